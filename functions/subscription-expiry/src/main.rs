@@ -1,0 +1,15 @@
+use lambda_http::lambda_runtime::{self, service_fn, LambdaEvent};
+
+#[tokio::main]
+async fn main() -> Result<(), lambda_runtime::Error> {
+    let config = shared::config::Config::from_env()?;
+    let state = shared::api::Services::new(config, None).await;
+    lambda_runtime::run(service_fn(|_event: LambdaEvent<serde_json::Value>| {
+        let state = state.clone();
+        async move {
+            let report = subscription_expiry::run(&state.store, chrono::Utc::now()).await?;
+            Ok::<_, lambda_runtime::Error>(serde_json::json!({ "due": report.due, "expired": report.expired }))
+        }
+    }))
+    .await
+}

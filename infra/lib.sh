@@ -1,0 +1,81 @@
+# Shared shell helpers for dev.sh, test.sh and bench.sh. Source, don't run.
+# Everything is installed into the project (.venv, web/node_modules); nothing
+# is downloaded by hand.
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+VENV="$ROOT/.venv"
+export PATH="$VENV/bin:$HOME/.cargo/bin:$PATH"
+# The stand-in accepts any credentials; these keep the SDKs from looking for real ones.
+export AWS_ACCESS_KEY_ID=testing AWS_SECRET_ACCESS_KEY=testing AWS_REGION=eu-north-1 AWS_DEFAULT_REGION=eu-north-1
+export AWS_EC2_METADATA_DISABLED=true
+export CARGO_TERM_COLOR=never
+
+log() { printf '\n==> %s\n' "$*"; }
+
+# Python tools the project uses, pinned to what was checked (../shared/notes/local-aws.md).
+PY_PACKAGES=("moto[server]==5.*" "cfn-lint" "cargo-lambda" "ziglang")
+
+ensure_venv() {
+  if [ ! -x "$VENV/bin/python" ]; then
+    log "creating the project venv (.venv)"
+    python3 -m venv "$VENV"
+  fi
+  local missing=()
+  [ -x "$VENV/bin/moto_server" ] || missing+=("moto[server]==5.*")
+  [ -x "$VENV/bin/cfn-lint" ] || missing+=("cfn-lint")
+  if [ "${1:-}" = "--lambda" ]; then
+    [ -x "$VENV/bin/cargo-lambda" ] || missing+=("cargo-lambda")
+    "$VENV/bin/python" -c 'import ziglang' 2>/dev/null || missing+=("ziglang")
+  fi
+  if [ ${#missing[@]} -gt 0 ]; then
+    log "installing into .venv: ${missing[*]}"
+    "$VENV/bin/pip" install --quiet --disable-pip-version-check "${missing[@]}"
+  fi
+}
+
+ensure_web_deps() {
+  if [ ! -d "$ROOT/web/node_modules" ] || [ "$ROOT/web/package-lock.json" -nt "$ROOT/web/node_modules/.package-lock.json" ]; then
+    log "installing web dependencies (npm ci)"
+    (cd "$ROOT/web" && npm ci --no-audit --no-fund --loglevel=error)
+  fi
+}
+
+build_web() {
+  ensure_web_deps
+  log "building the web app"
+  (cd "$ROOT/web" && npm run build --silent)
+}
+
+ensure_chromium() {
+  if [ ! -x /usr/bin/chromium ]; then
+    log "installing Debian's chromium for browser tests"
+    local sudo=""
+    [ "$(id -u)" = 0 ] || sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
+  fi
+}
+
+free_port() {
+  python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'
+}
+
+wait_for_http() { # url, seconds
+  local url=$1 tries=$(( ${2:-30} * 10 ))
+  for _ in $(seq "$tries"); do
+    curl -fsS -o /dev/null "$url" 2>/dev/null && return 0
+    sleep 0.1
+  done
+  echo "timed out waiting for $url" >&2
+  return 1
+}
+
+# Starts moto's server on 127.0.0.1:$1 in the background; sets MOTO_PID and AWS_ENDPOINT_URL.
+start_stand_in() {
+  local port=$1 logfile=${2:-"$ROOT/.local/moto-$1.log"}
+  mkdir -p "$(dirname "$logfile")"
+  "$VENV/bin/moto_server" -H 127.0.0.1 -p "$port" >"$logfile" 2>&1 &
+  MOTO_PID=$!
+  export AWS_ENDPOINT_URL="http://127.0.0.1:$port"
+  wait_for_http "$AWS_ENDPOINT_URL/moto-api/" 60 || { cat "$logfile" >&2; return 1; }
+}

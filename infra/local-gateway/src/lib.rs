@@ -1,0 +1,109 @@
+//! The local gateway: every function crate's router under `/api/`, the built
+//! web app at `/`, a local-only mail outbox, and the scheduled jobs on a timer.
+//! It plays API Gateway + CloudFront + EventBridge for a machine without AWS.
+
+use axum::extract::{Request, State};
+use axum::http::{StatusCode, Uri};
+use axum::middleware::{self, Next};
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use shared::api::AppState;
+use shared::error::ApiError;
+use shared::mail::SentMail;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+use tower::ServiceExt;
+use tower_http::services::{ServeDir, ServeFile};
+use utoipa_axum::router::OpenApiRouter;
+
+/// All API routes, exactly as the Lambda functions serve them.
+pub fn api_routes() -> OpenApiRouter<AppState> {
+    api_docs::all_routes().into_iter().fold(OpenApiRouter::new(), |acc, r| acc.merge(r))
+}
+
+pub fn app(state: AppState, web_dist: PathBuf) -> Router {
+    let (api, _) = api_routes().split_for_parts();
+    let index = web_dist.join("index.html");
+    let web = ServeDir::new(&web_dist).fallback(ServeFile::new(index));
+    api.route("/local/outbox", get(outbox_html))
+        .route("/local/outbox.json", get(outbox_json))
+        .method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed })
+        .fallback(move |uri: Uri, req: Request| async move {
+            if uri.path().starts_with("/api/") || uri.path() == "/api" {
+                return ApiError::NotFound.into_response();
+            }
+            match web.oneshot(req).await {
+                Ok(res) => res.into_response(),
+                Err(e) => ApiError::internal(e).into_response(),
+            }
+        })
+        .with_state(state)
+        .layer(middleware::from_fn(log_line))
+}
+
+/// One line per request and its response.
+async fn log_line(req: Request, next: Next) -> Response {
+    let started = Instant::now();
+    let (method, path) = (req.method().clone(), req.uri().path().to_string());
+    let res = next.run(req).await;
+    println!(
+        "{} {method} {path} -> {} in {:.1} ms",
+        chrono::Utc::now().format("%Y-%m-%dT%H:%M:%S%.3fZ"),
+        res.status().as_u16(),
+        started.elapsed().as_secs_f64() * 1000.0
+    );
+    res
+}
+
+fn sent(state: &AppState) -> Vec<SentMail> {
+    state.mail.outbox().map(|o| o.lock().unwrap_or_else(|p| p.into_inner()).clone()).unwrap_or_default()
+}
+
+/// Local only: every mail sent, newest first.
+async fn outbox_json(State(state): State<AppState>) -> Json<Vec<SentMail>> {
+    let mut mails = sent(&state);
+    mails.reverse();
+    Json(mails)
+}
+
+async fn outbox_html(State(state): State<AppState>) -> Response {
+    if state.mail.outbox().is_none() {
+        return (StatusCode::NOT_FOUND, "outbox is only kept locally").into_response();
+    }
+    let esc = |s: &str| s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
+    let rows: String = sent(&state)
+        .iter()
+        .rev()
+        .map(|m| {
+            format!(
+                "<article><h3>{}</h3><p>To: {} · {}</p><pre>{}</pre></article>",
+                esc(&m.subject),
+                esc(&m.to),
+                m.sent_at.format("%Y-%m-%d %H:%M:%S"),
+                esc(&m.body)
+            )
+        })
+        .collect();
+    let empty = if rows.is_empty() { "<p>No mail sent yet.</p>" } else { "" };
+    Html(format!(
+        "<!doctype html><meta charset=utf-8><title>Local outbox</title>\
+         <style>body{{font-family:sans-serif;max-width:50rem;margin:2rem auto}}pre{{white-space:pre-wrap;background:#f6f6f6;padding:1rem}}</style>\
+         <h1>Local outbox</h1>{empty}{rows}"
+    ))
+    .into_response()
+}
+
+/// Creates the table, bucket and sender identity if missing (idempotent).
+pub async fn setup(state: &AppState) -> Result<(), ApiError> {
+    state.store.ensure_table().await?;
+    state.files.ensure_bucket(&state.config.region).await?;
+    state.mail.ensure_sender().await?;
+    Ok(())
+}
+
+pub mod seed;
+
+pub fn default_web_dist() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../web/dist")
+}

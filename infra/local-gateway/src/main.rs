@@ -1,0 +1,46 @@
+//! `local-gateway`: sets up the stand-in (table, bucket, sender), seeds the
+//! demo accounts, runs the expiry job on a timer and serves everything.
+//!
+//! Environment: the same variables as the Lambda functions (see
+//! `shared::config`), plus GATEWAY_ADDR (default 127.0.0.1:3000), WEB_DIST
+//! (default web/dist), SEED_DEMO (default 1), EXPIRY_INTERVAL_SECS (default 60).
+
+use local_gateway::{app, default_web_dist, seed, setup};
+use shared::api::Services;
+use shared::config::Config;
+use std::time::Duration;
+
+#[tokio::main]
+async fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let config = Config::from_env()?;
+    let addr = std::env::var("GATEWAY_ADDR").unwrap_or_else(|_| "127.0.0.1:3000".into());
+    let web_dist = std::env::var("WEB_DIST").map(Into::into).unwrap_or_else(|_| default_web_dist());
+    let state = Services::new(config, None).await;
+
+    setup(&state).await.map_err(|e| format!("setting up the local stand-in failed: {e}"))?;
+    if std::env::var("SEED_DEMO").map(|v| v != "0").unwrap_or(true) {
+        let created = seed::seed_demo_accounts(&state).await?;
+        println!("seeded {created} new demo account(s)");
+    }
+
+    let every = std::env::var("EXPIRY_INTERVAL_SECS").ok().and_then(|v| v.parse().ok()).unwrap_or(60);
+    let job_state = state.clone();
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(Duration::from_secs(every));
+        loop {
+            tick.tick().await;
+            if let Err(e) = subscription_expiry::run(&job_state.store, chrono::Utc::now()).await {
+                eprintln!("subscription-expiry failed: {e}");
+            }
+        }
+    });
+
+    let listener = tokio::net::TcpListener::bind(&addr).await?;
+    seed::print_demo_accounts(&format!("http://{}", listener.local_addr()?));
+    axum::serve(listener, app(state, web_dist))
+        .with_graceful_shutdown(async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await?;
+    Ok(())
+}

@@ -1,0 +1,132 @@
+//! HTTP glue shared by every function crate: the application state, the
+//! error response, extractors, and the one code path that serves a router on
+//! Lambda (the local gateway serves the very same routers).
+
+use axum::extract::{FromRequest, FromRequestParts, Request};
+use axum::http::{header, request::Parts, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Router;
+use serde::{de::DeserializeOwned, Serialize};
+use std::sync::Arc;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::auth::{Jwt, TokenKind};
+use crate::config::Config;
+use crate::domain::User;
+use crate::error::{ApiError, FieldErrors};
+use crate::files::FileStore;
+use crate::mail::{Mailer, Outbox};
+use crate::store::Store;
+
+/// Everything a handler may use; built once per cold start.
+pub struct Services {
+    pub config: Config,
+    pub store: Store,
+    pub mail: Mailer,
+    pub files: FileStore,
+    pub jwt: Jwt,
+}
+
+pub type AppState = Arc<Services>;
+
+impl Services {
+    pub async fn new(config: Config, outbox: Option<Outbox>) -> AppState {
+        let sdk = crate::aws::sdk_config(&config).await;
+        let dynamo = aws_sdk_dynamodb::Client::new(&sdk);
+        // Path-style addressing: the local stand-in has no per-bucket host names.
+        let s3_conf = aws_sdk_s3::config::Builder::from(&sdk).force_path_style(config.endpoint_url.is_some()).build();
+        let s3 = aws_sdk_s3::Client::from_conf(s3_conf);
+        let ses = aws_sdk_sesv2::Client::new(&sdk);
+        let outbox = if config.local_outbox { Some(outbox.unwrap_or_default()) } else { None };
+        Arc::new(Services {
+            store: Store::new(dynamo, config.table_name.clone()),
+            mail: Mailer::new(ses, config.ses_sender.clone(), outbox),
+            files: FileStore::new(s3, config.documents_bucket.clone()),
+            jwt: Jwt::new(&config.jwt_secret),
+            config,
+        })
+    }
+}
+
+/// The JSON body of every error (spec §8: the web lists `message` and every
+/// per-field key, translated).
+#[derive(Serialize, ToSchema)]
+pub struct ErrorBody {
+    pub status: u16,
+    /// Stable key, translated by the web under `server.<key>`.
+    pub message: String,
+    pub errors: FieldErrors,
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        if let ApiError::Internal(detail) = &self {
+            eprintln!("ERROR internal: {detail}");
+        }
+        let status = StatusCode::from_u16(self.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+        let body = ErrorBody { status: self.status(), message: self.key().to_string(), errors: self.fields() };
+        (status, axum::Json(body)).into_response()
+    }
+}
+
+/// A JSON body whose rejections (bad JSON, wrong content type, missing
+/// fields) answer in the API's error shape instead of axum's plain text.
+pub struct ApiJson<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        match axum::Json::<T>::from_request(req, state).await {
+            Ok(axum::Json(v)) => Ok(ApiJson(v)),
+            Err(rejection) => {
+                let mut fields = FieldErrors::new();
+                fields.insert("body".into(), vec![rejection.body_text()]);
+                Err(ApiError::BadRequest { message: "invalid_request_body", fields })
+            }
+        }
+    }
+}
+
+/// The signed-in user, from `Authorization: Bearer <access token>`. The user
+/// is read on every call, so a deactivated account stops working at once.
+pub struct CurrentUser(pub User);
+
+impl FromRequestParts<AppState> for CurrentUser {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let raw = parts.headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()).ok_or(ApiError::NotAuthenticated)?;
+        let (scheme, token) = raw.trim().split_once(' ').ok_or(ApiError::NotAuthenticated)?;
+        if !scheme.eq_ignore_ascii_case("bearer") {
+            return Err(ApiError::NotAuthenticated);
+        }
+        let claims = state.jwt.verify(token.trim(), TokenKind::Access)?;
+        let user = state.store.get_user(&claims.sub).await?.ok_or(ApiError::NotAuthenticated)?;
+        if !user.active {
+            return Err(ApiError::NotAuthenticated);
+        }
+        Ok(CurrentUser(user))
+    }
+}
+
+/// Unknown paths under /api/ answer 404 in the API's error shape.
+pub async fn not_found() -> ApiError {
+    ApiError::NotFound
+}
+
+/// Turns a function crate's router into a service: unknown routes become
+/// API errors and the state is attached.
+pub fn finish(api: OpenApiRouter<AppState>, state: AppState) -> Router {
+    let (router, _) = api.split_for_parts();
+    router.fallback(not_found).method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed }).with_state(state)
+}
+
+/// The Lambda entry point of every HTTP function: the same router the local
+/// gateway serves, wrapped by `lambda_http`.
+pub async fn run_lambda(api: OpenApiRouter<AppState>) -> Result<(), lambda_http::Error> {
+    let config = Config::from_env()?;
+    let state = Services::new(config, None).await;
+    lambda_http::run(finish(api, state)).await
+}

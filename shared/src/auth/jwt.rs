@@ -1,0 +1,160 @@
+//! Access and refresh tokens: HS256 only (the algorithm is pinned on both sides,
+//! so a token claiming `none` or RS256 is refused), with audience, expiry and
+//! token kind checked on every use.
+
+use chrono::Utc;
+use jsonwebtoken::{decode, encode, errors::ErrorKind, Algorithm, DecodingKey, EncodingKey, Header, Validation};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::error::ApiError;
+
+pub const ALGORITHM: Algorithm = Algorithm::HS256;
+pub const AUDIENCE: &str = "legal-platform";
+pub const ISSUER: &str = "legal-platform-api";
+/// Access tokens are short-lived; the web refreshes them transparently.
+pub const ACCESS_TTL_SECS: i64 = 15 * 60;
+pub const REFRESH_TTL_SECS: i64 = 14 * 24 * 60 * 60;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TokenKind {
+    Access,
+    Refresh,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Claims {
+    /// The user's uid.
+    pub sub: String,
+    pub aud: String,
+    pub iss: String,
+    pub iat: i64,
+    pub exp: i64,
+    /// Unique id; refresh tokens are stored under it so each is used once.
+    pub jti: String,
+    pub typ: TokenKind,
+}
+
+/// Spec §3 "Auth".
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct TokenPair {
+    pub access_token: String,
+    pub refresh_token: String,
+    /// Seconds until the access token expires.
+    pub expires_in: i64,
+    pub token_type: String,
+}
+
+#[derive(Clone)]
+pub struct Jwt {
+    encoding: EncodingKey,
+    decoding: DecodingKey,
+}
+
+impl Jwt {
+    pub fn new(secret: &str) -> Self {
+        Jwt { encoding: EncodingKey::from_secret(secret.as_bytes()), decoding: DecodingKey::from_secret(secret.as_bytes()) }
+    }
+
+    pub fn issue(&self, sub: &str, typ: TokenKind, now: i64) -> Result<(String, Claims), ApiError> {
+        let ttl = match typ {
+            TokenKind::Access => ACCESS_TTL_SECS,
+            TokenKind::Refresh => REFRESH_TTL_SECS,
+        };
+        let claims = Claims {
+            sub: sub.to_string(),
+            aud: AUDIENCE.into(),
+            iss: ISSUER.into(),
+            iat: now,
+            exp: now + ttl,
+            jti: uuid::Uuid::new_v4().simple().to_string(),
+            typ,
+        };
+        let token = encode(&Header::new(ALGORITHM), &claims, &self.encoding).map_err(ApiError::internal)?;
+        Ok((token, claims))
+    }
+
+    /// A new access token plus a new refresh token; returns the refresh claims
+    /// so the caller can store them.
+    pub fn issue_pair(&self, sub: &str) -> Result<(TokenPair, Claims), ApiError> {
+        let now = Utc::now().timestamp();
+        let (access_token, _) = self.issue(sub, TokenKind::Access, now)?;
+        let (refresh_token, refresh) = self.issue(sub, TokenKind::Refresh, now)?;
+        let pair = TokenPair { access_token, refresh_token, expires_in: ACCESS_TTL_SECS, token_type: "Bearer".into() };
+        Ok((pair, refresh))
+    }
+
+    /// Checks signature (HS256 only), expiry (no leeway), audience, issuer and kind.
+    pub fn verify(&self, token: &str, expected: TokenKind) -> Result<Claims, ApiError> {
+        let mut v = Validation::new(ALGORITHM);
+        v.set_audience(&[AUDIENCE]);
+        v.set_issuer(&[ISSUER]);
+        v.set_required_spec_claims(&["exp", "aud", "iss", "sub"]);
+        v.leeway = 0;
+        let data = decode::<Claims>(token, &self.decoding, &v).map_err(|e| match e.kind() {
+            ErrorKind::ExpiredSignature => ApiError::TokenExpired,
+            _ => ApiError::NotAuthenticated,
+        })?;
+        if data.claims.typ != expected {
+            return Err(ApiError::NotAuthenticated);
+        }
+        Ok(data.claims)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SECRET: &str = "test-secret-that-is-long-enough-0123456789";
+
+    #[test]
+    fn issued_access_token_verifies() {
+        let jwt = Jwt::new(SECRET);
+        let (pair, _) = jwt.issue_pair("user-1").unwrap();
+        assert_eq!(pair.token_type, "Bearer");
+        assert_eq!(pair.expires_in, ACCESS_TTL_SECS);
+        let c = jwt.verify(&pair.access_token, TokenKind::Access).unwrap();
+        assert_eq!(c.sub, "user-1");
+    }
+
+    #[test]
+    fn refresh_token_is_not_an_access_token() {
+        let jwt = Jwt::new(SECRET);
+        let (pair, _) = jwt.issue_pair("user-1").unwrap();
+        assert!(matches!(jwt.verify(&pair.refresh_token, TokenKind::Access), Err(ApiError::NotAuthenticated)));
+        assert!(matches!(jwt.verify(&pair.access_token, TokenKind::Refresh), Err(ApiError::NotAuthenticated)));
+    }
+
+    #[test]
+    fn expired_tampered_and_foreign_tokens_are_refused() {
+        let jwt = Jwt::new(SECRET);
+        let (old, _) = jwt.issue("u", TokenKind::Access, Utc::now().timestamp() - ACCESS_TTL_SECS - 5).unwrap();
+        assert!(matches!(jwt.verify(&old, TokenKind::Access), Err(ApiError::TokenExpired)));
+
+        let (good, _) = jwt.issue("u", TokenKind::Access, Utc::now().timestamp()).unwrap();
+        let mut parts: Vec<String> = good.split('.').map(String::from).collect();
+        parts[1] = parts[1].chars().rev().collect();
+        assert!(matches!(jwt.verify(&parts.join("."), TokenKind::Access), Err(ApiError::NotAuthenticated)));
+
+        let other = Jwt::new("another-secret-that-is-long-enough-xxxxxx");
+        assert!(matches!(other.verify(&good, TokenKind::Access), Err(ApiError::NotAuthenticated)));
+    }
+
+    #[test]
+    fn algorithm_none_is_refused() {
+        use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine};
+        let b64 = |b: &[u8]| URL_SAFE_NO_PAD.encode(b);
+        let jwt = Jwt::new(SECRET);
+        let now = Utc::now().timestamp();
+        let header = b64(br#"{"alg":"none","typ":"JWT"}"#);
+        let body = b64(format!(
+            r#"{{"sub":"u","aud":"{AUDIENCE}","iss":"{ISSUER}","iat":{now},"exp":{},"jti":"x","typ":"access"}}"#,
+            now + 60
+        )
+        .as_bytes());
+        let token = format!("{header}.{body}.");
+        assert!(jwt.verify(&token, TokenKind::Access).is_err());
+    }
+}

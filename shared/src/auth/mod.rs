@@ -1,0 +1,6 @@
+//! Passwords and tokens.
+
+pub mod jwt;
+pub mod password;
+
+pub use jwt::{Claims, Jwt, TokenKind, TokenPair};

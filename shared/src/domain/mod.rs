@@ -1,0 +1,6 @@
+//! The domain: types and rules in the spec's words. Nothing here knows about
+//! DynamoDB, S3, SES or HTTP, so every rule can be unit-tested on its own.
+
+pub mod user;
+
+pub use user::{normalize_email, Role, SessionUser, User, UserSubType};

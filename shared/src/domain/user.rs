@@ -1,0 +1,229 @@
+//! Users of all five roles and the session user the web keeps (spec §3, §6).
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// The five roles of spec §1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    Admin,
+    Lawyer,
+    SalesPerson,
+    Customer,
+    CustomerContact,
+}
+
+impl Role {
+    /// Spec §6, first reading: `is_staff` → admin; user_type 1 lawyer,
+    /// 2 sales person, 3 customer, 4 customer contact; otherwise none.
+    /// (The second reading, role ids 1..5, is not what the session user carries.)
+    pub fn resolve(is_staff: bool, user_type: Option<u8>) -> Option<Role> {
+        if is_staff {
+            return Some(Role::Admin);
+        }
+        match user_type? {
+            1 => Some(Role::Lawyer),
+            2 => Some(Role::SalesPerson),
+            3 => Some(Role::Customer),
+            4 => Some(Role::CustomerContact),
+            _ => None,
+        }
+    }
+
+    /// The `user_type` a non-staff user of this role carries.
+    pub fn user_type(self) -> Option<u8> {
+        match self {
+            Role::Admin => None,
+            Role::Lawyer => Some(1),
+            Role::SalesPerson => Some(2),
+            Role::Customer => Some(3),
+            Role::CustomerContact => Some(4),
+        }
+    }
+
+    /// The web prefix each role may enter (spec §2 guards).
+    pub fn prefix(self) -> &'static str {
+        match self {
+            Role::Admin => "/admin/",
+            Role::Lawyer => "/lawyer/",
+            Role::SalesPerson => "/sales/",
+            Role::Customer => "/user/",
+            Role::CustomerContact => "/customer_contact/",
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::Admin => "admin",
+            Role::Lawyer => "lawyer",
+            Role::SalesPerson => "sales_person",
+            Role::Customer => "customer",
+            Role::CustomerContact => "customer_contact",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum UserSubType {
+    Internal,
+    External,
+}
+
+/// The avatar shows the image unless it is this text (spec §2).
+pub const IMAGE_NOT_SET: &str = "not set";
+
+/// A person who can sign in, as stored. Role-specific data (customer profile,
+/// lawyer details) live on their own items and link here by `uid`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct User {
+    pub uid: String,
+    /// Human-friendly number, unique, from a counter item.
+    pub id: u64,
+    /// Normalised (trimmed, lower case): uniqueness is case-insensitive.
+    pub email: String,
+    pub password_hash: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub is_staff: bool,
+    pub is_superuser: bool,
+    pub user_type: Option<u8>,
+    pub user_sub_type: Option<UserSubType>,
+    pub customer_id: Option<String>,
+    pub company_id: Option<String>,
+    pub profile_id: Option<String>,
+    pub image: String,
+    pub active: bool,
+    pub created_at: chrono::DateTime<chrono::Utc>,
+}
+
+impl User {
+    pub fn role(&self) -> Option<Role> {
+        Role::resolve(self.is_staff, self.user_type)
+    }
+
+    pub fn full_name(&self) -> String {
+        format!("{} {}", self.first_name.trim(), self.last_name.trim()).trim().to_string()
+    }
+
+    /// What `GET /api/profile/` returns (spec §3 session user).
+    pub fn session(&self) -> SessionUser {
+        SessionUser {
+            email: self.email.clone(),
+            id: self.id,
+            customer_id: self.customer_id.clone(),
+            company_id: self.company_id.clone(),
+            is_staff: self.is_staff,
+            is_superuser: self.is_superuser,
+            user_sub_type: self.user_sub_type,
+            user_type: self.user_type,
+            username: self.email.clone(),
+            full_name: self.full_name(),
+            profile_id: self.profile_id.clone(),
+            image: self.image.clone(),
+            uid: self.uid.clone(),
+        }
+    }
+}
+
+/// Spec §3 "Session user".
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct SessionUser {
+    pub email: String,
+    pub id: u64,
+    pub customer_id: Option<String>,
+    pub company_id: Option<String>,
+    pub is_staff: bool,
+    pub is_superuser: bool,
+    pub user_sub_type: Option<UserSubType>,
+    pub user_type: Option<u8>,
+    pub username: String,
+    pub full_name: String,
+    pub profile_id: Option<String>,
+    pub image: String,
+    pub uid: String,
+}
+
+/// E-mail addresses are compared case-insensitively and without surrounding space.
+pub fn normalize_email(raw: &str) -> String {
+    raw.trim().to_lowercase()
+}
+
+/// A light shape check; the real proof of an address is the activation mail.
+pub fn is_valid_email(raw: &str) -> bool {
+    let e = raw.trim();
+    let Some((local, domain)) = e.split_once('@') else { return false };
+    !local.is_empty()
+        && e.len() <= 254
+        && domain.contains('.')
+        && !domain.starts_with('.')
+        && !domain.ends_with('.')
+        && !e.chars().any(|c| c.is_whitespace())
+        && !domain.contains('@')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn role_resolution_follows_spec_order() {
+        // is_staff wins over any user_type
+        assert_eq!(Role::resolve(true, Some(3)), Some(Role::Admin));
+        assert_eq!(Role::resolve(true, None), Some(Role::Admin));
+        assert_eq!(Role::resolve(false, Some(1)), Some(Role::Lawyer));
+        assert_eq!(Role::resolve(false, Some(2)), Some(Role::SalesPerson));
+        assert_eq!(Role::resolve(false, Some(3)), Some(Role::Customer));
+        assert_eq!(Role::resolve(false, Some(4)), Some(Role::CustomerContact));
+        assert_eq!(Role::resolve(false, Some(5)), None);
+        assert_eq!(Role::resolve(false, None), None);
+    }
+
+    #[test]
+    fn user_type_round_trips_through_resolution() {
+        for role in [Role::Lawyer, Role::SalesPerson, Role::Customer, Role::CustomerContact] {
+            assert_eq!(Role::resolve(false, role.user_type()), Some(role));
+        }
+    }
+
+    #[test]
+    fn emails_compare_case_insensitively() {
+        assert_eq!(normalize_email("  Anna.Berg@Example.COM "), "anna.berg@example.com");
+        assert!(is_valid_email("a@b.se"));
+        assert!(!is_valid_email("a@b"));
+        assert!(!is_valid_email("@b.se"));
+        assert!(!is_valid_email("a b@c.se"));
+        assert!(!is_valid_email("a@@c.se"));
+    }
+
+    #[test]
+    fn full_name_trims() {
+        let u = sample();
+        assert_eq!(u.full_name(), "Anna Berg");
+        let s = u.session();
+        assert_eq!(s.username, "anna@example.com");
+        assert_eq!(s.full_name, "Anna Berg");
+    }
+
+    fn sample() -> User {
+        User {
+            uid: "u1".into(),
+            id: 1,
+            email: "anna@example.com".into(),
+            password_hash: String::new(),
+            first_name: " Anna".into(),
+            last_name: "Berg ".into(),
+            is_staff: false,
+            is_superuser: false,
+            user_type: Some(3),
+            user_sub_type: None,
+            customer_id: None,
+            company_id: None,
+            profile_id: None,
+            image: IMAGE_NOT_SET.into(),
+            active: true,
+            created_at: chrono::Utc::now(),
+        }
+    }
+}

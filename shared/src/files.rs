@@ -1,0 +1,84 @@
+//! Documents in S3, reached by the browser through presigned URLs only.
+
+use aws_sdk_s3::presigning::PresigningConfig;
+use std::time::Duration;
+
+use crate::error::ApiError;
+
+/// How long a presigned URL stays valid.
+pub const PRESIGN_TTL: Duration = Duration::from_secs(15 * 60);
+
+#[derive(Clone)]
+pub struct FileStore {
+    client: aws_sdk_s3::Client,
+    bucket: String,
+}
+
+fn err(e: impl std::error::Error + 'static) -> ApiError {
+    ApiError::internal(aws_sdk_s3::error::DisplayErrorContext(e))
+}
+
+impl FileStore {
+    pub fn new(client: aws_sdk_s3::Client, bucket: impl Into<String>) -> Self {
+        FileStore { client, bucket: bucket.into() }
+    }
+
+    pub fn bucket(&self) -> &str {
+        &self.bucket
+    }
+
+    /// URL the browser PUTs the file to; the key is always chosen by the server.
+    pub async fn presign_upload(&self, key: &str, content_type: &str) -> Result<String, ApiError> {
+        let req = self
+            .client
+            .put_object()
+            .bucket(&self.bucket)
+            .key(key)
+            .content_type(content_type)
+            .presigned(PresigningConfig::expires_in(PRESIGN_TTL).map_err(err)?)
+            .await
+            .map_err(err)?;
+        Ok(req.uri().to_string())
+    }
+
+    /// URL that downloads the object as an attachment named `filename`.
+    pub async fn presign_download(&self, key: &str, filename: &str) -> Result<String, ApiError> {
+        let safe: String = filename.chars().filter(|c| !c.is_control() && *c != '"' && *c != '\\').collect();
+        let req = self
+            .client
+            .get_object()
+            .bucket(&self.bucket)
+            .key(key)
+            .response_content_disposition(format!("attachment; filename=\"{safe}\""))
+            .presigned(PresigningConfig::expires_in(PRESIGN_TTL).map_err(err)?)
+            .await
+            .map_err(err)?;
+        Ok(req.uri().to_string())
+    }
+
+    /// Creates the bucket if missing (local stand-in; on AWS the template owns it).
+    pub async fn ensure_bucket(&self, region: &str) -> Result<(), ApiError> {
+        if self.client.head_bucket().bucket(&self.bucket).send().await.is_ok() {
+            return Ok(());
+        }
+        let mut req = self.client.create_bucket().bucket(&self.bucket);
+        if region != "us-east-1" {
+            req = req.create_bucket_configuration(
+                aws_sdk_s3::types::CreateBucketConfiguration::builder()
+                    .location_constraint(aws_sdk_s3::types::BucketLocationConstraint::from(region))
+                    .build(),
+            );
+        }
+        match req.send().await {
+            Ok(_) => Ok(()),
+            Err(e)
+                if e.as_service_error().is_some_and(|s| {
+                    s.is_bucket_already_owned_by_you() || s.is_bucket_already_exists()
+                }) =>
+            {
+                Ok(())
+            }
+            Err(e) => Err(err(e)),
+        }
+    }
+}

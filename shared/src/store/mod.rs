@@ -1,0 +1,54 @@
+//! The single DynamoDB table. The key design and every access pattern are
+//! documented in [`table`]; each entity has its own small module.
+
+pub mod refresh;
+pub mod subscriptions;
+pub mod table;
+pub mod users;
+
+use aws_sdk_dynamodb::types::AttributeValue;
+use aws_sdk_dynamodb::Client;
+use std::collections::HashMap;
+
+use crate::error::ApiError;
+
+pub type Item = HashMap<String, AttributeValue>;
+
+#[derive(Clone)]
+pub struct Store {
+    pub client: Client,
+    pub table: String,
+}
+
+impl Store {
+    pub fn new(client: Client, table: impl Into<String>) -> Self {
+        Store { client, table: table.into() }
+    }
+
+    /// One GetItem by full key.
+    pub async fn get(&self, pk: &str, sk: &str) -> Result<Option<Item>, ApiError> {
+        let out = self
+            .client
+            .get_item()
+            .table_name(&self.table)
+            .key("PK", s(pk))
+            .key("SK", s(sk))
+            .send()
+            .await
+            .map_err(|e| ApiError::internal(aws_sdk_dynamodb::error::DisplayErrorContext(e)))?;
+        Ok(out.item)
+    }
+}
+
+pub fn s(v: impl Into<String>) -> AttributeValue {
+    AttributeValue::S(v.into())
+}
+
+pub fn n(v: impl ToString) -> AttributeValue {
+    AttributeValue::N(v.to_string())
+}
+
+/// Any SDK error as a logged 500.
+pub fn sdk_err<E: std::error::Error + 'static>(e: E) -> ApiError {
+    ApiError::internal(aws_sdk_dynamodb::error::DisplayErrorContext(e))
+}

@@ -1,0 +1,107 @@
+//! Users and their e-mail uniqueness items.
+
+use aws_sdk_dynamodb::types::{Put, TransactWriteItem};
+
+use super::{s, sdk_err, Item, Store};
+use crate::domain::User;
+use crate::error::ApiError;
+
+pub fn user_pk(uid: &str) -> String {
+    format!("USER#{uid}")
+}
+pub const USER_SK: &str = "USER";
+
+pub fn email_pk(normalized_email: &str) -> String {
+    format!("EMAIL#{normalized_email}")
+}
+pub const EMAIL_SK: &str = "EMAIL";
+
+#[derive(Debug, thiserror::Error)]
+pub enum CreateUserError {
+    #[error("e-mail already exists")]
+    EmailTaken,
+    #[error(transparent)]
+    Other(#[from] ApiError),
+}
+
+fn to_item(user: &User) -> Result<Item, ApiError> {
+    let mut item: Item = serde_dynamo::to_item(user).map_err(ApiError::internal)?;
+    let role = user.role().map(|r| r.as_str()).unwrap_or("none");
+    item.insert("PK".into(), s(user_pk(&user.uid)));
+    item.insert("SK".into(), s(USER_SK));
+    item.insert("entity".into(), s("user"));
+    item.insert("GSI1PK".into(), s(format!("ROLE#{role}")));
+    item.insert("GSI1SK".into(), s(format!("{}#{}", user.created_at.to_rfc3339(), user.uid)));
+    Ok(item)
+}
+
+fn from_item(item: Item) -> Result<User, ApiError> {
+    serde_dynamo::from_item(item).map_err(ApiError::internal)
+}
+
+impl Store {
+    /// Writes the user and its e-mail item in one transaction: if the address
+    /// is taken (in any letter case) nothing is written.
+    pub async fn create_user(&self, user: &User) -> Result<(), CreateUserError> {
+        let user_put = Put::builder()
+            .table_name(&self.table)
+            .set_item(Some(to_item(user)?))
+            .condition_expression("attribute_not_exists(PK)")
+            .build()
+            .map_err(ApiError::internal)?;
+        let email_put = Put::builder()
+            .table_name(&self.table)
+            .item("PK", s(email_pk(&user.email)))
+            .item("SK", s(EMAIL_SK))
+            .item("entity", s("email"))
+            .item("user_uid", s(&user.uid))
+            .condition_expression("attribute_not_exists(PK)")
+            .build()
+            .map_err(ApiError::internal)?;
+        let res = self
+            .client
+            .transact_write_items()
+            .transact_items(TransactWriteItem::builder().put(user_put).build())
+            .transact_items(TransactWriteItem::builder().put(email_put).build())
+            .send()
+            .await;
+        match res {
+            Ok(_) => Ok(()),
+            Err(e) => {
+                use aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsError;
+                // Reason 1 is the e-mail item's condition.
+                let taken = matches!(e.as_service_error(), Some(TransactWriteItemsError::TransactionCanceledException(tc))
+                    if tc.cancellation_reasons().get(1).and_then(|r| r.code()) == Some("ConditionalCheckFailed"));
+                if taken {
+                    Err(CreateUserError::EmailTaken)
+                } else {
+                    Err(sdk_err(e).into())
+                }
+            }
+        }
+    }
+
+    pub async fn get_user(&self, uid: &str) -> Result<Option<User>, ApiError> {
+        self.get(&user_pk(uid), USER_SK).await?.map(from_item).transpose()
+    }
+
+    /// Two GetItems: the e-mail item, then the user it points to.
+    pub async fn find_user_by_email(&self, normalized_email: &str) -> Result<Option<User>, ApiError> {
+        let Some(item) = self.get(&email_pk(normalized_email), EMAIL_SK).await? else { return Ok(None) };
+        let uid = item.get("user_uid").and_then(|v| v.as_s().ok()).ok_or_else(|| ApiError::internal("e-mail item without user"))?;
+        self.get_user(uid).await
+    }
+
+    /// Replaces the stored user (same uid and e-mail).
+    pub async fn put_user(&self, user: &User) -> Result<(), ApiError> {
+        self.client
+            .put_item()
+            .table_name(&self.table)
+            .set_item(Some(to_item(user)?))
+            .condition_expression("attribute_exists(PK)")
+            .send()
+            .await
+            .map_err(sdk_err)?;
+        Ok(())
+    }
+}

@@ -1,0 +1,163 @@
+//! The local gateway against the stand-in: static web app, API fallbacks,
+//! the local outbox, the OpenAPI document and the demo seed.
+
+use axum::body::{to_bytes, Body};
+use axum::http::{header, Method, Request, StatusCode};
+use axum::Router;
+use local_gateway::{app, seed};
+use serde_json::{json, Value};
+use shared::api::AppState;
+use shared::testkit;
+use tower::ServiceExt;
+
+async fn gateway() -> (AppState, Router, tempdir::Dir) {
+    let state = testkit::services().await;
+    let dist = tempdir::Dir::new();
+    std::fs::write(dist.path().join("index.html"), "<!doctype html><title>app</title><div id=root></div>").unwrap();
+    std::fs::create_dir_all(dist.path().join("assets")).unwrap();
+    std::fs::write(dist.path().join("assets/app.js"), "console.log(1)").unwrap();
+    let router = app(state.clone(), dist.path().to_path_buf());
+    (state, router, dist)
+}
+
+async fn send(router: &Router, method: Method, path: &str, body: Option<Value>) -> (StatusCode, String) {
+    let req = Request::builder().method(method).uri(path);
+    let req = match body {
+        Some(b) => req.header(header::CONTENT_TYPE, "application/json").body(Body::from(b.to_string())),
+        None => req.body(Body::empty()),
+    }
+    .unwrap();
+    let res = router.clone().oneshot(req).await.unwrap();
+    let status = res.status();
+    (status, String::from_utf8(to_bytes(res.into_body(), 4 << 20).await.unwrap().to_vec()).unwrap())
+}
+
+#[tokio::test]
+async fn serves_the_web_app_with_spa_fallback_and_api_errors_as_json() {
+    let (_state, router, _dist) = gateway().await;
+    let (status, body) = send(&router, Method::GET, "/", None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(body.contains("<div id=root>"));
+    let (status, body) = send(&router, Method::GET, "/assets/app.js", None).await;
+    assert_eq!((status, body.as_str()), (StatusCode::OK, "console.log(1)"));
+    // deep links load the app, whose router decides
+    let (status, body) = send(&router, Method::GET, "/admin/customers/pending/", None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(body.contains("<div id=root>"));
+    // but unknown API paths are API errors, never the HTML page
+    let (status, body) = send(&router, Method::GET, "/api/no-such-thing/", None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(serde_json::from_str::<Value>(&body).unwrap()["message"], "not_found");
+}
+
+#[tokio::test]
+async fn mail_goes_through_ses_and_shows_in_the_local_outbox() {
+    let (state, router, _dist) = gateway().await;
+    state.mail.send("new.customer@example.com", "Aktivera ditt konto", "Klicka: http://x/confirm/account?t=1").await.unwrap();
+    let (status, body) = send(&router, Method::GET, "/local/outbox.json", None).await;
+    assert_eq!(status, StatusCode::OK);
+    let mails: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(mails[0]["to"], "new.customer@example.com");
+    assert_eq!(mails[0]["subject"], "Aktivera ditt konto");
+    assert!(mails[0]["body"].as_str().unwrap().contains("/confirm/account"));
+    let (status, html) = send(&router, Method::GET, "/local/outbox", None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains("Aktivera ditt konto"));
+    // and SES (the stand-in) really received it
+    let data: Value = reqwest_like_get(&format!("{}/moto-api/data.json", testkit::endpoint())).await;
+    assert!(data.to_string().contains("new.customer@example.com"), "SES did not record the mail");
+}
+
+/// A tiny HTTP GET without another client crate: the stand-in is on loopback.
+async fn reqwest_like_get(url: &str) -> Value {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let rest = url.strip_prefix("http://").unwrap();
+    let (host, path) = rest.split_once('/').unwrap();
+    let mut s = tokio::net::TcpStream::connect(host).await.unwrap();
+    s.write_all(format!("GET /{path} HTTP/1.0\r\nHost: {host}\r\n\r\n").as_bytes()).await.unwrap();
+    let mut buf = Vec::new();
+    s.read_to_end(&mut buf).await.unwrap();
+    let text = String::from_utf8_lossy(&buf);
+    serde_json::from_str(text.split_once("\r\n\r\n").unwrap().1).unwrap()
+}
+
+#[tokio::test]
+async fn openapi_document_lists_every_route_and_every_listed_route_exists() {
+    let (_state, router, _dist) = gateway().await;
+    let (status, body) = send(&router, Method::GET, "/api/openapi.json", None).await;
+    assert_eq!(status, StatusCode::OK);
+    let doc: Value = serde_json::from_str(&body).unwrap();
+    assert!(doc["openapi"].as_str().unwrap().starts_with("3."));
+    let paths = doc["paths"].as_object().unwrap();
+    for p in ["/api/token/", "/api/token/refresh/", "/api/profile/", "/api/openapi.json"] {
+        assert!(paths.contains_key(p), "{p} missing from the OpenAPI document");
+    }
+    assert!(doc["components"]["securitySchemes"]["bearer"].is_object());
+    // every documented operation is routed (answers something other than 404/405)
+    for (path, ops) in paths {
+        for method in ops.as_object().unwrap().keys() {
+            let m = Method::from_bytes(method.to_uppercase().as_bytes()).unwrap();
+            let body = (m != Method::GET).then(|| json!({}));
+            let (status, _) = send(&router, m.clone(), path, body).await;
+            assert!(
+                status != StatusCode::NOT_FOUND && status != StatusCode::METHOD_NOT_ALLOWED,
+                "{m} {path} is documented but not routed ({status})"
+            );
+        }
+    }
+}
+
+#[tokio::test]
+async fn demo_seed_is_idempotent_and_every_role_can_sign_in() {
+    let (state, router, _dist) = gateway().await;
+    assert_eq!(seed::seed_demo_accounts(&state).await.unwrap(), 5);
+    assert_eq!(seed::seed_demo_accounts(&state).await.unwrap(), 0);
+    let expected = [(true, Value::Null), (false, json!(1)), (false, json!(2)), (false, json!(3)), (false, json!(4))];
+    for (account, (is_staff, user_type)) in seed::DEMO_ACCOUNTS.iter().zip(expected) {
+        let (status, body) = send(
+            &router,
+            Method::POST,
+            "/api/token/",
+            Some(json!({ "email": account.email, "password": seed::DEMO_PASSWORD })),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{}: {body}", account.email);
+        let token = serde_json::from_str::<Value>(&body).unwrap()["access_token"].as_str().unwrap().to_string();
+        let req = Request::builder()
+            .uri("/api/profile/")
+            .header(header::AUTHORIZATION, format!("Bearer {token}"))
+            .body(Body::empty())
+            .unwrap();
+        let res = router.clone().oneshot(req).await.unwrap();
+        let me: Value = serde_json::from_slice(&to_bytes(res.into_body(), 1 << 20).await.unwrap()).unwrap();
+        assert_eq!(me["is_staff"], is_staff, "{}", account.email);
+        assert_eq!(me["user_type"], user_type, "{}", account.email);
+    }
+    // the contact belongs to the demo customer's company
+    let customer = state.store.find_user_by_email("customer@example.com").await.unwrap().unwrap();
+    let contact = state.store.find_user_by_email("contact@example.com").await.unwrap().unwrap();
+    assert_eq!(contact.company_id.as_deref(), Some(customer.uid.as_str()));
+}
+
+/// A temporary directory removed on drop (no extra crate for one use).
+mod tempdir {
+    pub struct Dir(std::path::PathBuf);
+    impl Dir {
+        pub fn new() -> Self {
+            let p = std::env::temp_dir().join(format!("gateway-test-{}", uuid_like()));
+            std::fs::create_dir_all(&p).unwrap();
+            Dir(p)
+        }
+        pub fn path(&self) -> &std::path::Path {
+            &self.0
+        }
+    }
+    impl Drop for Dir {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+    fn uuid_like() -> String {
+        format!("{}-{:?}", std::process::id(), std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos())
+    }
+}

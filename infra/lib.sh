@@ -60,14 +60,19 @@ free_port() {
   python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'
 }
 
-wait_for_http() { # url, seconds
-  local url=$1 tries=$(( ${2:-30} * 10 ))
-  for _ in $(seq "$tries"); do
-    curl -fsS -o /dev/null "$url" 2>/dev/null && return 0
-    sleep 0.1
-  done
-  echo "timed out waiting for $url" >&2
-  return 1
+wait_for_http() { # url, seconds (python3, not curl: one less thing a fresh machine needs)
+  python3 - "$1" "${2:-30}" <<'PY'
+import sys, time, urllib.request, urllib.error
+url, deadline = sys.argv[1], time.time() + float(sys.argv[2])
+while time.time() < deadline:
+    try:
+        urllib.request.urlopen(url, timeout=2); sys.exit(0)
+    except urllib.error.HTTPError:
+        sys.exit(0)  # it answered
+    except Exception:
+        time.sleep(0.1)
+print(f"timed out waiting for {url}", file=sys.stderr); sys.exit(1)
+PY
 }
 
 # Starts moto's server on 127.0.0.1:$1 in the background; sets MOTO_PID and AWS_ENDPOINT_URL.

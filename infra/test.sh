@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Runs every test: installs what is missing (project venv with moto and
+# cfn-lint, npm packages, Debian's chromium), starts a private AWS stand-in on
+# a free loopback port, then runs
+#   1. Rust unit and integration tests (each test on its own table),
+#   2. web unit tests (vitest),
+#   3. the template lint (cfn-lint),
+#   4. browser end-to-end tests (playwright-core + /usr/bin/chromium) against
+#      a gateway on its own port and table.
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+cd "$ROOT"
+started=$(date +%s)
+
+ensure_venv
+ensure_chromium
+ensure_web_deps
+
+RUN_ID="test-$$-$(date +%s)"
+MOTO_PORT=$(free_port)
+log "starting a private AWS stand-in on 127.0.0.1:$MOTO_PORT"
+start_stand_in "$MOTO_PORT" "$ROOT/.local/$RUN_ID-moto.log"
+GATEWAY_PID=""
+cleanup() {
+  [ -n "$GATEWAY_PID" ] && kill "$GATEWAY_PID" 2>/dev/null || true
+  kill "$MOTO_PID" 2>/dev/null || true
+}
+trap cleanup EXIT INT TERM
+
+log "Rust tests"
+cargo test --workspace --quiet 2>&1
+
+log "web unit tests"
+(cd web && npm test --silent)
+
+log "template lint"
+bash infra/lint-template.sh
+
+log "browser end-to-end tests"
+build_web
+cargo build --quiet -p local-gateway
+PORT=$(free_port)
+TABLE_NAME="$RUN_ID" DOCUMENTS_BUCKET="$RUN_ID" SES_SENDER=no-reply@example.com \
+  JWT_SECRET="e2e-secret-$RUN_ID-0123456789abcdef" WEB_ORIGIN="http://127.0.0.1:$PORT" \
+  LOCAL_OUTBOX=1 GATEWAY_ADDR="127.0.0.1:$PORT" WEB_DIST="$ROOT/web/dist" \
+  "$ROOT/target/debug/local-gateway" >"$ROOT/.local/$RUN_ID-gateway.log" 2>&1 &
+GATEWAY_PID=$!
+wait_for_http "http://127.0.0.1:$PORT/api/openapi.json" 120 || { cat "$ROOT/.local/$RUN_ID-gateway.log"; exit 1; }
+BASE_URL="http://127.0.0.1:$PORT" node --test --test-concurrency=1 web/e2e/ || { tail -50 "$ROOT/.local/$RUN_ID-gateway.log"; exit 1; }
+
+log "all tests passed in $(( $(date +%s) - started )) s"

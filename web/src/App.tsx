@@ -1,0 +1,35 @@
+import { App as AntApp, ConfigProvider, theme } from 'antd';
+import enUS from 'antd/locale/en_US';
+import svSE from 'antd/locale/sv_SE';
+import { useMemo } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { RouterProvider } from 'react-router';
+import { HEADER_HEIGHT, THEME_COLOR } from './config/constants';
+import i18n from './i18n';
+import { createAppRouter } from './routes/router';
+import { useSession } from './store/session';
+
+const router = createAppRouter();
+
+export default function App() {
+  const language = useSession((s) => s.utilities.language);
+  const themeConfig = useMemo(
+    () => ({
+      algorithm: theme.defaultAlgorithm,
+      token: { colorPrimary: THEME_COLOR, colorLink: '#d9633a', borderRadius: 6 },
+      components: {
+        Layout: { headerHeight: HEADER_HEIGHT, headerBg: '#ffffff', headerPadding: '0 16px', bodyBg: '#f5f6f8' },
+      },
+    }),
+    [],
+  );
+  return (
+    <I18nextProvider i18n={i18n}>
+      <ConfigProvider theme={themeConfig} locale={language === 'en' ? enUS : svSE}>
+        <AntApp>
+          <RouterProvider router={router} />
+        </AntApp>
+      </ConfigProvider>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,186 @@
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+
+type Call = { apiName: string; path: string; options?: { headers?: Record<string, string>; body?: unknown; queryParams?: Record<string, string> } };
+type Reply = { status: number; body?: unknown };
+
+const calls: Array<{ method: string } & Call> = [];
+let replies: Array<(c: Call) => Reply> = [];
+
+function fakeMethod(method: string) {
+  return (input: Call) => {
+    calls.push({ method, ...input });
+    const next = replies.shift();
+    if (!next) throw new Error(`unexpected ${method} ${input.path}`);
+    const { status, body } = next(input);
+    const text = body === undefined ? '' : JSON.stringify(body);
+    const response =
+      status < 300
+        ? Promise.resolve({ statusCode: status, headers: {}, body: { text: async () => text, json: async () => body, blob: async () => new Blob() } })
+        : Promise.reject(Object.assign(new Error('UnknownError'), { name: 'UnknownError', response: { statusCode: status, headers: {}, body: text } }));
+    return { response, cancel: () => {} };
+  };
+}
+
+vi.mock('aws-amplify', () => ({ Amplify: { configure: vi.fn() } }));
+vi.mock('aws-amplify/api', () => ({
+  get: fakeMethod('GET'),
+  post: fakeMethod('POST'),
+  put: fakeMethod('PUT'),
+  patch: fakeMethod('PATCH'),
+  del: fakeMethod('DELETE'),
+}));
+const navigateTo = vi.fn();
+vi.mock('../navigation', () => ({ navigateTo: (...args: unknown[]) => navigateTo(...args), setNavigate: vi.fn() }));
+
+const { api, configureApi } = await import('./client');
+const { Amplify } = await import('aws-amplify');
+const { setNotifier } = await import('./errors');
+const session = await import('../store/session');
+const { default: i18n } = await import('../i18n');
+
+const auth = { access_token: 'old', refresh_token: 'r1', expires_in: 900, token_type: 'Bearer' };
+const user = { email: 'a@example.com', id: 1, is_staff: true };
+const warning = vi.fn();
+
+describe('API client', () => {
+  beforeAll(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  beforeEach(() => {
+    calls.length = 0;
+    replies = [];
+    warning.mockReset();
+    navigateTo.mockReset();
+    setNotifier({ warning });
+    localStorage.clear();
+    session.reloadState();
+    session.setState({ auth, user, utilities: { initialRoute: '/admin/x/', language: 'en' } });
+  });
+
+  it('configures Amplify REST with <origin>/api, no retries, no AWS signing', () => {
+    configureApi('http://127.0.0.1:3000');
+    expect(Amplify.configure).toHaveBeenCalledWith(
+      { API: { REST: { api: { endpoint: 'http://127.0.0.1:3000/api' } } } },
+      { API: { REST: { retryStrategy: { strategy: 'no-retry' }, defaultAuthMode: 'none' } } },
+    );
+  });
+
+  it('sends the Authorization header from the stored auth', async () => {
+    replies.push(() => ({ status: 200, body: { ok: true } }));
+    await expect(api.get('/profile/')).resolves.toEqual({ ok: true });
+    expect(calls[0]).toMatchObject({ method: 'GET', apiName: 'api', path: '/profile/' });
+    expect(calls[0].options?.headers?.Authorization).toBe('Bearer old');
+  });
+
+  it('refreshes once on 401 and retries with the new token', async () => {
+    const fresh = { ...auth, access_token: 'new', refresh_token: 'r2' };
+    replies.push(
+      () => ({ status: 401, body: { status: 401, message: 'token_expired', errors: {} } }),
+      (c) => {
+        expect(c.path).toBe('/token/refresh/');
+        expect(c.options?.body).toEqual({ refresh_token: 'r1' });
+        expect(c.options?.headers?.Authorization).toBeUndefined();
+        return { status: 200, body: fresh };
+      },
+      (c) => {
+        expect(c.options?.headers?.Authorization).toBe('Bearer new');
+        return { status: 200, body: { id: 1 } };
+      },
+    );
+    await expect(api.get('/profile/')).resolves.toEqual({ id: 1 });
+    expect(session.getState().auth).toEqual(fresh);
+    expect(navigateTo).not.toHaveBeenCalled();
+  });
+
+  it('shares one refresh between concurrent 401s', async () => {
+    const fresh = { ...auth, access_token: 'new' };
+    replies.push(
+      () => ({ status: 401, body: { message: 'token_expired' } }),
+      () => ({ status: 401, body: { message: 'token_expired' } }),
+      () => ({ status: 200, body: fresh }),
+      () => ({ status: 200, body: 1 }),
+      () => ({ status: 200, body: 2 }),
+    );
+    const results = await Promise.all([api.get('/a/'), api.get('/b/')]);
+    expect(results.sort()).toEqual([1, 2]);
+    expect(calls.filter((c) => c.path === '/token/refresh/')).toHaveLength(1);
+  });
+
+  it('clears the session and goes to /login when the refresh fails', async () => {
+    session.setState({ services: { token: 's' }, verified: { token: 'v' } });
+    replies.push(
+      () => ({ status: 401, body: { message: 'token_expired' } }),
+      () => ({ status: 401, body: { message: 'not_authenticated' } }),
+    );
+    await expect(api.get('/profile/')).rejects.toMatchObject({ status: 401 });
+    const s = session.getState();
+    expect(s.auth).toBeNull();
+    expect(s.user).toBeNull();
+    expect(s.utilities.initialRoute).toBeNull();
+    expect(s.services.token).toBeNull();
+    expect(s.verified).toBeNull();
+    expect(s.utilities.language).toBe('en');
+    expect(navigateTo).toHaveBeenCalledWith('/login', expect.objectContaining({ replace: true }));
+    expect(warning).not.toHaveBeenCalled();
+  });
+
+  it('clears the session on 401 when there is no refresh token', async () => {
+    session.setAuth({ ...auth, refresh_token: '' });
+    replies.push(() => ({ status: 401, body: { message: 'not_authenticated' } }));
+    await expect(api.get('/profile/')).rejects.toMatchObject({ status: 401 });
+    expect(calls).toHaveLength(1);
+    expect(session.getState().auth).toBeNull();
+    expect(navigateTo).toHaveBeenCalledWith('/login', expect.anything());
+  });
+
+  it('does not retry a second time when the retried call is 401 again', async () => {
+    replies.push(
+      () => ({ status: 401 }),
+      () => ({ status: 200, body: { ...auth, access_token: 'new' } }),
+      () => ({ status: 401 }),
+    );
+    await expect(api.get('/profile/')).rejects.toMatchObject({ status: 401 });
+    expect(calls).toHaveLength(3);
+    expect(session.getState().auth).toBeNull();
+  });
+
+  it('anonymous calls (token endpoints) send no token and do not log out on 401', async () => {
+    replies.push(() => ({ status: 401, body: { message: 'not_authenticated' } }));
+    await expect(api.post('/token/', { email: 'a', password: 'b' }, { anonymous: true, suppressError: true })).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(calls[0].options?.headers?.Authorization).toBeUndefined();
+    expect(session.getState().auth).toEqual(auth);
+    expect(navigateTo).not.toHaveBeenCalled();
+  });
+
+  it('shows the §8 warning on errors and returns the error to the caller', async () => {
+    replies.push(() => ({ status: 400, body: { status: 400, message: 'validation_failed', errors: { email: ['required'] } } }));
+    const err = (await api.post('/customer/create/', {}).catch((e: unknown) => e)) as import('./errors').ApiError;
+    expect(err).toMatchObject({ status: 400, body: { message: 'validation_failed' } });
+    expect(err.fieldErrors).toEqual({ email: ['required'] });
+    expect(warning).toHaveBeenCalledTimes(1);
+    expect(warning.mock.calls[0][0].title).toBe('Bad request');
+  });
+
+  it('the suppress flag hides the warning (all statuses or listed ones)', async () => {
+    replies.push(
+      () => ({ status: 500, body: { message: 'internal' } }),
+      () => ({ status: 400, body: { message: 'invalid_credentials' } }),
+      () => ({ status: 500, body: { message: 'internal' } }),
+    );
+    await api.get('/x/', { suppressError: true }).catch(() => {});
+    await api.post('/y/', {}, { suppressError: [400] }).catch(() => {});
+    expect(warning).not.toHaveBeenCalled();
+    await api.post('/z/', {}, { suppressError: [400] }).catch(() => {});
+    expect(warning).toHaveBeenCalledTimes(1);
+    expect(warning.mock.calls[0][0].title).toBe('System error');
+  });
+
+  it('passes query parameters, dropping empty ones', async () => {
+    replies.push(() => ({ status: 200, body: [] }));
+    await api.get('/notification/', { query: { offset: 0, limit: 10, ordering: '-timestamp', description: undefined } });
+    expect(calls[0].options?.queryParams).toEqual({ offset: '0', limit: '10', ordering: '-timestamp' });
+  });
+});

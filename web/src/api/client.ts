@@ -1,0 +1,156 @@
+/**
+ * The one API client. Uses aws-amplify's REST API category against the same
+ * origin's /api/ (no AWS signing: defaultAuthMode 'none'), adds the
+ * Authorization header from the stored auth, refreshes the token once on a
+ * 401 and otherwise logs the user out (spec §4, §8).
+ */
+import { Amplify } from 'aws-amplify';
+import { del as amplifyDel, get as amplifyGet, patch as amplifyPatch, post as amplifyPost, put as amplifyPut } from 'aws-amplify/api';
+import { clearSession, getState, setAuth } from '../store/session';
+import { navigateTo } from '../navigation';
+import type { Auth } from '../auth/types';
+import { ApiError, notifyError, type ApiErrorBody } from './errors';
+
+export const API_NAME = 'api';
+
+type AmplifyOptions = NonNullable<Parameters<typeof amplifyPost>[0]['options']>;
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  query?: Record<string, string | number | boolean | null | undefined>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Suppress the §8 warning notification: true for every status, or a list of statuses. */
+  suppressError?: boolean | number[];
+  /** Do not send the Authorization header nor treat 401 as a logout (token endpoints). */
+  anonymous?: boolean;
+}
+
+let configured = false;
+
+/** Point Amplify's REST category at `<origin>/api`. Idempotent. */
+export function configureApi(origin: string = window.location.origin): void {
+  if (configured) return;
+  Amplify.configure(
+    { API: { REST: { [API_NAME]: { endpoint: `${origin.replace(/\/$/, '')}/api` } } } },
+    { API: { REST: { retryStrategy: { strategy: 'no-retry' }, defaultAuthMode: 'none' } } },
+  );
+  configured = true;
+}
+
+export function authorizationHeader(auth: Auth | null): string | null {
+  if (!auth?.access_token) return null;
+  return `${auth.token_type || 'Bearer'} ${auth.access_token}`;
+}
+
+function toQuery(query: RequestOptions['query']): Record<string, string> | undefined {
+  if (!query) return undefined;
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(query)) if (v != null) out[k] = String(v);
+  return out;
+}
+
+function parseBody(text: string | undefined | null): unknown {
+  if (text == null || text === '') return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+interface RawResult {
+  status: number;
+  body: unknown;
+}
+
+const methods = {
+  GET: amplifyGet,
+  POST: amplifyPost,
+  PUT: amplifyPut,
+  PATCH: amplifyPatch,
+  DELETE: amplifyDel,
+} as const;
+
+/** One HTTP exchange; never throws for HTTP errors (status 0 = network failure). */
+async function send(method: Method, path: string, opts: RequestOptions): Promise<RawResult> {
+  configureApi();
+  const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
+  const authHeader = opts.anonymous ? null : authorizationHeader(getState().auth);
+  if (authHeader && !headers.Authorization) headers.Authorization = authHeader;
+  const options: AmplifyOptions = { headers };
+  const queryParams = toQuery(opts.query);
+  if (queryParams) options.queryParams = queryParams;
+  if (opts.body !== undefined && method !== 'GET') options.body = opts.body as AmplifyOptions['body'];
+  try {
+    const { statusCode, body } = await methods[method]({ apiName: API_NAME, path, options }).response;
+    const text = method === 'DELETE' && statusCode === 204 ? '' : await body.text();
+    return { status: statusCode, body: parseBody(text) };
+  } catch (err) {
+    const response = (err as { response?: { statusCode?: number; body?: string } }).response;
+    if (response && typeof response.statusCode === 'number') {
+      return { status: response.statusCode, body: parseBody(response.body) };
+    }
+    return { status: 0, body: null };
+  }
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+/** POST /token/refresh/ once, shared by concurrent callers. True when a new token is stored. */
+export function refreshAuth(): Promise<boolean> {
+  const refreshToken = getState().auth?.refresh_token;
+  if (!refreshToken) return Promise.resolve(false);
+  refreshing ??= (async () => {
+    try {
+      const res = await send('POST', '/token/refresh/', { body: { refresh_token: refreshToken }, anonymous: true });
+      const auth = res.body as Auth | null;
+      if (res.status >= 200 && res.status < 300 && auth?.access_token) {
+        setAuth(auth);
+        return true;
+      }
+      return false;
+    } finally {
+      refreshing = null;
+    }
+  })();
+  return refreshing;
+}
+
+/** Spec §4: on a final 401, clear the session and go to /login. */
+export function handleUnauthorized(): void {
+  const from =
+    typeof window !== 'undefined' ? `${window.location.pathname}${window.location.search}` : undefined;
+  clearSession();
+  navigateTo('/login', { replace: true, state: from && from !== '/login' ? { from } : undefined });
+}
+
+function shouldNotify(status: number, suppress: RequestOptions['suppressError']): boolean {
+  if (suppress === true) return false;
+  if (Array.isArray(suppress)) return !suppress.includes(status);
+  return true;
+}
+
+export async function request<T = unknown>(method: Method, path: string, opts: RequestOptions = {}): Promise<T> {
+  let res = await send(method, path, opts);
+  if (res.status === 401 && !opts.anonymous) {
+    if (getState().auth?.refresh_token && (await refreshAuth())) res = await send(method, path, opts);
+    if (res.status === 401) {
+      handleUnauthorized();
+      throw new ApiError(401, res.body as ApiErrorBody | null);
+    }
+  }
+  if (res.status >= 200 && res.status < 300) return res.body as T;
+  if (shouldNotify(res.status, opts.suppressError)) notifyError(res.status, res.body);
+  const body = res.body && typeof res.body === 'object' ? (res.body as ApiErrorBody) : res.body ? { message: String(res.body) } : null;
+  throw new ApiError(res.status, body);
+}
+
+export const api = {
+  get: <T = unknown>(path: string, opts?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, opts),
+  post: <T = unknown>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, { ...opts, body }),
+  put: <T = unknown>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, { ...opts, body }),
+  patch: <T = unknown>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PATCH', path, { ...opts, body }),
+  del: <T = unknown>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
+};

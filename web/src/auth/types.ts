@@ -1,0 +1,24 @@
+/** Session user as served by GET /api/profile/ (spec §3). */
+export interface SessionUser {
+  email: string;
+  id: number | string;
+  customer_id?: number | string | null;
+  company_id?: number | string | null;
+  is_staff: boolean;
+  is_superuser?: boolean;
+  user_sub_type?: string | number | null;
+  user_type?: number | string | null;
+  username?: string;
+  full_name?: string;
+  profile_id?: number | string | null;
+  image?: string | null;
+  uid?: string;
+}
+
+/** Token pair as served by POST /api/token/ and /api/token/refresh/. */
+export interface Auth {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+  token_type: string;
+}

@@ -1,0 +1,92 @@
+import { Button, Grid, Layout } from 'antd';
+import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { HEADER_HEIGHT, MENU_COLLAPSED_WIDTH, MENU_MOBILE_WIDTH, MENU_WIDTH } from '../config/constants';
+import type { RoleModule } from '../routes/types';
+import ConflictSearch from './ConflictSearch';
+import LanguageSwitch from './LanguageSwitch';
+import Logo from './Logo';
+import SideMenu from './SideMenu';
+import UserMenu from './UserMenu';
+
+const { Header, Sider, Content } = Layout;
+
+/**
+ * Common layout (spec §2): fixed 75px header (logo, collapse toggle, language
+ * switch, user menu; admin: conflict search) and a dark left menu 200px wide,
+ * 80px collapsed, 0 on mobile, collapsing below the large breakpoint.
+ */
+export default function AppLayout({ module, children }: { module: RoleModule; children: ReactNode }) {
+  const { t } = useTranslation();
+  const screens = Grid.useBreakpoint();
+  const isMobile = screens.md === false;
+  const isLarge = screens.lg !== false;
+  const [collapsed, setCollapsed] = useState(() => typeof window !== 'undefined' && window.innerWidth < 992);
+
+  useEffect(() => {
+    if (isMobile) setCollapsed(true);
+  }, [isMobile]);
+
+  const siderWidth = collapsed ? (isMobile ? MENU_MOBILE_WIDTH : MENU_COLLAPSED_WIDTH) : MENU_WIDTH;
+
+  return (
+    <Layout className="app-layout" data-testid="app-layout" data-role={module.role}>
+      <Header className="app-header" data-testid="app-header" style={{ height: HEADER_HEIGHT, lineHeight: `${HEADER_HEIGHT}px` }}>
+        <div className="app-header-left">
+          <Logo to={module.prefix} compact={isMobile} />
+          <Button
+            type="text"
+            className="menu-toggle"
+            data-testid="menu-toggle"
+            aria-label={collapsed ? t('header.expandMenu') : t('header.collapseMenu')}
+            icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+            onClick={() => setCollapsed((c) => !c)}
+          />
+          {module.role === 'admin' && !isMobile && <ConflictSearch />}
+        </div>
+        <div className="app-header-right">
+          <LanguageSwitch />
+          <UserMenu role={module.role} compact={isMobile} />
+        </div>
+      </Header>
+      <Layout style={{ marginTop: HEADER_HEIGHT }}>
+        <Sider
+          className={isMobile ? 'app-sider app-sider-mobile' : 'app-sider'}
+          data-testid="app-sider"
+          theme="dark"
+          width={MENU_WIDTH}
+          collapsedWidth={isMobile ? MENU_MOBILE_WIDTH : MENU_COLLAPSED_WIDTH}
+          breakpoint="lg"
+          collapsible
+          collapsed={collapsed}
+          onBreakpoint={(broken) => setCollapsed(broken)}
+          trigger={null}
+          style={{ top: HEADER_HEIGHT, height: `calc(100vh - ${HEADER_HEIGHT}px)` }}
+        >
+          <SideMenu
+            menu={module.menu}
+            prefix={module.prefix}
+            collapsed={collapsed && !isMobile}
+            onNavigate={() => {
+              if (isMobile) setCollapsed(true);
+            }}
+          />
+        </Sider>
+        {isMobile && !collapsed && (
+          <div className="app-sider-mask" data-testid="app-sider-mask" onClick={() => setCollapsed(true)} aria-hidden />
+        )}
+        <Layout className="app-main" style={{ marginLeft: isMobile ? 0 : siderWidth }} data-large={isLarge}>
+          {module.role === 'admin' && isMobile && (
+            <div className="app-mobile-search">
+              <ConflictSearch />
+            </div>
+          )}
+          <Content className="app-content" data-testid="app-content">
+            {children}
+          </Content>
+        </Layout>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,66 @@
+import { Menu } from 'antd';
+import type { MenuProps } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import type { MenuDef } from '../routes/types';
+import { useSession } from '../store/session';
+import { selectedMenu, visibleMenu } from './menuItems';
+
+interface Props {
+  menu: MenuDef[];
+  prefix: string;
+  collapsed: boolean;
+  onNavigate?: () => void;
+}
+
+type Items = NonNullable<MenuProps['items']>;
+
+/** Dark left menu built from a role's menu table. */
+export default function SideMenu({ menu, prefix, collapsed, onNavigate }: Props) {
+  const { t } = useTranslation('menu');
+  const { pathname } = useLocation();
+  const userType = useSession((s) => s.user?.user_type);
+  const permissions = useSession((s) => s.permission);
+
+  const entries = useMemo(() => visibleMenu(menu, { userType, permissions }), [menu, userType, permissions]);
+  const selected = useMemo(() => selectedMenu(entries, pathname, prefix), [entries, pathname, prefix]);
+  const [openKeys, setOpenKeys] = useState<string[]>(selected?.parents ?? []);
+
+  useEffect(() => {
+    if (selected?.parents.length) {
+      setOpenKeys((keys) => Array.from(new Set([...keys, ...selected.parents])));
+    }
+  }, [selected]);
+
+  const toItems = (defs: MenuDef[]): Items =>
+    defs.map((d) =>
+      d.children
+        ? {
+            key: d.id,
+            icon: d.icon,
+            label: <span data-testid={`menu-item-${d.id}`}>{t(d.labelKey)}</span>,
+            children: toItems(d.children),
+          }
+        : {
+            key: d.id,
+            icon: d.icon,
+            label: (
+              <Link to={d.path ?? prefix} data-testid={`menu-item-${d.id}`} onClick={onNavigate}>
+                {t(d.labelKey)}
+              </Link>
+            ),
+          },
+    );
+
+  return (
+    <Menu
+      theme="dark"
+      mode="inline"
+      data-testid="side-menu"
+      items={toItems(entries)}
+      selectedKeys={selected ? [selected.id] : []}
+      {...(collapsed ? {} : { openKeys, onOpenChange: (keys: string[]) => setOpenKeys(keys) })}
+    />
+  );
+}

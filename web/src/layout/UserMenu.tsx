@@ -1,0 +1,59 @@
+import { Avatar, Dropdown, Space, Typography } from 'antd';
+import { LockOutlined, LogoutOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import type { MenuProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { Role } from '../auth/roles';
+import { ROLE_PREFIX } from '../auth/roles';
+import { clearSession, useSession } from '../store/session';
+import { AVATAR_SIZE } from '../config/constants';
+
+/** The avatar shows the profile image unless the value is the text 'not set' (spec §2). */
+export function avatarSrc(image: string | null | undefined): string | undefined {
+  if (!image || image.trim() === '' || image.trim().toLowerCase() === 'not set') return undefined;
+  return image;
+}
+
+/** User menu: Profile (not admin), Change Password, Two-factor authentication, Log out. */
+export default function UserMenu({ role, compact = false }: { role: Role; compact?: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = useSession((s) => s.user);
+  const prefix = ROLE_PREFIX[role];
+  const name = user?.full_name?.trim() || user?.email || '';
+  const src = avatarSrc(user?.image);
+
+  const items: MenuProps['items'] = [
+    ...(role === 'admin'
+      ? []
+      : [{ key: 'profile', icon: <UserOutlined />, label: <span data-testid="user-menu-profile">{t('userMenu.profile')}</span> }]),
+    { key: 'change-password', icon: <LockOutlined />, label: <span data-testid="user-menu-change-password">{t('userMenu.changePassword')}</span> },
+    { key: 'update-2fa', icon: <SafetyOutlined />, label: <span data-testid="user-menu-2fa">{t('userMenu.twoFactor')}</span> },
+    { type: 'divider' },
+    { key: 'logout', icon: <LogoutOutlined />, danger: true, label: <span data-testid="user-menu-logout">{t('userMenu.logout')}</span> },
+  ];
+
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'logout') {
+      clearSession();
+      navigate('/login', { replace: true });
+      return;
+    }
+    navigate(`${prefix}${key}/`);
+  };
+
+  return (
+    <Dropdown trigger={['click']} menu={{ items, onClick }} placement="bottomRight">
+      <button type="button" className="user-menu-trigger" data-testid="user-menu" aria-label={t('userMenu.open')}>
+        <Space>
+          <Avatar size={AVATAR_SIZE * 0.75} src={src} icon={src ? undefined : <UserOutlined />} />
+          {!compact && (
+            <Typography.Text className="user-menu-name" ellipsis>
+              {name}
+            </Typography.Text>
+          )}
+        </Space>
+      </button>
+    </Dropdown>
+  );
+}

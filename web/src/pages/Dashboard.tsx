@@ -1,0 +1,37 @@
+import { Card, Col, Row, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { resolveRole } from '../auth/roles';
+import { GUTTER } from '../config/constants';
+import { useSession } from '../store/session';
+
+/** Role dashboard (the prefix root). */
+export default function Dashboard({ titleKey }: { titleKey: string }) {
+  const { t } = useTranslation();
+  const user = useSession((s) => s.user);
+  const role = resolveRole(user);
+  const name = user?.full_name?.trim() || user?.email || '';
+  return (
+    <div className="page" data-testid="dashboard-page" data-role={role}>
+      <Typography.Title level={2} data-testid="page-title">
+        {t(titleKey, { ns: 'routes' })}
+      </Typography.Title>
+      <Row gutter={[GUTTER, GUTTER]}>
+        <Col xs={24} lg={12}>
+          <Card>
+            <Typography.Title level={4} data-testid="dashboard-welcome">
+              {t('dashboard.welcome', { name })}
+            </Typography.Title>
+            <Typography.Paragraph type="secondary">
+              {t('dashboard.signedInAs', { role: t(`roles.${role}`) })}
+            </Typography.Paragraph>
+          </Card>
+        </Col>
+        <Col xs={24} lg={12}>
+          <Card>
+            <Typography.Paragraph type="secondary">{t('dashboard.intro')}</Typography.Paragraph>
+          </Card>
+        </Col>
+      </Row>
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import {
+  BankOutlined,
+  BarChartOutlined,
+  DashboardOutlined,
+  FolderOpenOutlined,
+  PlayCircleOutlined,
+  SettingOutlined,
+  TeamOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import RoleApp from '../layout/RoleApp';
+import Dashboard from '../pages/Dashboard';
+import type { RoleModule, RouteDef, MenuDef } from './types';
+
+const P = '/admin/';
+
+/** Admin routes (spec §2, /admin/). */
+export const routes: RouteDef[] = [
+  { path: '', titleKey: 'dashboard', Component: Dashboard },
+  { path: 'change-password', titleKey: 'changePassword' },
+  { path: 'update-2fa', titleKey: 'update2fa' },
+  // Cases
+  { path: 'cases', titleKey: 'cases' },
+  { path: 'cases/my-cases', titleKey: 'myCases' },
+  { path: 'cases/pending', titleKey: 'pendingCases' },
+  { path: 'cases/available', titleKey: 'availableCases' },
+  { path: 'cases/closed', titleKey: 'closedCases' },
+  { path: 'cases/details/:id', titleKey: 'caseDetails' },
+  { path: 'cases/case-hour/update/:id', titleKey: 'caseHourUpdate' },
+  { path: 'cases/additional_hour/update/:id', titleKey: 'additionalHourUpdate' },
+  { path: 'cases/history/:id', titleKey: 'caseHistory' },
+  { path: 'cases/history-additional/:id', titleKey: 'caseHistoryAdditional' },
+  { path: 'case/create', titleKey: 'caseCreate' },
+  { path: 'case/update/:case_uid', titleKey: 'caseUpdate' },
+  // Customers
+  { path: 'customers', titleKey: 'customersActive' },
+  { path: 'customers/inactive', titleKey: 'customersInactive' },
+  { path: 'customers/pending', titleKey: 'customersPending' },
+  { path: 'customers/details/:customer_uid', titleKey: 'customerDetails' },
+  { path: 'customer/create', titleKey: 'customerCreate' },
+  { path: 'customer/update/:profile_uid', titleKey: 'customerUpdate' },
+  { path: 'customer/manage/package/:customer_uid', titleKey: 'customerManagePackage' },
+  { path: 'customers/user/create', titleKey: 'companyUserCreate' },
+  { path: 'customers/user/update/:contact_id', titleKey: 'companyUserUpdate' },
+  // Lawyers
+  { path: 'lawyers', titleKey: 'lawyers' },
+  { path: 'lawyers/external', titleKey: 'lawyersExternal' },
+  { path: 'lawyer/create', titleKey: 'lawyerCreate' },
+  { path: 'lawyer/update/:lawyer_uid', titleKey: 'lawyerUpdate' },
+  // Sales persons
+  { path: 'salespersons', titleKey: 'salesPersons' },
+  { path: 'salesperson/create', titleKey: 'salesPersonCreate' },
+  { path: 'salesperson/update/:salesPerson_id', titleKey: 'salesPersonUpdate' },
+  // Statistics
+  { path: 'statistics/account', titleKey: 'statisticsAccount' },
+  { path: 'statistics/customer', titleKey: 'statisticsCustomer' },
+  { path: 'statistics/finance', titleKey: 'statisticsFinance' },
+  { path: 'statistics/activity', titleKey: 'statisticsActivity' },
+  { path: 'statistics/legal', titleKey: 'statisticsLegal' },
+  // Settings
+  { path: 'settings/knowledge-sectors', titleKey: 'knowledgeSectors' },
+  { path: 'settings/case-types', titleKey: 'caseTypes' },
+  { path: 'settings/packages', titleKey: 'packages' },
+  { path: 'settings/packages/create', titleKey: 'packageCreate' },
+  { path: 'settings/service-plans', titleKey: 'servicePlans' },
+  { path: 'settings/service-plans/create', titleKey: 'servicePlanCreate' },
+  // Business sectors
+  { path: 'customers/business-sector', titleKey: 'businessSectors' },
+  { path: 'customers/business-sector/create', titleKey: 'businessSectorCreate' },
+  { path: 'customers/business-sector/update/:id', titleKey: 'businessSectorUpdate' },
+  // Departments
+  { path: 'customer/department', titleKey: 'departments' },
+  { path: 'customer/department/create', titleKey: 'departmentCreate' },
+  { path: 'customer/department/edit/:department_id', titleKey: 'departmentEdit' },
+  { path: 'customer/department/connect/:customer_uid', titleKey: 'departmentConnect' },
+  // Other
+  { path: 'interest', titleKey: 'interest' },
+  { path: 'freja-academy', titleKey: 'frejaAcademy' },
+];
+
+/** Admin menu (spec §2). */
+export const menu: MenuDef[] = [
+  { id: 'dashboard', labelKey: 'dashboard', path: P, icon: <DashboardOutlined /> },
+  { id: 'cases', labelKey: 'cases', path: `${P}cases/`, icon: <FolderOpenOutlined /> },
+  { id: 'lawyers', labelKey: 'lawyers', path: `${P}lawyers/`, icon: <BankOutlined /> },
+  {
+    id: 'customers',
+    labelKey: 'customers',
+    icon: <TeamOutlined />,
+    children: [
+      { id: 'customers-active', labelKey: 'customersActive', path: `${P}customers/` },
+      { id: 'customers-pending', labelKey: 'customersPending', path: `${P}customers/pending/` },
+      { id: 'customers-inactive', labelKey: 'customersInactive', path: `${P}customers/inactive/` },
+      { id: 'customers-add-company-user', labelKey: 'addCompanyUser', path: `${P}customers/user/create/` },
+      { id: 'customers-business-sector', labelKey: 'addBusinessSector', path: `${P}customers/business-sector/` },
+      { id: 'customers-department', labelKey: 'department', path: `${P}customer/department/` },
+    ],
+  },
+  { id: 'sales-persons', labelKey: 'salesPersons', path: `${P}salespersons/`, icon: <UserOutlined /> },
+  {
+    id: 'statistics',
+    labelKey: 'statistics',
+    icon: <BarChartOutlined />,
+    children: [
+      { id: 'statistics-account', labelKey: 'statisticsAccount', path: `${P}statistics/account/` },
+      { id: 'statistics-customer', labelKey: 'statisticsCustomer', path: `${P}statistics/customer/` },
+      { id: 'statistics-financial', labelKey: 'statisticsFinancial', path: `${P}statistics/finance/` },
+      { id: 'statistics-activity', labelKey: 'statisticsActivity', path: `${P}statistics/activity/` },
+      { id: 'statistics-legal', labelKey: 'statisticsLegal', path: `${P}statistics/legal/` },
+    ],
+  },
+  { id: 'freja-academy', labelKey: 'frejaAcademy', path: `${P}freja-academy/`, icon: <PlayCircleOutlined /> },
+  {
+    id: 'settings',
+    labelKey: 'settings',
+    icon: <SettingOutlined />,
+    children: [
+      { id: 'settings-packages', labelKey: 'packages', path: `${P}settings/packages/` },
+      { id: 'settings-service-plans', labelKey: 'servicePlans', path: `${P}settings/service-plans/` },
+    ],
+  },
+];
+
+export const adminModule: RoleModule = { role: 'admin', prefix: P, routes, menu };
+
+export default function AdminApp() {
+  return <RoleApp module={adminModule} />;
+}

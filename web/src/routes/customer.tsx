@@ -1,0 +1,85 @@
+import {
+  AppstoreOutlined,
+  BarChartOutlined,
+  CustomerServiceOutlined,
+  DashboardOutlined,
+  FileTextOutlined,
+  FolderOpenOutlined,
+  PlayCircleOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
+import RoleApp from '../layout/RoleApp';
+import Dashboard from '../pages/Dashboard';
+import type { MenuDef, RoleModule, RouteDef } from './types';
+
+const P = '/user/';
+
+/** Customer routes (spec §2, /user/). */
+export const routes: RouteDef[] = [
+  { path: '', titleKey: 'dashboard', Component: Dashboard },
+  { path: 'profile', titleKey: 'profile' },
+  { path: 'change-password', titleKey: 'changePassword' },
+  { path: 'update-2fa', titleKey: 'update2fa' },
+  { path: 'academy', titleKey: 'frejaAcademy' },
+  { path: 'notifications', titleKey: 'notifications' },
+  { path: 'messages', titleKey: 'messages' },
+  { path: 'cases', titleKey: 'cases' },
+  { path: 'cases/closed', titleKey: 'closedCases' },
+  { path: 'cases/draft', titleKey: 'draftCases' },
+  { path: 'cases/details/:id', titleKey: 'caseDetails' },
+  { path: 'cases/create', titleKey: 'caseCreate' },
+  { path: 'cases/history/:id', titleKey: 'caseHistory' },
+  { path: 'documents', titleKey: 'documents' },
+  { path: 'statistics/activity', titleKey: 'statisticsActivity' },
+  { path: 'services/video-meeting', titleKey: 'videoMeeting' },
+  { path: 'support', titleKey: 'support' },
+  { path: 'users', titleKey: 'users' },
+  { path: 'users/create', titleKey: 'userCreate' },
+  { path: 'users/edit/:contact_id', titleKey: 'userEdit' },
+  { path: 'services/contract-sign', titleKey: 'contractSign' },
+  { path: 'services/contract-sign/create', titleKey: 'contractSignCreate' },
+  { path: 'services/contract-sign/update/:uid_envelope', titleKey: 'contractSignUpdate' },
+  { path: 'services/credit-check', titleKey: 'creditCheck' },
+  { path: 'services/inkasso', titleKey: 'inkasso' },
+  { path: 'services/contract-check', titleKey: 'contractCheck' },
+];
+
+/**
+ * Customer menu: Dashboard, Cases, Documents, Users, Services (Digital Contract
+ * Sign, Credit Check, Inkasso, Avtalskollen), Statistics (Activity, Support),
+ * Support, Freja Academy.
+ */
+export const menu: MenuDef[] = [
+  { id: 'dashboard', labelKey: 'dashboard', path: P, icon: <DashboardOutlined /> },
+  { id: 'cases', labelKey: 'cases', path: `${P}cases/`, icon: <FolderOpenOutlined /> },
+  { id: 'documents', labelKey: 'documents', path: `${P}documents/`, icon: <FileTextOutlined /> },
+  { id: 'users', labelKey: 'users', path: `${P}users/`, icon: <TeamOutlined /> },
+  {
+    id: 'services',
+    labelKey: 'services',
+    icon: <AppstoreOutlined />,
+    children: [
+      { id: 'services-contract-sign', labelKey: 'contractSign', path: `${P}services/contract-sign/` },
+      { id: 'services-credit-check', labelKey: 'creditCheck', path: `${P}services/credit-check/` },
+      { id: 'services-inkasso', labelKey: 'inkasso', path: `${P}services/inkasso/` },
+      { id: 'services-contract-check', labelKey: 'contractCheck', path: `${P}services/contract-check/` },
+    ],
+  },
+  {
+    id: 'statistics',
+    labelKey: 'statistics',
+    icon: <BarChartOutlined />,
+    children: [
+      { id: 'statistics-activity', labelKey: 'statisticsActivity', path: `${P}statistics/activity/` },
+      { id: 'statistics-support', labelKey: 'statisticsSupport', path: `${P}support/` },
+    ],
+  },
+  { id: 'support', labelKey: 'support', path: `${P}support/`, icon: <CustomerServiceOutlined /> },
+  { id: 'freja-academy', labelKey: 'frejaAcademy', path: `${P}academy/`, icon: <PlayCircleOutlined /> },
+];
+
+export const customerModule: RoleModule = { role: 'customer', prefix: P, routes, menu };
+
+export default function CustomerApp() {
+  return <RoleApp module={customerModule} />;
+}

@@ -1,0 +1,89 @@
+import {
+  AppstoreOutlined,
+  BarChartOutlined,
+  CustomerServiceOutlined,
+  DashboardOutlined,
+  FileTextOutlined,
+  FolderOpenOutlined,
+  PlayCircleOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
+import RoleApp from '../layout/RoleApp';
+import Dashboard from '../pages/Dashboard';
+import { contactMenuVisibility, hasPermission, type Permission } from '../auth/permissions';
+import type { MenuContext, MenuDef, RoleModule, RouteDef } from './types';
+
+const P = '/customer_contact/';
+
+/** Customer-contact routes (spec §2, /customer_contact/); permission rules from spec §5. */
+export const routes: RouteDef[] = [
+  { path: '', titleKey: 'dashboard', Component: Dashboard },
+  { path: 'cases', titleKey: 'cases' },
+  { path: 'cases/closed', titleKey: 'closedCases' },
+  { path: 'cases/draft', titleKey: 'draftCases' },
+  { path: 'cases/details/:id', titleKey: 'caseDetails' },
+  { path: 'cases/create', titleKey: 'caseCreate', requires: 'add_case' },
+  { path: 'cases/edit', titleKey: 'caseEdit' },
+  { path: 'cases/history/:id', titleKey: 'caseHistory' },
+  { path: 'statistics/activity', titleKey: 'statisticsActivity' },
+  { path: 'documents', titleKey: 'documents' },
+  { path: 'services/contract-sign', titleKey: 'contractSign' },
+  { path: 'services/contract-sign/create', titleKey: 'contractSignCreate' },
+  { path: 'services/contract-sign/update/:uid_envelope', titleKey: 'contractSignUpdate' },
+  { path: 'services/credit-check', titleKey: 'creditCheck', requires: 'view_bisnode' },
+  { path: 'services/video-meeting', titleKey: 'videoMeeting' },
+  { path: 'services/incasso', titleKey: 'inkasso' },
+  { path: 'services/kontracto', titleKey: 'contractCheck' },
+  { path: 'support', titleKey: 'support' },
+  { path: 'freja-academy', titleKey: 'frejaAcademy' },
+  { path: 'profile', titleKey: 'profile' },
+  { path: 'change-password', titleKey: 'changePassword' },
+  { path: 'update-2fa', titleKey: 'update2fa' },
+  { path: 'notifications', titleKey: 'notifications' },
+  { path: 'messages', titleKey: 'messages' },
+  { path: 'users', titleKey: 'users', requires: 'view_contact' },
+  { path: 'users/create', titleKey: 'userCreate', requires: 'view_contact' },
+  { path: 'users/edit/:contact_id', titleKey: 'userEdit', requires: 'view_contact' },
+];
+
+const holds = (p: Permission) => (ctx: MenuContext) => hasPermission(ctx.userType, ctx.permissions, p);
+
+/** Dashboard, Cases, Documents, Statistics, Support, Academy, plus Users and Services (conditional, spec §5). */
+export const menu: MenuDef[] = [
+  { id: 'dashboard', labelKey: 'dashboard', path: P, icon: <DashboardOutlined /> },
+  { id: 'cases', labelKey: 'cases', path: `${P}cases/`, icon: <FolderOpenOutlined /> },
+  { id: 'documents', labelKey: 'documents', path: `${P}documents/`, icon: <FileTextOutlined /> },
+  {
+    id: 'users',
+    labelKey: 'users',
+    path: `${P}users/`,
+    icon: <TeamOutlined />,
+    visible: (ctx) => contactMenuVisibility(ctx.userType, ctx.permissions).users,
+  },
+  {
+    id: 'services',
+    labelKey: 'services',
+    icon: <AppstoreOutlined />,
+    visible: (ctx) => contactMenuVisibility(ctx.userType, ctx.permissions).services,
+    children: [
+      { id: 'services-contract-sign', labelKey: 'contractSign', path: `${P}services/contract-sign/`, visible: holds('view_verify') },
+      { id: 'services-credit-check', labelKey: 'creditCheck', path: `${P}services/credit-check/`, visible: holds('view_bisnode') },
+      { id: 'services-inkasso', labelKey: 'inkasso', path: `${P}services/incasso/`, visible: holds('view_inkasso') },
+      { id: 'services-contract-check', labelKey: 'contractCheck', path: `${P}services/kontracto/`, visible: holds('view_kontracto') },
+    ],
+  },
+  {
+    id: 'statistics',
+    labelKey: 'statistics',
+    icon: <BarChartOutlined />,
+    children: [{ id: 'statistics-activity', labelKey: 'statisticsActivity', path: `${P}statistics/activity/` }],
+  },
+  { id: 'support', labelKey: 'support', path: `${P}support/`, icon: <CustomerServiceOutlined /> },
+  { id: 'academy', labelKey: 'academy', path: `${P}freja-academy/`, icon: <PlayCircleOutlined /> },
+];
+
+export const customerContactModule: RoleModule = { role: 'customerContact', prefix: P, routes, menu };
+
+export default function CustomerContactApp() {
+  return <RoleApp module={customerContactModule} />;
+}

@@ -1,0 +1,56 @@
+import { BarChartOutlined, DashboardOutlined, FolderOpenOutlined, PlayCircleOutlined, TeamOutlined } from '@ant-design/icons';
+import RoleApp from '../layout/RoleApp';
+import Dashboard from '../pages/Dashboard';
+import type { MenuDef, RoleModule, RouteDef } from './types';
+
+const P = '/lawyer/';
+
+/** Lawyer routes (spec §2, /lawyer/). */
+export const routes: RouteDef[] = [
+  { path: '', titleKey: 'dashboard', Component: Dashboard },
+  { path: 'customers', titleKey: 'customersActive' },
+  { path: 'customers/inactive', titleKey: 'customersInactive' },
+  { path: 'cases', titleKey: 'myCases' },
+  { path: 'cases/pending', titleKey: 'pendingCases' },
+  { path: 'cases/available', titleKey: 'availableCases' },
+  { path: 'cases/closed', titleKey: 'closedCases' },
+  { path: 'cases/details/:id', titleKey: 'caseDetails' },
+  { path: 'cases/history/:id', titleKey: 'caseHistory' },
+  { path: 'cases/history-additional/:id', titleKey: 'caseHistoryAdditional' },
+  { path: 'cases/create', titleKey: 'caseCreate' },
+  { path: 'cases/update/:case_uid', titleKey: 'caseUpdate' },
+  { path: 'cases/case-hour/update/:id', titleKey: 'caseHourUpdate' },
+  { path: 'cases/additional_hour/update/:id', titleKey: 'additionalHourUpdate' },
+  { path: 'statistics/customer', titleKey: 'statisticsCustomer' },
+  { path: 'statistics/legal', titleKey: 'statisticsLegal' },
+  { path: 'interest', titleKey: 'interest' },
+  { path: 'profile', titleKey: 'profile' },
+  { path: 'change-password', titleKey: 'changePassword' },
+  { path: 'update-2fa', titleKey: 'update2fa' },
+  { path: 'freja-academy', titleKey: 'frejaAcademy' },
+  { path: 'notifications', titleKey: 'notifications' },
+  { path: 'messages', titleKey: 'messages' },
+];
+
+/** Lawyer menu: Dashboard, Cases, Customers, Statistics (Customer, Legal), Freja Academy. */
+export const menu: MenuDef[] = [
+  { id: 'dashboard', labelKey: 'dashboard', path: P, icon: <DashboardOutlined /> },
+  { id: 'cases', labelKey: 'cases', path: `${P}cases/`, icon: <FolderOpenOutlined /> },
+  { id: 'customers', labelKey: 'customers', path: `${P}customers/`, icon: <TeamOutlined /> },
+  {
+    id: 'statistics',
+    labelKey: 'statistics',
+    icon: <BarChartOutlined />,
+    children: [
+      { id: 'statistics-customer', labelKey: 'statisticsCustomer', path: `${P}statistics/customer/` },
+      { id: 'statistics-legal', labelKey: 'statisticsLegal', path: `${P}statistics/legal/` },
+    ],
+  },
+  { id: 'freja-academy', labelKey: 'frejaAcademy', path: `${P}freja-academy/`, icon: <PlayCircleOutlined /> },
+];
+
+export const lawyerModule: RoleModule = { role: 'lawyer', prefix: P, routes, menu };
+
+export default function LawyerApp() {
+  return <RoleApp module={lawyerModule} />;
+}

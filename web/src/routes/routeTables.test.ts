@@ -1,0 +1,99 @@
+import { matchPath } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { resources } from '../i18n';
+import { decideAccess } from '../auth/guards';
+import { ROLE_PREFIX } from '../auth/roles';
+import { adminModule } from './admin';
+import { customerModule } from './customer';
+import { customerContactModule } from './customerContact';
+import { lawyerModule } from './lawyer';
+import { salesModule } from './sales';
+import type { MenuDef, RoleModule } from './types';
+
+const modules: RoleModule[] = [adminModule, lawyerModule, salesModule, customerModule, customerContactModule];
+
+function leaves(menu: MenuDef[]): MenuDef[] {
+  return menu.flatMap((m) => (m.children ? leaves(m.children) : [m]));
+}
+
+function all(menu: MenuDef[]): MenuDef[] {
+  return menu.flatMap((m) => [m, ...(m.children ? all(m.children) : [])]);
+}
+
+function routeFor(module: RoleModule, path: string) {
+  return module.routes.find((r) => matchPath({ path: `${module.prefix}${r.path}`, end: true }, path));
+}
+
+describe.each(modules.map((m) => [m.role, m] as const))('%s route table', (_role, module) => {
+  it('uses the role prefix', () => {
+    expect(module.prefix).toBe(ROLE_PREFIX[module.role]);
+  });
+
+  it('every menu link opens a route of the same role', () => {
+    for (const item of leaves(module.menu)) {
+      expect(item.path, item.id).toBeDefined();
+      expect(routeFor(module, item.path!), `${item.id} → ${item.path}`).toBeDefined();
+      expect(decideAccess({ pathname: item.path!, hasToken: true, role: module.role })).toEqual({ kind: 'allow' });
+    }
+  });
+
+  it('has a dashboard at the prefix root', () => {
+    expect(routeFor(module, module.prefix)?.titleKey).toBe('dashboard');
+  });
+
+  it('has no duplicate paths or menu ids', () => {
+    const paths = module.routes.map((r) => r.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    const ids = all(module.menu).map((m) => m.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('every page title and menu label is translated in sv and en', () => {
+    for (const lang of ['sv', 'en']) {
+      for (const r of module.routes) expect(resources[lang].routes, `${lang} routes:${r.titleKey}`).toHaveProperty(r.titleKey);
+      for (const m of all(module.menu)) expect(resources[lang].menu, `${lang} menu:${m.labelKey}`).toHaveProperty(m.labelKey);
+    }
+  });
+});
+
+describe('menus per spec §2', () => {
+  const top = (m: RoleModule) => m.menu.map((i) => i.id);
+
+  it('admin', () => {
+    expect(top(adminModule)).toEqual([
+      'dashboard', 'cases', 'lawyers', 'customers', 'sales-persons', 'statistics', 'freja-academy', 'settings',
+    ]);
+    const byId = Object.fromEntries(adminModule.menu.map((m) => [m.id, m]));
+    expect(byId.customers.children?.map((c) => c.labelKey)).toEqual([
+      'customersActive', 'customersPending', 'customersInactive', 'addCompanyUser', 'addBusinessSector', 'department',
+    ]);
+    expect(byId.statistics.children?.map((c) => c.labelKey)).toEqual([
+      'statisticsAccount', 'statisticsCustomer', 'statisticsFinancial', 'statisticsActivity', 'statisticsLegal',
+    ]);
+    expect(byId.settings.children?.map((c) => c.labelKey)).toEqual(['packages', 'servicePlans']);
+  });
+
+  it('lawyer', () => {
+    expect(top(lawyerModule)).toEqual(['dashboard', 'cases', 'customers', 'statistics', 'freja-academy']);
+  });
+
+  it('sales', () => {
+    expect(top(salesModule)).toEqual(['dashboard', 'cases', 'customers', 'statistics', 'freja-academy']);
+  });
+
+  it('customer', () => {
+    expect(top(customerModule)).toEqual([
+      'dashboard', 'cases', 'documents', 'users', 'services', 'statistics', 'support', 'freja-academy',
+    ]);
+  });
+
+  it('customer contact', () => {
+    expect(top(customerContactModule)).toEqual([
+      'dashboard', 'cases', 'documents', 'users', 'services', 'statistics', 'support', 'academy',
+    ]);
+  });
+
+  it('no role but admin has Settings', () => {
+    for (const m of [lawyerModule, salesModule, customerModule, customerContactModule]) expect(top(m)).not.toContain('settings');
+  });
+});

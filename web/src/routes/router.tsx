@@ -1,0 +1,55 @@
+import { lazy } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { setNavigate } from '../navigation';
+import NotFound from '../pages/NotFound';
+import Landing from '../pages/public/Landing';
+import Login from '../pages/public/Login';
+import PublicPlaceholder from '../pages/public/PublicPlaceholder';
+import Root from './Root';
+import { PublicOnly, RoleGate } from './guards';
+
+// One lazily loaded bundle per role.
+const AdminApp = lazy(() => import('./admin'));
+const LawyerApp = lazy(() => import('./lawyer'));
+const SalesApp = lazy(() => import('./sales'));
+const CustomerApp = lazy(() => import('./customer'));
+const CustomerContactApp = lazy(() => import('./customerContact'));
+
+const publicPlaceholders: Array<[string, string]> = [
+  ['/registration', 'registration'],
+  ['/recover-password', 'recoverPassword'],
+  ['/authentication', 'authentication'],
+  ['/approve/customer', 'approveCustomer'],
+  ['/confirm/account', 'confirmAccount'],
+  ['/recovery/account', 'recoveryAccount'],
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    children: [
+      { path: '/', element: <PublicOnly><Landing /></PublicOnly> },
+      { path: '/login', element: <PublicOnly><Login /></PublicOnly> },
+      ...publicPlaceholders.map(([path, titleKey]) => ({
+        path,
+        element: (
+          <PublicOnly>
+            <PublicPlaceholder titleKey={titleKey} />
+          </PublicOnly>
+        ),
+      })),
+      { path: '/admin/*', element: <RoleGate role="admin"><AdminApp /></RoleGate> },
+      { path: '/lawyer/*', element: <RoleGate role="lawyer"><LawyerApp /></RoleGate> },
+      { path: '/sales/*', element: <RoleGate role="sales"><SalesApp /></RoleGate> },
+      { path: '/user/*', element: <RoleGate role="customer"><CustomerApp /></RoleGate> },
+      { path: '/customer_contact/*', element: <RoleGate role="customerContact"><CustomerContactApp /></RoleGate> },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  const router = createBrowserRouter(routes);
+  setNavigate((to, opts) => void router.navigate(to, opts));
+  return router;
+}

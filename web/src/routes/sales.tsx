@@ -1,0 +1,63 @@
+import { BarChartOutlined, DashboardOutlined, FolderOpenOutlined, PlayCircleOutlined, TeamOutlined } from '@ant-design/icons';
+import RoleApp from '../layout/RoleApp';
+import Dashboard from '../pages/Dashboard';
+import type { MenuDef, RoleModule, RouteDef } from './types';
+
+const P = '/sales/';
+
+/** Sales-person routes (spec §2, /sales/). */
+export const routes: RouteDef[] = [
+  { path: '', titleKey: 'dashboard', Component: Dashboard },
+  { path: 'case/create', titleKey: 'caseCreate' },
+  { path: 'case/update/:case_uid', titleKey: 'caseUpdate' },
+  { path: 'cases', titleKey: 'cases' },
+  { path: 'cases/closed', titleKey: 'closedCases' },
+  { path: 'cases/draft', titleKey: 'draftCases' },
+  { path: 'cases/available', titleKey: 'availableCases' },
+  { path: 'cases/details/:id', titleKey: 'caseDetails' },
+  { path: 'customers', titleKey: 'customersAll' },
+  { path: 'customers/active', titleKey: 'customersActive' },
+  { path: 'customers/inactive', titleKey: 'customersInactive' },
+  { path: 'customer/create', titleKey: 'customerCreate' },
+  { path: 'customer/update/:profile_uid', titleKey: 'customerUpdate' },
+  { path: 'customer/manage/package/:profile_uid', titleKey: 'customerManagePackage' },
+  { path: 'customers/user/create', titleKey: 'companyUserCreate' },
+  { path: 'customers/user/update/:contact_id', titleKey: 'companyUserUpdate' },
+  { path: 'statistics/account', titleKey: 'statisticsAccount' },
+  { path: 'statistics/customer', titleKey: 'statisticsCustomer' },
+  { path: 'profile', titleKey: 'profile' },
+  { path: 'change-password', titleKey: 'changePassword' },
+  { path: 'update-2fa', titleKey: 'update2fa' },
+  { path: 'freja-academy', titleKey: 'frejaAcademy' },
+];
+
+/** Sales menu: Dashboard, Cases, Customers (Active, Add Company User), Statistics (Account, Customer), Freja Academy. */
+export const menu: MenuDef[] = [
+  { id: 'dashboard', labelKey: 'dashboard', path: P, icon: <DashboardOutlined /> },
+  { id: 'cases', labelKey: 'cases', path: `${P}cases/`, icon: <FolderOpenOutlined /> },
+  {
+    id: 'customers',
+    labelKey: 'customers',
+    icon: <TeamOutlined />,
+    children: [
+      { id: 'customers-active', labelKey: 'customersActive', path: `${P}customers/active/` },
+      { id: 'customers-add-company-user', labelKey: 'addCompanyUser', path: `${P}customers/user/create/` },
+    ],
+  },
+  {
+    id: 'statistics',
+    labelKey: 'statistics',
+    icon: <BarChartOutlined />,
+    children: [
+      { id: 'statistics-account', labelKey: 'statisticsAccount', path: `${P}statistics/account/` },
+      { id: 'statistics-customer', labelKey: 'statisticsCustomer', path: `${P}statistics/customer/` },
+    ],
+  },
+  { id: 'freja-academy', labelKey: 'frejaAcademy', path: `${P}freja-academy/`, icon: <PlayCircleOutlined /> },
+];
+
+export const salesModule: RoleModule = { role: 'sales', prefix: P, routes, menu };
+
+export default function SalesApp() {
+  return <RoleApp module={salesModule} />;
+}

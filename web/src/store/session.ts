@@ -1,0 +1,129 @@
+import { useSyncExternalStore } from 'react';
+import { DEFAULT_LANGUAGE, LANGUAGES, STORAGE_KEY, type Language } from '../config/constants';
+import type { Auth, SessionUser } from '../auth/types';
+
+/** Verified (digital signing) service token (spec §3). */
+export interface VerifiedToken {
+  token: string;
+  company_id?: number | string | null;
+  user_id?: number | string | null;
+  basic_token?: string | null;
+}
+
+export interface Utilities {
+  /** Route remembered when a guard sent the user to /login. */
+  initialRoute: string | null;
+  language: Language;
+}
+
+/** Persisted session, stored in localStorage under key `root` (spec §3). */
+export interface RootState {
+  user: SessionUser | null;
+  auth: Auth | null;
+  utilities: Utilities;
+  services: { token: string | null };
+  verified: VerifiedToken | null;
+  permission: string[];
+}
+
+export function initialState(language: Language = DEFAULT_LANGUAGE): RootState {
+  return {
+    user: null,
+    auth: null,
+    utilities: { initialRoute: null, language },
+    services: { token: null },
+    verified: null,
+    permission: [],
+  };
+}
+
+function isLanguage(v: unknown): v is Language {
+  return typeof v === 'string' && (LANGUAGES as readonly string[]).includes(v);
+}
+
+function storage(): Storage | null {
+  try {
+    return typeof window !== 'undefined' ? window.localStorage : null;
+  } catch {
+    return null;
+  }
+}
+
+export function loadState(): RootState {
+  const base = initialState();
+  const raw = storage()?.getItem(STORAGE_KEY);
+  if (!raw) return base;
+  try {
+    const parsed = JSON.parse(raw) as Partial<RootState>;
+    const auth = parsed.auth && typeof parsed.auth.access_token === 'string' ? parsed.auth : null;
+    return {
+      user: parsed.user ?? null,
+      auth,
+      utilities: {
+        initialRoute: parsed.utilities?.initialRoute ?? null,
+        language: isLanguage(parsed.utilities?.language) ? parsed.utilities.language : base.utilities.language,
+      },
+      services: { token: parsed.services?.token ?? null },
+      verified: parsed.verified ?? null,
+      permission: Array.isArray(parsed.permission) ? parsed.permission : [],
+    };
+  } catch {
+    return base;
+  }
+}
+
+let state: RootState = loadState();
+const listeners = new Set<() => void>();
+
+function persist(): void {
+  try {
+    storage()?.setItem(STORAGE_KEY, JSON.stringify(state));
+  } catch {
+    /* storage full or unavailable: keep the in-memory state */
+  }
+}
+
+export function getState(): RootState {
+  return state;
+}
+
+export function setState(update: Partial<RootState> | ((s: RootState) => Partial<RootState>)): void {
+  const patch = typeof update === 'function' ? update(state) : update;
+  state = { ...state, ...patch };
+  persist();
+  listeners.forEach((l) => l());
+}
+
+export function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** React hook: a slice of the session state. */
+export function useSession<T>(selector: (s: RootState) => T): T {
+  return useSyncExternalStore(subscribe, () => selector(state), () => selector(state));
+}
+
+export const setAuth = (auth: Auth | null) => setState({ auth });
+export const setUser = (user: SessionUser | null) => setState({ user });
+export const setPermissions = (permission: string[]) => setState({ permission });
+export const setInitialRoute = (initialRoute: string | null) =>
+  setState((s) => ({ utilities: { ...s.utilities, initialRoute } }));
+export const setLanguage = (language: Language) =>
+  setState((s) => ({ utilities: { ...s.utilities, language } }));
+
+/**
+ * Logout / any 401 (spec §4): reset auth and user, the initial route, the
+ * services token and the verified token. The language is kept.
+ */
+export function clearSession(): void {
+  setState((s) => ({
+    ...initialState(s.utilities.language),
+  }));
+}
+
+/** Re-read localStorage (tests). */
+export function reloadState(): void {
+  state = loadState();
+  listeners.forEach((l) => l());
+}

@@ -41,3 +41,41 @@ pub async fn services() -> AppState {
     state.mail.ensure_sender().await.expect("verify sender");
     state
 }
+
+/// One request through a router, in process; the body is parsed as JSON
+/// (`Value::Null` when it is not JSON).
+pub async fn call(
+    router: &axum::Router,
+    method: axum::http::Method,
+    path: &str,
+    token: Option<&str>,
+    body: Option<serde_json::Value>,
+) -> (axum::http::StatusCode, serde_json::Value) {
+    let (status, text) = call_text(router, method, path, token, body).await;
+    (status, serde_json::from_str(&text).unwrap_or(serde_json::Value::Null))
+}
+
+/// Like [`call`], returning the body as text.
+pub async fn call_text(
+    router: &axum::Router,
+    method: axum::http::Method,
+    path: &str,
+    token: Option<&str>,
+    body: Option<serde_json::Value>,
+) -> (axum::http::StatusCode, String) {
+    use axum::http::{header, Request};
+    use tower::ServiceExt;
+    let mut req = Request::builder().method(method).uri(path);
+    if let Some(t) = token {
+        req = req.header(header::AUTHORIZATION, format!("Bearer {t}"));
+    }
+    let req = match body {
+        Some(b) => req.header(header::CONTENT_TYPE, "application/json").body(axum::body::Body::from(b.to_string())),
+        None => req.body(axum::body::Body::empty()),
+    }
+    .expect("request");
+    let res = router.clone().oneshot(req).await.expect("router answers");
+    let status = res.status();
+    let bytes = axum::body::to_bytes(res.into_body(), 16 << 20).await.expect("body");
+    (status, String::from_utf8_lossy(&bytes).into_owned())
+}

@@ -39,19 +39,7 @@ async fn account(state: &AppState, email: &str, role: Role, active: bool) -> sha
 }
 
 async fn call(router: &Router, method: Method, path: &str, token: Option<&str>, body: Option<Value>) -> (StatusCode, Value) {
-    let mut req = Request::builder().method(method).uri(path);
-    if let Some(t) = token {
-        req = req.header(header::AUTHORIZATION, format!("Bearer {t}"));
-    }
-    let req = match body {
-        Some(b) => req.header(header::CONTENT_TYPE, "application/json").body(Body::from(b.to_string())),
-        None => req.body(Body::empty()),
-    }
-    .unwrap();
-    let res = router.clone().oneshot(req).await.unwrap();
-    let status = res.status();
-    let bytes = to_bytes(res.into_body(), 1 << 20).await.unwrap();
-    (status, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
+    testkit::call(router, method, path, token, body).await
 }
 
 async fn login(router: &Router, email: &str, password: &str) -> (StatusCode, Value) {

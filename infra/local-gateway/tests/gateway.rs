@@ -1,14 +1,12 @@
 //! The local gateway against the stand-in: static web app, API fallbacks,
 //! the local outbox, the OpenAPI document and the demo seed.
 
-use axum::body::{to_bytes, Body};
-use axum::http::{header, Method, Request, StatusCode};
+use axum::http::{Method, StatusCode};
 use axum::Router;
 use local_gateway::{app, seed};
 use serde_json::{json, Value};
 use shared::api::AppState;
 use shared::testkit;
-use tower::ServiceExt;
 
 async fn gateway() -> (AppState, Router, tempdir::Dir) {
     let state = testkit::services().await;
@@ -21,15 +19,7 @@ async fn gateway() -> (AppState, Router, tempdir::Dir) {
 }
 
 async fn send(router: &Router, method: Method, path: &str, body: Option<Value>) -> (StatusCode, String) {
-    let req = Request::builder().method(method).uri(path);
-    let req = match body {
-        Some(b) => req.header(header::CONTENT_TYPE, "application/json").body(Body::from(b.to_string())),
-        None => req.body(Body::empty()),
-    }
-    .unwrap();
-    let res = router.clone().oneshot(req).await.unwrap();
-    let status = res.status();
-    (status, String::from_utf8(to_bytes(res.into_body(), 4 << 20).await.unwrap().to_vec()).unwrap())
+    testkit::call_text(router, method, path, None, body).await
 }
 
 #[tokio::test]
@@ -123,13 +113,7 @@ async fn demo_seed_is_idempotent_and_every_role_can_sign_in() {
         .await;
         assert_eq!(status, StatusCode::OK, "{}: {body}", account.email);
         let token = serde_json::from_str::<Value>(&body).unwrap()["access_token"].as_str().unwrap().to_string();
-        let req = Request::builder()
-            .uri("/api/profile/")
-            .header(header::AUTHORIZATION, format!("Bearer {token}"))
-            .body(Body::empty())
-            .unwrap();
-        let res = router.clone().oneshot(req).await.unwrap();
-        let me: Value = serde_json::from_slice(&to_bytes(res.into_body(), 1 << 20).await.unwrap()).unwrap();
+        let (_, me) = testkit::call(&router, Method::GET, "/api/profile/", Some(&token), None).await;
         assert_eq!(me["is_staff"], is_staff, "{}", account.email);
         assert_eq!(me["user_type"], user_type, "{}", account.email);
     }

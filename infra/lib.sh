@@ -12,8 +12,8 @@ export CARGO_TERM_COLOR=never
 
 log() { printf '\n==> %s\n' "$*"; }
 
-# Python tools the project uses, pinned to what was checked (../shared/notes/local-aws.md).
-PY_PACKAGES=("moto[server]==5.*" "cfn-lint" "cargo-lambda" "ziglang")
+
+
 
 ensure_venv() {
   if [ ! -x "$VENV/bin/python" ]; then
@@ -22,7 +22,7 @@ ensure_venv() {
   fi
   local missing=()
   [ -x "$VENV/bin/moto_server" ] || missing+=("moto[server]==5.*")
-  [ -x "$VENV/bin/cfn-lint" ] || missing+=("cfn-lint")
+  [ -x "$VENV/bin/cfn-lint" ] || missing+=("cfn-lint==1.58.*")
   if [ "${1:-}" = "--lambda" ]; then
     [ -x "$VENV/bin/cargo-lambda" ] || missing+=("cargo-lambda")
     "$VENV/bin/python" -c 'import ziglang' 2>/dev/null || missing+=("ziglang")

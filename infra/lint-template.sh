@@ -13,7 +13,7 @@ if [[ ! -x "$venv/bin/python" ]]; then
 fi
 if [[ ! -x "$venv/bin/cfn-lint" ]]; then
     echo "installing cfn-lint into $venv" >&2
-    "$venv/bin/pip" install --quiet cfn-lint
+    "$venv/bin/pip" install --quiet "cfn-lint==1.58.*"
 fi
 
 cd "$root"

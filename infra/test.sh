@@ -42,7 +42,7 @@ cargo build --quiet -p local-gateway
 PORT=$(free_port)
 TABLE_NAME="$RUN_ID" DOCUMENTS_BUCKET="$RUN_ID" SES_SENDER=no-reply@example.com \
   JWT_SECRET="e2e-secret-$RUN_ID-0123456789abcdef" WEB_ORIGIN="http://127.0.0.1:$PORT" \
-  LOCAL_OUTBOX=1 GATEWAY_ADDR="127.0.0.1:$PORT" WEB_DIST="$ROOT/web/dist" \
+  LOCAL_OUTBOX=1 SEED_E2E=1 GATEWAY_ADDR="127.0.0.1:$PORT" WEB_DIST="$ROOT/web/dist" \
   "$ROOT/target/debug/local-gateway" >"$ROOT/.local/$RUN_ID-gateway.log" 2>&1 &
 GATEWAY_PID=$!
 wait_for_http "http://127.0.0.1:$PORT/api/openapi.json" 120 || { cat "$ROOT/.local/$RUN_ID-gateway.log"; exit 1; }

@@ -48,6 +48,8 @@ pub async fn create_account(store: &Store, new: NewAccount<'_>) -> Result<User, 
         image: IMAGE_NOT_SET.into(),
         active: new.active,
         created_at: Utc::now(),
+        two_factor: false,
+        token_version: 0,
     };
     store.create_user(&user).await?;
     Ok(user)

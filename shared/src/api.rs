@@ -104,7 +104,7 @@ impl FromRequestParts<AppState> for CurrentUser {
         }
         let claims = state.jwt.verify(token.trim(), TokenKind::Access)?;
         let user = state.store.get_user(&claims.sub).await?.ok_or(ApiError::NotAuthenticated)?;
-        if !user.active {
+        if !user.active || claims.ver != user.token_version {
             return Err(ApiError::NotAuthenticated);
         }
         Ok(CurrentUser(user))
@@ -129,4 +129,24 @@ pub async fn run_lambda(api: OpenApiRouter<AppState>) -> Result<(), lambda_http:
     let config = Config::from_env()?;
     let state = Services::new(config, None).await;
     lambda_http::run(finish(api, state)).await
+}
+
+/// The client's address, for per-address rate limits: API Gateway's source IP
+/// on Lambda, the socket peer in the local gateway.
+pub struct ClientIp(pub String);
+
+impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        use lambda_http::request::RequestContext;
+        let from_lambda = match parts.extensions.get::<RequestContext>() {
+            Some(RequestContext::ApiGatewayV2(ctx)) => ctx.http.source_ip.clone(),
+            _ => None,
+        };
+        let from_socket = || {
+            parts.extensions.get::<axum::extract::ConnectInfo<std::net::SocketAddr>>().map(|c| c.0.ip().to_string())
+        };
+        Ok(ClientIp(from_lambda.or_else(from_socket).unwrap_or_else(|| "unknown".into())))
+    }
 }

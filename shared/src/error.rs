@@ -36,6 +36,9 @@ pub enum ApiError {
     /// 405
     #[error("method not allowed")]
     MethodNotAllowed,
+    /// 429: rate limit of sign-in, code or mail attempts.
+    #[error("too many requests")]
+    TooManyRequests,
     /// 500: details are logged, never sent.
     #[error("internal error: {0}")]
     Internal(String),
@@ -50,6 +53,7 @@ impl ApiError {
             ApiError::NotFound => 404,
             ApiError::MethodNotAllowed => 405,
             ApiError::UserNotFound => 406,
+            ApiError::TooManyRequests => 429,
             ApiError::Internal(_) => 500,
         }
     }
@@ -65,6 +69,7 @@ impl ApiError {
             ApiError::NotFound => "not_found",
             ApiError::MethodNotAllowed => "method_not_allowed",
             ApiError::UserNotFound => "user_not_found",
+            ApiError::TooManyRequests => "too_many_requests",
             ApiError::Internal(_) => "internal",
         }
     }
@@ -78,6 +83,11 @@ impl ApiError {
 
     pub fn validation(fields: FieldErrors) -> Self {
         ApiError::BadRequest { message: "validation_failed", fields }
+    }
+
+    /// A 400 with one message key and no field errors.
+    pub fn bad(message: &'static str) -> Self {
+        ApiError::BadRequest { message, fields: FieldErrors::new() }
     }
 
     pub fn internal(e: impl std::fmt::Display) -> Self {

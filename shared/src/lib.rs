@@ -17,6 +17,8 @@ pub mod domain;
 pub mod error;
 pub mod files;
 pub mod mail;
+pub mod passwords;
+pub mod sessions;
 pub mod store;
 
 #[cfg(feature = "testkit")]

@@ -1,19 +1,49 @@
-//! Identity endpoints: sign-in (`token/`), token refresh and the session
-//! user (`profile/`). Routes, request parsing and error mapping only; the
-//! rules live in `shared`.
+//! Identity endpoints: sign-in with optional e-mailed second factor, token
+//! refresh and logout, two-factor settings, the session user, and password
+//! change and recovery. Routes, request parsing and error mapping only; the
+//! rules live in `shared::sessions` and `shared::passwords`.
 
 use axum::extract::State;
 use axum::Json;
-use serde::Deserialize;
-use shared::api::{ApiJson, AppState, CurrentUser, ErrorBody};
-use shared::auth::{password, TokenKind, TokenPair};
-use shared::domain::{normalize_email, SessionUser, User};
+use serde::{Deserialize, Serialize};
+use shared::api::{ApiJson, AppState, ClientIp, CurrentUser, ErrorBody};
+use shared::auth::TokenPair;
+use shared::domain::SessionUser;
 use shared::error::{ApiError, FieldErrors};
+use shared::sessions::{self, LoginOutcome, TwoFactorPending};
+use shared::passwords;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 pub fn api() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(login)).routes(routes!(refresh)).routes(routes!(profile))
+    OpenApiRouter::new()
+        .routes(routes!(login))
+        .routes(routes!(verify_code))
+        .routes(routes!(resend_code))
+        .routes(routes!(refresh))
+        .routes(routes!(logout))
+        .routes(routes!(profile))
+        .routes(routes!(two_factor_status))
+        .routes(routes!(toggle_two_factor))
+        .routes(routes!(change_password))
+        .routes(routes!(recover_password))
+        .routes(routes!(confirm_recovery))
+}
+
+/// A plain acknowledgement with a translatable message key.
+#[derive(Serialize, ToSchema)]
+pub struct Message {
+    pub message: &'static str,
+}
+
+fn required(fields: &[(&str, &str)]) -> Result<(), ApiError> {
+    let missing: FieldErrors =
+        fields.iter().filter(|(_, v)| v.trim().is_empty()).map(|(k, _)| (k.to_string(), vec!["required".to_string()])).collect();
+    if missing.is_empty() {
+        Ok(())
+    } else {
+        Err(ApiError::validation(missing))
+    }
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -24,75 +54,89 @@ pub struct LoginRequest {
     pub password: String,
 }
 
+/// Sign in with e-mail and password. With two-factor on, a code is mailed
+/// and the answer names the pending second step instead of giving tokens.
+#[utoipa::path(post, path = "/api/token/", tag = "auth", request_body = LoginRequest,
+    responses(
+        (status = 200, description = "Signed in, or the code was mailed", body = LoginOutcome),
+        (status = 400, description = "Missing fields, wrong e-mail or password, or inactive account", body = ErrorBody),
+        (status = 429, description = "Too many attempts for this account or address", body = ErrorBody),
+    ))]
+async fn login(State(s): State<AppState>, ClientIp(ip): ClientIp, ApiJson(req): ApiJson<LoginRequest>) -> Result<Json<LoginOutcome>, ApiError> {
+    required(&[("email", &req.email), ("password", &req.password)])?;
+    Ok(Json(sessions::login(&s, &req.email, req.password, &ip).await?))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct CodeRequest {
+    #[serde(default)]
+    pub two_factor_token: String,
+    #[serde(default)]
+    pub code: String,
+}
+
+/// Complete a two-factor sign-in with the mailed 6-digit code.
+#[utoipa::path(post, path = "/api/token/2fa/", tag = "auth", request_body = CodeRequest,
+    responses(
+        (status = 200, description = "Signed in", body = TokenPair),
+        (status = 400, description = "code_not_correct, code_expired or code_attempts_exceeded", body = ErrorBody),
+        (status = 401, description = "Invalid two-factor token", body = ErrorBody),
+        (status = 429, description = "Too many attempts", body = ErrorBody),
+    ))]
+async fn verify_code(State(s): State<AppState>, ClientIp(ip): ClientIp, ApiJson(req): ApiJson<CodeRequest>) -> Result<Json<TokenPair>, ApiError> {
+    required(&[("two_factor_token", &req.two_factor_token), ("code", &req.code)])?;
+    Ok(Json(sessions::verify_code(&s, &req.two_factor_token, &req.code, &ip).await?))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct ResendRequest {
+    #[serde(default)]
+    pub two_factor_token: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct CodeSent {
+    pub message: &'static str,
+    #[serde(flatten)]
+    pub pending: TwoFactorPending,
+}
+
+/// Mail a new code; the earlier one stops counting once the new token is used.
+#[utoipa::path(post, path = "/api/resend/2fa/", tag = "auth", request_body = ResendRequest,
+    responses(
+        (status = 200, description = "A new code was mailed", body = CodeSent),
+        (status = 401, description = "Invalid two-factor token", body = ErrorBody),
+        (status = 429, description = "Too many mails", body = ErrorBody),
+    ))]
+async fn resend_code(State(s): State<AppState>, ClientIp(ip): ClientIp, ApiJson(req): ApiJson<ResendRequest>) -> Result<Json<CodeSent>, ApiError> {
+    required(&[("two_factor_token", &req.two_factor_token)])?;
+    let pending = sessions::resend_code(&s, &req.two_factor_token, &ip).await?;
+    Ok(Json(CodeSent { message: "code_sent", pending }))
+}
+
 #[derive(Deserialize, ToSchema)]
 pub struct RefreshRequest {
     #[serde(default)]
     pub refresh_token: String,
 }
 
-/// Runs the (deliberately slow) argon2 check off the async workers.
-async fn password_matches(password: String, user: Option<&User>) -> Result<bool, ApiError> {
-    let stored = user.map(|u| u.password_hash.clone());
-    tokio::task::spawn_blocking(move || match stored {
-        Some(hash) => password::verify(&password, &hash),
-        None => {
-            password::verify_dummy(&password);
-            false
-        }
-    })
-    .await
-    .map_err(ApiError::internal)
-}
-
-async fn issue_tokens(state: &AppState, user: &User) -> Result<TokenPair, ApiError> {
-    let (pair, refresh_claims) = state.jwt.issue_pair(&user.uid)?;
-    state.store.save_refresh_token(&refresh_claims).await?;
-    Ok(pair)
-}
-
-/// Sign in with e-mail and password.
-#[utoipa::path(post, path = "/api/token/", tag = "auth", request_body = LoginRequest,
-    responses(
-        (status = 200, description = "Signed in", body = TokenPair),
-        (status = 400, description = "Missing fields, wrong e-mail or password, or inactive account", body = ErrorBody),
-    ))]
-async fn login(State(state): State<AppState>, ApiJson(req): ApiJson<LoginRequest>) -> Result<Json<TokenPair>, ApiError> {
-    let mut fields = FieldErrors::new();
-    if req.email.trim().is_empty() {
-        fields.insert("email".into(), vec!["required".into()]);
-    }
-    if req.password.is_empty() {
-        fields.insert("password".into(), vec!["required".into()]);
-    }
-    if !fields.is_empty() {
-        return Err(ApiError::validation(fields));
-    }
-    let user = state.store.find_user_by_email(&normalize_email(&req.email)).await?;
-    // Unknown e-mail and wrong password answer alike (and take as long), so
-    // the form does not reveal who has an account.
-    if !password_matches(req.password, user.as_ref()).await? {
-        return Err(ApiError::InvalidCredentials);
-    }
-    let user = user.ok_or(ApiError::InvalidCredentials)?;
-    if !user.active {
-        return Err(ApiError::BadRequest { message: "account_inactive", fields: FieldErrors::new() });
-    }
-    Ok(Json(issue_tokens(&state, &user).await?))
-}
-
-/// Exchange a refresh token for a new pair. Each refresh token works once.
+/// Exchange a refresh token for a new pair. Each refresh token works once;
+/// presenting a spent one ends that sign-in everywhere.
 #[utoipa::path(post, path = "/api/token/refresh/", tag = "auth", request_body = RefreshRequest,
     responses(
         (status = 200, description = "New tokens", body = TokenPair),
-        (status = 401, description = "Invalid, expired or already used refresh token", body = ErrorBody),
+        (status = 401, description = "Invalid, expired, spent or revoked refresh token", body = ErrorBody),
     ))]
-async fn refresh(State(state): State<AppState>, ApiJson(req): ApiJson<RefreshRequest>) -> Result<Json<TokenPair>, ApiError> {
-    let claims = state.jwt.verify(req.refresh_token.trim(), TokenKind::Refresh)?;
-    if !state.store.consume_refresh_token(&claims).await? {
-        return Err(ApiError::NotAuthenticated);
-    }
-    let user = state.store.get_user(&claims.sub).await?.filter(|u| u.active).ok_or(ApiError::NotAuthenticated)?;
-    Ok(Json(issue_tokens(&state, &user).await?))
+async fn refresh(State(s): State<AppState>, ApiJson(req): ApiJson<RefreshRequest>) -> Result<Json<TokenPair>, ApiError> {
+    Ok(Json(sessions::refresh(&s, &req.refresh_token).await?))
+}
+
+/// End this sign-in: its refresh tokens stop working.
+#[utoipa::path(post, path = "/api/logout/", tag = "auth", request_body = RefreshRequest,
+    responses((status = 200, description = "Logged out", body = Message)))]
+async fn logout(State(s): State<AppState>, ApiJson(req): ApiJson<RefreshRequest>) -> Result<Json<Message>, ApiError> {
+    sessions::logout(&s, &req.refresh_token).await?;
+    Ok(Json(Message { message: "logged_out" }))
 }
 
 /// The signed-in user (spec §3 session user).
@@ -103,4 +147,94 @@ async fn refresh(State(state): State<AppState>, ApiJson(req): ApiJson<RefreshReq
     ))]
 async fn profile(CurrentUser(user): CurrentUser) -> Json<SessionUser> {
     Json(user.session())
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct TwoFactorStatus {
+    pub enabled: bool,
+}
+
+/// Whether two-factor sign-in is on.
+#[utoipa::path(get, path = "/api/2fa/status/", tag = "auth", security(("bearer" = [])),
+    responses((status = 200, body = TwoFactorStatus), (status = 401, body = ErrorBody)))]
+async fn two_factor_status(CurrentUser(user): CurrentUser) -> Json<TwoFactorStatus> {
+    Json(TwoFactorStatus { enabled: user.two_factor })
+}
+
+/// Turn two-factor sign-in on or off. Turning it on ends every session, so
+/// the user signs in again with a code (spec §4).
+#[utoipa::path(post, path = "/api/2fa/toggle-activation/", tag = "auth", security(("bearer" = [])),
+    responses((status = 200, description = "The new state", body = TwoFactorStatus), (status = 401, body = ErrorBody)))]
+async fn toggle_two_factor(State(s): State<AppState>, CurrentUser(mut user): CurrentUser) -> Result<Json<TwoFactorStatus>, ApiError> {
+    user.two_factor = !user.two_factor;
+    if user.two_factor {
+        sessions::end_all_sessions(&mut user);
+    }
+    s.store.put_user(&user).await?;
+    Ok(Json(TwoFactorStatus { enabled: user.two_factor }))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct ChangePasswordRequest {
+    #[serde(default)]
+    pub old_password: String,
+    #[serde(default)]
+    pub new_password: String,
+    #[serde(default)]
+    pub confirm_password: String,
+}
+
+/// Change the password, giving the current one. Other sessions end; this one
+/// continues with the returned tokens.
+#[utoipa::path(post, path = "/api/password/change/", tag = "auth", security(("bearer" = [])), request_body = ChangePasswordRequest,
+    responses(
+        (status = 200, description = "Changed; new tokens for this session", body = TokenPair),
+        (status = 400, description = "current_password_wrong, password rules, passwords_do_not_match (per field)", body = ErrorBody),
+        (status = 401, body = ErrorBody),
+    ))]
+async fn change_password(
+    State(s): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    ApiJson(req): ApiJson<ChangePasswordRequest>,
+) -> Result<Json<TokenPair>, ApiError> {
+    required(&[("old_password", &req.old_password), ("new_password", &req.new_password), ("confirm_password", &req.confirm_password)])?;
+    Ok(Json(passwords::change(&s, user, req.old_password, &req.new_password, &req.confirm_password).await?))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct RecoverRequest {
+    #[serde(default)]
+    pub email: String,
+}
+
+/// Forgot password: mails a one-time link when the address has an active
+/// account. Known and unknown addresses get the same answer.
+#[utoipa::path(post, path = "/api/password/recover/", tag = "auth", request_body = RecoverRequest,
+    responses((status = 200, body = Message), (status = 429, body = ErrorBody)))]
+async fn recover_password(State(s): State<AppState>, ClientIp(ip): ClientIp, ApiJson(req): ApiJson<RecoverRequest>) -> Result<Json<Message>, ApiError> {
+    required(&[("email", &req.email)])?;
+    passwords::request_recovery(&s, &req.email, &ip).await?;
+    Ok(Json(Message { message: "recovery_sent" }))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct ConfirmRecoveryRequest {
+    #[serde(default)]
+    pub token: String,
+    #[serde(default)]
+    pub password: String,
+    #[serde(default)]
+    pub confirm_password: String,
+}
+
+/// Set a new password from a recovery link (single use, valid one hour).
+#[utoipa::path(post, path = "/api/password/recover/confirm/", tag = "auth", request_body = ConfirmRecoveryRequest,
+    responses(
+        (status = 200, body = Message),
+        (status = 400, description = "link_invalid, or password rules per field", body = ErrorBody),
+    ))]
+async fn confirm_recovery(State(s): State<AppState>, ApiJson(req): ApiJson<ConfirmRecoveryRequest>) -> Result<Json<Message>, ApiError> {
+    required(&[("token", &req.token), ("password", &req.password), ("confirm_password", &req.confirm_password)])?;
+    passwords::confirm_recovery(&s, &req.token, &req.password, &req.confirm_password).await?;
+    Ok(Json(Message { message: "password_reset" }))
 }

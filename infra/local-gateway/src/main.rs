@@ -3,7 +3,7 @@
 //!
 //! Environment: the same variables as the Lambda functions (see
 //! `shared::config`), plus GATEWAY_ADDR (default 127.0.0.1:3000), WEB_DIST
-//! (default web/dist), SEED_DEMO (default 1), EXPIRY_INTERVAL_SECS (default 60).
+//! (default web/dist), SEED_DEMO (default 1), SEED_E2E (browser-test accounts), EXPIRY_INTERVAL_SECS (default 60).
 
 use local_gateway::{app, default_web_dist, seed, setup};
 use shared::api::Services;
@@ -22,6 +22,9 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         let created = seed::seed_demo_accounts(&state).await?;
         println!("seeded {created} new demo account(s)");
     }
+    if std::env::var("SEED_E2E").is_ok_and(|v| v == "1") {
+        seed::seed_accounts(&state, &seed::E2E_ACCOUNTS).await?;
+    }
 
     let every = std::env::var("EXPIRY_INTERVAL_SECS").ok().and_then(|v| v.parse().ok()).unwrap_or(60);
     let job_state = state.clone();
@@ -37,7 +40,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     let listener = tokio::net::TcpListener::bind(&addr).await?;
     seed::print_demo_accounts(&format!("http://{}", listener.local_addr()?));
-    axum::serve(listener, app(state, web_dist))
+    axum::serve(listener, app(state, web_dist).into_make_service_with_connect_info::<std::net::SocketAddr>())
         .with_graceful_shutdown(async {
             let _ = tokio::signal::ctrl_c().await;
         })

@@ -24,11 +24,22 @@ pub const DEMO_ACCOUNTS: [DemoAccount; 5] = [
     DemoAccount { email: "contact@example.com", role: Role::CustomerContact, first_name: "Kalle", last_name: "Kontakt" },
 ];
 
+/// Extra customers the browser tests change (two-factor on and off, password
+/// recovery), so the demo accounts stay as printed. Seeded with `SEED_E2E=1`.
+pub const E2E_ACCOUNTS: [DemoAccount; 2] = [
+    DemoAccount { email: "twofactor@example.com", role: Role::Customer, first_name: "Tove", last_name: "Tvåsteg" },
+    DemoAccount { email: "recovery@example.com", role: Role::Customer, first_name: "Rut", last_name: "Återställning" },
+];
+
 /// Creates the accounts that do not exist yet; returns how many were new.
 pub async fn seed_demo_accounts(state: &AppState) -> Result<usize, ApiError> {
+    seed_accounts(state, &DEMO_ACCOUNTS).await
+}
+
+pub async fn seed_accounts(state: &AppState, accounts: &[DemoAccount]) -> Result<usize, ApiError> {
     let mut created = 0;
     let mut customer_uid = None;
-    for a in &DEMO_ACCOUNTS {
+    for a in accounts {
         if let Some(existing) = state.store.find_user_by_email(a.email).await? {
             if a.role == Role::Customer {
                 customer_uid = Some(existing.uid);

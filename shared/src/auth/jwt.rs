@@ -21,6 +21,8 @@ pub const REFRESH_TTL_SECS: i64 = 14 * 24 * 60 * 60;
 pub enum TokenKind {
     Access,
     Refresh,
+    /// Proves a correct password while the e-mailed code is pending.
+    TwoFactor,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -34,6 +36,12 @@ pub struct Claims {
     /// Unique id; refresh tokens are stored under it so each is used once.
     pub jti: String,
     pub typ: TokenKind,
+    /// The user's token version when issued; bumping it ends every session.
+    #[serde(default)]
+    pub ver: u32,
+    /// Refresh-token family (one per sign-in); reuse of a spent token revokes it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fam: Option<String>,
 }
 
 /// Spec §3 "Auth".
@@ -58,9 +66,14 @@ impl Jwt {
     }
 
     pub fn issue(&self, sub: &str, typ: TokenKind, now: i64) -> Result<(String, Claims), ApiError> {
+        self.issue_with(sub, typ, now, 0, None)
+    }
+
+    pub fn issue_with(&self, sub: &str, typ: TokenKind, now: i64, ver: u32, fam: Option<String>) -> Result<(String, Claims), ApiError> {
         let ttl = match typ {
             TokenKind::Access => ACCESS_TTL_SECS,
             TokenKind::Refresh => REFRESH_TTL_SECS,
+            TokenKind::TwoFactor => crate::domain::two_factor::CODE_TTL_SECS,
         };
         let claims = Claims {
             sub: sub.to_string(),
@@ -70,17 +83,20 @@ impl Jwt {
             exp: now + ttl,
             jti: uuid::Uuid::new_v4().simple().to_string(),
             typ,
+            ver,
+            fam,
         };
         let token = encode(&Header::new(ALGORITHM), &claims, &self.encoding).map_err(ApiError::internal)?;
         Ok((token, claims))
     }
 
-    /// A new access token plus a new refresh token; returns the refresh claims
-    /// so the caller can store them.
-    pub fn issue_pair(&self, sub: &str) -> Result<(TokenPair, Claims), ApiError> {
+    /// A new access token plus a new refresh token in family `fam` (a new
+    /// family when `None`); returns the refresh claims so the caller can store them.
+    pub fn issue_pair(&self, sub: &str, ver: u32, fam: Option<String>) -> Result<(TokenPair, Claims), ApiError> {
         let now = Utc::now().timestamp();
-        let (access_token, _) = self.issue(sub, TokenKind::Access, now)?;
-        let (refresh_token, refresh) = self.issue(sub, TokenKind::Refresh, now)?;
+        let fam = fam.unwrap_or_else(|| uuid::Uuid::new_v4().simple().to_string());
+        let (access_token, _) = self.issue_with(sub, TokenKind::Access, now, ver, None)?;
+        let (refresh_token, refresh) = self.issue_with(sub, TokenKind::Refresh, now, ver, Some(fam))?;
         let pair = TokenPair { access_token, refresh_token, expires_in: ACCESS_TTL_SECS, token_type: "Bearer".into() };
         Ok((pair, refresh))
     }
@@ -112,7 +128,7 @@ mod tests {
     #[test]
     fn issued_access_token_verifies() {
         let jwt = Jwt::new(SECRET);
-        let (pair, _) = jwt.issue_pair("user-1").unwrap();
+        let (pair, _) = jwt.issue_pair("user-1", 0, None).unwrap();
         assert_eq!(pair.token_type, "Bearer");
         assert_eq!(pair.expires_in, ACCESS_TTL_SECS);
         let c = jwt.verify(&pair.access_token, TokenKind::Access).unwrap();
@@ -122,7 +138,7 @@ mod tests {
     #[test]
     fn refresh_token_is_not_an_access_token() {
         let jwt = Jwt::new(SECRET);
-        let (pair, _) = jwt.issue_pair("user-1").unwrap();
+        let (pair, _) = jwt.issue_pair("user-1", 0, None).unwrap();
         assert!(matches!(jwt.verify(&pair.refresh_token, TokenKind::Access), Err(ApiError::NotAuthenticated)));
         assert!(matches!(jwt.verify(&pair.access_token, TokenKind::Refresh), Err(ApiError::NotAuthenticated)));
     }

@@ -96,6 +96,13 @@ pub struct User {
     pub image: String,
     pub active: bool,
     pub created_at: chrono::DateTime<chrono::Utc>,
+    /// Two-factor sign-in by e-mailed code (spec §4).
+    #[serde(default)]
+    pub two_factor: bool,
+    /// Tokens carry the version they were issued under; bumping it (password
+    /// change or reset, enabling two-factor) ends every session at once.
+    #[serde(default)]
+    pub token_version: u32,
 }
 
 impl User {
@@ -224,6 +231,8 @@ mod tests {
             image: IMAGE_NOT_SET.into(),
             active: true,
             created_at: chrono::Utc::now(),
+            two_factor: false,
+            token_version: 0,
         }
     }
 }

@@ -1,9 +1,12 @@
 //! The single DynamoDB table. The key design and every access pattern are
 //! documented in [`table`]; each entity has its own small module.
 
+pub mod rate_limit;
+pub mod recovery;
 pub mod refresh;
 pub mod subscriptions;
 pub mod table;
+pub mod two_factor;
 pub mod users;
 
 use aws_sdk_dynamodb::types::AttributeValue;

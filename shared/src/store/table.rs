@@ -8,7 +8,11 @@
 //! | User (all roles) | `USER#<uid>` | `USER` | `ROLE#<role>` / `<created_at>#<uid>` | | user by uid (GetItem); users of a role, newest first (Query GSI1) |
 //! | E-mail uniqueness | `EMAIL#<lower-case e-mail>` | `EMAIL` | | | login by e-mail (GetItem, then the user); written in the same transaction as the user, so an address exists once |
 //! | Counter | `COUNTER#<name>` | `COUNTER` | | | next human-readable id (UpdateItem ADD) |
-//! | Refresh token | `REFRESH#<jti>` | `REFRESH` | | | single use: conditional update `used = false → true`; removed by TTL (`ttl`) |
+//! | Refresh token | `REFRESH#<jti>` | `REFRESH` | | | single use: conditional update `used = false → true` in one transaction with a check that its family is live; TTL |
+//! | Refresh-token family | `FAMILY#<id>` | `FAMILY` | | | one per sign-in; `revoked` ends it (logout, replayed token); TTL |
+//! | Two-factor code | `TWOFA#<challenge id>` | `TWOFA` | | | HMAC of the code, expiry, attempts (conditional `attempts < 5`), single use; TTL |
+//! | Recovery link | `RESET#<sha256 of token>` | `RESET` | | | single use, conditional on unused and unexpired; TTL |
+//! | Rate-limit counter | `RATE#<scope>#<key>` | `<window number>` | | | UpdateItem ADD per attempt, per account and per client address; TTL |
 //! | Purchased service (subscription row) | `CUSTOMER#<customer uid>` | `PURCHASE#<id>` | | `DUE#SUBSCRIPTION` / `<expire_on>#<id>` (only while not expired) | a customer's subscriptions (Query PK); rows due to expire (Query GSI2 `GSI2SK <= now`) |
 //!
 //! The TTL attribute is `ttl` (epoch seconds). The CloudFormation definition in

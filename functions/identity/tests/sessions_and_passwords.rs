@@ -1,0 +1,250 @@
+//! Two-factor sign-in, refresh-token families, logout, rate limits, password
+//! change and recovery — against the local stand-in, each test on its own table.
+
+use axum::http::{Method, StatusCode};
+use axum::Router;
+use serde_json::{json, Value};
+use shared::accounts::{create_account, NewAccount};
+use shared::api::{finish, AppState};
+use shared::domain::Role;
+use shared::testkit;
+
+const PASSWORD: &str = "Very-secret-pass-1";
+
+async fn setup(email: &str) -> (AppState, Router) {
+    let state = testkit::services().await;
+    create_account(
+        &state.store,
+        NewAccount {
+            email,
+            password: PASSWORD,
+            first_name: "Anna",
+            last_name: "Berg",
+            role: Role::Customer,
+            user_sub_type: None,
+            customer_id: None,
+            company_id: None,
+            active: true,
+        },
+    )
+    .await
+    .unwrap();
+    let router = finish(identity::api(), state.clone());
+    (state, router)
+}
+
+async fn post(router: &Router, path: &str, token: Option<&str>, body: Value) -> (StatusCode, Value) {
+    testkit::call(router, Method::POST, path, token, Some(body)).await
+}
+
+async fn login(router: &Router, email: &str, password: &str) -> (StatusCode, Value) {
+    post(router, "/api/token/", None, json!({ "email": email, "password": password })).await
+}
+
+async fn profile_status(router: &Router, access: &str) -> StatusCode {
+    testkit::call(router, Method::GET, "/api/profile/", Some(access), None).await.0
+}
+
+/// The newest mail's 6-digit code.
+fn last_code(state: &AppState) -> String {
+    let outbox = state.mail.outbox().unwrap().lock().unwrap();
+    let body = &outbox.last().expect("a mail was sent").body;
+    body.split(|c: char| !c.is_ascii_digit()).find(|w| w.len() == 6).expect("a 6-digit code").to_string()
+}
+
+fn s(v: &Value, k: &str) -> String {
+    v[k].as_str().unwrap_or_else(|| panic!("{k} missing in {v}")).to_string()
+}
+
+async fn enable_two_factor(router: &Router, email: &str) -> String {
+    let (_, auth) = login(router, email, PASSWORD).await;
+    let access = s(&auth, "access_token");
+    let (status, body) = post(router, "/api/2fa/toggle-activation/", Some(&access), json!({})).await;
+    assert_eq!((status, body["enabled"].clone()), (StatusCode::OK, json!(true)));
+    access
+}
+
+#[tokio::test]
+async fn two_factor_sign_in_with_the_mailed_code() {
+    let (state, router) = setup("anna@example.com").await;
+    let old_access = enable_two_factor(&router, "anna@example.com").await;
+    assert_eq!(profile_status(&router, &old_access).await, StatusCode::UNAUTHORIZED, "enabling 2FA ends sessions (spec §4)");
+
+    let (status, pending) = login(&router, "anna@example.com", PASSWORD).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(pending["two_factor_required"], true);
+    assert!(pending.get("access_token").is_none(), "no tokens before the code");
+    let token = s(&pending, "two_factor_token");
+    let code = last_code(&state);
+
+    // stored hashed, never in clear
+    let challenge_id = shared::auth::Jwt::new(testkit::TEST_JWT_SECRET)
+        .verify(&token, shared::auth::TokenKind::TwoFactor)
+        .unwrap()
+        .jti;
+    let stored = state.store.get_challenge(&challenge_id).await.unwrap().unwrap();
+    assert!(!stored.code_hash.contains(&code));
+
+    let wrong = if code == "000000" { "111111" } else { "000000" };
+    let (status, body) = post(&router, "/api/token/2fa/", None, json!({ "two_factor_token": token, "code": wrong })).await;
+    assert_eq!((status, s(&body, "message")), (StatusCode::BAD_REQUEST, "code_not_correct".into()));
+    let (status, body) = post(&router, "/api/token/2fa/", None, json!({ "two_factor_token": token, "code": "12a" })).await;
+    assert_eq!((status, body["errors"]["code"][0].clone()), (StatusCode::BAD_REQUEST, json!("code_format")));
+
+    let (status, auth) = post(&router, "/api/token/2fa/", None, json!({ "two_factor_token": token, "code": code })).await;
+    assert_eq!(status, StatusCode::OK, "{auth}");
+    assert_eq!(profile_status(&router, &s(&auth, "access_token")).await, StatusCode::OK);
+
+    // single use
+    let (status, body) = post(&router, "/api/token/2fa/", None, json!({ "two_factor_token": token, "code": code })).await;
+    assert_eq!((status, s(&body, "message")), (StatusCode::BAD_REQUEST, "code_expired".into()));
+
+    // status and turning it off
+    let access = s(&auth, "access_token");
+    let (_, st) = testkit::call(&router, Method::GET, "/api/2fa/status/", Some(&access), None).await;
+    assert_eq!(st["enabled"], true);
+    let (_, st) = post(&router, "/api/2fa/toggle-activation/", Some(&access), json!({})).await;
+    assert_eq!(st["enabled"], false);
+    assert_eq!(profile_status(&router, &access).await, StatusCode::OK, "disabling keeps the session");
+    let (_, auth) = login(&router, "anna@example.com", PASSWORD).await;
+    assert!(auth.get("access_token").is_some());
+}
+
+#[tokio::test]
+async fn five_wrong_codes_need_a_new_code_and_expired_codes_fail() {
+    let (state, router) = setup("anna@example.com").await;
+    enable_two_factor(&router, "anna@example.com").await;
+    let (_, pending) = login(&router, "anna@example.com", PASSWORD).await;
+    let token = s(&pending, "two_factor_token");
+    let code = last_code(&state);
+    let wrong = if code == "000000" { "111111" } else { "000000" };
+    for _ in 0..5 {
+        let (_, body) = post(&router, "/api/token/2fa/", None, json!({ "two_factor_token": token, "code": wrong })).await;
+        assert_eq!(body["message"], "code_not_correct");
+    }
+    let (status, body) = post(&router, "/api/token/2fa/", None, json!({ "two_factor_token": token, "code": code })).await;
+    assert_eq!((status, s(&body, "message")), (StatusCode::BAD_REQUEST, "code_attempts_exceeded".into()));
+
+    // a new code works
+    let (status, sent) = post(&router, "/api/resend/2fa/", None, json!({ "two_factor_token": token })).await;
+    assert_eq!((status, s(&sent, "message")), (StatusCode::OK, "code_sent".into()));
+    let new_token = s(&sent, "two_factor_token");
+    let new_code = last_code(&state);
+    let (status, _) = post(&router, "/api/token/2fa/", None, json!({ "two_factor_token": new_token, "code": new_code })).await;
+    assert_eq!(status, StatusCode::OK);
+
+    // an expired code is refused even when right
+    let (_, pending) = login(&router, "anna@example.com", PASSWORD).await;
+    let token = s(&pending, "two_factor_token");
+    let code = last_code(&state);
+    let id = shared::auth::Jwt::new(testkit::TEST_JWT_SECRET).verify(&token, shared::auth::TokenKind::TwoFactor).unwrap().jti;
+    let mut ch = state.store.get_challenge(&id).await.unwrap().unwrap();
+    ch.expires_at = chrono::Utc::now().timestamp() - 1;
+    state.store.save_challenge(&ch).await.unwrap();
+    let (_, body) = post(&router, "/api/token/2fa/", None, json!({ "two_factor_token": token, "code": code })).await;
+    assert_eq!(body["message"], "code_expired");
+}
+
+#[tokio::test]
+async fn sign_in_is_rate_limited_per_account() {
+    let (_state, router) = setup("anna@example.com").await;
+    for i in 0..10 {
+        let (status, _) = login(&router, "anna@example.com", "wrong-password").await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "attempt {i}");
+    }
+    let (status, body) = login(&router, "ANNA@example.com", PASSWORD).await;
+    assert_eq!((status, s(&body, "message")), (StatusCode::TOO_MANY_REQUESTS, "too_many_requests".into()));
+}
+
+#[tokio::test]
+async fn reusing_a_spent_refresh_token_revokes_the_family_and_logout_revokes_too() {
+    let (_state, router) = setup("anna@example.com").await;
+    let (_, a) = login(&router, "anna@example.com", PASSWORD).await;
+    let r1 = s(&a, "refresh_token");
+    let (status, b) = post(&router, "/api/token/refresh/", None, json!({ "refresh_token": r1 })).await;
+    assert_eq!(status, StatusCode::OK);
+    let r2 = s(&b, "refresh_token");
+
+    let (status, _) = post(&router, "/api/token/refresh/", None, json!({ "refresh_token": r1 })).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    let (status, _) = post(&router, "/api/token/refresh/", None, json!({ "refresh_token": r2 })).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "the whole family is revoked after a replay");
+
+    // another sign-in is unaffected, and logout ends it
+    let (_, c) = login(&router, "anna@example.com", PASSWORD).await;
+    let (_, d) = login(&router, "anna@example.com", PASSWORD).await;
+    let (status, body) = post(&router, "/api/logout/", None, json!({ "refresh_token": s(&c, "refresh_token") })).await;
+    assert_eq!((status, s(&body, "message")), (StatusCode::OK, "logged_out".into()));
+    let (status, _) = post(&router, "/api/token/refresh/", None, json!({ "refresh_token": s(&c, "refresh_token") })).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    let (status, _) = post(&router, "/api/token/refresh/", None, json!({ "refresh_token": s(&d, "refresh_token") })).await;
+    assert_eq!(status, StatusCode::OK, "logout ends only its own sign-in");
+    let (status, _) = post(&router, "/api/logout/", None, json!({ "refresh_token": "garbage" })).await;
+    assert_eq!(status, StatusCode::OK, "logout always succeeds for the user");
+}
+
+#[tokio::test]
+async fn change_password_checks_the_current_one_and_the_rules_and_ends_other_sessions() {
+    let (_state, router) = setup("anna@example.com").await;
+    let (_, other) = login(&router, "anna@example.com", PASSWORD).await;
+    let (_, mine) = login(&router, "anna@example.com", PASSWORD).await;
+    let access = s(&mine, "access_token");
+
+    let (status, body) = post(&router, "/api/password/change/", Some(&access),
+        json!({ "old_password": "not-it-at-all", "new_password": "password1", "confirm_password": "password2" })).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(body["errors"]["old_password"][0], "current_password_wrong");
+    assert_eq!(body["errors"]["new_password"][0], "password_too_common");
+    assert_eq!(body["errors"]["confirm_password"][0], "passwords_do_not_match");
+    let (_, body) = post(&router, "/api/password/change/", Some(&access),
+        json!({ "old_password": PASSWORD, "new_password": "short", "confirm_password": "short" })).await;
+    assert_eq!(body["errors"]["new_password"][0], "password_too_short");
+    let long = "x".repeat(129);
+    let (_, body) = post(&router, "/api/password/change/", Some(&access),
+        json!({ "old_password": PASSWORD, "new_password": long, "confirm_password": long })).await;
+    assert_eq!(body["errors"]["new_password"][0], "password_too_long");
+    assert_eq!(login(&router, "anna@example.com", PASSWORD).await.0, StatusCode::OK, "refused changes change nothing");
+
+    let (status, fresh) = post(&router, "/api/password/change/", Some(&access),
+        json!({ "old_password": PASSWORD, "new_password": "Brand-new-pass-77", "confirm_password": "Brand-new-pass-77" })).await;
+    assert_eq!(status, StatusCode::OK, "{fresh}");
+    assert_eq!(profile_status(&router, &s(&fresh, "access_token")).await, StatusCode::OK);
+    assert_eq!(profile_status(&router, &s(&other, "access_token")).await, StatusCode::UNAUTHORIZED);
+    let (status, _) = post(&router, "/api/token/refresh/", None, json!({ "refresh_token": s(&other, "refresh_token") })).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    assert_eq!(login(&router, "anna@example.com", PASSWORD).await.0, StatusCode::BAD_REQUEST);
+    assert_eq!(login(&router, "anna@example.com", "Brand-new-pass-77").await.0, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn recovery_answers_alike_and_its_link_works_once() {
+    let (state, router) = setup("anna@example.com").await;
+    let (s1, known) = post(&router, "/api/password/recover/", None, json!({ "email": "Anna@Example.com" })).await;
+    let (s2, unknown) = post(&router, "/api/password/recover/", None, json!({ "email": "nobody@example.com" })).await;
+    assert_eq!((s1, &known), (s2, &unknown), "known and unknown addresses answer the same");
+    assert_eq!(known["message"], "recovery_sent");
+
+    let (to, body) = {
+        let outbox = state.mail.outbox().unwrap().lock().unwrap();
+        assert_eq!(outbox.len(), 1, "only the known address gets mail");
+        (outbox[0].to.clone(), outbox[0].body.clone())
+    };
+    assert_eq!(to, "anna@example.com");
+    let token = body.split("/recovery/account?token=").nth(1).unwrap().split_whitespace().next().unwrap().to_string();
+
+    let (status, body) = post(&router, "/api/password/recover/confirm/", None,
+        json!({ "token": token, "password": "qwerty123", "confirm_password": "qwerty123" })).await;
+    assert_eq!((status, body["errors"]["password"][0].clone()), (StatusCode::BAD_REQUEST, json!("password_too_common")));
+
+    let (status, body) = post(&router, "/api/password/recover/confirm/", None,
+        json!({ "token": token, "password": "Recovered-pass-9", "confirm_password": "Recovered-pass-9" })).await;
+    assert_eq!((status, s(&body, "message")), (StatusCode::OK, "password_reset".into()), "a refused attempt does not spend the link");
+    assert_eq!(login(&router, "anna@example.com", "Recovered-pass-9").await.0, StatusCode::OK);
+
+    let (status, body) = post(&router, "/api/password/recover/confirm/", None,
+        json!({ "token": token, "password": "Another-pass-10", "confirm_password": "Another-pass-10" })).await;
+    assert_eq!((status, s(&body, "message")), (StatusCode::BAD_REQUEST, "link_invalid".into()));
+    let (_, body) = post(&router, "/api/password/recover/confirm/", None,
+        json!({ "token": "0".repeat(64), "password": "Another-pass-10", "confirm_password": "Another-pass-10" })).await;
+    assert_eq!(body["message"], "link_invalid");
+}

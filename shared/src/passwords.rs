@@ -1,0 +1,72 @@
+//! Changing and recovering passwords.
+
+use chrono::Utc;
+
+use crate::api::Services;
+use crate::auth::{password, TokenPair};
+use crate::domain::{normalize_email, password_policy, two_factor, User};
+use crate::error::ApiError;
+use crate::sessions::{end_all_sessions, password_matches, start_session};
+use crate::store::rate_limit;
+
+/// A recovery link is valid this long.
+pub const RECOVERY_TTL_SECS: i64 = 60 * 60;
+
+async fn hash(pw: &str) -> Result<String, ApiError> {
+    let pw = pw.to_string();
+    tokio::task::spawn_blocking(move || password::hash(&pw)).await.map_err(ApiError::internal)?.map_err(ApiError::internal)
+}
+
+/// Sets a new password and ends every other session.
+async fn set_password(s: &Services, user: &mut User, new_password: &str) -> Result<(), ApiError> {
+    user.password_hash = hash(new_password).await?;
+    end_all_sessions(user);
+    s.store.put_user(user).await
+}
+
+/// Changes the password (the current one must be given); other sessions end,
+/// this one continues with the returned tokens.
+pub async fn change(s: &Services, mut user: User, old: String, new: &str, confirm: &str) -> Result<TokenPair, ApiError> {
+    let mut errors = password_policy::check(new, Some(confirm), "new_password", "confirm_password");
+    s.store.rate_limit(rate_limit::LOGIN_PER_ACCOUNT, &user.email, Utc::now().timestamp()).await?;
+    if !password_matches(old, Some(user.password_hash.clone())).await? {
+        errors.insert("old_password".into(), vec!["current_password_wrong".into()]);
+    }
+    if !errors.is_empty() {
+        return Err(ApiError::validation(errors));
+    }
+    set_password(s, &mut user, new).await?;
+    start_session(s, &user).await
+}
+
+/// Mails a recovery link if the address has an active account. The answer is
+/// the same either way, so it cannot be used to find accounts.
+pub async fn request_recovery(s: &Services, email: &str, client: &str) -> Result<(), ApiError> {
+    let email = normalize_email(email);
+    let now = Utc::now().timestamp();
+    s.store.rate_limit(rate_limit::MAIL_PER_ADDRESS, client, now).await?;
+    s.store.rate_limit(rate_limit::MAIL_PER_ACCOUNT, &email, now).await?;
+    let Some(user) = s.store.find_user_by_email(&email).await?.filter(|u| u.active) else { return Ok(()) };
+    let token = two_factor::new_link_token();
+    s.store.save_recovery_link(&two_factor::link_digest(&token), &user.uid, now + RECOVERY_TTL_SECS).await?;
+    let link = format!("{}/recovery/account?token={token}", s.config.web_origin.trim_end_matches('/'));
+    let body = format!(
+        "Hej {name},\n\nÖppna länken för att välja ett nytt lösenord. Den gäller i en timme och kan användas en gång:\n{link}\n\n\
+         Hello {name},\n\nOpen the link to choose a new password. It is valid for one hour and can be used once:\n{link}\n\n\
+         Om du inte bad om detta kan du bortse från mejlet. / If you did not ask for this, ignore this mail.\n",
+        name = user.first_name
+    );
+    s.mail.send(&user.email, "Återställ ditt lösenord / Reset your password", &body).await
+}
+
+/// Sets a new password through a recovery link (single use, one hour).
+pub async fn confirm_recovery(s: &Services, token: &str, new: &str, confirm: &str) -> Result<(), ApiError> {
+    let errors = password_policy::check(new, Some(confirm), "password", "confirm_password");
+    if !errors.is_empty() {
+        return Err(ApiError::validation(errors));
+    }
+    let digest = two_factor::link_digest(token.trim());
+    let uid = s.store.spend_recovery_link(&digest, Utc::now().timestamp()).await?.ok_or_else(|| ApiError::bad("link_invalid"))?;
+    let mut user = s.store.get_user(&uid).await?.ok_or_else(|| ApiError::bad("link_invalid"))?;
+    set_password(s, &mut user, new).await
+}

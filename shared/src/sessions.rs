@@ -1,0 +1,196 @@
+//! Signing in and staying signed in: password check, the e-mailed second
+//! factor, token refresh with rotation, logout, and ending all sessions.
+//! Handlers in the identity function call these; the rules are here once.
+
+use chrono::Utc;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::api::Services;
+use crate::auth::{password, TokenKind, TokenPair};
+use crate::domain::two_factor::{self, Challenge, CodeCheck};
+use crate::domain::{normalize_email, User};
+use crate::error::ApiError;
+use crate::store::rate_limit::{self, Limit};
+use crate::store::refresh::Spend;
+
+/// What `token/` answers: the tokens, or the second step when two-factor is on.
+#[derive(Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum LoginOutcome {
+    Tokens(TokenPair),
+    TwoFactor(TwoFactorPending),
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct TwoFactorPending {
+    pub two_factor_required: bool,
+    /// Short-lived proof of the password step, sent back with the code.
+    pub two_factor_token: String,
+    /// `email`: the code was mailed.
+    pub method: String,
+}
+
+fn now() -> i64 {
+    Utc::now().timestamp()
+}
+
+async fn limit_both(s: &Services, per_account: Limit, account: &str, per_address: Limit, address: &str) -> Result<(), ApiError> {
+    let t = now();
+    s.store.rate_limit(per_address, address, t).await?;
+    s.store.rate_limit(per_account, account, t).await
+}
+
+/// Runs the deliberately slow argon2 check off the async workers. Unknown
+/// users cost the same time as known ones.
+pub async fn password_matches(password: String, stored: Option<String>) -> Result<bool, ApiError> {
+    tokio::task::spawn_blocking(move || match stored {
+        Some(hash) => password::verify(&password, &hash),
+        None => {
+            password::verify_dummy(&password);
+            false
+        }
+    })
+    .await
+    .map_err(ApiError::internal)
+}
+
+/// A new sign-in: a fresh refresh-token family.
+pub async fn start_session(s: &Services, user: &User) -> Result<TokenPair, ApiError> {
+    let (pair, refresh) = s.jwt.issue_pair(&user.uid, user.token_version, None)?;
+    s.store.save_refresh_token(&refresh).await?;
+    Ok(pair)
+}
+
+pub async fn login(s: &Services, email: &str, password: String, client: &str) -> Result<LoginOutcome, ApiError> {
+    let email = normalize_email(email);
+    limit_both(s, rate_limit::LOGIN_PER_ACCOUNT, &email, rate_limit::LOGIN_PER_ADDRESS, client).await?;
+    let user = s.store.find_user_by_email(&email).await?;
+    // Unknown e-mail and wrong password answer alike (and take as long), so
+    // the form does not reveal who has an account.
+    if !password_matches(password, user.as_ref().map(|u| u.password_hash.clone())).await? {
+        return Err(ApiError::InvalidCredentials);
+    }
+    let user = user.ok_or(ApiError::InvalidCredentials)?;
+    if !user.active {
+        return Err(ApiError::bad("account_inactive"));
+    }
+    if user.two_factor {
+        return Ok(LoginOutcome::TwoFactor(send_code(s, &user).await?));
+    }
+    Ok(LoginOutcome::Tokens(start_session(s, &user).await?))
+}
+
+/// Creates a challenge, mails its code and returns the token that names it.
+async fn send_code(s: &Services, user: &User) -> Result<TwoFactorPending, ApiError> {
+    let t = now();
+    let (token, claims) = s.jwt.issue_with(&user.uid, TokenKind::TwoFactor, t, user.token_version, None)?;
+    let code = two_factor::new_code();
+    let challenge = Challenge {
+        code_hash: two_factor::code_hash(&s.config.jwt_secret, &claims.jti, &code),
+        id: claims.jti,
+        user_uid: user.uid.clone(),
+        expires_at: t + two_factor::CODE_TTL_SECS,
+        attempts: 0,
+        used: false,
+    };
+    s.store.save_challenge(&challenge).await?;
+    let body = format!(
+        "Din inloggningskod är: {code}\nKoden gäller i 10 minuter och kan bara användas en gång.\n\n\
+         Your sign-in code is: {code}\nThe code is valid for 10 minutes and can be used once.\n"
+    );
+    s.mail
+        .send(&user.email, "Din inloggningskod / Your sign-in code", &body)
+        .await
+        .map_err(|e| {
+            eprintln!("sending a two-factor code failed: {e}");
+            ApiError::bad("could_not_send_code")
+        })?;
+    Ok(TwoFactorPending { two_factor_required: true, two_factor_token: token, method: "email".into() })
+}
+
+/// The user behind a two-factor token, still active and on the same token version.
+async fn two_factor_user(s: &Services, token: &str) -> Result<(User, String), ApiError> {
+    let claims = s.jwt.verify(token.trim(), TokenKind::TwoFactor).map_err(|e| match e {
+        ApiError::TokenExpired => ApiError::bad("code_expired"),
+        _ => ApiError::NotAuthenticated,
+    })?;
+    let user = s.store.get_user(&claims.sub).await?.ok_or(ApiError::NotAuthenticated)?;
+    if !user.active || user.token_version != claims.ver {
+        return Err(ApiError::NotAuthenticated);
+    }
+    Ok((user, claims.jti))
+}
+
+pub async fn verify_code(s: &Services, token: &str, code: &str, client: &str) -> Result<TokenPair, ApiError> {
+    let (user, challenge_id) = two_factor_user(s, token).await?;
+    let code = code.trim();
+    if !two_factor::is_code_shaped(code) {
+        return Err(ApiError::BadRequest {
+            message: "validation_failed",
+            fields: [("code".to_string(), vec!["code_format".to_string()])].into(),
+        });
+    }
+    limit_both(s, rate_limit::CODE_PER_ACCOUNT, &user.uid, rate_limit::CODE_PER_ADDRESS, client).await?;
+    let challenge = s.store.get_challenge(&challenge_id).await?.ok_or_else(|| ApiError::bad("code_expired"))?;
+    let right = two_factor::code_matches(&s.config.jwt_secret, &challenge.id, code, &challenge.code_hash);
+    match challenge.check(now(), right) {
+        CodeCheck::Accepted => {
+            if !s.store.spend_challenge(&challenge.id).await? {
+                return Err(ApiError::bad("code_expired"));
+            }
+            start_session(s, &user).await
+        }
+        CodeCheck::Wrong => {
+            if s.store.count_wrong_code(&challenge.id).await? {
+                Err(ApiError::bad("code_not_correct"))
+            } else {
+                Err(ApiError::bad("code_attempts_exceeded"))
+            }
+        }
+        refused => Err(ApiError::bad(Challenge::error_key(&refused).unwrap_or("code_expired"))),
+    }
+}
+
+/// A new code (and token) for a pending two-factor sign-in.
+pub async fn resend_code(s: &Services, token: &str, client: &str) -> Result<TwoFactorPending, ApiError> {
+    let (user, _) = two_factor_user(s, token).await?;
+    limit_both(s, rate_limit::MAIL_PER_ACCOUNT, &user.uid, rate_limit::MAIL_PER_ADDRESS, client).await?;
+    send_code(s, &user).await
+}
+
+/// Rotates a refresh token. A spent token presented again revokes its family.
+pub async fn refresh(s: &Services, refresh_token: &str) -> Result<TokenPair, ApiError> {
+    let claims = s.jwt.verify(refresh_token.trim(), TokenKind::Refresh)?;
+    match s.store.spend_refresh_token(&claims).await? {
+        Spend::Spent => {}
+        Spend::Reused => {
+            eprintln!("refresh token reused for user {}: family revoked", claims.sub);
+            return Err(ApiError::NotAuthenticated);
+        }
+        Spend::Refused => return Err(ApiError::NotAuthenticated),
+    }
+    let user = s.store.get_user(&claims.sub).await?.ok_or(ApiError::NotAuthenticated)?;
+    if !user.active || user.token_version != claims.ver {
+        return Err(ApiError::NotAuthenticated);
+    }
+    let (pair, next) = s.jwt.issue_pair(&user.uid, user.token_version, claims.fam.clone())?;
+    s.store.save_refresh_token(&next).await?;
+    Ok(pair)
+}
+
+/// Ends the sign-in the refresh token belongs to. Invalid tokens are ignored:
+/// logging out always succeeds for the user.
+pub async fn logout(s: &Services, refresh_token: &str) -> Result<(), ApiError> {
+    if let Ok(claims) = s.jwt.verify(refresh_token.trim(), TokenKind::Refresh) {
+        if let Some(fam) = &claims.fam {
+            s.store.revoke_family(fam).await?;
+        }
+    }
+    Ok(())
+}
+
+/// Ends every session of the user: tokens issued under the old version stop working.
+pub fn end_all_sessions(user: &mut User) {
+    user.token_version = user.token_version.wrapping_add(1);
+}

@@ -1,0 +1,53 @@
+//! Fixed-window rate-limit counters in the table (`RATE#<scope>#<key>`,
+//! one item per window, removed by TTL). API Gateway HTTP APIs have no
+//! per-client throttling, so sign-in, codes and recovery mail count here.
+
+use super::{n, s, sdk_err, Store};
+use crate::error::ApiError;
+
+#[derive(Clone, Copy, Debug)]
+pub struct Limit {
+    pub scope: &'static str,
+    pub max: u32,
+    pub window_secs: i64,
+}
+
+/// Sign-in attempts per account (e-mail) and per client address.
+pub const LOGIN_PER_ACCOUNT: Limit = Limit { scope: "login-account", max: 10, window_secs: 15 * 60 };
+pub const LOGIN_PER_ADDRESS: Limit = Limit { scope: "login-ip", max: 50, window_secs: 15 * 60 };
+/// Code entries per account and per address (each code also allows 5 tries).
+pub const CODE_PER_ACCOUNT: Limit = Limit { scope: "code-account", max: 20, window_secs: 15 * 60 };
+pub const CODE_PER_ADDRESS: Limit = Limit { scope: "code-ip", max: 50, window_secs: 15 * 60 };
+/// Mails sent on request (new codes, recovery links) per account and per address.
+pub const MAIL_PER_ACCOUNT: Limit = Limit { scope: "mail-account", max: 5, window_secs: 15 * 60 };
+pub const MAIL_PER_ADDRESS: Limit = Limit { scope: "mail-ip", max: 20, window_secs: 15 * 60 };
+
+impl Store {
+    /// Counts one hit; `Err(TooManyRequests)` once the window's limit is passed.
+    pub async fn rate_limit(&self, limit: Limit, key: &str, now: i64) -> Result<(), ApiError> {
+        let window = now.div_euclid(limit.window_secs);
+        let out = self
+            .client
+            .update_item()
+            .table_name(&self.table)
+            .key("PK", s(format!("RATE#{}#{key}", limit.scope)))
+            .key("SK", s(window.to_string()))
+            .update_expression("ADD hits :one SET #ttl = :ttl")
+            .expression_attribute_names("#ttl", super::table::TTL_ATTRIBUTE)
+            .expression_attribute_values(":one", n(1))
+            .expression_attribute_values(":ttl", n((window + 2) * limit.window_secs))
+            .return_values(aws_sdk_dynamodb::types::ReturnValue::UpdatedNew)
+            .send()
+            .await
+            .map_err(sdk_err)?;
+        let hits: u32 = out
+            .attributes
+            .and_then(|a| a.get("hits").and_then(|v| v.as_n().ok()).and_then(|v| v.parse().ok()))
+            .unwrap_or(u32::MAX);
+        if hits > limit.max {
+            Err(ApiError::TooManyRequests)
+        } else {
+            Ok(())
+        }
+    }
+}

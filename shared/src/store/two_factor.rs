@@ -1,0 +1,64 @@
+//! Pending two-factor codes (`TWOFA#<challenge id>`), removed by TTL.
+
+use aws_sdk_dynamodb::types::AttributeValue;
+
+use super::{n, s, sdk_err, Store};
+use crate::domain::two_factor::{Challenge, MAX_ATTEMPTS};
+use crate::error::ApiError;
+
+fn pk(id: &str) -> String {
+    format!("TWOFA#{id}")
+}
+const SK: &str = "TWOFA";
+
+impl Store {
+    pub async fn save_challenge(&self, ch: &Challenge) -> Result<(), ApiError> {
+        let mut item: super::Item = serde_dynamo::to_item(ch).map_err(ApiError::internal)?;
+        item.insert("PK".into(), s(pk(&ch.id)));
+        item.insert("SK".into(), s(SK));
+        item.insert("entity".into(), s("two_factor_challenge"));
+        item.insert(super::table::TTL_ATTRIBUTE.into(), n(ch.expires_at + 3600));
+        self.client.put_item().table_name(&self.table).set_item(Some(item)).send().await.map_err(sdk_err)?;
+        Ok(())
+    }
+
+    pub async fn get_challenge(&self, id: &str) -> Result<Option<Challenge>, ApiError> {
+        self.get(&pk(id), SK).await?.map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal)).transpose()
+    }
+
+    /// Counts a wrong try; the condition keeps the count from passing the
+    /// limit even under concurrent guesses. `false` when the limit was reached.
+    pub async fn count_wrong_code(&self, id: &str) -> Result<bool, ApiError> {
+        self.conditional(id, "SET attempts = attempts + :one", "attempts < :max").await
+    }
+
+    /// Spends the code; only one concurrent caller can win.
+    pub async fn spend_challenge(&self, id: &str) -> Result<bool, ApiError> {
+        self.conditional(id, "SET used = :t", "used = :f AND attempts < :max").await
+    }
+
+    async fn conditional(&self, id: &str, update: &str, condition: &str) -> Result<bool, ApiError> {
+        let mut req = self
+            .client
+            .update_item()
+            .table_name(&self.table)
+            .key("PK", s(pk(id)))
+            .key("SK", s(SK))
+            .update_expression(update)
+            .condition_expression(format!("attribute_exists(PK) AND {condition}"))
+            .expression_attribute_values(":max", n(MAX_ATTEMPTS));
+        if update.contains(":one") {
+            req = req.expression_attribute_values(":one", n(1));
+        }
+        if update.contains(":t") {
+            req = req
+                .expression_attribute_values(":t", AttributeValue::Bool(true))
+                .expression_attribute_values(":f", AttributeValue::Bool(false));
+        }
+        match req.send().await {
+            Ok(_) => Ok(true),
+            Err(e) if e.as_service_error().is_some_and(|se| se.is_conditional_check_failed_exception()) => Ok(false),
+            Err(e) => Err(sdk_err(e)),
+        }
+    }
+}

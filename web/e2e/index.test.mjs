@@ -1,3 +1,5 @@
 // Node 20's test runner only picks up files named like *.test.mjs when given a
-// directory (`node --test web/e2e/`); this entry loads the e2e suite.
+// directory (`node --test web/e2e/`); this entry loads the e2e suite. Shared
+// launch and sign-in helpers are in helpers.mjs.
 import './roles.e2e.mjs';
+import './account.e2e.mjs';

@@ -6,20 +6,11 @@
 // Uses playwright-core with the system Chromium (/usr/bin/chromium); no
 // browser is downloaded. Elements are selected by data-testid, except where
 // the language itself is checked.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-
-const BASE_URL = (process.env.BASE_URL ?? '').replace(/\/+$/, '');
-if (!BASE_URL) throw new Error('BASE_URL is required, e.g. BASE_URL=http://127.0.0.1:3000 node --test web/e2e/');
-
-const PASSWORD = 'Demo-2026-pass!';
-const RESULTS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'test-results');
-const TIMEOUT = 20_000;
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { RESULTS_DIR, byTestId, fillLogin, login, logout, newPage, pathOf, url } from './helpers.mjs';
 
 /** Demo accounts, their dashboards and the top-level menu entries (data-testid="menu-item-<id>"). */
 const ACCOUNTS = [
@@ -66,65 +57,7 @@ const ACCOUNTS = [
   },
 ];
 
-const byTestId = (id) => `[data-testid="${id}"]`;
 const menuItem = (id) => `${byTestId('side-menu')} ${byTestId(`menu-item-${id}`)}`;
-const url = (path) => `${BASE_URL}${path}`;
-const pathOf = (page) => {
-  const u = new URL(page.url());
-  return `${u.pathname}${u.search}`;
-};
-
-let browser;
-let profileDir;
-
-before(async () => {
-  profileDir = mkdtempSync(join(tmpdir(), 'e2e-chromium-'));
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
-});
-
-after(async () => {
-  await browser?.close();
-  if (profileDir) rmSync(profileDir, { recursive: true, force: true });
-});
-
-/** A fresh, isolated browser context (own localStorage) with a desktop-size window. */
-async function newPage() {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'sv-SE' });
-  const page = await context.newPage();
-  page.setDefaultTimeout(TIMEOUT);
-  page.setDefaultNavigationTimeout(TIMEOUT);
-  return { context, page };
-}
-
-async function fillLogin(page, email, password = PASSWORD) {
-  await page.locator(byTestId('login-email')).fill(email);
-  await page.locator(byTestId('login-password')).fill(password);
-  await page.locator(byTestId('login-submit')).click();
-}
-
-async function login(page, email) {
-  await page.goto(url('/login'));
-  await page.locator(byTestId('login-form')).waitFor();
-  await fillLogin(page, email);
-}
-
-async function logout(page) {
-  await page.locator(byTestId('user-menu')).click();
-  await page.locator(byTestId('user-menu-logout')).click();
-  await page.waitForURL((u) => u.pathname === '/login');
-}
 
 describe('roles', () => {
   for (const account of ACCOUNTS) {

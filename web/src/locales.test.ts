@@ -43,4 +43,23 @@ describe('locales', () => {
       expect(server).toHaveProperty(k);
     }
   });
+
+  it('holds the sign-in, two-factor and password keys', () => {
+    const keys = [
+      'code_not_correct', 'code_expired', 'code_attempts_exceeded', 'code_format', 'could_not_send_code', 'code_sent',
+      'too_many_requests', 'password_too_short', 'password_too_long', 'password_too_common', 'passwords_do_not_match',
+      'current_password_wrong', 'link_invalid', 'password_changed', 'recovery_sent', 'password_reset', 'account_inactive',
+      'two_factor_enabled', 'two_factor_disabled',
+    ];
+    for (const lang of ['sv', 'en']) {
+      const server = load(lang, 'server.json');
+      for (const k of keys) expect(server, `${lang}: ${k}`).toHaveProperty(k);
+    }
+    expect(load('en', 'server.json')).toMatchObject({
+      code_not_correct: 'The code is not correct.',
+      code_attempts_exceeded: 'Too many wrong codes. Request a new code.',
+      too_many_requests: 'Too many attempts. Please wait a while and try again.',
+      recovery_sent: 'If the address has an account, we have sent a link to reset the password.',
+    });
+  });
 });

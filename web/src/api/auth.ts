@@ -1,9 +1,56 @@
 import type { Auth, SessionUser } from '../auth/types';
 import { api, authorizationHeader } from './client';
 
-/** POST /api/token/ — 400 invalid_credentials is left to the caller (shown inline on the login form). */
-export function obtainToken(email: string, password: string): Promise<Auth> {
-  return api.post<Auth>('/token/', { email, password }, { anonymous: true, suppressError: [400, 401] });
+/** POST /api/token/ when the user has two-factor on: a code was e-mailed. */
+export interface TwoFactorChallenge {
+  two_factor_required: true;
+  /** Opaque, short-lived proof of the password step; sent back with the code. */
+  two_factor_token: string;
+  /** 'email' */
+  method: string;
+}
+
+/** POST /api/resend/2fa/: a new code was sent; the new token replaces the old one. */
+export interface CodeSent {
+  message: string;
+  two_factor_token: string;
+  method?: string;
+}
+
+export interface MessageResponse {
+  message: string;
+}
+
+export interface TwoFactorStatus {
+  enabled: boolean;
+}
+
+export function isTwoFactorChallenge(value: unknown): value is TwoFactorChallenge {
+  const v = value as Partial<TwoFactorChallenge> | null;
+  return !!v && typeof v === 'object' && v.two_factor_required === true && typeof v.two_factor_token === 'string' && v.two_factor_token !== '';
+}
+
+/**
+ * POST /api/token/ — the token pair, or a two-factor challenge. 400
+ * (invalid_credentials, account_inactive) and 429 (too_many_requests) are left
+ * to the caller (shown inline on the login form).
+ */
+export function obtainToken(email: string, password: string): Promise<Auth | TwoFactorChallenge> {
+  return api.post<Auth | TwoFactorChallenge>('/token/', { email, password }, { anonymous: true, suppressError: [400, 401, 429] });
+}
+
+/** POST /api/token/2fa/ — the e-mailed code for a pending sign-in. 400/401/429 are shown inline by the caller. */
+export function verifyTwoFactorCode(twoFactorToken: string, code: string): Promise<Auth> {
+  return api.post<Auth>(
+    '/token/2fa/',
+    { two_factor_token: twoFactorToken, code },
+    { anonymous: true, suppressError: [400, 401, 429] },
+  );
+}
+
+/** POST /api/resend/2fa/ — mail a new code; answers with a new token. */
+export function resendTwoFactorCode(twoFactorToken: string): Promise<CodeSent> {
+  return api.post<CodeSent>('/resend/2fa/', { two_factor_token: twoFactorToken }, { anonymous: true, suppressError: [400, 401, 429] });
 }
 
 /**
@@ -16,4 +63,46 @@ export function fetchProfile(opts: { auth?: Auth; suppressError?: boolean } = {}
     suppressError: opts.suppressError,
     headers: header ? { Authorization: header } : undefined,
   });
+}
+
+/** POST /api/logout/ — ends the sign-in the refresh token belongs to. Never shows an error. */
+export function revokeSession(refreshToken: string): Promise<unknown> {
+  return api.post('/logout/', { refresh_token: refreshToken }, { anonymous: true, suppressError: true });
+}
+
+/** GET /api/2fa/status/ */
+export function fetchTwoFactorStatus(): Promise<TwoFactorStatus> {
+  return api.get<TwoFactorStatus>('/2fa/status/');
+}
+
+/** POST /api/2fa/toggle-activation/ — the new state. Turning it on ends every session (spec §4). */
+export function toggleTwoFactor(): Promise<TwoFactorStatus> {
+  return api.post<TwoFactorStatus>('/2fa/toggle-activation/', {});
+}
+
+export interface ChangePasswordInput {
+  old_password: string;
+  new_password: string;
+  confirm_password: string;
+}
+
+/** POST /api/password/change/ — a new token pair for this session (others end). 400/429 are shown on the form. */
+export function changePassword(input: ChangePasswordInput): Promise<Auth> {
+  return api.post<Auth>('/password/change/', input, { suppressError: [400, 429] });
+}
+
+/** POST /api/password/recover/ — always {"message": "recovery_sent"} (unless rate limited). */
+export function requestPasswordRecovery(email: string): Promise<MessageResponse> {
+  return api.post<MessageResponse>('/password/recover/', { email }, { anonymous: true, suppressError: [400, 429] });
+}
+
+export interface ConfirmRecoveryInput {
+  token: string;
+  password: string;
+  confirm_password: string;
+}
+
+/** POST /api/password/recover/confirm/ — {"message": "password_reset"}; 400 link_invalid or password rules. */
+export function confirmPasswordRecovery(input: ConfirmRecoveryInput): Promise<MessageResponse> {
+  return api.post<MessageResponse>('/password/recover/confirm/', input, { anonymous: true, suppressError: [400, 429] });
 }

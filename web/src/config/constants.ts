@@ -27,6 +27,11 @@ export const NOTIFICATION_POLL_MS = 90_000;
 export const LIST_PAGE_SIZE = 10;
 export const HOURS_MIN = 0.01;
 export const TWO_FACTOR_CODE_LENGTH = 6;
+/** New passwords: 8 to 128 characters (the API's password policy). */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
 
 /** localStorage key of the persisted session (spec §3: store key root). */
 export const STORAGE_KEY = 'root';
+/** sessionStorage key of a pending two-factor sign-in (this tab only). */
+export const TWO_FACTOR_STORAGE_KEY = 'two_factor';

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Role } from '../auth/roles';
 import { ROLE_PREFIX } from '../auth/roles';
-import { clearSession, useSession } from '../store/session';
+import { logout } from '../auth/flow';
+import { useSession } from '../store/session';
 import { AVATAR_SIZE } from '../config/constants';
 
 /** The avatar shows the profile image unless the value is the text 'not set' (spec §2). */
@@ -35,8 +36,8 @@ export default function UserMenu({ role, compact = false }: { role: Role; compac
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'logout') {
-      clearSession();
-      navigate('/login', { replace: true });
+      // POST /api/logout/, then clear the session and go to /login (even if the call fails).
+      void logout();
       return;
     }
     navigate(`${prefix}${key}/`);

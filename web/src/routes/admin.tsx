@@ -9,6 +9,8 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import RoleApp from '../layout/RoleApp';
+import ChangePassword from '../pages/account/ChangePassword';
+import TwoFactorSettings from '../pages/account/TwoFactorSettings';
 import Dashboard from '../pages/Dashboard';
 import type { RoleModule, RouteDef, MenuDef } from './types';
 
@@ -17,8 +19,8 @@ const P = '/admin/';
 /** Admin routes (spec §2, /admin/). */
 export const routes: RouteDef[] = [
   { path: '', titleKey: 'dashboard', Component: Dashboard },
-  { path: 'change-password', titleKey: 'changePassword' },
-  { path: 'update-2fa', titleKey: 'update2fa' },
+  { path: 'change-password', titleKey: 'changePassword', Component: ChangePassword },
+  { path: 'update-2fa', titleKey: 'update2fa', Component: TwoFactorSettings },
   // Cases
   { path: 'cases', titleKey: 'cases' },
   { path: 'cases/my-cases', titleKey: 'myCases' },

@@ -9,6 +9,8 @@ import {
   TeamOutlined,
 } from '@ant-design/icons';
 import RoleApp from '../layout/RoleApp';
+import ChangePassword from '../pages/account/ChangePassword';
+import TwoFactorSettings from '../pages/account/TwoFactorSettings';
 import Dashboard from '../pages/Dashboard';
 import type { MenuDef, RoleModule, RouteDef } from './types';
 
@@ -18,8 +20,8 @@ const P = '/user/';
 export const routes: RouteDef[] = [
   { path: '', titleKey: 'dashboard', Component: Dashboard },
   { path: 'profile', titleKey: 'profile' },
-  { path: 'change-password', titleKey: 'changePassword' },
-  { path: 'update-2fa', titleKey: 'update2fa' },
+  { path: 'change-password', titleKey: 'changePassword', Component: ChangePassword },
+  { path: 'update-2fa', titleKey: 'update2fa', Component: TwoFactorSettings },
   { path: 'academy', titleKey: 'frejaAcademy' },
   { path: 'notifications', titleKey: 'notifications' },
   { path: 'messages', titleKey: 'messages' },

@@ -9,6 +9,8 @@ import {
   TeamOutlined,
 } from '@ant-design/icons';
 import RoleApp from '../layout/RoleApp';
+import ChangePassword from '../pages/account/ChangePassword';
+import TwoFactorSettings from '../pages/account/TwoFactorSettings';
 import Dashboard from '../pages/Dashboard';
 import { contactMenuVisibility, hasPermission, type Permission } from '../auth/permissions';
 import type { MenuContext, MenuDef, RoleModule, RouteDef } from './types';
@@ -37,8 +39,8 @@ export const routes: RouteDef[] = [
   { path: 'support', titleKey: 'support' },
   { path: 'freja-academy', titleKey: 'frejaAcademy' },
   { path: 'profile', titleKey: 'profile' },
-  { path: 'change-password', titleKey: 'changePassword' },
-  { path: 'update-2fa', titleKey: 'update2fa' },
+  { path: 'change-password', titleKey: 'changePassword', Component: ChangePassword },
+  { path: 'update-2fa', titleKey: 'update2fa', Component: TwoFactorSettings },
   { path: 'notifications', titleKey: 'notifications' },
   { path: 'messages', titleKey: 'messages' },
   { path: 'users', titleKey: 'users', requires: 'view_contact' },

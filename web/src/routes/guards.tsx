@@ -5,7 +5,7 @@ import { resolveRole, type Role } from '../auth/roles';
 import Loading from '../components/Loading';
 import NotFound from '../pages/NotFound';
 import { rememberedOrigin } from '../pages/public/Login';
-import { setInitialRoute, useSession } from '../store/session';
+import { acknowledgeSessionEnd, sessionEndedOnPurpose, setInitialRoute, useSession } from '../store/session';
 
 function useGuard() {
   const location = useLocation();
@@ -21,12 +21,22 @@ function RememberAndLogin({ from }: { from: string }) {
   return <Navigate to={LOGIN_PATH} replace state={{ from }} />;
 }
 
-/** Wraps a public page: a signed-in user is sent to their dashboard (or, on /login, the remembered origin). */
+/** After a log out (or turning two-factor on): to /login, remembering nothing, so the next login lands on the dashboard. */
+function LoginAfterSignOut() {
+  useEffect(() => acknowledgeSessionEnd(), []);
+  return <Navigate to={LOGIN_PATH} replace />;
+}
+
+/** The login steps: a signed-in user there goes to the remembered origin rather than the dashboard. */
+const LOGIN_STEPS = new Set([LOGIN_PATH, '/authentication']);
+
+/** Wraps a public page: a signed-in user is sent to their dashboard (or, on the login steps, the remembered origin). */
 export function PublicOnly({ children }: { children: ReactNode }) {
   const { location, hasToken, user, role, decision } = useGuard();
   if (hasToken && !user) return <Loading fullscreen />;
   if (decision.kind === 'dashboard' && role !== 'none') {
-    const to = location.pathname === LOGIN_PATH ? postLoginTarget(role, rememberedOrigin(location.state)) : decision.to;
+    const onLoginStep = LOGIN_STEPS.has(location.pathname.replace(/(.)\/+$/, '$1'));
+    const to = onLoginStep ? postLoginTarget(role, rememberedOrigin(location.state)) : decision.to;
     return <Navigate to={to} replace />;
   }
   return <>{children}</>;
@@ -35,7 +45,9 @@ export function PublicOnly({ children }: { children: ReactNode }) {
 /** Wraps a role's area (`/<prefix>/*`): login when signed out, Page Not Found for another role. */
 export function RoleGate({ role: _role, children }: { role: Role; children: ReactNode }) {
   const { hasToken, user, decision } = useGuard();
-  if (decision.kind === 'login') return <RememberAndLogin from={decision.from} />;
+  if (decision.kind === 'login') {
+    return sessionEndedOnPurpose() ? <LoginAfterSignOut /> : <RememberAndLogin from={decision.from} />;
+  }
   if (hasToken && !user) return <Loading fullscreen />;
   if (decision.kind !== 'allow') return <NotFound />;
   return <Suspense fallback={<Loading fullscreen />}>{children}</Suspense>;

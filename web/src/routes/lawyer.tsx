@@ -1,5 +1,7 @@
 import { BarChartOutlined, DashboardOutlined, FolderOpenOutlined, PlayCircleOutlined, TeamOutlined } from '@ant-design/icons';
 import RoleApp from '../layout/RoleApp';
+import ChangePassword from '../pages/account/ChangePassword';
+import TwoFactorSettings from '../pages/account/TwoFactorSettings';
 import Dashboard from '../pages/Dashboard';
 import type { MenuDef, RoleModule, RouteDef } from './types';
 
@@ -25,8 +27,8 @@ export const routes: RouteDef[] = [
   { path: 'statistics/legal', titleKey: 'statisticsLegal' },
   { path: 'interest', titleKey: 'interest' },
   { path: 'profile', titleKey: 'profile' },
-  { path: 'change-password', titleKey: 'changePassword' },
-  { path: 'update-2fa', titleKey: 'update2fa' },
+  { path: 'change-password', titleKey: 'changePassword', Component: ChangePassword },
+  { path: 'update-2fa', titleKey: 'update2fa', Component: TwoFactorSettings },
   { path: 'freja-academy', titleKey: 'frejaAcademy' },
   { path: 'notifications', titleKey: 'notifications' },
   { path: 'messages', titleKey: 'messages' },

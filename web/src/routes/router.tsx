@@ -3,7 +3,10 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { setNavigate } from '../navigation';
 import NotFound from '../pages/NotFound';
 import Landing from '../pages/public/Landing';
+import ConfirmPassword from '../pages/public/ConfirmPassword';
 import Login from '../pages/public/Login';
+import RecoverPassword from '../pages/public/RecoverPassword';
+import TwoFactorLogin from '../pages/public/TwoFactorLogin';
 import PublicPlaceholder from '../pages/public/PublicPlaceholder';
 import Root from './Root';
 import { PublicOnly, RoleGate } from './guards';
@@ -17,11 +20,7 @@ const CustomerContactApp = lazy(() => import('./customerContact'));
 
 const publicPlaceholders: Array<[string, string]> = [
   ['/registration', 'registration'],
-  ['/recover-password', 'recoverPassword'],
-  ['/authentication', 'authentication'],
   ['/approve/customer', 'approveCustomer'],
-  ['/confirm/account', 'confirmAccount'],
-  ['/recovery/account', 'recoveryAccount'],
 ];
 
 export const routes: RouteObject[] = [
@@ -30,6 +29,10 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/', element: <PublicOnly><Landing /></PublicOnly> },
       { path: '/login', element: <PublicOnly><Login /></PublicOnly> },
+      { path: '/authentication', element: <PublicOnly><TwoFactorLogin /></PublicOnly> },
+      { path: '/recover-password', element: <PublicOnly><RecoverPassword /></PublicOnly> },
+      { path: '/recovery/account', element: <PublicOnly><ConfirmPassword variant="recovery" /></PublicOnly> },
+      { path: '/confirm/account', element: <PublicOnly><ConfirmPassword variant="confirm" /></PublicOnly> },
       ...publicPlaceholders.map(([path, titleKey]) => ({
         path,
         element: (

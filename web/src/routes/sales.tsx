@@ -1,5 +1,7 @@
 import { BarChartOutlined, DashboardOutlined, FolderOpenOutlined, PlayCircleOutlined, TeamOutlined } from '@ant-design/icons';
 import RoleApp from '../layout/RoleApp';
+import ChangePassword from '../pages/account/ChangePassword';
+import TwoFactorSettings from '../pages/account/TwoFactorSettings';
 import Dashboard from '../pages/Dashboard';
 import type { MenuDef, RoleModule, RouteDef } from './types';
 
@@ -26,8 +28,8 @@ export const routes: RouteDef[] = [
   { path: 'statistics/account', titleKey: 'statisticsAccount' },
   { path: 'statistics/customer', titleKey: 'statisticsCustomer' },
   { path: 'profile', titleKey: 'profile' },
-  { path: 'change-password', titleKey: 'changePassword' },
-  { path: 'update-2fa', titleKey: 'update2fa' },
+  { path: 'change-password', titleKey: 'changePassword', Component: ChangePassword },
+  { path: 'update-2fa', titleKey: 'update2fa', Component: TwoFactorSettings },
   { path: 'freja-academy', titleKey: 'frejaAcademy' },
 ];
 

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { DEFAULT_LANGUAGE, LANGUAGES, STORAGE_KEY, type Language } from '../config/constants';
 import type { Auth, SessionUser } from '../auth/types';
+import { clearPendingTwoFactor } from './twoFactor';
 
 /** Verified (digital signing) service token (spec §3). */
 export interface VerifiedToken {
@@ -112,14 +113,33 @@ export const setInitialRoute = (initialRoute: string | null) =>
 export const setLanguage = (language: Language) =>
   setState((s) => ({ utilities: { ...s.utilities, language } }));
 
+let endedOnPurpose = false;
+
 /**
  * Logout / any 401 (spec §4): reset auth and user, the initial route, the
- * services token and the verified token. The language is kept.
+ * services token and the verified token. The language is kept; a pending
+ * two-factor sign-in is dropped.
+ *
+ * `onPurpose`: the user ended the session (log out, or turning two-factor
+ * on). The role guard then sends them to /login without remembering the page
+ * they were on, so the next login lands on the dashboard.
  */
-export function clearSession(): void {
+export function clearSession(opts: { onPurpose?: boolean } = {}): void {
+  endedOnPurpose = !!opts.onPurpose;
+  clearPendingTwoFactor();
   setState((s) => ({
     ...initialState(s.utilities.language),
   }));
+}
+
+/** True after clearSession({ onPurpose: true }) until acknowledged (read by the role guard). */
+export function sessionEndedOnPurpose(): boolean {
+  return endedOnPurpose;
+}
+
+/** Forget that the last session was ended on purpose (after the guard's redirect, or a new login). */
+export function acknowledgeSessionEnd(): void {
+  endedOnPurpose = false;
 }
 
 /** Re-read localStorage (tests). */

@@ -1,13 +1,13 @@
-import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { Button, Card, Form, Input, Typography } from 'antd';
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { fetchProfile, obtainToken } from '../../api/auth';
-import { ApiError, collectMessages } from '../../api/errors';
-import { postLoginTarget } from '../../auth/guards';
-import { resolveRole } from '../../auth/roles';
-import { clearSession, getState, setState } from '../../store/session';
+import { isInlineError, serverMessages } from '../../api/formErrors';
+import { login } from '../../auth/flow';
+import { trimValue } from '../../auth/validation';
+import MessageAlert from '../../components/MessageAlert';
+import { getState } from '../../store/session';
 import PublicLayout from './PublicLayout';
 
 interface LoginValues {
@@ -32,21 +32,21 @@ export default function Login() {
   const onFinish = async ({ email, password }: LoginValues) => {
     setSubmitting(true);
     setError(null);
+    const origin = rememberedOrigin(location.state);
     try {
-      const auth = await obtainToken(email.trim(), password);
-      const user = await fetchProfile({ auth });
-      const role = resolveRole(user);
-      if (role === 'none') {
-        clearSession();
+      const outcome = await login(email.trim(), password, origin);
+      if (outcome.kind === 'twoFactor') {
+        // The code was e-mailed; the pending token is in sessionStorage.
+        navigate('/authentication', { state: origin ? { from: origin } : undefined });
+      } else if (outcome.kind === 'noRole') {
         setError([t('login.noRole')]);
-        return;
+      } else {
+        navigate(outcome.target, { replace: true });
       }
-      const target = postLoginTarget(role, rememberedOrigin(location.state));
-      setState((s) => ({ auth, user, utilities: { ...s.utilities, initialRoute: null } }));
-      navigate(target, { replace: true });
     } catch (err) {
-      if (err instanceof ApiError && (err.status === 400 || err.status === 401)) {
-        const lines = collectMessages(err.body);
+      // 400 invalid_credentials / account_inactive, 401, 429 too_many_requests: inline.
+      if (isInlineError(err, [400, 401, 429])) {
+        const lines = serverMessages(err);
         setError(lines.length ? lines : [t('login.failed')]);
       }
     } finally {
@@ -61,15 +61,7 @@ export default function Login() {
           {t('login.title')}
         </Typography.Title>
         <Typography.Paragraph type="secondary">{t('login.subtitle')}</Typography.Paragraph>
-        {error && (
-          <Alert
-            type="error"
-            showIcon
-            className="login-error"
-            data-testid="login-error"
-            title={error.length === 1 ? error[0] : <ul className="plain-list">{error.map((e, i) => <li key={i}>{e}</li>)}</ul>}
-          />
-        )}
+        <MessageAlert messages={error} testId="login-error" className="login-error" />
         <Form<LoginValues>
           layout="vertical"
           name="login"
@@ -81,6 +73,7 @@ export default function Login() {
           <Form.Item
             label={t('login.email')}
             name="email"
+            normalize={trimValue}
             rules={[
               { required: true, message: t('login.emailRequired') },
               { type: 'email', message: t('login.emailInvalid') },

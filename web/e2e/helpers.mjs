@@ -1,0 +1,151 @@
+// Shared set-up of the end-to-end tests: one headless system Chromium
+// (playwright-core, no browser download) for the whole run, fresh isolated
+// contexts per test, sign-in helpers, and the local outbox of sent mail.
+//
+//   BASE_URL=http://127.0.0.1:3000 node --test web/e2e/
+import { after } from 'node:test';
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const BASE_URL = (process.env.BASE_URL ?? '').replace(/\/+$/, '');
+if (!BASE_URL) throw new Error('BASE_URL is required, e.g. BASE_URL=http://127.0.0.1:3000 node --test web/e2e/');
+
+/** Password of every demo account. */
+export const PASSWORD = 'Demo-2026-pass!';
+export const RESULTS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'test-results');
+export const TIMEOUT = 20_000;
+
+export const byTestId = (id) => `[data-testid="${id}"]`;
+export const url = (path) => `${BASE_URL}${path}`;
+export const pathOf = (page) => {
+  const u = new URL(page.url());
+  return `${u.pathname}${u.search}`;
+};
+
+let browserPromise = null;
+
+/** The run's browser, launched on first use and closed after the last test. */
+export function getBrowser() {
+  browserPromise ??= chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  return browserPromise;
+}
+
+after(async () => {
+  if (browserPromise) await (await browserPromise).close();
+});
+
+/** A fresh, isolated browser context (own localStorage and sessionStorage) with a desktop-size window. */
+export async function newPage() {
+  const browser = await getBrowser();
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'sv-SE' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(TIMEOUT);
+  page.setDefaultNavigationTimeout(TIMEOUT);
+  return { context, page };
+}
+
+/**
+ * Run `fn` with a fresh page; on failure save a screenshot to
+ * test-results/<name>-failure.png before rethrowing. Always closes the context.
+ */
+export async function withPage(name, fn) {
+  const { context, page } = await newPage();
+  try {
+    await fn(page, context);
+  } catch (err) {
+    try {
+      mkdirSync(RESULTS_DIR, { recursive: true });
+      await page.screenshot({ path: join(RESULTS_DIR, `${name}-failure.png`), fullPage: true });
+    } catch {
+      /* the page may be gone */
+    }
+    throw err;
+  } finally {
+    await context.close();
+  }
+}
+
+export async function fillLogin(page, email, password = PASSWORD) {
+  await page.locator(byTestId('login-email')).fill(email);
+  await page.locator(byTestId('login-password')).fill(password);
+  await page.locator(byTestId('login-submit')).click();
+}
+
+/** Open /login and submit e-mail and password (does not wait for the result). */
+export async function login(page, email, password = PASSWORD) {
+  await page.goto(url('/login'));
+  await page.locator(byTestId('login-form')).waitFor();
+  await fillLogin(page, email, password);
+}
+
+/** Open the user menu (header) and pick an entry: user-menu-profile, -change-password, -2fa or -logout. */
+export async function openUserMenuItem(page, testId) {
+  await page.locator(byTestId('user-menu')).click();
+  await page.locator(byTestId(testId)).click();
+}
+
+export async function logout(page) {
+  await openUserMenuItem(page, 'user-menu-logout');
+  await page.waitForURL((u) => u.pathname === '/login');
+}
+
+/** The stored session (localStorage `root`), or null. */
+export function storedSession(page) {
+  return page.evaluate(() => JSON.parse(localStorage.getItem('root') ?? 'null'));
+}
+
+// ---- Local outbox: GET /local/outbox.json → [{to, subject, body, sent_at}], newest first.
+
+const sentTo = (mail, email) => String(mail?.to ?? '').toLowerCase().includes(email.toLowerCase());
+const sameMail = (a, b) => !!a && !!b && a.sent_at === b.sent_at && a.subject === b.subject && a.body === b.body;
+
+export async function outbox() {
+  const res = await fetch(url('/local/outbox.json'), { headers: { Accept: 'application/json' } });
+  if (!res.ok) throw new Error(`GET /local/outbox.json: HTTP ${res.status}`);
+  const mails = await res.json();
+  if (!Array.isArray(mails)) throw new Error('GET /local/outbox.json: not an array');
+  return mails;
+}
+
+/** The newest mail to `email`, or null. Take it before an action, to tell the action's mail apart. */
+export async function newestMailTo(email) {
+  return (await outbox()).find((m) => sentTo(m, email)) ?? null;
+}
+
+/** Wait until the newest mail to `email` is another one than `before` (from newestMailTo), and return it. */
+export async function waitForNewMail(email, before, timeoutMs = TIMEOUT) {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const newest = await newestMailTo(email);
+    if (newest && !sameMail(newest, before)) return newest;
+    if (Date.now() > end) throw new Error(`no new mail to ${email} within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** The 6-digit code of a two-factor mail. */
+export function codeFrom(mail) {
+  const m = /\b(\d{6})\b/.exec(mail?.body ?? '');
+  if (!m) throw new Error(`no 6-digit code in the mail: ${JSON.stringify(mail)}`);
+  return m[1];
+}
+
+/** The path and query of a link in a mail, on BASE_URL (the mail's own origin is replaced). */
+export function onBaseUrl(link) {
+  const u = new URL(link);
+  return url(`${u.pathname}${u.search}`);
+}

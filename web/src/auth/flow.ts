@@ -1,0 +1,106 @@
+/**
+ * Signing in and out (spec §4): the password step, the e-mailed two-factor
+ * code, storing the session, and logging out. The pages call these; the steps
+ * live here once.
+ */
+import {
+  fetchProfile,
+  isTwoFactorChallenge,
+  obtainToken,
+  resendTwoFactorCode,
+  revokeSession,
+  verifyTwoFactorCode,
+} from '../api/auth';
+import { navigateTo } from '../navigation';
+import { acknowledgeSessionEnd, clearSession, getState, setState } from '../store/session';
+import { clearPendingTwoFactor, getPendingTwoFactor, setPendingTwoFactor } from '../store/twoFactor';
+import { LOGIN_PATH, postLoginTarget } from './guards';
+import { resolveRole } from './roles';
+import type { Auth } from './types';
+
+export type LoginOutcome =
+  /** Session stored; go to `target` (the remembered origin or the dashboard). */
+  | { kind: 'signedIn'; target: string }
+  /** A code was e-mailed; the pending token is stored; go to /authentication. */
+  | { kind: 'twoFactor' }
+  /** The account has no role in the portal; nothing is stored. */
+  | { kind: 'noRole' };
+
+/** How long logging out waits for POST /api/logout/ before clearing the session anyway. */
+export const LOGOUT_TIMEOUT_MS = 5000;
+
+/**
+ * The end of every login (password only, or password + code): load the
+ * session user with the new token, check the role, store auth and user, and
+ * pick the target. `origin` is the page the guard remembered, if any.
+ */
+export async function completeLogin(auth: Auth, origin: string | null): Promise<LoginOutcome> {
+  const user = await fetchProfile({ auth });
+  const role = resolveRole(user);
+  clearPendingTwoFactor();
+  if (role === 'none') {
+    clearSession();
+    return { kind: 'noRole' };
+  }
+  const target = postLoginTarget(role, origin);
+  acknowledgeSessionEnd();
+  setState((s) => ({ auth, user, utilities: { ...s.utilities, initialRoute: null } }));
+  return { kind: 'signedIn', target };
+}
+
+/** Step one: e-mail and password. Branches on `two_factor_required`. */
+export async function login(email: string, password: string, origin: string | null): Promise<LoginOutcome> {
+  const result = await obtainToken(email, password);
+  if (isTwoFactorChallenge(result)) {
+    setPendingTwoFactor({ token: result.two_factor_token, method: result.method || 'email' });
+    return { kind: 'twoFactor' };
+  }
+  return completeLogin(result, origin);
+}
+
+/** Step two: the 6-digit code for the pending sign-in. */
+export async function submitTwoFactorCode(code: string, origin: string | null): Promise<LoginOutcome> {
+  const pending = getPendingTwoFactor();
+  if (!pending) throw new Error('no pending two-factor sign-in');
+  const auth = await verifyTwoFactorCode(pending.token, code);
+  return completeLogin(auth, origin);
+}
+
+/** Mail a new code; the answer's token replaces the pending one. Returns the server message key. */
+export async function resendCode(): Promise<string> {
+  const pending = getPendingTwoFactor();
+  if (!pending) throw new Error('no pending two-factor sign-in');
+  const sent = await resendTwoFactorCode(pending.token);
+  if (sent?.two_factor_token) setPendingTwoFactor({ token: sent.two_factor_token, method: sent.method || pending.method });
+  return sent?.message || 'code_sent';
+}
+
+/**
+ * End the session here without asking the server (it has already ended it,
+ * e.g. after turning two-factor on): clear the session and go to /login.
+ */
+export function signOutLocally(): void {
+  clearSession({ onPurpose: true });
+  navigateTo(LOGIN_PATH, { replace: true });
+}
+
+/**
+ * Log out (spec §4): POST /api/logout/ with the refresh token (anonymous, no
+ * error shown), then clear the session and go to /login — even when the call
+ * fails or takes longer than LOGOUT_TIMEOUT_MS.
+ */
+export async function logout(): Promise<void> {
+  const refreshToken = getState().auth?.refresh_token;
+  if (refreshToken) {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, LOGOUT_TIMEOUT_MS);
+    });
+    try {
+      await Promise.race([revokeSession(refreshToken).catch(() => undefined), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+  signOutLocally();
+}

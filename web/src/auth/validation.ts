@@ -1,0 +1,78 @@
+/**
+ * Client-side rules of spec §5 used by the sign-in and password forms: the
+ * 6-digit two-factor code and new passwords (8–128 characters, confirmation
+ * must match). The checks are pure; the antd rule builders take `t`.
+ */
+import type { FormRule } from 'antd';
+import type { TFunction } from 'i18next';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, TWO_FACTOR_CODE_LENGTH } from '../config/constants';
+
+export const TWO_FACTOR_CODE_PATTERN = new RegExp(`^\\d{${TWO_FACTOR_CODE_LENGTH}}$`);
+
+/** What the user typed, without spaces (codes are often pasted as '123 456'). */
+export function normalizeCode(value: unknown): string {
+  return typeof value === 'string' ? value.replace(/\s+/g, '') : '';
+}
+
+/** Spec §5: exactly 6 digits (ASCII 0–9), after removing spaces. */
+export function isTwoFactorCode(value: unknown): boolean {
+  return TWO_FACTOR_CODE_PATTERN.test(normalizeCode(value));
+}
+
+/** Length in characters (code points), as the API counts it. */
+export function passwordLength(value: string): number {
+  return Array.from(value).length;
+}
+
+/** The server key for what is wrong with a new password's length, or null. */
+export function passwordLengthProblem(value: string): 'password_too_short' | 'password_too_long' | null {
+  const n = passwordLength(value);
+  if (n < PASSWORD_MIN_LENGTH) return 'password_too_short';
+  if (n > PASSWORD_MAX_LENGTH) return 'password_too_long';
+  return null;
+}
+
+const isEmpty = (value: unknown) => value == null || value === '';
+
+/** Two-factor code: required, exactly 6 digits. */
+export function twoFactorCodeRules(t: TFunction): FormRule[] {
+  return [
+    { required: true, message: t('account:twofa.codeRequired') },
+    {
+      validator: (_rule, value) =>
+        isEmpty(value) || isTwoFactorCode(value) ? Promise.resolve() : Promise.reject(new Error(t('account:twofa.codeInvalid'))),
+    },
+  ];
+}
+
+/** A new password: required, 8–128 characters. */
+export function newPasswordRules(t: TFunction): FormRule[] {
+  return [
+    { required: true, message: t('account:password.newRequired') },
+    {
+      validator: (_rule, value) => {
+        if (isEmpty(value)) return Promise.resolve();
+        const problem = passwordLengthProblem(String(value));
+        return problem ? Promise.reject(new Error(t(problem, { ns: 'server' }))) : Promise.resolve();
+      },
+    },
+  ];
+}
+
+/** The confirmation: required and equal to the field `passwordField` (list that field in `dependencies`). */
+export function confirmPasswordRules(t: TFunction, passwordField: string): FormRule[] {
+  return [
+    { required: true, message: t('account:password.confirmRequired') },
+    ({ getFieldValue }) => ({
+      validator: (_rule, value) =>
+        isEmpty(value) || value === getFieldValue(passwordField)
+          ? Promise.resolve()
+          : Promise.reject(new Error(t('passwords_do_not_match', { ns: 'server' }))),
+    }),
+  ];
+}
+
+/** Form.Item `normalize` for e-mail fields: no surrounding spaces (pasted or autofilled addresses). */
+export function trimValue(value: unknown): unknown {
+  return typeof value === 'string' ? value.trim() : value;
+}

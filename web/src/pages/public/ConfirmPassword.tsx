@@ -1,0 +1,130 @@
+import { Button, Card, Form, Input, Result, Typography } from 'antd';
+import { LockOutlined } from '@ant-design/icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { confirmPasswordRecovery } from '../../api/auth';
+import { applyServerErrors, isInlineError, splitServerErrors } from '../../api/formErrors';
+import { confirmPasswordRules, newPasswordRules } from '../../auth/validation';
+import MessageAlert from '../../components/MessageAlert';
+import { translateServerMessage } from '../../i18n';
+import InvalidLink from '../InvalidLink';
+import PublicLayout from './PublicLayout';
+
+interface ConfirmValues {
+  password: string;
+  confirm_password: string;
+}
+
+const FIELDS = ['password', 'confirm_password'] as const;
+
+/** The server's key for a used, expired or unknown link. */
+const LINK_INVALID = 'link_invalid';
+
+function isLinkInvalid(err: unknown): boolean {
+  if (!isInlineError(err, [400])) return false;
+  if (err.body?.message === LINK_INVALID) return true;
+  return Object.values(err.fieldErrors).some((keys) => keys.includes(LINK_INVALID));
+}
+
+/**
+ * The confirm-password screen (spec §2) of /recovery/account?token=… (forgot
+ * password) and /confirm/account?token=… (account activation): a new password
+ * and its confirmation. A missing, used or expired token shows the invalid URL
+ * screen (spec §8).
+ */
+export default function ConfirmPassword({ variant }: { variant: 'recovery' | 'confirm' }) {
+  const { t } = useTranslation('account');
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim() ?? '';
+  const [form] = Form.useForm<ConfirmValues>();
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string[] | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState(false);
+  const titleKey = variant === 'recovery' ? 'recoveryAccount' : 'confirmAccount';
+
+  const onFinish = async ({ password, confirm_password }: ConfirmValues) => {
+    setSubmitting(true);
+    setError(null);
+    try {
+      const res = await confirmPasswordRecovery({ token, password, confirm_password });
+      setDone(translateServerMessage(res?.message || 'password_reset'));
+    } catch (err) {
+      if (isLinkInvalid(err)) setInvalid(true);
+      else if (isInlineError(err)) {
+        // Errors about the token field (other than link_invalid) also mean the link is unusable.
+        const { fields } = splitServerErrors(err, ['token']);
+        if (fields.length) setInvalid(true);
+        else setError(applyServerErrors(form, err, FIELDS));
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  let body;
+  if (!token || invalid) {
+    body = <InvalidLink />;
+  } else if (done) {
+    body = (
+      <Result
+        status="success"
+        title={t('confirm.doneTitle')}
+        subTitle={<span data-testid="confirm-message">{done}</span>}
+        extra={
+          <Link to="/login" replace>
+            <Button type="primary" data-testid="confirm-done">
+              {t('confirm.toLogin')}
+            </Button>
+          </Link>
+        }
+      />
+    );
+  } else {
+    body = (
+      <>
+        <Typography.Title level={2} data-testid="page-title">
+          {t(`confirm.title.${variant}`)}
+        </Typography.Title>
+        <Typography.Paragraph type="secondary">{t('confirm.intro')}</Typography.Paragraph>
+        <MessageAlert messages={error} testId="confirm-error" />
+        <Form<ConfirmValues>
+          form={form}
+          layout="vertical"
+          name="confirm-password"
+          data-testid="confirm-form"
+          requiredMark={false}
+          onFinish={onFinish}
+          disabled={submitting}
+        >
+          <Form.Item label={t('password.new')} name="password" rules={newPasswordRules(t)} extra={t('password.hint')}>
+            <Input.Password prefix={<LockOutlined />} autoComplete="new-password" data-testid="confirm-password" />
+          </Form.Item>
+          <Form.Item
+            label={t('password.confirm')}
+            name="confirm_password"
+            dependencies={['password']}
+            rules={confirmPasswordRules(t, 'password')}
+          >
+            <Input.Password prefix={<LockOutlined />} autoComplete="new-password" data-testid="confirm-password2" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block size="large" loading={submitting} data-testid="confirm-submit">
+            {t('confirm.submit')}
+          </Button>
+        </Form>
+        <div className="form-links">
+          <Link to="/login">{t('public:backToLogin')}</Link>
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <PublicLayout titleKey={titleKey}>
+      <Card className="public-card" data-testid="confirm-page" data-variant={variant}>
+        {body}
+      </Card>
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,98 @@
+import { Button, Card, Form, Input, Result, Typography } from 'antd';
+import { MailOutlined } from '@ant-design/icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { requestPasswordRecovery } from '../../api/auth';
+import { applyServerErrors, isInlineError } from '../../api/formErrors';
+import { trimValue } from '../../auth/validation';
+import MessageAlert from '../../components/MessageAlert';
+import { translateServerMessage } from '../../i18n';
+import PublicLayout from './PublicLayout';
+
+interface RecoverValues {
+  email: string;
+}
+
+const FIELDS = ['email'] as const;
+
+/**
+ * /recover-password (forgot password): mails a recovery link. The answer is
+ * the same whether or not the address has an account.
+ */
+export default function RecoverPassword() {
+  const { t } = useTranslation('account');
+  const [form] = Form.useForm<RecoverValues>();
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string[] | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
+
+  const onFinish = async ({ email }: RecoverValues) => {
+    setSubmitting(true);
+    setError(null);
+    try {
+      const res = await requestPasswordRecovery(email.trim());
+      setSent(translateServerMessage(res?.message || 'recovery_sent'));
+    } catch (err) {
+      if (isInlineError(err)) setError(applyServerErrors(form, err, FIELDS));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <PublicLayout titleKey="recoverPassword">
+      <Card className="public-card" data-testid="recover-page">
+        {sent ? (
+          <Result
+            status="success"
+            title={t('recover.sentTitle')}
+            subTitle={<span data-testid="recover-sent">{sent}</span>}
+            extra={
+              <Link to="/login" data-testid="recover-back">
+                <Button type="primary">{t('public:backToLogin')}</Button>
+              </Link>
+            }
+          />
+        ) : (
+          <>
+            <Typography.Title level={2} data-testid="page-title">
+              {t('recover.title')}
+            </Typography.Title>
+            <Typography.Paragraph type="secondary">{t('recover.intro')}</Typography.Paragraph>
+            <MessageAlert messages={error} testId="recover-error" />
+            <Form<RecoverValues>
+              form={form}
+              layout="vertical"
+              name="recover"
+              data-testid="recover-form"
+              requiredMark={false}
+              onFinish={onFinish}
+              disabled={submitting}
+            >
+              <Form.Item
+                label={t('public:login.email')}
+                name="email"
+                normalize={trimValue}
+                rules={[
+                  { required: true, message: t('public:login.emailRequired') },
+                  { type: 'email', message: t('public:login.emailInvalid') },
+                ]}
+              >
+                <Input prefix={<MailOutlined />} autoComplete="username" inputMode="email" data-testid="recover-email" />
+              </Form.Item>
+              <Button type="primary" htmlType="submit" block size="large" loading={submitting} data-testid="recover-submit">
+                {t('recover.submit')}
+              </Button>
+            </Form>
+            <div className="form-links">
+              <Link to="/login" data-testid="recover-back">
+                {t('public:backToLogin')}
+              </Link>
+            </div>
+          </>
+        )}
+      </Card>
+    </PublicLayout>
+  );
+}

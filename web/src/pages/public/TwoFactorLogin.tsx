@@ -1,0 +1,141 @@
+import { Button, Card, Form, Input, Typography } from 'antd';
+import { SafetyOutlined } from '@ant-design/icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { isInlineError, serverMessages } from '../../api/formErrors';
+import { resendCode, submitTwoFactorCode } from '../../auth/flow';
+import { normalizeCode, twoFactorCodeRules } from '../../auth/validation';
+import MessageAlert from '../../components/MessageAlert';
+import { TWO_FACTOR_CODE_LENGTH } from '../../config/constants';
+import { translateServerMessage } from '../../i18n';
+import { clearPendingTwoFactor, getPendingTwoFactor } from '../../store/twoFactor';
+import { rememberedOrigin } from './Login';
+import PublicLayout from './PublicLayout';
+
+interface CodeValues {
+  code: string;
+}
+
+/**
+ * /authentication (spec §2, §4): the 6-digit code e-mailed after the password
+ * step. Without a pending sign-in, back to /login.
+ */
+export default function TwoFactorLogin() {
+  const { t } = useTranslation('account');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [form] = Form.useForm<CodeValues>();
+  // Read once: completing the login clears it, and the guard then leaves this page.
+  const [hasPending] = useState(() => getPendingTwoFactor() !== null);
+  const [submitting, setSubmitting] = useState(false);
+  const [resending, setResending] = useState(false);
+  const [error, setError] = useState<string[] | null>(null);
+  const [info, setInfo] = useState<string | null>(null);
+  /** The two-factor token itself is no longer valid: only a new login helps. */
+  const [expired, setExpired] = useState(false);
+
+  if (!hasPending) return <Navigate to="/login" replace />;
+
+  const showError = (err: unknown, resending = false) => {
+    // 401: the two-factor token is unknown or stale. A resend answered with
+    // code_expired means the token itself has expired (it lives as long as a
+    // code): only a new login helps.
+    const tokenGone =
+      isInlineError(err, [401]) || (resending && isInlineError(err, [400]) && err.body?.message === 'code_expired');
+    if (tokenGone) {
+      clearPendingTwoFactor();
+      setExpired(true);
+      setError([t('twofa.signInExpired')]);
+    } else if (isInlineError(err, [400, 429])) {
+      const lines = serverMessages(err);
+      setError(lines.length ? lines : [t('twofa.failed')]);
+    }
+    // Other statuses: the API client has shown the spec §8 notification.
+  };
+
+  const onFinish = async ({ code }: CodeValues) => {
+    setSubmitting(true);
+    setError(null);
+    setInfo(null);
+    try {
+      const outcome = await submitTwoFactorCode(normalizeCode(code), rememberedOrigin(location.state));
+      if (outcome.kind === 'signedIn') navigate(outcome.target, { replace: true });
+      else {
+        setExpired(true);
+        setError([t('public:login.noRole')]);
+      }
+    } catch (err) {
+      showError(err);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const onResend = async () => {
+    setResending(true);
+    setError(null);
+    setInfo(null);
+    try {
+      const message = await resendCode();
+      form.resetFields();
+      setInfo(translateServerMessage(message));
+    } catch (err) {
+      showError(err, true);
+    } finally {
+      setResending(false);
+    }
+  };
+
+  const backToLogin = () => {
+    clearPendingTwoFactor();
+  };
+
+  return (
+    <PublicLayout titleKey="authentication">
+      <Card className="public-card" data-testid="twofa-page">
+        <Typography.Title level={2} data-testid="page-title">
+          {t('twofa.title')}
+        </Typography.Title>
+        <Typography.Paragraph type="secondary">{t('twofa.sent')}</Typography.Paragraph>
+        <MessageAlert messages={error} testId="twofa-error" />
+        <MessageAlert messages={info ? [info] : null} type="success" testId="twofa-info" />
+        {!expired && (
+          <Form<CodeValues>
+            form={form}
+            layout="vertical"
+            name="twofa"
+            data-testid="twofa-form"
+            requiredMark={false}
+            onFinish={onFinish}
+            disabled={submitting}
+          >
+            <Form.Item label={t('twofa.code')} name="code" rules={twoFactorCodeRules(t)} normalize={normalizeCode}>
+              <Input
+                prefix={<SafetyOutlined />}
+                autoComplete="one-time-code"
+                inputMode="numeric"
+                placeholder={'0'.repeat(TWO_FACTOR_CODE_LENGTH)}
+                autoFocus
+                data-testid="twofa-code"
+              />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" block size="large" loading={submitting} data-testid="twofa-submit">
+              {t('twofa.submit')}
+            </Button>
+          </Form>
+        )}
+        <div className="form-links">
+          {!expired && (
+            <Button type="link" className="link-button" onClick={onResend} loading={resending} disabled={submitting} data-testid="twofa-resend">
+              {t('twofa.resend')}
+            </Button>
+          )}
+          <Link to="/login" replace onClick={backToLogin} data-testid="twofa-back">
+            {t('public:backToLogin')}
+          </Link>
+        </div>
+      </Card>
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,231 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fake } from '../../test/amplifyFake';
+
+vi.mock('aws-amplify', () => ({ Amplify: { configure: vi.fn() } }));
+vi.mock('aws-amplify/api', async () => (await import('../../test/amplifyFake')).amplifyApi);
+
+const { renderApp } = await import('../../test/renderApp');
+const session = await import('../../store/session');
+const twoFactor = await import('../../store/twoFactor');
+const { setNotifier } = await import('../../api/errors');
+const { default: i18n } = await import('../../i18n');
+
+type Rendered = Awaited<ReturnType<typeof renderApp>>;
+
+const auth = { access_token: 'a1', refresh_token: 'r1', expires_in: 900, token_type: 'Bearer' };
+const customer = { email: 'c@example.com', id: 7, is_staff: false, user_type: 3, full_name: 'Cee' };
+const warning = vi.fn();
+let ui: Rendered | null = null;
+
+async function render(path: string) {
+  ui = await renderApp(path);
+  setNotifier({ warning });
+  return ui;
+}
+
+describe('login pages', { timeout: 20_000 }, () => {
+  beforeAll(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  beforeEach(() => {
+    fake.reset();
+    warning.mockReset();
+    localStorage.clear();
+    sessionStorage.clear();
+    session.reloadState();
+    session.setLanguage('en');
+  });
+
+  afterEach(async () => {
+    await ui?.unmount();
+    ui = null;
+  });
+
+  it('login with two-factor on → /authentication; a wrong code is shown inline; the right one signs in', async () => {
+    const { $, type, click, waitFor, path } = await render('/login');
+    fake.replies.push((c) => {
+      expect(c.path).toBe('/token/');
+      return { status: 200, body: { two_factor_required: true, two_factor_token: 'tf-1', method: 'email' } };
+    });
+    await type('login-email', 'c@example.com');
+    await type('login-password', 'Secret-pass-1');
+    await click('login-submit');
+    await waitFor(() => path() === '/authentication', '/authentication');
+    await waitFor(() => $('twofa-form'), 'twofa-form');
+    expect(twoFactor.getPendingTwoFactor()?.token).toBe('tf-1');
+    expect(session.getState().auth).toBeNull();
+
+    // Client rule: exactly 6 digits (no call made).
+    await type('twofa-code', '123');
+    await click('twofa-submit');
+    await waitFor(() => ui!.container.textContent?.includes('The code must be exactly 6 digits'), 'code rule');
+    expect(fake.calls).toHaveLength(1);
+
+    fake.replies.push((c) => {
+      expect(c.options?.body).toEqual({ two_factor_token: 'tf-1', code: '000000' });
+      return { status: 400, body: { status: 400, message: 'code_not_correct', errors: {} } };
+    });
+    await type('twofa-code', '000000');
+    await click('twofa-submit');
+    const error = await waitFor(() => $('twofa-error'), 'twofa-error');
+    expect(error.textContent).toContain('The code is not correct.');
+    expect(warning).not.toHaveBeenCalled();
+
+    fake.replies.push((c) => {
+      expect(c.path).toBe('/resend/2fa/');
+      expect(c.options?.body).toEqual({ two_factor_token: 'tf-1' });
+      return { status: 200, body: { message: 'code_sent', two_factor_token: 'tf-2', two_factor_required: true, method: 'email' } };
+    });
+    await click('twofa-resend');
+    await waitFor(() => $('twofa-info')?.textContent?.includes('A new code has been sent'), 'code_sent');
+    expect($('twofa-error')).toBeNull();
+    expect(twoFactor.getPendingTwoFactor()?.token).toBe('tf-2');
+
+    fake.replies.push(
+      (c) => {
+        expect(c.path).toBe('/token/2fa/');
+        expect(c.options?.body).toEqual({ two_factor_token: 'tf-2', code: '654321' });
+        return { status: 200, body: auth };
+      },
+      (c) => {
+        expect(c.path).toBe('/profile/');
+        return { status: 200, body: customer };
+      },
+    );
+    await type('twofa-code', ' 654 321');
+    await click('twofa-submit');
+    await waitFor(() => path() === '/user/', '/user/');
+    expect(session.getState().auth).toEqual(auth);
+    expect(twoFactor.getPendingTwoFactor()).toBeNull();
+  });
+
+  it('the remembered origin survives the code step', async () => {
+    await render('/user/cases/');
+    const { type, click, waitFor, path, $ } = ui!;
+    await waitFor(() => path() === '/login', '/login');
+    fake.replies.push(() => ({ status: 200, body: { two_factor_required: true, two_factor_token: 'tf-1', method: 'email' } }));
+    await type('login-email', 'c@example.com');
+    await type('login-password', 'Secret-pass-1');
+    await click('login-submit');
+    await waitFor(() => $('twofa-form'), 'twofa-form');
+    fake.replies.push(
+      () => ({ status: 200, body: auth }),
+      () => ({ status: 200, body: customer }),
+    );
+    await type('twofa-code', '654321');
+    await click('twofa-submit');
+    await waitFor(() => path() === '/user/cases/', '/user/cases/');
+  });
+
+  it('login without two-factor goes straight to the dashboard', async () => {
+    const { type, click, waitFor, path } = await render('/login');
+    fake.replies.push(
+      () => ({ status: 200, body: auth }),
+      () => ({ status: 200, body: customer }),
+    );
+    await type('login-email', 'c@example.com');
+    await type('login-password', 'Secret-pass-1');
+    await click('login-submit');
+    await waitFor(() => path() === '/user/', '/user/');
+    expect(fake.calls.map((c) => c.path)).toEqual(['/token/', '/profile/']);
+  });
+
+  it('a rate-limited login is shown inline', async () => {
+    const { $, type, click, waitFor } = await render('/login');
+    fake.replies.push(() => ({ status: 429, body: { status: 429, message: 'too_many_requests', errors: {} } }));
+    await type('login-email', 'c@example.com');
+    await type('login-password', 'Secret-pass-1');
+    await click('login-submit');
+    const error = await waitFor(() => $('login-error'), 'login-error');
+    expect(error.textContent).toContain('Too many attempts');
+    expect(warning).not.toHaveBeenCalled();
+  });
+
+  it('/authentication without a pending sign-in goes to /login', async () => {
+    const { $, waitFor, path } = await render('/authentication');
+    await waitFor(() => path() === '/login', '/login');
+    await waitFor(() => $('login-form'), 'login-form');
+  });
+
+  it('an expired two-factor token (401) asks to log in again', async () => {
+    twoFactor.setPendingTwoFactor({ token: 'tf-old', method: 'email' });
+    const { $, type, click, waitFor } = await render('/authentication');
+    fake.replies.push(() => ({ status: 401, body: { status: 401, message: 'not_authenticated', errors: {} } }));
+    await type('twofa-code', '123456');
+    await click('twofa-submit');
+    const error = await waitFor(() => $('twofa-error'), 'twofa-error');
+    expect(error.textContent).toContain('log in again');
+    expect($('twofa-form')).toBeNull();
+    expect(twoFactor.getPendingTwoFactor()).toBeNull();
+  });
+
+  it('a resend refused with code_expired (the sign-in itself expired) asks to log in again', async () => {
+    twoFactor.setPendingTwoFactor({ token: 'tf-old', method: 'email' });
+    const { $, click, waitFor } = await render('/authentication');
+    fake.replies.push(() => ({ status: 400, body: { status: 400, message: 'code_expired', errors: {} } }));
+    await click('twofa-resend');
+    const error = await waitFor(() => $('twofa-error'), 'twofa-error');
+    expect(error.textContent).toContain('log in again');
+    expect($('twofa-resend')).toBeNull();
+    expect(twoFactor.getPendingTwoFactor()).toBeNull();
+    expect(warning).not.toHaveBeenCalled();
+  });
+
+  it('forgot password: shows recovery_sent', async () => {
+    const { $, type, click, waitFor } = await render('/login');
+    await click('login-forgot');
+    await waitFor(() => $('recover-form'), 'recover-form');
+    fake.replies.push((c) => {
+      expect(c).toMatchObject({ method: 'POST', path: '/password/recover/', options: { body: { email: 'c@example.com' } } });
+      return { status: 200, body: { message: 'recovery_sent' } };
+    });
+    await type('recover-email', ' c@example.com ');
+    await click('recover-submit');
+    const sent = await waitFor(() => $('recover-sent'), 'recover-sent');
+    expect(sent.textContent).toBe('If the address has an account, we have sent a link to reset the password.');
+  });
+
+  it('recovery link: sets the password, then the done button leads to /login', async () => {
+    const { $, type, click, waitFor, path } = await render('/recovery/account?token=abc');
+    await waitFor(() => $('confirm-form'), 'confirm-form');
+    await type('confirm-password', 'New-pass-2026-xyz');
+    await type('confirm-password2', 'New-pass-2026-xy');
+    await click('confirm-submit');
+    await waitFor(() => ui!.container.textContent?.includes('The passwords do not match.'), 'mismatch');
+    expect(fake.calls).toHaveLength(0);
+
+    fake.replies.push((c) => {
+      expect(c).toMatchObject({
+        path: '/password/recover/confirm/',
+        options: { body: { token: 'abc', password: 'New-pass-2026-xyz', confirm_password: 'New-pass-2026-xyz' } },
+      });
+      return { status: 400, body: { status: 400, message: 'validation_failed', errors: { password: ['password_too_common'] } } };
+    });
+    await type('confirm-password2', 'New-pass-2026-xyz');
+    await click('confirm-submit');
+    await waitFor(() => ui!.container.textContent?.includes('This password is too common'), 'field error');
+    expect($('confirm-error')).toBeNull();
+
+    fake.replies.push(() => ({ status: 200, body: { message: 'password_reset' } }));
+    await click('confirm-submit');
+    await click('confirm-done');
+    await waitFor(() => path() === '/login', '/login');
+  });
+
+  it('recovery link: link_invalid and a missing token show the invalid URL screen', async () => {
+    const first = await render('/confirm/account?token=used');
+    fake.replies.push(() => ({ status: 400, body: { status: 400, message: 'link_invalid', errors: {} } }));
+    await first.type('confirm-password', 'New-pass-2026-xyz');
+    await first.type('confirm-password2', 'New-pass-2026-xyz');
+    await first.click('confirm-submit');
+    const screen = await first.waitFor(() => first.$('invalid-url'), 'invalid-url');
+    expect(screen.textContent).toContain('The URL you are trying is invalid or expired');
+    expect(warning).not.toHaveBeenCalled();
+    await first.unmount();
+
+    const second = await render('/recovery/account');
+    await second.waitFor(() => second.$('invalid-url'), 'invalid-url');
+    expect(second.$('confirm-form')).toBeNull();
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * Render the app's route table in jsdom for page tests (no testing library):
+ * a memory router inside antd's App, plus small helpers that find elements by
+ * data-testid, type, click and wait. Mock aws-amplify before importing.
+ */
+import { App as AntApp } from 'antd';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { setNavigate } from '../navigation';
+import { routes } from '../routes/router';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+export interface Rendered {
+  router: ReturnType<typeof createMemoryRouter>;
+  container: HTMLDivElement;
+  $: (testId: string) => HTMLElement | null;
+  waitFor: <T>(fn: () => T | null | undefined | false, what: string, ms?: number) => Promise<T>;
+  type: (testId: string, value: string) => Promise<void>;
+  click: (testId: string) => Promise<void>;
+  path: () => string;
+  unmount: () => Promise<void>;
+}
+
+export async function renderApp(path: string): Promise<Rendered> {
+  const container = document.createElement('div');
+  document.body.appendChild(container);
+  const root: Root = createRoot(container);
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  // As createAppRouter does: navigation from outside React (API client, sign-out) uses this router.
+  setNavigate((to, opts) => void router.navigate(to, opts));
+  await act(async () => {
+    root.render(
+      <AntApp>
+        <RouterProvider router={router} />
+      </AntApp>,
+    );
+  });
+
+  const $ = (testId: string) => container.querySelector<HTMLElement>(`[data-testid="${testId}"]`);
+  const pathNow = () => router.state.location.pathname;
+
+  async function waitFor<T>(fn: () => T | null | undefined | false, what: string, ms = 5000): Promise<T> {
+    const end = Date.now() + ms;
+    for (;;) {
+      const v = fn();
+      if (v) return v;
+      if (Date.now() > end) throw new Error(`timed out waiting for ${what}; at ${pathNow()}: ${container.textContent}`);
+      await act(async () => {
+        await new Promise((r) => setTimeout(r, 20));
+      });
+    }
+  }
+
+  async function type(testId: string, value: string) {
+    const input = (await waitFor(() => $(testId), testId)) as HTMLInputElement;
+    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+    await act(async () => {
+      setter.call(input, value);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+  }
+
+  async function click(testId: string) {
+    const el = await waitFor(() => $(testId), testId);
+    await act(async () => {
+      el.click();
+    });
+  }
+
+  async function unmount() {
+    setNavigate(null);
+    await act(async () => root.unmount());
+    container.remove();
+  }
+
+  return { router, container, $, waitFor, type, click, path: pathNow, unmount };
+}

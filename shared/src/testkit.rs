@@ -79,3 +79,23 @@ pub async fn call_text(
     let bytes = axum::body::to_bytes(res.into_body(), 16 << 20).await.expect("body");
     (status, String::from_utf8_lossy(&bytes).into_owned())
 }
+
+/// An active account of `role` named Anna Berg with `password`.
+pub async fn account(state: &AppState, email: &str, password: &str, role: crate::domain::Role) -> crate::domain::User {
+    crate::accounts::create_account(
+        &state.store,
+        crate::accounts::NewAccount {
+            email,
+            password,
+            first_name: "Anna",
+            last_name: "Berg",
+            role,
+            user_sub_type: None,
+            customer_id: None,
+            company_id: None,
+            active: true,
+        },
+    )
+    .await
+    .expect("create account")
+}

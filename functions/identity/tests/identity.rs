@@ -20,22 +20,12 @@ async fn setup() -> (AppState, Router) {
 }
 
 async fn account(state: &AppState, email: &str, role: Role, active: bool) -> shared::domain::User {
-    create_account(
-        &state.store,
-        NewAccount {
-            email,
-            password: PASSWORD,
-            first_name: "Anna",
-            last_name: "Berg",
-            role,
-            user_sub_type: None,
-            customer_id: None,
-            company_id: None,
-            active,
-        },
-    )
-    .await
-    .expect("create account")
+    let mut user = testkit::account(state, email, PASSWORD, role).await;
+    if !active {
+        user.active = false;
+        state.store.put_user(&user).await.unwrap();
+    }
+    user
 }
 
 async fn call(router: &Router, method: Method, path: &str, token: Option<&str>, body: Option<Value>) -> (StatusCode, Value) {

@@ -4,7 +4,6 @@
 use axum::http::{Method, StatusCode};
 use axum::Router;
 use serde_json::{json, Value};
-use shared::accounts::{create_account, NewAccount};
 use shared::api::{finish, AppState};
 use shared::domain::Role;
 use shared::testkit;
@@ -13,22 +12,7 @@ const PASSWORD: &str = "Very-secret-pass-1";
 
 async fn setup(email: &str) -> (AppState, Router) {
     let state = testkit::services().await;
-    create_account(
-        &state.store,
-        NewAccount {
-            email,
-            password: PASSWORD,
-            first_name: "Anna",
-            last_name: "Berg",
-            role: Role::Customer,
-            user_sub_type: None,
-            customer_id: None,
-            company_id: None,
-            active: true,
-        },
-    )
-    .await
-    .unwrap();
+    testkit::account(&state, email, PASSWORD, Role::Customer).await;
     let router = finish(identity::api(), state.clone());
     (state, router)
 }

@@ -8,6 +8,8 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { setNavigate } from '../navigation';
+import * as session from '../store/session';
+import { fake } from './amplifyFake';
 import { routes } from '../routes/router';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -76,4 +78,13 @@ export async function renderApp(path: string): Promise<Rendered> {
   }
 
   return { router, container, $, waitFor, type, click, path: pathNow, unmount };
+}
+
+/** A fresh fake API, empty storage and a signed-out session in English: the start of every page test. */
+export function resetClientState(): void {
+  fake.reset();
+  localStorage.clear();
+  sessionStorage.clear();
+  session.reloadState();
+  session.setLanguage('en');
 }

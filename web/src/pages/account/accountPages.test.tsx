@@ -5,7 +5,7 @@ import { fake } from '../../test/amplifyFake';
 vi.mock('aws-amplify', () => ({ Amplify: { configure: vi.fn() } }));
 vi.mock('aws-amplify/api', async () => (await import('../../test/amplifyFake')).amplifyApi);
 
-const { renderApp } = await import('../../test/renderApp');
+const { renderApp, resetClientState } = await import('../../test/renderApp');
 const session = await import('../../store/session');
 const { setNotifier } = await import('../../api/errors');
 const { default: i18n } = await import('../../i18n');
@@ -33,12 +33,8 @@ describe('account pages', { timeout: 20_000 }, () => {
   });
 
   beforeEach(() => {
-    fake.reset();
+    resetClientState();
     warning.mockReset();
-    localStorage.clear();
-    sessionStorage.clear();
-    session.reloadState();
-    session.setLanguage('en');
   });
 
   afterEach(async () => {

@@ -4,7 +4,7 @@ import { fake } from '../../test/amplifyFake';
 vi.mock('aws-amplify', () => ({ Amplify: { configure: vi.fn() } }));
 vi.mock('aws-amplify/api', async () => (await import('../../test/amplifyFake')).amplifyApi);
 
-const { renderApp } = await import('../../test/renderApp');
+const { renderApp, resetClientState } = await import('../../test/renderApp');
 const session = await import('../../store/session');
 const twoFactor = await import('../../store/twoFactor');
 const { setNotifier } = await import('../../api/errors');
@@ -29,12 +29,8 @@ describe('login pages', { timeout: 20_000 }, () => {
   });
 
   beforeEach(() => {
-    fake.reset();
+    resetClientState();
     warning.mockReset();
-    localStorage.clear();
-    sessionStorage.clear();
-    session.reloadState();
-    session.setLanguage('en');
   });
 
   afterEach(async () => {

@@ -32,4 +32,4 @@ export GATEWAY_ADDR=127.0.0.1:$PORT
 export WEB_DIST="$ROOT/web/dist"
 
 log "starting the gateway"
-"$ROOT/target/debug/local-gateway"
+"$(cargo_target_dir)/debug/local-gateway"

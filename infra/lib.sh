@@ -84,3 +84,9 @@ start_stand_in() {
   export AWS_ENDPOINT_URL="http://127.0.0.1:$port"
   wait_for_http "$AWS_ENDPOINT_URL/moto-api/" 60 || { cat "$logfile" >&2; return 1; }
 }
+
+# The workspace's target directory (honours CARGO_TARGET_DIR and .cargo/config).
+cargo_target_dir() {
+  cargo metadata --format-version 1 --no-deps |
+    python3 -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])'
+}

@@ -15,6 +15,7 @@
 # LAMBDA_ARCH=x86_64 builds for x86_64 instead; only for trying the script on
 # a machine without the aarch64 standard library: template.yaml deploys arm64.
 set -euo pipefail
+source "$(dirname "$0")/lib.sh"
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 venv="$root/.venv"
@@ -79,8 +80,7 @@ done
 
 # The workspace's shared target directory (honours CARGO_TARGET_DIR and
 # .cargo/config), where cargo-lambda writes target/lambda/<binary>/.
-target_dir="$(cargo metadata --format-version 1 --no-deps |
-    python3 -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')"
+target_dir="$(cargo_target_dir)"
 
 # --- build -------------------------------------------------------------------
 bin_args=()

@@ -39,11 +39,15 @@ bash infra/lint-template.sh
 log "browser end-to-end tests"
 build_web
 cargo build --quiet -p local-gateway
+# A private copy: worktrees may share one CARGO_TARGET_DIR, whose
+# debug/local-gateway another build can replace while this run uses it.
+GATEWAY_BIN="$ROOT/.local/$RUN_ID-gateway"
+cp "$(cargo_target_dir)/debug/local-gateway" "$GATEWAY_BIN"
 PORT=$(free_port)
 TABLE_NAME="$RUN_ID" DOCUMENTS_BUCKET="$RUN_ID" SES_SENDER=no-reply@example.com \
   JWT_SECRET="e2e-secret-$RUN_ID-0123456789abcdef" WEB_ORIGIN="http://127.0.0.1:$PORT" \
   LOCAL_OUTBOX=1 SEED_E2E=1 GATEWAY_ADDR="127.0.0.1:$PORT" WEB_DIST="$ROOT/web/dist" \
-  "$ROOT/target/debug/local-gateway" >"$ROOT/.local/$RUN_ID-gateway.log" 2>&1 &
+  "$GATEWAY_BIN" >"$ROOT/.local/$RUN_ID-gateway.log" 2>&1 &
 GATEWAY_PID=$!
 wait_for_http "http://127.0.0.1:$PORT/api/openapi.json" 120 || { cat "$ROOT/.local/$RUN_ID-gateway.log"; exit 1; }
 BASE_URL="http://127.0.0.1:$PORT" node --test --test-concurrency=1 web/e2e/ || { tail -50 "$ROOT/.local/$RUN_ID-gateway.log"; exit 1; }

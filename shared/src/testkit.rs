@@ -99,3 +99,12 @@ pub async fn account(state: &AppState, email: &str, password: &str, role: crate:
     .await
     .expect("create account")
 }
+
+/// A signed-in active account of `role` with a unique address: the user and
+/// its access token.
+pub async fn signed_in(state: &AppState, role: crate::domain::Role) -> (crate::domain::User, String) {
+    let email = format!("{}-{}@example.com", role.as_str(), uuid::Uuid::new_v4().simple());
+    let user = account(state, &email, "Testing-pass-2026!", role).await;
+    let pair = crate::sessions::start_session(state, &user).await.expect("start session");
+    (user, pair.access_token)
+}

@@ -1,0 +1,87 @@
+//! Conflict search against the local stand-in: who may search, what is found
+//! through the index, and the audit trail.
+
+use axum::http::{Method, StatusCode};
+use shared::domain::conflict::PartyKind;
+use shared::domain::Role;
+use shared::store::conflict::Party;
+use shared::testkit::{call, services, signed_in as account};
+
+fn party(kind: PartyKind, uid: &str, name: &str, id: Option<&str>) -> Party {
+    Party {
+        kind,
+        uid: uid.into(),
+        name: name.into(),
+        identity_number: id.map(str::to_string),
+        customer_uid: None,
+        context: None,
+    }
+}
+
+#[tokio::test]
+async fn admin_and_lawyers_find_misspelt_parties_and_every_search_is_audited() {
+    let s = services().await;
+    let router = shared::api::finish(conflict_search::api(), s.clone());
+    let (_, admin) = account(&s, Role::Admin).await;
+    let (_, lawyer) = account(&s, Role::Lawyer).await;
+    for p in [
+        party(PartyKind::Company, "c1", "Söderberg & Partners AB", Some("556677-8899")),
+        party(PartyKind::ContactPerson, "p1", "Karl Carlsson", None),
+        party(PartyKind::Counterpart, "k1", "Ronjon Arrowsmith", None),
+        party(PartyKind::Customer, "u1", "Anna Lindqvist", Some("19800101-1234")),
+    ] {
+        s.store.index_party(&p).await.unwrap();
+    }
+
+    let (st, body) = call(&router, Method::GET, "/api/search/fuzzy/?search=Soderberg%20och%20Partners", Some(&admin), None).await;
+    assert_eq!(st, StatusCode::OK, "{body}");
+    assert_eq!(body["count"], 1, "{body}");
+    assert_eq!(body["results"][0]["party"]["uid"], "c1");
+    assert_eq!(body["results"][0]["words"][0]["matched"], "soderberg");
+
+    // Reversed names, nickname + sound-alike surname, identity number without dash.
+    for (q, uid) in [("lindkvist%20anna", "u1"), ("Kalle%20Karlson", "p1"), ("5566778899", "c1"), ("800101-1234", "u1")] {
+        let (st, body) = call(&router, Method::GET, &format!("/api/search/fuzzy/?search={q}"), Some(&lawyer), None).await;
+        assert_eq!(st, StatusCode::OK);
+        assert_eq!(body["results"][0]["party"]["uid"], uid, "{q}: {body}");
+    }
+    let (_, body) = call(&router, Method::GET, "/api/search/fuzzy/?search=Jon%20Smith", Some(&lawyer), None).await;
+    assert_eq!(body["count"], 0, "{body}");
+
+    // A renamed party loses its old keys.
+    s.store.index_party(&party(PartyKind::ContactPerson, "p1", "Berit Holm", None)).await.unwrap();
+    let (_, body) = call(&router, Method::GET, "/api/search/fuzzy/?search=Karl%20Carlsson", Some(&admin), None).await;
+    assert_eq!(body["count"], 0, "{body}");
+
+    let (st, body) = call(&router, Method::GET, "/api/search/fuzzy/audit/", Some(&admin), None).await;
+    assert_eq!(st, StatusCode::OK);
+    let results = body["results"].as_array().unwrap();
+    assert_eq!(results.len(), 7, "{body}");
+    assert_eq!(results[0]["query"], "Karl Carlsson");
+    assert_eq!(results.last().unwrap()["query"], "Soderberg och Partners");
+    assert_eq!(results.last().unwrap()["hits"], 1);
+    assert_eq!(results.last().unwrap()["top"][0], "Söderberg & Partners AB");
+}
+
+#[tokio::test]
+async fn others_may_not_search_and_bad_queries_are_refused() {
+    let s = services().await;
+    let router = shared::api::finish(conflict_search::api(), s.clone());
+    for role in [Role::Customer, Role::SalesPerson, Role::CustomerContact] {
+        let (_, token) = account(&s, role).await;
+        let (st, _) = call(&router, Method::GET, "/api/search/fuzzy/?search=x", Some(&token), None).await;
+        assert_eq!(st, StatusCode::FORBIDDEN, "{role:?}");
+    }
+    let (_, lawyer) = account(&s, Role::Lawyer).await;
+    let (st, _) = call(&router, Method::GET, "/api/search/fuzzy/audit/", Some(&lawyer), None).await;
+    assert_eq!(st, StatusCode::FORBIDDEN);
+    let (st, body) = call(&router, Method::GET, "/api/search/fuzzy/?search=%20%20", Some(&lawyer), None).await;
+    assert_eq!(st, StatusCode::BAD_REQUEST);
+    assert_eq!(body["errors"]["search"][0], "required");
+    let long = "a".repeat(201);
+    let (st, body) = call(&router, Method::GET, &format!("/api/search/fuzzy/?search={long}"), Some(&lawyer), None).await;
+    assert_eq!(st, StatusCode::BAD_REQUEST);
+    assert_eq!(body["errors"]["search"][0], "too_long");
+    let (st, _) = call(&router, Method::GET, "/api/search/fuzzy/?search=x", None, None).await;
+    assert_eq!(st, StatusCode::UNAUTHORIZED);
+}

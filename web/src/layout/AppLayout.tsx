@@ -21,6 +21,8 @@ export default function AppLayout({ module, children }: { module: RoleModule; ch
   const { t } = useTranslation();
   const screens = Grid.useBreakpoint();
   const isMobile = screens.md === false;
+  // Spec §2: the admin header has the conflict box; lawyers search conflicts too (interest/).
+  const searchesConflicts = module.role === 'admin' || module.role === 'lawyer';
   const isLarge = screens.lg !== false;
   const [collapsed, setCollapsed] = useState(() => typeof window !== 'undefined' && window.innerWidth < 992);
 
@@ -43,7 +45,7 @@ export default function AppLayout({ module, children }: { module: RoleModule; ch
             icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
             onClick={() => setCollapsed((c) => !c)}
           />
-          {module.role === 'admin' && !isMobile && <ConflictSearch />}
+          {searchesConflicts && !isMobile && <ConflictSearch prefix={module.prefix} />}
         </div>
         <div className="app-header-right">
           <LanguageSwitch />
@@ -77,9 +79,9 @@ export default function AppLayout({ module, children }: { module: RoleModule; ch
           <div className="app-sider-mask" data-testid="app-sider-mask" onClick={() => setCollapsed(true)} aria-hidden />
         )}
         <Layout className="app-main" style={{ marginLeft: isMobile ? 0 : siderWidth }} data-large={isLarge}>
-          {module.role === 'admin' && isMobile && (
+          {searchesConflicts && isMobile && (
             <div className="app-mobile-search">
-              <ConflictSearch />
+              <ConflictSearch prefix={module.prefix} />
             </div>
           )}
           <Content className="app-content" data-testid="app-content">

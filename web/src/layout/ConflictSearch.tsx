@@ -3,18 +3,24 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
-/** Build the fuzzy-result URL; null when the query is empty (the box submits only when non-empty). */
-export function conflictSearchTarget(query: string): string | null {
+/**
+ * Build the fuzzy-result URL under the role's prefix (admin or lawyer); null
+ * when the query is empty (the box submits only when non-empty).
+ */
+export function conflictSearchTarget(query: string, prefix = '/admin/'): string | null {
   const q = query.trim();
   if (!q) return null;
-  return `/admin/interest/?search=${encodeURIComponent(q)}`;
+  return `${prefix}interest/?search=${encodeURIComponent(q)}`;
 }
 
-/** Admin header: 'Search conflict of interests' (spec §2). */
-export default function ConflictSearch() {
+/**
+ * Header box 'Search conflict of interests' (spec §2: admin header; lawyers
+ * have the interest/ page too, so they get the same box).
+ */
+export default function ConflictSearch({ prefix = '/admin/', initial = '' }: { prefix?: string; initial?: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [value, setValue] = useState('');
+  const [value, setValue] = useState(initial);
   return (
     <Input.Search
       className="conflict-search"
@@ -25,7 +31,7 @@ export default function ConflictSearch() {
       value={value}
       onChange={(e) => setValue(e.target.value)}
       onSearch={(v) => {
-        const to = conflictSearchTarget(v);
+        const to = conflictSearchTarget(v, prefix);
         if (to) navigate(to);
       }}
     />

@@ -11,6 +11,7 @@ import {
 import RoleApp from '../layout/RoleApp';
 import ChangePassword from '../pages/account/ChangePassword';
 import TwoFactorSettings from '../pages/account/TwoFactorSettings';
+import ConflictResults from '../pages/conflict/ConflictResults';
 import Dashboard from '../pages/Dashboard';
 import type { RoleModule, RouteDef, MenuDef } from './types';
 
@@ -76,7 +77,7 @@ export const routes: RouteDef[] = [
   { path: 'customer/department/edit/:department_id', titleKey: 'departmentEdit' },
   { path: 'customer/department/connect/:customer_uid', titleKey: 'departmentConnect' },
   // Other
-  { path: 'interest', titleKey: 'interest' },
+  { path: 'interest', titleKey: 'interest', Component: ConflictResults },
   { path: 'freja-academy', titleKey: 'frejaAcademy' },
 ];
 

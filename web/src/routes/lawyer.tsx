@@ -2,6 +2,7 @@ import { BarChartOutlined, DashboardOutlined, FolderOpenOutlined, PlayCircleOutl
 import RoleApp from '../layout/RoleApp';
 import ChangePassword from '../pages/account/ChangePassword';
 import TwoFactorSettings from '../pages/account/TwoFactorSettings';
+import ConflictResults from '../pages/conflict/ConflictResults';
 import Dashboard from '../pages/Dashboard';
 import type { MenuDef, RoleModule, RouteDef } from './types';
 
@@ -25,7 +26,7 @@ export const routes: RouteDef[] = [
   { path: 'cases/additional_hour/update/:id', titleKey: 'additionalHourUpdate' },
   { path: 'statistics/customer', titleKey: 'statisticsCustomer' },
   { path: 'statistics/legal', titleKey: 'statisticsLegal' },
-  { path: 'interest', titleKey: 'interest' },
+  { path: 'interest', titleKey: 'interest', Component: ConflictResults },
   { path: 'profile', titleKey: 'profile' },
   { path: 'change-password', titleKey: 'changePassword', Component: ChangePassword },
   { path: 'update-2fa', titleKey: 'update2fa', Component: TwoFactorSettings },

@@ -1,0 +1,104 @@
+import { Alert, Card, Empty, Progress, Space, Tag, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useSearchParams } from 'react-router';
+import { searchConflicts, type ConflictHit, type PartyKind } from '../../api/conflict';
+import Loading from '../../components/Loading';
+import ConflictSearch from '../../layout/ConflictSearch';
+
+const KIND_COLOURS: Record<PartyKind, string> = {
+  customer: 'blue',
+  company: 'geekblue',
+  contact_person: 'purple',
+  counterpart: 'volcano',
+};
+
+/** Score as a whole percentage, the way the result list shows it. */
+export function scorePercent(score: number): number {
+  return Math.round(Math.max(0, Math.min(1, score)) * 100);
+}
+
+/**
+ * interest/?search=… : the fuzzy conflict-of-interest result page (admin and
+ * lawyers). Each hit shows what it is, what matched and a score, best first.
+ */
+export default function ConflictResults({ titleKey }: { titleKey: string }) {
+  const { t } = useTranslation('conflict');
+  const [params] = useSearchParams();
+  const { pathname } = useLocation();
+  const prefix = pathname.startsWith('/lawyer/') ? '/lawyer/' : '/admin/';
+  const query = (params.get('search') ?? '').trim();
+  const [state, setState] = useState<{ loading: boolean; hits: ConflictHit[] | null; count: number }>({
+    loading: false,
+    hits: null,
+    count: 0,
+  });
+
+  useEffect(() => {
+    if (!query) {
+      setState({ loading: false, hits: null, count: 0 });
+      return;
+    }
+    let live = true;
+    setState((s) => ({ ...s, loading: true }));
+    searchConflicts(query)
+      .then((r) => live && setState({ loading: false, hits: r.results, count: r.count }))
+      .catch(() => live && setState({ loading: false, hits: [], count: 0 }));
+    return () => {
+      live = false;
+    };
+  }, [query]);
+
+  return (
+    <div className="page" data-testid="conflict-results-page">
+      <Typography.Title level={2} data-testid="page-title">
+        {t(titleKey, { ns: 'routes' })}
+      </Typography.Title>
+      <Card>
+        <Space orientation="vertical" style={{ width: '100%' }} size="middle">
+          <ConflictSearch key={query} prefix={prefix} initial={query} />
+          {!query && <Alert type="info" showIcon title={t('enterQuery')} />}
+          {query && state.loading && <Loading />}
+          {query && !state.loading && state.hits && (
+            <>
+              <Typography.Text data-testid="conflict-count">{t('count', { count: state.count, query })}</Typography.Text>
+              <div data-testid="conflict-results" className="conflict-results">
+                {state.hits.length === 0 && <Empty description={t('noHits')} />}
+                {state.hits.map((hit) => (
+                  <Card size="small" key={`${hit.party.kind}-${hit.party.uid}`} data-testid="conflict-hit">
+                    <div style={{ display: 'flex', justifyContent: 'space-between', gap: 16 }}>
+                      <Space orientation="vertical" size={0}>
+                        <Space wrap>
+                          <Typography.Text strong data-testid="conflict-hit-name">
+                            {hit.party.name}
+                          </Typography.Text>
+                          <Tag color={KIND_COLOURS[hit.party.kind]}>{t(`kind.${hit.party.kind}`)}</Tag>
+                          {hit.identity_match && <Tag color="red">{t('identityMatch')}</Tag>}
+                        </Space>
+                        {hit.party.identity_number && (
+                          <span>
+                            {t('identityNumber')}: {hit.party.identity_number}
+                          </span>
+                        )}
+                        {hit.words.length > 0 && (
+                          <span data-testid="conflict-hit-words">
+                            {t('matched')}:{' '}
+                            {hit.words.map((w) => `${w.query} ≈ ${w.matched} (${scorePercent(w.score)}%)`).join(', ')}
+                          </span>
+                        )}
+                        {hit.party.context && <span>{hit.party.context}</span>}
+                      </Space>
+                      <div style={{ width: 120 }} aria-label={t('score')}>
+                        <Progress percent={scorePercent(hit.score)} size="small" data-testid="conflict-hit-score" />
+                      </div>
+                    </div>
+                  </Card>
+                ))}
+              </div>
+            </>
+          )}
+        </Space>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fake } from '../../test/amplifyFake';
+
+vi.mock('aws-amplify', () => ({ Amplify: { configure: vi.fn() } }));
+vi.mock('aws-amplify/api', async () => (await import('../../test/amplifyFake')).amplifyApi);
+
+const { renderApp, resetClientState } = await import('../../test/renderApp');
+const session = await import('../../store/session');
+const { default: i18n } = await import('../../i18n');
+const { conflictSearchTarget } = await import('../../layout/ConflictSearch');
+const { scorePercent } = await import('./ConflictResults');
+
+type Rendered = Awaited<ReturnType<typeof renderApp>>;
+const auth = { access_token: 'a1', refresh_token: 'r1', expires_in: 900, token_type: 'Bearer' };
+const lawyer = { email: 'l@example.com', id: 2, is_staff: false, user_type: 1, full_name: 'Lars' };
+let ui: Rendered | null = null;
+
+describe('conflict of interest search', { timeout: 20_000 }, () => {
+  beforeAll(async () => {
+    await i18n.changeLanguage('en');
+  });
+  beforeEach(() => resetClientState());
+  afterEach(async () => {
+    await ui?.unmount();
+    ui = null;
+  });
+
+  it('the box submits only when non-empty, under the role prefix', () => {
+    expect(conflictSearchTarget('   ')).toBeNull();
+    expect(conflictSearchTarget(' Söderberg AB ')).toBe('/admin/interest/?search=S%C3%B6derberg%20AB');
+    expect(conflictSearchTarget('x', '/lawyer/')).toBe('/lawyer/interest/?search=x');
+  });
+
+  it('scores show as whole percentages', () => {
+    expect(scorePercent(0.9234)).toBe(92);
+    expect(scorePercent(1)).toBe(100);
+    expect(scorePercent(1.2)).toBe(100);
+  });
+
+  it('lists hits best first with what matched, and sends the query', async () => {
+    session.setState({ auth, user: lawyer });
+    fake.routes.set('GET /profile/', () => ({ status: 200, body: lawyer }));
+    fake.routes.set('GET /search/fuzzy/', () => ({
+      status: 200,
+      body: {
+        search: 'Soderberg',
+        count: 2,
+        results: [
+          {
+            party: { kind: 'company', uid: 'c1', name: 'Söderberg & Partners AB', identity_number: '556677-8899', customer_uid: null, context: null },
+            score: 0.97,
+            identity_match: false,
+            words: [{ query: 'soderberg', matched: 'soderberg', score: 0.97 }],
+          },
+          {
+            party: { kind: 'counterpart', uid: 'k1', name: 'Söderbergs Bygg', identity_number: null, customer_uid: 'u1', context: 'Case 12' },
+            score: 0.91,
+            identity_match: false,
+            words: [{ query: 'soderberg', matched: 'soderbergs', score: 0.91 }],
+          },
+        ],
+      },
+    }));
+    ui = await renderApp('/lawyer/interest/?search=Soderberg');
+    const { $, waitFor } = ui;
+    await waitFor(() => $('conflict-results'), 'results');
+    const names = [...ui.container.querySelectorAll('[data-testid="conflict-hit-name"]')].map((e) => e.textContent);
+    expect(names).toEqual(['Söderberg & Partners AB', 'Söderbergs Bygg']);
+    expect($('conflict-count')?.textContent).toContain('2 possible conflicts');
+    expect(ui.container.textContent).toContain('soderberg ≈ soderberg (97%)');
+    expect(ui.container.textContent).toContain('Counterpart');
+    const call = fake.calls.find((c) => c.path === '/search/fuzzy/');
+    expect(call?.options?.queryParams).toEqual({ search: 'Soderberg' });
+  });
+
+  it('without a query it asks for one and calls nothing', async () => {
+    session.setState({ auth, user: lawyer });
+    fake.routes.set('GET /profile/', () => ({ status: 200, body: lawyer }));
+    ui = await renderApp('/lawyer/interest/');
+    await ui.waitFor(() => ui!.$('conflict-results-page'), 'page');
+    expect(fake.calls.some((c) => c.path === '/search/fuzzy/')).toBe(false);
+    expect(ui.$('conflict-results')).toBeNull();
+  });
+});

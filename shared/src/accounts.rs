@@ -7,7 +7,7 @@ use chrono::Utc;
 use crate::auth::password;
 use crate::domain::{normalize_email, user::IMAGE_NOT_SET, Role, User, UserSubType};
 use crate::error::ApiError;
-use crate::store::{users::CreateUserError, Store};
+use crate::store::{users::CreateUserError, Item, Store};
 
 pub struct NewAccount<'a> {
     pub email: &'a str,
@@ -22,6 +22,16 @@ pub struct NewAccount<'a> {
 }
 
 pub async fn create_account(store: &Store, new: NewAccount<'_>) -> Result<User, CreateUserError> {
+    create_account_with(store, new, |_| Ok(Vec::new())).await
+}
+
+/// Like [`create_account`], writing the items `extra` builds for the new user
+/// (a role's profile) in the same transaction.
+pub async fn create_account_with(
+    store: &Store,
+    new: NewAccount<'_>,
+    extra: impl FnOnce(&User) -> Result<Vec<Item>, ApiError>,
+) -> Result<User, CreateUserError> {
     let uid = uuid::Uuid::new_v4().to_string();
     let password_hash = {
         let pw = new.password.to_string();
@@ -51,6 +61,7 @@ pub async fn create_account(store: &Store, new: NewAccount<'_>) -> Result<User, 
         two_factor: false,
         token_version: 0,
     };
-    store.create_user(&user).await?;
+    let items = extra(&user)?;
+    store.create_user_with(&user, items).await?;
     Ok(user)
 }

@@ -27,6 +27,10 @@ pub enum ApiError {
     /// 403
     #[error("forbidden")]
     Forbidden,
+    /// 403 naming the rule that refused (e.g. `only_admin_creates_staff`),
+    /// for the spec's translated server messages.
+    #[error("forbidden: {0}")]
+    ForbiddenBy(&'static str),
     /// 404
     #[error("not found")]
     NotFound,
@@ -49,7 +53,7 @@ impl ApiError {
         match self {
             ApiError::BadRequest { .. } | ApiError::InvalidCredentials => 400,
             ApiError::NotAuthenticated | ApiError::TokenExpired => 401,
-            ApiError::Forbidden => 403,
+            ApiError::Forbidden | ApiError::ForbiddenBy(_) => 403,
             ApiError::NotFound => 404,
             ApiError::MethodNotAllowed => 405,
             ApiError::UserNotFound => 406,
@@ -66,6 +70,7 @@ impl ApiError {
             ApiError::NotAuthenticated => "not_authenticated",
             ApiError::TokenExpired => "token_expired",
             ApiError::Forbidden => "forbidden",
+            ApiError::ForbiddenBy(key) => key,
             ApiError::NotFound => "not_found",
             ApiError::MethodNotAllowed => "method_not_allowed",
             ApiError::UserNotFound => "user_not_found",
@@ -107,6 +112,8 @@ mod tests {
         assert_eq!(ApiError::NotAuthenticated.status(), 401);
         assert_eq!(ApiError::TokenExpired.status(), 401);
         assert_eq!(ApiError::Forbidden.status(), 403);
+        assert_eq!(ApiError::ForbiddenBy("only_admin_creates_staff").status(), 403);
+        assert_eq!(ApiError::ForbiddenBy("only_admin_creates_staff").key(), "only_admin_creates_staff");
         assert_eq!(ApiError::NotFound.status(), 404);
         assert_eq!(ApiError::UserNotFound.status(), 406);
         assert_eq!(ApiError::internal("boom").status(), 500);

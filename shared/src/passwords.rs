@@ -70,3 +70,23 @@ pub async fn confirm_recovery(s: &Services, token: &str, new: &str, confirm: &st
     let mut user = s.store.get_user(&uid).await?.ok_or_else(|| ApiError::bad("link_invalid"))?;
     set_password(s, &mut user, new).await
 }
+
+/// A welcome link is valid this long (staff create the account; the person
+/// may not read mail the same day).
+pub const INVITATION_TTL_SECS: i64 = 72 * 60 * 60;
+
+/// Mails a new account's owner a single-use link to choose a password (the
+/// confirm-password screen at /recovery/account). A newer link replaces
+/// nothing: each stays single-use and expires on its own.
+pub async fn send_invitation(s: &Services, user: &User) -> Result<(), ApiError> {
+    let now = Utc::now().timestamp();
+    let token = two_factor::new_link_token();
+    s.store.save_recovery_link(&two_factor::link_digest(&token), &user.uid, now + INVITATION_TTL_SECS).await?;
+    let link = format!("{}/recovery/account?token={token}", s.config.web_origin.trim_end_matches('/'));
+    let body = format!(
+        "Hej {name},\n\nDu har fått ett konto på plattformen. Öppna länken för att välja ditt lösenord. Den gäller i tre dygn och kan användas en gång:\n{link}\n\n\
+         Hello {name},\n\nAn account has been created for you. Open the link to choose your password. It is valid for three days and can be used once:\n{link}\n",
+        name = user.first_name
+    );
+    s.mail.send(&user.email, "Välkommen / Welcome", &body).await
+}

@@ -3,6 +3,7 @@
 
 pub mod conflict;
 pub mod password_policy;
+pub mod staff;
 pub mod two_factor;
 pub mod user;
 

@@ -5,6 +5,7 @@ pub mod conflict;
 pub mod rate_limit;
 pub mod recovery;
 pub mod refresh;
+pub mod staff;
 pub mod subscriptions;
 pub mod table;
 pub mod two_factor;

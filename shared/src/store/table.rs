@@ -14,6 +14,7 @@
 //! | Recovery link | `RESET#<sha256 of token>` | `RESET` | | | single use, conditional on unused and unexpired; TTL |
 //! | Rate-limit counter | `RATE#<scope>#<key>` | `<window number>` | | | UpdateItem ADD per attempt, per account and per client address; TTL |
 //! | Purchased service (subscription row) | `CUSTOMER#<customer uid>` | `PURCHASE#<id>` | | `DUE#SUBSCRIPTION` / `<expire_on>#<id>` (only while not expired) | a customer's subscriptions (Query PK); rows due to expire (Query GSI2 `GSI2SK <= now`) |
+//! | Lawyer / sales-person profile | `USER#<uid>` | `STAFF` | `STAFF#lawyer#internal`, `STAFF#lawyer#external` or `STAFF#sales_person` / `<created_at>#<uid>` | | admin lists of lawyers (internal, external) and sales persons, newest first, 10 per page (Query GSI1); written with the user in one transaction |
 //! | Conflict-search index entry | `CONFLICT#<S#sound key \| P#two-letter prefix \| N#identity number>` | `<kind>#<uid>` | | | candidates for a conflict search: one Query per key of the query ([`conflict`](super::conflict)) |
 //! | Conflict-search record | `CONFLICTREC#<kind>#<uid>` | `KEYS` | | | the keys a party is indexed under, so a re-save removes stale ones (GetItem) |
 //! | Conflict-search audit | `AUDIT#CONFLICT#<yyyy-mm>` | `<at>#<uuid>` | | | who searched what and how many hits, a month newest first (Query, descending) |

@@ -24,7 +24,7 @@ pub enum CreateUserError {
     Other(#[from] ApiError),
 }
 
-fn to_item(user: &User) -> Result<Item, ApiError> {
+pub(crate) fn to_item(user: &User) -> Result<Item, ApiError> {
     let mut item: Item = serde_dynamo::to_item(user).map_err(ApiError::internal)?;
     let role = user.role().map(|r| r.as_str()).unwrap_or("none");
     item.insert("PK".into(), s(user_pk(&user.uid)));
@@ -43,6 +43,12 @@ impl Store {
     /// Writes the user and its e-mail item in one transaction: if the address
     /// is taken (in any letter case) nothing is written.
     pub async fn create_user(&self, user: &User) -> Result<(), CreateUserError> {
+        self.create_user_with(user, Vec::new()).await
+    }
+
+    /// Like [`Store::create_user`], with more items (a role's profile) in the
+    /// same transaction, so a user never exists without them.
+    pub async fn create_user_with(&self, user: &User, extra: Vec<Item>) -> Result<(), CreateUserError> {
         let user_put = Put::builder()
             .table_name(&self.table)
             .set_item(Some(to_item(user)?))
@@ -58,13 +64,17 @@ impl Store {
             .condition_expression("attribute_not_exists(PK)")
             .build()
             .map_err(ApiError::internal)?;
-        let res = self
-            .client
-            .transact_write_items()
-            .transact_items(TransactWriteItem::builder().put(user_put).build())
-            .transact_items(TransactWriteItem::builder().put(email_put).build())
-            .send()
-            .await;
+        let mut items = vec![TransactWriteItem::builder().put(user_put).build(), TransactWriteItem::builder().put(email_put).build()];
+        for item in extra {
+            let put = Put::builder()
+                .table_name(&self.table)
+                .set_item(Some(item))
+                .condition_expression("attribute_not_exists(PK)")
+                .build()
+                .map_err(ApiError::internal)?;
+            items.push(TransactWriteItem::builder().put(put).build());
+        }
+        let res = self.client.transact_write_items().set_transact_items(Some(items)).send().await;
         match res {
             Ok(_) => Ok(()),
             Err(e) => {

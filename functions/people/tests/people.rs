@@ -1,0 +1,132 @@
+//! Lawyers and sales persons against the local stand-in.
+
+use axum::http::{Method, StatusCode};
+use serde_json::{json, Value};
+use shared::domain::Role;
+use shared::testkit::{call, services, signed_in};
+
+fn mails_to(s: &shared::api::AppState, to: &str) -> Vec<String> {
+    s.mail.outbox().map(|o| o.lock().unwrap().iter().filter(|m| m.to == to).map(|m| m.body.clone()).collect()).unwrap_or_default()
+}
+
+#[tokio::test]
+async fn admin_creates_lists_and_updates_lawyers() {
+    let s = services().await;
+    let router = shared::api::finish(people::api(), s.clone());
+    let (_, admin) = signed_in(&s, Role::Admin).await;
+
+    // External without firm and rate: the spec's message, per-field keys.
+    let (st, body) = call(&router, Method::POST, "/api/lawyer/create/", Some(&admin),
+        Some(json!({"first_name": "Eva", "last_name": "Extern", "email": "eva@example.com", "user_sub_type": "external", "knowledge_sectors": ["family"]}))).await;
+    assert_eq!(st, StatusCode::BAD_REQUEST);
+    assert_eq!(body["message"], "external_lawyer_requires_company_and_rate");
+    assert_eq!(body["errors"]["company_name"][0], "required");
+    assert_eq!(body["errors"]["hourly_rate"][0], "required");
+
+    let (st, eva) = call(&router, Method::POST, "/api/lawyer/create/", Some(&admin),
+        Some(json!({"first_name": "Eva", "last_name": "Extern", "email": "Eva@Example.com", "user_sub_type": "external",
+                    "company_name": "Extern Advokat AB", "hourly_rate": 1850.5, "knowledge_sectors": ["family", "tax"]}))).await;
+    assert_eq!(st, StatusCode::CREATED, "{eva}");
+    assert_eq!(eva["email"], "eva@example.com");
+    assert_eq!(eva["lawyer"]["hourly_rate_ore"], 185050);
+    let mail = mails_to(&s, "eva@example.com");
+    assert_eq!(mail.len(), 1);
+    assert!(mail[0].contains("/recovery/account?token="), "{}", mail[0]);
+
+    // The address is taken, in any letter case.
+    let (st, body) = call(&router, Method::POST, "/api/lawyer/create/", Some(&admin),
+        Some(json!({"first_name": "E", "last_name": "X", "email": "EVA@example.com", "knowledge_sectors": ["tax"]}))).await;
+    assert_eq!(st, StatusCode::BAD_REQUEST);
+    assert_eq!(body["errors"]["email"][0], "email_exists");
+
+    let (st, ivan) = call(&router, Method::POST, "/api/lawyer/create/", Some(&admin),
+        Some(json!({"first_name": "Ivan", "last_name": "Intern", "email": "ivan@example.com", "knowledge_sectors": ["tax"],
+                    "company_name": "ignored", "hourly_rate": 100}))).await;
+    assert_eq!(st, StatusCode::CREATED);
+    assert_eq!(ivan["lawyer"]["user_sub_type"], "internal");
+    assert_eq!(ivan["lawyer"]["company_name"], Value::Null, "internal lawyers have no own firm");
+
+    let (_, external) = call(&router, Method::GET, "/api/lawyer/list/?type=external", Some(&admin), None).await;
+    let names: Vec<&str> = external["results"].as_array().unwrap().iter().map(|l| l["first_name"].as_str().unwrap()).collect();
+    assert_eq!(names, vec!["Eva"]);
+    let (_, internal) = call(&router, Method::GET, "/api/lawyer/list/", Some(&admin), None).await;
+    let names: Vec<&str> = internal["results"].as_array().unwrap().iter().map(|l| l["first_name"].as_str().unwrap()).collect();
+    assert_eq!(names, vec!["Ivan"]);
+
+    // Update: the e-mail is not changed, the kind may be.
+    let uid = eva["uid"].as_str().unwrap();
+    let (st, updated) = call(&router, Method::PUT, &format!("/api/lawyer/update/{uid}/"), Some(&admin),
+        Some(json!({"first_name": "Eva", "last_name": "Intern", "email": "other@example.com", "user_sub_type": "internal", "knowledge_sectors": ["tax"]}))).await;
+    assert_eq!(st, StatusCode::OK, "{updated}");
+    assert_eq!(updated["email"], "eva@example.com");
+    assert_eq!(updated["last_name"], "Intern");
+    let (_, external) = call(&router, Method::GET, "/api/lawyer/list/?type=external", Some(&admin), None).await;
+    assert_eq!(external["results"].as_array().unwrap().len(), 0, "moved to the internal list");
+    let user = s.store.get_user(uid).await.unwrap().unwrap();
+    assert_eq!(user.last_name, "Intern");
+
+    // A sales person's uid is not a lawyer.
+    let (_, sp) = call(&router, Method::POST, "/api/salesperson/create/", Some(&admin),
+        Some(json!({"first_name": "Sara", "last_name": "Säljare", "email": "sara@example.com"}))).await;
+    let (st, _) = call(&router, Method::GET, &format!("/api/lawyer/{}/", sp["uid"].as_str().unwrap()), Some(&admin), None).await;
+    assert_eq!(st, StatusCode::NOT_FOUND);
+    let (st, _) = call(&router, Method::PUT, "/api/lawyer/update/nobody/", Some(&admin), Some(json!({"first_name": "x"}))).await;
+    assert_eq!(st, StatusCode::NOT_FOUND);
+
+    // Dropdown: active lawyers by name.
+    let (_, lawyer_token) = signed_in(&s, Role::Lawyer).await;
+    let (st, options) = call(&router, Method::GET, "/api/lawyer/dropdown/list/?search=iva", Some(&lawyer_token), None).await;
+    assert_eq!(st, StatusCode::OK);
+    assert_eq!(options.as_array().unwrap().len(), 1, "{options}");
+    assert_eq!(options[0]["full_name"], "Ivan Intern");
+}
+
+#[tokio::test]
+async fn only_admin_manages_staff_and_lists_page_by_key() {
+    let s = services().await;
+    let router = shared::api::finish(people::api(), s.clone());
+    for role in [Role::Lawyer, Role::SalesPerson, Role::Customer, Role::CustomerContact] {
+        let (_, token) = signed_in(&s, role).await;
+        for (method, path) in [(Method::POST, "/api/lawyer/create/"), (Method::POST, "/api/salesperson/create/"), (Method::GET, "/api/salesperson/list/")] {
+            let (st, body) = call(&router, method, path, Some(&token), Some(json!({"first_name": "a", "last_name": "b", "email": "x@example.com"}))).await;
+            assert_eq!(st, StatusCode::FORBIDDEN, "{role:?} {path}");
+            assert_eq!(body["message"], "only_admin_creates_staff");
+        }
+    }
+    let (_, customer) = signed_in(&s, Role::Customer).await;
+    let (st, _) = call(&router, Method::GET, "/api/lawyer/dropdown/list/", Some(&customer), None).await;
+    assert_eq!(st, StatusCode::FORBIDDEN);
+
+    let (_, admin) = signed_in(&s, Role::Admin).await;
+    for i in 0..12 {
+        let (st, _) = call(&router, Method::POST, "/api/salesperson/create/", Some(&admin),
+            Some(json!({"first_name": format!("S{i:02}"), "last_name": "P", "email": format!("s{i}@example.com")}))).await;
+        assert_eq!(st, StatusCode::CREATED);
+    }
+    let (_, first) = call(&router, Method::GET, "/api/salesperson/list/", Some(&admin), None).await;
+    assert_eq!(first["results"].as_array().unwrap().len(), 10);
+    assert_eq!(first["results"][0]["first_name"], "S11", "newest first");
+    let next = first["next"].as_str().unwrap();
+    let (_, second) = call(&router, Method::GET, &format!("/api/salesperson/list/?cursor={}", urlencode(next)), Some(&admin), None).await;
+    let names: Vec<&str> = second["results"].as_array().unwrap().iter().map(|l| l["first_name"].as_str().unwrap()).collect();
+    assert_eq!(names, vec!["S01", "S00"]);
+
+    let (st, body) = call(&router, Method::GET, "/api/salesperson/list/?cursor=garbage", Some(&admin), None).await;
+    assert_eq!(st, StatusCode::BAD_REQUEST);
+    assert_eq!(body["errors"]["cursor"][0], "invalid_cursor");
+    let (st, body) = call(&router, Method::POST, "/api/salesperson/create/", Some(&admin), Some(json!({"email": "nope"}))).await;
+    assert_eq!(st, StatusCode::BAD_REQUEST);
+    assert_eq!(body["errors"]["email"][0], "invalid_email");
+    assert_eq!(body["errors"]["first_name"][0], "required");
+    let (st, _) = call(&router, Method::POST, "/api/salesperson/create/", Some(&admin), Some(json!([1, 2]))).await;
+    assert_eq!(st, StatusCode::BAD_REQUEST);
+}
+
+fn urlencode(s: &str) -> String {
+    s.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}

@@ -1,0 +1,211 @@
+//! Lawyers and sales persons as the admin keeps them (spec §3, §5, §6): only
+//! admin creates them; an external lawyer needs a company name and an hourly
+//! rate; a lawyer works in at least one knowledge sector.
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::user::{is_valid_email, Role, UserSubType};
+use crate::error::FieldErrors;
+
+/// Hourly rates above this (SEK) are taken for typing mistakes.
+pub const MAX_HOURLY_RATE_SEK: f64 = 100_000.0;
+
+/// What the lawyer and sales-person forms send.
+#[derive(Clone, Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct StaffInput {
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    /// Lawyers only: internal or external.
+    pub user_sub_type: Option<UserSubType>,
+    /// External lawyers: their firm.
+    pub company_name: Option<String>,
+    /// External lawyers: SEK per hour, at most two decimals.
+    pub hourly_rate: Option<f64>,
+    /// Lawyers: knowledge-sector ids, at least one.
+    pub knowledge_sectors: Vec<String>,
+    pub company_affiliation: Option<String>,
+    pub description: Option<String>,
+    pub video_care_url: Option<String>,
+}
+
+/// Lawyer-only details.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct LawyerDetails {
+    pub user_sub_type: UserSubType,
+    pub company_name: Option<String>,
+    /// SEK per hour in öre, so sums never drift.
+    pub hourly_rate_ore: Option<i64>,
+    pub knowledge_sectors: Vec<String>,
+    pub company_affiliation: Option<String>,
+    pub description: String,
+    pub video_care_url: Option<String>,
+}
+
+/// The cleaned, validated form.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StaffFields {
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    pub lawyer: Option<LawyerDetails>,
+}
+
+fn trimmed(v: &Option<String>) -> Option<String> {
+    v.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_string)
+}
+
+fn push(errors: &mut FieldErrors, field: &str, key: &str) {
+    errors.entry(field.to_string()).or_default().push(key.to_string());
+}
+
+/// SEK with at most two decimals → öre.
+pub fn rate_to_ore(rate: f64) -> Option<i64> {
+    if !rate.is_finite() || rate <= 0.0 || rate > MAX_HOURLY_RATE_SEK {
+        return None;
+    }
+    let ore = (rate * 100.0).round();
+    ((rate * 100.0 - ore).abs() < 1e-6).then_some(ore as i64)
+}
+
+impl StaffInput {
+    /// Checks the form for `role` (lawyer or sales person). Field keys are
+    /// translated by the web under `server:`; the message of an external
+    /// lawyer without firm or rate is the spec's own.
+    pub fn validate(&self, role: Role) -> Result<StaffFields, (&'static str, FieldErrors)> {
+        let mut errors = FieldErrors::new();
+        let first_name = self.first_name.trim().to_string();
+        let last_name = self.last_name.trim().to_string();
+        if first_name.is_empty() {
+            push(&mut errors, "first_name", "required");
+        }
+        if last_name.is_empty() {
+            push(&mut errors, "last_name", "required");
+        }
+        if self.email.trim().is_empty() {
+            push(&mut errors, "email", "required");
+        } else if !is_valid_email(&self.email) {
+            push(&mut errors, "email", "invalid_email");
+        }
+        let mut message = "validation_failed";
+        let lawyer = if role == Role::Lawyer {
+            let sub_type = self.user_sub_type.unwrap_or(UserSubType::Internal);
+            let mut sectors: Vec<String> =
+                self.knowledge_sectors.iter().map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect();
+            sectors.sort();
+            sectors.dedup();
+            if sectors.is_empty() {
+                push(&mut errors, "knowledge_sectors", "at_least_one_sector");
+            }
+            let company_name = trimmed(&self.company_name);
+            let hourly_rate_ore = match self.hourly_rate {
+                None => None,
+                Some(r) => match rate_to_ore(r) {
+                    Some(ore) => Some(ore),
+                    None => {
+                        push(&mut errors, "hourly_rate", "invalid_price");
+                        None
+                    }
+                },
+            };
+            if sub_type == UserSubType::External {
+                if company_name.is_none() {
+                    push(&mut errors, "company_name", "required");
+                }
+                if self.hourly_rate.is_none() {
+                    push(&mut errors, "hourly_rate", "required");
+                }
+                if company_name.is_none() || hourly_rate_ore.is_none() {
+                    message = "external_lawyer_requires_company_and_rate";
+                }
+            }
+            let video_care_url = trimmed(&self.video_care_url);
+            if let Some(url) = &video_care_url {
+                let ok = (url.starts_with("https://") || url.starts_with("http://")) && !url.contains(char::is_whitespace) && url.len() <= 500;
+                if !ok {
+                    push(&mut errors, "video_care_url", "invalid_url");
+                }
+            }
+            Some(LawyerDetails {
+                user_sub_type: sub_type,
+                // An internal lawyer works for the firm: no own firm or rate.
+                company_name: if sub_type == UserSubType::External { company_name } else { None },
+                hourly_rate_ore: if sub_type == UserSubType::External { hourly_rate_ore } else { None },
+                knowledge_sectors: sectors,
+                company_affiliation: trimmed(&self.company_affiliation),
+                description: trimmed(&self.description).unwrap_or_default(),
+                video_care_url,
+            })
+        } else {
+            None
+        };
+        if !errors.is_empty() {
+            return Err((message, errors));
+        }
+        Ok(StaffFields { first_name, last_name, email: super::normalize_email(&self.email), lawyer })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lawyer() -> StaffInput {
+        StaffInput {
+            first_name: "Lars".into(),
+            last_name: "Advokat".into(),
+            email: "Lars@Example.com".into(),
+            knowledge_sectors: vec!["family".into()],
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn an_internal_lawyer_needs_names_email_and_a_sector() {
+        let ok = lawyer().validate(Role::Lawyer).unwrap();
+        assert_eq!(ok.email, "lars@example.com");
+        assert_eq!(ok.lawyer.unwrap().user_sub_type, UserSubType::Internal);
+        let (_, errors) = StaffInput::default().validate(Role::Lawyer).unwrap_err();
+        for f in ["first_name", "last_name", "email", "knowledge_sectors"] {
+            assert!(errors.contains_key(f), "{f}: {errors:?}");
+        }
+        assert_eq!(errors["knowledge_sectors"], vec!["at_least_one_sector"]);
+    }
+
+    #[test]
+    fn an_external_lawyer_needs_company_name_and_hourly_rate() {
+        let mut i = lawyer();
+        i.user_sub_type = Some(UserSubType::External);
+        let (message, errors) = i.validate(Role::Lawyer).unwrap_err();
+        assert_eq!(message, "external_lawyer_requires_company_and_rate");
+        assert!(errors.contains_key("company_name") && errors.contains_key("hourly_rate"));
+        i.company_name = Some("Byrå AB".into());
+        i.hourly_rate = Some(1850.5);
+        let ok = i.validate(Role::Lawyer).unwrap().lawyer.unwrap();
+        assert_eq!(ok.hourly_rate_ore, Some(185_050));
+        assert_eq!(ok.company_name.as_deref(), Some("Byrå AB"));
+    }
+
+    #[test]
+    fn rates_are_positive_with_at_most_two_decimals() {
+        assert_eq!(rate_to_ore(1200.0), Some(120_000));
+        assert_eq!(rate_to_ore(0.01), Some(1));
+        assert_eq!(rate_to_ore(0.0), None);
+        assert_eq!(rate_to_ore(-5.0), None);
+        assert_eq!(rate_to_ore(12.345), None);
+        assert_eq!(rate_to_ore(f64::NAN), None);
+        assert_eq!(rate_to_ore(1e9), None);
+    }
+
+    #[test]
+    fn sales_persons_have_no_lawyer_details_and_urls_are_checked() {
+        let s = StaffInput { first_name: "Sara".into(), last_name: "S".into(), email: "s@example.com".into(), ..Default::default() };
+        assert!(s.validate(Role::SalesPerson).unwrap().lawyer.is_none());
+        let mut i = lawyer();
+        i.video_care_url = Some("javascript:alert(1)".into());
+        let (_, errors) = i.validate(Role::Lawyer).unwrap_err();
+        assert_eq!(errors["video_care_url"], vec!["invalid_url"]);
+    }
+}

@@ -17,7 +17,7 @@ async fn admin_creates_lists_and_updates_lawyers() {
 
     // External without firm and rate: the spec's message, per-field keys.
     let (st, body) = call(&router, Method::POST, "/api/lawyer/create/", Some(&admin),
-        Some(json!({"first_name": "Eva", "last_name": "Extern", "email": "eva@example.com", "user_sub_type": "external", "knowledge_sectors": ["family"]}))).await;
+        Some(json!({"first_name": "Eva", "last_name": "Extern", "email": "eva@example.com", "user_sub_type": "external", "knowledge_sectors": [1]}))).await;
     assert_eq!(st, StatusCode::BAD_REQUEST);
     assert_eq!(body["message"], "external_lawyer_requires_company_and_rate");
     assert_eq!(body["errors"]["company_name"][0], "required");
@@ -25,7 +25,7 @@ async fn admin_creates_lists_and_updates_lawyers() {
 
     let (st, eva) = call(&router, Method::POST, "/api/lawyer/create/", Some(&admin),
         Some(json!({"first_name": "Eva", "last_name": "Extern", "email": "Eva@Example.com", "user_sub_type": "external",
-                    "company_name": "Extern Advokat AB", "hourly_rate": 1850.5, "knowledge_sectors": ["family", "tax"]}))).await;
+                    "company_name": "Extern Advokat AB", "hourly_rate": 1850.5, "knowledge_sectors": [1, 2]}))).await;
     assert_eq!(st, StatusCode::CREATED, "{eva}");
     assert_eq!(eva["email"], "eva@example.com");
     assert_eq!(eva["lawyer"]["hourly_rate_ore"], 185050);
@@ -35,12 +35,12 @@ async fn admin_creates_lists_and_updates_lawyers() {
 
     // The address is taken, in any letter case.
     let (st, body) = call(&router, Method::POST, "/api/lawyer/create/", Some(&admin),
-        Some(json!({"first_name": "E", "last_name": "X", "email": "EVA@example.com", "knowledge_sectors": ["tax"]}))).await;
+        Some(json!({"first_name": "E", "last_name": "X", "email": "EVA@example.com", "knowledge_sectors": [2]}))).await;
     assert_eq!(st, StatusCode::BAD_REQUEST);
     assert_eq!(body["errors"]["email"][0], "email_exists");
 
     let (st, ivan) = call(&router, Method::POST, "/api/lawyer/create/", Some(&admin),
-        Some(json!({"first_name": "Ivan", "last_name": "Intern", "email": "ivan@example.com", "knowledge_sectors": ["tax"],
+        Some(json!({"first_name": "Ivan", "last_name": "Intern", "email": "ivan@example.com", "knowledge_sectors": [2],
                     "company_name": "ignored", "hourly_rate": 100}))).await;
     assert_eq!(st, StatusCode::CREATED);
     assert_eq!(ivan["lawyer"]["user_sub_type"], "internal");
@@ -56,7 +56,7 @@ async fn admin_creates_lists_and_updates_lawyers() {
     // Update: the e-mail is not changed, the kind may be.
     let uid = eva["uid"].as_str().unwrap();
     let (st, updated) = call(&router, Method::PUT, &format!("/api/lawyer/update/{uid}/"), Some(&admin),
-        Some(json!({"first_name": "Eva", "last_name": "Intern", "email": "other@example.com", "user_sub_type": "internal", "knowledge_sectors": ["tax"]}))).await;
+        Some(json!({"first_name": "Eva", "last_name": "Intern", "email": "other@example.com", "user_sub_type": "internal", "knowledge_sectors": [2]}))).await;
     assert_eq!(st, StatusCode::OK, "{updated}");
     assert_eq!(updated["email"], "eva@example.com");
     assert_eq!(updated["last_name"], "Intern");

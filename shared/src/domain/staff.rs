@@ -25,7 +25,7 @@ pub struct StaffInput {
     /// External lawyers: SEK per hour, at most two decimals.
     pub hourly_rate: Option<f64>,
     /// Lawyers: knowledge-sector ids, at least one.
-    pub knowledge_sectors: Vec<String>,
+    pub knowledge_sectors: Vec<u64>,
     pub company_affiliation: Option<String>,
     pub description: Option<String>,
     pub video_care_url: Option<String>,
@@ -38,7 +38,7 @@ pub struct LawyerDetails {
     pub company_name: Option<String>,
     /// SEK per hour in öre, so sums never drift.
     pub hourly_rate_ore: Option<i64>,
-    pub knowledge_sectors: Vec<String>,
+    pub knowledge_sectors: Vec<u64>,
     pub company_affiliation: Option<String>,
     pub description: String,
     pub video_care_url: Option<String>,
@@ -92,8 +92,7 @@ impl StaffInput {
         let mut message = "validation_failed";
         let lawyer = if role == Role::Lawyer {
             let sub_type = self.user_sub_type.unwrap_or(UserSubType::Internal);
-            let mut sectors: Vec<String> =
-                self.knowledge_sectors.iter().map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect();
+            let mut sectors = self.knowledge_sectors.clone();
             sectors.sort();
             sectors.dedup();
             if sectors.is_empty() {
@@ -157,7 +156,7 @@ mod tests {
             first_name: "Lars".into(),
             last_name: "Advokat".into(),
             email: "Lars@Example.com".into(),
-            knowledge_sectors: vec!["family".into()],
+            knowledge_sectors: vec![1],
             ..Default::default()
         }
     }

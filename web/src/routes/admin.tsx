@@ -13,6 +13,8 @@ import ChangePassword from '../pages/account/ChangePassword';
 import TwoFactorSettings from '../pages/account/TwoFactorSettings';
 import ConflictResults from '../pages/conflict/ConflictResults';
 import Dashboard from '../pages/Dashboard';
+import { ExternalLawyers, InternalLawyers, SalesPersons } from '../pages/people/StaffList';
+import { LawyerForm, SalesPersonForm } from '../pages/people/StaffForm';
 import type { RoleModule, RouteDef, MenuDef } from './types';
 
 const P = '/admin/';
@@ -46,14 +48,14 @@ export const routes: RouteDef[] = [
   { path: 'customers/user/create', titleKey: 'companyUserCreate' },
   { path: 'customers/user/update/:contact_id', titleKey: 'companyUserUpdate' },
   // Lawyers
-  { path: 'lawyers', titleKey: 'lawyers' },
-  { path: 'lawyers/external', titleKey: 'lawyersExternal' },
-  { path: 'lawyer/create', titleKey: 'lawyerCreate' },
-  { path: 'lawyer/update/:lawyer_uid', titleKey: 'lawyerUpdate' },
+  { path: 'lawyers', titleKey: 'lawyers', Component: InternalLawyers },
+  { path: 'lawyers/external', titleKey: 'lawyersExternal', Component: ExternalLawyers },
+  { path: 'lawyer/create', titleKey: 'lawyerCreate', Component: LawyerForm },
+  { path: 'lawyer/update/:lawyer_uid', titleKey: 'lawyerUpdate', Component: LawyerForm },
   // Sales persons
-  { path: 'salespersons', titleKey: 'salesPersons' },
-  { path: 'salesperson/create', titleKey: 'salesPersonCreate' },
-  { path: 'salesperson/update/:salesPerson_id', titleKey: 'salesPersonUpdate' },
+  { path: 'salespersons', titleKey: 'salesPersons', Component: SalesPersons },
+  { path: 'salesperson/create', titleKey: 'salesPersonCreate', Component: SalesPersonForm },
+  { path: 'salesperson/update/:salesPerson_id', titleKey: 'salesPersonUpdate', Component: SalesPersonForm },
   // Statistics
   { path: 'statistics/account', titleKey: 'statisticsAccount' },
   { path: 'statistics/customer', titleKey: 'statisticsCustomer' },

@@ -1,0 +1,70 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { Page } from './people';
+
+export interface CursorList<T> {
+  rows: T[];
+  loading: boolean;
+  /** 1-based page number shown to the user. */
+  page: number;
+  hasNext: boolean;
+  hasPrevious: boolean;
+  next: () => void;
+  previous: () => void;
+  reload: () => void;
+}
+
+/**
+ * Key-paged lists (10 per page, newest first): the server hands out a cursor
+ * for the next page; earlier pages are revisited through the cursors seen.
+ * A change of `filterKey` (e.g. another list kind) starts again at page 1.
+ */
+export function useCursorList<T>(fetchPage: (cursor: string | null) => Promise<Page<T>>, filterKey: string): CursorList<T> {
+  const [trail, setTrail] = useState<{ key: string; cursors: (string | null)[] }>({ key: filterKey, cursors: [null] });
+  const cursors = trail.key === filterKey ? trail.cursors : [null];
+  const current = cursors[cursors.length - 1];
+  const [rows, setRows] = useState<T[]>([]);
+  const [next, setNext] = useState<string | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [tick, setTick] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    setLoading(true);
+    fetchPage(current)
+      .then((p) => {
+        if (!live) return;
+        setRows(p.results);
+        setNext(p.next);
+      })
+      .catch(() => {
+        if (live) {
+          setRows([]);
+          setNext(null);
+        }
+      })
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+    // fetchPage is recreated each render; the list depends on what it asks for.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [filterKey, current, tick]);
+
+  const nextPage = useCallback(() => {
+    if (next) setTrail({ key: filterKey, cursors: [...cursors, next] });
+  }, [next, filterKey, cursors]);
+  const previousPage = useCallback(() => {
+    if (cursors.length > 1) setTrail({ key: filterKey, cursors: cursors.slice(0, -1) });
+  }, [filterKey, cursors]);
+
+  return {
+    rows,
+    loading,
+    page: cursors.length,
+    hasNext: next != null,
+    hasPrevious: cursors.length > 1,
+    next: nextPage,
+    previous: previousPage,
+    reload: useCallback(() => setTick((t) => t + 1), []),
+  };
+}

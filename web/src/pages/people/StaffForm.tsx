@@ -1,0 +1,202 @@
+import { Button, Card, Form, Input, InputNumber, Radio, Select, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { applyServerErrors, isInlineError } from '../../api/formErrors';
+import {
+  createStaff,
+  getStaff,
+  listKnowledgeSectors,
+  updateStaff,
+  type NamedEntry,
+  type StaffInput,
+  type StaffProfile,
+  type StaffRole,
+} from '../../api/people';
+import MessageAlert from '../../components/MessageAlert';
+import Loading from '../../components/Loading';
+
+const FIELDS = [
+  'first_name',
+  'last_name',
+  'email',
+  'user_sub_type',
+  'company_name',
+  'hourly_rate',
+  'knowledge_sectors',
+  'company_affiliation',
+  'description',
+  'video_care_url',
+] as const;
+
+type Values = Required<Pick<StaffInput, 'first_name' | 'last_name' | 'email'>> & StaffInput;
+
+/** The form's values from a stored profile. */
+export function toValues(p: StaffProfile): Values {
+  return {
+    first_name: p.first_name,
+    last_name: p.last_name,
+    email: p.email,
+    user_sub_type: p.lawyer?.user_sub_type ?? 'internal',
+    company_name: p.lawyer?.company_name ?? null,
+    hourly_rate: p.lawyer?.hourly_rate_ore != null ? p.lawyer.hourly_rate_ore / 100 : null,
+    knowledge_sectors: p.lawyer?.knowledge_sectors ?? [],
+    company_affiliation: p.lawyer?.company_affiliation ?? null,
+    description: p.lawyer?.description ?? '',
+    video_care_url: p.lawyer?.video_care_url ?? null,
+  };
+}
+
+/**
+ * Create or update a lawyer or a sales person (admin). The same rules as the
+ * server: names, e-mail; lawyers at least one knowledge sector; an external
+ * lawyer a company name and an hourly rate.
+ */
+export function StaffForm({ titleKey, role }: { titleKey: string; role: StaffRole }) {
+  const { t } = useTranslation('people');
+  const params = useParams();
+  const uid = params.lawyer_uid ?? params.salesPerson_id ?? null;
+  const navigate = useNavigate();
+  const [form] = Form.useForm<Values>();
+  const [sectors, setSectors] = useState<NamedEntry[]>([]);
+  const [loading, setLoading] = useState(uid != null);
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string[] | null>(null);
+  const subType = Form.useWatch('user_sub_type', form);
+  const isLawyer = role === 'lawyer';
+  const listPath = isLawyer ? (subType === 'external' ? '/admin/lawyers/external/' : '/admin/lawyers/') : '/admin/salespersons/';
+
+  useEffect(() => {
+    if (isLawyer) listKnowledgeSectors().then(setSectors, () => setSectors([]));
+  }, [isLawyer]);
+
+  useEffect(() => {
+    if (!uid) return;
+    let live = true;
+    getStaff(role, uid)
+      .then((p) => live && form.setFieldsValue(toValues(p)))
+      .catch(() => undefined)
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [uid, role, form]);
+
+  const onFinish = async (values: Values) => {
+    setSubmitting(true);
+    setError(null);
+    try {
+      const input: StaffInput = { ...values };
+      if (uid) await updateStaff(role, uid, input);
+      else await createStaff(role, input);
+      navigate(listPath);
+    } catch (err) {
+      if (isInlineError(err)) setError(applyServerErrors(form, err, FIELDS));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  if (loading) return <Loading />;
+  const required = { required: true, message: t('required') };
+  return (
+    <div className="page" data-testid="staff-form-page">
+      <Typography.Title level={2} data-testid="page-title">
+        {t(titleKey, { ns: 'routes' })}
+      </Typography.Title>
+      <Card className="form-card">
+        <MessageAlert messages={error} testId="staff-form-error" />
+        <Form<Values>
+          form={form}
+          layout="vertical"
+          name="staff"
+          data-testid="staff-form"
+          initialValues={{ user_sub_type: 'internal', knowledge_sectors: [] }}
+          onFinish={onFinish}
+        >
+          <Form.Item name="first_name" label={t('firstName')} rules={[required]}>
+            <Input data-testid="staff-first-name" autoComplete="off" />
+          </Form.Item>
+          <Form.Item name="last_name" label={t('lastName')} rules={[required]}>
+            <Input data-testid="staff-last-name" autoComplete="off" />
+          </Form.Item>
+          <Form.Item
+            name="email"
+            label={t('email')}
+            extra={uid ? t('emailFixed') : t('invitationNote')}
+            rules={[required, { type: 'email', message: t('invalidEmail') }]}
+          >
+            <Input data-testid="staff-email" disabled={uid != null} autoComplete="off" />
+          </Form.Item>
+          {isLawyer && (
+            <>
+              <Form.Item name="user_sub_type" label={t('lawyerType')}>
+                <Radio.Group data-testid="staff-sub-type">
+                  <Radio value="internal" data-testid="staff-sub-type-internal">
+                    {t('internal')}
+                  </Radio>
+                  <Radio value="external" data-testid="staff-sub-type-external">
+                    {t('external')}
+                  </Radio>
+                </Radio.Group>
+              </Form.Item>
+              {subType === 'external' && (
+                <>
+                  <Form.Item name="company_name" label={t('companyName')} rules={[required]}>
+                    <Input data-testid="staff-company-name" />
+                  </Form.Item>
+                  <Form.Item
+                    name="hourly_rate"
+                    label={t('hourlyRate')}
+                    rules={[required, { type: 'number', min: 0.01, message: t('invalidRate') }]}
+                  >
+                    <InputNumber<number>
+                      data-testid="staff-hourly-rate"
+                      min={0.01}
+                      precision={2}
+                      decimalSeparator=","
+                      suffix="SEK"
+                      style={{ width: 220 }}
+                    />
+                  </Form.Item>
+                </>
+              )}
+              <Form.Item
+                name="knowledge_sectors"
+                label={t('knowledgeSectors')}
+                rules={[{ type: 'array', min: 1, required: true, message: t('atLeastOneSector') }]}
+              >
+                <Select
+                  mode="multiple"
+                  data-testid="staff-sectors"
+                  options={sectors.map((s) => ({ value: s.id, label: s.name }))}
+                  optionFilterProp="label"
+                  placeholder={t('chooseSectors')}
+                />
+              </Form.Item>
+              <Form.Item name="company_affiliation" label={t('companyAffiliation')}>
+                <Input data-testid="staff-affiliation" />
+              </Form.Item>
+              <Form.Item name="description" label={t('description')}>
+                <Input.TextArea rows={3} data-testid="staff-description" />
+              </Form.Item>
+              <Form.Item name="video_care_url" label={t('videoCareUrl')} rules={[{ type: 'url', message: t('invalidUrl') }]}>
+                <Input data-testid="staff-video-url" placeholder="https://" />
+              </Form.Item>
+            </>
+          )}
+          <Button type="primary" htmlType="submit" loading={submitting} data-testid="staff-submit">
+            {uid ? t('save') : t('create')}
+          </Button>
+        </Form>
+      </Card>
+    </div>
+  );
+}
+
+export function LawyerForm({ titleKey }: { titleKey: string }) {
+  return <StaffForm titleKey={titleKey} role="lawyer" />;
+}
+export function SalesPersonForm({ titleKey }: { titleKey: string }) {
+  return <StaffForm titleKey={titleKey} role="sales_person" />;
+}

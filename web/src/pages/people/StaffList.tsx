@@ -1,0 +1,105 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Empty, Segmented, Space, Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { listStaff, type LawyerKind, type StaffProfile, type StaffRole } from '../../api/people';
+import { useCursorList } from '../../api/paging';
+import CursorPager from '../../components/CursorPager';
+import { formatOre } from '../../format';
+
+export interface StaffListProps {
+  titleKey: string;
+  role: StaffRole;
+  kind?: LawyerKind;
+}
+
+/** Where the admin edits a row (spec §2 admin routes). */
+export function staffEditPath(role: StaffRole, uid: string): string {
+  return role === 'lawyer' ? `/admin/lawyer/update/${uid}/` : `/admin/salesperson/update/${uid}/`;
+}
+
+/** Admin lists: lawyers (internal or external) and sales persons, 10 per page, newest first. */
+export function StaffList({ titleKey, role, kind }: StaffListProps) {
+  const { t } = useTranslation('people');
+  const navigate = useNavigate();
+  const list = useCursorList((cursor) => listStaff(role, { kind, cursor }), `${role}:${kind ?? ''}`);
+  const createPath = role === 'lawyer' ? '/admin/lawyer/create/' : '/admin/salesperson/create/';
+
+  const columns: ColumnsType<StaffProfile> = [
+    {
+      title: t('name'),
+      key: 'name',
+      render: (_, r) => (
+        <Link to={staffEditPath(role, r.uid)} data-testid="staff-row-name">
+          {r.first_name} {r.last_name}
+        </Link>
+      ),
+    },
+    { title: t('email'), dataIndex: 'email', key: 'email' },
+  ];
+  if (role === 'lawyer' && kind === 'external') {
+    columns.push(
+      { title: t('companyName'), key: 'company', render: (_, r) => r.lawyer?.company_name ?? '' },
+      {
+        title: t('hourlyRate'),
+        key: 'rate',
+        render: (_, r) => (r.lawyer?.hourly_rate_ore != null ? formatOre(r.lawyer.hourly_rate_ore) : ''),
+      },
+    );
+  }
+  columns.push({
+    title: t('status'),
+    key: 'status',
+    render: (_, r) => <Tag color={r.active ? 'green' : 'default'}>{r.active ? t('active') : t('inactive')}</Tag>,
+  });
+
+  return (
+    <div className="page" data-testid="staff-list-page">
+      <Space className="page-header" style={{ justifyContent: 'space-between', width: '100%' }}>
+        <Typography.Title level={2} data-testid="page-title">
+          {t(titleKey, { ns: 'routes' })}
+        </Typography.Title>
+        <Link to={createPath}>
+          <Button type="primary" icon={<PlusOutlined />} data-testid="staff-create">
+            {role === 'lawyer' ? t('createLawyer') : t('createSalesPerson')}
+          </Button>
+        </Link>
+      </Space>
+      <Card>
+        {role === 'lawyer' && (
+          <Segmented
+            data-testid="lawyer-kind"
+            style={{ marginBottom: 16 }}
+            value={kind ?? 'internal'}
+            options={[
+              { value: 'internal', label: t('internal') },
+              { value: 'external', label: t('external') },
+            ]}
+            onChange={(v) => navigate(v === 'external' ? '/admin/lawyers/external/' : '/admin/lawyers/')}
+          />
+        )}
+        <Table<StaffProfile>
+          rowKey="uid"
+          data-testid="staff-table"
+          columns={columns}
+          dataSource={list.rows}
+          loading={list.loading}
+          pagination={false}
+          locale={{ emptyText: <Empty description={t('empty', { ns: 'common' })} /> }}
+        />
+        <CursorPager list={list} />
+      </Card>
+    </div>
+  );
+}
+
+export function InternalLawyers({ titleKey }: { titleKey: string }) {
+  return <StaffList titleKey={titleKey} role="lawyer" kind="internal" />;
+}
+export function ExternalLawyers({ titleKey }: { titleKey: string }) {
+  return <StaffList titleKey={titleKey} role="lawyer" kind="external" />;
+}
+export function SalesPersons({ titleKey }: { titleKey: string }) {
+  return <StaffList titleKey={titleKey} role="sales_person" />;
+}

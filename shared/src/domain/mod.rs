@@ -2,6 +2,7 @@
 //! DynamoDB, S3, SES or HTTP, so every rule can be unit-tested on its own.
 
 pub mod password_policy;
+pub mod totp;
 pub mod two_factor;
 pub mod user;
 

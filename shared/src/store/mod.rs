@@ -6,6 +6,7 @@ pub mod recovery;
 pub mod refresh;
 pub mod subscriptions;
 pub mod table;
+pub mod totp;
 pub mod two_factor;
 pub mod users;
 

@@ -14,10 +14,8 @@ fn pk(uid: &str) -> String {
 const SK: &str = "TOTP";
 const SETUP_SK: &str = "TOTP#SETUP";
 
-fn conditional_failed<E: std::fmt::Debug>(e: &aws_sdk_dynamodb::error::SdkError<E>) -> bool
-where
-    E: aws_sdk_dynamodb::error::ProvideErrorMetadata,
-{
+/// A refused condition (single item or inside a transaction): an expected outcome, not an error.
+fn conditional_failed<E: aws_sdk_dynamodb::error::ProvideErrorMetadata>(e: &aws_sdk_dynamodb::error::SdkError<E>) -> bool {
     e.as_service_error().and_then(|se| se.code()).is_some_and(|c| c == "ConditionalCheckFailedException" || c == "TransactionCanceledException")
 }
 

@@ -268,8 +268,10 @@ export default function TwoFactorSettings({ titleKey }: { titleKey: string }) {
                   <Typography.Paragraph>{t('twoFactorSettings.setup.scan')}</Typography.Paragraph>
                   <QRCode value={panel.setup.otpauth_uri} type="svg" data-testid="totp-qr" />
                   <div>
-                    <Typography.Text type="secondary">{t('twoFactorSettings.setup.manual')}</Typography.Text>{' '}
-                    <Typography.Text code copyable={{ text: panel.setup.secret }}>
+                    <Typography.Paragraph type="secondary" style={{ marginBottom: 4 }}>
+                      {t('twoFactorSettings.setup.manual')}
+                    </Typography.Paragraph>
+                    <Typography.Text code copyable={{ text: panel.setup.secret }} style={{ whiteSpace: 'nowrap' }}>
                       <span data-testid="totp-secret" data-secret={panel.setup.secret}>
                         {grouped(panel.setup.secret)}
                       </span>

@@ -186,7 +186,8 @@ pub async fn verify_code(s: &Services, token: &str, code: &str, client: &str) ->
 }
 
 /// The second step with an authenticator app: its current code or one of the
-/// recovery codes, each accepted once; at most 5 wrong tries per challenge.
+/// recovery codes, each accepted once; at most 5 wrong tries per challenge,
+/// then only a new login helps (`totp_attempts_exceeded`: there is no resend).
 async fn verify_app_code(
     s: &Services,
     user: User,
@@ -222,11 +223,11 @@ async fn verify_app_code(
             if s.store.count_wrong_code(&challenge.id).await? {
                 Err(ApiError::bad(key))
             } else {
-                Err(ApiError::bad("code_attempts_exceeded"))
+                Err(ApiError::bad("totp_attempts_exceeded"))
             }
         }
         CodeCheck::Expired => Err(expired()),
-        CodeCheck::TooManyAttempts => Err(ApiError::bad("code_attempts_exceeded")),
+        CodeCheck::TooManyAttempts => Err(ApiError::bad("totp_attempts_exceeded")),
     }
 }
 

@@ -126,14 +126,14 @@ pub async fn confirm_totp(s: &Services, mut user: User, code: &str, client: &str
         .filter(|st| st.expires_at > now())
         .ok_or_else(|| ApiError::bad("totp_setup_expired"))?;
     if setup.attempts >= totp::SETUP_MAX_ATTEMPTS {
-        return Err(ApiError::bad("code_attempts_exceeded"));
+        return Err(ApiError::bad("totp_setup_attempts_exceeded"));
     }
     let secret = totp::from_base32(&setup.secret).ok_or_else(|| ApiError::internal("stored TOTP secret is not base32"))?;
     let TotpCheck::Accepted(step) = totp::check(&secret, code, now() as u64, None) else {
         return Err(if s.store.count_wrong_setup_code(&user.uid).await? {
             field("code", "code_not_correct")
         } else {
-            ApiError::bad("code_attempts_exceeded")
+            ApiError::bad("totp_setup_attempts_exceeded")
         });
     };
     let recovery_codes = totp::new_recovery_codes();

@@ -86,7 +86,7 @@ pub struct CodeRequest {
 #[utoipa::path(post, path = "/api/token/2fa/", tag = "auth", request_body = CodeRequest,
     responses(
         (status = 200, description = "Signed in", body = TokenPair),
-        (status = 400, description = "code_not_correct, code_expired, code_attempts_exceeded, totp_code_used or two_factor_session_expired", body = ErrorBody),
+        (status = 400, description = "code_not_correct, code_expired, code_attempts_exceeded, totp_code_used, totp_attempts_exceeded or two_factor_session_expired", body = ErrorBody),
         (status = 401, description = "Invalid two-factor token", body = ErrorBody),
         (status = 429, description = "Too many attempts", body = ErrorBody),
     ))]
@@ -220,7 +220,7 @@ pub struct TotpConfirmRequest {
 #[utoipa::path(post, path = "/api/2fa/totp/confirm/", tag = "auth", security(("bearer" = [])), request_body = TotpConfirmRequest,
     responses(
         (status = 200, body = TotpConfirmed),
-        (status = 400, description = "code_format or code_not_correct (field code), code_attempts_exceeded, totp_setup_expired", body = ErrorBody),
+        (status = 400, description = "code_format or code_not_correct (field code), totp_setup_attempts_exceeded, totp_setup_expired", body = ErrorBody),
         (status = 401, body = ErrorBody),
         (status = 429, body = ErrorBody),
     ))]

@@ -196,9 +196,9 @@ async fn five_wrong_app_codes_per_challenge_and_disable_with_a_recovery_code() {
         assert_eq!(body["message"], "code_not_correct");
     }
     let (status, body) = second_step(&router, &token, &right).await;
-    assert_eq!((status, s(&body, "message")), (StatusCode::BAD_REQUEST, "code_attempts_exceeded".into()));
+    assert_eq!((status, s(&body, "message")), (StatusCode::BAD_REQUEST, "totp_attempts_exceeded".into()));
     let (status, body) = second_step(&router, &token, &recovery[0]).await;
-    assert_eq!((status, s(&body, "message")), (StatusCode::BAD_REQUEST, "code_attempts_exceeded".into()), "{body}");
+    assert_eq!((status, s(&body, "message")), (StatusCode::BAD_REQUEST, "totp_attempts_exceeded".into()), "{body}");
     assert_eq!(state.store.get_totp(&uid).await.unwrap().unwrap().recovery_hashes.len(), 10, "nothing spent by refused tries");
 
     // a new sign-in gets a new challenge
@@ -227,7 +227,7 @@ async fn confirmation_needs_a_live_setup_and_allows_five_wrong_codes() {
         assert_eq!(body["errors"]["code"][0], "code_not_correct");
     }
     let (status, body) = post(&router, "/api/2fa/totp/confirm/", Some(&access), json!({ "code": right })).await;
-    assert_eq!((status, s(&body, "message")), (StatusCode::BAD_REQUEST, "code_attempts_exceeded".into()));
+    assert_eq!((status, s(&body, "message")), (StatusCode::BAD_REQUEST, "totp_setup_attempts_exceeded".into()));
     // a new setup starts over with a new secret
     let (_, again) = post(&router, "/api/2fa/totp/setup/", Some(&access), json!({})).await;
     let secret2 = s(&again, "secret");

@@ -75,6 +75,18 @@ describe('code screen: authenticator app', { timeout: 20_000 }, () => {
     expect(warning).not.toHaveBeenCalled();
   });
 
+  it('too many wrong app codes end the sign-in: back to /login saying so', async () => {
+    twoFactor.setPendingTwoFactor({ token: 'tf-1', method: 'totp' });
+    const { $, type, click, waitFor, path } = await render('/authentication');
+    fake.replies.push(() => ({ status: 400, body: { status: 400, message: 'totp_attempts_exceeded', errors: {} } }));
+    await type('twofa-code', '111111');
+    await click('twofa-submit');
+    await waitFor(() => path() === '/login', '/login');
+    const notice = await waitFor(() => $('login-notice'), 'login-notice');
+    expect(notice.textContent).toContain('Too many wrong codes. Please log in again.');
+    expect(twoFactor.getPendingTwoFactor()).toBeNull();
+  });
+
   it("'Use a recovery code' takes a recovery code (its own rule), sent normalised", async () => {
     twoFactor.setPendingTwoFactor({ token: 'tf-1', method: 'totp' });
     const { $, type, click, waitFor, path, container } = await render('/authentication');

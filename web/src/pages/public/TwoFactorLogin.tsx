@@ -19,6 +19,8 @@ interface CodeValues {
 
 /** The server's key for a sign-in whose two-factor token has expired: only a new login helps. */
 export const SESSION_EXPIRED_KEY = 'two_factor_session_expired';
+/** Answers after which only a new login helps; /login shows them. */
+const SIGN_IN_OVER = new Set([SESSION_EXPIRED_KEY, 'totp_attempts_exceeded']);
 
 /**
  * /authentication (spec §2, §4): the 6-digit code e-mailed after the password
@@ -46,10 +48,11 @@ export default function TwoFactorLogin() {
   if (!hasPending) return <Navigate to="/login" replace />;
 
   const showError = (err: unknown) => {
-    // The sign-in itself has expired: back to /login, which shows why.
-    if (isInlineError(err, [400]) && err.body?.message === SESSION_EXPIRED_KEY) {
+    // The sign-in itself is over (expired, or too many wrong app codes): back to /login, which shows why.
+    const key = isInlineError(err, [400]) && typeof err.body?.message === 'string' ? err.body.message : '';
+    if (SIGN_IN_OVER.has(key)) {
       clearPendingTwoFactor();
-      navigate('/login', { replace: true, state: { notice: SESSION_EXPIRED_KEY } });
+      navigate('/login', { replace: true, state: { notice: key } });
       return;
     }
     // 401: the two-factor token is unknown or stale: only a new login helps.

@@ -20,6 +20,7 @@ pub mod mail;
 pub mod passwords;
 pub mod sessions;
 pub mod store;
+pub mod two_factor_settings;
 
 #[cfg(feature = "testkit")]
 pub mod testkit;

@@ -1,5 +1,5 @@
-//! Signing in and staying signed in: password check, the e-mailed second
-//! factor, token refresh with rotation, logout, and ending all sessions.
+//! Signing in and staying signed in: password check, the second factor
+//! (e-mailed code or authenticator app), token refresh with rotation, logout, and ending all sessions.
 //! Handlers in the identity function call these; the rules are here once.
 
 use chrono::Utc;
@@ -9,10 +9,12 @@ use utoipa::ToSchema;
 use crate::api::Services;
 use crate::auth::{password, TokenKind, TokenPair};
 use crate::domain::two_factor::{self, Challenge, CodeCheck};
+use crate::domain::totp::TotpAuthenticator;
 use crate::domain::{normalize_email, User};
 use crate::error::ApiError;
 use crate::store::rate_limit::{self, Limit};
 use crate::store::refresh::Spend;
+use crate::two_factor_settings;
 
 /// What `token/` answers: the tokens, or the second step when two-factor is on.
 #[derive(Serialize, ToSchema)]
@@ -27,7 +29,8 @@ pub struct TwoFactorPending {
     pub two_factor_required: bool,
     /// Short-lived proof of the password step, sent back with the code.
     pub two_factor_token: String,
-    /// `email`: the code was mailed.
+    /// `email`: the code was mailed; `totp`: enter the authenticator app's
+    /// code (or a recovery code), nothing was mailed.
     pub method: String,
 }
 
@@ -39,6 +42,11 @@ async fn limit_both(s: &Services, per_account: Limit, account: &str, per_address
     let t = now();
     s.store.rate_limit(per_address, address, t).await?;
     s.store.rate_limit(per_account, account, t).await
+}
+
+/// The limits on entering a second-factor code, per account and per address.
+pub async fn limit_code_entry(s: &Services, uid: &str, client: &str) -> Result<(), ApiError> {
+    limit_both(s, rate_limit::CODE_PER_ACCOUNT, uid, rate_limit::CODE_PER_ADDRESS, client).await
 }
 
 /// Runs the deliberately slow argon2 check off the async workers. Unknown
@@ -76,9 +84,29 @@ pub async fn login(s: &Services, email: &str, password: String, client: &str) ->
         return Err(ApiError::bad("account_inactive"));
     }
     if user.two_factor {
+        if two_factor_settings::active_totp(s, &user).await?.is_some() {
+            return Ok(LoginOutcome::TwoFactor(app_challenge(s, &user).await?));
+        }
         return Ok(LoginOutcome::TwoFactor(send_code(s, &user).await?));
     }
     Ok(LoginOutcome::Tokens(start_session(s, &user).await?))
+}
+
+/// With an authenticator app nothing is sent: the challenge only carries the
+/// expiry, the single use and the count of wrong tries (no code hash).
+async fn app_challenge(s: &Services, user: &User) -> Result<TwoFactorPending, ApiError> {
+    let t = now();
+    let (token, claims) = s.jwt.issue_with(&user.uid, TokenKind::TwoFactor, t, user.token_version, None)?;
+    let challenge = Challenge {
+        id: claims.jti,
+        user_uid: user.uid.clone(),
+        code_hash: String::new(),
+        expires_at: t + two_factor::CODE_TTL_SECS,
+        attempts: 0,
+        used: false,
+    };
+    s.store.save_challenge(&challenge).await?;
+    Ok(TwoFactorPending { two_factor_required: true, two_factor_token: token, method: two_factor_settings::METHOD_TOTP.into() })
 }
 
 /// Creates a challenge, mails its code and returns the token that names it.
@@ -109,10 +137,12 @@ async fn send_code(s: &Services, user: &User) -> Result<TwoFactorPending, ApiErr
     Ok(TwoFactorPending { two_factor_required: true, two_factor_token: token, method: "email".into() })
 }
 
-/// The user behind a two-factor token, still active and on the same token version.
+/// The user behind a two-factor token, still active and on the same token
+/// version. An expired token has its own key: only a new login helps (a
+/// new code would not).
 async fn two_factor_user(s: &Services, token: &str) -> Result<(User, String), ApiError> {
     let claims = s.jwt.verify(token.trim(), TokenKind::TwoFactor).map_err(|e| match e {
-        ApiError::TokenExpired => ApiError::bad("code_expired"),
+        ApiError::TokenExpired => ApiError::bad("two_factor_session_expired"),
         _ => ApiError::NotAuthenticated,
     })?;
     let user = s.store.get_user(&claims.sub).await?.ok_or(ApiError::NotAuthenticated)?;
@@ -125,13 +155,16 @@ async fn two_factor_user(s: &Services, token: &str) -> Result<(User, String), Ap
 pub async fn verify_code(s: &Services, token: &str, code: &str, client: &str) -> Result<TokenPair, ApiError> {
     let (user, challenge_id) = two_factor_user(s, token).await?;
     let code = code.trim();
+    if let Some(authenticator) = two_factor_settings::active_totp(s, &user).await? {
+        return verify_app_code(s, user, &challenge_id, &authenticator, code, client).await;
+    }
     if !two_factor::is_code_shaped(code) {
         return Err(ApiError::BadRequest {
             message: "validation_failed",
             fields: [("code".to_string(), vec!["code_format".to_string()])].into(),
         });
     }
-    limit_both(s, rate_limit::CODE_PER_ACCOUNT, &user.uid, rate_limit::CODE_PER_ADDRESS, client).await?;
+    limit_code_entry(s, &user.uid, client).await?;
     let challenge = s.store.get_challenge(&challenge_id).await?.ok_or_else(|| ApiError::bad("code_expired"))?;
     let right = two_factor::code_matches(&s.config.jwt_secret, &challenge.id, code, &challenge.code_hash);
     match challenge.check(now(), right) {
@@ -152,9 +185,59 @@ pub async fn verify_code(s: &Services, token: &str, code: &str, client: &str) ->
     }
 }
 
-/// A new code (and token) for a pending two-factor sign-in.
+/// The second step with an authenticator app: its current code or one of the
+/// recovery codes, each accepted once; at most 5 wrong tries per challenge,
+/// then only a new login helps (`totp_attempts_exceeded`: there is no resend).
+async fn verify_app_code(
+    s: &Services,
+    user: User,
+    challenge_id: &str,
+    authenticator: &TotpAuthenticator,
+    code: &str,
+    client: &str,
+) -> Result<TokenPair, ApiError> {
+    if !two_factor_settings::is_factor_shaped(code) {
+        return Err(ApiError::BadRequest {
+            message: "validation_failed",
+            fields: [("code".to_string(), vec!["totp_code_format".to_string()])].into(),
+        });
+    }
+    limit_code_entry(s, &user.uid, client).await?;
+    let expired = || ApiError::bad("two_factor_session_expired");
+    let challenge = s.store.get_challenge(challenge_id).await?.ok_or_else(expired)?;
+    let checked = two_factor_settings::check_factor(&s.config.jwt_secret, authenticator, code, now() as u64);
+    match challenge.check(now(), checked.is_ok()) {
+        CodeCheck::Accepted => {
+            if !s.store.spend_challenge(&challenge.id).await? {
+                return Err(expired());
+            }
+            let proven = checked.map_err(ApiError::bad)?;
+            if !two_factor_settings::spend_factor(s, &user.uid, &proven).await? {
+                // Another sign-in spent the same code a moment earlier.
+                return Err(ApiError::bad("totp_code_used"));
+            }
+            start_session(s, &user).await
+        }
+        CodeCheck::Wrong => {
+            let key = checked.err().unwrap_or("code_not_correct");
+            if s.store.count_wrong_code(&challenge.id).await? {
+                Err(ApiError::bad(key))
+            } else {
+                Err(ApiError::bad("totp_attempts_exceeded"))
+            }
+        }
+        CodeCheck::Expired => Err(expired()),
+        CodeCheck::TooManyAttempts => Err(ApiError::bad("totp_attempts_exceeded")),
+    }
+}
+
+/// A new code (and token) for a pending two-factor sign-in. Nothing to send
+/// for an authenticator app.
 pub async fn resend_code(s: &Services, token: &str, client: &str) -> Result<TwoFactorPending, ApiError> {
     let (user, _) = two_factor_user(s, token).await?;
+    if two_factor_settings::active_totp(s, &user).await?.is_some() {
+        return Err(ApiError::bad("totp_no_resend"));
+    }
     limit_both(s, rate_limit::MAIL_PER_ACCOUNT, &user.uid, rate_limit::MAIL_PER_ADDRESS, client).await?;
     send_code(s, &user).await
 }

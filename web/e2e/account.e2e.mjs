@@ -74,13 +74,13 @@ describe('account', () => {
       let status = await openTwoFactorPage(page);
       if (await isOn(status)) {
         // Left on by an interrupted run: turn it off first (that does not log out).
-        await page.locator(byTestId('twofa-toggle')).click();
+        await page.locator(byTestId('twofa-method-off')).click();
         await page.waitForFunction((sel) => document.querySelector(sel)?.getAttribute('data-enabled') === 'false', byTestId('twofa-status'));
       }
       assert.equal(await isOn(status), false, 'two-factor starts off');
 
       // Enabling ends the session (spec §4): back to /login, nothing stored.
-      await page.locator(byTestId('twofa-toggle')).click();
+      await page.locator(byTestId('twofa-method-email')).click();
       await page.waitForURL(isPath('/login'));
       await page.locator(byTestId('login-form')).waitFor();
       const stored = await storedSession(page);
@@ -111,7 +111,7 @@ describe('account', () => {
       // Turn it off again: the session continues.
       status = await openTwoFactorPage(page);
       assert.equal(await isOn(status), true, 'two-factor is on');
-      await page.locator(byTestId('twofa-toggle')).click();
+      await page.locator(byTestId('twofa-method-off')).click();
       await page.waitForFunction((sel) => document.querySelector(sel)?.getAttribute('data-enabled') === 'false', byTestId('twofa-status'));
       assert.equal(new URL(page.url()).pathname, `${PREFIX}update-2fa/`, 'disabling stays on the page');
       assert.ok((await storedSession(page))?.auth?.access_token, 'disabling keeps the session');

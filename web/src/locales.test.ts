@@ -62,4 +62,16 @@ describe('locales', () => {
       recovery_sent: 'If the address has an account, we have sent a link to reset the password.',
     });
   });
+
+  it('holds the authenticator-app (TOTP) keys', () => {
+    const keys = [
+      'two_factor_session_expired', 'totp_no_resend', 'totp_code_used', 'totp_code_format', 'totp_attempts_exceeded',
+      'totp_setup_expired', 'totp_setup_attempts_exceeded', 'totp_already_enabled', 'totp_not_enabled',
+      'totp_disable_required', 'password_or_code_required',
+    ];
+    for (const lang of ['sv', 'en']) {
+      const server = load(lang, 'server.json');
+      for (const k of keys) expect(server, `${lang}: ${k}`).toHaveProperty(k);
+    }
+  });
 });

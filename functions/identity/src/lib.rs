@@ -1,8 +1,10 @@
-//! Identity endpoints: sign-in with optional e-mailed second factor, token
+//! Identity endpoints: sign-in with an optional second factor (e-mailed code
+//! or authenticator app), token
 //! refresh and logout, two-factor settings, the session user, and password
 //! change and recovery. Routes, request parsing and error mapping only; the
 //! rules live in `shared::sessions` and `shared::passwords`.
 
+use axum::body::Bytes;
 use axum::extract::State;
 use axum::Json;
 use serde::{Deserialize, Serialize};
@@ -12,6 +14,7 @@ use shared::domain::SessionUser;
 use shared::error::{ApiError, FieldErrors};
 use shared::sessions::{self, LoginOutcome, TwoFactorPending};
 use shared::passwords;
+use shared::two_factor_settings::{self, TotpConfirmed, TotpSetupStarted, TwoFactorStatus};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -25,6 +28,9 @@ pub fn api() -> OpenApiRouter<AppState> {
         .routes(routes!(profile))
         .routes(routes!(two_factor_status))
         .routes(routes!(toggle_two_factor))
+        .routes(routes!(totp_setup))
+        .routes(routes!(totp_confirm))
+        .routes(routes!(totp_disable))
         .routes(routes!(change_password))
         .routes(routes!(recover_password))
         .routes(routes!(confirm_recovery))
@@ -75,11 +81,12 @@ pub struct CodeRequest {
     pub code: String,
 }
 
-/// Complete a two-factor sign-in with the mailed 6-digit code.
+/// Complete a two-factor sign-in with the mailed 6-digit code, or (method
+/// `totp`) the authenticator app's code or a recovery code; each works once.
 #[utoipa::path(post, path = "/api/token/2fa/", tag = "auth", request_body = CodeRequest,
     responses(
         (status = 200, description = "Signed in", body = TokenPair),
-        (status = 400, description = "code_not_correct, code_expired or code_attempts_exceeded", body = ErrorBody),
+        (status = 400, description = "code_not_correct, code_expired, code_attempts_exceeded, totp_code_used, totp_attempts_exceeded or two_factor_session_expired", body = ErrorBody),
         (status = 401, description = "Invalid two-factor token", body = ErrorBody),
         (status = 429, description = "Too many attempts", body = ErrorBody),
     ))]
@@ -102,9 +109,11 @@ pub struct CodeSent {
 }
 
 /// Mail a new code; the earlier one stops counting once the new token is used.
+/// Not for authenticator-app users (`totp_no_resend`).
 #[utoipa::path(post, path = "/api/resend/2fa/", tag = "auth", request_body = ResendRequest,
     responses(
         (status = 200, description = "A new code was mailed", body = CodeSent),
+        (status = 400, description = "two_factor_session_expired (log in again) or totp_no_resend", body = ErrorBody),
         (status = 401, description = "Invalid two-factor token", body = ErrorBody),
         (status = 429, description = "Too many mails", body = ErrorBody),
     ))]
@@ -149,29 +158,107 @@ async fn profile(CurrentUser(user): CurrentUser) -> Json<SessionUser> {
     Json(user.session())
 }
 
-#[derive(Serialize, ToSchema)]
-pub struct TwoFactorStatus {
-    pub enabled: bool,
-}
-
-/// Whether two-factor sign-in is on.
+/// Whether two-factor sign-in is on, by which method, and how many recovery
+/// codes are left.
 #[utoipa::path(get, path = "/api/2fa/status/", tag = "auth", security(("bearer" = [])),
     responses((status = 200, body = TwoFactorStatus), (status = 401, body = ErrorBody)))]
-async fn two_factor_status(CurrentUser(user): CurrentUser) -> Json<TwoFactorStatus> {
-    Json(TwoFactorStatus { enabled: user.two_factor })
+async fn two_factor_status(State(s): State<AppState>, CurrentUser(user): CurrentUser) -> Result<Json<TwoFactorStatus>, ApiError> {
+    Ok(Json(two_factor_settings::status(&s, &user).await?))
 }
 
-/// Turn two-factor sign-in on or off. Turning it on ends every session, so
-/// the user signs in again with a code (spec §4).
+#[derive(Deserialize, ToSchema)]
+pub struct ToggleRequest {
+    /// The state to set; without it (or without a body) the state flips.
+    pub enabled: Option<bool>,
+}
+
+/// Turn two-factor sign-in (e-mailed code) on or off: `{"enabled": bool}`
+/// sets the state, an empty body flips it. Turning it on ends every session,
+/// so the user signs in again with a code (spec §4). An authenticator app is
+/// removed only through `2fa/totp/disable/` (`totp_disable_required`).
 #[utoipa::path(post, path = "/api/2fa/toggle-activation/", tag = "auth", security(("bearer" = [])),
-    responses((status = 200, description = "The new state", body = TwoFactorStatus), (status = 401, body = ErrorBody)))]
-async fn toggle_two_factor(State(s): State<AppState>, CurrentUser(mut user): CurrentUser) -> Result<Json<TwoFactorStatus>, ApiError> {
-    user.two_factor = !user.two_factor;
-    if user.two_factor {
-        sessions::end_all_sessions(&mut user);
-    }
-    s.store.put_user(&user).await?;
-    Ok(Json(TwoFactorStatus { enabled: user.two_factor }))
+    request_body(content = Option<ToggleRequest>, description = "Optional"),
+    responses(
+        (status = 200, description = "The new state", body = TwoFactorStatus),
+        (status = 400, description = "invalid_request_body or totp_disable_required", body = ErrorBody),
+        (status = 401, body = ErrorBody),
+    ))]
+async fn toggle_two_factor(State(s): State<AppState>, CurrentUser(user): CurrentUser, body: Bytes) -> Result<Json<TwoFactorStatus>, ApiError> {
+    // The body is optional (older clients send none), so it is parsed here
+    // rather than by the JSON extractor, which requires one.
+    let desired = if body.iter().all(u8::is_ascii_whitespace) {
+        None
+    } else {
+        serde_json::from_slice::<ToggleRequest>(&body)
+            .map_err(|e| ApiError::BadRequest { message: "invalid_request_body", fields: [("body".to_string(), vec![e.to_string()])].into() })?
+            .enabled
+    };
+    Ok(Json(two_factor_settings::set_enabled(&s, user, desired).await?))
+}
+
+/// Start enrolling an authenticator app: a new pending secret (valid 15
+/// minutes) as an `otpauth://` URI for the QR code and as base32 text.
+#[utoipa::path(post, path = "/api/2fa/totp/setup/", tag = "auth", security(("bearer" = [])),
+    responses(
+        (status = 200, body = TotpSetupStarted),
+        (status = 400, description = "totp_already_enabled", body = ErrorBody),
+        (status = 401, body = ErrorBody),
+    ))]
+async fn totp_setup(State(s): State<AppState>, CurrentUser(user): CurrentUser) -> Result<Json<TotpSetupStarted>, ApiError> {
+    Ok(Json(two_factor_settings::start_totp_setup(&s, &user).await?))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct TotpConfirmRequest {
+    #[serde(default)]
+    pub code: String,
+}
+
+/// Confirm the enrolment with the app's first code: the method becomes the
+/// authenticator app, other sessions end, and ten one-time recovery codes are
+/// returned (this once only) with new tokens for this session.
+#[utoipa::path(post, path = "/api/2fa/totp/confirm/", tag = "auth", security(("bearer" = [])), request_body = TotpConfirmRequest,
+    responses(
+        (status = 200, body = TotpConfirmed),
+        (status = 400, description = "code_format or code_not_correct (field code), totp_setup_attempts_exceeded, totp_setup_expired", body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 429, body = ErrorBody),
+    ))]
+async fn totp_confirm(
+    State(s): State<AppState>,
+    ClientIp(ip): ClientIp,
+    CurrentUser(user): CurrentUser,
+    ApiJson(req): ApiJson<TotpConfirmRequest>,
+) -> Result<Json<TotpConfirmed>, ApiError> {
+    required(&[("code", &req.code)])?;
+    Ok(Json(two_factor_settings::confirm_totp(&s, user, &req.code, &ip).await?))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct TotpDisableRequest {
+    #[serde(default)]
+    pub password: String,
+    /// An app code or a recovery code.
+    #[serde(default)]
+    pub code: String,
+}
+
+/// Remove the authenticator app and turn two-factor off, given the current
+/// password or a valid app or recovery code.
+#[utoipa::path(post, path = "/api/2fa/totp/disable/", tag = "auth", security(("bearer" = [])), request_body = TotpDisableRequest,
+    responses(
+        (status = 200, description = "Two-factor is off", body = TwoFactorStatus),
+        (status = 400, description = "password_or_code_required, current_password_wrong (field password), code_not_correct or totp_code_used (field code), totp_not_enabled", body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 429, body = ErrorBody),
+    ))]
+async fn totp_disable(
+    State(s): State<AppState>,
+    ClientIp(ip): ClientIp,
+    CurrentUser(user): CurrentUser,
+    ApiJson(req): ApiJson<TotpDisableRequest>,
+) -> Result<Json<TwoFactorStatus>, ApiError> {
+    Ok(Json(two_factor_settings::disable_totp(&s, user, &req.password, &req.code, &ip).await?))
 }
 
 #[derive(Deserialize, ToSchema)]

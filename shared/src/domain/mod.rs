@@ -4,6 +4,7 @@
 pub mod conflict;
 pub mod password_policy;
 pub mod staff;
+pub mod totp;
 pub mod two_factor;
 pub mod user;
 

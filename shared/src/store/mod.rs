@@ -8,6 +8,7 @@ pub mod refresh;
 pub mod staff;
 pub mod subscriptions;
 pub mod table;
+pub mod totp;
 pub mod two_factor;
 pub mod users;
 

@@ -10,7 +10,9 @@
 //! | Counter | `COUNTER#<name>` | `COUNTER` | | | next human-readable id (UpdateItem ADD) |
 //! | Refresh token | `REFRESH#<jti>` | `REFRESH` | | | single use: conditional update `used = false → true` in one transaction with a check that its family is live; TTL |
 //! | Refresh-token family | `FAMILY#<id>` | `FAMILY` | | | one per sign-in; `revoked` ends it (logout, replayed token); TTL |
-//! | Two-factor code | `TWOFA#<challenge id>` | `TWOFA` | | | HMAC of the code, expiry, attempts (conditional `attempts < 5`), single use; TTL |
+//! | Authenticator app (TOTP) | `USER#<uid>` | `TOTP` | | | the user's confirmed authenticator (GetItem): base32 secret, `last_step` (conditional update `last_step < :step`: a code works once), HMACs of unused recovery codes (conditional `REMOVE recovery_hashes[i]` if it still holds that hash); its presence with `two_factor` on means the method is `totp` |
+//! | Authenticator enrolment | `USER#<uid>` | `TOTP#SETUP` | | | a started enrolment (GetItem): pending secret, expiry, wrong tries (conditional `attempts < 5`); deleted in the same transaction that writes `TOTP`; TTL |
+//! | Two-factor code | `TWOFA#<challenge id>` | `TWOFA` | | | HMAC of the code (empty for an authenticator-app challenge), expiry, attempts (conditional `attempts < 5`), single use; TTL |
 //! | Recovery link | `RESET#<sha256 of token>` | `RESET` | | | single use, conditional on unused and unexpired; TTL |
 //! | Rate-limit counter | `RATE#<scope>#<key>` | `<window number>` | | | UpdateItem ADD per attempt, per account and per client address; TTL |
 //! | Purchased service (subscription row) | `CUSTOMER#<customer uid>` | `PURCHASE#<id>` | | `DUE#SUBSCRIPTION` / `<expire_on>#<id>` (only while not expired) | a customer's subscriptions (Query PK); rows due to expire (Query GSI2 `GSI2SK <= now`) |

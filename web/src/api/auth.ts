@@ -6,7 +6,7 @@ export interface TwoFactorChallenge {
   two_factor_required: true;
   /** Opaque, short-lived proof of the password step; sent back with the code. */
   two_factor_token: string;
-  /** 'email' */
+  /** 'email' (a code was mailed) or 'totp' (the authenticator app's code; nothing mailed) */
   method: string;
 }
 
@@ -21,8 +21,27 @@ export interface MessageResponse {
   message: string;
 }
 
+export type TwoFactorMethod = 'email' | 'totp';
+
 export interface TwoFactorStatus {
   enabled: boolean;
+  /** How the second step is done ('email' also when off). */
+  method?: TwoFactorMethod;
+  /** Unused recovery codes (authenticator app only). */
+  recovery_codes_left?: number;
+}
+
+/** POST /api/2fa/totp/setup/: a pending secret for the authenticator app. */
+export interface TotpSetup {
+  otpauth_uri: string;
+  /** Base32, for typing in by hand. */
+  secret: string;
+}
+
+/** POST /api/2fa/totp/confirm/: the recovery codes (shown once) and new tokens for this session. */
+export interface TotpConfirmed extends Auth {
+  method: 'totp';
+  recovery_codes: string[];
 }
 
 export function isTwoFactorChallenge(value: unknown): value is TwoFactorChallenge {
@@ -75,9 +94,27 @@ export function fetchTwoFactorStatus(): Promise<TwoFactorStatus> {
   return api.get<TwoFactorStatus>('/2fa/status/');
 }
 
-/** POST /api/2fa/toggle-activation/ — the new state. Turning it on ends every session (spec §4). */
-export function toggleTwoFactor(): Promise<TwoFactorStatus> {
-  return api.post<TwoFactorStatus>('/2fa/toggle-activation/', {});
+/**
+ * POST /api/2fa/toggle-activation/ with the state to set (the server would
+ * flip without one). Turning it on ends every session (spec §4).
+ */
+export function setTwoFactorEnabled(enabled: boolean): Promise<TwoFactorStatus> {
+  return api.post<TwoFactorStatus>('/2fa/toggle-activation/', { enabled });
+}
+
+/** POST /api/2fa/totp/setup/ — start enrolling an authenticator app. */
+export function startTotpSetup(): Promise<TotpSetup> {
+  return api.post<TotpSetup>('/2fa/totp/setup/', {});
+}
+
+/** POST /api/2fa/totp/confirm/ — the app's first code; 400/429 are shown on the form. */
+export function confirmTotp(code: string): Promise<TotpConfirmed> {
+  return api.post<TotpConfirmed>('/2fa/totp/confirm/', { code }, { suppressError: [400, 429] });
+}
+
+/** POST /api/2fa/totp/disable/ — with the current password or an app or recovery code; 400/429 on the form. */
+export function disableTotp(proof: { password?: string; code?: string }): Promise<TwoFactorStatus> {
+  return api.post<TwoFactorStatus>('/2fa/totp/disable/', proof, { suppressError: [400, 429] });
 }
 
 export interface ChangePasswordInput {

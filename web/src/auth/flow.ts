@@ -21,7 +21,7 @@ import type { Auth } from './types';
 export type LoginOutcome =
   /** Session stored; go to `target` (the remembered origin or the dashboard). */
   | { kind: 'signedIn'; target: string }
-  /** A code was e-mailed; the pending token is stored; go to /authentication. */
+  /** A second step is needed (a code was e-mailed, or the authenticator app's); the pending token is stored; go to /authentication. */
   | { kind: 'twoFactor' }
   /** The account has no role in the portal; nothing is stored. */
   | { kind: 'noRole' };
@@ -58,7 +58,7 @@ export async function login(email: string, password: string, origin: string | nu
   return completeLogin(result, origin);
 }
 
-/** Step two: the 6-digit code for the pending sign-in. */
+/** Step two: the 6-digit code (mailed or from the app) or a recovery code for the pending sign-in. */
 export async function submitTwoFactorCode(code: string, origin: string | null): Promise<LoginOutcome> {
   const pending = getPendingTwoFactor();
   if (!pending) throw new Error('no pending two-factor sign-in');

@@ -76,3 +76,25 @@ export function confirmPasswordRules(t: TFunction, passwordField: string): FormR
 export function trimValue(value: unknown): unknown {
   return typeof value === 'string' ? value.trim() : value;
 }
+
+/** Recovery codes of the authenticator-app factor: 10 characters, shown as XXXXX-XXXXX. */
+const RECOVERY_CODE_PATTERN = /^[2-9A-HJKMNP-Z]{10}$/;
+
+/** A recovery code as typed, without spaces and dashes, in upper case (the server normalises the same way). */
+export function normalizeRecoveryCode(value: unknown): string {
+  return typeof value === 'string' ? value.replace(/[\s-]+/g, '').toUpperCase() : '';
+}
+
+export function isRecoveryCode(value: unknown): boolean {
+  return RECOVERY_CODE_PATTERN.test(normalizeRecoveryCode(value));
+}
+
+export function recoveryCodeRules(t: TFunction): FormRule[] {
+  return [
+    { required: true, message: t('account:twofa.recoveryRequired') },
+    {
+      validator: (_rule, value) =>
+        isEmpty(value) || isRecoveryCode(value) ? Promise.resolve() : Promise.reject(new Error(t('account:twofa.recoveryInvalid'))),
+    },
+  ];
+}

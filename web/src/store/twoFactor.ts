@@ -1,13 +1,13 @@
 import { TWO_FACTOR_STORAGE_KEY } from '../config/constants';
 
 /**
- * A sign-in waiting for its e-mailed code: the opaque token from POST
+ * A sign-in waiting for its second step (e-mailed code or authenticator app): the opaque token from POST
  * /api/token/ (or /api/resend/2fa/). Kept in sessionStorage, so it survives a
  * reload of the tab but not the tab itself, and is never put in `root`.
  */
 export interface PendingTwoFactor {
   token: string;
-  /** How the code was sent ('email'). */
+  /** 'email' (the code was mailed) or 'totp' (the authenticator app's code; nothing mailed). */
   method: string;
 }
 

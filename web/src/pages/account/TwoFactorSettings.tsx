@@ -1,30 +1,73 @@
-import { App as AntApp, Button, Card, Result, Space, Switch, Tag, Typography } from 'antd';
+import { Alert, App as AntApp, Button, Card, Form, Input, QRCode, Radio, Result, Space, Tag, Typography } from 'antd';
+import { CopyOutlined, DownloadOutlined, SafetyOutlined } from '@ant-design/icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchTwoFactorStatus, toggleTwoFactor } from '../../api/auth';
+import {
+  type TotpSetup,
+  type TwoFactorMethod,
+  type TwoFactorStatus,
+  confirmTotp,
+  disableTotp,
+  fetchTwoFactorStatus,
+  setTwoFactorEnabled,
+  startTotpSetup,
+} from '../../api/auth';
+import { applyServerErrors, isInlineError } from '../../api/formErrors';
+import { normalizeCode, twoFactorCodeRules } from '../../auth/validation';
 import { signOutLocally } from '../../auth/flow';
 import Loading from '../../components/Loading';
+import MessageAlert from '../../components/MessageAlert';
+import { TWO_FACTOR_CODE_LENGTH } from '../../config/constants';
 import { translateServerMessage } from '../../i18n';
+import { setAuth } from '../../store/session';
+
+type Choice = 'off' | TwoFactorMethod;
+
+type Panel =
+  | { kind: 'none' }
+  /** Enrolling an authenticator app: QR code, secret, first code. */
+  | { kind: 'setup'; setup: TotpSetup }
+  /** Enrolled: the recovery codes, shown this once. */
+  | { kind: 'recovery'; codes: string[] }
+  /** Removing the authenticator app (then, for 'email', turning the e-mailed code on). */
+  | { kind: 'disable'; then: 'off' | 'email' };
+
+function choiceOf(status: TwoFactorStatus): Choice {
+  return status.enabled ? (status.method ?? 'email') : 'off';
+}
+
+/** The base32 secret in groups of four, easier to type. */
+function grouped(secret: string): string {
+  return secret.replace(/(.{4})(?=.)/g, '$1 ');
+}
 
 /**
- * <prefix>/update-2fa: two-factor sign-in by e-mailed code, on or off.
- * Spec §4: after turning it on the user must log in again (the server has
- * ended every session), so the session is cleared and the user sent to /login.
+ * <prefix>/update-2fa: two-factor sign-in Off, by e-mailed code, or by an
+ * authenticator app (TOTP). Spec §4: after turning the e-mailed code on the
+ * user must log in again (the server has ended every session), so the session
+ * is cleared and the user sent to /login. Enrolling an app ends the other
+ * sessions; this one continues with the tokens the confirmation returns, and
+ * the recovery codes are shown once. Removing the app needs the password or a
+ * code.
  */
 export default function TwoFactorSettings({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('account');
   const { message } = AntApp.useApp();
-  const [enabled, setEnabled] = useState<boolean | null>(null);
+  const [status, setStatus] = useState<TwoFactorStatus | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const [busy, setBusy] = useState(false);
+  const [panel, setPanel] = useState<Panel>({ kind: 'none' });
+  const [formError, setFormError] = useState<string[] | null>(null);
+  const [confirmForm] = Form.useForm<{ code: string }>();
+  const [disableForm] = Form.useForm<{ password?: string; code?: string }>();
 
   useEffect(() => {
     let active = true;
     setLoadFailed(false);
     fetchTwoFactorStatus()
       .then((s) => {
-        if (active) setEnabled(!!s?.enabled);
+        if (active) setStatus({ enabled: !!s?.enabled, method: s?.method ?? 'email', recovery_codes_left: s?.recovery_codes_left ?? 0 });
       })
       .catch(() => {
         // The API client has shown the error; offer to try again.
@@ -35,18 +78,41 @@ export default function TwoFactorSettings({ titleKey }: { titleKey: string }) {
     };
   }, [attempt]);
 
-  const onToggle = async () => {
+  const reload = () => setAttempt((n) => n + 1);
+
+  /** Turning the e-mailed code on ends every session: no more calls with this token. */
+  const enableEmail = async () => {
+    const s = await setTwoFactorEnabled(true);
+    if (s?.enabled) {
+      void message.success(translateServerMessage('two_factor_enabled'), 6);
+      signOutLocally();
+    }
+  };
+
+  const choose = async (next: Choice) => {
+    if (!status || next === choiceOf(status)) return;
+    setFormError(null);
+    const current = choiceOf(status);
+    if (current === 'totp') {
+      // The app is removed only with proof (password or code).
+      setPanel({ kind: 'disable', then: next === 'email' ? 'email' : 'off' });
+      disableForm.resetFields();
+      return;
+    }
     setBusy(true);
     try {
-      const s = await toggleTwoFactor();
-      if (s?.enabled) {
-        // Every session has ended on the server: no more calls with this token.
-        void message.success(translateServerMessage('two_factor_enabled'), 6);
-        signOutLocally();
-        return;
+      if (next === 'totp') {
+        const setup = await startTotpSetup();
+        confirmForm.resetFields();
+        setPanel({ kind: 'setup', setup });
+      } else if (next === 'email') {
+        await enableEmail();
+      } else {
+        const s = await setTwoFactorEnabled(false);
+        setStatus({ enabled: !!s?.enabled, method: 'email', recovery_codes_left: 0 });
+        setPanel({ kind: 'none' });
+        void message.success(translateServerMessage('two_factor_disabled'));
       }
-      setEnabled(false);
-      void message.success(translateServerMessage('two_factor_disabled'));
     } catch {
       /* the API client has shown the error */
     } finally {
@@ -54,45 +120,256 @@ export default function TwoFactorSettings({ titleKey }: { titleKey: string }) {
     }
   };
 
+  const onConfirm = async ({ code }: { code: string }) => {
+    setBusy(true);
+    setFormError(null);
+    try {
+      const done = await confirmTotp(normalizeCode(code));
+      // Other sessions have ended; this one continues with the new tokens.
+      if (done?.access_token) {
+        setAuth({ access_token: done.access_token, refresh_token: done.refresh_token, expires_in: done.expires_in, token_type: done.token_type });
+      }
+      setPanel({ kind: 'recovery', codes: done?.recovery_codes ?? [] });
+      setStatus({ enabled: true, method: 'totp', recovery_codes_left: done?.recovery_codes?.length ?? 0 });
+    } catch (err) {
+      if (isInlineError(err)) setFormError(applyServerErrors(confirmForm, err, ['code']));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onDisable = async (values: { password?: string; code?: string }) => {
+    if (panel.kind !== 'disable') return;
+    const password = values.password ?? '';
+    const code = (values.code ?? '').trim();
+    if (!password && !code) {
+      setFormError([t('twoFactorSettings.disable.proofRequired')]);
+      return;
+    }
+    setBusy(true);
+    setFormError(null);
+    try {
+      const s = await disableTotp(code ? { code } : { password });
+      setStatus({ enabled: !!s?.enabled, method: 'email', recovery_codes_left: 0 });
+      setPanel({ kind: 'none' });
+      if (panel.then === 'email') {
+        await enableEmail();
+      } else {
+        void message.success(translateServerMessage('two_factor_disabled'));
+      }
+    } catch (err) {
+      if (isInlineError(err)) setFormError(applyServerErrors(disableForm, err, ['password', 'code']));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const recoveryText = panel.kind === 'recovery' ? panel.codes.join('\n') + '\n' : '';
+
+  const copyCodes = async () => {
+    try {
+      await navigator.clipboard.writeText(recoveryText);
+      void message.success(t('twoFactorSettings.recovery.copied'));
+    } catch {
+      void message.warning(t('twoFactorSettings.recovery.copyFailed'));
+    }
+  };
+
+  const downloadCodes = () => {
+    const blob = new Blob([recoveryText], { type: 'text/plain;charset=utf-8' });
+    const href = URL.createObjectURL(blob);
+    const a = document.createElement('a');
+    a.href = href;
+    a.download = 'recovery-codes.txt';
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(href), 1000);
+  };
+
+  const cancel = () => {
+    setPanel({ kind: 'none' });
+    setFormError(null);
+  };
+
+  const choice = status ? choiceOf(status) : 'off';
+  const statusText =
+    choice === 'off'
+      ? t('twoFactorSettings.off')
+      : choice === 'totp'
+        ? t('twoFactorSettings.onTotp')
+        : t('twoFactorSettings.onEmail');
+
   return (
     <div className="page" data-testid="twofa-settings-page">
       <Typography.Title level={2} data-testid="page-title">
         {t(titleKey, { ns: 'routes' })}
       </Typography.Title>
       <Card className="form-card">
-        {enabled === null && loadFailed ? (
+        {status === null && loadFailed ? (
           <Result
             status="warning"
             title={t('twoFactorSettings.loadFailed')}
             extra={
-              <Button onClick={() => setAttempt((n) => n + 1)} data-testid="twofa-retry">
+              <Button onClick={reload} data-testid="twofa-retry">
                 {t('twoFactorSettings.retry')}
               </Button>
             }
           />
-        ) : enabled === null ? (
+        ) : status === null ? (
           <Loading />
         ) : (
-          <Space orientation="vertical" size="middle">
+          <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
             <Typography.Paragraph>{t('twoFactorSettings.intro')}</Typography.Paragraph>
-            <Space size="middle" align="center">
-              <Switch
-                checked={enabled}
-                loading={busy}
-                onChange={() => void onToggle()}
-                aria-label={t('twoFactorSettings.toggle')}
-                data-testid="twofa-toggle"
-              />
-              <span>
-                {t('twoFactorSettings.status')}{' '}
-                <Tag color={enabled ? 'green' : 'default'} data-testid="twofa-status" data-enabled={String(enabled)}>
-                  {enabled ? t('twoFactorSettings.on') : t('twoFactorSettings.off')}
-                </Tag>
-              </span>
-            </Space>
-            <Typography.Paragraph type="secondary">
-              {enabled ? t('twoFactorSettings.offNote') : t('twoFactorSettings.onNote')}
-            </Typography.Paragraph>
+            <div>
+              {t('twoFactorSettings.status')}{' '}
+              <Tag
+                color={status.enabled ? 'green' : 'default'}
+                data-testid="twofa-status"
+                data-enabled={String(status.enabled)}
+                data-method={choice}
+              >
+                {statusText}
+              </Tag>
+            </div>
+            <Radio.Group
+              value={choice}
+              disabled={busy || panel.kind === 'recovery'}
+              onChange={(e) => void choose(e.target.value as Choice)}
+              aria-label={t('twoFactorSettings.choose')}
+              data-testid="twofa-method"
+            >
+              <Space orientation="vertical">
+                <Radio value="off">
+                  <span data-testid="twofa-method-off">{t('twoFactorSettings.methods.off')}</span>
+                </Radio>
+                <Radio value="email">
+                  <span data-testid="twofa-method-email">{t('twoFactorSettings.methods.email')}</span>
+                </Radio>
+                <Radio value="totp">
+                  <span data-testid="twofa-method-totp">{t('twoFactorSettings.methods.totp')}</span>
+                </Radio>
+              </Space>
+            </Radio.Group>
+            {panel.kind === 'none' && (
+              <Typography.Paragraph type="secondary" data-testid="twofa-note">
+                {choice === 'off' ? t('twoFactorSettings.onNote') : t('twoFactorSettings.offNote')}
+              </Typography.Paragraph>
+            )}
+            {panel.kind === 'none' && choice === 'totp' && (
+              <Typography.Paragraph data-testid="totp-recovery-left" data-count={status.recovery_codes_left ?? 0}>
+                {t('twoFactorSettings.recoveryLeft', { count: status.recovery_codes_left ?? 0 })}
+              </Typography.Paragraph>
+            )}
+
+            {panel.kind === 'setup' && (
+              <Card size="small" title={t('twoFactorSettings.setup.title')} data-testid="totp-setup">
+                <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+                  <Typography.Paragraph>{t('twoFactorSettings.setup.scan')}</Typography.Paragraph>
+                  <QRCode value={panel.setup.otpauth_uri} type="svg" data-testid="totp-qr" />
+                  <div>
+                    <Typography.Paragraph type="secondary" style={{ marginBottom: 4 }}>
+                      {t('twoFactorSettings.setup.manual')}
+                    </Typography.Paragraph>
+                    <Typography.Text code copyable={{ text: panel.setup.secret }} style={{ whiteSpace: 'nowrap' }}>
+                      <span data-testid="totp-secret" data-secret={panel.setup.secret}>
+                        {grouped(panel.setup.secret)}
+                      </span>
+                    </Typography.Text>
+                  </div>
+                  <MessageAlert messages={formError} testId="totp-confirm-error" />
+                  <Form<{ code: string }>
+                    form={confirmForm}
+                    layout="vertical"
+                    name="totp-confirm"
+                    requiredMark={false}
+                    onFinish={onConfirm}
+                    disabled={busy}
+                  >
+                    <Form.Item
+                      label={t('twoFactorSettings.setup.code')}
+                      name="code"
+                      rules={twoFactorCodeRules(t)}
+                      normalize={normalizeCode}
+                    >
+                      <Input
+                        prefix={<SafetyOutlined />}
+                        autoComplete="one-time-code"
+                        inputMode="numeric"
+                        placeholder={'0'.repeat(TWO_FACTOR_CODE_LENGTH)}
+                        data-testid="totp-confirm-code"
+                      />
+                    </Form.Item>
+                    <Space>
+                      <Button type="primary" htmlType="submit" loading={busy} data-testid="totp-confirm-submit">
+                        {t('twoFactorSettings.setup.confirm')}
+                      </Button>
+                      <Button onClick={cancel} data-testid="totp-cancel">
+                        {t('twoFactorSettings.cancel')}
+                      </Button>
+                    </Space>
+                  </Form>
+                </Space>
+              </Card>
+            )}
+
+            {panel.kind === 'recovery' && (
+              <Card size="small" title={t('twoFactorSettings.recovery.title')} data-testid="totp-recovery">
+                <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+                  <Alert type="warning" showIcon title={t('twoFactorSettings.recovery.warning')} />
+                  <ul className="plain-list recovery-codes" data-testid="totp-recovery-codes">
+                    {panel.codes.map((c) => (
+                      <li key={c}>
+                        <Typography.Text code data-testid="totp-recovery-code">
+                          {c}
+                        </Typography.Text>
+                      </li>
+                    ))}
+                  </ul>
+                  <Space wrap>
+                    <Button icon={<CopyOutlined />} onClick={() => void copyCodes()} data-testid="totp-recovery-copy">
+                      {t('twoFactorSettings.recovery.copy')}
+                    </Button>
+                    <Button icon={<DownloadOutlined />} onClick={downloadCodes} data-testid="totp-recovery-download">
+                      {t('twoFactorSettings.recovery.download')}
+                    </Button>
+                    <Button type="primary" onClick={() => setPanel({ kind: 'none' })} data-testid="totp-recovery-done">
+                      {t('twoFactorSettings.recovery.done')}
+                    </Button>
+                  </Space>
+                </Space>
+              </Card>
+            )}
+
+            {panel.kind === 'disable' && (
+              <Card size="small" title={t('twoFactorSettings.disable.title')} data-testid="totp-disable">
+                <Typography.Paragraph>{t('twoFactorSettings.disable.intro')}</Typography.Paragraph>
+                <MessageAlert messages={formError} testId="totp-disable-error" />
+                <Form<{ password?: string; code?: string }>
+                  form={disableForm}
+                  layout="vertical"
+                  name="totp-disable"
+                  requiredMark={false}
+                  onFinish={onDisable}
+                  disabled={busy}
+                >
+                  <Form.Item label={t('twoFactorSettings.disable.password')} name="password">
+                    <Input.Password autoComplete="current-password" data-testid="totp-disable-password" />
+                  </Form.Item>
+                  <Form.Item label={t('twoFactorSettings.disable.code')} name="code">
+                    <Input autoComplete="one-time-code" data-testid="totp-disable-code" />
+                  </Form.Item>
+                  <Space>
+                    <Button type="primary" danger htmlType="submit" loading={busy} data-testid="totp-disable-submit">
+                      {t('twoFactorSettings.disable.submit')}
+                    </Button>
+                    <Button onClick={cancel} data-testid="totp-cancel">
+                      {t('twoFactorSettings.cancel')}
+                    </Button>
+                  </Space>
+                </Form>
+              </Card>
+            )}
           </Space>
         )}
       </Card>

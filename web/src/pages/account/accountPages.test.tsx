@@ -92,24 +92,29 @@ describe('account pages', { timeout: 20_000 }, () => {
   });
 
   it('two-factor: turning it off stays; turning it on logs out to /login without remembering the page', async () => {
-    fake.routes.set('GET /2fa/status/', () => ({ status: 200, body: { enabled: true } }));
+    fake.routes.set('GET /2fa/status/', () => ({ status: 200, body: { enabled: true, method: 'email', recovery_codes_left: 0 } }));
     const { $, click, waitFor, path } = await render('/admin/update-2fa/', admin);
     const status = await waitFor(() => $('twofa-status'), 'status');
     expect(status.dataset.enabled).toBe('true');
-    expect(status.textContent).toBe('On');
+    expect(status.dataset.method).toBe('email');
+    expect(status.textContent).toBe('On (e-mail code)');
 
+    // The explicit state is sent, not a flip.
     fake.replies.push((c) => {
-      expect(c).toMatchObject({ method: 'POST', path: '/2fa/toggle-activation/', options: { body: {} } });
-      return { status: 200, body: { enabled: false } };
+      expect(c).toMatchObject({ method: 'POST', path: '/2fa/toggle-activation/', options: { body: { enabled: false } } });
+      return { status: 200, body: { enabled: false, method: 'email', recovery_codes_left: 0 } };
     });
-    await click('twofa-toggle');
+    await click('twofa-method-off');
     await waitFor(() => $('twofa-status')?.dataset.enabled === 'false', 'off');
     expect($('twofa-status')!.textContent).toBe('Off');
     expect(path()).toBe('/admin/update-2fa/');
     expect(session.getState().auth).toEqual(auth);
 
-    fake.replies.push(() => ({ status: 200, body: { enabled: true } }));
-    await click('twofa-toggle');
+    fake.replies.push((c) => {
+      expect(c).toMatchObject({ path: '/2fa/toggle-activation/', options: { body: { enabled: true } } });
+      return { status: 200, body: { enabled: true, method: 'email', recovery_codes_left: 0 } };
+    });
+    await click('twofa-method-email');
     await waitFor(() => path() === '/login', '/login');
     await waitFor(() => $('login-form'), 'login form');
     expect(session.getState().auth).toBeNull();

@@ -7,6 +7,7 @@ import { isInlineError, serverMessages } from '../../api/formErrors';
 import { login } from '../../auth/flow';
 import { trimValue } from '../../auth/validation';
 import MessageAlert from '../../components/MessageAlert';
+import { translateServerMessage } from '../../i18n';
 import { getState } from '../../store/session';
 import PublicLayout from './PublicLayout';
 
@@ -28,6 +29,8 @@ export default function Login() {
   const location = useLocation();
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string[] | null>(null);
+  // Why the user was sent back here (e.g. the two-factor sign-in expired): a server message key.
+  const notice = (location.state as { notice?: unknown } | null)?.notice;
 
   const onFinish = async ({ email, password }: LoginValues) => {
     setSubmitting(true);
@@ -62,6 +65,9 @@ export default function Login() {
         </Typography.Title>
         <Typography.Paragraph type="secondary">{t('login.subtitle')}</Typography.Paragraph>
         <MessageAlert messages={error} testId="login-error" className="login-error" />
+        {!error && typeof notice === 'string' && (
+          <MessageAlert messages={[translateServerMessage(notice)]} type="warning" testId="login-notice" />
+        )}
         <Form<LoginValues>
           layout="vertical"
           name="login"

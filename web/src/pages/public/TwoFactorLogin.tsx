@@ -1,11 +1,11 @@
-import { Button, Card, Form, Input, Typography } from 'antd';
-import { SafetyOutlined } from '@ant-design/icons';
+import { Button, Card, Form, Input, Space, Switch, Typography } from 'antd';
+import { KeyOutlined, SafetyOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { isInlineError, serverMessages } from '../../api/formErrors';
 import { resendCode, submitTwoFactorCode } from '../../auth/flow';
-import { normalizeCode, twoFactorCodeRules } from '../../auth/validation';
+import { normalizeCode, normalizeRecoveryCode, recoveryCodeRules, twoFactorCodeRules } from '../../auth/validation';
 import MessageAlert from '../../components/MessageAlert';
 import { TWO_FACTOR_CODE_LENGTH } from '../../config/constants';
 import { translateServerMessage } from '../../i18n';
@@ -17,9 +17,16 @@ interface CodeValues {
   code: string;
 }
 
+/** The server's key for a sign-in whose two-factor token has expired: only a new login helps. */
+export const SESSION_EXPIRED_KEY = 'two_factor_session_expired';
+/** Answers after which only a new login helps; /login shows them. */
+const SIGN_IN_OVER = new Set([SESSION_EXPIRED_KEY, 'totp_attempts_exceeded']);
+
 /**
  * /authentication (spec §2, §4): the 6-digit code e-mailed after the password
- * step. Without a pending sign-in, back to /login.
+ * step, or (method 'totp') the authenticator app's code or a recovery code —
+ * nothing is mailed then, so there is no resend. Without a pending sign-in,
+ * back to /login; when the sign-in has expired, back to /login saying so.
  */
 export default function TwoFactorLogin() {
   const { t } = useTranslation('account');
@@ -27,7 +34,10 @@ export default function TwoFactorLogin() {
   const location = useLocation();
   const [form] = Form.useForm<CodeValues>();
   // Read once: completing the login clears it, and the guard then leaves this page.
-  const [hasPending] = useState(() => getPendingTwoFactor() !== null);
+  const [pending] = useState(() => getPendingTwoFactor());
+  const hasPending = pending !== null;
+  const isApp = pending?.method === 'totp';
+  const [useRecovery, setUseRecovery] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [resending, setResending] = useState(false);
   const [error, setError] = useState<string[] | null>(null);
@@ -37,13 +47,16 @@ export default function TwoFactorLogin() {
 
   if (!hasPending) return <Navigate to="/login" replace />;
 
-  const showError = (err: unknown, resending = false) => {
-    // 401: the two-factor token is unknown or stale. A resend answered with
-    // code_expired means the token itself has expired (it lives as long as a
-    // code): only a new login helps.
-    const tokenGone =
-      isInlineError(err, [401]) || (resending && isInlineError(err, [400]) && err.body?.message === 'code_expired');
-    if (tokenGone) {
+  const showError = (err: unknown) => {
+    // The sign-in itself is over (expired, or too many wrong app codes): back to /login, which shows why.
+    const key = isInlineError(err, [400]) && typeof err.body?.message === 'string' ? err.body.message : '';
+    if (SIGN_IN_OVER.has(key)) {
+      clearPendingTwoFactor();
+      navigate('/login', { replace: true, state: { notice: key } });
+      return;
+    }
+    // 401: the two-factor token is unknown or stale: only a new login helps.
+    if (isInlineError(err, [401])) {
       clearPendingTwoFactor();
       setExpired(true);
       setError([t('twofa.signInExpired')]);
@@ -59,7 +72,8 @@ export default function TwoFactorLogin() {
     setError(null);
     setInfo(null);
     try {
-      const outcome = await submitTwoFactorCode(normalizeCode(code), rememberedOrigin(location.state));
+      const entered = useRecovery ? normalizeRecoveryCode(code) : normalizeCode(code);
+      const outcome = await submitTwoFactorCode(entered, rememberedOrigin(location.state));
       if (outcome.kind === 'signedIn') navigate(outcome.target, { replace: true });
       else {
         setExpired(true);
@@ -81,7 +95,7 @@ export default function TwoFactorLogin() {
       form.resetFields();
       setInfo(translateServerMessage(message));
     } catch (err) {
-      showError(err, true);
+      showError(err);
     } finally {
       setResending(false);
     }
@@ -97,7 +111,9 @@ export default function TwoFactorLogin() {
         <Typography.Title level={2} data-testid="page-title">
           {t('twofa.title')}
         </Typography.Title>
-        <Typography.Paragraph type="secondary">{t('twofa.sent')}</Typography.Paragraph>
+        <Typography.Paragraph type="secondary" data-testid="twofa-prompt">
+          {isApp ? (useRecovery ? t('twofa.recoveryPrompt') : t('twofa.appPrompt')) : t('twofa.sent')}
+        </Typography.Paragraph>
         <MessageAlert messages={error} testId="twofa-error" />
         <MessageAlert messages={info ? [info] : null} type="success" testId="twofa-info" />
         {!expired && (
@@ -110,23 +126,46 @@ export default function TwoFactorLogin() {
             onFinish={onFinish}
             disabled={submitting}
           >
-            <Form.Item label={t('twofa.code')} name="code" rules={twoFactorCodeRules(t)} normalize={normalizeCode}>
-              <Input
-                prefix={<SafetyOutlined />}
-                autoComplete="one-time-code"
-                inputMode="numeric"
-                placeholder={'0'.repeat(TWO_FACTOR_CODE_LENGTH)}
-                autoFocus
-                data-testid="twofa-code"
-              />
-            </Form.Item>
+            {useRecovery ? (
+              <Form.Item label={t('twofa.recoveryCode')} name="code" rules={recoveryCodeRules(t)}>
+                <Input prefix={<KeyOutlined />} autoComplete="off" placeholder="XXXXX-XXXXX" autoFocus data-testid="twofa-code" />
+              </Form.Item>
+            ) : (
+              <Form.Item label={t('twofa.code')} name="code" rules={twoFactorCodeRules(t)} normalize={normalizeCode}>
+                <Input
+                  prefix={<SafetyOutlined />}
+                  autoComplete="one-time-code"
+                  inputMode="numeric"
+                  placeholder={'0'.repeat(TWO_FACTOR_CODE_LENGTH)}
+                  autoFocus
+                  data-testid="twofa-code"
+                />
+              </Form.Item>
+            )}
+            {isApp && (
+              <Form.Item>
+                <Space>
+                  <Switch
+                    checked={useRecovery}
+                    onChange={(on) => {
+                      setUseRecovery(on);
+                      setError(null);
+                      form.resetFields();
+                    }}
+                    aria-label={t('twofa.useRecovery')}
+                    data-testid="twofa-use-recovery"
+                  />
+                  <span>{t('twofa.useRecovery')}</span>
+                </Space>
+              </Form.Item>
+            )}
             <Button type="primary" htmlType="submit" block size="large" loading={submitting} data-testid="twofa-submit">
               {t('twofa.submit')}
             </Button>
           </Form>
         )}
         <div className="form-links">
-          {!expired && (
+          {!expired && !isApp && (
             <Button type="link" className="link-button" onClick={onResend} loading={resending} disabled={submitting} data-testid="twofa-resend">
               {t('twofa.resend')}
             </Button>

@@ -156,16 +156,42 @@ describe('login pages', { timeout: 20_000 }, () => {
     expect(twoFactor.getPendingTwoFactor()).toBeNull();
   });
 
-  it('a resend refused with code_expired (the sign-in itself expired) asks to log in again', async () => {
+  it('a resend refused with two_factor_session_expired goes back to /login saying so', async () => {
     twoFactor.setPendingTwoFactor({ token: 'tf-old', method: 'email' });
-    const { $, click, waitFor } = await render('/authentication');
+    const { $, click, waitFor, path } = await render('/authentication');
+    fake.replies.push((c) => {
+      expect(c.path).toBe('/resend/2fa/');
+      return { status: 400, body: { status: 400, message: 'two_factor_session_expired', errors: {} } };
+    });
+    await click('twofa-resend');
+    await waitFor(() => path() === '/login', '/login');
+    const notice = await waitFor(() => $('login-notice'), 'login-notice');
+    expect(notice.textContent).toContain('Your login has expired. Please log in again.');
+    expect($('login-form')).not.toBeNull();
+    expect(twoFactor.getPendingTwoFactor()).toBeNull();
+    expect(warning).not.toHaveBeenCalled();
+  });
+
+  it('a code refused with two_factor_session_expired also goes back to /login', async () => {
+    twoFactor.setPendingTwoFactor({ token: 'tf-old', method: 'email' });
+    const { $, type, click, waitFor, path } = await render('/authentication');
+    fake.replies.push(() => ({ status: 400, body: { status: 400, message: 'two_factor_session_expired', errors: {} } }));
+    await type('twofa-code', '123456');
+    await click('twofa-submit');
+    await waitFor(() => path() === '/login', '/login');
+    await waitFor(() => $('login-notice'), 'login-notice');
+    expect(twoFactor.getPendingTwoFactor()).toBeNull();
+  });
+
+  it('a code_expired answer to a resend stays on the page (a new code helps there)', async () => {
+    twoFactor.setPendingTwoFactor({ token: 'tf-1', method: 'email' });
+    const { $, click, waitFor, path } = await render('/authentication');
     fake.replies.push(() => ({ status: 400, body: { status: 400, message: 'code_expired', errors: {} } }));
     await click('twofa-resend');
     const error = await waitFor(() => $('twofa-error'), 'twofa-error');
-    expect(error.textContent).toContain('log in again');
-    expect($('twofa-resend')).toBeNull();
-    expect(twoFactor.getPendingTwoFactor()).toBeNull();
-    expect(warning).not.toHaveBeenCalled();
+    expect(error.textContent).toContain('The code has expired');
+    expect(path()).toBe('/authentication');
+    expect($('twofa-form')).not.toBeNull();
   });
 
   it('forgot password: shows recovery_sent', async () => {

@@ -1,0 +1,149 @@
+//! The authenticator-app factor: the confirmed authenticator (`USER#<uid>` /
+//! `TOTP`) and a started enrolment (`USER#<uid>` / `TOTP#SETUP`, TTL). Secrets
+//! live only here, never in tokens or the session user.
+
+use aws_sdk_dynamodb::types::{AttributeValue, Delete, Put, TransactWriteItem};
+
+use super::{n, s, sdk_err, Store};
+use crate::domain::totp::{TotpAuthenticator, TotpSetup, SETUP_MAX_ATTEMPTS};
+use crate::error::ApiError;
+
+fn pk(uid: &str) -> String {
+    format!("USER#{uid}")
+}
+const SK: &str = "TOTP";
+const SETUP_SK: &str = "TOTP#SETUP";
+
+/// A refused condition (single item or inside a transaction): an expected outcome, not an error.
+fn conditional_failed<E: aws_sdk_dynamodb::error::ProvideErrorMetadata>(e: &aws_sdk_dynamodb::error::SdkError<E>) -> bool {
+    e.as_service_error().and_then(|se| se.code()).is_some_and(|c| c == "ConditionalCheckFailedException" || c == "TransactionCanceledException")
+}
+
+impl Store {
+    /// Starts (or restarts) an enrolment; a newer one replaces an older one.
+    pub async fn save_totp_setup(&self, setup: &TotpSetup) -> Result<(), ApiError> {
+        let mut item: super::Item = serde_dynamo::to_item(setup).map_err(ApiError::internal)?;
+        item.insert("PK".into(), s(pk(&setup.user_uid)));
+        item.insert("SK".into(), s(SETUP_SK));
+        item.insert("entity".into(), s("totp_setup"));
+        item.insert(super::table::TTL_ATTRIBUTE.into(), n(setup.expires_at + 3600));
+        self.client.put_item().table_name(&self.table).set_item(Some(item)).send().await.map_err(sdk_err)?;
+        Ok(())
+    }
+
+    pub async fn get_totp_setup(&self, uid: &str) -> Result<Option<TotpSetup>, ApiError> {
+        self.get(&pk(uid), SETUP_SK).await?.map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal)).transpose()
+    }
+
+    /// Counts a wrong confirmation code; `false` once the limit is reached.
+    pub async fn count_wrong_setup_code(&self, uid: &str) -> Result<bool, ApiError> {
+        let res = self
+            .client
+            .update_item()
+            .table_name(&self.table)
+            .key("PK", s(pk(uid)))
+            .key("SK", s(SETUP_SK))
+            .update_expression("SET attempts = attempts + :one")
+            .condition_expression("attribute_exists(PK) AND attempts < :max")
+            .expression_attribute_values(":one", n(1))
+            .expression_attribute_values(":max", n(SETUP_MAX_ATTEMPTS))
+            .send()
+            .await;
+        match res {
+            Ok(_) => Ok(true),
+            Err(e) if conditional_failed(&e) => Ok(false),
+            Err(e) => Err(sdk_err(e)),
+        }
+    }
+
+    /// Turns a confirmed enrolment into the authenticator in one transaction:
+    /// the enrolment must still exist, so two concurrent confirmations cannot
+    /// both succeed. `false` when it was already used or gone.
+    pub async fn activate_totp(&self, auth: &TotpAuthenticator) -> Result<bool, ApiError> {
+        let mut item: super::Item = serde_dynamo::to_item(auth).map_err(ApiError::internal)?;
+        item.insert("PK".into(), s(pk(&auth.user_uid)));
+        item.insert("SK".into(), s(SK));
+        item.insert("entity".into(), s("totp"));
+        let put = Put::builder().table_name(&self.table).set_item(Some(item)).build().map_err(ApiError::internal)?;
+        let delete = Delete::builder()
+            .table_name(&self.table)
+            .key("PK", s(pk(&auth.user_uid)))
+            .key("SK", s(SETUP_SK))
+            .condition_expression("attribute_exists(PK)")
+            .build()
+            .map_err(ApiError::internal)?;
+        let res = self
+            .client
+            .transact_write_items()
+            .transact_items(TransactWriteItem::builder().put(put).build())
+            .transact_items(TransactWriteItem::builder().delete(delete).build())
+            .send()
+            .await;
+        match res {
+            Ok(_) => Ok(true),
+            Err(e) if conditional_failed(&e) => Ok(false),
+            Err(e) => Err(sdk_err(e)),
+        }
+    }
+
+    pub async fn get_totp(&self, uid: &str) -> Result<Option<TotpAuthenticator>, ApiError> {
+        self.get(&pk(uid), SK).await?.map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal)).transpose()
+    }
+
+    /// Removes the authenticator (and any started enrolment).
+    pub async fn delete_totp(&self, uid: &str) -> Result<(), ApiError> {
+        for sk in [SK, SETUP_SK] {
+            self.client
+                .delete_item()
+                .table_name(&self.table)
+                .key("PK", s(pk(uid)))
+                .key("SK", s(sk))
+                .send()
+                .await
+                .map_err(sdk_err)?;
+        }
+        Ok(())
+    }
+
+    /// Records `step` as used; only a later step than the stored one wins, so
+    /// a code is accepted once even under concurrent sign-ins.
+    pub async fn use_totp_step(&self, uid: &str, step: u64) -> Result<bool, ApiError> {
+        let res = self
+            .client
+            .update_item()
+            .table_name(&self.table)
+            .key("PK", s(pk(uid)))
+            .key("SK", s(SK))
+            .update_expression("SET last_step = :step")
+            .condition_expression("attribute_exists(PK) AND (attribute_not_exists(last_step) OR last_step < :step)")
+            .expression_attribute_values(":step", n(step))
+            .send()
+            .await;
+        match res {
+            Ok(_) => Ok(true),
+            Err(e) if conditional_failed(&e) => Ok(false),
+            Err(e) => Err(sdk_err(e)),
+        }
+    }
+
+    /// Spends one recovery code by hash: removes list element `index` only if
+    /// it still holds that hash, so each code works once.
+    pub async fn use_recovery_code(&self, uid: &str, index: usize, hash: &str) -> Result<bool, ApiError> {
+        let res = self
+            .client
+            .update_item()
+            .table_name(&self.table)
+            .key("PK", s(pk(uid)))
+            .key("SK", s(SK))
+            .update_expression(format!("REMOVE recovery_hashes[{index}]"))
+            .condition_expression(format!("recovery_hashes[{index}] = :h"))
+            .expression_attribute_values(":h", AttributeValue::S(hash.to_string()))
+            .send()
+            .await;
+        match res {
+            Ok(_) => Ok(true),
+            Err(e) if conditional_failed(&e) => Ok(false),
+            Err(e) => Err(sdk_err(e)),
+        }
+    }
+}

@@ -22,6 +22,15 @@ pub struct NewAccount<'a> {
 }
 
 pub async fn create_account(store: &Store, new: NewAccount<'_>) -> Result<User, CreateUserError> {
+    let user = new_user(store, new).await?;
+    store.create_user(&user).await?;
+    Ok(user)
+}
+
+/// The user `create_account` would store, not yet stored: callers that set
+/// more fields (a contact's permissions) store it with `Store::create_user`,
+/// still in one transaction with its e-mail item.
+pub async fn new_user(store: &Store, new: NewAccount<'_>) -> Result<User, ApiError> {
     let uid = uuid::Uuid::new_v4().to_string();
     let password_hash = {
         let pw = new.password.to_string();
@@ -50,7 +59,8 @@ pub async fn create_account(store: &Store, new: NewAccount<'_>) -> Result<User, 
         created_at: Utc::now(),
         two_factor: false,
         token_version: 0,
+        phone: None,
+        permissions: Vec::new(),
     };
-    store.create_user(&user).await?;
     Ok(user)
 }

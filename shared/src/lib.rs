@@ -13,11 +13,13 @@ pub mod api;
 pub mod auth;
 pub mod aws;
 pub mod config;
+pub mod contacts;
 pub mod domain;
 pub mod error;
 pub mod files;
 pub mod mail;
 pub mod passwords;
+pub mod profile;
 pub mod sessions;
 pub mod store;
 

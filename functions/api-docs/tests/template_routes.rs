@@ -10,7 +10,13 @@ fn template_routes() -> BTreeSet<(String, String)> {
         .filter(|l| l.contains("ApiId: !Ref HttpApi"))
         .map(|l| {
             let field = |name: &str| {
-                l.split(&format!("{name}: ")).nth(1).and_then(|r| r.split([',', ' ', '}']).next()).expect(name).to_string()
+                // Paths with `{param}` are quoted in the flow mapping; a closing
+                // brace only ends the mapping when it is not inside quotes.
+                let rest = l.split(&format!("{name}: ")).nth(1).expect(name);
+                match rest.strip_prefix('"') {
+                    Some(quoted) => quoted.split('"').next().expect(name).to_string(),
+                    None => rest.split([',', ' ', '}']).next().expect(name).to_string(),
+                }
             };
             (field("Method").to_lowercase(), field("Path"))
         })

@@ -2,7 +2,10 @@
 //! DynamoDB, S3, SES or HTTP, so every rule can be unit-tested on its own.
 
 pub mod password_policy;
+pub mod contact;
+pub mod permissions;
 pub mod two_factor;
 pub mod user;
 
-pub use user::{normalize_email, Role, SessionUser, User, UserSubType};
+pub use permissions::Permission;
+pub use user::{is_valid_email as is_valid_email_addr, normalize_email, Role, SessionUser, User, UserSubType};

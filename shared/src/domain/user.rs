@@ -138,6 +138,8 @@ impl User {
             image: self.image.clone(),
             uid: self.uid.clone(),
             phone: self.phone.clone(),
+            first_name: self.first_name.clone(),
+            last_name: self.last_name.clone(),
         }
     }
 }
@@ -163,6 +165,11 @@ pub struct SessionUser {
     /// Not in the spec's list; the profile page shows and edits it.
     #[serde(default)]
     pub phone: Option<String>,
+    /// Not in the spec's list; the profile form edits them separately.
+    #[serde(default)]
+    pub first_name: String,
+    #[serde(default)]
+    pub last_name: String,
 }
 
 /// E-mail addresses are compared case-insensitively and without surrounding space.

@@ -15,6 +15,12 @@ export function avatarSrc(image: string | null | undefined): string | undefined 
   return image;
 }
 
+/** The avatar's fallback: the first letter of the name (or e-mail). */
+export function initialOf(user: { full_name?: string; email?: string } | null | undefined): string {
+  const base = user?.full_name?.trim() || user?.email?.trim() || '';
+  return base ? base[0].toUpperCase() : '?';
+}
+
 /** User menu: Profile (not admin), Change Password, Two-factor authentication, Log out. */
 export default function UserMenu({ role, compact = false }: { role: Role; compact?: boolean }) {
   const { t } = useTranslation();
@@ -47,7 +53,9 @@ export default function UserMenu({ role, compact = false }: { role: Role; compac
     <Dropdown trigger={['click']} menu={{ items, onClick }} placement="bottomRight">
       <button type="button" className="user-menu-trigger" data-testid="user-menu" aria-label={t('userMenu.open')}>
         <Space>
-          <Avatar size={AVATAR_SIZE * 0.75} src={src} icon={src ? undefined : <UserOutlined />} />
+          <Avatar size={AVATAR_SIZE * 0.75} src={src} data-testid="header-avatar" data-has-image={src ? 'true' : 'false'}>
+            {src ? null : initialOf(user)}
+          </Avatar>
           {!compact && (
             <Typography.Text className="user-menu-name" ellipsis>
               {name}

@@ -1,9 +1,12 @@
+import { lazy } from 'react';
 import { BarChartOutlined, DashboardOutlined, FolderOpenOutlined, PlayCircleOutlined, TeamOutlined } from '@ant-design/icons';
 import RoleApp from '../layout/RoleApp';
 import ChangePassword from '../pages/account/ChangePassword';
 import TwoFactorSettings from '../pages/account/TwoFactorSettings';
 import Dashboard from '../pages/Dashboard';
 import type { MenuDef, RoleModule, RouteDef } from './types';
+
+const Profile = lazy(() => import('../pages/profile/Profile'));
 
 const P = '/lawyer/';
 
@@ -26,7 +29,7 @@ export const routes: RouteDef[] = [
   { path: 'statistics/customer', titleKey: 'statisticsCustomer' },
   { path: 'statistics/legal', titleKey: 'statisticsLegal' },
   { path: 'interest', titleKey: 'interest' },
-  { path: 'profile', titleKey: 'profile' },
+  { path: 'profile', titleKey: 'profile', Component: Profile },
   { path: 'change-password', titleKey: 'changePassword', Component: ChangePassword },
   { path: 'update-2fa', titleKey: 'update2fa', Component: TwoFactorSettings },
   { path: 'freja-academy', titleKey: 'frejaAcademy' },

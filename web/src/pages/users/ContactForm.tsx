@@ -150,7 +150,7 @@ export function ContactForm({ titleKey, mode }: { titleKey: string; mode: 'creat
           </Form.Item>
           <Form.Item label={t('fields.permissions')} name="permissions" extra={t('form.alwaysAllowed')}>
             <Checkbox.Group data-testid="contact-permissions">
-              <Space direction="vertical">
+              <Space orientation="vertical">
                 {PERMISSION_OPTIONS.map((p) => (
                   <Checkbox key={p} value={p} data-testid={`contact-permission-${p}`}>
                     {t(`permissions.${p}`)}

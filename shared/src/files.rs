@@ -90,7 +90,7 @@ impl FileStore {
             .send()
             .await
             .map_err(err)?;
-        let bytes = out.body.collect().await.map_err(|e| ApiError::internal(e))?.into_bytes();
+        let bytes = out.body.collect().await.map_err(ApiError::internal)?.into_bytes();
         Ok(bytes.iter().take(n).copied().collect())
     }
 

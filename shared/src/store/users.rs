@@ -36,7 +36,7 @@ fn hex(s: &str) -> String {
     s.bytes().map(|b| format!("{b:02x}")).collect()
 }
 fn unhex(s: &str) -> Option<String> {
-    if s.len() % 2 != 0 || s.len() > 400 {
+    if !s.len().is_multiple_of(2) || s.len() > 400 {
         return None;
     }
     let bytes: Option<Vec<u8>> = (0..s.len()).step_by(2).map(|i| s.get(i..i + 2).and_then(|h| u8::from_str_radix(h, 16).ok())).collect();

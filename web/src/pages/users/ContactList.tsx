@@ -97,24 +97,26 @@ export default function ContactList({ titleKey }: { titleKey: string }) {
             {
               title: t('list.actions'),
               key: 'actions',
-              render: (_, r) => (
-                <Space>
-                  <Link to={paths.edit(r.uid)} data-testid={`contact-edit-${r.uid}`}>
-                    {t('list.edit')}
-                  </Link>
-                  <Popconfirm
-                    title={r.active ? t('list.confirmDeactivate') : t('list.confirmActivate')}
-                    okText={t('list.yes')}
-                    cancelText={t('list.no')}
-                    okButtonProps={{ 'data-testid': `contact-toggle-ok-${r.uid}` } as Record<string, string>}
-                    onConfirm={() => toggle(r)}
-                  >
-                    <Button size="small" danger={r.active} loading={busy === r.uid} data-testid={`contact-toggle-${r.uid}`}>
-                      {r.active ? t('list.deactivate') : t('list.activate')}
-                    </Button>
-                  </Popconfirm>
-                </Space>
-              ),
+              // A contact may not change itself (the server answers 403).
+              render: (_, r) =>
+                r.uid === user?.uid ? null : (
+                  <Space>
+                    <Link to={paths.edit(r.uid)} data-testid={`contact-edit-${r.uid}`}>
+                      {t('list.edit')}
+                    </Link>
+                    <Popconfirm
+                      title={r.active ? t('list.confirmDeactivate') : t('list.confirmActivate')}
+                      okText={t('list.yes')}
+                      cancelText={t('list.no')}
+                      okButtonProps={{ 'data-testid': `contact-toggle-ok-${r.uid}` } as Record<string, string>}
+                      onConfirm={() => toggle(r)}
+                    >
+                      <Button size="small" danger={r.active} loading={busy === r.uid} data-testid={`contact-toggle-${r.uid}`}>
+                        {r.active ? t('list.deactivate') : t('list.activate')}
+                      </Button>
+                    </Popconfirm>
+                  </Space>
+                ),
             },
           ]}
         />

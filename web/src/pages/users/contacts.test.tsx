@@ -91,10 +91,18 @@ describe('contacts: guards, menus and screens', { timeout: 20_000 }, () => {
   });
 
   it('a contact with view_contact sees Users and the list', async () => {
-    fake.routes.set('GET /user/list/', () => ({ status: 200, body: { results: [row('c1', 'greta@example.com')], next: null } }));
+    fake.routes.set('GET /user/list/', () => ({
+      status: 200,
+      body: { results: [row('c1', 'greta@example.com'), row('k-1', 'k@example.com')], next: null },
+    }));
     const { waitFor, $ } = await render('/customer_contact/users/', contactUser, { stored: ['view_contact'] });
     await waitFor(() => $('contact-row-greta@example.com'), 'row');
     expect(menuIds()).toContain('menu-item-users');
+    // its own row offers no edit or deactivation (the server refuses both)
+    expect($('contact-toggle-c1')).not.toBeNull();
+    expect($('contact-row-k@example.com')).not.toBeNull();
+    expect($('contact-toggle-k-1')).toBeNull();
+    expect($('contact-edit-k-1')).toBeNull();
   });
 
   it('a signing-in contact loads its permission codes; other roles do not call', async () => {

@@ -32,6 +32,16 @@ pub async fn create_account_with(
     new: NewAccount<'_>,
     extra: impl FnOnce(&User) -> Result<Vec<Item>, ApiError>,
 ) -> Result<User, CreateUserError> {
+    let user = new_user(store, new).await?;
+    let items = extra(&user)?;
+    store.create_user_with(&user, items).await?;
+    Ok(user)
+}
+
+/// The user `create_account` would store, not yet stored: callers that set
+/// more fields (a contact's permissions) store it with `Store::create_user`,
+/// still in one transaction with its e-mail item.
+pub async fn new_user(store: &Store, new: NewAccount<'_>) -> Result<User, ApiError> {
     let uid = uuid::Uuid::new_v4().to_string();
     let password_hash = {
         let pw = new.password.to_string();
@@ -60,8 +70,8 @@ pub async fn create_account_with(
         created_at: Utc::now(),
         two_factor: false,
         token_version: 0,
+        phone: None,
+        permissions: Vec::new(),
     };
-    let items = extra(&user)?;
-    store.create_user_with(&user, items).await?;
     Ok(user)
 }

@@ -56,6 +56,49 @@ impl FileStore {
         Ok(req.uri().to_string())
     }
 
+    /// URL that shows the object inline (profile images in an `<img>`).
+    pub async fn presign_view(&self, key: &str) -> Result<String, ApiError> {
+        let req = self
+            .client
+            .get_object()
+            .bucket(&self.bucket)
+            .key(key)
+            .presigned(PresigningConfig::expires_in(PRESIGN_TTL).map_err(err)?)
+            .await
+            .map_err(err)?;
+        Ok(req.uri().to_string())
+    }
+
+    /// The object's size in bytes, or `None` when it does not exist.
+    pub async fn size(&self, key: &str) -> Result<Option<i64>, ApiError> {
+        match self.client.head_object().bucket(&self.bucket).key(key).send().await {
+            Ok(out) => Ok(Some(out.content_length.unwrap_or(0))),
+            Err(e) if e.as_service_error().is_some_and(|s| s.is_not_found()) => Ok(None),
+            Err(e) if e.raw_response().is_some_and(|r| r.status().as_u16() == 404) => Ok(None),
+            Err(e) => Err(err(e)),
+        }
+    }
+
+    /// The first `n` bytes of the object (fewer when it is shorter).
+    pub async fn head_bytes(&self, key: &str, n: usize) -> Result<Vec<u8>, ApiError> {
+        let out = self
+            .client
+            .get_object()
+            .bucket(&self.bucket)
+            .key(key)
+            .range(format!("bytes=0-{}", n.saturating_sub(1)))
+            .send()
+            .await
+            .map_err(err)?;
+        let bytes = out.body.collect().await.map_err(ApiError::internal)?.into_bytes();
+        Ok(bytes.iter().take(n).copied().collect())
+    }
+
+    pub async fn delete(&self, key: &str) -> Result<(), ApiError> {
+        self.client.delete_object().bucket(&self.bucket).key(key).send().await.map_err(err)?;
+        Ok(())
+    }
+
     /// Creates the bucket if missing (local stand-in; on AWS the template owns it).
     pub async fn ensure_bucket(&self, region: &str) -> Result<(), ApiError> {
         if self.client.head_bucket().bucket(&self.bucket).send().await.is_ok() {

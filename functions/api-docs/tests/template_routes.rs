@@ -9,10 +9,14 @@ fn template_routes() -> BTreeSet<(String, String)> {
     text.lines()
         .filter(|l| l.contains("ApiId: !Ref HttpApi"))
         .map(|l| {
-            // Values end at ',' or whitespace; a path with '{param}' is quoted
-            // (flow-style YAML), and its braces stay.
             let field = |name: &str| {
-                l.split(&format!("{name}: ")).nth(1).and_then(|r| r.split([',', ' ']).next()).expect(name).trim_matches('"').to_string()
+                // Paths with `{param}` are quoted in the flow mapping; a closing
+                // brace only ends the mapping when it is not inside quotes.
+                let rest = l.split(&format!("{name}: ")).nth(1).expect(name);
+                match rest.strip_prefix('"') {
+                    Some(quoted) => quoted.split('"').next().expect(name).to_string(),
+                    None => rest.split([',', ' ', '}']).next().expect(name).to_string(),
+                }
             };
             (field("Method").to_lowercase(), field("Path"))
         })

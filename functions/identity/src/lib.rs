@@ -154,8 +154,9 @@ async fn logout(State(s): State<AppState>, ApiJson(req): ApiJson<RefreshRequest>
         (status = 200, description = "The session user", body = SessionUser),
         (status = 401, description = "Missing, expired or invalid token", body = ErrorBody),
     ))]
-async fn profile(CurrentUser(user): CurrentUser) -> Json<SessionUser> {
-    Json(user.session())
+async fn profile(State(s): State<AppState>, CurrentUser(user): CurrentUser) -> Result<Json<SessionUser>, ApiError> {
+    // `image` is a presigned URL of the stored key, or 'not set'.
+    Ok(Json(shared::profile::session_user(&s, &user).await?))
 }
 
 /// Whether two-factor sign-in is on, by which method, and how many recovery

@@ -218,3 +218,17 @@ async fn one_email_one_account_even_when_created_at_once() {
     }
     assert_eq!(ok, 1, "exactly one account per e-mail address");
 }
+
+#[tokio::test]
+async fn profile_image_is_a_presigned_url_of_the_stored_key() {
+    let (state, router) = setup().await;
+    let mut user = account(&state, "pic@example.com", Role::Lawyer, true).await;
+    let key = format!("profile-images/{}/0b7e4e9a-9c1f-4b59-8f0e-3a1f2b3c4d5e.png", user.uid);
+    user.image = key.clone();
+    state.store.put_user(&user).await.unwrap();
+    let (_, auth) = login(&router, "pic@example.com", PASSWORD).await;
+    let (status, me) = call(&router, Method::GET, "/api/profile/", auth["access_token"].as_str(), None).await;
+    assert_eq!(status, StatusCode::OK);
+    let image = me["image"].as_str().unwrap();
+    assert!(image.starts_with("http") && image.contains(&key) && image.contains("X-Amz-Signature"), "{image}");
+}

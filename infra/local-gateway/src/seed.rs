@@ -1,8 +1,8 @@
 //! Demo accounts, one per role, created by the dev command (idempotent).
 
-use shared::accounts::{create_account, NewAccount};
+use shared::accounts::{new_user, NewAccount};
 use shared::api::AppState;
-use shared::domain::{Role, UserSubType};
+use shared::domain::{Permission, Role, UserSubType};
 use shared::error::ApiError;
 use shared::store::users::CreateUserError;
 
@@ -14,23 +14,41 @@ pub struct DemoAccount {
     pub role: Role,
     pub first_name: &'static str,
     pub last_name: &'static str,
+    /// Customer contacts only (spec §3).
+    pub permissions: &'static [Permission],
 }
 
+/// The demo contact: cases and most services, but NOT view_contact, so the
+/// demo shows a contact without the Users menu.
+pub const DEMO_CONTACT_PERMISSIONS: &[Permission] =
+    &[Permission::ViewVerify, Permission::ViewBisnode, Permission::ViewKontracto, Permission::AddCase];
+
+/// The customer demo and e2e contacts belong to.
+pub const DEMO_CUSTOMER_EMAIL: &str = "customer@example.com";
+
 pub const DEMO_ACCOUNTS: [DemoAccount; 5] = [
-    DemoAccount { email: "admin@example.com", role: Role::Admin, first_name: "Astrid", last_name: "Admin" },
-    DemoAccount { email: "lawyer@example.com", role: Role::Lawyer, first_name: "Lars", last_name: "Advokat" },
-    DemoAccount { email: "sales@example.com", role: Role::SalesPerson, first_name: "Sara", last_name: "Säljare" },
-    DemoAccount { email: "customer@example.com", role: Role::Customer, first_name: "Karin", last_name: "Kund" },
-    DemoAccount { email: "contact@example.com", role: Role::CustomerContact, first_name: "Kalle", last_name: "Kontakt" },
+    DemoAccount { email: "admin@example.com", role: Role::Admin, first_name: "Astrid", last_name: "Admin", permissions: &[] },
+    DemoAccount { email: "lawyer@example.com", role: Role::Lawyer, first_name: "Lars", last_name: "Advokat", permissions: &[] },
+    DemoAccount { email: "sales@example.com", role: Role::SalesPerson, first_name: "Sara", last_name: "Säljare", permissions: &[] },
+    DemoAccount { email: "customer@example.com", role: Role::Customer, first_name: "Karin", last_name: "Kund", permissions: &[] },
+    DemoAccount { email: "contact@example.com", role: Role::CustomerContact, first_name: "Kalle", last_name: "Kontakt", permissions: DEMO_CONTACT_PERMISSIONS },
 ];
 
 /// Extra customers the browser tests change (two-factor on and off, password
-/// recovery, authenticator-app enrolment), so the demo accounts stay as
-/// printed. Seeded with `SEED_E2E=1`.
-pub const E2E_ACCOUNTS: [DemoAccount; 3] = [
-    DemoAccount { email: "twofactor@example.com", role: Role::Customer, first_name: "Tove", last_name: "Tvåsteg" },
-    DemoAccount { email: "recovery@example.com", role: Role::Customer, first_name: "Rut", last_name: "Återställning" },
-    DemoAccount { email: "totp@example.com", role: Role::Customer, first_name: "Tim", last_name: "Tidskod" },
+/// recovery, authenticator-app enrolment, the Users screens as a contact), so
+/// the demo accounts stay as printed. Seeded with `SEED_E2E=1`.
+pub const E2E_ACCOUNTS: [DemoAccount; 4] = [
+    DemoAccount { email: "twofactor@example.com", role: Role::Customer, first_name: "Tove", last_name: "Tvåsteg", permissions: &[] },
+    DemoAccount { email: "recovery@example.com", role: Role::Customer, first_name: "Rut", last_name: "Återställning", permissions: &[] },
+    DemoAccount { email: "totp@example.com", role: Role::Customer, first_name: "Tim", last_name: "Tidskod", permissions: &[] },
+    // A contact of the demo customer holding every permission (the Users screens as a contact).
+    DemoAccount {
+        email: "contact-admin@example.com",
+        role: Role::CustomerContact,
+        first_name: "Alva",
+        last_name: "Administratör",
+        permissions: &Permission::ALL,
+    },
 ];
 
 /// Creates the accounts that do not exist yet; returns how many were new.
@@ -40,15 +58,16 @@ pub async fn seed_demo_accounts(state: &AppState) -> Result<usize, ApiError> {
 
 pub async fn seed_accounts(state: &AppState, accounts: &[DemoAccount]) -> Result<usize, ApiError> {
     let mut created = 0;
-    let mut customer_uid = None;
+    // Contacts listed without their customer in the same list join the demo customer.
+    let mut customer_uid = state.store.find_user_by_email(DEMO_CUSTOMER_EMAIL).await?.map(|u| u.uid);
     for a in accounts {
         if let Some(existing) = state.store.find_user_by_email(a.email).await? {
-            if a.role == Role::Customer {
+            if a.role == Role::Customer && a.email == DEMO_CUSTOMER_EMAIL {
                 customer_uid = Some(existing.uid);
             }
             continue;
         }
-        let res = create_account(
+        let mut user = new_user(
             &state.store,
             NewAccount {
                 email: a.email,
@@ -63,11 +82,14 @@ pub async fn seed_accounts(state: &AppState, accounts: &[DemoAccount]) -> Result
                 active: true,
             },
         )
-        .await;
-        match res {
-            Ok(user) => {
+        .await?;
+        if a.role == Role::CustomerContact {
+            user.permissions = a.permissions.to_vec();
+        }
+        match state.store.create_user(&user).await {
+            Ok(()) => {
                 created += 1;
-                if a.role == Role::Customer {
+                if a.role == Role::Customer && a.email == DEMO_CUSTOMER_EMAIL {
                     customer_uid = Some(user.uid);
                 }
             }

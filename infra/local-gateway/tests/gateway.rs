@@ -121,6 +121,18 @@ async fn demo_seed_is_idempotent_and_every_role_can_sign_in() {
     let customer = state.store.find_user_by_email("customer@example.com").await.unwrap().unwrap();
     let contact = state.store.find_user_by_email("contact@example.com").await.unwrap().unwrap();
     assert_eq!(contact.company_id.as_deref(), Some(customer.uid.as_str()));
+    // the demo contact shows the restriction: no view_contact
+    assert!(!contact.permissions.is_empty());
+    assert!(!contact.permissions.contains(&shared::domain::Permission::ViewContact));
+
+    // the browser-test contact with every permission joins the same customer, once
+    assert_eq!(seed::seed_accounts(&state, &seed::E2E_ACCOUNTS).await.unwrap(), 4);
+    assert_eq!(seed::seed_accounts(&state, &seed::E2E_ACCOUNTS).await.unwrap(), 0);
+    let admin_contact = state.store.find_user_by_email("contact-admin@example.com").await.unwrap().unwrap();
+    assert_eq!(admin_contact.customer_id.as_deref(), Some(customer.uid.as_str()));
+    assert_eq!(admin_contact.permissions, shared::domain::Permission::ALL.to_vec());
+    let page = state.store.list_contacts(&customer.uid, None).await.unwrap();
+    assert_eq!(page.contacts.len(), 2);
 }
 
 /// A temporary directory removed on drop (no extra crate for one use).

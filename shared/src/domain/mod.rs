@@ -5,7 +5,10 @@ pub mod conflict;
 pub mod password_policy;
 pub mod staff;
 pub mod totp;
+pub mod contact;
+pub mod permissions;
 pub mod two_factor;
 pub mod user;
 
-pub use user::{normalize_email, Role, SessionUser, User, UserSubType};
+pub use permissions::Permission;
+pub use user::{is_valid_email as is_valid_email_addr, normalize_email, Role, SessionUser, User, UserSubType};

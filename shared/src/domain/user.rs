@@ -103,6 +103,13 @@ pub struct User {
     /// change or reset, enabling two-factor) ends every session at once.
     #[serde(default)]
     pub token_version: u32,
+    /// Optional phone (profile page, contact form).
+    #[serde(default)]
+    pub phone: Option<String>,
+    /// A customer contact's permissions (spec §3); empty and ignored for
+    /// every other role (see `domain::permissions`).
+    #[serde(default)]
+    pub permissions: Vec<super::permissions::Permission>,
 }
 
 impl User {
@@ -130,6 +137,9 @@ impl User {
             profile_id: self.profile_id.clone(),
             image: self.image.clone(),
             uid: self.uid.clone(),
+            phone: self.phone.clone(),
+            first_name: self.first_name.clone(),
+            last_name: self.last_name.clone(),
         }
     }
 }
@@ -148,8 +158,18 @@ pub struct SessionUser {
     pub username: String,
     pub full_name: String,
     pub profile_id: Option<String>,
+    /// The stored value is an S3 key; the API answers a presigned GET URL,
+    /// or the text 'not set'.
     pub image: String,
     pub uid: String,
+    /// Not in the spec's list; the profile page shows and edits it.
+    #[serde(default)]
+    pub phone: Option<String>,
+    /// Not in the spec's list; the profile form edits them separately.
+    #[serde(default)]
+    pub first_name: String,
+    #[serde(default)]
+    pub last_name: String,
 }
 
 /// E-mail addresses are compared case-insensitively and without surrounding space.
@@ -214,6 +234,16 @@ mod tests {
     }
 
     fn sample() -> User {
+        super::tests_support::sample(Some(3))
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests_support {
+    use super::*;
+
+    /// Anna Berg of the given user type (None = no type).
+    pub fn sample(user_type: Option<u8>) -> User {
         User {
             uid: "u1".into(),
             id: 1,
@@ -223,7 +253,7 @@ mod tests {
             last_name: "Berg ".into(),
             is_staff: false,
             is_superuser: false,
-            user_type: Some(3),
+            user_type,
             user_sub_type: None,
             customer_id: None,
             company_id: None,
@@ -233,6 +263,8 @@ mod tests {
             created_at: chrono::Utc::now(),
             two_factor: false,
             token_version: 0,
+            phone: None,
+            permissions: Vec::new(),
         }
     }
 }

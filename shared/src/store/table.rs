@@ -5,7 +5,7 @@
 //!
 //! | Entity | PK | SK | GSI1PK / GSI1SK | GSI2PK / GSI2SK | Access patterns |
 //! |---|---|---|---|---|---|
-//! | User (all roles) | `USER#<uid>` | `USER` | `ROLE#<role>` / `<created_at>#<uid>` | | user by uid (GetItem); users of a role, newest first (Query GSI1) |
+//! | User (all roles) | `USER#<uid>` | `USER` | `ROLE#<role>` / `<created_at>#<uid>` | contacts only: `CONTACTS#<customer uid>` / `<created_at>#<uid>` | user by uid (GetItem); users of a role, newest first (Query GSI1); a customer's contacts, newest first, 10 a page with the last GSI2SK (hex) as cursor (Query GSI2 descending). A contact's permissions are the `permissions` list on its user item; its profile image is the S3 key in `image` |
 //! | E-mail uniqueness | `EMAIL#<lower-case e-mail>` | `EMAIL` | | | login by e-mail (GetItem, then the user); written in the same transaction as the user, so an address exists once |
 //! | Counter | `COUNTER#<name>` | `COUNTER` | | | next human-readable id (UpdateItem ADD) |
 //! | Refresh token | `REFRESH#<jti>` | `REFRESH` | | | single use: conditional update `used = false → true` in one transaction with a check that its family is live; TTL |

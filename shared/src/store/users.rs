@@ -16,6 +16,33 @@ pub fn email_pk(normalized_email: &str) -> String {
 }
 pub const EMAIL_SK: &str = "EMAIL";
 
+pub fn contacts_pk(customer_uid: &str) -> String {
+    format!("CONTACTS#{customer_uid}")
+}
+fn contact_sk(user: &User) -> String {
+    format!("{}#{}", user.created_at.to_rfc3339_opts(chrono::SecondsFormat::Micros, true), user.uid)
+}
+
+/// Contacts per page (spec §9: lists fetch 10 items, newest first).
+pub const CONTACTS_PAGE: i32 = 10;
+
+/// One page of a customer's contacts and the cursor of the next page.
+pub struct ContactPage {
+    pub contacts: Vec<User>,
+    pub next: Option<String>,
+}
+
+fn hex(s: &str) -> String {
+    s.bytes().map(|b| format!("{b:02x}")).collect()
+}
+fn unhex(s: &str) -> Option<String> {
+    if !s.len().is_multiple_of(2) || s.len() > 400 {
+        return None;
+    }
+    let bytes: Option<Vec<u8>> = (0..s.len()).step_by(2).map(|i| s.get(i..i + 2).and_then(|h| u8::from_str_radix(h, 16).ok())).collect();
+    String::from_utf8(bytes?).ok()
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum CreateUserError {
     #[error("e-mail already exists")]
@@ -32,6 +59,13 @@ pub(crate) fn to_item(user: &User) -> Result<Item, ApiError> {
     item.insert("entity".into(), s("user"));
     item.insert("GSI1PK".into(), s(format!("ROLE#{role}")));
     item.insert("GSI1SK".into(), s(format!("{}#{}", user.created_at.to_rfc3339(), user.uid)));
+    // A customer's contacts, newest first (GSI2 keeps the role list on GSI1 intact).
+    if user.role() == Some(crate::domain::Role::CustomerContact) {
+        if let Some(customer) = &user.customer_id {
+            item.insert("GSI2PK".into(), s(contacts_pk(customer)));
+            item.insert("GSI2SK".into(), s(contact_sk(user)));
+        }
+    }
     Ok(item)
 }
 
@@ -113,5 +147,44 @@ impl Store {
             .await
             .map_err(sdk_err)?;
         Ok(())
+    }
+}
+
+impl Store {
+    /// A customer's contacts, newest first, `CONTACTS_PAGE` at a time (Query
+    /// GSI2 `CONTACTS#<customer uid>`, descending). `cursor` is the opaque
+    /// `next` of the previous page; a malformed one is a 400.
+    pub async fn list_contacts(&self, customer_uid: &str, cursor: Option<&str>) -> Result<ContactPage, ApiError> {
+        use aws_sdk_dynamodb::types::AttributeValue;
+        let mut q = self
+            .client
+            .query()
+            .table_name(&self.table)
+            .index_name(super::table::GSI2)
+            .key_condition_expression("GSI2PK = :pk")
+            .expression_attribute_values(":pk", s(contacts_pk(customer_uid)))
+            .scan_index_forward(false)
+            .limit(CONTACTS_PAGE);
+        if let Some(c) = cursor.filter(|c| !c.is_empty()) {
+            // The cursor is the hex of the last item's GSI2SK, `<created_at>#<uid>`;
+            // the table key follows from the uid.
+            let sk = unhex(c).ok_or_else(|| ApiError::bad("invalid_cursor"))?;
+            let (_, uid) = sk.rsplit_once('#').filter(|(ts, uid)| !ts.is_empty() && !uid.is_empty()).ok_or_else(|| ApiError::bad("invalid_cursor"))?;
+            let start: Item = [
+                ("PK".to_string(), s(user_pk(uid))),
+                ("SK".to_string(), s(USER_SK)),
+                ("GSI2PK".to_string(), s(contacts_pk(customer_uid))),
+                ("GSI2SK".to_string(), AttributeValue::S(sk.clone())),
+            ]
+            .into_iter()
+            .collect();
+            q = q.set_exclusive_start_key(Some(start));
+        }
+        let out = q.send().await.map_err(sdk_err)?;
+        let contacts = out.items.unwrap_or_default().into_iter().map(from_item).collect::<Result<Vec<_>, _>>()?;
+        let next = out
+            .last_evaluated_key
+            .and_then(|k| k.get("GSI2SK").and_then(|v| v.as_s().ok()).map(|v| hex(v)));
+        Ok(ContactPage { contacts, next })
     }
 }

@@ -11,6 +11,7 @@ import {
   revokeSession,
   verifyTwoFactorCode,
 } from '../api/auth';
+import { fetchPermissions } from '../api/users';
 import { navigateTo } from '../navigation';
 import { acknowledgeSessionEnd, clearSession, getState, setState } from '../store/session';
 import { clearPendingTwoFactor, getPendingTwoFactor, setPendingTwoFactor } from '../store/twoFactor';
@@ -42,9 +43,12 @@ export async function completeLogin(auth: Auth, origin: string | null): Promise<
     clearSession();
     return { kind: 'noRole' };
   }
+  // A contact's menus and guards depend on its permission codes (spec §5);
+  // every other role holds them all and needs no call.
+  const permission = role === 'customerContact' ? await fetchPermissions({ auth }) : [];
   const target = postLoginTarget(role, origin);
   acknowledgeSessionEnd();
-  setState((s) => ({ auth, user, utilities: { ...s.utilities, initialRoute: null } }));
+  setState((s) => ({ auth, user, permission, utilities: { ...s.utilities, initialRoute: null } }));
   return { kind: 'signedIn', target };
 }
 

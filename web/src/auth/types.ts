@@ -13,6 +13,10 @@ export interface SessionUser {
   profile_id?: number | string | null;
   image?: string | null;
   uid?: string;
+  /** Shown and edited on the profile page. */
+  phone?: string | null;
+  first_name?: string;
+  last_name?: string;
 }
 
 /** Token pair as served by POST /api/token/ and /api/token/refresh/. */

@@ -6,13 +6,37 @@ import { useNavigate } from 'react-router';
 import type { Role } from '../auth/roles';
 import { ROLE_PREFIX } from '../auth/roles';
 import { logout } from '../auth/flow';
-import { useSession } from '../store/session';
+import { setUser, useSession } from '../store/session';
+import { fetchProfile } from '../api/auth';
 import { AVATAR_SIZE } from '../config/constants';
 
 /** The avatar shows the profile image unless the value is the text 'not set' (spec §2). */
 export function avatarSrc(image: string | null | undefined): string | undefined {
   if (!image || image.trim() === '' || image.trim().toLowerCase() === 'not set') return undefined;
   return image;
+}
+
+let lastImageRefresh = 0;
+
+/**
+ * The image URL is presigned and expires (15 minutes): when the browser can
+ * no longer load it, reload the session user for a fresh URL, at most once a minute.
+ */
+function refreshExpiredImage(): boolean {
+  const now = Date.now();
+  if (now - lastImageRefresh > 60_000) {
+    lastImageRefresh = now;
+    fetchProfile({ suppressError: true })
+      .then((u) => setUser(u))
+      .catch(() => undefined);
+  }
+  return false;
+}
+
+/** The avatar's fallback: the first letter of the name (or e-mail). */
+export function initialOf(user: { full_name?: string; email?: string } | null | undefined): string {
+  const base = user?.full_name?.trim() || user?.email?.trim() || '';
+  return base ? base[0].toUpperCase() : '?';
 }
 
 /** User menu: Profile (not admin), Change Password, Two-factor authentication, Log out. */
@@ -47,7 +71,9 @@ export default function UserMenu({ role, compact = false }: { role: Role; compac
     <Dropdown trigger={['click']} menu={{ items, onClick }} placement="bottomRight">
       <button type="button" className="user-menu-trigger" data-testid="user-menu" aria-label={t('userMenu.open')}>
         <Space>
-          <Avatar size={AVATAR_SIZE * 0.75} src={src} icon={src ? undefined : <UserOutlined />} />
+          <Avatar size={AVATAR_SIZE * 0.75} src={src} onError={refreshExpiredImage} data-testid="header-avatar" data-has-image={src ? 'true' : 'false'}>
+            {src ? null : initialOf(user)}
+          </Avatar>
           {!compact && (
             <Typography.Text className="user-menu-name" ellipsis>
               {name}

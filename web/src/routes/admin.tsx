@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import {
   BankOutlined,
   BarChartOutlined,
@@ -16,6 +17,9 @@ import Dashboard from '../pages/Dashboard';
 import { ExternalLawyers, InternalLawyers, SalesPersons } from '../pages/people/StaffList';
 import { LawyerForm, SalesPersonForm } from '../pages/people/StaffForm';
 import type { RoleModule, RouteDef, MenuDef } from './types';
+
+const ContactCreate = lazy(() => import('../pages/users/ContactForm').then((m) => ({ default: m.ContactCreate })));
+const ContactEdit = lazy(() => import('../pages/users/ContactForm').then((m) => ({ default: m.ContactEdit })));
 
 const P = '/admin/';
 
@@ -45,8 +49,8 @@ export const routes: RouteDef[] = [
   { path: 'customer/create', titleKey: 'customerCreate' },
   { path: 'customer/update/:profile_uid', titleKey: 'customerUpdate' },
   { path: 'customer/manage/package/:customer_uid', titleKey: 'customerManagePackage' },
-  { path: 'customers/user/create', titleKey: 'companyUserCreate' },
-  { path: 'customers/user/update/:contact_id', titleKey: 'companyUserUpdate' },
+  { path: 'customers/user/create', titleKey: 'companyUserCreate', Component: ContactCreate },
+  { path: 'customers/user/update/:contact_id', titleKey: 'companyUserUpdate', Component: ContactEdit },
   // Lawyers
   { path: 'lawyers', titleKey: 'lawyers', Component: InternalLawyers },
   { path: 'lawyers/external', titleKey: 'lawyersExternal', Component: ExternalLawyers },

@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import {
   AppstoreOutlined,
   BarChartOutlined,
@@ -14,12 +15,17 @@ import TwoFactorSettings from '../pages/account/TwoFactorSettings';
 import Dashboard from '../pages/Dashboard';
 import type { MenuDef, RoleModule, RouteDef } from './types';
 
+const Profile = lazy(() => import('../pages/profile/Profile'));
+const ContactList = lazy(() => import('../pages/users/ContactList'));
+const ContactCreate = lazy(() => import('../pages/users/ContactForm').then((m) => ({ default: m.ContactCreate })));
+const ContactEdit = lazy(() => import('../pages/users/ContactForm').then((m) => ({ default: m.ContactEdit })));
+
 const P = '/user/';
 
 /** Customer routes (spec §2, /user/). */
 export const routes: RouteDef[] = [
   { path: '', titleKey: 'dashboard', Component: Dashboard },
-  { path: 'profile', titleKey: 'profile' },
+  { path: 'profile', titleKey: 'profile', Component: Profile },
   { path: 'change-password', titleKey: 'changePassword', Component: ChangePassword },
   { path: 'update-2fa', titleKey: 'update2fa', Component: TwoFactorSettings },
   { path: 'academy', titleKey: 'frejaAcademy' },
@@ -35,9 +41,9 @@ export const routes: RouteDef[] = [
   { path: 'statistics/activity', titleKey: 'statisticsActivity' },
   { path: 'services/video-meeting', titleKey: 'videoMeeting' },
   { path: 'support', titleKey: 'support' },
-  { path: 'users', titleKey: 'users' },
-  { path: 'users/create', titleKey: 'userCreate' },
-  { path: 'users/edit/:contact_id', titleKey: 'userEdit' },
+  { path: 'users', titleKey: 'users', Component: ContactList },
+  { path: 'users/create', titleKey: 'userCreate', Component: ContactCreate },
+  { path: 'users/edit/:contact_id', titleKey: 'userEdit', Component: ContactEdit },
   { path: 'services/contract-sign', titleKey: 'contractSign' },
   { path: 'services/contract-sign/create', titleKey: 'contractSignCreate' },
   { path: 'services/contract-sign/update/:uid_envelope', titleKey: 'contractSignUpdate' },

@@ -1,3 +1,4 @@
+import { lazy, useEffect } from 'react';
 import {
   AppstoreOutlined,
   BarChartOutlined,
@@ -13,7 +14,14 @@ import ChangePassword from '../pages/account/ChangePassword';
 import TwoFactorSettings from '../pages/account/TwoFactorSettings';
 import Dashboard from '../pages/Dashboard';
 import { contactMenuVisibility, hasPermission, type Permission } from '../auth/permissions';
+import { fetchPermissions } from '../api/users';
+import { setPermissions } from '../store/session';
 import type { MenuContext, MenuDef, RoleModule, RouteDef } from './types';
+
+const Profile = lazy(() => import('../pages/profile/Profile'));
+const ContactList = lazy(() => import('../pages/users/ContactList'));
+const ContactCreate = lazy(() => import('../pages/users/ContactForm').then((m) => ({ default: m.ContactCreate })));
+const ContactEdit = lazy(() => import('../pages/users/ContactForm').then((m) => ({ default: m.ContactEdit })));
 
 const P = '/customer_contact/';
 
@@ -38,14 +46,14 @@ export const routes: RouteDef[] = [
   { path: 'services/kontracto', titleKey: 'contractCheck' },
   { path: 'support', titleKey: 'support' },
   { path: 'freja-academy', titleKey: 'frejaAcademy' },
-  { path: 'profile', titleKey: 'profile' },
+  { path: 'profile', titleKey: 'profile', Component: Profile },
   { path: 'change-password', titleKey: 'changePassword', Component: ChangePassword },
   { path: 'update-2fa', titleKey: 'update2fa', Component: TwoFactorSettings },
   { path: 'notifications', titleKey: 'notifications' },
   { path: 'messages', titleKey: 'messages' },
-  { path: 'users', titleKey: 'users', requires: 'view_contact' },
-  { path: 'users/create', titleKey: 'userCreate', requires: 'view_contact' },
-  { path: 'users/edit/:contact_id', titleKey: 'userEdit', requires: 'view_contact' },
+  { path: 'users', titleKey: 'users', requires: 'view_contact', Component: ContactList },
+  { path: 'users/create', titleKey: 'userCreate', requires: 'view_contact', Component: ContactCreate },
+  { path: 'users/edit/:contact_id', titleKey: 'userEdit', requires: 'view_contact', Component: ContactEdit },
 ];
 
 const holds = (p: Permission) => (ctx: MenuContext) => hasPermission(ctx.userType, ctx.permissions, p);
@@ -86,6 +94,21 @@ export const menu: MenuDef[] = [
 
 export const customerContactModule: RoleModule = { role: 'customerContact', prefix: P, routes, menu };
 
+/**
+ * Entering the contact area reloads the permission codes (they may have been
+ * changed by the customer since sign-in); menus and guards read the stored list.
+ */
+export async function refreshPermissions(): Promise<void> {
+  try {
+    setPermissions(await fetchPermissions({ suppressError: true }));
+  } catch {
+    /* keep the stored list; a 401 has already signed the user out */
+  }
+}
+
 export default function CustomerContactApp() {
+  useEffect(() => {
+    void refreshPermissions();
+  }, []);
   return <RoleApp module={customerContactModule} />;
 }

@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import { BarChartOutlined, DashboardOutlined, FolderOpenOutlined, PlayCircleOutlined, TeamOutlined } from '@ant-design/icons';
 import RoleApp from '../layout/RoleApp';
 import ChangePassword from '../pages/account/ChangePassword';
@@ -5,6 +6,8 @@ import TwoFactorSettings from '../pages/account/TwoFactorSettings';
 import ConflictResults from '../pages/conflict/ConflictResults';
 import Dashboard from '../pages/Dashboard';
 import type { MenuDef, RoleModule, RouteDef } from './types';
+
+const Profile = lazy(() => import('../pages/profile/Profile'));
 
 const P = '/lawyer/';
 
@@ -27,7 +30,7 @@ export const routes: RouteDef[] = [
   { path: 'statistics/customer', titleKey: 'statisticsCustomer' },
   { path: 'statistics/legal', titleKey: 'statisticsLegal' },
   { path: 'interest', titleKey: 'interest', Component: ConflictResults },
-  { path: 'profile', titleKey: 'profile' },
+  { path: 'profile', titleKey: 'profile', Component: Profile },
   { path: 'change-password', titleKey: 'changePassword', Component: ChangePassword },
   { path: 'update-2fa', titleKey: 'update2fa', Component: TwoFactorSettings },
   { path: 'freja-academy', titleKey: 'frejaAcademy' },

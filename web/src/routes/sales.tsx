@@ -1,9 +1,14 @@
+import { lazy } from 'react';
 import { BarChartOutlined, DashboardOutlined, FolderOpenOutlined, PlayCircleOutlined, TeamOutlined } from '@ant-design/icons';
 import RoleApp from '../layout/RoleApp';
 import ChangePassword from '../pages/account/ChangePassword';
 import TwoFactorSettings from '../pages/account/TwoFactorSettings';
 import Dashboard from '../pages/Dashboard';
 import type { MenuDef, RoleModule, RouteDef } from './types';
+
+const Profile = lazy(() => import('../pages/profile/Profile'));
+const ContactCreate = lazy(() => import('../pages/users/ContactForm').then((m) => ({ default: m.ContactCreate })));
+const ContactEdit = lazy(() => import('../pages/users/ContactForm').then((m) => ({ default: m.ContactEdit })));
 
 const P = '/sales/';
 
@@ -23,11 +28,11 @@ export const routes: RouteDef[] = [
   { path: 'customer/create', titleKey: 'customerCreate' },
   { path: 'customer/update/:profile_uid', titleKey: 'customerUpdate' },
   { path: 'customer/manage/package/:profile_uid', titleKey: 'customerManagePackage' },
-  { path: 'customers/user/create', titleKey: 'companyUserCreate' },
-  { path: 'customers/user/update/:contact_id', titleKey: 'companyUserUpdate' },
+  { path: 'customers/user/create', titleKey: 'companyUserCreate', Component: ContactCreate },
+  { path: 'customers/user/update/:contact_id', titleKey: 'companyUserUpdate', Component: ContactEdit },
   { path: 'statistics/account', titleKey: 'statisticsAccount' },
   { path: 'statistics/customer', titleKey: 'statisticsCustomer' },
-  { path: 'profile', titleKey: 'profile' },
+  { path: 'profile', titleKey: 'profile', Component: Profile },
   { path: 'change-password', titleKey: 'changePassword', Component: ChangePassword },
   { path: 'update-2fa', titleKey: 'update2fa', Component: TwoFactorSettings },
   { path: 'freja-academy', titleKey: 'frejaAcademy' },

@@ -1,0 +1,266 @@
+//! Customer contacts with their permissions, and the profile page: the
+//! signed-in user's permission codes, a customer's contacts (list, create
+//! with an activation mail, read, update, deactivate, activate), and profile
+//! names, phone and image. Routes and request parsing only; the rules live in
+//! `shared::domain::{permissions, contact}`, `shared::contacts` and `shared::profile`.
+
+use axum::extract::{Path, Query, State};
+use axum::Json;
+use serde::{Deserialize, Serialize};
+use shared::api::{ApiJson, AppState, CurrentUser, ErrorBody};
+use shared::contacts::{self, ContactForm};
+use shared::domain::{permissions, Permission, SessionUser, User};
+use shared::error::ApiError;
+use shared::profile;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+pub fn api() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(my_permissions))
+        .routes(routes!(list_contacts))
+        .routes(routes!(create_contact))
+        .routes(routes!(get_contact))
+        .routes(routes!(update_contact))
+        .routes(routes!(deactivate_contact))
+        .routes(routes!(activate_contact))
+        .routes(routes!(update_profile))
+        .routes(routes!(image_upload_url))
+        .routes(routes!(confirm_image))
+}
+
+/// The signed-in user's permission codes.
+#[derive(Serialize, ToSchema)]
+pub struct PermissionList {
+    pub permissions: Vec<Permission>,
+}
+
+/// The signed-in user's customer-contact permission codes (spec §3). Every
+/// role but the contact holds all of them.
+#[utoipa::path(get, path = "/api/permission/", tag = "users", security(("bearer" = [])),
+    responses((status = 200, body = PermissionList), (status = 401, body = ErrorBody)))]
+async fn my_permissions(CurrentUser(user): CurrentUser) -> Json<PermissionList> {
+    Json(PermissionList { permissions: permissions::effective(&user) })
+}
+
+/// A customer contact as the contact screens show it.
+#[derive(Serialize, ToSchema)]
+pub struct Contact {
+    pub uid: String,
+    pub id: u64,
+    pub email: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub full_name: String,
+    pub phone: Option<String>,
+    pub permissions: Vec<Permission>,
+    pub active: bool,
+    pub customer_id: Option<String>,
+    /// RFC 3339.
+    #[schema(value_type = String, format = DateTime)]
+    pub created_at: chrono::DateTime<chrono::Utc>,
+}
+
+impl From<User> for Contact {
+    fn from(u: User) -> Self {
+        Contact {
+            full_name: u.full_name(),
+            uid: u.uid,
+            id: u.id,
+            email: u.email,
+            first_name: u.first_name,
+            last_name: u.last_name,
+            phone: u.phone,
+            permissions: u.permissions,
+            active: u.active,
+            customer_id: u.customer_id,
+            created_at: u.created_at,
+        }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ContactList {
+    /// Newest first, at most 10.
+    pub results: Vec<Contact>,
+    /// Cursor of the next page; absent on the last one.
+    pub next: Option<String>,
+}
+
+#[derive(Deserialize, IntoParams)]
+pub struct ListQuery {
+    /// Customer uid (admin and sales person only; others get their own company's).
+    pub customer: Option<String>,
+    /// `next` of the previous page.
+    pub cursor: Option<String>,
+}
+
+/// The contacts of the caller's customer, newest first, 10 a page. Admin and
+/// sales person name the customer with `?customer=`.
+#[utoipa::path(get, path = "/api/user/list/", tag = "users", security(("bearer" = [])), params(ListQuery),
+    responses(
+        (status = 200, body = ContactList),
+        (status = 400, description = "customer missing or unknown (admin, sales), invalid_cursor", body = ErrorBody),
+        (status = 403, description = "Lawyer, or a contact without view_contact", body = ErrorBody),
+    ))]
+async fn list_contacts(State(s): State<AppState>, CurrentUser(user): CurrentUser, Query(q): Query<ListQuery>) -> Result<Json<ContactList>, ApiError> {
+    let page = contacts::list(&s, &user, q.customer.as_deref(), q.cursor.as_deref()).await?;
+    Ok(Json(ContactList { results: page.contacts.into_iter().map(Contact::from).collect(), next: page.next }))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct CreateContactRequest {
+    /// Customer uid: required for admin and sales person, ignored for others.
+    #[serde(default)]
+    pub customer: Option<String>,
+    #[serde(default)]
+    pub first_name: String,
+    #[serde(default)]
+    pub last_name: String,
+    #[serde(default)]
+    pub email: String,
+    #[serde(default)]
+    pub phone: Option<String>,
+    /// Permission codes, e.g. `["add_case", "view_bisnode"]`.
+    #[serde(default)]
+    pub permissions: Vec<String>,
+}
+
+/// Create a contact under the customer; it gets a single-use link (valid
+/// three days) to choose its password.
+#[utoipa::path(post, path = "/api/customers/user/create/", tag = "users", security(("bearer" = [])), request_body = CreateContactRequest,
+    responses(
+        (status = 201, body = Contact),
+        (status = 400, description = "Per field: required, invalid_email, email_exists, invalid_phone, invalid_permission, customer_not_found", body = ErrorBody),
+        (status = 403, body = ErrorBody),
+    ))]
+async fn create_contact(
+    State(s): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    ApiJson(req): ApiJson<CreateContactRequest>,
+) -> Result<(axum::http::StatusCode, Json<Contact>), ApiError> {
+    let form = ContactForm { first_name: req.first_name, last_name: req.last_name, phone: req.phone, permissions: req.permissions };
+    let contact = contacts::create(&s, &user, req.customer.as_deref(), &req.email, form).await?;
+    Ok((axum::http::StatusCode::CREATED, Json(contact.into())))
+}
+
+/// One contact of the caller's customer (any customer's for admin and sales person).
+#[utoipa::path(get, path = "/api/customers/user/{contact_id}/", tag = "users", security(("bearer" = [])),
+    params(("contact_id" = String, Path, description = "The contact's uid")),
+    responses((status = 200, body = Contact), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn get_contact(State(s): State<AppState>, CurrentUser(user): CurrentUser, Path(contact_id): Path<String>) -> Result<Json<Contact>, ApiError> {
+    Ok(Json(contacts::get(&s, &user, &contact_id).await?.into()))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct UpdateContactRequest {
+    #[serde(default)]
+    pub first_name: String,
+    #[serde(default)]
+    pub last_name: String,
+    #[serde(default)]
+    pub phone: Option<String>,
+    #[serde(default)]
+    pub permissions: Vec<String>,
+}
+
+/// Names, phone and permissions. The e-mail is not changed here.
+#[utoipa::path(put, path = "/api/customers/user/update/{contact_id}/", tag = "users", security(("bearer" = [])),
+    params(("contact_id" = String, Path)), request_body = UpdateContactRequest,
+    responses(
+        (status = 200, body = Contact),
+        (status = 400, body = ErrorBody),
+        (status = 403, description = "No view_contact, or a contact editing itself", body = ErrorBody),
+        (status = 404, description = "Not a contact of the caller's customer", body = ErrorBody),
+    ))]
+async fn update_contact(
+    State(s): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(contact_id): Path<String>,
+    ApiJson(req): ApiJson<UpdateContactRequest>,
+) -> Result<Json<Contact>, ApiError> {
+    let form = ContactForm { first_name: req.first_name, last_name: req.last_name, phone: req.phone, permissions: req.permissions };
+    Ok(Json(contacts::update(&s, &user, &contact_id, form).await?.into()))
+}
+
+/// Deactivate: the contact cannot sign in and its live sessions end.
+#[utoipa::path(post, path = "/api/customers/user/deactivate/{contact_id}/", tag = "users", security(("bearer" = [])),
+    params(("contact_id" = String, Path)),
+    responses((status = 200, body = Contact), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn deactivate_contact(State(s): State<AppState>, CurrentUser(user): CurrentUser, Path(contact_id): Path<String>) -> Result<Json<Contact>, ApiError> {
+    Ok(Json(contacts::set_active(&s, &user, &contact_id, false).await?.into()))
+}
+
+/// Activate a deactivated contact again.
+#[utoipa::path(post, path = "/api/customers/user/activate/{contact_id}/", tag = "users", security(("bearer" = [])),
+    params(("contact_id" = String, Path)),
+    responses((status = 200, body = Contact), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn activate_contact(State(s): State<AppState>, CurrentUser(user): CurrentUser, Path(contact_id): Path<String>) -> Result<Json<Contact>, ApiError> {
+    Ok(Json(contacts::set_active(&s, &user, &contact_id, true).await?.into()))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct ProfileUpdateRequest {
+    #[serde(default)]
+    pub first_name: String,
+    #[serde(default)]
+    pub last_name: String,
+    #[serde(default)]
+    pub phone: Option<String>,
+}
+
+/// Update the signed-in user's names and phone (not admin: no profile page).
+#[utoipa::path(put, path = "/api/profile/update/", tag = "profile", security(("bearer" = [])), request_body = ProfileUpdateRequest,
+    responses((status = 200, body = SessionUser), (status = 400, body = ErrorBody), (status = 403, description = "Admin", body = ErrorBody)))]
+async fn update_profile(
+    State(s): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    ApiJson(req): ApiJson<ProfileUpdateRequest>,
+) -> Result<Json<SessionUser>, ApiError> {
+    let user = profile::update(&s, user, &req.first_name, &req.last_name, req.phone.as_deref()).await?;
+    Ok(Json(profile::session_user(&s, &user).await?))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct UploadUrlRequest {
+    /// `image/jpeg` or `image/png`.
+    #[serde(default)]
+    pub content_type: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct UploadUrl {
+    /// PUT the file here with exactly `content_type` as Content-Type; valid 15 minutes.
+    pub url: String,
+    /// Send back to the confirm call.
+    pub key: String,
+    pub content_type: String,
+    pub max_bytes: i64,
+}
+
+/// A presigned S3 PUT for a new profile image (JPEG or PNG, at most 2 MiB).
+#[utoipa::path(post, path = "/api/profile/image/upload-url/", tag = "profile", security(("bearer" = [])), request_body = UploadUrlRequest,
+    responses((status = 200, body = UploadUrl), (status = 400, description = "image_type_not_allowed", body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn image_upload_url(State(s): State<AppState>, CurrentUser(user): CurrentUser, ApiJson(req): ApiJson<UploadUrlRequest>) -> Result<Json<UploadUrl>, ApiError> {
+    let t = profile::upload_url(&s, &user, &req.content_type).await?;
+    Ok(Json(UploadUrl { url: t.url, key: t.key, content_type: t.content_type.into(), max_bytes: shared::domain::contact::IMAGE_MAX_BYTES }))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct ConfirmImageRequest {
+    #[serde(default)]
+    pub key: String,
+}
+
+/// Check the uploaded object (exists, ≤ 2 MiB, JPEG/PNG bytes) and make it
+/// the profile image; a bad object is deleted.
+#[utoipa::path(post, path = "/api/profile/image/confirm/", tag = "profile", security(("bearer" = [])), request_body = ConfirmImageRequest,
+    responses(
+        (status = 200, description = "The session user with the new image URL", body = SessionUser),
+        (status = 400, description = "image_not_uploaded, image_too_large, image_invalid, or key invalid", body = ErrorBody),
+        (status = 403, body = ErrorBody),
+    ))]
+async fn confirm_image(State(s): State<AppState>, CurrentUser(user): CurrentUser, ApiJson(req): ApiJson<ConfirmImageRequest>) -> Result<Json<SessionUser>, ApiError> {
+    let user = profile::confirm_image(&s, user, &req.key).await?;
+    Ok(Json(profile::session_user(&s, &user).await?))
+}

@@ -1,0 +1,168 @@
+//! Customer contacts (user type 4): creating them with an activation mail,
+//! editing, deactivating. The rules are in `domain::contact`; this module
+//! ties them to the table and the mail.
+
+use chrono::Utc;
+
+use crate::accounts::{new_user, NewAccount};
+use crate::api::Services;
+use crate::domain::contact::{check_names, contact_scope, may_see, normalize_phone, ContactScope};
+use crate::domain::permissions::{parse_codes, Permission};
+use crate::domain::{is_valid_email_addr, two_factor, Role, User};
+use crate::error::{ApiError, FieldErrors};
+use crate::store::users::{ContactPage, CreateUserError};
+
+/// The activation (set-password) link of a new contact is valid this long.
+pub const ACTIVATION_TTL_SECS: i64 = 72 * 60 * 60;
+
+pub struct ContactForm {
+    pub first_name: String,
+    pub last_name: String,
+    pub phone: Option<String>,
+    pub permissions: Vec<String>,
+}
+
+fn field(errors: &mut FieldErrors, f: &str, key: &str) {
+    errors.entry(f.to_string()).or_default().push(key.to_string());
+}
+
+/// Validates names, phone and permission codes; all field errors at once.
+fn check_form(form: &ContactForm, errors: &mut FieldErrors) -> (Option<String>, Vec<Permission>) {
+    check_names(errors, &form.first_name, &form.last_name);
+    let phone = normalize_phone(form.phone.as_deref()).unwrap_or_else(|k| {
+        field(errors, "phone", k);
+        None
+    });
+    let perms = parse_codes(&form.permissions).unwrap_or_else(|k| {
+        field(errors, "permissions", k);
+        Vec::new()
+    });
+    (phone, perms)
+}
+
+/// The customer whose contacts the caller addresses: its own, or (admin,
+/// sales person) the one named, which must be a customer.
+pub async fn customer_for(s: &Services, caller: &User, named: Option<&str>) -> Result<String, ApiError> {
+    match contact_scope(caller)? {
+        ContactScope::Own(c) => Ok(c),
+        ContactScope::AnyCustomer => {
+            let named = named.map(str::trim).filter(|c| !c.is_empty());
+            let Some(uid) = named else {
+                return Err(ApiError::validation([("customer".to_string(), vec!["required".to_string()])].into()));
+            };
+            match s.store.get_user(uid).await? {
+                Some(u) if u.role() == Some(Role::Customer) => Ok(u.uid),
+                _ => Err(ApiError::validation([("customer".to_string(), vec!["customer_not_found".to_string()])].into())),
+            }
+        }
+    }
+}
+
+pub async fn list(s: &Services, caller: &User, customer: Option<&str>, cursor: Option<&str>) -> Result<ContactPage, ApiError> {
+    let customer = customer_for(s, caller, customer).await?;
+    s.store.list_contacts(&customer, cursor).await
+}
+
+/// A contact the caller may see, or 404.
+pub async fn get(s: &Services, caller: &User, contact_id: &str) -> Result<User, ApiError> {
+    let scope = contact_scope(caller)?;
+    let contact = s.store.get_user(contact_id.trim()).await?.ok_or(ApiError::NotFound)?;
+    if !may_see(&scope, &contact) {
+        return Err(ApiError::NotFound);
+    }
+    Ok(contact)
+}
+
+/// Creates an active contact with an unguessable password it never learns,
+/// and mails a single-use link to the set-password screen.
+pub async fn create(s: &Services, caller: &User, customer: Option<&str>, email: &str, form: ContactForm) -> Result<User, ApiError> {
+    let customer = customer_for(s, caller, customer).await?;
+    let mut errors = FieldErrors::new();
+    if email.trim().is_empty() {
+        field(&mut errors, "email", "required");
+    } else if !is_valid_email_addr(email) {
+        field(&mut errors, "email", "invalid_email");
+    }
+    let (phone, permissions) = check_form(&form, &mut errors);
+    if !errors.is_empty() {
+        return Err(ApiError::validation(errors));
+    }
+    let placeholder = two_factor::new_link_token();
+    let mut user = new_user(
+        &s.store,
+        NewAccount {
+            email,
+            password: &placeholder,
+            first_name: form.first_name.trim(),
+            last_name: form.last_name.trim(),
+            role: Role::CustomerContact,
+            user_sub_type: None,
+            customer_id: Some(customer.clone()),
+            company_id: Some(customer),
+            active: true,
+        },
+    )
+    .await?;
+    user.phone = phone;
+    user.permissions = permissions;
+    match s.store.create_user(&user).await {
+        Ok(()) => {}
+        Err(CreateUserError::EmailTaken) => {
+            return Err(ApiError::validation([("email".to_string(), vec!["email_exists".to_string()])].into()))
+        }
+        Err(CreateUserError::Other(e)) => return Err(e),
+    }
+    send_activation(s, &user).await?;
+    Ok(user)
+}
+
+/// The set-password mail: the recovery-link machinery with a longer life,
+/// opening the web's /recovery/account screen.
+pub async fn send_activation(s: &Services, user: &User) -> Result<(), ApiError> {
+    let token = two_factor::new_link_token();
+    let now = Utc::now().timestamp();
+    s.store.save_recovery_link(&two_factor::link_digest(&token), &user.uid, now + ACTIVATION_TTL_SECS).await?;
+    let link = format!("{}/recovery/account?token={token}", s.config.web_origin.trim_end_matches('/'));
+    let body = format!(
+        "Hej {name},\n\nDu har lagts till som användare. Öppna länken för att välja ditt lösenord. Den gäller i tre dygn och kan användas en gång:\n{link}\n\n\
+         Hello {name},\n\nYou have been added as a user. Open the link to choose your password. It is valid for three days and can be used once:\n{link}\n",
+        name = user.first_name
+    );
+    s.mail.send(&user.email, "Välj ditt lösenord / Choose your password", &body).await
+}
+
+/// Names, phone and permissions of a contact the caller may see. A contact
+/// may not change itself (it could otherwise grant itself permissions).
+pub async fn update(s: &Services, caller: &User, contact_id: &str, form: ContactForm) -> Result<User, ApiError> {
+    let mut contact = get(s, caller, contact_id).await?;
+    if contact.uid == caller.uid {
+        return Err(ApiError::Forbidden);
+    }
+    let mut errors = FieldErrors::new();
+    let (phone, permissions) = check_form(&form, &mut errors);
+    if !errors.is_empty() {
+        return Err(ApiError::validation(errors));
+    }
+    contact.first_name = form.first_name.trim().to_string();
+    contact.last_name = form.last_name.trim().to_string();
+    contact.phone = phone;
+    contact.permissions = permissions;
+    s.store.put_user(&contact).await?;
+    Ok(contact)
+}
+
+/// Deactivating ends the contact's live sessions (token version bump).
+pub async fn set_active(s: &Services, caller: &User, contact_id: &str, active: bool) -> Result<User, ApiError> {
+    let mut contact = get(s, caller, contact_id).await?;
+    if contact.uid == caller.uid {
+        return Err(ApiError::Forbidden);
+    }
+    if contact.active != active {
+        contact.active = active;
+        if !active {
+            crate::sessions::end_all_sessions(&mut contact);
+        }
+        s.store.put_user(&contact).await?;
+    }
+    Ok(contact)
+}

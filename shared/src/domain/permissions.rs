@@ -1,0 +1,153 @@
+//! Customer-contact permissions (spec §3, §5).
+//!
+//! A customer contact (user type 4) holds only the permissions listed on its
+//! user; everyone else holds every permission "in this sense" (the checks
+//! here never narrow what other roles may do; role rules live elsewhere).
+//!
+//! The spec's contact form has eight labels but six codes. Reading chosen:
+//! - "create new cases" → `add_case`
+//! - "credit information" → `view_bisnode`
+//! - "digital signing" → `view_verify`
+//! - "contract check" → `view_kontracto`
+//! - "administrate users" → `view_contact`
+//! - `view_inkasso` has no label in the spec; the form shows it as "debt collection (Inkasso)".
+//! - "view all cases", "chat in cases" and "view time bank" have no code: every
+//!   contact sees its company's cases, chats in them and sees the time bank
+//!   (spec §5 gates none of those routes), so the form does not offer
+//!   checkboxes that would change nothing.
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::{Role, User};
+use crate::error::ApiError;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Permission {
+    ViewVerify,
+    ViewBisnode,
+    ViewInkasso,
+    ViewKontracto,
+    ViewContact,
+    AddCase,
+}
+
+impl Permission {
+    pub const ALL: [Permission; 6] = [
+        Permission::ViewVerify,
+        Permission::ViewBisnode,
+        Permission::ViewInkasso,
+        Permission::ViewKontracto,
+        Permission::ViewContact,
+        Permission::AddCase,
+    ];
+
+    /// The spec's code, e.g. `view_verify`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Permission::ViewVerify => "view_verify",
+            Permission::ViewBisnode => "view_bisnode",
+            Permission::ViewInkasso => "view_inkasso",
+            Permission::ViewKontracto => "view_kontracto",
+            Permission::ViewContact => "view_contact",
+            Permission::AddCase => "add_case",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<Permission> {
+        Permission::ALL.into_iter().find(|p| p.code() == code.trim())
+    }
+}
+
+/// Parses codes from a form: unknown codes are an error (the field key
+/// `invalid_permission`); duplicates collapse; the result is sorted.
+pub fn parse_codes(codes: &[String]) -> Result<Vec<Permission>, &'static str> {
+    let mut out = Vec::new();
+    for c in codes {
+        let p = Permission::from_code(c).ok_or("invalid_permission")?;
+        if !out.contains(&p) {
+            out.push(p);
+        }
+    }
+    out.sort();
+    Ok(out)
+}
+
+/// Whether `user` holds `permission`: contacts only the listed ones, everyone else all.
+pub fn holds(user: &User, permission: Permission) -> bool {
+    match user.role() {
+        Some(Role::CustomerContact) => user.permissions.contains(&permission),
+        _ => true,
+    }
+}
+
+/// The one check every endpoint uses: 403 unless `user` holds `permission`.
+pub fn require(user: &User, permission: Permission) -> Result<(), ApiError> {
+    if holds(user, permission) {
+        Ok(())
+    } else {
+        Err(ApiError::Forbidden)
+    }
+}
+
+/// What `GET /api/permission/` answers: a contact's own list, everyone else all codes.
+pub fn effective(user: &User) -> Vec<Permission> {
+    Permission::ALL.into_iter().filter(|p| holds(user, *p)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::user::tests_support::sample;
+
+    #[test]
+    fn codes_serialise_as_the_spec_names() {
+        let json = serde_json::to_string(&Permission::ALL).unwrap();
+        assert_eq!(json, r#"["view_verify","view_bisnode","view_inkasso","view_kontracto","view_contact","add_case"]"#);
+        for p in Permission::ALL {
+            assert_eq!(serde_json::to_value(p).unwrap(), p.code());
+            assert_eq!(Permission::from_code(p.code()), Some(p));
+        }
+        assert_eq!(Permission::from_code("view_everything"), None);
+    }
+
+    #[test]
+    fn contacts_hold_only_listed_permissions() {
+        let mut contact = sample(Some(4));
+        contact.permissions = vec![Permission::AddCase, Permission::ViewBisnode];
+        assert!(holds(&contact, Permission::AddCase));
+        assert!(holds(&contact, Permission::ViewBisnode));
+        assert!(!holds(&contact, Permission::ViewContact));
+        assert!(matches!(require(&contact, Permission::ViewContact), Err(ApiError::Forbidden)));
+        assert!(require(&contact, Permission::AddCase).is_ok());
+        assert_eq!(effective(&contact), vec![Permission::ViewBisnode, Permission::AddCase]);
+
+        contact.permissions.clear();
+        assert!(effective(&contact).is_empty());
+        for p in Permission::ALL {
+            assert!(require(&contact, p).is_err());
+        }
+    }
+
+    #[test]
+    fn everyone_else_holds_every_permission() {
+        for user_type in [Some(1), Some(2), Some(3)] {
+            let u = sample(user_type);
+            assert_eq!(effective(&u), Permission::ALL.to_vec());
+        }
+        let mut admin = sample(None);
+        admin.is_staff = true;
+        // a stray list on a non-contact changes nothing
+        admin.permissions = vec![Permission::AddCase];
+        assert!(require(&admin, Permission::ViewContact).is_ok());
+    }
+
+    #[test]
+    fn parsing_rejects_unknown_codes_and_dedups() {
+        let ok = parse_codes(&["add_case".into(), " view_verify".into(), "add_case".into()]).unwrap();
+        assert_eq!(ok, vec![Permission::ViewVerify, Permission::AddCase]);
+        assert_eq!(parse_codes(&["admin".into()]), Err("invalid_permission"));
+        assert_eq!(parse_codes(&[]), Ok(vec![]));
+    }
+}

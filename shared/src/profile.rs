@@ -1,0 +1,92 @@
+//! The profile page (spec §2: not for admin): names, phone, and the image
+//! uploaded straight to S3 through a presigned URL.
+
+use crate::api::Services;
+use crate::domain::contact::{
+    check_names, content_type_of, image_extension, image_prefix, is_image_magic, is_own_image_key, normalize_phone,
+    IMAGE_MAX_BYTES,
+};
+use crate::domain::user::IMAGE_NOT_SET;
+use crate::domain::{Role, SessionUser, User};
+use crate::error::{ApiError, FieldErrors};
+
+/// The session user as the API answers it: `image` is a presigned GET URL,
+/// or the text 'not set'.
+pub async fn session_user(s: &Services, user: &User) -> Result<SessionUser, ApiError> {
+    let mut out = user.session();
+    if user.image != IMAGE_NOT_SET && !user.image.is_empty() {
+        out.image = s.files.presign_view(&user.image).await?;
+    }
+    Ok(out)
+}
+
+/// Admin has no profile page (spec §6).
+fn has_profile(user: &User) -> Result<(), ApiError> {
+    match user.role() {
+        Some(Role::Admin) | None => Err(ApiError::Forbidden),
+        _ => Ok(()),
+    }
+}
+
+pub async fn update(s: &Services, mut user: User, first_name: &str, last_name: &str, phone: Option<&str>) -> Result<User, ApiError> {
+    has_profile(&user)?;
+    let mut errors = FieldErrors::new();
+    check_names(&mut errors, first_name, last_name);
+    let phone = normalize_phone(phone).unwrap_or_else(|k| {
+        errors.insert("phone".into(), vec![k.into()]);
+        None
+    });
+    if !errors.is_empty() {
+        return Err(ApiError::validation(errors));
+    }
+    user.first_name = first_name.trim().into();
+    user.last_name = last_name.trim().into();
+    user.phone = phone;
+    s.store.put_user(&user).await?;
+    Ok(user)
+}
+
+pub struct UploadTarget {
+    pub url: String,
+    pub key: String,
+    pub content_type: &'static str,
+}
+
+/// A presigned PUT for a key the server chooses; only JPEG and PNG.
+pub async fn upload_url(s: &Services, user: &User, content_type: &str) -> Result<UploadTarget, ApiError> {
+    has_profile(user)?;
+    let ext = image_extension(content_type)
+        .ok_or_else(|| ApiError::validation([("content_type".to_string(), vec!["image_type_not_allowed".to_string()])].into()))?;
+    let key = format!("{}{}.{ext}", image_prefix(&user.uid), uuid::Uuid::new_v4());
+    let content_type = content_type_of(ext);
+    let url = s.files.presign_upload(&key, content_type).await?;
+    Ok(UploadTarget { url, key, content_type })
+}
+
+/// After the browser's PUT: the object must exist, be at most 2 MiB and start
+/// with JPEG/PNG magic bytes; otherwise it is deleted and the answer is 400.
+/// The previous image object is removed once the new one is stored.
+pub async fn confirm_image(s: &Services, mut user: User, key: &str) -> Result<User, ApiError> {
+    has_profile(&user)?;
+    let key = key.trim();
+    if !is_own_image_key(&user.uid, key) {
+        return Err(ApiError::validation([("key".to_string(), vec!["invalid".to_string()])].into()));
+    }
+    let size = s.files.size(key).await?.ok_or_else(|| ApiError::bad("image_not_uploaded"))?;
+    if size > IMAGE_MAX_BYTES {
+        s.files.delete(key).await?;
+        return Err(ApiError::bad("image_too_large"));
+    }
+    let head = if size > 0 { s.files.head_bytes(key, 8).await? } else { Vec::new() };
+    if !is_image_magic(&head) {
+        s.files.delete(key).await?;
+        return Err(ApiError::bad("image_invalid"));
+    }
+    let old = std::mem::replace(&mut user.image, key.to_string());
+    s.store.put_user(&user).await?;
+    if old != IMAGE_NOT_SET && old != key && is_own_image_key(&user.uid, &old) {
+        // Best effort: a leftover object costs little, a failed answer would confuse.
+        let _ = s.files.delete(&old).await;
+    }
+    Ok(user)
+}

@@ -1,0 +1,143 @@
+import { Avatar, Button, Card, Col, Form, Input, Row, Space, Typography, Upload } from 'antd';
+import type { UploadProps } from 'antd';
+import { UploadOutlined } from '@ant-design/icons';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { applyServerErrors, isInlineError, serverMessages } from '../../api/formErrors';
+import { confirmProfileImage, profileImageUploadUrl, putToPresignedUrl, updateProfile } from '../../api/users';
+import MessageAlert from '../../components/MessageAlert';
+import { avatarSrc, initialOf } from '../../layout/UserMenu';
+import { setUser, useSession } from '../../store/session';
+
+interface Values {
+  first_name: string;
+  last_name: string;
+  phone?: string;
+}
+
+const FIELDS = ['first_name', 'last_name', 'phone'] as const;
+export const IMAGE_TYPES = ['image/jpeg', 'image/png'];
+export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+
+function splitName(full: string | undefined): [string, string] {
+  const parts = (full ?? '').trim().split(/\s+/);
+  return [parts[0] ?? '', parts.slice(1).join(' ')];
+}
+
+/**
+ * Upload a profile image: ask for a presigned URL, PUT the file straight to
+ * S3, then confirm (the server checks size and type) and store the session user.
+ */
+export async function uploadProfileImage(file: File): Promise<void> {
+  const target = await profileImageUploadUrl(file.type);
+  await putToPresignedUrl(target.url, file, target.content_type);
+  setUser(await confirmProfileImage(target.key));
+}
+
+/** <prefix>profile: names, phone and the profile image (not for admin, spec §2). */
+export default function Profile({ titleKey }: { titleKey: string }) {
+  const { t } = useTranslation('profile');
+  const user = useSession((s) => s.user);
+  const [form] = Form.useForm<Values>();
+  const [submitting, setSubmitting] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const [error, setError] = useState<string[] | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+
+  useEffect(() => {
+    const [first, last] = user?.first_name != null ? [user.first_name, user.last_name ?? ''] : splitName(user?.full_name);
+    form.setFieldsValue({ first_name: first, last_name: last, phone: user?.phone ?? '' });
+    // Only when the user changes identity, not after each image upload.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [user?.uid, form]);
+
+  const onFinish = async (v: Values) => {
+    setSubmitting(true);
+    setError(null);
+    setDone(null);
+    try {
+      setUser(await updateProfile({ first_name: v.first_name, last_name: v.last_name, phone: v.phone?.trim() || null }));
+      setDone(t('saved'));
+    } catch (err) {
+      if (isInlineError(err, [400])) setError(applyServerErrors(form, err, FIELDS));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const beforeUpload: UploadProps['beforeUpload'] = (file) => {
+    setError(null);
+    setDone(null);
+    if (!IMAGE_TYPES.includes(file.type)) {
+      setError([t('image.wrongType')]);
+      return Upload.LIST_IGNORE;
+    }
+    if (file.size > IMAGE_MAX_BYTES) {
+      setError([t('image.tooLarge')]);
+      return Upload.LIST_IGNORE;
+    }
+    return true;
+  };
+
+  const customRequest: UploadProps['customRequest'] = async ({ file, onSuccess, onError }) => {
+    setUploading(true);
+    try {
+      await uploadProfileImage(file as File);
+      setDone(t('image.saved'));
+      onSuccess?.({});
+    } catch (err) {
+      const msgs = serverMessages(err);
+      setError(msgs.length ? msgs : [t('image.failed')]);
+      onError?.(err as Error);
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const src = avatarSrc(user?.image);
+  return (
+    <div className="page" data-testid="profile-page">
+      <Typography.Title level={2} data-testid="page-title">
+        {t(titleKey, { ns: 'routes' })}
+      </Typography.Title>
+      <Card className="form-card">
+        <MessageAlert messages={done ? [done] : null} type="success" testId="profile-success" />
+        <MessageAlert messages={error} testId="profile-error" />
+        <Space align="center" size="large" style={{ marginBottom: 24 }} wrap>
+          <Avatar size={96} src={src} data-testid="profile-avatar" data-has-image={src ? 'true' : 'false'}>
+            {src ? null : initialOf(user)}
+          </Avatar>
+          <Upload accept=".jpg,.jpeg,.png,image/jpeg,image/png" maxCount={1} showUploadList={false} beforeUpload={beforeUpload} customRequest={customRequest}>
+            <Button icon={<UploadOutlined />} loading={uploading} data-testid="profile-upload">
+              {t('image.upload')}
+            </Button>
+          </Upload>
+          <Typography.Text type="secondary">{t('image.hint')}</Typography.Text>
+        </Space>
+        <Form<Values> form={form} layout="vertical" name="profile" data-testid="profile-form" requiredMark={false} onFinish={onFinish} disabled={submitting}>
+          <Row gutter={16}>
+            <Col xs={24} md={12}>
+              <Form.Item label={t('firstName')} name="first_name" rules={[{ required: true, whitespace: true, message: t('firstNameRequired') }]}>
+                <Input data-testid="profile-first-name" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item label={t('lastName')} name="last_name" rules={[{ required: true, whitespace: true, message: t('lastNameRequired') }]}>
+                <Input data-testid="profile-last-name" />
+              </Form.Item>
+            </Col>
+          </Row>
+          <Form.Item label={t('email')}>
+            <Input value={user?.email ?? ''} disabled data-testid="profile-email" />
+          </Form.Item>
+          <Form.Item label={t('phone')} name="phone">
+            <Input data-testid="profile-phone" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={submitting} data-testid="profile-submit">
+            {t('save')}
+          </Button>
+        </Form>
+      </Card>
+    </div>
+  );
+}

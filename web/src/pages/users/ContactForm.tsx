@@ -1,0 +1,186 @@
+import { Button, Card, Checkbox, Col, Form, Input, Row, Space, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { applyServerErrors, isInlineError } from '../../api/formErrors';
+import { createContact, fetchContact, updateContact, type Contact } from '../../api/users';
+import type { Permission } from '../../auth/permissions';
+import Loading from '../../components/Loading';
+import MessageAlert from '../../components/MessageAlert';
+import { useSession } from '../../store/session';
+import { contactPaths } from './paths';
+import { PERMISSION_OPTIONS } from './permissionLabels';
+
+interface Values {
+  customer?: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone?: string;
+  permissions: Permission[];
+}
+
+const FIELDS = ['customer', 'first_name', 'last_name', 'email', 'phone', 'permissions'] as const;
+/** Spec §5: a valid phone; the server checks the same (7–15 digits). */
+const PHONE = /^\+?[0-9 ()-]*$/;
+
+function phoneOk(v: string | undefined): boolean {
+  if (!v || !v.trim()) return true;
+  const digits = v.replace(/\D/g, '').length;
+  return PHONE.test(v.trim()) && digits >= 7 && digits <= 15;
+}
+
+/**
+ * Create (`mode="create"`) or edit a customer contact: names, e-mail (create
+ * only), phone and the permission checkboxes. Admin and sales person name the
+ * customer by uid (prefilled from `?customer=`).
+ */
+export function ContactForm({ titleKey, mode }: { titleKey: string; mode: 'create' | 'edit' }) {
+  const { t } = useTranslation('users');
+  const user = useSession((s) => s.user);
+  const paths = contactPaths(user);
+  const navigate = useNavigate();
+  const { contact_id: contactId = '' } = useParams();
+  const [search] = useSearchParams();
+  const [form] = Form.useForm<Values>();
+  const [loaded, setLoaded] = useState<Contact | null>(null);
+  const [loading, setLoading] = useState(mode === 'edit');
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string[] | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (mode !== 'edit' || !contactId) return;
+    let live = true;
+    setLoading(true);
+    fetchContact(contactId)
+      .then((c) => {
+        if (!live) return;
+        setLoaded(c);
+        form.setFieldsValue({ first_name: c.first_name, last_name: c.last_name, email: c.email, phone: c.phone ?? '', permissions: c.permissions });
+      })
+      .catch(() => undefined)
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [mode, contactId, form]);
+
+  const onFinish = async (v: Values) => {
+    setSubmitting(true);
+    setError(null);
+    setDone(null);
+    const base = { first_name: v.first_name, last_name: v.last_name, phone: v.phone?.trim() || null, permissions: v.permissions ?? [] };
+    try {
+      if (mode === 'create') {
+        const created = await createContact({ ...base, email: v.email, customer: paths.staff ? v.customer?.trim() : undefined });
+        const to = paths.list ?? paths.edit(created.uid);
+        navigate(to, { state: { created: created.email } });
+      } else {
+        const updated = await updateContact(contactId, base);
+        setLoaded(updated);
+        setDone(t('form.saved'));
+      }
+    } catch (err) {
+      if (isInlineError(err, [400])) setError(applyServerErrors(form, err, FIELDS));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  if (loading) return <Loading />;
+  if (mode === 'edit' && !loaded) {
+    return (
+      <div className="page" data-testid="contact-form-page">
+        <Typography.Title level={2}>{t(titleKey, { ns: 'routes' })}</Typography.Title>
+        <MessageAlert messages={[t('form.notFound')]} testId="contact-not-found" />
+      </div>
+    );
+  }
+
+  return (
+    <div className="page" data-testid="contact-form-page">
+      <Typography.Title level={2} data-testid="page-title">
+        {t(titleKey, { ns: 'routes' })}
+      </Typography.Title>
+      <Card className="form-card">
+        <MessageAlert messages={done ? [done] : null} type="success" testId="contact-form-success" />
+        <MessageAlert messages={error} testId="contact-form-error" />
+        <Form<Values>
+          form={form}
+          layout="vertical"
+          name="contact"
+          data-testid="contact-form"
+          requiredMark={false}
+          onFinish={onFinish}
+          onValuesChange={() => setDone(null)}
+          disabled={submitting}
+          initialValues={{ customer: search.get('customer') ?? '', permissions: [] }}
+        >
+          {paths.staff && mode === 'create' && (
+            <Form.Item label={t('fields.customer')} name="customer" extra={t('form.customerHint')} rules={[{ required: true, whitespace: true, message: t('form.customerRequired') }]}>
+              <Input data-testid="contact-customer" />
+            </Form.Item>
+          )}
+          <Row gutter={16}>
+            <Col xs={24} md={12}>
+              <Form.Item label={t('fields.firstName')} name="first_name" rules={[{ required: true, whitespace: true, message: t('form.firstNameRequired') }]}>
+                <Input data-testid="contact-first-name" autoComplete="off" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item label={t('fields.lastName')} name="last_name" rules={[{ required: true, whitespace: true, message: t('form.lastNameRequired') }]}>
+                <Input data-testid="contact-last-name" autoComplete="off" />
+              </Form.Item>
+            </Col>
+          </Row>
+          <Form.Item
+            label={t('fields.email')}
+            name="email"
+            rules={mode === 'create' ? [{ required: true, message: t('form.emailRequired') }, { type: 'email', message: t('form.emailInvalid') }] : []}
+          >
+            <Input data-testid="contact-email" disabled={mode === 'edit'} autoComplete="off" />
+          </Form.Item>
+          <Form.Item
+            label={t('fields.phone')}
+            name="phone"
+            rules={[{ validator: (_, v) => (phoneOk(v) ? Promise.resolve() : Promise.reject(new Error(t('form.phoneInvalid')))) }]}
+          >
+            <Input data-testid="contact-phone" autoComplete="off" />
+          </Form.Item>
+          <Form.Item label={t('fields.permissions')} name="permissions" extra={t('form.alwaysAllowed')}>
+            <Checkbox.Group data-testid="contact-permissions">
+              <Space orientation="vertical">
+                {PERMISSION_OPTIONS.map((p) => (
+                  <Checkbox key={p} value={p} data-testid={`contact-permission-${p}`}>
+                    {t(`permissions.${p}`)}
+                  </Checkbox>
+                ))}
+              </Space>
+            </Checkbox.Group>
+          </Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit" loading={submitting} data-testid="contact-submit">
+              {mode === 'create' ? t('form.create') : t('form.save')}
+            </Button>
+            {paths.list && (
+              <Link to={paths.list}>
+                <Button data-testid="contact-cancel">{t('form.back')}</Button>
+              </Link>
+            )}
+          </Space>
+        </Form>
+      </Card>
+    </div>
+  );
+}
+
+export function ContactCreate({ titleKey }: { titleKey: string }) {
+  return <ContactForm titleKey={titleKey} mode="create" />;
+}
+
+export function ContactEdit({ titleKey }: { titleKey: string }) {
+  return <ContactForm titleKey={titleKey} mode="edit" />;
+}
+
+export default ContactCreate;

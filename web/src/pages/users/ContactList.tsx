@@ -1,0 +1,133 @@
+import { Button, Card, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import MessageAlert from '../../components/MessageAlert';
+import { listContacts, setContactActive, type Contact } from '../../api/users';
+import { useSession } from '../../store/session';
+import { contactPaths } from './paths';
+
+/** <prefix>users/: the company's contacts, newest first, 10 at a time, with status and (de)activation. */
+export default function ContactList({ titleKey }: { titleKey: string }) {
+  const { t } = useTranslation('users');
+  const user = useSession((s) => s.user);
+  const paths = contactPaths(user);
+  const [rows, setRows] = useState<Contact[]>([]);
+  const [next, setNext] = useState<string | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [busy, setBusy] = useState<string | null>(null);
+  const created = (useLocation().state as { created?: string } | null)?.created;
+
+  const load = useCallback(async (cursor: string | null) => {
+    setLoading(true);
+    try {
+      const page = await listContacts({ cursor });
+      setRows((old) => (cursor ? [...old, ...page.results] : page.results));
+      setNext(page.next ?? null);
+    } catch {
+      /* the notification shows the error */
+    } finally {
+      setLoading(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    void load(null);
+  }, [load]);
+
+  const toggle = async (c: Contact) => {
+    setBusy(c.uid);
+    try {
+      const updated = await setContactActive(c.uid, !c.active);
+      setRows((old) => old.map((r) => (r.uid === c.uid ? updated : r)));
+    } catch {
+      /* notified */
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <div className="page" data-testid="contacts-page">
+      <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
+        <Typography.Title level={2} data-testid="page-title">
+          {t(titleKey, { ns: 'routes' })}
+        </Typography.Title>
+        <Link to={paths.create}>
+          <Button type="primary" icon={<PlusOutlined />} data-testid="contacts-create">
+            {t('list.create')}
+          </Button>
+        </Link>
+      </Space>
+      <MessageAlert messages={created ? [t('list.created', { email: created })] : null} type="success" testId="contacts-created" />
+      <Card>
+        <Table<Contact>
+          rowKey="uid"
+          data-testid="contacts-table"
+          loading={loading}
+          dataSource={rows}
+          pagination={false}
+          scroll={{ x: true }}
+          onRow={(r) => ({ 'data-testid': `contact-row-${r.email}` }) as React.HTMLAttributes<HTMLElement>}
+          columns={[
+            { title: t('fields.name'), key: 'name', render: (_, r) => r.full_name },
+            { title: t('fields.email'), dataIndex: 'email', key: 'email' },
+            { title: t('fields.phone'), dataIndex: 'phone', key: 'phone', render: (v: string | null) => v || '–' },
+            {
+              title: t('fields.permissions'),
+              key: 'permissions',
+              render: (_, r) => (
+                <Space size={[0, 4]} wrap>
+                  {r.permissions.map((p) => (
+                    <Tag key={p}>{t(`permissions.${p}`)}</Tag>
+                  ))}
+                </Space>
+              ),
+            },
+            {
+              title: t('fields.status'),
+              key: 'status',
+              render: (_, r) => (
+                <Tag color={r.active ? 'green' : 'default'} data-testid={`contact-status-${r.uid}`}>
+                  {r.active ? t('status.active') : t('status.inactive')}
+                </Tag>
+              ),
+            },
+            {
+              title: t('list.actions'),
+              key: 'actions',
+              // A contact may not change itself (the server answers 403).
+              render: (_, r) =>
+                r.uid === user?.uid ? null : (
+                  <Space>
+                    <Link to={paths.edit(r.uid)} data-testid={`contact-edit-${r.uid}`}>
+                      {t('list.edit')}
+                    </Link>
+                    <Popconfirm
+                      title={r.active ? t('list.confirmDeactivate') : t('list.confirmActivate')}
+                      okText={t('list.yes')}
+                      cancelText={t('list.no')}
+                      okButtonProps={{ 'data-testid': `contact-toggle-ok-${r.uid}` } as Record<string, string>}
+                      onConfirm={() => toggle(r)}
+                    >
+                      <Button size="small" danger={r.active} loading={busy === r.uid} data-testid={`contact-toggle-${r.uid}`}>
+                        {r.active ? t('list.deactivate') : t('list.activate')}
+                      </Button>
+                    </Popconfirm>
+                  </Space>
+                ),
+            },
+          ]}
+        />
+        {next && (
+          <div style={{ textAlign: 'center', marginTop: 16 }}>
+            <Button onClick={() => load(next)} loading={loading} data-testid="contacts-more">
+              {t('list.more')}
+            </Button>
+          </div>
+        )}
+      </Card>
+    </div>
+  );
+}

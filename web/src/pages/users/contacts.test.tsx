@@ -1,0 +1,214 @@
+import { act } from 'react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fake } from '../../test/amplifyFake';
+
+vi.mock('aws-amplify', () => ({ Amplify: { configure: vi.fn() } }));
+vi.mock('aws-amplify/api', async () => (await import('../../test/amplifyFake')).amplifyApi);
+
+const { renderApp, resetClientState } = await import('../../test/renderApp');
+const session = await import('../../store/session');
+const { setNotifier } = await import('../../api/errors');
+const { completeLogin } = await import('../../auth/flow');
+const { default: i18n } = await import('../../i18n');
+
+type Rendered = Awaited<ReturnType<typeof renderApp>>;
+
+const auth = { access_token: 'a1', refresh_token: 'r1', expires_in: 900, token_type: 'Bearer' };
+const customer = { email: 'c@example.com', id: 7, is_staff: false, user_type: 3, full_name: 'Cee Kund', uid: 'cust-1', image: 'not set' };
+const contactUser = { email: 'k@example.com', id: 8, is_staff: false, user_type: 4, full_name: 'Kalle Kontakt', uid: 'k-1', customer_id: 'cust-1', image: 'not set' };
+const admin = { email: 'a@example.com', id: 1, is_staff: true, full_name: 'Ada', uid: 'adm' };
+const warning = vi.fn();
+let ui: Rendered | null = null;
+
+const row = (uid: string, email: string, active = true) => ({
+  uid,
+  id: 1,
+  email,
+  first_name: 'Greta',
+  last_name: 'Garbo',
+  full_name: 'Greta Garbo',
+  phone: null,
+  permissions: ['add_case'],
+  active,
+  customer_id: 'cust-1',
+  created_at: '2026-11-23T10:00:00Z',
+});
+
+/** Signed in as `user`; GET /permission/ answers `served` (the contact area reloads it). */
+async function render(path: string, user: object, opts: { stored?: string[]; served?: string[] } = {}) {
+  session.setState({ auth, user: user as never, permission: opts.stored ?? [] });
+  fake.routes.set('GET /profile/', () => ({ status: 200, body: user }));
+  fake.routes.set('GET /permission/', () => ({ status: 200, body: { permissions: opts.served ?? opts.stored ?? [] } }));
+  ui = await renderApp(path);
+  setNotifier({ warning });
+  return ui;
+}
+
+const menuIds = () => [...document.querySelectorAll('[data-testid^="menu-item-"]')].map((e) => e.getAttribute('data-testid'));
+
+describe('contacts: guards, menus and screens', { timeout: 20_000 }, () => {
+  beforeAll(async () => {
+    await i18n.changeLanguage('en');
+  });
+  beforeEach(() => {
+    resetClientState();
+    warning.mockReset();
+  });
+  afterEach(async () => {
+    await ui?.unmount();
+    ui = null;
+  });
+
+  it('a contact without view_contact typing users/ lands on /customer_contact/ and sees no Users entry', async () => {
+    const { waitFor, path, $ } = await render('/customer_contact/users/', contactUser, { stored: ['add_case'] });
+    await waitFor(() => path() === '/customer_contact/', 'redirect to the contact root');
+    await waitFor(() => $('menu-item-dashboard'), 'menu');
+    expect(menuIds()).not.toContain('menu-item-users');
+    expect(menuIds()).not.toContain('menu-item-services');
+    expect(fake.calls.some((c) => c.path === '/user/list/')).toBe(false);
+  });
+
+  it('create-case needs add_case and credit-check needs view_bisnode', async () => {
+    const r = await render('/customer_contact/cases/create/', contactUser, { stored: ['view_verify'] });
+    await r.waitFor(() => r.path() === '/customer_contact/', 'create-case redirect');
+    await act(async () => {
+      await r.router.navigate('/customer_contact/services/credit-check/');
+    });
+    await r.waitFor(() => r.path() === '/customer_contact/', 'credit-check redirect');
+    // a held service shows the Services group (its entries: menuItems.test.ts)
+    await r.waitFor(() => r.$('menu-item-services'), 'services menu');
+    expect(menuIds()).not.toContain('menu-item-users');
+  });
+
+  it('entering the contact area reloads the permissions: a revoked view_contact hides Users at once', async () => {
+    fake.routes.set('GET /user/list/', () => ({ status: 200, body: { results: [], next: null } }));
+    const { waitFor, path, $ } = await render('/customer_contact/users/', contactUser, { stored: ['view_contact'], served: ['add_case'] });
+    await waitFor(() => session.getState().permission.join() === 'add_case', 'permissions reloaded');
+    await waitFor(() => path() === '/customer_contact/', 'redirect after the reload');
+    await waitFor(() => $('menu-item-dashboard'), 'menu');
+    expect(menuIds()).not.toContain('menu-item-users');
+    expect(fake.calls.find((c) => c.path === '/permission/')?.options?.headers?.Authorization).toBe('Bearer a1');
+  });
+
+  it('a contact with view_contact sees Users and the list', async () => {
+    fake.routes.set('GET /user/list/', () => ({
+      status: 200,
+      body: { results: [row('c1', 'greta@example.com'), row('k-1', 'k@example.com')], next: null },
+    }));
+    const { waitFor, $ } = await render('/customer_contact/users/', contactUser, { stored: ['view_contact'] });
+    await waitFor(() => $('contact-row-greta@example.com'), 'row');
+    expect(menuIds()).toContain('menu-item-users');
+    // its own row offers no edit or deactivation (the server refuses both)
+    expect($('contact-toggle-c1')).not.toBeNull();
+    expect($('contact-row-k@example.com')).not.toBeNull();
+    expect($('contact-toggle-k-1')).toBeNull();
+    expect($('contact-edit-k-1')).toBeNull();
+  });
+
+  it('a signing-in contact loads its permission codes; other roles do not call', async () => {
+    fake.routes.set('GET /profile/', () => ({ status: 200, body: contactUser }));
+    fake.routes.set('GET /permission/', () => ({ status: 200, body: { permissions: ['view_inkasso'] } }));
+    const out = await completeLogin(auth, null);
+    expect(out).toEqual({ kind: 'signedIn', target: '/customer_contact/' });
+    expect(session.getState().permission).toEqual(['view_inkasso']);
+
+    fake.reset();
+    fake.routes.set('GET /profile/', () => ({ status: 200, body: customer }));
+    await completeLogin(auth, null);
+    expect(fake.calls.map((c) => c.path)).toEqual(['/profile/']);
+    expect(session.getState().permission).toEqual([]);
+  });
+
+  it('customer: the list shows status and deactivates after confirmation; pages with a cursor', async () => {
+    fake.routes.set('GET /user/list/', (c) =>
+      c.options?.queryParams?.cursor === 'abc'
+        ? { status: 200, body: { results: [row('c2', 'old@example.com')], next: null } }
+        : { status: 200, body: { results: [row('c1', 'greta@example.com')], next: 'abc' } },
+    );
+    const { waitFor, $, click } = await render('/user/users/', customer);
+    await waitFor(() => $('contact-status-c1'), 'status');
+    expect($('contact-status-c1')!.textContent).toBe('Active');
+    await click('contacts-more');
+    await waitFor(() => $('contact-row-old@example.com'), 'second page');
+
+    fake.replies.push((c) => {
+      expect(c).toMatchObject({ method: 'POST', path: '/customers/user/deactivate/c1/' });
+      return { status: 200, body: row('c1', 'greta@example.com', false) };
+    });
+    await click('contact-toggle-c1');
+    await waitFor(() => document.querySelector('[data-testid="contact-toggle-ok-c1"]'), 'confirmation');
+    await act(async () => (document.querySelector('[data-testid="contact-toggle-ok-c1"]') as HTMLElement).click());
+    await waitFor(() => $('contact-status-c1')?.textContent === 'Inactive', 'inactive');
+  });
+
+  it('customer: create sends names, e-mail and the checked permissions; server field errors show on the field', async () => {
+    fake.routes.set('GET /user/list/', () => ({ status: 200, body: { results: [], next: null } }));
+    const { waitFor, $, type, click, path } = await render('/user/users/create/', customer);
+    await waitFor(() => $('contact-form'), 'form');
+    expect(document.body.textContent).toContain('Administrate users');
+    expect(document.body.textContent).toContain('view all cases');
+    await type('contact-first-name', 'Greta');
+    await type('contact-last-name', 'Garbo');
+    await type('contact-email', 'greta@example.com');
+    await type('contact-phone', '12');
+    await click('contact-submit');
+    await waitFor(() => document.body.textContent?.includes('Enter a valid phone number'), 'phone rule');
+    expect(fake.calls.some((c) => c.path === '/customers/user/create/')).toBe(false);
+    await type('contact-phone', '');
+    await act(async () => ($('contact-permission-add_case')!.querySelector('input') ?? $('contact-permission-add_case')!).click());
+    await act(async () => ($('contact-permission-view_bisnode')!.querySelector('input') ?? $('contact-permission-view_bisnode')!).click());
+
+    fake.replies.push(() => ({ status: 400, body: { status: 400, message: 'validation_failed', errors: { email: ['email_exists'] } } }));
+    await click('contact-submit');
+    await waitFor(() => document.body.textContent?.includes('E-mail already exists.'), 'email_exists on the field');
+    expect(warning).not.toHaveBeenCalled();
+
+    fake.replies.push((c) => {
+      expect(c.options?.body).toEqual({
+        first_name: 'Greta',
+        last_name: 'Garbo',
+        email: 'greta@example.com',
+        phone: null,
+        permissions: ['add_case', 'view_bisnode'],
+      });
+      return { status: 201, body: row('c9', 'greta@example.com') };
+    });
+    await click('contact-submit');
+    await waitFor(() => path() === '/user/users/', 'back to the list');
+    await waitFor(() => $('contacts-created'), 'created message');
+    expect($('contacts-created')!.textContent).toContain('greta@example.com');
+  });
+
+  it('admin: the create form takes the customer from ?customer= and sends it', async () => {
+    const { waitFor, $, type, click, path } = await render('/admin/customers/user/create/?customer=cust-1', admin);
+    await waitFor(() => $('contact-customer'), 'customer input');
+    expect(($('contact-customer') as HTMLInputElement).value).toBe('cust-1');
+    await type('contact-first-name', 'Greta');
+    await type('contact-last-name', 'Garbo');
+    await type('contact-email', 'greta@example.com');
+    fake.replies.push((c) => {
+      expect(c.options?.body).toMatchObject({ customer: 'cust-1', permissions: [] });
+      return { status: 201, body: row('c9', 'greta@example.com') };
+    });
+    await click('contact-submit');
+    await waitFor(() => path() === '/admin/customers/user/update/c9/', 'to the update page');
+  });
+
+  it('edit: loads the contact and saves names, phone and permissions', async () => {
+    fake.routes.set('GET /customers/user/c1/', () => ({ status: 200, body: { ...row('c1', 'greta@example.com'), phone: '070 123 45 67' } }));
+    const { waitFor, $, type, click } = await render('/user/users/edit/c1/', customer);
+    await waitFor(() => ($('contact-first-name') as HTMLInputElement | null)?.value === 'Greta', 'loaded');
+    expect(($('contact-email') as HTMLInputElement).disabled).toBe(true);
+    await type('contact-last-name', 'Lovisa');
+    fake.replies.push((c) => {
+      expect(c).toMatchObject({
+        method: 'PUT',
+        path: '/customers/user/update/c1/',
+        options: { body: { first_name: 'Greta', last_name: 'Lovisa', phone: '070 123 45 67', permissions: ['add_case'] } },
+      });
+      return { status: 200, body: row('c1', 'greta@example.com') };
+    });
+    await click('contact-submit');
+    await waitFor(() => $('contact-form-success'), 'saved');
+  });
+});

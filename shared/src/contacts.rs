@@ -2,18 +2,16 @@
 //! editing, deactivating. The rules are in `domain::contact`; this module
 //! ties them to the table and the mail.
 
-use chrono::Utc;
 
 use crate::accounts::{new_user, NewAccount};
 use crate::api::Services;
 use crate::domain::contact::{check_names, contact_scope, may_see, normalize_phone, ContactScope};
 use crate::domain::permissions::{parse_codes, Permission};
-use crate::domain::{is_valid_email_addr, two_factor, Role, User};
+use crate::domain::{is_valid_email_addr, Role, User};
 use crate::error::{ApiError, FieldErrors};
+use crate::domain::conflict::PartyKind;
+use crate::store::conflict::Party;
 use crate::store::users::{ContactPage, CreateUserError};
-
-/// The activation (set-password) link of a new contact is valid this long.
-pub const ACTIVATION_TTL_SECS: i64 = 72 * 60 * 60;
 
 pub struct ContactForm {
     pub first_name: String,
@@ -87,7 +85,7 @@ pub async fn create(s: &Services, caller: &User, customer: Option<&str>, email: 
     if !errors.is_empty() {
         return Err(ApiError::validation(errors));
     }
-    let placeholder = two_factor::new_link_token();
+    let placeholder = crate::domain::two_factor::new_link_token();
     let mut user = new_user(
         &s.store,
         NewAccount {
@@ -112,23 +110,24 @@ pub async fn create(s: &Services, caller: &User, customer: Option<&str>, email: 
         }
         Err(CreateUserError::Other(e)) => return Err(e),
     }
-    send_activation(s, &user).await?;
+    index(s, &user).await?;
+    // The set-password mail: single use, three days (the recovery-link machinery).
+    crate::passwords::send_invitation(s, &user).await?;
     Ok(user)
 }
 
-/// The set-password mail: the recovery-link machinery with a longer life,
-/// opening the web's /recovery/account screen.
-pub async fn send_activation(s: &Services, user: &User) -> Result<(), ApiError> {
-    let token = two_factor::new_link_token();
-    let now = Utc::now().timestamp();
-    s.store.save_recovery_link(&two_factor::link_digest(&token), &user.uid, now + ACTIVATION_TTL_SECS).await?;
-    let link = format!("{}/recovery/account?token={token}", s.config.web_origin.trim_end_matches('/'));
-    let body = format!(
-        "Hej {name},\n\nDu har lagts till som användare. Öppna länken för att välja ditt lösenord. Den gäller i tre dygn och kan användas en gång:\n{link}\n\n\
-         Hello {name},\n\nYou have been added as a user. Open the link to choose your password. It is valid for three days and can be used once:\n{link}\n",
-        name = user.first_name
-    );
-    s.mail.send(&user.email, "Välj ditt lösenord / Choose your password", &body).await
+/// The contact's name in the conflict-of-interest index, under its company.
+async fn index(s: &Services, contact: &User) -> Result<(), ApiError> {
+    s.store
+        .index_party(&Party {
+            kind: PartyKind::ContactPerson,
+            uid: contact.uid.clone(),
+            name: contact.full_name(),
+            identity_number: None,
+            customer_uid: contact.customer_id.clone(),
+            context: None,
+        })
+        .await
 }
 
 /// Names, phone and permissions of a contact the caller may see. A contact
@@ -148,6 +147,7 @@ pub async fn update(s: &Services, caller: &User, contact_id: &str, form: Contact
     contact.phone = phone;
     contact.permissions = permissions;
     s.store.put_user(&contact).await?;
+    index(s, &contact).await?;
     Ok(contact)
 }
 

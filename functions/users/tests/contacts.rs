@@ -98,6 +98,12 @@ async fn customer_creates_a_contact_who_sets_a_password_through_the_mailed_link(
     assert_eq!(stored.user_type, Some(4));
     assert_eq!(stored.company_id.as_deref(), Some(customer.uid.as_str()));
 
+    // the contact person is in the conflict-of-interest index, under its company
+    let hits = state.store.search_parties("Garbo Greta").await.unwrap();
+    assert_eq!(hits.len(), 1, "{hits:?}");
+    assert_eq!(hits[0].party.uid, uid);
+    assert_eq!(hits[0].party.customer_uid.as_deref(), Some(customer.uid.as_str()));
+
     // the set-password link works once
     let link = outbox_link(&state, "greta.garbo@example.com").expect("activation mail with a link");
     shared::passwords::confirm_recovery(&state, &link, "Greta-new-pass-9", "Greta-new-pass-9").await.unwrap();

@@ -7,7 +7,10 @@ use chrono::Utc;
 use crate::auth::password;
 use crate::domain::{normalize_email, user::IMAGE_NOT_SET, Role, User, UserSubType};
 use crate::error::ApiError;
-use crate::store::{users::CreateUserError, Store};
+use aws_sdk_dynamodb::types::Put;
+
+use crate::store::users::{CreateUserError, CreateUserWithError};
+use crate::store::Store;
 
 pub struct NewAccount<'a> {
     pub email: &'a str,
@@ -22,6 +25,26 @@ pub struct NewAccount<'a> {
 }
 
 pub async fn create_account(store: &Store, new: NewAccount<'_>) -> Result<User, CreateUserError> {
+    let user = new_user(store, new).await?;
+    store.create_user(&user).await?;
+    Ok(user)
+}
+
+/// Like [`create_account`], writing the items `extra` builds for the new user
+/// in the same transaction (registration: customer profile and the
+/// registration-number uniqueness item).
+pub async fn create_account_with(
+    store: &Store,
+    new: NewAccount<'_>,
+    extra: impl FnOnce(&User) -> Result<Vec<Put>, ApiError>,
+) -> Result<User, CreateUserWithError> {
+    let user = new_user(store, new).await?;
+    let puts = extra(&user)?;
+    store.create_user_with(&user, puts).await?;
+    Ok(user)
+}
+
+async fn new_user(store: &Store, new: NewAccount<'_>) -> Result<User, ApiError> {
     let uid = uuid::Uuid::new_v4().to_string();
     let password_hash = {
         let pw = new.password.to_string();
@@ -51,6 +74,5 @@ pub async fn create_account(store: &Store, new: NewAccount<'_>) -> Result<User, 
         two_factor: false,
         token_version: 0,
     };
-    store.create_user(&user).await?;
     Ok(user)
 }

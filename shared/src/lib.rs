@@ -13,6 +13,7 @@ pub mod api;
 pub mod auth;
 pub mod aws;
 pub mod config;
+pub mod customers;
 pub mod domain;
 pub mod error;
 pub mod files;

@@ -1,6 +1,7 @@
 //! The single DynamoDB table. The key design and every access pattern are
 //! documented in [`table`]; each entity has its own small module.
 
+pub mod customers;
 pub mod rate_limit;
 pub mod recovery;
 pub mod refresh;

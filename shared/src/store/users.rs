@@ -17,6 +17,17 @@ pub fn email_pk(normalized_email: &str) -> String {
 pub const EMAIL_SK: &str = "EMAIL";
 
 #[derive(Debug, thiserror::Error)]
+pub enum CreateUserWithError {
+    #[error("e-mail already exists")]
+    EmailTaken,
+    /// The condition of the extra put with this index failed.
+    #[error("item {0} already exists")]
+    ItemTaken(usize),
+    #[error(transparent)]
+    Other(#[from] ApiError),
+}
+
+#[derive(Debug, thiserror::Error)]
 pub enum CreateUserError {
     #[error("e-mail already exists")]
     EmailTaken,
@@ -24,7 +35,7 @@ pub enum CreateUserError {
     Other(#[from] ApiError),
 }
 
-fn to_item(user: &User) -> Result<Item, ApiError> {
+pub(crate) fn to_item(user: &User) -> Result<Item, ApiError> {
     let mut item: Item = serde_dynamo::to_item(user).map_err(ApiError::internal)?;
     let role = user.role().map(|r| r.as_str()).unwrap_or("none");
     item.insert("PK".into(), s(user_pk(&user.uid)));
@@ -43,6 +54,19 @@ impl Store {
     /// Writes the user and its e-mail item in one transaction: if the address
     /// is taken (in any letter case) nothing is written.
     pub async fn create_user(&self, user: &User) -> Result<(), CreateUserError> {
+        match self.create_user_with(user, Vec::new()).await {
+            Ok(()) => Ok(()),
+            Err(CreateUserWithError::EmailTaken) => Err(CreateUserError::EmailTaken),
+            Err(CreateUserWithError::ItemTaken(_)) => Err(CreateUserError::Other(ApiError::internal("unexpected item conflict"))),
+            Err(CreateUserWithError::Other(e)) => Err(CreateUserError::Other(e)),
+        }
+    }
+
+    /// Like [`Store::create_user`], with more puts in the SAME transaction
+    /// (customer profile, registration-number uniqueness item, ...): either
+    /// everything is written or nothing. A failed condition on `extra[i]`
+    /// answers `ItemTaken(i)`.
+    pub async fn create_user_with(&self, user: &User, extra: Vec<Put>) -> Result<(), CreateUserWithError> {
         let user_put = Put::builder()
             .table_name(&self.table)
             .set_item(Some(to_item(user)?))
@@ -58,24 +82,33 @@ impl Store {
             .condition_expression("attribute_not_exists(PK)")
             .build()
             .map_err(ApiError::internal)?;
-        let res = self
+        let mut tx = self
             .client
             .transact_write_items()
             .transact_items(TransactWriteItem::builder().put(user_put).build())
-            .transact_items(TransactWriteItem::builder().put(email_put).build())
-            .send()
-            .await;
-        match res {
+            .transact_items(TransactWriteItem::builder().put(email_put).build());
+        for put in extra {
+            tx = tx.transact_items(TransactWriteItem::builder().put(put).build());
+        }
+        match tx.send().await {
             Ok(_) => Ok(()),
             Err(e) => {
                 use aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsError;
-                // Reason 1 is the e-mail item's condition.
-                let taken = matches!(e.as_service_error(), Some(TransactWriteItemsError::TransactionCanceledException(tc))
-                    if tc.cancellation_reasons().get(1).and_then(|r| r.code()) == Some("ConditionalCheckFailed"));
-                if taken {
-                    Err(CreateUserError::EmailTaken)
-                } else {
-                    Err(sdk_err(e).into())
+                let failed: Vec<usize> = match e.as_service_error() {
+                    Some(TransactWriteItemsError::TransactionCanceledException(tc)) => tc
+                        .cancellation_reasons()
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, r)| r.code() == Some("ConditionalCheckFailed"))
+                        .map(|(i, _)| i)
+                        .collect(),
+                    _ => Vec::new(),
+                };
+                // Reason 1 is the e-mail item's condition, 2.. the extra puts.
+                match failed.first() {
+                    Some(1) => Err(CreateUserWithError::EmailTaken),
+                    Some(&i) if i >= 2 => Err(CreateUserWithError::ItemTaken(i - 2)),
+                    _ => Err(sdk_err(e).into()),
                 }
             }
         }

@@ -10,7 +10,12 @@ fn template_routes() -> BTreeSet<(String, String)> {
         .filter(|l| l.contains("ApiId: !Ref HttpApi"))
         .map(|l| {
             let field = |name: &str| {
-                l.split(&format!("{name}: ")).nth(1).and_then(|r| r.split([',', ' ', '}']).next()).expect(name).to_string()
+                // Paths with `{param}` segments are quoted (braces inside a YAML flow mapping).
+                let v = l.split(&format!("{name}: ")).nth(1).expect(name);
+                match v.strip_prefix('"') {
+                    Some(quoted) => quoted.split('"').next().expect(name).to_string(),
+                    None => v.split([',', ' ', '}']).next().expect(name).to_string(),
+                }
             };
             (field("Method").to_lowercase(), field("Path"))
         })

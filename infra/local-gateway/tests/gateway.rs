@@ -121,6 +121,14 @@ async fn demo_seed_is_idempotent_and_every_role_can_sign_in() {
     let customer = state.store.find_user_by_email("customer@example.com").await.unwrap().unwrap();
     let contact = state.store.find_user_by_email("contact@example.com").await.unwrap().unwrap();
     assert_eq!(contact.company_id.as_deref(), Some(customer.uid.as_str()));
+    // the demo customer is an active company customer, listed once however often the seed runs
+    let profile = state.store.get_customer_profile(&customer.uid).await.unwrap().expect("a customer profile");
+    assert_eq!(profile.company_name.as_deref(), Some(seed::DEMO_COMPANY));
+    assert_eq!(profile.company_registration_number.as_deref(), Some(seed::DEMO_REGISTRATION_NUMBER));
+    assert_eq!(profile.state, shared::domain::customer::CustomerState::Active);
+    let page = state.store.list_customers(shared::domain::customer::CustomerState::Active, None, None, 10).await.unwrap();
+    assert_eq!(page.results.len(), 1);
+    assert!(state.store.registration_number_taken(seed::DEMO_REGISTRATION_NUMBER).await.unwrap());
 }
 
 /// A temporary directory removed on drop (no extra crate for one use).

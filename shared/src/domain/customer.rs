@@ -176,9 +176,13 @@ pub fn is_valid_post_code(raw: &str) -> bool {
 }
 
 /// A phone number: digits with an optional leading `+`, spaces and dashes
-/// allowed between them, 7 to 15 digits in all.
+/// allowed between them, 7 to 15 digits in all, at most 30 characters.
 pub fn is_valid_phone(raw: &str) -> bool {
     let t = raw.trim();
+    // Separators are free, but not endless.
+    if t.len() > 30 {
+        return false;
+    }
     let rest = t.strip_prefix('+').unwrap_or(t);
     if rest.is_empty() || !rest.starts_with(|c: char| c.is_ascii_digit()) {
         return false;
@@ -188,6 +192,20 @@ pub fn is_valid_phone(raw: &str) -> bool {
     }
     let digits = rest.chars().filter(|c| c.is_ascii_digit()).count();
     (7..=15).contains(&digits)
+}
+
+/// Longest accepted text fields (a DynamoDB item holds at most 400 KB; no
+/// real name or address comes near these).
+pub const MAX_NAME_LEN: usize = 100;
+pub const MAX_TEXT_LEN: usize = 200;
+
+/// Adds `too_long` for every field longer than its limit (characters).
+fn check_lengths(errors: &mut FieldErrors, fields: &[(&str, &str, usize)]) {
+    for (name, value, max) in fields {
+        if value.trim().chars().count() > *max && !errors.contains_key(*name) {
+            add(errors, name, "too_long");
+        }
+    }
 }
 
 /// Address rules (spec §5 server side): line 1, city, country and post code
@@ -205,6 +223,10 @@ pub fn check_address(a: &Address, prefix: &str, errors: &mut FieldErrors) {
     } else if !is_valid_post_code(&a.post_code) {
         add(errors, &f("post_code"), "invalid_post_code");
     }
+    check_lengths(
+        errors,
+        &[(&f("address_1"), &a.address_1, MAX_TEXT_LEN), (&f("address_2"), &a.address_2, MAX_TEXT_LEN), (&f("city"), &a.city, MAX_NAME_LEN)],
+    );
     if a.country == 0 {
         add(errors, &f("country"), "required");
     } else if a.country != COUNTRY_SWEDEN {
@@ -267,6 +289,15 @@ pub fn check_registration(r: &Registration) -> FieldErrors {
     } else if !is_valid_phone(&r.phone) {
         add(&mut e, "phone", "invalid_phone");
     }
+    check_lengths(
+        &mut e,
+        &[
+            ("first_name", &r.first_name, MAX_NAME_LEN),
+            ("last_name", &r.last_name, MAX_NAME_LEN),
+            ("company_name", &r.company_name, MAX_TEXT_LEN),
+            ("sector", &r.sector, MAX_NAME_LEN),
+        ],
+    );
     check_address(&r.profile, "profile", &mut e);
     if !r.same_invoice_address {
         check_address(&r.invoice_address, "invoice_address", &mut e);
@@ -441,7 +472,7 @@ mod tests {
         for ok in ["0701234567", "+46701234567", "070-123 45 67", "+46 70 123 45 67", "1234567", "123456789012345"] {
             assert!(is_valid_phone(ok), "{ok}");
         }
-        for bad in ["123456", "1234567890123456", "+", "070 123 45 6x", "++46701234567", "-0701234567", "(070) 1234567", ""] {
+        for bad in ["123456", "1234567890123456", "+", "070 123 45 6x", "++46701234567", "-0701234567", "(070) 1234567", "", "070------------------------------1234"] {
             assert!(!is_valid_phone(bad), "{bad}");
         }
         let mut r = company();
@@ -469,6 +500,19 @@ mod tests {
         assert_eq!(keys(&r, "invoice_address.address_1"), ["required"]);
         r.invoice_address = address();
         assert!(check_registration(&r).is_empty());
+    }
+
+    #[test]
+    fn overlong_text_is_refused() {
+        let mut r = company();
+        r.first_name = "a".repeat(101);
+        r.company_name = "b".repeat(201);
+        r.profile.address_1 = "c".repeat(201);
+        r.profile.city = "å".repeat(100);
+        assert_eq!(keys(&r, "first_name"), ["too_long"]);
+        assert_eq!(keys(&r, "company_name"), ["too_long"]);
+        assert_eq!(keys(&r, "profile.address_1"), ["too_long"]);
+        assert!(keys(&r, "profile.city").is_empty(), "characters, not bytes");
     }
 
     #[test]

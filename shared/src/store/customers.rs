@@ -315,7 +315,7 @@ impl Store {
             self.seed_business_sectors().await?;
             sectors = self.read_sectors().await?.0;
         }
-        sectors.sort_by(|a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()));
+        sectors.sort_by_key(|s| s.name.to_lowercase());
         Ok(sectors)
     }
 

@@ -46,9 +46,10 @@ export const registrationNumber: Check = (v) =>
 export const isValidPostCode = (v: string) => POST_CODE_PATTERN.test(v);
 export const postCode: Check = (v) => (text(v) === '' ? 'required' : isValidPostCode(text(v)) ? null : 'invalid_post_code');
 
-/** Digits with an optional leading +, spaces and dashes between; 7–15 digits. */
+/** Digits with an optional leading +, spaces and dashes between; 7–15 digits; at most 30 characters. */
 export function isValidPhone(raw: string): boolean {
   const t = raw.trim();
+  if (t.length > 30) return false;
   const rest = t.startsWith('+') ? t.slice(1) : t;
   if (!/^\d[\d -]*$/.test(rest)) return false;
   const digits = rest.replace(/\D/g, '').length;

@@ -44,7 +44,7 @@ async function render(path: string, user: typeof admin | typeof customer | null 
   return ui;
 }
 
-describe('customer administration pages', { timeout: 20_000 }, () => {
+describe('customer administration pages', { timeout: 60_000 }, () => {
   beforeAll(async () => {
     await i18n.changeLanguage('en');
   });
@@ -61,7 +61,7 @@ describe('customer administration pages', { timeout: 20_000 }, () => {
   it('admin menu shows the pending-customer badge from bubbles/; a customer never asks for it', async () => {
     fake.routes.set('GET /bubbles/', () => ({ status: 200, body: { pending_cases: 0, pending_customers: 3 } }));
     const { $, waitFor } = await render('/admin/');
-    const badge = await waitFor(() => $('menu-badge-customers'), 'badge');
+    const badge = await waitFor(() => $('menu-badge-customers'), 'badge', 15_000);
     expect(badge.textContent).toContain('3');
     expect($('menu-badge-cases')).toBeNull();
     await ui!.unmount();
@@ -86,7 +86,7 @@ describe('customer administration pages', { timeout: 20_000 }, () => {
     });
     const { click, waitFor, $ } = await render('/admin/customers/pending/');
     await click('approve-kund@example.com');
-    await waitFor(() => $('resend-kund@example.com'), 'resend button');
+    await waitFor(() => $('resend-kund@example.com'), 'resend button', 15_000);
     expect(fake.calls.some((c) => c.method === 'POST' && c.path === '/customer/approve/u1/')).toBe(true);
     expect(ui!.container.textContent).toContain('Kund AB');
   });
@@ -95,7 +95,7 @@ describe('customer administration pages', { timeout: 20_000 }, () => {
     fake.routes.set('GET /bubbles/', () => ({ status: 200, body: { pending_cases: 0, pending_customers: 0 } }));
     fake.routes.set('GET /customer/list/', () => ({ status: 200, body: { results: [], next: null } }));
     const { waitFor } = await render('/admin/customers/inactive/');
-    await waitFor(() => ui!.container.textContent?.includes('Empty'), 'Empty placeholder');
+    await waitFor(() => ui!.container.textContent?.includes('Empty'), 'Empty placeholder', 15_000);
   });
 
   it('business sector create posts the name and returns to the list', async () => {
@@ -108,13 +108,13 @@ describe('customer administration pages', { timeout: 20_000 }, () => {
     const { type, click, waitFor, path } = await render('/admin/customers/business-sector/create/');
     await type('sector-name', 'Legal tech');
     await click('sector-save');
-    await waitFor(() => path() === '/admin/customers/business-sector/', 'back to the list');
+    await waitFor(() => path() === '/admin/customers/business-sector/', 'back to the list', 15_000);
   });
 
   it('an activation link the server calls invalid shows the invalid URL screen at once', async () => {
     fake.routes.set('POST /customer/activation/check/', () => ({ status: 200, body: { valid: false } }));
     const { $, waitFor } = await render('/approve/customer?token=u1.deadbeef', null);
-    const screen = await waitFor(() => $('invalid-url'), 'invalid-url');
+    const screen = await waitFor(() => $('invalid-url'), 'invalid-url', 15_000);
     expect(screen.textContent).toContain('The URL you are trying is invalid or expired');
   });
 });

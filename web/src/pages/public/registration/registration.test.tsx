@@ -22,7 +22,7 @@ async function render() {
   fake.routes.set('GET /business-sector/', () => ({ status: 200, body: sectors }));
   ui = await renderApp('/registration');
   setNotifier({ warning });
-  await ui.waitFor(() => ui!.$('registration-form'), 'registration form');
+  await ui.waitFor(() => ui!.$('registration-form'), 'registration form', 20_000);
   return ui;
 }
 
@@ -33,7 +33,8 @@ async function check(testId: string) {
   await act(async () => box.click());
 }
 
-describe('registration page', { timeout: 20_000 }, () => {
+// A big form: give jsdom time on a loaded machine.
+describe('registration page', { timeout: 90_000 }, () => {
   beforeAll(async () => {
     await i18n.changeLanguage('en');
   });
@@ -55,7 +56,7 @@ describe('registration page', { timeout: 20_000 }, () => {
     await type('reg-password', 'short');
     await type('reg-confirm-password', 'other');
     await click('reg-submit');
-    await waitFor(() => text().includes('You must agree to the privacy policy.'), 'submit validation');
+    await waitFor(() => text().includes('You must agree to the privacy policy.'), 'submit validation', 20_000);
     const t = text();
     expect(t).toContain('The company registration number must have the format 123456-7890.');
     expect(t).toContain('Enter a valid e-mail address.');
@@ -78,11 +79,11 @@ describe('registration page', { timeout: 20_000 }, () => {
       return { status: 200, body: { available: email !== 'taken@example.com' } };
     });
     await type('reg-email', 'taken@example.com');
-    await waitFor(() => text().includes('E-mail already exists.'), 'taken message', 3000);
+    await waitFor(() => text().includes('E-mail already exists.'), 'taken message', 15_000);
     await type('reg-email', 'free@example.com');
     const asked = (email: string) => fake.calls.some((c) => c.path === '/email/check/' && (c.options?.body as { email: string }).email === email);
-    await waitFor(() => asked('free@example.com'), 'second check', 3000);
-    await waitFor(() => !text().includes('E-mail already exists.'), 'message gone', 3000);
+    await waitFor(() => asked('free@example.com'), 'second check', 15_000);
+    await waitFor(() => !text().includes('E-mail already exists.'), 'message gone', 15_000);
     const checked = fake.calls.filter((c) => c.path === '/email/check/').map((c) => (c.options?.body as { email: string }).email);
     expect(checked).toContain('taken@example.com');
     expect(checked).toContain('free@example.com');
@@ -92,7 +93,7 @@ describe('registration page', { timeout: 20_000 }, () => {
     const { $, type, click, waitFor } = await render();
     fake.routes.set('POST /email/check/', () => ({ status: 200, body: { available: true } }));
     await click('reg-type-individual');
-    await waitFor(() => !$('reg-company-name'), 'company fields hidden');
+    await waitFor(() => !$('reg-company-name'), 'company fields hidden', 20_000);
     await type('reg-first-name', 'Ina');
     await type('reg-last-name', 'Ind');
     await type('reg-email', 'ina@example.com');
@@ -110,7 +111,7 @@ describe('registration page', { timeout: 20_000 }, () => {
       body: { status: 400, message: 'validation_failed', errors: { 'profile.post_code': ['invalid_post_code'], password: ['password_too_common'] } },
     }));
     await click('reg-submit');
-    await waitFor(() => text().includes('This password is too common'), 'server field error');
+    await waitFor(() => text().includes('This password is too common'), 'server field error', 20_000);
     expect(text()).toContain('The post code must be exactly 5 digits');
     const sent = fake.calls.find((c) => c.path === '/registration/')!;
     expect(sent.options?.body).toMatchObject({
@@ -130,7 +131,7 @@ describe('registration page', { timeout: 20_000 }, () => {
     await type('reg-password', 'Another-long-pass-2');
     await type('reg-confirm-password', 'Another-long-pass-2');
     await click('reg-submit');
-    const done = await waitFor(() => $('registration-success'), 'success screen');
+    const done = await waitFor(() => $('registration-success'), 'success screen', 20_000);
     expect(done.textContent).toContain('awaiting approval');
   });
 });

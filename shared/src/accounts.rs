@@ -7,7 +7,10 @@ use chrono::Utc;
 use crate::auth::password;
 use crate::domain::{normalize_email, user::IMAGE_NOT_SET, Role, User, UserSubType};
 use crate::error::ApiError;
-use crate::store::{users::CreateUserError, Item, Store};
+use aws_sdk_dynamodb::types::Put;
+
+use crate::store::users::{CreateUserError, CreateUserWithError};
+use crate::store::Store;
 
 pub struct NewAccount<'a> {
     pub email: &'a str,
@@ -22,19 +25,22 @@ pub struct NewAccount<'a> {
 }
 
 pub async fn create_account(store: &Store, new: NewAccount<'_>) -> Result<User, CreateUserError> {
-    create_account_with(store, new, |_| Ok(Vec::new())).await
+    let user = new_user(store, new).await?;
+    store.create_user(&user).await?;
+    Ok(user)
 }
 
 /// Like [`create_account`], writing the items `extra` builds for the new user
-/// (a role's profile) in the same transaction.
+/// in the same transaction (registration: customer profile and the
+/// registration-number uniqueness item).
 pub async fn create_account_with(
     store: &Store,
     new: NewAccount<'_>,
-    extra: impl FnOnce(&User) -> Result<Vec<Item>, ApiError>,
-) -> Result<User, CreateUserError> {
+    extra: impl FnOnce(&User) -> Result<Vec<Put>, ApiError>,
+) -> Result<User, CreateUserWithError> {
     let user = new_user(store, new).await?;
-    let items = extra(&user)?;
-    store.create_user_with(&user, items).await?;
+    let puts = extra(&user)?;
+    store.create_user_with(&user, puts).await?;
     Ok(user)
 }
 

@@ -81,7 +81,9 @@ pub async fn login(s: &Services, email: &str, password: String, client: &str) ->
     }
     let user = user.ok_or(ApiError::InvalidCredentials)?;
     if !user.active {
-        return Err(ApiError::bad("account_inactive"));
+        // Pending customers (awaiting approval or activation) and deactivated
+        // accounts get different, translated answers.
+        return Err(ApiError::bad(crate::customers::inactive_reason(s, &user).await?));
     }
     if user.two_factor {
         if two_factor_settings::active_totp(s, &user).await?.is_some() {

@@ -5,3 +5,4 @@ import './roles.e2e.mjs';
 import './account.e2e.mjs';
 import './totp.e2e.mjs';
 import './contacts.e2e.mjs';
+import './registration.e2e.mjs';

@@ -10,12 +10,11 @@ fn template_routes() -> BTreeSet<(String, String)> {
         .filter(|l| l.contains("ApiId: !Ref HttpApi"))
         .map(|l| {
             let field = |name: &str| {
-                // Paths with `{param}` are quoted in the flow mapping; a closing
-                // brace only ends the mapping when it is not inside quotes.
-                let rest = l.split(&format!("{name}: ")).nth(1).expect(name);
-                match rest.strip_prefix('"') {
+                // Paths with `{param}` segments are quoted (braces inside a YAML flow mapping).
+                let v = l.split(&format!("{name}: ")).nth(1).expect(name);
+                match v.strip_prefix('"') {
                     Some(quoted) => quoted.split('"').next().expect(name).to_string(),
-                    None => rest.split([',', ' ', '}']).next().expect(name).to_string(),
+                    None => v.split([',', ' ', '}']).next().expect(name).to_string(),
                 }
             };
             (field("Method").to_lowercase(), field("Path"))

@@ -13,7 +13,7 @@ use shared::domain::{Role, User, UserSubType};
 use shared::error::{ApiError, FieldErrors};
 use shared::passwords::send_invitation;
 use shared::store::staff::{list_partition, staff_item, StaffPage, StaffProfile};
-use shared::store::users::CreateUserError;
+use shared::store::users::CreateUserWithError;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -77,20 +77,26 @@ async fn create(s: &AppState, role: Role, input: StaffInput) -> Result<StaffProf
                 created_at: user.created_at,
                 lawyer: fields.lawyer.clone(),
             };
-            let item = staff_item(&p)?;
+            let put = aws_sdk_dynamodb::types::Put::builder()
+                .table_name(&s.store.table)
+                .set_item(Some(staff_item(&p)?))
+                .condition_expression("attribute_not_exists(PK)")
+                .build()
+                .map_err(ApiError::internal)?;
             profile = Some(p);
-            Ok(vec![item])
+            Ok(vec![put])
         },
     )
     .await;
     let user = match res {
         Ok(u) => u,
-        Err(CreateUserError::EmailTaken) => {
+        Err(CreateUserWithError::EmailTaken) => {
             let mut f = FieldErrors::new();
             f.insert("email".into(), vec!["email_exists".into()]);
             return Err(ApiError::BadRequest { message: "email_exists", fields: f });
         }
-        Err(CreateUserError::Other(e)) => return Err(e),
+        Err(CreateUserWithError::ItemTaken(_)) => return Err(ApiError::internal("staff profile already exists")),
+        Err(CreateUserWithError::Other(e)) => return Err(e),
     };
     send_invitation(s, &user).await?;
     profile.ok_or_else(|| ApiError::internal("profile not built"))

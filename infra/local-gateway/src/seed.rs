@@ -2,7 +2,8 @@
 
 use shared::accounts::{new_user, NewAccount};
 use shared::api::AppState;
-use shared::domain::{Permission, Role, UserSubType};
+use shared::domain::customer::{Address, CustomerProfile, CustomerState, CustomerType, SectorRef, COUNTRY_SWEDEN};
+use shared::domain::{Permission, Role, User, UserSubType};
 use shared::error::ApiError;
 use shared::store::users::CreateUserError;
 
@@ -62,6 +63,9 @@ pub async fn seed_accounts(state: &AppState, accounts: &[DemoAccount]) -> Result
     let mut customer_uid = state.store.find_user_by_email(DEMO_CUSTOMER_EMAIL).await?.map(|u| u.uid);
     for a in accounts {
         if let Some(existing) = state.store.find_user_by_email(a.email).await? {
+            if a.role == Role::Customer {
+                ensure_customer_profile(state, &existing).await?;
+            }
             if a.role == Role::Customer && a.email == DEMO_CUSTOMER_EMAIL {
                 customer_uid = Some(existing.uid);
             }
@@ -89,6 +93,9 @@ pub async fn seed_accounts(state: &AppState, accounts: &[DemoAccount]) -> Result
         match state.store.create_user(&user).await {
             Ok(()) => {
                 created += 1;
+                if a.role == Role::Customer {
+                    ensure_customer_profile(state, &user).await?;
+                }
                 if a.role == Role::Customer && a.email == DEMO_CUSTOMER_EMAIL {
                     customer_uid = Some(user.uid);
                 }
@@ -98,6 +105,57 @@ pub async fn seed_accounts(state: &AppState, accounts: &[DemoAccount]) -> Result
         }
     }
     Ok(created)
+}
+
+/// The demo customer's company (the browser tests read these values).
+pub const DEMO_COMPANY: &str = "Kund Demo AB";
+pub const DEMO_REGISTRATION_NUMBER: &str = "556000-0001";
+
+/// Gives a seeded customer an active customer profile if it has none: the
+/// demo customer a company, the browser-test customers individual ones.
+/// Idempotent: an existing profile is left as it is.
+async fn ensure_customer_profile(state: &AppState, user: &User) -> Result<(), ApiError> {
+    if state.store.get_customer_profile(&user.uid).await?.is_some() {
+        return Ok(());
+    }
+    let company = user.email == DEMO_CUSTOMER_EMAIL;
+    let sector = if company {
+        state.store.list_business_sectors().await?.into_iter().find(|s| s.name == "Consumer goods").map(|s| SectorRef { id: s.id, name: s.name })
+    } else {
+        None
+    };
+    let address = Address {
+        address_1: "Storgatan 1".into(),
+        address_2: String::new(),
+        city: "Stockholm".into(),
+        post_code: "11122".into(),
+        country: COUNTRY_SWEDEN,
+    };
+    let now = chrono::Utc::now();
+    let profile = CustomerProfile {
+        uid: user.uid.clone(),
+        customer_type: if company { CustomerType::Company } else { CustomerType::Individual },
+        company_name: company.then(|| DEMO_COMPANY.to_string()),
+        company_registration_number: company.then(|| DEMO_REGISTRATION_NUMBER.to_string()),
+        sector,
+        phone: "+46 70 123 45 67".into(),
+        profile: address.clone(),
+        same_invoice_address: true,
+        invoice_address: address,
+        terms_accepted_at: now,
+        privacy_accepted_at: now,
+        state: if user.active { CustomerState::Active } else { CustomerState::Inactive },
+        approved_at: Some(now),
+        activated_at: Some(now),
+        email: user.email.clone(),
+        first_name: user.first_name.clone(),
+        last_name: user.last_name.clone(),
+        created_at: user.created_at,
+    };
+    if company && !state.store.claim_registration_number(DEMO_REGISTRATION_NUMBER, &user.uid).await? {
+        return Err(ApiError::internal("the demo registration number belongs to another customer"));
+    }
+    state.store.upsert_customer_profile(&profile).await
 }
 
 pub fn print_demo_accounts(url: &str) {

@@ -125,6 +125,15 @@ async fn demo_seed_is_idempotent_and_every_role_can_sign_in() {
     assert!(!contact.permissions.is_empty());
     assert!(!contact.permissions.contains(&shared::domain::Permission::ViewContact));
 
+    // the demo customer is an active company customer, listed once however often the seed runs
+    let profile = state.store.get_customer_profile(&customer.uid).await.unwrap().expect("a customer profile");
+    assert_eq!(profile.company_name.as_deref(), Some(seed::DEMO_COMPANY));
+    assert_eq!(profile.company_registration_number.as_deref(), Some(seed::DEMO_REGISTRATION_NUMBER));
+    assert_eq!(profile.state, shared::domain::customer::CustomerState::Active);
+    let page = state.store.list_customers(shared::domain::customer::CustomerState::Active, None, None, 10).await.unwrap();
+    assert_eq!(page.results.len(), 1);
+    assert!(state.store.registration_number_taken(seed::DEMO_REGISTRATION_NUMBER).await.unwrap());
+
     // the browser-test contact with every permission joins the same customer, once
     assert_eq!(seed::seed_accounts(&state, &seed::E2E_ACCOUNTS).await.unwrap(), 4);
     assert_eq!(seed::seed_accounts(&state, &seed::E2E_ACCOUNTS).await.unwrap(), 0);

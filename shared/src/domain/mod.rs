@@ -2,6 +2,7 @@
 //! DynamoDB, S3, SES or HTTP, so every rule can be unit-tested on its own.
 
 pub mod conflict;
+pub mod customer;
 pub mod password_policy;
 pub mod staff;
 pub mod totp;

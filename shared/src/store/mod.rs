@@ -2,6 +2,7 @@
 //! documented in [`table`]; each entity has its own small module.
 
 pub mod conflict;
+pub mod customers;
 pub mod rate_limit;
 pub mod recovery;
 pub mod refresh;

@@ -20,6 +20,11 @@
 //! | Conflict-search index entry | `CONFLICT#<S#sound key \| P#two-letter prefix \| N#identity number>` | `<kind>#<uid>` | | | candidates for a conflict search: one Query per key of the query ([`conflict`](super::conflict)) |
 //! | Conflict-search record | `CONFLICTREC#<kind>#<uid>` | `KEYS` | | | the keys a party is indexed under, so a re-save removes stale ones (GetItem) |
 //! | Conflict-search audit | `AUDIT#CONFLICT#<yyyy-mm>` | `<at>#<uuid>` | | | who searched what and how many hits, a month newest first (Query, descending) |
+//! | Customer profile | `CUSTOMER#<uid>` (the customer user's uid) | `PROFILE` | `CUSTSTATE#<pending\|active\|inactive>` / `<created_at>#<uid>` | | profile by uid (GetItem); customers in one state, newest first, 10 per page, cursor = last `GSI1SK`, optional `contains(search, :q)` filter on the lower-case name/e-mail/company copy (Query GSI1); pending customers awaiting approval: sparse `awaiting_approval` filter, `Select COUNT` (bubbles). Written with the user and its `EMAIL#` item in one transaction at sign-up; state changes rewrite user and profile in one transaction |
+//! | Company registration number | `REGNO#<XXXXXX-XXXX>` | `REGNO` | | | availability check (GetItem); written in the sign-up transaction with `attribute_not_exists`, so a number belongs to one customer |
+//! | Activation link | `CUSTOMER#<uid>` | `ACTIVATION` | | | the customer's one current link: SHA-256 of the token, expiry (72 h), `used`; spent by conditional update `digest = :d AND used = false AND expires_at > now`; resending overwrites it, so the earlier link stops working; TTL |
+//! | Business sector | `BUSINESS_SECTOR` | `SECTOR#<id>` | | | all sectors (Query PK); one by id (GetItem); rename/delete conditional on existence. Marker `SK = SEEDED`: written after the spec's list is seeded with conditional puts on the first read |
+//! | Entity count: pending cases | | | `CASESTATE#pending` / (cases function) | | `bubbles/` counts it (Query GSI1 `Select COUNT`); empty until cases exist |
 //!
 //! The TTL attribute is `ttl` (epoch seconds). The CloudFormation definition in
 //! `template.yaml` mirrors [`ensure_table`]'s.

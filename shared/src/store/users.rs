@@ -44,6 +44,17 @@ fn unhex(s: &str) -> Option<String> {
 }
 
 #[derive(Debug, thiserror::Error)]
+pub enum CreateUserWithError {
+    #[error("e-mail already exists")]
+    EmailTaken,
+    /// The condition of the extra put with this index failed.
+    #[error("item {0} already exists")]
+    ItemTaken(usize),
+    #[error(transparent)]
+    Other(#[from] ApiError),
+}
+
+#[derive(Debug, thiserror::Error)]
 pub enum CreateUserError {
     #[error("e-mail already exists")]
     EmailTaken,
@@ -77,12 +88,19 @@ impl Store {
     /// Writes the user and its e-mail item in one transaction: if the address
     /// is taken (in any letter case) nothing is written.
     pub async fn create_user(&self, user: &User) -> Result<(), CreateUserError> {
-        self.create_user_with(user, Vec::new()).await
+        match self.create_user_with(user, Vec::new()).await {
+            Ok(()) => Ok(()),
+            Err(CreateUserWithError::EmailTaken) => Err(CreateUserError::EmailTaken),
+            Err(CreateUserWithError::ItemTaken(_)) => Err(CreateUserError::Other(ApiError::internal("unexpected item conflict"))),
+            Err(CreateUserWithError::Other(e)) => Err(CreateUserError::Other(e)),
+        }
     }
 
-    /// Like [`Store::create_user`], with more items (a role's profile) in the
-    /// same transaction, so a user never exists without them.
-    pub async fn create_user_with(&self, user: &User, extra: Vec<Item>) -> Result<(), CreateUserError> {
+    /// Like [`Store::create_user`], with more puts in the SAME transaction
+    /// (customer profile, registration-number uniqueness item, ...): either
+    /// everything is written or nothing. A failed condition on `extra[i]`
+    /// answers `ItemTaken(i)`.
+    pub async fn create_user_with(&self, user: &User, extra: Vec<Put>) -> Result<(), CreateUserWithError> {
         let user_put = Put::builder()
             .table_name(&self.table)
             .set_item(Some(to_item(user)?))
@@ -98,28 +116,33 @@ impl Store {
             .condition_expression("attribute_not_exists(PK)")
             .build()
             .map_err(ApiError::internal)?;
-        let mut items = vec![TransactWriteItem::builder().put(user_put).build(), TransactWriteItem::builder().put(email_put).build()];
-        for item in extra {
-            let put = Put::builder()
-                .table_name(&self.table)
-                .set_item(Some(item))
-                .condition_expression("attribute_not_exists(PK)")
-                .build()
-                .map_err(ApiError::internal)?;
-            items.push(TransactWriteItem::builder().put(put).build());
+        let mut tx = self
+            .client
+            .transact_write_items()
+            .transact_items(TransactWriteItem::builder().put(user_put).build())
+            .transact_items(TransactWriteItem::builder().put(email_put).build());
+        for put in extra {
+            tx = tx.transact_items(TransactWriteItem::builder().put(put).build());
         }
-        let res = self.client.transact_write_items().set_transact_items(Some(items)).send().await;
-        match res {
+        match tx.send().await {
             Ok(_) => Ok(()),
             Err(e) => {
                 use aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsError;
-                // Reason 1 is the e-mail item's condition.
-                let taken = matches!(e.as_service_error(), Some(TransactWriteItemsError::TransactionCanceledException(tc))
-                    if tc.cancellation_reasons().get(1).and_then(|r| r.code()) == Some("ConditionalCheckFailed"));
-                if taken {
-                    Err(CreateUserError::EmailTaken)
-                } else {
-                    Err(sdk_err(e).into())
+                let failed: Vec<usize> = match e.as_service_error() {
+                    Some(TransactWriteItemsError::TransactionCanceledException(tc)) => tc
+                        .cancellation_reasons()
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, r)| r.code() == Some("ConditionalCheckFailed"))
+                        .map(|(i, _)| i)
+                        .collect(),
+                    _ => Vec::new(),
+                };
+                // Reason 1 is the e-mail item's condition, 2.. the extra puts.
+                match failed.first() {
+                    Some(1) => Err(CreateUserWithError::EmailTaken),
+                    Some(&i) if i >= 2 => Err(CreateUserWithError::ItemTaken(i - 2)),
+                    _ => Err(sdk_err(e).into()),
                 }
             }
         }

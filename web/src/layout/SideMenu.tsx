@@ -1,10 +1,11 @@
-import { Menu } from 'antd';
+import { Badge, Menu } from 'antd';
 import type { MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { MenuDef } from '../routes/types';
 import { useSession } from '../store/session';
+import { useBubblePolling, useBubbles } from '../store/bubbles';
 import { selectedMenu, visibleMenu } from './menuItems';
 
 interface Props {
@@ -16,6 +17,8 @@ interface Props {
 
 type Items = NonNullable<MenuProps['items']>;
 
+const anyBadge = (defs: MenuDef[]): boolean => defs.some((d) => !!d.badge || anyBadge(d.children ?? []));
+
 /** Dark left menu built from a role's menu table. */
 export default function SideMenu({ menu, prefix, collapsed, onNavigate }: Props) {
   const { t } = useTranslation('menu');
@@ -26,6 +29,21 @@ export default function SideMenu({ menu, prefix, collapsed, onNavigate }: Props)
   const entries = useMemo(() => visibleMenu(menu, { userType, permissions }), [menu, userType, permissions]);
   const selected = useMemo(() => selectedMenu(entries, pathname, prefix), [entries, pathname, prefix]);
   const [openKeys, setOpenKeys] = useState<string[]>(selected?.parents ?? []);
+  const hasBadges = useMemo(() => anyBadge(menu), [menu]);
+  useBubblePolling(hasBadges);
+  const bubbles = useBubbles();
+  const badgeCount = (d: MenuDef): number =>
+    (d.badge ? bubbles[d.badge] ?? 0 : 0) + (d.children ?? []).reduce((sum, c) => sum + (c.badge ? bubbles[c.badge] ?? 0 : 0), 0);
+  const withBadge = (d: MenuDef, label: string) => {
+    const count = badgeCount(d);
+    if (!count) return label;
+    return (
+      <>
+        {label}{' '}
+        <Badge count={count} size="small" data-testid={`menu-badge-${d.id}`} style={{ marginInlineStart: 6 }} />
+      </>
+    );
+  };
 
   useEffect(() => {
     if (selected?.parents.length) {
@@ -39,7 +57,7 @@ export default function SideMenu({ menu, prefix, collapsed, onNavigate }: Props)
         ? {
             key: d.id,
             icon: d.icon,
-            label: <span data-testid={`menu-item-${d.id}`}>{t(d.labelKey)}</span>,
+            label: <span data-testid={`menu-item-${d.id}`}>{withBadge(d, t(d.labelKey))}</span>,
             children: toItems(d.children),
           }
         : {
@@ -47,7 +65,7 @@ export default function SideMenu({ menu, prefix, collapsed, onNavigate }: Props)
             icon: d.icon,
             label: (
               <Link to={d.path ?? prefix} data-testid={`menu-item-${d.id}`} onClick={onNavigate}>
-                {t(d.labelKey)}
+                {withBadge(d, t(d.labelKey))}
               </Link>
             ),
           },

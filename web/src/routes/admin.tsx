@@ -12,14 +12,26 @@ import {
 import RoleApp from '../layout/RoleApp';
 import ChangePassword from '../pages/account/ChangePassword';
 import TwoFactorSettings from '../pages/account/TwoFactorSettings';
-import ConflictResults from '../pages/conflict/ConflictResults';
 import Dashboard from '../pages/Dashboard';
-import { ExternalLawyers, InternalLawyers, SalesPersons } from '../pages/people/StaffList';
-import { LawyerForm, SalesPersonForm } from '../pages/people/StaffForm';
 import type { RoleModule, RouteDef, MenuDef } from './types';
 
 const ContactCreate = lazy(() => import('../pages/users/ContactForm').then((m) => ({ default: m.ContactCreate })));
 const ContactEdit = lazy(() => import('../pages/users/ContactForm').then((m) => ({ default: m.ContactEdit })));
+const customerList = () => import('../pages/customers/CustomerList');
+const ActiveCustomers = lazy(() => customerList().then((m) => ({ default: m.ActiveCustomers })));
+const PendingCustomers = lazy(() => customerList().then((m) => ({ default: m.PendingCustomers })));
+const InactiveCustomers = lazy(() => customerList().then((m) => ({ default: m.InactiveCustomers })));
+const BusinessSectors = lazy(() => import('../pages/customers/BusinessSectors'));
+const BusinessSectorForm = lazy(() => import('../pages/customers/BusinessSectors').then((m) => ({ default: m.BusinessSectorForm })));
+
+const ConflictResults = lazy(() => import('../pages/conflict/ConflictResults'));
+const staffList = () => import('../pages/people/StaffList');
+const InternalLawyers = lazy(() => staffList().then((m) => ({ default: m.InternalLawyers })));
+const ExternalLawyers = lazy(() => staffList().then((m) => ({ default: m.ExternalLawyers })));
+const SalesPersons = lazy(() => staffList().then((m) => ({ default: m.SalesPersons })));
+const staffForm = () => import('../pages/people/StaffForm');
+const LawyerForm = lazy(() => staffForm().then((m) => ({ default: m.LawyerForm })));
+const SalesPersonForm = lazy(() => staffForm().then((m) => ({ default: m.SalesPersonForm })));
 
 const P = '/admin/';
 
@@ -42,9 +54,9 @@ export const routes: RouteDef[] = [
   { path: 'case/create', titleKey: 'caseCreate' },
   { path: 'case/update/:case_uid', titleKey: 'caseUpdate' },
   // Customers
-  { path: 'customers', titleKey: 'customersActive' },
-  { path: 'customers/inactive', titleKey: 'customersInactive' },
-  { path: 'customers/pending', titleKey: 'customersPending' },
+  { path: 'customers', titleKey: 'customersActive', Component: ActiveCustomers },
+  { path: 'customers/inactive', titleKey: 'customersInactive', Component: InactiveCustomers },
+  { path: 'customers/pending', titleKey: 'customersPending', Component: PendingCustomers },
   { path: 'customers/details/:customer_uid', titleKey: 'customerDetails' },
   { path: 'customer/create', titleKey: 'customerCreate' },
   { path: 'customer/update/:profile_uid', titleKey: 'customerUpdate' },
@@ -74,9 +86,9 @@ export const routes: RouteDef[] = [
   { path: 'settings/service-plans', titleKey: 'servicePlans' },
   { path: 'settings/service-plans/create', titleKey: 'servicePlanCreate' },
   // Business sectors
-  { path: 'customers/business-sector', titleKey: 'businessSectors' },
-  { path: 'customers/business-sector/create', titleKey: 'businessSectorCreate' },
-  { path: 'customers/business-sector/update/:id', titleKey: 'businessSectorUpdate' },
+  { path: 'customers/business-sector', titleKey: 'businessSectors', Component: BusinessSectors },
+  { path: 'customers/business-sector/create', titleKey: 'businessSectorCreate', Component: BusinessSectorForm },
+  { path: 'customers/business-sector/update/:id', titleKey: 'businessSectorUpdate', Component: BusinessSectorForm },
   // Departments
   { path: 'customer/department', titleKey: 'departments' },
   { path: 'customer/department/create', titleKey: 'departmentCreate' },
@@ -90,7 +102,7 @@ export const routes: RouteDef[] = [
 /** Admin menu (spec §2). */
 export const menu: MenuDef[] = [
   { id: 'dashboard', labelKey: 'dashboard', path: P, icon: <DashboardOutlined /> },
-  { id: 'cases', labelKey: 'cases', path: `${P}cases/`, icon: <FolderOpenOutlined /> },
+  { id: 'cases', labelKey: 'cases', path: `${P}cases/`, icon: <FolderOpenOutlined />, badge: 'pending_cases' },
   { id: 'lawyers', labelKey: 'lawyers', path: `${P}lawyers/`, icon: <BankOutlined /> },
   {
     id: 'customers',
@@ -98,7 +110,7 @@ export const menu: MenuDef[] = [
     icon: <TeamOutlined />,
     children: [
       { id: 'customers-active', labelKey: 'customersActive', path: `${P}customers/` },
-      { id: 'customers-pending', labelKey: 'customersPending', path: `${P}customers/pending/` },
+      { id: 'customers-pending', labelKey: 'customersPending', path: `${P}customers/pending/`, badge: 'pending_customers' },
       { id: 'customers-inactive', labelKey: 'customersInactive', path: `${P}customers/inactive/` },
       { id: 'customers-add-company-user', labelKey: 'addCompanyUser', path: `${P}customers/user/create/` },
       { id: 'customers-business-sector', labelKey: 'addBusinessSector', path: `${P}customers/business-sector/` },

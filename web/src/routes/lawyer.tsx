@@ -3,11 +3,12 @@ import { BarChartOutlined, DashboardOutlined, FolderOpenOutlined, PlayCircleOutl
 import RoleApp from '../layout/RoleApp';
 import ChangePassword from '../pages/account/ChangePassword';
 import TwoFactorSettings from '../pages/account/TwoFactorSettings';
-import ConflictResults from '../pages/conflict/ConflictResults';
 import Dashboard from '../pages/Dashboard';
 import type { MenuDef, RoleModule, RouteDef } from './types';
 
 const Profile = lazy(() => import('../pages/profile/Profile'));
+
+const ConflictResults = lazy(() => import('../pages/conflict/ConflictResults'));
 
 const P = '/lawyer/';
 

@@ -6,6 +6,7 @@ import Landing from '../pages/public/Landing';
 import ConfirmPassword from '../pages/public/ConfirmPassword';
 import Login from '../pages/public/Login';
 import RecoverPassword from '../pages/public/RecoverPassword';
+import Registration from '../pages/public/Registration';
 import TwoFactorLogin from '../pages/public/TwoFactorLogin';
 import PublicPlaceholder from '../pages/public/PublicPlaceholder';
 import Root from './Root';
@@ -18,10 +19,7 @@ const SalesApp = lazy(() => import('./sales'));
 const CustomerApp = lazy(() => import('./customer'));
 const CustomerContactApp = lazy(() => import('./customerContact'));
 
-const publicPlaceholders: Array<[string, string]> = [
-  ['/registration', 'registration'],
-  ['/approve/customer', 'approveCustomer'],
-];
+const publicPlaceholders: Array<[string, string]> = [];
 
 export const routes: RouteObject[] = [
   {
@@ -33,6 +31,8 @@ export const routes: RouteObject[] = [
       { path: '/recover-password', element: <PublicOnly><RecoverPassword /></PublicOnly> },
       { path: '/recovery/account', element: <PublicOnly><ConfirmPassword variant="recovery" /></PublicOnly> },
       { path: '/confirm/account', element: <PublicOnly><ConfirmPassword variant="confirm" /></PublicOnly> },
+      { path: '/approve/customer', element: <PublicOnly><ConfirmPassword variant="approve" /></PublicOnly> },
+      { path: '/registration', element: <PublicOnly><Registration /></PublicOnly> },
       ...publicPlaceholders.map(([path, titleKey]) => ({
         path,
         element: (

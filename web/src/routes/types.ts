@@ -29,6 +29,8 @@ export interface MenuDef {
   children?: MenuDef[];
   /** Shown only when this returns true (customer-contact permissions). */
   visible?: (ctx: MenuContext) => boolean;
+  /** A count from `bubbles/` shown as a badge (a group shows the sum of its children's). */
+  badge?: 'pending_cases' | 'pending_customers';
 }
 
 export interface RoleModule {

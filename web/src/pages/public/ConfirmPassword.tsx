@@ -1,9 +1,10 @@
 import { Button, Card, Form, Input, Result, Typography } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { confirmPasswordRecovery } from '../../api/auth';
+import { activateAccount, checkActivationLink } from '../../api/customers';
 import { applyServerErrors, isInlineError, splitServerErrors } from '../../api/formErrors';
 import { confirmPasswordRules, newPasswordRules } from '../../auth/validation';
 import MessageAlert from '../../components/MessageAlert';
@@ -29,11 +30,12 @@ function isLinkInvalid(err: unknown): boolean {
 
 /**
  * The confirm-password screen (spec §2) of /recovery/account?token=… (forgot
- * password) and /confirm/account?token=… (account activation): a new password
- * and its confirmation. A missing, used or expired token shows the invalid URL
- * screen (spec §8).
+ * password) and /approve/customer?token=… or /confirm/account?token=…
+ * (account activation from the approval mail): a password and its
+ * confirmation. A missing, used or expired token shows the invalid URL
+ * screen (spec §8); activation links are checked as the page opens.
  */
-export default function ConfirmPassword({ variant }: { variant: 'recovery' | 'confirm' }) {
+export default function ConfirmPassword({ variant }: { variant: 'recovery' | 'confirm' | 'approve' }) {
   const { t } = useTranslation('account');
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
@@ -42,14 +44,30 @@ export default function ConfirmPassword({ variant }: { variant: 'recovery' | 'co
   const [error, setError] = useState<string[] | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [invalid, setInvalid] = useState(false);
-  const titleKey = variant === 'recovery' ? 'recoveryAccount' : 'confirmAccount';
+  const activation = variant !== 'recovery';
+  const titleKey = variant === 'recovery' ? 'recoveryAccount' : variant === 'approve' ? 'approveCustomer' : 'confirmAccount';
+  const titleVariant = variant === 'recovery' ? 'recovery' : 'confirm';
+
+  useEffect(() => {
+    if (!activation || !token) return;
+    let live = true;
+    checkActivationLink(token)
+      .then((r) => {
+        if (live && r && r.valid === false) setInvalid(true);
+      })
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [activation, token]);
 
   const onFinish = async ({ password, confirm_password }: ConfirmValues) => {
     setSubmitting(true);
     setError(null);
     try {
-      const res = await confirmPasswordRecovery({ token, password, confirm_password });
-      setDone(translateServerMessage(res?.message || 'password_reset'));
+      const input = { token, password, confirm_password };
+      const res = activation ? await activateAccount(input) : await confirmPasswordRecovery(input);
+      setDone(translateServerMessage(res?.message || (activation ? 'account_activated' : 'password_reset')));
     } catch (err) {
       if (isLinkInvalid(err)) setInvalid(true);
       else if (isInlineError(err)) {
@@ -85,7 +103,7 @@ export default function ConfirmPassword({ variant }: { variant: 'recovery' | 'co
     body = (
       <>
         <Typography.Title level={2} data-testid="page-title">
-          {t(`confirm.title.${variant}`)}
+          {t(`confirm.title.${titleVariant}`)}
         </Typography.Title>
         <Typography.Paragraph type="secondary">{t('confirm.intro')}</Typography.Paragraph>
         <MessageAlert messages={error} testId="confirm-error" />

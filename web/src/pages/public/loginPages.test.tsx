@@ -236,8 +236,13 @@ describe('login pages', { timeout: 20_000 }, () => {
   });
 
   it('recovery link: link_invalid and a missing token show the invalid URL screen', async () => {
+    // An activation link the server still calls valid on opening, used up by the time it is submitted.
+    fake.routes.set('POST /customer/activation/check/', () => ({ status: 200, body: { valid: true } }));
     const first = await render('/confirm/account?token=used');
-    fake.replies.push(() => ({ status: 400, body: { status: 400, message: 'link_invalid', errors: {} } }));
+    fake.replies.push((c) => {
+      expect(c.path).toBe('/customer/activation/');
+      return { status: 400, body: { status: 400, message: 'link_invalid', errors: {} } };
+    });
     await first.type('confirm-password', 'New-pass-2026-xyz');
     await first.type('confirm-password2', 'New-pass-2026-xyz');
     await first.click('confirm-submit');

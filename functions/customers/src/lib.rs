@@ -1,0 +1,350 @@
+//! Customer accounts: public registration (with the e-mail and
+//! registration-number checks and the business-sector list), activation by
+//! mailed link, and the admin side: customer lists by state, approval,
+//! resending the activation mail, activating/deactivating users, business
+//! sectors and the `bubbles/` entity counts. Routes, parsing and error
+//! mapping only; the rules live in `shared::customers` and the domain.
+
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::Json;
+use serde::{Deserialize, Serialize};
+use shared::api::{ApiJson, AppState, CurrentUser, ErrorBody};
+use shared::customers;
+use shared::domain::customer::{check_sector_name, BusinessSector, CustomerProfile, CustomerState, Registration};
+use shared::domain::{Role, User};
+use shared::error::{ApiError, FieldErrors};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+/// Admin lists fetch 10 items, newest first (spec §9).
+pub const PAGE_SIZE: usize = 10;
+
+pub fn api() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(register))
+        .routes(routes!(email_check))
+        .routes(routes!(create_customer_email_check))
+        .routes(routes!(registration_number_check))
+        .routes(routes!(list_sectors))
+        .routes(routes!(create_sector))
+        .routes(routes!(update_sector))
+        .routes(routes!(delete_sector))
+        .routes(routes!(list_customers))
+        .routes(routes!(approve_customer))
+        .routes(routes!(send_password_link))
+        .routes(routes!(activation_check))
+        .routes(routes!(activate_account))
+        .routes(routes!(deactivate_user))
+        .routes(routes!(activate_user))
+        .routes(routes!(bubbles))
+}
+
+fn admin(user: &User) -> Result<(), ApiError> {
+    if user.role() == Some(Role::Admin) {
+        Ok(())
+    } else {
+        Err(ApiError::Forbidden)
+    }
+}
+
+/// A plain acknowledgement with a translatable message key.
+#[derive(Serialize, ToSchema)]
+pub struct Message {
+    pub message: &'static str,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Registered {
+    pub message: &'static str,
+    pub uid: String,
+}
+
+/// Register a company or individual customer. The account is pending: it
+/// cannot log in until an admin approves it and the customer activates it
+/// from the mailed link.
+#[utoipa::path(post, path = "/api/registration/", tag = "customers", request_body = Registration,
+    responses(
+        (status = 201, description = "Registered; awaiting approval", body = Registered),
+        (status = 400, description = "Per-field keys: required, invalid_email, email_exists, password rules, \
+            passwords_do_not_match, terms_not_agreed, privacy_not_agreed, invalid_registration_number, \
+            registration_number_taken, invalid_sector, invalid_phone, invalid_post_code, invalid_country", body = ErrorBody),
+    ))]
+async fn register(State(s): State<AppState>, ApiJson(req): ApiJson<Registration>) -> Result<(StatusCode, Json<Registered>), ApiError> {
+    let profile = customers::register(&s, req).await?;
+    Ok((StatusCode::CREATED, Json(Registered { message: "registration_received", uid: profile.uid })))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct EmailCheck {
+    #[serde(default)]
+    pub email: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Availability {
+    pub available: bool,
+}
+
+/// Is this e-mail free (case-insensitively)? For the registration form as the user types.
+#[utoipa::path(post, path = "/api/email/check/", tag = "customers", request_body = EmailCheck,
+    responses((status = 200, body = Availability), (status = 400, description = "email: required or invalid_email", body = ErrorBody)))]
+async fn email_check(State(s): State<AppState>, ApiJson(req): ApiJson<EmailCheck>) -> Result<Json<Availability>, ApiError> {
+    Ok(Json(Availability { available: customers::email_available(&s, &req.email).await? }))
+}
+
+/// The same check for staff screens that create customers.
+#[utoipa::path(post, path = "/api/create/customer/email/check/", tag = "customers", request_body = EmailCheck,
+    responses((status = 200, body = Availability), (status = 400, description = "email: required or invalid_email", body = ErrorBody)))]
+async fn create_customer_email_check(State(s): State<AppState>, ApiJson(req): ApiJson<EmailCheck>) -> Result<Json<Availability>, ApiError> {
+    Ok(Json(Availability { available: customers::email_available(&s, &req.email).await? }))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct RegistrationNumberCheck {
+    #[serde(default)]
+    pub company_registration_number: String,
+}
+
+/// Is this company registration number (XXXXXX-XXXX) well-formed and free?
+#[utoipa::path(post, path = "/api/create/customer/company-registration-number/check/", tag = "customers",
+    request_body = RegistrationNumberCheck,
+    responses((status = 200, body = Availability),
+        (status = 400, description = "company_registration_number: required or invalid_registration_number", body = ErrorBody)))]
+async fn registration_number_check(
+    State(s): State<AppState>,
+    ApiJson(req): ApiJson<RegistrationNumberCheck>,
+) -> Result<Json<Availability>, ApiError> {
+    Ok(Json(Availability { available: customers::registration_number_available(&s, &req.company_registration_number).await? }))
+}
+
+/// The business sectors (public: the registration form offers them).
+#[utoipa::path(get, path = "/api/business-sector/", tag = "business sectors",
+    responses((status = 200, body = Vec<BusinessSector>)))]
+async fn list_sectors(State(s): State<AppState>) -> Result<Json<Vec<BusinessSector>>, ApiError> {
+    Ok(Json(s.store.list_business_sectors().await?))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct SectorRequest {
+    #[serde(default)]
+    pub name: String,
+}
+
+fn sector_name(req: &SectorRequest) -> Result<(), ApiError> {
+    let errors = check_sector_name(&req.name);
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(ApiError::validation(errors))
+    }
+}
+
+/// Add a business sector (admin).
+#[utoipa::path(post, path = "/api/business-sector/create/", tag = "business sectors", security(("bearer" = [])),
+    request_body = SectorRequest,
+    responses((status = 201, body = BusinessSector), (status = 400, description = "name: required or too_long", body = ErrorBody),
+        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn create_sector(
+    State(s): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    ApiJson(req): ApiJson<SectorRequest>,
+) -> Result<(StatusCode, Json<BusinessSector>), ApiError> {
+    admin(&user)?;
+    sector_name(&req)?;
+    Ok((StatusCode::CREATED, Json(s.store.create_business_sector(&req.name).await?)))
+}
+
+/// Rename a business sector (admin).
+#[utoipa::path(put, path = "/api/business-sector/update/{id}/", tag = "business sectors", security(("bearer" = [])),
+    params(("id" = String, Path, description = "Business sector id")), request_body = SectorRequest,
+    responses((status = 200, body = BusinessSector), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn update_sector(
+    State(s): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<String>,
+    ApiJson(req): ApiJson<SectorRequest>,
+) -> Result<Json<BusinessSector>, ApiError> {
+    admin(&user)?;
+    sector_name(&req)?;
+    if !s.store.update_business_sector(&id, &req.name).await? {
+        return Err(ApiError::NotFound);
+    }
+    Ok(Json(BusinessSector { id, name: req.name.trim().to_string() }))
+}
+
+/// Delete a business sector (admin). Customers keep the name they registered with.
+#[utoipa::path(delete, path = "/api/business-sector/delete/{id}/", tag = "business sectors", security(("bearer" = [])),
+    params(("id" = String, Path, description = "Business sector id")),
+    responses((status = 200, body = Message), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody)))]
+async fn delete_sector(State(s): State<AppState>, CurrentUser(user): CurrentUser, Path(id): Path<String>) -> Result<Json<Message>, ApiError> {
+    admin(&user)?;
+    if !s.store.delete_business_sector(&id).await? {
+        return Err(ApiError::NotFound);
+    }
+    Ok(Json(Message { message: "business_sector_deleted" }))
+}
+
+#[derive(Deserialize, IntoParams)]
+pub struct ListQuery {
+    /// pending, active or inactive (default active).
+    pub status: Option<String>,
+    /// The `next` of the previous page.
+    pub cursor: Option<String>,
+    /// Part of a name, e-mail or company name.
+    pub search: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct CustomerList {
+    pub results: Vec<CustomerProfile>,
+    /// Cursor of the next page; null on the last page.
+    pub next: Option<String>,
+}
+
+fn bad_query(_: QueryRejection) -> ApiError {
+    ApiError::bad("invalid_query")
+}
+
+/// Customers in one state, newest first, 10 per page (admin).
+#[utoipa::path(get, path = "/api/customer/list/", tag = "customers", security(("bearer" = [])), params(ListQuery),
+    responses((status = 200, body = CustomerList), (status = 400, description = "status: invalid_status; cursor: invalid_cursor", body = ErrorBody),
+        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn list_customers(
+    State(s): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    query: Result<Query<ListQuery>, QueryRejection>,
+) -> Result<Json<CustomerList>, ApiError> {
+    admin(&user)?;
+    let Query(q) = query.map_err(bad_query)?;
+    let state = match q.status.as_deref().filter(|v| !v.trim().is_empty()) {
+        None => CustomerState::Active,
+        Some(raw) => CustomerState::parse(raw).ok_or_else(|| {
+            ApiError::validation(FieldErrors::from([("status".to_string(), vec!["invalid_status".to_string()])]))
+        })?,
+    };
+    let cursor = q.cursor.as_deref().filter(|c| !c.is_empty());
+    let page = s.store.list_customers(state, cursor, q.search.as_deref(), PAGE_SIZE).await?;
+    Ok(Json(CustomerList { results: page.results, next: page.next }))
+}
+
+/// Approve a pending customer (admin): the activation mail goes out.
+#[utoipa::path(post, path = "/api/customer/approve/{uid}/", tag = "customers", security(("bearer" = [])),
+    params(("uid" = String, Path, description = "Customer uid")),
+    responses((status = 200, body = CustomerProfile), (status = 400, description = "customer_not_pending", body = ErrorBody),
+        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 406, body = ErrorBody)))]
+async fn approve_customer(
+    State(s): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(uid): Path<String>,
+) -> Result<Json<CustomerProfile>, ApiError> {
+    admin(&user)?;
+    Ok(Json(customers::approve(&s, &uid).await?))
+}
+
+/// Resend the activation mail of an approved customer (admin); the earlier link stops working.
+#[utoipa::path(post, path = "/api/admin/customer-user/send-password-link/{uid}/", tag = "customers", security(("bearer" = [])),
+    params(("uid" = String, Path, description = "Customer uid")),
+    responses((status = 200, body = Message), (status = 400, description = "customer_not_pending or customer_not_approved", body = ErrorBody),
+        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 406, body = ErrorBody)))]
+async fn send_password_link(State(s): State<AppState>, CurrentUser(user): CurrentUser, Path(uid): Path<String>) -> Result<Json<Message>, ApiError> {
+    admin(&user)?;
+    customers::resend_activation(&s, &uid).await?;
+    Ok(Json(Message { message: "activation_link_sent" }))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct ActivationCheck {
+    #[serde(default)]
+    pub token: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct LinkValidity {
+    pub valid: bool,
+}
+
+/// Is an activation link still usable? The web shows the invalid-link screen otherwise.
+#[utoipa::path(post, path = "/api/customer/activation/check/", tag = "customers", request_body = ActivationCheck,
+    responses((status = 200, body = LinkValidity)))]
+async fn activation_check(State(s): State<AppState>, ApiJson(req): ApiJson<ActivationCheck>) -> Result<Json<LinkValidity>, ApiError> {
+    Ok(Json(LinkValidity { valid: customers::activation_link_valid(&s, &req.token).await? }))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct ActivationRequest {
+    #[serde(default)]
+    pub token: String,
+    #[serde(default)]
+    pub password: String,
+    #[serde(default)]
+    pub confirm_password: String,
+}
+
+/// Activate an approved customer from the mailed link, confirming the password.
+#[utoipa::path(post, path = "/api/customer/activation/", tag = "customers", request_body = ActivationRequest,
+    responses((status = 200, body = Message),
+        (status = 400, description = "link_invalid, or password rules per field", body = ErrorBody)))]
+async fn activate_account(State(s): State<AppState>, ApiJson(req): ApiJson<ActivationRequest>) -> Result<Json<Message>, ApiError> {
+    let missing: FieldErrors = [("token", &req.token), ("password", &req.password), ("confirm_password", &req.confirm_password)]
+        .into_iter()
+        .filter(|(_, v)| v.trim().is_empty())
+        .map(|(k, _)| (k.to_string(), vec!["required".to_string()]))
+        .collect();
+    if !missing.is_empty() {
+        return Err(ApiError::validation(missing));
+    }
+    customers::activate_with_link(&s, &req.token, &req.password, &req.confirm_password).await?;
+    Ok(Json(Message { message: "account_activated" }))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct UserState {
+    pub uid: String,
+    pub active: bool,
+}
+
+/// Deactivate a user (admin; any non-admin user). Their sessions end at once.
+#[utoipa::path(post, path = "/api/user/deactivate/{uid}/", tag = "customers", security(("bearer" = [])),
+    params(("uid" = String, Path, description = "User uid")),
+    responses((status = 200, body = UserState), (status = 400, description = "cannot_change_admin", body = ErrorBody),
+        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 406, body = ErrorBody)))]
+async fn deactivate_user(State(s): State<AppState>, CurrentUser(user): CurrentUser, Path(uid): Path<String>) -> Result<Json<UserState>, ApiError> {
+    admin(&user)?;
+    let target = customers::set_user_active(&s, &uid, false).await?;
+    Ok(Json(UserState { uid: target.uid, active: target.active }))
+}
+
+/// Reactivate a user (admin; any non-admin user; pending customers are approved instead).
+#[utoipa::path(post, path = "/api/user/activate/{uid}/", tag = "customers", security(("bearer" = [])),
+    params(("uid" = String, Path, description = "User uid")),
+    responses((status = 200, body = UserState), (status = 400, description = "cannot_change_admin or customer_pending", body = ErrorBody),
+        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 406, body = ErrorBody)))]
+async fn activate_user(State(s): State<AppState>, CurrentUser(user): CurrentUser, Path(uid): Path<String>) -> Result<Json<UserState>, ApiError> {
+    admin(&user)?;
+    let target = customers::set_user_active(&s, &uid, true).await?;
+    Ok(Json(UserState { uid: target.uid, active: target.active }))
+}
+
+/// Spec §3 entity counts.
+#[derive(Serialize, ToSchema)]
+pub struct Bubbles {
+    pub pending_cases: u64,
+    pub pending_customers: u64,
+}
+
+/// GSI1 partition the cases function is expected to put pending cases under;
+/// empty until cases exist, so the count is 0.
+pub const PENDING_CASES_GSI1PK: &str = "CASESTATE#pending";
+
+/// Entity counts for the admin menu badges (polled every 10 minutes).
+#[utoipa::path(get, path = "/api/bubbles/", tag = "customers", security(("bearer" = [])),
+    responses((status = 200, body = Bubbles), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn bubbles(State(s): State<AppState>, CurrentUser(user): CurrentUser) -> Result<Json<Bubbles>, ApiError> {
+    admin(&user)?;
+    let (cases, customers) = tokio::join!(s.store.count_gsi1(PENDING_CASES_GSI1PK), s.store.count_customers_awaiting_approval());
+    Ok(Json(Bubbles { pending_cases: cases?, pending_customers: customers? }))
+}

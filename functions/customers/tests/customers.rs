@@ -1,0 +1,428 @@
+//! The customer-account routes against the local AWS stand-in, each test on
+//! its own table. The identity routes are mounted too, to sign in.
+
+use axum::http::{Method, StatusCode};
+use axum::Router;
+use serde_json::{json, Value};
+use shared::api::{finish, AppState};
+use shared::domain::Role;
+use shared::testkit;
+
+const PASSWORD: &str = "Very-secret-pass-1";
+const ADMIN: &str = "admin@example.com";
+
+async fn setup() -> (AppState, Router, String) {
+    let state = testkit::services().await;
+    let router = finish(customers::api().merge(identity::api()), state.clone());
+    testkit::account(&state, ADMIN, PASSWORD, Role::Admin).await;
+    let token = token(&router, ADMIN, PASSWORD).await;
+    (state, router, token)
+}
+
+async fn call(router: &Router, method: Method, path: &str, token: Option<&str>, body: Option<Value>) -> (StatusCode, Value) {
+    testkit::call(router, method, path, token, body).await
+}
+
+async fn login(router: &Router, email: &str, password: &str) -> (StatusCode, Value) {
+    call(router, Method::POST, "/api/token/", None, Some(json!({ "email": email, "password": password }))).await
+}
+
+async fn token(router: &Router, email: &str, password: &str) -> String {
+    let (status, auth) = login(router, email, password).await;
+    assert_eq!(status, StatusCode::OK, "{auth}");
+    auth["access_token"].as_str().unwrap().to_string()
+}
+
+fn company(email: &str, regno: &str) -> Value {
+    json!({
+        "customer_type": "Company",
+        "first_name": "Karin", "last_name": "Kund",
+        "email": email,
+        "password": PASSWORD, "confirm_password": PASSWORD,
+        "company_name": "Kund AB", "company_registration_number": regno, "sector": "1",
+        "phone": "+46 70-123 45 67",
+        "profile": { "address_1": "Storgatan 1", "address_2": "", "city": "Stockholm", "post_code": "11122", "country": 1 },
+        "same_invoice_address": true,
+        "terms_accepted": true, "privacy_accepted": true,
+    })
+}
+
+fn individual(email: &str) -> Value {
+    let mut v = company(email, "");
+    v["customer_type"] = json!("Individual");
+    v["company_name"] = json!("");
+    v["sector"] = json!("");
+    v
+}
+
+async fn register(router: &Router, body: Value) -> (StatusCode, Value) {
+    // The sector list is seeded on its first read.
+    call(router, Method::GET, "/api/business-sector/", None, None).await;
+    call(router, Method::POST, "/api/registration/", None, Some(body)).await
+}
+
+fn field<'a>(body: &'a Value, name: &str) -> Vec<&'a str> {
+    body["errors"][name].as_array().map(|a| a.iter().filter_map(|v| v.as_str()).collect()).unwrap_or_default()
+}
+
+/// The activation token of the newest mail to `to`.
+fn activation_token(state: &AppState, to: &str) -> String {
+    let mails = state.mail.outbox().unwrap().lock().unwrap().clone();
+    let mail = mails.iter().rev().find(|m| m.to == to).expect("an activation mail");
+    let at = mail.body.find("token=").expect("a link") + "token=".len();
+    mail.body[at..].split_whitespace().next().unwrap().to_string()
+}
+
+async fn list(router: &Router, admin: &str, query: &str) -> Value {
+    let (status, body) = call(router, Method::GET, &format!("/api/customer/list/?{query}"), Some(admin), None).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body
+}
+
+fn emails(page: &Value) -> Vec<String> {
+    page["results"].as_array().unwrap().iter().map(|c| c["email"].as_str().unwrap().to_string()).collect()
+}
+
+#[tokio::test]
+async fn registration_creates_a_pending_customer_that_cannot_log_in() {
+    let (state, router, admin) = setup().await;
+    let (status, body) = register(&router, company("Karin@Example.com", "556677-1234")).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let uid = body["uid"].as_str().unwrap();
+
+    let user = state.store.get_user(uid).await.unwrap().unwrap();
+    assert_eq!(user.email, "karin@example.com");
+    assert_eq!(user.user_type, Some(3));
+    assert!(!user.active);
+    let profile = state.store.get_customer_profile(uid).await.unwrap().unwrap();
+    assert_eq!(profile.company_name.as_deref(), Some("Kund AB"));
+    assert_eq!(profile.sector.as_ref().map(|s| s.name.as_str()), Some("Consumer goods"));
+    assert_eq!(profile.invoice_address, profile.profile, "same invoice address copies the visiting one");
+
+    // Right password, but pending: a clear, translated refusal.
+    let (status, body) = login(&router, "karin@example.com", PASSWORD).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(body["message"], "account_pending");
+
+    assert_eq!(emails(&list(&router, &admin, "status=pending").await), ["karin@example.com"]);
+    assert!(emails(&list(&router, &admin, "status=active").await).is_empty());
+    let (_, bubbles) = call(&router, Method::GET, "/api/bubbles/", Some(&admin), None).await;
+    assert_eq!(bubbles, json!({ "pending_cases": 0, "pending_customers": 1 }));
+
+    // An individual needs no company fields.
+    let (status, body) = register(&router, individual("ind@example.com")).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let p = state.store.get_customer_profile(body["uid"].as_str().unwrap()).await.unwrap().unwrap();
+    assert_eq!(p.company_name, None);
+    assert_eq!(p.company_registration_number, None);
+}
+
+#[tokio::test]
+async fn registration_refuses_bad_input_per_field() {
+    let (_state, router, _) = setup().await;
+    let (status, body) = call(&router, Method::POST, "/api/registration/", None, Some(json!({ "customer_type": "Company" }))).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(body["message"], "validation_failed");
+    for f in ["first_name", "last_name", "email", "password", "company_name", "company_registration_number", "sector", "phone",
+        "profile.address_1", "profile.city", "profile.post_code", "profile.country"] {
+        assert_eq!(field(&body, f), ["required"], "{f}: {body}");
+    }
+    assert_eq!(field(&body, "terms_accepted"), ["terms_not_agreed"]);
+    assert_eq!(field(&body, "privacy_accepted"), ["privacy_not_agreed"]);
+
+    let mut bad = company("not-an-email", "5566771234");
+    bad["confirm_password"] = json!("Other-secret-pass-2");
+    bad["phone"] = json!("12ab");
+    bad["profile"]["post_code"] = json!("111 22");
+    bad["profile"]["country"] = json!(2);
+    bad["sector"] = json!("999");
+    let (status, body) = register(&router, bad).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(field(&body, "email"), ["invalid_email"]);
+    assert_eq!(field(&body, "company_registration_number"), ["invalid_registration_number"]);
+    assert_eq!(field(&body, "confirm_password"), ["passwords_do_not_match"]);
+    assert_eq!(field(&body, "phone"), ["invalid_phone"]);
+    assert_eq!(field(&body, "profile.post_code"), ["invalid_post_code"]);
+    assert_eq!(field(&body, "profile.country"), ["invalid_country"]);
+    assert_eq!(field(&body, "sector"), ["invalid_sector"]);
+
+    // Not JSON at all, or a wrong type: still the API's error shape.
+    let (status, body) = call(&router, Method::POST, "/api/registration/", None, Some(json!({ "customer_type": "Alien" }))).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(body["message"], "invalid_request_body");
+}
+
+#[tokio::test]
+async fn duplicate_email_in_another_case_and_duplicate_registration_number_are_refused() {
+    let (_state, router, _) = setup().await;
+    assert_eq!(register(&router, company("karin@example.com", "556677-1234")).await.0, StatusCode::CREATED);
+    let (status, body) = register(&router, company("KARIN@example.COM", "556677-9999")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(field(&body, "email"), ["email_exists"]);
+    let (status, body) = register(&router, company("other@example.com", "556677-1234")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(field(&body, "company_registration_number"), ["registration_number_taken"]);
+}
+
+#[tokio::test]
+async fn concurrent_sign_ups_with_one_email_or_one_number_leave_one_account() {
+    let (state, router, admin) = setup().await;
+    call(&router, Method::GET, "/api/business-sector/", None, None).await;
+    let reg = |body: Value| {
+        let router = router.clone();
+        tokio::spawn(async move { call(&router, Method::POST, "/api/registration/", None, Some(body)).await })
+    };
+    // One address in two letter cases, two different numbers.
+    let a = reg(company("same@example.com", "111111-1111"));
+    let b = reg(company("SAME@example.com", "222222-2222"));
+    let (a, b) = (a.await.unwrap(), b.await.unwrap());
+    let created = [&a, &b].iter().filter(|r| r.0 == StatusCode::CREATED).count();
+    assert_eq!(created, 1, "{a:?} {b:?}");
+    let loser = if a.0 == StatusCode::CREATED { &b } else { &a };
+    assert_eq!(field(&loser.1, "email"), ["email_exists"], "{loser:?}");
+
+    // One number, two addresses.
+    let c = reg(company("c@example.com", "333333-3333"));
+    let d = reg(company("d@example.com", "333333-3333"));
+    let (c, d) = (c.await.unwrap(), d.await.unwrap());
+    assert_eq!([&c, &d].iter().filter(|r| r.0 == StatusCode::CREATED).count(), 1, "{c:?} {d:?}");
+    let loser = if c.0 == StatusCode::CREATED { &d } else { &c };
+    assert_eq!(field(&loser.1, "company_registration_number"), ["registration_number_taken"], "{loser:?}");
+    // The loser left nothing behind: its e-mail is still free.
+    let loser_email = if c.0 == StatusCode::CREATED { "d@example.com" } else { "c@example.com" };
+    assert!(state.store.find_user_by_email(loser_email).await.unwrap().is_none());
+    assert_eq!(list(&router, &admin, "status=pending").await["results"].as_array().unwrap().len(), 2);
+}
+
+#[tokio::test]
+async fn email_and_registration_number_checks_answer_as_the_form_types() {
+    let (_state, router, _) = setup().await;
+    register(&router, company("karin@example.com", "556677-1234")).await;
+    for path in ["/api/email/check/", "/api/create/customer/email/check/"] {
+        let (status, body) = call(&router, Method::POST, path, None, Some(json!({ "email": "Karin@EXAMPLE.com" }))).await;
+        assert_eq!((status, body), (StatusCode::OK, json!({ "available": false })));
+        let (status, body) = call(&router, Method::POST, path, None, Some(json!({ "email": "new@example.com" }))).await;
+        assert_eq!((status, body), (StatusCode::OK, json!({ "available": true })));
+        let (status, body) = call(&router, Method::POST, path, None, Some(json!({ "email": "nope" }))).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        assert_eq!(field(&body, "email"), ["invalid_email"]);
+    }
+    let path = "/api/create/customer/company-registration-number/check/";
+    let check = |n: &str| json!({ "company_registration_number": n });
+    assert_eq!(call(&router, Method::POST, path, None, Some(check("556677-1234"))).await.1, json!({ "available": false }));
+    assert_eq!(call(&router, Method::POST, path, None, Some(check("556677-0000"))).await.1, json!({ "available": true }));
+    let (status, body) = call(&router, Method::POST, path, None, Some(check("556677 1234"))).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(field(&body, "company_registration_number"), ["invalid_registration_number"]);
+}
+
+#[tokio::test]
+async fn business_sectors_are_seeded_once_and_only_admin_changes_them() {
+    let (state, router, admin) = setup().await;
+    let (status, first) = call(&router, Method::GET, "/api/business-sector/", None, None).await;
+    assert_eq!(status, StatusCode::OK);
+    let names: Vec<&str> = first.as_array().unwrap().iter().map(|s| s["name"].as_str().unwrap()).collect();
+    assert_eq!(names.len(), 10);
+    for n in ["Consumer goods", "Financial", "Health care", "Industrials", "Media", "Retail", "Telecommunications",
+        "Building and construction", "Software developer", "Others"] {
+        assert!(names.contains(&n), "{n}");
+    }
+    let (_, again) = call(&router, Method::GET, "/api/business-sector/", None, None).await;
+    assert_eq!(again, first, "seeding is idempotent");
+
+    testkit::account(&state, "customer@example.com", PASSWORD, Role::Customer).await;
+    let customer = token(&router, "customer@example.com", PASSWORD).await;
+    let body = Some(json!({ "name": "Law" }));
+    assert_eq!(call(&router, Method::POST, "/api/business-sector/create/", None, body.clone()).await.0, StatusCode::UNAUTHORIZED);
+    assert_eq!(call(&router, Method::POST, "/api/business-sector/create/", Some(&customer), body.clone()).await.0, StatusCode::FORBIDDEN);
+    assert_eq!(call(&router, Method::PUT, "/api/business-sector/update/1/", Some(&customer), body.clone()).await.0, StatusCode::FORBIDDEN);
+    assert_eq!(call(&router, Method::DELETE, "/api/business-sector/delete/1/", Some(&customer), None).await.0, StatusCode::FORBIDDEN);
+
+    let (status, blank) = call(&router, Method::POST, "/api/business-sector/create/", Some(&admin), Some(json!({ "name": " " }))).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(field(&blank, "name"), ["required"]);
+    let (status, created) = call(&router, Method::POST, "/api/business-sector/create/", Some(&admin), body).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    assert_eq!(id, "11", "new ids follow the seeded ones");
+    let (status, _) = call(&router, Method::PUT, &format!("/api/business-sector/update/{id}/"), Some(&admin), Some(json!({ "name": "Legal" }))).await;
+    assert_eq!(status, StatusCode::OK);
+    let (_, listed) = call(&router, Method::GET, "/api/business-sector/", None, None).await;
+    assert!(listed.as_array().unwrap().iter().any(|s| s["id"] == id.as_str() && s["name"] == "Legal"));
+    let (status, _) = call(&router, Method::DELETE, &format!("/api/business-sector/delete/{id}/"), Some(&admin), None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(call(&router, Method::DELETE, &format!("/api/business-sector/delete/{id}/"), Some(&admin), None).await.0, StatusCode::NOT_FOUND);
+    assert_eq!(call(&router, Method::PUT, "/api/business-sector/update/nope/", Some(&admin), Some(json!({ "name": "X" }))).await.0, StatusCode::NOT_FOUND);
+    let (_, listed) = call(&router, Method::GET, "/api/business-sector/", None, None).await;
+    assert_eq!(listed.as_array().unwrap().len(), 10);
+}
+
+#[tokio::test]
+async fn approval_activation_link_is_single_use_and_the_customer_can_then_log_in() {
+    let (state, router, admin) = setup().await;
+    let (_, body) = register(&router, company("karin@example.com", "556677-1234")).await;
+    let uid = body["uid"].as_str().unwrap().to_string();
+
+    testkit::account(&state, "sales@example.com", PASSWORD, Role::SalesPerson).await;
+    let sales = token(&router, "sales@example.com", PASSWORD).await;
+    let approve = format!("/api/customer/approve/{uid}/");
+    assert_eq!(call(&router, Method::POST, &approve, Some(&sales), None).await.0, StatusCode::FORBIDDEN);
+    assert_eq!(call(&router, Method::GET, "/api/customer/list/?status=pending", Some(&sales), None).await.0, StatusCode::FORBIDDEN);
+    assert_eq!(call(&router, Method::GET, "/api/bubbles/", Some(&sales), None).await.0, StatusCode::FORBIDDEN);
+    assert_eq!(call(&router, Method::POST, "/api/customer/approve/nobody/", Some(&admin), None).await.0, StatusCode::NOT_ACCEPTABLE);
+    // Not approved yet: nothing to resend.
+    let resend = format!("/api/admin/customer-user/send-password-link/{uid}/");
+    let (status, body) = call(&router, Method::POST, &resend, Some(&admin), None).await;
+    assert_eq!((status, body["message"].as_str()), (StatusCode::BAD_REQUEST, Some("customer_not_approved")));
+
+    let (status, body) = call(&router, Method::POST, &approve, Some(&admin), None).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let link = activation_token(&state, "karin@example.com");
+    assert!(link.starts_with(&format!("{uid}.")));
+    // Approved customers leave the bubble but stay in the pending list until activated.
+    let (_, bubbles) = call(&router, Method::GET, "/api/bubbles/", Some(&admin), None).await;
+    assert_eq!(bubbles["pending_customers"], 0);
+    assert!(list(&router, &admin, "status=pending").await["results"][0]["approved_at"].is_string());
+    // Still cannot log in before activation.
+    assert_eq!(login(&router, "karin@example.com", PASSWORD).await.1["message"], "account_pending");
+
+    let check = |t: &str| json!({ "token": t });
+    assert_eq!(call(&router, Method::POST, "/api/customer/activation/check/", None, Some(check(&link))).await.1, json!({ "valid": true }));
+    let activate = |t: &str, p: &str, c: &str| json!({ "token": t, "password": p, "confirm_password": c });
+    let new_password = "Brand-new-pass-42";
+    let (status, body) = call(&router, Method::POST, "/api/customer/activation/", None, Some(activate(&link, new_password, "Other-pass-42x"))).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(field(&body, "confirm_password"), ["passwords_do_not_match"]);
+    let (status, body) = call(&router, Method::POST, "/api/customer/activation/", None, Some(activate(&format!("{link}x"), new_password, new_password))).await;
+    assert_eq!((status, body["message"].as_str()), (StatusCode::BAD_REQUEST, Some("link_invalid")));
+
+    let (status, body) = call(&router, Method::POST, "/api/customer/activation/", None, Some(activate(&link, new_password, new_password))).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    // Single use.
+    let (status, body) = call(&router, Method::POST, "/api/customer/activation/", None, Some(activate(&link, new_password, new_password))).await;
+    assert_eq!((status, body["message"].as_str()), (StatusCode::BAD_REQUEST, Some("link_invalid")));
+    assert_eq!(call(&router, Method::POST, "/api/customer/activation/check/", None, Some(check(&link))).await.1, json!({ "valid": false }));
+
+    // The confirmed password is the one that works now.
+    assert_eq!(login(&router, "karin@example.com", PASSWORD).await.0, StatusCode::BAD_REQUEST);
+    let customer = token(&router, "karin@example.com", new_password).await;
+    let (status, me) = call(&router, Method::GET, "/api/profile/", Some(&customer), None).await;
+    assert_eq!((status, me["uid"].as_str()), (StatusCode::OK, Some(uid.as_str())));
+    assert_eq!(emails(&list(&router, &admin, "status=active").await), ["karin@example.com"]);
+    assert!(emails(&list(&router, &admin, "status=pending").await).is_empty());
+    // Approving again is refused.
+    assert_eq!(call(&router, Method::POST, &approve, Some(&admin), None).await.1["message"], "customer_not_pending");
+
+    // Two-factor sign-in still works for an activated customer.
+    call(&router, Method::POST, "/api/2fa/toggle-activation/", Some(&customer), None).await;
+    let (status, body) = login(&router, "karin@example.com", new_password).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["two_factor_required"], true);
+}
+
+#[tokio::test]
+async fn resending_the_activation_mail_retires_the_earlier_link_and_links_expire() {
+    let (state, router, admin) = setup().await;
+    let (_, body) = register(&router, company("karin@example.com", "556677-1234")).await;
+    let uid = body["uid"].as_str().unwrap().to_string();
+    call(&router, Method::POST, &format!("/api/customer/approve/{uid}/"), Some(&admin), None).await;
+    let first = activation_token(&state, "karin@example.com");
+    let (status, body) = call(&router, Method::POST, &format!("/api/admin/customer-user/send-password-link/{uid}/"), Some(&admin), None).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let second = activation_token(&state, "karin@example.com");
+    assert_ne!(first, second);
+    let activate = |t: &str| json!({ "token": t, "password": PASSWORD, "confirm_password": PASSWORD });
+    let (status, body) = call(&router, Method::POST, "/api/customer/activation/", None, Some(activate(&first))).await;
+    assert_eq!((status, body["message"].as_str()), (StatusCode::BAD_REQUEST, Some("link_invalid")));
+
+    // An expired link (stored expiry in the past) is refused.
+    let digest = shared::domain::two_factor::link_digest(&second);
+    state.store.save_activation_link(&uid, &digest, chrono::Utc::now().timestamp() - 1).await.unwrap();
+    let (status, body) = call(&router, Method::POST, "/api/customer/activation/", None, Some(activate(&second))).await;
+    assert_eq!((status, body["message"].as_str()), (StatusCode::BAD_REQUEST, Some("link_invalid")));
+    // Made valid again (72 h), it works: the refusal was the expiry.
+    state.store.save_activation_link(&uid, &digest, chrono::Utc::now().timestamp() + 72 * 3600).await.unwrap();
+    assert_eq!(call(&router, Method::POST, "/api/customer/activation/", None, Some(activate(&second))).await.0, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn deactivation_ends_live_sessions_and_refresh_and_blocks_login() {
+    let (state, router, admin) = setup().await;
+    let (_, body) = register(&router, company("karin@example.com", "556677-1234")).await;
+    let uid = body["uid"].as_str().unwrap().to_string();
+    // A pending customer is approved, not activated.
+    let (status, body) = call(&router, Method::POST, &format!("/api/user/activate/{uid}/"), Some(&admin), None).await;
+    assert_eq!((status, body["message"].as_str()), (StatusCode::BAD_REQUEST, Some("customer_pending")));
+    call(&router, Method::POST, &format!("/api/customer/approve/{uid}/"), Some(&admin), None).await;
+    let link = activation_token(&state, "karin@example.com");
+    call(&router, Method::POST, "/api/customer/activation/", None, Some(json!({ "token": link, "password": PASSWORD, "confirm_password": PASSWORD }))).await;
+    let (_, auth) = login(&router, "karin@example.com", PASSWORD).await;
+    let access = auth["access_token"].as_str().unwrap().to_string();
+    let refresh = auth["refresh_token"].as_str().unwrap().to_string();
+    assert_eq!(call(&router, Method::GET, "/api/profile/", Some(&access), None).await.0, StatusCode::OK);
+
+    let (status, body) = call(&router, Method::POST, &format!("/api/user/deactivate/{uid}/"), Some(&admin), None).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["active"], false);
+    assert_eq!(call(&router, Method::GET, "/api/profile/", Some(&access), None).await.0, StatusCode::UNAUTHORIZED);
+    let (status, _) = call(&router, Method::POST, "/api/token/refresh/", None, Some(json!({ "refresh_token": refresh }))).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    let (status, body) = login(&router, "karin@example.com", PASSWORD).await;
+    assert_eq!((status, body["message"].as_str()), (StatusCode::BAD_REQUEST, Some("account_inactive")));
+    assert_eq!(emails(&list(&router, &admin, "status=inactive").await), ["karin@example.com"]);
+
+    // Reactivated: signs in again, but the old refresh token stays dead.
+    let (status, _) = call(&router, Method::POST, &format!("/api/user/activate/{uid}/"), Some(&admin), None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(login(&router, "karin@example.com", PASSWORD).await.0, StatusCode::OK);
+    let (status, _) = call(&router, Method::POST, "/api/token/refresh/", None, Some(json!({ "refresh_token": refresh }))).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    assert_eq!(emails(&list(&router, &admin, "status=active").await), ["karin@example.com"]);
+
+    // Other users too (a lawyer); never an admin; unknown uid 406; only admin may.
+    let lawyer = testkit::account(&state, "lawyer@example.com", PASSWORD, Role::Lawyer).await;
+    let lawyer_token = token(&router, "lawyer@example.com", PASSWORD).await;
+    assert_eq!(call(&router, Method::POST, &format!("/api/user/deactivate/{uid}/"), Some(&lawyer_token), None).await.0, StatusCode::FORBIDDEN);
+    assert_eq!(call(&router, Method::POST, &format!("/api/user/deactivate/{}/", lawyer.uid), Some(&admin), None).await.0, StatusCode::OK);
+    assert_eq!(call(&router, Method::GET, "/api/profile/", Some(&lawyer_token), None).await.0, StatusCode::UNAUTHORIZED);
+    let admin_user = state.store.find_user_by_email(ADMIN).await.unwrap().unwrap();
+    let (status, body) = call(&router, Method::POST, &format!("/api/user/deactivate/{}/", admin_user.uid), Some(&admin), None).await;
+    assert_eq!((status, body["message"].as_str()), (StatusCode::BAD_REQUEST, Some("cannot_change_admin")));
+    assert_eq!(call(&router, Method::POST, "/api/user/deactivate/nobody/", Some(&admin), None).await.0, StatusCode::NOT_ACCEPTABLE);
+}
+
+#[tokio::test]
+async fn customer_lists_page_newest_first_and_search() {
+    let (_state, router, admin) = setup().await;
+    for i in 0..12 {
+        let mut body = individual(&format!("person{i:02}@example.com"));
+        if i == 7 {
+            body["customer_type"] = json!("Company");
+            body["company_name"] = json!("Searchable Konsult AB");
+            body["company_registration_number"] = json!("123456-0007");
+            body["sector"] = json!("2");
+        }
+        let (status, b) = register(&router, body).await;
+        assert_eq!(status, StatusCode::CREATED, "{b}");
+    }
+    let first = list(&router, &admin, "status=pending").await;
+    let page1 = emails(&first);
+    assert_eq!(page1.len(), 10);
+    assert_eq!(page1[0], "person11@example.com", "newest first");
+    let next = first["next"].as_str().expect("a next page").to_string();
+    let second = list(&router, &admin, &format!("status=pending&cursor={}", next.replace('+', "%2B").replace('#', "%23"))).await;
+    assert_eq!(emails(&second), ["person01@example.com", "person00@example.com"]);
+    assert!(second["next"].is_null());
+
+    let found = list(&router, &admin, "status=pending&search=konsult").await;
+    assert_eq!(emails(&found), ["person07@example.com"]);
+    let found = list(&router, &admin, "status=pending&search=PERSON1").await;
+    assert_eq!(emails(&found), ["person11@example.com", "person10@example.com"]);
+
+    let (status, body) = call(&router, Method::GET, "/api/customer/list/?status=weird", Some(&admin), None).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(field(&body, "status"), ["invalid_status"]);
+    let (status, body) = call(&router, Method::GET, "/api/customer/list/?status=pending&cursor=garbage", Some(&admin), None).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(field(&body, "cursor"), ["invalid_cursor"]);
+}

@@ -1,0 +1,541 @@
+//! Customers (spec §3 "Customer"), their account states (spec §4) and the
+//! registration rules (spec §5). Pure: no AWS, no HTTP.
+//!
+//! A customer's uid is the uid of the customer's `User` (user_type 3); the
+//! profile below lives on `CUSTOMER#<uid> / PROFILE`.
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::domain::{password_policy, user::is_valid_email};
+use crate::error::FieldErrors;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub enum CustomerType {
+    Company,
+    Individual,
+}
+
+/// Spec §4: pending (waits for admin approval, then for the customer to open
+/// the activation link), active, inactive.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum CustomerState {
+    Pending,
+    Active,
+    Inactive,
+}
+
+impl CustomerState {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CustomerState::Pending => "pending",
+            CustomerState::Active => "active",
+            CustomerState::Inactive => "inactive",
+        }
+    }
+
+    pub fn parse(raw: &str) -> Option<Self> {
+        match raw.trim() {
+            "pending" => Some(CustomerState::Pending),
+            "active" => Some(CustomerState::Active),
+            "inactive" => Some(CustomerState::Inactive),
+            _ => None,
+        }
+    }
+}
+
+/// Country list for registration: Sweden only (spec §3, value 1).
+pub const COUNTRY_SWEDEN: u32 = 1;
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct Address {
+    #[serde(default)]
+    pub address_1: String,
+    #[serde(default)]
+    pub address_2: String,
+    #[serde(default)]
+    pub city: String,
+    #[serde(default)]
+    pub post_code: String,
+    /// Country id; only 1 (Sweden) is offered.
+    #[serde(default)]
+    pub country: u32,
+}
+
+/// `sector {id, name}` as the customer carries it (the name is copied so the
+/// details modal needs no second read).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct SectorRef {
+    pub id: String,
+    pub name: String,
+}
+
+/// The spec §3 customer fields registration collects, beyond the user.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct CustomerProfile {
+    /// The customer's user uid.
+    pub uid: String,
+    pub customer_type: CustomerType,
+    #[serde(default)]
+    pub company_name: Option<String>,
+    #[serde(default)]
+    pub company_registration_number: Option<String>,
+    #[serde(default)]
+    pub sector: Option<SectorRef>,
+    pub phone: String,
+    /// Visiting address (spec's `profile {address_1, ...}`).
+    pub profile: Address,
+    pub same_invoice_address: bool,
+    pub invoice_address: Address,
+    #[schema(value_type = String, format = DateTime)]
+    pub terms_accepted_at: DateTime<Utc>,
+    #[schema(value_type = String, format = DateTime)]
+    pub privacy_accepted_at: DateTime<Utc>,
+    pub state: CustomerState,
+    /// Set when an admin approved a pending customer (the activation mail went out).
+    #[serde(default)]
+    #[schema(value_type = Option<String>, format = DateTime)]
+    pub approved_at: Option<DateTime<Utc>>,
+    #[serde(default)]
+    #[schema(value_type = Option<String>, format = DateTime)]
+    pub activated_at: Option<DateTime<Utc>>,
+    /// Copies of the user's fields for admin lists and their search.
+    pub email: String,
+    pub first_name: String,
+    pub last_name: String,
+    #[schema(value_type = String, format = DateTime)]
+    pub created_at: DateTime<Utc>,
+}
+
+impl CustomerProfile {
+    /// Lower-case text the admin search matches against (name, e-mail, company).
+    pub fn search_text(&self) -> String {
+        format!(
+            "{} {} {} {}",
+            self.first_name,
+            self.last_name,
+            self.email,
+            self.company_name.as_deref().unwrap_or_default()
+        )
+        .to_lowercase()
+    }
+}
+
+/// What the registration form sends (company or individual).
+#[derive(Clone, Debug, Default, Deserialize, ToSchema)]
+pub struct Registration {
+    #[serde(default)]
+    pub customer_type: Option<CustomerType>,
+    #[serde(default)]
+    pub first_name: String,
+    #[serde(default)]
+    pub last_name: String,
+    #[serde(default)]
+    pub email: String,
+    #[serde(default)]
+    pub password: String,
+    #[serde(default)]
+    pub confirm_password: String,
+    #[serde(default)]
+    pub company_name: String,
+    #[serde(default)]
+    pub company_registration_number: String,
+    /// Business sector id (companies).
+    #[serde(default)]
+    pub sector: String,
+    #[serde(default)]
+    pub phone: String,
+    /// Visiting address.
+    #[serde(default)]
+    pub profile: Address,
+    #[serde(default)]
+    pub same_invoice_address: bool,
+    #[serde(default)]
+    pub invoice_address: Address,
+    #[serde(default)]
+    pub terms_accepted: bool,
+    #[serde(default)]
+    pub privacy_accepted: bool,
+}
+
+fn add(errors: &mut FieldErrors, field: &str, key: &str) {
+    errors.entry(field.to_string()).or_default().push(key.to_string());
+}
+
+/// Spec §5: company registration number `XXXXXX-XXXX` (6 digits, dash, 4 digits).
+pub fn is_valid_registration_number(raw: &str) -> bool {
+    let b = raw.as_bytes();
+    b.len() == 11 && b[6] == b'-' && b.iter().enumerate().all(|(i, c)| i == 6 || c.is_ascii_digit())
+}
+
+/// Spec §5: post code of exactly 5 digits, no space.
+pub fn is_valid_post_code(raw: &str) -> bool {
+    raw.len() == 5 && raw.bytes().all(|c| c.is_ascii_digit())
+}
+
+/// A phone number: digits with an optional leading `+`, spaces and dashes
+/// allowed between them, 7 to 15 digits in all, at most 30 characters.
+pub fn is_valid_phone(raw: &str) -> bool {
+    let t = raw.trim();
+    // Separators are free, but not endless.
+    if t.len() > 30 {
+        return false;
+    }
+    let rest = t.strip_prefix('+').unwrap_or(t);
+    if rest.is_empty() || !rest.starts_with(|c: char| c.is_ascii_digit()) {
+        return false;
+    }
+    if !rest.chars().all(|c| c.is_ascii_digit() || c == ' ' || c == '-') {
+        return false;
+    }
+    let digits = rest.chars().filter(|c| c.is_ascii_digit()).count();
+    (7..=15).contains(&digits)
+}
+
+/// Longest accepted text fields (a DynamoDB item holds at most 400 KB; no
+/// real name or address comes near these).
+pub const MAX_NAME_LEN: usize = 100;
+pub const MAX_TEXT_LEN: usize = 200;
+
+/// Adds `too_long` for every field longer than its limit (characters).
+fn check_lengths(errors: &mut FieldErrors, fields: &[(&str, &str, usize)]) {
+    for (name, value, max) in fields {
+        if value.trim().chars().count() > *max && !errors.contains_key(*name) {
+            add(errors, name, "too_long");
+        }
+    }
+}
+
+/// Address rules (spec §5 server side): line 1, city, country and post code
+/// required; post code 5 digits; country Sweden only. Keys go under `prefix.field`.
+pub fn check_address(a: &Address, prefix: &str, errors: &mut FieldErrors) {
+    let f = |name: &str| format!("{prefix}.{name}");
+    if a.address_1.trim().is_empty() {
+        add(errors, &f("address_1"), "required");
+    }
+    if a.city.trim().is_empty() {
+        add(errors, &f("city"), "required");
+    }
+    if a.post_code.is_empty() {
+        add(errors, &f("post_code"), "required");
+    } else if !is_valid_post_code(&a.post_code) {
+        add(errors, &f("post_code"), "invalid_post_code");
+    }
+    check_lengths(
+        errors,
+        &[(&f("address_1"), &a.address_1, MAX_TEXT_LEN), (&f("address_2"), &a.address_2, MAX_TEXT_LEN), (&f("city"), &a.city, MAX_NAME_LEN)],
+    );
+    if a.country == 0 {
+        add(errors, &f("country"), "required");
+    } else if a.country != COUNTRY_SWEDEN {
+        add(errors, &f("country"), "invalid_country");
+    }
+}
+
+/// Every registration rule of spec §5 that needs no stored data (e-mail and
+/// registration-number availability and the sector's existence are checked
+/// by the caller). Empty map = valid.
+pub fn check_registration(r: &Registration) -> FieldErrors {
+    let mut e = FieldErrors::new();
+    if r.customer_type.is_none() {
+        add(&mut e, "customer_type", "required");
+    }
+    if r.first_name.trim().is_empty() {
+        add(&mut e, "first_name", "required");
+    }
+    if r.last_name.trim().is_empty() {
+        add(&mut e, "last_name", "required");
+    }
+    if r.email.trim().is_empty() {
+        add(&mut e, "email", "required");
+    } else if !is_valid_email(&r.email) {
+        add(&mut e, "email", "invalid_email");
+    }
+    if r.password.is_empty() {
+        add(&mut e, "password", "required");
+    }
+    if r.confirm_password.is_empty() {
+        add(&mut e, "confirm_password", "required");
+    }
+    if !r.password.is_empty() {
+        let confirm = (!r.confirm_password.is_empty()).then_some(r.confirm_password.as_str());
+        for (k, v) in password_policy::check(&r.password, confirm, "password", "confirm_password") {
+            e.entry(k).or_default().extend(v);
+        }
+    }
+    if !r.terms_accepted {
+        add(&mut e, "terms_accepted", "terms_not_agreed");
+    }
+    if !r.privacy_accepted {
+        add(&mut e, "privacy_accepted", "privacy_not_agreed");
+    }
+    if r.customer_type == Some(CustomerType::Company) {
+        if r.company_name.trim().is_empty() {
+            add(&mut e, "company_name", "required");
+        }
+        if r.company_registration_number.trim().is_empty() {
+            add(&mut e, "company_registration_number", "required");
+        } else if !is_valid_registration_number(r.company_registration_number.trim()) {
+            add(&mut e, "company_registration_number", "invalid_registration_number");
+        }
+        if r.sector.trim().is_empty() {
+            add(&mut e, "sector", "required");
+        }
+    }
+    if r.phone.trim().is_empty() {
+        add(&mut e, "phone", "required");
+    } else if !is_valid_phone(&r.phone) {
+        add(&mut e, "phone", "invalid_phone");
+    }
+    check_lengths(
+        &mut e,
+        &[
+            ("first_name", &r.first_name, MAX_NAME_LEN),
+            ("last_name", &r.last_name, MAX_NAME_LEN),
+            ("company_name", &r.company_name, MAX_TEXT_LEN),
+            ("sector", &r.sector, MAX_NAME_LEN),
+        ],
+    );
+    check_address(&r.profile, "profile", &mut e);
+    if !r.same_invoice_address {
+        check_address(&r.invoice_address, "invoice_address", &mut e);
+    }
+    e
+}
+
+/// Activation links are valid this long (72 hours).
+pub const ACTIVATION_TTL_SECS: i64 = 72 * 60 * 60;
+
+/// An activation token is `<customer uid>.<random secret>`: the uid finds the
+/// one stored link, the secret is compared by digest.
+pub fn split_activation_token(token: &str) -> Option<(&str, &str)> {
+    let (uid, secret) = token.trim().split_once('.')?;
+    (!uid.is_empty() && secret.len() >= 32 && uid.len() <= 64 && !uid.contains('#')).then_some((uid, secret))
+}
+
+/// The business sectors seeded the first time the list is read (spec §3).
+pub const SEEDED_SECTORS: [&str; 10] = [
+    "Consumer goods",
+    "Financial",
+    "Health care",
+    "Industrials",
+    "Media",
+    "Retail",
+    "Telecommunications",
+    "Building and construction",
+    "Software developer",
+    "Others",
+];
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct BusinessSector {
+    pub id: String,
+    pub name: String,
+}
+
+/// A business sector name: required, at most 100 characters.
+pub fn check_sector_name(name: &str) -> FieldErrors {
+    let mut e = FieldErrors::new();
+    if name.trim().is_empty() {
+        add(&mut e, "name", "required");
+    } else if name.trim().chars().count() > 100 {
+        add(&mut e, "name", "too_long");
+    }
+    e
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn address() -> Address {
+        Address { address_1: "Storgatan 1".into(), address_2: String::new(), city: "Stockholm".into(), post_code: "11122".into(), country: 1 }
+    }
+
+    pub fn company() -> Registration {
+        Registration {
+            customer_type: Some(CustomerType::Company),
+            first_name: "Anna".into(),
+            last_name: "Berg".into(),
+            email: "anna@example.com".into(),
+            password: "Long-enough-pass-1".into(),
+            confirm_password: "Long-enough-pass-1".into(),
+            company_name: "Berg AB".into(),
+            company_registration_number: "556677-1234".into(),
+            sector: "1".into(),
+            phone: "+46 70-123 45 67".into(),
+            profile: address(),
+            same_invoice_address: true,
+            invoice_address: Address::default(),
+            terms_accepted: true,
+            privacy_accepted: true,
+        }
+    }
+
+    fn keys(r: &Registration, field: &str) -> Vec<String> {
+        check_registration(r).get(field).cloned().unwrap_or_default()
+    }
+
+    #[test]
+    fn a_complete_company_and_individual_pass() {
+        assert!(check_registration(&company()).is_empty(), "{:?}", check_registration(&company()));
+        let mut ind = company();
+        ind.customer_type = Some(CustomerType::Individual);
+        ind.company_name.clear();
+        ind.company_registration_number.clear();
+        ind.sector.clear();
+        assert!(check_registration(&ind).is_empty());
+    }
+
+    #[test]
+    fn names_and_type_are_required() {
+        let mut r = company();
+        r.first_name = "  ".into();
+        r.last_name.clear();
+        r.customer_type = None;
+        assert_eq!(keys(&r, "first_name"), ["required"]);
+        assert_eq!(keys(&r, "last_name"), ["required"]);
+        assert_eq!(keys(&r, "customer_type"), ["required"]);
+    }
+
+    #[test]
+    fn email_must_be_valid() {
+        let mut r = company();
+        r.email = "not-an-address".into();
+        assert_eq!(keys(&r, "email"), ["invalid_email"]);
+        r.email.clear();
+        assert_eq!(keys(&r, "email"), ["required"]);
+    }
+
+    #[test]
+    fn password_policy_and_confirmation() {
+        let mut r = company();
+        r.confirm_password = "Something-else-1".into();
+        assert_eq!(keys(&r, "confirm_password"), ["passwords_do_not_match"]);
+        r.password = "short".into();
+        r.confirm_password = "short".into();
+        assert_eq!(keys(&r, "password"), ["password_too_short"]);
+        r.password = "password1".into();
+        r.confirm_password = "password1".into();
+        assert_eq!(keys(&r, "password"), ["password_too_common"]);
+        r.password.clear();
+        r.confirm_password.clear();
+        assert_eq!(keys(&r, "password"), ["required"]);
+        assert_eq!(keys(&r, "confirm_password"), ["required"]);
+    }
+
+    #[test]
+    fn terms_and_privacy_must_be_accepted() {
+        let mut r = company();
+        r.terms_accepted = false;
+        r.privacy_accepted = false;
+        assert_eq!(keys(&r, "terms_accepted"), ["terms_not_agreed"]);
+        assert_eq!(keys(&r, "privacy_accepted"), ["privacy_not_agreed"]);
+    }
+
+    #[test]
+    fn company_needs_name_number_and_sector() {
+        let mut r = company();
+        r.company_name.clear();
+        r.company_registration_number.clear();
+        r.sector.clear();
+        assert_eq!(keys(&r, "company_name"), ["required"]);
+        assert_eq!(keys(&r, "company_registration_number"), ["required"]);
+        assert_eq!(keys(&r, "sector"), ["required"]);
+        r.company_registration_number = "5566771234".into();
+        assert_eq!(keys(&r, "company_registration_number"), ["invalid_registration_number"]);
+    }
+
+    #[test]
+    fn registration_number_is_six_digits_dash_four() {
+        assert!(is_valid_registration_number("123456-7890"));
+        for bad in ["1234567890", "12345-67890", "123456-789", "123456-78901", "12345a-7890", "123456 7890", "١٢٣٤٥٦-٧٨٩٠", ""] {
+            assert!(!is_valid_registration_number(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn post_code_is_exactly_five_digits() {
+        assert!(is_valid_post_code("11122"));
+        for bad in ["111 22", "1112", "111222", "1112a", " 11122"] {
+            assert!(!is_valid_post_code(bad), "{bad}");
+        }
+        let mut r = company();
+        r.profile.post_code = "111 22".into();
+        assert_eq!(keys(&r, "profile.post_code"), ["invalid_post_code"]);
+    }
+
+    #[test]
+    fn phone_numbers() {
+        for ok in ["0701234567", "+46701234567", "070-123 45 67", "+46 70 123 45 67", "1234567", "123456789012345"] {
+            assert!(is_valid_phone(ok), "{ok}");
+        }
+        for bad in ["123456", "1234567890123456", "+", "070 123 45 6x", "++46701234567", "-0701234567", "(070) 1234567", "", "070------------------------------1234"] {
+            assert!(!is_valid_phone(bad), "{bad}");
+        }
+        let mut r = company();
+        r.phone = "abc".into();
+        assert_eq!(keys(&r, "phone"), ["invalid_phone"]);
+    }
+
+    #[test]
+    fn address_fields_and_country_sweden() {
+        let mut r = company();
+        r.profile = Address::default();
+        for f in ["profile.address_1", "profile.city", "profile.post_code", "profile.country"] {
+            assert_eq!(keys(&r, f), ["required"], "{f}");
+        }
+        r.profile = address();
+        r.profile.country = 2;
+        assert_eq!(keys(&r, "profile.country"), ["invalid_country"]);
+    }
+
+    #[test]
+    fn invoice_address_only_checked_when_different() {
+        let mut r = company();
+        assert!(!check_registration(&r).contains_key("invoice_address.address_1"));
+        r.same_invoice_address = false;
+        assert_eq!(keys(&r, "invoice_address.address_1"), ["required"]);
+        r.invoice_address = address();
+        assert!(check_registration(&r).is_empty());
+    }
+
+    #[test]
+    fn overlong_text_is_refused() {
+        let mut r = company();
+        r.first_name = "a".repeat(101);
+        r.company_name = "b".repeat(201);
+        r.profile.address_1 = "c".repeat(201);
+        r.profile.city = "å".repeat(100);
+        assert_eq!(keys(&r, "first_name"), ["too_long"]);
+        assert_eq!(keys(&r, "company_name"), ["too_long"]);
+        assert_eq!(keys(&r, "profile.address_1"), ["too_long"]);
+        assert!(keys(&r, "profile.city").is_empty(), "characters, not bytes");
+    }
+
+    #[test]
+    fn activation_tokens_split_into_uid_and_secret() {
+        let secret = "a".repeat(64);
+        assert_eq!(split_activation_token(&format!("u-1.{secret}")), Some(("u-1", secret.as_str())));
+        assert_eq!(split_activation_token("u-1.short"), None);
+        assert_eq!(split_activation_token(&format!(".{secret}")), None);
+        assert_eq!(split_activation_token("nodot"), None);
+    }
+
+    #[test]
+    fn states_parse() {
+        for s in [CustomerState::Pending, CustomerState::Active, CustomerState::Inactive] {
+            assert_eq!(CustomerState::parse(s.as_str()), Some(s));
+        }
+        assert_eq!(CustomerState::parse("approved"), None);
+    }
+
+    #[test]
+    fn sector_names() {
+        assert_eq!(check_sector_name(" ")["name"], ["required"]);
+        assert_eq!(check_sector_name(&"x".repeat(101))["name"], ["too_long"]);
+        assert!(check_sector_name("Retail").is_empty());
+    }
+}

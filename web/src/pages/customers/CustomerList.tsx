@@ -1,0 +1,209 @@
+import { App, Button, Card, Empty, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs from 'dayjs';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  activateUser,
+  approveCustomer,
+  deactivateUser,
+  fetchCustomers,
+  sendActivationLink,
+  type CustomerRow,
+  type CustomerState,
+} from '../../api/customers';
+import { DISPLAY_DATETIME_FORMAT } from '../../config/constants';
+import { refreshBubbles } from '../../store/bubbles';
+
+/**
+ * Admin customer lists (spec §2 customers/, customers/pending/,
+ * customers/inactive/): 10 per page, newest first, key-cursor paging, search
+ * by name, e-mail or company; approve / resend activation / deactivate / activate.
+ */
+export default function CustomerList({ state, titleKey }: { state: CustomerState; titleKey: string }) {
+  const { t } = useTranslation('customers');
+  const { message } = App.useApp();
+  const [rows, setRows] = useState<CustomerRow[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [search, setSearch] = useState('');
+  /** Cursors of the pages seen so far: cursors[i] opens page i (page 0 has none). */
+  const [cursors, setCursors] = useState<Array<string | null>>([null]);
+  const [page, setPage] = useState(0);
+  const [next, setNext] = useState<string | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const load = useCallback(
+    async (pageIndex: number, cursorList: Array<string | null>, query: string) => {
+      setLoading(true);
+      try {
+        const res = await fetchCustomers(state, cursorList[pageIndex], query);
+        setRows(res.results ?? []);
+        setNext(res.next ?? null);
+      } catch {
+        setRows([]);
+        setNext(null);
+      } finally {
+        setLoading(false);
+      }
+    },
+    [state],
+  );
+
+  useEffect(() => {
+    setCursors([null]);
+    setPage(0);
+    void load(0, [null], search);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [state, load]);
+
+  const go = (index: number) => {
+    const list = index > cursors.length - 1 ? [...cursors, next] : cursors;
+    setCursors(list);
+    setPage(index);
+    void load(index, list, search);
+  };
+
+  const onSearch = (value: string) => {
+    setSearch(value);
+    setCursors([null]);
+    setPage(0);
+    void load(0, [null], value);
+  };
+
+  const act = async (row: CustomerRow, action: () => Promise<{ message?: string } | unknown>, done: string) => {
+    setBusy(row.uid);
+    try {
+      await action();
+      void message.success(t(done));
+      void refreshBubbles();
+      await load(page, cursors, search);
+    } catch {
+      /* the API client shows the error */
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const columns: ColumnsType<CustomerRow> = [
+    {
+      title: t('name'),
+      key: 'name',
+      render: (_, r) => `${r.first_name} ${r.last_name}`,
+    },
+    {
+      title: t('company'),
+      key: 'company',
+      render: (_, r) =>
+        r.customer_type === 'Company' ? (
+          <Space direction="vertical" size={0}>
+            <span>{r.company_name}</span>
+            <Typography.Text type="secondary">{r.company_registration_number}</Typography.Text>
+          </Space>
+        ) : (
+          <Tag>{t('individual')}</Tag>
+        ),
+    },
+    { title: t('email'), dataIndex: 'email', key: 'email' },
+    { title: t('phone'), dataIndex: 'phone', key: 'phone' },
+    {
+      title: t('registered'),
+      key: 'created_at',
+      render: (_, r) => dayjs(r.created_at).format(DISPLAY_DATETIME_FORMAT),
+    },
+    ...(state === 'pending'
+      ? [
+          {
+            title: t('status'),
+            key: 'status',
+            render: (_: unknown, r: CustomerRow) =>
+              r.approved_at ? <Tag color="blue">{t('awaitingActivation')}</Tag> : <Tag color="orange">{t('awaitingApproval')}</Tag>,
+          },
+        ]
+      : []),
+    {
+      title: t('actions'),
+      key: 'actions',
+      render: (_, r) => {
+        if (state === 'pending') {
+          return r.approved_at ? (
+            <Button size="small" loading={busy === r.uid} data-testid={`resend-${r.email}`} onClick={() => act(r, () => sendActivationLink(r.uid), 'linkSent')}>
+              {t('resendActivation')}
+            </Button>
+          ) : (
+            <Button type="primary" size="small" loading={busy === r.uid} data-testid={`approve-${r.email}`} onClick={() => act(r, () => approveCustomer(r.uid), 'approved')}>
+              {t('approve')}
+            </Button>
+          );
+        }
+        if (state === 'active') {
+          return (
+            <Popconfirm
+              title={t('deactivateConfirm')}
+              okText={t('yes')}
+              cancelText={t('no')}
+              okButtonProps={{ 'data-testid': `deactivate-confirm-${r.email}` } as Record<`data-${string}`, string>}
+              onConfirm={() => act(r, () => deactivateUser(r.uid), 'deactivated')}
+            >
+              <Button danger size="small" loading={busy === r.uid} data-testid={`deactivate-${r.email}`}>
+                {t('deactivate')}
+              </Button>
+            </Popconfirm>
+          );
+        }
+        return (
+          <Button size="small" loading={busy === r.uid} data-testid={`activate-${r.email}`} onClick={() => act(r, () => activateUser(r.uid), 'activated')}>
+            {t('activate')}
+          </Button>
+        );
+      },
+    },
+  ];
+
+  return (
+    <div className="page" data-testid={`customers-${state}`}>
+      <Typography.Title level={2} data-testid="page-title">
+        {t(titleKey, { ns: 'routes' })}
+      </Typography.Title>
+      <Card>
+        <Input.Search
+          allowClear
+          placeholder={t('searchPlaceholder')}
+          onSearch={onSearch}
+          style={{ maxWidth: 360, marginBottom: 16 }}
+          data-testid="customers-search"
+        />
+        <Table<CustomerRow>
+          rowKey="uid"
+          columns={columns}
+          dataSource={rows}
+          loading={loading}
+          pagination={false}
+          scroll={{ x: true }}
+          locale={{ emptyText: <Empty description={t('empty')} /> }}
+          data-testid="customers-table"
+        />
+        <Space style={{ marginTop: 16 }}>
+          <Button disabled={page === 0 || loading} onClick={() => go(page - 1)} data-testid="customers-prev">
+            {t('previous')}
+          </Button>
+          <span>{t('page', { page: page + 1 })}</span>
+          <Button disabled={!next || loading} onClick={() => go(page + 1)} data-testid="customers-next">
+            {t('next')}
+          </Button>
+        </Space>
+      </Card>
+    </div>
+  );
+}
+
+export function ActiveCustomers({ titleKey }: { titleKey: string }) {
+  return <CustomerList state="active" titleKey={titleKey} />;
+}
+
+export function PendingCustomers({ titleKey }: { titleKey: string }) {
+  return <CustomerList state="pending" titleKey={titleKey} />;
+}
+
+export function InactiveCustomers({ titleKey }: { titleKey: string }) {
+  return <CustomerList state="inactive" titleKey={titleKey} />;
+}

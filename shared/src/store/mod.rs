@@ -3,6 +3,7 @@
 
 pub mod rate_limit;
 pub mod recovery;
+pub mod catalogue;
 pub mod refresh;
 pub mod subscriptions;
 pub mod table;

@@ -13,7 +13,14 @@
 //! | Two-factor code | `TWOFA#<challenge id>` | `TWOFA` | | | HMAC of the code, expiry, attempts (conditional `attempts < 5`), single use; TTL |
 //! | Recovery link | `RESET#<sha256 of token>` | `RESET` | | | single use, conditional on unused and unexpired; TTL |
 //! | Rate-limit counter | `RATE#<scope>#<key>` | `<window number>` | | | UpdateItem ADD per attempt, per account and per client address; TTL |
-//! | Purchased service (subscription row) | `CUSTOMER#<customer uid>` | `PURCHASE#<id>` | | `DUE#SUBSCRIPTION` / `<expire_on>#<id>` (only while not expired) | a customer's subscriptions (Query PK); rows due to expire (Query GSI2 `GSI2SK <= now`) |
+//! | Purchased service (subscription row) | `CUSTOMER#<customer uid>` | `PURCHASE#<id, 12 digits>` | `PSVC#<id>` / `PURCHASE` | `DUE#SUBSCRIPTION` / `<expire_on>#<id>` (only while not expired) | a customer's subscriptions (Query PK, `begins_with(SK, PURCHASE#)`); a row by id (Query GSI1); rows due to expire or renew (Query GSI2 `GSI2SK <= now`); every write conditional on `rev` |
+//! | Purchase guard | `CUSTOMER#<customer uid>` | `PURCHASE_GUARD#<service id>` | | | `ver` bumped conditionally in the purchase transaction, so two concurrent purchases of a service cannot both pass the active/advance rule |
+//! | Usage ledger entry | `PSVC#<purchase id>` | `USAGE#<YYYY-MM-DD>#<entry id>` | | | case hours / uses booked against a row (written with the row's consumed amount in one transaction); a row's usage in a date range (Query `SK BETWEEN`) for the CSV report |
+//! | Bisnode account | `CUSTOMER#<customer uid>` | `BISNODE` | | | credit-information account status of a customer (GetItem) |
+//! | Package | `CATALOGUE#PACKAGE` | `PACKAGE#<id, 12 digits>` | | | package list (Query PK); package by id (GetItem) |
+//! | Service plan | `CATALOGUE#SERVICEPLAN` | `PLAN#<id, 12 digits>` | | | service plan list (Query PK); plan by id (GetItem) |
+//! | Knowledge sector / case type / department | `CATALOGUE#KNOWLEDGE_SECTOR` / `CATALOGUE#CASE_TYPE` / `CATALOGUE#DEPARTMENT` | `ENTRY#<id, 12 digits>` | | | list (Query PK); by id (GetItem); rename, delete (conditional on existence) |
+//! | Customer's department | `CUSTOMER#<customer uid>` | `DEPARTMENT` | `DEPARTMENT#<department id>` / `<customer uid>` | | a customer's department (GetItem); customers of a department (Query GSI1) |
 //!
 //! The TTL attribute is `ttl` (epoch seconds). The CloudFormation definition in
 //! `template.yaml` mirrors [`ensure_table`]'s.

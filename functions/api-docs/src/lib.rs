@@ -29,7 +29,7 @@ impl utoipa::Modify for Bearer {
 
 /// Every function crate's routes. Add a new crate here and in the gateway.
 pub fn all_routes() -> Vec<OpenApiRouter<AppState>> {
-    vec![identity::api(), api()]
+    vec![identity::api(), catalogue::api(), subscriptions::api(), api()]
 }
 
 pub fn document() -> utoipa::openapi::OpenApi {

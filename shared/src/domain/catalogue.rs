@@ -306,3 +306,26 @@ mod tests {
         assert!(validate_service_plan("A", 3, Some(5), None, Hundredths(100), 30).is_empty());
     }
 }
+
+/// A decimal form field sent as a JSON number or a text with comma decimal.
+/// `Ok(None)` when absent or null; `Err(())` when not a two-decimal number.
+pub fn decimal_field(v: Option<&serde_json::Value>) -> Result<Option<Hundredths>, ()> {
+    match v {
+        None | Some(serde_json::Value::Null) => Ok(None),
+        Some(serde_json::Value::Number(n)) => Hundredths::parse(&n.to_string()).map(Some).ok_or(()),
+        Some(serde_json::Value::String(t)) if t.trim().is_empty() => Ok(None),
+        Some(serde_json::Value::String(t)) => Hundredths::parse(t).map(Some).ok_or(()),
+        Some(_) => Err(()),
+    }
+}
+
+/// A whole-number form field (days, limits).
+pub fn count_field(v: Option<&serde_json::Value>) -> Result<Option<u32>, ()> {
+    match v {
+        None | Some(serde_json::Value::Null) => Ok(None),
+        Some(serde_json::Value::Number(n)) => n.as_u64().and_then(|x| u32::try_from(x).ok()).map(Some).ok_or(()),
+        Some(serde_json::Value::String(t)) if t.trim().is_empty() => Ok(None),
+        Some(serde_json::Value::String(t)) => t.trim().parse().map(Some).map_err(|_| ()),
+        Some(_) => Err(()),
+    }
+}

@@ -21,6 +21,11 @@ pub mod datetime_format {
     }
 }
 
+pub fn whole_seconds(t: NaiveDateTime) -> NaiveDateTime {
+    use chrono::Timelike;
+    t.with_nanosecond(0).unwrap_or(t)
+}
+
 pub fn parse_datetime(text: &str) -> Option<NaiveDateTime> {
     NaiveDateTime::parse_from_str(text.trim(), datetime_format::FORMAT).ok()
 }
@@ -242,6 +247,8 @@ pub fn purchase_kind(existing: &[PurchasedService], service_id: u8) -> Result<bo
 /// customer's current one ends.
 pub fn new_row(id: u64, customer_uid: &str, grant: &Grant, advance: bool, start: NaiveDateTime, now: NaiveDateTime) -> PurchasedService {
     let svc = service(grant.service_id).expect("grant of a known service");
+    // The wire and storage format has whole seconds.
+    let (start, now) = (whole_seconds(start), whole_seconds(now));
     let mut row = PurchasedService {
         id,
         customer_uid: customer_uid.to_string(),

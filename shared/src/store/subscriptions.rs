@@ -92,6 +92,8 @@ fn row_item(row: &PurchasedService, rev: u64) -> Result<Item, ApiError> {
     item.insert("SK".into(), s(row_sk(row.id)));
     item.insert("entity".into(), s("purchased_service"));
     item.insert("rev".into(), n(rev));
+    // Derived, so it can never disagree with the hours it describes.
+    item.insert("hour_less_than_consumed".into(), AttributeValue::Bool(row.hour < row.consumed_hour));
     item.insert("GSI1PK".into(), s(row_lookup(row.id)));
     item.insert("GSI1SK".into(), s("PURCHASE"));
     if !row.expired {

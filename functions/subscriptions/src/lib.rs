@@ -139,7 +139,7 @@ fn customer_only(u: &User) -> Result<(), ApiError> {
 
 /// The customer buys a public package: a consultancy-hours row.
 #[utoipa::path(post, path = "/api/subscription/packages/", tag = "subscriptions", security(("bearer" = [])), request_body = BuyPackage,
-    responses((status = 201, body = RowView), (status = 400, description = "already_has_active_and_advance_subscription", body = ErrorBody),
+    responses((status = 201, body = RowView), (status = 400, description = "active_and_advance_subscription", body = ErrorBody),
               (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn buy_package(State(s): State<AppState>, CurrentUser(u): CurrentUser, ApiJson(req): ApiJson<BuyPackage>) -> Result<(StatusCode, Json<RowView>), ApiError> {
     customer_only(&u)?;
@@ -184,7 +184,7 @@ pub struct AddToCustomer {
 /// Admin or a sales person adds a package, a service plan or (admin only)
 /// a custom package to a customer.
 #[utoipa::path(post, path = "/api/customer/purchase-services/", tag = "subscriptions", security(("bearer" = [])), request_body = AddToCustomer,
-    responses((status = 201, body = RowView), (status = 400, description = "custom_package_value_above_zero, already_has_active_and_advance_subscription", body = ErrorBody),
+    responses((status = 201, body = RowView), (status = 400, description = "custom_package_value_positive, active_and_advance_subscription", body = ErrorBody),
               (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn add_to_customer(State(s): State<AppState>, CurrentUser(u): CurrentUser, ApiJson(req): ApiJson<AddToCustomer>) -> Result<(StatusCode, Json<RowView>), ApiError> {
     manager(&u)?;
@@ -204,11 +204,11 @@ async fn add_to_customer(State(s): State<AppState>, CurrentUser(u): CurrentUser,
     let grant = if req.custom {
         let mut p = Problems::new();
         let hours = decimal_field(req.hours.as_ref()).unwrap_or_else(|_| {
-            field(&mut p, "hours", "custom_package_value_above_zero");
+            field(&mut p, "hours", "custom_package_value_positive");
             None
         });
         let price = decimal_field(req.price.as_ref()).unwrap_or_else(|_| {
-            field(&mut p, "price", "custom_package_value_above_zero");
+            field(&mut p, "price", "custom_package_value_positive");
             None
         });
         let days = count_field(req.duration_days.as_ref()).unwrap_or_else(|_| {
@@ -220,7 +220,7 @@ async fn add_to_customer(State(s): State<AppState>, CurrentUser(u): CurrentUser,
         let problems = validate_package(name, hours.unwrap_or_default(), price.unwrap_or_default(), days.unwrap_or(0));
         if problems.contains_key("hours") || problems.contains_key("price") {
             // The spec's one message for a custom package at or below 0.
-            return Err(ApiError::BadRequest { message: "custom_package_value_above_zero", fields: problems });
+            return Err(ApiError::BadRequest { message: "custom_package_value_positive", fields: problems });
         }
         check(problems)?;
         Grant::custom(name, hours.unwrap_or_default(), days.unwrap_or(0))

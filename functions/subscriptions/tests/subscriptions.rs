@@ -117,7 +117,7 @@ async fn customer_buys_public_packages_with_the_active_and_advance_rule() {
 
     let (st, third) = w.call(Method::POST, "/api/subscription/packages/", &ct, Some(json!({"package_id": public}))).await;
     assert_eq!(st, StatusCode::BAD_REQUEST);
-    assert_eq!(third["message"], "already_has_active_and_advance_subscription");
+    assert_eq!(third["message"], "active_and_advance_subscription");
 
     let rows = w.rows(&ct, &cust.uid).await;
     assert_eq!(rows.len(), 2);
@@ -164,7 +164,7 @@ async fn staff_add_packages_plans_and_custom_packages() {
     assert_eq!(field_keys(&e, "price"), ["invalid_price"]);
     let (st, e) = w.call(Method::POST, "/api/packages/", &admin, Some(json!({"name": "X", "hours": 0, "price": 5, "duration_days": 1}))).await;
     assert_eq!(st, StatusCode::BAD_REQUEST);
-    assert_eq!(field_keys(&e, "hours"), ["custom_package_value_above_zero"]);
+    assert_eq!(field_keys(&e, "hours"), ["custom_package_value_positive"]);
     let (st, plan) = w
         .call(Method::POST, "/api/serviceplans/", &admin, Some(json!({"name": "Credit 2", "service_id": 3, "limit": 2, "price": 99, "expiry_days": 30, "public": true})))
         .await;
@@ -188,7 +188,7 @@ async fn staff_add_packages_plans_and_custom_packages() {
         .call(Method::POST, "/api/customer/purchase-services/", &admin, Some(json!({"customer_uid": cust.uid, "custom": true, "hours": 0, "price": 0, "duration_days": 30})))
         .await;
     assert_eq!(st, StatusCode::BAD_REQUEST);
-    assert_eq!(e["message"], "custom_package_value_above_zero");
+    assert_eq!(e["message"], "custom_package_value_positive");
     // The customer already holds an active consultancy row: the custom one is an advance row.
     let (st, r) = w.call(Method::POST, "/api/customer/purchase-services/", &admin, Some(custom)).await;
     assert_eq!(st, StatusCode::CREATED, "{r}");

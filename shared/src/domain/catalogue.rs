@@ -185,10 +185,10 @@ pub fn validate_package(name: &str, hours: Hundredths, price: Hundredths, durati
         problem(&mut p, "name", "required");
     }
     if hours.0 <= 0 {
-        problem(&mut p, "hours", "custom_package_value_above_zero");
+        problem(&mut p, "hours", "custom_package_value_positive");
     }
     if price.0 <= 0 {
-        problem(&mut p, "price", "custom_package_value_above_zero");
+        problem(&mut p, "price", "custom_package_value_positive");
     }
     if duration_days == 0 || duration_days > MAX_DAYS {
         problem(&mut p, "duration_days", "invalid_duration");
@@ -292,8 +292,8 @@ mod tests {
     #[test]
     fn package_values_must_be_above_zero() {
         let p = validate_package("Gold", Hundredths(0), Hundredths(-1), 30);
-        assert_eq!(p["hours"], vec!["custom_package_value_above_zero"]);
-        assert_eq!(p["price"], vec!["custom_package_value_above_zero"]);
+        assert_eq!(p["hours"], vec!["custom_package_value_positive"]);
+        assert_eq!(p["price"], vec!["custom_package_value_positive"]);
         assert!(validate_package("Gold", Hundredths(1), Hundredths(1), 30).is_empty());
         assert!(validate_package(" ", Hundredths(1), Hundredths(1), 0).contains_key("duration_days"));
     }

@@ -154,7 +154,7 @@ impl PurchasedService {
 }
 
 /// Rule keys of this module (translated in the web's server.json).
-pub const ALREADY_ACTIVE_AND_ADVANCE: &str = "already_has_active_and_advance_subscription";
+pub const ALREADY_ACTIVE_AND_ADVANCE: &str = "active_and_advance_subscription";
 pub const LIMIT_REACHED: &str = "limit_reached";
 pub const NO_VALID_SUBSCRIPTION: &str = "no_valid_subscription";
 pub const HOUR_MIN: &str = "hour_min";
@@ -477,7 +477,7 @@ mod tests {
         adv.active = false;
         adv.advance = true;
         assert_eq!(purchase_kind(&[active.clone(), adv.clone()], 1), Err(RuleError::AlreadyActiveAndAdvance));
-        assert_eq!(RuleError::AlreadyActiveAndAdvance.key(), "already_has_active_and_advance_subscription");
+        assert_eq!(RuleError::AlreadyActiveAndAdvance.key(), "active_and_advance_subscription");
         // Expired rows are not held.
         let mut old = active.clone();
         old.expired = true;

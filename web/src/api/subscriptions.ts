@@ -77,9 +77,9 @@ export interface Message {
 
 export const customerServices = (uid: string) => api.get<CustomerServices>(`/customer/${encodeURIComponent(uid)}/`);
 export const listPackages = () => api.get<Package[]>('/packages/list/');
-export const createPackage = (body: Record<string, unknown>) => api.post<Package>('/packages/', body, { suppressError: [400] });
+export const createPackage = (body: Record<string, unknown>) => api.post<Package>('/packages/', body);
 export const listServicePlans = () => api.get<ServicePlan[]>('/serviceplans/list/');
-export const createServicePlan = (body: Record<string, unknown>) => api.post<ServicePlan>('/serviceplans/', body, { suppressError: [400] });
+export const createServicePlan = (body: Record<string, unknown>) => api.post<ServicePlan>('/serviceplans/', body);
 export const listServices = () => api.get<Service[]>('/services/');
 export const buyPackage = (package_id: number) => api.post<PurchasedService>('/subscription/packages/', { package_id });
 export const buyServicePlan = (service_plan_id: number) => api.post<PurchasedService>('/subscription/serviceplans/', { service_plan_id });

@@ -11,14 +11,25 @@ import {
 import RoleApp from '../layout/RoleApp';
 import ChangePassword from '../pages/account/ChangePassword';
 import TwoFactorSettings from '../pages/account/TwoFactorSettings';
-import Dashboard from '../pages/Dashboard';
 import type { MenuDef, RoleModule, RouteDef } from './types';
+import { lazy, type ComponentType } from 'react';
+import { useLoadCustomerServices } from '../pages/subscriptions/customerServices';
+
+const lazyNamed = <K extends string>(load: () => Promise<Record<K, ComponentType<{ titleKey: string }>>>, name: K) =>
+  lazy(() => load().then((m) => ({ default: m[name] })));
+const gate = () => import('../pages/subscriptions/ServiceGate');
+const CustomerHome = lazy(() => import('../pages/subscriptions/CustomerHome'));
+const CreditCheckRoute = lazyNamed(gate, 'CreditCheckRoute');
+const InkassoRoute = lazyNamed(gate, 'InkassoRoute');
+const ContractSignRoute = lazyNamed(gate, 'ContractSignRoute');
+const VideoMeetingRoute = lazyNamed(gate, 'VideoMeetingRoute');
+const ContractCheck = lazyNamed(gate, 'ContractCheck');
 
 const P = '/user/';
 
 /** Customer routes (spec §2, /user/). */
 export const routes: RouteDef[] = [
-  { path: '', titleKey: 'dashboard', Component: Dashboard },
+  { path: '', titleKey: 'dashboard', Component: CustomerHome },
   { path: 'profile', titleKey: 'profile' },
   { path: 'change-password', titleKey: 'changePassword', Component: ChangePassword },
   { path: 'update-2fa', titleKey: 'update2fa', Component: TwoFactorSettings },
@@ -33,17 +44,17 @@ export const routes: RouteDef[] = [
   { path: 'cases/history/:id', titleKey: 'caseHistory' },
   { path: 'documents', titleKey: 'documents' },
   { path: 'statistics/activity', titleKey: 'statisticsActivity' },
-  { path: 'services/video-meeting', titleKey: 'videoMeeting' },
+  { path: 'services/video-meeting', titleKey: 'videoMeeting', Component: VideoMeetingRoute },
   { path: 'support', titleKey: 'support' },
   { path: 'users', titleKey: 'users' },
   { path: 'users/create', titleKey: 'userCreate' },
   { path: 'users/edit/:contact_id', titleKey: 'userEdit' },
-  { path: 'services/contract-sign', titleKey: 'contractSign' },
-  { path: 'services/contract-sign/create', titleKey: 'contractSignCreate' },
-  { path: 'services/contract-sign/update/:uid_envelope', titleKey: 'contractSignUpdate' },
-  { path: 'services/credit-check', titleKey: 'creditCheck' },
-  { path: 'services/inkasso', titleKey: 'inkasso' },
-  { path: 'services/contract-check', titleKey: 'contractCheck' },
+  { path: 'services/contract-sign', titleKey: 'contractSign', Component: ContractSignRoute },
+  { path: 'services/contract-sign/create', titleKey: 'contractSignCreate', Component: ContractSignRoute },
+  { path: 'services/contract-sign/update/:uid_envelope', titleKey: 'contractSignUpdate', Component: ContractSignRoute },
+  { path: 'services/credit-check', titleKey: 'creditCheck', Component: CreditCheckRoute },
+  { path: 'services/inkasso', titleKey: 'inkasso', Component: InkassoRoute },
+  { path: 'services/contract-check', titleKey: 'contractCheck', Component: ContractCheck },
 ];
 
 /**
@@ -83,5 +94,7 @@ export const menu: MenuDef[] = [
 export const customerModule: RoleModule = { role: 'customer', prefix: P, routes, menu };
 
 export default function CustomerApp() {
+  // Spec §7: customer/{uid}/ is loaded on entering the customer area.
+  useLoadCustomerServices();
   return <RoleApp module={customerModule} />;
 }

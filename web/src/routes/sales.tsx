@@ -4,6 +4,9 @@ import ChangePassword from '../pages/account/ChangePassword';
 import TwoFactorSettings from '../pages/account/TwoFactorSettings';
 import Dashboard from '../pages/Dashboard';
 import type { MenuDef, RoleModule, RouteDef } from './types';
+import { lazy } from 'react';
+
+const ManageCustomerPackages = lazy(() => import('../pages/subscriptions/ManageCustomerPackages'));
 
 const P = '/sales/';
 
@@ -22,7 +25,7 @@ export const routes: RouteDef[] = [
   { path: 'customers/inactive', titleKey: 'customersInactive' },
   { path: 'customer/create', titleKey: 'customerCreate' },
   { path: 'customer/update/:profile_uid', titleKey: 'customerUpdate' },
-  { path: 'customer/manage/package/:profile_uid', titleKey: 'customerManagePackage' },
+  { path: 'customer/manage/package/:profile_uid', titleKey: 'customerManagePackage', Component: ManageCustomerPackages },
   { path: 'customers/user/create', titleKey: 'companyUserCreate' },
   { path: 'customers/user/update/:contact_id', titleKey: 'companyUserUpdate' },
   { path: 'statistics/account', titleKey: 'statisticsAccount' },

@@ -3,3 +3,4 @@
 // launch and sign-in helpers are in helpers.mjs.
 import './roles.e2e.mjs';
 import './account.e2e.mjs';
+import './subscriptions.e2e.mjs';

@@ -26,9 +26,11 @@ pub const DEMO_ACCOUNTS: [DemoAccount; 5] = [
 
 /// Extra customers the browser tests change (two-factor on and off, password
 /// recovery), so the demo accounts stay as printed. Seeded with `SEED_E2E=1`.
-pub const E2E_ACCOUNTS: [DemoAccount; 2] = [
+pub const E2E_ACCOUNTS: [DemoAccount; 3] = [
     DemoAccount { email: "twofactor@example.com", role: Role::Customer, first_name: "Tove", last_name: "Tvåsteg" },
     DemoAccount { email: "recovery@example.com", role: Role::Customer, first_name: "Rut", last_name: "Återställning" },
+    // Buys and loses subscriptions in the subscriptions e2e test.
+    DemoAccount { email: "subscriber@example.com", role: Role::Customer, first_name: "Siv", last_name: "Abonnent" },
 ];
 
 /// Creates the accounts that do not exist yet; returns how many were new.

@@ -171,7 +171,7 @@ export function DepartmentFormPage({ titleKey }: { titleKey: string }) {
               if (department_id) await updateNamed('departments', Number(department_id), v.name, v.description ?? '');
               else await createNamed('departments', v.name, v.description ?? '');
               void message.success(t('saved'));
-              navigate(department_id ? '../../' : '../');
+              navigate('/admin/customer/department/');
             } catch (e) {
               applyFieldErrors(form, e);
             }

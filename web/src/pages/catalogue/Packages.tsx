@@ -72,7 +72,7 @@ export function PackageCreatePage({ titleKey }: { titleKey: string }) {
             try {
               await createPackage(v);
               void message.success(t('packages.created'));
-              navigate('../');
+              navigate('/admin/settings/packages/');
             } catch (e) {
               applyFieldErrors(form, e);
             }
@@ -156,7 +156,7 @@ export function ServicePlanCreatePage({ titleKey }: { titleKey: string }) {
             try {
               await createServicePlan(v);
               void message.success(t('plans.created'));
-              navigate('../');
+              navigate('/admin/settings/service-plans/');
             } catch (e) {
               applyFieldErrors(form, e);
             }

@@ -13,7 +13,7 @@ export function formatHours(n: number): string {
 
 /** SEK in the sv-SE format. */
 export function formatSek(n: number): string {
-  return new Intl.NumberFormat(NUMBER_LOCALE, { style: 'currency', currency: CURRENCY, maximumFractionDigits: 2 }).format(n);
+  return new Intl.NumberFormat(NUMBER_LOCALE, { style: 'currency', currency: CURRENCY, minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(n);
 }
 
 /** 'Hours limit' column: '10hr' for service 1, the use limit otherwise. */

@@ -26,7 +26,7 @@ function Promotion({ serviceName, extra }: { serviceName: string; extra?: string
         status="info"
         title={t('promotion.title')}
         subTitle={
-          <Space direction="vertical">
+          <Space orientation="vertical">
             <span>{t('promotion.text', { service: serviceName })}</span>
             {extra && <span>{extra}</span>}
           </Space>
@@ -61,7 +61,7 @@ export function ContractCheck() {
     <div className="page" data-testid="contract-check-page">
       <Typography.Title level={2}>{t('contractCheck.title')}</Typography.Title>
       <Card>
-        <Space direction="vertical">
+        <Space orientation="vertical">
           <Typography.Text strong>{t('contractCheck.bank')}</Typography.Text>
           <a href="https://www.avtalskollen.se/" target="_blank" rel="noopener noreferrer" data-testid="contract-check-link">
             <Button type="primary">{t('contractCheck.go')}</Button>

@@ -385,6 +385,16 @@ pub fn change_service(
     Ok(next)
 }
 
+/// Ids from the purchase counter stay below this; a renewal's id is its
+/// parent's plus this step. Deterministic, so two job runs renewing the same
+/// row at once write the very same child item (never two children), and
+/// unique, because each chain keeps its first row's id in the low bits.
+pub const RENEWAL_ID_STEP: u64 = 1 << 40;
+
+pub fn renewal_id(parent: u64) -> u64 {
+    parent + RENEWAL_ID_STEP
+}
+
 /// The renewal of a row at its expiry (scheduled job): same grant, consumed
 /// amounts back to zero, starting when the old one ended, for the same span.
 /// `None` when the automatic update date does not ask for it.
@@ -557,6 +567,8 @@ mod tests {
         assert_eq!(n.expire_on, r.expire_on + Duration::days(30));
         assert_eq!(n.consumed_hour, Hundredths::ZERO);
         assert!(n.active && !n.expired && n.child.is_none());
+        assert_eq!(renewal_id(5), 5 + (1 << 40));
+        assert_ne!(renewal_id(renewal_id(5)), renewal_id(6));
         r.child = Some(9);
         assert!(renewal(&r, 2, now).is_none(), "already renewed");
     }

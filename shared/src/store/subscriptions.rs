@@ -431,12 +431,8 @@ impl Store {
     /// Expires `old` and creates its renewal in one transaction. `None` when
     /// the row is not to be renewed; `Some(false)` when a concurrent run won.
     async fn renew(&self, old: &StoredRow, now: NaiveDateTime) -> Result<Option<bool>, ApiError> {
-        // Peek before spending an id: is a renewal asked for at all?
-        if subscription::renewal(&old.row, 0, now).is_none() {
-            return Ok(None);
-        }
-        let id = self.next_id("purchase").await?;
-        let child = subscription::renewal(&old.row, id, now).expect("checked above");
+        let id = subscription::renewal_id(old.row.id);
+        let Some(child) = subscription::renewal(&old.row, id, now) else { return Ok(None) };
         let mut done = old.row.clone();
         done.expired = true;
         done.active = false;

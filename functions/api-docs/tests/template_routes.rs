@@ -10,9 +10,10 @@ fn template_routes() -> BTreeSet<(String, String)> {
         .filter(|l| l.contains("ApiId: !Ref HttpApi"))
         .map(|l| {
             let field = |name: &str| {
-                // Values end at ',' or ' ' (the closing brace follows a space),
-                // so path parameters such as {id} stay whole.
-                l.split(&format!("{name}: ")).nth(1).and_then(|r| r.split([',', ' ']).next()).expect(name).to_string()
+                // Values end at ',' or ' ' (the closing brace follows a space);
+                // paths with parameters are quoted ("/api/x/{id}": braces
+                // inside a YAML flow mapping), so strip the quotes.
+                l.split(&format!("{name}: ")).nth(1).and_then(|r| r.split([',', ' ']).next()).expect(name).trim_matches('"').to_string()
             };
             (field("Method").to_lowercase(), field("Path"))
         })

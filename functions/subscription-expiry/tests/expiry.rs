@@ -110,3 +110,28 @@ async fn renews_as_a_child_once_even_when_two_runs_race() {
     assert_eq!(again, shared::store::subscriptions::ExpiryReport::default());
     assert_eq!(state.store.list_purchases("c1").await.unwrap().len(), 2);
 }
+
+#[tokio::test]
+async fn an_advance_row_takes_over_when_the_active_one_expires() {
+    let state = testkit::services().await;
+    let now = Utc::now();
+    let n = now.naive_utc();
+    let grant = Grant::custom("Gold", Hundredths(1000), 30);
+    let current = state.store.purchase("c1", &grant, n - Duration::days(31)).await.unwrap();
+    // Bought while the first is active: an advance row starting at its end.
+    let ahead = state.store.purchase("c1", &grant, n - Duration::days(2)).await.unwrap();
+    assert!(ahead.advance && !ahead.active);
+    assert_eq!(ahead.start_date, current.expire_on);
+
+    let (a, b) = tokio::join!(subscription_expiry::run(&state.store, now), subscription_expiry::run(&state.store, now));
+    let (a, b) = (a.unwrap(), b.unwrap());
+    assert!((1..=2).contains(&(a.expired + b.expired)), "{a:?} {b:?}");
+    let old = get(&state, current.id).await;
+    assert!(old.expired && !old.active);
+    let now_active = get(&state, ahead.id).await;
+    assert!(now_active.active && now_active.advance && !now_active.expired);
+    assert_eq!(shared::domain::subscription::status(&now_active, n), shared::domain::subscription::Status::Active);
+    // Nothing more to do; the promoted row is not due for a month.
+    let again = subscription_expiry::run(&state.store, now).await.unwrap();
+    assert_eq!(again, shared::store::subscriptions::ExpiryReport::default());
+}

@@ -393,7 +393,11 @@ impl Store {
                     }
                     Some(false) => {}
                     None => {
-                        if self.flip_expired(pk, sk).await? {
+                        let done = match self.advance_successor(&stored.row).await? {
+                            Some(next) => self.expire_and_promote(&stored, &next, now.naive_utc()).await?,
+                            None => self.flip_expired(pk, sk).await?,
+                        };
+                        if done {
                             report.expired += 1;
                         }
                     }
@@ -405,6 +409,47 @@ impl Store {
             }
         }
         Ok(report)
+    }
+
+    /// The advance row (bought ahead, not active) of the same customer and
+    /// service that takes over when `row` ends: the earliest one.
+    async fn advance_successor(&self, row: &PurchasedService) -> Result<Option<StoredRow>, ApiError> {
+        if !row.active {
+            return Ok(None);
+        }
+        let mut waiting: Vec<StoredRow> = self
+            .query_prefix(&customer_pk(&row.customer_uid), "PURCHASE#")
+            .await?
+            .into_iter()
+            .map(parse_row)
+            .collect::<Result<_, _>>()?;
+        waiting.retain(|r| r.row.id != row.id && r.row.service.id == row.service.id && r.row.advance && !r.row.active && !r.row.expired);
+        waiting.sort_by_key(|r| (r.row.start_date, r.row.id));
+        Ok(waiting.into_iter().next())
+    }
+
+    /// Expires `old` and activates its advance successor in one transaction
+    /// (the successor keeps `advance`, so the table still tags it).
+    async fn expire_and_promote(&self, old: &StoredRow, next: &StoredRow, now: NaiveDateTime) -> Result<bool, ApiError> {
+        let mut done = old.row.clone();
+        done.expired = true;
+        done.active = false;
+        done.updated_at = now;
+        let mut promoted = next.row.clone();
+        promoted.active = true;
+        promoted.updated_at = now;
+        let res = self
+            .client
+            .transact_write_items()
+            .transact_items(self.row_put(&done, Some(old.rev))?)
+            .transact_items(self.row_put(&promoted, Some(next.rev))?)
+            .send()
+            .await;
+        match res {
+            Ok(_) => Ok(true),
+            Err(e) if is_conditional(&e) => Ok(false),
+            Err(e) => Err(sdk_err(e)),
+        }
     }
 
     async fn flip_expired(&self, pk: &str, sk: &str) -> Result<bool, ApiError> {

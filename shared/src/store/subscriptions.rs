@@ -349,9 +349,10 @@ impl Store {
         Ok(())
     }
 
-    /// Marks every row whose `expire_on` is at or before `now` as expired and
+    /// Marks every row whose `expire_on` is at or before `now` as expired,
     /// renews those whose automatic update date asks for it (the renewed row
-    /// becomes the old one's `child`). Idempotent and safe to run
+    /// becomes the old one's `child`) and otherwise activates the customer's
+    /// advance row of the same service, if any. Idempotent and safe to run
     /// concurrently: each row is flipped by a conditional write that only one
     /// run can win, and a renewal is written in the same transaction.
     pub async fn expire_due_subscriptions(&self, now: DateTime<Utc>) -> Result<ExpiryReport, ApiError> {

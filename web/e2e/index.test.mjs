@@ -6,3 +6,4 @@ import './account.e2e.mjs';
 import './totp.e2e.mjs';
 import './contacts.e2e.mjs';
 import './registration.e2e.mjs';
+import './subscriptions.e2e.mjs';

@@ -8,7 +8,7 @@ async fn main() -> Result<(), lambda_runtime::Error> {
         let state = state.clone();
         async move {
             let report = subscription_expiry::run(&state.store, chrono::Utc::now()).await?;
-            Ok::<_, lambda_runtime::Error>(serde_json::json!({ "due": report.due, "expired": report.expired }))
+            Ok::<_, lambda_runtime::Error>(serde_json::json!({ "due": report.due, "expired": report.expired, "renewed": report.renewed }))
         }
     }))
     .await

@@ -36,12 +36,15 @@ pub const DEMO_ACCOUNTS: [DemoAccount; 5] = [
 ];
 
 /// Extra customers the browser tests change (two-factor on and off, password
-/// recovery, authenticator-app enrolment, the Users screens as a contact), so
-/// the demo accounts stay as printed. Seeded with `SEED_E2E=1`.
-pub const E2E_ACCOUNTS: [DemoAccount; 4] = [
+/// recovery, authenticator-app enrolment, the Users screens as a contact,
+/// buying and losing subscriptions), so the demo accounts stay as printed.
+/// Seeded with `SEED_E2E=1`.
+pub const E2E_ACCOUNTS: [DemoAccount; 5] = [
     DemoAccount { email: "twofactor@example.com", role: Role::Customer, first_name: "Tove", last_name: "Tvåsteg", permissions: &[] },
     DemoAccount { email: "recovery@example.com", role: Role::Customer, first_name: "Rut", last_name: "Återställning", permissions: &[] },
     DemoAccount { email: "totp@example.com", role: Role::Customer, first_name: "Tim", last_name: "Tidskod", permissions: &[] },
+    // Buys and loses subscriptions in the subscriptions e2e test.
+    DemoAccount { email: "subscriber@example.com", role: Role::Customer, first_name: "Siv", last_name: "Abonnent", permissions: &[] },
     // A contact of the demo customer holding every permission (the Users screens as a contact).
     DemoAccount {
         email: "contact-admin@example.com",

@@ -8,6 +8,8 @@ pub mod staff;
 pub mod totp;
 pub mod contact;
 pub mod permissions;
+pub mod catalogue;
+pub mod subscription;
 pub mod two_factor;
 pub mod user;
 

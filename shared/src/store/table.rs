@@ -25,6 +25,14 @@
 //! | Activation link | `CUSTOMER#<uid>` | `ACTIVATION` | | | the customer's one current link: SHA-256 of the token, expiry (72 h), `used`; spent by conditional update `digest = :d AND used = false AND expires_at > now`; resending overwrites it, so the earlier link stops working; TTL |
 //! | Business sector | `BUSINESS_SECTOR` | `SECTOR#<id>` | | | all sectors (Query PK); one by id (GetItem); rename/delete conditional on existence. Marker `SK = SEEDED`: written after the spec's list is seeded with conditional puts on the first read |
 //! | Entity count: pending cases | | | `CASESTATE#pending` / (cases function) | | `bubbles/` counts it (Query GSI1 `Select COUNT`); empty until cases exist |
+//! | Purchased service (subscription row) | `CUSTOMER#<customer uid>` | `PURCHASE#<id, 12 digits>` | `PSVC#<id>` / `PURCHASE` | `DUE#SUBSCRIPTION` / `<expire_on>#<id>` (only while not expired) | a customer's subscriptions (Query PK, `begins_with(SK, PURCHASE#)`); a row by id (Query GSI1); rows due to expire or renew (Query GSI2 `GSI2SK <= now`); every write conditional on `rev` |
+//! | Purchase guard | `CUSTOMER#<customer uid>` | `PURCHASE_GUARD#<service id>` | | | `ver` bumped conditionally in the purchase transaction, so two concurrent purchases of a service cannot both pass the active/advance rule |
+//! | Usage ledger entry | `PSVC#<purchase id>` | `USAGE#<YYYY-MM-DD>#<entry id>` | | | case hours / uses booked against a row (written with the row's consumed amount in one transaction); a row's usage in a date range (Query `SK BETWEEN`) for the CSV report |
+//! | Bisnode account | `CUSTOMER#<customer uid>` | `BISNODE` | | | credit-information account status of a customer (GetItem) |
+//! | Package | `CATALOGUE#PACKAGE` | `PACKAGE#<id, 12 digits>` | | | package list (Query PK); package by id (GetItem) |
+//! | Service plan | `CATALOGUE#SERVICEPLAN` | `PLAN#<id, 12 digits>` | | | service plan list (Query PK); plan by id (GetItem) |
+//! | Knowledge sector / case type / department | `CATALOGUE#KNOWLEDGE_SECTOR` / `CATALOGUE#CASE_TYPE` / `CATALOGUE#DEPARTMENT` | `ENTRY#<id, 12 digits>` | | | list (Query PK); by id (GetItem); rename, delete (conditional on existence) |
+//! | Customer's department | `CUSTOMER#<customer uid>` | `DEPARTMENT` | `DEPARTMENT#<department id>` / `<customer uid>` | | a customer's department (GetItem); customers of a department (Query GSI1) |
 //!
 //! The TTL attribute is `ttl` (epoch seconds). The CloudFormation definition in
 //! `template.yaml` mirrors [`ensure_table`]'s.

@@ -1,4 +1,3 @@
-import { lazy } from 'react';
 import {
   BankOutlined,
   BarChartOutlined,
@@ -14,6 +13,22 @@ import ChangePassword from '../pages/account/ChangePassword';
 import TwoFactorSettings from '../pages/account/TwoFactorSettings';
 import Dashboard from '../pages/Dashboard';
 import type { RoleModule, RouteDef, MenuDef } from './types';
+import { lazy, type ComponentType } from 'react';
+
+const lazyNamed = <K extends string>(load: () => Promise<Record<K, ComponentType<{ titleKey: string }>>>, name: K) =>
+  lazy(() => load().then((m) => ({ default: m[name] })));
+const catalogue = () => import('../pages/catalogue/Packages');
+const named = () => import('../pages/catalogue/NamedLists');
+const PackagesPage = lazyNamed(catalogue, 'PackagesPage');
+const PackageCreatePage = lazyNamed(catalogue, 'PackageCreatePage');
+const ServicePlansPage = lazyNamed(catalogue, 'ServicePlansPage');
+const ServicePlanCreatePage = lazyNamed(catalogue, 'ServicePlanCreatePage');
+const KnowledgeSectorsPage = lazyNamed(named, 'KnowledgeSectorsPage');
+const CaseTypesPage = lazyNamed(named, 'CaseTypesPage');
+const DepartmentsPage = lazyNamed(named, 'DepartmentsPage');
+const DepartmentFormPage = lazyNamed(named, 'DepartmentFormPage');
+const DepartmentConnectPage = lazyNamed(named, 'DepartmentConnectPage');
+const ManageCustomerPackages = lazy(() => import('../pages/subscriptions/ManageCustomerPackages'));
 
 const ContactCreate = lazy(() => import('../pages/users/ContactForm').then((m) => ({ default: m.ContactCreate })));
 const ContactEdit = lazy(() => import('../pages/users/ContactForm').then((m) => ({ default: m.ContactEdit })));
@@ -60,7 +75,7 @@ export const routes: RouteDef[] = [
   { path: 'customers/details/:customer_uid', titleKey: 'customerDetails' },
   { path: 'customer/create', titleKey: 'customerCreate' },
   { path: 'customer/update/:profile_uid', titleKey: 'customerUpdate' },
-  { path: 'customer/manage/package/:customer_uid', titleKey: 'customerManagePackage' },
+  { path: 'customer/manage/package/:customer_uid', titleKey: 'customerManagePackage', Component: ManageCustomerPackages },
   { path: 'customers/user/create', titleKey: 'companyUserCreate', Component: ContactCreate },
   { path: 'customers/user/update/:contact_id', titleKey: 'companyUserUpdate', Component: ContactEdit },
   // Lawyers
@@ -79,21 +94,21 @@ export const routes: RouteDef[] = [
   { path: 'statistics/activity', titleKey: 'statisticsActivity' },
   { path: 'statistics/legal', titleKey: 'statisticsLegal' },
   // Settings
-  { path: 'settings/knowledge-sectors', titleKey: 'knowledgeSectors' },
-  { path: 'settings/case-types', titleKey: 'caseTypes' },
-  { path: 'settings/packages', titleKey: 'packages' },
-  { path: 'settings/packages/create', titleKey: 'packageCreate' },
-  { path: 'settings/service-plans', titleKey: 'servicePlans' },
-  { path: 'settings/service-plans/create', titleKey: 'servicePlanCreate' },
+  { path: 'settings/knowledge-sectors', titleKey: 'knowledgeSectors', Component: KnowledgeSectorsPage },
+  { path: 'settings/case-types', titleKey: 'caseTypes', Component: CaseTypesPage },
+  { path: 'settings/packages', titleKey: 'packages', Component: PackagesPage },
+  { path: 'settings/packages/create', titleKey: 'packageCreate', Component: PackageCreatePage },
+  { path: 'settings/service-plans', titleKey: 'servicePlans', Component: ServicePlansPage },
+  { path: 'settings/service-plans/create', titleKey: 'servicePlanCreate', Component: ServicePlanCreatePage },
   // Business sectors
   { path: 'customers/business-sector', titleKey: 'businessSectors', Component: BusinessSectors },
   { path: 'customers/business-sector/create', titleKey: 'businessSectorCreate', Component: BusinessSectorForm },
   { path: 'customers/business-sector/update/:id', titleKey: 'businessSectorUpdate', Component: BusinessSectorForm },
   // Departments
-  { path: 'customer/department', titleKey: 'departments' },
-  { path: 'customer/department/create', titleKey: 'departmentCreate' },
-  { path: 'customer/department/edit/:department_id', titleKey: 'departmentEdit' },
-  { path: 'customer/department/connect/:customer_uid', titleKey: 'departmentConnect' },
+  { path: 'customer/department', titleKey: 'departments', Component: DepartmentsPage },
+  { path: 'customer/department/create', titleKey: 'departmentCreate', Component: DepartmentFormPage },
+  { path: 'customer/department/edit/:department_id', titleKey: 'departmentEdit', Component: DepartmentFormPage },
+  { path: 'customer/department/connect/:customer_uid', titleKey: 'departmentConnect', Component: DepartmentConnectPage },
   // Other
   { path: 'interest', titleKey: 'interest', Component: ConflictResults },
   { path: 'freja-academy', titleKey: 'frejaAcademy' },

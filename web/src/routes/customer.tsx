@@ -1,4 +1,3 @@
-import { lazy } from 'react';
 import {
   AppstoreOutlined,
   BarChartOutlined,
@@ -12,8 +11,19 @@ import {
 import RoleApp from '../layout/RoleApp';
 import ChangePassword from '../pages/account/ChangePassword';
 import TwoFactorSettings from '../pages/account/TwoFactorSettings';
-import Dashboard from '../pages/Dashboard';
 import type { MenuDef, RoleModule, RouteDef } from './types';
+import { lazy, type ComponentType } from 'react';
+import { useLoadCustomerServices } from '../pages/subscriptions/customerServices';
+
+const lazyNamed = <K extends string>(load: () => Promise<Record<K, ComponentType<{ titleKey: string }>>>, name: K) =>
+  lazy(() => load().then((m) => ({ default: m[name] })));
+const gate = () => import('../pages/subscriptions/ServiceGate');
+const CustomerHome = lazy(() => import('../pages/subscriptions/CustomerHome'));
+const CreditCheckRoute = lazyNamed(gate, 'CreditCheckRoute');
+const InkassoRoute = lazyNamed(gate, 'InkassoRoute');
+const ContractSignRoute = lazyNamed(gate, 'ContractSignRoute');
+const VideoMeetingRoute = lazyNamed(gate, 'VideoMeetingRoute');
+const ContractCheck = lazyNamed(gate, 'ContractCheck');
 
 const Profile = lazy(() => import('../pages/profile/Profile'));
 const ContactList = lazy(() => import('../pages/users/ContactList'));
@@ -24,7 +34,7 @@ const P = '/user/';
 
 /** Customer routes (spec §2, /user/). */
 export const routes: RouteDef[] = [
-  { path: '', titleKey: 'dashboard', Component: Dashboard },
+  { path: '', titleKey: 'dashboard', Component: CustomerHome },
   { path: 'profile', titleKey: 'profile', Component: Profile },
   { path: 'change-password', titleKey: 'changePassword', Component: ChangePassword },
   { path: 'update-2fa', titleKey: 'update2fa', Component: TwoFactorSettings },
@@ -39,17 +49,17 @@ export const routes: RouteDef[] = [
   { path: 'cases/history/:id', titleKey: 'caseHistory' },
   { path: 'documents', titleKey: 'documents' },
   { path: 'statistics/activity', titleKey: 'statisticsActivity' },
-  { path: 'services/video-meeting', titleKey: 'videoMeeting' },
+  { path: 'services/video-meeting', titleKey: 'videoMeeting', Component: VideoMeetingRoute },
   { path: 'support', titleKey: 'support' },
   { path: 'users', titleKey: 'users', Component: ContactList },
   { path: 'users/create', titleKey: 'userCreate', Component: ContactCreate },
   { path: 'users/edit/:contact_id', titleKey: 'userEdit', Component: ContactEdit },
-  { path: 'services/contract-sign', titleKey: 'contractSign' },
-  { path: 'services/contract-sign/create', titleKey: 'contractSignCreate' },
-  { path: 'services/contract-sign/update/:uid_envelope', titleKey: 'contractSignUpdate' },
-  { path: 'services/credit-check', titleKey: 'creditCheck' },
-  { path: 'services/inkasso', titleKey: 'inkasso' },
-  { path: 'services/contract-check', titleKey: 'contractCheck' },
+  { path: 'services/contract-sign', titleKey: 'contractSign', Component: ContractSignRoute },
+  { path: 'services/contract-sign/create', titleKey: 'contractSignCreate', Component: ContractSignRoute },
+  { path: 'services/contract-sign/update/:uid_envelope', titleKey: 'contractSignUpdate', Component: ContractSignRoute },
+  { path: 'services/credit-check', titleKey: 'creditCheck', Component: CreditCheckRoute },
+  { path: 'services/inkasso', titleKey: 'inkasso', Component: InkassoRoute },
+  { path: 'services/contract-check', titleKey: 'contractCheck', Component: ContractCheck },
 ];
 
 /**
@@ -89,5 +99,7 @@ export const menu: MenuDef[] = [
 export const customerModule: RoleModule = { role: 'customer', prefix: P, routes, menu };
 
 export default function CustomerApp() {
+  // Spec §7: customer/{uid}/ is loaded on entering the customer area.
+  useLoadCustomerServices();
   return <RoleApp module={customerModule} />;
 }

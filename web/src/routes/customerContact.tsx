@@ -1,4 +1,3 @@
-import { lazy, useEffect } from 'react';
 import {
   AppstoreOutlined,
   BarChartOutlined,
@@ -12,11 +11,22 @@ import {
 import RoleApp from '../layout/RoleApp';
 import ChangePassword from '../pages/account/ChangePassword';
 import TwoFactorSettings from '../pages/account/TwoFactorSettings';
-import Dashboard from '../pages/Dashboard';
 import { contactMenuVisibility, hasPermission, type Permission } from '../auth/permissions';
 import { fetchPermissions } from '../api/users';
 import { setPermissions } from '../store/session';
 import type { MenuContext, MenuDef, RoleModule, RouteDef } from './types';
+import { lazy, useEffect, type ComponentType } from 'react';
+import { useLoadCustomerServices } from '../pages/subscriptions/customerServices';
+
+const lazyNamed = <K extends string>(load: () => Promise<Record<K, ComponentType<{ titleKey: string }>>>, name: K) =>
+  lazy(() => load().then((m) => ({ default: m[name] })));
+const gate = () => import('../pages/subscriptions/ServiceGate');
+const CustomerHome = lazy(() => import('../pages/subscriptions/CustomerHome'));
+const CreditCheckRoute = lazyNamed(gate, 'CreditCheckRoute');
+const InkassoRoute = lazyNamed(gate, 'InkassoRoute');
+const ContractSignRoute = lazyNamed(gate, 'ContractSignRoute');
+const VideoMeetingRoute = lazyNamed(gate, 'VideoMeetingRoute');
+const ContractCheck = lazyNamed(gate, 'ContractCheck');
 
 const Profile = lazy(() => import('../pages/profile/Profile'));
 const ContactList = lazy(() => import('../pages/users/ContactList'));
@@ -27,7 +37,7 @@ const P = '/customer_contact/';
 
 /** Customer-contact routes (spec §2, /customer_contact/); permission rules from spec §5. */
 export const routes: RouteDef[] = [
-  { path: '', titleKey: 'dashboard', Component: Dashboard },
+  { path: '', titleKey: 'dashboard', Component: CustomerHome },
   { path: 'cases', titleKey: 'cases' },
   { path: 'cases/closed', titleKey: 'closedCases' },
   { path: 'cases/draft', titleKey: 'draftCases' },
@@ -37,13 +47,13 @@ export const routes: RouteDef[] = [
   { path: 'cases/history/:id', titleKey: 'caseHistory' },
   { path: 'statistics/activity', titleKey: 'statisticsActivity' },
   { path: 'documents', titleKey: 'documents' },
-  { path: 'services/contract-sign', titleKey: 'contractSign' },
-  { path: 'services/contract-sign/create', titleKey: 'contractSignCreate' },
-  { path: 'services/contract-sign/update/:uid_envelope', titleKey: 'contractSignUpdate' },
-  { path: 'services/credit-check', titleKey: 'creditCheck', requires: 'view_bisnode' },
-  { path: 'services/video-meeting', titleKey: 'videoMeeting' },
-  { path: 'services/incasso', titleKey: 'inkasso' },
-  { path: 'services/kontracto', titleKey: 'contractCheck' },
+  { path: 'services/contract-sign', titleKey: 'contractSign', Component: ContractSignRoute },
+  { path: 'services/contract-sign/create', titleKey: 'contractSignCreate', Component: ContractSignRoute },
+  { path: 'services/contract-sign/update/:uid_envelope', titleKey: 'contractSignUpdate', Component: ContractSignRoute },
+  { path: 'services/credit-check', titleKey: 'creditCheck', requires: 'view_bisnode', Component: CreditCheckRoute },
+  { path: 'services/video-meeting', titleKey: 'videoMeeting', Component: VideoMeetingRoute },
+  { path: 'services/incasso', titleKey: 'inkasso', Component: InkassoRoute },
+  { path: 'services/kontracto', titleKey: 'contractCheck', Component: ContractCheck },
   { path: 'support', titleKey: 'support' },
   { path: 'freja-academy', titleKey: 'frejaAcademy' },
   { path: 'profile', titleKey: 'profile', Component: Profile },
@@ -110,5 +120,7 @@ export default function CustomerContactApp() {
   useEffect(() => {
     void refreshPermissions();
   }, []);
+  // Spec §7: customer/{uid}/ is loaded on entering the contact area.
+  useLoadCustomerServices();
   return <RoleApp module={customerContactModule} />;
 }

@@ -6,6 +6,8 @@ import TwoFactorSettings from '../pages/account/TwoFactorSettings';
 import Dashboard from '../pages/Dashboard';
 import type { MenuDef, RoleModule, RouteDef } from './types';
 
+const ManageCustomerPackages = lazy(() => import('../pages/subscriptions/ManageCustomerPackages'));
+
 const Profile = lazy(() => import('../pages/profile/Profile'));
 const ContactCreate = lazy(() => import('../pages/users/ContactForm').then((m) => ({ default: m.ContactCreate })));
 const ContactEdit = lazy(() => import('../pages/users/ContactForm').then((m) => ({ default: m.ContactEdit })));
@@ -27,7 +29,7 @@ export const routes: RouteDef[] = [
   { path: 'customers/inactive', titleKey: 'customersInactive' },
   { path: 'customer/create', titleKey: 'customerCreate' },
   { path: 'customer/update/:profile_uid', titleKey: 'customerUpdate' },
-  { path: 'customer/manage/package/:profile_uid', titleKey: 'customerManagePackage' },
+  { path: 'customer/manage/package/:profile_uid', titleKey: 'customerManagePackage', Component: ManageCustomerPackages },
   { path: 'customers/user/create', titleKey: 'companyUserCreate', Component: ContactCreate },
   { path: 'customers/user/update/:contact_id', titleKey: 'companyUserUpdate', Component: ContactEdit },
   { path: 'statistics/account', titleKey: 'statisticsAccount' },

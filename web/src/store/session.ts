@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { DEFAULT_LANGUAGE, LANGUAGES, STORAGE_KEY, type Language } from '../config/constants';
 import type { Auth, SessionUser } from '../auth/types';
 import { clearPendingTwoFactor } from './twoFactor';
+import type { PurchasedService } from '../api/subscriptions';
 
 /** Verified (digital signing) service token (spec §3). */
 export interface VerifiedToken {
@@ -17,12 +18,20 @@ export interface Utilities {
   language: Language;
 }
 
+export interface ServicesState {
+  token: string | null;
+  purchased_services?: PurchasedService[];
+  bisnode_account_active?: boolean;
+  bisnode_account?: string | null;
+}
+
 /** Persisted session, stored in localStorage under key `root` (spec §3). */
 export interface RootState {
   user: SessionUser | null;
   auth: Auth | null;
   utilities: Utilities;
-  services: { token: string | null };
+  /** Services token, plus the customer's `customer/{uid}/` answer (spec §7), loaded on entering the customer and contact areas. */
+  services: ServicesState;
   verified: VerifiedToken | null;
   permission: string[];
 }
@@ -64,7 +73,16 @@ export function loadState(): RootState {
         initialRoute: parsed.utilities?.initialRoute ?? null,
         language: isLanguage(parsed.utilities?.language) ? parsed.utilities.language : base.utilities.language,
       },
-      services: { token: parsed.services?.token ?? null },
+      services: {
+        token: parsed.services?.token ?? null,
+        ...(Array.isArray(parsed.services?.purchased_services)
+          ? {
+              purchased_services: parsed.services.purchased_services,
+              bisnode_account_active: !!parsed.services.bisnode_account_active,
+              bisnode_account: parsed.services.bisnode_account ?? null,
+            }
+          : {}),
+      },
       verified: parsed.verified ?? null,
       permission: Array.isArray(parsed.permission) ? parsed.permission : [],
     };

@@ -1,0 +1,78 @@
+//! Catalogue routes against the local stand-in: admin-only changes, lists,
+//! departments and the customer connection.
+
+use axum::http::{Method, StatusCode};
+use serde_json::json;
+use shared::api::finish;
+use shared::domain::Role;
+use shared::testkit;
+
+async fn token(state: &shared::api::AppState, email: &str, role: Role) -> (shared::domain::User, String) {
+    let u = testkit::account(state, email, "Very-secret-pass-1", role).await;
+    let t = shared::sessions::start_session(state, &u).await.unwrap().access_token;
+    (u, t)
+}
+
+#[tokio::test]
+async fn named_lists_departments_and_fixed_lists() {
+    let state = testkit::services().await;
+    let r = finish(catalogue::api(), state.clone());
+    let (_, admin) = token(&state, "admin@example.com", Role::Admin).await;
+    let (_, sales) = token(&state, "sales@example.com", Role::SalesPerson).await;
+    let (cust, ct) = token(&state, "cust@example.com", Role::Customer).await;
+    let call = |m: Method, p: &str, t: &str, b: Option<serde_json::Value>| {
+        let (r, p, t) = (r.clone(), p.to_string(), t.to_string());
+        async move { testkit::call(&r, m, &p, Some(&t), b).await }
+    };
+
+    for (base, list) in [("/api/knowledge/sector/", "/api/knowledge/sector/list/"), ("/api/typeofcase/", "/api/typeofcase/list/")] {
+        let (st, _) = call(Method::POST, base, &sales, Some(json!({"name": "Tax"}))).await;
+        assert_eq!(st, StatusCode::FORBIDDEN);
+        let (st, e) = call(Method::POST, base, &admin, Some(json!({"name": "  "}))).await;
+        assert_eq!(st, StatusCode::BAD_REQUEST);
+        assert_eq!(e["errors"]["name"], json!(["required"]));
+        let (st, a) = call(Method::POST, base, &admin, Some(json!({"name": "Tax"}))).await;
+        assert_eq!(st, StatusCode::CREATED, "{a}");
+        let (_, b) = call(Method::POST, base, &admin, Some(json!({"name": "Family"}))).await;
+        let (st, renamed) = call(Method::PUT, &format!("{base}{}/", a["id"]), &admin, Some(json!({"name": "Tax law"}))).await;
+        assert_eq!((st, renamed["name"].as_str()), (StatusCode::OK, Some("Tax law")));
+        let (st, _) = call(Method::DELETE, &format!("{base}{}/", b["id"]), &admin, None).await;
+        assert_eq!(st, StatusCode::OK);
+        let (st, _) = call(Method::DELETE, &format!("{base}{}/", b["id"]), &admin, None).await;
+        assert_eq!(st, StatusCode::NOT_FOUND);
+        let (st, _) = call(Method::PUT, &format!("{base}x/"), &admin, Some(json!({"name": "A"}))).await;
+        assert_eq!(st, StatusCode::NOT_FOUND);
+        // Everyone signed in reads the list (customers pick case types).
+        let (st, l) = call(Method::GET, list, &ct, None).await;
+        assert_eq!(st, StatusCode::OK);
+        assert_eq!(l, json!([{"id": a["id"], "name": "Tax law", "description": ""}]));
+    }
+
+    let (st, d) = call(Method::POST, "/api/customer/department/", &admin, Some(json!({"name": "Stockholm"}))).await;
+    assert_eq!(st, StatusCode::CREATED);
+    let (st, _) = call(Method::GET, "/api/customer/department/", &ct, None).await;
+    assert_eq!(st, StatusCode::FORBIDDEN);
+    let (st, l) = call(Method::GET, "/api/customer/department/", &sales, None).await;
+    assert_eq!((st, l.as_array().map(|a| a.len())), (StatusCode::OK, Some(1)));
+    let (st, one) = call(Method::GET, &format!("/api/customer/department/{}/", d["id"]), &admin, None).await;
+    assert_eq!((st, one["name"].as_str()), (StatusCode::OK, Some("Stockholm")));
+    let (st, _) = call(Method::PUT, &format!("/api/customer/department/{}/", d["id"]), &admin, Some(json!({"name": "Göteborg"}))).await;
+    assert_eq!(st, StatusCode::OK);
+    let connect = json!({"customer_uid": cust.uid, "department_id": d["id"]});
+    let (st, _) = call(Method::POST, "/api/customer/customer-department/", &sales, Some(connect.clone())).await;
+    assert_eq!(st, StatusCode::FORBIDDEN);
+    let (st, _) = call(Method::POST, "/api/customer/customer-department/", &admin, Some(json!({"customer_uid": "nobody", "department_id": d["id"]}))).await;
+    assert_eq!(st, StatusCode::NOT_FOUND);
+    let (st, v) = call(Method::POST, "/api/customer/customer-department/", &admin, Some(connect)).await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    assert_eq!(state.store.customer_department(&cust.uid).await.unwrap(), d["id"].as_u64());
+    assert_eq!(state.store.department_customers(d["id"].as_u64().unwrap()).await.unwrap(), vec![cust.uid.clone()]);
+
+    let (_, services) = call(Method::GET, "/api/services/", &ct, None).await;
+    assert_eq!(services[0], json!({"id": 1, "name": "Consultancy hours", "hour_based": true}));
+    assert_eq!(services[1]["name"], "Verified");
+    assert_eq!(services.as_array().unwrap().len(), 6);
+    let (st, sizes) = testkit::call(&r, Method::GET, "/api/company-size/list/", None, None).await;
+    assert_eq!(st, StatusCode::OK);
+    assert_eq!(sizes.as_array().unwrap().iter().map(|s| s["value"].as_str().unwrap()).collect::<Vec<_>>(), ["1", "10", "20", "50", "100", "100+"]);
+}

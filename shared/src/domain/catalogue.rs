@@ -1,0 +1,331 @@
+//! The catalogue (spec §3, §9): the fixed services, packages, service plans,
+//! the small named lists (knowledge sectors, case types, departments) and the
+//! company-size bands. Amounts with decimals (hours, prices) are kept as
+//! integer hundredths so nothing is lost on the way through JSON or DynamoDB.
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use utoipa::ToSchema;
+
+/// A non-negative-or-negative amount with two decimals, stored as hundredths
+/// (hours: 0.01 h; prices: öre). JSON carries it as a number (10.5); input
+/// also accepts a string with a comma decimal ("10,5"), as the web shows it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, ToSchema)]
+#[schema(value_type = f64)]
+pub struct Hundredths(pub i64);
+
+impl Hundredths {
+    pub const ZERO: Hundredths = Hundredths(0);
+
+    pub fn from_units(units: i64) -> Self {
+        Hundredths(units * 100)
+    }
+
+    /// Exact parse of "12", "12.5", "12,50", "-1.25". More than two decimals,
+    /// or anything else, is `None` (never rounded silently).
+    pub fn parse(text: &str) -> Option<Self> {
+        let t = text.trim().replace(',', ".");
+        let (neg, t) = match t.strip_prefix('-') {
+            Some(rest) => (true, rest.to_string()),
+            None => (false, t),
+        };
+        let (whole, frac) = match t.split_once('.') {
+            Some((w, f)) => (w.to_string(), f.to_string()),
+            None => (t.clone(), String::new()),
+        };
+        if whole.is_empty() && frac.is_empty() {
+            return None;
+        }
+        if !whole.chars().all(|c| c.is_ascii_digit()) || !frac.chars().all(|c| c.is_ascii_digit()) || frac.len() > 2 {
+            return None;
+        }
+        let whole: i64 = if whole.is_empty() { 0 } else { whole.parse().ok()? };
+        let frac: i64 = if frac.is_empty() { 0 } else { format!("{frac:0<2}").parse().ok()? };
+        let v = whole.checked_mul(100)?.checked_add(frac)?;
+        Some(Hundredths(if neg { -v } else { v }))
+    }
+
+    /// "12.5", "12", "0.01" (dot decimal; the web formats for display).
+    pub fn to_decimal_string(self) -> String {
+        let sign = if self.0 < 0 { "-" } else { "" };
+        let a = self.0.unsigned_abs();
+        match a % 100 {
+            0 => format!("{sign}{}", a / 100),
+            f if f % 10 == 0 => format!("{sign}{}.{}", a / 100, f / 10),
+            f => format!("{sign}{}.{f:02}", a / 100),
+        }
+    }
+}
+
+impl std::ops::Add for Hundredths {
+    type Output = Hundredths;
+    fn add(self, o: Hundredths) -> Hundredths {
+        Hundredths(self.0 + o.0)
+    }
+}
+
+impl std::ops::Sub for Hundredths {
+    type Output = Hundredths;
+    fn sub(self, o: Hundredths) -> Hundredths {
+        Hundredths(self.0 - o.0)
+    }
+}
+
+impl Serialize for Hundredths {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        // An f64 built from hundredths prints back as the same two-decimal
+        // text (shortest round-trip formatting), so nothing is lost.
+        s.serialize_f64(self.0 as f64 / 100.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for Hundredths {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl serde::de::Visitor<'_> for V {
+            type Value = Hundredths;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a number with at most two decimals")
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Hundredths, E> {
+                v.checked_mul(100).map(Hundredths).ok_or_else(|| E::custom("out of range"))
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Hundredths, E> {
+                i64::try_from(v).ok().and_then(|v| v.checked_mul(100)).map(Hundredths).ok_or_else(|| E::custom("out of range"))
+            }
+            fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<Hundredths, E> {
+                // Shortest round-trip text of the float is what the sender wrote.
+                Hundredths::parse(&format!("{v}")).ok_or_else(|| E::custom("at most two decimals"))
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Hundredths, E> {
+                Hundredths::parse(v).ok_or_else(|| E::custom("at most two decimals"))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// The fixed services (spec §1, §3, §9). Ids are part of the contract: id 1
+/// is the hour-based consultancy service, id 2 Verified.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct Service {
+    pub id: u8,
+    pub name: &'static str,
+    /// true for the hour-based service (hours instead of a use limit).
+    pub hour_based: bool,
+}
+
+pub const CONSULTANCY: u8 = 1;
+pub const VERIFIED: u8 = 2;
+pub const BISNODE: u8 = 3;
+pub const INCASSO: u8 = 4;
+pub const KONTRAKTO: u8 = 5;
+pub const VIDEO_MEETING: u8 = 6;
+
+pub const SERVICES: [Service; 6] = [
+    Service { id: CONSULTANCY, name: "Consultancy hours", hour_based: true },
+    Service { id: VERIFIED, name: "Verified", hour_based: false },
+    Service { id: BISNODE, name: "Bisnode", hour_based: false },
+    Service { id: INCASSO, name: "Incasso", hour_based: false },
+    Service { id: KONTRAKTO, name: "Kontrakto", hour_based: false },
+    Service { id: VIDEO_MEETING, name: "Video meeting", hour_based: false },
+];
+
+pub fn service(id: u8) -> Option<Service> {
+    SERVICES.iter().copied().find(|s| s.id == id)
+}
+
+/// Spec §3 Package: hours of the consultancy service for a price, valid for a
+/// number of days. Only public packages are offered to customers.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct Package {
+    pub id: u64,
+    pub name: String,
+    pub hours: Hundredths,
+    /// SEK.
+    pub price: Hundredths,
+    pub duration_days: u32,
+    pub public: bool,
+    #[schema(value_type = String)]
+    pub created_at: chrono::DateTime<chrono::Utc>,
+}
+
+/// Spec §3 Service plan: one service with a use limit (or hours for the
+/// hour-based service), a price and an expiry in days.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct ServicePlan {
+    pub id: u64,
+    pub name: String,
+    pub service_id: u8,
+    /// Uses allowed (limited services).
+    pub limit: Option<u32>,
+    /// Hours (service 1 only).
+    pub hours: Option<Hundredths>,
+    /// SEK.
+    pub price: Hundredths,
+    pub expiry_days: u32,
+    pub public: bool,
+    #[schema(value_type = String)]
+    pub created_at: chrono::DateTime<chrono::Utc>,
+}
+
+/// Field errors as `{field: [key]}`.
+pub type Problems = std::collections::BTreeMap<String, Vec<String>>;
+
+fn problem(p: &mut Problems, field: &str, key: &str) {
+    p.entry(field.to_string()).or_default().push(key.to_string());
+}
+
+pub const MAX_DAYS: u32 = 3650;
+
+/// Validation of a new package (admin form); custom packages use the same
+/// rule: hours and price above 0 ('custom package value above 0').
+pub fn validate_package(name: &str, hours: Hundredths, price: Hundredths, duration_days: u32) -> Problems {
+    let mut p = Problems::new();
+    if name.trim().is_empty() {
+        problem(&mut p, "name", "required");
+    }
+    if hours.0 <= 0 {
+        problem(&mut p, "hours", "custom_package_value_positive");
+    }
+    if price.0 <= 0 {
+        problem(&mut p, "price", "custom_package_value_positive");
+    }
+    if duration_days == 0 || duration_days > MAX_DAYS {
+        problem(&mut p, "duration_days", "invalid_duration");
+    }
+    p
+}
+
+pub fn validate_service_plan(name: &str, service_id: u8, limit: Option<u32>, hours: Option<Hundredths>, price: Hundredths, expiry_days: u32) -> Problems {
+    let mut p = Problems::new();
+    if name.trim().is_empty() {
+        problem(&mut p, "name", "required");
+    }
+    match service(service_id) {
+        None => problem(&mut p, "service_id", "unknown_service"),
+        Some(s) if s.hour_based => {
+            if hours.is_none_or(|h| h.0 < 1) {
+                problem(&mut p, "hours", "hour_min");
+            }
+        }
+        Some(_) => {
+            if limit.is_none_or(|l| l == 0) {
+                problem(&mut p, "limit", "limit_above_zero");
+            }
+        }
+    }
+    if price.0 < 0 {
+        problem(&mut p, "price", "invalid_price");
+    }
+    if expiry_days == 0 || expiry_days > MAX_DAYS {
+        problem(&mut p, "expiry_days", "invalid_duration");
+    }
+    p
+}
+
+/// A small named list entry: knowledge sector, case type, department.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct NamedEntry {
+    pub id: u64,
+    pub name: String,
+    #[serde(default)]
+    pub description: String,
+}
+
+/// Company-size bands (spec §3). The readings differ; we take the first one:
+/// annual turnover bands in MSEK with the upper bounds 1, 10, 20, 50, 100 and
+/// 100+, labelled as ranges. `value` is what a customer record stores.
+#[derive(Clone, Copy, Debug, Serialize, ToSchema)]
+pub struct CompanySize {
+    pub value: &'static str,
+    pub label: &'static str,
+}
+
+pub const COMPANY_SIZES: [CompanySize; 6] = [
+    CompanySize { value: "1", label: "0-1 MSEK" },
+    CompanySize { value: "10", label: "1-10 MSEK" },
+    CompanySize { value: "20", label: "10-20 MSEK" },
+    CompanySize { value: "50", label: "20-50 MSEK" },
+    CompanySize { value: "100", label: "50-100 MSEK" },
+    CompanySize { value: "100+", label: "100+ MSEK" },
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hundredths_parse_exactly_and_never_round() {
+        assert_eq!(Hundredths::parse("10"), Some(Hundredths(1000)));
+        assert_eq!(Hundredths::parse("2,5"), Some(Hundredths(250)));
+        assert_eq!(Hundredths::parse("0.01"), Some(Hundredths(1)));
+        assert_eq!(Hundredths::parse(".5"), Some(Hundredths(50)));
+        assert_eq!(Hundredths::parse("-1.25"), Some(Hundredths(-125)));
+        assert_eq!(Hundredths::parse("0.001"), None);
+        assert_eq!(Hundredths::parse("1e3"), None);
+        assert_eq!(Hundredths::parse(""), None);
+        assert_eq!(Hundredths(1050).to_decimal_string(), "10.5");
+        assert_eq!(Hundredths(1).to_decimal_string(), "0.01");
+        assert_eq!(Hundredths(200).to_decimal_string(), "2");
+    }
+
+    #[test]
+    fn hundredths_json_round_trip() {
+        let h: Hundredths = serde_json::from_str("0.29").unwrap();
+        assert_eq!(h, Hundredths(29));
+        assert_eq!(serde_json::to_string(&h).unwrap(), "0.29");
+        let h: Hundredths = serde_json::from_str("\"1,75\"").unwrap();
+        assert_eq!(h, Hundredths(175));
+        assert!(serde_json::from_str::<Hundredths>("1.234").is_err());
+        assert_eq!(serde_json::from_str::<Hundredths>("7").unwrap(), Hundredths(700));
+    }
+
+    #[test]
+    fn service_ids_are_fixed() {
+        assert_eq!(service(1).unwrap().name, "Consultancy hours");
+        assert!(service(1).unwrap().hour_based);
+        assert_eq!(service(2).unwrap().name, "Verified");
+        assert_eq!(service(3).unwrap().name, "Bisnode");
+        assert!(service(7).is_none());
+    }
+
+    #[test]
+    fn package_values_must_be_above_zero() {
+        let p = validate_package("Gold", Hundredths(0), Hundredths(-1), 30);
+        assert_eq!(p["hours"], vec!["custom_package_value_positive"]);
+        assert_eq!(p["price"], vec!["custom_package_value_positive"]);
+        assert!(validate_package("Gold", Hundredths(1), Hundredths(1), 30).is_empty());
+        assert!(validate_package(" ", Hundredths(1), Hundredths(1), 0).contains_key("duration_days"));
+    }
+
+    #[test]
+    fn service_plan_needs_hours_or_limit_by_service() {
+        assert!(validate_service_plan("A", 1, None, None, Hundredths(0), 30).contains_key("hours"));
+        assert!(validate_service_plan("A", 3, None, None, Hundredths(0), 30).contains_key("limit"));
+        assert!(validate_service_plan("A", 9, None, None, Hundredths(0), 30).contains_key("service_id"));
+        assert!(validate_service_plan("A", 3, Some(5), None, Hundredths(100), 30).is_empty());
+    }
+}
+
+/// A decimal form field sent as a JSON number or a text with comma decimal.
+/// `Ok(None)` when absent or null; `Err(())` when not a two-decimal number.
+pub fn decimal_field(v: Option<&serde_json::Value>) -> Result<Option<Hundredths>, ()> {
+    match v {
+        None | Some(serde_json::Value::Null) => Ok(None),
+        Some(serde_json::Value::Number(n)) => Hundredths::parse(&n.to_string()).map(Some).ok_or(()),
+        Some(serde_json::Value::String(t)) if t.trim().is_empty() => Ok(None),
+        Some(serde_json::Value::String(t)) => Hundredths::parse(t).map(Some).ok_or(()),
+        Some(_) => Err(()),
+    }
+}
+
+/// A whole-number form field (days, limits).
+pub fn count_field(v: Option<&serde_json::Value>) -> Result<Option<u32>, ()> {
+    match v {
+        None | Some(serde_json::Value::Null) => Ok(None),
+        Some(serde_json::Value::Number(n)) => n.as_u64().and_then(|x| u32::try_from(x).ok()).map(Some).ok_or(()),
+        Some(serde_json::Value::String(t)) if t.trim().is_empty() => Ok(None),
+        Some(serde_json::Value::String(t)) => t.trim().parse().map(Some).map_err(|_| ()),
+        Some(_) => Err(()),
+    }
+}

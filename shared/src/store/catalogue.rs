@@ -1,0 +1,206 @@
+//! Catalogue items: packages, service plans, the named lists (knowledge
+//! sectors, case types, departments) and a customer's department link.
+//! Each list is one partition (`CATALOGUE#<kind>`), read with one Query.
+
+use aws_sdk_dynamodb::types::AttributeValue;
+use serde::{de::DeserializeOwned, Serialize};
+
+use super::{s, sdk_err, Item, Store};
+use crate::domain::catalogue::{NamedEntry, Package, ServicePlan};
+use crate::error::ApiError;
+
+pub const PACKAGES_PK: &str = "CATALOGUE#PACKAGE";
+pub const PLANS_PK: &str = "CATALOGUE#SERVICEPLAN";
+
+/// The named lists kept by admin.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NamedKind {
+    KnowledgeSector,
+    CaseType,
+    Department,
+}
+
+impl NamedKind {
+    pub fn pk(self) -> &'static str {
+        match self {
+            NamedKind::KnowledgeSector => "CATALOGUE#KNOWLEDGE_SECTOR",
+            NamedKind::CaseType => "CATALOGUE#CASE_TYPE",
+            NamedKind::Department => "CATALOGUE#DEPARTMENT",
+        }
+    }
+    fn counter(self) -> &'static str {
+        match self {
+            NamedKind::KnowledgeSector => "knowledge_sector",
+            NamedKind::CaseType => "case_type",
+            NamedKind::Department => "department",
+        }
+    }
+}
+
+/// Zero-padded so the sort key orders by id.
+pub fn id_sk(prefix: &str, id: u64) -> String {
+    format!("{prefix}#{id:012}")
+}
+
+impl Store {
+    /// Every item of a partition whose sort key starts with `prefix` (all pages).
+    pub async fn query_prefix(&self, pk: &str, prefix: &str) -> Result<Vec<Item>, ApiError> {
+        let mut out = Vec::new();
+        let mut start = None;
+        loop {
+            let page = self
+                .client
+                .query()
+                .table_name(&self.table)
+                .key_condition_expression("PK = :p AND begins_with(SK, :s)")
+                .expression_attribute_values(":p", s(pk))
+                .expression_attribute_values(":s", s(prefix))
+                .set_exclusive_start_key(start)
+                .send()
+                .await
+                .map_err(sdk_err)?;
+            out.extend(page.items().iter().cloned());
+            start = page.last_evaluated_key;
+            if start.is_none() {
+                return Ok(out);
+            }
+        }
+    }
+
+    async fn put_new<T: Serialize>(&self, pk: &str, sk: &str, entity: &str, value: &T) -> Result<(), ApiError> {
+        let mut item: Item = serde_dynamo::to_item(value).map_err(ApiError::internal)?;
+        item.insert("PK".into(), s(pk));
+        item.insert("SK".into(), s(sk));
+        item.insert("entity".into(), s(entity));
+        self.client
+            .put_item()
+            .table_name(&self.table)
+            .set_item(Some(item))
+            .condition_expression("attribute_not_exists(PK)")
+            .send()
+            .await
+            .map_err(sdk_err)?;
+        Ok(())
+    }
+
+    async fn get_as<T: DeserializeOwned>(&self, pk: &str, sk: &str) -> Result<Option<T>, ApiError> {
+        match self.get(pk, sk).await? {
+            Some(item) => Ok(Some(serde_dynamo::from_item(item).map_err(ApiError::internal)?)),
+            None => Ok(None),
+        }
+    }
+
+    fn parse_all<T: DeserializeOwned>(items: Vec<Item>) -> Result<Vec<T>, ApiError> {
+        items.into_iter().map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal)).collect()
+    }
+
+    pub async fn create_package(&self, p: &Package) -> Result<(), ApiError> {
+        self.put_new(PACKAGES_PK, &id_sk("PACKAGE", p.id), "package", p).await
+    }
+    pub async fn get_package(&self, id: u64) -> Result<Option<Package>, ApiError> {
+        self.get_as(PACKAGES_PK, &id_sk("PACKAGE", id)).await
+    }
+    pub async fn list_packages(&self) -> Result<Vec<Package>, ApiError> {
+        Self::parse_all(self.query_prefix(PACKAGES_PK, "PACKAGE#").await?)
+    }
+
+    pub async fn create_service_plan(&self, p: &ServicePlan) -> Result<(), ApiError> {
+        self.put_new(PLANS_PK, &id_sk("PLAN", p.id), "service_plan", p).await
+    }
+    pub async fn get_service_plan(&self, id: u64) -> Result<Option<ServicePlan>, ApiError> {
+        self.get_as(PLANS_PK, &id_sk("PLAN", id)).await
+    }
+    pub async fn list_service_plans(&self) -> Result<Vec<ServicePlan>, ApiError> {
+        Self::parse_all(self.query_prefix(PLANS_PK, "PLAN#").await?)
+    }
+
+    pub async fn create_named(&self, kind: NamedKind, name: &str, description: &str) -> Result<NamedEntry, ApiError> {
+        let entry = NamedEntry { id: self.next_id(kind.counter()).await?, name: name.trim().to_string(), description: description.trim().to_string() };
+        self.put_new(kind.pk(), &id_sk("ENTRY", entry.id), kind.counter(), &entry).await?;
+        Ok(entry)
+    }
+    pub async fn get_named(&self, kind: NamedKind, id: u64) -> Result<Option<NamedEntry>, ApiError> {
+        self.get_as(kind.pk(), &id_sk("ENTRY", id)).await
+    }
+    pub async fn list_named(&self, kind: NamedKind) -> Result<Vec<NamedEntry>, ApiError> {
+        Self::parse_all(self.query_prefix(kind.pk(), "ENTRY#").await?)
+    }
+    /// Renames an existing entry; `NotFound` if it is gone.
+    pub async fn update_named(&self, kind: NamedKind, id: u64, name: &str, description: &str) -> Result<NamedEntry, ApiError> {
+        let res = self
+            .client
+            .update_item()
+            .table_name(&self.table)
+            .key("PK", s(kind.pk()))
+            .key("SK", s(id_sk("ENTRY", id)))
+            .update_expression("SET #n = :n, description = :d")
+            .condition_expression("attribute_exists(PK)")
+            .expression_attribute_names("#n", "name")
+            .expression_attribute_values(":n", s(name.trim()))
+            .expression_attribute_values(":d", s(description.trim()))
+            .send()
+            .await;
+        match res {
+            Ok(_) => Ok(NamedEntry { id, name: name.trim().into(), description: description.trim().into() }),
+            Err(e) if e.as_service_error().is_some_and(|x| x.is_conditional_check_failed_exception()) => Err(ApiError::NotFound),
+            Err(e) => Err(sdk_err(e)),
+        }
+    }
+    pub async fn delete_named(&self, kind: NamedKind, id: u64) -> Result<(), ApiError> {
+        let res = self
+            .client
+            .delete_item()
+            .table_name(&self.table)
+            .key("PK", s(kind.pk()))
+            .key("SK", s(id_sk("ENTRY", id)))
+            .condition_expression("attribute_exists(PK)")
+            .send()
+            .await;
+        match res {
+            Ok(_) => Ok(()),
+            Err(e) if e.as_service_error().is_some_and(|x| x.is_conditional_check_failed_exception()) => Err(ApiError::NotFound),
+            Err(e) => Err(sdk_err(e)),
+        }
+    }
+
+    /// Connects a customer to a department (one department per customer; a
+    /// new connection replaces the old one).
+    pub async fn connect_customer_department(&self, customer_uid: &str, department_id: u64) -> Result<(), ApiError> {
+        self.client
+            .put_item()
+            .table_name(&self.table)
+            .item("PK", s(format!("CUSTOMER#{customer_uid}")))
+            .item("SK", s("DEPARTMENT"))
+            .item("entity", s("customer_department"))
+            .item("customer_uid", s(customer_uid))
+            .item("department_id", AttributeValue::N(department_id.to_string()))
+            .item("GSI1PK", s(format!("DEPARTMENT#{department_id}")))
+            .item("GSI1SK", s(customer_uid))
+            .send()
+            .await
+            .map_err(sdk_err)?;
+        Ok(())
+    }
+
+    pub async fn customer_department(&self, customer_uid: &str) -> Result<Option<u64>, ApiError> {
+        Ok(self
+            .get(&format!("CUSTOMER#{customer_uid}"), "DEPARTMENT")
+            .await?
+            .and_then(|i| i.get("department_id").and_then(|v| v.as_n().ok()).and_then(|n| n.parse().ok())))
+    }
+
+    /// Customers connected to a department (Query GSI1).
+    pub async fn department_customers(&self, department_id: u64) -> Result<Vec<String>, ApiError> {
+        let out = self
+            .client
+            .query()
+            .table_name(&self.table)
+            .index_name(super::table::GSI1)
+            .key_condition_expression("GSI1PK = :p")
+            .expression_attribute_values(":p", s(format!("DEPARTMENT#{department_id}")))
+            .send()
+            .await
+            .map_err(sdk_err)?;
+        Ok(out.items().iter().filter_map(|i| i.get("customer_uid").and_then(|v| v.as_s().ok()).cloned()).collect())
+    }
+}

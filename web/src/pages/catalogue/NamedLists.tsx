@@ -1,0 +1,229 @@
+/**
+ * Admin named lists: settings/knowledge-sectors/, settings/case-types/ and
+ * customer/department/ (list, create, edit/:department_id, connect a customer).
+ */
+import { App, Button, Card, Form, Input, Popconfirm, Select, Space, Table, Typography } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import {
+  connectDepartment,
+  createNamed,
+  deleteNamed,
+  getDepartment,
+  listNamed,
+  updateNamed,
+  type NamedEntry,
+  type NamedListKind,
+} from '../../api/subscriptions';
+import { applyFieldErrors } from './fieldErrors';
+
+function Title({ titleKey }: { titleKey: string }) {
+  const { t } = useTranslation('routes');
+  return (
+    <Typography.Title level={2} data-testid="page-title">
+      {t(titleKey)}
+    </Typography.Title>
+  );
+}
+
+/** A list with inline create, rename and delete (knowledge sectors, case types). */
+function NamedListPage({ kind, titleKey }: { kind: NamedListKind; titleKey: string }) {
+  const { t } = useTranslation('catalogue');
+  const { message } = App.useApp();
+  const [rows, setRows] = useState<NamedEntry[] | null>(null);
+  const [editing, setEditing] = useState<number | null>(null);
+  const [form] = Form.useForm();
+  const [editForm] = Form.useForm();
+  const reload = useCallback(() => listNamed(kind).then(setRows, () => setRows([])), [kind]);
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+  return (
+    <div className="page" data-testid={`named-list-${kind}`}>
+      <Title titleKey={titleKey} />
+      <Card>
+        <Form
+          form={form}
+          layout="inline"
+          onFinish={async (v: { name: string }) => {
+            try {
+              await createNamed(kind, v.name);
+              form.resetFields();
+              void message.success(t('saved'));
+              void reload();
+            } catch (e) {
+              applyFieldErrors(form, e);
+            }
+          }}
+        >
+          <Form.Item name="name" rules={[{ required: true, message: t('required') }]}>
+            <Input placeholder={t('fields.name')} data-testid="named-new-name" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" data-testid="named-add">
+            {t('add')}
+          </Button>
+        </Form>
+        <Table<NamedEntry>
+          style={{ marginTop: 16 }}
+          rowKey="id"
+          loading={rows == null}
+          dataSource={rows ?? []}
+          pagination={false}
+          columns={[
+            {
+              title: t('fields.name'),
+              render: (_, r) =>
+                editing === r.id ? (
+                  <Form
+                    form={editForm}
+                    layout="inline"
+                    initialValues={{ name: r.name }}
+                    onFinish={async (v: { name: string }) => {
+                      try {
+                        await updateNamed(kind, r.id, v.name);
+                        setEditing(null);
+                        void reload();
+                      } catch (e) {
+                        applyFieldErrors(editForm, e);
+                      }
+                    }}
+                  >
+                    <Form.Item name="name" rules={[{ required: true, message: t('required') }]}>
+                      <Input />
+                    </Form.Item>
+                    <Button htmlType="submit">{t('save')}</Button>
+                  </Form>
+                ) : (
+                  r.name
+                ),
+            },
+            {
+              title: t('actions'),
+              render: (_, r) => (
+                <Space>
+                  <Button size="small" onClick={() => { editForm.resetFields(); setEditing(r.id); }}>
+                    {t('edit')}
+                  </Button>
+                  <Popconfirm title={t('confirmDelete')} okText={t('yes')} cancelText={t('no')} onConfirm={async () => { await deleteNamed(kind, r.id).catch(() => undefined); void reload(); }}>
+                    <Button size="small" danger>
+                      {t('delete')}
+                    </Button>
+                  </Popconfirm>
+                </Space>
+              ),
+            },
+          ]}
+        />
+      </Card>
+    </div>
+  );
+}
+
+export const KnowledgeSectorsPage = ({ titleKey }: { titleKey: string }) => <NamedListPage kind="knowledge" titleKey={titleKey} />;
+export const CaseTypesPage = ({ titleKey }: { titleKey: string }) => <NamedListPage kind="caseTypes" titleKey={titleKey} />;
+
+export function DepartmentsPage({ titleKey }: { titleKey: string }) {
+  const { t } = useTranslation('catalogue');
+  const [rows, setRows] = useState<NamedEntry[] | null>(null);
+  useEffect(() => {
+    listNamed('departments').then(setRows, () => setRows([]));
+  }, []);
+  return (
+    <div className="page" data-testid="departments-page">
+      <Title titleKey={titleKey} />
+      <Card extra={<Link to="create/"><Button type="primary">{t('departments.create')}</Button></Link>}>
+        <Table<NamedEntry>
+          rowKey="id"
+          loading={rows == null}
+          dataSource={rows ?? []}
+          pagination={false}
+          columns={[
+            { title: t('fields.name'), dataIndex: 'name' },
+            { title: t('fields.description'), dataIndex: 'description' },
+            { title: t('actions'), render: (_, r) => <Link to={`edit/${r.id}/`}>{t('edit')}</Link> },
+          ]}
+        />
+      </Card>
+    </div>
+  );
+}
+
+/** Create (no :department_id) or edit a department. */
+export function DepartmentFormPage({ titleKey }: { titleKey: string }) {
+  const { t } = useTranslation('catalogue');
+  const { message } = App.useApp();
+  const { department_id } = useParams();
+  const navigate = useNavigate();
+  const [form] = Form.useForm();
+  useEffect(() => {
+    if (department_id) getDepartment(department_id).then((d) => form.setFieldsValue(d), () => undefined);
+  }, [department_id, form]);
+  return (
+    <div className="page">
+      <Title titleKey={titleKey} />
+      <Card>
+        <Form
+          form={form}
+          layout="vertical"
+          onFinish={async (v: { name: string; description?: string }) => {
+            try {
+              if (department_id) await updateNamed('departments', Number(department_id), v.name, v.description ?? '');
+              else await createNamed('departments', v.name, v.description ?? '');
+              void message.success(t('saved'));
+              navigate('/admin/customer/department/');
+            } catch (e) {
+              applyFieldErrors(form, e);
+            }
+          }}
+        >
+          <Form.Item name="name" label={t('fields.name')} rules={[{ required: true, message: t('required') }]}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="description" label={t('fields.description')}>
+            <Input.TextArea rows={3} />
+          </Form.Item>
+          <Button type="primary" htmlType="submit">
+            {t('save')}
+          </Button>
+        </Form>
+      </Card>
+    </div>
+  );
+}
+
+/** Connect the customer :customer_uid to a department. */
+export function DepartmentConnectPage({ titleKey }: { titleKey: string }) {
+  const { t } = useTranslation('catalogue');
+  const { message } = App.useApp();
+  const { customer_uid = '' } = useParams();
+  const [rows, setRows] = useState<NamedEntry[]>([]);
+  const [chosen, setChosen] = useState<number | null>(null);
+  useEffect(() => {
+    listNamed('departments').then(setRows, () => undefined);
+  }, []);
+  return (
+    <div className="page">
+      <Title titleKey={titleKey} />
+      <Card>
+        <Space>
+          <Select<number> style={{ minWidth: 240 }} placeholder={t('departments.choose')} value={chosen ?? undefined} onChange={setChosen} options={rows.map((d) => ({ value: d.id, label: d.name }))} />
+          <Button
+            type="primary"
+            disabled={chosen == null}
+            onClick={async () => {
+              try {
+                await connectDepartment(customer_uid, chosen!);
+                void message.success(t('departments.connected'));
+              } catch {
+                /* notified by the client */
+              }
+            }}
+          >
+            {t('departments.connect')}
+          </Button>
+        </Space>
+      </Card>
+    </div>
+  );
+}

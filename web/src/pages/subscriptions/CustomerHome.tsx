@@ -1,0 +1,129 @@
+/**
+ * The customer's (and contact's) dashboard: the welcome card, the customer's
+ * subscriptions and, for the customer, the public packages and service plans
+ * to buy.
+ */
+import { App, Button, Card, Col, List, Row, Space, Typography } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { buyPackage, buyServicePlan, listPackages, listServicePlans, type Package, type ServicePlan } from '../../api/subscriptions';
+import { GUTTER } from '../../config/constants';
+import { useSession } from '../../store/session';
+import Dashboard from '../Dashboard';
+import CustomerSubscriptionsTable from './CustomerSubscriptionsTable';
+import { customerUidOf, loadCustomerServices } from './customerServices';
+import { formatHours, formatSek } from './format';
+
+export default function CustomerHome({ titleKey }: { titleKey: string }) {
+  const { t } = useTranslation('subscriptions');
+  const { message, modal } = App.useApp();
+  const user = useSession((s) => s.user);
+  const rows = useSession((s) => s.services.purchased_services) ?? [];
+  const uid = customerUidOf(user);
+  const isCustomer = Number(user?.user_type) === 3;
+  const [packages, setPackages] = useState<Package[]>([]);
+  const [plans, setPlans] = useState<ServicePlan[]>([]);
+
+  const reload = useCallback(() => {
+    if (uid) void loadCustomerServices(uid).catch(() => undefined);
+  }, [uid]);
+
+  useEffect(() => {
+    reload();
+    if (isCustomer) {
+      listPackages().then(setPackages, () => undefined);
+      listServicePlans().then(setPlans, () => undefined);
+    }
+  }, [reload, isCustomer]);
+
+  const buy = (name: string, price: number, call: () => Promise<unknown>) =>
+    modal.confirm({
+      title: t('buy.confirm', { name, price: formatSek(price) }),
+      okText: t('confirm.yes'),
+      cancelText: t('confirm.no'),
+      okButtonProps: { 'data-testid': 'buy-confirm-yes' } as Record<string, string>,
+      onOk: async () => {
+        try {
+          await call();
+          void message.success(t('messages.bought'));
+          reload();
+        } catch {
+          /* notified by the client */
+        }
+      },
+    });
+
+  return (
+    <>
+      <Dashboard titleKey={titleKey} />
+      <Row gutter={[GUTTER, GUTTER]} style={{ marginTop: GUTTER }}>
+        <Col span={24}>
+          <Card title={t('title')}>
+            <CustomerSubscriptionsTable rows={rows} onChanged={reload} />
+          </Card>
+        </Col>
+        {isCustomer && (
+          <>
+            <Col xs={24} lg={12}>
+              <Card title={t('buy.packages')}>
+                <List
+                  dataSource={packages}
+                  locale={{ emptyText: t('buy.none') }}
+                  renderItem={(p) => (
+                    <List.Item
+                      data-testid={`buy-package-item-${p.id}`}
+                      actions={[
+                        <Button key="buy" type="primary" data-testid={`buy-package-${p.id}`} onClick={() => buy(p.name, p.price, () => buyPackage(p.id))}>
+                          {t('buy.buy')}
+                        </Button>,
+                      ]}
+                    >
+                      <List.Item.Meta
+                        title={p.name}
+                        description={
+                          <Space split="·">
+                            <span>{t('buy.hours', { hours: formatHours(p.hours) })}</span>
+                            <span>{t('buy.days', { days: p.duration_days })}</span>
+                            <Typography.Text strong>{formatSek(p.price)}</Typography.Text>
+                          </Space>
+                        }
+                      />
+                    </List.Item>
+                  )}
+                />
+              </Card>
+            </Col>
+            <Col xs={24} lg={12}>
+              <Card title={t('buy.plans')}>
+                <List
+                  dataSource={plans}
+                  locale={{ emptyText: t('buy.none') }}
+                  renderItem={(p) => (
+                    <List.Item
+                      actions={[
+                        <Button key="buy" type="primary" data-testid={`buy-plan-${p.id}`} onClick={() => buy(p.name, p.price, () => buyServicePlan(p.id))}>
+                          {t('buy.buy')}
+                        </Button>,
+                      ]}
+                    >
+                      <List.Item.Meta
+                        title={p.name}
+                        description={
+                          <Space split="·">
+                            <span>{p.hours != null ? t('buy.hours', { hours: formatHours(p.hours) }) : t('buy.limit', { limit: p.limit })}</span>
+                            <span>{t('buy.days', { days: p.expiry_days })}</span>
+                            <Typography.Text strong>{formatSek(p.price)}</Typography.Text>
+                          </Space>
+                        }
+                      />
+                    </List.Item>
+                  )}
+                />
+              </Card>
+            </Col>
+          </>
+        )}
+      </Row>
+    </>
+  );
+}

@@ -1,0 +1,219 @@
+import { App as AntApp } from 'antd';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fake } from '../../test/amplifyFake';
+
+vi.mock('aws-amplify', () => ({ Amplify: { configure: vi.fn() } }));
+vi.mock('aws-amplify/api', async () => (await import('../../test/amplifyFake')).amplifyApi);
+
+const { resetClientState } = await import('../../test/renderApp');
+const session = await import('../../store/session');
+const { default: i18n } = await import('../../i18n');
+const { default: CustomerSubscriptionsTable } = await import('./CustomerSubscriptionsTable');
+const format = await import('./format');
+type Row = import('../../api/subscriptions').PurchasedService;
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+function row(over: Partial<Row> = {}): Row {
+  return {
+    id: 11,
+    customer_uid: 'c1',
+    package_id: 3,
+    service: { id: 1, name: 'Consultancy hours' },
+    service_plan: null,
+    packages: { id: 3, name: 'Gold' },
+    limit: null,
+    consumed_limit: 0,
+    hour: 5,
+    consumed_hour: 2,
+    hour_less_than_consumed: false,
+    advance: false,
+    active: true,
+    expired: false,
+    start_date: '2026-01-01 00:00:00',
+    expire_on: '2026-12-31 00:00:00',
+    auto_update_date_end: null,
+    child: null,
+    updated_at: '2026-01-02 10:00:00',
+    created_at: '2026-01-01 00:00:00',
+    status: 'Active',
+    ...over,
+  };
+}
+
+let root: Root | null = null;
+let container: HTMLDivElement | null = null;
+const $ = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
+
+async function render(rows: Row[], user: Record<string, unknown> | null, onChanged = vi.fn()) {
+  session.setState({ user: user as never, auth: { access_token: 'a', refresh_token: 'r', expires_in: 900, token_type: 'Bearer' } });
+  container = document.createElement('div');
+  document.body.appendChild(container);
+  root = createRoot(container);
+  await act(async () => {
+    root!.render(
+      <AntApp>
+        <CustomerSubscriptionsTable rows={rows} onChanged={onChanged} />
+      </AntApp>,
+    );
+  });
+  return onChanged;
+}
+
+async function waitFor<T>(fn: () => T | null | undefined | false, what: string, ms = 4000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${document.body.textContent}`);
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 20));
+    });
+  }
+}
+
+async function click(el: HTMLElement) {
+  await act(async () => {
+    el.click();
+  });
+}
+
+async function type(el: HTMLInputElement, value: string) {
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+  await act(async () => {
+    setter.call(el, value);
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+const admin = { email: 'a@example.com', id: 1, is_staff: true, user_type: null };
+const customer = { email: 'c@example.com', id: 2, is_staff: false, user_type: 3 };
+
+describe('format helpers', () => {
+  it('shows service 1 in hours with comma decimals and other services as uses', () => {
+    expect(format.limitText(row({ hour: 10 }))).toBe('10hr');
+    expect(format.consumedText(row({ hour: 5, consumed_hour: 2 }))).toBe('2h/5h');
+    expect(format.consumedText(row({ hour: 2.5, consumed_hour: 0.25 }))).toBe('0,25h/2,5h');
+    const bisnode = row({ service: { id: 3, name: 'Bisnode' }, limit: 3, consumed_limit: 1 });
+    expect(format.limitText(bisnode)).toBe('3');
+    expect(format.consumedText(bisnode)).toBe('1/3');
+    expect(format.parseHours('2,5')).toBe(2.5);
+    expect(format.parseHours('0,001')).toBeNull();
+    expect(format.formatSek(1500).replace(/\s/g, ' ')).toBe('1 500 kr');
+  });
+
+  it('options for user_type 1, 2 or unset; subscriptions hidden from external lawyers', () => {
+    expect(format.showsRowActions({ user_type: null })).toBe(true);
+    expect(format.showsRowActions({ user_type: 1 })).toBe(true);
+    expect(format.showsRowActions({ user_type: 2 })).toBe(true);
+    expect(format.showsRowActions({ user_type: 3 })).toBe(false);
+    expect(format.showsRowActions({ user_type: 4 })).toBe(false);
+    expect(format.isExternalLawyer({ user_type: 1, user_sub_type: 'external' })).toBe(true);
+    expect(format.isExternalLawyer({ user_type: 1, user_sub_type: 'internal' })).toBe(false);
+  });
+});
+
+describe('CustomerSubscriptionsTable', { timeout: 20_000 }, () => {
+  beforeAll(async () => {
+    await i18n.changeLanguage('en');
+  });
+  beforeEach(() => {
+    resetClientState();
+  });
+  afterEach(async () => {
+    await act(async () => root?.unmount());
+    container?.remove();
+    root = null;
+  });
+
+  it('renders the empty text', async () => {
+    await render([], admin);
+    expect($('subscriptions-empty')?.textContent).toBe('No services available');
+  });
+
+  it('status chips carry the spec colours and the Advance tag', async () => {
+    const rows = [
+      row({ id: 1, status: 'Active' }),
+      row({ id: 2, status: 'Inactive', advance: true, active: false }),
+      row({ id: 3, status: 'Consumed', active: false, consumed_hour: 6 }),
+      row({ id: 4, status: 'Expired', expired: true }),
+      row({ id: 5, status: 'Deactivated', active: false }),
+    ];
+    await render(rows, admin);
+    const colours = rows.map((r) => $(`sub-status-${r.id}`)?.getAttribute('data-color'));
+    expect(colours).toEqual(['green', 'purple', 'gold', 'red', 'default']);
+    expect($('sub-status-2')?.textContent).toBe('Inactive');
+    expect($('sub-advance-2')?.textContent).toBe('Advance');
+    expect($('sub-advance-1')).toBeNull();
+    expect($('sub-limit-1')?.textContent).toBe('5hr');
+    expect($('sub-consumed-1')?.textContent).toBe('2h/5h');
+  });
+
+  it('Options and CSV only for user_type 1, 2 or unset', async () => {
+    await render([row()], customer);
+    expect($('sub-options-11')).toBeNull();
+    expect($('sub-csv-11')).toBeNull();
+    expect(document.body.textContent).not.toContain('Last update date');
+    await act(async () => root!.unmount());
+    container!.remove();
+    await render([row()], admin);
+    expect($('sub-options-11')).not.toBeNull();
+    expect($('sub-csv-11')).not.toBeNull();
+    expect(document.body.textContent).toContain('Last update date');
+  });
+
+  it('hidden entirely for external lawyers', async () => {
+    await render([row()], { email: 'l@example.com', id: 3, is_staff: false, user_type: 1, user_sub_type: 'external' });
+    expect($('subscriptions-table')).toBeNull();
+  });
+
+  it('change service validates hours (required, min 0,01) and sends comma hours with tomorrow as expiry', async () => {
+    const onChanged = await render([row()], admin);
+    await click($('sub-options-11')!);
+    // activate is not offered when hours are not below consumed; auto date is (no child)
+    await waitFor(() => $('sub-action-change-11'), 'menu');
+    expect($('sub-action-activate-11')).toBeNull();
+    expect($('sub-action-auto-11')).not.toBeNull();
+    await click($('sub-action-change-11')!);
+    const hours = await waitFor(() => $('change-hours') as HTMLInputElement | null, 'hours input');
+    expect(hours.value).toBe('0');
+    await click($('change-submit')!);
+    await waitFor(() => document.body.textContent?.includes('Hours must be at least 0,01'), 'min message');
+    await type(hours, '');
+    await click($('change-submit')!);
+    await waitFor(() => document.body.textContent?.includes('Please add hours'), 'required message');
+    expect(fake.calls).toHaveLength(0);
+
+    fake.replies.push(() => ({ status: 200, body: { message: 'service_updated' } }));
+    await type(hours, '3,25');
+    await click($('change-submit')!);
+    await waitFor(() => fake.calls.length === 1, 'PATCH');
+    const call = fake.calls[0];
+    expect(call.method).toBe('PATCH');
+    expect(call.path).toBe('/puchasedservices/11/');
+    const body = call.options!.body as Record<string, string>;
+    expect(body.hour).toBe('3,25');
+    expect(body.start_date).toBe('2026-01-01 00:00:00');
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    const ymd = `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, '0')}-${String(tomorrow.getDate()).padStart(2, '0')}`;
+    expect(body.expire_on).toBe(`${ymd} 00:00:00`);
+    await waitFor(() => onChanged.mock.calls.length === 1, 'reload');
+    await waitFor(() => document.body.textContent?.includes('Service has been updated!'), 'success message');
+  });
+
+  it('activate offered when hours are below consumed, with the spec text', async () => {
+    await render([row({ hour: 1, consumed_hour: 2, active: false, status: 'Consumed', child: 9 })], admin);
+    await click($('sub-options-11')!);
+    await waitFor(() => $('sub-action-activate-11'), 'activate item');
+    expect($('sub-action-auto-11')).toBeNull();
+    await click($('sub-action-activate-11')!);
+    await waitFor(() => $('sub-confirm-text'), 'confirm');
+    expect($('sub-confirm-text')!.textContent).toBe('Are you sure you want to activate this service?');
+    fake.replies.push(() => ({ status: 400, body: { status: 400, message: 'service_activation_failed', errors: {} } }));
+    await click($('sub-confirm-yes')!);
+    await waitFor(() => document.body.textContent?.includes('An error occurred while activating the service'), 'failure message');
+    expect(fake.calls[0].path).toBe('/customer/purchase-services/activate/11/');
+  });
+});

@@ -1,0 +1,149 @@
+/**
+ * customer/manage/package/:customer_uid (admin and sales): the customer's
+ * subscriptions table, add a package or service plan, and (admin only) a
+ * custom package with hours and price.
+ */
+import { App, Button, Card, Col, Form, Input, InputNumber, Row, Select, Typography } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import {
+  addToCustomer,
+  customerServices,
+  listPackages,
+  listServicePlans,
+  type Package,
+  type PurchasedService,
+  type ServicePlan,
+} from '../../api/subscriptions';
+import { GUTTER, HOURS_MIN } from '../../config/constants';
+import { useSession } from '../../store/session';
+import CustomerSubscriptionsTable from './CustomerSubscriptionsTable';
+import { formatHours, formatSek, parseHours } from './format';
+
+export default function ManageCustomerPackages({ titleKey }: { titleKey: string }) {
+  const { t } = useTranslation('subscriptions');
+  const { t: tr } = useTranslation('routes');
+  const { message } = App.useApp();
+  const params = useParams();
+  const uid = params.customer_uid ?? params.profile_uid ?? '';
+  const isAdmin = !!useSession((s) => s.user?.is_staff);
+  const [rows, setRows] = useState<PurchasedService[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [packages, setPackages] = useState<Package[]>([]);
+  const [plans, setPlans] = useState<ServicePlan[]>([]);
+  const [pkg, setPkg] = useState<number | null>(null);
+  const [plan, setPlan] = useState<number | null>(null);
+  const [customForm] = Form.useForm();
+
+  const reload = useCallback(() => {
+    setLoading(true);
+    customerServices(uid)
+      .then((r) => setRows(r.purchased_services), () => undefined)
+      .finally(() => setLoading(false));
+  }, [uid]);
+
+  useEffect(() => {
+    reload();
+    listPackages().then(setPackages, () => undefined);
+    listServicePlans().then(setPlans, () => undefined);
+  }, [reload]);
+
+  const add = async (body: Record<string, unknown>) => {
+    try {
+      await addToCustomer({ customer_uid: uid, ...body });
+      void message.success(t('messages.added'));
+      reload();
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  return (
+    <div className="page" data-testid="manage-packages-page">
+      <Typography.Title level={2} data-testid="page-title">
+        {tr(titleKey)}
+      </Typography.Title>
+      <Row gutter={[GUTTER, GUTTER]}>
+        <Col span={24}>
+          <Card title={t('title')}>
+            <CustomerSubscriptionsTable rows={rows} loading={loading} onChanged={reload} />
+          </Card>
+        </Col>
+        <Col xs={24} lg={8}>
+          <Card title={t('manage.addPackage')}>
+            <Select<number>
+              style={{ width: '100%' }}
+              placeholder={t('manage.choose')}
+              data-testid="manage-package-select"
+              value={pkg ?? undefined}
+              onChange={setPkg}
+              options={packages.map((p) => ({ value: p.id, label: `${p.name} · ${formatHours(p.hours)} h · ${formatSek(p.price)}` }))}
+            />
+            <Button type="primary" style={{ marginTop: 12 }} disabled={pkg == null} data-testid="manage-package-add" onClick={() => void add({ package_id: pkg })}>
+              {t('manage.add')}
+            </Button>
+          </Card>
+        </Col>
+        <Col xs={24} lg={8}>
+          <Card title={t('manage.addPlan')}>
+            <Select<number>
+              style={{ width: '100%' }}
+              placeholder={t('manage.choose')}
+              value={plan ?? undefined}
+              onChange={setPlan}
+              options={plans.map((p) => ({ value: p.id, label: `${p.name} · ${formatSek(p.price)}` }))}
+            />
+            <Button type="primary" style={{ marginTop: 12 }} disabled={plan == null} onClick={() => void add({ service_plan_id: plan })}>
+              {t('manage.add')}
+            </Button>
+          </Card>
+        </Col>
+        {isAdmin && (
+          <Col xs={24} lg={8}>
+            <Card title={t('manage.custom')}>
+              <Form
+                form={customForm}
+                layout="vertical"
+                initialValues={{ duration_days: 30 }}
+                onFinish={async (v: { name: string; hours: string; price: number; duration_days: number }) => {
+                  if (await add({ custom: true, name: v.name ?? '', hours: v.hours, price: v.price, duration_days: v.duration_days })) customForm.resetFields();
+                }}
+              >
+                <Form.Item name="name" label={t('manage.name')}>
+                  <Input />
+                </Form.Item>
+                <Form.Item
+                  name="hours"
+                  label={t('manage.hours')}
+                  rules={[
+                    { required: true, message: t('change.hoursRequired') },
+                    {
+                      validator: async (_, v: string) => {
+                        if (!v) return;
+                        const n = parseHours(v);
+                        if (n == null || n < HOURS_MIN) throw new Error(t('change.hoursMin', { min: formatHours(HOURS_MIN) }));
+                      },
+                    },
+                  ]}
+                >
+                  <Input inputMode="decimal" />
+                </Form.Item>
+                <Form.Item name="price" label={t('manage.price')} rules={[{ required: true }]}>
+                  <InputNumber min={0.01} decimalSeparator="," style={{ width: '100%' }} />
+                </Form.Item>
+                <Form.Item name="duration_days" label={t('manage.days')} rules={[{ required: true }]}>
+                  <InputNumber min={1} max={3650} precision={0} style={{ width: '100%' }} />
+                </Form.Item>
+                <Button type="primary" htmlType="submit">
+                  {t('manage.add')}
+                </Button>
+              </Form>
+            </Card>
+          </Col>
+        )}
+      </Row>
+    </div>
+  );
+}

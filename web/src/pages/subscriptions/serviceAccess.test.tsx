@@ -1,0 +1,67 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fake } from '../../test/amplifyFake';
+
+vi.mock('aws-amplify', () => ({ Amplify: { configure: vi.fn() } }));
+vi.mock('aws-amplify/api', async () => (await import('../../test/amplifyFake')).amplifyApi);
+
+const { renderApp, resetClientState } = await import('../../test/renderApp');
+const session = await import('../../store/session');
+const { default: i18n } = await import('../../i18n');
+
+type Rendered = Awaited<ReturnType<typeof renderApp>>;
+const auth = { access_token: 'a1', refresh_token: 'r1', expires_in: 900, token_type: 'Bearer' };
+const customer = { email: 'c@example.com', id: 7, uid: 'cust-1', is_staff: false, user_type: 3, full_name: 'Cee' };
+let ui: Rendered | null = null;
+
+function serviceRow(serviceId: number) {
+  return { id: 1, service: { id: serviceId, name: 'x' }, expired: false, status: 'Active' };
+}
+
+async function open(path: string, services: { rows: unknown[]; bisnode?: boolean }) {
+  session.setState({ auth, user: customer });
+  fake.routes.set('GET /profile/', () => ({ status: 200, body: customer }));
+  fake.routes.set('GET /customer/cust-1/', () => ({
+    status: 200,
+    body: { purchased_services: services.rows, bisnode_account_active: !!services.bisnode, bisnode_account: null },
+  }));
+  ui = await renderApp(path);
+  return ui;
+}
+
+describe('service access (spec §5)', { timeout: 20_000 }, () => {
+  beforeAll(async () => {
+    await i18n.changeLanguage('en');
+  });
+  beforeEach(() => resetClientState());
+  afterEach(async () => {
+    await ui?.unmount();
+    ui = null;
+  });
+
+  it('loads customer/{uid}/ into the persisted store and shows the promotion without the service', async () => {
+    const { $, waitFor } = await open('/user/services/inkasso/', { rows: [] });
+    await waitFor(() => $('service-promotion'), 'promotion');
+    expect(fake.calls.some((c) => c.path === '/customer/cust-1/')).toBe(true);
+    expect(session.getState().services.purchased_services).toEqual([]);
+  });
+
+  it('shows the service page once the service is purchased', async () => {
+    const { $, waitFor } = await open('/user/services/inkasso/', { rows: [serviceRow(4)] });
+    await waitFor(() => $('page-placeholder'), 'service page');
+    expect($('service-promotion')).toBeNull();
+  });
+
+  it('credit check also needs the active credit-information account', async () => {
+    const { $, waitFor, container } = await open('/user/services/credit-check/', { rows: [serviceRow(3)], bisnode: false });
+    await waitFor(() => $('service-promotion'), 'promotion');
+    expect(container.textContent).toContain('credit-information account is not active');
+  });
+
+  it('contract check is always shown with its labels', async () => {
+    const { $, waitFor, container } = await open('/user/services/contract-check/', { rows: [] });
+    await waitFor(() => $('contract-check-page'), 'contract check');
+    expect(container.textContent).toContain('Go to contract check');
+    expect(container.textContent).toContain('Contract bank information');
+    expect($('contract-check-link')?.getAttribute('target')).toBe('_blank');
+  });
+});

@@ -75,11 +75,13 @@ print(f"timed out waiting for {url}", file=sys.stderr); sys.exit(1)
 PY
 }
 
-# Starts moto's server on 127.0.0.1:$1 in the background; sets MOTO_PID and AWS_ENDPOINT_URL.
+# Starts moto's server on 127.0.0.1:$1 in the background (through
+# infra/stand_in.py: requests handled one at a time, so conditional writes are
+# atomic as on DynamoDB); sets MOTO_PID and AWS_ENDPOINT_URL.
 start_stand_in() {
   local port=$1 logfile=${2:-"$ROOT/.local/moto-$1.log"}
   mkdir -p "$(dirname "$logfile")"
-  "$VENV/bin/moto_server" -H 127.0.0.1 -p "$port" >"$logfile" 2>&1 &
+  "$VENV/bin/python" "$ROOT/infra/stand_in.py" 127.0.0.1 "$port" >"$logfile" 2>&1 &
   MOTO_PID=$!
   export AWS_ENDPOINT_URL="http://127.0.0.1:$port"
   wait_for_http "$AWS_ENDPOINT_URL/moto-api/" 60 || { cat "$logfile" >&2; return 1; }

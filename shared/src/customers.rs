@@ -237,6 +237,11 @@ pub async fn set_user_active(s: &Services, uid: &str, active: bool) -> Result<Us
     }
     user.active = active;
     s.store.put_user_and_profile(&user, profile.as_ref()).await?;
+    if matches!(user.role(), Some(Role::Lawyer | Role::SalesPerson)) {
+        // The staff lists show the state from their own item; the user item
+        // (written first) is what sign-in and every call check.
+        s.store.set_staff_active(uid, active).await?;
+    }
     Ok(user)
 }
 

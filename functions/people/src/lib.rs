@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use shared::accounts::{create_account_with, NewAccount};
 use shared::api::{ApiJson, AppState, CurrentUser, ErrorBody};
 use shared::domain::staff::{StaffFields, StaffInput};
+use shared::store::catalogue::NamedKind;
 use shared::domain::{Role, User, UserSubType};
 use shared::error::{ApiError, FieldErrors};
 use shared::passwords::send_invitation;
@@ -33,6 +34,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .routes(routes!(list_sales_persons))
         .routes(routes!(get_sales_person))
         .routes(routes!(update_sales_person))
+        .routes(routes!(send_password_link))
 }
 
 /// Spec §6: only admin creates (and here edits and lists) lawyers and sales persons.
@@ -44,12 +46,23 @@ fn admin_only(user: &User) -> Result<(), ApiError> {
     }
 }
 
-fn checked(input: &StaffInput, role: Role) -> Result<StaffFields, ApiError> {
-    input.validate(role).map_err(|(message, fields)| ApiError::BadRequest { message, fields })
+/// The form's rules, then that every chosen knowledge sector exists.
+async fn checked(s: &AppState, input: &StaffInput, role: Role) -> Result<StaffFields, ApiError> {
+    let fields = input.validate(role).map_err(|(message, fields)| ApiError::BadRequest { message, fields })?;
+    if let Some(lawyer) = &fields.lawyer {
+        for id in &lawyer.knowledge_sectors {
+            if s.store.get_named(NamedKind::KnowledgeSector, *id).await?.is_none() {
+                let mut f = FieldErrors::new();
+                f.insert("knowledge_sectors".into(), vec!["unknown_knowledge_sector".into()]);
+                return Err(ApiError::validation(f));
+            }
+        }
+    }
+    Ok(fields)
 }
 
 async fn create(s: &AppState, role: Role, input: StaffInput) -> Result<StaffProfile, ApiError> {
-    let fields = checked(&input, role)?;
+    let fields = checked(s, &input, role).await?;
     // Nobody knows this password: the owner chooses one through the mailed link.
     let unusable = format!("{}{}", uuid::Uuid::new_v4(), uuid::Uuid::new_v4());
     let mut profile = None;
@@ -108,7 +121,7 @@ async fn update(s: &AppState, role: Role, uid: &str, input: StaffInput) -> Resul
     // The e-mail is the sign-in name and has its own uniqueness item: it is not
     // changed here, whatever the form sends.
     let input = StaffInput { email: user.email.clone(), ..input };
-    let fields = checked(&input, role)?;
+    let fields = checked(s, &input, role).await?;
     user.first_name = fields.first_name.clone();
     user.last_name = fields.last_name.clone();
     user.user_sub_type = fields.lawyer.as_ref().map(|l| l.user_sub_type);
@@ -262,4 +275,25 @@ async fn get_sales_person(State(s): State<AppState>, CurrentUser(me): CurrentUse
 async fn update_sales_person(State(s): State<AppState>, CurrentUser(me): CurrentUser, Path(uid): Path<String>, ApiJson(input): ApiJson<StaffInput>) -> Result<Json<StaffProfile>, ApiError> {
     admin_only(&me)?;
     Ok(Json(update(&s, Role::SalesPerson, &uid, input).await?))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Message {
+    pub message: &'static str,
+}
+
+/// Mail a lawyer or sales person a new set-password link (admin), e.g. when
+/// the first one expired. Earlier links stay single-use and expire on their own.
+#[utoipa::path(post, path = "/api/staff/send-password-link/{uid}/", tag = "people", params(("uid" = String, Path)),
+    responses((status = 200, body = Message), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn send_password_link(State(s): State<AppState>, CurrentUser(me): CurrentUser, Path(uid): Path<String>) -> Result<Json<Message>, ApiError> {
+    admin_only(&me)?;
+    let user = s
+        .store
+        .get_user(&uid)
+        .await?
+        .filter(|u| matches!(u.role(), Some(Role::Lawyer | Role::SalesPerson)))
+        .ok_or(ApiError::NotFound)?;
+    send_invitation(&s, &user).await?;
+    Ok(Json(Message { message: "password_link_sent" }))
 }

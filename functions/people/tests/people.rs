@@ -3,6 +3,7 @@
 use axum::http::{Method, StatusCode};
 use serde_json::{json, Value};
 use shared::domain::Role;
+use shared::store::catalogue::NamedKind;
 use shared::testkit::{call, services, signed_in};
 
 fn mails_to(s: &shared::api::AppState, to: &str) -> Vec<String> {
@@ -14,10 +15,21 @@ async fn admin_creates_lists_and_updates_lawyers() {
     let s = services().await;
     let router = shared::api::finish(people::api(), s.clone());
     let (_, admin) = signed_in(&s, Role::Admin).await;
+    for name in ["Family law", "Tax law"] {
+        s.store.create_named(NamedKind::KnowledgeSector, name, "").await.unwrap();
+    }
+    let sectors: Vec<u64> = s.store.list_named(NamedKind::KnowledgeSector).await.unwrap().iter().map(|e| e.id).collect();
+    let (family, tax) = (sectors[0], sectors[1]);
+
+    // A sector that does not exist is refused.
+    let (st, body) = call(&router, Method::POST, "/api/lawyer/create/", Some(&admin),
+        Some(json!({"first_name": "Nils", "last_name": "N", "email": "nils@example.com", "knowledge_sectors": [family, 999_999]}))).await;
+    assert_eq!(st, StatusCode::BAD_REQUEST);
+    assert_eq!(body["errors"]["knowledge_sectors"][0], "unknown_knowledge_sector");
 
     // External without firm and rate: the spec's message, per-field keys.
     let (st, body) = call(&router, Method::POST, "/api/lawyer/create/", Some(&admin),
-        Some(json!({"first_name": "Eva", "last_name": "Extern", "email": "eva@example.com", "user_sub_type": "external", "knowledge_sectors": [1]}))).await;
+        Some(json!({"first_name": "Eva", "last_name": "Extern", "email": "eva@example.com", "user_sub_type": "external", "knowledge_sectors": [family]}))).await;
     assert_eq!(st, StatusCode::BAD_REQUEST);
     assert_eq!(body["message"], "external_lawyer_requires_company_and_rate");
     assert_eq!(body["errors"]["company_name"][0], "required");
@@ -25,7 +37,7 @@ async fn admin_creates_lists_and_updates_lawyers() {
 
     let (st, eva) = call(&router, Method::POST, "/api/lawyer/create/", Some(&admin),
         Some(json!({"first_name": "Eva", "last_name": "Extern", "email": "Eva@Example.com", "user_sub_type": "external",
-                    "company_name": "Extern Advokat AB", "hourly_rate": 1850.5, "knowledge_sectors": [1, 2]}))).await;
+                    "company_name": "Extern Advokat AB", "hourly_rate": 1850.5, "knowledge_sectors": [family, tax]}))).await;
     assert_eq!(st, StatusCode::CREATED, "{eva}");
     assert_eq!(eva["email"], "eva@example.com");
     assert_eq!(eva["lawyer"]["hourly_rate_ore"], 185050);
@@ -35,12 +47,12 @@ async fn admin_creates_lists_and_updates_lawyers() {
 
     // The address is taken, in any letter case.
     let (st, body) = call(&router, Method::POST, "/api/lawyer/create/", Some(&admin),
-        Some(json!({"first_name": "E", "last_name": "X", "email": "EVA@example.com", "knowledge_sectors": [2]}))).await;
+        Some(json!({"first_name": "E", "last_name": "X", "email": "EVA@example.com", "knowledge_sectors": [tax]}))).await;
     assert_eq!(st, StatusCode::BAD_REQUEST);
     assert_eq!(body["errors"]["email"][0], "email_exists");
 
     let (st, ivan) = call(&router, Method::POST, "/api/lawyer/create/", Some(&admin),
-        Some(json!({"first_name": "Ivan", "last_name": "Intern", "email": "ivan@example.com", "knowledge_sectors": [2],
+        Some(json!({"first_name": "Ivan", "last_name": "Intern", "email": "ivan@example.com", "knowledge_sectors": [tax],
                     "company_name": "ignored", "hourly_rate": 100}))).await;
     assert_eq!(st, StatusCode::CREATED);
     assert_eq!(ivan["lawyer"]["user_sub_type"], "internal");
@@ -56,7 +68,7 @@ async fn admin_creates_lists_and_updates_lawyers() {
     // Update: the e-mail is not changed, the kind may be.
     let uid = eva["uid"].as_str().unwrap();
     let (st, updated) = call(&router, Method::PUT, &format!("/api/lawyer/update/{uid}/"), Some(&admin),
-        Some(json!({"first_name": "Eva", "last_name": "Intern", "email": "other@example.com", "user_sub_type": "internal", "knowledge_sectors": [2]}))).await;
+        Some(json!({"first_name": "Eva", "last_name": "Intern", "email": "other@example.com", "user_sub_type": "internal", "knowledge_sectors": [tax]}))).await;
     assert_eq!(st, StatusCode::OK, "{updated}");
     assert_eq!(updated["email"], "eva@example.com");
     assert_eq!(updated["last_name"], "Intern");
@@ -79,6 +91,25 @@ async fn admin_creates_lists_and_updates_lawyers() {
     assert_eq!(st, StatusCode::OK);
     assert_eq!(options.as_array().unwrap().len(), 1, "{options}");
     assert_eq!(options[0]["full_name"], "Ivan Intern");
+
+    // Resending the set-password link mails a second, different link.
+    let (st, _) = call(&router, Method::POST, &format!("/api/staff/send-password-link/{uid}/"), Some(&admin), None).await;
+    assert_eq!(st, StatusCode::OK);
+    let mail = mails_to(&s, "eva@example.com");
+    assert_eq!(mail.len(), 2);
+    assert_ne!(mail[0], mail[1]);
+    let (st, _) = call(&router, Method::POST, "/api/staff/send-password-link/nobody/", Some(&admin), None).await;
+    assert_eq!(st, StatusCode::NOT_FOUND);
+    let (st, _) = call(&router, Method::POST, &format!("/api/staff/send-password-link/{uid}/"), Some(&lawyer_token), None).await;
+    assert_eq!(st, StatusCode::FORBIDDEN);
+
+    // Deactivation (the customers function's user/deactivate/) shows in the lists and hides from the dropdown.
+    shared::customers::set_user_active(&s, ivan["uid"].as_str().unwrap(), false).await.unwrap();
+    let (_, internal) = call(&router, Method::GET, "/api/lawyer/list/", Some(&admin), None).await;
+    let ivan_row = internal["results"].as_array().unwrap().iter().find(|l| l["first_name"] == "Ivan").unwrap().clone();
+    assert_eq!(ivan_row["active"], false);
+    let (_, options) = call(&router, Method::GET, "/api/lawyer/dropdown/list/?search=iva", Some(&lawyer_token), None).await;
+    assert_eq!(options.as_array().unwrap().len(), 0, "{options}");
 }
 
 #[tokio::test]

@@ -72,3 +72,8 @@ export interface NamedEntry {
 export function listKnowledgeSectors(): Promise<NamedEntry[]> {
   return api.get<NamedEntry[]>('/knowledge/sector/list/');
 }
+
+/** POST staff/send-password-link/{uid}/ — a new set-password link (admin). */
+export function sendStaffPasswordLink(uid: string): Promise<{ message: string }> {
+  return api.post<{ message: string }>(`/staff/send-password-link/${encodeURIComponent(uid)}/`, {});
+}

@@ -1,9 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Segmented, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Empty, Popconfirm, Segmented, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { listStaff, type LawyerKind, type StaffProfile, type StaffRole } from '../../api/people';
+import { activateUser, deactivateUser } from '../../api/customers';
+import { listStaff, sendStaffPasswordLink, type LawyerKind, type StaffProfile, type StaffRole } from '../../api/people';
+import { translateServerMessage } from '../../i18n';
 import { useCursorList } from '../../api/paging';
 import CursorPager from '../../components/CursorPager';
 import { formatOre } from '../../format';
@@ -23,6 +25,7 @@ export function staffEditPath(role: StaffRole, uid: string): string {
 export function StaffList({ titleKey, role, kind }: StaffListProps) {
   const { t } = useTranslation('people');
   const navigate = useNavigate();
+  const { message } = App.useApp();
   const list = useCursorList((cursor) => listStaff(role, { kind, cursor }), `${role}:${kind ?? ''}`);
   const createPath = role === 'lawyer' ? '/admin/lawyer/create/' : '/admin/salesperson/create/';
 
@@ -48,11 +51,49 @@ export function StaffList({ titleKey, role, kind }: StaffListProps) {
       },
     );
   }
-  columns.push({
-    title: t('status'),
-    key: 'status',
-    render: (_, r) => <Tag color={r.active ? 'green' : 'default'}>{r.active ? t('active') : t('inactive')}</Tag>,
-  });
+  columns.push(
+    {
+      title: t('status'),
+      key: 'status',
+      render: (_, r) => (
+        <Tag color={r.active ? 'green' : 'default'} data-testid="staff-row-status">
+          {r.active ? t('active') : t('inactive')}
+        </Tag>
+      ),
+    },
+    {
+      title: t('actions'),
+      key: 'actions',
+      render: (_, r) => (
+        <Space wrap>
+          <Popconfirm
+            title={r.active ? t('confirmDeactivate') : t('confirmActivate')}
+            okText={t('yes')}
+            cancelText={t('no')}
+            onConfirm={async () => {
+              // Deactivation ends the person's sessions at once (server side).
+              await (r.active ? deactivateUser(r.uid) : activateUser(r.uid));
+              list.reload();
+            }}
+          >
+            <Button size="small" danger={r.active} data-testid="staff-toggle-active">
+              {r.active ? t('deactivate') : t('activate')}
+            </Button>
+          </Popconfirm>
+          <Button
+            size="small"
+            data-testid="staff-send-link"
+            onClick={async () => {
+              const res = await sendStaffPasswordLink(r.uid);
+              void message.success(translateServerMessage(res.message));
+            }}
+          >
+            {t('sendPasswordLink')}
+          </Button>
+        </Space>
+      ),
+    },
+  );
 
   return (
     <div className="page" data-testid="staff-list-page">

@@ -114,6 +114,22 @@ describe('lawyers and sales persons (admin)', { timeout: 20_000 }, () => {
     expect($('staff-form-error')?.textContent).toContain('External lawyers need a company name and an hourly rate.');
   });
 
+  it('deactivates after confirmation and reloads the list', async () => {
+    let active = true;
+    fake.routes.set('GET /lawyer/list/', () => ({ status: 200, body: { results: [{ ...lawyer(2), active }], next: null } }));
+    fake.routes.set('POST /user/deactivate/u2/', () => {
+      active = false;
+      return { status: 200, body: { uid: 'u2', active: false } };
+    });
+    const { $, waitFor, click } = await render('/admin/lawyers/');
+    await waitFor(() => $('staff-row-status')?.textContent === 'Active', 'active row');
+    await click('staff-toggle-active');
+    const ok = await waitFor(() => document.querySelector('.ant-popconfirm .ant-btn-primary') as HTMLElement | null, 'confirm');
+    await act(async () => ok.click());
+    await waitFor(() => $('staff-row-status')?.textContent === 'Inactive', 'reloaded as inactive');
+    expect(fake.calls.some((c) => c.method === 'POST' && c.path === '/user/deactivate/u2/')).toBe(true);
+  });
+
   it('maps a stored profile to form values (öre → SEK)', () => {
     const v = toValues(lawyer(4, true) as never);
     expect(v.hourly_rate).toBe(1850.5);

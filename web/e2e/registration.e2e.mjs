@@ -73,8 +73,11 @@ describe('registration', () => {
       await page.locator(byTestId('reg-profile-city')).fill('Stockholm');
       // A post code with a space is refused on the client.
       await page.locator(byTestId('reg-profile-postcode')).fill('111 2');
-      await page.locator(byTestId('reg-terms')).check({ force: true });
-      await page.locator(byTestId('reg-privacy')).check({ force: true });
+      // Click the checkbox's label (what a person clicks), then check it took.
+      for (const id of ['reg-terms', 'reg-privacy']) {
+        await page.locator(`label:has(${byTestId(id)})`).click();
+        await page.waitForFunction((sel) => document.querySelector(sel)?.checked === true, byTestId(id));
+      }
       await page.locator(byTestId('reg-submit')).click();
       await page.getByText('Postnumret ska vara exakt 5 siffror, utan mellanslag.').first().waitFor();
       await page.locator(byTestId('reg-profile-postcode')).fill('11122');

@@ -4,6 +4,7 @@
  * data-testid, type, click and wait. Mock aws-amplify before importing.
  */
 import { App as AntApp } from 'antd';
+import { afterEach, beforeAll, beforeEach } from 'vitest';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -87,4 +88,49 @@ export function resetClientState(): void {
   sessionStorage.clear();
   session.reloadState();
   session.setLanguage('en');
+}
+
+/** Tokens of a signed-in test session. */
+export const TEST_AUTH = { access_token: 'a1', refresh_token: 'r1', expires_in: 900, token_type: 'Bearer' };
+
+type Reply = Parameters<typeof fake.routes.set>[1];
+
+/**
+ * The shared frame of a page-test file: English, a clean client before each
+ * test (and `warning` reset), the page unmounted after it. `render` signs
+ * `user` in (stored session plus the start-up profile answer), adds the
+ * standing replies given, renders `path` and routes §8 warnings to `warning`.
+ */
+export function pageTests(opts: { warning?: { mockReset: () => void } & ((...args: never[]) => unknown) } = {}) {
+  let ui: Rendered | null = null;
+  beforeAll(async () => {
+    const { default: i18n } = await import('../i18n');
+    await i18n.changeLanguage('en');
+  });
+  beforeEach(() => {
+    resetClientState();
+    opts.warning?.mockReset();
+  });
+  afterEach(async () => {
+    await ui?.unmount();
+    ui = null;
+  });
+  return {
+    async render(path: string, user: object | null, replies: Record<string, Reply> = {}): Promise<Rendered> {
+      if (user) {
+        session.setState({ auth: TEST_AUTH, user: user as never });
+        fake.routes.set('GET /profile/', () => ({ status: 200, body: user }));
+      }
+      for (const [route, reply] of Object.entries(replies)) fake.routes.set(route, reply);
+      ui = await renderApp(path);
+      if (opts.warning) {
+        const { setNotifier } = await import('../api/errors');
+        setNotifier({ warning: opts.warning as never });
+      }
+      return ui;
+    },
+    get ui(): Rendered | null {
+      return ui;
+    },
+  };
 }

@@ -1,47 +1,22 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fake } from '../../test/amplifyFake';
 
 vi.mock('aws-amplify', () => ({ Amplify: { configure: vi.fn() } }));
 vi.mock('aws-amplify/api', async () => (await import('../../test/amplifyFake')).amplifyApi);
 
-const { renderApp, resetClientState } = await import('../../test/renderApp');
+const { pageTests, TEST_AUTH: auth } = await import('../../test/renderApp');
 const session = await import('../../store/session');
-const { setNotifier } = await import('../../api/errors');
-const { default: i18n } = await import('../../i18n');
 
-type Rendered = Awaited<ReturnType<typeof renderApp>>;
-
-const auth = { access_token: 'a1', refresh_token: 'r1', expires_in: 900, token_type: 'Bearer' };
 const customer = { email: 'c@example.com', id: 7, is_staff: false, user_type: 3, full_name: 'Cee' };
 const SECRET = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';
 const URI = `otpauth://totp/Legal%20Services:c%40example.com?secret=${SECRET}&issuer=Legal%20Services&algorithm=SHA1&digits=6&period=30`;
 const CODES = ['ABCDE-FGHJK', 'BCDEF-GHJKM', 'CDEFG-HJKMN'];
 const warning = vi.fn();
-let ui: Rendered | null = null;
-
-async function render(status: object) {
-  session.setState({ auth, user: customer });
-  fake.routes.set('GET /profile/', () => ({ status: 200, body: customer }));
-  fake.routes.set('GET /2fa/status/', () => ({ status: 200, body: status }));
-  ui = await renderApp('/user/update-2fa/');
-  setNotifier({ warning });
-  return ui;
-}
 
 describe('two-factor settings: authenticator app', { timeout: 20_000 }, () => {
-  beforeAll(async () => {
-    await i18n.changeLanguage('en');
-  });
-
-  beforeEach(() => {
-    resetClientState();
-    warning.mockReset();
-  });
-
-  afterEach(async () => {
-    await ui?.unmount();
-    ui = null;
-  });
+  const page = pageTests({ warning });
+  const render = (status: object) =>
+    page.render('/user/update-2fa/', customer, { 'GET /2fa/status/': () => ({ status: 200, body: status }) });
 
   it('enrols: QR code and secret, a wrong code inline, then the recovery codes once; the session continues', async () => {
     const { $, type, click, waitFor, path, container } = await render({ enabled: false, method: 'email', recovery_codes_left: 0 });

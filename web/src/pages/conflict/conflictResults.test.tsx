@@ -1,29 +1,17 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fake } from '../../test/amplifyFake';
 
 vi.mock('aws-amplify', () => ({ Amplify: { configure: vi.fn() } }));
 vi.mock('aws-amplify/api', async () => (await import('../../test/amplifyFake')).amplifyApi);
 
-const { renderApp, resetClientState } = await import('../../test/renderApp');
-const session = await import('../../store/session');
-const { default: i18n } = await import('../../i18n');
+const { pageTests } = await import('../../test/renderApp');
 const { conflictSearchTarget } = await import('../../layout/ConflictSearch');
 const { scorePercent } = await import('./ConflictResults');
 
-type Rendered = Awaited<ReturnType<typeof renderApp>>;
-const auth = { access_token: 'a1', refresh_token: 'r1', expires_in: 900, token_type: 'Bearer' };
 const lawyer = { email: 'l@example.com', id: 2, is_staff: false, user_type: 1, full_name: 'Lars' };
-let ui: Rendered | null = null;
 
 describe('conflict of interest search', { timeout: 20_000 }, () => {
-  beforeAll(async () => {
-    await i18n.changeLanguage('en');
-  });
-  beforeEach(() => resetClientState());
-  afterEach(async () => {
-    await ui?.unmount();
-    ui = null;
-  });
+  const page = pageTests();
 
   it('the box submits only when non-empty, under the role prefix', () => {
     expect(conflictSearchTarget('   ')).toBeNull();
@@ -38,8 +26,6 @@ describe('conflict of interest search', { timeout: 20_000 }, () => {
   });
 
   it('lists hits best first with what matched, and sends the query', async () => {
-    session.setState({ auth, user: lawyer });
-    fake.routes.set('GET /profile/', () => ({ status: 200, body: lawyer }));
     fake.routes.set('GET /search/fuzzy/', () => ({
       status: 200,
       body: {
@@ -61,7 +47,7 @@ describe('conflict of interest search', { timeout: 20_000 }, () => {
         ],
       },
     }));
-    ui = await renderApp('/lawyer/interest/?search=Soderberg');
+    const ui = await page.render('/lawyer/interest/?search=Soderberg', lawyer);
     const { $, waitFor } = ui;
     await waitFor(() => $('conflict-results'), 'results');
     const names = [...ui.container.querySelectorAll('[data-testid="conflict-hit-name"]')].map((e) => e.textContent);
@@ -74,10 +60,8 @@ describe('conflict of interest search', { timeout: 20_000 }, () => {
   });
 
   it('without a query it asks for one and calls nothing', async () => {
-    session.setState({ auth, user: lawyer });
-    fake.routes.set('GET /profile/', () => ({ status: 200, body: lawyer }));
-    ui = await renderApp('/lawyer/interest/');
-    await ui.waitFor(() => ui!.$('conflict-results-page'), 'page');
+    const ui = await page.render('/lawyer/interest/', lawyer);
+    await ui.waitFor(() => ui.$('conflict-results-page'), 'page');
     expect(fake.calls.some((c) => c.path === '/search/fuzzy/')).toBe(false);
     expect(ui.$('conflict-results')).toBeNull();
   });

@@ -1,20 +1,15 @@
 import { act } from 'react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fake } from '../../test/amplifyFake';
 
 vi.mock('aws-amplify', () => ({ Amplify: { configure: vi.fn() } }));
 vi.mock('aws-amplify/api', async () => (await import('../../test/amplifyFake')).amplifyApi);
 
-const { renderApp, resetClientState } = await import('../../test/renderApp');
-const session = await import('../../store/session');
-const { default: i18n } = await import('../../i18n');
+const { pageTests } = await import('../../test/renderApp');
 const { toValues } = await import('./StaffForm');
 const { formatOre } = await import('../../format');
 
-type Rendered = Awaited<ReturnType<typeof renderApp>>;
-const auth = { access_token: 'a1', refresh_token: 'r1', expires_in: 900, token_type: 'Bearer' };
 const admin = { email: 'a@example.com', id: 1, is_staff: true, full_name: 'Ada' };
-let ui: Rendered | null = null;
 
 const lawyer = (i: number, external = false) => ({
   uid: `u${i}`,
@@ -35,24 +30,12 @@ const lawyer = (i: number, external = false) => ({
   },
 });
 
-async function render(path: string) {
-  session.setState({ auth, user: admin });
-  fake.routes.set('GET /profile/', () => ({ status: 200, body: admin }));
-  ui = await renderApp(path);
-  return ui;
-}
-
-const rowNames = () => [...ui!.container.querySelectorAll('[data-testid="staff-row-name"]')].map((e) => e.textContent);
+const rowNames = () => [...document.querySelectorAll('[data-testid="staff-row-name"]')].map((e) => e.textContent);
 
 describe('lawyers and sales persons (admin)', { timeout: 20_000 }, () => {
-  beforeAll(async () => {
-    await i18n.changeLanguage('en');
-  });
-  beforeEach(() => resetClientState());
-  afterEach(async () => {
-    await ui?.unmount();
-    ui = null;
-  });
+  const page = pageTests();
+  const render = (path: string) => page.render(path, admin);
+  const container = () => page.ui!.container;
 
   it('pages through a list by cursor and back', async () => {
     fake.routes.set('GET /lawyer/list/', (c) =>
@@ -75,8 +58,8 @@ describe('lawyers and sales persons (admin)', { timeout: 20_000 }, () => {
     fake.routes.set('GET /lawyer/list/', () => ({ status: 200, body: { results: [lawyer(3, true)], next: null } }));
     const { waitFor } = await render('/admin/lawyers/external/');
     await waitFor(() => rowNames().length === 1, 'rows');
-    expect(ui!.container.textContent).toContain('Byrå AB');
-    expect(ui!.container.textContent).toContain(formatOre(185050));
+    expect(container().textContent).toContain('Byrå AB');
+    expect(container().textContent).toContain(formatOre(185050));
     expect(formatOre(185050).replace(/\s/g, ' ')).toMatch(/1 850,5 SEK/);
   });
 
@@ -88,12 +71,12 @@ describe('lawyers and sales persons (admin)', { timeout: 20_000 }, () => {
     await type('staff-last-name', 'Extern');
     await type('staff-email', 'eva@example.com');
     await act(async () => {
-      (ui!.container.querySelector('input[type="radio"][value="external"]') as HTMLInputElement).click();
+      (container().querySelector('input[type="radio"][value="external"]') as HTMLInputElement).click();
     });
     await waitFor(() => $('staff-company-name'), 'company field appears');
     await click('staff-submit');
-    await waitFor(() => ui!.container.textContent?.includes('Choose at least one knowledge sector.'), 'client rules');
-    expect(ui!.container.textContent).toContain('This field is required.');
+    await waitFor(() => container().textContent?.includes('Choose at least one knowledge sector.'), 'client rules');
+    expect(container().textContent).toContain('This field is required.');
     expect(fake.calls.some((c) => c.method === 'POST')).toBe(false);
   });
 

@@ -1,42 +1,19 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fake } from '../../test/amplifyFake';
 
 vi.mock('aws-amplify', () => ({ Amplify: { configure: vi.fn() } }));
 vi.mock('aws-amplify/api', async () => (await import('../../test/amplifyFake')).amplifyApi);
 
-const { renderApp, resetClientState } = await import('../../test/renderApp');
+const { pageTests, TEST_AUTH: auth } = await import('../../test/renderApp');
 const session = await import('../../store/session');
 const twoFactor = await import('../../store/twoFactor');
-const { setNotifier } = await import('../../api/errors');
-const { default: i18n } = await import('../../i18n');
 
-type Rendered = Awaited<ReturnType<typeof renderApp>>;
-
-const auth = { access_token: 'a1', refresh_token: 'r1', expires_in: 900, token_type: 'Bearer' };
 const customer = { email: 'c@example.com', id: 7, is_staff: false, user_type: 3, full_name: 'Cee' };
 const warning = vi.fn();
-let ui: Rendered | null = null;
-
-async function render(path: string) {
-  ui = await renderApp(path);
-  setNotifier({ warning });
-  return ui;
-}
 
 describe('code screen: authenticator app', { timeout: 20_000 }, () => {
-  beforeAll(async () => {
-    await i18n.changeLanguage('en');
-  });
-
-  beforeEach(() => {
-    resetClientState();
-    warning.mockReset();
-  });
-
-  afterEach(async () => {
-    await ui?.unmount();
-    ui = null;
-  });
+  const page = pageTests({ warning });
+  const render = (path: string) => page.render(path, null);
 
   it('login answered with method totp: app prompt, no resend; the app code signs in', async () => {
     const { $, type, click, waitFor, path } = await render('/login');

@@ -72,7 +72,7 @@ const subscription = {
 };
 
 async function render(path: string, user: Record<string, unknown>, details = customer()) {
-  session.setState({ auth, user });
+  session.setState({ auth, user: user as never });
   fake.routes.set('GET /profile/', () => ({ status: 200, body: user }));
   fake.routes.set('GET /customer/list/', () => ({ status: 200, body: { results: [details], next: null } }));
   fake.routes.set('GET /customer/details/c1/', () => ({ status: 200, body: details }));

@@ -3,6 +3,7 @@ import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import {
   activateUser,
   approveCustomer,
@@ -16,15 +17,17 @@ import { fetchCustomerList, type CustomerListStatus } from '../../api/customerAd
 import { DISPLAY_DATETIME_FORMAT } from '../../config/constants';
 import { refreshBubbles } from '../../store/bubbles';
 import { openCustomerDetails } from '../../store/customerDetails';
-import { Link } from 'react-router';
 
 /** Who looks at the list: admin acts on customers, sales persons edit them, lawyers only read. */
 export type ListViewer = 'admin' | 'sales' | 'lawyer';
 
 /**
- * Admin customer lists (spec §2 customers/, customers/pending/,
- * customers/inactive/): 10 per page, newest first, key-cursor paging, search
- * by name, e-mail or company; approve / resend activation / deactivate / activate.
+ * Customer lists (spec §2): admin customers/, customers/pending/,
+ * customers/inactive/ (approve / resend activation / edit / deactivate /
+ * activate); sales persons customers/ (all), active/, inactive/ (edit);
+ * lawyers active and inactive, read-only. 10 per page, newest first,
+ * key-cursor paging, search by name, e-mail or company; the name opens the
+ * customer details modal.
  */
 export default function CustomerList({
   state,
@@ -166,27 +169,27 @@ export default function CustomerList({
         if (state === 'active') {
           return (
             <Space>
-            {edit}
-            <Popconfirm
-              title={t('deactivateConfirm')}
-              okText={t('yes')}
-              cancelText={t('no')}
-              okButtonProps={{ 'data-testid': `deactivate-confirm-${r.email}` } as Record<`data-${string}`, string>}
-              onConfirm={() => act(r, () => deactivateUser(r.uid), 'deactivated')}
-            >
-              <Button danger size="small" loading={busy === r.uid} data-testid={`deactivate-${r.email}`}>
-                {t('deactivate')}
-              </Button>
-            </Popconfirm>
+              {edit}
+              <Popconfirm
+                title={t('deactivateConfirm')}
+                okText={t('yes')}
+                cancelText={t('no')}
+                okButtonProps={{ 'data-testid': `deactivate-confirm-${r.email}` } as Record<`data-${string}`, string>}
+                onConfirm={() => act(r, () => deactivateUser(r.uid), 'deactivated')}
+              >
+                <Button danger size="small" loading={busy === r.uid} data-testid={`deactivate-${r.email}`}>
+                  {t('deactivate')}
+                </Button>
+              </Popconfirm>
             </Space>
           );
         }
         return (
           <Space>
-          {edit}
-          <Button size="small" loading={busy === r.uid} data-testid={`activate-${r.email}`} onClick={() => act(r, () => activateUser(r.uid), 'activated')}>
-            {t('activate')}
-          </Button>
+            {edit}
+            <Button size="small" loading={busy === r.uid} data-testid={`activate-${r.email}`} onClick={() => act(r, () => activateUser(r.uid), 'activated')}>
+              {t('activate')}
+            </Button>
           </Space>
         );
       },
@@ -213,7 +216,7 @@ export default function CustomerList({
         />
         <Table<CustomerRow>
           rowKey="uid"
-          columns={columns}
+          columns={viewer === 'lawyer' ? columns.filter((c) => c.key !== 'actions') : columns}
           dataSource={rows}
           loading={loading}
           pagination={false}

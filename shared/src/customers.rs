@@ -119,6 +119,12 @@ pub async fn register(s: &Services, r: Registration) -> Result<CustomerProfile, 
                 first_name: user.first_name.clone(),
                 last_name: user.last_name.clone(),
                 created_at: user.created_at,
+                account_manager_uid: None,
+                invoice_by: None,
+                department_id: None,
+                hourly_rate_ore: None,
+                knowledge_sectors: Vec::new(),
+                company_size: None,
             };
             let mut puts = vec![new_profile_put(&s.store.table, &profile)?];
             if company {
@@ -130,7 +136,11 @@ pub async fn register(s: &Services, r: Registration) -> Result<CustomerProfile, 
     )
     .await;
     match res {
-        Ok(_) => profile_out.ok_or_else(|| ApiError::internal("profile not built")),
+        Ok(_) => {
+            let profile = profile_out.ok_or_else(|| ApiError::internal("profile not built"))?;
+            crate::customer_admin::index_customer(s, &profile).await?;
+            Ok(profile)
+        }
         Err(CreateUserWithError::EmailTaken) => Err(field("email", "email_exists")),
         // extra[1] is the registration-number item.
         Err(CreateUserWithError::ItemTaken(1)) => Err(field("company_registration_number", "registration_number_taken")),

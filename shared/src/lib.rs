@@ -14,6 +14,7 @@ pub mod auth;
 pub mod aws;
 pub mod config;
 pub mod contacts;
+pub mod customer_admin;
 pub mod customers;
 pub mod domain;
 pub mod error;

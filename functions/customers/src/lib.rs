@@ -11,8 +11,12 @@ use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use shared::api::{ApiJson, AppState, CurrentUser, ErrorBody};
+use shared::customer_admin::{self, CustomerDetails};
 use shared::customers;
-use shared::domain::customer::{check_sector_name, BusinessSector, CustomerProfile, CustomerState, Registration};
+use shared::domain::customer::{
+    check_sector_name, BusinessSector, CustomerForm, CustomerProfile, CustomerState, CustomerType, Registration,
+};
+use shared::store::staff::list_partition;
 use shared::domain::{Role, User};
 use shared::error::{ApiError, FieldErrors};
 use utoipa::{IntoParams, ToSchema};
@@ -39,6 +43,28 @@ pub fn api() -> OpenApiRouter<AppState> {
         .routes(routes!(deactivate_user))
         .routes(routes!(activate_user))
         .routes(routes!(bubbles))
+        .routes(routes!(create_customer))
+        .routes(routes!(update_customer))
+        .routes(routes!(customer_details))
+        .routes(routes!(customer_dropdown))
+        .routes(routes!(company_dropdown))
+        .routes(routes!(account_manager_dropdown))
+}
+
+/// Admin and sales persons keep customers.
+fn customer_keeper(user: &User) -> Result<(), ApiError> {
+    match user.role() {
+        Some(Role::Admin | Role::SalesPerson) => Ok(()),
+        _ => Err(ApiError::Forbidden),
+    }
+}
+
+/// Staff who may see customers: admin, sales persons, lawyers.
+fn staff(user: &User) -> Result<(), ApiError> {
+    match user.role() {
+        Some(Role::Admin | Role::SalesPerson | Role::Lawyer) => Ok(()),
+        _ => Err(ApiError::Forbidden),
+    }
 }
 
 fn admin(user: &User) -> Result<(), ApiError> {
@@ -190,7 +216,8 @@ async fn delete_sector(State(s): State<AppState>, CurrentUser(user): CurrentUser
 
 #[derive(Deserialize, IntoParams)]
 pub struct ListQuery {
-    /// pending, active or inactive (default active).
+    /// pending, active, inactive or all (default active). Lawyers: active or
+    /// inactive; sales persons: active, inactive or all.
     pub status: Option<String>,
     /// The `next` of the previous page.
     pub cursor: Option<String>,
@@ -209,7 +236,9 @@ fn bad_query(_: QueryRejection) -> ApiError {
     ApiError::bad("invalid_query")
 }
 
-/// Customers in one state, newest first, 10 per page (admin).
+/// Customers in one state (or all), newest first, 10 per page. Admin sees
+/// every list; sales persons all, active and inactive; lawyers active and
+/// inactive (read-only: they have no other customer route).
 #[utoipa::path(get, path = "/api/customer/list/", tag = "customers", security(("bearer" = [])), params(ListQuery),
     responses((status = 200, body = CustomerList), (status = 400, description = "status: invalid_status; cursor: invalid_cursor", body = ErrorBody),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
@@ -218,17 +247,189 @@ async fn list_customers(
     CurrentUser(user): CurrentUser,
     query: Result<Query<ListQuery>, QueryRejection>,
 ) -> Result<Json<CustomerList>, ApiError> {
-    admin(&user)?;
+    staff(&user)?;
     let Query(q) = query.map_err(bad_query)?;
-    let state = match q.status.as_deref().filter(|v| !v.trim().is_empty()) {
-        None => CustomerState::Active,
-        Some(raw) => CustomerState::parse(raw).ok_or_else(|| {
-            ApiError::validation(FieldErrors::from([("status".to_string(), vec!["invalid_status".to_string()])]))
-        })?,
+    let invalid = || ApiError::validation(FieldErrors::from([("status".to_string(), vec!["invalid_status".to_string()])]));
+    // None = every state.
+    let state = match q.status.as_deref().map(str::trim).filter(|v| !v.is_empty()) {
+        None => Some(CustomerState::Active),
+        Some("all") => None,
+        Some(raw) => Some(CustomerState::parse(raw).ok_or_else(invalid)?),
     };
+    let allowed = match user.role() {
+        Some(Role::Admin) => true,
+        Some(Role::SalesPerson) => state != Some(CustomerState::Pending),
+        _ => matches!(state, Some(CustomerState::Active | CustomerState::Inactive)),
+    };
+    if !allowed {
+        return Err(ApiError::Forbidden);
+    }
     let cursor = q.cursor.as_deref().filter(|c| !c.is_empty());
-    let page = s.store.list_customers(state, cursor, q.search.as_deref(), PAGE_SIZE).await?;
+    let page = match state {
+        Some(state) => s.store.list_customers(state, cursor, q.search.as_deref(), PAGE_SIZE).await?,
+        None => s.store.list_all_customers(cursor, q.search.as_deref(), PAGE_SIZE).await?,
+    };
     Ok(Json(CustomerList { results: page.results, next: page.next }))
+}
+
+/// Create a company or individual customer (admin, sales person). The
+/// customer is active at once and is mailed a link to choose a password.
+#[utoipa::path(post, path = "/api/customer/create/", tag = "customers", security(("bearer" = [])), request_body = CustomerForm,
+    responses((status = 201, body = CustomerProfile),
+        (status = 400, description = "Per-field keys: required, invalid_email, email_exists, invalid_registration_number, \
+            registration_number_taken, invalid_sector, invalid_phone, address_required, invalid_post_code, invalid_country, \
+            invalid_account_manager, invalid_department, invalid_knowledge_sector, invalid_price, invalid_company_size", body = ErrorBody),
+        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn create_customer(
+    State(s): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    ApiJson(req): ApiJson<CustomerForm>,
+) -> Result<(StatusCode, Json<CustomerProfile>), ApiError> {
+    customer_keeper(&user)?;
+    Ok((StatusCode::CREATED, Json(customer_admin::create(&s, req).await?)))
+}
+
+/// Update a customer (admin, sales person). A changed e-mail or registration
+/// number moves its uniqueness item in the same transaction.
+#[utoipa::path(put, path = "/api/customer/update/{uid}/", tag = "customers", security(("bearer" = [])),
+    params(("uid" = String, Path, description = "Customer uid")), request_body = CustomerForm,
+    responses((status = 200, body = CustomerProfile), (status = 400, description = "As for create", body = ErrorBody),
+        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 406, body = ErrorBody)))]
+async fn update_customer(
+    State(s): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(uid): Path<String>,
+    ApiJson(req): ApiJson<CustomerForm>,
+) -> Result<Json<CustomerProfile>, ApiError> {
+    customer_keeper(&user)?;
+    Ok(Json(customer_admin::update(&s, &uid, req).await?))
+}
+
+/// The full customer (spec §3) for the details modal and the edit form
+/// (admin, sales persons, lawyers). Purchased services come from `customer/{uid}/`.
+#[utoipa::path(get, path = "/api/customer/details/{uid}/", tag = "customers", security(("bearer" = [])),
+    params(("uid" = String, Path, description = "Customer uid")),
+    responses((status = 200, body = CustomerDetails), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 406, body = ErrorBody)))]
+async fn customer_details(
+    State(s): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(uid): Path<String>,
+) -> Result<Json<CustomerDetails>, ApiError> {
+    staff(&user)?;
+    Ok(Json(customer_admin::details(&s, &uid).await?))
+}
+
+#[derive(Deserialize, IntoParams)]
+pub struct DropdownQuery {
+    /// Part of a name, e-mail or company name.
+    pub search: Option<String>,
+}
+
+/// One dropdown option.
+#[derive(Serialize, ToSchema)]
+pub struct DropdownOption {
+    pub uid: String,
+    pub label: String,
+    pub email: String,
+    pub company_name: Option<String>,
+}
+
+/// Dropdowns show at most this many options.
+pub const DROPDOWN_SIZE: usize = 20;
+
+fn option(p: CustomerProfile) -> DropdownOption {
+    let name = format!("{} {}", p.first_name, p.last_name);
+    let label = match &p.company_name {
+        Some(c) if !c.is_empty() => format!("{c} ({name})"),
+        _ => name,
+    };
+    DropdownOption { uid: p.uid, label, email: p.email, company_name: p.company_name }
+}
+
+/// Active customers for pickers, `companies_only` for the company dropdown.
+/// Reads pages of the active list until enough options are found.
+async fn dropdown(s: &AppState, search: Option<&str>, companies_only: bool) -> Result<Vec<DropdownOption>, ApiError> {
+    let mut out = Vec::new();
+    let mut cursor: Option<String> = None;
+    // Bounded: at most 10 pages of the list.
+    for _ in 0..10 {
+        let page = s.store.list_customers(CustomerState::Active, cursor.as_deref(), search, DROPDOWN_SIZE).await?;
+        for p in page.results {
+            if !companies_only || p.customer_type == CustomerType::Company {
+                out.push(option(p));
+            }
+        }
+        if out.len() >= DROPDOWN_SIZE || page.next.is_none() {
+            break;
+        }
+        cursor = page.next;
+    }
+    out.truncate(DROPDOWN_SIZE);
+    Ok(out)
+}
+
+/// Active customers matching the search (name, company, e-mail), at most 20 (staff).
+#[utoipa::path(get, path = "/api/customer/dropdown/list/", tag = "customers", security(("bearer" = [])), params(DropdownQuery),
+    responses((status = 200, body = [DropdownOption]), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn customer_dropdown(
+    State(s): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    query: Result<Query<DropdownQuery>, QueryRejection>,
+) -> Result<Json<Vec<DropdownOption>>, ApiError> {
+    staff(&user)?;
+    let Query(q) = query.map_err(bad_query)?;
+    Ok(Json(dropdown(&s, q.search.as_deref(), false).await?))
+}
+
+/// Active company customers matching the search, at most 20 (staff).
+#[utoipa::path(get, path = "/api/company/dropdown/list/", tag = "customers", security(("bearer" = [])), params(DropdownQuery),
+    responses((status = 200, body = [DropdownOption]), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn company_dropdown(
+    State(s): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    query: Result<Query<DropdownQuery>, QueryRejection>,
+) -> Result<Json<Vec<DropdownOption>>, ApiError> {
+    staff(&user)?;
+    let Query(q) = query.map_err(bad_query)?;
+    Ok(Json(dropdown(&s, q.search.as_deref(), true).await?))
+}
+
+/// An account manager option.
+#[derive(Serialize, ToSchema)]
+pub struct AccountManagerOption {
+    pub uid: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+}
+
+/// Active sales persons, for the customer form's account-manager select (admin, sales person).
+#[utoipa::path(get, path = "/api/account_manager/dropdown/list/", tag = "customers", security(("bearer" = [])),
+    responses((status = 200, body = [AccountManagerOption]), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn account_manager_dropdown(
+    State(s): State<AppState>,
+    CurrentUser(user): CurrentUser,
+) -> Result<Json<Vec<AccountManagerOption>>, ApiError> {
+    customer_keeper(&user)?;
+    let mut out = Vec::new();
+    let mut cursor: Option<String> = None;
+    let partition = list_partition(Role::SalesPerson, None);
+    // Bounded: a firm has a handful of sales persons.
+    for _ in 0..10 {
+        let page = s.store.list_staff(&partition, 100, cursor.as_deref()).await?;
+        out.extend(page.results.into_iter().filter(|p| p.active).map(|p| AccountManagerOption {
+            uid: p.uid,
+            first_name: p.first_name,
+            last_name: p.last_name,
+            email: p.email,
+        }));
+        match page.next {
+            Some(n) => cursor = Some(n),
+            None => break,
+        }
+    }
+    Ok(Json(out))
 }
 
 /// Approve a pending customer (admin): the activation mail goes out.

@@ -154,11 +154,18 @@ async fn ensure_customer_profile(state: &AppState, user: &User) -> Result<(), Ap
         first_name: user.first_name.clone(),
         last_name: user.last_name.clone(),
         created_at: user.created_at,
+            account_manager_uid: None,
+            invoice_by: None,
+            department_id: None,
+            hourly_rate_ore: None,
+            knowledge_sectors: Vec::new(),
+            company_size: None,
     };
     if company && !state.store.claim_registration_number(DEMO_REGISTRATION_NUMBER, &user.uid).await? {
         return Err(ApiError::internal("the demo registration number belongs to another customer"));
     }
-    state.store.upsert_customer_profile(&profile).await
+    state.store.upsert_customer_profile(&profile).await?;
+    shared::customer_admin::index_customer(state, &profile).await
 }
 
 pub fn print_demo_accounts(url: &str) {

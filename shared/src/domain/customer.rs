@@ -107,6 +107,152 @@ pub struct CustomerProfile {
     pub last_name: String,
     #[schema(value_type = String, format = DateTime)]
     pub created_at: DateTime<Utc>,
+    /// Staff-kept fields (spec §3 "Other fields"); absent on self-registered
+    /// customers until staff fill them in.
+    #[serde(default)]
+    pub account_manager_uid: Option<String>,
+    #[serde(default)]
+    pub invoice_by: Option<InvoiceBy>,
+    /// The catalogue department (the `CUSTOMER#<uid> / DEPARTMENT` link mirrors it).
+    #[serde(default)]
+    pub department_id: Option<u64>,
+    /// SEK per hour in öre (hundredths), so sums never drift.
+    #[serde(default)]
+    pub hourly_rate_ore: Option<i64>,
+    #[serde(default)]
+    pub knowledge_sectors: Vec<u64>,
+    /// A company-size band value of the catalogue (`COMPANY_SIZES`).
+    #[serde(default)]
+    pub company_size: Option<String>,
+}
+
+/// How the customer wants its invoices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum InvoiceBy {
+    Post,
+    Email,
+}
+
+/// What the admin and sales-person customer form sends (create and update).
+/// No password (the customer chooses one from the invitation mail) and no
+/// terms (those are for self-registration only).
+#[derive(Clone, Debug, Default, Deserialize, ToSchema)]
+pub struct CustomerForm {
+    #[serde(default)]
+    pub customer_type: Option<CustomerType>,
+    #[serde(default)]
+    pub first_name: String,
+    #[serde(default)]
+    pub last_name: String,
+    #[serde(default)]
+    pub email: String,
+    #[serde(default)]
+    pub company_name: String,
+    #[serde(default)]
+    pub company_registration_number: String,
+    /// Business sector id (companies).
+    #[serde(default)]
+    pub sector: String,
+    #[serde(default)]
+    pub phone: String,
+    /// Visiting address.
+    #[serde(default)]
+    pub profile: Address,
+    #[serde(default)]
+    pub same_invoice_address: bool,
+    #[serde(default)]
+    pub invoice_address: Address,
+    /// A sales person's uid.
+    #[serde(default)]
+    pub account_manager: Option<String>,
+    #[serde(default)]
+    pub invoice_by: Option<InvoiceBy>,
+    /// A catalogue department id.
+    #[serde(default)]
+    pub department: Option<u64>,
+    /// SEK per hour, at most two decimals.
+    #[serde(default)]
+    pub hourly_rate: Option<f64>,
+    /// Knowledge-sector ids.
+    #[serde(default)]
+    pub knowledge_sectors: Vec<u64>,
+    /// A company-size band value (`company-size/list/`).
+    #[serde(default)]
+    pub company_size: Option<String>,
+}
+
+/// The staff form's rules that need no stored data (spec §5): names, e-mail,
+/// phone, company fields, addresses ('address_required' for a missing line 1,
+/// city, post code or country), hourly rate, company size. E-mail and number
+/// availability, sector, account manager, department and knowledge sectors
+/// are checked by the caller.
+pub fn check_customer_form(f: &CustomerForm) -> FieldErrors {
+    let mut e = FieldErrors::new();
+    if f.customer_type.is_none() {
+        add(&mut e, "customer_type", "required");
+    }
+    for (name, value) in [("first_name", &f.first_name), ("last_name", &f.last_name)] {
+        if value.trim().is_empty() {
+            add(&mut e, name, "required");
+        }
+    }
+    if f.email.trim().is_empty() {
+        add(&mut e, "email", "required");
+    } else if !is_valid_email(&f.email) {
+        add(&mut e, "email", "invalid_email");
+    }
+    if f.customer_type == Some(CustomerType::Company) {
+        if f.company_name.trim().is_empty() {
+            add(&mut e, "company_name", "required");
+        }
+        if f.company_registration_number.trim().is_empty() {
+            add(&mut e, "company_registration_number", "required");
+        } else if !is_valid_registration_number(f.company_registration_number.trim()) {
+            add(&mut e, "company_registration_number", "invalid_registration_number");
+        }
+        if f.sector.trim().is_empty() {
+            add(&mut e, "sector", "required");
+        }
+    }
+    if f.phone.trim().is_empty() {
+        add(&mut e, "phone", "required");
+    } else if !is_valid_phone(&f.phone) {
+        add(&mut e, "phone", "invalid_phone");
+    }
+    check_lengths(
+        &mut e,
+        &[
+            ("first_name", &f.first_name, MAX_NAME_LEN),
+            ("last_name", &f.last_name, MAX_NAME_LEN),
+            ("company_name", &f.company_name, MAX_TEXT_LEN),
+            ("sector", &f.sector, MAX_NAME_LEN),
+        ],
+    );
+    let mut addr = FieldErrors::new();
+    check_address(&f.profile, "profile", &mut addr);
+    if !f.same_invoice_address {
+        check_address(&f.invoice_address, "invoice_address", &mut addr);
+    }
+    // Spec §5 server rule: the staff screens show one message for a missing part.
+    for (field, keys) in addr {
+        let keys = keys.into_iter().map(|k| if k == "required" { "address_required".to_string() } else { k }).collect::<Vec<_>>();
+        e.entry(field).or_default().extend(keys);
+    }
+    if let Some(rate) = f.hourly_rate {
+        if crate::domain::staff::rate_to_ore(rate).is_none() {
+            add(&mut e, "hourly_rate", "invalid_price");
+        }
+    }
+    if let Some(size) = f.company_size.as_deref().filter(|v| !v.is_empty()) {
+        if !crate::domain::catalogue::COMPANY_SIZES.iter().any(|c| c.value == size) {
+            add(&mut e, "company_size", "invalid_company_size");
+        }
+    }
+    if f.knowledge_sectors.len() > 50 {
+        add(&mut e, "knowledge_sectors", "too_long");
+    }
+    e
 }
 
 impl CustomerProfile {
@@ -349,6 +495,46 @@ pub fn check_sector_name(name: &str) -> FieldErrors {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn staff_form() -> CustomerForm {
+        CustomerForm {
+            customer_type: Some(CustomerType::Company),
+            first_name: "Anna".into(),
+            last_name: "Berg".into(),
+            email: "anna@example.com".into(),
+            company_name: "Berg AB".into(),
+            company_registration_number: "556677-1234".into(),
+            sector: "1".into(),
+            phone: "0701234567".into(),
+            profile: address(),
+            same_invoice_address: true,
+            hourly_rate: Some(1250.5),
+            company_size: Some("100+".into()),
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn staff_form_rules() {
+        assert!(check_customer_form(&staff_form()).is_empty(), "{:?}", check_customer_form(&staff_form()));
+        let mut f = staff_form();
+        f.profile = Address::default();
+        f.same_invoice_address = false;
+        let e = check_customer_form(&f);
+        for k in ["profile.address_1", "profile.city", "profile.post_code", "profile.country", "invoice_address.address_1"] {
+            assert_eq!(e[k], ["address_required"], "{k}");
+        }
+        let mut f = staff_form();
+        f.hourly_rate = Some(10.005);
+        f.company_size = Some("7".into());
+        f.company_registration_number = "5566771234".into();
+        let e = check_customer_form(&f);
+        assert_eq!(e["hourly_rate"], ["invalid_price"]);
+        assert_eq!(e["company_size"], ["invalid_company_size"]);
+        assert_eq!(e["company_registration_number"], ["invalid_registration_number"]);
+        // No password, no terms on the staff form.
+        assert!(!e.contains_key("password") && !e.contains_key("terms_accepted"));
+    }
 
     fn address() -> Address {
         Address { address_1: "Storgatan 1".into(), address_2: String::new(), city: "Stockholm".into(), post_code: "11122".into(), country: 1 }

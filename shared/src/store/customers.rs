@@ -25,6 +25,8 @@ pub fn state_gsi1pk(state: CustomerState) -> String {
     format!("CUSTSTATE#{}", state.as_str())
 }
 
+pub const ALL_CUSTOMERS_GSI2PK: &str = "CUSTOMERS";
+
 const SECTOR_PK: &str = "BUSINESS_SECTOR";
 const SECTOR_SEEDED_SK: &str = "SEEDED";
 fn sector_sk(id: &str) -> String {
@@ -45,6 +47,9 @@ pub fn profile_item(p: &CustomerProfile) -> Result<Item, ApiError> {
     item.insert("entity".into(), s("customer_profile"));
     item.insert("GSI1PK".into(), s(state_gsi1pk(p.state)));
     item.insert("GSI1SK".into(), s(format!("{}#{}", p.created_at.to_rfc3339(), p.uid)));
+    // Every customer whatever its state (sales persons' "all" list).
+    item.insert("GSI2PK".into(), s(ALL_CUSTOMERS_GSI2PK));
+    item.insert("GSI2SK".into(), s(format!("{}#{}", p.created_at.to_rfc3339(), p.uid)));
     item.insert("search".into(), s(p.search_text()));
     // Sparse attribute: the bubble counts pending customers still waiting for approval.
     if p.state == CustomerState::Pending && p.approved_at.is_none() {
@@ -173,6 +178,11 @@ impl Store {
         }
     }
 
+    /// The customer uid holding a registration number.
+    pub async fn registration_number_owner(&self, number: &str) -> Result<Option<String>, ApiError> {
+        Ok(self.get(&regno_pk(number), REGNO_SK).await?.and_then(|i| i.get("customer_uid").and_then(|v| v.as_s().ok()).cloned()))
+    }
+
     pub async fn registration_number_taken(&self, number: &str) -> Result<bool, ApiError> {
         Ok(self.get(&regno_pk(number), REGNO_SK).await?.is_some())
     }
@@ -188,10 +198,29 @@ impl Store {
         search: Option<&str>,
         limit: usize,
     ) -> Result<CustomerPage, ApiError> {
+        self.list_customers_in(ListIndex::State(state), cursor, search, limit).await
+    }
+
+    /// Every customer whatever its state, newest first (Query GSI2 `CUSTOMERS`).
+    pub async fn list_all_customers(&self, cursor: Option<&str>, search: Option<&str>, limit: usize) -> Result<CustomerPage, ApiError> {
+        self.list_customers_in(ListIndex::All, cursor, search, limit).await
+    }
+
+    async fn list_customers_in(
+        &self,
+        index: ListIndex,
+        cursor: Option<&str>,
+        search: Option<&str>,
+        limit: usize,
+    ) -> Result<CustomerPage, ApiError> {
         let search = search.map(|q| q.trim().to_lowercase()).filter(|q| !q.is_empty());
         let mut start: Option<HashMap<String, AttributeValue>> = match cursor {
-            Some(c) => Some(cursor_key(state, c)?),
+            Some(c) => Some(cursor_key(index, c)?),
             None => None,
+        };
+        let (index_name, pk_attr, pk) = match index {
+            ListIndex::State(state) => (super::table::GSI1, "GSI1PK", state_gsi1pk(state)),
+            ListIndex::All => (super::table::GSI2, "GSI2PK", ALL_CUSTOMERS_GSI2PK.to_string()),
         };
         let mut results = Vec::new();
         loop {
@@ -199,9 +228,9 @@ impl Store {
                 .client
                 .query()
                 .table_name(&self.table)
-                .index_name(super::table::GSI1)
-                .key_condition_expression("GSI1PK = :pk")
-                .expression_attribute_values(":pk", s(state_gsi1pk(state)))
+                .index_name(index_name)
+                .key_condition_expression(format!("{pk_attr} = :pk"))
+                .expression_attribute_values(":pk", s(&pk))
                 .scan_index_forward(false)
                 // One more than a page tells whether another page exists.
                 .limit((limit + 1 - results.len().min(limit)) as i32)
@@ -224,6 +253,117 @@ impl Store {
             match out.last_evaluated_key {
                 Some(k) if !k.is_empty() => start = Some(k),
                 _ => return Ok(CustomerPage { results, next: None }),
+            }
+        }
+    }
+
+    /// Staff update of a customer: user and profile in one transaction; a
+    /// changed e-mail swaps the `EMAIL#` item and a changed registration
+    /// number swaps the `REGNO#` item in the same transaction, so neither is
+    /// ever held by two customers or left behind.
+    pub async fn update_customer(
+        &self,
+        user: &User,
+        profile: &CustomerProfile,
+        old_email: &str,
+        old_regno: Option<&str>,
+    ) -> Result<(), UpdateCustomerError> {
+        use super::users::{email_pk, to_item};
+        use aws_sdk_dynamodb::types::Delete;
+        let mut items = vec![
+            TransactWriteItem::builder()
+                .put(
+                    Put::builder()
+                        .table_name(&self.table)
+                        .set_item(Some(to_item(user)?))
+                        .condition_expression("attribute_exists(PK)")
+                        .build()
+                        .map_err(ApiError::internal)?,
+                )
+                .build(),
+            TransactWriteItem::builder()
+                .put(Put::builder().table_name(&self.table).set_item(Some(profile_item(profile)?)).build().map_err(ApiError::internal)?)
+                .build(),
+        ];
+        let mut email_at = None;
+        let mut regno_at = None;
+        if user.email != old_email {
+            items.push(
+                TransactWriteItem::builder()
+                    .delete(
+                        Delete::builder()
+                            .table_name(&self.table)
+                            .key("PK", s(email_pk(old_email)))
+                            .key("SK", s("EMAIL"))
+                            .build()
+                            .map_err(ApiError::internal)?,
+                    )
+                    .build(),
+            );
+            email_at = Some(items.len());
+            items.push(
+                TransactWriteItem::builder()
+                    .put(
+                        Put::builder()
+                            .table_name(&self.table)
+                            .item("PK", s(email_pk(&user.email)))
+                            .item("SK", s("EMAIL"))
+                            .item("entity", s("email"))
+                            .item("user_uid", s(&user.uid))
+                            .condition_expression("attribute_not_exists(PK)")
+                            .build()
+                            .map_err(ApiError::internal)?,
+                    )
+                    .build(),
+            );
+        }
+        let new_regno = profile.company_registration_number.as_deref().map(str::trim).filter(|n| !n.is_empty());
+        if new_regno != old_regno {
+            if let Some(old) = old_regno {
+                // Only the customer's own item is removed.
+                items.push(
+                    TransactWriteItem::builder()
+                        .delete(
+                            Delete::builder()
+                                .table_name(&self.table)
+                                .key("PK", s(regno_pk(old)))
+                                .key("SK", s(REGNO_SK))
+                                .condition_expression("attribute_not_exists(PK) OR customer_uid = :u")
+                                .expression_attribute_values(":u", s(&user.uid))
+                                .build()
+                                .map_err(ApiError::internal)?,
+                        )
+                        .build(),
+                );
+            }
+            if let Some(new) = new_regno {
+                regno_at = Some(items.len());
+                items.push(TransactWriteItem::builder().put(regno_put(&self.table, new, &user.uid)?).build());
+            }
+        }
+        match self.client.transact_write_items().set_transact_items(Some(items)).send().await {
+            Ok(_) => Ok(()),
+            Err(e) => {
+                use aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsError;
+                let failed: Vec<usize> = match e.as_service_error() {
+                    Some(TransactWriteItemsError::TransactionCanceledException(tc)) => tc
+                        .cancellation_reasons()
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, r)| r.code() == Some("ConditionalCheckFailed"))
+                        .map(|(i, _)| i)
+                        .collect(),
+                    _ => Vec::new(),
+                };
+                if email_at.is_some_and(|i| failed.contains(&i)) {
+                    Err(UpdateCustomerError::EmailTaken)
+                } else if regno_at.is_some_and(|i| failed.contains(&i)) {
+                    Err(UpdateCustomerError::RegistrationNumberTaken)
+                } else if failed.contains(&0) {
+                    Err(UpdateCustomerError::Other(ApiError::UserNotFound))
+                } else {
+                    Err(UpdateCustomerError::Other(sdk_err(e)))
+                }
             }
         }
     }
@@ -455,8 +595,25 @@ impl Store {
     }
 }
 
+/// Which list a page comes from.
+#[derive(Clone, Copy)]
+enum ListIndex {
+    State(CustomerState),
+    All,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum UpdateCustomerError {
+    #[error("e-mail already exists")]
+    EmailTaken,
+    #[error("registration number taken")]
+    RegistrationNumberTaken,
+    #[error(transparent)]
+    Other(#[from] ApiError),
+}
+
 /// Rebuilds a list query's start key from a cursor `<created_at>#<uid>`.
-fn cursor_key(state: CustomerState, cursor: &str) -> Result<HashMap<String, AttributeValue>, ApiError> {
+fn cursor_key(index: ListIndex, cursor: &str) -> Result<HashMap<String, AttributeValue>, ApiError> {
     let bad = || ApiError::BadRequest {
         message: "validation_failed",
         fields: [("cursor".to_string(), vec!["invalid_cursor".to_string()])].into(),
@@ -465,10 +622,16 @@ fn cursor_key(state: CustomerState, cursor: &str) -> Result<HashMap<String, Attr
     if uid.is_empty() || chrono::DateTime::parse_from_rfc3339(created).is_err() {
         return Err(bad());
     }
-    Ok(HashMap::from([
-        ("PK".to_string(), s(customer_pk(uid))),
-        ("SK".to_string(), s(PROFILE_SK)),
-        ("GSI1PK".to_string(), s(state_gsi1pk(state))),
-        ("GSI1SK".to_string(), s(cursor)),
-    ]))
+    let mut key = HashMap::from([("PK".to_string(), s(customer_pk(uid))), ("SK".to_string(), s(PROFILE_SK))]);
+    match index {
+        ListIndex::State(state) => {
+            key.insert("GSI1PK".to_string(), s(state_gsi1pk(state)));
+            key.insert("GSI1SK".to_string(), s(cursor));
+        }
+        ListIndex::All => {
+            key.insert("GSI2PK".to_string(), s(ALL_CUSTOMERS_GSI2PK));
+            key.insert("GSI2SK".to_string(), s(cursor));
+        }
+    }
+    Ok(key)
 }

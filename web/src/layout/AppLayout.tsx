@@ -4,6 +4,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HEADER_HEIGHT, MENU_COLLAPSED_WIDTH, MENU_MOBILE_WIDTH, MENU_WIDTH } from '../config/constants';
 import type { RoleModule } from '../routes/types';
+import CustomerDetailsModal from '../pages/customerAdmin/CustomerDetailsModal';
 import ConflictSearch from './ConflictSearch';
 import LanguageSwitch from './LanguageSwitch';
 import Logo from './Logo';
@@ -87,6 +88,8 @@ export default function AppLayout({ module, children }: { module: RoleModule; ch
           <Content className="app-content" data-testid="app-content">
             {children}
           </Content>
+          {/* Spec §2: the customer-details modal is available everywhere. */}
+          <CustomerDetailsModal />
         </Layout>
       </Layout>
     </Layout>

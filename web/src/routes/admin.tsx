@@ -37,6 +37,8 @@ const ActiveCustomers = lazy(() => customerList().then((m) => ({ default: m.Acti
 const PendingCustomers = lazy(() => customerList().then((m) => ({ default: m.PendingCustomers })));
 const InactiveCustomers = lazy(() => customerList().then((m) => ({ default: m.InactiveCustomers })));
 const BusinessSectors = lazy(() => import('../pages/customers/BusinessSectors'));
+const CustomerFormPage = lazy(() => import('../pages/customerAdmin/CustomerForm'));
+const CustomerDetailsPage = lazy(() => import('../pages/customerAdmin/CustomerDetailsModal').then((m) => ({ default: m.CustomerDetailsPage })));
 const BusinessSectorForm = lazy(() => import('../pages/customers/BusinessSectors').then((m) => ({ default: m.BusinessSectorForm })));
 
 const ConflictResults = lazy(() => import('../pages/conflict/ConflictResults'));
@@ -72,9 +74,9 @@ export const routes: RouteDef[] = [
   { path: 'customers', titleKey: 'customersActive', Component: ActiveCustomers },
   { path: 'customers/inactive', titleKey: 'customersInactive', Component: InactiveCustomers },
   { path: 'customers/pending', titleKey: 'customersPending', Component: PendingCustomers },
-  { path: 'customers/details/:customer_uid', titleKey: 'customerDetails' },
-  { path: 'customer/create', titleKey: 'customerCreate' },
-  { path: 'customer/update/:profile_uid', titleKey: 'customerUpdate' },
+  { path: 'customers/details/:customer_uid', titleKey: 'customerDetails', Component: CustomerDetailsPage },
+  { path: 'customer/create', titleKey: 'customerCreate', Component: CustomerFormPage },
+  { path: 'customer/update/:profile_uid', titleKey: 'customerUpdate', Component: CustomerFormPage },
   { path: 'customer/manage/package/:customer_uid', titleKey: 'customerManagePackage', Component: ManageCustomerPackages },
   { path: 'customers/user/create', titleKey: 'companyUserCreate', Component: ContactCreate },
   { path: 'customers/user/update/:contact_id', titleKey: 'companyUserUpdate', Component: ContactEdit },

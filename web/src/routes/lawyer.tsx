@@ -9,14 +9,17 @@ import type { MenuDef, RoleModule, RouteDef } from './types';
 const Profile = lazy(() => import('../pages/profile/Profile'));
 
 const ConflictResults = lazy(() => import('../pages/conflict/ConflictResults'));
+const customerList = () => import('../pages/customers/CustomerList');
+const LawyerActiveCustomers = lazy(() => customerList().then((m) => ({ default: m.LawyerActiveCustomers })));
+const LawyerInactiveCustomers = lazy(() => customerList().then((m) => ({ default: m.LawyerInactiveCustomers })));
 
 const P = '/lawyer/';
 
 /** Lawyer routes (spec §2, /lawyer/). */
 export const routes: RouteDef[] = [
   { path: '', titleKey: 'dashboard', Component: Dashboard },
-  { path: 'customers', titleKey: 'customersActive' },
-  { path: 'customers/inactive', titleKey: 'customersInactive' },
+  { path: 'customers', titleKey: 'customersActive', Component: LawyerActiveCustomers },
+  { path: 'customers/inactive', titleKey: 'customersInactive', Component: LawyerInactiveCustomers },
   { path: 'cases', titleKey: 'myCases' },
   { path: 'cases/pending', titleKey: 'pendingCases' },
   { path: 'cases/available', titleKey: 'availableCases' },

@@ -9,6 +9,11 @@ import type { MenuDef, RoleModule, RouteDef } from './types';
 const ManageCustomerPackages = lazy(() => import('../pages/subscriptions/ManageCustomerPackages'));
 
 const Profile = lazy(() => import('../pages/profile/Profile'));
+const CustomerFormPage = lazy(() => import('../pages/customerAdmin/CustomerForm'));
+const customerList = () => import('../pages/customers/CustomerList');
+const SalesAllCustomers = lazy(() => customerList().then((m) => ({ default: m.SalesAllCustomers })));
+const SalesActiveCustomers = lazy(() => customerList().then((m) => ({ default: m.SalesActiveCustomers })));
+const SalesInactiveCustomers = lazy(() => customerList().then((m) => ({ default: m.SalesInactiveCustomers })));
 const ContactCreate = lazy(() => import('../pages/users/ContactForm').then((m) => ({ default: m.ContactCreate })));
 const ContactEdit = lazy(() => import('../pages/users/ContactForm').then((m) => ({ default: m.ContactEdit })));
 
@@ -24,11 +29,11 @@ export const routes: RouteDef[] = [
   { path: 'cases/draft', titleKey: 'draftCases' },
   { path: 'cases/available', titleKey: 'availableCases' },
   { path: 'cases/details/:id', titleKey: 'caseDetails' },
-  { path: 'customers', titleKey: 'customersAll' },
-  { path: 'customers/active', titleKey: 'customersActive' },
-  { path: 'customers/inactive', titleKey: 'customersInactive' },
-  { path: 'customer/create', titleKey: 'customerCreate' },
-  { path: 'customer/update/:profile_uid', titleKey: 'customerUpdate' },
+  { path: 'customers', titleKey: 'customersAll', Component: SalesAllCustomers },
+  { path: 'customers/active', titleKey: 'customersActive', Component: SalesActiveCustomers },
+  { path: 'customers/inactive', titleKey: 'customersInactive', Component: SalesInactiveCustomers },
+  { path: 'customer/create', titleKey: 'customerCreate', Component: CustomerFormPage },
+  { path: 'customer/update/:profile_uid', titleKey: 'customerUpdate', Component: CustomerFormPage },
   { path: 'customer/manage/package/:profile_uid', titleKey: 'customerManagePackage', Component: ManageCustomerPackages },
   { path: 'customers/user/create', titleKey: 'companyUserCreate', Component: ContactCreate },
   { path: 'customers/user/update/:contact_id', titleKey: 'companyUserUpdate', Component: ContactEdit },

@@ -1,10 +1,11 @@
-import { Alert, Card, Empty, Progress, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Progress, Space, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { searchConflicts, type ConflictHit, type PartyKind } from '../../api/conflict';
 import Loading from '../../components/Loading';
 import ConflictSearch from '../../layout/ConflictSearch';
+import { openCustomerDetails } from '../../store/customerDetails';
 
 const KIND_COLOURS: Record<PartyKind, string> = {
   customer: 'blue',
@@ -87,6 +88,16 @@ export default function ConflictResults({ titleKey }: { titleKey: string }) {
                           </span>
                         )}
                         {hit.party.context && <span>{hit.party.context}</span>}
+                        {hit.party.customer_uid && (
+                          <Button
+                            type="link"
+                            style={{ padding: 0 }}
+                            data-testid="conflict-hit-customer"
+                            onClick={() => openCustomerDetails(hit.party.customer_uid as string)}
+                          >
+                            {t('customerDetails')}
+                          </Button>
+                        )}
                       </Space>
                       <div style={{ width: 120 }} aria-label={t('score')}>
                         <Progress percent={scorePercent(hit.score)} size="small" data-testid="conflict-hit-score" />

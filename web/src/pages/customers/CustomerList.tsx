@@ -3,6 +3,7 @@ import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import {
   activateUser,
   approveCustomer,
@@ -12,15 +13,31 @@ import {
   type CustomerRow,
   type CustomerState,
 } from '../../api/customers';
+import { fetchCustomerList, type CustomerListStatus } from '../../api/customerAdmin';
 import { DISPLAY_DATETIME_FORMAT } from '../../config/constants';
 import { refreshBubbles } from '../../store/bubbles';
+import { openCustomerDetails } from '../../store/customerDetails';
+
+/** Who looks at the list: admin acts on customers, sales persons edit them, lawyers only read. */
+export type ListViewer = 'admin' | 'sales' | 'lawyer';
 
 /**
- * Admin customer lists (spec §2 customers/, customers/pending/,
- * customers/inactive/): 10 per page, newest first, key-cursor paging, search
- * by name, e-mail or company; approve / resend activation / deactivate / activate.
+ * Customer lists (spec §2): admin customers/, customers/pending/,
+ * customers/inactive/ (approve / resend activation / edit / deactivate /
+ * activate); sales persons customers/ (all), active/, inactive/ (edit);
+ * lawyers active and inactive, read-only. 10 per page, newest first,
+ * key-cursor paging, search by name, e-mail or company; the name opens the
+ * customer details modal.
  */
-export default function CustomerList({ state, titleKey }: { state: CustomerState; titleKey: string }) {
+export default function CustomerList({
+  state,
+  titleKey,
+  viewer = 'admin',
+}: {
+  state: CustomerState | CustomerListStatus;
+  titleKey: string;
+  viewer?: ListViewer;
+}) {
   const { t } = useTranslation('customers');
   const { message } = App.useApp();
   const [rows, setRows] = useState<CustomerRow[]>([]);
@@ -36,7 +53,8 @@ export default function CustomerList({ state, titleKey }: { state: CustomerState
     async (pageIndex: number, cursorList: Array<string | null>, query: string) => {
       setLoading(true);
       try {
-        const res = await fetchCustomers(state, cursorList[pageIndex], query);
+        const res =
+          state === 'all' ? await fetchCustomerList(state, cursorList[pageIndex], query) : await fetchCustomers(state, cursorList[pageIndex], query);
         setRows(res.results ?? []);
         setNext(res.next ?? null);
       } catch {
@@ -88,7 +106,12 @@ export default function CustomerList({ state, titleKey }: { state: CustomerState
     {
       title: t('name'),
       key: 'name',
-      render: (_, r) => `${r.first_name} ${r.last_name}`,
+      // The name opens the customer details modal.
+      render: (_, r) => (
+        <Typography.Link onClick={() => openCustomerDetails(r.uid)} data-testid={`customer-name-${r.email}`}>
+          {`${r.first_name} ${r.last_name}`}
+        </Typography.Link>
+      ),
     },
     {
       title: t('company'),
@@ -110,13 +133,13 @@ export default function CustomerList({ state, titleKey }: { state: CustomerState
       key: 'created_at',
       render: (_, r) => dayjs(r.created_at).format(DISPLAY_DATETIME_FORMAT),
     },
-    ...(state === 'pending'
+    ...(state === 'pending' || state === 'all'
       ? [
           {
             title: t('status'),
             key: 'status',
             render: (_: unknown, r: CustomerRow) =>
-              r.approved_at ? <Tag color="blue">{t('awaitingActivation')}</Tag> : <Tag color="orange">{t('awaitingApproval')}</Tag>,
+              r.state !== 'pending' ? <Tag>{t(r.state)}</Tag> : r.approved_at ? <Tag color="blue">{t('awaitingActivation')}</Tag> : <Tag color="orange">{t('awaitingApproval')}</Tag>,
           },
         ]
       : []),
@@ -124,6 +147,14 @@ export default function CustomerList({ state, titleKey }: { state: CustomerState
       title: t('actions'),
       key: 'actions',
       render: (_, r) => {
+        const prefix = viewer === 'sales' ? '/sales/' : '/admin/';
+        const edit = (
+          <Link to={`${prefix}customer/update/${r.uid}/`} data-testid={`edit-${r.email}`}>
+            {t('edit')}
+          </Link>
+        );
+        if (viewer === 'sales') return edit;
+        if (viewer !== 'admin') return null;
         if (state === 'pending') {
           return r.approved_at ? (
             <Button size="small" loading={busy === r.uid} data-testid={`resend-${r.email}`} onClick={() => act(r, () => sendActivationLink(r.uid), 'linkSent')}>
@@ -137,23 +168,29 @@ export default function CustomerList({ state, titleKey }: { state: CustomerState
         }
         if (state === 'active') {
           return (
-            <Popconfirm
-              title={t('deactivateConfirm')}
-              okText={t('yes')}
-              cancelText={t('no')}
-              okButtonProps={{ 'data-testid': `deactivate-confirm-${r.email}` } as Record<`data-${string}`, string>}
-              onConfirm={() => act(r, () => deactivateUser(r.uid), 'deactivated')}
-            >
-              <Button danger size="small" loading={busy === r.uid} data-testid={`deactivate-${r.email}`}>
-                {t('deactivate')}
-              </Button>
-            </Popconfirm>
+            <Space>
+              {edit}
+              <Popconfirm
+                title={t('deactivateConfirm')}
+                okText={t('yes')}
+                cancelText={t('no')}
+                okButtonProps={{ 'data-testid': `deactivate-confirm-${r.email}` } as Record<`data-${string}`, string>}
+                onConfirm={() => act(r, () => deactivateUser(r.uid), 'deactivated')}
+              >
+                <Button danger size="small" loading={busy === r.uid} data-testid={`deactivate-${r.email}`}>
+                  {t('deactivate')}
+                </Button>
+              </Popconfirm>
+            </Space>
           );
         }
         return (
-          <Button size="small" loading={busy === r.uid} data-testid={`activate-${r.email}`} onClick={() => act(r, () => activateUser(r.uid), 'activated')}>
-            {t('activate')}
-          </Button>
+          <Space>
+            {edit}
+            <Button size="small" loading={busy === r.uid} data-testid={`activate-${r.email}`} onClick={() => act(r, () => activateUser(r.uid), 'activated')}>
+              {t('activate')}
+            </Button>
+          </Space>
         );
       },
     },
@@ -165,6 +202,11 @@ export default function CustomerList({ state, titleKey }: { state: CustomerState
         {t(titleKey, { ns: 'routes' })}
       </Typography.Title>
       <Card>
+        {viewer !== 'lawyer' && (
+          <Link to={`${viewer === 'sales' ? '/sales/' : '/admin/'}customer/create/`} data-testid="customer-create-link" style={{ float: 'right' }}>
+            <Button type="primary">{t('createCustomer')}</Button>
+          </Link>
+        )}
         <Input.Search
           allowClear
           placeholder={t('searchPlaceholder')}
@@ -174,7 +216,7 @@ export default function CustomerList({ state, titleKey }: { state: CustomerState
         />
         <Table<CustomerRow>
           rowKey="uid"
-          columns={columns}
+          columns={viewer === 'lawyer' ? columns.filter((c) => c.key !== 'actions') : columns}
           dataSource={rows}
           loading={loading}
           pagination={false}
@@ -206,4 +248,23 @@ export function PendingCustomers({ titleKey }: { titleKey: string }) {
 
 export function InactiveCustomers({ titleKey }: { titleKey: string }) {
   return <CustomerList state="inactive" titleKey={titleKey} />;
+}
+
+/** Sales persons: all, active and inactive customers (edit only). */
+export function SalesAllCustomers({ titleKey }: { titleKey: string }) {
+  return <CustomerList state="all" titleKey={titleKey} viewer="sales" />;
+}
+export function SalesActiveCustomers({ titleKey }: { titleKey: string }) {
+  return <CustomerList state="active" titleKey={titleKey} viewer="sales" />;
+}
+export function SalesInactiveCustomers({ titleKey }: { titleKey: string }) {
+  return <CustomerList state="inactive" titleKey={titleKey} viewer="sales" />;
+}
+
+/** Lawyers: active and inactive customers, read-only. */
+export function LawyerActiveCustomers({ titleKey }: { titleKey: string }) {
+  return <CustomerList state="active" titleKey={titleKey} viewer="lawyer" />;
+}
+export function LawyerInactiveCustomers({ titleKey }: { titleKey: string }) {
+  return <CustomerList state="inactive" titleKey={titleKey} viewer="lawyer" />;
 }

@@ -1,0 +1,343 @@
+//! Staff-kept customers: create, update, details, lists per role, dropdowns,
+//! and the customers' entries in the conflict-of-interest index.
+
+use axum::http::{Method, StatusCode};
+use axum::Router;
+use serde_json::{json, Value};
+use shared::api::{finish, AppState};
+use shared::domain::conflict::PartyKind;
+use shared::domain::Role;
+use shared::store::catalogue::NamedKind;
+use shared::store::staff::StaffProfile;
+use shared::testkit;
+
+struct Env {
+    state: AppState,
+    router: Router,
+    admin: String,
+}
+
+async fn setup() -> Env {
+    let state = testkit::services().await;
+    let router = finish(customers::api(), state.clone());
+    let (_, admin) = testkit::signed_in(&state, Role::Admin).await;
+    // The sector list is seeded on its first read.
+    state.store.list_business_sectors().await.unwrap();
+    Env { state, router, admin }
+}
+
+async fn call(env: &Env, method: Method, path: &str, token: &str, body: Option<Value>) -> (StatusCode, Value) {
+    testkit::call(&env.router, method, path, Some(token), body).await
+}
+
+fn field<'a>(body: &'a Value, name: &str) -> Vec<&'a str> {
+    body["errors"][name].as_array().map(|a| a.iter().filter_map(|v| v.as_str()).collect()).unwrap_or_default()
+}
+
+fn address() -> Value {
+    json!({ "address_1": "Storgatan 1", "address_2": "", "city": "Stockholm", "post_code": "11122", "country": 1 })
+}
+
+fn company(email: &str, regno: &str, name: &str) -> Value {
+    json!({
+        "customer_type": "Company",
+        "first_name": "Sven", "last_name": "Söderberg",
+        "email": email,
+        "company_name": name, "company_registration_number": regno, "sector": "2",
+        "phone": "0701234567",
+        "profile": address(),
+        "same_invoice_address": false,
+        "invoice_address": { "address_1": "Box 12", "address_2": "", "city": "Solna", "post_code": "17100", "country": 1 },
+        "invoice_by": "email",
+        "hourly_rate": 1250.5,
+        "company_size": "100+",
+    })
+}
+
+fn individual(email: &str) -> Value {
+    json!({
+        "customer_type": "Individual",
+        "first_name": "Ida", "last_name": "Ek",
+        "email": email,
+        "phone": "0701234567",
+        "profile": address(),
+        "same_invoice_address": true,
+    })
+}
+
+async fn create(env: &Env, token: &str, body: Value) -> (StatusCode, Value) {
+    call(env, Method::POST, "/api/customer/create/", token, Some(body)).await
+}
+
+#[tokio::test]
+async fn admin_creates_a_company_with_every_field_active_and_invited() {
+    let env = setup().await;
+    let (sales, _) = testkit::signed_in(&env.state, Role::SalesPerson).await;
+    let dep = env.state.store.create_named(NamedKind::Department, "Nord", "").await.unwrap();
+    let ks = env.state.store.create_named(NamedKind::KnowledgeSector, "Tax law", "").await.unwrap();
+    let mut body = company("Sven@Example.com", "556677-1234", "Söderberg & Partners AB");
+    body["account_manager"] = json!(sales.uid);
+    body["department"] = json!(dep.id);
+    body["knowledge_sectors"] = json!([ks.id]);
+    let (status, created) = create(&env, &env.admin, body).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let uid = created["uid"].as_str().unwrap().to_string();
+    assert_eq!(created["state"], "active");
+    assert_eq!(created["hourly_rate_ore"], 125050);
+    assert_eq!(created["invoice_address"]["city"], "Solna");
+
+    let user = env.state.store.get_user(&uid).await.unwrap().unwrap();
+    assert!(user.active);
+    assert_eq!(user.email, "sven@example.com");
+    assert_eq!(env.state.store.customer_department(&uid).await.unwrap(), Some(dep.id));
+    let mails = env.state.mail.outbox().unwrap().lock().unwrap().clone();
+    assert!(mails.iter().any(|m| m.to == "sven@example.com" && m.body.contains("/recovery/account?token=")), "invitation sent");
+
+    let (status, details) = call(&env, Method::GET, &format!("/api/customer/details/{uid}/"), &env.admin, None).await;
+    assert_eq!(status, StatusCode::OK, "{details}");
+    assert_eq!(details["company_name"], "Söderberg & Partners AB");
+    assert_eq!(details["sector"]["name"], "Financial");
+    assert_eq!(details["account_manager"]["first_name"], sales.first_name);
+    assert_eq!(details["department"]["name"], "Nord");
+    assert_eq!(details["knowledge_sector_names"], json!(["Tax law"]));
+    assert_eq!(details["same_invoice_address"], false);
+
+    // The conflict index finds it by a misspelt name and by its number.
+    let hits = env.state.store.search_parties("Soderberg och Partners").await.unwrap();
+    assert!(hits.iter().any(|h| h.party.kind == PartyKind::Company && h.party.uid == uid), "{hits:?}");
+    let hits = env.state.store.search_parties("5566771234").await.unwrap();
+    assert!(hits.iter().any(|h| h.party.kind == PartyKind::Company && h.party.customer_uid.as_deref() == Some(uid.as_str())));
+    let hits = env.state.store.search_parties("Sven Soderberg").await.unwrap();
+    assert!(hits.iter().any(|h| h.party.kind == PartyKind::ContactPerson && h.party.uid == uid), "{hits:?}");
+}
+
+#[tokio::test]
+async fn individuals_and_registrations_are_indexed_too() {
+    let env = setup().await;
+    let (status, created) = create(&env, &env.admin, individual("ida@example.com")).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let uid = created["uid"].as_str().unwrap().to_string();
+    let hits = env.state.store.search_parties("Ek Ida").await.unwrap();
+    assert!(hits.iter().any(|h| h.party.kind == PartyKind::Customer && h.party.uid == uid), "{hits:?}");
+
+    // Self-registration indexes as well.
+    let mut reg = company("reg@example.com", "112233-4455", "Grönlund Bygg AB");
+    reg["password"] = json!("Very-secret-pass-1");
+    reg["confirm_password"] = json!("Very-secret-pass-1");
+    reg["terms_accepted"] = json!(true);
+    reg["privacy_accepted"] = json!(true);
+    let (status, body) = testkit::call(&env.router, Method::POST, "/api/registration/", None, Some(reg)).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let hits = env.state.store.search_parties("Gronlund Bygg").await.unwrap();
+    assert!(hits.iter().any(|h| h.party.kind == PartyKind::Company), "{hits:?}");
+
+    // An individual turned company leaves the customer kind.
+    let mut update = company("ida@example.com", "998877-6655", "Ek Konsult AB");
+    update["first_name"] = json!("Ida");
+    update["last_name"] = json!("Ek");
+    let (status, body) = call(&env, Method::PUT, &format!("/api/customer/update/{uid}/"), &env.admin, Some(update)).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let hits = env.state.store.search_parties("Ida Ek").await.unwrap();
+    assert!(hits.iter().all(|h| h.party.kind != PartyKind::Customer), "{hits:?}");
+    assert!(hits.iter().any(|h| h.party.kind == PartyKind::ContactPerson && h.party.uid == uid));
+}
+
+#[tokio::test]
+async fn only_admin_and_sales_persons_create_and_update() {
+    let env = setup().await;
+    let (_, sales) = testkit::signed_in(&env.state, Role::SalesPerson).await;
+    let (status, body) = create(&env, &sales, individual("by-sales@example.com")).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let uid = body["uid"].as_str().unwrap().to_string();
+    for role in [Role::Lawyer, Role::Customer, Role::CustomerContact] {
+        let (_, token) = testkit::signed_in(&env.state, role).await;
+        let (status, _) = create(&env, &token, individual("nope@example.com")).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{role:?} create");
+        let (status, _) =
+            call(&env, Method::PUT, &format!("/api/customer/update/{uid}/"), &token, Some(individual("by-sales@example.com"))).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{role:?} update");
+    }
+    let (status, _) = testkit::call(&env.router, Method::POST, "/api/customer/create/", None, Some(individual("x@example.com"))).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    // Customers and contacts do not read other customers' details either.
+    let (_, customer) = testkit::signed_in(&env.state, Role::Customer).await;
+    let (status, _) = call(&env, Method::GET, &format!("/api/customer/details/{uid}/"), &customer, None).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    // Unknown customer.
+    let (status, _) = call(&env, Method::GET, "/api/customer/details/nobody/", &env.admin, None).await;
+    assert_eq!(status, StatusCode::NOT_ACCEPTABLE);
+}
+
+#[tokio::test]
+async fn bad_input_is_refused_per_field() {
+    let env = setup().await;
+    let (status, body) = create(&env, &env.admin, json!({ "customer_type": "Company", "same_invoice_address": false })).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    for f in ["first_name", "last_name", "email", "phone", "company_name", "company_registration_number", "sector"] {
+        assert_eq!(field(&body, f), ["required"], "{f}: {body}");
+    }
+    for f in ["profile.address_1", "profile.city", "profile.post_code", "profile.country", "invoice_address.address_1"] {
+        assert_eq!(field(&body, f), ["address_required"], "{f}: {body}");
+    }
+    assert!(field(&body, "terms_accepted").is_empty() && field(&body, "password").is_empty(), "terms and password are for self-registration");
+
+    let mut bad = company("bad@example.com", "5566771234", "X AB");
+    bad["sector"] = json!("999");
+    bad["account_manager"] = json!("no-such-user");
+    bad["department"] = json!(4242);
+    bad["knowledge_sectors"] = json!([4242]);
+    bad["hourly_rate"] = json!(-5);
+    bad["company_size"] = json!("7");
+    let (status, body) = create(&env, &env.admin, bad).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert_eq!(field(&body, "company_registration_number"), ["invalid_registration_number"]);
+    assert_eq!(field(&body, "sector"), ["invalid_sector"]);
+    assert_eq!(field(&body, "account_manager"), ["invalid_account_manager"]);
+    assert_eq!(field(&body, "department"), ["invalid_department"]);
+    assert_eq!(field(&body, "knowledge_sectors"), ["invalid_knowledge_sector"]);
+    assert_eq!(field(&body, "hourly_rate"), ["invalid_price"]);
+    assert_eq!(field(&body, "company_size"), ["invalid_company_size"]);
+
+    // A lawyer is not an account manager.
+    let (lawyer, _) = testkit::signed_in(&env.state, Role::Lawyer).await;
+    let mut bad = individual("ok@example.com");
+    bad["account_manager"] = json!(lawyer.uid);
+    let (_, body) = create(&env, &env.admin, bad).await;
+    assert_eq!(field(&body, "account_manager"), ["invalid_account_manager"]);
+
+    // Wrong JSON types are a 400, not a crash.
+    let (status, _) = create(&env, &env.admin, json!({ "customer_type": "Robot", "knowledge_sectors": "x" })).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
+async fn e_mail_and_registration_number_stay_unique_and_swap_on_update() {
+    let env = setup().await;
+    let (_, a) = create(&env, &env.admin, company("a@example.com", "111111-1111", "A AB")).await;
+    let (_, b) = create(&env, &env.admin, company("b@example.com", "222222-2222", "B AB")).await;
+    let a_uid = a["uid"].as_str().unwrap().to_string();
+    let b_uid = b["uid"].as_str().unwrap().to_string();
+
+    let (status, body) = create(&env, &env.admin, company("A@example.com", "333333-3333", "C AB")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(field(&body, "email"), ["email_exists"]);
+    let (status, body) = create(&env, &env.admin, company("c@example.com", "111111-1111", "C AB")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(field(&body, "company_registration_number"), ["registration_number_taken"]);
+
+    // Updating B to A's number or e-mail is refused, and nothing changes.
+    let upd = |email: &str, regno: &str| company(email, regno, "B AB");
+    let path = format!("/api/customer/update/{b_uid}/");
+    let (status, body) = call(&env, Method::PUT, &path, &env.admin, Some(upd("b@example.com", "111111-1111"))).await;
+    assert_eq!((status, field(&body, "company_registration_number")), (StatusCode::BAD_REQUEST, vec!["registration_number_taken"]));
+    let (status, body) = call(&env, Method::PUT, &path, &env.admin, Some(upd("a@example.com", "222222-2222"))).await;
+    assert_eq!((status, field(&body, "email")), (StatusCode::BAD_REQUEST, vec!["email_exists"]));
+
+    // Keeping its own number and e-mail is fine.
+    let (status, body) = call(&env, Method::PUT, &path, &env.admin, Some(upd("b@example.com", "222222-2222"))).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+
+    // A change swaps the uniqueness items: the old number and e-mail are free again.
+    let (status, body) = call(&env, Method::PUT, &path, &env.admin, Some(upd("b2@example.com", "444444-4444"))).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let store = &env.state.store;
+    assert!(!store.registration_number_taken("222222-2222").await.unwrap());
+    assert_eq!(store.registration_number_owner("444444-4444").await.unwrap().as_deref(), Some(b_uid.as_str()));
+    assert!(store.find_user_by_email("b@example.com").await.unwrap().is_none());
+    assert_eq!(store.find_user_by_email("b2@example.com").await.unwrap().unwrap().uid, b_uid);
+    let (status, body) = create(&env, &env.admin, company("b@example.com", "222222-2222", "New AB")).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    // A's number untouched throughout.
+    assert_eq!(store.registration_number_owner("111111-1111").await.unwrap().as_deref(), Some(a_uid.as_str()));
+
+    // Company → individual releases the number.
+    let (status, _) = call(&env, Method::PUT, &path, &env.admin, Some(individual("b2@example.com"))).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(!store.registration_number_taken("444444-4444").await.unwrap());
+}
+
+fn emails(page: &Value) -> Vec<String> {
+    page["results"].as_array().unwrap().iter().map(|c| c["email"].as_str().unwrap().to_string()).collect()
+}
+
+#[tokio::test]
+async fn lists_per_role() {
+    let env = setup().await;
+    let (_, active) = create(&env, &env.admin, individual("active@example.com")).await;
+    let (_, gone) = create(&env, &env.admin, individual("gone@example.com")).await;
+    let gone_uid = gone["uid"].as_str().unwrap();
+    let (status, _) = call(&env, Method::POST, &format!("/api/user/deactivate/{gone_uid}/"), &env.admin, None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(active["uid"].is_string());
+
+    let (_, lawyer) = testkit::signed_in(&env.state, Role::Lawyer).await;
+    let (_, sales) = testkit::signed_in(&env.state, Role::SalesPerson).await;
+    let list = |token: String, q: &'static str| {
+        let env = &env;
+        async move { call(env, Method::GET, &format!("/api/customer/list/?{q}"), &token, None).await }
+    };
+    let (s, body) = list(lawyer.clone(), "status=active").await;
+    assert_eq!((s, emails(&body)), (StatusCode::OK, vec!["active@example.com".to_string()]));
+    let (s, body) = list(lawyer.clone(), "status=inactive").await;
+    assert_eq!((s, emails(&body)), (StatusCode::OK, vec!["gone@example.com".to_string()]));
+    assert_eq!(list(lawyer.clone(), "status=pending").await.0, StatusCode::FORBIDDEN);
+    assert_eq!(list(lawyer.clone(), "status=all").await.0, StatusCode::FORBIDDEN);
+    let (s, body) = list(sales.clone(), "status=all").await;
+    assert_eq!((s, emails(&body)), (StatusCode::OK, vec!["gone@example.com".to_string(), "active@example.com".to_string()]));
+    let (s, body) = list(sales.clone(), "status=all&search=ACTIVE").await;
+    assert_eq!((s, emails(&body)), (StatusCode::OK, vec!["active@example.com".to_string()]));
+    assert_eq!(list(sales.clone(), "status=pending").await.0, StatusCode::FORBIDDEN);
+    assert_eq!(list(sales.clone(), "status=nonsense").await.0, StatusCode::BAD_REQUEST);
+    // Lawyers and sales persons cannot approve or deactivate.
+    for token in [&lawyer, &sales] {
+        let (s, _) = call(&env, Method::POST, &format!("/api/user/activate/{gone_uid}/"), token, None).await;
+        assert_eq!(s, StatusCode::FORBIDDEN);
+    }
+    let (_, customer) = testkit::signed_in(&env.state, Role::Customer).await;
+    assert_eq!(list(customer, "status=active").await.0, StatusCode::FORBIDDEN);
+    // Lawyers read details (the modal).
+    let (s, _) = call(&env, Method::GET, &format!("/api/customer/details/{gone_uid}/"), &lawyer, None).await;
+    assert_eq!(s, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn dropdowns() {
+    let env = setup().await;
+    create(&env, &env.admin, company("co@example.com", "555555-5555", "Dropdown AB")).await;
+    create(&env, &env.admin, individual("person@example.com")).await;
+    let (status, body) = call(&env, Method::GET, "/api/customer/dropdown/list/?search=example", &env.admin, None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body.as_array().unwrap().len(), 2);
+    let (_, body) = call(&env, Method::GET, "/api/customer/dropdown/list/?search=dropdown", &env.admin, None).await;
+    assert_eq!(body[0]["label"], "Dropdown AB (Sven Söderberg)");
+    let (_, body) = call(&env, Method::GET, "/api/company/dropdown/list/", &env.admin, None).await;
+    assert_eq!(body.as_array().unwrap().iter().map(|o| o["email"].as_str().unwrap()).collect::<Vec<_>>(), ["co@example.com"]);
+
+    // At most 20 options.
+    for i in 0..22 {
+        create(&env, &env.admin, individual(&format!("many{i}@example.com"))).await;
+    }
+    let (_, body) = call(&env, Method::GET, "/api/customer/dropdown/list/?search=many", &env.admin, None).await;
+    assert_eq!(body.as_array().unwrap().len(), 20);
+
+    // Account managers: active sales persons only.
+    let (sales, _) = testkit::signed_in(&env.state, Role::SalesPerson).await;
+    let profile = StaffProfile {
+        uid: sales.uid.clone(),
+        role: Role::SalesPerson,
+        first_name: sales.first_name.clone(),
+        last_name: sales.last_name.clone(),
+        email: sales.email.clone(),
+        active: true,
+        created_at: sales.created_at,
+        lawyer: None,
+    };
+    let item = shared::store::staff::staff_item(&profile).unwrap();
+    env.state.store.client.put_item().table_name(&env.state.store.table).set_item(Some(item)).send().await.unwrap();
+    let (status, body) = call(&env, Method::GET, "/api/account_manager/dropdown/list/", &env.admin, None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body[0]["uid"], sales.uid);
+    let (_, lawyer) = testkit::signed_in(&env.state, Role::Lawyer).await;
+    let (status, _) = call(&env, Method::GET, "/api/account_manager/dropdown/list/", &lawyer, None).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+}

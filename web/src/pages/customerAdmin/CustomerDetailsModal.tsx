@@ -1,0 +1,157 @@
+import { BankOutlined, UserOutlined } from '@ant-design/icons';
+import { Avatar, Card, Descriptions, Divider, Empty, Modal, Space, Typography } from 'antd';
+import { useParams } from 'react-router';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { customerDetails, type CustomerDetails } from '../../api/customerAdmin';
+import type { Address } from '../../api/customers';
+import { customerServices, type PurchasedService } from '../../api/subscriptions';
+import Loading from '../../components/Loading';
+import { CUSTOMER_MODAL_WIDTH } from '../../config/constants';
+import { formatAddress } from '../../format';
+import { closeCustomerDetails, useCustomerDetailsState } from '../../store/customerDetails';
+import CustomerSubscriptionsTable from '../subscriptions/CustomerSubscriptionsTable';
+
+/** Country id 1 is the only one offered (Sweden). */
+function countryName(id: number, t: (k: string) => string): string {
+  return id === 1 ? t('sweden') : '';
+}
+
+export function addressText(a: Address | null | undefined, t: (k: string) => string): string {
+  if (!a) return '';
+  return formatAddress({ ...a, country: countryName(a.country, t) });
+}
+
+/** The modal's contents for a loaded customer (exported for tests). */
+export function CustomerDetailsView({
+  customer,
+  services,
+  onChanged,
+}: {
+  customer: CustomerDetails;
+  services: PurchasedService[] | null;
+  onChanged?: () => void;
+}) {
+  const { t } = useTranslation('customerAdmin');
+  const name = `${customer.first_name} ${customer.last_name}`.trim();
+  const company = customer.customer_type === 'Company';
+  const manager = customer.account_manager ? `${customer.account_manager.first_name} ${customer.account_manager.last_name}` : '-';
+  return (
+    <div data-testid="customer-details">
+      <Space size="middle" align="center">
+        <Avatar size={48} style={{ backgroundColor: '#FF9F7C' }} data-testid="customer-details-avatar">
+          {(customer.first_name || customer.email || '?').charAt(0).toUpperCase()}
+        </Avatar>
+        <Space orientation="vertical" size={0}>
+          <Typography.Title level={4} style={{ margin: 0 }} data-testid="customer-details-name">
+            {name}
+          </Typography.Title>
+          <Typography.Text type="secondary" data-testid="customer-details-company">
+            {company ? <BankOutlined aria-label={t('company')} /> : <UserOutlined aria-label={t('individual')} />}{' '}
+            {company ? customer.company_name : t('individual')}
+          </Typography.Text>
+        </Space>
+      </Space>
+      <Divider />
+      <Descriptions title={t('contact')} column={1} size="small">
+        <Descriptions.Item label={t('phone')}>{customer.phone || '-'}</Descriptions.Item>
+        <Descriptions.Item label={t('email')}>{customer.email}</Descriptions.Item>
+        <Descriptions.Item label={t('accountManager')}>
+          <span data-testid="customer-details-manager">{manager}</span>
+        </Descriptions.Item>
+      </Descriptions>
+      {company && (
+        <Descriptions title={t('companySection')} column={1} size="small" data-testid="customer-details-company-section">
+          <Descriptions.Item label={t('companyName')}>{customer.company_name}</Descriptions.Item>
+          <Descriptions.Item label={t('sector')}>{customer.sector?.name ?? '-'}</Descriptions.Item>
+          <Descriptions.Item label={t('registrationNumber')}>
+            <span data-testid="customer-details-regno">{customer.company_registration_number}</span>
+          </Descriptions.Item>
+        </Descriptions>
+      )}
+      {services && <CustomerSubscriptionsTable rows={services} onChanged={onChanged} />}
+      <Descriptions column={1} size="small" style={{ marginTop: 16 }}>
+        <Descriptions.Item label={t('visitingAddress')}>
+          <span data-testid="customer-details-visiting">{addressText(customer.profile, t)}</span>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('invoiceAddress')}>
+          <span data-testid="customer-details-invoice">
+            {customer.same_invoice_address ? t('sameAsVisiting') : addressText(customer.invoice_address, t)}
+          </span>
+        </Descriptions.Item>
+      </Descriptions>
+    </div>
+  );
+}
+
+/** The one customer-details modal, mounted in the layout; opened by `openCustomerDetails(uid)`. */
+export default function CustomerDetailsModal() {
+  const { t } = useTranslation('customerAdmin');
+  const { uid, shown } = useCustomerDetailsState();
+  const [customer, setCustomer] = useState<CustomerDetails | null>(null);
+  const [services, setServices] = useState<PurchasedService[] | null>(null);
+
+  const loadServices = useCallback((id: string) => {
+    customerServices(id).then(
+      (r) => setServices(r.purchased_services),
+      () => setServices([]),
+    );
+  }, []);
+
+  useEffect(() => {
+    setCustomer(null);
+    setServices(null);
+    if (!uid || !shown) return;
+    let live = true;
+    customerDetails(uid).then(
+      (c) => live && setCustomer(c),
+      () => live && closeCustomerDetails(),
+    );
+    loadServices(uid);
+    return () => {
+      live = false;
+    };
+  }, [uid, shown, loadServices]);
+
+  return (
+    <Modal
+      open={shown}
+      width={CUSTOMER_MODAL_WIDTH}
+      footer={null}
+      title={t('detailsTitle')}
+      onCancel={closeCustomerDetails}
+      destroyOnHidden
+      data-testid="customer-details-modal"
+    >
+      {customer ? <CustomerDetailsView customer={customer} services={services} onChanged={() => uid && loadServices(uid)} /> : <Loading />}
+    </Modal>
+  );
+}
+
+/** Admin customers/details/{customer_uid}: the same view as a page. */
+export function CustomerDetailsPage({ titleKey }: { titleKey: string }) {
+  const { t } = useTranslation('customerAdmin');
+  const { customer_uid: uid } = useParams();
+  const [customer, setCustomer] = useState<CustomerDetails | null>(null);
+  const [services, setServices] = useState<PurchasedService[] | null>(null);
+  const [missing, setMissing] = useState(false);
+  const load = useCallback(() => {
+    if (!uid) return;
+    customerDetails(uid).then(setCustomer, () => setMissing(true));
+    customerServices(uid).then(
+      (r) => setServices(r.purchased_services),
+      () => setServices([]),
+    );
+  }, [uid]);
+  useEffect(load, [load]);
+  return (
+    <div className="page" data-testid="customer-details-page">
+      <Typography.Title level={2} data-testid="page-title">
+        {t(titleKey, { ns: 'routes' })}
+      </Typography.Title>
+      <Card style={{ maxWidth: CUSTOMER_MODAL_WIDTH }}>
+        {missing ? <Empty description={t('notFound')} /> : customer ? <CustomerDetailsView customer={customer} services={services} onChanged={load} /> : <Loading />}
+      </Card>
+    </div>
+  );
+}

@@ -39,6 +39,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .routes(routes!(hour_edit))
         .routes(routes!(hour_delete))
         .routes(routes!(hour_excel))
+        .routes(routes!(customer_options))
 }
 
 fn now() -> NaiveDateTime {
@@ -833,4 +834,38 @@ async fn hour_excel(
         body,
     )
         .into_response())
+}
+
+#[derive(Deserialize, ToSchema, utoipa::IntoParams)]
+pub struct SearchQuery {
+    #[serde(default)]
+    pub search: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct CustomerOption {
+    pub uid: String,
+    pub name: String,
+}
+
+/// Active customers matching `search` (name, e-mail or company), for the
+/// case form's customer picker (admin, sales persons, lawyers); at most 20.
+#[utoipa::path(get, path = "/api/case/customer/list/", tag = "cases", security(("bearer" = [])), params(SearchQuery),
+    responses((status = 200, body = Vec<CustomerOption>), (status = 403, body = ErrorBody)))]
+async fn customer_options(State(s): State<AppState>, CurrentUser(u): CurrentUser, Query(q): Query<SearchQuery>) -> Result<Json<Vec<CustomerOption>>, ApiError> {
+    staff_side(&u)?;
+    let page = s.store.list_customers(shared::domain::customer::CustomerState::Active, None, Some(q.search.trim()), 20).await?;
+    Ok(Json(
+        page.results
+            .into_iter()
+            .map(|p| {
+                let person = format!("{} {}", p.first_name, p.last_name);
+                let name = match p.company_name.filter(|c| !c.trim().is_empty()) {
+                    Some(c) => format!("{c} ({person})"),
+                    None => person,
+                };
+                CustomerOption { uid: p.uid, name }
+            })
+            .collect(),
+    ))
 }

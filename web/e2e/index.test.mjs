@@ -7,3 +7,4 @@ import './totp.e2e.mjs';
 import './contacts.e2e.mjs';
 import './registration.e2e.mjs';
 import './subscriptions.e2e.mjs';
+import './cases.e2e.mjs';

@@ -613,58 +613,54 @@ const HOUR_ATTEMPTS: u32 = 200;
 /// same transaction as the entry, the usage ledger and the history.
 #[utoipa::path(post, path = "/api/case/hour/create/", tag = "cases", security(("bearer" = [])), request_body = HourRequest,
     responses((status = 201, body = CaseHour), (status = 400, description = "only_lawyer_enters_hours, case_not_assigned, no_active_subscription_for_case, limit_reached", body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn hour_create(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiJson(req): ApiJson<HourRequest>,
-) -> Result<(StatusCode, Json<CaseHour>), ApiError> {
+async fn hour_create(State(s): State<AppState>, CurrentUser(u): CurrentUser, ApiJson(req): ApiJson<HourRequest>) -> Result<(StatusCode, Json<CaseHour>), ApiError> {
     let input = case::validate_hours(&req.form)?;
     let id = uuid::Uuid::new_v4().simple().to_string();
     for attempt in 0..HOUR_ATTEMPTS {
-        let (c, _) = visible_case(&s, &u, &req.case_uid).await?;
-        let lawyer = case::hour_author(&u, &c, req.lawyer.as_deref())?;
-        let lawyer_name = s
-            .store
-            .get_user(&lawyer)
-            .await?
-            .map(|x| x.full_name())
-            .unwrap_or_default();
-        let service = if input.hour.0 > 0 {
-            Some(
-                s.store
-                    .current_hour_row(&c.customer, now())
-                    .await?
-                    .ok_or(ApiError::bad("no_active_subscription_for_case"))?
-                    .id,
-            )
-        } else {
-            None
-        };
-        let h = CaseHour {
-            id: id.clone(),
-            case_uid: c.uid.clone(),
-            lawyer,
-            lawyer_name,
-            hour: input.hour,
-            non_billable_hour: input.non_billable_hour,
-            rattsskydd_hour: input.rattsskydd_hour,
-            date: input.date,
-            time: input.time.clone(),
-            is_invoiced: input.is_invoiced,
-            service,
-            description: input.description.clone(),
-            created_at: Utc::now(),
-        };
-        let hist = entry(&c.uid, &u, "hour", None, Some(summary(&h)));
-        if s.store
-            .write_case_hour(&c, None, Some(&h), &hist, now())
-            .await?
-        {
-            return Ok((StatusCode::CREATED, Json(h)));
+        match try_hour_create(&s, &u, &req, &input, &id, attempt).await {
+            Ok(Some(h)) => return Ok((StatusCode::CREATED, Json(h))),
+            Ok(None) => {}
+            // A transient store failure (throttling, a 5xx): the bounded loop
+            // tries again; the entry id makes a write that did land count once.
+            Err(ApiError::Internal(detail)) if attempt + 1 < HOUR_ATTEMPTS => eprintln!("WARN hour write retried: {detail}"),
+            Err(e) => return Err(e),
         }
         pause(attempt).await;
     }
     Err(ApiError::bad("changed_concurrently"))
+}
+
+async fn try_hour_create(s: &AppState, u: &User, req: &HourRequest, input: &case::HourInput, id: &str, attempt: u32) -> Result<Option<CaseHour>, ApiError> {
+    let (c, _) = visible_case(s, u, &req.case_uid).await?;
+    if attempt > 0 {
+        if let Some(done) = s.store.get_case_hour(&c.uid, id).await? {
+            return Ok(Some(done));
+        }
+    }
+    let lawyer = case::hour_author(u, &c, req.lawyer.as_deref())?;
+    let lawyer_name = s.store.get_user(&lawyer).await?.map(|x| x.full_name()).unwrap_or_default();
+    let service = if input.hour.0 > 0 {
+        Some(s.store.current_hour_row(&c.customer, now()).await?.ok_or(ApiError::bad("no_active_subscription_for_case"))?.id)
+    } else {
+        None
+    };
+    let h = CaseHour {
+        id: id.to_string(),
+        case_uid: c.uid.clone(),
+        lawyer,
+        lawyer_name,
+        hour: input.hour,
+        non_billable_hour: input.non_billable_hour,
+        rattsskydd_hour: input.rattsskydd_hour,
+        date: input.date,
+        time: input.time.clone(),
+        is_invoiced: input.is_invoiced,
+        service,
+        description: input.description.clone(),
+        created_at: Utc::now(),
+    };
+    let hist = entry(&c.uid, u, "hour", None, Some(summary(&h)));
+    Ok(s.store.write_case_hour(&c, None, Some(&h), &hist, now()).await?.then_some(h))
 }
 
 fn summary(h: &CaseHour) -> String {

@@ -8,3 +8,4 @@ import './contacts.e2e.mjs';
 import './registration.e2e.mjs';
 import './subscriptions.e2e.mjs';
 import './people.e2e.mjs';
+import './cases.e2e.mjs';

@@ -39,12 +39,14 @@ pub const DEMO_ACCOUNTS: [DemoAccount; 5] = [
 /// recovery, authenticator-app enrolment, the Users screens as a contact,
 /// buying and losing subscriptions), so the demo accounts stay as printed.
 /// Seeded with `SEED_E2E=1`.
-pub const E2E_ACCOUNTS: [DemoAccount; 5] = [
+pub const E2E_ACCOUNTS: [DemoAccount; 6] = [
     DemoAccount { email: "twofactor@example.com", role: Role::Customer, first_name: "Tove", last_name: "Tvåsteg", permissions: &[] },
     DemoAccount { email: "recovery@example.com", role: Role::Customer, first_name: "Rut", last_name: "Återställning", permissions: &[] },
     DemoAccount { email: "totp@example.com", role: Role::Customer, first_name: "Tim", last_name: "Tidskod", permissions: &[] },
     // Buys and loses subscriptions in the subscriptions e2e test.
     DemoAccount { email: "subscriber@example.com", role: Role::Customer, first_name: "Siv", last_name: "Abonnent", permissions: &[] },
+    // Opens a case and follows its hours in the cases e2e test.
+    DemoAccount { email: "case-customer@example.com", role: Role::Customer, first_name: "Cecilia", last_name: "Ärende", permissions: &[] },
     // A contact of the demo customer holding every permission (the Users screens as a contact).
     DemoAccount {
         email: "contact-admin@example.com",

@@ -135,7 +135,7 @@ async fn demo_seed_is_idempotent_and_every_role_can_sign_in() {
     assert!(state.store.registration_number_taken(seed::DEMO_REGISTRATION_NUMBER).await.unwrap());
 
     // the browser-test contact with every permission joins the same customer, once
-    assert_eq!(seed::seed_accounts(&state, &seed::E2E_ACCOUNTS).await.unwrap(), 5);
+    assert_eq!(seed::seed_accounts(&state, &seed::E2E_ACCOUNTS).await.unwrap(), 6);
     assert_eq!(seed::seed_accounts(&state, &seed::E2E_ACCOUNTS).await.unwrap(), 0);
     let admin_contact = state.store.find_user_by_email("contact-admin@example.com").await.unwrap().unwrap();
     assert_eq!(admin_contact.customer_id.as_deref(), Some(customer.uid.as_str()));

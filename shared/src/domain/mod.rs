@@ -8,6 +8,7 @@ pub mod staff;
 pub mod totp;
 pub mod contact;
 pub mod permissions;
+pub mod case;
 pub mod catalogue;
 pub mod subscription;
 pub mod two_factor;

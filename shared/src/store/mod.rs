@@ -5,6 +5,7 @@ pub mod conflict;
 pub mod customers;
 pub mod rate_limit;
 pub mod recovery;
+pub mod cases;
 pub mod catalogue;
 pub mod refresh;
 pub mod staff;

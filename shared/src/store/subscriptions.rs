@@ -79,10 +79,10 @@ impl UsageEntry {
     }
 }
 
-fn usage_pk(purchase_id: u64) -> String {
+pub fn usage_pk(purchase_id: u64) -> String {
     format!("PSVC#{purchase_id}")
 }
-fn usage_sk(date: NaiveDate, entry_id: &str) -> String {
+pub fn usage_sk(date: NaiveDate, entry_id: &str) -> String {
     format!("USAGE#{}#{entry_id}", date.format("%Y-%m-%d"))
 }
 
@@ -109,7 +109,7 @@ fn parse_row(item: Item) -> Result<StoredRow, ApiError> {
     Ok(StoredRow { row, rev })
 }
 
-fn is_conditional<E: aws_sdk_dynamodb::error::ProvideErrorMetadata>(e: &aws_sdk_dynamodb::error::SdkError<E>) -> bool {
+pub(crate) fn is_conditional<E: aws_sdk_dynamodb::error::ProvideErrorMetadata>(e: &aws_sdk_dynamodb::error::SdkError<E>) -> bool {
     e.as_service_error()
         .and_then(|se| se.code())
         .is_some_and(|c| c == "ConditionalCheckFailedException" || c == "TransactionCanceledException")

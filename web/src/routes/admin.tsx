@@ -14,6 +14,10 @@ import TwoFactorSettings from '../pages/account/TwoFactorSettings';
 import Dashboard from '../pages/Dashboard';
 import type { RoleModule, RouteDef, MenuDef } from './types';
 import { lazy, type ComponentType } from 'react';
+const CaseList = lazy(() => import('../pages/cases/CaseList'));
+const CaseDetails = lazy(() => import('../pages/cases/CaseDetails'));
+const CaseForm = lazy(() => import('../pages/cases/CaseForm'));
+const CaseHistory = lazy(() => import('../pages/cases/CaseHistory'));
 
 const lazyNamed = <K extends string>(load: () => Promise<Record<K, ComponentType<{ titleKey: string }>>>, name: K) =>
   lazy(() => load().then((m) => ({ default: m[name] })));
@@ -58,18 +62,18 @@ export const routes: RouteDef[] = [
   { path: 'change-password', titleKey: 'changePassword', Component: ChangePassword },
   { path: 'update-2fa', titleKey: 'update2fa', Component: TwoFactorSettings },
   // Cases
-  { path: 'cases', titleKey: 'cases' },
-  { path: 'cases/my-cases', titleKey: 'myCases' },
-  { path: 'cases/pending', titleKey: 'pendingCases' },
-  { path: 'cases/available', titleKey: 'availableCases' },
-  { path: 'cases/closed', titleKey: 'closedCases' },
-  { path: 'cases/details/:id', titleKey: 'caseDetails' },
+  { path: 'cases', titleKey: 'cases', Component: CaseList },
+  { path: 'cases/my-cases', titleKey: 'myCases', Component: CaseList },
+  { path: 'cases/pending', titleKey: 'pendingCases', Component: CaseList },
+  { path: 'cases/available', titleKey: 'availableCases', Component: CaseList },
+  { path: 'cases/closed', titleKey: 'closedCases', Component: CaseList },
+  { path: 'cases/details/:id', titleKey: 'caseDetails', Component: CaseDetails },
   { path: 'cases/case-hour/update/:id', titleKey: 'caseHourUpdate' },
   { path: 'cases/additional_hour/update/:id', titleKey: 'additionalHourUpdate' },
-  { path: 'cases/history/:id', titleKey: 'caseHistory' },
+  { path: 'cases/history/:id', titleKey: 'caseHistory', Component: CaseHistory },
   { path: 'cases/history-additional/:id', titleKey: 'caseHistoryAdditional' },
-  { path: 'case/create', titleKey: 'caseCreate' },
-  { path: 'case/update/:case_uid', titleKey: 'caseUpdate' },
+  { path: 'case/create', titleKey: 'caseCreate', Component: CaseForm },
+  { path: 'case/update/:case_uid', titleKey: 'caseUpdate', Component: CaseForm },
   // Customers
   { path: 'customers', titleKey: 'customersActive', Component: ActiveCustomers },
   { path: 'customers/inactive', titleKey: 'customersInactive', Component: InactiveCustomers },

@@ -14,6 +14,10 @@ import TwoFactorSettings from '../pages/account/TwoFactorSettings';
 import type { MenuDef, RoleModule, RouteDef } from './types';
 import { lazy, type ComponentType } from 'react';
 import { useLoadCustomerServices } from '../pages/subscriptions/customerServices';
+const CaseList = lazy(() => import('../pages/cases/CaseList'));
+const CaseDetails = lazy(() => import('../pages/cases/CaseDetails'));
+const CaseForm = lazy(() => import('../pages/cases/CaseForm'));
+const CaseHistory = lazy(() => import('../pages/cases/CaseHistory'));
 
 const lazyNamed = <K extends string>(load: () => Promise<Record<K, ComponentType<{ titleKey: string }>>>, name: K) =>
   lazy(() => load().then((m) => ({ default: m[name] })));
@@ -41,12 +45,12 @@ export const routes: RouteDef[] = [
   { path: 'academy', titleKey: 'frejaAcademy' },
   { path: 'notifications', titleKey: 'notifications' },
   { path: 'messages', titleKey: 'messages' },
-  { path: 'cases', titleKey: 'cases' },
-  { path: 'cases/closed', titleKey: 'closedCases' },
-  { path: 'cases/draft', titleKey: 'draftCases' },
-  { path: 'cases/details/:id', titleKey: 'caseDetails' },
-  { path: 'cases/create', titleKey: 'caseCreate' },
-  { path: 'cases/history/:id', titleKey: 'caseHistory' },
+  { path: 'cases', titleKey: 'cases', Component: CaseList },
+  { path: 'cases/closed', titleKey: 'closedCases', Component: CaseList },
+  { path: 'cases/draft', titleKey: 'draftCases', Component: CaseList },
+  { path: 'cases/details/:id', titleKey: 'caseDetails', Component: CaseDetails },
+  { path: 'cases/create', titleKey: 'caseCreate', Component: CaseForm },
+  { path: 'cases/history/:id', titleKey: 'caseHistory', Component: CaseHistory },
   { path: 'documents', titleKey: 'documents' },
   { path: 'statistics/activity', titleKey: 'statisticsActivity' },
   { path: 'services/video-meeting', titleKey: 'videoMeeting', Component: VideoMeetingRoute },

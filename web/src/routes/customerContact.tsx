@@ -17,6 +17,10 @@ import { setPermissions } from '../store/session';
 import type { MenuContext, MenuDef, RoleModule, RouteDef } from './types';
 import { lazy, useEffect, type ComponentType } from 'react';
 import { useLoadCustomerServices } from '../pages/subscriptions/customerServices';
+const CaseList = lazy(() => import('../pages/cases/CaseList'));
+const CaseDetails = lazy(() => import('../pages/cases/CaseDetails'));
+const CaseForm = lazy(() => import('../pages/cases/CaseForm'));
+const CaseHistory = lazy(() => import('../pages/cases/CaseHistory'));
 
 const lazyNamed = <K extends string>(load: () => Promise<Record<K, ComponentType<{ titleKey: string }>>>, name: K) =>
   lazy(() => load().then((m) => ({ default: m[name] })));
@@ -38,13 +42,13 @@ const P = '/customer_contact/';
 /** Customer-contact routes (spec §2, /customer_contact/); permission rules from spec §5. */
 export const routes: RouteDef[] = [
   { path: '', titleKey: 'dashboard', Component: CustomerHome },
-  { path: 'cases', titleKey: 'cases' },
-  { path: 'cases/closed', titleKey: 'closedCases' },
-  { path: 'cases/draft', titleKey: 'draftCases' },
-  { path: 'cases/details/:id', titleKey: 'caseDetails' },
-  { path: 'cases/create', titleKey: 'caseCreate', requires: 'add_case' },
+  { path: 'cases', titleKey: 'cases', Component: CaseList },
+  { path: 'cases/closed', titleKey: 'closedCases', Component: CaseList },
+  { path: 'cases/draft', titleKey: 'draftCases', Component: CaseList },
+  { path: 'cases/details/:id', titleKey: 'caseDetails', Component: CaseDetails },
+  { path: 'cases/create', titleKey: 'caseCreate', Component: CaseForm, requires: 'add_case' },
   { path: 'cases/edit', titleKey: 'caseEdit' },
-  { path: 'cases/history/:id', titleKey: 'caseHistory' },
+  { path: 'cases/history/:id', titleKey: 'caseHistory', Component: CaseHistory },
   { path: 'statistics/activity', titleKey: 'statisticsActivity' },
   { path: 'documents', titleKey: 'documents' },
   { path: 'services/contract-sign', titleKey: 'contractSign', Component: ContractSignRoute },

@@ -5,6 +5,10 @@ import ChangePassword from '../pages/account/ChangePassword';
 import TwoFactorSettings from '../pages/account/TwoFactorSettings';
 import Dashboard from '../pages/Dashboard';
 import type { MenuDef, RoleModule, RouteDef } from './types';
+const CaseList = lazy(() => import('../pages/cases/CaseList'));
+const CaseDetails = lazy(() => import('../pages/cases/CaseDetails'));
+const CaseForm = lazy(() => import('../pages/cases/CaseForm'));
+const CaseHistory = lazy(() => import('../pages/cases/CaseHistory'));
 
 const Profile = lazy(() => import('../pages/profile/Profile'));
 
@@ -20,15 +24,15 @@ export const routes: RouteDef[] = [
   { path: '', titleKey: 'dashboard', Component: Dashboard },
   { path: 'customers', titleKey: 'customersActive', Component: LawyerActiveCustomers },
   { path: 'customers/inactive', titleKey: 'customersInactive', Component: LawyerInactiveCustomers },
-  { path: 'cases', titleKey: 'myCases' },
-  { path: 'cases/pending', titleKey: 'pendingCases' },
-  { path: 'cases/available', titleKey: 'availableCases' },
-  { path: 'cases/closed', titleKey: 'closedCases' },
-  { path: 'cases/details/:id', titleKey: 'caseDetails' },
-  { path: 'cases/history/:id', titleKey: 'caseHistory' },
+  { path: 'cases', titleKey: 'myCases', Component: CaseList },
+  { path: 'cases/pending', titleKey: 'pendingCases', Component: CaseList },
+  { path: 'cases/available', titleKey: 'availableCases', Component: CaseList },
+  { path: 'cases/closed', titleKey: 'closedCases', Component: CaseList },
+  { path: 'cases/details/:id', titleKey: 'caseDetails', Component: CaseDetails },
+  { path: 'cases/history/:id', titleKey: 'caseHistory', Component: CaseHistory },
   { path: 'cases/history-additional/:id', titleKey: 'caseHistoryAdditional' },
-  { path: 'cases/create', titleKey: 'caseCreate' },
-  { path: 'cases/update/:case_uid', titleKey: 'caseUpdate' },
+  { path: 'cases/create', titleKey: 'caseCreate', Component: CaseForm },
+  { path: 'cases/update/:case_uid', titleKey: 'caseUpdate', Component: CaseForm },
   { path: 'cases/case-hour/update/:id', titleKey: 'caseHourUpdate' },
   { path: 'cases/additional_hour/update/:id', titleKey: 'additionalHourUpdate' },
   { path: 'statistics/customer', titleKey: 'statisticsCustomer' },

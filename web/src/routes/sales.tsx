@@ -5,6 +5,9 @@ import ChangePassword from '../pages/account/ChangePassword';
 import TwoFactorSettings from '../pages/account/TwoFactorSettings';
 import Dashboard from '../pages/Dashboard';
 import type { MenuDef, RoleModule, RouteDef } from './types';
+const CaseList = lazy(() => import('../pages/cases/CaseList'));
+const CaseDetails = lazy(() => import('../pages/cases/CaseDetails'));
+const CaseForm = lazy(() => import('../pages/cases/CaseForm'));
 
 const ManageCustomerPackages = lazy(() => import('../pages/subscriptions/ManageCustomerPackages'));
 
@@ -22,13 +25,13 @@ const P = '/sales/';
 /** Sales-person routes (spec §2, /sales/). */
 export const routes: RouteDef[] = [
   { path: '', titleKey: 'dashboard', Component: Dashboard },
-  { path: 'case/create', titleKey: 'caseCreate' },
-  { path: 'case/update/:case_uid', titleKey: 'caseUpdate' },
-  { path: 'cases', titleKey: 'cases' },
-  { path: 'cases/closed', titleKey: 'closedCases' },
-  { path: 'cases/draft', titleKey: 'draftCases' },
-  { path: 'cases/available', titleKey: 'availableCases' },
-  { path: 'cases/details/:id', titleKey: 'caseDetails' },
+  { path: 'case/create', titleKey: 'caseCreate', Component: CaseForm },
+  { path: 'case/update/:case_uid', titleKey: 'caseUpdate', Component: CaseForm },
+  { path: 'cases', titleKey: 'cases', Component: CaseList },
+  { path: 'cases/closed', titleKey: 'closedCases', Component: CaseList },
+  { path: 'cases/draft', titleKey: 'draftCases', Component: CaseList },
+  { path: 'cases/available', titleKey: 'availableCases', Component: CaseList },
+  { path: 'cases/details/:id', titleKey: 'caseDetails', Component: CaseDetails },
   { path: 'customers', titleKey: 'customersAll', Component: SalesAllCustomers },
   { path: 'customers/active', titleKey: 'customersActive', Component: SalesActiveCustomers },
   { path: 'customers/inactive', titleKey: 'customersInactive', Component: SalesInactiveCustomers },

@@ -1,0 +1,712 @@
+//! Cases (spec §3, §4, §5, §6): the case, its hours, and the status state
+//! machine as pure functions, so every allowed and refused transition is
+//! unit-tested without the store.
+
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::catalogue::Hundredths;
+use super::{Role, User};
+use crate::error::{ApiError, FieldErrors};
+
+/// Spec §3 case statuses. Draft is shown as 'Pending' (awaiting staff verification).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+pub enum CaseStatus {
+    Draft,
+    Waiting,
+    Inprogress,
+    Complete,
+}
+
+impl CaseStatus {
+    /// The GSI1 partition word; `pending` for Draft is what `bubbles/` counts.
+    pub fn state_key(self) -> &'static str {
+        match self {
+            CaseStatus::Draft => "pending",
+            CaseStatus::Waiting => "waiting",
+            CaseStatus::Inprogress => "inprogress",
+            CaseStatus::Complete => "complete",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<CaseStatus> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "draft" | "pending" => Some(CaseStatus::Draft),
+            "waiting" | "available" => Some(CaseStatus::Waiting),
+            "inprogress" | "active" | "in_progress" => Some(CaseStatus::Inprogress),
+            "complete" | "closed" => Some(CaseStatus::Complete),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct CaseAddress {
+    #[serde(default)]
+    pub address_1: String,
+    #[serde(default)]
+    pub city: String,
+    #[serde(default)]
+    pub country: String,
+    #[serde(default)]
+    pub post_code: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct CaseType {
+    pub id: u64,
+    pub name: String,
+}
+
+/// A stored case document (uploaded and checked).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct CaseFile {
+    pub key: String,
+    pub name: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct Case {
+    pub uid: String,
+    /// Human-readable, e.g. "2026-000012".
+    pub case_number: String,
+    pub status: CaseStatus,
+    /// The customer's uid (its user uid).
+    pub customer: String,
+    pub customer_name: String,
+    pub address: CaseAddress,
+    pub subject: String,
+    pub description: String,
+    #[serde(rename = "type")]
+    pub case_type: CaseType,
+    pub estimated_hours: Hundredths,
+    pub client: String,
+    /// Lawyer chosen at creation; publishing gives the case straight to them.
+    pub direct_assign_lawyer: Option<String>,
+    /// The lawyer working on the case (set on accept).
+    pub lawyer: Option<String>,
+    pub lawyer_name: Option<String>,
+    pub files: Vec<CaseFile>,
+    pub counterpart: String,
+    pub disqualification_control: bool,
+    pub short_internal_description: String,
+    #[schema(value_type = Option<String>)]
+    pub start_date: Option<NaiveDate>,
+    #[schema(value_type = Option<String>)]
+    pub deadline: Option<NaiveDate>,
+    pub contact_person: String,
+    pub note: String,
+    pub created_by: String,
+    #[schema(value_type = String)]
+    pub created_at: DateTime<Utc>,
+    #[schema(value_type = String)]
+    pub updated_at: DateTime<Utc>,
+}
+
+/// The editable fields of spec §3, as validated input.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CaseInput {
+    pub address: CaseAddress,
+    pub subject: String,
+    pub description: String,
+    pub case_type: u64,
+    pub estimated_hours: Hundredths,
+    pub client: String,
+    pub direct_assign_lawyer: Option<String>,
+    pub counterpart: String,
+    pub disqualification_control: bool,
+    pub short_internal_description: String,
+    pub start_date: Option<NaiveDate>,
+    pub deadline: Option<NaiveDate>,
+    pub contact_person: String,
+    pub note: String,
+}
+
+/// Raw form values (strings as typed; hours may use a comma decimal).
+#[derive(Clone, Debug, Default, Deserialize, ToSchema)]
+pub struct CaseForm {
+    #[serde(default)]
+    pub address: CaseAddress,
+    #[serde(default)]
+    pub subject: String,
+    #[serde(default)]
+    pub description: String,
+    /// Case type id (catalogue `typeofcase/list/`).
+    #[serde(rename = "type")]
+    #[schema(value_type = Option<u64>)]
+    pub case_type: Option<serde_json::Value>,
+    #[schema(value_type = Option<f64>)]
+    pub estimated_hours: Option<serde_json::Value>,
+    #[serde(default)]
+    pub client: String,
+    pub direct_assign_lawyer: Option<String>,
+    #[serde(default)]
+    pub counterpart: String,
+    #[serde(default)]
+    pub disqualification_control: bool,
+    #[serde(default)]
+    pub short_internal_description: String,
+    pub start_date: Option<String>,
+    pub deadline: Option<String>,
+    #[serde(default)]
+    pub contact_person: String,
+    #[serde(default)]
+    pub note: String,
+}
+
+fn push(f: &mut FieldErrors, field: &str, key: &str) {
+    f.entry(field.to_string()).or_default().push(key.to_string());
+}
+
+/// A decimal from JSON: a number, or a string with a comma or dot decimal.
+pub fn decimal(v: Option<&serde_json::Value>) -> Result<Option<Hundredths>, ()> {
+    match v {
+        None | Some(serde_json::Value::Null) => Ok(None),
+        Some(serde_json::Value::String(t)) if t.trim().is_empty() => Ok(None),
+        Some(serde_json::Value::String(t)) => Hundredths::parse(t).map(Some).ok_or(()),
+        Some(serde_json::Value::Number(n)) => Hundredths::parse(&n.to_string()).map(Some).ok_or(()),
+        _ => Err(()),
+    }
+}
+
+fn date(v: &Option<String>) -> Result<Option<NaiveDate>, ()> {
+    match v.as_deref().map(str::trim) {
+        None | Some("") => Ok(None),
+        Some(t) => NaiveDate::parse_from_str(t.get(..10).unwrap_or(t), "%Y-%m-%d").map(Some).map_err(|_| ()),
+    }
+}
+
+/// Spec §5: subject, description, type and estimated hours are required;
+/// hours at least 0.01; dates YYYY-MM-DD; the deadline not before the start.
+pub fn validate(form: &CaseForm) -> Result<CaseInput, ApiError> {
+    let mut f = FieldErrors::new();
+    if form.subject.trim().is_empty() {
+        push(&mut f, "subject", "case_subject_required");
+    } else if form.subject.trim().chars().count() > 200 {
+        push(&mut f, "subject", "too_long");
+    }
+    if form.description.trim().is_empty() {
+        push(&mut f, "description", "case_description_required");
+    }
+    let case_type = match &form.case_type {
+        Some(serde_json::Value::Number(n)) => n.as_u64(),
+        Some(serde_json::Value::String(t)) => t.trim().parse().ok(),
+        _ => None,
+    };
+    if case_type.is_none() {
+        push(&mut f, "type", "case_type_required");
+    }
+    let hours = match decimal(form.estimated_hours.as_ref()) {
+        Ok(Some(h)) if h.0 >= 1 => Some(h),
+        Ok(None) => {
+            push(&mut f, "estimated_hours", "estimated_hours_required");
+            None
+        }
+        _ => {
+            push(&mut f, "estimated_hours", "hour_min");
+            None
+        }
+    };
+    let start = date(&form.start_date).unwrap_or_else(|_| {
+        push(&mut f, "start_date", "invalid_date");
+        None
+    });
+    let deadline = date(&form.deadline).unwrap_or_else(|_| {
+        push(&mut f, "deadline", "invalid_date");
+        None
+    });
+    if let (Some(a), Some(b)) = (start, deadline) {
+        if b < a {
+            push(&mut f, "deadline", "deadline_before_start");
+        }
+    }
+    let pc = form.address.post_code.trim();
+    if !pc.is_empty() && !(pc.len() == 5 && pc.chars().all(|c| c.is_ascii_digit())) {
+        push(&mut f, "address.post_code", "invalid_post_code");
+    }
+    if !f.is_empty() {
+        return Err(ApiError::validation(f));
+    }
+    let t = |s: &str| s.trim().to_string();
+    Ok(CaseInput {
+        address: CaseAddress {
+            address_1: t(&form.address.address_1),
+            city: t(&form.address.city),
+            country: t(&form.address.country),
+            post_code: pc.to_string(),
+        },
+        subject: t(&form.subject),
+        description: t(&form.description),
+        case_type: case_type.unwrap_or_default(),
+        estimated_hours: hours.unwrap_or_default(),
+        client: t(&form.client),
+        direct_assign_lawyer: form.direct_assign_lawyer.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(String::from),
+        counterpart: t(&form.counterpart),
+        disqualification_control: form.disqualification_control,
+        short_internal_description: t(&form.short_internal_description),
+        start_date: start,
+        deadline,
+        contact_person: t(&form.contact_person),
+        note: t(&form.note),
+    })
+}
+
+/// Which creation call a user may use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CreateVia {
+    /// `case/create/`: sales person, admin.
+    Staff,
+    /// `case/create/by/customer/`: customer, or a contact holding add_case.
+    Customer,
+    /// `case/create/by/lawyer/`.
+    Lawyer,
+}
+
+pub fn may_create(user: &User, via: CreateVia) -> bool {
+    matches!(
+        (user.role(), via),
+        (Some(Role::Admin | Role::SalesPerson), CreateVia::Staff)
+            | (Some(Role::Customer | Role::CustomerContact), CreateVia::Customer)
+            | (Some(Role::Lawyer), CreateVia::Lawyer)
+    )
+}
+
+/// The customer a customer or contact acts for.
+pub fn acting_customer(user: &User) -> Option<String> {
+    match user.role()? {
+        Role::Customer => Some(user.uid.clone()),
+        Role::CustomerContact => user.customer_id.clone(),
+        _ => None,
+    }
+}
+
+/// Who may read a case: admin and sales persons all; a lawyer the cases
+/// assigned to them and the available (Waiting) ones; the customer and its
+/// contacts their own.
+pub fn may_view(user: &User, case: &Case) -> bool {
+    match user.role() {
+        Some(Role::Admin | Role::SalesPerson) => true,
+        Some(Role::Lawyer) => case.status == CaseStatus::Waiting || case.lawyer.as_deref() == Some(user.uid.as_str()),
+        Some(Role::Customer | Role::CustomerContact) => acting_customer(user).as_deref() == Some(case.customer.as_str()),
+        None => false,
+    }
+}
+
+/// Who may edit the fields: admin and sales persons (not once closed, except
+/// admin); the assigned lawyer while in progress; the customer side only
+/// while the case is still a draft.
+pub fn may_edit(user: &User, case: &Case) -> bool {
+    match user.role() {
+        Some(Role::Admin) => true,
+        Some(Role::SalesPerson) => case.status != CaseStatus::Complete,
+        Some(Role::Lawyer) => case.status == CaseStatus::Inprogress && is_assigned(user, case),
+        Some(Role::Customer | Role::CustomerContact) => case.status == CaseStatus::Draft && may_view(user, case),
+        None => false,
+    }
+}
+
+pub fn is_assigned(user: &User, case: &Case) -> bool {
+    case.lawyer.as_deref() == Some(user.uid.as_str())
+}
+
+/// The status actions of spec §4.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Transition {
+    /// Staff verified the case: Draft → Waiting (or straight to the
+    /// direct-assign lawyer: Draft → Inprogress).
+    Publish,
+    /// A lawyer takes an available case: Waiting → Inprogress.
+    Accept,
+    /// Inprogress → Complete.
+    Complete,
+    /// Complete → Inprogress.
+    Reopen,
+    /// Back to available: Inprogress → Waiting.
+    Transfer,
+}
+
+pub const ONLY_WAITING_CAN_START: &str = "only_waiting_can_start";
+pub const ONLY_IN_PROGRESS_CAN_COMPLETE: &str = "only_in_progress_can_complete";
+pub const STATUS_CHANGE_NOT_ALLOWED: &str = "status_change_not_allowed";
+
+/// The outcome of an allowed transition: the new status and lawyer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Moved {
+    pub status: CaseStatus,
+    pub lawyer: Option<String>,
+}
+
+/// The state machine. Who first (an unauthorised user learns nothing about
+/// the status), then the status precondition. `direct_lawyer_ok` tells
+/// whether the direct-assign lawyer (if any) is an active lawyer.
+pub fn transition(user: &User, case: &Case, t: Transition) -> Result<Moved, &'static str> {
+    let role = user.role();
+    let admin = role == Some(Role::Admin);
+    let assigned = role == Some(Role::Lawyer) && is_assigned(user, case);
+    match t {
+        Transition::Publish => {
+            if !admin {
+                return Err(STATUS_CHANGE_NOT_ALLOWED);
+            }
+            if case.status != CaseStatus::Draft {
+                return Err(STATUS_CHANGE_NOT_ALLOWED);
+            }
+            Ok(match &case.direct_assign_lawyer {
+                Some(l) => Moved { status: CaseStatus::Inprogress, lawyer: Some(l.clone()) },
+                None => Moved { status: CaseStatus::Waiting, lawyer: None },
+            })
+        }
+        Transition::Accept => {
+            if role != Some(Role::Lawyer) {
+                return Err(STATUS_CHANGE_NOT_ALLOWED);
+            }
+            if case.status != CaseStatus::Waiting {
+                return Err(ONLY_WAITING_CAN_START);
+            }
+            Ok(Moved { status: CaseStatus::Inprogress, lawyer: Some(user.uid.clone()) })
+        }
+        Transition::Complete => {
+            if !(admin || assigned) {
+                return Err(STATUS_CHANGE_NOT_ALLOWED);
+            }
+            if case.status != CaseStatus::Inprogress {
+                return Err(ONLY_IN_PROGRESS_CAN_COMPLETE);
+            }
+            Ok(Moved { status: CaseStatus::Complete, lawyer: case.lawyer.clone() })
+        }
+        Transition::Reopen => {
+            if !(admin || assigned) || case.status != CaseStatus::Complete {
+                return Err(STATUS_CHANGE_NOT_ALLOWED);
+            }
+            if case.lawyer.is_none() {
+                // Nobody to work on it: it goes back to the available list.
+                return Ok(Moved { status: CaseStatus::Waiting, lawyer: None });
+            }
+            Ok(Moved { status: CaseStatus::Inprogress, lawyer: case.lawyer.clone() })
+        }
+        Transition::Transfer => {
+            if !(admin || assigned) || case.status != CaseStatus::Inprogress {
+                return Err(STATUS_CHANGE_NOT_ALLOWED);
+            }
+            Ok(Moved { status: CaseStatus::Waiting, lawyer: None })
+        }
+    }
+}
+
+/// A change recorded in the case history.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct HistoryEntry {
+    pub case_uid: String,
+    #[schema(value_type = String)]
+    pub at: DateTime<Utc>,
+    /// uid of who made the change.
+    pub by: String,
+    pub by_name: String,
+    /// `status`, `subject`, `hour`, `created`...
+    pub field: String,
+    pub before: Option<String>,
+    pub after: Option<String>,
+}
+
+/// The field-by-field differences of an edit, for the history.
+pub fn diff(old: &Case, new: &Case) -> Vec<(String, String, String)> {
+    let a = serde_json::to_value(old).unwrap_or_default();
+    let b = serde_json::to_value(new).unwrap_or_default();
+    let mut out = Vec::new();
+    if let (Some(a), Some(b)) = (a.as_object(), b.as_object()) {
+        for (k, va) in a {
+            if k == "updated_at" {
+                continue;
+            }
+            let vb = b.get(k).cloned().unwrap_or_default();
+            if *va != vb {
+                let show = |v: &serde_json::Value| match v {
+                    serde_json::Value::String(s) => s.clone(),
+                    other => other.to_string(),
+                };
+                out.push((k.clone(), show(va), show(&vb)));
+            }
+        }
+    }
+    out
+}
+
+/// Spec §3 case hour.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct CaseHour {
+    pub id: String,
+    pub case_uid: String,
+    pub lawyer: String,
+    pub lawyer_name: String,
+    /// Billable: consumes the customer's hour subscription.
+    pub hour: Hundredths,
+    pub non_billable_hour: Hundredths,
+    pub rattsskydd_hour: Hundredths,
+    #[schema(value_type = String)]
+    pub date: NaiveDate,
+    /// "HH:MM" or empty.
+    pub time: String,
+    pub is_invoiced: bool,
+    /// The purchased service row the billable hours were booked against.
+    pub service: Option<u64>,
+    pub description: String,
+    #[schema(value_type = String)]
+    pub created_at: DateTime<Utc>,
+}
+
+#[derive(Clone, Debug, Default, Deserialize, ToSchema)]
+pub struct HourForm {
+    #[schema(value_type = Option<f64>)]
+    pub hour: Option<serde_json::Value>,
+    #[schema(value_type = Option<f64>)]
+    pub non_billable_hour: Option<serde_json::Value>,
+    #[schema(value_type = Option<f64>)]
+    pub rattsskydd_hour: Option<serde_json::Value>,
+    pub date: Option<String>,
+    #[serde(default)]
+    pub time: String,
+    #[serde(default)]
+    pub is_invoiced: bool,
+    #[serde(default)]
+    pub description: String,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct HourInput {
+    pub hour: Hundredths,
+    pub non_billable_hour: Hundredths,
+    pub rattsskydd_hour: Hundredths,
+    pub date: NaiveDate,
+    pub time: String,
+    pub is_invoiced: bool,
+    pub description: String,
+}
+
+/// Hours are non-negative with two decimals (comma allowed), at least one
+/// of them at least 0.01 (spec §9); a date is required.
+pub fn validate_hours(form: &HourForm) -> Result<HourInput, ApiError> {
+    let mut f = FieldErrors::new();
+    let mut get = |name: &str, v: Option<&serde_json::Value>| match decimal(v) {
+        Ok(Some(h)) if h.0 >= 0 => h,
+        Ok(None) => Hundredths::ZERO,
+        _ => {
+            push(&mut f, name, "invalid_hours");
+            Hundredths::ZERO
+        }
+    };
+    let hour = get("hour", form.hour.as_ref());
+    let non_billable_hour = get("non_billable_hour", form.non_billable_hour.as_ref());
+    let rattsskydd_hour = get("rattsskydd_hour", form.rattsskydd_hour.as_ref());
+    if f.is_empty() && (hour + non_billable_hour + rattsskydd_hour).0 < 1 {
+        push(&mut f, "hour", "hour_min");
+    }
+    let d = match date(&form.date) {
+        Ok(Some(d)) => Some(d),
+        Ok(None) => {
+            push(&mut f, "date", "required");
+            None
+        }
+        Err(_) => {
+            push(&mut f, "date", "invalid_date");
+            None
+        }
+    };
+    let time = form.time.trim().to_string();
+    if !time.is_empty() && chrono::NaiveTime::parse_from_str(&time, "%H:%M").is_err() {
+        push(&mut f, "time", "invalid_time");
+    }
+    if !f.is_empty() {
+        return Err(ApiError::validation(f));
+    }
+    Ok(HourInput {
+        hour,
+        non_billable_hour,
+        rattsskydd_hour,
+        date: d.expect("checked"),
+        time,
+        is_invoiced: form.is_invoiced,
+        description: form.description.trim().to_string(),
+    })
+}
+
+pub const ONLY_LAWYER_ENTERS_HOURS: &str = "only_lawyer_enters_hours";
+pub const CASE_NOT_ASSIGNED: &str = "case_not_assigned";
+
+/// Spec §6: only lawyers enter their own hours, on a case assigned to them;
+/// admin must name the lawyer (who must be the assigned one). Returns the
+/// lawyer the hours are for.
+pub fn hour_author(user: &User, case: &Case, named_lawyer: Option<&str>) -> Result<String, ApiError> {
+    let lawyer = match user.role() {
+        Some(Role::Lawyer) => user.uid.clone(),
+        Some(Role::Admin) => named_lawyer.filter(|l| !l.trim().is_empty()).ok_or(ApiError::bad(ONLY_LAWYER_ENTERS_HOURS))?.trim().to_string(),
+        _ => return Err(ApiError::ForbiddenBy(ONLY_LAWYER_ENTERS_HOURS)),
+    };
+    if case.lawyer.as_deref() != Some(lawyer.as_str()) {
+        return Err(ApiError::bad(CASE_NOT_ASSIGNED));
+    }
+    if case.status != CaseStatus::Inprogress {
+        return Err(ApiError::bad("case_not_in_progress"));
+    }
+    Ok(lawyer)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::user::tests_support::sample;
+
+    fn user(role: Role, uid: &str) -> User {
+        let mut u = sample(role.user_type());
+        u.is_staff = role == Role::Admin;
+        u.uid = uid.into();
+        if role == Role::CustomerContact {
+            u.customer_id = Some("cust".into());
+        }
+        u
+    }
+
+    fn case(status: CaseStatus, lawyer: Option<&str>) -> Case {
+        let now = Utc::now();
+        Case {
+            uid: "c1".into(),
+            case_number: "2026-000001".into(),
+            status,
+            customer: "cust".into(),
+            customer_name: "Acme".into(),
+            address: CaseAddress::default(),
+            subject: "S".into(),
+            description: "D".into(),
+            case_type: CaseType { id: 1, name: "T".into() },
+            estimated_hours: Hundredths(100),
+            client: String::new(),
+            direct_assign_lawyer: None,
+            lawyer: lawyer.map(String::from),
+            lawyer_name: None,
+            files: vec![],
+            counterpart: String::new(),
+            disqualification_control: false,
+            short_internal_description: String::new(),
+            start_date: None,
+            deadline: None,
+            contact_person: String::new(),
+            note: String::new(),
+            created_by: "x".into(),
+            created_at: now,
+            updated_at: now,
+        }
+    }
+
+    use CaseStatus::{Draft, Inprogress, Waiting};
+    use Transition::{Accept, Publish, Reopen, Transfer};
+
+    #[test]
+    fn every_transition_allowed_and_refused() {
+        let admin = user(Role::Admin, "adm");
+        let law = user(Role::Lawyer, "law");
+        let other = user(Role::Lawyer, "other");
+        let sales = user(Role::SalesPerson, "sp");
+        let cust = user(Role::Customer, "cust");
+        let contact = user(Role::CustomerContact, "cc");
+        let statuses = [Draft, Waiting, Inprogress, CaseStatus::Complete];
+        let ts = [Publish, Accept, Transition::Complete, Reopen, Transfer];
+        for s in statuses {
+            for t in ts {
+                for u in [&admin, &law, &other, &sales, &cust, &contact] {
+                    let c = case(s, if matches!(s, Inprogress | CaseStatus::Complete) { Some("law") } else { None });
+                    let got = transition(u, &c, t);
+                    let role = u.role().unwrap();
+                    let expected: Result<CaseStatus, &str> = match (t, role, s) {
+                        (Publish, Role::Admin, Draft) => Ok(Waiting),
+                        (Publish, _, _) => Err(STATUS_CHANGE_NOT_ALLOWED),
+                        (Accept, Role::Lawyer, Waiting) => Ok(Inprogress),
+                        (Accept, Role::Lawyer, _) => Err(ONLY_WAITING_CAN_START),
+                        (Accept, _, _) => Err(STATUS_CHANGE_NOT_ALLOWED),
+                        (Transition::Complete, Role::Admin, Inprogress) => Ok(CaseStatus::Complete),
+                        (Transition::Complete, Role::Admin, _) => Err(ONLY_IN_PROGRESS_CAN_COMPLETE),
+                        (Transition::Complete, Role::Lawyer, st) if u.uid == "law" && c.lawyer.is_some() => {
+                            if st == Inprogress { Ok(CaseStatus::Complete) } else { Err(ONLY_IN_PROGRESS_CAN_COMPLETE) }
+                        }
+                        (Transition::Complete, _, _) => Err(STATUS_CHANGE_NOT_ALLOWED),
+                        (Reopen, Role::Admin, CaseStatus::Complete) => Ok(Inprogress),
+                        (Reopen, Role::Lawyer, CaseStatus::Complete) if u.uid == "law" => Ok(Inprogress),
+                        (Reopen, _, _) => Err(STATUS_CHANGE_NOT_ALLOWED),
+                        (Transfer, Role::Admin, Inprogress) => Ok(Waiting),
+                        (Transfer, Role::Lawyer, Inprogress) if u.uid == "law" => Ok(Waiting),
+                        (Transfer, _, _) => Err(STATUS_CHANGE_NOT_ALLOWED),
+                    };
+                    assert_eq!(got.as_ref().map(|m| m.status).map_err(|e| *e), expected, "{t:?} by {} ({role:?}) from {s:?}", u.uid);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn accept_assigns_and_transfer_clears_the_lawyer() {
+        let law = user(Role::Lawyer, "law");
+        let m = transition(&law, &case(Waiting, None), Accept).unwrap();
+        assert_eq!(m.lawyer.as_deref(), Some("law"));
+        let m = transition(&law, &case(Inprogress, Some("law")), Transfer).unwrap();
+        assert_eq!(m.lawyer, None);
+        let mut c = case(Draft, None);
+        c.direct_assign_lawyer = Some("law".into());
+        let m = transition(&user(Role::Admin, "a"), &c, Publish).unwrap();
+        assert_eq!(m, Moved { status: Inprogress, lawyer: Some("law".into()) });
+    }
+
+    #[test]
+    fn visibility() {
+        let c = case(Waiting, None);
+        assert!(may_view(&user(Role::Lawyer, "any"), &c));
+        let c = case(Inprogress, Some("law"));
+        assert!(may_view(&user(Role::Lawyer, "law"), &c));
+        assert!(!may_view(&user(Role::Lawyer, "other"), &c));
+        assert!(may_view(&user(Role::Customer, "cust"), &c));
+        assert!(may_view(&user(Role::CustomerContact, "cc"), &c));
+        assert!(!may_view(&user(Role::Customer, "someone"), &c));
+        assert!(may_view(&user(Role::SalesPerson, "sp"), &c));
+    }
+
+    #[test]
+    fn spec_section_5_required_fields() {
+        let err = validate(&CaseForm::default()).unwrap_err();
+        let f = err.fields();
+        assert_eq!(f["subject"], vec!["case_subject_required"]);
+        assert_eq!(f["description"], vec!["case_description_required"]);
+        assert_eq!(f["type"], vec!["case_type_required"]);
+        assert_eq!(f["estimated_hours"], vec!["estimated_hours_required"]);
+        let form = CaseForm {
+            subject: " Lease ".into(),
+            description: "d".into(),
+            case_type: Some(serde_json::json!(3)),
+            estimated_hours: Some(serde_json::json!("1,5")),
+            start_date: Some("2026-01-10".into()),
+            deadline: Some("2026-01-01".into()),
+            ..Default::default()
+        };
+        assert_eq!(validate(&form).unwrap_err().fields()["deadline"], vec!["deadline_before_start"]);
+        let form = CaseForm { deadline: None, ..form };
+        let ok = validate(&form).unwrap();
+        assert_eq!(ok.subject, "Lease");
+        assert_eq!(ok.estimated_hours, Hundredths(150));
+        let bad = CaseForm { estimated_hours: Some(serde_json::json!("0")), ..form };
+        assert_eq!(validate(&bad).unwrap_err().fields()["estimated_hours"], vec!["hour_min"]);
+    }
+
+    #[test]
+    fn hour_rules() {
+        let form = HourForm { hour: Some(serde_json::json!("1,5")), date: Some("2026-03-01".into()), ..Default::default() };
+        let ok = validate_hours(&form).unwrap();
+        assert_eq!(ok.hour, Hundredths(150));
+        assert!(validate_hours(&HourForm { hour: Some(serde_json::json!("-1")), ..form.clone() }).is_err());
+        assert!(validate_hours(&HourForm { hour: None, ..form.clone() }).is_err());
+        assert!(validate_hours(&HourForm { date: None, ..form }).is_err());
+        let c = case(Inprogress, Some("law"));
+        assert_eq!(hour_author(&user(Role::Lawyer, "law"), &c, None).unwrap(), "law");
+        assert_eq!(hour_author(&user(Role::Lawyer, "x"), &c, None).unwrap_err().key(), CASE_NOT_ASSIGNED);
+        assert_eq!(hour_author(&user(Role::Admin, "a"), &c, None).unwrap_err().key(), ONLY_LAWYER_ENTERS_HOURS);
+        assert_eq!(hour_author(&user(Role::Admin, "a"), &c, Some("law")).unwrap(), "law");
+        assert_eq!(hour_author(&user(Role::Customer, "cust"), &c, None).unwrap_err().status(), 403);
+    }
+}

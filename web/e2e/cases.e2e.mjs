@@ -1,0 +1,135 @@
+// End-to-end test of a case's life (spec §2, §4): a customer with a
+// consultancy-hours service creates a case, admin verifies and publishes it,
+// a lawyer accepts it and logs 1,5 hours (comma decimal), the customer sees
+// the consumed hours change, and the lawyer closes it after confirmation.
+// Uses case-customer@example.com (seeded with SEED_E2E=1), admin@example.com
+// and lawyer@example.com; each run gives the customer a fresh hour row.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { byTestId, login, newPage, RESULTS_DIR, storedSession, url } from './helpers.mjs';
+
+const CUSTOMER = 'case-customer@example.com';
+const ADMIN = 'admin@example.com';
+const LAWYER = 'lawyer@example.com';
+
+async function signIn(page, email, prefix) {
+  await login(page, email);
+  await page.waitForURL((u) => u.pathname === prefix);
+}
+
+/** Call the API with the page's stored token (set-up only). */
+function apiCall(page, method, path, body) {
+  return page.evaluate(
+    async ([m, p, b]) => {
+      const root = JSON.parse(localStorage.getItem('root'));
+      const headers = { Authorization: `Bearer ${root.auth.access_token}` };
+      if (b !== undefined) headers['Content-Type'] = 'application/json';
+      const res = await fetch(`/api${p}`, { method: m, headers, body: b === undefined ? undefined : JSON.stringify(b) });
+      return { status: res.status, body: await res.json().catch(() => null) };
+    },
+    [method, path, body],
+  );
+}
+
+async function hourRow(page, uid) {
+  const res = await apiCall(page, 'GET', `/customer/${uid}/`);
+  assert.equal(res.status, 200);
+  return res.body.purchased_services.find((r) => r.service.id === 1 && r.active && !r.expired);
+}
+
+describe('cases', { timeout: 180_000 }, () => {
+  test('customer creates, admin publishes, lawyer accepts, logs 1,5 h and closes', async () => {
+    const customer = await newPage();
+    const admin = await newPage();
+    const lawyer = await newPage();
+    try {
+      const cp = customer.page;
+      const ap = admin.page;
+      const lp = lawyer.page;
+      await signIn(cp, CUSTOMER, '/user/');
+      const uid = (await storedSession(cp)).user.uid;
+      await signIn(ap, ADMIN, '/admin/');
+      await signIn(lp, LAWYER, '/lawyer/');
+
+      // Set-up: a case type, and a fresh consultancy-hours row for the customer.
+      let types = (await apiCall(ap, 'GET', '/typeofcase/list/')).body;
+      if (!types.some((t) => t.name === 'E2E Tenancy')) {
+        assert.equal((await apiCall(ap, 'POST', '/typeofcase/', { name: 'E2E Tenancy', description: '' })).status, 201);
+      }
+      for (const row of (await apiCall(ap, 'GET', `/customer/${uid}/`)).body.purchased_services) {
+        await apiCall(ap, 'DELETE', `/customer/purchase-services/delete/${row.id}/`);
+      }
+      const bought = await apiCall(ap, 'POST', '/customer/purchase-services/', { customer_uid: uid, custom: true, name: 'E2E hours', hours: '10', price: '1000', duration_days: 30 });
+      assert.equal(bought.status, 201, JSON.stringify(bought.body));
+      const before = (await hourRow(ap, uid)).consumed_hour;
+
+      // The customer creates a case.
+      const subject = `E2E lease ${Date.now()}`;
+      await cp.goto(url('/user/cases/create/'));
+      await cp.locator(byTestId('case-form')).waitFor();
+      await cp.locator(byTestId('case-subject')).fill(subject);
+      await cp.locator(byTestId('case-description')).fill('The landlord raised the rent.');
+      await cp.locator(byTestId('case-hours')).fill('2,5');
+      await cp.locator(`${byTestId('case-type')}`).click();
+      await cp.locator('.ant-select-item-option', { hasText: 'E2E Tenancy' }).first().click();
+      await cp.locator(byTestId('case-counterpart')).fill('Hyresvärden AB');
+      const created = cp.waitForResponse((r) => r.url().endsWith('/api/case/create/by/customer/') && r.request().method() === 'POST');
+      await cp.locator(byTestId('case-submit')).click();
+      const res = await created;
+      const kase = await res.json();
+      assert.equal(res.status(), 201, JSON.stringify(kase));
+      await cp.waitForURL((u) => u.pathname === `/user/cases/details/${kase.uid}`);
+      assert.equal(await cp.locator(byTestId('case-status')).first().innerText(), 'Väntande');
+
+      // Admin verifies and publishes it.
+      await ap.goto(url(`/admin/cases/details/${kase.uid}`));
+      const published = ap.waitForResponse((r) => r.url().includes(`/api/case/status/${kase.uid}/`));
+      await ap.locator(byTestId('case-action-publish')).click();
+      assert.equal((await published).status(), 200);
+      await ap.locator(byTestId('case-status'), { hasText: 'Tillgänglig' }).first().waitFor();
+
+      // The lawyer finds it among the available cases and accepts it.
+      await lp.goto(url('/lawyer/cases/available/'));
+      await lp.locator(byTestId(`case-link-${subject}`)).click();
+      await lp.waitForURL((u) => u.pathname === `/lawyer/cases/details/${kase.uid}`);
+      const accepted = lp.waitForResponse((r) => r.url().includes(`/api/case/status/${kase.uid}/`));
+      await lp.locator(byTestId('case-action-accept')).click();
+      assert.equal((await accepted).status(), 200);
+
+      // ...and logs 1,5 hours.
+      await lp.locator(byTestId('hour-input')).fill('1,5');
+      const logged = lp.waitForResponse((r) => r.url().endsWith('/api/case/hour/create/'));
+      await lp.locator(byTestId('hour-submit')).click();
+      assert.equal((await logged).status(), 201);
+      await lp.locator(byTestId('case-hours-total'), { hasText: '1,5' }).waitFor();
+
+      // The customer sees the consumed hours change.
+      await cp.goto(url(`/user/cases/details/${kase.uid}`));
+      await cp.locator(byTestId('case-hours-total'), { hasText: '1,5' }).waitFor();
+      const after = (await hourRow(cp, uid)).consumed_hour;
+      assert.equal(Math.round((after - before) * 100), 150);
+      const row = await hourRow(cp, uid);
+      await cp.goto(url('/user/'));
+      await cp.locator(byTestId(`sub-consumed-${row.id}`), { hasText: /^1[,.]5h\// }).waitFor();
+
+      // The lawyer closes the case after confirming.
+      await lp.locator(byTestId('case-action-complete')).click();
+      const closed = lp.waitForResponse((r) => r.url().includes(`/api/case/status/${kase.uid}/`));
+      await lp.locator(byTestId('case-action-confirm')).click();
+      assert.equal((await closed).status(), 200);
+      await lp.locator(byTestId('case-status'), { hasText: 'Stängd' }).first().waitFor();
+    } catch (err) {
+      mkdirSync(RESULTS_DIR, { recursive: true });
+      for (const [name, p] of [['customer', customer.page], ['admin', admin.page], ['lawyer', lawyer.page]]) {
+        await p.screenshot({ path: join(RESULTS_DIR, `cases-${name}-failure.png`), fullPage: true }).catch(() => undefined);
+      }
+      throw err;
+    } finally {
+      await customer.context.close();
+      await admin.context.close();
+      await lawyer.context.close();
+    }
+  });
+});

@@ -1,0 +1,240 @@
+import { Alert, Button, Card, Checkbox, DatePicker, Descriptions, Form, Input, Modal, Popconfirm, Space, Table, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import {
+  caseHours,
+  changeCaseStatus,
+  createHour,
+  deleteHour,
+  getCase,
+  type CaseAction,
+  type CaseDetails as Details,
+  type CaseHour,
+} from '../../api/cases';
+import { applyServerErrors } from '../../api/formErrors';
+import { formatAddress } from '../../format';
+import { useSession } from '../../store/session';
+import { StatusTag } from './CaseList';
+import { casePaths } from './paths';
+import { formatHours, parseHours } from './status';
+
+/** Closing, reopening and transferring back ask for confirmation (spec §4). */
+const CONFIRM: Partial<Record<CaseAction, string>> = {
+  complete: 'actions.confirmComplete',
+  reopen: 'actions.confirmReopen',
+  transfer: 'actions.confirmTransfer',
+};
+
+interface HourValues {
+  hour: string;
+  non_billable_hour?: string;
+  rattsskydd_hour?: string;
+  date: Dayjs;
+  time?: string;
+  description?: string;
+  is_invoiced?: boolean;
+}
+
+const hourRule = (t: (k: string) => string) => ({
+  validator: (_: unknown, v: string | undefined) =>
+    !v || parseHours(v) !== null ? Promise.resolve() : Promise.reject(new Error(t('hours.invalid'))),
+});
+
+/** cases/details/{id}: the fields, status actions, hours table and add-hours form. */
+export default function CaseDetails({ titleKey }: { titleKey: string }) {
+  const { t, i18n } = useTranslation('cases');
+  const { id = '' } = useParams();
+  const user = useSession((s) => s.user);
+  const paths = casePaths(user);
+  const [c, setCase] = useState<Details | null>(null);
+  const [hours, setHours] = useState<CaseHour[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [hourErrors, setHourErrors] = useState<string[]>([]);
+  const [form] = Form.useForm<HourValues>();
+
+  const load = useCallback(async () => {
+    const [d, h] = await Promise.all([getCase(id), caseHours(id)]);
+    setCase(d);
+    setHours(h);
+  }, [id]);
+  useEffect(() => {
+    void load().catch(() => undefined);
+  }, [load]);
+
+  const act = async (action: CaseAction) => {
+    setBusy(true);
+    try {
+      await changeCaseStatus(id, action);
+      await load();
+    } catch {
+      /* notified by the client */
+    } finally {
+      setBusy(false);
+    }
+  };
+  const ask = (action: CaseAction) => {
+    const confirm = CONFIRM[action];
+    if (!confirm) return void act(action);
+    Modal.confirm({
+      title: t(confirm),
+      okText: t('actions.yes'),
+      cancelText: t('actions.no'),
+      okButtonProps: { 'data-testid': 'case-action-confirm' } as Record<string, string>,
+      onOk: () => act(action),
+    });
+  };
+
+  const addHours = async (v: HourValues) => {
+    setHourErrors([]);
+    try {
+      await createHour({
+        case_uid: id,
+        hour: v.hour || '0',
+        non_billable_hour: v.non_billable_hour || '0',
+        rattsskydd_hour: v.rattsskydd_hour || '0',
+        date: v.date.format('YYYY-MM-DD'),
+        time: v.time ?? '',
+        description: v.description ?? '',
+        is_invoiced: !!v.is_invoiced,
+        // Admin enters hours for the assigned lawyer (spec §6).
+        lawyer: paths.role === 'admin' ? (c?.lawyer ?? undefined) : undefined,
+      });
+      form.resetFields();
+      await load();
+    } catch (err) {
+      setHourErrors(applyServerErrors(form, err, ['hour', 'non_billable_hour', 'rattsskydd_hour', 'date', 'time']));
+    }
+  };
+
+  const removeHour = async (h: CaseHour) => {
+    try {
+      await deleteHour(id, h.id);
+      await load();
+    } catch {
+      /* notified */
+    }
+  };
+
+  if (!c) return <Card loading data-testid="case-details-loading" />;
+  const billable = hours.reduce((a, h) => a + h.hour, 0);
+  const canChangeHours = c.can_enter_hours;
+  return (
+    <div className="page" data-testid="case-details-page">
+      <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
+        <Typography.Title level={2} data-testid="page-title">
+          {t(titleKey, { ns: 'routes' })} {c.case_number}
+        </Typography.Title>
+        <Space wrap>
+          {c.actions.map((a) => (
+            <Button key={a} loading={busy} type={a === 'accept' || a === 'publish' ? 'primary' : 'default'} onClick={() => ask(a)} data-testid={`case-action-${a}`}>
+              {t(`actions.${a}`)}
+            </Button>
+          ))}
+          {c.can_edit && paths.edit && (
+            <Link to={paths.edit(c.uid)}>
+              <Button data-testid="case-edit">{t('actions.edit')}</Button>
+            </Link>
+          )}
+          <Link to={paths.history(c.uid)} data-testid="case-history-link">
+            {t('details.history')}
+          </Link>
+        </Space>
+      </Space>
+      <Card>
+        <Descriptions column={{ xs: 1, md: 2 }} bordered size="small" data-testid="case-fields">
+          <Descriptions.Item label={t('fields.status')}>
+            <StatusTag status={c.status} />
+          </Descriptions.Item>
+          <Descriptions.Item label={t('fields.subject')}>{c.subject}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.customer')}>{c.customer_name}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.type')}>{c.type.name}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.lawyer')}>{c.lawyer_name ?? '–'}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.estimated_hours')}>{formatHours(c.estimated_hours, i18n.language)}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.client')}>{c.client || '–'}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.counterpart')}>{c.counterpart || '–'}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.disqualification_control')}>{c.disqualification_control ? t('actions.yes') : t('actions.no')}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.contact_person')}>{c.contact_person || '–'}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.start_date')}>{c.start_date ?? '–'}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.deadline')}>{c.deadline ?? '–'}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.address')}>{formatAddress(c.address) || '–'}</Descriptions.Item>
+          {c.short_internal_description && (
+            <Descriptions.Item label={t('fields.short_internal_description')}>{c.short_internal_description}</Descriptions.Item>
+          )}
+          <Descriptions.Item label={t('fields.description')} span={2}>
+            {c.description}
+          </Descriptions.Item>
+          {c.note && (
+            <Descriptions.Item label={t('fields.note')} span={2}>
+              {c.note}
+            </Descriptions.Item>
+          )}
+        </Descriptions>
+      </Card>
+      <Card title={t('hours.title')} style={{ marginTop: 16 }} extra={<span data-testid="case-hours-total">{t('hours.total', { hours: formatHours(billable, i18n.language) })}</span>}>
+        <Table<CaseHour>
+          rowKey="id"
+          data-testid="case-hours-table"
+          dataSource={hours}
+          pagination={false}
+          scroll={{ x: true }}
+          locale={{ emptyText: t('list.empty') }}
+          columns={[
+            { title: t('hours.date'), key: 'date', render: (_, h) => `${h.date}${h.time ? ` ${h.time}` : ''}` },
+            { title: t('hours.lawyer'), dataIndex: 'lawyer_name', key: 'lawyer' },
+            { title: t('hours.hour'), key: 'hour', render: (_, h) => formatHours(h.hour, i18n.language) },
+            { title: t('hours.non_billable_hour'), key: 'nb', render: (_, h) => formatHours(h.non_billable_hour, i18n.language) },
+            { title: t('hours.rattsskydd_hour'), key: 'rs', render: (_, h) => formatHours(h.rattsskydd_hour, i18n.language) },
+            { title: t('hours.is_invoiced'), key: 'inv', render: (_, h) => (h.is_invoiced ? t('actions.yes') : t('actions.no')) },
+            { title: t('hours.description'), dataIndex: 'description', key: 'description' },
+            ...(canChangeHours
+              ? [
+                  {
+                    title: '',
+                    key: 'actions',
+                    render: (_: unknown, h: CaseHour) => (
+                      <Popconfirm title={t('hours.confirmDelete')} okText={t('actions.yes')} cancelText={t('actions.no')} onConfirm={() => removeHour(h)}>
+                        <Button size="small" danger>
+                          {t('hours.delete')}
+                        </Button>
+                      </Popconfirm>
+                    ),
+                  },
+                ]
+              : []),
+          ]}
+        />
+        {canChangeHours && (
+          <Form<HourValues> form={form} layout="inline" onFinish={addHours} style={{ marginTop: 16, rowGap: 8 }} initialValues={{ date: dayjs() }} data-testid="hour-form">
+            <Form.Item name="hour" label={t('hours.hour')} rules={[{ required: true, message: t('hours.required') }, hourRule(t)]}>
+              <Input inputMode="decimal" placeholder="1,5" style={{ width: 90 }} data-testid="hour-input" />
+            </Form.Item>
+            <Form.Item name="non_billable_hour" label={t('hours.non_billable_hour')} rules={[hourRule(t)]}>
+              <Input inputMode="decimal" style={{ width: 90 }} />
+            </Form.Item>
+            <Form.Item name="rattsskydd_hour" label={t('hours.rattsskydd_hour')} rules={[hourRule(t)]}>
+              <Input inputMode="decimal" style={{ width: 90 }} />
+            </Form.Item>
+            <Form.Item name="date" label={t('hours.date')} rules={[{ required: true, message: t('hours.required') }]}>
+              <DatePicker format="YYYY-MM-DD" allowClear={false} />
+            </Form.Item>
+            <Form.Item name="time" label={t('hours.time')}>
+              <Input placeholder="09:30" style={{ width: 80 }} />
+            </Form.Item>
+            <Form.Item name="description" label={t('hours.description')}>
+              <Input style={{ width: 200 }} />
+            </Form.Item>
+            <Form.Item name="is_invoiced" valuePropName="checked">
+              <Checkbox>{t('hours.is_invoiced')}</Checkbox>
+            </Form.Item>
+            <Button type="primary" htmlType="submit" data-testid="hour-submit">
+              {t('hours.add')}
+            </Button>
+          </Form>
+        )}
+        {hourErrors.length > 0 && <Alert type="error" style={{ marginTop: 8 }} title={hourErrors.join(' ')} data-testid="hour-errors" />}
+      </Card>
+    </div>
+  );
+}

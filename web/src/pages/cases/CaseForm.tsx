@@ -1,0 +1,266 @@
+import { Alert, Button, Card, Checkbox, Col, DatePicker, Form, Input, Row, Select, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { caseCustomers, caseTypes, createCase, getCase, updateCase, type CasePayload } from '../../api/cases';
+import { api } from '../../api/client';
+import { applyServerErrors } from '../../api/formErrors';
+import { useSession } from '../../store/session';
+import { hasService } from '../subscriptions/customerServices';
+import { casePaths } from './paths';
+import { parseHours } from './status';
+
+interface Values {
+  customer?: string;
+  subject: string;
+  description: string;
+  type?: number;
+  estimated_hours: string;
+  client?: string;
+  direct_assign_lawyer?: string;
+  counterpart?: string;
+  disqualification_control?: boolean;
+  short_internal_description?: string;
+  start_date?: Dayjs | null;
+  deadline?: Dayjs | null;
+  contact_person?: string;
+  note?: string;
+  address_1?: string;
+  city?: string;
+  post_code?: string;
+  country?: string;
+}
+
+const FIELDS = [
+  'customer', 'subject', 'description', 'type', 'estimated_hours', 'client', 'direct_assign_lawyer', 'counterpart',
+  'short_internal_description', 'start_date', 'deadline', 'contact_person', 'note', 'address_1', 'city', 'post_code', 'country',
+];
+const ALIASES = { 'address.address_1': 'address_1', 'address.city': 'city', 'address.post_code': 'post_code', 'address.country': 'country' };
+
+/** Builds the request body from the form (hours keep their comma; the server parses it). */
+export function toPayload(v: Values): CasePayload {
+  const date = (d?: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : null);
+  return {
+    customer: v.customer,
+    subject: v.subject ?? '',
+    description: v.description ?? '',
+    type: v.type ?? null,
+    estimated_hours: (v.estimated_hours ?? '').trim(),
+    client: v.client ?? '',
+    direct_assign_lawyer: v.direct_assign_lawyer || null,
+    counterpart: v.counterpart ?? '',
+    disqualification_control: !!v.disqualification_control,
+    short_internal_description: v.short_internal_description ?? '',
+    start_date: date(v.start_date),
+    deadline: date(v.deadline),
+    contact_person: v.contact_person ?? '',
+    note: v.note ?? '',
+    address: { address_1: v.address_1 ?? '', city: v.city ?? '', post_code: v.post_code ?? '', country: v.country ?? '' },
+  };
+}
+
+/** Case create (every role that may) and edit: every spec §3 field, spec §5 validation. */
+export default function CaseForm({ titleKey }: { titleKey: string }) {
+  const { t } = useTranslation('cases');
+  const { case_uid } = useParams();
+  const navigate = useNavigate();
+  const user = useSession((s) => s.user);
+  const services = useSession((s) => s.services?.purchased_services);
+  const paths = casePaths(user);
+  const customerSide = paths.via === 'customer';
+  const staff = paths.via === 'staff';
+  const [form] = Form.useForm<Values>();
+  const [types, setTypes] = useState<{ value: number; label: string }[]>([]);
+  const [customers, setCustomers] = useState<{ value: string; label: string }[]>([]);
+  const [lawyers, setLawyers] = useState<{ value: string; label: string }[]>([]);
+  const [errors, setErrors] = useState<string[]>([]);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    caseTypes()
+      .then((l) => setTypes(l.map((x) => ({ value: x.id, label: x.name }))))
+      .catch(() => undefined);
+    if (!customerSide) void searchCustomers('');
+    if (staff) void searchLawyers('');
+    if (case_uid)
+      getCase(case_uid)
+        .then((c) => {
+          setCustomers((old) => (old.some((o) => o.value === c.customer) ? old : [...old, { value: c.customer, label: c.customer_name }]));
+          form.setFieldsValue({
+            customer: c.customer,
+            subject: c.subject,
+            description: c.description,
+            type: c.type.id,
+            estimated_hours: String(c.estimated_hours).replace('.', ','),
+            client: c.client,
+            direct_assign_lawyer: c.direct_assign_lawyer ?? undefined,
+            counterpart: c.counterpart,
+            disqualification_control: c.disqualification_control,
+            short_internal_description: c.short_internal_description,
+            start_date: c.start_date ? dayjs(c.start_date) : null,
+            deadline: c.deadline ? dayjs(c.deadline) : null,
+            contact_person: c.contact_person,
+            note: c.note,
+            ...c.address,
+          });
+        })
+        .catch(() => undefined);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [case_uid]);
+
+  async function searchCustomers(q: string) {
+    try {
+      setCustomers((await caseCustomers(q)).map((c) => ({ value: c.uid, label: c.name })));
+    } catch {
+      /* notified */
+    }
+  }
+  async function searchLawyers(q: string) {
+    try {
+      const l = await api.get<{ uid: string; full_name: string }[]>('/lawyer/dropdown/list/', { query: { search: q } });
+      setLawyers(l.map((x) => ({ value: x.uid, label: x.full_name })));
+    } catch {
+      /* notified */
+    }
+  }
+
+  const submit = async (v: Values) => {
+    if (!paths.via) return;
+    setErrors([]);
+    setSaving(true);
+    try {
+      const body = toPayload(v);
+      const saved = case_uid ? await updateCase(case_uid, body) : await createCase(paths.via, body);
+      navigate(paths.details(saved.uid));
+    } catch (err) {
+      setErrors(applyServerErrors(form, err, FIELDS, ALIASES));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const needsService = customerSide && !case_uid && !hasService(services, 1);
+  const req = (key: string) => [{ required: true, whitespace: true, message: t(key) }];
+  return (
+    <div className="page" data-testid="case-form-page">
+      <Typography.Title level={2} data-testid="page-title">
+        {t(titleKey, { ns: 'routes' })}
+      </Typography.Title>
+      {needsService && <Alert type="warning" showIcon title={t('form.consultancyRequired')} style={{ marginBottom: 16 }} data-testid="case-consultancy-required" />}
+      {errors.length > 0 && <Alert type="error" showIcon title={errors.join(' ')} style={{ marginBottom: 16 }} data-testid="case-form-errors" />}
+      <Card>
+        <Form<Values> form={form} layout="vertical" onFinish={submit} data-testid="case-form" initialValues={{ country: 'Sweden' }}>
+          <Row gutter={30}>
+            {!customerSide && (
+              <Col xs={24} md={12}>
+                <Form.Item name="customer" label={t('fields.customer')} rules={[{ required: true, message: t('form.customerRequired') }]}>
+                  <Select showSearch filterOption={false} onSearch={searchCustomers} options={customers} disabled={!!case_uid} data-testid="case-customer" />
+                </Form.Item>
+              </Col>
+            )}
+            <Col xs={24} md={12}>
+              <Form.Item name="subject" label={t('fields.subject')} rules={req('form.subjectRequired')}>
+                <Input maxLength={200} data-testid="case-subject" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="type" label={t('fields.type')} rules={[{ required: true, message: t('form.typeRequired') }]}>
+                <Select showSearch optionFilterProp="label" options={types} data-testid="case-type" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item
+                name="estimated_hours"
+                label={t('fields.estimated_hours')}
+                rules={[
+                  ...req('form.hoursRequired'),
+                  { validator: (_, v) => (!v || (parseHours(v) ?? 0) >= 0.01 ? Promise.resolve() : Promise.reject(new Error(t('hours.invalid')))) },
+                ]}
+              >
+                <Input inputMode="decimal" placeholder="2,5" data-testid="case-hours" />
+              </Form.Item>
+            </Col>
+            <Col xs={24}>
+              <Form.Item name="description" label={t('fields.description')} rules={req('form.descriptionRequired')}>
+                <Input.TextArea rows={4} data-testid="case-description" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="client" label={t('fields.client')}>
+                <Input />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="counterpart" label={t('fields.counterpart')}>
+                <Input data-testid="case-counterpart" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="contact_person" label={t('fields.contact_person')}>
+                <Input />
+              </Form.Item>
+            </Col>
+            {staff && (
+              <Col xs={24} md={12}>
+                <Form.Item name="direct_assign_lawyer" label={t('fields.direct_assign_lawyer')}>
+                  <Select allowClear showSearch filterOption={false} onSearch={searchLawyers} options={lawyers} />
+                </Form.Item>
+              </Col>
+            )}
+            <Col xs={24} md={6}>
+              <Form.Item name="start_date" label={t('fields.start_date')}>
+                <DatePicker format="YYYY-MM-DD" style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={6}>
+              <Form.Item name="deadline" label={t('fields.deadline')}>
+                <DatePicker format="YYYY-MM-DD" style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="disqualification_control" valuePropName="checked" label=" ">
+                <Checkbox>{t('fields.disqualification_control')}</Checkbox>
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="address_1" label={t('fields.address_1')}>
+                <Input />
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={4}>
+              <Form.Item name="post_code" label={t('fields.post_code')} rules={[{ pattern: /^\d{5}$/, message: t('form.postCode') }]}>
+                <Input maxLength={5} />
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={4}>
+              <Form.Item name="city" label={t('fields.city')}>
+                <Input />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={4}>
+              <Form.Item name="country" label={t('fields.country')}>
+                <Input />
+              </Form.Item>
+            </Col>
+            {!customerSide && (
+              <Col xs={24}>
+                <Form.Item name="short_internal_description" label={t('fields.short_internal_description')}>
+                  <Input />
+                </Form.Item>
+              </Col>
+            )}
+            <Col xs={24}>
+              <Form.Item name="note" label={t('fields.note')}>
+                <Input.TextArea rows={2} />
+              </Form.Item>
+            </Col>
+          </Row>
+          <Button type="primary" htmlType="submit" loading={saving} disabled={needsService} data-testid="case-submit">
+            {case_uid ? t('form.save') : t('form.create')}
+          </Button>
+        </Form>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import { act } from 'react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fake } from '../../test/amplifyFake';
+
+vi.mock('aws-amplify', () => ({ Amplify: { configure: vi.fn() } }));
+vi.mock('aws-amplify/api', async () => (await import('../../test/amplifyFake')).amplifyApi);
+
+const { renderApp, resetClientState } = await import('../../test/renderApp');
+const session = await import('../../store/session');
+const { setNotifier } = await import('../../api/errors');
+const { default: i18n } = await import('../../i18n');
+
+type Rendered = Awaited<ReturnType<typeof renderApp>>;
+const auth = { access_token: 'a1', refresh_token: 'r1', expires_in: 900, token_type: 'Bearer' };
+const customer = { email: 'c@example.com', id: 7, is_staff: false, user_type: 3, full_name: 'Cee Kund', uid: 'cust-1', image: 'not set' };
+const lawyer = { email: 'l@example.com', id: 9, is_staff: false, user_type: 1, full_name: 'Lars Jurist', uid: 'law-1', image: 'not set' };
+let ui: Rendered | null = null;
+
+const baseCase = {
+  uid: 'case-1',
+  case_number: '2026-000001',
+  status: 'Inprogress',
+  customer: 'cust-1',
+  customer_name: 'Acme AB',
+  address: { address_1: 'Storgatan 1', city: 'Stockholm', country: 'Sweden', post_code: '11122' },
+  subject: 'Lease dispute',
+  description: 'Rent',
+  type: { id: 1, name: 'Tenancy' },
+  estimated_hours: 2.5,
+  client: '',
+  direct_assign_lawyer: null,
+  lawyer: 'law-1',
+  lawyer_name: 'Lars Jurist',
+  counterpart: 'Hyresvärden AB',
+  disqualification_control: false,
+  short_internal_description: '',
+  start_date: null,
+  deadline: null,
+  contact_person: '',
+  note: '',
+  created_at: '2026-11-23T10:00:00Z',
+  updated_at: '2026-11-23T10:00:00Z',
+};
+
+async function render(path: string, user: object, services: unknown[] = []) {
+  session.setState({ auth, user: user as never, permission: [] });
+  fake.routes.set('GET /profile/', () => ({ status: 200, body: user }));
+  fake.routes.set('GET /permission/', () => ({ status: 200, body: { permissions: [] } }));
+  fake.routes.set('GET /customer/cust-1/', () => ({ status: 200, body: { purchased_services: services, bisnode_account_active: false, bisnode_account: null } }));
+  fake.routes.set('GET /bubbles/', () => ({ status: 200, body: { pending_cases: 0, pending_customers: 0 } }));
+  ui = await renderApp(path);
+  setNotifier({ warning: vi.fn() });
+  return ui;
+}
+
+describe('case screens', { timeout: 20_000 }, () => {
+  beforeAll(async () => {
+    await i18n.changeLanguage('en');
+  });
+  beforeEach(() => resetClientState());
+  afterEach(async () => {
+    await ui?.unmount();
+    ui = null;
+  });
+
+  it('the customer without a consultancy service is told so and cannot submit', async () => {
+    fake.routes.set('GET /typeofcase/list/', () => ({ status: 200, body: [{ id: 1, name: 'Tenancy' }] }));
+    const r = await render('/user/cases/create/', customer);
+    await r.waitFor(() => r.$('case-consultancy-required'), 'consultancy notice');
+    expect(r.$('case-consultancy-required')!.textContent).toContain('consultancy service');
+    expect((r.$('case-submit') as HTMLButtonElement).disabled).toBe(true);
+    // no customer picker on the customer's own form
+    expect(r.$('case-customer')).toBeNull();
+  });
+
+  it('lists show the status chip of spec §4', async () => {
+    fake.routes.set('GET /case/list/', () => ({
+      status: 200,
+      body: { results: [{ ...baseCase, status: 'Waiting', uid: 'a', subject: 'One' }, { ...baseCase, uid: 'b', subject: 'Two', status: 'Draft' }], next: null },
+    }));
+    const r = await render('/user/cases/', customer);
+    await r.waitFor(() => r.$('case-link-One'), 'rows');
+    const chips = [...r.container.querySelectorAll('[data-testid="case-status"]')].map((e) => e.textContent);
+    expect(chips).toEqual(['Available', 'Pending']);
+    expect(fake.calls.find((c) => c.path === '/case/list/')?.options?.queryParams).toEqual({ status: 'my' });
+  });
+
+  it('the lawyer logs hours with a comma decimal and closes after confirmation', async () => {
+    fake.routes.set('GET /case/case-1/', () => ({ status: 200, body: { ...baseCase, actions: ['complete', 'transfer'], can_edit: true, can_enter_hours: true } }));
+    fake.routes.set('GET /case/hour/list/', () => ({ status: 200, body: [] }));
+    fake.routes.set('POST /case/hour/create/', () => ({ status: 201, body: {} }));
+    fake.routes.set('POST /case/status/case-1/', () => ({ status: 200, body: baseCase }));
+    const r = await render('/lawyer/cases/details/case-1', lawyer);
+    await r.waitFor(() => r.$('hour-input'), 'hour form');
+    await r.type('hour-input', '1,5');
+    await r.click('hour-submit');
+    const sent = await r.waitFor(() => fake.calls.find((c) => c.method === 'POST' && c.path === '/case/hour/create/'), 'hour call');
+    const body = sent.options?.body as Record<string, unknown>;
+    expect(body.hour).toBe('1,5');
+    expect(body.case_uid).toBe('case-1');
+    expect(body.lawyer).toBeUndefined();
+
+    await r.click('case-action-complete');
+    const ok = await r.waitFor(() => document.querySelector<HTMLElement>('[data-testid="case-action-confirm"]'), 'confirmation');
+    expect(fake.calls.some((c) => c.path === '/case/status/case-1/')).toBe(false);
+    await act(async () => ok.click());
+    const status = await r.waitFor(() => fake.calls.find((c) => c.path === '/case/status/case-1/'), 'status call');
+    expect(status.options?.body).toEqual({ action: 'complete' });
+  });
+
+  it('a hour value that is not a number is refused on the form', async () => {
+    fake.routes.set('GET /case/case-1/', () => ({ status: 200, body: { ...baseCase, actions: [], can_edit: false, can_enter_hours: true } }));
+    fake.routes.set('GET /case/hour/list/', () => ({ status: 200, body: [] }));
+    const r = await render('/lawyer/cases/details/case-1', lawyer);
+    await r.type('hour-input', '1,555');
+    await r.click('hour-submit');
+    await r.waitFor(() => r.container.textContent?.includes('Enter hours like 1,5'), 'inline error');
+    expect(fake.calls.some((c) => c.path === '/case/hour/create/')).toBe(false);
+  });
+});

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { caseStatusChip, formatHours, parseHours } from './status';
+
+describe('caseStatusChip (spec §4)', () => {
+  it('maps every status to its label and colour', () => {
+    expect(caseStatusChip('Waiting')).toEqual({ labelKey: 'status.available', color: 'orange' });
+    expect(caseStatusChip('Inprogress')).toEqual({ labelKey: 'status.active', color: 'blue' });
+    expect(caseStatusChip('Complete')).toEqual({ labelKey: 'status.closed', color: 'default' });
+    expect(caseStatusChip('Draft')).toEqual({ labelKey: 'status.pending', color: 'red' });
+  });
+  it('shows N/A for anything else', () => {
+    for (const s of ['', 'waiting', 'Other', null, undefined]) expect(caseStatusChip(s).labelKey).toBe('status.na');
+  });
+});
+
+describe('hours with a comma decimal', () => {
+  it('parses comma and dot, refuses the rest', () => {
+    expect(parseHours('1,5')).toBe(1.5);
+    expect(parseHours('0.25')).toBe(0.25);
+    expect(parseHours('2')).toBe(2);
+    expect(parseHours('1,555')).toBeNull();
+    expect(parseHours('-1')).toBeNull();
+    expect(parseHours('abc')).toBeNull();
+    expect(parseHours('')).toBeNull();
+  });
+  it('formats the Swedish way', () => {
+    expect(formatHours(1.5)).toBe('1,5');
+    expect(formatHours(1.5, 'en')).toBe('1.5');
+  });
+});

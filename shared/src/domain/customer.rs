@@ -189,45 +189,18 @@ pub struct CustomerForm {
 /// are checked by the caller.
 pub fn check_customer_form(f: &CustomerForm) -> FieldErrors {
     let mut e = FieldErrors::new();
-    if f.customer_type.is_none() {
-        add(&mut e, "customer_type", "required");
-    }
-    for (name, value) in [("first_name", &f.first_name), ("last_name", &f.last_name)] {
-        if value.trim().is_empty() {
-            add(&mut e, name, "required");
-        }
-    }
-    if f.email.trim().is_empty() {
-        add(&mut e, "email", "required");
-    } else if !is_valid_email(&f.email) {
-        add(&mut e, "email", "invalid_email");
-    }
-    if f.customer_type == Some(CustomerType::Company) {
-        if f.company_name.trim().is_empty() {
-            add(&mut e, "company_name", "required");
-        }
-        if f.company_registration_number.trim().is_empty() {
-            add(&mut e, "company_registration_number", "required");
-        } else if !is_valid_registration_number(f.company_registration_number.trim()) {
-            add(&mut e, "company_registration_number", "invalid_registration_number");
-        }
-        if f.sector.trim().is_empty() {
-            add(&mut e, "sector", "required");
-        }
-    }
-    if f.phone.trim().is_empty() {
-        add(&mut e, "phone", "required");
-    } else if !is_valid_phone(&f.phone) {
-        add(&mut e, "phone", "invalid_phone");
-    }
-    check_lengths(
+    check_person_and_company(
         &mut e,
-        &[
-            ("first_name", &f.first_name, MAX_NAME_LEN),
-            ("last_name", &f.last_name, MAX_NAME_LEN),
-            ("company_name", &f.company_name, MAX_TEXT_LEN),
-            ("sector", &f.sector, MAX_NAME_LEN),
-        ],
+        &PersonAndCompany {
+            customer_type: f.customer_type,
+            first_name: &f.first_name,
+            last_name: &f.last_name,
+            email: &f.email,
+            company_name: &f.company_name,
+            company_registration_number: &f.company_registration_number,
+            sector: &f.sector,
+            phone: &f.phone,
+        },
     );
     let mut addr = FieldErrors::new();
     check_address(&f.profile, "profile", &mut addr);
@@ -304,6 +277,62 @@ pub struct Registration {
     pub terms_accepted: bool,
     #[serde(default)]
     pub privacy_accepted: bool,
+}
+
+/// The fields registration and the staff form share: who the customer is
+/// and, for a company, the company (spec §5).
+struct PersonAndCompany<'a> {
+    customer_type: Option<CustomerType>,
+    first_name: &'a str,
+    last_name: &'a str,
+    email: &'a str,
+    company_name: &'a str,
+    company_registration_number: &'a str,
+    sector: &'a str,
+    phone: &'a str,
+}
+
+fn check_person_and_company(e: &mut FieldErrors, f: &PersonAndCompany) {
+    if f.customer_type.is_none() {
+        add(e, "customer_type", "required");
+    }
+    for (name, value) in [("first_name", f.first_name), ("last_name", f.last_name)] {
+        if value.trim().is_empty() {
+            add(e, name, "required");
+        }
+    }
+    if f.email.trim().is_empty() {
+        add(e, "email", "required");
+    } else if !is_valid_email(f.email) {
+        add(e, "email", "invalid_email");
+    }
+    if f.customer_type == Some(CustomerType::Company) {
+        if f.company_name.trim().is_empty() {
+            add(e, "company_name", "required");
+        }
+        if f.company_registration_number.trim().is_empty() {
+            add(e, "company_registration_number", "required");
+        } else if !is_valid_registration_number(f.company_registration_number.trim()) {
+            add(e, "company_registration_number", "invalid_registration_number");
+        }
+        if f.sector.trim().is_empty() {
+            add(e, "sector", "required");
+        }
+    }
+    if f.phone.trim().is_empty() {
+        add(e, "phone", "required");
+    } else if !is_valid_phone(f.phone) {
+        add(e, "phone", "invalid_phone");
+    }
+    check_lengths(
+        e,
+        &[
+            ("first_name", f.first_name, MAX_NAME_LEN),
+            ("last_name", f.last_name, MAX_NAME_LEN),
+            ("company_name", f.company_name, MAX_TEXT_LEN),
+            ("sector", f.sector, MAX_NAME_LEN),
+        ],
+    );
 }
 
 fn add(errors: &mut FieldErrors, field: &str, key: &str) {
@@ -385,20 +414,19 @@ pub fn check_address(a: &Address, prefix: &str, errors: &mut FieldErrors) {
 /// by the caller). Empty map = valid.
 pub fn check_registration(r: &Registration) -> FieldErrors {
     let mut e = FieldErrors::new();
-    if r.customer_type.is_none() {
-        add(&mut e, "customer_type", "required");
-    }
-    if r.first_name.trim().is_empty() {
-        add(&mut e, "first_name", "required");
-    }
-    if r.last_name.trim().is_empty() {
-        add(&mut e, "last_name", "required");
-    }
-    if r.email.trim().is_empty() {
-        add(&mut e, "email", "required");
-    } else if !is_valid_email(&r.email) {
-        add(&mut e, "email", "invalid_email");
-    }
+    check_person_and_company(
+        &mut e,
+        &PersonAndCompany {
+            customer_type: r.customer_type,
+            first_name: &r.first_name,
+            last_name: &r.last_name,
+            email: &r.email,
+            company_name: &r.company_name,
+            company_registration_number: &r.company_registration_number,
+            sector: &r.sector,
+            phone: &r.phone,
+        },
+    );
     if r.password.is_empty() {
         add(&mut e, "password", "required");
     }
@@ -417,33 +445,6 @@ pub fn check_registration(r: &Registration) -> FieldErrors {
     if !r.privacy_accepted {
         add(&mut e, "privacy_accepted", "privacy_not_agreed");
     }
-    if r.customer_type == Some(CustomerType::Company) {
-        if r.company_name.trim().is_empty() {
-            add(&mut e, "company_name", "required");
-        }
-        if r.company_registration_number.trim().is_empty() {
-            add(&mut e, "company_registration_number", "required");
-        } else if !is_valid_registration_number(r.company_registration_number.trim()) {
-            add(&mut e, "company_registration_number", "invalid_registration_number");
-        }
-        if r.sector.trim().is_empty() {
-            add(&mut e, "sector", "required");
-        }
-    }
-    if r.phone.trim().is_empty() {
-        add(&mut e, "phone", "required");
-    } else if !is_valid_phone(&r.phone) {
-        add(&mut e, "phone", "invalid_phone");
-    }
-    check_lengths(
-        &mut e,
-        &[
-            ("first_name", &r.first_name, MAX_NAME_LEN),
-            ("last_name", &r.last_name, MAX_NAME_LEN),
-            ("company_name", &r.company_name, MAX_TEXT_LEN),
-            ("sector", &r.sector, MAX_NAME_LEN),
-        ],
-    );
     check_address(&r.profile, "profile", &mut e);
     if !r.same_invoice_address {
         check_address(&r.invoice_address, "invoice_address", &mut e);

@@ -33,6 +33,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .routes(routes!(change_status))
         .routes(routes!(list))
         .routes(routes!(history))
+        .routes(routes!(case_name))
         .routes(routes!(add_note, notes))
         .routes(routes!(hour_create))
         .routes(routes!(hour_list))
@@ -505,6 +506,35 @@ async fn history(
         h.retain(|e| e.field != "short_internal_description");
     }
     Ok(Json(h))
+}
+
+/// What names a case in headings and links.
+#[derive(Serialize, ToSchema)]
+pub struct CaseName {
+    pub uid: String,
+    pub case_number: String,
+    pub subject: String,
+    pub status: CaseStatus,
+    pub customer_name: String,
+}
+
+/// The case's number and subject for headings (history pages, hour
+/// updates): one read, for whoever may see the case.
+#[utoipa::path(get, path = "/api/case/name/{id}/", tag = "cases", security(("bearer" = [])), params(("id" = String, Path, description = "Case uid")),
+    responses((status = 200, body = CaseName), (status = 404, body = ErrorBody)))]
+async fn case_name(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    Path(id): Path<String>,
+) -> Result<Json<CaseName>, ApiError> {
+    let (c, _) = visible_case(&s, &u, &id).await?;
+    Ok(Json(CaseName {
+        uid: c.uid,
+        case_number: c.case_number,
+        subject: c.subject,
+        status: c.status,
+        customer_name: c.customer_name,
+    }))
 }
 
 #[derive(Deserialize, ToSchema)]

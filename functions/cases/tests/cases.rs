@@ -803,3 +803,50 @@ async fn notes_are_for_the_provider_side() {
         .await;
     assert_eq!(n[0]["note"], "Called the landlord");
 }
+
+#[tokio::test]
+async fn the_customer_side_edits_drafts_only_and_contacts_need_add_case() {
+    let w = world().await;
+    let (cust, ct) = w.user(Role::Customer).await;
+    let (_, admin) = w.user(Role::Admin).await;
+    w.hours(&cust, "10").await;
+    let (st, c) = w
+        .call(Method::POST, "/api/case/create/by/customer/", &ct, Some(w.form("Lease")))
+        .await;
+    assert_eq!(st, StatusCode::CREATED, "{c}");
+    let uid = c["uid"].as_str().unwrap().to_string();
+    let path = format!("/api/case/update/{uid}/");
+
+    // The customer edits its draft; the edit is in the history.
+    let (st, v) = w.call(Method::PUT, &path, &ct, Some(w.form("Lease (revised)"))).await;
+    assert_eq!((st, v["subject"].as_str()), (StatusCode::OK, Some("Lease (revised)")), "{v}");
+    let (_, h) = w.call(Method::GET, &format!("/api/case/history/{uid}/"), &ct, None).await;
+    assert!(h.as_array().unwrap().iter().any(|e| e["field"] == "subject" && e["after"] == "Lease (revised)"), "{h}");
+
+    // A contact without add_case may read it but not edit; with it, it may.
+    let (_, no) = w.contact_of(&cust, vec![]).await;
+    let (st, d) = w.call(Method::GET, &format!("/api/case/{uid}/"), &no, None).await;
+    assert_eq!((st, d["can_edit"].as_bool()), (StatusCode::OK, Some(false)));
+    assert_eq!(w.call(Method::PUT, &path, &no, Some(w.form("No"))).await.0, StatusCode::FORBIDDEN);
+    let (_, yes) = w.contact_of(&cust, vec![Permission::AddCase]).await;
+    let (st, d) = w.call(Method::GET, &format!("/api/case/{uid}/"), &yes, None).await;
+    assert_eq!((st, d["can_edit"].as_bool()), (StatusCode::OK, Some(true)));
+    let (st, v) = w.call(Method::PUT, &path, &yes, Some(w.form("By contact"))).await;
+    assert_eq!((st, v["subject"].as_str()), (StatusCode::OK, Some("By contact")), "{v}");
+
+    // Once published, the customer side no longer edits; what was stored stays.
+    assert_eq!(w.act(&admin, &uid, "publish").await.0, StatusCode::OK);
+    assert_eq!(w.call(Method::PUT, &path, &ct, Some(w.form("Late"))).await.0, StatusCode::FORBIDDEN);
+    let (_, d) = w.call(Method::GET, &format!("/api/case/{uid}/"), &ct, None).await;
+    assert_eq!((d["subject"].as_str(), d["can_edit"].as_bool()), (Some("By contact"), Some(false)));
+
+    // The name lookup answers whoever may see the case, 404 to others.
+    let (st, n) = w.call(Method::GET, &format!("/api/case/name/{uid}/"), &no, None).await;
+    assert_eq!(st, StatusCode::OK, "{n}");
+    assert_eq!(n["subject"], "By contact");
+    assert_eq!(n["case_number"], c["case_number"]);
+    assert_eq!(n["status"], "Waiting");
+    let (_, other) = w.user(Role::Customer).await;
+    assert_eq!(w.call(Method::GET, &format!("/api/case/name/{uid}/"), &other, None).await.0, StatusCode::NOT_FOUND);
+    assert_eq!(w.call(Method::GET, "/api/case/name/nope/", &admin, None).await.0, StatusCode::NOT_FOUND);
+}

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::catalogue::Hundredths;
+use super::permissions::{holds, Permission};
 use super::{Role, User};
 use crate::error::{ApiError, FieldErrors};
 
@@ -295,13 +296,16 @@ pub fn may_view(user: &User, case: &Case) -> bool {
 
 /// Who may edit the fields: admin and sales persons (not once closed, except
 /// admin); the assigned lawyer while in progress; the customer side only
-/// while the case is still a draft.
+/// while the case is still a draft (a contact only with add_case: editing a
+/// draft is part of 'create new cases').
 pub fn may_edit(user: &User, case: &Case) -> bool {
     match user.role() {
         Some(Role::Admin) => true,
         Some(Role::SalesPerson) => case.status != CaseStatus::Complete,
         Some(Role::Lawyer) => case.status == CaseStatus::Inprogress && is_assigned(user, case),
-        Some(Role::Customer | Role::CustomerContact) => case.status == CaseStatus::Draft && may_view(user, case),
+        Some(Role::Customer | Role::CustomerContact) => {
+            case.status == CaseStatus::Draft && may_view(user, case) && holds(user, Permission::AddCase)
+        }
         None => false,
     }
 }
@@ -600,6 +604,31 @@ mod tests {
 
     use CaseStatus::{Draft, Inprogress, Waiting};
     use Transition::{Accept, Publish, Reopen, Transfer};
+
+    #[test]
+    fn who_may_edit() {
+        let admin = user(Role::Admin, "adm");
+        let law = user(Role::Lawyer, "law");
+        let other = user(Role::Lawyer, "other");
+        let sales = user(Role::SalesPerson, "sp");
+        let cust = user(Role::Customer, "cust");
+        let stranger = user(Role::Customer, "someone-else");
+        let mut contact = user(Role::CustomerContact, "cc");
+        let statuses = [Draft, Waiting, Inprogress, CaseStatus::Complete];
+        for s in statuses {
+            let c = case(s, if matches!(s, Inprogress | CaseStatus::Complete) { Some("law") } else { None });
+            assert!(may_edit(&admin, &c), "{s:?}");
+            assert_eq!(may_edit(&sales, &c), s != CaseStatus::Complete, "{s:?}");
+            assert_eq!(may_edit(&law, &c), s == Inprogress, "{s:?}");
+            assert!(!may_edit(&other, &c), "{s:?}");
+            assert_eq!(may_edit(&cust, &c), s == Draft, "{s:?}");
+            assert!(!may_edit(&stranger, &c), "{s:?}");
+            contact.permissions = vec![];
+            assert!(!may_edit(&contact, &c), "{s:?}");
+            contact.permissions = vec![Permission::AddCase];
+            assert_eq!(may_edit(&contact, &c), s == Draft, "{s:?}");
+        }
+    }
 
     #[test]
     fn every_transition_allowed_and_refused() {

@@ -114,6 +114,15 @@ export const createCase = (via: CreateVia, body: CasePayload) => api.post<Case>(
 export const updateCase = (uid: string, body: CasePayload) => api.put<Case>(`/case/update/${encodeURIComponent(uid)}/`, body);
 export const changeCaseStatus = (uid: string, action: CaseAction) =>
   api.post<Case>(`/case/status/${encodeURIComponent(uid)}/`, { action });
+/** Number and subject of a case, for headings (`case/name/{id}/`). */
+export interface CaseName {
+  uid: string;
+  case_number: string;
+  subject: string;
+  status: CaseStatus;
+  customer_name: string;
+}
+export const caseName = (uid: string) => api.get<CaseName>(`/case/name/${encodeURIComponent(uid)}/`);
 export const caseHistory = (uid: string) => api.get<HistoryEntry[]>(`/case/history/${encodeURIComponent(uid)}/`);
 export const caseHours = (uid: string) => api.get<CaseHour[]>('/case/hour/list/', { query: { case: uid } });
 export const createHour = (body: HourPayload) => api.post<CaseHour>('/case/hour/create/', body);

@@ -50,6 +50,7 @@ export const routes: RouteDef[] = [
   { path: 'cases/draft', titleKey: 'draftCases', Component: CaseList },
   { path: 'cases/details/:id', titleKey: 'caseDetails', Component: CaseDetails },
   { path: 'cases/create', titleKey: 'caseCreate', Component: CaseForm },
+  { path: 'cases/edit/:case_uid', titleKey: 'caseEdit', Component: CaseForm },
   { path: 'cases/history/:id', titleKey: 'caseHistory', Component: CaseHistory },
   { path: 'documents', titleKey: 'documents' },
   { path: 'statistics/activity', titleKey: 'statisticsActivity' },

@@ -47,7 +47,7 @@ export const routes: RouteDef[] = [
   { path: 'cases/draft', titleKey: 'draftCases', Component: CaseList },
   { path: 'cases/details/:id', titleKey: 'caseDetails', Component: CaseDetails },
   { path: 'cases/create', titleKey: 'caseCreate', Component: CaseForm, requires: 'add_case' },
-  { path: 'cases/edit', titleKey: 'caseEdit' },
+  { path: 'cases/edit/:case_uid', titleKey: 'caseEdit', Component: CaseForm, requires: 'add_case' },
   { path: 'cases/history/:id', titleKey: 'caseHistory', Component: CaseHistory },
   { path: 'statistics/activity', titleKey: 'statisticsActivity' },
   { path: 'documents', titleKey: 'documents' },

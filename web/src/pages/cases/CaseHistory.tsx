@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { caseHistory, type HistoryEntry } from '../../api/cases';
+import { caseHistory, caseName, type CaseName, type HistoryEntry } from '../../api/cases';
 import { useSession } from '../../store/session';
 import { casePaths } from './paths';
 
@@ -14,7 +14,11 @@ export default function CaseHistory({ titleKey }: { titleKey: string }) {
   const paths = casePaths(useSession((s) => s.user));
   const [rows, setRows] = useState<HistoryEntry[]>([]);
   const [loading, setLoading] = useState(true);
+  const [name, setName] = useState<CaseName | null>(null);
   useEffect(() => {
+    caseName(id)
+      .then(setName)
+      .catch(() => setName(null));
     caseHistory(id)
       .then(setRows)
       .catch(() => setRows([]))
@@ -25,10 +29,15 @@ export default function CaseHistory({ titleKey }: { titleKey: string }) {
       <Typography.Title level={2} data-testid="page-title">
         {t(titleKey, { ns: 'routes' })}
       </Typography.Title>
+      {name && (
+        <Typography.Paragraph type="secondary" data-testid="case-history-name">
+          {name.case_number} · {name.subject} · {name.customer_name}
+        </Typography.Paragraph>
+      )}
       <Link to={paths.details(id)}>{t('details.back')}</Link>
       <Card style={{ marginTop: 16 }}>
         <Table<HistoryEntry>
-          rowKey={(r, i) => `${r.at}-${i}`}
+          rowKey={(r) => `${r.at}|${r.by}|${r.field}|${r.before ?? ""}|${r.after ?? ""}`}
           data-testid="case-history-table"
           loading={loading}
           dataSource={rows}

@@ -25,7 +25,15 @@ export function casePaths(user: SessionUser | null | undefined): CasePaths {
     details: (uid) => `${p}cases/details/${uid}`,
     history: (uid) => `${p}cases/history/${uid}`,
     create: role === null ? null : staff ? `${p}case/create` : `${p}cases/create`,
-    edit: staff ? (uid) => `${p}case/update/${uid}/` : role === 'lawyer' ? (uid) => `${p}cases/update/${uid}` : null,
+    // The customer side edits its drafts at cases/edit/ (spec §2 lists it for
+    // the contact, whose set is 'the same as the customer'); the uid follows.
+    edit: staff
+      ? (uid) => `${p}case/update/${uid}/`
+      : role === 'lawyer'
+        ? (uid) => `${p}cases/update/${uid}`
+        : role === 'customer' || role === 'customerContact'
+          ? (uid) => `${p}cases/edit/${uid}`
+          : null,
     via: staff ? 'staff' : role === 'lawyer' ? 'lawyer' : role === 'customer' || role === 'customerContact' ? 'customer' : null,
   };
 }

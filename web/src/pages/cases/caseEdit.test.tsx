@@ -1,0 +1,92 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fake } from '../../test/amplifyFake';
+
+vi.mock('aws-amplify', () => ({ Amplify: { configure: vi.fn() } }));
+vi.mock('aws-amplify/api', async () => (await import('../../test/amplifyFake')).amplifyApi);
+
+const { pageTests } = await import('../../test/renderApp');
+
+const customer = { email: 'c@example.com', id: 7, is_staff: false, user_type: 3, full_name: 'Cee Kund', uid: 'cust-1', image: 'not set' };
+const contact = { ...customer, user_type: 4, uid: 'cc-1', customer_id: 'cust-1', company_id: 'cust-1' };
+const draft = {
+  uid: 'case-1',
+  case_number: '2026-000007',
+  status: 'Draft',
+  customer: 'cust-1',
+  customer_name: 'Acme AB',
+  address: { address_1: 'Storgatan 1', city: 'Stockholm', country: 'Sweden', post_code: '11122' },
+  subject: 'Lease dispute',
+  description: 'Rent',
+  type: { id: 1, name: 'Tenancy' },
+  estimated_hours: 2.5,
+  client: '',
+  direct_assign_lawyer: null,
+  lawyer: null,
+  lawyer_name: null,
+  counterpart: '',
+  disqualification_control: false,
+  short_internal_description: '',
+  start_date: null,
+  deadline: null,
+  contact_person: '',
+  note: '',
+  files: [],
+  created_at: '2026-11-23T10:00:00Z',
+  updated_at: '2026-11-23T10:00:00Z',
+  actions: [],
+  can_edit: true,
+  can_enter_hours: false,
+};
+const common = {
+  'GET /customer/cust-1/': () => ({ status: 200, body: { purchased_services: [], bisnode_account_active: false, bisnode_account: null } }),
+  'GET /typeofcase/list/': () => ({ status: 200, body: [{ id: 1, name: 'Tenancy' }] }),
+  'GET /case/case-1/': () => ({ status: 200, body: draft }),
+  'GET /case/hour/list/': () => ({ status: 200, body: [] }),
+};
+
+describe('the customer side edits its drafts', { timeout: 20_000 }, () => {
+  const page = pageTests();
+
+  it('details link to cases/edit/{uid}; the form loads the case and saves with PUT', async () => {
+    const r = await page.render('/user/cases/details/case-1', customer, {
+      ...common,
+      'PUT /case/update/case-1/': () => ({ status: 200, body: { ...draft, subject: 'Lease dispute (revised)' } }),
+    });
+    await r.waitFor(() => r.$('case-edit'), 'edit button');
+    await r.click('case-edit');
+    await r.waitFor(() => (r.path() === '/user/cases/edit/case-1' ? true : null), 'edit route');
+    const subject = await r.waitFor(() => {
+      const el = r.$('case-subject') as HTMLInputElement | null;
+      return el && el.value === 'Lease dispute' ? el : null;
+    }, 'form filled');
+    expect(subject).toBeTruthy();
+    // The customer never picks a customer, nor sees the internal description.
+    expect(r.$('case-customer')).toBeNull();
+    await r.type('case-subject', 'Lease dispute (revised)');
+    await r.click('case-submit');
+    const put = await r.waitFor(() => fake.calls.find((c) => c.method === 'PUT' && c.path === '/case/update/case-1/'), 'PUT');
+    const body = put.options?.body as Record<string, unknown>;
+    expect(body.subject).toBe('Lease dispute (revised)');
+    expect(body.estimated_hours).toBe('2,5');
+    await r.waitFor(() => (r.path() === '/user/cases/details/case-1' ? true : null), 'back to details');
+  });
+
+  it('a contact without add_case is sent back from the edit route', async () => {
+    const r = await page.render('/customer_contact/cases/edit/case-1', contact, {
+      ...common,
+      'GET /permission/': () => ({ status: 200, body: { permissions: ['view_contact'] } }),
+    });
+    await r.waitFor(() => (r.path() === '/customer_contact/' ? true : null), 'redirect');
+    expect(r.$('case-form')).toBeNull();
+  });
+
+  it('the history page names the case', async () => {
+    const r = await page.render('/user/cases/history/case-1', customer, {
+      ...common,
+      'GET /case/name/case-1/': () => ({ status: 200, body: { uid: 'case-1', case_number: '2026-000007', subject: 'Lease dispute', status: 'Draft', customer_name: 'Acme AB' } }),
+      'GET /case/history/case-1/': () => ({ status: 200, body: [] }),
+    });
+    const name = await r.waitFor(() => r.$('case-history-name'), 'name');
+    expect(name.textContent).toBe('2026-000007 · Lease dispute · Acme AB');
+  });
+});

@@ -6,6 +6,7 @@ import { useNavigate, useParams } from 'react-router';
 import { caseCustomers, caseTypes, createCase, getCase, updateCase, type CasePayload } from '../../api/cases';
 import { api } from '../../api/client';
 import { applyServerErrors } from '../../api/formErrors';
+import { FOLDED_SEARCH } from '../../components/foldedSearch';
 import { useSession } from '../../store/session';
 import { hasService } from '../subscriptions/customerServices';
 import { casePaths } from './paths';
@@ -166,7 +167,7 @@ export default function CaseForm({ titleKey }: { titleKey: string }) {
             </Col>
             <Col xs={24} md={12}>
               <Form.Item name="type" label={t('fields.type')} rules={[{ required: true, message: t('form.typeRequired') }]}>
-                <Select showSearch optionFilterProp="label" options={types} data-testid="case-type" />
+                <Select showSearch={FOLDED_SEARCH} options={types} data-testid="case-type" />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>

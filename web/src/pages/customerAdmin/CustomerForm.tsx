@@ -20,6 +20,7 @@ import {
 import { fetchBusinessSectors, type Address, type BusinessSector } from '../../api/customers';
 import Loading from '../../components/Loading';
 import MessageAlert from '../../components/MessageAlert';
+import { FOLDED_SEARCH } from '../../components/foldedSearch';
 
 const ADDRESS_PARTS = ['address_1', 'address_2', 'post_code', 'city', 'country'] as const;
 
@@ -271,8 +272,7 @@ export default function CustomerFormPage({ titleKey }: { titleKey: string }) {
                   <Select
                     data-testid="customer-sector"
                     options={sectors.map((s) => ({ value: s.id, label: s.name }))}
-                    showSearch
-                    optionFilterProp="label"
+                    showSearch={FOLDED_SEARCH}
                   />
                 </Form.Item>
               </Col>
@@ -300,8 +300,7 @@ export default function CustomerFormPage({ titleKey }: { titleKey: string }) {
                 <Select
                   data-testid="customer-account-manager"
                   allowClear
-                  showSearch
-                  optionFilterProp="label"
+                  showSearch={FOLDED_SEARCH}
                   options={managers.map((m) => ({ value: m.uid, label: `${m.first_name} ${m.last_name}` }))}
                 />
               </Form.Item>
@@ -329,7 +328,7 @@ export default function CustomerFormPage({ titleKey }: { titleKey: string }) {
                 <Select
                   mode="multiple"
                   data-testid="customer-knowledge-sectors"
-                  optionFilterProp="label"
+                  showSearch={FOLDED_SEARCH}
                   options={knowledge.map((k) => ({ value: k.id, label: k.name }))}
                 />
               </Form.Item>

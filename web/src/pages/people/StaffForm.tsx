@@ -15,6 +15,7 @@ import {
 } from '../../api/people';
 import MessageAlert from '../../components/MessageAlert';
 import Loading from '../../components/Loading';
+import { FOLDED_SEARCH } from '../../components/foldedSearch';
 
 const FIELDS = [
   'first_name',
@@ -170,7 +171,7 @@ export function StaffForm({ titleKey, role }: { titleKey: string; role: StaffRol
                   mode="multiple"
                   data-testid="staff-sectors"
                   options={sectors.map((s) => ({ value: s.id, label: s.name }))}
-                  optionFilterProp="label"
+                  showSearch={FOLDED_SEARCH}
                   placeholder={t('chooseSectors')}
                 />
               </Form.Item>

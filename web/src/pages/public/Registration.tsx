@@ -16,6 +16,7 @@ import MessageAlert from '../../components/MessageAlert';
 import { translateServerMessage } from '../../i18n';
 import PublicLayout from './PublicLayout';
 import * as R from './registration/rules';
+import { FOLDED_SEARCH } from '../../components/foldedSearch';
 
 /** Availability answers are debounced while typing and remembered per value. */
 const CHECK_DEBOUNCE_MS = 400;
@@ -212,8 +213,7 @@ export default function Registration() {
                   <Form.Item label={t('sector')} name="sector" rules={[R.rule(t, R.required)]}>
                     <Select
                       data-testid="reg-sector"
-                      showSearch
-                      optionFilterProp="label"
+                      showSearch={FOLDED_SEARCH}
                       placeholder={t('sectorPlaceholder')}
                       options={sectors.map((s) => ({ value: s.id, label: s.name }))}
                     />

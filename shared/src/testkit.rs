@@ -63,6 +63,18 @@ pub async fn call_text(
     token: Option<&str>,
     body: Option<serde_json::Value>,
 ) -> (axum::http::StatusCode, String) {
+    let (status, _, bytes) = call_bytes(router, method, path, token, body).await;
+    (status, String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// A request whose answer is a file: status, headers and the raw bytes.
+pub async fn call_bytes(
+    router: &axum::Router,
+    method: axum::http::Method,
+    path: &str,
+    token: Option<&str>,
+    body: Option<serde_json::Value>,
+) -> (axum::http::StatusCode, axum::http::HeaderMap, Vec<u8>) {
     use axum::http::{header, Request};
     use tower::ServiceExt;
     let mut req = Request::builder().method(method).uri(path);
@@ -76,8 +88,9 @@ pub async fn call_text(
     .expect("request");
     let res = router.clone().oneshot(req).await.expect("router answers");
     let status = res.status();
+    let headers = res.headers().clone();
     let bytes = axum::body::to_bytes(res.into_body(), 16 << 20).await.expect("body");
-    (status, String::from_utf8_lossy(&bytes).into_owned())
+    (status, headers, bytes.to_vec())
 }
 
 /// An active account of `role` named Anna Berg with `password`.

@@ -23,6 +23,8 @@ use shared::store::catalogue::NamedKind;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+mod export;
+
 pub fn api() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(create_by_staff))
@@ -812,49 +814,29 @@ async fn hour_delete(
     Err(ApiError::bad("changed_concurrently"))
 }
 
-/// The case's hours as a spreadsheet (CSV, opens in Excel).
-#[utoipa::path(get, path = "/api/case/hour/excel/", tag = "cases", security(("bearer" = [])), params(CaseQuery),
-    responses((status = 200, description = "text/csv"), (status = 404, body = ErrorBody)))]
+#[derive(Deserialize, ToSchema, utoipa::IntoParams)]
+pub struct ExcelQuery {
+    /// Case uid.
+    pub case: String,
+    /// Language of the column titles: sv (default) or en.
+    pub lang: Option<String>,
+}
+
+/// The case's hours as an Excel workbook (whoever may see the case).
+#[utoipa::path(get, path = "/api/case/hour/excel/", tag = "cases", security(("bearer" = [])), params(ExcelQuery),
+    responses((status = 200, description = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), (status = 404, body = ErrorBody)))]
 async fn hour_excel(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
-    Query(q): Query<CaseQuery>,
+    Query(q): Query<ExcelQuery>,
 ) -> Result<Response, ApiError> {
     let (c, _) = visible_case(&s, &u, &q.case).await?;
     let hours = s.store.case_hours(&c.uid).await?;
-    let mut w = csv::Writer::from_writer(Vec::new());
-    let io = |e: csv::Error| ApiError::internal(e);
-    w.write_record([
-        "date",
-        "time",
-        "lawyer",
-        "hour",
-        "non_billable_hour",
-        "rattsskydd_hour",
-        "is_invoiced",
-        "description",
-    ])
-    .map_err(io)?;
-    for h in &hours {
-        w.write_record([
-            h.date.to_string(),
-            h.time.clone(),
-            h.lawyer_name.clone(),
-            h.hour.to_decimal_string(),
-            h.non_billable_hour.to_decimal_string(),
-            h.rattsskydd_hour.to_decimal_string(),
-            h.is_invoiced.to_string(),
-            h.description.clone(),
-        ])
-        .map_err(io)?;
-    }
-    let body = w
-        .into_inner()
-        .map_err(|e| ApiError::internal(e.to_string()))?;
-    let name = format!("attachment; filename=\"case-{}-hours.csv\"", c.case_number);
+    let body = export::hours_workbook(&c, &hours, q.lang.as_deref().unwrap_or("sv"))?;
+    let name = format!("attachment; filename=\"case-{}-hours.xlsx\"", c.case_number);
     Ok((
         [
-            (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()),
+            (header::CONTENT_TYPE, export::XLSX_CONTENT_TYPE.to_string()),
             (header::CONTENT_DISPOSITION, name),
         ],
         body,

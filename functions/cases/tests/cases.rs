@@ -692,18 +692,29 @@ async fn hours_consume_the_subscription_exactly_and_give_back_on_edit_and_delete
         5
     );
 
-    // Excel export.
-    let (st, csv) = testkit::call_text(
+    // Excel export: a real workbook with numbers, titles in the asked language.
+    let (st, headers, xlsx) = testkit::call_bytes(
         &w.router,
         Method::GET,
-        &format!("/api/case/hour/excel/?case={uid}"),
+        &format!("/api/case/hour/excel/?case={uid}&lang=en"),
         Some(&lt),
         None,
     )
     .await;
     assert_eq!(st, StatusCode::OK);
-    assert!(csv.starts_with("date,time,lawyer,hour"), "{csv}");
-    assert!(csv.contains("0.75"), "{csv}");
+    assert!(headers["content-type"].to_str().unwrap().contains("spreadsheetml"));
+    assert!(headers["content-disposition"].to_str().unwrap().contains(".xlsx"));
+    let (strings, sheet) = workbook_parts(&xlsx);
+    assert!(strings.contains("Billable hours") && strings.contains("Lease dispute"), "{strings}");
+    assert!(sheet.contains("<v>0.75</v>"), "{sheet}");
+    let (_, _, sv) = testkit::call_bytes(&w.router, Method::GET, &format!("/api/case/hour/excel/?case={uid}"), Some(&lt), None).await;
+    assert!(workbook_parts(&sv).0.contains("Debiterbara timmar"));
+    // A stranger gets nothing.
+    let (_, other) = w.user(Role::Customer).await;
+    assert_eq!(
+        testkit::call_bytes(&w.router, Method::GET, &format!("/api/case/hour/excel/?case={uid}"), Some(&other), None).await.0,
+        StatusCode::NOT_FOUND
+    );
 
     // Closed: no more hours.
     w.act(&lt, &uid, "complete").await;
@@ -849,4 +860,16 @@ async fn the_customer_side_edits_drafts_only_and_contacts_need_add_case() {
     let (_, other) = w.user(Role::Customer).await;
     assert_eq!(w.call(Method::GET, &format!("/api/case/name/{uid}/"), &other, None).await.0, StatusCode::NOT_FOUND);
     assert_eq!(w.call(Method::GET, "/api/case/name/nope/", &admin, None).await.0, StatusCode::NOT_FOUND);
+}
+
+/// The shared strings and the first sheet's XML of an .xlsx.
+fn workbook_parts(bytes: &[u8]) -> (String, String) {
+    use std::io::Read;
+    let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes)).expect("an xlsx is a zip");
+    let mut read = |name: &str| {
+        let mut text = String::new();
+        zip.by_name(name).expect(name).read_to_string(&mut text).unwrap();
+        text
+    };
+    (read("xl/sharedStrings.xml"), read("xl/worksheets/sheet1.xml"))
 }

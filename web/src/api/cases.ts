@@ -125,6 +125,8 @@ export interface CaseName {
 export const caseName = (uid: string) => api.get<CaseName>(`/case/name/${encodeURIComponent(uid)}/`);
 export const caseHistory = (uid: string) => api.get<HistoryEntry[]>(`/case/history/${encodeURIComponent(uid)}/`);
 export const caseHours = (uid: string) => api.get<CaseHour[]>('/case/hour/list/', { query: { case: uid } });
+/** The case's hours as an .xlsx, column titles in `lang`. */
+export const hoursWorkbook = (uid: string, lang: string) => api.blob('/case/hour/excel/', { query: { case: uid, lang } });
 export const createHour = (body: HourPayload) => api.post<CaseHour>('/case/hour/create/', body);
 export const deleteHour = (caseUid: string, id: string) =>
   api.del(`/case/hour/delete/${encodeURIComponent(id)}/`, { query: { case: caseUid } });

@@ -25,6 +25,8 @@ export interface RequestOptions {
   suppressError?: boolean | number[];
   /** Do not send the Authorization header nor treat 401 as a logout (token endpoints). */
   anonymous?: boolean;
+  /** The answer is a file: a 2xx body comes back as a Blob (errors stay JSON). */
+  binary?: boolean;
 }
 
 let configured = false;
@@ -85,6 +87,7 @@ async function send(method: Method, path: string, opts: RequestOptions): Promise
   if (opts.body !== undefined && method !== 'GET') options.body = opts.body as AmplifyOptions['body'];
   try {
     const { statusCode, body } = await methods[method]({ apiName: API_NAME, path, options }).response;
+    if (opts.binary && statusCode >= 200 && statusCode < 300) return { status: statusCode, body: await body.blob() };
     const text = method === 'DELETE' && statusCode === 204 ? '' : await body.text();
     return { status: statusCode, body: parseBody(text) };
   } catch (err) {
@@ -153,4 +156,6 @@ export const api = {
   put: <T = unknown>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, { ...opts, body }),
   patch: <T = unknown>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PATCH', path, { ...opts, body }),
   del: <T = unknown>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
+  /** GET a file (spreadsheets, reports) as a Blob. */
+  blob: (path: string, opts?: Omit<RequestOptions, 'body' | 'binary'>) => request<Blob>('GET', path, { ...opts, binary: true }),
 };

@@ -38,7 +38,7 @@ function fakeMethod(method: string) {
       const { status, body } = reply;
       const text = body === undefined ? '' : JSON.stringify(body);
       if (status < 300) {
-        return { statusCode: status, headers: {}, body: { text: async () => text, json: async () => body, blob: async () => new Blob() } };
+        return { statusCode: status, headers: {}, body: { text: async () => text, json: async () => body, blob: async () => (body instanceof Blob ? body : new Blob([text])) } };
       }
       throw Object.assign(new Error('UnknownError'), { name: 'UnknownError', response: { statusCode: status, headers: {}, body: text } });
     });

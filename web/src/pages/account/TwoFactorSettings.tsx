@@ -20,6 +20,7 @@ import MessageAlert from '../../components/MessageAlert';
 import { TWO_FACTOR_CODE_LENGTH } from '../../config/constants';
 import { translateServerMessage } from '../../i18n';
 import { setAuth } from '../../store/session';
+import { saveFile } from '../../download';
 
 type Choice = 'off' | TwoFactorMethod;
 
@@ -175,17 +176,7 @@ export default function TwoFactorSettings({ titleKey }: { titleKey: string }) {
     }
   };
 
-  const downloadCodes = () => {
-    const blob = new Blob([recoveryText], { type: 'text/plain;charset=utf-8' });
-    const href = URL.createObjectURL(blob);
-    const a = document.createElement('a');
-    a.href = href;
-    a.download = 'recovery-codes.txt';
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(href), 1000);
-  };
+  const downloadCodes = () => saveFile(new Blob([recoveryText], { type: 'text/plain;charset=utf-8' }), 'recovery-codes.txt');
 
   const cancel = () => {
     setPanel({ kind: 'none' });

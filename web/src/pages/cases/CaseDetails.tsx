@@ -9,11 +9,13 @@ import {
   createHour,
   deleteHour,
   getCase,
+  hoursWorkbook,
   type CaseAction,
   type CaseDetails as Details,
   type CaseHour,
 } from '../../api/cases';
 import { applyServerErrors } from '../../api/formErrors';
+import { saveFile } from '../../download';
 import { formatAddress } from '../../format';
 import { useSession } from '../../store/session';
 import { StatusTag } from './CaseList';
@@ -117,6 +119,16 @@ export default function CaseDetails({ titleKey }: { titleKey: string }) {
     }
   };
 
+  const exportHours = async () => {
+    if (!c) return;
+    try {
+      const lang = i18n.language.startsWith('en') ? 'en' : 'sv';
+      saveFile(await hoursWorkbook(id, lang), `${t('hours.excelFile')}-${c.case_number}.xlsx`);
+    } catch {
+      /* notified */
+    }
+  };
+
   if (!c) return <Card loading data-testid="case-details-loading" />;
   const billable = hours.reduce((a, h) => a + h.hour, 0);
   const canChangeHours = c.can_enter_hours;
@@ -172,7 +184,18 @@ export default function CaseDetails({ titleKey }: { titleKey: string }) {
           )}
         </Descriptions>
       </Card>
-      <Card title={t('hours.title')} style={{ marginTop: 16 }} extra={<span data-testid="case-hours-total">{t('hours.total', { hours: formatHours(billable, i18n.language) })}</span>}>
+      <Card
+        title={t('hours.title')}
+        style={{ marginTop: 16 }}
+        extra={
+          <Space>
+            <span data-testid="case-hours-total">{t('hours.total', { hours: formatHours(billable, i18n.language) })}</span>
+            <Button size="small" onClick={() => void exportHours()} disabled={hours.length === 0} data-testid="case-hours-excel">
+              {t('hours.excel')}
+            </Button>
+          </Space>
+        }
+      >
         <Table<CaseHour>
           rowKey="id"
           data-testid="case-hours-table"

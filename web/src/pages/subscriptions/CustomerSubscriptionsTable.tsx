@@ -31,6 +31,7 @@ import {
   showsRowActions,
   STATUS_COLORS,
 } from './format';
+import { saveFile } from '../../download';
 
 const NS = 'subscriptions';
 
@@ -279,13 +280,7 @@ export function TimeReportModal({ row, onClose }: { row: PurchasedService; onClo
     if (!range?.[0] || !range[1]) return;
     try {
       const text = await timeReport(row.id, range[0].format(DATE_FORMAT), range[1].format(DATE_FORMAT));
-      const blob = new Blob([typeof text === 'string' ? text : JSON.stringify(text)], { type: 'text/csv;charset=utf-8' });
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = `${rowName(row)}.csv`;
-      a.click();
-      URL.revokeObjectURL(url);
+      saveFile(new Blob([typeof text === 'string' ? text : JSON.stringify(text)], { type: 'text/csv;charset=utf-8' }), `${rowName(row)}.csv`);
       onClose();
     } catch {
       /* notified by the client */

@@ -44,7 +44,7 @@ export async function renderApp(path: string): Promise<Rendered> {
   const $ = (testId: string) => container.querySelector<HTMLElement>(`[data-testid="${testId}"]`);
   const pathNow = () => router.state.location.pathname;
 
-  async function waitFor<T>(fn: () => T | null | undefined | false, what: string, ms = 5000): Promise<T> {
+  async function waitFor<T>(fn: () => T | null | undefined | false, what: string, ms = 10_000): Promise<T> {
     const end = Date.now() + ms;
     for (;;) {
       const v = fn();

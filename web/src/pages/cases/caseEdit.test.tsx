@@ -6,37 +6,9 @@ vi.mock('aws-amplify/api', async () => (await import('../../test/amplifyFake')).
 
 const { pageTests } = await import('../../test/renderApp');
 
-const customer = { email: 'c@example.com', id: 7, is_staff: false, user_type: 3, full_name: 'Cee Kund', uid: 'cust-1', image: 'not set' };
+const { customerUser: customer, sampleDetails } = await import('./fixtures');
 const contact = { ...customer, user_type: 4, uid: 'cc-1', customer_id: 'cust-1', company_id: 'cust-1' };
-const draft = {
-  uid: 'case-1',
-  case_number: '2026-000007',
-  status: 'Draft',
-  customer: 'cust-1',
-  customer_name: 'Acme AB',
-  address: { address_1: 'Storgatan 1', city: 'Stockholm', country: 'Sweden', post_code: '11122' },
-  subject: 'Lease dispute',
-  description: 'Rent',
-  type: { id: 1, name: 'Tenancy' },
-  estimated_hours: 2.5,
-  client: '',
-  direct_assign_lawyer: null,
-  lawyer: null,
-  lawyer_name: null,
-  counterpart: '',
-  disqualification_control: false,
-  short_internal_description: '',
-  start_date: null,
-  deadline: null,
-  contact_person: '',
-  note: '',
-  files: [],
-  created_at: '2026-11-23T10:00:00Z',
-  updated_at: '2026-11-23T10:00:00Z',
-  actions: [],
-  can_edit: true,
-  can_enter_hours: false,
-};
+const draft = sampleDetails({ case_number: '2026-000007', status: 'Draft', lawyer: null, lawyer_name: null, counterpart: '', can_edit: true });
 const common = {
   'GET /customer/cust-1/': () => ({ status: 200, body: { purchased_services: [], bisnode_account_active: false, bisnode_account: null } }),
   'GET /typeofcase/list/': () => ({ status: 200, body: [{ id: 1, name: 'Tenancy' }] }),

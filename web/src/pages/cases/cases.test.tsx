@@ -12,35 +12,10 @@ const { default: i18n } = await import('../../i18n');
 
 type Rendered = Awaited<ReturnType<typeof renderApp>>;
 const auth = { access_token: 'a1', refresh_token: 'r1', expires_in: 900, token_type: 'Bearer' };
-const customer = { email: 'c@example.com', id: 7, is_staff: false, user_type: 3, full_name: 'Cee Kund', uid: 'cust-1', image: 'not set' };
-const lawyer = { email: 'l@example.com', id: 9, is_staff: false, user_type: 1, full_name: 'Lars Jurist', uid: 'law-1', image: 'not set' };
+const { customerUser: customer, lawyerUser: lawyer, sampleCase } = await import('./fixtures');
 let ui: Rendered | null = null;
 
-const baseCase = {
-  uid: 'case-1',
-  case_number: '2026-000001',
-  status: 'Inprogress',
-  customer: 'cust-1',
-  customer_name: 'Acme AB',
-  address: { address_1: 'Storgatan 1', city: 'Stockholm', country: 'Sweden', post_code: '11122' },
-  subject: 'Lease dispute',
-  description: 'Rent',
-  type: { id: 1, name: 'Tenancy' },
-  estimated_hours: 2.5,
-  client: '',
-  direct_assign_lawyer: null,
-  lawyer: 'law-1',
-  lawyer_name: 'Lars Jurist',
-  counterpart: 'Hyresvärden AB',
-  disqualification_control: false,
-  short_internal_description: '',
-  start_date: null,
-  deadline: null,
-  contact_person: '',
-  note: '',
-  created_at: '2026-11-23T10:00:00Z',
-  updated_at: '2026-11-23T10:00:00Z',
-};
+const baseCase = sampleCase();
 
 async function render(path: string, user: object, services: unknown[] = []) {
   session.setState({ auth, user: user as never, permission: [] });

@@ -6,15 +6,8 @@ vi.mock('aws-amplify/api', async () => (await import('../../test/amplifyFake')).
 
 const { pageTests } = await import('../../test/renderApp');
 
-const lawyer = { email: 'l@example.com', id: 9, is_staff: false, user_type: 1, full_name: 'Lars Jurist', uid: 'law-1', image: 'not set' };
-const details = {
-  uid: 'case-1', case_number: '2026-000003', status: 'Inprogress', customer: 'cust-1', customer_name: 'Acme AB',
-  address: { address_1: '', city: '', country: '', post_code: '' }, subject: 'Lease', description: 'Rent',
-  type: { id: 1, name: 'Tenancy' }, estimated_hours: 2, client: '', direct_assign_lawyer: null, lawyer: 'law-1',
-  lawyer_name: 'Lars Jurist', counterpart: '', disqualification_control: false, short_internal_description: '',
-  start_date: null, deadline: null, contact_person: '', note: '', files: [], created_at: '2026-11-23T10:00:00Z',
-  updated_at: '2026-11-23T10:00:00Z', actions: [], can_edit: true, can_enter_hours: true,
-};
+const { lawyerUser: lawyer, sampleDetails } = await import('./fixtures');
+const details = sampleDetails({ case_number: '2026-000003', can_edit: true, can_enter_hours: true });
 const entry = {
   id: 'h1', case_uid: 'case-1', lawyer: 'law-1', lawyer_name: 'Lars Jurist', hour: 1.5, non_billable_hour: 0,
   rattsskydd_hour: 0, date: '2026-11-20', time: '', is_invoiced: false, service: 1, description: '',

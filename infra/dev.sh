@@ -28,6 +28,8 @@ export SES_SENDER=${SES_SENDER:-no-reply@example.com}
 export JWT_SECRET=${JWT_SECRET:-local-development-secret-not-for-production}
 export WEB_ORIGIN=${WEB_ORIGIN:-http://127.0.0.1:$PORT}
 export LOCAL_OUTBOX=1
+# A few cases of the demo customer in every state (made through the API).
+export SEED_DEMO_CASES=${SEED_DEMO_CASES:-1}
 export GATEWAY_ADDR=127.0.0.1:$PORT
 export WEB_DIST="$ROOT/web/dist"
 

@@ -102,6 +102,7 @@ pub async fn setup(state: &AppState) -> Result<(), ApiError> {
     Ok(())
 }
 
+pub mod demo_cases;
 pub mod seed;
 
 pub fn default_web_dist() -> PathBuf {

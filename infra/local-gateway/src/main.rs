@@ -3,7 +3,8 @@
 //!
 //! Environment: the same variables as the Lambda functions (see
 //! `shared::config`), plus GATEWAY_ADDR (default 127.0.0.1:3000), WEB_DIST
-//! (default web/dist), SEED_DEMO (default 1), SEED_E2E (browser-test accounts), EXPIRY_INTERVAL_SECS (default 60).
+//! (default web/dist), SEED_DEMO (default 1), SEED_E2E (browser-test accounts), SEED_DEMO_CASES
+//! (demo cases through the API; dev.sh sets it), EXPIRY_INTERVAL_SECS (default 60).
 
 use local_gateway::{app, default_web_dist, seed, setup};
 use shared::api::Services;
@@ -38,9 +39,15 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
     });
 
+    let router = app(state.clone(), web_dist);
+    if std::env::var("SEED_DEMO_CASES").is_ok_and(|v| v == "1") {
+        let made = local_gateway::demo_cases::seed_demo_cases(&state, &router).await?;
+        println!("seeded {made} demo case(s)");
+    }
+
     let listener = tokio::net::TcpListener::bind(&addr).await?;
     seed::print_demo_accounts(&format!("http://{}", listener.local_addr()?));
-    axum::serve(listener, app(state, web_dist).into_make_service_with_connect_info::<std::net::SocketAddr>())
+    axum::serve(listener, router.into_make_service_with_connect_info::<std::net::SocketAddr>())
         .with_graceful_shutdown(async {
             let _ = tokio::signal::ctrl_c().await;
         })

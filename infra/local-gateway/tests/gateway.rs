@@ -144,6 +144,43 @@ async fn demo_seed_is_idempotent_and_every_role_can_sign_in() {
     assert_eq!(page.contacts.len(), 2);
 }
 
+#[tokio::test]
+async fn demo_cases_go_through_the_api_in_every_state_once() {
+    let (state, router, _dist) = gateway().await;
+    seed::seed_demo_accounts(&state).await.unwrap();
+    assert_eq!(local_gateway::demo_cases::seed_demo_cases(&state, &router).await.unwrap(), 3);
+    assert_eq!(local_gateway::demo_cases::seed_demo_cases(&state, &router).await.unwrap(), 0);
+
+    let token = |email: &'static str| {
+        let state = state.clone();
+        async move {
+            let u = state.store.find_user_by_email(email).await.unwrap().unwrap();
+            shared::sessions::start_session(&state, &u).await.unwrap().access_token
+        }
+    };
+    let list = |t: String, status: &'static str| {
+        let router = router.clone();
+        async move {
+            let (st, v) = testkit::call(&router, Method::GET, &format!("/api/case/list/?status={status}"), Some(&t), None).await;
+            assert_eq!(st, StatusCode::OK, "{v}");
+            v["results"].as_array().unwrap().iter().map(|c| c["subject"].as_str().unwrap().to_string()).collect::<Vec<_>>()
+        }
+    };
+    let admin = token("admin@example.com").await;
+    let lawyer = token("lawyer@example.com").await;
+    let customer = token("customer@example.com").await;
+    assert_eq!(list(admin.clone(), "pending").await, ["Granskning av leverantörsavtal"]);
+    assert_eq!(list(lawyer.clone(), "available").await, ["Anställningsavtal för ny VD"]);
+    assert_eq!(list(lawyer.clone(), "my").await, ["Uppsägning av lokalhyresavtal"]);
+    assert_eq!(list(customer, "all").await.len(), 3);
+
+    // The lawyer's hours were booked on the customer's consultancy hours.
+    let cust = state.store.find_user_by_email("customer@example.com").await.unwrap().unwrap();
+    let row = state.store.current_hour_row(&cust.uid, chrono::Utc::now().naive_utc()).await.unwrap().expect("an hour row");
+    assert_eq!(row.consumed_hour.to_decimal_string(), "3.75");
+    assert_eq!(state.store.list_named(shared::store::catalogue::NamedKind::CaseType).await.unwrap().len(), local_gateway::demo_cases::DEMO_CASE_TYPES.len());
+}
+
 /// A temporary directory removed on drop (no extra crate for one use).
 mod tempdir {
     pub struct Dir(std::path::PathBuf);

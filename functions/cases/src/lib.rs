@@ -346,6 +346,11 @@ async fn update(
             // The customer side never sees nor changes the internal description.
             next.short_internal_description = prev.short_internal_description.clone();
         }
+        if !matches!(u.role(), Some(Role::Admin | Role::SalesPerson)) {
+            // Only staff choose the direct-assign lawyer; the others' forms
+            // do not carry it, so an edit must not clear it.
+            next.direct_assign_lawyer = prev.direct_assign_lawyer.clone();
+        }
         next.updated_at = Utc::now();
         let hist: Vec<HistoryEntry> = case::diff(&prev, &next)
             .into_iter()

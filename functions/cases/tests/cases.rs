@@ -873,3 +873,41 @@ fn workbook_parts(bytes: &[u8]) -> (String, String) {
     };
     (read("xl/sharedStrings.xml"), read("xl/worksheets/sheet1.xml"))
 }
+
+#[tokio::test]
+async fn a_lawyers_own_case_is_their_pending_draft_until_published_to_them() {
+    let w = world().await;
+    let (cust, ct) = w.user(Role::Customer).await;
+    let (law, lt) = w.user(Role::Lawyer).await;
+    let (_, other) = w.user(Role::Lawyer).await;
+    let (_, admin) = w.user(Role::Admin).await;
+    let mut body = w.form("Lawyer's own");
+    body["customer"] = json!(cust.uid);
+    let (st, c) = w.call(Method::POST, "/api/case/create/by/lawyer/", &lt, Some(body.clone())).await;
+    assert_eq!(st, StatusCode::CREATED, "{c}");
+    assert_eq!((c["status"].as_str(), c["direct_assign_lawyer"].as_str()), (Some("Draft"), Some(law.uid.as_str())));
+    let uid = c["uid"].as_str().unwrap().to_string();
+    let subjects = |v: &Value| v["results"].as_array().unwrap().iter().map(|c| c["subject"].as_str().unwrap().to_string()).collect::<Vec<_>>();
+
+    // The creator sees and edits it; it is their pending case. Another lawyer does not see it.
+    let (st, d) = w.call(Method::GET, &format!("/api/case/{uid}/"), &lt, None).await;
+    assert_eq!((st, d["can_edit"].as_bool()), (StatusCode::OK, Some(true)), "{d}");
+    let (_, pending) = w.call(Method::GET, "/api/case/list/?status=pending", &lt, None).await;
+    assert_eq!(subjects(&pending), ["Lawyer's own"]);
+    assert_eq!(w.call(Method::GET, &format!("/api/case/{uid}/"), &other, None).await.0, StatusCode::NOT_FOUND);
+    body["subject"] = json!("Lawyer's own (edited)");
+    let (st, v) = w.call(Method::PUT, &format!("/api/case/update/{uid}/"), &lt, Some(body)).await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    // Not theirs to publish.
+    assert_eq!(w.act(&lt, &uid, "publish").await.0, StatusCode::BAD_REQUEST);
+
+    // Admin verifies it: it goes straight to the lawyer, in progress.
+    let (st, v) = w.act(&admin, &uid, "publish").await;
+    assert_eq!((st, v["status"].as_str(), v["lawyer"].as_str()), (StatusCode::OK, Some("Inprogress"), Some(law.uid.as_str())), "{v}");
+    let (_, pending) = w.call(Method::GET, "/api/case/list/?status=pending", &lt, None).await;
+    assert!(subjects(&pending).is_empty());
+    let (_, mine) = w.call(Method::GET, "/api/case/list/?status=my", &lt, None).await;
+    assert_eq!(subjects(&mine), ["Lawyer's own (edited)"]);
+    let (_, theirs) = w.call(Method::GET, "/api/case/list/?status=active", &ct, None).await;
+    assert_eq!(subjects(&theirs), ["Lawyer's own (edited)"]);
+}

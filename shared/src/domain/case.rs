@@ -283,12 +283,12 @@ pub fn acting_customer(user: &User) -> Option<String> {
 }
 
 /// Who may read a case: admin and sales persons all; a lawyer the cases
-/// assigned to them and the available (Waiting) ones; the customer and its
-/// contacts their own.
+/// assigned to them (or named for a draft: their 'pending' list) and the
+/// available (Waiting) ones; the customer and its contacts their own.
 pub fn may_view(user: &User, case: &Case) -> bool {
     match user.role() {
         Some(Role::Admin | Role::SalesPerson) => true,
-        Some(Role::Lawyer) => case.status == CaseStatus::Waiting || case.lawyer.as_deref() == Some(user.uid.as_str()),
+        Some(Role::Lawyer) => case.status == CaseStatus::Waiting || lawyer_of_list(case) == Some(user.uid.as_str()),
         Some(Role::Customer | Role::CustomerContact) => acting_customer(user).as_deref() == Some(case.customer.as_str()),
         None => false,
     }
@@ -302,11 +302,26 @@ pub fn may_edit(user: &User, case: &Case) -> bool {
     match user.role() {
         Some(Role::Admin) => true,
         Some(Role::SalesPerson) => case.status != CaseStatus::Complete,
-        Some(Role::Lawyer) => case.status == CaseStatus::Inprogress && is_assigned(user, case),
+        // A lawyer also completes the draft they opened, until staff verify it.
+        Some(Role::Lawyer) => {
+            (case.status == CaseStatus::Inprogress && is_assigned(user, case))
+                || (case.status == CaseStatus::Draft && case.created_by == user.uid && lawyer_of_list(case) == Some(user.uid.as_str()))
+        }
         Some(Role::Customer | Role::CustomerContact) => {
             case.status == CaseStatus::Draft && may_view(user, case) && holds(user, Permission::AddCase)
         }
         None => false,
+    }
+}
+
+/// The lawyer whose own lists show the case: the assigned one, or while a
+/// draft awaits verification the direct-assign lawyer (a lawyer's own new
+/// case, or one staff named a lawyer for), so it shows as their pending case.
+pub fn lawyer_of_list(case: &Case) -> Option<&str> {
+    match (&case.lawyer, case.status) {
+        (Some(l), _) => Some(l),
+        (None, CaseStatus::Draft) => case.direct_assign_lawyer.as_deref(),
+        (None, _) => None,
     }
 }
 
@@ -628,6 +643,19 @@ mod tests {
             contact.permissions = vec![Permission::AddCase];
             assert_eq!(may_edit(&contact, &c), s == Draft, "{s:?}");
         }
+        // A lawyer's own draft: they see and edit it until staff verify it;
+        // a lawyer staff merely named sees it but does not edit it.
+        let mut own = case(Draft, None);
+        own.direct_assign_lawyer = Some("law".into());
+        own.created_by = "law".into();
+        assert!(may_view(&law, &own) && may_edit(&law, &own));
+        assert!(!may_view(&other, &own) && !may_edit(&other, &own));
+        assert_eq!(lawyer_of_list(&own), Some("law"));
+        own.created_by = "sp".into();
+        assert!(may_view(&law, &own) && !may_edit(&law, &own));
+        own.status = Waiting;
+        assert_eq!(lawyer_of_list(&own), None);
+        assert!(!may_edit(&law, &own));
     }
 
     #[test]

@@ -11,7 +11,7 @@ use chrono::{DateTime, SecondsFormat, Utc};
 
 use super::subscriptions::{is_conditional, usage_pk, usage_sk, UsageEntry};
 use super::{n, s, sdk_err, Item, Store};
-use crate::domain::case::{Case, CaseHour, CaseStatus, HistoryEntry};
+use crate::domain::case::{lawyer_of_list, Case, CaseHour, CaseStatus, HistoryEntry};
 use crate::domain::catalogue::Hundredths;
 use crate::domain::subscription::{self, PurchasedService, Usage};
 use crate::error::ApiError;
@@ -194,7 +194,7 @@ impl Store {
     /// Writes a new case with its 'created' history entry.
     pub async fn create_case(&self, c: &Case, history: &HistoryEntry) -> Result<(), ApiError> {
         let mut items = vec![self.case_put(c, None)?, self.history_put(history)?];
-        if let Some(l) = &c.lawyer {
+        if let Some(l) = lawyer_of_list(c) {
             items.push(self.pointer_put(l, c)?);
         }
         if self.transact(items).await? {
@@ -218,12 +218,12 @@ impl Store {
         for h in history {
             items.push(self.history_put(h)?);
         }
-        if let Some(old) = &prev.lawyer {
-            if next.lawyer.as_deref() != Some(old.as_str()) {
+        if let Some(old) = lawyer_of_list(prev) {
+            if lawyer_of_list(next) != Some(old) {
                 items.push(self.pointer_delete(old, prev)?);
             }
         }
-        if let Some(l) = &next.lawyer {
+        if let Some(l) = lawyer_of_list(next) {
             items.push(self.pointer_put(l, next)?);
         }
         self.transact(items).await

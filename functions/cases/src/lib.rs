@@ -23,6 +23,9 @@ use shared::store::catalogue::NamedKind;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+mod additional_hours;
+mod hours;
+
 pub fn api() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(create_by_staff))
@@ -40,6 +43,8 @@ pub fn api() -> OpenApiRouter<AppState> {
         .routes(routes!(hour_delete))
         .routes(routes!(hour_excel))
         .routes(routes!(customer_options))
+        .merge(hours::api())
+        .merge(additional_hours::api())
 }
 
 fn now() -> NaiveDateTime {

@@ -13,10 +13,14 @@ import {
   type CaseDetails as Details,
   type CaseHour,
 } from '../../api/cases';
+import { massUpdateHours } from '../../api/caseHours';
 import { applyServerErrors } from '../../api/formErrors';
 import { formatAddress } from '../../format';
 import { useSession } from '../../store/session';
+import AdditionalHours from './AdditionalHours';
 import { StatusTag } from './CaseList';
+import HourBulkActions from './HourBulkActions';
+import { hourPaths } from './hourPaths';
 import { casePaths } from './paths';
 import { formatHours, parseHours } from './status';
 
@@ -45,9 +49,12 @@ const hourRule = (t: (k: string) => string) => ({
 /** cases/details/{id}: the fields, status actions, hours table and add-hours form. */
 export default function CaseDetails({ titleKey }: { titleKey: string }) {
   const { t, i18n } = useTranslation('cases');
+  const { t: th } = useTranslation('caseHours');
   const { id = '' } = useParams();
   const user = useSession((s) => s.user);
   const paths = casePaths(user);
+  const hp = hourPaths(user);
+  const [selectedHours, setSelectedHours] = useState<string[]>([]);
   const [c, setCase] = useState<Details | null>(null);
   const [hours, setHours] = useState<CaseHour[]>([]);
   const [busy, setBusy] = useState(false);
@@ -140,6 +147,11 @@ export default function CaseDetails({ titleKey }: { titleKey: string }) {
           <Link to={paths.history(c.uid)} data-testid="case-history-link">
             {t('details.history')}
           </Link>
+          {hp && (
+            <Link to={hp.additionalHistory(c.uid)} data-testid="case-history-additional-link">
+              {th('additional.history')}
+            </Link>
+          )}
         </Space>
       </Space>
       <Card>
@@ -173,9 +185,22 @@ export default function CaseDetails({ titleKey }: { titleKey: string }) {
         </Descriptions>
       </Card>
       <Card title={t('hours.title')} style={{ marginTop: 16 }} extra={<span data-testid="case-hours-total">{t('hours.total', { hours: formatHours(billable, i18n.language) })}</span>}>
+        {canChangeHours && (
+          <HourBulkActions
+            caseUid={c.uid}
+            selected={selectedHours}
+            send={massUpdateHours}
+            testPrefix="hours"
+            onDone={() => {
+              setSelectedHours([]);
+              void load().catch(() => undefined);
+            }}
+          />
+        )}
         <Table<CaseHour>
           rowKey="id"
           data-testid="case-hours-table"
+          rowSelection={canChangeHours ? { selectedRowKeys: selectedHours, onChange: (keys) => setSelectedHours(keys.map(String)) } : undefined}
           dataSource={hours}
           pagination={false}
           scroll={{ x: true }}
@@ -194,11 +219,18 @@ export default function CaseDetails({ titleKey }: { titleKey: string }) {
                     title: '',
                     key: 'actions',
                     render: (_: unknown, h: CaseHour) => (
+                      <Space>
+                      {hp && (
+                        <Link to={hp.hourUpdate(c.uid, h.id)} data-testid={`hour-edit-${h.id}`}>
+                          <Button size="small">{th('table.edit')}</Button>
+                        </Link>
+                      )}
                       <Popconfirm title={t('hours.confirmDelete')} okText={t('actions.yes')} cancelText={t('actions.no')} onConfirm={() => removeHour(h)}>
                         <Button size="small" danger>
                           {t('hours.delete')}
                         </Button>
                       </Popconfirm>
+                      </Space>
                     ),
                   },
                 ]
@@ -235,6 +267,7 @@ export default function CaseDetails({ titleKey }: { titleKey: string }) {
         )}
         {hourErrors.length > 0 && <Alert type="error" style={{ marginTop: 8 }} title={hourErrors.join(' ')} data-testid="hour-errors" />}
       </Card>
+      <AdditionalHours c={c} />
     </div>
   );
 }

@@ -9,3 +9,4 @@ import './registration.e2e.mjs';
 import './subscriptions.e2e.mjs';
 import './people.e2e.mjs';
 import './cases.e2e.mjs';
+import './hours.e2e.mjs';

@@ -23,7 +23,9 @@ use shared::store::catalogue::NamedKind;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+mod additional_hours;
 mod export;
+mod hours;
 
 pub fn api() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -43,6 +45,8 @@ pub fn api() -> OpenApiRouter<AppState> {
         .routes(routes!(hour_delete))
         .routes(routes!(hour_excel))
         .routes(routes!(customer_options))
+        .merge(hours::api())
+        .merge(additional_hours::api())
 }
 
 fn now() -> NaiveDateTime {

@@ -108,7 +108,7 @@ fn parse_case(item: Item) -> Result<StoredCase, ApiError> {
 }
 
 impl Store {
-    fn tx_put(&self, item: Item, condition: Option<&str>) -> Result<TransactWriteItem, ApiError> {
+    pub(crate) fn tx_put(&self, item: Item, condition: Option<&str>) -> Result<TransactWriteItem, ApiError> {
         let put = Put::builder()
             .table_name(&self.table)
             .set_item(Some(item))
@@ -170,7 +170,7 @@ impl Store {
         Ok(TransactWriteItem::builder().delete(del).build())
     }
 
-    async fn transact(&self, items: Vec<TransactWriteItem>) -> Result<bool, ApiError> {
+    pub(crate) async fn transact(&self, items: Vec<TransactWriteItem>) -> Result<bool, ApiError> {
         match self
             .client
             .transact_write_items()

@@ -6,6 +6,7 @@ pub mod customers;
 pub mod rate_limit;
 pub mod recovery;
 pub mod cases;
+pub mod case_hours;
 pub mod catalogue;
 pub mod refresh;
 pub mod staff;

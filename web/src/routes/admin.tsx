@@ -18,6 +18,9 @@ const CaseList = lazy(() => import('../pages/cases/CaseList'));
 const CaseDetails = lazy(() => import('../pages/cases/CaseDetails'));
 const CaseForm = lazy(() => import('../pages/cases/CaseForm'));
 const CaseHistory = lazy(() => import('../pages/cases/CaseHistory'));
+const HourUpdate = lazy(() => import('../pages/cases/HourUpdate'));
+const AdditionalHourUpdate = lazy(() => import('../pages/cases/AdditionalHourUpdate'));
+const AdditionalHistory = lazy(() => import('../pages/cases/AdditionalHistory'));
 
 const lazyNamed = <K extends string>(load: () => Promise<Record<K, ComponentType<{ titleKey: string }>>>, name: K) =>
   lazy(() => load().then((m) => ({ default: m[name] })));
@@ -68,10 +71,10 @@ export const routes: RouteDef[] = [
   { path: 'cases/available', titleKey: 'availableCases', Component: CaseList },
   { path: 'cases/closed', titleKey: 'closedCases', Component: CaseList },
   { path: 'cases/details/:id', titleKey: 'caseDetails', Component: CaseDetails },
-  { path: 'cases/case-hour/update/:id', titleKey: 'caseHourUpdate' },
-  { path: 'cases/additional_hour/update/:id', titleKey: 'additionalHourUpdate' },
+  { path: 'cases/case-hour/update/:id', titleKey: 'caseHourUpdate', Component: HourUpdate },
+  { path: 'cases/additional_hour/update/:id', titleKey: 'additionalHourUpdate', Component: AdditionalHourUpdate },
   { path: 'cases/history/:id', titleKey: 'caseHistory', Component: CaseHistory },
-  { path: 'cases/history-additional/:id', titleKey: 'caseHistoryAdditional' },
+  { path: 'cases/history-additional/:id', titleKey: 'caseHistoryAdditional', Component: AdditionalHistory },
   { path: 'case/create', titleKey: 'caseCreate', Component: CaseForm },
   { path: 'case/update/:case_uid', titleKey: 'caseUpdate', Component: CaseForm },
   // Customers

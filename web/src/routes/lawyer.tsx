@@ -9,6 +9,9 @@ const CaseList = lazy(() => import('../pages/cases/CaseList'));
 const CaseDetails = lazy(() => import('../pages/cases/CaseDetails'));
 const CaseForm = lazy(() => import('../pages/cases/CaseForm'));
 const CaseHistory = lazy(() => import('../pages/cases/CaseHistory'));
+const HourUpdate = lazy(() => import('../pages/cases/HourUpdate'));
+const AdditionalHourUpdate = lazy(() => import('../pages/cases/AdditionalHourUpdate'));
+const AdditionalHistory = lazy(() => import('../pages/cases/AdditionalHistory'));
 
 const Profile = lazy(() => import('../pages/profile/Profile'));
 
@@ -30,11 +33,11 @@ export const routes: RouteDef[] = [
   { path: 'cases/closed', titleKey: 'closedCases', Component: CaseList },
   { path: 'cases/details/:id', titleKey: 'caseDetails', Component: CaseDetails },
   { path: 'cases/history/:id', titleKey: 'caseHistory', Component: CaseHistory },
-  { path: 'cases/history-additional/:id', titleKey: 'caseHistoryAdditional' },
+  { path: 'cases/history-additional/:id', titleKey: 'caseHistoryAdditional', Component: AdditionalHistory },
   { path: 'cases/create', titleKey: 'caseCreate', Component: CaseForm },
   { path: 'cases/update/:case_uid', titleKey: 'caseUpdate', Component: CaseForm },
-  { path: 'cases/case-hour/update/:id', titleKey: 'caseHourUpdate' },
-  { path: 'cases/additional_hour/update/:id', titleKey: 'additionalHourUpdate' },
+  { path: 'cases/case-hour/update/:id', titleKey: 'caseHourUpdate', Component: HourUpdate },
+  { path: 'cases/additional_hour/update/:id', titleKey: 'additionalHourUpdate', Component: AdditionalHourUpdate },
   { path: 'statistics/customer', titleKey: 'statisticsCustomer' },
   { path: 'statistics/legal', titleKey: 'statisticsLegal' },
   { path: 'interest', titleKey: 'interest', Component: ConflictResults },

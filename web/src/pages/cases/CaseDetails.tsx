@@ -14,11 +14,15 @@ import {
   type CaseDetails as Details,
   type CaseHour,
 } from '../../api/cases';
+import { massUpdateHours } from '../../api/caseHours';
 import { applyServerErrors } from '../../api/formErrors';
 import { saveFile } from '../../download';
 import { formatAddress } from '../../format';
 import { useSession } from '../../store/session';
+import AdditionalHours from './AdditionalHours';
 import { StatusTag } from './CaseList';
+import HourBulkActions from './HourBulkActions';
+import { hourPaths } from './hourPaths';
 import { casePaths } from './paths';
 import { formatHours, parseHours } from './status';
 
@@ -47,9 +51,12 @@ const hourRule = (t: (k: string) => string) => ({
 /** cases/details/{id}: the fields, status actions, hours table and add-hours form. */
 export default function CaseDetails({ titleKey }: { titleKey: string }) {
   const { t, i18n } = useTranslation('cases');
+  const { t: th } = useTranslation('caseHours');
   const { id = '' } = useParams();
   const user = useSession((s) => s.user);
   const paths = casePaths(user);
+  const hp = hourPaths(user);
+  const [selectedHours, setSelectedHours] = useState<string[]>([]);
   const [c, setCase] = useState<Details | null>(null);
   const [hours, setHours] = useState<CaseHour[]>([]);
   const [busy, setBusy] = useState(false);
@@ -152,6 +159,11 @@ export default function CaseDetails({ titleKey }: { titleKey: string }) {
           <Link to={paths.history(c.uid)} data-testid="case-history-link">
             {t('details.history')}
           </Link>
+          {hp && (
+            <Link to={hp.additionalHistory(c.uid)} data-testid="case-history-additional-link">
+              {th('additional.history')}
+            </Link>
+          )}
         </Space>
       </Space>
       <Card>
@@ -196,9 +208,22 @@ export default function CaseDetails({ titleKey }: { titleKey: string }) {
           </Space>
         }
       >
+        {canChangeHours && (
+          <HourBulkActions
+            caseUid={c.uid}
+            selected={selectedHours}
+            send={massUpdateHours}
+            testPrefix="hours"
+            onDone={() => {
+              setSelectedHours([]);
+              void load().catch(() => undefined);
+            }}
+          />
+        )}
         <Table<CaseHour>
           rowKey="id"
           data-testid="case-hours-table"
+          rowSelection={canChangeHours ? { selectedRowKeys: selectedHours, onChange: (keys) => setSelectedHours(keys.map(String)) } : undefined}
           dataSource={hours}
           pagination={false}
           scroll={{ x: true }}
@@ -217,11 +242,18 @@ export default function CaseDetails({ titleKey }: { titleKey: string }) {
                     title: '',
                     key: 'actions',
                     render: (_: unknown, h: CaseHour) => (
+                      <Space>
+                      {hp && (
+                        <Link to={hp.hourUpdate(c.uid, h.id)} data-testid={`hour-edit-${h.id}`}>
+                          <Button size="small">{th('table.edit')}</Button>
+                        </Link>
+                      )}
                       <Popconfirm title={t('hours.confirmDelete')} okText={t('actions.yes')} cancelText={t('actions.no')} onConfirm={() => removeHour(h)}>
                         <Button size="small" danger>
                           {t('hours.delete')}
                         </Button>
                       </Popconfirm>
+                      </Space>
                     ),
                   },
                 ]
@@ -258,6 +290,7 @@ export default function CaseDetails({ titleKey }: { titleKey: string }) {
         )}
         {hourErrors.length > 0 && <Alert type="error" style={{ marginTop: 8 }} title={hourErrors.join(' ')} data-testid="hour-errors" />}
       </Card>
+      <AdditionalHours c={c} />
     </div>
   );
 }

@@ -1,0 +1,94 @@
+//! What the hour tests share: a fresh table per test, signed-in users of
+//! each role, a case in progress with its lawyer, an hour subscription.
+#![allow(dead_code)]
+
+use axum::http::{Method, StatusCode};
+use axum::Router;
+use chrono::Utc;
+use serde_json::{json, Value};
+use shared::api::{finish, AppState};
+use shared::domain::catalogue::Hundredths;
+use shared::domain::subscription::{whole_seconds, Grant};
+use shared::domain::{Role, User};
+use shared::store::catalogue::NamedKind;
+use shared::testkit;
+
+pub struct World {
+    pub state: AppState,
+    pub router: Router,
+    pub case_type: u64,
+}
+
+pub async fn world() -> World {
+    let state = testkit::services().await;
+    let router = finish(cases::api(), state.clone());
+    let case_type = state.store.create_named(NamedKind::CaseType, "Tenancy", "").await.unwrap().id;
+    World { state, router, case_type }
+}
+
+/// A case in progress: its customer, admin, lawyer and their tokens.
+pub struct Scene {
+    pub cust: User,
+    pub ct: String,
+    pub admin: String,
+    pub lawyer: User,
+    pub lt: String,
+    pub uid: String,
+}
+
+impl World {
+    pub async fn user(&self, role: Role) -> (User, String) {
+        testkit::signed_in(&self.state, role).await
+    }
+
+    /// An active consultancy (hour) subscription of `hours` for the customer.
+    pub async fn hours(&self, customer: &User, hours: &str) -> u64 {
+        let now = whole_seconds(Utc::now().naive_utc()) - chrono::Duration::seconds(5);
+        self.state
+            .store
+            .purchase(&customer.uid, &Grant::custom("Hours", Hundredths::parse(hours).unwrap(), 30), now)
+            .await
+            .unwrap()
+            .id
+    }
+
+    pub async fn consumed(&self, id: u64) -> Hundredths {
+        self.state.store.get_purchase(id).await.unwrap().unwrap().row.consumed_hour
+    }
+
+    pub async fn call(&self, m: Method, path: &str, token: &str, body: Option<Value>) -> (StatusCode, Value) {
+        testkit::call(&self.router, m, path, Some(token), body).await
+    }
+
+    pub async fn new_case(&self, token: &str, customer: &User) -> String {
+        let body = json!({"customer": customer.uid, "subject": "Lease dispute", "description": "Dispute about rent",
+                          "type": self.case_type, "estimated_hours": "2,5"});
+        let (st, c) = self.call(Method::POST, "/api/case/create/", token, Some(body)).await;
+        assert_eq!(st, StatusCode::CREATED, "{c}");
+        c["uid"].as_str().unwrap().to_string()
+    }
+
+    pub async fn act(&self, token: &str, uid: &str, action: &str) -> StatusCode {
+        self.call(Method::POST, &format!("/api/case/status/{uid}/"), token, Some(json!({"action": action}))).await.0
+    }
+
+    /// A new case of a new customer, published by admin and accepted by a new lawyer.
+    pub async fn in_progress(&self) -> Scene {
+        let (cust, ct) = self.user(Role::Customer).await;
+        let (_, admin) = self.user(Role::Admin).await;
+        let (lawyer, lt) = self.user(Role::Lawyer).await;
+        let uid = self.new_case(&admin, &cust).await;
+        assert_eq!(self.act(&admin, &uid, "publish").await, StatusCode::OK);
+        assert_eq!(self.act(&lt, &uid, "accept").await, StatusCode::OK);
+        Scene { cust, ct, admin, lawyer, lt, uid }
+    }
+
+    /// A billable entry by the lawyer; its id.
+    pub async fn hour(&self, token: &str, case_uid: &str, hour: &str) -> String {
+        let (st, v) = self
+            .call(Method::POST, "/api/case/hour/create/", token, Some(json!({"case_uid": case_uid, "hour": hour, "date": "2026-03-02"})))
+            .await;
+        assert_eq!(st, StatusCode::CREATED, "{v}");
+        v["id"].as_str().unwrap().to_string()
+    }
+}

@@ -1,0 +1,208 @@
+//! Additional hours (spec §3: month, total hour) and the bulk change of
+//! hour entries.
+//!
+//! Reading of the spec: additional hours are the lawyer's extra time per
+//! month on a case, reported beside the case hours. They do NOT consume the
+//! customer's hour subscription: the spec ties consumption to case hours of
+//! service 1 only, and a monthly summary figure charged on top of the
+//! entries it sums up would charge the customer twice.
+//!
+//! Authoring follows the case-hour rule of spec §6 ([`super::case::hour_author`]):
+//! lawyers enter their own, admin must name the lawyer, the case must be
+//! assigned to that lawyer and in progress. Closed cases take no additional
+//! hours either: the work ended with the case; reopening it (admin or the
+//! lawyer) is the way to report more.
+//!
+//! One month has at most one additional-hour entry per lawyer and case: it
+//! is a monthly total, so a second one for the same month would be a
+//! double report (the store guards it with a conditional put).
+
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::case::decimal;
+use super::catalogue::Hundredths;
+use crate::error::{ApiError, FieldErrors};
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct AdditionalHour {
+    pub id: String,
+    pub case_uid: String,
+    pub lawyer: String,
+    pub lawyer_name: String,
+    /// "YYYY-MM".
+    pub month: String,
+    pub total_hour: Hundredths,
+    /// Set by staff when the month has been invoiced (the bulk action).
+    #[serde(default)]
+    pub is_invoiced: bool,
+    #[serde(default)]
+    pub description: String,
+    #[schema(value_type = String)]
+    pub created_at: DateTime<Utc>,
+    #[schema(value_type = String)]
+    pub updated_at: DateTime<Utc>,
+}
+
+/// Raw form values; `total_hour` may use a comma decimal.
+#[derive(Clone, Debug, Default, Deserialize, ToSchema)]
+pub struct AdditionalHourForm {
+    /// "YYYY-MM".
+    pub month: Option<String>,
+    #[schema(value_type = Option<f64>)]
+    pub total_hour: Option<serde_json::Value>,
+    #[serde(default)]
+    pub is_invoiced: bool,
+    #[serde(default)]
+    pub description: String,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct AdditionalHourInput {
+    pub month: String,
+    pub total_hour: Hundredths,
+    pub is_invoiced: bool,
+    pub description: String,
+}
+
+pub const INVALID_MONTH: &str = "invalid_month";
+pub const MONTH_TAKEN: &str = "additional_hour_month_taken";
+pub const DESCRIPTION_MAX: usize = 2000;
+
+fn push(f: &mut FieldErrors, field: &str, key: &str) {
+    f.entry(field.to_string()).or_default().push(key.to_string());
+}
+
+/// A month "YYYY-MM" (also accepts a full date and keeps its month).
+pub fn parse_month(text: &str) -> Option<String> {
+    let t = text.trim();
+    let m = t.get(..7)?;
+    let d = NaiveDate::parse_from_str(&format!("{m}-01"), "%Y-%m-%d").ok()?;
+    let rest = &t[7..];
+    if !(rest.is_empty() || (rest.len() == 3 && NaiveDate::parse_from_str(t, "%Y-%m-%d").is_ok())) {
+        return None;
+    }
+    Some(d.format("%Y-%m").to_string())
+}
+
+/// Month required and valid; total hour at least 0.01 (spec §9), two
+/// decimals, comma allowed.
+pub fn validate(form: &AdditionalHourForm) -> Result<AdditionalHourInput, ApiError> {
+    let mut f = FieldErrors::new();
+    let month = match form.month.as_deref().map(str::trim) {
+        None | Some("") => {
+            push(&mut f, "month", "required");
+            None
+        }
+        Some(t) => parse_month(t).or_else(|| {
+            push(&mut f, "month", INVALID_MONTH);
+            None
+        }),
+    };
+    let total = match decimal(form.total_hour.as_ref()) {
+        // A month has at most 744 hours (31 × 24).
+        Ok(Some(h)) if h.0 >= 1 && h.0 <= 744 * 100 => Some(h),
+        Ok(Some(h)) if (0..1).contains(&h.0) => {
+            push(&mut f, "total_hour", "hour_min");
+            None
+        }
+        Ok(None) => {
+            push(&mut f, "total_hour", "required");
+            None
+        }
+        _ => {
+            push(&mut f, "total_hour", "invalid_hours");
+            None
+        }
+    };
+    let description = form.description.trim().to_string();
+    if description.chars().count() > DESCRIPTION_MAX {
+        push(&mut f, "description", "too_long");
+    }
+    if !f.is_empty() {
+        return Err(ApiError::validation(f));
+    }
+    Ok(AdditionalHourInput {
+        month: month.expect("checked"),
+        total_hour: total.expect("checked"),
+        is_invoiced: form.is_invoiced,
+        description,
+    })
+}
+
+/// How many entries one bulk change may name: it is one DynamoDB
+/// transaction (at most 100 items) holding the case condition check plus,
+/// per entry, the entry and its history item: 1 + 2 × 49 = 99. More are
+/// refused rather than split, because split batches could not be
+/// all-or-nothing.
+pub const MASS_UPDATE_MAX: usize = 49;
+pub const TOO_MANY_ENTRIES: &str = "too_many_entries";
+
+/// The ids of a bulk change: trimmed, without repeats (a transaction may
+/// touch an item once), at least one, at most [`MASS_UPDATE_MAX`].
+pub fn mass_update_ids(ids: &[String]) -> Result<Vec<String>, ApiError> {
+    let mut out: Vec<String> = Vec::new();
+    for id in ids.iter().map(|i| i.trim()).filter(|i| !i.is_empty()) {
+        if !out.iter().any(|o| o == id) {
+            out.push(id.to_string());
+        }
+    }
+    let mut f = FieldErrors::new();
+    if out.is_empty() {
+        push(&mut f, "ids", "required");
+    } else if out.len() > MASS_UPDATE_MAX {
+        push(&mut f, "ids", TOO_MANY_ENTRIES);
+    }
+    if !f.is_empty() {
+        return Err(ApiError::validation(f));
+    }
+    Ok(out)
+}
+
+/// The history text of an entry.
+pub fn summary(h: &AdditionalHour) -> String {
+    format!(
+        "{} {} h{}",
+        h.month,
+        h.total_hour.to_decimal_string(),
+        if h.is_invoiced { " (invoiced)" } else { "" }
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn form(month: &str, total: serde_json::Value) -> AdditionalHourForm {
+        AdditionalHourForm { month: Some(month.into()), total_hour: Some(total), ..Default::default() }
+    }
+
+    #[test]
+    fn month_and_total_hour() {
+        let ok = validate(&form("2026-03", json!("1,25"))).unwrap();
+        assert_eq!((ok.month.as_str(), ok.total_hour), ("2026-03", Hundredths(125)));
+        assert_eq!(validate(&form("2026-03-15", json!(2))).unwrap().month, "2026-03");
+        for bad in ["2026-13", "2026-3", "March", "2026-03-40", "2026-03x"] {
+            assert_eq!(validate(&form(bad, json!(1))).unwrap_err().fields()["month"], vec![INVALID_MONTH], "{bad}");
+        }
+        assert_eq!(validate(&form("2026-03", json!("0"))).unwrap_err().fields()["total_hour"], vec!["hour_min"]);
+        assert_eq!(validate(&form("2026-03", json!("0,001"))).unwrap_err().fields()["total_hour"], vec!["invalid_hours"]);
+        assert_eq!(validate(&form("2026-03", json!("-1"))).unwrap_err().fields()["total_hour"], vec!["invalid_hours"]);
+        assert_eq!(validate(&form("2026-03", json!("0,01"))).unwrap().total_hour, Hundredths(1));
+        assert_eq!(validate(&form("2026-03", json!("745"))).unwrap_err().fields()["total_hour"], vec!["invalid_hours"]);
+        let none = validate(&AdditionalHourForm::default()).unwrap_err().fields();
+        assert_eq!((none["month"].clone(), none["total_hour"].clone()), (vec!["required".to_string()], vec!["required".to_string()]));
+    }
+
+    #[test]
+    fn bulk_ids() {
+        let ids = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(mass_update_ids(&ids(&["a", " a ", "b"])).unwrap(), vec!["a", "b"]);
+        assert_eq!(mass_update_ids(&ids(&[" "])).unwrap_err().fields()["ids"], vec!["required"]);
+        let many: Vec<String> = (0..50).map(|i| i.to_string()).collect();
+        assert_eq!(mass_update_ids(&many).unwrap_err().fields()["ids"], vec![TOO_MANY_ENTRIES]);
+        assert_eq!(mass_update_ids(&many[..49]).unwrap().len(), 49);
+    }
+}

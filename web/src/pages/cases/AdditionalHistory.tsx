@@ -1,0 +1,49 @@
+import { Card, Table, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { additionalHistory } from '../../api/caseHours';
+import type { HistoryEntry } from '../../api/cases';
+import { useSession } from '../../store/session';
+import { casePaths } from './paths';
+
+/** cases/history-additional/{id}: every change of the case's additional hours, who and when, before and after. */
+export default function AdditionalHistory({ titleKey }: { titleKey: string }) {
+  const { t } = useTranslation('caseHours');
+  const { id = '' } = useParams();
+  const paths = casePaths(useSession((s) => s.user));
+  const [rows, setRows] = useState<HistoryEntry[]>([]);
+  const [loading, setLoading] = useState(true);
+  useEffect(() => {
+    additionalHistory(id)
+      .then(setRows)
+      .catch(() => setRows([]))
+      .finally(() => setLoading(false));
+  }, [id]);
+  return (
+    <div className="page" data-testid="additional-history-page">
+      <Typography.Title level={2} data-testid="page-title">
+        {t(titleKey, { ns: 'routes' })}
+      </Typography.Title>
+      <Link to={paths.details(id)}>{t('update.back')}</Link>
+      <Card style={{ marginTop: 16 }}>
+        <Table<HistoryEntry>
+          rowKey={(r, i) => `${r.at}-${i}`}
+          data-testid="additional-history-table"
+          loading={loading}
+          dataSource={rows}
+          pagination={false}
+          scroll={{ x: true }}
+          locale={{ emptyText: t('table.empty') }}
+          columns={[
+            { title: t('history.at'), key: 'at', render: (_, r) => dayjs(r.at).format('YYYY-MM-DD HH:mm') },
+            { title: t('history.by'), dataIndex: 'by_name', key: 'by' },
+            { title: t('history.before'), key: 'before', render: (_, r) => r.before ?? '–' },
+            { title: t('history.after'), key: 'after', render: (_, r) => r.after ?? '–' },
+          ]}
+        />
+      </Card>
+    </div>
+  );
+}

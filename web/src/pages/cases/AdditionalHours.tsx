@@ -1,0 +1,171 @@
+import { Alert, App, Button, Card, Checkbox, DatePicker, Form, Input, Popconfirm, Space, Table } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import {
+  additionalHours,
+  createAdditionalHour,
+  deleteAdditionalHour,
+  massUpdateAdditionalHours,
+  type AdditionalHour,
+} from '../../api/caseHours';
+import type { CaseDetails } from '../../api/cases';
+import { applyServerErrors } from '../../api/formErrors';
+import { useSession } from '../../store/session';
+import HourBulkActions from './HourBulkActions';
+import { hourPaths } from './hourPaths';
+import { formatHours, parseHours } from './status';
+
+interface Values {
+  month: Dayjs;
+  total_hour: string;
+  description?: string;
+  is_invoiced?: boolean;
+}
+
+/**
+ * The "Additional hours" card of the case details (spec §3: month, total
+ * hour). Admin and the assigned lawyer add, edit, delete and mark invoiced
+ * while the case is active; whoever else may view the case reads.
+ */
+export default function AdditionalHours({ c }: { c: CaseDetails }) {
+  const { t, i18n } = useTranslation('caseHours');
+  const user = useSession((s) => s.user);
+  const paths = hourPaths(user);
+  const { message } = App.useApp();
+  const [rows, setRows] = useState<AdditionalHour[]>([]);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [errors, setErrors] = useState<string[]>([]);
+  const [form] = Form.useForm<Values>();
+  const canChange = c.can_enter_hours && paths !== null;
+
+  const load = useCallback(async () => {
+    setRows(await additionalHours(c.uid));
+  }, [c.uid]);
+  useEffect(() => {
+    void load().catch(() => undefined);
+  }, [load]);
+
+  const add = async (v: Values) => {
+    setErrors([]);
+    try {
+      await createAdditionalHour({
+        case_uid: c.uid,
+        month: v.month.format('YYYY-MM'),
+        total_hour: v.total_hour,
+        description: v.description ?? '',
+        is_invoiced: !!v.is_invoiced,
+        // Admin reports for the assigned lawyer (spec §6).
+        lawyer: user?.is_staff ? (c.lawyer ?? undefined) : undefined,
+      });
+      form.resetFields();
+      void message.success(t('additional.added'));
+      await load();
+    } catch (err) {
+      setErrors(applyServerErrors(form, err, ['month', 'total_hour', 'description']));
+    }
+  };
+
+  const remove = async (a: AdditionalHour) => {
+    try {
+      await deleteAdditionalHour(c.uid, a.id);
+      await load();
+    } catch {
+      /* notified by the client */
+    }
+  };
+
+  const total = rows.reduce((s, a) => s + a.total_hour, 0);
+  return (
+    <Card
+      title={t('additional.title')}
+      style={{ marginTop: 16 }}
+      data-testid="additional-hours-card"
+      extra={<span data-testid="additional-hours-total">{t('additional.total', { hours: formatHours(total, i18n.language) })}</span>}
+    >
+      {canChange && (
+        <HourBulkActions
+          caseUid={c.uid}
+          selected={selected}
+          send={massUpdateAdditionalHours}
+          testPrefix="additional"
+          onDone={() => {
+            setSelected([]);
+            void load().catch(() => undefined);
+          }}
+        />
+      )}
+      <Table<AdditionalHour>
+        rowKey="id"
+        data-testid="additional-hours-table"
+        dataSource={rows}
+        pagination={false}
+        scroll={{ x: true }}
+        locale={{ emptyText: t('table.empty') }}
+        rowSelection={canChange ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) } : undefined}
+        columns={[
+          { title: t('fields.month'), dataIndex: 'month', key: 'month' },
+          { title: t('fields.lawyer'), dataIndex: 'lawyer_name', key: 'lawyer' },
+          { title: t('fields.total_hour'), key: 'total', render: (_, a) => formatHours(a.total_hour, i18n.language) },
+          { title: t('fields.is_invoiced'), key: 'inv', render: (_, a) => (a.is_invoiced ? t('table.yes') : t('table.no')) },
+          { title: t('fields.description'), dataIndex: 'description', key: 'description' },
+          ...(canChange && paths
+            ? [
+                {
+                  title: '',
+                  key: 'actions',
+                  render: (_: unknown, a: AdditionalHour) => (
+                    <Space>
+                      <Link to={paths.additionalUpdate(c.uid, a.id)} data-testid={`additional-edit-${a.month}`}>
+                        <Button size="small">{t('table.edit')}</Button>
+                      </Link>
+                      <Popconfirm title={t('additional.confirmDelete')} okText={t('table.yes')} cancelText={t('table.no')} onConfirm={() => remove(a)}>
+                        <Button size="small" danger data-testid={`additional-delete-${a.month}`}>
+                          {t('update.delete')}
+                        </Button>
+                      </Popconfirm>
+                    </Space>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+      {canChange && (
+        <Form<Values> form={form} layout="inline" onFinish={add} style={{ marginTop: 16, rowGap: 8 }} data-testid="additional-form">
+          <Form.Item name="month" label={t('fields.month')} rules={[{ required: true, message: t('validation.required') }]}>
+            <DatePicker picker="month" format="YYYY-MM" data-testid="additional-month" />
+          </Form.Item>
+          <Form.Item
+            name="total_hour"
+            label={t('fields.total_hour')}
+            rules={[
+              { required: true, message: t('validation.required') },
+              {
+                validator: (_, v: string | undefined) => {
+                  if (!v) return Promise.resolve();
+                  const n = parseHours(v);
+                  if (n === null) return Promise.reject(new Error(t('validation.invalid')));
+                  return n >= 0.01 ? Promise.resolve() : Promise.reject(new Error(t('validation.min')));
+                },
+              },
+            ]}
+          >
+            <Input inputMode="decimal" placeholder="1,5" style={{ width: 90 }} data-testid="additional-total" />
+          </Form.Item>
+          <Form.Item name="description" label={t('fields.description')}>
+            <Input style={{ width: 200 }} maxLength={2000} data-testid="additional-description" />
+          </Form.Item>
+          <Form.Item name="is_invoiced" valuePropName="checked">
+            <Checkbox>{t('fields.is_invoiced')}</Checkbox>
+          </Form.Item>
+          <Button type="primary" htmlType="submit" data-testid="additional-submit">
+            {t('additional.add')}
+          </Button>
+        </Form>
+      )}
+      {errors.length > 0 && <Alert type="error" style={{ marginTop: 8 }} title={errors.join(' ')} data-testid="additional-errors" />}
+    </Card>
+  );
+}

@@ -17,7 +17,7 @@ use shared::error::ApiError;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::{entry, may_change_hour, one_field, pause, summary, visible_case, CaseQuery};
+use crate::{entry, one_field, pause, summary, visible_case, CaseQuery};
 
 pub fn api() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(hour_get)).routes(routes!(hour_mass_update))
@@ -58,8 +58,9 @@ pub(crate) fn invoiced_text(summary: String, invoiced: bool) -> String {
 }
 
 /// Marks entries invoiced or not invoiced, all or nothing (one transaction
-/// with a history item per changed entry). Admin, or the assigned lawyer
-/// for their own entries (spec §6). An id not on this case → 404 and
+/// with a history item per changed entry). Admin at any time (closed cases
+/// too: invoicing follows the work), the assigned lawyer their own entries
+/// while the case is in progress. An id not on this case → 404 and
 /// nothing changes. Returns the named entries as they now are.
 #[utoipa::path(put, path = "/api/case/hour/mass-update/", tag = "cases", security(("bearer" = [])), request_body = MassUpdateRequest,
     responses((status = 200, body = Vec<CaseHour>), (status = 400, description = "validation_failed (ids: required, too_many_entries), case_not_assigned, case_not_in_progress", body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
@@ -73,14 +74,16 @@ async fn hour_mass_update(
     for attempt in 0..20 {
         let (c, _) = visible_case(&s, &u, &req.case_uid).await?;
         // Who first: a customer or sales person learns nothing about the ids.
-        let lawyer = case::hour_author(&u, &c, c.lawyer.as_deref())?;
+        let only = case::invoicing_author(&u, &c)?;
         let all = s.store.case_hours(&c.uid).await?;
         let named: Vec<&CaseHour> = ids
             .iter()
             .map(|id| all.iter().find(|h| &h.id == id).ok_or(ApiError::NotFound))
             .collect::<Result<_, _>>()?;
-        for h in &named {
-            may_change_hour(&u, &c, h)?;
+        if let Some(l) = &only {
+            if named.iter().any(|h| &h.lawyer != l) {
+                return Err(ApiError::bad(case::CASE_NOT_ASSIGNED));
+            }
         }
         let changing: Vec<&CaseHour> = named.iter().copied().filter(|h| h.is_invoiced != value).collect();
         let after = |h: &CaseHour| CaseHour { is_invoiced: value, ..h.clone() };
@@ -91,7 +94,7 @@ async fn hour_mass_update(
             .iter()
             .map(|h| entry(&c.uid, &u, "hour", Some(invoiced_text(summary(h), h.is_invoiced)), Some(invoiced_text(summary(h), value))))
             .collect();
-        if s.store.mass_update_case_hours(&c.uid, &lawyer, &changing, value, &hist).await? {
+        if s.store.mass_update_case_hours(&c.uid, only.as_deref(), &changing, value, &hist).await? {
             return Ok(Json(named.into_iter().map(after).collect()));
         }
         pause(attempt).await;

@@ -95,10 +95,21 @@ async fn mass_update_changes_exactly_the_named_entries_all_or_nothing() {
     let (st, _) = w.call(Method::PUT, "/api/case/hour/mass-update/", &sc.lt, Some(json!({"case_uid": sc.uid, "ids": "x"}))).await;
     assert_eq!(st, StatusCode::BAD_REQUEST);
 
-    // Closed case: no more bulk changes.
+    // Closed case: the lawyer no longer changes entries, but admin still
+    // invoices them (invoicing follows the work).
     assert_eq!(w.act(&sc.lt, &sc.uid, "complete").await, StatusCode::OK);
-    let (st, v) = w.call(Method::PUT, "/api/case/hour/mass-update/", &sc.admin, Some(mass(vec![&e2], false))).await;
+    let (st, v) = w.call(Method::PUT, "/api/case/hour/mass-update/", &sc.lt, Some(mass(vec![&e2], true))).await;
     assert_eq!((st, v["message"].as_str()), (StatusCode::BAD_REQUEST, Some("case_not_in_progress")));
+    let before = hist().await.len();
+    let (_, was) = w.call(Method::GET, &list, &sc.admin, None).await;
+    let flipping = invoiced(&was).iter().filter(|(id, f)| (id == &e1 || id == &e2) && !f).count();
+    assert!(flipping > 0, "{was}");
+    let (st, v) = w.call(Method::PUT, "/api/case/hour/mass-update/", &sc.admin, Some(mass(vec![&e1, &e2], true))).await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    assert_eq!(invoiced(&v), expect(&[&e1, &e2], &[true, true]));
+    let (_, now) = w.call(Method::GET, &list, &sc.admin, None).await;
+    assert!(invoiced(&now).iter().filter(|(id, _)| id == &e1 || id == &e2).all(|(_, f)| *f));
+    assert_eq!(hist().await.len(), before + flipping);
     // 1,75 on this case and 0,5 on the other: the bulk changes moved nothing.
     assert_eq!(w.consumed(row).await, Hundredths(225));
 }

@@ -571,6 +571,17 @@ pub fn hour_author(user: &User, case: &Case, named_lawyer: Option<&str>) -> Resu
     Ok(lawyer)
 }
 
+/// Who may mark a case's hour entries invoiced or not. Invoicing is
+/// bookkeeping that usually follows the closing, so admin may do it on any
+/// entry at any time (`Ok(None)`: every lawyer's entries); the assigned
+/// lawyer only their own while they may still change them (`Ok(Some(uid))`).
+pub fn invoicing_author(user: &User, case: &Case) -> Result<Option<String>, ApiError> {
+    match user.role() {
+        Some(Role::Admin) => Ok(None),
+        _ => hour_author(user, case, None).map(Some),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -619,6 +630,20 @@ mod tests {
 
     use CaseStatus::{Draft, Inprogress, Waiting};
     use Transition::{Accept, Publish, Reopen, Transfer};
+
+    #[test]
+    fn who_may_mark_hours_invoiced() {
+        let admin = user(Role::Admin, "adm");
+        let law = user(Role::Lawyer, "law");
+        for s in [Inprogress, CaseStatus::Complete] {
+            let c = case(s, Some("law"));
+            assert_eq!(invoicing_author(&admin, &c).unwrap(), None, "{s:?}");
+            assert_eq!(invoicing_author(&law, &c).ok(), (s == Inprogress).then(|| Some("law".to_string())), "{s:?}");
+            assert!(invoicing_author(&user(Role::Lawyer, "other"), &c).is_err());
+            assert!(invoicing_author(&user(Role::SalesPerson, "sp"), &c).is_err());
+            assert!(invoicing_author(&user(Role::Customer, "cust"), &c).is_err());
+        }
+    }
 
     #[test]
     fn who_may_edit() {

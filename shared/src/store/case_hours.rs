@@ -63,29 +63,45 @@ impl Store {
     /// value it was read with, with one history item each. Only the flag is
     /// written (an update, not a put), so a concurrent edit of the hours is
     /// never overwritten, and billable hours, hence the subscription row,
-    /// stay as they are.
+    /// stay as they are. `only_lawyer`: the entries must be theirs and the
+    /// case in progress with them (a lawyer); None (admin): any entries of a
+    /// case that exists.
     pub async fn mass_update_case_hours(
         &self,
         case_uid: &str,
-        lawyer: &str,
+        only_lawyer: Option<&str>,
         entries: &[&CaseHour],
         is_invoiced: bool,
         history: &[HistoryEntry],
     ) -> Result<bool, ApiError> {
-        let mut items = vec![self.case_in_progress_with(case_uid, lawyer)?];
+        let mut items = vec![match only_lawyer {
+            Some(l) => self.case_in_progress_with(case_uid, l)?,
+            None => {
+                let check = ConditionCheck::builder()
+                    .table_name(&self.table)
+                    .key("PK", s(case_pk(case_uid)))
+                    .key("SK", s(super::cases::CASE_SK))
+                    .condition_expression("attribute_exists(PK)")
+                    .build()
+                    .map_err(ApiError::internal)?;
+                TransactWriteItem::builder().condition_check(check).build()
+            }
+        }];
         for h in entries {
-            let up = Update::builder()
+            let mut up = Update::builder()
                 .table_name(&self.table)
                 .key("PK", s(case_pk(case_uid)))
                 .key("SK", s(hour_sk(&h.id)))
                 .update_expression("SET is_invoiced = :v")
-                .condition_expression("attribute_exists(PK) AND is_invoiced = :old AND lawyer = :l")
                 .expression_attribute_values(":v", aws_sdk_dynamodb::types::AttributeValue::Bool(is_invoiced))
-                .expression_attribute_values(":old", aws_sdk_dynamodb::types::AttributeValue::Bool(h.is_invoiced))
-                .expression_attribute_values(":l", s(lawyer))
-                .build()
-                .map_err(ApiError::internal)?;
-            items.push(TransactWriteItem::builder().update(up).build());
+                .expression_attribute_values(":old", aws_sdk_dynamodb::types::AttributeValue::Bool(h.is_invoiced));
+            up = match only_lawyer {
+                Some(l) => up
+                    .condition_expression("attribute_exists(PK) AND is_invoiced = :old AND lawyer = :l")
+                    .expression_attribute_values(":l", s(l)),
+                None => up.condition_expression("attribute_exists(PK) AND is_invoiced = :old"),
+            };
+            items.push(TransactWriteItem::builder().update(up.build().map_err(ApiError::internal)?).build());
         }
         for h in history {
             items.push(self.history_put(h)?);

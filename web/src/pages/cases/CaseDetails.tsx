@@ -139,6 +139,8 @@ export default function CaseDetails({ titleKey }: { titleKey: string }) {
   if (!c) return <Card loading data-testid="case-details-loading" />;
   const billable = hours.reduce((a, h) => a + h.hour, 0);
   const canChangeHours = c.can_enter_hours;
+  // Admin invoices entries at any time, closed cases included (the server's rule).
+  const canInvoice = canChangeHours || (paths.role === 'admin' && hours.length > 0);
   return (
     <div className="page" data-testid="case-details-page">
       <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
@@ -208,7 +210,7 @@ export default function CaseDetails({ titleKey }: { titleKey: string }) {
           </Space>
         }
       >
-        {canChangeHours && (
+        {canInvoice && (
           <HourBulkActions
             caseUid={c.uid}
             selected={selectedHours}
@@ -223,7 +225,7 @@ export default function CaseDetails({ titleKey }: { titleKey: string }) {
         <Table<CaseHour>
           rowKey="id"
           data-testid="case-hours-table"
-          rowSelection={canChangeHours ? { selectedRowKeys: selectedHours, onChange: (keys) => setSelectedHours(keys.map(String)) } : undefined}
+          rowSelection={canInvoice ? { selectedRowKeys: selectedHours, onChange: (keys) => setSelectedHours(keys.map(String)) } : undefined}
           dataSource={hours}
           pagination={false}
           scroll={{ x: true }}

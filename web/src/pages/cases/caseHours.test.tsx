@@ -130,6 +130,20 @@ describe('case hours screens', { timeout: 20_000 }, () => {
     expect(fake.calls.filter((c) => c.path === '/case/hour/list/').length).toBe(2);
   });
 
+  it('details: admin still marks hours invoiced on a closed case, without the add form', async () => {
+    fake.routes.set('GET /case/hour/list/', () => ({ status: 200, body: [hour('h1', 1.5), hour('h2', 0.25)] }));
+    fake.routes.set('GET /case/additional_hour/list/', () => ({ status: 200, body: [] }));
+    fake.routes.set('PUT /case/hour/mass-update/', () => ({ status: 200, body: [] }));
+    const r = await render('/admin/cases/details/case-1', admin, { ...theCase, status: 'Complete', can_enter_hours: false, can_edit: true });
+    await r.waitFor(() => r.container.querySelectorAll('[data-testid="case-hours-table"] .ant-table-row input[type="checkbox"]').length === 2, 'selectable rows');
+    expect(r.$('hour-form')).toBeNull();
+    const row = [...r.container.querySelectorAll<HTMLElement>('[data-testid="case-hours-table"] .ant-table-row')].find((tr) => tr.getAttribute('data-row-key') === 'h2');
+    await act(async () => row!.querySelector<HTMLInputElement>('input[type="checkbox"]')!.click());
+    await r.click('hours-mark-invoiced');
+    const call = await sent(r, 'PUT', '/case/hour/mass-update/');
+    expect(call.options?.body).toEqual({ case_uid: 'case-1', ids: ['h2'], is_invoiced: true });
+  });
+
   it('details: read-only for the customer (no selection, no edit, no add form)', async () => {
     fake.routes.set('GET /case/hour/list/', () => ({ status: 200, body: [hour('h1', 1.5)] }));
     fake.routes.set('GET /case/additional_hour/list/', () => ({ status: 200, body: [additional('a1', '2026-03', 2.5)] }));

@@ -209,13 +209,16 @@ async fn mass_update(
     let value = req.is_invoiced.ok_or_else(|| one_field("is_invoiced", "required"))?;
     for attempt in 0..ATTEMPTS {
         let (c, _) = visible_case(&s, &u, &req.case_uid).await?;
-        let lawyer = case::hour_author(&u, &c, c.lawyer.as_deref())?;
+        // Admin invoices at any time, the lawyer their own while in progress.
+        let only = case::invoicing_author(&u, &c)?;
         let mut named = Vec::new();
         for id in &ids {
             named.push(s.store.get_additional_hour(&c.uid, id).await?.ok_or(ApiError::NotFound)?);
         }
-        for e in &named {
-            may_change(&u, &c, &e.entry)?;
+        if let Some(l) = &only {
+            if named.iter().any(|e| &e.entry.lawyer != l) {
+                return Err(ApiError::bad(case::CASE_NOT_ASSIGNED));
+            }
         }
         let now = Utc::now();
         let after = |e: &StoredAdditional| AdditionalHour { is_invoiced: value, ..e.entry.clone() };
@@ -230,7 +233,7 @@ async fn mass_update(
                 entry(&c.uid, &u, FIELD, Some(invoiced_text(text.clone(), e.entry.is_invoiced)), Some(invoiced_text(text, value)))
             })
             .collect();
-        if s.store.mass_update_additional_hours(&c.uid, &lawyer, &changing, value, now, &hist).await? {
+        if s.store.mass_update_additional_hours(&c.uid, only.as_deref(), &changing, value, now, &hist).await? {
             return Ok(Json(named.iter().map(|e| AdditionalHour { updated_at: now, ..after(e) }).collect()));
         }
         pause(attempt).await;

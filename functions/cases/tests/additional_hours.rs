@@ -133,6 +133,13 @@ async fn additional_hours_lifecycle_history_and_refusals() {
     let (st, v) = create(&sc.lt, body("2026-06", json!(1))).await;
     assert_eq!((st, v["message"].as_str()), (StatusCode::BAD_REQUEST, Some("case_not_in_progress")));
     assert_eq!(edit(&a1id, body("2026-05", json!("4")), &sc.lt).await.1["message"], "case_not_in_progress");
+    // Invoicing follows the work: admin still marks them, the lawyer no longer.
+    let (st, v) = w.call(Method::PUT, "/api/case/additional_hour/mass-update/", &sc.lt, Some(mass(vec![&a1id], false))).await;
+    assert_eq!((st, v["message"].as_str()), (StatusCode::BAD_REQUEST, Some("case_not_in_progress")));
+    let (st, v) = w.call(Method::PUT, "/api/case/additional_hour/mass-update/", &sc.admin, Some(mass(vec![&a1id], false))).await;
+    assert_eq!((st, v[0]["is_invoiced"].as_bool()), (StatusCode::OK, Some(false)), "{v}");
+    let stored = w.state.store.get_additional_hour(&sc.uid, &a1id).await.unwrap().unwrap();
+    assert!(!stored.entry.is_invoiced);
 }
 
 #[tokio::test]

@@ -59,6 +59,22 @@ impl Store {
         Ok(TransactWriteItem::builder().condition_check(check).build())
     }
 
+    /// The case check of a bulk invoiced change: in progress with the lawyer
+    /// (`Some`), or for admin (`None`) only that the case exists.
+    fn invoicing_check(&self, case_uid: &str, only_lawyer: Option<&str>) -> Result<TransactWriteItem, ApiError> {
+        if let Some(l) = only_lawyer {
+            return self.case_in_progress_with(case_uid, l);
+        }
+        let check = ConditionCheck::builder()
+            .table_name(&self.table)
+            .key("PK", s(case_pk(case_uid)))
+            .key("SK", s(super::cases::CASE_SK))
+            .condition_expression("attribute_exists(PK)")
+            .build()
+            .map_err(ApiError::internal)?;
+        Ok(TransactWriteItem::builder().condition_check(check).build())
+    }
+
     /// Sets `is_invoiced` on case-hour entries, each conditional on the
     /// value it was read with, with one history item each. Only the flag is
     /// written (an update, not a put), so a concurrent edit of the hours is
@@ -74,19 +90,7 @@ impl Store {
         is_invoiced: bool,
         history: &[HistoryEntry],
     ) -> Result<bool, ApiError> {
-        let mut items = vec![match only_lawyer {
-            Some(l) => self.case_in_progress_with(case_uid, l)?,
-            None => {
-                let check = ConditionCheck::builder()
-                    .table_name(&self.table)
-                    .key("PK", s(case_pk(case_uid)))
-                    .key("SK", s(super::cases::CASE_SK))
-                    .condition_expression("attribute_exists(PK)")
-                    .build()
-                    .map_err(ApiError::internal)?;
-                TransactWriteItem::builder().condition_check(check).build()
-            }
-        }];
+        let mut items = vec![self.invoicing_check(case_uid, only_lawyer)?];
         for h in entries {
             let mut up = Update::builder()
                 .table_name(&self.table)
@@ -221,17 +225,17 @@ impl Store {
     }
 
     /// Sets `is_invoiced` on additional-hour entries, each on its revision,
-    /// with one history item each.
+    /// with one history item each (`only_lawyer` as for case hours).
     pub async fn mass_update_additional_hours(
         &self,
         case_uid: &str,
-        lawyer: &str,
+        only_lawyer: Option<&str>,
         entries: &[&StoredAdditional],
         is_invoiced: bool,
         at: DateTime<Utc>,
         history: &[HistoryEntry],
     ) -> Result<bool, ApiError> {
-        let mut items = vec![self.case_in_progress_with(case_uid, lawyer)?];
+        let mut items = vec![self.invoicing_check(case_uid, only_lawyer)?];
         for e in entries {
             let up = Update::builder()
                 .table_name(&self.table)

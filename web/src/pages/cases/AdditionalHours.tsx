@@ -39,6 +39,8 @@ export default function AdditionalHours({ c }: { c: CaseDetails }) {
   const [errors, setErrors] = useState<string[]>([]);
   const [form] = Form.useForm<Values>();
   const canChange = c.can_enter_hours && paths !== null;
+  // Admin invoices at any time, closed cases included (the server's rule).
+  const canInvoice = canChange || (!!user?.is_staff && rows.length > 0);
 
   const load = useCallback(async () => {
     setRows(await additionalHours(c.uid));
@@ -84,7 +86,7 @@ export default function AdditionalHours({ c }: { c: CaseDetails }) {
       data-testid="additional-hours-card"
       extra={<span data-testid="additional-hours-total">{t('additional.total', { hours: formatHours(total, i18n.language) })}</span>}
     >
-      {canChange && (
+      {canInvoice && (
         <HourBulkActions
           caseUid={c.uid}
           selected={selected}
@@ -103,7 +105,7 @@ export default function AdditionalHours({ c }: { c: CaseDetails }) {
         pagination={false}
         scroll={{ x: true }}
         locale={{ emptyText: t('table.empty') }}
-        rowSelection={canChange ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) } : undefined}
+        rowSelection={canInvoice ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) } : undefined}
         columns={[
           { title: t('fields.month'), dataIndex: 'month', key: 'month' },
           { title: t('fields.lawyer'), dataIndex: 'lawyer_name', key: 'lawyer' },

@@ -132,9 +132,12 @@ describe('case hours screens', { timeout: 20_000 }, () => {
 
   it('details: admin still marks hours invoiced on a closed case, without the add form', async () => {
     fake.routes.set('GET /case/hour/list/', () => ({ status: 200, body: [hour('h1', 1.5), hour('h2', 0.25)] }));
-    fake.routes.set('GET /case/additional_hour/list/', () => ({ status: 200, body: [] }));
+    fake.routes.set('GET /case/additional_hour/list/', () => ({ status: 200, body: [additional('a1', '2026-03', 2.5)] }));
     fake.routes.set('PUT /case/hour/mass-update/', () => ({ status: 200, body: [] }));
     const r = await render('/admin/cases/details/case-1', admin, { ...theCase, status: 'Complete', can_enter_hours: false, can_edit: true });
+    // Additional hours too: selectable, but no add form.
+    await r.waitFor(() => r.container.querySelectorAll('[data-testid="additional-hours-table"] .ant-table-row input[type="checkbox"]').length === 1, 'selectable additional row');
+    expect(r.$('additional-form')).toBeNull();
     await r.waitFor(() => r.container.querySelectorAll('[data-testid="case-hours-table"] .ant-table-row input[type="checkbox"]').length === 2, 'selectable rows');
     expect(r.$('hour-form')).toBeNull();
     const row = [...r.container.querySelectorAll<HTMLElement>('[data-testid="case-hours-table"] .ant-table-row')].find((tr) => tr.getAttribute('data-row-key') === 'h2');

@@ -1,50 +1,15 @@
 import { act } from 'react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fake } from '../../test/amplifyFake';
 
 vi.mock('aws-amplify', () => ({ Amplify: { configure: vi.fn() } }));
 vi.mock('aws-amplify/api', async () => (await import('../../test/amplifyFake')).amplifyApi);
 
-const { renderApp, resetClientState } = await import('../../test/renderApp');
-const session = await import('../../store/session');
-const { setNotifier } = await import('../../api/errors');
-const { default: i18n } = await import('../../i18n');
+const { pageTests } = await import('../../test/renderApp');
+const { adminUser: admin, customerUser: customer, lawyerUser: lawyer, sampleDetails } = await import('./fixtures');
 
-type Rendered = Awaited<ReturnType<typeof renderApp>>;
-const auth = { access_token: 'a1', refresh_token: 'r1', expires_in: 900, token_type: 'Bearer' };
-const lawyer = { email: 'l@example.com', id: 9, is_staff: false, user_type: 1, full_name: 'Lars Jurist', uid: 'law-1', image: 'not set' };
-const admin = { email: 'a@example.com', id: 1, is_staff: true, user_type: null, full_name: 'Ada Admin', uid: 'adm-1', image: 'not set' };
-const customer = { email: 'c@example.com', id: 7, is_staff: false, user_type: 3, full_name: 'Cee Kund', uid: 'cust-1', image: 'not set' };
-let ui: Rendered | null = null;
-
-const theCase = {
-  uid: 'case-1',
-  case_number: '2026-000001',
-  status: 'Inprogress',
-  customer: 'cust-1',
-  customer_name: 'Acme AB',
-  address: { address_1: '', city: '', country: '', post_code: '' },
-  subject: 'Lease dispute',
-  description: 'Rent',
-  type: { id: 1, name: 'Tenancy' },
-  estimated_hours: 2.5,
-  client: '',
-  direct_assign_lawyer: null,
-  lawyer: 'law-1',
-  lawyer_name: 'Lars Jurist',
-  counterpart: '',
-  disqualification_control: false,
-  short_internal_description: '',
-  start_date: null,
-  deadline: null,
-  contact_person: '',
-  note: '',
-  created_at: '2026-11-23T10:00:00Z',
-  updated_at: '2026-11-23T10:00:00Z',
-  actions: [],
-  can_edit: true,
-  can_enter_hours: true,
-};
+type Rendered = Awaited<ReturnType<ReturnType<typeof pageTests>['render']>>;
+const theCase = sampleDetails({ address: { address_1: '', city: '', country: '', post_code: '' }, counterpart: '', can_edit: true, can_enter_hours: true });
 const hour = (id: string, h: number, invoiced = false) => ({
   id,
   case_uid: 'case-1',
@@ -73,17 +38,15 @@ const additional = (id: string, month: string, total: number) => ({
   updated_at: '2026-03-02T09:30:00Z',
 });
 const warning = vi.fn();
+const page = pageTests({ warning });
 
-async function render(path: string, user: object, c: object = theCase) {
-  session.setState({ auth, user: user as never, permission: [] });
-  fake.routes.set('GET /profile/', () => ({ status: 200, body: user }));
-  fake.routes.set('GET /permission/', () => ({ status: 200, body: { permissions: [] } }));
-  fake.routes.set('GET /customer/cust-1/', () => ({ status: 200, body: { purchased_services: [], bisnode_account_active: false, bisnode_account: null } }));
-  fake.routes.set('GET /bubbles/', () => ({ status: 200, body: { pending_cases: 0, pending_customers: 0 } }));
-  fake.routes.set('GET /case/case-1/', () => ({ status: 200, body: c }));
-  ui = await renderApp(path);
-  setNotifier({ warning });
-  return ui;
+function render(path: string, user: object, c: object = theCase) {
+  return page.render(path, user, {
+    'GET /permission/': () => ({ status: 200, body: { permissions: [] } }),
+    'GET /customer/cust-1/': () => ({ status: 200, body: { purchased_services: [], bisnode_account_active: false, bisnode_account: null } }),
+    'GET /bubbles/': () => ({ status: 200, body: { pending_cases: 0, pending_customers: 0 } }),
+    'GET /case/case-1/': () => ({ status: 200, body: c }),
+  });
 }
 
 const sent = (r: Rendered, method: string, path: string) =>
@@ -95,18 +58,6 @@ function checkRow(r: Rendered, table: string, row: number) {
 }
 
 describe('case hours screens', { timeout: 20_000 }, () => {
-  beforeAll(async () => {
-    await i18n.changeLanguage('en');
-  });
-  beforeEach(() => {
-    resetClientState();
-    warning.mockReset();
-  });
-  afterEach(async () => {
-    await ui?.unmount();
-    ui = null;
-  });
-
   it('details: edit links carry the case, selected rows are marked invoiced in one call, additional hours listed', async () => {
     fake.routes.set('GET /case/hour/list/', () => ({ status: 200, body: [hour('h1', 1.5), hour('h2', 0.25), hour('h3', 1)] }));
     fake.routes.set('GET /case/additional_hour/list/', () => ({ status: 200, body: [additional('a1', '2026-03', 2.5)] }));

@@ -1,43 +1,26 @@
 import { act } from 'react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fake } from '../../test/amplifyFake';
 
 vi.mock('aws-amplify', () => ({ Amplify: { configure: vi.fn() } }));
 vi.mock('aws-amplify/api', async () => (await import('../../test/amplifyFake')).amplifyApi);
 
-const { renderApp, resetClientState } = await import('../../test/renderApp');
-const session = await import('../../store/session');
-const { setNotifier } = await import('../../api/errors');
-const { default: i18n } = await import('../../i18n');
-
-type Rendered = Awaited<ReturnType<typeof renderApp>>;
-const auth = { access_token: 'a1', refresh_token: 'r1', expires_in: 900, token_type: 'Bearer' };
+const { pageTests } = await import('../../test/renderApp');
 const { customerUser: customer, lawyerUser: lawyer, sampleCase } = await import('./fixtures');
-let ui: Rendered | null = null;
 
 const baseCase = sampleCase();
+const warning = vi.fn();
+const page = pageTests({ warning });
 
-async function render(path: string, user: object, services: unknown[] = []) {
-  session.setState({ auth, user: user as never, permission: [] });
-  fake.routes.set('GET /profile/', () => ({ status: 200, body: user }));
-  fake.routes.set('GET /permission/', () => ({ status: 200, body: { permissions: [] } }));
-  fake.routes.set('GET /customer/cust-1/', () => ({ status: 200, body: { purchased_services: services, bisnode_account_active: false, bisnode_account: null } }));
-  fake.routes.set('GET /bubbles/', () => ({ status: 200, body: { pending_cases: 0, pending_customers: 0 } }));
-  ui = await renderApp(path);
-  setNotifier({ warning: vi.fn() });
-  return ui;
+function render(path: string, user: object, services: unknown[] = []) {
+  return page.render(path, user, {
+    'GET /permission/': () => ({ status: 200, body: { permissions: [] } }),
+    'GET /customer/cust-1/': () => ({ status: 200, body: { purchased_services: services, bisnode_account_active: false, bisnode_account: null } }),
+    'GET /bubbles/': () => ({ status: 200, body: { pending_cases: 0, pending_customers: 0 } }),
+  });
 }
 
 describe('case screens', { timeout: 20_000 }, () => {
-  beforeAll(async () => {
-    await i18n.changeLanguage('en');
-  });
-  beforeEach(() => resetClientState());
-  afterEach(async () => {
-    await ui?.unmount();
-    ui = null;
-  });
-
   it('the customer without a consultancy service is told so and cannot submit', async () => {
     fake.routes.set('GET /typeofcase/list/', () => ({ status: 200, body: [{ id: 1, name: 'Tenancy' }] }));
     const r = await render('/user/cases/create/', customer);

@@ -2,6 +2,7 @@
 import type { Case, CaseDetails } from '../../api/cases';
 
 export const customerUser = { email: 'c@example.com', id: 7, is_staff: false, user_type: 3, full_name: 'Cee Kund', uid: 'cust-1', image: 'not set' };
+export const adminUser = { email: 'a@example.com', id: 1, is_staff: true, user_type: null, full_name: 'Ada Admin', uid: 'adm-1', image: 'not set' };
 export const lawyerUser = { email: 'l@example.com', id: 9, is_staff: false, user_type: 1, full_name: 'Lars Jurist', uid: 'law-1', image: 'not set' };
 
 /** An in-progress case of customer cust-1 worked by law-1. */

@@ -92,6 +92,26 @@ export async function login(page, email, password = PASSWORD) {
   await fillLogin(page, email, password);
 }
 
+/** Sign in and wait for the role's landing path (e.g. '/user/'). */
+export async function signIn(page, email, prefix) {
+  await login(page, email);
+  await page.waitForURL((u) => u.pathname === prefix);
+}
+
+/** Call the API with the page's stored token (test set-up and checks only). */
+export function apiCall(page, method, path, body) {
+  return page.evaluate(
+    async ([m, p, b]) => {
+      const root = JSON.parse(localStorage.getItem('root'));
+      const headers = { Authorization: `Bearer ${root.auth.access_token}` };
+      if (b !== undefined) headers['Content-Type'] = 'application/json';
+      const res = await fetch(`/api${p}`, { method: m, headers, body: b === undefined ? undefined : JSON.stringify(b) });
+      return { status: res.status, body: await res.json().catch(() => null) };
+    },
+    [method, path, body ?? undefined],
+  );
+}
+
 /** Open the user menu (header) and pick an entry: user-menu-profile, -change-password, -2fa or -logout. */
 export async function openUserMenuItem(page, testId) {
   await page.locator(byTestId('user-menu')).click();

@@ -8,30 +8,11 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { byTestId, login, newPage, RESULTS_DIR, storedSession, url } from './helpers.mjs';
+import { apiCall, byTestId, newPage, RESULTS_DIR, signIn, storedSession, url } from './helpers.mjs';
 
 const CUSTOMER = 'case-customer@example.com';
 const ADMIN = 'admin@example.com';
 const LAWYER = 'lawyer@example.com';
-
-async function signIn(page, email, prefix) {
-  await login(page, email);
-  await page.waitForURL((u) => u.pathname === prefix);
-}
-
-/** Call the API with the page's stored token (set-up and checks only). */
-function apiCall(page, method, path, body) {
-  return page.evaluate(
-    async ([m, p, b]) => {
-      const root = JSON.parse(localStorage.getItem('root'));
-      const headers = { Authorization: `Bearer ${root.auth.access_token}` };
-      if (b !== undefined) headers['Content-Type'] = 'application/json';
-      const res = await fetch(`/api${p}`, { method: m, headers, body: b === undefined ? undefined : JSON.stringify(b) });
-      return { status: res.status, body: await res.json().catch(() => null) };
-    },
-    [method, path, body],
-  );
-}
 
 async function consumed(page, uid) {
   const res = await apiCall(page, 'GET', `/customer/${uid}/`);

@@ -6,28 +6,15 @@
 // earlier run left, so it can be rerun against the same gateway.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { byTestId, login, newPage, storedSession, url } from './helpers.mjs';
+import { apiCall, byTestId, newPage, signIn, storedSession, url } from './helpers.mjs';
 
-const CUSTOMER = 'subscriber@example.com';
-const ADMIN = 'admin@example.com';
-
-async function signIn(page, email, prefix) {
-  await login(page, email);
-  await page.waitForURL((u) => u.pathname === prefix);
+async function signInToDashboard(page, email, prefix) {
+  await signIn(page, email, prefix);
   await page.locator(byTestId('dashboard-page')).waitFor();
 }
 
-/** Call the API with the page's stored token (set-up and clean-up only). */
-function apiCall(page, method, path) {
-  return page.evaluate(
-    async ([m, p]) => {
-      const root = JSON.parse(localStorage.getItem('root'));
-      const res = await fetch(`/api${p}`, { method: m, headers: { Authorization: `Bearer ${root.auth.access_token}` } });
-      return { status: res.status, body: await res.json().catch(() => null) };
-    },
-    [method, path],
-  );
-}
+const CUSTOMER = 'subscriber@example.com';
+const ADMIN = 'admin@example.com';
 
 /** The DatePicker's text input inside the element carrying `testId`, or the input itself. */
 function pickerInput(page, testId) {
@@ -41,10 +28,10 @@ describe('packages and subscriptions', { timeout: 120_000 }, () => {
     try {
       const cp = customer.page;
       const ap = admin.page;
-      await signIn(cp, CUSTOMER, '/user/');
+      await signInToDashboard(cp, CUSTOMER, '/user/');
       const uid = (await storedSession(cp)).user.uid;
       assert.ok(uid, 'customer uid in the stored session');
-      await signIn(ap, ADMIN, '/admin/');
+      await signInToDashboard(ap, ADMIN, '/admin/');
 
       // Clean up rows of an earlier run.
       const before = await apiCall(ap, 'GET', `/customer/${uid}/`);

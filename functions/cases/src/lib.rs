@@ -23,6 +23,8 @@ use shared::store::catalogue::NamedKind;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+mod documents;
+
 pub fn api() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(create_by_staff))
@@ -40,6 +42,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .routes(routes!(hour_delete))
         .routes(routes!(hour_excel))
         .routes(routes!(customer_options))
+        .merge(documents::api())
 }
 
 fn now() -> NaiveDateTime {

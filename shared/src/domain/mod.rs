@@ -9,6 +9,7 @@ pub mod totp;
 pub mod contact;
 pub mod permissions;
 pub mod case;
+pub mod document;
 pub mod catalogue;
 pub mod subscription;
 pub mod two_factor;

@@ -21,10 +21,11 @@ use shared::error::ApiError;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::{entry, one_field, visible_case};
+use super::{entry, one_field, visible_case, CaseQuery};
 
 pub fn api() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
+        .routes(routes!(list))
         .routes(routes!(upload_url))
         .routes(routes!(confirm))
         .routes(routes!(download))
@@ -33,6 +34,48 @@ pub fn api() -> OpenApiRouter<AppState> {
 
 /// How often a file change is retried when another change of the case won the race.
 const ATTEMPTS: usize = 8;
+
+#[derive(Serialize, ToSchema)]
+pub struct CaseDocument {
+    #[serde(flatten)]
+    pub file: CaseFile,
+    /// Whether the caller may remove this one.
+    pub can_remove: bool,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct DocumentList {
+    pub files: Vec<CaseDocument>,
+    /// Whether the caller may add documents now.
+    pub can_manage: bool,
+    pub max_files: usize,
+    pub max_bytes: i64,
+    /// Accepted extensions (without the dot).
+    pub extensions: Vec<&'static str>,
+}
+
+/// A case's documents with what the caller may do (whoever may see the case).
+#[utoipa::path(get, path = "/api/case/file/list/", tag = "cases", security(("bearer" = [])), params(CaseQuery),
+    responses((status = 200, body = DocumentList), (status = 404, body = ErrorBody)))]
+async fn list(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    Query(q): Query<CaseQuery>,
+) -> Result<Json<DocumentList>, ApiError> {
+    let (c, _) = visible_case(&s, &u, q.case.trim()).await?;
+    let files = c
+        .files
+        .iter()
+        .map(|f| CaseDocument { can_remove: document::may_remove_document(&u, &c, &f.uploaded_by), file: f.clone() })
+        .collect();
+    Ok(Json(DocumentList {
+        files,
+        can_manage: document::may_manage_documents(&u, &c),
+        max_files: MAX_FILES_PER_CASE,
+        max_bytes: DOCUMENT_MAX_BYTES,
+        extensions: document::TYPES.iter().map(|t| t.ext).collect(),
+    }))
+}
 
 #[derive(Deserialize, ToSchema)]
 pub struct UploadUrlRequest {

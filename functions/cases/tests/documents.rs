@@ -253,6 +253,16 @@ async fn who_may_add_and_remove_as_the_case_moves_and_parallel_additions_all_lan
     w.add(&w.ct, &case, "kvitto.jpg", b"\xFF\xD8\xFF\xE0\0\x10JFIF").await;
 
     // The customer may not remove the lawyer's document; the lawyer may remove the customer's.
+    // The list tells each caller what they may do.
+    let (st, l) = w.call(Method::GET, &format!("/api/case/file/list/?case={case}"), &w.ct, None).await;
+    assert_eq!(st, StatusCode::OK, "{l}");
+    assert_eq!(l["can_manage"], true);
+    assert_eq!(l["max_files"], 20);
+    let can_remove: Vec<(String, bool)> = l["files"].as_array().unwrap().iter().map(|f| (f["name"].as_str().unwrap().to_string(), f["can_remove"].as_bool().unwrap())).collect();
+    assert_eq!(can_remove, [("from-customer.pdf".to_string(), true), ("Yttrande.docx".to_string(), false), ("kvitto.jpg".to_string(), true)]);
+    let (_, stranger) = testkit::signed_in(&w.state, Role::Customer).await;
+    assert_eq!(w.call(Method::GET, &format!("/api/case/file/list/?case={case}"), &stranger, None).await.0, StatusCode::NOT_FOUND);
+
     let del = |k: &Value| format!("/api/case/file/delete/?case={case}&key={}", k["key"].as_str().unwrap());
     assert_eq!(w.call(Method::DELETE, &del(&law_file), &w.ct, None).await.0, StatusCode::FORBIDDEN);
     assert!(w.exists(law_file["key"].as_str().unwrap()).await);
@@ -283,6 +293,9 @@ async fn who_may_add_and_remove_as_the_case_moves_and_parallel_additions_all_lan
     assert_eq!(w.upload_url(&lt, &case, "late.pdf").await.0, StatusCode::FORBIDDEN);
     assert_eq!(w.call(Method::DELETE, &del(&law_file), &lt, None).await.0, StatusCode::FORBIDDEN);
     assert_eq!(w.upload_url(&w.admin, &case, "archive.pdf").await.0, StatusCode::OK);
+    let (_, l) = w.call(Method::GET, &format!("/api/case/file/list/?case={case}"), &w.ct, None).await;
+    assert_eq!(l["can_manage"], false);
+    assert!(l["files"].as_array().unwrap().iter().all(|f| f["can_remove"] == false));
     // Downloads stay open to whoever sees the case.
     assert_eq!(w.call(Method::GET, &format!("/api/case/file/download/?case={case}&key={}", law_file["key"].as_str().unwrap()), &w.ct, None).await.0, StatusCode::OK);
 

@@ -16,6 +16,7 @@ import {
 import { applyServerErrors } from '../../api/formErrors';
 import { formatAddress } from '../../format';
 import { useSession } from '../../store/session';
+import CaseDocuments from './CaseDocuments';
 import { StatusTag } from './CaseList';
 import { casePaths } from './paths';
 import { formatHours, parseHours } from './status';
@@ -172,6 +173,7 @@ export default function CaseDetails({ titleKey }: { titleKey: string }) {
           )}
         </Descriptions>
       </Card>
+      <CaseDocuments caseUid={c.uid} />
       <Card title={t('hours.title')} style={{ marginTop: 16 }} extra={<span data-testid="case-hours-total">{t('hours.total', { hours: formatHours(billable, i18n.language) })}</span>}>
         <Table<CaseHour>
           rowKey="id"

@@ -8,6 +8,7 @@ import { api } from '../../api/client';
 import { applyServerErrors } from '../../api/formErrors';
 import { useSession } from '../../store/session';
 import { hasService } from '../subscriptions/customerServices';
+import { DocumentPicker, uploadAll } from './CaseDocuments';
 import { casePaths } from './paths';
 import { parseHours } from './status';
 
@@ -76,6 +77,9 @@ export default function CaseForm({ titleKey }: { titleKey: string }) {
   const [lawyers, setLawyers] = useState<{ value: string; label: string }[]>([]);
   const [errors, setErrors] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
+  const { t: td } = useTranslation('caseDocuments');
+  // Create mode: documents picked on the form, uploaded once the case exists.
+  const [documents, setDocuments] = useState<File[]>([]);
 
   useEffect(() => {
     caseTypes()
@@ -132,7 +136,9 @@ export default function CaseForm({ titleKey }: { titleKey: string }) {
     try {
       const body = toPayload(v);
       const saved = case_uid ? await updateCase(case_uid, body) : await createCase(paths.via, body);
-      navigate(paths.details(saved.uid));
+      // A refused document does not undo the case: its reasons go to the details page.
+      const documentErrors = !case_uid && documents.length ? await uploadAll(td, saved.uid, documents) : [];
+      navigate(paths.details(saved.uid), documentErrors.length ? { state: { documentErrors: [td('afterCreate'), ...documentErrors] } } : undefined);
     } catch (err) {
       setErrors(applyServerErrors(form, err, FIELDS, ALIASES));
     } finally {
@@ -255,6 +261,13 @@ export default function CaseForm({ titleKey }: { titleKey: string }) {
                 <Input.TextArea rows={2} />
               </Form.Item>
             </Col>
+            {!case_uid && (
+              <Col xs={24}>
+                <Form.Item label={td('title')}>
+                  <DocumentPicker files={documents} onChange={setDocuments} />
+                </Form.Item>
+              </Col>
+            )}
           </Row>
           <Button type="primary" htmlType="submit" loading={saving} disabled={needsService} data-testid="case-submit">
             {case_uid ? t('form.save') : t('form.create')}

@@ -156,7 +156,10 @@ async fn confirm(
     CurrentUser(u): CurrentUser,
     ApiJson(req): ApiJson<ConfirmRequest>,
 ) -> Result<(StatusCode, Json<CaseFile>), ApiError> {
-    let (c, _) = manageable(&s, &u, req.case_uid.trim()).await?;
+    // Seeing the case is enough to get this far; the right to add is checked
+    // in `add`, so an upload whose confirm is refused (case closed meanwhile)
+    // is deleted too.
+    let (c, _) = visible_case(&s, &u, req.case_uid.trim()).await?;
     let key = req.key.trim();
     // Only keys this case's upload-url could have issued; another case's (or
     // any other) object is never touched, not even deleted.
@@ -180,6 +183,7 @@ async fn confirm(
 }
 
 async fn add(s: &AppState, u: &User, case_uid: &str, key: &str, key_type: DocumentType, raw_name: &str) -> Result<CaseFile, ApiError> {
+    manageable(s, u, case_uid).await?;
     let (name, t) = name_and_type(raw_name)?;
     // The name confirmed must be of the type the key was issued for (jpg = jpeg).
     if t.content_type != key_type.content_type {

@@ -288,8 +288,13 @@ async fn who_may_add_and_remove_as_the_case_moves_and_parallel_additions_all_lan
     assert_eq!(names, ["Yttrande.docx", "bilaga-0.pdf", "bilaga-1.pdf", "bilaga-2.pdf", "bilaga-3.pdf", "bilaga-4.pdf", "kvitto.jpg"]);
 
     // Closed: the customer and the lawyer can no longer change the documents; admin can.
+    let late_key = w.put(&w.ct, &case, "late.pdf", PDF).await;
     assert_eq!(w.call(Method::POST, &format!("/api/case/status/{case}/"), &lt, Some(json!({"action": "complete"}))).await.0, StatusCode::OK);
     assert_eq!(w.upload_url(&w.ct, &case, "late.pdf").await.0, StatusCode::FORBIDDEN);
+    // An upload begun before the case closed is refused on confirm, and removed.
+    let (st, v) = w.confirm(&w.ct, &case, &late_key, "late.pdf").await;
+    assert_eq!(st, StatusCode::FORBIDDEN, "{v}");
+    assert!(!w.exists(&late_key).await);
     assert_eq!(w.upload_url(&lt, &case, "late.pdf").await.0, StatusCode::FORBIDDEN);
     assert_eq!(w.call(Method::DELETE, &del(&law_file), &lt, None).await.0, StatusCode::FORBIDDEN);
     assert_eq!(w.upload_url(&w.admin, &case, "archive.pdf").await.0, StatusCode::OK);

@@ -261,7 +261,8 @@ export default function CaseForm({ titleKey }: { titleKey: string }) {
                 <Input.TextArea rows={2} />
               </Form.Item>
             </Col>
-            {!case_uid && (
+            {/* Not on the lawyer's form: the creating lawyer sees the case only once staff publish it to them. */}
+            {!case_uid && paths.via !== 'lawyer' && (
               <Col xs={24}>
                 <Form.Item label={td('title')}>
                   <DocumentPicker files={documents} onChange={setDocuments} />

@@ -173,7 +173,7 @@ export default function CaseDetails({ titleKey }: { titleKey: string }) {
           )}
         </Descriptions>
       </Card>
-      <CaseDocuments caseUid={c.uid} />
+      <CaseDocuments key={c.uid} caseUid={c.uid} />
       <Card title={t('hours.title')} style={{ marginTop: 16 }} extra={<span data-testid="case-hours-total">{t('hours.total', { hours: formatHours(billable, i18n.language) })}</span>}>
         <Table<CaseHour>
           rowKey="id"

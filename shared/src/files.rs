@@ -8,6 +8,23 @@ use crate::error::ApiError;
 /// How long a presigned URL stays valid.
 pub const PRESIGN_TTL: Duration = Duration::from_secs(15 * 60);
 
+/// `Content-Disposition: attachment` for `filename` (RFC 6266): an ASCII
+/// `filename` for old clients and the exact UTF-8 name in `filename*`, so
+/// Swedish names (å, ä, ö) survive the download.
+pub fn attachment(filename: &str) -> String {
+    let clean: String = filename.chars().filter(|c| !c.is_control() && *c != '"' && *c != '\\').collect();
+    let ascii: String = clean.chars().map(|c| if c.is_ascii() { c } else { '_' }).collect();
+    let mut encoded = String::new();
+    for b in clean.bytes() {
+        if b.is_ascii_alphanumeric() || b"!#$&+-.^_`|~".contains(&b) {
+            encoded.push(b as char);
+        } else {
+            encoded.push_str(&format!("%{b:02X}"));
+        }
+    }
+    format!("attachment; filename=\"{ascii}\"; filename*=UTF-8''{encoded}")
+}
+
 #[derive(Clone)]
 pub struct FileStore {
     client: aws_sdk_s3::Client,
@@ -43,13 +60,12 @@ impl FileStore {
 
     /// URL that downloads the object as an attachment named `filename`.
     pub async fn presign_download(&self, key: &str, filename: &str) -> Result<String, ApiError> {
-        let safe: String = filename.chars().filter(|c| !c.is_control() && *c != '"' && *c != '\\').collect();
         let req = self
             .client
             .get_object()
             .bucket(&self.bucket)
             .key(key)
-            .response_content_disposition(format!("attachment; filename=\"{safe}\""))
+            .response_content_disposition(attachment(filename))
             .presigned(PresigningConfig::expires_in(PRESIGN_TTL).map_err(err)?)
             .await
             .map_err(err)?;
@@ -123,5 +139,17 @@ impl FileStore {
             }
             Err(e) => Err(err(e)),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn attachment_keeps_the_utf8_name() {
+        assert_eq!(super::attachment("Avtal 1.pdf"), "attachment; filename=\"Avtal 1.pdf\"; filename*=UTF-8''Avtal%201.pdf");
+        assert_eq!(
+            super::attachment("Överlåtelse\n\".pdf"),
+            "attachment; filename=\"_verl_telse.pdf\"; filename*=UTF-8''%C3%96verl%C3%A5telse.pdf"
+        );
     }
 }

@@ -1,5 +1,7 @@
 // End-to-end test of a case's life (spec §2, §4): a customer with a
-// consultancy-hours service creates a case, admin verifies and publishes it,
+// consultancy-hours service creates a case with a PDF attached (uploaded to
+// S3 through a presigned URL and checked by the server), admin downloads the
+// PDF under its name, verifies and publishes the case,
 // a lawyer accepts it and logs 1,5 hours (comma decimal), the customer sees
 // the consumed hours change, and the lawyer closes it after confirmation.
 // Uses case-customer@example.com (seeded with SEED_E2E=1), admin@example.com
@@ -13,6 +15,8 @@ import { byTestId, login, newPage, RESULTS_DIR, storedSession, url } from './hel
 const CUSTOMER = 'case-customer@example.com';
 const ADMIN = 'admin@example.com';
 const LAWYER = 'lawyer@example.com';
+const PDF_NAME = 'Hyresavtal.pdf';
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
 async function signIn(page, email, prefix) {
   await login(page, email);
@@ -75,16 +79,38 @@ describe('cases', { timeout: 180_000 }, () => {
       await cp.locator(`${byTestId('case-type')}`).click();
       await cp.locator('.ant-select-item-option', { hasText: 'E2E Tenancy' }).first().click();
       await cp.locator(byTestId('case-counterpart')).fill('Hyresvärden AB');
+      // ...with a PDF: kept on the form, uploaded once the case exists.
+      await cp.locator(`${byTestId('case-form-documents')} input[type="file"]`).setInputFiles({ name: PDF_NAME, mimeType: 'application/pdf', buffer: PDF });
+      await cp.locator(byTestId('case-form-documents'), { hasText: PDF_NAME }).waitFor();
       const created = cp.waitForResponse((r) => r.url().endsWith('/api/case/create/by/customer/') && r.request().method() === 'POST');
+      const confirmed = cp.waitForResponse((r) => r.url().endsWith('/api/case/file/confirm/'));
       await cp.locator(byTestId('case-submit')).click();
       const res = await created;
       const kase = await res.json();
       assert.equal(res.status(), 201, JSON.stringify(kase));
+      const confirm = await confirmed;
+      const file = await confirm.json();
+      assert.equal(confirm.status(), 201, JSON.stringify(file));
+      assert.equal(file.name, PDF_NAME);
+      assert.equal(file.size, PDF.length);
       await cp.waitForURL((u) => u.pathname === `/user/cases/details/${kase.uid}`);
       assert.equal(await cp.locator(byTestId('case-status')).first().innerText(), 'Väntande');
+      // The details page lists it.
+      await cp.locator(byTestId(`case-document-download-${PDF_NAME}`)).waitFor();
+      assert.equal(await cp.locator(byTestId('case-documents-errors')).count(), 0);
+
+      // Admin downloads it: the presigned GET answers the bytes as an attachment under its name.
+      await ap.goto(url(`/admin/cases/details/${kase.uid}`));
+      const downloading = ap.waitForEvent('download');
+      await ap.locator(byTestId(`case-document-download-${PDF_NAME}`)).click();
+      const download = await downloading;
+      assert.equal(download.suggestedFilename(), PDF_NAME);
+      const got = await ap.request.get(download.url());
+      assert.equal(got.status(), 200);
+      assert.match(got.headers()['content-disposition'] ?? '', new RegExp(`^attachment;.*${PDF_NAME.replace('.', '\\.')}`));
+      assert.deepEqual(Buffer.from(await got.body()), PDF);
 
       // Admin verifies and publishes it.
-      await ap.goto(url(`/admin/cases/details/${kase.uid}`));
       const published = ap.waitForResponse((r) => r.url().includes(`/api/case/status/${kase.uid}/`));
       await ap.locator(byTestId('case-action-publish')).click();
       assert.equal((await published).status(), 200);

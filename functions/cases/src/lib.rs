@@ -26,6 +26,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 mod additional_hours;
 mod export;
 mod hours;
+mod documents;
 
 pub fn api() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -47,6 +48,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .routes(routes!(customer_options))
         .merge(hours::api())
         .merge(additional_hours::api())
+        .merge(documents::api())
 }
 
 fn now() -> NaiveDateTime {

@@ -60,11 +60,23 @@ pub struct CaseType {
     pub name: String,
 }
 
-/// A stored case document (uploaded and checked).
+/// A stored case document (uploaded and checked, see [`super::document`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct CaseFile {
+    /// S3 key `cases/<case uid>/<uuid>.<ext>`, chosen by the server.
     pub key: String,
+    /// The user's file name (cleaned), offered again on download.
     pub name: String,
+    #[serde(default)]
+    pub size: i64,
+    /// uid of who added it.
+    #[serde(default)]
+    pub uploaded_by: String,
+    #[serde(default)]
+    pub uploaded_by_name: String,
+    #[serde(default)]
+    #[schema(value_type = Option<String>)]
+    pub uploaded_at: Option<DateTime<Utc>>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]

@@ -10,6 +10,7 @@ pub mod contact;
 pub mod permissions;
 pub mod case;
 pub mod additional_hour;
+pub mod document;
 pub mod catalogue;
 pub mod subscription;
 pub mod two_factor;

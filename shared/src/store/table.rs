@@ -43,6 +43,15 @@
 //! | Knowledge sector / case type / department | `CATALOGUE#KNOWLEDGE_SECTOR` / `CATALOGUE#CASE_TYPE` / `CATALOGUE#DEPARTMENT` | `ENTRY#<id, 12 digits>` | | | list (Query PK); by id (GetItem); rename, delete (conditional on existence) |
 //! | Customer's department | `CUSTOMER#<customer uid>` | `DEPARTMENT` | `DEPARTMENT#<department id>` / `<customer uid>` | | a customer's department (GetItem); customers of a department (Query GSI1) |
 //!
+//! Documents live in S3 (the `DocumentsBucket`), never in the table; keys are
+//! always chosen by the server and reached by the browser only through
+//! presigned URLs ([`crate::files`]):
+//!
+//! | Object | Key | Referenced by | Access patterns |
+//! |---|---|---|---|
+//! | Profile image | `profile-images/<user uid>/<uuid>.<jpg\|png>` | the user item's `image` | presigned PUT → confirm (HEAD, first bytes) → `image` set; old object deleted on replace |
+//! | Case document | `cases/<case uid>/<uuid>.<pdf\|doc\|docx\|xls\|xlsx\|ppt\|pptx\|jpg\|jpeg\|png>` | the case item's `files` list (`key`, `name`, `size`, `uploaded_by`, `uploaded_at`) | presigned PUT → confirm (HEAD for the size, ranged GET of 8 bytes for the magic) → the case rewritten on `rev` with a `file` history item in one transaction; a refused object is deleted at once; download = presigned GET with `Content-Disposition: attachment` and the original name; removal rewrites the case (history) and then deletes the object. The Cases function's IAM is limited to `cases/*` |
+//!
 //! The TTL attribute is `ttl` (epoch seconds). The CloudFormation definition in
 //! `template.yaml` mirrors [`ensure_table`]'s.
 

@@ -20,6 +20,7 @@ import { saveFile } from '../../download';
 import { formatAddress } from '../../format';
 import { useSession } from '../../store/session';
 import AdditionalHours from './AdditionalHours';
+import CaseDocuments from './CaseDocuments';
 import { StatusTag } from './CaseList';
 import HourBulkActions from './HourBulkActions';
 import { hourPaths } from './hourPaths';
@@ -198,6 +199,7 @@ export default function CaseDetails({ titleKey }: { titleKey: string }) {
           )}
         </Descriptions>
       </Card>
+      <CaseDocuments key={c.uid} caseUid={c.uid} />
       <Card
         title={t('hours.title')}
         style={{ marginTop: 16 }}

@@ -9,6 +9,7 @@ import { applyServerErrors } from '../../api/formErrors';
 import { FOLDED_SEARCH } from '../../components/foldedSearch';
 import { useSession } from '../../store/session';
 import { hasService } from '../subscriptions/customerServices';
+import { DocumentPicker, uploadAll } from './CaseDocuments';
 import { casePaths } from './paths';
 import { parseHours } from './status';
 
@@ -77,6 +78,9 @@ export default function CaseForm({ titleKey }: { titleKey: string }) {
   const [lawyers, setLawyers] = useState<{ value: string; label: string }[]>([]);
   const [errors, setErrors] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
+  const { t: td } = useTranslation('caseDocuments');
+  // Create mode: documents picked on the form, uploaded once the case exists.
+  const [documents, setDocuments] = useState<File[]>([]);
 
   useEffect(() => {
     caseTypes()
@@ -133,7 +137,9 @@ export default function CaseForm({ titleKey }: { titleKey: string }) {
     try {
       const body = toPayload(v);
       const saved = case_uid ? await updateCase(case_uid, body) : await createCase(paths.via, body);
-      navigate(paths.details(saved.uid));
+      // A refused document does not undo the case: its reasons go to the details page.
+      const documentErrors = !case_uid && documents.length ? await uploadAll(td, saved.uid, documents) : [];
+      navigate(paths.details(saved.uid), documentErrors.length ? { state: { documentErrors: [td('afterCreate'), ...documentErrors] } } : undefined);
     } catch (err) {
       setErrors(applyServerErrors(form, err, FIELDS, ALIASES));
     } finally {
@@ -256,6 +262,14 @@ export default function CaseForm({ titleKey }: { titleKey: string }) {
                 <Input.TextArea rows={2} />
               </Form.Item>
             </Col>
+            {/* Not on the lawyer's form: the creating lawyer sees the case only once staff publish it to them. */}
+            {!case_uid && paths.via !== 'lawyer' && (
+              <Col xs={24}>
+                <Form.Item label={td('title')}>
+                  <DocumentPicker files={documents} onChange={setDocuments} />
+                </Form.Item>
+              </Col>
+            )}
           </Row>
           <Button type="primary" htmlType="submit" loading={saving} disabled={needsService} data-testid="case-submit">
             {case_uid ? t('form.save') : t('form.create')}

@@ -10,32 +10,13 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { byTestId, login, newPage, RESULTS_DIR, storedSession, url } from './helpers.mjs';
+import { RESULTS_DIR, apiCall, byTestId, newPage, signIn, storedSession, url } from './helpers.mjs';
 
 const CUSTOMER = 'case-customer@example.com';
 const ADMIN = 'admin@example.com';
 const LAWYER = 'lawyer@example.com';
 const PDF_NAME = 'Hyresavtal.pdf';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-
-async function signIn(page, email, prefix) {
-  await login(page, email);
-  await page.waitForURL((u) => u.pathname === prefix);
-}
-
-/** Call the API with the page's stored token (set-up only). */
-function apiCall(page, method, path, body) {
-  return page.evaluate(
-    async ([m, p, b]) => {
-      const root = JSON.parse(localStorage.getItem('root'));
-      const headers = { Authorization: `Bearer ${root.auth.access_token}` };
-      if (b !== undefined) headers['Content-Type'] = 'application/json';
-      const res = await fetch(`/api${p}`, { method: m, headers, body: b === undefined ? undefined : JSON.stringify(b) });
-      return { status: res.status, body: await res.json().catch(() => null) };
-    },
-    [method, path, body],
-  );
-}
 
 async function hourRow(page, uid) {
   const res = await apiCall(page, 'GET', `/customer/${uid}/`);

@@ -900,6 +900,11 @@ async fn a_lawyers_own_case_is_their_pending_draft_until_published_to_them() {
     assert_eq!(st, StatusCode::OK, "{v}");
     // Not theirs to publish.
     assert_eq!(w.act(&lt, &uid, "publish").await.0, StatusCode::BAD_REQUEST);
+    // They may attach documents to it already; the other lawyer may not.
+    let doc = json!({"case_uid": uid, "name": "Fullmakt.pdf"});
+    let (st, v) = w.call(Method::POST, "/api/case/file/upload-url/", &lt, Some(doc.clone())).await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    assert_eq!(w.call(Method::POST, "/api/case/file/upload-url/", &other, Some(doc)).await.0, StatusCode::NOT_FOUND);
 
     // Admin verifies it: it goes straight to the lawyer, in progress.
     let (st, v) = w.act(&admin, &uid, "publish").await;

@@ -262,8 +262,8 @@ export default function CaseForm({ titleKey }: { titleKey: string }) {
                 <Input.TextArea rows={2} />
               </Form.Item>
             </Col>
-            {/* Not on the lawyer's form: the creating lawyer sees the case only once staff publish it to them. */}
-            {!case_uid && paths.via !== 'lawyer' && (
+            {/* Every creating role may attach documents (a lawyer's new case is their own draft). */}
+            {!case_uid && (
               <Col xs={24}>
                 <Form.Item label={td('title')}>
                   <DocumentPicker files={documents} onChange={setDocuments} />

@@ -72,11 +72,21 @@ pub async fn start_session(s: &Services, user: &User) -> Result<TokenPair, ApiEr
 
 pub async fn login(s: &Services, email: &str, password: String, client: &str) -> Result<LoginOutcome, ApiError> {
     let email = normalize_email(email);
-    limit_both(s, rate_limit::LOGIN_PER_ACCOUNT, &email, rate_limit::LOGIN_PER_ADDRESS, client).await?;
+    // Checked before the password, so a locked account cannot be guessed on;
+    // only failures count (below). Concurrent guesses may each pass the check
+    // once before their failures are counted: argon2 keeps that to a few.
+    let t = now();
+    if s.store.rate_exceeded(rate_limit::LOGIN_PER_ADDRESS, client, t).await?
+        || s.store.rate_exceeded(rate_limit::LOGIN_PER_ACCOUNT, &email, t).await?
+    {
+        return Err(ApiError::TooManyRequests);
+    }
     let user = s.store.find_user_by_email(&email).await?;
     // Unknown e-mail and wrong password answer alike (and take as long), so
     // the form does not reveal who has an account.
     if !password_matches(password, user.as_ref().map(|u| u.password_hash.clone())).await? {
+        // The failure is what counts; its own limit answer is the next try's.
+        let _ = limit_both(s, rate_limit::LOGIN_PER_ACCOUNT, &email, rate_limit::LOGIN_PER_ADDRESS, client).await;
         return Err(ApiError::InvalidCredentials);
     }
     let user = user.ok_or(ApiError::InvalidCredentials)?;

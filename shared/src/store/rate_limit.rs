@@ -12,7 +12,9 @@ pub struct Limit {
     pub window_secs: i64,
 }
 
-/// Sign-in attempts per account (e-mail) and per client address.
+/// Failed sign-ins per account (e-mail) and per client address: successful
+/// ones do not count, so colleagues behind one office address, or a user
+/// signing in often, are never locked out by succeeding.
 pub const LOGIN_PER_ACCOUNT: Limit = Limit { scope: "login-account", max: 10, window_secs: 15 * 60 };
 pub const LOGIN_PER_ADDRESS: Limit = Limit { scope: "login-ip", max: 50, window_secs: 15 * 60 };
 /// Code entries per account and per address (each code also allows 5 tries).
@@ -23,6 +25,17 @@ pub const MAIL_PER_ACCOUNT: Limit = Limit { scope: "mail-account", max: 5, windo
 pub const MAIL_PER_ADDRESS: Limit = Limit { scope: "mail-ip", max: 20, window_secs: 15 * 60 };
 
 impl Store {
+    /// Whether the window's limit is already reached (reads, counts nothing).
+    pub async fn rate_exceeded(&self, limit: Limit, key: &str, now: i64) -> Result<bool, ApiError> {
+        let window = now.div_euclid(limit.window_secs);
+        let hits: u32 = self
+            .get(&format!("RATE#{}#{key}", limit.scope), &window.to_string())
+            .await?
+            .and_then(|i| i.get("hits").and_then(|v| v.as_n().ok()).and_then(|v| v.parse().ok()))
+            .unwrap_or(0);
+        Ok(hits >= limit.max)
+    }
+
     /// Counts one hit; `Err(TooManyRequests)` once the window's limit is passed.
     pub async fn rate_limit(&self, limit: Limit, key: &str, now: i64) -> Result<(), ApiError> {
         let window = now.div_euclid(limit.window_secs);

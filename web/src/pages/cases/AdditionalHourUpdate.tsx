@@ -1,14 +1,10 @@
-import { Alert, App, Button, Card, Checkbox, DatePicker, Form, Input, Space, Typography } from 'antd';
+import { Alert, Button, Checkbox, DatePicker, Form, Input, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { editAdditionalHour, getAdditionalHour, type AdditionalHour } from '../../api/caseHours';
-import { getCase, type CaseDetails } from '../../api/cases';
-import { applyServerErrors } from '../../api/formErrors';
-import { useSession } from '../../store/session';
+import { editAdditionalHour, getAdditionalHour } from '../../api/caseHours';
 import { hoursInput } from './hourPaths';
-import { casePaths } from './paths';
+import { EntryUpdateFrame, useEntryUpdate } from './EntryUpdate';
 import { parseHours } from './status';
 
 interface Values {
@@ -21,28 +17,9 @@ interface Values {
 /** cases/additional_hour/update/{id}?case=<case uid>: one additional-hour entry's form. */
 export default function AdditionalHourUpdate({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('caseHours');
-  const { id = '' } = useParams();
-  const [params] = useSearchParams();
-  const caseUid = params.get('case') ?? '';
-  const paths = casePaths(useSession((s) => s.user));
-  const navigate = useNavigate();
-  const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const [entry, setEntry] = useState<AdditionalHour | null>(null);
-  const [theCase, setCase] = useState<CaseDetails | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [errors, setErrors] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (!caseUid) return;
-    Promise.all([getAdditionalHour(caseUid, id), getCase(caseUid)])
-      .then(([a, c]) => {
-        setEntry(a);
-        setCase(c);
-      })
-      .catch(() => setFailed(true));
-  }, [caseUid, id]);
+  const page = useEntryUpdate(getAdditionalHour);
+  const { caseUid, entry, errors, busy, editable } = page;
 
   useEffect(() => {
     if (!entry) return;
@@ -54,42 +31,20 @@ export default function AdditionalHourUpdate({ titleKey }: { titleKey: string })
     });
   }, [entry, form]);
 
-  const back = paths.details(caseUid);
-  const save = async (v: Values) => {
-    if (!entry) return;
-    setErrors([]);
-    setBusy(true);
-    try {
-      await editAdditionalHour(entry.id, {
+  const save = (v: Values) =>
+    entry &&
+    page.save(form, ['month', 'total_hour', 'description'], () =>
+      editAdditionalHour(entry.id, {
         case_uid: caseUid,
         month: v.month.format('YYYY-MM'),
         total_hour: v.total_hour,
         is_invoiced: !!v.is_invoiced,
         description: v.description ?? '',
-      });
-      void message.success(t('update.saved'));
-      void navigate(back);
-    } catch (err) {
-      setErrors(applyServerErrors(form, err, ['month', 'total_hour', 'description']));
-    } finally {
-      setBusy(false);
-    }
-  };
+      }),
+    );
 
-  const editable = !!theCase?.can_enter_hours;
   return (
-    <div className="page" data-testid="additional-update-page">
-      <Typography.Title level={2} data-testid="page-title">
-        {t(titleKey, { ns: 'routes' })}
-      </Typography.Title>
-      <Link to={back} data-testid="additional-update-back">
-        {t('update.back')}
-      </Link>
-      {!caseUid && <Alert type="warning" style={{ marginTop: 16 }} title={t('update.missingCase')} data-testid="additional-update-missing-case" />}
-      {caseUid && !entry && !failed && <Card loading style={{ marginTop: 16 }} />}
-      {entry && (
-        <Card style={{ marginTop: 16, maxWidth: 640 }}>
-          {!editable && <Alert type="info" style={{ marginBottom: 16 }} title={t('update.readOnly')} data-testid="additional-update-readonly" />}
+    <EntryUpdateFrame titleKey={titleKey} testPrefix="additional-update" state={page}>
           <Form<Values> form={form} layout="vertical" onFinish={save} disabled={!editable} data-testid="additional-update-form">
             <Space wrap size="middle">
               <Form.Item name="month" label={t('fields.month')} rules={[{ required: true, message: t('validation.required') }]}>
@@ -124,8 +79,6 @@ export default function AdditionalHourUpdate({ titleKey }: { titleKey: string })
               {t('update.save')}
             </Button>
           </Form>
-        </Card>
-      )}
-    </div>
+    </EntryUpdateFrame>
   );
 }

@@ -1,14 +1,11 @@
-import { Alert, App, Button, Card, Checkbox, DatePicker, Form, Input, Popconfirm, Space, Typography } from 'antd';
+import { Alert, Button, Checkbox, DatePicker, Form, Input, Popconfirm, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { editHour, getHour } from '../../api/caseHours';
-import { deleteHour, getCase, type CaseDetails, type CaseHour } from '../../api/cases';
-import { applyServerErrors } from '../../api/formErrors';
-import { useSession } from '../../store/session';
+import { deleteHour } from '../../api/cases';
 import { hoursInput } from './hourPaths';
-import { casePaths } from './paths';
+import { EntryUpdateFrame, useEntryUpdate } from './EntryUpdate';
 import { parseHours } from './status';
 
 interface Values {
@@ -26,28 +23,9 @@ const FIELDS = ['hour', 'non_billable_hour', 'rattsskydd_hour', 'date', 'time', 
 /** cases/case-hour/update/{id}?case=<case uid>: one hour entry's form, saved through case/hour/edit/{id}/. */
 export default function HourUpdate({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('caseHours');
-  const { id = '' } = useParams();
-  const [params] = useSearchParams();
-  const caseUid = params.get('case') ?? '';
-  const paths = casePaths(useSession((s) => s.user));
-  const navigate = useNavigate();
-  const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const [entry, setEntry] = useState<CaseHour | null>(null);
-  const [theCase, setCase] = useState<CaseDetails | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [errors, setErrors] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (!caseUid) return;
-    Promise.all([getHour(caseUid, id), getCase(caseUid)])
-      .then(([h, c]) => {
-        setEntry(h);
-        setCase(c);
-      })
-      .catch(() => setFailed(true));
-  }, [caseUid, id]);
+  const page = useEntryUpdate(getHour);
+  const { caseUid, entry, errors, busy, editable } = page;
 
   useEffect(() => {
     if (!entry) return;
@@ -62,7 +40,6 @@ export default function HourUpdate({ titleKey }: { titleKey: string }) {
     });
   }, [entry, form]);
 
-  const back = paths.details(caseUid);
   const hoursRule = {
     validator: (_: unknown, v: string | undefined) =>
       !v || parseHours(v) !== null ? Promise.resolve() : Promise.reject(new Error(t('validation.invalid'))),
@@ -76,12 +53,10 @@ export default function HourUpdate({ titleKey }: { titleKey: string }) {
     },
   });
 
-  const save = async (v: Values) => {
-    if (!entry) return;
-    setErrors([]);
-    setBusy(true);
-    try {
-      await editHour(entry.id, {
+  const save = (v: Values) =>
+    entry &&
+    page.save(form, FIELDS, () =>
+      editHour(entry.id, {
         case_uid: caseUid,
         hour: v.hour || '0',
         non_billable_hour: v.non_billable_hour || '0',
@@ -90,41 +65,12 @@ export default function HourUpdate({ titleKey }: { titleKey: string }) {
         time: v.time ?? '',
         is_invoiced: !!v.is_invoiced,
         description: v.description ?? '',
-      });
-      void message.success(t('update.saved'));
-      void navigate(back);
-    } catch (err) {
-      setErrors(applyServerErrors(form, err, FIELDS));
-    } finally {
-      setBusy(false);
-    }
-  };
+      }),
+    );
+  const remove = () => entry && page.remove(() => deleteHour(caseUid, entry.id));
 
-  const remove = async () => {
-    if (!entry) return;
-    try {
-      await deleteHour(caseUid, entry.id);
-      void message.success(t('update.deleted'));
-      void navigate(back);
-    } catch {
-      /* notified by the client */
-    }
-  };
-
-  const editable = !!theCase?.can_enter_hours;
   return (
-    <div className="page" data-testid="hour-update-page">
-      <Typography.Title level={2} data-testid="page-title">
-        {t(titleKey, { ns: 'routes' })}
-      </Typography.Title>
-      <Link to={back} data-testid="hour-update-back">
-        {t('update.back')}
-      </Link>
-      {!caseUid && <Alert type="warning" style={{ marginTop: 16 }} title={t('update.missingCase')} data-testid="hour-update-missing-case" />}
-      {caseUid && !entry && !failed && <Card loading style={{ marginTop: 16 }} />}
-      {entry && (
-        <Card style={{ marginTop: 16, maxWidth: 640 }}>
-          {!editable && <Alert type="info" style={{ marginBottom: 16 }} title={t('update.readOnly')} data-testid="hour-update-readonly" />}
+    <EntryUpdateFrame titleKey={titleKey} testPrefix="hour-update" state={page}>
           <Form<Values> form={form} layout="vertical" onFinish={save} disabled={!editable} data-testid="hour-update-form">
             <Space wrap size="middle">
               <Form.Item name="hour" label={t('fields.hour')} dependencies={['non_billable_hour', 'rattsskydd_hour']} rules={[hoursRule, minRule]}>
@@ -165,8 +111,6 @@ export default function HourUpdate({ titleKey }: { titleKey: string }) {
               )}
             </Space>
           </Form>
-        </Card>
-      )}
-    </div>
+    </EntryUpdateFrame>
   );
 }

@@ -1,0 +1,91 @@
+/**
+ * What the two entry-update pages share (cases/case-hour/update/{id} and
+ * cases/additional_hour/update/{id}, both `?case=<case uid>`): loading the
+ * entry with its case, the page frame, and saving or deleting, then back to
+ * the case.
+ */
+import { Alert, App, Card, type FormInstance, Typography } from 'antd';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { getCase, type CaseDetails } from '../../api/cases';
+import { applyServerErrors } from '../../api/formErrors';
+import { useSession } from '../../store/session';
+import { casePaths } from './paths';
+
+export function useEntryUpdate<T>(load: (caseUid: string, id: string) => Promise<T>) {
+  const { t } = useTranslation('caseHours');
+  const { id = '' } = useParams();
+  const [params] = useSearchParams();
+  const caseUid = params.get('case') ?? '';
+  const paths = casePaths(useSession((s) => s.user));
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const [entry, setEntry] = useState<T | null>(null);
+  const [theCase, setCase] = useState<CaseDetails | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [errors, setErrors] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!caseUid) return;
+    Promise.all([load(caseUid, id), getCase(caseUid)])
+      .then(([e, c]) => {
+        setEntry(e);
+        setCase(c);
+      })
+      .catch(() => setFailed(true));
+  }, [caseUid, id, load]);
+
+  const back = paths.details(caseUid);
+  /** Saves; on success says so and returns to the case, else shows the server's errors on `form`. */
+  const save = async (form: FormInstance, fields: string[], call: () => Promise<unknown>) => {
+    setErrors([]);
+    setBusy(true);
+    try {
+      await call();
+      void message.success(t('update.saved'));
+      void navigate(back);
+    } catch (err) {
+      setErrors(applyServerErrors(form, err, fields));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const remove = async (call: () => Promise<unknown>) => {
+    try {
+      await call();
+      void message.success(t('update.deleted'));
+      void navigate(back);
+    } catch {
+      /* notified by the client */
+    }
+  };
+  return { caseUid, entry, failed, errors, busy, back, save, remove, editable: !!theCase?.can_enter_hours };
+}
+
+type EntryUpdateState = Pick<ReturnType<typeof useEntryUpdate>, 'caseUid' | 'entry' | 'failed' | 'back' | 'editable'>;
+
+/** Title, back link, the missing-case and read-only notices around the entry's form. */
+export function EntryUpdateFrame({ titleKey, testPrefix, state, children }: { titleKey: string; testPrefix: string; state: EntryUpdateState; children: ReactNode }) {
+  const { t } = useTranslation('caseHours');
+  const { caseUid, entry, failed, back, editable } = state;
+  return (
+    <div className="page" data-testid={`${testPrefix}-page`}>
+      <Typography.Title level={2} data-testid="page-title">
+        {t(titleKey, { ns: 'routes' })}
+      </Typography.Title>
+      <Link to={back} data-testid={`${testPrefix}-back`}>
+        {t('update.back')}
+      </Link>
+      {!caseUid && <Alert type="warning" style={{ marginTop: 16 }} title={t('update.missingCase')} data-testid={`${testPrefix}-missing-case`} />}
+      {caseUid && !entry && !failed && <Card loading style={{ marginTop: 16 }} />}
+      {entry !== null && (
+        <Card style={{ marginTop: 16, maxWidth: 640 }}>
+          {!editable && <Alert type="info" style={{ marginBottom: 16 }} title={t('update.readOnly')} data-testid={`${testPrefix}-readonly`} />}
+          {children}
+        </Card>
+      )}
+    </div>
+  );
+}

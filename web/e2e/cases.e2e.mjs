@@ -10,44 +10,17 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { RESULTS_DIR, apiCall, byTestId, newPage, signIn, storedSession, url } from './helpers.mjs';
+import { RESULTS_DIR, byTestId, url } from './helpers.mjs';
+import { caseWorld, hourRow } from './caseWorld.mjs';
 
-const CUSTOMER = 'case-customer@example.com';
-const ADMIN = 'admin@example.com';
-const LAWYER = 'lawyer@example.com';
 const PDF_NAME = 'Hyresavtal.pdf';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
-async function hourRow(page, uid) {
-  const res = await apiCall(page, 'GET', `/customer/${uid}/`);
-  assert.equal(res.status, 200);
-  return res.body.purchased_services.find((r) => r.service.id === 1 && r.active && !r.expired);
-}
-
 describe('cases', { timeout: 180_000 }, () => {
   test('customer creates, admin publishes, lawyer accepts, logs 1,5 h and closes', async () => {
-    const customer = await newPage();
-    const admin = await newPage();
-    const lawyer = await newPage();
+    const w = await caseWorld();
+    const { customer, admin, lawyer, cp, ap, lp, uid } = w;
     try {
-      const cp = customer.page;
-      const ap = admin.page;
-      const lp = lawyer.page;
-      await signIn(cp, CUSTOMER, '/user/');
-      const uid = (await storedSession(cp)).user.uid;
-      await signIn(ap, ADMIN, '/admin/');
-      await signIn(lp, LAWYER, '/lawyer/');
-
-      // Set-up: a case type, and a fresh consultancy-hours row for the customer.
-      let types = (await apiCall(ap, 'GET', '/typeofcase/list/')).body;
-      if (!types.some((t) => t.name === 'E2E Tenancy')) {
-        assert.equal((await apiCall(ap, 'POST', '/typeofcase/', { name: 'E2E Tenancy', description: '' })).status, 201);
-      }
-      for (const row of (await apiCall(ap, 'GET', `/customer/${uid}/`)).body.purchased_services) {
-        await apiCall(ap, 'DELETE', `/customer/purchase-services/delete/${row.id}/`);
-      }
-      const bought = await apiCall(ap, 'POST', '/customer/purchase-services/', { customer_uid: uid, custom: true, name: 'E2E hours', hours: '10', price: '1000', duration_days: 30 });
-      assert.equal(bought.status, 201, JSON.stringify(bought.body));
       const before = (await hourRow(ap, uid)).consumed_hour;
 
       // The customer creates a case.
@@ -134,9 +107,7 @@ describe('cases', { timeout: 180_000 }, () => {
       }
       throw err;
     } finally {
-      await customer.context.close();
-      await admin.context.close();
-      await lawyer.context.close();
+      await w.close();
     }
   });
 });

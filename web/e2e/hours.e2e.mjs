@@ -8,44 +8,17 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { apiCall, byTestId, newPage, RESULTS_DIR, signIn, storedSession, url } from './helpers.mjs';
+import { apiCall, byTestId, RESULTS_DIR, url } from './helpers.mjs';
+import { caseWorld, hourRow } from './caseWorld.mjs';
 
-const CUSTOMER = 'case-customer@example.com';
-const ADMIN = 'admin@example.com';
-const LAWYER = 'lawyer@example.com';
-
-async function consumed(page, uid) {
-  const res = await apiCall(page, 'GET', `/customer/${uid}/`);
-  assert.equal(res.status, 200);
-  return res.body.purchased_services.find((r) => r.service.id === 1 && r.active && !r.expired).consumed_hour;
-}
+const consumed = async (page, uid) => (await hourRow(page, uid)).consumed_hour;
 
 describe('case hours', { timeout: 180_000 }, () => {
   test('lawyer edits an entry on the update page; consumed hours follow; additional hours consume nothing', async () => {
-    const customer = await newPage();
-    const admin = await newPage();
-    const lawyer = await newPage();
+    const w = await caseWorld();
+    const { customer, admin, lawyer, cp, ap, lp, uid, caseType: type } = w;
     try {
-      const cp = customer.page;
-      const ap = admin.page;
-      const lp = lawyer.page;
-      await signIn(cp, CUSTOMER, '/user/');
-      const uid = (await storedSession(cp)).user.uid;
-      await signIn(ap, ADMIN, '/admin/');
-      await signIn(lp, LAWYER, '/lawyer/');
-
-      // Set-up: a fresh hour row, a case in progress with the lawyer, one entry of 1,5 h.
-      let types = (await apiCall(ap, 'GET', '/typeofcase/list/')).body;
-      if (!types.some((t) => t.name === 'E2E Tenancy')) {
-        assert.equal((await apiCall(ap, 'POST', '/typeofcase/', { name: 'E2E Tenancy', description: '' })).status, 201);
-        types = (await apiCall(ap, 'GET', '/typeofcase/list/')).body;
-      }
-      const type = types.find((t) => t.name === 'E2E Tenancy').id;
-      for (const row of (await apiCall(ap, 'GET', `/customer/${uid}/`)).body.purchased_services) {
-        await apiCall(ap, 'DELETE', `/customer/purchase-services/delete/${row.id}/`);
-      }
-      const bought = await apiCall(ap, 'POST', '/customer/purchase-services/', { customer_uid: uid, custom: true, name: 'E2E hours', hours: '10', price: '1000', duration_days: 30 });
-      assert.equal(bought.status, 201, JSON.stringify(bought.body));
+      // Set-up: a case in progress with the lawyer, one entry of 1,5 h.
       const created = await apiCall(ap, 'POST', '/case/create/', { customer: uid, subject: `E2E hours ${Date.now()}`, description: 'Hours', type, estimated_hours: '5' });
       assert.equal(created.status, 201, JSON.stringify(created.body));
       const caseUid = created.body.uid;
@@ -98,9 +71,7 @@ describe('case hours', { timeout: 180_000 }, () => {
       }
       throw err;
     } finally {
-      await customer.context.close();
-      await admin.context.close();
-      await lawyer.context.close();
+      await w.close();
     }
   });
 });

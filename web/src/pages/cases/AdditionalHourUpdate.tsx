@@ -3,9 +3,8 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { editAdditionalHour, getAdditionalHour } from '../../api/caseHours';
-import { hoursInput } from './hourPaths';
+import { hoursInput, totalHourRules } from './hourPaths';
 import { EntryUpdateFrame, useEntryUpdate } from './EntryUpdate';
-import { parseHours } from './status';
 
 interface Values {
   month: Dayjs;
@@ -53,17 +52,7 @@ export default function AdditionalHourUpdate({ titleKey }: { titleKey: string })
               <Form.Item
                 name="total_hour"
                 label={t('fields.total_hour')}
-                rules={[
-                  { required: true, message: t('validation.required') },
-                  {
-                    validator: (_, v: string | undefined) => {
-                      if (!v) return Promise.resolve();
-                      const n = parseHours(v);
-                      if (n === null) return Promise.reject(new Error(t('validation.invalid')));
-                      return n >= 0.01 ? Promise.resolve() : Promise.reject(new Error(t('validation.min')));
-                    },
-                  },
-                ]}
+                rules={totalHourRules(t)}
               >
                 <Input inputMode="decimal" placeholder="1,5" style={{ width: 120 }} data-testid="additional-update-total" />
               </Form.Item>

@@ -14,8 +14,8 @@ import type { CaseDetails } from '../../api/cases';
 import { applyServerErrors } from '../../api/formErrors';
 import { useSession } from '../../store/session';
 import HourBulkActions from './HourBulkActions';
-import { hourPaths } from './hourPaths';
-import { formatHours, parseHours } from './status';
+import { hourPaths, totalHourRules } from './hourPaths';
+import { formatHours } from './status';
 
 interface Values {
   month: Dayjs;
@@ -142,17 +142,7 @@ export default function AdditionalHours({ c }: { c: CaseDetails }) {
           <Form.Item
             name="total_hour"
             label={t('fields.total_hour')}
-            rules={[
-              { required: true, message: t('validation.required') },
-              {
-                validator: (_, v: string | undefined) => {
-                  if (!v) return Promise.resolve();
-                  const n = parseHours(v);
-                  if (n === null) return Promise.reject(new Error(t('validation.invalid')));
-                  return n >= 0.01 ? Promise.resolve() : Promise.reject(new Error(t('validation.min')));
-                },
-              },
-            ]}
+            rules={totalHourRules(t)}
           >
             <Input inputMode="decimal" placeholder="1,5" style={{ width: 90 }} data-testid="additional-total" />
           </Form.Item>

@@ -18,34 +18,8 @@ const lawyer = { email: 'l@example.com', id: 9, is_staff: false, user_type: 1, f
 const hourRow = { id: 5, service: { id: 1, name: 'Consultancy' }, active: true, expired: false, hour: 10, consumed_hour: 0 };
 let ui: Rendered | null = null;
 
-const baseCase = {
-  uid: 'case-1',
-  case_number: '2026-000001',
-  status: 'Inprogress',
-  customer: 'cust-1',
-  customer_name: 'Acme AB',
-  address: { address_1: '', city: '', country: '', post_code: '' },
-  subject: 'Lease dispute',
-  description: 'Rent',
-  type: { id: 1, name: 'Tenancy' },
-  estimated_hours: 2.5,
-  client: '',
-  direct_assign_lawyer: null,
-  lawyer: 'law-1',
-  lawyer_name: 'Lars Jurist',
-  counterpart: '',
-  disqualification_control: false,
-  short_internal_description: '',
-  start_date: null,
-  deadline: null,
-  contact_person: '',
-  note: '',
-  created_at: '2026-11-23T10:00:00Z',
-  updated_at: '2026-11-23T10:00:00Z',
-  actions: [],
-  can_edit: false,
-  can_enter_hours: false,
-};
+const { sampleDetails } = await import('./fixtures');
+const baseCase = sampleDetails({ address: { address_1: '', city: '', country: '', post_code: '' }, counterpart: '' });
 
 const doc = (name: string, can_remove: boolean, by = 'Cee Kund') => ({
   key: `cases/case-1/${name}.key`,

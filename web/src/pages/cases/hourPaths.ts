@@ -1,6 +1,7 @@
 /** Where the hour screens of spec §2 live (admin and lawyer only); null for other roles. */
 import { resolveRole, ROLE_PREFIX } from '../../auth/roles';
 import type { SessionUser } from '../../auth/types';
+import { parseHours } from './status';
 
 export interface HourPaths {
   /** cases/case-hour/update/{id}: the route names the entry; the case travels as `?case=`. */
@@ -23,3 +24,18 @@ export function hourPaths(user: SessionUser | null | undefined): HourPaths | nul
 
 /** A stored number as the form shows it: comma decimal ("1,5"), no grouping. */
 export const hoursInput = (n: number | null | undefined) => (n == null ? '' : String(n).replace('.', ','));
+
+/** A required total of hours: a number with a comma or dot decimal, at least 0,01 (spec §5, §9). */
+export function totalHourRules(t: (key: string) => string) {
+  return [
+    { required: true, message: t('validation.required') },
+    {
+      validator: (_: unknown, v: string | undefined) => {
+        if (!v) return Promise.resolve();
+        const n = parseHours(v);
+        if (n === null) return Promise.reject(new Error(t('validation.invalid')));
+        return n >= 0.01 ? Promise.resolve() : Promise.reject(new Error(t('validation.min')));
+      },
+    },
+  ];
+}

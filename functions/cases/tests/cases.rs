@@ -3,138 +3,13 @@
 //! hours with exact subscription consumption.
 
 use axum::http::{Method, StatusCode};
-use axum::Router;
-use chrono::Utc;
 use serde_json::{json, Value};
-use shared::api::{finish, AppState};
 use shared::domain::catalogue::Hundredths;
-use shared::domain::subscription::{whole_seconds, Grant};
 use shared::domain::{Permission, Role, User};
-use shared::store::catalogue::NamedKind;
 use shared::testkit;
 
-struct World {
-    state: AppState,
-    router: Router,
-    case_type: u64,
-}
-
-async fn world() -> World {
-    let state = testkit::services().await;
-    let router = finish(cases::api(), state.clone());
-    let case_type = state
-        .store
-        .create_named(NamedKind::CaseType, "Tenancy", "")
-        .await
-        .unwrap()
-        .id;
-    World {
-        state,
-        router,
-        case_type,
-    }
-}
-
-impl World {
-    async fn user(&self, role: Role) -> (User, String) {
-        testkit::signed_in(&self.state, role).await
-    }
-
-    async fn contact_of(&self, customer: &User, permissions: Vec<Permission>) -> (User, String) {
-        let email = format!("contact-{}@example.com", uuid::Uuid::new_v4().simple());
-        let mut u = shared::accounts::create_account(
-            &self.state.store,
-            shared::accounts::NewAccount {
-                email: &email,
-                password: "Testing-pass-2026!",
-                first_name: "Cora",
-                last_name: "Contact",
-                role: Role::CustomerContact,
-                user_sub_type: None,
-                customer_id: Some(customer.uid.clone()),
-                company_id: Some(customer.uid.clone()),
-                active: true,
-            },
-        )
-        .await
-        .unwrap();
-        u.permissions = permissions;
-        self.state
-            .store
-            .put_user_and_profile(&u, None)
-            .await
-            .unwrap();
-        let t = shared::sessions::start_session(&self.state, &u)
-            .await
-            .unwrap()
-            .access_token;
-        (u, t)
-    }
-
-    /// An active consultancy (hour) subscription of `hours` for the customer.
-    async fn hours(&self, customer: &User, hours: &str) -> u64 {
-        let now = whole_seconds(Utc::now().naive_utc()) - chrono::Duration::seconds(5);
-        let row = self
-            .state
-            .store
-            .purchase(
-                &customer.uid,
-                &Grant::custom("Hours", Hundredths::parse(hours).unwrap(), 30),
-                now,
-            )
-            .await
-            .unwrap();
-        row.id
-    }
-
-    async fn consumed(&self, id: u64) -> Hundredths {
-        self.state
-            .store
-            .get_purchase(id)
-            .await
-            .unwrap()
-            .unwrap()
-            .row
-            .consumed_hour
-    }
-
-    async fn call(
-        &self,
-        m: Method,
-        path: &str,
-        token: &str,
-        body: Option<Value>,
-    ) -> (StatusCode, Value) {
-        testkit::call(&self.router, m, path, Some(token), body).await
-    }
-
-    fn form(&self, subject: &str) -> Value {
-        json!({"subject": subject, "description": "Dispute about rent", "type": self.case_type, "estimated_hours": "2,5",
-               "counterpart": "Hyresvärden AB", "client": "Acme", "contact_person": "Eva", "start_date": "2026-01-01",
-               "address": {"address_1": "Storgatan 1", "city": "Stockholm", "country": "Sweden", "post_code": "11122"},
-               "short_internal_description": "internal"})
-    }
-
-    async fn new_case(&self, token: &str, customer: &User) -> Value {
-        let mut body = self.form("Lease dispute");
-        body["customer"] = json!(customer.uid);
-        let (st, c) = self
-            .call(Method::POST, "/api/case/create/", token, Some(body))
-            .await;
-        assert_eq!(st, StatusCode::CREATED, "{c}");
-        c
-    }
-
-    async fn act(&self, token: &str, uid: &str, action: &str) -> (StatusCode, Value) {
-        self.call(
-            Method::POST,
-            &format!("/api/case/status/{uid}/"),
-            token,
-            Some(json!({"action": action})),
-        )
-        .await
-    }
-}
+mod common;
+use common::{world, World};
 
 #[tokio::test]
 async fn customer_needs_consultancy_service_and_contacts_need_add_case() {
@@ -253,7 +128,7 @@ async fn lifecycle_allowed_and_refused_with_history_and_pending_badge() {
     let (_, sales) = w.user(Role::SalesPerson).await;
     let (lawyer, lt) = w.user(Role::Lawyer).await;
     let (_, other) = w.user(Role::Lawyer).await;
-    let c = w.new_case(&sales, &cust).await;
+    let c = w.case_json(&sales, &cust).await;
     let uid = c["uid"].as_str().unwrap();
 
     // The admin bubbles count pending (Draft) cases on GSI1 CASESTATE#pending.
@@ -263,9 +138,9 @@ async fn lifecycle_allowed_and_refused_with_history_and_pending_badge() {
     );
 
     // Nobody but admin publishes; nobody accepts a draft.
-    assert_eq!(w.act(&lt, uid, "publish").await.0, StatusCode::NOT_FOUND);
+    assert_eq!(w.act_json(&lt, uid, "publish").await.0, StatusCode::NOT_FOUND);
     for t in [&ct, &sales] {
-        let (st, v) = w.act(t, uid, "publish").await;
+        let (st, v) = w.act_json(t, uid, "publish").await;
         assert_eq!(
             (st, v["message"].as_str()),
             (StatusCode::BAD_REQUEST, Some("status_change_not_allowed")),
@@ -273,10 +148,10 @@ async fn lifecycle_allowed_and_refused_with_history_and_pending_badge() {
         );
     }
     // A lawyer cannot even see a draft.
-    assert_eq!(w.act(&lt, uid, "accept").await.0, StatusCode::NOT_FOUND);
-    let (st, v) = w.act(&admin, uid, "complete").await;
+    assert_eq!(w.act_json(&lt, uid, "accept").await.0, StatusCode::NOT_FOUND);
+    let (st, v) = w.act_json(&admin, uid, "complete").await;
     assert_eq!(v["message"], "only_in_progress_can_complete", "{st}");
-    let (st, v) = w.act(&admin, uid, "publish").await;
+    let (st, v) = w.act_json(&admin, uid, "publish").await;
     assert_eq!(st, StatusCode::OK, "{v}");
     assert_eq!(v["status"], "Waiting");
     assert_eq!(
@@ -295,14 +170,14 @@ async fn lifecycle_allowed_and_refused_with_history_and_pending_badge() {
         .await;
     assert_eq!(avail["results"].as_array().unwrap().len(), 1);
     assert_eq!(
-        w.act(&ct, uid, "accept").await.1["message"],
+        w.act_json(&ct, uid, "accept").await.1["message"],
         "status_change_not_allowed"
     );
-    let (st, v) = w.act(&lt, uid, "accept").await;
+    let (st, v) = w.act_json(&lt, uid, "accept").await;
     assert_eq!(st, StatusCode::OK, "{v}");
     assert_eq!(v["status"], "Inprogress");
     assert_eq!(v["lawyer"], json!(lawyer.uid));
-    let (st, v) = w.act(&other, uid, "accept").await;
+    let (st, v) = w.act_json(&other, uid, "accept").await;
     assert_eq!(
         st,
         StatusCode::NOT_FOUND,
@@ -310,7 +185,7 @@ async fn lifecycle_allowed_and_refused_with_history_and_pending_badge() {
     );
     let (_, mine) = w.call(Method::GET, "/api/case/list/", &lt, None).await;
     assert_eq!(mine["results"][0]["uid"], json!(uid));
-    let (st, v) = w.act(&lt, uid, "accept").await;
+    let (st, v) = w.act_json(&lt, uid, "accept").await;
     assert_eq!(
         (st, v["message"].as_str()),
         (StatusCode::BAD_REQUEST, Some("only_waiting_can_start"))
@@ -318,12 +193,12 @@ async fn lifecycle_allowed_and_refused_with_history_and_pending_badge() {
 
     // Close, reopen, transfer back.
     assert_eq!(
-        w.act(&sales, uid, "complete").await.1["message"],
+        w.act_json(&sales, uid, "complete").await.1["message"],
         "status_change_not_allowed"
     );
-    assert_eq!(w.act(&lt, uid, "complete").await.1["status"], "Complete");
+    assert_eq!(w.act_json(&lt, uid, "complete").await.1["status"], "Complete");
     assert_eq!(
-        w.act(&lt, uid, "complete").await.1["message"],
+        w.act_json(&lt, uid, "complete").await.1["message"],
         "only_in_progress_can_complete"
     );
     let (_, closed) = w
@@ -331,11 +206,11 @@ async fn lifecycle_allowed_and_refused_with_history_and_pending_badge() {
         .await;
     assert_eq!(closed["results"].as_array().unwrap().len(), 1);
     assert_eq!(
-        w.act(&ct, uid, "reopen").await.1["message"],
+        w.act_json(&ct, uid, "reopen").await.1["message"],
         "status_change_not_allowed"
     );
-    assert_eq!(w.act(&admin, uid, "reopen").await.1["status"], "Inprogress");
-    let (st, v) = w.act(&lt, uid, "transfer").await;
+    assert_eq!(w.act_json(&admin, uid, "reopen").await.1["status"], "Inprogress");
+    let (st, v) = w.act_json(&lt, uid, "transfer").await;
     assert_eq!(
         (st, v["status"].as_str()),
         (StatusCode::OK, Some("Waiting"))
@@ -438,12 +313,12 @@ async fn two_lawyers_accepting_at_once_exactly_one_wins() {
     let (cust, _) = w.user(Role::Customer).await;
     let (_, admin) = w.user(Role::Admin).await;
     for _ in 0..3 {
-        let c = w.new_case(&admin, &cust).await;
+        let c = w.case_json(&admin, &cust).await;
         let uid = c["uid"].as_str().unwrap().to_string();
-        w.act(&admin, &uid, "publish").await;
+        w.act_json(&admin, &uid, "publish").await;
         let (_, a) = w.user(Role::Lawyer).await;
         let (_, b) = w.user(Role::Lawyer).await;
-        let (ra, rb) = tokio::join!(w.act(&a, &uid, "accept"), w.act(&b, &uid, "accept"));
+        let (ra, rb) = tokio::join!(w.act_json(&a, &uid, "accept"), w.act_json(&b, &uid, "accept"));
         let oks = [&ra, &rb].iter().filter(|r| r.0 == StatusCode::OK).count();
         assert_eq!(oks, 1, "{ra:?} {rb:?}");
         let loser = if ra.0 == StatusCode::OK { &rb } else { &ra };
@@ -469,7 +344,7 @@ async fn lists_page_by_ten_newest_first() {
     let mut made = Vec::new();
     for _ in 0..23 {
         made.push(
-            w.new_case(&admin, &cust).await["uid"]
+            w.case_json(&admin, &cust).await["uid"]
                 .as_str()
                 .unwrap()
                 .to_string(),
@@ -519,10 +394,10 @@ async fn in_progress(w: &World) -> (User, String, User, String, String, String) 
     let (cust, ct) = w.user(Role::Customer).await;
     let (_, admin) = w.user(Role::Admin).await;
     let (lawyer, lt) = w.user(Role::Lawyer).await;
-    let c = w.new_case(&admin, &cust).await;
+    let c = w.case_json(&admin, &cust).await;
     let uid = c["uid"].as_str().unwrap().to_string();
-    w.act(&admin, &uid, "publish").await;
-    assert_eq!(w.act(&lt, &uid, "accept").await.0, StatusCode::OK);
+    w.act_json(&admin, &uid, "publish").await;
+    assert_eq!(w.act_json(&lt, &uid, "accept").await.0, StatusCode::OK);
     let _ = ct;
     (cust, admin, lawyer, lt, uid, ct)
 }
@@ -717,7 +592,7 @@ async fn hours_consume_the_subscription_exactly_and_give_back_on_edit_and_delete
     );
 
     // Closed: no more hours.
-    w.act(&lt, &uid, "complete").await;
+    w.act_json(&lt, &uid, "complete").await;
     assert_eq!(
         w.call(
             Method::POST,
@@ -846,7 +721,7 @@ async fn the_customer_side_edits_drafts_only_and_contacts_need_add_case() {
     assert_eq!((st, v["subject"].as_str()), (StatusCode::OK, Some("By contact")), "{v}");
 
     // Once published, the customer side no longer edits; what was stored stays.
-    assert_eq!(w.act(&admin, &uid, "publish").await.0, StatusCode::OK);
+    assert_eq!(w.act_json(&admin, &uid, "publish").await.0, StatusCode::OK);
     assert_eq!(w.call(Method::PUT, &path, &ct, Some(w.form("Late"))).await.0, StatusCode::FORBIDDEN);
     let (_, d) = w.call(Method::GET, &format!("/api/case/{uid}/"), &ct, None).await;
     assert_eq!((d["subject"].as_str(), d["can_edit"].as_bool()), (Some("By contact"), Some(false)));
@@ -899,7 +774,7 @@ async fn a_lawyers_own_case_is_their_pending_draft_until_published_to_them() {
     let (st, v) = w.call(Method::PUT, &format!("/api/case/update/{uid}/"), &lt, Some(body)).await;
     assert_eq!(st, StatusCode::OK, "{v}");
     // Not theirs to publish.
-    assert_eq!(w.act(&lt, &uid, "publish").await.0, StatusCode::BAD_REQUEST);
+    assert_eq!(w.act_json(&lt, &uid, "publish").await.0, StatusCode::BAD_REQUEST);
     // They may attach documents to it already; the other lawyer may not.
     let doc = json!({"case_uid": uid, "name": "Fullmakt.pdf"});
     let (st, v) = w.call(Method::POST, "/api/case/file/upload-url/", &lt, Some(doc.clone())).await;
@@ -907,7 +782,7 @@ async fn a_lawyers_own_case_is_their_pending_draft_until_published_to_them() {
     assert_eq!(w.call(Method::POST, "/api/case/file/upload-url/", &other, Some(doc)).await.0, StatusCode::NOT_FOUND);
 
     // Admin verifies it: it goes straight to the lawyer, in progress.
-    let (st, v) = w.act(&admin, &uid, "publish").await;
+    let (st, v) = w.act_json(&admin, &uid, "publish").await;
     assert_eq!((st, v["status"].as_str(), v["lawyer"].as_str()), (StatusCode::OK, Some("Inprogress"), Some(law.uid.as_str())), "{v}");
     let (_, pending) = w.call(Method::GET, "/api/case/list/?status=pending", &lt, None).await;
     assert!(subjects(&pending).is_empty());

@@ -1,4 +1,4 @@
-//! What the hour tests share: a fresh table per test, signed-in users of
+//! What the case tests share: a fresh table per test, signed-in users of
 //! each role, a case in progress with its lawyer, an hour subscription.
 #![allow(dead_code)]
 
@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 use shared::api::{finish, AppState};
 use shared::domain::catalogue::Hundredths;
 use shared::domain::subscription::{whole_seconds, Grant};
-use shared::domain::{Role, User};
+use shared::domain::{Permission, Role, User};
 use shared::store::catalogue::NamedKind;
 use shared::testkit;
 
@@ -60,16 +60,58 @@ impl World {
         testkit::call(&self.router, m, path, Some(token), body).await
     }
 
-    pub async fn new_case(&self, token: &str, customer: &User) -> String {
-        let body = json!({"customer": customer.uid, "subject": "Lease dispute", "description": "Dispute about rent",
-                          "type": self.case_type, "estimated_hours": "2,5"});
+    /// A contact of `customer` holding `permissions`, signed in.
+    pub async fn contact_of(&self, customer: &User, permissions: Vec<Permission>) -> (User, String) {
+        let email = format!("contact-{}@example.com", uuid::Uuid::new_v4().simple());
+        let mut u = shared::accounts::create_account(
+            &self.state.store,
+            shared::accounts::NewAccount {
+                email: &email,
+                password: "Testing-pass-2026!",
+                first_name: "Cora",
+                last_name: "Contact",
+                role: Role::CustomerContact,
+                user_sub_type: None,
+                customer_id: Some(customer.uid.clone()),
+                company_id: Some(customer.uid.clone()),
+                active: true,
+            },
+        )
+        .await
+        .unwrap();
+        u.permissions = permissions;
+        self.state.store.put_user_and_profile(&u, None).await.unwrap();
+        let t = shared::sessions::start_session(&self.state, &u).await.unwrap().access_token;
+        (u, t)
+    }
+
+    /// Every spec §3 field a case form carries.
+    pub fn form(&self, subject: &str) -> Value {
+        json!({"subject": subject, "description": "Dispute about rent", "type": self.case_type, "estimated_hours": "2,5",
+               "counterpart": "Hyresvärden AB", "client": "Acme", "contact_person": "Eva", "start_date": "2026-01-01",
+               "address": {"address_1": "Storgatan 1", "city": "Stockholm", "country": "Sweden", "post_code": "11122"},
+               "short_internal_description": "internal"})
+    }
+
+    /// A case the staff member with `token` creates for `customer`, as answered.
+    pub async fn case_json(&self, token: &str, customer: &User) -> Value {
+        let mut body = self.form("Lease dispute");
+        body["customer"] = json!(customer.uid);
         let (st, c) = self.call(Method::POST, "/api/case/create/", token, Some(body)).await;
         assert_eq!(st, StatusCode::CREATED, "{c}");
-        c["uid"].as_str().unwrap().to_string()
+        c
+    }
+
+    pub async fn new_case(&self, token: &str, customer: &User) -> String {
+        self.case_json(token, customer).await["uid"].as_str().unwrap().to_string()
+    }
+
+    pub async fn act_json(&self, token: &str, uid: &str, action: &str) -> (StatusCode, Value) {
+        self.call(Method::POST, &format!("/api/case/status/{uid}/"), token, Some(json!({"action": action}))).await
     }
 
     pub async fn act(&self, token: &str, uid: &str, action: &str) -> StatusCode {
-        self.call(Method::POST, &format!("/api/case/status/{uid}/"), token, Some(json!({"action": action}))).await.0
+        self.act_json(token, uid, action).await.0
     }
 
     /// A new case of a new customer, published by admin and accepted by a new lawyer.

@@ -121,3 +121,30 @@ pub async fn signed_in(state: &AppState, role: crate::domain::Role) -> (crate::d
     let pair = crate::sessions::start_session(state, &user).await.expect("start session");
     (user, pair.access_token)
 }
+
+/// A plain HTTP/1.1 exchange with the stand-in, as the browser does with a
+/// presigned URL: the status, the lower-case headers and the body.
+pub async fn http(method: &str, url: &str, content_type: Option<&str>, body: &[u8]) -> (u16, Vec<(String, String)>, Vec<u8>) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let rest = url.strip_prefix("http://").expect("the stand-in speaks http");
+    let (host, path) = rest.split_at(rest.find('/').unwrap());
+    let mut stream = tokio::net::TcpStream::connect(host).await.unwrap();
+    let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\nContent-Length: {}\r\n", body.len());
+    if let Some(ct) = content_type {
+        head.push_str(&format!("Content-Type: {ct}\r\n"));
+    }
+    head.push_str("\r\n");
+    stream.write_all(head.as_bytes()).await.unwrap();
+    stream.write_all(body).await.unwrap();
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer).await.unwrap();
+    let split = answer.windows(4).position(|w| w == b"\r\n\r\n").expect("headers");
+    let text = String::from_utf8_lossy(&answer[..split]).into_owned();
+    let mut lines = text.split("\r\n");
+    let status = lines.next().and_then(|l| l.split(' ').nth(1)).and_then(|c| c.parse().ok()).unwrap_or(0);
+    let headers = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string()))
+        .collect();
+    (status, headers, answer[split + 4..].to_vec())
+}

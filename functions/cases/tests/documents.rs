@@ -12,7 +12,6 @@ use shared::domain::document::DOCUMENT_MAX_BYTES;
 use shared::domain::{Role, User};
 use shared::store::catalogue::NamedKind;
 use shared::testkit;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 const PDF: &[u8] = b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n";
 const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR";
@@ -33,32 +32,6 @@ async fn world() -> World {
     let (_, admin) = testkit::signed_in(&state, Role::Admin).await;
     let (customer, ct) = testkit::signed_in(&state, Role::Customer).await;
     World { state, router, admin, customer, ct }
-}
-
-/// A plain HTTP/1.1 exchange with the stand-in, as the browser does with a
-/// presigned URL: the status, the lower-case headers and the body.
-async fn http(method: &str, url: &str, content_type: Option<&str>, body: &[u8]) -> (u16, Vec<(String, String)>, Vec<u8>) {
-    let rest = url.strip_prefix("http://").expect("the stand-in speaks http");
-    let (host, path) = rest.split_at(rest.find('/').unwrap());
-    let mut stream = tokio::net::TcpStream::connect(host).await.unwrap();
-    let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\nContent-Length: {}\r\n", body.len());
-    if let Some(ct) = content_type {
-        head.push_str(&format!("Content-Type: {ct}\r\n"));
-    }
-    head.push_str("\r\n");
-    stream.write_all(head.as_bytes()).await.unwrap();
-    stream.write_all(body).await.unwrap();
-    let mut answer = Vec::new();
-    stream.read_to_end(&mut answer).await.unwrap();
-    let split = answer.windows(4).position(|w| w == b"\r\n\r\n").expect("headers");
-    let text = String::from_utf8_lossy(&answer[..split]).into_owned();
-    let mut lines = text.split("\r\n");
-    let status = lines.next().and_then(|l| l.split(' ').nth(1)).and_then(|c| c.parse().ok()).unwrap_or(0);
-    let headers = lines
-        .filter_map(|l| l.split_once(':'))
-        .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string()))
-        .collect();
-    (status, headers, answer[split + 4..].to_vec())
 }
 
 impl World {
@@ -83,7 +56,7 @@ impl World {
     async fn put(&self, token: &str, case: &str, name: &str, bytes: &[u8]) -> String {
         let (st, target) = self.upload_url(token, case, name).await;
         assert_eq!(st, StatusCode::OK, "{target}");
-        let (code, _, _) = http("PUT", target["url"].as_str().unwrap(), target["content_type"].as_str(), bytes).await;
+        let (code, _, _) = testkit::http("PUT", target["url"].as_str().unwrap(), target["content_type"].as_str(), bytes).await;
         assert_eq!(code, 200, "presigned PUT");
         target["key"].as_str().unwrap().to_string()
     }
@@ -140,7 +113,7 @@ async fn the_customer_adds_a_pdf_staff_download_it_and_it_can_be_removed() {
     let q = format!("/api/case/file/download/?case={case}&key={key}");
     let (st, d) = w.call(Method::GET, &q, &w.admin, None).await;
     assert_eq!(st, StatusCode::OK, "{d}");
-    let (code, headers, body) = http("GET", d["url"].as_str().unwrap(), None, b"").await;
+    let (code, headers, body) = testkit::http("GET", d["url"].as_str().unwrap(), None, b"").await;
     assert_eq!(code, 200);
     assert_eq!(body, PDF);
     let disposition = headers.iter().find(|(k, _)| k == "content-disposition").map(|(_, v)| v.clone()).unwrap_or_default();

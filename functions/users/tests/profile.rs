@@ -7,7 +7,6 @@ use serde_json::{json, Value};
 use shared::api::{finish, AppState};
 use shared::domain::{Role, User};
 use shared::testkit;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 const PASSWORD: &str = "Very-secret-pass-1";
 const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR";
@@ -25,27 +24,10 @@ async fn call(router: &Router, method: Method, path: &str, token: &str, body: Op
     testkit::call(router, method, path, Some(token), body).await
 }
 
-/// What the browser does with the presigned URL: a plain HTTP/1.1 PUT.
-async fn put(url: &str, content_type: &str, bytes: &[u8]) -> u16 {
-    let rest = url.strip_prefix("http://").expect("the stand-in speaks http");
-    let (host, path) = rest.split_at(rest.find('/').unwrap());
-    let mut stream = tokio::net::TcpStream::connect(host).await.unwrap();
-    let head = format!(
-        "PUT {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
-        bytes.len()
-    );
-    stream.write_all(head.as_bytes()).await.unwrap();
-    stream.write_all(bytes).await.unwrap();
-    let mut answer = Vec::new();
-    stream.read_to_end(&mut answer).await.unwrap();
-    let text = String::from_utf8_lossy(&answer);
-    text.split(' ').nth(1).and_then(|c| c.parse().ok()).unwrap_or(0)
-}
-
 async fn upload(router: &Router, t: &str, content_type: &str, bytes: &[u8]) -> String {
     let (status, target) = call(router, Method::POST, "/api/profile/image/upload-url/", t, Some(json!({"content_type": content_type}))).await;
     assert_eq!(status, StatusCode::OK, "{target}");
-    let code = put(target["url"].as_str().unwrap(), target["content_type"].as_str().unwrap(), bytes).await;
+    let (code, _, _) = testkit::http("PUT", target["url"].as_str().unwrap(), target["content_type"].as_str(), bytes).await;
     assert_eq!(code, 200, "presigned PUT");
     target["key"].as_str().unwrap().to_string()
 }

@@ -58,17 +58,11 @@ async fn mail_goes_through_ses_and_shows_in_the_local_outbox() {
     assert!(data.to_string().contains("new.customer@example.com"), "SES did not record the mail");
 }
 
-/// A tiny HTTP GET without another client crate: the stand-in is on loopback.
+/// GET a JSON document from the stand-in.
 async fn reqwest_like_get(url: &str) -> Value {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let rest = url.strip_prefix("http://").unwrap();
-    let (host, path) = rest.split_once('/').unwrap();
-    let mut s = tokio::net::TcpStream::connect(host).await.unwrap();
-    s.write_all(format!("GET /{path} HTTP/1.0\r\nHost: {host}\r\n\r\n").as_bytes()).await.unwrap();
-    let mut buf = Vec::new();
-    s.read_to_end(&mut buf).await.unwrap();
-    let text = String::from_utf8_lossy(&buf);
-    serde_json::from_str(text.split_once("\r\n\r\n").unwrap().1).unwrap()
+    let (status, _, body) = testkit::http("GET", url, None, &[]).await;
+    assert_eq!(status, 200, "{url}");
+    serde_json::from_slice(&body).unwrap()
 }
 
 #[tokio::test]

@@ -183,33 +183,15 @@ async fn create(
     let (t, _) = resolve(s, &input).await?;
     let id = s.store.next_id("case").await?;
     let at = Utc::now();
-    let mut c = Case {
-        uid: uuid::Uuid::new_v4().to_string(),
-        case_number: format!("{}-{id:06}", at.format("%Y")),
-        status: CaseStatus::Draft,
+    let mut c = Case::draft(
+        uuid::Uuid::new_v4().to_string(),
+        format!("{}-{id:06}", at.format("%Y")),
         customer,
-        customer_name: name,
-        address: Default::default(),
-        subject: String::new(),
-        description: String::new(),
-        case_type: t.clone(),
-        estimated_hours: Default::default(),
-        client: String::new(),
-        direct_assign_lawyer: None,
-        lawyer: None,
-        lawyer_name: None,
-        files: vec![],
-        counterpart: String::new(),
-        disqualification_control: false,
-        short_internal_description: String::new(),
-        start_date: None,
-        deadline: None,
-        contact_person: String::new(),
-        note: String::new(),
-        created_by: user.uid.clone(),
-        created_at: at,
-        updated_at: at,
-    };
+        name,
+        t.clone(),
+        user.uid.clone(),
+        at,
+    );
     apply(&mut c, input, t);
     let h = entry(&c.uid, user, "created", None, Some(c.case_number.clone()));
     s.store.create_case(&c, &h).await?;

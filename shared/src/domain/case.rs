@@ -117,6 +117,40 @@ pub struct Case {
     pub updated_at: DateTime<Utc>,
 }
 
+impl Case {
+    /// A new draft carrying only who and what it is; the form's fields are
+    /// applied after (one place that knows every field's empty value).
+    pub fn draft(uid: String, case_number: String, customer: String, customer_name: String, case_type: CaseType, created_by: String, at: DateTime<Utc>) -> Case {
+        Case {
+            uid,
+            case_number,
+            status: CaseStatus::Draft,
+            customer,
+            customer_name,
+            address: CaseAddress::default(),
+            subject: String::new(),
+            description: String::new(),
+            case_type,
+            estimated_hours: Hundredths::ZERO,
+            client: String::new(),
+            direct_assign_lawyer: None,
+            lawyer: None,
+            lawyer_name: None,
+            files: vec![],
+            counterpart: String::new(),
+            disqualification_control: false,
+            short_internal_description: String::new(),
+            start_date: None,
+            deadline: None,
+            contact_person: String::new(),
+            note: String::new(),
+            created_by,
+            created_at: at,
+            updated_at: at,
+        }
+    }
+}
+
 /// The editable fields of spec §3, as validated input.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CaseInput {
@@ -610,34 +644,8 @@ mod tests {
     }
 
     fn case(status: CaseStatus, lawyer: Option<&str>) -> Case {
-        let now = Utc::now();
-        Case {
-            uid: "c1".into(),
-            case_number: "2026-000001".into(),
-            status,
-            customer: "cust".into(),
-            customer_name: "Acme".into(),
-            address: CaseAddress::default(),
-            subject: "S".into(),
-            description: "D".into(),
-            case_type: CaseType { id: 1, name: "T".into() },
-            estimated_hours: Hundredths(100),
-            client: String::new(),
-            direct_assign_lawyer: None,
-            lawyer: lawyer.map(String::from),
-            lawyer_name: None,
-            files: vec![],
-            counterpart: String::new(),
-            disqualification_control: false,
-            short_internal_description: String::new(),
-            start_date: None,
-            deadline: None,
-            contact_person: String::new(),
-            note: String::new(),
-            created_by: "x".into(),
-            created_at: now,
-            updated_at: now,
-        }
+        let draft = Case::draft("c1".into(), "2026-000001".into(), "cust".into(), "Acme".into(), CaseType { id: 1, name: "T".into() }, "x".into(), Utc::now());
+        Case { status, lawyer: lawyer.map(String::from), subject: "S".into(), description: "D".into(), estimated_hours: Hundredths(100), ..draft }
     }
 
     use CaseStatus::{Draft, Inprogress, Waiting};

@@ -298,15 +298,8 @@ mod tests {
     }
 
     fn case(status: CaseStatus, lawyer: Option<&str>) -> Case {
-        serde_json::from_value(serde_json::json!({
-            "uid": "c1", "case_number": "2026-000001", "status": status, "customer": "cust", "customer_name": "Acme",
-            "address": {}, "subject": "S", "description": "D", "type": {"id": 1, "name": "T"}, "estimated_hours": 100,
-            "client": "", "direct_assign_lawyer": null, "lawyer": lawyer, "lawyer_name": null, "files": [],
-            "counterpart": "", "disqualification_control": false, "short_internal_description": "",
-            "start_date": null, "deadline": null, "contact_person": "", "note": "", "created_by": "x",
-            "created_at": "2026-01-01T00:00:00Z", "updated_at": "2026-01-01T00:00:00Z"
-        }))
-        .unwrap()
+        let draft = Case::draft("c1".into(), "2026-000001".into(), "cust".into(), "Acme".into(), case::CaseType { id: 1, name: "T".into() }, "x".into(), chrono::Utc::now());
+        Case { status, lawyer: lawyer.map(String::from), ..draft }
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! error response, extractors, and the one code path that serves a router on
 //! Lambda (the local gateway serves the very same routers).
 
+use crate::error::Msg;
 use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::{header, request::Parts, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -81,9 +82,9 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
         match axum::Json::<T>::from_request(req, state).await {
             Ok(axum::Json(v)) => Ok(ApiJson(v)),
             Err(rejection) => {
-                let mut fields = FieldErrors::new();
-                fields.insert("body".into(), vec![rejection.body_text()]);
-                Err(ApiError::BadRequest { message: "invalid_request_body", fields })
+                // The parser's words stay in the log; the caller gets the key.
+                eprintln!("WARN request body refused: {}", rejection.body_text());
+                Err(ApiError::BadRequest { message: Msg::InvalidRequestBody, fields: FieldErrors::of("body", Msg::InvalidRequestBody) })
             }
         }
     }

@@ -3,6 +3,7 @@
 //! ties them to the table and the mail.
 
 
+use crate::error::Msg;
 use crate::accounts::{new_user, NewAccount};
 use crate::api::Services;
 use crate::domain::contact::{check_names, contact_scope, may_see, normalize_phone, ContactScope};
@@ -20,19 +21,16 @@ pub struct ContactForm {
     pub permissions: Vec<String>,
 }
 
-fn field(errors: &mut FieldErrors, f: &str, key: &str) {
-    errors.entry(f.to_string()).or_default().push(key.to_string());
-}
 
 /// Validates names, phone and permission codes; all field errors at once.
 fn check_form(form: &ContactForm, errors: &mut FieldErrors) -> (Option<String>, Vec<Permission>) {
     check_names(errors, &form.first_name, &form.last_name);
     let phone = normalize_phone(form.phone.as_deref()).unwrap_or_else(|k| {
-        field(errors, "phone", k);
+        errors.add("phone", k);
         None
     });
     let perms = parse_codes(&form.permissions).unwrap_or_else(|k| {
-        field(errors, "permissions", k);
+        errors.add("permissions", k);
         Vec::new()
     });
     (phone, perms)
@@ -46,11 +44,11 @@ pub async fn customer_for(s: &Services, caller: &User, named: Option<&str>) -> R
         ContactScope::AnyCustomer => {
             let named = named.map(str::trim).filter(|c| !c.is_empty());
             let Some(uid) = named else {
-                return Err(ApiError::validation([("customer".to_string(), vec!["required".to_string()])].into()));
+                return Err(ApiError::field("customer", Msg::Required));
             };
             match s.store.get_user(uid).await? {
                 Some(u) if u.role() == Some(Role::Customer) => Ok(u.uid),
-                _ => Err(ApiError::validation([("customer".to_string(), vec!["customer_not_found".to_string()])].into())),
+                _ => Err(ApiError::field("customer", Msg::CustomerNotFound)),
             }
         }
     }
@@ -77,9 +75,9 @@ pub async fn create(s: &Services, caller: &User, customer: Option<&str>, email: 
     let customer = customer_for(s, caller, customer).await?;
     let mut errors = FieldErrors::new();
     if email.trim().is_empty() {
-        field(&mut errors, "email", "required");
+        errors.add("email", Msg::Required);
     } else if !is_valid_email_addr(email) {
-        field(&mut errors, "email", "invalid_email");
+        errors.add("email", Msg::InvalidEmail);
     }
     let (phone, permissions) = check_form(&form, &mut errors);
     if !errors.is_empty() {
@@ -106,7 +104,7 @@ pub async fn create(s: &Services, caller: &User, customer: Option<&str>, email: 
     match s.store.create_user(&user).await {
         Ok(()) => {}
         Err(CreateUserError::EmailTaken) => {
-            return Err(ApiError::validation([("email".to_string(), vec!["email_exists".to_string()])].into()))
+            return Err(ApiError::field("email", Msg::EmailExists))
         }
         Err(CreateUserError::Other(e)) => return Err(e),
     }

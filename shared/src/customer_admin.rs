@@ -2,6 +2,7 @@
 //! details the customer modal shows, plus the customer's entries in the
 //! conflict-of-interest index (written whenever a profile is written).
 
+use crate::error::Msg;
 use chrono::Utc;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -15,19 +16,13 @@ use crate::domain::customer::{
 };
 use crate::domain::staff::rate_to_ore;
 use crate::domain::{normalize_email, Role, User};
-use crate::error::{ApiError, FieldErrors};
+use crate::error::ApiError;
 use crate::store::catalogue::NamedKind;
 use crate::store::conflict::Party;
 use crate::store::customers::{new_profile_put, regno_put, UpdateCustomerError};
 use crate::store::users::CreateUserWithError;
 
-fn push(errors: &mut FieldErrors, name: &str, key: &str) {
-    errors.entry(name.to_string()).or_default().push(key.to_string());
-}
 
-fn field(name: &str, key: &str) -> ApiError {
-    ApiError::validation([(name.to_string(), vec![key.to_string()])].into())
-}
 
 /// Writes the customer's parties into the conflict index: a company under its
 /// name and organisationsnummer plus its contact person (the customer user's
@@ -80,46 +75,46 @@ struct Checked {
 async fn check(s: &Services, f: &CustomerForm, uid: Option<&str>) -> Result<Checked, ApiError> {
     let mut errors = check_customer_form(f);
     let company = f.customer_type == Some(CustomerType::Company);
-    if !errors.contains_key("email") {
+    if !errors.has("email") {
         if let Some(other) = s.store.find_user_by_email(&normalize_email(&f.email)).await? {
             if Some(other.uid.as_str()) != uid {
-                push(&mut errors, "email", "email_exists");
+                errors.add("email", Msg::EmailExists);
             }
         }
     }
     let regno = f.company_registration_number.trim();
-    if company && !errors.contains_key("company_registration_number") && s.store.registration_number_taken(regno).await? {
+    if company && !errors.has("company_registration_number") && s.store.registration_number_taken(regno).await? {
         let owner = s.store.registration_number_owner(regno).await?;
         if owner.as_deref() != uid || uid.is_none() {
-            push(&mut errors, "company_registration_number", "registration_number_taken");
+            errors.add("company_registration_number", Msg::RegistrationNumberTaken);
         }
     }
     let mut sector = None;
-    if company && !f.sector.trim().is_empty() && !errors.contains_key("sector") {
+    if company && !f.sector.trim().is_empty() && !errors.has("sector") {
         match s.store.get_business_sector(f.sector.trim()).await? {
             Some(found) => sector = Some(SectorRef { id: found.id, name: found.name }),
-            None => push(&mut errors, "sector", "invalid_sector"),
+            None => errors.add("sector", Msg::InvalidSector),
         }
     }
     if let Some(manager) = f.account_manager.as_deref().map(str::trim).filter(|m| !m.is_empty()) {
         let ok = !manager.contains('#')
             && s.store.get_user(manager).await?.is_some_and(|u| u.role() == Some(Role::SalesPerson));
         if !ok {
-            push(&mut errors, "account_manager", "invalid_account_manager");
+            errors.add("account_manager", Msg::InvalidAccountManager);
         }
     }
     if let Some(dep) = f.department {
         if s.store.get_named(NamedKind::Department, dep).await?.is_none() {
-            push(&mut errors, "department", "invalid_department");
+            errors.add("department", Msg::InvalidDepartment);
         }
     }
     let mut knowledge_sectors = f.knowledge_sectors.clone();
     knowledge_sectors.sort_unstable();
     knowledge_sectors.dedup();
-    if !errors.contains_key("knowledge_sectors") {
+    if !errors.has("knowledge_sectors") {
         for id in &knowledge_sectors {
             if s.store.get_named(NamedKind::KnowledgeSector, *id).await?.is_none() {
-                push(&mut errors, "knowledge_sectors", "invalid_knowledge_sector");
+                errors.add("knowledge_sectors", Msg::InvalidKnowledgeSector);
                 break;
             }
         }
@@ -214,8 +209,8 @@ pub async fn create(s: &Services, f: CustomerForm) -> Result<CustomerProfile, Ap
     .await;
     let (user, profile) = match res {
         Ok(_) => built.ok_or_else(|| ApiError::internal("profile not built"))?,
-        Err(CreateUserWithError::EmailTaken) => return Err(field("email", "email_exists")),
-        Err(CreateUserWithError::ItemTaken(1)) => return Err(field("company_registration_number", "registration_number_taken")),
+        Err(CreateUserWithError::EmailTaken) => return Err(ApiError::field("email", Msg::EmailExists)),
+        Err(CreateUserWithError::ItemTaken(1)) => return Err(ApiError::field("company_registration_number", Msg::RegistrationNumberTaken)),
         Err(CreateUserWithError::ItemTaken(_)) => return Err(ApiError::internal("customer profile already exists")),
         Err(CreateUserWithError::Other(e)) => return Err(e),
     };
@@ -252,9 +247,9 @@ pub async fn update(s: &Services, uid: &str, f: CustomerForm) -> Result<Customer
     profile.email = user.email.clone();
     match s.store.update_customer(&user, &profile, &old_email, old_regno.as_deref()).await {
         Ok(()) => {}
-        Err(UpdateCustomerError::EmailTaken) => return Err(field("email", "email_exists")),
+        Err(UpdateCustomerError::EmailTaken) => return Err(ApiError::field("email", Msg::EmailExists)),
         Err(UpdateCustomerError::RegistrationNumberTaken) => {
-            return Err(field("company_registration_number", "registration_number_taken"))
+            return Err(ApiError::field("company_registration_number", Msg::RegistrationNumberTaken))
         }
         Err(UpdateCustomerError::Other(e)) => return Err(e),
     }

@@ -2,6 +2,7 @@
 //! activating/deactivating users (spec §4 customer states). The customer
 //! function's handlers call these; the rules are here once.
 
+use crate::error::Msg;
 use chrono::Utc;
 
 use crate::accounts::{create_account_with, NewAccount};
@@ -12,26 +13,20 @@ use crate::domain::customer::{
     ACTIVATION_TTL_SECS,
 };
 use crate::domain::{normalize_email, password_policy, two_factor, user::is_valid_email, Role, User};
-use crate::error::{ApiError, FieldErrors};
+use crate::error::ApiError;
 use crate::sessions::end_all_sessions;
 use crate::store::customers::{new_profile_put, regno_put};
 use crate::store::users::CreateUserWithError;
 
-fn field(name: &str, key: &str) -> ApiError {
-    ApiError::validation([(name.to_string(), vec![key.to_string()])].into())
-}
 
-fn push(errors: &mut FieldErrors, name: &str, key: &str) {
-    errors.entry(name.to_string()).or_default().push(key.to_string());
-}
 
 /// `email/check/`: is the address free (case-insensitively)? Invalid → 400.
 pub async fn email_available(s: &Services, email: &str) -> Result<bool, ApiError> {
     if email.trim().is_empty() {
-        return Err(field("email", "required"));
+        return Err(ApiError::field("email", Msg::Required));
     }
     if !is_valid_email(email) {
-        return Err(field("email", "invalid_email"));
+        return Err(ApiError::field("email", Msg::InvalidEmail));
     }
     Ok(s.store.find_user_by_email(&normalize_email(email)).await?.is_none())
 }
@@ -40,10 +35,10 @@ pub async fn email_available(s: &Services, email: &str) -> Result<bool, ApiError
 pub async fn registration_number_available(s: &Services, number: &str) -> Result<bool, ApiError> {
     let number = number.trim();
     if number.is_empty() {
-        return Err(field("company_registration_number", "required"));
+        return Err(ApiError::field("company_registration_number", Msg::Required));
     }
     if !crate::domain::customer::is_valid_registration_number(number) {
-        return Err(field("company_registration_number", "invalid_registration_number"));
+        return Err(ApiError::field("company_registration_number", Msg::InvalidRegistrationNumber));
     }
     Ok(!s.store.registration_number_taken(number).await?)
 }
@@ -58,17 +53,17 @@ pub async fn register(s: &Services, r: Registration) -> Result<CustomerProfile, 
     let regno = r.company_registration_number.trim().to_string();
     // Availability only for well-formed values (friendlier answers before the
     // transaction, which is what really enforces uniqueness).
-    if !errors.contains_key("email") && s.store.find_user_by_email(&normalize_email(&r.email)).await?.is_some() {
-        push(&mut errors, "email", "email_exists");
+    if !errors.has("email") && s.store.find_user_by_email(&normalize_email(&r.email)).await?.is_some() {
+        errors.add("email", Msg::EmailExists);
     }
-    if company && !errors.contains_key("company_registration_number") && s.store.registration_number_taken(&regno).await? {
-        push(&mut errors, "company_registration_number", "registration_number_taken");
+    if company && !errors.has("company_registration_number") && s.store.registration_number_taken(&regno).await? {
+        errors.add("company_registration_number", Msg::RegistrationNumberTaken);
     }
     let mut sector = None;
     if company && !r.sector.trim().is_empty() {
         match s.store.get_business_sector(r.sector.trim()).await? {
             Some(found) => sector = Some(SectorRef { id: found.id, name: found.name }),
-            None => push(&mut errors, "sector", "invalid_sector"),
+            None => errors.add("sector", Msg::InvalidSector),
         }
     }
     if !errors.is_empty() {
@@ -141,9 +136,9 @@ pub async fn register(s: &Services, r: Registration) -> Result<CustomerProfile, 
             crate::customer_admin::index_customer(s, &profile).await?;
             Ok(profile)
         }
-        Err(CreateUserWithError::EmailTaken) => Err(field("email", "email_exists")),
+        Err(CreateUserWithError::EmailTaken) => Err(ApiError::field("email", Msg::EmailExists)),
         // extra[1] is the registration-number item.
-        Err(CreateUserWithError::ItemTaken(1)) => Err(field("company_registration_number", "registration_number_taken")),
+        Err(CreateUserWithError::ItemTaken(1)) => Err(ApiError::field("company_registration_number", Msg::RegistrationNumberTaken)),
         Err(CreateUserWithError::ItemTaken(_)) => Err(ApiError::internal("customer profile already exists")),
         Err(CreateUserWithError::Other(e)) => Err(e),
     }
@@ -175,7 +170,7 @@ async fn send_activation_link(s: &Services, user: &User) -> Result<(), ApiError>
 pub async fn approve(s: &Services, uid: &str) -> Result<CustomerProfile, ApiError> {
     let (user, mut profile) = customer(s, uid).await?;
     if profile.state != CustomerState::Pending {
-        return Err(ApiError::bad("customer_not_pending"));
+        return Err(ApiError::bad(Msg::CustomerNotPending));
     }
     if profile.approved_at.is_none() {
         profile.approved_at = Some(Utc::now());
@@ -189,10 +184,10 @@ pub async fn approve(s: &Services, uid: &str) -> Result<CustomerProfile, ApiErro
 pub async fn resend_activation(s: &Services, uid: &str) -> Result<(), ApiError> {
     let (user, profile) = customer(s, uid).await?;
     if profile.state != CustomerState::Pending {
-        return Err(ApiError::bad("customer_not_pending"));
+        return Err(ApiError::bad(Msg::CustomerNotPending));
     }
     if profile.approved_at.is_none() {
-        return Err(ApiError::bad("customer_not_approved"));
+        return Err(ApiError::bad(Msg::CustomerNotApproved));
     }
     send_activation_link(s, &user).await
 }
@@ -209,13 +204,13 @@ pub async fn activate_with_link(s: &Services, token: &str, new: &str, confirm: &
     if !errors.is_empty() {
         return Err(ApiError::validation(errors));
     }
-    let (uid, _) = split_activation_token(token).ok_or_else(|| ApiError::bad("link_invalid"))?;
-    let (mut user, mut profile) = customer(s, uid).await.map_err(|_| ApiError::bad("link_invalid"))?;
+    let (uid, _) = split_activation_token(token).ok_or_else(|| ApiError::bad(Msg::LinkInvalid))?;
+    let (mut user, mut profile) = customer(s, uid).await.map_err(|_| ApiError::bad(Msg::LinkInvalid))?;
     if profile.state != CustomerState::Pending || profile.approved_at.is_none() {
-        return Err(ApiError::bad("link_invalid"));
+        return Err(ApiError::bad(Msg::LinkInvalid));
     }
     if !s.store.spend_activation_link(uid, &two_factor::link_digest(token.trim()), Utc::now().timestamp()).await? {
-        return Err(ApiError::bad("link_invalid"));
+        return Err(ApiError::bad(Msg::LinkInvalid));
     }
     let pw = new.to_string();
     user.password_hash =
@@ -233,12 +228,12 @@ pub async fn activate_with_link(s: &Services, token: &str, new: &str, confirm: &
 pub async fn set_user_active(s: &Services, uid: &str, active: bool) -> Result<User, ApiError> {
     let mut user = s.store.get_user(uid).await?.ok_or(ApiError::UserNotFound)?;
     if user.role() == Some(Role::Admin) {
-        return Err(ApiError::bad("cannot_change_admin"));
+        return Err(ApiError::bad(Msg::CannotChangeAdmin));
     }
     let mut profile = if user.role() == Some(Role::Customer) { s.store.get_customer_profile(uid).await? } else { None };
     if let Some(p) = profile.as_mut() {
         if active && p.state == CustomerState::Pending {
-            return Err(ApiError::bad("customer_pending"));
+            return Err(ApiError::bad(Msg::CustomerPending));
         }
         p.state = if active { CustomerState::Active } else { CustomerState::Inactive };
     }
@@ -256,13 +251,13 @@ pub async fn set_user_active(s: &Services, uid: &str, active: bool) -> Result<Us
 }
 
 /// Why an inactive user may not log in (called after the password matched).
-pub async fn inactive_reason(s: &Services, user: &User) -> Result<&'static str, ApiError> {
+pub async fn inactive_reason(s: &Services, user: &User) -> Result<Msg, ApiError> {
     if user.role() == Some(Role::Customer) {
         if let Some(p) = s.store.get_customer_profile(&user.uid).await? {
             if p.state == CustomerState::Pending {
-                return Ok("account_pending");
+                return Ok(Msg::AccountPending);
             }
         }
     }
-    Ok("account_inactive")
+    Ok(Msg::AccountInactive)
 }

@@ -1,5 +1,6 @@
 //! Changing and recovering passwords.
 
+use crate::error::Msg;
 use chrono::Utc;
 
 use crate::api::Services;
@@ -30,7 +31,7 @@ pub async fn change(s: &Services, mut user: User, old: String, new: &str, confir
     let mut errors = password_policy::check(new, Some(confirm), "new_password", "confirm_password");
     s.store.rate_limit(rate_limit::LOGIN_PER_ACCOUNT, &user.email, Utc::now().timestamp()).await?;
     if !password_matches(old, Some(user.password_hash.clone())).await? {
-        errors.insert("old_password".into(), vec!["current_password_wrong".into()]);
+        errors.add("old_password", Msg::CurrentPasswordWrong);
     }
     if !errors.is_empty() {
         return Err(ApiError::validation(errors));
@@ -66,8 +67,8 @@ pub async fn confirm_recovery(s: &Services, token: &str, new: &str, confirm: &st
         return Err(ApiError::validation(errors));
     }
     let digest = two_factor::link_digest(token.trim());
-    let uid = s.store.spend_recovery_link(&digest, Utc::now().timestamp()).await?.ok_or_else(|| ApiError::bad("link_invalid"))?;
-    let mut user = s.store.get_user(&uid).await?.ok_or_else(|| ApiError::bad("link_invalid"))?;
+    let uid = s.store.spend_recovery_link(&digest, Utc::now().timestamp()).await?.ok_or_else(|| ApiError::bad(Msg::LinkInvalid))?;
+    let mut user = s.store.get_user(&uid).await?.ok_or_else(|| ApiError::bad(Msg::LinkInvalid))?;
     set_password(s, &mut user, new).await
 }
 

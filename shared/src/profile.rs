@@ -1,6 +1,7 @@
 //! The profile page (spec §2: not for admin): names, phone, and the image
 //! uploaded straight to S3 through a presigned URL.
 
+use crate::error::Msg;
 use crate::api::Services;
 use crate::domain::contact::{
     check_names, content_type_of, image_extension, image_prefix, is_image_magic, is_own_image_key, normalize_phone,
@@ -33,7 +34,7 @@ pub async fn update(s: &Services, mut user: User, first_name: &str, last_name: &
     let mut errors = FieldErrors::new();
     check_names(&mut errors, first_name, last_name);
     let phone = normalize_phone(phone).unwrap_or_else(|k| {
-        errors.insert("phone".into(), vec![k.into()]);
+        errors.add("phone", k);
         None
     });
     if !errors.is_empty() {
@@ -56,7 +57,7 @@ pub struct UploadTarget {
 pub async fn upload_url(s: &Services, user: &User, content_type: &str) -> Result<UploadTarget, ApiError> {
     has_profile(user)?;
     let ext = image_extension(content_type)
-        .ok_or_else(|| ApiError::validation([("content_type".to_string(), vec!["image_type_not_allowed".to_string()])].into()))?;
+        .ok_or_else(|| ApiError::field("content_type", Msg::ImageTypeNotAllowed))?;
     let key = format!("{}{}.{ext}", image_prefix(&user.uid), uuid::Uuid::new_v4());
     let content_type = content_type_of(ext);
     let url = s.files.presign_upload(&key, content_type).await?;
@@ -70,17 +71,17 @@ pub async fn confirm_image(s: &Services, mut user: User, key: &str) -> Result<Us
     has_profile(&user)?;
     let key = key.trim();
     if !is_own_image_key(&user.uid, key) {
-        return Err(ApiError::validation([("key".to_string(), vec!["invalid".to_string()])].into()));
+        return Err(ApiError::field("key", Msg::Invalid));
     }
-    let size = s.files.size(key).await?.ok_or_else(|| ApiError::bad("image_not_uploaded"))?;
+    let size = s.files.size(key).await?.ok_or_else(|| ApiError::bad(Msg::ImageNotUploaded))?;
     if size > IMAGE_MAX_BYTES {
         s.files.delete(key).await?;
-        return Err(ApiError::bad("image_too_large"));
+        return Err(ApiError::bad(Msg::ImageTooLarge));
     }
     let head = if size > 0 { s.files.head_bytes(key, 8).await? } else { Vec::new() };
     if !is_image_magic(&head) {
         s.files.delete(key).await?;
-        return Err(ApiError::bad("image_invalid"));
+        return Err(ApiError::bad(Msg::ImageInvalid));
     }
     let old = std::mem::replace(&mut user.image, key.to_string());
     s.store.put_user(&user).await?;

@@ -11,7 +11,7 @@ use crate::auth::{password, TokenKind, TokenPair};
 use crate::domain::two_factor::{self, Challenge, CodeCheck};
 use crate::domain::totp::TotpAuthenticator;
 use crate::domain::{normalize_email, User};
-use crate::error::ApiError;
+use crate::error::{ApiError, FieldErrors, Msg};
 use crate::store::rate_limit::{self, Limit};
 use crate::store::refresh::Spend;
 use crate::two_factor_settings;
@@ -144,7 +144,7 @@ async fn send_code(s: &Services, user: &User) -> Result<TwoFactorPending, ApiErr
         .await
         .map_err(|e| {
             eprintln!("sending a two-factor code failed: {e}");
-            ApiError::bad("could_not_send_code")
+            ApiError::bad(Msg::CouldNotSendCode)
         })?;
     Ok(TwoFactorPending { two_factor_required: true, two_factor_token: token, method: "email".into() })
 }
@@ -154,7 +154,7 @@ async fn send_code(s: &Services, user: &User) -> Result<TwoFactorPending, ApiErr
 /// new code would not).
 async fn two_factor_user(s: &Services, token: &str) -> Result<(User, String), ApiError> {
     let claims = s.jwt.verify(token.trim(), TokenKind::TwoFactor).map_err(|e| match e {
-        ApiError::TokenExpired => ApiError::bad("two_factor_session_expired"),
+        ApiError::TokenExpired => ApiError::bad(Msg::TwoFactorSessionExpired),
         _ => ApiError::NotAuthenticated,
     })?;
     let user = s.store.get_user(&claims.sub).await?.ok_or(ApiError::NotAuthenticated)?;
@@ -172,28 +172,28 @@ pub async fn verify_code(s: &Services, token: &str, code: &str, client: &str) ->
     }
     if !two_factor::is_code_shaped(code) {
         return Err(ApiError::BadRequest {
-            message: "validation_failed",
-            fields: [("code".to_string(), vec!["code_format".to_string()])].into(),
+            message: Msg::ValidationFailed,
+            fields: FieldErrors::of("code", Msg::CodeFormat),
         });
     }
     limit_code_entry(s, &user.uid, client).await?;
-    let challenge = s.store.get_challenge(&challenge_id).await?.ok_or_else(|| ApiError::bad("code_expired"))?;
+    let challenge = s.store.get_challenge(&challenge_id).await?.ok_or_else(|| ApiError::bad(Msg::CodeExpired))?;
     let right = two_factor::code_matches(&s.config.jwt_secret, &challenge.id, code, &challenge.code_hash);
     match challenge.check(now(), right) {
         CodeCheck::Accepted => {
             if !s.store.spend_challenge(&challenge.id).await? {
-                return Err(ApiError::bad("code_expired"));
+                return Err(ApiError::bad(Msg::CodeExpired));
             }
             start_session(s, &user).await
         }
         CodeCheck::Wrong => {
             if s.store.count_wrong_code(&challenge.id).await? {
-                Err(ApiError::bad("code_not_correct"))
+                Err(ApiError::bad(Msg::CodeNotCorrect))
             } else {
-                Err(ApiError::bad("code_attempts_exceeded"))
+                Err(ApiError::bad(Msg::CodeAttemptsExceeded))
             }
         }
-        refused => Err(ApiError::bad(Challenge::error_key(&refused).unwrap_or("code_expired"))),
+        refused => Err(ApiError::bad(Challenge::error_key(&refused).unwrap_or(Msg::CodeExpired))),
     }
 }
 
@@ -210,12 +210,12 @@ async fn verify_app_code(
 ) -> Result<TokenPair, ApiError> {
     if !two_factor_settings::is_factor_shaped(code) {
         return Err(ApiError::BadRequest {
-            message: "validation_failed",
-            fields: [("code".to_string(), vec!["totp_code_format".to_string()])].into(),
+            message: Msg::ValidationFailed,
+            fields: FieldErrors::of("code", Msg::TotpCodeFormat),
         });
     }
     limit_code_entry(s, &user.uid, client).await?;
-    let expired = || ApiError::bad("two_factor_session_expired");
+    let expired = || ApiError::bad(Msg::TwoFactorSessionExpired);
     let challenge = s.store.get_challenge(challenge_id).await?.ok_or_else(expired)?;
     let checked = two_factor_settings::check_factor(&s.config.jwt_secret, authenticator, code, now() as u64);
     match challenge.check(now(), checked.is_ok()) {
@@ -226,20 +226,20 @@ async fn verify_app_code(
             let proven = checked.map_err(ApiError::bad)?;
             if !two_factor_settings::spend_factor(s, &user.uid, &proven).await? {
                 // Another sign-in spent the same code a moment earlier.
-                return Err(ApiError::bad("totp_code_used"));
+                return Err(ApiError::bad(Msg::TotpCodeUsed));
             }
             start_session(s, &user).await
         }
         CodeCheck::Wrong => {
-            let key = checked.err().unwrap_or("code_not_correct");
+            let key = checked.err().unwrap_or(Msg::CodeNotCorrect);
             if s.store.count_wrong_code(&challenge.id).await? {
                 Err(ApiError::bad(key))
             } else {
-                Err(ApiError::bad("totp_attempts_exceeded"))
+                Err(ApiError::bad(Msg::TotpAttemptsExceeded))
             }
         }
         CodeCheck::Expired => Err(expired()),
-        CodeCheck::TooManyAttempts => Err(ApiError::bad("totp_attempts_exceeded")),
+        CodeCheck::TooManyAttempts => Err(ApiError::bad(Msg::TotpAttemptsExceeded)),
     }
 }
 
@@ -248,7 +248,7 @@ async fn verify_app_code(
 pub async fn resend_code(s: &Services, token: &str, client: &str) -> Result<TwoFactorPending, ApiError> {
     let (user, _) = two_factor_user(s, token).await?;
     if two_factor_settings::active_totp(s, &user).await?.is_some() {
-        return Err(ApiError::bad("totp_no_resend"));
+        return Err(ApiError::bad(Msg::TotpNoResend));
     }
     limit_both(s, rate_limit::MAIL_PER_ACCOUNT, &user.uid, rate_limit::MAIL_PER_ADDRESS, client).await?;
     send_code(s, &user).await

@@ -2,6 +2,7 @@
 //! and removing an authenticator app (TOTP) with its recovery codes. The
 //! sign-in's second step itself is in [`crate::sessions`].
 
+use crate::error::Msg;
 use chrono::Utc;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -47,10 +48,6 @@ fn now() -> i64 {
     Utc::now().timestamp()
 }
 
-fn field(name: &str, key: &str) -> ApiError {
-    let fields: FieldErrors = [(name.to_string(), vec![key.to_string()])].into();
-    ApiError::validation(fields)
-}
 
 /// The authenticator, when it is the user's active method.
 pub async fn active_totp(s: &Services, user: &User) -> Result<Option<TotpAuthenticator>, ApiError> {
@@ -76,7 +73,7 @@ pub async fn set_enabled(s: &Services, mut user: User, desired: Option<bool>) ->
     let target = desired.unwrap_or(!user.two_factor);
     if let Some(a) = totp_on {
         if !target {
-            return Err(ApiError::bad("totp_disable_required"));
+            return Err(ApiError::bad(Msg::TotpDisableRequired));
         }
         return Ok(TwoFactorStatus { enabled: true, method: METHOD_TOTP, recovery_codes_left: a.recovery_hashes.len() });
     }
@@ -96,7 +93,7 @@ pub async fn set_enabled(s: &Services, mut user: User, desired: Option<bool>) ->
 /// active: it must be removed first (with the password or a code).
 pub async fn start_totp_setup(s: &Services, user: &User) -> Result<TotpSetupStarted, ApiError> {
     if active_totp(s, user).await?.is_some() {
-        return Err(ApiError::bad("totp_already_enabled"));
+        return Err(ApiError::bad(Msg::TotpAlreadyEnabled));
     }
     let secret = totp::to_base32(&totp::new_secret());
     s.store
@@ -116,7 +113,7 @@ pub async fn start_totp_setup(s: &Services, user: &User) -> Result<TotpSetupStar
 pub async fn confirm_totp(s: &Services, mut user: User, code: &str, client: &str) -> Result<TotpConfirmed, ApiError> {
     let code = code.trim();
     if code.len() != totp::DIGITS as usize || !code.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(field("code", "code_format"));
+        return Err(ApiError::field("code", Msg::CodeFormat));
     }
     sessions::limit_code_entry(s, &user.uid, client).await?;
     let setup = s
@@ -124,16 +121,16 @@ pub async fn confirm_totp(s: &Services, mut user: User, code: &str, client: &str
         .get_totp_setup(&user.uid)
         .await?
         .filter(|st| st.expires_at > now())
-        .ok_or_else(|| ApiError::bad("totp_setup_expired"))?;
+        .ok_or_else(|| ApiError::bad(Msg::TotpSetupExpired))?;
     if setup.attempts >= totp::SETUP_MAX_ATTEMPTS {
-        return Err(ApiError::bad("totp_setup_attempts_exceeded"));
+        return Err(ApiError::bad(Msg::TotpSetupAttemptsExceeded));
     }
     let secret = totp::from_base32(&setup.secret).ok_or_else(|| ApiError::internal("stored TOTP secret is not base32"))?;
     let TotpCheck::Accepted(step) = totp::check(&secret, code, now() as u64, None) else {
         return Err(if s.store.count_wrong_setup_code(&user.uid).await? {
-            field("code", "code_not_correct")
+            ApiError::field("code", Msg::CodeNotCorrect)
         } else {
-            ApiError::bad("totp_setup_attempts_exceeded")
+            ApiError::bad(Msg::TotpSetupAttemptsExceeded)
         });
     };
     let recovery_codes = totp::new_recovery_codes();
@@ -150,7 +147,7 @@ pub async fn confirm_totp(s: &Services, mut user: User, code: &str, client: &str
         confirmed_at: now(),
     };
     if !s.store.activate_totp(&authenticator).await? {
-        return Err(ApiError::bad("totp_setup_expired"));
+        return Err(ApiError::bad(Msg::TotpSetupExpired));
     }
     user.two_factor = true;
     sessions::end_all_sessions(&mut user);
@@ -167,23 +164,23 @@ pub enum ProvenBy {
 
 /// Checks an app code or a recovery code against the authenticator, without
 /// spending it. `Err` carries the refusal key.
-pub fn check_factor(server_secret: &str, a: &TotpAuthenticator, input: &str, now: u64) -> Result<ProvenBy, &'static str> {
+pub fn check_factor(server_secret: &str, a: &TotpAuthenticator, input: &str, now: u64) -> Result<ProvenBy, Msg> {
     let input = input.trim();
     if input.len() == totp::DIGITS as usize && input.bytes().all(|b| b.is_ascii_digit()) {
-        let secret = totp::from_base32(&a.secret).ok_or("code_not_correct")?;
+        let secret = totp::from_base32(&a.secret).ok_or(Msg::CodeNotCorrect)?;
         return match totp::check(&secret, input, now, a.last_step) {
             TotpCheck::Accepted(step) => Ok(ProvenBy::Step(step)),
-            TotpCheck::AlreadyUsed => Err("totp_code_used"),
-            TotpCheck::Wrong => Err("code_not_correct"),
+            TotpCheck::AlreadyUsed => Err(Msg::TotpCodeUsed),
+            TotpCheck::Wrong => Err(Msg::CodeNotCorrect),
         };
     }
-    let normalized = totp::normalize_recovery_code(input).ok_or("code_not_correct")?;
+    let normalized = totp::normalize_recovery_code(input).ok_or(Msg::CodeNotCorrect)?;
     let hash = totp::recovery_code_hash(server_secret, &a.user_uid, &normalized);
     a.recovery_hashes
         .iter()
         .position(|h| *h == hash)
         .map(|index| ProvenBy::RecoveryCode { index, hash })
-        .ok_or("code_not_correct")
+        .ok_or(Msg::CodeNotCorrect)
 }
 
 /// Spends what [`check_factor`] accepted; `false` if someone else spent it first.
@@ -206,21 +203,20 @@ pub fn is_factor_shaped(input: &str) -> bool {
 pub async fn disable_totp(s: &Services, mut user: User, password: &str, code: &str, client: &str) -> Result<TwoFactorStatus, ApiError> {
     if password.is_empty() && code.trim().is_empty() {
         let fields: FieldErrors =
-            [("password".to_string(), vec!["password_or_code_required".to_string()]), ("code".to_string(), vec!["password_or_code_required".to_string()])]
-                .into();
+            [("password", Msg::PasswordOrCodeRequired), ("code", Msg::PasswordOrCodeRequired)].into_iter().collect();
         return Err(ApiError::validation(fields));
     }
     sessions::limit_code_entry(s, &user.uid, client).await?;
     let Some(a) = active_totp(s, &user).await? else {
-        return Err(ApiError::bad("totp_not_enabled"));
+        return Err(ApiError::bad(Msg::TotpNotEnabled));
     };
     if !code.trim().is_empty() {
-        let proven = check_factor(&s.config.jwt_secret, &a, code, now() as u64).map_err(|key| field("code", key))?;
+        let proven = check_factor(&s.config.jwt_secret, &a, code, now() as u64).map_err(|key| ApiError::field("code", key))?;
         if !spend_factor(s, &user.uid, &proven).await? {
-            return Err(field("code", "totp_code_used"));
+            return Err(ApiError::field("code", Msg::TotpCodeUsed));
         }
     } else if !sessions::password_matches(password.to_string(), Some(user.password_hash.clone())).await? {
-        return Err(field("password", "current_password_wrong"));
+        return Err(ApiError::field("password", Msg::CurrentPasswordWrong));
     }
     s.store.delete_totp(&user.uid).await?;
     user.two_factor = false;

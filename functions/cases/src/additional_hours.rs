@@ -3,6 +3,7 @@
 //! lawyer, no subscription consumption) are documented in
 //! `shared::domain::additional_hour`.
 
+use shared::error::Msg;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::Json;
@@ -18,7 +19,7 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::hours::{invoiced_text, MassUpdateRequest};
-use crate::{entry, one_field, pause, visible_case, CaseQuery};
+use crate::{entry, pause, visible_case, CaseQuery};
 
 pub fn api() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -54,7 +55,7 @@ fn may_change(u: &User, c: &Case, e: &AdditionalHour) -> Result<(), ApiError> {
 }
 
 fn month_taken() -> ApiError {
-    one_field("month", add::MONTH_TAKEN)
+    ApiError::field("month", add::MONTH_TAKEN)
 }
 
 /// The lawyer's additional hours of one month on a case (admin names the
@@ -100,7 +101,7 @@ async fn create(
         }
         pause(attempt).await;
     }
-    Err(ApiError::bad("changed_concurrently"))
+    Err(ApiError::bad(Msg::ChangedConcurrently))
 }
 
 /// A case's additional hours, newest month first (whoever may see the case).
@@ -171,7 +172,7 @@ async fn edit(
         }
         pause(attempt).await;
     }
-    Err(ApiError::bad("changed_concurrently"))
+    Err(ApiError::bad(Msg::ChangedConcurrently))
 }
 
 /// Deletes an entry (and frees its month).
@@ -192,7 +193,7 @@ async fn delete(
         }
         pause(attempt).await;
     }
-    Err(ApiError::bad("changed_concurrently"))
+    Err(ApiError::bad(Msg::ChangedConcurrently))
 }
 
 /// Marks additional-hour entries invoiced or not, all or nothing (same
@@ -206,7 +207,7 @@ async fn mass_update(
     ApiJson(req): ApiJson<MassUpdateRequest>,
 ) -> Result<Json<Vec<AdditionalHour>>, ApiError> {
     let ids = add::mass_update_ids(&req.ids)?;
-    let value = req.is_invoiced.ok_or_else(|| one_field("is_invoiced", "required"))?;
+    let value = req.is_invoiced.ok_or_else(|| ApiError::field("is_invoiced", Msg::Required))?;
     for attempt in 0..ATTEMPTS {
         let (c, _) = visible_case(&s, &u, &req.case_uid).await?;
         // Admin invoices at any time, the lawyer their own while in progress.
@@ -238,7 +239,7 @@ async fn mass_update(
         }
         pause(attempt).await;
     }
-    Err(ApiError::bad("changed_concurrently"))
+    Err(ApiError::bad(Msg::ChangedConcurrently))
 }
 
 /// Every recorded change of the case's additional hours, oldest first

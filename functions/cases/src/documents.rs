@@ -8,6 +8,7 @@
 //! concurrent additions never lose one. The rules are in
 //! `shared::domain::document`.
 
+use shared::error::Msg;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::Json;
@@ -21,7 +22,7 @@ use shared::error::ApiError;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::{entry, one_field, visible_case, CaseQuery};
+use super::{entry, visible_case, CaseQuery};
 
 pub fn api() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -108,7 +109,7 @@ async fn manageable(s: &AppState, u: &User, case_uid: &str) -> Result<(Case, u64
 }
 
 fn name_and_type(raw: &str) -> Result<(String, DocumentType), ApiError> {
-    let name = document::display_name(raw).ok_or_else(|| one_field("name", "required"))?;
+    let name = document::display_name(raw).ok_or_else(|| ApiError::field("name", Msg::Required))?;
     let t = document::type_of_name(&name).ok_or(ApiError::bad(document::DOCUMENT_TYPE_NOT_ALLOWED))?;
     Ok((name, t))
 }
@@ -163,7 +164,7 @@ async fn confirm(
     let key = req.key.trim();
     // Only keys this case's upload-url could have issued; another case's (or
     // any other) object is never touched, not even deleted.
-    let key_type = document::case_key_type(&c.uid, key).ok_or_else(|| one_field("key", "invalid"))?;
+    let key_type = document::case_key_type(&c.uid, key).ok_or_else(|| ApiError::field("key", Msg::Invalid))?;
     if let Some(f) = c.files.iter().find(|f| f.key == key) {
         return Ok((StatusCode::CREATED, Json(f.clone())));
     }
@@ -220,7 +221,7 @@ async fn add(s: &AppState, u: &User, case_uid: &str, key: &str, key_type: Docume
         }
         pause().await;
     }
-    Err(ApiError::bad("changed_concurrently"))
+    Err(ApiError::bad(Msg::ChangedConcurrently))
 }
 
 async fn pause() {
@@ -290,5 +291,5 @@ async fn remove(
         }
         pause().await;
     }
-    Err(ApiError::bad("changed_concurrently"))
+    Err(ApiError::bad(Msg::ChangedConcurrently))
 }

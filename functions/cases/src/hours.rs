@@ -7,6 +7,7 @@
 //! loads `GET case/hour/{id}/?case=<case uid>` (one GetItem, the same case
 //! query parameter as `case/hour/delete/`).
 
+use shared::error::Msg;
 use axum::extract::{Path, Query, State};
 use axum::Json;
 use serde::Deserialize;
@@ -17,7 +18,7 @@ use shared::error::ApiError;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::{entry, one_field, pause, summary, visible_case, CaseQuery};
+use crate::{entry, pause, summary, visible_case, CaseQuery};
 
 pub fn api() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(hour_get)).routes(routes!(hour_mass_update))
@@ -70,7 +71,7 @@ async fn hour_mass_update(
     ApiJson(req): ApiJson<MassUpdateRequest>,
 ) -> Result<Json<Vec<CaseHour>>, ApiError> {
     let ids = mass_update_ids(&req.ids)?;
-    let value = req.is_invoiced.ok_or_else(|| one_field("is_invoiced", "required"))?;
+    let value = req.is_invoiced.ok_or_else(|| ApiError::field("is_invoiced", Msg::Required))?;
     for attempt in 0..20 {
         let (c, _) = visible_case(&s, &u, &req.case_uid).await?;
         // Who first: a customer or sales person learns nothing about the ids.
@@ -99,5 +100,5 @@ async fn hour_mass_update(
         }
         pause(attempt).await;
     }
-    Err(ApiError::bad("changed_concurrently"))
+    Err(ApiError::bad(Msg::ChangedConcurrently))
 }

@@ -3,6 +3,7 @@
 //! subscription consumption. The rules live in `shared::domain::case`; this
 //! crate parses, checks who may act and maps errors.
 
+use shared::error::Msg;
 use axum::extract::{Path, Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -17,7 +18,7 @@ use shared::domain::case::{
 use shared::domain::permissions::{require, Permission};
 use shared::domain::subscription::whole_seconds;
 use shared::domain::{Role, User};
-use shared::error::{ApiError, FieldErrors};
+use shared::error::ApiError;
 use shared::store::cases::CaseList;
 use shared::store::catalogue::NamedKind;
 use utoipa::ToSchema;
@@ -55,11 +56,6 @@ fn now() -> NaiveDateTime {
     whole_seconds(Utc::now().naive_utc())
 }
 
-fn one_field(field: &str, key: &str) -> ApiError {
-    let mut f = FieldErrors::new();
-    f.insert(field.into(), vec![key.into()]);
-    ApiError::validation(f)
-}
 
 fn entry(
     case_uid: &str,
@@ -96,7 +92,7 @@ async fn resolve(s: &AppState, input: &CaseInput) -> Result<(CaseType, Option<St
         .store
         .get_named(NamedKind::CaseType, input.case_type)
         .await?
-        .ok_or_else(|| one_field("type", "case_type_required"))?;
+        .ok_or_else(|| ApiError::field("type", Msg::CaseTypeRequired))?;
     let lawyer_name = match &input.direct_assign_lawyer {
         Some(l) => {
             let u = s
@@ -105,7 +101,7 @@ async fn resolve(s: &AppState, input: &CaseInput) -> Result<(CaseType, Option<St
                 .await?
                 .filter(|u| u.role() == Some(Role::Lawyer) && u.active);
             Some(
-                u.ok_or_else(|| one_field("direct_assign_lawyer", "no_lawyer_found"))?
+                u.ok_or_else(|| ApiError::field("direct_assign_lawyer", Msg::NoLawyerFound))?
                     .full_name(),
             )
         }
@@ -126,7 +122,7 @@ async fn customer_name(s: &AppState, customer: &str) -> Result<String, ApiError>
         .get_user(customer)
         .await?
         .filter(|u| u.role() == Some(Role::Customer))
-        .ok_or_else(|| one_field("customer", "customer_not_found"))?;
+        .ok_or_else(|| ApiError::field("customer", Msg::CustomerNotFound))?;
     let company = s
         .store
         .get_customer_profile(customer)
@@ -211,7 +207,7 @@ async fn create_by_staff(
         return Err(ApiError::Forbidden);
     }
     if req.customer.trim().is_empty() {
-        return Err(one_field("customer", "required"));
+        return Err(ApiError::field("customer", Msg::Required));
     }
     create(&s, &u, req.customer.trim().to_string(), &req.form).await
 }
@@ -231,7 +227,7 @@ async fn create_by_customer(
     require(&u, Permission::AddCase)?;
     let customer = case::acting_customer(&u).ok_or(ApiError::Forbidden)?;
     if s.store.current_hour_row(&customer, now()).await?.is_none() {
-        return Err(ApiError::bad("consultancy_service_required"));
+        return Err(ApiError::bad(Msg::ConsultancyServiceRequired));
     }
     create(&s, &u, customer, &req.form).await
 }
@@ -248,7 +244,7 @@ async fn create_by_lawyer(
         return Err(ApiError::Forbidden);
     }
     if req.customer.trim().is_empty() {
-        return Err(one_field("customer", "required"));
+        return Err(ApiError::field("customer", Msg::Required));
     }
     req.form.direct_assign_lawyer = Some(u.uid.clone());
     create(&s, &u, req.customer.trim().to_string(), &req.form).await
@@ -352,7 +348,7 @@ async fn update(
             return Ok(Json(strip_internal(&u, next)));
         }
     }
-    Err(ApiError::bad("changed_concurrently"))
+    Err(ApiError::bad(Msg::ChangedConcurrently))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -384,7 +380,7 @@ async fn change_status(
                     .get_user(l)
                     .await?
                     .map(|x| x.full_name())
-                    .ok_or(ApiError::bad("no_lawyer_found"))?,
+                    .ok_or(ApiError::bad(Msg::NoLawyerFound))?,
             ),
             None => None,
         };
@@ -411,7 +407,7 @@ async fn change_status(
         }
         // Someone else changed the case: decide again on what it is now.
     }
-    Err(ApiError::bad("changed_concurrently"))
+    Err(ApiError::bad(Msg::ChangedConcurrently))
 }
 
 #[derive(Deserialize, ToSchema, utoipa::IntoParams)]
@@ -437,7 +433,7 @@ fn list_for(u: &User, status: &str) -> Result<CaseList, ApiError> {
             "pending" | "draft" => Draft,
             "available" | "waiting" => Waiting,
             "closed" | "complete" => Complete,
-            _ => return Err(ApiError::bad("invalid_status")),
+            _ => return Err(ApiError::bad(Msg::InvalidStatus)),
         }),
         Some(Role::Lawyer) => match word.as_str() {
             "" | "my" | "active" | "inprogress" => {
@@ -446,7 +442,7 @@ fn list_for(u: &User, status: &str) -> Result<CaseList, ApiError> {
             "available" | "waiting" => CaseList::ByStatus(Waiting),
             "closed" | "complete" => CaseList::Lawyer(u.uid.clone(), vec![Complete]),
             "pending" | "draft" => CaseList::Lawyer(u.uid.clone(), vec![Draft]),
-            _ => return Err(ApiError::bad("invalid_status")),
+            _ => return Err(ApiError::bad(Msg::InvalidStatus)),
         },
         Some(Role::Customer | Role::CustomerContact) => {
             let c = case::acting_customer(u).ok_or(ApiError::Forbidden)?;
@@ -459,7 +455,7 @@ fn list_for(u: &User, status: &str) -> Result<CaseList, ApiError> {
                     "pending" | "draft" => vec![Draft],
                     "closed" | "complete" => vec![Complete],
                     "all" => vec![],
-                    _ => return Err(ApiError::bad("invalid_status")),
+                    _ => return Err(ApiError::bad(Msg::InvalidStatus)),
                 },
             )
         }
@@ -566,10 +562,10 @@ async fn add_note(
     visible_case(&s, &u, &req.case_uid).await?;
     let text = req.note.trim();
     if text.is_empty() {
-        return Err(one_field("note", "required"));
+        return Err(ApiError::field("note", Msg::Required));
     }
     if text.chars().count() > 5000 {
-        return Err(one_field("note", "too_long"));
+        return Err(ApiError::field("note", Msg::TooLong));
     }
     let at = Utc::now();
     s.store
@@ -652,7 +648,7 @@ async fn hour_create(State(s): State<AppState>, CurrentUser(u): CurrentUser, Api
         }
         pause(attempt).await;
     }
-    Err(ApiError::bad("changed_concurrently"))
+    Err(ApiError::bad(Msg::ChangedConcurrently))
 }
 
 async fn try_hour_create(s: &AppState, u: &User, req: &HourRequest, input: &case::HourInput, id: &str, attempt: u32) -> Result<Option<CaseHour>, ApiError> {
@@ -665,7 +661,7 @@ async fn try_hour_create(s: &AppState, u: &User, req: &HourRequest, input: &case
     let lawyer = case::hour_author(u, &c, req.lawyer.as_deref())?;
     let lawyer_name = s.store.get_user(&lawyer).await?.map(|x| x.full_name()).unwrap_or_default();
     let service = if input.hour.0 > 0 {
-        Some(s.store.current_hour_row(&c.customer, now()).await?.ok_or(ApiError::bad("no_active_subscription_for_case"))?.id)
+        Some(s.store.current_hour_row(&c.customer, now()).await?.ok_or(ApiError::bad(Msg::NoActiveSubscriptionForCase))?.id)
     } else {
         None
     };
@@ -748,7 +744,7 @@ async fn hour_edit(
                     s.store
                         .current_hour_row(&c.customer, now())
                         .await?
-                        .ok_or(ApiError::bad("no_active_subscription_for_case"))?
+                        .ok_or(ApiError::bad(Msg::NoActiveSubscriptionForCase))?
                         .id,
                 ),
             }
@@ -775,7 +771,7 @@ async fn hour_edit(
         }
         pause(attempt).await;
     }
-    Err(ApiError::bad("changed_concurrently"))
+    Err(ApiError::bad(Msg::ChangedConcurrently))
 }
 
 /// Deletes an entry; its billable hours go back to the subscription row.
@@ -804,7 +800,7 @@ async fn hour_delete(
         }
         pause(attempt).await;
     }
-    Err(ApiError::bad("changed_concurrently"))
+    Err(ApiError::bad(Msg::ChangedConcurrently))
 }
 
 #[derive(Deserialize, ToSchema, utoipa::IntoParams)]

@@ -2,6 +2,7 @@
 //! knowledge sectors, case types, departments (and a customer's department)
 //! and company-size bands. Only admin changes the catalogue (spec §6).
 
+use shared::error::Msg;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::Json;
@@ -9,10 +10,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use shared::api::{ApiJson, AppState, CurrentUser, ErrorBody};
 use shared::domain::catalogue::{
-    self, count_field, decimal_field, CompanySize, NamedEntry, Package, Problems, Service, ServicePlan, COMPANY_SIZES, SERVICES,
+    self, count_field, decimal_field, CompanySize, NamedEntry, Package, Service, ServicePlan, COMPANY_SIZES, SERVICES,
 };
 use shared::domain::{Role, User};
-use shared::error::ApiError;
+use shared::error::{ApiError, FieldErrors};
 use shared::store::catalogue::NamedKind;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -56,11 +57,8 @@ fn path_id(raw: &str) -> Result<u64, ApiError> {
     raw.parse().map_err(|_| ApiError::NotFound)
 }
 
-fn bad_field(p: &mut Problems, field: &str, key: &str) {
-    p.entry(field.to_string()).or_default().push(key.to_string());
-}
 
-fn check(p: Problems) -> Result<(), ApiError> {
+fn check(p: FieldErrors) -> Result<(), ApiError> {
     if p.is_empty() {
         Ok(())
     } else {
@@ -114,17 +112,17 @@ async fn list_packages_alias(State(s): State<AppState>, CurrentUser(u): CurrentU
     responses((status = 201, body = Package), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn create_package(State(s): State<AppState>, CurrentUser(u): CurrentUser, ApiJson(req): ApiJson<NewPackage>) -> Result<(StatusCode, Json<Package>), ApiError> {
     admin(&u)?;
-    let mut p = Problems::new();
+    let mut p = FieldErrors::new();
     let hours = decimal_field(req.hours.as_ref()).unwrap_or_else(|_| {
-        bad_field(&mut p, "hours", "invalid_number");
+        p.add("hours", Msg::InvalidNumber);
         None
     });
     let price = decimal_field(req.price.as_ref()).unwrap_or_else(|_| {
-        bad_field(&mut p, "price", "invalid_price");
+        p.add("price", Msg::InvalidPrice);
         None
     });
     let days = count_field(req.duration_days.as_ref()).unwrap_or_else(|_| {
-        bad_field(&mut p, "duration_days", "invalid_duration");
+        p.add("duration_days", Msg::InvalidDuration);
         None
     });
     if p.is_empty() {
@@ -188,25 +186,25 @@ async fn list_plans_alias(State(s): State<AppState>, CurrentUser(u): CurrentUser
     responses((status = 201, body = ServicePlan), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn create_plan(State(s): State<AppState>, CurrentUser(u): CurrentUser, ApiJson(req): ApiJson<NewServicePlan>) -> Result<(StatusCode, Json<ServicePlan>), ApiError> {
     admin(&u)?;
-    let mut p = Problems::new();
+    let mut p = FieldErrors::new();
     let limit = count_field(req.limit.as_ref()).unwrap_or_else(|_| {
-        bad_field(&mut p, "limit", "limit_above_zero");
+        p.add("limit", Msg::LimitAboveZero);
         None
     });
     let hours = decimal_field(req.hours.as_ref()).unwrap_or_else(|_| {
-        bad_field(&mut p, "hours", "invalid_number");
+        p.add("hours", Msg::InvalidNumber);
         None
     });
     let price = decimal_field(req.price.as_ref()).unwrap_or_else(|_| {
-        bad_field(&mut p, "price", "invalid_price");
+        p.add("price", Msg::InvalidPrice);
         None
     });
     let days = count_field(req.expiry_days.as_ref()).unwrap_or_else(|_| {
-        bad_field(&mut p, "expiry_days", "invalid_duration");
+        p.add("expiry_days", Msg::InvalidDuration);
         None
     });
-    if price.is_none() && !p.contains_key("price") {
-        bad_field(&mut p, "price", "required");
+    if price.is_none() && !p.has("price") {
+        p.add("price", Msg::Required);
     }
     if p.is_empty() {
         p = catalogue::validate_service_plan(&req.name, req.service_id, limit, hours, price.unwrap_or_default(), days.unwrap_or(0));
@@ -246,11 +244,11 @@ pub struct NamedRequest {
 }
 
 fn named_valid(req: &NamedRequest) -> Result<(), ApiError> {
-    let mut p = Problems::new();
+    let mut p = FieldErrors::new();
     if req.name.trim().is_empty() {
-        bad_field(&mut p, "name", "required");
+        p.add("name", Msg::Required);
     } else if req.name.trim().chars().count() > 200 {
-        bad_field(&mut p, "name", "too_long");
+        p.add("name", Msg::TooLong);
     }
     check(p)
 }
@@ -269,7 +267,7 @@ async fn named_update(s: &AppState, u: &User, kind: NamedKind, id: u64, req: Nam
 
 #[derive(Serialize, ToSchema)]
 pub struct Message {
-    pub message: &'static str,
+    pub message: Msg,
 }
 
 /// Knowledge sectors (any signed-in user).
@@ -303,7 +301,7 @@ async fn delete_sector(State(s): State<AppState>, CurrentUser(u): CurrentUser, P
     let id = path_id(&id)?;
     admin(&u)?;
     s.store.delete_named(NamedKind::KnowledgeSector, id).await?;
-    Ok(Json(Message { message: "deleted" }))
+    Ok(Json(Message { message: Msg::Deleted }))
 }
 
 /// Case types (any signed-in user).
@@ -337,7 +335,7 @@ async fn delete_case_type(State(s): State<AppState>, CurrentUser(u): CurrentUser
     let id = path_id(&id)?;
     admin(&u)?;
     s.store.delete_named(NamedKind::CaseType, id).await?;
-    Ok(Json(Message { message: "deleted" }))
+    Ok(Json(Message { message: Msg::Deleted }))
 }
 
 // ---------------------------------------------------------- departments ----
@@ -389,12 +387,12 @@ pub struct ConnectDepartment {
     responses((status = 200, body = Message), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn connect_department(State(s): State<AppState>, CurrentUser(u): CurrentUser, ApiJson(req): ApiJson<ConnectDepartment>) -> Result<Json<Message>, ApiError> {
     admin(&u)?;
-    let mut p = Problems::new();
+    let mut p = FieldErrors::new();
     if req.customer_uid.trim().is_empty() {
-        bad_field(&mut p, "customer_uid", "required");
+        p.add("customer_uid", Msg::Required);
     }
     if req.department_id == 0 {
-        bad_field(&mut p, "department_id", "required");
+        p.add("department_id", Msg::Required);
     }
     check(p)?;
     let customer = s.store.get_user(req.customer_uid.trim()).await?;
@@ -405,7 +403,7 @@ async fn connect_department(State(s): State<AppState>, CurrentUser(u): CurrentUs
         return Err(ApiError::NotFound);
     }
     s.store.connect_customer_department(req.customer_uid.trim(), req.department_id).await?;
-    Ok(Json(Message { message: "department_connected" }))
+    Ok(Json(Message { message: Msg::DepartmentConnected }))
 }
 
 /// Company-size bands (see `COMPANY_SIZES` for the reading chosen).

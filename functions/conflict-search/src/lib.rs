@@ -3,13 +3,14 @@
 //! matter. Matching rules live in `shared::domain::conflict`, the index in
 //! `shared::store::conflict`; every search is recorded for the audit.
 
+use shared::error::Msg;
 use axum::extract::{Query, State};
 use axum::Json;
 use chrono::Utc;
 use serde::{Deserialize, Serialize};
 use shared::api::{AppState, CurrentUser, ErrorBody};
 use shared::domain::Role;
-use shared::error::{ApiError, FieldErrors};
+use shared::error::ApiError;
 use shared::store::conflict::{top_names, Hit, SearchAudit};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -58,16 +59,14 @@ async fn search(State(s): State<AppState>, CurrentUser(user): CurrentUser, Query
     may_search(&user)?;
     let query = p.search.trim().to_string();
     let problem = if query.is_empty() {
-        Some("required")
+        Some(Msg::Required)
     } else if query.chars().count() > MAX_QUERY_CHARS {
-        Some("too_long")
+        Some(Msg::TooLong)
     } else {
         None
     };
     if let Some(key) = problem {
-        let mut fields = FieldErrors::new();
-        fields.insert("search".into(), vec![key.into()]);
-        return Err(ApiError::validation(fields));
+        return Err(ApiError::field("search", key));
     }
     let mut hits = s.store.search_parties(&query).await?;
     let count = hits.len();

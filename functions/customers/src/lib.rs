@@ -5,6 +5,7 @@
 //! sectors and the `bubbles/` entity counts. Routes, parsing and error
 //! mapping only; the rules live in `shared::customers` and the domain.
 
+use shared::error::Msg;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
@@ -78,12 +79,12 @@ fn admin(user: &User) -> Result<(), ApiError> {
 /// A plain acknowledgement with a translatable message key.
 #[derive(Serialize, ToSchema)]
 pub struct Message {
-    pub message: &'static str,
+    pub message: Msg,
 }
 
 #[derive(Serialize, ToSchema)]
 pub struct Registered {
-    pub message: &'static str,
+    pub message: Msg,
     pub uid: String,
 }
 
@@ -99,7 +100,7 @@ pub struct Registered {
     ))]
 async fn register(State(s): State<AppState>, ApiJson(req): ApiJson<Registration>) -> Result<(StatusCode, Json<Registered>), ApiError> {
     let profile = customers::register(&s, req).await?;
-    Ok((StatusCode::CREATED, Json(Registered { message: "registration_received", uid: profile.uid })))
+    Ok((StatusCode::CREATED, Json(Registered { message: Msg::RegistrationReceived, uid: profile.uid })))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -211,7 +212,7 @@ async fn delete_sector(State(s): State<AppState>, CurrentUser(user): CurrentUser
     if !s.store.delete_business_sector(&id).await? {
         return Err(ApiError::NotFound);
     }
-    Ok(Json(Message { message: "business_sector_deleted" }))
+    Ok(Json(Message { message: Msg::BusinessSectorDeleted }))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -233,7 +234,7 @@ pub struct CustomerList {
 }
 
 fn bad_query(_: QueryRejection) -> ApiError {
-    ApiError::bad("invalid_query")
+    ApiError::bad(Msg::InvalidQuery)
 }
 
 /// Customers in one state (or all), newest first, 10 per page. Admin sees
@@ -249,7 +250,7 @@ async fn list_customers(
 ) -> Result<Json<CustomerList>, ApiError> {
     staff(&user)?;
     let Query(q) = query.map_err(bad_query)?;
-    let invalid = || ApiError::validation(FieldErrors::from([("status".to_string(), vec!["invalid_status".to_string()])]));
+    let invalid = || ApiError::field("status", Msg::InvalidStatus);
     // None = every state.
     let state = match q.status.as_deref().map(str::trim).filter(|v| !v.is_empty()) {
         None => Some(CustomerState::Active),
@@ -454,7 +455,7 @@ async fn approve_customer(
 async fn send_password_link(State(s): State<AppState>, CurrentUser(user): CurrentUser, Path(uid): Path<String>) -> Result<Json<Message>, ApiError> {
     admin(&user)?;
     customers::resend_activation(&s, &uid).await?;
-    Ok(Json(Message { message: "activation_link_sent" }))
+    Ok(Json(Message { message: Msg::ActivationLinkSent }))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -490,16 +491,12 @@ pub struct ActivationRequest {
     responses((status = 200, body = Message),
         (status = 400, description = "link_invalid, or password rules per field", body = ErrorBody)))]
 async fn activate_account(State(s): State<AppState>, ApiJson(req): ApiJson<ActivationRequest>) -> Result<Json<Message>, ApiError> {
-    let missing: FieldErrors = [("token", &req.token), ("password", &req.password), ("confirm_password", &req.confirm_password)]
-        .into_iter()
-        .filter(|(_, v)| v.trim().is_empty())
-        .map(|(k, _)| (k.to_string(), vec!["required".to_string()]))
-        .collect();
+    let missing = FieldErrors::blank(&[("token", &req.token), ("password", &req.password), ("confirm_password", &req.confirm_password)]);
     if !missing.is_empty() {
         return Err(ApiError::validation(missing));
     }
     customers::activate_with_link(&s, &req.token, &req.password, &req.confirm_password).await?;
-    Ok(Json(Message { message: "account_activated" }))
+    Ok(Json(Message { message: Msg::AccountActivated }))
 }
 
 #[derive(Serialize, ToSchema)]

@@ -4,6 +4,7 @@
 //! change and recovery. Routes, request parsing and error mapping only; the
 //! rules live in `shared::sessions` and `shared::passwords`.
 
+use shared::error::Msg;
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::Json;
@@ -39,17 +40,11 @@ pub fn api() -> OpenApiRouter<AppState> {
 /// A plain acknowledgement with a translatable message key.
 #[derive(Serialize, ToSchema)]
 pub struct Message {
-    pub message: &'static str,
+    pub message: Msg,
 }
 
 fn required(fields: &[(&str, &str)]) -> Result<(), ApiError> {
-    let missing: FieldErrors =
-        fields.iter().filter(|(_, v)| v.trim().is_empty()).map(|(k, _)| (k.to_string(), vec!["required".to_string()])).collect();
-    if missing.is_empty() {
-        Ok(())
-    } else {
-        Err(ApiError::validation(missing))
-    }
+    FieldErrors::blank(fields).check()
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -103,7 +98,7 @@ pub struct ResendRequest {
 
 #[derive(Serialize, ToSchema)]
 pub struct CodeSent {
-    pub message: &'static str,
+    pub message: Msg,
     #[serde(flatten)]
     pub pending: TwoFactorPending,
 }
@@ -120,7 +115,7 @@ pub struct CodeSent {
 async fn resend_code(State(s): State<AppState>, ClientIp(ip): ClientIp, ApiJson(req): ApiJson<ResendRequest>) -> Result<Json<CodeSent>, ApiError> {
     required(&[("two_factor_token", &req.two_factor_token)])?;
     let pending = sessions::resend_code(&s, &req.two_factor_token, &ip).await?;
-    Ok(Json(CodeSent { message: "code_sent", pending }))
+    Ok(Json(CodeSent { message: Msg::CodeSent, pending }))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -145,7 +140,7 @@ async fn refresh(State(s): State<AppState>, ApiJson(req): ApiJson<RefreshRequest
     responses((status = 200, description = "Logged out", body = Message)))]
 async fn logout(State(s): State<AppState>, ApiJson(req): ApiJson<RefreshRequest>) -> Result<Json<Message>, ApiError> {
     sessions::logout(&s, &req.refresh_token).await?;
-    Ok(Json(Message { message: "logged_out" }))
+    Ok(Json(Message { message: Msg::LoggedOut }))
 }
 
 /// The signed-in user (spec §3 session user).
@@ -191,7 +186,10 @@ async fn toggle_two_factor(State(s): State<AppState>, CurrentUser(user): Current
         None
     } else {
         serde_json::from_slice::<ToggleRequest>(&body)
-            .map_err(|e| ApiError::BadRequest { message: "invalid_request_body", fields: [("body".to_string(), vec![e.to_string()])].into() })?
+            .map_err(|e| {
+                eprintln!("WARN request body refused: {e}");
+                ApiError::field("body", Msg::InvalidRequestBody)
+            })?
             .enabled
     };
     Ok(Json(two_factor_settings::set_enabled(&s, user, desired).await?))
@@ -302,7 +300,7 @@ pub struct RecoverRequest {
 async fn recover_password(State(s): State<AppState>, ClientIp(ip): ClientIp, ApiJson(req): ApiJson<RecoverRequest>) -> Result<Json<Message>, ApiError> {
     required(&[("email", &req.email)])?;
     passwords::request_recovery(&s, &req.email, &ip).await?;
-    Ok(Json(Message { message: "recovery_sent" }))
+    Ok(Json(Message { message: Msg::RecoverySent }))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -324,5 +322,5 @@ pub struct ConfirmRecoveryRequest {
 async fn confirm_recovery(State(s): State<AppState>, ApiJson(req): ApiJson<ConfirmRecoveryRequest>) -> Result<Json<Message>, ApiError> {
     required(&[("token", &req.token), ("password", &req.password), ("confirm_password", &req.confirm_password)])?;
     passwords::confirm_recovery(&s, &req.token, &req.password, &req.confirm_password).await?;
-    Ok(Json(Message { message: "password_reset" }))
+    Ok(Json(Message { message: Msg::PasswordReset }))
 }

@@ -2,6 +2,7 @@
 //! creates and edits them; each new account gets a single-use link by mail to
 //! choose a password. Lists read one index partition each, newest first.
 
+use shared::error::Msg;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::Json;
@@ -42,18 +43,18 @@ fn admin_only(user: &User) -> Result<(), ApiError> {
     if user.role() == Some(Role::Admin) {
         Ok(())
     } else {
-        Err(ApiError::ForbiddenBy("only_admin_creates_staff"))
+        Err(ApiError::ForbiddenBy(Msg::OnlyAdminCreatesStaff))
     }
 }
 
 /// The form's rules, then that every chosen knowledge sector exists.
 async fn checked(s: &AppState, input: &StaffInput, role: Role) -> Result<StaffFields, ApiError> {
-    let fields = input.validate(role).map_err(|(message, fields)| ApiError::BadRequest { message, fields })?;
+    let fields = input.validate(role)?;
     if let Some(lawyer) = &fields.lawyer {
         for id in &lawyer.knowledge_sectors {
             if s.store.get_named(NamedKind::KnowledgeSector, *id).await?.is_none() {
                 let mut f = FieldErrors::new();
-                f.insert("knowledge_sectors".into(), vec!["unknown_knowledge_sector".into()]);
+                f.add("knowledge_sectors", Msg::UnknownKnowledgeSector);
                 return Err(ApiError::validation(f));
             }
         }
@@ -105,8 +106,8 @@ async fn create(s: &AppState, role: Role, input: StaffInput) -> Result<StaffProf
         Ok(u) => u,
         Err(CreateUserWithError::EmailTaken) => {
             let mut f = FieldErrors::new();
-            f.insert("email".into(), vec!["email_exists".into()]);
-            return Err(ApiError::BadRequest { message: "email_exists", fields: f });
+            f.add("email", Msg::EmailExists);
+            return Err(ApiError::BadRequest { message: Msg::EmailExists, fields: f });
         }
         Err(CreateUserWithError::ItemTaken(_)) => return Err(ApiError::internal("staff profile already exists")),
         Err(CreateUserWithError::Other(e)) => return Err(e),
@@ -151,7 +152,7 @@ fn valid_cursor(cursor: Option<&str>) -> Result<Option<&str>, ApiError> {
         Ok(Some(c))
     } else {
         let mut f = FieldErrors::new();
-        f.insert("cursor".into(), vec!["invalid_cursor".into()]);
+        f.add("cursor", Msg::InvalidCursor);
         Err(ApiError::validation(f))
     }
 }
@@ -279,7 +280,7 @@ async fn update_sales_person(State(s): State<AppState>, CurrentUser(me): Current
 
 #[derive(Serialize, ToSchema)]
 pub struct Message {
-    pub message: &'static str,
+    pub message: Msg,
 }
 
 /// Mail a lawyer or sales person a new set-password link (admin), e.g. when
@@ -295,5 +296,5 @@ async fn send_password_link(State(s): State<AppState>, CurrentUser(me): CurrentU
         .filter(|u| matches!(u.role(), Some(Role::Lawyer | Role::SalesPerson)))
         .ok_or(ApiError::NotFound)?;
     send_invitation(&s, &user).await?;
-    Ok(Json(Message { message: "password_link_sent" }))
+    Ok(Json(Message { message: Msg::PasswordLinkSent }))
 }

@@ -5,6 +5,7 @@
 //! `shared::domain::subscription`; this crate parses, checks who may act and
 //! maps errors.
 
+use shared::error::Msg;
 use axum::extract::{Path, Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -13,10 +14,10 @@ use chrono::{NaiveDateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use shared::api::{ApiJson, AppState, CurrentUser, ErrorBody};
-use shared::domain::catalogue::{count_field, decimal_field, validate_package, Problems};
+use shared::domain::catalogue::{count_field, decimal_field, validate_package};
 use shared::domain::subscription::{self, parse_date, Grant, RowView};
 use shared::domain::{Role, User};
-use shared::error::ApiError;
+use shared::error::{ApiError, FieldErrors};
 use shared::store::subscriptions::StoredRow;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -40,7 +41,7 @@ fn now() -> NaiveDateTime {
 
 #[derive(Serialize, ToSchema)]
 pub struct Message {
-    pub message: &'static str,
+    pub message: Msg,
 }
 
 /// Ids in paths are numbers; anything else names nothing (404).
@@ -56,11 +57,8 @@ fn manager(u: &User) -> Result<(), ApiError> {
     }
 }
 
-fn field(p: &mut Problems, f: &str, key: &str) {
-    p.entry(f.to_string()).or_default().push(key.to_string());
-}
 
-fn check(p: Problems) -> Result<(), ApiError> {
+fn check(p: FieldErrors) -> Result<(), ApiError> {
     if p.is_empty() {
         Ok(())
     } else {
@@ -192,35 +190,35 @@ async fn add_to_customer(State(s): State<AppState>, CurrentUser(u): CurrentUser,
         // Spec §6: only admin creates manual packages.
         return Err(ApiError::Forbidden);
     }
-    let mut p = Problems::new();
+    let mut p = FieldErrors::new();
     if req.customer_uid.trim().is_empty() {
-        field(&mut p, "customer_uid", "required");
+        p.add("customer_uid", Msg::Required);
     }
     let chosen = [req.package_id.is_some(), req.service_plan_id.is_some(), req.custom].iter().filter(|x| **x).count();
     if chosen != 1 {
-        field(&mut p, "package_id", "choose_package_or_plan");
+        p.add("package_id", Msg::ChoosePackageOrPlan);
     }
     check(p)?;
     let grant = if req.custom {
-        let mut p = Problems::new();
+        let mut p = FieldErrors::new();
         let hours = decimal_field(req.hours.as_ref()).unwrap_or_else(|_| {
-            field(&mut p, "hours", "custom_package_value_positive");
+            p.add("hours", Msg::CustomPackageValuePositive);
             None
         });
         let price = decimal_field(req.price.as_ref()).unwrap_or_else(|_| {
-            field(&mut p, "price", "custom_package_value_positive");
+            p.add("price", Msg::CustomPackageValuePositive);
             None
         });
         let days = count_field(req.duration_days.as_ref()).unwrap_or_else(|_| {
-            field(&mut p, "duration_days", "invalid_duration");
+            p.add("duration_days", Msg::InvalidDuration);
             None
         });
         check(p)?;
         let name = if req.name.trim().is_empty() { "Custom package" } else { req.name.trim() };
         let problems = validate_package(name, hours.unwrap_or_default(), price.unwrap_or_default(), days.unwrap_or(0));
-        if problems.contains_key("hours") || problems.contains_key("price") {
+        if problems.has("hours") || problems.has("price") {
             // The spec's one message for a custom package at or below 0.
-            return Err(ApiError::BadRequest { message: "custom_package_value_positive", fields: problems });
+            return Err(ApiError::BadRequest { message: Msg::CustomPackageValuePositive, fields: problems });
         }
         check(problems)?;
         Grant::custom(name, hours.unwrap_or_default(), days.unwrap_or(0))
@@ -259,15 +257,15 @@ async fn change_service(State(s): State<AppState>, CurrentUser(u): CurrentUser, 
     let hour = match decimal_field(req.hour.as_ref()) {
         Ok(h) => h,
         Err(()) => {
-            let mut p = Problems::new();
-            field(&mut p, "hour", subscription::HOUR_MIN);
+            let mut p = FieldErrors::new();
+            p.add("hour", subscription::HOUR_MIN);
             return Err(ApiError::validation(p));
         }
     };
     let at = now();
     let next = subscription::change_service(&stored.row, req.start_date.as_deref(), req.expire_on.as_deref(), hour, at).map_err(ApiError::validation)?;
     s.store.save_purchase(&next, stored.rev).await?;
-    Ok(Json(serde_json::json!({ "message": "service_updated", "row": next.view(at) })))
+    Ok(Json(serde_json::json!({ "message": Msg::ServiceUpdated, "row": next.view(at) })))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -284,13 +282,13 @@ async fn auto_update(State(s): State<AppState>, CurrentUser(u): CurrentUser, Pat
     manager(&u)?;
     let stored = row(&s, &id).await?;
     if !stored.row.can_edit_auto_update() {
-        return Err(ApiError::bad("service_already_renewed"));
+        return Err(ApiError::bad(Msg::ServiceAlreadyRenewed));
     }
     let date = match req.auto_update_date_end.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
         None => None,
         Some(t) => Some(parse_date(t).ok_or_else(|| {
-            let mut p = Problems::new();
-            field(&mut p, "auto_update_date_end", "invalid_date");
+            let mut p = FieldErrors::new();
+            p.add("auto_update_date_end", Msg::InvalidDate);
             ApiError::validation(p)
         })?),
     };
@@ -298,7 +296,7 @@ async fn auto_update(State(s): State<AppState>, CurrentUser(u): CurrentUser, Pat
     next.auto_update_date_end = date;
     next.updated_at = now();
     s.store.save_purchase(&next, stored.rev).await?;
-    Ok(Json(Message { message: "date_changed" }))
+    Ok(Json(Message { message: Msg::DateChanged }))
 }
 
 /// Activate a row; offered only when its hours are below the consumed hours.
@@ -309,13 +307,13 @@ async fn activate(State(s): State<AppState>, CurrentUser(u): CurrentUser, Path(i
     manager(&u)?;
     let stored = row(&s, &id).await?;
     if !stored.row.can_activate() {
-        return Err(ApiError::bad("service_activation_failed"));
+        return Err(ApiError::bad(Msg::ServiceActivationFailed));
     }
     let mut next = stored.row.clone();
     next.active = true;
     next.updated_at = now();
     s.store.save_purchase(&next, stored.rev).await?;
-    Ok(Json(Message { message: "service_activated" }))
+    Ok(Json(Message { message: Msg::ServiceActivated }))
 }
 
 /// Delete a row (after the web's confirmation).
@@ -326,7 +324,7 @@ async fn delete_row(State(s): State<AppState>, CurrentUser(u): CurrentUser, Path
     manager(&u)?;
     let stored = row(&s, &id).await?;
     s.store.delete_purchase(&stored.row).await?;
-    Ok(Json(Message { message: "service_deleted" }))
+    Ok(Json(Message { message: Msg::ServiceDeleted }))
 }
 
 #[derive(Deserialize, utoipa::IntoParams)]
@@ -353,30 +351,30 @@ async fn time_report(State(s): State<AppState>, CurrentUser(u): CurrentUser, Pat
     if !matches!(u.role(), Some(Role::Admin | Role::SalesPerson | Role::Lawyer)) {
         return Err(ApiError::Forbidden);
     }
-    let mut p = Problems::new();
+    let mut p = FieldErrors::new();
     let from = match range.start_date.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
         None => {
-            field(&mut p, "start_date", "start_date_required");
+            p.add("start_date", Msg::StartDateRequired);
             None
         }
         Some(t) => parse_date(t).or_else(|| {
-            field(&mut p, "start_date", "invalid_date");
+            p.add("start_date", Msg::InvalidDate);
             None
         }),
     };
     let to = match range.end_date.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
         None => {
-            field(&mut p, "end_date", "end_date_required");
+            p.add("end_date", Msg::EndDateRequired);
             None
         }
         Some(t) => parse_date(t).or_else(|| {
-            field(&mut p, "end_date", "invalid_date");
+            p.add("end_date", Msg::InvalidDate);
             None
         }),
     };
     if let (Some(f), Some(t)) = (from, to) {
         if t < f {
-            field(&mut p, "end_date", "end_before_start");
+            p.add("end_date", Msg::EndBeforeStart);
         }
     }
     check(p)?;

@@ -345,7 +345,7 @@ async fn limited_services_stop_at_their_limit() {
     w.state.store.record_usage(&use_("a"), now).await.unwrap();
     w.state.store.record_usage(&use_("b"), now).await.unwrap();
     let err = w.state.store.record_usage(&use_("c"), now).await.unwrap_err();
-    assert_eq!(err.key(), "limit_reached");
+    assert_eq!(err.key().as_str(), "limit_reached");
     // Releasing one gives the use back.
     w.state.store.release_usage(row.id, now.date(), "a", now).await.unwrap();
     let r = w.state.store.record_usage(&use_("c"), now).await.unwrap();

@@ -17,6 +17,7 @@
 //! is a monthly total, so a second one for the same month would be a
 //! double report (the store guards it with a conditional put).
 
+use crate::error::Msg;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -66,13 +67,10 @@ pub struct AdditionalHourInput {
     pub description: String,
 }
 
-pub const INVALID_MONTH: &str = "invalid_month";
-pub const MONTH_TAKEN: &str = "additional_hour_month_taken";
+pub const INVALID_MONTH: Msg = Msg::InvalidMonth;
+pub const MONTH_TAKEN: Msg = Msg::AdditionalHourMonthTaken;
 pub const DESCRIPTION_MAX: usize = 2000;
 
-fn push(f: &mut FieldErrors, field: &str, key: &str) {
-    f.entry(field.to_string()).or_default().push(key.to_string());
-}
 
 /// A month "YYYY-MM" (also accepts a full date and keeps its month).
 pub fn parse_month(text: &str) -> Option<String> {
@@ -92,11 +90,11 @@ pub fn validate(form: &AdditionalHourForm) -> Result<AdditionalHourInput, ApiErr
     let mut f = FieldErrors::new();
     let month = match form.month.as_deref().map(str::trim) {
         None | Some("") => {
-            push(&mut f, "month", "required");
+            f.add("month", Msg::Required);
             None
         }
         Some(t) => parse_month(t).or_else(|| {
-            push(&mut f, "month", INVALID_MONTH);
+            f.add("month", INVALID_MONTH);
             None
         }),
     };
@@ -104,21 +102,21 @@ pub fn validate(form: &AdditionalHourForm) -> Result<AdditionalHourInput, ApiErr
         // A month has at most 744 hours (31 × 24).
         Ok(Some(h)) if h.0 >= 1 && h.0 <= 744 * 100 => Some(h),
         Ok(Some(h)) if (0..1).contains(&h.0) => {
-            push(&mut f, "total_hour", "hour_min");
+            f.add("total_hour", Msg::HourMin);
             None
         }
         Ok(None) => {
-            push(&mut f, "total_hour", "required");
+            f.add("total_hour", Msg::Required);
             None
         }
         _ => {
-            push(&mut f, "total_hour", "invalid_hours");
+            f.add("total_hour", Msg::InvalidHours);
             None
         }
     };
     let description = form.description.trim().to_string();
     if description.chars().count() > DESCRIPTION_MAX {
-        push(&mut f, "description", "too_long");
+        f.add("description", Msg::TooLong);
     }
     if !f.is_empty() {
         return Err(ApiError::validation(f));
@@ -137,7 +135,7 @@ pub fn validate(form: &AdditionalHourForm) -> Result<AdditionalHourInput, ApiErr
 /// refused rather than split, because split batches could not be
 /// all-or-nothing.
 pub const MASS_UPDATE_MAX: usize = 49;
-pub const TOO_MANY_ENTRIES: &str = "too_many_entries";
+pub const TOO_MANY_ENTRIES: Msg = Msg::TooManyEntries;
 
 /// The ids of a bulk change: trimmed, without repeats (a transaction may
 /// touch an item once), at least one, at most [`MASS_UPDATE_MAX`].
@@ -150,9 +148,9 @@ pub fn mass_update_ids(ids: &[String]) -> Result<Vec<String>, ApiError> {
     }
     let mut f = FieldErrors::new();
     if out.is_empty() {
-        push(&mut f, "ids", "required");
+        f.add("ids", Msg::Required);
     } else if out.len() > MASS_UPDATE_MAX {
-        push(&mut f, "ids", TOO_MANY_ENTRIES);
+        f.add("ids", TOO_MANY_ENTRIES);
     }
     if !f.is_empty() {
         return Err(ApiError::validation(f));
@@ -187,20 +185,20 @@ mod tests {
         for bad in ["2026-13", "2026-3", "March", "2026-03-40", "2026-03x"] {
             assert_eq!(validate(&form(bad, json!(1))).unwrap_err().fields()["month"], vec![INVALID_MONTH], "{bad}");
         }
-        assert_eq!(validate(&form("2026-03", json!("0"))).unwrap_err().fields()["total_hour"], vec!["hour_min"]);
-        assert_eq!(validate(&form("2026-03", json!("0,001"))).unwrap_err().fields()["total_hour"], vec!["invalid_hours"]);
-        assert_eq!(validate(&form("2026-03", json!("-1"))).unwrap_err().fields()["total_hour"], vec!["invalid_hours"]);
+        assert_eq!(validate(&form("2026-03", json!("0"))).unwrap_err().fields()["total_hour"], vec![Msg::HourMin]);
+        assert_eq!(validate(&form("2026-03", json!("0,001"))).unwrap_err().fields()["total_hour"], vec![Msg::InvalidHours]);
+        assert_eq!(validate(&form("2026-03", json!("-1"))).unwrap_err().fields()["total_hour"], vec![Msg::InvalidHours]);
         assert_eq!(validate(&form("2026-03", json!("0,01"))).unwrap().total_hour, Hundredths(1));
-        assert_eq!(validate(&form("2026-03", json!("745"))).unwrap_err().fields()["total_hour"], vec!["invalid_hours"]);
+        assert_eq!(validate(&form("2026-03", json!("745"))).unwrap_err().fields()["total_hour"], vec![Msg::InvalidHours]);
         let none = validate(&AdditionalHourForm::default()).unwrap_err().fields();
-        assert_eq!((none["month"].clone(), none["total_hour"].clone()), (vec!["required".to_string()], vec!["required".to_string()]));
+        assert_eq!((none["month"].to_vec(), none["total_hour"].to_vec()), (vec![Msg::Required], vec![Msg::Required]));
     }
 
     #[test]
     fn bulk_ids() {
         let ids = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
         assert_eq!(mass_update_ids(&ids(&["a", " a ", "b"])).unwrap(), vec!["a", "b"]);
-        assert_eq!(mass_update_ids(&ids(&[" "])).unwrap_err().fields()["ids"], vec!["required"]);
+        assert_eq!(mass_update_ids(&ids(&[" "])).unwrap_err().fields()["ids"], vec![Msg::Required]);
         let many: Vec<String> = (0..50).map(|i| i.to_string()).collect();
         assert_eq!(mass_update_ids(&many).unwrap_err().fields()["ids"], vec![TOO_MANY_ENTRIES]);
         assert_eq!(mass_update_ids(&many[..49]).unwrap().len(), 49);

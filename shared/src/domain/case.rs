@@ -2,6 +2,7 @@
 //! machine as pure functions, so every allowed and refused transition is
 //! unit-tested without the store.
 
+use crate::error::Msg;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -202,9 +203,6 @@ pub struct CaseForm {
     pub note: String,
 }
 
-fn push(f: &mut FieldErrors, field: &str, key: &str) {
-    f.entry(field.to_string()).or_default().push(key.to_string());
-}
 
 /// A decimal from JSON: a number, or a string with a comma or dot decimal.
 pub fn decimal(v: Option<&serde_json::Value>) -> Result<Option<Hundredths>, ()> {
@@ -229,12 +227,12 @@ fn date(v: &Option<String>) -> Result<Option<NaiveDate>, ()> {
 pub fn validate(form: &CaseForm) -> Result<CaseInput, ApiError> {
     let mut f = FieldErrors::new();
     if form.subject.trim().is_empty() {
-        push(&mut f, "subject", "case_subject_required");
+        f.add("subject", Msg::CaseSubjectRequired);
     } else if form.subject.trim().chars().count() > 200 {
-        push(&mut f, "subject", "too_long");
+        f.add("subject", Msg::TooLong);
     }
     if form.description.trim().is_empty() {
-        push(&mut f, "description", "case_description_required");
+        f.add("description", Msg::CaseDescriptionRequired);
     }
     let case_type = match &form.case_type {
         Some(serde_json::Value::Number(n)) => n.as_u64(),
@@ -242,35 +240,35 @@ pub fn validate(form: &CaseForm) -> Result<CaseInput, ApiError> {
         _ => None,
     };
     if case_type.is_none() {
-        push(&mut f, "type", "case_type_required");
+        f.add("type", Msg::CaseTypeRequired);
     }
     let hours = match decimal(form.estimated_hours.as_ref()) {
         Ok(Some(h)) if h.0 >= 1 => Some(h),
         Ok(None) => {
-            push(&mut f, "estimated_hours", "estimated_hours_required");
+            f.add("estimated_hours", Msg::EstimatedHoursRequired);
             None
         }
         _ => {
-            push(&mut f, "estimated_hours", "hour_min");
+            f.add("estimated_hours", Msg::HourMin);
             None
         }
     };
     let start = date(&form.start_date).unwrap_or_else(|_| {
-        push(&mut f, "start_date", "invalid_date");
+        f.add("start_date", Msg::InvalidDate);
         None
     });
     let deadline = date(&form.deadline).unwrap_or_else(|_| {
-        push(&mut f, "deadline", "invalid_date");
+        f.add("deadline", Msg::InvalidDate);
         None
     });
     if let (Some(a), Some(b)) = (start, deadline) {
         if b < a {
-            push(&mut f, "deadline", "deadline_before_start");
+            f.add("deadline", Msg::DeadlineBeforeStart);
         }
     }
     let pc = form.address.post_code.trim();
     if !pc.is_empty() && !(pc.len() == 5 && pc.chars().all(|c| c.is_ascii_digit())) {
-        push(&mut f, "address.post_code", "invalid_post_code");
+        f.add("address.post_code", Msg::InvalidPostCode);
     }
     if !f.is_empty() {
         return Err(ApiError::validation(f));
@@ -392,9 +390,9 @@ pub enum Transition {
     Transfer,
 }
 
-pub const ONLY_WAITING_CAN_START: &str = "only_waiting_can_start";
-pub const ONLY_IN_PROGRESS_CAN_COMPLETE: &str = "only_in_progress_can_complete";
-pub const STATUS_CHANGE_NOT_ALLOWED: &str = "status_change_not_allowed";
+pub const ONLY_WAITING_CAN_START: Msg = Msg::OnlyWaitingCanStart;
+pub const ONLY_IN_PROGRESS_CAN_COMPLETE: Msg = Msg::OnlyInProgressCanComplete;
+pub const STATUS_CHANGE_NOT_ALLOWED: Msg = Msg::StatusChangeNotAllowed;
 
 /// The outcome of an allowed transition: the new status and lawyer.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -406,7 +404,7 @@ pub struct Moved {
 /// The state machine. Who first (an unauthorised user learns nothing about
 /// the status), then the status precondition. `direct_lawyer_ok` tells
 /// whether the direct-assign lawyer (if any) is an active lawyer.
-pub fn transition(user: &User, case: &Case, t: Transition) -> Result<Moved, &'static str> {
+pub fn transition(user: &User, case: &Case, t: Transition) -> Result<Moved, Msg> {
     let role = user.role();
     let admin = role == Some(Role::Admin);
     let assigned = role == Some(Role::Lawyer) && is_assigned(user, case);
@@ -557,7 +555,7 @@ pub fn validate_hours(form: &HourForm) -> Result<HourInput, ApiError> {
         Ok(Some(h)) if h.0 >= 0 => h,
         Ok(None) => Hundredths::ZERO,
         _ => {
-            push(&mut f, name, "invalid_hours");
+            f.add(name, Msg::InvalidHours);
             Hundredths::ZERO
         }
     };
@@ -565,22 +563,22 @@ pub fn validate_hours(form: &HourForm) -> Result<HourInput, ApiError> {
     let non_billable_hour = get("non_billable_hour", form.non_billable_hour.as_ref());
     let rattsskydd_hour = get("rattsskydd_hour", form.rattsskydd_hour.as_ref());
     if f.is_empty() && (hour + non_billable_hour + rattsskydd_hour).0 < 1 {
-        push(&mut f, "hour", "hour_min");
+        f.add("hour", Msg::HourMin);
     }
     let d = match date(&form.date) {
         Ok(Some(d)) => Some(d),
         Ok(None) => {
-            push(&mut f, "date", "required");
+            f.add("date", Msg::Required);
             None
         }
         Err(_) => {
-            push(&mut f, "date", "invalid_date");
+            f.add("date", Msg::InvalidDate);
             None
         }
     };
     let time = form.time.trim().to_string();
     if !time.is_empty() && chrono::NaiveTime::parse_from_str(&time, "%H:%M").is_err() {
-        push(&mut f, "time", "invalid_time");
+        f.add("time", Msg::InvalidTime);
     }
     if !f.is_empty() {
         return Err(ApiError::validation(f));
@@ -596,8 +594,8 @@ pub fn validate_hours(form: &HourForm) -> Result<HourInput, ApiError> {
     })
 }
 
-pub const ONLY_LAWYER_ENTERS_HOURS: &str = "only_lawyer_enters_hours";
-pub const CASE_NOT_ASSIGNED: &str = "case_not_assigned";
+pub const ONLY_LAWYER_ENTERS_HOURS: Msg = Msg::OnlyLawyerEntersHours;
+pub const CASE_NOT_ASSIGNED: Msg = Msg::CaseNotAssigned;
 
 /// Spec §6: only lawyers enter their own hours, on a case assigned to them;
 /// admin must name the lawyer (who must be the assigned one). Returns the
@@ -612,7 +610,7 @@ pub fn hour_author(user: &User, case: &Case, named_lawyer: Option<&str>) -> Resu
         return Err(ApiError::bad(CASE_NOT_ASSIGNED));
     }
     if case.status != CaseStatus::Inprogress {
-        return Err(ApiError::bad("case_not_in_progress"));
+        return Err(ApiError::bad(Msg::CaseNotInProgress));
     }
     Ok(lawyer)
 }
@@ -719,7 +717,7 @@ mod tests {
                     let c = case(s, if matches!(s, Inprogress | CaseStatus::Complete) { Some("law") } else { None });
                     let got = transition(u, &c, t);
                     let role = u.role().unwrap();
-                    let expected: Result<CaseStatus, &str> = match (t, role, s) {
+                    let expected: Result<CaseStatus, Msg> = match (t, role, s) {
                         (Publish, Role::Admin, Draft) => Ok(Waiting),
                         (Publish, _, _) => Err(STATUS_CHANGE_NOT_ALLOWED),
                         (Accept, Role::Lawyer, Waiting) => Ok(Inprogress),
@@ -774,10 +772,10 @@ mod tests {
     fn spec_section_5_required_fields() {
         let err = validate(&CaseForm::default()).unwrap_err();
         let f = err.fields();
-        assert_eq!(f["subject"], vec!["case_subject_required"]);
-        assert_eq!(f["description"], vec!["case_description_required"]);
-        assert_eq!(f["type"], vec!["case_type_required"]);
-        assert_eq!(f["estimated_hours"], vec!["estimated_hours_required"]);
+        assert_eq!(f["subject"], vec![Msg::CaseSubjectRequired]);
+        assert_eq!(f["description"], vec![Msg::CaseDescriptionRequired]);
+        assert_eq!(f["type"], vec![Msg::CaseTypeRequired]);
+        assert_eq!(f["estimated_hours"], vec![Msg::EstimatedHoursRequired]);
         let form = CaseForm {
             subject: " Lease ".into(),
             description: "d".into(),
@@ -787,13 +785,13 @@ mod tests {
             deadline: Some("2026-01-01".into()),
             ..Default::default()
         };
-        assert_eq!(validate(&form).unwrap_err().fields()["deadline"], vec!["deadline_before_start"]);
+        assert_eq!(validate(&form).unwrap_err().fields()["deadline"], vec![Msg::DeadlineBeforeStart]);
         let form = CaseForm { deadline: None, ..form };
         let ok = validate(&form).unwrap();
         assert_eq!(ok.subject, "Lease");
         assert_eq!(ok.estimated_hours, Hundredths(150));
         let bad = CaseForm { estimated_hours: Some(serde_json::json!("0")), ..form };
-        assert_eq!(validate(&bad).unwrap_err().fields()["estimated_hours"], vec!["hour_min"]);
+        assert_eq!(validate(&bad).unwrap_err().fields()["estimated_hours"], vec![Msg::HourMin]);
     }
 
     #[test]

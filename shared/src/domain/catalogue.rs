@@ -3,6 +3,7 @@
 //! company-size bands. Amounts with decimals (hours, prices) are kept as
 //! integer hundredths so nothing is lost on the way through JSON or DynamoDB.
 
+use crate::error::{FieldErrors, Msg};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use utoipa::ToSchema;
 
@@ -169,56 +170,53 @@ pub struct ServicePlan {
 }
 
 /// Field errors as `{field: [key]}`.
-pub type Problems = std::collections::BTreeMap<String, Vec<String>>;
 
-fn problem(p: &mut Problems, field: &str, key: &str) {
-    p.entry(field.to_string()).or_default().push(key.to_string());
-}
+
 
 pub const MAX_DAYS: u32 = 3650;
 
 /// Validation of a new package (admin form); custom packages use the same
 /// rule: hours and price above 0 ('custom package value above 0').
-pub fn validate_package(name: &str, hours: Hundredths, price: Hundredths, duration_days: u32) -> Problems {
-    let mut p = Problems::new();
+pub fn validate_package(name: &str, hours: Hundredths, price: Hundredths, duration_days: u32) -> FieldErrors {
+    let mut p = FieldErrors::new();
     if name.trim().is_empty() {
-        problem(&mut p, "name", "required");
+        p.add("name", Msg::Required);
     }
     if hours.0 <= 0 {
-        problem(&mut p, "hours", "custom_package_value_positive");
+        p.add("hours", Msg::CustomPackageValuePositive);
     }
     if price.0 <= 0 {
-        problem(&mut p, "price", "custom_package_value_positive");
+        p.add("price", Msg::CustomPackageValuePositive);
     }
     if duration_days == 0 || duration_days > MAX_DAYS {
-        problem(&mut p, "duration_days", "invalid_duration");
+        p.add("duration_days", Msg::InvalidDuration);
     }
     p
 }
 
-pub fn validate_service_plan(name: &str, service_id: u8, limit: Option<u32>, hours: Option<Hundredths>, price: Hundredths, expiry_days: u32) -> Problems {
-    let mut p = Problems::new();
+pub fn validate_service_plan(name: &str, service_id: u8, limit: Option<u32>, hours: Option<Hundredths>, price: Hundredths, expiry_days: u32) -> FieldErrors {
+    let mut p = FieldErrors::new();
     if name.trim().is_empty() {
-        problem(&mut p, "name", "required");
+        p.add("name", Msg::Required);
     }
     match service(service_id) {
-        None => problem(&mut p, "service_id", "unknown_service"),
+        None => p.add("service_id", Msg::UnknownService),
         Some(s) if s.hour_based => {
             if hours.is_none_or(|h| h.0 < 1) {
-                problem(&mut p, "hours", "hour_min");
+                p.add("hours", Msg::HourMin);
             }
         }
         Some(_) => {
             if limit.is_none_or(|l| l == 0) {
-                problem(&mut p, "limit", "limit_above_zero");
+                p.add("limit", Msg::LimitAboveZero);
             }
         }
     }
     if price.0 < 0 {
-        problem(&mut p, "price", "invalid_price");
+        p.add("price", Msg::InvalidPrice);
     }
     if expiry_days == 0 || expiry_days > MAX_DAYS {
-        problem(&mut p, "expiry_days", "invalid_duration");
+        p.add("expiry_days", Msg::InvalidDuration);
     }
     p
 }
@@ -292,17 +290,17 @@ mod tests {
     #[test]
     fn package_values_must_be_above_zero() {
         let p = validate_package("Gold", Hundredths(0), Hundredths(-1), 30);
-        assert_eq!(p["hours"], vec!["custom_package_value_positive"]);
-        assert_eq!(p["price"], vec!["custom_package_value_positive"]);
+        assert_eq!(p["hours"], vec![Msg::CustomPackageValuePositive]);
+        assert_eq!(p["price"], vec![Msg::CustomPackageValuePositive]);
         assert!(validate_package("Gold", Hundredths(1), Hundredths(1), 30).is_empty());
-        assert!(validate_package(" ", Hundredths(1), Hundredths(1), 0).contains_key("duration_days"));
+        assert!(validate_package(" ", Hundredths(1), Hundredths(1), 0).has("duration_days"));
     }
 
     #[test]
     fn service_plan_needs_hours_or_limit_by_service() {
-        assert!(validate_service_plan("A", 1, None, None, Hundredths(0), 30).contains_key("hours"));
-        assert!(validate_service_plan("A", 3, None, None, Hundredths(0), 30).contains_key("limit"));
-        assert!(validate_service_plan("A", 9, None, None, Hundredths(0), 30).contains_key("service_id"));
+        assert!(validate_service_plan("A", 1, None, None, Hundredths(0), 30).has("hours"));
+        assert!(validate_service_plan("A", 3, None, None, Hundredths(0), 30).has("limit"));
+        assert!(validate_service_plan("A", 9, None, None, Hundredths(0), 30).has("service_id"));
         assert!(validate_service_plan("A", 3, Some(5), None, Hundredths(100), 30).is_empty());
     }
 }

@@ -1,6 +1,7 @@
 //! Customer contacts and profiles: who may manage whose contacts, and the
 //! form rules (spec §3, §5, §6). Pure rules; the store and mail are elsewhere.
 
+use crate::error::Msg;
 use super::permissions::{self, Permission};
 use super::{Role, User};
 use crate::error::{ApiError, FieldErrors};
@@ -43,31 +44,28 @@ pub fn may_see(scope: &ContactScope, contact: &User) -> bool {
 
 pub const NAME_MAX: usize = 100;
 
-fn push(errors: &mut FieldErrors, field: &str, key: &str) {
-    errors.entry(field.to_string()).or_default().push(key.to_string());
-}
 
 /// First and last name: required, at most 100 characters.
 pub fn check_names(errors: &mut FieldErrors, first_name: &str, last_name: &str) {
     for (field, v) in [("first_name", first_name), ("last_name", last_name)] {
         if v.trim().is_empty() {
-            push(errors, field, "required");
+            errors.add(field, Msg::Required);
         } else if v.trim().chars().count() > NAME_MAX {
-            push(errors, field, "too_long");
+            errors.add(field, Msg::TooLong);
         }
     }
 }
 
 /// A valid phone (spec §5): digits with optional leading +, spaces, dashes
 /// and parentheses; 7 to 15 digits. Empty means "no phone".
-pub fn normalize_phone(raw: Option<&str>) -> Result<Option<String>, &'static str> {
+pub fn normalize_phone(raw: Option<&str>) -> Result<Option<String>, Msg> {
     let Some(p) = raw.map(str::trim).filter(|p| !p.is_empty()) else { return Ok(None) };
     let allowed = p.chars().enumerate().all(|(i, c)| c.is_ascii_digit() || " -()".contains(c) || (c == '+' && i == 0));
     let digits = p.chars().filter(|c| c.is_ascii_digit()).count();
     if allowed && (7..=15).contains(&digits) {
         Ok(Some(p.to_string()))
     } else {
-        Err("invalid_phone")
+        Err(Msg::InvalidPhone)
     }
 }
 
@@ -151,13 +149,13 @@ mod tests {
         assert_eq!(normalize_phone(Some(" +46 70-123 45 67 ")), Ok(Some("+46 70-123 45 67".into())));
         assert_eq!(normalize_phone(Some("")), Ok(None));
         assert_eq!(normalize_phone(None), Ok(None));
-        assert_eq!(normalize_phone(Some("12345")), Err("invalid_phone"));
-        assert_eq!(normalize_phone(Some("070abc1234")), Err("invalid_phone"));
-        assert_eq!(normalize_phone(Some("46+701234567")), Err("invalid_phone"));
+        assert_eq!(normalize_phone(Some("12345")), Err(Msg::InvalidPhone));
+        assert_eq!(normalize_phone(Some("070abc1234")), Err(Msg::InvalidPhone));
+        assert_eq!(normalize_phone(Some("46+701234567")), Err(Msg::InvalidPhone));
         let mut e = FieldErrors::new();
         check_names(&mut e, " ", &"x".repeat(101));
-        assert_eq!(e["first_name"], vec!["required"]);
-        assert_eq!(e["last_name"], vec!["too_long"]);
+        assert_eq!(e["first_name"], vec![Msg::Required]);
+        assert_eq!(e["last_name"], vec![Msg::TooLong]);
     }
 
     #[test]

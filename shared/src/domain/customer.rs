@@ -4,6 +4,7 @@
 //! A customer's uid is the uid of the customer's `User` (user_type 3); the
 //! profile below lives on `CUSTOMER#<uid> / PROFILE`.
 
+use crate::error::Msg;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -209,21 +210,22 @@ pub fn check_customer_form(f: &CustomerForm) -> FieldErrors {
     }
     // Spec §5 server rule: the staff screens show one message for a missing part.
     for (field, keys) in addr {
-        let keys = keys.into_iter().map(|k| if k == "required" { "address_required".to_string() } else { k }).collect::<Vec<_>>();
-        e.entry(field).or_default().extend(keys);
+        for k in keys {
+            e.add(field.clone(), if k == Msg::Required { Msg::AddressRequired } else { k });
+        }
     }
     if let Some(rate) = f.hourly_rate {
         if crate::domain::staff::rate_to_ore(rate).is_none() {
-            add(&mut e, "hourly_rate", "invalid_price");
+            e.add("hourly_rate", Msg::InvalidPrice);
         }
     }
     if let Some(size) = f.company_size.as_deref().filter(|v| !v.is_empty()) {
         if !crate::domain::catalogue::COMPANY_SIZES.iter().any(|c| c.value == size) {
-            add(&mut e, "company_size", "invalid_company_size");
+            e.add("company_size", Msg::InvalidCompanySize);
         }
     }
     if f.knowledge_sectors.len() > 50 {
-        add(&mut e, "knowledge_sectors", "too_long");
+        e.add("knowledge_sectors", Msg::TooLong);
     }
     e
 }
@@ -294,35 +296,35 @@ struct PersonAndCompany<'a> {
 
 fn check_person_and_company(e: &mut FieldErrors, f: &PersonAndCompany) {
     if f.customer_type.is_none() {
-        add(e, "customer_type", "required");
+        e.add("customer_type", Msg::Required);
     }
     for (name, value) in [("first_name", f.first_name), ("last_name", f.last_name)] {
         if value.trim().is_empty() {
-            add(e, name, "required");
+            e.add(name, Msg::Required);
         }
     }
     if f.email.trim().is_empty() {
-        add(e, "email", "required");
+        e.add("email", Msg::Required);
     } else if !is_valid_email(f.email) {
-        add(e, "email", "invalid_email");
+        e.add("email", Msg::InvalidEmail);
     }
     if f.customer_type == Some(CustomerType::Company) {
         if f.company_name.trim().is_empty() {
-            add(e, "company_name", "required");
+            e.add("company_name", Msg::Required);
         }
         if f.company_registration_number.trim().is_empty() {
-            add(e, "company_registration_number", "required");
+            e.add("company_registration_number", Msg::Required);
         } else if !is_valid_registration_number(f.company_registration_number.trim()) {
-            add(e, "company_registration_number", "invalid_registration_number");
+            e.add("company_registration_number", Msg::InvalidRegistrationNumber);
         }
         if f.sector.trim().is_empty() {
-            add(e, "sector", "required");
+            e.add("sector", Msg::Required);
         }
     }
     if f.phone.trim().is_empty() {
-        add(e, "phone", "required");
+        e.add("phone", Msg::Required);
     } else if !is_valid_phone(f.phone) {
-        add(e, "phone", "invalid_phone");
+        e.add("phone", Msg::InvalidPhone);
     }
     check_lengths(
         e,
@@ -335,9 +337,6 @@ fn check_person_and_company(e: &mut FieldErrors, f: &PersonAndCompany) {
     );
 }
 
-fn add(errors: &mut FieldErrors, field: &str, key: &str) {
-    errors.entry(field.to_string()).or_default().push(key.to_string());
-}
 
 /// Spec §5: company registration number `XXXXXX-XXXX` (6 digits, dash, 4 digits).
 pub fn is_valid_registration_number(raw: &str) -> bool {
@@ -377,8 +376,8 @@ pub const MAX_TEXT_LEN: usize = 200;
 /// Adds `too_long` for every field longer than its limit (characters).
 fn check_lengths(errors: &mut FieldErrors, fields: &[(&str, &str, usize)]) {
     for (name, value, max) in fields {
-        if value.trim().chars().count() > *max && !errors.contains_key(*name) {
-            add(errors, name, "too_long");
+        if value.trim().chars().count() > *max && !errors.has(*name) {
+            errors.add(*name, Msg::TooLong);
         }
     }
 }
@@ -388,24 +387,24 @@ fn check_lengths(errors: &mut FieldErrors, fields: &[(&str, &str, usize)]) {
 pub fn check_address(a: &Address, prefix: &str, errors: &mut FieldErrors) {
     let f = |name: &str| format!("{prefix}.{name}");
     if a.address_1.trim().is_empty() {
-        add(errors, &f("address_1"), "required");
+        errors.add(&f("address_1"), Msg::Required);
     }
     if a.city.trim().is_empty() {
-        add(errors, &f("city"), "required");
+        errors.add(&f("city"), Msg::Required);
     }
     if a.post_code.is_empty() {
-        add(errors, &f("post_code"), "required");
+        errors.add(&f("post_code"), Msg::Required);
     } else if !is_valid_post_code(&a.post_code) {
-        add(errors, &f("post_code"), "invalid_post_code");
+        errors.add(&f("post_code"), Msg::InvalidPostCode);
     }
     check_lengths(
         errors,
         &[(&f("address_1"), &a.address_1, MAX_TEXT_LEN), (&f("address_2"), &a.address_2, MAX_TEXT_LEN), (&f("city"), &a.city, MAX_NAME_LEN)],
     );
     if a.country == 0 {
-        add(errors, &f("country"), "required");
+        errors.add(&f("country"), Msg::Required);
     } else if a.country != COUNTRY_SWEDEN {
-        add(errors, &f("country"), "invalid_country");
+        errors.add(&f("country"), Msg::InvalidCountry);
     }
 }
 
@@ -428,22 +427,20 @@ pub fn check_registration(r: &Registration) -> FieldErrors {
         },
     );
     if r.password.is_empty() {
-        add(&mut e, "password", "required");
+        e.add("password", Msg::Required);
     }
     if r.confirm_password.is_empty() {
-        add(&mut e, "confirm_password", "required");
+        e.add("confirm_password", Msg::Required);
     }
     if !r.password.is_empty() {
         let confirm = (!r.confirm_password.is_empty()).then_some(r.confirm_password.as_str());
-        for (k, v) in password_policy::check(&r.password, confirm, "password", "confirm_password") {
-            e.entry(k).or_default().extend(v);
-        }
+        e.merge(password_policy::check(&r.password, confirm, "password", "confirm_password"));
     }
     if !r.terms_accepted {
-        add(&mut e, "terms_accepted", "terms_not_agreed");
+        e.add("terms_accepted", Msg::TermsNotAgreed);
     }
     if !r.privacy_accepted {
-        add(&mut e, "privacy_accepted", "privacy_not_agreed");
+        e.add("privacy_accepted", Msg::PrivacyNotAgreed);
     }
     check_address(&r.profile, "profile", &mut e);
     if !r.same_invoice_address {
@@ -486,9 +483,9 @@ pub struct BusinessSector {
 pub fn check_sector_name(name: &str) -> FieldErrors {
     let mut e = FieldErrors::new();
     if name.trim().is_empty() {
-        add(&mut e, "name", "required");
+        e.add("name", Msg::Required);
     } else if name.trim().chars().count() > 100 {
-        add(&mut e, "name", "too_long");
+        e.add("name", Msg::TooLong);
     }
     e
 }
@@ -523,18 +520,18 @@ mod tests {
         f.same_invoice_address = false;
         let e = check_customer_form(&f);
         for k in ["profile.address_1", "profile.city", "profile.post_code", "profile.country", "invoice_address.address_1"] {
-            assert_eq!(e[k], ["address_required"], "{k}");
+            assert_eq!(e[k], [Msg::AddressRequired], "{k}");
         }
         let mut f = staff_form();
         f.hourly_rate = Some(10.005);
         f.company_size = Some("7".into());
         f.company_registration_number = "5566771234".into();
         let e = check_customer_form(&f);
-        assert_eq!(e["hourly_rate"], ["invalid_price"]);
-        assert_eq!(e["company_size"], ["invalid_company_size"]);
-        assert_eq!(e["company_registration_number"], ["invalid_registration_number"]);
+        assert_eq!(e["hourly_rate"], [Msg::InvalidPrice]);
+        assert_eq!(e["company_size"], [Msg::InvalidCompanySize]);
+        assert_eq!(e["company_registration_number"], [Msg::InvalidRegistrationNumber]);
         // No password, no terms on the staff form.
-        assert!(!e.contains_key("password") && !e.contains_key("terms_accepted"));
+        assert!(!e.has("password") && !e.has("terms_accepted"));
     }
 
     fn address() -> Address {
@@ -561,8 +558,8 @@ mod tests {
         }
     }
 
-    fn keys(r: &Registration, field: &str) -> Vec<String> {
-        check_registration(r).get(field).cloned().unwrap_or_default()
+    fn keys(r: &Registration, field: &str) -> Vec<Msg> {
+        check_registration(r).get(field).to_vec()
     }
 
     #[test]
@@ -582,35 +579,35 @@ mod tests {
         r.first_name = "  ".into();
         r.last_name.clear();
         r.customer_type = None;
-        assert_eq!(keys(&r, "first_name"), ["required"]);
-        assert_eq!(keys(&r, "last_name"), ["required"]);
-        assert_eq!(keys(&r, "customer_type"), ["required"]);
+        assert_eq!(keys(&r, "first_name"), [Msg::Required]);
+        assert_eq!(keys(&r, "last_name"), [Msg::Required]);
+        assert_eq!(keys(&r, "customer_type"), [Msg::Required]);
     }
 
     #[test]
     fn email_must_be_valid() {
         let mut r = company();
         r.email = "not-an-address".into();
-        assert_eq!(keys(&r, "email"), ["invalid_email"]);
+        assert_eq!(keys(&r, "email"), [Msg::InvalidEmail]);
         r.email.clear();
-        assert_eq!(keys(&r, "email"), ["required"]);
+        assert_eq!(keys(&r, "email"), [Msg::Required]);
     }
 
     #[test]
     fn password_policy_and_confirmation() {
         let mut r = company();
         r.confirm_password = "Something-else-1".into();
-        assert_eq!(keys(&r, "confirm_password"), ["passwords_do_not_match"]);
+        assert_eq!(keys(&r, "confirm_password"), [Msg::PasswordsDoNotMatch]);
         r.password = "short".into();
         r.confirm_password = "short".into();
-        assert_eq!(keys(&r, "password"), ["password_too_short"]);
+        assert_eq!(keys(&r, "password"), [Msg::PasswordTooShort]);
         r.password = "password1".into();
         r.confirm_password = "password1".into();
-        assert_eq!(keys(&r, "password"), ["password_too_common"]);
+        assert_eq!(keys(&r, "password"), [Msg::PasswordTooCommon]);
         r.password.clear();
         r.confirm_password.clear();
-        assert_eq!(keys(&r, "password"), ["required"]);
-        assert_eq!(keys(&r, "confirm_password"), ["required"]);
+        assert_eq!(keys(&r, "password"), [Msg::Required]);
+        assert_eq!(keys(&r, "confirm_password"), [Msg::Required]);
     }
 
     #[test]
@@ -618,8 +615,8 @@ mod tests {
         let mut r = company();
         r.terms_accepted = false;
         r.privacy_accepted = false;
-        assert_eq!(keys(&r, "terms_accepted"), ["terms_not_agreed"]);
-        assert_eq!(keys(&r, "privacy_accepted"), ["privacy_not_agreed"]);
+        assert_eq!(keys(&r, "terms_accepted"), [Msg::TermsNotAgreed]);
+        assert_eq!(keys(&r, "privacy_accepted"), [Msg::PrivacyNotAgreed]);
     }
 
     #[test]
@@ -628,11 +625,11 @@ mod tests {
         r.company_name.clear();
         r.company_registration_number.clear();
         r.sector.clear();
-        assert_eq!(keys(&r, "company_name"), ["required"]);
-        assert_eq!(keys(&r, "company_registration_number"), ["required"]);
-        assert_eq!(keys(&r, "sector"), ["required"]);
+        assert_eq!(keys(&r, "company_name"), [Msg::Required]);
+        assert_eq!(keys(&r, "company_registration_number"), [Msg::Required]);
+        assert_eq!(keys(&r, "sector"), [Msg::Required]);
         r.company_registration_number = "5566771234".into();
-        assert_eq!(keys(&r, "company_registration_number"), ["invalid_registration_number"]);
+        assert_eq!(keys(&r, "company_registration_number"), [Msg::InvalidRegistrationNumber]);
     }
 
     #[test]
@@ -651,7 +648,7 @@ mod tests {
         }
         let mut r = company();
         r.profile.post_code = "111 22".into();
-        assert_eq!(keys(&r, "profile.post_code"), ["invalid_post_code"]);
+        assert_eq!(keys(&r, "profile.post_code"), [Msg::InvalidPostCode]);
     }
 
     #[test]
@@ -664,7 +661,7 @@ mod tests {
         }
         let mut r = company();
         r.phone = "abc".into();
-        assert_eq!(keys(&r, "phone"), ["invalid_phone"]);
+        assert_eq!(keys(&r, "phone"), [Msg::InvalidPhone]);
     }
 
     #[test]
@@ -672,19 +669,19 @@ mod tests {
         let mut r = company();
         r.profile = Address::default();
         for f in ["profile.address_1", "profile.city", "profile.post_code", "profile.country"] {
-            assert_eq!(keys(&r, f), ["required"], "{f}");
+            assert_eq!(keys(&r, f), [Msg::Required], "{f}");
         }
         r.profile = address();
         r.profile.country = 2;
-        assert_eq!(keys(&r, "profile.country"), ["invalid_country"]);
+        assert_eq!(keys(&r, "profile.country"), [Msg::InvalidCountry]);
     }
 
     #[test]
     fn invoice_address_only_checked_when_different() {
         let mut r = company();
-        assert!(!check_registration(&r).contains_key("invoice_address.address_1"));
+        assert!(!check_registration(&r).has("invoice_address.address_1"));
         r.same_invoice_address = false;
-        assert_eq!(keys(&r, "invoice_address.address_1"), ["required"]);
+        assert_eq!(keys(&r, "invoice_address.address_1"), [Msg::Required]);
         r.invoice_address = address();
         assert!(check_registration(&r).is_empty());
     }
@@ -696,9 +693,9 @@ mod tests {
         r.company_name = "b".repeat(201);
         r.profile.address_1 = "c".repeat(201);
         r.profile.city = "å".repeat(100);
-        assert_eq!(keys(&r, "first_name"), ["too_long"]);
-        assert_eq!(keys(&r, "company_name"), ["too_long"]);
-        assert_eq!(keys(&r, "profile.address_1"), ["too_long"]);
+        assert_eq!(keys(&r, "first_name"), [Msg::TooLong]);
+        assert_eq!(keys(&r, "company_name"), [Msg::TooLong]);
+        assert_eq!(keys(&r, "profile.address_1"), [Msg::TooLong]);
         assert!(keys(&r, "profile.city").is_empty(), "characters, not bytes");
     }
 
@@ -721,8 +718,8 @@ mod tests {
 
     #[test]
     fn sector_names() {
-        assert_eq!(check_sector_name(" ")["name"], ["required"]);
-        assert_eq!(check_sector_name(&"x".repeat(101))["name"], ["too_long"]);
+        assert_eq!(check_sector_name(" ")["name"], [Msg::Required]);
+        assert_eq!(check_sector_name(&"x".repeat(101))["name"], [Msg::TooLong]);
         assert!(check_sector_name("Retail").is_empty());
     }
 }

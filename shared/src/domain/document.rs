@@ -5,6 +5,7 @@
 //! layout. No AWS here: the confirm step reads the size and the first bytes
 //! and asks [`check_upload`].
 
+use crate::error::Msg;
 use super::case::{self, Case, CaseStatus};
 use super::{Role, User};
 
@@ -110,17 +111,17 @@ pub fn display_name(raw: &str) -> Option<String> {
 }
 
 /// Why an uploaded object is refused (the message keys of the API).
-pub const DOCUMENT_TYPE_NOT_ALLOWED: &str = "document_type_not_allowed";
-pub const DOCUMENT_TOO_LARGE: &str = "document_too_large";
-pub const DOCUMENT_NOT_UPLOADED: &str = "document_not_uploaded";
-pub const DOCUMENT_EMPTY: &str = "document_empty";
-pub const TOO_MANY_DOCUMENTS: &str = "too_many_documents";
+pub const DOCUMENT_TYPE_NOT_ALLOWED: Msg = Msg::DocumentTypeNotAllowed;
+pub const DOCUMENT_TOO_LARGE: Msg = Msg::DocumentTooLarge;
+pub const DOCUMENT_NOT_UPLOADED: Msg = Msg::DocumentNotUploaded;
+pub const DOCUMENT_EMPTY: Msg = Msg::DocumentEmpty;
+pub const TOO_MANY_DOCUMENTS: Msg = Msg::TooManyDocuments;
 
 /// The confirm step's verdict on an uploaded object of type `t`: it exists
 /// (`size` is `Some`), is not empty, is at most `max_bytes`, and starts with
 /// the magic bytes of the extension's family (a PNG named .pdf, a ZIP named
 /// .pdf or an EXE named .docx are all refused).
-pub fn check_upload(t: DocumentType, size: Option<i64>, head: &[u8], max_bytes: i64) -> Result<(), &'static str> {
+pub fn check_upload(t: DocumentType, size: Option<i64>, head: &[u8], max_bytes: i64) -> Result<(), Msg> {
     let size = size.ok_or(DOCUMENT_NOT_UPLOADED)?;
     if size <= 0 {
         return Err(DOCUMENT_EMPTY);
@@ -202,7 +203,7 @@ mod tests {
     const ZIP: &[u8] = &[0x50, 0x4B, 0x03, 0x04, 0x14, 0, 0x06, 0];
     const EXE: &[u8] = b"MZ\x90\0\x03\0\0\0";
 
-    fn ok(name: &str, head: &[u8]) -> Result<(), &'static str> {
+    fn ok(name: &str, head: &[u8]) -> Result<(), Msg> {
         check_upload(type_of_name(name).expect(name), Some(head.len() as i64 + 1000), head, DOCUMENT_MAX_BYTES)
     }
 

@@ -1,6 +1,7 @@
 //! Rules for a new password (issue: at least 8 characters, at most 128, not
 //! one of the commonest passwords, and the confirmation must match).
 
+use crate::error::Msg;
 use crate::error::FieldErrors;
 
 pub const MIN_LEN: usize = 8;
@@ -19,19 +20,19 @@ pub fn check(password: &str, confirm: Option<&str>, field: &str, confirm_field: 
     let mut errors = FieldErrors::new();
     let len = password.chars().count();
     let problem = if len < MIN_LEN {
-        Some("password_too_short")
+        Some(Msg::PasswordTooShort)
     } else if len > MAX_LEN {
-        Some("password_too_long")
+        Some(Msg::PasswordTooLong)
     } else if is_common(password) {
-        Some("password_too_common")
+        Some(Msg::PasswordTooCommon)
     } else {
         None
     };
     if let Some(p) = problem {
-        errors.insert(field.into(), vec![p.into()]);
+        errors.add(field, p);
     }
     if confirm.is_some_and(|c| c != password) {
-        errors.insert(confirm_field.into(), vec!["passwords_do_not_match".into()]);
+        errors.add(confirm_field, Msg::PasswordsDoNotMatch);
     }
     errors
 }
@@ -42,16 +43,16 @@ mod tests {
 
     #[test]
     fn length_bounds_are_8_to_128_characters() {
-        assert_eq!(check("Ab1-xyz", None, "p", "c")["p"], vec!["password_too_short"]);
+        assert_eq!(check("Ab1-xyz", None, "p", "c")["p"], vec![Msg::PasswordTooShort]);
         assert!(check("Ab1-xyzq", None, "p", "c").is_empty());
         assert!(check(&"å".repeat(128), None, "p", "c").is_empty(), "characters, not bytes");
-        assert_eq!(check(&"a".repeat(129), None, "p", "c")["p"], vec!["password_too_long"]);
+        assert_eq!(check(&"a".repeat(129), None, "p", "c")["p"], vec![Msg::PasswordTooLong]);
     }
 
     #[test]
     fn commonest_passwords_are_refused_in_any_case() {
         for p in ["password", "Password1", "12345678", "QWERTY123", "iloveyou"] {
-            assert_eq!(check(p, None, "p", "c")["p"], vec!["password_too_common"], "{p}");
+            assert_eq!(check(p, None, "p", "c")["p"], vec![Msg::PasswordTooCommon], "{p}");
         }
         assert!(!is_common("Correct-horse-battery"));
     }
@@ -59,7 +60,7 @@ mod tests {
     #[test]
     fn confirmation_must_match() {
         let e = check("Long-enough-1", Some("Long-enough-2"), "new_password", "confirm_password");
-        assert_eq!(e["confirm_password"], vec!["passwords_do_not_match"]);
-        assert!(!e.contains_key("new_password"));
+        assert_eq!(e["confirm_password"], vec![Msg::PasswordsDoNotMatch]);
+        assert!(!e.has("new_password"));
     }
 }

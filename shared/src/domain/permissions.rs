@@ -16,6 +16,7 @@
 //!   (spec §5 gates none of those routes), so the form does not offer
 //!   checkboxes that would change nothing.
 
+use crate::error::Msg;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -62,10 +63,10 @@ impl Permission {
 
 /// Parses codes from a form: unknown codes are an error (the field key
 /// `invalid_permission`); duplicates collapse; the result is sorted.
-pub fn parse_codes(codes: &[String]) -> Result<Vec<Permission>, &'static str> {
+pub fn parse_codes(codes: &[String]) -> Result<Vec<Permission>, Msg> {
     let mut out = Vec::new();
     for c in codes {
-        let p = Permission::from_code(c).ok_or("invalid_permission")?;
+        let p = Permission::from_code(c).ok_or(Msg::InvalidPermission)?;
         if !out.contains(&p) {
             out.push(p);
         }
@@ -147,7 +148,7 @@ mod tests {
     fn parsing_rejects_unknown_codes_and_dedups() {
         let ok = parse_codes(&["add_case".into(), " view_verify".into(), "add_case".into()]).unwrap();
         assert_eq!(ok, vec![Permission::ViewVerify, Permission::AddCase]);
-        assert_eq!(parse_codes(&["admin".into()]), Err("invalid_permission"));
+        assert_eq!(parse_codes(&["admin".into()]), Err(Msg::InvalidPermission));
         assert_eq!(parse_codes(&[]), Ok(vec![]));
     }
 }

@@ -2,11 +2,12 @@
 //! admin creates them; an external lawyer needs a company name and an hourly
 //! rate; a lawyer works in at least one knowledge sector.
 
+use crate::error::Msg;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::user::{is_valid_email, Role, UserSubType};
-use crate::error::FieldErrors;
+use crate::error::{ApiError, FieldErrors};
 
 /// Hourly rates above this (SEK) are taken for typing mistakes.
 pub const MAX_HOURLY_RATE_SEK: f64 = 100_000.0;
@@ -57,9 +58,6 @@ fn trimmed(v: &Option<String>) -> Option<String> {
     v.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_string)
 }
 
-fn push(errors: &mut FieldErrors, field: &str, key: &str) {
-    errors.entry(field.to_string()).or_default().push(key.to_string());
-}
 
 /// SEK with at most two decimals → öre.
 pub fn rate_to_ore(rate: f64) -> Option<i64> {
@@ -74,29 +72,29 @@ impl StaffInput {
     /// Checks the form for `role` (lawyer or sales person). Field keys are
     /// translated by the web under `server:`; the message of an external
     /// lawyer without firm or rate is the spec's own.
-    pub fn validate(&self, role: Role) -> Result<StaffFields, (&'static str, FieldErrors)> {
+    pub fn validate(&self, role: Role) -> Result<StaffFields, ApiError> {
         let mut errors = FieldErrors::new();
         let first_name = self.first_name.trim().to_string();
         let last_name = self.last_name.trim().to_string();
         if first_name.is_empty() {
-            push(&mut errors, "first_name", "required");
+            errors.add("first_name", Msg::Required);
         }
         if last_name.is_empty() {
-            push(&mut errors, "last_name", "required");
+            errors.add("last_name", Msg::Required);
         }
         if self.email.trim().is_empty() {
-            push(&mut errors, "email", "required");
+            errors.add("email", Msg::Required);
         } else if !is_valid_email(&self.email) {
-            push(&mut errors, "email", "invalid_email");
+            errors.add("email", Msg::InvalidEmail);
         }
-        let mut message = "validation_failed";
+        let mut message = Msg::ValidationFailed;
         let lawyer = if role == Role::Lawyer {
             let sub_type = self.user_sub_type.unwrap_or(UserSubType::Internal);
             let mut sectors = self.knowledge_sectors.clone();
             sectors.sort();
             sectors.dedup();
             if sectors.is_empty() {
-                push(&mut errors, "knowledge_sectors", "at_least_one_sector");
+                errors.add("knowledge_sectors", Msg::AtLeastOneSector);
             }
             let company_name = trimmed(&self.company_name);
             let hourly_rate_ore = match self.hourly_rate {
@@ -104,27 +102,27 @@ impl StaffInput {
                 Some(r) => match rate_to_ore(r) {
                     Some(ore) => Some(ore),
                     None => {
-                        push(&mut errors, "hourly_rate", "invalid_price");
+                        errors.add("hourly_rate", Msg::InvalidPrice);
                         None
                     }
                 },
             };
             if sub_type == UserSubType::External {
                 if company_name.is_none() {
-                    push(&mut errors, "company_name", "required");
+                    errors.add("company_name", Msg::Required);
                 }
                 if self.hourly_rate.is_none() {
-                    push(&mut errors, "hourly_rate", "required");
+                    errors.add("hourly_rate", Msg::Required);
                 }
                 if company_name.is_none() || hourly_rate_ore.is_none() {
-                    message = "external_lawyer_requires_company_and_rate";
+                    message = Msg::ExternalLawyerRequiresCompanyAndRate;
                 }
             }
             let video_care_url = trimmed(&self.video_care_url);
             if let Some(url) = &video_care_url {
                 let ok = (url.starts_with("https://") || url.starts_with("http://")) && !url.contains(char::is_whitespace) && url.len() <= 500;
                 if !ok {
-                    push(&mut errors, "video_care_url", "invalid_url");
+                    errors.add("video_care_url", Msg::InvalidUrl);
                 }
             }
             Some(LawyerDetails {
@@ -141,7 +139,7 @@ impl StaffInput {
             None
         };
         if !errors.is_empty() {
-            return Err((message, errors));
+            return Err(ApiError::BadRequest { message, fields: errors });
         }
         Ok(StaffFields { first_name, last_name, email: super::normalize_email(&self.email), lawyer })
     }
@@ -166,20 +164,21 @@ mod tests {
         let ok = lawyer().validate(Role::Lawyer).unwrap();
         assert_eq!(ok.email, "lars@example.com");
         assert_eq!(ok.lawyer.unwrap().user_sub_type, UserSubType::Internal);
-        let (_, errors) = StaffInput::default().validate(Role::Lawyer).unwrap_err();
+        let errors = StaffInput::default().validate(Role::Lawyer).unwrap_err().fields();
         for f in ["first_name", "last_name", "email", "knowledge_sectors"] {
-            assert!(errors.contains_key(f), "{f}: {errors:?}");
+            assert!(errors.has(f), "{f}: {errors:?}");
         }
-        assert_eq!(errors["knowledge_sectors"], vec!["at_least_one_sector"]);
+        assert_eq!(errors["knowledge_sectors"], vec![Msg::AtLeastOneSector]);
     }
 
     #[test]
     fn an_external_lawyer_needs_company_name_and_hourly_rate() {
         let mut i = lawyer();
         i.user_sub_type = Some(UserSubType::External);
-        let (message, errors) = i.validate(Role::Lawyer).unwrap_err();
-        assert_eq!(message, "external_lawyer_requires_company_and_rate");
-        assert!(errors.contains_key("company_name") && errors.contains_key("hourly_rate"));
+        let refused = i.validate(Role::Lawyer).unwrap_err();
+        assert_eq!(refused.key(), Msg::ExternalLawyerRequiresCompanyAndRate);
+        let errors = refused.fields();
+        assert!(errors.has("company_name") && errors.has("hourly_rate"));
         i.company_name = Some("Byrå AB".into());
         i.hourly_rate = Some(1850.5);
         let ok = i.validate(Role::Lawyer).unwrap().lawyer.unwrap();
@@ -204,7 +203,7 @@ mod tests {
         assert!(s.validate(Role::SalesPerson).unwrap().lawyer.is_none());
         let mut i = lawyer();
         i.video_care_url = Some("javascript:alert(1)".into());
-        let (_, errors) = i.validate(Role::Lawyer).unwrap_err();
-        assert_eq!(errors["video_care_url"], vec!["invalid_url"]);
+        let errors = i.validate(Role::Lawyer).unwrap_err().fields();
+        assert_eq!(errors["video_care_url"], vec![Msg::InvalidUrl]);
     }
 }

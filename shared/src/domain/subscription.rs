@@ -1,6 +1,7 @@
 //! Purchased services, the subscription rows of spec §3, their status (spec
 //! §4) and the purchase and consumption rules (spec §5, §8). No storage here.
 
+use crate::error::{FieldErrors, Msg};
 use chrono::{Duration, NaiveDate, NaiveDateTime};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -154,10 +155,10 @@ impl PurchasedService {
 }
 
 /// Rule keys of this module (translated in the web's server.json).
-pub const ALREADY_ACTIVE_AND_ADVANCE: &str = "active_and_advance_subscription";
-pub const LIMIT_REACHED: &str = "limit_reached";
-pub const NO_VALID_SUBSCRIPTION: &str = "no_valid_subscription";
-pub const HOUR_MIN: &str = "hour_min";
+pub const ALREADY_ACTIVE_AND_ADVANCE: Msg = Msg::ActiveAndAdvanceSubscription;
+pub const LIMIT_REACHED: Msg = Msg::LimitReached;
+pub const NO_VALID_SUBSCRIPTION: Msg = Msg::NoValidSubscription;
+pub const HOUR_MIN: Msg = Msg::HourMin;
 
 #[derive(Debug, PartialEq, Eq)]
 pub enum RuleError {
@@ -167,7 +168,7 @@ pub enum RuleError {
 }
 
 impl RuleError {
-    pub fn key(&self) -> &'static str {
+    pub fn key(&self) -> Msg {
         match self {
             RuleError::AlreadyActiveAndAdvance => ALREADY_ACTIVE_AND_ADVANCE,
             RuleError::LimitReached => LIMIT_REACHED,
@@ -334,42 +335,42 @@ pub fn change_service(
     expire_on: Option<&str>,
     hour: Option<Hundredths>,
     now: NaiveDateTime,
-) -> Result<PurchasedService, super::catalogue::Problems> {
-    let mut p = super::catalogue::Problems::new();
-    let mut add = |f: &str, k: &str| p.entry(f.to_string()).or_insert_with(Vec::new).push(k.to_string());
+) -> Result<PurchasedService, FieldErrors> {
+    let mut p = FieldErrors::new();
+    let mut add = |f: &str, k: Msg| p.add(f, k);
     let start = match start_date.map(str::trim).filter(|s| !s.is_empty()) {
         None => {
-            add("start_date", "start_date_required");
+            add("start_date", Msg::StartDateRequired);
             None
         }
         Some(t) => parse_datetime(t).or_else(|| {
-            add("start_date", "invalid_datetime");
+            add("start_date", Msg::InvalidDatetime);
             None
         }),
     };
     let end = match expire_on.map(str::trim).filter(|s| !s.is_empty()) {
         None => {
-            add("expire_on", "expire_on_required");
+            add("expire_on", Msg::ExpireOnRequired);
             None
         }
         Some(t) => parse_datetime(t).or_else(|| {
-            add("expire_on", "invalid_datetime");
+            add("expire_on", Msg::InvalidDatetime);
             None
         }),
     };
     if let (Some(s), Some(e)) = (start, end) {
         if e <= s {
-            add("expire_on", "expire_before_start");
+            add("expire_on", Msg::ExpireBeforeStart);
         }
     }
     if row.is_hour_based() {
         match hour {
-            None => add("hour", "hour_required"),
+            None => add("hour", Msg::HourRequired),
             Some(h) if h.0 < 1 => add("hour", HOUR_MIN),
             Some(_) => {}
         }
     } else if hour.is_some() {
-        add("hour", "hour_only_for_consultancy");
+        add("hour", Msg::HourOnlyForConsultancy);
     }
     if !p.is_empty() {
         return Err(p);
@@ -487,7 +488,7 @@ mod tests {
         adv.active = false;
         adv.advance = true;
         assert_eq!(purchase_kind(&[active.clone(), adv.clone()], 1), Err(RuleError::AlreadyActiveAndAdvance));
-        assert_eq!(RuleError::AlreadyActiveAndAdvance.key(), "active_and_advance_subscription");
+        assert_eq!(RuleError::AlreadyActiveAndAdvance.key(), Msg::ActiveAndAdvanceSubscription);
         // Expired rows are not held.
         let mut old = active.clone();
         old.expired = true;
@@ -503,7 +504,7 @@ mod tests {
         let r = consume(&r, Usage::Hours(Hundredths(1)), now).unwrap();
         assert_eq!(r.consumed_hour, Hundredths(1000));
         assert_eq!(consume(&r, Usage::Hours(Hundredths(1)), now), Err(RuleError::LimitReached));
-        assert_eq!(RuleError::LimitReached.key(), "limit_reached");
+        assert_eq!(RuleError::LimitReached.key(), Msg::LimitReached);
         let mut adv = r.clone();
         adv.advance = true;
         let over = consume(&adv, Usage::Hours(Hundredths(50)), now).unwrap();
@@ -535,21 +536,21 @@ mod tests {
         let now = dt(NOW);
         let r = row();
         let e = change_service(&r, None, Some(""), None, now).unwrap_err();
-        assert_eq!(e["start_date"], vec!["start_date_required"]);
-        assert_eq!(e["expire_on"], vec!["expire_on_required"]);
-        assert_eq!(e["hour"], vec!["hour_required"]);
+        assert_eq!(e["start_date"], vec![Msg::StartDateRequired]);
+        assert_eq!(e["expire_on"], vec![Msg::ExpireOnRequired]);
+        assert_eq!(e["hour"], vec![Msg::HourRequired]);
         let e = change_service(&r, Some("2026-01-01"), Some("2026-01-02 00:00:00"), Some(Hundredths(0)), now).unwrap_err();
-        assert_eq!(e["start_date"], vec!["invalid_datetime"]);
-        assert_eq!(e["hour"], vec!["hour_min"]);
+        assert_eq!(e["start_date"], vec![Msg::InvalidDatetime]);
+        assert_eq!(e["hour"], vec![Msg::HourMin]);
         let e = change_service(&r, Some("2026-02-01 00:00:00"), Some("2026-01-02 00:00:00"), Some(Hundredths(1)), now).unwrap_err();
-        assert_eq!(e["expire_on"], vec!["expire_before_start"]);
+        assert_eq!(e["expire_on"], vec![Msg::ExpireBeforeStart]);
         let ok = change_service(&r, Some("2026-01-01 00:00:00"), Some("2026-03-01 12:00:00"), Some(Hundredths(1)), now).unwrap();
         assert_eq!(ok.hour, Hundredths(1));
         assert_eq!(ok.expire_on, dt("2026-03-01 12:00:00"));
         let mut b = r.clone();
         b.service = ServiceRef { id: 3, name: "Bisnode".into() };
         let e = change_service(&b, Some("2026-01-01 00:00:00"), Some("2026-03-01 12:00:00"), Some(Hundredths(1)), now).unwrap_err();
-        assert_eq!(e["hour"], vec!["hour_only_for_consultancy"]);
+        assert_eq!(e["hour"], vec![Msg::HourOnlyForConsultancy]);
         assert!(change_service(&b, Some("2026-01-01 00:00:00"), Some("2026-03-01 12:00:00"), None, now).is_ok());
     }
 

@@ -2,6 +2,7 @@
 //! as an HMAC, valid 10 minutes, at most 5 wrong tries; then a new code is needed.
 //! Also the one-time link tokens (password recovery), stored only as digests.
 
+use crate::error::Msg;
 use hmac::{Hmac, KeyInit, Mac};
 use sha2::{Digest, Sha256};
 
@@ -91,12 +92,12 @@ impl Challenge {
     }
 
     /// The error key for a refused check.
-    pub fn error_key(check: &CodeCheck) -> Option<&'static str> {
+    pub fn error_key(check: &CodeCheck) -> Option<Msg> {
         match check {
             CodeCheck::Accepted => None,
-            CodeCheck::Wrong => Some("code_not_correct"),
-            CodeCheck::Expired => Some("code_expired"),
-            CodeCheck::TooManyAttempts => Some("code_attempts_exceeded"),
+            CodeCheck::Wrong => Some(Msg::CodeNotCorrect),
+            CodeCheck::Expired => Some(Msg::CodeExpired),
+            CodeCheck::TooManyAttempts => Some(Msg::CodeAttemptsExceeded),
         }
     }
 }

@@ -6,6 +6,7 @@
 //! item. Billable hours add the subscription row (conditional on its `rev`)
 //! and the usage-ledger item to the same transaction.
 
+use crate::error::Msg;
 use aws_sdk_dynamodb::types::{ConditionCheck, Delete, Put, TransactWriteItem};
 use chrono::{DateTime, SecondsFormat, Utc};
 
@@ -200,7 +201,7 @@ impl Store {
         if self.transact(items).await? {
             Ok(())
         } else {
-            Err(ApiError::bad("changed_concurrently"))
+            Err(ApiError::bad(Msg::ChangedConcurrently))
         }
     }
 
@@ -247,7 +248,7 @@ impl Store {
         cursor: Option<&str>,
     ) -> Result<CasePage, ApiError> {
         let mut below = match cursor {
-            Some(c) if !c.is_empty() => Some(unhex(c).ok_or(ApiError::bad("invalid_cursor"))?),
+            Some(c) if !c.is_empty() => Some(unhex(c).ok_or(ApiError::bad(Msg::InvalidCursor))?),
             _ => None,
         };
         let (index, pk_attr, sk_attr, pk, statuses) = match list {
@@ -360,7 +361,7 @@ impl Store {
             .set_item(Some(item))
             .send()
             .await
-            .map_err(|_| ApiError::bad("case_note_save_failed"))?;
+            .map_err(|_| ApiError::bad(Msg::CaseNoteSaveFailed))?;
         Ok(())
     }
 

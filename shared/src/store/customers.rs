@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use super::{n, s, sdk_err, Item, Store};
 use crate::domain::customer::{BusinessSector, CustomerProfile, CustomerState, SEEDED_SECTORS};
 use crate::domain::User;
-use crate::error::ApiError;
+use crate::error::{ApiError, FieldErrors, Msg};
 
 pub fn customer_pk(uid: &str) -> String {
     format!("CUSTOMER#{uid}")
@@ -615,8 +615,8 @@ pub enum UpdateCustomerError {
 /// Rebuilds a list query's start key from a cursor `<created_at>#<uid>`.
 fn cursor_key(index: ListIndex, cursor: &str) -> Result<HashMap<String, AttributeValue>, ApiError> {
     let bad = || ApiError::BadRequest {
-        message: "validation_failed",
-        fields: [("cursor".to_string(), vec!["invalid_cursor".to_string()])].into(),
+        message: Msg::ValidationFailed,
+        fields: FieldErrors::of("cursor", Msg::InvalidCursor),
     };
     let (created, uid) = cursor.rsplit_once('#').ok_or_else(bad)?;
     if uid.is_empty() || chrono::DateTime::parse_from_rfc3339(created).is_err() {

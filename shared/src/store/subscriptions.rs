@@ -9,6 +9,7 @@
 //! attribute (optimistic concurrency), so concurrent writers cannot lose
 //! each other's changes.
 
+use crate::error::Msg;
 use aws_sdk_dynamodb::types::{AttributeValue, Delete, Put, TransactWriteItem, Update};
 use chrono::{DateTime, NaiveDate, NaiveDateTime, SecondsFormat, Utc};
 use serde::{Deserialize, Serialize};
@@ -206,7 +207,7 @@ impl Store {
             Ok(_) => Ok(row),
             // Someone bought the same service at the same moment: the rule
             // must be checked again against their row.
-            Err(e) if is_conditional(&e) => Err(ApiError::bad("purchase_conflict")),
+            Err(e) if is_conditional(&e) => Err(ApiError::bad(Msg::PurchaseConflict)),
             Err(e) => Err(sdk_err(e)),
         }
     }
@@ -216,7 +217,7 @@ impl Store {
         let res = self.client.transact_write_items().transact_items(self.row_put(row, Some(rev))?).send().await;
         match res {
             Ok(_) => Ok(()),
-            Err(e) if is_conditional(&e) => Err(ApiError::bad("changed_concurrently")),
+            Err(e) if is_conditional(&e) => Err(ApiError::bad(Msg::ChangedConcurrently)),
             Err(e) => Err(sdk_err(e)),
         }
     }
@@ -263,7 +264,7 @@ impl Store {
         let res = self.client.transact_write_items().set_transact_items(Some(items)).send().await;
         match res {
             Ok(_) => Ok(row),
-            Err(e) if is_conditional(&e) => Err(ApiError::bad("changed_concurrently")),
+            Err(e) if is_conditional(&e) => Err(ApiError::bad(Msg::ChangedConcurrently)),
             Err(e) => Err(sdk_err(e)),
         }
     }
@@ -289,7 +290,7 @@ impl Store {
         let items = self.release_items(purchase_id, date, entry_id, now).await?;
         match self.client.transact_write_items().set_transact_items(Some(items)).send().await {
             Ok(_) => Ok(()),
-            Err(e) if is_conditional(&e) => Err(ApiError::bad("changed_concurrently")),
+            Err(e) if is_conditional(&e) => Err(ApiError::bad(Msg::ChangedConcurrently)),
             Err(e) => Err(sdk_err(e)),
         }
     }

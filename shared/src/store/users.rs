@@ -1,5 +1,6 @@
 //! Users and their e-mail uniqueness items.
 
+use crate::error::Msg;
 use aws_sdk_dynamodb::types::{Put, TransactWriteItem};
 
 use super::{s, sdk_err, Item, Store};
@@ -191,8 +192,8 @@ impl Store {
         if let Some(c) = cursor.filter(|c| !c.is_empty()) {
             // The cursor is the hex of the last item's GSI2SK, `<created_at>#<uid>`;
             // the table key follows from the uid.
-            let sk = unhex(c).ok_or_else(|| ApiError::bad("invalid_cursor"))?;
-            let (_, uid) = sk.rsplit_once('#').filter(|(ts, uid)| !ts.is_empty() && !uid.is_empty()).ok_or_else(|| ApiError::bad("invalid_cursor"))?;
+            let sk = unhex(c).ok_or_else(|| ApiError::bad(Msg::InvalidCursor))?;
+            let (_, uid) = sk.rsplit_once('#').filter(|(ts, uid)| !ts.is_empty() && !uid.is_empty()).ok_or_else(|| ApiError::bad(Msg::InvalidCursor))?;
             let start: Item = [
                 ("PK".to_string(), s(user_pk(uid))),
                 ("SK".to_string(), s(USER_SK)),

@@ -51,10 +51,7 @@ pub async fn new_user(store: &Store, new: NewAccount<'_>) -> Result<User, ApiErr
     let uid = uuid::Uuid::new_v4().to_string();
     let password_hash = {
         let pw = new.password.to_string();
-        tokio::task::spawn_blocking(move || password::hash(&pw))
-            .await
-            .map_err(ApiError::internal)?
-            .map_err(ApiError::internal)?
+        tokio::task::spawn_blocking(move || password::hash(&pw)).await.map_err(ApiError::internal)?.map_err(ApiError::internal)?
     };
     let id = store.next_id("user").await?;
     let user = User {

@@ -145,9 +145,7 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
             Some(RequestContext::ApiGatewayV2(ctx)) => ctx.http.source_ip.clone(),
             _ => None,
         };
-        let from_socket = || {
-            parts.extensions.get::<axum::extract::ConnectInfo<std::net::SocketAddr>>().map(|c| c.0.ip().to_string())
-        };
+        let from_socket = || parts.extensions.get::<axum::extract::ConnectInfo<std::net::SocketAddr>>().map(|c| c.0.ip().to_string());
         Ok(ClientIp(from_lambda.or_else(from_socket).unwrap_or_else(|| "unknown".into())))
     }
 }

@@ -2,15 +2,14 @@
 //! editing, deactivating. The rules are in `domain::contact`; this module
 //! ties them to the table and the mail.
 
-
-use crate::error::Msg;
 use crate::accounts::{new_user, NewAccount};
 use crate::api::Services;
+use crate::domain::conflict::PartyKind;
 use crate::domain::contact::{check_names, contact_scope, may_see, normalize_phone, ContactScope};
 use crate::domain::permissions::{parse_codes, Permission};
 use crate::domain::{is_valid_email_addr, Role, User};
+use crate::error::Msg;
 use crate::error::{ApiError, FieldErrors};
-use crate::domain::conflict::PartyKind;
 use crate::store::conflict::Party;
 use crate::store::users::{ContactPage, CreateUserError};
 
@@ -20,7 +19,6 @@ pub struct ContactForm {
     pub phone: Option<String>,
     pub permissions: Vec<String>,
 }
-
 
 /// Validates names, phone and permission codes; all field errors at once.
 fn check_form(form: &ContactForm, errors: &mut FieldErrors) -> (Option<String>, Vec<Permission>) {
@@ -103,9 +101,7 @@ pub async fn create(s: &Services, caller: &User, customer: Option<&str>, email: 
     user.permissions = permissions;
     match s.store.create_user(&user).await {
         Ok(()) => {}
-        Err(CreateUserError::EmailTaken) => {
-            return Err(ApiError::field("email", Msg::EmailExists))
-        }
+        Err(CreateUserError::EmailTaken) => return Err(ApiError::field("email", Msg::EmailExists)),
         Err(CreateUserError::Other(e)) => return Err(e),
     }
     index(s, &user).await?;

@@ -11,9 +11,7 @@ use crate::accounts::{create_account_with, NewAccount};
 use crate::api::Services;
 use crate::domain::catalogue::NamedEntry;
 use crate::domain::conflict::PartyKind;
-use crate::domain::customer::{
-    check_customer_form, Address, CustomerForm, CustomerProfile, CustomerState, CustomerType, SectorRef,
-};
+use crate::domain::customer::{check_customer_form, Address, CustomerForm, CustomerProfile, CustomerState, CustomerType, SectorRef};
 use crate::domain::staff::rate_to_ore;
 use crate::domain::{normalize_email, Role, User};
 use crate::error::ApiError;
@@ -21,8 +19,6 @@ use crate::store::catalogue::NamedKind;
 use crate::store::conflict::Party;
 use crate::store::customers::{new_profile_put, regno_put, UpdateCustomerError};
 use crate::store::users::CreateUserWithError;
-
-
 
 /// Writes the customer's parties into the conflict index: a company under its
 /// name and organisationsnummer plus its contact person (the customer user's
@@ -97,8 +93,7 @@ async fn check(s: &Services, f: &CustomerForm, uid: Option<&str>) -> Result<Chec
         }
     }
     if let Some(manager) = f.account_manager.as_deref().map(str::trim).filter(|m| !m.is_empty()) {
-        let ok = !manager.contains('#')
-            && s.store.get_user(manager).await?.is_some_and(|u| u.role() == Some(Role::SalesPerson));
+        let ok = !manager.contains('#') && s.store.get_user(manager).await?.is_some_and(|u| u.role() == Some(Role::SalesPerson));
         if !ok {
             errors.add("account_manager", Msg::InvalidAccountManager);
         }

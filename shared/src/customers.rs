@@ -9,16 +9,13 @@ use crate::accounts::{create_account_with, NewAccount};
 use crate::api::Services;
 use crate::auth::password;
 use crate::domain::customer::{
-    check_registration, split_activation_token, CustomerProfile, CustomerState, CustomerType, Registration, SectorRef,
-    ACTIVATION_TTL_SECS,
+    check_registration, split_activation_token, CustomerProfile, CustomerState, CustomerType, Registration, SectorRef, ACTIVATION_TTL_SECS,
 };
 use crate::domain::{normalize_email, password_policy, two_factor, user::is_valid_email, Role, User};
 use crate::error::ApiError;
 use crate::sessions::end_all_sessions;
 use crate::store::customers::{new_profile_put, regno_put};
 use crate::store::users::CreateUserWithError;
-
-
 
 /// `email/check/`: is the address free (case-insensitively)? Invalid → 400.
 pub async fn email_available(s: &Services, email: &str) -> Result<bool, ApiError> {

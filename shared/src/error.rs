@@ -429,10 +429,7 @@ mod tests {
         f.add("name", Msg::TooLong);
         assert_eq!(f["email"], [Msg::Required, Msg::InvalidEmail]);
         assert!(f["phone"].is_empty());
-        assert_eq!(
-            serde_json::to_value(&f).unwrap(),
-            serde_json::json!({"email": ["required", "invalid_email"], "name": ["too_long"]})
-        );
+        assert_eq!(serde_json::to_value(&f).unwrap(), serde_json::json!({"email": ["required", "invalid_email"], "name": ["too_long"]}));
         assert!(FieldErrors::new().check().is_ok());
         assert_eq!(f.check().unwrap_err().key(), Msg::ValidationFailed);
     }
@@ -448,8 +445,7 @@ mod tests {
             let path = format!("{}/../web/src/locales/{lang}/server.json", env!("CARGO_MANIFEST_DIR"));
             let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
             let json: serde_json::Value = serde_json::from_str(&text).expect("server.json parses");
-            let theirs: std::collections::BTreeSet<&str> =
-                json.as_object().expect("an object").keys().map(String::as_str).collect();
+            let theirs: std::collections::BTreeSet<&str> = json.as_object().expect("an object").keys().map(String::as_str).collect();
             let untranslated: Vec<_> = ours.difference(&theirs).collect();
             let unknown: Vec<_> = theirs.difference(&ours).collect();
             assert!(untranslated.is_empty(), "{lang}: keys without a translation: {untranslated:?}");

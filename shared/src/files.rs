@@ -130,13 +130,7 @@ impl FileStore {
         }
         match req.send().await {
             Ok(_) => Ok(()),
-            Err(e)
-                if e.as_service_error().is_some_and(|s| {
-                    s.is_bucket_already_owned_by_you() || s.is_bucket_already_exists()
-                }) =>
-            {
-                Ok(())
-            }
+            Err(e) if e.as_service_error().is_some_and(|s| s.is_bucket_already_owned_by_you() || s.is_bucket_already_exists()) => Ok(()),
             Err(e) => Err(err(e)),
         }
     }

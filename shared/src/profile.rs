@@ -1,14 +1,13 @@
 //! The profile page (spec §2: not for admin): names, phone, and the image
 //! uploaded straight to S3 through a presigned URL.
 
-use crate::error::Msg;
 use crate::api::Services;
 use crate::domain::contact::{
-    check_names, content_type_of, image_extension, image_prefix, is_image_magic, is_own_image_key, normalize_phone,
-    IMAGE_MAX_BYTES,
+    check_names, content_type_of, image_extension, image_prefix, is_image_magic, is_own_image_key, normalize_phone, IMAGE_MAX_BYTES,
 };
 use crate::domain::user::IMAGE_NOT_SET;
 use crate::domain::{Role, SessionUser, User};
+use crate::error::Msg;
 use crate::error::{ApiError, FieldErrors};
 
 /// The session user as the API answers it: `image` is a presigned GET URL,
@@ -56,8 +55,7 @@ pub struct UploadTarget {
 /// A presigned PUT for a key the server chooses; only JPEG and PNG.
 pub async fn upload_url(s: &Services, user: &User, content_type: &str) -> Result<UploadTarget, ApiError> {
     has_profile(user)?;
-    let ext = image_extension(content_type)
-        .ok_or_else(|| ApiError::field("content_type", Msg::ImageTypeNotAllowed))?;
+    let ext = image_extension(content_type).ok_or_else(|| ApiError::field("content_type", Msg::ImageTypeNotAllowed))?;
     let key = format!("{}{}.{ext}", image_prefix(&user.uid), uuid::Uuid::new_v4());
     let content_type = content_type_of(ext);
     let url = s.files.presign_upload(&key, content_type).await?;

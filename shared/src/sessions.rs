@@ -8,8 +8,8 @@ use utoipa::ToSchema;
 
 use crate::api::Services;
 use crate::auth::{password, TokenKind, TokenPair};
-use crate::domain::two_factor::{self, Challenge, CodeCheck};
 use crate::domain::totp::TotpAuthenticator;
+use crate::domain::two_factor::{self, Challenge, CodeCheck};
 use crate::domain::{normalize_email, User};
 use crate::error::{ApiError, FieldErrors, Msg};
 use crate::store::rate_limit::{self, Limit};
@@ -139,13 +139,10 @@ async fn send_code(s: &Services, user: &User) -> Result<TwoFactorPending, ApiErr
         "Din inloggningskod är: {code}\nKoden gäller i 10 minuter och kan bara användas en gång.\n\n\
          Your sign-in code is: {code}\nThe code is valid for 10 minutes and can be used once.\n"
     );
-    s.mail
-        .send(&user.email, "Din inloggningskod / Your sign-in code", &body)
-        .await
-        .map_err(|e| {
-            eprintln!("sending a two-factor code failed: {e}");
-            ApiError::bad(Msg::CouldNotSendCode)
-        })?;
+    s.mail.send(&user.email, "Din inloggningskod / Your sign-in code", &body).await.map_err(|e| {
+        eprintln!("sending a two-factor code failed: {e}");
+        ApiError::bad(Msg::CouldNotSendCode)
+    })?;
     Ok(TwoFactorPending { two_factor_required: true, two_factor_token: token, method: "email".into() })
 }
 
@@ -171,10 +168,7 @@ pub async fn verify_code(s: &Services, token: &str, code: &str, client: &str) ->
         return verify_app_code(s, user, &challenge_id, &authenticator, code, client).await;
     }
     if !two_factor::is_code_shaped(code) {
-        return Err(ApiError::BadRequest {
-            message: Msg::ValidationFailed,
-            fields: FieldErrors::of("code", Msg::CodeFormat),
-        });
+        return Err(ApiError::BadRequest { message: Msg::ValidationFailed, fields: FieldErrors::of("code", Msg::CodeFormat) });
     }
     limit_code_entry(s, &user.uid, client).await?;
     let challenge = s.store.get_challenge(&challenge_id).await?.ok_or_else(|| ApiError::bad(Msg::CodeExpired))?;
@@ -209,10 +203,7 @@ async fn verify_app_code(
     client: &str,
 ) -> Result<TokenPair, ApiError> {
     if !two_factor_settings::is_factor_shaped(code) {
-        return Err(ApiError::BadRequest {
-            message: Msg::ValidationFailed,
-            fields: FieldErrors::of("code", Msg::TotpCodeFormat),
-        });
+        return Err(ApiError::BadRequest { message: Msg::ValidationFailed, fields: FieldErrors::of("code", Msg::TotpCodeFormat) });
     }
     limit_code_entry(s, &user.uid, client).await?;
     let expired = || ApiError::bad(Msg::TwoFactorSessionExpired);

@@ -8,9 +8,8 @@ use crate::config::Config;
 pub const TEST_JWT_SECRET: &str = "integration-test-secret-0123456789abcdef";
 
 pub fn endpoint() -> String {
-    std::env::var("AWS_ENDPOINT_URL").expect(
-        "AWS_ENDPOINT_URL is not set: integration tests need the local AWS stand-in; run them with infra/test.sh",
-    )
+    std::env::var("AWS_ENDPOINT_URL")
+        .expect("AWS_ENDPOINT_URL is not set: integration tests need the local AWS stand-in; run them with infra/test.sh")
 }
 
 /// Services on a brand-new table and bucket.
@@ -142,9 +141,6 @@ pub async fn http(method: &str, url: &str, content_type: Option<&str>, body: &[u
     let text = String::from_utf8_lossy(&answer[..split]).into_owned();
     let mut lines = text.split("\r\n");
     let status = lines.next().and_then(|l| l.split(' ').nth(1)).and_then(|c| c.parse().ok()).unwrap_or(0);
-    let headers = lines
-        .filter_map(|l| l.split_once(':'))
-        .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string()))
-        .collect();
+    let headers = lines.filter_map(|l| l.split_once(':')).map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string())).collect();
     (status, headers, answer[split + 4..].to_vec())
 }

@@ -48,7 +48,6 @@ fn now() -> i64 {
     Utc::now().timestamp()
 }
 
-
 /// The authenticator, when it is the user's active method.
 pub async fn active_totp(s: &Services, user: &User) -> Result<Option<TotpAuthenticator>, ApiError> {
     if !user.two_factor {
@@ -116,12 +115,8 @@ pub async fn confirm_totp(s: &Services, mut user: User, code: &str, client: &str
         return Err(ApiError::field("code", Msg::CodeFormat));
     }
     sessions::limit_code_entry(s, &user.uid, client).await?;
-    let setup = s
-        .store
-        .get_totp_setup(&user.uid)
-        .await?
-        .filter(|st| st.expires_at > now())
-        .ok_or_else(|| ApiError::bad(Msg::TotpSetupExpired))?;
+    let setup =
+        s.store.get_totp_setup(&user.uid).await?.filter(|st| st.expires_at > now()).ok_or_else(|| ApiError::bad(Msg::TotpSetupExpired))?;
     if setup.attempts >= totp::SETUP_MAX_ATTEMPTS {
         return Err(ApiError::bad(Msg::TotpSetupAttemptsExceeded));
     }
@@ -176,11 +171,7 @@ pub fn check_factor(server_secret: &str, a: &TotpAuthenticator, input: &str, now
     }
     let normalized = totp::normalize_recovery_code(input).ok_or(Msg::CodeNotCorrect)?;
     let hash = totp::recovery_code_hash(server_secret, &a.user_uid, &normalized);
-    a.recovery_hashes
-        .iter()
-        .position(|h| *h == hash)
-        .map(|index| ProvenBy::RecoveryCode { index, hash })
-        .ok_or(Msg::CodeNotCorrect)
+    a.recovery_hashes.iter().position(|h| *h == hash).map(|index| ProvenBy::RecoveryCode { index, hash }).ok_or(Msg::CodeNotCorrect)
 }
 
 /// Spends what [`check_factor`] accepted; `false` if someone else spent it first.
@@ -194,16 +185,14 @@ pub async fn spend_factor(s: &Services, uid: &str, proven: &ProvenBy) -> Result<
 /// Whether the input could be an app code or a recovery code at all.
 pub fn is_factor_shaped(input: &str) -> bool {
     let input = input.trim();
-    (input.len() == totp::DIGITS as usize && input.bytes().all(|b| b.is_ascii_digit()))
-        || totp::normalize_recovery_code(input).is_some()
+    (input.len() == totp::DIGITS as usize && input.bytes().all(|b| b.is_ascii_digit())) || totp::normalize_recovery_code(input).is_some()
 }
 
 /// `2fa/totp/disable/`: removes the authenticator and turns two-factor off,
 /// given the current password or a valid app or recovery code.
 pub async fn disable_totp(s: &Services, mut user: User, password: &str, code: &str, client: &str) -> Result<TwoFactorStatus, ApiError> {
     if password.is_empty() && code.trim().is_empty() {
-        let fields: FieldErrors =
-            [("password", Msg::PasswordOrCodeRequired), ("code", Msg::PasswordOrCodeRequired)].into_iter().collect();
+        let fields: FieldErrors = [("password", Msg::PasswordOrCodeRequired), ("code", Msg::PasswordOrCodeRequired)].into_iter().collect();
         return Err(ApiError::validation(fields));
     }
     sessions::limit_code_entry(s, &user.uid, client).await?;

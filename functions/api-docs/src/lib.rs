@@ -29,7 +29,17 @@ impl utoipa::Modify for Bearer {
 
 /// Every function crate's routes. Add a new crate here and in the gateway.
 pub fn all_routes() -> Vec<OpenApiRouter<AppState>> {
-    vec![identity::api(), users::api(), customers::api(), people::api(), catalogue::api(), subscriptions::api(), cases::api(), conflict_search::api(), api()]
+    vec![
+        identity::api(),
+        users::api(),
+        customers::api(),
+        people::api(),
+        catalogue::api(),
+        subscriptions::api(),
+        cases::api(),
+        conflict_search::api(),
+        api(),
+    ]
 }
 
 pub fn document() -> utoipa::openapi::OpenApi {

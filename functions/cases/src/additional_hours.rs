@@ -3,7 +3,6 @@
 //! lawyer, no subscription consumption) are documented in
 //! `shared::domain::additional_hour`.
 
-use shared::error::Msg;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::Json;
@@ -14,6 +13,7 @@ use shared::domain::additional_hour::{self as add, AdditionalHour, AdditionalHou
 use shared::domain::case::{self, Case, HistoryEntry};
 use shared::domain::User;
 use shared::error::ApiError;
+use shared::error::Msg;
 use shared::store::case_hours::StoredAdditional;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};

@@ -8,7 +8,6 @@
 //! concurrent additions never lose one. The rules are in
 //! `shared::domain::document`.
 
-use shared::error::Msg;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::Json;
@@ -19,6 +18,7 @@ use shared::domain::case::{Case, CaseFile};
 use shared::domain::document::{self, DocumentType, DOCUMENT_MAX_BYTES, MAX_FILES_PER_CASE};
 use shared::domain::User;
 use shared::error::ApiError;
+use shared::error::Msg;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -58,11 +58,7 @@ pub struct DocumentList {
 /// A case's documents with what the caller may do (whoever may see the case).
 #[utoipa::path(get, path = "/api/case/file/list/", tag = "cases", security(("bearer" = [])), params(CaseQuery),
     responses((status = 200, body = DocumentList), (status = 404, body = ErrorBody)))]
-async fn list(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    Query(q): Query<CaseQuery>,
-) -> Result<Json<DocumentList>, ApiError> {
+async fn list(State(s): State<AppState>, CurrentUser(u): CurrentUser, Query(q): Query<CaseQuery>) -> Result<Json<DocumentList>, ApiError> {
     let (c, _) = visible_case(&s, &u, q.case.trim()).await?;
     let files = c
         .files
@@ -265,11 +261,7 @@ async fn download(
 /// user added; nobody but admin once the case is closed.
 #[utoipa::path(delete, path = "/api/case/file/delete/", tag = "cases", security(("bearer" = [])), params(FileQuery),
     responses((status = 204), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn remove(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    Query(q): Query<FileQuery>,
-) -> Result<StatusCode, ApiError> {
+async fn remove(State(s): State<AppState>, CurrentUser(u): CurrentUser, Query(q): Query<FileQuery>) -> Result<StatusCode, ApiError> {
     let key = q.key.trim();
     for _ in 0..ATTEMPTS {
         let (prev, rev) = visible_case(&s, &u, q.case.trim()).await?;

@@ -7,7 +7,6 @@
 //! loads `GET case/hour/{id}/?case=<case uid>` (one GetItem, the same case
 //! query parameter as `case/hour/delete/`).
 
-use shared::error::Msg;
 use axum::extract::{Path, Query, State};
 use axum::Json;
 use serde::Deserialize;
@@ -15,6 +14,7 @@ use shared::api::{ApiJson, AppState, CurrentUser, ErrorBody};
 use shared::domain::additional_hour::mass_update_ids;
 use shared::domain::case::{self, CaseHour};
 use shared::error::ApiError;
+use shared::error::Msg;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -77,10 +77,8 @@ async fn hour_mass_update(
         // Who first: a customer or sales person learns nothing about the ids.
         let only = case::invoicing_author(&u, &c)?;
         let all = s.store.case_hours(&c.uid).await?;
-        let named: Vec<&CaseHour> = ids
-            .iter()
-            .map(|id| all.iter().find(|h| &h.id == id).ok_or(ApiError::NotFound))
-            .collect::<Result<_, _>>()?;
+        let named: Vec<&CaseHour> =
+            ids.iter().map(|id| all.iter().find(|h| &h.id == id).ok_or(ApiError::NotFound)).collect::<Result<_, _>>()?;
         if let Some(l) = &only {
             if named.iter().any(|h| &h.lawyer != l) {
                 return Err(ApiError::bad(case::CASE_NOT_ASSIGNED));

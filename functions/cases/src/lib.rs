@@ -3,7 +3,6 @@
 //! subscription consumption. The rules live in `shared::domain::case`; this
 //! crate parses, checks who may act and maps errors.
 
-use shared::error::Msg;
 use axum::extract::{Path, Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -12,22 +11,22 @@ use chrono::{NaiveDateTime, Utc};
 use serde::{Deserialize, Serialize};
 use shared::api::{ApiJson, AppState, CurrentUser, ErrorBody};
 use shared::domain::case::{
-    self, Case, CaseForm, CaseHour, CaseInput, CaseStatus, CaseType, CreateVia, HistoryEntry,
-    HourForm, Transition,
+    self, Case, CaseForm, CaseHour, CaseInput, CaseStatus, CaseType, CreateVia, HistoryEntry, HourForm, Transition,
 };
 use shared::domain::permissions::{require, Permission};
 use shared::domain::subscription::whole_seconds;
 use shared::domain::{Role, User};
 use shared::error::ApiError;
+use shared::error::Msg;
 use shared::store::cases::CaseList;
 use shared::store::catalogue::NamedKind;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 mod additional_hours;
+mod documents;
 mod export;
 mod hours;
-mod documents;
 
 pub fn api() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -56,14 +55,7 @@ fn now() -> NaiveDateTime {
     whole_seconds(Utc::now().naive_utc())
 }
 
-
-fn entry(
-    case_uid: &str,
-    by: &User,
-    field: &str,
-    before: Option<String>,
-    after: Option<String>,
-) -> HistoryEntry {
+fn entry(case_uid: &str, by: &User, field: &str, before: Option<String>, after: Option<String>) -> HistoryEntry {
     HistoryEntry {
         case_uid: case_uid.into(),
         at: Utc::now(),
@@ -88,32 +80,15 @@ pub struct CaseRequest {
 /// Checks the references of a validated form: the case type and the
 /// direct-assign lawyer exist.
 async fn resolve(s: &AppState, input: &CaseInput) -> Result<(CaseType, Option<String>), ApiError> {
-    let t = s
-        .store
-        .get_named(NamedKind::CaseType, input.case_type)
-        .await?
-        .ok_or_else(|| ApiError::field("type", Msg::CaseTypeRequired))?;
+    let t = s.store.get_named(NamedKind::CaseType, input.case_type).await?.ok_or_else(|| ApiError::field("type", Msg::CaseTypeRequired))?;
     let lawyer_name = match &input.direct_assign_lawyer {
         Some(l) => {
-            let u = s
-                .store
-                .get_user(l)
-                .await?
-                .filter(|u| u.role() == Some(Role::Lawyer) && u.active);
-            Some(
-                u.ok_or_else(|| ApiError::field("direct_assign_lawyer", Msg::NoLawyerFound))?
-                    .full_name(),
-            )
+            let u = s.store.get_user(l).await?.filter(|u| u.role() == Some(Role::Lawyer) && u.active);
+            Some(u.ok_or_else(|| ApiError::field("direct_assign_lawyer", Msg::NoLawyerFound))?.full_name())
         }
         None => None,
     };
-    Ok((
-        CaseType {
-            id: t.id,
-            name: t.name,
-        },
-        lawyer_name,
-    ))
+    Ok((CaseType { id: t.id, name: t.name }, lawyer_name))
 }
 
 async fn customer_name(s: &AppState, customer: &str) -> Result<String, ApiError> {
@@ -123,12 +98,7 @@ async fn customer_name(s: &AppState, customer: &str) -> Result<String, ApiError>
         .await?
         .filter(|u| u.role() == Some(Role::Customer))
         .ok_or_else(|| ApiError::field("customer", Msg::CustomerNotFound))?;
-    let company = s
-        .store
-        .get_customer_profile(customer)
-        .await?
-        .and_then(|p| p.company_name)
-        .filter(|c| !c.trim().is_empty());
+    let company = s.store.get_customer_profile(customer).await?.and_then(|p| p.company_name).filter(|c| !c.trim().is_empty());
     Ok(company.unwrap_or_else(|| user.full_name()))
 }
 
@@ -168,12 +138,7 @@ async fn index_counterpart(s: &AppState, c: &Case) -> Result<(), ApiError> {
         .await
 }
 
-async fn create(
-    s: &AppState,
-    user: &User,
-    customer: String,
-    form: &CaseForm,
-) -> Result<(StatusCode, Json<Case>), ApiError> {
+async fn create(s: &AppState, user: &User, customer: String, form: &CaseForm) -> Result<(StatusCode, Json<Case>), ApiError> {
     let input = case::validate(form)?;
     let name = customer_name(s, &customer).await?;
     let (t, _) = resolve(s, &input).await?;
@@ -281,30 +246,14 @@ fn strip_internal(u: &User, mut c: Case) -> Case {
 /// available cases, the customer and its contacts).
 #[utoipa::path(get, path = "/api/case/{id}/", tag = "cases", security(("bearer" = [])), params(("id" = String, Path, description = "Case uid")),
     responses((status = 200, body = CaseDetails), (status = 404, body = ErrorBody)))]
-async fn details(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    Path(id): Path<String>,
-) -> Result<Json<CaseDetails>, ApiError> {
+async fn details(State(s): State<AppState>, CurrentUser(u): CurrentUser, Path(id): Path<String>) -> Result<Json<CaseDetails>, ApiError> {
     let (c, _) = visible_case(&s, &u, &id).await?;
-    let actions = [
-        Transition::Publish,
-        Transition::Accept,
-        Transition::Complete,
-        Transition::Reopen,
-        Transition::Transfer,
-    ]
-    .into_iter()
-    .filter(|t| case::transition(&u, &c, *t).is_ok())
-    .collect();
-    let can_enter_hours = c.status == CaseStatus::Inprogress
-        && (case::is_assigned(&u, &c) || u.role() == Some(Role::Admin));
-    Ok(Json(CaseDetails {
-        can_edit: case::may_edit(&u, &c),
-        actions,
-        can_enter_hours,
-        case: strip_internal(&u, c),
-    }))
+    let actions = [Transition::Publish, Transition::Accept, Transition::Complete, Transition::Reopen, Transition::Transfer]
+        .into_iter()
+        .filter(|t| case::transition(&u, &c, *t).is_ok())
+        .collect();
+    let can_enter_hours = c.status == CaseStatus::Inprogress && (case::is_assigned(&u, &c) || u.role() == Some(Role::Admin));
+    Ok(Json(CaseDetails { can_edit: case::may_edit(&u, &c), actions, can_enter_hours, case: strip_internal(&u, c) }))
 }
 
 /// Edits the fields; every changed field is written to the history in the same transaction.
@@ -336,10 +285,7 @@ async fn update(
             next.direct_assign_lawyer = prev.direct_assign_lawyer.clone();
         }
         next.updated_at = Utc::now();
-        let hist: Vec<HistoryEntry> = case::diff(&prev, &next)
-            .into_iter()
-            .map(|(f, a, b)| entry(&uid, &u, &f, Some(a), Some(b)))
-            .collect();
+        let hist: Vec<HistoryEntry> = case::diff(&prev, &next).into_iter().map(|(f, a, b)| entry(&uid, &u, &f, Some(a), Some(b))).collect();
         if hist.is_empty() {
             return Ok(Json(strip_internal(&u, prev)));
         }
@@ -375,32 +321,14 @@ async fn change_status(
         next.status = moved.status;
         next.lawyer_name = match &moved.lawyer {
             Some(l) if Some(l) == prev.lawyer.as_ref() => prev.lawyer_name.clone(),
-            Some(l) => Some(
-                s.store
-                    .get_user(l)
-                    .await?
-                    .map(|x| x.full_name())
-                    .ok_or(ApiError::bad(Msg::NoLawyerFound))?,
-            ),
+            Some(l) => Some(s.store.get_user(l).await?.map(|x| x.full_name()).ok_or(ApiError::bad(Msg::NoLawyerFound))?),
             None => None,
         };
         next.lawyer = moved.lawyer;
         next.updated_at = Utc::now();
-        let mut hist = vec![entry(
-            &uid,
-            &u,
-            "status",
-            Some(format!("{:?}", prev.status)),
-            Some(format!("{:?}", next.status)),
-        )];
+        let mut hist = vec![entry(&uid, &u, "status", Some(format!("{:?}", prev.status)), Some(format!("{:?}", next.status)))];
         if prev.lawyer != next.lawyer {
-            hist.push(entry(
-                &uid,
-                &u,
-                "lawyer",
-                prev.lawyer_name.clone(),
-                next.lawyer_name.clone(),
-            ));
+            hist.push(entry(&uid, &u, "lawyer", prev.lawyer_name.clone(), next.lawyer_name.clone()));
         }
         if s.store.save_case(&prev, rev, &next, &hist).await? {
             return Ok(Json(strip_internal(&u, next)));
@@ -436,9 +364,7 @@ fn list_for(u: &User, status: &str) -> Result<CaseList, ApiError> {
             _ => return Err(ApiError::bad(Msg::InvalidStatus)),
         }),
         Some(Role::Lawyer) => match word.as_str() {
-            "" | "my" | "active" | "inprogress" => {
-                CaseList::Lawyer(u.uid.clone(), vec![Inprogress])
-            }
+            "" | "my" | "active" | "inprogress" => CaseList::Lawyer(u.uid.clone(), vec![Inprogress]),
             "available" | "waiting" => CaseList::ByStatus(Waiting),
             "closed" | "complete" => CaseList::Lawyer(u.uid.clone(), vec![Complete]),
             "pending" | "draft" => CaseList::Lawyer(u.uid.clone(), vec![Draft]),
@@ -466,21 +392,10 @@ fn list_for(u: &User, status: &str) -> Result<CaseList, ApiError> {
 /// The caller's case lists: 10 per page, newest first, key-paged (`next` → `cursor`).
 #[utoipa::path(get, path = "/api/case/list/", tag = "cases", security(("bearer" = [])), params(ListQuery),
     responses((status = 200, body = CaseListPage), (status = 400, description = "invalid_status, invalid_cursor", body = ErrorBody)))]
-async fn list(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    Query(q): Query<ListQuery>,
-) -> Result<Json<CaseListPage>, ApiError> {
+async fn list(State(s): State<AppState>, CurrentUser(u): CurrentUser, Query(q): Query<ListQuery>) -> Result<Json<CaseListPage>, ApiError> {
     let which = list_for(&u, q.status.as_deref().unwrap_or(""))?;
     let page = s.store.list_cases(&which, q.cursor.as_deref()).await?;
-    Ok(Json(CaseListPage {
-        results: page
-            .results
-            .into_iter()
-            .map(|c| strip_internal(&u, c))
-            .collect(),
-        next: page.next,
-    }))
+    Ok(Json(CaseListPage { results: page.results.into_iter().map(|c| strip_internal(&u, c)).collect(), next: page.next }))
 }
 
 /// Every recorded change of a case, oldest first.
@@ -513,19 +428,9 @@ pub struct CaseName {
 /// updates): one read, for whoever may see the case.
 #[utoipa::path(get, path = "/api/case/name/{id}/", tag = "cases", security(("bearer" = [])), params(("id" = String, Path, description = "Case uid")),
     responses((status = 200, body = CaseName), (status = 404, body = ErrorBody)))]
-async fn case_name(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    Path(id): Path<String>,
-) -> Result<Json<CaseName>, ApiError> {
+async fn case_name(State(s): State<AppState>, CurrentUser(u): CurrentUser, Path(id): Path<String>) -> Result<Json<CaseName>, ApiError> {
     let (c, _) = visible_case(&s, &u, &id).await?;
-    Ok(Json(CaseName {
-        uid: c.uid,
-        case_number: c.case_number,
-        subject: c.subject,
-        status: c.status,
-        customer_name: c.customer_name,
-    }))
+    Ok(Json(CaseName { uid: c.uid, case_number: c.case_number, subject: c.subject, status: c.status, customer_name: c.customer_name }))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -568,18 +473,8 @@ async fn add_note(
         return Err(ApiError::field("note", Msg::TooLong));
     }
     let at = Utc::now();
-    s.store
-        .add_case_note(&req.case_uid, &u.uid, &u.full_name(), text, at)
-        .await?;
-    Ok((
-        StatusCode::CREATED,
-        Json(Note {
-            by: u.uid.clone(),
-            by_name: u.full_name(),
-            note: text.into(),
-            at: at.to_rfc3339(),
-        }),
-    ))
+    s.store.add_case_note(&req.case_uid, &u.uid, &u.full_name(), text, at).await?;
+    Ok((StatusCode::CREATED, Json(Note { by: u.uid.clone(), by_name: u.full_name(), note: text.into(), at: at.to_rfc3339() })))
 }
 
 #[derive(Deserialize, ToSchema, utoipa::IntoParams)]
@@ -591,24 +486,11 @@ pub struct CaseQuery {
 /// A case's internal notes, oldest first.
 #[utoipa::path(get, path = "/api/case/lawyer/note/", tag = "cases", security(("bearer" = [])), params(CaseQuery),
     responses((status = 200, body = Vec<Note>), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn notes(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    Query(q): Query<CaseQuery>,
-) -> Result<Json<Vec<Note>>, ApiError> {
+async fn notes(State(s): State<AppState>, CurrentUser(u): CurrentUser, Query(q): Query<CaseQuery>) -> Result<Json<Vec<Note>>, ApiError> {
     staff_side(&u)?;
     visible_case(&s, &u, &q.case).await?;
     let n = s.store.case_notes(&q.case).await?;
-    Ok(Json(
-        n.into_iter()
-            .map(|(by, by_name, note, at)| Note {
-                by,
-                by_name,
-                note,
-                at,
-            })
-            .collect(),
-    ))
+    Ok(Json(n.into_iter().map(|(by, by_name, note, at)| Note { by, by_name, note, at }).collect()))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -634,7 +516,11 @@ const HOUR_ATTEMPTS: u32 = 200;
 /// same transaction as the entry, the usage ledger and the history.
 #[utoipa::path(post, path = "/api/case/hour/create/", tag = "cases", security(("bearer" = [])), request_body = HourRequest,
     responses((status = 201, body = CaseHour), (status = 400, description = "only_lawyer_enters_hours, case_not_assigned, no_active_subscription_for_case, limit_reached", body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn hour_create(State(s): State<AppState>, CurrentUser(u): CurrentUser, ApiJson(req): ApiJson<HourRequest>) -> Result<(StatusCode, Json<CaseHour>), ApiError> {
+async fn hour_create(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    ApiJson(req): ApiJson<HourRequest>,
+) -> Result<(StatusCode, Json<CaseHour>), ApiError> {
     let input = case::validate_hours(&req.form)?;
     let id = uuid::Uuid::new_v4().simple().to_string();
     for attempt in 0..HOUR_ATTEMPTS {
@@ -651,7 +537,14 @@ async fn hour_create(State(s): State<AppState>, CurrentUser(u): CurrentUser, Api
     Err(ApiError::bad(Msg::ChangedConcurrently))
 }
 
-async fn try_hour_create(s: &AppState, u: &User, req: &HourRequest, input: &case::HourInput, id: &str, attempt: u32) -> Result<Option<CaseHour>, ApiError> {
+async fn try_hour_create(
+    s: &AppState,
+    u: &User,
+    req: &HourRequest,
+    input: &case::HourInput,
+    id: &str,
+    attempt: u32,
+) -> Result<Option<CaseHour>, ApiError> {
     let (c, _) = visible_case(s, u, &req.case_uid).await?;
     if attempt > 0 {
         if let Some(done) = s.store.get_case_hour(&c.uid, id).await? {
@@ -708,13 +601,7 @@ async fn hour_list(
 
 /// Who may change an existing entry: its lawyer (still assigned) or admin.
 fn may_change_hour(u: &User, c: &Case, h: &CaseHour) -> Result<(), ApiError> {
-    case::hour_author(u, c, Some(&h.lawyer)).and_then(|l| {
-        if l == h.lawyer {
-            Ok(())
-        } else {
-            Err(ApiError::bad(case::CASE_NOT_ASSIGNED))
-        }
-    })
+    case::hour_author(u, c, Some(&h.lawyer)).and_then(|l| if l == h.lawyer { Ok(()) } else { Err(ApiError::bad(case::CASE_NOT_ASSIGNED)) })
 }
 
 /// Edits an entry; the billable difference moves on the subscription row
@@ -731,22 +618,14 @@ async fn hour_edit(
     let input = case::validate_hours(&req.form)?;
     for attempt in 0..HOUR_ATTEMPTS {
         let (c, _) = visible_case(&s, &u, &req.case_uid).await?;
-        let old = s
-            .store
-            .get_case_hour(&c.uid, &id)
-            .await?
-            .ok_or(ApiError::NotFound)?;
+        let old = s.store.get_case_hour(&c.uid, &id).await?.ok_or(ApiError::NotFound)?;
         may_change_hour(&u, &c, &old)?;
         let service = if input.hour.0 > 0 {
             match old.service {
                 Some(p) => Some(p),
-                None => Some(
-                    s.store
-                        .current_hour_row(&c.customer, now())
-                        .await?
-                        .ok_or(ApiError::bad(Msg::NoActiveSubscriptionForCase))?
-                        .id,
-                ),
+                None => {
+                    Some(s.store.current_hour_row(&c.customer, now()).await?.ok_or(ApiError::bad(Msg::NoActiveSubscriptionForCase))?.id)
+                }
             }
         } else {
             None
@@ -763,10 +642,7 @@ async fn hour_edit(
             ..old.clone()
         };
         let hist = entry(&c.uid, &u, "hour", Some(summary(&old)), Some(summary(&h)));
-        if s.store
-            .write_case_hour(&c, Some(&old), Some(&h), &hist, now())
-            .await?
-        {
+        if s.store.write_case_hour(&c, Some(&old), Some(&h), &hist, now()).await? {
             return Ok(Json(h));
         }
         pause(attempt).await;
@@ -785,17 +661,10 @@ async fn hour_delete(
 ) -> Result<StatusCode, ApiError> {
     for attempt in 0..HOUR_ATTEMPTS {
         let (c, _) = visible_case(&s, &u, &q.case).await?;
-        let old = s
-            .store
-            .get_case_hour(&c.uid, &id)
-            .await?
-            .ok_or(ApiError::NotFound)?;
+        let old = s.store.get_case_hour(&c.uid, &id).await?.ok_or(ApiError::NotFound)?;
         may_change_hour(&u, &c, &old)?;
         let hist = entry(&c.uid, &u, "hour", Some(summary(&old)), None);
-        if s.store
-            .write_case_hour(&c, Some(&old), None, &hist, now())
-            .await?
-        {
+        if s.store.write_case_hour(&c, Some(&old), None, &hist, now()).await? {
             return Ok(StatusCode::NO_CONTENT);
         }
         pause(attempt).await;
@@ -814,23 +683,12 @@ pub struct ExcelQuery {
 /// The case's hours as an Excel workbook (whoever may see the case).
 #[utoipa::path(get, path = "/api/case/hour/excel/", tag = "cases", security(("bearer" = [])), params(ExcelQuery),
     responses((status = 200, description = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), (status = 404, body = ErrorBody)))]
-async fn hour_excel(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    Query(q): Query<ExcelQuery>,
-) -> Result<Response, ApiError> {
+async fn hour_excel(State(s): State<AppState>, CurrentUser(u): CurrentUser, Query(q): Query<ExcelQuery>) -> Result<Response, ApiError> {
     let (c, _) = visible_case(&s, &u, &q.case).await?;
     let hours = s.store.case_hours(&c.uid).await?;
     let body = export::hours_workbook(&c, &hours, q.lang.as_deref().unwrap_or("sv"))?;
     let name = format!("attachment; filename=\"case-{}-hours.xlsx\"", c.case_number);
-    Ok((
-        [
-            (header::CONTENT_TYPE, export::XLSX_CONTENT_TYPE.to_string()),
-            (header::CONTENT_DISPOSITION, name),
-        ],
-        body,
-    )
-        .into_response())
+    Ok(([(header::CONTENT_TYPE, export::XLSX_CONTENT_TYPE.to_string()), (header::CONTENT_DISPOSITION, name)], body).into_response())
 }
 
 #[derive(Deserialize, ToSchema, utoipa::IntoParams)]
@@ -849,7 +707,11 @@ pub struct CustomerOption {
 /// case form's customer picker (admin, sales persons, lawyers); at most 20.
 #[utoipa::path(get, path = "/api/case/customer/list/", tag = "cases", security(("bearer" = [])), params(SearchQuery),
     responses((status = 200, body = Vec<CustomerOption>), (status = 403, body = ErrorBody)))]
-async fn customer_options(State(s): State<AppState>, CurrentUser(u): CurrentUser, Query(q): Query<SearchQuery>) -> Result<Json<Vec<CustomerOption>>, ApiError> {
+async fn customer_options(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    Query(q): Query<SearchQuery>,
+) -> Result<Json<Vec<CustomerOption>>, ApiError> {
     staff_side(&u)?;
     let page = s.store.list_customers(shared::domain::customer::CustomerState::Active, None, Some(q.search.trim()), 20).await?;
     Ok(Json(

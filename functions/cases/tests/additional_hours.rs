@@ -28,7 +28,10 @@ async fn additional_hours_lifecycle_history_and_refusals() {
     // The lawyer reports March.
     let (st, a1) = create(&sc.lt, body("2026-03", json!("2,5"))).await;
     assert_eq!(st, StatusCode::CREATED, "{a1}");
-    assert_eq!((a1["month"].as_str(), a1["total_hour"].as_f64(), a1["lawyer"].as_str()), (Some("2026-03"), Some(2.5), Some(sc.lawyer.uid.as_str())));
+    assert_eq!(
+        (a1["month"].as_str(), a1["total_hour"].as_f64(), a1["lawyer"].as_str()),
+        (Some("2026-03"), Some(2.5), Some(sc.lawyer.uid.as_str()))
+    );
     let a1id = a1["id"].as_str().unwrap().to_string();
 
     // Refusals.
@@ -87,11 +90,15 @@ async fn additional_hours_lifecycle_history_and_refusals() {
     let mass = |ids: Vec<&str>, v: bool| json!({"case_uid": sc.uid, "ids": ids, "is_invoiced": v});
     let (st, _) = w.call(Method::PUT, "/api/case/additional_hour/mass-update/", &sc.lt, Some(mass(vec![&a1id, "nope"], true))).await;
     assert_eq!(st, StatusCode::NOT_FOUND);
-    assert_eq!(w.call(Method::PUT, "/api/case/additional_hour/mass-update/", &sc.ct, Some(mass(vec![&a1id], true))).await.0, StatusCode::FORBIDDEN);
+    assert_eq!(
+        w.call(Method::PUT, "/api/case/additional_hour/mass-update/", &sc.ct, Some(mass(vec![&a1id], true))).await.0,
+        StatusCode::FORBIDDEN
+    );
     let (st, v) = w.call(Method::PUT, "/api/case/additional_hour/mass-update/", &sc.admin, Some(mass(vec![&a1id, &a2id], true))).await;
     assert_eq!(st, StatusCode::OK, "{v}");
     let (_, list) = w.call(Method::GET, &list_path, &sc.lt, None).await;
-    let flags: Vec<(String, bool)> = list.as_array().unwrap().iter().map(|e| (e["month"].as_str().unwrap().into(), e["is_invoiced"].as_bool().unwrap())).collect();
+    let flags: Vec<(String, bool)> =
+        list.as_array().unwrap().iter().map(|e| (e["month"].as_str().unwrap().into(), e["is_invoiced"].as_bool().unwrap())).collect();
     assert_eq!(flags, vec![("2026-05".into(), true), ("2026-04".into(), true), ("2026-03".into(), false)]);
 
     // Delete.

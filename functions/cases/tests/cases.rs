@@ -15,44 +15,17 @@ use common::{world, World};
 async fn customer_needs_consultancy_service_and_contacts_need_add_case() {
     let w = world().await;
     let (cust, ct) = w.user(Role::Customer).await;
-    let (st, v) = w
-        .call(
-            Method::POST,
-            "/api/case/create/by/customer/",
-            &ct,
-            Some(w.form("x")),
-        )
-        .await;
-    assert_eq!(
-        (st, v["message"].as_str()),
-        (
-            StatusCode::BAD_REQUEST,
-            Some("consultancy_service_required")
-        )
-    );
+    let (st, v) = w.call(Method::POST, "/api/case/create/by/customer/", &ct, Some(w.form("x"))).await;
+    assert_eq!((st, v["message"].as_str()), (StatusCode::BAD_REQUEST, Some("consultancy_service_required")));
     w.hours(&cust, "10").await;
 
     // Spec §5 required fields.
-    let (st, v) = w
-        .call(
-            Method::POST,
-            "/api/case/create/by/customer/",
-            &ct,
-            Some(json!({})),
-        )
-        .await;
+    let (st, v) = w.call(Method::POST, "/api/case/create/by/customer/", &ct, Some(json!({}))).await;
     assert_eq!(st, StatusCode::BAD_REQUEST);
     for f in ["subject", "description", "type", "estimated_hours"] {
         assert!(v["errors"][f].is_array(), "{f}: {v}");
     }
-    let (st, c) = w
-        .call(
-            Method::POST,
-            "/api/case/create/by/customer/",
-            &ct,
-            Some(w.form("Lease")),
-        )
-        .await;
+    let (st, c) = w.call(Method::POST, "/api/case/create/by/customer/", &ct, Some(w.form("Lease"))).await;
     assert_eq!(st, StatusCode::CREATED, "{c}");
     assert_eq!(c["status"], "Draft");
     assert_eq!(c["customer"], json!(cust.uid));
@@ -60,24 +33,10 @@ async fn customer_needs_consultancy_service_and_contacts_need_add_case() {
     assert!(c["case_number"].as_str().unwrap().ends_with("000001"));
 
     let (_, no) = w.contact_of(&cust, vec![]).await;
-    let (st, _) = w
-        .call(
-            Method::POST,
-            "/api/case/create/by/customer/",
-            &no,
-            Some(w.form("x")),
-        )
-        .await;
+    let (st, _) = w.call(Method::POST, "/api/case/create/by/customer/", &no, Some(w.form("x"))).await;
     assert_eq!(st, StatusCode::FORBIDDEN);
     let (_, yes) = w.contact_of(&cust, vec![Permission::AddCase]).await;
-    let (st, c2) = w
-        .call(
-            Method::POST,
-            "/api/case/create/by/customer/",
-            &yes,
-            Some(w.form("By contact")),
-        )
-        .await;
+    let (st, c2) = w.call(Method::POST, "/api/case/create/by/customer/", &yes, Some(w.form("By contact"))).await;
     assert_eq!(st, StatusCode::CREATED, "{c2}");
     assert_eq!(c2["customer"], json!(cust.uid));
 
@@ -85,39 +44,20 @@ async fn customer_needs_consultancy_service_and_contacts_need_add_case() {
     let (_, law) = w.user(Role::Lawyer).await;
     let mut body = w.form("x");
     body["customer"] = json!(cust.uid);
-    assert_eq!(
-        w.call(Method::POST, "/api/case/create/", &ct, Some(body.clone()))
-            .await
-            .0,
-        StatusCode::FORBIDDEN
-    );
-    assert_eq!(
-        w.call(Method::POST, "/api/case/create/", &law, Some(body.clone()))
-            .await
-            .0,
-        StatusCode::FORBIDDEN
-    );
+    assert_eq!(w.call(Method::POST, "/api/case/create/", &ct, Some(body.clone())).await.0, StatusCode::FORBIDDEN);
+    assert_eq!(w.call(Method::POST, "/api/case/create/", &law, Some(body.clone())).await.0, StatusCode::FORBIDDEN);
 
     // Both see the company's drafts; the internal description is hidden from them.
-    let (st, list) = w
-        .call(Method::GET, "/api/case/list/?status=draft", &no, None)
-        .await;
+    let (st, list) = w.call(Method::GET, "/api/case/list/?status=draft", &no, None).await;
     assert_eq!(st, StatusCode::OK, "{list}");
     assert_eq!(list["results"].as_array().unwrap().len(), 2);
     let uid = c["uid"].as_str().unwrap();
-    let (st, d) = w
-        .call(Method::GET, &format!("/api/case/{uid}/"), &ct, None)
-        .await;
+    let (st, d) = w.call(Method::GET, &format!("/api/case/{uid}/"), &ct, None).await;
     assert_eq!(st, StatusCode::OK);
     assert_eq!(d["short_internal_description"], "");
     // Another customer does not see it.
     let (_, other) = w.user(Role::Customer).await;
-    assert_eq!(
-        w.call(Method::GET, &format!("/api/case/{uid}/"), &other, None)
-            .await
-            .0,
-        StatusCode::NOT_FOUND
-    );
+    assert_eq!(w.call(Method::GET, &format!("/api/case/{uid}/"), &other, None).await.0, StatusCode::NOT_FOUND);
 }
 
 #[tokio::test]
@@ -132,20 +72,13 @@ async fn lifecycle_allowed_and_refused_with_history_and_pending_badge() {
     let uid = c["uid"].as_str().unwrap();
 
     // The admin bubbles count pending (Draft) cases on GSI1 CASESTATE#pending.
-    assert_eq!(
-        w.state.store.count_gsi1("CASESTATE#pending").await.unwrap(),
-        1
-    );
+    assert_eq!(w.state.store.count_gsi1("CASESTATE#pending").await.unwrap(), 1);
 
     // Nobody but admin publishes; nobody accepts a draft.
     assert_eq!(w.act_json(&lt, uid, "publish").await.0, StatusCode::NOT_FOUND);
     for t in [&ct, &sales] {
         let (st, v) = w.act_json(t, uid, "publish").await;
-        assert_eq!(
-            (st, v["message"].as_str()),
-            (StatusCode::BAD_REQUEST, Some("status_change_not_allowed")),
-            "{v}"
-        );
+        assert_eq!((st, v["message"].as_str()), (StatusCode::BAD_REQUEST, Some("status_change_not_allowed")), "{v}");
     }
     // A lawyer cannot even see a draft.
     assert_eq!(w.act_json(&lt, uid, "accept").await.0, StatusCode::NOT_FOUND);
@@ -154,87 +87,46 @@ async fn lifecycle_allowed_and_refused_with_history_and_pending_badge() {
     let (st, v) = w.act_json(&admin, uid, "publish").await;
     assert_eq!(st, StatusCode::OK, "{v}");
     assert_eq!(v["status"], "Waiting");
-    assert_eq!(
-        w.state.store.count_gsi1("CASESTATE#pending").await.unwrap(),
-        0
-    );
+    assert_eq!(w.state.store.count_gsi1("CASESTATE#pending").await.unwrap(), 0);
 
     // Available to every lawyer; the customer cannot accept.
-    let (_, avail) = w
-        .call(
-            Method::GET,
-            "/api/case/list/?status=available",
-            &other,
-            None,
-        )
-        .await;
+    let (_, avail) = w.call(Method::GET, "/api/case/list/?status=available", &other, None).await;
     assert_eq!(avail["results"].as_array().unwrap().len(), 1);
-    assert_eq!(
-        w.act_json(&ct, uid, "accept").await.1["message"],
-        "status_change_not_allowed"
-    );
+    assert_eq!(w.act_json(&ct, uid, "accept").await.1["message"], "status_change_not_allowed");
     let (st, v) = w.act_json(&lt, uid, "accept").await;
     assert_eq!(st, StatusCode::OK, "{v}");
     assert_eq!(v["status"], "Inprogress");
     assert_eq!(v["lawyer"], json!(lawyer.uid));
     let (st, v) = w.act_json(&other, uid, "accept").await;
-    assert_eq!(
-        st,
-        StatusCode::NOT_FOUND,
-        "no longer visible to other lawyers: {v}"
-    );
+    assert_eq!(st, StatusCode::NOT_FOUND, "no longer visible to other lawyers: {v}");
     let (_, mine) = w.call(Method::GET, "/api/case/list/", &lt, None).await;
     assert_eq!(mine["results"][0]["uid"], json!(uid));
     let (st, v) = w.act_json(&lt, uid, "accept").await;
-    assert_eq!(
-        (st, v["message"].as_str()),
-        (StatusCode::BAD_REQUEST, Some("only_waiting_can_start"))
-    );
+    assert_eq!((st, v["message"].as_str()), (StatusCode::BAD_REQUEST, Some("only_waiting_can_start")));
 
     // Close, reopen, transfer back.
-    assert_eq!(
-        w.act_json(&sales, uid, "complete").await.1["message"],
-        "status_change_not_allowed"
-    );
+    assert_eq!(w.act_json(&sales, uid, "complete").await.1["message"], "status_change_not_allowed");
     assert_eq!(w.act_json(&lt, uid, "complete").await.1["status"], "Complete");
-    assert_eq!(
-        w.act_json(&lt, uid, "complete").await.1["message"],
-        "only_in_progress_can_complete"
-    );
-    let (_, closed) = w
-        .call(Method::GET, "/api/case/list/?status=closed", &lt, None)
-        .await;
+    assert_eq!(w.act_json(&lt, uid, "complete").await.1["message"], "only_in_progress_can_complete");
+    let (_, closed) = w.call(Method::GET, "/api/case/list/?status=closed", &lt, None).await;
     assert_eq!(closed["results"].as_array().unwrap().len(), 1);
-    assert_eq!(
-        w.act_json(&ct, uid, "reopen").await.1["message"],
-        "status_change_not_allowed"
-    );
+    assert_eq!(w.act_json(&ct, uid, "reopen").await.1["message"], "status_change_not_allowed");
     assert_eq!(w.act_json(&admin, uid, "reopen").await.1["status"], "Inprogress");
     let (st, v) = w.act_json(&lt, uid, "transfer").await;
-    assert_eq!(
-        (st, v["status"].as_str()),
-        (StatusCode::OK, Some("Waiting"))
-    );
+    assert_eq!((st, v["status"].as_str()), (StatusCode::OK, Some("Waiting")));
     assert!(v["lawyer"].is_null());
     let (_, mine) = w.call(Method::GET, "/api/case/list/", &lt, None).await;
     assert!(mine["results"].as_array().unwrap().is_empty(), "{mine}");
 
     // History: created + every status move, with who and before/after.
-    let (st, h) = w
-        .call(Method::GET, &format!("/api/case/history/{uid}/"), &ct, None)
-        .await;
+    let (st, h) = w.call(Method::GET, &format!("/api/case/history/{uid}/"), &ct, None).await;
     assert_eq!(st, StatusCode::OK);
     let moves: Vec<(String, String)> = h
         .as_array()
         .unwrap()
         .iter()
         .filter(|e| e["field"] == "status")
-        .map(|e| {
-            (
-                e["before"].as_str().unwrap().to_string(),
-                e["after"].as_str().unwrap().to_string(),
-            )
-        })
+        .map(|e| (e["before"].as_str().unwrap().to_string(), e["after"].as_str().unwrap().to_string()))
         .collect();
     let expect = [
         ("Draft", "Waiting"),
@@ -243,68 +135,23 @@ async fn lifecycle_allowed_and_refused_with_history_and_pending_badge() {
         ("Complete", "Inprogress"),
         ("Inprogress", "Waiting"),
     ];
-    assert_eq!(
-        moves,
-        expect
-            .iter()
-            .map(|(a, b)| (a.to_string(), b.to_string()))
-            .collect::<Vec<_>>()
-    );
+    assert_eq!(moves, expect.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect::<Vec<_>>());
     assert_eq!(h[0]["field"], "created");
-    assert_eq!(
-        h.as_array()
-            .unwrap()
-            .iter()
-            .find(|e| e["after"] == "Complete")
-            .unwrap()["by"],
-        json!(lawyer.uid)
-    );
+    assert_eq!(h.as_array().unwrap().iter().find(|e| e["after"] == "Complete").unwrap()["by"], json!(lawyer.uid));
 
     // An edit records each changed field.
     let mut body = w.form("Lease dispute, renamed");
     body["customer"] = json!(cust.uid);
-    let (st, v) = w
-        .call(
-            Method::PUT,
-            &format!("/api/case/update/{uid}/"),
-            &sales,
-            Some(body),
-        )
-        .await;
+    let (st, v) = w.call(Method::PUT, &format!("/api/case/update/{uid}/"), &sales, Some(body)).await;
     assert_eq!(st, StatusCode::OK, "{v}");
-    let (_, h) = w
-        .call(
-            Method::GET,
-            &format!("/api/case/history/{uid}/"),
-            &admin,
-            None,
-        )
-        .await;
+    let (_, h) = w.call(Method::GET, &format!("/api/case/history/{uid}/"), &admin, None).await;
     let last = h.as_array().unwrap().last().unwrap().clone();
     assert_eq!(
-        (
-            last["field"].as_str(),
-            last["before"].as_str(),
-            last["after"].as_str()
-        ),
-        (
-            Some("subject"),
-            Some("Lease dispute"),
-            Some("Lease dispute, renamed")
-        )
+        (last["field"].as_str(), last["before"].as_str(), last["after"].as_str()),
+        (Some("subject"), Some("Lease dispute"), Some("Lease dispute, renamed"))
     );
     // The customer cannot edit once it has left draft.
-    assert_eq!(
-        w.call(
-            Method::PUT,
-            &format!("/api/case/update/{uid}/"),
-            &ct,
-            Some(w.form("x"))
-        )
-        .await
-        .0,
-        StatusCode::FORBIDDEN
-    );
+    assert_eq!(w.call(Method::PUT, &format!("/api/case/update/{uid}/"), &ct, Some(w.form("x"))).await.0, StatusCode::FORBIDDEN);
 }
 
 #[tokio::test]
@@ -324,15 +171,11 @@ async fn two_lawyers_accepting_at_once_exactly_one_wins() {
         let loser = if ra.0 == StatusCode::OK { &rb } else { &ra };
         // The loser is told clearly (or no longer sees the taken case).
         assert!(
-            (loser.0 == StatusCode::BAD_REQUEST && loser.1["message"] == "only_waiting_can_start")
-                || loser.0 == StatusCode::NOT_FOUND,
+            (loser.0 == StatusCode::BAD_REQUEST && loser.1["message"] == "only_waiting_can_start") || loser.0 == StatusCode::NOT_FOUND,
             "{loser:?}"
         );
         let stored = w.state.store.get_case(&uid).await.unwrap().unwrap();
-        assert_eq!(
-            stored.case.status,
-            shared::domain::case::CaseStatus::Inprogress
-        );
+        assert_eq!(stored.case.status, shared::domain::case::CaseStatus::Inprogress);
     }
 }
 
@@ -343,25 +186,13 @@ async fn lists_page_by_ten_newest_first() {
     let (_, admin) = w.user(Role::Admin).await;
     let mut made = Vec::new();
     for _ in 0..23 {
-        made.push(
-            w.case_json(&admin, &cust).await["uid"]
-                .as_str()
-                .unwrap()
-                .to_string(),
-        );
+        made.push(w.case_json(&admin, &cust).await["uid"].as_str().unwrap().to_string());
     }
     made.reverse();
     let mut seen = Vec::new();
     let mut cursor = String::new();
     loop {
-        let (st, p) = w
-            .call(
-                Method::GET,
-                &format!("/api/case/list/?status=pending&cursor={cursor}"),
-                &admin,
-                None,
-            )
-            .await;
+        let (st, p) = w.call(Method::GET, &format!("/api/case/list/?status=pending&cursor={cursor}"), &admin, None).await;
         assert_eq!(st, StatusCode::OK, "{p}");
         let r = p["results"].as_array().unwrap();
         assert!(r.len() <= 10);
@@ -372,22 +203,10 @@ async fn lists_page_by_ten_newest_first() {
         }
     }
     assert_eq!(seen, made);
-    let (_, p) = w
-        .call(Method::GET, "/api/case/list/?status=draft", &ct, None)
-        .await;
+    let (_, p) = w.call(Method::GET, "/api/case/list/?status=draft", &ct, None).await;
     assert_eq!(p["results"].as_array().unwrap().len(), 10);
-    assert_eq!(
-        w.call(Method::GET, "/api/case/list/?cursor=zz", &admin, None)
-            .await
-            .1["message"],
-        "invalid_cursor"
-    );
-    assert_eq!(
-        w.call(Method::GET, "/api/case/list/?status=bogus", &admin, None)
-            .await
-            .1["message"],
-        "invalid_status"
-    );
+    assert_eq!(w.call(Method::GET, "/api/case/list/?cursor=zz", &admin, None).await.1["message"], "invalid_cursor");
+    assert_eq!(w.call(Method::GET, "/api/case/list/?status=bogus", &admin, None).await.1["message"], "invalid_status");
 }
 
 async fn in_progress(w: &World) -> (User, String, User, String, String, String) {
@@ -406,176 +225,62 @@ async fn in_progress(w: &World) -> (User, String, User, String, String, String) 
 async fn hours_consume_the_subscription_exactly_and_give_back_on_edit_and_delete() {
     let w = world().await;
     let (cust, admin, lawyer, lt, uid, ct) = in_progress(&w).await;
-    let hour =
-        |v: Value| json!({"case_uid": uid, "hour": v, "date": "2026-03-02", "time": "09:30"});
+    let hour = |v: Value| json!({"case_uid": uid, "hour": v, "date": "2026-03-02", "time": "09:30"});
 
     // No subscription yet.
-    let (st, v) = w
-        .call(
-            Method::POST,
-            "/api/case/hour/create/",
-            &lt,
-            Some(hour(json!("1,5"))),
-        )
-        .await;
-    assert_eq!(
-        (st, v["message"].as_str()),
-        (
-            StatusCode::BAD_REQUEST,
-            Some("no_active_subscription_for_case")
-        )
-    );
+    let (st, v) = w.call(Method::POST, "/api/case/hour/create/", &lt, Some(hour(json!("1,5")))).await;
+    assert_eq!((st, v["message"].as_str()), (StatusCode::BAD_REQUEST, Some("no_active_subscription_for_case")));
     let row = w.hours(&cust, "3").await;
 
     // Only lawyers enter hours; admin must name the lawyer; the customer cannot.
-    assert_eq!(
-        w.call(
-            Method::POST,
-            "/api/case/hour/create/",
-            &ct,
-            Some(hour(json!(1)))
-        )
-        .await
-        .0,
-        StatusCode::FORBIDDEN
-    );
-    assert_eq!(
-        w.call(
-            Method::POST,
-            "/api/case/hour/create/",
-            &admin,
-            Some(hour(json!(1)))
-        )
-        .await
-        .1["message"],
-        "only_lawyer_enters_hours"
-    );
+    assert_eq!(w.call(Method::POST, "/api/case/hour/create/", &ct, Some(hour(json!(1)))).await.0, StatusCode::FORBIDDEN);
+    assert_eq!(w.call(Method::POST, "/api/case/hour/create/", &admin, Some(hour(json!(1)))).await.1["message"], "only_lawyer_enters_hours");
     let (_, other) = w.user(Role::Lawyer).await;
-    assert_eq!(
-        w.call(
-            Method::POST,
-            "/api/case/hour/create/",
-            &other,
-            Some(hour(json!(1)))
-        )
-        .await
-        .0,
-        StatusCode::NOT_FOUND
-    );
+    assert_eq!(w.call(Method::POST, "/api/case/hour/create/", &other, Some(hour(json!(1)))).await.0, StatusCode::NOT_FOUND);
 
-    let (st, h1) = w
-        .call(
-            Method::POST,
-            "/api/case/hour/create/",
-            &lt,
-            Some(hour(json!("1,5"))),
-        )
-        .await;
+    let (st, h1) = w.call(Method::POST, "/api/case/hour/create/", &lt, Some(hour(json!("1,5")))).await;
     assert_eq!(st, StatusCode::CREATED, "{h1}");
     assert_eq!(w.consumed(row).await, Hundredths(150));
     let mut by_admin = hour(json!("0.75"));
     by_admin["lawyer"] = json!(lawyer.uid);
-    let (st, h2) = w
-        .call(
-            Method::POST,
-            "/api/case/hour/create/",
-            &admin,
-            Some(by_admin),
-        )
-        .await;
+    let (st, h2) = w.call(Method::POST, "/api/case/hour/create/", &admin, Some(by_admin)).await;
     assert_eq!(st, StatusCode::CREATED, "{h2}");
     assert_eq!(w.consumed(row).await, Hundredths(225));
     // Non-billable hours do not consume.
     let (st, _) = w
-        .call(
-            Method::POST,
-            "/api/case/hour/create/",
-            &lt,
-            Some(json!({"case_uid": uid, "non_billable_hour": 2, "date": "2026-03-02"})),
-        )
+        .call(Method::POST, "/api/case/hour/create/", &lt, Some(json!({"case_uid": uid, "non_billable_hour": 2, "date": "2026-03-02"})))
         .await;
     assert_eq!(st, StatusCode::CREATED);
     assert_eq!(w.consumed(row).await, Hundredths(225));
     // Past the limit: refused, nothing changes.
-    let (st, v) = w
-        .call(
-            Method::POST,
-            "/api/case/hour/create/",
-            &lt,
-            Some(hour(json!(1))),
-        )
-        .await;
-    assert_eq!(
-        (st, v["message"].as_str()),
-        (StatusCode::BAD_REQUEST, Some("limit_reached"))
-    );
+    let (st, v) = w.call(Method::POST, "/api/case/hour/create/", &lt, Some(hour(json!(1)))).await;
+    assert_eq!((st, v["message"].as_str()), (StatusCode::BAD_REQUEST, Some("limit_reached")));
     assert_eq!(w.consumed(row).await, Hundredths(225));
 
     // The customer sees the entries; the ledger has them.
-    let (_, list) = w
-        .call(
-            Method::GET,
-            &format!("/api/case/hour/list/?case={uid}"),
-            &ct,
-            None,
-        )
-        .await;
+    let (_, list) = w.call(Method::GET, &format!("/api/case/hour/list/?case={uid}"), &ct, None).await;
     assert_eq!(list.as_array().unwrap().len(), 3);
     let d = chrono::NaiveDate::from_ymd_opt(2026, 3, 2).unwrap();
     assert_eq!(w.state.store.list_usage(row, d, d).await.unwrap().len(), 2);
 
     // Edit 1,5 → 0,25 gives back exactly 1,25.
     let id1 = h1["id"].as_str().unwrap();
-    let (st, v) = w
-        .call(
-            Method::PUT,
-            &format!("/api/case/hour/edit/{id1}/"),
-            &lt,
-            Some(hour(json!("0,25"))),
-        )
-        .await;
+    let (st, v) = w.call(Method::PUT, &format!("/api/case/hour/edit/{id1}/"), &lt, Some(hour(json!("0,25")))).await;
     assert_eq!(st, StatusCode::OK, "{v}");
     assert_eq!(w.consumed(row).await, Hundredths(100));
     // Delete gives back the rest of it.
-    let (st, _) = w
-        .call(
-            Method::DELETE,
-            &format!("/api/case/hour/delete/{id1}/?case={uid}"),
-            &lt,
-            None,
-        )
-        .await;
+    let (st, _) = w.call(Method::DELETE, &format!("/api/case/hour/delete/{id1}/?case={uid}"), &lt, None).await;
     assert_eq!(st, StatusCode::NO_CONTENT);
     assert_eq!(w.consumed(row).await, Hundredths(75));
     assert_eq!(w.state.store.list_usage(row, d, d).await.unwrap().len(), 1);
 
     // Hour history entries.
-    let (_, h) = w
-        .call(
-            Method::GET,
-            &format!("/api/case/history/{uid}/"),
-            &admin,
-            None,
-        )
-        .await;
-    assert_eq!(
-        h.as_array()
-            .unwrap()
-            .iter()
-            .filter(|e| e["field"] == "hour")
-            .count(),
-        5
-    );
+    let (_, h) = w.call(Method::GET, &format!("/api/case/history/{uid}/"), &admin, None).await;
+    assert_eq!(h.as_array().unwrap().iter().filter(|e| e["field"] == "hour").count(), 5);
 
     // Excel export: a real workbook with numbers, titles in the asked language.
-    let (st, headers, xlsx) = testkit::call_bytes(
-        &w.router,
-        Method::GET,
-        &format!("/api/case/hour/excel/?case={uid}&lang=en"),
-        Some(&lt),
-        None,
-    )
-    .await;
+    let (st, headers, xlsx) =
+        testkit::call_bytes(&w.router, Method::GET, &format!("/api/case/hour/excel/?case={uid}&lang=en"), Some(&lt), None).await;
     assert_eq!(st, StatusCode::OK);
     assert!(headers["content-type"].to_str().unwrap().contains("spreadsheetml"));
     assert!(headers["content-disposition"].to_str().unwrap().contains(".xlsx"));
@@ -593,17 +298,7 @@ async fn hours_consume_the_subscription_exactly_and_give_back_on_edit_and_delete
 
     // Closed: no more hours.
     w.act_json(&lt, &uid, "complete").await;
-    assert_eq!(
-        w.call(
-            Method::POST,
-            "/api/case/hour/create/",
-            &lt,
-            Some(hour(json!("0,1")))
-        )
-        .await
-        .1["message"],
-        "case_not_in_progress"
-    );
+    assert_eq!(w.call(Method::POST, "/api/case/hour/create/", &lt, Some(hour(json!("0,1")))).await.1["message"], "case_not_in_progress");
 }
 
 /// Fifty lawyers' entries at once against one subscription: every entry
@@ -648,45 +343,17 @@ async fn fifty_parallel_hour_entries_consume_exactly() {
 async fn notes_are_for_the_provider_side() {
     let w = world().await;
     let (_, _admin, _, lt, uid, ct) = in_progress(&w).await;
-    let (st, _) = w
-        .call(
-            Method::POST,
-            "/api/case/lawyer/note/",
-            &lt,
-            Some(json!({"case_uid": uid, "note": "Called the landlord"})),
-        )
-        .await;
+    let (st, _) = w.call(Method::POST, "/api/case/lawyer/note/", &lt, Some(json!({"case_uid": uid, "note": "Called the landlord"}))).await;
     assert_eq!(st, StatusCode::CREATED);
     assert_eq!(
-        w.call(
-            Method::POST,
-            "/api/case/lawyer/note/",
-            &lt,
-            Some(json!({"case_uid": uid, "note": " "}))
-        )
-        .await
-        .0,
+        w.call(Method::POST, "/api/case/lawyer/note/", &lt, Some(json!({"case_uid": uid, "note": " "}))).await.0,
         StatusCode::BAD_REQUEST
     );
     assert_eq!(
-        w.call(
-            Method::POST,
-            "/api/case/lawyer/note/",
-            &ct,
-            Some(json!({"case_uid": uid, "note": "x"}))
-        )
-        .await
-        .0,
+        w.call(Method::POST, "/api/case/lawyer/note/", &ct, Some(json!({"case_uid": uid, "note": "x"}))).await.0,
         StatusCode::FORBIDDEN
     );
-    let (_, n) = w
-        .call(
-            Method::GET,
-            &format!("/api/case/lawyer/note/?case={uid}"),
-            &lt,
-            None,
-        )
-        .await;
+    let (_, n) = w.call(Method::GET, &format!("/api/case/lawyer/note/?case={uid}"), &lt, None).await;
     assert_eq!(n[0]["note"], "Called the landlord");
 }
 
@@ -696,9 +363,7 @@ async fn the_customer_side_edits_drafts_only_and_contacts_need_add_case() {
     let (cust, ct) = w.user(Role::Customer).await;
     let (_, admin) = w.user(Role::Admin).await;
     w.hours(&cust, "10").await;
-    let (st, c) = w
-        .call(Method::POST, "/api/case/create/by/customer/", &ct, Some(w.form("Lease")))
-        .await;
+    let (st, c) = w.call(Method::POST, "/api/case/create/by/customer/", &ct, Some(w.form("Lease"))).await;
     assert_eq!(st, StatusCode::CREATED, "{c}");
     let uid = c["uid"].as_str().unwrap().to_string();
     let path = format!("/api/case/update/{uid}/");
@@ -762,7 +427,8 @@ async fn a_lawyers_own_case_is_their_pending_draft_until_published_to_them() {
     assert_eq!(st, StatusCode::CREATED, "{c}");
     assert_eq!((c["status"].as_str(), c["direct_assign_lawyer"].as_str()), (Some("Draft"), Some(law.uid.as_str())));
     let uid = c["uid"].as_str().unwrap().to_string();
-    let subjects = |v: &Value| v["results"].as_array().unwrap().iter().map(|c| c["subject"].as_str().unwrap().to_string()).collect::<Vec<_>>();
+    let subjects =
+        |v: &Value| v["results"].as_array().unwrap().iter().map(|c| c["subject"].as_str().unwrap().to_string()).collect::<Vec<_>>();
 
     // The creator sees and edits it; it is their pending case. Another lawyer does not see it.
     let (st, d) = w.call(Method::GET, &format!("/api/case/{uid}/"), &lt, None).await;

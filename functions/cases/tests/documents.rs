@@ -125,7 +125,10 @@ async fn the_customer_adds_a_pdf_staff_download_it_and_it_can_be_removed() {
     assert_eq!(w.call(Method::GET, &q, &other, None).await.0, StatusCode::NOT_FOUND);
     assert_eq!(w.upload_url(&other, &case, "x.pdf").await.0, StatusCode::NOT_FOUND);
     assert_eq!(w.confirm(&other, &case, &key, name).await.0, StatusCode::NOT_FOUND);
-    assert_eq!(w.call(Method::DELETE, &format!("/api/case/file/delete/?case={case}&key={key}"), &other, None).await.0, StatusCode::NOT_FOUND);
+    assert_eq!(
+        w.call(Method::DELETE, &format!("/api/case/file/delete/?case={case}&key={key}"), &other, None).await.0,
+        StatusCode::NOT_FOUND
+    );
     // ...and so does a lawyer before the case is available.
     let (_, lawyer) = testkit::signed_in(&w.state, Role::Lawyer).await;
     assert_eq!(w.call(Method::GET, &q, &lawyer, None).await.0, StatusCode::NOT_FOUND);
@@ -140,7 +143,10 @@ async fn the_customer_adds_a_pdf_staff_download_it_and_it_can_be_removed() {
     assert!(w.files(&case).await.is_empty());
     assert!(!w.exists(&key).await);
     assert_eq!(w.history(&case).await, vec![(None, Some(name.to_string())), (Some(name.to_string()), None)]);
-    assert_eq!(w.call(Method::DELETE, &format!("/api/case/file/delete/?case={case}&key={key}"), &w.ct, None).await.0, StatusCode::NOT_FOUND);
+    assert_eq!(
+        w.call(Method::DELETE, &format!("/api/case/file/delete/?case={case}&key={key}"), &w.ct, None).await.0,
+        StatusCode::NOT_FOUND
+    );
 }
 
 #[tokio::test]
@@ -215,9 +221,13 @@ async fn who_may_add_and_remove_as_the_case_moves_and_parallel_additions_all_lan
     let cust_file = w.add(&w.ct, &case, "from-customer.pdf", PDF).await;
 
     // Published and accepted: the customer still adds documents, the lawyer too.
-    assert_eq!(w.call(Method::POST, &format!("/api/case/status/{case}/"), &w.admin, Some(json!({"action": "publish"}))).await.0, StatusCode::OK);
+    assert_eq!(
+        w.call(Method::POST, &format!("/api/case/status/{case}/"), &w.admin, Some(json!({"action": "publish"}))).await.0,
+        StatusCode::OK
+    );
     // An unassigned lawyer sees the available case and may download, not add.
-    let (st, _) = w.call(Method::GET, &format!("/api/case/file/download/?case={case}&key={}", cust_file["key"].as_str().unwrap()), &lt, None).await;
+    let (st, _) =
+        w.call(Method::GET, &format!("/api/case/file/download/?case={case}&key={}", cust_file["key"].as_str().unwrap()), &lt, None).await;
     assert_eq!(st, StatusCode::OK);
     assert_eq!(w.upload_url(&lt, &case, "x.pdf").await.0, StatusCode::FORBIDDEN);
     assert_eq!(w.call(Method::POST, &format!("/api/case/status/{case}/"), &lt, Some(json!({"action": "accept"}))).await.0, StatusCode::OK);
@@ -231,8 +241,16 @@ async fn who_may_add_and_remove_as_the_case_moves_and_parallel_additions_all_lan
     assert_eq!(st, StatusCode::OK, "{l}");
     assert_eq!(l["can_manage"], true);
     assert_eq!(l["max_files"], 20);
-    let can_remove: Vec<(String, bool)> = l["files"].as_array().unwrap().iter().map(|f| (f["name"].as_str().unwrap().to_string(), f["can_remove"].as_bool().unwrap())).collect();
-    assert_eq!(can_remove, [("from-customer.pdf".to_string(), true), ("Yttrande.docx".to_string(), false), ("kvitto.jpg".to_string(), true)]);
+    let can_remove: Vec<(String, bool)> = l["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| (f["name"].as_str().unwrap().to_string(), f["can_remove"].as_bool().unwrap()))
+        .collect();
+    assert_eq!(
+        can_remove,
+        [("from-customer.pdf".to_string(), true), ("Yttrande.docx".to_string(), false), ("kvitto.jpg".to_string(), true)]
+    );
     let (_, stranger) = testkit::signed_in(&w.state, Role::Customer).await;
     assert_eq!(w.call(Method::GET, &format!("/api/case/file/list/?case={case}"), &stranger, None).await.0, StatusCode::NOT_FOUND);
 
@@ -250,7 +268,15 @@ async fn who_may_add_and_remove_as_the_case_moves_and_parallel_additions_all_lan
     for (key, name) in keys {
         let (router, t, case) = (w.router.clone(), w.ct.clone(), case.clone());
         tasks.spawn(async move {
-            testkit::call(&router, Method::POST, "/api/case/file/confirm/", Some(&t), Some(json!({"case_uid": case, "key": key, "name": name}))).await.0
+            testkit::call(
+                &router,
+                Method::POST,
+                "/api/case/file/confirm/",
+                Some(&t),
+                Some(json!({"case_uid": case, "key": key, "name": name})),
+            )
+            .await
+            .0
         });
     }
     while let Some(st) = tasks.join_next().await {
@@ -262,7 +288,10 @@ async fn who_may_add_and_remove_as_the_case_moves_and_parallel_additions_all_lan
 
     // Closed: the customer and the lawyer can no longer change the documents; admin can.
     let late_key = w.put(&w.ct, &case, "late.pdf", PDF).await;
-    assert_eq!(w.call(Method::POST, &format!("/api/case/status/{case}/"), &lt, Some(json!({"action": "complete"}))).await.0, StatusCode::OK);
+    assert_eq!(
+        w.call(Method::POST, &format!("/api/case/status/{case}/"), &lt, Some(json!({"action": "complete"}))).await.0,
+        StatusCode::OK
+    );
     assert_eq!(w.upload_url(&w.ct, &case, "late.pdf").await.0, StatusCode::FORBIDDEN);
     // An upload begun before the case closed is refused on confirm, and removed.
     let (st, v) = w.confirm(&w.ct, &case, &late_key, "late.pdf").await;
@@ -275,7 +304,12 @@ async fn who_may_add_and_remove_as_the_case_moves_and_parallel_additions_all_lan
     assert_eq!(l["can_manage"], false);
     assert!(l["files"].as_array().unwrap().iter().all(|f| f["can_remove"] == false));
     // Downloads stay open to whoever sees the case.
-    assert_eq!(w.call(Method::GET, &format!("/api/case/file/download/?case={case}&key={}", law_file["key"].as_str().unwrap()), &w.ct, None).await.0, StatusCode::OK);
+    assert_eq!(
+        w.call(Method::GET, &format!("/api/case/file/download/?case={case}&key={}", law_file["key"].as_str().unwrap()), &w.ct, None)
+            .await
+            .0,
+        StatusCode::OK
+    );
 
     // At most 20 documents per case.
     let mut count = w.files(&case).await.len();

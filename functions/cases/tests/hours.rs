@@ -10,12 +10,8 @@ use shared::domain::catalogue::Hundredths;
 use shared::domain::Role;
 
 fn invoiced(list: &Value) -> Vec<(String, bool)> {
-    let mut v: Vec<(String, bool)> = list
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|h| (h["id"].as_str().unwrap().to_string(), h["is_invoiced"].as_bool().unwrap()))
-        .collect();
+    let mut v: Vec<(String, bool)> =
+        list.as_array().unwrap().iter().map(|h| (h["id"].as_str().unwrap().to_string(), h["is_invoiced"].as_bool().unwrap())).collect();
     v.sort();
     v
 }
@@ -36,7 +32,8 @@ async fn mass_update_changes_exactly_the_named_entries_all_or_nothing() {
     let e3 = w.hour(&sc.lt, &sc.uid, "0,25").await;
     assert_eq!(w.consumed(row).await, Hundredths(175));
     let list = format!("/api/case/hour/list/?case={}", sc.uid);
-    let hist = || async { w.state.store.case_history(&sc.uid).await.unwrap().into_iter().filter(|h| h.field == "hour").collect::<Vec<_>>() };
+    let hist =
+        || async { w.state.store.case_history(&sc.uid).await.unwrap().into_iter().filter(|h| h.field == "hour").collect::<Vec<_>>() };
     assert_eq!(hist().await.len(), 3);
     let mass = |ids: Vec<&str>, v: bool| json!({"case_uid": sc.uid, "ids": ids, "is_invoiced": v});
 
@@ -88,7 +85,9 @@ async fn mass_update_changes_exactly_the_named_entries_all_or_nothing() {
     let (st, v) = w.call(Method::PUT, "/api/case/hour/mass-update/", &sc.lt, Some(mass(vec![], true))).await;
     assert_eq!((st, v["errors"]["ids"][0].as_str()), (StatusCode::BAD_REQUEST, Some("required")));
     let many: Vec<String> = (0..50).map(|i| format!("id-{i}")).collect();
-    let (st, v) = w.call(Method::PUT, "/api/case/hour/mass-update/", &sc.lt, Some(json!({"case_uid": sc.uid, "ids": many, "is_invoiced": true}))).await;
+    let (st, v) = w
+        .call(Method::PUT, "/api/case/hour/mass-update/", &sc.lt, Some(json!({"case_uid": sc.uid, "ids": many, "is_invoiced": true})))
+        .await;
     assert_eq!((st, v["errors"]["ids"][0].as_str()), (StatusCode::BAD_REQUEST, Some("too_many_entries")));
     let (st, v) = w.call(Method::PUT, "/api/case/hour/mass-update/", &sc.lt, Some(json!({"case_uid": sc.uid, "ids": [e1]}))).await;
     assert_eq!((st, v["errors"]["is_invoiced"][0].as_str()), (StatusCode::BAD_REQUEST, Some("required")));

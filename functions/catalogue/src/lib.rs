@@ -2,7 +2,6 @@
 //! knowledge sectors, case types, departments (and a customer's department)
 //! and company-size bands. Only admin changes the catalogue (spec §6).
 
-use shared::error::Msg;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::Json;
@@ -13,6 +12,7 @@ use shared::domain::catalogue::{
     self, count_field, decimal_field, CompanySize, NamedEntry, Package, Service, ServicePlan, COMPANY_SIZES, SERVICES,
 };
 use shared::domain::{Role, User};
+use shared::error::Msg;
 use shared::error::{ApiError, FieldErrors};
 use shared::store::catalogue::NamedKind;
 use utoipa::ToSchema;
@@ -56,7 +56,6 @@ fn staff(u: &User) -> Result<(), ApiError> {
 fn path_id(raw: &str) -> Result<u64, ApiError> {
     raw.parse().map_err(|_| ApiError::NotFound)
 }
-
 
 fn check(p: FieldErrors) -> Result<(), ApiError> {
     if p.is_empty() {
@@ -110,7 +109,11 @@ async fn list_packages_alias(State(s): State<AppState>, CurrentUser(u): CurrentU
 /// Create a package (admin only). Hours and price above 0, duration in days.
 #[utoipa::path(post, path = "/api/packages/", tag = "catalogue", security(("bearer" = [])), request_body = NewPackage,
     responses((status = 201, body = Package), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn create_package(State(s): State<AppState>, CurrentUser(u): CurrentUser, ApiJson(req): ApiJson<NewPackage>) -> Result<(StatusCode, Json<Package>), ApiError> {
+async fn create_package(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    ApiJson(req): ApiJson<NewPackage>,
+) -> Result<(StatusCode, Json<Package>), ApiError> {
     admin(&u)?;
     let mut p = FieldErrors::new();
     let hours = decimal_field(req.hours.as_ref()).unwrap_or_else(|_| {
@@ -184,7 +187,11 @@ async fn list_plans_alias(State(s): State<AppState>, CurrentUser(u): CurrentUser
 /// Create a service plan (admin only): a limit for limited services, hours for service 1.
 #[utoipa::path(post, path = "/api/serviceplans/", tag = "catalogue", security(("bearer" = [])), request_body = NewServicePlan,
     responses((status = 201, body = ServicePlan), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn create_plan(State(s): State<AppState>, CurrentUser(u): CurrentUser, ApiJson(req): ApiJson<NewServicePlan>) -> Result<(StatusCode, Json<ServicePlan>), ApiError> {
+async fn create_plan(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    ApiJson(req): ApiJson<NewServicePlan>,
+) -> Result<(StatusCode, Json<ServicePlan>), ApiError> {
     admin(&u)?;
     let mut p = FieldErrors::new();
     let limit = count_field(req.limit.as_ref()).unwrap_or_else(|_| {
@@ -280,7 +287,11 @@ async fn list_sectors(State(s): State<AppState>, CurrentUser(_u): CurrentUser) -
 /// Create a knowledge sector (admin).
 #[utoipa::path(post, path = "/api/knowledge/sector/", tag = "catalogue", security(("bearer" = [])), request_body = NamedRequest,
     responses((status = 201, body = NamedEntry), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn create_sector(State(s): State<AppState>, CurrentUser(u): CurrentUser, ApiJson(req): ApiJson<NamedRequest>) -> Result<(StatusCode, Json<NamedEntry>), ApiError> {
+async fn create_sector(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    ApiJson(req): ApiJson<NamedRequest>,
+) -> Result<(StatusCode, Json<NamedEntry>), ApiError> {
     named_create(&s, &u, NamedKind::KnowledgeSector, req).await
 }
 
@@ -288,7 +299,12 @@ async fn create_sector(State(s): State<AppState>, CurrentUser(u): CurrentUser, A
 #[utoipa::path(put, path = "/api/knowledge/sector/{id}/", tag = "catalogue", security(("bearer" = [])), request_body = NamedRequest,
     params(("id" = u64, Path)),
     responses((status = 200, body = NamedEntry), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn update_sector(State(s): State<AppState>, CurrentUser(u): CurrentUser, Path(id): Path<String>, ApiJson(req): ApiJson<NamedRequest>) -> Result<Json<NamedEntry>, ApiError> {
+async fn update_sector(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    Path(id): Path<String>,
+    ApiJson(req): ApiJson<NamedRequest>,
+) -> Result<Json<NamedEntry>, ApiError> {
     let id = path_id(&id)?;
     named_update(&s, &u, NamedKind::KnowledgeSector, id, req).await
 }
@@ -314,7 +330,11 @@ async fn list_case_types(State(s): State<AppState>, CurrentUser(_u): CurrentUser
 /// Create a case type (admin).
 #[utoipa::path(post, path = "/api/typeofcase/", tag = "catalogue", security(("bearer" = [])), request_body = NamedRequest,
     responses((status = 201, body = NamedEntry), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn create_case_type(State(s): State<AppState>, CurrentUser(u): CurrentUser, ApiJson(req): ApiJson<NamedRequest>) -> Result<(StatusCode, Json<NamedEntry>), ApiError> {
+async fn create_case_type(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    ApiJson(req): ApiJson<NamedRequest>,
+) -> Result<(StatusCode, Json<NamedEntry>), ApiError> {
     named_create(&s, &u, NamedKind::CaseType, req).await
 }
 
@@ -322,7 +342,12 @@ async fn create_case_type(State(s): State<AppState>, CurrentUser(u): CurrentUser
 #[utoipa::path(put, path = "/api/typeofcase/{id}/", tag = "catalogue", security(("bearer" = [])), request_body = NamedRequest,
     params(("id" = u64, Path)),
     responses((status = 200, body = NamedEntry), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn update_case_type(State(s): State<AppState>, CurrentUser(u): CurrentUser, Path(id): Path<String>, ApiJson(req): ApiJson<NamedRequest>) -> Result<Json<NamedEntry>, ApiError> {
+async fn update_case_type(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    Path(id): Path<String>,
+    ApiJson(req): ApiJson<NamedRequest>,
+) -> Result<Json<NamedEntry>, ApiError> {
     let id = path_id(&id)?;
     named_update(&s, &u, NamedKind::CaseType, id, req).await
 }
@@ -331,7 +356,11 @@ async fn update_case_type(State(s): State<AppState>, CurrentUser(u): CurrentUser
 #[utoipa::path(delete, path = "/api/typeofcase/{id}/", tag = "catalogue", security(("bearer" = [])),
     params(("id" = u64, Path)),
     responses((status = 200, body = Message), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn delete_case_type(State(s): State<AppState>, CurrentUser(u): CurrentUser, Path(id): Path<String>) -> Result<Json<Message>, ApiError> {
+async fn delete_case_type(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    Path(id): Path<String>,
+) -> Result<Json<Message>, ApiError> {
     let id = path_id(&id)?;
     admin(&u)?;
     s.store.delete_named(NamedKind::CaseType, id).await?;
@@ -351,7 +380,11 @@ async fn list_departments(State(s): State<AppState>, CurrentUser(u): CurrentUser
 /// Create a department (admin).
 #[utoipa::path(post, path = "/api/customer/department/", tag = "catalogue", security(("bearer" = [])), request_body = NamedRequest,
     responses((status = 201, body = NamedEntry), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn create_department(State(s): State<AppState>, CurrentUser(u): CurrentUser, ApiJson(req): ApiJson<NamedRequest>) -> Result<(StatusCode, Json<NamedEntry>), ApiError> {
+async fn create_department(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    ApiJson(req): ApiJson<NamedRequest>,
+) -> Result<(StatusCode, Json<NamedEntry>), ApiError> {
     named_create(&s, &u, NamedKind::Department, req).await
 }
 
@@ -359,7 +392,11 @@ async fn create_department(State(s): State<AppState>, CurrentUser(u): CurrentUse
 #[utoipa::path(get, path = "/api/customer/department/{id}/", tag = "catalogue", security(("bearer" = [])),
     params(("id" = u64, Path)),
     responses((status = 200, body = NamedEntry), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn get_department(State(s): State<AppState>, CurrentUser(u): CurrentUser, Path(id): Path<String>) -> Result<Json<NamedEntry>, ApiError> {
+async fn get_department(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    Path(id): Path<String>,
+) -> Result<Json<NamedEntry>, ApiError> {
     let id = path_id(&id)?;
     staff(&u)?;
     Ok(Json(s.store.get_named(NamedKind::Department, id).await?.ok_or(ApiError::NotFound)?))
@@ -369,7 +406,12 @@ async fn get_department(State(s): State<AppState>, CurrentUser(u): CurrentUser, 
 #[utoipa::path(put, path = "/api/customer/department/{id}/", tag = "catalogue", security(("bearer" = [])), request_body = NamedRequest,
     params(("id" = u64, Path)),
     responses((status = 200, body = NamedEntry), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn update_department(State(s): State<AppState>, CurrentUser(u): CurrentUser, Path(id): Path<String>, ApiJson(req): ApiJson<NamedRequest>) -> Result<Json<NamedEntry>, ApiError> {
+async fn update_department(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    Path(id): Path<String>,
+    ApiJson(req): ApiJson<NamedRequest>,
+) -> Result<Json<NamedEntry>, ApiError> {
     let id = path_id(&id)?;
     named_update(&s, &u, NamedKind::Department, id, req).await
 }
@@ -385,7 +427,11 @@ pub struct ConnectDepartment {
 /// Connect a customer to a department (admin).
 #[utoipa::path(post, path = "/api/customer/customer-department/", tag = "catalogue", security(("bearer" = [])), request_body = ConnectDepartment,
     responses((status = 200, body = Message), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn connect_department(State(s): State<AppState>, CurrentUser(u): CurrentUser, ApiJson(req): ApiJson<ConnectDepartment>) -> Result<Json<Message>, ApiError> {
+async fn connect_department(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    ApiJson(req): ApiJson<ConnectDepartment>,
+) -> Result<Json<Message>, ApiError> {
     admin(&u)?;
     let mut p = FieldErrors::new();
     if req.customer_uid.trim().is_empty() {

@@ -61,7 +61,9 @@ async fn named_lists_departments_and_fixed_lists() {
     let connect = json!({"customer_uid": cust.uid, "department_id": d["id"]});
     let (st, _) = call(Method::POST, "/api/customer/customer-department/", &sales, Some(connect.clone())).await;
     assert_eq!(st, StatusCode::FORBIDDEN);
-    let (st, _) = call(Method::POST, "/api/customer/customer-department/", &admin, Some(json!({"customer_uid": "nobody", "department_id": d["id"]}))).await;
+    let (st, _) =
+        call(Method::POST, "/api/customer/customer-department/", &admin, Some(json!({"customer_uid": "nobody", "department_id": d["id"]})))
+            .await;
     assert_eq!(st, StatusCode::NOT_FOUND);
     let (st, v) = call(Method::POST, "/api/customer/customer-department/", &admin, Some(connect)).await;
     assert_eq!(st, StatusCode::OK, "{v}");
@@ -74,5 +76,8 @@ async fn named_lists_departments_and_fixed_lists() {
     assert_eq!(services.as_array().unwrap().len(), 6);
     let (st, sizes) = testkit::call(&r, Method::GET, "/api/company-size/list/", None, None).await;
     assert_eq!(st, StatusCode::OK);
-    assert_eq!(sizes.as_array().unwrap().iter().map(|s| s["value"].as_str().unwrap()).collect::<Vec<_>>(), ["1", "10", "20", "50", "100", "100+"]);
+    assert_eq!(
+        sizes.as_array().unwrap().iter().map(|s| s["value"].as_str().unwrap()).collect::<Vec<_>>(),
+        ["1", "10", "20", "50", "100", "100+"]
+    );
 }

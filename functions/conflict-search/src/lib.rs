@@ -3,7 +3,6 @@
 //! matter. Matching rules live in `shared::domain::conflict`, the index in
 //! `shared::store::conflict`; every search is recorded for the audit.
 
-use shared::error::Msg;
 use axum::extract::{Query, State};
 use axum::Json;
 use chrono::Utc;
@@ -11,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use shared::api::{AppState, CurrentUser, ErrorBody};
 use shared::domain::Role;
 use shared::error::ApiError;
+use shared::error::Msg;
 use shared::store::conflict::{top_names, Hit, SearchAudit};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -55,7 +55,11 @@ fn may_search(user: &shared::domain::User) -> Result<(), ApiError> {
         (status = 400, description = "Empty or too long query", body = ErrorBody),
         (status = 403, description = "Not admin or lawyer", body = ErrorBody),
     ))]
-async fn search(State(s): State<AppState>, CurrentUser(user): CurrentUser, Query(p): Query<SearchParams>) -> Result<Json<SearchResult>, ApiError> {
+async fn search(
+    State(s): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Query(p): Query<SearchParams>,
+) -> Result<Json<SearchResult>, ApiError> {
     may_search(&user)?;
     let query = p.search.trim().to_string();
     let problem = if query.is_empty() {

@@ -8,14 +8,7 @@ use shared::store::conflict::Party;
 use shared::testkit::{call, services, signed_in as account};
 
 fn party(kind: PartyKind, uid: &str, name: &str, id: Option<&str>) -> Party {
-    Party {
-        kind,
-        uid: uid.into(),
-        name: name.into(),
-        identity_number: id.map(str::to_string),
-        customer_uid: None,
-        context: None,
-    }
+    Party { kind, uid: uid.into(), name: name.into(), identity_number: id.map(str::to_string), customer_uid: None, context: None }
 }
 
 #[tokio::test]

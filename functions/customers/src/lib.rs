@@ -5,7 +5,6 @@
 //! sectors and the `bubbles/` entity counts. Routes, parsing and error
 //! mapping only; the rules live in `shared::customers` and the domain.
 
-use shared::error::Msg;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
@@ -17,9 +16,10 @@ use shared::customers;
 use shared::domain::customer::{
     check_sector_name, BusinessSector, CustomerForm, CustomerProfile, CustomerState, CustomerType, Registration,
 };
-use shared::store::staff::list_partition;
 use shared::domain::{Role, User};
+use shared::error::Msg;
 use shared::error::{ApiError, FieldErrors};
+use shared::store::staff::list_partition;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -207,7 +207,11 @@ async fn update_sector(
     params(("id" = String, Path, description = "Business sector id")),
     responses((status = 200, body = Message), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody)))]
-async fn delete_sector(State(s): State<AppState>, CurrentUser(user): CurrentUser, Path(id): Path<String>) -> Result<Json<Message>, ApiError> {
+async fn delete_sector(
+    State(s): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<String>,
+) -> Result<Json<Message>, ApiError> {
     admin(&user)?;
     if !s.store.delete_business_sector(&id).await? {
         return Err(ApiError::NotFound);
@@ -452,7 +456,11 @@ async fn approve_customer(
     params(("uid" = String, Path, description = "Customer uid")),
     responses((status = 200, body = Message), (status = 400, description = "customer_not_pending or customer_not_approved", body = ErrorBody),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 406, body = ErrorBody)))]
-async fn send_password_link(State(s): State<AppState>, CurrentUser(user): CurrentUser, Path(uid): Path<String>) -> Result<Json<Message>, ApiError> {
+async fn send_password_link(
+    State(s): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(uid): Path<String>,
+) -> Result<Json<Message>, ApiError> {
     admin(&user)?;
     customers::resend_activation(&s, &uid).await?;
     Ok(Json(Message { message: Msg::ActivationLinkSent }))
@@ -510,7 +518,11 @@ pub struct UserState {
     params(("uid" = String, Path, description = "User uid")),
     responses((status = 200, body = UserState), (status = 400, description = "cannot_change_admin", body = ErrorBody),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 406, body = ErrorBody)))]
-async fn deactivate_user(State(s): State<AppState>, CurrentUser(user): CurrentUser, Path(uid): Path<String>) -> Result<Json<UserState>, ApiError> {
+async fn deactivate_user(
+    State(s): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(uid): Path<String>,
+) -> Result<Json<UserState>, ApiError> {
     admin(&user)?;
     let target = customers::set_user_active(&s, &uid, false).await?;
     Ok(Json(UserState { uid: target.uid, active: target.active }))
@@ -521,7 +533,11 @@ async fn deactivate_user(State(s): State<AppState>, CurrentUser(user): CurrentUs
     params(("uid" = String, Path, description = "User uid")),
     responses((status = 200, body = UserState), (status = 400, description = "cannot_change_admin or customer_pending", body = ErrorBody),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 406, body = ErrorBody)))]
-async fn activate_user(State(s): State<AppState>, CurrentUser(user): CurrentUser, Path(uid): Path<String>) -> Result<Json<UserState>, ApiError> {
+async fn activate_user(
+    State(s): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(uid): Path<String>,
+) -> Result<Json<UserState>, ApiError> {
     admin(&user)?;
     let target = customers::set_user_active(&s, &uid, true).await?;
     Ok(Json(UserState { uid: target.uid, active: target.active }))

@@ -179,7 +179,10 @@ async fn bad_input_is_refused_per_field() {
     for f in ["profile.address_1", "profile.city", "profile.post_code", "profile.country", "invoice_address.address_1"] {
         assert_eq!(field(&body, f), ["address_required"], "{f}: {body}");
     }
-    assert!(field(&body, "terms_accepted").is_empty() && field(&body, "password").is_empty(), "terms and password are for self-registration");
+    assert!(
+        field(&body, "terms_accepted").is_empty() && field(&body, "password").is_empty(),
+        "terms and password are for self-registration"
+    );
 
     let mut bad = company("bad@example.com", "5566771234", "X AB");
     bad["sector"] = json!("999");

@@ -123,8 +123,20 @@ async fn registration_refuses_bad_input_per_field() {
     let (status, body) = call(&router, Method::POST, "/api/registration/", None, Some(json!({ "customer_type": "Company" }))).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(body["message"], "validation_failed");
-    for f in ["first_name", "last_name", "email", "password", "company_name", "company_registration_number", "sector", "phone",
-        "profile.address_1", "profile.city", "profile.post_code", "profile.country"] {
+    for f in [
+        "first_name",
+        "last_name",
+        "email",
+        "password",
+        "company_name",
+        "company_registration_number",
+        "sector",
+        "phone",
+        "profile.address_1",
+        "profile.city",
+        "profile.post_code",
+        "profile.country",
+    ] {
         assert_eq!(field(&body, f), ["required"], "{f}: {body}");
     }
     assert_eq!(field(&body, "terms_accepted"), ["terms_not_agreed"]);
@@ -223,8 +235,18 @@ async fn business_sectors_are_seeded_once_and_only_admin_changes_them() {
     assert_eq!(status, StatusCode::OK);
     let names: Vec<&str> = first.as_array().unwrap().iter().map(|s| s["name"].as_str().unwrap()).collect();
     assert_eq!(names.len(), 10);
-    for n in ["Consumer goods", "Financial", "Health care", "Industrials", "Media", "Retail", "Telecommunications",
-        "Building and construction", "Software developer", "Others"] {
+    for n in [
+        "Consumer goods",
+        "Financial",
+        "Health care",
+        "Industrials",
+        "Media",
+        "Retail",
+        "Telecommunications",
+        "Building and construction",
+        "Software developer",
+        "Others",
+    ] {
         assert!(names.contains(&n), "{n}");
     }
     let (_, again) = call(&router, Method::GET, "/api/business-sector/", None, None).await;
@@ -245,14 +267,21 @@ async fn business_sectors_are_seeded_once_and_only_admin_changes_them() {
     assert_eq!(status, StatusCode::CREATED, "{created}");
     let id = created["id"].as_str().unwrap().to_string();
     assert_eq!(id, "11", "new ids follow the seeded ones");
-    let (status, _) = call(&router, Method::PUT, &format!("/api/business-sector/update/{id}/"), Some(&admin), Some(json!({ "name": "Legal" }))).await;
+    let (status, _) =
+        call(&router, Method::PUT, &format!("/api/business-sector/update/{id}/"), Some(&admin), Some(json!({ "name": "Legal" }))).await;
     assert_eq!(status, StatusCode::OK);
     let (_, listed) = call(&router, Method::GET, "/api/business-sector/", None, None).await;
     assert!(listed.as_array().unwrap().iter().any(|s| s["id"] == id.as_str() && s["name"] == "Legal"));
     let (status, _) = call(&router, Method::DELETE, &format!("/api/business-sector/delete/{id}/"), Some(&admin), None).await;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!(call(&router, Method::DELETE, &format!("/api/business-sector/delete/{id}/"), Some(&admin), None).await.0, StatusCode::NOT_FOUND);
-    assert_eq!(call(&router, Method::PUT, "/api/business-sector/update/nope/", Some(&admin), Some(json!({ "name": "X" }))).await.0, StatusCode::NOT_FOUND);
+    assert_eq!(
+        call(&router, Method::DELETE, &format!("/api/business-sector/delete/{id}/"), Some(&admin), None).await.0,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        call(&router, Method::PUT, "/api/business-sector/update/nope/", Some(&admin), Some(json!({ "name": "X" }))).await.0,
+        StatusCode::NOT_FOUND
+    );
     let (_, listed) = call(&router, Method::GET, "/api/business-sector/", None, None).await;
     assert_eq!(listed.as_array().unwrap().len(), 10);
 }
@@ -290,16 +319,21 @@ async fn approval_activation_link_is_single_use_and_the_customer_can_then_log_in
     assert_eq!(call(&router, Method::POST, "/api/customer/activation/check/", None, Some(check(&link))).await.1, json!({ "valid": true }));
     let activate = |t: &str, p: &str, c: &str| json!({ "token": t, "password": p, "confirm_password": c });
     let new_password = "Brand-new-pass-42";
-    let (status, body) = call(&router, Method::POST, "/api/customer/activation/", None, Some(activate(&link, new_password, "Other-pass-42x"))).await;
+    let (status, body) =
+        call(&router, Method::POST, "/api/customer/activation/", None, Some(activate(&link, new_password, "Other-pass-42x"))).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(field(&body, "confirm_password"), ["passwords_do_not_match"]);
-    let (status, body) = call(&router, Method::POST, "/api/customer/activation/", None, Some(activate(&format!("{link}x"), new_password, new_password))).await;
+    let (status, body) =
+        call(&router, Method::POST, "/api/customer/activation/", None, Some(activate(&format!("{link}x"), new_password, new_password)))
+            .await;
     assert_eq!((status, body["message"].as_str()), (StatusCode::BAD_REQUEST, Some("link_invalid")));
 
-    let (status, body) = call(&router, Method::POST, "/api/customer/activation/", None, Some(activate(&link, new_password, new_password))).await;
+    let (status, body) =
+        call(&router, Method::POST, "/api/customer/activation/", None, Some(activate(&link, new_password, new_password))).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     // Single use.
-    let (status, body) = call(&router, Method::POST, "/api/customer/activation/", None, Some(activate(&link, new_password, new_password))).await;
+    let (status, body) =
+        call(&router, Method::POST, "/api/customer/activation/", None, Some(activate(&link, new_password, new_password))).await;
     assert_eq!((status, body["message"].as_str()), (StatusCode::BAD_REQUEST, Some("link_invalid")));
     assert_eq!(call(&router, Method::POST, "/api/customer/activation/check/", None, Some(check(&link))).await.1, json!({ "valid": false }));
 
@@ -327,7 +361,8 @@ async fn resending_the_activation_mail_retires_the_earlier_link_and_links_expire
     let uid = body["uid"].as_str().unwrap().to_string();
     call(&router, Method::POST, &format!("/api/customer/approve/{uid}/"), Some(&admin), None).await;
     let first = activation_token(&state, "karin@example.com");
-    let (status, body) = call(&router, Method::POST, &format!("/api/admin/customer-user/send-password-link/{uid}/"), Some(&admin), None).await;
+    let (status, body) =
+        call(&router, Method::POST, &format!("/api/admin/customer-user/send-password-link/{uid}/"), Some(&admin), None).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let second = activation_token(&state, "karin@example.com");
     assert_ne!(first, second);
@@ -355,7 +390,14 @@ async fn deactivation_ends_live_sessions_and_refresh_and_blocks_login() {
     assert_eq!((status, body["message"].as_str()), (StatusCode::BAD_REQUEST, Some("customer_pending")));
     call(&router, Method::POST, &format!("/api/customer/approve/{uid}/"), Some(&admin), None).await;
     let link = activation_token(&state, "karin@example.com");
-    call(&router, Method::POST, "/api/customer/activation/", None, Some(json!({ "token": link, "password": PASSWORD, "confirm_password": PASSWORD }))).await;
+    call(
+        &router,
+        Method::POST,
+        "/api/customer/activation/",
+        None,
+        Some(json!({ "token": link, "password": PASSWORD, "confirm_password": PASSWORD })),
+    )
+    .await;
     let (_, auth) = login(&router, "karin@example.com", PASSWORD).await;
     let access = auth["access_token"].as_str().unwrap().to_string();
     let refresh = auth["refresh_token"].as_str().unwrap().to_string();
@@ -382,7 +424,10 @@ async fn deactivation_ends_live_sessions_and_refresh_and_blocks_login() {
     // Other users too (a lawyer); never an admin; unknown uid 406; only admin may.
     let lawyer = testkit::account(&state, "lawyer@example.com", PASSWORD, Role::Lawyer).await;
     let lawyer_token = token(&router, "lawyer@example.com", PASSWORD).await;
-    assert_eq!(call(&router, Method::POST, &format!("/api/user/deactivate/{uid}/"), Some(&lawyer_token), None).await.0, StatusCode::FORBIDDEN);
+    assert_eq!(
+        call(&router, Method::POST, &format!("/api/user/deactivate/{uid}/"), Some(&lawyer_token), None).await.0,
+        StatusCode::FORBIDDEN
+    );
     assert_eq!(call(&router, Method::POST, &format!("/api/user/deactivate/{}/", lawyer.uid), Some(&admin), None).await.0, StatusCode::OK);
     assert_eq!(call(&router, Method::GET, "/api/profile/", Some(&lawyer_token), None).await.0, StatusCode::UNAUTHORIZED);
     let admin_user = state.store.find_user_by_email(ADMIN).await.unwrap().unwrap();

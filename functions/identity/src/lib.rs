@@ -4,7 +4,6 @@
 //! change and recovery. Routes, request parsing and error mapping only; the
 //! rules live in `shared::sessions` and `shared::passwords`.
 
-use shared::error::Msg;
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::Json;
@@ -12,9 +11,10 @@ use serde::{Deserialize, Serialize};
 use shared::api::{ApiJson, AppState, ClientIp, CurrentUser, ErrorBody};
 use shared::auth::TokenPair;
 use shared::domain::SessionUser;
+use shared::error::Msg;
 use shared::error::{ApiError, FieldErrors};
-use shared::sessions::{self, LoginOutcome, TwoFactorPending};
 use shared::passwords;
+use shared::sessions::{self, LoginOutcome, TwoFactorPending};
 use shared::two_factor_settings::{self, TotpConfirmed, TotpSetupStarted, TwoFactorStatus};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -63,7 +63,11 @@ pub struct LoginRequest {
         (status = 400, description = "Missing fields, wrong e-mail or password, or inactive account", body = ErrorBody),
         (status = 429, description = "Too many attempts for this account or address", body = ErrorBody),
     ))]
-async fn login(State(s): State<AppState>, ClientIp(ip): ClientIp, ApiJson(req): ApiJson<LoginRequest>) -> Result<Json<LoginOutcome>, ApiError> {
+async fn login(
+    State(s): State<AppState>,
+    ClientIp(ip): ClientIp,
+    ApiJson(req): ApiJson<LoginRequest>,
+) -> Result<Json<LoginOutcome>, ApiError> {
     required(&[("email", &req.email), ("password", &req.password)])?;
     Ok(Json(sessions::login(&s, &req.email, req.password, &ip).await?))
 }
@@ -85,7 +89,11 @@ pub struct CodeRequest {
         (status = 401, description = "Invalid two-factor token", body = ErrorBody),
         (status = 429, description = "Too many attempts", body = ErrorBody),
     ))]
-async fn verify_code(State(s): State<AppState>, ClientIp(ip): ClientIp, ApiJson(req): ApiJson<CodeRequest>) -> Result<Json<TokenPair>, ApiError> {
+async fn verify_code(
+    State(s): State<AppState>,
+    ClientIp(ip): ClientIp,
+    ApiJson(req): ApiJson<CodeRequest>,
+) -> Result<Json<TokenPair>, ApiError> {
     required(&[("two_factor_token", &req.two_factor_token), ("code", &req.code)])?;
     Ok(Json(sessions::verify_code(&s, &req.two_factor_token, &req.code, &ip).await?))
 }
@@ -112,7 +120,11 @@ pub struct CodeSent {
         (status = 401, description = "Invalid two-factor token", body = ErrorBody),
         (status = 429, description = "Too many mails", body = ErrorBody),
     ))]
-async fn resend_code(State(s): State<AppState>, ClientIp(ip): ClientIp, ApiJson(req): ApiJson<ResendRequest>) -> Result<Json<CodeSent>, ApiError> {
+async fn resend_code(
+    State(s): State<AppState>,
+    ClientIp(ip): ClientIp,
+    ApiJson(req): ApiJson<ResendRequest>,
+) -> Result<Json<CodeSent>, ApiError> {
     required(&[("two_factor_token", &req.two_factor_token)])?;
     let pending = sessions::resend_code(&s, &req.two_factor_token, &ip).await?;
     Ok(Json(CodeSent { message: Msg::CodeSent, pending }))
@@ -179,7 +191,11 @@ pub struct ToggleRequest {
         (status = 400, description = "invalid_request_body or totp_disable_required", body = ErrorBody),
         (status = 401, body = ErrorBody),
     ))]
-async fn toggle_two_factor(State(s): State<AppState>, CurrentUser(user): CurrentUser, body: Bytes) -> Result<Json<TwoFactorStatus>, ApiError> {
+async fn toggle_two_factor(
+    State(s): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    body: Bytes,
+) -> Result<Json<TwoFactorStatus>, ApiError> {
     // The body is optional (older clients send none), so it is parsed here
     // rather than by the JSON extractor, which requires one.
     let desired = if body.iter().all(u8::is_ascii_whitespace) {
@@ -297,7 +313,11 @@ pub struct RecoverRequest {
 /// account. Known and unknown addresses get the same answer.
 #[utoipa::path(post, path = "/api/password/recover/", tag = "auth", request_body = RecoverRequest,
     responses((status = 200, body = Message), (status = 429, body = ErrorBody)))]
-async fn recover_password(State(s): State<AppState>, ClientIp(ip): ClientIp, ApiJson(req): ApiJson<RecoverRequest>) -> Result<Json<Message>, ApiError> {
+async fn recover_password(
+    State(s): State<AppState>,
+    ClientIp(ip): ClientIp,
+    ApiJson(req): ApiJson<RecoverRequest>,
+) -> Result<Json<Message>, ApiError> {
     required(&[("email", &req.email)])?;
     passwords::request_recovery(&s, &req.email, &ip).await?;
     Ok(Json(Message { message: Msg::RecoverySent }))

@@ -147,7 +147,8 @@ async fn profile_refuses_missing_expired_tampered_and_refresh_tokens() {
     let (status, _) = call(&router, Method::GET, "/api/profile/", Some(&tampered), None).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
 
-    let forged = Jwt::new("some-other-secret-that-is-long-enough!!").issue(&user.uid, TokenKind::Access, chrono::Utc::now().timestamp()).unwrap().0;
+    let forged =
+        Jwt::new("some-other-secret-that-is-long-enough!!").issue(&user.uid, TokenKind::Access, chrono::Utc::now().timestamp()).unwrap().0;
     let (status, _) = call(&router, Method::GET, "/api/profile/", Some(&forged), None).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
 
@@ -170,7 +171,8 @@ async fn refresh_rotates_and_each_refresh_token_works_once() {
 
     let (status, _) = call(&router, Method::POST, "/api/token/refresh/", None, Some(json!({ "refresh_token": first }))).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED, "a used refresh token must not work again");
-    let (status, _) = call(&router, Method::POST, "/api/token/refresh/", None, Some(json!({ "refresh_token": next["access_token"] }))).await;
+    let (status, _) =
+        call(&router, Method::POST, "/api/token/refresh/", None, Some(json!({ "refresh_token": next["access_token"] }))).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED, "an access token is not a refresh token");
 }
 

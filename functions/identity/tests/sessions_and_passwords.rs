@@ -62,10 +62,7 @@ async fn two_factor_sign_in_with_the_mailed_code() {
     let code = last_code(&state);
 
     // stored hashed, never in clear
-    let challenge_id = shared::auth::Jwt::new(testkit::TEST_JWT_SECRET)
-        .verify(&token, shared::auth::TokenKind::TwoFactor)
-        .unwrap()
-        .jti;
+    let challenge_id = shared::auth::Jwt::new(testkit::TEST_JWT_SECRET).verify(&token, shared::auth::TokenKind::TwoFactor).unwrap().jti;
     let stored = state.store.get_challenge(&challenge_id).await.unwrap().unwrap();
     assert!(!stored.code_hash.contains(&code));
 
@@ -179,23 +176,43 @@ async fn change_password_checks_the_current_one_and_the_rules_and_ends_other_ses
     let (_, mine) = login(&router, "anna@example.com", PASSWORD).await;
     let access = s(&mine, "access_token");
 
-    let (status, body) = post(&router, "/api/password/change/", Some(&access),
-        json!({ "old_password": "not-it-at-all", "new_password": "password1", "confirm_password": "password2" })).await;
+    let (status, body) = post(
+        &router,
+        "/api/password/change/",
+        Some(&access),
+        json!({ "old_password": "not-it-at-all", "new_password": "password1", "confirm_password": "password2" }),
+    )
+    .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(body["errors"]["old_password"][0], "current_password_wrong");
     assert_eq!(body["errors"]["new_password"][0], "password_too_common");
     assert_eq!(body["errors"]["confirm_password"][0], "passwords_do_not_match");
-    let (_, body) = post(&router, "/api/password/change/", Some(&access),
-        json!({ "old_password": PASSWORD, "new_password": "short", "confirm_password": "short" })).await;
+    let (_, body) = post(
+        &router,
+        "/api/password/change/",
+        Some(&access),
+        json!({ "old_password": PASSWORD, "new_password": "short", "confirm_password": "short" }),
+    )
+    .await;
     assert_eq!(body["errors"]["new_password"][0], "password_too_short");
     let long = "x".repeat(129);
-    let (_, body) = post(&router, "/api/password/change/", Some(&access),
-        json!({ "old_password": PASSWORD, "new_password": long, "confirm_password": long })).await;
+    let (_, body) = post(
+        &router,
+        "/api/password/change/",
+        Some(&access),
+        json!({ "old_password": PASSWORD, "new_password": long, "confirm_password": long }),
+    )
+    .await;
     assert_eq!(body["errors"]["new_password"][0], "password_too_long");
     assert_eq!(login(&router, "anna@example.com", PASSWORD).await.0, StatusCode::OK, "refused changes change nothing");
 
-    let (status, fresh) = post(&router, "/api/password/change/", Some(&access),
-        json!({ "old_password": PASSWORD, "new_password": "Brand-new-pass-77", "confirm_password": "Brand-new-pass-77" })).await;
+    let (status, fresh) = post(
+        &router,
+        "/api/password/change/",
+        Some(&access),
+        json!({ "old_password": PASSWORD, "new_password": "Brand-new-pass-77", "confirm_password": "Brand-new-pass-77" }),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK, "{fresh}");
     assert_eq!(profile_status(&router, &s(&fresh, "access_token")).await, StatusCode::OK);
     assert_eq!(profile_status(&router, &s(&other, "access_token")).await, StatusCode::UNAUTHORIZED);
@@ -221,19 +238,39 @@ async fn recovery_answers_alike_and_its_link_works_once() {
     assert_eq!(to, "anna@example.com");
     let token = body.split("/recovery/account?token=").nth(1).unwrap().split_whitespace().next().unwrap().to_string();
 
-    let (status, body) = post(&router, "/api/password/recover/confirm/", None,
-        json!({ "token": token, "password": "qwerty123", "confirm_password": "qwerty123" })).await;
+    let (status, body) = post(
+        &router,
+        "/api/password/recover/confirm/",
+        None,
+        json!({ "token": token, "password": "qwerty123", "confirm_password": "qwerty123" }),
+    )
+    .await;
     assert_eq!((status, body["errors"]["password"][0].clone()), (StatusCode::BAD_REQUEST, json!("password_too_common")));
 
-    let (status, body) = post(&router, "/api/password/recover/confirm/", None,
-        json!({ "token": token, "password": "Recovered-pass-9", "confirm_password": "Recovered-pass-9" })).await;
+    let (status, body) = post(
+        &router,
+        "/api/password/recover/confirm/",
+        None,
+        json!({ "token": token, "password": "Recovered-pass-9", "confirm_password": "Recovered-pass-9" }),
+    )
+    .await;
     assert_eq!((status, s(&body, "message")), (StatusCode::OK, "password_reset".into()), "a refused attempt does not spend the link");
     assert_eq!(login(&router, "anna@example.com", "Recovered-pass-9").await.0, StatusCode::OK);
 
-    let (status, body) = post(&router, "/api/password/recover/confirm/", None,
-        json!({ "token": token, "password": "Another-pass-10", "confirm_password": "Another-pass-10" })).await;
+    let (status, body) = post(
+        &router,
+        "/api/password/recover/confirm/",
+        None,
+        json!({ "token": token, "password": "Another-pass-10", "confirm_password": "Another-pass-10" }),
+    )
+    .await;
     assert_eq!((status, s(&body, "message")), (StatusCode::BAD_REQUEST, "link_invalid".into()));
-    let (_, body) = post(&router, "/api/password/recover/confirm/", None,
-        json!({ "token": "0".repeat(64), "password": "Another-pass-10", "confirm_password": "Another-pass-10" })).await;
+    let (_, body) = post(
+        &router,
+        "/api/password/recover/confirm/",
+        None,
+        json!({ "token": "0".repeat(64), "password": "Another-pass-10", "confirm_password": "Another-pass-10" }),
+    )
+    .await;
     assert_eq!(body["message"], "link_invalid");
 }

@@ -58,7 +58,11 @@ fn code(secret: &str, offset_steps: i64) -> String {
 }
 
 fn other_than(code: &str) -> String {
-    if code == "000000" { "111111".into() } else { "000000".into() }
+    if code == "000000" {
+        "111111".into()
+    } else {
+        "000000".into()
+    }
 }
 
 /// Signs in (no 2FA yet), enrols an authenticator with the current code, and returns (access token, secret, recovery codes).
@@ -235,7 +239,8 @@ async fn confirmation_needs_a_live_setup_and_allows_five_wrong_codes() {
     let (status, done) = post(&router, "/api/2fa/totp/confirm/", Some(&access), json!({ "code": code(&secret2, 0) })).await;
     assert_eq!(status, StatusCode::OK, "{done}");
     // the confirmation cannot be replayed
-    let (status, body) = post(&router, "/api/2fa/totp/confirm/", Some(&s(&done, "access_token")), json!({ "code": code(&secret2, 0) })).await;
+    let (status, body) =
+        post(&router, "/api/2fa/totp/confirm/", Some(&s(&done, "access_token")), json!({ "code": code(&secret2, 0) })).await;
     assert_eq!((status, s(&body, "message")), (StatusCode::BAD_REQUEST, "totp_setup_expired".into()));
     // setup and confirm need a signed-in user
     assert_eq!(post(&router, "/api/2fa/totp/setup/", None, json!({})).await.0, StatusCode::UNAUTHORIZED);
@@ -285,7 +290,8 @@ async fn an_expired_sign_in_has_its_own_key_on_resend_and_code_entry() {
     post(&router, "/api/2fa/toggle-activation/", Some(&access), json!({ "enabled": true })).await;
     let user = state.store.get_user(&uid).await.unwrap().unwrap();
     let long_ago = chrono::Utc::now().timestamp() - 3600;
-    let (expired, _) = Jwt::new(testkit::TEST_JWT_SECRET).issue_with(&uid, TokenKind::TwoFactor, long_ago, user.token_version, None).unwrap();
+    let (expired, _) =
+        Jwt::new(testkit::TEST_JWT_SECRET).issue_with(&uid, TokenKind::TwoFactor, long_ago, user.token_version, None).unwrap();
     let (status, body) = post(&router, "/api/resend/2fa/", None, json!({ "two_factor_token": expired })).await;
     assert_eq!((status, s(&body, "message")), (StatusCode::BAD_REQUEST, "two_factor_session_expired".into()));
     let (status, body) = second_step(&router, &expired, "123456").await;

@@ -2,7 +2,6 @@
 //! creates and edits them; each new account gets a single-use link by mail to
 //! choose a password. Lists read one index partition each, newest first.
 
-use shared::error::Msg;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::Json;
@@ -10,10 +9,11 @@ use serde::{Deserialize, Serialize};
 use shared::accounts::{create_account_with, NewAccount};
 use shared::api::{ApiJson, AppState, CurrentUser, ErrorBody};
 use shared::domain::staff::{StaffFields, StaffInput};
-use shared::store::catalogue::NamedKind;
 use shared::domain::{Role, User, UserSubType};
+use shared::error::Msg;
 use shared::error::{ApiError, FieldErrors};
 use shared::passwords::send_invitation;
+use shared::store::catalogue::NamedKind;
 use shared::store::staff::{list_partition, staff_item, StaffPage, StaffProfile};
 use shared::store::users::CreateUserWithError;
 use utoipa::{IntoParams, ToSchema};
@@ -147,7 +147,8 @@ pub struct ListParams {
 /// before it reaches the table.
 fn valid_cursor(cursor: Option<&str>) -> Result<Option<&str>, ApiError> {
     let Some(c) = cursor.filter(|c| !c.is_empty()) else { return Ok(None) };
-    let ok = c.rsplit_once('#').is_some_and(|(at, uid)| chrono::DateTime::parse_from_rfc3339(at).is_ok() && uuid::Uuid::parse_str(uid).is_ok());
+    let ok =
+        c.rsplit_once('#').is_some_and(|(at, uid)| chrono::DateTime::parse_from_rfc3339(at).is_ok() && uuid::Uuid::parse_str(uid).is_ok());
     if ok {
         Ok(Some(c))
     } else {
@@ -165,7 +166,11 @@ fn valid_cursor(cursor: Option<&str>) -> Result<Option<&str>, ApiError> {
         (status = 400, description = "Validation (external_lawyer_requires_company_and_rate, email_exists, …)", body = ErrorBody),
         (status = 403, description = "Not admin", body = ErrorBody),
     ))]
-async fn create_lawyer(State(s): State<AppState>, CurrentUser(me): CurrentUser, ApiJson(input): ApiJson<StaffInput>) -> Result<(StatusCode, Json<StaffProfile>), ApiError> {
+async fn create_lawyer(
+    State(s): State<AppState>,
+    CurrentUser(me): CurrentUser,
+    ApiJson(input): ApiJson<StaffInput>,
+) -> Result<(StatusCode, Json<StaffProfile>), ApiError> {
     admin_only(&me)?;
     Ok((StatusCode::CREATED, Json(create(&s, Role::Lawyer, input).await?)))
 }
@@ -173,7 +178,11 @@ async fn create_lawyer(State(s): State<AppState>, CurrentUser(me): CurrentUser, 
 /// Lawyers of one kind, newest first, 10 per page (admin).
 #[utoipa::path(get, path = "/api/lawyer/list/", tag = "people", params(ListParams),
     responses((status = 200, body = StaffPage), (status = 403, body = ErrorBody)))]
-async fn list_lawyers(State(s): State<AppState>, CurrentUser(me): CurrentUser, Query(p): Query<ListParams>) -> Result<Json<StaffPage>, ApiError> {
+async fn list_lawyers(
+    State(s): State<AppState>,
+    CurrentUser(me): CurrentUser,
+    Query(p): Query<ListParams>,
+) -> Result<Json<StaffPage>, ApiError> {
     admin_only(&me)?;
     let partition = list_partition(Role::Lawyer, p.kind);
     Ok(Json(s.store.list_staff(&partition, PAGE_SIZE, valid_cursor(p.cursor.as_deref())?).await?))
@@ -196,7 +205,11 @@ pub struct LawyerOption {
 /// persons and lawyers pick a lawyer for a case).
 #[utoipa::path(get, path = "/api/lawyer/dropdown/list/", tag = "people", params(DropdownParams),
     responses((status = 200, body = Vec<LawyerOption>), (status = 403, body = ErrorBody)))]
-async fn lawyer_dropdown(State(s): State<AppState>, CurrentUser(me): CurrentUser, Query(p): Query<DropdownParams>) -> Result<Json<Vec<LawyerOption>>, ApiError> {
+async fn lawyer_dropdown(
+    State(s): State<AppState>,
+    CurrentUser(me): CurrentUser,
+    Query(p): Query<DropdownParams>,
+) -> Result<Json<Vec<LawyerOption>>, ApiError> {
     if !matches!(me.role(), Some(Role::Admin | Role::SalesPerson | Role::Lawyer)) {
         return Err(ApiError::Forbidden);
     }
@@ -228,7 +241,11 @@ async fn lawyer_dropdown(State(s): State<AppState>, CurrentUser(me): CurrentUser
 /// One lawyer (admin).
 #[utoipa::path(get, path = "/api/lawyer/{uid}/", tag = "people", params(("uid" = String, Path)),
     responses((status = 200, body = StaffProfile), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn get_lawyer(State(s): State<AppState>, CurrentUser(me): CurrentUser, Path(uid): Path<String>) -> Result<Json<StaffProfile>, ApiError> {
+async fn get_lawyer(
+    State(s): State<AppState>,
+    CurrentUser(me): CurrentUser,
+    Path(uid): Path<String>,
+) -> Result<Json<StaffProfile>, ApiError> {
     admin_only(&me)?;
     s.store.get_staff(&uid).await?.filter(|p| p.role == Role::Lawyer).map(Json).ok_or(ApiError::NotFound)
 }
@@ -236,7 +253,12 @@ async fn get_lawyer(State(s): State<AppState>, CurrentUser(me): CurrentUser, Pat
 /// Update a lawyer (admin). The e-mail stays as it is.
 #[utoipa::path(put, path = "/api/lawyer/update/{uid}/", tag = "people", params(("uid" = String, Path)), request_body = StaffInput,
     responses((status = 200, body = StaffProfile), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn update_lawyer(State(s): State<AppState>, CurrentUser(me): CurrentUser, Path(uid): Path<String>, ApiJson(input): ApiJson<StaffInput>) -> Result<Json<StaffProfile>, ApiError> {
+async fn update_lawyer(
+    State(s): State<AppState>,
+    CurrentUser(me): CurrentUser,
+    Path(uid): Path<String>,
+    ApiJson(input): ApiJson<StaffInput>,
+) -> Result<Json<StaffProfile>, ApiError> {
     admin_only(&me)?;
     Ok(Json(update(&s, Role::Lawyer, &uid, input).await?))
 }
@@ -248,7 +270,11 @@ async fn update_lawyer(State(s): State<AppState>, CurrentUser(me): CurrentUser, 
         (status = 400, body = ErrorBody),
         (status = 403, body = ErrorBody),
     ))]
-async fn create_sales_person(State(s): State<AppState>, CurrentUser(me): CurrentUser, ApiJson(input): ApiJson<StaffInput>) -> Result<(StatusCode, Json<StaffProfile>), ApiError> {
+async fn create_sales_person(
+    State(s): State<AppState>,
+    CurrentUser(me): CurrentUser,
+    ApiJson(input): ApiJson<StaffInput>,
+) -> Result<(StatusCode, Json<StaffProfile>), ApiError> {
     admin_only(&me)?;
     Ok((StatusCode::CREATED, Json(create(&s, Role::SalesPerson, input).await?)))
 }
@@ -256,7 +282,11 @@ async fn create_sales_person(State(s): State<AppState>, CurrentUser(me): Current
 /// Sales persons, newest first, 10 per page (admin).
 #[utoipa::path(get, path = "/api/salesperson/list/", tag = "people", params(ListParams),
     responses((status = 200, body = StaffPage), (status = 403, body = ErrorBody)))]
-async fn list_sales_persons(State(s): State<AppState>, CurrentUser(me): CurrentUser, Query(p): Query<ListParams>) -> Result<Json<StaffPage>, ApiError> {
+async fn list_sales_persons(
+    State(s): State<AppState>,
+    CurrentUser(me): CurrentUser,
+    Query(p): Query<ListParams>,
+) -> Result<Json<StaffPage>, ApiError> {
     admin_only(&me)?;
     let partition = list_partition(Role::SalesPerson, None);
     Ok(Json(s.store.list_staff(&partition, PAGE_SIZE, valid_cursor(p.cursor.as_deref())?).await?))
@@ -265,7 +295,11 @@ async fn list_sales_persons(State(s): State<AppState>, CurrentUser(me): CurrentU
 /// One sales person (admin).
 #[utoipa::path(get, path = "/api/salesperson/{uid}/", tag = "people", params(("uid" = String, Path)),
     responses((status = 200, body = StaffProfile), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn get_sales_person(State(s): State<AppState>, CurrentUser(me): CurrentUser, Path(uid): Path<String>) -> Result<Json<StaffProfile>, ApiError> {
+async fn get_sales_person(
+    State(s): State<AppState>,
+    CurrentUser(me): CurrentUser,
+    Path(uid): Path<String>,
+) -> Result<Json<StaffProfile>, ApiError> {
     admin_only(&me)?;
     s.store.get_staff(&uid).await?.filter(|p| p.role == Role::SalesPerson).map(Json).ok_or(ApiError::NotFound)
 }
@@ -273,7 +307,12 @@ async fn get_sales_person(State(s): State<AppState>, CurrentUser(me): CurrentUse
 /// Update a sales person (admin).
 #[utoipa::path(put, path = "/api/salesperson/update/{uid}/", tag = "people", params(("uid" = String, Path)), request_body = StaffInput,
     responses((status = 200, body = StaffProfile), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn update_sales_person(State(s): State<AppState>, CurrentUser(me): CurrentUser, Path(uid): Path<String>, ApiJson(input): ApiJson<StaffInput>) -> Result<Json<StaffProfile>, ApiError> {
+async fn update_sales_person(
+    State(s): State<AppState>,
+    CurrentUser(me): CurrentUser,
+    Path(uid): Path<String>,
+    ApiJson(input): ApiJson<StaffInput>,
+) -> Result<Json<StaffProfile>, ApiError> {
     admin_only(&me)?;
     Ok(Json(update(&s, Role::SalesPerson, &uid, input).await?))
 }
@@ -287,14 +326,14 @@ pub struct Message {
 /// the first one expired. Earlier links stay single-use and expire on their own.
 #[utoipa::path(post, path = "/api/staff/send-password-link/{uid}/", tag = "people", params(("uid" = String, Path)),
     responses((status = 200, body = Message), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn send_password_link(State(s): State<AppState>, CurrentUser(me): CurrentUser, Path(uid): Path<String>) -> Result<Json<Message>, ApiError> {
+async fn send_password_link(
+    State(s): State<AppState>,
+    CurrentUser(me): CurrentUser,
+    Path(uid): Path<String>,
+) -> Result<Json<Message>, ApiError> {
     admin_only(&me)?;
-    let user = s
-        .store
-        .get_user(&uid)
-        .await?
-        .filter(|u| matches!(u.role(), Some(Role::Lawyer | Role::SalesPerson)))
-        .ok_or(ApiError::NotFound)?;
+    let user =
+        s.store.get_user(&uid).await?.filter(|u| matches!(u.role(), Some(Role::Lawyer | Role::SalesPerson))).ok_or(ApiError::NotFound)?;
     send_invitation(&s, &user).await?;
     Ok(Json(Message { message: Msg::PasswordLinkSent }))
 }

@@ -22,8 +22,14 @@ async fn admin_creates_lists_and_updates_lawyers() {
     let (family, tax) = (sectors[0], sectors[1]);
 
     // A sector that does not exist is refused.
-    let (st, body) = call(&router, Method::POST, "/api/lawyer/create/", Some(&admin),
-        Some(json!({"first_name": "Nils", "last_name": "N", "email": "nils@example.com", "knowledge_sectors": [family, 999_999]}))).await;
+    let (st, body) = call(
+        &router,
+        Method::POST,
+        "/api/lawyer/create/",
+        Some(&admin),
+        Some(json!({"first_name": "Nils", "last_name": "N", "email": "nils@example.com", "knowledge_sectors": [family, 999_999]})),
+    )
+    .await;
     assert_eq!(st, StatusCode::BAD_REQUEST);
     assert_eq!(body["errors"]["knowledge_sectors"][0], "unknown_knowledge_sector");
 
@@ -35,9 +41,15 @@ async fn admin_creates_lists_and_updates_lawyers() {
     assert_eq!(body["errors"]["company_name"][0], "required");
     assert_eq!(body["errors"]["hourly_rate"][0], "required");
 
-    let (st, eva) = call(&router, Method::POST, "/api/lawyer/create/", Some(&admin),
+    let (st, eva) = call(
+        &router,
+        Method::POST,
+        "/api/lawyer/create/",
+        Some(&admin),
         Some(json!({"first_name": "Eva", "last_name": "Extern", "email": "Eva@Example.com", "user_sub_type": "external",
-                    "company_name": "Extern Advokat AB", "hourly_rate": 1850.5, "knowledge_sectors": [family, tax]}))).await;
+                    "company_name": "Extern Advokat AB", "hourly_rate": 1850.5, "knowledge_sectors": [family, tax]})),
+    )
+    .await;
     assert_eq!(st, StatusCode::CREATED, "{eva}");
     assert_eq!(eva["email"], "eva@example.com");
     assert_eq!(eva["lawyer"]["hourly_rate_ore"], 185050);
@@ -46,14 +58,26 @@ async fn admin_creates_lists_and_updates_lawyers() {
     assert!(mail[0].contains("/recovery/account?token="), "{}", mail[0]);
 
     // The address is taken, in any letter case.
-    let (st, body) = call(&router, Method::POST, "/api/lawyer/create/", Some(&admin),
-        Some(json!({"first_name": "E", "last_name": "X", "email": "EVA@example.com", "knowledge_sectors": [tax]}))).await;
+    let (st, body) = call(
+        &router,
+        Method::POST,
+        "/api/lawyer/create/",
+        Some(&admin),
+        Some(json!({"first_name": "E", "last_name": "X", "email": "EVA@example.com", "knowledge_sectors": [tax]})),
+    )
+    .await;
     assert_eq!(st, StatusCode::BAD_REQUEST);
     assert_eq!(body["errors"]["email"][0], "email_exists");
 
-    let (st, ivan) = call(&router, Method::POST, "/api/lawyer/create/", Some(&admin),
+    let (st, ivan) = call(
+        &router,
+        Method::POST,
+        "/api/lawyer/create/",
+        Some(&admin),
         Some(json!({"first_name": "Ivan", "last_name": "Intern", "email": "ivan@example.com", "knowledge_sectors": [tax],
-                    "company_name": "ignored", "hourly_rate": 100}))).await;
+                    "company_name": "ignored", "hourly_rate": 100})),
+    )
+    .await;
     assert_eq!(st, StatusCode::CREATED);
     assert_eq!(ivan["lawyer"]["user_sub_type"], "internal");
     assert_eq!(ivan["lawyer"]["company_name"], Value::Null, "internal lawyers have no own firm");
@@ -78,8 +102,14 @@ async fn admin_creates_lists_and_updates_lawyers() {
     assert_eq!(user.last_name, "Intern");
 
     // A sales person's uid is not a lawyer.
-    let (_, sp) = call(&router, Method::POST, "/api/salesperson/create/", Some(&admin),
-        Some(json!({"first_name": "Sara", "last_name": "Säljare", "email": "sara@example.com"}))).await;
+    let (_, sp) = call(
+        &router,
+        Method::POST,
+        "/api/salesperson/create/",
+        Some(&admin),
+        Some(json!({"first_name": "Sara", "last_name": "Säljare", "email": "sara@example.com"})),
+    )
+    .await;
     let (st, _) = call(&router, Method::GET, &format!("/api/lawyer/{}/", sp["uid"].as_str().unwrap()), Some(&admin), None).await;
     assert_eq!(st, StatusCode::NOT_FOUND);
     let (st, _) = call(&router, Method::PUT, "/api/lawyer/update/nobody/", Some(&admin), Some(json!({"first_name": "x"}))).await;
@@ -118,8 +148,12 @@ async fn only_admin_manages_staff_and_lists_page_by_key() {
     let router = shared::api::finish(people::api(), s.clone());
     for role in [Role::Lawyer, Role::SalesPerson, Role::Customer, Role::CustomerContact] {
         let (_, token) = signed_in(&s, role).await;
-        for (method, path) in [(Method::POST, "/api/lawyer/create/"), (Method::POST, "/api/salesperson/create/"), (Method::GET, "/api/salesperson/list/")] {
-            let (st, body) = call(&router, method, path, Some(&token), Some(json!({"first_name": "a", "last_name": "b", "email": "x@example.com"}))).await;
+        for (method, path) in
+            [(Method::POST, "/api/lawyer/create/"), (Method::POST, "/api/salesperson/create/"), (Method::GET, "/api/salesperson/list/")]
+        {
+            let (st, body) =
+                call(&router, method, path, Some(&token), Some(json!({"first_name": "a", "last_name": "b", "email": "x@example.com"})))
+                    .await;
             assert_eq!(st, StatusCode::FORBIDDEN, "{role:?} {path}");
             assert_eq!(body["message"], "only_admin_creates_staff");
         }
@@ -130,8 +164,14 @@ async fn only_admin_manages_staff_and_lists_page_by_key() {
 
     let (_, admin) = signed_in(&s, Role::Admin).await;
     for i in 0..12 {
-        let (st, _) = call(&router, Method::POST, "/api/salesperson/create/", Some(&admin),
-            Some(json!({"first_name": format!("S{i:02}"), "last_name": "P", "email": format!("s{i}@example.com")}))).await;
+        let (st, _) = call(
+            &router,
+            Method::POST,
+            "/api/salesperson/create/",
+            Some(&admin),
+            Some(json!({"first_name": format!("S{i:02}"), "last_name": "P", "email": format!("s{i}@example.com")})),
+        )
+        .await;
         assert_eq!(st, StatusCode::CREATED);
     }
     let (_, first) = call(&router, Method::GET, "/api/salesperson/list/", Some(&admin), None).await;

@@ -7,7 +7,13 @@ use shared::domain::catalogue::Hundredths;
 use shared::domain::subscription::{Grant, PurchasedService};
 use shared::testkit;
 
-async fn row(state: &shared::api::AppState, customer: &str, start: chrono::NaiveDateTime, days: u32, auto: Option<NaiveDate>) -> PurchasedService {
+async fn row(
+    state: &shared::api::AppState,
+    customer: &str,
+    start: chrono::NaiveDateTime,
+    days: u32,
+    auto: Option<NaiveDate>,
+) -> PurchasedService {
     // Each row its own service id would collide with the purchase rule; use
     // custom grants on different customers instead.
     let grant = Grant::custom("Gold", Hundredths(1000), days);
@@ -25,7 +31,8 @@ async fn get(state: &shared::api::AppState, id: u64) -> PurchasedService {
 }
 
 async fn due_in_index(state: &shared::api::AppState, r: &PurchasedService) -> bool {
-    let item = state.store.get(&format!("CUSTOMER#{}", r.customer_uid), &shared::store::subscriptions::row_sk(r.id)).await.unwrap().unwrap();
+    let item =
+        state.store.get(&format!("CUSTOMER#{}", r.customer_uid), &shared::store::subscriptions::row_sk(r.id)).await.unwrap().unwrap();
     item.contains_key("GSI2PK")
 }
 

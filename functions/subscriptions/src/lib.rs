@@ -5,7 +5,6 @@
 //! `shared::domain::subscription`; this crate parses, checks who may act and
 //! maps errors.
 
-use shared::error::Msg;
 use axum::extract::{Path, Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -17,6 +16,7 @@ use shared::api::{ApiJson, AppState, CurrentUser, ErrorBody};
 use shared::domain::catalogue::{count_field, decimal_field, validate_package};
 use shared::domain::subscription::{self, parse_date, Grant, RowView};
 use shared::domain::{Role, User};
+use shared::error::Msg;
 use shared::error::{ApiError, FieldErrors};
 use shared::store::subscriptions::StoredRow;
 use utoipa::ToSchema;
@@ -57,7 +57,6 @@ fn manager(u: &User) -> Result<(), ApiError> {
     }
 }
 
-
 fn check(p: FieldErrors) -> Result<(), ApiError> {
     if p.is_empty() {
         Ok(())
@@ -92,7 +91,11 @@ pub struct CustomerServices {
 #[utoipa::path(get, path = "/api/customer/{uid}/", tag = "subscriptions", security(("bearer" = [])),
     params(("uid" = String, Path, description = "The customer's uid")),
     responses((status = 200, body = CustomerServices), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn customer_services(State(s): State<AppState>, CurrentUser(u): CurrentUser, Path(uid): Path<String>) -> Result<Json<CustomerServices>, ApiError> {
+async fn customer_services(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    Path(uid): Path<String>,
+) -> Result<Json<CustomerServices>, ApiError> {
     let allowed = match u.role() {
         Some(Role::Admin | Role::SalesPerson | Role::Lawyer) => true,
         Some(Role::Customer) => u.uid == uid,
@@ -139,7 +142,11 @@ fn customer_only(u: &User) -> Result<(), ApiError> {
 #[utoipa::path(post, path = "/api/subscription/packages/", tag = "subscriptions", security(("bearer" = [])), request_body = BuyPackage,
     responses((status = 201, body = RowView), (status = 400, description = "active_and_advance_subscription", body = ErrorBody),
               (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn buy_package(State(s): State<AppState>, CurrentUser(u): CurrentUser, ApiJson(req): ApiJson<BuyPackage>) -> Result<(StatusCode, Json<RowView>), ApiError> {
+async fn buy_package(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    ApiJson(req): ApiJson<BuyPackage>,
+) -> Result<(StatusCode, Json<RowView>), ApiError> {
     customer_only(&u)?;
     let pkg = s.store.get_package(req.package_id).await?.filter(|p| p.public).ok_or(ApiError::NotFound)?;
     let at = now();
@@ -150,7 +157,11 @@ async fn buy_package(State(s): State<AppState>, CurrentUser(u): CurrentUser, Api
 /// The customer buys a public service plan.
 #[utoipa::path(post, path = "/api/subscription/serviceplans/", tag = "subscriptions", security(("bearer" = [])), request_body = BuyServicePlan,
     responses((status = 201, body = RowView), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn buy_service_plan(State(s): State<AppState>, CurrentUser(u): CurrentUser, ApiJson(req): ApiJson<BuyServicePlan>) -> Result<(StatusCode, Json<RowView>), ApiError> {
+async fn buy_service_plan(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    ApiJson(req): ApiJson<BuyServicePlan>,
+) -> Result<(StatusCode, Json<RowView>), ApiError> {
     customer_only(&u)?;
     let plan = s.store.get_service_plan(req.service_plan_id).await?.filter(|p| p.public).ok_or(ApiError::NotFound)?;
     let at = now();
@@ -184,7 +195,11 @@ pub struct AddToCustomer {
 #[utoipa::path(post, path = "/api/customer/purchase-services/", tag = "subscriptions", security(("bearer" = [])), request_body = AddToCustomer,
     responses((status = 201, body = RowView), (status = 400, description = "custom_package_value_positive, active_and_advance_subscription", body = ErrorBody),
               (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn add_to_customer(State(s): State<AppState>, CurrentUser(u): CurrentUser, ApiJson(req): ApiJson<AddToCustomer>) -> Result<(StatusCode, Json<RowView>), ApiError> {
+async fn add_to_customer(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    ApiJson(req): ApiJson<AddToCustomer>,
+) -> Result<(StatusCode, Json<RowView>), ApiError> {
     manager(&u)?;
     if req.custom && u.role() != Some(Role::Admin) {
         // Spec §6: only admin creates manual packages.
@@ -251,7 +266,12 @@ pub struct ChangeService {
 #[utoipa::path(patch, path = "/api/puchasedservices/{id}/", tag = "subscriptions", security(("bearer" = [])), request_body = ChangeService,
     params(("id" = u64, Path)),
     responses((status = 200, description = "service_updated", body = RowView), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn change_service(State(s): State<AppState>, CurrentUser(u): CurrentUser, Path(id): Path<String>, ApiJson(req): ApiJson<ChangeService>) -> Result<Json<Value>, ApiError> {
+async fn change_service(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    Path(id): Path<String>,
+    ApiJson(req): ApiJson<ChangeService>,
+) -> Result<Json<Value>, ApiError> {
     manager(&u)?;
     let stored = row(&s, &id).await?;
     let hour = match decimal_field(req.hour.as_ref()) {
@@ -263,7 +283,8 @@ async fn change_service(State(s): State<AppState>, CurrentUser(u): CurrentUser, 
         }
     };
     let at = now();
-    let next = subscription::change_service(&stored.row, req.start_date.as_deref(), req.expire_on.as_deref(), hour, at).map_err(ApiError::validation)?;
+    let next = subscription::change_service(&stored.row, req.start_date.as_deref(), req.expire_on.as_deref(), hour, at)
+        .map_err(ApiError::validation)?;
     s.store.save_purchase(&next, stored.rev).await?;
     Ok(Json(serde_json::json!({ "message": Msg::ServiceUpdated, "row": next.view(at) })))
 }
@@ -278,7 +299,12 @@ pub struct AutoUpdate {
 #[utoipa::path(put, path = "/api/services/update/auto/{id}/", tag = "subscriptions", security(("bearer" = [])), request_body = AutoUpdate,
     params(("id" = u64, Path)),
     responses((status = 200, description = "date_changed", body = Message), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn auto_update(State(s): State<AppState>, CurrentUser(u): CurrentUser, Path(id): Path<String>, ApiJson(req): ApiJson<AutoUpdate>) -> Result<Json<Message>, ApiError> {
+async fn auto_update(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    Path(id): Path<String>,
+    ApiJson(req): ApiJson<AutoUpdate>,
+) -> Result<Json<Message>, ApiError> {
     manager(&u)?;
     let stored = row(&s, &id).await?;
     if !stored.row.can_edit_auto_update() {
@@ -339,7 +365,11 @@ pub struct ReportRange {
 fn file_name(name: &str) -> String {
     let clean: String = name.chars().map(|c| if c.is_alphanumeric() || " ._-".contains(c) { c } else { '_' }).collect();
     let clean = clean.trim();
-    if clean.is_empty() { "services".into() } else { clean.to_string() }
+    if clean.is_empty() {
+        "services".into()
+    } else {
+        clean.to_string()
+    }
 }
 
 /// CSV time report of a row: the case hours (uses) booked against it in a
@@ -347,7 +377,12 @@ fn file_name(name: &str) -> String {
 #[utoipa::path(get, path = "/api/customer/purchase-services/{id}/excel/", tag = "subscriptions", security(("bearer" = [])),
     params(("id" = u64, Path), ReportRange),
     responses((status = 200, content_type = "text/csv", body = String), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn time_report(State(s): State<AppState>, CurrentUser(u): CurrentUser, Path(id): Path<String>, Query(range): Query<ReportRange>) -> Result<Response, ApiError> {
+async fn time_report(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    Path(id): Path<String>,
+    Query(range): Query<ReportRange>,
+) -> Result<Response, ApiError> {
     if !matches!(u.role(), Some(Role::Admin | Role::SalesPerson | Role::Lawyer)) {
         return Err(ApiError::Forbidden);
     }
@@ -392,8 +427,14 @@ async fn time_report(State(s): State<AppState>, CurrentUser(u): CurrentUser, Pat
         total_hours = total_hours + e.hours;
         total_count += e.count;
         let amount = if hour_based { e.hours.to_decimal_string() } else { e.count.to_string() };
-        w.write_record([e.date.format("%Y-%m-%d").to_string(), e.case_uid.clone().unwrap_or_default(), e.description.clone(), e.lawyer.clone(), amount])
-            .map_err(csv_err)?;
+        w.write_record([
+            e.date.format("%Y-%m-%d").to_string(),
+            e.case_uid.clone().unwrap_or_default(),
+            e.description.clone(),
+            e.lawyer.clone(),
+            amount,
+        ])
+        .map_err(csv_err)?;
     }
     let total = if hour_based { total_hours.to_decimal_string() } else { total_count.to_string() };
     w.write_record(["Total", "", "", "", total.as_str()]).map_err(csv_err)?;

@@ -59,7 +59,12 @@ impl World {
 
     async fn package(&self, admin: &str, name: &str, hours: Value, public: bool) -> u64 {
         let (st, p) = self
-            .call(Method::POST, "/api/packages/", admin, Some(json!({"name": name, "hours": hours, "price": "1 000".replace(' ', ""), "duration_days": 30, "public": public})))
+            .call(
+                Method::POST,
+                "/api/packages/",
+                admin,
+                Some(json!({"name": name, "hours": hours, "price": "1 000".replace(' ', ""), "duration_days": 30, "public": public})),
+            )
             .await;
         assert_eq!(st, StatusCode::CREATED, "{p}");
         p["id"].as_u64().unwrap()
@@ -157,27 +162,46 @@ async fn staff_add_packages_plans_and_custom_packages() {
     let hidden = w.package(&admin, "Staff only", json!(3), false).await;
 
     // Only admin creates packages and plans.
-    let (st, _) = w.call(Method::POST, "/api/packages/", &sales, Some(json!({"name": "X", "hours": 1, "price": 1, "duration_days": 1}))).await;
+    let (st, _) =
+        w.call(Method::POST, "/api/packages/", &sales, Some(json!({"name": "X", "hours": 1, "price": 1, "duration_days": 1}))).await;
     assert_eq!(st, StatusCode::FORBIDDEN);
-    let (st, e) = w.call(Method::POST, "/api/packages/", &admin, Some(json!({"name": "X", "hours": 0, "price": "abc", "duration_days": 1}))).await;
+    let (st, e) =
+        w.call(Method::POST, "/api/packages/", &admin, Some(json!({"name": "X", "hours": 0, "price": "abc", "duration_days": 1}))).await;
     assert_eq!(st, StatusCode::BAD_REQUEST);
     assert_eq!(field_keys(&e, "price"), ["invalid_price"]);
-    let (st, e) = w.call(Method::POST, "/api/packages/", &admin, Some(json!({"name": "X", "hours": 0, "price": 5, "duration_days": 1}))).await;
+    let (st, e) =
+        w.call(Method::POST, "/api/packages/", &admin, Some(json!({"name": "X", "hours": 0, "price": 5, "duration_days": 1}))).await;
     assert_eq!(st, StatusCode::BAD_REQUEST);
     assert_eq!(field_keys(&e, "hours"), ["custom_package_value_positive"]);
     let (st, plan) = w
-        .call(Method::POST, "/api/serviceplans/", &admin, Some(json!({"name": "Credit 2", "service_id": 3, "limit": 2, "price": 99, "expiry_days": 30, "public": true})))
+        .call(
+            Method::POST,
+            "/api/serviceplans/",
+            &admin,
+            Some(json!({"name": "Credit 2", "service_id": 3, "limit": 2, "price": 99, "expiry_days": 30, "public": true})),
+        )
         .await;
     assert_eq!(st, StatusCode::CREATED, "{plan}");
-    let (st, e) = w.call(Method::POST, "/api/serviceplans/", &admin, Some(json!({"name": "Bad", "service_id": 3, "price": 1, "expiry_days": 30}))).await;
+    let (st, e) = w
+        .call(Method::POST, "/api/serviceplans/", &admin, Some(json!({"name": "Bad", "service_id": 3, "price": 1, "expiry_days": 30})))
+        .await;
     assert_eq!(st, StatusCode::BAD_REQUEST);
     assert_eq!(field_keys(&e, "limit"), ["limit_above_zero"]);
 
     // Sales adds a non-public package and a plan; custom packages are admin only.
     let add = |body: Value| body;
-    let (st, r) = w.call(Method::POST, "/api/customer/purchase-services/", &sales, Some(add(json!({"customer_uid": cust.uid, "package_id": hidden})))).await;
+    let (st, r) = w
+        .call(Method::POST, "/api/customer/purchase-services/", &sales, Some(add(json!({"customer_uid": cust.uid, "package_id": hidden}))))
+        .await;
     assert_eq!(st, StatusCode::CREATED, "{r}");
-    let (st, r) = w.call(Method::POST, "/api/customer/purchase-services/", &sales, Some(json!({"customer_uid": cust.uid, "service_plan_id": plan["id"]}))).await;
+    let (st, r) = w
+        .call(
+            Method::POST,
+            "/api/customer/purchase-services/",
+            &sales,
+            Some(json!({"customer_uid": cust.uid, "service_plan_id": plan["id"]})),
+        )
+        .await;
     assert_eq!(st, StatusCode::CREATED, "{r}");
     assert_eq!(r["limit"], 2);
     assert_eq!(r["service_plan"]["name"], "Credit 2");
@@ -185,7 +209,12 @@ async fn staff_add_packages_plans_and_custom_packages() {
     let (st, _) = w.call(Method::POST, "/api/customer/purchase-services/", &sales, Some(custom.clone())).await;
     assert_eq!(st, StatusCode::FORBIDDEN);
     let (st, e) = w
-        .call(Method::POST, "/api/customer/purchase-services/", &admin, Some(json!({"customer_uid": cust.uid, "custom": true, "hours": 0, "price": 0, "duration_days": 30})))
+        .call(
+            Method::POST,
+            "/api/customer/purchase-services/",
+            &admin,
+            Some(json!({"customer_uid": cust.uid, "custom": true, "hours": 0, "price": 0, "duration_days": 30})),
+        )
         .await;
     assert_eq!(st, StatusCode::BAD_REQUEST);
     assert_eq!(e["message"], "custom_package_value_positive");
@@ -194,12 +223,15 @@ async fn staff_add_packages_plans_and_custom_packages() {
     assert_eq!(st, StatusCode::CREATED, "{r}");
     assert_eq!(r["hour"], 2.25);
     assert_eq!(r["advance"], true);
-    let (st, _) = w.call(Method::POST, "/api/customer/purchase-services/", &ct, Some(json!({"customer_uid": cust.uid, "package_id": hidden}))).await;
+    let (st, _) =
+        w.call(Method::POST, "/api/customer/purchase-services/", &ct, Some(json!({"customer_uid": cust.uid, "package_id": hidden}))).await;
     assert_eq!(st, StatusCode::FORBIDDEN);
     let (st, e) = w.call(Method::POST, "/api/customer/purchase-services/", &admin, Some(json!({"customer_uid": cust.uid}))).await;
     assert_eq!(st, StatusCode::BAD_REQUEST);
     assert_eq!(field_keys(&e, "package_id"), ["choose_package_or_plan"]);
-    let (st, _) = w.call(Method::POST, "/api/customer/purchase-services/", &admin, Some(json!({"customer_uid": "nobody", "package_id": hidden}))).await;
+    let (st, _) = w
+        .call(Method::POST, "/api/customer/purchase-services/", &admin, Some(json!({"customer_uid": "nobody", "package_id": hidden})))
+        .await;
     assert_eq!(st, StatusCode::NOT_FOUND);
     assert_eq!(w.rows(&admin, &cust.uid).await.len(), 3);
 }
@@ -226,14 +258,35 @@ async fn row_actions_validate_and_change_the_row() {
     assert_eq!(field_keys(&e, "start_date"), ["start_date_required"]);
     assert_eq!(field_keys(&e, "expire_on"), ["expire_on_required"]);
     assert_eq!(field_keys(&e, "hour"), ["hour_required"]);
-    let (_, e) = w.call(Method::PATCH, &patch, &admin, Some(json!({"start_date": "2026-01-01 00:00:00", "expire_on": "2027-01-01 00:00:00", "hour": "0,00"}))).await;
+    let (_, e) = w
+        .call(
+            Method::PATCH,
+            &patch,
+            &admin,
+            Some(json!({"start_date": "2026-01-01 00:00:00", "expire_on": "2027-01-01 00:00:00", "hour": "0,00"})),
+        )
+        .await;
     assert_eq!(field_keys(&e, "hour"), ["hour_min"]);
-    let (_, e) = w.call(Method::PATCH, &patch, &admin, Some(json!({"start_date": "2026-01-01 00:00:00", "expire_on": "2027-01-01 00:00:00", "hour": "0,001"}))).await;
+    let (_, e) = w
+        .call(
+            Method::PATCH,
+            &patch,
+            &admin,
+            Some(json!({"start_date": "2026-01-01 00:00:00", "expire_on": "2027-01-01 00:00:00", "hour": "0,001"})),
+        )
+        .await;
     assert_eq!(field_keys(&e, "hour"), ["hour_min"]);
-    let (_, e) = w.call(Method::PATCH, &patch, &admin, Some(json!({"start_date": "yesterday", "expire_on": "2027-01-01 00:00:00", "hour": 1}))).await;
+    let (_, e) = w
+        .call(Method::PATCH, &patch, &admin, Some(json!({"start_date": "yesterday", "expire_on": "2027-01-01 00:00:00", "hour": 1})))
+        .await;
     assert_eq!(field_keys(&e, "start_date"), ["invalid_datetime"]);
     let (st, ok) = w
-        .call(Method::PATCH, &patch, &sales, Some(json!({"start_date": "2026-01-01 00:00:00", "expire_on": "2030-06-30 23:59:59", "hour": "12,75"})))
+        .call(
+            Method::PATCH,
+            &patch,
+            &sales,
+            Some(json!({"start_date": "2026-01-01 00:00:00", "expire_on": "2030-06-30 23:59:59", "hour": "12,75"})),
+        )
         .await;
     assert_eq!(st, StatusCode::OK, "{ok}");
     assert_eq!(ok["message"], "service_updated");
@@ -306,11 +359,14 @@ async fn auto_update_date_is_refused_once_renewed() {
     let grant = shared::domain::subscription::Grant::custom("Gold", Hundredths(100), 30);
     let start = Utc::now().naive_utc() - Duration::days(40);
     let row = w.state.store.purchase(&cust.uid, &grant, start).await.unwrap();
-    let (st, _) = w.call(Method::PUT, &format!("/api/services/update/auto/{}/", row.id), &admin, Some(json!({"auto_update_date_end": "2099-01-01"}))).await;
+    let (st, _) = w
+        .call(Method::PUT, &format!("/api/services/update/auto/{}/", row.id), &admin, Some(json!({"auto_update_date_end": "2099-01-01"})))
+        .await;
     assert_eq!(st, StatusCode::OK);
     let report = w.state.store.expire_due_subscriptions(Utc::now()).await.unwrap();
     assert_eq!(report.renewed, 1);
-    let (st, e) = w.call(Method::PUT, &format!("/api/services/update/auto/{}/", row.id), &admin, Some(json!({"auto_update_date_end": null}))).await;
+    let (st, e) =
+        w.call(Method::PUT, &format!("/api/services/update/auto/{}/", row.id), &admin, Some(json!({"auto_update_date_end": null}))).await;
     assert_eq!(st, StatusCode::BAD_REQUEST);
     assert_eq!(e["message"], "service_already_renewed");
 }
@@ -363,7 +419,9 @@ async fn csv_time_report_lists_usage_in_the_range() {
     let id = row["id"].as_u64().unwrap();
     let now = Utc::now().naive_utc();
     let d = |s: &str| NaiveDate::parse_from_str(s, "%Y-%m-%d").unwrap();
-    for (eid, date, h, text) in [("e1", "2026-03-01", 150, "Review, \"NDA\""), ("e2", "2026-03-15", 25, "Call"), ("e3", "2026-04-02", 100, "Later")] {
+    for (eid, date, h, text) in
+        [("e1", "2026-03-01", 150, "Review, \"NDA\""), ("e2", "2026-03-15", 25, "Call"), ("e3", "2026-04-02", 100, "Later")]
+    {
         let e = UsageEntry {
             entry_id: eid.into(),
             purchase_id: id,
@@ -394,7 +452,9 @@ async fn csv_time_report_lists_usage_in_the_range() {
         body,
         "Date,Case,Description,Lawyer,Hours\n2026-03-01,CASE-e1,\"Review, \"\"NDA\"\"\",Lia Law,1.5\n2026-03-15,CASE-e2,Call,Lia Law,0.25\nTotal,,,,1.75\n"
     );
-    let (st, e) = w.call(Method::GET, &format!("/api/customer/purchase-services/{id}/excel/?start_date=2026-04-01&end_date=2026-03-01"), &admin, None).await;
+    let (st, e) = w
+        .call(Method::GET, &format!("/api/customer/purchase-services/{id}/excel/?start_date=2026-04-01&end_date=2026-03-01"), &admin, None)
+        .await;
     assert_eq!(st, StatusCode::BAD_REQUEST);
     assert_eq!(field_keys(&e, "end_date"), ["end_before_start"]);
     let (_, e) = w.call(Method::GET, &format!("/api/customer/purchase-services/{id}/excel/"), &admin, None).await;

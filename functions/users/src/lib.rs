@@ -103,7 +103,11 @@ pub struct ListQuery {
         (status = 400, description = "customer missing or unknown (admin, sales), invalid_cursor", body = ErrorBody),
         (status = 403, description = "Lawyer, or a contact without view_contact", body = ErrorBody),
     ))]
-async fn list_contacts(State(s): State<AppState>, CurrentUser(user): CurrentUser, Query(q): Query<ListQuery>) -> Result<Json<ContactList>, ApiError> {
+async fn list_contacts(
+    State(s): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Query(q): Query<ListQuery>,
+) -> Result<Json<ContactList>, ApiError> {
     let page = contacts::list(&s, &user, q.customer.as_deref(), q.cursor.as_deref()).await?;
     Ok(Json(ContactList { results: page.contacts.into_iter().map(Contact::from).collect(), next: page.next }))
 }
@@ -148,7 +152,11 @@ async fn create_contact(
 #[utoipa::path(get, path = "/api/customers/user/{contact_id}/", tag = "users", security(("bearer" = [])),
     params(("contact_id" = String, Path, description = "The contact's uid")),
     responses((status = 200, body = Contact), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn get_contact(State(s): State<AppState>, CurrentUser(user): CurrentUser, Path(contact_id): Path<String>) -> Result<Json<Contact>, ApiError> {
+async fn get_contact(
+    State(s): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(contact_id): Path<String>,
+) -> Result<Json<Contact>, ApiError> {
     Ok(Json(contacts::get(&s, &user, &contact_id).await?.into()))
 }
 
@@ -187,7 +195,11 @@ async fn update_contact(
 #[utoipa::path(post, path = "/api/customers/user/deactivate/{contact_id}/", tag = "users", security(("bearer" = [])),
     params(("contact_id" = String, Path)),
     responses((status = 200, body = Contact), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn deactivate_contact(State(s): State<AppState>, CurrentUser(user): CurrentUser, Path(contact_id): Path<String>) -> Result<Json<Contact>, ApiError> {
+async fn deactivate_contact(
+    State(s): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(contact_id): Path<String>,
+) -> Result<Json<Contact>, ApiError> {
     Ok(Json(contacts::set_active(&s, &user, &contact_id, false).await?.into()))
 }
 
@@ -195,7 +207,11 @@ async fn deactivate_contact(State(s): State<AppState>, CurrentUser(user): Curren
 #[utoipa::path(post, path = "/api/customers/user/activate/{contact_id}/", tag = "users", security(("bearer" = [])),
     params(("contact_id" = String, Path)),
     responses((status = 200, body = Contact), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn activate_contact(State(s): State<AppState>, CurrentUser(user): CurrentUser, Path(contact_id): Path<String>) -> Result<Json<Contact>, ApiError> {
+async fn activate_contact(
+    State(s): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(contact_id): Path<String>,
+) -> Result<Json<Contact>, ApiError> {
     Ok(Json(contacts::set_active(&s, &user, &contact_id, true).await?.into()))
 }
 
@@ -241,7 +257,11 @@ pub struct UploadUrl {
 /// A presigned S3 PUT for a new profile image (JPEG or PNG, at most 2 MiB).
 #[utoipa::path(post, path = "/api/profile/image/upload-url/", tag = "profile", security(("bearer" = [])), request_body = UploadUrlRequest,
     responses((status = 200, body = UploadUrl), (status = 400, description = "image_type_not_allowed", body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn image_upload_url(State(s): State<AppState>, CurrentUser(user): CurrentUser, ApiJson(req): ApiJson<UploadUrlRequest>) -> Result<Json<UploadUrl>, ApiError> {
+async fn image_upload_url(
+    State(s): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    ApiJson(req): ApiJson<UploadUrlRequest>,
+) -> Result<Json<UploadUrl>, ApiError> {
     let t = profile::upload_url(&s, &user, &req.content_type).await?;
     Ok(Json(UploadUrl { url: t.url, key: t.key, content_type: t.content_type.into(), max_bytes: shared::domain::contact::IMAGE_MAX_BYTES }))
 }
@@ -260,7 +280,11 @@ pub struct ConfirmImageRequest {
         (status = 400, description = "image_not_uploaded, image_too_large, image_invalid, or key invalid", body = ErrorBody),
         (status = 403, body = ErrorBody),
     ))]
-async fn confirm_image(State(s): State<AppState>, CurrentUser(user): CurrentUser, ApiJson(req): ApiJson<ConfirmImageRequest>) -> Result<Json<SessionUser>, ApiError> {
+async fn confirm_image(
+    State(s): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    ApiJson(req): ApiJson<ConfirmImageRequest>,
+) -> Result<Json<SessionUser>, ApiError> {
     let user = profile::confirm_image(&s, user, &req.key).await?;
     Ok(Json(profile::session_user(&s, &user).await?))
 }

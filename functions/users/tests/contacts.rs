@@ -204,7 +204,9 @@ async fn a_contact_with_view_contact_manages_its_companys_contacts_but_not_itsel
 
     // not itself: it could otherwise grant itself anything, or lock itself out
     let me = &admin_contact.uid;
-    let (status, _) = call(&router, Method::PUT, &format!("/api/customers/user/update/{me}/"), &t, Some(json!({"first_name": "A", "last_name": "B"}))).await;
+    let (status, _) =
+        call(&router, Method::PUT, &format!("/api/customers/user/update/{me}/"), &t, Some(json!({"first_name": "A", "last_name": "B"})))
+            .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
     let (status, _) = call(&router, Method::POST, &format!("/api/customers/user/deactivate/{me}/"), &t, None).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
@@ -224,7 +226,11 @@ async fn a_customer_cannot_touch_another_customers_contacts() {
     let id = &theirs.uid;
     for (method, path, body) in [
         (Method::GET, format!("/api/customers/user/{id}/"), None),
-        (Method::PUT, format!("/api/customers/user/update/{id}/"), Some(json!({"first_name": "A", "last_name": "B", "permissions": ["view_contact"]}))),
+        (
+            Method::PUT,
+            format!("/api/customers/user/update/{id}/"),
+            Some(json!({"first_name": "A", "last_name": "B", "permissions": ["view_contact"]})),
+        ),
         (Method::POST, format!("/api/customers/user/deactivate/{id}/"), None),
         (Method::POST, format!("/api/customers/user/activate/{id}/"), None),
         // a non-contact (the other customer itself) and an unknown id answer the same
@@ -301,7 +307,9 @@ async fn staff_name_the_customer_and_lawyers_are_refused() {
     assert_eq!(status, StatusCode::OK);
     assert_eq!(list["results"].as_array().unwrap().len(), 1);
     let id = created["uid"].as_str().unwrap();
-    let (status, _) = call(&router, Method::PUT, &format!("/api/customers/user/update/{id}/"), &st, Some(json!({"first_name": "S", "last_name": "P"}))).await;
+    let (status, _) =
+        call(&router, Method::PUT, &format!("/api/customers/user/update/{id}/"), &st, Some(json!({"first_name": "S", "last_name": "P"})))
+            .await;
     assert_eq!(status, StatusCode::OK);
 
     let lt = token(&state, &lawyer).await;

@@ -25,7 +25,8 @@ async fn call(router: &Router, method: Method, path: &str, token: &str, body: Op
 }
 
 async fn upload(router: &Router, t: &str, content_type: &str, bytes: &[u8]) -> String {
-    let (status, target) = call(router, Method::POST, "/api/profile/image/upload-url/", t, Some(json!({"content_type": content_type}))).await;
+    let (status, target) =
+        call(router, Method::POST, "/api/profile/image/upload-url/", t, Some(json!({"content_type": content_type}))).await;
     assert_eq!(status, StatusCode::OK, "{target}");
     let (code, _, _) = testkit::http("PUT", target["url"].as_str().unwrap(), target["content_type"].as_str(), bytes).await;
     assert_eq!(code, 200, "presigned PUT");
@@ -37,7 +38,14 @@ async fn profile_update_changes_names_and_phone_but_not_for_admin() {
     let (state, router) = setup().await;
     let lawyer = testkit::account(&state, "lawyer@example.com", PASSWORD, Role::Lawyer).await;
     let t = token(&state, &lawyer).await;
-    let (status, me) = call(&router, Method::PUT, "/api/profile/update/", &t, Some(json!({"first_name": " Lars ", "last_name": "Lag", "phone": "08-123 456 78"}))).await;
+    let (status, me) = call(
+        &router,
+        Method::PUT,
+        "/api/profile/update/",
+        &t,
+        Some(json!({"first_name": " Lars ", "last_name": "Lag", "phone": "08-123 456 78"})),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK, "{me}");
     assert_eq!(me["full_name"], "Lars Lag");
     assert_eq!(me["phone"], "08-123 456 78");
@@ -45,7 +53,8 @@ async fn profile_update_changes_names_and_phone_but_not_for_admin() {
     let stored = state.store.get_user(&lawyer.uid).await.unwrap().unwrap();
     assert_eq!((stored.first_name.as_str(), stored.last_name.as_str()), ("Lars", "Lag"));
 
-    let (status, body) = call(&router, Method::PUT, "/api/profile/update/", &t, Some(json!({"first_name": "", "last_name": "Lag", "phone": "abc"}))).await;
+    let (status, body) =
+        call(&router, Method::PUT, "/api/profile/update/", &t, Some(json!({"first_name": "", "last_name": "Lag", "phone": "abc"}))).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(body["errors"]["first_name"][0], "required");
     assert_eq!(body["errors"]["phone"][0], "invalid_phone");
@@ -65,7 +74,8 @@ async fn an_uploaded_png_becomes_the_profile_image() {
     let customer = testkit::account(&state, "kund@example.com", PASSWORD, Role::Customer).await;
     let t = token(&state, &customer).await;
 
-    let (status, body) = call(&router, Method::POST, "/api/profile/image/upload-url/", &t, Some(json!({"content_type": "image/gif"}))).await;
+    let (status, body) =
+        call(&router, Method::POST, "/api/profile/image/upload-url/", &t, Some(json!({"content_type": "image/gif"}))).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(body["errors"]["content_type"][0], "image_type_not_allowed");
 

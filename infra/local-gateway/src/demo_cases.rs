@@ -44,11 +44,7 @@ impl Caller<'_> {
 }
 
 async fn caller<'a>(state: &AppState, router: &'a Router, email: &str) -> Result<(Caller<'a>, String), ApiError> {
-    let user = state
-        .store
-        .find_user_by_email(email)
-        .await?
-        .ok_or_else(|| ApiError::internal(format!("demo cases need {email}")))?;
+    let user = state.store.find_user_by_email(email).await?.ok_or_else(|| ApiError::internal(format!("demo cases need {email}")))?;
     let token = shared::sessions::start_session(state, &user).await?.access_token;
     Ok((Caller { router, token }, user.uid))
 }
@@ -95,7 +91,13 @@ pub async fn seed_demo_cases(state: &AppState, router: &Router) -> Result<usize,
         .call(
             Method::POST,
             "/api/case/create/by/customer/",
-            Some(form("Uppsägning av lokalhyresavtal", "Hyresvärden har sagt upp kontoret på Storgatan; vi vill pröva uppsägningen.", &type_id("Hyresrätt"), "8", "Fastighets AB Storgatan")),
+            Some(form(
+                "Uppsägning av lokalhyresavtal",
+                "Hyresvärden har sagt upp kontoret på Storgatan; vi vill pröva uppsägningen.",
+                &type_id("Hyresrätt"),
+                "8",
+                "Fastighets AB Storgatan",
+            )),
         )
         .await?;
     let uid = active["uid"].as_str().unwrap_or_default();
@@ -105,12 +107,17 @@ pub async fn seed_demo_cases(state: &AppState, router: &Router) -> Result<usize,
     for (days_ago, hour, text) in [(3, "2,5", "Genomgång av hyresavtalet"), (1, "1,25", "Brev till hyresvärden")] {
         let date = (today - chrono::Duration::days(days_ago)).to_string();
         lawyer
-            .call(Method::POST, "/api/case/hour/create/", Some(json!({"case_uid": uid, "hour": hour, "date": date, "time": "09:00", "description": text})))
+            .call(
+                Method::POST,
+                "/api/case/hour/create/",
+                Some(json!({"case_uid": uid, "hour": hour, "date": date, "time": "09:00", "description": text})),
+            )
             .await?;
     }
 
     // Available to lawyers: created by the sales person, published by admin.
-    let mut body = form("Anställningsavtal för ny VD", "Utkast till anställningsavtal med konkurrensklausul.", &type_id("Arbetsrätt"), "4", "");
+    let mut body =
+        form("Anställningsavtal för ny VD", "Utkast till anställningsavtal med konkurrensklausul.", &type_id("Arbetsrätt"), "4", "");
     body["customer"] = json!(customer_uid);
     body["short_internal_description"] = json!("Brådskande enligt säljaren");
     let available = sales.call(Method::POST, "/api/case/create/", Some(body)).await?;
@@ -122,7 +129,13 @@ pub async fn seed_demo_cases(state: &AppState, router: &Router) -> Result<usize,
         .call(
             Method::POST,
             "/api/case/create/by/customer/",
-            Some(form("Granskning av leverantörsavtal", "Ramavtal med ny leverantör, 3 år, vite vid försening.", &type_id("Avtalsrätt"), "3,5", "Leverantören AB")),
+            Some(form(
+                "Granskning av leverantörsavtal",
+                "Ramavtal med ny leverantör, 3 år, vite vid försening.",
+                &type_id("Avtalsrätt"),
+                "3,5",
+                "Leverantören AB",
+            )),
         )
         .await?;
     Ok(3)

@@ -32,7 +32,13 @@ pub const DEMO_ACCOUNTS: [DemoAccount; 5] = [
     DemoAccount { email: "lawyer@example.com", role: Role::Lawyer, first_name: "Lars", last_name: "Advokat", permissions: &[] },
     DemoAccount { email: "sales@example.com", role: Role::SalesPerson, first_name: "Sara", last_name: "Säljare", permissions: &[] },
     DemoAccount { email: "customer@example.com", role: Role::Customer, first_name: "Karin", last_name: "Kund", permissions: &[] },
-    DemoAccount { email: "contact@example.com", role: Role::CustomerContact, first_name: "Kalle", last_name: "Kontakt", permissions: DEMO_CONTACT_PERMISSIONS },
+    DemoAccount {
+        email: "contact@example.com",
+        role: Role::CustomerContact,
+        first_name: "Kalle",
+        last_name: "Kontakt",
+        permissions: DEMO_CONTACT_PERMISSIONS,
+    },
 ];
 
 /// Extra customers the browser tests change (two-factor on and off, password
@@ -125,7 +131,13 @@ async fn ensure_customer_profile(state: &AppState, user: &User) -> Result<(), Ap
     }
     let company = user.email == DEMO_CUSTOMER_EMAIL;
     let sector = if company {
-        state.store.list_business_sectors().await?.into_iter().find(|s| s.name == "Consumer goods").map(|s| SectorRef { id: s.id, name: s.name })
+        state
+            .store
+            .list_business_sectors()
+            .await?
+            .into_iter()
+            .find(|s| s.name == "Consumer goods")
+            .map(|s| SectorRef { id: s.id, name: s.name })
     } else {
         None
     };
@@ -156,12 +168,12 @@ async fn ensure_customer_profile(state: &AppState, user: &User) -> Result<(), Ap
         first_name: user.first_name.clone(),
         last_name: user.last_name.clone(),
         created_at: user.created_at,
-            account_manager_uid: None,
-            invoice_by: None,
-            department_id: None,
-            hourly_rate_ore: None,
-            knowledge_sectors: Vec::new(),
-            company_size: None,
+        account_manager_uid: None,
+        invoice_by: None,
+        department_id: None,
+        hourly_rate_ore: None,
+        knowledge_sectors: Vec::new(),
+        company_size: None,
     };
     if company && !state.store.claim_registration_number(DEMO_REGISTRATION_NUMBER, &user.uid).await? {
         return Err(ApiError::internal("the demo registration number belongs to another customer"));

@@ -98,13 +98,8 @@ async fn demo_seed_is_idempotent_and_every_role_can_sign_in() {
     assert_eq!(seed::seed_demo_accounts(&state).await.unwrap(), 0);
     let expected = [(true, Value::Null), (false, json!(1)), (false, json!(2)), (false, json!(3)), (false, json!(4))];
     for (account, (is_staff, user_type)) in seed::DEMO_ACCOUNTS.iter().zip(expected) {
-        let (status, body) = send(
-            &router,
-            Method::POST,
-            "/api/token/",
-            Some(json!({ "email": account.email, "password": seed::DEMO_PASSWORD })),
-        )
-        .await;
+        let (status, body) =
+            send(&router, Method::POST, "/api/token/", Some(json!({ "email": account.email, "password": seed::DEMO_PASSWORD }))).await;
         assert_eq!(status, StatusCode::OK, "{}: {body}", account.email);
         let token = serde_json::from_str::<Value>(&body).unwrap()["access_token"].as_str().unwrap().to_string();
         let (_, me) = testkit::call(&router, Method::GET, "/api/profile/", Some(&token), None).await;
@@ -172,7 +167,10 @@ async fn demo_cases_go_through_the_api_in_every_state_once() {
     let cust = state.store.find_user_by_email("customer@example.com").await.unwrap().unwrap();
     let row = state.store.current_hour_row(&cust.uid, chrono::Utc::now().naive_utc()).await.unwrap().expect("an hour row");
     assert_eq!(row.consumed_hour.to_decimal_string(), "3.75");
-    assert_eq!(state.store.list_named(shared::store::catalogue::NamedKind::CaseType).await.unwrap().len(), local_gateway::demo_cases::DEMO_CASE_TYPES.len());
+    assert_eq!(
+        state.store.list_named(shared::store::catalogue::NamedKind::CaseType).await.unwrap().len(),
+        local_gateway::demo_cases::DEMO_CASE_TYPES.len()
+    );
 }
 
 /// A temporary directory removed on drop (no extra crate for one use).

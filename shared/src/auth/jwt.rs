@@ -165,11 +165,9 @@ mod tests {
         let jwt = Jwt::new(SECRET);
         let now = Utc::now().timestamp();
         let header = b64(br#"{"alg":"none","typ":"JWT"}"#);
-        let body = b64(format!(
-            r#"{{"sub":"u","aud":"{AUDIENCE}","iss":"{ISSUER}","iat":{now},"exp":{},"jti":"x","typ":"access"}}"#,
-            now + 60
-        )
-        .as_bytes());
+        let body =
+            b64(format!(r#"{{"sub":"u","aud":"{AUDIENCE}","iss":"{ISSUER}","iat":{now},"exp":{},"jti":"x","typ":"access"}}"#, now + 60)
+                .as_bytes());
         let token = format!("{header}.{body}.");
         assert!(jwt.verify(&token, TokenKind::Access).is_err());
     }

@@ -71,7 +71,6 @@ pub const INVALID_MONTH: Msg = Msg::InvalidMonth;
 pub const MONTH_TAKEN: Msg = Msg::AdditionalHourMonthTaken;
 pub const DESCRIPTION_MAX: usize = 2000;
 
-
 /// A month "YYYY-MM" (also accepts a full date and keeps its month).
 pub fn parse_month(text: &str) -> Option<String> {
     let t = text.trim();
@@ -160,12 +159,7 @@ pub fn mass_update_ids(ids: &[String]) -> Result<Vec<String>, ApiError> {
 
 /// The history text of an entry.
 pub fn summary(h: &AdditionalHour) -> String {
-    format!(
-        "{} {} h{}",
-        h.month,
-        h.total_hour.to_decimal_string(),
-        if h.is_invoiced { " (invoiced)" } else { "" }
-    )
+    format!("{} {} h{}", h.month, h.total_hour.to_decimal_string(), if h.is_invoiced { " (invoiced)" } else { "" })
 }
 
 #[cfg(test)]

@@ -121,7 +121,15 @@ pub struct Case {
 impl Case {
     /// A new draft carrying only who and what it is; the form's fields are
     /// applied after (one place that knows every field's empty value).
-    pub fn draft(uid: String, case_number: String, customer: String, customer_name: String, case_type: CaseType, created_by: String, at: DateTime<Utc>) -> Case {
+    pub fn draft(
+        uid: String,
+        case_number: String,
+        customer: String,
+        customer_name: String,
+        case_type: CaseType,
+        created_by: String,
+        at: DateTime<Utc>,
+    ) -> Case {
         Case {
             uid,
             case_number,
@@ -202,7 +210,6 @@ pub struct CaseForm {
     #[serde(default)]
     pub note: String,
 }
-
 
 /// A decimal from JSON: a number, or a string with a comma or dot decimal.
 pub fn decimal(v: Option<&serde_json::Value>) -> Result<Option<Hundredths>, ()> {
@@ -603,7 +610,9 @@ pub const CASE_NOT_ASSIGNED: Msg = Msg::CaseNotAssigned;
 pub fn hour_author(user: &User, case: &Case, named_lawyer: Option<&str>) -> Result<String, ApiError> {
     let lawyer = match user.role() {
         Some(Role::Lawyer) => user.uid.clone(),
-        Some(Role::Admin) => named_lawyer.filter(|l| !l.trim().is_empty()).ok_or(ApiError::bad(ONLY_LAWYER_ENTERS_HOURS))?.trim().to_string(),
+        Some(Role::Admin) => {
+            named_lawyer.filter(|l| !l.trim().is_empty()).ok_or(ApiError::bad(ONLY_LAWYER_ENTERS_HOURS))?.trim().to_string()
+        }
         _ => return Err(ApiError::ForbiddenBy(ONLY_LAWYER_ENTERS_HOURS)),
     };
     if case.lawyer.as_deref() != Some(lawyer.as_str()) {
@@ -642,8 +651,23 @@ mod tests {
     }
 
     fn case(status: CaseStatus, lawyer: Option<&str>) -> Case {
-        let draft = Case::draft("c1".into(), "2026-000001".into(), "cust".into(), "Acme".into(), CaseType { id: 1, name: "T".into() }, "x".into(), Utc::now());
-        Case { status, lawyer: lawyer.map(String::from), subject: "S".into(), description: "D".into(), estimated_hours: Hundredths(100), ..draft }
+        let draft = Case::draft(
+            "c1".into(),
+            "2026-000001".into(),
+            "cust".into(),
+            "Acme".into(),
+            CaseType { id: 1, name: "T".into() },
+            "x".into(),
+            Utc::now(),
+        );
+        Case {
+            status,
+            lawyer: lawyer.map(String::from),
+            subject: "S".into(),
+            description: "D".into(),
+            estimated_hours: Hundredths(100),
+            ..draft
+        }
     }
 
     use CaseStatus::{Draft, Inprogress, Waiting};
@@ -726,7 +750,11 @@ mod tests {
                         (Transition::Complete, Role::Admin, Inprogress) => Ok(CaseStatus::Complete),
                         (Transition::Complete, Role::Admin, _) => Err(ONLY_IN_PROGRESS_CAN_COMPLETE),
                         (Transition::Complete, Role::Lawyer, st) if u.uid == "law" && c.lawyer.is_some() => {
-                            if st == Inprogress { Ok(CaseStatus::Complete) } else { Err(ONLY_IN_PROGRESS_CAN_COMPLETE) }
+                            if st == Inprogress {
+                                Ok(CaseStatus::Complete)
+                            } else {
+                                Err(ONLY_IN_PROGRESS_CAN_COMPLETE)
+                            }
                         }
                         (Transition::Complete, _, _) => Err(STATUS_CHANGE_NOT_ALLOWED),
                         (Reopen, Role::Admin, CaseStatus::Complete) => Ok(Inprogress),

@@ -171,8 +171,6 @@ pub struct ServicePlan {
 
 /// Field errors as `{field: [key]}`.
 
-
-
 pub const MAX_DAYS: u32 = 3650;
 
 /// Validation of a new package (admin form); custom packages use the same
@@ -194,7 +192,14 @@ pub fn validate_package(name: &str, hours: Hundredths, price: Hundredths, durati
     p
 }
 
-pub fn validate_service_plan(name: &str, service_id: u8, limit: Option<u32>, hours: Option<Hundredths>, price: Hundredths, expiry_days: u32) -> FieldErrors {
+pub fn validate_service_plan(
+    name: &str,
+    service_id: u8,
+    limit: Option<u32>,
+    hours: Option<Hundredths>,
+    price: Hundredths,
+    expiry_days: u32,
+) -> FieldErrors {
     let mut p = FieldErrors::new();
     if name.trim().is_empty() {
         p.add("name", Msg::Required);

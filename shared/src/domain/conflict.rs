@@ -28,8 +28,27 @@ pub const WORD_THRESHOLD: f64 = 0.9;
 
 /// Company-form suffixes that say nothing about who the party is.
 const COMPANY_SUFFIXES: &[&str] = &[
-    "ab", "publ", "hb", "kb", "as", "asa", "aps", "a/s", "oy", "oyj", "ltd", "limited", "inc", "gmbh", "llc", "plc",
-    "aktiebolag", "handelsbolag", "kommanditbolag", "ek", "for",
+    "ab",
+    "publ",
+    "hb",
+    "kb",
+    "as",
+    "asa",
+    "aps",
+    "a/s",
+    "oy",
+    "oyj",
+    "ltd",
+    "limited",
+    "inc",
+    "gmbh",
+    "llc",
+    "plc",
+    "aktiebolag",
+    "handelsbolag",
+    "kommanditbolag",
+    "ek",
+    "for",
 ];
 
 /// Joining words and signs ('&' is dropped by the word split).
@@ -93,8 +112,7 @@ pub fn words(text: &str) -> Vec<String> {
     // Suffixes are recognised before folding, so the name 'Åsa' is not taken
     // for the Norwegian 'ASA'; a name made only of a suffix keeps it.
     let raw: Vec<&str> = lower.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).collect();
-    let significant: Vec<&str> =
-        raw.iter().copied().filter(|w| !COMPANY_SUFFIXES.contains(w) && !JOINING_WORDS.contains(w)).collect();
+    let significant: Vec<&str> = raw.iter().copied().filter(|w| !COMPANY_SUFFIXES.contains(w) && !JOINING_WORDS.contains(w)).collect();
     let kept = if significant.is_empty() { raw } else { significant };
     kept.into_iter()
         .map(fold)
@@ -189,9 +207,7 @@ pub fn identity_number(text: &str) -> Option<String> {
 
 /// Identity numbers found anywhere in a query ("Acme 556677-8899").
 pub fn identity_numbers_in(text: &str) -> Vec<String> {
-    text.split(|c: char| !(c.is_ascii_digit() || c == '-'))
-        .filter_map(identity_number)
-        .collect()
+    text.split(|c: char| !(c.is_ascii_digit() || c == '-')).filter_map(identity_number).collect()
 }
 
 /// Keys a record is indexed under (written when the record is saved).
@@ -260,11 +276,7 @@ pub fn score(query: &str, name: &str, identity: Option<&str>) -> Option<Match> {
     }
     let mut matched = Vec::with_capacity(q.len());
     for qw in &q {
-        let best = r
-            .iter()
-            .map(|rw| (rw, word_score(qw, rw)))
-            .max_by(|a, b| a.1.total_cmp(&b.1))
-            .filter(|(_, s)| *s >= WORD_THRESHOLD)?;
+        let best = r.iter().map(|rw| (rw, word_score(qw, rw))).max_by(|a, b| a.1.total_cmp(&b.1)).filter(|(_, s)| *s >= WORD_THRESHOLD)?;
         matched.push(WordMatch { query: qw.clone(), matched: best.0.clone(), score: round(best.1) });
     }
     let mean = matched.iter().map(|m| m.score).sum::<f64>() / matched.len() as f64;
@@ -384,7 +396,8 @@ mod tests {
 
     #[test]
     fn query_keys_meet_the_index_keys_of_matching_records() {
-        for (q, name) in [("Soderberg och Partners", "Söderberg & Partners AB"), ("Kalle Carlson", "Karl Karlsson"), ("Aasa", "Åsa Berg")] {
+        for (q, name) in [("Soderberg och Partners", "Söderberg & Partners AB"), ("Kalle Carlson", "Karl Karlsson"), ("Aasa", "Åsa Berg")]
+        {
             let idx = index_keys(name, None);
             assert!(query_keys(q).iter().any(|k| idx.contains(k)), "{q} / {name}");
         }

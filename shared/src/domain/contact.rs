@@ -1,9 +1,9 @@
 //! Customer contacts and profiles: who may manage whose contacts, and the
 //! form rules (spec §3, §5, §6). Pure rules; the store and mail are elsewhere.
 
-use crate::error::Msg;
 use super::permissions::{self, Permission};
 use super::{Role, User};
+use crate::error::Msg;
 use crate::error::{ApiError, FieldErrors};
 
 /// Whose contacts the caller may manage.
@@ -43,7 +43,6 @@ pub fn may_see(scope: &ContactScope, contact: &User) -> bool {
 }
 
 pub const NAME_MAX: usize = 100;
-
 
 /// First and last name: required, at most 100 characters.
 pub fn check_names(errors: &mut FieldErrors, first_name: &str, last_name: &str) {

@@ -233,14 +233,7 @@ pub fn check_customer_form(f: &CustomerForm) -> FieldErrors {
 impl CustomerProfile {
     /// Lower-case text the admin search matches against (name, e-mail, company).
     pub fn search_text(&self) -> String {
-        format!(
-            "{} {} {} {}",
-            self.first_name,
-            self.last_name,
-            self.email,
-            self.company_name.as_deref().unwrap_or_default()
-        )
-        .to_lowercase()
+        format!("{} {} {} {}", self.first_name, self.last_name, self.email, self.company_name.as_deref().unwrap_or_default()).to_lowercase()
     }
 }
 
@@ -337,7 +330,6 @@ fn check_person_and_company(e: &mut FieldErrors, f: &PersonAndCompany) {
     );
 }
 
-
 /// Spec §5: company registration number `XXXXXX-XXXX` (6 digits, dash, 4 digits).
 pub fn is_valid_registration_number(raw: &str) -> bool {
     let b = raw.as_bytes();
@@ -399,7 +391,11 @@ pub fn check_address(a: &Address, prefix: &str, errors: &mut FieldErrors) {
     }
     check_lengths(
         errors,
-        &[(&f("address_1"), &a.address_1, MAX_TEXT_LEN), (&f("address_2"), &a.address_2, MAX_TEXT_LEN), (&f("city"), &a.city, MAX_NAME_LEN)],
+        &[
+            (&f("address_1"), &a.address_1, MAX_TEXT_LEN),
+            (&f("address_2"), &a.address_2, MAX_TEXT_LEN),
+            (&f("city"), &a.city, MAX_NAME_LEN),
+        ],
     );
     if a.country == 0 {
         errors.add(&f("country"), Msg::Required);
@@ -535,7 +531,13 @@ mod tests {
     }
 
     fn address() -> Address {
-        Address { address_1: "Storgatan 1".into(), address_2: String::new(), city: "Stockholm".into(), post_code: "11122".into(), country: 1 }
+        Address {
+            address_1: "Storgatan 1".into(),
+            address_2: String::new(),
+            city: "Stockholm".into(),
+            post_code: "11122".into(),
+            country: 1,
+        }
     }
 
     pub fn company() -> Registration {
@@ -656,7 +658,17 @@ mod tests {
         for ok in ["0701234567", "+46701234567", "070-123 45 67", "+46 70 123 45 67", "1234567", "123456789012345"] {
             assert!(is_valid_phone(ok), "{ok}");
         }
-        for bad in ["123456", "1234567890123456", "+", "070 123 45 6x", "++46701234567", "-0701234567", "(070) 1234567", "", "070------------------------------1234"] {
+        for bad in [
+            "123456",
+            "1234567890123456",
+            "+",
+            "070 123 45 6x",
+            "++46701234567",
+            "-0701234567",
+            "(070) 1234567",
+            "",
+            "070------------------------------1234",
+        ] {
             assert!(!is_valid_phone(bad), "{bad}");
         }
         let mut r = company();

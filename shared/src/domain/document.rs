@@ -5,9 +5,9 @@
 //! layout. No AWS here: the confirm step reads the size and the first bytes
 //! and asks [`check_upload`].
 
-use crate::error::Msg;
 use super::case::{self, Case, CaseStatus};
 use super::{Role, User};
+use crate::error::Msg;
 
 /// Largest accepted document: 25 MiB. Scanned contracts and court papers are
 /// a few MiB; 25 MiB is the common e-mail attachment ceiling, so anything a
@@ -299,7 +299,15 @@ mod tests {
     }
 
     fn case(status: CaseStatus, lawyer: Option<&str>) -> Case {
-        let draft = Case::draft("c1".into(), "2026-000001".into(), "cust".into(), "Acme".into(), case::CaseType { id: 1, name: "T".into() }, "x".into(), chrono::Utc::now());
+        let draft = Case::draft(
+            "c1".into(),
+            "2026-000001".into(),
+            "cust".into(),
+            "Acme".into(),
+            case::CaseType { id: 1, name: "T".into() },
+            "x".into(),
+            chrono::Utc::now(),
+        );
         Case { status, lawyer: lawyer.map(String::from), ..draft }
     }
 

@@ -1,18 +1,18 @@
 //! The domain: types and rules in the spec's words. Nothing here knows about
 //! DynamoDB, S3, SES or HTTP, so every rule can be unit-tested on its own.
 
-pub mod conflict;
-pub mod customer;
-pub mod password_policy;
-pub mod staff;
-pub mod totp;
-pub mod contact;
-pub mod permissions;
-pub mod case;
 pub mod additional_hour;
-pub mod document;
+pub mod case;
 pub mod catalogue;
+pub mod conflict;
+pub mod contact;
+pub mod customer;
+pub mod document;
+pub mod password_policy;
+pub mod permissions;
+pub mod staff;
 pub mod subscription;
+pub mod totp;
 pub mod two_factor;
 pub mod user;
 

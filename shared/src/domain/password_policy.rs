@@ -1,8 +1,8 @@
 //! Rules for a new password (issue: at least 8 characters, at most 128, not
 //! one of the commonest passwords, and the confirmation must match).
 
-use crate::error::Msg;
 use crate::error::FieldErrors;
+use crate::error::Msg;
 
 pub const MIN_LEN: usize = 8;
 pub const MAX_LEN: usize = 128;

@@ -58,7 +58,6 @@ fn trimmed(v: &Option<String>) -> Option<String> {
     v.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_string)
 }
 
-
 /// SEK with at most two decimals → öre.
 pub fn rate_to_ore(rate: f64) -> Option<i64> {
     if !rate.is_finite() || rate <= 0.0 || rate > MAX_HOURLY_RATE_SEK {
@@ -120,7 +119,8 @@ impl StaffInput {
             }
             let video_care_url = trimmed(&self.video_care_url);
             if let Some(url) = &video_care_url {
-                let ok = (url.starts_with("https://") || url.starts_with("http://")) && !url.contains(char::is_whitespace) && url.len() <= 500;
+                let ok =
+                    (url.starts_with("https://") || url.starts_with("http://")) && !url.contains(char::is_whitespace) && url.len() <= 500;
                 if !ok {
                     errors.add("video_care_url", Msg::InvalidUrl);
                 }

@@ -61,10 +61,7 @@ pub fn code_at(secret: &[u8], unix_time: u64) -> String {
 /// The `otpauth://` URI the QR code carries.
 pub fn otpauth_uri(account: &str, secret_base32: &str) -> String {
     let label = format!("{}:{}", percent(ISSUER), percent(account));
-    format!(
-        "otpauth://totp/{label}?secret={secret_base32}&issuer={}&algorithm=SHA1&digits={DIGITS}&period={STEP_SECS}",
-        percent(ISSUER)
-    )
+    format!("otpauth://totp/{label}?secret={secret_base32}&issuer={}&algorithm=SHA1&digits={DIGITS}&period={STEP_SECS}", percent(ISSUER))
 }
 
 /// Percent-encodes everything but RFC 3986 unreserved characters.
@@ -117,9 +114,8 @@ pub fn check(secret: &[u8], code: &str, now: u64, last_used_step: Option<u64>) -
 pub fn new_recovery_codes() -> Vec<String> {
     (0..RECOVERY_CODE_COUNT)
         .map(|_| {
-            let raw: String = (0..RECOVERY_LEN)
-                .map(|_| RECOVERY_ALPHABET[rand::random_range(0..RECOVERY_ALPHABET.len())] as char)
-                .collect();
+            let raw: String =
+                (0..RECOVERY_LEN).map(|_| RECOVERY_ALPHABET[rand::random_range(0..RECOVERY_ALPHABET.len())] as char).collect();
             format!("{}-{}", &raw[..5], &raw[5..])
         })
         .collect()

@@ -32,11 +32,7 @@ pub fn lawyer_cases_pk(lawyer: &str) -> String {
 }
 /// Newest first by creation; the uid makes it unique.
 pub fn list_sk(case: &Case) -> String {
-    format!(
-        "{}#{}",
-        case.created_at.to_rfc3339_opts(SecondsFormat::Micros, true),
-        case.uid
-    )
+    format!("{}#{}", case.created_at.to_rfc3339_opts(SecondsFormat::Micros, true), case.uid)
 }
 fn at_key(at: DateTime<Utc>) -> String {
     at.to_rfc3339_opts(SecondsFormat::Micros, true)
@@ -65,10 +61,7 @@ fn unhex(text: &str) -> Option<String> {
     if text.len() % 2 != 0 {
         return None;
     }
-    let bytes: Option<Vec<u8>> = (0..text.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(text.get(i..i + 2)?, 16).ok())
-        .collect();
+    let bytes: Option<Vec<u8>> = (0..text.len()).step_by(2).map(|i| u8::from_str_radix(text.get(i..i + 2)?, 16).ok()).collect();
     String::from_utf8(bytes?).ok()
 }
 
@@ -97,55 +90,30 @@ fn case_item(c: &Case, rev: u64) -> Result<Item, ApiError> {
 }
 
 fn parse_case(item: Item) -> Result<StoredCase, ApiError> {
-    let rev = item
-        .get("rev")
-        .and_then(|v| v.as_n().ok())
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(0);
-    Ok(StoredCase {
-        case: serde_dynamo::from_item(item).map_err(ApiError::internal)?,
-        rev,
-    })
+    let rev = item.get("rev").and_then(|v| v.as_n().ok()).and_then(|v| v.parse().ok()).unwrap_or(0);
+    Ok(StoredCase { case: serde_dynamo::from_item(item).map_err(ApiError::internal)?, rev })
 }
 
 impl Store {
     pub(crate) fn tx_put(&self, item: Item, condition: Option<&str>) -> Result<TransactWriteItem, ApiError> {
-        let put = Put::builder()
-            .table_name(&self.table)
-            .set_item(Some(item))
-            .set_condition_expression(condition.map(String::from));
-        Ok(TransactWriteItem::builder()
-            .put(put.build().map_err(ApiError::internal)?)
-            .build())
+        let put = Put::builder().table_name(&self.table).set_item(Some(item)).set_condition_expression(condition.map(String::from));
+        Ok(TransactWriteItem::builder().put(put.build().map_err(ApiError::internal)?).build())
     }
 
     /// The case item over revision `rev` (None: a new case).
     fn case_put(&self, c: &Case, rev: Option<u64>) -> Result<TransactWriteItem, ApiError> {
-        let put = Put::builder()
-            .table_name(&self.table)
-            .set_item(Some(case_item(c, rev.map_or(1, |r| r + 1))?));
+        let put = Put::builder().table_name(&self.table).set_item(Some(case_item(c, rev.map_or(1, |r| r + 1))?));
         let put = match rev {
             None => put.condition_expression("attribute_not_exists(PK)"),
-            Some(r) => put
-                .condition_expression("rev = :rev")
-                .expression_attribute_values(":rev", n(r)),
+            Some(r) => put.condition_expression("rev = :rev").expression_attribute_values(":rev", n(r)),
         };
-        Ok(TransactWriteItem::builder()
-            .put(put.build().map_err(ApiError::internal)?)
-            .build())
+        Ok(TransactWriteItem::builder().put(put.build().map_err(ApiError::internal)?).build())
     }
 
     pub fn history_put(&self, h: &HistoryEntry) -> Result<TransactWriteItem, ApiError> {
         let mut item: Item = serde_dynamo::to_item(h).map_err(ApiError::internal)?;
         item.insert("PK".into(), s(case_pk(&h.case_uid)));
-        item.insert(
-            "SK".into(),
-            s(format!(
-                "HIST#{}#{}",
-                at_key(h.at),
-                uuid::Uuid::new_v4().simple()
-            )),
-        );
+        item.insert("SK".into(), s(format!("HIST#{}#{}", at_key(h.at), uuid::Uuid::new_v4().simple())));
         item.insert("entity".into(), s("case_history"));
         self.tx_put(item, Some("attribute_not_exists(PK)"))
     }
@@ -172,13 +140,7 @@ impl Store {
     }
 
     pub(crate) async fn transact(&self, items: Vec<TransactWriteItem>) -> Result<bool, ApiError> {
-        match self
-            .client
-            .transact_write_items()
-            .set_transact_items(Some(items))
-            .send()
-            .await
-        {
+        match self.client.transact_write_items().set_transact_items(Some(items)).send().await {
             Ok(_) => Ok(true),
             Err(e) if is_conditional(&e) => Ok(false),
             Err(e) => Err(sdk_err(e)),
@@ -186,10 +148,7 @@ impl Store {
     }
 
     pub async fn get_case(&self, uid: &str) -> Result<Option<StoredCase>, ApiError> {
-        self.get(&case_pk(uid), CASE_SK)
-            .await?
-            .map(parse_case)
-            .transpose()
+        self.get(&case_pk(uid), CASE_SK).await?.map(parse_case).transpose()
     }
 
     /// Writes a new case with its 'created' history entry.
@@ -208,13 +167,7 @@ impl Store {
     /// Writes `next` over `prev` (read at `rev`) with its history entries;
     /// keeps the lawyers' pointers in step. `Ok(false)` when someone changed
     /// the case since it was read (the caller re-reads and re-decides).
-    pub async fn save_case(
-        &self,
-        prev: &Case,
-        rev: u64,
-        next: &Case,
-        history: &[HistoryEntry],
-    ) -> Result<bool, ApiError> {
+    pub async fn save_case(&self, prev: &Case, rev: u64, next: &Case, history: &[HistoryEntry]) -> Result<bool, ApiError> {
         let mut items = vec![self.case_put(next, Some(rev))?];
         for h in history {
             items.push(self.history_put(h)?);
@@ -242,30 +195,14 @@ impl Store {
     /// One page of a list, newest first. The cursor is the last sort key
     /// (hex); each round asks for keys below it, so filtered lists still
     /// fill a page without a Scan.
-    pub async fn list_cases(
-        &self,
-        list: &CaseList,
-        cursor: Option<&str>,
-    ) -> Result<CasePage, ApiError> {
+    pub async fn list_cases(&self, list: &CaseList, cursor: Option<&str>) -> Result<CasePage, ApiError> {
         let mut below = match cursor {
             Some(c) if !c.is_empty() => Some(unhex(c).ok_or(ApiError::bad(Msg::InvalidCursor))?),
             _ => None,
         };
         let (index, pk_attr, sk_attr, pk, statuses) = match list {
-            CaseList::ByStatus(st) => (
-                Some(super::table::GSI1),
-                "GSI1PK",
-                "GSI1SK",
-                state_pk(*st),
-                vec![],
-            ),
-            CaseList::Customer(c, st) => (
-                Some(super::table::GSI2),
-                "GSI2PK",
-                "GSI2SK",
-                customer_cases_pk(c),
-                st.clone(),
-            ),
+            CaseList::ByStatus(st) => (Some(super::table::GSI1), "GSI1PK", "GSI1SK", state_pk(*st), vec![]),
+            CaseList::Customer(c, st) => (Some(super::table::GSI2), "GSI2PK", "GSI2SK", customer_cases_pk(c), st.clone()),
             CaseList::Lawyer(l, st) => (None, "PK", "SK", lawyer_cases_pk(l), st.clone()),
         };
         let mut results = Vec::new();
@@ -290,19 +227,11 @@ impl Store {
             let exhausted = out.last_evaluated_key.is_none();
             let count = out.items().len();
             for (i, item) in out.items().iter().enumerate() {
-                let sk = item
-                    .get(sk_attr)
-                    .and_then(|v| v.as_s().ok())
-                    .cloned()
-                    .unwrap_or_default();
+                let sk = item.get(sk_attr).and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
                 below = Some(sk.clone());
                 let case = match list {
                     CaseList::Lawyer(..) => {
-                        let uid = item
-                            .get("case_uid")
-                            .and_then(|v| v.as_s().ok())
-                            .cloned()
-                            .unwrap_or_default();
+                        let uid = item.get("case_uid").and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
                         match self.get_case(&uid).await? {
                             Some(c) => c.case,
                             None => continue,
@@ -317,39 +246,19 @@ impl Store {
                 if results.len() == PAGE_SIZE {
                     // More may follow if this page or the partition goes on.
                     let more = i + 1 < count || !exhausted;
-                    return Ok(CasePage {
-                        results,
-                        next: more.then(|| hex(&sk)),
-                    });
+                    return Ok(CasePage { results, next: more.then(|| hex(&sk)) });
                 }
             }
             if exhausted {
-                return Ok(CasePage {
-                    results,
-                    next: None,
-                });
+                return Ok(CasePage { results, next: None });
             }
         }
     }
 
-    pub async fn add_case_note(
-        &self,
-        case_uid: &str,
-        by: &str,
-        by_name: &str,
-        text: &str,
-        at: DateTime<Utc>,
-    ) -> Result<(), ApiError> {
+    pub async fn add_case_note(&self, case_uid: &str, by: &str, by_name: &str, text: &str, at: DateTime<Utc>) -> Result<(), ApiError> {
         let mut item = Item::new();
         item.insert("PK".into(), s(case_pk(case_uid)));
-        item.insert(
-            "SK".into(),
-            s(format!(
-                "NOTE#{}#{}",
-                at_key(at),
-                uuid::Uuid::new_v4().simple()
-            )),
-        );
+        item.insert("SK".into(), s(format!("NOTE#{}#{}", at_key(at), uuid::Uuid::new_v4().simple())));
         item.insert("entity".into(), s("case_note"));
         item.insert("by".into(), s(by));
         item.insert("by_name".into(), s(by_name));
@@ -365,40 +274,19 @@ impl Store {
         Ok(())
     }
 
-    pub async fn case_notes(
-        &self,
-        case_uid: &str,
-    ) -> Result<Vec<(String, String, String, String)>, ApiError> {
+    pub async fn case_notes(&self, case_uid: &str) -> Result<Vec<(String, String, String, String)>, ApiError> {
         let items = self.query_prefix(&case_pk(case_uid), "NOTE#").await?;
-        let g = |i: &Item, k: &str| {
-            i.get(k)
-                .and_then(|v| v.as_s().ok())
-                .cloned()
-                .unwrap_or_default()
-        };
-        Ok(items
-            .iter()
-            .map(|i| (g(i, "by"), g(i, "by_name"), g(i, "note"), g(i, "at")))
-            .collect())
+        let g = |i: &Item, k: &str| i.get(k).and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
+        Ok(items.iter().map(|i| (g(i, "by"), g(i, "by_name"), g(i, "note"), g(i, "at"))).collect())
     }
 
     /// The customer's hour-based row (service 1) that is in force now.
-    pub async fn current_hour_row(
-        &self,
-        customer: &str,
-        now: chrono::NaiveDateTime,
-    ) -> Result<Option<PurchasedService>, ApiError> {
+    pub async fn current_hour_row(&self, customer: &str, now: chrono::NaiveDateTime) -> Result<Option<PurchasedService>, ApiError> {
         let mut rows: Vec<PurchasedService> = self
             .list_purchases(customer)
             .await?
             .into_iter()
-            .filter(|r| {
-                r.is_hour_based()
-                    && r.active
-                    && !r.expired
-                    && r.start_date <= now
-                    && r.expire_on > now
-            })
+            .filter(|r| r.is_hour_based() && r.active && !r.expired && r.start_date <= now && r.expire_on > now)
             .collect();
         rows.sort_by_key(|r| r.start_date);
         Ok(rows.into_iter().next())
@@ -415,11 +303,7 @@ impl Store {
         Ok(out)
     }
 
-    pub async fn get_case_hour(
-        &self,
-        case_uid: &str,
-        id: &str,
-    ) -> Result<Option<CaseHour>, ApiError> {
+    pub async fn get_case_hour(&self, case_uid: &str, id: &str) -> Result<Option<CaseHour>, ApiError> {
         self.get(&case_pk(case_uid), &format!("HOUR#{id}"))
             .await?
             .map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal))
@@ -457,10 +341,7 @@ impl Store {
         let needs = new.filter(|h| h.hour.0 > 0);
         let row_id = old_booked.map(|(p, _)| p).or(needs.and_then(|h| h.service));
         if let Some(pid) = row_id {
-            let stored = self
-                .get_purchase(pid)
-                .await?
-                .ok_or(ApiError::bad(subscription::NO_VALID_SUBSCRIPTION))?;
+            let stored = self.get_purchase(pid).await?.ok_or(ApiError::bad(subscription::NO_VALID_SUBSCRIPTION))?;
             let mut row = stored.row.clone();
             if let Some((_, h)) = old_booked {
                 row = subscription::release(&row, Usage::Hours(h.hour), now);
@@ -478,8 +359,7 @@ impl Store {
                 }
             }
             if let Some(h) = needs {
-                row = subscription::consume(&row, Usage::Hours(h.hour), now)
-                    .map_err(|e| ApiError::bad(e.key()))?;
+                row = subscription::consume(&row, Usage::Hours(h.hour), now).map_err(|e| ApiError::bad(e.key()))?;
                 let entry = UsageEntry {
                     entry_id: h.id.clone(),
                     purchase_id: pid,
@@ -487,9 +367,7 @@ impl Store {
                     hours: h.hour,
                     count: 0,
                     case_uid: Some(case.uid.clone()),
-                    description: format!("{} {}", case.case_number, h.description)
-                        .trim()
-                        .to_string(),
+                    description: format!("{} {}", case.case_number, h.description).trim().to_string(),
                     lawyer: h.lawyer_name.clone(),
                 };
                 let mut ledger: Item = serde_dynamo::to_item(&entry).map_err(ApiError::internal)?;
@@ -506,11 +384,7 @@ impl Store {
                 item.insert("PK".into(), s(case_pk(&case.uid)));
                 item.insert("SK".into(), s(format!("HOUR#{}", h.id)));
                 item.insert("entity".into(), s("case_hour"));
-                let cond = if old.is_some() {
-                    "attribute_exists(PK)"
-                } else {
-                    "attribute_not_exists(PK)"
-                };
+                let cond = if old.is_some() { "attribute_exists(PK)" } else { "attribute_not_exists(PK)" };
                 items.push(self.tx_put(item, Some(cond))?);
             }
             None => {

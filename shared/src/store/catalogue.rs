@@ -115,7 +115,11 @@ impl Store {
     }
 
     pub async fn create_named(&self, kind: NamedKind, name: &str, description: &str) -> Result<NamedEntry, ApiError> {
-        let entry = NamedEntry { id: self.next_id(kind.counter()).await?, name: name.trim().to_string(), description: description.trim().to_string() };
+        let entry = NamedEntry {
+            id: self.next_id(kind.counter()).await?,
+            name: name.trim().to_string(),
+            description: description.trim().to_string(),
+        };
         self.put_new(kind.pk(), &id_sk("ENTRY", entry.id), kind.counter(), &entry).await?;
         Ok(entry)
     }

@@ -137,7 +137,14 @@ impl Store {
                 .await
                 .map_err(sdk_err)?;
         }
-        self.client.delete_item().table_name(&self.table).key("PK", s(record_pk(kind, uid))).key("SK", s("KEYS")).send().await.map_err(sdk_err)?;
+        self.client
+            .delete_item()
+            .table_name(&self.table)
+            .key("PK", s(record_pk(kind, uid)))
+            .key("SK", s("KEYS"))
+            .send()
+            .await
+            .map_err(sdk_err)?;
         Ok(())
     }
 
@@ -171,9 +178,7 @@ impl Store {
         }
         let mut hits: Vec<Hit> = candidates
             .into_values()
-            .filter_map(|party| {
-                conflict::score(query, &party.name, party.identity_number.as_deref()).map(|matched| Hit { party, matched })
-            })
+            .filter_map(|party| conflict::score(query, &party.name, party.identity_number.as_deref()).map(|matched| Hit { party, matched }))
             .collect();
         hits.sort_by(|a, b| b.matched.score.total_cmp(&a.matched.score).then_with(|| a.party.name.cmp(&b.party.name)));
         Ok(hits)

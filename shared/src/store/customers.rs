@@ -614,10 +614,7 @@ pub enum UpdateCustomerError {
 
 /// Rebuilds a list query's start key from a cursor `<created_at>#<uid>`.
 fn cursor_key(index: ListIndex, cursor: &str) -> Result<HashMap<String, AttributeValue>, ApiError> {
-    let bad = || ApiError::BadRequest {
-        message: Msg::ValidationFailed,
-        fields: FieldErrors::of("cursor", Msg::InvalidCursor),
-    };
+    let bad = || ApiError::BadRequest { message: Msg::ValidationFailed, fields: FieldErrors::of("cursor", Msg::InvalidCursor) };
     let (created, uid) = cursor.rsplit_once('#').ok_or_else(bad)?;
     if uid.is_empty() || chrono::DateTime::parse_from_rfc3339(created).is_err() {
         return Err(bad());

@@ -1,13 +1,13 @@
 //! The single DynamoDB table. The key design and every access pattern are
 //! documented in [`table`]; each entity has its own small module.
 
+pub mod case_hours;
+pub mod cases;
+pub mod catalogue;
 pub mod conflict;
 pub mod customers;
 pub mod rate_limit;
 pub mod recovery;
-pub mod cases;
-pub mod case_hours;
-pub mod catalogue;
 pub mod refresh;
 pub mod staff;
 pub mod subscriptions;

@@ -53,10 +53,8 @@ impl Store {
             .send()
             .await
             .map_err(sdk_err)?;
-        let hits: u32 = out
-            .attributes
-            .and_then(|a| a.get("hits").and_then(|v| v.as_n().ok()).and_then(|v| v.parse().ok()))
-            .unwrap_or(u32::MAX);
+        let hits: u32 =
+            out.attributes.and_then(|a| a.get("hits").and_then(|v| v.as_n().ok()).and_then(|v| v.parse().ok())).unwrap_or(u32::MAX);
         if hits > limit.max {
             Err(ApiError::TooManyRequests)
         } else {

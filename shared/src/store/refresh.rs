@@ -112,10 +112,7 @@ impl Store {
     }
 
     async fn refresh_token_was_spent(&self, claims: &Claims) -> Result<bool, ApiError> {
-        Ok(self
-            .get(&pk(&claims.jti), SK)
-            .await?
-            .is_some_and(|i| i.get("used").and_then(|v| v.as_bool().ok()).copied() == Some(true)))
+        Ok(self.get(&pk(&claims.jti), SK).await?.is_some_and(|i| i.get("used").and_then(|v| v.as_bool().ok()).copied() == Some(true)))
     }
 
     /// Ends every session of one sign-in (logout, or a replayed token).

@@ -130,11 +130,7 @@ impl Store {
 
     /// A customer's rows, oldest first.
     pub async fn list_purchases(&self, customer_uid: &str) -> Result<Vec<PurchasedService>, ApiError> {
-        self.query_prefix(&customer_pk(customer_uid), "PURCHASE#")
-            .await?
-            .into_iter()
-            .map(|i| parse_row(i).map(|r| r.row))
-            .collect()
+        self.query_prefix(&customer_pk(customer_uid), "PURCHASE#").await?.into_iter().map(|i| parse_row(i).map(|r| r.row)).collect()
     }
 
     /// A row by id (Query GSI1 `PSVC#<id>`).
@@ -152,7 +148,8 @@ impl Store {
             .map_err(sdk_err)?;
         let Some(found) = out.items().first() else { return Ok(None) };
         // The index may lag; read the row itself by its full key.
-        let (pk, sk) = (found["PK"].as_s().map_err(|_| ApiError::internal("PK"))?, found["SK"].as_s().map_err(|_| ApiError::internal("SK"))?);
+        let (pk, sk) =
+            (found["PK"].as_s().map_err(|_| ApiError::internal("PK"))?, found["SK"].as_s().map_err(|_| ApiError::internal("SK"))?);
         match self.get(pk, sk).await? {
             Some(item) => Ok(Some(parse_row(item)?)),
             None => Ok(None),
@@ -242,7 +239,11 @@ impl Store {
     /// The transaction items that book `entry` against its row: the row
     /// with the consumed amount raised (refused by the limit rule) and the
     /// ledger item. The cases issue adds these to its own transaction.
-    pub async fn usage_items(&self, entry: &UsageEntry, now: NaiveDateTime) -> Result<(PurchasedService, Vec<TransactWriteItem>), ApiError> {
+    pub async fn usage_items(
+        &self,
+        entry: &UsageEntry,
+        now: NaiveDateTime,
+    ) -> Result<(PurchasedService, Vec<TransactWriteItem>), ApiError> {
         let stored = self.get_purchase(entry.purchase_id).await?.ok_or(ApiError::bad(subscription::NO_VALID_SUBSCRIPTION))?;
         let next = subscription::consume(&stored.row, entry.usage(), now).map_err(|e: RuleError| ApiError::bad(e.key()))?;
         let mut ledger: Item = serde_dynamo::to_item(entry).map_err(ApiError::internal)?;
@@ -271,7 +272,13 @@ impl Store {
 
     /// The transaction items that take a ledger entry back: the row's
     /// consumed amount lowered and the ledger item deleted.
-    pub async fn release_items(&self, purchase_id: u64, date: NaiveDate, entry_id: &str, now: NaiveDateTime) -> Result<Vec<TransactWriteItem>, ApiError> {
+    pub async fn release_items(
+        &self,
+        purchase_id: u64,
+        date: NaiveDate,
+        entry_id: &str,
+        now: NaiveDateTime,
+    ) -> Result<Vec<TransactWriteItem>, ApiError> {
         let item = self.get(&usage_pk(purchase_id), &usage_sk(date, entry_id)).await?.ok_or(ApiError::NotFound)?;
         let entry: UsageEntry = serde_dynamo::from_item(item).map_err(ApiError::internal)?;
         let stored = self.get_purchase(purchase_id).await?.ok_or(ApiError::NotFound)?;
@@ -419,12 +426,8 @@ impl Store {
         if !row.active {
             return Ok(None);
         }
-        let mut waiting: Vec<StoredRow> = self
-            .query_prefix(&customer_pk(&row.customer_uid), "PURCHASE#")
-            .await?
-            .into_iter()
-            .map(parse_row)
-            .collect::<Result<_, _>>()?;
+        let mut waiting: Vec<StoredRow> =
+            self.query_prefix(&customer_pk(&row.customer_uid), "PURCHASE#").await?.into_iter().map(parse_row).collect::<Result<_, _>>()?;
         waiting.retain(|r| r.row.id != row.id && r.row.service.id == row.service.id && r.row.advance && !r.row.active && !r.row.expired);
         waiting.sort_by_key(|r| (r.row.start_date, r.row.id));
         Ok(waiting.into_iter().next())

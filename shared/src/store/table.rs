@@ -56,8 +56,8 @@
 //! `template.yaml` mirrors [`ensure_table`]'s.
 
 use aws_sdk_dynamodb::types::{
-    AttributeDefinition, BillingMode, GlobalSecondaryIndex, KeySchemaElement, KeyType, Projection, ProjectionType,
-    ScalarAttributeType, TimeToLiveSpecification,
+    AttributeDefinition, BillingMode, GlobalSecondaryIndex, KeySchemaElement, KeyType, Projection, ProjectionType, ScalarAttributeType,
+    TimeToLiveSpecification,
 };
 
 use super::{sdk_err, Store};
@@ -99,9 +99,7 @@ impl Store {
             .billing_mode(BillingMode::PayPerRequest)
             .key_schema(key("PK", KeyType::Hash))
             .key_schema(key("SK", KeyType::Range))
-            .set_attribute_definitions(Some(
-                ["PK", "SK", "GSI1PK", "GSI1SK", "GSI2PK", "GSI2SK"].into_iter().map(attr).collect(),
-            ))
+            .set_attribute_definitions(Some(["PK", "SK", "GSI1PK", "GSI1SK", "GSI2PK", "GSI2SK"].into_iter().map(attr).collect()))
             .global_secondary_indexes(gsi(GSI1))
             .global_secondary_indexes(gsi(GSI2))
             .send()

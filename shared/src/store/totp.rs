@@ -16,7 +16,9 @@ const SETUP_SK: &str = "TOTP#SETUP";
 
 /// A refused condition (single item or inside a transaction): an expected outcome, not an error.
 fn conditional_failed<E: aws_sdk_dynamodb::error::ProvideErrorMetadata>(e: &aws_sdk_dynamodb::error::SdkError<E>) -> bool {
-    e.as_service_error().and_then(|se| se.code()).is_some_and(|c| c == "ConditionalCheckFailedException" || c == "TransactionCanceledException")
+    e.as_service_error()
+        .and_then(|se| se.code())
+        .is_some_and(|c| c == "ConditionalCheckFailedException" || c == "TransactionCanceledException")
 }
 
 impl Store {
@@ -93,14 +95,7 @@ impl Store {
     /// Removes the authenticator (and any started enrolment).
     pub async fn delete_totp(&self, uid: &str) -> Result<(), ApiError> {
         for sk in [SK, SETUP_SK] {
-            self.client
-                .delete_item()
-                .table_name(&self.table)
-                .key("PK", s(pk(uid)))
-                .key("SK", s(sk))
-                .send()
-                .await
-                .map_err(sdk_err)?;
+            self.client.delete_item().table_name(&self.table).key("PK", s(pk(uid))).key("SK", s(sk)).send().await.map_err(sdk_err)?;
         }
         Ok(())
     }

@@ -193,7 +193,10 @@ impl Store {
             // The cursor is the hex of the last item's GSI2SK, `<created_at>#<uid>`;
             // the table key follows from the uid.
             let sk = unhex(c).ok_or_else(|| ApiError::bad(Msg::InvalidCursor))?;
-            let (_, uid) = sk.rsplit_once('#').filter(|(ts, uid)| !ts.is_empty() && !uid.is_empty()).ok_or_else(|| ApiError::bad(Msg::InvalidCursor))?;
+            let (_, uid) = sk
+                .rsplit_once('#')
+                .filter(|(ts, uid)| !ts.is_empty() && !uid.is_empty())
+                .ok_or_else(|| ApiError::bad(Msg::InvalidCursor))?;
             let start: Item = [
                 ("PK".to_string(), s(user_pk(uid))),
                 ("SK".to_string(), s(USER_SK)),
@@ -206,9 +209,7 @@ impl Store {
         }
         let out = q.send().await.map_err(sdk_err)?;
         let contacts = out.items.unwrap_or_default().into_iter().map(from_item).collect::<Result<Vec<_>, _>>()?;
-        let next = out
-            .last_evaluated_key
-            .and_then(|k| k.get("GSI2SK").and_then(|v| v.as_s().ok()).map(|v| hex(v)));
+        let next = out.last_evaluated_key.and_then(|k| k.get("GSI2SK").and_then(|v| v.as_s().ok()).map(|v| hex(v)));
         Ok(ContactPage { contacts, next })
     }
 }

@@ -44,12 +44,7 @@ impl World {
     /// An active consultancy (hour) subscription of `hours` for the customer.
     pub async fn hours(&self, customer: &User, hours: &str) -> u64 {
         let now = whole_seconds(Utc::now().naive_utc()) - chrono::Duration::seconds(5);
-        self.state
-            .store
-            .purchase(&customer.uid, &Grant::custom("Hours", Hundredths::parse(hours).unwrap(), 30), now)
-            .await
-            .unwrap()
-            .id
+        self.state.store.purchase(&customer.uid, &Grant::custom("Hours", Hundredths::parse(hours).unwrap(), 30), now).await.unwrap().id
     }
 
     pub async fn consumed(&self, id: u64) -> Hundredths {

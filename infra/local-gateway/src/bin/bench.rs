@@ -172,7 +172,10 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     profile.sort();
     raw.sort();
-    println!("\nGET /api/profile/ vs raw DynamoDB GetItem ({REQUESTS} each, interleaved, against {})", config.endpoint_url.as_deref().unwrap_or("AWS"));
+    println!(
+        "\nGET /api/profile/ vs raw DynamoDB GetItem ({REQUESTS} each, interleaved, against {})",
+        config.endpoint_url.as_deref().unwrap_or("AWS")
+    );
     println!("{:<24} {:>10} {:>10}", "", "p50 ms", "p99 ms");
     println!("{:<24} {:>10.2} {:>10.2}", "GET /api/profile/", ms(pct(&profile, 0.5)), ms(pct(&profile, 0.99)));
     println!("{:<24} {:>10.2} {:>10.2}", "GetItem", ms(pct(&raw, 0.5)), ms(pct(&raw, 0.99)));

@@ -19,7 +19,7 @@ use shared::domain::customer::{
 use shared::domain::{Role, User};
 use shared::error::Msg;
 use shared::error::{ApiError, FieldErrors};
-use shared::store::staff::list_partition;
+use shared::store::keys::staff::list_gsi1pk as list_partition;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -552,13 +552,13 @@ pub struct Bubbles {
 
 /// GSI1 partition the cases function is expected to put pending cases under;
 /// empty until cases exist, so the count is 0.
-pub const PENDING_CASES_GSI1PK: &str = "CASESTATE#pending";
 
 /// Entity counts for the admin menu badges (polled every 10 minutes).
 #[utoipa::path(get, path = "/api/bubbles/", tag = "customers", security(("bearer" = [])),
     responses((status = 200, body = Bubbles), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn bubbles(State(s): State<AppState>, CurrentUser(user): CurrentUser) -> Result<Json<Bubbles>, ApiError> {
     admin(&user)?;
-    let (cases, customers) = tokio::join!(s.store.count_gsi1(PENDING_CASES_GSI1PK), s.store.count_customers_awaiting_approval());
+    let pending = shared::store::keys::case::state_gsi1pk(shared::domain::case::CaseStatus::Draft);
+    let (cases, customers) = tokio::join!(s.store.count_gsi1(&pending), s.store.count_customers_awaiting_approval());
     Ok(Json(Bubbles { pending_cases: cases?, pending_customers: customers? }))
 }

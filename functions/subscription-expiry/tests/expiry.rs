@@ -31,8 +31,7 @@ async fn get(state: &shared::api::AppState, id: u64) -> PurchasedService {
 }
 
 async fn due_in_index(state: &shared::api::AppState, r: &PurchasedService) -> bool {
-    let item =
-        state.store.get(&format!("CUSTOMER#{}", r.customer_uid), &shared::store::subscriptions::row_sk(r.id)).await.unwrap().unwrap();
+    let item = state.store.get(&format!("CUSTOMER#{}", r.customer_uid), &shared::store::keys::purchase::sk(r.id)).await.unwrap().unwrap();
     item.contains_key("GSI2PK")
 }
 

@@ -22,16 +22,6 @@ pub enum CaseStatus {
 }
 
 impl CaseStatus {
-    /// The GSI1 partition word; `pending` for Draft is what `bubbles/` counts.
-    pub fn state_key(self) -> &'static str {
-        match self {
-            CaseStatus::Draft => "pending",
-            CaseStatus::Waiting => "waiting",
-            CaseStatus::Inprogress => "inprogress",
-            CaseStatus::Complete => "complete",
-        }
-    }
-
     pub fn parse(text: &str) -> Option<CaseStatus> {
         match text.trim().to_ascii_lowercase().as_str() {
             "draft" | "pending" => Some(CaseStatus::Draft),

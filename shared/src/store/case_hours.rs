@@ -6,30 +6,13 @@
 //! won; the caller re-reads and decides again.
 
 use aws_sdk_dynamodb::types::{ConditionCheck, Delete, TransactWriteItem, Update};
+
 use chrono::{DateTime, SecondsFormat, Utc};
 
-use super::cases::case_pk;
-use super::{n, s, Item, Store};
+use super::{keys, n, s, Item, Store};
 use crate::domain::additional_hour::AdditionalHour;
 use crate::domain::case::{CaseHour, HistoryEntry};
 use crate::error::ApiError;
-
-pub fn hour_sk(id: &str) -> String {
-    format!("HOUR#{id}")
-}
-pub fn additional_sk(id: &str) -> String {
-    format!("ADDHOUR#{id}")
-}
-/// One entry per month, lawyer and case.
-pub fn month_guard_sk(month: &str, lawyer: &str) -> String {
-    format!("ADDHOURMONTH#{month}#{lawyer}")
-}
-pub const ADDITIONAL_PREFIX: &str = "ADDHOUR#";
-pub const ADDITIONAL_HISTORY_PREFIX: &str = "HISTADD#";
-
-fn at_key(at: DateTime<Utc>) -> String {
-    at.to_rfc3339_opts(SecondsFormat::Micros, true)
-}
 
 /// An additional-hour entry and the revision its next write must match.
 #[derive(Clone, Debug)]
@@ -48,8 +31,8 @@ impl Store {
     fn case_in_progress_with(&self, case_uid: &str, lawyer: &str) -> Result<TransactWriteItem, ApiError> {
         let check = ConditionCheck::builder()
             .table_name(&self.table)
-            .key("PK", s(case_pk(case_uid)))
-            .key("SK", s(super::cases::CASE_SK))
+            .key("PK", s(keys::case::pk(case_uid)))
+            .key("SK", s(keys::case::SK))
             .condition_expression("#st = :st AND lawyer = :l")
             .expression_attribute_names("#st", "status")
             .expression_attribute_values(":st", s("Inprogress"))
@@ -67,8 +50,8 @@ impl Store {
         }
         let check = ConditionCheck::builder()
             .table_name(&self.table)
-            .key("PK", s(case_pk(case_uid)))
-            .key("SK", s(super::cases::CASE_SK))
+            .key("PK", s(keys::case::pk(case_uid)))
+            .key("SK", s(keys::case::SK))
             .condition_expression("attribute_exists(PK)")
             .build()
             .map_err(ApiError::internal)?;
@@ -94,8 +77,8 @@ impl Store {
         for h in entries {
             let mut up = Update::builder()
                 .table_name(&self.table)
-                .key("PK", s(case_pk(case_uid)))
-                .key("SK", s(hour_sk(&h.id)))
+                .key("PK", s(keys::case::pk(case_uid)))
+                .key("SK", s(keys::case::hour_sk(&h.id)))
                 .update_expression("SET is_invoiced = :v")
                 .expression_attribute_values(":v", aws_sdk_dynamodb::types::AttributeValue::Bool(is_invoiced))
                 .expression_attribute_values(":old", aws_sdk_dynamodb::types::AttributeValue::Bool(h.is_invoiced));
@@ -116,7 +99,7 @@ impl Store {
     /// A case's additional hours, newest month first.
     pub async fn additional_hours(&self, case_uid: &str) -> Result<Vec<AdditionalHour>, ApiError> {
         let mut out: Vec<AdditionalHour> = self
-            .query_prefix(&case_pk(case_uid), ADDITIONAL_PREFIX)
+            .query_prefix(&keys::case::pk(case_uid), keys::case::ADDITIONAL_PREFIX)
             .await?
             .into_iter()
             .map(|i| parse_additional(i).map(|a| a.entry))
@@ -126,13 +109,13 @@ impl Store {
     }
 
     pub async fn get_additional_hour(&self, case_uid: &str, id: &str) -> Result<Option<StoredAdditional>, ApiError> {
-        self.get(&case_pk(case_uid), &additional_sk(id)).await?.map(parse_additional).transpose()
+        self.get(&keys::case::pk(case_uid), &keys::case::additional_sk(id)).await?.map(parse_additional).transpose()
     }
 
     /// Whether `lawyer` already has an entry for `month` on the case (and which).
     pub async fn additional_month_owner(&self, case_uid: &str, month: &str, lawyer: &str) -> Result<Option<String>, ApiError> {
         Ok(self
-            .get(&case_pk(case_uid), &month_guard_sk(month, lawyer))
+            .get(&keys::case::pk(case_uid), &keys::case::additional_month_sk(month, lawyer))
             .await?
             .and_then(|i| i.get("id").and_then(|v| v.as_s().ok()).cloned()))
     }
@@ -141,16 +124,16 @@ impl Store {
     /// case history so each page reads its own.
     pub fn additional_history_put(&self, h: &HistoryEntry) -> Result<TransactWriteItem, ApiError> {
         let mut item: Item = serde_dynamo::to_item(h).map_err(ApiError::internal)?;
-        item.insert("PK".into(), s(case_pk(&h.case_uid)));
-        item.insert("SK".into(), s(format!("{ADDITIONAL_HISTORY_PREFIX}{}#{}", at_key(h.at), uuid::Uuid::new_v4().simple())));
+        item.insert("PK".into(), s(keys::case::pk(&h.case_uid)));
+        item.insert("SK".into(), s(keys::case::additional_history_sk(h.at, &uuid::Uuid::new_v4().simple().to_string())));
         item.insert("entity".into(), s("additional_hour_history"));
         self.tx_put(item, Some("attribute_not_exists(PK)"))
     }
 
     fn guard_put(&self, case_uid: &str, e: &AdditionalHour) -> Result<TransactWriteItem, ApiError> {
         let mut item = Item::new();
-        item.insert("PK".into(), s(case_pk(case_uid)));
-        item.insert("SK".into(), s(month_guard_sk(&e.month, &e.lawyer)));
+        item.insert("PK".into(), s(keys::case::pk(case_uid)));
+        item.insert("SK".into(), s(keys::case::additional_month_sk(&e.month, &e.lawyer)));
         item.insert("entity".into(), s("additional_hour_month"));
         item.insert("id".into(), s(&e.id));
         self.tx_put(item, Some("attribute_not_exists(PK)"))
@@ -159,8 +142,8 @@ impl Store {
     fn guard_delete(&self, case_uid: &str, e: &AdditionalHour) -> Result<TransactWriteItem, ApiError> {
         let del = Delete::builder()
             .table_name(&self.table)
-            .key("PK", s(case_pk(case_uid)))
-            .key("SK", s(month_guard_sk(&e.month, &e.lawyer)))
+            .key("PK", s(keys::case::pk(case_uid)))
+            .key("SK", s(keys::case::additional_month_sk(&e.month, &e.lawyer)))
             .condition_expression("id = :id")
             .expression_attribute_values(":id", s(&e.id))
             .build()
@@ -185,8 +168,8 @@ impl Store {
         match (old, new) {
             (_, Some(e)) => {
                 let mut item: Item = serde_dynamo::to_item(e).map_err(ApiError::internal)?;
-                item.insert("PK".into(), s(case_pk(case_uid)));
-                item.insert("SK".into(), s(additional_sk(&e.id)));
+                item.insert("PK".into(), s(keys::case::pk(case_uid)));
+                item.insert("SK".into(), s(keys::case::additional_sk(&e.id)));
                 item.insert("entity".into(), s("additional_hour"));
                 item.insert("rev".into(), n(old.map_or(1, |o| o.rev + 1)));
                 let put = aws_sdk_dynamodb::types::Put::builder().table_name(&self.table).set_item(Some(item));
@@ -199,8 +182,8 @@ impl Store {
             (Some(o), None) => {
                 let del = Delete::builder()
                     .table_name(&self.table)
-                    .key("PK", s(case_pk(case_uid)))
-                    .key("SK", s(additional_sk(&o.entry.id)))
+                    .key("PK", s(keys::case::pk(case_uid)))
+                    .key("SK", s(keys::case::additional_sk(&o.entry.id)))
                     .condition_expression("rev = :rev")
                     .expression_attribute_values(":rev", n(o.rev))
                     .build()
@@ -239,8 +222,8 @@ impl Store {
         for e in entries {
             let up = Update::builder()
                 .table_name(&self.table)
-                .key("PK", s(case_pk(case_uid)))
-                .key("SK", s(additional_sk(&e.entry.id)))
+                .key("PK", s(keys::case::pk(case_uid)))
+                .key("SK", s(keys::case::additional_sk(&e.entry.id)))
                 .update_expression("SET is_invoiced = :v, rev = :next, updated_at = :at")
                 .condition_expression("rev = :rev")
                 .expression_attribute_values(":v", aws_sdk_dynamodb::types::AttributeValue::Bool(is_invoiced))
@@ -259,7 +242,7 @@ impl Store {
 
     /// The additional-hour history of a case, oldest first.
     pub async fn additional_history(&self, case_uid: &str) -> Result<Vec<HistoryEntry>, ApiError> {
-        self.query_prefix(&case_pk(case_uid), ADDITIONAL_HISTORY_PREFIX)
+        self.query_prefix(&keys::case::pk(case_uid), keys::case::ADDITIONAL_HISTORY_PREFIX)
             .await?
             .into_iter()
             .map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal))

@@ -8,34 +8,18 @@
 
 use crate::error::Msg;
 use aws_sdk_dynamodb::types::{ConditionCheck, Delete, Put, TransactWriteItem};
-use chrono::{DateTime, SecondsFormat, Utc};
+use chrono::{DateTime, Utc};
 
-use super::subscriptions::{is_conditional, usage_pk, usage_sk, UsageEntry};
-use super::{n, s, sdk_err, Item, Store};
+use super::subscriptions::{is_conditional, UsageEntry};
+use super::{keys, n, s, sdk_err, Item, Store};
 use crate::domain::case::{lawyer_of_list, Case, CaseHour, CaseStatus, HistoryEntry};
 use crate::domain::catalogue::Hundredths;
 use crate::domain::subscription::{self, PurchasedService, Usage};
 use crate::error::ApiError;
 
-pub fn case_pk(uid: &str) -> String {
-    format!("CASE#{uid}")
-}
-pub const CASE_SK: &str = "CASE";
-pub fn state_pk(status: CaseStatus) -> String {
-    format!("CASESTATE#{}", status.state_key())
-}
-pub fn customer_cases_pk(customer: &str) -> String {
-    format!("CASECUST#{customer}")
-}
-pub fn lawyer_cases_pk(lawyer: &str) -> String {
-    format!("LAWYERCASES#{lawyer}")
-}
 /// Newest first by creation; the uid makes it unique.
 pub fn list_sk(case: &Case) -> String {
-    format!("{}#{}", case.created_at.to_rfc3339_opts(SecondsFormat::Micros, true), case.uid)
-}
-fn at_key(at: DateTime<Utc>) -> String {
-    at.to_rfc3339_opts(SecondsFormat::Micros, true)
+    keys::created_sk(case.created_at, &case.uid)
 }
 
 /// A case and the revision its next write must match.
@@ -78,13 +62,13 @@ pub enum CaseList {
 
 fn case_item(c: &Case, rev: u64) -> Result<Item, ApiError> {
     let mut item: Item = serde_dynamo::to_item(c).map_err(ApiError::internal)?;
-    item.insert("PK".into(), s(case_pk(&c.uid)));
-    item.insert("SK".into(), s(CASE_SK));
+    item.insert("PK".into(), s(keys::case::pk(&c.uid)));
+    item.insert("SK".into(), s(keys::case::SK));
     item.insert("entity".into(), s("case"));
     item.insert("rev".into(), n(rev));
-    item.insert("GSI1PK".into(), s(state_pk(c.status)));
+    item.insert("GSI1PK".into(), s(keys::case::state_gsi1pk(c.status)));
     item.insert("GSI1SK".into(), s(list_sk(c)));
-    item.insert("GSI2PK".into(), s(customer_cases_pk(&c.customer)));
+    item.insert("GSI2PK".into(), s(keys::case::customer_gsi2pk(&c.customer)));
     item.insert("GSI2SK".into(), s(list_sk(c)));
     Ok(item)
 }
@@ -112,8 +96,8 @@ impl Store {
 
     pub fn history_put(&self, h: &HistoryEntry) -> Result<TransactWriteItem, ApiError> {
         let mut item: Item = serde_dynamo::to_item(h).map_err(ApiError::internal)?;
-        item.insert("PK".into(), s(case_pk(&h.case_uid)));
-        item.insert("SK".into(), s(format!("HIST#{}#{}", at_key(h.at), uuid::Uuid::new_v4().simple())));
+        item.insert("PK".into(), s(keys::case::pk(&h.case_uid)));
+        item.insert("SK".into(), s(keys::case::history_sk(h.at, &uuid::Uuid::new_v4().simple().to_string())));
         item.insert("entity".into(), s("case_history"));
         self.tx_put(item, Some("attribute_not_exists(PK)"))
     }
@@ -121,18 +105,18 @@ impl Store {
     /// The lawyer's pointer to a case (their "my cases" / "closed" lists).
     fn pointer_put(&self, lawyer: &str, c: &Case) -> Result<TransactWriteItem, ApiError> {
         let mut item = Item::new();
-        item.insert("PK".into(), s(lawyer_cases_pk(lawyer)));
+        item.insert("PK".into(), s(keys::case::lawyer_pk(lawyer)));
         item.insert("SK".into(), s(list_sk(c)));
         item.insert("entity".into(), s("lawyer_case"));
         item.insert("case_uid".into(), s(&c.uid));
-        item.insert("status".into(), s(c.status.state_key()));
+        item.insert("status".into(), s(keys::case::state_word(c.status)));
         self.tx_put(item, None)
     }
 
     fn pointer_delete(&self, lawyer: &str, c: &Case) -> Result<TransactWriteItem, ApiError> {
         let del = Delete::builder()
             .table_name(&self.table)
-            .key("PK", s(lawyer_cases_pk(lawyer)))
+            .key("PK", s(keys::case::lawyer_pk(lawyer)))
             .key("SK", s(list_sk(c)))
             .build()
             .map_err(ApiError::internal)?;
@@ -148,7 +132,7 @@ impl Store {
     }
 
     pub async fn get_case(&self, uid: &str) -> Result<Option<StoredCase>, ApiError> {
-        self.get(&case_pk(uid), CASE_SK).await?.map(parse_case).transpose()
+        self.get(&keys::case::pk(uid), keys::case::SK).await?.map(parse_case).transpose()
     }
 
     /// Writes a new case with its 'created' history entry.
@@ -185,7 +169,7 @@ impl Store {
 
     /// A case's history, oldest first.
     pub async fn case_history(&self, uid: &str) -> Result<Vec<HistoryEntry>, ApiError> {
-        self.query_prefix(&case_pk(uid), "HIST#")
+        self.query_prefix(&keys::case::pk(uid), keys::case::HISTORY_PREFIX)
             .await?
             .into_iter()
             .map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal))
@@ -201,9 +185,9 @@ impl Store {
             _ => None,
         };
         let (index, pk_attr, sk_attr, pk, statuses) = match list {
-            CaseList::ByStatus(st) => (Some(super::table::GSI1), "GSI1PK", "GSI1SK", state_pk(*st), vec![]),
-            CaseList::Customer(c, st) => (Some(super::table::GSI2), "GSI2PK", "GSI2SK", customer_cases_pk(c), st.clone()),
-            CaseList::Lawyer(l, st) => (None, "PK", "SK", lawyer_cases_pk(l), st.clone()),
+            CaseList::ByStatus(st) => (Some(super::table::GSI1), "GSI1PK", "GSI1SK", keys::case::state_gsi1pk(*st), vec![]),
+            CaseList::Customer(c, st) => (Some(super::table::GSI2), "GSI2PK", "GSI2SK", keys::case::customer_gsi2pk(c), st.clone()),
+            CaseList::Lawyer(l, st) => (None, "PK", "SK", keys::case::lawyer_pk(l), st.clone()),
         };
         let mut results = Vec::new();
         loop {
@@ -257,13 +241,13 @@ impl Store {
 
     pub async fn add_case_note(&self, case_uid: &str, by: &str, by_name: &str, text: &str, at: DateTime<Utc>) -> Result<(), ApiError> {
         let mut item = Item::new();
-        item.insert("PK".into(), s(case_pk(case_uid)));
-        item.insert("SK".into(), s(format!("NOTE#{}#{}", at_key(at), uuid::Uuid::new_v4().simple())));
+        item.insert("PK".into(), s(keys::case::pk(case_uid)));
+        item.insert("SK".into(), s(keys::case::note_sk(at, &uuid::Uuid::new_v4().simple().to_string())));
         item.insert("entity".into(), s("case_note"));
         item.insert("by".into(), s(by));
         item.insert("by_name".into(), s(by_name));
         item.insert("note".into(), s(text));
-        item.insert("at".into(), s(at_key(at)));
+        item.insert("at".into(), s(keys::at(at)));
         self.client
             .put_item()
             .table_name(&self.table)
@@ -275,7 +259,7 @@ impl Store {
     }
 
     pub async fn case_notes(&self, case_uid: &str) -> Result<Vec<(String, String, String, String)>, ApiError> {
-        let items = self.query_prefix(&case_pk(case_uid), "NOTE#").await?;
+        let items = self.query_prefix(&keys::case::pk(case_uid), keys::case::NOTE_PREFIX).await?;
         let g = |i: &Item, k: &str| i.get(k).and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
         Ok(items.iter().map(|i| (g(i, "by"), g(i, "by_name"), g(i, "note"), g(i, "at"))).collect())
     }
@@ -294,7 +278,7 @@ impl Store {
 
     pub async fn case_hours(&self, case_uid: &str) -> Result<Vec<CaseHour>, ApiError> {
         let mut out: Vec<CaseHour> = self
-            .query_prefix(&case_pk(case_uid), "HOUR#")
+            .query_prefix(&keys::case::pk(case_uid), keys::case::HOUR_PREFIX)
             .await?
             .into_iter()
             .map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal))
@@ -304,7 +288,7 @@ impl Store {
     }
 
     pub async fn get_case_hour(&self, case_uid: &str, id: &str) -> Result<Option<CaseHour>, ApiError> {
-        self.get(&case_pk(case_uid), &format!("HOUR#{id}"))
+        self.get(&keys::case::pk(case_uid), &keys::case::hour_sk(id))
             .await?
             .map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal))
             .transpose()
@@ -327,8 +311,8 @@ impl Store {
         let lawyer = new.or(old).map(|h| h.lawyer.clone()).unwrap_or_default();
         let check = ConditionCheck::builder()
             .table_name(&self.table)
-            .key("PK", s(case_pk(&case.uid)))
-            .key("SK", s(CASE_SK))
+            .key("PK", s(keys::case::pk(&case.uid)))
+            .key("SK", s(keys::case::SK))
             .condition_expression("#st = :st AND lawyer = :l")
             .expression_attribute_names("#st", "status")
             .expression_attribute_values(":st", s("Inprogress"))
@@ -351,8 +335,8 @@ impl Store {
                 if !rewritten {
                     let del = Delete::builder()
                         .table_name(&self.table)
-                        .key("PK", s(usage_pk(pid)))
-                        .key("SK", s(usage_sk(h.date, &h.id)))
+                        .key("PK", s(keys::purchase::usage_pk(pid)))
+                        .key("SK", s(keys::purchase::usage_sk(h.date, &h.id)))
                         .build()
                         .map_err(ApiError::internal)?;
                     items.push(TransactWriteItem::builder().delete(del).build());
@@ -371,8 +355,8 @@ impl Store {
                     lawyer: h.lawyer_name.clone(),
                 };
                 let mut ledger: Item = serde_dynamo::to_item(&entry).map_err(ApiError::internal)?;
-                ledger.insert("PK".into(), s(usage_pk(pid)));
-                ledger.insert("SK".into(), s(usage_sk(h.date, &h.id)));
+                ledger.insert("PK".into(), s(keys::purchase::usage_pk(pid)));
+                ledger.insert("SK".into(), s(keys::purchase::usage_sk(h.date, &h.id)));
                 ledger.insert("entity".into(), s("usage"));
                 items.push(self.tx_put(ledger, None)?);
             }
@@ -381,8 +365,8 @@ impl Store {
         match new {
             Some(h) => {
                 let mut item: Item = serde_dynamo::to_item(h).map_err(ApiError::internal)?;
-                item.insert("PK".into(), s(case_pk(&case.uid)));
-                item.insert("SK".into(), s(format!("HOUR#{}", h.id)));
+                item.insert("PK".into(), s(keys::case::pk(&case.uid)));
+                item.insert("SK".into(), s(keys::case::hour_sk(&h.id)));
                 item.insert("entity".into(), s("case_hour"));
                 let cond = if old.is_some() { "attribute_exists(PK)" } else { "attribute_not_exists(PK)" };
                 items.push(self.tx_put(item, Some(cond))?);
@@ -391,8 +375,8 @@ impl Store {
                 let h = old.ok_or(ApiError::NotFound)?;
                 let del = Delete::builder()
                     .table_name(&self.table)
-                    .key("PK", s(case_pk(&case.uid)))
-                    .key("SK", s(format!("HOUR#{}", h.id)))
+                    .key("PK", s(keys::case::pk(&case.uid)))
+                    .key("SK", s(keys::case::hour_sk(&h.id)))
                     .condition_expression("attribute_exists(PK)")
                     .build()
                     .map_err(ApiError::internal)?;

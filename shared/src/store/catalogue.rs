@@ -5,12 +5,9 @@
 use aws_sdk_dynamodb::types::AttributeValue;
 use serde::{de::DeserializeOwned, Serialize};
 
-use super::{s, sdk_err, Item, Store};
+use super::{keys, s, sdk_err, Item, Store};
 use crate::domain::catalogue::{NamedEntry, Package, ServicePlan};
 use crate::error::ApiError;
-
-pub const PACKAGES_PK: &str = "CATALOGUE#PACKAGE";
-pub const PLANS_PK: &str = "CATALOGUE#SERVICEPLAN";
 
 /// The named lists kept by admin.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,9 +20,9 @@ pub enum NamedKind {
 impl NamedKind {
     pub fn pk(self) -> &'static str {
         match self {
-            NamedKind::KnowledgeSector => "CATALOGUE#KNOWLEDGE_SECTOR",
-            NamedKind::CaseType => "CATALOGUE#CASE_TYPE",
-            NamedKind::Department => "CATALOGUE#DEPARTMENT",
+            NamedKind::KnowledgeSector => keys::catalogue::KNOWLEDGE_SECTORS_PK,
+            NamedKind::CaseType => keys::catalogue::CASE_TYPES_PK,
+            NamedKind::Department => keys::catalogue::DEPARTMENTS_PK,
         }
     }
     fn counter(self) -> &'static str {
@@ -35,11 +32,6 @@ impl NamedKind {
             NamedKind::Department => "department",
         }
     }
-}
-
-/// Zero-padded so the sort key orders by id.
-pub fn id_sk(prefix: &str, id: u64) -> String {
-    format!("{prefix}#{id:012}")
 }
 
 impl Store {
@@ -95,23 +87,23 @@ impl Store {
     }
 
     pub async fn create_package(&self, p: &Package) -> Result<(), ApiError> {
-        self.put_new(PACKAGES_PK, &id_sk("PACKAGE", p.id), "package", p).await
+        self.put_new(keys::catalogue::PACKAGES_PK, &keys::catalogue::package_sk(p.id), "package", p).await
     }
     pub async fn get_package(&self, id: u64) -> Result<Option<Package>, ApiError> {
-        self.get_as(PACKAGES_PK, &id_sk("PACKAGE", id)).await
+        self.get_as(keys::catalogue::PACKAGES_PK, &keys::catalogue::package_sk(id)).await
     }
     pub async fn list_packages(&self) -> Result<Vec<Package>, ApiError> {
-        Self::parse_all(self.query_prefix(PACKAGES_PK, "PACKAGE#").await?)
+        Self::parse_all(self.query_prefix(keys::catalogue::PACKAGES_PK, keys::catalogue::PACKAGE_PREFIX).await?)
     }
 
     pub async fn create_service_plan(&self, p: &ServicePlan) -> Result<(), ApiError> {
-        self.put_new(PLANS_PK, &id_sk("PLAN", p.id), "service_plan", p).await
+        self.put_new(keys::catalogue::PLANS_PK, &keys::catalogue::plan_sk(p.id), "service_plan", p).await
     }
     pub async fn get_service_plan(&self, id: u64) -> Result<Option<ServicePlan>, ApiError> {
-        self.get_as(PLANS_PK, &id_sk("PLAN", id)).await
+        self.get_as(keys::catalogue::PLANS_PK, &keys::catalogue::plan_sk(id)).await
     }
     pub async fn list_service_plans(&self) -> Result<Vec<ServicePlan>, ApiError> {
-        Self::parse_all(self.query_prefix(PLANS_PK, "PLAN#").await?)
+        Self::parse_all(self.query_prefix(keys::catalogue::PLANS_PK, keys::catalogue::PLAN_PREFIX).await?)
     }
 
     pub async fn create_named(&self, kind: NamedKind, name: &str, description: &str) -> Result<NamedEntry, ApiError> {
@@ -120,14 +112,14 @@ impl Store {
             name: name.trim().to_string(),
             description: description.trim().to_string(),
         };
-        self.put_new(kind.pk(), &id_sk("ENTRY", entry.id), kind.counter(), &entry).await?;
+        self.put_new(kind.pk(), &keys::catalogue::entry_sk(entry.id), kind.counter(), &entry).await?;
         Ok(entry)
     }
     pub async fn get_named(&self, kind: NamedKind, id: u64) -> Result<Option<NamedEntry>, ApiError> {
-        self.get_as(kind.pk(), &id_sk("ENTRY", id)).await
+        self.get_as(kind.pk(), &keys::catalogue::entry_sk(id)).await
     }
     pub async fn list_named(&self, kind: NamedKind) -> Result<Vec<NamedEntry>, ApiError> {
-        Self::parse_all(self.query_prefix(kind.pk(), "ENTRY#").await?)
+        Self::parse_all(self.query_prefix(kind.pk(), keys::catalogue::ENTRY_PREFIX).await?)
     }
     /// Renames an existing entry; `NotFound` if it is gone.
     pub async fn update_named(&self, kind: NamedKind, id: u64, name: &str, description: &str) -> Result<NamedEntry, ApiError> {
@@ -136,7 +128,7 @@ impl Store {
             .update_item()
             .table_name(&self.table)
             .key("PK", s(kind.pk()))
-            .key("SK", s(id_sk("ENTRY", id)))
+            .key("SK", s(keys::catalogue::entry_sk(id)))
             .update_expression("SET #n = :n, description = :d")
             .condition_expression("attribute_exists(PK)")
             .expression_attribute_names("#n", "name")
@@ -156,7 +148,7 @@ impl Store {
             .delete_item()
             .table_name(&self.table)
             .key("PK", s(kind.pk()))
-            .key("SK", s(id_sk("ENTRY", id)))
+            .key("SK", s(keys::catalogue::entry_sk(id)))
             .condition_expression("attribute_exists(PK)")
             .send()
             .await;
@@ -173,12 +165,12 @@ impl Store {
         self.client
             .put_item()
             .table_name(&self.table)
-            .item("PK", s(format!("CUSTOMER#{customer_uid}")))
-            .item("SK", s("DEPARTMENT"))
+            .item("PK", s(keys::customer::pk(customer_uid)))
+            .item("SK", s(keys::customer::DEPARTMENT_SK))
             .item("entity", s("customer_department"))
             .item("customer_uid", s(customer_uid))
             .item("department_id", AttributeValue::N(department_id.to_string()))
-            .item("GSI1PK", s(format!("DEPARTMENT#{department_id}")))
+            .item("GSI1PK", s(keys::department_members::gsi1pk(department_id)))
             .item("GSI1SK", s(customer_uid))
             .send()
             .await
@@ -188,7 +180,7 @@ impl Store {
 
     pub async fn customer_department(&self, customer_uid: &str) -> Result<Option<u64>, ApiError> {
         Ok(self
-            .get(&format!("CUSTOMER#{customer_uid}"), "DEPARTMENT")
+            .get(&keys::customer::pk(customer_uid), keys::customer::DEPARTMENT_SK)
             .await?
             .and_then(|i| i.get("department_id").and_then(|v| v.as_n().ok()).and_then(|n| n.parse().ok())))
     }
@@ -201,7 +193,7 @@ impl Store {
             .table_name(&self.table)
             .index_name(super::table::GSI1)
             .key_condition_expression("GSI1PK = :p")
-            .expression_attribute_values(":p", s(format!("DEPARTMENT#{department_id}")))
+            .expression_attribute_values(":p", s(keys::department_members::gsi1pk(department_id)))
             .send()
             .await
             .map_err(sdk_err)?;

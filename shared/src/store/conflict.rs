@@ -18,7 +18,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::{n, s, sdk_err, Item, Store};
+use super::{keys, n, s, sdk_err, Item, Store};
 use crate::domain::conflict::{self, Match, PartyKind};
 use crate::error::ApiError;
 
@@ -65,23 +65,10 @@ pub struct SearchAudit {
     pub top: Vec<String>,
 }
 
-fn record_pk(kind: PartyKind, uid: &str) -> String {
-    format!("CONFLICTREC#{}#{uid}", kind_str(kind))
-}
-
-fn kind_str(kind: PartyKind) -> &'static str {
-    match kind {
-        PartyKind::Customer => "customer",
-        PartyKind::Company => "company",
-        PartyKind::ContactPerson => "contact_person",
-        PartyKind::Counterpart => "counterpart",
-    }
-}
-
 fn index_item(key: &str, p: &Party) -> Result<Item, ApiError> {
     let mut item: Item = serde_dynamo::to_item(p).map_err(ApiError::internal)?;
-    item.insert("PK".into(), s(format!("CONFLICT#{key}")));
-    item.insert("SK".into(), s(format!("{}#{}", kind_str(p.kind), p.uid)));
+    item.insert("PK".into(), s(keys::conflict::index_pk(key)));
+    item.insert("SK".into(), s(keys::conflict::index_sk(p.kind, &p.uid)));
     item.insert("entity".into(), s("conflict_index"));
     Ok(item)
 }
@@ -97,11 +84,11 @@ impl Store {
             let put = Put::builder().table_name(&self.table).set_item(Some(index_item(key, party)?)).build().map_err(ApiError::internal)?;
             writes.push(TransactWriteItem::builder().put(put).build());
         }
-        let sk = format!("{}#{}", kind_str(party.kind), party.uid);
+        let sk = keys::conflict::index_sk(party.kind, &party.uid);
         for stale in old.iter().filter(|k| !keys.contains(k)) {
             let del = Delete::builder()
                 .table_name(&self.table)
-                .key("PK", s(format!("CONFLICT#{stale}")))
+                .key("PK", s(keys::conflict::index_pk(stale)))
                 .key("SK", s(&sk))
                 .build()
                 .map_err(ApiError::internal)?;
@@ -109,8 +96,8 @@ impl Store {
         }
         let record = Put::builder()
             .table_name(&self.table)
-            .item("PK", s(record_pk(party.kind, &party.uid)))
-            .item("SK", s("KEYS"))
+            .item("PK", s(keys::conflict::record_pk(party.kind, &party.uid)))
+            .item("SK", s(keys::conflict::RECORD_SK))
             .item("entity", s("conflict_record"))
             .item("search_keys", AttributeValue::L(keys.iter().map(s).collect()))
             .build()
@@ -126,12 +113,12 @@ impl Store {
 
     /// Removes a party from the index (e.g. a deleted counterpart).
     pub async fn unindex_party(&self, kind: PartyKind, uid: &str) -> Result<(), ApiError> {
-        let sk = format!("{}#{uid}", kind_str(kind));
+        let sk = keys::conflict::index_sk(kind, uid);
         for key in self.indexed_keys(kind, uid).await? {
             self.client
                 .delete_item()
                 .table_name(&self.table)
-                .key("PK", s(format!("CONFLICT#{key}")))
+                .key("PK", s(keys::conflict::index_pk(&key)))
                 .key("SK", s(&sk))
                 .send()
                 .await
@@ -140,8 +127,8 @@ impl Store {
         self.client
             .delete_item()
             .table_name(&self.table)
-            .key("PK", s(record_pk(kind, uid)))
-            .key("SK", s("KEYS"))
+            .key("PK", s(keys::conflict::record_pk(kind, uid)))
+            .key("SK", s(keys::conflict::RECORD_SK))
             .send()
             .await
             .map_err(sdk_err)?;
@@ -149,7 +136,7 @@ impl Store {
     }
 
     async fn indexed_keys(&self, kind: PartyKind, uid: &str) -> Result<Vec<String>, ApiError> {
-        let Some(item) = self.get(&record_pk(kind, uid), "KEYS").await? else { return Ok(vec![]) };
+        let Some(item) = self.get(&keys::conflict::record_pk(kind, uid), keys::conflict::RECORD_SK).await? else { return Ok(vec![]) };
         Ok(item
             .get("search_keys")
             .and_then(|v| v.as_l().ok())
@@ -166,14 +153,14 @@ impl Store {
                 .query()
                 .table_name(&self.table)
                 .key_condition_expression("PK = :pk")
-                .expression_attribute_values(":pk", s(format!("CONFLICT#{key}")))
+                .expression_attribute_values(":pk", s(keys::conflict::index_pk(&key)))
                 .limit(PER_KEY_LIMIT)
                 .send()
                 .await
                 .map_err(sdk_err)?;
             for item in out.items() {
                 let party: Party = serde_dynamo::from_item(item.clone()).map_err(ApiError::internal)?;
-                candidates.entry(format!("{}#{}", kind_str(party.kind), party.uid)).or_insert(party);
+                candidates.entry(keys::conflict::index_sk(party.kind, &party.uid)).or_insert(party);
             }
         }
         let mut hits: Vec<Hit> = candidates
@@ -187,8 +174,8 @@ impl Store {
     /// Records a search for the audit trail.
     pub async fn record_conflict_search(&self, audit: &SearchAudit) -> Result<(), ApiError> {
         let mut item: Item = serde_dynamo::to_item(audit).map_err(ApiError::internal)?;
-        item.insert("PK".into(), s(audit_pk(audit.at)));
-        item.insert("SK".into(), s(format!("{}#{}", audit.at.to_rfc3339(), uuid::Uuid::new_v4())));
+        item.insert("PK".into(), s(keys::conflict::audit_pk(audit.at)));
+        item.insert("SK".into(), s(keys::conflict::audit_sk(audit.at, &uuid::Uuid::new_v4().to_string())));
         item.insert("entity".into(), s("conflict_search_audit"));
         item.insert("hit_count".into(), n(audit.hits));
         self.client.put_item().table_name(&self.table).set_item(Some(item)).send().await.map_err(sdk_err)?;
@@ -202,7 +189,7 @@ impl Store {
             .query()
             .table_name(&self.table)
             .key_condition_expression("PK = :pk")
-            .expression_attribute_values(":pk", s(audit_pk(month_of)))
+            .expression_attribute_values(":pk", s(keys::conflict::audit_pk(month_of)))
             .scan_index_forward(false)
             .limit(limit)
             .send()
@@ -210,10 +197,6 @@ impl Store {
             .map_err(sdk_err)?;
         out.items().iter().map(|i| serde_dynamo::from_item(i.clone()).map_err(ApiError::internal)).collect()
     }
-}
-
-fn audit_pk(at: DateTime<Utc>) -> String {
-    format!("AUDIT#CONFLICT#{}", at.format("%Y-%m"))
 }
 
 /// Distinct names, in order, for the audit's `top`.

@@ -5,33 +5,10 @@
 use aws_sdk_dynamodb::types::{AttributeValue, Put, TransactWriteItem};
 use std::collections::HashMap;
 
-use super::{n, s, sdk_err, Item, Store};
+use super::{keys, n, s, sdk_err, Item, Store};
 use crate::domain::customer::{BusinessSector, CustomerProfile, CustomerState, SEEDED_SECTORS};
 use crate::domain::User;
 use crate::error::{ApiError, FieldErrors, Msg};
-
-pub fn customer_pk(uid: &str) -> String {
-    format!("CUSTOMER#{uid}")
-}
-pub const PROFILE_SK: &str = "PROFILE";
-pub const ACTIVATION_SK: &str = "ACTIVATION";
-
-pub fn regno_pk(number: &str) -> String {
-    format!("REGNO#{}", number.trim())
-}
-pub const REGNO_SK: &str = "REGNO";
-
-pub fn state_gsi1pk(state: CustomerState) -> String {
-    format!("CUSTSTATE#{}", state.as_str())
-}
-
-pub const ALL_CUSTOMERS_GSI2PK: &str = "CUSTOMERS";
-
-const SECTOR_PK: &str = "BUSINESS_SECTOR";
-const SECTOR_SEEDED_SK: &str = "SEEDED";
-fn sector_sk(id: &str) -> String {
-    format!("SECTOR#{id}")
-}
 
 /// One page of a customer list: newest first; `next` is the cursor of the
 /// following page (the last row's `GSI1SK`), `None` at the end.
@@ -42,13 +19,13 @@ pub struct CustomerPage {
 
 pub fn profile_item(p: &CustomerProfile) -> Result<Item, ApiError> {
     let mut item: Item = serde_dynamo::to_item(p).map_err(ApiError::internal)?;
-    item.insert("PK".into(), s(customer_pk(&p.uid)));
-    item.insert("SK".into(), s(PROFILE_SK));
+    item.insert("PK".into(), s(keys::customer::pk(&p.uid)));
+    item.insert("SK".into(), s(keys::customer::PROFILE_SK));
     item.insert("entity".into(), s("customer_profile"));
-    item.insert("GSI1PK".into(), s(state_gsi1pk(p.state)));
+    item.insert("GSI1PK".into(), s(keys::customer::state_gsi1pk(p.state)));
     item.insert("GSI1SK".into(), s(format!("{}#{}", p.created_at.to_rfc3339(), p.uid)));
     // Every customer whatever its state (sales persons' "all" list).
-    item.insert("GSI2PK".into(), s(ALL_CUSTOMERS_GSI2PK));
+    item.insert("GSI2PK".into(), s(keys::customer::ALL_GSI2PK));
     item.insert("GSI2SK".into(), s(format!("{}#{}", p.created_at.to_rfc3339(), p.uid)));
     item.insert("search".into(), s(p.search_text()));
     // Sparse attribute: the bubble counts pending customers still waiting for approval.
@@ -76,8 +53,8 @@ pub fn new_profile_put(table: &str, p: &CustomerProfile) -> Result<Put, ApiError
 pub fn regno_put(table: &str, number: &str, customer_uid: &str) -> Result<Put, ApiError> {
     Put::builder()
         .table_name(table)
-        .item("PK", s(regno_pk(number)))
-        .item("SK", s(REGNO_SK))
+        .item("PK", s(keys::registration_number::pk(number)))
+        .item("SK", s(keys::registration_number::SK))
         .item("entity", s("registration_number"))
         .item("customer_uid", s(customer_uid))
         .condition_expression("attribute_not_exists(PK)")
@@ -87,7 +64,7 @@ pub fn regno_put(table: &str, number: &str, customer_uid: &str) -> Result<Put, A
 
 impl Store {
     pub async fn get_customer_profile(&self, uid: &str) -> Result<Option<CustomerProfile>, ApiError> {
-        self.get(&customer_pk(uid), PROFILE_SK).await?.map(from_item).transpose()
+        self.get(&keys::customer::pk(uid), keys::customer::PROFILE_SK).await?.map(from_item).transpose()
     }
 
     /// Replaces an existing profile (its state index follows `state`).
@@ -163,8 +140,8 @@ impl Store {
             .client
             .put_item()
             .table_name(&self.table)
-            .item("PK", s(regno_pk(number)))
-            .item("SK", s(REGNO_SK))
+            .item("PK", s(keys::registration_number::pk(number)))
+            .item("SK", s(keys::registration_number::SK))
             .item("entity", s("registration_number"))
             .item("customer_uid", s(customer_uid))
             .condition_expression("attribute_not_exists(PK) OR customer_uid = :u")
@@ -180,11 +157,14 @@ impl Store {
 
     /// The customer uid holding a registration number.
     pub async fn registration_number_owner(&self, number: &str) -> Result<Option<String>, ApiError> {
-        Ok(self.get(&regno_pk(number), REGNO_SK).await?.and_then(|i| i.get("customer_uid").and_then(|v| v.as_s().ok()).cloned()))
+        Ok(self
+            .get(&keys::registration_number::pk(number), keys::registration_number::SK)
+            .await?
+            .and_then(|i| i.get("customer_uid").and_then(|v| v.as_s().ok()).cloned()))
     }
 
     pub async fn registration_number_taken(&self, number: &str) -> Result<bool, ApiError> {
-        Ok(self.get(&regno_pk(number), REGNO_SK).await?.is_some())
+        Ok(self.get(&keys::registration_number::pk(number), keys::registration_number::SK).await?.is_some())
     }
 
     /// Customers in one state, newest first, `limit` per page, optionally only
@@ -219,8 +199,8 @@ impl Store {
             None => None,
         };
         let (index_name, pk_attr, pk) = match index {
-            ListIndex::State(state) => (super::table::GSI1, "GSI1PK", state_gsi1pk(state)),
-            ListIndex::All => (super::table::GSI2, "GSI2PK", ALL_CUSTOMERS_GSI2PK.to_string()),
+            ListIndex::State(state) => (super::table::GSI1, "GSI1PK", keys::customer::state_gsi1pk(state)),
+            ListIndex::All => (super::table::GSI2, "GSI2PK", keys::customer::ALL_GSI2PK.to_string()),
         };
         let mut results = Vec::new();
         loop {
@@ -268,7 +248,7 @@ impl Store {
         old_email: &str,
         old_regno: Option<&str>,
     ) -> Result<(), UpdateCustomerError> {
-        use super::users::{email_pk, to_item};
+        use super::users::to_item;
         use aws_sdk_dynamodb::types::Delete;
         let mut items = vec![
             TransactWriteItem::builder()
@@ -293,8 +273,8 @@ impl Store {
                     .delete(
                         Delete::builder()
                             .table_name(&self.table)
-                            .key("PK", s(email_pk(old_email)))
-                            .key("SK", s("EMAIL"))
+                            .key("PK", s(keys::email::pk(old_email)))
+                            .key("SK", s(keys::email::SK))
                             .build()
                             .map_err(ApiError::internal)?,
                     )
@@ -306,8 +286,8 @@ impl Store {
                     .put(
                         Put::builder()
                             .table_name(&self.table)
-                            .item("PK", s(email_pk(&user.email)))
-                            .item("SK", s("EMAIL"))
+                            .item("PK", s(keys::email::pk(&user.email)))
+                            .item("SK", s(keys::email::SK))
                             .item("entity", s("email"))
                             .item("user_uid", s(&user.uid))
                             .condition_expression("attribute_not_exists(PK)")
@@ -326,8 +306,8 @@ impl Store {
                         .delete(
                             Delete::builder()
                                 .table_name(&self.table)
-                                .key("PK", s(regno_pk(old)))
-                                .key("SK", s(REGNO_SK))
+                                .key("PK", s(keys::registration_number::pk(old)))
+                                .key("SK", s(keys::registration_number::SK))
                                 .condition_expression("attribute_not_exists(PK) OR customer_uid = :u")
                                 .expression_attribute_values(":u", s(&user.uid))
                                 .build()
@@ -380,7 +360,7 @@ impl Store {
                 .index_name(super::table::GSI1)
                 .key_condition_expression("GSI1PK = :pk")
                 .filter_expression("awaiting_approval = :t")
-                .expression_attribute_values(":pk", s(state_gsi1pk(CustomerState::Pending)))
+                .expression_attribute_values(":pk", s(keys::customer::state_gsi1pk(CustomerState::Pending)))
                 .expression_attribute_values(":t", AttributeValue::Bool(true))
                 .select(aws_sdk_dynamodb::types::Select::Count)
                 .set_exclusive_start_key(start)
@@ -401,8 +381,8 @@ impl Store {
         self.client
             .put_item()
             .table_name(&self.table)
-            .item("PK", s(customer_pk(uid)))
-            .item("SK", s(ACTIVATION_SK))
+            .item("PK", s(keys::customer::pk(uid)))
+            .item("SK", s(keys::customer::ACTIVATION_SK))
             .item("entity", s("activation_link"))
             .item("digest", s(digest))
             .item("expires_at", n(expires_at))
@@ -416,7 +396,7 @@ impl Store {
 
     /// True when the link is the customer's current one, unused and unexpired.
     pub async fn activation_link_valid(&self, uid: &str, digest: &str, now: i64) -> Result<bool, ApiError> {
-        let Some(item) = self.get(&customer_pk(uid), ACTIVATION_SK).await? else { return Ok(false) };
+        let Some(item) = self.get(&keys::customer::pk(uid), keys::customer::ACTIVATION_SK).await? else { return Ok(false) };
         let text = |k: &str| item.get(k).and_then(|v| v.as_s().ok()).cloned();
         let num = |k: &str| item.get(k).and_then(|v| v.as_n().ok()).and_then(|v| v.parse::<i64>().ok());
         let used = item.get("used").and_then(|v| v.as_bool().ok()).copied().unwrap_or(true);
@@ -429,8 +409,8 @@ impl Store {
             .client
             .update_item()
             .table_name(&self.table)
-            .key("PK", s(customer_pk(uid)))
-            .key("SK", s(ACTIVATION_SK))
+            .key("PK", s(keys::customer::pk(uid)))
+            .key("SK", s(keys::customer::ACTIVATION_SK))
             .update_expression("SET used = :t")
             .condition_expression("attribute_exists(PK) AND digest = :d AND used = :f AND expires_at > :now")
             .expression_attribute_values(":t", AttributeValue::Bool(true))
@@ -469,14 +449,14 @@ impl Store {
                 .query()
                 .table_name(&self.table)
                 .key_condition_expression("PK = :pk")
-                .expression_attribute_values(":pk", s(SECTOR_PK))
+                .expression_attribute_values(":pk", s(keys::business_sector::PK))
                 .set_exclusive_start_key(start)
                 .send()
                 .await
                 .map_err(sdk_err)?;
             for item in out.items.unwrap_or_default() {
                 let text = |k: &str| item.get(k).and_then(|v| v.as_s().ok()).cloned();
-                if text("SK").as_deref() == Some(SECTOR_SEEDED_SK) {
+                if text("SK").as_deref() == Some(keys::business_sector::SEEDED_SK) {
                     seeded = true;
                 } else if let (Some(id), Some(name)) = (text("id"), text("name")) {
                     sectors.push(BusinessSector { id, name });
@@ -496,8 +476,8 @@ impl Store {
         self.client
             .put_item()
             .table_name(&self.table)
-            .item("PK", s(SECTOR_PK))
-            .item("SK", s(SECTOR_SEEDED_SK))
+            .item("PK", s(keys::business_sector::PK))
+            .item("SK", s(keys::business_sector::SEEDED_SK))
             .item("entity", s("business_sector_seed"))
             .send()
             .await
@@ -510,8 +490,8 @@ impl Store {
             .client
             .put_item()
             .table_name(&self.table)
-            .item("PK", s(SECTOR_PK))
-            .item("SK", s(sector_sk(id)))
+            .item("PK", s(keys::business_sector::PK))
+            .item("SK", s(keys::business_sector::sk(id)))
             .item("entity", s("business_sector"))
             .item("id", s(id))
             .item("name", s(name.trim()))
@@ -529,7 +509,7 @@ impl Store {
         if id.contains('#') {
             return Ok(None);
         }
-        let Some(item) = self.get(SECTOR_PK, &sector_sk(id)).await? else { return Ok(None) };
+        let Some(item) = self.get(keys::business_sector::PK, &keys::business_sector::sk(id)).await? else { return Ok(None) };
         let name = item.get("name").and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
         Ok(Some(BusinessSector { id: id.to_string(), name }))
     }
@@ -557,8 +537,8 @@ impl Store {
             .client
             .update_item()
             .table_name(&self.table)
-            .key("PK", s(SECTOR_PK))
-            .key("SK", s(sector_sk(id)))
+            .key("PK", s(keys::business_sector::PK))
+            .key("SK", s(keys::business_sector::sk(id)))
             .update_expression("SET #name = :n")
             .condition_expression("attribute_exists(PK)")
             .expression_attribute_names("#name", "name")
@@ -582,8 +562,8 @@ impl Store {
             .client
             .delete_item()
             .table_name(&self.table)
-            .key("PK", s(SECTOR_PK))
-            .key("SK", s(sector_sk(id)))
+            .key("PK", s(keys::business_sector::PK))
+            .key("SK", s(keys::business_sector::sk(id)))
             .condition_expression("attribute_exists(PK)")
             .send()
             .await;
@@ -619,14 +599,14 @@ fn cursor_key(index: ListIndex, cursor: &str) -> Result<HashMap<String, Attribut
     if uid.is_empty() || chrono::DateTime::parse_from_rfc3339(created).is_err() {
         return Err(bad());
     }
-    let mut key = HashMap::from([("PK".to_string(), s(customer_pk(uid))), ("SK".to_string(), s(PROFILE_SK))]);
+    let mut key = HashMap::from([("PK".to_string(), s(keys::customer::pk(uid))), ("SK".to_string(), s(keys::customer::PROFILE_SK))]);
     match index {
         ListIndex::State(state) => {
-            key.insert("GSI1PK".to_string(), s(state_gsi1pk(state)));
+            key.insert("GSI1PK".to_string(), s(keys::customer::state_gsi1pk(state)));
             key.insert("GSI1SK".to_string(), s(cursor));
         }
         ListIndex::All => {
-            key.insert("GSI2PK".to_string(), s(ALL_CUSTOMERS_GSI2PK));
+            key.insert("GSI2PK".to_string(), s(keys::customer::ALL_GSI2PK));
             key.insert("GSI2SK".to_string(), s(cursor));
         }
     }

@@ -6,6 +6,7 @@ pub mod cases;
 pub mod catalogue;
 pub mod conflict;
 pub mod customers;
+pub mod keys;
 pub mod rate_limit;
 pub mod recovery;
 pub mod refresh;

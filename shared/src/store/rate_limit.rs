@@ -2,7 +2,7 @@
 //! one item per window, removed by TTL). API Gateway HTTP APIs have no
 //! per-client throttling, so sign-in, codes and recovery mail count here.
 
-use super::{n, s, sdk_err, Store};
+use super::{keys, n, s, sdk_err, Store};
 use crate::error::ApiError;
 
 #[derive(Clone, Copy, Debug)]
@@ -29,7 +29,7 @@ impl Store {
     pub async fn rate_exceeded(&self, limit: Limit, key: &str, now: i64) -> Result<bool, ApiError> {
         let window = now.div_euclid(limit.window_secs);
         let hits: u32 = self
-            .get(&format!("RATE#{}#{key}", limit.scope), &window.to_string())
+            .get(&keys::rate_limit::pk(limit.scope, key), &keys::rate_limit::sk(window))
             .await?
             .and_then(|i| i.get("hits").and_then(|v| v.as_n().ok()).and_then(|v| v.parse().ok()))
             .unwrap_or(0);
@@ -43,8 +43,8 @@ impl Store {
             .client
             .update_item()
             .table_name(&self.table)
-            .key("PK", s(format!("RATE#{}#{key}", limit.scope)))
-            .key("SK", s(window.to_string()))
+            .key("PK", s(keys::rate_limit::pk(limit.scope, key)))
+            .key("SK", s(keys::rate_limit::sk(window)))
             .update_expression("ADD hits :one SET #ttl = :ttl")
             .expression_attribute_names("#ttl", super::table::TTL_ATTRIBUTE)
             .expression_attribute_values(":one", n(1))

@@ -2,21 +2,16 @@
 
 use aws_sdk_dynamodb::types::{AttributeValue, ReturnValue};
 
-use super::{n, s, sdk_err, Store};
+use super::{keys, n, s, sdk_err, Store};
 use crate::error::ApiError;
-
-const SK: &str = "RESET";
-fn pk(digest: &str) -> String {
-    format!("RESET#{digest}")
-}
 
 impl Store {
     pub async fn save_recovery_link(&self, digest: &str, user_uid: &str, expires_at: i64) -> Result<(), ApiError> {
         self.client
             .put_item()
             .table_name(&self.table)
-            .item("PK", s(pk(digest)))
-            .item("SK", s(SK))
+            .item("PK", s(keys::recovery_link::pk(digest)))
+            .item("keys::recovery_link::SK", s(keys::recovery_link::SK))
             .item("entity", s("recovery_link"))
             .item("user_uid", s(user_uid))
             .item("expires_at", n(expires_at))
@@ -35,8 +30,8 @@ impl Store {
             .client
             .update_item()
             .table_name(&self.table)
-            .key("PK", s(pk(digest)))
-            .key("SK", s(SK))
+            .key("PK", s(keys::recovery_link::pk(digest)))
+            .key("keys::recovery_link::SK", s(keys::recovery_link::SK))
             .update_expression("SET used = :t")
             .condition_expression("attribute_exists(PK) AND used = :f AND expires_at > :now")
             .expression_attribute_values(":t", AttributeValue::Bool(true))

@@ -9,18 +9,9 @@
 use aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsError;
 use aws_sdk_dynamodb::types::{AttributeValue, ConditionCheck, TransactWriteItem, Update};
 
-use super::{n, s, sdk_err, Store};
+use super::{keys, n, s, sdk_err, Store};
 use crate::auth::{jwt::REFRESH_TTL_SECS, Claims};
 use crate::error::ApiError;
-
-fn pk(jti: &str) -> String {
-    format!("REFRESH#{jti}")
-}
-const SK: &str = "REFRESH";
-fn family_pk(fam: &str) -> String {
-    format!("FAMILY#{fam}")
-}
-const FAMILY_SK: &str = "FAMILY";
 
 #[derive(Debug, PartialEq, Eq)]
 pub enum Spend {
@@ -39,8 +30,8 @@ impl Store {
         self.client
             .update_item()
             .table_name(&self.table)
-            .key("PK", s(family_pk(fam)))
-            .key("SK", s(FAMILY_SK))
+            .key("PK", s(keys::refresh_family::pk(fam)))
+            .key("keys::refresh_token::SK", s(keys::refresh_family::SK))
             .update_expression("SET user_uid = :u, revoked = if_not_exists(revoked, :f), #ttl = :ttl")
             .expression_attribute_names("#ttl", super::table::TTL_ATTRIBUTE)
             .expression_attribute_values(":u", s(&claims.sub))
@@ -52,8 +43,8 @@ impl Store {
         self.client
             .put_item()
             .table_name(&self.table)
-            .item("PK", s(pk(&claims.jti)))
-            .item("SK", s(SK))
+            .item("PK", s(keys::refresh_token::pk(&claims.jti)))
+            .item("keys::refresh_token::SK", s(keys::refresh_token::SK))
             .item("entity", s("refresh_token"))
             .item("user_uid", s(&claims.sub))
             .item("family_id", s(fam))
@@ -70,8 +61,8 @@ impl Store {
         let Some(fam) = claims.fam.as_deref() else { return Ok(Spend::Refused) };
         let spend = Update::builder()
             .table_name(&self.table)
-            .key("PK", s(pk(&claims.jti)))
-            .key("SK", s(SK))
+            .key("PK", s(keys::refresh_token::pk(&claims.jti)))
+            .key("keys::refresh_token::SK", s(keys::refresh_token::SK))
             .update_expression("SET used = :t")
             .condition_expression("attribute_exists(PK) AND used = :f AND user_uid = :u AND family_id = :fam")
             .expression_attribute_values(":t", AttributeValue::Bool(true))
@@ -82,8 +73,8 @@ impl Store {
             .map_err(ApiError::internal)?;
         let live_family = ConditionCheck::builder()
             .table_name(&self.table)
-            .key("PK", s(family_pk(fam)))
-            .key("SK", s(FAMILY_SK))
+            .key("PK", s(keys::refresh_family::pk(fam)))
+            .key("keys::refresh_token::SK", s(keys::refresh_family::SK))
             .condition_expression("revoked = :f")
             .expression_attribute_values(":f", AttributeValue::Bool(false))
             .build()
@@ -112,7 +103,10 @@ impl Store {
     }
 
     async fn refresh_token_was_spent(&self, claims: &Claims) -> Result<bool, ApiError> {
-        Ok(self.get(&pk(&claims.jti), SK).await?.is_some_and(|i| i.get("used").and_then(|v| v.as_bool().ok()).copied() == Some(true)))
+        Ok(self
+            .get(&keys::refresh_token::pk(&claims.jti), keys::refresh_token::SK)
+            .await?
+            .is_some_and(|i| i.get("used").and_then(|v| v.as_bool().ok()).copied() == Some(true)))
     }
 
     /// Ends every session of one sign-in (logout, or a replayed token).
@@ -121,8 +115,8 @@ impl Store {
             .client
             .update_item()
             .table_name(&self.table)
-            .key("PK", s(family_pk(fam)))
-            .key("SK", s(FAMILY_SK))
+            .key("PK", s(keys::refresh_family::pk(fam)))
+            .key("keys::refresh_token::SK", s(keys::refresh_family::SK))
             .update_expression("SET revoked = :t")
             .condition_expression("attribute_exists(PK)")
             .expression_attribute_values(":t", AttributeValue::Bool(true))

@@ -9,12 +9,10 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::{s, sdk_err, users, Item, Store};
+use super::{keys, s, sdk_err, users, Item, Store};
 use crate::domain::staff::LawyerDetails;
-use crate::domain::{Role, User, UserSubType};
+use crate::domain::{Role, User};
 use crate::error::ApiError;
-
-pub const STAFF_SK: &str = "STAFF";
 
 /// What the admin screens show of a lawyer or a sales person.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
@@ -31,21 +29,12 @@ pub struct StaffProfile {
     pub lawyer: Option<LawyerDetails>,
 }
 
-/// The index partition of a profile.
-pub fn list_partition(role: Role, sub_type: Option<UserSubType>) -> String {
-    match (role, sub_type) {
-        (Role::Lawyer, Some(UserSubType::External)) => "STAFF#lawyer#external".into(),
-        (Role::Lawyer, _) => "STAFF#lawyer#internal".into(),
-        (r, _) => format!("STAFF#{}", r.as_str()),
-    }
-}
-
 pub fn staff_item(p: &StaffProfile) -> Result<Item, ApiError> {
     let mut item: Item = serde_dynamo::to_item(p).map_err(ApiError::internal)?;
-    item.insert("PK".into(), s(users::user_pk(&p.uid)));
-    item.insert("SK".into(), s(STAFF_SK));
+    item.insert("PK".into(), s(keys::user::pk(&p.uid)));
+    item.insert("SK".into(), s(keys::staff::SK));
     item.insert("entity".into(), s("staff_profile"));
-    item.insert("GSI1PK".into(), s(list_partition(p.role, p.lawyer.as_ref().map(|l| l.user_sub_type))));
+    item.insert("GSI1PK".into(), s(keys::staff::list_gsi1pk(p.role, p.lawyer.as_ref().map(|l| l.user_sub_type))));
     item.insert("GSI1SK".into(), s(format!("{}#{}", p.created_at.to_rfc3339(), p.uid)));
     Ok(item)
 }
@@ -60,7 +49,7 @@ pub struct StaffPage {
 
 impl Store {
     pub async fn get_staff(&self, uid: &str) -> Result<Option<StaffProfile>, ApiError> {
-        self.get(&users::user_pk(uid), STAFF_SK).await?.map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal)).transpose()
+        self.get(&keys::user::pk(uid), keys::staff::SK).await?.map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal)).transpose()
     }
 
     /// Writes the user and its profile together (names live on both).
@@ -90,8 +79,8 @@ impl Store {
             .client
             .update_item()
             .table_name(&self.table)
-            .key("PK", s(users::user_pk(uid)))
-            .key("SK", s(STAFF_SK))
+            .key("PK", s(keys::user::pk(uid)))
+            .key("SK", s(keys::staff::SK))
             .update_expression("SET active = :a")
             .condition_expression("attribute_exists(PK)")
             .expression_attribute_values(":a", AttributeValue::Bool(active))
@@ -122,8 +111,8 @@ impl Store {
             q = q
                 .exclusive_start_key("GSI1PK", s(partition))
                 .exclusive_start_key("GSI1SK", s(c))
-                .exclusive_start_key("PK", s(users::user_pk(uid)))
-                .exclusive_start_key("SK", s(STAFF_SK));
+                .exclusive_start_key("PK", s(keys::user::pk(uid)))
+                .exclusive_start_key("SK", s(keys::staff::SK));
         }
         let out = q.send().await.map_err(sdk_err)?;
         let results: Vec<StaffProfile> =

@@ -14,29 +14,10 @@ use aws_sdk_dynamodb::types::{AttributeValue, Delete, Put, TransactWriteItem, Up
 use chrono::{DateTime, NaiveDate, NaiveDateTime, SecondsFormat, Utc};
 use serde::{Deserialize, Serialize};
 
-use super::{n, s, sdk_err, Item, Store};
+use super::{keys, n, s, sdk_err, Item, Store};
 use crate::domain::catalogue::Hundredths;
 use crate::domain::subscription::{self, PurchasedService, RuleError, Usage};
 use crate::error::ApiError;
-
-pub const DUE_PARTITION: &str = "DUE#SUBSCRIPTION";
-
-pub fn due_sort_key(expire_on: DateTime<Utc>, id: &str) -> String {
-    format!("{}#{id}", expire_on.to_rfc3339_opts(SecondsFormat::Secs, true))
-}
-
-pub fn customer_pk(uid: &str) -> String {
-    format!("CUSTOMER#{uid}")
-}
-pub fn row_sk(id: u64) -> String {
-    format!("PURCHASE#{id:012}")
-}
-pub fn row_lookup(id: u64) -> String {
-    format!("PSVC#{id}")
-}
-fn guard_sk(service_id: u8) -> String {
-    format!("PURCHASE_GUARD#{service_id}")
-}
 
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct ExpiryReport {
@@ -80,26 +61,19 @@ impl UsageEntry {
     }
 }
 
-pub fn usage_pk(purchase_id: u64) -> String {
-    format!("PSVC#{purchase_id}")
-}
-pub fn usage_sk(date: NaiveDate, entry_id: &str) -> String {
-    format!("USAGE#{}#{entry_id}", date.format("%Y-%m-%d"))
-}
-
 fn row_item(row: &PurchasedService, rev: u64) -> Result<Item, ApiError> {
     let mut item: Item = serde_dynamo::to_item(row).map_err(ApiError::internal)?;
-    item.insert("PK".into(), s(customer_pk(&row.customer_uid)));
-    item.insert("SK".into(), s(row_sk(row.id)));
+    item.insert("PK".into(), s(keys::customer::pk(&row.customer_uid)));
+    item.insert("SK".into(), s(keys::purchase::sk(row.id)));
     item.insert("entity".into(), s("purchased_service"));
     item.insert("rev".into(), n(rev));
     // Derived, so it can never disagree with the hours it describes.
     item.insert("hour_less_than_consumed".into(), AttributeValue::Bool(row.hour < row.consumed_hour));
-    item.insert("GSI1PK".into(), s(row_lookup(row.id)));
-    item.insert("GSI1SK".into(), s("PURCHASE"));
+    item.insert("GSI1PK".into(), s(keys::purchase::gsi1pk(row.id)));
+    item.insert("GSI1SK".into(), s(keys::purchase::GSI1SK));
     if !row.expired {
-        item.insert("GSI2PK".into(), s(DUE_PARTITION));
-        item.insert("GSI2SK".into(), s(due_sort_key(row.expire_on.and_utc(), &row.id.to_string())));
+        item.insert("GSI2PK".into(), s(keys::purchase::DUE_GSI2PK));
+        item.insert("GSI2SK".into(), s(keys::purchase::due_gsi2sk(row.expire_on.and_utc(), &row.id.to_string())));
     }
     Ok(item)
 }
@@ -130,7 +104,11 @@ impl Store {
 
     /// A customer's rows, oldest first.
     pub async fn list_purchases(&self, customer_uid: &str) -> Result<Vec<PurchasedService>, ApiError> {
-        self.query_prefix(&customer_pk(customer_uid), "PURCHASE#").await?.into_iter().map(|i| parse_row(i).map(|r| r.row)).collect()
+        self.query_prefix(&keys::customer::pk(customer_uid), keys::purchase::PREFIX)
+            .await?
+            .into_iter()
+            .map(|i| parse_row(i).map(|r| r.row))
+            .collect()
     }
 
     /// A row by id (Query GSI1 `PSVC#<id>`).
@@ -141,8 +119,8 @@ impl Store {
             .table_name(&self.table)
             .index_name(super::table::GSI1)
             .key_condition_expression("GSI1PK = :p AND GSI1SK = :s")
-            .expression_attribute_values(":p", s(row_lookup(id)))
-            .expression_attribute_values(":s", s("PURCHASE"))
+            .expression_attribute_values(":p", s(keys::purchase::gsi1pk(id)))
+            .expression_attribute_values(":s", s(keys::purchase::GSI1SK))
             .send()
             .await
             .map_err(sdk_err)?;
@@ -165,8 +143,8 @@ impl Store {
         grant: &subscription::Grant,
         now: NaiveDateTime,
     ) -> Result<PurchasedService, ApiError> {
-        let pk = customer_pk(customer_uid);
-        let guard = self.get(&pk, &guard_sk(grant.service_id)).await?;
+        let pk = keys::customer::pk(customer_uid);
+        let guard = self.get(&pk, &keys::purchase::guard_sk(grant.service_id)).await?;
         let seen: u64 = guard.as_ref().and_then(|g| g.get("ver")).and_then(|v| v.as_n().ok()).and_then(|v| v.parse().ok()).unwrap_or(0);
         let existing = self.list_purchases(customer_uid).await?;
         let advance = subscription::purchase_kind(&existing, grant.service_id).map_err(|e| ApiError::bad(e.key()))?;
@@ -186,7 +164,7 @@ impl Store {
         let guard_update = Update::builder()
             .table_name(&self.table)
             .key("PK", s(&pk))
-            .key("SK", s(guard_sk(grant.service_id)))
+            .key("SK", s(keys::purchase::guard_sk(grant.service_id)))
             .update_expression("SET ver = :next")
             .condition_expression("attribute_not_exists(ver) OR ver = :seen")
             .expression_attribute_values(":next", n(seen + 1))
@@ -224,8 +202,8 @@ impl Store {
             .client
             .delete_item()
             .table_name(&self.table)
-            .key("PK", s(customer_pk(&row.customer_uid)))
-            .key("SK", s(row_sk(row.id)))
+            .key("PK", s(keys::customer::pk(&row.customer_uid)))
+            .key("SK", s(keys::purchase::sk(row.id)))
             .condition_expression("attribute_exists(PK)")
             .send()
             .await;
@@ -247,8 +225,8 @@ impl Store {
         let stored = self.get_purchase(entry.purchase_id).await?.ok_or(ApiError::bad(subscription::NO_VALID_SUBSCRIPTION))?;
         let next = subscription::consume(&stored.row, entry.usage(), now).map_err(|e: RuleError| ApiError::bad(e.key()))?;
         let mut ledger: Item = serde_dynamo::to_item(entry).map_err(ApiError::internal)?;
-        ledger.insert("PK".into(), s(usage_pk(entry.purchase_id)));
-        ledger.insert("SK".into(), s(usage_sk(entry.date, &entry.entry_id)));
+        ledger.insert("PK".into(), s(keys::purchase::usage_pk(entry.purchase_id)));
+        ledger.insert("SK".into(), s(keys::purchase::usage_sk(entry.date, &entry.entry_id)));
         ledger.insert("entity".into(), s("usage"));
         let put = Put::builder()
             .table_name(&self.table)
@@ -279,14 +257,15 @@ impl Store {
         entry_id: &str,
         now: NaiveDateTime,
     ) -> Result<Vec<TransactWriteItem>, ApiError> {
-        let item = self.get(&usage_pk(purchase_id), &usage_sk(date, entry_id)).await?.ok_or(ApiError::NotFound)?;
+        let item =
+            self.get(&keys::purchase::usage_pk(purchase_id), &keys::purchase::usage_sk(date, entry_id)).await?.ok_or(ApiError::NotFound)?;
         let entry: UsageEntry = serde_dynamo::from_item(item).map_err(ApiError::internal)?;
         let stored = self.get_purchase(purchase_id).await?.ok_or(ApiError::NotFound)?;
         let next = subscription::release(&stored.row, entry.usage(), now);
         let del = Delete::builder()
             .table_name(&self.table)
-            .key("PK", s(usage_pk(purchase_id)))
-            .key("SK", s(usage_sk(date, entry_id)))
+            .key("PK", s(keys::purchase::usage_pk(purchase_id)))
+            .key("SK", s(keys::purchase::usage_sk(date, entry_id)))
             .condition_expression("attribute_exists(PK)")
             .build()
             .map_err(ApiError::internal)?;
@@ -312,9 +291,9 @@ impl Store {
                 .query()
                 .table_name(&self.table)
                 .key_condition_expression("PK = :p AND SK BETWEEN :a AND :b")
-                .expression_attribute_values(":p", s(usage_pk(purchase_id)))
-                .expression_attribute_values(":a", s(format!("USAGE#{}", from.format("%Y-%m-%d"))))
-                .expression_attribute_values(":b", s(format!("USAGE#{}#~", to.format("%Y-%m-%d"))))
+                .expression_attribute_values(":p", s(keys::purchase::usage_pk(purchase_id)))
+                .expression_attribute_values(":a", s(keys::purchase::usage_from(from)))
+                .expression_attribute_values(":b", s(keys::purchase::usage_to(to)))
                 .set_exclusive_start_key(start)
                 .send()
                 .await
@@ -331,7 +310,7 @@ impl Store {
 
     /// The customer's credit-information (Bisnode) account: `(active, account)`.
     pub async fn bisnode_account(&self, customer_uid: &str) -> Result<(bool, Option<String>), ApiError> {
-        let item = self.get(&customer_pk(customer_uid), "BISNODE").await?;
+        let item = self.get(&keys::customer::pk(customer_uid), keys::customer::BISNODE_SK).await?;
         Ok(match item {
             None => (false, None),
             Some(i) => (
@@ -346,8 +325,8 @@ impl Store {
             .client
             .put_item()
             .table_name(&self.table)
-            .item("PK", s(customer_pk(customer_uid)))
-            .item("SK", s("BISNODE"))
+            .item("PK", s(keys::customer::pk(customer_uid)))
+            .item("SK", s(keys::customer::BISNODE_SK))
             .item("entity", s("bisnode_account"))
             .item("active", AttributeValue::Bool(active));
         if let Some(a) = account {
@@ -375,7 +354,7 @@ impl Store {
                 .table_name(&self.table)
                 .index_name(super::table::GSI2)
                 .key_condition_expression("GSI2PK = :p AND GSI2SK <= :u")
-                .expression_attribute_values(":p", s(DUE_PARTITION))
+                .expression_attribute_values(":p", s(keys::purchase::DUE_GSI2PK))
                 .expression_attribute_values(":u", s(&upper))
                 .set_exclusive_start_key(start)
                 .send()
@@ -426,8 +405,12 @@ impl Store {
         if !row.active {
             return Ok(None);
         }
-        let mut waiting: Vec<StoredRow> =
-            self.query_prefix(&customer_pk(&row.customer_uid), "PURCHASE#").await?.into_iter().map(parse_row).collect::<Result<_, _>>()?;
+        let mut waiting: Vec<StoredRow> = self
+            .query_prefix(&keys::customer::pk(&row.customer_uid), keys::purchase::PREFIX)
+            .await?
+            .into_iter()
+            .map(parse_row)
+            .collect::<Result<_, _>>()?;
         waiting.retain(|r| r.row.id != row.id && r.row.service.id == row.service.id && r.row.advance && !r.row.active && !r.row.expired);
         waiting.sort_by_key(|r| (r.row.start_date, r.row.id));
         Ok(waiting.into_iter().next())

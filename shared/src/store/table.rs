@@ -1,7 +1,8 @@
 //! The one table: key design and access patterns.
 //!
 //! Every item has `PK` and `SK`; two overloaded, sparse GSIs serve the lists.
-//! No request path uses Scan.
+//! No request path uses Scan. Every key below is built by one function of
+//! [`super::keys`], whose tests assert these literal strings.
 //!
 //! | Entity | PK | SK | GSI1PK / GSI1SK | GSI2PK / GSI2SK | Access patterns |
 //! |---|---|---|---|---|---|
@@ -15,7 +16,6 @@
 //! | Two-factor code | `TWOFA#<challenge id>` | `TWOFA` | | | HMAC of the code (empty for an authenticator-app challenge), expiry, attempts (conditional `attempts < 5`), single use; TTL |
 //! | Recovery link | `RESET#<sha256 of token>` | `RESET` | | | single use, conditional on unused and unexpired; TTL |
 //! | Rate-limit counter | `RATE#<scope>#<key>` | `<window number>` | | | UpdateItem ADD per attempt, per account and per client address; TTL |
-//! | Purchased service (subscription row) | `CUSTOMER#<customer uid>` | `PURCHASE#<id>` | | `DUE#SUBSCRIPTION` / `<expire_on>#<id>` (only while not expired) | a customer's subscriptions (Query PK); rows due to expire (Query GSI2 `GSI2SK <= now`) |
 //! | Lawyer / sales-person profile | `USER#<uid>` | `STAFF` | `STAFF#lawyer#internal`, `STAFF#lawyer#external` or `STAFF#sales_person` / `<created_at>#<uid>` | | admin lists of lawyers (internal, external) and sales persons, newest first, 10 per page (Query GSI1); written with the user in one transaction |
 //! | Conflict-search index entry | `CONFLICT#<S#sound key \| P#two-letter prefix \| N#identity number>` | `<kind>#<uid>` | | | candidates for a conflict search: one Query per key of the query ([`conflict`](super::conflict)) |
 //! | Conflict-search record | `CONFLICTREC#<kind>#<uid>` | `KEYS` | | | the keys a party is indexed under, so a re-save removes stale ones (GetItem) |
@@ -128,8 +128,8 @@ impl Store {
             .client
             .update_item()
             .table_name(&self.table)
-            .key("PK", super::s(format!("COUNTER#{counter}")))
-            .key("SK", super::s("COUNTER"))
+            .key("PK", super::s(super::keys::counter::pk(counter)))
+            .key("SK", super::s(super::keys::counter::SK))
             .update_expression("ADD #v :one")
             .expression_attribute_names("#v", "value")
             .expression_attribute_values(":one", super::n(1))

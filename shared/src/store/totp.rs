@@ -4,15 +4,9 @@
 
 use aws_sdk_dynamodb::types::{AttributeValue, Delete, Put, TransactWriteItem};
 
-use super::{n, s, sdk_err, Store};
+use super::{keys, n, s, sdk_err, Store};
 use crate::domain::totp::{TotpAuthenticator, TotpSetup, SETUP_MAX_ATTEMPTS};
 use crate::error::ApiError;
-
-fn pk(uid: &str) -> String {
-    format!("USER#{uid}")
-}
-const SK: &str = "TOTP";
-const SETUP_SK: &str = "TOTP#SETUP";
 
 /// A refused condition (single item or inside a transaction): an expected outcome, not an error.
 fn conditional_failed<E: aws_sdk_dynamodb::error::ProvideErrorMetadata>(e: &aws_sdk_dynamodb::error::SdkError<E>) -> bool {
@@ -25,8 +19,8 @@ impl Store {
     /// Starts (or restarts) an enrolment; a newer one replaces an older one.
     pub async fn save_totp_setup(&self, setup: &TotpSetup) -> Result<(), ApiError> {
         let mut item: super::Item = serde_dynamo::to_item(setup).map_err(ApiError::internal)?;
-        item.insert("PK".into(), s(pk(&setup.user_uid)));
-        item.insert("SK".into(), s(SETUP_SK));
+        item.insert("PK".into(), s(keys::user::pk(&setup.user_uid)));
+        item.insert("keys::user::TOTP_SK".into(), s(keys::user::TOTP_SETUP_SK));
         item.insert("entity".into(), s("totp_setup"));
         item.insert(super::table::TTL_ATTRIBUTE.into(), n(setup.expires_at + 3600));
         self.client.put_item().table_name(&self.table).set_item(Some(item)).send().await.map_err(sdk_err)?;
@@ -34,7 +28,10 @@ impl Store {
     }
 
     pub async fn get_totp_setup(&self, uid: &str) -> Result<Option<TotpSetup>, ApiError> {
-        self.get(&pk(uid), SETUP_SK).await?.map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal)).transpose()
+        self.get(&keys::user::pk(uid), keys::user::TOTP_SETUP_SK)
+            .await?
+            .map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal))
+            .transpose()
     }
 
     /// Counts a wrong confirmation code; `false` once the limit is reached.
@@ -43,8 +40,8 @@ impl Store {
             .client
             .update_item()
             .table_name(&self.table)
-            .key("PK", s(pk(uid)))
-            .key("SK", s(SETUP_SK))
+            .key("PK", s(keys::user::pk(uid)))
+            .key("keys::user::TOTP_SK", s(keys::user::TOTP_SETUP_SK))
             .update_expression("SET attempts = attempts + :one")
             .condition_expression("attribute_exists(PK) AND attempts < :max")
             .expression_attribute_values(":one", n(1))
@@ -63,14 +60,14 @@ impl Store {
     /// both succeed. `false` when it was already used or gone.
     pub async fn activate_totp(&self, auth: &TotpAuthenticator) -> Result<bool, ApiError> {
         let mut item: super::Item = serde_dynamo::to_item(auth).map_err(ApiError::internal)?;
-        item.insert("PK".into(), s(pk(&auth.user_uid)));
-        item.insert("SK".into(), s(SK));
+        item.insert("PK".into(), s(keys::user::pk(&auth.user_uid)));
+        item.insert("keys::user::TOTP_SK".into(), s(keys::user::TOTP_SK));
         item.insert("entity".into(), s("totp"));
         let put = Put::builder().table_name(&self.table).set_item(Some(item)).build().map_err(ApiError::internal)?;
         let delete = Delete::builder()
             .table_name(&self.table)
-            .key("PK", s(pk(&auth.user_uid)))
-            .key("SK", s(SETUP_SK))
+            .key("PK", s(keys::user::pk(&auth.user_uid)))
+            .key("keys::user::TOTP_SK", s(keys::user::TOTP_SETUP_SK))
             .condition_expression("attribute_exists(PK)")
             .build()
             .map_err(ApiError::internal)?;
@@ -89,13 +86,23 @@ impl Store {
     }
 
     pub async fn get_totp(&self, uid: &str) -> Result<Option<TotpAuthenticator>, ApiError> {
-        self.get(&pk(uid), SK).await?.map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal)).transpose()
+        self.get(&keys::user::pk(uid), keys::user::TOTP_SK)
+            .await?
+            .map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal))
+            .transpose()
     }
 
     /// Removes the authenticator (and any started enrolment).
     pub async fn delete_totp(&self, uid: &str) -> Result<(), ApiError> {
-        for sk in [SK, SETUP_SK] {
-            self.client.delete_item().table_name(&self.table).key("PK", s(pk(uid))).key("SK", s(sk)).send().await.map_err(sdk_err)?;
+        for sk in [keys::user::TOTP_SK, keys::user::TOTP_SETUP_SK] {
+            self.client
+                .delete_item()
+                .table_name(&self.table)
+                .key("PK", s(keys::user::pk(uid)))
+                .key("keys::user::TOTP_SK", s(sk))
+                .send()
+                .await
+                .map_err(sdk_err)?;
         }
         Ok(())
     }
@@ -107,8 +114,8 @@ impl Store {
             .client
             .update_item()
             .table_name(&self.table)
-            .key("PK", s(pk(uid)))
-            .key("SK", s(SK))
+            .key("PK", s(keys::user::pk(uid)))
+            .key("keys::user::TOTP_SK", s(keys::user::TOTP_SK))
             .update_expression("SET last_step = :step")
             .condition_expression("attribute_exists(PK) AND (attribute_not_exists(last_step) OR last_step < :step)")
             .expression_attribute_values(":step", n(step))
@@ -128,8 +135,8 @@ impl Store {
             .client
             .update_item()
             .table_name(&self.table)
-            .key("PK", s(pk(uid)))
-            .key("SK", s(SK))
+            .key("PK", s(keys::user::pk(uid)))
+            .key("keys::user::TOTP_SK", s(keys::user::TOTP_SK))
             .update_expression(format!("REMOVE recovery_hashes[{index}]"))
             .condition_expression(format!("recovery_hashes[{index}] = :h"))
             .expression_attribute_values(":h", AttributeValue::S(hash.to_string()))

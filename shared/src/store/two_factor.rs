@@ -2,20 +2,15 @@
 
 use aws_sdk_dynamodb::types::AttributeValue;
 
-use super::{n, s, sdk_err, Store};
+use super::{keys, n, s, sdk_err, Store};
 use crate::domain::two_factor::{Challenge, MAX_ATTEMPTS};
 use crate::error::ApiError;
-
-fn pk(id: &str) -> String {
-    format!("TWOFA#{id}")
-}
-const SK: &str = "TWOFA";
 
 impl Store {
     pub async fn save_challenge(&self, ch: &Challenge) -> Result<(), ApiError> {
         let mut item: super::Item = serde_dynamo::to_item(ch).map_err(ApiError::internal)?;
-        item.insert("PK".into(), s(pk(&ch.id)));
-        item.insert("SK".into(), s(SK));
+        item.insert("PK".into(), s(keys::two_factor_challenge::pk(&ch.id)));
+        item.insert("keys::two_factor_challenge::SK".into(), s(keys::two_factor_challenge::SK));
         item.insert("entity".into(), s("two_factor_challenge"));
         item.insert(super::table::TTL_ATTRIBUTE.into(), n(ch.expires_at + 3600));
         self.client.put_item().table_name(&self.table).set_item(Some(item)).send().await.map_err(sdk_err)?;
@@ -23,7 +18,10 @@ impl Store {
     }
 
     pub async fn get_challenge(&self, id: &str) -> Result<Option<Challenge>, ApiError> {
-        self.get(&pk(id), SK).await?.map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal)).transpose()
+        self.get(&keys::two_factor_challenge::pk(id), keys::two_factor_challenge::SK)
+            .await?
+            .map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal))
+            .transpose()
     }
 
     /// Counts a wrong try; the condition keeps the count from passing the
@@ -42,8 +40,8 @@ impl Store {
             .client
             .update_item()
             .table_name(&self.table)
-            .key("PK", s(pk(id)))
-            .key("SK", s(SK))
+            .key("PK", s(keys::two_factor_challenge::pk(id)))
+            .key("keys::two_factor_challenge::SK", s(keys::two_factor_challenge::SK))
             .update_expression(update)
             .condition_expression(format!("attribute_exists(PK) AND {condition}"))
             .expression_attribute_values(":max", n(MAX_ATTEMPTS));

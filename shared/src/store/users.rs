@@ -3,26 +3,9 @@
 use crate::error::Msg;
 use aws_sdk_dynamodb::types::{Put, TransactWriteItem};
 
-use super::{s, sdk_err, Item, Store};
+use super::{keys, s, sdk_err, Item, Store};
 use crate::domain::User;
 use crate::error::ApiError;
-
-pub fn user_pk(uid: &str) -> String {
-    format!("USER#{uid}")
-}
-pub const USER_SK: &str = "USER";
-
-pub fn email_pk(normalized_email: &str) -> String {
-    format!("EMAIL#{normalized_email}")
-}
-pub const EMAIL_SK: &str = "EMAIL";
-
-pub fn contacts_pk(customer_uid: &str) -> String {
-    format!("CONTACTS#{customer_uid}")
-}
-fn contact_sk(user: &User) -> String {
-    format!("{}#{}", user.created_at.to_rfc3339_opts(chrono::SecondsFormat::Micros, true), user.uid)
-}
 
 /// Contacts per page (spec §9: lists fetch 10 items, newest first).
 pub const CONTACTS_PAGE: i32 = 10;
@@ -66,16 +49,16 @@ pub enum CreateUserError {
 pub(crate) fn to_item(user: &User) -> Result<Item, ApiError> {
     let mut item: Item = serde_dynamo::to_item(user).map_err(ApiError::internal)?;
     let role = user.role().map(|r| r.as_str()).unwrap_or("none");
-    item.insert("PK".into(), s(user_pk(&user.uid)));
-    item.insert("SK".into(), s(USER_SK));
+    item.insert("PK".into(), s(keys::user::pk(&user.uid)));
+    item.insert("SK".into(), s(keys::user::SK));
     item.insert("entity".into(), s("user"));
-    item.insert("GSI1PK".into(), s(format!("ROLE#{role}")));
+    item.insert("GSI1PK".into(), s(keys::user::role_gsi1pk(role)));
     item.insert("GSI1SK".into(), s(format!("{}#{}", user.created_at.to_rfc3339(), user.uid)));
     // A customer's contacts, newest first (GSI2 keeps the role list on GSI1 intact).
     if user.role() == Some(crate::domain::Role::CustomerContact) {
         if let Some(customer) = &user.customer_id {
-            item.insert("GSI2PK".into(), s(contacts_pk(customer)));
-            item.insert("GSI2SK".into(), s(contact_sk(user)));
+            item.insert("GSI2PK".into(), s(keys::user::contacts_gsi2pk(customer)));
+            item.insert("GSI2SK".into(), s(keys::created_sk(user.created_at, &user.uid)));
         }
     }
     Ok(item)
@@ -110,8 +93,8 @@ impl Store {
             .map_err(ApiError::internal)?;
         let email_put = Put::builder()
             .table_name(&self.table)
-            .item("PK", s(email_pk(&user.email)))
-            .item("SK", s(EMAIL_SK))
+            .item("PK", s(keys::email::pk(&user.email)))
+            .item("SK", s(keys::email::SK))
             .item("entity", s("email"))
             .item("user_uid", s(&user.uid))
             .condition_expression("attribute_not_exists(PK)")
@@ -150,12 +133,12 @@ impl Store {
     }
 
     pub async fn get_user(&self, uid: &str) -> Result<Option<User>, ApiError> {
-        self.get(&user_pk(uid), USER_SK).await?.map(from_item).transpose()
+        self.get(&keys::user::pk(uid), keys::user::SK).await?.map(from_item).transpose()
     }
 
     /// Two GetItems: the e-mail item, then the user it points to.
     pub async fn find_user_by_email(&self, normalized_email: &str) -> Result<Option<User>, ApiError> {
-        let Some(item) = self.get(&email_pk(normalized_email), EMAIL_SK).await? else { return Ok(None) };
+        let Some(item) = self.get(&keys::email::pk(normalized_email), keys::email::SK).await? else { return Ok(None) };
         let uid = item.get("user_uid").and_then(|v| v.as_s().ok()).ok_or_else(|| ApiError::internal("e-mail item without user"))?;
         self.get_user(uid).await
     }
@@ -186,7 +169,7 @@ impl Store {
             .table_name(&self.table)
             .index_name(super::table::GSI2)
             .key_condition_expression("GSI2PK = :pk")
-            .expression_attribute_values(":pk", s(contacts_pk(customer_uid)))
+            .expression_attribute_values(":pk", s(keys::user::contacts_gsi2pk(customer_uid)))
             .scan_index_forward(false)
             .limit(CONTACTS_PAGE);
         if let Some(c) = cursor.filter(|c| !c.is_empty()) {
@@ -198,9 +181,9 @@ impl Store {
                 .filter(|(ts, uid)| !ts.is_empty() && !uid.is_empty())
                 .ok_or_else(|| ApiError::bad(Msg::InvalidCursor))?;
             let start: Item = [
-                ("PK".to_string(), s(user_pk(uid))),
-                ("SK".to_string(), s(USER_SK)),
-                ("GSI2PK".to_string(), s(contacts_pk(customer_uid))),
+                ("PK".to_string(), s(keys::user::pk(uid))),
+                ("SK".to_string(), s(keys::user::SK)),
+                ("GSI2PK".to_string(), s(keys::user::contacts_gsi2pk(customer_uid))),
                 ("GSI2SK".to_string(), AttributeValue::S(sk.clone())),
             ]
             .into_iter()

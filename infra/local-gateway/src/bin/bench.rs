@@ -159,8 +159,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             .client
             .get_item()
             .table_name(&state.store.table)
-            .key("PK", shared::store::s(format!("USER#{}", user.uid)))
-            .key("SK", shared::store::s("USER"))
+            .key("PK", shared::store::s(shared::store::keys::user::pk(&user.uid)))
+            .key("SK", shared::store::s(shared::store::keys::user::SK))
             .send()
             .await?;
         let r = t.elapsed();

@@ -1,0 +1,425 @@
+//! Every key of the one table, built in one place: a module per entity with
+//! its partition key, sort key (or sort-key prefix for `begin_with` reads)
+//! and index keys. The table documentation ([`super::table`]) names the same
+//! strings, and the tests below assert each literal, so a key format cannot
+//! change without a test failing.
+
+use chrono::{DateTime, NaiveDate, SecondsFormat, Utc};
+
+use crate::domain::case::CaseStatus;
+use crate::domain::conflict::PartyKind;
+use crate::domain::customer::CustomerState;
+use crate::domain::{Role, UserSubType};
+
+/// A creation time as a sort-key part: fixed width (microseconds, `Z`), so
+/// keys order by time.
+pub fn at(t: DateTime<Utc>) -> String {
+    t.to_rfc3339_opts(SecondsFormat::Micros, true)
+}
+
+/// Newest-first list position of a thing created at `t`: the uid makes it unique.
+pub fn created_sk(t: DateTime<Utc>, uid: &str) -> String {
+    format!("{}#{uid}", at(t))
+}
+
+/// A user of any role, its authenticator and its enrolment.
+pub mod user {
+    pub fn pk(uid: &str) -> String {
+        format!("USER#{uid}")
+    }
+    pub const SK: &str = "USER";
+    /// GSI1: users of a role.
+    pub fn role_gsi1pk(role: &str) -> String {
+        format!("ROLE#{role}")
+    }
+    /// GSI2 of a customer contact: the customer's contacts.
+    pub fn contacts_gsi2pk(customer_uid: &str) -> String {
+        format!("CONTACTS#{customer_uid}")
+    }
+    pub const TOTP_SK: &str = "TOTP";
+    pub const TOTP_SETUP_SK: &str = "TOTP#SETUP";
+}
+
+/// The item that makes an e-mail address belong to one user.
+pub mod email {
+    pub fn pk(normalized_email: &str) -> String {
+        format!("EMAIL#{normalized_email}")
+    }
+    pub const SK: &str = "EMAIL";
+}
+
+/// A lawyer's or sales person's profile (beside the user item).
+pub mod staff {
+    use super::*;
+    pub const SK: &str = "STAFF";
+    /// GSI1: the admin lists (internal lawyers, external lawyers, sales persons).
+    pub fn list_gsi1pk(role: Role, sub_type: Option<UserSubType>) -> String {
+        match (role, sub_type) {
+            (Role::Lawyer, Some(UserSubType::External)) => "STAFF#lawyer#external".into(),
+            (Role::Lawyer, _) => "STAFF#lawyer#internal".into(),
+            (r, _) => format!("STAFF#{}", r.as_str()),
+        }
+    }
+}
+
+/// Named counters (next human-readable id).
+pub mod counter {
+    pub fn pk(name: &str) -> String {
+        format!("COUNTER#{name}")
+    }
+    pub const SK: &str = "COUNTER";
+}
+
+pub mod refresh_token {
+    pub fn pk(jti: &str) -> String {
+        format!("REFRESH#{jti}")
+    }
+    pub const SK: &str = "REFRESH";
+}
+
+pub mod refresh_family {
+    pub fn pk(family: &str) -> String {
+        format!("FAMILY#{family}")
+    }
+    pub const SK: &str = "FAMILY";
+}
+
+pub mod two_factor_challenge {
+    pub fn pk(id: &str) -> String {
+        format!("TWOFA#{id}")
+    }
+    pub const SK: &str = "TWOFA";
+}
+
+pub mod recovery_link {
+    pub fn pk(digest: &str) -> String {
+        format!("RESET#{digest}")
+    }
+    pub const SK: &str = "RESET";
+}
+
+pub mod rate_limit {
+    pub fn pk(scope: &str, key: &str) -> String {
+        format!("RATE#{scope}#{key}")
+    }
+    pub fn sk(window: i64) -> String {
+        window.to_string()
+    }
+}
+
+/// A customer's partition: profile, activation link, subscription rows,
+/// purchase guards, credit-information account, department.
+pub mod customer {
+    use super::*;
+    pub fn pk(uid: &str) -> String {
+        format!("CUSTOMER#{uid}")
+    }
+    pub const PROFILE_SK: &str = "PROFILE";
+    pub const ACTIVATION_SK: &str = "ACTIVATION";
+    pub const BISNODE_SK: &str = "BISNODE";
+    pub const DEPARTMENT_SK: &str = "DEPARTMENT";
+    /// GSI1 of the profile: customers in one state.
+    pub fn state_gsi1pk(state: CustomerState) -> String {
+        format!("CUSTSTATE#{}", state.as_str())
+    }
+    /// GSI2 of the profile: every customer.
+    pub const ALL_GSI2PK: &str = "CUSTOMERS";
+}
+
+/// The item that makes an organisationsnummer belong to one customer.
+pub mod registration_number {
+    pub fn pk(number: &str) -> String {
+        format!("REGNO#{}", number.trim())
+    }
+    pub const SK: &str = "REGNO";
+}
+
+pub mod business_sector {
+    pub const PK: &str = "BUSINESS_SECTOR";
+    pub const PREFIX: &str = "SECTOR#";
+    pub fn sk(id: &str) -> String {
+        format!("SECTOR#{id}")
+    }
+    /// Written once the spec's list has been seeded.
+    pub const SEEDED_SK: &str = "SEEDED";
+}
+
+/// Customers of a department (GSI1 of the customer's `DEPARTMENT` item).
+pub mod department_members {
+    pub fn gsi1pk(department_id: u64) -> String {
+        format!("DEPARTMENT#{department_id}")
+    }
+}
+
+/// Packages, service plans and the named lists, ids zero-padded so they sort.
+pub mod catalogue {
+    pub const PACKAGES_PK: &str = "CATALOGUE#PACKAGE";
+    pub const PLANS_PK: &str = "CATALOGUE#SERVICEPLAN";
+    pub const KNOWLEDGE_SECTORS_PK: &str = "CATALOGUE#KNOWLEDGE_SECTOR";
+    pub const CASE_TYPES_PK: &str = "CATALOGUE#CASE_TYPE";
+    pub const DEPARTMENTS_PK: &str = "CATALOGUE#DEPARTMENT";
+    pub const PACKAGE_PREFIX: &str = "PACKAGE#";
+    pub const PLAN_PREFIX: &str = "PLAN#";
+    pub const ENTRY_PREFIX: &str = "ENTRY#";
+    pub fn package_sk(id: u64) -> String {
+        format!("PACKAGE#{id:012}")
+    }
+    pub fn plan_sk(id: u64) -> String {
+        format!("PLAN#{id:012}")
+    }
+    pub fn entry_sk(id: u64) -> String {
+        format!("ENTRY#{id:012}")
+    }
+}
+
+/// A purchased service (subscription row) and what hangs on it.
+pub mod purchase {
+    use super::*;
+    pub const PREFIX: &str = "PURCHASE#";
+    /// In the customer's partition ([`customer::pk`]).
+    pub fn sk(id: u64) -> String {
+        format!("PURCHASE#{id:012}")
+    }
+    /// GSI1: a row by id.
+    pub fn gsi1pk(id: u64) -> String {
+        format!("PSVC#{id}")
+    }
+    pub const GSI1SK: &str = "PURCHASE";
+    /// GSI2 of rows not yet expired: due by `expire_on`.
+    pub const DUE_GSI2PK: &str = "DUE#SUBSCRIPTION";
+    pub fn due_gsi2sk(expire_on: DateTime<Utc>, id: &str) -> String {
+        format!("{}#{id}", expire_on.to_rfc3339_opts(SecondsFormat::Secs, true))
+    }
+    /// In the customer's partition: serialises purchases of one service.
+    pub fn guard_sk(service_id: u8) -> String {
+        format!("PURCHASE_GUARD#{service_id}")
+    }
+    /// The usage ledger of a row.
+    pub fn usage_pk(id: u64) -> String {
+        format!("PSVC#{id}")
+    }
+    pub fn usage_sk(date: NaiveDate, entry_id: &str) -> String {
+        format!("USAGE#{}#{entry_id}", date.format("%Y-%m-%d"))
+    }
+    /// Bounds of a date range of the ledger (`SK BETWEEN from AND to`).
+    pub fn usage_from(date: NaiveDate) -> String {
+        format!("USAGE#{}", date.format("%Y-%m-%d"))
+    }
+    pub fn usage_to(date: NaiveDate) -> String {
+        format!("USAGE#{}#~", date.format("%Y-%m-%d"))
+    }
+}
+
+/// A case and the items in its partition.
+pub mod case {
+    use super::*;
+    pub fn pk(uid: &str) -> String {
+        format!("CASE#{uid}")
+    }
+    pub const SK: &str = "CASE";
+    /// GSI1: cases in one status (the word `pending` for Draft is what `bubbles/` counts).
+    pub fn state_gsi1pk(status: CaseStatus) -> String {
+        format!("CASESTATE#{}", state_word(status))
+    }
+    pub fn state_word(status: CaseStatus) -> &'static str {
+        match status {
+            CaseStatus::Draft => "pending",
+            CaseStatus::Waiting => "waiting",
+            CaseStatus::Inprogress => "inprogress",
+            CaseStatus::Complete => "complete",
+        }
+    }
+    /// GSI2: a customer's cases.
+    pub fn customer_gsi2pk(customer_uid: &str) -> String {
+        format!("CASECUST#{customer_uid}")
+    }
+    /// The lawyer's pointer partition (their own cases).
+    pub fn lawyer_pk(lawyer_uid: &str) -> String {
+        format!("LAWYERCASES#{lawyer_uid}")
+    }
+    pub const HISTORY_PREFIX: &str = "HIST#";
+    pub fn history_sk(t: DateTime<Utc>, id: &str) -> String {
+        format!("HIST#{}#{id}", at(t))
+    }
+    pub const NOTE_PREFIX: &str = "NOTE#";
+    pub fn note_sk(t: DateTime<Utc>, id: &str) -> String {
+        format!("NOTE#{}#{id}", at(t))
+    }
+    pub const HOUR_PREFIX: &str = "HOUR#";
+    pub fn hour_sk(id: &str) -> String {
+        format!("HOUR#{id}")
+    }
+    pub const ADDITIONAL_PREFIX: &str = "ADDHOUR#";
+    pub fn additional_sk(id: &str) -> String {
+        format!("ADDHOUR#{id}")
+    }
+    pub fn additional_month_sk(month: &str, lawyer_uid: &str) -> String {
+        format!("ADDHOURMONTH#{month}#{lawyer_uid}")
+    }
+    pub const ADDITIONAL_HISTORY_PREFIX: &str = "HISTADD#";
+    pub fn additional_history_sk(t: DateTime<Utc>, id: &str) -> String {
+        format!("HISTADD#{}#{id}", at(t))
+    }
+}
+
+/// The conflict-of-interest index.
+pub mod conflict {
+    use super::*;
+    /// A candidate partition: `key` is `S#<sound key>`, `P#<prefix>` or `N#<identity number>`.
+    pub fn index_pk(key: &str) -> String {
+        format!("CONFLICT#{key}")
+    }
+    pub fn index_sk(kind: PartyKind, uid: &str) -> String {
+        format!("{}#{uid}", kind_word(kind))
+    }
+    /// The keys a party is indexed under.
+    pub fn record_pk(kind: PartyKind, uid: &str) -> String {
+        format!("CONFLICTREC#{}#{uid}", kind_word(kind))
+    }
+    pub const RECORD_SK: &str = "KEYS";
+    pub fn audit_pk(t: DateTime<Utc>) -> String {
+        format!("AUDIT#CONFLICT#{}", t.format("%Y-%m"))
+    }
+    pub fn audit_sk(t: DateTime<Utc>, id: &str) -> String {
+        format!("{}#{id}", at(t))
+    }
+    pub fn kind_word(kind: PartyKind) -> &'static str {
+        match kind {
+            PartyKind::Customer => "customer",
+            PartyKind::Company => "company",
+            PartyKind::ContactPerson => "contact_person",
+            PartyKind::Counterpart => "counterpart",
+        }
+    }
+}
+
+/// Work a transaction could not hold (it would pass 100 items), written in
+/// that transaction and finished right after, or by the next sweep.
+pub mod follow_up {
+    pub const PK: &str = "FOLLOWUP";
+    pub fn sk(kind: &str, id: &str) -> String {
+        format!("{kind}#{id}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::TimeZone;
+
+    fn t() -> DateTime<Utc> {
+        Utc.with_ymd_and_hms(2026, 3, 4, 5, 6, 7).unwrap()
+    }
+
+    #[test]
+    fn user_keys() {
+        assert_eq!(user::pk("u1"), "USER#u1");
+        assert_eq!(user::SK, "USER");
+        assert_eq!(user::role_gsi1pk("lawyer"), "ROLE#lawyer");
+        assert_eq!(user::contacts_gsi2pk("c1"), "CONTACTS#c1");
+        assert_eq!(user::TOTP_SK, "TOTP");
+        assert_eq!(user::TOTP_SETUP_SK, "TOTP#SETUP");
+        assert_eq!(email::pk("a@b.se"), "EMAIL#a@b.se");
+        assert_eq!(email::SK, "EMAIL");
+        assert_eq!(staff::SK, "STAFF");
+        assert_eq!(staff::list_gsi1pk(Role::Lawyer, Some(UserSubType::External)), "STAFF#lawyer#external");
+        assert_eq!(staff::list_gsi1pk(Role::Lawyer, None), "STAFF#lawyer#internal");
+        assert_eq!(staff::list_gsi1pk(Role::SalesPerson, None), "STAFF#sales_person");
+        assert_eq!(created_sk(t(), "u1"), "2026-03-04T05:06:07.000000Z#u1");
+    }
+
+    #[test]
+    fn session_keys() {
+        assert_eq!(counter::pk("case"), "COUNTER#case");
+        assert_eq!(counter::SK, "COUNTER");
+        assert_eq!(refresh_token::pk("j"), "REFRESH#j");
+        assert_eq!(refresh_token::SK, "REFRESH");
+        assert_eq!(refresh_family::pk("f"), "FAMILY#f");
+        assert_eq!(refresh_family::SK, "FAMILY");
+        assert_eq!(two_factor_challenge::pk("c"), "TWOFA#c");
+        assert_eq!(two_factor_challenge::SK, "TWOFA");
+        assert_eq!(recovery_link::pk("d"), "RESET#d");
+        assert_eq!(recovery_link::SK, "RESET");
+        assert_eq!(rate_limit::pk("login-ip", "1.2.3.4"), "RATE#login-ip#1.2.3.4");
+        assert_eq!(rate_limit::sk(42), "42");
+    }
+
+    #[test]
+    fn customer_and_catalogue_keys() {
+        assert_eq!(customer::pk("c"), "CUSTOMER#c");
+        assert_eq!(customer::PROFILE_SK, "PROFILE");
+        assert_eq!(customer::ACTIVATION_SK, "ACTIVATION");
+        assert_eq!(customer::BISNODE_SK, "BISNODE");
+        assert_eq!(customer::DEPARTMENT_SK, "DEPARTMENT");
+        assert_eq!(customer::state_gsi1pk(CustomerState::Pending), "CUSTSTATE#pending");
+        assert_eq!(customer::state_gsi1pk(CustomerState::Active), "CUSTSTATE#active");
+        assert_eq!(customer::state_gsi1pk(CustomerState::Inactive), "CUSTSTATE#inactive");
+        assert_eq!(customer::ALL_GSI2PK, "CUSTOMERS");
+        assert_eq!(registration_number::pk(" 556000-0001 "), "REGNO#556000-0001");
+        assert_eq!(registration_number::SK, "REGNO");
+        assert_eq!(business_sector::PK, "BUSINESS_SECTOR");
+        assert_eq!(business_sector::sk("7"), "SECTOR#7");
+        assert_eq!(business_sector::SEEDED_SK, "SEEDED");
+        assert_eq!(department_members::gsi1pk(3), "DEPARTMENT#3");
+        assert_eq!(catalogue::PACKAGES_PK, "CATALOGUE#PACKAGE");
+        assert_eq!(catalogue::PLANS_PK, "CATALOGUE#SERVICEPLAN");
+        assert_eq!(catalogue::KNOWLEDGE_SECTORS_PK, "CATALOGUE#KNOWLEDGE_SECTOR");
+        assert_eq!(catalogue::CASE_TYPES_PK, "CATALOGUE#CASE_TYPE");
+        assert_eq!(catalogue::DEPARTMENTS_PK, "CATALOGUE#DEPARTMENT");
+        assert_eq!(catalogue::package_sk(12), "PACKAGE#000000000012");
+        assert_eq!(catalogue::plan_sk(12), "PLAN#000000000012");
+        assert_eq!(catalogue::entry_sk(12), "ENTRY#000000000012");
+    }
+
+    #[test]
+    fn subscription_keys() {
+        let d = NaiveDate::from_ymd_opt(2026, 3, 4).unwrap();
+        assert_eq!(purchase::sk(7), "PURCHASE#000000000007");
+        assert_eq!(purchase::gsi1pk(7), "PSVC#7");
+        assert_eq!(purchase::GSI1SK, "PURCHASE");
+        assert_eq!(purchase::DUE_GSI2PK, "DUE#SUBSCRIPTION");
+        assert_eq!(purchase::due_gsi2sk(t(), "7"), "2026-03-04T05:06:07Z#7");
+        assert_eq!(purchase::guard_sk(1), "PURCHASE_GUARD#1");
+        assert_eq!(purchase::usage_pk(7), "PSVC#7");
+        assert_eq!(purchase::usage_sk(d, "h1"), "USAGE#2026-03-04#h1");
+        assert_eq!(purchase::usage_from(d), "USAGE#2026-03-04");
+        assert_eq!(purchase::usage_to(d), "USAGE#2026-03-04#~");
+    }
+
+    #[test]
+    fn case_keys() {
+        assert_eq!(case::pk("k"), "CASE#k");
+        assert_eq!(case::SK, "CASE");
+        assert_eq!(case::state_gsi1pk(CaseStatus::Draft), "CASESTATE#pending");
+        assert_eq!(case::state_gsi1pk(CaseStatus::Waiting), "CASESTATE#waiting");
+        assert_eq!(case::state_gsi1pk(CaseStatus::Inprogress), "CASESTATE#inprogress");
+        assert_eq!(case::state_gsi1pk(CaseStatus::Complete), "CASESTATE#complete");
+        assert_eq!(case::customer_gsi2pk("c"), "CASECUST#c");
+        assert_eq!(case::lawyer_pk("l"), "LAWYERCASES#l");
+        assert_eq!(case::history_sk(t(), "x"), "HIST#2026-03-04T05:06:07.000000Z#x");
+        assert_eq!(case::HISTORY_PREFIX, "HIST#");
+        assert_eq!(case::note_sk(t(), "x"), "NOTE#2026-03-04T05:06:07.000000Z#x");
+        assert_eq!(case::NOTE_PREFIX, "NOTE#");
+        assert_eq!(case::hour_sk("h"), "HOUR#h");
+        assert_eq!(case::HOUR_PREFIX, "HOUR#");
+        assert_eq!(case::additional_sk("a"), "ADDHOUR#a");
+        assert_eq!(case::ADDITIONAL_PREFIX, "ADDHOUR#");
+        assert_eq!(case::additional_month_sk("2026-03", "l"), "ADDHOURMONTH#2026-03#l");
+        assert_eq!(case::additional_history_sk(t(), "x"), "HISTADD#2026-03-04T05:06:07.000000Z#x");
+        assert_eq!(case::ADDITIONAL_HISTORY_PREFIX, "HISTADD#");
+    }
+
+    #[test]
+    fn conflict_and_follow_up_keys() {
+        assert_eq!(conflict::index_pk("S#KRLSN"), "CONFLICT#S#KRLSN");
+        assert_eq!(conflict::index_sk(PartyKind::Counterpart, "k"), "counterpart#k");
+        assert_eq!(conflict::record_pk(PartyKind::ContactPerson, "u"), "CONFLICTREC#contact_person#u");
+        assert_eq!(conflict::record_pk(PartyKind::Company, "u"), "CONFLICTREC#company#u");
+        assert_eq!(conflict::record_pk(PartyKind::Customer, "u"), "CONFLICTREC#customer#u");
+        assert_eq!(conflict::RECORD_SK, "KEYS");
+        assert_eq!(conflict::audit_pk(t()), "AUDIT#CONFLICT#2026-03");
+        assert_eq!(conflict::audit_sk(t(), "i"), "2026-03-04T05:06:07.000000Z#i");
+        assert_eq!(follow_up::PK, "FOLLOWUP");
+        assert_eq!(follow_up::sk("conflict_index", "counterpart#k"), "conflict_index#counterpart#k");
+    }
+}

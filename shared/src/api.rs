@@ -12,43 +12,13 @@ use std::sync::Arc;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 
-use crate::auth::{Jwt, TokenKind};
 use crate::config::Config;
 use crate::domain::User;
 use crate::error::{ApiError, FieldErrors};
-use crate::files::FileStore;
-use crate::mail::{Mailer, Outbox};
-use crate::store::Store;
+use crate::services::Context;
 
-/// Everything a handler may use; built once per cold start.
-pub struct Services {
-    pub config: Config,
-    pub store: Store,
-    pub mail: Mailer,
-    pub files: FileStore,
-    pub jwt: Jwt,
-}
-
-pub type AppState = Arc<Services>;
-
-impl Services {
-    pub async fn new(config: Config, outbox: Option<Outbox>) -> AppState {
-        let sdk = crate::aws::sdk_config(&config).await;
-        let dynamo = aws_sdk_dynamodb::Client::new(&sdk);
-        // Path-style addressing: the local stand-in has no per-bucket host names.
-        let s3_conf = aws_sdk_s3::config::Builder::from(&sdk).force_path_style(config.endpoint_url.is_some()).build();
-        let s3 = aws_sdk_s3::Client::from_conf(s3_conf);
-        let ses = aws_sdk_sesv2::Client::new(&sdk);
-        let outbox = if config.local_outbox { Some(outbox.unwrap_or_default()) } else { None };
-        Arc::new(Services {
-            store: Store::new(dynamo, config.table_name.clone()),
-            mail: Mailer::new(ses, config.ses_sender.clone(), outbox),
-            files: FileStore::new(s3, config.documents_bucket.clone()),
-            jwt: Jwt::new(&config.jwt_secret),
-            config,
-        })
-    }
-}
+/// The application context every handler gets (built once per cold start).
+pub type AppState = Arc<Context>;
 
 /// The JSON body of every error (spec §8: the web lists `message` and every
 /// per-field key, translated).
@@ -62,8 +32,10 @@ pub struct ErrorBody {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        if let ApiError::Internal(detail) = &self {
-            eprintln!("ERROR internal: {detail}");
+        match &self {
+            ApiError::Internal(detail) => eprintln!("ERROR internal: {detail}"),
+            ApiError::Unavailable(detail) => eprintln!("WARN unavailable after retries: {detail}"),
+            _ => {}
         }
         let status = StatusCode::from_u16(self.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
         let body = ErrorBody { status: self.status(), message: self.key().to_string(), errors: self.fields() };
@@ -103,11 +75,7 @@ impl FromRequestParts<AppState> for CurrentUser {
         if !scheme.eq_ignore_ascii_case("bearer") {
             return Err(ApiError::NotAuthenticated);
         }
-        let claims = state.jwt.verify(token.trim(), TokenKind::Access)?;
-        let user = state.store.get_user(&claims.sub).await?.ok_or(ApiError::NotAuthenticated)?;
-        if !user.active || claims.ver != user.token_version {
-            return Err(ApiError::NotAuthenticated);
-        }
+        let user = crate::services::credentials::sessions::authenticate(state, token).await?;
         Ok(CurrentUser(user))
     }
 }
@@ -128,7 +96,7 @@ pub fn finish(api: OpenApiRouter<AppState>, state: AppState) -> Router {
 /// gateway serves, wrapped by `lambda_http`.
 pub async fn run_lambda(api: OpenApiRouter<AppState>) -> Result<(), lambda_http::Error> {
     let config = Config::from_env()?;
-    let state = Services::new(config, None).await;
+    let state = Context::new(config, None).await;
     lambda_http::run(finish(api, state)).await
 }
 

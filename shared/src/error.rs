@@ -155,6 +155,7 @@ message_keys! {
     ServiceActivationFailed => "service_activation_failed",
     ServiceAlreadyRenewed => "service_already_renewed",
     ServiceDeleted => "service_deleted",
+    ServiceUnavailable => "service_unavailable",
     ServiceUpdated => "service_updated",
     StartDateRequired => "start_date_required",
     StatusChangeNotAllowed => "status_change_not_allowed",
@@ -341,6 +342,10 @@ pub enum ApiError {
     /// 500: details are logged, never sent.
     #[error("internal error: {0}")]
     Internal(String),
+    /// 503: a transient failure of a service we depend on (throttling, a
+    /// timeout, a dropped connection) that outlasted the retries.
+    #[error("unavailable: {0}")]
+    Unavailable(String),
 }
 
 impl ApiError {
@@ -354,6 +359,7 @@ impl ApiError {
             ApiError::UserNotFound => 406,
             ApiError::TooManyRequests => 429,
             ApiError::Internal(_) => 500,
+            ApiError::Unavailable(_) => 503,
         }
     }
 
@@ -371,6 +377,7 @@ impl ApiError {
             ApiError::UserNotFound => Msg::UserNotFound,
             ApiError::TooManyRequests => Msg::TooManyRequests,
             ApiError::Internal(_) => Msg::Internal,
+            ApiError::Unavailable(_) => Msg::ServiceUnavailable,
         }
     }
 

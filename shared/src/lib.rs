@@ -8,23 +8,16 @@
 //! - [`api`]: the HTTP glue every function crate uses (state, extractors, error responses, Lambda runner).
 //! - [`config`]: everything read from the environment, in one place.
 
-pub mod accounts;
 pub mod api;
 pub mod auth;
 pub mod aws;
 pub mod config;
-pub mod contacts;
-pub mod customer_admin;
-pub mod customers;
 pub mod domain;
 pub mod error;
 pub mod files;
 pub mod mail;
-pub mod passwords;
-pub mod profile;
-pub mod sessions;
+pub mod services;
 pub mod store;
-pub mod two_factor_settings;
 
 #[cfg(feature = "testkit")]
 pub mod testkit;

@@ -2,8 +2,9 @@
 //! stand-in for every test, so tests never see each other's data.
 //! The stand-in's address comes from `AWS_ENDPOINT_URL` (set by infra/test.sh).
 
-use crate::api::{AppState, Services};
+use crate::api::AppState;
 use crate::config::Config;
+use crate::services::Context;
 
 pub const TEST_JWT_SECRET: &str = "integration-test-secret-0123456789abcdef";
 
@@ -34,7 +35,7 @@ pub async fn services() -> AppState {
         endpoint_url: Some(endpoint()),
         local_outbox: true,
     };
-    let state = Services::new(config, None).await;
+    let state = Context::new(config, None).await;
     state.store.ensure_table().await.expect("create table");
     state.files.ensure_bucket(&state.config.region).await.expect("create bucket");
     state.mail.ensure_sender().await.expect("verify sender");
@@ -94,9 +95,9 @@ pub async fn call_bytes(
 
 /// An active account of `role` named Anna Berg with `password`.
 pub async fn account(state: &AppState, email: &str, password: &str, role: crate::domain::Role) -> crate::domain::User {
-    crate::accounts::create_account(
+    crate::services::accounts::create_account(
         &state.store,
-        crate::accounts::NewAccount {
+        crate::services::accounts::NewAccount {
             email,
             password,
             first_name: "Anna",
@@ -117,7 +118,7 @@ pub async fn account(state: &AppState, email: &str, password: &str, role: crate:
 pub async fn signed_in(state: &AppState, role: crate::domain::Role) -> (crate::domain::User, String) {
     let email = format!("{}-{}@example.com", role.as_str(), uuid::Uuid::new_v4().simple());
     let user = account(state, &email, "Testing-pass-2026!", role).await;
-    let pair = crate::sessions::start_session(state, &user).await.expect("start session");
+    let pair = crate::services::credentials::start_session(state, &user).await.expect("start session");
     (user, pair.access_token)
 }
 
@@ -143,4 +144,14 @@ pub async fn http(method: &str, url: &str, content_type: Option<&str>, body: &[u
     let status = lines.next().and_then(|l| l.split(' ').nth(1)).and_then(|c| c.parse().ok()).unwrap_or(0);
     let headers = lines.filter_map(|l| l.split_once(':')).map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string())).collect();
     (status, headers, answer[split + 4..].to_vec())
+}
+
+/// Indexes `party` for the conflict search as a saved record would (tests
+/// of the search itself, which need parties without their records).
+pub async fn index_party(state: &AppState, party: &crate::store::conflict::Party) {
+    let change = crate::store::conflict::IndexChange::index(party.clone());
+    let now = state.store.indexed(party.kind, &party.uid).await.expect("read index record");
+    let mut tx = state.store.tx();
+    state.store.add_index_writes(&mut tx, &change, &now).expect("index writes");
+    assert!(state.store.commit(tx).await.expect("commit"), "index written");
 }

@@ -121,21 +121,7 @@ fn apply(c: &mut Case, input: CaseInput, t: CaseType) {
 
 /// The counterpart goes into the conflict-of-interest index.
 async fn index_counterpart(s: &AppState, c: &Case) -> Result<(), ApiError> {
-    use shared::domain::conflict::PartyKind;
-    use shared::store::conflict::Party;
-    if c.counterpart.is_empty() {
-        return s.store.unindex_party(PartyKind::Counterpart, &c.uid).await;
-    }
-    s.store
-        .index_party(&Party {
-            kind: PartyKind::Counterpart,
-            uid: c.uid.clone(),
-            name: c.counterpart.clone(),
-            identity_number: None,
-            customer_uid: Some(c.customer.clone()),
-            context: Some(format!("{} {}", c.case_number, c.subject)),
-        })
-        .await
+    shared::services::events::record_alone(s, &[shared::services::events::Event::CaseCreated { case: c }]).await
 }
 
 async fn create(s: &AppState, user: &User, customer: String, form: &CaseForm) -> Result<(StatusCode, Json<Case>), ApiError> {

@@ -9,7 +9,7 @@ use shared::testkit;
 
 async fn token(state: &shared::api::AppState, email: &str, role: Role) -> (shared::domain::User, String) {
     let u = testkit::account(state, email, "Very-secret-pass-1", role).await;
-    let t = shared::sessions::start_session(state, &u).await.unwrap().access_token;
+    let t = shared::services::credentials::start_session(state, &u).await.unwrap().access_token;
     (u, t)
 }
 

@@ -23,7 +23,7 @@ async fn admin_and_lawyers_find_misspelt_parties_and_every_search_is_audited() {
         party(PartyKind::Counterpart, "k1", "Ronjon Arrowsmith", None),
         party(PartyKind::Customer, "u1", "Anna Lindqvist", Some("19800101-1234")),
     ] {
-        s.store.index_party(&p).await.unwrap();
+        shared::testkit::index_party(&s, &p).await;
     }
 
     let (st, body) = call(&router, Method::GET, "/api/search/fuzzy/?search=Soderberg%20och%20Partners", Some(&admin), None).await;
@@ -42,7 +42,7 @@ async fn admin_and_lawyers_find_misspelt_parties_and_every_search_is_audited() {
     assert_eq!(body["count"], 0, "{body}");
 
     // A renamed party loses its old keys.
-    s.store.index_party(&party(PartyKind::ContactPerson, "p1", "Berit Holm", None)).await.unwrap();
+    shared::testkit::index_party(&s, &party(PartyKind::ContactPerson, "p1", "Berit Holm", None)).await;
     let (_, body) = call(&router, Method::GET, "/api/search/fuzzy/?search=Karl%20Carlsson", Some(&admin), None).await;
     assert_eq!(body["count"], 0, "{body}");
 

@@ -11,14 +11,14 @@ use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use shared::api::{ApiJson, AppState, CurrentUser, ErrorBody};
-use shared::customer_admin::{self, CustomerDetails};
-use shared::customers;
 use shared::domain::customer::{
     check_sector_name, BusinessSector, CustomerForm, CustomerProfile, CustomerState, CustomerType, Registration,
 };
 use shared::domain::{Role, User};
 use shared::error::Msg;
 use shared::error::{ApiError, FieldErrors};
+use shared::services::customer_admin::{self, CustomerDetails};
+use shared::services::customers;
 use shared::store::keys::staff::list_gsi1pk as list_partition;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -549,9 +549,6 @@ pub struct Bubbles {
     pub pending_cases: u64,
     pub pending_customers: u64,
 }
-
-/// GSI1 partition the cases function is expected to put pending cases under;
-/// empty until cases exist, so the count is 0.
 
 /// Entity counts for the admin menu badges (polled every 10 minutes).
 #[utoipa::path(get, path = "/api/bubbles/", tag = "customers", security(("bearer" = [])),

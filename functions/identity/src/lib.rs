@@ -2,7 +2,7 @@
 //! or authenticator app), token
 //! refresh and logout, two-factor settings, the session user, and password
 //! change and recovery. Routes, request parsing and error mapping only; the
-//! rules live in `shared::sessions` and `shared::passwords`.
+//! rules live in `shared::services::credentials::sessions` and `shared::services::credentials::passwords`.
 
 use axum::body::Bytes;
 use axum::extract::State;
@@ -13,9 +13,9 @@ use shared::auth::TokenPair;
 use shared::domain::SessionUser;
 use shared::error::Msg;
 use shared::error::{ApiError, FieldErrors};
-use shared::passwords;
-use shared::sessions::{self, LoginOutcome, TwoFactorPending};
-use shared::two_factor_settings::{self, TotpConfirmed, TotpSetupStarted, TwoFactorStatus};
+use shared::services::credentials::passwords;
+use shared::services::credentials::sessions::{self, LoginOutcome, TwoFactorPending};
+use shared::services::credentials::two_factor::{self, TotpConfirmed, TotpSetupStarted, TwoFactorStatus};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -163,7 +163,7 @@ async fn logout(State(s): State<AppState>, ApiJson(req): ApiJson<RefreshRequest>
     ))]
 async fn profile(State(s): State<AppState>, CurrentUser(user): CurrentUser) -> Result<Json<SessionUser>, ApiError> {
     // `image` is a presigned URL of the stored key, or 'not set'.
-    Ok(Json(shared::profile::session_user(&s, &user).await?))
+    Ok(Json(shared::services::profile::session_user(&s, &user).await?))
 }
 
 /// Whether two-factor sign-in is on, by which method, and how many recovery
@@ -171,7 +171,7 @@ async fn profile(State(s): State<AppState>, CurrentUser(user): CurrentUser) -> R
 #[utoipa::path(get, path = "/api/2fa/status/", tag = "auth", security(("bearer" = [])),
     responses((status = 200, body = TwoFactorStatus), (status = 401, body = ErrorBody)))]
 async fn two_factor_status(State(s): State<AppState>, CurrentUser(user): CurrentUser) -> Result<Json<TwoFactorStatus>, ApiError> {
-    Ok(Json(two_factor_settings::status(&s, &user).await?))
+    Ok(Json(two_factor::status(&s, &user).await?))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -204,11 +204,11 @@ async fn toggle_two_factor(
         serde_json::from_slice::<ToggleRequest>(&body)
             .map_err(|e| {
                 eprintln!("WARN request body refused: {e}");
-                ApiError::field("body", Msg::InvalidRequestBody)
+                ApiError::BadRequest { message: Msg::InvalidRequestBody, fields: FieldErrors::of("body", Msg::InvalidRequestBody) }
             })?
             .enabled
     };
-    Ok(Json(two_factor_settings::set_enabled(&s, user, desired).await?))
+    Ok(Json(two_factor::set_enabled(&s, user, desired).await?))
 }
 
 /// Start enrolling an authenticator app: a new pending secret (valid 15
@@ -220,7 +220,7 @@ async fn toggle_two_factor(
         (status = 401, body = ErrorBody),
     ))]
 async fn totp_setup(State(s): State<AppState>, CurrentUser(user): CurrentUser) -> Result<Json<TotpSetupStarted>, ApiError> {
-    Ok(Json(two_factor_settings::start_totp_setup(&s, &user).await?))
+    Ok(Json(two_factor::start_totp_setup(&s, &user).await?))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -246,7 +246,7 @@ async fn totp_confirm(
     ApiJson(req): ApiJson<TotpConfirmRequest>,
 ) -> Result<Json<TotpConfirmed>, ApiError> {
     required(&[("code", &req.code)])?;
-    Ok(Json(two_factor_settings::confirm_totp(&s, user, &req.code, &ip).await?))
+    Ok(Json(two_factor::confirm_totp(&s, user, &req.code, &ip).await?))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -273,7 +273,7 @@ async fn totp_disable(
     CurrentUser(user): CurrentUser,
     ApiJson(req): ApiJson<TotpDisableRequest>,
 ) -> Result<Json<TwoFactorStatus>, ApiError> {
-    Ok(Json(two_factor_settings::disable_totp(&s, user, &req.password, &req.code, &ip).await?))
+    Ok(Json(two_factor::disable_totp(&s, user, &req.password, &req.code, &ip).await?))
 }
 
 #[derive(Deserialize, ToSchema)]

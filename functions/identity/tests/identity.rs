@@ -4,10 +4,10 @@ use axum::body::{to_bytes, Body};
 use axum::http::{header, Method, Request, StatusCode};
 use axum::Router;
 use serde_json::{json, Value};
-use shared::accounts::{create_account, NewAccount};
 use shared::api::{finish, AppState};
 use shared::auth::{Jwt, TokenKind};
 use shared::domain::Role;
+use shared::services::accounts::{create_account, NewAccount};
 use shared::testkit;
 use tower::ServiceExt;
 

@@ -6,13 +6,13 @@ use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use shared::accounts::{create_account_with, NewAccount};
 use shared::api::{ApiJson, AppState, CurrentUser, ErrorBody};
 use shared::domain::staff::{StaffFields, StaffInput};
 use shared::domain::{Role, User, UserSubType};
 use shared::error::Msg;
 use shared::error::{ApiError, FieldErrors};
-use shared::passwords::send_invitation;
+use shared::services::accounts::{create_account_with, NewAccount};
+use shared::services::credentials::passwords::send_invitation;
 use shared::store::catalogue::NamedKind;
 use shared::store::keys::staff::list_gsi1pk as list_partition;
 use shared::store::staff::{staff_item, StaffPage, StaffProfile};
@@ -234,7 +234,7 @@ async fn lawyer_dropdown(
             }
         }
     }
-    out.sort_by(|a, b| a.full_name.to_lowercase().cmp(&b.full_name.to_lowercase()));
+    out.sort_by_key(|a| a.full_name.to_lowercase());
     out.truncate(DROPDOWN_LIMIT);
     Ok(Json(out))
 }

@@ -134,7 +134,7 @@ async fn admin_creates_lists_and_updates_lawyers() {
     assert_eq!(st, StatusCode::FORBIDDEN);
 
     // Deactivation (the customers function's user/deactivate/) shows in the lists and hides from the dropdown.
-    shared::customers::set_user_active(&s, ivan["uid"].as_str().unwrap(), false).await.unwrap();
+    shared::services::customers::set_user_active(&s, ivan["uid"].as_str().unwrap(), false).await.unwrap();
     let (_, internal) = call(&router, Method::GET, "/api/lawyer/list/", Some(&admin), None).await;
     let ivan_row = internal["results"].as_array().unwrap().iter().find(|l| l["first_name"] == "Ivan").unwrap().clone();
     assert_eq!(ivan_row["active"], false);

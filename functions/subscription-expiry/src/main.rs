@@ -3,7 +3,7 @@ use lambda_http::lambda_runtime::{self, service_fn, LambdaEvent};
 #[tokio::main]
 async fn main() -> Result<(), lambda_runtime::Error> {
     let config = shared::config::Config::from_env()?;
-    let state = shared::api::Services::new(config, None).await;
+    let state = shared::services::Context::new(config, None).await;
     lambda_runtime::run(service_fn(|_event: LambdaEvent<serde_json::Value>| {
         let state = state.clone();
         async move {

@@ -276,11 +276,7 @@ async fn change_service(
     let stored = row(&s, &id).await?;
     let hour = match decimal_field(req.hour.as_ref()) {
         Ok(h) => h,
-        Err(()) => {
-            let mut p = FieldErrors::new();
-            p.add("hour", subscription::HOUR_MIN);
-            return Err(ApiError::validation(p));
-        }
+        Err(_) => return Err(ApiError::field("hour", subscription::HOUR_MIN)),
     };
     let at = now();
     let next = subscription::change_service(&stored.row, req.start_date.as_deref(), req.expire_on.as_deref(), hour, at)

@@ -28,14 +28,14 @@ async fn world() -> World {
 impl World {
     async fn user(&self, email: &str, role: Role) -> (User, String) {
         let u = testkit::account(&self.state, email, PASSWORD, role).await;
-        let t = shared::sessions::start_session(&self.state, &u).await.unwrap().access_token;
+        let t = shared::services::credentials::start_session(&self.state, &u).await.unwrap().access_token;
         (u, t)
     }
 
     async fn contact_of(&self, email: &str, customer: &User) -> (User, String) {
-        let u = shared::accounts::create_account(
+        let u = shared::services::accounts::create_account(
             &self.state.store,
-            shared::accounts::NewAccount {
+            shared::services::accounts::NewAccount {
                 email,
                 password: PASSWORD,
                 first_name: "Cora",
@@ -49,7 +49,7 @@ impl World {
         )
         .await
         .unwrap();
-        let t = shared::sessions::start_session(&self.state, &u).await.unwrap().access_token;
+        let t = shared::services::credentials::start_session(&self.state, &u).await.unwrap().access_token;
         (u, t)
     }
 

@@ -2,16 +2,16 @@
 //! signed-in user's permission codes, a customer's contacts (list, create
 //! with an activation mail, read, update, deactivate, activate), and profile
 //! names, phone and image. Routes and request parsing only; the rules live in
-//! `shared::domain::{permissions, contact}`, `shared::contacts` and `shared::profile`.
+//! `shared::domain::{permissions, contact}`, `shared::services::contacts` and `shared::services::profile`.
 
 use axum::extract::{Path, Query, State};
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use shared::api::{ApiJson, AppState, CurrentUser, ErrorBody};
-use shared::contacts::{self, ContactForm};
 use shared::domain::{permissions, Permission, SessionUser, User};
 use shared::error::ApiError;
-use shared::profile;
+use shared::services::contacts::{self, ContactForm};
+use shared::services::profile;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 

@@ -17,14 +17,14 @@ async fn setup() -> (AppState, Router) {
 }
 
 async fn token(state: &AppState, user: &User) -> String {
-    shared::sessions::start_session(state, user).await.unwrap().access_token
+    shared::services::credentials::start_session(state, user).await.unwrap().access_token
 }
 
 /// A contact of `customer` holding `perms`, stored directly.
 async fn contact(state: &AppState, email: &str, customer: &User, perms: &[Permission]) -> User {
-    let mut u = shared::accounts::new_user(
+    let mut u = shared::services::accounts::new_user(
         &state.store,
-        shared::accounts::NewAccount {
+        shared::services::accounts::NewAccount {
             email,
             password: PASSWORD,
             first_name: "Kalle",
@@ -106,10 +106,10 @@ async fn customer_creates_a_contact_who_sets_a_password_through_the_mailed_link(
 
     // the set-password link works once
     let link = outbox_link(&state, "greta.garbo@example.com").expect("activation mail with a link");
-    shared::passwords::confirm_recovery(&state, &link, "Greta-new-pass-9", "Greta-new-pass-9").await.unwrap();
-    let again = shared::passwords::confirm_recovery(&state, &link, "Greta-new-pass-9", "Greta-new-pass-9").await;
+    shared::services::credentials::passwords::confirm_recovery(&state, &link, "Greta-new-pass-9", "Greta-new-pass-9").await.unwrap();
+    let again = shared::services::credentials::passwords::confirm_recovery(&state, &link, "Greta-new-pass-9", "Greta-new-pass-9").await;
     assert!(again.is_err(), "the link is single use");
-    let login = shared::sessions::login(&state, "greta.garbo@example.com", "Greta-new-pass-9".into(), "test").await;
+    let login = shared::services::credentials::sessions::login(&state, "greta.garbo@example.com", "Greta-new-pass-9".into(), "test").await;
     assert!(login.is_ok(), "the contact signs in with the chosen password");
 
     // the same address in another letter case is taken
@@ -262,14 +262,14 @@ async fn deactivation_ends_the_contacts_sessions_and_activation_lets_it_back() {
     assert_eq!(body["active"], false);
     let (status, _) = call(&router, Method::GET, "/api/permission/", &ct, None).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED, "the live token stops working");
-    assert!(shared::sessions::login(&state, "k@example.com", PASSWORD.into(), "test").await.is_err());
+    assert!(shared::services::credentials::sessions::login(&state, "k@example.com", PASSWORD.into(), "test").await.is_err());
     let (_, list) = call(&router, Method::GET, "/api/user/list/", &t, None).await;
     assert_eq!(list["results"][0]["active"], false);
 
     let (status, body) = call(&router, Method::POST, &format!("/api/customers/user/activate/{}/", c.uid), &t, None).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(body["active"], true);
-    assert!(shared::sessions::login(&state, "k@example.com", PASSWORD.into(), "test").await.is_ok());
+    assert!(shared::services::credentials::sessions::login(&state, "k@example.com", PASSWORD.into(), "test").await.is_ok());
     let (status, _) = call(&router, Method::GET, "/api/permission/", &ct, None).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED, "old sessions stay ended");
 }

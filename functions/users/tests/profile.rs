@@ -17,7 +17,7 @@ async fn setup() -> (AppState, Router) {
 }
 
 async fn token(state: &AppState, user: &User) -> String {
-    shared::sessions::start_session(state, user).await.unwrap().access_token
+    shared::services::credentials::start_session(state, user).await.unwrap().access_token
 }
 
 async fn call(router: &Router, method: Method, path: &str, token: &str, body: Option<Value>) -> (StatusCode, Value) {

@@ -45,7 +45,7 @@ impl Caller<'_> {
 
 async fn caller<'a>(state: &AppState, router: &'a Router, email: &str) -> Result<(Caller<'a>, String), ApiError> {
     let user = state.store.find_user_by_email(email).await?.ok_or_else(|| ApiError::internal(format!("demo cases need {email}")))?;
-    let token = shared::sessions::start_session(state, &user).await?.access_token;
+    let token = shared::services::credentials::start_session(state, &user).await?.access_token;
     Ok((Caller { router, token }, user.uid))
 }
 

@@ -7,8 +7,8 @@
 //! (demo cases through the API; dev.sh sets it), EXPIRY_INTERVAL_SECS (default 60).
 
 use local_gateway::{app, default_web_dist, seed, setup};
-use shared::api::Services;
 use shared::config::Config;
+use shared::services::Context;
 use std::time::Duration;
 
 #[tokio::main]
@@ -16,7 +16,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let config = Config::from_env()?;
     let addr = std::env::var("GATEWAY_ADDR").unwrap_or_else(|_| "127.0.0.1:3000".into());
     let web_dist = std::env::var("WEB_DIST").map(Into::into).unwrap_or_else(|_| default_web_dist());
-    let state = Services::new(config, None).await;
+    let state = Context::new(config, None).await;
 
     setup(&state).await.map_err(|e| format!("setting up the local stand-in failed: {e}"))?;
     if std::env::var("SEED_DEMO").map(|v| v != "0").unwrap_or(true) {

@@ -1,10 +1,10 @@
 //! Demo accounts, one per role, created by the dev command (idempotent).
 
-use shared::accounts::{new_user, NewAccount};
 use shared::api::AppState;
 use shared::domain::customer::{Address, CustomerProfile, CustomerState, CustomerType, SectorRef, COUNTRY_SWEDEN};
 use shared::domain::{Permission, Role, User, UserSubType};
 use shared::error::ApiError;
+use shared::services::accounts::{new_user, NewAccount};
 use shared::store::users::CreateUserError;
 
 /// Shared by every demo account; printed at start and listed in the README.
@@ -179,7 +179,7 @@ async fn ensure_customer_profile(state: &AppState, user: &User) -> Result<(), Ap
         return Err(ApiError::internal("the demo registration number belongs to another customer"));
     }
     state.store.upsert_customer_profile(&profile).await?;
-    shared::customer_admin::index_customer(state, &profile).await
+    shared::services::customer_admin::index_customer(state, &profile).await
 }
 
 pub fn print_demo_accounts(url: &str) {

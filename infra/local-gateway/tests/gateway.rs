@@ -144,7 +144,7 @@ async fn demo_cases_go_through_the_api_in_every_state_once() {
         let state = state.clone();
         async move {
             let u = state.store.find_user_by_email(email).await.unwrap().unwrap();
-            shared::sessions::start_session(&state, &u).await.unwrap().access_token
+            shared::services::credentials::start_session(&state, &u).await.unwrap().access_token
         }
     };
     let list = |t: String, status: &'static str| {

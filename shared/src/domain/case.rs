@@ -202,20 +202,20 @@ pub struct CaseForm {
 }
 
 /// A decimal from JSON: a number, or a string with a comma or dot decimal.
-pub fn decimal(v: Option<&serde_json::Value>) -> Result<Option<Hundredths>, ()> {
+pub fn decimal(v: Option<&serde_json::Value>) -> Result<Option<Hundredths>, Msg> {
     match v {
         None | Some(serde_json::Value::Null) => Ok(None),
         Some(serde_json::Value::String(t)) if t.trim().is_empty() => Ok(None),
-        Some(serde_json::Value::String(t)) => Hundredths::parse(t).map(Some).ok_or(()),
-        Some(serde_json::Value::Number(n)) => Hundredths::parse(&n.to_string()).map(Some).ok_or(()),
-        _ => Err(()),
+        Some(serde_json::Value::String(t)) => Hundredths::parse(t).map(Some).ok_or(Msg::InvalidNumber),
+        Some(serde_json::Value::Number(n)) => Hundredths::parse(&n.to_string()).map(Some).ok_or(Msg::InvalidNumber),
+        _ => Err(Msg::InvalidNumber),
     }
 }
 
-fn date(v: &Option<String>) -> Result<Option<NaiveDate>, ()> {
+fn date(v: &Option<String>) -> Result<Option<NaiveDate>, Msg> {
     match v.as_deref().map(str::trim) {
         None | Some("") => Ok(None),
-        Some(t) => NaiveDate::parse_from_str(t.get(..10).unwrap_or(t), "%Y-%m-%d").map(Some).map_err(|_| ()),
+        Some(t) => NaiveDate::parse_from_str(t.get(..10).unwrap_or(t), "%Y-%m-%d").map(Some).map_err(|_| Msg::InvalidDate),
     }
 }
 
@@ -264,7 +264,7 @@ pub fn validate(form: &CaseForm) -> Result<CaseInput, ApiError> {
         }
     }
     let pc = form.address.post_code.trim();
-    if !pc.is_empty() && !(pc.len() == 5 && pc.chars().all(|c| c.is_ascii_digit())) {
+    if !pc.is_empty() && (pc.len() != 5 || !pc.chars().all(|c| c.is_ascii_digit())) {
         f.add("address.post_code", Msg::InvalidPostCode);
     }
     if !f.is_empty() {

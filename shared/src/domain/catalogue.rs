@@ -169,8 +169,6 @@ pub struct ServicePlan {
     pub created_at: chrono::DateTime<chrono::Utc>,
 }
 
-/// Field errors as `{field: [key]}`.
-
 pub const MAX_DAYS: u32 = 3650;
 
 /// Validation of a new package (admin form); custom packages use the same
@@ -253,6 +251,29 @@ pub const COMPANY_SIZES: [CompanySize; 6] = [
     CompanySize { value: "100+", label: "100+ MSEK" },
 ];
 
+/// A decimal form field sent as a JSON number or a text with comma decimal.
+/// `Ok(None)` when absent or null; `Err(())` when not a two-decimal number.
+pub fn decimal_field(v: Option<&serde_json::Value>) -> Result<Option<Hundredths>, Msg> {
+    match v {
+        None | Some(serde_json::Value::Null) => Ok(None),
+        Some(serde_json::Value::Number(n)) => Hundredths::parse(&n.to_string()).map(Some).ok_or(Msg::InvalidNumber),
+        Some(serde_json::Value::String(t)) if t.trim().is_empty() => Ok(None),
+        Some(serde_json::Value::String(t)) => Hundredths::parse(t).map(Some).ok_or(Msg::InvalidNumber),
+        Some(_) => Err(Msg::InvalidNumber),
+    }
+}
+
+/// A whole-number form field (days, limits).
+pub fn count_field(v: Option<&serde_json::Value>) -> Result<Option<u32>, Msg> {
+    match v {
+        None | Some(serde_json::Value::Null) => Ok(None),
+        Some(serde_json::Value::Number(n)) => n.as_u64().and_then(|x| u32::try_from(x).ok()).map(Some).ok_or(Msg::InvalidNumber),
+        Some(serde_json::Value::String(t)) if t.trim().is_empty() => Ok(None),
+        Some(serde_json::Value::String(t)) => t.trim().parse().map(Some).map_err(|_| Msg::InvalidNumber),
+        Some(_) => Err(Msg::InvalidNumber),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -307,28 +328,5 @@ mod tests {
         assert!(validate_service_plan("A", 3, None, None, Hundredths(0), 30).has("limit"));
         assert!(validate_service_plan("A", 9, None, None, Hundredths(0), 30).has("service_id"));
         assert!(validate_service_plan("A", 3, Some(5), None, Hundredths(100), 30).is_empty());
-    }
-}
-
-/// A decimal form field sent as a JSON number or a text with comma decimal.
-/// `Ok(None)` when absent or null; `Err(())` when not a two-decimal number.
-pub fn decimal_field(v: Option<&serde_json::Value>) -> Result<Option<Hundredths>, ()> {
-    match v {
-        None | Some(serde_json::Value::Null) => Ok(None),
-        Some(serde_json::Value::Number(n)) => Hundredths::parse(&n.to_string()).map(Some).ok_or(()),
-        Some(serde_json::Value::String(t)) if t.trim().is_empty() => Ok(None),
-        Some(serde_json::Value::String(t)) => Hundredths::parse(t).map(Some).ok_or(()),
-        Some(_) => Err(()),
-    }
-}
-
-/// A whole-number form field (days, limits).
-pub fn count_field(v: Option<&serde_json::Value>) -> Result<Option<u32>, ()> {
-    match v {
-        None | Some(serde_json::Value::Null) => Ok(None),
-        Some(serde_json::Value::Number(n)) => n.as_u64().and_then(|x| u32::try_from(x).ok()).map(Some).ok_or(()),
-        Some(serde_json::Value::String(t)) if t.trim().is_empty() => Ok(None),
-        Some(serde_json::Value::String(t)) => t.trim().parse().map(Some).map_err(|_| ()),
-        Some(_) => Err(()),
     }
 }

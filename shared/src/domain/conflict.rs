@@ -139,9 +139,7 @@ pub fn sound_key(word: &str) -> String {
             // before a vowel is the sj-sound (Charlotte).
             let sj = i == 0 && matches!(w.get(2), Some('a' | 'e' | 'i' | 'o' | 'u' | 'y'));
             (if sj { '$' } else { 'k' }, 2)
-        } else if rest.starts_with("sj") || rest.starts_with("sh") {
-            ('$', 2)
-        } else if rest.starts_with("sk") && soft(i + 2) {
+        } else if rest.starts_with("sj") || rest.starts_with("sh") || (rest.starts_with("sk") && soft(i + 2)) {
             ('$', 2)
         } else if rest.starts_with("tj") || rest.starts_with("kj") {
             ('c', 2)

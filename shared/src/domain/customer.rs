@@ -368,7 +368,7 @@ pub const MAX_TEXT_LEN: usize = 200;
 /// Adds `too_long` for every field longer than its limit (characters).
 fn check_lengths(errors: &mut FieldErrors, fields: &[(&str, &str, usize)]) {
     for (name, value, max) in fields {
-        if value.trim().chars().count() > *max && !errors.has(*name) {
+        if value.trim().chars().count() > *max && !errors.has(name) {
             errors.add(*name, Msg::TooLong);
         }
     }
@@ -379,15 +379,15 @@ fn check_lengths(errors: &mut FieldErrors, fields: &[(&str, &str, usize)]) {
 pub fn check_address(a: &Address, prefix: &str, errors: &mut FieldErrors) {
     let f = |name: &str| format!("{prefix}.{name}");
     if a.address_1.trim().is_empty() {
-        errors.add(&f("address_1"), Msg::Required);
+        errors.add(f("address_1"), Msg::Required);
     }
     if a.city.trim().is_empty() {
-        errors.add(&f("city"), Msg::Required);
+        errors.add(f("city"), Msg::Required);
     }
     if a.post_code.is_empty() {
-        errors.add(&f("post_code"), Msg::Required);
+        errors.add(f("post_code"), Msg::Required);
     } else if !is_valid_post_code(&a.post_code) {
-        errors.add(&f("post_code"), Msg::InvalidPostCode);
+        errors.add(f("post_code"), Msg::InvalidPostCode);
     }
     check_lengths(
         errors,
@@ -398,9 +398,9 @@ pub fn check_address(a: &Address, prefix: &str, errors: &mut FieldErrors) {
         ],
     );
     if a.country == 0 {
-        errors.add(&f("country"), Msg::Required);
+        errors.add(f("country"), Msg::Required);
     } else if a.country != COUNTRY_SWEDEN {
-        errors.add(&f("country"), Msg::InvalidCountry);
+        errors.add(f("country"), Msg::InvalidCountry);
     }
 }
 
@@ -484,6 +484,15 @@ pub fn check_sector_name(name: &str) -> FieldErrors {
         e.add("name", Msg::TooLong);
     }
     e
+}
+
+/// Why an inactive user may not sign in: a customer still pending (awaiting
+/// approval or activation) is told so; everyone else is inactive.
+pub fn inactive_reason(profile: Option<&CustomerProfile>) -> Msg {
+    match profile {
+        Some(p) if p.state == CustomerState::Pending => Msg::AccountPending,
+        _ => Msg::AccountInactive,
+    }
 }
 
 #[cfg(test)]

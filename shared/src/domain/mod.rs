@@ -10,6 +10,7 @@ pub mod customer;
 pub mod document;
 pub mod password_policy;
 pub mod permissions;
+pub mod policy;
 pub mod staff;
 pub mod subscription;
 pub mod totp;

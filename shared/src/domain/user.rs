@@ -117,6 +117,13 @@ impl User {
         Role::resolve(self.is_staff, self.user_type)
     }
 
+    /// Ends every session of the user: tokens issued under the old version
+    /// stop working at once (password change or reset, deactivation,
+    /// second factor turned on).
+    pub fn end_all_sessions(&mut self) {
+        self.token_version = self.token_version.wrapping_add(1);
+    }
+
     pub fn full_name(&self) -> String {
         format!("{} {}", self.first_name.trim(), self.last_name.trim()).trim().to_string()
     }

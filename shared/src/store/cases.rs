@@ -42,7 +42,7 @@ fn hex(text: &str) -> String {
     text.bytes().map(|b| format!("{b:02x}")).collect()
 }
 fn unhex(text: &str) -> Option<String> {
-    if text.len() % 2 != 0 {
+    if !text.len().is_multiple_of(2) {
         return None;
     }
     let bytes: Option<Vec<u8>> = (0..text.len()).step_by(2).map(|i| u8::from_str_radix(text.get(i..i + 2)?, 16).ok()).collect();
@@ -283,7 +283,7 @@ impl Store {
             .into_iter()
             .map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal))
             .collect::<Result<_, _>>()?;
-        out.sort_by(|a, b| (b.date, b.created_at).cmp(&(a.date, a.created_at)));
+        out.sort_by_key(|h| std::cmp::Reverse((h.date, h.created_at)));
         Ok(out)
     }
 

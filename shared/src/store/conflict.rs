@@ -13,11 +13,12 @@
 
 use std::collections::{BTreeMap, HashSet};
 
-use aws_sdk_dynamodb::types::{AttributeValue, Delete, Put, TransactWriteItem};
+use aws_sdk_dynamodb::types::AttributeValue;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use super::tx::Tx;
 use super::{keys, n, s, sdk_err, Item, Store};
 use crate::domain::conflict::{self, Match, PartyKind};
 use crate::error::ApiError;
@@ -25,8 +26,6 @@ use crate::error::ApiError;
 /// At most this many index items are read per key: a search stays bounded
 /// even for very common prefixes.
 const PER_KEY_LIMIT: i32 = 500;
-/// DynamoDB transactions take at most 100 items.
-const TRANSACTION_LIMIT: usize = 100;
 
 /// A party as the index knows it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
@@ -73,75 +72,186 @@ fn index_item(key: &str, p: &Party) -> Result<Item, ApiError> {
     Ok(item)
 }
 
-impl Store {
-    /// Writes (or rewrites) a party's search keys; keys its previous name had
-    /// and the new one lacks are removed.
-    pub async fn index_party(&self, party: &Party) -> Result<(), ApiError> {
-        let keys = conflict::index_keys(&party.name, party.identity_number.as_deref());
-        let old = self.indexed_keys(party.kind, &party.uid).await?;
-        let mut writes: Vec<TransactWriteItem> = Vec::new();
-        for key in &keys {
-            let put = Put::builder().table_name(&self.table).set_item(Some(index_item(key, party)?)).build().map_err(ApiError::internal)?;
-            writes.push(TransactWriteItem::builder().put(put).build());
-        }
-        let sk = keys::conflict::index_sk(party.kind, &party.uid);
-        for stale in old.iter().filter(|k| !keys.contains(k)) {
-            let del = Delete::builder()
-                .table_name(&self.table)
-                .key("PK", s(keys::conflict::index_pk(stale)))
-                .key("SK", s(&sk))
-                .build()
-                .map_err(ApiError::internal)?;
-            writes.push(TransactWriteItem::builder().delete(del).build());
-        }
-        let record = Put::builder()
-            .table_name(&self.table)
-            .item("PK", s(keys::conflict::record_pk(party.kind, &party.uid)))
-            .item("SK", s(keys::conflict::RECORD_SK))
-            .item("entity", s("conflict_record"))
-            .item("search_keys", AttributeValue::L(keys.iter().map(s).collect()))
-            .build()
-            .map_err(ApiError::internal)?;
-        writes.push(TransactWriteItem::builder().put(record).build());
-        // Names have a handful of words, so this is one transaction in practice;
-        // a very long name is written in chunks (the record item last).
-        for chunk in writes.chunks(TRANSACTION_LIMIT) {
-            self.client.transact_write_items().set_transact_items(Some(chunk.to_vec())).send().await.map_err(sdk_err)?;
-        }
-        Ok(())
-    }
+/// What the index holds of a party now: its keys and the version of its
+/// record (None: never indexed). Read consistently before a write, so the
+/// write can be conditional on it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Indexed {
+    pub keys: Vec<String>,
+    pub ver: Option<u64>,
+}
 
-    /// Removes a party from the index (e.g. a deleted counterpart).
-    pub async fn unindex_party(&self, kind: PartyKind, uid: &str) -> Result<(), ApiError> {
-        let sk = keys::conflict::index_sk(kind, uid);
-        for key in self.indexed_keys(kind, uid).await? {
-            self.client
-                .delete_item()
-                .table_name(&self.table)
-                .key("PK", s(keys::conflict::index_pk(&key)))
-                .key("SK", s(&sk))
-                .send()
-                .await
-                .map_err(sdk_err)?;
+/// The index change of one party: index it under its current name
+/// (`Some`), or remove it (`None`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct IndexChange {
+    pub kind: PartyKind,
+    pub uid: String,
+    pub party: Option<Party>,
+}
+
+impl IndexChange {
+    pub fn index(party: Party) -> Self {
+        IndexChange { kind: party.kind, uid: party.uid.clone(), party: Some(party) }
+    }
+    pub fn remove(kind: PartyKind, uid: &str) -> Self {
+        IndexChange { kind, uid: uid.to_string(), party: None }
+    }
+    fn wanted_keys(&self) -> Vec<String> {
+        match &self.party {
+            Some(p) => conflict::index_keys(&p.name, p.identity_number.as_deref()),
+            None => Vec::new(),
         }
-        self.client
-            .delete_item()
+    }
+    /// How many transaction items [`Store::add_index_writes`] adds.
+    pub fn item_count(&self, now: &Indexed) -> usize {
+        let wanted = self.wanted_keys();
+        let stale = now.keys.iter().filter(|k| !wanted.contains(k)).count();
+        let record = usize::from(self.party.is_some() || now.ver.is_some());
+        wanted.len() + stale + record
+    }
+    fn follow_up_sk(&self) -> String {
+        keys::follow_up::sk(FOLLOW_UP_KIND, &keys::conflict::index_sk(self.kind, &self.uid))
+    }
+}
+
+/// Follow-ups of this kind finish an index change too big for its transaction.
+pub const FOLLOW_UP_KIND: &str = "conflict_index";
+
+impl Store {
+    /// What the index holds of a party (consistent read).
+    pub async fn indexed(&self, kind: PartyKind, uid: &str) -> Result<Indexed, ApiError> {
+        let out = self
+            .client
+            .get_item()
             .table_name(&self.table)
             .key("PK", s(keys::conflict::record_pk(kind, uid)))
             .key("SK", s(keys::conflict::RECORD_SK))
+            .consistent_read(true)
             .send()
             .await
             .map_err(sdk_err)?;
+        let Some(item) = out.item else { return Ok(Indexed::default()) };
+        Ok(Indexed {
+            keys: item
+                .get("search_keys")
+                .and_then(|v| v.as_l().ok())
+                .map(|l| l.iter().filter_map(|v| v.as_s().ok().cloned()).collect())
+                .unwrap_or_default(),
+            ver: Some(item.get("ver").and_then(|v| v.as_n().ok()).and_then(|v| v.parse().ok()).unwrap_or(0)),
+        })
+    }
+
+    /// Adds to `tx` what makes the index hold `change`, given what it holds
+    /// `now`: an item under each new key, deletes of keys the party no longer
+    /// has, and the record, conditional on the version read (a concurrent
+    /// re-index of the same party fails the transaction instead of leaving
+    /// stale keys behind).
+    pub fn add_index_writes(&self, tx: &mut Tx, change: &IndexChange, now: &Indexed) -> Result<(), ApiError> {
+        let wanted = change.wanted_keys();
+        let sk = keys::conflict::index_sk(change.kind, &change.uid);
+        if let Some(party) = &change.party {
+            for key in &wanted {
+                tx.put(index_item(key, party)?)?;
+            }
+        }
+        for stale in now.keys.iter().filter(|k| !wanted.contains(k)) {
+            tx.delete(&keys::conflict::index_pk(stale), &sk, None)?;
+        }
+        let record_pk = keys::conflict::record_pk(change.kind, &change.uid);
+        let version = match now.ver {
+            None => ("attribute_not_exists(PK)", vec![]),
+            Some(v) => ("ver = :ver", vec![(":ver", n(v))]),
+        };
+        match (&change.party, now.ver) {
+            (Some(_), _) => {
+                let mut record = Item::new();
+                record.insert("PK".into(), s(record_pk));
+                record.insert("SK".into(), s(keys::conflict::RECORD_SK));
+                record.insert("entity".into(), s("conflict_record"));
+                record.insert("search_keys".into(), AttributeValue::L(wanted.iter().map(s).collect()));
+                record.insert("ver".into(), n(now.ver.map_or(1, |v| v + 1)));
+                tx.put_if(record, Some(version))?;
+            }
+            (None, Some(_)) => tx.delete(&record_pk, keys::conflict::RECORD_SK, Some(version))?,
+            (None, None) => {}
+        }
         Ok(())
     }
 
-    async fn indexed_keys(&self, kind: PartyKind, uid: &str) -> Result<Vec<String>, ApiError> {
-        let Some(item) = self.get(&keys::conflict::record_pk(kind, uid), keys::conflict::RECORD_SK).await? else { return Ok(vec![]) };
-        Ok(item
-            .get("search_keys")
-            .and_then(|v| v.as_l().ok())
-            .map(|l| l.iter().filter_map(|v| v.as_s().ok().cloned()).collect())
-            .unwrap_or_default())
+    /// Adds the follow-up item that finishes `change` after the transaction
+    /// commits (or, should the process stop first, at the next search or
+    /// scheduled sweep). Idempotent: finishing it twice leaves the same index.
+    pub fn add_index_follow_up(&self, tx: &mut Tx, change: &IndexChange) -> Result<String, ApiError> {
+        let nonce = uuid::Uuid::new_v4().simple().to_string();
+        let mut item: Item = serde_dynamo::to_item(change).map_err(ApiError::internal)?;
+        item.insert("PK".into(), s(keys::follow_up::PK));
+        item.insert("SK".into(), s(change.follow_up_sk()));
+        item.insert("entity".into(), s("follow_up"));
+        item.insert("nonce".into(), s(&nonce));
+        tx.put(item)?;
+        Ok(change.follow_up_sk())
+    }
+
+    /// Finishes one queued index change: the index writes in as many
+    /// transactions as they need (the record last), then the follow-up item
+    /// is removed if nobody queued a newer one meanwhile. `Ok(false)`: a
+    /// concurrent change won; the newer follow-up finishes the work.
+    pub async fn finish_index_follow_up(&self, follow_up_sk: &str) -> Result<bool, ApiError> {
+        let out = self
+            .client
+            .get_item()
+            .table_name(&self.table)
+            .key("PK", s(keys::follow_up::PK))
+            .key("SK", s(follow_up_sk))
+            .consistent_read(true)
+            .send()
+            .await
+            .map_err(sdk_err)?;
+        let Some(item) = out.item else { return Ok(true) };
+        let nonce = item.get("nonce").and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
+        let change: IndexChange = serde_dynamo::from_item(item).map_err(ApiError::internal)?;
+        let now = self.indexed(change.kind, &change.uid).await?;
+        let mut all = self.tx();
+        self.add_index_writes(&mut all, &change, &now)?;
+        // The record (conditional on the version read) is the last item:
+        // chunks before it only add wanted keys or remove stale ones, which is
+        // harmless to repeat.
+        let mut items = all.into_items();
+        let record = items.pop();
+        for chunk in items.chunks(super::tx::MAX_ITEMS - 2) {
+            let mut tx = self.tx();
+            for i in chunk {
+                tx.push(i.clone());
+            }
+            if !self.commit(tx).await? {
+                return Ok(false);
+            }
+        }
+        let mut last = self.tx();
+        if let Some(r) = record {
+            last.push(r);
+        }
+        last.delete(keys::follow_up::PK, follow_up_sk, Some(("nonce = :n", vec![(":n", s(nonce))])))?;
+        self.commit(last).await
+    }
+
+    /// Index follow-ups still waiting (a process stopped between a
+    /// transaction and its follow-up), at most `limit`.
+    pub async fn pending_index_follow_ups(&self, limit: i32) -> Result<Vec<String>, ApiError> {
+        let out = self
+            .client
+            .query()
+            .table_name(&self.table)
+            .key_condition_expression("PK = :pk AND begins_with(SK, :p)")
+            .expression_attribute_values(":pk", s(keys::follow_up::PK))
+            .expression_attribute_values(":p", s(format!("{FOLLOW_UP_KIND}#")))
+            .consistent_read(true)
+            .limit(limit)
+            .send()
+            .await
+            .map_err(sdk_err)?;
+        Ok(out.items().iter().filter_map(|i| i.get("SK").and_then(|v| v.as_s().ok()).cloned()).collect())
     }
 
     /// Candidates under the query's keys, scored; best first.

@@ -15,6 +15,7 @@ pub mod subscriptions;
 pub mod table;
 pub mod totp;
 pub mod two_factor;
+pub mod tx;
 pub mod users;
 
 use aws_sdk_dynamodb::types::AttributeValue;
@@ -59,7 +60,34 @@ pub fn n(v: impl ToString) -> AttributeValue {
     AttributeValue::N(v.to_string())
 }
 
-/// Any SDK error as a logged 500.
-pub fn sdk_err<E: std::error::Error + 'static>(e: E) -> ApiError {
-    ApiError::internal(aws_sdk_dynamodb::error::DisplayErrorContext(e))
+/// An SDK error as an API error: throttling, timeouts, dropped connections
+/// and the service's own 5xx are transient ([`ApiError::Unavailable`], which
+/// the retry helper tries again); anything else is a logged 500.
+pub fn sdk_err<E, R>(e: aws_sdk_dynamodb::error::SdkError<E, R>) -> ApiError
+where
+    E: aws_sdk_dynamodb::error::ProvideErrorMetadata + std::error::Error + 'static,
+    R: std::fmt::Debug,
+{
+    use aws_sdk_dynamodb::error::SdkError;
+    let transient = match &e {
+        SdkError::TimeoutError(_) | SdkError::DispatchFailure(_) | SdkError::ResponseError(_) => true,
+        SdkError::ServiceError(se) => matches!(
+            se.err().code(),
+            Some(
+                "ProvisionedThroughputExceededException"
+                    | "ThrottlingException"
+                    | "RequestLimitExceeded"
+                    | "InternalServerError"
+                    | "ServiceUnavailable"
+                    | "TransactionInProgressException"
+            )
+        ),
+        _ => false,
+    };
+    let detail = aws_sdk_dynamodb::error::DisplayErrorContext(e).to_string();
+    if transient {
+        ApiError::Unavailable(detail)
+    } else {
+        ApiError::Internal(detail)
+    }
 }

@@ -20,7 +20,7 @@ impl Store {
     pub async fn save_totp_setup(&self, setup: &TotpSetup) -> Result<(), ApiError> {
         let mut item: super::Item = serde_dynamo::to_item(setup).map_err(ApiError::internal)?;
         item.insert("PK".into(), s(keys::user::pk(&setup.user_uid)));
-        item.insert("keys::user::TOTP_SK".into(), s(keys::user::TOTP_SETUP_SK));
+        item.insert("SK".into(), s(keys::user::TOTP_SETUP_SK));
         item.insert("entity".into(), s("totp_setup"));
         item.insert(super::table::TTL_ATTRIBUTE.into(), n(setup.expires_at + 3600));
         self.client.put_item().table_name(&self.table).set_item(Some(item)).send().await.map_err(sdk_err)?;
@@ -41,7 +41,7 @@ impl Store {
             .update_item()
             .table_name(&self.table)
             .key("PK", s(keys::user::pk(uid)))
-            .key("keys::user::TOTP_SK", s(keys::user::TOTP_SETUP_SK))
+            .key("SK", s(keys::user::TOTP_SETUP_SK))
             .update_expression("SET attempts = attempts + :one")
             .condition_expression("attribute_exists(PK) AND attempts < :max")
             .expression_attribute_values(":one", n(1))
@@ -61,13 +61,13 @@ impl Store {
     pub async fn activate_totp(&self, auth: &TotpAuthenticator) -> Result<bool, ApiError> {
         let mut item: super::Item = serde_dynamo::to_item(auth).map_err(ApiError::internal)?;
         item.insert("PK".into(), s(keys::user::pk(&auth.user_uid)));
-        item.insert("keys::user::TOTP_SK".into(), s(keys::user::TOTP_SK));
+        item.insert("SK".into(), s(keys::user::TOTP_SK));
         item.insert("entity".into(), s("totp"));
         let put = Put::builder().table_name(&self.table).set_item(Some(item)).build().map_err(ApiError::internal)?;
         let delete = Delete::builder()
             .table_name(&self.table)
             .key("PK", s(keys::user::pk(&auth.user_uid)))
-            .key("keys::user::TOTP_SK", s(keys::user::TOTP_SETUP_SK))
+            .key("SK", s(keys::user::TOTP_SETUP_SK))
             .condition_expression("attribute_exists(PK)")
             .build()
             .map_err(ApiError::internal)?;
@@ -99,7 +99,7 @@ impl Store {
                 .delete_item()
                 .table_name(&self.table)
                 .key("PK", s(keys::user::pk(uid)))
-                .key("keys::user::TOTP_SK", s(sk))
+                .key("SK", s(sk))
                 .send()
                 .await
                 .map_err(sdk_err)?;
@@ -115,7 +115,7 @@ impl Store {
             .update_item()
             .table_name(&self.table)
             .key("PK", s(keys::user::pk(uid)))
-            .key("keys::user::TOTP_SK", s(keys::user::TOTP_SK))
+            .key("SK", s(keys::user::TOTP_SK))
             .update_expression("SET last_step = :step")
             .condition_expression("attribute_exists(PK) AND (attribute_not_exists(last_step) OR last_step < :step)")
             .expression_attribute_values(":step", n(step))
@@ -136,7 +136,7 @@ impl Store {
             .update_item()
             .table_name(&self.table)
             .key("PK", s(keys::user::pk(uid)))
-            .key("keys::user::TOTP_SK", s(keys::user::TOTP_SK))
+            .key("SK", s(keys::user::TOTP_SK))
             .update_expression(format!("REMOVE recovery_hashes[{index}]"))
             .condition_expression(format!("recovery_hashes[{index}] = :h"))
             .expression_attribute_values(":h", AttributeValue::S(hash.to_string()))

@@ -10,7 +10,7 @@ impl Store {
     pub async fn save_challenge(&self, ch: &Challenge) -> Result<(), ApiError> {
         let mut item: super::Item = serde_dynamo::to_item(ch).map_err(ApiError::internal)?;
         item.insert("PK".into(), s(keys::two_factor_challenge::pk(&ch.id)));
-        item.insert("keys::two_factor_challenge::SK".into(), s(keys::two_factor_challenge::SK));
+        item.insert("SK".into(), s(keys::two_factor_challenge::SK));
         item.insert("entity".into(), s("two_factor_challenge"));
         item.insert(super::table::TTL_ATTRIBUTE.into(), n(ch.expires_at + 3600));
         self.client.put_item().table_name(&self.table).set_item(Some(item)).send().await.map_err(sdk_err)?;
@@ -41,7 +41,7 @@ impl Store {
             .update_item()
             .table_name(&self.table)
             .key("PK", s(keys::two_factor_challenge::pk(id)))
-            .key("keys::two_factor_challenge::SK", s(keys::two_factor_challenge::SK))
+            .key("SK", s(keys::two_factor_challenge::SK))
             .update_expression(update)
             .condition_expression(format!("attribute_exists(PK) AND {condition}"))
             .expression_attribute_values(":max", n(MAX_ATTEMPTS));

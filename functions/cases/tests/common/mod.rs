@@ -58,9 +58,9 @@ impl World {
     /// A contact of `customer` holding `permissions`, signed in.
     pub async fn contact_of(&self, customer: &User, permissions: Vec<Permission>) -> (User, String) {
         let email = format!("contact-{}@example.com", uuid::Uuid::new_v4().simple());
-        let mut u = shared::accounts::create_account(
+        let mut u = shared::services::accounts::create_account(
             &self.state.store,
-            shared::accounts::NewAccount {
+            shared::services::accounts::NewAccount {
                 email: &email,
                 password: "Testing-pass-2026!",
                 first_name: "Cora",
@@ -76,7 +76,7 @@ impl World {
         .unwrap();
         u.permissions = permissions;
         self.state.store.put_user_and_profile(&u, None).await.unwrap();
-        let t = shared::sessions::start_session(&self.state, &u).await.unwrap().access_token;
+        let t = shared::services::credentials::start_session(&self.state, &u).await.unwrap().access_token;
         (u, t)
     }
 

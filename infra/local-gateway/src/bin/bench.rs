@@ -15,8 +15,9 @@ use axum::http::{header, HeaderMap, Request, StatusCode};
 use axum::routing::{get, post};
 use axum::Router;
 use serde_json::{json, Value};
-use shared::api::{finish, Services};
+use shared::api::finish;
 use shared::config::Config;
+use shared::services::Context;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, Mutex};
@@ -83,7 +84,7 @@ fn ms(d: Duration) -> f64 {
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let config = Config::from_env()?;
-    let state = Services::new(config.clone(), None).await;
+    let state = Context::new(config.clone(), None).await;
     local_gateway::setup(&state).await?;
     local_gateway::seed::seed_demo_accounts(&state).await?;
     let router = finish(local_gateway::api_routes(), state.clone());

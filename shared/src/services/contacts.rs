@@ -2,15 +2,13 @@
 //! editing, deactivating. The rules are in `domain::contact`; this module
 //! ties them to the table and the mail.
 
-use crate::accounts::{new_user, NewAccount};
-use crate::api::Services;
-use crate::domain::conflict::PartyKind;
 use crate::domain::contact::{check_names, contact_scope, may_see, normalize_phone, ContactScope};
 use crate::domain::permissions::{parse_codes, Permission};
 use crate::domain::{is_valid_email_addr, Role, User};
 use crate::error::Msg;
 use crate::error::{ApiError, FieldErrors};
-use crate::store::conflict::Party;
+use crate::services::accounts::{new_user, NewAccount};
+use crate::services::Context;
 use crate::store::users::{ContactPage, CreateUserError};
 
 pub struct ContactForm {
@@ -36,7 +34,7 @@ fn check_form(form: &ContactForm, errors: &mut FieldErrors) -> (Option<String>, 
 
 /// The customer whose contacts the caller addresses: its own, or (admin,
 /// sales person) the one named, which must be a customer.
-pub async fn customer_for(s: &Services, caller: &User, named: Option<&str>) -> Result<String, ApiError> {
+pub async fn customer_for(s: &Context, caller: &User, named: Option<&str>) -> Result<String, ApiError> {
     match contact_scope(caller)? {
         ContactScope::Own(c) => Ok(c),
         ContactScope::AnyCustomer => {
@@ -52,13 +50,13 @@ pub async fn customer_for(s: &Services, caller: &User, named: Option<&str>) -> R
     }
 }
 
-pub async fn list(s: &Services, caller: &User, customer: Option<&str>, cursor: Option<&str>) -> Result<ContactPage, ApiError> {
+pub async fn list(s: &Context, caller: &User, customer: Option<&str>, cursor: Option<&str>) -> Result<ContactPage, ApiError> {
     let customer = customer_for(s, caller, customer).await?;
     s.store.list_contacts(&customer, cursor).await
 }
 
 /// A contact the caller may see, or 404.
-pub async fn get(s: &Services, caller: &User, contact_id: &str) -> Result<User, ApiError> {
+pub async fn get(s: &Context, caller: &User, contact_id: &str) -> Result<User, ApiError> {
     let scope = contact_scope(caller)?;
     let contact = s.store.get_user(contact_id.trim()).await?.ok_or(ApiError::NotFound)?;
     if !may_see(&scope, &contact) {
@@ -69,7 +67,7 @@ pub async fn get(s: &Services, caller: &User, contact_id: &str) -> Result<User, 
 
 /// Creates an active contact with an unguessable password it never learns,
 /// and mails a single-use link to the set-password screen.
-pub async fn create(s: &Services, caller: &User, customer: Option<&str>, email: &str, form: ContactForm) -> Result<User, ApiError> {
+pub async fn create(s: &Context, caller: &User, customer: Option<&str>, email: &str, form: ContactForm) -> Result<User, ApiError> {
     let customer = customer_for(s, caller, customer).await?;
     let mut errors = FieldErrors::new();
     if email.trim().is_empty() {
@@ -106,27 +104,18 @@ pub async fn create(s: &Services, caller: &User, customer: Option<&str>, email: 
     }
     index(s, &user).await?;
     // The set-password mail: single use, three days (the recovery-link machinery).
-    crate::passwords::send_invitation(s, &user).await?;
+    crate::services::credentials::passwords::send_invitation(s, &user).await?;
     Ok(user)
 }
 
 /// The contact's name in the conflict-of-interest index, under its company.
-async fn index(s: &Services, contact: &User) -> Result<(), ApiError> {
-    s.store
-        .index_party(&Party {
-            kind: PartyKind::ContactPerson,
-            uid: contact.uid.clone(),
-            name: contact.full_name(),
-            identity_number: None,
-            customer_uid: contact.customer_id.clone(),
-            context: None,
-        })
-        .await
+async fn index(s: &Context, contact: &User) -> Result<(), ApiError> {
+    super::events::record_alone(s, &[super::events::Event::ContactSaved { contact }]).await
 }
 
 /// Names, phone and permissions of a contact the caller may see. A contact
 /// may not change itself (it could otherwise grant itself permissions).
-pub async fn update(s: &Services, caller: &User, contact_id: &str, form: ContactForm) -> Result<User, ApiError> {
+pub async fn update(s: &Context, caller: &User, contact_id: &str, form: ContactForm) -> Result<User, ApiError> {
     let mut contact = get(s, caller, contact_id).await?;
     if contact.uid == caller.uid {
         return Err(ApiError::Forbidden);
@@ -146,7 +135,7 @@ pub async fn update(s: &Services, caller: &User, contact_id: &str, form: Contact
 }
 
 /// Deactivating ends the contact's live sessions (token version bump).
-pub async fn set_active(s: &Services, caller: &User, contact_id: &str, active: bool) -> Result<User, ApiError> {
+pub async fn set_active(s: &Context, caller: &User, contact_id: &str, active: bool) -> Result<User, ApiError> {
     let mut contact = get(s, caller, contact_id).await?;
     if contact.uid == caller.uid {
         return Err(ApiError::Forbidden);
@@ -154,7 +143,7 @@ pub async fn set_active(s: &Services, caller: &User, contact_id: &str, active: b
     if contact.active != active {
         contact.active = active;
         if !active {
-            crate::sessions::end_all_sessions(&mut contact);
+            contact.end_all_sessions();
         }
         s.store.put_user(&contact).await?;
     }

@@ -7,46 +7,20 @@ use chrono::Utc;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::accounts::{create_account_with, NewAccount};
-use crate::api::Services;
 use crate::domain::catalogue::NamedEntry;
-use crate::domain::conflict::PartyKind;
 use crate::domain::customer::{check_customer_form, Address, CustomerForm, CustomerProfile, CustomerState, CustomerType, SectorRef};
 use crate::domain::staff::rate_to_ore;
 use crate::domain::{normalize_email, Role, User};
 use crate::error::ApiError;
+use crate::services::accounts::{create_account_with, NewAccount};
+use crate::services::Context;
 use crate::store::catalogue::NamedKind;
-use crate::store::conflict::Party;
 use crate::store::customers::{new_profile_put, regno_put, UpdateCustomerError};
 use crate::store::users::CreateUserWithError;
 
-/// Writes the customer's parties into the conflict index: a company under its
-/// name and organisationsnummer plus its contact person (the customer user's
-/// name); an individual under the person's name. Kinds the customer no longer
-/// has (a company turned individual) are removed.
-pub async fn index_customer(s: &Services, p: &CustomerProfile) -> Result<(), ApiError> {
-    let person = format!("{} {}", p.first_name, p.last_name).trim().to_string();
-    let party = |kind, name: String, identity: Option<String>, context: Option<String>| Party {
-        kind,
-        uid: p.uid.clone(),
-        name,
-        identity_number: identity,
-        customer_uid: Some(p.uid.clone()),
-        context,
-    };
-    match p.customer_type {
-        CustomerType::Company => {
-            let company = p.company_name.clone().unwrap_or_default();
-            s.store.index_party(&party(PartyKind::Company, company.clone(), p.company_registration_number.clone(), None)).await?;
-            s.store.index_party(&party(PartyKind::ContactPerson, person, None, Some(company))).await?;
-            s.store.unindex_party(PartyKind::Customer, &p.uid).await
-        }
-        CustomerType::Individual => {
-            s.store.index_party(&party(PartyKind::Customer, person, None, None)).await?;
-            s.store.unindex_party(PartyKind::Company, &p.uid).await?;
-            s.store.unindex_party(PartyKind::ContactPerson, &p.uid).await
-        }
-    }
+/// The customer's parties in the conflict index (see [`events`](super::events)).
+pub async fn index_customer(s: &Context, p: &CustomerProfile) -> Result<(), ApiError> {
+    super::events::record_alone(s, &[super::events::Event::CustomerSaved { profile: p }]).await
 }
 
 fn trimmed(a: &Address) -> Address {
@@ -68,7 +42,7 @@ struct Checked {
 
 /// Every rule of the staff form; `uid` is the customer being updated (its own
 /// e-mail and number are not "taken").
-async fn check(s: &Services, f: &CustomerForm, uid: Option<&str>) -> Result<Checked, ApiError> {
+async fn check(s: &Context, f: &CustomerForm, uid: Option<&str>) -> Result<Checked, ApiError> {
     let mut errors = check_customer_form(f);
     let company = f.customer_type == Some(CustomerType::Company);
     if !errors.has("email") {
@@ -142,7 +116,7 @@ fn apply(p: &mut CustomerProfile, f: &CustomerForm, c: Checked) {
 /// Admin or sales person creates a customer: active at once (no approval),
 /// no password (the set-password invitation is mailed), no terms (the
 /// customer accepts those when self-registering only).
-pub async fn create(s: &Services, f: CustomerForm) -> Result<CustomerProfile, ApiError> {
+pub async fn create(s: &Context, f: CustomerForm) -> Result<CustomerProfile, ApiError> {
     let checked = check(s, &f, None).await?;
     let company = f.customer_type == Some(CustomerType::Company);
     let regno = f.company_registration_number.trim().to_string();
@@ -213,11 +187,11 @@ pub async fn create(s: &Services, f: CustomerForm) -> Result<CustomerProfile, Ap
         s.store.connect_customer_department(&profile.uid, dep).await?;
     }
     index_customer(s, &profile).await?;
-    crate::passwords::send_invitation(s, &user).await?;
+    crate::services::credentials::passwords::send_invitation(s, &user).await?;
     Ok(profile)
 }
 
-async fn load(s: &Services, uid: &str) -> Result<(User, CustomerProfile), ApiError> {
+async fn load(s: &Context, uid: &str) -> Result<(User, CustomerProfile), ApiError> {
     if uid.contains('#') {
         return Err(ApiError::UserNotFound);
     }
@@ -228,7 +202,7 @@ async fn load(s: &Services, uid: &str) -> Result<(User, CustomerProfile), ApiErr
 
 /// Admin or sales person updates a customer (any state; the state itself is
 /// changed by approve/activate/deactivate).
-pub async fn update(s: &Services, uid: &str, f: CustomerForm) -> Result<CustomerProfile, ApiError> {
+pub async fn update(s: &Context, uid: &str, f: CustomerForm) -> Result<CustomerProfile, ApiError> {
     let (mut user, mut profile) = load(s, uid).await?;
     let checked = check(s, &f, Some(uid)).await?;
     let old_email = user.email.clone();
@@ -277,7 +251,7 @@ pub struct CustomerDetails {
     pub knowledge_sector_names: Vec<String>,
 }
 
-pub async fn details(s: &Services, uid: &str) -> Result<CustomerDetails, ApiError> {
+pub async fn details(s: &Context, uid: &str) -> Result<CustomerDetails, ApiError> {
     let (user, profile) = load(s, uid).await?;
     let account_manager = match profile.account_manager_uid.as_deref() {
         Some(m) => s.store.get_user(m).await?.map(|u| PersonRef { uid: u.uid, first_name: u.first_name, last_name: u.last_name }),

@@ -3,31 +3,26 @@
 use crate::error::Msg;
 use chrono::Utc;
 
-use crate::api::Services;
-use crate::auth::{password, TokenPair};
+use super::{hash_password, password_matches, start_session};
+use crate::auth::TokenPair;
 use crate::domain::{normalize_email, password_policy, two_factor, User};
 use crate::error::ApiError;
-use crate::sessions::{end_all_sessions, password_matches, start_session};
+use crate::services::Context;
 use crate::store::rate_limit;
 
 /// A recovery link is valid this long.
 pub const RECOVERY_TTL_SECS: i64 = 60 * 60;
 
-async fn hash(pw: &str) -> Result<String, ApiError> {
-    let pw = pw.to_string();
-    tokio::task::spawn_blocking(move || password::hash(&pw)).await.map_err(ApiError::internal)?.map_err(ApiError::internal)
-}
-
 /// Sets a new password and ends every other session.
-async fn set_password(s: &Services, user: &mut User, new_password: &str) -> Result<(), ApiError> {
-    user.password_hash = hash(new_password).await?;
-    end_all_sessions(user);
+async fn set_password(s: &Context, user: &mut User, new_password: &str) -> Result<(), ApiError> {
+    user.password_hash = hash_password(new_password).await?;
+    user.end_all_sessions();
     s.store.put_user(user).await
 }
 
 /// Changes the password (the current one must be given); other sessions end,
 /// this one continues with the returned tokens.
-pub async fn change(s: &Services, mut user: User, old: String, new: &str, confirm: &str) -> Result<TokenPair, ApiError> {
+pub async fn change(s: &Context, mut user: User, old: String, new: &str, confirm: &str) -> Result<TokenPair, ApiError> {
     let mut errors = password_policy::check(new, Some(confirm), "new_password", "confirm_password");
     s.store.rate_limit(rate_limit::LOGIN_PER_ACCOUNT, &user.email, Utc::now().timestamp()).await?;
     if !password_matches(old, Some(user.password_hash.clone())).await? {
@@ -42,7 +37,7 @@ pub async fn change(s: &Services, mut user: User, old: String, new: &str, confir
 
 /// Mails a recovery link if the address has an active account. The answer is
 /// the same either way, so it cannot be used to find accounts.
-pub async fn request_recovery(s: &Services, email: &str, client: &str) -> Result<(), ApiError> {
+pub async fn request_recovery(s: &Context, email: &str, client: &str) -> Result<(), ApiError> {
     let email = normalize_email(email);
     let now = Utc::now().timestamp();
     s.store.rate_limit(rate_limit::MAIL_PER_ADDRESS, client, now).await?;
@@ -61,7 +56,7 @@ pub async fn request_recovery(s: &Services, email: &str, client: &str) -> Result
 }
 
 /// Sets a new password through a recovery link (single use, one hour).
-pub async fn confirm_recovery(s: &Services, token: &str, new: &str, confirm: &str) -> Result<(), ApiError> {
+pub async fn confirm_recovery(s: &Context, token: &str, new: &str, confirm: &str) -> Result<(), ApiError> {
     let errors = password_policy::check(new, Some(confirm), "password", "confirm_password");
     if !errors.is_empty() {
         return Err(ApiError::validation(errors));
@@ -79,7 +74,7 @@ pub const INVITATION_TTL_SECS: i64 = 72 * 60 * 60;
 /// Mails a new account's owner a single-use link to choose a password (the
 /// confirm-password screen at /recovery/account). A newer link replaces
 /// nothing: each stays single-use and expires on its own.
-pub async fn send_invitation(s: &Services, user: &User) -> Result<(), ApiError> {
+pub async fn send_invitation(s: &Context, user: &User) -> Result<(), ApiError> {
     let now = Utc::now().timestamp();
     let token = two_factor::new_link_token();
     s.store.save_recovery_link(&two_factor::link_digest(&token), &user.uid, now + INVITATION_TTL_SECS).await?;

@@ -7,12 +7,12 @@ use chrono::Utc;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::api::Services;
+use super::{limit_code_entry, password_matches, start_session};
 use crate::auth::TokenPair;
 use crate::domain::totp::{self, TotpAuthenticator, TotpCheck, TotpSetup};
 use crate::domain::User;
 use crate::error::{ApiError, FieldErrors};
-use crate::sessions;
+use crate::services::Context;
 
 pub const METHOD_EMAIL: &str = "email";
 pub const METHOD_TOTP: &str = "totp";
@@ -49,14 +49,14 @@ fn now() -> i64 {
 }
 
 /// The authenticator, when it is the user's active method.
-pub async fn active_totp(s: &Services, user: &User) -> Result<Option<TotpAuthenticator>, ApiError> {
+pub async fn active_totp(s: &Context, user: &User) -> Result<Option<TotpAuthenticator>, ApiError> {
     if !user.two_factor {
         return Ok(None);
     }
     s.store.get_totp(&user.uid).await
 }
 
-pub async fn status(s: &Services, user: &User) -> Result<TwoFactorStatus, ApiError> {
+pub async fn status(s: &Context, user: &User) -> Result<TwoFactorStatus, ApiError> {
     Ok(match active_totp(s, user).await? {
         Some(a) => TwoFactorStatus { enabled: true, method: METHOD_TOTP, recovery_codes_left: a.recovery_hashes.len() },
         None => TwoFactorStatus { enabled: user.two_factor, method: METHOD_EMAIL, recovery_codes_left: 0 },
@@ -67,7 +67,7 @@ pub async fn status(s: &Services, user: &User) -> Result<TwoFactorStatus, ApiErr
 /// original call). Turning it on ends every session (spec §4). An
 /// authenticator app is only removed through [`disable_totp`], which asks for
 /// the password or a code.
-pub async fn set_enabled(s: &Services, mut user: User, desired: Option<bool>) -> Result<TwoFactorStatus, ApiError> {
+pub async fn set_enabled(s: &Context, mut user: User, desired: Option<bool>) -> Result<TwoFactorStatus, ApiError> {
     let totp_on = active_totp(s, &user).await?;
     let target = desired.unwrap_or(!user.two_factor);
     if let Some(a) = totp_on {
@@ -80,7 +80,7 @@ pub async fn set_enabled(s: &Services, mut user: User, desired: Option<bool>) ->
         if target {
             // A leftover authenticator must not silently become the method.
             s.store.delete_totp(&user.uid).await?;
-            sessions::end_all_sessions(&mut user);
+            user.end_all_sessions();
         }
         user.two_factor = target;
         s.store.put_user(&user).await?;
@@ -90,7 +90,7 @@ pub async fn set_enabled(s: &Services, mut user: User, desired: Option<bool>) ->
 
 /// `2fa/totp/setup/`: a new pending secret. Refused while an authenticator is
 /// active: it must be removed first (with the password or a code).
-pub async fn start_totp_setup(s: &Services, user: &User) -> Result<TotpSetupStarted, ApiError> {
+pub async fn start_totp_setup(s: &Context, user: &User) -> Result<TotpSetupStarted, ApiError> {
     if active_totp(s, user).await?.is_some() {
         return Err(ApiError::bad(Msg::TotpAlreadyEnabled));
     }
@@ -109,12 +109,12 @@ pub async fn start_totp_setup(s: &Services, user: &User) -> Result<TotpSetupStar
 /// `2fa/totp/confirm/`: the first code from the app proves the enrolment;
 /// the method becomes TOTP, other sessions end, and ten recovery codes are
 /// returned once.
-pub async fn confirm_totp(s: &Services, mut user: User, code: &str, client: &str) -> Result<TotpConfirmed, ApiError> {
+pub async fn confirm_totp(s: &Context, mut user: User, code: &str, client: &str) -> Result<TotpConfirmed, ApiError> {
     let code = code.trim();
     if code.len() != totp::DIGITS as usize || !code.bytes().all(|b| b.is_ascii_digit()) {
         return Err(ApiError::field("code", Msg::CodeFormat));
     }
-    sessions::limit_code_entry(s, &user.uid, client).await?;
+    limit_code_entry(s, &user.uid, client).await?;
     let setup =
         s.store.get_totp_setup(&user.uid).await?.filter(|st| st.expires_at > now()).ok_or_else(|| ApiError::bad(Msg::TotpSetupExpired))?;
     if setup.attempts >= totp::SETUP_MAX_ATTEMPTS {
@@ -145,9 +145,9 @@ pub async fn confirm_totp(s: &Services, mut user: User, code: &str, client: &str
         return Err(ApiError::bad(Msg::TotpSetupExpired));
     }
     user.two_factor = true;
-    sessions::end_all_sessions(&mut user);
+    user.end_all_sessions();
     s.store.put_user(&user).await?;
-    let auth = sessions::start_session(s, &user).await?;
+    let auth = start_session(s, &user).await?;
     Ok(TotpConfirmed { method: METHOD_TOTP, recovery_codes, auth })
 }
 
@@ -175,7 +175,7 @@ pub fn check_factor(server_secret: &str, a: &TotpAuthenticator, input: &str, now
 }
 
 /// Spends what [`check_factor`] accepted; `false` if someone else spent it first.
-pub async fn spend_factor(s: &Services, uid: &str, proven: &ProvenBy) -> Result<bool, ApiError> {
+pub async fn spend_factor(s: &Context, uid: &str, proven: &ProvenBy) -> Result<bool, ApiError> {
     match proven {
         ProvenBy::Step(step) => s.store.use_totp_step(uid, *step).await,
         ProvenBy::RecoveryCode { index, hash } => s.store.use_recovery_code(uid, *index, hash).await,
@@ -190,12 +190,12 @@ pub fn is_factor_shaped(input: &str) -> bool {
 
 /// `2fa/totp/disable/`: removes the authenticator and turns two-factor off,
 /// given the current password or a valid app or recovery code.
-pub async fn disable_totp(s: &Services, mut user: User, password: &str, code: &str, client: &str) -> Result<TwoFactorStatus, ApiError> {
+pub async fn disable_totp(s: &Context, mut user: User, password: &str, code: &str, client: &str) -> Result<TwoFactorStatus, ApiError> {
     if password.is_empty() && code.trim().is_empty() {
         let fields: FieldErrors = [("password", Msg::PasswordOrCodeRequired), ("code", Msg::PasswordOrCodeRequired)].into_iter().collect();
         return Err(ApiError::validation(fields));
     }
-    sessions::limit_code_entry(s, &user.uid, client).await?;
+    limit_code_entry(s, &user.uid, client).await?;
     let Some(a) = active_totp(s, &user).await? else {
         return Err(ApiError::bad(Msg::TotpNotEnabled));
     };
@@ -204,7 +204,7 @@ pub async fn disable_totp(s: &Services, mut user: User, password: &str, code: &s
         if !spend_factor(s, &user.uid, &proven).await? {
             return Err(ApiError::field("code", Msg::TotpCodeUsed));
         }
-    } else if !sessions::password_matches(password.to_string(), Some(user.password_hash.clone())).await? {
+    } else if !password_matches(password.to_string(), Some(user.password_hash.clone())).await? {
         return Err(ApiError::field("password", Msg::CurrentPasswordWrong));
     }
     s.store.delete_totp(&user.uid).await?;

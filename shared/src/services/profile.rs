@@ -1,7 +1,6 @@
 //! The profile page (spec §2: not for admin): names, phone, and the image
 //! uploaded straight to S3 through a presigned URL.
 
-use crate::api::Services;
 use crate::domain::contact::{
     check_names, content_type_of, image_extension, image_prefix, is_image_magic, is_own_image_key, normalize_phone, IMAGE_MAX_BYTES,
 };
@@ -9,10 +8,11 @@ use crate::domain::user::IMAGE_NOT_SET;
 use crate::domain::{Role, SessionUser, User};
 use crate::error::Msg;
 use crate::error::{ApiError, FieldErrors};
+use crate::services::Context;
 
 /// The session user as the API answers it: `image` is a presigned GET URL,
 /// or the text 'not set'.
-pub async fn session_user(s: &Services, user: &User) -> Result<SessionUser, ApiError> {
+pub async fn session_user(s: &Context, user: &User) -> Result<SessionUser, ApiError> {
     let mut out = user.session();
     if user.image != IMAGE_NOT_SET && !user.image.is_empty() {
         out.image = s.files.presign_view(&user.image).await?;
@@ -28,7 +28,7 @@ fn has_profile(user: &User) -> Result<(), ApiError> {
     }
 }
 
-pub async fn update(s: &Services, mut user: User, first_name: &str, last_name: &str, phone: Option<&str>) -> Result<User, ApiError> {
+pub async fn update(s: &Context, mut user: User, first_name: &str, last_name: &str, phone: Option<&str>) -> Result<User, ApiError> {
     has_profile(&user)?;
     let mut errors = FieldErrors::new();
     check_names(&mut errors, first_name, last_name);
@@ -53,7 +53,7 @@ pub struct UploadTarget {
 }
 
 /// A presigned PUT for a key the server chooses; only JPEG and PNG.
-pub async fn upload_url(s: &Services, user: &User, content_type: &str) -> Result<UploadTarget, ApiError> {
+pub async fn upload_url(s: &Context, user: &User, content_type: &str) -> Result<UploadTarget, ApiError> {
     has_profile(user)?;
     let ext = image_extension(content_type).ok_or_else(|| ApiError::field("content_type", Msg::ImageTypeNotAllowed))?;
     let key = format!("{}{}.{ext}", image_prefix(&user.uid), uuid::Uuid::new_v4());
@@ -65,7 +65,7 @@ pub async fn upload_url(s: &Services, user: &User, content_type: &str) -> Result
 /// After the browser's PUT: the object must exist, be at most 2 MiB and start
 /// with JPEG/PNG magic bytes; otherwise it is deleted and the answer is 400.
 /// The previous image object is removed once the new one is stored.
-pub async fn confirm_image(s: &Services, mut user: User, key: &str) -> Result<User, ApiError> {
+pub async fn confirm_image(s: &Context, mut user: User, key: &str) -> Result<User, ApiError> {
     has_profile(&user)?;
     let key = key.trim();
     if !is_own_image_key(&user.uid, key) {

@@ -5,20 +5,19 @@
 use crate::error::Msg;
 use chrono::Utc;
 
-use crate::accounts::{create_account_with, NewAccount};
-use crate::api::Services;
 use crate::auth::password;
 use crate::domain::customer::{
     check_registration, split_activation_token, CustomerProfile, CustomerState, CustomerType, Registration, SectorRef, ACTIVATION_TTL_SECS,
 };
 use crate::domain::{normalize_email, password_policy, two_factor, user::is_valid_email, Role, User};
 use crate::error::ApiError;
-use crate::sessions::end_all_sessions;
+use crate::services::accounts::{create_account_with, NewAccount};
+use crate::services::Context;
 use crate::store::customers::{new_profile_put, regno_put};
 use crate::store::users::CreateUserWithError;
 
 /// `email/check/`: is the address free (case-insensitively)? Invalid → 400.
-pub async fn email_available(s: &Services, email: &str) -> Result<bool, ApiError> {
+pub async fn email_available(s: &Context, email: &str) -> Result<bool, ApiError> {
     if email.trim().is_empty() {
         return Err(ApiError::field("email", Msg::Required));
     }
@@ -29,7 +28,7 @@ pub async fn email_available(s: &Services, email: &str) -> Result<bool, ApiError
 }
 
 /// `company-registration-number/check/`: format, then availability.
-pub async fn registration_number_available(s: &Services, number: &str) -> Result<bool, ApiError> {
+pub async fn registration_number_available(s: &Context, number: &str) -> Result<bool, ApiError> {
     let number = number.trim();
     if number.is_empty() {
         return Err(ApiError::field("company_registration_number", Msg::Required));
@@ -44,7 +43,7 @@ pub async fn registration_number_available(s: &Services, number: &str) -> Result
 /// state pending and, for companies, the registration-number item, in one
 /// transaction. Two simultaneous sign-ups with one address or one number
 /// leave exactly one account.
-pub async fn register(s: &Services, r: Registration) -> Result<CustomerProfile, ApiError> {
+pub async fn register(s: &Context, r: Registration) -> Result<CustomerProfile, ApiError> {
     let mut errors = check_registration(&r);
     let company = r.customer_type == Some(CustomerType::Company);
     let regno = r.company_registration_number.trim().to_string();
@@ -130,7 +129,7 @@ pub async fn register(s: &Services, r: Registration) -> Result<CustomerProfile, 
     match res {
         Ok(_) => {
             let profile = profile_out.ok_or_else(|| ApiError::internal("profile not built"))?;
-            crate::customer_admin::index_customer(s, &profile).await?;
+            crate::services::customer_admin::index_customer(s, &profile).await?;
             Ok(profile)
         }
         Err(CreateUserWithError::EmailTaken) => Err(ApiError::field("email", Msg::EmailExists)),
@@ -141,14 +140,14 @@ pub async fn register(s: &Services, r: Registration) -> Result<CustomerProfile, 
     }
 }
 
-async fn customer(s: &Services, uid: &str) -> Result<(User, CustomerProfile), ApiError> {
+async fn customer(s: &Context, uid: &str) -> Result<(User, CustomerProfile), ApiError> {
     let user = s.store.get_user(uid).await?.filter(|u| u.role() == Some(Role::Customer)).ok_or(ApiError::UserNotFound)?;
     let profile = s.store.get_customer_profile(uid).await?.ok_or(ApiError::UserNotFound)?;
     Ok((user, profile))
 }
 
 /// Mails a fresh activation link (72 h, single use); any earlier link stops working.
-async fn send_activation_link(s: &Services, user: &User) -> Result<(), ApiError> {
+async fn send_activation_link(s: &Context, user: &User) -> Result<(), ApiError> {
     let token = format!("{}.{}", user.uid, two_factor::new_link_token());
     let expires = Utc::now().timestamp() + ACTIVATION_TTL_SECS;
     s.store.save_activation_link(&user.uid, &two_factor::link_digest(&token), expires).await?;
@@ -164,7 +163,7 @@ async fn send_activation_link(s: &Services, user: &User) -> Result<(), ApiError>
 }
 
 /// Admin approves a pending customer: the activation mail goes out.
-pub async fn approve(s: &Services, uid: &str) -> Result<CustomerProfile, ApiError> {
+pub async fn approve(s: &Context, uid: &str) -> Result<CustomerProfile, ApiError> {
     let (user, mut profile) = customer(s, uid).await?;
     if profile.state != CustomerState::Pending {
         return Err(ApiError::bad(Msg::CustomerNotPending));
@@ -178,7 +177,7 @@ pub async fn approve(s: &Services, uid: &str) -> Result<CustomerProfile, ApiErro
 }
 
 /// Resends the activation mail of an approved, not yet activated customer.
-pub async fn resend_activation(s: &Services, uid: &str) -> Result<(), ApiError> {
+pub async fn resend_activation(s: &Context, uid: &str) -> Result<(), ApiError> {
     let (user, profile) = customer(s, uid).await?;
     if profile.state != CustomerState::Pending {
         return Err(ApiError::bad(Msg::CustomerNotPending));
@@ -190,13 +189,13 @@ pub async fn resend_activation(s: &Services, uid: &str) -> Result<(), ApiError> 
 }
 
 /// Is this activation link still usable (the web shows the invalid-link screen otherwise)?
-pub async fn activation_link_valid(s: &Services, token: &str) -> Result<bool, ApiError> {
+pub async fn activation_link_valid(s: &Context, token: &str) -> Result<bool, ApiError> {
     let Some((uid, _)) = split_activation_token(token) else { return Ok(false) };
     s.store.activation_link_valid(uid, &two_factor::link_digest(token.trim()), Utc::now().timestamp()).await
 }
 
 /// The customer opens the link and confirms the password: the account becomes active.
-pub async fn activate_with_link(s: &Services, token: &str, new: &str, confirm: &str) -> Result<(), ApiError> {
+pub async fn activate_with_link(s: &Context, token: &str, new: &str, confirm: &str) -> Result<(), ApiError> {
     let errors = password_policy::check(new, Some(confirm), "password", "confirm_password");
     if !errors.is_empty() {
         return Err(ApiError::validation(errors));
@@ -222,7 +221,7 @@ pub async fn activate_with_link(s: &Services, token: &str, new: &str, confirm: &
 /// session at once (the token version moves on, so access and refresh tokens
 /// stop working). A customer's profile state follows; a pending customer is
 /// approved, not activated.
-pub async fn set_user_active(s: &Services, uid: &str, active: bool) -> Result<User, ApiError> {
+pub async fn set_user_active(s: &Context, uid: &str, active: bool) -> Result<User, ApiError> {
     let mut user = s.store.get_user(uid).await?.ok_or(ApiError::UserNotFound)?;
     if user.role() == Some(Role::Admin) {
         return Err(ApiError::bad(Msg::CannotChangeAdmin));
@@ -235,7 +234,7 @@ pub async fn set_user_active(s: &Services, uid: &str, active: bool) -> Result<Us
         p.state = if active { CustomerState::Active } else { CustomerState::Inactive };
     }
     if !active && user.active {
-        end_all_sessions(&mut user);
+        user.end_all_sessions();
     }
     user.active = active;
     s.store.put_user_and_profile(&user, profile.as_ref()).await?;
@@ -245,16 +244,4 @@ pub async fn set_user_active(s: &Services, uid: &str, active: bool) -> Result<Us
         s.store.set_staff_active(uid, active).await?;
     }
     Ok(user)
-}
-
-/// Why an inactive user may not log in (called after the password matched).
-pub async fn inactive_reason(s: &Services, user: &User) -> Result<Msg, ApiError> {
-    if user.role() == Some(Role::Customer) {
-        if let Some(p) = s.store.get_customer_profile(&user.uid).await? {
-            if p.state == CustomerState::Pending {
-                return Ok(Msg::AccountPending);
-            }
-        }
-    }
-    Ok(Msg::AccountInactive)
 }

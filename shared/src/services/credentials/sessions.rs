@@ -6,15 +6,16 @@ use chrono::Utc;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::api::Services;
-use crate::auth::{password, TokenKind, TokenPair};
+use super::two_factor as two_factor_settings;
+use super::{inactive_reason, limit_both, limit_code_entry, password_matches, start_session};
+use crate::auth::{TokenKind, TokenPair};
 use crate::domain::totp::TotpAuthenticator;
 use crate::domain::two_factor::{self, Challenge, CodeCheck};
 use crate::domain::{normalize_email, User};
 use crate::error::{ApiError, FieldErrors, Msg};
-use crate::store::rate_limit::{self, Limit};
+use crate::services::Context;
+use crate::store::rate_limit::{self};
 use crate::store::refresh::Spend;
-use crate::two_factor_settings;
 
 /// What `token/` answers: the tokens, or the second step when two-factor is on.
 #[derive(Serialize, ToSchema)]
@@ -38,39 +39,7 @@ fn now() -> i64 {
     Utc::now().timestamp()
 }
 
-async fn limit_both(s: &Services, per_account: Limit, account: &str, per_address: Limit, address: &str) -> Result<(), ApiError> {
-    let t = now();
-    s.store.rate_limit(per_address, address, t).await?;
-    s.store.rate_limit(per_account, account, t).await
-}
-
-/// The limits on entering a second-factor code, per account and per address.
-pub async fn limit_code_entry(s: &Services, uid: &str, client: &str) -> Result<(), ApiError> {
-    limit_both(s, rate_limit::CODE_PER_ACCOUNT, uid, rate_limit::CODE_PER_ADDRESS, client).await
-}
-
-/// Runs the deliberately slow argon2 check off the async workers. Unknown
-/// users cost the same time as known ones.
-pub async fn password_matches(password: String, stored: Option<String>) -> Result<bool, ApiError> {
-    tokio::task::spawn_blocking(move || match stored {
-        Some(hash) => password::verify(&password, &hash),
-        None => {
-            password::verify_dummy(&password);
-            false
-        }
-    })
-    .await
-    .map_err(ApiError::internal)
-}
-
-/// A new sign-in: a fresh refresh-token family.
-pub async fn start_session(s: &Services, user: &User) -> Result<TokenPair, ApiError> {
-    let (pair, refresh) = s.jwt.issue_pair(&user.uid, user.token_version, None)?;
-    s.store.save_refresh_token(&refresh).await?;
-    Ok(pair)
-}
-
-pub async fn login(s: &Services, email: &str, password: String, client: &str) -> Result<LoginOutcome, ApiError> {
+pub async fn login(s: &Context, email: &str, password: String, client: &str) -> Result<LoginOutcome, ApiError> {
     let email = normalize_email(email);
     // Checked before the password, so a locked account cannot be guessed on;
     // only failures count (below). Concurrent guesses may each pass the check
@@ -93,7 +62,7 @@ pub async fn login(s: &Services, email: &str, password: String, client: &str) ->
     if !user.active {
         // Pending customers (awaiting approval or activation) and deactivated
         // accounts get different, translated answers.
-        return Err(ApiError::bad(crate::customers::inactive_reason(s, &user).await?));
+        return Err(ApiError::bad(inactive_reason(s, &user).await?));
     }
     if user.two_factor {
         if two_factor_settings::active_totp(s, &user).await?.is_some() {
@@ -106,7 +75,7 @@ pub async fn login(s: &Services, email: &str, password: String, client: &str) ->
 
 /// With an authenticator app nothing is sent: the challenge only carries the
 /// expiry, the single use and the count of wrong tries (no code hash).
-async fn app_challenge(s: &Services, user: &User) -> Result<TwoFactorPending, ApiError> {
+async fn app_challenge(s: &Context, user: &User) -> Result<TwoFactorPending, ApiError> {
     let t = now();
     let (token, claims) = s.jwt.issue_with(&user.uid, TokenKind::TwoFactor, t, user.token_version, None)?;
     let challenge = Challenge {
@@ -122,7 +91,7 @@ async fn app_challenge(s: &Services, user: &User) -> Result<TwoFactorPending, Ap
 }
 
 /// Creates a challenge, mails its code and returns the token that names it.
-async fn send_code(s: &Services, user: &User) -> Result<TwoFactorPending, ApiError> {
+async fn send_code(s: &Context, user: &User) -> Result<TwoFactorPending, ApiError> {
     let t = now();
     let (token, claims) = s.jwt.issue_with(&user.uid, TokenKind::TwoFactor, t, user.token_version, None)?;
     let code = two_factor::new_code();
@@ -149,7 +118,7 @@ async fn send_code(s: &Services, user: &User) -> Result<TwoFactorPending, ApiErr
 /// The user behind a two-factor token, still active and on the same token
 /// version. An expired token has its own key: only a new login helps (a
 /// new code would not).
-async fn two_factor_user(s: &Services, token: &str) -> Result<(User, String), ApiError> {
+async fn two_factor_user(s: &Context, token: &str) -> Result<(User, String), ApiError> {
     let claims = s.jwt.verify(token.trim(), TokenKind::TwoFactor).map_err(|e| match e {
         ApiError::TokenExpired => ApiError::bad(Msg::TwoFactorSessionExpired),
         _ => ApiError::NotAuthenticated,
@@ -161,7 +130,7 @@ async fn two_factor_user(s: &Services, token: &str) -> Result<(User, String), Ap
     Ok((user, claims.jti))
 }
 
-pub async fn verify_code(s: &Services, token: &str, code: &str, client: &str) -> Result<TokenPair, ApiError> {
+pub async fn verify_code(s: &Context, token: &str, code: &str, client: &str) -> Result<TokenPair, ApiError> {
     let (user, challenge_id) = two_factor_user(s, token).await?;
     let code = code.trim();
     if let Some(authenticator) = two_factor_settings::active_totp(s, &user).await? {
@@ -195,7 +164,7 @@ pub async fn verify_code(s: &Services, token: &str, code: &str, client: &str) ->
 /// recovery codes, each accepted once; at most 5 wrong tries per challenge,
 /// then only a new login helps (`totp_attempts_exceeded`: there is no resend).
 async fn verify_app_code(
-    s: &Services,
+    s: &Context,
     user: User,
     challenge_id: &str,
     authenticator: &TotpAuthenticator,
@@ -236,7 +205,7 @@ async fn verify_app_code(
 
 /// A new code (and token) for a pending two-factor sign-in. Nothing to send
 /// for an authenticator app.
-pub async fn resend_code(s: &Services, token: &str, client: &str) -> Result<TwoFactorPending, ApiError> {
+pub async fn resend_code(s: &Context, token: &str, client: &str) -> Result<TwoFactorPending, ApiError> {
     let (user, _) = two_factor_user(s, token).await?;
     if two_factor_settings::active_totp(s, &user).await?.is_some() {
         return Err(ApiError::bad(Msg::TotpNoResend));
@@ -245,8 +214,20 @@ pub async fn resend_code(s: &Services, token: &str, client: &str) -> Result<TwoF
     send_code(s, &user).await
 }
 
+/// The user behind an access token: signature, expiry and audience checked,
+/// and the user read on every call, so a deactivated account or a bumped
+/// token version stops working at once.
+pub async fn authenticate(s: &Context, access_token: &str) -> Result<User, ApiError> {
+    let claims = s.jwt.verify(access_token.trim(), TokenKind::Access)?;
+    let user = s.store.get_user(&claims.sub).await?.ok_or(ApiError::NotAuthenticated)?;
+    if !user.active || claims.ver != user.token_version {
+        return Err(ApiError::NotAuthenticated);
+    }
+    Ok(user)
+}
+
 /// Rotates a refresh token. A spent token presented again revokes its family.
-pub async fn refresh(s: &Services, refresh_token: &str) -> Result<TokenPair, ApiError> {
+pub async fn refresh(s: &Context, refresh_token: &str) -> Result<TokenPair, ApiError> {
     let claims = s.jwt.verify(refresh_token.trim(), TokenKind::Refresh)?;
     match s.store.spend_refresh_token(&claims).await? {
         Spend::Spent => {}
@@ -267,16 +248,11 @@ pub async fn refresh(s: &Services, refresh_token: &str) -> Result<TokenPair, Api
 
 /// Ends the sign-in the refresh token belongs to. Invalid tokens are ignored:
 /// logging out always succeeds for the user.
-pub async fn logout(s: &Services, refresh_token: &str) -> Result<(), ApiError> {
+pub async fn logout(s: &Context, refresh_token: &str) -> Result<(), ApiError> {
     if let Ok(claims) = s.jwt.verify(refresh_token.trim(), TokenKind::Refresh) {
         if let Some(fam) = &claims.fam {
             s.store.revoke_family(fam).await?;
         }
     }
     Ok(())
-}
-
-/// Ends every session of the user: tokens issued under the old version stop working.
-pub fn end_all_sessions(user: &mut User) {
-    user.token_version = user.token_version.wrapping_add(1);
 }

@@ -1,0 +1,170 @@
+//! Who may do what (spec §5, §6): the one place the server asks.
+//!
+//! Every use case asks [`may`] (or [`require`], which also picks the answer
+//! a refusal gets) instead of matching on roles itself. The rules that need
+//! the object's state (a case's status and lawyer) are the case module's
+//! own and are asked from here, so a rule is written once.
+
+use super::case::{self, Case, CreateVia};
+use super::permissions::{holds, Permission};
+use super::{Role, User};
+use crate::error::{ApiError, Msg};
+
+/// An action on a resource. Variants carry the resource when the answer
+/// depends on it.
+#[derive(Clone, Copy, Debug)]
+pub enum Action<'a> {
+    /// Packages, service plans, knowledge sectors, case types, departments,
+    /// business sectors, company connections: admin only.
+    ManageCatalogue,
+    /// The catalogue as staff see it (every entry, not only public ones) and
+    /// the option lists of staff forms: admin, sales persons, lawyers.
+    ReadStaffCatalogue,
+    /// Create, edit, list and (de)activate lawyers and sales persons: admin
+    /// only (spec §6, 'only admin creates lawyers and sales persons').
+    ManageStaff,
+    /// The lawyer dropdown: admin, sales persons, lawyers.
+    PickLawyer,
+    /// Create and edit customers and add subscriptions for them: admin and
+    /// sales persons.
+    ManageCustomers,
+    /// Customer lists, details and dropdowns: admin, sales persons, lawyers.
+    ReadCustomers,
+    /// Approve pending customers, (de)activate users, resend activation and
+    /// password links, the entity counts: admin only.
+    AdministerAccounts,
+    /// A customer's subscription rows (`customer/{uid}/`): staff and lawyers,
+    /// the customer itself and its contacts.
+    ReadCustomerAccount { customer_uid: &'a str },
+    /// Change, activate or delete a subscription row: admin and sales persons.
+    ManageSubscriptions,
+    /// A manual (custom) package: admin only (spec §6).
+    SellCustomPackage,
+    /// Buy a package or a service plan for one's own company: the customer.
+    BuyForOwnCompany,
+    /// The time report of a customer's subscription row.
+    ReadTimeReport { customer_uid: &'a str },
+    /// The conflict-of-interest search: admin and lawyers.
+    SearchConflicts,
+    /// The audit of conflict searches: admin.
+    ReadConflictAudit,
+    /// Open a case by one of the creation calls.
+    CreateCase(CreateVia),
+    /// Read a case (and its history, hours and documents).
+    ViewCase(&'a Case),
+    /// Edit a case's fields.
+    EditCase(&'a Case),
+    /// Internal notes and the short internal description: the provider's
+    /// people (admin, sales persons, lawyers), never the customer side.
+    SeeInternal,
+}
+
+/// Whether `user` may take `action`.
+pub fn may(user: &User, action: Action<'_>) -> bool {
+    let role = user.role();
+    let admin = role == Some(Role::Admin);
+    let sales = role == Some(Role::SalesPerson);
+    let lawyer = role == Some(Role::Lawyer);
+    match action {
+        Action::ManageCatalogue
+        | Action::ManageStaff
+        | Action::AdministerAccounts
+        | Action::SellCustomPackage
+        | Action::ReadConflictAudit => admin,
+        Action::ReadStaffCatalogue | Action::PickLawyer | Action::ReadCustomers | Action::SeeInternal => admin || sales || lawyer,
+        Action::ManageCustomers | Action::ManageSubscriptions => admin || sales,
+        Action::ReadCustomerAccount { customer_uid } => match role {
+            Some(Role::Admin | Role::SalesPerson | Role::Lawyer) => true,
+            Some(Role::Customer) => user.uid == customer_uid,
+            Some(Role::CustomerContact) => user.customer_id.as_deref() == Some(customer_uid),
+            None => false,
+        },
+        Action::BuyForOwnCompany => role == Some(Role::Customer),
+        Action::ReadTimeReport { customer_uid } => match role {
+            Some(Role::Admin | Role::SalesPerson | Role::Lawyer) => true,
+            Some(Role::Customer) => user.uid == customer_uid,
+            // The time bank is a contact permission ('view time bank').
+            Some(Role::CustomerContact) => user.customer_id.as_deref() == Some(customer_uid),
+            None => false,
+        },
+        Action::SearchConflicts => admin || lawyer,
+        Action::CreateCase(via) => case::may_create(user, via) && (via != CreateVia::Customer || holds(user, Permission::AddCase)),
+        Action::ViewCase(c) => case::may_view(user, c),
+        Action::EditCase(c) => case::may_edit(user, c),
+    }
+}
+
+/// [`may`], answered as the API answers a refusal: a case the caller may not
+/// see does not exist for them (404, so ids cannot be probed); staff
+/// management names the spec's rule; everything else is 403.
+pub fn require(user: &User, action: Action<'_>) -> Result<(), ApiError> {
+    if may(user, action) {
+        return Ok(());
+    }
+    Err(match action {
+        Action::ViewCase(_) => ApiError::NotFound,
+        Action::ManageStaff => ApiError::ForbiddenBy(Msg::OnlyAdminCreatesStaff),
+        _ => ApiError::Forbidden,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::user::tests_support::sample;
+
+    fn user(role: Role) -> User {
+        let mut u = sample(role.user_type());
+        u.is_staff = role == Role::Admin;
+        u.uid = format!("{role:?}");
+        if role == Role::CustomerContact {
+            u.customer_id = Some("Customer".into());
+        }
+        u
+    }
+
+    const ROLES: [Role; 5] = [Role::Admin, Role::SalesPerson, Role::Lawyer, Role::Customer, Role::CustomerContact];
+
+    fn who(action: Action<'_>) -> Vec<Role> {
+        ROLES.into_iter().filter(|r| may(&user(*r), action)).collect()
+    }
+
+    #[test]
+    fn role_actions_follow_the_spec() {
+        use Role::*;
+        assert_eq!(who(Action::ManageCatalogue), [Admin]);
+        assert_eq!(who(Action::ManageStaff), [Admin]);
+        assert_eq!(who(Action::AdministerAccounts), [Admin]);
+        assert_eq!(who(Action::SellCustomPackage), [Admin]);
+        assert_eq!(who(Action::ReadConflictAudit), [Admin]);
+        assert_eq!(who(Action::ManageCustomers), [Admin, SalesPerson]);
+        assert_eq!(who(Action::ManageSubscriptions), [Admin, SalesPerson]);
+        assert_eq!(who(Action::ReadCustomers), [Admin, SalesPerson, Lawyer]);
+        assert_eq!(who(Action::ReadStaffCatalogue), [Admin, SalesPerson, Lawyer]);
+        assert_eq!(who(Action::PickLawyer), [Admin, SalesPerson, Lawyer]);
+        assert_eq!(who(Action::SeeInternal), [Admin, SalesPerson, Lawyer]);
+        assert_eq!(who(Action::SearchConflicts), [Admin, Lawyer]);
+        assert_eq!(who(Action::BuyForOwnCompany), [Customer]);
+        assert_eq!(who(Action::CreateCase(CreateVia::Staff)), [Admin, SalesPerson]);
+        assert_eq!(who(Action::CreateCase(CreateVia::Lawyer)), [Lawyer]);
+        assert_eq!(who(Action::CreateCase(CreateVia::Customer)), [Customer]);
+    }
+
+    #[test]
+    fn the_customer_side_reads_only_its_own_company() {
+        use Role::*;
+        assert_eq!(who(Action::ReadCustomerAccount { customer_uid: "Customer" }), ROLES);
+        assert_eq!(who(Action::ReadCustomerAccount { customer_uid: "someone-else" }), [Admin, SalesPerson, Lawyer]);
+        let mut contact = user(CustomerContact);
+        contact.permissions = vec![Permission::AddCase];
+        assert!(may(&contact, Action::CreateCase(CreateVia::Customer)));
+    }
+
+    #[test]
+    fn refusals_answer_as_the_api_does() {
+        let sales = user(Role::SalesPerson);
+        assert_eq!(require(&sales, Action::ManageStaff).unwrap_err().key(), Msg::OnlyAdminCreatesStaff);
+        assert_eq!(require(&sales, Action::ManageCatalogue).unwrap_err().status(), 403);
+        assert!(require(&user(Role::Admin), Action::ManageCatalogue).is_ok());
+    }
+}

@@ -1,0 +1,68 @@
+//! Credentials: signing in and staying signed in ([`sessions`]), passwords
+//! ([`passwords`]) and the second factor ([`two_factor`]). The pieces they
+//! share live here, so the three depend on this module and not on each
+//! other in a circle (sessions → two_factor is the one edge between them).
+
+pub mod passwords;
+pub mod sessions;
+pub mod two_factor;
+
+use chrono::Utc;
+
+use super::Context;
+use crate::auth::{password, TokenPair};
+use crate::domain::customer::inactive_reason as inactive_reason_of;
+use crate::domain::{Role, User};
+use crate::error::{ApiError, Msg};
+use crate::store::rate_limit::{self, Limit};
+
+fn now() -> i64 {
+    Utc::now().timestamp()
+}
+
+async fn limit_both(s: &Context, per_account: Limit, account: &str, per_address: Limit, address: &str) -> Result<(), ApiError> {
+    let t = now();
+    s.store.rate_limit(per_address, address, t).await?;
+    s.store.rate_limit(per_account, account, t).await
+}
+
+/// The limits on entering a second-factor code, per account and per address.
+pub async fn limit_code_entry(s: &Context, uid: &str, client: &str) -> Result<(), ApiError> {
+    limit_both(s, rate_limit::CODE_PER_ACCOUNT, uid, rate_limit::CODE_PER_ADDRESS, client).await
+}
+
+/// Runs the deliberately slow argon2 check off the async workers. Unknown
+/// users cost the same time as known ones.
+pub async fn password_matches(password: String, stored: Option<String>) -> Result<bool, ApiError> {
+    tokio::task::spawn_blocking(move || match stored {
+        Some(hash) => password::verify(&password, &hash),
+        None => {
+            password::verify_dummy(&password);
+            false
+        }
+    })
+    .await
+    .map_err(ApiError::internal)
+}
+
+/// Hashes a new password off the async workers.
+pub async fn hash_password(pw: &str) -> Result<String, ApiError> {
+    let pw = pw.to_string();
+    tokio::task::spawn_blocking(move || password::hash(&pw)).await.map_err(ApiError::internal)?.map_err(ApiError::internal)
+}
+
+/// A new sign-in: a fresh refresh-token family.
+pub async fn start_session(s: &Context, user: &User) -> Result<TokenPair, ApiError> {
+    let (pair, refresh) = s.jwt.issue_pair(&user.uid, user.token_version, None)?;
+    s.store.save_refresh_token(&refresh).await?;
+    Ok(pair)
+}
+
+/// Why an inactive user may not sign in (asked after the password matched).
+pub async fn inactive_reason(s: &Context, user: &User) -> Result<Msg, ApiError> {
+    let profile = match user.role() {
+        Some(Role::Customer) => s.store.get_customer_profile(&user.uid).await?,
+        _ => None,
+    };
+    Ok(inactive_reason_of(profile.as_ref()))
+}

@@ -1,0 +1,176 @@
+//! Events and their side effects, written in the event's own transaction.
+//!
+//! A use case that changes a case, an hour entry, a customer, a contact or a
+//! subscription row builds its transaction ([`Tx`]) with the change, then
+//! hands the [`Event`]s it caused to [`record`], which adds every side effect
+//! to the same transaction:
+//!
+//! - the conflict-of-interest index entries of the parties the event saves
+//!   (a customer, a contact, a case's counterpart), so a saved party is
+//!   always findable by the conflict search, and a failed write leaves
+//!   neither the record nor its index entries;
+//! - further effects that follow an event (notifications to the people it
+//!   concerns, statistics counters) are added here, beside these, so every
+//!   one is written exactly once with the event or not at all.
+//!
+//! Effects that would carry the transaction past DynamoDB's 100 items go into
+//! an idempotent follow-up item written in the transaction; [`commit`]
+//! finishes them right after, and the conflict search and the scheduled job
+//! finish any left behind by a process that stopped in between.
+//! The case history is written by the case use cases themselves (its
+//! entries are the event's own record, with the wording of the change).
+
+use crate::domain::case::Case;
+use crate::domain::conflict::PartyKind;
+use crate::domain::customer::{CustomerProfile, CustomerType};
+use crate::domain::subscription::PurchasedService;
+use crate::domain::User;
+use crate::error::ApiError;
+use crate::store::conflict::{IndexChange, Party};
+use crate::store::tx::Tx;
+
+use super::Context;
+
+/// Items kept free in a transaction for the effects added after the index.
+const RESERVE: usize = 4;
+
+/// Something that happened, as the use case that made it happen saw it.
+pub enum Event<'a> {
+    /// A new case (any creation route).
+    CaseCreated { case: &'a Case },
+    /// The fields of a case changed (an edit, a document added or removed).
+    CaseChanged { before: &'a Case, after: &'a Case },
+    /// A status action moved the case.
+    CaseStatusChanged { before: &'a Case, after: &'a Case },
+    /// Hours were logged, edited or deleted on a case.
+    CaseHoursChanged { case: &'a Case },
+    /// A customer signed up or staff created or edited one.
+    CustomerSaved { profile: &'a CustomerProfile },
+    /// A customer contact was created or edited.
+    ContactSaved { contact: &'a User },
+    /// A subscription row was bought, added, changed, activated, renewed or
+    /// expired.
+    SubscriptionChanged { row: &'a PurchasedService },
+}
+
+/// Follow-up work a transaction queued, finished by [`commit`].
+#[derive(Default)]
+pub struct Queued {
+    index_follow_ups: Vec<String>,
+}
+
+/// Adds the side effects of `events` to `tx`.
+pub async fn record(ctx: &Context, tx: &mut Tx, events: &[Event<'_>]) -> Result<Queued, ApiError> {
+    let mut queued = Queued::default();
+    let changes: Vec<IndexChange> = events.iter().flat_map(index_changes).collect();
+    for change in changes {
+        let now = ctx.store.indexed(change.kind, &change.uid).await?;
+        if change.item_count(&now) + RESERVE <= tx.room() {
+            ctx.store.add_index_writes(tx, &change, &now)?;
+        } else {
+            queued.index_follow_ups.push(ctx.store.add_index_follow_up(tx, &change)?);
+        }
+    }
+    Ok(queued)
+}
+
+/// Commits `tx`; once written, finishes its queued follow-ups. `Ok(false)`:
+/// a condition failed (nothing was written; the caller reads again).
+pub async fn commit(ctx: &Context, tx: Tx, queued: Queued) -> Result<bool, ApiError> {
+    if !ctx.store.commit(tx).await? {
+        return Ok(false);
+    }
+    ctx.faults.check("events.after_commit")?;
+    finish(ctx, &queued.index_follow_ups).await?;
+    Ok(true)
+}
+
+async fn finish(ctx: &Context, index_follow_ups: &[String]) -> Result<(), ApiError> {
+    for sk in index_follow_ups {
+        ctx.store.finish_index_follow_up(sk).await?;
+    }
+    Ok(())
+}
+
+/// The effects of `events` in a transaction of their own, for writes not yet
+/// built as one transaction with their effects. Being removed: a use case
+/// adds its effects to its own transaction with [`record`].
+pub async fn record_alone(ctx: &Context, events: &[Event<'_>]) -> Result<(), ApiError> {
+    super::retry::until_done(|_| async {
+        let mut tx = ctx.store.tx();
+        let queued = record(ctx, &mut tx, events).await?;
+        Ok(if commit(ctx, tx, queued).await? { super::retry::Attempt::Done(()) } else { super::retry::Attempt::Conflict })
+    })
+    .await
+}
+
+/// Finishes follow-ups a stopped process left behind (bounded per call).
+pub async fn finish_pending(ctx: &Context) -> Result<(), ApiError> {
+    let pending = ctx.store.pending_index_follow_ups(25).await?;
+    finish(ctx, &pending).await
+}
+
+/// The conflict-index changes an event implies.
+fn index_changes(event: &Event<'_>) -> Vec<IndexChange> {
+    match event {
+        Event::CaseCreated { case } => vec![counterpart(case)],
+        Event::CaseChanged { before, after } if before.counterpart != after.counterpart || before.subject != after.subject => {
+            vec![counterpart(after)]
+        }
+        Event::CustomerSaved { profile } => customer_parties(profile),
+        Event::ContactSaved { contact } => vec![IndexChange::index(Party {
+            kind: PartyKind::ContactPerson,
+            uid: contact.uid.clone(),
+            name: contact.full_name(),
+            identity_number: None,
+            customer_uid: contact.customer_id.clone(),
+            context: None,
+        })],
+        _ => vec![],
+    }
+}
+
+/// A case's counterpart, under the case (removed when the field is emptied).
+fn counterpart(c: &Case) -> IndexChange {
+    if c.counterpart.trim().is_empty() {
+        return IndexChange::remove(PartyKind::Counterpart, &c.uid);
+    }
+    IndexChange::index(Party {
+        kind: PartyKind::Counterpart,
+        uid: c.uid.clone(),
+        name: c.counterpart.clone(),
+        identity_number: None,
+        customer_uid: Some(c.customer.clone()),
+        context: Some(format!("{} {}", c.case_number, c.subject)),
+    })
+}
+
+/// A company under its name and organisationsnummer plus its contact person
+/// (the customer user's name); an individual under the person's name. Kinds
+/// the customer no longer has (a company turned individual) are removed.
+fn customer_parties(p: &CustomerProfile) -> Vec<IndexChange> {
+    let person = format!("{} {}", p.first_name, p.last_name).trim().to_string();
+    let party = |kind, name: String, identity_number: Option<String>, context: Option<String>| Party {
+        kind,
+        uid: p.uid.clone(),
+        name,
+        identity_number,
+        customer_uid: Some(p.uid.clone()),
+        context,
+    };
+    match p.customer_type {
+        CustomerType::Company => {
+            let company = p.company_name.clone().unwrap_or_default();
+            vec![
+                IndexChange::index(party(PartyKind::Company, company.clone(), p.company_registration_number.clone(), None)),
+                IndexChange::index(party(PartyKind::ContactPerson, person, None, Some(company))),
+                IndexChange::remove(PartyKind::Customer, &p.uid),
+            ]
+        }
+        CustomerType::Individual => vec![
+            IndexChange::index(party(PartyKind::Customer, person, None, None)),
+            IndexChange::remove(PartyKind::Company, &p.uid),
+            IndexChange::remove(PartyKind::ContactPerson, &p.uid),
+        ],
+    }
+}

@@ -385,6 +385,34 @@ def _all_items_order(items: list) -> list:
     return sorted(items, key=lambda x: (x.hash_key, x.range_key) if x.range_key else x.hash_key)
 
 
+def _presorted(items: list, attrs: list[str | None]) -> list:
+    """`items` in the order moto's Query is about to sort them into (by
+    `attrs`, compared as moto compares them: by cast value), so that its
+    sort is one linear pass. Sorting on plain Python values costs a fraction
+    of moto's DynamoType comparisons. Only speed depends on this order (moto
+    sorts again); if the values do not compare, all_items() order it is."""
+    def sort_key(item: Any) -> tuple:
+        try:
+            return (0, tuple(item.attrs[a].cast_value for a in attrs if a is not None))
+        except KeyError:  # not in the index: moto drops it before sorting
+            return (1, ())
+
+    try:
+        return sorted(items, key=sort_key)
+    except TypeError:
+        return _all_items_order(items)
+
+
+def _index_sort_attrs(table: Any, index: Any) -> list[str | None]:
+    """The attributes moto's Query sorts an index's items by (its
+    _generate_attr_to_sort_by for the hash_attrs/range_attrs it builds)."""
+    hashes = [k["AttributeName"] for k in index.schema if k["KeyType"] == "HASH"]
+    ranges = [k["AttributeName"] for k in index.schema if k["KeyType"] == "RANGE"]
+    if not ranges:
+        ranges = [table.range_key_attr if table.range_key_attr else table.hash_key_attr]
+    return [*hashes, *ranges, table.hash_key_attr, table.range_key_attr]
+
+
 def _candidates(table: Any, bound: inspect.BoundArguments) -> list | None:
     """The items moto's Query can possibly return, or None to let moto walk
     the whole table (cases this module does not specialise)."""
@@ -415,7 +443,7 @@ def _candidates(table: Any, bound: inspect.BoundArguments) -> list | None:
             return None
         found = [_stored(table, h, r) for h, r in imap.keys_for(value)]
         STATS["index_queries"] += 1
-        return _all_items_order([i for i in found if i is not None])
+        return _presorted([i for i in found if i is not None], _index_sort_attrs(table, index))
     hash_key = args.get("hash_key")
     if type(hash_key) is not DynamoType:
         return None
@@ -428,7 +456,7 @@ def _candidates(table: Any, bound: inspect.BoundArguments) -> list | None:
     else:
         found = [part]
     STATS["table_queries"] += 1
-    return _all_items_order([i for i in found if isinstance(i, Item)])
+    return _presorted([i for i in found if isinstance(i, Item)], [table.range_key_attr])
 
 
 # --------------------------------------------------------------------------

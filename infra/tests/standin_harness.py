@@ -32,7 +32,11 @@ class StandIn:
     def __init__(self, *flags: str, log_path: str | None = None, nice: int = 0) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.log_path = log_path or tempfile.mkstemp(prefix=f"stand-in-{self.port}-", suffix=".log")[1]
+        self._temp_log = log_path is None
+        if log_path is None:
+            fd, log_path = tempfile.mkstemp(prefix=f"stand-in-{self.port}-", suffix=".log")
+            os.close(fd)
+        self.log_path = log_path
         self._log = open(self.log_path, "wb")
         cmd = [sys.executable, STAND_IN, "127.0.0.1", str(self.port), *flags]
         self.proc = subprocess.Popen(
@@ -56,7 +60,8 @@ class StandIn:
         raise RuntimeError(f"stand-in did not answer in {seconds} s:\n{self.log()}")
 
     def log(self) -> str:
-        self._log.flush()
+        if not self._log.closed:
+            self._log.flush()
         with open(self.log_path, "rb") as f:
             return f.read().decode("utf-8", "replace")
 
@@ -93,5 +98,8 @@ class StandIn:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
-        self._log.close()
+        if not self._log.closed:
+            self._log.close()
+        if self._temp_log and os.path.exists(self.log_path):
+            os.unlink(self.log_path)
         return self.proc.returncode

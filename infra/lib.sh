@@ -86,10 +86,12 @@ PY
 # Starts moto's server on 127.0.0.1:$1 in the background (through
 # infra/stand_in.py: requests handled one at a time, so conditional writes are
 # atomic as on DynamoDB); sets MOTO_PID and AWS_ENDPOINT_URL.
+# With STAND_IN_STATE=FILE set, the stand-in loads its state from FILE at start
+# and saves it there when it gets SIGTERM (stop_stand_in).
 start_stand_in() {
   local port=$1 logfile=${2:-"$ROOT/.local/moto-$1.log"}
   mkdir -p "$(dirname "$logfile")"
-  "$VENV/bin/python" "$ROOT/infra/stand_in.py" 127.0.0.1 "$port" >"$logfile" 2>&1 &
+  "$VENV/bin/python" "$ROOT/infra/stand_in.py" 127.0.0.1 "$port" ${STAND_IN_STATE:+--state "$STAND_IN_STATE"} >"$logfile" 2>&1 &
   MOTO_PID=$!
   export AWS_ENDPOINT_URL="http://127.0.0.1:$port"
   local waited=0
@@ -103,7 +105,8 @@ start_stand_in() {
   done
 }
 
-# Stops the stand-in start_stand_in started and waits until it has exited.
+# Stops the stand-in start_stand_in started and waits until it has exited
+# (with STAND_IN_STATE set, after saving its state).
 stop_stand_in() {
   [ -n "${MOTO_PID:-}" ] || return 0
   kill "$MOTO_PID" 2>/dev/null || true

@@ -14,8 +14,11 @@ the queried partition (table or index), a transaction backs up only the items
 it writes. Answers are moto's own, item for item. It refuses to start (exit
 3) if moto is not the version the patch was written for.
 
-Usage: python infra/stand_in.py HOST PORT [--no-patch]
+Usage: python infra/stand_in.py HOST PORT [--state FILE] [--no-patch]
 
+  --state FILE  load the state saved in FILE at start (if any; a bad file is
+                reported and set aside) and save the whole state there on
+                SIGTERM or SIGINT, before exiting.
   --no-patch    plain moto (the conformance test compares against it).
 
 GET /_stand_in/status answers {"patched": ..., "moto": ..., "stats": {...}}.
@@ -24,6 +27,7 @@ GET /_stand_in/status answers {"patched": ..., "moto": ..., "stats": {...}}.
 import argparse
 import json
 import os
+import signal
 import sys
 import threading
 
@@ -41,6 +45,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description="moto server, one request at a time")
     parser.add_argument("host")
     parser.add_argument("port", type=int)
+    parser.add_argument("--state", help="load the state from this file at start, save it there on exit")
     parser.add_argument("--no-patch", action="store_true", help="plain moto, without the DynamoDB patch")
     args = parser.parse_args()
     os.environ.setdefault("MOTO_PORT", str(args.port))
@@ -61,6 +66,27 @@ def main() -> None:
 
     app = DomainDispatcherApplication(create_backend_app)
     lock = threading.Lock()
+
+    if args.state:
+        import stand_in_state
+
+        stand_in_state.load(args.state, log)
+        saving = threading.Lock()
+
+        def save_and_exit(signum, _frame):
+            if not saving.acquire(blocking=False):
+                return  # already saving (Ctrl-C and the script's TERM both arrive)
+            log(f"stand-in: signal {signum}: saving the state")
+            lock.acquire()  # wait for the request in hand; take no more
+            try:
+                stand_in_state.save(args.state, log)
+            finally:
+                sys.stdout.flush()
+                sys.stderr.flush()
+                os._exit(0)
+
+        signal.signal(signal.SIGTERM, save_and_exit)
+        signal.signal(signal.SIGINT, save_and_exit)
 
     def one_at_a_time(environ, start_response):
         if environ.get("PATH_INFO") == "/_stand_in/status":

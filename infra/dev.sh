@@ -37,7 +37,7 @@ stop_all() {
   [ -n "$STOPPED" ] && return
   STOPPED=1
   [ -n "$GATEWAY_PID" ] && kill "$GATEWAY_PID" 2>/dev/null || true
-  [ -n "${STAND_IN_STATE:-}" ] && log "stopping the stand-in (saving its state to $STAND_IN_STATE)"
+  [ -n "${STAND_IN_STATE:-}" ] && [ -n "${MOTO_PID:-}" ] && log "stopping the stand-in (saving its state to $STAND_IN_STATE)"
   stop_stand_in
   [ -n "${STAND_IN_STATE:-}" ] && grep '^stand-in: \(state saved\|state NOT saved\|.*: not saved\)' "$MOTO_LOG" || true
 }

@@ -8,11 +8,12 @@ module, applied by `infra/stand_in.py` at start, changes where those calls get
 their data from and nothing else:
 
 * Table Query: moto's own `Table.query` runs unchanged, but its one call to
-  `all_items()` sees only the items of the queried partition (in the order
-  `all_items()` would have listed them). Every item outside the partition is
-  one moto's Query drops before it sorts, pages, counts or filters, so the
-  answer is the same item for item, with the same LastEvaluatedKey, Count and
-  ScannedCount, and the same errors.
+  `all_items()` sees only the items of the queried partition (already in the
+  order moto then sorts them into, so its sort is one pass). Every item
+  outside the partition is one moto's Query drops before it sorts, pages,
+  counts or filters, so the answer is the same item for item, with the same
+  LastEvaluatedKey, Count and ScannedCount, and the same errors. A Query
+  still costs its whole partition (moto sorts and pages it), not its Limit.
 * Index Query (GSI or LSI whose key has one HASH attribute): the same, with
   the items whose index hash attribute equals the queried value, taken from a
   map kept per table: index -> hash value -> item keys. The map is built on

@@ -8,7 +8,7 @@ import { Amplify } from 'aws-amplify';
 import { del as amplifyDel, get as amplifyGet, patch as amplifyPatch, post as amplifyPost, put as amplifyPut } from 'aws-amplify/api';
 import { clearSession, getState, setAuth } from '../store/session';
 import { navigateTo } from '../navigation';
-import type { Auth } from '../auth/types';
+import type { Auth } from '../types/session';
 import { ApiError, notifyError, type ApiErrorBody } from './errors';
 
 export const API_NAME = 'api';

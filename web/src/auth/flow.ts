@@ -17,7 +17,7 @@ import { acknowledgeSessionEnd, clearSession, getState, setState } from '../stor
 import { clearPendingTwoFactor, getPendingTwoFactor, setPendingTwoFactor } from '../store/twoFactor';
 import { LOGIN_PATH, postLoginTarget } from './guards';
 import { resolveRole } from './roles';
-import type { Auth } from './types';
+import type { Auth } from '../types/session';
 
 export type LoginOutcome =
   /** Session stored; go to `target` (the remembered origin or the dashboard). */

@@ -11,7 +11,8 @@ import {
 import RoleApp from '../layout/RoleApp';
 import ChangePassword from '../pages/account/ChangePassword';
 import TwoFactorSettings from '../pages/account/TwoFactorSettings';
-import { contactMenuVisibility, hasPermission, type Permission } from '../auth/permissions';
+import { contactMenuVisibility, hasPermission } from '../auth/permissions';
+import type { Permission } from '../types/users';
 import { fetchPermissions } from '../api/users';
 import { setPermissions } from '../store/session';
 import type { MenuContext, MenuDef, RoleModule, RouteDef } from './types';

@@ -1,6 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { Role } from '../auth/roles';
-import type { Permission } from '../auth/permissions';
+import type { Permission } from '../types/users';
 
 /** One page under a role prefix. `path` is relative to the prefix ('' = dashboard). */
 export interface RouteDef {

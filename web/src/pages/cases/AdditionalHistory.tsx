@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { additionalHistory } from '../../api/caseHours';
-import type { HistoryEntry } from '../../api/cases';
+import type { HistoryEntry } from '../../types/cases';
 import { useSession } from '../../store/session';
 import { casePaths } from './paths';
 

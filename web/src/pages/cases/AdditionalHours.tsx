@@ -3,14 +3,9 @@ import type { Dayjs } from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  additionalHours,
-  createAdditionalHour,
-  deleteAdditionalHour,
-  massUpdateAdditionalHours,
-  type AdditionalHour,
-} from '../../api/caseHours';
-import type { CaseDetails } from '../../api/cases';
+import { additionalHours, createAdditionalHour, deleteAdditionalHour, massUpdateAdditionalHours } from '../../api/caseHours';
+import type { AdditionalHour } from '../../types/caseHours';
+import type { CaseDetails } from '../../types/cases';
 import { applyServerErrors } from '../../api/formErrors';
 import { useSession } from '../../store/session';
 import HourBulkActions from './HourBulkActions';

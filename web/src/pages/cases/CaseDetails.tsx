@@ -1,19 +1,24 @@
-import { Alert, Button, Card, Checkbox, DatePicker, Descriptions, Form, Input, Modal, Popconfirm, Space, Table, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  DatePicker,
+  Descriptions,
+  Form,
+  Input,
+  Modal,
+  Popconfirm,
+  Space,
+  Table,
+  Typography,
+} from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import {
-  caseHours,
-  changeCaseStatus,
-  createHour,
-  deleteHour,
-  getCase,
-  hoursWorkbook,
-  type CaseAction,
-  type CaseDetails as Details,
-  type CaseHour,
-} from '../../api/cases';
+import { caseHours, changeCaseStatus, createHour, deleteHour, getCase, hoursWorkbook } from '../../api/cases';
+import type { CaseAction, CaseDetails as Details, CaseHour } from '../../types/cases';
 import { massUpdateHours } from '../../api/caseHours';
 import { applyServerErrors } from '../../api/formErrors';
 import { saveFile } from '../../download';

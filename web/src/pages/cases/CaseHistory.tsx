@@ -3,7 +3,8 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { caseHistory, caseName, type CaseName, type HistoryEntry } from '../../api/cases';
+import { caseHistory, caseName } from '../../api/cases';
+import type { CaseName, HistoryEntry } from '../../types/cases';
 import { useSession } from '../../store/session';
 import { casePaths } from './paths';
 

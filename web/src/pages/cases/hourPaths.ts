@@ -1,6 +1,6 @@
 /** Where the hour screens of spec §2 live (admin and lawyer only); null for other roles. */
 import { resolveRole, ROLE_PREFIX } from '../../auth/roles';
-import type { SessionUser } from '../../auth/types';
+import type { SessionUser } from '../../types/session';
 import { parseHours } from './status';
 
 export interface HourPaths {

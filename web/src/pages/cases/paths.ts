@@ -1,7 +1,7 @@
 /** Where each role's case screens live (spec §2); the API decides what each role may do. */
 import { resolveRole, ROLE_PREFIX, type Role } from '../../auth/roles';
-import type { SessionUser } from '../../auth/types';
-import type { CaseListKind, CreateVia } from '../../api/cases';
+import type { SessionUser } from '../../types/session';
+import type { CaseListKind, CreateVia } from '../../types/cases';
 
 export interface CasePaths {
   role: Role | null;

@@ -6,16 +6,8 @@ import { App, Button, Card, Form, Input, Popconfirm, Select, Space, Table, Typog
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import {
-  connectDepartment,
-  createNamed,
-  deleteNamed,
-  getDepartment,
-  listNamed,
-  updateNamed,
-  type NamedEntry,
-  type NamedListKind,
-} from '../../api/subscriptions';
+import { connectDepartment, createNamed, deleteNamed, getDepartment, listNamed, updateNamed } from '../../api/subscriptions';
+import type { NamedEntry, NamedListKind } from '../../types/subscriptions';
 import { applyFieldErrors } from './fieldErrors';
 
 function Title({ titleKey }: { titleKey: string }) {

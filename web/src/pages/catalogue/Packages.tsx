@@ -4,16 +4,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { applyFieldErrors } from './fieldErrors';
-import {
-  createPackage,
-  createServicePlan,
-  listPackages,
-  listServicePlans,
-  listServices,
-  type Package,
-  type Service,
-  type ServicePlan,
-} from '../../api/subscriptions';
+import { createPackage, createServicePlan, listPackages, listServicePlans, listServices } from '../../api/subscriptions';
+import type { Package, Service, ServicePlan } from '../../types/subscriptions';
 import { formatHours, formatSek } from '../subscriptions/format';
 
 function Title({ titleKey }: { titleKey: string }) {

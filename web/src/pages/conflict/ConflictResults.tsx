@@ -2,7 +2,8 @@ import { Alert, Button, Card, Empty, Progress, Space, Tag, Typography } from 'an
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
-import { searchConflicts, type ConflictHit, type PartyKind } from '../../api/conflict';
+import { searchConflicts } from '../../api/conflict';
+import type { ConflictHit, PartyKind } from '../../types/conflict';
 import Loading from '../../components/Loading';
 import ConflictSearch from '../../layout/ConflictSearch';
 import { openCustomerDetails } from '../../store/customerDetails';

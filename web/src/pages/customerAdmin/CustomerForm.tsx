@@ -11,13 +11,16 @@ import {
   departments,
   knowledgeSectors,
   updateCustomer,
-  type AccountManager,
-  type CompanySize,
-  type CustomerDetails,
-  type CustomerForm as FormInput,
-  type NamedEntry,
 } from '../../api/customerAdmin';
-import { fetchBusinessSectors, type Address, type BusinessSector } from '../../api/customers';
+import type {
+  AccountManager,
+  CompanySize,
+  CustomerDetails,
+  CustomerForm as FormInput,
+  NamedEntry,
+} from '../../types/customerAdmin';
+import { fetchBusinessSectors } from '../../api/customers';
+import type { Address, BusinessSector } from '../../types/customers';
 import Loading from '../../components/Loading';
 import MessageAlert from '../../components/MessageAlert';
 import { FOLDED_SEARCH } from '../../components/foldedSearch';

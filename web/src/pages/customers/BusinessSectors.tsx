@@ -2,13 +2,8 @@ import { App, Button, Card, Empty, Form, Input, Popconfirm, Space, Table, Typogr
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import {
-  createBusinessSector,
-  deleteBusinessSector,
-  fetchBusinessSectors,
-  updateBusinessSector,
-  type BusinessSector,
-} from '../../api/customers';
+import { createBusinessSector, deleteBusinessSector, fetchBusinessSectors, updateBusinessSector } from '../../api/customers';
+import type { BusinessSector } from '../../types/customers';
 import { applyServerErrors } from '../../api/formErrors';
 import MessageAlert from '../../components/MessageAlert';
 

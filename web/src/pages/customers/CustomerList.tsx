@@ -4,16 +4,10 @@ import dayjs from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  activateUser,
-  approveCustomer,
-  deactivateUser,
-  fetchCustomers,
-  sendActivationLink,
-  type CustomerRow,
-  type CustomerState,
-} from '../../api/customers';
-import { fetchCustomerList, type CustomerListStatus } from '../../api/customerAdmin';
+import { activateUser, approveCustomer, deactivateUser, fetchCustomers, sendActivationLink } from '../../api/customers';
+import type { CustomerRow, CustomerState } from '../../types/customers';
+import { fetchCustomerList } from '../../api/customerAdmin';
+import type { CustomerListStatus } from '../../types/customerAdmin';
 import { DISPLAY_DATETIME_FORMAT } from '../../config/constants';
 import { refreshBubbles } from '../../store/bubbles';
 import { openCustomerDetails } from '../../store/customerDetails';

@@ -3,16 +3,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { applyServerErrors, isInlineError } from '../../api/formErrors';
-import {
-  createStaff,
-  getStaff,
-  listKnowledgeSectors,
-  updateStaff,
-  type NamedEntry,
-  type StaffInput,
-  type StaffProfile,
-  type StaffRole,
-} from '../../api/people';
+import { createStaff, getStaff, listKnowledgeSectors, updateStaff } from '../../api/people';
+import type { NamedEntry, StaffInput, StaffProfile, StaffRole } from '../../types/people';
 import MessageAlert from '../../components/MessageAlert';
 import Loading from '../../components/Loading';
 import { FOLDED_SEARCH } from '../../components/foldedSearch';

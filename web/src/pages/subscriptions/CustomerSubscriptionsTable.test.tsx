@@ -12,7 +12,7 @@ const session = await import('../../store/session');
 const { default: i18n } = await import('../../i18n');
 const { default: CustomerSubscriptionsTable } = await import('./CustomerSubscriptionsTable');
 const format = await import('./format');
-type Row = import('../../api/subscriptions').PurchasedService;
+type Row = import('../../types/subscriptions').PurchasedService;
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

@@ -7,15 +7,8 @@ import { App, Button, Card, Col, Form, Input, InputNumber, Row, Select, Typograp
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import {
-  addToCustomer,
-  customerServices,
-  listPackages,
-  listServicePlans,
-  type Package,
-  type PurchasedService,
-  type ServicePlan,
-} from '../../api/subscriptions';
+import { addToCustomer, customerServices, listPackages, listServicePlans } from '../../api/subscriptions';
+import type { Package, PurchasedService, ServicePlan } from '../../types/subscriptions';
 import { GUTTER, HOURS_MIN } from '../../config/constants';
 import { useSession } from '../../store/session';
 import CustomerSubscriptionsTable from './CustomerSubscriptionsTable';

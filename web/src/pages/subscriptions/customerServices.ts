@@ -1,7 +1,8 @@
 /** The customer's `customer/{uid}/` answer, kept in the persisted store under `services`. */
 import { useEffect } from 'react';
-import { customerServices, type PurchasedService } from '../../api/subscriptions';
-import type { SessionUser } from '../../auth/types';
+import { customerServices } from '../../api/subscriptions';
+import type { PurchasedService } from '../../types/subscriptions';
+import type { SessionUser } from '../../types/session';
 import { getState, setState, useSession } from '../../store/session';
 
 /** The customer uid a customer (its own uid) or a contact (its customer_id) works for. */

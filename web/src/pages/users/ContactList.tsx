@@ -4,7 +4,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import MessageAlert from '../../components/MessageAlert';
-import { listContacts, setContactActive, type Contact } from '../../api/users';
+import { listContacts, setContactActive } from '../../api/users';
+import type { Contact } from '../../types/users';
 import { useSession } from '../../store/session';
 import { contactPaths } from './paths';
 

@@ -1,5 +1,5 @@
 import { ROLE_PREFIX, resolveRole, type Role } from '../../auth/roles';
-import type { SessionUser } from '../../auth/types';
+import type { SessionUser } from '../../types/session';
 
 /** Where the contact screens live for each role (spec §2). */
 export function contactPaths(user: SessionUser | null) {

@@ -124,8 +124,8 @@ export function pageTests(opts: { warning?: { mockReset: () => void } & ((...arg
       for (const [route, reply] of Object.entries(replies)) fake.routes.set(route, reply);
       ui = await renderApp(path);
       if (opts.warning) {
-        const { setNotifier } = await import('../api/errors');
-        setNotifier({ warning: opts.warning as never });
+        const { registerErrorNotification } = await import('../layout/errorNotification');
+        registerErrorNotification({ warning: opts.warning as never });
       }
       return ui;
     },

@@ -7,7 +7,7 @@ vi.mock('aws-amplify/api', async () => (await import('../../test/amplifyFake')).
 
 const { renderApp, resetClientState } = await import('../../test/renderApp');
 const session = await import('../../store/session');
-const { setNotifier } = await import('../../api/errors');
+const { registerErrorNotification } = await import('../../layout/errorNotification');
 const { browser, checkDocument } = await import('../../api/caseDocuments');
 const { default: i18n } = await import('../../i18n');
 
@@ -43,7 +43,7 @@ async function render(path: string, user: object, services: unknown[] = []) {
   fake.routes.set('GET /case/case-1/', () => ({ status: 200, body: baseCase }));
   fake.routes.set('GET /case/hour/list/', () => ({ status: 200, body: [] }));
   ui = await renderApp(path);
-  setNotifier({ warning });
+  registerErrorNotification({ warning });
   return ui;
 }
 

@@ -7,7 +7,7 @@ vi.mock('aws-amplify/api', async () => (await import('../../test/amplifyFake')).
 
 const { renderApp, resetClientState } = await import('../../test/renderApp');
 const session = await import('../../store/session');
-const { setNotifier } = await import('../../api/errors');
+const { registerErrorNotification } = await import('../../layout/errorNotification');
 const { default: i18n } = await import('../../i18n');
 
 type Rendered = Awaited<ReturnType<typeof renderApp>>;
@@ -33,7 +33,7 @@ async function render(path: string, user: object = lawyer) {
   session.setState({ auth, user: user as never });
   fake.routes.set('GET /profile/', () => ({ status: 200, body: session.getState().user }));
   ui = await renderApp(path);
-  setNotifier({ warning });
+  registerErrorNotification({ warning });
   return ui;
 }
 

@@ -7,7 +7,7 @@ vi.mock('aws-amplify/api', async () => (await import('../../test/amplifyFake')).
 const { renderApp, resetClientState } = await import('../../test/renderApp');
 const session = await import('../../store/session');
 const twoFactor = await import('../../store/twoFactor');
-const { setNotifier } = await import('../../api/errors');
+const { registerErrorNotification } = await import('../../layout/errorNotification');
 const { default: i18n } = await import('../../i18n');
 
 type Rendered = Awaited<ReturnType<typeof renderApp>>;
@@ -19,7 +19,7 @@ let ui: Rendered | null = null;
 
 async function render(path: string) {
   ui = await renderApp(path);
-  setNotifier({ warning });
+  registerErrorNotification({ warning });
   return ui;
 }
 

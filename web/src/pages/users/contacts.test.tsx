@@ -7,7 +7,7 @@ vi.mock('aws-amplify/api', async () => (await import('../../test/amplifyFake')).
 
 const { renderApp, resetClientState } = await import('../../test/renderApp');
 const session = await import('../../store/session');
-const { setNotifier } = await import('../../api/errors');
+const { registerErrorNotification } = await import('../../layout/errorNotification');
 const { completeLogin } = await import('../../auth/flow');
 const { default: i18n } = await import('../../i18n');
 
@@ -40,7 +40,7 @@ async function render(path: string, user: object, opts: { stored?: string[]; ser
   fake.routes.set('GET /profile/', () => ({ status: 200, body: user }));
   fake.routes.set('GET /permission/', () => ({ status: 200, body: { permissions: opts.served ?? opts.stored ?? [] } }));
   ui = await renderApp(path);
-  setNotifier({ warning });
+  registerErrorNotification({ warning });
   return ui;
 }
 

@@ -6,7 +6,7 @@ vi.mock('aws-amplify', () => ({ Amplify: { configure: vi.fn() } }));
 vi.mock('aws-amplify/api', async () => (await import('../../../test/amplifyFake')).amplifyApi);
 
 const { renderApp, resetClientState } = await import('../../../test/renderApp');
-const { setNotifier } = await import('../../../api/errors');
+const { registerErrorNotification } = await import('../../../layout/errorNotification');
 const { default: i18n } = await import('../../../i18n');
 
 type Rendered = Awaited<ReturnType<typeof renderApp>>;
@@ -21,7 +21,7 @@ const sectors = [
 async function render() {
   fake.routes.set('GET /business-sector/', () => ({ status: 200, body: sectors }));
   ui = await renderApp('/registration');
-  setNotifier({ warning });
+  registerErrorNotification({ warning });
   await ui.waitFor(() => ui!.$('registration-form'), 'registration form', 20_000);
   return ui;
 }

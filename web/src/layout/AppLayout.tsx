@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { HEADER_HEIGHT, MENU_COLLAPSED_WIDTH, MENU_MOBILE_WIDTH, MENU_WIDTH } from '../config/constants';
 import type { RoleModule } from '../routes/types';
 import CustomerDetailsModal from '../pages/customerAdmin/CustomerDetailsModal';
-import ConflictSearch from './ConflictSearch';
+import ConflictSearch from '../components/ConflictSearch';
 import LanguageSwitch from './LanguageSwitch';
 import Logo from './Logo';
 import SideMenu from './SideMenu';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { MenuDef } from '../routes/types';
 import { useSession } from '../store/session';
-import { useBubblePolling, useBubbles } from '../store/bubbles';
+import { useBubblePolling, useBubbles } from '../api/bubbles';
 import { selectedMenu, visibleMenu } from './menuItems';
 
 interface Props {

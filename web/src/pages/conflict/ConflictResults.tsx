@@ -5,7 +5,7 @@ import { useLocation, useSearchParams } from 'react-router';
 import { searchConflicts } from '../../api/conflict';
 import type { ConflictHit, PartyKind } from '../../types/conflict';
 import Loading from '../../components/Loading';
-import ConflictSearch from '../../layout/ConflictSearch';
+import ConflictSearch from '../../components/ConflictSearch';
 import { openCustomerDetails } from '../../store/customerDetails';
 
 const KIND_COLOURS: Record<PartyKind, string> = {

@@ -5,7 +5,7 @@ vi.mock('aws-amplify', () => ({ Amplify: { configure: vi.fn() } }));
 vi.mock('aws-amplify/api', async () => (await import('../../test/amplifyFake')).amplifyApi);
 
 const { pageTests } = await import('../../test/renderApp');
-const { conflictSearchTarget } = await import('../../layout/ConflictSearch');
+const { conflictSearchTarget } = await import('../../components/ConflictSearch');
 const { scorePercent } = await import('./ConflictResults');
 
 const lawyer = { email: 'l@example.com', id: 2, is_staff: false, user_type: 1, full_name: 'Lars' };

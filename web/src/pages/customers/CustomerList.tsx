@@ -9,7 +9,7 @@ import type { CustomerRow, CustomerState } from '../../types/customers';
 import { fetchCustomerList } from '../../api/customerAdmin';
 import type { CustomerListStatus } from '../../types/customerAdmin';
 import { DISPLAY_DATETIME_FORMAT } from '../../config/constants';
-import { refreshBubbles } from '../../store/bubbles';
+import { refreshBubbles } from '../../api/bubbles';
 import { openCustomerDetails } from '../../store/customerDetails';
 
 /** Who looks at the list: admin acts on customers, sales persons edit them, lawyers only read. */

@@ -6,7 +6,7 @@ vi.mock('aws-amplify/api', async () => (await import('../../test/amplifyFake')).
 
 const { renderApp, resetClientState } = await import('../../test/renderApp');
 const session = await import('../../store/session');
-const { resetBubbles } = await import('../../store/bubbles');
+const { resetBubbles } = await import('../../api/bubbles');
 const { registerErrorNotification } = await import('../../layout/errorNotification');
 const { default: i18n } = await import('../../i18n');
 

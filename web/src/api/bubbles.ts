@@ -5,7 +5,7 @@
  * changes them (e.g. approving a customer).
  */
 import { useEffect, useSyncExternalStore } from 'react';
-import { fetchBubbles } from '../api/customers';
+import { fetchBubbles } from './customers';
 import type { Bubbles } from '../types/customers';
 import { ENTITY_COUNT_POLL_MS } from '../config/constants';
 

@@ -11,7 +11,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { setNavigate } from '../navigation';
 import * as session from '../store/session';
 import { fake } from './amplifyFake';
-import { routes } from '../routes/router';
+import { routes } from '../app/router';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

@@ -13,11 +13,11 @@ import Root from './Root';
 import { PublicOnly, RoleGate } from './guards';
 
 // One lazily loaded bundle per role.
-const AdminApp = lazy(() => import('./admin'));
-const LawyerApp = lazy(() => import('./lawyer'));
-const SalesApp = lazy(() => import('./sales'));
-const CustomerApp = lazy(() => import('./customer'));
-const CustomerContactApp = lazy(() => import('./customerContact'));
+const AdminApp = lazy(() => import('../routes/admin'));
+const LawyerApp = lazy(() => import('../routes/lawyer'));
+const SalesApp = lazy(() => import('../routes/sales'));
+const CustomerApp = lazy(() => import('../routes/customer'));
+const CustomerContactApp = lazy(() => import('../routes/customerContact'));
 
 const publicPlaceholders: Array<[string, string]> = [];
 

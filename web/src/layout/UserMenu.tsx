@@ -4,11 +4,11 @@ import type { MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Role } from '../auth/roles';
-import { ROLE_PREFIX } from '../auth/roles';
 import { logout } from '../auth/flow';
 import { setUser, useSession } from '../store/session';
 import { fetchProfile } from '../api/auth';
 import { AVATAR_SIZE } from '../config/constants';
+import { hasRoute, pathFor } from '../routes/pathFor';
 
 /** The avatar shows the profile image unless the value is the text 'not set' (spec §2). */
 export function avatarSrc(image: string | null | undefined): string | undefined {
@@ -44,16 +44,15 @@ export default function UserMenu({ role, compact = false }: { role: Role; compac
   const { t } = useTranslation();
   const navigate = useNavigate();
   const user = useSession((s) => s.user);
-  const prefix = ROLE_PREFIX[role];
   const name = user?.full_name?.trim() || user?.email || '';
   const src = avatarSrc(user?.image);
 
   const items: MenuProps['items'] = [
-    ...(role === 'admin'
+    ...(!hasRoute(role, 'profile')
       ? []
       : [{ key: 'profile', icon: <UserOutlined />, label: <span data-testid="user-menu-profile">{t('userMenu.profile')}</span> }]),
-    { key: 'change-password', icon: <LockOutlined />, label: <span data-testid="user-menu-change-password">{t('userMenu.changePassword')}</span> },
-    { key: 'update-2fa', icon: <SafetyOutlined />, label: <span data-testid="user-menu-2fa">{t('userMenu.twoFactor')}</span> },
+    { key: 'changePassword', icon: <LockOutlined />, label: <span data-testid="user-menu-change-password">{t('userMenu.changePassword')}</span> },
+    { key: 'update2fa', icon: <SafetyOutlined />, label: <span data-testid="user-menu-2fa">{t('userMenu.twoFactor')}</span> },
     { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined />, danger: true, label: <span data-testid="user-menu-logout">{t('userMenu.logout')}</span> },
   ];
@@ -64,7 +63,7 @@ export default function UserMenu({ role, compact = false }: { role: Role; compac
       void logout();
       return;
     }
-    navigate(`${prefix}${key}/`);
+    navigate(pathFor(role, key as 'profile' | 'changePassword' | 'update2fa'));
   };
 
   return (

@@ -16,7 +16,7 @@ describe('conflict of interest search', { timeout: 20_000 }, () => {
   it('the box submits only when non-empty, under the role prefix', () => {
     expect(conflictSearchTarget('   ')).toBeNull();
     expect(conflictSearchTarget(' Söderberg AB ')).toBe('/admin/interest/?search=S%C3%B6derberg%20AB');
-    expect(conflictSearchTarget('x', '/lawyer/')).toBe('/lawyer/interest/?search=x');
+    expect(conflictSearchTarget('x', 'lawyer')).toBe('/lawyer/interest/?search=x');
   });
 
   it('scores show as whole percentages', () => {

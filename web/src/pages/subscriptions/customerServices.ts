@@ -24,10 +24,10 @@ export async function loadCustomerServices(uid: string): Promise<void> {
   }));
 }
 
-/** Loads the services once on entering the customer or contact area (errors are notified by the client). */
-export function useLoadCustomerServices(): void {
+/** Loads the services once on entering the customer or contact area, when `enabled` (errors are notified by the client). */
+export function useLoadCustomerServices(enabled = true): void {
   const user = useSession((s) => s.user);
-  const uid = customerUidOf(user);
+  const uid = enabled ? customerUidOf(user) : null;
   useEffect(() => {
     if (uid && getState().auth) void loadCustomerServices(uid).catch(() => undefined);
   }, [uid]);

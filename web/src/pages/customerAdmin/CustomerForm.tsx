@@ -1,7 +1,7 @@
 import { Button, Card, Checkbox, Col, Form, Input, InputNumber, Radio, Row, Select, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { isInlineError, splitServerErrors } from '../../api/formErrors';
 import {
   accountManagers,
@@ -24,6 +24,7 @@ import type { Address, BusinessSector } from '../../types/customers';
 import Loading from '../../components/Loading';
 import MessageAlert from '../../components/MessageAlert';
 import { FOLDED_SEARCH } from '../../components/foldedSearch';
+import { pathFor, useAreaRole } from '../../routes/pathFor';
 
 const ADDRESS_PARTS = ['address_1', 'address_2', 'post_code', 'city', 'country'] as const;
 
@@ -136,8 +137,9 @@ export default function CustomerFormPage({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('customerAdmin');
   const params = useParams();
   const uid = params.profile_uid ?? null;
-  const { pathname } = useLocation();
-  const prefix = pathname.startsWith('/sales/') ? '/sales/' : '/admin/';
+  const role = useAreaRole();
+  /** The role's customer list at customers/ (spec §2): the admin's active customers, the sales person's all. */
+  const customerList = pathFor(role, role === 'sales' ? 'customersAll' : 'customersActive');
   const navigate = useNavigate();
   const [form] = Form.useForm<FormInput>();
   const [loading, setLoading] = useState(uid != null);
@@ -178,7 +180,7 @@ export default function CustomerFormPage({ titleKey }: { titleKey: string }) {
       const input = toInput(values);
       if (uid) await updateCustomer(uid, input);
       else await createCustomer(input);
-      navigate(`${prefix}customers/`);
+      navigate(customerList);
     } catch (err) {
       if (isInlineError(err)) {
         const { fields, other } = splitServerErrors(err, FORM_FIELDS);

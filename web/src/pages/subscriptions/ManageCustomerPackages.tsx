@@ -18,8 +18,7 @@ export default function ManageCustomerPackages({ titleKey }: { titleKey: string 
   const { t } = useTranslation('subscriptions');
   const { t: tr } = useTranslation('routes');
   const { message } = App.useApp();
-  const params = useParams();
-  const uid = params.customer_uid ?? params.profile_uid ?? '';
+  const { customer_uid: uid = '' } = useParams();
   const isAdmin = !!useSession((s) => s.user?.is_staff);
   const [rows, setRows] = useState<PurchasedService[]>([]);
   const [loading, setLoading] = useState(true);

@@ -68,8 +68,8 @@ describe('the customer side edits its drafts', { timeout: 20_000 }, () => {
     await r.waitFor(() => r.$('case-edit'), 'details');
     expect(r.$('case-edit')!.closest('a')!.getAttribute('href')).toBe('/sales/case/update/case-1/');
     expect(r.$('case-history-link')).toBeNull();
-    await page.ui!.unmount();
 
+    // A second render replaces the first.
     const c = await page.render('/user/cases/details/case-1', customer, common);
     const link = await c.waitFor(() => c.$('case-history-link'), 'history link');
     expect(link.getAttribute('href')).toBe('/user/cases/history/case-1');

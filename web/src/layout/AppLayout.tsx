@@ -8,8 +8,8 @@ import { hasRoute, pathFor } from '../routes/pathFor';
 import type { MenuDef } from '../routes/roleTables';
 import CustomerDetailsModal from '../pages/customerAdmin/CustomerDetailsModal';
 import ConflictSearch from '../components/ConflictSearch';
-import LanguageSwitch from './LanguageSwitch';
-import Logo from './Logo';
+import LanguageSwitch from '../components/LanguageSwitch';
+import Logo from '../components/Logo';
 import SideMenu from './SideMenu';
 import UserMenu from './UserMenu';
 

@@ -7,14 +7,9 @@ import type { Role } from '../auth/roles';
 import { logout } from '../auth/flow';
 import { setUser, useSession } from '../store/session';
 import { fetchProfile } from '../api/auth';
+import { avatarSrc, initialOf } from '../components/avatar';
 import { AVATAR_SIZE } from '../config/constants';
 import { hasRoute, pathFor } from '../routes/pathFor';
-
-/** The avatar shows the profile image unless the value is the text 'not set' (spec §2). */
-export function avatarSrc(image: string | null | undefined): string | undefined {
-  if (!image || image.trim() === '' || image.trim().toLowerCase() === 'not set') return undefined;
-  return image;
-}
 
 let lastImageRefresh = 0;
 
@@ -31,12 +26,6 @@ function refreshExpiredImage(): boolean {
       .catch(() => undefined);
   }
   return false;
-}
-
-/** The avatar's fallback: the first letter of the name (or e-mail). */
-export function initialOf(user: { full_name?: string; email?: string } | null | undefined): string {
-  const base = user?.full_name?.trim() || user?.email?.trim() || '';
-  return base ? base[0].toUpperCase() : '?';
 }
 
 /** User menu: Profile (not admin), Change Password, Two-factor authentication, Log out. */

@@ -15,13 +15,21 @@ log() { printf '\n==> %s\n' "$*"; }
 
 
 
+# The exact moto the stand-in's DynamoDB patch (infra/stand_in_dynamodb.py) is
+# written against; the patch refuses any other, so ensure_venv installs this.
+MOTO_PIN=$(sed -n 's/^MOTO_VERSION = "\(.*\)"$/\1/p' "$ROOT/infra/stand_in_dynamodb.py")
+
 ensure_venv() {
   if [ ! -x "$VENV/bin/python" ]; then
     log "creating the project venv (.venv)"
     python3 -m venv "$VENV"
   fi
-  local missing=()
-  [ -x "$VENV/bin/moto_server" ] || missing+=("moto[server]==5.*")
+  local missing=() moto_installed
+  moto_installed=$("$VENV/bin/python" -c 'import importlib.metadata as m; print(m.version("moto"))' 2>/dev/null || true)
+  if [ "$moto_installed" != "$MOTO_PIN" ] || [ ! -x "$VENV/bin/moto_server" ]; then
+    [ -n "$moto_installed" ] && log "moto $moto_installed in .venv, the stand-in needs $MOTO_PIN"
+    missing+=("moto[server]==$MOTO_PIN")
+  fi
   [ -x "$VENV/bin/cfn-lint" ] || missing+=("cfn-lint==1.58.*")
   if [ "${1:-}" = "--lambda" ]; then
     [ -x "$VENV/bin/cargo-lambda" ] || missing+=("cargo-lambda")
@@ -78,13 +86,32 @@ PY
 # Starts moto's server on 127.0.0.1:$1 in the background (through
 # infra/stand_in.py: requests handled one at a time, so conditional writes are
 # atomic as on DynamoDB); sets MOTO_PID and AWS_ENDPOINT_URL.
+# With STAND_IN_STATE=FILE set, the stand-in loads its state from FILE at start
+# and saves it there when it gets SIGTERM (stop_stand_in).
 start_stand_in() {
   local port=$1 logfile=${2:-"$ROOT/.local/moto-$1.log"}
   mkdir -p "$(dirname "$logfile")"
-  "$VENV/bin/python" "$ROOT/infra/stand_in.py" 127.0.0.1 "$port" >"$logfile" 2>&1 &
+  "$VENV/bin/python" "$ROOT/infra/stand_in.py" 127.0.0.1 "$port" ${STAND_IN_STATE:+--state "$STAND_IN_STATE"} >"$logfile" 2>&1 &
   MOTO_PID=$!
   export AWS_ENDPOINT_URL="http://127.0.0.1:$port"
-  wait_for_http "$AWS_ENDPOINT_URL/moto-api/" 60 || { cat "$logfile" >&2; return 1; }
+  local waited=0
+  until wait_for_http "$AWS_ENDPOINT_URL/moto-api/" 1 2>/dev/null; do
+    waited=$((waited + 1))
+    if ! kill -0 "$MOTO_PID" 2>/dev/null || [ "$waited" -ge 300 ]; then
+      cat "$logfile" >&2
+      log "the AWS stand-in did not start (log: $logfile)"
+      return 1
+    fi
+  done
+}
+
+# Stops the stand-in start_stand_in started and waits until it has exited
+# (with STAND_IN_STATE set, after saving its state).
+stop_stand_in() {
+  [ -n "${MOTO_PID:-}" ] || return 0
+  kill "$MOTO_PID" 2>/dev/null || true
+  wait "$MOTO_PID" 2>/dev/null || true
+  MOTO_PID=""
 }
 
 # The workspace's target directory (honours CARGO_TARGET_DIR and .cargo/config).

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Runs every test: installs what is missing (project venv with moto and
-# cfn-lint, npm packages, Debian's chromium), starts a private AWS stand-in on
-# a free loopback port, then runs
+# cfn-lint, npm packages, Debian's chromium), checks the AWS stand-in itself
+# (its DynamoDB answers equal plain moto's, its saved state survives a
+# restart, its costs do not grow with the table: infra/tests and
+# QUICK=1 infra/bench-stand-in.sh), starts a private AWS stand-in on a free
+# loopback port, then runs
 #   1. Rust unit and integration tests (each test on its own table),
 #   2. web unit tests (vitest),
 #   3. the template lint (cfn-lint),
@@ -15,6 +18,10 @@ started=$(date +%s)
 ensure_venv
 ensure_chromium
 ensure_web_deps
+
+log "stand-in: conformance with plain moto, saved state, quick benchmark"
+"$VENV/bin/python" -m unittest discover -s infra/tests 2>&1
+QUICK=1 "$VENV/bin/python" infra/bench_stand_in.py
 
 RUN_ID="test-$$-$(date +%s)"
 MOTO_PORT=$(free_port)

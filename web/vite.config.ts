@@ -24,7 +24,7 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
       output: {
-        // Vendor libraries in long-cached chunks; each role's area stays its own lazy chunk.
+        // Vendor libraries in long-cached chunks; the role area (layout, route catalogue) and each page stay lazy chunks.
         codeSplitting: {
           groups: [
             { name: 'vendor-react', test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 40 },

@@ -6,7 +6,7 @@ import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { HEADER_HEIGHT, THEME_COLOR } from './config/constants';
 import i18n from './i18n';
-import { createAppRouter } from './routes/router';
+import { createAppRouter } from './app/router';
 import { useSession } from './store/session';
 
 const router = createAppRouter();

@@ -1,13 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { configureApi } from './api/client';
-import './i18n';
+import { applyLanguage } from './i18n';
 import App from './App';
 import { getState } from './store/session';
 import './styles.css';
 
+// Start-up: the API client's origin and the remembered interface language.
 configureApi(window.location.origin);
-document.documentElement.lang = getState().utilities.language;
+applyLanguage(getState().utilities.language);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,48 +1,15 @@
-import type { Auth, SessionUser } from '../auth/types';
+import type { Auth, SessionUser } from '../types/session';
 import { api, authorizationHeader } from './client';
-
-/** POST /api/token/ when the user has two-factor on: a code was e-mailed. */
-export interface TwoFactorChallenge {
-  two_factor_required: true;
-  /** Opaque, short-lived proof of the password step; sent back with the code. */
-  two_factor_token: string;
-  /** 'email' (a code was mailed) or 'totp' (the authenticator app's code; nothing mailed) */
-  method: string;
-}
-
-/** POST /api/resend/2fa/: a new code was sent; the new token replaces the old one. */
-export interface CodeSent {
-  message: string;
-  two_factor_token: string;
-  method?: string;
-}
-
-export interface MessageResponse {
-  message: string;
-}
-
-export type TwoFactorMethod = 'email' | 'totp';
-
-export interface TwoFactorStatus {
-  enabled: boolean;
-  /** How the second step is done ('email' also when off). */
-  method?: TwoFactorMethod;
-  /** Unused recovery codes (authenticator app only). */
-  recovery_codes_left?: number;
-}
-
-/** POST /api/2fa/totp/setup/: a pending secret for the authenticator app. */
-export interface TotpSetup {
-  otpauth_uri: string;
-  /** Base32, for typing in by hand. */
-  secret: string;
-}
-
-/** POST /api/2fa/totp/confirm/: the recovery codes (shown once) and new tokens for this session. */
-export interface TotpConfirmed extends Auth {
-  method: 'totp';
-  recovery_codes: string[];
-}
+import type {
+  TwoFactorChallenge,
+  CodeSent,
+  MessageResponse,
+  TwoFactorStatus,
+  TotpSetup,
+  TotpConfirmed,
+  ChangePasswordInput,
+  ConfirmRecoveryInput,
+} from '../types/auth';
 
 export function isTwoFactorChallenge(value: unknown): value is TwoFactorChallenge {
   const v = value as Partial<TwoFactorChallenge> | null;
@@ -117,12 +84,6 @@ export function disableTotp(proof: { password?: string; code?: string }): Promis
   return api.post<TwoFactorStatus>('/2fa/totp/disable/', proof, { suppressError: [400, 429] });
 }
 
-export interface ChangePasswordInput {
-  old_password: string;
-  new_password: string;
-  confirm_password: string;
-}
-
 /** POST /api/password/change/ — a new token pair for this session (others end). 400/429 are shown on the form. */
 export function changePassword(input: ChangePasswordInput): Promise<Auth> {
   return api.post<Auth>('/password/change/', input, { suppressError: [400, 429] });
@@ -131,12 +92,6 @@ export function changePassword(input: ChangePasswordInput): Promise<Auth> {
 /** POST /api/password/recover/ — always {"message": "recovery_sent"} (unless rate limited). */
 export function requestPasswordRecovery(email: string): Promise<MessageResponse> {
   return api.post<MessageResponse>('/password/recover/', { email }, { anonymous: true, suppressError: [400, 429] });
-}
-
-export interface ConfirmRecoveryInput {
-  token: string;
-  password: string;
-  confirm_password: string;
 }
 
 /** POST /api/password/recover/confirm/ — {"message": "password_reset"}; 400 link_invalid or password rules. */

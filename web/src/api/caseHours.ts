@@ -1,37 +1,7 @@
 /** Case hours beyond create/list/delete (in cases.ts) and additional hours (spec §7 case/hour/, case/additional_hour/). */
 import { api } from './client';
-import type { CaseHour, HistoryEntry, HourPayload } from './cases';
-
-export interface AdditionalHour {
-  id: string;
-  case_uid: string;
-  lawyer: string;
-  lawyer_name: string;
-  /** "YYYY-MM". */
-  month: string;
-  total_hour: number;
-  is_invoiced: boolean;
-  description: string;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface AdditionalHourPayload {
-  case_uid: string;
-  /** Admin only: the lawyer the hours are for (spec §6). */
-  lawyer?: string;
-  month: string;
-  /** May carry a comma decimal ("1,5"). */
-  total_hour: string;
-  is_invoiced?: boolean;
-  description?: string;
-}
-
-export interface MassUpdatePayload {
-  case_uid: string;
-  ids: string[];
-  is_invoiced: boolean;
-}
+import type { CaseHour, HistoryEntry, HourPayload } from '../types/cases';
+import type { AdditionalHour, AdditionalHourPayload, MassUpdatePayload } from '../types/caseHours';
 
 /** Forms show 400s inline, translated; other statuses go to the §8 notification. */
 const inline = { suppressError: [400] };

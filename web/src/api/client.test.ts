@@ -1,4 +1,4 @@
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 type Call = { apiName: string; path: string; options?: { headers?: Record<string, string>; body?: unknown; queryParams?: Record<string, string> } };
 type Reply = { status: number; body?: unknown };
@@ -32,27 +32,22 @@ vi.mock('aws-amplify/api', () => ({
 const navigateTo = vi.fn();
 vi.mock('../navigation', () => ({ navigateTo: (...args: unknown[]) => navigateTo(...args), setNavigate: vi.fn() }));
 
-const { api, configureApi } = await import('./client');
+const { api, configureApi, onApiError } = await import('./client');
 const { Amplify } = await import('aws-amplify');
-const { setNotifier } = await import('./errors');
 const session = await import('../store/session');
-const { default: i18n } = await import('../i18n');
 
 const auth = { access_token: 'old', refresh_token: 'r1', expires_in: 900, token_type: 'Bearer' };
 const user = { email: 'a@example.com', id: 1, is_staff: true };
-const warning = vi.fn();
+/** The error hook the UI registers (spec §8 warning). */
+const failed = vi.fn();
 
 describe('API client', () => {
-  beforeAll(async () => {
-    await i18n.changeLanguage('en');
-  });
-
   beforeEach(() => {
     calls.length = 0;
     replies = [];
-    warning.mockReset();
+    failed.mockReset();
     navigateTo.mockReset();
-    setNotifier({ warning });
+    onApiError(failed);
     localStorage.clear();
     session.reloadState();
     session.setState({ auth, user, utilities: { initialRoute: '/admin/x/', language: 'en' } });
@@ -122,7 +117,7 @@ describe('API client', () => {
     expect(s.verified).toBeNull();
     expect(s.utilities.language).toBe('en');
     expect(navigateTo).toHaveBeenCalledWith('/login', expect.objectContaining({ replace: true }));
-    expect(warning).not.toHaveBeenCalled();
+    expect(failed).not.toHaveBeenCalled();
   });
 
   it('clears the session on 401 when there is no refresh token', async () => {
@@ -155,13 +150,13 @@ describe('API client', () => {
     expect(navigateTo).not.toHaveBeenCalled();
   });
 
-  it('shows the §8 warning on errors and returns the error to the caller', async () => {
+  it('hands a failed call to the error hook (the §8 warning) and returns the error to the caller', async () => {
     replies.push(() => ({ status: 400, body: { status: 400, message: 'validation_failed', errors: { email: ['required'] } } }));
     const err = (await api.post('/customer/create/', {}).catch((e: unknown) => e)) as import('./errors').ApiError;
     expect(err).toMatchObject({ status: 400, body: { message: 'validation_failed' } });
     expect(err.fieldErrors).toEqual({ email: ['required'] });
-    expect(warning).toHaveBeenCalledTimes(1);
-    expect(warning.mock.calls[0][0].title).toBe('Bad request');
+    expect(failed).toHaveBeenCalledTimes(1);
+    expect(failed).toHaveBeenCalledWith(400, { status: 400, message: 'validation_failed', errors: { email: ['required'] } });
   });
 
   it('the suppress flag hides the warning (all statuses or listed ones)', async () => {
@@ -172,10 +167,10 @@ describe('API client', () => {
     );
     await api.get('/x/', { suppressError: true }).catch(() => {});
     await api.post('/y/', {}, { suppressError: [400] }).catch(() => {});
-    expect(warning).not.toHaveBeenCalled();
+    expect(failed).not.toHaveBeenCalled();
     await api.post('/z/', {}, { suppressError: [400] }).catch(() => {});
-    expect(warning).toHaveBeenCalledTimes(1);
-    expect(warning.mock.calls[0][0].title).toBe('System error');
+    expect(failed).toHaveBeenCalledTimes(1);
+    expect(failed).toHaveBeenCalledWith(500, { message: 'internal' });
   });
 
   it('passes query parameters, dropping empty ones', async () => {

@@ -8,8 +8,8 @@ import { Amplify } from 'aws-amplify';
 import { del as amplifyDel, get as amplifyGet, patch as amplifyPatch, post as amplifyPost, put as amplifyPut } from 'aws-amplify/api';
 import { clearSession, getState, setAuth } from '../store/session';
 import { navigateTo } from '../navigation';
-import type { Auth } from '../auth/types';
-import { ApiError, notifyError, type ApiErrorBody } from './errors';
+import type { Auth } from '../types/session';
+import { ApiError, type ApiErrorBody } from './errors';
 
 export const API_NAME = 'api';
 
@@ -27,6 +27,19 @@ export interface RequestOptions {
   anonymous?: boolean;
   /** The answer is a file: a 2xx body comes back as a Blob (errors stay JSON). */
   binary?: boolean;
+}
+
+/** What the UI does with a failed call the caller did not suppress (the spec §8 warning). */
+export type ErrorHook = (status: number, body: unknown) => void;
+
+let errorHook: ErrorHook | null = null;
+
+/**
+ * Register the hook for failed calls (null: none). The UI registers its
+ * notification at start-up (layout/errorNotification.ts); the client shows nothing itself.
+ */
+export function onApiError(hook: ErrorHook | null): void {
+  errorHook = hook;
 }
 
 let configured = false;
@@ -145,7 +158,7 @@ export async function request<T = unknown>(method: Method, path: string, opts: R
     }
   }
   if (res.status >= 200 && res.status < 300) return res.body as T;
-  if (shouldNotify(res.status, opts.suppressError)) notifyError(res.status, res.body);
+  if (shouldNotify(res.status, opts.suppressError)) errorHook?.(res.status, res.body);
   const body = res.body && typeof res.body === 'object' ? (res.body as ApiErrorBody) : res.body ? { message: String(res.body) } : null;
   throw new ApiError(res.status, body);
 }

@@ -1,34 +1,5 @@
 import { api } from './client';
-
-export type PartyKind = 'customer' | 'company' | 'contact_person' | 'counterpart';
-
-export interface Party {
-  kind: PartyKind;
-  uid: string;
-  name: string;
-  identity_number: string | null;
-  customer_uid: string | null;
-  context: string | null;
-}
-
-export interface WordMatch {
-  query: string;
-  matched: string;
-  score: number;
-}
-
-export interface ConflictHit {
-  party: Party;
-  score: number;
-  identity_match: boolean;
-  words: WordMatch[];
-}
-
-export interface ConflictSearchResult {
-  search: string;
-  count: number;
-  results: ConflictHit[];
-}
+import type { ConflictSearchResult } from '../types/conflict';
 
 /** GET search/fuzzy/?search=… (admin and lawyers; every search is audited). */
 export function searchConflicts(query: string): Promise<ConflictSearchResult> {

@@ -1,7 +1,8 @@
-import { createElement, type ReactNode } from 'react';
-import { notification as staticNotification } from 'antd';
-import type { NotificationInstance } from 'antd/es/notification/interface';
-import i18n, { translateServerMessage } from '../i18n';
+/**
+ * Failed calls: the server's error body and the ApiError a failed call
+ * rejects with. The spec §8 warning is the UI's (layout/errorNotification.ts),
+ * registered on the client with `onApiError`.
+ */
 
 /** Error body served by the API for every failure: {status, message, errors}. */
 export interface ApiErrorBody {
@@ -27,120 +28,18 @@ export class ApiError extends Error {
   get fieldErrors(): Record<string, string[]> {
     const out: Record<string, string[]> = {};
     for (const [field, value] of Object.entries(this.body?.errors ?? {})) {
-      out[field] = flatten(value);
+      out[field] = flattenMessages(value);
     }
     return out;
   }
 }
 
-export interface ErrorNotice {
-  /** errors:<titleKey> */
-  titleKey: string;
-  title: string;
-  /** One or more translated description lines (400 lists every message). */
-  lines: string[];
-}
-
-function flatten(value: unknown): string[] {
+/** Every message in an error value (strings, numbers, nested arrays and objects), in order. */
+export function flattenMessages(value: unknown): string[] {
   if (value == null) return [];
   if (typeof value === 'string') return [value];
   if (typeof value === 'number' || typeof value === 'boolean') return [String(value)];
-  if (Array.isArray(value)) return value.flatMap(flatten);
-  if (typeof value === 'object') return Object.values(value as Record<string, unknown>).flatMap(flatten);
+  if (Array.isArray(value)) return value.flatMap(flattenMessages);
+  if (typeof value === 'object') return Object.values(value as Record<string, unknown>).flatMap(flattenMessages);
   return [];
-}
-
-/** Keys of a 400 body that are not themselves messages. */
-const NON_MESSAGE_KEYS = new Set(['status', 'errors', 'message']);
-
-/**
- * Spec §8, 400: every server message (the message field, or nested/array
- * values), each translated; per-field lists shown one line per message,
- * prefixed with the field name.
- */
-export function collectMessages(body: unknown): string[] {
-  if (body == null) return [];
-  if (typeof body === 'string') return body.trim() ? [translateServerMessage(body)] : [];
-  if (Array.isArray(body)) return flatten(body).map(translateServerMessage);
-  if (typeof body !== 'object') return [String(body)];
-  const b = body as ApiErrorBody;
-  const lines: string[] = [];
-  if (typeof b.message === 'string' && b.message.trim()) lines.push(translateServerMessage(b.message));
-  const fieldErrors = b.errors && typeof b.errors === 'object' ? b.errors : {};
-  for (const [field, value] of Object.entries(fieldErrors)) {
-    for (const msg of flatten(value)) {
-      const text = translateServerMessage(msg);
-      lines.push(field === 'non_field_errors' || field === 'detail' ? text : `${field}: ${text}`);
-    }
-  }
-  // Other (legacy) shapes: {"field": ["msg"]} at top level.
-  for (const [field, value] of Object.entries(b)) {
-    if (NON_MESSAGE_KEYS.has(field)) continue;
-    for (const msg of flatten(value)) lines.push(`${field}: ${translateServerMessage(msg)}`);
-  }
-  return lines;
-}
-
-/**
- * Map an HTTP status (0 = network failure) and error body to the warning
- * notification of spec §8. 401 has none (the session is cleared instead).
- */
-export function describeError(status: number, body: unknown): ErrorNotice | null {
-  const t = (key: string) => i18n.t(key, { ns: 'errors' });
-  const serverMessage =
-    body && typeof body === 'object' && typeof (body as ApiErrorBody).message === 'string'
-      ? ((body as ApiErrorBody).message as string)
-      : '';
-  const notice = (titleKey: string, lines: string[]): ErrorNotice => ({ titleKey, title: t(titleKey), lines });
-
-  switch (status) {
-    case 401:
-      return null;
-    case 400: {
-      const lines = collectMessages(body);
-      return notice('badRequestTitle', lines.length ? lines : [t('badRequestMessage')]);
-    }
-    case 403:
-      return notice('notAuthorizedTitle', [t('notAuthorizedMessage')]);
-    case 404:
-      return notice('notFoundTitle', [
-        serverMessage && serverMessage !== 'not_found' ? translateServerMessage(serverMessage) : t('notFoundMessage'),
-      ]);
-    case 406:
-      return notice('notFoundTitle', [
-        serverMessage && serverMessage !== 'not_found' ? translateServerMessage(serverMessage) : t('userNotFoundMessage'),
-      ]);
-    case 500:
-      return notice('systemErrorTitle', [t('systemErrorMessage')]);
-    default:
-      return notice('errorTitle', [t('errorMessage')]);
-  }
-}
-
-let notifier: Pick<NotificationInstance, 'warning'> = staticNotification;
-
-/** Called by the app shell with the context-aware instance from antd's App.useApp(). */
-export function setNotifier(instance: Pick<NotificationInstance, 'warning'>): void {
-  notifier = instance;
-}
-
-function renderLines(lines: string[]): ReactNode {
-  if (lines.length === 1) return lines[0];
-  return createElement(
-    'ul',
-    { style: { margin: 0, paddingInlineStart: 18 } },
-    lines.map((line, i) => createElement('li', { key: i }, line)),
-  );
-}
-
-/** Show the spec §8 warning for a failed call. Returns the notice shown (or null). */
-export function notifyError(status: number, body: unknown): ErrorNotice | null {
-  const notice = describeError(status, body);
-  if (!notice) return null;
-  notifier.warning({
-    title: notice.title,
-    description: renderLines(notice.lines),
-    props: { 'data-testid': 'error-notification' },
-  });
-  return notice;
 }

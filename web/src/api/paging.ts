@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { Page } from './people';
+import type { Page } from '../types/paging';
 
 export interface CursorList<T> {
   rows: T[];

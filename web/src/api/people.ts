@@ -1,48 +1,6 @@
 import { api } from './client';
-
-export type StaffRole = 'lawyer' | 'sales_person';
-export type LawyerKind = 'internal' | 'external';
-
-export interface LawyerDetails {
-  user_sub_type: LawyerKind;
-  company_name: string | null;
-  /** SEK per hour in öre. */
-  hourly_rate_ore: number | null;
-  knowledge_sectors: number[];
-  company_affiliation: string | null;
-  description: string;
-  video_care_url: string | null;
-}
-
-export interface StaffProfile {
-  uid: string;
-  role: StaffRole;
-  first_name: string;
-  last_name: string;
-  email: string;
-  active: boolean;
-  created_at: string;
-  lawyer: LawyerDetails | null;
-}
-
-export interface StaffInput {
-  first_name: string;
-  last_name: string;
-  email: string;
-  user_sub_type?: LawyerKind;
-  company_name?: string | null;
-  hourly_rate?: number | null;
-  knowledge_sectors?: number[];
-  company_affiliation?: string | null;
-  description?: string | null;
-  video_care_url?: string | null;
-}
-
-/** A page of a key-paged list: pass `next` back as `cursor`. */
-export interface Page<T> {
-  results: T[];
-  next: string | null;
-}
+import type { Page } from '../types/paging';
+import type { StaffRole, LawyerKind, StaffProfile, StaffInput, NamedEntry } from '../types/people';
 
 const base = (role: StaffRole) => (role === 'lawyer' ? '/lawyer' : '/salesperson');
 
@@ -61,11 +19,6 @@ export function createStaff(role: StaffRole, input: StaffInput): Promise<StaffPr
 
 export function updateStaff(role: StaffRole, uid: string, input: StaffInput): Promise<StaffProfile> {
   return api.put<StaffProfile>(`${base(role)}/update/${encodeURIComponent(uid)}/`, input, { suppressError: [400] });
-}
-
-export interface NamedEntry {
-  id: number;
-  name: string;
 }
 
 /** GET knowledge/sector/list/ — the lawyer form's sectors. */

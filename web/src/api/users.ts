@@ -1,40 +1,7 @@
 /** Customer contacts, permissions and the profile page (functions/users). */
-import type { Auth, SessionUser } from '../auth/types';
-import type { Permission } from '../auth/permissions';
+import type { Auth, SessionUser } from '../types/session';
 import { api, authorizationHeader } from './client';
-
-export interface Contact {
-  uid: string;
-  id: number;
-  email: string;
-  first_name: string;
-  last_name: string;
-  full_name: string;
-  phone: string | null;
-  permissions: Permission[];
-  active: boolean;
-  customer_id: string | null;
-  created_at: string;
-}
-
-export interface ContactList {
-  results: Contact[];
-  /** Cursor of the next page; null on the last one. */
-  next: string | null;
-}
-
-export interface ContactInput {
-  first_name: string;
-  last_name: string;
-  phone?: string | null;
-  permissions: Permission[];
-}
-
-export interface CreateContactInput extends ContactInput {
-  email: string;
-  /** Customer uid: admin and sales person only. */
-  customer?: string;
-}
+import type { Contact, ContactList, ContactInput, CreateContactInput, ProfileInput, UploadUrl } from '../types/users';
 
 /** GET /api/permission/ — the signed-in user's permission codes. `auth` right after login. */
 export async function fetchPermissions(opts: { auth?: Auth; suppressError?: boolean } = {}): Promise<string[]> {
@@ -69,22 +36,9 @@ export function setContactActive(contactId: string, active: boolean): Promise<Co
   return api.post<Contact>(`/customers/user/${action}/${encodeURIComponent(contactId)}/`, {});
 }
 
-export interface ProfileInput {
-  first_name: string;
-  last_name: string;
-  phone?: string | null;
-}
-
 /** PUT /api/profile/update/ — the session user. */
 export function updateProfile(input: ProfileInput): Promise<SessionUser> {
   return api.put<SessionUser>('/profile/update/', input, { suppressError: [400] });
-}
-
-export interface UploadUrl {
-  url: string;
-  key: string;
-  content_type: string;
-  max_bytes: number;
 }
 
 export function profileImageUploadUrl(contentType: string): Promise<UploadUrl> {

@@ -9,7 +9,8 @@ vi.mock('../navigation', () => ({ navigateTo: (...args: unknown[]) => navigateTo
 const flow = await import('./flow');
 const session = await import('../store/session');
 const twoFactor = await import('../store/twoFactor');
-const { ApiError, setNotifier } = await import('../api/errors');
+const { ApiError } = await import('../api/errors');
+const { onApiError } = await import('../api/client');
 const { default: i18n } = await import('../i18n');
 
 const auth = { access_token: 'a1', refresh_token: 'r1', expires_in: 900, token_type: 'Bearer' };
@@ -26,7 +27,7 @@ describe('login flow', () => {
     fake.reset();
     navigateTo.mockReset();
     warning.mockReset();
-    setNotifier({ warning });
+    onApiError(warning);
     localStorage.clear();
     sessionStorage.clear();
     session.reloadState();
@@ -133,7 +134,7 @@ describe('logout', () => {
     fake.reset();
     navigateTo.mockReset();
     warning.mockReset();
-    setNotifier({ warning });
+    onApiError(warning);
     localStorage.clear();
     sessionStorage.clear();
     session.reloadState();

@@ -13,11 +13,11 @@ import {
 } from '../api/auth';
 import { fetchPermissions } from '../api/users';
 import { navigateTo } from '../navigation';
-import { acknowledgeSessionEnd, clearSession, getState, setState } from '../store/session';
+import { acknowledgeSessionEnd, clearSession, getState, setPermissions, setState } from '../store/session';
 import { clearPendingTwoFactor, getPendingTwoFactor, setPendingTwoFactor } from '../store/twoFactor';
 import { LOGIN_PATH, postLoginTarget } from './guards';
 import { resolveRole } from './roles';
-import type { Auth } from './types';
+import type { Auth } from '../types/session';
 
 export type LoginOutcome =
   /** Session stored; go to `target` (the remembered origin or the dashboard). */
@@ -107,4 +107,17 @@ export async function logout(): Promise<void> {
     }
   }
   signOutLocally();
+}
+
+/**
+ * Reload the signed-in contact's permission codes (entering the contact area:
+ * the customer may have changed them since sign-in); menus and guards read
+ * the stored list. A failure keeps it (a 401 has already signed the user out).
+ */
+export async function refreshPermissions(): Promise<void> {
+  try {
+    setPermissions(await fetchPermissions({ suppressError: true }));
+  } catch {
+    /* keep the stored list */
+  }
 }

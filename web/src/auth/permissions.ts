@@ -1,13 +1,6 @@
+import type { Permission } from '../types/users';
 import { USER_TYPE } from './roles';
 
-/** Customer-contact permission codes (spec §3). */
-export type Permission =
-  | 'view_verify'
-  | 'view_bisnode'
-  | 'view_inkasso'
-  | 'view_kontracto'
-  | 'view_contact'
-  | 'add_case';
 
 export const SERVICE_PERMISSIONS: readonly Permission[] = [
   'view_verify',

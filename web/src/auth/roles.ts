@@ -1,4 +1,4 @@
-import type { SessionUser } from './types';
+import type { SessionUser } from '../types/session';
 
 export type Role = 'admin' | 'lawyer' | 'sales' | 'customer' | 'customerContact';
 export type RoleOrNone = Role | 'none';

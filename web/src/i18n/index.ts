@@ -4,7 +4,6 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/sv';
 import 'dayjs/locale/en';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../config/constants';
-import { getState, setLanguage } from '../store/session';
 
 type Resources = Record<string, Record<string, Record<string, unknown>>>;
 
@@ -23,7 +22,8 @@ export const NAMESPACES = Object.keys(resources[DEFAULT_LANGUAGE] ?? {});
 
 void i18n.use(initReactI18next).init({
   resources,
-  lng: getState().utilities.language,
+  // main.tsx applies the remembered language at start-up (applyLanguage).
+  lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],
   ns: NAMESPACES,
@@ -33,11 +33,14 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
 });
 
-dayjs.locale(getState().utilities.language);
+dayjs.locale(DEFAULT_LANGUAGE);
 
-/** Switch the interface language and remember it in the session (`root`). */
-export function changeLanguage(lang: Language): void {
-  setLanguage(lang);
+/**
+ * Show the interface in `lang`: texts, dates and `<html lang>`. Called at
+ * start-up with the remembered language and by the language switch (which
+ * remembers the choice in the session store); i18n itself keeps no state.
+ */
+export function applyLanguage(lang: Language): void {
   dayjs.locale(lang);
   void i18n.changeLanguage(lang);
   if (typeof document !== 'undefined') document.documentElement.lang = lang;

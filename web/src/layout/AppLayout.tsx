@@ -3,11 +3,13 @@ import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HEADER_HEIGHT, MENU_COLLAPSED_WIDTH, MENU_MOBILE_WIDTH, MENU_WIDTH } from '../config/constants';
-import type { RoleModule } from '../routes/types';
+import type { Role } from '../auth/roles';
+import { hasRoute, pathFor } from '../routes/pathFor';
+import type { MenuDef } from '../routes/roleTables';
 import CustomerDetailsModal from '../pages/customerAdmin/CustomerDetailsModal';
-import ConflictSearch from './ConflictSearch';
-import LanguageSwitch from './LanguageSwitch';
-import Logo from './Logo';
+import ConflictSearch from '../components/ConflictSearch';
+import LanguageSwitch from '../components/LanguageSwitch';
+import Logo from '../components/Logo';
 import SideMenu from './SideMenu';
 import UserMenu from './UserMenu';
 
@@ -18,12 +20,13 @@ const { Header, Sider, Content } = Layout;
  * switch, user menu; admin: conflict search) and a dark left menu 200px wide,
  * 80px collapsed, 0 on mobile, collapsing below the large breakpoint.
  */
-export default function AppLayout({ module, children }: { module: RoleModule; children: ReactNode }) {
+export default function AppLayout({ role, menu, children }: { role: Role; menu: MenuDef[]; children: ReactNode }) {
   const { t } = useTranslation();
   const screens = Grid.useBreakpoint();
   const isMobile = screens.md === false;
   // Spec §2: the admin header has the conflict box; lawyers search conflicts too (interest/).
-  const searchesConflicts = module.role === 'admin' || module.role === 'lawyer';
+  const searchesConflicts = hasRoute(role, 'interest');
+  const home = pathFor(role, 'dashboard');
   const isLarge = screens.lg !== false;
   const [collapsed, setCollapsed] = useState(() => typeof window !== 'undefined' && window.innerWidth < 992);
 
@@ -34,10 +37,10 @@ export default function AppLayout({ module, children }: { module: RoleModule; ch
   const siderWidth = collapsed ? (isMobile ? MENU_MOBILE_WIDTH : MENU_COLLAPSED_WIDTH) : MENU_WIDTH;
 
   return (
-    <Layout className="app-layout" data-testid="app-layout" data-role={module.role}>
+    <Layout className="app-layout" data-testid="app-layout" data-role={role}>
       <Header className="app-header" data-testid="app-header" style={{ height: HEADER_HEIGHT, lineHeight: `${HEADER_HEIGHT}px` }}>
         <div className="app-header-left">
-          <Logo to={module.prefix} compact={isMobile} />
+          <Logo to={home} compact={isMobile} />
           <Button
             type="text"
             className="menu-toggle"
@@ -46,11 +49,11 @@ export default function AppLayout({ module, children }: { module: RoleModule; ch
             icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
             onClick={() => setCollapsed((c) => !c)}
           />
-          {searchesConflicts && !isMobile && <ConflictSearch prefix={module.prefix} />}
+          {searchesConflicts && !isMobile && <ConflictSearch role={role} />}
         </div>
         <div className="app-header-right">
           <LanguageSwitch />
-          <UserMenu role={module.role} compact={isMobile} />
+          <UserMenu role={role} compact={isMobile} />
         </div>
       </Header>
       <Layout style={{ marginTop: HEADER_HEIGHT }}>
@@ -68,8 +71,8 @@ export default function AppLayout({ module, children }: { module: RoleModule; ch
           style={{ top: HEADER_HEIGHT, height: `calc(100vh - ${HEADER_HEIGHT}px)` }}
         >
           <SideMenu
-            menu={module.menu}
-            prefix={module.prefix}
+            menu={menu}
+            home={home}
             collapsed={collapsed && !isMobile}
             onNavigate={() => {
               if (isMobile) setCollapsed(true);
@@ -82,7 +85,7 @@ export default function AppLayout({ module, children }: { module: RoleModule; ch
         <Layout className="app-main" style={{ marginLeft: isMobile ? 0 : siderWidth }} data-large={isLarge}>
           {searchesConflicts && isMobile && (
             <div className="app-mobile-search">
-              <ConflictSearch prefix={module.prefix} />
+              <ConflictSearch role={role} />
             </div>
           )}
           <Content className="app-content" data-testid="app-content">

@@ -3,14 +3,15 @@ import type { MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import type { MenuDef } from '../routes/types';
+import type { MenuDef } from '../routes/roleTables';
 import { useSession } from '../store/session';
-import { useBubblePolling, useBubbles } from '../store/bubbles';
+import { useBubblePolling, useBubbles } from '../api/bubbles';
 import { selectedMenu, visibleMenu } from './menuItems';
 
 interface Props {
   menu: MenuDef[];
-  prefix: string;
+  /** The role's dashboard path (the prefix root). */
+  home: string;
   collapsed: boolean;
   onNavigate?: () => void;
 }
@@ -20,14 +21,14 @@ type Items = NonNullable<MenuProps['items']>;
 const anyBadge = (defs: MenuDef[]): boolean => defs.some((d) => !!d.badge || anyBadge(d.children ?? []));
 
 /** Dark left menu built from a role's menu table. */
-export default function SideMenu({ menu, prefix, collapsed, onNavigate }: Props) {
+export default function SideMenu({ menu, home, collapsed, onNavigate }: Props) {
   const { t } = useTranslation('menu');
   const { pathname } = useLocation();
   const userType = useSession((s) => s.user?.user_type);
   const permissions = useSession((s) => s.permission);
 
   const entries = useMemo(() => visibleMenu(menu, { userType, permissions }), [menu, userType, permissions]);
-  const selected = useMemo(() => selectedMenu(entries, pathname, prefix), [entries, pathname, prefix]);
+  const selected = useMemo(() => selectedMenu(entries, pathname, home), [entries, pathname, home]);
   const [openKeys, setOpenKeys] = useState<string[]>(selected?.parents ?? []);
   const hasBadges = useMemo(() => anyBadge(menu), [menu]);
   useBubblePolling(hasBadges);
@@ -64,7 +65,7 @@ export default function SideMenu({ menu, prefix, collapsed, onNavigate }: Props)
             key: d.id,
             icon: d.icon,
             label: (
-              <Link to={d.path ?? prefix} data-testid={`menu-item-${d.id}`} onClick={onNavigate}>
+              <Link to={d.path ?? home} data-testid={`menu-item-${d.id}`} onClick={onNavigate}>
                 {withBadge(d, t(d.labelKey))}
               </Link>
             ),

@@ -4,17 +4,12 @@ import type { MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Role } from '../auth/roles';
-import { ROLE_PREFIX } from '../auth/roles';
 import { logout } from '../auth/flow';
 import { setUser, useSession } from '../store/session';
 import { fetchProfile } from '../api/auth';
+import { avatarSrc, initialOf } from '../components/avatar';
 import { AVATAR_SIZE } from '../config/constants';
-
-/** The avatar shows the profile image unless the value is the text 'not set' (spec §2). */
-export function avatarSrc(image: string | null | undefined): string | undefined {
-  if (!image || image.trim() === '' || image.trim().toLowerCase() === 'not set') return undefined;
-  return image;
-}
+import { hasRoute, pathFor } from '../routes/pathFor';
 
 let lastImageRefresh = 0;
 
@@ -33,27 +28,20 @@ function refreshExpiredImage(): boolean {
   return false;
 }
 
-/** The avatar's fallback: the first letter of the name (or e-mail). */
-export function initialOf(user: { full_name?: string; email?: string } | null | undefined): string {
-  const base = user?.full_name?.trim() || user?.email?.trim() || '';
-  return base ? base[0].toUpperCase() : '?';
-}
-
 /** User menu: Profile (not admin), Change Password, Two-factor authentication, Log out. */
 export default function UserMenu({ role, compact = false }: { role: Role; compact?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const user = useSession((s) => s.user);
-  const prefix = ROLE_PREFIX[role];
   const name = user?.full_name?.trim() || user?.email || '';
   const src = avatarSrc(user?.image);
 
   const items: MenuProps['items'] = [
-    ...(role === 'admin'
+    ...(!hasRoute(role, 'profile')
       ? []
       : [{ key: 'profile', icon: <UserOutlined />, label: <span data-testid="user-menu-profile">{t('userMenu.profile')}</span> }]),
-    { key: 'change-password', icon: <LockOutlined />, label: <span data-testid="user-menu-change-password">{t('userMenu.changePassword')}</span> },
-    { key: 'update-2fa', icon: <SafetyOutlined />, label: <span data-testid="user-menu-2fa">{t('userMenu.twoFactor')}</span> },
+    { key: 'changePassword', icon: <LockOutlined />, label: <span data-testid="user-menu-change-password">{t('userMenu.changePassword')}</span> },
+    { key: 'update2fa', icon: <SafetyOutlined />, label: <span data-testid="user-menu-2fa">{t('userMenu.twoFactor')}</span> },
     { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined />, danger: true, label: <span data-testid="user-menu-logout">{t('userMenu.logout')}</span> },
   ];
@@ -64,7 +52,7 @@ export default function UserMenu({ role, compact = false }: { role: Role; compac
       void logout();
       return;
     }
-    navigate(`${prefix}${key}/`);
+    navigate(pathFor(role, key as 'profile' | 'changePassword' | 'update2fa'));
   };
 
   return (

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { adminModule } from '../routes/admin';
-import { customerContactModule } from '../routes/customerContact';
+import { menuFor } from '../routes/roleTables';
 import { selectedMenu, visibleMenu } from './menuItems';
+
+const adminModule = { menu: menuFor('admin') };
+const customerContactModule = { menu: menuFor('customerContact') };
 
 describe('visibleMenu', () => {
   const ids = (userType: number, permissions: string[]) =>

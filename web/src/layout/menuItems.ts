@@ -1,4 +1,4 @@
-import type { MenuContext, MenuDef } from '../routes/types';
+import type { MenuContext, MenuDef } from '../routes/roleTables';
 
 /** Menu entries visible in `ctx` (children filtered too; a group left empty disappears). */
 export function visibleMenu(menu: MenuDef[], ctx: MenuContext): MenuDef[] {

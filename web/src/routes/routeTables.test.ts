@@ -2,15 +2,21 @@ import { matchPath } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { resources } from '../i18n';
 import { decideAccess } from '../auth/guards';
-import { ROLE_PREFIX } from '../auth/roles';
-import { adminModule } from './admin';
-import { customerModule } from './customer';
-import { customerContactModule } from './customerContact';
-import { lawyerModule } from './lawyer';
-import { salesModule } from './sales';
-import type { MenuDef, RoleModule } from './types';
+import { ROLE_PREFIX, ROLES, type Role } from '../auth/roles';
+import { contactMenuVisibility, SERVICE_PERMISSIONS } from '../auth/permissions';
+import { visibleMenu } from '../layout/menuItems';
+import { menuFor, routePattern, routesFor, type MenuDef } from './roleTables';
 
-const modules: RoleModule[] = [adminModule, lawyerModule, salesModule, customerModule, customerContactModule];
+/** A role's tables as the role area uses them. */
+interface RoleModule {
+  role: Role;
+  prefix: string;
+  routes: ReturnType<typeof routesFor>;
+  menu: MenuDef[];
+}
+const moduleOf = (role: Role): RoleModule => ({ role, prefix: ROLE_PREFIX[role], routes: routesFor(role), menu: menuFor(role) });
+const modules = ROLES.map(moduleOf);
+const [adminModule, lawyerModule, salesModule, customerModule, customerContactModule] = modules;
 
 function leaves(menu: MenuDef[]): MenuDef[] {
   return menu.flatMap((m) => (m.children ? leaves(m.children) : [m]));
@@ -21,14 +27,10 @@ function all(menu: MenuDef[]): MenuDef[] {
 }
 
 function routeFor(module: RoleModule, path: string) {
-  return module.routes.find((r) => matchPath({ path: `${module.prefix}${r.path}`, end: true }, path));
+  return module.routes.find((r) => matchPath({ path: `${module.prefix}${routePattern(r)}`, end: true }, path));
 }
 
 describe.each(modules.map((m) => [m.role, m] as const))('%s route table', (_role, module) => {
-  it('uses the role prefix', () => {
-    expect(module.prefix).toBe(ROLE_PREFIX[module.role]);
-  });
-
   it('every menu link opens a route of the same role', () => {
     for (const item of leaves(module.menu)) {
       expect(item.path, item.id).toBeDefined();
@@ -38,11 +40,11 @@ describe.each(modules.map((m) => [m.role, m] as const))('%s route table', (_role
   });
 
   it('has a dashboard at the prefix root', () => {
-    expect(routeFor(module, module.prefix)?.titleKey).toBe('dashboard');
+    expect(routeFor(module, module.prefix)?.title).toBe('dashboard');
   });
 
   it('has no duplicate paths or menu ids', () => {
-    const paths = module.routes.map((r) => r.path);
+    const paths = module.routes.map((r) => routePattern(r));
     expect(new Set(paths).size).toBe(paths.length);
     const ids = all(module.menu).map((m) => m.id);
     expect(new Set(ids).size).toBe(ids.length);
@@ -50,7 +52,7 @@ describe.each(modules.map((m) => [m.role, m] as const))('%s route table', (_role
 
   it('every page title and menu label is translated in sv and en', () => {
     for (const lang of ['sv', 'en']) {
-      for (const r of module.routes) expect(resources[lang].routes, `${lang} routes:${r.titleKey}`).toHaveProperty(r.titleKey);
+      for (const r of module.routes) expect(resources[lang].routes, `${lang} routes:${r.title}`).toHaveProperty(r.title);
       for (const m of all(module.menu)) expect(resources[lang].menu, `${lang} menu:${m.labelKey}`).toHaveProperty(m.labelKey);
     }
   });
@@ -95,5 +97,24 @@ describe('menus per spec §2', () => {
 
   it('no role but admin has Settings', () => {
     for (const m of [lawyerModule, salesModule, customerModule, customerContactModule]) expect(top(m)).not.toContain('settings');
+  });
+});
+
+describe('customer-contact menu (spec §5)', () => {
+  const PERMISSIONS = [...SERVICE_PERMISSIONS, 'view_contact', 'add_case'];
+  const subsets = Array.from({ length: 1 << PERMISSIONS.length }, (_, mask) => PERMISSIONS.filter((_, i) => mask & (1 << i)));
+
+  it('shows Users and Services exactly as the permission rule says, for every set of permissions', () => {
+    for (const permissions of subsets) {
+      const ids = visibleMenu(customerContactModule.menu, { userType: 4, permissions }).map((m) => m.id);
+      const rule = contactMenuVisibility(4, permissions);
+      expect(ids.includes('users'), permissions.join()).toBe(rule.users);
+      expect(ids.includes('services'), permissions.join()).toBe(rule.services);
+    }
+  });
+
+  it('a customer sees every entry', () => {
+    const all = (menu: MenuDef[]): string[] => menu.flatMap((m) => [m.id, ...all(m.children ?? [])]);
+    expect(all(visibleMenu(customerModule.menu, { userType: 3, permissions: [] }))).toEqual(all(customerModule.menu));
   });
 });

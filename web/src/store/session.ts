@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import { DEFAULT_LANGUAGE, LANGUAGES, STORAGE_KEY, type Language } from '../config/constants';
-import type { Auth, SessionUser } from '../auth/types';
+import type { Auth, SessionUser } from '../types/session';
 import { clearPendingTwoFactor } from './twoFactor';
-import type { PurchasedService } from '../api/subscriptions';
+import type { PurchasedService } from '../types/subscriptions';
 
 /** Verified (digital signing) service token (spec §3). */
 export interface VerifiedToken {

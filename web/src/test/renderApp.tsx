@@ -5,51 +5,55 @@
  */
 import { App as AntApp } from 'antd';
 import { afterEach, beforeAll, beforeEach } from 'vitest';
-import { act } from 'react';
+import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { setNavigate } from '../navigation';
 import * as session from '../store/session';
 import { fake } from './amplifyFake';
-import { routes } from '../routes/router';
+import { routes } from '../app/router';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-export interface Rendered {
-  router: ReturnType<typeof createMemoryRouter>;
+/** A mounted tree and helpers that find elements by data-testid, type, click and wait. */
+export interface Mounted {
   container: HTMLDivElement;
   $: (testId: string) => HTMLElement | null;
   waitFor: <T>(fn: () => T | null | undefined | false, what: string, ms?: number) => Promise<T>;
   type: (testId: string, value: string) => Promise<void>;
   click: (testId: string) => Promise<void>;
-  path: () => string;
+  /** Unmount and remove the container (again: nothing). */
   unmount: () => Promise<void>;
 }
 
-export async function renderApp(path: string): Promise<Rendered> {
+/** The app's route table rendered at a path. */
+export interface Rendered extends Mounted {
+  router: ReturnType<typeof createMemoryRouter>;
+  path: () => string;
+}
+
+/**
+ * Mount `element` inside antd's App in a fresh container. The helpers search
+ * `scope`: the container (a routed page), or the whole document (a component
+ * whose menus and dialogs open in portals outside the container).
+ */
+async function mount(element: ReactNode, scope: 'container' | 'document', where: () => string): Promise<Mounted> {
   const container = document.createElement('div');
   document.body.appendChild(container);
   const root: Root = createRoot(container);
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  // As createAppRouter does: navigation from outside React (API client, sign-out) uses this router.
-  setNavigate((to, opts) => void router.navigate(to, opts));
   await act(async () => {
-    root.render(
-      <AntApp>
-        <RouterProvider router={router} />
-      </AntApp>,
-    );
+    root.render(<AntApp>{element}</AntApp>);
   });
 
-  const $ = (testId: string) => container.querySelector<HTMLElement>(`[data-testid="${testId}"]`);
-  const pathNow = () => router.state.location.pathname;
+  const searchRoot = () => (scope === 'container' ? container : document);
+  const $ = (testId: string) => searchRoot().querySelector<HTMLElement>(`[data-testid="${testId}"]`);
 
   async function waitFor<T>(fn: () => T | null | undefined | false, what: string, ms = 10_000): Promise<T> {
     const end = Date.now() + ms;
     for (;;) {
       const v = fn();
       if (v) return v;
-      if (Date.now() > end) throw new Error(`timed out waiting for ${what}; at ${pathNow()}: ${container.textContent}`);
+      if (Date.now() > end) throw new Error(`timed out waiting for ${what}; at ${where()}: ${searchRoot().textContent}`);
       await act(async () => {
         await new Promise((r) => setTimeout(r, 20));
       });
@@ -72,13 +76,37 @@ export async function renderApp(path: string): Promise<Rendered> {
     });
   }
 
+  let mounted = true;
   async function unmount() {
-    setNavigate(null);
+    if (!mounted) return;
+    mounted = false;
     await act(async () => root.unmount());
     container.remove();
   }
 
-  return { router, container, $, waitFor, type, click, path: pathNow, unmount };
+  return { container, $, waitFor, type, click, unmount };
+}
+
+export async function renderApp(path: string): Promise<Rendered> {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  // As createAppRouter does: navigation from outside React (API client, sign-out) uses this router.
+  setNavigate((to, opts) => void router.navigate(to, opts));
+  const pathNow = () => router.state.location.pathname;
+  const mounted = await mount(<RouterProvider router={router} />, 'container', pathNow);
+  return {
+    ...mounted,
+    router,
+    path: pathNow,
+    async unmount() {
+      setNavigate(null);
+      await mounted.unmount();
+    },
+  };
+}
+
+/** A component outside the router (its dialogs and menus are searched document-wide). */
+export function renderComponent(element: ReactNode): Promise<Mounted> {
+  return mount(element, 'document', () => 'component');
 }
 
 /** A fresh fake API, empty storage and a signed-out session in English: the start of every page test. */
@@ -95,14 +123,23 @@ export const TEST_AUTH = { access_token: 'a1', refresh_token: 'r1', expires_in: 
 
 type Reply = Parameters<typeof fake.routes.set>[1];
 
+/** Sign `user` in: the stored session and the start-up profile answer (null: signed out). */
+export function signIn(user: object | null): void {
+  if (!user) return;
+  session.setState({ auth: TEST_AUTH, user: user as never });
+  fake.routes.set('GET /profile/', () => ({ status: 200, body: user }));
+}
+
 /**
  * The shared frame of a page-test file: English, a clean client before each
  * test (and `warning` reset), the page unmounted after it. `render` signs
  * `user` in (stored session plus the start-up profile answer), adds the
- * standing replies given, renders `path` and routes §8 warnings to `warning`.
+ * standing replies given (they may replace the profile answer), renders
+ * `path` and routes §8 warnings to `warning`; `mount` does the same for a
+ * component outside the router. Either replaces what the test rendered before.
  */
 export function pageTests(opts: { warning?: { mockReset: () => void } & ((...args: never[]) => unknown) } = {}) {
-  let ui: Rendered | null = null;
+  let ui: Mounted | null = null;
   beforeAll(async () => {
     const { default: i18n } = await import('../i18n');
     await i18n.changeLanguage('en');
@@ -115,21 +152,27 @@ export function pageTests(opts: { warning?: { mockReset: () => void } & ((...arg
     await ui?.unmount();
     ui = null;
   });
+  async function start<T extends Mounted>(user: object | null, replies: Record<string, Reply>, show: () => Promise<T>): Promise<T> {
+    await ui?.unmount();
+    signIn(user);
+    for (const [route, reply] of Object.entries(replies)) fake.routes.set(route, reply);
+    const shown = await show();
+    ui = shown;
+    if (opts.warning) {
+      const { registerErrorNotification } = await import('../layout/errorNotification');
+      registerErrorNotification({ warning: opts.warning as never });
+    }
+    return shown;
+  }
   return {
-    async render(path: string, user: object | null, replies: Record<string, Reply> = {}): Promise<Rendered> {
-      if (user) {
-        session.setState({ auth: TEST_AUTH, user: user as never });
-        fake.routes.set('GET /profile/', () => ({ status: 200, body: user }));
-      }
-      for (const [route, reply] of Object.entries(replies)) fake.routes.set(route, reply);
-      ui = await renderApp(path);
-      if (opts.warning) {
-        const { setNotifier } = await import('../api/errors');
-        setNotifier({ warning: opts.warning as never });
-      }
-      return ui;
+    render(path: string, user: object | null, replies: Record<string, Reply> = {}): Promise<Rendered> {
+      return start(user, replies, () => renderApp(path));
     },
-    get ui(): Rendered | null {
+    mount(element: ReactNode, user: object | null, replies: Record<string, Reply> = {}): Promise<Mounted> {
+      return start(user, replies, () => renderComponent(element));
+    },
+    /** What the test rendered last (null after it is unmounted). */
+    get ui(): Mounted | null {
       return ui;
     },
   };

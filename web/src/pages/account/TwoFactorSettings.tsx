@@ -2,16 +2,8 @@ import { Alert, App as AntApp, Button, Card, Form, Input, QRCode, Radio, Result,
 import { CopyOutlined, DownloadOutlined, SafetyOutlined } from '@ant-design/icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  type TotpSetup,
-  type TwoFactorMethod,
-  type TwoFactorStatus,
-  confirmTotp,
-  disableTotp,
-  fetchTwoFactorStatus,
-  setTwoFactorEnabled,
-  startTotpSetup,
-} from '../../api/auth';
+import { confirmTotp, disableTotp, fetchTwoFactorStatus, setTwoFactorEnabled, startTotpSetup } from '../../api/auth';
+import type { TotpSetup, TwoFactorMethod, TwoFactorStatus } from '../../types/auth';
 import { applyServerErrors, isInlineError } from '../../api/formErrors';
 import { normalizeCode, twoFactorCodeRules } from '../../auth/validation';
 import { signOutLocally } from '../../auth/flow';

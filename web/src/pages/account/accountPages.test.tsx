@@ -1,47 +1,23 @@
 import { act } from 'react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fake } from '../../test/amplifyFake';
 
 vi.mock('aws-amplify', () => ({ Amplify: { configure: vi.fn() } }));
 vi.mock('aws-amplify/api', async () => (await import('../../test/amplifyFake')).amplifyApi);
 
-const { renderApp, resetClientState } = await import('../../test/renderApp');
+const { pageTests, TEST_AUTH: auth } = await import('../../test/renderApp');
 const session = await import('../../store/session');
-const { setNotifier } = await import('../../api/errors');
-const { default: i18n } = await import('../../i18n');
 
-type Rendered = Awaited<ReturnType<typeof renderApp>>;
-
-const auth = { access_token: 'a1', refresh_token: 'r1', expires_in: 900, token_type: 'Bearer' };
 const customer = { email: 'c@example.com', id: 7, is_staff: false, user_type: 3, full_name: 'Cee' };
 const admin = { email: 'a@example.com', id: 1, is_staff: true, full_name: 'Ada' };
 const warning = vi.fn();
-let ui: Rendered | null = null;
+
+const page = pageTests({ warning });
 
 /** Signed in (the start-up profile refresh, if made, is answered). */
-async function render(path: string, user: typeof customer | typeof admin = customer) {
-  session.setState({ auth, user });
-  fake.routes.set('GET /profile/', () => ({ status: 200, body: user }));
-  ui = await renderApp(path);
-  setNotifier({ warning });
-  return ui;
-}
+const render = (path: string, user: typeof customer | typeof admin = customer) => page.render(path, user);
 
 describe('account pages', { timeout: 20_000 }, () => {
-  beforeAll(async () => {
-    await i18n.changeLanguage('en');
-  });
-
-  beforeEach(() => {
-    resetClientState();
-    warning.mockReset();
-  });
-
-  afterEach(async () => {
-    await ui?.unmount();
-    ui = null;
-  });
-
   it('change password: server field errors go onto the fields; success stores the new tokens', async () => {
     const { $, type, click, waitFor } = await render('/user/change-password/');
     await waitFor(() => $('change-password-form'), 'form');
@@ -50,7 +26,7 @@ describe('account pages', { timeout: 20_000 }, () => {
     await type('change-password-new', 'short');
     await type('change-password-confirm', 'short');
     await click('change-password-submit');
-    await waitFor(() => ui!.container.textContent?.includes('at least 8 characters'), 'length rule');
+    await waitFor(() => page.ui!.container.textContent?.includes('at least 8 characters'), 'length rule');
     expect(fake.calls.filter((c) => c.path === '/password/change/')).toHaveLength(0);
 
     fake.replies.push((c) => {
@@ -73,8 +49,8 @@ describe('account pages', { timeout: 20_000 }, () => {
     await type('change-password-new', 'password1');
     await type('change-password-confirm', 'password1');
     await click('change-password-submit');
-    await waitFor(() => ui!.container.textContent?.includes('The current password is wrong.'), 'old_password error');
-    const text = ui!.container.textContent ?? '';
+    await waitFor(() => page.ui!.container.textContent?.includes('The current password is wrong.'), 'old_password error');
+    const text = page.ui!.container.textContent ?? '';
     expect(text).toContain('This password is too common');
     expect($('change-password-error')).toBeNull();
     expect(warning).not.toHaveBeenCalled();
@@ -93,7 +69,7 @@ describe('account pages', { timeout: 20_000 }, () => {
 
   it('two-factor: turning it off stays; turning it on logs out to /login without remembering the page', async () => {
     fake.routes.set('GET /2fa/status/', () => ({ status: 200, body: { enabled: true, method: 'email', recovery_codes_left: 0 } }));
-    const { $, click, waitFor, path } = await render('/admin/update-2fa/', admin);
+    const { $, click, waitFor, path, router } = await render('/admin/update-2fa/', admin);
     const status = await waitFor(() => $('twofa-status'), 'status');
     expect(status.dataset.enabled).toBe('true');
     expect(status.dataset.method).toBe('email');
@@ -119,7 +95,7 @@ describe('account pages', { timeout: 20_000 }, () => {
     await waitFor(() => $('login-form'), 'login form');
     expect(session.getState().auth).toBeNull();
     expect(session.getState().utilities.initialRoute).toBeNull();
-    expect(ui!.router.state.location.state).toBeFalsy();
+    expect(router.state.location.state).toBeFalsy();
     expect(document.body.textContent).toContain('Two-factor authentication is on.');
     // No call was made with the ended session.
     expect(fake.calls.at(-1)?.path).toBe('/2fa/toggle-activation/');

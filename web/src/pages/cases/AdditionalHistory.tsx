@@ -4,15 +4,14 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { additionalHistory } from '../../api/caseHours';
-import type { HistoryEntry } from '../../api/cases';
-import { useSession } from '../../store/session';
-import { casePaths } from './paths';
+import type { HistoryEntry } from '../../types/cases';
+import { pathFor, useAreaRole } from '../../routes/pathFor';
 
 /** cases/history-additional/{id}: every change of the case's additional hours, who and when, before and after. */
 export default function AdditionalHistory({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('caseHours');
   const { id = '' } = useParams();
-  const paths = casePaths(useSession((s) => s.user));
+  const role = useAreaRole();
   const [rows, setRows] = useState<HistoryEntry[]>([]);
   const [loading, setLoading] = useState(true);
   useEffect(() => {
@@ -26,7 +25,7 @@ export default function AdditionalHistory({ titleKey }: { titleKey: string }) {
       <Typography.Title level={2} data-testid="page-title">
         {t(titleKey, { ns: 'routes' })}
       </Typography.Title>
-      <Link to={paths.details(id)}>{t('update.back')}</Link>
+      <Link to={pathFor(role, 'caseDetails', { id })}>{t('update.back')}</Link>
       <Card style={{ marginTop: 16 }}>
         <Table<HistoryEntry>
           rowKey={(r, i) => `${r.at}-${i}`}

@@ -3,7 +3,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { editAdditionalHour, getAdditionalHour } from '../../api/caseHours';
-import { hoursInput, totalHourRules } from './hourPaths';
+import { hoursInput, totalHourRules } from './status';
 import { EntryUpdateFrame, useEntryUpdate } from './EntryUpdate';
 
 interface Values {

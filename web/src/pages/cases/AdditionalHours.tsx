@@ -3,18 +3,14 @@ import type { Dayjs } from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  additionalHours,
-  createAdditionalHour,
-  deleteAdditionalHour,
-  massUpdateAdditionalHours,
-  type AdditionalHour,
-} from '../../api/caseHours';
-import type { CaseDetails } from '../../api/cases';
+import { additionalHours, createAdditionalHour, deleteAdditionalHour, massUpdateAdditionalHours } from '../../api/caseHours';
+import type { AdditionalHour } from '../../types/caseHours';
+import type { CaseDetails } from '../../types/cases';
 import { applyServerErrors } from '../../api/formErrors';
+import { hasRoute, pathFor, useAreaRole } from '../../routes/pathFor';
 import { useSession } from '../../store/session';
 import HourBulkActions from './HourBulkActions';
-import { hourPaths, totalHourRules } from './hourPaths';
+import { totalHourRules } from './status';
 import { formatHours } from './status';
 
 interface Values {
@@ -32,13 +28,14 @@ interface Values {
 export default function AdditionalHours({ c }: { c: CaseDetails }) {
   const { t, i18n } = useTranslation('caseHours');
   const user = useSession((s) => s.user);
-  const paths = hourPaths(user);
+  const role = useAreaRole();
   const { message } = App.useApp();
   const [rows, setRows] = useState<AdditionalHour[]>([]);
   const [selected, setSelected] = useState<string[]>([]);
   const [errors, setErrors] = useState<string[]>([]);
   const [form] = Form.useForm<Values>();
-  const canChange = c.can_enter_hours && paths !== null;
+  // Only admin and lawyers have the hour screens (spec §2).
+  const canChange = c.can_enter_hours && hasRoute(role, 'additionalHourUpdate');
   // Admin invoices at any time, closed cases included (the server's rule).
   const canInvoice = canChange || (!!user?.is_staff && rows.length > 0);
 
@@ -112,14 +109,14 @@ export default function AdditionalHours({ c }: { c: CaseDetails }) {
           { title: t('fields.total_hour'), key: 'total', render: (_, a) => formatHours(a.total_hour, i18n.language) },
           { title: t('fields.is_invoiced'), key: 'inv', render: (_, a) => (a.is_invoiced ? t('table.yes') : t('table.no')) },
           { title: t('fields.description'), dataIndex: 'description', key: 'description' },
-          ...(canChange && paths
+          ...(canChange
             ? [
                 {
                   title: '',
                   key: 'actions',
                   render: (_: unknown, a: AdditionalHour) => (
                     <Space>
-                      <Link to={paths.additionalUpdate(c.uid, a.id)} data-testid={`additional-edit-${a.month}`}>
+                      <Link to={pathFor(role, 'additionalHourUpdate', { id: a.id }, { case: c.uid })} data-testid={`additional-edit-${a.month}`}>
                         <Button size="small">{t('table.edit')}</Button>
                       </Link>
                       <Popconfirm title={t('additional.confirmDelete')} okText={t('table.yes')} cancelText={t('table.no')} onConfirm={() => remove(a)}>

@@ -1,30 +1,33 @@
-import { Alert, Button, Card, Checkbox, DatePicker, Descriptions, Form, Input, Modal, Popconfirm, Space, Table, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  DatePicker,
+  Descriptions,
+  Form,
+  Input,
+  Modal,
+  Popconfirm,
+  Space,
+  Table,
+  Typography,
+} from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import {
-  caseHours,
-  changeCaseStatus,
-  createHour,
-  deleteHour,
-  getCase,
-  hoursWorkbook,
-  type CaseAction,
-  type CaseDetails as Details,
-  type CaseHour,
-} from '../../api/cases';
+import { caseHours, changeCaseStatus, createHour, deleteHour, getCase, hoursWorkbook } from '../../api/cases';
+import type { CaseAction, CaseDetails as Details, CaseHour } from '../../types/cases';
 import { massUpdateHours } from '../../api/caseHours';
 import { applyServerErrors } from '../../api/formErrors';
 import { saveFile } from '../../download';
 import { formatAddress } from '../../format';
-import { useSession } from '../../store/session';
+import { hasRoute, pathFor, useAreaRole } from '../../routes/pathFor';
 import AdditionalHours from './AdditionalHours';
 import CaseDocuments from './CaseDocuments';
 import { StatusTag } from './CaseList';
 import HourBulkActions from './HourBulkActions';
-import { hourPaths } from './hourPaths';
-import { casePaths } from './paths';
 import { formatHours, parseHours } from './status';
 
 /** Closing, reopening and transferring back ask for confirmation (spec §4). */
@@ -54,9 +57,9 @@ export default function CaseDetails({ titleKey }: { titleKey: string }) {
   const { t, i18n } = useTranslation('cases');
   const { t: th } = useTranslation('caseHours');
   const { id = '' } = useParams();
-  const user = useSession((s) => s.user);
-  const paths = casePaths(user);
-  const hp = hourPaths(user);
+  const role = useAreaRole();
+  // The hour screens: admin and lawyers only (spec §2).
+  const hourScreens = hasRoute(role, 'caseHourUpdate');
   const [selectedHours, setSelectedHours] = useState<string[]>([]);
   const [c, setCase] = useState<Details | null>(null);
   const [hours, setHours] = useState<CaseHour[]>([]);
@@ -109,7 +112,7 @@ export default function CaseDetails({ titleKey }: { titleKey: string }) {
         description: v.description ?? '',
         is_invoiced: !!v.is_invoiced,
         // Admin enters hours for the assigned lawyer (spec §6).
-        lawyer: paths.role === 'admin' ? (c?.lawyer ?? undefined) : undefined,
+        lawyer: role === 'admin' ? (c?.lawyer ?? undefined) : undefined,
       });
       form.resetFields();
       await load();
@@ -141,7 +144,7 @@ export default function CaseDetails({ titleKey }: { titleKey: string }) {
   const billable = hours.reduce((a, h) => a + h.hour, 0);
   const canChangeHours = c.can_enter_hours;
   // Admin invoices entries at any time, closed cases included (the server's rule).
-  const canInvoice = canChangeHours || (paths.role === 'admin' && hours.length > 0);
+  const canInvoice = canChangeHours || (role === 'admin' && hours.length > 0);
   return (
     <div className="page" data-testid="case-details-page">
       <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
@@ -154,16 +157,18 @@ export default function CaseDetails({ titleKey }: { titleKey: string }) {
               {t(`actions.${a}`)}
             </Button>
           ))}
-          {c.can_edit && paths.edit && (
-            <Link to={paths.edit(c.uid)}>
+          {c.can_edit && (
+            <Link to={pathFor(role, 'caseEdit', { case_uid: c.uid })}>
               <Button data-testid="case-edit">{t('actions.edit')}</Button>
             </Link>
           )}
-          <Link to={paths.history(c.uid)} data-testid="case-history-link">
-            {t('details.history')}
-          </Link>
-          {hp && (
-            <Link to={hp.additionalHistory(c.uid)} data-testid="case-history-additional-link">
+          {hasRoute(role, 'caseHistory') && (
+            <Link to={pathFor(role, 'caseHistory', { id: c.uid })} data-testid="case-history-link">
+              {t('details.history')}
+            </Link>
+          )}
+          {hourScreens && (
+            <Link to={pathFor(role, 'caseHistoryAdditional', { id: c.uid })} data-testid="case-history-additional-link">
               {th('additional.history')}
             </Link>
           )}
@@ -247,8 +252,8 @@ export default function CaseDetails({ titleKey }: { titleKey: string }) {
                     key: 'actions',
                     render: (_: unknown, h: CaseHour) => (
                       <Space>
-                      {hp && (
-                        <Link to={hp.hourUpdate(c.uid, h.id)} data-testid={`hour-edit-${h.id}`}>
+                      {hourScreens && (
+                        <Link to={pathFor(role, 'caseHourUpdate', { id: h.id }, { case: c.uid })} data-testid={`hour-edit-${h.id}`}>
                           <Button size="small">{th('table.edit')}</Button>
                         </Link>
                       )}

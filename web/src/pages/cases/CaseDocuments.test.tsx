@@ -1,22 +1,17 @@
 import { act } from 'react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fake, type FakeCall } from '../../test/amplifyFake';
 
 vi.mock('aws-amplify', () => ({ Amplify: { configure: vi.fn() } }));
 vi.mock('aws-amplify/api', async () => (await import('../../test/amplifyFake')).amplifyApi);
 
-const { renderApp, resetClientState } = await import('../../test/renderApp');
-const session = await import('../../store/session');
-const { setNotifier } = await import('../../api/errors');
+const { pageTests } = await import('../../test/renderApp');
 const { browser, checkDocument } = await import('../../api/caseDocuments');
-const { default: i18n } = await import('../../i18n');
 
-type Rendered = Awaited<ReturnType<typeof renderApp>>;
-const auth = { access_token: 'a1', refresh_token: 'r1', expires_in: 900, token_type: 'Bearer' };
+type Rendered = import('../../test/renderApp').Rendered;
 const customer = { email: 'c@example.com', id: 7, is_staff: false, user_type: 3, full_name: 'Cee Kund', uid: 'cust-1', image: 'not set' };
 const lawyer = { email: 'l@example.com', id: 9, is_staff: false, user_type: 1, full_name: 'Lars Jurist', uid: 'law-1', image: 'not set' };
 const hourRow = { id: 5, service: { id: 1, name: 'Consultancy' }, active: true, expired: false, hour: 10, consumed_hour: 0 };
-let ui: Rendered | null = null;
 
 const { sampleDetails } = await import('./fixtures');
 const baseCase = sampleDetails({ address: { address_1: '', city: '', country: '', post_code: '' }, counterpart: '' });
@@ -34,17 +29,16 @@ const list = (files: unknown[], can_manage = true) => ({ files, can_manage, max_
 
 const warning = vi.fn();
 
-async function render(path: string, user: object, services: unknown[] = []) {
-  session.setState({ auth, user: user as never, permission: [] });
-  fake.routes.set('GET /profile/', () => ({ status: 200, body: user }));
-  fake.routes.set('GET /permission/', () => ({ status: 200, body: { permissions: [] } }));
-  fake.routes.set('GET /customer/cust-1/', () => ({ status: 200, body: { purchased_services: services, bisnode_account_active: false, bisnode_account: null } }));
-  fake.routes.set('GET /bubbles/', () => ({ status: 200, body: { pending_cases: 0, pending_customers: 0 } }));
-  fake.routes.set('GET /case/case-1/', () => ({ status: 200, body: baseCase }));
-  fake.routes.set('GET /case/hour/list/', () => ({ status: 200, body: [] }));
-  ui = await renderApp(path);
-  setNotifier({ warning });
-  return ui;
+const page = pageTests({ warning });
+
+function render(path: string, user: object, services: unknown[] = []) {
+  return page.render(path, user, {
+    'GET /permission/': () => ({ status: 200, body: { permissions: [] } }),
+    'GET /customer/cust-1/': () => ({ status: 200, body: { purchased_services: services, bisnode_account_active: false, bisnode_account: null } }),
+    'GET /bubbles/': () => ({ status: 200, body: { pending_cases: 0, pending_customers: 0 } }),
+    'GET /case/case-1/': () => ({ status: 200, body: baseCase }),
+    'GET /case/hour/list/': () => ({ status: 200, body: [] }),
+  });
 }
 
 async function chooseFiles(r: Rendered, container: string, files: File[]) {
@@ -69,17 +63,10 @@ function acceptUploads(put: ReturnType<typeof vi.fn>) {
 }
 
 describe('case documents', { timeout: 40_000 }, () => {
-  beforeAll(async () => {
-    await i18n.changeLanguage('en');
-  });
   beforeEach(() => {
-    resetClientState();
-    warning.mockReset();
     vi.unstubAllGlobals();
   });
-  afterEach(async () => {
-    await ui?.unmount();
-    ui = null;
+  afterEach(() => {
     vi.restoreAllMocks();
   });
 

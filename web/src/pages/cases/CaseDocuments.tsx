@@ -13,9 +13,8 @@ import {
   DOCUMENT_ACCEPT,
   listCaseDocuments,
   uploadCaseDocument,
-  type CaseDocument,
-  type DocumentList,
 } from '../../api/caseDocuments';
+import type { CaseDocument, DocumentList } from '../../types/caseDocuments';
 import { serverMessages } from '../../api/formErrors';
 import MessageAlert from '../../components/MessageAlert';
 

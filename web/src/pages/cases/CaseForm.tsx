@@ -3,14 +3,16 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { caseCustomers, caseTypes, createCase, getCase, updateCase, type CasePayload } from '../../api/cases';
+import { caseCustomers, caseTypes, createCase, getCase, updateCase } from '../../api/cases';
+import type { CasePayload } from '../../types/cases';
 import { api } from '../../api/client';
 import { applyServerErrors } from '../../api/formErrors';
 import { FOLDED_SEARCH } from '../../components/foldedSearch';
+import { pathFor, useAreaRole } from '../../routes/pathFor';
 import { useSession } from '../../store/session';
 import { hasService } from '../subscriptions/customerServices';
 import { DocumentPicker, uploadAll } from './CaseDocuments';
-import { casePaths } from './paths';
+import { createViaOf } from './caseRules';
 import { parseHours } from './status';
 
 interface Values {
@@ -67,11 +69,11 @@ export default function CaseForm({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('cases');
   const { case_uid } = useParams();
   const navigate = useNavigate();
-  const user = useSession((s) => s.user);
   const services = useSession((s) => s.services?.purchased_services);
-  const paths = casePaths(user);
-  const customerSide = paths.via === 'customer';
-  const staff = paths.via === 'staff';
+  const role = useAreaRole();
+  const via = createViaOf(role);
+  const customerSide = via === 'customer';
+  const staff = via === 'staff';
   const [form] = Form.useForm<Values>();
   const [types, setTypes] = useState<{ value: number; label: string }[]>([]);
   const [customers, setCustomers] = useState<{ value: string; label: string }[]>([]);
@@ -131,15 +133,14 @@ export default function CaseForm({ titleKey }: { titleKey: string }) {
   }
 
   const submit = async (v: Values) => {
-    if (!paths.via) return;
     setErrors([]);
     setSaving(true);
     try {
       const body = toPayload(v);
-      const saved = case_uid ? await updateCase(case_uid, body) : await createCase(paths.via, body);
+      const saved = case_uid ? await updateCase(case_uid, body) : await createCase(via, body);
       // A refused document does not undo the case: its reasons go to the details page.
       const documentErrors = !case_uid && documents.length ? await uploadAll(td, saved.uid, documents) : [];
-      navigate(paths.details(saved.uid), documentErrors.length ? { state: { documentErrors: [td('afterCreate'), ...documentErrors] } } : undefined);
+      navigate(pathFor(role, 'caseDetails', { id: saved.uid }), documentErrors.length ? { state: { documentErrors: [td('afterCreate'), ...documentErrors] } } : undefined);
     } catch (err) {
       setErrors(applyServerErrors(form, err, FIELDS, ALIASES));
     } finally {

@@ -3,15 +3,15 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { caseHistory, caseName, type CaseName, type HistoryEntry } from '../../api/cases';
-import { useSession } from '../../store/session';
-import { casePaths } from './paths';
+import { caseHistory, caseName } from '../../api/cases';
+import type { CaseName, HistoryEntry } from '../../types/cases';
+import { pathFor, useAreaRole } from '../../routes/pathFor';
 
 /** cases/history/{id}: every recorded change, who and when, before and after. */
 export default function CaseHistory({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('cases');
   const { id = '' } = useParams();
-  const paths = casePaths(useSession((s) => s.user));
+  const role = useAreaRole();
   const [rows, setRows] = useState<HistoryEntry[]>([]);
   const [loading, setLoading] = useState(true);
   const [name, setName] = useState<CaseName | null>(null);
@@ -34,7 +34,7 @@ export default function CaseHistory({ titleKey }: { titleKey: string }) {
           {name.case_number} · {name.subject} · {name.customer_name}
         </Typography.Paragraph>
       )}
-      <Link to={paths.details(id)}>{t('details.back')}</Link>
+      <Link to={pathFor(role, 'caseDetails', { id })}>{t('details.back')}</Link>
       <Card style={{ marginTop: 16 }}>
         <Table<HistoryEntry>
           rowKey={(r) => `${r.at}|${r.by}|${r.field}|${r.before ?? ""}|${r.after ?? ""}`}

@@ -3,11 +3,12 @@ import { Button, Card, Space, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { listCases, type Case } from '../../api/cases';
+import { listCases } from '../../api/cases';
+import type { Case } from '../../types/cases';
 import { useCursorList } from '../../api/paging';
 import CursorPager from '../../components/CursorPager';
-import { useSession } from '../../store/session';
-import { casePaths, listKindOf } from './paths';
+import { pathFor, useAreaRole } from '../../routes/pathFor';
+import { listKindOf } from './caseRules';
 import { caseStatusChip } from './status';
 
 export function StatusTag({ status }: { status: string }) {
@@ -23,8 +24,7 @@ export function StatusTag({ status }: { status: string }) {
 /** A case list (my cases, pending, draft, available, closed): 10 at a time, newest first. */
 export default function CaseList({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('cases');
-  const user = useSession((s) => s.user);
-  const paths = casePaths(user);
+  const role = useAreaRole();
   const kind = listKindOf(titleKey);
   const list = useCursorList<Case>((cursor) => listCases(kind, cursor), kind);
   return (
@@ -33,13 +33,11 @@ export default function CaseList({ titleKey }: { titleKey: string }) {
         <Typography.Title level={2} data-testid="page-title">
           {t(titleKey, { ns: 'routes' })}
         </Typography.Title>
-        {paths.create && (
-          <Link to={paths.create}>
-            <Button type="primary" icon={<PlusOutlined />} data-testid="case-create">
-              {t('list.create')}
-            </Button>
-          </Link>
-        )}
+        <Link to={pathFor(role, 'caseCreate')}>
+          <Button type="primary" icon={<PlusOutlined />} data-testid="case-create">
+            {t('list.create')}
+          </Button>
+        </Link>
       </Space>
       <Card>
         <Table<Case>
@@ -55,7 +53,7 @@ export default function CaseList({ titleKey }: { titleKey: string }) {
               title: t('fields.case_number'),
               key: 'case_number',
               render: (_, r) => (
-                <Link to={paths.details(r.uid)} data-testid={`case-link-${r.subject}`}>
+                <Link to={pathFor(role, 'caseDetails', { id: r.uid })} data-testid={`case-link-${r.subject}`}>
                   {r.case_number}
                 </Link>
               ),

@@ -8,17 +8,17 @@ import { Alert, App, Card, type FormInstance, Typography } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { getCase, type CaseDetails } from '../../api/cases';
+import { getCase } from '../../api/cases';
+import type { CaseDetails } from '../../types/cases';
 import { applyServerErrors } from '../../api/formErrors';
-import { useSession } from '../../store/session';
-import { casePaths } from './paths';
+import { pathFor, useAreaRole } from '../../routes/pathFor';
 
 export function useEntryUpdate<T>(load: (caseUid: string, id: string) => Promise<T>) {
   const { t } = useTranslation('caseHours');
   const { id = '' } = useParams();
   const [params] = useSearchParams();
   const caseUid = params.get('case') ?? '';
-  const paths = casePaths(useSession((s) => s.user));
+  const role = useAreaRole();
   const navigate = useNavigate();
   const { message } = App.useApp();
   const [entry, setEntry] = useState<T | null>(null);
@@ -37,7 +37,7 @@ export function useEntryUpdate<T>(load: (caseUid: string, id: string) => Promise
       .catch(() => setFailed(true));
   }, [caseUid, id, load]);
 
-  const back = paths.details(caseUid);
+  const back = pathFor(role, 'caseDetails', { id: caseUid });
   /** Saves; on success says so and returns to the case, else shows the server's errors on `form`. */
   const save = async (form: FormInstance, fields: string[], call: () => Promise<unknown>) => {
     setErrors([]);

@@ -1,7 +1,7 @@
 import { App, Button, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MassUpdatePayload } from '../../api/caseHours';
+import type { MassUpdatePayload } from '../../types/caseHours';
 
 /**
  * "Mark as invoiced" / "Mark as not invoiced" for the selected rows of an

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { editHour, getHour } from '../../api/caseHours';
 import { deleteHour } from '../../api/cases';
-import { hoursInput } from './hourPaths';
+import { hoursInput } from './status';
 import { EntryUpdateFrame, useEntryUpdate } from './EntryUpdate';
 import { parseHours } from './status';
 

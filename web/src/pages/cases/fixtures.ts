@@ -1,5 +1,5 @@
 /** Sample cases and users for the case screens' tests (one shape, many tests). */
-import type { Case, CaseDetails } from '../../api/cases';
+import type { Case, CaseDetails } from '../../types/cases';
 
 export const customerUser = { email: 'c@example.com', id: 7, is_staff: false, user_type: 3, full_name: 'Cee Kund', uid: 'cust-1', image: 'not set' };
 export const adminUser = { email: 'a@example.com', id: 1, is_staff: true, user_type: null, full_name: 'Ada Admin', uid: 'adm-1', image: 'not set' };

@@ -1,4 +1,4 @@
-/** Spec §4 case status display: the one mapping every case screen uses. */
+/** Spec §4 case status display (the one mapping every case screen uses) and hours as the forms show and check them (spec §5, §9). */
 export interface StatusChip {
   /** Key in the `cases` namespace. */
   labelKey: 'status.available' | 'status.active' | 'status.closed' | 'status.pending' | 'status.na';
@@ -32,4 +32,22 @@ export function parseHours(text: string | number | null | undefined): number | n
 /** Hours shown the Swedish way ("1,5"). */
 export function formatHours(h: number, lang = 'sv'): string {
   return new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'sv-SE', { maximumFractionDigits: 2 }).format(h);
+}
+
+/** A stored number as the form shows it: comma decimal ("1,5"), no grouping. */
+export const hoursInput = (n: number | null | undefined) => (n == null ? '' : String(n).replace('.', ','));
+
+/** A required total of hours: a number with a comma or dot decimal, at least 0,01 (spec §5, §9). */
+export function totalHourRules(t: (key: string) => string) {
+  return [
+    { required: true, message: t('validation.required') },
+    {
+      validator: (_: unknown, v: string | undefined) => {
+        if (!v) return Promise.resolve();
+        const n = parseHours(v);
+        if (n === null) return Promise.reject(new Error(t('validation.invalid')));
+        return n >= 0.01 ? Promise.resolve() : Promise.reject(new Error(t('validation.min')));
+      },
+    },
+  ];
 }

@@ -6,17 +6,10 @@ import { App, Button, Card, Form, Input, Popconfirm, Select, Space, Table, Typog
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import {
-  connectDepartment,
-  createNamed,
-  deleteNamed,
-  getDepartment,
-  listNamed,
-  updateNamed,
-  type NamedEntry,
-  type NamedListKind,
-} from '../../api/subscriptions';
+import { connectDepartment, createNamed, deleteNamed, getDepartment, listNamed, updateNamed } from '../../api/subscriptions';
+import type { NamedEntry, NamedListKind } from '../../types/subscriptions';
 import { applyFieldErrors } from './fieldErrors';
+import { pathFor, useAreaRole } from '../../routes/pathFor';
 
 function Title({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('routes');
@@ -125,6 +118,7 @@ export const CaseTypesPage = ({ titleKey }: { titleKey: string }) => <NamedListP
 
 export function DepartmentsPage({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('catalogue');
+  const role = useAreaRole();
   const [rows, setRows] = useState<NamedEntry[] | null>(null);
   useEffect(() => {
     listNamed('departments').then(setRows, () => setRows([]));
@@ -132,7 +126,7 @@ export function DepartmentsPage({ titleKey }: { titleKey: string }) {
   return (
     <div className="page" data-testid="departments-page">
       <Title titleKey={titleKey} />
-      <Card extra={<Link to="create/"><Button type="primary">{t('departments.create')}</Button></Link>}>
+      <Card extra={<Link to={pathFor(role, 'departmentCreate')}><Button type="primary">{t('departments.create')}</Button></Link>}>
         <Table<NamedEntry>
           rowKey="id"
           loading={rows == null}
@@ -141,7 +135,7 @@ export function DepartmentsPage({ titleKey }: { titleKey: string }) {
           columns={[
             { title: t('fields.name'), dataIndex: 'name' },
             { title: t('fields.description'), dataIndex: 'description' },
-            { title: t('actions'), render: (_, r) => <Link to={`edit/${r.id}/`}>{t('edit')}</Link> },
+            { title: t('actions'), render: (_, r) => <Link to={pathFor(role, 'departmentEdit', { department_id: r.id })}>{t('edit')}</Link> },
           ]}
         />
       </Card>
@@ -155,6 +149,7 @@ export function DepartmentFormPage({ titleKey }: { titleKey: string }) {
   const { message } = App.useApp();
   const { department_id } = useParams();
   const navigate = useNavigate();
+  const role = useAreaRole();
   const [form] = Form.useForm();
   useEffect(() => {
     if (department_id) getDepartment(department_id).then((d) => form.setFieldsValue(d), () => undefined);
@@ -171,7 +166,7 @@ export function DepartmentFormPage({ titleKey }: { titleKey: string }) {
               if (department_id) await updateNamed('departments', Number(department_id), v.name, v.description ?? '');
               else await createNamed('departments', v.name, v.description ?? '');
               void message.success(t('saved'));
-              navigate('/admin/customer/department/');
+              navigate(pathFor(role, 'departments'));
             } catch (e) {
               applyFieldErrors(form, e);
             }

@@ -4,17 +4,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { applyFieldErrors } from './fieldErrors';
-import {
-  createPackage,
-  createServicePlan,
-  listPackages,
-  listServicePlans,
-  listServices,
-  type Package,
-  type Service,
-  type ServicePlan,
-} from '../../api/subscriptions';
+import { createPackage, createServicePlan, listPackages, listServicePlans, listServices } from '../../api/subscriptions';
+import type { Package, Service, ServicePlan } from '../../types/subscriptions';
 import { formatHours, formatSek } from '../subscriptions/format';
+import { pathFor, useAreaRole } from '../../routes/pathFor';
 
 function Title({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('routes');
@@ -27,6 +20,7 @@ function Title({ titleKey }: { titleKey: string }) {
 
 export function PackagesPage({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('catalogue');
+  const role = useAreaRole();
   const [rows, setRows] = useState<Package[] | null>(null);
   useEffect(() => {
     listPackages().then(setRows, () => setRows([]));
@@ -34,7 +28,7 @@ export function PackagesPage({ titleKey }: { titleKey: string }) {
   return (
     <div className="page" data-testid="packages-page">
       <Title titleKey={titleKey} />
-      <Card extra={<Link to="create/" data-testid="package-create-link"><Button type="primary">{t('packages.create')}</Button></Link>}>
+      <Card extra={<Link to={pathFor(role, 'packageCreate')} data-testid="package-create-link"><Button type="primary">{t('packages.create')}</Button></Link>}>
         <Table<Package>
           rowKey="id"
           loading={rows == null}
@@ -59,6 +53,7 @@ export function PackageCreatePage({ titleKey }: { titleKey: string }) {
   const { message } = App.useApp();
   const [form] = Form.useForm();
   const navigate = useNavigate();
+  const role = useAreaRole();
   return (
     <div className="page">
       <Title titleKey={titleKey} />
@@ -72,7 +67,7 @@ export function PackageCreatePage({ titleKey }: { titleKey: string }) {
             try {
               await createPackage(v);
               void message.success(t('packages.created'));
-              navigate('/admin/settings/packages/');
+              navigate(pathFor(role, 'packages'));
             } catch (e) {
               applyFieldErrors(form, e);
             }
@@ -104,6 +99,7 @@ export function PackageCreatePage({ titleKey }: { titleKey: string }) {
 
 export function ServicePlansPage({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('catalogue');
+  const role = useAreaRole();
   const [rows, setRows] = useState<ServicePlan[] | null>(null);
   const [services, setServices] = useState<Service[]>([]);
   useEffect(() => {
@@ -113,7 +109,7 @@ export function ServicePlansPage({ titleKey }: { titleKey: string }) {
   return (
     <div className="page" data-testid="service-plans-page">
       <Title titleKey={titleKey} />
-      <Card extra={<Link to="create/"><Button type="primary">{t('plans.create')}</Button></Link>}>
+      <Card extra={<Link to={pathFor(role, 'servicePlanCreate')}><Button type="primary">{t('plans.create')}</Button></Link>}>
         <Table<ServicePlan>
           rowKey="id"
           loading={rows == null}
@@ -138,6 +134,7 @@ export function ServicePlanCreatePage({ titleKey }: { titleKey: string }) {
   const { message } = App.useApp();
   const [form] = Form.useForm();
   const navigate = useNavigate();
+  const role = useAreaRole();
   const [services, setServices] = useState<Service[]>([]);
   const serviceId = Form.useWatch('service_id', form) as number | undefined;
   useEffect(() => {
@@ -156,7 +153,7 @@ export function ServicePlanCreatePage({ titleKey }: { titleKey: string }) {
             try {
               await createServicePlan(v);
               void message.success(t('plans.created'));
-              navigate('/admin/settings/service-plans/');
+              navigate(pathFor(role, 'servicePlans'));
             } catch (e) {
               applyFieldErrors(form, e);
             }

@@ -1,10 +1,12 @@
 import { Alert, Button, Card, Empty, Progress, Space, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useSearchParams } from 'react-router';
-import { searchConflicts, type ConflictHit, type PartyKind } from '../../api/conflict';
+import { useSearchParams } from 'react-router';
+import { searchConflicts } from '../../api/conflict';
+import type { ConflictHit, PartyKind } from '../../types/conflict';
 import Loading from '../../components/Loading';
-import ConflictSearch from '../../layout/ConflictSearch';
+import { useAreaRole } from '../../routes/pathFor';
+import ConflictSearch from '../../components/ConflictSearch';
 import { openCustomerDetails } from '../../store/customerDetails';
 
 const KIND_COLOURS: Record<PartyKind, string> = {
@@ -26,8 +28,7 @@ export function scorePercent(score: number): number {
 export default function ConflictResults({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('conflict');
   const [params] = useSearchParams();
-  const { pathname } = useLocation();
-  const prefix = pathname.startsWith('/lawyer/') ? '/lawyer/' : '/admin/';
+  const role = useAreaRole();
   const query = (params.get('search') ?? '').trim();
   const [state, setState] = useState<{ loading: boolean; hits: ConflictHit[] | null; count: number }>({
     loading: false,
@@ -57,7 +58,7 @@ export default function ConflictResults({ titleKey }: { titleKey: string }) {
       </Typography.Title>
       <Card>
         <Space orientation="vertical" style={{ width: '100%' }} size="middle">
-          <ConflictSearch key={query} prefix={prefix} initial={query} />
+          <ConflictSearch key={query} role={role} initial={query} />
           {!query && <Alert type="info" showIcon title={t('enterQuery')} />}
           {query && state.loading && <Loading />}
           {query && !state.loading && state.hits && (

@@ -5,7 +5,7 @@ vi.mock('aws-amplify', () => ({ Amplify: { configure: vi.fn() } }));
 vi.mock('aws-amplify/api', async () => (await import('../../test/amplifyFake')).amplifyApi);
 
 const { pageTests } = await import('../../test/renderApp');
-const { conflictSearchTarget } = await import('../../layout/ConflictSearch');
+const { conflictSearchTarget } = await import('../../components/ConflictSearch');
 const { scorePercent } = await import('./ConflictResults');
 
 const lawyer = { email: 'l@example.com', id: 2, is_staff: false, user_type: 1, full_name: 'Lars' };
@@ -16,7 +16,7 @@ describe('conflict of interest search', { timeout: 20_000 }, () => {
   it('the box submits only when non-empty, under the role prefix', () => {
     expect(conflictSearchTarget('   ')).toBeNull();
     expect(conflictSearchTarget(' Söderberg AB ')).toBe('/admin/interest/?search=S%C3%B6derberg%20AB');
-    expect(conflictSearchTarget('x', '/lawyer/')).toBe('/lawyer/interest/?search=x');
+    expect(conflictSearchTarget('x', 'lawyer')).toBe('/lawyer/interest/?search=x');
   });
 
   it('scores show as whole percentages', () => {

@@ -3,9 +3,11 @@ import { Avatar, Card, Descriptions, Divider, Empty, Modal, Space, Typography } 
 import { useParams } from 'react-router';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { customerDetails, type CustomerDetails } from '../../api/customerAdmin';
-import type { Address } from '../../api/customers';
-import { customerServices, type PurchasedService } from '../../api/subscriptions';
+import { customerDetails } from '../../api/customerAdmin';
+import type { CustomerDetails } from '../../types/customerAdmin';
+import type { Address } from '../../types/customers';
+import { customerServices } from '../../api/subscriptions';
+import type { PurchasedService } from '../../types/subscriptions';
 import Loading from '../../components/Loading';
 import { CUSTOMER_MODAL_WIDTH } from '../../config/constants';
 import { formatAddress } from '../../format';

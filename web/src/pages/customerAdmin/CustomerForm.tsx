@@ -1,7 +1,7 @@
 import { Button, Card, Checkbox, Col, Form, Input, InputNumber, Radio, Row, Select, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { isInlineError, splitServerErrors } from '../../api/formErrors';
 import {
   accountManagers,
@@ -11,16 +11,20 @@ import {
   departments,
   knowledgeSectors,
   updateCustomer,
-  type AccountManager,
-  type CompanySize,
-  type CustomerDetails,
-  type CustomerForm as FormInput,
-  type NamedEntry,
 } from '../../api/customerAdmin';
-import { fetchBusinessSectors, type Address, type BusinessSector } from '../../api/customers';
+import type {
+  AccountManager,
+  CompanySize,
+  CustomerDetails,
+  CustomerForm as FormInput,
+  NamedEntry,
+} from '../../types/customerAdmin';
+import { fetchBusinessSectors } from '../../api/customers';
+import type { Address, BusinessSector } from '../../types/customers';
 import Loading from '../../components/Loading';
 import MessageAlert from '../../components/MessageAlert';
 import { FOLDED_SEARCH } from '../../components/foldedSearch';
+import { pathFor, useAreaRole } from '../../routes/pathFor';
 
 const ADDRESS_PARTS = ['address_1', 'address_2', 'post_code', 'city', 'country'] as const;
 
@@ -133,8 +137,9 @@ export default function CustomerFormPage({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('customerAdmin');
   const params = useParams();
   const uid = params.profile_uid ?? null;
-  const { pathname } = useLocation();
-  const prefix = pathname.startsWith('/sales/') ? '/sales/' : '/admin/';
+  const role = useAreaRole();
+  /** The role's customer list at customers/ (spec §2): the admin's active customers, the sales person's all. */
+  const customerList = pathFor(role, role === 'sales' ? 'customersAll' : 'customersActive');
   const navigate = useNavigate();
   const [form] = Form.useForm<FormInput>();
   const [loading, setLoading] = useState(uid != null);
@@ -175,7 +180,7 @@ export default function CustomerFormPage({ titleKey }: { titleKey: string }) {
       const input = toInput(values);
       if (uid) await updateCustomer(uid, input);
       else await createCustomer(input);
-      navigate(`${prefix}customers/`);
+      navigate(customerList);
     } catch (err) {
       if (isInlineError(err)) {
         const { fields, other } = splitServerErrors(err, FORM_FIELDS);

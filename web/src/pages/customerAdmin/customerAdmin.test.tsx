@@ -1,22 +1,19 @@
 import { act } from 'react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fake } from '../../test/amplifyFake';
 
 vi.mock('aws-amplify', () => ({ Amplify: { configure: vi.fn() } }));
 vi.mock('aws-amplify/api', async () => (await import('../../test/amplifyFake')).amplifyApi);
 
-const { renderApp, resetClientState } = await import('../../test/renderApp');
-const session = await import('../../store/session');
-const { default: i18n } = await import('../../i18n');
+const { pageTests, resetClientState } = await import('../../test/renderApp');
 const { toInput, toFormValues } = await import('./CustomerForm');
 const { closeCustomerDetails } = await import('../../store/customerDetails');
 
-type Rendered = Awaited<ReturnType<typeof renderApp>>;
-const auth = { access_token: 'a1', refresh_token: 'r1', expires_in: 900, token_type: 'Bearer' };
+type Rendered = import('../../test/renderApp').Rendered;
 const admin = { email: 'a@example.com', id: 1, is_staff: true, full_name: 'Ada' };
 const externalLawyer = { email: 'l@example.com', id: 2, user_type: 1, user_sub_type: 'external', full_name: 'Lo' };
 const internalLawyer = { ...externalLawyer, user_sub_type: 'internal' };
-let ui: Rendered | null = null;
+const page = pageTests();
 
 const address = { address_1: 'Storgatan 1', address_2: '', city: 'Stockholm', post_code: '11122', country: 1 };
 const customer = (over: Record<string, unknown> = {}) => ({
@@ -71,17 +68,15 @@ const subscription = {
   status: 'Active',
 };
 
-async function render(path: string, user: Record<string, unknown>, details = customer()) {
-  session.setState({ auth, user: user as never });
-  fake.routes.set('GET /profile/', () => ({ status: 200, body: user }));
-  fake.routes.set('GET /customer/list/', () => ({ status: 200, body: { results: [details], next: null } }));
-  fake.routes.set('GET /customer/details/c1/', () => ({ status: 200, body: details }));
-  fake.routes.set('GET /customer/c1/', () => ({
-    status: 200,
-    body: { purchased_services: [subscription], bisnode_account_active: false, bisnode_account: null },
-  }));
-  ui = await renderApp(path);
-  return ui;
+function render(path: string, user: Record<string, unknown>, details = customer()) {
+  return page.render(path, user, {
+    'GET /customer/list/': () => ({ status: 200, body: { results: [details], next: null } }),
+    'GET /customer/details/c1/': () => ({ status: 200, body: details }),
+    'GET /customer/c1/': () => ({
+      status: 200,
+      body: { purchased_services: [subscription], bisnode_account_active: false, bisnode_account: null },
+    }),
+  });
 }
 
 const doc = (id: string) => document.querySelector(`[data-testid="${id}"]`);
@@ -93,14 +88,8 @@ async function openModal(r: Rendered) {
 }
 
 describe('customer details modal', { timeout: 20_000 }, () => {
-  beforeAll(async () => {
-    await i18n.changeLanguage('en');
-  });
-  beforeEach(() => resetClientState());
-  afterEach(async () => {
+  afterEach(() => {
     act(() => closeCustomerDetails());
-    await ui?.unmount();
-    ui = null;
   });
 
   it('shows the customer with subscriptions and "Same as visiting address" (admin)', async () => {
@@ -147,22 +136,13 @@ describe('customer details modal', { timeout: 20_000 }, () => {
     act(() => closeCustomerDetails());
     await r.unmount();
     resetClientState();
-    r = ui = await render('/lawyer/customers/', internalLawyer);
+    r = await render('/lawyer/customers/', internalLawyer);
     await openModal(r);
     await r.waitFor(() => doc('sub-name-11'), 'internal lawyer sees subscriptions');
   });
 });
 
 describe('customer form', { timeout: 20_000 }, () => {
-  beforeAll(async () => {
-    await i18n.changeLanguage('en');
-  });
-  beforeEach(() => resetClientState());
-  afterEach(async () => {
-    await ui?.unmount();
-    ui = null;
-  });
-
   function catalogue() {
     fake.routes.set('GET /business-sector/', () => ({ status: 200, body: [{ id: '2', name: 'Financial' }] }));
     fake.routes.set('GET /account_manager/dropdown/list/', () => ({ status: 200, body: [{ uid: 's1', first_name: 'Sara', last_name: 'Säljare', email: 's@x.se' }] }));
@@ -182,11 +162,11 @@ describe('customer form', { timeout: 20_000 }, () => {
     });
     await r.waitFor(() => r.$('customer-invoice-address'), 'invoice address shown');
     await act(async () => {
-      (ui!.container.querySelector('input[type="radio"][value="Individual"]') as HTMLInputElement).click();
+      (page.ui!.container.querySelector('input[type="radio"][value="Individual"]') as HTMLInputElement).click();
     });
     await r.waitFor(() => !r.$('customer-company-name'), 'company fields hidden for individuals');
     await r.click('customer-submit');
-    await r.waitFor(() => ui!.container.textContent?.includes('Address line, city, country and zip are required.'), 'address rule');
+    await r.waitFor(() => page.ui!.container.textContent?.includes('Address line, city, country and zip are required.'), 'address rule');
     expect(fake.calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
@@ -199,7 +179,7 @@ describe('customer form', { timeout: 20_000 }, () => {
     const r = await render('/admin/customer/update/c1/', admin);
     await r.waitFor(() => (r.$('customer-first-name') as HTMLInputElement | null)?.value === 'Sven', 'form filled');
     await r.click('customer-submit');
-    await r.waitFor(() => ui!.container.textContent?.includes('E-mail already exists.'), 'email error');
+    await r.waitFor(() => page.ui!.container.textContent?.includes('E-mail already exists.'), 'email error');
     const put = fake.calls.find((c) => c.method === 'PUT');
     expect(put?.options?.body).toMatchObject({
       customer_type: 'Company',
@@ -209,7 +189,7 @@ describe('customer form', { timeout: 20_000 }, () => {
       account_manager: 's1',
       same_invoice_address: true,
     });
-    expect(ui!.container.textContent).toContain('Address line, city, country and zip are required.');
+    expect(page.ui!.container.textContent).toContain('Address line, city, country and zip are required.');
   });
 
   it('maps stored values and drops company fields for individuals', () => {

@@ -2,21 +2,16 @@ import { App, Button, Card, Empty, Form, Input, Popconfirm, Space, Table, Typogr
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import {
-  createBusinessSector,
-  deleteBusinessSector,
-  fetchBusinessSectors,
-  updateBusinessSector,
-  type BusinessSector,
-} from '../../api/customers';
+import { createBusinessSector, deleteBusinessSector, fetchBusinessSectors, updateBusinessSector } from '../../api/customers';
+import type { BusinessSector } from '../../types/customers';
 import { applyServerErrors } from '../../api/formErrors';
 import MessageAlert from '../../components/MessageAlert';
-
-const BASE = '/admin/customers/business-sector/';
+import { pathFor, useAreaRole } from '../../routes/pathFor';
 
 /** Admin: the business sectors (spec §2 customers/business-sector/). */
 export default function BusinessSectors({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('customers');
+  const role = useAreaRole();
   const { message } = App.useApp();
   const [rows, setRows] = useState<BusinessSector[]>([]);
   const [loading, setLoading] = useState(true);
@@ -52,7 +47,7 @@ export default function BusinessSectors({ titleKey }: { titleKey: string }) {
         <Typography.Title level={2} data-testid="page-title">
           {t(titleKey, { ns: 'routes' })}
         </Typography.Title>
-        <Link to={`${BASE}create/`}>
+        <Link to={pathFor(role, 'businessSectorCreate')}>
           <Button type="primary" data-testid="sector-add">
             {t('addSector')}
           </Button>
@@ -72,7 +67,7 @@ export default function BusinessSectors({ titleKey }: { titleKey: string }) {
               key: 'actions',
               render: (_, r) => (
                 <Space>
-                  <Link to={`${BASE}update/${encodeURIComponent(r.id)}/`} data-testid={`sector-edit-${r.id}`}>
+                  <Link to={pathFor(role, 'businessSectorUpdate', { id: r.id })} data-testid={`sector-edit-${r.id}`}>
                     {t('edit')}
                   </Link>
                   <Popconfirm title={t('deleteSectorConfirm')} okText={t('yes')} cancelText={t('no')} onConfirm={() => remove(r.id)}>
@@ -96,6 +91,7 @@ export function BusinessSectorForm({ titleKey }: { titleKey: string }) {
   const { message } = App.useApp();
   const { id } = useParams();
   const navigate = useNavigate();
+  const list = pathFor(useAreaRole(), 'businessSectors');
   const [form] = Form.useForm<{ name: string }>();
   const [error, setError] = useState<string[] | null>(null);
   const [saving, setSaving] = useState(false);
@@ -119,7 +115,7 @@ export function BusinessSectorForm({ titleKey }: { titleKey: string }) {
       if (id) await updateBusinessSector(id, name);
       else await createBusinessSector(name);
       void message.success(t(id ? 'sectorUpdated' : 'sectorCreated'));
-      navigate(BASE);
+      navigate(list);
     } catch (err) {
       setError(applyServerErrors(form, err, ['name']));
     } finally {
@@ -153,7 +149,7 @@ export function BusinessSectorForm({ titleKey }: { titleKey: string }) {
                 <Button type="primary" htmlType="submit" loading={saving} data-testid="sector-save">
                   {t('save')}
                 </Button>
-                <Link to={BASE}>
+                <Link to={list}>
                   <Button>{t('cancel')}</Button>
                 </Link>
               </Space>

@@ -4,18 +4,13 @@ import dayjs from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  activateUser,
-  approveCustomer,
-  deactivateUser,
-  fetchCustomers,
-  sendActivationLink,
-  type CustomerRow,
-  type CustomerState,
-} from '../../api/customers';
-import { fetchCustomerList, type CustomerListStatus } from '../../api/customerAdmin';
+import { activateUser, approveCustomer, deactivateUser, fetchCustomers, sendActivationLink } from '../../api/customers';
+import type { CustomerRow, CustomerState } from '../../types/customers';
+import { fetchCustomerList } from '../../api/customerAdmin';
+import type { CustomerListStatus } from '../../types/customerAdmin';
 import { DISPLAY_DATETIME_FORMAT } from '../../config/constants';
-import { refreshBubbles } from '../../store/bubbles';
+import { refreshBubbles } from '../../api/bubbles';
+import { pathFor } from '../../routes/pathFor';
 import { openCustomerDetails } from '../../store/customerDetails';
 
 /** Who looks at the list: admin acts on customers, sales persons edit them, lawyers only read. */
@@ -147,14 +142,13 @@ export default function CustomerList({
       title: t('actions'),
       key: 'actions',
       render: (_, r) => {
-        const prefix = viewer === 'sales' ? '/sales/' : '/admin/';
+        if (viewer === 'lawyer') return null;
         const edit = (
-          <Link to={`${prefix}customer/update/${r.uid}/`} data-testid={`edit-${r.email}`}>
+          <Link to={pathFor(viewer, 'customerUpdate', { profile_uid: r.uid })} data-testid={`edit-${r.email}`}>
             {t('edit')}
           </Link>
         );
         if (viewer === 'sales') return edit;
-        if (viewer !== 'admin') return null;
         if (state === 'pending') {
           return r.approved_at ? (
             <Button size="small" loading={busy === r.uid} data-testid={`resend-${r.email}`} onClick={() => act(r, () => sendActivationLink(r.uid), 'linkSent')}>
@@ -203,7 +197,7 @@ export default function CustomerList({
       </Typography.Title>
       <Card>
         {viewer !== 'lawyer' && (
-          <Link to={`${viewer === 'sales' ? '/sales/' : '/admin/'}customer/create/`} data-testid="customer-create-link" style={{ float: 'right' }}>
+          <Link to={pathFor(viewer, 'customerCreate')} data-testid="customer-create-link" style={{ float: 'right' }}>
             <Button type="primary">{t('createCustomer')}</Button>
           </Link>
         )}

@@ -1,20 +1,14 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fake } from '../../test/amplifyFake';
 
 vi.mock('aws-amplify', () => ({ Amplify: { configure: vi.fn() } }));
 vi.mock('aws-amplify/api', async () => (await import('../../test/amplifyFake')).amplifyApi);
 
-const { renderApp, resetClientState } = await import('../../test/renderApp');
-const session = await import('../../store/session');
-const { resetBubbles } = await import('../../store/bubbles');
-const { setNotifier } = await import('../../api/errors');
-const { default: i18n } = await import('../../i18n');
+const { pageTests } = await import('../../test/renderApp');
+const { resetBubbles } = await import('../../api/bubbles');
 
-type Rendered = Awaited<ReturnType<typeof renderApp>>;
-let ui: Rendered | null = null;
 const warning = vi.fn();
 
-const auth = { access_token: 'a1', refresh_token: 'r1', expires_in: 900, token_type: 'Bearer' };
 const admin = { email: 'a@example.com', id: 1, is_staff: true, full_name: 'Ada' };
 const customer = { email: 'c@example.com', id: 7, is_staff: false, user_type: 3, full_name: 'Cee' };
 
@@ -34,28 +28,12 @@ const pendingRow = {
   created_at: '2026-01-02T10:00:00Z',
 };
 
-async function render(path: string, user: typeof admin | typeof customer | null = admin) {
-  if (user) {
-    session.setState({ auth, user });
-    fake.routes.set('GET /profile/', () => ({ status: 200, body: user }));
-  }
-  ui = await renderApp(path);
-  setNotifier({ warning });
-  return ui;
-}
+const page = pageTests({ warning });
+const render = (path: string, user: typeof admin | typeof customer | null = admin) => page.render(path, user);
 
 describe('customer administration pages', { timeout: 60_000 }, () => {
-  beforeAll(async () => {
-    await i18n.changeLanguage('en');
-  });
   beforeEach(() => {
-    resetClientState();
     resetBubbles();
-    warning.mockReset();
-  });
-  afterEach(async () => {
-    await ui?.unmount();
-    ui = null;
   });
 
   it('admin menu shows the pending-customer badge from bubbles/; a customer never asks for it', async () => {
@@ -64,8 +42,7 @@ describe('customer administration pages', { timeout: 60_000 }, () => {
     const badge = await waitFor(() => $('menu-badge-customers'), 'badge', 15_000);
     expect(badge.textContent).toContain('3');
     expect($('menu-badge-cases')).toBeNull();
-    await ui!.unmount();
-    ui = null;
+    await page.ui!.unmount();
 
     fake.calls.length = 0;
     const second = await render('/user/', customer);
@@ -88,14 +65,14 @@ describe('customer administration pages', { timeout: 60_000 }, () => {
     await click('approve-kund@example.com');
     await waitFor(() => $('resend-kund@example.com'), 'resend button', 15_000);
     expect(fake.calls.some((c) => c.method === 'POST' && c.path === '/customer/approve/u1/')).toBe(true);
-    expect(ui!.container.textContent).toContain('Kund AB');
+    expect(page.ui!.container.textContent).toContain('Kund AB');
   });
 
   it('an empty list shows the Empty placeholder', async () => {
     fake.routes.set('GET /bubbles/', () => ({ status: 200, body: { pending_cases: 0, pending_customers: 0 } }));
     fake.routes.set('GET /customer/list/', () => ({ status: 200, body: { results: [], next: null } }));
     const { waitFor } = await render('/admin/customers/inactive/');
-    await waitFor(() => ui!.container.textContent?.includes('Empty'), 'Empty placeholder', 15_000);
+    await waitFor(() => page.ui!.container.textContent?.includes('Empty'), 'Empty placeholder', 15_000);
   });
 
   it('business sector create posts the name and returns to the list', async () => {

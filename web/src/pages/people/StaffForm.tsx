@@ -3,19 +3,12 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { applyServerErrors, isInlineError } from '../../api/formErrors';
-import {
-  createStaff,
-  getStaff,
-  listKnowledgeSectors,
-  updateStaff,
-  type NamedEntry,
-  type StaffInput,
-  type StaffProfile,
-  type StaffRole,
-} from '../../api/people';
+import { createStaff, getStaff, listKnowledgeSectors, updateStaff } from '../../api/people';
+import type { NamedEntry, StaffInput, StaffProfile, StaffRole } from '../../types/people';
 import MessageAlert from '../../components/MessageAlert';
 import Loading from '../../components/Loading';
 import { FOLDED_SEARCH } from '../../components/foldedSearch';
+import { pathFor, useAreaRole } from '../../routes/pathFor';
 
 const FIELDS = [
   'first_name',
@@ -65,7 +58,8 @@ export function StaffForm({ titleKey, role }: { titleKey: string; role: StaffRol
   const [error, setError] = useState<string[] | null>(null);
   const subType = Form.useWatch('user_sub_type', form);
   const isLawyer = role === 'lawyer';
-  const listPath = isLawyer ? (subType === 'external' ? '/admin/lawyers/external/' : '/admin/lawyers/') : '/admin/salespersons/';
+  const area = useAreaRole();
+  const listPath = pathFor(area, isLawyer ? (subType === 'external' ? 'lawyersExternal' : 'lawyers') : 'salesPersons');
 
   useEffect(() => {
     if (isLawyer) listKnowledgeSectors().then(setSectors, () => setSectors([]));

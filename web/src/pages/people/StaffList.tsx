@@ -4,11 +4,13 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { activateUser, deactivateUser } from '../../api/customers';
-import { listStaff, sendStaffPasswordLink, type LawyerKind, type StaffProfile, type StaffRole } from '../../api/people';
+import { listStaff, sendStaffPasswordLink } from '../../api/people';
+import type { LawyerKind, StaffProfile, StaffRole } from '../../types/people';
 import { translateServerMessage } from '../../i18n';
 import { useCursorList } from '../../api/paging';
 import CursorPager from '../../components/CursorPager';
 import { formatOre } from '../../format';
+import { pathFor, useAreaRole } from '../../routes/pathFor';
 
 export interface StaffListProps {
   titleKey: string;
@@ -18,7 +20,7 @@ export interface StaffListProps {
 
 /** Where the admin edits a row (spec §2 admin routes). */
 export function staffEditPath(role: StaffRole, uid: string): string {
-  return role === 'lawyer' ? `/admin/lawyer/update/${uid}/` : `/admin/salesperson/update/${uid}/`;
+  return role === 'lawyer' ? pathFor('admin', 'lawyerUpdate', { lawyer_uid: uid }) : pathFor('admin', 'salesPersonUpdate', { salesPerson_id: uid });
 }
 
 /** Admin lists: lawyers (internal or external) and sales persons, 10 per page, newest first. */
@@ -27,7 +29,8 @@ export function StaffList({ titleKey, role, kind }: StaffListProps) {
   const navigate = useNavigate();
   const { message } = App.useApp();
   const list = useCursorList((cursor) => listStaff(role, { kind, cursor }), `${role}:${kind ?? ''}`);
-  const createPath = role === 'lawyer' ? '/admin/lawyer/create/' : '/admin/salesperson/create/';
+  const area = useAreaRole();
+  const createPath = pathFor(area, role === 'lawyer' ? 'lawyerCreate' : 'salesPersonCreate');
 
   const columns: ColumnsType<StaffProfile> = [
     {
@@ -117,7 +120,7 @@ export function StaffList({ titleKey, role, kind }: StaffListProps) {
               { value: 'internal', label: t('internal') },
               { value: 'external', label: t('external') },
             ]}
-            onChange={(v) => navigate(v === 'external' ? '/admin/lawyers/external/' : '/admin/lawyers/')}
+            onChange={(v) => navigate(pathFor(area, v === 'external' ? 'lawyersExternal' : 'lawyers'))}
           />
         )}
         <Table<StaffProfile>

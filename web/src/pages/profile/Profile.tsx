@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { applyServerErrors, isInlineError, serverMessages } from '../../api/formErrors';
 import { confirmProfileImage, profileImageUploadUrl, putToPresignedUrl, updateProfile } from '../../api/users';
 import MessageAlert from '../../components/MessageAlert';
-import { avatarSrc, initialOf } from '../../layout/UserMenu';
+import { avatarSrc, initialOf } from '../../components/avatar';
 import { setUser, useSession } from '../../store/session';
 
 interface Values {

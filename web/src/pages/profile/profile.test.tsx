@@ -1,18 +1,15 @@
 import { act } from 'react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fake } from '../../test/amplifyFake';
 
 vi.mock('aws-amplify', () => ({ Amplify: { configure: vi.fn() } }));
 vi.mock('aws-amplify/api', async () => (await import('../../test/amplifyFake')).amplifyApi);
 
-const { renderApp, resetClientState } = await import('../../test/renderApp');
+const { pageTests } = await import('../../test/renderApp');
 const session = await import('../../store/session');
-const { setNotifier } = await import('../../api/errors');
-const { default: i18n } = await import('../../i18n');
 
-type Rendered = Awaited<ReturnType<typeof renderApp>>;
+type Rendered = import('../../test/renderApp').Rendered;
 
-const auth = { access_token: 'a1', refresh_token: 'r1', expires_in: 900, token_type: 'Bearer' };
 const lawyer = {
   email: 'l@example.com',
   id: 3,
@@ -27,14 +24,11 @@ const lawyer = {
 };
 const IMAGE_URL = 'http://s3.local/bucket/profile-images/law-1/x.png?X-Amz-Signature=abc';
 const warning = vi.fn();
-let ui: Rendered | null = null;
+const page = pageTests({ warning });
 
-async function render(path: string, user: object = lawyer) {
-  session.setState({ auth, user: user as never });
-  fake.routes.set('GET /profile/', () => ({ status: 200, body: session.getState().user }));
-  ui = await renderApp(path);
-  setNotifier({ warning });
-  return ui;
+/** Signed in as `user`; the profile answer is the stored user (it follows updates). */
+function render(path: string, user: object = lawyer) {
+  return page.render(path, user, { 'GET /profile/': () => ({ status: 200, body: session.getState().user }) });
 }
 
 async function chooseFile(r: Rendered, file: File) {
@@ -46,17 +40,8 @@ async function chooseFile(r: Rendered, file: File) {
 }
 
 describe('profile page', { timeout: 20_000 }, () => {
-  beforeAll(async () => {
-    await i18n.changeLanguage('en');
-  });
   beforeEach(() => {
-    resetClientState();
-    warning.mockReset();
     vi.unstubAllGlobals();
-  });
-  afterEach(async () => {
-    await ui?.unmount();
-    ui = null;
   });
 
   it('the header avatar shows the initial while the image is "not set"', async () => {

@@ -1,8 +1,8 @@
 import { Layout } from 'antd';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import LanguageSwitch from '../../layout/LanguageSwitch';
-import Logo from '../../layout/Logo';
+import LanguageSwitch from '../../components/LanguageSwitch';
+import Logo from '../../components/Logo';
 import { HEADER_HEIGHT } from '../../config/constants';
 
 /** Shell of the public pages: header with logo and language switch. */

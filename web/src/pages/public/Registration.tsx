@@ -3,15 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/errors';
-import {
-  checkEmail,
-  checkRegistrationNumber,
-  fetchBusinessSectors,
-  register,
-  type BusinessSector,
-  type CustomerType,
-  type RegistrationInput,
-} from '../../api/customers';
+import { checkEmail, checkRegistrationNumber, fetchBusinessSectors, register } from '../../api/customers';
+import type { BusinessSector, CustomerType, RegistrationInput } from '../../types/customers';
 import MessageAlert from '../../components/MessageAlert';
 import { translateServerMessage } from '../../i18n';
 import PublicLayout from './PublicLayout';

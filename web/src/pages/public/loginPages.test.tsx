@@ -1,43 +1,21 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fake } from '../../test/amplifyFake';
 
 vi.mock('aws-amplify', () => ({ Amplify: { configure: vi.fn() } }));
 vi.mock('aws-amplify/api', async () => (await import('../../test/amplifyFake')).amplifyApi);
 
-const { renderApp, resetClientState } = await import('../../test/renderApp');
+const { pageTests, TEST_AUTH: auth } = await import('../../test/renderApp');
 const session = await import('../../store/session');
 const twoFactor = await import('../../store/twoFactor');
-const { setNotifier } = await import('../../api/errors');
-const { default: i18n } = await import('../../i18n');
 
-type Rendered = Awaited<ReturnType<typeof renderApp>>;
-
-const auth = { access_token: 'a1', refresh_token: 'r1', expires_in: 900, token_type: 'Bearer' };
 const customer = { email: 'c@example.com', id: 7, is_staff: false, user_type: 3, full_name: 'Cee' };
 const warning = vi.fn();
-let ui: Rendered | null = null;
+const page = pageTests({ warning });
 
-async function render(path: string) {
-  ui = await renderApp(path);
-  setNotifier({ warning });
-  return ui;
-}
+/** Signed out at `path`. */
+const render = (path: string) => page.render(path, null);
 
 describe('login pages', { timeout: 20_000 }, () => {
-  beforeAll(async () => {
-    await i18n.changeLanguage('en');
-  });
-
-  beforeEach(() => {
-    resetClientState();
-    warning.mockReset();
-  });
-
-  afterEach(async () => {
-    await ui?.unmount();
-    ui = null;
-  });
-
   it('login with two-factor on → /authentication; a wrong code is shown inline; the right one signs in', async () => {
     const { $, type, click, waitFor, path } = await render('/login');
     fake.replies.push((c) => {
@@ -55,7 +33,7 @@ describe('login pages', { timeout: 20_000 }, () => {
     // Client rule: exactly 6 digits (no call made).
     await type('twofa-code', '123');
     await click('twofa-submit');
-    await waitFor(() => ui!.container.textContent?.includes('The code must be exactly 6 digits'), 'code rule');
+    await waitFor(() => page.ui!.container.textContent?.includes('The code must be exactly 6 digits'), 'code rule');
     expect(fake.calls).toHaveLength(1);
 
     fake.replies.push((c) => {
@@ -97,8 +75,7 @@ describe('login pages', { timeout: 20_000 }, () => {
   });
 
   it('the remembered origin survives the code step', async () => {
-    await render('/user/cases/');
-    const { type, click, waitFor, path, $ } = ui!;
+    const { type, click, waitFor, path, $ } = await render('/user/cases/');
     await waitFor(() => path() === '/login', '/login');
     fake.replies.push(() => ({ status: 200, body: { two_factor_required: true, two_factor_token: 'tf-1', method: 'email' } }));
     await type('login-email', 'c@example.com');
@@ -215,7 +192,7 @@ describe('login pages', { timeout: 20_000 }, () => {
     await type('confirm-password', 'New-pass-2026-xyz');
     await type('confirm-password2', 'New-pass-2026-xy');
     await click('confirm-submit');
-    await waitFor(() => ui!.container.textContent?.includes('The passwords do not match.'), 'mismatch');
+    await waitFor(() => page.ui!.container.textContent?.includes('The passwords do not match.'), 'mismatch');
     expect(fake.calls).toHaveLength(0);
 
     fake.replies.push((c) => {
@@ -227,7 +204,7 @@ describe('login pages', { timeout: 20_000 }, () => {
     });
     await type('confirm-password2', 'New-pass-2026-xyz');
     await click('confirm-submit');
-    await waitFor(() => ui!.container.textContent?.includes('This password is too common'), 'field error');
+    await waitFor(() => page.ui!.container.textContent?.includes('This password is too common'), 'field error');
     expect($('confirm-error')).toBeNull();
 
     fake.replies.push(() => ({ status: 200, body: { message: 'password_reset' } }));
@@ -250,7 +227,6 @@ describe('login pages', { timeout: 20_000 }, () => {
     const screen = await first.waitFor(() => first.$('invalid-url'), 'invalid-url');
     expect(screen.textContent).toContain('The URL you are trying is invalid or expired');
     expect(warning).not.toHaveBeenCalled();
-    await first.unmount();
 
     const second = await render('/recovery/account');
     await second.waitFor(() => second.$('invalid-url'), 'invalid-url');

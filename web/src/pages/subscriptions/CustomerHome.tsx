@@ -6,7 +6,8 @@
 import { App, Button, Card, Col, List, Row, Space, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buyPackage, buyServicePlan, listPackages, listServicePlans, type Package, type ServicePlan } from '../../api/subscriptions';
+import { buyPackage, buyServicePlan, listPackages, listServicePlans } from '../../api/subscriptions';
+import type { Package, ServicePlan } from '../../types/subscriptions';
 import { GUTTER } from '../../config/constants';
 import { useSession } from '../../store/session';
 import Dashboard from '../Dashboard';

@@ -1,20 +1,13 @@
-import { App as AntApp } from 'antd';
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fake } from '../../test/amplifyFake';
 
 vi.mock('aws-amplify', () => ({ Amplify: { configure: vi.fn() } }));
 vi.mock('aws-amplify/api', async () => (await import('../../test/amplifyFake')).amplifyApi);
 
-const { resetClientState } = await import('../../test/renderApp');
-const session = await import('../../store/session');
-const { default: i18n } = await import('../../i18n');
+const { pageTests } = await import('../../test/renderApp');
 const { default: CustomerSubscriptionsTable } = await import('./CustomerSubscriptionsTable');
 const format = await import('./format');
-type Row = import('../../api/subscriptions').PurchasedService;
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+type Row = import('../../types/subscriptions').PurchasedService;
 
 function row(over: Partial<Row> = {}): Row {
   return {
@@ -43,50 +36,17 @@ function row(over: Partial<Row> = {}): Row {
   };
 }
 
-let root: Root | null = null;
-let container: HTMLDivElement | null = null;
-const $ = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
+const page = pageTests();
 
+/** The table as `user` sees it; its menus and dialogs open in portals, so the helpers search the whole document. */
 async function render(rows: Row[], user: Record<string, unknown> | null, onChanged = vi.fn()) {
-  session.setState({ user: user as never, auth: { access_token: 'a', refresh_token: 'r', expires_in: 900, token_type: 'Bearer' } });
-  container = document.createElement('div');
-  document.body.appendChild(container);
-  root = createRoot(container);
-  await act(async () => {
-    root!.render(
-      <AntApp>
-        <CustomerSubscriptionsTable rows={rows} onChanged={onChanged} />
-      </AntApp>,
-    );
-  });
+  await page.mount(<CustomerSubscriptionsTable rows={rows} onChanged={onChanged} />, user);
   return onChanged;
 }
-
-async function waitFor<T>(fn: () => T | null | undefined | false, what: string, ms = 4000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${document.body.textContent}`);
-    await act(async () => {
-      await new Promise((r) => setTimeout(r, 20));
-    });
-  }
-}
-
-async function click(el: HTMLElement) {
-  await act(async () => {
-    el.click();
-  });
-}
-
-async function type(el: HTMLInputElement, value: string) {
-  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-  await act(async () => {
-    setter.call(el, value);
-    el.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
+const $ = (id: string) => page.ui!.$(id);
+const waitFor = <T,>(fn: () => T | null | undefined | false, what: string) => page.ui!.waitFor(fn, what);
+const click = (id: string) => page.ui!.click(id);
+const type = (id: string, value: string) => page.ui!.type(id, value);
 
 const admin = { email: 'a@example.com', id: 1, is_staff: true, user_type: null };
 const customer = { email: 'c@example.com', id: 2, is_staff: false, user_type: 3 };
@@ -116,18 +76,6 @@ describe('format helpers', () => {
 });
 
 describe('CustomerSubscriptionsTable', { timeout: 20_000 }, () => {
-  beforeAll(async () => {
-    await i18n.changeLanguage('en');
-  });
-  beforeEach(() => {
-    resetClientState();
-  });
-  afterEach(async () => {
-    await act(async () => root?.unmount());
-    container?.remove();
-    root = null;
-  });
-
   it('renders the empty text', async () => {
     await render([], admin);
     expect($('subscriptions-empty')?.textContent).toBe('No services available');
@@ -156,8 +104,6 @@ describe('CustomerSubscriptionsTable', { timeout: 20_000 }, () => {
     expect($('sub-options-11')).toBeNull();
     expect($('sub-csv-11')).toBeNull();
     expect(document.body.textContent).not.toContain('Last update date');
-    await act(async () => root!.unmount());
-    container!.remove();
     await render([row()], admin);
     expect($('sub-options-11')).not.toBeNull();
     expect($('sub-csv-11')).not.toBeNull();
@@ -171,24 +117,24 @@ describe('CustomerSubscriptionsTable', { timeout: 20_000 }, () => {
 
   it('change service validates hours (required, min 0,01) and sends comma hours with tomorrow as expiry', async () => {
     const onChanged = await render([row()], admin);
-    await click($('sub-options-11')!);
+    await click('sub-options-11');
     // activate is not offered when hours are not below consumed; auto date is (no child)
     await waitFor(() => $('sub-action-change-11'), 'menu');
     expect($('sub-action-activate-11')).toBeNull();
     expect($('sub-action-auto-11')).not.toBeNull();
-    await click($('sub-action-change-11')!);
+    await click('sub-action-change-11');
     const hours = await waitFor(() => $('change-hours') as HTMLInputElement | null, 'hours input');
     expect(hours.value).toBe('0');
-    await click($('change-submit')!);
+    await click('change-submit');
     await waitFor(() => document.body.textContent?.includes('Hours must be at least 0,01'), 'min message');
-    await type(hours, '');
-    await click($('change-submit')!);
+    await type('change-hours', '');
+    await click('change-submit');
     await waitFor(() => document.body.textContent?.includes('Please add hours'), 'required message');
     expect(fake.calls).toHaveLength(0);
 
     fake.replies.push(() => ({ status: 200, body: { message: 'service_updated' } }));
-    await type(hours, '3,25');
-    await click($('change-submit')!);
+    await type('change-hours', '3,25');
+    await click('change-submit');
     await waitFor(() => fake.calls.length === 1, 'PATCH');
     const call = fake.calls[0];
     expect(call.method).toBe('PATCH');
@@ -205,14 +151,14 @@ describe('CustomerSubscriptionsTable', { timeout: 20_000 }, () => {
 
   it('activate offered when hours are below consumed, with the spec text', async () => {
     await render([row({ hour: 1, consumed_hour: 2, active: false, status: 'Consumed', child: 9 })], admin);
-    await click($('sub-options-11')!);
+    await click('sub-options-11');
     await waitFor(() => $('sub-action-activate-11'), 'activate item');
     expect($('sub-action-auto-11')).toBeNull();
-    await click($('sub-action-activate-11')!);
+    await click('sub-action-activate-11');
     await waitFor(() => $('sub-confirm-text'), 'confirm');
     expect($('sub-confirm-text')!.textContent).toBe('Are you sure you want to activate this service?');
     fake.replies.push(() => ({ status: 400, body: { status: 400, message: 'service_activation_failed', errors: {} } }));
-    await click($('sub-confirm-yes')!);
+    await click('sub-confirm-yes');
     await waitFor(() => document.body.textContent?.includes('An error occurred while activating the service'), 'failure message');
     expect(fake.calls[0].path).toBe('/customer/purchase-services/activate/11/');
   });

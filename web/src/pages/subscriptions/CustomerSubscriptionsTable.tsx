@@ -9,14 +9,8 @@ import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  activateService,
-  changeService,
-  deleteService,
-  setAutoUpdateDate,
-  timeReport,
-  type PurchasedService,
-} from '../../api/subscriptions';
+import { activateService, changeService, deleteService, setAutoUpdateDate, timeReport } from '../../api/subscriptions';
+import type { PurchasedService } from '../../types/subscriptions';
 import { DATE_FORMAT, DATETIME_FORMAT, DISPLAY_DATETIME_FORMAT, HOURS_MIN } from '../../config/constants';
 import { useSession } from '../../store/session';
 import {

@@ -7,15 +7,8 @@ import { App, Button, Card, Col, Form, Input, InputNumber, Row, Select, Typograp
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import {
-  addToCustomer,
-  customerServices,
-  listPackages,
-  listServicePlans,
-  type Package,
-  type PurchasedService,
-  type ServicePlan,
-} from '../../api/subscriptions';
+import { addToCustomer, customerServices, listPackages, listServicePlans } from '../../api/subscriptions';
+import type { Package, PurchasedService, ServicePlan } from '../../types/subscriptions';
 import { GUTTER, HOURS_MIN } from '../../config/constants';
 import { useSession } from '../../store/session';
 import CustomerSubscriptionsTable from './CustomerSubscriptionsTable';
@@ -25,8 +18,7 @@ export default function ManageCustomerPackages({ titleKey }: { titleKey: string 
   const { t } = useTranslation('subscriptions');
   const { t: tr } = useTranslation('routes');
   const { message } = App.useApp();
-  const params = useParams();
-  const uid = params.customer_uid ?? params.profile_uid ?? '';
+  const { customer_uid: uid = '' } = useParams();
   const isAdmin = !!useSession((s) => s.user?.is_staff);
   const [rows, setRows] = useState<PurchasedService[]>([]);
   const [loading, setLoading] = useState(true);

@@ -6,20 +6,17 @@
  */
 import { Button, Card, Result, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import Placeholder from '../Placeholder';
+import { pathFor, useAreaRole } from '../../routes/pathFor';
 import { useSession } from '../../store/session';
 import { hasService } from './customerServices';
 
 export const SERVICE_IDS = { verified: 2, bisnode: 3, incasso: 4, kontrakto: 5, videoMeeting: 6 } as const;
 
-function prefixOf(pathname: string): string {
-  return pathname.startsWith('/customer_contact/') ? '/customer_contact/' : '/user/';
-}
-
 function Promotion({ serviceName, extra }: { serviceName: string; extra?: string }) {
   const { t } = useTranslation('subscriptions');
-  const { pathname } = useLocation();
+  const role = useAreaRole();
   return (
     <div className="page" data-testid="service-promotion">
       <Result
@@ -32,7 +29,7 @@ function Promotion({ serviceName, extra }: { serviceName: string; extra?: string
           </Space>
         }
         extra={
-          <Link to={prefixOf(pathname)}>
+          <Link to={pathFor(role, 'dashboard')}>
             <Button type="primary">{t('promotion.subscribe')}</Button>
           </Link>
         }

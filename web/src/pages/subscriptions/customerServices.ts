@@ -1,7 +1,8 @@
 /** The customer's `customer/{uid}/` answer, kept in the persisted store under `services`. */
 import { useEffect } from 'react';
-import { customerServices, type PurchasedService } from '../../api/subscriptions';
-import type { SessionUser } from '../../auth/types';
+import { customerServices } from '../../api/subscriptions';
+import type { PurchasedService } from '../../types/subscriptions';
+import type { SessionUser } from '../../types/session';
 import { getState, setState, useSession } from '../../store/session';
 
 /** The customer uid a customer (its own uid) or a contact (its customer_id) works for. */
@@ -23,10 +24,10 @@ export async function loadCustomerServices(uid: string): Promise<void> {
   }));
 }
 
-/** Loads the services once on entering the customer or contact area (errors are notified by the client). */
-export function useLoadCustomerServices(): void {
+/** Loads the services once on entering the customer or contact area, when `enabled` (errors are notified by the client). */
+export function useLoadCustomerServices(enabled = true): void {
   const user = useSession((s) => s.user);
-  const uid = customerUidOf(user);
+  const uid = enabled ? customerUidOf(user) : null;
   useEffect(() => {
     if (uid && getState().auth) void loadCustomerServices(uid).catch(() => undefined);
   }, [uid]);

@@ -1,7 +1,7 @@
 /** Display rules of the subscriptions table (spec §2, §4, §9). */
-import type { SessionUser } from '../../auth/types';
+import type { SessionUser } from '../../types/session';
 import { CURRENCY, NUMBER_LOCALE } from '../../config/constants';
-import type { PurchasedService, SubscriptionStatus } from '../../api/subscriptions';
+import type { PurchasedService, SubscriptionStatus } from '../../types/subscriptions';
 
 /** The hour-based service (spec §2). */
 export const CONSULTANCY_SERVICE_ID = 1;

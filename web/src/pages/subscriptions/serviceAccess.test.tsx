@@ -1,43 +1,29 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fake } from '../../test/amplifyFake';
 
 vi.mock('aws-amplify', () => ({ Amplify: { configure: vi.fn() } }));
 vi.mock('aws-amplify/api', async () => (await import('../../test/amplifyFake')).amplifyApi);
 
-const { renderApp, resetClientState } = await import('../../test/renderApp');
+const { pageTests } = await import('../../test/renderApp');
 const session = await import('../../store/session');
-const { default: i18n } = await import('../../i18n');
 
-type Rendered = Awaited<ReturnType<typeof renderApp>>;
-const auth = { access_token: 'a1', refresh_token: 'r1', expires_in: 900, token_type: 'Bearer' };
 const customer = { email: 'c@example.com', id: 7, uid: 'cust-1', is_staff: false, user_type: 3, full_name: 'Cee' };
-let ui: Rendered | null = null;
+const page = pageTests();
 
 function serviceRow(serviceId: number) {
   return { id: 1, service: { id: serviceId, name: 'x' }, expired: false, status: 'Active' };
 }
 
-async function open(path: string, services: { rows: unknown[]; bisnode?: boolean }) {
-  session.setState({ auth, user: customer });
-  fake.routes.set('GET /profile/', () => ({ status: 200, body: customer }));
-  fake.routes.set('GET /customer/cust-1/', () => ({
-    status: 200,
-    body: { purchased_services: services.rows, bisnode_account_active: !!services.bisnode, bisnode_account: null },
-  }));
-  ui = await renderApp(path);
-  return ui;
+function open(path: string, services: { rows: unknown[]; bisnode?: boolean }) {
+  return page.render(path, customer, {
+    'GET /customer/cust-1/': () => ({
+      status: 200,
+      body: { purchased_services: services.rows, bisnode_account_active: !!services.bisnode, bisnode_account: null },
+    }),
+  });
 }
 
 describe('service access (spec §5)', { timeout: 20_000 }, () => {
-  beforeAll(async () => {
-    await i18n.changeLanguage('en');
-  });
-  beforeEach(() => resetClientState());
-  afterEach(async () => {
-    await ui?.unmount();
-    ui = null;
-  });
-
   it('loads customer/{uid}/ into the persisted store and shows the promotion without the service', async () => {
     const { $, waitFor } = await open('/user/services/inkasso/', { rows: [] });
     await waitFor(() => $('service-promotion'), 'promotion');

@@ -3,12 +3,12 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { applyServerErrors, isInlineError } from '../../api/formErrors';
-import { createContact, fetchContact, updateContact, type Contact } from '../../api/users';
-import type { Permission } from '../../auth/permissions';
+import { createContact, fetchContact, updateContact } from '../../api/users';
+import type { Contact } from '../../types/users';
+import type { Permission } from '../../types/users';
 import Loading from '../../components/Loading';
 import MessageAlert from '../../components/MessageAlert';
-import { useSession } from '../../store/session';
-import { contactPaths } from './paths';
+import { hasRoute, pathFor, useAreaRole } from '../../routes/pathFor';
 import { PERMISSION_OPTIONS } from './permissionLabels';
 
 interface Values {
@@ -37,8 +37,10 @@ function phoneOk(v: string | undefined): boolean {
  */
 export function ContactForm({ titleKey, mode }: { titleKey: string; mode: 'create' | 'edit' }) {
   const { t } = useTranslation('users');
-  const user = useSession((s) => s.user);
-  const paths = contactPaths(user);
+  const role = useAreaRole();
+  /** Admin and sales person name the customer; customers and contacts add to their own company and have the list. */
+  const staff = role === 'admin' || role === 'sales';
+  const list = hasRoute(role, 'contactList') ? pathFor(role, 'contactList') : null;
   const navigate = useNavigate();
   const { contact_id: contactId = '' } = useParams();
   const [search] = useSearchParams();
@@ -73,8 +75,8 @@ export function ContactForm({ titleKey, mode }: { titleKey: string; mode: 'creat
     const base = { first_name: v.first_name, last_name: v.last_name, phone: v.phone?.trim() || null, permissions: v.permissions ?? [] };
     try {
       if (mode === 'create') {
-        const created = await createContact({ ...base, email: v.email, customer: paths.staff ? v.customer?.trim() : undefined });
-        const to = paths.list ?? paths.edit(created.uid);
+        const created = await createContact({ ...base, email: v.email, customer: staff ? v.customer?.trim() : undefined });
+        const to = list ?? pathFor(role, 'contactEdit', { contact_id: created.uid });
         navigate(to, { state: { created: created.email } });
       } else {
         const updated = await updateContact(contactId, base);
@@ -117,7 +119,7 @@ export function ContactForm({ titleKey, mode }: { titleKey: string; mode: 'creat
           disabled={submitting}
           initialValues={{ customer: search.get('customer') ?? '', permissions: [] }}
         >
-          {paths.staff && mode === 'create' && (
+          {staff && mode === 'create' && (
             <Form.Item label={t('fields.customer')} name="customer" extra={t('form.customerHint')} rules={[{ required: true, whitespace: true, message: t('form.customerRequired') }]}>
               <Input data-testid="contact-customer" />
             </Form.Item>
@@ -163,8 +165,8 @@ export function ContactForm({ titleKey, mode }: { titleKey: string; mode: 'creat
             <Button type="primary" htmlType="submit" loading={submitting} data-testid="contact-submit">
               {mode === 'create' ? t('form.create') : t('form.save')}
             </Button>
-            {paths.list && (
-              <Link to={paths.list}>
+            {list && (
+              <Link to={list}>
                 <Button data-testid="contact-cancel">{t('form.back')}</Button>
               </Link>
             )}

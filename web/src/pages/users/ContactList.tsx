@@ -4,15 +4,16 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import MessageAlert from '../../components/MessageAlert';
-import { listContacts, setContactActive, type Contact } from '../../api/users';
+import { listContacts, setContactActive } from '../../api/users';
+import type { Contact } from '../../types/users';
 import { useSession } from '../../store/session';
-import { contactPaths } from './paths';
+import { pathFor, useAreaRole } from '../../routes/pathFor';
 
 /** <prefix>users/: the company's contacts, newest first, 10 at a time, with status and (de)activation. */
 export default function ContactList({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('users');
   const user = useSession((s) => s.user);
-  const paths = contactPaths(user);
+  const role = useAreaRole();
   const [rows, setRows] = useState<Contact[]>([]);
   const [next, setNext] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
@@ -54,7 +55,7 @@ export default function ContactList({ titleKey }: { titleKey: string }) {
         <Typography.Title level={2} data-testid="page-title">
           {t(titleKey, { ns: 'routes' })}
         </Typography.Title>
-        <Link to={paths.create}>
+        <Link to={pathFor(role, 'contactCreate')}>
           <Button type="primary" icon={<PlusOutlined />} data-testid="contacts-create">
             {t('list.create')}
           </Button>
@@ -101,7 +102,7 @@ export default function ContactList({ titleKey }: { titleKey: string }) {
               render: (_, r) =>
                 r.uid === user?.uid ? null : (
                   <Space>
-                    <Link to={paths.edit(r.uid)} data-testid={`contact-edit-${r.uid}`}>
+                    <Link to={pathFor(role, 'contactEdit', { contact_id: r.uid })} data-testid={`contact-edit-${r.uid}`}>
                       {t('list.edit')}
                     </Link>
                     <Popconfirm

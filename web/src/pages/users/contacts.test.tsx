@@ -1,24 +1,18 @@
 import { act } from 'react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fake } from '../../test/amplifyFake';
 
 vi.mock('aws-amplify', () => ({ Amplify: { configure: vi.fn() } }));
 vi.mock('aws-amplify/api', async () => (await import('../../test/amplifyFake')).amplifyApi);
 
-const { renderApp, resetClientState } = await import('../../test/renderApp');
+const { pageTests, TEST_AUTH: auth } = await import('../../test/renderApp');
 const session = await import('../../store/session');
-const { setNotifier } = await import('../../api/errors');
 const { completeLogin } = await import('../../auth/flow');
-const { default: i18n } = await import('../../i18n');
 
-type Rendered = Awaited<ReturnType<typeof renderApp>>;
-
-const auth = { access_token: 'a1', refresh_token: 'r1', expires_in: 900, token_type: 'Bearer' };
 const customer = { email: 'c@example.com', id: 7, is_staff: false, user_type: 3, full_name: 'Cee Kund', uid: 'cust-1', image: 'not set' };
 const contactUser = { email: 'k@example.com', id: 8, is_staff: false, user_type: 4, full_name: 'Kalle Kontakt', uid: 'k-1', customer_id: 'cust-1', image: 'not set' };
 const admin = { email: 'a@example.com', id: 1, is_staff: true, full_name: 'Ada', uid: 'adm' };
 const warning = vi.fn();
-let ui: Rendered | null = null;
 
 const row = (uid: string, email: string, active = true) => ({
   uid,
@@ -34,31 +28,19 @@ const row = (uid: string, email: string, active = true) => ({
   created_at: '2026-11-23T10:00:00Z',
 });
 
-/** Signed in as `user`; GET /permission/ answers `served` (the contact area reloads it). */
-async function render(path: string, user: object, opts: { stored?: string[]; served?: string[] } = {}) {
-  session.setState({ auth, user: user as never, permission: opts.stored ?? [] });
-  fake.routes.set('GET /profile/', () => ({ status: 200, body: user }));
-  fake.routes.set('GET /permission/', () => ({ status: 200, body: { permissions: opts.served ?? opts.stored ?? [] } }));
-  ui = await renderApp(path);
-  setNotifier({ warning });
-  return ui;
+const page = pageTests({ warning });
+
+/** Signed in as `user` with the `stored` permission codes; GET /permission/ answers `served` (the contact area reloads it). */
+function render(path: string, user: object, opts: { stored?: string[]; served?: string[] } = {}) {
+  session.setState({ permission: opts.stored ?? [] });
+  return page.render(path, user, {
+    'GET /permission/': () => ({ status: 200, body: { permissions: opts.served ?? opts.stored ?? [] } }),
+  });
 }
 
 const menuIds = () => [...document.querySelectorAll('[data-testid^="menu-item-"]')].map((e) => e.getAttribute('data-testid'));
 
 describe('contacts: guards, menus and screens', { timeout: 20_000 }, () => {
-  beforeAll(async () => {
-    await i18n.changeLanguage('en');
-  });
-  beforeEach(() => {
-    resetClientState();
-    warning.mockReset();
-  });
-  afterEach(async () => {
-    await ui?.unmount();
-    ui = null;
-  });
-
   it('a contact without view_contact typing users/ lands on /customer_contact/ and sees no Users entry', async () => {
     const { waitFor, path, $ } = await render('/customer_contact/users/', contactUser, { stored: ['add_case'] });
     await waitFor(() => path() === '/customer_contact/', 'redirect to the contact root');

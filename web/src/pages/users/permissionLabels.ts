@@ -1,4 +1,4 @@
-import type { Permission } from '../../auth/permissions';
+import type { Permission } from '../../types/users';
 
 /**
  * The contact form's checkboxes in the order of spec §3's labels. The spec

@@ -1,17 +1,14 @@
 import { act } from 'react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fake } from '../../../test/amplifyFake';
 
 vi.mock('aws-amplify', () => ({ Amplify: { configure: vi.fn() } }));
 vi.mock('aws-amplify/api', async () => (await import('../../../test/amplifyFake')).amplifyApi);
 
-const { renderApp, resetClientState } = await import('../../../test/renderApp');
-const { setNotifier } = await import('../../../api/errors');
-const { default: i18n } = await import('../../../i18n');
+const { pageTests } = await import('../../../test/renderApp');
 
-type Rendered = Awaited<ReturnType<typeof renderApp>>;
-let ui: Rendered | null = null;
 const warning = vi.fn();
+const page = pageTests({ warning });
 
 const sectors = [
   { id: '1', name: 'Consumer goods' },
@@ -19,34 +16,20 @@ const sectors = [
 ];
 
 async function render() {
-  fake.routes.set('GET /business-sector/', () => ({ status: 200, body: sectors }));
-  ui = await renderApp('/registration');
-  setNotifier({ warning });
-  await ui.waitFor(() => ui!.$('registration-form'), 'registration form', 20_000);
-  return ui;
+  const r = await page.render('/registration', null, { 'GET /business-sector/': () => ({ status: 200, body: sectors }) });
+  await r.waitFor(() => r.$('registration-form'), 'registration form', 20_000);
+  return r;
 }
 
-const text = () => ui!.container.textContent ?? '';
+const text = () => page.ui!.container.textContent ?? '';
 
 async function check(testId: string) {
-  const box = ui!.$(testId)?.querySelector('input') ?? (ui!.$(testId) as HTMLInputElement);
+  const box = page.ui!.$(testId)?.querySelector('input') ?? (page.ui!.$(testId) as HTMLInputElement);
   await act(async () => box.click());
 }
 
 // A big form: give jsdom time on a loaded machine.
 describe('registration page', { timeout: 90_000 }, () => {
-  beforeAll(async () => {
-    await i18n.changeLanguage('en');
-  });
-  beforeEach(() => {
-    resetClientState();
-    warning.mockReset();
-  });
-  afterEach(async () => {
-    await ui?.unmount();
-    ui = null;
-  });
-
   it('shows every client rule before anything is sent', async () => {
     const { type, click, waitFor } = await render();
     await type('reg-regno', '5566771234');

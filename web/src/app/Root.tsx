@@ -2,8 +2,8 @@ import { App as AntApp } from 'antd';
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { fetchProfile } from '../api/auth';
-import { setNotifier } from '../api/errors';
 import { resolveRole } from '../auth/roles';
+import { registerErrorNotification } from '../layout/errorNotification';
 import { clearSession, getState, setUser } from '../store/session';
 
 let bootstrapped = false;
@@ -27,10 +27,10 @@ export async function bootstrapSession(): Promise<void> {
   }
 }
 
-/** Router root: registers the context-aware notification API and bootstraps the session. */
+/** Router root: registers the §8 error notification (antd's context-aware API) on the API client and bootstraps the session. */
 export default function Root() {
   const { notification } = AntApp.useApp();
-  useEffect(() => setNotifier(notification), [notification]);
+  useEffect(() => registerErrorNotification(notification), [notification]);
   useEffect(() => {
     void bootstrapSession();
   }, []);

@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { ROLE_PREFIX, ROLES } from '../auth/roles';
 import { setNavigate } from '../navigation';
 import NotFound from '../pages/NotFound';
 import Landing from '../pages/public/Landing';
@@ -12,12 +13,8 @@ import PublicPlaceholder from '../pages/public/PublicPlaceholder';
 import Root from './Root';
 import { PublicOnly, RoleGate } from './guards';
 
-// One lazily loaded bundle per role.
-const AdminApp = lazy(() => import('./admin'));
-const LawyerApp = lazy(() => import('./lawyer'));
-const SalesApp = lazy(() => import('./sales'));
-const CustomerApp = lazy(() => import('./customer'));
-const CustomerContactApp = lazy(() => import('./customerContact'));
+// The role areas (layout, route catalogue) load lazily; each page is its own chunk (app/pages.tsx).
+const RoleArea = lazy(() => import('./RoleArea'));
 
 const publicPlaceholders: Array<[string, string]> = [];
 
@@ -41,11 +38,15 @@ export const routes: RouteObject[] = [
           </PublicOnly>
         ),
       })),
-      { path: '/admin/*', element: <RoleGate role="admin"><AdminApp /></RoleGate> },
-      { path: '/lawyer/*', element: <RoleGate role="lawyer"><LawyerApp /></RoleGate> },
-      { path: '/sales/*', element: <RoleGate role="sales"><SalesApp /></RoleGate> },
-      { path: '/user/*', element: <RoleGate role="customer"><CustomerApp /></RoleGate> },
-      { path: '/customer_contact/*', element: <RoleGate role="customerContact"><CustomerContactApp /></RoleGate> },
+      // Each role's area under its prefix (spec §2): /admin/, /lawyer/, /sales/, /user/, /customer_contact/.
+      ...ROLES.map((role) => ({
+        path: `${ROLE_PREFIX[role]}*`,
+        element: (
+          <RoleGate role={role}>
+            <RoleArea role={role} />
+          </RoleGate>
+        ),
+      })),
       { path: '*', element: <NotFound /> },
     ],
   },

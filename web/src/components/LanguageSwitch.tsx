@@ -1,8 +1,14 @@
 import { Button, Dropdown } from 'antd';
 import { GlobalOutlined } from '@ant-design/icons';
 import { LANGUAGES, LANGUAGE_LABELS, type Language } from '../config/constants';
-import { changeLanguage } from '../i18n';
-import { useSession } from '../store/session';
+import { applyLanguage } from '../i18n';
+import { setLanguage, useSession } from '../store/session';
+
+/** Remember the choice in the session (`root`) and show the interface in it. */
+function chooseLanguage(lang: Language): void {
+  setLanguage(lang);
+  applyLanguage(lang);
+}
 
 /** Language switcher: Svenska / English (spec §2). The choice is remembered in `root`. */
 export default function LanguageSwitch({ type = 'text' }: { type?: 'text' | 'default' }) {
@@ -17,7 +23,7 @@ export default function LanguageSwitch({ type = 'text' }: { type?: 'text' | 'def
           key: lang,
           label: <span data-testid={`language-option-${lang}`}>{LANGUAGE_LABELS[lang]}</span>,
         })),
-        onClick: ({ key }) => changeLanguage(key as Language),
+        onClick: ({ key }) => chooseLanguage(key as Language),
       }}
     >
       <Button type={type} icon={<GlobalOutlined />} data-testid="language-switch" data-language={language}>

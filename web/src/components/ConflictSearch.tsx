@@ -2,22 +2,24 @@ import { Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import type { Role } from '../auth/roles';
+import { pathFor } from '../routes/pathFor';
 
 /**
- * Build the fuzzy-result URL under the role's prefix (admin or lawyer); null
- * when the query is empty (the box submits only when non-empty).
+ * The fuzzy-result URL (interest/?search=) of the role (admin or lawyer);
+ * null when the query is empty (the box submits only when non-empty).
  */
-export function conflictSearchTarget(query: string, prefix = '/admin/'): string | null {
+export function conflictSearchTarget(query: string, role: Role = 'admin'): string | null {
   const q = query.trim();
   if (!q) return null;
-  return `${prefix}interest/?search=${encodeURIComponent(q)}`;
+  return pathFor(role, 'interest', {}, { search: q });
 }
 
 /**
  * Header box 'Search conflict of interests' (spec §2: admin header; lawyers
  * have the interest/ page too, so they get the same box).
  */
-export default function ConflictSearch({ prefix = '/admin/', initial = '' }: { prefix?: string; initial?: string }) {
+export default function ConflictSearch({ role, initial = '' }: { role: Role; initial?: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [value, setValue] = useState(initial);
@@ -31,7 +33,7 @@ export default function ConflictSearch({ prefix = '/admin/', initial = '' }: { p
       value={value}
       onChange={(e) => setValue(e.target.value)}
       onSearch={(v) => {
-        const to = conflictSearchTarget(v, prefix);
+        const to = conflictSearchTarget(v, role);
         if (to) navigate(to);
       }}
     />

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import i18n from '../i18n';
-import { collectMessages, describeError, notifyError, setNotifier } from './errors';
+import { collectMessages, describeError, notifyError } from './errorNotification';
 
 describe('error status → notification (spec §8)', () => {
   beforeAll(async () => {
@@ -86,14 +86,13 @@ describe('error status → notification (spec §8)', () => {
 
   it('notifyError shows a warning with title and description', () => {
     const warning = vi.fn();
-    setNotifier({ warning });
-    notifyError(403, null);
+    notifyError({ warning }, 403, null);
     expect(warning).toHaveBeenCalledTimes(1);
     expect(warning.mock.calls[0][0]).toMatchObject({
       title: 'Not authorized',
       description: 'You are not authorized to do the operation!',
     });
-    notifyError(401, null);
+    notifyError({ warning }, 401, null);
     expect(warning).toHaveBeenCalledTimes(1);
   });
 });

@@ -5,7 +5,8 @@
  * changes them (e.g. approving a customer).
  */
 import { useEffect, useSyncExternalStore } from 'react';
-import { fetchBubbles, type Bubbles } from '../api/customers';
+import { fetchBubbles } from './customers';
+import type { Bubbles } from '../types/customers';
 import { ENTITY_COUNT_POLL_MS } from '../config/constants';
 
 export type BubbleKey = keyof Bubbles;

@@ -1,0 +1,797 @@
+"""Makes moto's DynamoDB cost follow the call, as DynamoDB's does.
+
+moto 5.x answers every Query by walking the whole table (`Table.all_items()`,
+sorted), and backs up a TransactWriteItems by deep-copying every table it
+names, once per item. On a table of a few thousand items a Query takes
+hundreds of milliseconds and concurrent transactions take gigabytes. This
+module, applied by `infra/stand_in.py` at start, changes where those calls get
+their data from and nothing else:
+
+* Table Query: moto's own `Table.query` runs unchanged, but its one call to
+  `all_items()` sees only the items of the queried partition (already in the
+  order moto then sorts them into, so its sort is one pass). Every item
+  outside the partition is one moto's Query drops before it sorts, pages,
+  counts or filters, so the answer is the same item for item, with the same
+  LastEvaluatedKey, Count and ScannedCount, and the same errors. A Query
+  still costs its whole partition (moto sorts and pages it), not its Limit.
+* Index Query (GSI or LSI whose key has one HASH attribute): the same, with
+  the items whose index hash attribute equals the queried value, taken from a
+  map kept per table: index -> hash value -> item keys. The map is built on
+  the first index Query of a table, then kept up to date on every write path
+  (Table.put_item and Table.delete_item, which PutItem, BatchWriteItem,
+  transactions, PartiQL and table import use; DynamoDBBackend.update_item,
+  which changes items in place; a transaction's rollback). It is dropped and
+  rebuilt when the table's items object or an index's key schema changes
+  (restore from backup, UpdateTable), and it lives on the Table object, so a
+  deleted table takes its map with it. moto 5.2.5 never removes TTL-expired
+  items (TTL is only a setting it reports), so there is no removal to follow;
+  the version pin below guarantees that stays so.
+* TransactWriteItems: moto's code, except that instead of deep-copying each
+  named table it copies each item just before the transaction writes it, and
+  on cancellation puts those items back. Tables with a stream fall back to
+  moto's own transaction (their stream records are part of the state moto
+  rolls back).
+* moto keeps every model instance it ever created in a class list for its
+  dashboard (`/moto-api/data.json`), including each deep copy a Query or
+  UpdateItem makes of an item, so its memory grows with every call. DynamoDB
+  items are tracked weakly instead: the dashboard lists the items that exist.
+
+Scan, GetItem, BatchGetItem and everything else stay moto's.
+
+Everything here relies on moto's internals, so `check()` refuses any moto but
+the pinned version and verifies the signatures, attributes and source of the
+functions it replaces or relies on; `apply()` calls it first. Requests must be
+serialised (infra/stand_in.py handles them one at a time under one lock).
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import inspect
+import itertools
+import threading
+import weakref
+from collections import defaultdict
+from typing import Any
+
+MOTO_VERSION = "5.2.5"
+
+# sha256 of inspect.getsource() of each moto function this module replaces or
+# whose behaviour it mirrors, for MOTO_VERSION. Any difference means the
+# patch was written against other code: refuse to start.
+SOURCE_SHA256 = {
+    "moto.dynamodb.models.table.Table.query": "002b4d00be6df07cf37f6cbe0132e5eb89455ae12a8e79b23db3fb492450f21e",
+    "moto.dynamodb.models.table.Table.all_items": "c80d2ee3c896acd0cab6ca35aaeae3ab3fb65858933f8a3403d4e027c240f31d",
+    "moto.dynamodb.models.table.Table.put_item": "de23933013ef842639046c19bcf7e418bce0474d810f6719368be4cedce11d47",
+    "moto.dynamodb.models.table.Table.delete_item": "1594f7b07616c8cb8cdf0fbf58d6f54eeac83f25d7ac7b14e832a08e10efd8f9",
+    "moto.dynamodb.models.table.Table.get_item": "b08e98fe37b7e5836afe03b010d637ef50df5dea6cbecd9cf8816eef326a21cd",
+    "moto.dynamodb.models.table.Table.__init__": "a56181a75aa270051d49daeb6a1f55b3eba543e6f58b4391e46d24a7cf8bbc74",
+    "moto.dynamodb.models.table.Table.sorted_items": "216dac1cd6b659d283e91006b809136623723efb90125b015e07052478724937",
+    "moto.dynamodb.models.DynamoDBBackend.transact_write_items": "81db2cb7d94e39c90b3a2077e1f4bb41a449c558ef9b1b1e2910fdaa39978ad4",
+    "moto.dynamodb.models.DynamoDBBackend.update_item": "218984588dd689a5de81678ce11e6a40d05c91e7b6c21b44c4ed4122fe74aa9f",
+    "moto.dynamodb.models.DynamoDBBackend.update_table": "3fa85dce71a0cdcaac470626f5165b9e8317905f8651a0ce7dc1e1db1f9474ac",
+    "moto.dynamodb.models.DynamoDBBackend.get_keys_value": "1f948797496ddc2cd4e4752e29e470d19ce757ca3406e07fed6bd90b331c1caa",
+    "moto.dynamodb.models.DynamoDBBackend.get_item": "290b95c46b38bc5ac8079668e9c449bba9b6b26f4a2872d80ca262115023e189",
+    "moto.dynamodb.models.DynamoDBBackend.execute_statement": "6579d0ba9df2be56634bad07a48f678a04135d012f90a4bde80874b2590c397a",
+    "moto.dynamodb.models.table.RestoredTable.__init__": "607d3a9baf82a6047ace9d996b4a073689fdfbcb14011e949b80f3e9ef71498a",
+    "moto.dynamodb.models.table.RestoredPITTable.__init__": "c0c63032c8e6ba3c4d9644e03e08bb0d0e0094d53f5ddce92c89cbc79a8656dc",
+    "moto.dynamodb.models.dynamo_type.DynamoType.__hash__": "4d37bb816dede3221cef85255e0338002372cbad3899909b4b2a7532f7197f05",
+    "moto.dynamodb.models.dynamo_type.DynamoType.__eq__": "48f12362c49f00c1138f550163b14b9c2f3bf0a50f0f907f426510a0417052c1",
+    "moto.dynamodb.models.dynamo_type.Item.__init__": "d9c12b62cb921831aab9b2eb22ac24fbd600689064a0219ae3ffbe057ae4be74",
+    "moto.dynamodb.models.dynamo_type.Item.__deepcopy__": "7621d16ad7ce49d93f1da0ff2a799ec0ca57b34d30249ef65bc2557c2acc5168",
+    "moto.core.common_models.BaseModel.__new__": "08cf0ef20e88029a2eb91949492ce3281001a34b98143db186239962ad379eec",
+}
+
+# Parameter names of the functions called or wrapped here.
+SIGNATURES = {
+    "moto.dynamodb.models.table.Table.query": [
+        "self", "hash_key", "range_comparison", "range_objs", "limit",
+        "exclusive_start_key", "scan_index_forward", "projection_expressions",
+        "index_name", "consistent_read", "filter_expression",
+        "hash_key_conditions", "range_key_conditions", "filter_kwargs",
+    ],
+    "moto.dynamodb.models.table.Table.all_items": ["self"],
+    "moto.dynamodb.models.table.Table.put_item": [
+        "self", "item_attrs", "expected", "condition_expression",
+        "expression_attribute_names", "expression_attribute_values",
+        "overwrite", "return_values_on_condition_check_failure",
+    ],
+    "moto.dynamodb.models.table.Table.delete_item": ["self", "hash_key", "range_key"],
+    "moto.dynamodb.models.table.Table.get_item": [
+        "self", "hash_key", "range_key", "projection_expression",
+    ],
+    "moto.dynamodb.models.DynamoDBBackend.transact_write_items": ["self", "transact_items"],
+    "moto.dynamodb.models.DynamoDBBackend.update_item": [
+        "self", "table_name", "key", "update_expression",
+        "expression_attribute_names", "expression_attribute_values",
+        "attribute_updates", "expected", "condition_expression",
+        "return_values_on_condition_check_failure",
+    ],
+    "moto.dynamodb.models.DynamoDBBackend.update_table": [
+        "self", "name", "attr_definitions", "global_index", "throughput",
+        "billing_mode", "stream_spec", "deletion_protection_enabled",
+        "warm_throughput",
+    ],
+    "moto.dynamodb.models.DynamoDBBackend.get_keys_value": ["self", "table", "keys"],
+    "moto.dynamodb.models.DynamoDBBackend.get_item": [
+        "self", "table_name", "keys", "projection_expressions",
+    ],
+    "moto.dynamodb.models.DynamoDBBackend.put_item": [
+        "self", "table_name", "item_attrs", "expected", "condition_expression",
+        "expression_attribute_names", "expression_attribute_values",
+        "overwrite", "return_values_on_condition_check_failure",
+    ],
+    "moto.dynamodb.models.DynamoDBBackend.delete_item": [
+        "self", "table_name", "key", "expression_attribute_names",
+        "expression_attribute_values", "condition_expression",
+        "return_values_on_condition_check_failure",
+    ],
+    "moto.dynamodb.models.DynamoDBBackend.get_table": ["self", "table_name"],
+    "moto.dynamodb.models.table.Table.all_indexes": ["self"],
+}
+
+
+class PatchMismatch(RuntimeError):
+    """moto is not the code this patch was written against."""
+
+
+def _resolve(dotted: str) -> Any:
+    import importlib
+
+    parts = dotted.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            obj = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        for name in parts[cut:]:
+            obj = getattr(obj, name)
+        return obj
+    raise ImportError(dotted)
+
+
+def _unwrap(fn: Any) -> Any:
+    return getattr(fn, "__standin_original__", fn)
+
+
+def source_digest(dotted: str) -> str:
+    src = inspect.getsource(_unwrap(_resolve(dotted)))
+    return hashlib.sha256(src.encode("utf-8")).hexdigest()
+
+
+def check() -> None:
+    """Raises PatchMismatch unless moto is exactly what this patch expects."""
+    import moto
+
+    problems: list[str] = []
+    if moto.__version__ != MOTO_VERSION:
+        problems.append(f"moto is {moto.__version__}, the patch is written for {MOTO_VERSION}")
+    for dotted, params in SIGNATURES.items():
+        try:
+            got = list(inspect.signature(_unwrap(_resolve(dotted))).parameters)
+        except Exception as e:  # noqa: BLE001 - report whatever is missing
+            problems.append(f"{dotted}: {type(e).__name__}: {e}")
+            continue
+        if got != params:
+            problems.append(f"{dotted}: parameters {got}, expected {params}")
+    for dotted, want in SOURCE_SHA256.items():
+        try:
+            got = source_digest(dotted)
+        except Exception as e:  # noqa: BLE001
+            problems.append(f"{dotted}: {type(e).__name__}: {e}")
+            continue
+        if got != want:
+            problems.append(f"{dotted}: source changed (sha256 {got[:12]}…, expected {want[:12]}…)")
+    # Attributes the patch reads on live objects.
+    try:
+        from moto.dynamodb.models.dynamo_type import DynamoType, Item
+        from moto.dynamodb.models.table import Table
+
+        t = Table(
+            "standin-check", account_id="123456789012", region="us-east-1",
+            schema=[{"AttributeName": "PK", "KeyType": "HASH"}, {"AttributeName": "SK", "KeyType": "RANGE"}],
+            attr=[{"AttributeName": n, "AttributeType": "S"} for n in ("PK", "SK", "G")],
+            global_indexes=[{
+                "IndexName": "G", "KeySchema": [{"AttributeName": "G", "KeyType": "HASH"}],
+                "Projection": {"ProjectionType": "ALL"},
+            }],
+        )
+        for attr in ("items", "hash_key_attr", "range_key_attr", "stream_shard", "global_indexes", "indexes"):
+            if not hasattr(t, attr):
+                problems.append(f"Table has no attribute {attr!r}")
+        if type(getattr(t, "items", None)) is not defaultdict:
+            problems.append("Table.items is not a defaultdict")
+        it = Item(DynamoType({"S": "a"}), DynamoType({"S": "b"}), {"PK": {"S": "a"}, "SK": {"S": "b"}})
+        for attr in ("hash_key", "range_key", "attrs"):
+            if not hasattr(it, attr):
+                problems.append(f"Item has no attribute {attr!r}")
+        for attr in ("name", "schema"):
+            if not hasattr(t.global_indexes[0], attr):
+                problems.append(f"GlobalSecondaryIndex has no attribute {attr!r}")
+        if not isinstance(getattr(Item, "instances_tracked", None), list):
+            problems.append("Item.instances_tracked is not a list")
+    except Exception as e:  # noqa: BLE001
+        problems.append(f"building a sample table failed: {type(e).__name__}: {e}")
+    if problems:
+        raise PatchMismatch(
+            "the stand-in's DynamoDB patch (infra/stand_in_dynamodb.py) does not match the installed moto:\n  - "
+            + "\n  - ".join(problems)
+            + f"\nInstall moto[server]=={MOTO_VERSION} (infra/lib.sh ensure_venv does), "
+            "or re-check the patch against the new moto source and update it."
+        )
+
+
+# --------------------------------------------------------------------------
+# Counters, for /_stand_in/status (tests check the fast paths are taken).
+
+STATS: dict[str, int] = defaultdict(int)
+
+
+# --------------------------------------------------------------------------
+# Index maps.
+
+
+class _IndexMap:
+    __slots__ = ("attr", "schema", "parts", "where", "odd")
+
+    def __init__(self, attr: str, schema: tuple) -> None:
+        self.attr = attr
+        self.schema = schema
+        self.parts: dict[Any, dict[tuple, None]] = {}  # hash value -> {item key: None}
+        self.where: dict[tuple, Any] = {}  # item key -> hash value
+        self.odd: dict[tuple, None] = {}  # item keys whose value is not hashable (a list, map or set)
+
+    def drop(self, key: tuple) -> None:
+        if key in self.odd:
+            del self.odd[key]
+            return
+        old = self.where.pop(key, None)
+        if old is not None:
+            part = self.parts[old]
+            del part[key]
+            if not part:
+                del self.parts[old]
+
+    def add(self, key: tuple, item: Any) -> None:
+        value = item.attrs.get(self.attr)
+        if value is None:
+            return
+        try:
+            hash(value)
+        except TypeError:
+            self.odd[key] = None
+            return
+        self.parts.setdefault(value, {})[key] = None
+        self.where[key] = value
+
+    def keys_for(self, value: Any) -> list[tuple]:
+        return list(self.parts.get(value, ())) + list(self.odd)
+
+
+class _GsiMaps:
+    """Per-table maps. Derived data: a copy (moto's Backup deep-copies tables)
+    or a saved state gets an empty one, rebuilt on the next index Query."""
+
+    def __init__(self) -> None:
+        self.items_ref: Any = None
+        self.indexes: dict[str, _IndexMap] | None = None
+
+    def __reduce__(self) -> tuple:
+        return (_GsiMaps, ())
+
+
+def _schema_sig(index: Any) -> tuple:
+    return tuple((k["AttributeName"], k["KeyType"]) for k in index.schema)
+
+
+def _hash_attr(index: Any) -> str | None:
+    hashes = [k["AttributeName"] for k in index.schema if k["KeyType"] == "HASH"]
+    return hashes[0] if len(hashes) == 1 else None
+
+
+def _iter_stored(table: Any):
+    """(key, item) of every stored item, without creating partitions."""
+    from moto.dynamodb.models.dynamo_type import Item
+
+    if table.range_key_attr is not None:
+        for h, part in table.items.items():
+            if isinstance(part, dict):
+                for r, item in part.items():
+                    if isinstance(item, Item):
+                        yield (h, r), item
+    else:
+        for h, item in table.items.items():
+            if isinstance(item, Item):
+                yield (h, None), item
+
+
+def _stored(table: Any, h: Any, r: Any) -> Any:
+    from moto.dynamodb.models.dynamo_type import Item
+
+    try:
+        part = table.items.get(h)
+        if table.range_key_attr is not None:
+            item = part.get(r) if isinstance(part, dict) else None
+        else:
+            item = part
+    except TypeError:  # unhashable key
+        return None
+    return item if isinstance(item, Item) else None
+
+
+def _maps(table: Any) -> _GsiMaps:
+    maps = table.__dict__.get("_standin_gsi")
+    if not isinstance(maps, _GsiMaps):
+        maps = _GsiMaps()
+        table.__dict__["_standin_gsi"] = maps
+    return maps
+
+
+def _index_map(table: Any, index: Any) -> _IndexMap | None:
+    """The current map of `index`, (re)building the table's maps if needed."""
+    maps = _maps(table)
+    current = maps.indexes is not None and maps.items_ref is table.items
+    imap = maps.indexes.get(index.name) if current else None
+    if imap is None or imap.schema != _schema_sig(index):
+        STATS["index_map_builds"] += 1
+        indexes: dict[str, _IndexMap] = {}
+        for idx in table.all_indexes():
+            attr = _hash_attr(idx)
+            if attr is not None:
+                indexes[idx.name] = _IndexMap(attr, _schema_sig(idx))
+        for key, item in _iter_stored(table):
+            for m in indexes.values():
+                m.add(key, item)
+        maps.indexes, maps.items_ref = indexes, table.items
+        imap = indexes.get(index.name)
+    return imap
+
+
+def _invalidate(table: Any) -> None:
+    maps = table.__dict__.get("_standin_gsi")
+    if isinstance(maps, _GsiMaps):
+        maps.indexes, maps.items_ref = None, None
+
+
+def _reindex(table: Any, h: Any, r: Any) -> None:
+    """Brings the maps up to date for the item stored (or not) at (h, r)."""
+    maps = table.__dict__.get("_standin_gsi")
+    if not isinstance(maps, _GsiMaps) or maps.indexes is None:
+        return
+    if maps.items_ref is not table.items:
+        _invalidate(table)
+        return
+    key = (h, r)
+    try:
+        hash(key)
+    except TypeError:
+        _invalidate(table)
+        return
+    item = _stored(table, h, r)
+    for m in maps.indexes.values():
+        m.drop(key)
+        if item is not None:
+            m.add(key, item)
+
+
+# --------------------------------------------------------------------------
+# Query: moto's Table.query over the queried partition only.
+
+_restrict = threading.local()
+
+
+def _all_items_order(items: list) -> list:
+    # The same order Table.all_items() returns (its sort key, verbatim).
+    return sorted(items, key=lambda x: (x.hash_key, x.range_key) if x.range_key else x.hash_key)
+
+
+def _presorted(items: list, attrs: list[str | None]) -> list:
+    """`items` in the order moto's Query is about to sort them into (by
+    `attrs`, compared as moto compares them: by cast value), so that its
+    sort is one linear pass. Sorting on plain Python values costs a fraction
+    of moto's DynamoType comparisons. Only speed depends on this order (moto
+    sorts again); if the values do not compare, all_items() order it is."""
+    def sort_key(item: Any) -> tuple:
+        try:
+            return (0, tuple(item.attrs[a].cast_value for a in attrs if a is not None))
+        except KeyError:  # not in the index: moto drops it before sorting
+            return (1, ())
+
+    try:
+        return sorted(items, key=sort_key)
+    except TypeError:
+        return _all_items_order(items)
+
+
+def _index_sort_attrs(table: Any, index: Any) -> list[str | None]:
+    """The attributes moto's Query sorts an index's items by (its
+    _generate_attr_to_sort_by for the hash_attrs/range_attrs it builds)."""
+    hashes = [k["AttributeName"] for k in index.schema if k["KeyType"] == "HASH"]
+    ranges = [k["AttributeName"] for k in index.schema if k["KeyType"] == "RANGE"]
+    if not ranges:
+        ranges = [table.range_key_attr if table.range_key_attr else table.hash_key_attr]
+    return [*hashes, *ranges, table.hash_key_attr, table.range_key_attr]
+
+
+def _candidates(table: Any, bound: inspect.BoundArguments) -> list | None:
+    """The items moto's Query can possibly return, or None to let moto walk
+    the whole table (cases this module does not specialise)."""
+    from moto.dynamodb.models.dynamo_type import DynamoType, Item
+
+    args = bound.arguments
+    index_name = args.get("index_name")
+    if index_name:
+        indexes = {i.name: i for i in table.all_indexes()}
+        index = indexes.get(index_name)
+        if index is None:
+            return None
+        attr = _hash_attr(index)
+        if attr is None:
+            return None
+        conditions: dict[str, Any] = {}
+        for name, value in args.get("hash_key_conditions") or []:
+            conditions[name] = value
+        value = conditions.get(attr)
+        if type(value) is not DynamoType:
+            return None
+        try:
+            hash(value)
+        except TypeError:
+            return None
+        imap = _index_map(table, index)
+        if imap is None:
+            return None
+        found = [_stored(table, h, r) for h, r in imap.keys_for(value)]
+        STATS["index_queries"] += 1
+        return _presorted([i for i in found if i is not None], _index_sort_attrs(table, index))
+    hash_key = args.get("hash_key")
+    if type(hash_key) is not DynamoType:
+        return None
+    try:
+        part = table.items.get(hash_key)
+    except TypeError:
+        return None
+    if table.range_key_attr is not None:
+        found = list(part.values()) if isinstance(part, dict) else []
+    else:
+        found = [part]
+    STATS["table_queries"] += 1
+    return _presorted([i for i in found if isinstance(i, Item)], [table.range_key_attr])
+
+
+# --------------------------------------------------------------------------
+# Weak tracking of DynamoDB items for moto's dashboard.
+
+
+class _WeakTracked:
+    """Stands in for a model class's `instances_tracked` list: remembers
+    instances weakly, iterates the live ones in creation order."""
+
+    def __init__(self) -> None:
+        self._live: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
+        self._n = itertools.count()
+
+    def append(self, instance: Any) -> None:
+        self._live[next(self._n)] = instance
+
+    def __iter__(self):
+        return iter(list(self._live.values()))
+
+    def __len__(self) -> int:
+        return len(self._live)
+
+
+# --------------------------------------------------------------------------
+# apply()
+
+_applied = False
+
+
+def apply() -> None:
+    """Checks moto, then patches it (idempotent)."""
+    global _applied
+    if _applied:
+        return
+    check()
+
+    from moto.dynamodb import models as backend_module
+    from moto.dynamodb.comparisons import get_filter_expression
+    from moto.dynamodb.exceptions import (
+        ConditionalCheckFailed,
+        MockValidationException,
+        MultipleTransactionsException,
+        TooManyTransactionsException,
+        TransactionCanceledException,
+        TransactWriteSingleOpException,
+    )
+    from moto.dynamodb.models import DynamoDBBackend
+    from moto.dynamodb.models.dynamo_type import DynamoType, Item
+    from moto.dynamodb.models.table import Table
+
+    orig_query = Table.query
+    orig_all_items = Table.all_items
+    orig_put_item = Table.put_item
+    orig_delete_item = Table.delete_item
+    orig_update_item = DynamoDBBackend.update_item
+    orig_update_table = DynamoDBBackend.update_table
+    orig_transact = DynamoDBBackend.transact_write_items
+    query_sig = inspect.signature(orig_query)
+    update_item_sig = inspect.signature(orig_update_item)
+    update_table_sig = inspect.signature(orig_update_table)
+
+    def all_items(self: Table) -> list:
+        only = getattr(_restrict, "only", None)
+        if only is not None and only[0] is self:
+            return list(only[1])
+        return orig_all_items(self)
+
+    def query(self: Table, *args: Any, **kwargs: Any) -> Any:
+        try:
+            bound = query_sig.bind(self, *args, **kwargs)
+        except TypeError:
+            bound = None
+        found = _candidates(self, bound) if bound is not None else None
+        if found is None:
+            STATS["whole_table_queries"] += 1
+            return orig_query(self, *args, **kwargs)
+        outer = getattr(_restrict, "only", None)
+        _restrict.only = (self, found)
+        try:
+            return orig_query(self, *args, **kwargs)
+        finally:
+            _restrict.only = outer
+
+    def put_item(self: Table, item_attrs: Any, *args: Any, **kwargs: Any) -> Any:
+        key = None
+        try:
+            h = DynamoType(item_attrs[self.hash_key_attr])
+            r = DynamoType(item_attrs[self.range_key_attr]) if self.range_key_attr is not None else None
+            key = (h, r)
+        except Exception:  # noqa: BLE001 - moto reports the malformed item itself
+            pass
+        try:
+            return orig_put_item(self, item_attrs, *args, **kwargs)
+        finally:
+            if key is not None:
+                _reindex(self, *key)
+
+    def delete_item(self: Table, hash_key: Any, range_key: Any) -> Any:
+        # Without a range key moto pops the whole hash entry (a partition on a
+        # table with a range key): follow every key that was under it.
+        keys: list[tuple] = []
+        try:
+            if range_key:
+                keys = [(hash_key, range_key)]
+            elif self.range_key_attr is not None:
+                part = self.items.get(hash_key)
+                keys = [(hash_key, r) for r in part] if isinstance(part, dict) else []
+            else:
+                keys = [(hash_key, None)]
+        except TypeError:
+            _invalidate(self)
+        try:
+            return orig_delete_item(self, hash_key, range_key)
+        finally:
+            for key in keys:
+                _reindex(self, *key)
+
+    def update_item(self: DynamoDBBackend, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return orig_update_item(self, *args, **kwargs)
+        finally:
+            # moto changes the stored item in place: follow its key (parsed
+            # as moto's update_item parses it).
+            table = None
+            try:
+                a = update_item_sig.bind(self, *args, **kwargs).arguments
+                table = self.get_table(a["table_name"])
+                key = a["key"]
+                if all([table.hash_key_attr in key, table.range_key_attr in key]):
+                    h, r = DynamoType(key[table.hash_key_attr]), DynamoType(key[table.range_key_attr])
+                elif table.hash_key_attr in key:
+                    h, r = DynamoType(key[table.hash_key_attr]), None
+                else:
+                    h, r = DynamoType(key), None
+                _reindex(table, h, r)
+            except Exception:  # noqa: BLE001 - unknown key shape: rebuild on next index Query
+                if table is not None:
+                    _invalidate(table)
+
+    def update_table(self: DynamoDBBackend, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return orig_update_table(self, *args, **kwargs)
+        finally:
+            try:
+                name = update_table_sig.bind(self, *args, **kwargs).arguments["name"]
+                _invalidate(self.get_table(name))
+            except Exception:  # noqa: BLE001
+                pass
+
+    def transact_write_items(self: DynamoDBBackend, transact_items: list[dict[str, Any]]) -> None:
+        # moto's transact_write_items (5.2.5) with one change: the rollback
+        # backup. moto deep-copies every named table (once per item); here
+        # each item is copied just before the transaction may write it, and
+        # a rollback puts those copies back. Marked "# standin:" below.
+        if len(transact_items) > 100:
+            raise TooManyTransactionsException()
+        # standin: note the tables moto would back up, instead of copying them.
+        original_tables: dict[str, Table] = {}
+        for item in transact_items:
+            _, op = next(iter(item.items()))
+            table_name = op.get("TableName")
+            if table_name and table_name in self.tables:
+                original_tables[table_name] = self.tables[table_name]
+        if any(t.stream_shard is not None for t in original_tables.values()):
+            STATS["whole_table_transactions"] += 1
+            return orig_transact(self, transact_items)
+        STATS["transactions"] += 1
+        guarded = {id(t) for t in original_tables.values()}
+        backups: dict[tuple, tuple] = {}
+
+        def rollback() -> None:
+            for table, h, r, saved in backups.values():
+                if table.range_key_attr is not None:
+                    if saved is None:
+                        table.items[h].pop(r, None)
+                    else:
+                        table.items[h][r] = saved
+                else:
+                    if saved is None:
+                        table.items.pop(h, None)
+                    else:
+                        table.items[h] = saved
+                _reindex(table, h, r)
+
+        target_items: set[tuple[str, str]] = set()
+
+        def check_unicity(table_name: str, key: dict[str, Any]) -> None:
+            item = (str(table_name), str(dict(sorted(key.items()))))
+            if item in target_items:
+                raise MultipleTransactionsException()
+            target_items.add(item)
+
+        errors: list[Any] = []  # [(Code, Message, Item), ..]
+        for item in transact_items:
+            original_item: dict[str, Any] | None = None
+            # Check transact writes are not performing multiple operations on the same item
+            if len(list(item.keys())) > 1:
+                raise TransactWriteSingleOpException
+
+            try:
+                op_type, op = next(iter(item.items()))
+                if op_type not in {"ConditionCheck", "Put", "Delete", "Update"}:
+                    raise ValueError("Unsupported transaction operation")
+
+                table_name = op["TableName"]
+                condition_expression = op.get("ConditionExpression")
+                expression_attribute_names = op.get("ExpressionAttributeNames")
+                expression_attribute_values = op.get("ExpressionAttributeValues")
+                return_values_on_condition_check_failure = op.get(
+                    "ReturnValuesOnConditionCheckFailure"
+                )
+
+                if op_type == "Put":
+                    attrs = op["Item"]
+                    table = self.get_table(table_name)
+                    key = {table.hash_key_attr: attrs[table.hash_key_attr]}
+                    if table.range_key_attr is not None:
+                        key[table.range_key_attr] = attrs[table.range_key_attr]
+                else:
+                    key = op["Key"]
+
+                check_unicity(table_name, key)
+
+                current = self.get_item(table_name, key)
+                # standin: back up the item this operation may write.
+                if op_type != "ConditionCheck":
+                    table = self.get_table(table_name)
+                    if id(table) in guarded:
+                        h, r = self.get_keys_value(table, key)
+                        if (id(table), h, r) not in backups:
+                            backups[(id(table), h, r)] = (table, h, r, copy.deepcopy(current))
+                            STATS["item_backups"] += 1
+                if condition_expression is not None:
+                    condition_op = get_filter_expression(
+                        condition_expression,
+                        expression_attribute_names,
+                        expression_attribute_values,
+                    )
+                    if not condition_op.expr(current):
+                        if (
+                            return_values_on_condition_check_failure == "ALL_OLD"
+                            and current
+                        ):
+                            original_item = current.to_json()["Attributes"]
+                        raise ConditionalCheckFailed(item=original_item)
+
+                if op_type == "Put":
+                    attrs = op["Item"]
+                    self.put_item(
+                        table_name,
+                        attrs,
+                        condition_expression=condition_expression,
+                        expression_attribute_names=expression_attribute_names,
+                        expression_attribute_values=expression_attribute_values,
+                    )
+                elif op_type == "Delete":
+                    self.delete_item(
+                        table_name,
+                        key,
+                        condition_expression=condition_expression,
+                        expression_attribute_names=expression_attribute_names,
+                        expression_attribute_values=expression_attribute_values,
+                    )
+                elif op_type == "Update":
+                    update_expression = op["UpdateExpression"]
+                    self.update_item(
+                        table_name,
+                        key,
+                        update_expression=update_expression,
+                        condition_expression=condition_expression,
+                        expression_attribute_names=expression_attribute_names,
+                        expression_attribute_values=expression_attribute_values,
+                    )
+                errors.append((None, None, None))
+            except (MultipleTransactionsException, MockValidationException):
+                # Rollback to the original state, and reraise the error
+                rollback()  # standin
+                raise
+            except ConditionalCheckFailed as e:
+                errors.append(("ConditionalCheckFailed", str(e.message), original_item))  # type: ignore
+            except Exception as e:  # noqa: E722 Do not use bare except
+                # For other exceptions, capture their details
+                errors.append((type(e).__name__, str(e), original_item))  # type: ignore
+
+        if any(code is not None for code, _, _ in errors):
+            # Rollback to the original state, and reraise the errors
+            rollback()  # standin
+            raise TransactionCanceledException(errors)
+
+    # Item tracking: weak, so deep copies do not live for ever.
+    base_new = Item.__new__
+
+    def item_new(cls: type, *args: Any, **kwargs: Any) -> Any:
+        if cls is not Item:
+            return base_new(cls, *args, **kwargs)
+        instance = object.__new__(cls)
+        tracked = cls.__dict__.get("instances_tracked")
+        if not isinstance(tracked, _WeakTracked):
+            # First item, or moto's reset put a plain list back.
+            tracked = _WeakTracked()
+            cls.instances_tracked = tracked  # type: ignore[attr-defined]
+        tracked.append(instance)
+        return instance
+
+    for owner, name, fn, orig in (
+        (Table, "all_items", all_items, orig_all_items),
+        (Table, "query", query, orig_query),
+        (Table, "put_item", put_item, orig_put_item),
+        (Table, "delete_item", delete_item, orig_delete_item),
+        (DynamoDBBackend, "update_item", update_item, orig_update_item),
+        (DynamoDBBackend, "update_table", update_table, orig_update_table),
+        (DynamoDBBackend, "transact_write_items", transact_write_items, orig_transact),
+    ):
+        fn.__standin_original__ = orig  # type: ignore[attr-defined]
+        fn.__name__ = name
+        fn.__qualname__ = f"{owner.__name__}.{name}"
+        setattr(owner, name, fn)
+    Item.__new__ = staticmethod(item_new)  # type: ignore[method-assign,assignment]
+    Item.instances_tracked = _WeakTracked()  # type: ignore[attr-defined]
+    del backend_module  # only imported to make sure the module is loaded
+    _applied = True
+
+
+def status() -> dict[str, Any]:
+    """For /_stand_in/status: whether the patch is on, call counters, and the
+    size of each built index map ({table: {index: [item keys, partitions]}})."""
+    import moto
+    from moto.dynamodb.models import dynamodb_backends
+
+    maps: dict[str, dict[str, list[int]]] = {}
+    for _account, _region, backend in dynamodb_backends.iter_backends():
+        for name, table in backend.tables.items():
+            m = table.__dict__.get("_standin_gsi")
+            if isinstance(m, _GsiMaps) and m.indexes is not None:
+                maps[name] = {i: [len(x.where) + len(x.odd), len(x.parts)] for i, x in m.indexes.items()}
+    return {"patched": _applied, "moto": moto.__version__, "stats": dict(STATS), "index_maps": maps}

@@ -1,0 +1,488 @@
+/**
+ * The route catalogue (spec §2): every page of the role areas once, with its
+ * stable id, page, title, which roles have it (customer contacts: the
+ * permission it needs, spec §5), its path and its place in each role's left
+ * menu. Each role's route table, menu and links are derived from it
+ * (roleTables.ts, pathFor.ts); a role gets its own path, title, page or menu
+ * place only where spec §2 gives it one.
+ *
+ * Paths are relative to the role prefix (ROLE_PREFIX) and written the way
+ * links show them: ':name' is a parameter, '' the role's dashboard, and a
+ * trailing '/' is kept in links (the router ignores it).
+ *
+ * Pages are named by key, not imported: pages link with pathFor, which reads
+ * this catalogue, so importing them here would make an import circle. The
+ * role area resolves the keys lazily (app/pages.tsx).
+ */
+import {
+  AppstoreOutlined,
+  BankOutlined,
+  BarChartOutlined,
+  CustomerServiceOutlined,
+  DashboardOutlined,
+  FileTextOutlined,
+  FolderOpenOutlined,
+  PlayCircleOutlined,
+  SettingOutlined,
+  TeamOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import type { ReactNode } from 'react';
+import { ROLES, type Role } from '../auth/roles';
+import type { Bubbles } from '../types/customers';
+import type { Permission } from '../types/users';
+
+/** The pages a route can show (app/pages.tsx loads each lazily). No page: a placeholder titled with the route's title. */
+export type PageKey =
+  | 'Dashboard'
+  | 'CustomerHome'
+  | 'Profile'
+  | 'ChangePassword'
+  | 'TwoFactorSettings'
+  | 'CaseList'
+  | 'CaseDetails'
+  | 'CaseForm'
+  | 'CaseHistory'
+  | 'HourUpdate'
+  | 'AdditionalHourUpdate'
+  | 'AdditionalHistory'
+  | 'ActiveCustomers'
+  | 'PendingCustomers'
+  | 'InactiveCustomers'
+  | 'LawyerActiveCustomers'
+  | 'LawyerInactiveCustomers'
+  | 'SalesAllCustomers'
+  | 'SalesActiveCustomers'
+  | 'SalesInactiveCustomers'
+  | 'CustomerDetailsPage'
+  | 'CustomerFormPage'
+  | 'ManageCustomerPackages'
+  | 'ContactList'
+  | 'ContactCreate'
+  | 'ContactEdit'
+  | 'BusinessSectors'
+  | 'BusinessSectorForm'
+  | 'DepartmentsPage'
+  | 'DepartmentFormPage'
+  | 'DepartmentConnectPage'
+  | 'InternalLawyers'
+  | 'ExternalLawyers'
+  | 'LawyerForm'
+  | 'SalesPersons'
+  | 'SalesPersonForm'
+  | 'KnowledgeSectorsPage'
+  | 'CaseTypesPage'
+  | 'PackagesPage'
+  | 'PackageCreatePage'
+  | 'ServicePlansPage'
+  | 'ServicePlanCreatePage'
+  | 'ConflictResults'
+  | 'ContractSignRoute'
+  | 'CreditCheckRoute'
+  | 'InkassoRoute'
+  | 'ContractCheck'
+  | 'VideoMeetingRoute';
+
+/** The groups of the left menu (a group shows when it has an entry for the role). */
+export type MenuGroupId = 'customers' | 'statistics' | 'settings' | 'services';
+
+/** A count from `bubbles/` shown as a badge (a group shows the sum of its entries'). */
+export type BadgeKey = keyof Bubbles;
+
+/** An entry's place in a role's left menu. */
+export interface MenuPlacement {
+  /** Stable: data-testid="menu-item-<id>" (the e2e tests use it). */
+  id: string;
+  /** Key in the `menu` namespace. */
+  label: string;
+  /** Position among its siblings: the top level, or inside its group. */
+  order: number;
+  /** Inside this group; none = the top level. */
+  group?: MenuGroupId;
+  /** Top-level entries only (entries inside a group show none). */
+  icon?: ReactNode;
+  badge?: BadgeKey;
+  /** Customer contacts see the entry only with this permission (spec §5). */
+  contactNeeds?: Permission;
+}
+
+/** A role's menu place: the entry's look with an order (a bare number), or with changes. */
+export type MenuUse = number | (Partial<MenuPlacement> & { order: number });
+
+/** What a role has of an entry, and what differs for it (spec §2). */
+export interface RoleUse {
+  path?: string;
+  title?: string;
+  page?: PageKey;
+  /** Its place(s) in the role's left menu; none = not in the menu. */
+  menu?: MenuUse | MenuUse[];
+}
+
+export interface CatalogueEntry {
+  /** Relative to the role prefix, as links show it. */
+  path: string;
+  /** Page title: key in the `routes` namespace. */
+  title: string;
+  page?: PageKey;
+  /** Customer contacts need this permission (spec §5); without it they are sent to their dashboard. */
+  contactNeeds?: Permission;
+  /** How the entry looks in a menu (completed per role by `RoleUse.menu`). */
+  menu?: Omit<MenuPlacement, 'order'>;
+  /** The roles that have the route. */
+  roles: Partial<Record<Role, RoleUse>>;
+}
+
+export interface MenuGroup {
+  label: string;
+  icon: ReactNode;
+  /** The group's position in each role's top level. */
+  order: Partial<Record<Role, number>>;
+}
+
+export const MENU_GROUPS: Record<MenuGroupId, MenuGroup> = {
+  customers: { label: 'customers', icon: <TeamOutlined />, order: { admin: 4, sales: 3 } },
+  statistics: { label: 'statistics', icon: <BarChartOutlined />, order: { admin: 6, lawyer: 4, sales: 4, customer: 6, customerContact: 6 } },
+  settings: { label: 'settings', icon: <SettingOutlined />, order: { admin: 8 } },
+  services: { label: 'services', icon: <AppstoreOutlined />, order: { customer: 5, customerContact: 5 } },
+};
+
+/** The roles given, each with nothing that differs. */
+function only(...roles: Role[]): Partial<Record<Role, RoleUse>> {
+  return Object.fromEntries(roles.map((r) => [r, {}]));
+}
+
+export const CATALOGUE = {
+  // ── Every area ──────────────────────────────────────────────────────────
+  dashboard: {
+    path: '',
+    title: 'dashboard',
+    page: 'Dashboard',
+    menu: { id: 'dashboard', label: 'dashboard', icon: <DashboardOutlined /> },
+    roles: {
+      admin: { menu: 1 },
+      lawyer: { menu: 1 },
+      sales: { menu: 1 },
+      customer: { page: 'CustomerHome', menu: 1 },
+      customerContact: { page: 'CustomerHome', menu: 1 },
+    },
+  },
+  profile: { path: 'profile/', title: 'profile', page: 'Profile', roles: only('lawyer', 'sales', 'customer', 'customerContact') },
+  changePassword: { path: 'change-password/', title: 'changePassword', page: 'ChangePassword', roles: only(...ROLES) },
+  update2fa: { path: 'update-2fa/', title: 'update2fa', page: 'TwoFactorSettings', roles: only(...ROLES) },
+  notifications: { path: 'notifications/', title: 'notifications', roles: only('lawyer', 'customer', 'customerContact') },
+  messages: { path: 'messages/', title: 'messages', roles: only('lawyer', 'customer', 'customerContact') },
+  frejaAcademy: {
+    path: 'freja-academy/',
+    title: 'frejaAcademy',
+    menu: { id: 'freja-academy', label: 'frejaAcademy', icon: <PlayCircleOutlined /> },
+    roles: {
+      admin: { menu: 7 },
+      lawyer: { menu: 5 },
+      sales: { menu: 5 },
+      customer: { path: 'academy/', menu: 8 },
+      customerContact: { menu: { order: 8, id: 'academy', label: 'academy' } },
+    },
+  },
+  interest: { path: 'interest/', title: 'interest', page: 'ConflictResults', roles: only('admin', 'lawyer') },
+
+  // ── Cases ───────────────────────────────────────────────────────────────
+  cases: {
+    path: 'cases/',
+    title: 'cases',
+    page: 'CaseList',
+    menu: { id: 'cases', label: 'cases', icon: <FolderOpenOutlined /> },
+    roles: {
+      admin: { menu: { order: 2, badge: 'pending_cases' } },
+      lawyer: { title: 'myCases', menu: 2 },
+      sales: { menu: 2 },
+      customer: { menu: 2 },
+      customerContact: { menu: 2 },
+    },
+  },
+  myCases: { path: 'cases/my-cases/', title: 'myCases', page: 'CaseList', roles: only('admin') },
+  pendingCases: { path: 'cases/pending/', title: 'pendingCases', page: 'CaseList', roles: only('admin', 'lawyer') },
+  availableCases: { path: 'cases/available/', title: 'availableCases', page: 'CaseList', roles: only('admin', 'lawyer', 'sales') },
+  draftCases: { path: 'cases/draft/', title: 'draftCases', page: 'CaseList', roles: only('sales', 'customer', 'customerContact') },
+  closedCases: { path: 'cases/closed/', title: 'closedCases', page: 'CaseList', roles: only(...ROLES) },
+  caseDetails: { path: 'cases/details/:id', title: 'caseDetails', page: 'CaseDetails', roles: only(...ROLES) },
+  caseHistory: { path: 'cases/history/:id', title: 'caseHistory', page: 'CaseHistory', roles: only('admin', 'lawyer', 'customer', 'customerContact') },
+  caseCreate: {
+    path: 'cases/create',
+    title: 'caseCreate',
+    page: 'CaseForm',
+    contactNeeds: 'add_case',
+    roles: { admin: { path: 'case/create' }, sales: { path: 'case/create' }, lawyer: {}, customer: {}, customerContact: {} },
+  },
+  caseEdit: {
+    path: 'cases/edit/:case_uid',
+    title: 'caseEdit',
+    page: 'CaseForm',
+    contactNeeds: 'add_case',
+    roles: {
+      admin: { path: 'case/update/:case_uid/', title: 'caseUpdate' },
+      sales: { path: 'case/update/:case_uid/', title: 'caseUpdate' },
+      lawyer: { path: 'cases/update/:case_uid', title: 'caseUpdate' },
+      customer: {},
+      customerContact: {},
+    },
+  },
+  /** The entry is the route parameter; the case travels as `?case=`. */
+  caseHourUpdate: { path: 'cases/case-hour/update/:id', title: 'caseHourUpdate', page: 'HourUpdate', roles: only('admin', 'lawyer') },
+  additionalHourUpdate: {
+    path: 'cases/additional_hour/update/:id',
+    title: 'additionalHourUpdate',
+    page: 'AdditionalHourUpdate',
+    roles: only('admin', 'lawyer'),
+  },
+  caseHistoryAdditional: {
+    path: 'cases/history-additional/:id',
+    title: 'caseHistoryAdditional',
+    page: 'AdditionalHistory',
+    roles: only('admin', 'lawyer'),
+  },
+
+  // ── Customers ───────────────────────────────────────────────────────────
+  customersActive: {
+    path: 'customers/',
+    title: 'customersActive',
+    roles: {
+      admin: { page: 'ActiveCustomers', menu: { order: 1, group: 'customers', id: 'customers-active', label: 'customersActive' } },
+      lawyer: { page: 'LawyerActiveCustomers', menu: { order: 3, id: 'customers', label: 'customers', icon: <TeamOutlined /> } },
+      sales: {
+        path: 'customers/active/',
+        page: 'SalesActiveCustomers',
+        menu: { order: 1, group: 'customers', id: 'customers-active', label: 'customersActive' },
+      },
+    },
+  },
+  customersAll: { path: 'customers/', title: 'customersAll', page: 'SalesAllCustomers', roles: only('sales') },
+  customersPending: {
+    path: 'customers/pending/',
+    title: 'customersPending',
+    page: 'PendingCustomers',
+    menu: { id: 'customers-pending', label: 'customersPending', group: 'customers', badge: 'pending_customers' },
+    roles: { admin: { menu: 2 } },
+  },
+  customersInactive: {
+    path: 'customers/inactive/',
+    title: 'customersInactive',
+    roles: {
+      admin: { page: 'InactiveCustomers', menu: { order: 3, group: 'customers', id: 'customers-inactive', label: 'customersInactive' } },
+      lawyer: { page: 'LawyerInactiveCustomers' },
+      sales: { page: 'SalesInactiveCustomers' },
+    },
+  },
+  customerDetails: { path: 'customers/details/:customer_uid/', title: 'customerDetails', page: 'CustomerDetailsPage', roles: only('admin') },
+  customerCreate: { path: 'customer/create/', title: 'customerCreate', page: 'CustomerFormPage', roles: only('admin', 'sales') },
+  customerUpdate: { path: 'customer/update/:profile_uid/', title: 'customerUpdate', page: 'CustomerFormPage', roles: only('admin', 'sales') },
+  customerManagePackage: {
+    path: 'customer/manage/package/:customer_uid/',
+    title: 'customerManagePackage',
+    page: 'ManageCustomerPackages',
+    roles: only('admin', 'sales'),
+  },
+  businessSectors: {
+    path: 'customers/business-sector/',
+    title: 'businessSectors',
+    page: 'BusinessSectors',
+    menu: { id: 'customers-business-sector', label: 'addBusinessSector', group: 'customers' },
+    roles: { admin: { menu: 5 } },
+  },
+  businessSectorCreate: { path: 'customers/business-sector/create/', title: 'businessSectorCreate', page: 'BusinessSectorForm', roles: only('admin') },
+  businessSectorUpdate: { path: 'customers/business-sector/update/:id/', title: 'businessSectorUpdate', page: 'BusinessSectorForm', roles: only('admin') },
+  departments: {
+    path: 'customer/department/',
+    title: 'departments',
+    page: 'DepartmentsPage',
+    menu: { id: 'customers-department', label: 'department', group: 'customers' },
+    roles: { admin: { menu: 6 } },
+  },
+  departmentCreate: { path: 'customer/department/create/', title: 'departmentCreate', page: 'DepartmentFormPage', roles: only('admin') },
+  departmentEdit: { path: 'customer/department/edit/:department_id/', title: 'departmentEdit', page: 'DepartmentFormPage', roles: only('admin') },
+  departmentConnect: {
+    path: 'customer/department/connect/:customer_uid/',
+    title: 'departmentConnect',
+    page: 'DepartmentConnectPage',
+    roles: only('admin'),
+  },
+
+  // ── Customer contacts (company users) ───────────────────────────────────
+  contactList: {
+    path: 'users/',
+    title: 'users',
+    page: 'ContactList',
+    contactNeeds: 'view_contact',
+    menu: { id: 'users', label: 'users', icon: <TeamOutlined /> },
+    roles: { customer: { menu: 4 }, customerContact: { menu: 4 } },
+  },
+  contactCreate: {
+    path: 'users/create/',
+    title: 'userCreate',
+    page: 'ContactCreate',
+    contactNeeds: 'view_contact',
+    menu: { id: 'customers-add-company-user', label: 'addCompanyUser', group: 'customers' },
+    roles: {
+      admin: { path: 'customers/user/create/', title: 'companyUserCreate', menu: 4 },
+      sales: { path: 'customers/user/create/', title: 'companyUserCreate', menu: 2 },
+      customer: {},
+      customerContact: {},
+    },
+  },
+  contactEdit: {
+    path: 'users/edit/:contact_id/',
+    title: 'userEdit',
+    page: 'ContactEdit',
+    contactNeeds: 'view_contact',
+    roles: {
+      admin: { path: 'customers/user/update/:contact_id/', title: 'companyUserUpdate' },
+      sales: { path: 'customers/user/update/:contact_id/', title: 'companyUserUpdate' },
+      customer: {},
+      customerContact: {},
+    },
+  },
+
+  // ── Lawyers and sales persons ───────────────────────────────────────────
+  lawyers: {
+    path: 'lawyers/',
+    title: 'lawyers',
+    page: 'InternalLawyers',
+    menu: { id: 'lawyers', label: 'lawyers', icon: <BankOutlined /> },
+    roles: { admin: { menu: 3 } },
+  },
+  lawyersExternal: { path: 'lawyers/external/', title: 'lawyersExternal', page: 'ExternalLawyers', roles: only('admin') },
+  lawyerCreate: { path: 'lawyer/create/', title: 'lawyerCreate', page: 'LawyerForm', roles: only('admin') },
+  lawyerUpdate: { path: 'lawyer/update/:lawyer_uid/', title: 'lawyerUpdate', page: 'LawyerForm', roles: only('admin') },
+  salesPersons: {
+    path: 'salespersons/',
+    title: 'salesPersons',
+    page: 'SalesPersons',
+    menu: { id: 'sales-persons', label: 'salesPersons', icon: <UserOutlined /> },
+    roles: { admin: { menu: 5 } },
+  },
+  salesPersonCreate: { path: 'salesperson/create/', title: 'salesPersonCreate', page: 'SalesPersonForm', roles: only('admin') },
+  salesPersonUpdate: { path: 'salesperson/update/:salesPerson_id/', title: 'salesPersonUpdate', page: 'SalesPersonForm', roles: only('admin') },
+
+  // ── Statistics (placeholders) ───────────────────────────────────────────
+  statisticsAccount: {
+    path: 'statistics/account/',
+    title: 'statisticsAccount',
+    menu: { id: 'statistics-account', label: 'statisticsAccount', group: 'statistics' },
+    roles: { admin: { menu: 1 }, sales: { menu: 1 } },
+  },
+  statisticsCustomer: {
+    path: 'statistics/customer/',
+    title: 'statisticsCustomer',
+    menu: { id: 'statistics-customer', label: 'statisticsCustomer', group: 'statistics' },
+    roles: { admin: { menu: 2 }, lawyer: { menu: 1 }, sales: { menu: 2 } },
+  },
+  statisticsFinance: {
+    path: 'statistics/finance/',
+    title: 'statisticsFinance',
+    menu: { id: 'statistics-financial', label: 'statisticsFinancial', group: 'statistics' },
+    roles: { admin: { menu: 3 } },
+  },
+  statisticsActivity: {
+    path: 'statistics/activity/',
+    title: 'statisticsActivity',
+    menu: { id: 'statistics-activity', label: 'statisticsActivity', group: 'statistics' },
+    roles: { admin: { menu: 4 }, customer: { menu: 1 }, customerContact: { menu: 1 } },
+  },
+  statisticsLegal: {
+    path: 'statistics/legal/',
+    title: 'statisticsLegal',
+    menu: { id: 'statistics-legal', label: 'statisticsLegal', group: 'statistics' },
+    roles: { admin: { menu: 5 }, lawyer: { menu: 2 } },
+  },
+
+  // ── Settings (admin) ────────────────────────────────────────────────────
+  knowledgeSectors: { path: 'settings/knowledge-sectors/', title: 'knowledgeSectors', page: 'KnowledgeSectorsPage', roles: only('admin') },
+  /** Hidden from the menu (spec §2). */
+  caseTypes: { path: 'settings/case-types/', title: 'caseTypes', page: 'CaseTypesPage', roles: only('admin') },
+  packages: {
+    path: 'settings/packages/',
+    title: 'packages',
+    page: 'PackagesPage',
+    menu: { id: 'settings-packages', label: 'packages', group: 'settings' },
+    roles: { admin: { menu: 1 } },
+  },
+  packageCreate: { path: 'settings/packages/create/', title: 'packageCreate', page: 'PackageCreatePage', roles: only('admin') },
+  servicePlans: {
+    path: 'settings/service-plans/',
+    title: 'servicePlans',
+    page: 'ServicePlansPage',
+    menu: { id: 'settings-service-plans', label: 'servicePlans', group: 'settings' },
+    roles: { admin: { menu: 2 } },
+  },
+  servicePlanCreate: { path: 'settings/service-plans/create/', title: 'servicePlanCreate', page: 'ServicePlanCreatePage', roles: only('admin') },
+
+  // ── Customer areas: documents, support, services ────────────────────────
+  documents: {
+    path: 'documents/',
+    title: 'documents',
+    menu: { id: 'documents', label: 'documents', icon: <FileTextOutlined /> },
+    roles: { customer: { menu: 3 }, customerContact: { menu: 3 } },
+  },
+  support: {
+    path: 'support/',
+    title: 'support',
+    menu: { id: 'support', label: 'support', icon: <CustomerServiceOutlined /> },
+    roles: {
+      customer: { menu: [7, { order: 2, group: 'statistics', id: 'statistics-support', label: 'statisticsSupport' }] },
+      customerContact: { menu: 7 },
+    },
+  },
+  videoMeeting: { path: 'services/video-meeting/', title: 'videoMeeting', page: 'VideoMeetingRoute', roles: only('customer', 'customerContact') },
+  contractSign: {
+    path: 'services/contract-sign/',
+    title: 'contractSign',
+    page: 'ContractSignRoute',
+    menu: { id: 'services-contract-sign', label: 'contractSign', group: 'services' },
+    roles: { customer: { menu: 1 }, customerContact: { menu: { order: 1, contactNeeds: 'view_verify' } } },
+  },
+  contractSignCreate: {
+    path: 'services/contract-sign/create/',
+    title: 'contractSignCreate',
+    page: 'ContractSignRoute',
+    roles: only('customer', 'customerContact'),
+  },
+  contractSignUpdate: {
+    path: 'services/contract-sign/update/:uid_envelope/',
+    title: 'contractSignUpdate',
+    page: 'ContractSignRoute',
+    roles: only('customer', 'customerContact'),
+  },
+  creditCheck: {
+    path: 'services/credit-check/',
+    title: 'creditCheck',
+    page: 'CreditCheckRoute',
+    contactNeeds: 'view_bisnode',
+    menu: { id: 'services-credit-check', label: 'creditCheck', group: 'services' },
+    roles: { customer: { menu: 2 }, customerContact: { menu: 2 } },
+  },
+  inkasso: {
+    path: 'services/inkasso/',
+    title: 'inkasso',
+    page: 'InkassoRoute',
+    menu: { id: 'services-inkasso', label: 'inkasso', group: 'services' },
+    roles: {
+      customer: { menu: 3 },
+      customerContact: { path: 'services/incasso/', menu: { order: 3, contactNeeds: 'view_inkasso' } },
+    },
+  },
+  contractCheck: {
+    path: 'services/contract-check/',
+    title: 'contractCheck',
+    page: 'ContractCheck',
+    menu: { id: 'services-contract-check', label: 'contractCheck', group: 'services' },
+    roles: {
+      customer: { menu: 4 },
+      customerContact: { path: 'services/kontracto/', menu: { order: 4, contactNeeds: 'view_kontracto' } },
+    },
+  },
+} satisfies Record<string, CatalogueEntry>;
+
+/** A route's stable id: pathFor(role, id). */
+export type RouteId = keyof typeof CATALOGUE;
+
+/** The catalogue, typed for lookups by any id. */
+export const ENTRIES: Readonly<Record<RouteId, CatalogueEntry>> = CATALOGUE;

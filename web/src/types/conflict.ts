@@ -1,0 +1,31 @@
+/** Conflict-of-interest search DTOs of the API. */
+
+export type PartyKind = 'customer' | 'company' | 'contact_person' | 'counterpart';
+
+export interface Party {
+  kind: PartyKind;
+  uid: string;
+  name: string;
+  identity_number: string | null;
+  customer_uid: string | null;
+  context: string | null;
+}
+
+export interface WordMatch {
+  query: string;
+  matched: string;
+  score: number;
+}
+
+export interface ConflictHit {
+  party: Party;
+  score: number;
+  identity_match: boolean;
+  words: WordMatch[];
+}
+
+export interface ConflictSearchResult {
+  search: string;
+  count: number;
+  results: ConflictHit[];
+}

@@ -1,0 +1,64 @@
+/** Customer account DTOs of the API (spec §3 Customer, entity counts). */
+
+export type CustomerType = 'Company' | 'Individual';
+
+export type CustomerState = 'pending' | 'active' | 'inactive';
+
+export interface Address {
+  address_1: string;
+  address_2: string;
+  city: string;
+  post_code: string;
+  /** Country id: only 1 (Sweden). */
+  country: number;
+}
+
+export interface RegistrationInput {
+  customer_type: CustomerType;
+  first_name: string;
+  last_name: string;
+  email: string;
+  password: string;
+  confirm_password: string;
+  company_name: string;
+  company_registration_number: string;
+  /** Business sector id (companies). */
+  sector: string;
+  phone: string;
+  profile: Address;
+  same_invoice_address: boolean;
+  invoice_address: Address;
+  terms_accepted: boolean;
+  privacy_accepted: boolean;
+}
+
+export interface BusinessSector {
+  id: string;
+  name: string;
+}
+
+export interface CustomerRow {
+  uid: string;
+  customer_type: CustomerType;
+  company_name: string | null;
+  company_registration_number: string | null;
+  sector: BusinessSector | null;
+  phone: string;
+  state: CustomerState;
+  approved_at: string | null;
+  activated_at: string | null;
+  email: string;
+  first_name: string;
+  last_name: string;
+  created_at: string;
+}
+
+export interface CustomerPage {
+  results: CustomerRow[];
+  next: string | null;
+}
+
+export interface Bubbles {
+  pending_cases: number;
+  pending_customers: number;
+}

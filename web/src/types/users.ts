@@ -1,0 +1,56 @@
+/** Customer-contact and profile DTOs of the API (spec §3 permissions). */
+
+/** Customer-contact permission codes (spec §3). */
+export type Permission =
+  | 'view_verify'
+  | 'view_bisnode'
+  | 'view_inkasso'
+  | 'view_kontracto'
+  | 'view_contact'
+  | 'add_case';
+
+export interface Contact {
+  uid: string;
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  full_name: string;
+  phone: string | null;
+  permissions: Permission[];
+  active: boolean;
+  customer_id: string | null;
+  created_at: string;
+}
+
+export interface ContactList {
+  results: Contact[];
+  /** Cursor of the next page; null on the last one. */
+  next: string | null;
+}
+
+export interface ContactInput {
+  first_name: string;
+  last_name: string;
+  phone?: string | null;
+  permissions: Permission[];
+}
+
+export interface CreateContactInput extends ContactInput {
+  email: string;
+  /** Customer uid: admin and sales person only. */
+  customer?: string;
+}
+
+export interface ProfileInput {
+  first_name: string;
+  last_name: string;
+  phone?: string | null;
+}
+
+export interface UploadUrl {
+  url: string;
+  key: string;
+  content_type: string;
+  max_bytes: number;
+}

@@ -41,6 +41,18 @@ ensure_venv() {
   fi
 }
 
+# cargo fmt and clippy come with rustup's default profile; add them if a
+# minimal toolchain lacks them.
+ensure_rust_tools() {
+  local missing=()
+  cargo fmt --version >/dev/null 2>&1 || missing+=(rustfmt)
+  cargo clippy --version >/dev/null 2>&1 || missing+=(clippy)
+  if [ ${#missing[@]} -gt 0 ]; then
+    log "adding Rust components: ${missing[*]}"
+    rustup component add "${missing[@]}"
+  fi
+}
+
 ensure_web_deps() {
   if [ ! -d "$ROOT/web/node_modules" ] || [ "$ROOT/web/package-lock.json" -nt "$ROOT/web/node_modules/.package-lock.json" ]; then
     log "installing web dependencies (npm ci)"

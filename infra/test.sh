@@ -5,7 +5,8 @@
 # restart, its costs do not grow with the table: infra/tests and
 # QUICK=1 infra/bench-stand-in.sh), starts a private AWS stand-in on a free
 # loopback port, then runs
-#   1. Rust unit and integration tests (each test on its own table),
+#   1. cargo fmt --check and clippy (warnings are errors), then Rust unit and
+#      integration tests (each test on its own table),
 #   2. web unit tests (vitest),
 #   3. the template lint (cfn-lint),
 #   4. browser end-to-end tests (playwright-core + /usr/bin/chromium) against
@@ -16,6 +17,7 @@ cd "$ROOT"
 started=$(date +%s)
 
 ensure_venv
+ensure_rust_tools
 ensure_chromium
 ensure_web_deps
 
@@ -33,6 +35,10 @@ cleanup() {
   kill "$MOTO_PID" 2>/dev/null || true
 }
 trap cleanup EXIT INT TERM
+
+log "Rust formatting and lints (cargo fmt --check, clippy -D warnings)"
+cargo fmt --all --check
+cargo clippy --workspace --all-targets --quiet -- -D warnings
 
 log "Rust tests"
 # No crate has doc examples: skipping doctests saves a rustdoc run per crate.

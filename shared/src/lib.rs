@@ -1,12 +1,32 @@
-//! The shared library of the platform.
+//! The shared library of the platform, in layers that read top-down; each
+//! layer uses only the ones below it (no import circles):
 //!
-//! - [`domain`]: types, rules and state machines in the spec's words. No AWS, no HTTP.
-//! - [`auth`]: password hashing (argon2id) and tokens (JWT, algorithm pinned).
-//! - [`store`]: the single DynamoDB table (key design documented in [`store::table`]).
-//! - [`mail`]: SES, plus the local outbox.
-//! - [`files`]: S3 documents with presigned URLs.
-//! - [`api`]: the HTTP glue every function crate uses (state, extractors, error responses, Lambda runner).
-//! - [`config`]: everything read from the environment, in one place.
+//! ```text
+//!   functions/*          routes, request parsing, one service call, response
+//!        │
+//!   api                  AppState, extractors (CurrentUser, ApiJson, ClientIp), error → JSON
+//!        │
+//!   services             one module per capability, one function per use case;
+//!        │               a change and all its side effects in one transaction (events)
+//!   store · mail · files the table (typed keys, access patterns), SES, S3 presigned URLs
+//!        │
+//!   domain · error       rules in the spec's words (policy, state machines, validation),
+//!                        message keys and field errors — no AWS, no HTTP
+//! ```
+//!
+//! Where to find a rule of the spec in one hop:
+//! - who may do what (§5, §6): [`domain::policy`]; a case's lifecycle and
+//!   who may view, edit, enter hours: [`domain::case`]; subscription status
+//!   and limits (§4): [`domain::subscription`]; validation rules (§5): the
+//!   `validate`/`check_*` functions of each [`domain`] module;
+//! - what happens when (a use case and its effects): [`services`], e.g.
+//!   [`services::cases`], [`services::hours`], [`services::events`];
+//! - how it is stored (keys, access patterns, transactions): [`store::table`]
+//!   and [`store::keys`];
+//! - the error keys and their statuses (§8): [`error`].
+//!
+//! Beside them: [`auth`] (argon2id, JWT), [`config`] (the environment),
+//! [`aws`] (SDK configuration).
 
 pub mod api;
 pub mod auth;

@@ -1,5 +1,5 @@
-//! Case hours beyond create/list/edit/delete/excel (in `lib.rs`): one entry
-//! for the update page and the bulk change.
+//! Case hours: log, list, one entry, edit, delete, the bulk invoiced change
+//! and the Excel workbook. The use cases are `shared::services::hours`.
 //!
 //! The update page's route names only the entry id
 //! (`cases/case-hour/update/{id}`); entries live under their case, so the
@@ -8,20 +8,61 @@
 //! query parameter as `case/hour/delete/`).
 
 use axum::extract::{Path, Query, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
 use shared::api::{ApiJson, AppState, CurrentUser, ErrorBody};
-use shared::domain::additional_hour::mass_update_ids;
-use shared::domain::case::{self, CaseHour};
+use shared::domain::case::{CaseHour, HourForm};
 use shared::error::ApiError;
-use shared::error::Msg;
+use shared::services::hours;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::{entry, pause, summary, visible_case, CaseQuery};
+use crate::{export, CaseQuery};
 
 pub fn api() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(hour_get)).routes(routes!(hour_mass_update))
+    OpenApiRouter::new()
+        .routes(routes!(hour_create))
+        .routes(routes!(hour_list))
+        .routes(routes!(hour_get))
+        .routes(routes!(hour_edit))
+        .routes(routes!(hour_delete))
+        .routes(routes!(hour_mass_update))
+        .routes(routes!(hour_excel))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct HourRequest {
+    pub case_uid: String,
+    /// Admin only: the lawyer the hours are for (spec §6).
+    pub lawyer: Option<String>,
+    #[serde(flatten)]
+    pub form: HourForm,
+}
+
+/// A lawyer enters hours on their in-progress case (admin names the
+/// lawyer). Billable hours consume the customer's hour subscription in the
+/// same transaction as the entry, the usage ledger and the history.
+#[utoipa::path(post, path = "/api/case/hour/create/", tag = "cases", security(("bearer" = [])), request_body = HourRequest,
+    responses((status = 201, body = CaseHour), (status = 400, description = "only_lawyer_enters_hours, case_not_assigned, no_active_subscription_for_case, limit_reached", body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn hour_create(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    ApiJson(req): ApiJson<HourRequest>,
+) -> Result<(StatusCode, Json<CaseHour>), ApiError> {
+    Ok((StatusCode::CREATED, Json(hours::log(&s, &u, &req.case_uid, req.lawyer.as_deref(), &req.form).await?)))
+}
+
+/// A case's hour entries, newest first (whoever may see the case).
+#[utoipa::path(get, path = "/api/case/hour/list/", tag = "cases", security(("bearer" = [])), params(CaseQuery),
+    responses((status = 200, body = Vec<CaseHour>), (status = 404, body = ErrorBody)))]
+async fn hour_list(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    Query(q): Query<CaseQuery>,
+) -> Result<Json<Vec<CaseHour>>, ApiError> {
+    Ok(Json(hours::list(&s, &u, &q.case).await?))
 }
 
 /// One hour entry of a case (whoever may see the case).
@@ -34,8 +75,34 @@ async fn hour_get(
     Path(id): Path<String>,
     Query(q): Query<CaseQuery>,
 ) -> Result<Json<CaseHour>, ApiError> {
-    let (c, _) = visible_case(&s, &u, &q.case).await?;
-    Ok(Json(s.store.get_case_hour(&c.uid, &id).await?.ok_or(ApiError::NotFound)?))
+    Ok(Json(hours::get(&s, &u, &q.case, &id).await?))
+}
+
+/// Edits an entry; the billable difference moves on the subscription row
+/// exactly (given back, then booked again, in one transaction).
+#[utoipa::path(put, path = "/api/case/hour/edit/{id}/", tag = "cases", security(("bearer" = [])), request_body = HourRequest,
+    params(("id" = String, Path, description = "Hour entry id")),
+    responses((status = 200, body = CaseHour), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn hour_edit(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    Path(id): Path<String>,
+    ApiJson(req): ApiJson<HourRequest>,
+) -> Result<Json<CaseHour>, ApiError> {
+    Ok(Json(hours::edit(&s, &u, &req.case_uid, &id, &req.form).await?))
+}
+
+/// Deletes an entry; its billable hours go back to the subscription row.
+#[utoipa::path(delete, path = "/api/case/hour/delete/{id}/", tag = "cases", security(("bearer" = [])), params(("id" = String, Path, description = "Hour entry id"), CaseQuery),
+    responses((status = 204), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn hour_delete(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    Path(id): Path<String>,
+    Query(q): Query<CaseQuery>,
+) -> Result<StatusCode, ApiError> {
+    hours::delete(&s, &u, &q.case, &id).await?;
+    Ok(StatusCode::NO_CONTENT)
 }
 
 /// A bulk change of entries of one case.
@@ -54,10 +121,6 @@ pub struct MassUpdateRequest {
     pub is_invoiced: Option<bool>,
 }
 
-pub(crate) fn invoiced_text(summary: String, invoiced: bool) -> String {
-    format!("{summary} · {}", if invoiced { "invoiced" } else { "not invoiced" })
-}
-
 /// Marks entries invoiced or not invoiced, all or nothing (one transaction
 /// with a history item per changed entry). Admin at any time (closed cases
 /// too: invoicing follows the work), the assigned lawyer their own entries
@@ -70,33 +133,23 @@ async fn hour_mass_update(
     CurrentUser(u): CurrentUser,
     ApiJson(req): ApiJson<MassUpdateRequest>,
 ) -> Result<Json<Vec<CaseHour>>, ApiError> {
-    let ids = mass_update_ids(&req.ids)?;
-    let value = req.is_invoiced.ok_or_else(|| ApiError::field("is_invoiced", Msg::Required))?;
-    for attempt in 0..20 {
-        let (c, _) = visible_case(&s, &u, &req.case_uid).await?;
-        // Who first: a customer or sales person learns nothing about the ids.
-        let only = case::invoicing_author(&u, &c)?;
-        let all = s.store.case_hours(&c.uid).await?;
-        let named: Vec<&CaseHour> =
-            ids.iter().map(|id| all.iter().find(|h| &h.id == id).ok_or(ApiError::NotFound)).collect::<Result<_, _>>()?;
-        if let Some(l) = &only {
-            if named.iter().any(|h| &h.lawyer != l) {
-                return Err(ApiError::bad(case::CASE_NOT_ASSIGNED));
-            }
-        }
-        let changing: Vec<&CaseHour> = named.iter().copied().filter(|h| h.is_invoiced != value).collect();
-        let after = |h: &CaseHour| CaseHour { is_invoiced: value, ..h.clone() };
-        if changing.is_empty() {
-            return Ok(Json(named.into_iter().map(after).collect()));
-        }
-        let hist: Vec<_> = changing
-            .iter()
-            .map(|h| entry(&c.uid, &u, "hour", Some(invoiced_text(summary(h), h.is_invoiced)), Some(invoiced_text(summary(h), value))))
-            .collect();
-        if s.store.mass_update_case_hours(&c.uid, only.as_deref(), &changing, value, &hist).await? {
-            return Ok(Json(named.into_iter().map(after).collect()));
-        }
-        pause(attempt).await;
-    }
-    Err(ApiError::bad(Msg::ChangedConcurrently))
+    Ok(Json(hours::mark_invoiced(&s, &u, &req.case_uid, &req.ids, req.is_invoiced).await?))
+}
+
+#[derive(Deserialize, ToSchema, utoipa::IntoParams)]
+pub struct ExcelQuery {
+    /// Case uid.
+    pub case: String,
+    /// Language of the column titles: sv (default) or en.
+    pub lang: Option<String>,
+}
+
+/// The case's hours as an Excel workbook (whoever may see the case).
+#[utoipa::path(get, path = "/api/case/hour/excel/", tag = "cases", security(("bearer" = [])), params(ExcelQuery),
+    responses((status = 200, description = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), (status = 404, body = ErrorBody)))]
+async fn hour_excel(State(s): State<AppState>, CurrentUser(u): CurrentUser, Query(q): Query<ExcelQuery>) -> Result<Response, ApiError> {
+    let (c, entries) = hours::for_export(&s, &u, &q.case).await?;
+    let body = export::hours_workbook(&c, &entries, q.lang.as_deref().unwrap_or("sv"))?;
+    let name = format!("attachment; filename=\"case-{}-hours.xlsx\"", c.case_number);
+    Ok(([(header::CONTENT_TYPE, export::XLSX_CONTENT_TYPE.to_string()), (header::CONTENT_DISPOSITION, name)], body).into_response())
 }

@@ -209,6 +209,48 @@ async fn lists_page_by_ten_newest_first() {
     assert_eq!(w.call(Method::GET, "/api/case/list/?status=bogus", &admin, None).await.1["message"], "invalid_status");
 }
 
+/// A lawyer's own lists read their pointers filtered by status and the
+/// page's cases in one batch: every case once, in order, in the right list.
+#[tokio::test]
+async fn a_lawyers_lists_page_by_status_across_many_cases() {
+    let w = world().await;
+    let (cust, _) = w.user(Role::Customer).await;
+    let (_, admin) = w.user(Role::Admin).await;
+    let (_, lt) = w.user(Role::Lawyer).await;
+    let mut active = Vec::new();
+    let mut closed = Vec::new();
+    for i in 0..14 {
+        let uid = w.new_case(&admin, &cust).await;
+        assert_eq!(w.act(&admin, &uid, "publish").await, StatusCode::OK);
+        assert_eq!(w.act(&lt, &uid, "accept").await, StatusCode::OK);
+        // Every third one closed: the lists interleave in the pointer partition.
+        if i % 3 == 0 {
+            assert_eq!(w.act(&lt, &uid, "complete").await, StatusCode::OK);
+            closed.push(uid);
+        } else {
+            active.push(uid);
+        }
+    }
+    active.reverse();
+    closed.reverse();
+    for (status, want) in [("my", &active), ("closed", &closed)] {
+        let mut seen = Vec::new();
+        let mut cursor = String::new();
+        loop {
+            let (st, p) = w.call(Method::GET, &format!("/api/case/list/?status={status}&cursor={cursor}"), &lt, None).await;
+            assert_eq!(st, StatusCode::OK, "{p}");
+            let r = p["results"].as_array().unwrap();
+            assert!(r.len() <= 10);
+            seen.extend(r.iter().map(|c| c["uid"].as_str().unwrap().to_string()));
+            match p["next"].as_str() {
+                Some(n) => cursor = n.to_string(),
+                None => break,
+            }
+        }
+        assert_eq!(&seen, want, "{status}");
+    }
+}
+
 async fn in_progress(w: &World) -> (User, String, User, String, String, String) {
     let (cust, ct) = w.user(Role::Customer).await;
     let (_, admin) = w.user(Role::Admin).await;

@@ -117,15 +117,11 @@ pub fn validate(form: &AdditionalHourForm) -> Result<AdditionalHourInput, ApiErr
     if description.chars().count() > DESCRIPTION_MAX {
         f.add("description", Msg::TooLong);
     }
-    if !f.is_empty() {
+    // Validation by construction: both exist exactly when no field failed.
+    let (Some(month), Some(total_hour), true) = (month, total, f.is_empty()) else {
         return Err(ApiError::validation(f));
-    }
-    Ok(AdditionalHourInput {
-        month: month.expect("checked"),
-        total_hour: total.expect("checked"),
-        is_invoiced: form.is_invoiced,
-        description,
-    })
+    };
+    Ok(AdditionalHourInput { month, total_hour, is_invoiced: form.is_invoiced, description })
 }
 
 /// How many entries one bulk change may name: it is one DynamoDB

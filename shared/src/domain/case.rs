@@ -150,6 +150,122 @@ impl Case {
     }
 }
 
+/// The human-readable case number: the year of creation and a running
+/// number, e.g. "2026-000012".
+pub fn case_number(created_at: DateTime<Utc>, running: u64) -> String {
+    format!("{}-{running:06}", created_at.format("%Y"))
+}
+
+/// The case as `user` may see it: the short internal description is for the
+/// provider's people only.
+pub fn redacted_for(user: &User, mut c: Case) -> Case {
+    if is_customer_side(user) {
+        c.short_internal_description.clear();
+    }
+    c
+}
+
+/// The customer and its contacts, as opposed to the provider's people.
+pub fn is_customer_side(user: &User) -> bool {
+    matches!(user.role(), Some(Role::Customer | Role::CustomerContact))
+}
+
+/// The case with a validated form applied by `editor`, with the rule of who
+/// may set which field: the customer side never sees nor changes the
+/// internal description, and only staff (admin, sales persons) choose the
+/// direct-assign lawyer — the others' forms do not carry it, so an edit must
+/// not clear it. `prev` is None for a new case (every field from the form).
+pub fn with_form(editor: &User, base: &Case, prev: Option<&Case>, input: CaseInput, case_type: CaseType) -> Case {
+    let mut c = base.clone();
+    c.address = input.address;
+    c.subject = input.subject;
+    c.description = input.description;
+    c.case_type = case_type;
+    c.estimated_hours = input.estimated_hours;
+    c.client = input.client;
+    c.direct_assign_lawyer = input.direct_assign_lawyer;
+    c.counterpart = input.counterpart;
+    c.disqualification_control = input.disqualification_control;
+    c.short_internal_description = input.short_internal_description;
+    c.start_date = input.start_date;
+    c.deadline = input.deadline;
+    c.contact_person = input.contact_person;
+    c.note = input.note;
+    if let Some(prev) = prev {
+        if is_customer_side(editor) {
+            c.short_internal_description = prev.short_internal_description.clone();
+        }
+        if !matches!(editor.role(), Some(Role::Admin | Role::SalesPerson)) {
+            c.direct_assign_lawyer = prev.direct_assign_lawyer.clone();
+        }
+    }
+    c
+}
+
+/// Which cases a list shows and how they are read (spec §2 lists per role,
+/// §4 status display).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CaseListPlan {
+    /// All cases in one status (staff; lawyers for the available ones).
+    ByStatus(CaseStatus),
+    /// A customer's cases in the given statuses (all when empty).
+    Customer(String, Vec<CaseStatus>),
+    /// A lawyer's own cases in the given statuses.
+    Lawyer(String, Vec<CaseStatus>),
+}
+
+/// The list a role sees for a `status` word of `case/list/?status=`.
+pub fn list_plan(user: &User, status: &str) -> Result<CaseListPlan, ApiError> {
+    use CaseStatus::*;
+    let word = status.trim().to_ascii_lowercase();
+    let invalid = || ApiError::bad(Msg::InvalidStatus);
+    Ok(match user.role() {
+        Some(Role::Admin | Role::SalesPerson) => CaseListPlan::ByStatus(match word.as_str() {
+            "" | "my" | "active" | "inprogress" => Inprogress,
+            "pending" | "draft" => Draft,
+            "available" | "waiting" => Waiting,
+            "closed" | "complete" => Complete,
+            _ => return Err(invalid()),
+        }),
+        Some(Role::Lawyer) => match word.as_str() {
+            "" | "my" | "active" | "inprogress" => CaseListPlan::Lawyer(user.uid.clone(), vec![Inprogress]),
+            "available" | "waiting" => CaseListPlan::ByStatus(Waiting),
+            "closed" | "complete" => CaseListPlan::Lawyer(user.uid.clone(), vec![Complete]),
+            "pending" | "draft" => CaseListPlan::Lawyer(user.uid.clone(), vec![Draft]),
+            _ => return Err(invalid()),
+        },
+        Some(Role::Customer | Role::CustomerContact) => {
+            let c = acting_customer(user).ok_or(ApiError::Forbidden)?;
+            let statuses = match word.as_str() {
+                "" | "my" => vec![Draft, Waiting, Inprogress],
+                "active" | "inprogress" => vec![Inprogress],
+                "available" | "waiting" => vec![Waiting],
+                "pending" | "draft" => vec![Draft],
+                "closed" | "complete" => vec![Complete],
+                "all" => vec![],
+                _ => return Err(invalid()),
+            };
+            CaseListPlan::Customer(c, statuses)
+        }
+        None => return Err(ApiError::Forbidden),
+    })
+}
+
+/// Internal notes are at most this long (characters).
+pub const NOTE_MAX_CHARS: usize = 5000;
+
+/// A note as it is stored: trimmed, not empty, bounded.
+pub fn validate_note(text: &str) -> Result<String, ApiError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(ApiError::field("note", Msg::Required));
+    }
+    if text.chars().count() > NOTE_MAX_CHARS {
+        return Err(ApiError::field("note", Msg::TooLong));
+    }
+    Ok(text.to_string())
+}
+
 /// The editable fields of spec §3, as validated input.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CaseInput {
@@ -470,6 +586,36 @@ pub struct HistoryEntry {
     pub after: Option<String>,
 }
 
+impl HistoryEntry {
+    /// A change of `field` of a case by `by`, now.
+    pub fn new(case_uid: &str, by: &User, field: &str, before: Option<String>, after: Option<String>) -> Self {
+        HistoryEntry {
+            case_uid: case_uid.into(),
+            at: Utc::now(),
+            by: by.uid.clone(),
+            by_name: by.full_name(),
+            field: field.into(),
+            before,
+            after,
+        }
+    }
+}
+
+/// The history of a status action: the status, and the lawyer when it changed.
+pub fn status_history(by: &User, before: &Case, after: &Case) -> Vec<HistoryEntry> {
+    let mut h =
+        vec![HistoryEntry::new(&after.uid, by, "status", Some(format!("{:?}", before.status)), Some(format!("{:?}", after.status)))];
+    if before.lawyer != after.lawyer {
+        h.push(HistoryEntry::new(&after.uid, by, "lawyer", before.lawyer_name.clone(), after.lawyer_name.clone()));
+    }
+    h
+}
+
+/// The history of an edit: one entry per changed field.
+pub fn edit_history(by: &User, before: &Case, after: &Case) -> Vec<HistoryEntry> {
+    diff(before, after).into_iter().map(|(f, a, b)| HistoryEntry::new(&after.uid, by, &f, Some(a), Some(b))).collect()
+}
+
 /// The field-by-field differences of an edit, for the history.
 pub fn diff(old: &Case, new: &Case) -> Vec<(String, String, String)> {
     let a = serde_json::to_value(old).unwrap_or_default();
@@ -514,6 +660,24 @@ pub struct CaseHour {
     pub description: String,
     #[schema(value_type = String)]
     pub created_at: DateTime<Utc>,
+}
+
+impl CaseHour {
+    /// How the history shows an entry.
+    pub fn summary(&self) -> String {
+        format!(
+            "{} {} h (non-billable {}, rättsskydd {})",
+            self.date,
+            self.hour.to_decimal_string(),
+            self.non_billable_hour.to_decimal_string(),
+            self.rattsskydd_hour.to_decimal_string()
+        )
+    }
+}
+
+/// An entry's history text with its invoiced flag (bulk changes).
+pub fn invoiced_text(summary: String, invoiced: bool) -> String {
+    format!("{summary} · {}", if invoiced { "invoiced" } else { "not invoiced" })
 }
 
 #[derive(Clone, Debug, Default, Deserialize, ToSchema)]
@@ -577,14 +741,15 @@ pub fn validate_hours(form: &HourForm) -> Result<HourInput, ApiError> {
     if !time.is_empty() && chrono::NaiveTime::parse_from_str(&time, "%H:%M").is_err() {
         f.add("time", Msg::InvalidTime);
     }
-    if !f.is_empty() {
+    // Validation by construction: the date exists exactly when no field failed.
+    let (Some(date), true) = (d, f.is_empty()) else {
         return Err(ApiError::validation(f));
-    }
+    };
     Ok(HourInput {
         hour,
         non_billable_hour,
         rattsskydd_hour,
-        date: d.expect("checked"),
+        date,
         time,
         is_invoiced: form.is_invoiced,
         description: form.description.trim().to_string(),

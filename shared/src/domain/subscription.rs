@@ -421,6 +421,15 @@ pub fn renewal(row: &PurchasedService, new_id: u64, now: NaiveDateTime) -> Optio
     Some(next)
 }
 
+/// The hour-based row (service 1) a case's billable hours are booked
+/// against now: active, not expired, started and not yet ended; the oldest
+/// start first when several overlap.
+pub fn current_hour_row(rows: Vec<PurchasedService>, now: NaiveDateTime) -> Option<PurchasedService> {
+    rows.into_iter()
+        .filter(|r| r.is_hour_based() && r.active && !r.expired && r.start_date <= now && r.expire_on > now)
+        .min_by_key(|r| r.start_date)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

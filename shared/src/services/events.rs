@@ -77,6 +77,7 @@ pub async fn record(ctx: &Context, tx: &mut Tx, events: &[Event<'_>]) -> Result<
 /// Commits `tx`; once written, finishes its queued follow-ups. `Ok(false)`:
 /// a condition failed (nothing was written; the caller reads again).
 pub async fn commit(ctx: &Context, tx: Tx, queued: Queued) -> Result<bool, ApiError> {
+    ctx.faults.check("events.before_commit")?;
     if !ctx.store.commit(tx).await? {
         return Ok(false);
     }

@@ -8,11 +8,14 @@
 //! the store or the AWS SDK themselves.
 
 pub mod accounts;
+pub mod cases;
 pub mod contacts;
 pub mod credentials;
 pub mod customer_admin;
 pub mod customers;
+pub mod documents;
 pub mod events;
+pub mod hours;
 pub mod profile;
 pub mod retry;
 

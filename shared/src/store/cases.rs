@@ -1,18 +1,21 @@
 //! Cases, their history, notes and hours (key design in [`super::table`]).
 //!
-//! Every change of a case is one transaction: the case item conditional on
-//! its `rev` (so two writers cannot both win; two lawyers accepting at once
-//! → one transaction fails), the history items, and the lawyer's pointer
-//! item. Billable hours add the subscription row (conditional on its `rev`)
-//! and the usage-ledger item to the same transaction.
+//! Every change of a case is one transaction built by the case use cases
+//! ([`crate::services::cases`]) from the pieces here: the case item
+//! conditional on its `rev` (so two writers cannot both win; two lawyers
+//! accepting at once → one transaction fails), the history items, the
+//! lawyer's pointer item, and the event's side effects. Billable hours add
+//! the subscription row (conditional on its `rev`) and the usage-ledger item
+//! to the same transaction.
 
 use crate::error::Msg;
-use aws_sdk_dynamodb::types::{ConditionCheck, Delete, Put, TransactWriteItem};
+use aws_sdk_dynamodb::types::AttributeValue;
 use chrono::{DateTime, Utc};
 
-use super::subscriptions::{is_conditional, UsageEntry};
+use super::subscriptions::UsageEntry;
+use super::tx::{Cond, Tx};
 use super::{keys, n, s, sdk_err, Item, Store};
-use crate::domain::case::{lawyer_of_list, Case, CaseHour, CaseStatus, HistoryEntry};
+use crate::domain::case::{lawyer_of_list, Case, CaseHour, CaseListPlan, CaseStatus, HistoryEntry};
 use crate::domain::catalogue::Hundredths;
 use crate::domain::subscription::{self, PurchasedService, Usage};
 use crate::error::ApiError;
@@ -49,17 +52,6 @@ fn unhex(text: &str) -> Option<String> {
     String::from_utf8(bytes?).ok()
 }
 
-/// Which list and how it is read.
-#[derive(Clone, Debug)]
-pub enum CaseList {
-    /// All cases in one status (staff; lawyers for Waiting): Query GSI1.
-    ByStatus(CaseStatus),
-    /// A customer's cases, optionally in given statuses: Query GSI2 + filter.
-    Customer(String, Vec<CaseStatus>),
-    /// A lawyer's own cases in given statuses: Query the pointer partition + filter.
-    Lawyer(String, Vec<CaseStatus>),
-}
-
 fn case_item(c: &Case, rev: u64) -> Result<Item, ApiError> {
     let mut item: Item = serde_dynamo::to_item(c).map_err(ApiError::internal)?;
     item.insert("PK".into(), s(keys::case::pk(&c.uid)));
@@ -78,93 +70,75 @@ fn parse_case(item: Item) -> Result<StoredCase, ApiError> {
     Ok(StoredCase { case: serde_dynamo::from_item(item).map_err(ApiError::internal)?, rev })
 }
 
+/// The stored `status` value of a case status (as serde writes it).
+pub fn status_value(status: CaseStatus) -> AttributeValue {
+    serde_dynamo::to_attribute_value(status).unwrap_or_else(|_| s(format!("{status:?}")))
+}
+
+fn history_item(h: &HistoryEntry, sk: String, entity: &str) -> Result<Item, ApiError> {
+    let mut item: Item = serde_dynamo::to_item(h).map_err(ApiError::internal)?;
+    item.insert("PK".into(), s(keys::case::pk(&h.case_uid)));
+    item.insert("SK".into(), s(sk));
+    item.insert("entity".into(), s(entity));
+    Ok(item)
+}
+
 impl Store {
-    pub(crate) fn tx_put(&self, item: Item, condition: Option<&str>) -> Result<TransactWriteItem, ApiError> {
-        let put = Put::builder().table_name(&self.table).set_item(Some(item)).set_condition_expression(condition.map(String::from));
-        Ok(TransactWriteItem::builder().put(put.build().map_err(ApiError::internal)?).build())
-    }
-
-    /// The case item over revision `rev` (None: a new case).
-    fn case_put(&self, c: &Case, rev: Option<u64>) -> Result<TransactWriteItem, ApiError> {
-        let put = Put::builder().table_name(&self.table).set_item(Some(case_item(c, rev.map_or(1, |r| r + 1))?));
-        let put = match rev {
-            None => put.condition_expression("attribute_not_exists(PK)"),
-            Some(r) => put.condition_expression("rev = :rev").expression_attribute_values(":rev", n(r)),
-        };
-        Ok(TransactWriteItem::builder().put(put.build().map_err(ApiError::internal)?).build())
-    }
-
-    pub fn history_put(&self, h: &HistoryEntry) -> Result<TransactWriteItem, ApiError> {
-        let mut item: Item = serde_dynamo::to_item(h).map_err(ApiError::internal)?;
-        item.insert("PK".into(), s(keys::case::pk(&h.case_uid)));
-        item.insert("SK".into(), s(keys::case::history_sk(h.at, &uuid::Uuid::new_v4().simple().to_string())));
-        item.insert("entity".into(), s("case_history"));
-        self.tx_put(item, Some("attribute_not_exists(PK)"))
-    }
-
-    /// The lawyer's pointer to a case (their "my cases" / "closed" lists).
-    fn pointer_put(&self, lawyer: &str, c: &Case) -> Result<TransactWriteItem, ApiError> {
-        let mut item = Item::new();
-        item.insert("PK".into(), s(keys::case::lawyer_pk(lawyer)));
-        item.insert("SK".into(), s(list_sk(c)));
-        item.insert("entity".into(), s("lawyer_case"));
-        item.insert("case_uid".into(), s(&c.uid));
-        item.insert("status".into(), s(keys::case::state_word(c.status)));
-        self.tx_put(item, None)
-    }
-
-    fn pointer_delete(&self, lawyer: &str, c: &Case) -> Result<TransactWriteItem, ApiError> {
-        let del = Delete::builder()
-            .table_name(&self.table)
-            .key("PK", s(keys::case::lawyer_pk(lawyer)))
-            .key("SK", s(list_sk(c)))
-            .build()
-            .map_err(ApiError::internal)?;
-        Ok(TransactWriteItem::builder().delete(del).build())
-    }
-
-    pub(crate) async fn transact(&self, items: Vec<TransactWriteItem>) -> Result<bool, ApiError> {
-        match self.client.transact_write_items().set_transact_items(Some(items)).send().await {
-            Ok(_) => Ok(true),
-            Err(e) if is_conditional(&e) => Ok(false),
-            Err(e) => Err(sdk_err(e)),
+    /// Adds the case written over revision `prev_rev` (None: a new case) and
+    /// the lawyers' pointers kept in step (`prev`: the case as read).
+    pub fn add_case_write(&self, tx: &mut Tx, prev: Option<(&Case, u64)>, next: &Case) -> Result<(), ApiError> {
+        let rev = prev.map(|(_, r)| r);
+        let item = case_item(next, rev.map_or(1, |r| r + 1))?;
+        match rev {
+            None => tx.put_new(item)?,
+            Some(r) => tx.put_if(item, Some(Cond::new("rev = :rev").value(":rev", n(r))))?,
         }
+        if let Some((prev, _)) = prev {
+            if let Some(old) = lawyer_of_list(prev) {
+                if lawyer_of_list(next) != Some(old) || list_sk(prev) != list_sk(next) {
+                    tx.delete(&keys::case::lawyer_pk(old), &list_sk(prev), None)?;
+                }
+            }
+        }
+        if let Some(l) = lawyer_of_list(next) {
+            let mut item = Item::new();
+            item.insert("PK".into(), s(keys::case::lawyer_pk(l)));
+            item.insert("SK".into(), s(list_sk(next)));
+            item.insert("entity".into(), s("lawyer_case"));
+            item.insert("case_uid".into(), s(&next.uid));
+            // The status on the pointer lets a lawyer's list filter before
+            // reading the cases (one Query, then one BatchGetItem).
+            item.insert("status".into(), status_value(next.status));
+            tx.put(item)?;
+        }
+        Ok(())
+    }
+
+    /// Adds a case history item.
+    pub fn add_history(&self, tx: &mut Tx, h: &HistoryEntry) -> Result<(), ApiError> {
+        tx.put_new(history_item(h, keys::case::history_sk(h.at, &uuid::Uuid::new_v4().simple().to_string()), "case_history")?)
+    }
+
+    /// Adds a check that the case is in progress with `lawyer`.
+    pub fn add_in_progress_check(&self, tx: &mut Tx, case_uid: &str, lawyer: &str) -> Result<(), ApiError> {
+        tx.check(
+            &keys::case::pk(case_uid),
+            keys::case::SK,
+            Cond::new("#st = :st AND lawyer = :l")
+                .name("#st", "status")
+                .value(":st", status_value(CaseStatus::Inprogress))
+                .value(":l", s(lawyer)),
+        )
     }
 
     pub async fn get_case(&self, uid: &str) -> Result<Option<StoredCase>, ApiError> {
         self.get(&keys::case::pk(uid), keys::case::SK).await?.map(parse_case).transpose()
     }
 
-    /// Writes a new case with its 'created' history entry.
-    pub async fn create_case(&self, c: &Case, history: &HistoryEntry) -> Result<(), ApiError> {
-        let mut items = vec![self.case_put(c, None)?, self.history_put(history)?];
-        if let Some(l) = lawyer_of_list(c) {
-            items.push(self.pointer_put(l, c)?);
-        }
-        if self.transact(items).await? {
-            Ok(())
-        } else {
-            Err(ApiError::bad(Msg::ChangedConcurrently))
-        }
-    }
-
-    /// Writes `next` over `prev` (read at `rev`) with its history entries;
-    /// keeps the lawyers' pointers in step. `Ok(false)` when someone changed
-    /// the case since it was read (the caller re-reads and re-decides).
-    pub async fn save_case(&self, prev: &Case, rev: u64, next: &Case, history: &[HistoryEntry]) -> Result<bool, ApiError> {
-        let mut items = vec![self.case_put(next, Some(rev))?];
-        for h in history {
-            items.push(self.history_put(h)?);
-        }
-        if let Some(old) = lawyer_of_list(prev) {
-            if lawyer_of_list(next) != Some(old) {
-                items.push(self.pointer_delete(old, prev)?);
-            }
-        }
-        if let Some(l) = lawyer_of_list(next) {
-            items.push(self.pointer_put(l, next)?);
-        }
-        self.transact(items).await
+    /// The case as it is now (a consistent read), for a write conditional on
+    /// its revision.
+    pub async fn get_case_for_write(&self, uid: &str) -> Result<Option<StoredCase>, ApiError> {
+        self.get_consistent(&keys::case::pk(uid), keys::case::SK).await?.map(parse_case).transpose()
     }
 
     /// A case's history, oldest first.
@@ -178,19 +152,23 @@ impl Store {
 
     /// One page of a list, newest first. The cursor is the last sort key
     /// (hex); each round asks for keys below it, so filtered lists still
-    /// fill a page without a Scan.
-    pub async fn list_cases(&self, list: &CaseList, cursor: Option<&str>) -> Result<CasePage, ApiError> {
+    /// fill a page without a Scan. A lawyer's list reads the pointers
+    /// (filtered by the status they carry) with one Query and the page's
+    /// cases with one BatchGetItem.
+    pub async fn list_cases(&self, plan: &CaseListPlan, cursor: Option<&str>) -> Result<CasePage, ApiError> {
         let mut below = match cursor {
             Some(c) if !c.is_empty() => Some(unhex(c).ok_or(ApiError::bad(Msg::InvalidCursor))?),
             _ => None,
         };
-        let (index, pk_attr, sk_attr, pk, statuses) = match list {
-            CaseList::ByStatus(st) => (Some(super::table::GSI1), "GSI1PK", "GSI1SK", keys::case::state_gsi1pk(*st), vec![]),
-            CaseList::Customer(c, st) => (Some(super::table::GSI2), "GSI2PK", "GSI2SK", keys::case::customer_gsi2pk(c), st.clone()),
-            CaseList::Lawyer(l, st) => (None, "PK", "SK", keys::case::lawyer_pk(l), st.clone()),
+        let (index, pk_attr, sk_attr, pk, statuses) = match plan {
+            CaseListPlan::ByStatus(st) => (Some(super::table::GSI1), "GSI1PK", "GSI1SK", keys::case::state_gsi1pk(*st), vec![]),
+            CaseListPlan::Customer(c, st) => (Some(super::table::GSI2), "GSI2PK", "GSI2SK", keys::case::customer_gsi2pk(c), st.clone()),
+            CaseListPlan::Lawyer(l, st) => (None, "PK", "SK", keys::case::lawyer_pk(l), st.clone()),
         };
-        let mut results = Vec::new();
-        loop {
+        // (sort key, the case or — for pointers — its uid)
+        let mut rows: Vec<(String, Result<Case, String>)> = Vec::new();
+        let mut more = false;
+        'pages: loop {
             let mut q = self
                 .client
                 .query()
@@ -207,36 +185,82 @@ impl Store {
                     .expression_attribute_values(":below", s(b)),
                 None => q.key_condition_expression("#pk = :pk"),
             };
+            if !statuses.is_empty() {
+                let mut filter = Vec::new();
+                for (i, st) in statuses.iter().enumerate() {
+                    let ph = format!(":st{i}");
+                    q = q.expression_attribute_values(&ph, status_value(*st));
+                    filter.push(ph);
+                }
+                q = q.filter_expression(format!("#status IN ({})", filter.join(", "))).expression_attribute_names("#status", "status");
+            }
             let out = q.send().await.map_err(sdk_err)?;
             let exhausted = out.last_evaluated_key.is_none();
-            let count = out.items().len();
-            for (i, item) in out.items().iter().enumerate() {
+            // Where this round stopped reading, even if its last items were filtered out.
+            if let Some(last) = out.last_evaluated_key().and_then(|k| k.get(sk_attr)).and_then(|v| v.as_s().ok()) {
+                below = Some(last.clone());
+            }
+            let items = out.items();
+            for (i, item) in items.iter().enumerate() {
                 let sk = item.get(sk_attr).and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
-                below = Some(sk.clone());
-                let case = match list {
-                    CaseList::Lawyer(..) => {
-                        let uid = item.get("case_uid").and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
-                        match self.get_case(&uid).await? {
-                            Some(c) => c.case,
-                            None => continue,
+                let row = match plan {
+                    CaseListPlan::Lawyer(..) => Err(item.get("case_uid").and_then(|v| v.as_s().ok()).cloned().unwrap_or_default()),
+                    _ => match parse_case(item.clone()) {
+                        Ok(c) => Ok(c.case),
+                        Err(e) => {
+                            // One bad item must not take the whole list down.
+                            eprintln!("WARN case item {sk} skipped: {e}");
+                            continue;
                         }
-                    }
-                    _ => parse_case(item.clone())?.case,
+                    },
                 };
-                if !statuses.is_empty() && !statuses.contains(&case.status) {
-                    continue;
-                }
-                results.push(case);
-                if results.len() == PAGE_SIZE {
-                    // More may follow if this page or the partition goes on.
-                    let more = i + 1 < count || !exhausted;
-                    return Ok(CasePage { results, next: more.then(|| hex(&sk)) });
+                rows.push((sk, row));
+                if rows.len() == PAGE_SIZE {
+                    more = i + 1 < items.len() || !exhausted;
+                    break 'pages;
                 }
             }
             if exhausted {
-                return Ok(CasePage { results, next: None });
+                break;
             }
         }
+        let wanted: Vec<String> = rows.iter().filter_map(|(_, r)| r.as_ref().err().cloned()).collect();
+        let mut fetched = self.batch_get_cases(&wanted).await?;
+        let next = if more { rows.last().map(|(sk, _)| hex(sk)) } else { None };
+        let results = rows
+            .into_iter()
+            .filter_map(|(_, r)| match r {
+                Ok(c) => Some(c),
+                Err(uid) => fetched.remove(&uid),
+            })
+            .collect();
+        Ok(CasePage { results, next })
+    }
+
+    /// Cases by uid with one BatchGetItem per 100 (unprocessed keys asked again).
+    async fn batch_get_cases(&self, uids: &[String]) -> Result<std::collections::HashMap<String, Case>, ApiError> {
+        use aws_sdk_dynamodb::types::KeysAndAttributes;
+        let mut out = std::collections::HashMap::new();
+        for chunk in uids.chunks(100) {
+            let mut keys: Vec<Item> = chunk
+                .iter()
+                .map(|u| Item::from([("PK".to_string(), s(keys::case::pk(u))), ("SK".to_string(), s(keys::case::SK))]))
+                .collect();
+            while !keys.is_empty() {
+                let ka = KeysAndAttributes::builder().set_keys(Some(keys)).build().map_err(ApiError::internal)?;
+                let res = self.client.batch_get_item().request_items(&self.table, ka).send().await.map_err(sdk_err)?;
+                for item in res.responses().and_then(|r| r.get(&self.table)).cloned().unwrap_or_default() {
+                    match parse_case(item) {
+                        Ok(c) => {
+                            out.insert(c.case.uid.clone(), c.case);
+                        }
+                        Err(e) => eprintln!("WARN case item skipped: {e}"),
+                    }
+                }
+                keys = res.unprocessed_keys().and_then(|u| u.get(&self.table)).map(|k| k.keys().to_vec()).unwrap_or_default();
+            }
+        }
+        Ok(out)
     }
 
     pub async fn add_case_note(&self, case_uid: &str, by: &str, by_name: &str, text: &str, at: DateTime<Utc>) -> Result<(), ApiError> {
@@ -266,14 +290,7 @@ impl Store {
 
     /// The customer's hour-based row (service 1) that is in force now.
     pub async fn current_hour_row(&self, customer: &str, now: chrono::NaiveDateTime) -> Result<Option<PurchasedService>, ApiError> {
-        let mut rows: Vec<PurchasedService> = self
-            .list_purchases(customer)
-            .await?
-            .into_iter()
-            .filter(|r| r.is_hour_based() && r.active && !r.expired && r.start_date <= now && r.expire_on > now)
-            .collect();
-        rows.sort_by_key(|r| r.start_date);
-        Ok(rows.into_iter().next())
+        Ok(subscription::current_hour_row(self.list_purchases(customer).await?, now))
     }
 
     pub async fn case_hours(&self, case_uid: &str) -> Result<Vec<CaseHour>, ApiError> {
@@ -294,32 +311,21 @@ impl Store {
             .transpose()
     }
 
-    /// Writes an hour entry (new when `old` is None, else replacing `old`),
-    /// moving the billable difference on the subscription row, all in one
-    /// transaction with the ledger items, a history entry and a check that
-    /// the case is still in progress with this lawyer. `Ok(false)`: a
-    /// concurrent writer won; the caller retries from fresh reads.
-    pub async fn write_case_hour(
+    /// Adds an hour entry's write (new when `old` is None, else replacing
+    /// `old`; deleted when `new` is None): a check that the case is still in
+    /// progress with the entry's lawyer, the billable difference moved on the
+    /// subscription row (conditional on its revision) with the usage-ledger
+    /// items, and the entry itself. The caller adds the history.
+    pub async fn add_case_hour_write(
         &self,
+        tx: &mut Tx,
         case: &Case,
         old: Option<&CaseHour>,
         new: Option<&CaseHour>,
-        history: &HistoryEntry,
         now: chrono::NaiveDateTime,
-    ) -> Result<bool, ApiError> {
-        let mut items = Vec::new();
+    ) -> Result<(), ApiError> {
         let lawyer = new.or(old).map(|h| h.lawyer.clone()).unwrap_or_default();
-        let check = ConditionCheck::builder()
-            .table_name(&self.table)
-            .key("PK", s(keys::case::pk(&case.uid)))
-            .key("SK", s(keys::case::SK))
-            .condition_expression("#st = :st AND lawyer = :l")
-            .expression_attribute_names("#st", "status")
-            .expression_attribute_values(":st", s("Inprogress"))
-            .expression_attribute_values(":l", s(&lawyer))
-            .build()
-            .map_err(ApiError::internal)?;
-        items.push(TransactWriteItem::builder().condition_check(check).build());
+        self.add_in_progress_check(tx, &case.uid, &lawyer)?;
         // The subscription row: give back what `old` booked, book what `new` needs.
         let old_booked = old.and_then(|h| h.service.map(|p| (p, h)));
         let needs = new.filter(|h| h.hour.0 > 0);
@@ -333,13 +339,7 @@ impl Store {
                 // transaction may touch an item once).
                 let rewritten = needs.is_some_and(|n| n.date == h.date && n.id == h.id);
                 if !rewritten {
-                    let del = Delete::builder()
-                        .table_name(&self.table)
-                        .key("PK", s(keys::purchase::usage_pk(pid)))
-                        .key("SK", s(keys::purchase::usage_sk(h.date, &h.id)))
-                        .build()
-                        .map_err(ApiError::internal)?;
-                    items.push(TransactWriteItem::builder().delete(del).build());
+                    tx.delete(&keys::purchase::usage_pk(pid), &keys::purchase::usage_sk(h.date, &h.id), None)?;
                 }
             }
             if let Some(h) = needs {
@@ -358,9 +358,9 @@ impl Store {
                 ledger.insert("PK".into(), s(keys::purchase::usage_pk(pid)));
                 ledger.insert("SK".into(), s(keys::purchase::usage_sk(h.date, &h.id)));
                 ledger.insert("entity".into(), s("usage"));
-                items.push(self.tx_put(ledger, None)?);
+                tx.put(ledger)?;
             }
-            items.push(self.row_put(&row, Some(stored.rev))?);
+            tx.push(self.row_put(&row, Some(stored.rev))?);
         }
         match new {
             Some(h) => {
@@ -368,23 +368,14 @@ impl Store {
                 item.insert("PK".into(), s(keys::case::pk(&case.uid)));
                 item.insert("SK".into(), s(keys::case::hour_sk(&h.id)));
                 item.insert("entity".into(), s("case_hour"));
-                let cond = if old.is_some() { "attribute_exists(PK)" } else { "attribute_not_exists(PK)" };
-                items.push(self.tx_put(item, Some(cond))?);
+                tx.put_if(item, Some(if old.is_some() { Cond::present() } else { Cond::absent() }))?;
             }
             None => {
                 let h = old.ok_or(ApiError::NotFound)?;
-                let del = Delete::builder()
-                    .table_name(&self.table)
-                    .key("PK", s(keys::case::pk(&case.uid)))
-                    .key("SK", s(keys::case::hour_sk(&h.id)))
-                    .condition_expression("attribute_exists(PK)")
-                    .build()
-                    .map_err(ApiError::internal)?;
-                items.push(TransactWriteItem::builder().delete(del).build());
+                tx.delete(&keys::case::pk(&case.uid), &keys::case::hour_sk(&h.id), Some(Cond::present()))?;
             }
         }
-        items.push(self.history_put(history)?);
-        self.transact(items).await
+        Ok(())
     }
 }
 

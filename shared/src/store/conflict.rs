@@ -18,7 +18,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::tx::Tx;
+use super::tx::{Cond, Tx};
 use super::{keys, n, s, sdk_err, Item, Store};
 use crate::domain::conflict::{self, Match, PartyKind};
 use crate::error::ApiError;
@@ -160,8 +160,8 @@ impl Store {
         }
         let record_pk = keys::conflict::record_pk(change.kind, &change.uid);
         let version = match now.ver {
-            None => ("attribute_not_exists(PK)", vec![]),
-            Some(v) => ("ver = :ver", vec![(":ver", n(v))]),
+            None => Cond::absent(),
+            Some(v) => Cond::new("ver = :ver").value(":ver", n(v)),
         };
         match (&change.party, now.ver) {
             (Some(_), _) => {
@@ -232,7 +232,7 @@ impl Store {
         if let Some(r) = record {
             last.push(r);
         }
-        last.delete(keys::follow_up::PK, follow_up_sk, Some(("nonce = :n", vec![(":n", s(nonce))])))?;
+        last.delete(keys::follow_up::PK, follow_up_sk, Some(Cond::new("nonce = :n").value(":n", s(nonce))))?;
         self.commit(last).await
     }
 

@@ -39,15 +39,25 @@ impl Store {
 
     /// One GetItem by full key.
     pub async fn get(&self, pk: &str, sk: &str) -> Result<Option<Item>, ApiError> {
+        let out = self.client.get_item().table_name(&self.table).key("PK", s(pk)).key("SK", s(sk)).send().await.map_err(sdk_err)?;
+        Ok(out.item)
+    }
+}
+
+impl Store {
+    /// One GetItem by full key, strongly consistent: for a read that a
+    /// conditional write then relies on.
+    pub async fn get_consistent(&self, pk: &str, sk: &str) -> Result<Option<Item>, ApiError> {
         let out = self
             .client
             .get_item()
             .table_name(&self.table)
             .key("PK", s(pk))
             .key("SK", s(sk))
+            .consistent_read(true)
             .send()
             .await
-            .map_err(|e| ApiError::internal(aws_sdk_dynamodb::error::DisplayErrorContext(e)))?;
+            .map_err(sdk_err)?;
         Ok(out.item)
     }
 }

@@ -17,8 +17,51 @@ pub struct Tx {
     items: Vec<TransactWriteItem>,
 }
 
-/// A condition with its placeholder values, e.g. `("rev = :rev", [(":rev", n(3))])`.
-pub type Condition<'a> = (&'a str, Vec<(&'a str, AttributeValue)>);
+/// A condition expression with its placeholder names and values, e.g.
+/// `Cond::new("rev = :rev").value(":rev", n(3))`.
+#[derive(Clone, Debug)]
+pub struct Cond {
+    expr: String,
+    names: Vec<(String, String)>,
+    values: Vec<(String, AttributeValue)>,
+}
+
+impl Cond {
+    pub fn new(expr: impl Into<String>) -> Self {
+        Cond { expr: expr.into(), names: Vec::new(), values: Vec::new() }
+    }
+    /// `attribute_not_exists(PK)`: the item does not exist yet.
+    pub fn absent() -> Self {
+        Cond::new("attribute_not_exists(PK)")
+    }
+    /// `attribute_exists(PK)`: the item exists.
+    pub fn present() -> Self {
+        Cond::new("attribute_exists(PK)")
+    }
+    pub fn value(mut self, placeholder: &str, v: AttributeValue) -> Self {
+        self.values.push((placeholder.into(), v));
+        self
+    }
+    /// A `#name` placeholder (for reserved words such as `status`).
+    pub fn name(mut self, placeholder: &str, attribute: &str) -> Self {
+        self.names.push((placeholder.into(), attribute.into()));
+        self
+    }
+}
+
+/// Applies a condition to any of the SDK's transaction-item builders.
+macro_rules! with_cond {
+    ($b:expr, $c:expr) => {{
+        let mut b = $b.condition_expression($c.expr);
+        for (k, v) in $c.names {
+            b = b.expression_attribute_names(k, v);
+        }
+        for (k, v) in $c.values {
+            b = b.expression_attribute_values(k, v);
+        }
+        b
+    }};
+}
 
 fn built<T, E: std::fmt::Display>(r: Result<T, E>) -> Result<T, ApiError> {
     r.map_err(ApiError::internal)
@@ -54,50 +97,42 @@ impl Tx {
 
     /// Writes `item` only if no item has its key yet.
     pub fn put_new(&mut self, item: Item) -> Result<(), ApiError> {
-        self.put_if(item, Some(("attribute_not_exists(PK)", vec![])))
+        self.put_if(item, Some(Cond::absent()))
     }
 
     /// Writes `item` if `condition` holds for the stored one.
-    pub fn put_if(&mut self, item: Item, condition: Option<Condition<'_>>) -> Result<(), ApiError> {
+    pub fn put_if(&mut self, item: Item, condition: Option<Cond>) -> Result<(), ApiError> {
         let mut put = Put::builder().table_name(&self.table).set_item(Some(item));
-        if let Some((expr, values)) = condition {
-            put = put.condition_expression(expr);
-            for (k, v) in values {
-                put = put.expression_attribute_values(k, v);
-            }
+        if let Some(c) = condition {
+            put = with_cond!(put, c);
         }
         self.items.push(TransactWriteItem::builder().put(built(put.build())?).build());
         Ok(())
     }
 
     /// Deletes the item at `pk`/`sk` (if `condition` holds, when given).
-    pub fn delete(&mut self, pk: &str, sk: &str, condition: Option<Condition<'_>>) -> Result<(), ApiError> {
+    pub fn delete(&mut self, pk: &str, sk: &str, condition: Option<Cond>) -> Result<(), ApiError> {
         let mut del = Delete::builder().table_name(&self.table).key("PK", s(pk)).key("SK", s(sk));
-        if let Some((expr, values)) = condition {
-            del = del.condition_expression(expr);
-            for (k, v) in values {
-                del = del.expression_attribute_values(k, v);
-            }
+        if let Some(c) = condition {
+            del = with_cond!(del, c);
         }
         self.items.push(TransactWriteItem::builder().delete(built(del.build())?).build());
         Ok(())
     }
 
     /// Fails the transaction unless `condition` holds for the item at `pk`/`sk`.
-    pub fn check(&mut self, pk: &str, sk: &str, condition: Condition<'_>) -> Result<(), ApiError> {
-        let (expr, values) = condition;
-        let mut c = ConditionCheck::builder().table_name(&self.table).key("PK", s(pk)).key("SK", s(sk)).condition_expression(expr);
-        for (k, v) in values {
-            c = c.expression_attribute_values(k, v);
-        }
+    pub fn check(&mut self, pk: &str, sk: &str, condition: Cond) -> Result<(), ApiError> {
+        let c = with_cond!(ConditionCheck::builder().table_name(&self.table).key("PK", s(pk)).key("SK", s(sk)), condition);
         self.items.push(TransactWriteItem::builder().condition_check(built(c.build())?).build());
         Ok(())
     }
 
-    /// An update built by the caller (its table name is set here).
-    pub fn update(&mut self, update: aws_sdk_dynamodb::types::builders::UpdateBuilder) -> Result<(), ApiError> {
-        let up: Update = built(update.table_name(&self.table).build())?;
-        self.items.push(TransactWriteItem::builder().update(up).build());
+    /// Updates the item at `pk`/`sk`: `update` is the expression, with
+    /// `condition`'s names and values shared by both.
+    pub fn update_if(&mut self, pk: &str, sk: &str, update: &str, condition: Cond) -> Result<(), ApiError> {
+        let up = Update::builder().table_name(&self.table).key("PK", s(pk)).key("SK", s(sk)).update_expression(update);
+        let up = with_cond!(up, condition);
+        self.items.push(TransactWriteItem::builder().update(built(up.build())?).build());
         Ok(())
     }
 }

@@ -1,0 +1,76 @@
+//! A case and its counterpart's conflict-index entries are written together:
+//! a failed write leaves neither, and a process that stops between a big
+//! case's transaction and its queued index follow-up still leaves the case
+//! findable by the conflict search.
+
+mod common;
+
+use axum::http::{Method, StatusCode};
+use common::world;
+use serde_json::json;
+use shared::domain::Role;
+use shared::testkit;
+
+/// The conflict search as a lawyer or admin calls it: (count, result uids).
+async fn search(w: &common::World, token: &str, q: &str) -> (u64, Vec<String>) {
+    let router = shared::api::finish(conflict_search::api(), w.state.clone());
+    let (st, body) = testkit::call(&router, Method::GET, &format!("/api/search/fuzzy/?search={q}"), Some(token), None).await;
+    assert_eq!(st, StatusCode::OK, "{body}");
+    let uids = body["results"].as_array().unwrap().iter().map(|h| h["party"]["uid"].as_str().unwrap().to_string()).collect();
+    (body["count"].as_u64().unwrap(), uids)
+}
+
+#[tokio::test]
+async fn a_failed_case_write_leaves_neither_the_case_nor_its_index_entries() {
+    let w = world().await;
+    let (cust, _) = w.user(Role::Customer).await;
+    let (_, admin) = w.user(Role::Admin).await;
+    let mut body = w.form("Lease dispute");
+    body["customer"] = json!(cust.uid);
+    body["counterpart"] = json!("Gunnarsson Fastigheter");
+    w.state.faults.arm("events.before_commit");
+    let (st, _) = w.call(Method::POST, "/api/case/create/", &admin, Some(body.clone())).await;
+    assert_eq!(st, StatusCode::INTERNAL_SERVER_ERROR);
+    assert_eq!(search(&w, &admin, "Gunnarsson%20Fastigheter").await.0, 0, "no index entry without its case");
+    let (_, list) = w.call(Method::GET, "/api/case/list/?status=pending", &admin, None).await;
+    assert_eq!(list["results"].as_array().unwrap().len(), 0, "no case without its index entries");
+
+    // The same request again (nothing armed): both exist, and they agree.
+    let (st, created) = w.call(Method::POST, "/api/case/create/", &admin, Some(body)).await;
+    assert_eq!(st, StatusCode::CREATED);
+    assert_eq!(search(&w, &admin, "Gunnarsson%20Fastigheter").await.1, vec![created["uid"].as_str().unwrap().to_string()]);
+}
+
+#[tokio::test]
+async fn a_case_too_big_for_one_transaction_is_found_even_if_the_process_stops_after_the_write() {
+    let w = world().await;
+    let (cust, _) = w.user(Role::Customer).await;
+    let (_, admin) = w.user(Role::Admin).await;
+    // 80 words with different first letters: more index keys than a
+    // transaction holds beside the case, so they go through a follow-up.
+    let consonants: Vec<char> = "bcdfghjklmnprstv".chars().collect();
+    let words: Vec<String> = (0..80)
+        .map(|i| {
+            let (c, v) = (consonants[i / 5].to_ascii_uppercase(), "aeiou".as_bytes()[i % 5] as char);
+            format!("{c}{v}{}{}son", consonants[(i * 7) % 16], consonants[(i * 3 + 1) % 16])
+        })
+        .collect();
+    let counterpart = words.join(" ");
+    assert!(shared::domain::conflict::index_keys(&counterpart, None).len() > 100);
+    let mut body = w.form("Many parties");
+    body["customer"] = json!(cust.uid);
+    body["counterpart"] = json!(counterpart);
+    // The write lands; the process "stops" before it finishes the follow-up.
+    w.state.faults.arm("events.after_commit");
+    let (st, _) = w.call(Method::POST, "/api/case/create/", &admin, Some(body)).await;
+    assert_eq!(st, StatusCode::INTERNAL_SERVER_ERROR);
+    let (_, list) = w.call(Method::GET, "/api/case/list/?status=pending", &admin, None).await;
+    let cases = list["results"].as_array().unwrap();
+    assert_eq!(cases.len(), 1, "the case was written");
+    let uid = cases[0]["uid"].as_str().unwrap().to_string();
+    assert_eq!(w.state.store.pending_index_follow_ups(10).await.unwrap().len(), 1, "the index change waits as a follow-up");
+    // The search finishes what the stopped process left, then finds the case.
+    for q in [words[0].as_str(), words[79].as_str(), &format!("{}%20{}", words[12], words[40])] {
+        assert_eq!(search(&w, &admin, q).await.1, vec![uid.clone()], "{q}");
+    }
+}

@@ -1,0 +1,293 @@
+//! Cases (spec §3, §4, §6): opening a case by every route that may, its
+//! details with what the caller may do, edits, the status lifecycle, the
+//! per-role lists, history, notes, and the customer picker of the case form.
+//!
+//! Every change of a case is one transaction: the case over the revision it
+//! was read at, its history entries, the lawyer's pointer, and the effects
+//! of its [`Event`] (the counterpart's conflict-index entries, …). A
+//! concurrent change makes the transaction fail; the use case then reads
+//! and decides again ([`retry::until_done`]).
+
+use chrono::Utc;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::events::{self, Event};
+use super::retry::{self, Attempt};
+use super::Context;
+use crate::domain::case::{self, Case, CaseForm, CaseStatus, CaseType, CreateVia, HistoryEntry, Transition};
+use crate::domain::customer::CustomerState;
+use crate::domain::policy::{self, Action};
+use crate::domain::subscription::whole_seconds;
+use crate::domain::{Role, User};
+use crate::error::{ApiError, Msg};
+use crate::store::cases::{CasePage, StoredCase};
+use crate::store::catalogue::NamedKind;
+
+/// The case `user` may see, as stored now (404 for anyone who may not see it).
+pub(crate) async fn visible(ctx: &Context, user: &User, uid: &str) -> Result<Case, ApiError> {
+    let stored = ctx.store.get_case(uid.trim()).await?.ok_or(ApiError::NotFound)?;
+    policy::require(user, Action::ViewCase(&stored.case))?;
+    Ok(stored.case)
+}
+
+/// Like [`visible`], read consistently with its revision, for a change.
+pub(crate) async fn visible_for_write(ctx: &Context, user: &User, uid: &str) -> Result<StoredCase, ApiError> {
+    let stored = ctx.store.get_case_for_write(uid.trim()).await?.ok_or(ApiError::NotFound)?;
+    policy::require(user, Action::ViewCase(&stored.case))?;
+    Ok(stored)
+}
+
+/// Writes `next` over `prev` (None: a new case) with its history and the
+/// effects of `event`, in one transaction. `Ok(false)`: someone changed
+/// the case meanwhile.
+pub(crate) async fn commit_case(
+    ctx: &Context,
+    prev: Option<&StoredCase>,
+    next: &Case,
+    history: &[HistoryEntry],
+    event: Event<'_>,
+) -> Result<bool, ApiError> {
+    let mut tx = ctx.store.tx();
+    ctx.store.add_case_write(&mut tx, prev.map(|p| (&p.case, p.rev)), next)?;
+    for h in history {
+        ctx.store.add_history(&mut tx, h)?;
+    }
+    let queued = events::record(ctx, &mut tx, &[event]).await?;
+    events::commit(ctx, tx, queued).await
+}
+
+fn done_if<T>(written: bool, value: T) -> Attempt<T> {
+    if written {
+        Attempt::Done(value)
+    } else {
+        Attempt::Conflict
+    }
+}
+
+/// Checks the references of a validated form: the case type exists, and a
+/// direct-assign lawyer is an active lawyer.
+async fn case_type(ctx: &Context, input: &case::CaseInput) -> Result<CaseType, ApiError> {
+    let t =
+        ctx.store.get_named(NamedKind::CaseType, input.case_type).await?.ok_or_else(|| ApiError::field("type", Msg::CaseTypeRequired))?;
+    if let Some(l) = &input.direct_assign_lawyer {
+        let lawyer = ctx.store.get_user(l).await?.filter(|u| u.role() == Some(Role::Lawyer) && u.active);
+        if lawyer.is_none() {
+            return Err(ApiError::field("direct_assign_lawyer", Msg::NoLawyerFound));
+        }
+    }
+    Ok(CaseType { id: t.id, name: t.name })
+}
+
+/// The name a case shows for its customer: the company, else the person.
+async fn customer_name(ctx: &Context, customer: &str) -> Result<String, ApiError> {
+    let user = ctx
+        .store
+        .get_user(customer)
+        .await?
+        .filter(|u| u.role() == Some(Role::Customer))
+        .ok_or_else(|| ApiError::field("customer", Msg::CustomerNotFound))?;
+    let company = ctx.store.get_customer_profile(customer).await?.and_then(|p| p.company_name).filter(|c| !c.trim().is_empty());
+    Ok(company.unwrap_or_else(|| user.full_name()))
+}
+
+fn now() -> chrono::NaiveDateTime {
+    whole_seconds(Utc::now().naive_utc())
+}
+
+/// Opens a case (status Draft, shown as 'Pending'): staff and lawyers for a
+/// named customer, the customer side for its own company (which needs an
+/// active consultancy service). A lawyer's own case names them as its
+/// direct-assign lawyer, so staff publishing it hand it straight to them.
+pub async fn create(ctx: &Context, user: &User, via: CreateVia, customer: &str, mut form: CaseForm) -> Result<Case, ApiError> {
+    policy::require(user, Action::CreateCase(via))?;
+    let customer = match via {
+        CreateVia::Customer => {
+            let own = case::acting_customer(user).ok_or(ApiError::Forbidden)?;
+            if ctx.store.current_hour_row(&own, now()).await?.is_none() {
+                return Err(ApiError::bad(Msg::ConsultancyServiceRequired));
+            }
+            own
+        }
+        CreateVia::Staff | CreateVia::Lawyer => {
+            let named = customer.trim();
+            if named.is_empty() {
+                return Err(ApiError::field("customer", Msg::Required));
+            }
+            named.to_string()
+        }
+    };
+    if via == CreateVia::Lawyer {
+        form.direct_assign_lawyer = Some(user.uid.clone());
+    }
+    let input = case::validate(&form)?;
+    let name = customer_name(ctx, &customer).await?;
+    let t = case_type(ctx, &input).await?;
+    let running = ctx.store.next_id("case").await?;
+    let at = Utc::now();
+    let draft =
+        Case::draft(uuid::Uuid::new_v4().to_string(), case::case_number(at, running), customer, name, t.clone(), user.uid.clone(), at);
+    let c = case::with_form(user, &draft, None, input, t);
+    let created = HistoryEntry::new(&c.uid, user, "created", None, Some(c.case_number.clone()));
+    if !commit_case(ctx, None, &c, &[created], Event::CaseCreated { case: &c }).await? {
+        return Err(ApiError::bad(Msg::ChangedConcurrently));
+    }
+    Ok(c)
+}
+
+/// A case with what the caller may do with it.
+#[derive(Serialize, ToSchema)]
+pub struct CaseDetails {
+    #[serde(flatten)]
+    pub case: Case,
+    /// Status actions the caller may take now.
+    pub actions: Vec<Transition>,
+    pub can_edit: bool,
+    pub can_enter_hours: bool,
+}
+
+/// Case details (admin, sales persons, the assigned lawyer, lawyers for
+/// available cases, the customer and its contacts).
+pub async fn details(ctx: &Context, user: &User, uid: &str) -> Result<CaseDetails, ApiError> {
+    let c = visible(ctx, user, uid).await?;
+    let actions = [Transition::Publish, Transition::Accept, Transition::Complete, Transition::Reopen, Transition::Transfer]
+        .into_iter()
+        .filter(|t| case::transition(user, &c, *t).is_ok())
+        .collect();
+    let can_enter_hours = c.status == CaseStatus::Inprogress && (case::is_assigned(user, &c) || user.role() == Some(Role::Admin));
+    Ok(CaseDetails { can_edit: policy::may(user, Action::EditCase(&c)), actions, can_enter_hours, case: case::redacted_for(user, c) })
+}
+
+/// Edits the fields; every changed field is written to the history in the
+/// same transaction.
+pub async fn update(ctx: &Context, user: &User, uid: &str, form: CaseForm) -> Result<Case, ApiError> {
+    let input = case::validate(&form)?;
+    let t = case_type(ctx, &input).await?;
+    let (input, t) = (&input, &t);
+    let c = retry::until_done(|_| async move {
+        let prev = visible_for_write(ctx, user, uid).await?;
+        if !policy::may(user, Action::EditCase(&prev.case)) {
+            return Err(ApiError::Forbidden);
+        }
+        let mut next = case::with_form(user, &prev.case, Some(&prev.case), input.clone(), t.clone());
+        next.updated_at = Utc::now();
+        let history = case::edit_history(user, &prev.case, &next);
+        if history.is_empty() {
+            return Ok(Attempt::Done(prev.case));
+        }
+        let written = commit_case(ctx, Some(&prev), &next, &history, Event::CaseChanged { before: &prev.case, after: &next }).await?;
+        Ok(done_if(written, next))
+    })
+    .await?;
+    Ok(case::redacted_for(user, c))
+}
+
+/// A status action (publish, accept, complete, reopen, transfer), a write
+/// conditional on the case's revision: of two lawyers accepting at once
+/// exactly one wins; the other is told the case is no longer waiting.
+pub async fn change_status(ctx: &Context, user: &User, uid: &str, action: Transition) -> Result<Case, ApiError> {
+    let c = retry::until_done(|_| async move {
+        let prev = visible_for_write(ctx, user, uid).await?;
+        let moved = case::transition(user, &prev.case, action).map_err(ApiError::bad)?;
+        let mut next = prev.case.clone();
+        next.status = moved.status;
+        next.lawyer_name = match &moved.lawyer {
+            Some(l) if Some(l) == prev.case.lawyer.as_ref() => prev.case.lawyer_name.clone(),
+            Some(l) => Some(ctx.store.get_user(l).await?.map(|x| x.full_name()).ok_or(ApiError::bad(Msg::NoLawyerFound))?),
+            None => None,
+        };
+        next.lawyer = moved.lawyer;
+        next.updated_at = Utc::now();
+        let history = case::status_history(user, &prev.case, &next);
+        let written = commit_case(ctx, Some(&prev), &next, &history, Event::CaseStatusChanged { before: &prev.case, after: &next }).await?;
+        Ok(done_if(written, next))
+    })
+    .await?;
+    Ok(case::redacted_for(user, c))
+}
+
+/// The caller's case list for a `status` word: 10 per page, newest first,
+/// key-paged (`next` → `cursor`).
+pub async fn list(ctx: &Context, user: &User, status: &str, cursor: Option<&str>) -> Result<CasePage, ApiError> {
+    let plan = case::list_plan(user, status)?;
+    let page = ctx.store.list_cases(&plan, cursor).await?;
+    Ok(CasePage { results: page.results.into_iter().map(|c| case::redacted_for(user, c)).collect(), next: page.next })
+}
+
+/// Every recorded change of a case, oldest first; the customer side does not
+/// see changes of the internal description.
+pub async fn history(ctx: &Context, user: &User, uid: &str) -> Result<Vec<HistoryEntry>, ApiError> {
+    let c = visible(ctx, user, uid).await?;
+    let mut h = ctx.store.case_history(&c.uid).await?;
+    if !policy::may(user, Action::SeeInternal) {
+        h.retain(|e| e.field != "short_internal_description");
+    }
+    Ok(h)
+}
+
+/// What names a case in headings and links.
+#[derive(Serialize, ToSchema)]
+pub struct CaseName {
+    pub uid: String,
+    pub case_number: String,
+    pub subject: String,
+    pub status: CaseStatus,
+    pub customer_name: String,
+}
+
+/// The case's number and subject, for whoever may see the case.
+pub async fn name(ctx: &Context, user: &User, uid: &str) -> Result<CaseName, ApiError> {
+    let c = visible(ctx, user, uid).await?;
+    Ok(CaseName { uid: c.uid, case_number: c.case_number, subject: c.subject, status: c.status, customer_name: c.customer_name })
+}
+
+/// An internal note of a case.
+#[derive(Serialize, ToSchema)]
+pub struct Note {
+    pub by: String,
+    pub by_name: String,
+    pub note: String,
+    pub at: String,
+}
+
+/// Adds an internal note (the provider's people who may see the case).
+pub async fn add_note(ctx: &Context, user: &User, case_uid: &str, text: &str) -> Result<Note, ApiError> {
+    policy::require(user, Action::SeeInternal)?;
+    let c = visible(ctx, user, case_uid).await?;
+    let text = case::validate_note(text)?;
+    let at = Utc::now();
+    ctx.store.add_case_note(&c.uid, &user.uid, &user.full_name(), &text, at).await?;
+    Ok(Note { by: user.uid.clone(), by_name: user.full_name(), note: text, at: at.to_rfc3339() })
+}
+
+/// A case's internal notes, oldest first.
+pub async fn notes(ctx: &Context, user: &User, case_uid: &str) -> Result<Vec<Note>, ApiError> {
+    policy::require(user, Action::SeeInternal)?;
+    let c = visible(ctx, user, case_uid).await?;
+    Ok(ctx.store.case_notes(&c.uid).await?.into_iter().map(|(by, by_name, note, at)| Note { by, by_name, note, at }).collect())
+}
+
+/// One option of the case form's customer picker.
+#[derive(Serialize, ToSchema)]
+pub struct CustomerOption {
+    pub uid: String,
+    pub name: String,
+}
+
+/// Active customers matching `search` (name, e-mail or company), at most 20.
+pub async fn customer_options(ctx: &Context, user: &User, search: &str) -> Result<Vec<CustomerOption>, ApiError> {
+    policy::require(user, Action::ReadCustomers)?;
+    let page = ctx.store.list_customers(CustomerState::Active, None, Some(search.trim()), 20).await?;
+    Ok(page
+        .results
+        .into_iter()
+        .map(|p| {
+            let person = format!("{} {}", p.first_name, p.last_name);
+            let name = match p.company_name.filter(|c| !c.trim().is_empty()) {
+                Some(c) => format!("{c} ({person})"),
+                None => person,
+            };
+            CustomerOption { uid: p.uid, name }
+        })
+        .collect())
+}

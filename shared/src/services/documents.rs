@@ -1,0 +1,220 @@
+//! Case documents (spec §3 `files`, §5): the browser PUTs the file straight
+//! to S3 with a presigned URL for a key the server chose
+//! (`cases/<case uid>/<uuid>.<ext>`), then confirms; the confirm step checks
+//! existence, size and the first bytes against the extension, and deletes
+//! the object when it refuses, so a refused file leaves nothing behind.
+//! Adding and removing a file rewrite the case conditionally on its revision
+//! with a `file` history entry in the same transaction (retried), so two
+//! concurrent additions never lose one. The rules are in
+//! [`crate::domain::document`].
+
+use chrono::Utc;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::cases::{commit_case, visible, visible_for_write};
+use super::events::Event;
+use super::retry::{self, Attempt};
+use super::Context;
+use crate::domain::case::{CaseFile, HistoryEntry};
+use crate::domain::document::{self, DocumentType, DOCUMENT_MAX_BYTES, MAX_FILES_PER_CASE};
+use crate::domain::User;
+use crate::error::{ApiError, Msg};
+use crate::store::cases::StoredCase;
+
+/// The case history field of documents.
+const FILE: &str = "file";
+
+/// A document of a case with whether the caller may remove it.
+#[derive(Serialize, ToSchema)]
+pub struct CaseDocument {
+    #[serde(flatten)]
+    pub file: CaseFile,
+    /// Whether the caller may remove this one.
+    pub can_remove: bool,
+}
+
+/// A case's documents and the rules of adding more.
+#[derive(Serialize, ToSchema)]
+pub struct DocumentList {
+    pub files: Vec<CaseDocument>,
+    /// Whether the caller may add documents now.
+    pub can_manage: bool,
+    pub max_files: usize,
+    pub max_bytes: i64,
+    /// Accepted extensions (without the dot).
+    pub extensions: Vec<&'static str>,
+}
+
+/// A presigned upload for a new document.
+#[derive(Serialize, ToSchema)]
+pub struct UploadTarget {
+    /// Presigned PUT URL (15 minutes). Send the file with exactly `content_type`.
+    pub url: String,
+    /// The key to confirm afterwards.
+    pub key: String,
+    pub content_type: String,
+    /// The cleaned file name to confirm with.
+    pub name: String,
+    pub max_bytes: i64,
+}
+
+/// A presigned download of a document.
+#[derive(Serialize, ToSchema)]
+pub struct DownloadUrl {
+    /// Presigned GET (15 minutes) answering with `Content-Disposition: attachment` and the original name.
+    pub url: String,
+    pub name: String,
+}
+
+/// A case's documents with what the caller may do (whoever may see the case).
+pub async fn list(ctx: &Context, user: &User, case_uid: &str) -> Result<DocumentList, ApiError> {
+    let c = visible(ctx, user, case_uid).await?;
+    let files = c
+        .files
+        .iter()
+        .map(|f| CaseDocument { can_remove: document::may_remove_document(user, &c, &f.uploaded_by), file: f.clone() })
+        .collect();
+    Ok(DocumentList {
+        files,
+        can_manage: document::may_manage_documents(user, &c),
+        max_files: MAX_FILES_PER_CASE,
+        max_bytes: DOCUMENT_MAX_BYTES,
+        extensions: document::TYPES.iter().map(|t| t.ext).collect(),
+    })
+}
+
+/// The case and whether the caller may add/remove its documents (403 if not;
+/// 404 when they may not even see it).
+async fn manageable(ctx: &Context, user: &User, case_uid: &str) -> Result<StoredCase, ApiError> {
+    let stored = visible_for_write(ctx, user, case_uid).await?;
+    if !document::may_manage_documents(user, &stored.case) {
+        return Err(ApiError::Forbidden);
+    }
+    Ok(stored)
+}
+
+fn name_and_type(raw: &str) -> Result<(String, DocumentType), ApiError> {
+    let name = document::display_name(raw).ok_or_else(|| ApiError::field("name", Msg::Required))?;
+    let t = document::type_of_name(&name).ok_or(ApiError::bad(document::DOCUMENT_TYPE_NOT_ALLOWED))?;
+    Ok((name, t))
+}
+
+/// A presigned PUT for a new document of the case (pdf, word, excel, jpg,
+/// png, ppt by the name's extension); the key is chosen here.
+pub async fn upload_url(ctx: &Context, user: &User, case_uid: &str, name: &str) -> Result<UploadTarget, ApiError> {
+    let c = manageable(ctx, user, case_uid).await?.case;
+    let (name, t) = name_and_type(name)?;
+    if c.files.len() >= MAX_FILES_PER_CASE {
+        return Err(ApiError::bad(document::TOO_MANY_DOCUMENTS));
+    }
+    let key = document::object_key(&c.uid, &uuid::Uuid::new_v4(), t);
+    let url = ctx.files.presign_upload(&key, t.content_type).await?;
+    Ok(UploadTarget { url, key, content_type: t.content_type.into(), name, max_bytes: DOCUMENT_MAX_BYTES })
+}
+
+/// After the browser's PUT: the object must exist, be 1 byte to 25 MiB and
+/// start with the magic bytes of its type; then it joins the case's files
+/// (history entry `file`). Any refusal deletes the object. Confirming a key
+/// the case already holds answers that file again (a retried request).
+pub async fn confirm(ctx: &Context, user: &User, case_uid: &str, key: &str, name: &str) -> Result<CaseFile, ApiError> {
+    // Seeing the case is enough to get this far; the right to add is checked
+    // in `add`, so an upload whose confirm is refused (case closed meanwhile)
+    // is deleted too.
+    let c = visible(ctx, user, case_uid).await?;
+    let key = key.trim();
+    // Only keys this case's upload-url could have issued; another case's (or
+    // any other) object is never touched, not even deleted.
+    let key_type = document::case_key_type(&c.uid, key).ok_or_else(|| ApiError::field("key", Msg::Invalid))?;
+    if let Some(f) = c.files.iter().find(|f| f.key == key) {
+        return Ok(f.clone());
+    }
+    match add(ctx, user, &c.uid, key, key_type, name).await {
+        Ok(f) => Ok(f),
+        Err(e) => {
+            // Whatever refused it (type, size, limit, rights changed meanwhile),
+            // the object must not stay: nothing refers to it.
+            if e.key() != document::DOCUMENT_NOT_UPLOADED {
+                if let Err(del) = ctx.files.delete(key).await {
+                    eprintln!("WARN refused document {key} not deleted: {del}");
+                }
+            }
+            Err(e)
+        }
+    }
+}
+
+async fn add(ctx: &Context, user: &User, case_uid: &str, key: &str, key_type: DocumentType, raw_name: &str) -> Result<CaseFile, ApiError> {
+    manageable(ctx, user, case_uid).await?;
+    let (name, t) = name_and_type(raw_name)?;
+    // The name confirmed must be of the type the key was issued for (jpg = jpeg).
+    if t.content_type != key_type.content_type {
+        return Err(ApiError::bad(document::DOCUMENT_TYPE_NOT_ALLOWED));
+    }
+    let size = ctx.files.size(key).await?;
+    let head = match size {
+        Some(n) if n > 0 => ctx.files.head_bytes(key, document::MAGIC_LEN).await?,
+        _ => Vec::new(),
+    };
+    document::check_upload(key_type, size, &head, DOCUMENT_MAX_BYTES).map_err(ApiError::bad)?;
+    let file = CaseFile {
+        key: key.to_string(),
+        name,
+        size: size.unwrap_or_default(),
+        uploaded_by: user.uid.clone(),
+        uploaded_by_name: user.full_name(),
+        uploaded_at: Some(Utc::now()),
+    };
+    let file = &file;
+    retry::until_done(|_| async move {
+        let prev = manageable(ctx, user, case_uid).await?;
+        if let Some(f) = prev.case.files.iter().find(|f| f.key == key) {
+            return Ok(Attempt::Done(f.clone()));
+        }
+        if prev.case.files.len() >= MAX_FILES_PER_CASE {
+            return Err(ApiError::bad(document::TOO_MANY_DOCUMENTS));
+        }
+        let mut next = prev.case.clone();
+        next.files.push(file.clone());
+        next.updated_at = Utc::now();
+        let history = HistoryEntry::new(case_uid, user, FILE, None, Some(file.name.clone()));
+        let written = commit_case(ctx, Some(&prev), &next, &[history], Event::CaseChanged { before: &prev.case, after: &next }).await?;
+        Ok(if written { Attempt::Done(file.clone()) } else { Attempt::Conflict })
+    })
+    .await
+}
+
+/// A download link for one of the case's documents (whoever may see the case).
+pub async fn download(ctx: &Context, user: &User, case_uid: &str, key: &str) -> Result<DownloadUrl, ApiError> {
+    let c = visible(ctx, user, case_uid).await?;
+    let f = c.files.iter().find(|f| f.key == key.trim()).ok_or(ApiError::NotFound)?;
+    let url = ctx.files.presign_download(&f.key, &f.name).await?;
+    Ok(DownloadUrl { url, name: f.name.clone() })
+}
+
+/// Removes a document from the case (history entry `file`), then its object.
+/// The provider's side may remove any; the customer side only what that
+/// user added; nobody but admin once the case is closed.
+pub async fn remove(ctx: &Context, user: &User, case_uid: &str, key: &str) -> Result<(), ApiError> {
+    let key = key.trim();
+    retry::until_done(|_| async move {
+        let prev = visible_for_write(ctx, user, case_uid).await?;
+        let f = prev.case.files.iter().find(|f| f.key == key).cloned().ok_or(ApiError::NotFound)?;
+        if !document::may_remove_document(user, &prev.case, &f.uploaded_by) {
+            return Err(ApiError::Forbidden);
+        }
+        let mut next = prev.case.clone();
+        next.files.retain(|x| x.key != key);
+        next.updated_at = Utc::now();
+        let history = HistoryEntry::new(&prev.case.uid, user, FILE, Some(f.name.clone()), None);
+        let written = commit_case(ctx, Some(&prev), &next, &[history], Event::CaseChanged { before: &prev.case, after: &next }).await?;
+        Ok(if written { Attempt::Done(()) } else { Attempt::Conflict })
+    })
+    .await?;
+    // After the write: were the object deleted first and the write then
+    // failed, the case would list a file that is gone.
+    if let Err(e) = ctx.files.delete(key).await {
+        eprintln!("WARN removed document {key} not deleted: {e}");
+    }
+    Ok(())
+}

@@ -7,7 +7,7 @@ use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use shared::api::{ApiJson, AppState, CurrentUser, ErrorBody};
-use shared::domain::case::{Case, CaseForm, CreateVia, HistoryEntry, Transition};
+use shared::domain::case::{Case, CaseForm, CreateVia, HistoryEntry, ListOrder, Transition};
 use shared::error::ApiError;
 use shared::services::cases::{self, CaseDetails, CaseName, CustomerOption, Note};
 use utoipa::ToSchema;
@@ -136,6 +136,10 @@ async fn change_status(
 pub struct ListQuery {
     /// my (default), pending, draft, available, active, closed, all.
     pub status: Option<String>,
+    /// Words of the case number, subject, customer or counterpart.
+    pub search: Option<String>,
+    /// By creation date: desc (newest first, default) or asc.
+    pub order: Option<ListOrder>,
     pub cursor: Option<String>,
 }
 
@@ -149,7 +153,15 @@ pub struct CaseListPage {
 #[utoipa::path(get, path = "/api/case/list/", tag = "cases", security(("bearer" = [])), params(ListQuery),
     responses((status = 200, body = CaseListPage), (status = 400, description = "invalid_status, invalid_cursor", body = ErrorBody)))]
 async fn list(State(s): State<AppState>, CurrentUser(u): CurrentUser, Query(q): Query<ListQuery>) -> Result<Json<CaseListPage>, ApiError> {
-    let page = cases::list(&s, &u, q.status.as_deref().unwrap_or(""), q.cursor.as_deref()).await?;
+    let page = cases::list(
+        &s,
+        &u,
+        q.status.as_deref().unwrap_or(""),
+        q.search.as_deref().unwrap_or(""),
+        q.order.unwrap_or_default(),
+        q.cursor.as_deref(),
+    )
+    .await?;
     Ok(Json(CaseListPage { results: page.results, next: page.next }))
 }
 

@@ -251,6 +251,46 @@ async fn a_lawyers_lists_page_by_status_across_many_cases() {
     }
 }
 
+/// Every list searches case number, subject, customer and counterpart
+/// (folded: 'soderberg' finds 'Söderberg') and sorts by creation date.
+#[tokio::test]
+async fn lists_search_and_sort_by_created_date() {
+    let w = world().await;
+    let (cust, ct) = w.user(Role::Customer).await;
+    let (_, admin) = w.user(Role::Admin).await;
+    let (_, lt) = w.user(Role::Lawyer).await;
+    let mut made = Vec::new();
+    for (subject, counterpart) in [("Hyrestvist", "Söderberg Fastigheter AB"), ("Arbetsrätt", "Bergström Bygg"), ("Avtal", "Ek Ida")] {
+        let mut body = w.form(subject);
+        body["customer"] = json!(cust.uid);
+        body["counterpart"] = json!(counterpart);
+        let (st, c) = w.call(Method::POST, "/api/case/create/", &admin, Some(body)).await;
+        assert_eq!(st, StatusCode::CREATED, "{c}");
+        made.push((c["uid"].as_str().unwrap().to_string(), c["case_number"].as_str().unwrap().to_string()));
+    }
+    let subjects =
+        |v: &Value| v["results"].as_array().unwrap().iter().map(|c| c["subject"].as_str().unwrap().to_string()).collect::<Vec<_>>();
+    let get = |q: String, token: String| {
+        let w = &w;
+        async move { w.call(Method::GET, &format!("/api/case/list/?{q}"), &token, None).await }
+    };
+    assert_eq!(subjects(&get("status=pending&search=soderberg".into(), admin.clone()).await.1), ["Hyrestvist"]);
+    assert_eq!(subjects(&get("status=pending&search=ARBETS".into(), admin.clone()).await.1), ["Arbetsrätt"]);
+    assert_eq!(subjects(&get(format!("status=pending&search={}", made[2].1), admin.clone()).await.1), ["Avtal"]);
+    assert_eq!(subjects(&get("status=pending&order=asc".into(), admin.clone()).await.1), ["Hyrestvist", "Arbetsrätt", "Avtal"]);
+    assert_eq!(subjects(&get("status=pending".into(), admin.clone()).await.1), ["Avtal", "Arbetsrätt", "Hyrestvist"]);
+    assert_eq!(subjects(&get("status=draft&search=bergstrom".into(), ct.clone()).await.1), ["Arbetsrätt"]);
+    assert_eq!(subjects(&get("status=pending&search=nothing-like-it".into(), admin.clone()).await.1), Vec::<String>::new());
+    // A lawyer's own list searches the pointers.
+    for (uid, _) in &made {
+        assert_eq!(w.act(&admin, uid, "publish").await, StatusCode::OK);
+        assert_eq!(w.act(&lt, uid, "accept").await, StatusCode::OK);
+    }
+    assert_eq!(subjects(&get("status=my&search=ida".into(), lt.clone()).await.1), ["Avtal"]);
+    assert_eq!(subjects(&get("status=my&order=asc".into(), lt.clone()).await.1), ["Hyrestvist", "Arbetsrätt", "Avtal"]);
+    assert_eq!(w.call(Method::GET, "/api/case/list/?order=sideways", &admin, None).await.0, StatusCode::BAD_REQUEST);
+}
+
 async fn in_progress(w: &World) -> (User, String, User, String, String, String) {
     let (cust, ct) = w.user(Role::Customer).await;
     let (_, admin) = w.user(Role::Admin).await;

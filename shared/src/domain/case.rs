@@ -251,6 +251,31 @@ pub fn list_plan(user: &User, status: &str) -> Result<CaseListPlan, ApiError> {
     })
 }
 
+/// The text a case list's search box looks in: case number, subject,
+/// customer and counterpart, folded (lower case, accents and Nordic
+/// spellings folded, see [`super::conflict::fold`]) so 'Soderberg' finds
+/// 'Söderberg'.
+pub fn search_text(c: &Case) -> String {
+    super::conflict::fold(&format!("{} {} {} {}", c.case_number, c.subject, c.customer_name, c.counterpart))
+}
+
+/// A list search as the store compares it, or None for no search. At most
+/// 100 characters are used.
+pub fn search_query(raw: &str) -> Option<String> {
+    let q: String = super::conflict::fold(raw.trim()).chars().take(100).collect();
+    (!q.trim().is_empty()).then(|| q.trim().to_string())
+}
+
+/// The order of a case list by creation date.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ListOrder {
+    /// Newest first (the spec's default for lists).
+    #[default]
+    Desc,
+    Asc,
+}
+
 /// Internal notes are at most this long (characters).
 pub const NOTE_MAX_CHARS: usize = 5000;
 

@@ -15,7 +15,7 @@ use utoipa::ToSchema;
 use super::events::{self, Event};
 use super::retry::{self, Attempt};
 use super::Context;
-use crate::domain::case::{self, Case, CaseForm, CaseStatus, CaseType, CreateVia, HistoryEntry, Transition};
+use crate::domain::case::{self, Case, CaseForm, CaseStatus, CaseType, CreateVia, HistoryEntry, ListOrder, Transition};
 use crate::domain::customer::CustomerState;
 use crate::domain::policy::{self, Action};
 use crate::domain::subscription::whole_seconds;
@@ -206,11 +206,19 @@ pub async fn change_status(ctx: &Context, user: &User, uid: &str, action: Transi
     Ok(case::redacted_for(user, c))
 }
 
-/// The caller's case list for a `status` word: 10 per page, newest first,
-/// key-paged (`next` → `cursor`).
-pub async fn list(ctx: &Context, user: &User, status: &str, cursor: Option<&str>) -> Result<CasePage, ApiError> {
+/// The caller's case list for a `status` word: 10 per page, newest first
+/// (or oldest first), optionally searched by case number, subject, customer
+/// or counterpart; key-paged (`next` → `cursor`).
+pub async fn list(
+    ctx: &Context,
+    user: &User,
+    status: &str,
+    search: &str,
+    order: ListOrder,
+    cursor: Option<&str>,
+) -> Result<CasePage, ApiError> {
     let plan = case::list_plan(user, status)?;
-    let page = ctx.store.list_cases(&plan, cursor).await?;
+    let page = ctx.store.list_cases(&plan, case::search_query(search).as_deref(), order, cursor).await?;
     Ok(CasePage { results: page.results.into_iter().map(|c| case::redacted_for(user, c)).collect(), next: page.next })
 }
 

@@ -15,7 +15,7 @@ use chrono::{DateTime, Utc};
 use super::subscriptions::UsageEntry;
 use super::tx::{Cond, Tx};
 use super::{keys, n, s, sdk_err, Item, Store};
-use crate::domain::case::{lawyer_of_list, Case, CaseHour, CaseListPlan, CaseStatus, HistoryEntry};
+use crate::domain::case::{self, lawyer_of_list, Case, CaseHour, CaseListPlan, CaseStatus, HistoryEntry, ListOrder};
 use crate::domain::catalogue::Hundredths;
 use crate::domain::subscription::{self, PurchasedService, Usage};
 use crate::error::ApiError;
@@ -40,6 +40,8 @@ pub struct CasePage {
 }
 
 pub const PAGE_SIZE: usize = 10;
+/// Query rounds (of 25 items) one searching list call reads at most.
+pub const SEARCH_ROUNDS: usize = 8;
 
 fn hex(text: &str) -> String {
     text.bytes().map(|b| format!("{b:02x}")).collect()
@@ -62,6 +64,7 @@ fn case_item(c: &Case, rev: u64) -> Result<Item, ApiError> {
     item.insert("GSI1SK".into(), s(list_sk(c)));
     item.insert("GSI2PK".into(), s(keys::case::customer_gsi2pk(&c.customer)));
     item.insert("GSI2SK".into(), s(list_sk(c)));
+    item.insert("search".into(), s(case::search_text(c)));
     Ok(item)
 }
 
@@ -109,6 +112,7 @@ impl Store {
             // The status on the pointer lets a lawyer's list filter before
             // reading the cases (one Query, then one BatchGetItem).
             item.insert("status".into(), status_value(next.status));
+            item.insert("search".into(), s(case::search_text(next)));
             tx.put(item)?;
         }
         Ok(())
@@ -150,12 +154,20 @@ impl Store {
             .collect()
     }
 
-    /// One page of a list, newest first. The cursor is the last sort key
-    /// (hex); each round asks for keys below it, so filtered lists still
-    /// fill a page without a Scan. A lawyer's list reads the pointers
-    /// (filtered by the status they carry) with one Query and the page's
-    /// cases with one BatchGetItem.
-    pub async fn list_cases(&self, plan: &CaseListPlan, cursor: Option<&str>) -> Result<CasePage, ApiError> {
+    /// One page of a list, newest (or oldest) first. The cursor is the last
+    /// sort key (hex); each round asks for keys past it, so filtered lists
+    /// still fill a page without a Scan. A lawyer's list reads the pointers
+    /// (filtered by the status and search text they carry) and the page's
+    /// cases with one BatchGetItem. A search reads at most
+    /// [`SEARCH_ROUNDS`] rounds per call: a page may then hold fewer than 10
+    /// with a cursor to go on, so one request never reads a whole partition.
+    pub async fn list_cases(
+        &self,
+        plan: &CaseListPlan,
+        search: Option<&str>,
+        order: ListOrder,
+        cursor: Option<&str>,
+    ) -> Result<CasePage, ApiError> {
         let mut below = match cursor {
             Some(c) if !c.is_empty() => Some(unhex(c).ok_or(ApiError::bad(Msg::InvalidCursor))?),
             _ => None,
@@ -168,31 +180,43 @@ impl Store {
         // (sort key, the case or — for pointers — its uid)
         let mut rows: Vec<(String, Result<Case, String>)> = Vec::new();
         let mut more = false;
+        let mut rounds = 0;
+        let past = if order == ListOrder::Asc { ">" } else { "<" };
         'pages: loop {
+            rounds += 1;
             let mut q = self
                 .client
                 .query()
                 .table_name(&self.table)
                 .set_index_name(index.map(String::from))
-                .scan_index_forward(false)
+                .scan_index_forward(order == ListOrder::Asc)
                 .limit(25)
                 .expression_attribute_names("#pk", pk_attr)
                 .expression_attribute_values(":pk", s(&pk));
             q = match &below {
                 Some(b) => q
-                    .key_condition_expression("#pk = :pk AND #sk < :below")
+                    .key_condition_expression(format!("#pk = :pk AND #sk {past} :below"))
                     .expression_attribute_names("#sk", sk_attr)
                     .expression_attribute_values(":below", s(b)),
                 None => q.key_condition_expression("#pk = :pk"),
             };
+            let mut filters = Vec::new();
             if !statuses.is_empty() {
-                let mut filter = Vec::new();
+                let mut names = Vec::new();
                 for (i, st) in statuses.iter().enumerate() {
                     let ph = format!(":st{i}");
                     q = q.expression_attribute_values(&ph, status_value(*st));
-                    filter.push(ph);
+                    names.push(ph);
                 }
-                q = q.filter_expression(format!("#status IN ({})", filter.join(", "))).expression_attribute_names("#status", "status");
+                filters.push(format!("#status IN ({})", names.join(", ")));
+                q = q.expression_attribute_names("#status", "status");
+            }
+            if let Some(text) = search {
+                filters.push("contains(#search, :q)".into());
+                q = q.expression_attribute_names("#search", "search").expression_attribute_values(":q", s(text));
+            }
+            if !filters.is_empty() {
+                q = q.filter_expression(filters.join(" AND "));
             }
             let out = q.send().await.map_err(sdk_err)?;
             let exhausted = out.last_evaluated_key.is_none();
@@ -222,6 +246,14 @@ impl Store {
             }
             if exhausted {
                 break;
+            }
+            if search.is_some() && rounds >= SEARCH_ROUNDS {
+                // Bounded: go on from where this call stopped reading.
+                let next = below.as_deref().map(hex);
+                let wanted: Vec<String> = rows.iter().filter_map(|(_, r)| r.as_ref().err().cloned()).collect();
+                let mut fetched = self.batch_get_cases(&wanted).await?;
+                let results = rows.into_iter().filter_map(|(_, r)| r.or_else(|uid| fetched.remove(&uid).ok_or(())).ok()).collect();
+                return Ok(CasePage { results, next });
             }
         }
         let wanted: Vec<String> = rows.iter().filter_map(|(_, r)| r.as_ref().err().cloned()).collect();

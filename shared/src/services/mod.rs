@@ -8,6 +8,7 @@
 //! the store or the AWS SDK themselves.
 
 pub mod accounts;
+pub mod catalogue;
 pub mod contacts;
 pub mod credentials;
 pub mod customer_admin;

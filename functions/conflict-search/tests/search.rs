@@ -78,3 +78,20 @@ async fn others_may_not_search_and_bad_queries_are_refused() {
     let (st, _) = call(&router, Method::GET, "/api/search/fuzzy/?search=x", None, None).await;
     assert_eq!(st, StatusCode::UNAUTHORIZED);
 }
+
+/// A party whose index change a stopped process left as a follow-up is
+/// still found: the search finishes such follow-ups before it reads.
+#[tokio::test]
+async fn a_party_whose_follow_up_was_interrupted_is_found() {
+    use shared::store::conflict::IndexChange;
+    let s = services().await;
+    let router = shared::api::finish(conflict_search::api(), s.clone());
+    let (_, lawyer) = account(&s, Role::Lawyer).await;
+    let mut tx = s.store.tx();
+    s.store.add_index_follow_up(&mut tx, &IndexChange::index(party(PartyKind::Counterpart, "k9", "Vilhelm Ekstrand", None))).unwrap();
+    assert!(s.store.commit(tx).await.unwrap());
+    let (st, body) = call(&router, Method::GET, "/api/search/fuzzy/?search=Vilhelm%20Ekstrand", Some(&lawyer), None).await;
+    assert_eq!(st, StatusCode::OK);
+    assert_eq!(body["results"][0]["party"]["uid"], "k9", "{body}");
+    assert!(s.store.pending_index_follow_ups(10).await.unwrap().is_empty());
+}

@@ -9,6 +9,7 @@
 
 pub mod accounts;
 pub mod catalogue;
+pub mod conflict;
 pub mod contacts;
 pub mod credentials;
 pub mod customer_admin;

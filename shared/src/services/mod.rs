@@ -17,6 +17,7 @@ pub mod customers;
 pub mod events;
 pub mod profile;
 pub mod retry;
+pub mod staff;
 
 use std::sync::Arc;
 

@@ -18,6 +18,7 @@ pub mod events;
 pub mod profile;
 pub mod retry;
 pub mod staff;
+pub mod subscriptions;
 
 use std::sync::Arc;
 

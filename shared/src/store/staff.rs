@@ -56,7 +56,7 @@ pub fn staff_item(p: &StaffProfile) -> Result<Item, ApiError> {
     item.insert("SK".into(), s(keys::staff::SK));
     item.insert("entity".into(), s("staff_profile"));
     item.insert("GSI1PK".into(), s(keys::staff::list_gsi1pk(p.role, p.sub_type())));
-    item.insert("GSI1SK".into(), s(format!("{}#{}", p.created_at.to_rfc3339(), p.uid)));
+    item.insert("GSI1SK".into(), s(keys::staff::list_gsi1sk(p.created_at, &p.uid)));
     Ok(item)
 }
 

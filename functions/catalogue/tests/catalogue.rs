@@ -7,19 +7,13 @@ use shared::api::finish;
 use shared::domain::Role;
 use shared::testkit;
 
-async fn token(state: &shared::api::AppState, email: &str, role: Role) -> (shared::domain::User, String) {
-    let u = testkit::account(state, email, "Very-secret-pass-1", role).await;
-    let t = shared::services::credentials::start_session(state, &u).await.unwrap().access_token;
-    (u, t)
-}
-
 #[tokio::test]
 async fn named_lists_departments_and_fixed_lists() {
     let state = testkit::services().await;
     let r = finish(catalogue::api(), state.clone());
-    let (_, admin) = token(&state, "admin@example.com", Role::Admin).await;
-    let (_, sales) = token(&state, "sales@example.com", Role::SalesPerson).await;
-    let (cust, ct) = token(&state, "cust@example.com", Role::Customer).await;
+    let (_, admin) = testkit::signed_in(&state, Role::Admin).await;
+    let (_, sales) = testkit::signed_in(&state, Role::SalesPerson).await;
+    let (cust, ct) = testkit::signed_in(&state, Role::Customer).await;
     let call = |m: Method, p: &str, t: &str, b: Option<serde_json::Value>| {
         let (r, p, t) = (r.clone(), p.to_string(), t.to_string());
         async move { testkit::call(&r, m, &p, Some(&t), b).await }

@@ -1,25 +1,17 @@
 //! Conflict-of-interest search (`search/fuzzy/`): admin and lawyers check a
 //! name or an identity number against every indexed party before taking a
-//! matter. Matching rules live in `shared::domain::conflict`, the index in
-//! `shared::store::conflict`; every search is recorded for the audit.
+//! matter. The use cases are `shared::services::conflict`; every search is
+//! recorded for the audit.
 
 use axum::extract::{Query, State};
 use axum::Json;
-use chrono::Utc;
 use serde::{Deserialize, Serialize};
 use shared::api::{AppState, CurrentUser, ErrorBody};
-use shared::domain::Role;
+pub use shared::domain::conflict::{MAX_QUERY_CHARS, MAX_RESULTS};
 use shared::error::ApiError;
-use shared::error::Msg;
-use shared::store::conflict::{top_names, Hit, SearchAudit};
+use shared::services::conflict::{self, Hit, SearchAudit};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
-
-/// Longer queries are refused: names and numbers are short, and each word
-/// costs index reads.
-pub const MAX_QUERY_CHARS: usize = 200;
-/// Results returned per search, best first.
-pub const MAX_RESULTS: usize = 50;
 
 pub fn api() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(search)).routes(routes!(audit))
@@ -40,14 +32,6 @@ pub struct SearchResult {
     pub results: Vec<Hit>,
 }
 
-/// Spec §1 and §2: the conflict-of-interest box is for admin and lawyers.
-fn may_search(user: &shared::domain::User) -> Result<(), ApiError> {
-    match user.role() {
-        Some(Role::Admin | Role::Lawyer) => Ok(()),
-        _ => Err(ApiError::Forbidden),
-    }
-}
-
 /// Search customers, companies, contact persons and case counterparts.
 #[utoipa::path(get, path = "/api/search/fuzzy/", tag = "conflict", params(SearchParams),
     responses(
@@ -60,32 +44,8 @@ async fn search(
     CurrentUser(user): CurrentUser,
     Query(p): Query<SearchParams>,
 ) -> Result<Json<SearchResult>, ApiError> {
-    may_search(&user)?;
-    let query = p.search.trim().to_string();
-    let problem = if query.is_empty() {
-        Some(Msg::Required)
-    } else if query.chars().count() > MAX_QUERY_CHARS {
-        Some(Msg::TooLong)
-    } else {
-        None
-    };
-    if let Some(key) = problem {
-        return Err(ApiError::field("search", key));
-    }
-    let mut hits = s.store.search_parties(&query).await?;
-    let count = hits.len();
-    s.store
-        .record_conflict_search(&SearchAudit {
-            at: Utc::now(),
-            user_uid: user.uid.clone(),
-            user_email: user.email.clone(),
-            query: query.clone(),
-            hits: count,
-            top: top_names(&hits, 10),
-        })
-        .await?;
-    hits.truncate(MAX_RESULTS);
-    Ok(Json(SearchResult { search: query, count, results: hits }))
+    let found = conflict::search(&s, &user, &p.search).await?;
+    Ok(Json(SearchResult { search: found.query, count: found.count, results: found.hits }))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -100,8 +60,5 @@ pub struct AuditList {
         (status = 403, description = "Not admin", body = ErrorBody),
     ))]
 async fn audit(State(s): State<AppState>, CurrentUser(user): CurrentUser) -> Result<Json<AuditList>, ApiError> {
-    if user.role() != Some(Role::Admin) {
-        return Err(ApiError::Forbidden);
-    }
-    Ok(Json(AuditList { results: s.store.conflict_searches(Utc::now(), 100).await? }))
+    Ok(Json(AuditList { results: conflict::audit(&s, &user).await? }))
 }

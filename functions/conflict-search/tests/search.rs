@@ -78,3 +78,52 @@ async fn others_may_not_search_and_bad_queries_are_refused() {
     let (st, _) = call(&router, Method::GET, "/api/search/fuzzy/?search=x", None, None).await;
     assert_eq!(st, StatusCode::UNAUTHORIZED);
 }
+
+/// A follow-up left behind by a stopped process carries the party as it was
+/// then; a later save of the same party supersedes it. Finishing the old
+/// follow-up afterwards (the search does, first) must not bring the old name
+/// back: the party is found under its current name.
+#[tokio::test]
+async fn a_follow_up_left_behind_does_not_undo_a_later_save() {
+    use shared::services::events::{self, Event};
+    use shared::store::conflict::IndexChange;
+    let s = services().await;
+    let router = shared::api::finish(conflict_search::api(), s.clone());
+    let (_, admin) = account(&s, Role::Admin).await;
+    let (mut contact, _) = account(&s, Role::CustomerContact).await;
+    // The stopped process: its transaction queued the index change as a
+    // follow-up, and nothing finished it.
+    let mut tx = s.store.tx();
+    s.store.add_index_follow_up(&mut tx, &IndexChange::index(party(PartyKind::ContactPerson, &contact.uid, "Olle Gammal", None))).unwrap();
+    assert!(s.store.commit(tx).await.unwrap());
+    // The contact is saved again, under another name, in a transaction of its own.
+    contact.first_name = "Cecilia".into();
+    contact.last_name = "Dahl".into();
+    let mut tx = s.store.tx();
+    let queued = events::record(&s, &mut tx, &[Event::ContactSaved { contact: &contact }]).await.unwrap();
+    assert!(events::commit(&s, tx, queued).await.unwrap());
+
+    let (_, body) = call(&router, Method::GET, "/api/search/fuzzy/?search=Cecilia%20Dahl", Some(&admin), None).await;
+    assert_eq!(body["count"], 1, "{body}");
+    assert_eq!(body["results"][0]["party"]["uid"], contact.uid.as_str());
+    let (_, body) = call(&router, Method::GET, "/api/search/fuzzy/?search=Olle%20Gammal", Some(&admin), None).await;
+    assert_eq!(body["count"], 0, "{body}");
+    assert!(s.store.pending_index_follow_ups(10).await.unwrap().is_empty());
+}
+
+/// A party whose index change a stopped process left as a follow-up is
+/// still found: the search finishes such follow-ups before it reads.
+#[tokio::test]
+async fn a_party_whose_follow_up_was_interrupted_is_found() {
+    use shared::store::conflict::IndexChange;
+    let s = services().await;
+    let router = shared::api::finish(conflict_search::api(), s.clone());
+    let (_, lawyer) = account(&s, Role::Lawyer).await;
+    let mut tx = s.store.tx();
+    s.store.add_index_follow_up(&mut tx, &IndexChange::index(party(PartyKind::Counterpart, "k9", "Vilhelm Ekstrand", None))).unwrap();
+    assert!(s.store.commit(tx).await.unwrap());
+    let (st, body) = call(&router, Method::GET, "/api/search/fuzzy/?search=Vilhelm%20Ekstrand", Some(&lawyer), None).await;
+    assert_eq!(st, StatusCode::OK);
+    assert_eq!(body["results"][0]["party"]["uid"], "k9", "{body}");
+    assert!(s.store.pending_index_follow_ups(10).await.unwrap().is_empty());
+}

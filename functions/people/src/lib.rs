@@ -7,23 +7,13 @@ use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use shared::api::{ApiJson, AppState, CurrentUser, ErrorBody};
-use shared::domain::staff::{StaffFields, StaffInput};
-use shared::domain::{Role, User, UserSubType};
-use shared::error::Msg;
-use shared::error::{ApiError, FieldErrors};
-use shared::services::accounts::{create_account_with, NewAccount};
-use shared::services::credentials::passwords::send_invitation;
-use shared::store::catalogue::NamedKind;
-use shared::store::keys::staff::list_gsi1pk as list_partition;
-use shared::store::staff::{staff_item, StaffPage, StaffProfile};
-use shared::store::users::CreateUserWithError;
+use shared::domain::staff::StaffInput;
+use shared::domain::{Role, UserSubType};
+use shared::error::{ApiError, Msg};
+use shared::services::staff;
+pub use shared::services::staff::{LawyerOption, StaffPage, StaffProfile, DROPDOWN_LIMIT, PAGE_SIZE};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
-
-/// Lists fetch 10 items (spec §9).
-pub const PAGE_SIZE: i32 = 10;
-/// Dropdowns show at most this many names.
-pub const DROPDOWN_LIMIT: usize = 20;
 
 pub fn api() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -39,102 +29,6 @@ pub fn api() -> OpenApiRouter<AppState> {
         .routes(routes!(send_password_link))
 }
 
-/// Spec §6: only admin creates (and here edits and lists) lawyers and sales persons.
-fn admin_only(user: &User) -> Result<(), ApiError> {
-    if user.role() == Some(Role::Admin) {
-        Ok(())
-    } else {
-        Err(ApiError::ForbiddenBy(Msg::OnlyAdminCreatesStaff))
-    }
-}
-
-/// The form's rules, then that every chosen knowledge sector exists.
-async fn checked(s: &AppState, input: &StaffInput, role: Role) -> Result<StaffFields, ApiError> {
-    let fields = input.validate(role)?;
-    if let Some(lawyer) = &fields.lawyer {
-        for id in &lawyer.knowledge_sectors {
-            if s.store.get_named(NamedKind::KnowledgeSector, *id).await?.is_none() {
-                let mut f = FieldErrors::new();
-                f.add("knowledge_sectors", Msg::UnknownKnowledgeSector);
-                return Err(ApiError::validation(f));
-            }
-        }
-    }
-    Ok(fields)
-}
-
-async fn create(s: &AppState, role: Role, input: StaffInput) -> Result<StaffProfile, ApiError> {
-    let fields = checked(s, &input, role).await?;
-    // Nobody knows this password: the owner chooses one through the mailed link.
-    let unusable = format!("{}{}", uuid::Uuid::new_v4(), uuid::Uuid::new_v4());
-    let mut profile = None;
-    let res = create_account_with(
-        &s.store,
-        NewAccount {
-            email: &fields.email,
-            password: &unusable,
-            first_name: &fields.first_name,
-            last_name: &fields.last_name,
-            role,
-            user_sub_type: fields.lawyer.as_ref().map(|l| l.user_sub_type),
-            customer_id: None,
-            company_id: None,
-            active: true,
-        },
-        |user| {
-            let p = StaffProfile {
-                uid: user.uid.clone(),
-                role,
-                first_name: user.first_name.clone(),
-                last_name: user.last_name.clone(),
-                email: user.email.clone(),
-                active: true,
-                created_at: user.created_at,
-                lawyer: fields.lawyer.clone(),
-            };
-            let put = aws_sdk_dynamodb::types::Put::builder()
-                .table_name(&s.store.table)
-                .set_item(Some(staff_item(&p)?))
-                .condition_expression("attribute_not_exists(PK)")
-                .build()
-                .map_err(ApiError::internal)?;
-            profile = Some(p);
-            Ok(vec![put])
-        },
-    )
-    .await;
-    let user = match res {
-        Ok(u) => u,
-        Err(CreateUserWithError::EmailTaken) => {
-            let mut f = FieldErrors::new();
-            f.add("email", Msg::EmailExists);
-            return Err(ApiError::BadRequest { message: Msg::EmailExists, fields: f });
-        }
-        Err(CreateUserWithError::ItemTaken(_)) => return Err(ApiError::internal("staff profile already exists")),
-        Err(CreateUserWithError::Other(e)) => return Err(e),
-    };
-    send_invitation(s, &user).await?;
-    profile.ok_or_else(|| ApiError::internal("profile not built"))
-}
-
-async fn update(s: &AppState, role: Role, uid: &str, input: StaffInput) -> Result<StaffProfile, ApiError> {
-    let mut user = s.store.get_user(uid).await?.filter(|u| u.role() == Some(role)).ok_or(ApiError::NotFound)?;
-    let mut profile = s.store.get_staff(uid).await?.ok_or(ApiError::NotFound)?;
-    // The e-mail is the sign-in name and has its own uniqueness item: it is not
-    // changed here, whatever the form sends.
-    let input = StaffInput { email: user.email.clone(), ..input };
-    let fields = checked(s, &input, role).await?;
-    user.first_name = fields.first_name.clone();
-    user.last_name = fields.last_name.clone();
-    user.user_sub_type = fields.lawyer.as_ref().map(|l| l.user_sub_type);
-    profile.first_name = fields.first_name;
-    profile.last_name = fields.last_name;
-    profile.lawyer = fields.lawyer;
-    profile.active = user.active;
-    s.store.put_staff(&user, &profile).await?;
-    Ok(profile)
-}
-
 #[derive(Deserialize, IntoParams)]
 pub struct ListParams {
     /// Lawyers: `internal` (default) or `external`.
@@ -142,21 +36,6 @@ pub struct ListParams {
     pub kind: Option<UserSubType>,
     /// From the previous page's `next`.
     pub cursor: Option<String>,
-}
-
-/// A cursor is the last row's `<created_at>#<uid>`; anything else is refused
-/// before it reaches the table.
-fn valid_cursor(cursor: Option<&str>) -> Result<Option<&str>, ApiError> {
-    let Some(c) = cursor.filter(|c| !c.is_empty()) else { return Ok(None) };
-    let ok =
-        c.rsplit_once('#').is_some_and(|(at, uid)| chrono::DateTime::parse_from_rfc3339(at).is_ok() && uuid::Uuid::parse_str(uid).is_ok());
-    if ok {
-        Ok(Some(c))
-    } else {
-        let mut f = FieldErrors::new();
-        f.add("cursor", Msg::InvalidCursor);
-        Err(ApiError::validation(f))
-    }
 }
 
 /// Create a lawyer (admin). Internal or external; an external lawyer needs a
@@ -172,8 +51,7 @@ async fn create_lawyer(
     CurrentUser(me): CurrentUser,
     ApiJson(input): ApiJson<StaffInput>,
 ) -> Result<(StatusCode, Json<StaffProfile>), ApiError> {
-    admin_only(&me)?;
-    Ok((StatusCode::CREATED, Json(create(&s, Role::Lawyer, input).await?)))
+    Ok((StatusCode::CREATED, Json(staff::create(&s, &me, Role::Lawyer, input).await?)))
 }
 
 /// Lawyers of one kind, newest first, 10 per page (admin).
@@ -184,22 +62,13 @@ async fn list_lawyers(
     CurrentUser(me): CurrentUser,
     Query(p): Query<ListParams>,
 ) -> Result<Json<StaffPage>, ApiError> {
-    admin_only(&me)?;
-    let partition = list_partition(Role::Lawyer, p.kind);
-    Ok(Json(s.store.list_staff(&partition, PAGE_SIZE, valid_cursor(p.cursor.as_deref())?).await?))
+    Ok(Json(staff::list(&s, &me, Role::Lawyer, p.kind, p.cursor.as_deref()).await?))
 }
 
 #[derive(Deserialize, IntoParams)]
 pub struct DropdownParams {
     #[serde(default)]
     pub search: String,
-}
-
-#[derive(Serialize, ToSchema)]
-pub struct LawyerOption {
-    pub uid: String,
-    pub full_name: String,
-    pub user_sub_type: Option<UserSubType>,
 }
 
 /// Active lawyers whose name or e-mail contains `search` (admin, sales
@@ -211,32 +80,7 @@ async fn lawyer_dropdown(
     CurrentUser(me): CurrentUser,
     Query(p): Query<DropdownParams>,
 ) -> Result<Json<Vec<LawyerOption>>, ApiError> {
-    if !matches!(me.role(), Some(Role::Admin | Role::SalesPerson | Role::Lawyer)) {
-        return Err(ApiError::Forbidden);
-    }
-    let needle = p.search.trim().to_lowercase();
-    let mut out = Vec::new();
-    for kind in [UserSubType::Internal, UserSubType::External] {
-        // Lawyers are a firm's staff: a few hundred at most, read page by page.
-        let partition = list_partition(Role::Lawyer, Some(kind));
-        let mut cursor: Option<String> = None;
-        loop {
-            let page = s.store.list_staff(&partition, 100, cursor.as_deref()).await?;
-            for l in page.results.into_iter().filter(|l| l.active) {
-                let name = format!("{} {}", l.first_name, l.last_name);
-                if needle.is_empty() || name.to_lowercase().contains(&needle) || l.email.contains(&needle) {
-                    out.push(LawyerOption { uid: l.uid, full_name: name, user_sub_type: Some(kind) });
-                }
-            }
-            match page.next {
-                Some(n) if out.len() < DROPDOWN_LIMIT => cursor = Some(n),
-                _ => break,
-            }
-        }
-    }
-    out.sort_by_key(|a| a.full_name.to_lowercase());
-    out.truncate(DROPDOWN_LIMIT);
-    Ok(Json(out))
+    Ok(Json(staff::lawyer_dropdown(&s, &me, &p.search).await?))
 }
 
 /// One lawyer (admin).
@@ -247,8 +91,7 @@ async fn get_lawyer(
     CurrentUser(me): CurrentUser,
     Path(uid): Path<String>,
 ) -> Result<Json<StaffProfile>, ApiError> {
-    admin_only(&me)?;
-    s.store.get_staff(&uid).await?.filter(|p| p.role == Role::Lawyer).map(Json).ok_or(ApiError::NotFound)
+    Ok(Json(staff::get(&s, &me, Role::Lawyer, &uid).await?))
 }
 
 /// Update a lawyer (admin). The e-mail stays as it is.
@@ -260,8 +103,7 @@ async fn update_lawyer(
     Path(uid): Path<String>,
     ApiJson(input): ApiJson<StaffInput>,
 ) -> Result<Json<StaffProfile>, ApiError> {
-    admin_only(&me)?;
-    Ok(Json(update(&s, Role::Lawyer, &uid, input).await?))
+    Ok(Json(staff::update(&s, &me, Role::Lawyer, &uid, input).await?))
 }
 
 /// Create a sales person (admin).
@@ -276,8 +118,7 @@ async fn create_sales_person(
     CurrentUser(me): CurrentUser,
     ApiJson(input): ApiJson<StaffInput>,
 ) -> Result<(StatusCode, Json<StaffProfile>), ApiError> {
-    admin_only(&me)?;
-    Ok((StatusCode::CREATED, Json(create(&s, Role::SalesPerson, input).await?)))
+    Ok((StatusCode::CREATED, Json(staff::create(&s, &me, Role::SalesPerson, input).await?)))
 }
 
 /// Sales persons, newest first, 10 per page (admin).
@@ -288,9 +129,7 @@ async fn list_sales_persons(
     CurrentUser(me): CurrentUser,
     Query(p): Query<ListParams>,
 ) -> Result<Json<StaffPage>, ApiError> {
-    admin_only(&me)?;
-    let partition = list_partition(Role::SalesPerson, None);
-    Ok(Json(s.store.list_staff(&partition, PAGE_SIZE, valid_cursor(p.cursor.as_deref())?).await?))
+    Ok(Json(staff::list(&s, &me, Role::SalesPerson, None, p.cursor.as_deref()).await?))
 }
 
 /// One sales person (admin).
@@ -301,8 +140,7 @@ async fn get_sales_person(
     CurrentUser(me): CurrentUser,
     Path(uid): Path<String>,
 ) -> Result<Json<StaffProfile>, ApiError> {
-    admin_only(&me)?;
-    s.store.get_staff(&uid).await?.filter(|p| p.role == Role::SalesPerson).map(Json).ok_or(ApiError::NotFound)
+    Ok(Json(staff::get(&s, &me, Role::SalesPerson, &uid).await?))
 }
 
 /// Update a sales person (admin).
@@ -314,8 +152,7 @@ async fn update_sales_person(
     Path(uid): Path<String>,
     ApiJson(input): ApiJson<StaffInput>,
 ) -> Result<Json<StaffProfile>, ApiError> {
-    admin_only(&me)?;
-    Ok(Json(update(&s, Role::SalesPerson, &uid, input).await?))
+    Ok(Json(staff::update(&s, &me, Role::SalesPerson, &uid, input).await?))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -332,9 +169,6 @@ async fn send_password_link(
     CurrentUser(me): CurrentUser,
     Path(uid): Path<String>,
 ) -> Result<Json<Message>, ApiError> {
-    admin_only(&me)?;
-    let user =
-        s.store.get_user(&uid).await?.filter(|u| matches!(u.role(), Some(Role::Lawyer | Role::SalesPerson))).ok_or(ApiError::NotFound)?;
-    send_invitation(&s, &user).await?;
+    staff::send_password_link(&s, &me, &uid).await?;
     Ok(Json(Message { message: Msg::PasswordLinkSent }))
 }

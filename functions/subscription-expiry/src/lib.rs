@@ -1,15 +1,18 @@
 //! The scheduled subscription-expiry job (EventBridge, every 15 minutes on
 //! AWS; a timer in the local gateway). It expires rows past `expire_on` and
 //! renews those whose automatic update date asks for it (the renewed row is
-//! the old one's `child`). Idempotent: running it twice, or twice at once,
-//! ends in the same state.
+//! the old one's `child`), then finishes index follow-ups a stopped process
+//! left behind. Idempotent: running it twice, or twice at once, ends in the
+//! same state.
 
 use chrono::{DateTime, Utc};
 use shared::error::ApiError;
-use shared::store::{subscriptions::ExpiryReport, Store};
+use shared::services::subscriptions::{self, ExpiryReport};
+use shared::services::{events, Context};
 
-pub async fn run(store: &Store, now: DateTime<Utc>) -> Result<ExpiryReport, ApiError> {
-    let report = store.expire_due_subscriptions(now).await?;
+pub async fn run(ctx: &Context, now: DateTime<Utc>) -> Result<ExpiryReport, ApiError> {
+    let report = subscriptions::expire_due(ctx, now).await?;
     println!("subscription-expiry: due={} expired={} renewed={}", report.due, report.expired, report.renewed);
+    events::finish_pending(ctx).await?;
     Ok(report)
 }

@@ -7,7 +7,7 @@ async fn main() -> Result<(), lambda_runtime::Error> {
     lambda_runtime::run(service_fn(|_event: LambdaEvent<serde_json::Value>| {
         let state = state.clone();
         async move {
-            let report = subscription_expiry::run(&state.store, chrono::Utc::now()).await?;
+            let report = subscription_expiry::run(&state, chrono::Utc::now()).await?;
             Ok::<_, lambda_runtime::Error>(serde_json::json!({ "due": report.due, "expired": report.expired, "renewed": report.renewed }))
         }
     }))

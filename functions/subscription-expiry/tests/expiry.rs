@@ -5,6 +5,7 @@
 use chrono::{Duration, NaiveDate, Utc};
 use shared::domain::catalogue::Hundredths;
 use shared::domain::subscription::{Grant, PurchasedService};
+use shared::services::subscriptions::{self as use_cases, ExpiryReport};
 use shared::testkit;
 
 async fn row(
@@ -17,7 +18,7 @@ async fn row(
     // Each row its own service id would collide with the purchase rule; use
     // custom grants on different customers instead.
     let grant = Grant::custom("Gold", Hundredths(1000), days);
-    let mut r = state.store.purchase(customer, &grant, start).await.unwrap();
+    let mut r = use_cases::grant(state, customer, &grant, start).await.unwrap();
     if auto.is_some() {
         let stored = state.store.get_purchase(r.id).await.unwrap().unwrap();
         r.auto_update_date_end = auto;
@@ -31,7 +32,12 @@ async fn get(state: &shared::api::AppState, id: u64) -> PurchasedService {
 }
 
 async fn due_in_index(state: &shared::api::AppState, r: &PurchasedService) -> bool {
-    let item = state.store.get(&format!("CUSTOMER#{}", r.customer_uid), &shared::store::keys::purchase::sk(r.id)).await.unwrap().unwrap();
+    let item = state
+        .store
+        .get(&shared::store::keys::customer::pk(&r.customer_uid), &shared::store::keys::purchase::sk(r.id))
+        .await
+        .unwrap()
+        .unwrap();
     item.contains_key("GSI2PK")
 }
 
@@ -44,14 +50,14 @@ async fn expires_only_due_rows_and_is_idempotent_under_concurrency() {
     let exact = row(&state, "c2", n - Duration::days(30), 30, None).await; // due now
     let future = row(&state, "c3", n - Duration::days(29), 30, None).await; // due tomorrow
 
-    let (a, b) = tokio::join!(subscription_expiry::run(&state.store, now), subscription_expiry::run(&state.store, now));
+    let (a, b) = tokio::join!(subscription_expiry::run(&state, now), subscription_expiry::run(&state, now));
     let (a, b) = (a.unwrap(), b.unwrap());
     // Each conditional flip is won by exactly one run (the stand-in handles
     // requests one at a time, as DynamoDB makes each conditional write atomic).
     assert_eq!(a.expired + b.expired, 2, "{a:?} {b:?}");
     assert_eq!(a.renewed + b.renewed, 0);
 
-    let again = subscription_expiry::run(&state.store, now).await.unwrap();
+    let again = subscription_expiry::run(&state, now).await.unwrap();
     assert_eq!((again.due, again.expired), (0, 0));
     for (r, gone) in [(&past, true), (&exact, true), (&future, false)] {
         let got = get(&state, r.id).await;
@@ -71,7 +77,7 @@ async fn renews_as_a_child_once_even_when_two_runs_race() {
     // Automatic update date already passed at expiry: just expires.
     let lapsed = row(&state, "c2", n - Duration::days(31), 30, Some((n - Duration::days(5)).date())).await;
     // Consume some hours so the renewal visibly starts from zero.
-    let entry = shared::store::subscriptions::UsageEntry {
+    let entry = shared::domain::subscription::UsageEntry {
         entry_id: "e1".into(),
         purchase_id: renewing.id,
         date: (n - Duration::days(10)).date(),
@@ -81,9 +87,9 @@ async fn renews_as_a_child_once_even_when_two_runs_race() {
         description: "Advice".into(),
         lawyer: "Lia Law".into(),
     };
-    state.store.record_usage(&entry, n - Duration::days(10)).await.unwrap();
+    use_cases::record_usage(&state, &entry, n - Duration::days(10)).await.unwrap();
 
-    let (a, b) = tokio::join!(subscription_expiry::run(&state.store, now), subscription_expiry::run(&state.store, now));
+    let (a, b) = tokio::join!(subscription_expiry::run(&state, now), subscription_expiry::run(&state, now));
     let (a, b) = (a.unwrap(), b.unwrap());
     // Exactly one run wins each row: one renewal, two expiries in all.
     assert_eq!(a.renewed + b.renewed, 1, "{a:?} {b:?}");
@@ -108,8 +114,8 @@ async fn renews_as_a_child_once_even_when_two_runs_race() {
     assert_eq!(state.store.list_purchases("c2").await.unwrap().len(), 1);
 
     // A third run changes nothing: the child is not due until next month.
-    let again = subscription_expiry::run(&state.store, now).await.unwrap();
-    assert_eq!(again, shared::store::subscriptions::ExpiryReport::default());
+    let again = subscription_expiry::run(&state, now).await.unwrap();
+    assert_eq!(again, ExpiryReport::default());
     assert_eq!(state.store.list_purchases("c1").await.unwrap().len(), 2);
 }
 
@@ -119,13 +125,13 @@ async fn an_advance_row_takes_over_when_the_active_one_expires() {
     let now = Utc::now();
     let n = now.naive_utc();
     let grant = Grant::custom("Gold", Hundredths(1000), 30);
-    let current = state.store.purchase("c1", &grant, n - Duration::days(31)).await.unwrap();
+    let current = use_cases::grant(&state, "c1", &grant, n - Duration::days(31)).await.unwrap();
     // Bought while the first is active: an advance row starting at its end.
-    let ahead = state.store.purchase("c1", &grant, n - Duration::days(2)).await.unwrap();
+    let ahead = use_cases::grant(&state, "c1", &grant, n - Duration::days(2)).await.unwrap();
     assert!(ahead.advance && !ahead.active);
     assert_eq!(ahead.start_date, current.expire_on);
 
-    let (a, b) = tokio::join!(subscription_expiry::run(&state.store, now), subscription_expiry::run(&state.store, now));
+    let (a, b) = tokio::join!(subscription_expiry::run(&state, now), subscription_expiry::run(&state, now));
     let (a, b) = (a.unwrap(), b.unwrap());
     assert_eq!(a.expired + b.expired, 1, "{a:?} {b:?}");
     let old = get(&state, current.id).await;
@@ -134,6 +140,28 @@ async fn an_advance_row_takes_over_when_the_active_one_expires() {
     assert!(now_active.active && now_active.advance && !now_active.expired);
     assert_eq!(shared::domain::subscription::status(&now_active, n), shared::domain::subscription::Status::Active);
     // Nothing more to do; the promoted row is not due for a month.
-    let again = subscription_expiry::run(&state.store, now).await.unwrap();
-    assert_eq!(again, shared::store::subscriptions::ExpiryReport::default());
+    let again = subscription_expiry::run(&state, now).await.unwrap();
+    assert_eq!(again, ExpiryReport::default());
+}
+
+#[tokio::test]
+async fn the_job_finishes_index_follow_ups_a_stopped_process_left() {
+    use shared::domain::conflict::PartyKind;
+    use shared::store::conflict::{IndexChange, Party};
+    let state = testkit::services().await;
+    let party = Party {
+        kind: PartyKind::Counterpart,
+        uid: "k1".into(),
+        name: "Ronja Rövardotter".into(),
+        identity_number: None,
+        customer_uid: None,
+        context: None,
+    };
+    let mut tx = state.store.tx();
+    state.store.add_index_follow_up(&mut tx, &IndexChange::index(party)).unwrap();
+    assert!(state.store.commit(tx).await.unwrap());
+    assert_eq!(state.store.pending_index_follow_ups(10).await.unwrap().len(), 1);
+    subscription_expiry::run(&state, Utc::now()).await.unwrap();
+    assert!(state.store.pending_index_follow_ups(10).await.unwrap().is_empty());
+    assert_eq!(state.store.search_parties("Ronja Rövardotter").await.unwrap()[0].party.uid, "k1");
 }

@@ -8,8 +8,9 @@ use chrono::{Duration, NaiveDate, Utc};
 use serde_json::{json, Value};
 use shared::api::{finish, AppState};
 use shared::domain::catalogue::Hundredths;
+use shared::domain::subscription::UsageEntry;
 use shared::domain::{Role, User};
-use shared::store::subscriptions::UsageEntry;
+use shared::services::subscriptions as use_cases;
 use shared::testkit;
 
 const PASSWORD: &str = "Very-secret-pass-1";
@@ -26,10 +27,8 @@ async fn world() -> World {
 }
 
 impl World {
-    async fn user(&self, email: &str, role: Role) -> (User, String) {
-        let u = testkit::account(&self.state, email, PASSWORD, role).await;
-        let t = shared::services::credentials::start_session(&self.state, &u).await.unwrap().access_token;
-        (u, t)
+    async fn user(&self, role: Role) -> (User, String) {
+        testkit::signed_in(&self.state, role).await
     }
 
     async fn contact_of(&self, email: &str, customer: &User) -> (User, String) {
@@ -84,8 +83,8 @@ fn field_keys(v: &Value, field: &str) -> Vec<String> {
 #[tokio::test]
 async fn customer_buys_public_packages_with_the_active_and_advance_rule() {
     let w = world().await;
-    let (_, admin) = w.user("admin@example.com", Role::Admin).await;
-    let (cust, ct) = w.user("cust@example.com", Role::Customer).await;
+    let (_, admin) = w.user(Role::Admin).await;
+    let (cust, ct) = w.user(Role::Customer).await;
     let public = w.package(&admin, "Gold", json!("10,5"), true).await;
     let hidden = w.package(&admin, "Secret", json!(5), false).await;
 
@@ -131,10 +130,10 @@ async fn customer_buys_public_packages_with_the_active_and_advance_rule() {
 #[tokio::test]
 async fn who_may_read_a_customers_services() {
     let w = world().await;
-    let (cust, ct) = w.user("cust@example.com", Role::Customer).await;
-    let (_, other) = w.user("other@example.com", Role::Customer).await;
-    let (_, lawyer) = w.user("law@example.com", Role::Lawyer).await;
-    let (_, sales) = w.user("sales@example.com", Role::SalesPerson).await;
+    let (cust, ct) = w.user(Role::Customer).await;
+    let (_, other) = w.user(Role::Customer).await;
+    let (_, lawyer) = w.user(Role::Lawyer).await;
+    let (_, sales) = w.user(Role::SalesPerson).await;
     let (_, contact) = w.contact_of("contact@example.com", &cust).await;
     w.state.store.put_bisnode_account(&cust.uid, true, Some("BN-1")).await.unwrap();
     let path = format!("/api/customer/{}/", cust.uid);
@@ -156,9 +155,9 @@ async fn who_may_read_a_customers_services() {
 #[tokio::test]
 async fn staff_add_packages_plans_and_custom_packages() {
     let w = world().await;
-    let (_, admin) = w.user("admin@example.com", Role::Admin).await;
-    let (_, sales) = w.user("sales@example.com", Role::SalesPerson).await;
-    let (cust, ct) = w.user("cust@example.com", Role::Customer).await;
+    let (_, admin) = w.user(Role::Admin).await;
+    let (_, sales) = w.user(Role::SalesPerson).await;
+    let (cust, ct) = w.user(Role::Customer).await;
     let hidden = w.package(&admin, "Staff only", json!(3), false).await;
 
     // Only admin creates packages and plans.
@@ -239,10 +238,10 @@ async fn staff_add_packages_plans_and_custom_packages() {
 #[tokio::test]
 async fn row_actions_validate_and_change_the_row() {
     let w = world().await;
-    let (_, admin) = w.user("admin@example.com", Role::Admin).await;
-    let (_, sales) = w.user("sales@example.com", Role::SalesPerson).await;
-    let (_, lawyer) = w.user("law@example.com", Role::Lawyer).await;
-    let (cust, ct) = w.user("cust@example.com", Role::Customer).await;
+    let (_, admin) = w.user(Role::Admin).await;
+    let (_, sales) = w.user(Role::SalesPerson).await;
+    let (_, lawyer) = w.user(Role::Lawyer).await;
+    let (cust, ct) = w.user(Role::Customer).await;
     let pkg = w.package(&admin, "Gold", json!(10), true).await;
     let (_, row) = w.call(Method::POST, "/api/subscription/packages/", &ct, Some(json!({"package_id": pkg}))).await;
     let id = row["id"].as_u64().unwrap();
@@ -326,7 +325,7 @@ async fn row_actions_validate_and_change_the_row() {
         description: "Contract review".into(),
         lawyer: "Lia Law".into(),
     };
-    w.state.store.record_usage(&entry, now).await.unwrap();
+    use_cases::record_usage(&w.state, &entry, now).await.unwrap();
     // Staff lower the hours below what was used, the row is deactivated by
     // the cases flow; here we set that state and activate it again.
     let stored = w.state.store.get_purchase(id).await.unwrap().unwrap();
@@ -354,16 +353,16 @@ async fn row_actions_validate_and_change_the_row() {
 #[tokio::test]
 async fn auto_update_date_is_refused_once_renewed() {
     let w = world().await;
-    let (_, admin) = w.user("admin@example.com", Role::Admin).await;
-    let (cust, _) = w.user("cust@example.com", Role::Customer).await;
+    let (_, admin) = w.user(Role::Admin).await;
+    let (cust, _) = w.user(Role::Customer).await;
     let grant = shared::domain::subscription::Grant::custom("Gold", Hundredths(100), 30);
     let start = Utc::now().naive_utc() - Duration::days(40);
-    let row = w.state.store.purchase(&cust.uid, &grant, start).await.unwrap();
+    let row = use_cases::grant(&w.state, &cust.uid, &grant, start).await.unwrap();
     let (st, _) = w
         .call(Method::PUT, &format!("/api/services/update/auto/{}/", row.id), &admin, Some(json!({"auto_update_date_end": "2099-01-01"})))
         .await;
     assert_eq!(st, StatusCode::OK);
-    let report = w.state.store.expire_due_subscriptions(Utc::now()).await.unwrap();
+    let report = use_cases::expire_due(&w.state, Utc::now()).await.unwrap();
     assert_eq!(report.renewed, 1);
     let (st, e) =
         w.call(Method::PUT, &format!("/api/services/update/auto/{}/", row.id), &admin, Some(json!({"auto_update_date_end": null}))).await;
@@ -374,7 +373,7 @@ async fn auto_update_date_is_refused_once_renewed() {
 #[tokio::test]
 async fn limited_services_stop_at_their_limit() {
     let w = world().await;
-    let (cust, _) = w.user("cust@example.com", Role::Customer).await;
+    let (cust, _) = w.user(Role::Customer).await;
     let plan = shared::domain::catalogue::ServicePlan {
         id: 1,
         name: "Credit 2".into(),
@@ -387,7 +386,7 @@ async fn limited_services_stop_at_their_limit() {
         created_at: Utc::now(),
     };
     let now = Utc::now().naive_utc();
-    let row = w.state.store.purchase(&cust.uid, &shared::domain::subscription::Grant::from_plan(&plan), now).await.unwrap();
+    let row = use_cases::grant(&w.state, &cust.uid, &shared::domain::subscription::Grant::from_plan(&plan), now).await.unwrap();
     let use_ = |id: &str| UsageEntry {
         entry_id: id.into(),
         purchase_id: row.id,
@@ -398,22 +397,22 @@ async fn limited_services_stop_at_their_limit() {
         description: "Credit check".into(),
         lawyer: String::new(),
     };
-    w.state.store.record_usage(&use_("a"), now).await.unwrap();
-    w.state.store.record_usage(&use_("b"), now).await.unwrap();
-    let err = w.state.store.record_usage(&use_("c"), now).await.unwrap_err();
+    use_cases::record_usage(&w.state, &use_("a"), now).await.unwrap();
+    use_cases::record_usage(&w.state, &use_("b"), now).await.unwrap();
+    let err = use_cases::record_usage(&w.state, &use_("c"), now).await.unwrap_err();
     assert_eq!(err.key().as_str(), "limit_reached");
     // Releasing one gives the use back.
-    w.state.store.release_usage(row.id, now.date(), "a", now).await.unwrap();
-    let r = w.state.store.record_usage(&use_("c"), now).await.unwrap();
+    use_cases::release_usage(&w.state, row.id, now.date(), "a", now).await.unwrap();
+    let r = use_cases::record_usage(&w.state, &use_("c"), now).await.unwrap();
     assert_eq!(r.consumed_limit, 2);
 }
 
 #[tokio::test]
 async fn csv_time_report_lists_usage_in_the_range() {
     let w = world().await;
-    let (_, admin) = w.user("admin@example.com", Role::Admin).await;
-    let (_, lawyer) = w.user("law@example.com", Role::Lawyer).await;
-    let (cust, ct) = w.user("cust@example.com", Role::Customer).await;
+    let (_, admin) = w.user(Role::Admin).await;
+    let (_, lawyer) = w.user(Role::Lawyer).await;
+    let (cust, ct) = w.user(Role::Customer).await;
     let pkg = w.package(&admin, "Gold: 10h", json!(10), true).await;
     let (_, row) = w.call(Method::POST, "/api/subscription/packages/", &ct, Some(json!({"package_id": pkg}))).await;
     let id = row["id"].as_u64().unwrap();
@@ -432,7 +431,7 @@ async fn csv_time_report_lists_usage_in_the_range() {
             description: text.into(),
             lawyer: "Lia Law".into(),
         };
-        w.state.store.record_usage(&e, now).await.unwrap();
+        use_cases::record_usage(&w.state, &e, now).await.unwrap();
     }
     let path = format!("/api/customer/purchase-services/{id}/excel/?start_date=2026-03-01&end_date=2026-03-31");
     let res = {

@@ -83,7 +83,13 @@ pub async fn seed_demo_cases(state: &AppState, router: &Router) -> Result<usize,
     let now = whole_seconds(chrono::Utc::now().naive_utc());
     if state.store.current_hour_row(&customer_uid, now).await?.is_none() {
         let hours = Hundredths(20 * 100);
-        state.store.purchase(&customer_uid, &Grant::custom("Konsulttimmar 20 h", hours, 365), now - chrono::Duration::seconds(1)).await?;
+        shared::services::subscriptions::grant(
+            state,
+            &customer_uid,
+            &Grant::custom("Konsulttimmar 20 h", hours, 365),
+            now - chrono::Duration::seconds(1),
+        )
+        .await?;
     }
 
     // In progress with hours: created by the customer, published, accepted.

@@ -33,7 +33,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         let mut tick = tokio::time::interval(Duration::from_secs(every));
         loop {
             tick.tick().await;
-            if let Err(e) = subscription_expiry::run(&job_state.store, chrono::Utc::now()).await {
+            if let Err(e) = subscription_expiry::run(&job_state, chrono::Utc::now()).await {
                 eprintln!("subscription-expiry failed: {e}");
             }
         }

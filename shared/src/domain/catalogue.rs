@@ -224,6 +224,223 @@ pub fn validate_service_plan(
     p
 }
 
+/// The admin's package form. Numbers arrive as JSON numbers or as text with
+/// a comma decimal ("10,5").
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct NewPackage {
+    #[serde(default)]
+    pub name: String,
+    /// Number or text with comma decimal.
+    #[schema(value_type = Option<f64>)]
+    pub hours: Option<serde_json::Value>,
+    #[schema(value_type = Option<f64>)]
+    pub price: Option<serde_json::Value>,
+    #[schema(value_type = Option<u32>)]
+    pub duration_days: Option<serde_json::Value>,
+    #[serde(default)]
+    pub public: bool,
+}
+
+/// A package form that passed every rule; only an id and a date are missing.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PackageDraft {
+    pub name: String,
+    pub hours: Hundredths,
+    pub price: Hundredths,
+    pub duration_days: u32,
+    pub public: bool,
+}
+
+impl PackageDraft {
+    pub fn into_package(self, id: u64, created_at: chrono::DateTime<chrono::Utc>) -> Package {
+        Package {
+            id,
+            name: self.name,
+            hours: self.hours,
+            price: self.price,
+            duration_days: self.duration_days,
+            public: self.public,
+            created_at,
+        }
+    }
+}
+
+impl NewPackage {
+    /// The form's values, or every field error at once: unreadable numbers
+    /// first, then the package rules ([`validate_package`]).
+    pub fn checked(&self) -> Result<PackageDraft, FieldErrors> {
+        let mut p = FieldErrors::new();
+        let hours = decimal_field(self.hours.as_ref()).unwrap_or_else(|_| {
+            p.add("hours", Msg::InvalidNumber);
+            None
+        });
+        let price = decimal_field(self.price.as_ref()).unwrap_or_else(|_| {
+            p.add("price", Msg::InvalidPrice);
+            None
+        });
+        let days = count_field(self.duration_days.as_ref()).unwrap_or_else(|_| {
+            p.add("duration_days", Msg::InvalidDuration);
+            None
+        });
+        if !p.is_empty() {
+            return Err(p);
+        }
+        let draft = PackageDraft {
+            name: self.name.trim().to_string(),
+            hours: hours.unwrap_or_default(),
+            price: price.unwrap_or_default(),
+            duration_days: days.unwrap_or(0),
+            public: self.public,
+        };
+        let p = validate_package(&self.name, draft.hours, draft.price, draft.duration_days);
+        if p.is_empty() {
+            Ok(draft)
+        } else {
+            Err(p)
+        }
+    }
+}
+
+/// The admin's service-plan form.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct NewServicePlan {
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub service_id: u8,
+    #[schema(value_type = Option<u32>)]
+    pub limit: Option<serde_json::Value>,
+    #[schema(value_type = Option<f64>)]
+    pub hours: Option<serde_json::Value>,
+    #[schema(value_type = Option<f64>)]
+    pub price: Option<serde_json::Value>,
+    #[schema(value_type = Option<u32>)]
+    pub expiry_days: Option<serde_json::Value>,
+    #[serde(default)]
+    pub public: bool,
+}
+
+/// A service-plan form that passed every rule: a limit for a limited
+/// service, hours for the hour-based one (never both).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ServicePlanDraft {
+    pub name: String,
+    pub service_id: u8,
+    pub limit: Option<u32>,
+    pub hours: Option<Hundredths>,
+    pub price: Hundredths,
+    pub expiry_days: u32,
+    pub public: bool,
+}
+
+impl ServicePlanDraft {
+    pub fn into_plan(self, id: u64, created_at: chrono::DateTime<chrono::Utc>) -> ServicePlan {
+        ServicePlan {
+            id,
+            name: self.name,
+            service_id: self.service_id,
+            limit: self.limit,
+            hours: self.hours,
+            price: self.price,
+            expiry_days: self.expiry_days,
+            public: self.public,
+            created_at,
+        }
+    }
+}
+
+impl NewServicePlan {
+    /// The form's values, or every field error at once: unreadable numbers
+    /// and a missing price first, then the plan rules ([`validate_service_plan`]).
+    pub fn checked(&self) -> Result<ServicePlanDraft, FieldErrors> {
+        let mut p = FieldErrors::new();
+        let limit = count_field(self.limit.as_ref()).unwrap_or_else(|_| {
+            p.add("limit", Msg::LimitAboveZero);
+            None
+        });
+        let hours = decimal_field(self.hours.as_ref()).unwrap_or_else(|_| {
+            p.add("hours", Msg::InvalidNumber);
+            None
+        });
+        let price = decimal_field(self.price.as_ref()).unwrap_or_else(|_| {
+            p.add("price", Msg::InvalidPrice);
+            None
+        });
+        let days = count_field(self.expiry_days.as_ref()).unwrap_or_else(|_| {
+            p.add("expiry_days", Msg::InvalidDuration);
+            None
+        });
+        let price = match price {
+            Some(price) => price,
+            None => {
+                if !p.has("price") {
+                    p.add("price", Msg::Required);
+                }
+                return Err(p);
+            }
+        };
+        if !p.is_empty() {
+            return Err(p);
+        }
+        let days = days.unwrap_or(0);
+        let p = validate_service_plan(&self.name, self.service_id, limit, hours, price, days);
+        if !p.is_empty() {
+            return Err(p);
+        }
+        let hour_based = service(self.service_id).is_some_and(|x| x.hour_based);
+        Ok(ServicePlanDraft {
+            name: self.name.trim().to_string(),
+            service_id: self.service_id,
+            limit: if hour_based { None } else { limit },
+            hours: if hour_based { hours } else { None },
+            price,
+            expiry_days: days,
+            public: self.public,
+        })
+    }
+}
+
+/// The named lists kept by admin.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NamedKind {
+    KnowledgeSector,
+    CaseType,
+    Department,
+}
+
+/// Names of named-list entries are at most this long.
+pub const MAX_NAME_CHARS: usize = 200;
+
+/// The admin's form of a named-list entry.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct NamedRequest {
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub description: String,
+}
+
+/// A named-list entry's name and description, trimmed and checked.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NamedDraft {
+    pub name: String,
+    pub description: String,
+}
+
+impl NamedRequest {
+    /// A name is required and at most [`MAX_NAME_CHARS`] long.
+    pub fn checked(&self) -> Result<NamedDraft, FieldErrors> {
+        let name = self.name.trim();
+        if name.is_empty() {
+            return Err(FieldErrors::of("name", Msg::Required));
+        }
+        if name.chars().count() > MAX_NAME_CHARS {
+            return Err(FieldErrors::of("name", Msg::TooLong));
+        }
+        Ok(NamedDraft { name: name.to_string(), description: self.description.trim().to_string() })
+    }
+}
+
 /// A small named list entry: knowledge sector, case type, department.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct NamedEntry {
@@ -277,6 +494,7 @@ pub fn count_field(v: Option<&serde_json::Value>) -> Result<Option<u32>, Msg> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     #[test]
     fn hundredths_parse_exactly_and_never_round() {
@@ -320,6 +538,43 @@ mod tests {
         assert_eq!(p["price"], vec![Msg::CustomPackageValuePositive]);
         assert!(validate_package("Gold", Hundredths(1), Hundredths(1), 30).is_empty());
         assert!(validate_package(" ", Hundredths(1), Hundredths(1), 0).has("duration_days"));
+    }
+
+    #[test]
+    fn forms_give_checked_values_or_every_field_error() {
+        let form = NewPackage {
+            name: " Gold ".into(),
+            hours: Some(json!("10,5")),
+            price: Some(json!(1000)),
+            duration_days: Some(json!(30)),
+            public: true,
+        };
+        let d = form.checked().unwrap();
+        assert_eq!((d.name.as_str(), d.hours, d.price, d.duration_days), ("Gold", Hundredths(1050), Hundredths(100_000), 30));
+        let bad =
+            NewPackage { name: "X".into(), hours: Some(json!(0)), price: Some(json!("abc")), duration_days: Some(json!(1)), public: false };
+        let e = bad.checked().unwrap_err();
+        assert_eq!(e["price"], vec![Msg::InvalidPrice]);
+        assert!(!e.has("hours"), "the package rules wait until every number reads");
+        let plan = NewServicePlan {
+            name: "P".into(),
+            service_id: 3,
+            limit: Some(json!(2)),
+            hours: Some(json!(5)),
+            price: Some(json!(99)),
+            expiry_days: Some(json!(30)),
+            public: true,
+        };
+        let d = plan.checked().unwrap();
+        assert_eq!((d.limit, d.hours), (Some(2), None), "a limited service keeps no hours");
+        let no_price = NewServicePlan { name: "P".into(), service_id: 3, limit: Some(json!(2)), ..Default::default() };
+        assert_eq!(no_price.checked().unwrap_err()["price"], vec![Msg::Required]);
+        assert_eq!(NamedRequest { name: "  ".into(), ..Default::default() }.checked().unwrap_err()["name"], vec![Msg::Required]);
+        assert_eq!(NamedRequest { name: "a".repeat(201), ..Default::default() }.checked().unwrap_err()["name"], vec![Msg::TooLong]);
+        assert_eq!(
+            NamedRequest { name: " Tax ".into(), description: " d ".into() }.checked().unwrap(),
+            NamedDraft { name: "Tax".into(), description: "d".into() }
+        );
     }
 
     #[test]

@@ -238,6 +238,26 @@ pub fn query_keys(query: &str) -> Vec<String> {
     keys
 }
 
+/// Longer queries are refused: names and numbers are short, and each word
+/// costs index reads.
+pub const MAX_QUERY_CHARS: usize = 200;
+/// Results returned per search, best first.
+pub const MAX_RESULTS: usize = 50;
+
+/// A search box's text as searched: trimmed, not empty, at most
+/// [`MAX_QUERY_CHARS`] long.
+pub fn search_query(raw: &str) -> Result<String, crate::error::Msg> {
+    use crate::error::Msg;
+    let query = raw.trim();
+    if query.is_empty() {
+        Err(Msg::Required)
+    } else if query.chars().count() > MAX_QUERY_CHARS {
+        Err(Msg::TooLong)
+    } else {
+        Ok(query.to_string())
+    }
+}
+
 fn prefix(word: &str) -> String {
     word.chars().take(2).collect()
 }

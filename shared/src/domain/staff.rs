@@ -67,6 +67,19 @@ pub fn rate_to_ore(rate: f64) -> Option<i64> {
     ((rate * 100.0 - ore).abs() < 1e-6).then_some(ore as i64)
 }
 
+/// A staff list's cursor is the last row's `<created_at>#<uid>`; anything
+/// else is refused before it reaches the table. Empty means the first page.
+pub fn list_cursor(cursor: Option<&str>) -> Result<Option<&str>, ApiError> {
+    let Some(c) = cursor.filter(|c| !c.is_empty()) else { return Ok(None) };
+    let ok =
+        c.rsplit_once('#').is_some_and(|(at, uid)| chrono::DateTime::parse_from_rfc3339(at).is_ok() && uuid::Uuid::parse_str(uid).is_ok());
+    if ok {
+        Ok(Some(c))
+    } else {
+        Err(ApiError::field("cursor", Msg::InvalidCursor))
+    }
+}
+
 impl StaffInput {
     /// Checks the form for `role` (lawyer or sales person). Field keys are
     /// translated by the web under `server:`; the message of an external
@@ -195,6 +208,15 @@ mod tests {
         assert_eq!(rate_to_ore(12.345), None);
         assert_eq!(rate_to_ore(f64::NAN), None);
         assert_eq!(rate_to_ore(1e9), None);
+    }
+
+    #[test]
+    fn list_cursors_are_a_time_and_a_uid() {
+        assert_eq!(list_cursor(None).unwrap(), None);
+        assert_eq!(list_cursor(Some("")).unwrap(), None);
+        let c = "2026-01-01T00:00:00+00:00#6f1c2f8e-3b7a-4c3e-9a59-2f0f1b7d4c11";
+        assert_eq!(list_cursor(Some(c)).unwrap(), Some(c));
+        assert_eq!(list_cursor(Some("garbage")).unwrap_err().fields()["cursor"], vec![Msg::InvalidCursor]);
     }
 
     #[test]

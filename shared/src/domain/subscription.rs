@@ -1,7 +1,7 @@
 //! Purchased services, the subscription rows of spec §3, their status (spec
 //! §4) and the purchase and consumption rules (spec §5, §8). No storage here.
 
-use crate::error::{FieldErrors, Msg};
+use crate::error::{ApiError, FieldErrors, Msg};
 use chrono::{Duration, NaiveDate, NaiveDateTime};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -247,14 +247,16 @@ pub fn purchase_kind(existing: &[PurchasedService], service_id: u8) -> Result<bo
 /// The new row for a grant. `now` starts it; an advance row starts when the
 /// customer's current one ends.
 pub fn new_row(id: u64, customer_uid: &str, grant: &Grant, advance: bool, start: NaiveDateTime, now: NaiveDateTime) -> PurchasedService {
-    let svc = service(grant.service_id).expect("grant of a known service");
+    // Grants name the fixed services (a plan's id was checked when the plan
+    // was made); an unknown id keeps its number and no name.
+    let name = service(grant.service_id).map(|s| s.name).unwrap_or_default();
     // The wire and storage format has whole seconds.
     let (start, now) = (whole_seconds(start), whole_seconds(now));
     let mut row = PurchasedService {
         id,
         customer_uid: customer_uid.to_string(),
         package_id: grant.package.as_ref().and_then(|p| p.id),
-        service: ServiceRef { id: svc.id, name: svc.name.to_string() },
+        service: ServiceRef { id: grant.service_id, name: name.to_string() },
         service_plan: grant.service_plan.clone(),
         packages: grant.package.clone(),
         limit: grant.limit,
@@ -274,6 +276,44 @@ pub fn new_row(id: u64, customer_uid: &str, grant: &Grant, advance: bool, start:
     };
     row.refresh_flags();
     row
+}
+
+/// Where a purchase lands (spec §5, [`purchase_kind`]): whether the new row
+/// is an advance row, and when it starts: now, or for an advance row when the
+/// customer's current row of the service ends.
+pub fn plan_purchase(existing: &[PurchasedService], service_id: u8, now: NaiveDateTime) -> Result<(bool, NaiveDateTime), RuleError> {
+    let advance = purchase_kind(existing, service_id)?;
+    let start = if advance {
+        existing.iter().filter(|r| r.is_current() && r.active && r.service.id == service_id).map(|r| r.expire_on).max().unwrap_or(now)
+    } else {
+        now
+    };
+    Ok((advance, start))
+}
+
+/// One entry of a row's usage ledger (case hours or uses booked against it).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct UsageEntry {
+    pub entry_id: String,
+    pub purchase_id: u64,
+    pub date: NaiveDate,
+    /// Hours for the hour-based service; 0 for counted uses.
+    pub hours: Hundredths,
+    /// Uses for limited services; 0 for hours.
+    pub count: u32,
+    pub case_uid: Option<String>,
+    pub description: String,
+    pub lawyer: String,
+}
+
+impl UsageEntry {
+    pub fn usage(&self) -> Usage {
+        if self.count > 0 {
+            Usage::Count(self.count)
+        } else {
+            Usage::Hours(self.hours)
+        }
+    }
 }
 
 /// What a use costs: a count for limited services, hours for service 1.
@@ -372,18 +412,268 @@ pub fn change_service(
     } else if hour.is_some() {
         add("hour", Msg::HourOnlyForConsultancy);
     }
-    if !p.is_empty() {
+    let (Some(start), Some(end), true) = (start, end, p.is_empty()) else {
         return Err(p);
-    }
+    };
     let mut next = row.clone();
-    next.start_date = start.expect("checked");
-    next.expire_on = end.expect("checked");
+    next.start_date = start;
+    next.expire_on = end;
     if let Some(h) = hour {
         next.hour = h;
     }
     next.refresh_flags();
     next.updated_at = now;
     Ok(next)
+}
+
+/// The change-service form (spec §5).
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct ChangeService {
+    /// 'YYYY-MM-DD HH:mm:ss'
+    pub start_date: Option<String>,
+    /// 'YYYY-MM-DD HH:mm:ss'
+    pub expire_on: Option<String>,
+    /// Service 1 only; at least 0.01; number or text with comma decimal.
+    #[schema(value_type = Option<f64>)]
+    pub hour: Option<serde_json::Value>,
+}
+
+impl ChangeService {
+    /// `row` as the form changes it ([`change_service`]); an unreadable hour
+    /// is `hour_min`, like one below 0.01.
+    pub fn apply(&self, row: &PurchasedService, now: NaiveDateTime) -> Result<PurchasedService, ApiError> {
+        let hour = super::catalogue::decimal_field(self.hour.as_ref()).map_err(|_| ApiError::field("hour", HOUR_MIN))?;
+        change_service(row, self.start_date.as_deref(), self.expire_on.as_deref(), hour, now).map_err(ApiError::validation)
+    }
+}
+
+/// The automatic update date as the form sends it: 'YYYY-MM-DD', or nothing
+/// (null, empty) to clear it.
+pub fn auto_update_date(raw: Option<&str>) -> Result<Option<NaiveDate>, ApiError> {
+    match raw.map(str::trim).filter(|t| !t.is_empty()) {
+        None => Ok(None),
+        Some(t) => parse_date(t).map(Some).ok_or_else(|| ApiError::field("auto_update_date_end", Msg::InvalidDate)),
+    }
+}
+
+/// Staff add to a customer exactly one of: a catalogue package, a catalogue
+/// service plan, or (admin) a custom package.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct AddToCustomer {
+    #[serde(default)]
+    pub customer_uid: String,
+    /// A catalogue package (public or not).
+    pub package_id: Option<u64>,
+    /// A catalogue service plan.
+    pub service_plan_id: Option<u64>,
+    /// A custom package (admin only): hours and price above 0.
+    #[serde(default)]
+    pub custom: bool,
+    #[serde(default)]
+    pub name: String,
+    #[schema(value_type = Option<f64>)]
+    pub hours: Option<serde_json::Value>,
+    #[schema(value_type = Option<f64>)]
+    pub price: Option<serde_json::Value>,
+    #[schema(value_type = Option<u32>)]
+    pub duration_days: Option<serde_json::Value>,
+}
+
+/// What an [`AddToCustomer`] form adds, once checked.
+#[derive(Clone, Debug)]
+pub enum Addition {
+    Package(u64),
+    ServicePlan(u64),
+    Custom(Grant),
+}
+
+impl AddToCustomer {
+    /// The customer and the one thing to add, or the form's errors: a
+    /// customer is required, exactly one choice, and a custom package's hours
+    /// and price above 0 (the spec's one message for both).
+    pub fn checked(&self) -> Result<(String, Addition), ApiError> {
+        let mut p = FieldErrors::new();
+        let customer = self.customer_uid.trim();
+        if customer.is_empty() {
+            p.add("customer_uid", Msg::Required);
+        }
+        let choice = match (self.custom, self.package_id, self.service_plan_id) {
+            (true, None, None) => None,
+            (false, Some(id), None) => Some(Addition::Package(id)),
+            (false, None, Some(id)) => Some(Addition::ServicePlan(id)),
+            _ => {
+                p.add("package_id", Msg::ChoosePackageOrPlan);
+                None
+            }
+        };
+        p.check()?;
+        let addition = match choice {
+            Some(a) => a,
+            None => Addition::Custom(self.custom_grant()?),
+        };
+        Ok((customer.to_string(), addition))
+    }
+
+    fn custom_grant(&self) -> Result<Grant, ApiError> {
+        let mut p = FieldErrors::new();
+        let hours = super::catalogue::decimal_field(self.hours.as_ref()).unwrap_or_else(|_| {
+            p.add("hours", Msg::CustomPackageValuePositive);
+            None
+        });
+        let price = super::catalogue::decimal_field(self.price.as_ref()).unwrap_or_else(|_| {
+            p.add("price", Msg::CustomPackageValuePositive);
+            None
+        });
+        let days = super::catalogue::count_field(self.duration_days.as_ref()).unwrap_or_else(|_| {
+            p.add("duration_days", Msg::InvalidDuration);
+            None
+        });
+        p.check()?;
+        let name = if self.name.trim().is_empty() { "Custom package" } else { self.name.trim() };
+        let (hours, days) = (hours.unwrap_or_default(), days.unwrap_or(0));
+        let problems = super::catalogue::validate_package(name, hours, price.unwrap_or_default(), days);
+        if problems.has("hours") || problems.has("price") {
+            return Err(ApiError::BadRequest { message: Msg::CustomPackageValuePositive, fields: problems });
+        }
+        problems.check()?;
+        Ok(Grant::custom(name, hours, days))
+    }
+}
+
+/// The date range of a time report: both dates required ('YYYY-MM-DD'),
+/// the end not before the start.
+pub fn report_range(start: Option<&str>, end: Option<&str>) -> Result<(NaiveDate, NaiveDate), ApiError> {
+    let mut p = FieldErrors::new();
+    let mut date = |field: &str, raw: Option<&str>, missing: Msg| match raw.map(str::trim).filter(|t| !t.is_empty()) {
+        None => {
+            p.add(field, missing);
+            None
+        }
+        Some(t) => parse_date(t).or_else(|| {
+            p.add(field, Msg::InvalidDate);
+            None
+        }),
+    };
+    let from = date("start_date", start, Msg::StartDateRequired);
+    let to = date("end_date", end, Msg::EndDateRequired);
+    if let (Some(f), Some(t)) = (from, to) {
+        if t < f {
+            p.add("end_date", Msg::EndBeforeStart);
+        }
+    }
+    match (from, to, p.is_empty()) {
+        (Some(f), Some(t), true) => Ok((f, t)),
+        _ => Err(ApiError::validation(p)),
+    }
+}
+
+/// A row's time report (spec §4 'CSV time report'): one line per ledger
+/// entry, hours for the hour-based service and uses otherwise, and a total.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TimeReport {
+    /// The file name without extension: the plan's, package's or service's name.
+    pub file_name: String,
+    /// The heading of the amount column: `Hours` or `Uses`.
+    pub unit: &'static str,
+    /// Date, case, description, lawyer, amount.
+    pub lines: Vec<[String; 5]>,
+    pub total: String,
+}
+
+pub fn time_report(row: &PurchasedService, entries: &[UsageEntry]) -> TimeReport {
+    let hour_based = row.is_hour_based();
+    let mut total_hours = Hundredths::ZERO;
+    let mut total_count = 0u32;
+    let lines = entries
+        .iter()
+        .map(|e| {
+            total_hours = total_hours + e.hours;
+            total_count += e.count;
+            let amount = if hour_based { e.hours.to_decimal_string() } else { e.count.to_string() };
+            [e.date.format("%Y-%m-%d").to_string(), e.case_uid.clone().unwrap_or_default(), e.description.clone(), e.lawyer.clone(), amount]
+        })
+        .collect();
+    let name = row
+        .service_plan
+        .as_ref()
+        .map(|p| p.name.as_str())
+        .or_else(|| row.packages.as_ref().map(|p| p.name.as_str()))
+        .unwrap_or(&row.service.name);
+    TimeReport {
+        file_name: file_name(name),
+        unit: if hour_based { "Hours" } else { "Uses" },
+        lines,
+        total: if hour_based { total_hours.to_decimal_string() } else { total_count.to_string() },
+    }
+}
+
+/// Keeps a file name to letters, digits, space, dot, dash and underscore.
+pub fn file_name(name: &str) -> String {
+    let clean: String = name.chars().map(|c| if c.is_alphanumeric() || " ._-".contains(c) { c } else { '_' }).collect();
+    let clean = clean.trim();
+    if clean.is_empty() {
+        "services".into()
+    } else {
+        clean.to_string()
+    }
+}
+
+/// The automatic update date set (or cleared) as the form asks: only on a
+/// row without a child (spec §4), and only a valid date.
+pub fn with_auto_update(row: &PurchasedService, raw: Option<&str>, now: NaiveDateTime) -> Result<PurchasedService, ApiError> {
+    if !row.can_edit_auto_update() {
+        return Err(ApiError::bad(Msg::ServiceAlreadyRenewed));
+    }
+    let mut next = row.clone();
+    next.auto_update_date_end = auto_update_date(raw)?;
+    next.updated_at = now;
+    Ok(next)
+}
+
+/// The row activated again: offered only when its hours are below the
+/// consumed hours (spec §4).
+pub fn activated(row: &PurchasedService, now: NaiveDateTime) -> Result<PurchasedService, ApiError> {
+    if !row.can_activate() {
+        return Err(ApiError::bad(Msg::ServiceActivationFailed));
+    }
+    let mut next = row.clone();
+    next.active = true;
+    next.updated_at = now;
+    Ok(next)
+}
+
+/// Whether the scheduled job acts on `row` now: not yet expired and its
+/// `expire_on` reached.
+pub fn is_due(row: &PurchasedService, now: NaiveDateTime) -> bool {
+    !row.expired && row.expire_on <= now
+}
+
+/// `row` at its end: expired and no longer active.
+pub fn expired(row: &PurchasedService) -> PurchasedService {
+    let mut done = row.clone();
+    done.expired = true;
+    done.active = false;
+    done
+}
+
+/// The advance row (bought ahead, not active) of the same customer and
+/// service that takes over when the active `row` ends: the earliest one.
+pub fn advance_successor<'a>(rows: &'a [PurchasedService], row: &PurchasedService) -> Option<&'a PurchasedService> {
+    if !row.active {
+        return None;
+    }
+    rows.iter()
+        .filter(|r| r.id != row.id && r.service.id == row.service.id && r.advance && !r.active && !r.expired)
+        .min_by_key(|r| (r.start_date, r.id))
+}
+
+/// An advance row taking over: active (it keeps `advance`, so the table
+/// still tags it).
+pub fn promoted(row: &PurchasedService, now: NaiveDateTime) -> PurchasedService {
+    let mut next = row.clone();
+    next.active = true;
+    next.updated_at = now;
+    next
 }
 
 /// Ids from the purchase counter stay below this; a renewal's id is its
@@ -436,6 +726,10 @@ mod tests {
 
     fn dt(s: &str) -> NaiveDateTime {
         parse_datetime(s).unwrap()
+    }
+
+    fn now() -> NaiveDateTime {
+        dt(NOW)
     }
 
     fn row() -> PurchasedService {
@@ -581,5 +875,81 @@ mod tests {
         assert_ne!(renewal_id(renewal_id(5)), renewal_id(6));
         r.child = Some(9);
         assert!(renewal(&r, 2, now).is_none(), "already renewed");
+    }
+
+    #[test]
+    fn a_purchase_is_an_advance_row_starting_when_the_current_one_ends() {
+        let now = dt(NOW);
+        assert_eq!(plan_purchase(&[], CONSULTANCY, now), Ok((false, now)));
+        let current = row();
+        assert_eq!(plan_purchase(std::slice::from_ref(&current), CONSULTANCY, now), Ok((true, current.expire_on)));
+        assert_eq!(plan_purchase(std::slice::from_ref(&current), 3, now), Ok((false, now)), "another service");
+        let mut ahead = row();
+        ahead.id = 2;
+        ahead.advance = true;
+        ahead.active = false;
+        assert_eq!(plan_purchase(&[current.clone(), ahead.clone()], CONSULTANCY, now), Err(RuleError::AlreadyActiveAndAdvance));
+        assert_eq!(advance_successor(&[current.clone(), ahead.clone()], &current).map(|r| r.id), Some(2));
+        assert!(advance_successor(&[current.clone(), ahead.clone()], &ahead).is_none(), "only an active row hands over");
+        let done = expired(&current);
+        assert!(done.expired && !done.active && !is_due(&done, now));
+        assert!(is_due(&current, current.expire_on) && !is_due(&current, now));
+        assert!(promoted(&ahead, now).active);
+    }
+
+    #[test]
+    fn staff_add_exactly_one_thing_and_custom_packages_above_zero() {
+        let form = |v: serde_json::Value| serde_json::from_value::<AddToCustomer>(v).unwrap();
+        let e = form(serde_json::json!({})).checked().unwrap_err().fields();
+        assert_eq!((e["customer_uid"].to_vec(), e["package_id"].to_vec()), (vec![Msg::Required], vec![Msg::ChoosePackageOrPlan]));
+        let e = form(serde_json::json!({"customer_uid": "c", "package_id": 1, "custom": true})).checked().unwrap_err().fields();
+        assert_eq!(e["package_id"], vec![Msg::ChoosePackageOrPlan]);
+        assert!(
+            matches!(form(serde_json::json!({"customer_uid": " c ", "service_plan_id": 4})).checked(), Ok((c, Addition::ServicePlan(4))) if c == "c")
+        );
+        let zero = form(serde_json::json!({"customer_uid": "c", "custom": true, "hours": 0, "price": 0, "duration_days": 30}))
+            .checked()
+            .unwrap_err();
+        assert_eq!(zero.key(), Msg::CustomPackageValuePositive);
+        let ok = form(serde_json::json!({"customer_uid": "c", "custom": true, "hours": "2,25", "price": 5, "duration_days": 90})).checked();
+        match ok {
+            Ok((_, Addition::Custom(g))) => {
+                assert_eq!((g.hour, g.days, g.package.map(|p| p.name)), (Hundredths(225), 90, Some("Custom package".into())))
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn time_reports_list_the_range_with_a_total() {
+        assert_eq!(report_range(None, Some("x")).unwrap_err().fields()["start_date"], vec![Msg::StartDateRequired]);
+        assert_eq!(report_range(None, Some("x")).unwrap_err().fields()["end_date"], vec![Msg::InvalidDate]);
+        assert_eq!(report_range(Some("2026-04-01"), Some("2026-03-01")).unwrap_err().fields()["end_date"], vec![Msg::EndBeforeStart]);
+        let (from, to) = report_range(Some("2026-03-01"), Some("2026-03-31")).unwrap();
+        assert_eq!((from.to_string(), to.to_string()), ("2026-03-01".into(), "2026-03-31".into()));
+        let mut r = row();
+        r.packages = Some(NamedRef { id: Some(1), name: "Gold: 10h".into() });
+        let entry = |h: i64| UsageEntry {
+            entry_id: "e".into(),
+            purchase_id: 1,
+            date: from,
+            hours: Hundredths(h),
+            count: 0,
+            case_uid: Some("C".into()),
+            description: "d".into(),
+            lawyer: "L".into(),
+        };
+        let t = time_report(&r, &[entry(150), entry(25)]);
+        assert_eq!((t.file_name.as_str(), t.unit, t.total.as_str()), ("Gold_ 10h", "Hours", "1.75"));
+        assert_eq!(t.lines[0], ["2026-03-01", "C", "d", "L", "1.5"].map(String::from));
+        assert_eq!(file_name("///"), "___");
+        assert_eq!(file_name("  "), "services");
+        assert_eq!(auto_update_date(Some(" ")).unwrap(), None);
+        let mut renewed = row();
+        renewed.child = Some(2);
+        assert_eq!(with_auto_update(&renewed, Some("x"), now()).unwrap_err().key(), Msg::ServiceAlreadyRenewed);
+        assert_eq!(with_auto_update(&row(), Some("2031-01-01"), now()).unwrap().auto_update_date_end, parse_date("2031-01-01"));
+        assert_eq!(activated(&row(), now()).unwrap_err().key(), Msg::ServiceActivationFailed);
+        assert_eq!(auto_update_date(Some("31/01/2031")).unwrap_err().fields()["auto_update_date_end"], vec![Msg::InvalidDate]);
     }
 }

@@ -65,8 +65,11 @@ pub async fn record(ctx: &Context, tx: &mut Tx, events: &[Event<'_>]) -> Result<
     let changes: Vec<IndexChange> = events.iter().flat_map(index_changes).collect();
     for change in changes {
         let now = ctx.store.indexed(change.kind, &change.uid).await?;
-        if change.item_count(&now) + RESERVE <= tx.room() {
+        // One more item: the removal of a follow-up of the party that an
+        // earlier, stopped process left (its state is older than this one).
+        if change.item_count(&now) + 1 + RESERVE <= tx.room() {
             ctx.store.add_index_writes(tx, &change, &now)?;
+            ctx.store.add_follow_up_superseded(tx, &change)?;
         } else {
             queued.index_follow_ups.push(ctx.store.add_index_follow_up(tx, &change)?);
         }

@@ -9,6 +9,8 @@
 
 pub mod accounts;
 pub mod cases;
+pub mod catalogue;
+pub mod conflict;
 pub mod contacts;
 pub mod credentials;
 pub mod customer_admin;
@@ -18,6 +20,8 @@ pub mod events;
 pub mod hours;
 pub mod profile;
 pub mod retry;
+pub mod staff;
+pub mod subscriptions;
 
 use std::sync::Arc;
 

@@ -9,13 +9,9 @@ use super::{keys, s, sdk_err, Item, Store};
 use crate::domain::catalogue::{NamedEntry, Package, ServicePlan};
 use crate::error::ApiError;
 
-/// The named lists kept by admin.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NamedKind {
-    KnowledgeSector,
-    CaseType,
-    Department,
-}
+/// The named lists kept by admin (a domain type; re-exported where the
+/// store's callers always found it).
+pub use crate::domain::catalogue::NamedKind;
 
 impl NamedKind {
     pub fn pk(self) -> &'static str {

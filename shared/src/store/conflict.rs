@@ -216,24 +216,59 @@ impl Store {
         self.add_index_writes(&mut all, &change, &now)?;
         // The record (conditional on the version read) is the last item:
         // chunks before it only add wanted keys or remove stale ones, which is
-        // harmless to repeat.
+        // harmless to repeat. Every chunk holds only while this follow-up is
+        // the party's current one (a later save removes or replaces it), so a
+        // superseded follow-up never writes over a newer index; a change that
+        // fits goes in one transaction with the record.
         let mut items = all.into_items();
         let record = items.pop();
+        let fits = items.len() + 2 <= super::tx::MAX_ITEMS;
+        let mut last = self.tx();
+        if fits {
+            items.drain(..).for_each(|i| last.push(i));
+        }
         for chunk in items.chunks(super::tx::MAX_ITEMS - 2) {
             let mut tx = self.tx();
             for i in chunk {
                 tx.push(i.clone());
             }
+            tx.push(self.follow_up_current(follow_up_sk, &nonce)?);
             if !self.commit(tx).await? {
                 return Ok(false);
             }
         }
-        let mut last = self.tx();
         if let Some(r) = record {
             last.push(r);
         }
         last.delete(keys::follow_up::PK, follow_up_sk, Some(Cond::new("nonce = :n").value(":n", s(nonce))))?;
         self.commit(last).await
+    }
+
+    /// Adds to `tx` the removal of the party's pending follow-up, if any: a
+    /// save that writes the party's index itself supersedes the state an
+    /// older, unfinished follow-up carries.
+    pub fn add_follow_up_superseded(&self, tx: &mut Tx, change: &IndexChange) -> Result<(), ApiError> {
+        let del = aws_sdk_dynamodb::types::Delete::builder()
+            .table_name(&self.table)
+            .key("PK", s(keys::follow_up::PK))
+            .key("SK", s(change.follow_up_sk()))
+            .build()
+            .map_err(ApiError::internal)?;
+        tx.push(aws_sdk_dynamodb::types::TransactWriteItem::builder().delete(del).build());
+        Ok(())
+    }
+
+    /// A check that the follow-up at `follow_up_sk` is still the one with `nonce`.
+    fn follow_up_current(&self, follow_up_sk: &str, nonce: &str) -> Result<aws_sdk_dynamodb::types::TransactWriteItem, ApiError> {
+        let check = aws_sdk_dynamodb::types::ConditionCheck::builder()
+            .table_name(&self.table)
+            .key("PK", s(keys::follow_up::PK))
+            .key("SK", s(follow_up_sk))
+            .condition_expression("nonce = :n")
+            .expression_attribute_values(":n", s(nonce))
+            .build()
+            .map_err(ApiError::internal)?;
+        Ok(aws_sdk_dynamodb::types::TransactWriteItem::builder().condition_check(check).build())
     }
 
     /// Index follow-ups still waiting (a process stopped between a

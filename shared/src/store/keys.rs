@@ -60,6 +60,11 @@ pub mod staff {
             (r, _) => format!("STAFF#{}", r.as_str()),
         }
     }
+    /// GSI1 sort key of the lists: newest first by creation. RFC 3339 with
+    /// the `+00:00` offset (what the stored items and the list cursors hold).
+    pub fn list_gsi1sk(created_at: DateTime<Utc>, uid: &str) -> String {
+        format!("{}#{uid}", created_at.to_rfc3339())
+    }
 }
 
 /// Named counters (next human-readable id).
@@ -325,6 +330,7 @@ mod tests {
         assert_eq!(staff::list_gsi1pk(Role::Lawyer, Some(UserSubType::External)), "STAFF#lawyer#external");
         assert_eq!(staff::list_gsi1pk(Role::Lawyer, None), "STAFF#lawyer#internal");
         assert_eq!(staff::list_gsi1pk(Role::SalesPerson, None), "STAFF#sales_person");
+        assert_eq!(staff::list_gsi1sk(t(), "u"), "2026-03-04T05:06:07+00:00#u");
         assert_eq!(created_sk(t(), "u1"), "2026-03-04T05:06:07.000000Z#u1");
     }
 

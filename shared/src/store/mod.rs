@@ -101,3 +101,12 @@ where
         ApiError::Internal(detail)
     }
 }
+
+/// Whether a write failed on its condition (or, for a transaction, was
+/// cancelled: a condition failed or a concurrent transaction touched its
+/// items); the caller reads again and decides again.
+pub(crate) fn is_conditional<E: aws_sdk_dynamodb::error::ProvideErrorMetadata>(e: &aws_sdk_dynamodb::error::SdkError<E>) -> bool {
+    e.as_service_error()
+        .and_then(|se| se.code())
+        .is_some_and(|c| c == "ConditionalCheckFailedException" || c == "TransactionCanceledException")
+}

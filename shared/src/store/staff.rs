@@ -4,14 +4,15 @@
 //! partition (`GSI1PK = STAFF#lawyer#internal | STAFF#lawyer#external |
 //! STAFF#sales_person`, newest first) without fetching each user.
 
-use aws_sdk_dynamodb::types::{AttributeValue, Put, TransactWriteItem};
+use aws_sdk_dynamodb::types::{AttributeValue, TransactWriteItem, Update};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use super::tx::Tx;
 use super::{keys, s, sdk_err, users, Item, Store};
 use crate::domain::staff::LawyerDetails;
-use crate::domain::{Role, User};
+use crate::domain::{Role, User, UserSubType};
 use crate::error::ApiError;
 
 /// What the admin screens show of a lawyer or a sales person.
@@ -29,13 +30,33 @@ pub struct StaffProfile {
     pub lawyer: Option<LawyerDetails>,
 }
 
+impl StaffProfile {
+    /// The profile of a new lawyer or sales person `user`.
+    pub fn of(user: &User, role: Role, lawyer: Option<LawyerDetails>) -> StaffProfile {
+        StaffProfile {
+            uid: user.uid.clone(),
+            role,
+            first_name: user.first_name.clone(),
+            last_name: user.last_name.clone(),
+            email: user.email.clone(),
+            active: user.active,
+            created_at: user.created_at,
+            lawyer,
+        }
+    }
+
+    fn sub_type(&self) -> Option<UserSubType> {
+        self.lawyer.as_ref().map(|l| l.user_sub_type)
+    }
+}
+
 pub fn staff_item(p: &StaffProfile) -> Result<Item, ApiError> {
     let mut item: Item = serde_dynamo::to_item(p).map_err(ApiError::internal)?;
     item.insert("PK".into(), s(keys::user::pk(&p.uid)));
     item.insert("SK".into(), s(keys::staff::SK));
     item.insert("entity".into(), s("staff_profile"));
-    item.insert("GSI1PK".into(), s(keys::staff::list_gsi1pk(p.role, p.lawyer.as_ref().map(|l| l.user_sub_type))));
-    item.insert("GSI1SK".into(), s(format!("{}#{}", p.created_at.to_rfc3339(), p.uid)));
+    item.insert("GSI1PK".into(), s(keys::staff::list_gsi1pk(p.role, p.sub_type())));
+    item.insert("GSI1SK".into(), s(keys::staff::list_gsi1sk(p.created_at, &p.uid)));
     Ok(item)
 }
 
@@ -52,24 +73,46 @@ impl Store {
         self.get(&keys::user::pk(uid), keys::staff::SK).await?.map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal)).transpose()
     }
 
-    /// Writes the user and its profile together (names live on both).
-    pub async fn put_staff(&self, user: &User, profile: &StaffProfile) -> Result<(), ApiError> {
-        let put = |item: Item| {
-            Put::builder()
-                .table_name(&self.table)
-                .set_item(Some(item))
-                .condition_expression("attribute_exists(PK)")
-                .build()
-                .map(|p| TransactWriteItem::builder().put(p).build())
-                .map_err(ApiError::internal)
-        };
-        self.client
-            .transact_write_items()
-            .transact_items(put(users::to_item(user)?)?)
-            .transact_items(put(staff_item(profile)?)?)
-            .send()
-            .await
-            .map_err(sdk_err)?;
+    /// Adds a new lawyer or sales person to `tx`: the user, its e-mail item
+    /// and its profile, each only if its key is free (an address taken in any
+    /// letter case fails the transaction).
+    pub fn add_new_staff(&self, tx: &mut Tx, user: &User, profile: &StaffProfile) -> Result<(), ApiError> {
+        tx.put_new(users::to_item(user)?)?;
+        tx.put_new(email_item(user))?;
+        tx.put_new(staff_item(profile)?)
+    }
+
+    /// Adds to `tx` what an edit of a lawyer or sales person changes: the
+    /// names and sub type on the user and the profile (and the profile's list
+    /// partition, which follows the sub type). Only these attributes are
+    /// set, so a password chosen or a (de)activation made meanwhile stays.
+    pub fn add_staff_update(&self, tx: &mut Tx, profile: &StaffProfile) -> Result<(), ApiError> {
+        let pk = keys::user::pk(&profile.uid);
+        let user = Update::builder()
+            .table_name(&self.table)
+            .key("PK", s(&pk))
+            .key("SK", s(keys::user::SK))
+            .update_expression("SET first_name = :f, last_name = :l, user_sub_type = :t")
+            .condition_expression("attribute_exists(PK)")
+            .expression_attribute_values(":f", s(&profile.first_name))
+            .expression_attribute_values(":l", s(&profile.last_name))
+            .expression_attribute_values(":t", attribute(&profile.sub_type())?)
+            .build()
+            .map_err(ApiError::internal)?;
+        let staff = Update::builder()
+            .table_name(&self.table)
+            .key("PK", s(&pk))
+            .key("SK", s(keys::staff::SK))
+            .update_expression("SET first_name = :f, last_name = :l, lawyer = :d, GSI1PK = :g")
+            .condition_expression("attribute_exists(PK)")
+            .expression_attribute_values(":f", s(&profile.first_name))
+            .expression_attribute_values(":l", s(&profile.last_name))
+            .expression_attribute_values(":d", attribute(&profile.lawyer)?)
+            .expression_attribute_values(":g", s(keys::staff::list_gsi1pk(profile.role, profile.sub_type())))
+            .build()
+            .map_err(ApiError::internal)?;
+        tx.push(TransactWriteItem::builder().update(user).build());
+        tx.push(TransactWriteItem::builder().update(staff).build());
         Ok(())
     }
 
@@ -120,4 +163,19 @@ impl Store {
         let next = out.last_evaluated_key().and_then(|k| k.get("GSI1SK")).and_then(|v| v.as_s().ok()).cloned();
         Ok(StaffPage { results, next })
     }
+}
+
+/// The item that makes `user`'s address belong to it (as `store::users`
+/// writes it for every account).
+fn email_item(user: &User) -> Item {
+    Item::from([
+        ("PK".to_string(), s(keys::email::pk(&user.email))),
+        ("SK".to_string(), s(keys::email::SK)),
+        ("entity".to_string(), s("email")),
+        ("user_uid".to_string(), s(&user.uid)),
+    ])
+}
+
+fn attribute<T: Serialize>(v: &T) -> Result<AttributeValue, ApiError> {
+    serde_dynamo::to_attribute_value(v).map_err(ApiError::internal)
 }

@@ -1,64 +1,38 @@
-//! Purchased services (subscription rows), their usage ledger, the Bisnode
-//! account item and the scheduled expiry and renewal.
+//! Purchased services (subscription rows), their usage ledger, the purchase
+//! guards and the Bisnode account item.
 //!
 //! A row lives at `PK = CUSTOMER#<customer uid>`, `SK = PURCHASE#<id>`, with
 //! `GSI1PK = PSVC#<id>` for the lookup by id. It carries `GSI2PK =
 //! DUE#SUBSCRIPTION`, `GSI2SK = <expire_on RFC 3339>#<id>` while it is not
-//! expired, so the job finds due rows with one Query on a sparse index and
-//! never scans the table. Every write of a row is conditional on its `rev`
-//! attribute (optimistic concurrency), so concurrent writers cannot lose
+//! expired, so the scheduled job finds due rows with one Query on a sparse
+//! index and never scans the table. Every write of a row is conditional on its
+//! `rev` attribute (optimistic concurrency), so concurrent writers cannot lose
 //! each other's changes.
+//!
+//! The functions here read rows (consistently where a conditional write
+//! follows) and add row changes to a transaction ([`Tx`]); the use cases of
+//! `services::subscriptions` decide with the domain rules and commit each
+//! change together with its events.
 
-use crate::error::Msg;
 use aws_sdk_dynamodb::types::{AttributeValue, Delete, Put, TransactWriteItem, Update};
 use chrono::{DateTime, NaiveDate, NaiveDateTime, SecondsFormat, Utc};
-use serde::{Deserialize, Serialize};
 
+use super::tx::Tx;
 use super::{keys, n, s, sdk_err, Item, Store};
-use crate::domain::catalogue::Hundredths;
-use crate::domain::subscription::{self, PurchasedService, RuleError, Usage};
+use crate::domain::subscription::{self, PurchasedService, RuleError};
 use crate::error::ApiError;
 
-#[derive(Debug, Default, PartialEq, Eq)]
-pub struct ExpiryReport {
-    /// Rows found due.
-    pub due: usize,
-    /// Rows this run marked expired (others were done by a concurrent run).
-    pub expired: usize,
-    /// Of those, rows this run renewed (a child row was created).
-    pub renewed: usize,
-}
+/// The ledger entry is a domain type; the store's callers find it here too.
+pub use crate::domain::subscription::UsageEntry;
+
+/// The counter that numbers purchased services.
+const PURCHASE_COUNTER: &str = "purchase";
 
 /// A stored row and the revision its next write must match.
 #[derive(Clone, Debug)]
 pub struct StoredRow {
     pub row: PurchasedService,
     pub rev: u64,
-}
-
-/// One entry of a row's usage ledger (case hours booked against it).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct UsageEntry {
-    pub entry_id: String,
-    pub purchase_id: u64,
-    pub date: NaiveDate,
-    /// Hours for the hour-based service; 0 for counted uses.
-    pub hours: Hundredths,
-    /// Uses for limited services; 0 for hours.
-    pub count: u32,
-    pub case_uid: Option<String>,
-    pub description: String,
-    pub lawyer: String,
-}
-
-impl UsageEntry {
-    pub fn usage(&self) -> Usage {
-        if self.count > 0 {
-            Usage::Count(self.count)
-        } else {
-            Usage::Hours(self.hours)
-        }
-    }
 }
 
 fn row_item(row: &PurchasedService, rev: u64) -> Result<Item, ApiError> {
@@ -84,12 +58,6 @@ fn parse_row(item: Item) -> Result<StoredRow, ApiError> {
     Ok(StoredRow { row, rev })
 }
 
-pub(crate) fn is_conditional<E: aws_sdk_dynamodb::error::ProvideErrorMetadata>(e: &aws_sdk_dynamodb::error::SdkError<E>) -> bool {
-    e.as_service_error()
-        .and_then(|se| se.code())
-        .is_some_and(|c| c == "ConditionalCheckFailedException" || c == "TransactionCanceledException")
-}
-
 impl Store {
     /// The transaction item that writes `row` over revision `rev` (or as a new
     /// row when `rev` is None).
@@ -102,6 +70,57 @@ impl Store {
         Ok(TransactWriteItem::builder().put(put.build().map_err(ApiError::internal)?).build())
     }
 
+    /// Adds to `tx` the write of `row` over revision `rev` (a new row when None).
+    pub fn add_row(&self, tx: &mut Tx, row: &PurchasedService, rev: Option<u64>) -> Result<(), ApiError> {
+        tx.push(self.row_put(row, rev)?);
+        Ok(())
+    }
+
+    /// Adds to `tx` the removal of `row` as it was read at revision `rev`.
+    pub fn add_row_delete(&self, tx: &mut Tx, row: &PurchasedService, rev: u64) -> Result<(), ApiError> {
+        let del = Delete::builder()
+            .table_name(&self.table)
+            .key("PK", s(keys::customer::pk(&row.customer_uid)))
+            .key("SK", s(keys::purchase::sk(row.id)))
+            .condition_expression("rev = :rev")
+            .expression_attribute_values(":rev", n(rev))
+            .build()
+            .map_err(ApiError::internal)?;
+        tx.push(TransactWriteItem::builder().delete(del).build());
+        Ok(())
+    }
+
+    /// Adds a purchase to `tx`: the new row and the bump of the customer's
+    /// guard of its service from the version `guard_seen` that the decision
+    /// read, so two concurrent purchases of a service cannot both pass the
+    /// active/advance rule.
+    pub fn add_purchase(&self, tx: &mut Tx, row: &PurchasedService, guard_seen: u64) -> Result<(), ApiError> {
+        let guard = Update::builder()
+            .table_name(&self.table)
+            .key("PK", s(keys::customer::pk(&row.customer_uid)))
+            .key("SK", s(keys::purchase::guard_sk(row.service.id)))
+            .update_expression("SET ver = :next")
+            .condition_expression("attribute_not_exists(ver) OR ver = :seen")
+            .expression_attribute_values(":next", n(guard_seen + 1))
+            .expression_attribute_values(":seen", n(guard_seen))
+            .build()
+            .map_err(ApiError::internal)?;
+        tx.push(TransactWriteItem::builder().update(guard).build());
+        self.add_row(tx, row, None)
+    }
+
+    /// The version of the customer's purchase guard of a service (0 before
+    /// the first purchase), read consistently.
+    pub async fn purchase_guard(&self, customer_uid: &str, service_id: u8) -> Result<u64, ApiError> {
+        let guard = self.get_strong(&keys::customer::pk(customer_uid), &keys::purchase::guard_sk(service_id)).await?;
+        Ok(guard.as_ref().and_then(|g| g.get("ver")).and_then(|v| v.as_n().ok()).and_then(|v| v.parse().ok()).unwrap_or(0))
+    }
+
+    /// The id of a new row.
+    pub async fn next_purchase_id(&self) -> Result<u64, ApiError> {
+        self.next_id(PURCHASE_COUNTER).await
+    }
+
     /// A customer's rows, oldest first.
     pub async fn list_purchases(&self, customer_uid: &str) -> Result<Vec<PurchasedService>, ApiError> {
         self.query_prefix(&keys::customer::pk(customer_uid), keys::purchase::PREFIX)
@@ -111,7 +130,37 @@ impl Store {
             .collect()
     }
 
-    /// A row by id (Query GSI1 `PSVC#<id>`).
+    /// A customer's rows with their revisions, read consistently (one Query),
+    /// for a decision that a conditional write then relies on.
+    pub async fn purchases_of(&self, customer_uid: &str) -> Result<Vec<StoredRow>, ApiError> {
+        let pk = keys::customer::pk(customer_uid);
+        let mut out = Vec::new();
+        let mut start = None;
+        loop {
+            let page = self
+                .client
+                .query()
+                .table_name(&self.table)
+                .key_condition_expression("PK = :p AND begins_with(SK, :s)")
+                .expression_attribute_values(":p", s(&pk))
+                .expression_attribute_values(":s", s(keys::purchase::PREFIX))
+                .consistent_read(true)
+                .set_exclusive_start_key(start)
+                .send()
+                .await
+                .map_err(sdk_err)?;
+            for item in page.items() {
+                out.push(parse_row(item.clone())?);
+            }
+            start = page.last_evaluated_key;
+            if start.is_none() {
+                return Ok(out);
+            }
+        }
+    }
+
+    /// A row by id (Query GSI1 `PSVC#<id>`, then the row itself, read
+    /// consistently: its `rev` is what the next write is conditional on).
     pub async fn get_purchase(&self, id: u64) -> Result<Option<StoredRow>, ApiError> {
         let out = self
             .client
@@ -124,99 +173,52 @@ impl Store {
             .send()
             .await
             .map_err(sdk_err)?;
-        let Some(found) = out.items().first() else { return Ok(None) };
-        // The index may lag; read the row itself by its full key.
-        let (pk, sk) =
-            (found["PK"].as_s().map_err(|_| ApiError::internal("PK"))?, found["SK"].as_s().map_err(|_| ApiError::internal("SK"))?);
-        match self.get(pk, sk).await? {
-            Some(item) => Ok(Some(parse_row(item)?)),
-            None => Ok(None),
-        }
+        let Some(customer) = out.items().first().and_then(|i| i.get("customer_uid")).and_then(|v| v.as_s().ok()) else { return Ok(None) };
+        self.purchase_of(customer, id).await
     }
 
-    /// Buys: checks the active/advance rule and writes the new row, in one
-    /// transaction with the customer's per-service guard item so two
-    /// concurrent purchases cannot both pass the check.
-    pub async fn purchase(
-        &self,
-        customer_uid: &str,
-        grant: &subscription::Grant,
-        now: NaiveDateTime,
-    ) -> Result<PurchasedService, ApiError> {
-        let pk = keys::customer::pk(customer_uid);
-        let guard = self.get(&pk, &keys::purchase::guard_sk(grant.service_id)).await?;
-        let seen: u64 = guard.as_ref().and_then(|g| g.get("ver")).and_then(|v| v.as_n().ok()).and_then(|v| v.parse().ok()).unwrap_or(0);
-        let existing = self.list_purchases(customer_uid).await?;
-        let advance = subscription::purchase_kind(&existing, grant.service_id).map_err(|e| ApiError::bad(e.key()))?;
-        // An advance row starts when the current one of the service ends.
-        let start = if advance {
-            existing
-                .iter()
-                .filter(|r| r.is_current() && r.active && r.service.id == grant.service_id)
-                .map(|r| r.expire_on)
-                .max()
-                .unwrap_or(now)
-        } else {
-            now
-        };
-        let id = self.next_id("purchase").await?;
-        let row = subscription::new_row(id, customer_uid, grant, advance, start, now);
-        let guard_update = Update::builder()
-            .table_name(&self.table)
-            .key("PK", s(&pk))
-            .key("SK", s(keys::purchase::guard_sk(grant.service_id)))
-            .update_expression("SET ver = :next")
-            .condition_expression("attribute_not_exists(ver) OR ver = :seen")
-            .expression_attribute_values(":next", n(seen + 1))
-            .expression_attribute_values(":seen", n(seen))
-            .build()
-            .map_err(ApiError::internal)?;
-        let res = self
-            .client
-            .transact_write_items()
-            .transact_items(TransactWriteItem::builder().update(guard_update).build())
-            .transact_items(self.row_put(&row, None)?)
-            .send()
-            .await;
-        match res {
-            Ok(_) => Ok(row),
-            // Someone bought the same service at the same moment: the rule
-            // must be checked again against their row.
-            Err(e) if is_conditional(&e) => Err(ApiError::bad(Msg::PurchaseConflict)),
-            Err(e) => Err(sdk_err(e)),
-        }
+    /// A customer's row by id, read consistently.
+    pub async fn purchase_of(&self, customer_uid: &str, id: u64) -> Result<Option<StoredRow>, ApiError> {
+        self.get_strong(&keys::customer::pk(customer_uid), &keys::purchase::sk(id)).await?.map(parse_row).transpose()
     }
 
-    /// Writes a changed row over the revision it was read at.
-    pub async fn save_purchase(&self, row: &PurchasedService, rev: u64) -> Result<(), ApiError> {
-        let res = self.client.transact_write_items().transact_items(self.row_put(row, Some(rev))?).send().await;
-        match res {
-            Ok(_) => Ok(()),
-            Err(e) if is_conditional(&e) => Err(ApiError::bad(Msg::ChangedConcurrently)),
-            Err(e) => Err(sdk_err(e)),
-        }
-    }
-
-    pub async fn delete_purchase(&self, row: &PurchasedService) -> Result<(), ApiError> {
-        let res = self
-            .client
-            .delete_item()
-            .table_name(&self.table)
-            .key("PK", s(keys::customer::pk(&row.customer_uid)))
-            .key("SK", s(keys::purchase::sk(row.id)))
-            .condition_expression("attribute_exists(PK)")
-            .send()
-            .await;
-        match res {
-            Ok(_) => Ok(()),
-            Err(e) if is_conditional(&e) => Err(ApiError::NotFound),
-            Err(e) => Err(sdk_err(e)),
+    /// Rows not yet expired whose `expire_on` is at or before `now`, as
+    /// (customer uid, id): one Query of the sparse due index (all pages).
+    pub async fn due_purchases(&self, now: DateTime<Utc>) -> Result<Vec<(String, u64)>, ApiError> {
+        // '~' sorts after every character used in ids, so rows due exactly now are included.
+        let upper = format!("{}~", now.to_rfc3339_opts(SecondsFormat::Secs, true));
+        let mut out = Vec::new();
+        let mut start = None;
+        loop {
+            let page = self
+                .client
+                .query()
+                .table_name(&self.table)
+                .index_name(super::table::GSI2)
+                .key_condition_expression("GSI2PK = :p AND GSI2SK <= :u")
+                .expression_attribute_values(":p", s(keys::purchase::DUE_GSI2PK))
+                .expression_attribute_values(":u", s(&upper))
+                .set_exclusive_start_key(start)
+                .send()
+                .await
+                .map_err(sdk_err)?;
+            for item in page.items() {
+                let customer = item.get("customer_uid").and_then(|v| v.as_s().ok());
+                let id = item.get("id").and_then(|v| v.as_n().ok()).and_then(|v| v.parse().ok());
+                if let (Some(customer), Some(id)) = (customer, id) {
+                    out.push((customer.clone(), id));
+                }
+            }
+            start = page.last_evaluated_key;
+            if start.is_none() {
+                return Ok(out);
+            }
         }
     }
 
     /// The transaction items that book `entry` against its row: the row
     /// with the consumed amount raised (refused by the limit rule) and the
-    /// ledger item. The cases issue adds these to its own transaction.
+    /// ledger item. A use case adds these to its own transaction.
     pub async fn usage_items(
         &self,
         entry: &UsageEntry,
@@ -237,17 +239,6 @@ impl Store {
         Ok((next.clone(), vec![self.row_put(&next, Some(stored.rev))?, TransactWriteItem::builder().put(put).build()]))
     }
 
-    /// Books a use against a row (see [`Store::usage_items`]).
-    pub async fn record_usage(&self, entry: &UsageEntry, now: NaiveDateTime) -> Result<PurchasedService, ApiError> {
-        let (row, items) = self.usage_items(entry, now).await?;
-        let res = self.client.transact_write_items().set_transact_items(Some(items)).send().await;
-        match res {
-            Ok(_) => Ok(row),
-            Err(e) if is_conditional(&e) => Err(ApiError::bad(Msg::ChangedConcurrently)),
-            Err(e) => Err(sdk_err(e)),
-        }
-    }
-
     /// The transaction items that take a ledger entry back: the row's
     /// consumed amount lowered and the ledger item deleted.
     pub async fn release_items(
@@ -257,6 +248,17 @@ impl Store {
         entry_id: &str,
         now: NaiveDateTime,
     ) -> Result<Vec<TransactWriteItem>, ApiError> {
+        Ok(self.release_usage_items(purchase_id, date, entry_id, now).await?.1)
+    }
+
+    /// [`Store::release_items`], with the row as it will be.
+    pub async fn release_usage_items(
+        &self,
+        purchase_id: u64,
+        date: NaiveDate,
+        entry_id: &str,
+        now: NaiveDateTime,
+    ) -> Result<(PurchasedService, Vec<TransactWriteItem>), ApiError> {
         let item =
             self.get(&keys::purchase::usage_pk(purchase_id), &keys::purchase::usage_sk(date, entry_id)).await?.ok_or(ApiError::NotFound)?;
         let entry: UsageEntry = serde_dynamo::from_item(item).map_err(ApiError::internal)?;
@@ -269,16 +271,12 @@ impl Store {
             .condition_expression("attribute_exists(PK)")
             .build()
             .map_err(ApiError::internal)?;
-        Ok(vec![self.row_put(&next, Some(stored.rev))?, TransactWriteItem::builder().delete(del).build()])
+        Ok((next.clone(), vec![self.row_put(&next, Some(stored.rev))?, TransactWriteItem::builder().delete(del).build()]))
     }
 
-    pub async fn release_usage(&self, purchase_id: u64, date: NaiveDate, entry_id: &str, now: NaiveDateTime) -> Result<(), ApiError> {
-        let items = self.release_items(purchase_id, date, entry_id, now).await?;
-        match self.client.transact_write_items().set_transact_items(Some(items)).send().await {
-            Ok(_) => Ok(()),
-            Err(e) if is_conditional(&e) => Err(ApiError::bad(Msg::ChangedConcurrently)),
-            Err(e) => Err(sdk_err(e)),
-        }
+    /// Whether the ledger holds an entry (read consistently).
+    pub async fn has_usage(&self, purchase_id: u64, date: NaiveDate, entry_id: &str) -> Result<bool, ApiError> {
+        Ok(self.get_strong(&keys::purchase::usage_pk(purchase_id), &keys::purchase::usage_sk(date, entry_id)).await?.is_some())
     }
 
     /// Ledger entries of a row dated `from..=to` (one Query on the row's partition).
@@ -336,152 +334,57 @@ impl Store {
         Ok(())
     }
 
-    /// Marks every row whose `expire_on` is at or before `now` as expired,
-    /// renews those whose automatic update date asks for it (the renewed row
-    /// becomes the old one's `child`) and otherwise activates the customer's
-    /// advance row of the same service, if any. Idempotent and safe to run
-    /// concurrently: each row is flipped by a conditional write that only one
-    /// run can win, and a renewal is written in the same transaction.
-    pub async fn expire_due_subscriptions(&self, now: DateTime<Utc>) -> Result<ExpiryReport, ApiError> {
-        // '~' sorts after every character used in ids, so rows due exactly now are included.
-        let upper = format!("{}~", now.to_rfc3339_opts(SecondsFormat::Secs, true));
-        let mut report = ExpiryReport::default();
-        let mut start = None;
-        loop {
-            let page = self
-                .client
-                .query()
-                .table_name(&self.table)
-                .index_name(super::table::GSI2)
-                .key_condition_expression("GSI2PK = :p AND GSI2SK <= :u")
-                .expression_attribute_values(":p", s(keys::purchase::DUE_GSI2PK))
-                .expression_attribute_values(":u", s(&upper))
-                .set_exclusive_start_key(start)
-                .send()
-                .await
-                .map_err(sdk_err)?;
-            for item in page.items() {
-                let (Some(pk), Some(sk)) = (item.get("PK"), item.get("SK")) else { continue };
-                report.due += 1;
-                // The index is eventually consistent: act on the row itself.
-                let (pk, sk) = (pk.as_s().map_err(|_| ApiError::internal("PK"))?, sk.as_s().map_err(|_| ApiError::internal("SK"))?);
-                let Some(current) = self.get(pk, sk).await? else { continue };
-                if !current.contains_key("GSI2PK") {
-                    continue;
-                }
-                let stored = parse_row(current)?;
-                let renewed = match stored.row.auto_update_date_end {
-                    Some(_) if stored.row.child.is_none() => self.renew(&stored, now.naive_utc()).await?,
-                    _ => None,
-                };
-                match renewed {
-                    Some(true) => {
-                        report.expired += 1;
-                        report.renewed += 1;
-                    }
-                    Some(false) => {}
-                    None => {
-                        let done = match self.advance_successor(&stored.row).await? {
-                            Some(next) => self.expire_and_promote(&stored, &next, now.naive_utc()).await?,
-                            None => self.flip_expired(pk, sk).await?,
-                        };
-                        if done {
-                            report.expired += 1;
-                        }
-                    }
-                }
-            }
-            start = page.last_evaluated_key;
-            if start.is_none() {
-                break;
-            }
-        }
-        Ok(report)
-    }
-
-    /// The advance row (bought ahead, not active) of the same customer and
-    /// service that takes over when `row` ends: the earliest one.
-    async fn advance_successor(&self, row: &PurchasedService) -> Result<Option<StoredRow>, ApiError> {
-        if !row.active {
-            return Ok(None);
-        }
-        let mut waiting: Vec<StoredRow> = self
-            .query_prefix(&keys::customer::pk(&row.customer_uid), keys::purchase::PREFIX)
-            .await?
-            .into_iter()
-            .map(parse_row)
-            .collect::<Result<_, _>>()?;
-        waiting.retain(|r| r.row.id != row.id && r.row.service.id == row.service.id && r.row.advance && !r.row.active && !r.row.expired);
-        waiting.sort_by_key(|r| (r.row.start_date, r.row.id));
-        Ok(waiting.into_iter().next())
-    }
-
-    /// Expires `old` and activates its advance successor in one transaction
-    /// (the successor keeps `advance`, so the table still tags it).
-    async fn expire_and_promote(&self, old: &StoredRow, next: &StoredRow, now: NaiveDateTime) -> Result<bool, ApiError> {
-        let mut done = old.row.clone();
-        done.expired = true;
-        done.active = false;
-        done.updated_at = now;
-        let mut promoted = next.row.clone();
-        promoted.active = true;
-        promoted.updated_at = now;
-        let res = self
+    /// One item by full key, strongly consistent.
+    async fn get_strong(&self, pk: &str, sk: &str) -> Result<Option<Item>, ApiError> {
+        let out = self
             .client
-            .transact_write_items()
-            .transact_items(self.row_put(&done, Some(old.rev))?)
-            .transact_items(self.row_put(&promoted, Some(next.rev))?)
-            .send()
-            .await;
-        match res {
-            Ok(_) => Ok(true),
-            Err(e) if is_conditional(&e) => Ok(false),
-            Err(e) => Err(sdk_err(e)),
-        }
-    }
-
-    async fn flip_expired(&self, pk: &str, sk: &str) -> Result<bool, ApiError> {
-        let res = self
-            .client
-            .update_item()
+            .get_item()
             .table_name(&self.table)
             .key("PK", s(pk))
             .key("SK", s(sk))
-            .update_expression("SET expired = :t, active = :f ADD rev :one REMOVE GSI2PK, GSI2SK")
-            .condition_expression("attribute_exists(GSI2PK)")
-            .expression_attribute_values(":t", AttributeValue::Bool(true))
-            .expression_attribute_values(":f", AttributeValue::Bool(false))
-            .expression_attribute_values(":one", n(1))
+            .consistent_read(true)
             .send()
-            .await;
-        match res {
-            Ok(_) => Ok(true),
-            Err(e) if is_conditional(&e) => Ok(false),
-            Err(e) => Err(sdk_err(e)),
+            .await
+            .map_err(sdk_err)?;
+        Ok(out.item)
+    }
+}
+
+/// Fixtures for tests that need rows in a given state without going through
+/// the use cases (which add the events of every change); never in production
+/// code.
+#[cfg(feature = "testkit")]
+impl Store {
+    /// A row bought for `customer_uid` as `services::subscriptions::grant`
+    /// buys it (same rule, same guard), without the events.
+    pub async fn purchase(
+        &self,
+        customer_uid: &str,
+        grant: &subscription::Grant,
+        now: NaiveDateTime,
+    ) -> Result<PurchasedService, ApiError> {
+        let seen = self.purchase_guard(customer_uid, grant.service_id).await?;
+        let existing: Vec<PurchasedService> = self.purchases_of(customer_uid).await?.into_iter().map(|r| r.row).collect();
+        let (advance, start) = subscription::plan_purchase(&existing, grant.service_id, now).map_err(|e| ApiError::bad(e.key()))?;
+        let row = subscription::new_row(self.next_purchase_id().await?, customer_uid, grant, advance, start, now);
+        let mut tx = self.tx();
+        self.add_purchase(&mut tx, &row, seen)?;
+        if self.commit(tx).await? {
+            Ok(row)
+        } else {
+            Err(ApiError::bad(crate::error::Msg::PurchaseConflict))
         }
     }
 
-    /// Expires `old` and creates its renewal in one transaction. `None` when
-    /// the row is not to be renewed; `Some(false)` when a concurrent run won.
-    async fn renew(&self, old: &StoredRow, now: NaiveDateTime) -> Result<Option<bool>, ApiError> {
-        let id = subscription::renewal_id(old.row.id);
-        let Some(child) = subscription::renewal(&old.row, id, now) else { return Ok(None) };
-        let mut done = old.row.clone();
-        done.expired = true;
-        done.active = false;
-        done.child = Some(id);
-        done.updated_at = now;
-        let res = self
-            .client
-            .transact_write_items()
-            .transact_items(self.row_put(&done, Some(old.rev))?)
-            .transact_items(self.row_put(&child, None)?)
-            .send()
-            .await;
-        match res {
-            Ok(_) => Ok(Some(true)),
-            Err(e) if is_conditional(&e) => Ok(Some(false)),
-            Err(e) => Err(sdk_err(e)),
+    /// Writes `row` over revision `rev` as it is (e.g. a state no use case
+    /// reaches in one step).
+    pub async fn save_purchase(&self, row: &PurchasedService, rev: u64) -> Result<(), ApiError> {
+        let mut tx = self.tx();
+        self.add_row(&mut tx, row, Some(rev))?;
+        if self.commit(tx).await? {
+            Ok(())
+        } else {
+            Err(ApiError::bad(crate::error::Msg::ChangedConcurrently))
         }
     }
 }

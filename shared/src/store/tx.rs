@@ -156,7 +156,7 @@ impl Store {
         }
         match self.client.transact_write_items().set_transact_items(Some(tx.items)).send().await {
             Ok(_) => Ok(true),
-            Err(e) if super::subscriptions::is_conditional(&e) => Ok(false),
+            Err(e) if super::is_conditional(&e) => Ok(false),
             Err(e) => Err(sdk_err(e)),
         }
     }

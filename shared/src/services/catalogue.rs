@@ -1,0 +1,128 @@
+//! The catalogue (spec §3, §6, §9): packages, service plans, the named lists
+//! (knowledge sectors, case types, departments) and a customer's department.
+//! Only admin changes it; customers and contacts see only the public
+//! packages and plans.
+
+use chrono::Utc;
+
+use super::Context;
+use crate::domain::catalogue::{NamedEntry, NamedKind, NamedRequest, NewPackage, NewServicePlan, Package, ServicePlan};
+use crate::domain::policy::{self, Action};
+use crate::domain::{Role, User};
+use crate::error::{ApiError, FieldErrors, Msg};
+
+/// The counters that number packages and service plans.
+const PACKAGE_COUNTER: &str = "package";
+const SERVICE_PLAN_COUNTER: &str = "service_plan";
+
+/// Staff see every entry; customers and contacts only the public ones.
+fn visible<T>(caller: &User, all: Vec<T>, public: impl Fn(&T) -> bool) -> Vec<T> {
+    if policy::may(caller, Action::ReadStaffCatalogue) {
+        all
+    } else {
+        all.into_iter().filter(|x| public(x)).collect()
+    }
+}
+
+/// Packages the caller may see, oldest first.
+pub async fn packages(ctx: &Context, caller: &User) -> Result<Vec<Package>, ApiError> {
+    Ok(visible(caller, ctx.store.list_packages().await?, |p| p.public))
+}
+
+/// Create a package (admin): hours and price above 0, a duration in days.
+pub async fn create_package(ctx: &Context, caller: &User, form: &NewPackage) -> Result<Package, ApiError> {
+    policy::require(caller, Action::ManageCatalogue)?;
+    let draft = form.checked().map_err(ApiError::validation)?;
+    let package = draft.into_package(ctx.store.next_id(PACKAGE_COUNTER).await?, Utc::now());
+    ctx.store.create_package(&package).await?;
+    Ok(package)
+}
+
+/// Service plans the caller may see.
+pub async fn service_plans(ctx: &Context, caller: &User) -> Result<Vec<ServicePlan>, ApiError> {
+    Ok(visible(caller, ctx.store.list_service_plans().await?, |p| p.public))
+}
+
+/// Create a service plan (admin): a limit for a limited service, hours for
+/// the hour-based one.
+pub async fn create_service_plan(ctx: &Context, caller: &User, form: &NewServicePlan) -> Result<ServicePlan, ApiError> {
+    policy::require(caller, Action::ManageCatalogue)?;
+    let draft = form.checked().map_err(ApiError::validation)?;
+    let plan = draft.into_plan(ctx.store.next_id(SERVICE_PLAN_COUNTER).await?, Utc::now());
+    ctx.store.create_service_plan(&plan).await?;
+    Ok(plan)
+}
+
+/// Who reads a named list: knowledge sectors and case types are offered to
+/// every signed-in user (customers pick case types); departments are staff's.
+fn may_read(caller: &User, kind: NamedKind) -> Result<(), ApiError> {
+    match kind {
+        NamedKind::Department => policy::require(caller, Action::ReadStaffCatalogue),
+        NamedKind::KnowledgeSector | NamedKind::CaseType => Ok(()),
+    }
+}
+
+/// A named list (one Query).
+pub async fn named_list(ctx: &Context, caller: &User, kind: NamedKind) -> Result<Vec<NamedEntry>, ApiError> {
+    may_read(caller, kind)?;
+    ctx.store.list_named(kind).await
+}
+
+/// One entry of a named list, for the edit screen.
+pub async fn named_entry(ctx: &Context, caller: &User, kind: NamedKind, id: u64) -> Result<NamedEntry, ApiError> {
+    may_read(caller, kind)?;
+    ctx.store.get_named(kind, id).await?.ok_or(ApiError::NotFound)
+}
+
+/// Add an entry to a named list (admin).
+pub async fn create_named(ctx: &Context, caller: &User, kind: NamedKind, form: &NamedRequest) -> Result<NamedEntry, ApiError> {
+    policy::require(caller, Action::ManageCatalogue)?;
+    let draft = form.checked().map_err(ApiError::validation)?;
+    ctx.store.create_named(kind, &draft.name, &draft.description).await
+}
+
+/// Rename an entry of a named list (admin); a gone entry is not found.
+pub async fn update_named(ctx: &Context, caller: &User, kind: NamedKind, id: u64, form: &NamedRequest) -> Result<NamedEntry, ApiError> {
+    policy::require(caller, Action::ManageCatalogue)?;
+    let draft = form.checked().map_err(ApiError::validation)?;
+    ctx.store.update_named(kind, id, &draft.name, &draft.description).await
+}
+
+/// Delete an entry of a named list (admin); a gone entry is not found.
+pub async fn delete_named(ctx: &Context, caller: &User, kind: NamedKind, id: u64) -> Result<(), ApiError> {
+    policy::require(caller, Action::ManageCatalogue)?;
+    ctx.store.delete_named(kind, id).await
+}
+
+/// Whether every id names an entry of the list: one read of the list
+/// however many ids (nothing read for none).
+pub async fn all_exist(ctx: &Context, kind: NamedKind, ids: &[u64]) -> Result<bool, ApiError> {
+    if ids.is_empty() {
+        return Ok(true);
+    }
+    let known: std::collections::HashSet<u64> = ctx.store.list_named(kind).await?.into_iter().map(|e| e.id).collect();
+    Ok(ids.iter().all(|id| known.contains(id)))
+}
+
+/// Connect a customer to a department (admin): one department per customer,
+/// a new connection replaces the old one.
+pub async fn connect_department(ctx: &Context, caller: &User, customer_uid: &str, department_id: u64) -> Result<(), ApiError> {
+    policy::require(caller, Action::ManageCatalogue)?;
+    let customer_uid = customer_uid.trim();
+    let mut errors = FieldErrors::new();
+    if customer_uid.is_empty() {
+        errors.add("customer_uid", Msg::Required);
+    }
+    if department_id == 0 {
+        errors.add("department_id", Msg::Required);
+    }
+    errors.check()?;
+    let customer = ctx.store.get_user(customer_uid).await?;
+    if customer.and_then(|c| c.role()) != Some(Role::Customer) {
+        return Err(ApiError::NotFound);
+    }
+    if ctx.store.get_named(NamedKind::Department, department_id).await?.is_none() {
+        return Err(ApiError::NotFound);
+    }
+    ctx.store.connect_customer_department(customer_uid, department_id).await
+}

@@ -1,0 +1,55 @@
+//! The conflict-of-interest search (spec §1, §2): admin and lawyers check a
+//! name or an identity number against every indexed party (customers,
+//! companies, contact persons, case counterparts) before taking a matter.
+//! Matching rules are in `domain::conflict`, the index in `store::conflict`;
+//! every search is recorded for the firm's audit.
+
+use chrono::Utc;
+
+use super::{events, Context};
+use crate::domain::conflict::{search_query, MAX_RESULTS};
+use crate::domain::policy::{self, Action};
+use crate::domain::User;
+use crate::error::ApiError;
+use crate::store::conflict::top_names;
+/// What the conflict use cases answer with.
+pub use crate::store::conflict::{Hit, Party, SearchAudit};
+
+/// How many recorded searches the audit shows.
+pub const AUDIT_LIMIT: i32 = 100;
+
+/// A search's answer: the query as searched, how many parties matched, and
+/// the best [`MAX_RESULTS`] of them, best first.
+pub struct Found {
+    pub query: String,
+    pub count: usize,
+    pub hits: Vec<Hit>,
+}
+
+/// Search the index (admin, lawyers). Index work that a stopped process left
+/// as follow-ups is finished first, so a party saved just before is found.
+pub async fn search(ctx: &Context, caller: &User, raw_query: &str) -> Result<Found, ApiError> {
+    policy::require(caller, Action::SearchConflicts)?;
+    let query = search_query(raw_query).map_err(|key| ApiError::field("search", key))?;
+    events::finish_pending(ctx).await?;
+    let mut hits = ctx.store.search_parties(&query).await?;
+    let count = hits.len();
+    ctx.store
+        .record_conflict_search(&SearchAudit {
+            at: Utc::now(),
+            user_uid: caller.uid.clone(),
+            user_email: caller.email.clone(),
+            query: query.clone(),
+            hits: count,
+            top: top_names(&hits, 10),
+        })
+        .await?;
+    hits.truncate(MAX_RESULTS);
+    Ok(Found { query, count, hits })
+}
+
+/// The searches of this month, newest first (admin).
+pub async fn audit(ctx: &Context, caller: &User) -> Result<Vec<SearchAudit>, ApiError> {
+    policy::require(caller, Action::ReadConflictAudit)?;
+    ctx.store.conflict_searches(Utc::now(), AUDIT_LIMIT).await
+}

@@ -1,0 +1,310 @@
+//! Subscriptions (spec §3, §4, §5): customers buying packages and service
+//! plans, staff adding them to a customer, a customer's rows
+//! (`customer/{uid}/`), the row actions of the subscriptions table (change
+//! service, automatic update date, activate, delete, CSV time report), uses
+//! booked against a row, and the scheduled expiry and renewal.
+//!
+//! Every change of a row is one transaction with its
+//! [`Event::SubscriptionChanged`], conditional on what was read (the row's
+//! `rev`, the purchase guard); a concurrent writer makes the use case read
+//! and decide again ([`retry::until_done`]).
+
+use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
+
+use super::events::{self, Event};
+use super::retry::{self, Attempt};
+use super::Context;
+use crate::domain::policy::{self, Action};
+use crate::domain::subscription::{self, AddToCustomer, Addition, ChangeService, Grant, PurchasedService, RowView, TimeReport, UsageEntry};
+use crate::domain::{Role, User};
+use crate::error::{ApiError, Msg};
+
+fn now() -> NaiveDateTime {
+    Utc::now().naive_utc()
+}
+
+/// Row ids in paths are numbers; anything else names nothing.
+fn row_id(raw: &str) -> Result<u64, ApiError> {
+    raw.parse().map_err(|_| ApiError::NotFound)
+}
+
+/// The customer behind a uid: a user of the customer role, else not found.
+async fn customer(ctx: &Context, uid: &str) -> Result<User, ApiError> {
+    match ctx.store.get_user(uid).await? {
+        Some(u) if u.role() == Some(Role::Customer) => Ok(u),
+        _ => Err(ApiError::NotFound),
+    }
+}
+
+/// A customer's subscription rows (with their status, spec §4) and its
+/// credit-information (Bisnode) account.
+pub struct CustomerServices {
+    pub rows: Vec<RowView>,
+    pub bisnode_account_active: bool,
+    pub bisnode_account: Option<String>,
+}
+
+/// `customer/{uid}/`: staff, lawyers, the customer itself and its contacts.
+pub async fn customer_services(ctx: &Context, caller: &User, customer_uid: &str) -> Result<CustomerServices, ApiError> {
+    policy::require(caller, Action::ReadCustomerAccount { customer_uid })?;
+    customer(ctx, customer_uid).await?;
+    let at = now();
+    let rows = ctx.store.list_purchases(customer_uid).await?;
+    let (active, account) = ctx.store.bisnode_account(customer_uid).await?;
+    Ok(CustomerServices { rows: rows.into_iter().map(|r| r.view(at)).collect(), bisnode_account_active: active, bisnode_account: account })
+}
+
+/// The customer buys a public package: a consultancy-hours row.
+pub async fn buy_package(ctx: &Context, caller: &User, package_id: u64) -> Result<RowView, ApiError> {
+    policy::require(caller, Action::BuyForOwnCompany)?;
+    let package = ctx.store.get_package(package_id).await?.filter(|p| p.public).ok_or(ApiError::NotFound)?;
+    let at = now();
+    Ok(grant(ctx, &caller.uid, &Grant::from_package(&package), at).await?.view(at))
+}
+
+/// The customer buys a public service plan.
+pub async fn buy_service_plan(ctx: &Context, caller: &User, plan_id: u64) -> Result<RowView, ApiError> {
+    policy::require(caller, Action::BuyForOwnCompany)?;
+    let plan = ctx.store.get_service_plan(plan_id).await?.filter(|p| p.public).ok_or(ApiError::NotFound)?;
+    let at = now();
+    Ok(grant(ctx, &caller.uid, &Grant::from_plan(&plan), at).await?.view(at))
+}
+
+/// Admin or a sales person adds a package or a service plan (public or not)
+/// to a customer; only admin adds a custom package (spec §6).
+pub async fn add_to_customer(ctx: &Context, caller: &User, form: &AddToCustomer) -> Result<RowView, ApiError> {
+    policy::require(caller, Action::ManageSubscriptions)?;
+    if form.custom {
+        policy::require(caller, Action::SellCustomPackage)?;
+    }
+    let (customer_uid, addition) = form.checked()?;
+    let grant_of = match addition {
+        Addition::Package(id) => Grant::from_package(&ctx.store.get_package(id).await?.ok_or(ApiError::NotFound)?),
+        Addition::ServicePlan(id) => Grant::from_plan(&ctx.store.get_service_plan(id).await?.ok_or(ApiError::NotFound)?),
+        Addition::Custom(g) => g,
+    };
+    let c = customer(ctx, &customer_uid).await?;
+    let at = now();
+    Ok(grant(ctx, &c.uid, &grant_of, at).await?.view(at))
+}
+
+/// A new row of `grant` for a customer (bought or added by staff). Spec §5:
+/// bought while an active row of the service is held, it is an advance row
+/// starting when that one ends; with both held, it is refused. The decision
+/// reads the customer's rows and purchase guard; the guard's bump in the
+/// same transaction makes a concurrent purchase of the service fail it
+/// (`purchase_conflict`: the buyer tries again and the rule is asked anew).
+pub async fn grant(ctx: &Context, customer_uid: &str, grant: &Grant, now: NaiveDateTime) -> Result<PurchasedService, ApiError> {
+    retry::until_done(|_| async {
+        let seen = ctx.store.purchase_guard(customer_uid, grant.service_id).await?;
+        let existing: Vec<PurchasedService> = ctx.store.purchases_of(customer_uid).await?.into_iter().map(|r| r.row).collect();
+        let (advance, start) = subscription::plan_purchase(&existing, grant.service_id, now).map_err(|e| ApiError::bad(e.key()))?;
+        let row = subscription::new_row(ctx.store.next_purchase_id().await?, customer_uid, grant, advance, start, now);
+        let mut tx = ctx.store.tx();
+        ctx.store.add_purchase(&mut tx, &row, seen)?;
+        let queued = events::record(ctx, &mut tx, &[Event::SubscriptionChanged { row: &row }]).await?;
+        if events::commit(ctx, tx, queued).await? {
+            Ok(Attempt::Done(row))
+        } else {
+            Err(ApiError::bad(Msg::PurchaseConflict))
+        }
+    })
+    .await
+}
+
+/// Reads row `id` (not found when gone), lets `change` decide the new row
+/// and writes it over the revision read, with its event.
+async fn rewrite(
+    ctx: &Context,
+    id: u64,
+    change: impl Fn(&PurchasedService) -> Result<PurchasedService, ApiError>,
+) -> Result<PurchasedService, ApiError> {
+    retry::until_done(|_| async {
+        let stored = ctx.store.get_purchase(id).await?.ok_or(ApiError::NotFound)?;
+        let next = change(&stored.row)?;
+        let mut tx = ctx.store.tx();
+        ctx.store.add_row(&mut tx, &next, Some(stored.rev))?;
+        let queued = events::record(ctx, &mut tx, &[Event::SubscriptionChanged { row: &next }]).await?;
+        Ok(if events::commit(ctx, tx, queued).await? { Attempt::Done(next) } else { Attempt::Conflict })
+    })
+    .await
+}
+
+/// Change service (spec §5): start and expiry dates, hours for service 1.
+pub async fn change_service(ctx: &Context, caller: &User, raw_id: &str, form: &ChangeService) -> Result<RowView, ApiError> {
+    policy::require(caller, Action::ManageSubscriptions)?;
+    let id = row_id(raw_id)?;
+    let at = now();
+    Ok(rewrite(ctx, id, |row| form.apply(row, at)).await?.view(at))
+}
+
+/// Set (`'YYYY-MM-DD'`) or clear (none) the automatic update date of a row
+/// without a child.
+pub async fn set_auto_update(ctx: &Context, caller: &User, raw_id: &str, date: Option<&str>) -> Result<(), ApiError> {
+    policy::require(caller, Action::ManageSubscriptions)?;
+    let id = row_id(raw_id)?;
+    let at = now();
+    rewrite(ctx, id, |row| subscription::with_auto_update(row, date, at)).await?;
+    Ok(())
+}
+
+/// Activate a row whose hours are below the consumed hours.
+pub async fn activate(ctx: &Context, caller: &User, raw_id: &str) -> Result<(), ApiError> {
+    policy::require(caller, Action::ManageSubscriptions)?;
+    let id = row_id(raw_id)?;
+    let at = now();
+    rewrite(ctx, id, |row| subscription::activated(row, at)).await?;
+    Ok(())
+}
+
+/// Delete a row (after the web's confirmation).
+pub async fn delete(ctx: &Context, caller: &User, raw_id: &str) -> Result<(), ApiError> {
+    policy::require(caller, Action::ManageSubscriptions)?;
+    let id = row_id(raw_id)?;
+    retry::until_done(|_| async {
+        let stored = ctx.store.get_purchase(id).await?.ok_or(ApiError::NotFound)?;
+        let mut tx = ctx.store.tx();
+        ctx.store.add_row_delete(&mut tx, &stored.row, stored.rev)?;
+        let queued = events::record(ctx, &mut tx, &[Event::SubscriptionChanged { row: &stored.row }]).await?;
+        Ok(if events::commit(ctx, tx, queued).await? { Attempt::Done(()) } else { Attempt::Conflict })
+    })
+    .await
+}
+
+/// The CSV time report of a row: the uses booked against it dated
+/// `start_date..=end_date` ('YYYY-MM-DD'), under the plan's, package's or
+/// service's name.
+pub async fn time_report(
+    ctx: &Context,
+    caller: &User,
+    raw_id: &str,
+    start_date: Option<&str>,
+    end_date: Option<&str>,
+) -> Result<TimeReport, ApiError> {
+    policy::require(caller, Action::ReadTimeReport)?;
+    let (from, to) = subscription::report_range(start_date, end_date)?;
+    let stored = ctx.store.get_purchase(row_id(raw_id)?).await?.ok_or(ApiError::NotFound)?;
+    let entries = ctx.store.list_usage(stored.row.id, from, to).await?;
+    Ok(subscription::time_report(&stored.row, &entries))
+}
+
+/// Books a use against its row: the consumed amount raised (refused past the
+/// limit, spec §8) and the ledger entry, with the row's event.
+pub async fn record_usage(ctx: &Context, entry: &UsageEntry, now: NaiveDateTime) -> Result<PurchasedService, ApiError> {
+    retry::until_done(|_| async {
+        let (row, items) = ctx.store.usage_items(entry, now).await?;
+        let mut tx = ctx.store.tx();
+        items.into_iter().for_each(|i| tx.push(i));
+        let queued = events::record(ctx, &mut tx, &[Event::SubscriptionChanged { row: &row }]).await?;
+        if events::commit(ctx, tx, queued).await? {
+            return Ok(Attempt::Done(row));
+        }
+        // The entry is booked already: trying again would not change that.
+        if ctx.store.has_usage(entry.purchase_id, entry.date, &entry.entry_id).await? {
+            return Err(ApiError::bad(Msg::ChangedConcurrently));
+        }
+        Ok(Attempt::Conflict)
+    })
+    .await
+}
+
+/// Takes a booked use back: the consumed amount lowered (never below zero)
+/// and the ledger entry removed, with the row's event.
+pub async fn release_usage(ctx: &Context, purchase_id: u64, date: NaiveDate, entry_id: &str, now: NaiveDateTime) -> Result<(), ApiError> {
+    retry::until_done(|_| async {
+        let (row, items) = ctx.store.release_usage_items(purchase_id, date, entry_id, now).await?;
+        let mut tx = ctx.store.tx();
+        items.into_iter().for_each(|i| tx.push(i));
+        let queued = events::record(ctx, &mut tx, &[Event::SubscriptionChanged { row: &row }]).await?;
+        Ok(if events::commit(ctx, tx, queued).await? { Attempt::Done(()) } else { Attempt::Conflict })
+    })
+    .await
+}
+
+/// What a run of the scheduled job did.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct ExpiryReport {
+    /// Rows found due.
+    pub due: usize,
+    /// Rows this run marked expired (others were done by a concurrent run).
+    pub expired: usize,
+    /// Of those, rows this run renewed (a child row was created).
+    pub renewed: usize,
+}
+
+/// What happened to one due row.
+enum Expiry {
+    /// Nothing (gone, not due any more, or done by a concurrent run).
+    Untouched,
+    Expired,
+    Renewed,
+}
+
+/// The scheduled job: every row whose `expire_on` has come is expired; it is
+/// renewed when its automatic update date asks for it (the renewal is the
+/// old row's `child`), otherwise the customer's advance row of the service,
+/// if any, takes over. Idempotent and exact when runs overlap: each row's
+/// change is conditional on the revision read, so exactly one run makes it
+/// and the others find it done.
+pub async fn expire_due(ctx: &Context, now: DateTime<Utc>) -> Result<ExpiryReport, ApiError> {
+    let at = now.naive_utc();
+    let mut report = ExpiryReport::default();
+    for (customer_uid, id) in ctx.store.due_purchases(now).await? {
+        report.due += 1;
+        match expire_row(ctx, &customer_uid, id, at).await? {
+            Expiry::Untouched => {}
+            Expiry::Expired => report.expired += 1,
+            Expiry::Renewed => {
+                report.expired += 1;
+                report.renewed += 1;
+            }
+        }
+    }
+    Ok(report)
+}
+
+/// Expires one row with its renewal or its advance successor, in one
+/// transaction with the events of every row it changes.
+async fn expire_row(ctx: &Context, customer_uid: &str, id: u64, now: NaiveDateTime) -> Result<Expiry, ApiError> {
+    retry::until_done(|_| async {
+        // The due index lags; the row itself says whether it is still due.
+        let Some(stored) = ctx.store.purchase_of(customer_uid, id).await? else { return Ok(Attempt::Done(Expiry::Untouched)) };
+        if !subscription::is_due(&stored.row, now) {
+            return Ok(Attempt::Done(Expiry::Untouched));
+        }
+        let mut done = subscription::expired(&stored.row);
+        let mut tx = ctx.store.tx();
+        let (outcome, changed) = match subscription::renewal(&stored.row, subscription::renewal_id(id), now) {
+            Some(child) => {
+                done.child = Some(child.id);
+                done.updated_at = now;
+                ctx.store.add_row(&mut tx, &done, Some(stored.rev))?;
+                ctx.store.add_row(&mut tx, &child, None)?;
+                (Expiry::Renewed, vec![done, child])
+            }
+            None => {
+                let rows = if stored.row.active { ctx.store.purchases_of(customer_uid).await? } else { Vec::new() };
+                let listed: Vec<PurchasedService> = rows.iter().map(|r| r.row.clone()).collect();
+                let successor =
+                    subscription::advance_successor(&listed, &stored.row).and_then(|next| rows.iter().find(|r| r.row.id == next.id));
+                match successor {
+                    Some(next) => {
+                        done.updated_at = now;
+                        let promoted = subscription::promoted(&next.row, now);
+                        ctx.store.add_row(&mut tx, &done, Some(stored.rev))?;
+                        ctx.store.add_row(&mut tx, &promoted, Some(next.rev))?;
+                        (Expiry::Expired, vec![done, promoted])
+                    }
+                    None => {
+                        ctx.store.add_row(&mut tx, &done, Some(stored.rev))?;
+                        (Expiry::Expired, vec![done])
+                    }
+                }
+            }
+        };
+        let happened: Vec<Event> = changed.iter().map(|row| Event::SubscriptionChanged { row }).collect();
+        let queued = events::record(ctx, &mut tx, &happened).await?;
+        Ok(if events::commit(ctx, tx, queued).await? { Attempt::Done(outcome) } else { Attempt::Conflict })
+    })
+    .await
+}

@@ -251,6 +251,29 @@ async fn a_lawyers_lists_page_by_status_across_many_cases() {
     }
 }
 
+/// Staff's "my cases" are the cases they opened, in every status; a sales
+/// person's "all" is every case. Both follow the case as it moves.
+#[tokio::test]
+async fn staff_see_the_cases_they_opened_and_every_case() {
+    let w = world().await;
+    let (cust, _) = w.user(Role::Customer).await;
+    let (_, admin) = w.user(Role::Admin).await;
+    let (_, sales) = w.user(Role::SalesPerson).await;
+    let (_, lt) = w.user(Role::Lawyer).await;
+    let by_admin = w.new_case(&admin, &cust).await;
+    let by_sales = w.new_case(&sales, &cust).await;
+    let uids = |v: &Value| v["results"].as_array().unwrap().iter().map(|c| c["uid"].as_str().unwrap().to_string()).collect::<Vec<_>>();
+    assert_eq!(uids(&w.call(Method::GET, "/api/case/list/?status=mine", &sales, None).await.1), [by_sales.clone()]);
+    assert_eq!(uids(&w.call(Method::GET, "/api/case/list/?status=mine", &admin, None).await.1), [by_admin.clone()]);
+    assert_eq!(w.act(&admin, &by_sales, "publish").await, StatusCode::OK);
+    assert_eq!(w.act(&lt, &by_sales, "accept").await, StatusCode::OK);
+    let (_, mine) = w.call(Method::GET, "/api/case/list/?status=mine", &sales, None).await;
+    assert_eq!(uids(&mine), [by_sales.clone()], "still theirs once in progress");
+    assert_eq!(mine["results"][0]["status"], "Inprogress");
+    assert_eq!(uids(&w.call(Method::GET, "/api/case/list/?status=all", &sales, None).await.1), [by_sales.clone(), by_admin.clone()]);
+    assert_eq!(w.call(Method::GET, "/api/case/list/?status=all", &lt, None).await.0, StatusCode::BAD_REQUEST, "not a lawyer's list");
+}
+
 /// Every list searches case number, subject, customer and counterpart
 /// (folded: 'soderberg' finds 'Söderberg') and sorts by creation date.
 #[tokio::test]
@@ -419,6 +442,42 @@ async fn fifty_parallel_hour_entries_consume_exactly() {
     assert_eq!(w.state.store.case_hours(&uid).await.unwrap().len(), 50);
     let d = chrono::NaiveDate::from_ymd_opt(2026, 3, 3).unwrap();
     assert_eq!(w.state.store.list_usage(row, d, d).await.unwrap().len(), 50);
+}
+
+/// At the limit, parallel entries book exactly what the row holds: the
+/// limit is checked by the booking's own condition, not only on a read.
+#[tokio::test]
+async fn parallel_entries_at_the_limit_book_exactly_the_limit() {
+    let w = world().await;
+    let (cust, _admin, _lawyer, lt, uid, _) = in_progress(&w).await;
+    let row = w.hours(&cust, "5").await;
+    let mut set = tokio::task::JoinSet::new();
+    for _ in 0..12 {
+        let (router, lt, uid) = (w.router.clone(), lt.clone(), uid.clone());
+        set.spawn(async move {
+            testkit::call(
+                &router,
+                Method::POST,
+                "/api/case/hour/create/",
+                Some(&lt),
+                Some(json!({"case_uid": uid, "hour": "0,5", "date": "2026-03-03"})),
+            )
+            .await
+        });
+    }
+    let (mut created, mut refused) = (0, 0);
+    while let Some(r) = set.join_next().await {
+        let (st, v) = r.unwrap();
+        match st {
+            StatusCode::CREATED => created += 1,
+            _ => {
+                assert_eq!(v["message"], "limit_reached", "{v}");
+                refused += 1;
+            }
+        }
+    }
+    assert_eq!((created, refused), (10, 2));
+    assert_eq!(w.consumed(row).await, Hundredths(500));
 }
 
 #[tokio::test]

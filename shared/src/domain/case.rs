@@ -212,6 +212,10 @@ pub enum CaseListPlan {
     Customer(String, Vec<CaseStatus>),
     /// A lawyer's own cases in the given statuses.
     Lawyer(String, Vec<CaseStatus>),
+    /// The cases a staff member opened, in every status ('my cases').
+    CreatedBy(String),
+    /// Every case, in every status (a sales person's 'all').
+    All,
 }
 
 /// The list a role sees for a `status` word of `case/list/?status=`.
@@ -220,13 +224,18 @@ pub fn list_plan(user: &User, status: &str) -> Result<CaseListPlan, ApiError> {
     let word = status.trim().to_ascii_lowercase();
     let invalid = || ApiError::bad(Msg::InvalidStatus);
     Ok(match user.role() {
-        Some(Role::Admin | Role::SalesPerson) => CaseListPlan::ByStatus(match word.as_str() {
-            "" | "my" | "active" | "inprogress" => Inprogress,
-            "pending" | "draft" => Draft,
-            "available" | "waiting" => Waiting,
-            "closed" | "complete" => Complete,
+        // 'mine' is staff's "my cases": the cases they opened, whatever their
+        // status (admin has no assigned cases; the one they entered are theirs
+        // to follow). 'all' is every case (the sales person's first tab).
+        Some(Role::Admin | Role::SalesPerson) => match word.as_str() {
+            "mine" | "my-cases" => CaseListPlan::CreatedBy(user.uid.clone()),
+            "all" => CaseListPlan::All,
+            "" | "my" | "active" | "inprogress" => CaseListPlan::ByStatus(Inprogress),
+            "pending" | "draft" => CaseListPlan::ByStatus(Draft),
+            "available" | "waiting" => CaseListPlan::ByStatus(Waiting),
+            "closed" | "complete" => CaseListPlan::ByStatus(Complete),
             _ => return Err(invalid()),
-        }),
+        },
         Some(Role::Lawyer) => match word.as_str() {
             "" | "my" | "active" | "inprogress" => CaseListPlan::Lawyer(user.uid.clone(), vec![Inprogress]),
             "available" | "waiting" => CaseListPlan::ByStatus(Waiting),

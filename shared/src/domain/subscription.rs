@@ -149,7 +149,9 @@ impl PurchasedService {
         self.child.is_none()
     }
 
-    fn refresh_flags(&mut self) {
+    /// Recomputes what is derived from the hours (a row read back after an
+    /// in-place arithmetic update carries a stale copy).
+    pub fn refresh_flags(&mut self) {
         self.hour_less_than_consumed = self.hour < self.consumed_hour;
     }
 }

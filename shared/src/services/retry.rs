@@ -21,9 +21,10 @@ pub enum Attempt<T> {
     Conflict,
 }
 
-/// Total time a use case keeps trying. Lambda functions run with a 29 s
-/// API Gateway limit; this leaves room for the rest of the request.
-pub const DEADLINE: Duration = Duration::from_secs(15);
+/// Total time a use case keeps trying: under the functions' 10 s timeout
+/// (template.yaml `Globals.Function.Timeout`), leaving room for the rest of
+/// the request.
+pub const DEADLINE: Duration = Duration::from_secs(8);
 
 const FIRST_PAUSE_MS: u64 = 5;
 const MAX_PAUSE_MS: u64 = 250;

@@ -103,14 +103,20 @@ impl Store {
                 }
             }
         }
+        // The pointers of the lists read by partition: the lawyer's own, the
+        // cases a staff member opened, and every case. Each carries the
+        // status and search text, so the lists filter before reading cases;
+        // all are rewritten with every write of the case, so they never lag.
+        let mut pointers = vec![keys::case::ALL_PK.to_string(), keys::case::creator_pk(&next.created_by)];
         if let Some(l) = lawyer_of_list(next) {
+            pointers.push(keys::case::lawyer_pk(l));
+        }
+        for pk in pointers {
             let mut item = Item::new();
-            item.insert("PK".into(), s(keys::case::lawyer_pk(l)));
+            item.insert("PK".into(), s(pk));
             item.insert("SK".into(), s(list_sk(next)));
-            item.insert("entity".into(), s("lawyer_case"));
+            item.insert("entity".into(), s("case_pointer"));
             item.insert("case_uid".into(), s(&next.uid));
-            // The status on the pointer lets a lawyer's list filter before
-            // reading the cases (one Query, then one BatchGetItem).
             item.insert("status".into(), status_value(next.status));
             item.insert("search".into(), s(case::search_text(next)));
             tx.put(item)?;
@@ -176,6 +182,8 @@ impl Store {
             CaseListPlan::ByStatus(st) => (Some(super::table::GSI1), "GSI1PK", "GSI1SK", keys::case::state_gsi1pk(*st), vec![]),
             CaseListPlan::Customer(c, st) => (Some(super::table::GSI2), "GSI2PK", "GSI2SK", keys::case::customer_gsi2pk(c), st.clone()),
             CaseListPlan::Lawyer(l, st) => (None, "PK", "SK", keys::case::lawyer_pk(l), st.clone()),
+            CaseListPlan::CreatedBy(u) => (None, "PK", "SK", keys::case::creator_pk(u), vec![]),
+            CaseListPlan::All => (None, "PK", "SK", keys::case::ALL_PK.to_string(), vec![]),
         };
         // (sort key, the case or — for pointers — its uid)
         let mut rows: Vec<(String, Result<Case, String>)> = Vec::new();
@@ -228,7 +236,9 @@ impl Store {
             for (i, item) in items.iter().enumerate() {
                 let sk = item.get(sk_attr).and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
                 let row = match plan {
-                    CaseListPlan::Lawyer(..) => Err(item.get("case_uid").and_then(|v| v.as_s().ok()).cloned().unwrap_or_default()),
+                    CaseListPlan::Lawyer(..) | CaseListPlan::CreatedBy(_) | CaseListPlan::All => {
+                        Err(item.get("case_uid").and_then(|v| v.as_s().ok()).cloned().unwrap_or_default())
+                    }
                     _ => match parse_case(item.clone()) {
                         Ok(c) => Ok(c.case),
                         Err(e) => {
@@ -358,7 +368,12 @@ impl Store {
     ) -> Result<(), ApiError> {
         let lawyer = new.or(old).map(|h| h.lawyer.clone()).unwrap_or_default();
         self.add_in_progress_check(tx, &case.uid, &lawyer)?;
-        // The subscription row: give back what `old` booked, book what `new` needs.
+        // The subscription row: give back what `old` booked, book what `new`
+        // needs. The rules (expired, not started, over the limit unless in
+        // advance) are decided on the row as read; the row is then changed in
+        // place by the difference, conditional on what the decision relied
+        // on, so concurrent bookings of one row commute instead of all but
+        // one failing on its revision.
         let old_booked = old.and_then(|h| h.service.map(|p| (p, h)));
         let needs = new.filter(|h| h.hour.0 > 0);
         let row_id = old_booked.map(|(p, _)| p).or(needs.and_then(|h| h.service));
@@ -392,7 +407,7 @@ impl Store {
                 ledger.insert("entity".into(), s("usage"));
                 tx.put(ledger)?;
             }
-            tx.push(self.row_put(&row, Some(stored.rev))?);
+            self.add_consumed_hours_change(tx, &stored.row, row.consumed_hour, now)?;
         }
         match new {
             Some(h) => {
@@ -408,6 +423,56 @@ impl Store {
             }
         }
         Ok(())
+    }
+}
+
+impl Store {
+    /// Moves a row's consumed hours from what was read (`read.consumed_hour`)
+    /// to `consumed` by their difference, in place. Conditional on the limit
+    /// and dates the decision was made on being unchanged, on the row not
+    /// having expired, and — when the change uses more hours on a row not
+    /// booked in advance — on the limit still holding for whatever other
+    /// bookings landed meanwhile. The revision moves on, so a staff change of
+    /// the row made from an older read fails and reads again.
+    pub fn add_consumed_hours_change(
+        &self,
+        tx: &mut Tx,
+        read: &PurchasedService,
+        consumed: Hundredths,
+        now: chrono::NaiveDateTime,
+    ) -> Result<(), ApiError> {
+        let delta = consumed.0 - read.consumed_hour.0;
+        let num = |h: Hundredths| serde_dynamo::to_attribute_value::<_, AttributeValue>(h).map_err(ApiError::internal);
+        // The row's fields exactly as the row item stores them (its own date format).
+        let stored: Item = serde_dynamo::to_item(PurchasedService { updated_at: now, ..read.clone() }).map_err(ApiError::internal)?;
+        let field = |name: &str| stored.get(name).cloned().ok_or_else(|| ApiError::internal(format!("row without {name}")));
+        let mut expr =
+            String::from("attribute_exists(PK) AND #expired = :f AND #hour = :hour AND start_date = :start AND expire_on = :end");
+        let mut cond = Cond::new("")
+            .name("#expired", "expired")
+            .name("#hour", "hour")
+            .value(":f", AttributeValue::Bool(false))
+            .value(":hour", field("hour")?)
+            .value(":start", field("start_date")?)
+            .value(":end", field("expire_on")?)
+            .value(":d", num(Hundredths(delta))?)
+            .value(":now", field("updated_at")?)
+            .value(":one", n(1));
+        if delta > 0 && !read.advance {
+            expr.push_str(" AND consumed_hour <= :cap");
+            cond = cond.value(":cap", num(Hundredths(read.hour.0 - delta))?);
+        }
+        if delta < 0 {
+            // Never below zero.
+            expr.push_str(" AND consumed_hour >= :give");
+            cond = cond.value(":give", num(Hundredths(-delta))?);
+        }
+        tx.update_if(
+            &keys::customer::pk(&read.customer_uid),
+            &keys::purchase::sk(read.id),
+            "SET consumed_hour = consumed_hour + :d, updated_at = :now ADD rev :one",
+            cond.with_expr(expr),
+        )
     }
 }
 

@@ -242,6 +242,12 @@ pub mod case {
     pub fn lawyer_pk(lawyer_uid: &str) -> String {
         format!("LAWYERCASES#{lawyer_uid}")
     }
+    /// The pointer partition of the cases a staff member opened.
+    pub fn creator_pk(creator_uid: &str) -> String {
+        format!("CREATEDCASES#{creator_uid}")
+    }
+    /// The pointer partition of every case.
+    pub const ALL_PK: &str = "ALLCASES";
     pub const HISTORY_PREFIX: &str = "HIST#";
     pub fn history_sk(t: DateTime<Utc>, id: &str) -> String {
         format!("HIST#{}#{id}", at(t))
@@ -402,6 +408,8 @@ mod tests {
         assert_eq!(case::state_gsi1pk(CaseStatus::Complete), "CASESTATE#complete");
         assert_eq!(case::customer_gsi2pk("c"), "CASECUST#c");
         assert_eq!(case::lawyer_pk("l"), "LAWYERCASES#l");
+        assert_eq!(case::creator_pk("a"), "CREATEDCASES#a");
+        assert_eq!(case::ALL_PK, "ALLCASES");
         assert_eq!(case::history_sk(t(), "x"), "HIST#2026-03-04T05:06:07.000000Z#x");
         assert_eq!(case::HISTORY_PREFIX, "HIST#");
         assert_eq!(case::note_sk(t(), "x"), "NOTE#2026-03-04T05:06:07.000000Z#x");

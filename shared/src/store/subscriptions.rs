@@ -54,7 +54,10 @@ fn row_item(row: &PurchasedService, rev: u64) -> Result<Item, ApiError> {
 
 fn parse_row(item: Item) -> Result<StoredRow, ApiError> {
     let rev = item.get("rev").and_then(|v| v.as_n().ok()).and_then(|v| v.parse().ok()).unwrap_or(0);
-    let row = serde_dynamo::from_item(item).map_err(ApiError::internal)?;
+    let mut row: PurchasedService = serde_dynamo::from_item(item).map_err(ApiError::internal)?;
+    // Hour bookings update the consumed hours in place (no read-modify-write
+    // of the row), so the stored flag may lag: derive it again.
+    row.refresh_flags();
     Ok(StoredRow { row, rev })
 }
 

@@ -30,6 +30,12 @@ impl Cond {
     pub fn new(expr: impl Into<String>) -> Self {
         Cond { expr: expr.into(), names: Vec::new(), values: Vec::new() }
     }
+    /// The same names and values with another expression (built up while
+    /// the values were added).
+    pub fn with_expr(mut self, expr: impl Into<String>) -> Self {
+        self.expr = expr.into();
+        self
+    }
     /// `attribute_not_exists(PK)`: the item does not exist yet.
     pub fn absent() -> Self {
         Cond::new("attribute_not_exists(PK)")

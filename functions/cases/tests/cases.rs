@@ -263,12 +263,12 @@ async fn staff_see_the_cases_they_opened_and_every_case() {
     let by_admin = w.new_case(&admin, &cust).await;
     let by_sales = w.new_case(&sales, &cust).await;
     let uids = |v: &Value| v["results"].as_array().unwrap().iter().map(|c| c["uid"].as_str().unwrap().to_string()).collect::<Vec<_>>();
-    assert_eq!(uids(&w.call(Method::GET, "/api/case/list/?status=mine", &sales, None).await.1), [by_sales.clone()]);
-    assert_eq!(uids(&w.call(Method::GET, "/api/case/list/?status=mine", &admin, None).await.1), [by_admin.clone()]);
+    assert_eq!(uids(&w.call(Method::GET, "/api/case/list/?status=mine", &sales, None).await.1), vec![by_sales.clone()]);
+    assert_eq!(uids(&w.call(Method::GET, "/api/case/list/?status=mine", &admin, None).await.1), vec![by_admin.clone()]);
     assert_eq!(w.act(&admin, &by_sales, "publish").await, StatusCode::OK);
     assert_eq!(w.act(&lt, &by_sales, "accept").await, StatusCode::OK);
     let (_, mine) = w.call(Method::GET, "/api/case/list/?status=mine", &sales, None).await;
-    assert_eq!(uids(&mine), [by_sales.clone()], "still theirs once in progress");
+    assert_eq!(uids(&mine), vec![by_sales.clone()], "still theirs once in progress");
     assert_eq!(mine["results"][0]["status"], "Inprogress");
     assert_eq!(uids(&w.call(Method::GET, "/api/case/list/?status=all", &sales, None).await.1), [by_sales.clone(), by_admin.clone()]);
     assert_eq!(w.call(Method::GET, "/api/case/list/?status=all", &lt, None).await.0, StatusCode::BAD_REQUEST, "not a lawyer's list");

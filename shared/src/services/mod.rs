@@ -10,7 +10,6 @@
 pub mod accounts;
 pub mod contacts;
 pub mod credentials;
-pub mod customer_admin;
 pub mod customers;
 pub mod events;
 pub mod profile;

@@ -1,24 +1,14 @@
 //! Customer contacts and permissions against the local AWS stand-in, each
 //! test on its own table.
 
+mod common;
+
 use axum::http::{Method, StatusCode};
-use axum::Router;
+use common::{call, setup, token, PASSWORD};
 use serde_json::{json, Value};
-use shared::api::{finish, AppState};
+use shared::api::AppState;
 use shared::domain::{Permission, Role, User};
 use shared::testkit;
-
-const PASSWORD: &str = "Very-secret-pass-1";
-
-async fn setup() -> (AppState, Router) {
-    let state = testkit::services().await;
-    let router = finish(users::api(), state.clone());
-    (state, router)
-}
-
-async fn token(state: &AppState, user: &User) -> String {
-    shared::services::credentials::start_session(state, user).await.unwrap().access_token
-}
 
 /// A contact of `customer` holding `perms`, stored directly.
 async fn contact(state: &AppState, email: &str, customer: &User, perms: &[Permission]) -> User {
@@ -52,10 +42,6 @@ async fn signs_in(state: &AppState, email: &str, password: &str) -> User {
         Ok(LoginOutcome::TwoFactor(_)) => panic!("{email}: a second factor was asked for"),
         Err(e) => panic!("{email} could not sign in: {e:?}"),
     }
-}
-
-async fn call(router: &Router, method: Method, path: &str, token: &str, body: Option<Value>) -> (StatusCode, Value) {
-    testkit::call(router, method, path, Some(token), body).await
 }
 
 fn new_contact(email: &str) -> Value {
@@ -212,6 +198,12 @@ async fn a_contact_with_view_contact_manages_its_companys_contacts_but_not_itsel
     assert_eq!(updated["phone"], Value::Null);
     assert_eq!(updated["permissions"], json!(["view_contact"]));
     assert_eq!(updated["email"], "new@example.com");
+    // The index follows the name in the same write: the new name is found
+    // as soon as the call returns, the old one no longer.
+    let hits = state.store.search_parties("Greta Lovisa").await.unwrap();
+    assert!(hits.iter().any(|h| h.party.uid == id && h.party.name == "Greta Lovisa"), "{hits:?}");
+    let hits = state.store.search_parties("Greta Garbo").await.unwrap();
+    assert!(hits.iter().all(|h| h.party.uid != id), "{hits:?}");
 
     // not itself: it could otherwise grant itself anything, or lock itself out
     let me = &admin_contact.uid;

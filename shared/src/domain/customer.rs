@@ -693,6 +693,63 @@ mod tests {
         assert!(!e.has("password") && !e.has("terms_accepted"));
     }
 
+    #[test]
+    fn the_staff_form_is_copied_onto_a_profile_trimmed() {
+        let mut user = crate::domain::user::tests_support::sample(Some(3));
+        (user.first_name, user.last_name) = ("Anna".into(), "Berg".into());
+        let mut p = CustomerProfile::made_by_staff(&user, chrono::Utc::now());
+        assert_eq!((p.state, p.uid.as_str(), p.email.as_str()), (CustomerState::Active, "u1", "anna@example.com"));
+        let mut f = staff_form();
+        f.company_name = " Berg AB ".into();
+        f.profile.address_1 = " Storgatan 1 ".into();
+        f.account_manager = Some(" sales-1 ".into());
+        f.knowledge_sectors = vec![3, 1, 3];
+        f.company_size = Some(String::new());
+        let sector = SectorRef { id: "1".into(), name: "Consumer goods".into() };
+        f.apply(&mut p, Some(sector.clone()));
+        assert_eq!(p.customer_type, CustomerType::Company);
+        assert_eq!((p.company_name.as_deref(), p.registration_number()), (Some("Berg AB"), Some("556677-1234")));
+        assert_eq!(p.sector, Some(sector.clone()));
+        assert_eq!(p.profile.address_1, "Storgatan 1");
+        assert_eq!(p.invoice_address, p.profile, "same invoice address copies the visiting one");
+        assert_eq!(p.account_manager_uid.as_deref(), Some("sales-1"));
+        assert_eq!(p.knowledge_sectors, [1, 3]);
+        assert_eq!((p.hourly_rate_ore, p.company_size.as_deref()), (Some(125050), None));
+        assert_eq!(p.dropdown_label(), "Berg AB (Anna Berg)");
+
+        // An individual keeps no company fields, whatever the form sends.
+        f.customer_type = Some(CustomerType::Individual);
+        f.apply(&mut p, Some(sector));
+        assert_eq!((p.company_name.as_deref(), p.registration_number(), p.sector.as_ref()), (None, None, None));
+    }
+
+    #[test]
+    fn a_registration_becomes_a_pending_profile() {
+        let user = crate::domain::user::tests_support::sample(Some(3));
+        let now = chrono::Utc::now();
+        let mut r = company();
+        r.same_invoice_address = false;
+        r.invoice_address = Address { city: " Solna ".into(), ..address() };
+        let p = CustomerProfile::registered(&r, &user, None, now);
+        assert_eq!((p.state, p.approved_at, p.terms_accepted_at), (CustomerState::Pending, None, now));
+        assert_eq!(p.invoice_address.city, "Solna");
+        assert_eq!(p.registration_number(), Some("556677-1234"));
+        let mut ind = company();
+        ind.customer_type = Some(CustomerType::Individual);
+        let sector = SectorRef { id: "1".into(), name: "Consumer goods".into() };
+        let p = CustomerProfile::registered(&ind, &user, Some(sector), now);
+        assert_eq!((p.company_name, p.sector), (None, None));
+    }
+
+    #[test]
+    fn list_state_defaults_to_active() {
+        assert_eq!(list_state(None), Ok(Some(CustomerState::Active)));
+        assert_eq!(list_state(Some(" ")), Ok(Some(CustomerState::Active)));
+        assert_eq!(list_state(Some("all")), Ok(None));
+        assert_eq!(list_state(Some("pending")), Ok(Some(CustomerState::Pending)));
+        assert_eq!(list_state(Some("weird")), Err(Msg::InvalidStatus));
+    }
+
     fn address() -> Address {
         Address {
             address_1: "Storgatan 1".into(),

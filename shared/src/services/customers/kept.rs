@@ -2,7 +2,7 @@
 
 use chrono::Utc;
 
-use super::{load, refused, taken, try_saved};
+use super::base::{load, refused, taken, try_saved};
 use crate::domain::customer::{check_customer_form, CustomerForm, CustomerProfile, SectorRef};
 use crate::domain::policy::{self, Action};
 use crate::domain::{normalize_email, Role, User};

@@ -4,7 +4,7 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::load;
+use super::base::load;
 use crate::domain::case::CaseStatus;
 use crate::domain::catalogue::NamedEntry;
 use crate::domain::customer::{list_state, CustomerProfile, CustomerState, CustomerType};

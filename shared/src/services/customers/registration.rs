@@ -3,7 +3,7 @@
 
 use chrono::Utc;
 
-use super::{commit_saved, refused, taken};
+use super::base::{commit_saved, refused, taken};
 use crate::domain::customer::{check_registration, is_valid_registration_number, CustomerProfile, CustomerType, Registration, SectorRef};
 use crate::domain::user::is_valid_email;
 use crate::domain::{normalize_email, Role};

@@ -4,7 +4,7 @@
 
 use chrono::Utc;
 
-use super::{load, try_saved};
+use super::base::{load, try_saved};
 use crate::domain::customer::{split_activation_token, CustomerProfile, CustomerState, ACTIVATION_TTL_SECS};
 use crate::domain::policy::{self, Action};
 use crate::domain::{password_policy, two_factor, Role, User};

@@ -13,6 +13,8 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 use shared::api::{ApiJson, AppState, CurrentUser, ErrorBody};
 use shared::domain::customer::{BusinessSector, CustomerForm, CustomerProfile, Registration};
+use shared::domain::policy::{self, Action};
+use shared::domain::User;
 use shared::error::Msg;
 use shared::error::{ApiError, FieldErrors};
 use shared::services::customers::{self, sectors, CustomerDetails};
@@ -190,8 +192,16 @@ pub struct CustomerList {
     pub next: Option<String>,
 }
 
-fn bad_query(_: QueryRejection) -> ApiError {
-    ApiError::bad(Msg::InvalidQuery)
+/// The query of a customer read. A caller who may not read customers is
+/// told so before hearing that the query is malformed.
+fn read_query<T>(user: &User, query: Result<Query<T>, QueryRejection>) -> Result<T, ApiError> {
+    match query {
+        Ok(Query(q)) => Ok(q),
+        Err(_) => {
+            policy::require(user, Action::ReadCustomers)?;
+            Err(ApiError::bad(Msg::InvalidQuery))
+        }
+    }
 }
 
 /// Customers in one state (or all), newest first, 10 per page. Admin sees
@@ -205,7 +215,7 @@ async fn list_customers(
     CurrentUser(user): CurrentUser,
     query: Result<Query<ListQuery>, QueryRejection>,
 ) -> Result<Json<CustomerList>, ApiError> {
-    let q = query.map_err(bad_query)?.0;
+    let q = read_query(&user, query)?;
     let page = customers::list(&s, &user, q.status.as_deref(), q.cursor.as_deref(), q.search.as_deref()).await?;
     Ok(Json(CustomerList { results: page.results, next: page.next }))
 }
@@ -288,7 +298,7 @@ async fn customer_dropdown(
     CurrentUser(user): CurrentUser,
     query: Result<Query<DropdownQuery>, QueryRejection>,
 ) -> Result<Json<Vec<DropdownOption>>, ApiError> {
-    let q = query.map_err(bad_query)?.0;
+    let q = read_query(&user, query)?;
     Ok(options(customers::dropdown(&s, &user, q.search.as_deref(), false).await?))
 }
 
@@ -300,7 +310,7 @@ async fn company_dropdown(
     CurrentUser(user): CurrentUser,
     query: Result<Query<DropdownQuery>, QueryRejection>,
 ) -> Result<Json<Vec<DropdownOption>>, ApiError> {
-    let q = query.map_err(bad_query)?.0;
+    let q = read_query(&user, query)?;
     Ok(options(customers::dropdown(&s, &user, q.search.as_deref(), true).await?))
 }
 

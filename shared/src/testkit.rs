@@ -93,6 +93,17 @@ pub async fn call_bytes(
     (status, headers, bytes.to_vec())
 }
 
+/// The message keys of one field in an error answer (empty when it has none).
+pub fn field<'a>(body: &'a serde_json::Value, name: &str) -> Vec<&'a str> {
+    body["errors"][name].as_array().map(|a| a.iter().filter_map(|v| v.as_str()).collect()).unwrap_or_default()
+}
+
+/// Signs in through `POST /api/token/` (the identity routes must be mounted).
+pub async fn login(router: &axum::Router, email: &str, password: &str) -> (axum::http::StatusCode, serde_json::Value) {
+    let body = serde_json::json!({ "email": email, "password": password });
+    call(router, axum::http::Method::POST, "/api/token/", None, Some(body)).await
+}
+
 /// An active account of `role` named Anna Berg with `password`.
 pub async fn account(state: &AppState, email: &str, password: &str, role: crate::domain::Role) -> crate::domain::User {
     crate::services::accounts::create_account(

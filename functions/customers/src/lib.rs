@@ -2,8 +2,9 @@
 //! registration-number checks and the business-sector list), activation by
 //! mailed link, and the admin side: customer lists by state, approval,
 //! resending the activation mail, activating/deactivating users, business
-//! sectors and the `bubbles/` entity counts. Routes, parsing and error
-//! mapping only; the rules live in `shared::customers` and the domain.
+//! sectors and the `bubbles/` entity counts. Routes, parsing and the
+//! response shapes only; each handler makes one call of
+//! `shared::services::customers` (the use cases and their access rules).
 
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
@@ -11,20 +12,17 @@ use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use shared::api::{ApiJson, AppState, CurrentUser, ErrorBody};
-use shared::domain::customer::{
-    check_sector_name, BusinessSector, CustomerForm, CustomerProfile, CustomerState, CustomerType, Registration,
-};
-use shared::domain::{Role, User};
+use shared::domain::customer::{BusinessSector, CustomerForm, CustomerProfile, Registration};
+use shared::domain::policy::{self, Action};
+use shared::domain::User;
 use shared::error::Msg;
 use shared::error::{ApiError, FieldErrors};
-use shared::services::customer_admin::{self, CustomerDetails};
-use shared::services::customers;
-use shared::store::keys::staff::list_gsi1pk as list_partition;
+use shared::services::customers::{self, sectors, CustomerDetails};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 /// Admin lists fetch 10 items, newest first (spec §9).
-pub const PAGE_SIZE: usize = 10;
+pub const PAGE_SIZE: usize = customers::lists::PAGE_SIZE;
 
 pub fn api() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -50,30 +48,6 @@ pub fn api() -> OpenApiRouter<AppState> {
         .routes(routes!(customer_dropdown))
         .routes(routes!(company_dropdown))
         .routes(routes!(account_manager_dropdown))
-}
-
-/// Admin and sales persons keep customers.
-fn customer_keeper(user: &User) -> Result<(), ApiError> {
-    match user.role() {
-        Some(Role::Admin | Role::SalesPerson) => Ok(()),
-        _ => Err(ApiError::Forbidden),
-    }
-}
-
-/// Staff who may see customers: admin, sales persons, lawyers.
-fn staff(user: &User) -> Result<(), ApiError> {
-    match user.role() {
-        Some(Role::Admin | Role::SalesPerson | Role::Lawyer) => Ok(()),
-        _ => Err(ApiError::Forbidden),
-    }
-}
-
-fn admin(user: &User) -> Result<(), ApiError> {
-    if user.role() == Some(Role::Admin) {
-        Ok(())
-    } else {
-        Err(ApiError::Forbidden)
-    }
 }
 
 /// A plain acknowledgement with a translatable message key.
@@ -150,22 +124,13 @@ async fn registration_number_check(
 #[utoipa::path(get, path = "/api/business-sector/", tag = "business sectors",
     responses((status = 200, body = Vec<BusinessSector>)))]
 async fn list_sectors(State(s): State<AppState>) -> Result<Json<Vec<BusinessSector>>, ApiError> {
-    Ok(Json(s.store.list_business_sectors().await?))
+    Ok(Json(sectors::list(&s).await?))
 }
 
 #[derive(Deserialize, ToSchema)]
 pub struct SectorRequest {
     #[serde(default)]
     pub name: String,
-}
-
-fn sector_name(req: &SectorRequest) -> Result<(), ApiError> {
-    let errors = check_sector_name(&req.name);
-    if errors.is_empty() {
-        Ok(())
-    } else {
-        Err(ApiError::validation(errors))
-    }
 }
 
 /// Add a business sector (admin).
@@ -178,9 +143,7 @@ async fn create_sector(
     CurrentUser(user): CurrentUser,
     ApiJson(req): ApiJson<SectorRequest>,
 ) -> Result<(StatusCode, Json<BusinessSector>), ApiError> {
-    admin(&user)?;
-    sector_name(&req)?;
-    Ok((StatusCode::CREATED, Json(s.store.create_business_sector(&req.name).await?)))
+    Ok((StatusCode::CREATED, Json(sectors::create(&s, &user, &req.name).await?)))
 }
 
 /// Rename a business sector (admin).
@@ -194,12 +157,7 @@ async fn update_sector(
     Path(id): Path<String>,
     ApiJson(req): ApiJson<SectorRequest>,
 ) -> Result<Json<BusinessSector>, ApiError> {
-    admin(&user)?;
-    sector_name(&req)?;
-    if !s.store.update_business_sector(&id, &req.name).await? {
-        return Err(ApiError::NotFound);
-    }
-    Ok(Json(BusinessSector { id, name: req.name.trim().to_string() }))
+    Ok(Json(sectors::rename(&s, &user, &id, &req.name).await?))
 }
 
 /// Delete a business sector (admin). Customers keep the name they registered with.
@@ -212,10 +170,7 @@ async fn delete_sector(
     CurrentUser(user): CurrentUser,
     Path(id): Path<String>,
 ) -> Result<Json<Message>, ApiError> {
-    admin(&user)?;
-    if !s.store.delete_business_sector(&id).await? {
-        return Err(ApiError::NotFound);
-    }
+    sectors::delete(&s, &user, &id).await?;
     Ok(Json(Message { message: Msg::BusinessSectorDeleted }))
 }
 
@@ -237,8 +192,16 @@ pub struct CustomerList {
     pub next: Option<String>,
 }
 
-fn bad_query(_: QueryRejection) -> ApiError {
-    ApiError::bad(Msg::InvalidQuery)
+/// The query of a customer read. A caller who may not read customers is
+/// told so before hearing that the query is malformed.
+fn read_query<T>(user: &User, query: Result<Query<T>, QueryRejection>) -> Result<T, ApiError> {
+    match query {
+        Ok(Query(q)) => Ok(q),
+        Err(_) => {
+            policy::require(user, Action::ReadCustomers)?;
+            Err(ApiError::bad(Msg::InvalidQuery))
+        }
+    }
 }
 
 /// Customers in one state (or all), newest first, 10 per page. Admin sees
@@ -252,28 +215,8 @@ async fn list_customers(
     CurrentUser(user): CurrentUser,
     query: Result<Query<ListQuery>, QueryRejection>,
 ) -> Result<Json<CustomerList>, ApiError> {
-    staff(&user)?;
-    let Query(q) = query.map_err(bad_query)?;
-    let invalid = || ApiError::field("status", Msg::InvalidStatus);
-    // None = every state.
-    let state = match q.status.as_deref().map(str::trim).filter(|v| !v.is_empty()) {
-        None => Some(CustomerState::Active),
-        Some("all") => None,
-        Some(raw) => Some(CustomerState::parse(raw).ok_or_else(invalid)?),
-    };
-    let allowed = match user.role() {
-        Some(Role::Admin) => true,
-        Some(Role::SalesPerson) => state != Some(CustomerState::Pending),
-        _ => matches!(state, Some(CustomerState::Active | CustomerState::Inactive)),
-    };
-    if !allowed {
-        return Err(ApiError::Forbidden);
-    }
-    let cursor = q.cursor.as_deref().filter(|c| !c.is_empty());
-    let page = match state {
-        Some(state) => s.store.list_customers(state, cursor, q.search.as_deref(), PAGE_SIZE).await?,
-        None => s.store.list_all_customers(cursor, q.search.as_deref(), PAGE_SIZE).await?,
-    };
+    let q = read_query(&user, query)?;
+    let page = customers::list(&s, &user, q.status.as_deref(), q.cursor.as_deref(), q.search.as_deref()).await?;
     Ok(Json(CustomerList { results: page.results, next: page.next }))
 }
 
@@ -290,8 +233,7 @@ async fn create_customer(
     CurrentUser(user): CurrentUser,
     ApiJson(req): ApiJson<CustomerForm>,
 ) -> Result<(StatusCode, Json<CustomerProfile>), ApiError> {
-    customer_keeper(&user)?;
-    Ok((StatusCode::CREATED, Json(customer_admin::create(&s, req).await?)))
+    Ok((StatusCode::CREATED, Json(customers::create(&s, &user, req).await?)))
 }
 
 /// Update a customer (admin, sales person). A changed e-mail or registration
@@ -306,8 +248,7 @@ async fn update_customer(
     Path(uid): Path<String>,
     ApiJson(req): ApiJson<CustomerForm>,
 ) -> Result<Json<CustomerProfile>, ApiError> {
-    customer_keeper(&user)?;
-    Ok(Json(customer_admin::update(&s, &uid, req).await?))
+    Ok(Json(customers::update(&s, &user, &uid, req).await?))
 }
 
 /// The full customer (spec §3) for the details modal and the edit form
@@ -321,8 +262,7 @@ async fn customer_details(
     CurrentUser(user): CurrentUser,
     Path(uid): Path<String>,
 ) -> Result<Json<CustomerDetails>, ApiError> {
-    staff(&user)?;
-    Ok(Json(customer_admin::details(&s, &uid).await?))
+    Ok(Json(customers::details(&s, &user, &uid).await?))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -340,38 +280,14 @@ pub struct DropdownOption {
     pub company_name: Option<String>,
 }
 
-/// Dropdowns show at most this many options.
-pub const DROPDOWN_SIZE: usize = 20;
-
-fn option(p: CustomerProfile) -> DropdownOption {
-    let name = format!("{} {}", p.first_name, p.last_name);
-    let label = match &p.company_name {
-        Some(c) if !c.is_empty() => format!("{c} ({name})"),
-        _ => name,
-    };
-    DropdownOption { uid: p.uid, label, email: p.email, company_name: p.company_name }
+impl From<CustomerProfile> for DropdownOption {
+    fn from(p: CustomerProfile) -> Self {
+        DropdownOption { label: p.dropdown_label(), uid: p.uid, email: p.email, company_name: p.company_name }
+    }
 }
 
-/// Active customers for pickers, `companies_only` for the company dropdown.
-/// Reads pages of the active list until enough options are found.
-async fn dropdown(s: &AppState, search: Option<&str>, companies_only: bool) -> Result<Vec<DropdownOption>, ApiError> {
-    let mut out = Vec::new();
-    let mut cursor: Option<String> = None;
-    // Bounded: at most 10 pages of the list.
-    for _ in 0..10 {
-        let page = s.store.list_customers(CustomerState::Active, cursor.as_deref(), search, DROPDOWN_SIZE).await?;
-        for p in page.results {
-            if !companies_only || p.customer_type == CustomerType::Company {
-                out.push(option(p));
-            }
-        }
-        if out.len() >= DROPDOWN_SIZE || page.next.is_none() {
-            break;
-        }
-        cursor = page.next;
-    }
-    out.truncate(DROPDOWN_SIZE);
-    Ok(out)
+fn options(found: Vec<CustomerProfile>) -> Json<Vec<DropdownOption>> {
+    Json(found.into_iter().map(DropdownOption::from).collect())
 }
 
 /// Active customers matching the search (name, company, e-mail), at most 20 (staff).
@@ -382,9 +298,8 @@ async fn customer_dropdown(
     CurrentUser(user): CurrentUser,
     query: Result<Query<DropdownQuery>, QueryRejection>,
 ) -> Result<Json<Vec<DropdownOption>>, ApiError> {
-    staff(&user)?;
-    let Query(q) = query.map_err(bad_query)?;
-    Ok(Json(dropdown(&s, q.search.as_deref(), false).await?))
+    let q = read_query(&user, query)?;
+    Ok(options(customers::dropdown(&s, &user, q.search.as_deref(), false).await?))
 }
 
 /// Active company customers matching the search, at most 20 (staff).
@@ -395,9 +310,8 @@ async fn company_dropdown(
     CurrentUser(user): CurrentUser,
     query: Result<Query<DropdownQuery>, QueryRejection>,
 ) -> Result<Json<Vec<DropdownOption>>, ApiError> {
-    staff(&user)?;
-    let Query(q) = query.map_err(bad_query)?;
-    Ok(Json(dropdown(&s, q.search.as_deref(), true).await?))
+    let q = read_query(&user, query)?;
+    Ok(options(customers::dropdown(&s, &user, q.search.as_deref(), true).await?))
 }
 
 /// An account manager option.
@@ -416,25 +330,13 @@ async fn account_manager_dropdown(
     State(s): State<AppState>,
     CurrentUser(user): CurrentUser,
 ) -> Result<Json<Vec<AccountManagerOption>>, ApiError> {
-    customer_keeper(&user)?;
-    let mut out = Vec::new();
-    let mut cursor: Option<String> = None;
-    let partition = list_partition(Role::SalesPerson, None);
-    // Bounded: a firm has a handful of sales persons.
-    for _ in 0..10 {
-        let page = s.store.list_staff(&partition, 100, cursor.as_deref()).await?;
-        out.extend(page.results.into_iter().filter(|p| p.active).map(|p| AccountManagerOption {
-            uid: p.uid,
-            first_name: p.first_name,
-            last_name: p.last_name,
-            email: p.email,
-        }));
-        match page.next {
-            Some(n) => cursor = Some(n),
-            None => break,
-        }
-    }
-    Ok(Json(out))
+    let managers = customers::account_managers(&s, &user).await?;
+    Ok(Json(
+        managers
+            .into_iter()
+            .map(|p| AccountManagerOption { uid: p.uid, first_name: p.first_name, last_name: p.last_name, email: p.email })
+            .collect(),
+    ))
 }
 
 /// Approve a pending customer (admin): the activation mail goes out.
@@ -447,8 +349,7 @@ async fn approve_customer(
     CurrentUser(user): CurrentUser,
     Path(uid): Path<String>,
 ) -> Result<Json<CustomerProfile>, ApiError> {
-    admin(&user)?;
-    Ok(Json(customers::approve(&s, &uid).await?))
+    Ok(Json(customers::approve(&s, &user, &uid).await?))
 }
 
 /// Resend the activation mail of an approved customer (admin); the earlier link stops working.
@@ -461,8 +362,7 @@ async fn send_password_link(
     CurrentUser(user): CurrentUser,
     Path(uid): Path<String>,
 ) -> Result<Json<Message>, ApiError> {
-    admin(&user)?;
-    customers::resend_activation(&s, &uid).await?;
+    customers::resend_activation(&s, &user, &uid).await?;
     Ok(Json(Message { message: Msg::ActivationLinkSent }))
 }
 
@@ -523,8 +423,7 @@ async fn deactivate_user(
     CurrentUser(user): CurrentUser,
     Path(uid): Path<String>,
 ) -> Result<Json<UserState>, ApiError> {
-    admin(&user)?;
-    let target = customers::set_user_active(&s, &uid, false).await?;
+    let target = customers::deactivate_user(&s, &user, &uid).await?;
     Ok(Json(UserState { uid: target.uid, active: target.active }))
 }
 
@@ -538,8 +437,7 @@ async fn activate_user(
     CurrentUser(user): CurrentUser,
     Path(uid): Path<String>,
 ) -> Result<Json<UserState>, ApiError> {
-    admin(&user)?;
-    let target = customers::set_user_active(&s, &uid, true).await?;
+    let target = customers::activate_user(&s, &user, &uid).await?;
     Ok(Json(UserState { uid: target.uid, active: target.active }))
 }
 
@@ -554,8 +452,6 @@ pub struct Bubbles {
 #[utoipa::path(get, path = "/api/bubbles/", tag = "customers", security(("bearer" = [])),
     responses((status = 200, body = Bubbles), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn bubbles(State(s): State<AppState>, CurrentUser(user): CurrentUser) -> Result<Json<Bubbles>, ApiError> {
-    admin(&user)?;
-    let pending = shared::store::keys::case::state_gsi1pk(shared::domain::case::CaseStatus::Draft);
-    let (cases, customers) = tokio::join!(s.store.count_gsi1(&pending), s.store.count_customers_awaiting_approval());
-    Ok(Json(Bubbles { pending_cases: cases?, pending_customers: customers? }))
+    let counts = customers::counts(&s, &user).await?;
+    Ok(Json(Bubbles { pending_cases: counts.pending_cases, pending_customers: counts.pending_customers }))
 }

@@ -1,77 +1,28 @@
 //! Staff-kept customers: create, update, details, lists per role, dropdowns,
 //! and the customers' entries in the conflict-of-interest index.
 
+mod common;
+
 use axum::http::{Method, StatusCode};
-use axum::Router;
+use common::{emails, field, staff_company as company, staff_individual as individual, world, World};
 use serde_json::{json, Value};
-use shared::api::{finish, AppState};
 use shared::domain::conflict::PartyKind;
 use shared::domain::Role;
 use shared::store::catalogue::NamedKind;
 use shared::store::staff::StaffProfile;
 use shared::testkit;
 
-struct Env {
-    state: AppState,
-    router: Router,
-    admin: String,
-}
-
-async fn setup() -> Env {
-    let state = testkit::services().await;
-    let router = finish(customers::api(), state.clone());
-    let (_, admin) = testkit::signed_in(&state, Role::Admin).await;
-    // The sector list is seeded on its first read.
-    state.store.list_business_sectors().await.unwrap();
-    Env { state, router, admin }
-}
-
-async fn call(env: &Env, method: Method, path: &str, token: &str, body: Option<Value>) -> (StatusCode, Value) {
+async fn call(env: &World, method: Method, path: &str, token: &str, body: Option<Value>) -> (StatusCode, Value) {
     testkit::call(&env.router, method, path, Some(token), body).await
 }
 
-fn field<'a>(body: &'a Value, name: &str) -> Vec<&'a str> {
-    body["errors"][name].as_array().map(|a| a.iter().filter_map(|v| v.as_str()).collect()).unwrap_or_default()
-}
-
-fn address() -> Value {
-    json!({ "address_1": "Storgatan 1", "address_2": "", "city": "Stockholm", "post_code": "11122", "country": 1 })
-}
-
-fn company(email: &str, regno: &str, name: &str) -> Value {
-    json!({
-        "customer_type": "Company",
-        "first_name": "Sven", "last_name": "Söderberg",
-        "email": email,
-        "company_name": name, "company_registration_number": regno, "sector": "2",
-        "phone": "0701234567",
-        "profile": address(),
-        "same_invoice_address": false,
-        "invoice_address": { "address_1": "Box 12", "address_2": "", "city": "Solna", "post_code": "17100", "country": 1 },
-        "invoice_by": "email",
-        "hourly_rate": 1250.5,
-        "company_size": "100+",
-    })
-}
-
-fn individual(email: &str) -> Value {
-    json!({
-        "customer_type": "Individual",
-        "first_name": "Ida", "last_name": "Ek",
-        "email": email,
-        "phone": "0701234567",
-        "profile": address(),
-        "same_invoice_address": true,
-    })
-}
-
-async fn create(env: &Env, token: &str, body: Value) -> (StatusCode, Value) {
+async fn create(env: &World, token: &str, body: Value) -> (StatusCode, Value) {
     call(env, Method::POST, "/api/customer/create/", token, Some(body)).await
 }
 
 #[tokio::test]
 async fn admin_creates_a_company_with_every_field_active_and_invited() {
-    let env = setup().await;
+    let env = world().await;
     let (sales, _) = testkit::signed_in(&env.state, Role::SalesPerson).await;
     let dep = env.state.store.create_named(NamedKind::Department, "Nord", "").await.unwrap();
     let ks = env.state.store.create_named(NamedKind::KnowledgeSector, "Tax law", "").await.unwrap();
@@ -113,7 +64,7 @@ async fn admin_creates_a_company_with_every_field_active_and_invited() {
 
 #[tokio::test]
 async fn individuals_and_registrations_are_indexed_too() {
-    let env = setup().await;
+    let env = world().await;
     let (status, created) = create(&env, &env.admin, individual("ida@example.com")).await;
     assert_eq!(status, StatusCode::CREATED, "{created}");
     let uid = created["uid"].as_str().unwrap().to_string();
@@ -144,7 +95,7 @@ async fn individuals_and_registrations_are_indexed_too() {
 
 #[tokio::test]
 async fn only_admin_and_sales_persons_create_and_update() {
-    let env = setup().await;
+    let env = world().await;
     let (_, sales) = testkit::signed_in(&env.state, Role::SalesPerson).await;
     let (status, body) = create(&env, &sales, individual("by-sales@example.com")).await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
@@ -170,7 +121,7 @@ async fn only_admin_and_sales_persons_create_and_update() {
 
 #[tokio::test]
 async fn bad_input_is_refused_per_field() {
-    let env = setup().await;
+    let env = world().await;
     let (status, body) = create(&env, &env.admin, json!({ "customer_type": "Company", "same_invoice_address": false })).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
     for f in ["first_name", "last_name", "email", "phone", "company_name", "company_registration_number", "sector"] {
@@ -215,7 +166,7 @@ async fn bad_input_is_refused_per_field() {
 
 #[tokio::test]
 async fn e_mail_and_registration_number_stay_unique_and_swap_on_update() {
-    let env = setup().await;
+    let env = world().await;
     let (_, a) = create(&env, &env.admin, company("a@example.com", "111111-1111", "A AB")).await;
     let (_, b) = create(&env, &env.admin, company("b@example.com", "222222-2222", "B AB")).await;
     let a_uid = a["uid"].as_str().unwrap().to_string();
@@ -259,13 +210,9 @@ async fn e_mail_and_registration_number_stay_unique_and_swap_on_update() {
     assert!(!store.registration_number_taken("444444-4444").await.unwrap());
 }
 
-fn emails(page: &Value) -> Vec<String> {
-    page["results"].as_array().unwrap().iter().map(|c| c["email"].as_str().unwrap().to_string()).collect()
-}
-
 #[tokio::test]
 async fn lists_per_role() {
-    let env = setup().await;
+    let env = world().await;
     let (_, active) = create(&env, &env.admin, individual("active@example.com")).await;
     let (_, gone) = create(&env, &env.admin, individual("gone@example.com")).await;
     let gone_uid = gone["uid"].as_str().unwrap();
@@ -305,7 +252,7 @@ async fn lists_per_role() {
 
 #[tokio::test]
 async fn dropdowns() {
-    let env = setup().await;
+    let env = world().await;
     create(&env, &env.admin, company("co@example.com", "555555-5555", "Dropdown AB")).await;
     create(&env, &env.admin, individual("person@example.com")).await;
     let (status, body) = call(&env, Method::GET, "/api/customer/dropdown/list/?search=example", &env.admin, None).await;

@@ -1,91 +1,30 @@
 //! The customer-account routes against the local AWS stand-in, each test on
 //! its own table. The identity routes are mounted too, to sign in.
 
+mod common;
+
 use axum::http::{Method, StatusCode};
 use axum::Router;
+use common::*;
 use serde_json::{json, Value};
-use shared::api::{finish, AppState};
 use shared::domain::Role;
 use shared::testkit;
 
-const PASSWORD: &str = "Very-secret-pass-1";
-const ADMIN: &str = "admin@example.com";
-
-async fn setup() -> (AppState, Router, String) {
-    let state = testkit::services().await;
-    let router = finish(customers::api().merge(identity::api()), state.clone());
-    testkit::account(&state, ADMIN, PASSWORD, Role::Admin).await;
-    let token = token(&router, ADMIN, PASSWORD).await;
-    (state, router, token)
-}
-
-async fn call(router: &Router, method: Method, path: &str, token: Option<&str>, body: Option<Value>) -> (StatusCode, Value) {
-    testkit::call(router, method, path, token, body).await
-}
-
-async fn login(router: &Router, email: &str, password: &str) -> (StatusCode, Value) {
-    call(router, Method::POST, "/api/token/", None, Some(json!({ "email": email, "password": password }))).await
-}
-
-async fn token(router: &Router, email: &str, password: &str) -> String {
-    let (status, auth) = login(router, email, password).await;
-    assert_eq!(status, StatusCode::OK, "{auth}");
-    auth["access_token"].as_str().unwrap().to_string()
-}
-
 fn company(email: &str, regno: &str) -> Value {
-    json!({
-        "customer_type": "Company",
-        "first_name": "Karin", "last_name": "Kund",
-        "email": email,
-        "password": PASSWORD, "confirm_password": PASSWORD,
-        "company_name": "Kund AB", "company_registration_number": regno, "sector": "1",
-        "phone": "+46 70-123 45 67",
-        "profile": { "address_1": "Storgatan 1", "address_2": "", "city": "Stockholm", "post_code": "11122", "country": 1 },
-        "same_invoice_address": true,
-        "terms_accepted": true, "privacy_accepted": true,
-    })
+    registration(email, regno)
 }
 
 fn individual(email: &str) -> Value {
-    let mut v = company(email, "");
-    v["customer_type"] = json!("Individual");
-    v["company_name"] = json!("");
-    v["sector"] = json!("");
-    v
+    individual_registration(email)
 }
 
 async fn register(router: &Router, body: Value) -> (StatusCode, Value) {
-    // The sector list is seeded on its first read.
-    call(router, Method::GET, "/api/business-sector/", None, None).await;
     call(router, Method::POST, "/api/registration/", None, Some(body)).await
-}
-
-fn field<'a>(body: &'a Value, name: &str) -> Vec<&'a str> {
-    body["errors"][name].as_array().map(|a| a.iter().filter_map(|v| v.as_str()).collect()).unwrap_or_default()
-}
-
-/// The activation token of the newest mail to `to`.
-fn activation_token(state: &AppState, to: &str) -> String {
-    let mails = state.mail.outbox().unwrap().lock().unwrap().clone();
-    let mail = mails.iter().rev().find(|m| m.to == to).expect("an activation mail");
-    let at = mail.body.find("token=").expect("a link") + "token=".len();
-    mail.body[at..].split_whitespace().next().unwrap().to_string()
-}
-
-async fn list(router: &Router, admin: &str, query: &str) -> Value {
-    let (status, body) = call(router, Method::GET, &format!("/api/customer/list/?{query}"), Some(admin), None).await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    body
-}
-
-fn emails(page: &Value) -> Vec<String> {
-    page["results"].as_array().unwrap().iter().map(|c| c["email"].as_str().unwrap().to_string()).collect()
 }
 
 #[tokio::test]
 async fn registration_creates_a_pending_customer_that_cannot_log_in() {
-    let (state, router, admin) = setup().await;
+    let World { state, router, admin } = world().await;
     let (status, body) = register(&router, company("Karin@Example.com", "556677-1234")).await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
     let uid = body["uid"].as_str().unwrap();
@@ -119,7 +58,7 @@ async fn registration_creates_a_pending_customer_that_cannot_log_in() {
 
 #[tokio::test]
 async fn registration_refuses_bad_input_per_field() {
-    let (_state, router, _) = setup().await;
+    let World { router, .. } = world().await;
     let (status, body) = call(&router, Method::POST, "/api/registration/", None, Some(json!({ "customer_type": "Company" }))).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(body["message"], "validation_failed");
@@ -166,7 +105,7 @@ async fn registration_refuses_bad_input_per_field() {
 
 #[tokio::test]
 async fn duplicate_email_in_another_case_and_duplicate_registration_number_are_refused() {
-    let (_state, router, _) = setup().await;
+    let World { router, .. } = world().await;
     assert_eq!(register(&router, company("karin@example.com", "556677-1234")).await.0, StatusCode::CREATED);
     let (status, body) = register(&router, company("KARIN@example.COM", "556677-9999")).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
@@ -178,7 +117,7 @@ async fn duplicate_email_in_another_case_and_duplicate_registration_number_are_r
 
 #[tokio::test]
 async fn concurrent_sign_ups_with_one_email_or_one_number_leave_one_account() {
-    let (state, router, admin) = setup().await;
+    let World { state, router, admin } = world().await;
     call(&router, Method::GET, "/api/business-sector/", None, None).await;
     let reg = |body: Value| {
         let router = router.clone();
@@ -208,7 +147,7 @@ async fn concurrent_sign_ups_with_one_email_or_one_number_leave_one_account() {
 
 #[tokio::test]
 async fn email_and_registration_number_checks_answer_as_the_form_types() {
-    let (_state, router, _) = setup().await;
+    let World { router, .. } = world().await;
     register(&router, company("karin@example.com", "556677-1234")).await;
     for path in ["/api/email/check/", "/api/create/customer/email/check/"] {
         let (status, body) = call(&router, Method::POST, path, None, Some(json!({ "email": "Karin@EXAMPLE.com" }))).await;
@@ -230,7 +169,7 @@ async fn email_and_registration_number_checks_answer_as_the_form_types() {
 
 #[tokio::test]
 async fn business_sectors_are_seeded_once_and_only_admin_changes_them() {
-    let (state, router, admin) = setup().await;
+    let World { state, router, admin } = world().await;
     let (status, first) = call(&router, Method::GET, "/api/business-sector/", None, None).await;
     assert_eq!(status, StatusCode::OK);
     let names: Vec<&str> = first.as_array().unwrap().iter().map(|s| s["name"].as_str().unwrap()).collect();
@@ -288,7 +227,7 @@ async fn business_sectors_are_seeded_once_and_only_admin_changes_them() {
 
 #[tokio::test]
 async fn approval_activation_link_is_single_use_and_the_customer_can_then_log_in() {
-    let (state, router, admin) = setup().await;
+    let World { state, router, admin } = world().await;
     let (_, body) = register(&router, company("karin@example.com", "556677-1234")).await;
     let uid = body["uid"].as_str().unwrap().to_string();
 
@@ -356,7 +295,7 @@ async fn approval_activation_link_is_single_use_and_the_customer_can_then_log_in
 
 #[tokio::test]
 async fn resending_the_activation_mail_retires_the_earlier_link_and_links_expire() {
-    let (state, router, admin) = setup().await;
+    let World { state, router, admin } = world().await;
     let (_, body) = register(&router, company("karin@example.com", "556677-1234")).await;
     let uid = body["uid"].as_str().unwrap().to_string();
     call(&router, Method::POST, &format!("/api/customer/approve/{uid}/"), Some(&admin), None).await;
@@ -382,7 +321,7 @@ async fn resending_the_activation_mail_retires_the_earlier_link_and_links_expire
 
 #[tokio::test]
 async fn deactivation_ends_live_sessions_and_refresh_and_blocks_login() {
-    let (state, router, admin) = setup().await;
+    let World { state, router, admin } = world().await;
     let (_, body) = register(&router, company("karin@example.com", "556677-1234")).await;
     let uid = body["uid"].as_str().unwrap().to_string();
     // A pending customer is approved, not activated.
@@ -438,7 +377,7 @@ async fn deactivation_ends_live_sessions_and_refresh_and_blocks_login() {
 
 #[tokio::test]
 async fn customer_lists_page_newest_first_and_search() {
-    let (_state, router, admin) = setup().await;
+    let World { router, admin, .. } = world().await;
     for i in 0..12 {
         let mut body = individual(&format!("person{i:02}@example.com"));
         if i == 7 {

@@ -1,23 +1,17 @@
 //! The identity routes against the local AWS stand-in, each test on its own table.
 
+mod common;
+
 use axum::body::{to_bytes, Body};
 use axum::http::{header, Method, Request, StatusCode};
-use axum::Router;
+use common::{call, login, setup, PASSWORD};
 use serde_json::{json, Value};
-use shared::api::{finish, AppState};
+use shared::api::AppState;
 use shared::auth::{Jwt, TokenKind};
 use shared::domain::Role;
 use shared::services::accounts::{create_account, NewAccount};
 use shared::testkit;
 use tower::ServiceExt;
-
-const PASSWORD: &str = "Very-secret-pass-1";
-
-async fn setup() -> (AppState, Router) {
-    let state = testkit::services().await;
-    let router = finish(identity::api(), state.clone());
-    (state, router)
-}
 
 async fn account(state: &AppState, email: &str, role: Role, active: bool) -> shared::domain::User {
     let mut user = testkit::account(state, email, PASSWORD, role).await;
@@ -26,14 +20,6 @@ async fn account(state: &AppState, email: &str, role: Role, active: bool) -> sha
         state.store.put_user(&user).await.unwrap();
     }
     user
-}
-
-async fn call(router: &Router, method: Method, path: &str, token: Option<&str>, body: Option<Value>) -> (StatusCode, Value) {
-    testkit::call(router, method, path, token, body).await
-}
-
-async fn login(router: &Router, email: &str, password: &str) -> (StatusCode, Value) {
-    call(router, Method::POST, "/api/token/", None, Some(json!({ "email": email, "password": password }))).await
 }
 
 #[tokio::test]

@@ -2,41 +2,31 @@
 //! two-factor loose ends (explicit toggle state, expired sign-in key) —
 //! against the local stand-in, each test on its own table.
 
+mod common;
+
 use axum::http::{Method, StatusCode};
 use axum::Router;
+use common::{get, post, s, PASSWORD};
 use serde_json::{json, Value};
-use shared::api::{finish, AppState};
+use shared::api::AppState;
 use shared::auth::{Jwt, TokenKind};
 use shared::domain::totp;
 use shared::domain::Role;
 use shared::testkit;
 
-const PASSWORD: &str = "Very-secret-pass-1";
 const EMAIL: &str = "tove@example.com";
 
 async fn setup() -> (AppState, Router, String) {
-    let state = testkit::services().await;
+    let (state, router) = common::setup().await;
     let user = testkit::account(&state, EMAIL, PASSWORD, Role::Customer).await;
-    let router = finish(identity::api(), state.clone());
     (state, router, user.uid)
 }
 
-async fn post(router: &Router, path: &str, token: Option<&str>, body: Value) -> (StatusCode, Value) {
-    testkit::call(router, Method::POST, path, token, Some(body)).await
-}
-
-async fn get(router: &Router, path: &str, token: &str) -> (StatusCode, Value) {
-    testkit::call(router, Method::GET, path, Some(token), None).await
-}
-
-async fn login(router: &Router) -> Value {
-    let (status, body) = post(router, "/api/token/", None, json!({ "email": EMAIL, "password": PASSWORD })).await;
+/// Signs in as the test's user (password step), which must answer 200.
+async fn sign_in(router: &Router) -> Value {
+    let (status, body) = common::login(router, EMAIL, PASSWORD).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     body
-}
-
-fn s(v: &Value, k: &str) -> String {
-    v[k].as_str().unwrap_or_else(|| panic!("{k} missing in {v}")).to_string()
 }
 
 fn now() -> u64 {
@@ -68,7 +58,7 @@ fn other_than(code: &str) -> String {
 /// Signs in (no 2FA yet), enrols an authenticator with the current code, and returns (access token, secret, recovery codes).
 async fn enrol(router: &Router) -> (String, String, Vec<String>) {
     away_from_step_boundary().await;
-    let access = s(&login(router).await, "access_token");
+    let access = s(&sign_in(router).await, "access_token");
     let (status, started) = post(router, "/api/2fa/totp/setup/", Some(&access), json!({})).await;
     assert_eq!(status, StatusCode::OK, "{started}");
     let secret = s(&started, "secret");
@@ -86,7 +76,7 @@ async fn second_step(router: &Router, token: &str, code: &str) -> (StatusCode, V
 async fn enrol_confirm_sign_in_with_app_and_recovery_codes_then_disable() {
     let (state, router, uid) = setup().await;
     away_from_step_boundary().await;
-    let first = s(&login(&router).await, "access_token");
+    let first = s(&sign_in(&router).await, "access_token");
     let (_, st) = get(&router, "/api/2fa/status/", &first).await;
     assert_eq!(st, json!({ "enabled": false, "method": "email", "recovery_codes_left": 0 }));
 
@@ -122,8 +112,14 @@ async fn enrol_confirm_sign_in_with_app_and_recovery_codes_then_disable() {
     // stored on its own item; recovery codes only as hashes; nothing secret in the session user
     let stored = state.store.get_totp(&uid).await.unwrap().unwrap();
     assert_eq!(stored.secret, secret);
-    for c in &recovery {
-        assert!(stored.recovery_hashes.iter().all(|h| !h.contains(&c.replace('-', ""))));
+    // Exactly the HMAC of each code (server secret; bound to the user; the
+    // code without dashes, upper case), in the order the codes were shown,
+    // and never the code itself.
+    let expected: Vec<String> =
+        recovery.iter().map(|c| common::hmac_hex(&["recovery:", &uid, ":", &c.replace('-', "").to_uppercase()])).collect();
+    assert_eq!(stored.recovery_hashes, expected);
+    for (c, h) in recovery.iter().zip(&stored.recovery_hashes) {
+        assert!(!h.to_uppercase().contains(&c.replace('-', "").to_uppercase()) && !h.contains(c.as_str()), "{h} holds the code {c}");
     }
     let (_, me) = get(&router, "/api/profile/", &access).await;
     assert!(!me.to_string().contains(&secret));
@@ -131,7 +127,7 @@ async fn enrol_confirm_sign_in_with_app_and_recovery_codes_then_disable() {
 
     // login: same pending shape, method totp, nothing mailed, no resend
     let mails = state.mail.outbox().unwrap().lock().unwrap().len();
-    let pending = login(&router).await;
+    let pending = sign_in(&router).await;
     assert_eq!((pending["two_factor_required"].clone(), pending["method"].clone()), (json!(true), json!("totp")));
     assert!(pending.get("access_token").is_none());
     assert_eq!(state.mail.outbox().unwrap().lock().unwrap().len(), mails, "nothing mailed");
@@ -150,7 +146,7 @@ async fn enrol_confirm_sign_in_with_app_and_recovery_codes_then_disable() {
     assert_eq!(get(&router, "/api/profile/", &s(&auth, "access_token")).await.0, StatusCode::OK);
 
     // the same code again, on a new sign-in: refused (accepted at most once)
-    let token = s(&login(&router).await, "two_factor_token");
+    let token = s(&sign_in(&router).await, "two_factor_token");
     let (status, body) = second_step(&router, &token, &next).await;
     assert_eq!((status, s(&body, "message")), (StatusCode::BAD_REQUEST, "totp_code_used".into()));
 
@@ -159,7 +155,7 @@ async fn enrol_confirm_sign_in_with_app_and_recovery_codes_then_disable() {
     let (status, auth) = second_step(&router, &token, &loose).await;
     assert_eq!(status, StatusCode::OK, "{auth}");
     let access = s(&auth, "access_token");
-    let token = s(&login(&router).await, "two_factor_token");
+    let token = s(&sign_in(&router).await, "two_factor_token");
     let (status, body) = second_step(&router, &token, &recovery[0]).await;
     assert_eq!((status, s(&body, "message")), (StatusCode::BAD_REQUEST, "code_not_correct".into()));
     let (status, _) = second_step(&router, &token, &recovery[1]).await;
@@ -184,7 +180,7 @@ async fn enrol_confirm_sign_in_with_app_and_recovery_codes_then_disable() {
     assert_eq!(status, StatusCode::OK, "{res}");
     assert_eq!(res, json!({ "enabled": false, "method": "email", "recovery_codes_left": 0 }));
     assert!(state.store.get_totp(&uid).await.unwrap().is_none());
-    assert!(login(&router).await.get("access_token").is_some(), "signs in with the password alone again");
+    assert!(sign_in(&router).await.get("access_token").is_some(), "signs in with the password alone again");
     let (status, res) = post(&router, "/api/2fa/totp/disable/", Some(&access), json!({ "password": PASSWORD })).await;
     assert_eq!((status, s(&res, "message")), (StatusCode::BAD_REQUEST, "totp_not_enabled".into()));
 }
@@ -193,7 +189,7 @@ async fn enrol_confirm_sign_in_with_app_and_recovery_codes_then_disable() {
 async fn five_wrong_app_codes_per_challenge_and_disable_with_a_recovery_code() {
     let (state, router, uid) = setup().await;
     let (access, secret, recovery) = enrol(&router).await;
-    let token = s(&login(&router).await, "two_factor_token");
+    let token = s(&sign_in(&router).await, "two_factor_token");
     let right = code(&secret, 1);
     for _ in 0..5 {
         let (_, body) = second_step(&router, &token, &other_than(&right)).await;
@@ -206,7 +202,7 @@ async fn five_wrong_app_codes_per_challenge_and_disable_with_a_recovery_code() {
     assert_eq!(state.store.get_totp(&uid).await.unwrap().unwrap().recovery_hashes.len(), 10, "nothing spent by refused tries");
 
     // a new sign-in gets a new challenge
-    let token = s(&login(&router).await, "two_factor_token");
+    let token = s(&sign_in(&router).await, "two_factor_token");
     assert_eq!(second_step(&router, &token, &right).await.0, StatusCode::OK);
 
     // disable with a recovery code (an app code would do as well)
@@ -220,7 +216,7 @@ async fn five_wrong_app_codes_per_challenge_and_disable_with_a_recovery_code() {
 async fn confirmation_needs_a_live_setup_and_allows_five_wrong_codes() {
     let (_state, router, _uid) = setup().await;
     away_from_step_boundary().await;
-    let access = s(&login(&router).await, "access_token");
+    let access = s(&sign_in(&router).await, "access_token");
     let (status, body) = post(&router, "/api/2fa/totp/confirm/", Some(&access), json!({ "code": "123456" })).await;
     assert_eq!((status, s(&body, "message")), (StatusCode::BAD_REQUEST, "totp_setup_expired".into()));
     let (_, started) = post(&router, "/api/2fa/totp/setup/", Some(&access), json!({})).await;
@@ -250,7 +246,7 @@ async fn confirmation_needs_a_live_setup_and_allows_five_wrong_codes() {
 #[tokio::test]
 async fn toggle_activation_sets_an_explicit_state_and_still_flips_without_a_body() {
     let (state, router, _uid) = setup().await;
-    let access = s(&login(&router).await, "access_token");
+    let access = s(&sign_in(&router).await, "access_token");
     let toggle = |body: Option<Value>, token: String| {
         let router = router.clone();
         async move { testkit::call(&router, Method::POST, "/api/2fa/toggle-activation/", Some(&token), body).await }
@@ -267,7 +263,7 @@ async fn toggle_activation_sets_an_explicit_state_and_still_flips_without_a_body
     assert_eq!(get(&router, "/api/profile/", &access).await.0, StatusCode::UNAUTHORIZED, "enabling ends sessions");
 
     // sign in with the mailed code, then set "on" again: stays on, session kept
-    let token = s(&login(&router).await, "two_factor_token");
+    let token = s(&sign_in(&router).await, "two_factor_token");
     let mail = state.mail.outbox().unwrap().lock().unwrap().last().unwrap().body.clone();
     let mailed = mail.split(|c: char| !c.is_ascii_digit()).find(|w| w.len() == 6).unwrap().to_string();
     let (_, auth) = second_step(&router, &token, &mailed).await;
@@ -286,7 +282,7 @@ async fn toggle_activation_sets_an_explicit_state_and_still_flips_without_a_body
 #[tokio::test]
 async fn an_expired_sign_in_has_its_own_key_on_resend_and_code_entry() {
     let (state, router, uid) = setup().await;
-    let access = s(&login(&router).await, "access_token");
+    let access = s(&sign_in(&router).await, "access_token");
     post(&router, "/api/2fa/toggle-activation/", Some(&access), json!({ "enabled": true })).await;
     let user = state.store.get_user(&uid).await.unwrap().unwrap();
     let long_ago = chrono::Utc::now().timestamp() - 3600;
@@ -297,7 +293,7 @@ async fn an_expired_sign_in_has_its_own_key_on_resend_and_code_entry() {
     let (status, body) = second_step(&router, &expired, "123456").await;
     assert_eq!((status, s(&body, "message")), (StatusCode::BAD_REQUEST, "two_factor_session_expired".into()));
     // a live token still gets a new code
-    let token = s(&login(&router).await, "two_factor_token");
+    let token = s(&sign_in(&router).await, "two_factor_token");
     let (status, body) = post(&router, "/api/resend/2fa/", None, json!({ "two_factor_token": token })).await;
     assert_eq!((status, s(&body, "message")), (StatusCode::OK, "code_sent".into()));
 }

@@ -233,8 +233,7 @@ async fn update_profile(
     CurrentUser(user): CurrentUser,
     ApiJson(req): ApiJson<ProfileUpdateRequest>,
 ) -> Result<Json<SessionUser>, ApiError> {
-    let user = profile::update(&s, user, &req.first_name, &req.last_name, req.phone.as_deref()).await?;
-    Ok(Json(profile::session_user(&s, &user).await?))
+    Ok(Json(profile::update(&s, user, &req.first_name, &req.last_name, req.phone.as_deref()).await?))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -285,6 +284,5 @@ async fn confirm_image(
     CurrentUser(user): CurrentUser,
     ApiJson(req): ApiJson<ConfirmImageRequest>,
 ) -> Result<Json<SessionUser>, ApiError> {
-    let user = profile::confirm_image(&s, user, &req.key).await?;
-    Ok(Json(profile::session_user(&s, &user).await?))
+    Ok(Json(profile::confirm_image(&s, user, &req.key).await?))
 }

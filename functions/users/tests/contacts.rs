@@ -1,24 +1,14 @@
 //! Customer contacts and permissions against the local AWS stand-in, each
 //! test on its own table.
 
+mod common;
+
 use axum::http::{Method, StatusCode};
-use axum::Router;
+use common::{call, setup, token, PASSWORD};
 use serde_json::{json, Value};
-use shared::api::{finish, AppState};
+use shared::api::AppState;
 use shared::domain::{Permission, Role, User};
 use shared::testkit;
-
-const PASSWORD: &str = "Very-secret-pass-1";
-
-async fn setup() -> (AppState, Router) {
-    let state = testkit::services().await;
-    let router = finish(users::api(), state.clone());
-    (state, router)
-}
-
-async fn token(state: &AppState, user: &User) -> String {
-    shared::services::credentials::start_session(state, user).await.unwrap().access_token
-}
 
 /// A contact of `customer` holding `perms`, stored directly.
 async fn contact(state: &AppState, email: &str, customer: &User, perms: &[Permission]) -> User {
@@ -39,12 +29,19 @@ async fn contact(state: &AppState, email: &str, customer: &User, perms: &[Permis
     .await
     .unwrap();
     u.permissions = perms.to_vec();
-    state.store.create_user(&u).await.unwrap();
+    shared::services::accounts::store_account(&state.store, &u).await.unwrap();
     u
 }
 
-async fn call(router: &Router, method: Method, path: &str, token: &str, body: Option<Value>) -> (StatusCode, Value) {
-    testkit::call(router, method, path, Some(token), body).await
+/// Signs in with e-mail and password (no second factor) and answers the
+/// user the new access token belongs to.
+async fn signs_in(state: &AppState, email: &str, password: &str) -> User {
+    use shared::services::credentials::sessions::{self, LoginOutcome};
+    match sessions::login(state, email, password.into(), "test").await {
+        Ok(LoginOutcome::Tokens(pair)) => sessions::authenticate(state, &pair.access_token).await.expect("the new access token works"),
+        Ok(LoginOutcome::TwoFactor(_)) => panic!("{email}: a second factor was asked for"),
+        Err(e) => panic!("{email} could not sign in: {e:?}"),
+    }
 }
 
 fn new_contact(email: &str) -> Value {
@@ -108,9 +105,9 @@ async fn customer_creates_a_contact_who_sets_a_password_through_the_mailed_link(
     let link = outbox_link(&state, "greta.garbo@example.com").expect("activation mail with a link");
     shared::services::credentials::passwords::confirm_recovery(&state, &link, "Greta-new-pass-9", "Greta-new-pass-9").await.unwrap();
     let again = shared::services::credentials::passwords::confirm_recovery(&state, &link, "Greta-new-pass-9", "Greta-new-pass-9").await;
-    assert!(again.is_err(), "the link is single use");
-    let login = shared::services::credentials::sessions::login(&state, "greta.garbo@example.com", "Greta-new-pass-9".into(), "test").await;
-    assert!(login.is_ok(), "the contact signs in with the chosen password");
+    assert_eq!(again.unwrap_err().key(), shared::error::Msg::LinkInvalid, "the link is single use");
+    let signed_in = signs_in(&state, "greta.garbo@example.com", "Greta-new-pass-9").await;
+    assert_eq!(signed_in.uid, uid, "the contact signs in with the chosen password");
 
     // the same address in another letter case is taken
     let (status, dup) = call(&router, Method::POST, "/api/customers/user/create/", &t, Some(new_contact("GRETA.garbo@example.com"))).await;
@@ -201,6 +198,12 @@ async fn a_contact_with_view_contact_manages_its_companys_contacts_but_not_itsel
     assert_eq!(updated["phone"], Value::Null);
     assert_eq!(updated["permissions"], json!(["view_contact"]));
     assert_eq!(updated["email"], "new@example.com");
+    // The index follows the name in the same write: the new name is found
+    // as soon as the call returns, the old one no longer.
+    let hits = state.store.search_parties("Greta Lovisa").await.unwrap();
+    assert!(hits.iter().any(|h| h.party.uid == id && h.party.name == "Greta Lovisa"), "{hits:?}");
+    let hits = state.store.search_parties("Greta Garbo").await.unwrap();
+    assert!(hits.iter().all(|h| h.party.uid != id), "{hits:?}");
 
     // not itself: it could otherwise grant itself anything, or lock itself out
     let me = &admin_contact.uid;
@@ -262,14 +265,15 @@ async fn deactivation_ends_the_contacts_sessions_and_activation_lets_it_back() {
     assert_eq!(body["active"], false);
     let (status, _) = call(&router, Method::GET, "/api/permission/", &ct, None).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED, "the live token stops working");
-    assert!(shared::services::credentials::sessions::login(&state, "k@example.com", PASSWORD.into(), "test").await.is_err());
+    let refused = shared::services::credentials::sessions::login(&state, "k@example.com", PASSWORD.into(), "test").await;
+    assert_eq!(refused.err().map(|e| e.key()), Some(shared::error::Msg::AccountInactive), "a deactivated contact cannot sign in");
     let (_, list) = call(&router, Method::GET, "/api/user/list/", &t, None).await;
     assert_eq!(list["results"][0]["active"], false);
 
     let (status, body) = call(&router, Method::POST, &format!("/api/customers/user/activate/{}/", c.uid), &t, None).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(body["active"], true);
-    assert!(shared::services::credentials::sessions::login(&state, "k@example.com", PASSWORD.into(), "test").await.is_ok());
+    assert_eq!(signs_in(&state, "k@example.com", PASSWORD).await.uid, c.uid);
     let (status, _) = call(&router, Method::GET, "/api/permission/", &ct, None).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED, "old sessions stay ended");
 }

@@ -1,28 +1,16 @@
 //! The profile page's API: names and phone, and the image through a presigned
 //! S3 PUT, checked on confirm (size, magic bytes) against the stand-in.
 
+mod common;
+
 use axum::http::{Method, StatusCode};
 use axum::Router;
-use serde_json::{json, Value};
-use shared::api::{finish, AppState};
-use shared::domain::{Role, User};
+use common::{call, setup, token, PASSWORD};
+use serde_json::json;
+use shared::domain::Role;
 use shared::testkit;
 
-const PASSWORD: &str = "Very-secret-pass-1";
 const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR";
-
-async fn setup() -> (AppState, Router) {
-    let state = testkit::services().await;
-    (state.clone(), finish(users::api(), state))
-}
-
-async fn token(state: &AppState, user: &User) -> String {
-    shared::services::credentials::start_session(state, user).await.unwrap().access_token
-}
-
-async fn call(router: &Router, method: Method, path: &str, token: &str, body: Option<Value>) -> (StatusCode, Value) {
-    testkit::call(router, method, path, Some(token), body).await
-}
 
 async fn upload(router: &Router, t: &str, content_type: &str, bytes: &[u8]) -> String {
     let (status, target) =

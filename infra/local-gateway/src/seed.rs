@@ -4,7 +4,7 @@ use shared::api::AppState;
 use shared::domain::customer::{Address, CustomerProfile, CustomerState, CustomerType, SectorRef, COUNTRY_SWEDEN};
 use shared::domain::{Permission, Role, User, UserSubType};
 use shared::error::ApiError;
-use shared::services::accounts::{new_user, NewAccount};
+use shared::services::accounts::{new_user, store_account, NewAccount};
 use shared::store::users::CreateUserError;
 
 /// Shared by every demo account; printed at start and listed in the README.
@@ -101,7 +101,7 @@ pub async fn seed_accounts(state: &AppState, accounts: &[DemoAccount]) -> Result
         if a.role == Role::CustomerContact {
             user.permissions = a.permissions.to_vec();
         }
-        match state.store.create_user(&user).await {
+        match store_account(&state.store, &user).await {
             Ok(()) => {
                 created += 1;
                 if a.role == Role::Customer {
@@ -123,8 +123,9 @@ pub const DEMO_COMPANY: &str = "Kund Demo AB";
 pub const DEMO_REGISTRATION_NUMBER: &str = "556000-0001";
 
 /// Gives a seeded customer an active customer profile if it has none: the
-/// demo customer a company, the browser-test customers individual ones.
-/// Idempotent: an existing profile is left as it is.
+/// demo customer a company, the browser-test customers individual ones
+/// (with the registration number and the conflict-index entries, in one
+/// transaction). Idempotent: an existing profile is left as it is.
 async fn ensure_customer_profile(state: &AppState, user: &User) -> Result<(), ApiError> {
     if state.store.get_customer_profile(&user.uid).await?.is_some() {
         return Ok(());
@@ -175,11 +176,11 @@ async fn ensure_customer_profile(state: &AppState, user: &User) -> Result<(), Ap
         knowledge_sectors: Vec::new(),
         company_size: None,
     };
-    if company && !state.store.claim_registration_number(DEMO_REGISTRATION_NUMBER, &user.uid).await? {
-        return Err(ApiError::internal("the demo registration number belongs to another customer"));
-    }
-    state.store.upsert_customer_profile(&profile).await?;
-    shared::services::customer_admin::index_customer(state, &profile).await
+    shared::services::customers::seed_profile(state, &profile).await.map_err(|e| match e {
+        ApiError::BadRequest { .. } => ApiError::internal("the demo registration number belongs to another customer"),
+        e => e,
+    })?;
+    Ok(())
 }
 
 pub fn print_demo_accounts(url: &str) {

@@ -9,7 +9,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::domain::{password_policy, user::is_valid_email};
+use crate::domain::{password_policy, user::is_valid_email, User};
 use crate::error::FieldErrors;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -63,6 +63,19 @@ pub struct Address {
     /// Country id; only 1 (Sweden) is offered.
     #[serde(default)]
     pub country: u32,
+}
+
+impl Address {
+    /// The address as stored: lines and city trimmed.
+    pub fn trimmed(&self) -> Address {
+        Address {
+            address_1: self.address_1.trim().into(),
+            address_2: self.address_2.trim().into(),
+            city: self.city.trim().into(),
+            post_code: self.post_code.clone(),
+            country: self.country,
+        }
+    }
 }
 
 /// `sector {id, name}` as the customer carries it (the name is copied so the
@@ -234,6 +247,147 @@ impl CustomerProfile {
     /// Lower-case text the admin search matches against (name, e-mail, company).
     pub fn search_text(&self) -> String {
         format!("{} {} {} {}", self.first_name, self.last_name, self.email, self.company_name.as_deref().unwrap_or_default()).to_lowercase()
+    }
+
+    /// A self-registered customer of `user` (the new, inactive customer
+    /// user): pending, terms and privacy accepted `now`. `sector` is the
+    /// looked-up sector of a company.
+    pub fn registered(r: &Registration, user: &User, sector: Option<SectorRef>, now: DateTime<Utc>) -> Self {
+        let company = r.customer_type == Some(CustomerType::Company);
+        let visiting = r.profile.trimmed();
+        let invoice_address = if r.same_invoice_address { visiting.clone() } else { r.invoice_address.trimmed() };
+        CustomerProfile {
+            customer_type: r.customer_type.unwrap_or(CustomerType::Individual),
+            company_name: company.then(|| r.company_name.trim().to_string()),
+            company_registration_number: company.then(|| r.company_registration_number.trim().to_string()),
+            sector: sector.filter(|_| company),
+            phone: r.phone.trim().to_string(),
+            profile: visiting,
+            same_invoice_address: r.same_invoice_address,
+            invoice_address,
+            terms_accepted_at: now,
+            privacy_accepted_at: now,
+            state: CustomerState::Pending,
+            approved_at: None,
+            activated_at: None,
+            ..CustomerProfile::blank(user)
+        }
+    }
+
+    /// A customer staff make for `user`: active at once (no approval); the
+    /// form's fields come with [`CustomerForm::apply`]. Staff-created
+    /// customers accept no terms here; the stamps record when the account
+    /// was made.
+    pub fn made_by_staff(user: &User, now: DateTime<Utc>) -> Self {
+        CustomerProfile {
+            terms_accepted_at: now,
+            privacy_accepted_at: now,
+            state: CustomerState::Active,
+            approved_at: Some(now),
+            activated_at: Some(now),
+            ..CustomerProfile::blank(user)
+        }
+    }
+
+    /// An individual with nothing filled in but the user's copies.
+    fn blank(user: &User) -> Self {
+        CustomerProfile {
+            uid: user.uid.clone(),
+            customer_type: CustomerType::Individual,
+            company_name: None,
+            company_registration_number: None,
+            sector: None,
+            phone: String::new(),
+            profile: Address::default(),
+            same_invoice_address: true,
+            invoice_address: Address::default(),
+            terms_accepted_at: user.created_at,
+            privacy_accepted_at: user.created_at,
+            state: CustomerState::Pending,
+            approved_at: None,
+            activated_at: None,
+            email: user.email.clone(),
+            first_name: user.first_name.clone(),
+            last_name: user.last_name.clone(),
+            created_at: user.created_at,
+            account_manager_uid: None,
+            invoice_by: None,
+            department_id: None,
+            hourly_rate_ore: None,
+            knowledge_sectors: Vec::new(),
+            company_size: None,
+        }
+    }
+
+    /// Takes over the copies of the user's names and e-mail.
+    pub fn copy_user(&mut self, user: &User) {
+        self.first_name = user.first_name.clone();
+        self.last_name = user.last_name.clone();
+        self.email = user.email.clone();
+    }
+
+    /// The customer's registration number, when it holds one.
+    pub fn registration_number(&self) -> Option<&str> {
+        self.company_registration_number.as_deref().map(str::trim).filter(|n| !n.is_empty())
+    }
+
+    /// How pickers show the customer: `Company (First Last)`, or the name.
+    pub fn dropdown_label(&self) -> String {
+        let name = format!("{} {}", self.first_name, self.last_name);
+        match &self.company_name {
+            Some(c) if !c.is_empty() => format!("{c} ({name})"),
+            _ => name,
+        }
+    }
+}
+
+impl CustomerForm {
+    pub fn is_company(&self) -> bool {
+        self.customer_type == Some(CustomerType::Company)
+    }
+
+    /// The chosen account manager's uid, if any.
+    pub fn account_manager_uid(&self) -> Option<&str> {
+        self.account_manager.as_deref().map(str::trim).filter(|m| !m.is_empty())
+    }
+
+    /// The knowledge sectors named, sorted, each once.
+    pub fn knowledge_sector_ids(&self) -> Vec<u64> {
+        let mut ids = self.knowledge_sectors.clone();
+        ids.sort_unstable();
+        ids.dedup();
+        ids
+    }
+
+    /// Copies the form onto a profile: everything but identity, state and
+    /// dates. `sector` is the looked-up business sector (companies); the
+    /// form has passed [`check_customer_form`].
+    pub fn apply(&self, p: &mut CustomerProfile, sector: Option<SectorRef>) {
+        let company = self.is_company();
+        p.customer_type = self.customer_type.unwrap_or(CustomerType::Individual);
+        p.company_name = company.then(|| self.company_name.trim().to_string());
+        p.company_registration_number = company.then(|| self.company_registration_number.trim().to_string());
+        p.sector = sector.filter(|_| company);
+        p.phone = self.phone.trim().to_string();
+        p.profile = self.profile.trimmed();
+        p.same_invoice_address = self.same_invoice_address;
+        p.invoice_address = if self.same_invoice_address { p.profile.clone() } else { self.invoice_address.trimmed() };
+        p.account_manager_uid = self.account_manager_uid().map(String::from);
+        p.invoice_by = self.invoice_by;
+        p.department_id = self.department;
+        p.hourly_rate_ore = self.hourly_rate.and_then(crate::domain::staff::rate_to_ore);
+        p.knowledge_sectors = self.knowledge_sector_ids();
+        p.company_size = self.company_size.clone().filter(|v| !v.is_empty());
+    }
+}
+
+/// The state a customer list shows, from its `status` parameter: active
+/// when none is given, every state (`None`) for `all`, else the one named.
+pub fn list_state(status: Option<&str>) -> Result<Option<CustomerState>, Msg> {
+    match status.map(str::trim).filter(|v| !v.is_empty()) {
+        None => Ok(Some(CustomerState::Active)),
+        Some("all") => Ok(None),
+        Some(raw) => CustomerState::parse(raw).map(Some).ok_or(Msg::InvalidStatus),
     }
 }
 
@@ -537,6 +691,63 @@ mod tests {
         assert_eq!(e["company_registration_number"], [Msg::InvalidRegistrationNumber]);
         // No password, no terms on the staff form.
         assert!(!e.has("password") && !e.has("terms_accepted"));
+    }
+
+    #[test]
+    fn the_staff_form_is_copied_onto_a_profile_trimmed() {
+        let mut user = crate::domain::user::tests_support::sample(Some(3));
+        (user.first_name, user.last_name) = ("Anna".into(), "Berg".into());
+        let mut p = CustomerProfile::made_by_staff(&user, chrono::Utc::now());
+        assert_eq!((p.state, p.uid.as_str(), p.email.as_str()), (CustomerState::Active, "u1", "anna@example.com"));
+        let mut f = staff_form();
+        f.company_name = " Berg AB ".into();
+        f.profile.address_1 = " Storgatan 1 ".into();
+        f.account_manager = Some(" sales-1 ".into());
+        f.knowledge_sectors = vec![3, 1, 3];
+        f.company_size = Some(String::new());
+        let sector = SectorRef { id: "1".into(), name: "Consumer goods".into() };
+        f.apply(&mut p, Some(sector.clone()));
+        assert_eq!(p.customer_type, CustomerType::Company);
+        assert_eq!((p.company_name.as_deref(), p.registration_number()), (Some("Berg AB"), Some("556677-1234")));
+        assert_eq!(p.sector, Some(sector.clone()));
+        assert_eq!(p.profile.address_1, "Storgatan 1");
+        assert_eq!(p.invoice_address, p.profile, "same invoice address copies the visiting one");
+        assert_eq!(p.account_manager_uid.as_deref(), Some("sales-1"));
+        assert_eq!(p.knowledge_sectors, [1, 3]);
+        assert_eq!((p.hourly_rate_ore, p.company_size.as_deref()), (Some(125050), None));
+        assert_eq!(p.dropdown_label(), "Berg AB (Anna Berg)");
+
+        // An individual keeps no company fields, whatever the form sends.
+        f.customer_type = Some(CustomerType::Individual);
+        f.apply(&mut p, Some(sector));
+        assert_eq!((p.company_name.as_deref(), p.registration_number(), p.sector.as_ref()), (None, None, None));
+    }
+
+    #[test]
+    fn a_registration_becomes_a_pending_profile() {
+        let user = crate::domain::user::tests_support::sample(Some(3));
+        let now = chrono::Utc::now();
+        let mut r = company();
+        r.same_invoice_address = false;
+        r.invoice_address = Address { city: " Solna ".into(), ..address() };
+        let p = CustomerProfile::registered(&r, &user, None, now);
+        assert_eq!((p.state, p.approved_at, p.terms_accepted_at), (CustomerState::Pending, None, now));
+        assert_eq!(p.invoice_address.city, "Solna");
+        assert_eq!(p.registration_number(), Some("556677-1234"));
+        let mut ind = company();
+        ind.customer_type = Some(CustomerType::Individual);
+        let sector = SectorRef { id: "1".into(), name: "Consumer goods".into() };
+        let p = CustomerProfile::registered(&ind, &user, Some(sector), now);
+        assert_eq!((p.company_name, p.sector), (None, None));
+    }
+
+    #[test]
+    fn list_state_defaults_to_active() {
+        assert_eq!(list_state(None), Ok(Some(CustomerState::Active)));
+        assert_eq!(list_state(Some(" ")), Ok(Some(CustomerState::Active)));
+        assert_eq!(list_state(Some("all")), Ok(None));
+        assert_eq!(list_state(Some("pending")), Ok(Some(CustomerState::Pending)));
+        assert_eq!(list_state(Some("weird")), Err(Msg::InvalidStatus));
     }
 
     fn address() -> Address {

@@ -6,6 +6,7 @@
 //! own and are asked from here, so a rule is written once.
 
 use super::case::{self, Case, CreateVia};
+use super::customer::CustomerState;
 use super::permissions::{holds, Permission};
 use super::{Role, User};
 use crate::error::{ApiError, Msg};
@@ -30,6 +31,9 @@ pub enum Action<'a> {
     ManageCustomers,
     /// Customer lists, details and dropdowns: admin, sales persons, lawyers.
     ReadCustomers,
+    /// The customer list of one state (`None`: every state): admin any;
+    /// sales persons all but pending; lawyers active and inactive.
+    ListCustomers { state: Option<CustomerState> },
     /// Approve pending customers, (de)activate users, resend activation and
     /// password links, the entity counts: admin only.
     AdministerAccounts,
@@ -58,6 +62,8 @@ pub enum Action<'a> {
     /// Internal notes and the short internal description: the provider's
     /// people (admin, sales persons, lawyers), never the customer side.
     SeeInternal,
+    /// The own profile page (names, phone, image): everyone but admin (spec §6).
+    EditOwnProfile,
 }
 
 /// Whether `user` may take `action`.
@@ -76,6 +82,12 @@ pub fn may(user: &User, action: Action<'_>) -> bool {
             admin || sales || lawyer
         }
         Action::ManageCustomers | Action::ManageSubscriptions => admin || sales,
+        Action::ListCustomers { state } => {
+            admin
+                || (sales && state != Some(CustomerState::Pending))
+                || (lawyer && matches!(state, Some(CustomerState::Active | CustomerState::Inactive)))
+        }
+        Action::EditOwnProfile => role.is_some() && !admin,
         Action::ReadCustomerAccount { customer_uid } => match role {
             Some(Role::Admin | Role::SalesPerson | Role::Lawyer) => true,
             Some(Role::Customer) => user.uid == customer_uid,
@@ -145,6 +157,17 @@ mod tests {
         assert_eq!(who(Action::CreateCase(CreateVia::Staff)), [Admin, SalesPerson]);
         assert_eq!(who(Action::CreateCase(CreateVia::Lawyer)), [Lawyer]);
         assert_eq!(who(Action::CreateCase(CreateVia::Customer)), [Customer]);
+        assert_eq!(who(Action::EditOwnProfile), [SalesPerson, Lawyer, Customer, CustomerContact]);
+    }
+
+    #[test]
+    fn customer_lists_by_role_and_state() {
+        use Role::*;
+        let list = |state| who(Action::ListCustomers { state });
+        assert_eq!(list(Some(CustomerState::Pending)), [Admin]);
+        assert_eq!(list(Some(CustomerState::Active)), [Admin, SalesPerson, Lawyer]);
+        assert_eq!(list(Some(CustomerState::Inactive)), [Admin, SalesPerson, Lawyer]);
+        assert_eq!(list(None), [Admin, SalesPerson]);
     }
 
     #[test]

@@ -1,15 +1,21 @@
 //! Customer contacts (user type 4): creating them with an activation mail,
 //! editing, deactivating. The rules are in `domain::contact`; this module
-//! ties them to the table and the mail.
+//! ties them to the table and the mail. A contact's create and update write
+//! the user and the effects of [`Event::ContactSaved`] (its name in the
+//! conflict-of-interest index) in one transaction.
 
 use crate::domain::contact::{check_names, contact_scope, may_see, normalize_phone, ContactScope};
 use crate::domain::permissions::{parse_codes, Permission};
 use crate::domain::{is_valid_email_addr, Role, User};
 use crate::error::Msg;
 use crate::error::{ApiError, FieldErrors};
-use crate::services::accounts::{new_user, NewAccount};
+use crate::services::accounts::{self, NewAccount};
+use crate::services::credentials::passwords;
+use crate::services::events::{self, Event};
+use crate::services::retry::{self, Attempt};
 use crate::services::Context;
-use crate::store::users::{ContactPage, CreateUserError};
+use crate::store::tx::Tx;
+use crate::store::users::ContactPage;
 
 pub struct ContactForm {
     pub first_name: String,
@@ -57,16 +63,25 @@ pub async fn list(s: &Context, caller: &User, customer: Option<&str>, cursor: Op
 
 /// A contact the caller may see, or 404.
 pub async fn get(s: &Context, caller: &User, contact_id: &str) -> Result<User, ApiError> {
+    visible(s, caller, contact_id, false).await
+}
+
+/// [`get`], read consistently when a write follows (`latest`).
+async fn visible(s: &Context, caller: &User, contact_id: &str, latest: bool) -> Result<User, ApiError> {
     let scope = contact_scope(caller)?;
-    let contact = s.store.get_user(contact_id.trim()).await?.ok_or(ApiError::NotFound)?;
+    let uid = contact_id.trim();
+    let found = if latest { s.store.get_user_latest(uid).await? } else { s.store.get_user(uid).await? };
+    let contact = found.ok_or(ApiError::NotFound)?;
     if !may_see(&scope, &contact) {
         return Err(ApiError::NotFound);
     }
     Ok(contact)
 }
 
-/// Creates an active contact with an unguessable password it never learns,
-/// and mails a single-use link to the set-password screen.
+/// Creates an active contact with an unguessable password it never learns:
+/// the user, its e-mail item, its set-password link (single use, three
+/// days) and its entry in the conflict-of-interest index in one
+/// transaction; the link is mailed after.
 pub async fn create(s: &Context, caller: &User, customer: Option<&str>, email: &str, form: ContactForm) -> Result<User, ApiError> {
     let customer = customer_for(s, caller, customer).await?;
     let mut errors = FieldErrors::new();
@@ -76,11 +91,9 @@ pub async fn create(s: &Context, caller: &User, customer: Option<&str>, email: &
         errors.add("email", Msg::InvalidEmail);
     }
     let (phone, permissions) = check_form(&form, &mut errors);
-    if !errors.is_empty() {
-        return Err(ApiError::validation(errors));
-    }
+    errors.check()?;
     let placeholder = crate::domain::two_factor::new_link_token();
-    let mut user = new_user(
+    let mut user = accounts::new_user(
         &s.store,
         NewAccount {
             email,
@@ -97,46 +110,57 @@ pub async fn create(s: &Context, caller: &User, customer: Option<&str>, email: &
     .await?;
     user.phone = phone;
     user.permissions = permissions;
-    match s.store.create_user(&user).await {
-        Ok(()) => {}
-        Err(CreateUserError::EmailTaken) => return Err(ApiError::field("email", Msg::EmailExists)),
-        Err(CreateUserError::Other(e)) => return Err(e),
-    }
-    index(s, &user).await?;
-    // The set-password mail: single use, three days (the recovery-link machinery).
-    crate::services::credentials::passwords::send_invitation(s, &user).await?;
+    let invitation = retry::until_done(|_| async {
+        let mut tx = s.store.tx();
+        accounts::add_account(&s.store, &mut tx, &user)?;
+        let invitation = passwords::add_invitation(s, &mut tx, &user)?;
+        if commit_saved(s, tx, &user).await? {
+            return Ok(Attempt::Done(invitation));
+        }
+        if accounts::email_taken(&s.store, &user).await? {
+            return Err(ApiError::field("email", Msg::EmailExists));
+        }
+        Ok(Attempt::Conflict)
+    })
+    .await?;
+    passwords::mail_invitation(s, &user, &invitation).await?;
     Ok(user)
 }
 
-/// The contact's name in the conflict-of-interest index, under its company.
-async fn index(s: &Context, contact: &User) -> Result<(), ApiError> {
-    super::events::record_alone(s, &[super::events::Event::ContactSaved { contact }]).await
+/// Adds the effects of saving `contact` (its name in the conflict-of-interest
+/// index, under its company) to `tx` and commits; `Ok(false)`: a condition
+/// failed and nothing was written.
+async fn commit_saved(s: &Context, mut tx: Tx, contact: &User) -> Result<bool, ApiError> {
+    let queued = events::record(s, &mut tx, &[Event::ContactSaved { contact }]).await?;
+    events::commit(s, tx, queued).await
 }
 
-/// Names, phone and permissions of a contact the caller may see. A contact
-/// may not change itself (it could otherwise grant itself permissions).
+/// Names, phone and permissions of a contact the caller may see, with its
+/// index entry, in one transaction. A contact may not change itself (it
+/// could otherwise grant itself permissions).
 pub async fn update(s: &Context, caller: &User, contact_id: &str, form: ContactForm) -> Result<User, ApiError> {
-    let mut contact = get(s, caller, contact_id).await?;
-    if contact.uid == caller.uid {
-        return Err(ApiError::Forbidden);
-    }
-    let mut errors = FieldErrors::new();
-    let (phone, permissions) = check_form(&form, &mut errors);
-    if !errors.is_empty() {
-        return Err(ApiError::validation(errors));
-    }
-    contact.first_name = form.first_name.trim().to_string();
-    contact.last_name = form.last_name.trim().to_string();
-    contact.phone = phone;
-    contact.permissions = permissions;
-    s.store.put_user(&contact).await?;
-    index(s, &contact).await?;
-    Ok(contact)
+    retry::until_done(|_| async {
+        let mut contact = visible(s, caller, contact_id, true).await?;
+        if contact.uid == caller.uid {
+            return Err(ApiError::Forbidden);
+        }
+        let mut errors = FieldErrors::new();
+        let (phone, permissions) = check_form(&form, &mut errors);
+        errors.check()?;
+        contact.first_name = form.first_name.trim().to_string();
+        contact.last_name = form.last_name.trim().to_string();
+        contact.phone = phone;
+        contact.permissions = permissions;
+        let mut tx = s.store.tx();
+        s.store.add_user_put(&mut tx, &contact)?;
+        Ok(if commit_saved(s, tx, &contact).await? { Attempt::Done(contact) } else { Attempt::Conflict })
+    })
+    .await
 }
 
 /// Deactivating ends the contact's live sessions (token version bump).
 pub async fn set_active(s: &Context, caller: &User, contact_id: &str, active: bool) -> Result<User, ApiError> {
-    let mut contact = get(s, caller, contact_id).await?;
+    let mut contact = visible(s, caller, contact_id, true).await?;
     if contact.uid == caller.uid {
         return Err(ApiError::Forbidden);
     }

@@ -13,7 +13,6 @@ pub mod catalogue;
 pub mod conflict;
 pub mod contacts;
 pub mod credentials;
-pub mod customer_admin;
 pub mod customers;
 pub mod documents;
 pub mod events;

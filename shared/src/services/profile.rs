@@ -4,8 +4,9 @@
 use crate::domain::contact::{
     check_names, content_type_of, image_extension, image_prefix, is_image_magic, is_own_image_key, normalize_phone, IMAGE_MAX_BYTES,
 };
+use crate::domain::policy::{self, Action};
 use crate::domain::user::IMAGE_NOT_SET;
-use crate::domain::{Role, SessionUser, User};
+use crate::domain::{SessionUser, User};
 use crate::error::Msg;
 use crate::error::{ApiError, FieldErrors};
 use crate::services::Context;
@@ -20,16 +21,10 @@ pub async fn session_user(s: &Context, user: &User) -> Result<SessionUser, ApiEr
     Ok(out)
 }
 
-/// Admin has no profile page (spec §6).
-fn has_profile(user: &User) -> Result<(), ApiError> {
-    match user.role() {
-        Some(Role::Admin) | None => Err(ApiError::Forbidden),
-        _ => Ok(()),
-    }
-}
-
-pub async fn update(s: &Context, mut user: User, first_name: &str, last_name: &str, phone: Option<&str>) -> Result<User, ApiError> {
-    has_profile(&user)?;
+/// Names and phone of the signed-in user (not admin: no profile page);
+/// answers the session user as it now is.
+pub async fn update(s: &Context, mut user: User, first_name: &str, last_name: &str, phone: Option<&str>) -> Result<SessionUser, ApiError> {
+    policy::require(&user, Action::EditOwnProfile)?;
     let mut errors = FieldErrors::new();
     check_names(&mut errors, first_name, last_name);
     let phone = normalize_phone(phone).unwrap_or_else(|k| {
@@ -43,7 +38,7 @@ pub async fn update(s: &Context, mut user: User, first_name: &str, last_name: &s
     user.last_name = last_name.trim().into();
     user.phone = phone;
     s.store.put_user(&user).await?;
-    Ok(user)
+    session_user(s, &user).await
 }
 
 pub struct UploadTarget {
@@ -54,7 +49,7 @@ pub struct UploadTarget {
 
 /// A presigned PUT for a key the server chooses; only JPEG and PNG.
 pub async fn upload_url(s: &Context, user: &User, content_type: &str) -> Result<UploadTarget, ApiError> {
-    has_profile(user)?;
+    policy::require(user, Action::EditOwnProfile)?;
     let ext = image_extension(content_type).ok_or_else(|| ApiError::field("content_type", Msg::ImageTypeNotAllowed))?;
     let key = format!("{}{}.{ext}", image_prefix(&user.uid), uuid::Uuid::new_v4());
     let content_type = content_type_of(ext);
@@ -65,8 +60,9 @@ pub async fn upload_url(s: &Context, user: &User, content_type: &str) -> Result<
 /// After the browser's PUT: the object must exist, be at most 2 MiB and start
 /// with JPEG/PNG magic bytes; otherwise it is deleted and the answer is 400.
 /// The previous image object is removed once the new one is stored.
-pub async fn confirm_image(s: &Context, mut user: User, key: &str) -> Result<User, ApiError> {
-    has_profile(&user)?;
+/// Answers the session user with the new image's URL.
+pub async fn confirm_image(s: &Context, mut user: User, key: &str) -> Result<SessionUser, ApiError> {
+    policy::require(&user, Action::EditOwnProfile)?;
     let key = key.trim();
     if !is_own_image_key(&user.uid, key) {
         return Err(ApiError::field("key", Msg::Invalid));
@@ -87,5 +83,5 @@ pub async fn confirm_image(s: &Context, mut user: User, key: &str) -> Result<Use
         // Best effort: a leftover object costs little, a failed answer would confuse.
         let _ = s.files.delete(&old).await;
     }
-    Ok(user)
+    session_user(s, &user).await
 }

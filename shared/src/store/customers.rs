@@ -2,9 +2,10 @@
 //! uniqueness (`REGNO#<number>`), activation links (`CUSTOMER#<uid> / ACTIVATION`)
 //! and business sectors (`BUSINESS_SECTOR / SECTOR#<id>`).
 
-use aws_sdk_dynamodb::types::{AttributeValue, Put, TransactWriteItem};
+use aws_sdk_dynamodb::types::{AttributeValue, Update};
 use std::collections::HashMap;
 
+use super::tx::Tx;
 use super::{keys, n, s, sdk_err, Item, Store};
 use crate::domain::customer::{BusinessSector, CustomerProfile, CustomerState, SEEDED_SECTORS};
 use crate::domain::User;
@@ -39,27 +40,106 @@ fn from_item(item: Item) -> Result<CustomerProfile, ApiError> {
     serde_dynamo::from_item(item).map_err(ApiError::internal)
 }
 
-/// The put that creates a profile (fails if one exists), for the sign-up transaction.
-pub fn new_profile_put(table: &str, p: &CustomerProfile) -> Result<Put, ApiError> {
-    Put::builder()
-        .table_name(table)
-        .set_item(Some(profile_item(p)?))
-        .condition_expression("attribute_not_exists(PK)")
-        .build()
-        .map_err(ApiError::internal)
+/// The counter that numbers new business sectors (after the seeded ones).
+const SECTOR_COUNTER: &str = "business_sector";
+
+/// The item that makes an organisationsnummer belong to one customer.
+fn registration_number_item(number: &str, customer_uid: &str) -> Item {
+    Item::from([
+        ("PK".to_string(), s(keys::registration_number::pk(number))),
+        ("SK".to_string(), s(keys::registration_number::SK)),
+        ("entity".to_string(), s("registration_number")),
+        ("customer_uid".to_string(), s(customer_uid)),
+    ])
 }
 
-/// The put that claims a company registration number, for the same transaction.
-pub fn regno_put(table: &str, number: &str, customer_uid: &str) -> Result<Put, ApiError> {
-    Put::builder()
-        .table_name(table)
-        .item("PK", s(keys::registration_number::pk(number)))
-        .item("SK", s(keys::registration_number::SK))
-        .item("entity", s("registration_number"))
-        .item("customer_uid", s(customer_uid))
-        .condition_expression("attribute_not_exists(PK)")
-        .build()
-        .map_err(ApiError::internal)
+/// The customer's department link (`CUSTOMER#<uid> / DEPARTMENT`, GSI1
+/// `DEPARTMENT#<id>`): the item [`Store::connect_customer_department`] writes.
+fn department_link_item(customer_uid: &str, department_id: u64) -> Item {
+    Item::from([
+        ("PK".to_string(), s(keys::customer::pk(customer_uid))),
+        ("SK".to_string(), s(keys::customer::DEPARTMENT_SK)),
+        ("entity".to_string(), s("customer_department")),
+        ("customer_uid".to_string(), s(customer_uid)),
+        ("department_id".to_string(), n(department_id)),
+        ("GSI1PK".to_string(), s(keys::department_members::gsi1pk(department_id))),
+        ("GSI1SK".to_string(), s(customer_uid)),
+    ])
+}
+
+/// What a customer change adds to its transaction: the profile (new or
+/// rewritten), the registration number it claims or releases, and its
+/// department link. The user and its e-mail item are added by
+/// [`Store::add_new_user`] / [`Store::add_user_put`] beside these.
+impl Store {
+    /// A new profile (only if the customer has none yet).
+    pub fn add_new_profile(&self, tx: &mut Tx, p: &CustomerProfile) -> Result<(), ApiError> {
+        tx.put_new(profile_item(p)?)
+    }
+
+    /// The rewrite of an existing profile (its state index follows `state`).
+    pub fn add_profile_put(&self, tx: &mut Tx, p: &CustomerProfile) -> Result<(), ApiError> {
+        tx.put_if(profile_item(p)?, Some(("attribute_exists(PK)", vec![])))
+    }
+
+    /// Claims a registration number for the customer, only if nobody holds it.
+    pub fn add_registration_number(&self, tx: &mut Tx, number: &str, customer_uid: &str) -> Result<(), ApiError> {
+        tx.put_new(registration_number_item(number, customer_uid))
+    }
+
+    /// Claims a registration number unless another customer holds it (the
+    /// customer's own claim is kept: seed data, which runs again).
+    pub fn add_registration_number_kept(&self, tx: &mut Tx, number: &str, customer_uid: &str) -> Result<(), ApiError> {
+        tx.put_if(
+            registration_number_item(number, customer_uid),
+            Some(("attribute_not_exists(PK) OR customer_uid = :u", vec![(":u", s(customer_uid))])),
+        )
+    }
+
+    /// Releases a registration number, only if it is the customer's own.
+    pub fn add_registration_number_release(&self, tx: &mut Tx, number: &str, customer_uid: &str) -> Result<(), ApiError> {
+        tx.delete(
+            &keys::registration_number::pk(number),
+            keys::registration_number::SK,
+            Some(("attribute_not_exists(PK) OR customer_uid = :u", vec![(":u", s(customer_uid))])),
+        )
+    }
+
+    /// Connects the customer to a department (one per customer; a new one replaces the old).
+    pub fn add_department_link(&self, tx: &mut Tx, customer_uid: &str, department_id: u64) -> Result<(), ApiError> {
+        tx.put(department_link_item(customer_uid, department_id))
+    }
+
+    /// The customer's one activation link (a new one replaces the earlier,
+    /// which then stops working).
+    pub fn add_activation_link(&self, tx: &mut Tx, uid: &str, digest: &str, expires_at: i64) -> Result<(), ApiError> {
+        tx.put(Item::from([
+            ("PK".to_string(), s(keys::customer::pk(uid))),
+            ("SK".to_string(), s(keys::customer::ACTIVATION_SK)),
+            ("entity".to_string(), s("activation_link")),
+            ("digest".to_string(), s(digest)),
+            ("expires_at".to_string(), n(expires_at)),
+            ("used".to_string(), AttributeValue::Bool(false)),
+            (super::table::TTL_ATTRIBUTE.to_string(), n(expires_at)),
+        ]))
+    }
+
+    /// Spends the activation link: the transaction fails unless it is the
+    /// customer's current one, unused and unexpired (single use even under
+    /// concurrent clicks).
+    pub fn add_activation_link_spend(&self, tx: &mut Tx, uid: &str, digest: &str, now: i64) -> Result<(), ApiError> {
+        tx.update(
+            Update::builder()
+                .key("PK", s(keys::customer::pk(uid)))
+                .key("SK", s(keys::customer::ACTIVATION_SK))
+                .update_expression("SET used = :t")
+                .condition_expression("attribute_exists(PK) AND digest = :d AND used = :f AND expires_at > :now")
+                .expression_attribute_values(":t", AttributeValue::Bool(true))
+                .expression_attribute_values(":f", AttributeValue::Bool(false))
+                .expression_attribute_values(":d", s(digest))
+                .expression_attribute_values(":now", n(now)),
+        )
+    }
 }
 
 impl Store {
@@ -67,40 +147,20 @@ impl Store {
         self.get(&keys::customer::pk(uid), keys::customer::PROFILE_SK).await?.map(from_item).transpose()
     }
 
-    /// Replaces an existing profile (its state index follows `state`).
-    pub async fn put_customer_profile(&self, p: &CustomerProfile) -> Result<(), ApiError> {
-        self.client
-            .put_item()
-            .table_name(&self.table)
-            .set_item(Some(profile_item(p)?))
-            .condition_expression("attribute_exists(PK)")
-            .send()
-            .await
-            .map_err(sdk_err)?;
-        Ok(())
-    }
-
     /// Replaces a user and (when given) its customer profile in one
-    /// transaction, so the account and its state never disagree.
+    /// transaction, so the account and its state never disagree (test and
+    /// seed set-ups; use cases add both to their own transaction).
     pub async fn put_user_and_profile(&self, user: &User, profile: Option<&CustomerProfile>) -> Result<(), ApiError> {
-        let user_put = Put::builder()
-            .table_name(&self.table)
-            .set_item(Some(super::users::to_item(user)?))
-            .condition_expression("attribute_exists(PK)")
-            .build()
-            .map_err(ApiError::internal)?;
-        let mut tx = self.client.transact_write_items().transact_items(TransactWriteItem::builder().put(user_put).build());
+        let mut tx = self.tx();
+        self.add_user_put(&mut tx, user)?;
         if let Some(p) = profile {
-            let put = Put::builder()
-                .table_name(&self.table)
-                .set_item(Some(profile_item(p)?))
-                .condition_expression("attribute_exists(PK)")
-                .build()
-                .map_err(ApiError::internal)?;
-            tx = tx.transact_items(TransactWriteItem::builder().put(put).build());
+            self.add_profile_put(&mut tx, p)?;
         }
-        tx.send().await.map_err(sdk_err)?;
-        Ok(())
+        if self.commit(tx).await? {
+            Ok(())
+        } else {
+            Err(ApiError::internal("the user or its profile does not exist"))
+        }
     }
 
     /// Number of items under one GSI1 partition (entity counts of `bubbles/`).
@@ -128,43 +188,22 @@ impl Store {
         }
     }
 
-    /// Writes a profile whether or not it exists (seed data).
-    pub async fn upsert_customer_profile(&self, p: &CustomerProfile) -> Result<(), ApiError> {
-        self.client.put_item().table_name(&self.table).set_item(Some(profile_item(p)?)).send().await.map_err(sdk_err)?;
-        Ok(())
-    }
-
-    /// Claims a registration number outside a sign-up (seed data); false when taken by someone else.
-    pub async fn claim_registration_number(&self, number: &str, customer_uid: &str) -> Result<bool, ApiError> {
-        let res = self
-            .client
-            .put_item()
-            .table_name(&self.table)
-            .item("PK", s(keys::registration_number::pk(number)))
-            .item("SK", s(keys::registration_number::SK))
-            .item("entity", s("registration_number"))
-            .item("customer_uid", s(customer_uid))
-            .condition_expression("attribute_not_exists(PK) OR customer_uid = :u")
-            .expression_attribute_values(":u", s(customer_uid))
-            .send()
-            .await;
-        match res {
-            Ok(_) => Ok(true),
-            Err(e) if e.as_service_error().is_some_and(|se| se.is_conditional_check_failed_exception()) => Ok(false),
-            Err(e) => Err(sdk_err(e)),
-        }
-    }
-
-    /// The customer uid holding a registration number.
+    /// The customer uid holding a registration number, read consistently:
+    /// the answer decides whether a write may claim it, or why a claim failed.
     pub async fn registration_number_owner(&self, number: &str) -> Result<Option<String>, ApiError> {
         Ok(self
-            .get(&keys::registration_number::pk(number), keys::registration_number::SK)
+            .get_latest(&keys::registration_number::pk(number), keys::registration_number::SK)
             .await?
             .and_then(|i| i.get("customer_uid").and_then(|v| v.as_s().ok()).cloned()))
     }
 
     pub async fn registration_number_taken(&self, number: &str) -> Result<bool, ApiError> {
-        Ok(self.get(&keys::registration_number::pk(number), keys::registration_number::SK).await?.is_some())
+        Ok(self.registration_number_owner(number).await?.is_some())
+    }
+
+    /// The profile (consistent read), before a change that rewrites it.
+    pub async fn get_customer_profile_latest(&self, uid: &str) -> Result<Option<CustomerProfile>, ApiError> {
+        self.get_latest(&keys::customer::pk(uid), keys::customer::PROFILE_SK).await?.map(from_item).transpose()
     }
 
     /// Customers in one state, newest first, `limit` per page, optionally only
@@ -227,123 +266,12 @@ impl Store {
             }
             if results.len() > limit {
                 results.truncate(limit);
-                let last = results.last().expect("a full page");
-                return Ok(CustomerPage { next: Some(format!("{}#{}", last.created_at.to_rfc3339(), last.uid)), results });
+                let next = results.last().map(|last| format!("{}#{}", last.created_at.to_rfc3339(), last.uid));
+                return Ok(CustomerPage { next, results });
             }
             match out.last_evaluated_key {
                 Some(k) if !k.is_empty() => start = Some(k),
                 _ => return Ok(CustomerPage { results, next: None }),
-            }
-        }
-    }
-
-    /// Staff update of a customer: user and profile in one transaction; a
-    /// changed e-mail swaps the `EMAIL#` item and a changed registration
-    /// number swaps the `REGNO#` item in the same transaction, so neither is
-    /// ever held by two customers or left behind.
-    pub async fn update_customer(
-        &self,
-        user: &User,
-        profile: &CustomerProfile,
-        old_email: &str,
-        old_regno: Option<&str>,
-    ) -> Result<(), UpdateCustomerError> {
-        use super::users::to_item;
-        use aws_sdk_dynamodb::types::Delete;
-        let mut items = vec![
-            TransactWriteItem::builder()
-                .put(
-                    Put::builder()
-                        .table_name(&self.table)
-                        .set_item(Some(to_item(user)?))
-                        .condition_expression("attribute_exists(PK)")
-                        .build()
-                        .map_err(ApiError::internal)?,
-                )
-                .build(),
-            TransactWriteItem::builder()
-                .put(Put::builder().table_name(&self.table).set_item(Some(profile_item(profile)?)).build().map_err(ApiError::internal)?)
-                .build(),
-        ];
-        let mut email_at = None;
-        let mut regno_at = None;
-        if user.email != old_email {
-            items.push(
-                TransactWriteItem::builder()
-                    .delete(
-                        Delete::builder()
-                            .table_name(&self.table)
-                            .key("PK", s(keys::email::pk(old_email)))
-                            .key("SK", s(keys::email::SK))
-                            .build()
-                            .map_err(ApiError::internal)?,
-                    )
-                    .build(),
-            );
-            email_at = Some(items.len());
-            items.push(
-                TransactWriteItem::builder()
-                    .put(
-                        Put::builder()
-                            .table_name(&self.table)
-                            .item("PK", s(keys::email::pk(&user.email)))
-                            .item("SK", s(keys::email::SK))
-                            .item("entity", s("email"))
-                            .item("user_uid", s(&user.uid))
-                            .condition_expression("attribute_not_exists(PK)")
-                            .build()
-                            .map_err(ApiError::internal)?,
-                    )
-                    .build(),
-            );
-        }
-        let new_regno = profile.company_registration_number.as_deref().map(str::trim).filter(|n| !n.is_empty());
-        if new_regno != old_regno {
-            if let Some(old) = old_regno {
-                // Only the customer's own item is removed.
-                items.push(
-                    TransactWriteItem::builder()
-                        .delete(
-                            Delete::builder()
-                                .table_name(&self.table)
-                                .key("PK", s(keys::registration_number::pk(old)))
-                                .key("SK", s(keys::registration_number::SK))
-                                .condition_expression("attribute_not_exists(PK) OR customer_uid = :u")
-                                .expression_attribute_values(":u", s(&user.uid))
-                                .build()
-                                .map_err(ApiError::internal)?,
-                        )
-                        .build(),
-                );
-            }
-            if let Some(new) = new_regno {
-                regno_at = Some(items.len());
-                items.push(TransactWriteItem::builder().put(regno_put(&self.table, new, &user.uid)?).build());
-            }
-        }
-        match self.client.transact_write_items().set_transact_items(Some(items)).send().await {
-            Ok(_) => Ok(()),
-            Err(e) => {
-                use aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsError;
-                let failed: Vec<usize> = match e.as_service_error() {
-                    Some(TransactWriteItemsError::TransactionCanceledException(tc)) => tc
-                        .cancellation_reasons()
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, r)| r.code() == Some("ConditionalCheckFailed"))
-                        .map(|(i, _)| i)
-                        .collect(),
-                    _ => Vec::new(),
-                };
-                if email_at.is_some_and(|i| failed.contains(&i)) {
-                    Err(UpdateCustomerError::EmailTaken)
-                } else if regno_at.is_some_and(|i| failed.contains(&i)) {
-                    Err(UpdateCustomerError::RegistrationNumberTaken)
-                } else if failed.contains(&0) {
-                    Err(UpdateCustomerError::Other(ApiError::UserNotFound))
-                } else {
-                    Err(UpdateCustomerError::Other(sdk_err(e)))
-                }
             }
         }
     }
@@ -375,55 +303,23 @@ impl Store {
         }
     }
 
-    /// Stores the customer's one activation link (a new one replaces the
-    /// earlier, which then stops working).
+    /// Stores the customer's one activation link on its own (tests); use
+    /// cases add [`Store::add_activation_link`] to their transaction.
     pub async fn save_activation_link(&self, uid: &str, digest: &str, expires_at: i64) -> Result<(), ApiError> {
-        self.client
-            .put_item()
-            .table_name(&self.table)
-            .item("PK", s(keys::customer::pk(uid)))
-            .item("SK", s(keys::customer::ACTIVATION_SK))
-            .item("entity", s("activation_link"))
-            .item("digest", s(digest))
-            .item("expires_at", n(expires_at))
-            .item("used", AttributeValue::Bool(false))
-            .item(super::table::TTL_ATTRIBUTE, n(expires_at))
-            .send()
-            .await
-            .map_err(sdk_err)?;
+        let mut tx = self.tx();
+        self.add_activation_link(&mut tx, uid, digest, expires_at)?;
+        self.commit(tx).await?;
         Ok(())
     }
 
     /// True when the link is the customer's current one, unused and unexpired.
     pub async fn activation_link_valid(&self, uid: &str, digest: &str, now: i64) -> Result<bool, ApiError> {
-        let Some(item) = self.get(&keys::customer::pk(uid), keys::customer::ACTIVATION_SK).await? else { return Ok(false) };
+        // Consistent: also asked after a failed activation, to tell a spent link from a concurrent change.
+        let Some(item) = self.get_latest(&keys::customer::pk(uid), keys::customer::ACTIVATION_SK).await? else { return Ok(false) };
         let text = |k: &str| item.get(k).and_then(|v| v.as_s().ok()).cloned();
         let num = |k: &str| item.get(k).and_then(|v| v.as_n().ok()).and_then(|v| v.parse::<i64>().ok());
         let used = item.get("used").and_then(|v| v.as_bool().ok()).copied().unwrap_or(true);
         Ok(text("digest").as_deref() == Some(digest) && !used && num("expires_at").is_some_and(|e| e > now))
-    }
-
-    /// Spends the link: single use even under concurrent clicks.
-    pub async fn spend_activation_link(&self, uid: &str, digest: &str, now: i64) -> Result<bool, ApiError> {
-        let res = self
-            .client
-            .update_item()
-            .table_name(&self.table)
-            .key("PK", s(keys::customer::pk(uid)))
-            .key("SK", s(keys::customer::ACTIVATION_SK))
-            .update_expression("SET used = :t")
-            .condition_expression("attribute_exists(PK) AND digest = :d AND used = :f AND expires_at > :now")
-            .expression_attribute_values(":t", AttributeValue::Bool(true))
-            .expression_attribute_values(":f", AttributeValue::Bool(false))
-            .expression_attribute_values(":d", s(digest))
-            .expression_attribute_values(":now", n(now))
-            .send()
-            .await;
-        match res {
-            Ok(_) => Ok(true),
-            Err(e) if e.as_service_error().is_some_and(|se| se.is_conditional_check_failed_exception()) => Ok(false),
-            Err(e) => Err(sdk_err(e)),
-        }
     }
 
     /// Business sectors by name. The spec's list is written the first time
@@ -514,18 +410,33 @@ impl Store {
         Ok(Some(BusinessSector { id: id.to_string(), name }))
     }
 
-    /// A new sector with the next free numeric id (the seeded ones take 1..10;
-    /// the counter skips ids in use).
-    pub async fn create_business_sector(&self, name: &str) -> Result<BusinessSector, ApiError> {
-        // Make sure the seeded ids exist before numbering new ones.
-        self.list_business_sectors().await?;
-        for _ in 0..(SEEDED_SECTORS.len() + 20) {
-            let id = self.next_id("business_sector").await?.to_string();
-            if self.put_sector_if_new(&id, name).await? {
-                return Ok(BusinessSector { id, name: name.trim().to_string() });
-            }
+    /// The id of a new sector: the next value of its counter, which first
+    /// moves past the seeded ids (1..10) if it has not yet.
+    pub async fn next_business_sector_id(&self) -> Result<String, ApiError> {
+        let seeded = SEEDED_SECTORS.len();
+        let res = self
+            .client
+            .update_item()
+            .table_name(&self.table)
+            .key("PK", s(keys::counter::pk(SECTOR_COUNTER)))
+            .key("SK", s(keys::counter::SK))
+            .update_expression("SET #v = :seeded")
+            .condition_expression("attribute_not_exists(#v) OR #v < :seeded")
+            .expression_attribute_names("#v", "value")
+            .expression_attribute_values(":seeded", n(seeded))
+            .send()
+            .await;
+        match res {
+            Ok(_) => {}
+            Err(e) if e.as_service_error().is_some_and(|se| se.is_conditional_check_failed_exception()) => {}
+            Err(e) => return Err(sdk_err(e)),
         }
-        Err(ApiError::internal("no free business sector id"))
+        Ok(self.next_id(SECTOR_COUNTER).await?.to_string())
+    }
+
+    /// Writes a new sector under `id`; false when the id is in use.
+    pub async fn create_business_sector_as(&self, id: &str, name: &str) -> Result<bool, ApiError> {
+        self.put_sector_if_new(id, name).await
     }
 
     /// Renames a sector; false when it does not exist.
@@ -580,16 +491,6 @@ impl Store {
 enum ListIndex {
     State(CustomerState),
     All,
-}
-
-#[derive(Debug, thiserror::Error)]
-pub enum UpdateCustomerError {
-    #[error("e-mail already exists")]
-    EmailTaken,
-    #[error("registration number taken")]
-    RegistrationNumberTaken,
-    #[error(transparent)]
-    Other(#[from] ApiError),
 }
 
 /// Rebuilds a list query's start key from a cursor `<created_at>#<uid>`.

@@ -1,6 +1,8 @@
 //! Fixed-window rate-limit counters in the table (`RATE#<scope>#<key>`,
 //! one item per window, removed by TTL). API Gateway HTTP APIs have no
 //! per-client throttling, so sign-in, codes and recovery mail count here.
+//! A window starts at a multiple of its length (epoch seconds), so tries
+//! on either side of a window's end count in different windows.
 
 use super::{keys, n, s, sdk_err, Store};
 use crate::error::ApiError;
@@ -26,10 +28,11 @@ pub const MAIL_PER_ADDRESS: Limit = Limit { scope: "mail-ip", max: 20, window_se
 
 impl Store {
     /// Whether the window's limit is already reached (reads, counts nothing).
+    /// Read consistently: the failures counted a moment ago must be seen.
     pub async fn rate_exceeded(&self, limit: Limit, key: &str, now: i64) -> Result<bool, ApiError> {
         let window = now.div_euclid(limit.window_secs);
         let hits: u32 = self
-            .get(&keys::rate_limit::pk(limit.scope, key), &keys::rate_limit::sk(window))
+            .get_latest(&keys::rate_limit::pk(limit.scope, key), &keys::rate_limit::sk(window))
             .await?
             .and_then(|i| i.get("hits").and_then(|v| v.as_n().ok()).and_then(|v| v.parse().ok()))
             .unwrap_or(0);

@@ -2,24 +2,30 @@
 
 use aws_sdk_dynamodb::types::{AttributeValue, ReturnValue};
 
-use super::{keys, n, s, sdk_err, Store};
+use super::tx::Tx;
+use super::{keys, n, s, sdk_err, Item, Store};
 use crate::error::ApiError;
 
 impl Store {
+    /// Adds a new single-use link to `tx` (a recovery link, or the
+    /// invitation of a new account, written with the account).
+    pub fn add_recovery_link(&self, tx: &mut Tx, digest: &str, user_uid: &str, expires_at: i64) -> Result<(), ApiError> {
+        tx.put(Item::from([
+            ("PK".to_string(), s(keys::recovery_link::pk(digest))),
+            ("SK".to_string(), s(keys::recovery_link::SK)),
+            ("entity".to_string(), s("recovery_link")),
+            ("user_uid".to_string(), s(user_uid)),
+            ("expires_at".to_string(), n(expires_at)),
+            ("used".to_string(), AttributeValue::Bool(false)),
+            (super::table::TTL_ATTRIBUTE.to_string(), n(expires_at)),
+        ]))
+    }
+
+    /// Stores a new single-use link on its own.
     pub async fn save_recovery_link(&self, digest: &str, user_uid: &str, expires_at: i64) -> Result<(), ApiError> {
-        self.client
-            .put_item()
-            .table_name(&self.table)
-            .item("PK", s(keys::recovery_link::pk(digest)))
-            .item("SK", s(keys::recovery_link::SK))
-            .item("entity", s("recovery_link"))
-            .item("user_uid", s(user_uid))
-            .item("expires_at", n(expires_at))
-            .item("used", AttributeValue::Bool(false))
-            .item(super::table::TTL_ATTRIBUTE, n(expires_at))
-            .send()
-            .await
-            .map_err(sdk_err)?;
+        let mut tx = self.tx();
+        self.add_recovery_link(&mut tx, digest, user_uid, expires_at)?;
+        self.commit(tx).await?;
         Ok(())
     }
 

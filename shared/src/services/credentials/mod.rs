@@ -9,6 +9,7 @@ pub mod two_factor;
 
 use chrono::Utc;
 
+use super::retry::{self, Attempt};
 use super::Context;
 use crate::auth::{password, TokenPair};
 use crate::domain::customer::inactive_reason as inactive_reason_of;
@@ -24,6 +25,25 @@ async fn limit_both(s: &Context, per_account: Limit, account: &str, per_address:
     let t = now();
     s.store.rate_limit(per_address, address, t).await?;
     s.store.rate_limit(per_account, account, t).await
+}
+
+/// Counts a failed sign-in against the account and the client address. The
+/// failure's own limit answer is the next try's (this one answers invalid
+/// credentials), but a store error is not swallowed: a transient one is
+/// tried again, anything else fails the request, so a failure is never
+/// left uncounted.
+pub async fn count_failed_sign_in(s: &Context, email: &str, client: &str) -> Result<(), ApiError> {
+    let t = now();
+    for (limit, key) in [(rate_limit::LOGIN_PER_ADDRESS, client), (rate_limit::LOGIN_PER_ACCOUNT, email)] {
+        retry::until_done(|_| async move {
+            match s.store.rate_limit(limit, key, t).await {
+                Ok(()) | Err(ApiError::TooManyRequests) => Ok(Attempt::Done(())),
+                Err(e) => Err(e),
+            }
+        })
+        .await?;
+    }
+    Ok(())
 }
 
 /// The limits on entering a second-factor code, per account and per address.

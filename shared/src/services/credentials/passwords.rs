@@ -9,6 +9,7 @@ use crate::domain::{normalize_email, password_policy, two_factor, User};
 use crate::error::ApiError;
 use crate::services::Context;
 use crate::store::rate_limit;
+use crate::store::tx::Tx;
 
 /// A recovery link is valid this long.
 pub const RECOVERY_TTL_SECS: i64 = 60 * 60;
@@ -71,18 +72,38 @@ pub async fn confirm_recovery(s: &Context, token: &str, new: &str, confirm: &str
 /// may not read mail the same day).
 pub const INVITATION_TTL_SECS: i64 = 72 * 60 * 60;
 
-/// Mails a new account's owner a single-use link to choose a password (the
-/// confirm-password screen at /recovery/account). A newer link replaces
-/// nothing: each stays single-use and expires on its own.
-pub async fn send_invitation(s: &Context, user: &User) -> Result<(), ApiError> {
-    let now = Utc::now().timestamp();
+/// A new account's set-password link: stored with the account (see
+/// [`add_invitation`]), mailed once the account is written.
+pub struct Invitation {
+    token: String,
+}
+
+/// Adds a single-use link to choose a password (the confirm-password screen
+/// at /recovery/account, valid three days) for the new account `user` to
+/// `tx`, the transaction that creates the account; mail it with
+/// [`mail_invitation`] once that transaction committed. Each link stays
+/// single use and expires on its own; a newer one replaces nothing.
+pub fn add_invitation(s: &Context, tx: &mut Tx, user: &User) -> Result<Invitation, ApiError> {
     let token = two_factor::new_link_token();
-    s.store.save_recovery_link(&two_factor::link_digest(&token), &user.uid, now + INVITATION_TTL_SECS).await?;
-    let link = format!("{}/recovery/account?token={token}", s.config.web_origin.trim_end_matches('/'));
+    s.store.add_recovery_link(tx, &two_factor::link_digest(&token), &user.uid, Utc::now().timestamp() + INVITATION_TTL_SECS)?;
+    Ok(Invitation { token })
+}
+
+/// Mails the invitation [`add_invitation`] stored.
+pub async fn mail_invitation(s: &Context, user: &User, invitation: &Invitation) -> Result<(), ApiError> {
+    let link = format!("{}/recovery/account?token={}", s.config.web_origin.trim_end_matches('/'), invitation.token);
     let body = format!(
         "Hej {name},\n\nDu har fått ett konto på plattformen. Öppna länken för att välja ditt lösenord. Den gäller i tre dygn och kan användas en gång:\n{link}\n\n\
          Hello {name},\n\nAn account has been created for you. Open the link to choose your password. It is valid for three days and can be used once:\n{link}\n",
         name = user.first_name
     );
     s.mail.send(&user.email, "Välkommen / Welcome", &body).await
+}
+
+/// Stores and mails a new invitation for an existing account (its own write).
+pub async fn send_invitation(s: &Context, user: &User) -> Result<(), ApiError> {
+    let mut tx = s.store.tx();
+    let invitation = add_invitation(s, &mut tx, user)?;
+    s.store.commit(tx).await?;
+    mail_invitation(s, user, &invitation).await
 }

@@ -7,7 +7,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::two_factor as two_factor_settings;
-use super::{inactive_reason, limit_both, limit_code_entry, password_matches, start_session};
+use super::{count_failed_sign_in, inactive_reason, limit_both, limit_code_entry, password_matches, start_session};
 use crate::auth::{TokenKind, TokenPair};
 use crate::domain::totp::TotpAuthenticator;
 use crate::domain::two_factor::{self, Challenge, CodeCheck};
@@ -55,7 +55,7 @@ pub async fn login(s: &Context, email: &str, password: String, client: &str) -> 
     // the form does not reveal who has an account.
     if !password_matches(password, user.as_ref().map(|u| u.password_hash.clone())).await? {
         // The failure is what counts; its own limit answer is the next try's.
-        let _ = limit_both(s, rate_limit::LOGIN_PER_ACCOUNT, &email, rate_limit::LOGIN_PER_ADDRESS, client).await;
+        count_failed_sign_in(s, &email, client).await?;
         return Err(ApiError::InvalidCredentials);
     }
     let user = user.ok_or(ApiError::InvalidCredentials)?;

@@ -9,7 +9,6 @@
 //! The e-mail item in that transaction is what keeps an address to one
 //! account; when a commit fails, [`email_taken`] tells whether that is why.
 
-use aws_sdk_dynamodb::types::Put;
 use chrono::Utc;
 
 use super::retry::{self, Attempt};
@@ -17,7 +16,7 @@ use crate::auth::password;
 use crate::domain::{normalize_email, user::IMAGE_NOT_SET, Role, User, UserSubType};
 use crate::error::ApiError;
 use crate::store::tx::Tx;
-use crate::store::users::{CreateUserError, CreateUserWithError};
+use crate::store::users::CreateUserError;
 use crate::store::Store;
 
 pub struct NewAccount<'a> {
@@ -103,20 +102,5 @@ pub async fn store_account(store: &Store, user: &User) -> Result<(), CreateUserE
 pub async fn create_account(store: &Store, new: NewAccount<'_>) -> Result<User, CreateUserError> {
     let user = new_user(store, new).await?;
     store_account(store, &user).await?;
-    Ok(user)
-}
-
-/// Like [`create_account`], writing the puts `extra` builds for the new user
-/// in the same transaction. Transitional: kept for the staff create of
-/// `functions/people` until it adds its items to a [`Tx`] beside
-/// [`add_account`] like the other use cases; removed then.
-pub async fn create_account_with(
-    store: &Store,
-    new: NewAccount<'_>,
-    extra: impl FnOnce(&User) -> Result<Vec<Put>, ApiError>,
-) -> Result<User, CreateUserWithError> {
-    let user = new_user(store, new).await?;
-    let puts = extra(&user)?;
-    store.create_user_with(&user, puts).await?;
     Ok(user)
 }

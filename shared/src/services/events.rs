@@ -96,18 +96,6 @@ async fn finish(ctx: &Context, index_follow_ups: &[String]) -> Result<(), ApiErr
     Ok(())
 }
 
-/// The effects of `events` in a transaction of their own, for writes not yet
-/// built as one transaction with their effects. Being removed: a use case
-/// adds its effects to its own transaction with [`record`].
-pub async fn record_alone(ctx: &Context, events: &[Event<'_>]) -> Result<(), ApiError> {
-    super::retry::until_done(|_| async {
-        let mut tx = ctx.store.tx();
-        let queued = record(ctx, &mut tx, events).await?;
-        Ok(if commit(ctx, tx, queued).await? { super::retry::Attempt::Done(()) } else { super::retry::Attempt::Conflict })
-    })
-    .await
-}
-
 /// Finishes follow-ups a stopped process left behind (bounded per call).
 pub async fn finish_pending(ctx: &Context) -> Result<(), ApiError> {
     let pending = ctx.store.pending_index_follow_ups(25).await?;

@@ -2,10 +2,10 @@
 //! uniqueness (`REGNO#<number>`), activation links (`CUSTOMER#<uid> / ACTIVATION`)
 //! and business sectors (`BUSINESS_SECTOR / SECTOR#<id>`).
 
-use aws_sdk_dynamodb::types::{AttributeValue, Update};
+use aws_sdk_dynamodb::types::AttributeValue;
 use std::collections::HashMap;
 
-use super::tx::Tx;
+use super::tx::{Cond, Tx};
 use super::{keys, n, s, sdk_err, Item, Store};
 use crate::domain::customer::{BusinessSector, CustomerProfile, CustomerState, SEEDED_SECTORS};
 use crate::domain::User;
@@ -79,7 +79,7 @@ impl Store {
 
     /// The rewrite of an existing profile (its state index follows `state`).
     pub fn add_profile_put(&self, tx: &mut Tx, p: &CustomerProfile) -> Result<(), ApiError> {
-        tx.put_if(profile_item(p)?, Some(("attribute_exists(PK)", vec![])))
+        tx.put_if(profile_item(p)?, Some(Cond::present()))
     }
 
     /// Claims a registration number for the customer, only if nobody holds it.
@@ -92,7 +92,7 @@ impl Store {
     pub fn add_registration_number_kept(&self, tx: &mut Tx, number: &str, customer_uid: &str) -> Result<(), ApiError> {
         tx.put_if(
             registration_number_item(number, customer_uid),
-            Some(("attribute_not_exists(PK) OR customer_uid = :u", vec![(":u", s(customer_uid))])),
+            Some(Cond::new("attribute_not_exists(PK) OR customer_uid = :u").value(":u", s(customer_uid))),
         )
     }
 
@@ -101,7 +101,7 @@ impl Store {
         tx.delete(
             &keys::registration_number::pk(number),
             keys::registration_number::SK,
-            Some(("attribute_not_exists(PK) OR customer_uid = :u", vec![(":u", s(customer_uid))])),
+            Some(Cond::new("attribute_not_exists(PK) OR customer_uid = :u").value(":u", s(customer_uid))),
         )
     }
 
@@ -128,16 +128,15 @@ impl Store {
     /// customer's current one, unused and unexpired (single use even under
     /// concurrent clicks).
     pub fn add_activation_link_spend(&self, tx: &mut Tx, uid: &str, digest: &str, now: i64) -> Result<(), ApiError> {
-        tx.update(
-            Update::builder()
-                .key("PK", s(keys::customer::pk(uid)))
-                .key("SK", s(keys::customer::ACTIVATION_SK))
-                .update_expression("SET used = :t")
-                .condition_expression("attribute_exists(PK) AND digest = :d AND used = :f AND expires_at > :now")
-                .expression_attribute_values(":t", AttributeValue::Bool(true))
-                .expression_attribute_values(":f", AttributeValue::Bool(false))
-                .expression_attribute_values(":d", s(digest))
-                .expression_attribute_values(":now", n(now)),
+        tx.update_if(
+            &keys::customer::pk(uid),
+            keys::customer::ACTIVATION_SK,
+            "SET used = :t",
+            Cond::new("attribute_exists(PK) AND digest = :d AND used = :f AND expires_at > :now")
+                .value(":t", AttributeValue::Bool(true))
+                .value(":f", AttributeValue::Bool(false))
+                .value(":d", s(digest))
+                .value(":now", n(now)),
         )
     }
 }

@@ -1,9 +1,8 @@
 //! Users and their e-mail uniqueness items.
 
 use crate::error::Msg;
-use aws_sdk_dynamodb::types::{Put, TransactWriteItem};
 
-use super::tx::Tx;
+use super::tx::{Cond, Tx};
 use super::{keys, s, sdk_err, Item, Store};
 use crate::domain::User;
 use crate::error::ApiError;
@@ -26,17 +25,6 @@ fn unhex(s: &str) -> Option<String> {
     }
     let bytes: Option<Vec<u8>> = (0..s.len()).step_by(2).map(|i| s.get(i..i + 2).and_then(|h| u8::from_str_radix(h, 16).ok())).collect();
     String::from_utf8(bytes?).ok()
-}
-
-#[derive(Debug, thiserror::Error)]
-pub enum CreateUserWithError {
-    #[error("e-mail already exists")]
-    EmailTaken,
-    /// The condition of the extra put with this index failed.
-    #[error("item {0} already exists")]
-    ItemTaken(usize),
-    #[error(transparent)]
-    Other(#[from] ApiError),
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -92,7 +80,7 @@ impl Store {
     /// Adds the rewrite of an existing user to `tx` (same uid; the e-mail
     /// item moves with [`Store::add_email_move`]).
     pub fn add_user_put(&self, tx: &mut Tx, user: &User) -> Result<(), ApiError> {
-        tx.put_if(to_item(user)?, Some(("attribute_exists(PK)", vec![])))
+        tx.put_if(to_item(user)?, Some(Cond::present()))
     }
 
     /// Adds the move of `uid`'s e-mail item from `old` to `new` to `tx`: the
@@ -129,40 +117,6 @@ impl Store {
     /// The user (consistent read), before a change that rewrites it.
     pub async fn get_user_latest(&self, uid: &str) -> Result<Option<User>, ApiError> {
         self.get_latest(&keys::user::pk(uid), keys::user::SK).await?.map(from_item).transpose()
-    }
-
-    /// Like a transaction of [`Store::add_new_user`] plus `extra` puts; a
-    /// failed condition on `extra[i]` answers `ItemTaken(i)`. Transitional:
-    /// kept for the staff create of `functions/people` until it builds its
-    /// own [`Tx`]; new code adds [`Store::add_new_user`] to its transaction.
-    pub async fn create_user_with(&self, user: &User, extra: Vec<Put>) -> Result<(), CreateUserWithError> {
-        let mut tx = self.tx();
-        self.add_new_user(&mut tx, user)?;
-        for put in extra {
-            tx.push(TransactWriteItem::builder().put(put).build());
-        }
-        match self.client.transact_write_items().set_transact_items(Some(tx.into_items())).send().await {
-            Ok(_) => Ok(()),
-            Err(e) => {
-                use aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsError;
-                let failed: Vec<usize> = match e.as_service_error() {
-                    Some(TransactWriteItemsError::TransactionCanceledException(tc)) => tc
-                        .cancellation_reasons()
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, r)| r.code() == Some("ConditionalCheckFailed"))
-                        .map(|(i, _)| i)
-                        .collect(),
-                    _ => Vec::new(),
-                };
-                // Reason 1 is the e-mail item's condition, 2.. the extra puts.
-                match failed.first() {
-                    Some(1) => Err(CreateUserWithError::EmailTaken),
-                    Some(&i) if i >= 2 => Err(CreateUserWithError::ItemTaken(i - 2)),
-                    _ => Err(sdk_err(e).into()),
-                }
-            }
-        }
     }
 
     pub async fn get_user(&self, uid: &str) -> Result<Option<User>, ApiError> {

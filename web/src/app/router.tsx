@@ -1,20 +1,24 @@
-import { lazy } from 'react';
+import { createElement, lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { ROLE_PREFIX, ROLES } from '../auth/roles';
 import { setNavigate } from '../navigation';
-import NotFound from '../pages/NotFound';
 import Landing from '../pages/public/Landing';
-import ConfirmPassword from '../pages/public/ConfirmPassword';
 import Login from '../pages/public/Login';
-import RecoverPassword from '../pages/public/RecoverPassword';
-import Registration from '../pages/public/Registration';
-import TwoFactorLogin from '../pages/public/TwoFactorLogin';
 import PublicPlaceholder from '../pages/public/PublicPlaceholder';
 import Root from './Root';
 import { PublicOnly, RoleGate } from './guards';
 
 // The role areas (layout, route catalogue) load lazily; each page is its own chunk (app/pages.tsx).
 const RoleArea = lazy(() => import('./RoleArea'));
+
+// The landing and login pages are in the entry chunk (every visitor sees one of them first); the other
+// public pages load with their route (react-router's `lazy`: the current page stays until the chunk is in,
+// so nothing flashes or shifts), and do not weigh on the first page's budget (web/src/budget.test.ts).
+const TwoFactorLogin = () => import('../pages/public/TwoFactorLogin');
+const RecoverPassword = () => import('../pages/public/RecoverPassword');
+const ConfirmPassword = () => import('../pages/public/ConfirmPassword');
+const Registration = () => import('../pages/public/Registration');
+const NotFound = () => import('../pages/NotFound');
 
 const publicPlaceholders: Array<[string, string]> = [];
 
@@ -24,12 +28,12 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/', element: <PublicOnly><Landing /></PublicOnly> },
       { path: '/login', element: <PublicOnly><Login /></PublicOnly> },
-      { path: '/authentication', element: <PublicOnly><TwoFactorLogin /></PublicOnly> },
-      { path: '/recover-password', element: <PublicOnly><RecoverPassword /></PublicOnly> },
-      { path: '/recovery/account', element: <PublicOnly><ConfirmPassword variant="recovery" /></PublicOnly> },
-      { path: '/confirm/account', element: <PublicOnly><ConfirmPassword variant="confirm" /></PublicOnly> },
-      { path: '/approve/customer', element: <PublicOnly><ConfirmPassword variant="approve" /></PublicOnly> },
-      { path: '/registration', element: <PublicOnly><Registration /></PublicOnly> },
+      { path: '/authentication', lazy: async () => ({ element: <PublicOnly>{createElement((await TwoFactorLogin()).default)}</PublicOnly> }) },
+      { path: '/recover-password', lazy: async () => ({ element: <PublicOnly>{createElement((await RecoverPassword()).default)}</PublicOnly> }) },
+      { path: '/recovery/account', lazy: async () => ({ element: <PublicOnly>{createElement((await ConfirmPassword()).default, { variant: 'recovery' })}</PublicOnly> }) },
+      { path: '/confirm/account', lazy: async () => ({ element: <PublicOnly>{createElement((await ConfirmPassword()).default, { variant: 'confirm' })}</PublicOnly> }) },
+      { path: '/approve/customer', lazy: async () => ({ element: <PublicOnly>{createElement((await ConfirmPassword()).default, { variant: 'approve' })}</PublicOnly> }) },
+      { path: '/registration', lazy: async () => ({ element: <PublicOnly>{createElement((await Registration()).default)}</PublicOnly> }) },
       ...publicPlaceholders.map(([path, titleKey]) => ({
         path,
         element: (
@@ -47,7 +51,7 @@ export const routes: RouteObject[] = [
           </RoleGate>
         ),
       })),
-      { path: '*', element: <NotFound /> },
+      { path: '*', lazy: async () => ({ Component: (await NotFound()).default }) },
     ],
   },
 ];

@@ -50,7 +50,7 @@ async fn get(router: &Router, path: &str, accept: Option<&str>) -> (StatusCode, 
     (parts.status, parts.headers, body)
 }
 
-fn h<'a>(headers: &'a HeaderMap, name: header::HeaderName) -> &'a str {
+fn h(headers: &HeaderMap, name: header::HeaderName) -> &str {
     headers.get(&name).map(|v| v.to_str().unwrap()).unwrap_or("")
 }
 

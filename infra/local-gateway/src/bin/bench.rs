@@ -41,11 +41,14 @@ const RATIO_GOAL: f64 = 1.3;
 struct Runtime {
     event: Value,
     served: Mutex<bool>,
+    /// When the binary first asked for work: its initialisation (config, clients) is done.
+    ready: Mutex<Option<Instant>>,
     done: mpsc::UnboundedSender<Result<(), String>>,
 }
 
 async fn next(State(rt): State<Arc<Runtime>>) -> (HeaderMap, String) {
     let already = std::mem::replace(&mut *rt.served.lock().await, true);
+    rt.ready.lock().await.get_or_insert_with(Instant::now);
     if already {
         // One event per process: park the runtime's next poll until it is killed.
         std::future::pending::<()>().await;
@@ -197,10 +200,12 @@ fn verdict(holds: bool) -> &'static str {
     }
 }
 
-/// One cold start of `bin` with `event`: time from spawning the process to its answer.
-async fn cold_start(bin: &str, name: &str, event: &Value) -> Result<Duration, String> {
+/// One cold start of `bin` with `event`: time from spawning the process to
+/// its first poll for work (initialisation) and to its answer.
+async fn cold_start(bin: &str, name: &str, event: &Value) -> Result<(Duration, Duration), String> {
     let (tx, mut rx) = mpsc::unbounded_channel();
-    let rt = Arc::new(Runtime { event: event.clone(), served: Mutex::new(false), done: tx });
+    let rt = Arc::new(Runtime { event: event.clone(), served: Mutex::new(false), ready: Mutex::new(None), done: tx });
+    let runtime = rt.clone();
     let app = Router::new()
         .route("/2018-06-01/runtime/invocation/next", get(next))
         .route("/2018-06-01/runtime/invocation/{id}/response", post(response))
@@ -226,8 +231,9 @@ async fn cold_start(bin: &str, name: &str, event: &Value) -> Result<Duration, St
     let elapsed = started.elapsed();
     let _ = child.kill().await;
     server.abort();
+    let init = runtime.ready.lock().await.map(|t| t.duration_since(started)).unwrap_or(elapsed);
     match outcome {
-        Ok(Some(Ok(()))) => Ok(elapsed),
+        Ok(Some(Ok(()))) => Ok((init, elapsed)),
         Ok(Some(Err(e))) => Err(format!("{name} answered with an error: {e}")),
         _ => Err(format!("{name} did not answer within 30 s")),
     }
@@ -304,18 +310,24 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     );
 
     // ---- 1. cold starts, each with its own real request
-    println!("\nCold start: process start → first answered request (goal: median ≤ {COLD_START_GOAL_MS} ms); zip (goal ≤ 8 MB)");
     println!(
-        "{:<22} {:>9} {:>8} {:>8} {:>6}   {:>10} {:>6}   request",
-        "function", "median ms", "min ms", "max ms", "goal", "zip bytes", "goal"
+        "\nCold start: process start → first answered request (goal: median ≤ {COLD_START_GOAL_MS} ms; init: until its first poll for work); zip (goal ≤ 8 MB)"
+    );
+    println!(
+        "{:<22} {:>9} {:>8} {:>8} {:>6} {:>8}   {:>10} {:>6}   request",
+        "function", "median ms", "min ms", "max ms", "goal", "init ms", "zip bytes", "goal"
     );
     let mut missed = Vec::new();
     for ((name, bin), work) in binaries.iter().zip(&works) {
         let mut times = Vec::with_capacity(starts);
+        let mut inits = Vec::with_capacity(starts);
         for _ in 0..starts {
-            times.push(cold_start(bin, name, &work.event()).await?);
+            let (init, answered) = cold_start(bin, name, &work.event()).await?;
+            inits.push(init);
+            times.push(answered);
         }
         times.sort();
+        inits.sort();
         let median = ms(pct(&times, 0.5));
         let (zip, zip_verdict) = match sizes.get(name) {
             Some((bytes, _)) => (bytes.to_string(), verdict(*bytes <= ZIP_GOAL_BYTES)),
@@ -328,12 +340,13 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             missed.push(format!("{name} zip {zip} bytes"));
         }
         println!(
-            "{:<22} {:>9.1} {:>8.1} {:>8.1} {:>6}   {:>10} {:>6}   {}",
+            "{:<22} {:>9.1} {:>8.1} {:>8.1} {:>6} {:>8.1}   {:>10} {:>6}   {}",
             name,
             median,
             ms(times[0]),
             ms(times[times.len() - 1]),
             verdict(median <= COLD_START_GOAL_MS),
+            ms(pct(&inits, 0.5)),
             zip,
             zip_verdict,
             work.label()

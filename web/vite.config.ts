@@ -42,6 +42,33 @@ function landingPage(): Plugin {
 }
 
 /**
+ * The default language's chunk (src/i18n/bundle.sv.ts: texts, dayjs and antd
+ * locale) preloaded from index.html, so it loads in parallel with the entry
+ * instead of after it (main.tsx waits for it before the first render).
+ * English visitors load theirs on start as before.
+ */
+function preloadDefaultLanguage(): Plugin {
+  return {
+    name: 'preload-default-language',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        if (!ctx.bundle || !ctx.filename.endsWith('index.html')) return html;
+        const chunks = Object.values(ctx.bundle).filter((c) => c.type === 'chunk');
+        const bundle = chunks.find((c) => c.facadeModuleId?.endsWith('/src/i18n/bundle.sv.ts'));
+        if (!bundle) return html;
+        const files = [bundle.fileName, ...bundle.imports].filter((f) => !html.includes(`/${f}"`));
+        return {
+          html,
+          tags: files.map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}` }, injectTo: 'head' as const })),
+        };
+      },
+    },
+  };
+}
+
+/**
  * gzip and brotli copies of every text file of dist/ (`x.js.gz`, `x.js.br`),
  * made once at build time: the local gateway serves them by Accept-Encoding
  * as CloudFront does on AWS, and never compresses per request.
@@ -76,7 +103,7 @@ function precompress(): Plugin {
 // API_PROXY=http://host:port).
 export default defineConfig({
   base: '/',
-  plugins: [react(), landingPage(), precompress()],
+  plugins: [react(), landingPage(), preloadDefaultLanguage(), precompress()],
   server: {
     proxy: {
       '/api': process.env.API_PROXY ?? 'http://127.0.0.1:3000',
@@ -90,11 +117,20 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // No hand-made vendor chunks: the bundler splits node modules by the routes that use them, so a
-    // page loads only what it shows (budgets: src/budget.test.ts, from this manifest).
+    // No catch-all vendor chunk: node modules are split by the routes that use them, so a page loads
+    // only what it shows (budgets: src/budget.test.ts, from this manifest). The one group is the node
+    // modules the entry itself needs ('$initial': statically imported by an entry), in one chunk instead
+    // of twenty small ones: fewer requests and better compression for the first page.
     manifest: true,
+    // The initial vendor chunk is ~1 MB before compression; the budgets (gzip) are the real limit.
+    chunkSizeWarningLimit: 1200,
     rolldownOptions: {
       input: { app: 'index.html', landing: 'landing.html' },
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'vendor-initial', test: /[\\/]node_modules[\\/]/, tags: ['$initial'] }],
+        },
+      },
     },
   },
   test: {

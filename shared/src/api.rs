@@ -133,3 +133,18 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
         Ok(ClientIp(from_lambda.or_else(from_socket).unwrap_or_else(|| "unknown".into())))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn api_answers_are_never_stored_unless_a_handler_says_otherwise() {
+        let res = api_headers(ApiError::NotFound.into_response()).await;
+        assert_eq!(res.headers()[header::CACHE_CONTROL], "no-store");
+        assert_eq!(res.headers()[header::X_CONTENT_TYPE_OPTIONS], "nosniff");
+        let mut own = axum::Json(serde_json::json!({})).into_response();
+        own.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("private, max-age=60"));
+        assert_eq!(api_headers(own).await.headers()[header::CACHE_CONTROL], "private, max-age=60");
+    }
+}

@@ -1,4 +1,4 @@
-import { createElement, lazy } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { ROLE_PREFIX, ROLES } from '../auth/roles';
 import { setNavigate } from '../navigation';
@@ -14,11 +14,19 @@ const RoleArea = lazy(() => import('./RoleArea'));
 // The landing and login pages are in the entry chunk (every visitor sees one of them first); the other
 // public pages load with their route (react-router's `lazy`: the current page stays until the chunk is in,
 // so nothing flashes or shifts), and do not weigh on the first page's budget (web/src/budget.test.ts).
-const TwoFactorLogin = () => import('../pages/public/TwoFactorLogin');
-const RecoverPassword = () => import('../pages/public/RecoverPassword');
-const ConfirmPassword = () => import('../pages/public/ConfirmPassword');
-const Registration = () => import('../pages/public/Registration');
-const NotFound = () => import('../pages/NotFound');
+function lazyPublic<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, props: P = {} as P) {
+  return async () => {
+    const { default: Page } = await load();
+    return {
+      element: (
+        <PublicOnly>
+          <Page {...props} />
+        </PublicOnly>
+      ),
+    };
+  };
+}
+const confirmPassword = () => import('../pages/public/ConfirmPassword');
 
 const publicPlaceholders: Array<[string, string]> = [];
 
@@ -28,12 +36,12 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/', element: <PublicOnly><Landing /></PublicOnly> },
       { path: '/login', element: <PublicOnly><Login /></PublicOnly> },
-      { path: '/authentication', lazy: async () => ({ element: <PublicOnly>{createElement((await TwoFactorLogin()).default)}</PublicOnly> }) },
-      { path: '/recover-password', lazy: async () => ({ element: <PublicOnly>{createElement((await RecoverPassword()).default)}</PublicOnly> }) },
-      { path: '/recovery/account', lazy: async () => ({ element: <PublicOnly>{createElement((await ConfirmPassword()).default, { variant: 'recovery' })}</PublicOnly> }) },
-      { path: '/confirm/account', lazy: async () => ({ element: <PublicOnly>{createElement((await ConfirmPassword()).default, { variant: 'confirm' })}</PublicOnly> }) },
-      { path: '/approve/customer', lazy: async () => ({ element: <PublicOnly>{createElement((await ConfirmPassword()).default, { variant: 'approve' })}</PublicOnly> }) },
-      { path: '/registration', lazy: async () => ({ element: <PublicOnly>{createElement((await Registration()).default)}</PublicOnly> }) },
+      { path: '/authentication', lazy: lazyPublic(() => import('../pages/public/TwoFactorLogin')) },
+      { path: '/recover-password', lazy: lazyPublic(() => import('../pages/public/RecoverPassword')) },
+      { path: '/recovery/account', lazy: lazyPublic(confirmPassword, { variant: 'recovery' }) },
+      { path: '/confirm/account', lazy: lazyPublic(confirmPassword, { variant: 'confirm' }) },
+      { path: '/approve/customer', lazy: lazyPublic(confirmPassword, { variant: 'approve' }) },
+      { path: '/registration', lazy: lazyPublic(() => import('../pages/public/Registration')) },
       ...publicPlaceholders.map(([path, titleKey]) => ({
         path,
         element: (
@@ -51,7 +59,7 @@ export const routes: RouteObject[] = [
           </RoleGate>
         ),
       })),
-      { path: '*', lazy: async () => ({ Component: (await NotFound()).default }) },
+      { path: '*', lazy: async () => ({ Component: (await import('../pages/NotFound')).default }) },
     ],
   },
 ];

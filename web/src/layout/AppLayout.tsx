@@ -25,8 +25,10 @@ const { Header, Sider, Content } = Layout;
  */
 export default function AppLayout({ role, menu, children }: { role: Role; menu: MenuDef[]; children: ReactNode }) {
   // Mounted from the first request on (and kept, so it can animate closed).
+  // The store is read on every render (a hook may not sit behind `||=`).
+  const detailsUid = useCustomerDetailsState().uid;
   const requested = useRef(false);
-  requested.current ||= !!useCustomerDetailsState().uid;
+  requested.current ||= !!detailsUid;
   const modalWanted = requested.current;
   const { t } = useTranslation();
   const screens = Grid.useBreakpoint();

@@ -12,6 +12,8 @@ import LanguageSwitch from '../components/LanguageSwitch';
 import Logo from '../components/Logo';
 import SideMenu from './SideMenu';
 import UserMenu from './UserMenu';
+import NotificationDropdown, { headerDropdowns } from './NotificationDropdown';
+import { useCountPolling } from '../api/notificationCounts';
 
 const { Header, Sider, Content } = Layout;
 
@@ -29,6 +31,8 @@ export default function AppLayout({ role, menu, children }: { role: Role; menu: 
   const home = pathFor(role, 'dashboard');
   const isLarge = screens.lg !== false;
   const [collapsed, setCollapsed] = useState(() => typeof window !== 'undefined' && window.innerWidth < 992);
+  const dropdowns = headerDropdowns(role);
+  useCountPolling(dropdowns);
 
   useEffect(() => {
     if (isMobile) setCollapsed(true);
@@ -53,6 +57,9 @@ export default function AppLayout({ role, menu, children }: { role: Role; menu: 
         </div>
         <div className="app-header-right">
           <LanguageSwitch />
+          {dropdowns.map((kind) => (
+            <NotificationDropdown key={kind} role={role} kind={kind} />
+          ))}
           <UserMenu role={role} compact={isMobile} />
         </div>
       </Header>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { resolveRole } from '../auth/roles';
 import { GUTTER } from '../config/constants';
 import { useSession } from '../store/session';
+import LawyerRatingSummaryCard from '../components/collaboration/LawyerRatingSummaryCard';
 
 /** Role dashboard (the prefix root). */
 export default function Dashboard({ titleKey }: { titleKey: string }) {
@@ -31,6 +32,11 @@ export default function Dashboard({ titleKey }: { titleKey: string }) {
             <Typography.Paragraph type="secondary">{t('dashboard.intro')}</Typography.Paragraph>
           </Card>
         </Col>
+        {role === 'lawyer' && (
+          <Col xs={24} lg={12}>
+            <LawyerRatingSummaryCard />
+          </Col>
+        )}
       </Row>
     </div>
   );

@@ -119,7 +119,7 @@ describe('collaboration', { timeout: 240_000 }, () => {
       await cp.locator(`${byTestId('notifications-list')}, ${byTestId('notifications-page')} .ant-empty`).first().waitFor();
       await shot(cp, 'notifications-page-1366-sv');
       for (const lang of ['en', 'sv']) {
-        if (lang === 'en') await switchLanguage(cp, 'en');
+        await switchLanguage(cp, lang);
         for (const [w2, h2] of lang === 'en' ? [[1366, 900], [390, 844]] : [[390, 844]]) {
           await cp.setViewportSize({ width: w2, height: h2 });
           const size = `${w2}-${lang}`;
@@ -128,19 +128,22 @@ describe('collaboration', { timeout: 240_000 }, () => {
           await shot(cp, `notifications-page-${size}`);
           await cp.locator(byTestId('header-messages')).click();
           await cp.locator(byTestId('header-messages-item')).first().waitFor();
+          await cp.waitForTimeout(400);
           await shot(cp, `messages-dropdown-${size}`);
           await cp.locator(byTestId('header-messages')).click();
+          await cp.locator(byTestId('header-messages-dropdown')).waitFor({ state: 'hidden' });
           await cp.locator(byTestId('header-notifications')).click();
-          await cp.locator(byTestId('header-notifications-dropdown')).waitFor();
+          await cp.locator(byTestId('header-notifications-item')).first().waitFor();
+          await cp.waitForTimeout(400);
           await shot(cp, `notifications-dropdown-${size}`);
           await cp.locator(byTestId('header-notifications')).click();
+          await cp.locator(byTestId('header-notifications-dropdown')).waitFor({ state: 'hidden' });
           await cp.goto(url(`/user/cases/details/${kase.uid}#conversation`));
           await cp.locator(byTestId('conversation-text')).first().waitFor();
           await cp.waitForTimeout(300);
           await shot(cp, `conversation-${size}`);
         }
       }
-      await switchLanguage(cp, 'sv');
     } finally {
       await w.close();
     }

@@ -74,6 +74,7 @@ export default function NotificationDropdown({ role, kind }: { role: Role; kind:
       open={open}
       onOpenChange={onOpenChange}
       content={content}
+      classNames={{ root: 'notification-popover' }}
       styles={{ container: { padding: 0 } }}
       destroyOnHidden
     >

@@ -36,7 +36,11 @@ function customerReplies(counts: { message: number; others: number }) {
     'GET /notification/seen/count/': (c: FakeCall) => ({ status: 200, body: { count: c.options?.queryParams?.description === 'message' ? counts.message : counts.others } }),
     'GET /notification/': (c: FakeCall) => ({
       status: 200,
-      body: { results: c.options?.queryParams?.description === 'message' ? [messageItem] : [caseItem, otherItem], more: false },
+      // Times relative to the call, so a slow run still reads "3 minutes ago".
+      body: {
+        results: c.options?.queryParams?.description === 'message' ? [{ ...messageItem, timestamp: minutesAgo(3) }] : [caseItem, { ...otherItem, timestamp: minutesAgo(60 * 26) }],
+        more: false,
+      },
     }),
   };
 }

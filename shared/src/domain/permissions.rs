@@ -110,7 +110,7 @@ mod tests {
     #[test]
     fn codes_serialise_as_the_spec_names() {
         let json = serde_json::to_string(&Permission::ALL).unwrap();
-        assert_eq!(json, r#"["view_verify","view_bisnode","view_inkasso","view_kontracto","view_contact","add_case"]"#);
+        assert_eq!(json, r#"["view_verify","view_bisnode","view_inkasso","view_kontracto","view_contact","add_case","chat_in_cases"]"#);
         for p in Permission::ALL {
             assert_eq!(serde_json::to_value(p).unwrap(), p.code());
             assert_eq!(Permission::from_code(p.code()), Some(p));

@@ -2,8 +2,8 @@ import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { fake, type FakeCall } from '../test/amplifyFake';
 
-vi.mock('aws-amplify', () => ({ Amplify: { configure: vi.fn() } }));
-vi.mock('aws-amplify/api', async () => (await import('../test/amplifyFake')).amplifyApi);
+vi.mock('@aws-amplify/core', () => ({ Amplify: { configure: vi.fn() } }));
+vi.mock('@aws-amplify/api-rest', async () => (await import('../test/amplifyFake')).amplifyApi);
 
 const { pageTests } = await import('../test/renderApp');
 const { customerUser, lawyerUser, adminUser } = await import('../pages/cases/fixtures');
@@ -145,7 +145,7 @@ describe('header dropdowns', { timeout: 40_000 }, () => {
   it('shows Swedish texts and relative times in Swedish', async () => {
     const { default: i18n } = await import('../i18n');
     const { applyLanguage } = await import('../i18n');
-    applyLanguage('sv');
+    await applyLanguage('sv');
     try {
       const r = await page.render('/user/', customerUser, customerReplies({ message: 1, others: 0 }));
       await r.click('header-messages');
@@ -153,7 +153,7 @@ describe('header dropdowns', { timeout: 40_000 }, () => {
       expect(item.textContent).toContain('Lars Jurist skrev i ärende 2026-000001');
       expect(item.textContent).toContain('3 minuter sedan');
     } finally {
-      applyLanguage('en');
+      await applyLanguage('en');
       await i18n.changeLanguage('en');
     }
   });

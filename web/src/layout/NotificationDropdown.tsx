@@ -1,82 +1,47 @@
-import { Badge, Button, Empty, Popover, Spin, Typography } from 'antd';
+import { Badge, Button, Dropdown } from 'antd';
 import { BellOutlined, MessageOutlined } from '@ant-design/icons';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { listNotifications, markSeen } from '../api/collaboration';
 import { clearCount, useCounts } from '../api/notificationCounts';
 import type { Role } from '../auth/roles';
-import NotificationItem from '../components/collaboration/NotificationItem';
-import { useOpenNotification } from '../components/collaboration/useOpenNotification';
+import type { DropdownKind } from '../types/collaboration';
 import '../components/collaboration/collaboration.css';
-import { DROPDOWN_LIST_MAX_HEIGHT, DROPDOWN_WIDTH, LIST_PAGE_SIZE } from '../config/constants';
-import { hasRoute, pathFor } from '../routes/pathFor';
-import type { DropdownKind, Notification } from '../types/collaboration';
+
+/** The open dropdown's list: loaded when a dropdown first opens. */
+const NotificationPanel = lazy(() => import('./NotificationPanel'));
 
 /**
  * A header dropdown (spec §2, §4, §7, §9): the messages one or the
  * notifications one. The badge counts unseen items (polled by the layout);
- * opening it marks them seen (badge → 0) and shows the 10 newest, 300 px
- * wide, the list at most 400 px high; a click reads the item and opens it.
+ * opening it sets the badge to 0 at once (the panel tells the server) and
+ * shows the newest items.
  */
 export default function NotificationDropdown({ role, kind }: { role: Role; kind: DropdownKind }) {
   const { t } = useTranslation('notifications');
   const counts = useCounts();
   const [open, setOpen] = useState(false);
-  const [items, setItems] = useState<Notification[] | null>(null);
-  const page = kind === 'messages' ? 'messages' : 'notifications';
-  const hasPage = hasRoute(role, page);
-  const openItem = useOpenNotification(role, () => setOpen(false));
 
   const onOpenChange = (next: boolean) => {
     setOpen(next);
-    if (!next) return;
-    clearCount(kind);
-    void markSeen(kind).catch(() => undefined);
-    setItems(null);
-    listNotifications(kind, 0, LIST_PAGE_SIZE)
-      .then((l) => setItems(l.results))
-      .catch(() => setItems([]));
+    if (next) clearCount(kind);
   };
-
-  const content = (
-    <div className="notification-dropdown" style={{ width: DROPDOWN_WIDTH }} data-testid={`header-${kind}-dropdown`}>
-      <div className="notification-dropdown-title">
-        <Typography.Text strong>{t(`${kind}.title`)}</Typography.Text>
-      </div>
-      <div className="notification-dropdown-list" style={{ maxHeight: DROPDOWN_LIST_MAX_HEIGHT, overflowY: 'auto' }} data-testid={`header-${kind}-list`}>
-        {items === null ? (
-          <div style={{ padding: 24, textAlign: 'center' }}>
-            <Spin />
-          </div>
-        ) : items.length === 0 ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(`${kind}.empty`)} />
-        ) : (
-          items.map((n) => <NotificationItem key={n.id} n={n} onOpen={(x) => void openItem(x)} testId={`header-${kind}-item`} />)
-        )}
-      </div>
-      {hasPage && (
-        <div className="notification-dropdown-footer">
-          <Link to={pathFor(role, page)} onClick={() => setOpen(false)} data-testid={`header-${kind}-all`}>
-            {t('showAll')}
-          </Link>
-        </div>
-      )}
-    </div>
-  );
 
   const count = counts[kind];
   return (
-    <Popover
-      trigger="click"
+    <Dropdown
+      trigger={['click']}
       placement="bottomRight"
-      arrow={false}
       open={open}
       onOpenChange={onOpenChange}
-      content={content}
       classNames={{ root: 'notification-popover' }}
-      styles={{ container: { padding: 0 } }}
       destroyOnHidden
+      popupRender={() => (
+        <div className="notification-popover-box">
+          <Suspense fallback={<div className="notification-dropdown" style={{ width: 300, height: 120 }} />}>
+            <NotificationPanel role={role} kind={kind} close={() => setOpen(false)} />
+          </Suspense>
+        </div>
+      )}
     >
       <Button
         type="text"
@@ -89,7 +54,7 @@ export default function NotificationDropdown({ role, kind }: { role: Role; kind:
           </Badge>
         }
       />
-    </Popover>
+    </Dropdown>
   );
 }
 

@@ -2,7 +2,7 @@ import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pathFor } from '../../routes/pathFor';
-import { averageOf, RatingSummary, useLawyerRatings } from './Ratings';
+import { averageOf, RatingSummary, useLawyerRatings } from './RatingSummary';
 
 /** The lawyer dashboard's card: their average and count, linking to all their ratings. */
 export default function LawyerRatingSummaryCard() {

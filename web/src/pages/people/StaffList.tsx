@@ -11,7 +11,7 @@ import { useCursorList } from '../../api/paging';
 import CursorPager from '../../components/CursorPager';
 import { formatOre } from '../../format';
 import { pathFor, useAreaRole } from '../../routes/pathFor';
-import { RatingSummary } from '../../components/collaboration/Ratings';
+import { RatingSummary } from '../../components/collaboration/RatingSummary';
 
 export interface StaffListProps {
   titleKey: string;

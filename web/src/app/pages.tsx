@@ -24,6 +24,7 @@ const staffForm = () => import('../pages/people/StaffForm');
 const catalogue = () => import('../pages/catalogue/Packages');
 const namedLists = () => import('../pages/catalogue/NamedLists');
 const serviceGate = () => import('../pages/subscriptions/ServiceGate');
+const notificationPages = () => import('../pages/collaboration/NotificationPages');
 
 export const PAGES: Record<PageKey, PageComponent> = {
   Dashboard,
@@ -80,4 +81,8 @@ export const PAGES: Record<PageKey, PageComponent> = {
   InkassoRoute: lazyNamed(serviceGate, 'InkassoRoute'),
   ContractCheck: lazyNamed(serviceGate, 'ContractCheck'),
   VideoMeetingRoute: lazyNamed(serviceGate, 'VideoMeetingRoute'),
+  // Collaboration
+  NotificationsPage: lazyNamed(notificationPages, 'NotificationsPage'),
+  MessagesPage: lazyNamed(notificationPages, 'MessagesPage'),
+  LawyerRatingsPage: lazy(() => import('../pages/collaboration/LawyerRatingsPage')),
 };

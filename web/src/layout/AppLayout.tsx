@@ -12,6 +12,8 @@ import LanguageSwitch from '../components/LanguageSwitch';
 import Logo from '../components/Logo';
 import SideMenu from './SideMenu';
 import UserMenu from './UserMenu';
+import NotificationDropdown, { headerDropdowns } from './NotificationDropdown';
+import { useCountPolling } from '../api/notificationCounts';
 
 // The customer-details modal (its table and date pickers) loads when first opened, not with every area.
 const CustomerDetailsModal = lazy(() => import('../pages/customerAdmin/CustomerDetailsModal'));
@@ -38,6 +40,8 @@ export default function AppLayout({ role, menu, children }: { role: Role; menu: 
   const home = pathFor(role, 'dashboard');
   const isLarge = screens.lg !== false;
   const [collapsed, setCollapsed] = useState(() => typeof window !== 'undefined' && window.innerWidth < 992);
+  const dropdowns = headerDropdowns(role);
+  useCountPolling(dropdowns);
 
   useEffect(() => {
     if (isMobile) setCollapsed(true);
@@ -62,6 +66,9 @@ export default function AppLayout({ role, menu, children }: { role: Role; menu: 
         </div>
         <div className="app-header-right">
           <LanguageSwitch />
+          {dropdowns.map((kind) => (
+            <NotificationDropdown key={kind} role={role} kind={kind} />
+          ))}
           <UserMenu role={role} compact={isMobile} />
         </div>
       </Header>

@@ -26,7 +26,8 @@ pub fn app(state: AppState, web_dist: PathBuf) -> Router {
     let (api, _) = api_routes().split_for_parts();
     let index = web_dist.join("index.html");
     let web = ServeDir::new(&web_dist).fallback(ServeFile::new(index));
-    api.route("/local/outbox", get(outbox_html))
+    let routes = api
+        .route("/local/outbox", get(outbox_html))
         .route("/local/outbox.json", get(outbox_json))
         .method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed })
         .fallback(move |uri: Uri, req: Request| async move {
@@ -37,9 +38,8 @@ pub fn app(state: AppState, web_dist: PathBuf) -> Router {
                 Ok(res) => res.into_response(),
                 Err(e) => ApiError::internal(e).into_response(),
             }
-        })
-        .with_state(state)
-        .layer(middleware::from_fn(log_line))
+        });
+    shared::api::limits(routes).with_state(state).layer(middleware::from_fn(log_line))
 }
 
 /// One line per request and its response.
@@ -104,6 +104,7 @@ pub async fn setup(state: &AppState) -> Result<(), ApiError> {
 
 pub mod demo_cases;
 pub mod seed;
+pub mod serve;
 
 pub fn default_web_dist() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../web/dist")

@@ -22,15 +22,33 @@ async fn customer_needs_consultancy_service_and_contacts_need_add_case() {
     // Spec §5 required fields.
     let (st, v) = w.call(Method::POST, "/api/case/create/by/customer/", &ct, Some(json!({}))).await;
     assert_eq!(st, StatusCode::BAD_REQUEST);
-    for f in ["subject", "description", "type", "estimated_hours"] {
+    for f in ["subject", "description", "type"] {
         assert!(v["errors"][f].is_array(), "{f}: {v}");
     }
+    // The estimate is the firm's: the customer may leave it out, staff may not.
+    assert!(v["errors"]["estimated_hours"].is_null(), "{v}");
+    let mut no_estimate = w.form("No estimate");
+    no_estimate.as_object_mut().unwrap().remove("estimated_hours");
+    let (st, c0) = w.call(Method::POST, "/api/case/create/by/customer/", &ct, Some(no_estimate.clone())).await;
+    assert_eq!((st, c0["estimated_hours"].clone()), (StatusCode::CREATED, json!(0.0)), "{c0}");
+    let (_, admin) = w.user(Role::Admin).await;
+    no_estimate["customer"] = json!(cust.uid);
+    let (st, v) = w.call(Method::POST, "/api/case/create/", &admin, Some(no_estimate.clone())).await;
+    assert_eq!((st, v["errors"]["estimated_hours"][0].as_str()), (StatusCode::BAD_REQUEST, Some("estimated_hours_required")));
+    // Admin gives an estimate; the customer's later edit without one keeps it.
+    let uid0 = c0["uid"].as_str().unwrap();
+    let mut with = w.form("No estimate");
+    with["estimated_hours"] = json!("6");
+    assert_eq!(w.call(Method::PUT, &format!("/api/case/update/{uid0}/"), &admin, Some(with)).await.0, StatusCode::OK);
+    no_estimate["description"] = json!("More details");
+    let (st, edited) = w.call(Method::PUT, &format!("/api/case/update/{uid0}/"), &ct, Some(no_estimate)).await;
+    assert_eq!((st, edited["estimated_hours"].clone(), edited["description"].clone()), (StatusCode::OK, json!(6.0), json!("More details")));
     let (st, c) = w.call(Method::POST, "/api/case/create/by/customer/", &ct, Some(w.form("Lease"))).await;
     assert_eq!(st, StatusCode::CREATED, "{c}");
     assert_eq!(c["status"], "Draft");
     assert_eq!(c["customer"], json!(cust.uid));
     assert_eq!(c["estimated_hours"], 2.5);
-    assert!(c["case_number"].as_str().unwrap().ends_with("000001"));
+    assert!(c["case_number"].as_str().unwrap().ends_with("000002"));
 
     let (_, no) = w.contact_of(&cust, vec![]).await;
     let (st, _) = w.call(Method::POST, "/api/case/create/by/customer/", &no, Some(w.form("x"))).await;
@@ -50,7 +68,7 @@ async fn customer_needs_consultancy_service_and_contacts_need_add_case() {
     // Both see the company's drafts; the internal description is hidden from them.
     let (st, list) = w.call(Method::GET, "/api/case/list/?status=draft", &no, None).await;
     assert_eq!(st, StatusCode::OK, "{list}");
-    assert_eq!(list["results"].as_array().unwrap().len(), 2);
+    assert_eq!(list["results"].as_array().unwrap().len(), 3);
     let uid = c["uid"].as_str().unwrap();
     let (st, d) = w.call(Method::GET, &format!("/api/case/{uid}/"), &ct, None).await;
     assert_eq!(st, StatusCode::OK);

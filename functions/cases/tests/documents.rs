@@ -4,13 +4,12 @@
 //! download with Content-Disposition, removal, who may do what, and the
 //! history entries. Every refusal must leave no object behind.
 
+mod common;
+
 use axum::http::{Method, StatusCode};
-use axum::Router;
 use serde_json::{json, Value};
-use shared::api::{finish, AppState};
 use shared::domain::document::DOCUMENT_MAX_BYTES;
 use shared::domain::{Role, User};
-use shared::store::catalogue::NamedKind;
 use shared::testkit;
 
 const PDF: &[u8] = b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n";
@@ -18,34 +17,32 @@ const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR";
 const ZIP: &[u8] = b"PK\x03\x04\x14\0\x06\0word/document.xml";
 const EXE: &[u8] = b"MZ\x90\0\x03\0\0\0\x04\0\0\0\xff\xff";
 
+/// The case tests' world (tests/common) with an admin and a customer signed in.
 struct World {
-    state: AppState,
-    router: Router,
+    base: common::World,
     admin: String,
     customer: User,
     ct: String,
 }
 
+impl std::ops::Deref for World {
+    type Target = common::World;
+    fn deref(&self) -> &common::World {
+        &self.base
+    }
+}
+
 async fn world() -> World {
-    let state = testkit::services().await;
-    let router = finish(cases::api(), state.clone());
-    let (_, admin) = testkit::signed_in(&state, Role::Admin).await;
-    let (customer, ct) = testkit::signed_in(&state, Role::Customer).await;
-    World { state, router, admin, customer, ct }
+    let base = common::world().await;
+    let (_, admin) = base.user(Role::Admin).await;
+    let (customer, ct) = base.user(Role::Customer).await;
+    World { base, admin, customer, ct }
 }
 
 impl World {
-    async fn call(&self, m: Method, path: &str, token: &str, body: Option<Value>) -> (StatusCode, Value) {
-        testkit::call(&self.router, m, path, Some(token), body).await
-    }
-
     /// A Draft case of the customer, created by admin.
     async fn new_case(&self) -> String {
-        let t = self.state.store.create_named(NamedKind::CaseType, "Tenancy", "").await.unwrap().id;
-        let body = json!({"customer": self.customer.uid, "subject": "Lease", "description": "Rent", "type": t, "estimated_hours": "2"});
-        let (st, c) = self.call(Method::POST, "/api/case/create/", &self.admin, Some(body)).await;
-        assert_eq!(st, StatusCode::CREATED, "{c}");
-        c["uid"].as_str().unwrap().to_string()
+        self.base.new_case(&self.admin, &self.customer).await
     }
 
     async fn upload_url(&self, token: &str, case: &str, name: &str) -> (StatusCode, Value) {

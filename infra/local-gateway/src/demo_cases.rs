@@ -1,20 +1,23 @@
-//! Demo cases for the local platform (`infra/dev.sh`): a few cases of the
-//! demo customer in every state, made through the API exactly as the demo
-//! users would (customer creates, admin publishes, lawyer accepts and logs
-//! hours), so the seed never bypasses a rule. Idempotent: nothing happens
-//! once the demo customer has cases. Off in tests (SEED_DEMO_CASES=1 turns it on).
+//! Demo cases for the local platform (`infra/dev.sh`): the two demo
+//! customers' cases in every state, enough for every list to page, made
+//! through the API exactly as the demo users would (customers and staff
+//! create, admin publishes, the lawyer accepts, logs hours and closes), so
+//! the seed never bypasses a rule. Idempotent: nothing happens once the demo
+//! customer has cases (checked before anyone signs in). Off in tests
+//! (SEED_DEMO_CASES=1 turns it on).
 
 use axum::body::Body;
 use axum::http::{header, Method, Request};
 use axum::Router;
 use serde_json::{json, Value};
 use shared::api::AppState;
+use shared::domain::case::ListOrder;
 use shared::domain::catalogue::Hundredths;
 use shared::domain::subscription::{whole_seconds, Grant};
 use shared::error::ApiError;
 use tower::ServiceExt;
 
-use crate::seed::DEMO_CUSTOMER_EMAIL;
+use crate::seed::{DEMO_CUSTOMER2_EMAIL, DEMO_CUSTOMER_EMAIL};
 
 pub const DEMO_CASE_TYPES: [&str; 5] = ["Hyresrätt", "Arbetsrätt", "Avtalsrätt", "Familjerätt", "Bolagsrätt"];
 
@@ -41,6 +44,10 @@ impl Caller<'_> {
         }
         Ok(value)
     }
+
+    async fn act(&self, uid: &str, action: &str) -> Result<(), ApiError> {
+        self.call(Method::POST, &format!("/api/case/status/{uid}/"), Some(json!({ "action": action }))).await.map(|_| ())
+    }
 }
 
 async fn caller<'a>(state: &AppState, router: &'a Router, email: &str) -> Result<(Caller<'a>, String), ApiError> {
@@ -49,21 +56,338 @@ async fn caller<'a>(state: &AppState, router: &'a Router, email: &str) -> Result
     Ok((Caller { router, token }, user.uid))
 }
 
-fn form(subject: &str, description: &str, case_type: &Value, hours: &str, counterpart: &str) -> Value {
-    json!({
-        "subject": subject, "description": description, "type": case_type, "estimated_hours": hours,
-        "counterpart": counterpart, "contact_person": "Karin Kund",
-        "address": {"address_1": "Storgatan 1", "city": "Stockholm", "country": "Sweden", "post_code": "11122"},
-    })
+/// What happens to a demo case after it is created.
+#[derive(Clone, Copy, PartialEq)]
+enum Fate {
+    /// Stays a draft for admin to verify ('Pending').
+    Pending,
+    /// Published: waits for a lawyer ('Available').
+    Available,
+    /// Accepted by the demo lawyer, with these hours logged ('Active').
+    Active(&'static [(&'static str, &'static str)]),
+    /// Worked on and closed ('Closed').
+    Closed(&'static [(&'static str, &'static str)]),
 }
+
+/// Who opens a demo case.
+#[derive(Clone, Copy)]
+enum By {
+    Customer,
+    Sales,
+    Admin,
+    Lawyer,
+}
+
+struct Demo {
+    customer2: bool,
+    by: By,
+    subject: &'static str,
+    description: &'static str,
+    case_type: &'static str,
+    hours: &'static str,
+    counterpart: &'static str,
+    fate: Fate,
+}
+
+// One line per demo case reads better in the table below than struct literals.
+#[allow(clippy::too_many_arguments)]
+const fn demo(
+    customer2: bool,
+    by: By,
+    subject: &'static str,
+    description: &'static str,
+    case_type: &'static str,
+    hours: &'static str,
+    counterpart: &'static str,
+    fate: Fate,
+) -> Demo {
+    Demo { customer2, by, subject, description, case_type, hours, counterpart, fate }
+}
+
+const H1: &[(&str, &str)] = &[("2,5", "Genomgång av handlingarna"), ("1,25", "Brev till motparten")];
+const H2: &[(&str, &str)] =
+    &[("1", "Telefonmöte med klienten"), ("3", "Utkast till avtal"), ("0,75", "Justeringar efter klientens synpunkter")];
+const H3: &[(&str, &str)] = &[("4", "Processinlaga"), ("2", "Förberedelse inför förhandling")];
+
+/// The demo cases, oldest first (both customers, every state, ≥ 25).
+const DEMOS: [Demo; 27] = [
+    demo(
+        false,
+        By::Customer,
+        "Uppsägning av lokalhyresavtal",
+        "Hyresvärden har sagt upp kontoret på Storgatan; vi vill pröva uppsägningen.",
+        "Hyresrätt",
+        "8",
+        "Fastighets AB Storgatan",
+        Fate::Active(H1),
+    ),
+    demo(
+        false,
+        By::Sales,
+        "Anställningsavtal för ny VD",
+        "Utkast till anställningsavtal med konkurrensklausul.",
+        "Arbetsrätt",
+        "4",
+        "",
+        Fate::Available,
+    ),
+    demo(
+        false,
+        By::Customer,
+        "Granskning av leverantörsavtal",
+        "Ramavtal med ny leverantör, 3 år, vite vid försening.",
+        "Avtalsrätt",
+        "3,5",
+        "Leverantören AB",
+        Fate::Pending,
+    ),
+    demo(
+        false,
+        By::Customer,
+        "Tvist om obetald faktura",
+        "Kunden betalar inte för levererade varor; krav på 180 000 kr.",
+        "Avtalsrätt",
+        "6",
+        "Handelshuset Nord AB",
+        Fate::Closed(H3),
+    ),
+    demo(
+        false,
+        By::Admin,
+        "Aktieägaravtal inför nyemission",
+        "Tre nya delägare; hembud och förköp ska regleras.",
+        "Bolagsrätt",
+        "10",
+        "",
+        Fate::Active(H2),
+    ),
+    demo(
+        false,
+        By::Lawyer,
+        "Omförhandling av hyra",
+        "Indexuppräkning som överstiger avtalet.",
+        "Hyresrätt",
+        "5",
+        "Fastighets AB Storgatan",
+        Fate::Active(H1),
+    ),
+    demo(
+        false,
+        By::Customer,
+        "Varsel om uppsägning på grund av arbetsbrist",
+        "Turordning och förhandling med facket.",
+        "Arbetsrätt",
+        "12",
+        "Unionen",
+        Fate::Closed(H2),
+    ),
+    demo(
+        false,
+        By::Sales,
+        "Licensavtal för programvara",
+        "Leverantörens standardvillkor behöver granskas.",
+        "Avtalsrätt",
+        "3",
+        "Mjukvaruhuset AB",
+        Fate::Available,
+    ),
+    demo(
+        false,
+        By::Customer,
+        "Sekretessavtal med konsult",
+        "NDA inför projekt med extern konsult.",
+        "Avtalsrätt",
+        "1,5",
+        "Konsultbolaget i Stockholm AB",
+        Fate::Closed(H1),
+    ),
+    demo(
+        false,
+        By::Customer,
+        "Skadestånd efter vattenskada",
+        "Vattenskada i lagret; försäkringsbolaget nekar ersättning.",
+        "Avtalsrätt",
+        "7",
+        "Försäkringsbolaget Trygg",
+        Fate::Pending,
+    ),
+    demo(
+        false,
+        By::Admin,
+        "Styrelseansvar vid kontrollbalansräkning",
+        "Revisorn flaggar att kapitalet understiger hälften.",
+        "Bolagsrätt",
+        "6",
+        "",
+        Fate::Available,
+    ),
+    demo(
+        false,
+        By::Customer,
+        "Arbetsmiljöfrågor i lagret",
+        "Arbetsmiljöverket har begärt åtgärder.",
+        "Arbetsrätt",
+        "4",
+        "Arbetsmiljöverket",
+        Fate::Active(H3),
+    ),
+    demo(
+        false,
+        By::Sales,
+        "Samarbetsavtal med distributör",
+        "Exklusivitet i Norden under två år.",
+        "Avtalsrätt",
+        "5",
+        "Nordisk Distribution AS",
+        Fate::Pending,
+    ),
+    demo(
+        false,
+        By::Customer,
+        "Överlåtelse av hyreskontrakt",
+        "Verksamheten säljs; kontraktet ska följa med.",
+        "Hyresrätt",
+        "2",
+        "Fastighets AB Storgatan",
+        Fate::Closed(H2),
+    ),
+    demo(
+        true,
+        By::Customer,
+        "Entreprenadtvist om försenad byggnation",
+        "Beställaren kräver vite för försening av etapp 2.",
+        "Avtalsrätt",
+        "20",
+        "Bostadsrättsföreningen Ekbacken",
+        Fate::Active(H2),
+    ),
+    demo(
+        true,
+        By::Sales,
+        "Ramavtal med underentreprenör",
+        "AB 04 med tillägg för arbetsmiljöansvar.",
+        "Avtalsrätt",
+        "6",
+        "Plåt & Tak i Väst AB",
+        Fate::Available,
+    ),
+    demo(
+        true,
+        By::Customer,
+        "Olycksfall på arbetsplatsen",
+        "Anställd skadad; utredning av arbetsgivarens ansvar.",
+        "Arbetsrätt",
+        "8",
+        "",
+        Fate::Closed(H3),
+    ),
+    demo(
+        true,
+        By::Customer,
+        "Detaljplan och bygglov",
+        "Överklagande av kommunens beslut om bygglov.",
+        "Bolagsrätt",
+        "9",
+        "Göteborgs kommun",
+        Fate::Pending,
+    ),
+    demo(
+        true,
+        By::Admin,
+        "Köp av fastighetsbolag",
+        "Due diligence inför förvärv av bolag med tre fastigheter.",
+        "Bolagsrätt",
+        "30",
+        "Fastighetsförvaltning Väst AB",
+        Fate::Active(H1),
+    ),
+    demo(true, By::Customer, "Uppsägning av platschef", "Samarbetssvårigheter; saklig grund?", "Arbetsrätt", "5", "", Fate::Closed(H1)),
+    demo(
+        true,
+        By::Lawyer,
+        "Hyresavtal för bodetablering",
+        "Korttidsavtal för mark och bodar under byggtiden.",
+        "Hyresrätt",
+        "2",
+        "Markägarna i Mölndal",
+        Fate::Active(H1),
+    ),
+    demo(
+        true,
+        By::Customer,
+        "Garantiärende efter slutbesiktning",
+        "Fukt i två lägenheter upptäckt efter slutbesiktning.",
+        "Avtalsrätt",
+        "6",
+        "Bostadsrättsföreningen Ekbacken",
+        Fate::Active(H3),
+    ),
+    demo(
+        true,
+        By::Sales,
+        "Föräldraledighet och vikariat",
+        "Vikariatsavtal och föräldraledighet för två anställda.",
+        "Familjerätt",
+        "2",
+        "",
+        Fate::Pending,
+    ),
+    demo(
+        true,
+        By::Customer,
+        "Kreditupplysning på ny beställare",
+        "Ny beställare vill ha lång betaltid.",
+        "Avtalsrätt",
+        "1",
+        "Nybygget i Borås AB",
+        Fate::Closed(H2),
+    ),
+    demo(
+        true,
+        By::Customer,
+        "Leverans av felaktigt virke",
+        "Reklamation av virke som inte höll utlovad klass.",
+        "Avtalsrätt",
+        "4",
+        "Trävaruhuset Syd AB",
+        Fate::Available,
+    ),
+    demo(
+        false,
+        By::Customer,
+        "Bodelning efter skilsmässa",
+        "Delägarens privata angelägenhet som påverkar aktierna.",
+        "Familjerätt",
+        "3",
+        "",
+        Fate::Pending,
+    ),
+    demo(
+        true,
+        By::Customer,
+        "Överklagan av miljösanktionsavgift",
+        "Avgift för buller vid nattarbete.",
+        "Bolagsrätt",
+        "3",
+        "Länsstyrelsen Västra Götaland",
+        Fate::Closed(H1),
+    ),
+];
 
 /// Returns how many cases were made (0 when the demo customer already has some).
 pub async fn seed_demo_cases(state: &AppState, router: &Router) -> Result<usize, ApiError> {
-    let (customer, customer_uid) = caller(state, router, DEMO_CUSTOMER_EMAIL).await?;
-    let existing = customer.call(Method::GET, "/api/case/list/?status=all", None).await?;
-    if existing["results"].as_array().is_some_and(|r| !r.is_empty()) {
+    let customer_user = state
+        .store
+        .find_user_by_email(DEMO_CUSTOMER_EMAIL)
+        .await?
+        .ok_or_else(|| ApiError::internal("demo cases need the demo customer"))?;
+    // Checked before anyone signs in, so a restart leaves no session behind.
+    let existing = shared::services::cases::list(state, &customer_user, "all", "", ListOrder::Desc, None).await?;
+    if !existing.results.is_empty() {
         return Ok(0);
     }
+    let (customer, customer_uid) = caller(state, router, DEMO_CUSTOMER_EMAIL).await?;
+    let (customer2, customer2_uid) = caller(state, router, DEMO_CUSTOMER2_EMAIL).await?;
     let (admin, _) = caller(state, router, "admin@example.com").await?;
     let (lawyer, _) = caller(state, router, "lawyer@example.com").await?;
     let (sales, _) = caller(state, router, "sales@example.com").await?;
@@ -81,68 +405,56 @@ pub async fn seed_demo_cases(state: &AppState, router: &Router) -> Result<usize,
 
     // Cases need the consultancy-hours service (spec §8).
     let now = whole_seconds(chrono::Utc::now().naive_utc());
-    if state.store.current_hour_row(&customer_uid, now).await?.is_none() {
-        let hours = Hundredths(20 * 100);
-        shared::services::subscriptions::grant(
-            state,
-            &customer_uid,
-            &Grant::custom("Konsulttimmar 20 h", hours, 365),
-            now - chrono::Duration::seconds(1),
-        )
-        .await?;
+    for (uid, hours) in [(&customer_uid, 40), (&customer2_uid, 60)] {
+        if state.store.current_hour_row(uid, now).await?.is_none() {
+            let grant = Grant::custom(&format!("Konsulttimmar {hours} h"), Hundredths(hours * 100), 365);
+            shared::services::subscriptions::grant(state, uid, &grant, now - chrono::Duration::seconds(1)).await?;
+        }
     }
 
-    // In progress with hours: created by the customer, published, accepted.
-    let active = customer
-        .call(
-            Method::POST,
-            "/api/case/create/by/customer/",
-            Some(form(
-                "Uppsägning av lokalhyresavtal",
-                "Hyresvärden har sagt upp kontoret på Storgatan; vi vill pröva uppsägningen.",
-                &type_id("Hyresrätt"),
-                "8",
-                "Fastighets AB Storgatan",
-            )),
-        )
-        .await?;
-    let uid = active["uid"].as_str().unwrap_or_default();
-    admin.call(Method::POST, &format!("/api/case/status/{uid}/"), Some(json!({"action": "publish"}))).await?;
-    lawyer.call(Method::POST, &format!("/api/case/status/{uid}/"), Some(json!({"action": "accept"}))).await?;
     let today = chrono::Utc::now().date_naive();
-    for (days_ago, hour, text) in [(3, "2,5", "Genomgång av hyresavtalet"), (1, "1,25", "Brev till hyresvärden")] {
-        let date = (today - chrono::Duration::days(days_ago)).to_string();
-        lawyer
-            .call(
-                Method::POST,
-                "/api/case/hour/create/",
-                Some(json!({"case_uid": uid, "hour": hour, "date": date, "time": "09:00", "description": text})),
-            )
-            .await?;
+    for d in &DEMOS {
+        let (owner, owner_uid) = if d.customer2 { (&customer2, &customer2_uid) } else { (&customer, &customer_uid) };
+        let mut body = json!({
+            "subject": d.subject, "description": d.description, "type": type_id(d.case_type), "estimated_hours": d.hours,
+            "counterpart": d.counterpart, "contact_person": "Kontaktperson hos kunden",
+            "address": {"address_1": "Storgatan 1", "city": "Stockholm", "country": "Sweden", "post_code": "11122"},
+        });
+        let (who, path) = match d.by {
+            By::Customer => (owner, "/api/case/create/by/customer/"),
+            By::Sales => (&sales, "/api/case/create/"),
+            By::Admin => (&admin, "/api/case/create/"),
+            By::Lawyer => (&lawyer, "/api/case/create/by/lawyer/"),
+        };
+        if !matches!(d.by, By::Customer) {
+            body["customer"] = json!(owner_uid);
+        }
+        if matches!(d.by, By::Sales) {
+            body["short_internal_description"] = json!("Kunden vill ha återkoppling inom en vecka");
+        }
+        let created = who.call(Method::POST, path, Some(body)).await?;
+        let uid = created["uid"].as_str().unwrap_or_default().to_string();
+        if d.fate == Fate::Pending {
+            continue;
+        }
+        admin.act(&uid, "publish").await?;
+        let (hours, close) = match d.fate {
+            Fate::Active(h) => (h, false),
+            Fate::Closed(h) => (h, true),
+            _ => continue,
+        };
+        // A lawyer's own case went straight to them when published.
+        if !matches!(d.by, By::Lawyer) {
+            lawyer.act(&uid, "accept").await?;
+        }
+        for (i, (hour, text)) in hours.iter().enumerate() {
+            let date = (today - chrono::Duration::days(2 * (hours.len() - i) as i64)).to_string();
+            let entry = json!({"case_uid": uid, "hour": hour, "date": date, "time": "09:00", "description": text});
+            lawyer.call(Method::POST, "/api/case/hour/create/", Some(entry)).await?;
+        }
+        if close {
+            lawyer.act(&uid, "complete").await?;
+        }
     }
-
-    // Available to lawyers: created by the sales person, published by admin.
-    let mut body =
-        form("Anställningsavtal för ny VD", "Utkast till anställningsavtal med konkurrensklausul.", &type_id("Arbetsrätt"), "4", "");
-    body["customer"] = json!(customer_uid);
-    body["short_internal_description"] = json!("Brådskande enligt säljaren");
-    let available = sales.call(Method::POST, "/api/case/create/", Some(body)).await?;
-    let uid = available["uid"].as_str().unwrap_or_default();
-    admin.call(Method::POST, &format!("/api/case/status/{uid}/"), Some(json!({"action": "publish"}))).await?;
-
-    // Pending: waits for admin to verify it.
-    customer
-        .call(
-            Method::POST,
-            "/api/case/create/by/customer/",
-            Some(form(
-                "Granskning av leverantörsavtal",
-                "Ramavtal med ny leverantör, 3 år, vite vid försening.",
-                &type_id("Avtalsrätt"),
-                "3,5",
-                "Leverantören AB",
-            )),
-        )
-        .await?;
-    Ok(3)
+    Ok(DEMOS.len())
 }

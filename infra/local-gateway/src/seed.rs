@@ -2,6 +2,7 @@
 
 use shared::api::AppState;
 use shared::domain::customer::{Address, CustomerProfile, CustomerState, CustomerType, SectorRef, COUNTRY_SWEDEN};
+use shared::domain::staff::LawyerDetails;
 use shared::domain::{Permission, Role, User, UserSubType};
 use shared::error::ApiError;
 use shared::services::accounts::{new_user, store_account, NewAccount};
@@ -27,7 +28,11 @@ pub const DEMO_CONTACT_PERMISSIONS: &[Permission] =
 /// The customer demo and e2e contacts belong to.
 pub const DEMO_CUSTOMER_EMAIL: &str = "customer@example.com";
 
-pub const DEMO_ACCOUNTS: [DemoAccount; 5] = [
+/// The second demo customer (a construction company), so lists hold more
+/// than one customer's cases.
+pub const DEMO_CUSTOMER2_EMAIL: &str = "customer2@example.com";
+
+pub const DEMO_ACCOUNTS: [DemoAccount; 6] = [
     DemoAccount { email: "admin@example.com", role: Role::Admin, first_name: "Astrid", last_name: "Admin", permissions: &[] },
     DemoAccount { email: "lawyer@example.com", role: Role::Lawyer, first_name: "Lars", last_name: "Advokat", permissions: &[] },
     DemoAccount { email: "sales@example.com", role: Role::SalesPerson, first_name: "Sara", last_name: "Säljare", permissions: &[] },
@@ -39,6 +44,7 @@ pub const DEMO_ACCOUNTS: [DemoAccount; 5] = [
         last_name: "Kontakt",
         permissions: DEMO_CONTACT_PERMISSIONS,
     },
+    DemoAccount { email: DEMO_CUSTOMER2_EMAIL, role: Role::Customer, first_name: "Bengt", last_name: "Byggare", permissions: &[] },
 ];
 
 /// Extra customers the browser tests change (two-factor on and off, password
@@ -63,9 +69,43 @@ pub const E2E_ACCOUNTS: [DemoAccount; 6] = [
     },
 ];
 
+/// Knowledge sectors of the demo (a lawyer works in at least one).
+pub const DEMO_KNOWLEDGE_SECTORS: [&str; 5] = ["Hyresrätt", "Arbetsrätt", "Avtalsrätt", "Familjerätt", "Bolagsrätt"];
+
 /// Creates the accounts that do not exist yet; returns how many were new.
+/// The demo lawyer and sales person get complete staff records (the lawyer
+/// in the demo knowledge sectors), so they are listed and offered in every
+/// list and dropdown like staff made through the admin screens.
 pub async fn seed_demo_accounts(state: &AppState) -> Result<usize, ApiError> {
-    seed_accounts(state, &DEMO_ACCOUNTS).await
+    let created = seed_accounts(state, &DEMO_ACCOUNTS).await?;
+    let sectors = ensure_knowledge_sectors(state).await?;
+    for email in ["lawyer@example.com", "sales@example.com"] {
+        let Some(user) = state.store.find_user_by_email(email).await? else { continue };
+        let lawyer = (user.role() == Some(Role::Lawyer)).then(|| LawyerDetails {
+            user_sub_type: UserSubType::Internal,
+            company_name: None,
+            hourly_rate_ore: Some(185_000),
+            knowledge_sectors: sectors.clone(),
+            company_affiliation: Some("Demo Advokatbyrå".into()),
+            description: "Affärsjurist med inriktning på hyres-, arbets- och avtalsrätt.".into(),
+            video_care_url: None,
+        });
+        shared::services::staff::seed_profile(state, &user, lawyer).await?;
+    }
+    Ok(created)
+}
+
+/// The demo knowledge sectors (created once, as admin would); their ids.
+async fn ensure_knowledge_sectors(state: &AppState) -> Result<Vec<u64>, ApiError> {
+    use shared::domain::catalogue::NamedKind;
+    let mut have = state.store.list_named(NamedKind::KnowledgeSector).await?;
+    if have.is_empty() {
+        for name in DEMO_KNOWLEDGE_SECTORS {
+            state.store.create_named(NamedKind::KnowledgeSector, name, "").await?;
+        }
+        have = state.store.list_named(NamedKind::KnowledgeSector).await?;
+    }
+    Ok(have.into_iter().map(|s| s.id).collect())
 }
 
 pub async fn seed_accounts(state: &AppState, accounts: &[DemoAccount]) -> Result<usize, ApiError> {
@@ -121,6 +161,9 @@ pub async fn seed_accounts(state: &AppState, accounts: &[DemoAccount]) -> Result
 /// The demo customer's company (the browser tests read these values).
 pub const DEMO_COMPANY: &str = "Kund Demo AB";
 pub const DEMO_REGISTRATION_NUMBER: &str = "556000-0001";
+/// The second demo customer's company.
+pub const DEMO_COMPANY2: &str = "Bygg & Fastighet Demo AB";
+pub const DEMO_REGISTRATION_NUMBER2: &str = "556000-0019";
 
 /// Gives a seeded customer an active customer profile if it has none: the
 /// demo customer a company, the browser-test customers individual ones
@@ -130,31 +173,39 @@ async fn ensure_customer_profile(state: &AppState, user: &User) -> Result<(), Ap
     if state.store.get_customer_profile(&user.uid).await?.is_some() {
         return Ok(());
     }
-    let company = user.email == DEMO_CUSTOMER_EMAIL;
-    let sector = if company {
-        state
-            .store
-            .list_business_sectors()
-            .await?
-            .into_iter()
-            .find(|s| s.name == "Consumer goods")
-            .map(|s| SectorRef { id: s.id, name: s.name })
-    } else {
-        None
+    // (company name, registration number, business sector, street, post code, city)
+    let company = match user.email.as_str() {
+        DEMO_CUSTOMER_EMAIL => Some((DEMO_COMPANY, DEMO_REGISTRATION_NUMBER, "Consumer goods", "Storgatan 1", "11122", "Stockholm")),
+        DEMO_CUSTOMER2_EMAIL => {
+            Some((DEMO_COMPANY2, DEMO_REGISTRATION_NUMBER2, "Building and construction", "Byggvägen 4", "41104", "Göteborg"))
+        }
+        _ => None,
     };
+    let sector = match company {
+        Some((_, _, sector, ..)) => {
+            state.store.list_business_sectors().await?.into_iter().find(|s| s.name == sector).map(|s| SectorRef { id: s.id, name: s.name })
+        }
+        None => None,
+    };
+    let (street, post_code, city) = company.map_or(("Storgatan 1", "11122", "Stockholm"), |(_, _, _, st, pc, c)| (st, pc, c));
     let address = Address {
-        address_1: "Storgatan 1".into(),
+        address_1: street.into(),
         address_2: String::new(),
-        city: "Stockholm".into(),
-        post_code: "11122".into(),
+        city: city.into(),
+        post_code: post_code.into(),
         country: COUNTRY_SWEDEN,
+    };
+    // The demo companies are the demo sales person's customers.
+    let account_manager_uid = match company {
+        Some(_) => state.store.find_user_by_email("sales@example.com").await?.map(|u| u.uid),
+        None => None,
     };
     let now = chrono::Utc::now();
     let profile = CustomerProfile {
         uid: user.uid.clone(),
-        customer_type: if company { CustomerType::Company } else { CustomerType::Individual },
-        company_name: company.then(|| DEMO_COMPANY.to_string()),
-        company_registration_number: company.then(|| DEMO_REGISTRATION_NUMBER.to_string()),
+        customer_type: if company.is_some() { CustomerType::Company } else { CustomerType::Individual },
+        company_name: company.map(|c| c.0.to_string()),
+        company_registration_number: company.map(|c| c.1.to_string()),
         sector,
         phone: "+46 70 123 45 67".into(),
         profile: address.clone(),
@@ -169,7 +220,7 @@ async fn ensure_customer_profile(state: &AppState, user: &User) -> Result<(), Ap
         first_name: user.first_name.clone(),
         last_name: user.last_name.clone(),
         created_at: user.created_at,
-        account_manager_uid: None,
+        account_manager_uid,
         invoice_by: None,
         department_id: None,
         hourly_rate_ore: None,

@@ -94,9 +94,9 @@ async fn openapi_document_lists_every_route_and_every_listed_route_exists() {
 #[tokio::test]
 async fn demo_seed_is_idempotent_and_every_role_can_sign_in() {
     let (state, router, _dist) = gateway().await;
-    assert_eq!(seed::seed_demo_accounts(&state).await.unwrap(), 5);
+    assert_eq!(seed::seed_demo_accounts(&state).await.unwrap(), 6);
     assert_eq!(seed::seed_demo_accounts(&state).await.unwrap(), 0);
-    let expected = [(true, Value::Null), (false, json!(1)), (false, json!(2)), (false, json!(3)), (false, json!(4))];
+    let expected = [(true, Value::Null), (false, json!(1)), (false, json!(2)), (false, json!(3)), (false, json!(4)), (false, json!(3))];
     for (account, (is_staff, user_type)) in seed::DEMO_ACCOUNTS.iter().zip(expected) {
         let (status, body) =
             send(&router, Method::POST, "/api/token/", Some(json!({ "email": account.email, "password": seed::DEMO_PASSWORD }))).await;
@@ -119,8 +119,11 @@ async fn demo_seed_is_idempotent_and_every_role_can_sign_in() {
     assert_eq!(profile.company_name.as_deref(), Some(seed::DEMO_COMPANY));
     assert_eq!(profile.company_registration_number.as_deref(), Some(seed::DEMO_REGISTRATION_NUMBER));
     assert_eq!(profile.state, shared::domain::customer::CustomerState::Active);
+    // Both demo companies are the demo sales person's customers.
+    let sales = state.store.find_user_by_email("sales@example.com").await.unwrap().unwrap();
+    assert_eq!(profile.account_manager_uid.as_deref(), Some(sales.uid.as_str()));
     let page = state.store.list_customers(shared::domain::customer::CustomerState::Active, None, None, 10).await.unwrap();
-    assert_eq!(page.results.len(), 1);
+    assert_eq!(page.results.len(), 2);
     assert!(state.store.registration_number_taken(seed::DEMO_REGISTRATION_NUMBER).await.unwrap());
 
     // the browser-test contact with every permission joins the same customer, once
@@ -137,7 +140,7 @@ async fn demo_seed_is_idempotent_and_every_role_can_sign_in() {
 async fn demo_cases_go_through_the_api_in_every_state_once() {
     let (state, router, _dist) = gateway().await;
     seed::seed_demo_accounts(&state).await.unwrap();
-    assert_eq!(local_gateway::demo_cases::seed_demo_cases(&state, &router).await.unwrap(), 3);
+    assert_eq!(local_gateway::demo_cases::seed_demo_cases(&state, &router).await.unwrap(), 27);
     assert_eq!(local_gateway::demo_cases::seed_demo_cases(&state, &router).await.unwrap(), 0);
 
     let token = |email: &'static str| {
@@ -157,16 +160,30 @@ async fn demo_cases_go_through_the_api_in_every_state_once() {
     };
     let admin = token("admin@example.com").await;
     let lawyer = token("lawyer@example.com").await;
+    let sales = token("sales@example.com").await;
     let customer = token("customer@example.com").await;
-    assert_eq!(list(admin.clone(), "pending").await, ["Granskning av leverantörsavtal"]);
-    assert_eq!(list(lawyer.clone(), "available").await, ["Anställningsavtal för ny VD"]);
-    assert_eq!(list(lawyer.clone(), "my").await, ["Uppsägning av lokalhyresavtal"]);
-    assert_eq!(list(customer, "all").await.len(), 3);
+    let customer2 = token("customer2@example.com").await;
+    // Every state, both customers, and enough for the lists to page.
+    assert_eq!(list(admin.clone(), "pending").await.len(), 6);
+    assert!(list(admin.clone(), "pending").await.contains(&"Granskning av leverantörsavtal".to_string()));
+    assert_eq!(list(lawyer.clone(), "available").await.len(), 5);
+    assert_eq!(list(lawyer.clone(), "my").await.len(), 8);
+    assert_eq!(list(lawyer.clone(), "closed").await.len(), 8);
+    assert_eq!(list(sales.clone(), "all").await.len(), 10, "a first page of 27");
+    assert_eq!(list(customer, "all").await.len(), 10, "a first page of 15");
+    assert_eq!(list(customer2, "closed").await.len(), 4);
 
-    // The lawyer's hours were booked on the customer's consultancy hours.
-    let cust = state.store.find_user_by_email("customer@example.com").await.unwrap().unwrap();
-    let row = state.store.current_hour_row(&cust.uid, chrono::Utc::now().naive_utc()).await.unwrap().expect("an hour row");
-    assert_eq!(row.consumed_hour.to_decimal_string(), "3.75");
+    // The lawyer's hours were booked on each customer's consultancy hours.
+    for (email, consumed) in [("customer@example.com", "37.5"), ("customer2@example.com", "36.5")] {
+        let cust = state.store.find_user_by_email(email).await.unwrap().unwrap();
+        let row = state.store.current_hour_row(&cust.uid, chrono::Utc::now().naive_utc()).await.unwrap().expect("an hour row");
+        assert_eq!(row.consumed_hour.to_decimal_string(), consumed, "{email}");
+    }
+    // The demo lawyer and sales person are complete staff records.
+    for email in ["lawyer@example.com", "sales@example.com"] {
+        let u = state.store.find_user_by_email(email).await.unwrap().unwrap();
+        assert!(state.store.get_staff(&u.uid).await.unwrap().is_some(), "{email}");
+    }
     assert_eq!(
         state.store.list_named(shared::store::catalogue::NamedKind::CaseType).await.unwrap().len(),
         local_gateway::demo_cases::DEMO_CASE_TYPES.len()

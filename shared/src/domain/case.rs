@@ -181,7 +181,10 @@ pub fn with_form(editor: &User, base: &Case, prev: Option<&Case>, input: CaseInp
     c.subject = input.subject;
     c.description = input.description;
     c.case_type = case_type;
-    c.estimated_hours = input.estimated_hours;
+    if let Some(h) = input.estimated_hours {
+        // Left out by the customer side: the case keeps the firm's estimate.
+        c.estimated_hours = h;
+    }
     c.client = input.client;
     c.direct_assign_lawyer = input.direct_assign_lawyer;
     c.counterpart = input.counterpart;
@@ -307,7 +310,8 @@ pub struct CaseInput {
     pub subject: String,
     pub description: String,
     pub case_type: u64,
-    pub estimated_hours: Hundredths,
+    /// None: not given (only the customer side may leave it out).
+    pub estimated_hours: Option<Hundredths>,
     pub client: String,
     pub direct_assign_lawyer: Option<String>,
     pub counterpart: String,
@@ -372,6 +376,17 @@ fn date(v: &Option<String>) -> Result<Option<NaiveDate>, Msg> {
 /// Spec §5: subject, description, type and estimated hours are required;
 /// hours at least 0.01; dates YYYY-MM-DD; the deadline not before the start.
 pub fn validate(form: &CaseForm) -> Result<CaseInput, ApiError> {
+    validate_with(form, true)
+}
+
+/// [`validate`] for who fills the form in: estimated hours are the firm's
+/// estimate, so the customer side may leave them out (a customer cannot
+/// know how long the lawyer's work takes); staff and lawyers must give them.
+pub fn validate_by(editor: &User, form: &CaseForm) -> Result<CaseInput, ApiError> {
+    validate_with(form, !is_customer_side(editor))
+}
+
+fn validate_with(form: &CaseForm, estimate_required: bool) -> Result<CaseInput, ApiError> {
     let mut f = FieldErrors::new();
     if form.subject.trim().is_empty() {
         f.add("subject", Msg::CaseSubjectRequired);
@@ -391,6 +406,7 @@ pub fn validate(form: &CaseForm) -> Result<CaseInput, ApiError> {
     }
     let hours = match decimal(form.estimated_hours.as_ref()) {
         Ok(Some(h)) if h.0 >= 1 => Some(h),
+        Ok(None) if !estimate_required => None,
         Ok(None) => {
             f.add("estimated_hours", Msg::EstimatedHoursRequired);
             None
@@ -431,7 +447,7 @@ pub fn validate(form: &CaseForm) -> Result<CaseInput, ApiError> {
         subject: t(&form.subject),
         description: t(&form.description),
         case_type: case_type.unwrap_or_default(),
-        estimated_hours: hours.unwrap_or_default(),
+        estimated_hours: hours,
         client: t(&form.client),
         direct_assign_lawyer: form.direct_assign_lawyer.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(String::from),
         counterpart: t(&form.counterpart),
@@ -1006,9 +1022,18 @@ mod tests {
         let form = CaseForm { deadline: None, ..form };
         let ok = validate(&form).unwrap();
         assert_eq!(ok.subject, "Lease");
-        assert_eq!(ok.estimated_hours, Hundredths(150));
-        let bad = CaseForm { estimated_hours: Some(serde_json::json!("0")), ..form };
+        assert_eq!(ok.estimated_hours, Some(Hundredths(150)));
+        let bad = CaseForm { estimated_hours: Some(serde_json::json!("0")), ..form.clone() };
         assert_eq!(validate(&bad).unwrap_err().fields()["estimated_hours"], vec![Msg::HourMin]);
+        // The customer side may leave the estimate out; staff may not.
+        let none = CaseForm { estimated_hours: None, ..form };
+        let customer = user(Role::Customer, "c");
+        assert_eq!(validate_by(&customer, &none).unwrap().estimated_hours, None);
+        assert_eq!(validate_by(&customer, &bad).unwrap_err().fields()["estimated_hours"], vec![Msg::HourMin]);
+        assert_eq!(
+            validate_by(&user(Role::SalesPerson, "s"), &none).unwrap_err().fields()["estimated_hours"],
+            vec![Msg::EstimatedHoursRequired]
+        );
     }
 
     #[test]

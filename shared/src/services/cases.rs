@@ -120,7 +120,7 @@ pub async fn create(ctx: &Context, user: &User, via: CreateVia, customer: &str, 
     if via == CreateVia::Lawyer {
         form.direct_assign_lawyer = Some(user.uid.clone());
     }
-    let input = case::validate(&form)?;
+    let input = case::validate_by(user, &form)?;
     let name = customer_name(ctx, &customer).await?;
     let t = case_type(ctx, &input).await?;
     let running = ctx.store.next_id("case").await?;
@@ -161,7 +161,7 @@ pub async fn details(ctx: &Context, user: &User, uid: &str) -> Result<CaseDetail
 /// Edits the fields; every changed field is written to the history in the
 /// same transaction.
 pub async fn update(ctx: &Context, user: &User, uid: &str, form: CaseForm) -> Result<Case, ApiError> {
-    let input = case::validate(&form)?;
+    let input = case::validate_by(user, &form)?;
     let t = case_type(ctx, &input).await?;
     let (input, t) = (&input, &t);
     let c = retry::until_done(|_| async move {

@@ -12,7 +12,7 @@ use super::retry::{self, Attempt};
 use super::Context;
 use crate::domain::catalogue::NamedKind;
 use crate::domain::policy::{self, Action};
-use crate::domain::staff::{list_cursor, StaffFields, StaffInput};
+use crate::domain::staff::{list_cursor, LawyerDetails, StaffFields, StaffInput};
 use crate::domain::{Role, User, UserSubType};
 use crate::error::{ApiError, FieldErrors, Msg};
 use crate::store::keys::staff::list_gsi1pk;
@@ -115,6 +115,23 @@ pub async fn update(ctx: &Context, caller: &User, role: Role, uid: &str, input: 
     })
     .await?;
     Ok(profile)
+}
+
+/// Gives an existing lawyer or sales person user (seed data) its staff
+/// profile, so it is listed and offered like any staff member. Idempotent:
+/// a user that has a profile keeps it (`Ok(false)`).
+pub async fn seed_profile(ctx: &Context, user: &User, lawyer: Option<LawyerDetails>) -> Result<bool, ApiError> {
+    let role = staff_role(user.role().ok_or(ApiError::NotFound)?)?;
+    let profile = StaffProfile::of(user, role, lawyer);
+    retry::until_done(|_| async {
+        if ctx.store.get_staff(&user.uid).await?.is_some() {
+            return Ok(Attempt::Done(false));
+        }
+        let mut tx = ctx.store.tx();
+        tx.put_new(crate::store::staff::staff_item(&profile)?)?;
+        Ok(if ctx.store.commit(tx).await? { Attempt::Done(true) } else { Attempt::Conflict })
+    })
+    .await
 }
 
 /// One lawyer or sales person (admin); another role's uid is not found.

@@ -9,6 +9,7 @@ use utoipa::ToSchema;
 
 use super::catalogue::Hundredths;
 use super::permissions::{holds, Permission};
+use super::policy::{self, Action};
 use super::{Role, User};
 use crate::error::{ApiError, FieldErrors};
 
@@ -171,11 +172,16 @@ pub fn is_customer_side(user: &User) -> bool {
 }
 
 /// The case with a validated form applied by `editor`, with the rule of who
-/// may set which field: the customer side never sees nor changes the
-/// internal description, and only staff (admin, sales persons) choose the
-/// direct-assign lawyer — the others' forms do not carry it, so an edit must
-/// not clear it. `prev` is None for a new case (every field from the form).
+/// may set which field (issue 22: field-level rights on every write, new
+/// cases and edits alike): only the provider's people set the short internal
+/// description ([`Action::SeeInternal`]) and only staff choose the
+/// direct-assign lawyer ([`Action::DirectAssign`]); anyone else's values of
+/// those fields are ignored and the case keeps what it had (`prev`, or the
+/// empty values of `base` for a new case). A lawyer's own new case is the
+/// exception the creation service makes: it names the lawyer. Status, the
+/// lawyer, hours consumed and invoiced flags are no form fields at all.
 pub fn with_form(editor: &User, base: &Case, prev: Option<&Case>, input: CaseInput, case_type: CaseType) -> Case {
+    let kept = prev.unwrap_or(base);
     let mut c = base.clone();
     c.address = input.address;
     c.subject = input.subject;
@@ -194,13 +200,12 @@ pub fn with_form(editor: &User, base: &Case, prev: Option<&Case>, input: CaseInp
     c.deadline = input.deadline;
     c.contact_person = input.contact_person;
     c.note = input.note;
-    if let Some(prev) = prev {
-        if is_customer_side(editor) {
-            c.short_internal_description = prev.short_internal_description.clone();
-        }
-        if !matches!(editor.role(), Some(Role::Admin | Role::SalesPerson)) {
-            c.direct_assign_lawyer = prev.direct_assign_lawyer.clone();
-        }
+    if !policy::may(editor, Action::SeeInternal) {
+        c.short_internal_description = kept.short_internal_description.clone();
+    }
+    let own_new_case = prev.is_none() && editor.role() == Some(Role::Lawyer) && c.direct_assign_lawyer.as_deref() == Some(&editor.uid);
+    if !policy::may(editor, Action::DirectAssign) && !own_new_case {
+        c.direct_assign_lawyer = kept.direct_assign_lawyer.clone();
     }
     c
 }
@@ -890,6 +895,48 @@ mod tests {
             assert!(invoicing_author(&user(Role::SalesPerson, "sp"), &c).is_err());
             assert!(invoicing_author(&user(Role::Customer, "cust"), &c).is_err());
         }
+    }
+
+    #[test]
+    fn the_customer_side_never_sets_staff_only_fields() {
+        let form = CaseForm {
+            subject: "S".into(),
+            description: "D".into(),
+            case_type: Some(serde_json::json!(1)),
+            estimated_hours: Some(serde_json::json!("2,5")),
+            direct_assign_lawyer: Some("law".into()),
+            short_internal_description: "chosen by the customer".into(),
+            ..Default::default()
+        };
+        let t = CaseType { id: 1, name: "T".into() };
+        let draft = case(Draft, None);
+        let mut contact = user(Role::CustomerContact, "cc");
+        contact.permissions = vec![Permission::AddCase];
+        for who in [user(Role::Customer, "cust"), contact] {
+            let input = validate_by(&who, &form).unwrap();
+            // A new case: neither field is taken from the form.
+            let created = with_form(&who, &draft, None, input.clone(), t.clone());
+            assert_eq!((created.direct_assign_lawyer.as_deref(), created.short_internal_description.as_str()), (None, ""));
+            // An edit keeps what staff set.
+            let mut staffed = draft.clone();
+            staffed.direct_assign_lawyer = Some("staff's pick".into());
+            staffed.short_internal_description = "staff's words".into();
+            let edited = with_form(&who, &staffed, Some(&staffed), input, t.clone());
+            assert_eq!(edited.direct_assign_lawyer.as_deref(), Some("staff's pick"));
+            assert_eq!(edited.short_internal_description, "staff's words");
+        }
+        // Staff set both; a lawyer sets the internal description and names
+        // only themselves on their own new case.
+        let input = validate(&form).unwrap();
+        let by_sales = with_form(&user(Role::SalesPerson, "sp"), &draft, None, input.clone(), t.clone());
+        assert_eq!(
+            (by_sales.direct_assign_lawyer.as_deref(), by_sales.short_internal_description.as_str()),
+            (Some("law"), "chosen by the customer")
+        );
+        let other = with_form(&user(Role::Lawyer, "other"), &draft, None, input.clone(), t.clone());
+        assert_eq!((other.direct_assign_lawyer.as_deref(), other.short_internal_description.as_str()), (None, "chosen by the customer"));
+        let own = with_form(&user(Role::Lawyer, "law"), &draft, None, input, t);
+        assert_eq!(own.direct_assign_lawyer.as_deref(), Some("law"));
     }
 
     #[test]

@@ -104,7 +104,6 @@ pub async fn setup(state: &AppState) -> Result<(), ApiError> {
 
 pub mod demo_cases;
 pub mod seed;
-pub mod serve;
 
 pub fn default_web_dist() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../web/dist")

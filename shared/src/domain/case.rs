@@ -294,7 +294,7 @@ pub enum ListOrder {
 }
 
 /// Internal notes are at most this long (characters).
-pub const NOTE_MAX_CHARS: usize = 5000;
+pub const NOTE_MAX_CHARS: usize = super::text::LONG_MAX;
 
 /// A note as it is stored: trimmed, not empty, bounded.
 pub fn validate_note(text: &str) -> Result<String, ApiError> {
@@ -360,6 +360,14 @@ pub struct CaseForm {
     pub note: String,
 }
 
+/// Hours from JSON ([`decimal`]), at most [`Hundredths::MAX_HOURS`].
+pub fn hours(v: Option<&serde_json::Value>) -> Result<Option<Hundredths>, Msg> {
+    match decimal(v)? {
+        Some(h) if h > Hundredths::MAX_HOURS => Err(Msg::HoursTooLarge),
+        h => Ok(h),
+    }
+}
+
 /// A decimal from JSON: a number, or a string with a comma or dot decimal.
 pub fn decimal(v: Option<&serde_json::Value>) -> Result<Option<Hundredths>, Msg> {
     match v {
@@ -374,7 +382,11 @@ pub fn decimal(v: Option<&serde_json::Value>) -> Result<Option<Hundredths>, Msg>
 fn date(v: &Option<String>) -> Result<Option<NaiveDate>, Msg> {
     match v.as_deref().map(str::trim) {
         None | Some("") => Ok(None),
-        Some(t) => NaiveDate::parse_from_str(t.get(..10).unwrap_or(t), "%Y-%m-%d").map(Some).map_err(|_| Msg::InvalidDate),
+        Some(t) => NaiveDate::parse_from_str(t.get(..10).unwrap_or(t), "%Y-%m-%d")
+            .ok()
+            .filter(|d| super::date_in_range(*d))
+            .map(Some)
+            .ok_or(Msg::InvalidDate),
     }
 }
 
@@ -393,13 +405,26 @@ pub fn validate_by(editor: &User, form: &CaseForm) -> Result<CaseInput, ApiError
 
 fn validate_with(form: &CaseForm, estimate_required: bool) -> Result<CaseInput, ApiError> {
     let mut f = FieldErrors::new();
+    use super::text::{limit, LONG_MAX, NAME_MAX, SUBJECT_MAX};
     if form.subject.trim().is_empty() {
         f.add("subject", Msg::CaseSubjectRequired);
-    } else if form.subject.trim().chars().count() > 200 {
-        f.add("subject", Msg::TooLong);
     }
+    limit(&mut f, "subject", form.subject.trim(), SUBJECT_MAX);
     if form.description.trim().is_empty() {
         f.add("description", Msg::CaseDescriptionRequired);
+    }
+    for (field, value, max) in [
+        ("description", &form.description, LONG_MAX),
+        ("note", &form.note, LONG_MAX),
+        ("short_internal_description", &form.short_internal_description, LONG_MAX),
+        ("client", &form.client, NAME_MAX),
+        ("counterpart", &form.counterpart, NAME_MAX),
+        ("contact_person", &form.contact_person, NAME_MAX),
+        ("address.address_1", &form.address.address_1, NAME_MAX),
+        ("address.city", &form.address.city, NAME_MAX),
+        ("address.country", &form.address.country, NAME_MAX),
+    ] {
+        limit(&mut f, field, value.trim(), max);
     }
     let case_type = match &form.case_type {
         Some(serde_json::Value::Number(n)) => n.as_u64(),
@@ -409,11 +434,15 @@ fn validate_with(form: &CaseForm, estimate_required: bool) -> Result<CaseInput, 
     if case_type.is_none() {
         f.add("type", Msg::CaseTypeRequired);
     }
-    let hours = match decimal(form.estimated_hours.as_ref()) {
+    let hours = match hours(form.estimated_hours.as_ref()) {
         Ok(Some(h)) if h.0 >= 1 => Some(h),
         Ok(None) if !estimate_required => None,
         Ok(None) => {
             f.add("estimated_hours", Msg::EstimatedHoursRequired);
+            None
+        }
+        Err(Msg::HoursTooLarge) => {
+            f.add("estimated_hours", Msg::HoursTooLarge);
             None
         }
         _ => {
@@ -441,7 +470,8 @@ fn validate_with(form: &CaseForm, estimate_required: bool) -> Result<CaseInput, 
     if !f.is_empty() {
         return Err(ApiError::validation(f));
     }
-    let t = |s: &str| s.trim().to_string();
+    let t = super::text::clean_name;
+    let long = super::text::clean_long;
     Ok(CaseInput {
         address: CaseAddress {
             address_1: t(&form.address.address_1),
@@ -450,18 +480,18 @@ fn validate_with(form: &CaseForm, estimate_required: bool) -> Result<CaseInput, 
             post_code: pc.to_string(),
         },
         subject: t(&form.subject),
-        description: t(&form.description),
+        description: long(&form.description),
         case_type: case_type.unwrap_or_default(),
         estimated_hours: hours,
         client: t(&form.client),
         direct_assign_lawyer: form.direct_assign_lawyer.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(String::from),
         counterpart: t(&form.counterpart),
         disqualification_control: form.disqualification_control,
-        short_internal_description: t(&form.short_internal_description),
+        short_internal_description: long(&form.short_internal_description),
         start_date: start,
         deadline,
         contact_person: t(&form.contact_person),
-        note: t(&form.note),
+        note: long(&form.note),
     })
 }
 
@@ -767,9 +797,13 @@ pub struct HourInput {
 /// of them at least 0.01 (spec §9); a date is required.
 pub fn validate_hours(form: &HourForm) -> Result<HourInput, ApiError> {
     let mut f = FieldErrors::new();
-    let mut get = |name: &str, v: Option<&serde_json::Value>| match decimal(v) {
+    let mut get = |name: &str, v: Option<&serde_json::Value>| match hours(v) {
         Ok(Some(h)) if h.0 >= 0 => h,
         Ok(None) => Hundredths::ZERO,
+        Err(Msg::HoursTooLarge) => {
+            f.add(name, Msg::HoursTooLarge);
+            Hundredths::ZERO
+        }
         _ => {
             f.add(name, Msg::InvalidHours);
             Hundredths::ZERO
@@ -792,6 +826,7 @@ pub fn validate_hours(form: &HourForm) -> Result<HourInput, ApiError> {
             None
         }
     };
+    super::text::limit(&mut f, "description", form.description.trim(), super::text::LONG_MAX);
     let time = form.time.trim().to_string();
     if !time.is_empty() && chrono::NaiveTime::parse_from_str(&time, "%H:%M").is_err() {
         f.add("time", Msg::InvalidTime);
@@ -807,7 +842,7 @@ pub fn validate_hours(form: &HourForm) -> Result<HourInput, ApiError> {
         date,
         time,
         is_invoiced: form.is_invoiced,
-        description: form.description.trim().to_string(),
+        description: super::text::clean_long(&form.description),
     })
 }
 
@@ -895,6 +930,33 @@ mod tests {
             assert!(invoicing_author(&user(Role::SalesPerson, "sp"), &c).is_err());
             assert!(invoicing_author(&user(Role::Customer, "cust"), &c).is_err());
         }
+    }
+
+    #[test]
+    fn hours_and_dates_are_bounded() {
+        let form = |h: serde_json::Value| CaseForm {
+            subject: "S".into(),
+            description: "D".into(),
+            case_type: Some(serde_json::json!(1)),
+            estimated_hours: Some(h),
+            ..Default::default()
+        };
+        let e = validate(&form(serde_json::json!("92233720368547758,07"))).unwrap_err();
+        assert_eq!(e.fields()["estimated_hours"], vec![Msg::HourMin]);
+        let e = validate(&form(serde_json::json!("10000,01"))).unwrap_err();
+        assert_eq!(e.fields()["estimated_hours"], vec![Msg::HoursTooLarge]);
+        assert!(validate(&form(serde_json::json!(10000))).is_ok());
+        let mut dated = form(serde_json::json!(1));
+        dated.start_date = Some("0999-01-01".into());
+        dated.deadline = Some("2101-01-01".into());
+        let e = validate(&dated).unwrap_err();
+        assert_eq!(e.fields()["start_date"], vec![Msg::InvalidDate]);
+        assert_eq!(e.fields()["deadline"], vec![Msg::InvalidDate]);
+        let hour = |h: &str, date: &str| HourForm { hour: Some(serde_json::json!(h)), date: Some(date.into()), ..Default::default() };
+        assert_eq!(validate_hours(&hour("9223372036854775807", "2026-01-01")).unwrap_err().fields()["hour"], vec![Msg::InvalidHours]);
+        assert_eq!(validate_hours(&hour("10001", "2026-01-01")).unwrap_err().fields()["hour"], vec![Msg::HoursTooLarge]);
+        assert_eq!(validate_hours(&hour("1", "0001-01-01")).unwrap_err().fields()["date"], vec![Msg::InvalidDate]);
+        assert!(validate_hours(&hour("10000", "1900-01-01")).is_ok());
     }
 
     #[test]

@@ -158,8 +158,7 @@ impl Store {
                 .exclusive_start_key("SK", s(keys::staff::SK));
         }
         let out = q.send().await.map_err(sdk_err)?;
-        let results: Vec<StaffProfile> =
-            out.items().iter().map(|i| serde_dynamo::from_item(i.clone()).map_err(ApiError::internal)).collect::<Result<_, _>>()?;
+        let results: Vec<StaffProfile> = super::readable_items(out.items().iter().cloned());
         let next = out.last_evaluated_key().and_then(|k| k.get("GSI1SK")).and_then(|v| v.as_s().ok()).cloned();
         Ok(StaffPage { results, next })
     }

@@ -103,6 +103,7 @@ pub async fn setup(state: &AppState) -> Result<(), ApiError> {
 }
 
 pub mod demo_cases;
+pub mod repair;
 pub mod seed;
 
 pub fn default_web_dist() -> PathBuf {

@@ -4,7 +4,7 @@
 
 use crate::error::Msg;
 use axum::extract::{FromRequest, FromRequestParts, Request};
-use axum::http::{header, request::Parts, StatusCode};
+use axum::http::{header, request::Parts, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Router;
 use serde::{de::DeserializeOwned, Serialize};
@@ -189,11 +189,26 @@ pub fn limits_within<S: Clone + Send + Sync + 'static>(router: Router<S>, deadli
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY_BYTES))
 }
 
+/// Headers of every API answer (issue 22): answers carry tokens or personal
+/// data, so no browser or shared cache may keep them (`Cache-Control:
+/// no-store`, unless a handler chose otherwise), and their type is never
+/// sniffed. CloudFront's response-headers policy adds the same on AWS; the
+/// local gateway applies this to `/api/` too.
+pub async fn api_headers(mut res: Response) -> Response {
+    let headers = res.headers_mut();
+    headers.entry(header::CACHE_CONTROL).or_insert(HeaderValue::from_static("no-store"));
+    headers.entry(header::X_CONTENT_TYPE_OPTIONS).or_insert(HeaderValue::from_static("nosniff"));
+    res
+}
+
 /// Turns a function crate's router into a service: unknown routes become
-/// API errors, the API's [`limits`] apply and the state is attached.
+/// API errors, the API's [`limits`] apply, every answer (refusals included)
+/// gets [`api_headers`] and the state is attached.
 pub fn finish(api: OpenApiRouter<AppState>, state: AppState) -> Router {
     let (router, _) = api.split_for_parts();
-    limits(router.fallback(not_found).method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed })).with_state(state)
+    limits(router.fallback(not_found).method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed }))
+        .layer(axum::middleware::map_response(api_headers))
+        .with_state(state)
 }
 
 /// The Lambda entry point of every HTTP function: the same router the local
@@ -219,5 +234,20 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
         };
         let from_socket = || parts.extensions.get::<axum::extract::ConnectInfo<std::net::SocketAddr>>().map(|c| c.0.ip().to_string());
         Ok(ClientIp(from_lambda.or_else(from_socket).unwrap_or_else(|| "unknown".into())))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn api_answers_are_never_stored_unless_a_handler_says_otherwise() {
+        let res = api_headers(ApiError::NotFound.into_response()).await;
+        assert_eq!(res.headers()[header::CACHE_CONTROL], "no-store");
+        assert_eq!(res.headers()[header::X_CONTENT_TYPE_OPTIONS], "nosniff");
+        let mut own = axum::Json(serde_json::json!({})).into_response();
+        own.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("private, max-age=60"));
+        assert_eq!(api_headers(own).await.headers()[header::CACHE_CONTROL], "private, max-age=60");
     }
 }

@@ -132,7 +132,7 @@ pub async fn create(ctx: &Context, user: &User, via: CreateVia, customer: &str, 
         Case::draft(uuid::Uuid::new_v4().to_string(), case::case_number(at, running), customer, name, t.clone(), user.uid.clone(), at);
     let c = case::with_form(user, &draft, None, input, t);
     let created = HistoryEntry::new(&c.uid, user, "created", None, Some(c.case_number.clone()));
-    if !commit_case(ctx, None, &c, &[created], Event::CaseCreated { case: &c }).await? {
+    if !commit_case(ctx, None, &c, &[created], Event::CaseCreated { case: &c, by: user }).await? {
         return Err(ApiError::bad(Msg::ChangedConcurrently));
     }
     Ok(c)
@@ -178,7 +178,8 @@ pub async fn update(ctx: &Context, user: &User, uid: &str, form: CaseForm) -> Re
         if history.is_empty() {
             return Ok(Attempt::Done(prev.case));
         }
-        let written = commit_case(ctx, Some(&prev), &next, &history, Event::CaseChanged { before: &prev.case, after: &next }).await?;
+        let written =
+            commit_case(ctx, Some(&prev), &next, &history, Event::CaseChanged { before: &prev.case, after: &next, by: user }).await?;
         Ok(done_if(written, next))
     })
     .await?;
@@ -202,7 +203,8 @@ pub async fn change_status(ctx: &Context, user: &User, uid: &str, action: Transi
         next.lawyer = moved.lawyer;
         next.updated_at = Utc::now();
         let history = case::status_history(user, &prev.case, &next);
-        let written = commit_case(ctx, Some(&prev), &next, &history, Event::CaseStatusChanged { before: &prev.case, after: &next }).await?;
+        let written =
+            commit_case(ctx, Some(&prev), &next, &history, Event::CaseStatusChanged { before: &prev.case, after: &next, by: user }).await?;
         Ok(done_if(written, next))
     })
     .await?;

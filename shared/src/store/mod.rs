@@ -4,6 +4,7 @@
 pub mod case_hours;
 pub mod cases;
 pub mod catalogue;
+pub mod collaboration;
 pub mod conflict;
 pub mod customers;
 pub mod keys;

@@ -1,11 +1,9 @@
 /**
  * The pages the route catalogue names (routes/catalogue.tsx `PageKey`), each
- * loaded lazily but the dashboard and account pages, which every area opens,
- * and the customer-details page, whose modal the layout shows everywhere.
+ * loaded lazily but the dashboard and account pages, which every area opens.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import ChangePassword from '../pages/account/ChangePassword';
-import { CustomerDetailsPage } from '../pages/customerAdmin/CustomerDetailsModal';
 import TwoFactorSettings from '../pages/account/TwoFactorSettings';
 import Dashboard from '../pages/Dashboard';
 import type { PageKey } from '../routes/catalogue';
@@ -50,7 +48,7 @@ export const PAGES: Record<PageKey, PageComponent> = {
   SalesAllCustomers: lazyNamed(customerList, 'SalesAllCustomers'),
   SalesActiveCustomers: lazyNamed(customerList, 'SalesActiveCustomers'),
   SalesInactiveCustomers: lazyNamed(customerList, 'SalesInactiveCustomers'),
-  CustomerDetailsPage,
+  CustomerDetailsPage: lazyNamed(() => import('../pages/customerAdmin/CustomerDetailsModal'), 'CustomerDetailsPage'),
   CustomerFormPage: lazy(() => import('../pages/customerAdmin/CustomerForm')),
   ManageCustomerPackages: lazy(() => import('../pages/subscriptions/ManageCustomerPackages')),
   BusinessSectors: lazy(() => import('../pages/customers/BusinessSectors')),

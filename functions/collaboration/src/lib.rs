@@ -3,11 +3,11 @@
 //! service call each; the rules are `shared::services::{messages,
 //! notifications, ratings}` and `shared::domain::{message, notification, rating}`.
 
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use shared::api::{ApiJson, AppState, CurrentUser, ErrorBody};
+use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, CurrentUser, ErrorBody};
 use shared::domain::message::Message;
 use shared::domain::notification::Notification;
 use shared::domain::rating::Rating;
@@ -51,7 +51,7 @@ pub struct ConversationQuery {
 async fn conversation(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
-    Query(q): Query<ConversationQuery>,
+    ApiQuery(q): ApiQuery<ConversationQuery>,
 ) -> Result<Json<Conversation>, ApiError> {
     Ok(Json(messages::conversation(&s, &u, &q.case, q.before.as_deref()).await?))
 }
@@ -121,7 +121,7 @@ pub struct DownloadQuery {
 async fn message_download(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
-    Query(q): Query<DownloadQuery>,
+    ApiQuery(q): ApiQuery<DownloadQuery>,
 ) -> Result<Json<DownloadUrl>, ApiError> {
     Ok(Json(messages::attachment_download(&s, &u, &q.case, &q.key, &q.name).await?))
 }
@@ -146,7 +146,7 @@ pub struct NotificationQuery {
 async fn notification_list(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
-    Query(q): Query<NotificationQuery>,
+    ApiQuery(q): ApiQuery<NotificationQuery>,
 ) -> Result<Json<NotificationList>, ApiError> {
     Ok(Json(notifications::list(&s, &u, q.description.as_deref(), q.offset, q.limit.unwrap_or(10), q.ordering.as_deref()).await?))
 }
@@ -168,7 +168,7 @@ pub struct Count {
 async fn notification_seen_count(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
-    Query(q): Query<DescriptionQuery>,
+    ApiQuery(q): ApiQuery<DescriptionQuery>,
 ) -> Result<Json<Count>, ApiError> {
     Ok(Json(Count { count: notifications::unseen_count(&s, &u, q.description.as_deref()).await? }))
 }
@@ -179,7 +179,7 @@ async fn notification_seen_count(
 async fn notification_seen_update(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
-    Query(q): Query<DescriptionQuery>,
+    ApiQuery(q): ApiQuery<DescriptionQuery>,
 ) -> Result<StatusCode, ApiError> {
     notifications::mark_seen(&s, &u, q.description.as_deref()).await?;
     Ok(StatusCode::NO_CONTENT)
@@ -198,7 +198,7 @@ pub struct ReadRequest {
 async fn notification_read(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     ApiJson(req): ApiJson<ReadRequest>,
 ) -> Result<Json<Notification>, ApiError> {
     if req.unread {
@@ -229,7 +229,7 @@ pub struct LawyerQuery {
 async fn lawyer_ratings(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
-    Query(q): Query<LawyerQuery>,
+    ApiQuery(q): ApiQuery<LawyerQuery>,
 ) -> Result<Json<Vec<Rating>>, ApiError> {
     Ok(Json(ratings::of_lawyer(&s, &u, q.lawyer.as_deref()).await?))
 }
@@ -246,7 +246,7 @@ pub struct CaseQuery {
 async fn case_rating(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
-    Query(q): Query<CaseQuery>,
+    ApiQuery(q): ApiQuery<CaseQuery>,
 ) -> Result<Json<Option<Rating>>, ApiError> {
     Ok(Json(ratings::of_case(&s, &u, &q.case).await?))
 }

@@ -40,7 +40,8 @@ pub fn app(state: AppState, web_dist: PathBuf) -> Router {
     let landing = web_dist.join("landing.html");
     let landing = landing.is_file().then(|| file(landing));
     let edge = headers::Edge::new(&state.config);
-    api.route("/local/outbox", get(outbox_html))
+    let routes = api
+        .route("/local/outbox", get(outbox_html))
         .route("/local/outbox.json", get(outbox_json))
         .method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed })
         .fallback(move |uri: Uri, req: Request| async move {
@@ -59,7 +60,10 @@ pub fn app(state: AppState, web_dist: PathBuf) -> Router {
                 Ok(res) => res.into_response(),
                 Err(e) => ApiError::internal(e).into_response(),
             }
-        })
+        });
+    // The API's limits (body, query, deadline: `shared::api::limits`) on
+    // everything, so their refusals get the edge headers too.
+    shared::api::limits(routes)
         .with_state(state)
         .layer(middleware::from_fn(log_line))
         .layer(middleware::from_fn_with_state(edge, headers::edge))
@@ -127,6 +131,7 @@ pub async fn setup(state: &AppState) -> Result<(), ApiError> {
 
 pub mod demo_cases;
 pub mod headers;
+pub mod repair;
 pub mod seed;
 
 pub fn default_web_dist() -> PathBuf {

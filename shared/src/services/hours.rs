@@ -15,6 +15,7 @@ use super::retry::{self, Attempt};
 use super::Context;
 use crate::domain::additional_hour::{self as add, AdditionalHour, AdditionalHourForm};
 use crate::domain::case::{self, invoiced_text, Case, CaseHour, HistoryEntry, HourForm};
+use crate::domain::policy::{self, Action};
 use crate::domain::subscription::whole_seconds;
 use crate::domain::User;
 use crate::error::{ApiError, Msg};
@@ -118,9 +119,12 @@ pub async fn get(ctx: &Context, user: &User, case_uid: &str, id: &str) -> Result
     ctx.store.get_case_hour(&c.uid, id).await?.ok_or(ApiError::NotFound)
 }
 
-/// The case and its entries, for the hours workbook.
+/// The case and its entries, for the hours workbook: for whoever may read
+/// the case's report ([`Action::ReadCaseReport`]: a lawyer only a case
+/// assigned to them, not one of the available pool).
 pub async fn for_export(ctx: &Context, user: &User, case_uid: &str) -> Result<(Case, Vec<CaseHour>), ApiError> {
     let c = visible(ctx, user, case_uid).await?;
+    policy::require(user, Action::ReadCaseReport(&c))?;
     let hours = ctx.store.case_hours(&c.uid).await?;
     Ok((c, hours))
 }

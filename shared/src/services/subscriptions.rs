@@ -175,7 +175,9 @@ pub async fn delete(ctx: &Context, caller: &User, raw_id: &str) -> Result<(), Ap
 
 /// The CSV time report of a row: the uses booked against it dated
 /// `start_date..=end_date` ('YYYY-MM-DD'), under the plan's, package's or
-/// service's name.
+/// service's name. A lawyer reads only the lines of cases assigned to them
+/// ([`Action::ReadCaseReport`]); the other lines are left out (issue 22:
+/// object-level rights on every report).
 pub async fn time_report(
     ctx: &Context,
     caller: &User,
@@ -186,7 +188,17 @@ pub async fn time_report(
     policy::require(caller, Action::ReadTimeReport)?;
     let (from, to) = subscription::report_range(start_date, end_date)?;
     let stored = ctx.store.get_purchase(row_id(raw_id)?).await?.ok_or(ApiError::NotFound)?;
-    let entries = ctx.store.list_usage(stored.row.id, from, to).await?;
+    let mut entries = ctx.store.list_usage(stored.row.id, from, to).await?;
+    if !policy::may(caller, Action::ManageSubscriptions) {
+        let mut readable: std::collections::HashMap<String, bool> = std::collections::HashMap::new();
+        for uid in entries.iter().filter_map(|e| e.case_uid.clone()) {
+            if !readable.contains_key(&uid) {
+                let case = ctx.store.get_case(&uid).await?;
+                readable.insert(uid, case.is_some_and(|c| policy::may(caller, Action::ReadCaseReport(&c.case))));
+            }
+        }
+        entries.retain(|e| e.case_uid.as_ref().is_some_and(|uid| readable.get(uid).copied().unwrap_or(false)));
+    }
     Ok(subscription::time_report(&stored.row, &entries))
 }
 

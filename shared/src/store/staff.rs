@@ -179,7 +179,7 @@ impl Store {
                 .exclusive_start_key("SK", s(keys::staff::SK));
         }
         let out = q.send().await.map_err(sdk_err)?;
-        let results: Vec<StaffProfile> = out.items().iter().map(|i| StaffProfile::read(i.clone())).collect::<Result<_, _>>()?;
+        let results: Vec<StaffProfile> = super::readable(out.items().iter().cloned(), StaffProfile::read);
         let next = out.last_evaluated_key().and_then(|k| k.get("GSI1SK")).and_then(|v| v.as_s().ok()).cloned();
         Ok(StaffPage { results, next })
     }

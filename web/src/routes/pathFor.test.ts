@@ -111,6 +111,7 @@ const EXPECTED: Record<Role, Partial<Record<RouteId, string>>> = {
     draftCases: '/sales/cases/draft/',
     closedCases: '/sales/cases/closed/',
     caseDetails: '/sales/cases/details/7',
+    caseHistory: '/sales/cases/history/7',
     caseCreate: '/sales/case/create',
     caseEdit: '/sales/case/update/c1/',
     customersAll: '/sales/customers/',

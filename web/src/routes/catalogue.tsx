@@ -343,6 +343,13 @@ export const CATALOGUE = {
       customerContact: {},
     },
   },
+  /** Staff: a customer's contacts (issue 14: create, edit, activate/deactivate, resend link). */
+  customerUsers: {
+    path: 'customers/users/:customer_uid/',
+    title: 'customerUsers',
+    page: 'ContactList',
+    roles: only('admin', 'sales'),
+  },
   contactEdit: {
     path: 'users/edit/:contact_id/',
     title: 'userEdit',
@@ -410,7 +417,13 @@ export const CATALOGUE = {
   },
 
   // ── Settings (admin) ────────────────────────────────────────────────────
-  knowledgeSectors: { path: 'settings/knowledge-sectors/', title: 'knowledgeSectors', page: 'KnowledgeSectorsPage', roles: only('admin') },
+  knowledgeSectors: {
+    path: 'settings/knowledge-sectors/',
+    title: 'knowledgeSectors',
+    page: 'KnowledgeSectorsPage',
+    menu: { id: 'settings-knowledge-sectors', label: 'knowledgeSectors', group: 'settings' },
+    roles: { admin: { menu: 3 } },
+  },
   /** Hidden from the menu (spec §2). */
   caseTypes: { path: 'settings/case-types/', title: 'caseTypes', page: 'CaseTypesPage', roles: only('admin') },
   packages: {

@@ -13,6 +13,7 @@ import { CUSTOMER_MODAL_WIDTH } from '../../config/constants';
 import { formatAddress } from '../../format';
 import { closeCustomerDetails, useCustomerDetailsState } from '../../store/customerDetails';
 import CustomerSubscriptionsTable from '../subscriptions/CustomerSubscriptionsTable';
+import CustomerLinks from './CustomerLinks';
 
 /** Country id 1 is the only one offered (Sweden). */
 function countryName(id: number, t: (k: string) => string): string {
@@ -125,7 +126,14 @@ export default function CustomerDetailsModal() {
       destroyOnHidden
       data-testid="customer-details-modal"
     >
-      {customer ? <CustomerDetailsView customer={customer} services={services} onChanged={() => uid && loadServices(uid)} /> : <Loading />}
+      {customer ? (
+        <>
+          <CustomerLinks uid={customer.uid} onFollow={closeCustomerDetails} />
+          <CustomerDetailsView customer={customer} services={services} onChanged={() => uid && loadServices(uid)} />
+        </>
+      ) : (
+        <Loading />
+      )}
     </Modal>
   );
 }
@@ -151,6 +159,11 @@ export function CustomerDetailsPage({ titleKey }: { titleKey: string }) {
       <Typography.Title level={2} data-testid="page-title">
         {t(titleKey, { ns: 'routes' })}
       </Typography.Title>
+      {uid && (
+        <div style={{ marginBottom: 16 }}>
+          <CustomerLinks uid={uid} />
+        </div>
+      )}
       <Card style={{ maxWidth: CUSTOMER_MODAL_WIDTH }}>
         {missing ? <Empty description={t('notFound')} /> : customer ? <CustomerDetailsView customer={customer} services={services} onChanged={load} /> : <Loading />}
       </Card>

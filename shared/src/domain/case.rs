@@ -172,7 +172,7 @@ pub fn is_customer_side(user: &User) -> bool {
 
 /// The case with a validated form applied by `editor`, with the rule of who
 /// may set which field: the customer side never sees nor changes the
-/// internal description, and only staff (admin, sales persons) choose the
+/// internal description nor the disqualification control, and only staff (admin, sales persons) choose the
 /// direct-assign lawyer — the others' forms do not carry it, so an edit must
 /// not clear it. `prev` is None for a new case (every field from the form).
 pub fn with_form(editor: &User, base: &Case, prev: Option<&Case>, input: CaseInput, case_type: CaseType) -> Case {
@@ -196,7 +196,9 @@ pub fn with_form(editor: &User, base: &Case, prev: Option<&Case>, input: CaseInp
     c.note = input.note;
     if let Some(prev) = prev {
         if is_customer_side(editor) {
+            // Staff-only fields the customer's form does not carry.
             c.short_internal_description = prev.short_internal_description.clone();
+            c.disqualification_control = prev.disqualification_control;
         }
         if !matches!(editor.role(), Some(Role::Admin | Role::SalesPerson)) {
             c.direct_assign_lawyer = prev.direct_assign_lawyer.clone();

@@ -17,7 +17,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'rolldown';
-import { RESULTS_DIR, byTestId, getBrowser, signIn, url } from './helpers.mjs';
+import { RESULTS_DIR, apiCall, byTestId, getBrowser, signIn, url } from './helpers.mjs';
 
 /**
  * Routes that are placeholders on purpose: their screens belong to other
@@ -50,10 +50,59 @@ const NOT_LINKED_YET = new Set(['notifications', 'messages', 'contractSignCreate
 const EXPLORE_LIMIT = { caseDetails: 6 };
 const DEFAULT_EXPLORE_LIMIT = 1;
 
+/**
+ * Data a route needs before anyone can click to it, made through the API
+ * (the seed has none): an additional-hours entry on the newest case in
+ * progress of the list, whose edit page is additionalHourUpdate.
+ */
+async function additionalHourOnFirstCase(page, listWord) {
+  const list = await apiCall(page, 'GET', `/case/list/?status=${listWord}`);
+  const c = list.body?.results?.[0];
+  if (!c) return;
+  const entries = await apiCall(page, 'GET', `/case/additional_hour/list/?case=${c.uid}`);
+  if (Array.isArray(entries.body) && entries.body.length) return;
+  const made = await apiCall(page, 'POST', '/case/additional_hour/create/', { case_uid: c.uid, lawyer: c.lawyer ?? undefined, month: '2026-01', total_hour: '1,5' });
+  assert.ok(made.status < 300, `additional hours for the crawl: ${made.status} ${JSON.stringify(made.body)}`);
+}
+
+/** A company user under the first customer of a list (its users page links to the user's edit page). */
+async function contactUnderFirstCustomer(page, status) {
+  const list = await apiCall(page, 'GET', `/customer/list/?status=${status}`);
+  const c = list.body?.results?.find((r) => r.state !== 'pending');
+  if (!c) return;
+  const users = await apiCall(page, 'GET', `/user/list/?customer=${c.uid}`);
+  if (users.body?.results?.length) return;
+  const made = await apiCall(page, 'POST', '/customers/user/create/', {
+    customer: c.uid,
+    first_name: 'Crawl',
+    last_name: 'Contact',
+    email: `crawl-contact-${Date.now()}@example.com`,
+    permissions: [],
+  });
+  assert.ok(made.status < 300, `a company user for the crawl: ${made.status} ${JSON.stringify(made.body)}`);
+}
+
+/** A department (its list links to its edit page). */
+async function aDepartment(page) {
+  const list = await apiCall(page, 'GET', '/customer/department/');
+  if (Array.isArray(list.body) && list.body.length) return;
+  const made = await apiCall(page, 'POST', '/customer/department/', { name: 'Stockholm', description: '' });
+  assert.ok(made.status < 300, `a department for the crawl: ${made.status} ${JSON.stringify(made.body)}`);
+}
+
 const ACCOUNTS = [
-  { role: 'admin', email: 'admin@example.com', prefix: '/admin/' },
-  { role: 'lawyer', email: 'lawyer@example.com', prefix: '/lawyer/' },
-  { role: 'sales', email: 'sales@example.com', prefix: '/sales/' },
+  {
+    role: 'admin',
+    email: 'admin@example.com',
+    prefix: '/admin/',
+    prepare: async (page) => {
+      await additionalHourOnFirstCase(page, 'active');
+      await contactUnderFirstCustomer(page, 'active');
+      await aDepartment(page);
+    },
+  },
+  { role: 'lawyer', email: 'lawyer@example.com', prefix: '/lawyer/', prepare: (page) => additionalHourOnFirstCase(page, 'my') },
+  { role: 'sales', email: 'sales@example.com', prefix: '/sales/', prepare: (page) => contactUnderFirstCustomer(page, 'all') },
   { role: 'customer', email: 'customer@example.com', prefix: '/user/' },
   { role: 'customerContact', email: 'contact@example.com', prefix: '/customer_contact/' },
 ];
@@ -110,7 +159,7 @@ async function settle(page) {
  * segmented switches; the conflict search. Returns what it reached and the
  * problems it saw.
  */
-async function crawl({ role, email, prefix }, tables, viewport) {
+async function crawl({ role, email, prefix, prepare }, tables, viewport) {
   const routes = matchers(tables, role, prefix);
   const browser = await getBrowser();
   const context = await browser.newContext({ viewport, locale: 'sv-SE' });
@@ -213,10 +262,16 @@ async function crawl({ role, email, prefix }, tables, viewport) {
     await link.click();
     await page.waitForURL((u) => `${u.pathname}${u.search}` !== from, { timeout: 5_000 }).catch(() => undefined);
     await arrive(`${from} → ${reveal} link ${href}`);
-    await page.keyboard.press('Escape').catch(() => undefined);
+    // Back, as a person would (the next link starts from `from` again).
+    const now = new URL(page.url());
+    if (`${now.pathname}${now.search}` !== from) {
+      await page.goBack().catch(() => undefined);
+      await settle(page);
+    }
   }
 
   async function explore(from) {
+    const fromHere = new Set();
     await goTo(from);
     if (errors.length) problems.push(...errors.splice(0).map((e) => `${e} at ${from}`));
     // Links on the page, in the menu, the user menu and a customer's modal.
@@ -234,6 +289,9 @@ async function crawl({ role, email, prefix }, tables, viewport) {
         const target = new URL(href, url('/')).pathname;
         const key = keyOf(target);
         if (clicked.has(href) || (explored.get(key) ?? 0) >= limitOf(key)) continue;
+        // One link per route from a page (a list's first row): each list adds its own kind of case.
+        if (fromHere.has(key)) continue;
+        fromHere.add(key);
         clicked.add(href);
         await follow(from, reveal, href);
       }
@@ -277,6 +335,7 @@ async function crawl({ role, email, prefix }, tables, viewport) {
 
   try {
     await signIn(page, email, prefix);
+    if (prepare) await prepare(page);
     await arrive('sign-in');
     while (queue.length) await explore(queue.shift());
   } finally {

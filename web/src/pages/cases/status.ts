@@ -7,7 +7,10 @@ export interface StatusChip {
 }
 
 export function caseStatusChip(status: string | null | undefined): StatusChip {
-  switch (status) {
+  // The stored word in any case ('Waiting', 'waiting'), as the API and history carry it.
+  const word = (status ?? '').trim().toLowerCase();
+  const stored = { waiting: 'Waiting', inprogress: 'Inprogress', in_progress: 'Inprogress', complete: 'Complete', draft: 'Draft' }[word];
+  switch (stored) {
     case 'Waiting':
       return { labelKey: 'status.available', color: 'orange' };
     case 'Inprogress':

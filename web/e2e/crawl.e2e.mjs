@@ -333,22 +333,50 @@ async function crawl({ role, email, prefix, prepare }, tables, viewport) {
     }
   }
 
+  let held = [];
   try {
     await signIn(page, email, prefix);
+    if (role === 'customerContact') held = (await apiCall(page, 'GET', '/permission/')).body?.permissions ?? [];
     if (prepare) await prepare(page);
     await arrive('sign-in');
     while (queue.length) await explore(queue.shift());
   } finally {
     await context.close();
   }
+  // A customer contact has only what its permissions allow (spec §5): a route
+  // it lacks the permission for, or whose every menu place is hidden from it, is not its to reach.
+  const withheld = new Set();
+  if (role === 'customerContact') {
+    const ctx = { userType: 4, permissions: held };
+    const visible = new Set();
+    const hidden = new Set();
+    const walk = (defs) => {
+      for (const d of defs) {
+        if (d.children) walk(d.children);
+        else if (d.path) (d.visible && !d.visible(ctx) ? hidden : visible).add(d.path);
+      }
+    };
+    walk(tables.menuFor(role));
+    for (const r of tables.routesFor(role)) {
+      const path = `${prefix}${r.path}`;
+      if ((r.contactNeeds && !held.includes(r.contactNeeds)) || (hidden.has(path) && !visible.has(path))) withheld.add(r.id);
+    }
+  }
   const table = tables.routesFor(role).map((r) => r.id);
-  const missing = table.filter((id) => !reached.has(id) && !NOT_LINKED_YET.has(id));
-  return { reached, missing, problems, notLinked: table.filter((id) => NOT_LINKED_YET.has(id) && !reached.has(id)) };
+  const missing = table.filter((id) => !reached.has(id) && !NOT_LINKED_YET.has(id) && !withheld.has(id));
+  return {
+    reached,
+    missing,
+    problems,
+    withheld: [...withheld].filter((id) => !reached.has(id)),
+    notLinked: table.filter((id) => NOT_LINKED_YET.has(id) && !reached.has(id)),
+  };
 }
 
 function report(label, result) {
   const lines = [...result.reached].map(([id, path]) => `  ${id.padEnd(24)} ${path}${KNOWN_NOT_BUILT.has(id) ? '   (known not built)' : ''}`);
   console.log(`\n${label}: reached ${result.reached.size} routes\n${lines.join('\n')}`);
+  if (result.withheld?.length) console.log(`  not this user's (permissions, spec §5): ${result.withheld.join(', ')}`);
   if (result.notLinked.length) console.log(`  not linked yet (other issues): ${result.notLinked.join(', ')}`);
   if (result.missing.length) console.log(`  NOT REACHED: ${result.missing.join(', ')}`);
   for (const p of result.problems) console.log(`  PROBLEM: ${p}`);

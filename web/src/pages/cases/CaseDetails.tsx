@@ -255,7 +255,7 @@ export default function CaseDetails({ titleKey }: { titleKey: string }) {
           scroll={{ x: true }}
           locale={{ emptyText: t('list.empty') }}
           columns={[
-            { title: t('hours.date'), key: 'date', render: (_, h) => `${h.date}${h.time ? ` ${h.time}` : ''}` },
+            { title: t('hours.date'), key: 'date', render: (_, h) => <span className="nowrap">{`${h.date}${h.time ? ` ${h.time}` : ''}`}</span> },
             { title: t('hours.lawyer'), dataIndex: 'lawyer_name', key: 'lawyer' },
             { title: t('hours.hour'), key: 'hour', render: (_, h) => formatHours(h.hour, i18n.language) },
             { title: t('hours.non_billable_hour'), key: 'nb', render: (_, h) => formatHours(h.non_billable_hour, i18n.language) },

@@ -239,6 +239,9 @@ async function crawl({ role, email, prefix, prepare }, tables, viewport) {
       for (const a of document.querySelectorAll('a[href]')) {
         const r = a.getBoundingClientRect();
         if (!r.width || !r.height || a.closest('[aria-hidden="true"]')) continue;
+        // not in a closed menu (width 0 on a phone)
+        const sider = a.closest('.ant-layout-sider');
+        if (sider && sider.getBoundingClientRect().width < 10) continue;
         if (a.target === '_blank' || a.hasAttribute('download')) continue;
         const u = new URL(a.href, location.href);
         if (u.origin !== location.origin || !u.pathname.startsWith(pre)) continue;
@@ -293,7 +296,12 @@ async function crawl({ role, email, prefix, prepare }, tables, viewport) {
         if (fromHere.has(key)) continue;
         fromHere.add(key);
         clicked.add(href);
-        await follow(from, reveal, href);
+        try {
+          await follow(from, reveal, href);
+        } catch (e) {
+          problems.push(`could not click ${href} on ${from} (${reveal}): ${String(e.message).split('\n')[0]}`);
+          await goTo(from);
+        }
       }
     }
     // The user menu's entries navigate without links (not Log out).

@@ -1,4 +1,5 @@
 import { BankOutlined, UserOutlined } from '@ant-design/icons';
+import { sectorName } from '../../components/names';
 import { Avatar, Card, Descriptions, Divider, Empty, Modal, Space, Typography } from 'antd';
 import { useParams } from 'react-router';
 import { useCallback, useEffect, useState } from 'react';
@@ -66,7 +67,7 @@ export function CustomerDetailsView({
       {company && (
         <Descriptions title={t('companySection')} column={1} size="small" data-testid="customer-details-company-section">
           <Descriptions.Item label={t('companyName')}>{customer.company_name}</Descriptions.Item>
-          <Descriptions.Item label={t('sector')}>{customer.sector?.name ?? '-'}</Descriptions.Item>
+          <Descriptions.Item label={t('sector')}>{customer.sector ? sectorName(customer.sector.name) : '-'}</Descriptions.Item>
           <Descriptions.Item label={t('registrationNumber')}>
             <span data-testid="customer-details-regno">{customer.company_registration_number}</span>
           </Descriptions.Item>

@@ -4,6 +4,7 @@
  * spec's confirmations and messages) and the CSV time report.
  */
 import { DownloadOutlined, MoreOutlined } from '@ant-design/icons';
+import { serviceName } from '../../components/names';
 import { App, Button, DatePicker, Dropdown, Form, Input, Modal, Progress, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -58,7 +59,7 @@ export default function CustomerSubscriptionsTable({ rows, loading, onChanged }:
   const canChange = changesRows(user);
 
   const columns: ColumnsType<PurchasedService> = [
-    { title: t('columns.service'), key: 'service', render: (_, r) => <span data-testid={`sub-name-${r.id}`}>{r.service_plan?.name ?? r.service.name}</span> },
+    { title: t('columns.service'), key: 'service', render: (_, r) => <span data-testid={`sub-name-${r.id}`}>{r.service_plan?.name ?? serviceName(r.service.id, r.service.name)}</span> },
     { title: t('columns.limit'), key: 'limit', render: (_, r) => <span data-testid={`sub-limit-${r.id}`}>{limitText(r)}</span> },
     { title: t('columns.consumed'), key: 'consumed', render: (_, r) => <span data-testid={`sub-consumed-${r.id}`}>{consumedText(r)}</span> },
     {

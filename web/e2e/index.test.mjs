@@ -12,3 +12,4 @@ import './cases.e2e.mjs';
 import './hours.e2e.mjs';
 import './collaboration.e2e.mjs';
 import './edge.e2e.mjs';
+import './crawl.e2e.mjs';

@@ -9,7 +9,7 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, CurrentUser, ErrorBody};
 use shared::domain::{permissions, Permission, SessionUser, User};
-use shared::error::ApiError;
+use shared::error::{ApiError, Msg};
 use shared::services::contacts::{self, ContactForm};
 use shared::services::profile;
 use utoipa::{IntoParams, ToSchema};
@@ -24,6 +24,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .routes(routes!(update_contact))
         .routes(routes!(deactivate_contact))
         .routes(routes!(activate_contact))
+        .routes(routes!(send_contact_password_link))
         .routes(routes!(update_profile))
         .routes(routes!(image_upload_url))
         .routes(routes!(confirm_image))
@@ -213,6 +214,26 @@ async fn activate_contact(
     ApiPath(contact_id): ApiPath<String>,
 ) -> Result<Json<Contact>, ApiError> {
     Ok(Json(contacts::set_active(&s, &user, &contact_id, true).await?.into()))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct LinkSent {
+    /// `password_link_sent`
+    pub message: Msg,
+}
+
+/// Mail the contact a new set-password link (admin, sales person, the
+/// customer, a contact with view_contact; not to oneself).
+#[utoipa::path(post, path = "/api/customers/user/send-password-link/{contact_id}/", tag = "users", security(("bearer" = [])),
+    params(("contact_id" = String, Path)),
+    responses((status = 200, body = LinkSent), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn send_contact_password_link(
+    State(s): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(contact_id): Path<String>,
+) -> Result<Json<LinkSent>, ApiError> {
+    contacts::send_password_link(&s, &user, &contact_id).await?;
+    Ok(Json(LinkSent { message: Msg::PasswordLinkSent }))
 }
 
 #[derive(Deserialize, ToSchema)]

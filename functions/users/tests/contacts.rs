@@ -216,6 +216,12 @@ async fn a_contact_with_view_contact_manages_its_companys_contacts_but_not_itsel
     assert_eq!(status, StatusCode::FORBIDDEN);
     let (status, _) = call(&router, Method::POST, &format!("/api/customers/user/deactivate/{me}/"), &t, None).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, _) = call(&router, Method::POST, &format!("/api/customers/user/send-password-link/{me}/"), &t, None).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    // a new set-password link for another contact of the company
+    let (status, sent) = call(&router, Method::POST, &format!("/api/customers/user/send-password-link/{id}/"), &t, None).await;
+    assert_eq!(status, StatusCode::OK, "{sent}");
+    assert_eq!(sent["message"], "password_link_sent");
 
     let (status, list) = call(&router, Method::GET, "/api/user/list/", &t, None).await;
     assert_eq!(status, StatusCode::OK);
@@ -239,6 +245,7 @@ async fn a_customer_cannot_touch_another_customers_contacts() {
         ),
         (Method::POST, format!("/api/customers/user/deactivate/{id}/"), None),
         (Method::POST, format!("/api/customers/user/activate/{id}/"), None),
+        (Method::POST, format!("/api/customers/user/send-password-link/{id}/"), None),
         // a non-contact (the other customer itself) and an unknown id answer the same
         (Method::GET, format!("/api/customers/user/{}/", b.uid), None),
         (Method::GET, "/api/customers/user/no-such-id/".to_string(), None),

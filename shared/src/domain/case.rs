@@ -179,7 +179,8 @@ pub fn is_customer_side(user: &User) -> bool {
 /// those fields are ignored and the case keeps what it had (`prev`, or the
 /// empty values of `base` for a new case). A lawyer's own new case is the
 /// exception the creation service makes: it names the lawyer. Status, the
-/// lawyer, hours consumed and invoiced flags are no form fields at all.
+/// lawyer, hours consumed and invoiced flags are no form fields at all. The
+/// customer side neither sees nor changes the disqualification control.
 pub fn with_form(editor: &User, base: &Case, prev: Option<&Case>, input: CaseInput, case_type: CaseType) -> Case {
     let kept = prev.unwrap_or(base);
     let mut c = base.clone();
@@ -206,6 +207,9 @@ pub fn with_form(editor: &User, base: &Case, prev: Option<&Case>, input: CaseInp
     let own_new_case = prev.is_none() && editor.role() == Some(Role::Lawyer) && c.direct_assign_lawyer.as_deref() == Some(&editor.uid);
     if !policy::may(editor, Action::DirectAssign) && !own_new_case {
         c.direct_assign_lawyer = kept.direct_assign_lawyer.clone();
+    }
+    if is_customer_side(editor) {
+        c.disqualification_control = kept.disqualification_control;
     }
     c
 }

@@ -158,6 +158,17 @@ pub async fn update(s: &Context, caller: &User, contact_id: &str, form: ContactF
     .await
 }
 
+/// Mails a contact the caller may manage a new set-password link (single
+/// use, three days), e.g. when the first one expired or was lost. A contact
+/// may not send one to itself; earlier links stay single-use.
+pub async fn send_password_link(s: &Context, caller: &User, contact_id: &str) -> Result<(), ApiError> {
+    let contact = visible(s, caller, contact_id, true).await?;
+    if contact.uid == caller.uid {
+        return Err(ApiError::Forbidden);
+    }
+    passwords::send_invitation(s, &contact).await
+}
+
 /// Deactivating ends the contact's live sessions (token version bump).
 pub async fn set_active(s: &Context, caller: &User, contact_id: &str, active: bool) -> Result<User, ApiError> {
     let mut contact = visible(s, caller, contact_id, true).await?;

@@ -107,6 +107,12 @@ export interface MenuPlacement {
   badge?: BadgeKey;
   /** Customer contacts see the entry only with this permission (spec §5). */
   contactNeeds?: Permission;
+  /**
+   * The entry is selected on every page under this path (relative to the role
+   * prefix), e.g. the admin's Cases entry, which opens the pending tab, on
+   * every case page.
+   */
+  section?: string;
 }
 
 /** A role's menu place: the entry's look with an order (a bare number), or with changes. */
@@ -197,7 +203,8 @@ export const CATALOGUE = {
     page: 'CaseList',
     menu: { id: 'cases', label: 'cases', icon: <FolderOpenOutlined /> },
     roles: {
-      admin: { menu: { order: 2, badge: 'pending_cases' } },
+      // The admin's Cases entry opens the pending tab (its badge counts those): see pendingCases.
+      admin: { title: 'inProgressCases' },
       lawyer: { title: 'myCases', menu: 2 },
       sales: { menu: 2 },
       customer: { menu: 2 },
@@ -205,12 +212,20 @@ export const CATALOGUE = {
     },
   },
   myCases: { path: 'cases/my-cases/', title: 'myCases', page: 'CaseList', roles: only('admin') },
-  pendingCases: { path: 'cases/pending/', title: 'pendingCases', page: 'CaseList', roles: only('admin', 'lawyer') },
+  pendingCases: {
+    path: 'cases/pending/',
+    title: 'pendingCases',
+    page: 'CaseList',
+    roles: {
+      admin: { menu: { order: 2, id: 'cases', label: 'cases', icon: <FolderOpenOutlined />, badge: 'pending_cases', section: 'cases/' } },
+      lawyer: {},
+    },
+  },
   availableCases: { path: 'cases/available/', title: 'availableCases', page: 'CaseList', roles: only('admin', 'lawyer', 'sales') },
   draftCases: { path: 'cases/draft/', title: 'draftCases', page: 'CaseList', roles: only('sales', 'customer', 'customerContact') },
   closedCases: { path: 'cases/closed/', title: 'closedCases', page: 'CaseList', roles: only(...ROLES) },
   caseDetails: { path: 'cases/details/:id', title: 'caseDetails', page: 'CaseDetails', roles: only(...ROLES) },
-  caseHistory: { path: 'cases/history/:id', title: 'caseHistory', page: 'CaseHistory', roles: only('admin', 'lawyer', 'customer', 'customerContact') },
+  caseHistory: { path: 'cases/history/:id', title: 'caseHistory', page: 'CaseHistory', roles: only(...ROLES) },
   caseCreate: {
     path: 'cases/create',
     title: 'caseCreate',
@@ -333,6 +348,13 @@ export const CATALOGUE = {
       customerContact: {},
     },
   },
+  /** Staff: a customer's contacts (issue 14: create, edit, activate/deactivate, resend link). */
+  customerUsers: {
+    path: 'customers/users/:customer_uid/',
+    title: 'customerUsers',
+    page: 'ContactList',
+    roles: only('admin', 'sales'),
+  },
   contactEdit: {
     path: 'users/edit/:contact_id/',
     title: 'userEdit',
@@ -400,7 +422,13 @@ export const CATALOGUE = {
   },
 
   // ── Settings (admin) ────────────────────────────────────────────────────
-  knowledgeSectors: { path: 'settings/knowledge-sectors/', title: 'knowledgeSectors', page: 'KnowledgeSectorsPage', roles: only('admin') },
+  knowledgeSectors: {
+    path: 'settings/knowledge-sectors/',
+    title: 'knowledgeSectors',
+    page: 'KnowledgeSectorsPage',
+    menu: { id: 'settings-knowledge-sectors', label: 'knowledgeSectors', group: 'settings' },
+    roles: { admin: { menu: 3 } },
+  },
   /** Hidden from the menu (spec §2). */
   caseTypes: { path: 'settings/case-types/', title: 'caseTypes', page: 'CaseTypesPage', roles: only('admin') },
   packages: {

@@ -4,8 +4,6 @@ export type CaseStatus = 'Draft' | 'Waiting' | 'Inprogress' | 'Complete';
 
 export type CaseAction = 'publish' | 'accept' | 'complete' | 'reopen' | 'transfer';
 
-export type CaseListKind = 'my' | 'pending' | 'draft' | 'available' | 'active' | 'closed';
-
 export interface CaseAddress {
   address_1: string;
   city: string;

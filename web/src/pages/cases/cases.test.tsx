@@ -43,6 +43,22 @@ describe('case screens', { timeout: 20_000 }, () => {
     expect(fake.calls.find((c) => c.path === '/case/list/')?.options?.queryParams).toEqual({ status: 'my' });
   });
 
+  it('a list is one page of tabs in the URL with search and sort; an API error is not an empty list', async () => {
+    fake.routes.set('GET /case/list/', () => ({ status: 500, body: {} }));
+    const r = await render('/lawyer/cases/available?search=acme&order=asc', lawyer);
+    await r.waitFor(() => r.$('list-error'), 'error state');
+    expect(r.$('list-empty')).toBeNull();
+    const call = fake.calls.find((c) => c.path === '/case/list/');
+    expect(call?.options?.queryParams).toEqual({ status: 'available', search: 'acme', order: 'asc' });
+    const tabs = ['my', 'pending', 'available', 'closed'].map((w) => r.$(`case-tab-${w}`)?.getAttribute('href'));
+    expect(tabs).toEqual([
+      '/lawyer/cases/?search=acme&order=asc',
+      '/lawyer/cases/pending/?search=acme&order=asc',
+      '/lawyer/cases/available/?search=acme&order=asc',
+      '/lawyer/cases/closed/?search=acme&order=asc',
+    ]);
+  });
+
   it('the lawyer logs hours with a comma decimal and closes after confirmation', async () => {
     fake.routes.set('GET /case/case-1/', () => ({ status: 200, body: { ...baseCase, actions: ['complete', 'transfer'], can_edit: true, can_enter_hours: true } }));
     fake.routes.set('GET /case/hour/list/', () => ({ status: 200, body: [] }));

@@ -25,6 +25,13 @@ export function scorePercent(score: number): number {
  * interest/?search=… : the fuzzy conflict-of-interest result page (admin and
  * lawyers). Each hit shows what it is, what matched and a score, best first.
  */
+/** The colour of a match score: the closer the match, the stronger the warning. */
+export function scoreColour(percent: number): string {
+  if (percent >= 80) return '#cf1322';
+  if (percent >= 50) return '#d46b08';
+  return '#8c8c8c';
+}
+
 export default function ConflictResults({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('conflict');
   const [params] = useSearchParams();
@@ -101,7 +108,15 @@ export default function ConflictResults({ titleKey }: { titleKey: string }) {
                         )}
                       </Space>
                       <div style={{ width: 120 }} aria-label={t('score')}>
-                        <Progress percent={scorePercent(hit.score)} size="small" data-testid="conflict-hit-score" />
+                        {/* A high score is a warning for a conflict check: never antd's green 'done' tick (issue 14). */}
+                        <Progress
+                          percent={scorePercent(hit.score)}
+                          size="small"
+                          status="normal"
+                          strokeColor={scoreColour(scorePercent(hit.score))}
+                          format={(p) => `${p}%`}
+                          data-testid="conflict-hit-score"
+                        />
                       </div>
                     </div>
                   </Card>

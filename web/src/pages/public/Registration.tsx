@@ -1,4 +1,5 @@
 import { Button, Card, Checkbox, Col, Form, Input, Radio, Result, Row, Select, Typography } from 'antd';
+import { sectorName } from '../../components/names';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -208,7 +209,7 @@ export default function Registration() {
                       data-testid="reg-sector"
                       showSearch={FOLDED_SEARCH}
                       placeholder={t('sectorPlaceholder')}
-                      options={sectors.map((s) => ({ value: s.id, label: s.name }))}
+                      options={sectors.map((s) => ({ value: s.id, label: sectorName(s.name) }))}
                     />
                   </Form.Item>
                 </Col>

@@ -8,6 +8,7 @@ import type { Contact } from '../../types/users';
 import type { Permission } from '../../types/users';
 import Loading from '../../components/Loading';
 import MessageAlert from '../../components/MessageAlert';
+import CustomerSelect from '../../components/CustomerSelect';
 import { hasRoute, pathFor, useAreaRole } from '../../routes/pathFor';
 import { PERMISSION_OPTIONS } from './permissionLabels';
 
@@ -32,8 +33,8 @@ function phoneOk(v: string | undefined): boolean {
 
 /**
  * Create (`mode="create"`) or edit a customer contact: names, e-mail (create
- * only), phone and the permission checkboxes. Admin and sales person name the
- * customer by uid (prefilled from `?customer=`).
+ * only), phone and the permission checkboxes. Admin and sales person pick the
+ * customer by name (prefilled from `?customer=`).
  */
 export function ContactForm({ titleKey, mode }: { titleKey: string; mode: 'create' | 'edit' }) {
   const { t } = useTranslation('users');
@@ -75,8 +76,8 @@ export function ContactForm({ titleKey, mode }: { titleKey: string; mode: 'creat
     const base = { first_name: v.first_name, last_name: v.last_name, phone: v.phone?.trim() || null, permissions: v.permissions ?? [] };
     try {
       if (mode === 'create') {
-        const created = await createContact({ ...base, email: v.email, customer: staff ? v.customer?.trim() : undefined });
-        const to = list ?? pathFor(role, 'contactEdit', { contact_id: created.uid });
+        const created = await createContact({ ...base, email: v.email, customer: staff ? v.customer : undefined });
+        const to = list ?? (v.customer ? pathFor(role, 'customerUsers', { customer_uid: v.customer }) : pathFor(role, 'contactEdit', { contact_id: created.uid }));
         navigate(to, { state: { created: created.email } });
       } else {
         const updated = await updateContact(contactId, base);
@@ -117,11 +118,11 @@ export function ContactForm({ titleKey, mode }: { titleKey: string; mode: 'creat
           onFinish={onFinish}
           onValuesChange={() => setDone(null)}
           disabled={submitting}
-          initialValues={{ customer: search.get('customer') ?? '', permissions: [] }}
+          initialValues={{ customer: search.get('customer') || undefined, permissions: [] }}
         >
           {staff && mode === 'create' && (
-            <Form.Item label={t('fields.customer')} name="customer" extra={t('form.customerHint')} rules={[{ required: true, whitespace: true, message: t('form.customerRequired') }]}>
-              <Input data-testid="contact-customer" />
+            <Form.Item label={t('fields.customer')} name="customer" rules={[{ required: true, message: t('form.customerRequired') }]}>
+              <CustomerSelect testId="contact-customer" />
             </Form.Item>
           )}
           <Row gutter={16}>

@@ -162,9 +162,11 @@ describe('contacts: guards, menus and screens', { timeout: 20_000 }, () => {
   });
 
   it('admin: the create form takes the customer from ?customer= and sends it', async () => {
+    fake.routes.set('GET /customer/dropdown/list/', () => ({ status: 200, body: [] }));
+    fake.routes.set('GET /customer/details/cust-1/', () => ({ status: 200, body: { uid: 'cust-1', first_name: 'Ada', last_name: 'Lind', company_name: 'Acme AB' } }));
     const { waitFor, $, type, click, path } = await render('/admin/customers/user/create/?customer=cust-1', admin);
-    await waitFor(() => $('contact-customer'), 'customer input');
-    expect(($('contact-customer') as HTMLInputElement).value).toBe('cust-1');
+    // the customer is picked by name, never typed as a uid
+    await waitFor(() => $('contact-customer')?.textContent?.includes('Acme AB'), 'the customer by name');
     await type('contact-first-name', 'Greta');
     await type('contact-last-name', 'Garbo');
     await type('contact-email', 'greta@example.com');
@@ -173,7 +175,7 @@ describe('contacts: guards, menus and screens', { timeout: 20_000 }, () => {
       return { status: 201, body: row('c9', 'greta@example.com') };
     });
     await click('contact-submit');
-    await waitFor(() => path() === '/admin/customers/user/update/c9/', 'to the update page');
+    await waitFor(() => path() === '/admin/customers/users/cust-1/', "to the customer's users");
   });
 
   it('edit: loads the contact and saves names, phone and permissions', async () => {

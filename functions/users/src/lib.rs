@@ -230,7 +230,7 @@ pub struct LinkSent {
 async fn send_contact_password_link(
     State(s): State<AppState>,
     CurrentUser(user): CurrentUser,
-    Path(contact_id): Path<String>,
+    ApiPath(contact_id): ApiPath<String>,
 ) -> Result<Json<LinkSent>, ApiError> {
     contacts::send_password_link(&s, &user, &contact_id).await?;
     Ok(Json(LinkSent { message: Msg::PasswordLinkSent }))

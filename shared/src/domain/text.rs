@@ -5,6 +5,9 @@ use crate::error::{FieldErrors, Msg};
 
 /// Names: people, companies, clients, counterparts, contact persons, address lines.
 pub const NAME_MAX: usize = 200;
+/// A case's counterparts: the field lists every opposing party of the case
+/// (each is indexed for the conflict search), so it takes more than one name.
+pub const PARTIES_MAX: usize = 1_000;
 /// A case's subject.
 pub const SUBJECT_MAX: usize = 300;
 /// Descriptions and notes.

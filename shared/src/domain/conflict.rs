@@ -364,7 +364,7 @@ pub fn luhn_ok(ten_digits: &str) -> bool {
             }
         })
         .sum();
-    sum % 10 == 0
+    sum.is_multiple_of(10)
 }
 
 /// An organisationsnummer or personnummer as typed on a form (optional):

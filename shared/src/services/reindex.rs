@@ -91,7 +91,7 @@ pub async fn case(ctx: &Context, c: &Case) -> Result<(), ApiError> {
         let change = events::counterpart(c);
         let now = ctx.store.indexed(change.kind, &change.uid).await?;
         let mut tx = ctx.store.tx();
-        if change.item_count(&now) + 1 <= tx.room() {
+        if change.item_count(&now) < tx.room() {
             ctx.store.add_index_writes(&mut tx, &change, &now)?;
             ctx.store.add_follow_up_superseded(&mut tx, &change)?;
             return Ok(if ctx.store.commit(tx).await? { Attempt::Done(()) } else { Attempt::Conflict });

@@ -7,7 +7,7 @@
 #
 #   ./infra/bench-search.sh                 # 1,000 and 100,000 parties
 #   ./infra/bench-search.sh 1000 20000      # other sizes
-#   QUICK=1 ./infra/bench-search.sh         # 300 and 3,000 (what test.sh runs)
+#   QUICK=1 ./infra/bench-search.sh         # 300 and 3,000, debug build (what test.sh runs)
 #
 # Needs a stand-in: starts a private one (the patched moto of infra/stand_in.py,
 # where a Query costs its partition) unless AWS_ENDPOINT_URL is set.
@@ -18,8 +18,15 @@ SIZES=("$@")
 if [ ${#SIZES[@]} -eq 0 ]; then
   if [ "${QUICK:-0}" = 1 ]; then SIZES=(300 3000); else SIZES=(1000 100000); fi
 fi
-log "building the search benchmark"
-cargo build --release --quiet -p local-gateway --bin bench_search
+# The quick run (test.sh) uses the debug build the tests already made.
+PROFILE=release
+[ "${QUICK:-0}" = 1 ] && PROFILE=debug
+log "building the search benchmark ($PROFILE)"
+if [ "$PROFILE" = release ]; then
+  cargo build --release --quiet -p local-gateway --bin bench_search
+else
+  cargo build --quiet -p local-gateway --bin bench_search
+fi
 if [ -z "${AWS_ENDPOINT_URL:-}" ]; then
   ensure_venv
   MOTO_PORT=$(free_port)
@@ -31,4 +38,4 @@ export AWS_ACCESS_KEY_ID=${AWS_ACCESS_KEY_ID:-testing} AWS_SECRET_ACCESS_KEY=${A
 RUN_ID="bench-search-$$"
 export TABLE_NAME=$RUN_ID DOCUMENTS_BUCKET=$RUN_ID SES_SENDER=no-reply@example.com
 export JWT_SECRET="bench-secret-$RUN_ID-0123456789abcdefghij"
-"$(cargo_target_dir)/release/bench_search" "${SIZES[@]}"
+"$(cargo_target_dir)/$PROFILE/bench_search" "${SIZES[@]}"

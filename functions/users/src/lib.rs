@@ -55,6 +55,8 @@ pub struct Contact {
     pub full_name: String,
     pub phone: Option<String>,
     pub permissions: Vec<Permission>,
+    /// Personnummer (`XXXXXX-XXXX`), when given.
+    pub identity_number: Option<String>,
     pub active: bool,
     pub customer_id: Option<String>,
     /// RFC 3339.
@@ -73,6 +75,7 @@ impl From<User> for Contact {
             last_name: u.last_name,
             phone: u.phone,
             permissions: u.permissions,
+            identity_number: u.identity_number,
             active: u.active,
             customer_id: u.customer_id,
             created_at: u.created_at,
@@ -129,6 +132,9 @@ pub struct CreateContactRequest {
     /// Permission codes, e.g. `["add_case", "view_bisnode"]`.
     #[serde(default)]
     pub permissions: Vec<String>,
+    /// Personnummer (optional): 10 or 12 digits, with or without dash, right check digit.
+    #[serde(default)]
+    pub identity_number: Option<String>,
 }
 
 /// Create a contact under the customer; it gets a single-use link (valid
@@ -144,7 +150,13 @@ async fn create_contact(
     CurrentUser(user): CurrentUser,
     ApiJson(req): ApiJson<CreateContactRequest>,
 ) -> Result<(axum::http::StatusCode, Json<Contact>), ApiError> {
-    let form = ContactForm { first_name: req.first_name, last_name: req.last_name, phone: req.phone, permissions: req.permissions };
+    let form = ContactForm {
+        first_name: req.first_name,
+        last_name: req.last_name,
+        phone: req.phone,
+        permissions: req.permissions,
+        identity_number: req.identity_number,
+    };
     let contact = contacts::create(&s, &user, req.customer.as_deref(), &req.email, form).await?;
     Ok((axum::http::StatusCode::CREATED, Json(contact.into())))
 }
@@ -171,6 +183,9 @@ pub struct UpdateContactRequest {
     pub phone: Option<String>,
     #[serde(default)]
     pub permissions: Vec<String>,
+    /// Personnummer (optional); empty or absent clears it.
+    #[serde(default)]
+    pub identity_number: Option<String>,
 }
 
 /// Names, phone and permissions. The e-mail is not changed here.
@@ -188,7 +203,13 @@ async fn update_contact(
     ApiPath(contact_id): ApiPath<String>,
     ApiJson(req): ApiJson<UpdateContactRequest>,
 ) -> Result<Json<Contact>, ApiError> {
-    let form = ContactForm { first_name: req.first_name, last_name: req.last_name, phone: req.phone, permissions: req.permissions };
+    let form = ContactForm {
+        first_name: req.first_name,
+        last_name: req.last_name,
+        phone: req.phone,
+        permissions: req.permissions,
+        identity_number: req.identity_number,
+    };
     Ok(Json(contacts::update(&s, &user, &contact_id, form).await?.into()))
 }
 

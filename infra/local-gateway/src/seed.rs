@@ -51,7 +51,7 @@ pub const DEMO_ACCOUNTS: [DemoAccount; 6] = [
 /// recovery, authenticator-app enrolment, the Users screens as a contact,
 /// buying and losing subscriptions), so the demo accounts stay as printed.
 /// Seeded with `SEED_E2E=1`.
-pub const E2E_ACCOUNTS: [DemoAccount; 6] = [
+pub const E2E_ACCOUNTS: [DemoAccount; 7] = [
     DemoAccount { email: "twofactor@example.com", role: Role::Customer, first_name: "Tove", last_name: "Tvåsteg", permissions: &[] },
     DemoAccount { email: "recovery@example.com", role: Role::Customer, first_name: "Rut", last_name: "Återställning", permissions: &[] },
     DemoAccount { email: "totp@example.com", role: Role::Customer, first_name: "Tim", last_name: "Tidskod", permissions: &[] },
@@ -67,6 +67,8 @@ pub const E2E_ACCOUNTS: [DemoAccount; 6] = [
         last_name: "Administratör",
         permissions: &Permission::ALL,
     },
+    // A second lawyer: finds another lawyer's case by its counterpart in the conflict search e2e test.
+    DemoAccount { email: "lawyer2@example.com", role: Role::Lawyer, first_name: "Lova", last_name: "Jurist", permissions: &[] },
 ];
 
 /// Knowledge sectors of the demo (a lawyer works in at least one).

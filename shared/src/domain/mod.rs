@@ -7,6 +7,7 @@ pub mod catalogue;
 pub mod conflict;
 pub mod contact;
 pub mod customer;
+pub mod customer_search;
 pub mod document;
 pub mod message;
 pub mod notification;

@@ -9,6 +9,8 @@
 //!   (a customer, a contact, a case's counterpart), so a saved party is
 //!   always findable by the conflict search, and a failed write leaves
 //!   neither the record nor its index entries;
+//! - the customer search's word items of a saved customer
+//!   ([`crate::store::customer_search`]);
 //! - the notifications of the people the event concerns
 //!   ([`super::notifications::outgoing`]: who is told what);
 //! - further effects (statistics counters) are added here, beside these, so
@@ -97,6 +99,14 @@ pub struct Queued {
 /// Adds the side effects of `events` to `tx`.
 pub async fn record(ctx: &Context, tx: &mut Tx, events: &[Event<'_>]) -> Result<Queued, ApiError> {
     let mut queued = Queued::default();
+    // The customer search's words first (bounded: at most 2 × 16 + 1
+    // items); the conflict index below moves to a follow-up if it no longer fits.
+    for event in events {
+        if let Event::CustomerSaved { profile } = event {
+            let now = ctx.store.customer_words(&profile.uid).await?;
+            ctx.store.add_customer_words(tx, profile, &now)?;
+        }
+    }
     let changes: Vec<IndexChange> = events.iter().flat_map(index_changes).collect();
     for change in changes {
         let now = ctx.store.indexed(change.kind, &change.uid).await?;
@@ -163,7 +173,11 @@ pub async fn finish_pending(ctx: &Context) -> Result<(), ApiError> {
 fn index_changes(event: &Event<'_>) -> Vec<IndexChange> {
     match event {
         Event::CaseCreated { case, .. } => vec![counterpart(case)],
-        Event::CaseChanged { before, after, .. } if before.counterpart != after.counterpart || before.subject != after.subject => {
+        Event::CaseChanged { before, after, .. }
+            if before.counterpart != after.counterpart
+                || before.subject != after.subject
+                || before.counterpart_identity_number != after.counterpart_identity_number =>
+        {
             vec![counterpart(after)]
         }
         Event::CustomerSaved { profile } => customer_parties(profile),
@@ -171,7 +185,7 @@ fn index_changes(event: &Event<'_>) -> Vec<IndexChange> {
             kind: PartyKind::ContactPerson,
             uid: contact.uid.clone(),
             name: contact.full_name(),
-            identity_number: None,
+            identity_number: contact.identity_number.clone(),
             customer_uid: contact.customer_id.clone(),
             context: None,
         })],
@@ -180,15 +194,15 @@ fn index_changes(event: &Event<'_>) -> Vec<IndexChange> {
 }
 
 /// A case's counterpart, under the case (removed when the field is emptied).
-fn counterpart(c: &Case) -> IndexChange {
-    if c.counterpart.trim().is_empty() {
+pub(crate) fn counterpart(c: &Case) -> IndexChange {
+    if c.counterpart.trim().is_empty() && c.counterpart_identity_number.is_none() {
         return IndexChange::remove(PartyKind::Counterpart, &c.uid);
     }
     IndexChange::index(Party {
         kind: PartyKind::Counterpart,
         uid: c.uid.clone(),
         name: c.counterpart.clone(),
-        identity_number: None,
+        identity_number: c.counterpart_identity_number.clone(),
         customer_uid: Some(c.customer.clone()),
         context: Some(format!("{} {}", c.case_number, c.subject)),
     })

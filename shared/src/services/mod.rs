@@ -21,6 +21,7 @@ pub mod messages;
 pub mod notifications;
 pub mod profile;
 pub mod ratings;
+pub mod reindex;
 pub mod retry;
 pub mod staff;
 pub mod subscriptions;

@@ -325,7 +325,9 @@ pub mod rating {
 /// The conflict-of-interest index.
 pub mod conflict {
     use super::*;
-    /// A candidate partition: `key` is `S#<sound key>`, `P#<prefix>` or `N#<identity number>`.
+    /// A candidate partition: `key` is `W#<spelling>`, `A#<letters>`,
+    /// `D#<spelling, or it less one letter>` or `N#<identity number>`
+    /// ([`crate::domain::conflict::word_keys`]).
     pub fn index_pk(key: &str) -> String {
         format!("CONFLICT#{key}")
     }
@@ -351,6 +353,23 @@ pub mod conflict {
             PartyKind::Counterpart => "counterpart",
         }
     }
+}
+
+/// The customer search index ([`super::customer_search`]).
+pub mod customer_search {
+    /// A word's partition: its first two letters (a query reads the key
+    /// range of its word inside it, never the whole partition).
+    pub fn word_pk(word: &str) -> String {
+        format!("CUSTWORD#{}", word.chars().take(2).collect::<String>())
+    }
+    pub fn word_sk(word: &str, customer_uid: &str) -> String {
+        format!("{word}#{customer_uid}")
+    }
+    /// The words a customer is indexed under.
+    pub fn record_pk(customer_uid: &str) -> String {
+        format!("CUSTWORDS#{customer_uid}")
+    }
+    pub const RECORD_SK: &str = "WORDS";
 }
 
 /// Work a transaction could not hold (it would pass 100 items), written in
@@ -501,6 +520,11 @@ mod tests {
         assert_eq!(conflict::audit_pk(t()), "AUDIT#CONFLICT#2026-03");
         assert_eq!(conflict::audit_sk(t(), "i"), "2026-03-04T05:06:07.000000Z#i");
         assert_eq!(follow_up::PK, "FOLLOWUP");
+        assert_eq!(conflict::index_pk("D#johanson"), "CONFLICT#D#johanson");
+        assert_eq!(customer_search::word_pk("bergstrom"), "CUSTWORD#be");
+        assert_eq!(customer_search::word_sk("bergstrom", "u"), "bergstrom#u");
+        assert_eq!(customer_search::record_pk("u"), "CUSTWORDS#u");
+        assert_eq!(customer_search::RECORD_SK, "WORDS");
         assert_eq!(follow_up::sk("conflict_index", "counterpart#k"), "conflict_index#counterpart#k");
     }
 }

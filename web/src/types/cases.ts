@@ -27,6 +27,7 @@ export interface Case {
   lawyer: string | null;
   lawyer_name: string | null;
   counterpart: string;
+  counterpart_identity_number?: string | null;
   disqualification_control: boolean;
   short_internal_description: string;
   start_date: string | null;
@@ -77,6 +78,7 @@ export interface CasePayload {
   client?: string;
   direct_assign_lawyer?: string | null;
   counterpart?: string;
+  counterpart_identity_number?: string | null;
   disqualification_control?: boolean;
   short_internal_description?: string;
   start_date?: string | null;

@@ -15,6 +15,7 @@ import { hasService } from '../subscriptions/customerServices';
 import { DocumentPicker, uploadAll } from './CaseDocuments';
 import { createViaOf } from './caseRules';
 import { parseHours } from './status';
+import { identityNumberRule } from '../../identityNumber';
 
 interface Values {
   customer?: string;
@@ -25,6 +26,7 @@ interface Values {
   client?: string;
   direct_assign_lawyer?: string;
   counterpart?: string;
+  counterpart_identity_number?: string;
   disqualification_control?: boolean;
   short_internal_description?: string;
   start_date?: Dayjs | null;
@@ -39,6 +41,7 @@ interface Values {
 
 const FIELDS = [
   'customer', 'subject', 'description', 'type', 'estimated_hours', 'client', 'direct_assign_lawyer', 'counterpart',
+  'counterpart_identity_number',
   'short_internal_description', 'start_date', 'deadline', 'contact_person', 'note', 'address_1', 'city', 'post_code', 'country',
 ];
 const ALIASES = { 'address.address_1': 'address_1', 'address.city': 'city', 'address.post_code': 'post_code', 'address.country': 'country' };
@@ -59,6 +62,7 @@ export function toPayload(v: Values, customerSide = false): CasePayload {
     client: v.client ?? '',
     direct_assign_lawyer: v.direct_assign_lawyer || null,
     counterpart: v.counterpart ?? '',
+    counterpart_identity_number: (v.counterpart_identity_number ?? '').trim() || null,
     disqualification_control: !!v.disqualification_control,
     short_internal_description: v.short_internal_description ?? '',
     start_date: date(v.start_date),
@@ -115,6 +119,7 @@ export default function CaseForm({ titleKey }: { titleKey: string }) {
             client: c.client,
             direct_assign_lawyer: c.direct_assign_lawyer ?? undefined,
             counterpart: c.counterpart,
+            counterpart_identity_number: c.counterpart_identity_number ?? '',
             disqualification_control: c.disqualification_control,
             short_internal_description: c.short_internal_description,
             start_date: c.start_date ? dayjs(c.start_date) : null,
@@ -248,6 +253,16 @@ export default function CaseForm({ titleKey }: { titleKey: string }) {
             <Col xs={24} md={12}>
               <Form.Item name="counterpart" label={t('fields.counterpart')}>
                 <Input data-testid="case-counterpart" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item
+                name="counterpart_identity_number"
+                label={t('fields.counterpart_identity_number')}
+                extra={t('form.identityNumberHelp')}
+                rules={[identityNumberRule(t('form.identityNumber'))]}
+              >
+                <Input data-testid="case-counterpart-identity-number" placeholder="556677-8899" maxLength={15} />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>

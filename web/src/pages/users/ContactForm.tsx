@@ -11,6 +11,7 @@ import MessageAlert from '../../components/MessageAlert';
 import CustomerSelect from '../../components/CustomerSelect';
 import { hasRoute, pathFor, useAreaRole } from '../../routes/pathFor';
 import { PERMISSION_OPTIONS } from './permissionLabels';
+import { identityNumberRule } from '../../identityNumber';
 
 interface Values {
   customer?: string;
@@ -18,10 +19,11 @@ interface Values {
   last_name: string;
   email: string;
   phone?: string;
+  identity_number?: string;
   permissions: Permission[];
 }
 
-const FIELDS = ['customer', 'first_name', 'last_name', 'email', 'phone', 'permissions'] as const;
+const FIELDS = ['customer', 'first_name', 'last_name', 'email', 'phone', 'identity_number', 'permissions'] as const;
 /** Spec §5: a valid phone; the server checks the same (7–15 digits). */
 const PHONE = /^\+?[0-9 ()-]*$/;
 
@@ -60,7 +62,7 @@ export function ContactForm({ titleKey, mode }: { titleKey: string; mode: 'creat
       .then((c) => {
         if (!live) return;
         setLoaded(c);
-        form.setFieldsValue({ first_name: c.first_name, last_name: c.last_name, email: c.email, phone: c.phone ?? '', permissions: c.permissions });
+        form.setFieldsValue({ first_name: c.first_name, last_name: c.last_name, email: c.email, phone: c.phone ?? '', identity_number: c.identity_number ?? '', permissions: c.permissions });
       })
       .catch(() => undefined)
       .finally(() => live && setLoading(false));
@@ -73,7 +75,7 @@ export function ContactForm({ titleKey, mode }: { titleKey: string; mode: 'creat
     setSubmitting(true);
     setError(null);
     setDone(null);
-    const base = { first_name: v.first_name, last_name: v.last_name, phone: v.phone?.trim() || null, permissions: v.permissions ?? [] };
+    const base = { first_name: v.first_name, last_name: v.last_name, phone: v.phone?.trim() || null, identity_number: v.identity_number?.trim() || null, permissions: v.permissions ?? [] };
     try {
       if (mode === 'create') {
         const created = await createContact({ ...base, email: v.email, customer: staff ? v.customer : undefined });
@@ -150,6 +152,14 @@ export function ContactForm({ titleKey, mode }: { titleKey: string; mode: 'creat
             rules={[{ validator: (_, v) => (phoneOk(v) ? Promise.resolve() : Promise.reject(new Error(t('form.phoneInvalid')))) }]}
           >
             <Input data-testid="contact-phone" autoComplete="off" />
+          </Form.Item>
+          <Form.Item
+            label={t('fields.identityNumber')}
+            name="identity_number"
+            extra={t('form.identityNumberHelp')}
+            rules={[identityNumberRule(t('form.identityNumberInvalid'))]}
+          >
+            <Input data-testid="contact-identity-number" autoComplete="off" placeholder="19811218-9876" maxLength={15} />
           </Form.Item>
           <Form.Item label={t('fields.permissions')} name="permissions" extra={t('form.alwaysAllowed')}>
             <Checkbox.Group data-testid="contact-permissions">

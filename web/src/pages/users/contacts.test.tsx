@@ -137,6 +137,12 @@ describe('contacts: guards, menus and screens', { timeout: 60_000 }, () => {
     await waitFor(() => document.body.textContent?.includes('Enter a valid phone number'), 'phone rule');
     expect(fake.calls.some((c) => c.path === '/customers/user/create/')).toBe(false);
     await type('contact-phone', '');
+    // A mistyped personnummer (check digit) is refused on the form too.
+    await type('contact-identity-number', '811218-9875');
+    await click('contact-submit');
+    await waitFor(() => document.body.textContent?.includes('Not a valid personal identity number'), 'Luhn rule');
+    expect(fake.calls.some((c) => c.path === '/customers/user/create/')).toBe(false);
+    await type('contact-identity-number', '');
     await act(async () => ($('contact-permission-add_case')!.querySelector('input') ?? $('contact-permission-add_case')!).click());
     await act(async () => ($('contact-permission-view_bisnode')!.querySelector('input') ?? $('contact-permission-view_bisnode')!).click());
 
@@ -151,6 +157,7 @@ describe('contacts: guards, menus and screens', { timeout: 60_000 }, () => {
         last_name: 'Garbo',
         email: 'greta@example.com',
         phone: null,
+        identity_number: null,
         permissions: ['add_case', 'view_bisnode'],
       });
       return { status: 201, body: row('c9', 'greta@example.com') };

@@ -108,6 +108,7 @@ message_keys! {
     InvalidHours => "invalid_hours",
     InvalidKnowledgeSector => "invalid_knowledge_sector",
     InvalidMonth => "invalid_month",
+    InvalidPeriod => "invalid_period",
     InvalidNumber => "invalid_number",
     InvalidPdf => "invalid_pdf",
     InvalidPermission => "invalid_permission",

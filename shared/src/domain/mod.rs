@@ -15,6 +15,7 @@ pub mod permissions;
 pub mod policy;
 pub mod rating;
 pub mod staff;
+pub mod stats;
 pub mod subscription;
 pub mod totp;
 pub mod two_factor;

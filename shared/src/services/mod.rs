@@ -12,6 +12,7 @@ pub mod cases;
 pub mod catalogue;
 pub mod conflict;
 pub mod contacts;
+pub mod counters;
 pub mod credentials;
 pub mod customers;
 pub mod documents;
@@ -23,6 +24,7 @@ pub mod profile;
 pub mod ratings;
 pub mod retry;
 pub mod staff;
+pub mod statistics;
 pub mod subscriptions;
 
 use std::sync::Arc;

@@ -22,6 +22,7 @@ pub mod messages;
 pub mod notifications;
 pub mod profile;
 pub mod ratings;
+pub mod recount;
 pub mod retry;
 pub mod staff;
 pub mod statistics;

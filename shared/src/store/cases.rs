@@ -68,7 +68,7 @@ fn case_item(c: &Case, rev: u64) -> Result<Item, ApiError> {
     Ok(item)
 }
 
-fn parse_case(item: Item) -> Result<StoredCase, ApiError> {
+pub(crate) fn parse_case(item: Item) -> Result<StoredCase, ApiError> {
     let rev = item.get("rev").and_then(|v| v.as_n().ok()).and_then(|v| v.parse().ok()).unwrap_or(0);
     Ok(StoredCase { case: serde_dynamo::from_item(item).map_err(ApiError::internal)?, rev })
 }

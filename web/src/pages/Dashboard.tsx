@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { resolveRole } from '../auth/roles';
 import { GUTTER } from '../config/constants';
 import { useSession } from '../store/session';
+import DashboardFigures from './DashboardFigures';
 
 /** Role dashboard (the prefix root). */
 export default function Dashboard({ titleKey }: { titleKey: string }) {
@@ -32,6 +33,7 @@ export default function Dashboard({ titleKey }: { titleKey: string }) {
           </Card>
         </Col>
       </Row>
+      {role !== 'none' && <DashboardFigures role={role} />}
     </div>
   );
 }

@@ -47,6 +47,9 @@ cargo test --workspace --lib --bins --tests --quiet 2>&1
 log "web unit tests"
 (cd web && npm test --silent)
 
+log "statistics benchmark, quick sizes (keeps infra/bench-statistics.sh working)"
+QUICK=1 bash infra/bench-statistics.sh
+
 log "template lint"
 bash infra/lint-template.sh
 

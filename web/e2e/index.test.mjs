@@ -10,3 +10,4 @@ import './subscriptions.e2e.mjs';
 import './people.e2e.mjs';
 import './cases.e2e.mjs';
 import './hours.e2e.mjs';
+import './statistics.e2e.mjs';

@@ -544,3 +544,32 @@ impl Store {
         Ok(CasePage { results, next })
     }
 }
+
+/// The items of a case and its hour entries as a bulk load writes them
+/// (benchmarks: BatchWriteItem, no transaction, no events): the case, its
+/// list pointers and the entries.
+pub fn bulk_items(c: &Case, hours: &[CaseHour]) -> Result<Vec<Item>, ApiError> {
+    let mut out = vec![case_item(c, 1)?];
+    let mut pointers = vec![keys::case::ALL_PK.to_string(), keys::case::creator_pk(&c.created_by)];
+    if let Some(l) = lawyer_of_list(c) {
+        pointers.push(keys::case::lawyer_pk(l));
+    }
+    for pk in pointers {
+        let mut item = Item::new();
+        item.insert("PK".into(), s(pk));
+        item.insert("SK".into(), s(list_sk(c)));
+        item.insert("entity".into(), s("case_pointer"));
+        item.insert("case_uid".into(), s(&c.uid));
+        item.insert("status".into(), status_value(c.status));
+        item.insert("search".into(), s(case::search_text(c)));
+        out.push(item);
+    }
+    for h in hours {
+        let mut item: Item = serde_dynamo::to_item(h).map_err(ApiError::internal)?;
+        item.insert("PK".into(), s(keys::case::pk(&c.uid)));
+        item.insert("SK".into(), s(keys::case::hour_sk(&h.id)));
+        item.insert("entity".into(), s("case_hour"));
+        out.push(item);
+    }
+    Ok(out)
+}

@@ -305,6 +305,46 @@ impl Store {
         Ok(out)
     }
 
+    /// Writes items with BatchWriteItem, 25 a call (bulk loads only:
+    /// benchmarks; no conditions, no transaction).
+    pub async fn batch_put(&self, items: Vec<Item>) -> Result<(), ApiError> {
+        use aws_sdk_dynamodb::types::{PutRequest, WriteRequest};
+        for chunk in items.chunks(25) {
+            let mut reqs: Vec<WriteRequest> = chunk
+                .iter()
+                .map(|i| Ok(WriteRequest::builder().put_request(PutRequest::builder().set_item(Some(i.clone())).build().map_err(ApiError::internal)?).build()))
+                .collect::<Result<_, ApiError>>()?;
+            while !reqs.is_empty() {
+                let out = self.client.batch_write_item().request_items(&self.table, reqs).send().await.map_err(sdk_err)?;
+                reqs = out.unprocessed_items.and_then(|mut u| u.remove(&self.table)).unwrap_or_default();
+            }
+        }
+        Ok(())
+    }
+
+    /// Counter writes as whole items (a bulk load into an empty table).
+    pub fn counter_items(writes: &[CounterWrite]) -> Vec<Item> {
+        let mut merged: BTreeMap<(String, String), Counts> = BTreeMap::new();
+        for w in writes {
+            let e = merged.entry((w.pk.clone(), w.sk.clone())).or_default();
+            for (m, v) in &w.add {
+                *e.entry(m.clone()).or_insert(0) += v;
+            }
+        }
+        merged
+            .into_iter()
+            .map(|((pk, sk), counts)| {
+                let mut item = Item::new();
+                item.insert("PK".into(), s(pk));
+                item.insert("SK".into(), s(sk));
+                for (m, v) in counts.into_iter().filter(|(_, v)| *v != 0) {
+                    item.insert(m, super::n(v));
+                }
+                item
+            })
+            .collect()
+    }
+
     /// Every counter item (operator's recount only: a Scan, never a request path).
     pub async fn scan_counter_items(&self) -> Result<BTreeMap<(String, String), Counts>, ApiError> {
         let mut out = BTreeMap::new();

@@ -43,8 +43,8 @@ function Hours({ title, h, lang, testId }: { title: string; h: HoursSplit; lang:
       <Card size="small" title={title} data-testid={testId}>
         <Row>
           {(['billable', 'nonbillable', 'rattsskydd', 'total'] as const).map((k) => (
-            <Col span={6} key={k}>
-              <Figure title={t(`hours.${k}`)} value={formatHours(h[k], lang)} valueStyle={{ fontSize: 20 }} data-testid={`${testId}-${k}`} />
+            <Col span={6} key={k} data-testid={`${testId}-${k}`}>
+              <Figure title={t(`hours.${k}`)} value={formatHours(h[k], lang)} valueStyle={{ fontSize: 20 }} />
             </Col>
           ))}
         </Row>

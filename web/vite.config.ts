@@ -30,7 +30,13 @@ export default defineConfig({
             { name: 'vendor-react', test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 40 },
             { name: 'vendor-amplify', test: /[\\/]node_modules[\\/](aws-amplify|@aws-amplify|@aws-crypto|@aws-sdk|@smithy)[\\/]/, priority: 30 },
             { name: 'vendor-i18n', test: /[\\/]node_modules[\\/](i18next|react-i18next|dayjs)[\\/]/, priority: 20 },
-            { name: 'vendor-antd', test: /[\\/]node_modules[\\/]/, priority: 10 },
+            // Everything else but the statistics charts and what only they use: those stay in the lazy chunks of the
+            // charts (statistics pages), never in the initial load.
+            {
+              name: 'vendor-antd',
+              test: /[\\/]node_modules[\\/](?!@ant-design[\\/](plots|charts-util)|@antv|d3-|internmap|gl-matrix|pdfast|flru|fecha|svg-path-parser|html2canvas|css-line-break|text-segmentation|utrie|base64-arraybuffer)/,
+              priority: 10,
+            },
           ],
         },
       },

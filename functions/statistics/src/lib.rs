@@ -134,7 +134,11 @@ async fn activity(State(s): State<AppState>, CurrentUser(u): CurrentUser, Query(
 /// The cases opened in the period, newest first, 10 a page.
 #[utoipa::path(get, path = "/api/statistic/activity/cases", tag = "statistics", security(("bearer" = [])), params(PeriodQuery),
     responses((status = 200, body = ActivityCases), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn activity_cases(State(s): State<AppState>, CurrentUser(u): CurrentUser, Query(q): Query<PeriodQuery>) -> Result<Json<ActivityCases>, ApiError> {
+async fn activity_cases(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    Query(q): Query<PeriodQuery>,
+) -> Result<Json<ActivityCases>, ApiError> {
     Ok(Json(st::activity_cases(&s, &u, q.period()?, q.cursor.as_deref(), 10).await?))
 }
 
@@ -142,7 +146,11 @@ async fn activity_cases(State(s): State<AppState>, CurrentUser(u): CurrentUser, 
 #[utoipa::path(get, path = "/api/statistic/activity/excel/", tag = "statistics", security(("bearer" = [])), params(PeriodQuery),
     responses((status = 200, description = "xlsx", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn activity_excel(State(s): State<AppState>, CurrentUser(u): CurrentUser, Query(q): Query<PeriodQuery>) -> Result<Response, ApiError> {
+async fn activity_excel(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    Query(q): Query<PeriodQuery>,
+) -> Result<Response, ApiError> {
     let p = q.period()?;
     let mut rows = Vec::new();
     let mut cursor: Option<String> = None;

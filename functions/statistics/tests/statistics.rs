@@ -53,7 +53,8 @@ impl World {
     }
     /// A new case of `customer`, published, accepted by `lawyer` (token).
     async fn case_in_progress(&self, admin: &str, customer: &User, lt: &str) -> String {
-        let body = json!({"customer": customer.uid, "subject": "Lease", "description": "Rent", "type": self.case_type, "estimated_hours": "2"});
+        let body =
+            json!({"customer": customer.uid, "subject": "Lease", "description": "Rent", "type": self.case_type, "estimated_hours": "2"});
         let c = self.ok(Method::POST, "/api/case/create/", admin, Some(body)).await;
         let uid = c["uid"].as_str().unwrap().to_string();
         self.ok(Method::POST, &format!("/api/case/status/{uid}/"), admin, Some(json!({"action": "publish"}))).await;
@@ -61,7 +62,8 @@ impl World {
         uid
     }
     async fn log(&self, lt: &str, case: &str, b: &str, nb: &str, date: &str) -> (StatusCode, Value) {
-        let body = json!({"case_uid": case, "hour": b, "non_billable_hour": nb, "rattsskydd_hour": "0", "date": date, "description": "work"});
+        let body =
+            json!({"case_uid": case, "hour": b, "non_billable_hour": nb, "rattsskydd_hour": "0", "date": date, "description": "work"});
         self.call(Method::POST, "/api/case/hour/create/", lt, Some(body)).await
     }
     async fn assert_recount_equal(&self) {
@@ -130,9 +132,11 @@ async fn counters_equal_a_recount_after_random_events_with_retries_and_concurren
     w.ok(Method::PUT, "/api/case/hour/mass-update/", &lt, Some(json!({"case_uid": case, "ids": ids, "is_invoiced": true}))).await;
     // A commit whose answer is lost: written once; asking again is refused.
     w.state.faults.arm("events.after_commit");
-    let (st, _) = w.call(Method::POST, &format!("/api/case/status/{}/", cases[3].0), &cases[3].1, Some(json!({"action": "complete"}))).await;
+    let (st, _) =
+        w.call(Method::POST, &format!("/api/case/status/{}/", cases[3].0), &cases[3].1, Some(json!({"action": "complete"}))).await;
     assert!(!st.is_success());
-    let (st, _) = w.call(Method::POST, &format!("/api/case/status/{}/", cases[3].0), &cases[3].1, Some(json!({"action": "complete"}))).await;
+    let (st, _) =
+        w.call(Method::POST, &format!("/api/case/status/{}/", cases[3].0), &cases[3].1, Some(json!({"action": "complete"}))).await;
     assert_eq!(st, StatusCode::BAD_REQUEST);
     w.ok(Method::POST, &format!("/api/case/status/{}/", cases[2].0), &cases[2].1, Some(json!({"action": "complete"}))).await;
     w.assert_recount_equal().await;
@@ -294,7 +298,8 @@ async fn exports_hold_the_numbers_of_the_table_and_periods_end_at_month_ends() {
     let list = w.ok(Method::GET, "/api/statistic/activity/cases?period=this_month", &admin, None).await;
     assert_eq!(list["results"].as_array().unwrap().len(), 1);
     assert_eq!(list["results"][0]["uid"], k.as_str());
-    let (st, _, _) = testkit::call_bytes(&w.stats, Method::GET, "/api/statistic/activity/excel/?period=this_year", Some(&admin), None).await;
+    let (st, _, _) =
+        testkit::call_bytes(&w.stats, Method::GET, "/api/statistic/activity/excel/?period=this_year", Some(&admin), None).await;
     assert_eq!(st, StatusCode::OK);
     let _ = today.year();
 }

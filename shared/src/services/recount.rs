@@ -150,11 +150,8 @@ pub async fn recount(ctx: &Context, fix: bool) -> Result<Report, ApiError> {
         }
     }
     if fix && !report.differences.is_empty() {
-        let dirty: BTreeSet<(String, String)> = report
-            .differences
-            .iter()
-            .filter_map(|d| d.item.split_once(' ').map(|(a, b)| (a.to_string(), b.to_string())))
-            .collect();
+        let dirty: BTreeSet<(String, String)> =
+            report.differences.iter().filter_map(|d| d.item.split_once(' ').map(|(a, b)| (a.to_string(), b.to_string()))).collect();
         for key in dirty {
             let mut counts = expected.get(&key).cloned().unwrap_or_default();
             let physical = stored.get(&key).map(|s| s.2.clone()).unwrap_or_default();

@@ -324,7 +324,16 @@ pub async fn customers(ctx: &Context, u: &User, p: Period) -> Result<Statistic, 
     let columns: Vec<&str> = if matches!(who, Viewer::Lawyer(_)) {
         vec!["hours.total", "hours.billable", "revenue.hours"]
     } else {
-        vec!["cases.opened", "cases.closed", "hours.total", "hours.billable", "subs.bought", "revenue.hours", "revenue.subs", "revenue.total"]
+        vec![
+            "cases.opened",
+            "cases.closed",
+            "hours.total",
+            "hours.billable",
+            "subs.bought",
+            "revenue.hours",
+            "revenue.subs",
+            "revenue.total",
+        ]
     };
     let mut table = Table { columns: ["customer"].iter().chain(columns.iter()).map(|c| c.to_string()).collect(), rows: vec![] };
     let mut pie = Vec::new();
@@ -381,7 +390,8 @@ pub async fn finance(ctx: &Context, u: &User, p: Period) -> Result<Statistic, Ap
             pie.push(Slice { key: k.clone(), name, value: *v });
         }
     }
-    let metrics = ["revenue.hours", "revenue.subs", "revenue.total", "hours.billable", "hours.invoiced", "hours.not_invoiced", "rate.average"];
+    let metrics =
+        ["revenue.hours", "revenue.subs", "revenue.total", "hours.billable", "hours.invoiced", "hours.not_invoiced", "rate.average"];
     let table = period_table(&series, &metrics);
     Ok(Statistic { period: Some(p), by_day, series: points(&series, &["revenue.hours", "revenue.subs"]), pie, table, items_read: r.items })
 }
@@ -471,7 +481,9 @@ pub async fn chart(ctx: &Context, u: &User, p: Period) -> Result<Statistic, ApiE
     let by_day = p.by_day();
     let (series, metrics): (BTreeMap<String, Counts>, Vec<&str>) = match viewer(u)? {
         Viewer::Admin => (r.series(&Scope::All, &p, by_day).await?, vec!["revenue.hours", "revenue.subs", "hours.total"]),
-        Viewer::Lawyer(l) => (r.series(&Scope::Lawyer(l), &p, by_day).await?, vec!["hours.billable", "hours.nonbillable", "hours.rattsskydd"]),
+        Viewer::Lawyer(l) => {
+            (r.series(&Scope::Lawyer(l), &p, by_day).await?, vec!["hours.billable", "hours.nonbillable", "hours.rattsskydd"])
+        }
         Viewer::Company(c) => (r.series(&Scope::Customer(c), &p, by_day).await?, vec!["hours.total", "cases.opened"]),
         Viewer::Sales(s) => {
             let mine = r.sales_customers(&s).await?;
@@ -507,7 +519,8 @@ pub async fn hour_pie(ctx: &Context, u: &User, p: Period) -> Result<Statistic, A
     let total = r.total(&scope, &p).await?;
     let keys = ["hours.billable", "hours.nonbillable", "hours.rattsskydd"];
     let pie: Vec<Slice> = keys.iter().map(|k| Slice { key: k.to_string(), name: String::new(), value: g(&total, k) }).collect();
-    let table = Table { columns: vec!["kind".into(), "hours".into()], rows: pie.iter().map(|s| vec![json!(s.key), json!(s.value)]).collect() };
+    let table =
+        Table { columns: vec!["kind".into(), "hours".into()], rows: pie.iter().map(|s| vec![json!(s.key), json!(s.value)]).collect() };
     Ok(Statistic { period: Some(p), by_day: false, series: vec![], pie, table, items_read: r.items })
 }
 
@@ -709,7 +722,8 @@ pub async fn dashboard(ctx: &Context, u: &User) -> Result<Dashboard, ApiError> {
             let all = r.now(&Scope::All).await?;
             let m = r.total(&scope, &month).await?;
             let w = r.total(&scope, &week).await?;
-            let page = ctx.store.list_cases(&CaseListPlan::Lawyer(l.clone(), vec![CaseStatus::Inprogress]), None, ListOrder::Desc, None).await?;
+            let page =
+                ctx.store.list_cases(&CaseListPlan::Lawyer(l.clone(), vec![CaseStatus::Inprogress]), None, ListOrder::Desc, None).await?;
             r.items += page.results.len() as u64;
             let mut deadlines: Vec<Deadline> = page
                 .results
@@ -794,7 +808,13 @@ pub async fn dashboard(ctx: &Context, u: &User) -> Result<Dashboard, ApiError> {
             let mut recent: Vec<RecentCase> = page
                 .results
                 .into_iter()
-                .map(|x| RecentCase { uid: x.uid, case_number: x.case_number, subject: x.subject, status: x.status, updated_at: x.updated_at })
+                .map(|x| RecentCase {
+                    uid: x.uid,
+                    case_number: x.case_number,
+                    subject: x.subject,
+                    status: x.status,
+                    updated_at: x.updated_at,
+                })
                 .collect();
             recent.sort_by_key(|x| std::cmp::Reverse(x.updated_at));
             recent.truncate(5);

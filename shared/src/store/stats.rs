@@ -250,7 +250,11 @@ impl Store {
 
     /// Subscription rows not expired whose `expire_on` lies in `[from, to]`,
     /// as (customer uid, id): one Query of the due index's range.
-    pub async fn due_between(&self, from: chrono::DateTime<chrono::Utc>, to: chrono::DateTime<chrono::Utc>) -> Result<Vec<(String, u64)>, ApiError> {
+    pub async fn due_between(
+        &self,
+        from: chrono::DateTime<chrono::Utc>,
+        to: chrono::DateTime<chrono::Utc>,
+    ) -> Result<Vec<(String, u64)>, ApiError> {
         use chrono::SecondsFormat;
         let a = from.to_rfc3339_opts(SecondsFormat::Secs, true);
         let b = format!("{}~", to.to_rfc3339_opts(SecondsFormat::Secs, true));
@@ -312,7 +316,11 @@ impl Store {
         for chunk in items.chunks(25) {
             let mut reqs: Vec<WriteRequest> = chunk
                 .iter()
-                .map(|i| Ok(WriteRequest::builder().put_request(PutRequest::builder().set_item(Some(i.clone())).build().map_err(ApiError::internal)?).build()))
+                .map(|i| {
+                    Ok(WriteRequest::builder()
+                        .put_request(PutRequest::builder().set_item(Some(i.clone())).build().map_err(ApiError::internal)?)
+                        .build())
+                })
                 .collect::<Result<_, ApiError>>()?;
             while !reqs.is_empty() {
                 let out = self.client.batch_write_item().request_items(&self.table, reqs).send().await.map_err(sdk_err)?;

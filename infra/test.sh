@@ -57,6 +57,9 @@ log "web unit tests (with the page budgets of web/src/budget.test.ts)"
 log "Lambda benchmark, quick mode"
 QUICK=1 bash infra/bench.sh
 
+log "statistics benchmark, quick sizes (keeps infra/bench-statistics.sh working)"
+QUICK=1 bash infra/bench-statistics.sh
+
 log "template lint"
 bash infra/lint-template.sh
 

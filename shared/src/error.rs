@@ -110,6 +110,7 @@ message_keys! {
     InvalidIdentityNumber => "invalid_identity_number",
     InvalidKnowledgeSector => "invalid_knowledge_sector",
     InvalidMonth => "invalid_month",
+    InvalidPeriod => "invalid_period",
     InvalidNumber => "invalid_number",
     InvalidPath => "invalid_path",
     InvalidPdf => "invalid_pdf",

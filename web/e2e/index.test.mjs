@@ -13,3 +13,4 @@ import './hours.e2e.mjs';
 import './collaboration.e2e.mjs';
 import './edge.e2e.mjs';
 import './crawl.e2e.mjs';
+import './statistics.e2e.mjs';

@@ -16,6 +16,7 @@ pub mod permissions;
 pub mod policy;
 pub mod rating;
 pub mod staff;
+pub mod stats;
 pub mod subscription;
 pub mod text;
 pub mod totp;

@@ -13,7 +13,9 @@
 //!   ([`crate::store::customer_search`]);
 //! - the notifications of the people the event concerns
 //!   ([`super::notifications::outgoing`]: who is told what);
-//! - further effects (statistics counters) are added here, beside these, so
+//! - the statistics counters the event changes ([`super::counters`]:
+//!   `UpdateItem ADD` on the day, month and gauge items of each scope,
+//!   the global ones on a shard picked by a hash of the event id), so
 //!   every one is written exactly once with the event or not at all.
 //!
 //! Effects that would carry the transaction past DynamoDB's 100 items go into
@@ -23,7 +25,7 @@
 //! The case history is written by the case use cases themselves (its
 //! entries are the event's own record, with the wording of the change).
 
-use crate::domain::case::Case;
+use crate::domain::case::{Case, CaseHour};
 use crate::domain::conflict::PartyKind;
 use crate::domain::customer::{CustomerProfile, CustomerType};
 use crate::domain::message::Message;
@@ -34,7 +36,7 @@ use crate::error::ApiError;
 use crate::store::conflict::{IndexChange, Party};
 use crate::store::tx::Tx;
 
-use super::{notifications, Context};
+use super::{counters, notifications, Context};
 
 /// Items kept free in a transaction for the effects added after the index.
 const RESERVE: usize = 4;
@@ -47,8 +49,10 @@ pub enum Event<'a> {
     CaseChanged { before: &'a Case, after: &'a Case, by: &'a User },
     /// A status action moved the case.
     CaseStatusChanged { before: &'a Case, after: &'a Case, by: &'a User },
-    /// Hours were logged, edited, deleted or marked invoiced on a case.
-    CaseHoursChanged { case: &'a Case, by: &'a User, change: HoursChange },
+    /// Hours were logged, edited, deleted or marked invoiced on a case;
+    /// `entries` are the changed entries as (before, after) (the
+    /// statistics counters move by their difference).
+    CaseHoursChanged { case: &'a Case, by: &'a User, change: HoursChange, entries: &'a [(Option<CaseHour>, Option<CaseHour>)] },
     /// A message was written in a case.
     MessagePosted { case: &'a Case, message: &'a Message, by: &'a User },
     /// The customer rated a closed case.
@@ -94,6 +98,7 @@ pub enum SubscriptionChange {
 pub struct Queued {
     index_follow_ups: Vec<String>,
     notify_follow_ups: Vec<String>,
+    counter_follow_ups: Vec<String>,
 }
 
 /// Adds the side effects of `events` to `tx`.
@@ -117,6 +122,18 @@ pub async fn record(ctx: &Context, tx: &mut Tx, events: &[Event<'_>]) -> Result<
             ctx.store.add_follow_up_superseded(tx, &change)?;
         } else {
             queued.index_follow_ups.push(ctx.store.add_index_follow_up(tx, &change)?);
+        }
+    }
+    // The statistics counters: in the transaction when they fit, else in
+    // follow-up items (each applied once, see `finish_counters_follow_up`).
+    let deltas = counters::deltas(ctx, events).await?;
+    if !deltas.is_empty() {
+        let event_id = uuid::Uuid::new_v4().simple().to_string();
+        let writes = crate::store::stats::counter_writes(&deltas, crate::domain::stats::fnv(&event_id));
+        if writes.len() + RESERVE <= tx.room() {
+            ctx.store.add_counters(tx, &writes)?;
+        } else {
+            queued.counter_follow_ups = ctx.store.add_counters_follow_up(tx, &event_id, &writes)?;
         }
     }
     // The notifications of the event: in the transaction when they fit
@@ -148,6 +165,9 @@ pub async fn commit(ctx: &Context, tx: Tx, queued: Queued) -> Result<bool, ApiEr
     for sk in &queued.notify_follow_ups {
         ctx.store.finish_notify_follow_up(sk).await?;
     }
+    for sk in &queued.counter_follow_ups {
+        ctx.store.finish_counters_follow_up(sk).await?;
+    }
     Ok(true)
 }
 
@@ -159,12 +179,15 @@ async fn finish(ctx: &Context, index_follow_ups: &[String]) -> Result<(), ApiErr
 }
 
 /// Finishes follow-ups a stopped process left behind (bounded per call):
-/// index changes, and notifications still to fan out.
+/// index changes, notifications still to fan out, counters to add.
 pub async fn finish_pending(ctx: &Context) -> Result<(), ApiError> {
     let pending = ctx.store.pending_index_follow_ups(25).await?;
     finish(ctx, &pending).await?;
     for sk in ctx.store.pending_notify_follow_ups(25).await? {
         ctx.store.finish_notify_follow_up(&sk).await?;
+    }
+    for sk in ctx.store.pending_counters_follow_ups(25).await? {
+        ctx.store.finish_counters_follow_up(&sk).await?;
     }
     Ok(())
 }

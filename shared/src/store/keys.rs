@@ -381,6 +381,31 @@ pub mod follow_up {
     }
 }
 
+/// Statistics counters (issue 16): a scope's figures of a day, a month, or
+/// now (gauges), one item per shard; see [`crate::domain::stats`].
+pub mod stats {
+    use chrono::{Datelike, NaiveDate};
+    pub fn day_pk(scope: &str, shard: u8, d: NaiveDate) -> String {
+        format!("STATS#{scope}#{shard}#DAY#{:04}-{:02}", d.year(), d.month())
+    }
+    pub fn day_sk(d: NaiveDate) -> String {
+        d.format("%Y-%m-%d").to_string()
+    }
+    pub fn month_pk(scope: &str, shard: u8, year: i32) -> String {
+        format!("STATS#{scope}#{shard}#MONTH#{year:04}")
+    }
+    pub fn month_sk(d: NaiveDate) -> String {
+        format!("{:04}-{:02}", d.year(), d.month())
+    }
+    pub fn now_pk(scope: &str, shard: u8) -> String {
+        format!("STATS#{scope}#{shard}#NOW")
+    }
+    pub const NOW_SK: &str = "NOW";
+    /// The follow-up kind of counter changes that did not fit in their
+    /// event's transaction.
+    pub const FOLLOW_UP: &str = "counters";
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -526,5 +551,16 @@ mod tests {
         assert_eq!(customer_search::record_pk("u"), "CUSTWORDS#u");
         assert_eq!(customer_search::RECORD_SK, "WORDS");
         assert_eq!(follow_up::sk("conflict_index", "counterpart#k"), "conflict_index#counterpart#k");
+    }
+    #[test]
+    fn stats_keys() {
+        let d = NaiveDate::from_ymd_opt(2026, 3, 4).unwrap();
+        assert_eq!(stats::day_pk("all", 3, d), "STATS#all#3#DAY#2026-03");
+        assert_eq!(stats::day_sk(d), "2026-03-04");
+        assert_eq!(stats::month_pk("lawyer#u", 0, 2026), "STATS#lawyer#u#0#MONTH#2026");
+        assert_eq!(stats::month_sk(d), "2026-03");
+        assert_eq!(stats::now_pk("customer#c", 0), "STATS#customer#c#0#NOW");
+        assert_eq!(stats::NOW_SK, "NOW");
+        assert_eq!(follow_up::sk(stats::FOLLOW_UP, "e#0"), "counters#e#0");
     }
 }

@@ -13,6 +13,7 @@ pub mod rate_limit;
 pub mod recovery;
 pub mod refresh;
 pub mod staff;
+pub mod stats;
 pub mod subscriptions;
 pub mod table;
 pub mod totp;

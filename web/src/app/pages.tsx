@@ -75,6 +75,7 @@ export const PAGES: Record<PageKey, PageComponent> = {
   ServicePlansPage: lazyNamed(catalogue, 'ServicePlansPage'),
   ServicePlanCreatePage: lazyNamed(catalogue, 'ServicePlanCreatePage'),
   // Conflict search and services
+  StatisticsPage: lazy(() => import('../pages/statistics/StatisticsPage')),
   ConflictResults: lazy(() => import('../pages/conflict/ConflictResults')),
   ContractSignRoute: lazyNamed(serviceGate, 'ContractSignRoute'),
   CreditCheckRoute: lazyNamed(serviceGate, 'CreditCheckRoute'),

@@ -7,6 +7,7 @@ import { lazy, Suspense } from 'react';
 
 /** The lawyer's ratings card: loaded only on the lawyer's dashboard. */
 const LawyerRatingSummaryCard = lazy(() => import('../components/collaboration/LawyerRatingSummaryCard'));
+import DashboardFigures from './DashboardFigures';
 
 /** Role dashboard (the prefix root). */
 export default function Dashboard({ titleKey }: { titleKey: string }) {
@@ -43,6 +44,7 @@ export default function Dashboard({ titleKey }: { titleKey: string }) {
           </Col>
         )}
       </Row>
+      {role !== 'none' && <DashboardFigures role={role} />}
     </div>
   );
 }

@@ -34,6 +34,7 @@ import type { Permission } from '../types/users';
 
 /** The pages a route can show (app/pages.tsx loads each lazily). No page: a placeholder titled with the route's title. */
 export type PageKey =
+  | 'StatisticsPage'
   | 'Dashboard'
   | 'CustomerHome'
   | 'Profile'
@@ -389,32 +390,37 @@ export const CATALOGUE = {
   salesPersonCreate: { path: 'salesperson/create/', title: 'salesPersonCreate', page: 'SalesPersonForm', roles: only('admin') },
   salesPersonUpdate: { path: 'salesperson/update/:salesPerson_id/', title: 'salesPersonUpdate', page: 'SalesPersonForm', roles: only('admin') },
 
-  // ── Statistics (placeholders) ───────────────────────────────────────────
+  // ── Statistics ───────────────────────────────────────────
   statisticsAccount: {
+    page: 'StatisticsPage',
     path: 'statistics/account/',
     title: 'statisticsAccount',
     menu: { id: 'statistics-account', label: 'statisticsAccount', group: 'statistics' },
     roles: { admin: { menu: 1 }, sales: { menu: 1 } },
   },
   statisticsCustomer: {
+    page: 'StatisticsPage',
     path: 'statistics/customer/',
     title: 'statisticsCustomer',
     menu: { id: 'statistics-customer', label: 'statisticsCustomer', group: 'statistics' },
     roles: { admin: { menu: 2 }, lawyer: { menu: 1 }, sales: { menu: 2 } },
   },
   statisticsFinance: {
+    page: 'StatisticsPage',
     path: 'statistics/finance/',
     title: 'statisticsFinance',
     menu: { id: 'statistics-financial', label: 'statisticsFinancial', group: 'statistics' },
     roles: { admin: { menu: 3 } },
   },
   statisticsActivity: {
+    page: 'StatisticsPage',
     path: 'statistics/activity/',
     title: 'statisticsActivity',
     menu: { id: 'statistics-activity', label: 'statisticsActivity', group: 'statistics' },
     roles: { admin: { menu: 4 }, customer: { menu: 1 }, customerContact: { menu: 1 } },
   },
   statisticsLegal: {
+    page: 'StatisticsPage',
     path: 'statistics/legal/',
     title: 'statisticsLegal',
     menu: { id: 'statistics-legal', label: 'statisticsLegal', group: 'statistics' },

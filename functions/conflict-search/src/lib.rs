@@ -82,7 +82,11 @@ pub struct ExportParams {
         (status = 400, description = "invalid_month", body = ErrorBody),
         (status = 403, description = "Not admin", body = ErrorBody),
     ))]
-async fn audit_csv(State(s): State<AppState>, CurrentUser(user): CurrentUser, ApiQuery(p): ApiQuery<ExportParams>) -> Result<Response, ApiError> {
+async fn audit_csv(
+    State(s): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    ApiQuery(p): ApiQuery<ExportParams>,
+) -> Result<Response, ApiError> {
     let rows = conflict::audit_export(&s, &user, p.month.as_deref()).await?;
     let body = audit_csv_of(&rows)?;
     let name = p

@@ -126,7 +126,8 @@ pub async fn recount(ctx: &Context, fix: bool) -> Result<Report, ApiError> {
     let raw = ctx.store.scan_counter_items().await?;
     report.counter_items = raw.len();
     // Stored, by logical item: (non-flow sums, flow sums, physical keys).
-    let mut stored: BTreeMap<(String, String), (Counts, Counts, Vec<(String, String)>)> = BTreeMap::new();
+    type Stored = (Counts, Counts, Vec<(String, String)>);
+    let mut stored: BTreeMap<(String, String), Stored> = BTreeMap::new();
     for ((pk, sk), counts) in &raw {
         let Some(key) = logical(pk, sk) else { continue };
         let e = stored.entry(key).or_default();

@@ -184,6 +184,9 @@ message_keys! {
     UnknownService => "unknown_service",
     UserNotFound => "user_not_found",
     ValidationFailed => "validation_failed",
+    VideoUrlNotAllowed => "video_url_not_allowed",
+    TicketClosed => "ticket_closed",
+    LegalVersionOutdated => "legal_version_outdated",
 }
 
 impl std::fmt::Display for Msg {

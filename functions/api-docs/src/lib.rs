@@ -38,6 +38,7 @@ pub fn all_routes() -> Vec<OpenApiRouter<AppState>> {
         subscriptions::api(),
         cases::api(),
         collaboration::api(),
+        content::api(),
         conflict_search::api(),
         api(),
     ]

@@ -128,6 +128,7 @@ pub async fn setup(state: &AppState) -> Result<(), ApiError> {
 pub mod demo_cases;
 pub mod headers;
 pub mod seed;
+pub mod seed_content;
 
 pub fn default_web_dist() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../web/dist")

@@ -1,6 +1,7 @@
 //! The domain: types and rules in the spec's words. Nothing here knows about
 //! DynamoDB, S3, SES or HTTP, so every rule can be unit-tested on its own.
 
+pub mod academy;
 pub mod additional_hour;
 pub mod case;
 pub mod catalogue;
@@ -8,6 +9,7 @@ pub mod conflict;
 pub mod contact;
 pub mod customer;
 pub mod document;
+pub mod legal;
 pub mod message;
 pub mod notification;
 pub mod password_policy;
@@ -16,6 +18,8 @@ pub mod policy;
 pub mod rating;
 pub mod staff;
 pub mod subscription;
+pub mod support;
+pub mod template_file;
 pub mod totp;
 pub mod two_factor;
 pub mod user;

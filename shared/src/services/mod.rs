@@ -7,6 +7,7 @@
 //! Function crates call exactly one of these per request; they never touch
 //! the store or the AWS SDK themselves.
 
+pub mod academy;
 pub mod accounts;
 pub mod cases;
 pub mod catalogue;
@@ -17,6 +18,7 @@ pub mod customers;
 pub mod documents;
 pub mod events;
 pub mod hours;
+pub mod legal;
 pub mod messages;
 pub mod notifications;
 pub mod profile;
@@ -24,6 +26,8 @@ pub mod ratings;
 pub mod retry;
 pub mod staff;
 pub mod subscriptions;
+pub mod support;
+pub mod templates;
 
 use std::sync::Arc;
 

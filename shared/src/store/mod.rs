@@ -6,6 +6,7 @@ pub mod cases;
 pub mod catalogue;
 pub mod collaboration;
 pub mod conflict;
+pub mod content;
 pub mod customers;
 pub mod keys;
 pub mod rate_limit;

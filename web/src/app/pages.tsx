@@ -24,6 +24,8 @@ const staffForm = () => import('../pages/people/StaffForm');
 const catalogue = () => import('../pages/catalogue/Packages');
 const namedLists = () => import('../pages/catalogue/NamedLists');
 const serviceGate = () => import('../pages/subscriptions/ServiceGate');
+const support = () => import('../pages/content/Support');
+const adminContent = () => import('../pages/content/AdminContent');
 
 export const PAGES: Record<PageKey, PageComponent> = {
   Dashboard,
@@ -80,4 +82,11 @@ export const PAGES: Record<PageKey, PageComponent> = {
   InkassoRoute: lazyNamed(serviceGate, 'InkassoRoute'),
   ContractCheck: lazyNamed(serviceGate, 'ContractCheck'),
   VideoMeetingRoute: lazyNamed(serviceGate, 'VideoMeetingRoute'),
+  // Content: academy, documents, support, terms (issue 19)
+  Academy: lazy(() => import('../pages/content/Academy')),
+  Documents: lazy(() => import('../pages/content/Documents')),
+  Support: lazy(support),
+  SupportStatistics: lazyNamed(support, 'SupportStatistics'),
+  LegalTexts: lazyNamed(adminContent, 'LegalTexts'),
+  TemplateFiles: lazyNamed(adminContent, 'TemplateFiles'),
 };

@@ -1,4 +1,6 @@
 import { Button, Grid, Layout } from 'antd';
+import LegalAcceptance from '../components/LegalAcceptance';
+import LegalLinks from '../components/LegalLinks';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -98,6 +100,9 @@ export default function AppLayout({ role, menu, children }: { role: Role; menu: 
           <Content className="app-content" data-testid="app-content">
             {children}
           </Content>
+          <LegalLinks />
+          {/* A customer is asked once to accept a newly published version of the terms or privacy policy. */}
+          {role === 'customer' && <LegalAcceptance />}
           {/* Spec §2: the customer-details modal is available everywhere. */}
           {modalWanted && (
             <Suspense fallback={null}>

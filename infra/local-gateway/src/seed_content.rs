@@ -79,9 +79,47 @@ pub async fn accept_current(state: &AppState, user: &User) -> Result<(), ApiErro
     Ok(())
 }
 
-/// The demo lessons and template, once.
+/// The public offer of the demo (the landing page shows it), once: three
+/// packages of consultancy hours and two service plans.
+async fn ensure_offer(state: &AppState) -> Result<(), ApiError> {
+    use shared::domain::catalogue::{Hundredths, Package, ServicePlan, BISNODE, VERIFIED};
+    if !state.store.list_packages().await?.is_empty() || !state.store.list_service_plans().await?.is_empty() {
+        return Ok(());
+    }
+    let now = Utc::now();
+    for (name, hours, price) in [("Start 5 h", 5, 9_500), ("Bas 10 h", 10, 17_500), ("Företag 25 h", 25, 39_900)] {
+        let p = Package {
+            id: state.store.next_id("package").await?,
+            name: name.into(),
+            hours: Hundredths::from_units(hours),
+            price: Hundredths::from_units(price),
+            duration_days: 365,
+            public: true,
+            created_at: now,
+        };
+        state.store.create_package(&p).await?;
+    }
+    for (name, service_id, limit, price) in [("Digital signering 20", VERIFIED, 20, 1_900), ("Kreditupplysning 50", BISNODE, 50, 2_900)] {
+        let p = ServicePlan {
+            id: state.store.next_id("service_plan").await?,
+            name: name.into(),
+            service_id,
+            limit: Some(limit),
+            hours: None,
+            price: Hundredths::from_units(price),
+            expiry_days: 365,
+            public: true,
+            created_at: now,
+        };
+        state.store.create_service_plan(&p).await?;
+    }
+    Ok(())
+}
+
+/// The demo lessons, template and public offer, once.
 pub async fn seed_demo_content(state: &AppState) -> Result<(), ApiError> {
     ensure_legal_texts(state).await?;
+    ensure_offer(state).await?;
     if state.store.lessons().await?.is_empty() {
         let now = Utc::now();
         for (i, (topic, title, text, video, audience)) in LESSONS.iter().enumerate() {

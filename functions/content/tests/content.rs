@@ -225,7 +225,7 @@ async fn templates_admin_uploads_everyone_signed_in_downloads() {
     let up = w.ok(Method::POST, "/api/template_file/upload-url/", &w.admin, Some(json!({"name": "Fullmakt.pdf"}))).await;
     let key = up["key"].as_str().unwrap();
     assert!(key.starts_with("templates/"));
-    let (st, v) = testkit::http("PUT", up["url"].as_str().unwrap(), Some("application/pdf"), b"%PDF-1.7 fullmakt").await;
+    let (st, _, v) = testkit::http("PUT", up["url"].as_str().unwrap(), Some("application/pdf"), b"%PDF-1.7 fullmakt").await;
     assert_eq!(st, 200, "{}", String::from_utf8_lossy(&v));
     let body = json!({"key": key, "name": "Fullmakt.pdf", "title": "Fullmakt", "category": "Mallar", "language": "sv"});
     let t = w.ok(Method::POST, "/api/template_file/", &w.admin, Some(body)).await;

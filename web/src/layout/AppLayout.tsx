@@ -1,5 +1,4 @@
 import { Button, Grid, Layout } from 'antd';
-import LegalAcceptance from '../components/LegalAcceptance';
 import LegalLinks from '../components/LegalLinks';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
@@ -16,6 +15,8 @@ import SideMenu from './SideMenu';
 import UserMenu from './UserMenu';
 
 // The customer-details modal (its table and date pickers) loads when first opened, not with every area.
+// Only customers are asked to accept new terms; the modal loads with the customer area.
+const LegalAcceptance = lazy(() => import('../components/LegalAcceptance'));
 const CustomerDetailsModal = lazy(() => import('../pages/customerAdmin/CustomerDetailsModal'));
 
 const { Header, Sider, Content } = Layout;
@@ -102,7 +103,11 @@ export default function AppLayout({ role, menu, children }: { role: Role; menu: 
           </Content>
           <LegalLinks />
           {/* A customer is asked once to accept a newly published version of the terms or privacy policy. */}
-          {role === 'customer' && <LegalAcceptance />}
+          {role === 'customer' && (
+            <Suspense fallback={null}>
+              <LegalAcceptance />
+            </Suspense>
+          )}
           {/* Spec §2: the customer-details modal is available everywhere. */}
           {modalWanted && (
             <Suspense fallback={null}>

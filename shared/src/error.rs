@@ -193,6 +193,9 @@ message_keys! {
     UriTooLong => "uri_too_long",
     UserNotFound => "user_not_found",
     ValidationFailed => "validation_failed",
+    VideoUrlNotAllowed => "video_url_not_allowed",
+    TicketClosed => "ticket_closed",
+    LegalVersionOutdated => "legal_version_outdated",
 }
 
 impl std::fmt::Display for Msg {

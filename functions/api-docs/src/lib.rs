@@ -39,6 +39,7 @@ pub fn all_routes() -> Vec<OpenApiRouter<AppState>> {
         cases::api(),
         collaboration::api(),
         statistics::api(),
+        content::api(),
         conflict_search::api(),
         api(),
     ]

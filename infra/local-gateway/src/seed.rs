@@ -79,6 +79,7 @@ pub const DEMO_KNOWLEDGE_SECTORS: [&str; 5] = ["Hyresrätt", "Arbetsrätt", "Avt
 /// in the demo knowledge sectors), so they are listed and offered in every
 /// list and dropdown like staff made through the admin screens.
 pub async fn seed_demo_accounts(state: &AppState) -> Result<usize, ApiError> {
+    crate::seed_content::seed_demo_content(state).await?;
     let created = seed_accounts(state, &DEMO_ACCOUNTS).await?;
     let sectors = ensure_knowledge_sectors(state).await?;
     for email in ["lawyer@example.com", "sales@example.com"] {
@@ -114,10 +115,12 @@ pub async fn seed_accounts(state: &AppState, accounts: &[DemoAccount]) -> Result
     let mut created = 0;
     // Contacts listed without their customer in the same list join the demo customer.
     let mut customer_uid = state.store.find_user_by_email(DEMO_CUSTOMER_EMAIL).await?.map(|u| u.uid);
+    crate::seed_content::ensure_legal_texts(state).await?;
     for a in accounts {
         if let Some(existing) = state.store.find_user_by_email(a.email).await? {
             if a.role == Role::Customer {
                 ensure_customer_profile(state, &existing).await?;
+                crate::seed_content::accept_current(state, &existing).await?;
             }
             if a.role == Role::Customer && a.email == DEMO_CUSTOMER_EMAIL {
                 customer_uid = Some(existing.uid);
@@ -148,6 +151,7 @@ pub async fn seed_accounts(state: &AppState, accounts: &[DemoAccount]) -> Result
                 created += 1;
                 if a.role == Role::Customer {
                     ensure_customer_profile(state, &user).await?;
+                    crate::seed_content::accept_current(state, &user).await?;
                 }
                 if a.role == Role::Customer && a.email == DEMO_CUSTOMER_EMAIL {
                     customer_uid = Some(user.uid);

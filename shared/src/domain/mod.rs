@@ -1,6 +1,7 @@
 //! The domain: types and rules in the spec's words. Nothing here knows about
 //! DynamoDB, S3, SES or HTTP, so every rule can be unit-tested on its own.
 
+pub mod academy;
 pub mod additional_hour;
 pub mod case;
 pub mod catalogue;
@@ -9,6 +10,7 @@ pub mod contact;
 pub mod customer;
 pub mod customer_search;
 pub mod document;
+pub mod legal;
 pub mod message;
 pub mod notification;
 pub mod password_policy;
@@ -19,6 +21,8 @@ pub mod staff;
 pub mod stats;
 pub mod subscription;
 pub mod text;
+pub mod support;
+pub mod template_file;
 pub mod totp;
 pub mod two_factor;
 pub mod user;

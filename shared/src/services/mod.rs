@@ -7,6 +7,7 @@
 //! Function crates call exactly one of these per request; they never touch
 //! the store or the AWS SDK themselves.
 
+pub mod academy;
 pub mod accounts;
 pub mod cases;
 pub mod catalogue;
@@ -18,6 +19,7 @@ pub mod customers;
 pub mod documents;
 pub mod events;
 pub mod hours;
+pub mod legal;
 pub mod messages;
 pub mod notifications;
 pub mod profile;
@@ -28,6 +30,8 @@ pub mod retry;
 pub mod staff;
 pub mod statistics;
 pub mod subscriptions;
+pub mod support;
+pub mod templates;
 
 use std::sync::Arc;
 

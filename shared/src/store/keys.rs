@@ -404,6 +404,62 @@ pub mod stats {
     /// The follow-up kind of counter changes that did not fit in their
     /// event's transaction.
     pub const FOLLOW_UP: &str = "counters";
+/// Terms and privacy: the published versions of a text, and a user's
+/// acceptance of one version (on the user's partition).
+pub mod legal {
+    pub fn pk(kind: &str) -> String {
+        format!("LEGAL#{kind}")
+    }
+    pub const VERSION_PREFIX: &str = "V#";
+    /// Zero-padded, so versions sort in order.
+    pub fn version_sk(version: u32) -> String {
+        format!("V#{version:06}")
+    }
+    /// On `USER#<uid>`.
+    pub fn acceptance_sk(kind: &str, version: u32) -> String {
+        format!("ACCEPT#{kind}#{version:06}")
+    }
+}
+
+/// Public documents and templates: one small partition.
+pub mod template_file {
+    pub const PK: &str = "TEMPLATEFILES";
+    pub fn sk(id: &str) -> String {
+        format!("FILE#{id}")
+    }
+}
+
+/// Support tickets and their answers.
+pub mod ticket {
+    pub fn pk(id: u64) -> String {
+        format!("TICKET#{id:012}")
+    }
+    pub const SK: &str = "TICKET";
+    pub const ANSWER_PREFIX: &str = "ANSWER#";
+    pub fn answer_sk(t: super::DateTime<super::Utc>, id: &str) -> String {
+        format!("ANSWER#{}#{id}", super::at(t))
+    }
+    /// GSI1: a customer's tickets (the customer and its contacts).
+    pub fn customer_gsi1pk(customer_uid: &str) -> String {
+        format!("TICKETS#{customer_uid}")
+    }
+    /// GSI2: every ticket (admin).
+    pub const ALL_GSI2PK: &str = "TICKETS";
+}
+
+/// Freja Academy: the lessons (one partition) and a user's progress (on the
+/// user's partition).
+pub mod lesson {
+    pub const PK: &str = "ACADEMY";
+    pub const PREFIX: &str = "LESSON#";
+    pub fn sk(id: &str) -> String {
+        format!("LESSON#{id}")
+    }
+    pub const PROGRESS_PREFIX: &str = "ACADEMY#";
+    /// On `USER#<uid>`.
+    pub fn progress_sk(lesson_id: &str) -> String {
+        format!("ACADEMY#{lesson_id}")
+    }
 }
 
 #[cfg(test)]
@@ -562,5 +618,25 @@ mod tests {
         assert_eq!(stats::now_pk("customer#c", 0), "STATS#customer#c#0#NOW");
         assert_eq!(stats::NOW_SK, "NOW");
         assert_eq!(follow_up::sk(stats::FOLLOW_UP, "e#0"), "counters#e#0");
+
+    #[test]
+    fn legal_template_ticket_and_academy_keys() {
+        assert_eq!(legal::pk("terms"), "LEGAL#terms");
+        assert_eq!(legal::version_sk(12), "V#000012");
+        assert_eq!(legal::VERSION_PREFIX, "V#");
+        assert_eq!(legal::acceptance_sk("privacy", 3), "ACCEPT#privacy#000003");
+        assert_eq!(template_file::PK, "TEMPLATEFILES");
+        assert_eq!(template_file::sk("f"), "FILE#f");
+        assert_eq!(ticket::pk(42), "TICKET#000000000042");
+        assert_eq!(ticket::SK, "TICKET");
+        assert_eq!(ticket::answer_sk(t(), "a"), "ANSWER#2026-03-04T05:06:07.000000Z#a");
+        assert_eq!(ticket::ANSWER_PREFIX, "ANSWER#");
+        assert_eq!(ticket::customer_gsi1pk("c"), "TICKETS#c");
+        assert_eq!(ticket::ALL_GSI2PK, "TICKETS");
+        assert_eq!(lesson::PK, "ACADEMY");
+        assert_eq!(lesson::sk("l"), "LESSON#l");
+        assert_eq!(lesson::PREFIX, "LESSON#");
+        assert_eq!(lesson::progress_sk("l"), "ACADEMY#l");
+        assert_eq!(lesson::PROGRESS_PREFIX, "ACADEMY#");
     }
 }

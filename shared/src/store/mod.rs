@@ -7,6 +7,7 @@ pub mod catalogue;
 pub mod collaboration;
 pub mod conflict;
 pub mod customer_search;
+pub mod content;
 pub mod customers;
 pub mod keys;
 pub mod rate_limit;

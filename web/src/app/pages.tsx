@@ -25,6 +25,8 @@ const catalogue = () => import('../pages/catalogue/Packages');
 const namedLists = () => import('../pages/catalogue/NamedLists');
 const serviceGate = () => import('../pages/subscriptions/ServiceGate');
 const notificationPages = () => import('../pages/collaboration/NotificationPages');
+const support = () => import('../pages/content/Support');
+const adminContent = () => import('../pages/content/AdminContent');
 
 export const PAGES: Record<PageKey, PageComponent> = {
   Dashboard,
@@ -86,4 +88,11 @@ export const PAGES: Record<PageKey, PageComponent> = {
   NotificationsPage: lazyNamed(notificationPages, 'NotificationsPage'),
   MessagesPage: lazyNamed(notificationPages, 'MessagesPage'),
   LawyerRatingsPage: lazy(() => import('../pages/collaboration/LawyerRatingsPage')),
+  // Content: academy, documents, support, terms (issue 19)
+  Academy: lazy(() => import('../pages/content/Academy')),
+  Documents: lazy(() => import('../pages/content/Documents')),
+  Support: lazy(support),
+  SupportStatistics: lazyNamed(support, 'SupportStatistics'),
+  LegalTexts: lazyNamed(adminContent, 'LegalTexts'),
+  TemplateFiles: lazyNamed(adminContent, 'TemplateFiles'),
 };

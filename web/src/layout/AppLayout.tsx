@@ -1,4 +1,5 @@
 import { Button, Grid, Layout } from 'antd';
+import LegalLinks from '../components/LegalLinks';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +17,8 @@ import NotificationDropdown, { headerDropdowns } from './NotificationDropdown';
 import { useCountPolling } from '../api/notificationCounts';
 
 // The customer-details modal (its table and date pickers) loads when first opened, not with every area.
+// Only customers are asked to accept new terms; the modal loads with the customer area.
+const LegalAcceptance = lazy(() => import('../components/LegalAcceptance'));
 const CustomerDetailsModal = lazy(() => import('../pages/customerAdmin/CustomerDetailsModal'));
 
 const { Header, Sider, Content } = Layout;
@@ -107,6 +110,13 @@ export default function AppLayout({ role, menu, children }: { role: Role; menu: 
           <Content className="app-content" data-testid="app-content">
             {children}
           </Content>
+          <LegalLinks />
+          {/* A customer is asked once to accept a newly published version of the terms or privacy policy. */}
+          {role === 'customer' && (
+            <Suspense fallback={null}>
+              <LegalAcceptance />
+            </Suspense>
+          )}
           {/* Spec §2: the customer-details modal is available everywhere. */}
           {modalWanted && (
             <Suspense fallback={null}>

@@ -85,7 +85,13 @@ export type PageKey =
   | 'VideoMeetingRoute'
   | 'NotificationsPage'
   | 'MessagesPage'
-  | 'LawyerRatingsPage';
+  | 'LawyerRatingsPage'
+  | 'Academy'
+  | 'Documents'
+  | 'Support'
+  | 'SupportStatistics'
+  | 'LegalTexts'
+  | 'TemplateFiles';
 
 /** The groups of the left menu (a group shows when it has an entry for the role). */
 export type MenuGroupId = 'customers' | 'statistics' | 'settings' | 'services';
@@ -186,6 +192,7 @@ export const CATALOGUE = {
   frejaAcademy: {
     path: 'freja-academy/',
     title: 'frejaAcademy',
+    page: 'Academy',
     menu: { id: 'freja-academy', label: 'frejaAcademy', icon: <PlayCircleOutlined /> },
     roles: {
       admin: { menu: 7 },
@@ -458,17 +465,46 @@ export const CATALOGUE = {
   documents: {
     path: 'documents/',
     title: 'documents',
+    page: 'Documents',
     menu: { id: 'documents', label: 'documents', icon: <FileTextOutlined /> },
     roles: { customer: { menu: 3 }, customerContact: { menu: 3 } },
   },
   support: {
     path: 'support/',
     title: 'support',
+    page: 'Support',
     menu: { id: 'support', label: 'support', icon: <CustomerServiceOutlined /> },
     roles: {
-      customer: { menu: [7, { order: 2, group: 'statistics', id: 'statistics-support', label: 'statisticsSupport' }] },
+      customer: { menu: 7 },
       customerContact: { menu: 7 },
+      // Admin answers and closes every ticket (Settings → Support tickets).
+      admin: {
+        path: 'settings/support/',
+        title: 'supportTickets',
+        menu: { order: 5, group: 'settings', id: 'settings-support', label: 'supportTickets' },
+      },
     },
+  },
+  statisticsSupport: {
+    path: 'statistics/support/',
+    title: 'statisticsSupport',
+    page: 'SupportStatistics',
+    menu: { id: 'statistics-support', label: 'statisticsSupport', group: 'statistics' },
+    roles: { customer: { menu: 2 } },
+  },
+  legalTexts: {
+    path: 'settings/terms/',
+    title: 'legalTexts',
+    page: 'LegalTexts',
+    menu: { id: 'settings-terms', label: 'termsAndPrivacy', group: 'settings' },
+    roles: { admin: { menu: 3 } },
+  },
+  templateFiles: {
+    path: 'settings/documents/',
+    title: 'templateFiles',
+    page: 'TemplateFiles',
+    menu: { id: 'settings-documents', label: 'publicDocuments', group: 'settings' },
+    roles: { admin: { menu: 4 } },
   },
   videoMeeting: { path: 'services/video-meeting/', title: 'videoMeeting', page: 'VideoMeetingRoute', roles: only('customer', 'customerContact') },
   contractSign: {

@@ -75,6 +75,9 @@ const EXPECTED: Record<Role, Partial<Record<RouteId, string>>> = {
     packageCreate: '/admin/settings/packages/create/',
     servicePlans: '/admin/settings/service-plans/',
     servicePlanCreate: '/admin/settings/service-plans/create/',
+    support: '/admin/settings/support/',
+    legalTexts: '/admin/settings/terms/',
+    templateFiles: '/admin/settings/documents/',
   },
   lawyer: {
     dashboard: '/lawyer/',
@@ -149,6 +152,7 @@ const EXPECTED: Record<Role, Partial<Record<RouteId, string>>> = {
     statisticsActivity: '/user/statistics/activity/',
     documents: '/user/documents/',
     support: '/user/support/',
+    statisticsSupport: '/user/statistics/support/',
     videoMeeting: '/user/services/video-meeting/',
     contractSign: '/user/services/contract-sign/',
     contractSignCreate: '/user/services/contract-sign/create/',

@@ -17,7 +17,9 @@ const PRIVACY_SV: &str = "# Integritetspolicy\n\nVi behandlar personuppgifter en
 const PRIVACY_EN: &str = "# Privacy policy\n\nWe process personal data under the General Data Protection Regulation (GDPR).\n\n## What we keep\n\nName, e-mail address, phone, address, company registration number, and the documents and messages you add to your cases.\n\n## Why\n\n- to provide the legal services you order,\n- to invoice and follow up agreements,\n- to meet legal duties, such as conflict-of-interest checks.\n\n## How long\n\nCase documents are kept as long as good legal practice requires, then deleted.\n\n## Your rights\n\nYou may ask for a copy, correction or erasure of your data. Contact us through the support page.\n";
 
 /// (topic, title, text, video, audience)
-const LESSONS: [(&str, &str, &str, Option<&str>, &[Audience]); 4] = [
+/// (topic, title, text, video URL, audiences)
+type SeedLesson = (&'static str, &'static str, &'static str, Option<&'static str>, &'static [Audience]);
+const LESSONS: [SeedLesson; 4] = [
     (
         "Kom igång",
         "Välkommen till plattformen",

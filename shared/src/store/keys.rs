@@ -404,6 +404,8 @@ pub mod stats {
     /// The follow-up kind of counter changes that did not fit in their
     /// event's transaction.
     pub const FOLLOW_UP: &str = "counters";
+}
+
 /// Terms and privacy: the published versions of a text, and a user's
 /// acceptance of one version (on the user's partition).
 pub mod legal {
@@ -618,6 +620,7 @@ mod tests {
         assert_eq!(stats::now_pk("customer#c", 0), "STATS#customer#c#0#NOW");
         assert_eq!(stats::NOW_SK, "NOW");
         assert_eq!(follow_up::sk(stats::FOLLOW_UP, "e#0"), "counters#e#0");
+    }
 
     #[test]
     fn legal_template_ticket_and_academy_keys() {

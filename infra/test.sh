@@ -8,8 +8,12 @@
 #   1. cargo fmt --check and clippy (warnings are errors), then Rust unit and
 #      integration tests (each test on its own table),
 #   2. web unit tests (vitest),
-#   3. the template lint (cfn-lint),
-#   4. browser end-to-end tests (playwright-core + /usr/bin/chromium) against
+#   3. the Lambda benchmark in its quick mode (QUICK=1 infra/bench.sh: every
+#      function binary started with a request of its own, 3 starts, 20 calls),
+#      so it cannot go stale,
+#   4. the template lint (cfn-lint) and checkov on the templates (0 failed
+#      checks; skips carry their reason in the template),
+#   5. browser end-to-end tests (playwright-core + /usr/bin/chromium) against
 #      a gateway on its own port and table.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
@@ -44,11 +48,17 @@ log "Rust tests"
 # No crate has doc examples: skipping doctests saves a rustdoc run per crate.
 cargo test --workspace --lib --bins --tests --quiet 2>&1
 
-log "web unit tests"
+log "web unit tests (with the page budgets of web/src/budget.test.ts)"
 (cd web && npm test --silent)
+
+log "Lambda benchmark, quick mode"
+QUICK=1 bash infra/bench.sh
 
 log "template lint"
 bash infra/lint-template.sh
+
+log "checkov on template.yaml and infra/waf.yaml"
+bash infra/checkov.sh
 
 log "browser end-to-end tests"
 build_web

@@ -4,7 +4,7 @@
 
 use crate::error::Msg;
 use axum::extract::{FromRequest, FromRequestParts, Request};
-use axum::http::{header, request::Parts, StatusCode};
+use axum::http::{header, request::Parts, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Router;
 use serde::{de::DeserializeOwned, Serialize};
@@ -35,6 +35,7 @@ impl IntoResponse for ApiError {
         match &self {
             ApiError::Internal(detail) => eprintln!("ERROR internal: {detail}"),
             ApiError::Unavailable(detail) => eprintln!("WARN unavailable after retries: {detail}"),
+            ApiError::Timeout => eprintln!("WARN request over its deadline"),
             _ => {}
         }
         let status = StatusCode::from_u16(self.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
@@ -43,8 +44,46 @@ impl IntoResponse for ApiError {
     }
 }
 
+/// The largest request body the API reads (every body is JSON: documents
+/// and images go straight to S3 by presigned URL). The longest form, a case
+/// with a 10,000-character description, note and internal description, is
+/// well under it; a bigger body answers 413 in the API's error shape.
+pub const MAX_BODY_BYTES: usize = 256 * 1024;
+
+/// The longest query string the API reads (a search box, a cursor, a few
+/// ids); a longer one answers 414 in the API's error shape.
+pub const MAX_QUERY_BYTES: usize = 8 * 1024;
+
+/// Every request ends within this time: under the functions' 10 s timeout
+/// (template.yaml), so a slow dependency answers 504 in the API's error
+/// shape instead of the platform's own page. The use cases' retries end
+/// sooner ([`crate::services::retry::DEADLINE`]).
+pub const REQUEST_DEADLINE: std::time::Duration = std::time::Duration::from_millis(9_500);
+
+/// A refused part of a request as the API answers it: 413 when the body is
+/// over [`MAX_BODY_BYTES`], else 400 with `key` on `field` (a missing query
+/// or body field is named with `required`). The extractor's own words stay
+/// in the log.
+fn refused(status: StatusCode, detail: String, field: &str, key: Msg) -> ApiError {
+    eprintln!("WARN request refused ({status}): {detail}");
+    if status == StatusCode::PAYLOAD_TOO_LARGE {
+        return ApiError::PayloadTooLarge;
+    }
+    let mut fields = FieldErrors::of(field, key);
+    if let Some(name) = missing_field(&detail) {
+        fields.add(name, Msg::Required);
+    }
+    ApiError::BadRequest { message: key, fields }
+}
+
+/// The field serde names in "missing field `case`".
+fn missing_field(detail: &str) -> Option<&str> {
+    let rest = &detail[detail.find("missing field `")? + "missing field `".len()..];
+    Some(&rest[..rest.find('`')?]).filter(|f| !f.is_empty() && f.len() <= 64)
+}
+
 /// A JSON body whose rejections (bad JSON, wrong content type, missing
-/// fields) answer in the API's error shape instead of axum's plain text.
+/// fields, too large) answer in the API's error shape instead of axum's plain text.
 pub struct ApiJson<T>(pub T);
 
 impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
@@ -53,11 +92,53 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
         match axum::Json::<T>::from_request(req, state).await {
             Ok(axum::Json(v)) => Ok(ApiJson(v)),
-            Err(rejection) => {
-                // The parser's words stay in the log; the caller gets the key.
-                eprintln!("WARN request body refused: {}", rejection.body_text());
-                Err(ApiError::BadRequest { message: Msg::InvalidRequestBody, fields: FieldErrors::of("body", Msg::InvalidRequestBody) })
-            }
+            Err(r) => Err(refused(r.status(), r.body_text(), "body", Msg::InvalidRequestBody)),
+        }
+    }
+}
+
+/// The raw body (for calls whose body is optional), with the same limit and
+/// error shape as [`ApiJson`].
+pub struct ApiBytes(pub axum::body::Bytes);
+
+impl<S: Send + Sync> FromRequest<S> for ApiBytes {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        match axum::body::Bytes::from_request(req, state).await {
+            Ok(b) => Ok(ApiBytes(b)),
+            Err(r) => Err(refused(r.status(), r.body_text(), "body", Msg::InvalidRequestBody)),
+        }
+    }
+}
+
+/// Query parameters whose rejections (a missing or malformed parameter, a
+/// value outside an enumeration) answer 400 `invalid_query` in the API's
+/// error shape, naming a missing parameter with `required`.
+pub struct ApiQuery<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for ApiQuery<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        match axum::extract::Query::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Query(v)) => Ok(ApiQuery(v)),
+            Err(r) => Err(refused(r.status(), r.body_text(), "query", Msg::InvalidQuery)),
+        }
+    }
+}
+
+/// Path parameters whose rejections (e.g. invalid UTF-8 after
+/// percent-decoding) answer 400 `invalid_path` in the API's error shape.
+pub struct ApiPath<T>(pub T);
+
+impl<T: DeserializeOwned + Send, S: Send + Sync> FromRequestParts<S> for ApiPath<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        match axum::extract::Path::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Path(v)) => Ok(ApiPath(v)),
+            Err(r) => Err(refused(StatusCode::BAD_REQUEST, r.body_text(), "path", Msg::InvalidPath)),
         }
     }
 }
@@ -85,11 +166,49 @@ pub async fn not_found() -> ApiError {
     ApiError::NotFound
 }
 
+/// The API's limits on every router (each Lambda's and the local
+/// gateway's): the body limit ([`MAX_BODY_BYTES`], read by [`ApiJson`] and
+/// [`ApiBytes`]), the query limit ([`MAX_QUERY_BYTES`]) and the request
+/// deadline ([`REQUEST_DEADLINE`]), each answered in the API's error shape.
+pub fn limits<S: Clone + Send + Sync + 'static>(router: Router<S>) -> Router<S> {
+    limits_within(router, REQUEST_DEADLINE)
+}
+
+/// [`limits`] with another deadline (tests).
+pub fn limits_within<S: Clone + Send + Sync + 'static>(router: Router<S>, deadline: std::time::Duration) -> Router<S> {
+    router
+        .layer(axum::middleware::from_fn(move |req: Request, next: axum::middleware::Next| async move {
+            if req.uri().query().is_some_and(|q| q.len() > MAX_QUERY_BYTES) {
+                return ApiError::UriTooLong.into_response();
+            }
+            match tokio::time::timeout(deadline, next.run(req)).await {
+                Ok(res) => res,
+                Err(_) => ApiError::Timeout.into_response(),
+            }
+        }))
+        .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY_BYTES))
+}
+
+/// Headers of every API answer (issue 22): answers carry tokens or personal
+/// data, so no browser or shared cache may keep them (`Cache-Control:
+/// no-store`, unless a handler chose otherwise), and their type is never
+/// sniffed. CloudFront's response-headers policy adds the same on AWS; the
+/// local gateway applies this to `/api/` too.
+pub async fn api_headers(mut res: Response) -> Response {
+    let headers = res.headers_mut();
+    headers.entry(header::CACHE_CONTROL).or_insert(HeaderValue::from_static("no-store"));
+    headers.entry(header::X_CONTENT_TYPE_OPTIONS).or_insert(HeaderValue::from_static("nosniff"));
+    res
+}
+
 /// Turns a function crate's router into a service: unknown routes become
-/// API errors and the state is attached.
+/// API errors, the API's [`limits`] apply, every answer (refusals included)
+/// gets [`api_headers`] and the state is attached.
 pub fn finish(api: OpenApiRouter<AppState>, state: AppState) -> Router {
     let (router, _) = api.split_for_parts();
-    router.fallback(not_found).method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed }).with_state(state)
+    limits(router.fallback(not_found).method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed }))
+        .layer(axum::middleware::map_response(api_headers))
+        .with_state(state)
 }
 
 /// The Lambda entry point of every HTTP function: the same router the local
@@ -115,5 +234,20 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
         };
         let from_socket = || parts.extensions.get::<axum::extract::ConnectInfo<std::net::SocketAddr>>().map(|c| c.0.ip().to_string());
         Ok(ClientIp(from_lambda.or_else(from_socket).unwrap_or_else(|| "unknown".into())))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn api_answers_are_never_stored_unless_a_handler_says_otherwise() {
+        let res = api_headers(ApiError::NotFound.into_response()).await;
+        assert_eq!(res.headers()[header::CACHE_CONTROL], "no-store");
+        assert_eq!(res.headers()[header::X_CONTENT_TYPE_OPTIONS], "nosniff");
+        let mut own = axum::Json(serde_json::json!({})).into_response();
+        own.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("private, max-age=60"));
+        assert_eq!(api_headers(own).await.headers()[header::CACHE_CONTROL], "private, max-age=60");
     }
 }

@@ -45,6 +45,7 @@ message_keys! {
     BusinessSectorDeleted => "business_sector_deleted",
     CannotChangeAdmin => "cannot_change_admin",
     CaseDescriptionRequired => "case_description_required",
+    CaseClosedForMessages => "case_closed_for_messages",
     CaseNotAssigned => "case_not_assigned",
     CaseNotInProgress => "case_not_in_progress",
     CaseNoteSaveFailed => "case_note_save_failed",
@@ -90,6 +91,7 @@ message_keys! {
     HourRequired => "hour_required",
     ImageInvalid => "image_invalid",
     ImageNotUploaded => "image_not_uploaded",
+    HoursTooLarge => "hours_too_large",
     ImageTooLarge => "image_too_large",
     ImageTypeNotAllowed => "image_type_not_allowed",
     Internal => "internal",
@@ -108,6 +110,7 @@ message_keys! {
     InvalidKnowledgeSector => "invalid_knowledge_sector",
     InvalidMonth => "invalid_month",
     InvalidNumber => "invalid_number",
+    InvalidPath => "invalid_path",
     InvalidPdf => "invalid_pdf",
     InvalidPermission => "invalid_permission",
     InvalidPhone => "invalid_phone",
@@ -142,14 +145,19 @@ message_keys! {
     PasswordOrCodeRequired => "password_or_code_required",
     PasswordReset => "password_reset",
     PasswordTooCommon => "password_too_common",
+    PriceTooLarge => "price_too_large",
     PasswordTooLong => "password_too_long",
     PasswordTooShort => "password_too_short",
     PasswordsDoNotMatch => "passwords_do_not_match",
     PrivacyNotAgreed => "privacy_not_agreed",
     PurchaseConflict => "purchase_conflict",
+    RateClosedCasesOnly => "rate_closed_cases_only",
+    AlreadyRated => "already_rated",
     RecoverySent => "recovery_sent",
     RegistrationNumberTaken => "registration_number_taken",
     RegistrationReceived => "registration_received",
+    RequestTimedOut => "request_timed_out",
+    RequestTooLarge => "request_too_large",
     Required => "required",
     ServiceActivated => "service_activated",
     ServiceActivationFailed => "service_activation_failed",
@@ -179,6 +187,7 @@ message_keys! {
     TwoFactorSessionExpired => "two_factor_session_expired",
     UnknownKnowledgeSector => "unknown_knowledge_sector",
     UnknownService => "unknown_service",
+    UriTooLong => "uri_too_long",
     UserNotFound => "user_not_found",
     ValidationFailed => "validation_failed",
 }
@@ -336,6 +345,12 @@ pub enum ApiError {
     /// 405
     #[error("method not allowed")]
     MethodNotAllowed,
+    /// 413: the request body is over the API's limit ([`crate::api::MAX_BODY_BYTES`]).
+    #[error("payload too large")]
+    PayloadTooLarge,
+    /// 414: the address (its query string) is over the API's limit.
+    #[error("uri too long")]
+    UriTooLong,
     /// 429: rate limit of sign-in, code or mail attempts.
     #[error("too many requests")]
     TooManyRequests,
@@ -346,6 +361,10 @@ pub enum ApiError {
     /// timeout, a dropped connection) that outlasted the retries.
     #[error("unavailable: {0}")]
     Unavailable(String),
+    /// 504: the request did not finish within the API's deadline (under the
+    /// function timeout, so the caller still gets this shape).
+    #[error("timed out")]
+    Timeout,
 }
 
 impl ApiError {
@@ -357,9 +376,12 @@ impl ApiError {
             ApiError::NotFound => 404,
             ApiError::MethodNotAllowed => 405,
             ApiError::UserNotFound => 406,
+            ApiError::PayloadTooLarge => 413,
+            ApiError::UriTooLong => 414,
             ApiError::TooManyRequests => 429,
             ApiError::Internal(_) => 500,
             ApiError::Unavailable(_) => 503,
+            ApiError::Timeout => 504,
         }
     }
 
@@ -375,9 +397,12 @@ impl ApiError {
             ApiError::NotFound => Msg::NotFound,
             ApiError::MethodNotAllowed => Msg::MethodNotAllowed,
             ApiError::UserNotFound => Msg::UserNotFound,
+            ApiError::PayloadTooLarge => Msg::RequestTooLarge,
+            ApiError::UriTooLong => Msg::UriTooLong,
             ApiError::TooManyRequests => Msg::TooManyRequests,
             ApiError::Internal(_) => Msg::Internal,
             ApiError::Unavailable(_) => Msg::ServiceUnavailable,
+            ApiError::Timeout => Msg::RequestTimedOut,
         }
     }
 

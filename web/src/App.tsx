@@ -1,11 +1,9 @@
 import { App as AntApp, ConfigProvider, theme } from 'antd';
-import enUS from 'antd/locale/en_US';
-import svSE from 'antd/locale/sv_SE';
 import { useMemo } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { HEADER_HEIGHT, ON_THEME_COLOR, THEME_COLOR, THEME_TEXT_COLOR } from './config/constants';
-import i18n from './i18n';
+import i18n, { antdLocale } from './i18n';
 import { createAppRouter } from './app/router';
 import { useSession } from './store/session';
 
@@ -13,6 +11,8 @@ const router = createAppRouter();
 
 export default function App() {
   const language = useSession((s) => s.utilities.language);
+  // antd's texts follow the language whose chunk is loaded (i18n/index.ts loads only the active one).
+  const { i18n: shown } = useTranslation();
   const themeConfig = useMemo(
     () => ({
       algorithm: theme.defaultAlgorithm,
@@ -30,7 +30,7 @@ export default function App() {
   );
   return (
     <I18nextProvider i18n={i18n}>
-      <ConfigProvider theme={themeConfig} locale={language === 'en' ? enUS : svSE}>
+      <ConfigProvider theme={themeConfig} locale={antdLocale(shown.resolvedLanguage ?? language)}>
         <AntApp>
           <RouterProvider router={router} />
         </AntApp>

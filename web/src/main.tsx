@@ -6,12 +6,14 @@ import App from './App';
 import { getState } from './store/session';
 import './styles.css';
 
-// Start-up: the API client's origin and the remembered interface language.
+// Start-up: the API client's origin and the remembered interface language (only its texts are
+// loaded: one small chunk, fetched while React starts), then the first render.
 configureApi(window.location.origin);
-applyLanguage(getState().utilities.language);
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+const root = createRoot(document.getElementById('root')!);
+void applyLanguage(getState().utilities.language).finally(() =>
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

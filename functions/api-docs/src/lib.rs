@@ -37,6 +37,7 @@ pub fn all_routes() -> Vec<OpenApiRouter<AppState>> {
         catalogue::api(),
         subscriptions::api(),
         cases::api(),
+        collaboration::api(),
         conflict_search::api(),
         api(),
     ]

@@ -4,10 +4,10 @@
 //! subscription consumption) are documented in
 //! `shared::domain::additional_hour`.
 
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
-use shared::api::{ApiJson, AppState, CurrentUser, ErrorBody};
+use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, CurrentUser, ErrorBody};
 use shared::domain::additional_hour::AdditionalHour;
 use shared::domain::case::HistoryEntry;
 use shared::error::ApiError;
@@ -46,7 +46,7 @@ async fn create(
 async fn list(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
-    Query(q): Query<CaseQuery>,
+    ApiQuery(q): ApiQuery<CaseQuery>,
 ) -> Result<Json<Vec<AdditionalHour>>, ApiError> {
     Ok(Json(hours::additional(&s, &u, &q.case).await?))
 }
@@ -58,8 +58,8 @@ async fn list(
 async fn get_one(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
-    Path(id): Path<String>,
-    Query(q): Query<CaseQuery>,
+    ApiPath(id): ApiPath<String>,
+    ApiQuery(q): ApiQuery<CaseQuery>,
 ) -> Result<Json<AdditionalHour>, ApiError> {
     Ok(Json(hours::additional_one(&s, &u, &q.case, &id).await?))
 }
@@ -72,7 +72,7 @@ async fn get_one(
 async fn edit(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     ApiJson(req): ApiJson<AdditionalHourRequest>,
 ) -> Result<Json<AdditionalHour>, ApiError> {
     Ok(Json(hours::edit_additional(&s, &u, &id, &req).await?))
@@ -85,8 +85,8 @@ async fn edit(
 async fn delete(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
-    Path(id): Path<String>,
-    Query(q): Query<CaseQuery>,
+    ApiPath(id): ApiPath<String>,
+    ApiQuery(q): ApiQuery<CaseQuery>,
 ) -> Result<StatusCode, ApiError> {
     hours::delete_additional(&s, &u, &q.case, &id).await?;
     Ok(StatusCode::NO_CONTENT)
@@ -112,7 +112,7 @@ async fn mass_update(
 async fn history(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
 ) -> Result<Json<Vec<HistoryEntry>>, ApiError> {
     Ok(Json(hours::additional_history(&s, &u, &id).await?))
 }

@@ -1,11 +1,11 @@
 //! Case documents (spec §3 `files`, §5): routes only; the presigned-URL
 //! flow and its checks are `shared::services::documents`.
 
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use serde::Deserialize;
-use shared::api::{ApiJson, AppState, CurrentUser, ErrorBody};
+use shared::api::{ApiJson, ApiQuery, AppState, CurrentUser, ErrorBody};
 use shared::domain::case::CaseFile;
 use shared::error::ApiError;
 use shared::services::documents::{self, DocumentList, DownloadUrl, UploadTarget};
@@ -53,7 +53,11 @@ pub struct FileQuery {
 /// A case's documents with what the caller may do (whoever may see the case).
 #[utoipa::path(get, path = "/api/case/file/list/", tag = "cases", security(("bearer" = [])), params(CaseQuery),
     responses((status = 200, body = DocumentList), (status = 404, body = ErrorBody)))]
-async fn list(State(s): State<AppState>, CurrentUser(u): CurrentUser, Query(q): Query<CaseQuery>) -> Result<Json<DocumentList>, ApiError> {
+async fn list(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    ApiQuery(q): ApiQuery<CaseQuery>,
+) -> Result<Json<DocumentList>, ApiError> {
     Ok(Json(documents::list(&s, &u, &q.case).await?))
 }
 
@@ -93,7 +97,7 @@ async fn confirm(
 async fn download(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
-    Query(q): Query<FileQuery>,
+    ApiQuery(q): ApiQuery<FileQuery>,
 ) -> Result<Json<DownloadUrl>, ApiError> {
     Ok(Json(documents::download(&s, &u, &q.case, &q.key).await?))
 }
@@ -103,7 +107,7 @@ async fn download(
 /// user added; nobody but admin once the case is closed.
 #[utoipa::path(delete, path = "/api/case/file/delete/", tag = "cases", security(("bearer" = [])), params(FileQuery),
     responses((status = 204), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn remove(State(s): State<AppState>, CurrentUser(u): CurrentUser, Query(q): Query<FileQuery>) -> Result<StatusCode, ApiError> {
+async fn remove(State(s): State<AppState>, CurrentUser(u): CurrentUser, ApiQuery(q): ApiQuery<FileQuery>) -> Result<StatusCode, ApiError> {
     documents::remove(&s, &u, &q.case, &q.key).await?;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -7,12 +7,12 @@
 //! loads `GET case/hour/{id}/?case=<case uid>` (one GetItem, the same case
 //! query parameter as `case/hour/delete/`).
 
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
-use shared::api::{ApiJson, AppState, CurrentUser, ErrorBody};
+use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, CurrentUser, ErrorBody};
 use shared::domain::case::{CaseHour, HourForm};
 use shared::error::ApiError;
 use shared::services::hours;
@@ -60,7 +60,7 @@ async fn hour_create(
 async fn hour_list(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
-    Query(q): Query<CaseQuery>,
+    ApiQuery(q): ApiQuery<CaseQuery>,
 ) -> Result<Json<Vec<CaseHour>>, ApiError> {
     Ok(Json(hours::list(&s, &u, &q.case).await?))
 }
@@ -72,8 +72,8 @@ async fn hour_list(
 async fn hour_get(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
-    Path(id): Path<String>,
-    Query(q): Query<CaseQuery>,
+    ApiPath(id): ApiPath<String>,
+    ApiQuery(q): ApiQuery<CaseQuery>,
 ) -> Result<Json<CaseHour>, ApiError> {
     Ok(Json(hours::get(&s, &u, &q.case, &id).await?))
 }
@@ -86,7 +86,7 @@ async fn hour_get(
 async fn hour_edit(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     ApiJson(req): ApiJson<HourRequest>,
 ) -> Result<Json<CaseHour>, ApiError> {
     Ok(Json(hours::edit(&s, &u, &req.case_uid, &id, &req.form).await?))
@@ -98,8 +98,8 @@ async fn hour_edit(
 async fn hour_delete(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
-    Path(id): Path<String>,
-    Query(q): Query<CaseQuery>,
+    ApiPath(id): ApiPath<String>,
+    ApiQuery(q): ApiQuery<CaseQuery>,
 ) -> Result<StatusCode, ApiError> {
     hours::delete(&s, &u, &q.case, &id).await?;
     Ok(StatusCode::NO_CONTENT)
@@ -147,7 +147,11 @@ pub struct ExcelQuery {
 /// The case's hours as an Excel workbook (whoever may see the case).
 #[utoipa::path(get, path = "/api/case/hour/excel/", tag = "cases", security(("bearer" = [])), params(ExcelQuery),
     responses((status = 200, description = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), (status = 404, body = ErrorBody)))]
-async fn hour_excel(State(s): State<AppState>, CurrentUser(u): CurrentUser, Query(q): Query<ExcelQuery>) -> Result<Response, ApiError> {
+async fn hour_excel(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    ApiQuery(q): ApiQuery<ExcelQuery>,
+) -> Result<Response, ApiError> {
     let (c, entries) = hours::for_export(&s, &u, &q.case).await?;
     let body = export::hours_workbook(&c, &entries, q.lang.as_deref().unwrap_or("sv"))?;
     let name = format!("attachment; filename=\"case-{}-hours.xlsx\"", c.case_number);

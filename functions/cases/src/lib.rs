@@ -2,11 +2,11 @@
 //! call into `shared::services::{cases, hours, documents}`, where the use
 //! cases live (rules in `shared::domain::case`).
 
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use shared::api::{ApiJson, AppState, CurrentUser, ErrorBody};
+use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, CurrentUser, ErrorBody};
 use shared::domain::case::{Case, CaseForm, CreateVia, HistoryEntry, ListOrder, Transition};
 use shared::error::ApiError;
 use shared::services::cases::{self, CaseDetails, CaseName, CustomerOption, Note};
@@ -96,7 +96,11 @@ async fn create_by_lawyer(
 /// available cases, the customer and its contacts).
 #[utoipa::path(get, path = "/api/case/{id}/", tag = "cases", security(("bearer" = [])), params(("id" = String, Path, description = "Case uid")),
     responses((status = 200, body = CaseDetails), (status = 404, body = ErrorBody)))]
-async fn details(State(s): State<AppState>, CurrentUser(u): CurrentUser, Path(id): Path<String>) -> Result<Json<CaseDetails>, ApiError> {
+async fn details(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    ApiPath(id): ApiPath<String>,
+) -> Result<Json<CaseDetails>, ApiError> {
     Ok(Json(cases::details(&s, &u, &id).await?))
 }
 
@@ -107,7 +111,7 @@ async fn details(State(s): State<AppState>, CurrentUser(u): CurrentUser, Path(id
 async fn update(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
-    Path(uid): Path<String>,
+    ApiPath(uid): ApiPath<String>,
     ApiJson(req): ApiJson<CaseRequest>,
 ) -> Result<Json<Case>, ApiError> {
     Ok(Json(cases::update(&s, &u, &uid, req.form).await?))
@@ -127,7 +131,7 @@ pub struct StatusRequest {
 async fn change_status(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
-    Path(uid): Path<String>,
+    ApiPath(uid): ApiPath<String>,
     ApiJson(req): ApiJson<StatusRequest>,
 ) -> Result<Json<Case>, ApiError> {
     Ok(Json(cases::change_status(&s, &u, &uid, req.action).await?))
@@ -153,7 +157,11 @@ pub struct CaseListPage {
 /// The caller's case lists: 10 per page, newest first, key-paged (`next` → `cursor`).
 #[utoipa::path(get, path = "/api/case/list/", tag = "cases", security(("bearer" = [])), params(ListQuery),
     responses((status = 200, body = CaseListPage), (status = 400, description = "invalid_status, invalid_cursor", body = ErrorBody)))]
-async fn list(State(s): State<AppState>, CurrentUser(u): CurrentUser, Query(q): Query<ListQuery>) -> Result<Json<CaseListPage>, ApiError> {
+async fn list(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    ApiQuery(q): ApiQuery<ListQuery>,
+) -> Result<Json<CaseListPage>, ApiError> {
     let page = cases::list(
         &s,
         &u,
@@ -172,7 +180,7 @@ async fn list(State(s): State<AppState>, CurrentUser(u): CurrentUser, Query(q): 
 async fn history(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
 ) -> Result<Json<Vec<HistoryEntry>>, ApiError> {
     Ok(Json(cases::history(&s, &u, &id).await?))
 }
@@ -181,7 +189,11 @@ async fn history(
 /// updates): one read, for whoever may see the case.
 #[utoipa::path(get, path = "/api/case/name/{id}/", tag = "cases", security(("bearer" = [])), params(("id" = String, Path, description = "Case uid")),
     responses((status = 200, body = CaseName), (status = 404, body = ErrorBody)))]
-async fn case_name(State(s): State<AppState>, CurrentUser(u): CurrentUser, Path(id): Path<String>) -> Result<Json<CaseName>, ApiError> {
+async fn case_name(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    ApiPath(id): ApiPath<String>,
+) -> Result<Json<CaseName>, ApiError> {
     Ok(Json(cases::name(&s, &u, &id).await?))
 }
 
@@ -206,7 +218,11 @@ async fn add_note(
 /// A case's internal notes, oldest first.
 #[utoipa::path(get, path = "/api/case/lawyer/note/", tag = "cases", security(("bearer" = [])), params(CaseQuery),
     responses((status = 200, body = Vec<Note>), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn notes(State(s): State<AppState>, CurrentUser(u): CurrentUser, Query(q): Query<CaseQuery>) -> Result<Json<Vec<Note>>, ApiError> {
+async fn notes(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    ApiQuery(q): ApiQuery<CaseQuery>,
+) -> Result<Json<Vec<Note>>, ApiError> {
     Ok(Json(cases::notes(&s, &u, &q.case).await?))
 }
 
@@ -241,7 +257,7 @@ async fn default_address(
 async fn customer_options(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
-    Query(q): Query<SearchQuery>,
+    ApiQuery(q): ApiQuery<SearchQuery>,
 ) -> Result<Json<Vec<CustomerOption>>, ApiError> {
     Ok(Json(cases::customer_options(&s, &u, &q.search).await?))
 }

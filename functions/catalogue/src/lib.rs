@@ -2,11 +2,11 @@
 //! knowledge sectors, case types, departments (and a customer's department)
 //! and company-size bands. Only admin changes the catalogue (spec §6).
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use shared::api::{ApiJson, AppState, CurrentUser, ErrorBody};
+use shared::api::{ApiJson, ApiPath, AppState, CurrentUser, ErrorBody};
 use shared::domain::catalogue::{CompanySize, NamedEntry, NamedKind, Package, Service, ServicePlan, COMPANY_SIZES, SERVICES};
 pub use shared::domain::catalogue::{NamedRequest, NewPackage, NewServicePlan};
 use shared::error::{ApiError, Msg};
@@ -131,7 +131,7 @@ async fn create_sector(
 async fn update_sector(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     ApiJson(req): ApiJson<NamedRequest>,
 ) -> Result<Json<NamedEntry>, ApiError> {
     let id = path_id(&id)?;
@@ -142,7 +142,11 @@ async fn update_sector(
 #[utoipa::path(delete, path = "/api/knowledge/sector/{id}/", tag = "catalogue", security(("bearer" = [])),
     params(("id" = u64, Path)),
     responses((status = 200, body = Message), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn delete_sector(State(s): State<AppState>, CurrentUser(u): CurrentUser, Path(id): Path<String>) -> Result<Json<Message>, ApiError> {
+async fn delete_sector(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    ApiPath(id): ApiPath<String>,
+) -> Result<Json<Message>, ApiError> {
     let id = path_id(&id)?;
     catalogue::delete_named(&s, &u, NamedKind::KnowledgeSector, id).await?;
     Ok(Json(Message { message: Msg::Deleted }))
@@ -173,7 +177,7 @@ async fn create_case_type(
 async fn update_case_type(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     ApiJson(req): ApiJson<NamedRequest>,
 ) -> Result<Json<NamedEntry>, ApiError> {
     let id = path_id(&id)?;
@@ -187,7 +191,7 @@ async fn update_case_type(
 async fn delete_case_type(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
 ) -> Result<Json<Message>, ApiError> {
     let id = path_id(&id)?;
     catalogue::delete_named(&s, &u, NamedKind::CaseType, id).await?;
@@ -221,7 +225,7 @@ async fn create_department(
 async fn get_department(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
 ) -> Result<Json<NamedEntry>, ApiError> {
     let id = path_id(&id)?;
     Ok(Json(catalogue::named_entry(&s, &u, NamedKind::Department, id).await?))
@@ -234,7 +238,7 @@ async fn get_department(
 async fn update_department(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     ApiJson(req): ApiJson<NamedRequest>,
 ) -> Result<Json<NamedEntry>, ApiError> {
     let id = path_id(&id)?;

@@ -3,10 +3,10 @@
 //! matter. The use cases are `shared::services::conflict`; every search is
 //! recorded for the audit.
 
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use shared::api::{AppState, CurrentUser, ErrorBody};
+use shared::api::{ApiQuery, AppState, CurrentUser, ErrorBody};
 pub use shared::domain::conflict::{MAX_QUERY_CHARS, MAX_RESULTS};
 use shared::error::ApiError;
 use shared::services::conflict::{self, Hit, SearchAudit};
@@ -42,7 +42,7 @@ pub struct SearchResult {
 async fn search(
     State(s): State<AppState>,
     CurrentUser(user): CurrentUser,
-    Query(p): Query<SearchParams>,
+    ApiQuery(p): ApiQuery<SearchParams>,
 ) -> Result<Json<SearchResult>, ApiError> {
     let found = conflict::search(&s, &user, &p.search).await?;
     Ok(Json(SearchResult { search: found.query, count: found.count, results: found.hits }))

@@ -6,12 +6,11 @@
 //! response shapes only; each handler makes one call of
 //! `shared::services::customers` (the use cases and their access rules).
 
-use axum::extract::rejection::QueryRejection;
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use shared::api::{ApiJson, AppState, CurrentUser, ErrorBody};
+use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, CurrentUser, ErrorBody};
 use shared::domain::customer::{BusinessSector, CustomerForm, CustomerProfile, Registration};
 use shared::domain::policy::{self, Action};
 use shared::domain::User;
@@ -154,7 +153,7 @@ async fn create_sector(
 async fn update_sector(
     State(s): State<AppState>,
     CurrentUser(user): CurrentUser,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     ApiJson(req): ApiJson<SectorRequest>,
 ) -> Result<Json<BusinessSector>, ApiError> {
     Ok(Json(sectors::rename(&s, &user, &id, &req.name).await?))
@@ -168,7 +167,7 @@ async fn update_sector(
 async fn delete_sector(
     State(s): State<AppState>,
     CurrentUser(user): CurrentUser,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
 ) -> Result<Json<Message>, ApiError> {
     sectors::delete(&s, &user, &id).await?;
     Ok(Json(Message { message: Msg::BusinessSectorDeleted }))
@@ -194,9 +193,9 @@ pub struct CustomerList {
 
 /// The query of a customer read. A caller who may not read customers is
 /// told so before hearing that the query is malformed.
-fn read_query<T>(user: &User, query: Result<Query<T>, QueryRejection>) -> Result<T, ApiError> {
+fn read_query<T>(user: &User, query: Result<ApiQuery<T>, ApiError>) -> Result<T, ApiError> {
     match query {
-        Ok(Query(q)) => Ok(q),
+        Ok(ApiQuery(q)) => Ok(q),
         Err(_) => {
             policy::require(user, Action::ReadCustomers)?;
             Err(ApiError::bad(Msg::InvalidQuery))
@@ -213,7 +212,7 @@ fn read_query<T>(user: &User, query: Result<Query<T>, QueryRejection>) -> Result
 async fn list_customers(
     State(s): State<AppState>,
     CurrentUser(user): CurrentUser,
-    query: Result<Query<ListQuery>, QueryRejection>,
+    query: Result<ApiQuery<ListQuery>, ApiError>,
 ) -> Result<Json<CustomerList>, ApiError> {
     let q = read_query(&user, query)?;
     let page = customers::list(&s, &user, q.status.as_deref(), q.cursor.as_deref(), q.search.as_deref()).await?;
@@ -245,7 +244,7 @@ async fn create_customer(
 async fn update_customer(
     State(s): State<AppState>,
     CurrentUser(user): CurrentUser,
-    Path(uid): Path<String>,
+    ApiPath(uid): ApiPath<String>,
     ApiJson(req): ApiJson<CustomerForm>,
 ) -> Result<Json<CustomerProfile>, ApiError> {
     Ok(Json(customers::update(&s, &user, &uid, req).await?))
@@ -260,7 +259,7 @@ async fn update_customer(
 async fn customer_details(
     State(s): State<AppState>,
     CurrentUser(user): CurrentUser,
-    Path(uid): Path<String>,
+    ApiPath(uid): ApiPath<String>,
 ) -> Result<Json<CustomerDetails>, ApiError> {
     Ok(Json(customers::details(&s, &user, &uid).await?))
 }
@@ -296,7 +295,7 @@ fn options(found: Vec<CustomerProfile>) -> Json<Vec<DropdownOption>> {
 async fn customer_dropdown(
     State(s): State<AppState>,
     CurrentUser(user): CurrentUser,
-    query: Result<Query<DropdownQuery>, QueryRejection>,
+    query: Result<ApiQuery<DropdownQuery>, ApiError>,
 ) -> Result<Json<Vec<DropdownOption>>, ApiError> {
     let q = read_query(&user, query)?;
     Ok(options(customers::dropdown(&s, &user, q.search.as_deref(), false).await?))
@@ -308,7 +307,7 @@ async fn customer_dropdown(
 async fn company_dropdown(
     State(s): State<AppState>,
     CurrentUser(user): CurrentUser,
-    query: Result<Query<DropdownQuery>, QueryRejection>,
+    query: Result<ApiQuery<DropdownQuery>, ApiError>,
 ) -> Result<Json<Vec<DropdownOption>>, ApiError> {
     let q = read_query(&user, query)?;
     Ok(options(customers::dropdown(&s, &user, q.search.as_deref(), true).await?))
@@ -347,7 +346,7 @@ async fn account_manager_dropdown(
 async fn approve_customer(
     State(s): State<AppState>,
     CurrentUser(user): CurrentUser,
-    Path(uid): Path<String>,
+    ApiPath(uid): ApiPath<String>,
 ) -> Result<Json<CustomerProfile>, ApiError> {
     Ok(Json(customers::approve(&s, &user, &uid).await?))
 }
@@ -360,7 +359,7 @@ async fn approve_customer(
 async fn send_password_link(
     State(s): State<AppState>,
     CurrentUser(user): CurrentUser,
-    Path(uid): Path<String>,
+    ApiPath(uid): ApiPath<String>,
 ) -> Result<Json<Message>, ApiError> {
     customers::resend_activation(&s, &user, &uid).await?;
     Ok(Json(Message { message: Msg::ActivationLinkSent }))
@@ -421,7 +420,7 @@ pub struct UserState {
 async fn deactivate_user(
     State(s): State<AppState>,
     CurrentUser(user): CurrentUser,
-    Path(uid): Path<String>,
+    ApiPath(uid): ApiPath<String>,
 ) -> Result<Json<UserState>, ApiError> {
     let target = customers::deactivate_user(&s, &user, &uid).await?;
     Ok(Json(UserState { uid: target.uid, active: target.active }))
@@ -435,7 +434,7 @@ async fn deactivate_user(
 async fn activate_user(
     State(s): State<AppState>,
     CurrentUser(user): CurrentUser,
-    Path(uid): Path<String>,
+    ApiPath(uid): ApiPath<String>,
 ) -> Result<Json<UserState>, ApiError> {
     let target = customers::activate_user(&s, &user, &uid).await?;
     Ok(Json(UserState { uid: target.uid, active: target.active }))

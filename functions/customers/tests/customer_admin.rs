@@ -9,7 +9,6 @@ use serde_json::{json, Value};
 use shared::domain::conflict::PartyKind;
 use shared::domain::Role;
 use shared::store::catalogue::NamedKind;
-use shared::store::staff::StaffProfile;
 use shared::testkit;
 
 async fn call(env: &World, method: Method, path: &str, token: &str, body: Option<Value>) -> (StatusCode, Value) {
@@ -272,18 +271,7 @@ async fn dropdowns() {
 
     // Account managers: active sales persons only.
     let (sales, _) = testkit::signed_in(&env.state, Role::SalesPerson).await;
-    let profile = StaffProfile {
-        uid: sales.uid.clone(),
-        role: Role::SalesPerson,
-        first_name: sales.first_name.clone(),
-        last_name: sales.last_name.clone(),
-        email: sales.email.clone(),
-        active: true,
-        created_at: sales.created_at,
-        lawyer: None,
-    };
-    let item = shared::store::staff::staff_item(&profile).unwrap();
-    env.state.store.client.put_item().table_name(&env.state.store.table).set_item(Some(item)).send().await.unwrap();
+    assert!(shared::services::staff::seed_profile(&env.state, &sales, None).await.unwrap());
     let (status, body) = call(&env, Method::GET, "/api/account_manager/dropdown/list/", &env.admin, None).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(body[0]["uid"], sales.uid);

@@ -4,11 +4,10 @@
 //! change and recovery. Routes, request parsing and error mapping only; the
 //! rules live in `shared::services::credentials::sessions` and `shared::services::credentials::passwords`.
 
-use axum::body::Bytes;
 use axum::extract::State;
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use shared::api::{ApiJson, AppState, ClientIp, CurrentUser, ErrorBody};
+use shared::api::{ApiBytes, ApiJson, AppState, ClientIp, CurrentUser, ErrorBody};
 use shared::auth::TokenPair;
 use shared::domain::SessionUser;
 use shared::error::Msg;
@@ -194,7 +193,7 @@ pub struct ToggleRequest {
 async fn toggle_two_factor(
     State(s): State<AppState>,
     CurrentUser(user): CurrentUser,
-    body: Bytes,
+    ApiBytes(body): ApiBytes,
 ) -> Result<Json<TwoFactorStatus>, ApiError> {
     // The body is optional (older clients send none), so it is parsed here
     // rather than by the JSON extractor, which requires one.

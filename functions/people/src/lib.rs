@@ -2,11 +2,11 @@
 //! creates and edits them; each new account gets a single-use link by mail to
 //! choose a password. Lists read one index partition each, newest first.
 
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use shared::api::{ApiJson, AppState, CurrentUser, ErrorBody};
+use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, CurrentUser, ErrorBody};
 use shared::domain::staff::StaffInput;
 use shared::domain::{Role, UserSubType};
 use shared::error::{ApiError, Msg};
@@ -60,7 +60,7 @@ async fn create_lawyer(
 async fn list_lawyers(
     State(s): State<AppState>,
     CurrentUser(me): CurrentUser,
-    Query(p): Query<ListParams>,
+    ApiQuery(p): ApiQuery<ListParams>,
 ) -> Result<Json<StaffPage>, ApiError> {
     Ok(Json(staff::list(&s, &me, Role::Lawyer, p.kind, p.cursor.as_deref()).await?))
 }
@@ -78,7 +78,7 @@ pub struct DropdownParams {
 async fn lawyer_dropdown(
     State(s): State<AppState>,
     CurrentUser(me): CurrentUser,
-    Query(p): Query<DropdownParams>,
+    ApiQuery(p): ApiQuery<DropdownParams>,
 ) -> Result<Json<Vec<LawyerOption>>, ApiError> {
     Ok(Json(staff::lawyer_dropdown(&s, &me, &p.search).await?))
 }
@@ -89,7 +89,7 @@ async fn lawyer_dropdown(
 async fn get_lawyer(
     State(s): State<AppState>,
     CurrentUser(me): CurrentUser,
-    Path(uid): Path<String>,
+    ApiPath(uid): ApiPath<String>,
 ) -> Result<Json<StaffProfile>, ApiError> {
     Ok(Json(staff::get(&s, &me, Role::Lawyer, &uid).await?))
 }
@@ -100,7 +100,7 @@ async fn get_lawyer(
 async fn update_lawyer(
     State(s): State<AppState>,
     CurrentUser(me): CurrentUser,
-    Path(uid): Path<String>,
+    ApiPath(uid): ApiPath<String>,
     ApiJson(input): ApiJson<StaffInput>,
 ) -> Result<Json<StaffProfile>, ApiError> {
     Ok(Json(staff::update(&s, &me, Role::Lawyer, &uid, input).await?))
@@ -127,7 +127,7 @@ async fn create_sales_person(
 async fn list_sales_persons(
     State(s): State<AppState>,
     CurrentUser(me): CurrentUser,
-    Query(p): Query<ListParams>,
+    ApiQuery(p): ApiQuery<ListParams>,
 ) -> Result<Json<StaffPage>, ApiError> {
     Ok(Json(staff::list(&s, &me, Role::SalesPerson, None, p.cursor.as_deref()).await?))
 }
@@ -138,7 +138,7 @@ async fn list_sales_persons(
 async fn get_sales_person(
     State(s): State<AppState>,
     CurrentUser(me): CurrentUser,
-    Path(uid): Path<String>,
+    ApiPath(uid): ApiPath<String>,
 ) -> Result<Json<StaffProfile>, ApiError> {
     Ok(Json(staff::get(&s, &me, Role::SalesPerson, &uid).await?))
 }
@@ -149,7 +149,7 @@ async fn get_sales_person(
 async fn update_sales_person(
     State(s): State<AppState>,
     CurrentUser(me): CurrentUser,
-    Path(uid): Path<String>,
+    ApiPath(uid): ApiPath<String>,
     ApiJson(input): ApiJson<StaffInput>,
 ) -> Result<Json<StaffProfile>, ApiError> {
     Ok(Json(staff::update(&s, &me, Role::SalesPerson, &uid, input).await?))
@@ -167,7 +167,7 @@ pub struct Message {
 async fn send_password_link(
     State(s): State<AppState>,
     CurrentUser(me): CurrentUser,
-    Path(uid): Path<String>,
+    ApiPath(uid): ApiPath<String>,
 ) -> Result<Json<Message>, ApiError> {
     staff::send_password_link(&s, &me, &uid).await?;
     Ok(Json(Message { message: Msg::PasswordLinkSent }))

@@ -1,18 +1,20 @@
 //! The scheduled subscription-expiry job (EventBridge, every 15 minutes on
 //! AWS; a timer in the local gateway). It expires rows past `expire_on` and
 //! renews those whose automatic update date asks for it (the renewed row is
-//! the old one's `child`), then finishes index follow-ups a stopped process
-//! left behind. Idempotent: running it twice, or twice at once, ends in the
-//! same state.
+//! the old one's `child`), tells customers and account managers of rows
+//! ending within 7 days (once per row), then finishes follow-ups a stopped
+//! process left behind. Idempotent: running it twice, or twice at once, ends
+//! in the same state.
 
 use chrono::{DateTime, Utc};
 use shared::error::ApiError;
 use shared::services::subscriptions::{self, ExpiryReport};
-use shared::services::{events, Context};
+use shared::services::{events, notifications, Context};
 
 pub async fn run(ctx: &Context, now: DateTime<Utc>) -> Result<ExpiryReport, ApiError> {
     let report = subscriptions::expire_due(ctx, now).await?;
-    println!("subscription-expiry: due={} expired={} renewed={}", report.due, report.expired, report.renewed);
+    let reminded = notifications::remind_expiring(ctx, now).await?;
+    println!("subscription-expiry: due={} expired={} renewed={} reminded={reminded}", report.due, report.expired, report.renewed);
     events::finish_pending(ctx).await?;
     Ok(report)
 }

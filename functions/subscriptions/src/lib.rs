@@ -5,13 +5,13 @@
 //! `shared::services::subscriptions`, the rules `shared::domain::subscription`;
 //! this crate parses, calls and answers.
 
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use shared::api::{ApiJson, AppState, CurrentUser, ErrorBody};
+use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, CurrentUser, ErrorBody};
 pub use shared::domain::subscription::{AddToCustomer, ChangeService};
 use shared::domain::subscription::{RowView, TimeReport};
 use shared::error::{ApiError, Msg};
@@ -54,7 +54,7 @@ pub struct CustomerServices {
 async fn customer_services(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
-    Path(uid): Path<String>,
+    ApiPath(uid): ApiPath<String>,
 ) -> Result<Json<CustomerServices>, ApiError> {
     let found = subscriptions::customer_services(&s, &u, &uid).await?;
     Ok(Json(CustomerServices {
@@ -123,7 +123,7 @@ async fn add_to_customer(
 async fn change_service(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     ApiJson(req): ApiJson<ChangeService>,
 ) -> Result<Json<Value>, ApiError> {
     let row = subscriptions::change_service(&s, &u, &id, &req).await?;
@@ -143,7 +143,7 @@ pub struct AutoUpdate {
 async fn auto_update(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     ApiJson(req): ApiJson<AutoUpdate>,
 ) -> Result<Json<Message>, ApiError> {
     subscriptions::set_auto_update(&s, &u, &id, req.auto_update_date_end.as_deref()).await?;
@@ -154,7 +154,7 @@ async fn auto_update(
 #[utoipa::path(put, path = "/api/customer/purchase-services/activate/{id}/", tag = "subscriptions", security(("bearer" = [])),
     params(("id" = u64, Path)),
     responses((status = 200, description = "service_activated", body = Message), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn activate(State(s): State<AppState>, CurrentUser(u): CurrentUser, Path(id): Path<String>) -> Result<Json<Message>, ApiError> {
+async fn activate(State(s): State<AppState>, CurrentUser(u): CurrentUser, ApiPath(id): ApiPath<String>) -> Result<Json<Message>, ApiError> {
     subscriptions::activate(&s, &u, &id).await?;
     Ok(Json(Message { message: Msg::ServiceActivated }))
 }
@@ -163,7 +163,11 @@ async fn activate(State(s): State<AppState>, CurrentUser(u): CurrentUser, Path(i
 #[utoipa::path(delete, path = "/api/customer/purchase-services/delete/{id}/", tag = "subscriptions", security(("bearer" = [])),
     params(("id" = u64, Path)),
     responses((status = 200, description = "service_deleted", body = Message), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn delete_row(State(s): State<AppState>, CurrentUser(u): CurrentUser, Path(id): Path<String>) -> Result<Json<Message>, ApiError> {
+async fn delete_row(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    ApiPath(id): ApiPath<String>,
+) -> Result<Json<Message>, ApiError> {
     subscriptions::delete(&s, &u, &id).await?;
     Ok(Json(Message { message: Msg::ServiceDeleted }))
 }
@@ -184,8 +188,8 @@ pub struct ReportRange {
 async fn time_report(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
-    Path(id): Path<String>,
-    Query(range): Query<ReportRange>,
+    ApiPath(id): ApiPath<String>,
+    ApiQuery(range): ApiQuery<ReportRange>,
 ) -> Result<Response, ApiError> {
     let report = subscriptions::time_report(&s, &u, &id, range.start_date.as_deref(), range.end_date.as_deref()).await?;
     let body = csv_of(&report)?;

@@ -411,7 +411,6 @@ async fn limited_services_stop_at_their_limit() {
 async fn csv_time_report_lists_usage_in_the_range() {
     let w = world().await;
     let (_, admin) = w.user(Role::Admin).await;
-    let (_, lawyer) = w.user(Role::Lawyer).await;
     let (cust, ct) = w.user(Role::Customer).await;
     let pkg = w.package(&admin, "Gold: 10h", json!(10), true).await;
     let (_, row) = w.call(Method::POST, "/api/subscription/packages/", &ct, Some(json!({"package_id": pkg}))).await;
@@ -438,7 +437,7 @@ async fn csv_time_report_lists_usage_in_the_range() {
         use tower::ServiceExt;
         let req = axum::http::Request::builder()
             .uri(&path)
-            .header("authorization", format!("Bearer {lawyer}"))
+            .header("authorization", format!("Bearer {admin}"))
             .body(axum::body::Body::empty())
             .unwrap();
         w.router.clone().oneshot(req).await.unwrap()

@@ -4,10 +4,10 @@
 //! names, phone and image. Routes and request parsing only; the rules live in
 //! `shared::domain::{permissions, contact}`, `shared::services::contacts` and `shared::services::profile`.
 
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use shared::api::{ApiJson, AppState, CurrentUser, ErrorBody};
+use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, CurrentUser, ErrorBody};
 use shared::domain::{permissions, Permission, SessionUser, User};
 use shared::error::{ApiError, Msg};
 use shared::services::contacts::{self, ContactForm};
@@ -107,7 +107,7 @@ pub struct ListQuery {
 async fn list_contacts(
     State(s): State<AppState>,
     CurrentUser(user): CurrentUser,
-    Query(q): Query<ListQuery>,
+    ApiQuery(q): ApiQuery<ListQuery>,
 ) -> Result<Json<ContactList>, ApiError> {
     let page = contacts::list(&s, &user, q.customer.as_deref(), q.cursor.as_deref()).await?;
     Ok(Json(ContactList { results: page.contacts.into_iter().map(Contact::from).collect(), next: page.next }))
@@ -156,7 +156,7 @@ async fn create_contact(
 async fn get_contact(
     State(s): State<AppState>,
     CurrentUser(user): CurrentUser,
-    Path(contact_id): Path<String>,
+    ApiPath(contact_id): ApiPath<String>,
 ) -> Result<Json<Contact>, ApiError> {
     Ok(Json(contacts::get(&s, &user, &contact_id).await?.into()))
 }
@@ -185,7 +185,7 @@ pub struct UpdateContactRequest {
 async fn update_contact(
     State(s): State<AppState>,
     CurrentUser(user): CurrentUser,
-    Path(contact_id): Path<String>,
+    ApiPath(contact_id): ApiPath<String>,
     ApiJson(req): ApiJson<UpdateContactRequest>,
 ) -> Result<Json<Contact>, ApiError> {
     let form = ContactForm { first_name: req.first_name, last_name: req.last_name, phone: req.phone, permissions: req.permissions };
@@ -199,7 +199,7 @@ async fn update_contact(
 async fn deactivate_contact(
     State(s): State<AppState>,
     CurrentUser(user): CurrentUser,
-    Path(contact_id): Path<String>,
+    ApiPath(contact_id): ApiPath<String>,
 ) -> Result<Json<Contact>, ApiError> {
     Ok(Json(contacts::set_active(&s, &user, &contact_id, false).await?.into()))
 }
@@ -211,7 +211,7 @@ async fn deactivate_contact(
 async fn activate_contact(
     State(s): State<AppState>,
     CurrentUser(user): CurrentUser,
-    Path(contact_id): Path<String>,
+    ApiPath(contact_id): ApiPath<String>,
 ) -> Result<Json<Contact>, ApiError> {
     Ok(Json(contacts::set_active(&s, &user, &contact_id, true).await?.into()))
 }
@@ -230,7 +230,7 @@ pub struct LinkSent {
 async fn send_contact_password_link(
     State(s): State<AppState>,
     CurrentUser(user): CurrentUser,
-    Path(contact_id): Path<String>,
+    ApiPath(contact_id): ApiPath<String>,
 ) -> Result<Json<LinkSent>, ApiError> {
     contacts::send_password_link(&s, &user, &contact_id).await?;
     Ok(Json(LinkSent { message: Msg::PasswordLinkSent }))

@@ -63,7 +63,10 @@ async fn permission_codes_of_the_signed_in_user() {
     let t = token(&state, &customer).await;
     let (status, body) = call(&router, Method::GET, "/api/permission/", &t, None).await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    assert_eq!(body["permissions"], json!(["view_verify", "view_bisnode", "view_inkasso", "view_kontracto", "view_contact", "add_case"]));
+    assert_eq!(
+        body["permissions"],
+        json!(["view_verify", "view_bisnode", "view_inkasso", "view_kontracto", "view_contact", "add_case", "chat_in_cases"])
+    );
 
     let c = contact(&state, "k@example.com", &customer, &[Permission::AddCase, Permission::ViewVerify]).await;
     let (status, body) = call(&router, Method::GET, "/api/permission/", &token(&state, &c).await, None).await;

@@ -22,24 +22,51 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
     api_docs::all_routes().into_iter().fold(OpenApiRouter::new(), |acc, r| acc.merge(r))
 }
 
+/// The API, the local pages and `web/dist` the way CloudFront serves it
+/// (see [`headers`] and the template's `Distribution`):
+///
+/// - `/` is the static landing page (`landing.html`) when the build has one;
+/// - a path whose last segment has no `.` gets `index.html` (the app's router
+///   decides), any other the file of `dist/` or a JSON 404; never for `/api/`,
+///   which answers JSON errors;
+/// - each file in its gzip or brotli copy (`x.js.br`, `x.js.gz`, made by the
+///   web build) when the browser accepts it: compressed once, never per request;
+/// - caching and security headers by [`headers::edge`].
 pub fn app(state: AppState, web_dist: PathBuf) -> Router {
     let (api, _) = api_routes().split_for_parts();
-    let index = web_dist.join("index.html");
-    let web = ServeDir::new(&web_dist).fallback(ServeFile::new(index));
-    api.route("/local/outbox", get(outbox_html))
+    let file = |path: PathBuf| ServeFile::new(path).precompressed_br().precompressed_gzip();
+    let files = ServeDir::new(&web_dist).precompressed_br().precompressed_gzip();
+    let index = file(web_dist.join("index.html"));
+    let landing = web_dist.join("landing.html");
+    let landing = landing.is_file().then(|| file(landing));
+    let edge = headers::Edge::new(&state.config);
+    let routes = api
+        .route("/local/outbox", get(outbox_html))
         .route("/local/outbox.json", get(outbox_json))
         .method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed })
         .fallback(move |uri: Uri, req: Request| async move {
-            if uri.path().starts_with("/api/") || uri.path() == "/api" {
+            let path = uri.path();
+            if path.starts_with("/api/") || path == "/api" {
                 return ApiError::NotFound.into_response();
             }
-            match web.oneshot(req).await {
+            // As the template's SpaRewriteFunction: a last segment without a '.' is a route of the app.
+            let served = match &landing {
+                Some(landing) if path == "/" => landing.clone().oneshot(req).await,
+                _ if !path.rsplit('/').next().unwrap_or_default().contains('.') => index.clone().oneshot(req).await,
+                _ => files.clone().oneshot(req).await,
+            };
+            match served {
+                Ok(res) if res.status() == StatusCode::NOT_FOUND => ApiError::NotFound.into_response(),
                 Ok(res) => res.into_response(),
                 Err(e) => ApiError::internal(e).into_response(),
             }
-        })
+        });
+    // The API's limits (body, query, deadline: `shared::api::limits`) on
+    // everything, so their refusals get the edge headers too.
+    shared::api::limits(routes)
         .with_state(state)
         .layer(middleware::from_fn(log_line))
+        .layer(middleware::from_fn_with_state(edge, headers::edge))
 }
 
 /// One line per request and its response.
@@ -103,6 +130,8 @@ pub async fn setup(state: &AppState) -> Result<(), ApiError> {
 }
 
 pub mod demo_cases;
+pub mod headers;
+pub mod repair;
 pub mod seed;
 
 pub fn default_web_dist() -> PathBuf {

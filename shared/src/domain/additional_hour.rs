@@ -75,7 +75,7 @@ pub const DESCRIPTION_MAX: usize = 2000;
 pub fn parse_month(text: &str) -> Option<String> {
     let t = text.trim();
     let m = t.get(..7)?;
-    let d = NaiveDate::parse_from_str(&format!("{m}-01"), "%Y-%m-%d").ok()?;
+    let d = NaiveDate::parse_from_str(&format!("{m}-01"), "%Y-%m-%d").ok().filter(|d| super::date_in_range(*d))?;
     let rest = &t[7..];
     if !(rest.is_empty() || (rest.len() == 3 && NaiveDate::parse_from_str(t, "%Y-%m-%d").is_ok())) {
         return None;

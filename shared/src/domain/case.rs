@@ -9,6 +9,7 @@ use utoipa::ToSchema;
 
 use super::catalogue::Hundredths;
 use super::permissions::{holds, Permission};
+use super::policy::{self, Action};
 use super::{Role, User};
 use crate::error::{ApiError, FieldErrors};
 
@@ -171,11 +172,17 @@ pub fn is_customer_side(user: &User) -> bool {
 }
 
 /// The case with a validated form applied by `editor`, with the rule of who
-/// may set which field: the customer side never sees nor changes the
-/// internal description nor the disqualification control, and only staff (admin, sales persons) choose the
-/// direct-assign lawyer — the others' forms do not carry it, so an edit must
-/// not clear it. `prev` is None for a new case (every field from the form).
+/// may set which field (issue 22: field-level rights on every write, new
+/// cases and edits alike): only the provider's people set the short internal
+/// description ([`Action::SeeInternal`]) and only staff choose the
+/// direct-assign lawyer ([`Action::DirectAssign`]); anyone else's values of
+/// those fields are ignored and the case keeps what it had (`prev`, or the
+/// empty values of `base` for a new case). A lawyer's own new case is the
+/// exception the creation service makes: it names the lawyer. Status, the
+/// lawyer, hours consumed and invoiced flags are no form fields at all. The
+/// customer side neither sees nor changes the disqualification control.
 pub fn with_form(editor: &User, base: &Case, prev: Option<&Case>, input: CaseInput, case_type: CaseType) -> Case {
+    let kept = prev.unwrap_or(base);
     let mut c = base.clone();
     c.address = input.address;
     c.subject = input.subject;
@@ -194,15 +201,15 @@ pub fn with_form(editor: &User, base: &Case, prev: Option<&Case>, input: CaseInp
     c.deadline = input.deadline;
     c.contact_person = input.contact_person;
     c.note = input.note;
-    if let Some(prev) = prev {
-        if is_customer_side(editor) {
-            // Staff-only fields the customer's form does not carry.
-            c.short_internal_description = prev.short_internal_description.clone();
-            c.disqualification_control = prev.disqualification_control;
-        }
-        if !matches!(editor.role(), Some(Role::Admin | Role::SalesPerson)) {
-            c.direct_assign_lawyer = prev.direct_assign_lawyer.clone();
-        }
+    if !policy::may(editor, Action::SeeInternal) {
+        c.short_internal_description = kept.short_internal_description.clone();
+    }
+    let own_new_case = prev.is_none() && editor.role() == Some(Role::Lawyer) && c.direct_assign_lawyer.as_deref() == Some(&editor.uid);
+    if !policy::may(editor, Action::DirectAssign) && !own_new_case {
+        c.direct_assign_lawyer = kept.direct_assign_lawyer.clone();
+    }
+    if is_customer_side(editor) {
+        c.disqualification_control = kept.disqualification_control;
     }
     c
 }
@@ -291,7 +298,7 @@ pub enum ListOrder {
 }
 
 /// Internal notes are at most this long (characters).
-pub const NOTE_MAX_CHARS: usize = 5000;
+pub const NOTE_MAX_CHARS: usize = super::text::LONG_MAX;
 
 /// A note as it is stored: trimmed, not empty, bounded.
 pub fn validate_note(text: &str) -> Result<String, ApiError> {
@@ -357,6 +364,14 @@ pub struct CaseForm {
     pub note: String,
 }
 
+/// Hours from JSON ([`decimal`]), at most [`Hundredths::MAX_HOURS`].
+pub fn hours(v: Option<&serde_json::Value>) -> Result<Option<Hundredths>, Msg> {
+    match decimal(v)? {
+        Some(h) if h > Hundredths::MAX_HOURS => Err(Msg::HoursTooLarge),
+        h => Ok(h),
+    }
+}
+
 /// A decimal from JSON: a number, or a string with a comma or dot decimal.
 pub fn decimal(v: Option<&serde_json::Value>) -> Result<Option<Hundredths>, Msg> {
     match v {
@@ -371,7 +386,11 @@ pub fn decimal(v: Option<&serde_json::Value>) -> Result<Option<Hundredths>, Msg>
 fn date(v: &Option<String>) -> Result<Option<NaiveDate>, Msg> {
     match v.as_deref().map(str::trim) {
         None | Some("") => Ok(None),
-        Some(t) => NaiveDate::parse_from_str(t.get(..10).unwrap_or(t), "%Y-%m-%d").map(Some).map_err(|_| Msg::InvalidDate),
+        Some(t) => NaiveDate::parse_from_str(t.get(..10).unwrap_or(t), "%Y-%m-%d")
+            .ok()
+            .filter(|d| super::date_in_range(*d))
+            .map(Some)
+            .ok_or(Msg::InvalidDate),
     }
 }
 
@@ -390,13 +409,26 @@ pub fn validate_by(editor: &User, form: &CaseForm) -> Result<CaseInput, ApiError
 
 fn validate_with(form: &CaseForm, estimate_required: bool) -> Result<CaseInput, ApiError> {
     let mut f = FieldErrors::new();
+    use super::text::{limit, LONG_MAX, NAME_MAX, SUBJECT_MAX};
     if form.subject.trim().is_empty() {
         f.add("subject", Msg::CaseSubjectRequired);
-    } else if form.subject.trim().chars().count() > 200 {
-        f.add("subject", Msg::TooLong);
     }
+    limit(&mut f, "subject", form.subject.trim(), SUBJECT_MAX);
     if form.description.trim().is_empty() {
         f.add("description", Msg::CaseDescriptionRequired);
+    }
+    for (field, value, max) in [
+        ("description", &form.description, LONG_MAX),
+        ("note", &form.note, LONG_MAX),
+        ("short_internal_description", &form.short_internal_description, LONG_MAX),
+        ("client", &form.client, NAME_MAX),
+        ("counterpart", &form.counterpart, NAME_MAX),
+        ("contact_person", &form.contact_person, NAME_MAX),
+        ("address.address_1", &form.address.address_1, NAME_MAX),
+        ("address.city", &form.address.city, NAME_MAX),
+        ("address.country", &form.address.country, NAME_MAX),
+    ] {
+        limit(&mut f, field, value.trim(), max);
     }
     let case_type = match &form.case_type {
         Some(serde_json::Value::Number(n)) => n.as_u64(),
@@ -406,11 +438,15 @@ fn validate_with(form: &CaseForm, estimate_required: bool) -> Result<CaseInput, 
     if case_type.is_none() {
         f.add("type", Msg::CaseTypeRequired);
     }
-    let hours = match decimal(form.estimated_hours.as_ref()) {
+    let hours = match hours(form.estimated_hours.as_ref()) {
         Ok(Some(h)) if h.0 >= 1 => Some(h),
         Ok(None) if !estimate_required => None,
         Ok(None) => {
             f.add("estimated_hours", Msg::EstimatedHoursRequired);
+            None
+        }
+        Err(Msg::HoursTooLarge) => {
+            f.add("estimated_hours", Msg::HoursTooLarge);
             None
         }
         _ => {
@@ -438,7 +474,8 @@ fn validate_with(form: &CaseForm, estimate_required: bool) -> Result<CaseInput, 
     if !f.is_empty() {
         return Err(ApiError::validation(f));
     }
-    let t = |s: &str| s.trim().to_string();
+    let t = super::text::clean_name;
+    let long = super::text::clean_long;
     Ok(CaseInput {
         address: CaseAddress {
             address_1: t(&form.address.address_1),
@@ -447,18 +484,18 @@ fn validate_with(form: &CaseForm, estimate_required: bool) -> Result<CaseInput, 
             post_code: pc.to_string(),
         },
         subject: t(&form.subject),
-        description: t(&form.description),
+        description: long(&form.description),
         case_type: case_type.unwrap_or_default(),
         estimated_hours: hours,
         client: t(&form.client),
         direct_assign_lawyer: form.direct_assign_lawyer.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(String::from),
         counterpart: t(&form.counterpart),
         disqualification_control: form.disqualification_control,
-        short_internal_description: t(&form.short_internal_description),
+        short_internal_description: long(&form.short_internal_description),
         start_date: start,
         deadline,
         contact_person: t(&form.contact_person),
-        note: t(&form.note),
+        note: long(&form.note),
     })
 }
 
@@ -764,9 +801,13 @@ pub struct HourInput {
 /// of them at least 0.01 (spec §9); a date is required.
 pub fn validate_hours(form: &HourForm) -> Result<HourInput, ApiError> {
     let mut f = FieldErrors::new();
-    let mut get = |name: &str, v: Option<&serde_json::Value>| match decimal(v) {
+    let mut get = |name: &str, v: Option<&serde_json::Value>| match hours(v) {
         Ok(Some(h)) if h.0 >= 0 => h,
         Ok(None) => Hundredths::ZERO,
+        Err(Msg::HoursTooLarge) => {
+            f.add(name, Msg::HoursTooLarge);
+            Hundredths::ZERO
+        }
         _ => {
             f.add(name, Msg::InvalidHours);
             Hundredths::ZERO
@@ -789,6 +830,7 @@ pub fn validate_hours(form: &HourForm) -> Result<HourInput, ApiError> {
             None
         }
     };
+    super::text::limit(&mut f, "description", form.description.trim(), super::text::LONG_MAX);
     let time = form.time.trim().to_string();
     if !time.is_empty() && chrono::NaiveTime::parse_from_str(&time, "%H:%M").is_err() {
         f.add("time", Msg::InvalidTime);
@@ -804,7 +846,7 @@ pub fn validate_hours(form: &HourForm) -> Result<HourInput, ApiError> {
         date,
         time,
         is_invoiced: form.is_invoiced,
-        description: form.description.trim().to_string(),
+        description: super::text::clean_long(&form.description),
     })
 }
 
@@ -892,6 +934,75 @@ mod tests {
             assert!(invoicing_author(&user(Role::SalesPerson, "sp"), &c).is_err());
             assert!(invoicing_author(&user(Role::Customer, "cust"), &c).is_err());
         }
+    }
+
+    #[test]
+    fn hours_and_dates_are_bounded() {
+        let form = |h: serde_json::Value| CaseForm {
+            subject: "S".into(),
+            description: "D".into(),
+            case_type: Some(serde_json::json!(1)),
+            estimated_hours: Some(h),
+            ..Default::default()
+        };
+        let e = validate(&form(serde_json::json!("92233720368547758,07"))).unwrap_err();
+        assert_eq!(e.fields()["estimated_hours"], vec![Msg::HourMin]);
+        let e = validate(&form(serde_json::json!("10000,01"))).unwrap_err();
+        assert_eq!(e.fields()["estimated_hours"], vec![Msg::HoursTooLarge]);
+        assert!(validate(&form(serde_json::json!(10000))).is_ok());
+        let mut dated = form(serde_json::json!(1));
+        dated.start_date = Some("0999-01-01".into());
+        dated.deadline = Some("2101-01-01".into());
+        let e = validate(&dated).unwrap_err();
+        assert_eq!(e.fields()["start_date"], vec![Msg::InvalidDate]);
+        assert_eq!(e.fields()["deadline"], vec![Msg::InvalidDate]);
+        let hour = |h: &str, date: &str| HourForm { hour: Some(serde_json::json!(h)), date: Some(date.into()), ..Default::default() };
+        assert_eq!(validate_hours(&hour("9223372036854775807", "2026-01-01")).unwrap_err().fields()["hour"], vec![Msg::InvalidHours]);
+        assert_eq!(validate_hours(&hour("10001", "2026-01-01")).unwrap_err().fields()["hour"], vec![Msg::HoursTooLarge]);
+        assert_eq!(validate_hours(&hour("1", "0001-01-01")).unwrap_err().fields()["date"], vec![Msg::InvalidDate]);
+        assert!(validate_hours(&hour("10000", "1900-01-01")).is_ok());
+    }
+
+    #[test]
+    fn the_customer_side_never_sets_staff_only_fields() {
+        let form = CaseForm {
+            subject: "S".into(),
+            description: "D".into(),
+            case_type: Some(serde_json::json!(1)),
+            estimated_hours: Some(serde_json::json!("2,5")),
+            direct_assign_lawyer: Some("law".into()),
+            short_internal_description: "chosen by the customer".into(),
+            ..Default::default()
+        };
+        let t = CaseType { id: 1, name: "T".into() };
+        let draft = case(Draft, None);
+        let mut contact = user(Role::CustomerContact, "cc");
+        contact.permissions = vec![Permission::AddCase];
+        for who in [user(Role::Customer, "cust"), contact] {
+            let input = validate_by(&who, &form).unwrap();
+            // A new case: neither field is taken from the form.
+            let created = with_form(&who, &draft, None, input.clone(), t.clone());
+            assert_eq!((created.direct_assign_lawyer.as_deref(), created.short_internal_description.as_str()), (None, ""));
+            // An edit keeps what staff set.
+            let mut staffed = draft.clone();
+            staffed.direct_assign_lawyer = Some("staff's pick".into());
+            staffed.short_internal_description = "staff's words".into();
+            let edited = with_form(&who, &staffed, Some(&staffed), input, t.clone());
+            assert_eq!(edited.direct_assign_lawyer.as_deref(), Some("staff's pick"));
+            assert_eq!(edited.short_internal_description, "staff's words");
+        }
+        // Staff set both; a lawyer sets the internal description and names
+        // only themselves on their own new case.
+        let input = validate(&form).unwrap();
+        let by_sales = with_form(&user(Role::SalesPerson, "sp"), &draft, None, input.clone(), t.clone());
+        assert_eq!(
+            (by_sales.direct_assign_lawyer.as_deref(), by_sales.short_internal_description.as_str()),
+            (Some("law"), "chosen by the customer")
+        );
+        let other = with_form(&user(Role::Lawyer, "other"), &draft, None, input.clone(), t.clone());
+        assert_eq!((other.direct_assign_lawyer.as_deref(), other.short_internal_description.as_str()), (None, "chosen by the customer"));
+        let own = with_form(&user(Role::Lawyer, "law"), &draft, None, input, t);
+        assert_eq!(own.direct_assign_lawyer.as_deref(), Some("law"));
     }
 
     #[test]

@@ -16,6 +16,15 @@ pub struct Hundredths(pub i64);
 
 impl Hundredths {
     pub const ZERO: Hundredths = Hundredths(0);
+    /// The most hours one entry, estimate, package or subscription row holds
+    /// (issue 22): 10,000 h.
+    pub const MAX_HOURS: Hundredths = Hundredths(1_000_000);
+    /// The highest price: SEK 100 million.
+    pub const MAX_PRICE: Hundredths = Hundredths(10_000_000_000);
+    /// No amount the platform reads, from a form or from the table, is
+    /// larger in either direction (10 billion units): a sum of millions of
+    /// them still fits in an i64, so the arithmetic below cannot overflow.
+    pub const LIMIT: i64 = 1_000_000_000_000;
 
     pub fn from_units(units: i64) -> Self {
         Hundredths(units * 100)
@@ -42,7 +51,7 @@ impl Hundredths {
         let whole: i64 = if whole.is_empty() { 0 } else { whole.parse().ok()? };
         let frac: i64 = if frac.is_empty() { 0 } else { format!("{frac:0<2}").parse().ok()? };
         let v = whole.checked_mul(100)?.checked_add(frac)?;
-        Some(Hundredths(if neg { -v } else { v }))
+        (v <= Self::LIMIT).then_some(Hundredths(if neg { -v } else { v }))
     }
 
     /// "12.5", "12", "0.01" (dot decimal; the web formats for display).
@@ -57,17 +66,30 @@ impl Hundredths {
     }
 }
 
+impl Hundredths {
+    pub fn checked_add(self, o: Hundredths) -> Option<Hundredths> {
+        self.0.checked_add(o.0).map(Hundredths)
+    }
+
+    pub fn checked_sub(self, o: Hundredths) -> Option<Hundredths> {
+        self.0.checked_sub(o.0).map(Hundredths)
+    }
+}
+
+/// Saturating: amounts are bounded by [`Hundredths::LIMIT`] when read, so
+/// saturation is never reached; it only keeps a bad stored value from
+/// panicking (release builds check overflow and abort on panic).
 impl std::ops::Add for Hundredths {
     type Output = Hundredths;
     fn add(self, o: Hundredths) -> Hundredths {
-        Hundredths(self.0 + o.0)
+        Hundredths(self.0.saturating_add(o.0))
     }
 }
 
 impl std::ops::Sub for Hundredths {
     type Output = Hundredths;
     fn sub(self, o: Hundredths) -> Hundredths {
-        Hundredths(self.0 - o.0)
+        Hundredths(self.0.saturating_sub(o.0))
     }
 }
 
@@ -88,10 +110,10 @@ impl<'de> Deserialize<'de> for Hundredths {
                 f.write_str("a number with at most two decimals")
             }
             fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Hundredths, E> {
-                v.checked_mul(100).map(Hundredths).ok_or_else(|| E::custom("out of range"))
+                v.checked_mul(100).filter(|h| h.abs() <= Hundredths::LIMIT).map(Hundredths).ok_or_else(|| E::custom("out of range"))
             }
             fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Hundredths, E> {
-                i64::try_from(v).ok().and_then(|v| v.checked_mul(100)).map(Hundredths).ok_or_else(|| E::custom("out of range"))
+                i64::try_from(v).map_err(|_| E::custom("out of range")).and_then(|v| self.visit_i64(v))
             }
             fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<Hundredths, E> {
                 // Shortest round-trip text of the float is what the sender wrote.
@@ -180,9 +202,13 @@ pub fn validate_package(name: &str, hours: Hundredths, price: Hundredths, durati
     }
     if hours.0 <= 0 {
         p.add("hours", Msg::CustomPackageValuePositive);
+    } else if hours > Hundredths::MAX_HOURS {
+        p.add("hours", Msg::HoursTooLarge);
     }
     if price.0 <= 0 {
         p.add("price", Msg::CustomPackageValuePositive);
+    } else if price > Hundredths::MAX_PRICE {
+        p.add("price", Msg::PriceTooLarge);
     }
     if duration_days == 0 || duration_days > MAX_DAYS {
         p.add("duration_days", Msg::InvalidDuration);
@@ -504,6 +530,16 @@ mod tests {
         assert_eq!(Hundredths::parse(".5"), Some(Hundredths(50)));
         assert_eq!(Hundredths::parse("-1.25"), Some(Hundredths(-125)));
         assert_eq!(Hundredths::parse("0.001"), None);
+        // Issue 22: the value that broke every list, and sums never overflow.
+        assert_eq!(Hundredths::parse("92233720368547758,07"), None);
+        assert_eq!(Hundredths::parse("10000000000"), Some(Hundredths(Hundredths::LIMIT)));
+        assert_eq!(Hundredths::parse("10000000000.01"), None);
+        assert!(serde_json::from_str::<Hundredths>("92233720368547758").is_err());
+        assert!(serde_json::from_str::<Hundredths>("9.2e16").is_err());
+        assert_eq!(Hundredths(i64::MAX) + Hundredths(1), Hundredths(i64::MAX));
+        assert!(validate_package("P", Hundredths(1_000_001), Hundredths(1), 30).has("hours"));
+        assert!(validate_package("P", Hundredths(1_000_000), Hundredths(10_000_000_001), 30).has("price"));
+        assert!(validate_package("P", Hundredths(1_000_000), Hundredths(10_000_000_000), 30).is_empty());
         assert_eq!(Hundredths::parse("1e3"), None);
         assert_eq!(Hundredths::parse(""), None);
         assert_eq!(Hundredths(1050).to_decimal_string(), "10.5");

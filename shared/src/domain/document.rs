@@ -94,7 +94,7 @@ pub fn type_of_name(name: &str) -> Option<DocumentType> {
 /// `None` when nothing usable is left.
 pub fn display_name(raw: &str) -> Option<String> {
     let last = raw.rsplit(['/', '\\']).next().unwrap_or("");
-    let clean: String = last.chars().filter(|c| !c.is_control() && *c != '"').collect();
+    let clean: String = super::text::clean_name(last).chars().filter(|c| *c != '"').collect();
     let clean = clean.trim().trim_start_matches('.').trim().to_string();
     if clean.is_empty() {
         return None;

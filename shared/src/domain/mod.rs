@@ -8,14 +8,25 @@ pub mod conflict;
 pub mod contact;
 pub mod customer;
 pub mod document;
+pub mod message;
+pub mod notification;
 pub mod password_policy;
 pub mod permissions;
 pub mod policy;
+pub mod rating;
 pub mod staff;
 pub mod subscription;
+pub mod text;
 pub mod totp;
 pub mod two_factor;
 pub mod user;
+
+/// The dates the platform accepts and reads (issue 22): years 1900 to 2100.
+/// Anything else in a form is `invalid_date`; in the table, a bad item.
+pub fn date_in_range(d: chrono::NaiveDate) -> bool {
+    use chrono::Datelike;
+    (1900..=2100).contains(&d.year())
+}
 
 pub use permissions::Permission;
 pub use user::{is_valid_email as is_valid_email_addr, normalize_email, Role, SessionUser, User, UserSubType};

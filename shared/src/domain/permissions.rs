@@ -11,10 +11,12 @@
 //! - "contract check" → `view_kontracto`
 //! - "administrate users" → `view_contact`
 //! - `view_inkasso` has no label in the spec; the form shows it as "debt collection (Inkasso)".
-//! - "view all cases", "chat in cases" and "view time bank" have no code: every
-//!   contact sees its company's cases, chats in them and sees the time bank
-//!   (spec §5 gates none of those routes), so the form does not offer
-//!   checkboxes that would change nothing.
+//! - "chat in cases" → `chat_in_cases` (not among the spec's six codes: the
+//!   messages of a case need it, so a company decides which contacts write
+//!   to its lawyers);
+//! - "view all cases" and "view time bank" have no code: every contact sees
+//!   its company's cases and the time bank (spec §5 gates none of those
+//!   routes), so the form does not offer checkboxes that would change nothing.
 
 use crate::error::Msg;
 use serde::{Deserialize, Serialize};
@@ -32,16 +34,18 @@ pub enum Permission {
     ViewKontracto,
     ViewContact,
     AddCase,
+    ChatInCases,
 }
 
 impl Permission {
-    pub const ALL: [Permission; 6] = [
+    pub const ALL: [Permission; 7] = [
         Permission::ViewVerify,
         Permission::ViewBisnode,
         Permission::ViewInkasso,
         Permission::ViewKontracto,
         Permission::ViewContact,
         Permission::AddCase,
+        Permission::ChatInCases,
     ];
 
     /// The spec's code, e.g. `view_verify`.
@@ -53,6 +57,7 @@ impl Permission {
             Permission::ViewKontracto => "view_kontracto",
             Permission::ViewContact => "view_contact",
             Permission::AddCase => "add_case",
+            Permission::ChatInCases => "chat_in_cases",
         }
     }
 
@@ -105,7 +110,7 @@ mod tests {
     #[test]
     fn codes_serialise_as_the_spec_names() {
         let json = serde_json::to_string(&Permission::ALL).unwrap();
-        assert_eq!(json, r#"["view_verify","view_bisnode","view_inkasso","view_kontracto","view_contact","add_case"]"#);
+        assert_eq!(json, r#"["view_verify","view_bisnode","view_inkasso","view_kontracto","view_contact","add_case","chat_in_cases"]"#);
         for p in Permission::ALL {
             assert_eq!(serde_json::to_value(p).unwrap(), p.code());
             assert_eq!(Permission::from_code(p.code()), Some(p));

@@ -47,8 +47,15 @@ pub enum Action<'a> {
     /// Buy a package or a service plan for one's own company: the customer.
     BuyForOwnCompany,
     /// The CSV time report of a subscription row (a row action of the
-    /// subscriptions table, spec §4): admin, sales persons, lawyers.
+    /// subscriptions table, spec §4): admin, sales persons, lawyers. Which
+    /// of its lines a caller reads is [`Action::ReadCaseReport`]'s answer.
     ReadTimeReport,
+    /// The hours of one case in a report (the case's hours workbook, the
+    /// lines of a subscription row's time report): admin and sales persons
+    /// any case; a lawyer only a case assigned to them (or their own draft
+    /// awaiting verification), never one of the available pool; the
+    /// customer side its own company's cases.
+    ReadCaseReport(&'a Case),
     /// The conflict-of-interest search: admin and lawyers.
     SearchConflicts,
     /// The audit of conflict searches: admin.
@@ -60,8 +67,15 @@ pub enum Action<'a> {
     /// Edit a case's fields.
     EditCase(&'a Case),
     /// Internal notes and the short internal description: the provider's
-    /// people (admin, sales persons, lawyers), never the customer side.
+    /// people (admin, sales persons, lawyers), never the customer side. The
+    /// same people set the short internal description on a case they create
+    /// or edit; on the customer side's forms it is ignored.
     SeeInternal,
+    /// Choose a case's direct-assign lawyer (who gets the case on
+    /// publishing, skipping the available pool): admin and sales persons. A
+    /// lawyer's own new case names the lawyer (the service sets it); the
+    /// customer side's forms never set it.
+    DirectAssign,
     /// The own profile page (names, phone, image): everyone but admin (spec §6).
     EditOwnProfile,
 }
@@ -81,7 +95,7 @@ pub fn may(user: &User, action: Action<'_>) -> bool {
         Action::ReadStaffCatalogue | Action::PickLawyer | Action::ReadCustomers | Action::SeeInternal | Action::ReadTimeReport => {
             admin || sales || lawyer
         }
-        Action::ManageCustomers | Action::ManageSubscriptions => admin || sales,
+        Action::ManageCustomers | Action::ManageSubscriptions | Action::DirectAssign => admin || sales,
         Action::ListCustomers { state } => {
             admin
                 || (sales && state != Some(CustomerState::Pending))
@@ -99,6 +113,10 @@ pub fn may(user: &User, action: Action<'_>) -> bool {
         Action::CreateCase(via) => case::may_create(user, via) && (via != CreateVia::Customer || holds(user, Permission::AddCase)),
         Action::ViewCase(c) => case::may_view(user, c),
         Action::EditCase(c) => case::may_edit(user, c),
+        Action::ReadCaseReport(c) => match role {
+            Some(Role::Lawyer) => case::lawyer_of_list(c) == Some(user.uid.as_str()),
+            _ => case::may_view(user, c),
+        },
     }
 }
 
@@ -110,7 +128,7 @@ pub fn require(user: &User, action: Action<'_>) -> Result<(), ApiError> {
         return Ok(());
     }
     Err(match action {
-        Action::ViewCase(_) => ApiError::NotFound,
+        Action::ViewCase(_) | Action::ReadCaseReport(_) => ApiError::NotFound,
         Action::ManageStaff => ApiError::ForbiddenBy(Msg::OnlyAdminCreatesStaff),
         _ => ApiError::Forbidden,
     })
@@ -153,6 +171,7 @@ mod tests {
         assert_eq!(who(Action::SeeInternal), [Admin, SalesPerson, Lawyer]);
         assert_eq!(who(Action::ReadTimeReport), [Admin, SalesPerson, Lawyer]);
         assert_eq!(who(Action::SearchConflicts), [Admin, Lawyer]);
+        assert_eq!(who(Action::DirectAssign), [Admin, SalesPerson]);
         assert_eq!(who(Action::BuyForOwnCompany), [Customer]);
         assert_eq!(who(Action::CreateCase(CreateVia::Staff)), [Admin, SalesPerson]);
         assert_eq!(who(Action::CreateCase(CreateVia::Lawyer)), [Lawyer]);
@@ -186,5 +205,33 @@ mod tests {
         assert_eq!(require(&sales, Action::ManageStaff).unwrap_err().key(), Msg::OnlyAdminCreatesStaff);
         assert_eq!(require(&sales, Action::ManageCatalogue).unwrap_err().status(), 403);
         assert!(require(&user(Role::Admin), Action::ManageCatalogue).is_ok());
+    }
+
+    #[test]
+    fn a_lawyer_reads_reports_only_of_cases_assigned_to_them() {
+        use crate::domain::case::CaseStatus;
+        use Role::*;
+        let mut c = Case::draft(
+            "c1".into(),
+            "2026-000001".into(),
+            "Customer".into(),
+            "Acme".into(),
+            crate::domain::case::CaseType { id: 1, name: "T".into() },
+            "SalesPerson".into(),
+            chrono::Utc::now(),
+        );
+        c.status = CaseStatus::Inprogress;
+        c.lawyer = Some("Lawyer".into());
+        assert_eq!(who(Action::ReadCaseReport(&c)), ROLES);
+        c.lawyer = Some("another lawyer".into());
+        assert_eq!(who(Action::ReadCaseReport(&c)), [Admin, SalesPerson, Customer, CustomerContact]);
+        // The available pool: a lawyer may see the case, not its hours.
+        c.status = CaseStatus::Waiting;
+        c.lawyer = None;
+        assert!(may(&user(Lawyer), Action::ViewCase(&c)));
+        assert!(!may(&user(Lawyer), Action::ReadCaseReport(&c)));
+        c.customer = "someone-else".into();
+        assert_eq!(who(Action::ReadCaseReport(&c)), [Admin, SalesPerson]);
+        assert_eq!(require(&user(Lawyer), Action::ReadCaseReport(&c)).unwrap_err().status(), 404);
     }
 }

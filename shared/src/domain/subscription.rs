@@ -27,12 +27,14 @@ pub fn whole_seconds(t: NaiveDateTime) -> NaiveDateTime {
     t.with_nanosecond(0).unwrap_or(t)
 }
 
+/// A form's date-time, within [`super::date_in_range`].
 pub fn parse_datetime(text: &str) -> Option<NaiveDateTime> {
-    NaiveDateTime::parse_from_str(text.trim(), datetime_format::FORMAT).ok()
+    NaiveDateTime::parse_from_str(text.trim(), datetime_format::FORMAT).ok().filter(|d| super::date_in_range(d.date()))
 }
 
+/// A form's date, within [`super::date_in_range`].
 pub fn parse_date(text: &str) -> Option<NaiveDate> {
-    NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d").ok()
+    NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d").ok().filter(|d| super::date_in_range(*d))
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
@@ -409,6 +411,7 @@ pub fn change_service(
         match hour {
             None => add("hour", Msg::HourRequired),
             Some(h) if h.0 < 1 => add("hour", HOUR_MIN),
+            Some(h) if h > Hundredths::MAX_HOURS => add("hour", Msg::HoursTooLarge),
             Some(_) => {}
         }
     } else if hour.is_some() {

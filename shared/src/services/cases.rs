@@ -66,11 +66,14 @@ fn done_if<T>(written: bool, value: T) -> Attempt<T> {
 }
 
 /// Checks the references of a validated form: the case type exists, and a
-/// direct-assign lawyer is an active lawyer.
-async fn case_type(ctx: &Context, input: &case::CaseInput) -> Result<CaseType, ApiError> {
+/// direct-assign lawyer chosen by staff is an active lawyer (anyone else's
+/// choice is ignored by [`case::with_form`], so it is not looked up either:
+/// no probing of lawyer ids).
+async fn case_type(ctx: &Context, user: &User, input: &case::CaseInput) -> Result<CaseType, ApiError> {
     let t =
         ctx.store.get_named(NamedKind::CaseType, input.case_type).await?.ok_or_else(|| ApiError::field("type", Msg::CaseTypeRequired))?;
-    if let Some(l) = &input.direct_assign_lawyer {
+    let chosen = input.direct_assign_lawyer.as_ref().filter(|_| policy::may(user, Action::DirectAssign));
+    if let Some(l) = chosen {
         let lawyer = ctx.store.get_user(l).await?.filter(|u| u.role() == Some(Role::Lawyer) && u.active);
         if lawyer.is_none() {
             return Err(ApiError::field("direct_assign_lawyer", Msg::NoLawyerFound));
@@ -122,14 +125,14 @@ pub async fn create(ctx: &Context, user: &User, via: CreateVia, customer: &str, 
     }
     let input = case::validate_by(user, &form)?;
     let name = customer_name(ctx, &customer).await?;
-    let t = case_type(ctx, &input).await?;
+    let t = case_type(ctx, user, &input).await?;
     let running = ctx.store.next_id("case").await?;
     let at = Utc::now();
     let draft =
         Case::draft(uuid::Uuid::new_v4().to_string(), case::case_number(at, running), customer, name, t.clone(), user.uid.clone(), at);
     let c = case::with_form(user, &draft, None, input, t);
     let created = HistoryEntry::new(&c.uid, user, "created", None, Some(c.case_number.clone()));
-    if !commit_case(ctx, None, &c, &[created], Event::CaseCreated { case: &c }).await? {
+    if !commit_case(ctx, None, &c, &[created], Event::CaseCreated { case: &c, by: user }).await? {
         return Err(ApiError::bad(Msg::ChangedConcurrently));
     }
     Ok(c)
@@ -162,7 +165,7 @@ pub async fn details(ctx: &Context, user: &User, uid: &str) -> Result<CaseDetail
 /// same transaction.
 pub async fn update(ctx: &Context, user: &User, uid: &str, form: CaseForm) -> Result<Case, ApiError> {
     let input = case::validate_by(user, &form)?;
-    let t = case_type(ctx, &input).await?;
+    let t = case_type(ctx, user, &input).await?;
     let (input, t) = (&input, &t);
     let c = retry::until_done(|_| async move {
         let prev = visible_for_write(ctx, user, uid).await?;
@@ -175,7 +178,8 @@ pub async fn update(ctx: &Context, user: &User, uid: &str, form: CaseForm) -> Re
         if history.is_empty() {
             return Ok(Attempt::Done(prev.case));
         }
-        let written = commit_case(ctx, Some(&prev), &next, &history, Event::CaseChanged { before: &prev.case, after: &next }).await?;
+        let written =
+            commit_case(ctx, Some(&prev), &next, &history, Event::CaseChanged { before: &prev.case, after: &next, by: user }).await?;
         Ok(done_if(written, next))
     })
     .await?;
@@ -199,7 +203,8 @@ pub async fn change_status(ctx: &Context, user: &User, uid: &str, action: Transi
         next.lawyer = moved.lawyer;
         next.updated_at = Utc::now();
         let history = case::status_history(user, &prev.case, &next);
-        let written = commit_case(ctx, Some(&prev), &next, &history, Event::CaseStatusChanged { before: &prev.case, after: &next }).await?;
+        let written =
+            commit_case(ctx, Some(&prev), &next, &history, Event::CaseStatusChanged { before: &prev.case, after: &next, by: user }).await?;
         Ok(done_if(written, next))
     })
     .await?;

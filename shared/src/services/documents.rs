@@ -178,7 +178,8 @@ async fn add(ctx: &Context, user: &User, case_uid: &str, key: &str, key_type: Do
         next.files.push(file.clone());
         next.updated_at = Utc::now();
         let history = HistoryEntry::new(case_uid, user, FILE, None, Some(file.name.clone()));
-        let written = commit_case(ctx, Some(&prev), &next, &[history], Event::CaseChanged { before: &prev.case, after: &next }).await?;
+        let written =
+            commit_case(ctx, Some(&prev), &next, &[history], Event::CaseChanged { before: &prev.case, after: &next, by: user }).await?;
         Ok(if written { Attempt::Done(file.clone()) } else { Attempt::Conflict })
     })
     .await
@@ -207,7 +208,8 @@ pub async fn remove(ctx: &Context, user: &User, case_uid: &str, key: &str) -> Re
         next.files.retain(|x| x.key != key);
         next.updated_at = Utc::now();
         let history = HistoryEntry::new(&prev.case.uid, user, FILE, Some(f.name.clone()), None);
-        let written = commit_case(ctx, Some(&prev), &next, &[history], Event::CaseChanged { before: &prev.case, after: &next }).await?;
+        let written =
+            commit_case(ctx, Some(&prev), &next, &[history], Event::CaseChanged { before: &prev.case, after: &next, by: user }).await?;
         Ok(if written { Attempt::Done(()) } else { Attempt::Conflict })
     })
     .await?;

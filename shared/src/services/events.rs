@@ -9,9 +9,10 @@
 //!   (a customer, a contact, a case's counterpart), so a saved party is
 //!   always findable by the conflict search, and a failed write leaves
 //!   neither the record nor its index entries;
-//! - further effects that follow an event (notifications to the people it
-//!   concerns, statistics counters) are added here, beside these, so every
-//!   one is written exactly once with the event or not at all.
+//! - the notifications of the people the event concerns
+//!   ([`super::notifications::outgoing`]: who is told what);
+//! - further effects (statistics counters) are added here, beside these, so
+//!   every one is written exactly once with the event or not at all.
 //!
 //! Effects that would carry the transaction past DynamoDB's 100 items go into
 //! an idempotent follow-up item written in the transaction; [`commit`]
@@ -23,13 +24,15 @@
 use crate::domain::case::Case;
 use crate::domain::conflict::PartyKind;
 use crate::domain::customer::{CustomerProfile, CustomerType};
+use crate::domain::message::Message;
+use crate::domain::rating::Rating;
 use crate::domain::subscription::PurchasedService;
 use crate::domain::User;
 use crate::error::ApiError;
 use crate::store::conflict::{IndexChange, Party};
 use crate::store::tx::Tx;
 
-use super::Context;
+use super::{notifications, Context};
 
 /// Items kept free in a transaction for the effects added after the index.
 const RESERVE: usize = 4;
@@ -37,26 +40,58 @@ const RESERVE: usize = 4;
 /// Something that happened, as the use case that made it happen saw it.
 pub enum Event<'a> {
     /// A new case (any creation route).
-    CaseCreated { case: &'a Case },
+    CaseCreated { case: &'a Case, by: &'a User },
     /// The fields of a case changed (an edit, a document added or removed).
-    CaseChanged { before: &'a Case, after: &'a Case },
+    CaseChanged { before: &'a Case, after: &'a Case, by: &'a User },
     /// A status action moved the case.
-    CaseStatusChanged { before: &'a Case, after: &'a Case },
-    /// Hours were logged, edited or deleted on a case.
-    CaseHoursChanged { case: &'a Case },
+    CaseStatusChanged { before: &'a Case, after: &'a Case, by: &'a User },
+    /// Hours were logged, edited, deleted or marked invoiced on a case.
+    CaseHoursChanged { case: &'a Case, by: &'a User, change: HoursChange },
+    /// A message was written in a case.
+    MessagePosted { case: &'a Case, message: &'a Message, by: &'a User },
+    /// The customer rated a closed case.
+    CaseRated { case: &'a Case, rating: &'a Rating },
     /// A customer signed up or staff created or edited one.
     CustomerSaved { profile: &'a CustomerProfile },
+    /// A customer signed up: a new account waits for approval.
+    CustomerRegistered { profile: &'a CustomerProfile },
     /// A customer contact was created or edited.
     ContactSaved { contact: &'a User },
-    /// A subscription row was bought, added, changed, activated, renewed or
-    /// expired.
-    SubscriptionChanged { row: &'a PurchasedService },
+    /// A subscription row was bought, added, changed, activated, used,
+    /// renewed, deleted or expired.
+    SubscriptionChanged { row: &'a PurchasedService, change: SubscriptionChange },
+}
+
+/// What happened to a case's hours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HoursChange {
+    Logged,
+    Edited,
+    Deleted,
+    Invoiced,
+}
+
+/// What happened to a subscription row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SubscriptionChange {
+    /// Bought by the customer or added by staff.
+    Bought,
+    /// Its dates, hours or automatic update date changed.
+    Changed,
+    Activated,
+    /// A use (hours, a service use) was booked or taken back.
+    Used,
+    Deleted,
+    Expired,
+    /// Renewed as a child row, or an advance row became the current one.
+    Renewed,
 }
 
 /// Follow-up work a transaction queued, finished by [`commit`].
 #[derive(Default)]
 pub struct Queued {
     index_follow_ups: Vec<String>,
+    notify_follow_ups: Vec<String>,
 }
 
 /// Adds the side effects of `events` to `tx`.
@@ -74,6 +109,18 @@ pub async fn record(ctx: &Context, tx: &mut Tx, events: &[Event<'_>]) -> Result<
             queued.index_follow_ups.push(ctx.store.add_index_follow_up(tx, &change)?);
         }
     }
+    // The notifications of the event: in the transaction when they fit
+    // (the usual case: one or two readers), else one follow-up item that
+    // fans them out after the commit.
+    for out in notifications::outgoing(ctx, events).await? {
+        if out.readers.len() + RESERVE <= tx.room() {
+            for reader in &out.readers {
+                ctx.store.add_notification(tx, reader, out.at, &out.event_id, &out.draft)?;
+            }
+        } else {
+            queued.notify_follow_ups.push(ctx.store.add_notify_follow_up(tx, &out)?);
+        }
+    }
     Ok(queued)
 }
 
@@ -81,11 +128,16 @@ pub async fn record(ctx: &Context, tx: &mut Tx, events: &[Event<'_>]) -> Result<
 /// a condition failed (nothing was written; the caller reads again).
 pub async fn commit(ctx: &Context, tx: Tx, queued: Queued) -> Result<bool, ApiError> {
     ctx.faults.check("events.before_commit")?;
-    if !ctx.store.commit(tx).await? {
+    // Tests arm this to play a concurrent writer winning: the use case reads
+    // and decides again, and nothing of this try may remain.
+    if ctx.faults.trip("events.conflict") || !ctx.store.commit(tx).await? {
         return Ok(false);
     }
     ctx.faults.check("events.after_commit")?;
     finish(ctx, &queued.index_follow_ups).await?;
+    for sk in &queued.notify_follow_ups {
+        ctx.store.finish_notify_follow_up(sk).await?;
+    }
     Ok(true)
 }
 
@@ -96,17 +148,22 @@ async fn finish(ctx: &Context, index_follow_ups: &[String]) -> Result<(), ApiErr
     Ok(())
 }
 
-/// Finishes follow-ups a stopped process left behind (bounded per call).
+/// Finishes follow-ups a stopped process left behind (bounded per call):
+/// index changes, and notifications still to fan out.
 pub async fn finish_pending(ctx: &Context) -> Result<(), ApiError> {
     let pending = ctx.store.pending_index_follow_ups(25).await?;
-    finish(ctx, &pending).await
+    finish(ctx, &pending).await?;
+    for sk in ctx.store.pending_notify_follow_ups(25).await? {
+        ctx.store.finish_notify_follow_up(&sk).await?;
+    }
+    Ok(())
 }
 
 /// The conflict-index changes an event implies.
 fn index_changes(event: &Event<'_>) -> Vec<IndexChange> {
     match event {
-        Event::CaseCreated { case } => vec![counterpart(case)],
-        Event::CaseChanged { before, after } if before.counterpart != after.counterpart || before.subject != after.subject => {
+        Event::CaseCreated { case, .. } => vec![counterpart(case)],
+        Event::CaseChanged { before, after, .. } if before.counterpart != after.counterpart || before.subject != after.subject => {
             vec![counterpart(after)]
         }
         Event::CustomerSaved { profile } => customer_parties(profile),

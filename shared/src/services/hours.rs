@@ -10,11 +10,12 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use super::cases::{visible, visible_for_write};
-use super::events::{self, Event};
+use super::events::{self, Event, HoursChange};
 use super::retry::{self, Attempt};
 use super::Context;
 use crate::domain::additional_hour::{self as add, AdditionalHour, AdditionalHourForm};
 use crate::domain::case::{self, invoiced_text, Case, CaseHour, HistoryEntry, HourForm};
+use crate::domain::policy::{self, Action};
 use crate::domain::subscription::whole_seconds;
 use crate::domain::User;
 use crate::error::{ApiError, Msg};
@@ -39,8 +40,8 @@ fn done_if<T>(written: bool, value: T) -> Attempt<T> {
 }
 
 /// Commits an hour change with the case's hours event.
-async fn commit_hours(ctx: &Context, mut tx: Tx, case: &Case) -> Result<bool, ApiError> {
-    let queued = events::record(ctx, &mut tx, &[Event::CaseHoursChanged { case }]).await?;
+async fn commit_hours(ctx: &Context, mut tx: Tx, case: &Case, by: &User, change: HoursChange) -> Result<bool, ApiError> {
+    let queued = events::record(ctx, &mut tx, &[Event::CaseHoursChanged { case, by, change }]).await?;
     events::commit(ctx, tx, queued).await
 }
 
@@ -101,7 +102,7 @@ pub async fn log(ctx: &Context, user: &User, case_uid: &str, lawyer: Option<&str
         let mut tx = ctx.store.tx();
         ctx.store.add_case_hour_write(&mut tx, &c, None, Some(&h), now()).await?;
         ctx.store.add_history(&mut tx, &HistoryEntry::new(&c.uid, user, HOUR, None, Some(h.summary())))?;
-        Ok(done_if(commit_hours(ctx, tx, &c).await?, h))
+        Ok(done_if(commit_hours(ctx, tx, &c, user, HoursChange::Logged).await?, h))
     })
     .await
 }
@@ -118,9 +119,12 @@ pub async fn get(ctx: &Context, user: &User, case_uid: &str, id: &str) -> Result
     ctx.store.get_case_hour(&c.uid, id).await?.ok_or(ApiError::NotFound)
 }
 
-/// The case and its entries, for the hours workbook.
+/// The case and its entries, for the hours workbook: for whoever may read
+/// the case's report ([`Action::ReadCaseReport`]: a lawyer only a case
+/// assigned to them, not one of the available pool).
 pub async fn for_export(ctx: &Context, user: &User, case_uid: &str) -> Result<(Case, Vec<CaseHour>), ApiError> {
     let c = visible(ctx, user, case_uid).await?;
+    policy::require(user, Action::ReadCaseReport(&c))?;
     let hours = ctx.store.case_hours(&c.uid).await?;
     Ok((c, hours))
 }
@@ -148,7 +152,7 @@ pub async fn edit(ctx: &Context, user: &User, case_uid: &str, id: &str, form: &H
         let mut tx = ctx.store.tx();
         ctx.store.add_case_hour_write(&mut tx, &c, Some(&old), Some(&h), now()).await?;
         ctx.store.add_history(&mut tx, &HistoryEntry::new(&c.uid, user, HOUR, Some(old.summary()), Some(h.summary())))?;
-        Ok(done_if(commit_hours(ctx, tx, &c).await?, h))
+        Ok(done_if(commit_hours(ctx, tx, &c, user, HoursChange::Edited).await?, h))
     })
     .await
 }
@@ -162,7 +166,7 @@ pub async fn delete(ctx: &Context, user: &User, case_uid: &str, id: &str) -> Res
         let mut tx = ctx.store.tx();
         ctx.store.add_case_hour_write(&mut tx, &c, Some(&old), None, now()).await?;
         ctx.store.add_history(&mut tx, &HistoryEntry::new(&c.uid, user, HOUR, Some(old.summary()), None))?;
-        Ok(done_if(commit_hours(ctx, tx, &c).await?, ()))
+        Ok(done_if(commit_hours(ctx, tx, &c, user, HoursChange::Deleted).await?, ()))
     })
     .await
 }
@@ -209,7 +213,7 @@ pub async fn mark_invoiced(
                 HistoryEntry::new(&c.uid, user, HOUR, Some(invoiced_text(text.clone(), h.is_invoiced)), Some(invoiced_text(text, value)));
             ctx.store.add_history(&mut tx, &entry)?;
         }
-        Ok(done_if(commit_hours(ctx, tx, &c).await?, after))
+        Ok(done_if(commit_hours(ctx, tx, &c, user, HoursChange::Invoiced).await?, after))
     })
     .await
 }
@@ -229,11 +233,18 @@ fn month_taken() -> ApiError {
 }
 
 /// Commits an additional-hour change with its own history item.
-async fn commit_additional(ctx: &Context, mut tx: Tx, history: &[HistoryEntry], case: &Case) -> Result<bool, ApiError> {
+async fn commit_additional(
+    ctx: &Context,
+    mut tx: Tx,
+    history: &[HistoryEntry],
+    case: &Case,
+    by: &User,
+    change: HoursChange,
+) -> Result<bool, ApiError> {
     for h in history {
         ctx.store.add_additional_history(&mut tx, h)?;
     }
-    commit_hours(ctx, tx, case).await
+    commit_hours(ctx, tx, case, by, change).await
 }
 
 /// The lawyer's additional hours of one month on a case (admin names the
@@ -270,7 +281,7 @@ pub async fn add_additional(ctx: &Context, user: &User, req: &AdditionalHourRequ
         let mut tx = ctx.store.tx();
         ctx.store.add_additional_hour_write(&mut tx, &c.uid, None, Some(&e))?;
         let history = HistoryEntry::new(&c.uid, user, ADDITIONAL, None, Some(add::summary(&e)));
-        Ok(done_if(commit_additional(ctx, tx, &[history], &c).await?, e))
+        Ok(done_if(commit_additional(ctx, tx, &[history], &c, user, HoursChange::Logged).await?, e))
     })
     .await
 }
@@ -319,7 +330,7 @@ pub async fn edit_additional(ctx: &Context, user: &User, id: &str, req: &Additio
         let mut tx = ctx.store.tx();
         ctx.store.add_additional_hour_write(&mut tx, &c.uid, Some(&old), Some(&e))?;
         let history = HistoryEntry::new(&c.uid, user, ADDITIONAL, Some(add::summary(&old.entry)), Some(add::summary(&e)));
-        Ok(done_if(commit_additional(ctx, tx, &[history], &c).await?, e))
+        Ok(done_if(commit_additional(ctx, tx, &[history], &c, user, HoursChange::Edited).await?, e))
     })
     .await
 }
@@ -331,7 +342,7 @@ pub async fn delete_additional(ctx: &Context, user: &User, case_uid: &str, id: &
         let mut tx = ctx.store.tx();
         ctx.store.add_additional_hour_write(&mut tx, &c.uid, Some(&old), None)?;
         let history = HistoryEntry::new(&c.uid, user, ADDITIONAL, Some(add::summary(&old.entry)), None);
-        Ok(done_if(commit_additional(ctx, tx, &[history], &c).await?, ()))
+        Ok(done_if(commit_additional(ctx, tx, &[history], &c, user, HoursChange::Deleted).await?, ()))
     })
     .await
 }
@@ -394,7 +405,7 @@ pub async fn mark_additional_invoiced(
                 )
             })
             .collect();
-        Ok(done_if(commit_additional(ctx, tx, &history, &c).await?, after(true)))
+        Ok(done_if(commit_additional(ctx, tx, &history, &c, user, HoursChange::Invoiced).await?, after(true)))
     })
     .await
 }

@@ -17,7 +17,10 @@ pub mod customers;
 pub mod documents;
 pub mod events;
 pub mod hours;
+pub mod messages;
+pub mod notifications;
 pub mod profile;
+pub mod ratings;
 pub mod retry;
 pub mod staff;
 pub mod subscriptions;
@@ -71,6 +74,18 @@ impl Faults {
     /// Makes the next pass through `point` fail.
     pub fn arm(&self, point: &'static str) {
         self.0.lock().unwrap_or_else(|e| e.into_inner()).push(point);
+    }
+
+    /// Whether `point` is armed (then disarmed: it trips once).
+    pub fn trip(&self, point: &'static str) -> bool {
+        let mut armed = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        match armed.iter().position(|p| *p == point) {
+            Some(i) => {
+                armed.remove(i);
+                true
+            }
+            None => false,
+        }
     }
 
     /// Fails (once) if `point` is armed.

@@ -11,7 +11,7 @@
 
 use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 
-use super::events::{self, Event};
+use super::events::{self, Event, SubscriptionChange};
 use super::retry::{self, Attempt};
 use super::Context;
 use crate::domain::policy::{self, Action};
@@ -102,7 +102,7 @@ pub async fn grant(ctx: &Context, customer_uid: &str, grant: &Grant, now: NaiveD
         let row = subscription::new_row(ctx.store.next_purchase_id().await?, customer_uid, grant, advance, start, now);
         let mut tx = ctx.store.tx();
         ctx.store.add_purchase(&mut tx, &row, seen)?;
-        let queued = events::record(ctx, &mut tx, &[Event::SubscriptionChanged { row: &row }]).await?;
+        let queued = events::record(ctx, &mut tx, &[Event::SubscriptionChanged { row: &row, change: SubscriptionChange::Bought }]).await?;
         if events::commit(ctx, tx, queued).await? {
             Ok(Attempt::Done(row))
         } else {
@@ -117,6 +117,7 @@ pub async fn grant(ctx: &Context, customer_uid: &str, grant: &Grant, now: NaiveD
 async fn rewrite(
     ctx: &Context,
     id: u64,
+    what: SubscriptionChange,
     change: impl Fn(&PurchasedService) -> Result<PurchasedService, ApiError>,
 ) -> Result<PurchasedService, ApiError> {
     retry::until_done(|_| async {
@@ -124,7 +125,7 @@ async fn rewrite(
         let next = change(&stored.row)?;
         let mut tx = ctx.store.tx();
         ctx.store.add_row(&mut tx, &next, Some(stored.rev))?;
-        let queued = events::record(ctx, &mut tx, &[Event::SubscriptionChanged { row: &next }]).await?;
+        let queued = events::record(ctx, &mut tx, &[Event::SubscriptionChanged { row: &next, change: what }]).await?;
         Ok(if events::commit(ctx, tx, queued).await? { Attempt::Done(next) } else { Attempt::Conflict })
     })
     .await
@@ -135,7 +136,7 @@ pub async fn change_service(ctx: &Context, caller: &User, raw_id: &str, form: &C
     policy::require(caller, Action::ManageSubscriptions)?;
     let id = row_id(raw_id)?;
     let at = now();
-    Ok(rewrite(ctx, id, |row| form.apply(row, at)).await?.view(at))
+    Ok(rewrite(ctx, id, SubscriptionChange::Changed, |row| form.apply(row, at)).await?.view(at))
 }
 
 /// Set (`'YYYY-MM-DD'`) or clear (none) the automatic update date of a row
@@ -144,7 +145,7 @@ pub async fn set_auto_update(ctx: &Context, caller: &User, raw_id: &str, date: O
     policy::require(caller, Action::ManageSubscriptions)?;
     let id = row_id(raw_id)?;
     let at = now();
-    rewrite(ctx, id, |row| subscription::with_auto_update(row, date, at)).await?;
+    rewrite(ctx, id, SubscriptionChange::Changed, |row| subscription::with_auto_update(row, date, at)).await?;
     Ok(())
 }
 
@@ -153,7 +154,7 @@ pub async fn activate(ctx: &Context, caller: &User, raw_id: &str) -> Result<(), 
     policy::require(caller, Action::ManageSubscriptions)?;
     let id = row_id(raw_id)?;
     let at = now();
-    rewrite(ctx, id, |row| subscription::activated(row, at)).await?;
+    rewrite(ctx, id, SubscriptionChange::Activated, |row| subscription::activated(row, at)).await?;
     Ok(())
 }
 
@@ -165,7 +166,8 @@ pub async fn delete(ctx: &Context, caller: &User, raw_id: &str) -> Result<(), Ap
         let stored = ctx.store.get_purchase(id).await?.ok_or(ApiError::NotFound)?;
         let mut tx = ctx.store.tx();
         ctx.store.add_row_delete(&mut tx, &stored.row, stored.rev)?;
-        let queued = events::record(ctx, &mut tx, &[Event::SubscriptionChanged { row: &stored.row }]).await?;
+        let queued =
+            events::record(ctx, &mut tx, &[Event::SubscriptionChanged { row: &stored.row, change: SubscriptionChange::Deleted }]).await?;
         Ok(if events::commit(ctx, tx, queued).await? { Attempt::Done(()) } else { Attempt::Conflict })
     })
     .await
@@ -173,7 +175,9 @@ pub async fn delete(ctx: &Context, caller: &User, raw_id: &str) -> Result<(), Ap
 
 /// The CSV time report of a row: the uses booked against it dated
 /// `start_date..=end_date` ('YYYY-MM-DD'), under the plan's, package's or
-/// service's name.
+/// service's name. A lawyer reads only the lines of cases assigned to them
+/// ([`Action::ReadCaseReport`]); the other lines are left out (issue 22:
+/// object-level rights on every report).
 pub async fn time_report(
     ctx: &Context,
     caller: &User,
@@ -184,7 +188,17 @@ pub async fn time_report(
     policy::require(caller, Action::ReadTimeReport)?;
     let (from, to) = subscription::report_range(start_date, end_date)?;
     let stored = ctx.store.get_purchase(row_id(raw_id)?).await?.ok_or(ApiError::NotFound)?;
-    let entries = ctx.store.list_usage(stored.row.id, from, to).await?;
+    let mut entries = ctx.store.list_usage(stored.row.id, from, to).await?;
+    if !policy::may(caller, Action::ManageSubscriptions) {
+        let mut readable: std::collections::HashMap<String, bool> = std::collections::HashMap::new();
+        for uid in entries.iter().filter_map(|e| e.case_uid.clone()) {
+            if let std::collections::hash_map::Entry::Vacant(slot) = readable.entry(uid) {
+                let case = ctx.store.get_case(slot.key()).await?;
+                slot.insert(case.is_some_and(|c| policy::may(caller, Action::ReadCaseReport(&c.case))));
+            }
+        }
+        entries.retain(|e| e.case_uid.as_ref().is_some_and(|uid| readable.get(uid).copied().unwrap_or(false)));
+    }
     Ok(subscription::time_report(&stored.row, &entries))
 }
 
@@ -195,7 +209,7 @@ pub async fn record_usage(ctx: &Context, entry: &UsageEntry, now: NaiveDateTime)
         let (row, items) = ctx.store.usage_items(entry, now).await?;
         let mut tx = ctx.store.tx();
         items.into_iter().for_each(|i| tx.push(i));
-        let queued = events::record(ctx, &mut tx, &[Event::SubscriptionChanged { row: &row }]).await?;
+        let queued = events::record(ctx, &mut tx, &[Event::SubscriptionChanged { row: &row, change: SubscriptionChange::Used }]).await?;
         if events::commit(ctx, tx, queued).await? {
             return Ok(Attempt::Done(row));
         }
@@ -215,7 +229,7 @@ pub async fn release_usage(ctx: &Context, purchase_id: u64, date: NaiveDate, ent
         let (row, items) = ctx.store.release_usage_items(purchase_id, date, entry_id, now).await?;
         let mut tx = ctx.store.tx();
         items.into_iter().for_each(|i| tx.push(i));
-        let queued = events::record(ctx, &mut tx, &[Event::SubscriptionChanged { row: &row }]).await?;
+        let queued = events::record(ctx, &mut tx, &[Event::SubscriptionChanged { row: &row, change: SubscriptionChange::Used }]).await?;
         Ok(if events::commit(ctx, tx, queued).await? { Attempt::Done(()) } else { Attempt::Conflict })
     })
     .await
@@ -302,7 +316,14 @@ async fn expire_row(ctx: &Context, customer_uid: &str, id: u64, now: NaiveDateTi
                 }
             }
         };
-        let happened: Vec<Event> = changed.iter().map(|row| Event::SubscriptionChanged { row }).collect();
+        // The row that ended is expired; a child or a promoted advance row is renewed.
+        let happened: Vec<Event> = changed
+            .iter()
+            .map(|row| Event::SubscriptionChanged {
+                row,
+                change: if row.id == id { SubscriptionChange::Expired } else { SubscriptionChange::Renewed },
+            })
+            .collect();
         let queued = events::record(ctx, &mut tx, &happened).await?;
         Ok(if events::commit(ctx, tx, queued).await? { Attempt::Done(outcome) } else { Attempt::Conflict })
     })

@@ -67,12 +67,8 @@ impl Store {
 
     /// A case's additional hours with their revisions, newest month first (one Query).
     pub async fn additional_hours(&self, case_uid: &str) -> Result<Vec<StoredAdditional>, ApiError> {
-        let mut out: Vec<StoredAdditional> = self
-            .query_prefix(&keys::case::pk(case_uid), keys::case::ADDITIONAL_PREFIX)
-            .await?
-            .into_iter()
-            .map(parse_additional)
-            .collect::<Result<_, _>>()?;
+        let mut out: Vec<StoredAdditional> =
+            super::readable(self.query_prefix(&keys::case::pk(case_uid), keys::case::ADDITIONAL_PREFIX).await?, parse_additional);
         out.sort_by(|a, b| (&b.entry.month, b.entry.created_at).cmp(&(&a.entry.month, a.entry.created_at)));
         Ok(out)
     }
@@ -171,10 +167,6 @@ impl Store {
 
     /// The additional-hour history of a case, oldest first.
     pub async fn additional_history(&self, case_uid: &str) -> Result<Vec<HistoryEntry>, ApiError> {
-        self.query_prefix(&keys::case::pk(case_uid), keys::case::ADDITIONAL_HISTORY_PREFIX)
-            .await?
-            .into_iter()
-            .map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal))
-            .collect()
+        Ok(super::readable_items(self.query_prefix(&keys::case::pk(case_uid), keys::case::ADDITIONAL_HISTORY_PREFIX).await?))
     }
 }

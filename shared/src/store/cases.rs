@@ -153,11 +153,7 @@ impl Store {
 
     /// A case's history, oldest first.
     pub async fn case_history(&self, uid: &str) -> Result<Vec<HistoryEntry>, ApiError> {
-        self.query_prefix(&keys::case::pk(uid), keys::case::HISTORY_PREFIX)
-            .await?
-            .into_iter()
-            .map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal))
-            .collect()
+        Ok(super::readable_items(self.query_prefix(&keys::case::pk(uid), keys::case::HISTORY_PREFIX).await?))
     }
 
     /// One page of a list, newest (or oldest) first. The cursor is the last
@@ -336,12 +332,16 @@ impl Store {
     }
 
     pub async fn case_hours(&self, case_uid: &str) -> Result<Vec<CaseHour>, ApiError> {
-        let mut out: Vec<CaseHour> = self
-            .query_prefix(&keys::case::pk(case_uid), keys::case::HOUR_PREFIX)
-            .await?
-            .into_iter()
-            .map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal))
-            .collect::<Result<_, _>>()?;
+        // An entry dated outside 1900-2100 (accepted before issue 22) is as
+        // unreadable as a malformed one: the workbook cannot show it.
+        let mut out: Vec<CaseHour> = super::readable(self.query_prefix(&keys::case::pk(case_uid), keys::case::HOUR_PREFIX).await?, |i| {
+            let h: CaseHour = serde_dynamo::from_item(i).map_err(ApiError::internal)?;
+            if crate::domain::date_in_range(h.date) {
+                Ok(h)
+            } else {
+                Err(ApiError::internal(format!("hour entry {} dated {}", h.id, h.date)))
+            }
+        });
         out.sort_by_key(|h| std::cmp::Reverse((h.date, h.created_at)));
         Ok(out)
     }

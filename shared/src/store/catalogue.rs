@@ -79,7 +79,7 @@ impl Store {
     }
 
     fn parse_all<T: DeserializeOwned>(items: Vec<Item>) -> Result<Vec<T>, ApiError> {
-        items.into_iter().map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal)).collect()
+        Ok(super::readable_items(items))
     }
 
     pub async fn create_package(&self, p: &Package) -> Result<(), ApiError> {

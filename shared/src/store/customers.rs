@@ -260,9 +260,7 @@ impl Store {
                     .expression_attribute_values(":q", s(text));
             }
             let out = q.send().await.map_err(sdk_err)?;
-            for item in out.items.unwrap_or_default() {
-                results.push(from_item(item)?);
-            }
+            results.extend(super::readable(out.items.unwrap_or_default(), from_item));
             if results.len() > limit {
                 results.truncate(limit);
                 let next = results.last().map(|last| format!("{}#{}", last.created_at.to_rfc3339(), last.uid));

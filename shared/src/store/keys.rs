@@ -273,6 +273,55 @@ pub mod case {
     }
 }
 
+/// A case's conversation: messages and each participant's read mark, in
+/// the case's partition ([`case::pk`]).
+pub mod message {
+    use super::*;
+    pub const PREFIX: &str = "MSG#";
+    pub fn sk(t: DateTime<Utc>, id: &str) -> String {
+        format!("MSG#{}#{id}", at(t))
+    }
+    pub const READ_PREFIX: &str = "MSGREAD#";
+    pub fn read_sk(user_uid: &str) -> String {
+        format!("MSGREAD#{user_uid}")
+    }
+}
+
+/// A reader's notifications and their seen/read marks.
+pub mod notification {
+    use super::*;
+    pub fn pk(user_uid: &str) -> String {
+        format!("NOTIF#{user_uid}")
+    }
+    pub const PREFIX: &str = "N#";
+    /// The id a reader addresses a notification by (its sort key without the prefix).
+    pub fn id(t: DateTime<Utc>, event: &str) -> String {
+        format!("{}#{event}", at(t))
+    }
+    pub fn sk(id: &str) -> String {
+        format!("N#{id}")
+    }
+    /// The first sort key after every notification at or before `t`.
+    pub fn mark(t: DateTime<Utc>) -> String {
+        format!("N#{}#~", at(t))
+    }
+    /// Above every notification's sort key.
+    pub const END: &str = "N#~";
+    pub const MARKS_SK: &str = "MARKS";
+}
+
+/// A case's rating (in the case's partition) and a lawyer's ratings.
+pub mod rating {
+    use super::*;
+    pub const SK: &str = "RATING";
+    pub fn lawyer_pk(lawyer_uid: &str) -> String {
+        format!("RATINGS#{lawyer_uid}")
+    }
+    pub fn lawyer_sk(t: DateTime<Utc>, case_uid: &str) -> String {
+        created_sk(t, case_uid)
+    }
+}
+
 /// The conflict-of-interest index.
 pub mod conflict {
     use super::*;
@@ -421,6 +470,24 @@ mod tests {
         assert_eq!(case::additional_month_sk("2026-03", "l"), "ADDHOURMONTH#2026-03#l");
         assert_eq!(case::additional_history_sk(t(), "x"), "HISTADD#2026-03-04T05:06:07.000000Z#x");
         assert_eq!(case::ADDITIONAL_HISTORY_PREFIX, "HISTADD#");
+    }
+
+    #[test]
+    fn collaboration_keys() {
+        assert_eq!(message::sk(t(), "m"), "MSG#2026-03-04T05:06:07.000000Z#m");
+        assert_eq!(message::PREFIX, "MSG#");
+        assert_eq!(message::read_sk("u"), "MSGREAD#u");
+        assert_eq!(message::READ_PREFIX, "MSGREAD#");
+        assert_eq!(notification::pk("u"), "NOTIF#u");
+        assert_eq!(notification::id(t(), "e"), "2026-03-04T05:06:07.000000Z#e");
+        assert_eq!(notification::sk("2026-03-04T05:06:07.000000Z#e"), "N#2026-03-04T05:06:07.000000Z#e");
+        assert_eq!(notification::mark(t()), "N#2026-03-04T05:06:07.000000Z#~");
+        assert!(notification::mark(t()).as_str() > notification::sk(&notification::id(t(), "zzz")).as_str());
+        assert_eq!(notification::END, "N#~");
+        assert_eq!(notification::MARKS_SK, "MARKS");
+        assert_eq!(rating::SK, "RATING");
+        assert_eq!(rating::lawyer_pk("l"), "RATINGS#l");
+        assert_eq!(rating::lawyer_sk(t(), "k"), "2026-03-04T05:06:07.000000Z#k");
     }
 
     #[test]

@@ -4,6 +4,7 @@
 pub mod case_hours;
 pub mod cases;
 pub mod catalogue;
+pub mod collaboration;
 pub mod conflict;
 pub mod customers;
 pub mod keys;
@@ -25,6 +26,32 @@ use std::collections::HashMap;
 use crate::error::ApiError;
 
 pub type Item = HashMap<String, AttributeValue>;
+
+/// The items of a list read with `parse`, an unreadable one (a value out of
+/// range, a missing field) skipped and logged with its key: one bad item
+/// never takes the whole list down (issue 22). `infra/local-gateway`'s
+/// `repair` command mends such items.
+pub fn readable<T>(items: impl IntoIterator<Item = Item>, parse: impl Fn(Item) -> Result<T, ApiError>) -> Vec<T> {
+    items
+        .into_iter()
+        .filter_map(|item| {
+            let key = |a: &str| item.get(a).and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
+            let (pk, sk) = (key("PK"), key("SK"));
+            match parse(item) {
+                Ok(v) => Some(v),
+                Err(e) => {
+                    eprintln!("WARN unreadable item {pk} {sk} skipped: {e}");
+                    None
+                }
+            }
+        })
+        .collect()
+}
+
+/// [`readable`] with serde.
+pub fn readable_items<T: serde::de::DeserializeOwned>(items: impl IntoIterator<Item = Item>) -> Vec<T> {
+    readable(items, |i| serde_dynamo::from_item(i).map_err(ApiError::internal))
+}
 
 #[derive(Clone)]
 pub struct Store {

@@ -28,6 +28,15 @@ pub struct StaffProfile {
     #[schema(value_type = String, format = DateTime)]
     pub created_at: DateTime<Utc>,
     pub lawyer: Option<LawyerDetails>,
+    /// A lawyer's ratings: the sum of their stars and how many there are
+    /// (raised in the transaction of each rating).
+    #[serde(default)]
+    pub rating_sum: u64,
+    #[serde(default)]
+    pub rating_count: u64,
+    /// The average of the ratings, one decimal (derived when read).
+    #[serde(default)]
+    pub rating_average: Option<f64>,
 }
 
 impl StaffProfile {
@@ -42,7 +51,17 @@ impl StaffProfile {
             active: user.active,
             created_at: user.created_at,
             lawyer,
+            rating_sum: 0,
+            rating_count: 0,
+            rating_average: None,
         }
+    }
+
+    /// A profile as read: its derived values filled in.
+    fn read(item: Item) -> Result<StaffProfile, ApiError> {
+        let mut p: StaffProfile = serde_dynamo::from_item(item).map_err(ApiError::internal)?;
+        p.rating_average = crate::domain::rating::average(p.rating_sum, p.rating_count);
+        Ok(p)
     }
 
     fn sub_type(&self) -> Option<UserSubType> {
@@ -52,6 +71,8 @@ impl StaffProfile {
 
 pub fn staff_item(p: &StaffProfile) -> Result<Item, ApiError> {
     let mut item: Item = serde_dynamo::to_item(p).map_err(ApiError::internal)?;
+    // Derived when read, never stored.
+    item.remove("rating_average");
     item.insert("PK".into(), s(keys::user::pk(&p.uid)));
     item.insert("SK".into(), s(keys::staff::SK));
     item.insert("entity".into(), s("staff_profile"));
@@ -70,7 +91,7 @@ pub struct StaffPage {
 
 impl Store {
     pub async fn get_staff(&self, uid: &str) -> Result<Option<StaffProfile>, ApiError> {
-        self.get(&keys::user::pk(uid), keys::staff::SK).await?.map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal)).transpose()
+        self.get(&keys::user::pk(uid), keys::staff::SK).await?.map(StaffProfile::read).transpose()
     }
 
     /// Adds a new lawyer or sales person to `tx`: the user, its e-mail item
@@ -158,8 +179,7 @@ impl Store {
                 .exclusive_start_key("SK", s(keys::staff::SK));
         }
         let out = q.send().await.map_err(sdk_err)?;
-        let results: Vec<StaffProfile> =
-            out.items().iter().map(|i| serde_dynamo::from_item(i.clone()).map_err(ApiError::internal)).collect::<Result<_, _>>()?;
+        let results: Vec<StaffProfile> = super::readable(out.items().iter().cloned(), StaffProfile::read);
         let next = out.last_evaluated_key().and_then(|k| k.get("GSI1SK")).and_then(|v| v.as_s().ok()).cloned();
         Ok(StaffPage { results, next })
     }

@@ -126,11 +126,8 @@ impl Store {
 
     /// A customer's rows, oldest first.
     pub async fn list_purchases(&self, customer_uid: &str) -> Result<Vec<PurchasedService>, ApiError> {
-        self.query_prefix(&keys::customer::pk(customer_uid), keys::purchase::PREFIX)
-            .await?
-            .into_iter()
-            .map(|i| parse_row(i).map(|r| r.row))
-            .collect()
+        let rows = self.query_prefix(&keys::customer::pk(customer_uid), keys::purchase::PREFIX).await?;
+        Ok(super::readable(rows, |i| parse_row(i).map(|r| r.row)))
     }
 
     /// A customer's rows with their revisions, read consistently (one Query),
@@ -299,9 +296,7 @@ impl Store {
                 .send()
                 .await
                 .map_err(sdk_err)?;
-            for i in page.items() {
-                out.push(serde_dynamo::from_item(i.clone()).map_err(ApiError::internal)?);
-            }
+            out.extend(super::readable_items(page.items().iter().cloned()));
             start = page.last_evaluated_key;
             if start.is_none() {
                 return Ok(out);

@@ -178,7 +178,7 @@ impl Store {
             q = q.set_exclusive_start_key(Some(start));
         }
         let out = q.send().await.map_err(sdk_err)?;
-        let contacts = out.items.unwrap_or_default().into_iter().map(from_item).collect::<Result<Vec<_>, _>>()?;
+        let contacts = super::readable(out.items.unwrap_or_default(), from_item);
         let next = out.last_evaluated_key.and_then(|k| k.get("GSI2SK").and_then(|v| v.as_s().ok()).map(|v| hex(v)));
         Ok(ContactPage { contacts, next })
     }

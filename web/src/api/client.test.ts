@@ -21,8 +21,8 @@ function fakeMethod(method: string) {
   };
 }
 
-vi.mock('aws-amplify', () => ({ Amplify: { configure: vi.fn() } }));
-vi.mock('aws-amplify/api', () => ({
+vi.mock('@aws-amplify/core', () => ({ Amplify: { configure: vi.fn() } }));
+vi.mock('@aws-amplify/api-rest', () => ({
   get: fakeMethod('GET'),
   post: fakeMethod('POST'),
   put: fakeMethod('PUT'),
@@ -33,7 +33,7 @@ const navigateTo = vi.fn();
 vi.mock('../navigation', () => ({ navigateTo: (...args: unknown[]) => navigateTo(...args), setNavigate: vi.fn() }));
 
 const { api, configureApi, onApiError } = await import('./client');
-const { Amplify } = await import('aws-amplify');
+const { Amplify } = await import('@aws-amplify/core');
 const session = await import('../store/session');
 
 const auth = { access_token: 'old', refresh_token: 'r1', expires_in: 900, token_type: 'Bearer' };

@@ -4,8 +4,8 @@
  * Authorization header from the stored auth, refreshes the token once on a
  * 401 and otherwise logs the user out (spec §4, §8).
  */
-import { Amplify } from 'aws-amplify';
-import { del as amplifyDel, get as amplifyGet, patch as amplifyPatch, post as amplifyPost, put as amplifyPut } from 'aws-amplify/api';
+import { Amplify } from '@aws-amplify/core';
+import { del as amplifyDel, get as amplifyGet, patch as amplifyPatch, post as amplifyPost, put as amplifyPut } from '@aws-amplify/api-rest';
 import { clearSession, getState, setAuth } from '../store/session';
 import { navigateTo } from '../navigation';
 import type { Auth } from '../types/session';

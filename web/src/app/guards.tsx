@@ -1,11 +1,13 @@
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { decideAccess, LOGIN_PATH, postLoginTarget } from '../auth/guards';
 import { resolveRole, type Role } from '../auth/roles';
 import Loading from '../components/Loading';
-import NotFound from '../pages/NotFound';
 import { rememberedOrigin } from '../pages/public/Login';
 import { acknowledgeSessionEnd, sessionEndedOnPurpose, setInitialRoute, useSession } from '../store/session';
+
+// Loaded when shown (its illustrations are not on the first page's budget).
+const NotFound = lazy(() => import('../pages/NotFound'));
 
 function useGuard() {
   const location = useLocation();
@@ -49,6 +51,5 @@ export function RoleGate({ role: _role, children }: { role: Role; children: Reac
     return sessionEndedOnPurpose() ? <LoginAfterSignOut /> : <RememberAndLogin from={decision.from} />;
   }
   if (hasToken && !user) return <Loading fullscreen />;
-  if (decision.kind !== 'allow') return <NotFound />;
-  return <Suspense fallback={<Loading fullscreen />}>{children}</Suspense>;
+  return <Suspense fallback={<Loading fullscreen />}>{decision.kind === 'allow' ? children : <NotFound />}</Suspense>;
 }

@@ -1,11 +1,9 @@
 /**
  * The pages the route catalogue names (routes/catalogue.tsx `PageKey`), each
- * loaded lazily but the dashboard and account pages, which every area opens,
- * and the customer-details page, whose modal the layout shows everywhere.
+ * loaded lazily but the dashboard and account pages, which every area opens.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import ChangePassword from '../pages/account/ChangePassword';
-import { CustomerDetailsPage } from '../pages/customerAdmin/CustomerDetailsModal';
 import TwoFactorSettings from '../pages/account/TwoFactorSettings';
 import Dashboard from '../pages/Dashboard';
 import type { PageKey } from '../routes/catalogue';
@@ -26,6 +24,7 @@ const staffForm = () => import('../pages/people/StaffForm');
 const catalogue = () => import('../pages/catalogue/Packages');
 const namedLists = () => import('../pages/catalogue/NamedLists');
 const serviceGate = () => import('../pages/subscriptions/ServiceGate');
+const notificationPages = () => import('../pages/collaboration/NotificationPages');
 
 export const PAGES: Record<PageKey, PageComponent> = {
   Dashboard,
@@ -50,7 +49,7 @@ export const PAGES: Record<PageKey, PageComponent> = {
   SalesAllCustomers: lazyNamed(customerList, 'SalesAllCustomers'),
   SalesActiveCustomers: lazyNamed(customerList, 'SalesActiveCustomers'),
   SalesInactiveCustomers: lazyNamed(customerList, 'SalesInactiveCustomers'),
-  CustomerDetailsPage,
+  CustomerDetailsPage: lazyNamed(() => import('../pages/customerAdmin/CustomerDetailsModal'), 'CustomerDetailsPage'),
   CustomerFormPage: lazy(() => import('../pages/customerAdmin/CustomerForm')),
   ManageCustomerPackages: lazy(() => import('../pages/subscriptions/ManageCustomerPackages')),
   BusinessSectors: lazy(() => import('../pages/customers/BusinessSectors')),
@@ -82,4 +81,8 @@ export const PAGES: Record<PageKey, PageComponent> = {
   InkassoRoute: lazyNamed(serviceGate, 'InkassoRoute'),
   ContractCheck: lazyNamed(serviceGate, 'ContractCheck'),
   VideoMeetingRoute: lazyNamed(serviceGate, 'VideoMeetingRoute'),
+  // Collaboration
+  NotificationsPage: lazyNamed(notificationPages, 'NotificationsPage'),
+  MessagesPage: lazyNamed(notificationPages, 'MessagesPage'),
+  LawyerRatingsPage: lazy(() => import('../pages/collaboration/LawyerRatingsPage')),
 };

@@ -1,20 +1,32 @@
-import { lazy } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { ROLE_PREFIX, ROLES } from '../auth/roles';
 import { setNavigate } from '../navigation';
-import NotFound from '../pages/NotFound';
 import Landing from '../pages/public/Landing';
-import ConfirmPassword from '../pages/public/ConfirmPassword';
 import Login from '../pages/public/Login';
-import RecoverPassword from '../pages/public/RecoverPassword';
-import Registration from '../pages/public/Registration';
-import TwoFactorLogin from '../pages/public/TwoFactorLogin';
 import PublicPlaceholder from '../pages/public/PublicPlaceholder';
 import Root from './Root';
 import { PublicOnly, RoleGate } from './guards';
 
 // The role areas (layout, route catalogue) load lazily; each page is its own chunk (app/pages.tsx).
 const RoleArea = lazy(() => import('./RoleArea'));
+
+// The landing and login pages are in the entry chunk (every visitor sees one of them first); the other
+// public pages load with their route (react-router's `lazy`: the current page stays until the chunk is in,
+// so nothing flashes or shifts), and do not weigh on the first page's budget (web/src/budget.test.ts).
+function lazyPublic<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, props: P = {} as P) {
+  return async () => {
+    const { default: Page } = await load();
+    return {
+      element: (
+        <PublicOnly>
+          <Page {...props} />
+        </PublicOnly>
+      ),
+    };
+  };
+}
+const confirmPassword = () => import('../pages/public/ConfirmPassword');
 
 const publicPlaceholders: Array<[string, string]> = [];
 
@@ -24,12 +36,12 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/', element: <PublicOnly><Landing /></PublicOnly> },
       { path: '/login', element: <PublicOnly><Login /></PublicOnly> },
-      { path: '/authentication', element: <PublicOnly><TwoFactorLogin /></PublicOnly> },
-      { path: '/recover-password', element: <PublicOnly><RecoverPassword /></PublicOnly> },
-      { path: '/recovery/account', element: <PublicOnly><ConfirmPassword variant="recovery" /></PublicOnly> },
-      { path: '/confirm/account', element: <PublicOnly><ConfirmPassword variant="confirm" /></PublicOnly> },
-      { path: '/approve/customer', element: <PublicOnly><ConfirmPassword variant="approve" /></PublicOnly> },
-      { path: '/registration', element: <PublicOnly><Registration /></PublicOnly> },
+      { path: '/authentication', lazy: lazyPublic(() => import('../pages/public/TwoFactorLogin')) },
+      { path: '/recover-password', lazy: lazyPublic(() => import('../pages/public/RecoverPassword')) },
+      { path: '/recovery/account', lazy: lazyPublic(confirmPassword, { variant: 'recovery' }) },
+      { path: '/confirm/account', lazy: lazyPublic(confirmPassword, { variant: 'confirm' }) },
+      { path: '/approve/customer', lazy: lazyPublic(confirmPassword, { variant: 'approve' }) },
+      { path: '/registration', lazy: lazyPublic(() => import('../pages/public/Registration')) },
       ...publicPlaceholders.map(([path, titleKey]) => ({
         path,
         element: (
@@ -47,7 +59,7 @@ export const routes: RouteObject[] = [
           </RoleGate>
         ),
       })),
-      { path: '*', element: <NotFound /> },
+      { path: '*', lazy: async () => ({ Component: (await import('../pages/NotFound')).default }) },
     ],
   },
 ];

@@ -1,8 +1,8 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fake } from '../test/amplifyFake';
 
-vi.mock('aws-amplify', () => ({ Amplify: { configure: vi.fn() } }));
-vi.mock('aws-amplify/api', async () => (await import('../test/amplifyFake')).amplifyApi);
+vi.mock('@aws-amplify/core', () => ({ Amplify: { configure: vi.fn() } }));
+vi.mock('@aws-amplify/api-rest', async () => (await import('../test/amplifyFake')).amplifyApi);
 const navigateTo = vi.fn();
 vi.mock('../navigation', () => ({ navigateTo: (...args: unknown[]) => navigateTo(...args), setNavigate: vi.fn() }));
 

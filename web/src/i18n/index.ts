@@ -1,48 +1,77 @@
-import i18n from 'i18next';
+import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import dayjs from 'dayjs';
-import 'dayjs/locale/sv';
-import 'dayjs/locale/en';
+import type { Locale } from 'antd/es/locale';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../config/constants';
 
-type Resources = Record<string, Record<string, Record<string, unknown>>>;
+/**
+ * Locale data for the active language only: each language is one chunk (its
+ * namespaces, dayjs's and antd's locale), loaded when the language is first
+ * shown. i18next asks for it through this backend, so `changeLanguage`
+ * resolves once the texts are in.
+ */
+type Bundle = { resources: Record<string, Record<string, unknown>>; antd: Locale };
+const BUNDLES: Record<Language, () => Promise<Bundle>> = {
+  sv: () => import('./bundle.sv'),
+  en: () => import('./bundle.en'),
+};
+const loaded: Partial<Record<Language, Bundle>> = {};
 
-/** Every src/locales/<lang>/<namespace>.json, bundled eagerly. */
-const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json', { eager: true });
-
-export const resources: Resources = {};
-for (const [path, mod] of Object.entries(files)) {
-  const m = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
-  if (!m) continue;
-  const [, lang, ns] = m;
-  (resources[lang] ??= {})[ns] = mod.default;
+function isLanguage(lang: string): lang is Language {
+  return (LANGUAGES as readonly string[]).includes(lang);
 }
 
-export const NAMESPACES = Object.keys(resources[DEFAULT_LANGUAGE] ?? {});
+/** Loads a language's chunk once (later calls reuse it). */
+export async function loadLanguage(lang: Language): Promise<Bundle> {
+  return (loaded[lang] ??= await BUNDLES[lang]());
+}
 
-void i18n.use(initReactI18next).init({
-  resources,
-  // main.tsx applies the remembered language at start-up (applyLanguage).
-  lng: DEFAULT_LANGUAGE,
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: [...LANGUAGES],
-  ns: NAMESPACES,
-  defaultNS: 'common',
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  initAsync: false,
-});
+const bundleBackend: BackendModule = {
+  type: 'backend',
+  init: () => {},
+  read: (lang, ns, done) => {
+    if (!isLanguage(lang)) return done(null, {});
+    loadLanguage(lang).then(
+      (b) => done(null, b.resources[ns] ?? {}),
+      (e: unknown) => done(e instanceof Error ? e : new Error(String(e)), null),
+    );
+  },
+};
 
-dayjs.locale(DEFAULT_LANGUAGE);
+/** Every namespace (src/locales/<lang>/<ns>.json); the same in both languages (locales.test.ts). */
+export const NAMESPACES = Object.keys(import.meta.glob('../locales/sv/*.json')).map((p) => /\/([^/]+)\.json$/.exec(p)![1]);
+
+void i18n
+  .use(bundleBackend)
+  .use(initReactI18next)
+  .init({
+    // main.tsx loads the remembered language before the first render (applyLanguage).
+    lng: DEFAULT_LANGUAGE,
+    fallbackLng: false,
+    supportedLngs: [...LANGUAGES],
+    load: 'currentOnly',
+    ns: NAMESPACES,
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    react: { useSuspense: false },
+  });
+
+/** antd's locale for a language whose chunk is loaded (App.tsx; the loaded one otherwise). */
+export function antdLocale(lang: string): Locale | undefined {
+  return (isLanguage(lang) && loaded[lang]?.antd) || Object.values(loaded)[0]?.antd;
+}
 
 /**
- * Show the interface in `lang`: texts, dates and `<html lang>`. Called at
- * start-up with the remembered language and by the language switch (which
- * remembers the choice in the session store); i18n itself keeps no state.
+ * Show the interface in `lang`: texts, dates and `<html lang>`, once the
+ * language's chunk is in. Called at start-up with the remembered language and
+ * by the language switch (which remembers the choice in the session store);
+ * i18n itself keeps no state.
  */
-export function applyLanguage(lang: Language): void {
+export async function applyLanguage(lang: Language): Promise<void> {
+  await loadLanguage(lang);
   dayjs.locale(lang);
-  void i18n.changeLanguage(lang);
+  await i18n.changeLanguage(lang);
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
 }
 

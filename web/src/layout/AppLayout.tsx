@@ -1,17 +1,22 @@
 import { Button, Grid, Layout } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HEADER_HEIGHT, MENU_COLLAPSED_WIDTH, MENU_MOBILE_WIDTH, MENU_WIDTH } from '../config/constants';
 import type { Role } from '../auth/roles';
 import { hasRoute, pathFor } from '../routes/pathFor';
 import type { MenuDef } from '../routes/roleTables';
-import CustomerDetailsModal from '../pages/customerAdmin/CustomerDetailsModal';
+import { useCustomerDetailsState } from '../store/customerDetails';
 import ConflictSearch from '../components/ConflictSearch';
 import LanguageSwitch from '../components/LanguageSwitch';
 import Logo from '../components/Logo';
 import SideMenu from './SideMenu';
 import UserMenu from './UserMenu';
+import NotificationDropdown, { headerDropdowns } from './NotificationDropdown';
+import { useCountPolling } from '../api/notificationCounts';
+
+// The customer-details modal (its table and date pickers) loads when first opened, not with every area.
+const CustomerDetailsModal = lazy(() => import('../pages/customerAdmin/CustomerDetailsModal'));
 
 const { Header, Sider, Content } = Layout;
 
@@ -21,6 +26,12 @@ const { Header, Sider, Content } = Layout;
  * 80px collapsed, 0 on mobile, collapsing below the large breakpoint.
  */
 export default function AppLayout({ role, menu, children }: { role: Role; menu: MenuDef[]; children: ReactNode }) {
+  // Mounted from the first request on (and kept, so it can animate closed).
+  // The store is read on every render (a hook may not sit behind `||=`).
+  const detailsUid = useCustomerDetailsState().uid;
+  const requested = useRef(false);
+  requested.current ||= !!detailsUid;
+  const modalWanted = requested.current;
   const { t } = useTranslation();
   const screens = Grid.useBreakpoint();
   const isMobile = screens.md === false;
@@ -29,6 +40,8 @@ export default function AppLayout({ role, menu, children }: { role: Role; menu: 
   const home = pathFor(role, 'dashboard');
   const isLarge = screens.lg !== false;
   const [collapsed, setCollapsed] = useState(() => typeof window !== 'undefined' && window.innerWidth < 992);
+  const dropdowns = headerDropdowns(role);
+  useCountPolling(dropdowns);
 
   useEffect(() => {
     if (isMobile) setCollapsed(true);
@@ -53,6 +66,9 @@ export default function AppLayout({ role, menu, children }: { role: Role; menu: 
         </div>
         <div className="app-header-right">
           <LanguageSwitch />
+          {dropdowns.map((kind) => (
+            <NotificationDropdown key={kind} role={role} kind={kind} />
+          ))}
           <UserMenu role={role} compact={isMobile} />
         </div>
       </Header>
@@ -92,7 +108,11 @@ export default function AppLayout({ role, menu, children }: { role: Role; menu: 
             {children}
           </Content>
           {/* Spec §2: the customer-details modal is available everywhere. */}
-          <CustomerDetailsModal />
+          {modalWanted && (
+            <Suspense fallback={null}>
+              <CustomerDetailsModal />
+            </Suspense>
+          )}
         </Layout>
       </Layout>
     </Layout>

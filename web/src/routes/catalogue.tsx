@@ -81,7 +81,10 @@ export type PageKey =
   | 'CreditCheckRoute'
   | 'InkassoRoute'
   | 'ContractCheck'
-  | 'VideoMeetingRoute';
+  | 'VideoMeetingRoute'
+  | 'NotificationsPage'
+  | 'MessagesPage'
+  | 'LawyerRatingsPage';
 
 /** The groups of the left menu (a group shows when it has an entry for the role). */
 export type MenuGroupId = 'customers' | 'statistics' | 'settings' | 'services';
@@ -175,8 +178,10 @@ export const CATALOGUE = {
   profile: { path: 'profile/', title: 'profile', page: 'Profile', roles: only('lawyer', 'sales', 'customer', 'customerContact') },
   changePassword: { path: 'change-password/', title: 'changePassword', page: 'ChangePassword', roles: only(...ROLES) },
   update2fa: { path: 'update-2fa/', title: 'update2fa', page: 'TwoFactorSettings', roles: only(...ROLES) },
-  notifications: { path: 'notifications/', title: 'notifications', roles: only('lawyer', 'customer', 'customerContact') },
-  messages: { path: 'messages/', title: 'messages', roles: only('lawyer', 'customer', 'customerContact') },
+  notifications: { path: 'notifications/', title: 'notifications', page: 'NotificationsPage', roles: only('lawyer', 'customer', 'customerContact') },
+  messages: { path: 'messages/', title: 'messages', page: 'MessagesPage', roles: only('lawyer', 'customer', 'customerContact') },
+  /** The lawyer's own ratings (reached from the dashboard's ratings card). */
+  lawyerRatings: { path: 'ratings/', title: 'myRatings', page: 'LawyerRatingsPage', roles: only('lawyer') },
   frejaAcademy: {
     path: 'freja-academy/',
     title: 'frejaAcademy',

@@ -83,6 +83,7 @@ const EXPECTED: Record<Role, Partial<Record<RouteId, string>>> = {
     update2fa: '/lawyer/update-2fa/',
     notifications: '/lawyer/notifications/',
     messages: '/lawyer/messages/',
+    lawyerRatings: '/lawyer/ratings/',
     frejaAcademy: '/lawyer/freja-academy/',
     interest: '/lawyer/interest/',
     cases: '/lawyer/cases/',

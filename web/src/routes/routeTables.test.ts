@@ -1,6 +1,6 @@
 import { matchPath } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { resources } from '../i18n';
+import { resources } from '../i18n/resources';
 import { decideAccess } from '../auth/guards';
 import { ROLE_PREFIX, ROLES, type Role } from '../auth/roles';
 import { contactMenuVisibility, SERVICE_PERMISSIONS } from '../auth/permissions';

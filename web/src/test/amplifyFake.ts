@@ -1,7 +1,7 @@
 /**
  * A stand-in for aws-amplify/api's REST functions in unit tests. Use with
- *   vi.mock('aws-amplify', () => ({ Amplify: { configure: vi.fn() } }));
- *   vi.mock('aws-amplify/api', async () => (await import('../test/amplifyFake')).amplifyApi);
+ *   vi.mock('@aws-amplify/core', () => ({ Amplify: { configure: vi.fn() } }));
+ *   vi.mock('@aws-amplify/api-rest', async () => (await import('../test/amplifyFake')).amplifyApi);
  * then queue replies with `fake.replies.push(...)` and read `fake.calls`.
  */
 export type FakeCall = {

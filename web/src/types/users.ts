@@ -7,7 +7,8 @@ export type Permission =
   | 'view_inkasso'
   | 'view_kontracto'
   | 'view_contact'
-  | 'add_case';
+  | 'add_case'
+  | 'chat_in_cases';
 
 export interface Contact {
   uid: string;

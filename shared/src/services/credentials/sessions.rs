@@ -41,6 +41,10 @@ fn now() -> i64 {
 
 pub async fn login(s: &Context, email: &str, password: String, client: &str) -> Result<LoginOutcome, ApiError> {
     let email = normalize_email(email);
+    // An address longer than any account's is no account: it signs in as an
+    // unknown address would (same answer, same time), counted under one
+    // placeholder instead of becoming a table key of any size.
+    let email = if email.chars().count() > crate::domain::text::EMAIL_MAX { String::from("(too long)") } else { email };
     // Checked before the password, so a locked account cannot be guessed on;
     // only failures count (below). Concurrent guesses may each pass the check
     // once before their failures are counted: argon2 keeps that to a few.

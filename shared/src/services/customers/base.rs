@@ -17,8 +17,18 @@ pub const BEFORE_COMMIT: &str = "customers.before_commit";
 /// Adds the effects of saving `profile` to `tx` and commits it: `Ok(true)`
 /// when everything was written, `Ok(false)` when a condition failed and
 /// nothing was (the caller reads again).
-pub(super) async fn commit_saved(ctx: &Context, mut tx: Tx, profile: &CustomerProfile) -> Result<bool, ApiError> {
-    let queued = events::record(ctx, &mut tx, &[Event::CustomerSaved { profile }]).await?;
+pub(super) async fn commit_saved(ctx: &Context, tx: Tx, profile: &CustomerProfile) -> Result<bool, ApiError> {
+    commit_saved_with(ctx, tx, profile, false).await
+}
+
+/// [`commit_saved`], for a sign-up also with [`Event::CustomerRegistered`]
+/// (admins are told a customer awaits approval).
+pub(super) async fn commit_saved_with(ctx: &Context, mut tx: Tx, profile: &CustomerProfile, registered: bool) -> Result<bool, ApiError> {
+    let mut happened = vec![Event::CustomerSaved { profile }];
+    if registered {
+        happened.push(Event::CustomerRegistered { profile });
+    }
+    let queued = events::record(ctx, &mut tx, &happened).await?;
     ctx.faults.check(BEFORE_COMMIT)?;
     events::commit(ctx, tx, queued).await
 }

@@ -3,7 +3,7 @@
 
 use chrono::Utc;
 
-use super::base::{commit_saved, refused, taken};
+use super::base::{commit_saved, commit_saved_with, refused, taken};
 use crate::domain::customer::{check_registration, is_valid_registration_number, CustomerProfile, CustomerType, Registration, SectorRef};
 use crate::domain::user::is_valid_email;
 use crate::domain::{normalize_email, Role};
@@ -91,7 +91,7 @@ pub async fn register(ctx: &Context, r: Registration) -> Result<CustomerProfile,
         if let Some(n) = profile.registration_number() {
             ctx.store.add_registration_number(&mut tx, n, &user.uid)?;
         }
-        if commit_saved(ctx, tx, &profile).await? {
+        if commit_saved_with(ctx, tx, &profile, true).await? {
             return Ok(Attempt::Done(()));
         }
         refused(ctx, &user.email, profile.registration_number(), None).await

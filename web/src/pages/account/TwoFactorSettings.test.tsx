@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fake } from '../../test/amplifyFake';
 
-vi.mock('aws-amplify', () => ({ Amplify: { configure: vi.fn() } }));
-vi.mock('aws-amplify/api', async () => (await import('../../test/amplifyFake')).amplifyApi);
+vi.mock('@aws-amplify/core', () => ({ Amplify: { configure: vi.fn() } }));
+vi.mock('@aws-amplify/api-rest', async () => (await import('../../test/amplifyFake')).amplifyApi);
 
 const { pageTests, TEST_AUTH: auth } = await import('../../test/renderApp');
 const session = await import('../../store/session');
@@ -13,7 +13,7 @@ const URI = `otpauth://totp/Legal%20Services:c%40example.com?secret=${SECRET}&is
 const CODES = ['ABCDE-FGHJK', 'BCDEF-GHJKM', 'CDEFG-HJKMN'];
 const warning = vi.fn();
 
-describe('two-factor settings: authenticator app', { timeout: 20_000 }, () => {
+describe('two-factor settings: authenticator app', { timeout: 60_000 }, () => {
   const page = pageTests({ warning });
   const render = (status: object) =>
     page.render('/user/update-2fa/', customer, { 'GET /2fa/status/': () => ({ status: 200, body: status }) });

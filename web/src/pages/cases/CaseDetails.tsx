@@ -29,6 +29,9 @@ import { formatAddress } from '../../format';
 import { hasRoute, pathFor, useAreaRole } from '../../routes/pathFor';
 import AdditionalHours from './AdditionalHours';
 import CaseDocuments from './CaseDocuments';
+import CaseNotes from './CaseNotes';
+import CaseRating from './CaseRating';
+import Conversation from './Conversation';
 import { StatusTag } from './CaseList';
 import HourBulkActions from './HourBulkActions';
 import { formatHours, parseHours } from './status';
@@ -222,6 +225,9 @@ export default function CaseDetails({ titleKey }: { titleKey: string }) {
         </Descriptions>
       </Card>
       <CaseDocuments key={c.uid} caseUid={c.uid} />
+      <CaseRating key={`rating-${c.uid}-${c.status}`} c={c} role={role} />
+      <Conversation key={`conversation-${c.uid}-${c.status}`} caseUid={c.uid} />
+      <CaseNotes key={`notes-${c.uid}`} c={c} role={role} />
       <Card
         title={t('hours.title')}
         style={{ marginTop: 16 }}

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fake } from '../../test/amplifyFake';
 
-vi.mock('aws-amplify', () => ({ Amplify: { configure: vi.fn() } }));
-vi.mock('aws-amplify/api', async () => (await import('../../test/amplifyFake')).amplifyApi);
+vi.mock('@aws-amplify/core', () => ({ Amplify: { configure: vi.fn() } }));
+vi.mock('@aws-amplify/api-rest', async () => (await import('../../test/amplifyFake')).amplifyApi);
 
 const { pageTests } = await import('../../test/renderApp');
 
@@ -16,7 +16,7 @@ const common = {
   'GET /case/hour/list/': () => ({ status: 200, body: [] }),
 };
 
-describe('the customer side edits its drafts', { timeout: 20_000 }, () => {
+describe('the customer side edits its drafts', { timeout: 60_000 }, () => {
   const page = pageTests();
 
   it('details link to cases/edit/{uid}; the form loads the case and saves with PUT', async () => {

@@ -2,8 +2,8 @@ import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { fake } from '../../test/amplifyFake';
 
-vi.mock('aws-amplify', () => ({ Amplify: { configure: vi.fn() } }));
-vi.mock('aws-amplify/api', async () => (await import('../../test/amplifyFake')).amplifyApi);
+vi.mock('@aws-amplify/core', () => ({ Amplify: { configure: vi.fn() } }));
+vi.mock('@aws-amplify/api-rest', async () => (await import('../../test/amplifyFake')).amplifyApi);
 
 const { pageTests } = await import('../../test/renderApp');
 const { adminUser: admin, customerUser: customer, lawyerUser: lawyer, sampleDetails } = await import('./fixtures');
@@ -57,7 +57,7 @@ function checkRow(r: Rendered, table: string, row: number) {
   return act(async () => boxes[row].click());
 }
 
-describe('case hours screens', { timeout: 20_000 }, () => {
+describe('case hours screens', { timeout: 60_000 }, () => {
   it('details: edit links carry the case, selected rows are marked invoiced in one call, additional hours listed', async () => {
     fake.routes.set('GET /case/hour/list/', () => ({ status: 200, body: [hour('h1', 1.5), hour('h2', 0.25), hour('h3', 1)] }));
     fake.routes.set('GET /case/additional_hour/list/', () => ({ status: 200, body: [additional('a1', '2026-03', 2.5)] }));

@@ -2,8 +2,8 @@ import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { fake } from '../../test/amplifyFake';
 
-vi.mock('aws-amplify', () => ({ Amplify: { configure: vi.fn() } }));
-vi.mock('aws-amplify/api', async () => (await import('../../test/amplifyFake')).amplifyApi);
+vi.mock('@aws-amplify/core', () => ({ Amplify: { configure: vi.fn() } }));
+vi.mock('@aws-amplify/api-rest', async () => (await import('../../test/amplifyFake')).amplifyApi);
 
 const { pageTests } = await import('../../test/renderApp');
 const { customerUser: customer, lawyerUser: lawyer, sampleCase } = await import('./fixtures');
@@ -20,7 +20,7 @@ function render(path: string, user: object, services: unknown[] = []) {
   });
 }
 
-describe('case screens', { timeout: 20_000 }, () => {
+describe('case screens', { timeout: 60_000 }, () => {
   it('the customer without a consultancy service is told so and cannot submit', async () => {
     fake.routes.set('GET /typeofcase/list/', () => ({ status: 200, body: [{ id: 1, name: 'Tenancy' }] }));
     const r = await render('/user/cases/create/', customer);

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fake } from '../../test/amplifyFake';
 
-vi.mock('aws-amplify', () => ({ Amplify: { configure: vi.fn() } }));
-vi.mock('aws-amplify/api', async () => (await import('../../test/amplifyFake')).amplifyApi);
+vi.mock('@aws-amplify/core', () => ({ Amplify: { configure: vi.fn() } }));
+vi.mock('@aws-amplify/api-rest', async () => (await import('../../test/amplifyFake')).amplifyApi);
 
 const { pageTests } = await import('../../test/renderApp');
 
@@ -13,7 +13,7 @@ const entry = {
   rattsskydd_hour: 0, date: '2026-11-20', time: '', is_invoiced: false, service: 1, description: '',
 };
 
-describe('hours export', { timeout: 20_000 }, () => {
+describe('hours export', { timeout: 60_000 }, () => {
   const page = pageTests();
 
   it('downloads the workbook in the interface language under the case number', async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fake } from '../../test/amplifyFake';
 
-vi.mock('aws-amplify', () => ({ Amplify: { configure: vi.fn() } }));
-vi.mock('aws-amplify/api', async () => (await import('../../test/amplifyFake')).amplifyApi);
+vi.mock('@aws-amplify/core', () => ({ Amplify: { configure: vi.fn() } }));
+vi.mock('@aws-amplify/api-rest', async () => (await import('../../test/amplifyFake')).amplifyApi);
 
 const { pageTests } = await import('../../test/renderApp');
 const { conflictSearchTarget } = await import('../../components/ConflictSearch');
@@ -10,7 +10,7 @@ const { scorePercent } = await import('./ConflictResults');
 
 const lawyer = { email: 'l@example.com', id: 2, is_staff: false, user_type: 1, full_name: 'Lars' };
 
-describe('conflict of interest search', { timeout: 20_000 }, () => {
+describe('conflict of interest search', { timeout: 60_000 }, () => {
   const page = pageTests();
 
   it('the box submits only when non-empty, under the role prefix', () => {

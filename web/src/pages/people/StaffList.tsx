@@ -12,6 +12,7 @@ import ListEmpty from '../../components/ListEmpty';
 import CursorPager from '../../components/CursorPager';
 import { formatOre } from '../../format';
 import { pathFor, useAreaRole } from '../../routes/pathFor';
+import { RatingSummary } from '../../components/collaboration/RatingSummary';
 
 export interface StaffListProps {
   titleKey: string;
@@ -54,6 +55,13 @@ export function StaffList({ titleKey, role, kind }: StaffListProps) {
         render: (_, r) => (r.lawyer?.hourly_rate_ore != null ? formatOre(r.lawyer.hourly_rate_ore) : ''),
       },
     );
+  }
+  if (role === 'lawyer') {
+    columns.push({
+      title: t('ratings.column', { ns: 'collaboration' }),
+      key: 'rating',
+      render: (_, r) => <RatingSummary average={r.rating_average} count={r.rating_count ?? 0} testId="staff-row-rating" />,
+    });
   }
   columns.push(
     {

@@ -2,8 +2,8 @@ import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { fake } from '../../test/amplifyFake';
 
-vi.mock('aws-amplify', () => ({ Amplify: { configure: vi.fn() } }));
-vi.mock('aws-amplify/api', async () => (await import('../../test/amplifyFake')).amplifyApi);
+vi.mock('@aws-amplify/core', () => ({ Amplify: { configure: vi.fn() } }));
+vi.mock('@aws-amplify/api-rest', async () => (await import('../../test/amplifyFake')).amplifyApi);
 
 const { pageTests } = await import('../../test/renderApp');
 const { toValues } = await import('./StaffForm');
@@ -32,7 +32,7 @@ const lawyer = (i: number, external = false) => ({
 
 const rowNames = () => [...document.querySelectorAll('[data-testid="staff-row-name"]')].map((e) => e.textContent);
 
-describe('lawyers and sales persons (admin)', { timeout: 20_000 }, () => {
+describe('lawyers and sales persons (admin)', { timeout: 60_000 }, () => {
   const page = pageTests();
   const render = (path: string) => page.render(path, admin);
   const container = () => page.ui!.container;

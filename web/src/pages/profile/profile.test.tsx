@@ -2,8 +2,8 @@ import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fake } from '../../test/amplifyFake';
 
-vi.mock('aws-amplify', () => ({ Amplify: { configure: vi.fn() } }));
-vi.mock('aws-amplify/api', async () => (await import('../../test/amplifyFake')).amplifyApi);
+vi.mock('@aws-amplify/core', () => ({ Amplify: { configure: vi.fn() } }));
+vi.mock('@aws-amplify/api-rest', async () => (await import('../../test/amplifyFake')).amplifyApi);
 
 const { pageTests } = await import('../../test/renderApp');
 const session = await import('../../store/session');
@@ -39,7 +39,7 @@ async function chooseFile(r: Rendered, file: File) {
   });
 }
 
-describe('profile page', { timeout: 20_000 }, () => {
+describe('profile page', { timeout: 60_000 }, () => {
   beforeEach(() => {
     vi.unstubAllGlobals();
   });

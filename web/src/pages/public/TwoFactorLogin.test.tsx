@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fake } from '../../test/amplifyFake';
 
-vi.mock('aws-amplify', () => ({ Amplify: { configure: vi.fn() } }));
-vi.mock('aws-amplify/api', async () => (await import('../../test/amplifyFake')).amplifyApi);
+vi.mock('@aws-amplify/core', () => ({ Amplify: { configure: vi.fn() } }));
+vi.mock('@aws-amplify/api-rest', async () => (await import('../../test/amplifyFake')).amplifyApi);
 
 const { pageTests, TEST_AUTH: auth } = await import('../../test/renderApp');
 const session = await import('../../store/session');
@@ -11,7 +11,7 @@ const twoFactor = await import('../../store/twoFactor');
 const customer = { email: 'c@example.com', id: 7, is_staff: false, user_type: 3, full_name: 'Cee' };
 const warning = vi.fn();
 
-describe('code screen: authenticator app', { timeout: 20_000 }, () => {
+describe('code screen: authenticator app', { timeout: 60_000 }, () => {
   const page = pageTests({ warning });
   const render = (path: string) => page.render(path, null);
 

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fake } from '../../test/amplifyFake';
 
-vi.mock('aws-amplify', () => ({ Amplify: { configure: vi.fn() } }));
-vi.mock('aws-amplify/api', async () => (await import('../../test/amplifyFake')).amplifyApi);
+vi.mock('@aws-amplify/core', () => ({ Amplify: { configure: vi.fn() } }));
+vi.mock('@aws-amplify/api-rest', async () => (await import('../../test/amplifyFake')).amplifyApi);
 
 const { pageTests, TEST_AUTH: auth } = await import('../../test/renderApp');
 const session = await import('../../store/session');
@@ -15,7 +15,7 @@ const page = pageTests({ warning });
 /** Signed out at `path`. */
 const render = (path: string) => page.render(path, null);
 
-describe('login pages', { timeout: 20_000 }, () => {
+describe('login pages', { timeout: 60_000 }, () => {
   it('login with two-factor on → /authentication; a wrong code is shown inline; the right one signs in', async () => {
     const { $, type, click, waitFor, path } = await render('/login');
     fake.replies.push((c) => {

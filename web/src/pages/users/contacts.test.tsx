@@ -2,8 +2,8 @@ import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { fake } from '../../test/amplifyFake';
 
-vi.mock('aws-amplify', () => ({ Amplify: { configure: vi.fn() } }));
-vi.mock('aws-amplify/api', async () => (await import('../../test/amplifyFake')).amplifyApi);
+vi.mock('@aws-amplify/core', () => ({ Amplify: { configure: vi.fn() } }));
+vi.mock('@aws-amplify/api-rest', async () => (await import('../../test/amplifyFake')).amplifyApi);
 
 const { pageTests, TEST_AUTH: auth } = await import('../../test/renderApp');
 const session = await import('../../store/session');
@@ -40,7 +40,7 @@ function render(path: string, user: object, opts: { stored?: string[]; served?: 
 
 const menuIds = () => [...document.querySelectorAll('[data-testid^="menu-item-"]')].map((e) => e.getAttribute('data-testid'));
 
-describe('contacts: guards, menus and screens', { timeout: 20_000 }, () => {
+describe('contacts: guards, menus and screens', { timeout: 60_000 }, () => {
   it('a contact without view_contact typing users/ lands on /customer_contact/ and sees no Users entry', async () => {
     const { waitFor, path, $ } = await render('/customer_contact/users/', contactUser, { stored: ['add_case'] });
     await waitFor(() => path() === '/customer_contact/', 'redirect to the contact root');

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Web benchmark (prints figures, asserts nothing; the budgets are enforced by
+# web/src/budget.test.ts): builds the web app, serves it through the local
+# gateway (as CloudFront serves it: precompressed, cached, same headers) on a
+# private stand-in, and opens each budgeted page cold in headless Chromium on a
+# throttled network and CPU (infra/bench_web.mjs).
+#
+#   infra/bench-web.sh                   build web/dist and measure it
+#   WEB_DIST=/some/dist infra/bench-web.sh   measure another build (e.g. an older one), no build
+#   RUNS=5 infra/bench-web.sh            median of 5 loads per page (default 3)
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+cd "$ROOT"
+ensure_venv
+ensure_chromium
+if [ -z "${WEB_DIST:-}" ]; then
+  build_web
+  WEB_DIST="$ROOT/web/dist"
+else
+  ensure_web_deps
+fi
+cargo build --quiet -p local-gateway
+RUN_ID="bench-web-$$"
+GATEWAY_BIN="$ROOT/.local/$RUN_ID-gateway"
+cp "$(cargo_target_dir)/debug/local-gateway" "$GATEWAY_BIN"
+MOTO_PORT=$(free_port)
+start_stand_in "$MOTO_PORT" "$ROOT/.local/$RUN_ID-moto.log"
+GATEWAY_PID=""
+cleanup() {
+  [ -n "$GATEWAY_PID" ] && kill "$GATEWAY_PID" 2>/dev/null || true
+  kill "$MOTO_PID" 2>/dev/null || true
+  rm -f "$GATEWAY_BIN"
+}
+trap cleanup EXIT INT TERM
+PORT=$(free_port)
+TABLE_NAME="$RUN_ID" DOCUMENTS_BUCKET="$RUN_ID" SES_SENDER=no-reply@example.com \
+  JWT_SECRET="bench-web-$RUN_ID-0123456789abcdef" WEB_ORIGIN="http://127.0.0.1:$PORT" \
+  GATEWAY_ADDR="127.0.0.1:$PORT" WEB_DIST="$WEB_DIST" EXPIRY_INTERVAL_SECS=3600 \
+  "$GATEWAY_BIN" >"$ROOT/.local/$RUN_ID-gateway.log" 2>&1 &
+GATEWAY_PID=$!
+wait_for_http "http://127.0.0.1:$PORT/api/openapi.json" 120 || { cat "$ROOT/.local/$RUN_ID-gateway.log"; exit 1; }
+log "measuring $WEB_DIST"
+node infra/bench_web.mjs "http://127.0.0.1:$PORT"

@@ -245,7 +245,7 @@ pub struct AddressQuery {
 async fn default_address(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
-    Query(q): Query<AddressQuery>,
+    ApiQuery(q): ApiQuery<AddressQuery>,
 ) -> Result<Json<shared::domain::case::CaseAddress>, ApiError> {
     Ok(Json(cases::default_address(&s, &u, q.customer.as_deref()).await?))
 }

@@ -47,7 +47,7 @@ const KNOWN_NOT_BUILT = new Set([
 const NOT_LINKED_YET = new Set(['notifications', 'messages', 'contractSignCreate', 'contractSignUpdate', 'videoMeeting']);
 
 /** How many pages of one route the crawler explores (a few cases: their links differ by status). */
-const EXPLORE_LIMIT = { caseDetails: 6 };
+const EXPLORE_LIMIT = { caseDetails: 10 };
 const DEFAULT_EXPLORE_LIMIT = 1;
 
 /**

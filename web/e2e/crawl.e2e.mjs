@@ -47,7 +47,7 @@ const KNOWN_NOT_BUILT = new Set([
 const NOT_LINKED_YET = new Set(['notifications', 'messages', 'contractSignCreate', 'contractSignUpdate', 'videoMeeting']);
 
 /** How many pages of one route the crawler explores (a few cases: their links differ by status). */
-const EXPLORE_LIMIT = { caseDetails: 6 };
+const EXPLORE_LIMIT = { caseDetails: 10 };
 const DEFAULT_EXPLORE_LIMIT = 1;
 
 /**
@@ -218,15 +218,23 @@ async function crawl({ role, email, prefix, prepare }, tables, viewport) {
     }
   }
 
+  /** A phone's open menu covers the page: close it as a person would (tap beside it). */
+  async function closeMenu() {
+    const mask = page.locator(byTestId('app-sider-mask'));
+    if (await mask.count()) await mask.click({ position: { x: 380, y: 400 } }).catch(() => undefined);
+  }
+
   /** What reveals links on a page: nothing, the menu, the user menu, a customer's details modal. */
   const REVEALS = {
-    page: async () => {},
+    page: closeMenu,
     menu: openMenu,
     userMenu: async () => {
+      await closeMenu();
       await page.locator(byTestId('user-menu')).click();
       await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').first().waitFor();
     },
     customerModal: async () => {
+      await closeMenu();
       await page.locator('[data-testid^="customer-name-"]').first().click();
       await page.locator(byTestId('customer-links')).waitFor({ timeout: 10_000 });
     },

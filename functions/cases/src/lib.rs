@@ -27,6 +27,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .routes(routes!(update))
         .routes(routes!(change_status))
         .routes(routes!(list))
+        .routes(routes!(default_address))
         .routes(routes!(history))
         .routes(routes!(case_name))
         .routes(routes!(add_note, notes))
@@ -229,6 +230,24 @@ async fn notes(
 pub struct SearchQuery {
     #[serde(default)]
     pub search: String,
+}
+
+#[derive(Deserialize, ToSchema, utoipa::IntoParams)]
+pub struct AddressQuery {
+    /// Customer uid (staff and lawyers; the customer side gets its own).
+    #[serde(default)]
+    pub customer: Option<String>,
+}
+
+/// The address a new case starts with: the customer's visiting address.
+#[utoipa::path(get, path = "/api/case/address/default/", tag = "cases", security(("bearer" = [])), params(AddressQuery),
+    responses((status = 200, body = shared::domain::case::CaseAddress), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn default_address(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    ApiQuery(q): ApiQuery<AddressQuery>,
+) -> Result<Json<shared::domain::case::CaseAddress>, ApiError> {
+    Ok(Json(cases::default_address(&s, &u, q.customer.as_deref()).await?))
 }
 
 /// Active customers matching `search` (name, e-mail or company), for the

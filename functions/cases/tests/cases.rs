@@ -616,3 +616,19 @@ async fn a_lawyers_own_case_is_their_pending_draft_until_published_to_them() {
     let (_, theirs) = w.call(Method::GET, "/api/case/list/?status=active", &ct, None).await;
     assert_eq!(subjects(&theirs), ["Lawyer's own (edited)"]);
 }
+
+#[tokio::test]
+async fn a_new_case_starts_at_the_customers_visiting_address() {
+    let w = world().await;
+    let (cust, ct) = w.user(Role::Customer).await;
+    let (_, admin) = w.user(Role::Admin).await;
+    // The customer side gets its own (a customer without a profile: empty).
+    let (st, own) = w.call(Method::GET, "/api/case/address/default/", &ct, None).await;
+    assert_eq!(st, StatusCode::OK, "{own}");
+    assert!(own["address_1"].is_string() && own["city"].is_string() && own["post_code"].is_string(), "{own}");
+    // Staff name the customer, and must.
+    let (st, _) = w.call(Method::GET, &format!("/api/case/address/default/?customer={}", cust.uid), &admin, None).await;
+    assert_eq!(st, StatusCode::OK);
+    let (st, v) = w.call(Method::GET, "/api/case/address/default/", &admin, None).await;
+    assert_eq!((st, v["errors"]["customer"][0].as_str()), (StatusCode::BAD_REQUEST, Some("required")), "{v}");
+}

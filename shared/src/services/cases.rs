@@ -287,6 +287,30 @@ pub struct CustomerOption {
     pub name: String,
 }
 
+/// The address a new case of `customer` starts with: the customer's visiting
+/// address (issue 14). The customer side asks for its own company (the
+/// named customer is ignored); staff and lawyers name one.
+pub async fn default_address(ctx: &Context, user: &User, customer: Option<&str>) -> Result<case::CaseAddress, ApiError> {
+    let uid = match case::acting_customer(user) {
+        Some(own) => own,
+        None => {
+            policy::require(user, Action::ReadCustomers)?;
+            customer.map(str::trim).filter(|c| !c.is_empty()).ok_or_else(|| ApiError::field("customer", Msg::Required))?.to_string()
+        }
+    };
+    let Some(p) = ctx.store.get_customer_profile(&uid).await? else {
+        return Ok(case::CaseAddress::default());
+    };
+    let a = p.profile;
+    Ok(case::CaseAddress {
+        address_1: a.address_1,
+        city: a.city,
+        post_code: a.post_code,
+        // Only Sweden (1) is offered (spec §3).
+        country: if a.country == 1 { "Sweden".to_string() } else { String::new() },
+    })
+}
+
 /// Active customers matching `search` (name, e-mail or company), at most 20.
 pub async fn customer_options(ctx: &Context, user: &User, search: &str) -> Result<Vec<CustomerOption>, ApiError> {
     policy::require(user, Action::ReadCustomers)?;

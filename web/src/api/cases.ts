@@ -39,4 +39,10 @@ export const deleteHour = (caseUid: string, id: string) =>
   api.del(`/case/hour/delete/${encodeURIComponent(id)}/`, { query: { case: caseUid } });
 export const caseCustomers = (search: string) =>
   api.get<{ uid: string; name: string }[]>('/case/customer/list/', { query: { search } });
+/** The address a new case starts with: the customer's visiting address (the customer side: its own). A convenience: failures stay quiet. */
+export const defaultCaseAddress = (customer?: string) =>
+  api.get<{ address_1: string; city: string; post_code: string; country: string }>('/case/address/default/', {
+    query: { customer: customer || undefined },
+    suppressError: true,
+  });
 export const caseTypes = () => api.get<{ id: number; name: string }[]>('/typeofcase/list/');

@@ -3,8 +3,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { customerDetails } from '../../api/customerAdmin';
-import { caseCustomers, caseTypes, createCase, getCase, updateCase } from '../../api/cases';
+import { caseCustomers, caseTypes, createCase, defaultCaseAddress, getCase, updateCase } from '../../api/cases';
 import type { CasePayload } from '../../types/cases';
 import { api } from '../../api/client';
 import { applyServerErrors } from '../../api/formErrors';
@@ -167,16 +166,21 @@ export default function CaseForm({ titleKey }: { titleKey: string }) {
     }
   };
 
-  /** A new case's address defaults from the chosen customer's visiting address (staff). */
+  /** A new case's address defaults from the customer's visiting address (the chosen one; the customer side: its own). */
   const addressFrom = (uid: string | undefined) => {
-    if (!uid || case_uid || form.getFieldValue('address_1')) return;
-    customerDetails(uid)
-      .then((c) => {
-        if (form.getFieldValue('address_1') || !c.profile?.address_1) return;
-        form.setFieldsValue({ address_1: c.profile.address_1, post_code: c.profile.post_code ?? '', city: c.profile.city ?? '' });
+    if (case_uid || (!uid && !customerSide) || form.getFieldValue('address_1')) return;
+    defaultCaseAddress(uid)
+      .then((a) => {
+        if (form.getFieldValue('address_1') || !a?.address_1) return;
+        form.setFieldsValue({ address_1: a.address_1, post_code: a.post_code, city: a.city, country: a.country || form.getFieldValue('country') });
       })
       .catch(() => undefined);
   };
+  useEffect(() => {
+    if (customerSide && !case_uid) addressFrom(undefined);
+    // once, for a new case of the customer side
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const needsService = customerSide && !case_uid && !hasService(services, 1);
   const req = (key: string) => [{ required: true, whitespace: true, message: t(key) }];

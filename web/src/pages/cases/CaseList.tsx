@@ -1,8 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Badge, Button, Card, Input, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { Badge, Button, Card, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import LinkTabs from '../../components/LinkTabs';
 import { listCases } from '../../api/cases';
 import { useBubbles } from '../../api/bubbles';
 import type { Case } from '../../types/cases';
@@ -43,7 +44,6 @@ export default function CaseList({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('cases');
   const role = useAreaRole();
   const { pathname } = useLocation();
-  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const bubbles = useBubbles();
   const tabs = CASE_TABS[role];
@@ -80,22 +80,19 @@ export default function CaseList({ titleKey }: { titleKey: string }) {
         )}
       </Space>
       <Card>
-        <Tabs
-          activeKey={tab.route}
-          onChange={(key) => {
-            const x = tabs.find((y) => y.route === key);
-            if (x) navigate(tabLink(x));
-          }}
-          data-testid="case-tabs"
+        <LinkTabs
+          active={tab.route}
+          testId="case-tabs"
+          label={t(titleKey, { ns: 'routes' })}
           items={tabs.map((x) => ({
             key: x.route,
+            to: tabLink(x),
+            testId: `case-tab-${x.word}`,
             label: (
-              <Link to={tabLink(x)} data-testid={`case-tab-${x.word}`} className="case-tab-link">
+              <>
                 {tabDot(x) ? <Badge color={tabDot(x)} text={t(x.label)} /> : t(x.label)}
-                {x.badge && bubbles[x.badge] > 0 && (
-                  <Badge count={bubbles[x.badge]} size="small" style={{ marginInlineStart: 6 }} data-testid={`case-tab-count-${x.word}`} />
-                )}
-              </Link>
+                {x.badge && bubbles[x.badge] > 0 && <Badge count={bubbles[x.badge]} size="small" data-testid={`case-tab-count-${x.word}`} />}
+              </>
             ),
           }))}
         />

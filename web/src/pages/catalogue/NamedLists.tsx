@@ -2,11 +2,12 @@
  * Admin named lists: settings/knowledge-sectors/, settings/case-types/ and
  * customer/department/ (list, create, edit/:department_id, connect a customer).
  */
-import { App, Button, Card, Form, Input, Popconfirm, Select, Space, Table, Tabs, Typography } from 'antd';
+import { App, Button, Card, Form, Input, Popconfirm, Select, Space, Table, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import ListEmpty from '../../components/ListEmpty';
+import LinkTabs from '../../components/LinkTabs';
 import { connectDepartment, createNamed, deleteNamed, getDepartment, listNamed, updateNamed } from '../../api/subscriptions';
 import type { NamedEntry, NamedListKind } from '../../types/subscriptions';
 import { applyFieldErrors } from './fieldErrors';
@@ -29,17 +30,10 @@ function SettingsTabs() {
   const tabs = (['knowledgeSectors', 'caseTypes'] as const).map((id) => ({ id, to: pathFor(role, id) }));
   const active = tabs.find((x) => x.to.replace(/\/$/, '') === pathname.replace(/\/$/, ''))?.id;
   return (
-    <Tabs
-      activeKey={active}
-      data-testid="settings-tabs"
-      items={tabs.map((x) => ({
-        key: x.id,
-        label: (
-          <Link to={x.to} data-testid={`settings-tab-${x.id}`}>
-            {t(x.id)}
-          </Link>
-        ),
-      }))}
+    <LinkTabs
+      active={active}
+      testId="settings-tabs"
+      items={tabs.map((x) => ({ key: x.id, to: x.to, testId: `settings-tab-${x.id}`, label: t(x.id) }))}
     />
   );
 }

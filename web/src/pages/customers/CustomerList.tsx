@@ -1,4 +1,4 @@
-import { App, Badge, Button, Card, Input, Popconfirm, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { App, Badge, Button, Card, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
@@ -11,6 +11,7 @@ import type { CustomerListStatus } from '../../types/customerAdmin';
 import { DISPLAY_DATETIME_FORMAT } from '../../config/constants';
 import { refreshBubbles, useBubbles } from '../../api/bubbles';
 import ListEmpty from '../../components/ListEmpty';
+import LinkTabs from '../../components/LinkTabs';
 import type { RouteId } from '../../routes/catalogue';
 import { hasRoute, pathFor } from '../../routes/pathFor';
 import { openCustomerDetails } from '../../store/customerDetails';
@@ -44,16 +45,18 @@ function CustomerTabs({ viewer }: { viewer: ListViewer }) {
   const slash = (p: string) => (p.endsWith('/') ? p : `${p}/`);
   const active = tabs.find((x) => slash(pathFor(viewer, x.route)) === slash(pathname))?.route;
   return (
-    <Tabs
-      activeKey={active}
-      data-testid="customer-tabs"
+    <LinkTabs
+      active={active}
+      testId="customer-tabs"
       items={tabs.map((x) => ({
         key: x.route,
+        to: pathFor(viewer, x.route),
+        testId: `customer-tab-${x.route}`,
         label: (
-          <Link to={pathFor(viewer, x.route)} data-testid={`customer-tab-${x.route}`}>
+          <>
             {t(x.label)}
-            {x.badge && bubbles[x.badge] > 0 && <Badge count={bubbles[x.badge]} size="small" style={{ marginInlineStart: 6 }} />}
-          </Link>
+            {x.badge && bubbles[x.badge] > 0 && <Badge count={bubbles[x.badge]} size="small" />}
+          </>
         ),
       }))}
     />

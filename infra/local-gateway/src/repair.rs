@@ -103,7 +103,7 @@ pub fn repair_item(item: &mut Item) -> Vec<String> {
                 AttributeValue::Null(true)
             } else {
                 let bound = if year(&d).is_some_and(|y| y > 2100) { "2100-12-31" } else { "1900-01-01" };
-                let rest = d.find(|c: char| c == ' ' || c == 'T').map(|i| &d[i..]).unwrap_or("");
+                let rest = d.find([' ', 'T']).map(|i| &d[i..]).unwrap_or("");
                 AttributeValue::S(if *a == "month" { bound[..7].to_string() } else { format!("{bound}{rest}") })
             };
             changes.push(format!("{a}: {d} -> {}", to.as_s().map(String::as_str).unwrap_or("null")));

@@ -405,7 +405,7 @@ pub fn validate_by(editor: &User, form: &CaseForm) -> Result<CaseInput, ApiError
 
 fn validate_with(form: &CaseForm, estimate_required: bool) -> Result<CaseInput, ApiError> {
     let mut f = FieldErrors::new();
-    use super::text::{limit, LONG_MAX, NAME_MAX, SUBJECT_MAX};
+    use super::text::{limit, LONG_MAX, NAME_MAX, PARTIES_MAX, SUBJECT_MAX};
     if form.subject.trim().is_empty() {
         f.add("subject", Msg::CaseSubjectRequired);
     }
@@ -418,7 +418,7 @@ fn validate_with(form: &CaseForm, estimate_required: bool) -> Result<CaseInput, 
         ("note", &form.note, LONG_MAX),
         ("short_internal_description", &form.short_internal_description, LONG_MAX),
         ("client", &form.client, NAME_MAX),
-        ("counterpart", &form.counterpart, NAME_MAX),
+        ("counterpart", &form.counterpart, PARTIES_MAX),
         ("contact_person", &form.contact_person, NAME_MAX),
         ("address.address_1", &form.address.address_1, NAME_MAX),
         ("address.city", &form.address.city, NAME_MAX),

@@ -192,9 +192,9 @@ pub async fn time_report(
     if !policy::may(caller, Action::ManageSubscriptions) {
         let mut readable: std::collections::HashMap<String, bool> = std::collections::HashMap::new();
         for uid in entries.iter().filter_map(|e| e.case_uid.clone()) {
-            if !readable.contains_key(&uid) {
-                let case = ctx.store.get_case(&uid).await?;
-                readable.insert(uid, case.is_some_and(|c| policy::may(caller, Action::ReadCaseReport(&c.case))));
+            if let std::collections::hash_map::Entry::Vacant(slot) = readable.entry(uid) {
+                let case = ctx.store.get_case(slot.key()).await?;
+                slot.insert(case.is_some_and(|c| policy::may(caller, Action::ReadCaseReport(&c.case))));
             }
         }
         entries.retain(|e| e.case_uid.as_ref().is_some_and(|uid| readable.get(uid).copied().unwrap_or(false)));

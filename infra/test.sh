@@ -48,11 +48,17 @@ log "Rust tests"
 # No crate has doc examples: skipping doctests saves a rustdoc run per crate.
 cargo test --workspace --lib --bins --tests --quiet 2>&1
 
+log "conflict search benchmark, quick (300 and 3,000 parties; figures only)"
+QUICK=1 bash infra/bench-search.sh
+
 log "web unit tests (with the page budgets of web/src/budget.test.ts)"
 (cd web && npm test --silent)
 
 log "Lambda benchmark, quick mode"
 QUICK=1 bash infra/bench.sh
+
+log "statistics benchmark, quick sizes (keeps infra/bench-statistics.sh working)"
+QUICK=1 bash infra/bench-statistics.sh
 
 log "template lint"
 bash infra/lint-template.sh

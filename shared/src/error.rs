@@ -107,8 +107,10 @@ message_keys! {
     InvalidDuration => "invalid_duration",
     InvalidEmail => "invalid_email",
     InvalidHours => "invalid_hours",
+    InvalidIdentityNumber => "invalid_identity_number",
     InvalidKnowledgeSector => "invalid_knowledge_sector",
     InvalidMonth => "invalid_month",
+    InvalidPeriod => "invalid_period",
     InvalidNumber => "invalid_number",
     InvalidPath => "invalid_path",
     InvalidPdf => "invalid_pdf",
@@ -159,6 +161,7 @@ message_keys! {
     RequestTimedOut => "request_timed_out",
     RequestTooLarge => "request_too_large",
     Required => "required",
+    SearchTooBroad => "search_too_broad",
     ServiceActivated => "service_activated",
     ServiceActivationFailed => "service_activation_failed",
     ServiceAlreadyRenewed => "service_already_renewed",
@@ -190,6 +193,9 @@ message_keys! {
     UriTooLong => "uri_too_long",
     UserNotFound => "user_not_found",
     ValidationFailed => "validation_failed",
+    VideoUrlNotAllowed => "video_url_not_allowed",
+    TicketClosed => "ticket_closed",
+    LegalVersionOutdated => "legal_version_outdated",
 }
 
 impl std::fmt::Display for Msg {

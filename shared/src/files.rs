@@ -110,6 +110,13 @@ impl FileStore {
         Ok(bytes.iter().take(n).copied().collect())
     }
 
+    /// Writes an object directly (seed data and tests; the platform's own
+    /// uploads always go through presigned URLs).
+    pub async fn put_bytes(&self, key: &str, content_type: &str, bytes: Vec<u8>) -> Result<(), ApiError> {
+        self.client.put_object().bucket(&self.bucket).key(key).content_type(content_type).body(bytes.into()).send().await.map_err(err)?;
+        Ok(())
+    }
+
     pub async fn delete(&self, key: &str) -> Result<(), ApiError> {
         self.client.delete_object().bucket(&self.bucket).key(key).send().await.map_err(err)?;
         Ok(())

@@ -10,4 +10,10 @@ import './subscriptions.e2e.mjs';
 import './people.e2e.mjs';
 import './cases.e2e.mjs';
 import './hours.e2e.mjs';
+import './collaboration.e2e.mjs';
 import './edge.e2e.mjs';
+import './crawl.e2e.mjs';
+import './statistics.e2e.mjs';
+import './content.e2e.mjs';
+// Last: it reads pages the earlier tests filled (cases in every role's lists).
+import './a11y.e2e.mjs';

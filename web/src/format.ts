@@ -8,7 +8,24 @@ const sek = new Intl.NumberFormat(NUMBER_LOCALE, {
   maximumFractionDigits: 2,
 });
 
-/** An amount in SEK as the spec shows prices (sv-SE, currency code). */
+/** The active language ('sv' or 'en'): i18n keeps it on <html lang>. */
+function activeLanguage(): string {
+  return typeof document !== 'undefined' && document.documentElement.lang?.startsWith('en') ? 'en' : 'sv';
+}
+
+/**
+ * A decimal as users read it in their language (issue 14): sv 1,5, en 1.5;
+ * at most two decimals, no grouping unless asked.
+ */
+export function formatDecimal(n: number, opts: { lang?: string; grouping?: boolean; maxDigits?: number } = {}): string {
+  const lang = opts.lang ?? activeLanguage();
+  return new Intl.NumberFormat(lang.startsWith('en') ? 'en-GB' : 'sv-SE', {
+    maximumFractionDigits: opts.maxDigits ?? 2,
+    useGrouping: opts.grouping ?? false,
+  }).format(n);
+}
+
+/** An amount in SEK as the spec shows prices (sv-SE, currency code), the one way every screen shows money. */
 export function formatSek(amount: number): string {
   return sek.format(amount);
 }

@@ -38,6 +38,8 @@ pub fn all_routes() -> Vec<OpenApiRouter<AppState>> {
         subscriptions::api(),
         cases::api(),
         collaboration::api(),
+        statistics::api(),
+        content::api(),
         conflict_search::api(),
         api(),
     ]

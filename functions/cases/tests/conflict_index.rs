@@ -74,3 +74,43 @@ async fn a_case_too_big_for_one_transaction_is_found_even_if_the_process_stops_a
         assert_eq!(search(&w, &admin, q).await.1, vec![uid.clone()], "{q}");
     }
 }
+
+/// Issue 17: a counterpart's organisationsnummer is a certain hit, typed
+/// with or without dash or century, and so is a number written in the
+/// counterpart's text; a mistyped number (check digit) is refused on the form.
+#[tokio::test]
+async fn a_counterpart_is_found_by_its_identity_number_with_or_without_dash_and_century() {
+    let w = world().await;
+    let (cust, _) = w.user(Role::Customer).await;
+    let (_, admin) = w.user(Role::Admin).await;
+    let (_, lawyer) = w.user(Role::Lawyer).await;
+
+    let mut body = w.form("Hyrestvist");
+    body["customer"] = json!(cust.uid);
+    body["counterpart"] = json!("Hyresvärden i Norr AB");
+    body["counterpart_identity_number"] = json!("556036-0794");
+    let (st, err) = w.call(Method::POST, "/api/case/create/", &admin, Some(body.clone())).await;
+    assert_eq!(st, StatusCode::BAD_REQUEST, "{err}");
+    assert_eq!(err["errors"]["counterpart_identity_number"][0], "invalid_identity_number");
+
+    body["counterpart_identity_number"] = json!("5560360793");
+    let (st, created) = w.call(Method::POST, "/api/case/create/", &admin, Some(body)).await;
+    assert_eq!(st, StatusCode::CREATED, "{created}");
+    assert_eq!(created["counterpart_identity_number"], "556036-0793");
+    let uid = created["uid"].as_str().unwrap().to_string();
+    for q in ["556036-0793", "5560360793", "16556036-0793", "165560360793", "Acme%20556036-0793"] {
+        assert!(search(&w, &lawyer, q).await.1.contains(&uid), "{q}");
+    }
+    assert!(!search(&w, &lawyer, "5560360794").await.1.contains(&uid));
+
+    // A number written in the counterpart's text counts too.
+    let mut body = w.form("Avtal");
+    body["customer"] = json!(cust.uid);
+    body["counterpart"] = json!("Per Persson (19811218-9876)");
+    let (st, created) = w.call(Method::POST, "/api/case/create/", &admin, Some(body)).await;
+    assert_eq!(st, StatusCode::CREATED, "{created}");
+    let uid = created["uid"].as_str().unwrap().to_string();
+    for q in ["811218-9876", "8112189876", "198112189876", "19811218-9876"] {
+        assert!(search(&w, &lawyer, q).await.1.contains(&uid), "{q}");
+    }
+}

@@ -4,6 +4,8 @@
 //! recorded for the audit.
 
 use axum::extract::State;
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use shared::api::{ApiQuery, AppState, CurrentUser, ErrorBody};
@@ -14,7 +16,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 pub fn api() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(search)).routes(routes!(audit))
+    OpenApiRouter::new().routes(routes!(search)).routes(routes!(audit)).routes(routes!(audit_csv))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -30,13 +32,16 @@ pub struct SearchResult {
     pub search: String,
     pub count: usize,
     pub results: Vec<Hit>,
+    /// When the search ran (RFC 3339), as the audit recorded it.
+    #[schema(value_type = String, format = DateTime)]
+    pub searched_at: chrono::DateTime<chrono::Utc>,
 }
 
 /// Search customers, companies, contact persons and case counterparts.
 #[utoipa::path(get, path = "/api/search/fuzzy/", tag = "conflict", params(SearchParams),
     responses(
         (status = 200, description = "Hits, best first, with what matched and a score", body = SearchResult),
-        (status = 400, description = "Empty or too long query", body = ErrorBody),
+        (status = 400, description = "Empty or too long query; search_too_broad: a word matches too many parties to list them all (type more letters)", body = ErrorBody),
         (status = 403, description = "Not admin or lawyer", body = ErrorBody),
     ))]
 async fn search(
@@ -45,7 +50,7 @@ async fn search(
     ApiQuery(p): ApiQuery<SearchParams>,
 ) -> Result<Json<SearchResult>, ApiError> {
     let found = conflict::search(&s, &user, &p.search).await?;
-    Ok(Json(SearchResult { search: found.query, count: found.count, results: found.hits }))
+    Ok(Json(SearchResult { search: found.query, count: found.count, results: found.hits, searched_at: found.at }))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -61,4 +66,54 @@ pub struct AuditList {
     ))]
 async fn audit(State(s): State<AppState>, CurrentUser(user): CurrentUser) -> Result<Json<AuditList>, ApiError> {
     Ok(Json(AuditList { results: conflict::audit(&s, &user).await? }))
+}
+
+#[derive(Deserialize, IntoParams)]
+pub struct ExportParams {
+    /// `YYYY-MM`; this month when absent.
+    pub month: Option<String>,
+}
+
+/// The firm's audit of conflict searches of a month as CSV (admin): when,
+/// who, what was searched, how many possible conflicts and the best names.
+#[utoipa::path(get, path = "/api/search/fuzzy/audit/csv/", tag = "conflict", params(ExportParams),
+    responses(
+        (status = 200, content_type = "text/csv", description = "One line per search, newest first", body = String),
+        (status = 400, description = "invalid_month", body = ErrorBody),
+        (status = 403, description = "Not admin", body = ErrorBody),
+    ))]
+async fn audit_csv(
+    State(s): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    ApiQuery(p): ApiQuery<ExportParams>,
+) -> Result<Response, ApiError> {
+    let rows = conflict::audit_export(&s, &user, p.month.as_deref()).await?;
+    let body = audit_csv_of(&rows)?;
+    let name = p
+        .month
+        .as_deref()
+        .map(str::trim)
+        .filter(|m| !m.is_empty())
+        .map(String::from)
+        .unwrap_or_else(|| chrono::Utc::now().format("%Y-%m").to_string());
+    let disposition = format!("attachment; filename=\"conflict-searches-{name}.csv\"");
+    Ok(([(header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()), (header::CONTENT_DISPOSITION, disposition)], body).into_response())
+}
+
+/// The audit rows as CSV with a heading line.
+pub fn audit_csv_of(rows: &[SearchAudit]) -> Result<String, ApiError> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record(["searched_at", "user_email", "user_uid", "query", "hits", "top"]).map_err(ApiError::internal)?;
+    for r in rows {
+        w.write_record([
+            r.at.to_rfc3339(),
+            r.user_email.clone(),
+            r.user_uid.clone(),
+            r.query.clone(),
+            r.hits.to_string(),
+            r.top.join("; "),
+        ])
+        .map_err(ApiError::internal)?;
+    }
+    String::from_utf8(w.into_inner().map_err(ApiError::internal)?).map_err(ApiError::internal)
 }

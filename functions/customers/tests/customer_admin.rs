@@ -279,3 +279,60 @@ async fn dropdowns() {
     let (status, _) = call(&env, Method::GET, "/api/account_manager/dropdown/list/", &lawyer, None).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
 }
+
+/// Issue 17: the customer lists and dropdowns find a customer by each
+/// indexed word (first and last name, company name, e-mail, registration
+/// number with or without dash), through the words written in its
+/// transaction; a rename moves them; a one-letter search asks for more.
+#[tokio::test]
+async fn customer_search_finds_a_customer_by_each_indexed_word() {
+    let env = world().await;
+    let (_, body) = create(&env, &env.admin, company("Sven.Ordlund@Firma-Exempel.se", "556036-0793", "Nordvind Bygg AB")).await;
+    let uid = body["uid"].as_str().unwrap_or_else(|| panic!("{body}")).to_string();
+    create(&env, &env.admin, individual("annan@example.com")).await;
+    let list = |q: String| {
+        let env = &env;
+        async move {
+            let (s, body) = call(env, Method::GET, &format!("/api/customer/list/?status=all&search={q}"), &env.admin, None).await;
+            assert_eq!(s, StatusCode::OK, "{q}: {body}");
+            body["results"].as_array().unwrap().iter().map(|r| r["uid"].as_str().unwrap().to_string()).collect::<Vec<_>>()
+        }
+    };
+    for q in [
+        "Sven",
+        "soderberg",
+        "Soderb",
+        "Nordvind",
+        "bygg",
+        "sven.ordlund",
+        "firma",
+        "exempel",
+        "556036-0793",
+        "5560360793",
+        "556036",
+        "Sven%20Nordvind",
+    ] {
+        assert_eq!(list(q.to_string()).await, vec![uid.clone()], "{q}");
+        let (_, opts) = call(&env, Method::GET, &format!("/api/customer/dropdown/list/?search={q}"), &env.admin, None).await;
+        assert!(opts.as_array().unwrap().iter().any(|o| o["uid"] == uid.as_str()), "dropdown {q}: {opts}");
+        let (_, opts) = call(&env, Method::GET, &format!("/api/company/dropdown/list/?search={q}"), &env.admin, None).await;
+        assert!(opts.as_array().unwrap().iter().any(|o| o["uid"] == uid.as_str()), "company dropdown {q}: {opts}");
+    }
+    assert!(list("ordvind".into()).await.is_empty(), "words are found by their beginning");
+    assert!(list("Sven%20Ek".into()).await.is_empty(), "every query word must match");
+    let (s, body) = call(&env, Method::GET, "/api/customer/list/?status=all&search=s", &env.admin, None).await;
+    assert_eq!((s, field(&body, "search")), (StatusCode::BAD_REQUEST, vec!["search_too_broad"]));
+
+    // A new company name replaces the old words.
+    let (s, body) = call(
+        &env,
+        Method::PUT,
+        &format!("/api/customer/update/{uid}/"),
+        &env.admin,
+        Some(company("sven.ordlund@firma-exempel.se", "556036-0793", "Sydvind Bygg AB")),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{body}");
+    assert!(list("Nordvind".into()).await.is_empty());
+    assert_eq!(list("sydvind".into()).await, vec![uid.clone()]);
+}

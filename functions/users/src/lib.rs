@@ -9,7 +9,7 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, CurrentUser, ErrorBody};
 use shared::domain::{permissions, Permission, SessionUser, User};
-use shared::error::ApiError;
+use shared::error::{ApiError, Msg};
 use shared::services::contacts::{self, ContactForm};
 use shared::services::profile;
 use utoipa::{IntoParams, ToSchema};
@@ -24,6 +24,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .routes(routes!(update_contact))
         .routes(routes!(deactivate_contact))
         .routes(routes!(activate_contact))
+        .routes(routes!(send_contact_password_link))
         .routes(routes!(update_profile))
         .routes(routes!(image_upload_url))
         .routes(routes!(confirm_image))
@@ -54,6 +55,8 @@ pub struct Contact {
     pub full_name: String,
     pub phone: Option<String>,
     pub permissions: Vec<Permission>,
+    /// Personnummer (`XXXXXX-XXXX`), when given.
+    pub identity_number: Option<String>,
     pub active: bool,
     pub customer_id: Option<String>,
     /// RFC 3339.
@@ -72,6 +75,7 @@ impl From<User> for Contact {
             last_name: u.last_name,
             phone: u.phone,
             permissions: u.permissions,
+            identity_number: u.identity_number,
             active: u.active,
             customer_id: u.customer_id,
             created_at: u.created_at,
@@ -128,6 +132,9 @@ pub struct CreateContactRequest {
     /// Permission codes, e.g. `["add_case", "view_bisnode"]`.
     #[serde(default)]
     pub permissions: Vec<String>,
+    /// Personnummer (optional): 10 or 12 digits, with or without dash, right check digit.
+    #[serde(default)]
+    pub identity_number: Option<String>,
 }
 
 /// Create a contact under the customer; it gets a single-use link (valid
@@ -143,7 +150,13 @@ async fn create_contact(
     CurrentUser(user): CurrentUser,
     ApiJson(req): ApiJson<CreateContactRequest>,
 ) -> Result<(axum::http::StatusCode, Json<Contact>), ApiError> {
-    let form = ContactForm { first_name: req.first_name, last_name: req.last_name, phone: req.phone, permissions: req.permissions };
+    let form = ContactForm {
+        first_name: req.first_name,
+        last_name: req.last_name,
+        phone: req.phone,
+        permissions: req.permissions,
+        identity_number: req.identity_number,
+    };
     let contact = contacts::create(&s, &user, req.customer.as_deref(), &req.email, form).await?;
     Ok((axum::http::StatusCode::CREATED, Json(contact.into())))
 }
@@ -170,6 +183,9 @@ pub struct UpdateContactRequest {
     pub phone: Option<String>,
     #[serde(default)]
     pub permissions: Vec<String>,
+    /// Personnummer (optional); empty or absent clears it.
+    #[serde(default)]
+    pub identity_number: Option<String>,
 }
 
 /// Names, phone and permissions. The e-mail is not changed here.
@@ -187,7 +203,13 @@ async fn update_contact(
     ApiPath(contact_id): ApiPath<String>,
     ApiJson(req): ApiJson<UpdateContactRequest>,
 ) -> Result<Json<Contact>, ApiError> {
-    let form = ContactForm { first_name: req.first_name, last_name: req.last_name, phone: req.phone, permissions: req.permissions };
+    let form = ContactForm {
+        first_name: req.first_name,
+        last_name: req.last_name,
+        phone: req.phone,
+        permissions: req.permissions,
+        identity_number: req.identity_number,
+    };
     Ok(Json(contacts::update(&s, &user, &contact_id, form).await?.into()))
 }
 
@@ -213,6 +235,26 @@ async fn activate_contact(
     ApiPath(contact_id): ApiPath<String>,
 ) -> Result<Json<Contact>, ApiError> {
     Ok(Json(contacts::set_active(&s, &user, &contact_id, true).await?.into()))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct LinkSent {
+    /// `password_link_sent`
+    pub message: Msg,
+}
+
+/// Mail the contact a new set-password link (admin, sales person, the
+/// customer, a contact with view_contact; not to oneself).
+#[utoipa::path(post, path = "/api/customers/user/send-password-link/{contact_id}/", tag = "users", security(("bearer" = [])),
+    params(("contact_id" = String, Path)),
+    responses((status = 200, body = LinkSent), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn send_contact_password_link(
+    State(s): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    ApiPath(contact_id): ApiPath<String>,
+) -> Result<Json<LinkSent>, ApiError> {
+    contacts::send_password_link(&s, &user, &contact_id).await?;
+    Ok(Json(LinkSent { message: Msg::PasswordLinkSent }))
 }
 
 #[derive(Deserialize, ToSchema)]

@@ -216,6 +216,12 @@ async fn a_contact_with_view_contact_manages_its_companys_contacts_but_not_itsel
     assert_eq!(status, StatusCode::FORBIDDEN);
     let (status, _) = call(&router, Method::POST, &format!("/api/customers/user/deactivate/{me}/"), &t, None).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, _) = call(&router, Method::POST, &format!("/api/customers/user/send-password-link/{me}/"), &t, None).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    // a new set-password link for another contact of the company
+    let (status, sent) = call(&router, Method::POST, &format!("/api/customers/user/send-password-link/{id}/"), &t, None).await;
+    assert_eq!(status, StatusCode::OK, "{sent}");
+    assert_eq!(sent["message"], "password_link_sent");
 
     let (status, list) = call(&router, Method::GET, "/api/user/list/", &t, None).await;
     assert_eq!(status, StatusCode::OK);
@@ -239,6 +245,7 @@ async fn a_customer_cannot_touch_another_customers_contacts() {
         ),
         (Method::POST, format!("/api/customers/user/deactivate/{id}/"), None),
         (Method::POST, format!("/api/customers/user/activate/{id}/"), None),
+        (Method::POST, format!("/api/customers/user/send-password-link/{id}/"), None),
         // a non-contact (the other customer itself) and an unknown id answer the same
         (Method::GET, format!("/api/customers/user/{}/", b.uid), None),
         (Method::GET, "/api/customers/user/no-such-id/".to_string(), None),
@@ -351,4 +358,36 @@ async fn the_list_pages_ten_newest_first_with_a_cursor() {
     let (status, body) = call(&router, Method::GET, "/api/user/list/?cursor=zz-not-hex", &t, None).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(body["message"], "invalid_cursor");
+}
+
+/// Issue 17: a contact's personnummer is checked (Luhn) and makes the
+/// contact a certain hit of the conflict search, with or without dash and
+/// century; editing the number moves the hit.
+#[tokio::test]
+async fn a_contacts_personnummer_is_checked_and_found_with_or_without_dash_and_century() {
+    let (state, router) = setup().await;
+    let customer = testkit::account(&state, "idkund@example.com", PASSWORD, Role::Customer).await;
+    let t = token(&state, &customer).await;
+    let mut body = new_contact("ida.id@example.com");
+    body["identity_number"] = json!("19811218-9875");
+    let (status, err) = call(&router, Method::POST, "/api/customers/user/create/", &t, Some(body.clone())).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{err}");
+    assert_eq!(err["errors"]["identity_number"][0], "invalid_identity_number");
+
+    body["identity_number"] = json!("198112189876");
+    let (status, created) = call(&router, Method::POST, "/api/customers/user/create/", &t, Some(body)).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    assert_eq!(created["identity_number"], "811218-9876");
+    let uid = created["uid"].as_str().unwrap().to_string();
+    for q in ["811218-9876", "8112189876", "19811218-9876", "198112189876"] {
+        let hits = state.store.search_parties(q).await.unwrap();
+        assert!(hits.iter().any(|h| h.party.uid == uid && h.matched.identity_match), "{q}: {hits:?}");
+    }
+
+    // A new number replaces the old one in the index.
+    let upd = json!({"first_name": "Greta", "last_name": "Garbo", "permissions": [], "identity_number": "556036-0793"});
+    let (status, body) = call(&router, Method::PUT, &format!("/api/customers/user/update/{uid}/"), &t, Some(upd)).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert!(state.store.search_parties("5560360793").await.unwrap().iter().any(|h| h.party.uid == uid));
+    assert!(!state.store.search_parties("8112189876").await.unwrap().iter().any(|h| h.party.uid == uid));
 }

@@ -30,13 +30,16 @@ pub const FRAME_OPTIONS: &str = "DENY";
 /// The Content-Security-Policy of the site. `documents` is the origin of the
 /// documents bucket, which the browser reaches with presigned URLs (uploads
 /// with `fetch`/PUT, profile images): `https://<bucket>.s3.<region>.amazonaws.com`
-/// on AWS, the stand-in locally. Styles allow `'unsafe-inline'` because antd
+/// on AWS, the stand-in locally; academy videos play from there too
+/// (`media-src`), and embedded lesson players come only from
+/// youtube-nocookie and Vimeo (`frame-src`). Styles allow `'unsafe-inline'` because antd
 /// writes its component styles at run time (CSS-in-JS); scripts do not.
 pub fn content_security_policy(documents: &str) -> String {
     format!(
         "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: {documents}; \
-         font-src 'self' data:; connect-src 'self' {documents}; object-src 'none'; base-uri 'self'; form-action 'self'; \
-         frame-ancestors 'none'"
+         font-src 'self' data:; connect-src 'self' {documents}; media-src 'self' blob: {documents}; \
+         frame-src https://www.youtube-nocookie.com https://player.vimeo.com; object-src 'none'; base-uri 'self'; \
+         form-action 'self'; frame-ancestors 'none'"
     )
 }
 

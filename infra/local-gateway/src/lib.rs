@@ -133,6 +133,7 @@ pub mod demo_cases;
 pub mod headers;
 pub mod repair;
 pub mod seed;
+pub mod seed_content;
 
 pub fn default_web_dist() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../web/dist")

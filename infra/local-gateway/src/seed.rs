@@ -20,10 +20,10 @@ pub struct DemoAccount {
     pub permissions: &'static [Permission],
 }
 
-/// The demo contact: cases and most services, but NOT view_contact, so the
-/// demo shows a contact without the Users menu.
+/// The demo contact: cases, chat in cases and most services, but NOT
+/// view_contact, so the demo shows a contact without the Users menu.
 pub const DEMO_CONTACT_PERMISSIONS: &[Permission] =
-    &[Permission::ViewVerify, Permission::ViewBisnode, Permission::ViewKontracto, Permission::AddCase];
+    &[Permission::ViewVerify, Permission::ViewBisnode, Permission::ViewKontracto, Permission::AddCase, Permission::ChatInCases];
 
 /// The customer demo and e2e contacts belong to.
 pub const DEMO_CUSTOMER_EMAIL: &str = "customer@example.com";
@@ -51,7 +51,7 @@ pub const DEMO_ACCOUNTS: [DemoAccount; 6] = [
 /// recovery, authenticator-app enrolment, the Users screens as a contact,
 /// buying and losing subscriptions), so the demo accounts stay as printed.
 /// Seeded with `SEED_E2E=1`.
-pub const E2E_ACCOUNTS: [DemoAccount; 6] = [
+pub const E2E_ACCOUNTS: [DemoAccount; 7] = [
     DemoAccount { email: "twofactor@example.com", role: Role::Customer, first_name: "Tove", last_name: "Tvåsteg", permissions: &[] },
     DemoAccount { email: "recovery@example.com", role: Role::Customer, first_name: "Rut", last_name: "Återställning", permissions: &[] },
     DemoAccount { email: "totp@example.com", role: Role::Customer, first_name: "Tim", last_name: "Tidskod", permissions: &[] },
@@ -67,6 +67,8 @@ pub const E2E_ACCOUNTS: [DemoAccount; 6] = [
         last_name: "Administratör",
         permissions: &Permission::ALL,
     },
+    // A second lawyer: finds another lawyer's case by its counterpart in the conflict search e2e test.
+    DemoAccount { email: "lawyer2@example.com", role: Role::Lawyer, first_name: "Lova", last_name: "Jurist", permissions: &[] },
 ];
 
 /// Knowledge sectors of the demo (a lawyer works in at least one).
@@ -77,6 +79,7 @@ pub const DEMO_KNOWLEDGE_SECTORS: [&str; 5] = ["Hyresrätt", "Arbetsrätt", "Avt
 /// in the demo knowledge sectors), so they are listed and offered in every
 /// list and dropdown like staff made through the admin screens.
 pub async fn seed_demo_accounts(state: &AppState) -> Result<usize, ApiError> {
+    crate::seed_content::seed_demo_content(state).await?;
     let created = seed_accounts(state, &DEMO_ACCOUNTS).await?;
     let sectors = ensure_knowledge_sectors(state).await?;
     for email in ["lawyer@example.com", "sales@example.com"] {
@@ -112,10 +115,12 @@ pub async fn seed_accounts(state: &AppState, accounts: &[DemoAccount]) -> Result
     let mut created = 0;
     // Contacts listed without their customer in the same list join the demo customer.
     let mut customer_uid = state.store.find_user_by_email(DEMO_CUSTOMER_EMAIL).await?.map(|u| u.uid);
+    crate::seed_content::ensure_legal_texts(state).await?;
     for a in accounts {
         if let Some(existing) = state.store.find_user_by_email(a.email).await? {
             if a.role == Role::Customer {
                 ensure_customer_profile(state, &existing).await?;
+                crate::seed_content::accept_current(state, &existing).await?;
             }
             if a.role == Role::Customer && a.email == DEMO_CUSTOMER_EMAIL {
                 customer_uid = Some(existing.uid);
@@ -146,6 +151,7 @@ pub async fn seed_accounts(state: &AppState, accounts: &[DemoAccount]) -> Result
                 created += 1;
                 if a.role == Role::Customer {
                     ensure_customer_profile(state, &user).await?;
+                    crate::seed_content::accept_current(state, &user).await?;
                 }
                 if a.role == Role::Customer && a.email == DEMO_CUSTOMER_EMAIL {
                     customer_uid = Some(user.uid);

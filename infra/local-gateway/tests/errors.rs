@@ -80,7 +80,9 @@ async fn every_kind_of_refusal_answers_in_the_api_error_shape() {
     // (An http::Uri holds at most 64 KB; API Gateway refuses a request line
     // over 10 KB before the function on AWS.)
     let long_query = format!("/api/case/list/?search={}", "q".repeat(60 << 10));
-    let cases: Vec<(&str, Method, String, Option<&str>, Option<(&str, Vec<u8>)>, (u16, &str))> = vec![
+    // (what, method, path, token, body with its content type, expected status and key)
+    type Refusal<'a> = (&'a str, Method, String, Option<&'a str>, Option<(&'a str, Vec<u8>)>, (u16, &'a str));
+    let cases: Vec<Refusal> = vec![
         ("body too large", Method::POST, "/api/token/".into(), None, json(&huge_body), (413, "request_too_large")),
         ("malformed JSON", Method::POST, "/api/token/".into(), None, json("{"), (400, "invalid_request_body")),
         ("not JSON", Method::POST, "/api/token/".into(), None, Some(("text/plain", b"hello".to_vec())), (400, "invalid_request_body")),

@@ -113,6 +113,8 @@ async fn demo_seed_is_idempotent_and_every_role_can_sign_in() {
     // the demo contact shows the restriction: no view_contact
     assert!(!contact.permissions.is_empty());
     assert!(!contact.permissions.contains(&shared::domain::Permission::ViewContact));
+    // ...and writes in its company's cases
+    assert!(contact.permissions.contains(&shared::domain::Permission::ChatInCases));
 
     // the demo customer is an active company customer, listed once however often the seed runs
     let profile = state.store.get_customer_profile(&customer.uid).await.unwrap().expect("a customer profile");

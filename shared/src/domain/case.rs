@@ -94,6 +94,10 @@ pub struct Case {
     pub lawyer_name: Option<String>,
     pub files: Vec<CaseFile>,
     pub counterpart: String,
+    /// The counterpart's organisationsnummer or personnummer (optional,
+    /// `XXXXXX-XXXX`): a certain hit of the conflict search.
+    #[serde(default)]
+    pub counterpart_identity_number: Option<String>,
     pub disqualification_control: bool,
     pub short_internal_description: String,
     #[schema(value_type = Option<String>)]
@@ -138,6 +142,7 @@ impl Case {
             lawyer_name: None,
             files: vec![],
             counterpart: String::new(),
+            counterpart_identity_number: None,
             disqualification_control: false,
             short_internal_description: String::new(),
             start_date: None,
@@ -179,7 +184,8 @@ pub fn is_customer_side(user: &User) -> bool {
 /// those fields are ignored and the case keeps what it had (`prev`, or the
 /// empty values of `base` for a new case). A lawyer's own new case is the
 /// exception the creation service makes: it names the lawyer. Status, the
-/// lawyer, hours consumed and invoiced flags are no form fields at all.
+/// lawyer, hours consumed and invoiced flags are no form fields at all. The
+/// customer side neither sees nor changes the disqualification control.
 pub fn with_form(editor: &User, base: &Case, prev: Option<&Case>, input: CaseInput, case_type: CaseType) -> Case {
     let kept = prev.unwrap_or(base);
     let mut c = base.clone();
@@ -194,6 +200,7 @@ pub fn with_form(editor: &User, base: &Case, prev: Option<&Case>, input: CaseInp
     c.client = input.client;
     c.direct_assign_lawyer = input.direct_assign_lawyer;
     c.counterpart = input.counterpart;
+    c.counterpart_identity_number = input.counterpart_identity_number;
     c.disqualification_control = input.disqualification_control;
     c.short_internal_description = input.short_internal_description;
     c.start_date = input.start_date;
@@ -206,6 +213,9 @@ pub fn with_form(editor: &User, base: &Case, prev: Option<&Case>, input: CaseInp
     let own_new_case = prev.is_none() && editor.role() == Some(Role::Lawyer) && c.direct_assign_lawyer.as_deref() == Some(&editor.uid);
     if !policy::may(editor, Action::DirectAssign) && !own_new_case {
         c.direct_assign_lawyer = kept.direct_assign_lawyer.clone();
+    }
+    if is_customer_side(editor) {
+        c.disqualification_control = kept.disqualification_control;
     }
     c
 }
@@ -320,6 +330,7 @@ pub struct CaseInput {
     pub client: String,
     pub direct_assign_lawyer: Option<String>,
     pub counterpart: String,
+    pub counterpart_identity_number: Option<String>,
     pub disqualification_control: bool,
     pub short_internal_description: String,
     pub start_date: Option<NaiveDate>,
@@ -348,6 +359,10 @@ pub struct CaseForm {
     pub direct_assign_lawyer: Option<String>,
     #[serde(default)]
     pub counterpart: String,
+    /// Organisationsnummer or personnummer of the counterpart (optional):
+    /// 10 or 12 digits, with or without dash, right check digit.
+    #[serde(default)]
+    pub counterpart_identity_number: Option<String>,
     #[serde(default)]
     pub disqualification_control: bool,
     #[serde(default)]
@@ -463,6 +478,11 @@ fn validate_with(form: &CaseForm, estimate_required: bool) -> Result<CaseInput, 
             f.add("deadline", Msg::DeadlineBeforeStart);
         }
     }
+    let counterpart_identity_number =
+        super::conflict::parse_identity_number(form.counterpart_identity_number.as_deref().unwrap_or_default()).unwrap_or_else(|k| {
+            f.add("counterpart_identity_number", k);
+            None
+        });
     let pc = form.address.post_code.trim();
     if !pc.is_empty() && (pc.len() != 5 || !pc.chars().all(|c| c.is_ascii_digit())) {
         f.add("address.post_code", Msg::InvalidPostCode);
@@ -486,6 +506,7 @@ fn validate_with(form: &CaseForm, estimate_required: bool) -> Result<CaseInput, 
         client: t(&form.client),
         direct_assign_lawyer: form.direct_assign_lawyer.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(String::from),
         counterpart: t(&form.counterpart),
+        counterpart_identity_number,
         disqualification_control: form.disqualification_control,
         short_internal_description: long(&form.short_internal_description),
         start_date: start,

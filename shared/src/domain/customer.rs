@@ -426,6 +426,13 @@ pub struct Registration {
     pub terms_accepted: bool,
     #[serde(default)]
     pub privacy_accepted: bool,
+    /// The terms version the form showed (recorded with the time; refused
+    /// when no longer current). None: the current one.
+    #[serde(default)]
+    pub terms_version: Option<u32>,
+    /// The privacy policy version the form showed.
+    #[serde(default)]
+    pub privacy_version: Option<u32>,
 }
 
 /// The fields registration and the staff form share: who the customer is
@@ -777,6 +784,8 @@ mod tests {
             invoice_address: Address::default(),
             terms_accepted: true,
             privacy_accepted: true,
+            terms_version: None,
+            privacy_version: None,
         }
     }
 

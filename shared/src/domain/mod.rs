@@ -1,13 +1,16 @@
 //! The domain: types and rules in the spec's words. Nothing here knows about
 //! DynamoDB, S3, SES or HTTP, so every rule can be unit-tested on its own.
 
+pub mod academy;
 pub mod additional_hour;
 pub mod case;
 pub mod catalogue;
 pub mod conflict;
 pub mod contact;
 pub mod customer;
+pub mod customer_search;
 pub mod document;
+pub mod legal;
 pub mod message;
 pub mod notification;
 pub mod password_policy;
@@ -15,7 +18,10 @@ pub mod permissions;
 pub mod policy;
 pub mod rating;
 pub mod staff;
+pub mod stats;
 pub mod subscription;
+pub mod support;
+pub mod template_file;
 pub mod text;
 pub mod totp;
 pub mod two_factor;

@@ -5,9 +5,9 @@ use crate::error::{FieldErrors, Msg};
 
 /// Names: people, companies, clients, counterparts, contact persons, address lines.
 pub const NAME_MAX: usize = 200;
-/// A list of names in one field (a case's counterparts: every party the
-/// conflict search must find).
-pub const PARTIES_MAX: usize = 2_000;
+/// A case's counterparts: the field lists every opposing party of the case
+/// (each is indexed for the conflict search), so it takes more than one name.
+pub const PARTIES_MAX: usize = 1_000;
 /// A case's subject.
 pub const SUBJECT_MAX: usize = 300;
 /// Descriptions and notes.
@@ -16,7 +16,7 @@ pub const LONG_MAX: usize = 10_000;
 pub const EMAIL_MAX: usize = 254;
 
 /// Bidirectional formatting characters: they make a name display as
-/// something else ("invoice", U+202E, "fdp.exe" shows as "invoiceexe.pdf").
+/// something else (`invoice` + U+202E + `fdp.exe` shows as "invoiceexe.pdf").
 fn is_bidi_control(c: char) -> bool {
     matches!(c, '\u{200E}' | '\u{200F}' | '\u{061C}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }

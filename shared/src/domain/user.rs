@@ -110,6 +110,10 @@ pub struct User {
     /// every other role (see `domain::permissions`).
     #[serde(default)]
     pub permissions: Vec<super::permissions::Permission>,
+    /// A customer contact's personnummer (optional, `XXXXXX-XXXX`): a certain
+    /// hit of the conflict search.
+    #[serde(default)]
+    pub identity_number: Option<String>,
 }
 
 impl User {
@@ -272,6 +276,7 @@ pub(crate) mod tests_support {
             token_version: 0,
             phone: None,
             permissions: Vec::new(),
+            identity_number: None,
         }
     }
 }

@@ -290,9 +290,15 @@ pub struct CustomerOption {
 /// Active customers matching `search` (name, e-mail or company), at most 20.
 pub async fn customer_options(ctx: &Context, user: &User, search: &str) -> Result<Vec<CustomerOption>, ApiError> {
     policy::require(user, Action::ReadCustomers)?;
-    let page = ctx.store.list_customers(CustomerState::Active, None, Some(search.trim()), 20).await?;
-    Ok(page
-        .results
+    // A search reads the customer search words (bounded, issue 17); an empty
+    // or one-letter one pages the active list as before.
+    let q = search.trim();
+    let results = if crate::store::customer_search::query_words(q).is_ok() {
+        ctx.store.search_customers(Some(CustomerState::Active), q, None, 20, false).await?.results
+    } else {
+        ctx.store.list_customers(CustomerState::Active, None, Some(q), 20).await?.results
+    };
+    Ok(results
         .into_iter()
         .map(|p| {
             let person = format!("{} {}", p.first_name, p.last_name);

@@ -29,6 +29,13 @@ pub async fn packages(ctx: &Context, caller: &User) -> Result<Vec<Package>, ApiE
     Ok(visible(caller, ctx.store.list_packages().await?, |p| p.public))
 }
 
+/// The public packages and service plans, for anyone (the landing page's offer).
+pub async fn public_offer(ctx: &Context) -> Result<(Vec<Package>, Vec<ServicePlan>), ApiError> {
+    let packages = ctx.store.list_packages().await?.into_iter().filter(|p| p.public).collect();
+    let plans = ctx.store.list_service_plans().await?.into_iter().filter(|p| p.public).collect();
+    Ok((packages, plans))
+}
+
 /// Create a package (admin): hours and price above 0, a duration in days.
 pub async fn create_package(ctx: &Context, caller: &User, form: &NewPackage) -> Result<Package, ApiError> {
     policy::require(caller, Action::ManageCatalogue)?;

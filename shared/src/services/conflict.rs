@@ -24,6 +24,9 @@ pub struct Found {
     pub query: String,
     pub count: usize,
     pub hits: Vec<Hit>,
+    /// When the search ran (as recorded in the audit): the firm keeps a
+    /// search without hits as evidence.
+    pub at: chrono::DateTime<Utc>,
 }
 
 /// Search the index (admin, lawyers). Index work that a stopped process left
@@ -34,9 +37,10 @@ pub async fn search(ctx: &Context, caller: &User, raw_query: &str) -> Result<Fou
     events::finish_pending(ctx).await?;
     let mut hits = ctx.store.search_parties(&query).await?;
     let count = hits.len();
+    let at = Utc::now();
     ctx.store
         .record_conflict_search(&SearchAudit {
-            at: Utc::now(),
+            at,
             user_uid: caller.uid.clone(),
             user_email: caller.email.clone(),
             query: query.clone(),
@@ -45,7 +49,25 @@ pub async fn search(ctx: &Context, caller: &User, raw_query: &str) -> Result<Fou
         })
         .await?;
     hits.truncate(MAX_RESULTS);
-    Ok(Found { query, count, hits })
+    Ok(Found { query, count, hits, at })
+}
+
+/// Rows an audit export holds at most (a month of a firm's searches).
+pub const EXPORT_LIMIT: usize = 20_000;
+
+/// Every search of a month (`month` `YYYY-MM`, this month when absent),
+/// newest first, for the admin's CSV export.
+pub async fn audit_export(ctx: &Context, caller: &User, month: Option<&str>) -> Result<Vec<SearchAudit>, ApiError> {
+    policy::require(caller, Action::ReadConflictAudit)?;
+    let month_of = match month.map(str::trim).filter(|m| !m.is_empty()) {
+        None => Utc::now(),
+        Some(m) => chrono::NaiveDate::parse_from_str(&format!("{m}-01"), "%Y-%m-%d")
+            .ok()
+            .and_then(|d| d.and_hms_opt(0, 0, 0))
+            .map(|d| d.and_utc())
+            .ok_or_else(|| ApiError::field("month", crate::error::Msg::InvalidMonth))?,
+    };
+    ctx.store.conflict_searches_of_month(month_of, EXPORT_LIMIT).await
 }
 
 /// The searches of this month, newest first (admin).

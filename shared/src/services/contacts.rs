@@ -22,6 +22,16 @@ pub struct ContactForm {
     pub last_name: String,
     pub phone: Option<String>,
     pub permissions: Vec<String>,
+    /// Personnummer (optional; Luhn-checked, with or without dash and century).
+    pub identity_number: Option<String>,
+}
+
+/// The form's identity number, checked (`identity_number` field error).
+fn check_identity(form: &ContactForm, errors: &mut FieldErrors) -> Option<String> {
+    crate::domain::conflict::parse_identity_number(form.identity_number.as_deref().unwrap_or_default()).unwrap_or_else(|k| {
+        errors.add("identity_number", k);
+        None
+    })
 }
 
 /// Validates names, phone and permission codes; all field errors at once.
@@ -91,6 +101,7 @@ pub async fn create(s: &Context, caller: &User, customer: Option<&str>, email: &
         errors.add("email", Msg::InvalidEmail);
     }
     let (phone, permissions) = check_form(&form, &mut errors);
+    let identity_number = check_identity(&form, &mut errors);
     errors.check()?;
     let placeholder = crate::domain::two_factor::new_link_token();
     let mut user = accounts::new_user(
@@ -110,6 +121,7 @@ pub async fn create(s: &Context, caller: &User, customer: Option<&str>, email: &
     .await?;
     user.phone = phone;
     user.permissions = permissions;
+    user.identity_number = identity_number;
     let invitation = retry::until_done(|_| async {
         let mut tx = s.store.tx();
         accounts::add_account(&s.store, &mut tx, &user)?;
@@ -146,7 +158,9 @@ pub async fn update(s: &Context, caller: &User, contact_id: &str, form: ContactF
         }
         let mut errors = FieldErrors::new();
         let (phone, permissions) = check_form(&form, &mut errors);
+        let identity_number = check_identity(&form, &mut errors);
         errors.check()?;
+        contact.identity_number = identity_number;
         contact.first_name = form.first_name.trim().to_string();
         contact.last_name = form.last_name.trim().to_string();
         contact.phone = phone;
@@ -156,6 +170,17 @@ pub async fn update(s: &Context, caller: &User, contact_id: &str, form: ContactF
         Ok(if commit_saved(s, tx, &contact).await? { Attempt::Done(contact) } else { Attempt::Conflict })
     })
     .await
+}
+
+/// Mails a contact the caller may manage a new set-password link (single
+/// use, three days), e.g. when the first one expired or was lost. A contact
+/// may not send one to itself; earlier links stay single-use.
+pub async fn send_password_link(s: &Context, caller: &User, contact_id: &str) -> Result<(), ApiError> {
+    let contact = visible(s, caller, contact_id, true).await?;
+    if contact.uid == caller.uid {
+        return Err(ApiError::Forbidden);
+    }
+    passwords::send_invitation(s, &contact).await
 }
 
 /// Deactivating ends the contact's live sessions (token version bump).

@@ -16,8 +16,9 @@ use super::cases::{commit_case, visible, visible_for_write};
 use super::events::Event;
 use super::retry::{self, Attempt};
 use super::Context;
-use crate::domain::case::{CaseFile, HistoryEntry};
+use crate::domain::case::{self as case_rules, CaseFile, CaseListPlan, HistoryEntry, ListOrder};
 use crate::domain::document::{self, DocumentType, DOCUMENT_MAX_BYTES, MAX_FILES_PER_CASE};
+use crate::domain::message::Attachment;
 use crate::domain::User;
 use crate::error::{ApiError, Msg};
 use crate::store::cases::StoredCase;
@@ -219,4 +220,130 @@ pub async fn remove(ctx: &Context, user: &User, case_uid: &str, key: &str) -> Re
         eprintln!("WARN removed document {key} not deleted: {e}");
     }
     Ok(())
+}
+
+/// A presigned PUT for a file under `prefix` (support tickets and the
+/// like): the name's type decides the key's extension and content type.
+pub async fn issue_upload(ctx: &Context, prefix: &str, name: &str) -> Result<UploadTarget, ApiError> {
+    let (name, t) = name_and_type(name)?;
+    let key = format!("{prefix}{}.{}", uuid::Uuid::new_v4().simple(), t.ext);
+    let url = ctx.files.presign_upload(&key, t.content_type).await?;
+    Ok(UploadTarget { url, key, content_type: t.content_type.into(), name, max_bytes: DOCUMENT_MAX_BYTES })
+}
+
+/// The file uploaded with [`issue_upload`] under `prefix`, checked like a
+/// case document (type by name and first bytes, size); a refused object is
+/// deleted. `field` names the key in a validation error.
+pub async fn checked_upload(ctx: &Context, prefix: &str, key: &str, name: &str, field: &str) -> Result<Attachment, ApiError> {
+    let key = key.trim();
+    let key_type = key
+        .strip_prefix(prefix)
+        .and_then(|rest| rest.rsplit_once('.'))
+        .filter(|(id, _)| id.len() == 32 && id.chars().all(|c| c.is_ascii_hexdigit()))
+        .and_then(|(_, ext)| document::TYPES.iter().copied().find(|t| t.ext == ext))
+        .ok_or_else(|| ApiError::field(format!("{field}_key"), Msg::Invalid))?;
+    let result = async {
+        let (name, t) = name_and_type(name)?;
+        if t.content_type != key_type.content_type {
+            return Err(ApiError::bad(document::DOCUMENT_TYPE_NOT_ALLOWED));
+        }
+        let size = ctx.files.size(key).await?;
+        let head = match size {
+            Some(n) if n > 0 => ctx.files.head_bytes(key, document::MAGIC_LEN).await?,
+            _ => Vec::new(),
+        };
+        document::check_upload(key_type, size, &head, DOCUMENT_MAX_BYTES).map_err(ApiError::bad)?;
+        Ok(Attachment { key: key.to_string(), name, size: size.unwrap_or_default() })
+    }
+    .await;
+    if let Err(e) = &result {
+        if e.key() != document::DOCUMENT_NOT_UPLOADED {
+            if let Err(del) = ctx.files.delete(key).await {
+                eprintln!("WARN refused upload {key} not deleted: {del}");
+            }
+        }
+    }
+    result
+}
+
+/// At most this many of a customer's cases are read for the documents page.
+pub const ACROSS_CASES_MAX: usize = 300;
+
+/// One document of one of the customer's cases (the Documents page).
+#[derive(Serialize, ToSchema)]
+pub struct CustomerDocument {
+    pub case_uid: String,
+    pub case_number: String,
+    pub case_subject: String,
+    #[serde(flatten)]
+    pub file: CaseFile,
+    /// `pdf`, `word`, `excel`, `ppt` or `image`.
+    pub kind: &'static str,
+}
+
+/// The filters of the Documents page.
+#[derive(Default)]
+pub struct DocumentFilter<'a> {
+    /// Part of the file name (any case).
+    pub search: &'a str,
+    pub case_uid: Option<&'a str>,
+    /// `pdf`, `word`, `excel`, `ppt` or `image`.
+    pub kind: Option<&'a str>,
+}
+
+/// The kind of document a file is, by its extension.
+pub fn kind_of(name: &str) -> &'static str {
+    match document::type_of_name(name).map(|t| t.ext) {
+        Some("pdf") => "pdf",
+        Some("doc" | "docx") => "word",
+        Some("xls" | "xlsx") => "excel",
+        Some("ppt" | "pptx") => "ppt",
+        Some(_) => "image",
+        None => "other",
+    }
+}
+
+/// The documents of every case the caller may see as the customer side
+/// (a customer its own; a contact its company's), newest first; download
+/// each through `case/file/download/`, which checks the case again.
+pub async fn across_cases(ctx: &Context, user: &User, filter: DocumentFilter<'_>) -> Result<Vec<CustomerDocument>, ApiError> {
+    let customer = match user.role() {
+        Some(crate::domain::Role::Customer | crate::domain::Role::CustomerContact) => {
+            case_rules::acting_customer(user).ok_or(ApiError::Forbidden)?
+        }
+        _ => return Err(ApiError::Forbidden),
+    };
+    let plan = CaseListPlan::Customer(customer, vec![]);
+    let search = filter.search.trim().to_lowercase();
+    let mut out = Vec::new();
+    let mut cursor: Option<String> = None;
+    let mut read = 0;
+    loop {
+        let page = ctx.store.list_cases(&plan, None, ListOrder::Desc, cursor.as_deref()).await?;
+        read += page.results.len();
+        for c in page.results.into_iter().filter(|c| case_rules::may_view(user, c)) {
+            if filter.case_uid.is_some_and(|u| u != c.uid) {
+                continue;
+            }
+            for f in &c.files {
+                let kind = kind_of(&f.name);
+                if filter.kind.is_some_and(|k| k != kind) || (!search.is_empty() && !f.name.to_lowercase().contains(&search)) {
+                    continue;
+                }
+                out.push(CustomerDocument {
+                    case_uid: c.uid.clone(),
+                    case_number: c.case_number.clone(),
+                    case_subject: c.subject.clone(),
+                    file: f.clone(),
+                    kind,
+                });
+            }
+        }
+        match page.next {
+            Some(n) if read < ACROSS_CASES_MAX => cursor = Some(n),
+            _ => break,
+        }
+    }
+    out.sort_by_key(|d| std::cmp::Reverse(d.file.uploaded_at));
+    Ok(out)
 }

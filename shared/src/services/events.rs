@@ -9,9 +9,13 @@
 //!   (a customer, a contact, a case's counterpart), so a saved party is
 //!   always findable by the conflict search, and a failed write leaves
 //!   neither the record nor its index entries;
+//! - the customer search's word items of a saved customer
+//!   ([`crate::store::customer_search`]);
 //! - the notifications of the people the event concerns
 //!   ([`super::notifications::outgoing`]: who is told what);
-//! - further effects (statistics counters) are added here, beside these, so
+//! - the statistics counters the event changes ([`super::counters`]:
+//!   `UpdateItem ADD` on the day, month and gauge items of each scope,
+//!   the global ones on a shard picked by a hash of the event id), so
 //!   every one is written exactly once with the event or not at all.
 //!
 //! Effects that would carry the transaction past DynamoDB's 100 items go into
@@ -21,7 +25,7 @@
 //! The case history is written by the case use cases themselves (its
 //! entries are the event's own record, with the wording of the change).
 
-use crate::domain::case::Case;
+use crate::domain::case::{Case, CaseHour};
 use crate::domain::conflict::PartyKind;
 use crate::domain::customer::{CustomerProfile, CustomerType};
 use crate::domain::message::Message;
@@ -32,7 +36,7 @@ use crate::error::ApiError;
 use crate::store::conflict::{IndexChange, Party};
 use crate::store::tx::Tx;
 
-use super::{notifications, Context};
+use super::{counters, notifications, Context};
 
 /// Items kept free in a transaction for the effects added after the index.
 const RESERVE: usize = 4;
@@ -45,8 +49,10 @@ pub enum Event<'a> {
     CaseChanged { before: &'a Case, after: &'a Case, by: &'a User },
     /// A status action moved the case.
     CaseStatusChanged { before: &'a Case, after: &'a Case, by: &'a User },
-    /// Hours were logged, edited, deleted or marked invoiced on a case.
-    CaseHoursChanged { case: &'a Case, by: &'a User, change: HoursChange },
+    /// Hours were logged, edited, deleted or marked invoiced on a case;
+    /// `entries` are the changed entries as (before, after) (the
+    /// statistics counters move by their difference).
+    CaseHoursChanged { case: &'a Case, by: &'a User, change: HoursChange, entries: &'a [(Option<CaseHour>, Option<CaseHour>)] },
     /// A message was written in a case.
     MessagePosted { case: &'a Case, message: &'a Message, by: &'a User },
     /// The customer rated a closed case.
@@ -92,11 +98,20 @@ pub enum SubscriptionChange {
 pub struct Queued {
     index_follow_ups: Vec<String>,
     notify_follow_ups: Vec<String>,
+    counter_follow_ups: Vec<String>,
 }
 
 /// Adds the side effects of `events` to `tx`.
 pub async fn record(ctx: &Context, tx: &mut Tx, events: &[Event<'_>]) -> Result<Queued, ApiError> {
     let mut queued = Queued::default();
+    // The customer search's words first (bounded: at most 2 × 16 + 1
+    // items); the conflict index below moves to a follow-up if it no longer fits.
+    for event in events {
+        if let Event::CustomerSaved { profile } = event {
+            let now = ctx.store.customer_words(&profile.uid).await?;
+            ctx.store.add_customer_words(tx, profile, &now)?;
+        }
+    }
     let changes: Vec<IndexChange> = events.iter().flat_map(index_changes).collect();
     for change in changes {
         let now = ctx.store.indexed(change.kind, &change.uid).await?;
@@ -107,6 +122,18 @@ pub async fn record(ctx: &Context, tx: &mut Tx, events: &[Event<'_>]) -> Result<
             ctx.store.add_follow_up_superseded(tx, &change)?;
         } else {
             queued.index_follow_ups.push(ctx.store.add_index_follow_up(tx, &change)?);
+        }
+    }
+    // The statistics counters: in the transaction when they fit, else in
+    // follow-up items (each applied once, see `finish_counters_follow_up`).
+    let deltas = counters::deltas(ctx, events).await?;
+    if !deltas.is_empty() {
+        let event_id = uuid::Uuid::new_v4().simple().to_string();
+        let writes = crate::store::stats::counter_writes(&deltas, crate::domain::stats::fnv(&event_id));
+        if writes.len() + RESERVE <= tx.room() {
+            ctx.store.add_counters(tx, &writes)?;
+        } else {
+            queued.counter_follow_ups = ctx.store.add_counters_follow_up(tx, &event_id, &writes)?;
         }
     }
     // The notifications of the event: in the transaction when they fit
@@ -138,6 +165,9 @@ pub async fn commit(ctx: &Context, tx: Tx, queued: Queued) -> Result<bool, ApiEr
     for sk in &queued.notify_follow_ups {
         ctx.store.finish_notify_follow_up(sk).await?;
     }
+    for sk in &queued.counter_follow_ups {
+        ctx.store.finish_counters_follow_up(sk).await?;
+    }
     Ok(true)
 }
 
@@ -149,12 +179,15 @@ async fn finish(ctx: &Context, index_follow_ups: &[String]) -> Result<(), ApiErr
 }
 
 /// Finishes follow-ups a stopped process left behind (bounded per call):
-/// index changes, and notifications still to fan out.
+/// index changes, notifications still to fan out, counters to add.
 pub async fn finish_pending(ctx: &Context) -> Result<(), ApiError> {
     let pending = ctx.store.pending_index_follow_ups(25).await?;
     finish(ctx, &pending).await?;
     for sk in ctx.store.pending_notify_follow_ups(25).await? {
         ctx.store.finish_notify_follow_up(&sk).await?;
+    }
+    for sk in ctx.store.pending_counters_follow_ups(25).await? {
+        ctx.store.finish_counters_follow_up(&sk).await?;
     }
     Ok(())
 }
@@ -163,7 +196,11 @@ pub async fn finish_pending(ctx: &Context) -> Result<(), ApiError> {
 fn index_changes(event: &Event<'_>) -> Vec<IndexChange> {
     match event {
         Event::CaseCreated { case, .. } => vec![counterpart(case)],
-        Event::CaseChanged { before, after, .. } if before.counterpart != after.counterpart || before.subject != after.subject => {
+        Event::CaseChanged { before, after, .. }
+            if before.counterpart != after.counterpart
+                || before.subject != after.subject
+                || before.counterpart_identity_number != after.counterpart_identity_number =>
+        {
             vec![counterpart(after)]
         }
         Event::CustomerSaved { profile } => customer_parties(profile),
@@ -171,7 +208,7 @@ fn index_changes(event: &Event<'_>) -> Vec<IndexChange> {
             kind: PartyKind::ContactPerson,
             uid: contact.uid.clone(),
             name: contact.full_name(),
-            identity_number: None,
+            identity_number: contact.identity_number.clone(),
             customer_uid: contact.customer_id.clone(),
             context: None,
         })],
@@ -180,15 +217,15 @@ fn index_changes(event: &Event<'_>) -> Vec<IndexChange> {
 }
 
 /// A case's counterpart, under the case (removed when the field is emptied).
-fn counterpart(c: &Case) -> IndexChange {
-    if c.counterpart.trim().is_empty() {
+pub(crate) fn counterpart(c: &Case) -> IndexChange {
+    if c.counterpart.trim().is_empty() && c.counterpart_identity_number.is_none() {
         return IndexChange::remove(PartyKind::Counterpart, &c.uid);
     }
     IndexChange::index(Party {
         kind: PartyKind::Counterpart,
         uid: c.uid.clone(),
         name: c.counterpart.clone(),
-        identity_number: None,
+        identity_number: c.counterpart_identity_number.clone(),
         customer_uid: Some(c.customer.clone()),
         context: Some(format!("{} {}", c.case_number, c.subject)),
     })

@@ -40,8 +40,15 @@ fn done_if<T>(written: bool, value: T) -> Attempt<T> {
 }
 
 /// Commits an hour change with the case's hours event.
-async fn commit_hours(ctx: &Context, mut tx: Tx, case: &Case, by: &User, change: HoursChange) -> Result<bool, ApiError> {
-    let queued = events::record(ctx, &mut tx, &[Event::CaseHoursChanged { case, by, change }]).await?;
+async fn commit_hours(
+    ctx: &Context,
+    mut tx: Tx,
+    case: &Case,
+    by: &User,
+    change: HoursChange,
+    entries: &[(Option<CaseHour>, Option<CaseHour>)],
+) -> Result<bool, ApiError> {
+    let queued = events::record(ctx, &mut tx, &[Event::CaseHoursChanged { case, by, change, entries }]).await?;
     events::commit(ctx, tx, queued).await
 }
 
@@ -102,7 +109,7 @@ pub async fn log(ctx: &Context, user: &User, case_uid: &str, lawyer: Option<&str
         let mut tx = ctx.store.tx();
         ctx.store.add_case_hour_write(&mut tx, &c, None, Some(&h), now()).await?;
         ctx.store.add_history(&mut tx, &HistoryEntry::new(&c.uid, user, HOUR, None, Some(h.summary())))?;
-        Ok(done_if(commit_hours(ctx, tx, &c, user, HoursChange::Logged).await?, h))
+        Ok(done_if(commit_hours(ctx, tx, &c, user, HoursChange::Logged, &[(None, Some(h.clone()))]).await?, h))
     })
     .await
 }
@@ -152,7 +159,7 @@ pub async fn edit(ctx: &Context, user: &User, case_uid: &str, id: &str, form: &H
         let mut tx = ctx.store.tx();
         ctx.store.add_case_hour_write(&mut tx, &c, Some(&old), Some(&h), now()).await?;
         ctx.store.add_history(&mut tx, &HistoryEntry::new(&c.uid, user, HOUR, Some(old.summary()), Some(h.summary())))?;
-        Ok(done_if(commit_hours(ctx, tx, &c, user, HoursChange::Edited).await?, h))
+        Ok(done_if(commit_hours(ctx, tx, &c, user, HoursChange::Edited, &[(Some(old.clone()), Some(h.clone()))]).await?, h))
     })
     .await
 }
@@ -166,7 +173,7 @@ pub async fn delete(ctx: &Context, user: &User, case_uid: &str, id: &str) -> Res
         let mut tx = ctx.store.tx();
         ctx.store.add_case_hour_write(&mut tx, &c, Some(&old), None, now()).await?;
         ctx.store.add_history(&mut tx, &HistoryEntry::new(&c.uid, user, HOUR, Some(old.summary()), None))?;
-        Ok(done_if(commit_hours(ctx, tx, &c, user, HoursChange::Deleted).await?, ()))
+        Ok(done_if(commit_hours(ctx, tx, &c, user, HoursChange::Deleted, &[(Some(old.clone()), None)]).await?, ()))
     })
     .await
 }
@@ -213,7 +220,9 @@ pub async fn mark_invoiced(
                 HistoryEntry::new(&c.uid, user, HOUR, Some(invoiced_text(text.clone(), h.is_invoiced)), Some(invoiced_text(text, value)));
             ctx.store.add_history(&mut tx, &entry)?;
         }
-        Ok(done_if(commit_hours(ctx, tx, &c, user, HoursChange::Invoiced).await?, after))
+        let entries: Vec<(Option<CaseHour>, Option<CaseHour>)> =
+            changing.iter().map(|h| (Some((*h).clone()), Some(CaseHour { is_invoiced: value, ..(*h).clone() }))).collect();
+        Ok(done_if(commit_hours(ctx, tx, &c, user, HoursChange::Invoiced, &entries).await?, after))
     })
     .await
 }
@@ -244,7 +253,7 @@ async fn commit_additional(
     for h in history {
         ctx.store.add_additional_history(&mut tx, h)?;
     }
-    commit_hours(ctx, tx, case, by, change).await
+    commit_hours(ctx, tx, case, by, change, &[]).await
 }
 
 /// The lawyer's additional hours of one month on a case (admin names the

@@ -7,23 +7,31 @@
 //! Function crates call exactly one of these per request; they never touch
 //! the store or the AWS SDK themselves.
 
+pub mod academy;
 pub mod accounts;
 pub mod cases;
 pub mod catalogue;
 pub mod conflict;
 pub mod contacts;
+pub mod counters;
 pub mod credentials;
 pub mod customers;
 pub mod documents;
 pub mod events;
 pub mod hours;
+pub mod legal;
 pub mod messages;
 pub mod notifications;
 pub mod profile;
 pub mod ratings;
+pub mod recount;
+pub mod reindex;
 pub mod retry;
 pub mod staff;
+pub mod statistics;
 pub mod subscriptions;
+pub mod support;
+pub mod templates;
 
 use std::sync::Arc;
 

@@ -90,7 +90,7 @@ async fn drafts(ctx: &Context, event: &Event<'_>) -> Result<Vec<(Vec<To>, Draft)
                 _ => vec![],
             }
         }
-        Event::CaseHoursChanged { case, by, change } => match change {
+        Event::CaseHoursChanged { case, by, change, .. } => match change {
             HoursChange::Logged => vec![(vec![To::User(case.customer.clone())], about_case(Verb::HoursLogged, case, Some(by)))],
             HoursChange::Edited => vec![(vec![To::User(case.customer.clone())], about_case(Verb::HoursEdited, case, Some(by)))],
             HoursChange::Deleted | HoursChange::Invoiced => vec![],

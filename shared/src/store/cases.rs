@@ -68,7 +68,7 @@ fn case_item(c: &Case, rev: u64) -> Result<Item, ApiError> {
     Ok(item)
 }
 
-fn parse_case(item: Item) -> Result<StoredCase, ApiError> {
+pub(crate) fn parse_case(item: Item) -> Result<StoredCase, ApiError> {
     let rev = item.get("rev").and_then(|v| v.as_n().ok()).and_then(|v| v.parse().ok()).unwrap_or(0);
     Ok(StoredCase { case: serde_dynamo::from_item(item).map_err(ApiError::internal)?, rev })
 }
@@ -479,6 +479,87 @@ impl Store {
 /// Sum of billable hours of entries.
 pub fn billable(hours: &[CaseHour]) -> Hundredths {
     hours.iter().fold(Hundredths::ZERO, |a, h| a + h.hour)
+}
+
+impl Store {
+    /// Cases opened in `[from, to)`, newest first, `limit` a page (the
+    /// activity statistics list): every case from the `ALLCASES` pointers,
+    /// or one customer's from its GSI2 partition; `cursor` is the last sort
+    /// key of the page before. Reads the page only.
+    pub async fn cases_opened_between(
+        &self,
+        customer: Option<&str>,
+        from: DateTime<Utc>,
+        to: DateTime<Utc>,
+        cursor: Option<&str>,
+        limit: usize,
+    ) -> Result<CasePage, ApiError> {
+        let (index, pk_attr, sk_attr, pk) = match customer {
+            Some(c) => (Some(super::table::GSI2), "GSI2PK", "GSI2SK", keys::case::customer_gsi2pk(c)),
+            None => (None, "PK", "SK", keys::case::ALL_PK.to_string()),
+        };
+        let upper = cursor.map(String::from).unwrap_or_else(|| keys::at(to));
+        let res = self
+            .client
+            .query()
+            .table_name(&self.table)
+            .set_index_name(index.map(String::from))
+            .key_condition_expression(format!("{pk_attr} = :p AND {sk_attr} BETWEEN :a AND :b"))
+            .expression_attribute_values(":p", s(&pk))
+            .expression_attribute_values(":a", s(keys::at(from)))
+            .expression_attribute_values(":b", s(&upper))
+            .scan_index_forward(false)
+            .limit(limit as i32 + 1)
+            .send()
+            .await
+            .map_err(sdk_err)?;
+        let mut rows: Vec<(String, Item)> = res
+            .items()
+            .iter()
+            .filter_map(|i| i.get(sk_attr).and_then(|v| v.as_s().ok()).map(|sk| (sk.clone(), i.clone())))
+            .filter(|(sk, _)| Some(sk.as_str()) != cursor)
+            .collect();
+        let more = rows.len() > limit || res.last_evaluated_key.is_some() && rows.len() == limit;
+        rows.truncate(limit);
+        let next = if more { rows.last().map(|(sk, _)| sk.clone()) } else { None };
+        let results = if customer.is_some() {
+            rows.into_iter().filter_map(|(_, i)| parse_case(i).ok().map(|c| c.case)).collect()
+        } else {
+            let uids: Vec<String> = rows.iter().filter_map(|(sk, _)| sk.rsplit_once('#').map(|(_, u)| u.to_string())).collect();
+            let mut fetched = self.batch_get_cases(&uids).await?;
+            uids.iter().filter_map(|u| fetched.remove(u)).collect()
+        };
+        Ok(CasePage { results, next })
+    }
+}
+
+/// The items of a case and its hour entries as a bulk load writes them
+/// (benchmarks: BatchWriteItem, no transaction, no events): the case, its
+/// list pointers and the entries.
+pub fn bulk_items(c: &Case, hours: &[CaseHour]) -> Result<Vec<Item>, ApiError> {
+    let mut out = vec![case_item(c, 1)?];
+    let mut pointers = vec![keys::case::ALL_PK.to_string(), keys::case::creator_pk(&c.created_by)];
+    if let Some(l) = lawyer_of_list(c) {
+        pointers.push(keys::case::lawyer_pk(l));
+    }
+    for pk in pointers {
+        let mut item = Item::new();
+        item.insert("PK".into(), s(pk));
+        item.insert("SK".into(), s(list_sk(c)));
+        item.insert("entity".into(), s("case_pointer"));
+        item.insert("case_uid".into(), s(&c.uid));
+        item.insert("status".into(), status_value(c.status));
+        item.insert("search".into(), s(case::search_text(c)));
+        out.push(item);
+    }
+    for h in hours {
+        let mut item: Item = serde_dynamo::to_item(h).map_err(ApiError::internal)?;
+        item.insert("PK".into(), s(keys::case::pk(&c.uid)));
+        item.insert("SK".into(), s(keys::case::hour_sk(&h.id)));
+        item.insert("entity".into(), s("case_hour"));
+        out.push(item);
+    }
+    Ok(out)
 }
 
 #[cfg(test)]

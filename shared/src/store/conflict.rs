@@ -6,7 +6,11 @@
 //! `SK = <kind>#<uid>`, carrying the name and identity number to score. A
 //! record item (`CONFLICTREC#<kind>#<uid>` / `KEYS`) remembers the keys, so a
 //! re-save removes the keys the new name no longer has. A search reads the
-//! partitions of the query's keys (one Query each, bounded), never the table.
+//! partitions of its most specific word's keys (one Query each, at most
+//! [`PER_KEY_LIMIT`] items), never the table: every hit has a word close to
+//! each word of the query, so one word read whole finds them all. When no
+//! word can be read whole, the search answers `search_too_broad` (type more
+//! letters) instead of leaving hits out.
 //!
 //! Every search is recorded under `AUDIT#CONFLICT#<yyyy-mm>` for the firm's
 //! audit, newest first by sort key.
@@ -23,9 +27,10 @@ use super::{keys, n, s, sdk_err, Item, Store};
 use crate::domain::conflict::{self, Match, PartyKind};
 use crate::error::ApiError;
 
-/// At most this many index items are read per key: a search stays bounded
-/// even for very common prefixes.
-const PER_KEY_LIMIT: i32 = 500;
+/// At most this many index items are read per key. A key holding more is
+/// too broad to read whole: its word cannot vouch for every hit (another
+/// word of the query may; otherwise the search asks for more letters).
+pub const PER_KEY_LIMIT: i32 = 400;
 
 /// A party as the index knows it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
@@ -49,6 +54,12 @@ pub struct Hit {
     pub party: Party,
     #[serde(flatten)]
     pub matched: Match,
+}
+
+/// A search's hits and the index items it read (the benchmark's figure).
+pub struct PartySearch {
+    pub hits: Vec<Hit>,
+    pub items_read: usize,
 }
 
 /// One recorded search.
@@ -289,31 +300,68 @@ impl Store {
         Ok(out.items().iter().filter_map(|i| i.get("SK").and_then(|v| v.as_s().ok()).cloned()).collect())
     }
 
-    /// Candidates under the query's keys, scored; best first.
+    /// Candidates under the query's keys, scored; best first. A 400
+    /// `search_too_broad` on the field `search` when no word of the query
+    /// (nor its identity number) could be read whole.
     pub async fn search_parties(&self, query: &str) -> Result<Vec<Hit>, ApiError> {
+        Ok(self.search_parties_counted(query).await?.hits)
+    }
+
+    /// [`Store::search_parties`] with the number of index items it read.
+    pub async fn search_parties_counted(&self, query: &str) -> Result<PartySearch, ApiError> {
+        let plan = conflict::query_plan(query);
         let mut candidates: BTreeMap<String, Party> = BTreeMap::new();
-        for key in conflict::query_keys(query) {
-            let out = self
-                .client
-                .query()
-                .table_name(&self.table)
-                .key_condition_expression("PK = :pk")
-                .expression_attribute_values(":pk", s(keys::conflict::index_pk(&key)))
-                .limit(PER_KEY_LIMIT)
-                .send()
-                .await
-                .map_err(sdk_err)?;
-            for item in out.items() {
-                let party: Party = serde_dynamo::from_item(item.clone()).map_err(ApiError::internal)?;
-                candidates.entry(keys::conflict::index_sk(party.kind, &party.uid)).or_insert(party);
+        let mut items_read = 0usize;
+        // Identity numbers: exact keys, read whole.
+        let mut numbers_whole = true;
+        for key in &plan.numbers {
+            numbers_whole &= self.read_key(key, &mut candidates, &mut items_read).await?;
+        }
+        // Words, most specific first, until one was read whole.
+        let mut words_whole = plan.words.is_empty();
+        for (_, keys) in &plan.words {
+            let mut whole = true;
+            for key in keys {
+                whole &= self.read_key(key, &mut candidates, &mut items_read).await?;
             }
+            if whole {
+                words_whole = true;
+                break;
+            }
+        }
+        if !numbers_whole || !words_whole || (plan.words.is_empty() && plan.numbers.is_empty()) {
+            return Err(ApiError::field("search", crate::error::Msg::SearchTooBroad));
         }
         let mut hits: Vec<Hit> = candidates
             .into_values()
             .filter_map(|party| conflict::score(query, &party.name, party.identity_number.as_deref()).map(|matched| Hit { party, matched }))
             .collect();
         hits.sort_by(|a, b| b.matched.score.total_cmp(&a.matched.score).then_with(|| a.party.name.cmp(&b.party.name)));
-        Ok(hits)
+        Ok(PartySearch { hits, items_read })
+    }
+
+    /// Reads one key's partition into `candidates`: `Ok(true)` when read
+    /// whole, `Ok(false)` when it holds more than [`PER_KEY_LIMIT`] items.
+    async fn read_key(&self, key: &str, candidates: &mut BTreeMap<String, Party>, items_read: &mut usize) -> Result<bool, ApiError> {
+        let out = self
+            .client
+            .query()
+            .table_name(&self.table)
+            .key_condition_expression("PK = :pk")
+            .expression_attribute_values(":pk", s(keys::conflict::index_pk(key)))
+            // One more than the limit tells a partition of exactly the limit
+            // from a broader one.
+            .limit(PER_KEY_LIMIT + 1)
+            .send()
+            .await
+            .map_err(sdk_err)?;
+        let whole = out.items().len() <= PER_KEY_LIMIT as usize && out.last_evaluated_key.as_ref().is_none_or(|k| k.is_empty());
+        for item in out.items() {
+            *items_read += 1;
+            let party: Party = serde_dynamo::from_item(item.clone()).map_err(ApiError::internal)?;
+            candidates.entry(keys::conflict::index_sk(party.kind, &party.uid)).or_insert(party);
+        }
+        Ok(whole)
     }
 
     /// Records a search for the audit trail.
@@ -341,6 +389,38 @@ impl Store {
             .await
             .map_err(sdk_err)?;
         out.items().iter().map(|i| serde_dynamo::from_item(i.clone()).map_err(ApiError::internal)).collect()
+    }
+}
+
+impl Store {
+    /// Every search of one month, newest first (pages of 500), at most `max`.
+    pub async fn conflict_searches_of_month(&self, month_of: DateTime<Utc>, max: usize) -> Result<Vec<SearchAudit>, ApiError> {
+        let mut out = Vec::new();
+        let mut start = None;
+        loop {
+            let page = self
+                .client
+                .query()
+                .table_name(&self.table)
+                .key_condition_expression("PK = :pk")
+                .expression_attribute_values(":pk", s(keys::conflict::audit_pk(month_of)))
+                .scan_index_forward(false)
+                .limit(500)
+                .set_exclusive_start_key(start)
+                .send()
+                .await
+                .map_err(sdk_err)?;
+            for i in page.items() {
+                out.push(serde_dynamo::from_item(i.clone()).map_err(ApiError::internal)?);
+            }
+            match page.last_evaluated_key {
+                Some(k) if !k.is_empty() && out.len() < max => start = Some(k),
+                _ => {
+                    out.truncate(max);
+                    return Ok(out);
+                }
+            }
+        }
     }
 }
 

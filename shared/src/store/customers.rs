@@ -36,7 +36,7 @@ pub fn profile_item(p: &CustomerProfile) -> Result<Item, ApiError> {
     Ok(item)
 }
 
-fn from_item(item: Item) -> Result<CustomerProfile, ApiError> {
+pub(crate) fn from_item(item: Item) -> Result<CustomerProfile, ApiError> {
     serde_dynamo::from_item(item).map_err(ApiError::internal)
 }
 

@@ -325,7 +325,9 @@ pub mod rating {
 /// The conflict-of-interest index.
 pub mod conflict {
     use super::*;
-    /// A candidate partition: `key` is `S#<sound key>`, `P#<prefix>` or `N#<identity number>`.
+    /// A candidate partition: `key` is `W#<spelling>`, `A#<letters>`,
+    /// `D#<spelling, or it less one letter>` or `N#<identity number>`
+    /// ([`crate::domain::conflict::word_keys`]).
     pub fn index_pk(key: &str) -> String {
         format!("CONFLICT#{key}")
     }
@@ -353,12 +355,112 @@ pub mod conflict {
     }
 }
 
+/// The customer search index ([`super::customer_search`]).
+pub mod customer_search {
+    /// A word's partition: its first two letters (a query reads the key
+    /// range of its word inside it, never the whole partition).
+    pub fn word_pk(word: &str) -> String {
+        format!("CUSTWORD#{}", word.chars().take(2).collect::<String>())
+    }
+    pub fn word_sk(word: &str, customer_uid: &str) -> String {
+        format!("{word}#{customer_uid}")
+    }
+    /// The words a customer is indexed under.
+    pub fn record_pk(customer_uid: &str) -> String {
+        format!("CUSTWORDS#{customer_uid}")
+    }
+    pub const RECORD_SK: &str = "WORDS";
+}
+
 /// Work a transaction could not hold (it would pass 100 items), written in
 /// that transaction and finished right after, or by the next sweep.
 pub mod follow_up {
     pub const PK: &str = "FOLLOWUP";
     pub fn sk(kind: &str, id: &str) -> String {
         format!("{kind}#{id}")
+    }
+}
+
+/// Statistics counters (issue 16): a scope's figures of a day, a month, or
+/// now (gauges), one item per shard; see [`crate::domain::stats`].
+pub mod stats {
+    use chrono::{Datelike, NaiveDate};
+    pub fn day_pk(scope: &str, shard: u8, d: NaiveDate) -> String {
+        format!("STATS#{scope}#{shard}#DAY#{:04}-{:02}", d.year(), d.month())
+    }
+    pub fn day_sk(d: NaiveDate) -> String {
+        d.format("%Y-%m-%d").to_string()
+    }
+    pub fn month_pk(scope: &str, shard: u8, year: i32) -> String {
+        format!("STATS#{scope}#{shard}#MONTH#{year:04}")
+    }
+    pub fn month_sk(d: NaiveDate) -> String {
+        format!("{:04}-{:02}", d.year(), d.month())
+    }
+    pub fn now_pk(scope: &str, shard: u8) -> String {
+        format!("STATS#{scope}#{shard}#NOW")
+    }
+    pub const NOW_SK: &str = "NOW";
+    /// The follow-up kind of counter changes that did not fit in their
+    /// event's transaction.
+    pub const FOLLOW_UP: &str = "counters";
+}
+
+/// Terms and privacy: the published versions of a text, and a user's
+/// acceptance of one version (on the user's partition).
+pub mod legal {
+    pub fn pk(kind: &str) -> String {
+        format!("LEGAL#{kind}")
+    }
+    pub const VERSION_PREFIX: &str = "V#";
+    /// Zero-padded, so versions sort in order.
+    pub fn version_sk(version: u32) -> String {
+        format!("V#{version:06}")
+    }
+    /// On `USER#<uid>`.
+    pub fn acceptance_sk(kind: &str, version: u32) -> String {
+        format!("ACCEPT#{kind}#{version:06}")
+    }
+}
+
+/// Public documents and templates: one small partition.
+pub mod template_file {
+    pub const PK: &str = "TEMPLATEFILES";
+    pub fn sk(id: &str) -> String {
+        format!("FILE#{id}")
+    }
+}
+
+/// Support tickets and their answers.
+pub mod ticket {
+    pub fn pk(id: u64) -> String {
+        format!("TICKET#{id:012}")
+    }
+    pub const SK: &str = "TICKET";
+    pub const ANSWER_PREFIX: &str = "ANSWER#";
+    pub fn answer_sk(t: super::DateTime<super::Utc>, id: &str) -> String {
+        format!("ANSWER#{}#{id}", super::at(t))
+    }
+    /// GSI1: a customer's tickets (the customer and its contacts).
+    pub fn customer_gsi1pk(customer_uid: &str) -> String {
+        format!("TICKETS#{customer_uid}")
+    }
+    /// GSI2: every ticket (admin).
+    pub const ALL_GSI2PK: &str = "TICKETS";
+}
+
+/// Freja Academy: the lessons (one partition) and a user's progress (on the
+/// user's partition).
+pub mod lesson {
+    pub const PK: &str = "ACADEMY";
+    pub const PREFIX: &str = "LESSON#";
+    pub fn sk(id: &str) -> String {
+        format!("LESSON#{id}")
+    }
+    pub const PROGRESS_PREFIX: &str = "ACADEMY#";
+    /// On `USER#<uid>`.
+    pub fn progress_sk(lesson_id: &str) -> String {
+        format!("ACADEMY#{lesson_id}")
     }
 }
 
@@ -501,6 +603,43 @@ mod tests {
         assert_eq!(conflict::audit_pk(t()), "AUDIT#CONFLICT#2026-03");
         assert_eq!(conflict::audit_sk(t(), "i"), "2026-03-04T05:06:07.000000Z#i");
         assert_eq!(follow_up::PK, "FOLLOWUP");
+        assert_eq!(conflict::index_pk("D#johanson"), "CONFLICT#D#johanson");
+        assert_eq!(customer_search::word_pk("bergstrom"), "CUSTWORD#be");
+        assert_eq!(customer_search::word_sk("bergstrom", "u"), "bergstrom#u");
+        assert_eq!(customer_search::record_pk("u"), "CUSTWORDS#u");
+        assert_eq!(customer_search::RECORD_SK, "WORDS");
         assert_eq!(follow_up::sk("conflict_index", "counterpart#k"), "conflict_index#counterpart#k");
+    }
+    #[test]
+    fn stats_keys() {
+        let d = NaiveDate::from_ymd_opt(2026, 3, 4).unwrap();
+        assert_eq!(stats::day_pk("all", 3, d), "STATS#all#3#DAY#2026-03");
+        assert_eq!(stats::day_sk(d), "2026-03-04");
+        assert_eq!(stats::month_pk("lawyer#u", 0, 2026), "STATS#lawyer#u#0#MONTH#2026");
+        assert_eq!(stats::month_sk(d), "2026-03");
+        assert_eq!(stats::now_pk("customer#c", 0), "STATS#customer#c#0#NOW");
+        assert_eq!(stats::NOW_SK, "NOW");
+        assert_eq!(follow_up::sk(stats::FOLLOW_UP, "e#0"), "counters#e#0");
+    }
+
+    #[test]
+    fn legal_template_ticket_and_academy_keys() {
+        assert_eq!(legal::pk("terms"), "LEGAL#terms");
+        assert_eq!(legal::version_sk(12), "V#000012");
+        assert_eq!(legal::VERSION_PREFIX, "V#");
+        assert_eq!(legal::acceptance_sk("privacy", 3), "ACCEPT#privacy#000003");
+        assert_eq!(template_file::PK, "TEMPLATEFILES");
+        assert_eq!(template_file::sk("f"), "FILE#f");
+        assert_eq!(ticket::pk(42), "TICKET#000000000042");
+        assert_eq!(ticket::SK, "TICKET");
+        assert_eq!(ticket::answer_sk(t(), "a"), "ANSWER#2026-03-04T05:06:07.000000Z#a");
+        assert_eq!(ticket::ANSWER_PREFIX, "ANSWER#");
+        assert_eq!(ticket::customer_gsi1pk("c"), "TICKETS#c");
+        assert_eq!(ticket::ALL_GSI2PK, "TICKETS");
+        assert_eq!(lesson::PK, "ACADEMY");
+        assert_eq!(lesson::sk("l"), "LESSON#l");
+        assert_eq!(lesson::PREFIX, "LESSON#");
+        assert_eq!(lesson::progress_sk("l"), "ACADEMY#l");
+        assert_eq!(lesson::PROGRESS_PREFIX, "ACADEMY#");
     }
 }

@@ -52,7 +52,7 @@ fn row_item(row: &PurchasedService, rev: u64) -> Result<Item, ApiError> {
     Ok(item)
 }
 
-fn parse_row(item: Item) -> Result<StoredRow, ApiError> {
+pub(crate) fn parse_row(item: Item) -> Result<StoredRow, ApiError> {
     let rev = item.get("rev").and_then(|v| v.as_n().ok()).and_then(|v| v.parse().ok()).unwrap_or(0);
     let mut row: PurchasedService = serde_dynamo::from_item(item).map_err(ApiError::internal)?;
     // Hour bookings update the consumed hours in place (no read-modify-write

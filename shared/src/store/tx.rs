@@ -133,6 +133,22 @@ impl Tx {
         Ok(())
     }
 
+    /// Adds numbers to attributes of the item at `pk`/`sk` (created if
+    /// absent): one unconditional `ADD #a0 :v0, #a1 :v1, …` (counters).
+    pub fn add_numbers(&mut self, pk: &str, sk: &str, values: &[(String, i64)]) -> Result<(), ApiError> {
+        let expr: Vec<String> = (0..values.len()).map(|i| format!("#a{i} :v{i}")).collect();
+        let mut up = Update::builder()
+            .table_name(&self.table)
+            .key("PK", s(pk))
+            .key("SK", s(sk))
+            .update_expression(format!("ADD {}", expr.join(", ")));
+        for (i, (name, v)) in values.iter().enumerate() {
+            up = up.expression_attribute_names(format!("#a{i}"), name).expression_attribute_values(format!(":v{i}"), super::n(v));
+        }
+        self.items.push(TransactWriteItem::builder().update(built(up.build())?).build());
+        Ok(())
+    }
+
     /// Updates the item at `pk`/`sk`: `update` is the expression, with
     /// `condition`'s names and values shared by both.
     pub fn update_if(&mut self, pk: &str, sk: &str, update: &str, condition: Cond) -> Result<(), ApiError> {

@@ -3,7 +3,6 @@ import { api } from './client';
 import type { Page } from '../types/paging';
 import type {
   CaseAction,
-  CaseListKind,
   Case,
   CaseDetails,
   CaseHour,
@@ -20,8 +19,11 @@ const CREATE_PATH: Record<CreateVia, string> = {
   lawyer: '/case/create/by/lawyer/',
 };
 
-export const listCases = (status: CaseListKind, cursor: string | null) =>
-  api.get<Page<Case>>('/case/list/', { query: { status, cursor: cursor ?? undefined } });
+/** A case list: `status` is the API's list word per role (pages/cases/caseRules.ts CASE_TABS); newest first unless `order: 'asc'`. */
+export const listCases = (q: { status: string; search?: string; order?: 'asc' | 'desc' }, cursor: string | null) =>
+  api.get<Page<Case>>('/case/list/', {
+    query: { status: q.status, search: q.search || undefined, order: q.order === 'asc' ? 'asc' : undefined, cursor: cursor ?? undefined },
+  });
 export const getCase = (uid: string) => api.get<CaseDetails>(`/case/${encodeURIComponent(uid)}/`);
 export const createCase = (via: CreateVia, body: CasePayload) => api.post<Case>(CREATE_PATH[via], body);
 export const updateCase = (uid: string, body: CasePayload) => api.put<Case>(`/case/update/${encodeURIComponent(uid)}/`, body);

@@ -4,6 +4,8 @@ import type { Page } from '../types/paging';
 export interface CursorList<T> {
   rows: T[];
   loading: boolean;
+  /** The last fetch failed (the client showed the spec §8 notification): not an empty list. */
+  error: boolean;
   /** 1-based page number shown to the user. */
   page: number;
   hasNext: boolean;
@@ -25,6 +27,7 @@ export function useCursorList<T>(fetchPage: (cursor: string | null) => Promise<P
   const [rows, setRows] = useState<T[]>([]);
   const [next, setNext] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
+  const [error, setError] = useState(false);
   const [tick, setTick] = useState(0);
 
   useEffect(() => {
@@ -33,11 +36,13 @@ export function useCursorList<T>(fetchPage: (cursor: string | null) => Promise<P
     fetchPage(current)
       .then((p) => {
         if (!live) return;
-        setRows(p.results);
+        setError(false);
+        setRows(p.results ?? []);
         setNext(p.next);
       })
       .catch(() => {
         if (live) {
+          setError(true);
           setRows([]);
           setNext(null);
         }
@@ -60,6 +65,7 @@ export function useCursorList<T>(fetchPage: (cursor: string | null) => Promise<P
   return {
     rows,
     loading,
+    error,
     page: cursors.length,
     hasNext: next != null,
     hasPrevious: cursors.length > 1,

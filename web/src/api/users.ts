@@ -36,6 +36,11 @@ export function setContactActive(contactId: string, active: boolean): Promise<Co
   return api.post<Contact>(`/customers/user/${action}/${encodeURIComponent(contactId)}/`, {});
 }
 
+/** POST /api/customers/user/send-password-link/{id}/ — mail the contact a new set-password link. */
+export function sendContactPasswordLink(contactId: string): Promise<{ message: string }> {
+  return api.post<{ message: string }>(`/customers/user/send-password-link/${encodeURIComponent(contactId)}/`, {});
+}
+
 /** PUT /api/profile/update/ — the session user. */
 export function updateProfile(input: ProfileInput): Promise<SessionUser> {
   return api.put<SessionUser>('/profile/update/', input, { suppressError: [400] });

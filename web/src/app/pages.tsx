@@ -24,6 +24,9 @@ const staffForm = () => import('../pages/people/StaffForm');
 const catalogue = () => import('../pages/catalogue/Packages');
 const namedLists = () => import('../pages/catalogue/NamedLists');
 const serviceGate = () => import('../pages/subscriptions/ServiceGate');
+const notificationPages = () => import('../pages/collaboration/NotificationPages');
+const support = () => import('../pages/content/Support');
+const adminContent = () => import('../pages/content/AdminContent');
 
 export const PAGES: Record<PageKey, PageComponent> = {
   Dashboard,
@@ -74,10 +77,22 @@ export const PAGES: Record<PageKey, PageComponent> = {
   ServicePlansPage: lazyNamed(catalogue, 'ServicePlansPage'),
   ServicePlanCreatePage: lazyNamed(catalogue, 'ServicePlanCreatePage'),
   // Conflict search and services
+  StatisticsPage: lazy(() => import('../pages/statistics/StatisticsPage')),
   ConflictResults: lazy(() => import('../pages/conflict/ConflictResults')),
   ContractSignRoute: lazyNamed(serviceGate, 'ContractSignRoute'),
   CreditCheckRoute: lazyNamed(serviceGate, 'CreditCheckRoute'),
   InkassoRoute: lazyNamed(serviceGate, 'InkassoRoute'),
   ContractCheck: lazyNamed(serviceGate, 'ContractCheck'),
   VideoMeetingRoute: lazyNamed(serviceGate, 'VideoMeetingRoute'),
+  // Collaboration
+  NotificationsPage: lazyNamed(notificationPages, 'NotificationsPage'),
+  MessagesPage: lazyNamed(notificationPages, 'MessagesPage'),
+  LawyerRatingsPage: lazy(() => import('../pages/collaboration/LawyerRatingsPage')),
+  // Content: academy, documents, support, terms (issue 19)
+  Academy: lazy(() => import('../pages/content/Academy')),
+  Documents: lazy(() => import('../pages/content/Documents')),
+  Support: lazy(support),
+  SupportStatistics: lazyNamed(support, 'SupportStatistics'),
+  LegalTexts: lazyNamed(adminContent, 'LegalTexts'),
+  TemplateFiles: lazyNamed(adminContent, 'TemplateFiles'),
 };

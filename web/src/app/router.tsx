@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { ROLE_PREFIX, ROLES } from '../auth/roles';
 import { setNavigate } from '../navigation';
@@ -27,6 +27,14 @@ function lazyPublic<P extends object>(load: () => Promise<{ default: ComponentTy
   };
 }
 const confirmPassword = () => import('../pages/public/ConfirmPassword');
+const LegalPage = lazy(() => import('../pages/public/LegalPage'));
+function LegalPageOf({ kind }: { kind: 'terms' | 'privacy' }) {
+  return (
+    <Suspense fallback={null}>
+      <LegalPage kind={kind} />
+    </Suspense>
+  );
+}
 
 const publicPlaceholders: Array<[string, string]> = [];
 
@@ -42,6 +50,9 @@ export const routes: RouteObject[] = [
       { path: '/confirm/account', lazy: lazyPublic(confirmPassword, { variant: 'confirm' }) },
       { path: '/approve/customer', lazy: lazyPublic(confirmPassword, { variant: 'approve' }) },
       { path: '/registration', lazy: lazyPublic(() => import('../pages/public/Registration')) },
+      // The terms and the privacy policy: for anyone, signed in or not (linked from registration, footer, landing page).
+      { path: '/terms', lazy: async () => ({ Component: () => <LegalPageOf kind="terms" /> }) },
+      { path: '/privacy', lazy: async () => ({ Component: () => <LegalPageOf kind="privacy" /> }) },
       ...publicPlaceholders.map(([path, titleKey]) => ({
         path,
         element: (

@@ -5,6 +5,10 @@ export const DEFAULT_LANGUAGE: Language = 'sv';
 export const LANGUAGE_LABELS: Record<Language, string> = { sv: 'Svenska', en: 'English' };
 
 export const THEME_COLOR = '#FF9F7C';
+/** Text on the theme colour (8.2:1 on #FF9F7C). */
+export const ON_THEME_COLOR = '#1f1f1f';
+/** The theme's hue as text on white (5.5:1): links, text buttons, the selected tab. */
+export const THEME_TEXT_COLOR = '#a8461f';
 export const HEADER_HEIGHT = 75;
 export const MENU_WIDTH = 200;
 export const MENU_COLLAPSED_WIDTH = 80;

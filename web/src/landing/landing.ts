@@ -37,6 +37,8 @@ function text(lang: Language, key: string): string {
 }
 
 function show(lang: Language): void {
+  shown = lang;
+  renderOffer(lang);
   document.documentElement.lang = lang;
   document.title = `${text(lang, 'routes.landing')} | ${text(lang, 'common.app.name')}`;
   document.querySelectorAll<HTMLElement>('[data-i18n]').forEach((el) => (el.textContent = text(lang, el.dataset.i18n!)));
@@ -64,6 +66,83 @@ function remember(lang: Language): void {
     /* storage unavailable: the choice lasts for this page only */
   }
 }
+
+interface OfferPackage {
+  id: number;
+  name: string;
+  hours: number;
+  price: number;
+  duration_days: number;
+}
+interface OfferPlan {
+  id: number;
+  name: string;
+  limit: number | null;
+  hours: number | null;
+  price: number;
+  expiry_days: number;
+}
+let offer: { packages: OfferPackage[]; service_plans: OfferPlan[] } | null = null;
+let shown: Language = 'sv';
+
+const sek = new Intl.NumberFormat('sv-SE', { style: 'currency', currency: 'SEK', currencyDisplay: 'code', maximumFractionDigits: 2 });
+const fill = (template: string, values: Record<string, string | number>) =>
+  template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(values[k] ?? ''));
+
+/** One card of the offer; every value goes in as text, never as markup. */
+function card(name: string, price: number, lines: string[]): HTMLLIElement {
+  const li = document.createElement('li');
+  li.className = 'static-col';
+  const box = document.createElement('div');
+  box.className = 'static-card landing-offer-card';
+  const h = document.createElement('p');
+  h.className = 'landing-offer-name';
+  h.textContent = name;
+  const p = document.createElement('p');
+  p.className = 'landing-offer-price';
+  p.textContent = sek.format(price);
+  box.append(h, p);
+  for (const line of lines) {
+    const l = document.createElement('p');
+    l.className = 'static-paragraph static-secondary';
+    l.textContent = line;
+    box.append(l);
+  }
+  li.append(box);
+  return li;
+}
+
+/** The public packages and service plans with their SEK prices (GET /api/public/offer/, no sign-in). */
+function renderOffer(lang: Language): void {
+  if (!offer) return;
+  const lists = { packages: offer.packages, plans: offer.service_plans } as const;
+  for (const kind of ['packages', 'plans'] as const) {
+    const list = document.querySelector<HTMLUListElement>(`[data-offer-list="${kind}"]`);
+    const heading = document.querySelector<HTMLElement>(`[data-offer-heading="${kind}"]`);
+    if (!list || !heading) continue;
+    heading.hidden = lists[kind].length === 0;
+    list.replaceChildren(
+      ...(kind === 'packages'
+        ? offer.packages.map((p) =>
+            card(p.name, p.price, [fill(text(lang, 'public.landing.offer.hours'), { hours: p.hours }), fill(text(lang, 'public.landing.offer.days'), { days: p.duration_days })]),
+          )
+        : offer.service_plans.map((p) =>
+            card(p.name, p.price, [
+              p.limit != null ? fill(text(lang, 'public.landing.offer.uses'), { limit: p.limit }) : fill(text(lang, 'public.landing.offer.hours'), { hours: p.hours ?? 0 }),
+              fill(text(lang, 'public.landing.offer.days'), { days: p.expiry_days }),
+            ]),
+          )),
+    );
+  }
+}
+
+fetch('/api/public/offer/')
+  .then((r) => (r.ok ? r.json() : null))
+  .then((o: typeof offer) => {
+    offer = o;
+    renderOffer(shown);
+  })
+  .catch(() => undefined);
 
 const state = stored();
 if (typeof state.auth?.access_token === 'string') {

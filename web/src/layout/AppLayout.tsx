@@ -1,4 +1,5 @@
 import { Button, Grid, Layout } from 'antd';
+import LegalLinks from '../components/LegalLinks';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,8 +13,12 @@ import LanguageSwitch from '../components/LanguageSwitch';
 import Logo from '../components/Logo';
 import SideMenu from './SideMenu';
 import UserMenu from './UserMenu';
+import NotificationDropdown, { headerDropdowns } from './NotificationDropdown';
+import { useCountPolling } from '../api/notificationCounts';
 
 // The customer-details modal (its table and date pickers) loads when first opened, not with every area.
+// Only customers are asked to accept new terms; the modal loads with the customer area.
+const LegalAcceptance = lazy(() => import('../components/LegalAcceptance'));
 const CustomerDetailsModal = lazy(() => import('../pages/customerAdmin/CustomerDetailsModal'));
 
 const { Header, Sider, Content } = Layout;
@@ -38,6 +43,8 @@ export default function AppLayout({ role, menu, children }: { role: Role; menu: 
   const home = pathFor(role, 'dashboard');
   const isLarge = screens.lg !== false;
   const [collapsed, setCollapsed] = useState(() => typeof window !== 'undefined' && window.innerWidth < 992);
+  const dropdowns = headerDropdowns(role);
+  useCountPolling(dropdowns);
 
   useEffect(() => {
     if (isMobile) setCollapsed(true);
@@ -62,6 +69,9 @@ export default function AppLayout({ role, menu, children }: { role: Role; menu: 
         </div>
         <div className="app-header-right">
           <LanguageSwitch />
+          {dropdowns.map((kind) => (
+            <NotificationDropdown key={kind} role={role} kind={kind} />
+          ))}
           <UserMenu role={role} compact={isMobile} />
         </div>
       </Header>
@@ -100,6 +110,13 @@ export default function AppLayout({ role, menu, children }: { role: Role; menu: 
           <Content className="app-content" data-testid="app-content">
             {children}
           </Content>
+          <LegalLinks />
+          {/* A customer is asked once to accept a newly published version of the terms or privacy policy. */}
+          {role === 'customer' && (
+            <Suspense fallback={null}>
+              <LegalAcceptance />
+            </Suspense>
+          )}
           {/* Spec §2: the customer-details modal is available everywhere. */}
           {modalWanted && (
             <Suspense fallback={null}>

@@ -33,11 +33,13 @@ export function selectedMenu(menu: MenuDef[], pathname: string, prefix: string):
       if (!item.path) continue;
       const p = withSlash(item.path);
       const exact = p === current;
-      const prefixMatch = p !== withSlash(prefix) && current.startsWith(p);
+      const under = [p, ...(item.section ? [withSlash(item.section)] : [])].filter((x) => x !== withSlash(prefix) && current.startsWith(x));
+      const prefixMatch = under.length > 0;
       if (exact) {
         if (!best || best.len !== Infinity) best = { id: item.id, parents, len: Infinity };
-      } else if (prefixMatch && (!best || p.length > best.len)) {
-        best = { id: item.id, parents, len: p.length };
+      } else if (prefixMatch) {
+        const len = Math.max(...under.map((x) => x.length));
+        if (!best || len > best.len) best = { id: item.id, parents, len };
       }
     }
   };

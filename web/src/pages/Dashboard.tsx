@@ -3,6 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { resolveRole } from '../auth/roles';
 import { GUTTER } from '../config/constants';
 import { useSession } from '../store/session';
+import { lazy, Suspense } from 'react';
+
+/** The lawyer's ratings card: loaded only on the lawyer's dashboard. */
+const LawyerRatingSummaryCard = lazy(() => import('../components/collaboration/LawyerRatingSummaryCard'));
+import DashboardFigures from './DashboardFigures';
 
 /** Role dashboard (the prefix root). */
 export default function Dashboard({ titleKey }: { titleKey: string }) {
@@ -31,7 +36,15 @@ export default function Dashboard({ titleKey }: { titleKey: string }) {
             <Typography.Paragraph type="secondary">{t('dashboard.intro')}</Typography.Paragraph>
           </Card>
         </Col>
+        {role === 'lawyer' && (
+          <Col xs={24} lg={12}>
+            <Suspense fallback={null}>
+              <LawyerRatingSummaryCard />
+            </Suspense>
+          </Col>
+        )}
       </Row>
+      {role !== 'none' && <DashboardFigures role={role} />}
     </div>
   );
 }

@@ -34,6 +34,7 @@ import type { Permission } from '../types/users';
 
 /** The pages a route can show (app/pages.tsx loads each lazily). No page: a placeholder titled with the route's title. */
 export type PageKey =
+  | 'StatisticsPage'
   | 'Dashboard'
   | 'CustomerHome'
   | 'Profile'
@@ -81,7 +82,16 @@ export type PageKey =
   | 'CreditCheckRoute'
   | 'InkassoRoute'
   | 'ContractCheck'
-  | 'VideoMeetingRoute';
+  | 'VideoMeetingRoute'
+  | 'NotificationsPage'
+  | 'MessagesPage'
+  | 'LawyerRatingsPage'
+  | 'Academy'
+  | 'Documents'
+  | 'Support'
+  | 'SupportStatistics'
+  | 'LegalTexts'
+  | 'TemplateFiles';
 
 /** The groups of the left menu (a group shows when it has an entry for the role). */
 export type MenuGroupId = 'customers' | 'statistics' | 'settings' | 'services';
@@ -104,6 +114,12 @@ export interface MenuPlacement {
   badge?: BadgeKey;
   /** Customer contacts see the entry only with this permission (spec §5). */
   contactNeeds?: Permission;
+  /**
+   * The entry is selected on every page under this path (relative to the role
+   * prefix), e.g. the admin's Cases entry, which opens the pending tab, on
+   * every case page.
+   */
+  section?: string;
 }
 
 /** A role's menu place: the entry's look with an order (a bare number), or with changes. */
@@ -169,11 +185,14 @@ export const CATALOGUE = {
   profile: { path: 'profile/', title: 'profile', page: 'Profile', roles: only('lawyer', 'sales', 'customer', 'customerContact') },
   changePassword: { path: 'change-password/', title: 'changePassword', page: 'ChangePassword', roles: only(...ROLES) },
   update2fa: { path: 'update-2fa/', title: 'update2fa', page: 'TwoFactorSettings', roles: only(...ROLES) },
-  notifications: { path: 'notifications/', title: 'notifications', roles: only('lawyer', 'customer', 'customerContact') },
-  messages: { path: 'messages/', title: 'messages', roles: only('lawyer', 'customer', 'customerContact') },
+  notifications: { path: 'notifications/', title: 'notifications', page: 'NotificationsPage', roles: only('lawyer', 'customer', 'customerContact') },
+  messages: { path: 'messages/', title: 'messages', page: 'MessagesPage', roles: only('lawyer', 'customer', 'customerContact') },
+  /** The lawyer's own ratings (reached from the dashboard's ratings card). */
+  lawyerRatings: { path: 'ratings/', title: 'myRatings', page: 'LawyerRatingsPage', roles: only('lawyer') },
   frejaAcademy: {
     path: 'freja-academy/',
     title: 'frejaAcademy',
+    page: 'Academy',
     menu: { id: 'freja-academy', label: 'frejaAcademy', icon: <PlayCircleOutlined /> },
     roles: {
       admin: { menu: 7 },
@@ -192,7 +211,8 @@ export const CATALOGUE = {
     page: 'CaseList',
     menu: { id: 'cases', label: 'cases', icon: <FolderOpenOutlined /> },
     roles: {
-      admin: { menu: { order: 2, badge: 'pending_cases' } },
+      // The admin's Cases entry opens the pending tab (its badge counts those): see pendingCases.
+      admin: { title: 'inProgressCases' },
       lawyer: { title: 'myCases', menu: 2 },
       sales: { menu: 2 },
       customer: { menu: 2 },
@@ -200,12 +220,20 @@ export const CATALOGUE = {
     },
   },
   myCases: { path: 'cases/my-cases/', title: 'myCases', page: 'CaseList', roles: only('admin') },
-  pendingCases: { path: 'cases/pending/', title: 'pendingCases', page: 'CaseList', roles: only('admin', 'lawyer') },
+  pendingCases: {
+    path: 'cases/pending/',
+    title: 'pendingCases',
+    page: 'CaseList',
+    roles: {
+      admin: { menu: { order: 2, id: 'cases', label: 'cases', icon: <FolderOpenOutlined />, badge: 'pending_cases', section: 'cases/' } },
+      lawyer: {},
+    },
+  },
   availableCases: { path: 'cases/available/', title: 'availableCases', page: 'CaseList', roles: only('admin', 'lawyer', 'sales') },
   draftCases: { path: 'cases/draft/', title: 'draftCases', page: 'CaseList', roles: only('sales', 'customer', 'customerContact') },
   closedCases: { path: 'cases/closed/', title: 'closedCases', page: 'CaseList', roles: only(...ROLES) },
   caseDetails: { path: 'cases/details/:id', title: 'caseDetails', page: 'CaseDetails', roles: only(...ROLES) },
-  caseHistory: { path: 'cases/history/:id', title: 'caseHistory', page: 'CaseHistory', roles: only('admin', 'lawyer', 'customer', 'customerContact') },
+  caseHistory: { path: 'cases/history/:id', title: 'caseHistory', page: 'CaseHistory', roles: only(...ROLES) },
   caseCreate: {
     path: 'cases/create',
     title: 'caseCreate',
@@ -328,6 +356,13 @@ export const CATALOGUE = {
       customerContact: {},
     },
   },
+  /** Staff: a customer's contacts (issue 14: create, edit, activate/deactivate, resend link). */
+  customerUsers: {
+    path: 'customers/users/:customer_uid/',
+    title: 'customerUsers',
+    page: 'ContactList',
+    roles: only('admin', 'sales'),
+  },
   contactEdit: {
     path: 'users/edit/:contact_id/',
     title: 'userEdit',
@@ -362,32 +397,37 @@ export const CATALOGUE = {
   salesPersonCreate: { path: 'salesperson/create/', title: 'salesPersonCreate', page: 'SalesPersonForm', roles: only('admin') },
   salesPersonUpdate: { path: 'salesperson/update/:salesPerson_id/', title: 'salesPersonUpdate', page: 'SalesPersonForm', roles: only('admin') },
 
-  // ── Statistics (placeholders) ───────────────────────────────────────────
+  // ── Statistics ───────────────────────────────────────────
   statisticsAccount: {
+    page: 'StatisticsPage',
     path: 'statistics/account/',
     title: 'statisticsAccount',
     menu: { id: 'statistics-account', label: 'statisticsAccount', group: 'statistics' },
     roles: { admin: { menu: 1 }, sales: { menu: 1 } },
   },
   statisticsCustomer: {
+    page: 'StatisticsPage',
     path: 'statistics/customer/',
     title: 'statisticsCustomer',
     menu: { id: 'statistics-customer', label: 'statisticsCustomer', group: 'statistics' },
     roles: { admin: { menu: 2 }, lawyer: { menu: 1 }, sales: { menu: 2 } },
   },
   statisticsFinance: {
+    page: 'StatisticsPage',
     path: 'statistics/finance/',
     title: 'statisticsFinance',
     menu: { id: 'statistics-financial', label: 'statisticsFinancial', group: 'statistics' },
     roles: { admin: { menu: 3 } },
   },
   statisticsActivity: {
+    page: 'StatisticsPage',
     path: 'statistics/activity/',
     title: 'statisticsActivity',
     menu: { id: 'statistics-activity', label: 'statisticsActivity', group: 'statistics' },
     roles: { admin: { menu: 4 }, customer: { menu: 1 }, customerContact: { menu: 1 } },
   },
   statisticsLegal: {
+    page: 'StatisticsPage',
     path: 'statistics/legal/',
     title: 'statisticsLegal',
     menu: { id: 'statistics-legal', label: 'statisticsLegal', group: 'statistics' },
@@ -395,7 +435,13 @@ export const CATALOGUE = {
   },
 
   // ── Settings (admin) ────────────────────────────────────────────────────
-  knowledgeSectors: { path: 'settings/knowledge-sectors/', title: 'knowledgeSectors', page: 'KnowledgeSectorsPage', roles: only('admin') },
+  knowledgeSectors: {
+    path: 'settings/knowledge-sectors/',
+    title: 'knowledgeSectors',
+    page: 'KnowledgeSectorsPage',
+    menu: { id: 'settings-knowledge-sectors', label: 'knowledgeSectors', group: 'settings' },
+    roles: { admin: { menu: 3 } },
+  },
   /** Hidden from the menu (spec §2). */
   caseTypes: { path: 'settings/case-types/', title: 'caseTypes', page: 'CaseTypesPage', roles: only('admin') },
   packages: {
@@ -419,17 +465,46 @@ export const CATALOGUE = {
   documents: {
     path: 'documents/',
     title: 'documents',
+    page: 'Documents',
     menu: { id: 'documents', label: 'documents', icon: <FileTextOutlined /> },
     roles: { customer: { menu: 3 }, customerContact: { menu: 3 } },
   },
   support: {
     path: 'support/',
     title: 'support',
+    page: 'Support',
     menu: { id: 'support', label: 'support', icon: <CustomerServiceOutlined /> },
     roles: {
-      customer: { menu: [7, { order: 2, group: 'statistics', id: 'statistics-support', label: 'statisticsSupport' }] },
+      customer: { menu: 7 },
       customerContact: { menu: 7 },
+      // Admin answers and closes every ticket (Settings → Support tickets).
+      admin: {
+        path: 'settings/support/',
+        title: 'supportTickets',
+        menu: { order: 5, group: 'settings', id: 'settings-support', label: 'supportTickets' },
+      },
     },
+  },
+  statisticsSupport: {
+    path: 'statistics/support/',
+    title: 'statisticsSupport',
+    page: 'SupportStatistics',
+    menu: { id: 'statistics-support', label: 'statisticsSupport', group: 'statistics' },
+    roles: { customer: { menu: 2 } },
+  },
+  legalTexts: {
+    path: 'settings/terms/',
+    title: 'legalTexts',
+    page: 'LegalTexts',
+    menu: { id: 'settings-terms', label: 'termsAndPrivacy', group: 'settings' },
+    roles: { admin: { menu: 3 } },
+  },
+  templateFiles: {
+    path: 'settings/documents/',
+    title: 'templateFiles',
+    page: 'TemplateFiles',
+    menu: { id: 'settings-documents', label: 'publicDocuments', group: 'settings' },
+    roles: { admin: { menu: 4 } },
   },
   videoMeeting: { path: 'services/video-meeting/', title: 'videoMeeting', page: 'VideoMeetingRoute', roles: only('customer', 'customerContact') },
   contractSign: {

@@ -1,7 +1,7 @@
 /** Each role's route table and left menu (spec §2), derived from the route catalogue. */
 import type { ReactNode } from 'react';
 import { hasPermission } from '../auth/permissions';
-import type { Role } from '../auth/roles';
+import { ROLE_PREFIX, type Role } from '../auth/roles';
 import type { Permission } from '../types/users';
 import { ENTRIES, MENU_GROUPS, type BadgeKey, type MenuGroupId, type MenuPlacement, type RouteId } from './catalogue';
 import { pathFor, routeOf, type RoleRoute } from './pathFor';
@@ -35,6 +35,8 @@ export interface MenuDef {
   visible?: (ctx: MenuContext) => boolean;
   /** A count from `bubbles/` shown as a badge (a group shows the sum of its children's). */
   badge?: BadgeKey;
+  /** Absolute: the entry is selected on every page under it. */
+  section?: string;
 }
 
 /** Customer contacts see an entry only with every listed permission (spec §5); everyone else sees it. */
@@ -64,6 +66,7 @@ export function menuFor(role: Role): MenuDef[] {
         path: pathFor(role, route.id),
         ...(place.group ? {} : place.icon ? { icon: place.icon } : {}),
         ...(place.badge ? { badge: place.badge } : {}),
+        ...(place.section ? { section: `${ROLE_PREFIX[role]}${place.section}` } : {}),
       };
       const visible = role === 'customerContact' ? contactVisibility([route.contactNeeds, place.contactNeeds]) : undefined;
       if (visible) def.visible = visible;

@@ -72,7 +72,7 @@ describe('menus per spec §2', () => {
     expect(byId.statistics.children?.map((c) => c.labelKey)).toEqual([
       'statisticsAccount', 'statisticsCustomer', 'statisticsFinancial', 'statisticsActivity', 'statisticsLegal',
     ]);
-    expect(byId.settings.children?.map((c) => c.labelKey)).toEqual(['packages', 'servicePlans']);
+    expect(byId.settings.children?.map((c) => c.labelKey)).toEqual(['packages', 'servicePlans', 'knowledgeSectors', 'termsAndPrivacy', 'publicDocuments', 'supportTickets']);
   });
 
   it('lawyer', () => {

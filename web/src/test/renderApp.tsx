@@ -109,9 +109,23 @@ export function renderComponent(element: ReactNode): Promise<Mounted> {
   return mount(element, 'document', () => 'component');
 }
 
+/** Standing replies of the calls every signed-in page makes in passing (a test may replace them). */
+export const COLLABORATION_DEFAULTS: Record<string, unknown> = {
+  'GET /notification/seen/count/': { count: 0 },
+  'GET /notification/': { results: [], more: false },
+  'POST /notification/seen/update/': null,
+  'GET /message/': { messages: [], older: null, can_write: false, cannot_write_because: null },
+  'GET /rating/case/': null,
+  'GET /rating/': [],
+  'GET /case/lawyer/note/': [],
+};
+
 /** A fresh fake API, empty storage and a signed-out session in English: the start of every page test. */
 export function resetClientState(): void {
   fake.reset();
+  // The header polls its dropdown badges and the case page loads its conversation,
+  // rating and notes: quiet standing replies, so they take no reply a test queued.
+  for (const [route, body] of Object.entries(COLLABORATION_DEFAULTS)) fake.routes.set(route, () => ({ status: 200, body }));
   localStorage.clear();
   sessionStorage.clear();
   session.reloadState();
@@ -155,6 +169,11 @@ export function pageTests(opts: { warning?: { mockReset: () => void } & ((...arg
   async function start<T extends Mounted>(user: object | null, replies: Record<string, Reply>, show: () => Promise<T>): Promise<T> {
     await ui?.unmount();
     signIn(user);
+    // Calls every customer page or the registration form makes on its own (issue 19: the texts to
+    // accept after sign-in, the terms and privacy versions): answered unless the test says otherwise.
+    fake.routes.set('GET /legal/pending/', () => ({ status: 200, body: [] }));
+    fake.routes.set('GET /public/terms/', () => ({ status: 404, body: { status: 404, message: 'not_found', errors: {} } }));
+    fake.routes.set('GET /public/privacy/', () => ({ status: 404, body: { status: 404, message: 'not_found', errors: {} } }));
     for (const [route, reply] of Object.entries(replies)) fake.routes.set(route, reply);
     const shown = await show();
     ui = shown;

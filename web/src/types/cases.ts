@@ -4,8 +4,6 @@ export type CaseStatus = 'Draft' | 'Waiting' | 'Inprogress' | 'Complete';
 
 export type CaseAction = 'publish' | 'accept' | 'complete' | 'reopen' | 'transfer';
 
-export type CaseListKind = 'my' | 'pending' | 'draft' | 'available' | 'active' | 'closed';
-
 export interface CaseAddress {
   address_1: string;
   city: string;
@@ -29,6 +27,7 @@ export interface Case {
   lawyer: string | null;
   lawyer_name: string | null;
   counterpart: string;
+  counterpart_identity_number?: string | null;
   disqualification_control: boolean;
   short_internal_description: string;
   start_date: string | null;
@@ -79,6 +78,7 @@ export interface CasePayload {
   client?: string;
   direct_assign_lawyer?: string | null;
   counterpart?: string;
+  counterpart_identity_number?: string | null;
   disqualification_control?: boolean;
   short_internal_description?: string;
   start_date?: string | null;

@@ -28,4 +28,6 @@ export interface ConflictSearchResult {
   search: string;
   count: number;
   results: ConflictHit[];
+  /** When the search ran (RFC 3339), as the audit recorded it. */
+  searched_at: string;
 }

@@ -30,6 +30,9 @@ export interface RegistrationInput {
   invoice_address: Address;
   terms_accepted: boolean;
   privacy_accepted: boolean;
+  /** The versions of the terms and privacy policy the form showed (recorded with the time). */
+  terms_version?: number;
+  privacy_version?: number;
 }
 
 export interface BusinessSector {

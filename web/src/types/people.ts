@@ -24,6 +24,9 @@ export interface StaffProfile {
   active: boolean;
   created_at: string;
   lawyer: LawyerDetails | null;
+  /** A lawyer's ratings: how many, and their average (one decimal; null without any). */
+  rating_count?: number;
+  rating_average?: number | null;
 }
 
 export interface StaffInput {

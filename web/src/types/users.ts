@@ -7,7 +7,8 @@ export type Permission =
   | 'view_inkasso'
   | 'view_kontracto'
   | 'view_contact'
-  | 'add_case';
+  | 'add_case'
+  | 'chat_in_cases';
 
 export interface Contact {
   uid: string;
@@ -18,6 +19,7 @@ export interface Contact {
   full_name: string;
   phone: string | null;
   permissions: Permission[];
+  identity_number?: string | null;
   active: boolean;
   customer_id: string | null;
   created_at: string;
@@ -34,6 +36,8 @@ export interface ContactInput {
   last_name: string;
   phone?: string | null;
   permissions: Permission[];
+  /** Personnummer (optional; Luhn-checked by the server too). */
+  identity_number?: string | null;
 }
 
 export interface CreateContactInput extends ContactInput {

@@ -180,6 +180,8 @@ fn work_of(binary: &str, t: &Tokens) -> Result<Work, String> {
         "subscriptions" => call(&format!("/api/customer/{}/", t.customer_uid), "", &t.customer),
         "cases" => call("/api/case/list/", "status=all", &t.customer),
         "collaboration" => call("/api/notification/seen/count/", "description=case,others", &t.customer),
+        "content" => call("/api/public/terms/", "", ""),
+        "statistics" => call("/api/dashboard/", "", &t.admin),
         "subscription-expiry" => Work::Schedule,
         other => return Err(format!("bench.rs has no typical call for the function binary '{other}': add one to work_of")),
     })

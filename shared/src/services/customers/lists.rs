@@ -25,8 +25,11 @@ pub const DROPDOWN_SIZE: usize = 20;
 const DROPDOWN_PAGES: usize = 10;
 
 /// Customers in one state (`status`: pending, active, inactive or all;
-/// active when absent), newest first, 10 per page, optionally only those
-/// whose name, e-mail or company contains `search`. Admin sees every list;
+/// active when absent), newest first, 10 per page. With `search`, those
+/// with a word (name, company name, e-mail, registration number) beginning
+/// with each word of it, through the customer search index
+/// ([`crate::store::customer_search`]: bounded reads whatever the number of
+/// customers), in the order of the matched word, each page newest first. Admin sees every list;
 /// sales persons all, active and inactive; lawyers active and inactive.
 pub async fn list(
     ctx: &Context,
@@ -39,17 +42,31 @@ pub async fn list(
     let state = list_state(status).map_err(|key| ApiError::field("status", key))?;
     policy::require(caller, Action::ListCustomers { state })?;
     let cursor = cursor.filter(|c| !c.is_empty());
+    if let Some(q) = search.map(str::trim).filter(|q| !q.is_empty()) {
+        let page = ctx.store.search_customers(state, q, cursor, PAGE_SIZE, false).await?;
+        return Ok(CustomerPage { results: newest_first(page.results), next: page.next });
+    }
     match state {
         Some(state) => ctx.store.list_customers(state, cursor, search, PAGE_SIZE).await,
         None => ctx.store.list_all_customers(cursor, search, PAGE_SIZE).await,
     }
 }
 
-/// Active customers matching `search` (name, company, e-mail) for pickers,
-/// at most [`DROPDOWN_SIZE`]; `companies_only` for the company dropdown.
-/// Reads pages of the active list until enough are found (bounded).
+/// Active customers matching `search` (a word of the name, company,
+/// e-mail or registration number beginning with each word of it, through
+/// the customer search index) for pickers, at most [`DROPDOWN_SIZE`];
+/// `companies_only` for the company dropdown. Without a search, pages of the
+/// active list until enough are found (bounded). A search too short to read
+/// a bounded range (one letter) offers nothing yet.
 pub async fn dropdown(ctx: &Context, caller: &User, search: Option<&str>, companies_only: bool) -> Result<Vec<CustomerProfile>, ApiError> {
     policy::require(caller, Action::ReadCustomers)?;
+    if let Some(q) = search.map(str::trim).filter(|q| !q.is_empty()) {
+        if crate::store::customer_search::query_words(q).is_err() {
+            return Ok(Vec::new());
+        }
+        let page = ctx.store.search_customers(Some(CustomerState::Active), q, None, DROPDOWN_SIZE, companies_only).await?;
+        return Ok(page.results);
+    }
     let mut out = Vec::new();
     let mut cursor: Option<String> = None;
     for _ in 0..DROPDOWN_PAGES {
@@ -62,6 +79,12 @@ pub async fn dropdown(ctx: &Context, caller: &User, search: Option<&str>, compan
     }
     out.truncate(DROPDOWN_SIZE);
     Ok(out)
+}
+
+/// A page's profiles newest first (a search page comes in word order).
+fn newest_first(mut results: Vec<CustomerProfile>) -> Vec<CustomerProfile> {
+    results.sort_by(|a, b| b.created_at.cmp(&a.created_at).then_with(|| b.uid.cmp(&a.uid)));
+    results
 }
 
 /// Active sales persons, for the customer form's account-manager select

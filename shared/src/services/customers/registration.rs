@@ -68,6 +68,7 @@ async fn check(ctx: &Context, r: &Registration) -> Result<Option<SectorRef>, Api
 /// account; the other is told which field was taken.
 pub async fn register(ctx: &Context, r: Registration) -> Result<CustomerProfile, ApiError> {
     let sector = check(ctx, &r).await?;
+    let accepted = super::super::legal::versions_to_accept(ctx, r.terms_version, r.privacy_version).await?;
     let user = accounts::new_user(
         &ctx.store,
         NewAccount {
@@ -91,6 +92,7 @@ pub async fn register(ctx: &Context, r: Registration) -> Result<CustomerProfile,
         if let Some(n) = profile.registration_number() {
             ctx.store.add_registration_number(&mut tx, n, &user.uid)?;
         }
+        super::super::legal::add_acceptances(ctx, &mut tx, &user.uid, &accepted, profile.terms_accepted_at)?;
         if commit_saved_with(ctx, tx, &profile, true).await? {
             return Ok(Attempt::Done(()));
         }

@@ -1,5 +1,6 @@
 import {
   Alert,
+  App,
   Button,
   Card,
   Checkbox,
@@ -9,6 +10,7 @@ import {
   Input,
   Modal,
   Popconfirm,
+  Select,
   Space,
   Table,
   Typography,
@@ -21,11 +23,15 @@ import { caseHours, changeCaseStatus, createHour, deleteHour, getCase, hoursWork
 import type { CaseAction, CaseDetails as Details, CaseHour } from '../../types/cases';
 import { massUpdateHours } from '../../api/caseHours';
 import { applyServerErrors } from '../../api/formErrors';
+import { api } from '../../api/client';
 import { saveFile } from '../../download';
 import { formatAddress } from '../../format';
 import { hasRoute, pathFor, useAreaRole } from '../../routes/pathFor';
 import AdditionalHours from './AdditionalHours';
 import CaseDocuments from './CaseDocuments';
+import CaseNotes from './CaseNotes';
+import CaseRating from './CaseRating';
+import Conversation from './Conversation';
 import { StatusTag } from './CaseList';
 import HourBulkActions from './HourBulkActions';
 import { formatHours, parseHours } from './status';
@@ -45,6 +51,8 @@ interface HourValues {
   time?: string;
   description?: string;
   is_invoiced?: boolean;
+  /** Admin only: whose hours (no default: the admin must pick, issue 14). */
+  lawyer?: string;
 }
 
 const hourRule = (t: (k: string) => string) => ({
@@ -66,6 +74,17 @@ export default function CaseDetails({ titleKey }: { titleKey: string }) {
   const [busy, setBusy] = useState(false);
   const [hourErrors, setHourErrors] = useState<string[]>([]);
   const [form] = Form.useForm<HourValues>();
+  const { message } = App.useApp();
+  const [lawyers, setLawyers] = useState<{ value: string; label: string }[]>([]);
+  const searchLawyers = useCallback((q: string) => {
+    api
+      .get<{ uid: string; full_name: string }[]>('/lawyer/dropdown/list/', { query: { search: q } })
+      .then((l) => setLawyers(l.map((x) => ({ value: x.uid, label: x.full_name }))))
+      .catch(() => undefined);
+  }, []);
+  useEffect(() => {
+    if (role === 'admin') searchLawyers('');
+  }, [role, searchLawyers]);
 
   const load = useCallback(async () => {
     const [d, h] = await Promise.all([getCase(id), caseHours(id)]);
@@ -111,10 +130,11 @@ export default function CaseDetails({ titleKey }: { titleKey: string }) {
         time: v.time ?? '',
         description: v.description ?? '',
         is_invoiced: !!v.is_invoiced,
-        // Admin enters hours for the assigned lawyer (spec §6).
-        lawyer: role === 'admin' ? (c?.lawyer ?? undefined) : undefined,
+        // Admin enters hours for the lawyer they pick (spec §6; the server requires one).
+        lawyer: role === 'admin' ? v.lawyer : undefined,
       });
       form.resetFields();
+      void message.success(t('hours.added'));
       await load();
     } catch (err) {
       setHourErrors(applyServerErrors(form, err, ['hour', 'non_billable_hour', 'rattsskydd_hour', 'date', 'time']));
@@ -205,6 +225,9 @@ export default function CaseDetails({ titleKey }: { titleKey: string }) {
         </Descriptions>
       </Card>
       <CaseDocuments key={c.uid} caseUid={c.uid} />
+      <CaseRating key={`rating-${c.uid}-${c.status}`} c={c} role={role} />
+      <Conversation key={`conversation-${c.uid}-${c.status}`} caseUid={c.uid} />
+      <CaseNotes key={`notes-${c.uid}`} c={c} role={role} />
       <Card
         title={t('hours.title')}
         style={{ marginTop: 16 }}
@@ -238,7 +261,7 @@ export default function CaseDetails({ titleKey }: { titleKey: string }) {
           scroll={{ x: true }}
           locale={{ emptyText: t('list.empty') }}
           columns={[
-            { title: t('hours.date'), key: 'date', render: (_, h) => `${h.date}${h.time ? ` ${h.time}` : ''}` },
+            { title: t('hours.date'), key: 'date', render: (_, h) => <span className="nowrap">{`${h.date}${h.time ? ` ${h.time}` : ''}`}</span> },
             { title: t('hours.lawyer'), dataIndex: 'lawyer_name', key: 'lawyer' },
             { title: t('hours.hour'), key: 'hour', render: (_, h) => formatHours(h.hour, i18n.language) },
             { title: t('hours.non_billable_hour'), key: 'nb', render: (_, h) => formatHours(h.non_billable_hour, i18n.language) },
@@ -271,6 +294,19 @@ export default function CaseDetails({ titleKey }: { titleKey: string }) {
         />
         {canChangeHours && (
           <Form<HourValues> form={form} layout="inline" onFinish={addHours} style={{ marginTop: 16, rowGap: 8 }} initialValues={{ date: dayjs() }} data-testid="hour-form">
+            {role === 'admin' && (
+              <Form.Item name="lawyer" label={t('fields.lawyer')} rules={[{ required: true, message: t('hours.lawyerRequired') }]}>
+                <Select
+                  showSearch
+                  filterOption={false}
+                  onSearch={searchLawyers}
+                  options={lawyers}
+                  placeholder={t('hours.pickLawyer')}
+                  style={{ minWidth: 180 }}
+                  data-testid="hour-lawyer"
+                />
+              </Form.Item>
+            )}
             <Form.Item name="hour" label={t('hours.hour')} rules={[{ required: true, message: t('hours.required') }, hourRule(t)]}>
               <Input inputMode="decimal" placeholder="1,5" style={{ width: 90 }} data-testid="hour-input" />
             </Form.Item>

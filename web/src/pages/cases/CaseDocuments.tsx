@@ -197,7 +197,7 @@ export default function CaseDocuments({ caseUid }: { caseUid: string }) {
           { title: t('name'), key: 'name', render: (_, d) => <span data-testid="case-document-name">{d.name}</span> },
           { title: t('size'), key: 'size', render: (_, d) => formatSize(d.size, i18n.language) },
           { title: t('uploadedBy'), dataIndex: 'uploaded_by_name', key: 'by' },
-          { title: t('uploadedAt'), key: 'at', render: (_, d) => (d.uploaded_at ? dayjs(d.uploaded_at).format('YYYY-MM-DD HH:mm') : '–') },
+          { title: t('uploadedAt'), key: 'at', render: (_, d) => <span className="nowrap">{d.uploaded_at ? dayjs(d.uploaded_at).format('YYYY-MM-DD HH:mm') : '–'}</span> },
           {
             title: '',
             key: 'actions',

@@ -1,19 +1,21 @@
-import { Alert, Button, Card, Checkbox, Col, DatePicker, Form, Input, Row, Select, Typography } from 'antd';
+import { Alert, App, Button, Card, Checkbox, Col, DatePicker, Form, Input, Row, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
+import { customerDetails } from '../../api/customerAdmin';
 import { caseCustomers, caseTypes, createCase, getCase, updateCase } from '../../api/cases';
 import type { CasePayload } from '../../types/cases';
 import { api } from '../../api/client';
 import { applyServerErrors } from '../../api/formErrors';
 import { FOLDED_SEARCH } from '../../components/foldedSearch';
-import { pathFor, useAreaRole } from '../../routes/pathFor';
+import { hasRoute, pathFor, useAreaRole } from '../../routes/pathFor';
 import { useSession } from '../../store/session';
 import { hasService } from '../subscriptions/customerServices';
 import { DocumentPicker, uploadAll } from './CaseDocuments';
 import { createViaOf } from './caseRules';
 import { parseHours } from './status';
+import { identityNumberRule } from '../../identityNumber';
 
 interface Values {
   customer?: string;
@@ -24,6 +26,7 @@ interface Values {
   client?: string;
   direct_assign_lawyer?: string;
   counterpart?: string;
+  counterpart_identity_number?: string;
   disqualification_control?: boolean;
   short_internal_description?: string;
   start_date?: Dayjs | null;
@@ -38,14 +41,19 @@ interface Values {
 
 const FIELDS = [
   'customer', 'subject', 'description', 'type', 'estimated_hours', 'client', 'direct_assign_lawyer', 'counterpart',
+  'counterpart_identity_number',
   'short_internal_description', 'start_date', 'deadline', 'contact_person', 'note', 'address_1', 'city', 'post_code', 'country',
 ];
 const ALIASES = { 'address.address_1': 'address_1', 'address.city': 'city', 'address.post_code': 'post_code', 'address.country': 'country' };
 
-/** Builds the request body from the form (hours keep their comma; the server parses it). */
-export function toPayload(v: Values): CasePayload {
+/**
+ * Builds the request body from the form (hours keep their comma; the server
+ * parses it). The customer side's form has no staff-only fields: they are left
+ * out, so an edit keeps what staff set.
+ */
+export function toPayload(v: Values, customerSide = false): CasePayload {
   const date = (d?: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : null);
-  return {
+  const body: CasePayload = {
     customer: v.customer,
     subject: v.subject ?? '',
     description: v.description ?? '',
@@ -54,6 +62,7 @@ export function toPayload(v: Values): CasePayload {
     client: v.client ?? '',
     direct_assign_lawyer: v.direct_assign_lawyer || null,
     counterpart: v.counterpart ?? '',
+    counterpart_identity_number: (v.counterpart_identity_number ?? '').trim() || null,
     disqualification_control: !!v.disqualification_control,
     short_internal_description: v.short_internal_description ?? '',
     start_date: date(v.start_date),
@@ -62,11 +71,18 @@ export function toPayload(v: Values): CasePayload {
     note: v.note ?? '',
     address: { address_1: v.address_1 ?? '', city: v.city ?? '', post_code: v.post_code ?? '', country: v.country ?? '' },
   };
+  if (customerSide) {
+    delete body.direct_assign_lawyer;
+    delete body.disqualification_control;
+    delete body.short_internal_description;
+  }
+  return body;
 }
 
 /** Case create (every role that may) and edit: every spec §3 field, spec §5 validation. */
 export default function CaseForm({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('cases');
+  const { message } = App.useApp();
   const { case_uid } = useParams();
   const navigate = useNavigate();
   const services = useSession((s) => s.services?.purchased_services);
@@ -103,6 +119,7 @@ export default function CaseForm({ titleKey }: { titleKey: string }) {
             client: c.client,
             direct_assign_lawyer: c.direct_assign_lawyer ?? undefined,
             counterpart: c.counterpart,
+            counterpart_identity_number: c.counterpart_identity_number ?? '',
             disqualification_control: c.disqualification_control,
             short_internal_description: c.short_internal_description,
             start_date: c.start_date ? dayjs(c.start_date) : null,
@@ -136,16 +153,29 @@ export default function CaseForm({ titleKey }: { titleKey: string }) {
     setErrors([]);
     setSaving(true);
     try {
-      const body = toPayload(v);
+      const body = toPayload(v, customerSide);
       const saved = case_uid ? await updateCase(case_uid, body) : await createCase(via, body);
+      void message.success(case_uid ? t('form.saved') : t('form.created', { number: saved.case_number }));
       // A refused document does not undo the case: its reasons go to the details page.
       const documentErrors = !case_uid && documents.length ? await uploadAll(td, saved.uid, documents) : [];
       navigate(pathFor(role, 'caseDetails', { id: saved.uid }), documentErrors.length ? { state: { documentErrors: [td('afterCreate'), ...documentErrors] } } : undefined);
     } catch (err) {
       setErrors(applyServerErrors(form, err, FIELDS, ALIASES));
+      void message.error(t('form.notSaved'));
     } finally {
       setSaving(false);
     }
+  };
+
+  /** A new case's address defaults from the chosen customer's visiting address (staff). */
+  const addressFrom = (uid: string | undefined) => {
+    if (!uid || case_uid || form.getFieldValue('address_1')) return;
+    customerDetails(uid)
+      .then((c) => {
+        if (form.getFieldValue('address_1') || !c.profile?.address_1) return;
+        form.setFieldsValue({ address_1: c.profile.address_1, post_code: c.profile.post_code ?? '', city: c.profile.city ?? '' });
+      })
+      .catch(() => undefined);
   };
 
   const needsService = customerSide && !case_uid && !hasService(services, 1);
@@ -163,7 +193,15 @@ export default function CaseForm({ titleKey }: { titleKey: string }) {
             {!customerSide && (
               <Col xs={24} md={12}>
                 <Form.Item name="customer" label={t('fields.customer')} rules={[{ required: true, message: t('form.customerRequired') }]}>
-                  <Select showSearch filterOption={false} onSearch={searchCustomers} options={customers} disabled={!!case_uid} data-testid="case-customer" />
+                  <Select
+                    showSearch
+                    filterOption={false}
+                    onSearch={searchCustomers}
+                    onChange={(uid: string) => addressFrom(uid)}
+                    options={customers}
+                    disabled={!!case_uid}
+                    data-testid="case-customer"
+                  />
                 </Form.Item>
               </Col>
             )}
@@ -173,7 +211,18 @@ export default function CaseForm({ titleKey }: { titleKey: string }) {
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item name="type" label={t('fields.type')} rules={[{ required: true, message: t('form.typeRequired') }]}>
+              <Form.Item
+                name="type"
+                label={t('fields.type')}
+                rules={[{ required: true, message: t('form.typeRequired') }]}
+                extra={
+                  hasRoute(role, 'caseTypes') ? (
+                    <Link to={pathFor(role, 'caseTypes')} data-testid="case-types-link">
+                      {t('form.manageTypes')}
+                    </Link>
+                  ) : undefined
+                }
+              >
                 <Select showSearch={FOLDED_SEARCH} options={types} data-testid="case-type" />
               </Form.Item>
             </Col>
@@ -181,8 +230,10 @@ export default function CaseForm({ titleKey }: { titleKey: string }) {
               <Form.Item
                 name="estimated_hours"
                 label={t('fields.estimated_hours')}
+                extra={customerSide ? t('form.hoursOptional') : undefined}
                 rules={[
-                  ...req('form.hoursRequired'),
+                  // The customer side may leave the estimate to the firm (issue 14).
+                  ...(customerSide ? [] : req('form.hoursRequired')),
                   { validator: (_, v) => (!v || (parseHours(v) ?? 0) >= 0.01 ? Promise.resolve() : Promise.reject(new Error(t('hours.invalid')))) },
                 ]}
               >
@@ -202,6 +253,16 @@ export default function CaseForm({ titleKey }: { titleKey: string }) {
             <Col xs={24} md={12}>
               <Form.Item name="counterpart" label={t('fields.counterpart')}>
                 <Input data-testid="case-counterpart" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item
+                name="counterpart_identity_number"
+                label={t('fields.counterpart_identity_number')}
+                extra={t('form.identityNumberHelp')}
+                rules={[identityNumberRule(t('form.identityNumber'))]}
+              >
+                <Input data-testid="case-counterpart-identity-number" placeholder="556677-8899" maxLength={15} />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
@@ -226,11 +287,13 @@ export default function CaseForm({ titleKey }: { titleKey: string }) {
                 <DatePicker format="YYYY-MM-DD" style={{ width: '100%' }} />
               </Form.Item>
             </Col>
-            <Col xs={24} md={12}>
-              <Form.Item name="disqualification_control" valuePropName="checked" label=" ">
-                <Checkbox>{t('fields.disqualification_control')}</Checkbox>
-              </Form.Item>
-            </Col>
+            {!customerSide && (
+              <Col xs={24} md={12}>
+                <Form.Item name="disqualification_control" valuePropName="checked" label=" ">
+                  <Checkbox data-testid="case-disqualification">{t('fields.disqualification_control')}</Checkbox>
+                </Form.Item>
+              </Col>
+            )}
             <Col xs={24} md={12}>
               <Form.Item name="address_1" label={t('fields.address_1')}>
                 <Input />

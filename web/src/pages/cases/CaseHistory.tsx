@@ -6,6 +6,18 @@ import { Link, useParams } from 'react-router';
 import { caseHistory, caseName } from '../../api/cases';
 import type { CaseName, HistoryEntry } from '../../types/cases';
 import { pathFor, useAreaRole } from '../../routes/pathFor';
+import ListEmpty from '../../components/ListEmpty';
+import { DISPLAY_DATETIME_FORMAT } from '../../config/constants';
+import { formatHours } from './status';
+import { StatusTag } from './CaseList';
+
+/** A recorded value as the user reads it: a status by its §4 display name, hours in their language. */
+function Value({ field, value }: { field: string; value: string | null }) {
+  if (value == null || value === '') return <>–</>;
+  if (field === 'status') return <StatusTag status={value} />;
+  if (/hour/.test(field) && /^-?\d+(\.\d+)?$/.test(value)) return <>{formatHours(Number(value))}</>;
+  return <>{value}</>;
+}
 
 /** cases/history/{id}: every recorded change, who and when, before and after. */
 export default function CaseHistory({ titleKey }: { titleKey: string }) {
@@ -14,14 +26,21 @@ export default function CaseHistory({ titleKey }: { titleKey: string }) {
   const role = useAreaRole();
   const [rows, setRows] = useState<HistoryEntry[]>([]);
   const [loading, setLoading] = useState(true);
+  const [error, setError] = useState(false);
   const [name, setName] = useState<CaseName | null>(null);
   useEffect(() => {
     caseName(id)
       .then(setName)
       .catch(() => setName(null));
     caseHistory(id)
-      .then(setRows)
-      .catch(() => setRows([]))
+      .then((r) => {
+        setError(false);
+        setRows(r);
+      })
+      .catch(() => {
+        setError(true);
+        setRows([]);
+      })
       .finally(() => setLoading(false));
   }, [id]);
   return (
@@ -43,13 +62,13 @@ export default function CaseHistory({ titleKey }: { titleKey: string }) {
           dataSource={rows}
           pagination={false}
           scroll={{ x: true }}
-          locale={{ emptyText: t('list.empty') }}
+          locale={{ emptyText: <ListEmpty error={error} /> }}
           columns={[
-            { title: t('history.at'), key: 'at', render: (_, r) => dayjs(r.at).format('YYYY-MM-DD HH:mm') },
+            { title: t('history.at'), key: 'at', render: (_, r) => <span className="nowrap">{dayjs(r.at).format(DISPLAY_DATETIME_FORMAT)}</span> },
             { title: t('history.by'), dataIndex: 'by_name', key: 'by' },
             { title: t('history.field'), key: 'field', render: (_, r) => t(`history.fields.${r.field}`, { defaultValue: r.field }) },
-            { title: t('history.before'), key: 'before', render: (_, r) => r.before ?? '–' },
-            { title: t('history.after'), key: 'after', render: (_, r) => r.after ?? '–' },
+            { title: t('history.before'), key: 'before', render: (_, r) => <Value field={r.field} value={r.before} /> },
+            { title: t('history.after'), key: 'after', render: (_, r) => <Value field={r.field} value={r.after} /> },
           ]}
         />
       </Card>

@@ -1,14 +1,17 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Space, Table, Tag, Typography } from 'antd';
+import { Badge, Button, Card, Input, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { listCases } from '../../api/cases';
+import { useBubbles } from '../../api/bubbles';
 import type { Case } from '../../types/cases';
 import { useCursorList } from '../../api/paging';
 import CursorPager from '../../components/CursorPager';
-import { pathFor, useAreaRole } from '../../routes/pathFor';
-import { listKindOf } from './caseRules';
+import ListEmpty from '../../components/ListEmpty';
+import { DATE_FORMAT, DISPLAY_DATETIME_FORMAT } from '../../config/constants';
+import { hasRoute, pathFor, useAreaRole } from '../../routes/pathFor';
+import { CASE_TABS, type CaseOrder, type CaseTab } from './caseRules';
 import { caseStatusChip } from './status';
 
 export function StatusTag({ status }: { status: string }) {
@@ -21,49 +24,139 @@ export function StatusTag({ status }: { status: string }) {
   );
 }
 
-/** A case list (my cases, pending, draft, available, closed): 10 at a time, newest first. */
+/** The §4 colour of a tab's status as a dot colour (antd Badge preset). */
+function tabDot(tab: CaseTab): string | undefined {
+  if (!tab.status) return undefined;
+  const c = caseStatusChip(tab.status).color;
+  return c === 'default' ? 'gray' : c;
+}
+
+const withSlash = (p: string) => (p.endsWith('/') ? p : `${p}/`);
+
+/**
+ * A role's case lists as one page (issue 14): a tab per list in the URL (the
+ * spec §2 route), a search box (case number, subject, customer, counterpart)
+ * and the created-date sort in the query string, so Back returns to the same
+ * list; 10 at a time, key-paged.
+ */
 export default function CaseList({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('cases');
   const role = useAreaRole();
-  const kind = listKindOf(titleKey);
-  const list = useCursorList<Case>((cursor) => listCases(kind, cursor), kind);
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const bubbles = useBubbles();
+  const tabs = CASE_TABS[role];
+  const tab = tabs.find((x) => withSlash(pathFor(role, x.route)) === withSlash(pathname)) ?? tabs[0];
+  const search = params.get('search') ?? '';
+  const order: CaseOrder = params.get('order') === 'asc' ? 'asc' : 'desc';
+  const list = useCursorList<Case>((cursor) => listCases({ status: tab.word, search, order }, cursor), `${tab.word}|${search}|${order}`);
+
+  const query = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v) next.set(k, v);
+      else next.delete(k);
+    }
+    return next;
+  };
+  const tabLink = (x: CaseTab) => {
+    const q = query({}).toString();
+    return `${pathFor(role, x.route)}${q ? `?${q}` : ''}`;
+  };
+
   return (
-    <div className="page" data-testid="cases-page">
+    <div className="page" data-testid="cases-page" data-tab={tab.word}>
       <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
         <Typography.Title level={2} data-testid="page-title">
           {t(titleKey, { ns: 'routes' })}
         </Typography.Title>
-        <Link to={pathFor(role, 'caseCreate')}>
-          <Button type="primary" icon={<PlusOutlined />} data-testid="case-create">
-            {t('list.create')}
-          </Button>
-        </Link>
+        {hasRoute(role, 'caseCreate') && (
+          <Link to={pathFor(role, 'caseCreate')}>
+            <Button type="primary" icon={<PlusOutlined />} data-testid="case-create">
+              {t('list.create')}
+            </Button>
+          </Link>
+        )}
       </Space>
       <Card>
+        <Tabs
+          activeKey={tab.route}
+          onChange={(key) => {
+            const x = tabs.find((y) => y.route === key);
+            if (x) navigate(tabLink(x));
+          }}
+          data-testid="case-tabs"
+          items={tabs.map((x) => ({
+            key: x.route,
+            label: (
+              <Link to={tabLink(x)} data-testid={`case-tab-${x.word}`} className="case-tab-link">
+                {tabDot(x) ? <Badge color={tabDot(x)} text={t(x.label)} /> : t(x.label)}
+                {x.badge && bubbles[x.badge] > 0 && (
+                  <Badge count={bubbles[x.badge]} size="small" style={{ marginInlineStart: 6 }} data-testid={`case-tab-count-${x.word}`} />
+                )}
+              </Link>
+            ),
+          }))}
+        />
+        <Space wrap style={{ marginBottom: 16 }}>
+          <Input.Search
+            key={`${tab.word}|${search}`}
+            allowClear
+            defaultValue={search}
+            placeholder={t('list.search')}
+            aria-label={t('list.search')}
+            onSearch={(v) => setParams(query({ search: v.trim() || null }))}
+            style={{ width: 280, maxWidth: '100%' }}
+            data-testid="cases-search"
+          />
+          <Select<CaseOrder>
+            value={order}
+            aria-label={t('list.sort')}
+            onChange={(v) => setParams(query({ order: v === 'asc' ? 'asc' : null }))}
+            options={[
+              { value: 'desc', label: t('list.newestFirst') },
+              { value: 'asc', label: t('list.oldestFirst') },
+            ]}
+            style={{ minWidth: 180 }}
+            data-testid="cases-order"
+          />
+        </Space>
         <Table<Case>
           rowKey="uid"
           data-testid="cases-table"
+          className="case-table"
           loading={list.loading}
           dataSource={list.rows}
           pagination={false}
-          scroll={{ x: true }}
-          locale={{ emptyText: t('list.empty') }}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: <ListEmpty error={list.error} onRetry={list.reload} /> }}
           columns={[
             {
               title: t('fields.case_number'),
               key: 'case_number',
+              fixed: 'left',
               render: (_, r) => (
-                <Link to={pathFor(role, 'caseDetails', { id: r.uid })} data-testid={`case-link-${r.subject}`}>
+                <Link to={pathFor(role, 'caseDetails', { id: r.uid })} data-testid={`case-link-${r.subject}`} className="nowrap">
                   {r.case_number}
                 </Link>
               ),
             },
+            { title: t('fields.status'), key: 'status', render: (_, r) => <StatusTag status={r.status} /> },
             { title: t('fields.subject'), dataIndex: 'subject', key: 'subject' },
             { title: t('fields.customer'), dataIndex: 'customer_name', key: 'customer' },
-            { title: t('fields.type'), key: 'type', render: (_, r) => r.type.name },
+            { title: t('fields.type'), key: 'type', render: (_, r) => r.type?.name ?? '–' },
             { title: t('fields.lawyer'), key: 'lawyer', render: (_, r) => r.lawyer_name ?? '–' },
-            { title: t('fields.status'), key: 'status', render: (_, r) => <StatusTag status={r.status} /> },
-            { title: t('fields.created_at'), key: 'created', render: (_, r) => dayjs(r.created_at).format('YYYY-MM-DD HH:mm') },
+            {
+              title: t('fields.created_at'),
+              key: 'created',
+              render: (_, r) => <span className="nowrap">{dayjs(r.created_at).format(DISPLAY_DATETIME_FORMAT)}</span>,
+            },
+            {
+              title: t('fields.deadline'),
+              key: 'deadline',
+              render: (_, r) => <span className="nowrap">{r.deadline ? dayjs(r.deadline).format(DATE_FORMAT) : '–'}</span>,
+            },
           ]}
         />
         <CursorPager list={list as never} testId="cases-pager" />

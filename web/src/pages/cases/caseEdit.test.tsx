@@ -16,7 +16,7 @@ const common = {
   'GET /case/hour/list/': () => ({ status: 200, body: [] }),
 };
 
-describe('the customer side edits its drafts', { timeout: 20_000 }, () => {
+describe('the customer side edits its drafts', { timeout: 60_000 }, () => {
   const page = pageTests();
 
   it('details link to cases/edit/{uid}; the form loads the case and saves with PUT', async () => {
@@ -62,12 +62,12 @@ describe('the customer side edits its drafts', { timeout: 20_000 }, () => {
     expect(name.textContent).toBe('2026-000007 · Lease dispute · Acme AB');
   });
 
-  it('the history link shows only to roles with the history route (spec §2: not the sales person)', async () => {
+  it('the details of every role link to the case history (issue 14: the sales person too)', async () => {
     const sales = { email: 's@example.com', id: 5, is_staff: false, user_type: 2, full_name: 'Sara Säljare', uid: 'sp-1', image: 'not set' };
     const r = await page.render('/sales/cases/details/case-1', sales, common);
     await r.waitFor(() => r.$('case-edit'), 'details');
     expect(r.$('case-edit')!.closest('a')!.getAttribute('href')).toBe('/sales/case/update/case-1/');
-    expect(r.$('case-history-link')).toBeNull();
+    expect(r.$('case-history-link')!.getAttribute('href')).toBe('/sales/cases/history/case-1');
 
     // A second render replaces the first.
     const c = await page.render('/user/cases/details/case-1', customer, common);

@@ -20,7 +20,7 @@ function render(path: string, user: object, services: unknown[] = []) {
   });
 }
 
-describe('case screens', { timeout: 20_000 }, () => {
+describe('case screens', { timeout: 60_000 }, () => {
   it('the customer without a consultancy service is told so and cannot submit', async () => {
     fake.routes.set('GET /typeofcase/list/', () => ({ status: 200, body: [{ id: 1, name: 'Tenancy' }] }));
     const r = await render('/user/cases/create/', customer);
@@ -41,6 +41,22 @@ describe('case screens', { timeout: 20_000 }, () => {
     const chips = [...r.container.querySelectorAll('[data-testid="case-status"]')].map((e) => e.textContent);
     expect(chips).toEqual(['Available', 'Pending']);
     expect(fake.calls.find((c) => c.path === '/case/list/')?.options?.queryParams).toEqual({ status: 'my' });
+  });
+
+  it('a list is one page of tabs in the URL with search and sort; an API error is not an empty list', async () => {
+    fake.routes.set('GET /case/list/', () => ({ status: 500, body: {} }));
+    const r = await render('/lawyer/cases/available?search=acme&order=asc', lawyer);
+    await r.waitFor(() => r.$('list-error'), 'error state');
+    expect(r.$('list-empty')).toBeNull();
+    const call = fake.calls.find((c) => c.path === '/case/list/');
+    expect(call?.options?.queryParams).toEqual({ status: 'available', search: 'acme', order: 'asc' });
+    const tabs = ['my', 'pending', 'available', 'closed'].map((w) => r.$(`case-tab-${w}`)?.getAttribute('href'));
+    expect(tabs).toEqual([
+      '/lawyer/cases/?search=acme&order=asc',
+      '/lawyer/cases/pending/?search=acme&order=asc',
+      '/lawyer/cases/available/?search=acme&order=asc',
+      '/lawyer/cases/closed/?search=acme&order=asc',
+    ]);
   });
 
   it('the lawyer logs hours with a comma decimal and closes after confirmation', async () => {

@@ -9,7 +9,11 @@ describe('caseStatusChip (spec §4)', () => {
     expect(caseStatusChip('Draft')).toEqual({ labelKey: 'status.pending', color: 'red' });
   });
   it('shows N/A for anything else', () => {
-    for (const s of ['', 'waiting', 'Other', null, undefined]) expect(caseStatusChip(s).labelKey).toBe('status.na');
+    for (const s of ['', 'Other', null, undefined]) expect(caseStatusChip(s).labelKey).toBe('status.na');
+  });
+  it('reads the stored word in any case (history carries it)', () => {
+    expect(caseStatusChip('waiting').labelKey).toBe('status.available');
+    expect(caseStatusChip('INPROGRESS').labelKey).toBe('status.active');
   });
 });
 
@@ -23,8 +27,8 @@ describe('hours with a comma decimal', () => {
     expect(parseHours('abc')).toBeNull();
     expect(parseHours('')).toBeNull();
   });
-  it('formats the Swedish way', () => {
-    expect(formatHours(1.5)).toBe('1,5');
+  it('formats by the language', () => {
+    expect(formatHours(1.5, 'sv')).toBe('1,5');
     expect(formatHours(1.5, 'en')).toBe('1.5');
   });
 });

@@ -1,3 +1,4 @@
+import { formatDecimal } from '../../format';
 /** Spec §4 case status display (the one mapping every case screen uses) and hours as the forms show and check them (spec §5, §9). */
 export interface StatusChip {
   /** Key in the `cases` namespace. */
@@ -6,7 +7,10 @@ export interface StatusChip {
 }
 
 export function caseStatusChip(status: string | null | undefined): StatusChip {
-  switch (status) {
+  // The stored word in any case ('Waiting', 'waiting'), as the API and history carry it.
+  const word = (status ?? '').trim().toLowerCase();
+  const stored = { waiting: 'Waiting', inprogress: 'Inprogress', in_progress: 'Inprogress', complete: 'Complete', draft: 'Draft' }[word];
+  switch (stored) {
     case 'Waiting':
       return { labelKey: 'status.available', color: 'orange' };
     case 'Inprogress':
@@ -29,9 +33,9 @@ export function parseHours(text: string | number | null | undefined): number | n
   return Number(t);
 }
 
-/** Hours shown the Swedish way ("1,5"). */
-export function formatHours(h: number, lang = 'sv'): string {
-  return new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'sv-SE', { maximumFractionDigits: 2 }).format(h);
+/** Hours in the user's language (sv "1,5", en "1.5"). */
+export function formatHours(h: number, lang?: string): string {
+  return formatDecimal(h, { lang, grouping: true });
 }
 
 /** A stored number as the form shows it: comma decimal ("1,5"), no grouping. */

@@ -2,10 +2,11 @@
  * Admin named lists: settings/knowledge-sectors/, settings/case-types/ and
  * customer/department/ (list, create, edit/:department_id, connect a customer).
  */
-import { App, Button, Card, Form, Input, Popconfirm, Select, Space, Table, Typography } from 'antd';
+import { App, Button, Card, Form, Input, Popconfirm, Select, Space, Table, Tabs, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import ListEmpty from '../../components/ListEmpty';
 import { connectDepartment, createNamed, deleteNamed, getDepartment, listNamed, updateNamed } from '../../api/subscriptions';
 import type { NamedEntry, NamedListKind } from '../../types/subscriptions';
 import { applyFieldErrors } from './fieldErrors';
@@ -20,15 +21,52 @@ function Title({ titleKey }: { titleKey: string }) {
   );
 }
 
+/** Settings → knowledge sectors and case types (the spec hides case types from the menu): one tab each. */
+function SettingsTabs() {
+  const { t } = useTranslation('routes');
+  const role = useAreaRole();
+  const { pathname } = useLocation();
+  const tabs = (['knowledgeSectors', 'caseTypes'] as const).map((id) => ({ id, to: pathFor(role, id) }));
+  const active = tabs.find((x) => x.to.replace(/\/$/, '') === pathname.replace(/\/$/, ''))?.id;
+  return (
+    <Tabs
+      activeKey={active}
+      data-testid="settings-tabs"
+      items={tabs.map((x) => ({
+        key: x.id,
+        label: (
+          <Link to={x.to} data-testid={`settings-tab-${x.id}`}>
+            {t(x.id)}
+          </Link>
+        ),
+      }))}
+    />
+  );
+}
+
 /** A list with inline create, rename and delete (knowledge sectors, case types). */
 function NamedListPage({ kind, titleKey }: { kind: NamedListKind; titleKey: string }) {
   const { t } = useTranslation('catalogue');
   const { message } = App.useApp();
   const [rows, setRows] = useState<NamedEntry[] | null>(null);
+  const [error, setError] = useState(false);
   const [editing, setEditing] = useState<number | null>(null);
   const [form] = Form.useForm();
   const [editForm] = Form.useForm();
-  const reload = useCallback(() => listNamed(kind).then(setRows, () => setRows([])), [kind]);
+  const reload = useCallback(
+    () =>
+      listNamed(kind).then(
+        (r) => {
+          setError(false);
+          setRows(r);
+        },
+        () => {
+          setError(true);
+          setRows([]);
+        },
+      ),
+    [kind],
+  );
   useEffect(() => {
     void reload();
   }, [reload]);
@@ -36,6 +74,7 @@ function NamedListPage({ kind, titleKey }: { kind: NamedListKind; titleKey: stri
     <div className="page" data-testid={`named-list-${kind}`}>
       <Title titleKey={titleKey} />
       <Card>
+        <SettingsTabs />
         <Form
           form={form}
           layout="inline"
@@ -63,6 +102,7 @@ function NamedListPage({ kind, titleKey }: { kind: NamedListKind; titleKey: stri
           loading={rows == null}
           dataSource={rows ?? []}
           pagination={false}
+          locale={{ emptyText: <ListEmpty error={error} onRetry={() => void reload()} /> }}
           columns={[
             {
               title: t('fields.name'),
@@ -76,6 +116,7 @@ function NamedListPage({ kind, titleKey }: { kind: NamedListKind; titleKey: stri
                       try {
                         await updateNamed(kind, r.id, v.name);
                         setEditing(null);
+                        void message.success(t('saved'));
                         void reload();
                       } catch (e) {
                         applyFieldErrors(editForm, e);
@@ -98,7 +139,15 @@ function NamedListPage({ kind, titleKey }: { kind: NamedListKind; titleKey: stri
                   <Button size="small" onClick={() => { editForm.resetFields(); setEditing(r.id); }}>
                     {t('edit')}
                   </Button>
-                  <Popconfirm title={t('confirmDelete')} okText={t('yes')} cancelText={t('no')} onConfirm={async () => { await deleteNamed(kind, r.id).catch(() => undefined); void reload(); }}>
+                  <Popconfirm title={t('confirmDelete')} okText={t('yes')} cancelText={t('no')} onConfirm={async () => {
+                      try {
+                        await deleteNamed(kind, r.id);
+                        void message.success(t('deleted'));
+                      } catch {
+                        /* the §8 notification says why */
+                      }
+                      void reload();
+                    }}>
                     <Button size="small" danger>
                       {t('delete')}
                     </Button>

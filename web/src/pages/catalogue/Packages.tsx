@@ -1,5 +1,6 @@
 /** settings/packages/ and settings/service-plans/ (admin): lists and create forms. */
 import { App, Button, Card, Form, Input, InputNumber, Select, Switch, Table, Tag, Typography } from 'antd';
+import { serviceName } from '../../components/names';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -117,7 +118,7 @@ export function ServicePlansPage({ titleKey }: { titleKey: string }) {
           pagination={false}
           columns={[
             { title: t('fields.name'), dataIndex: 'name' },
-            { title: t('fields.service'), render: (_, r) => services.find((s) => s.id === r.service_id)?.name ?? r.service_id },
+            { title: t('fields.service'), render: (_, r) => serviceName(r.service_id, services.find((s) => s.id === r.service_id)?.name) },
             { title: t('fields.limitOrHours'), render: (_, r) => (r.hours != null ? `${formatHours(r.hours)} h` : r.limit) },
             { title: t('fields.price'), render: (_, r) => formatSek(r.price) },
             { title: t('fields.expiryDays'), dataIndex: 'expiry_days' },
@@ -163,7 +164,7 @@ export function ServicePlanCreatePage({ titleKey }: { titleKey: string }) {
             <Input />
           </Form.Item>
           <Form.Item name="service_id" label={t('fields.service')} rules={[{ required: true, message: t('required') }]}>
-            <Select options={services.map((s) => ({ value: s.id, label: s.name }))} />
+            <Select options={services.map((s) => ({ value: s.id, label: serviceName(s.id, s.name) }))} />
           </Form.Item>
           {hourBased ? (
             <Form.Item name="hours" label={t('fields.hours')} rules={[{ required: true, message: t('required') }]}>

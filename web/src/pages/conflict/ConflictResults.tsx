@@ -1,8 +1,9 @@
-import { Alert, Button, Card, Empty, Progress, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Progress, Space, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { searchConflicts } from '../../api/conflict';
+import { exportConflictAudit, searchConflicts } from '../../api/conflict';
+import { serverMessages } from '../../api/formErrors';
 import type { ConflictHit, PartyKind } from '../../types/conflict';
 import Loading from '../../components/Loading';
 import { useAreaRole } from '../../routes/pathFor';
@@ -25,16 +26,24 @@ export function scorePercent(score: number): number {
  * interest/?search=… : the fuzzy conflict-of-interest result page (admin and
  * lawyers). Each hit shows what it is, what matched and a score, best first.
  */
+/** The colour of a match score: the closer the match, the stronger the warning. */
+export function scoreColour(percent: number): string {
+  if (percent >= 80) return '#cf1322';
+  if (percent >= 50) return '#d46b08';
+  return '#8c8c8c';
+}
+
 export default function ConflictResults({ titleKey }: { titleKey: string }) {
-  const { t } = useTranslation('conflict');
+  const { t, i18n } = useTranslation('conflict');
   const [params] = useSearchParams();
   const role = useAreaRole();
   const query = (params.get('search') ?? '').trim();
-  const [state, setState] = useState<{ loading: boolean; hits: ConflictHit[] | null; count: number }>({
+  const [state, setState] = useState<{ loading: boolean; hits: ConflictHit[] | null; count: number; at?: string; error?: string[] }>({
     loading: false,
     hits: null,
     count: 0,
   });
+  const [exporting, setExporting] = useState(false);
 
   useEffect(() => {
     if (!query) {
@@ -44,8 +53,8 @@ export default function ConflictResults({ titleKey }: { titleKey: string }) {
     let live = true;
     setState((s) => ({ ...s, loading: true }));
     searchConflicts(query)
-      .then((r) => live && setState({ loading: false, hits: r.results, count: r.count }))
-      .catch(() => live && setState({ loading: false, hits: [], count: 0 }));
+      .then((r) => live && setState({ loading: false, hits: r.results, count: r.count, at: r.searched_at }))
+      .catch((err) => live && setState({ loading: false, hits: null, count: 0, error: serverMessages(err) }));
     return () => {
       live = false;
     };
@@ -60,12 +69,39 @@ export default function ConflictResults({ titleKey }: { titleKey: string }) {
         <Space orientation="vertical" style={{ width: '100%' }} size="middle">
           <ConflictSearch key={query} role={role} initial={query} />
           {!query && <Alert type="info" showIcon title={t('enterQuery')} />}
+          {role === 'admin' && (
+            <div>
+              <Button
+                data-testid="conflict-audit-export"
+                loading={exporting}
+                onClick={() => {
+                  setExporting(true);
+                  exportConflictAudit()
+                    .catch(() => undefined)
+                    .finally(() => setExporting(false));
+                }}
+              >
+                {t('exportAudit')}
+              </Button>
+            </div>
+          )}
+          {query && !state.loading && state.error && (
+            <Alert type="warning" showIcon data-testid="conflict-error" title={state.error.join(' ')} />
+          )}
           {query && state.loading && <Loading />}
           {query && !state.loading && state.hits && (
             <>
               <Typography.Text data-testid="conflict-count">{t('count', { count: state.count, query })}</Typography.Text>
               <div data-testid="conflict-results" className="conflict-results">
-                {state.hits.length === 0 && <Empty description={t('noHits')} />}
+                {state.hits.length === 0 && (
+                  <Alert
+                    type="success"
+                    showIcon
+                    data-testid="conflict-none"
+                    title={t('noneFound', { query })}
+                    description={t('noneFoundAt', { at: state.at ? new Date(state.at).toLocaleString(i18n.language) : '' })}
+                  />
+                )}
                 {state.hits.map((hit) => (
                   <Card size="small" key={`${hit.party.kind}-${hit.party.uid}`} data-testid="conflict-hit">
                     <div style={{ display: 'flex', justifyContent: 'space-between', gap: 16 }}>
@@ -101,7 +137,15 @@ export default function ConflictResults({ titleKey }: { titleKey: string }) {
                         )}
                       </Space>
                       <div style={{ width: 120 }} aria-label={t('score')}>
-                        <Progress percent={scorePercent(hit.score)} size="small" data-testid="conflict-hit-score" />
+                        {/* A high score is a warning for a conflict check: never antd's green 'done' tick (issue 14). */}
+                        <Progress
+                          percent={scorePercent(hit.score)}
+                          size="small"
+                          status="normal"
+                          strokeColor={scoreColour(scorePercent(hit.score))}
+                          format={(p) => `${p}%`}
+                          data-testid="conflict-hit-score"
+                        />
                       </div>
                     </div>
                   </Card>

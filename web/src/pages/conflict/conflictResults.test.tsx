@@ -10,7 +10,7 @@ const { scorePercent } = await import('./ConflictResults');
 
 const lawyer = { email: 'l@example.com', id: 2, is_staff: false, user_type: 1, full_name: 'Lars' };
 
-describe('conflict of interest search', { timeout: 20_000 }, () => {
+describe('conflict of interest search', { timeout: 60_000 }, () => {
   const page = pageTests();
 
   it('the box submits only when non-empty, under the role prefix', () => {
@@ -64,5 +64,26 @@ describe('conflict of interest search', { timeout: 20_000 }, () => {
     await ui.waitFor(() => ui.$('conflict-results-page'), 'page');
     expect(fake.calls.some((c) => c.path === '/search/fuzzy/')).toBe(false);
     expect(ui.$('conflict-results')).toBeNull();
+  });
+
+  it('no hit: a clear "no possible conflict found" with the query and the time', async () => {
+    fake.routes.set('GET /search/fuzzy/', () => ({
+      status: 200,
+      body: { search: 'Ingen Alls', count: 0, results: [], searched_at: '2026-03-04T05:06:07Z' },
+    }));
+    const ui = await page.render('/lawyer/interest/?search=Ingen%20Alls', lawyer);
+    await ui.waitFor(() => ui.$('conflict-none'), 'no-conflict state');
+    expect(ui.$('conflict-none')?.textContent).toContain('No possible conflict found for “Ingen Alls”');
+    expect(ui.$('conflict-none')?.textContent).toContain('2026');
+  });
+
+  it('a too broad search asks for more letters', async () => {
+    fake.routes.set('GET /search/fuzzy/', () => ({
+      status: 400,
+      body: { status: 400, message: 'validation_failed', errors: { search: ['search_too_broad'] } },
+    }));
+    const ui = await page.render('/lawyer/interest/?search=Anna', lawyer);
+    await ui.waitFor(() => ui.$('conflict-error'), 'error');
+    expect(ui.$('conflict-error')?.textContent).toContain('type more letters');
   });
 });

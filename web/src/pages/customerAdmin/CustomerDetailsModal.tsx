@@ -1,4 +1,5 @@
 import { BankOutlined, UserOutlined } from '@ant-design/icons';
+import { sectorName } from '../../components/names';
 import { Avatar, Card, Descriptions, Divider, Empty, Modal, Space, Typography } from 'antd';
 import { useParams } from 'react-router';
 import { useCallback, useEffect, useState } from 'react';
@@ -13,6 +14,7 @@ import { CUSTOMER_MODAL_WIDTH } from '../../config/constants';
 import { formatAddress } from '../../format';
 import { closeCustomerDetails, useCustomerDetailsState } from '../../store/customerDetails';
 import CustomerSubscriptionsTable from '../subscriptions/CustomerSubscriptionsTable';
+import CustomerLinks from './CustomerLinks';
 
 /** Country id 1 is the only one offered (Sweden). */
 function countryName(id: number, t: (k: string) => string): string {
@@ -65,7 +67,7 @@ export function CustomerDetailsView({
       {company && (
         <Descriptions title={t('companySection')} column={1} size="small" data-testid="customer-details-company-section">
           <Descriptions.Item label={t('companyName')}>{customer.company_name}</Descriptions.Item>
-          <Descriptions.Item label={t('sector')}>{customer.sector?.name ?? '-'}</Descriptions.Item>
+          <Descriptions.Item label={t('sector')}>{customer.sector ? sectorName(customer.sector.name) : '-'}</Descriptions.Item>
           <Descriptions.Item label={t('registrationNumber')}>
             <span data-testid="customer-details-regno">{customer.company_registration_number}</span>
           </Descriptions.Item>
@@ -125,7 +127,14 @@ export default function CustomerDetailsModal() {
       destroyOnHidden
       data-testid="customer-details-modal"
     >
-      {customer ? <CustomerDetailsView customer={customer} services={services} onChanged={() => uid && loadServices(uid)} /> : <Loading />}
+      {customer ? (
+        <>
+          <CustomerLinks uid={customer.uid} onFollow={closeCustomerDetails} />
+          <CustomerDetailsView customer={customer} services={services} onChanged={() => uid && loadServices(uid)} />
+        </>
+      ) : (
+        <Loading />
+      )}
     </Modal>
   );
 }
@@ -151,6 +160,11 @@ export function CustomerDetailsPage({ titleKey }: { titleKey: string }) {
       <Typography.Title level={2} data-testid="page-title">
         {t(titleKey, { ns: 'routes' })}
       </Typography.Title>
+      {uid && (
+        <div style={{ marginBottom: 16 }}>
+          <CustomerLinks uid={uid} />
+        </div>
+      )}
       <Card style={{ maxWidth: CUSTOMER_MODAL_WIDTH }}>
         {missing ? <Empty description={t('notFound')} /> : customer ? <CustomerDetailsView customer={customer} services={services} onChanged={load} /> : <Loading />}
       </Card>

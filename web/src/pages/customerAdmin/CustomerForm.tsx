@@ -1,4 +1,5 @@
 import { Button, Card, Checkbox, Col, Form, Input, InputNumber, Radio, Row, Select, Typography } from 'antd';
+import { sectorName } from '../../components/names';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -276,7 +277,7 @@ export default function CustomerFormPage({ titleKey }: { titleKey: string }) {
                 <Form.Item name="sector" label={t('sector')} rules={[required]}>
                   <Select
                     data-testid="customer-sector"
-                    options={sectors.map((s) => ({ value: s.id, label: s.name }))}
+                    options={sectors.map((s) => ({ value: s.id, label: sectorName(s.name) }))}
                     showSearch={FOLDED_SEARCH}
                   />
                 </Form.Item>

@@ -1,4 +1,5 @@
 import { App, Button, Card, Empty, Form, Input, Popconfirm, Space, Table, Typography } from 'antd';
+import { sectorName } from '../../components/names';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -61,7 +62,7 @@ export default function BusinessSectors({ titleKey }: { titleKey: string }) {
           pagination={{ pageSize: 10, hideOnSinglePage: true }}
           locale={{ emptyText: <Empty description={t('empty')} /> }}
           columns={[
-            { title: t('sectorName'), dataIndex: 'name', key: 'name' },
+            { title: t('sectorName'), key: 'name', render: (_, r) => sectorName(r.name) },
             {
               title: t('actions'),
               key: 'actions',

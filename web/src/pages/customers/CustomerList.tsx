@@ -1,20 +1,64 @@
-import { App, Button, Card, Empty, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { App, Badge, Button, Card, Input, Popconfirm, Space, Table, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { activateUser, approveCustomer, deactivateUser, fetchCustomers, sendActivationLink } from '../../api/customers';
 import type { CustomerRow, CustomerState } from '../../types/customers';
 import { fetchCustomerList } from '../../api/customerAdmin';
 import type { CustomerListStatus } from '../../types/customerAdmin';
 import { DISPLAY_DATETIME_FORMAT } from '../../config/constants';
-import { refreshBubbles } from '../../api/bubbles';
-import { pathFor } from '../../routes/pathFor';
+import { refreshBubbles, useBubbles } from '../../api/bubbles';
+import ListEmpty from '../../components/ListEmpty';
+import type { RouteId } from '../../routes/catalogue';
+import { hasRoute, pathFor } from '../../routes/pathFor';
 import { openCustomerDetails } from '../../store/customerDetails';
 
 /** Who looks at the list: admin acts on customers, sales persons edit them, lawyers only read. */
 export type ListViewer = 'admin' | 'sales' | 'lawyer';
+
+/** The customer lists of each viewer, as tabs (issue 14: lawyers reach inactive customers, sales all/active/inactive). */
+const CUSTOMER_TABS: Record<ListViewer, Array<{ route: RouteId; label: string; badge?: 'pending_customers' }>> = {
+  admin: [
+    { route: 'customersActive', label: 'tabs.active' },
+    { route: 'customersPending', label: 'tabs.pending', badge: 'pending_customers' },
+    { route: 'customersInactive', label: 'tabs.inactive' },
+  ],
+  lawyer: [
+    { route: 'customersActive', label: 'tabs.active' },
+    { route: 'customersInactive', label: 'tabs.inactive' },
+  ],
+  sales: [
+    { route: 'customersAll', label: 'tabs.all' },
+    { route: 'customersActive', label: 'tabs.active' },
+    { route: 'customersInactive', label: 'tabs.inactive' },
+  ],
+};
+
+function CustomerTabs({ viewer }: { viewer: ListViewer }) {
+  const { t } = useTranslation('customers');
+  const { pathname } = useLocation();
+  const bubbles = useBubbles();
+  const tabs = CUSTOMER_TABS[viewer].filter((x) => hasRoute(viewer, x.route));
+  const slash = (p: string) => (p.endsWith('/') ? p : `${p}/`);
+  const active = tabs.find((x) => slash(pathFor(viewer, x.route)) === slash(pathname))?.route;
+  return (
+    <Tabs
+      activeKey={active}
+      data-testid="customer-tabs"
+      items={tabs.map((x) => ({
+        key: x.route,
+        label: (
+          <Link to={pathFor(viewer, x.route)} data-testid={`customer-tab-${x.route}`}>
+            {t(x.label)}
+            {x.badge && bubbles[x.badge] > 0 && <Badge count={bubbles[x.badge]} size="small" style={{ marginInlineStart: 6 }} />}
+          </Link>
+        ),
+      }))}
+    />
+  );
+}
 
 /**
  * Customer lists (spec §2): admin customers/, customers/pending/,
@@ -43,6 +87,7 @@ export default function CustomerList({
   const [page, setPage] = useState(0);
   const [next, setNext] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState(false);
 
   const load = useCallback(
     async (pageIndex: number, cursorList: Array<string | null>, query: string) => {
@@ -52,7 +97,9 @@ export default function CustomerList({
           state === 'all' ? await fetchCustomerList(state, cursorList[pageIndex], query) : await fetchCustomers(state, cursorList[pageIndex], query);
         setRows(res.results ?? []);
         setNext(res.next ?? null);
+        setError(false);
       } catch {
+        setError(true);
         setRows([]);
         setNext(null);
       } finally {
@@ -144,11 +191,23 @@ export default function CustomerList({
       render: (_, r) => {
         if (viewer === 'lawyer') return null;
         const edit = (
-          <Link to={pathFor(viewer, 'customerUpdate', { profile_uid: r.uid })} data-testid={`edit-${r.email}`}>
-            {t('edit')}
-          </Link>
+          <>
+            <Link to={pathFor(viewer, 'customerUpdate', { profile_uid: r.uid })} data-testid={`edit-${r.email}`}>
+              {t('edit')}
+            </Link>
+            {r.state !== 'pending' && (
+              <>
+                <Link to={pathFor(viewer, 'customerManagePackage', { customer_uid: r.uid })} data-testid={`packages-${r.email}`}>
+                  {t('packages')}
+                </Link>
+                <Link to={pathFor(viewer, 'customerUsers', { customer_uid: r.uid })} data-testid={`users-${r.email}`}>
+                  {t('users')}
+                </Link>
+              </>
+            )}
+          </>
         );
-        if (viewer === 'sales') return edit;
+        if (viewer === 'sales') return <Space wrap>{edit}</Space>;
         if (state === 'pending') {
           return r.approved_at ? (
             <Button size="small" loading={busy === r.uid} data-testid={`resend-${r.email}`} onClick={() => act(r, () => sendActivationLink(r.uid), 'linkSent')}>
@@ -196,6 +255,7 @@ export default function CustomerList({
         {t(titleKey, { ns: 'routes' })}
       </Typography.Title>
       <Card>
+        <CustomerTabs viewer={viewer} />
         {viewer !== 'lawyer' && (
           <Link to={pathFor(viewer, 'customerCreate')} data-testid="customer-create-link" style={{ float: 'right' }}>
             <Button type="primary">{t('createCustomer')}</Button>
@@ -215,7 +275,7 @@ export default function CustomerList({
           loading={loading}
           pagination={false}
           scroll={{ x: true }}
-          locale={{ emptyText: <Empty description={t('empty')} /> }}
+          locale={{ emptyText: <ListEmpty error={error} onRetry={() => void load(page, cursors, search)} /> }}
           data-testid="customers-table"
         />
         <Space style={{ marginTop: 16 }}>

@@ -9,6 +9,7 @@ import MessageAlert from '../../components/MessageAlert';
 import Loading from '../../components/Loading';
 import { FOLDED_SEARCH } from '../../components/foldedSearch';
 import { pathFor, useAreaRole } from '../../routes/pathFor';
+import { LawyerRatingsCard } from '../../components/collaboration/Ratings';
 
 const FIELDS = [
   'first_name',
@@ -185,6 +186,7 @@ export function StaffForm({ titleKey, role }: { titleKey: string; role: StaffRol
           </Button>
         </Form>
       </Card>
+      {isLawyer && uid && <LawyerRatingsCard lawyerUid={uid} />}
     </div>
   );
 }

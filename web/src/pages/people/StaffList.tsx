@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Empty, Popconfirm, Segmented, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Popconfirm, Segmented, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -8,9 +8,11 @@ import { listStaff, sendStaffPasswordLink } from '../../api/people';
 import type { LawyerKind, StaffProfile, StaffRole } from '../../types/people';
 import { translateServerMessage } from '../../i18n';
 import { useCursorList } from '../../api/paging';
+import ListEmpty from '../../components/ListEmpty';
 import CursorPager from '../../components/CursorPager';
 import { formatOre } from '../../format';
 import { pathFor, useAreaRole } from '../../routes/pathFor';
+import { RatingSummary } from '../../components/collaboration/RatingSummary';
 
 export interface StaffListProps {
   titleKey: string;
@@ -53,6 +55,13 @@ export function StaffList({ titleKey, role, kind }: StaffListProps) {
         render: (_, r) => (r.lawyer?.hourly_rate_ore != null ? formatOre(r.lawyer.hourly_rate_ore) : ''),
       },
     );
+  }
+  if (role === 'lawyer') {
+    columns.push({
+      title: t('ratings.column', { ns: 'collaboration' }),
+      key: 'rating',
+      render: (_, r) => <RatingSummary average={r.rating_average} count={r.rating_count ?? 0} testId="staff-row-rating" />,
+    });
   }
   columns.push(
     {
@@ -130,7 +139,7 @@ export function StaffList({ titleKey, role, kind }: StaffListProps) {
           dataSource={list.rows}
           loading={list.loading}
           pagination={false}
-          locale={{ emptyText: <Empty description={t('empty', { ns: 'common' })} /> }}
+          locale={{ emptyText: <ListEmpty error={list.error} onRetry={list.reload} /> }}
         />
         <CursorPager list={list} />
       </Card>

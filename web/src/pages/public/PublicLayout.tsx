@@ -2,6 +2,7 @@ import { Layout } from 'antd';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import LanguageSwitch from '../../components/LanguageSwitch';
+import LegalLinks from '../../components/LegalLinks';
 import Logo from '../../components/Logo';
 import { HEADER_HEIGHT } from '../../config/constants';
 
@@ -23,6 +24,7 @@ export default function PublicLayout({ titleKey, children }: { titleKey: string;
         </div>
       </Layout.Header>
       <Layout.Content className="public-content">{children}</Layout.Content>
+      <LegalLinks />
     </Layout>
   );
 }

@@ -1,9 +1,11 @@
 import { Button, Card, Checkbox, Col, Form, Input, Radio, Result, Row, Select, Typography } from 'antd';
+import { sectorName } from '../../components/names';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/errors';
 import { checkEmail, checkRegistrationNumber, fetchBusinessSectors, register } from '../../api/customers';
+import { fetchLegalText } from '../../api/content';
 import type { BusinessSector, CustomerType, RegistrationInput } from '../../types/customers';
 import MessageAlert from '../../components/MessageAlert';
 import { translateServerMessage } from '../../i18n';
@@ -39,6 +41,19 @@ function useAvailability(check: (v: string) => Promise<{ available: boolean }>) 
   };
 }
 
+/** The current versions of the terms and privacy policy (undefined while unknown: the server takes the current one). */
+function useLegalVersions() {
+  const [versions, setVersions] = useState<{ terms?: number; privacy?: number }>({});
+  useEffect(() => {
+    for (const kind of ['terms', 'privacy'] as const) {
+      fetchLegalText(kind)
+        .then((v) => setVersions((old) => ({ ...old, [kind]: v.version })))
+        .catch(() => undefined);
+    }
+  }, []);
+  return versions;
+}
+
 /** Public sign-up for companies and individuals (spec §2 /registration, §5 rules). */
 export default function Registration() {
   const { t } = useTranslation('registration');
@@ -53,6 +68,7 @@ export default function Registration() {
   const numberAvailable = useAvailability(checkRegistrationNumber);
   const company = customerType !== 'Individual';
 
+  const versions = useLegalVersions();
   useEffect(() => {
     fetchBusinessSectors()
       .then(setSectors)
@@ -79,6 +95,9 @@ export default function Registration() {
       invoice_address: values.same_invoice_address ? emptyAddress : { ...emptyAddress, ...values.invoice_address },
       terms_accepted: values.terms_accepted === true,
       privacy_accepted: values.privacy_accepted === true,
+      // The versions the links showed (the server records them with the time).
+      terms_version: versions.terms,
+      privacy_version: versions.privacy,
     };
     try {
       await register(input);
@@ -208,7 +227,7 @@ export default function Registration() {
                       data-testid="reg-sector"
                       showSearch={FOLDED_SEARCH}
                       placeholder={t('sectorPlaceholder')}
-                      options={sectors.map((s) => ({ value: s.id, label: s.name }))}
+                      options={sectors.map((s) => ({ value: s.id, label: sectorName(s.name) }))}
                     />
                   </Form.Item>
                 </Col>
@@ -272,6 +291,15 @@ export default function Registration() {
             </>
           )}
 
+          <div className="form-links legal-read-links" data-testid="reg-legal-links">
+            <Link to="/terms" target="_blank" data-testid="reg-terms-link">
+              {t('legal.readTerms', { ns: 'content' })}
+            </Link>
+            <span aria-hidden="true"> · </span>
+            <Link to="/privacy" target="_blank" data-testid="reg-privacy-link">
+              {t('legal.readPrivacy', { ns: 'content' })}
+            </Link>
+          </div>
           <Form.Item name="terms_accepted" valuePropName="checked" rules={[R.rule(t, R.accepted('terms_not_agreed'))]}>
             <Checkbox data-testid="reg-terms">{t('acceptTerms')}</Checkbox>
           </Form.Item>

@@ -55,13 +55,22 @@ describe('format helpers', () => {
   it('shows service 1 in hours with comma decimals and other services as uses', () => {
     expect(format.limitText(row({ hour: 10 }))).toBe('10hr');
     expect(format.consumedText(row({ hour: 5, consumed_hour: 2 }))).toBe('2h/5h');
+    const lang = document.documentElement.lang;
+    document.documentElement.lang = 'sv';
     expect(format.consumedText(row({ hour: 2.5, consumed_hour: 0.25 }))).toBe('0,25h/2,5h');
+    // decimals by the active language (issue 14)
+    document.documentElement.lang = 'en';
+    expect(format.consumedText(row({ hour: 2.5, consumed_hour: 0.25 }))).toBe('0.25h/2.5h');
+    document.documentElement.lang = lang;
     const bisnode = row({ service: { id: 3, name: 'Bisnode' }, limit: 3, consumed_limit: 1 });
     expect(format.limitText(bisnode)).toBe('3');
     expect(format.consumedText(bisnode)).toBe('1/3');
     expect(format.parseHours('2,5')).toBe(2.5);
     expect(format.parseHours('0,001')).toBeNull();
-    expect(format.formatSek(1500).replace(/\s/g, ' ')).toBe('1 500 kr');
+    // money one way everywhere: sv-SE with the currency code
+    expect(format.formatSek(1500).replace(/\s/g, ' ')).toBe('1 500 SEK');
+    expect(format.remaining(row({ hour: 10, consumed_hour: 2.5 }))).toEqual({ left: 7.5, total: 10, percentUsed: 25 });
+    expect(format.remaining(row({ hour: 5, consumed_hour: 6 }))?.left).toBe(0);
   });
 
   it('options for user_type 1, 2 or unset; subscriptions hidden from external lawyers', () => {
@@ -75,7 +84,7 @@ describe('format helpers', () => {
   });
 });
 
-describe('CustomerSubscriptionsTable', { timeout: 20_000 }, () => {
+describe('CustomerSubscriptionsTable', { timeout: 60_000 }, () => {
   it('renders the empty text', async () => {
     await render([], admin);
     expect($('subscriptions-empty')?.textContent).toBe('No services available');
@@ -97,6 +106,13 @@ describe('CustomerSubscriptionsTable', { timeout: 20_000 }, () => {
     expect($('sub-advance-1')).toBeNull();
     expect($('sub-limit-1')?.textContent).toBe('5hr');
     expect($('sub-consumed-1')?.textContent).toBe('2h/5h');
+    expect($('sub-left-1')?.textContent).toContain('3 h left');
+  });
+
+  it('an advance purchase says when it starts instead of Deactivated', async () => {
+    await render([row({ id: 7, status: 'Deactivated', advance: true, active: false, start_date: '2099-03-01 00:00:00' })], admin);
+    expect($('sub-status-7')).toBeNull();
+    expect($('sub-starts-7')?.textContent).toBe('Starts on 2099-03-01 when the current one ends');
   });
 
   it('Options and CSV only for user_type 1, 2 or unset', async () => {

@@ -4,7 +4,8 @@
  * spec's confirmations and messages) and the CSV time report.
  */
 import { DownloadOutlined, MoreOutlined } from '@ant-design/icons';
-import { App, Button, DatePicker, Dropdown, Form, Input, Modal, Space, Table, Tag } from 'antd';
+import { serviceName } from '../../components/names';
+import { App, Button, DatePicker, Dropdown, Form, Input, Modal, Progress, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -21,8 +22,10 @@ import {
   isExternalLawyer,
   limitText,
   parseHours,
+  remaining,
   rowName,
   showsRowActions,
+  startsLater,
   STATUS_COLORS,
 } from './format';
 import { saveFile } from '../../download';
@@ -56,21 +59,55 @@ export default function CustomerSubscriptionsTable({ rows, loading, onChanged }:
   const canChange = changesRows(user);
 
   const columns: ColumnsType<PurchasedService> = [
-    { title: t('columns.service'), key: 'service', render: (_, r) => <span data-testid={`sub-name-${r.id}`}>{r.service_plan?.name ?? r.service.name}</span> },
+    { title: t('columns.service'), key: 'service', render: (_, r) => <span data-testid={`sub-name-${r.id}`}>{r.service_plan?.name ?? serviceName(r.service.id, r.service.name)}</span> },
     { title: t('columns.limit'), key: 'limit', render: (_, r) => <span data-testid={`sub-limit-${r.id}`}>{limitText(r)}</span> },
     { title: t('columns.consumed'), key: 'consumed', render: (_, r) => <span data-testid={`sub-consumed-${r.id}`}>{consumedText(r)}</span> },
+    {
+      // What is left: limit − consumed, with a bar of what is used (issue 14).
+      title: t('columns.left'),
+      key: 'left',
+      render: (_, r) => {
+        const left = remaining(r);
+        if (!left) return '-';
+        const hours = r.service.id === CONSULTANCY_SERVICE_ID;
+        return (
+          <div style={{ minWidth: 120 }} data-testid={`sub-left-${r.id}`}>
+            <span className="nowrap">{hours ? t('left.hours', { hours: formatHours(left.left) }) : t('left.uses', { count: left.left })}</span>
+            <Progress
+              percent={left.percentUsed}
+              size="small"
+              status="normal"
+              showInfo={false}
+              strokeColor={left.percentUsed >= 90 ? '#cf1322' : left.percentUsed >= 70 ? '#d46b08' : '#389e0d'}
+              aria-label={t('left.used', { percent: left.percentUsed })}
+            />
+          </div>
+        );
+      },
+    },
     { title: t('columns.package'), key: 'package', render: (_, r) => r.packages?.name ?? '-' },
     {
       title: t('columns.status'),
       key: 'status',
-      render: (_, r) => (
-        <Space size={4}>
-          <Tag color={STATUS_COLORS[r.status]} data-testid={`sub-status-${r.id}`} data-color={STATUS_COLORS[r.status]}>
-            {t(`status.${r.status}`)}
-          </Tag>
-          {r.advance && <Tag color="blue" data-testid={`sub-advance-${r.id}`}>{t('status.advance')}</Tag>}
-        </Space>
-      ),
+      render: (_, r) =>
+        // An advance purchase is not 'Deactivated': it starts when the current one ends.
+        startsLater(r) ? (
+          <Space orientation="vertical" size={0}>
+            <Tag color="blue" data-testid={`sub-advance-${r.id}`}>
+              {t('status.advance')}
+            </Tag>
+            <Typography.Text type="secondary" data-testid={`sub-starts-${r.id}`}>
+              {t('status.startsLater', { date: dayjs(r.start_date).format(DATE_FORMAT) })}
+            </Typography.Text>
+          </Space>
+        ) : (
+          <Space size={4}>
+            <Tag color={STATUS_COLORS[r.status]} data-testid={`sub-status-${r.id}`} data-color={STATUS_COLORS[r.status]}>
+              {t(`status.${r.status}`)}
+            </Tag>
+            {r.advance && <Tag color="blue" data-testid={`sub-advance-${r.id}`}>{t('status.advance')}</Tag>}
+          </Space>
+        ),
     },
     { title: t('columns.start'), key: 'start', render: (_, r) => display(r.start_date) },
     { title: t('columns.expiry'), key: 'expiry', render: (_, r) => <span data-testid={`sub-expiry-${r.id}`}>{display(r.expire_on)}</span> },

@@ -1,19 +1,30 @@
 /** Display rules of the subscriptions table (spec §2, §4, §9). */
 import type { SessionUser } from '../../types/session';
-import { CURRENCY, NUMBER_LOCALE } from '../../config/constants';
+import { formatDecimal } from '../../format';
+export { formatSek } from '../../format';
 import type { PurchasedService, SubscriptionStatus } from '../../types/subscriptions';
 
 /** The hour-based service (spec §2). */
 export const CONSULTANCY_SERVICE_ID = 1;
 
-/** Hours with a comma decimal, at most two decimals: 2.5 → '2,5'. */
+/** Hours in the active language, at most two decimals: 2.5 → '2,5' (sv), '2.5' (en). */
 export function formatHours(n: number): string {
-  return new Intl.NumberFormat(NUMBER_LOCALE, { maximumFractionDigits: 2, useGrouping: false }).format(n);
+  return formatDecimal(n);
 }
 
-/** SEK in the sv-SE format. */
-export function formatSek(n: number): string {
-  return new Intl.NumberFormat(NUMBER_LOCALE, { style: 'currency', currency: CURRENCY, minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(n);
+/** What is left of a subscription: hours for the hour-based service, uses otherwise (null: no limit). */
+export function remaining(row: PurchasedService): { left: number; total: number; percentUsed: number } | null {
+  const hours = row.service.id === CONSULTANCY_SERVICE_ID;
+  const total = hours ? row.hour : row.limit;
+  const used = hours ? row.consumed_hour : row.consumed_limit;
+  if (total == null || total <= 0) return null;
+  const left = Math.max(0, Math.round((total - used) * 100) / 100);
+  return { left, total, percentUsed: Math.min(100, Math.round((used / total) * 100)) };
+}
+
+/** An advance purchase waiting for the current subscription to end (its start date is still ahead). */
+export function startsLater(row: PurchasedService, now = new Date()): boolean {
+  return !!row.advance && !!row.start_date && new Date(row.start_date).getTime() > now.getTime() && !row.expired;
 }
 
 /** 'Hours limit' column: '10hr' for service 1, the use limit otherwise. */

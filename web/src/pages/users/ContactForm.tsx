@@ -8,8 +8,10 @@ import type { Contact } from '../../types/users';
 import type { Permission } from '../../types/users';
 import Loading from '../../components/Loading';
 import MessageAlert from '../../components/MessageAlert';
+import CustomerSelect from '../../components/CustomerSelect';
 import { hasRoute, pathFor, useAreaRole } from '../../routes/pathFor';
 import { PERMISSION_OPTIONS } from './permissionLabels';
+import { identityNumberRule } from '../../identityNumber';
 
 interface Values {
   customer?: string;
@@ -17,10 +19,11 @@ interface Values {
   last_name: string;
   email: string;
   phone?: string;
+  identity_number?: string;
   permissions: Permission[];
 }
 
-const FIELDS = ['customer', 'first_name', 'last_name', 'email', 'phone', 'permissions'] as const;
+const FIELDS = ['customer', 'first_name', 'last_name', 'email', 'phone', 'identity_number', 'permissions'] as const;
 /** Spec §5: a valid phone; the server checks the same (7–15 digits). */
 const PHONE = /^\+?[0-9 ()-]*$/;
 
@@ -32,8 +35,8 @@ function phoneOk(v: string | undefined): boolean {
 
 /**
  * Create (`mode="create"`) or edit a customer contact: names, e-mail (create
- * only), phone and the permission checkboxes. Admin and sales person name the
- * customer by uid (prefilled from `?customer=`).
+ * only), phone and the permission checkboxes. Admin and sales person pick the
+ * customer by name (prefilled from `?customer=`).
  */
 export function ContactForm({ titleKey, mode }: { titleKey: string; mode: 'create' | 'edit' }) {
   const { t } = useTranslation('users');
@@ -59,7 +62,7 @@ export function ContactForm({ titleKey, mode }: { titleKey: string; mode: 'creat
       .then((c) => {
         if (!live) return;
         setLoaded(c);
-        form.setFieldsValue({ first_name: c.first_name, last_name: c.last_name, email: c.email, phone: c.phone ?? '', permissions: c.permissions });
+        form.setFieldsValue({ first_name: c.first_name, last_name: c.last_name, email: c.email, phone: c.phone ?? '', identity_number: c.identity_number ?? '', permissions: c.permissions });
       })
       .catch(() => undefined)
       .finally(() => live && setLoading(false));
@@ -72,11 +75,11 @@ export function ContactForm({ titleKey, mode }: { titleKey: string; mode: 'creat
     setSubmitting(true);
     setError(null);
     setDone(null);
-    const base = { first_name: v.first_name, last_name: v.last_name, phone: v.phone?.trim() || null, permissions: v.permissions ?? [] };
+    const base = { first_name: v.first_name, last_name: v.last_name, phone: v.phone?.trim() || null, identity_number: v.identity_number?.trim() || null, permissions: v.permissions ?? [] };
     try {
       if (mode === 'create') {
-        const created = await createContact({ ...base, email: v.email, customer: staff ? v.customer?.trim() : undefined });
-        const to = list ?? pathFor(role, 'contactEdit', { contact_id: created.uid });
+        const created = await createContact({ ...base, email: v.email, customer: staff ? v.customer : undefined });
+        const to = list ?? (v.customer ? pathFor(role, 'customerUsers', { customer_uid: v.customer }) : pathFor(role, 'contactEdit', { contact_id: created.uid }));
         navigate(to, { state: { created: created.email } });
       } else {
         const updated = await updateContact(contactId, base);
@@ -117,11 +120,11 @@ export function ContactForm({ titleKey, mode }: { titleKey: string; mode: 'creat
           onFinish={onFinish}
           onValuesChange={() => setDone(null)}
           disabled={submitting}
-          initialValues={{ customer: search.get('customer') ?? '', permissions: [] }}
+          initialValues={{ customer: search.get('customer') || undefined, permissions: [] }}
         >
           {staff && mode === 'create' && (
-            <Form.Item label={t('fields.customer')} name="customer" extra={t('form.customerHint')} rules={[{ required: true, whitespace: true, message: t('form.customerRequired') }]}>
-              <Input data-testid="contact-customer" />
+            <Form.Item label={t('fields.customer')} name="customer" rules={[{ required: true, message: t('form.customerRequired') }]}>
+              <CustomerSelect testId="contact-customer" />
             </Form.Item>
           )}
           <Row gutter={16}>
@@ -149,6 +152,14 @@ export function ContactForm({ titleKey, mode }: { titleKey: string; mode: 'creat
             rules={[{ validator: (_, v) => (phoneOk(v) ? Promise.resolve() : Promise.reject(new Error(t('form.phoneInvalid')))) }]}
           >
             <Input data-testid="contact-phone" autoComplete="off" />
+          </Form.Item>
+          <Form.Item
+            label={t('fields.identityNumber')}
+            name="identity_number"
+            extra={t('form.identityNumberHelp')}
+            rules={[identityNumberRule(t('form.identityNumberInvalid'))]}
+          >
+            <Input data-testid="contact-identity-number" autoComplete="off" placeholder="19811218-9876" maxLength={15} />
           </Form.Item>
           <Form.Item label={t('fields.permissions')} name="permissions" extra={t('form.alwaysAllowed')}>
             <Checkbox.Group data-testid="contact-permissions">

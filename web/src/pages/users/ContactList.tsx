@@ -1,19 +1,30 @@
-import { Button, Card, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import MessageAlert from '../../components/MessageAlert';
-import { listContacts, setContactActive } from '../../api/users';
+import { listContacts, sendContactPasswordLink, setContactActive } from '../../api/users';
+import { customerDetails } from '../../api/customerAdmin';
+import ListEmpty from '../../components/ListEmpty';
+import { customerLabel } from '../../components/CustomerSelect';
 import type { Contact } from '../../types/users';
 import { useSession } from '../../store/session';
 import { pathFor, useAreaRole } from '../../routes/pathFor';
 
-/** <prefix>users/: the company's contacts, newest first, 10 at a time, with status and (de)activation. */
+/**
+ * <prefix>users/: the company's contacts, newest first, 10 at a time, with
+ * status, (de)activation and a new set-password link. Staff see a named
+ * customer's contacts (customers/users/{customer_uid}/).
+ */
 export default function ContactList({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('users');
+  const { message } = App.useApp();
   const user = useSession((s) => s.user);
   const role = useAreaRole();
+  const { customer_uid: customer } = useParams();
+  const [customerName, setCustomerName] = useState<string | null>(null);
+  const [error, setError] = useState(false);
   const [rows, setRows] = useState<Contact[]>([]);
   const [next, setNext] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
@@ -23,25 +34,51 @@ export default function ContactList({ titleKey }: { titleKey: string }) {
   const load = useCallback(async (cursor: string | null) => {
     setLoading(true);
     try {
-      const page = await listContacts({ cursor });
+      const page = await listContacts({ customer, cursor });
       setRows((old) => (cursor ? [...old, ...page.results] : page.results));
       setNext(page.next ?? null);
+      setError(false);
     } catch {
-      /* the notification shows the error */
+      /* the notification shows the error; the list says it could not load */
+      if (!cursor) setError(true);
     } finally {
       setLoading(false);
     }
-  }, []);
+  }, [customer]);
 
   useEffect(() => {
     void load(null);
   }, [load]);
+
+  useEffect(() => {
+    if (!customer) return;
+    let live = true;
+    customerDetails(customer)
+      .then((c) => live && setCustomerName(customerLabel(c)))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [customer]);
+
+  const resend = async (c: Contact) => {
+    setBusy(c.uid);
+    try {
+      await sendContactPasswordLink(c.uid);
+      void message.success(t('list.linkSent', { email: c.email }));
+    } catch {
+      /* notified */
+    } finally {
+      setBusy(null);
+    }
+  };
 
   const toggle = async (c: Contact) => {
     setBusy(c.uid);
     try {
       const updated = await setContactActive(c.uid, !c.active);
       setRows((old) => old.map((r) => (r.uid === c.uid ? updated : r)));
+      void message.success(updated.active ? t('list.activated') : t('list.deactivated'));
     } catch {
       /* notified */
     } finally {
@@ -54,8 +91,9 @@ export default function ContactList({ titleKey }: { titleKey: string }) {
       <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
         <Typography.Title level={2} data-testid="page-title">
           {t(titleKey, { ns: 'routes' })}
+          {customerName && <Typography.Text type="secondary" data-testid="contacts-customer">{` · ${customerName}`}</Typography.Text>}
         </Typography.Title>
-        <Link to={pathFor(role, 'contactCreate')}>
+        <Link to={customer ? pathFor(role, 'contactCreate', {}, { customer }) : pathFor(role, 'contactCreate')}>
           <Button type="primary" icon={<PlusOutlined />} data-testid="contacts-create">
             {t('list.create')}
           </Button>
@@ -69,7 +107,8 @@ export default function ContactList({ titleKey }: { titleKey: string }) {
           loading={loading}
           dataSource={rows}
           pagination={false}
-          scroll={{ x: true }}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: <ListEmpty error={error} onRetry={() => void load(null)} /> }}
           onRow={(r) => ({ 'data-testid': `contact-row-${r.email}` }) as React.HTMLAttributes<HTMLElement>}
           columns={[
             { title: t('fields.name'), key: 'name', render: (_, r) => r.full_name },
@@ -116,6 +155,11 @@ export default function ContactList({ titleKey }: { titleKey: string }) {
                         {r.active ? t('list.deactivate') : t('list.activate')}
                       </Button>
                     </Popconfirm>
+                    {r.active && (
+                      <Button size="small" loading={busy === r.uid} onClick={() => void resend(r)} data-testid={`contact-resend-${r.uid}`}>
+                        {t('list.resendLink')}
+                      </Button>
+                    )}
                   </Space>
                 ),
             },

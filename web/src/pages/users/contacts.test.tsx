@@ -40,7 +40,7 @@ function render(path: string, user: object, opts: { stored?: string[]; served?: 
 
 const menuIds = () => [...document.querySelectorAll('[data-testid^="menu-item-"]')].map((e) => e.getAttribute('data-testid'));
 
-describe('contacts: guards, menus and screens', { timeout: 20_000 }, () => {
+describe('contacts: guards, menus and screens', { timeout: 60_000 }, () => {
   it('a contact without view_contact typing users/ lands on /customer_contact/ and sees no Users entry', async () => {
     const { waitFor, path, $ } = await render('/customer_contact/users/', contactUser, { stored: ['add_case'] });
     await waitFor(() => path() === '/customer_contact/', 'redirect to the contact root');
@@ -137,6 +137,12 @@ describe('contacts: guards, menus and screens', { timeout: 20_000 }, () => {
     await waitFor(() => document.body.textContent?.includes('Enter a valid phone number'), 'phone rule');
     expect(fake.calls.some((c) => c.path === '/customers/user/create/')).toBe(false);
     await type('contact-phone', '');
+    // A mistyped personnummer (check digit) is refused on the form too.
+    await type('contact-identity-number', '811218-9875');
+    await click('contact-submit');
+    await waitFor(() => document.body.textContent?.includes('Not a valid personal identity number'), 'Luhn rule');
+    expect(fake.calls.some((c) => c.path === '/customers/user/create/')).toBe(false);
+    await type('contact-identity-number', '');
     await act(async () => ($('contact-permission-add_case')!.querySelector('input') ?? $('contact-permission-add_case')!).click());
     await act(async () => ($('contact-permission-view_bisnode')!.querySelector('input') ?? $('contact-permission-view_bisnode')!).click());
 
@@ -151,6 +157,7 @@ describe('contacts: guards, menus and screens', { timeout: 20_000 }, () => {
         last_name: 'Garbo',
         email: 'greta@example.com',
         phone: null,
+        identity_number: null,
         permissions: ['add_case', 'view_bisnode'],
       });
       return { status: 201, body: row('c9', 'greta@example.com') };
@@ -162,9 +169,11 @@ describe('contacts: guards, menus and screens', { timeout: 20_000 }, () => {
   });
 
   it('admin: the create form takes the customer from ?customer= and sends it', async () => {
+    fake.routes.set('GET /customer/dropdown/list/', () => ({ status: 200, body: [] }));
+    fake.routes.set('GET /customer/details/cust-1/', () => ({ status: 200, body: { uid: 'cust-1', first_name: 'Ada', last_name: 'Lind', company_name: 'Acme AB' } }));
     const { waitFor, $, type, click, path } = await render('/admin/customers/user/create/?customer=cust-1', admin);
-    await waitFor(() => $('contact-customer'), 'customer input');
-    expect(($('contact-customer') as HTMLInputElement).value).toBe('cust-1');
+    // the customer is picked by name, never typed as a uid
+    await waitFor(() => $('contact-customer')?.textContent?.includes('Acme AB'), 'the customer by name');
     await type('contact-first-name', 'Greta');
     await type('contact-last-name', 'Garbo');
     await type('contact-email', 'greta@example.com');
@@ -173,7 +182,7 @@ describe('contacts: guards, menus and screens', { timeout: 20_000 }, () => {
       return { status: 201, body: row('c9', 'greta@example.com') };
     });
     await click('contact-submit');
-    await waitFor(() => path() === '/admin/customers/user/update/c9/', 'to the update page');
+    await waitFor(() => path() === '/admin/customers/users/cust-1/', "to the customer's users");
   });
 
   it('edit: loads the contact and saves names, phone and permissions', async () => {

@@ -1,0 +1,192 @@
+//! Statistics: each role's dashboard, the charts and the five statistics
+//! pages (spec §1, §2, §7 `dashboard/`, `chart/`, `pie-chart/hour/`,
+//! `statistic/…`), read from the counters kept with every event. Routes,
+//! parsing and one service call each; the rules are
+//! `shared::services::statistics` and `shared::domain::stats`. Every
+//! statistics page exports its table as CSV (`?format=csv`) or Excel
+//! (`?format=xlsx`).
+
+use axum::extract::{Query, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use chrono::NaiveDate;
+use serde::Deserialize;
+use shared::api::{AppState, CurrentUser, ErrorBody};
+use shared::domain::stats::PeriodKind;
+use shared::error::ApiError;
+use shared::services::statistics::{self as st, ActivityCases, Dashboard, Statistic, Table};
+use utoipa::IntoParams;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+pub mod export;
+
+pub fn api() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(dashboard))
+        .routes(routes!(chart))
+        .routes(routes!(hour_pie))
+        .routes(routes!(account))
+        .routes(routes!(user))
+        .routes(routes!(finance))
+        .routes(routes!(activity))
+        .routes(routes!(activity_cases))
+        .routes(routes!(activity_excel))
+        .routes(routes!(legal))
+}
+
+/// The period filter and the export format.
+#[derive(Deserialize, IntoParams, Default)]
+pub struct PeriodQuery {
+    /// this_month (default), last_month, this_year or custom.
+    #[param(value_type = Option<String>)]
+    pub period: Option<PeriodKind>,
+    /// Custom period: first day (YYYY-MM-DD, Stockholm).
+    #[param(value_type = Option<String>)]
+    pub from: Option<NaiveDate>,
+    /// Custom period: last day, included.
+    #[param(value_type = Option<String>)]
+    pub to: Option<NaiveDate>,
+    /// csv or xlsx: the table as a file instead of JSON.
+    pub format: Option<String>,
+    /// Export language of the headers (sv default, en).
+    pub lang: Option<String>,
+    /// `activity/cases`: the `next` of the page before.
+    pub cursor: Option<String>,
+}
+
+impl PeriodQuery {
+    fn period(&self) -> Result<shared::domain::stats::Period, ApiError> {
+        st::period(self.period, self.from, self.to, st::today())
+    }
+}
+
+/// The statistic as JSON, or its table as a CSV / Excel file.
+fn answer(s: Statistic, q: &PeriodQuery, name: &str) -> Result<Response, ApiError> {
+    let p = s.period.map(|p| format!("{}_{}", p.from, p.to)).unwrap_or_default();
+    match q.format.as_deref() {
+        Some("csv") => file(export::csv(&s.table)?, "text/csv; charset=utf-8", &format!("{name}-{p}.csv")),
+        Some("xlsx") => file(export::xlsx(&s.table, name, q.lang.as_deref().unwrap_or("sv"))?, export::XLSX, &format!("{name}-{p}.xlsx")),
+        Some(_) => Err(ApiError::field("format", shared::error::Msg::Invalid)),
+        None => Ok(Json(s).into_response()),
+    }
+}
+
+fn file(body: Vec<u8>, content_type: &str, name: &str) -> Result<Response, ApiError> {
+    let disposition = format!("attachment; filename=\"{name}\"");
+    Ok(([(header::CONTENT_TYPE, content_type.to_string()), (header::CONTENT_DISPOSITION, disposition)], body).into_response())
+}
+
+/// The caller's dashboard: admin, lawyer, sales person or customer (and contact).
+#[utoipa::path(get, path = "/api/dashboard/", tag = "statistics", security(("bearer" = [])),
+    responses((status = 200, body = Dashboard), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn dashboard(State(s): State<AppState>, CurrentUser(u): CurrentUser) -> Result<Json<Dashboard>, ApiError> {
+    Ok(Json(st::dashboard(&s, &u).await?))
+}
+
+/// The caller's main chart of the period (admin revenue and hours, a lawyer
+/// their hours, a sales person their customers' purchases, a customer its hours).
+#[utoipa::path(get, path = "/api/chart/", tag = "statistics", security(("bearer" = [])), params(PeriodQuery),
+    responses((status = 200, body = Statistic), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
+async fn chart(State(s): State<AppState>, CurrentUser(u): CurrentUser, Query(q): Query<PeriodQuery>) -> Result<Response, ApiError> {
+    answer(st::chart(&s, &u, q.period()?).await?, &q, "chart")
+}
+
+/// Billable, non-billable and rättsskydd hours of the period (the caller's scope).
+#[utoipa::path(get, path = "/api/pie-chart/hour/", tag = "statistics", security(("bearer" = [])), params(PeriodQuery),
+    responses((status = 200, body = Statistic), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn hour_pie(State(s): State<AppState>, CurrentUser(u): CurrentUser, Query(q): Query<PeriodQuery>) -> Result<Response, ApiError> {
+    answer(st::hour_pie(&s, &u, q.period()?).await?, &q, "hours")
+}
+
+/// Account statistics (admin, sales person): customers new, approved,
+/// activated, deactivated; by state, business sector and size band.
+#[utoipa::path(get, path = "/api/statistic/account/", tag = "statistics", security(("bearer" = [])), params(PeriodQuery),
+    responses((status = 200, body = Statistic), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn account(State(s): State<AppState>, CurrentUser(u): CurrentUser, Query(q): Query<PeriodQuery>) -> Result<Response, ApiError> {
+    answer(st::account(&s, &u, q.period()?).await?, &q, "account")
+}
+
+/// Customer statistics (admin; a lawyer their own hours per customer; a
+/// sales person their customers): cases, hours, subscriptions, revenue.
+#[utoipa::path(get, path = "/api/statistic/user/", tag = "statistics", security(("bearer" = [])), params(PeriodQuery),
+    responses((status = 200, body = Statistic), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn user(State(s): State<AppState>, CurrentUser(u): CurrentUser, Query(q): Query<PeriodQuery>) -> Result<Response, ApiError> {
+    answer(st::customers(&s, &u, q.period()?).await?, &q, "customers")
+}
+
+/// Finance statistics (admin): revenue by period, service, plan and
+/// package; invoiced and not invoiced hours; the average rate.
+#[utoipa::path(get, path = "/api/statistic/finance/", tag = "statistics", security(("bearer" = [])), params(PeriodQuery),
+    responses((status = 200, body = Statistic), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn finance(State(s): State<AppState>, CurrentUser(u): CurrentUser, Query(q): Query<PeriodQuery>) -> Result<Response, ApiError> {
+    answer(st::finance(&s, &u, q.period()?).await?, &q, "finance")
+}
+
+/// Activity statistics (admin; a customer and its contacts for their
+/// company): cases opened, accepted, closed and hours per period.
+#[utoipa::path(get, path = "/api/statistic/activity/", tag = "statistics", security(("bearer" = [])), params(PeriodQuery),
+    responses((status = 200, body = Statistic), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn activity(State(s): State<AppState>, CurrentUser(u): CurrentUser, Query(q): Query<PeriodQuery>) -> Result<Response, ApiError> {
+    answer(st::activity(&s, &u, q.period()?).await?, &q, "activity")
+}
+
+/// The cases opened in the period, newest first, 10 a page.
+#[utoipa::path(get, path = "/api/statistic/activity/cases", tag = "statistics", security(("bearer" = [])), params(PeriodQuery),
+    responses((status = 200, body = ActivityCases), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn activity_cases(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    Query(q): Query<PeriodQuery>,
+) -> Result<Json<ActivityCases>, ApiError> {
+    Ok(Json(st::activity_cases(&s, &u, q.period()?, q.cursor.as_deref(), 10).await?))
+}
+
+/// The cases opened in the period as an Excel workbook (at most 2,000, newest first).
+#[utoipa::path(get, path = "/api/statistic/activity/excel/", tag = "statistics", security(("bearer" = [])), params(PeriodQuery),
+    responses((status = 200, description = "xlsx", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
+        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn activity_excel(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    Query(q): Query<PeriodQuery>,
+) -> Result<Response, ApiError> {
+    let p = q.period()?;
+    let mut rows = Vec::new();
+    let mut cursor: Option<String> = None;
+    while rows.len() < 2000 {
+        let page = st::activity_cases(&s, &u, p, cursor.as_deref(), 100).await?;
+        rows.extend(page.results);
+        match page.next {
+            Some(n) => cursor = Some(n),
+            None => break,
+        }
+    }
+    let table = Table {
+        columns: ["case_number", "subject", "customer", "status", "type", "lawyer", "opened"].map(String::from).to_vec(),
+        rows: rows
+            .iter()
+            .map(|c| {
+                vec![
+                    serde_json::json!(c.case_number),
+                    serde_json::json!(c.subject),
+                    serde_json::json!(c.customer_name),
+                    serde_json::json!(shared::domain::stats::status_word(c.status)),
+                    serde_json::json!(c.case_type.name),
+                    serde_json::json!(c.lawyer_name.clone().unwrap_or_default()),
+                    serde_json::json!(shared::domain::stats::stockholm_date(c.created_at).to_string()),
+                ]
+            })
+            .collect(),
+    };
+    let name = format!("activity-cases-{}_{}.xlsx", p.from, p.to);
+    file(export::xlsx(&table, "activity-cases", q.lang.as_deref().unwrap_or("sv"))?, export::XLSX, &name)
+}
+
+/// Legal statistics (admin; a lawyer their own): cases by case type,
+/// average time to accept and to close, hours per case type.
+#[utoipa::path(get, path = "/api/statistic/legal/", tag = "statistics", security(("bearer" = [])), params(PeriodQuery),
+    responses((status = 200, body = Statistic), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn legal(State(s): State<AppState>, CurrentUser(u): CurrentUser, Query(q): Query<PeriodQuery>) -> Result<Response, ApiError> {
+    answer(st::legal(&s, &u, q.period()?).await?, &q, "legal")
+}

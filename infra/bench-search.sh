@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Benchmark of the conflict search at a firm's size (issue 17; prints
+# figures, asserts nothing): for each size (parties), a fresh table filled
+# through the store's index writes, then every query of the labelled set:
+# precision, recall, index items read per search (median, max), time per
+# search (p50, p99).
+#
+#   ./infra/bench-search.sh                 # 1,000 and 100,000 parties
+#   ./infra/bench-search.sh 1000 20000      # other sizes
+#   QUICK=1 ./infra/bench-search.sh         # 300 and 3,000, debug build (what test.sh runs)
+#
+# Needs a stand-in: starts a private one (the patched moto of infra/stand_in.py,
+# where a Query costs its partition) unless AWS_ENDPOINT_URL is set.
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+cd "$ROOT"
+SIZES=("$@")
+if [ ${#SIZES[@]} -eq 0 ]; then
+  if [ "${QUICK:-0}" = 1 ]; then SIZES=(300 3000); else SIZES=(1000 100000); fi
+fi
+# The quick run (test.sh) uses the debug build the tests already made.
+PROFILE=release
+[ "${QUICK:-0}" = 1 ] && PROFILE=debug
+log "building the search benchmark ($PROFILE)"
+if [ "$PROFILE" = release ]; then
+  cargo build --release --quiet -p local-gateway --bin bench_search
+else
+  cargo build --quiet -p local-gateway --bin bench_search
+fi
+if [ -z "${AWS_ENDPOINT_URL:-}" ]; then
+  ensure_venv
+  MOTO_PORT=$(free_port)
+  start_stand_in "$MOTO_PORT" "$ROOT/.local/bench-search-moto.log"
+  trap 'kill $MOTO_PID 2>/dev/null || true' EXIT
+  export AWS_ENDPOINT_URL="http://127.0.0.1:$MOTO_PORT"
+fi
+export AWS_ACCESS_KEY_ID=${AWS_ACCESS_KEY_ID:-testing} AWS_SECRET_ACCESS_KEY=${AWS_SECRET_ACCESS_KEY:-testing} AWS_REGION=${AWS_REGION:-eu-north-1}
+RUN_ID="bench-search-$$"
+export TABLE_NAME=$RUN_ID DOCUMENTS_BUCKET=$RUN_ID SES_SENDER=no-reply@example.com
+export JWT_SECRET="bench-secret-$RUN_ID-0123456789abcdefghij"
+"$(cargo_target_dir)/$PROFILE/bench_search" "${SIZES[@]}"

@@ -1,0 +1,179 @@
+//! Benchmark of the conflict search at a firm's size (issue 17; not a test:
+//! prints figures, asserts nothing).
+//!
+//! For each size given (number of parties, e.g. `1000 100000`), a fresh
+//! table is filled through the store's own index writes
+//! (`Store::add_index_writes`, items sent with BatchWriteItem, 25 a call):
+//! the labelled set's parties (`shared/src/domain/conflict_labelled.tsv`),
+//! 5 % of the size (5,000 of 100,000) sharing the first three letters of the
+//! labelled names, and the rest made of random Nordic-looking syllables.
+//! Every labelled query is then searched through `Store::search_parties_counted`:
+//! - precision: of the parties found that have a label for the query or are
+//!   filler, the share labelled as hits (filler counts as a false hit);
+//! - recall: of the parties labelled as hits, the share found (a
+//!   `search_too_broad` answer finds none);
+//! - index items read per search (median, max) and time per search (p50, p99).
+//!
+//! Run through `infra/bench-search.sh SIZE...`.
+
+use std::collections::{HashMap, HashSet};
+use std::time::Instant;
+
+use aws_sdk_dynamodb::types::{PutRequest, WriteRequest};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use shared::domain::conflict::{labelled_pairs, PartyKind};
+use shared::store::conflict::{IndexChange, Indexed, Party};
+use shared::store::Store;
+
+const SYLLABLES: &[&str] = &[
+    "ka", "ri", "to", "mu", "sel", "vin", "dor", "pa", "lu", "gre", "tho", "bri", "nax", "fjo", "quil", "ez", "yr", "oph", "ulv", "zan",
+    "krem", "plo", "sku", "trav", "wel", "xio", "jub", "hap", "dri", "gno",
+];
+
+fn random_word(rng: &mut StdRng, prefix: &str) -> String {
+    let mut w = prefix.to_string();
+    let n = rng.random_range(2..=4);
+    for _ in 0..n {
+        w.push_str(SYLLABLES[rng.random_range(0..SYLLABLES.len())]);
+    }
+    let mut c = w.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => w,
+    }
+}
+
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i.min(sorted.len() - 1)]
+}
+
+async fn write_batch(store: &Store, table: &str, batch: &mut Vec<WriteRequest>) {
+    while !batch.is_empty() {
+        let chunk: Vec<WriteRequest> = batch.drain(..batch.len().min(25)).collect();
+        let mut pending = Some(HashMap::from([(table.to_string(), chunk)]));
+        while let Some(req) = pending.take() {
+            let out = store.client.batch_write_item().set_request_items(Some(req)).send().await.expect("batch write");
+            pending = out.unprocessed_items.filter(|u| u.values().any(|v| !v.is_empty()));
+        }
+    }
+}
+
+async fn load(store: &Store, table: &str, parties: &[Party]) {
+    let mut batch: Vec<WriteRequest> = Vec::new();
+    for p in parties {
+        let mut tx = store.tx();
+        store.add_index_writes(&mut tx, &IndexChange::index(p.clone()), &Indexed::default()).expect("index writes");
+        for item in tx.into_items() {
+            if let Some(put) = item.put {
+                batch.push(WriteRequest::builder().put_request(PutRequest::builder().set_item(Some(put.item)).build().unwrap()).build());
+            }
+        }
+        if batch.len() >= 500 {
+            write_batch(store, table, &mut batch).await;
+        }
+    }
+    write_batch(store, table, &mut batch).await;
+}
+
+fn party(uid: String, name: String, identity: Option<String>) -> Party {
+    Party { kind: PartyKind::Counterpart, uid, name, identity_number: identity, customer_uid: None, context: None }
+}
+
+#[tokio::main]
+async fn main() {
+    let sizes: Vec<usize> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
+    let sizes = if sizes.is_empty() { vec![1_000, 100_000] } else { sizes };
+    let config = shared::config::Config::from_env().expect("configuration");
+    let run = config.table_name.clone();
+    let client = aws_sdk_dynamodb::Client::new(&shared::aws::sdk_config(&config).await);
+    let pairs = labelled_pairs();
+    println!(
+        "labelled set: {} pairs ({} hits, {} look-alike non-hits)",
+        pairs.len(),
+        pairs.iter().filter(|p| p.hit).count(),
+        pairs.iter().filter(|p| !p.hit).count()
+    );
+    println!("| parties | index items | precision | recall | items read / search (median, max) | time / search (p50, p99) | too broad |");
+    println!("|---:|---:|---:|---:|---:|---:|---:|");
+    for size in sizes {
+        let table = format!("{run}-{size}");
+        let store = Store::new(client.clone(), &table);
+        store.ensure_table().await.expect("table");
+        let mut rng = StdRng::seed_from_u64(17);
+        // The labelled parties: one per pair, uid = its line.
+        let mut parties: Vec<Party> =
+            pairs.iter().enumerate().map(|(i, p)| party(format!("label-{i}"), p.name.clone(), p.identity.clone())).collect();
+        let prefixes: Vec<String> = pairs
+            .iter()
+            .flat_map(|p| shared::domain::conflict::words(&p.name))
+            .filter(|w| w.chars().count() >= 3)
+            .map(|w| w.chars().take(3).collect())
+            .collect();
+        let sharing = size / 20;
+        let mut i = 0usize;
+        while parties.len() < size.max(pairs.len()) {
+            let name = if i < sharing {
+                let prefix = &prefixes[i % prefixes.len()];
+                format!("{} {}", random_word(&mut rng, prefix), random_word(&mut rng, ""))
+            } else {
+                format!("{} {}", random_word(&mut rng, ""), random_word(&mut rng, ""))
+            };
+            parties.push(party(format!("fill-{i}"), name, None));
+            i += 1;
+        }
+        let started = Instant::now();
+        load(&store, &table, &parties).await;
+        let items: usize = parties.iter().map(|p| shared::domain::conflict::index_keys(&p.name, p.identity_number.as_deref()).len()).sum();
+        eprintln!("{size} parties: {items} index items loaded in {:.1} s", started.elapsed().as_secs_f64());
+
+        // Labels per query: uid → hit?
+        let mut labels: HashMap<&str, HashMap<String, bool>> = HashMap::new();
+        for (i, p) in pairs.iter().enumerate() {
+            labels.entry(p.query.as_str()).or_default().insert(format!("label-{i}"), p.hit);
+        }
+        let (mut tp, mut fp, mut fneg, mut broad) = (0usize, 0usize, 0usize, 0usize);
+        let mut reads: Vec<f64> = Vec::new();
+        let mut times: Vec<f64> = Vec::new();
+        for (query, labelled) in &labels {
+            let t = Instant::now();
+            let res = store.search_parties_counted(query).await;
+            times.push(t.elapsed().as_secs_f64() * 1000.0);
+            let found: HashSet<String> = match res {
+                Ok(r) => {
+                    reads.push(r.items_read as f64);
+                    r.hits.into_iter().map(|h| h.party.uid).collect()
+                }
+                Err(_) => {
+                    broad += 1;
+                    HashSet::new()
+                }
+            };
+            for (uid, hit) in labelled {
+                match (*hit, found.contains(uid)) {
+                    (true, true) => tp += 1,
+                    (true, false) => fneg += 1,
+                    (false, true) => fp += 1,
+                    (false, false) => {}
+                }
+            }
+            fp += found.iter().filter(|u| u.starts_with("fill-")).count();
+        }
+        reads.sort_by(f64::total_cmp);
+        times.sort_by(f64::total_cmp);
+        let precision = tp as f64 / (tp + fp).max(1) as f64;
+        let recall = tp as f64 / (tp + fneg).max(1) as f64;
+        println!(
+            "| {size} | {items} | {precision:.3} | {recall:.3} | {:.0}, {:.0} | {:.1} ms, {:.1} ms | {broad} |",
+            percentile(&reads, 0.5),
+            reads.last().copied().unwrap_or(0.0),
+            percentile(&times, 0.5),
+            percentile(&times, 0.99)
+        );
+        let _ = client.delete_table().table_name(&table).send().await;
+    }
+}

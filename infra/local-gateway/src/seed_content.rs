@@ -1,0 +1,162 @@
+//! Demo content (idempotent): terms and privacy version 1 in Swedish and
+//! English, a few academy lessons, a public template, and the seeded
+//! customers' acceptance of the current texts (so signing in as a demo
+//! customer does not ask for it; a newly published version does).
+
+use chrono::Utc;
+use shared::api::AppState;
+use shared::domain::academy::{Audience, Lesson};
+use shared::domain::legal::{Acceptance, LegalKind, LegalText};
+use shared::domain::template_file::{self, TemplateFile};
+use shared::domain::{Role, User};
+use shared::error::ApiError;
+
+const TERMS_SV: &str = "# Allmänna villkor\n\nDessa villkor gäller när ditt företag eller du som privatperson använder plattformen för juridiska tjänster.\n\n## 1. Tjänsten\n\nVi erbjuder **paket med advokattimmar** och tjänsteplaner (kreditupplysning, digital signering, avtalskontroll, videomöte och inkasso). Priserna anges i svenska kronor exklusive moms.\n\n## 2. Ärenden\n\n- Du öppnar ärenden i plattformen och kommunicerar med din advokat i ärendet.\n- Nedlagd tid dras från ditt paket.\n- Ett stängt ärende kan öppnas igen efter bekräftelse.\n\n## 3. Betalning och giltighet\n\nEtt paket gäller det antal dagar som anges vid köpet. Outnyttjade timmar återbetalas inte.\n\n## 4. Ansvar\n\nVi ansvarar för att rådgivningen utförs med omsorg enligt god advokatsed.\n\n## 5. Ändringar\n\nNär villkoren ändras ber vi dig godkänna den nya versionen nästa gång du loggar in.\n";
+const TERMS_EN: &str = "# Terms of service\n\nThese terms apply when your company, or you as a private person, use the legal-services platform.\n\n## 1. The service\n\nWe offer **packages of lawyer hours** and service plans (credit check, digital signing, contract check, video meeting and debt collection). Prices are in Swedish kronor (SEK), excluding VAT.\n\n## 2. Cases\n\n- You open cases on the platform and talk with your lawyer in the case.\n- Time spent is drawn from your package.\n- A closed case can be reopened after confirmation.\n\n## 3. Payment and validity\n\nA package is valid for the number of days stated at purchase. Unused hours are not refunded.\n\n## 4. Liability\n\nWe are responsible for giving advice with care, following good legal practice.\n\n## 5. Changes\n\nWhen the terms change we ask you to accept the new version the next time you sign in.\n";
+const PRIVACY_SV: &str = "# Integritetspolicy\n\nVi behandlar personuppgifter enligt dataskyddsförordningen (GDPR).\n\n## Vilka uppgifter\n\nNamn, e-postadress, telefon, adress, organisationsnummer samt de handlingar och meddelanden du lägger in i dina ärenden.\n\n## Varför\n\n- för att utföra de juridiska tjänster du beställer,\n- för att fakturera och följa upp avtal,\n- för att uppfylla lagkrav, bland annat jävskontroll.\n\n## Hur länge\n\nÄrendehandlingar sparas så länge god advokatsed kräver, därefter raderas de.\n\n## Dina rättigheter\n\nDu har rätt att begära utdrag, rättelse och radering. Kontakta oss via supportsidan.\n";
+const PRIVACY_EN: &str = "# Privacy policy\n\nWe process personal data under the General Data Protection Regulation (GDPR).\n\n## What we keep\n\nName, e-mail address, phone, address, company registration number, and the documents and messages you add to your cases.\n\n## Why\n\n- to provide the legal services you order,\n- to invoice and follow up agreements,\n- to meet legal duties, such as conflict-of-interest checks.\n\n## How long\n\nCase documents are kept as long as good legal practice requires, then deleted.\n\n## Your rights\n\nYou may ask for a copy, correction or erasure of your data. Contact us through the support page.\n";
+
+/// (topic, title, text, video, audience)
+/// (topic, title, text, video URL, audiences)
+type SeedLesson = (&'static str, &'static str, &'static str, Option<&'static str>, &'static [Audience]);
+const LESSONS: [SeedLesson; 4] = [
+    (
+        "Kom igång",
+        "Välkommen till plattformen",
+        "En kort rundtur: **ärenden**, dokument, meddelanden och support.\n\n1. Öppna ett ärende\n2. Ladda upp handlingar\n3. Följ timmarna",
+        Some("https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ"),
+        &[],
+    ),
+    (
+        "Kom igång",
+        "Så fungerar paket och timmar",
+        "Ett paket ger ett antal advokattimmar som gäller ett visst antal dagar. Nedlagd tid dras från paketet.",
+        None,
+        &[Audience::Customer],
+    ),
+    (
+        "Ärendehantering",
+        "Tidrapportering i ärenden",
+        "Registrera debiterbar och ej debiterbar tid samma dag som arbetet utförs.",
+        Some("https://player.vimeo.com/video/76979871"),
+        &[Audience::Lawyer],
+    ),
+    (
+        "Försäljning",
+        "Skapa kund och paket",
+        "Skapa kunden, koppla ett paket och kontrollera att kunden har en aktiv tjänst innan ärendet öppnas.",
+        None,
+        &[Audience::Sales],
+    ),
+];
+
+/// The smallest PDF the documents check accepts (it starts with `%PDF-`).
+const SAMPLE_PDF: &[u8] =
+    b"%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n";
+
+/// Terms and privacy version 1, once.
+pub async fn ensure_legal_texts(state: &AppState) -> Result<(), ApiError> {
+    for (kind, sv, en) in [(LegalKind::Terms, TERMS_SV, TERMS_EN), (LegalKind::Privacy, PRIVACY_SV, PRIVACY_EN)] {
+        if state.store.current_legal(kind).await?.is_some() {
+            continue;
+        }
+        let t = LegalText { kind, version: 1, sv: sv.into(), en: en.into(), published_at: Utc::now(), published_by: "seed".into() };
+        let mut tx = state.store.tx();
+        state.store.add_legal_version(&mut tx, &t)?;
+        state.store.commit(tx).await?;
+    }
+    Ok(())
+}
+
+/// A seeded customer has accepted the current texts.
+pub async fn accept_current(state: &AppState, user: &User) -> Result<(), ApiError> {
+    if user.role() != Some(Role::Customer) {
+        return Ok(());
+    }
+    for kind in LegalKind::ALL {
+        if let Some(t) = state.store.current_legal(kind).await? {
+            state.store.put_acceptance(&user.uid, &Acceptance { kind, version: t.version, accepted_at: Utc::now() }).await?;
+        }
+    }
+    Ok(())
+}
+
+/// The public offer of the demo (the landing page shows it), once: three
+/// packages of consultancy hours and two service plans.
+async fn ensure_offer(state: &AppState) -> Result<(), ApiError> {
+    use shared::domain::catalogue::{Hundredths, Package, ServicePlan, BISNODE, VERIFIED};
+    if !state.store.list_packages().await?.is_empty() || !state.store.list_service_plans().await?.is_empty() {
+        return Ok(());
+    }
+    let now = Utc::now();
+    for (name, hours, price) in [("Start 5 h", 5, 9_500), ("Bas 10 h", 10, 17_500), ("Företag 25 h", 25, 39_900)] {
+        let p = Package {
+            id: state.store.next_id("package").await?,
+            name: name.into(),
+            hours: Hundredths::from_units(hours),
+            price: Hundredths::from_units(price),
+            duration_days: 365,
+            public: true,
+            created_at: now,
+        };
+        state.store.create_package(&p).await?;
+    }
+    for (name, service_id, limit, price) in [("Digital signering 20", VERIFIED, 20, 1_900), ("Kreditupplysning 50", BISNODE, 50, 2_900)] {
+        let p = ServicePlan {
+            id: state.store.next_id("service_plan").await?,
+            name: name.into(),
+            service_id,
+            limit: Some(limit),
+            hours: None,
+            price: Hundredths::from_units(price),
+            expiry_days: 365,
+            public: true,
+            created_at: now,
+        };
+        state.store.create_service_plan(&p).await?;
+    }
+    Ok(())
+}
+
+/// The demo lessons, template and public offer, once.
+pub async fn seed_demo_content(state: &AppState) -> Result<(), ApiError> {
+    ensure_legal_texts(state).await?;
+    ensure_offer(state).await?;
+    if state.store.lessons().await?.is_empty() {
+        let now = Utc::now();
+        for (i, (topic, title, text, video, audience)) in LESSONS.iter().enumerate() {
+            let l = Lesson {
+                id: uuid::Uuid::new_v4().simple().to_string(),
+                topic: (*topic).into(),
+                title: (*title).into(),
+                text: (*text).into(),
+                video_url: video.map(String::from),
+                video_key: None,
+                position: i as u32 + 1,
+                published: true,
+                audience: audience.to_vec(),
+                created_at: now,
+                updated_at: now,
+            };
+            state.store.put_lesson(&l).await?;
+        }
+    }
+    if state.store.template_files().await?.is_empty() {
+        let t = shared::domain::document::type_of_name("x.pdf").expect("pdf");
+        let key = template_file::object_key(&uuid::Uuid::new_v4(), t);
+        state.files.put_bytes(&key, t.content_type, SAMPLE_PDF.to_vec()).await?;
+        let f = TemplateFile {
+            id: uuid::Uuid::new_v4().simple().to_string(),
+            title: "Mall: Fullmakt".into(),
+            category: "Mallar".into(),
+            language: "sv".into(),
+            key,
+            name: "fullmakt.pdf".into(),
+            size: SAMPLE_PDF.len() as i64,
+            uploaded_at: Utc::now(),
+            uploaded_by: "seed".into(),
+        };
+        state.store.put_template_file(&f).await?;
+    }
+    Ok(())
+}

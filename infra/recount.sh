@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Operator tool (issue 16): rebuilds every statistics counter from the raw
+# items (cases, hour entries, subscription rows, customer profiles) with a
+# Scan and reports each difference from the stored counters; `--fix`
+# rewrites the counters that differ; `--json` prints the report as JSON.
+# Exit 1 when a difference is found and not fixed.
+#
+# Against AWS: TABLE_NAME=<table> AWS_REGION=... ./infra/recount.sh
+# Locally (the gateway's stand-in): TABLE_NAME=legal-platform AWS_ENDPOINT_URL=http://127.0.0.1:4566 ./infra/recount.sh
+# A Scan reads the whole table: run it in a quiet hour, never per request.
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$ROOT"
+export DOCUMENTS_BUCKET=${DOCUMENTS_BUCKET:-unused} SES_SENDER=${SES_SENDER:-no-reply@example.com}
+export JWT_SECRET=${JWT_SECRET:-recount-only-no-tokens-are-issued-0123456789}
+cargo build --quiet -p local-gateway --bin recount
+exec "${CARGO_TARGET_DIR:-$ROOT/target}/debug/recount" "$@"

@@ -1,0 +1,146 @@
+//! Terms and privacy (spec §1 "terms", §5 "customer must agree to privacy and
+//! purchase terms"): versioned texts in Swedish and English that admin
+//! publishes, readable by anyone through `public/`; a customer accepts the
+//! current version of each at registration and, after a new version is
+//! published, once more after signing in. Texts are Markdown, rendered by
+//! the web with HTML escaped.
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::{Role, User};
+use crate::error::{ApiError, FieldErrors, Msg};
+
+/// A text is at most this long (characters, each language).
+pub const TEXT_MAX_CHARS: usize = 100_000;
+
+/// The two texts a customer accepts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum LegalKind {
+    Terms,
+    Privacy,
+}
+
+impl LegalKind {
+    pub const ALL: [LegalKind; 2] = [LegalKind::Terms, LegalKind::Privacy];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LegalKind::Terms => "terms",
+            LegalKind::Privacy => "privacy",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<LegalKind> {
+        LegalKind::ALL.into_iter().find(|k| k.as_str() == text.trim())
+    }
+
+    /// The registration field that records its acceptance.
+    pub fn registration_field(self) -> &'static str {
+        match self {
+            LegalKind::Terms => "terms_accepted",
+            LegalKind::Privacy => "privacy_accepted",
+        }
+    }
+}
+
+/// One published version of a text. Versions are never changed: an edit
+/// publishes the next version.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct LegalText {
+    pub kind: LegalKind,
+    /// 1, 2, 3, ...
+    pub version: u32,
+    /// Markdown, Swedish.
+    pub sv: String,
+    /// Markdown, English.
+    pub en: String,
+    #[schema(value_type = String, format = DateTime)]
+    pub published_at: DateTime<Utc>,
+    #[serde(default)]
+    pub published_by: String,
+}
+
+/// A user's acceptance of one version.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct Acceptance {
+    pub kind: LegalKind,
+    pub version: u32,
+    #[schema(value_type = String, format = DateTime)]
+    pub accepted_at: DateTime<Utc>,
+}
+
+/// The two texts of a new version, trimmed: both languages required, each
+/// at most [`TEXT_MAX_CHARS`].
+pub fn validate_texts(sv: &str, en: &str) -> Result<(String, String), ApiError> {
+    let mut e = FieldErrors::new();
+    for (field, text) in [("sv", sv), ("en", en)] {
+        if text.trim().is_empty() {
+            e.add(field, Msg::Required);
+        } else if text.chars().count() > TEXT_MAX_CHARS {
+            e.add(field, Msg::TooLong);
+        }
+    }
+    e.check()?;
+    Ok((sv.trim().to_string(), en.trim().to_string()))
+}
+
+/// Who is asked to accept a newly published version after signing in: the
+/// customer (the party of the contract; its contacts act under it).
+pub fn must_accept(user: &User) -> bool {
+    user.role() == Some(Role::Customer)
+}
+
+/// The version a registration (or a later acceptance) records for `kind`:
+/// the current one. A version the user saw that is no longer current is
+/// refused, so nobody accepts a text they were not shown; no version sent
+/// means the current one (older clients).
+pub fn version_to_record(kind: LegalKind, current: Option<u32>, sent: Option<u32>) -> Result<Option<u32>, ApiError> {
+    match (current, sent) {
+        (None, _) => Ok(None),
+        (Some(c), None) => Ok(Some(c)),
+        (Some(c), Some(s)) if s == c => Ok(Some(c)),
+        (Some(_), Some(_)) => Err(ApiError::field(kind.registration_field(), Msg::LegalVersionOutdated)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::user::tests_support::sample;
+
+    #[test]
+    fn kinds_parse_and_name_their_field() {
+        assert_eq!(LegalKind::parse("terms"), Some(LegalKind::Terms));
+        assert_eq!(LegalKind::parse("privacy"), Some(LegalKind::Privacy));
+        assert_eq!(LegalKind::parse("cookies"), None);
+        assert_eq!(LegalKind::Privacy.registration_field(), "privacy_accepted");
+    }
+
+    #[test]
+    fn both_languages_are_required_and_bounded() {
+        let e = validate_texts("  ", "x").unwrap_err();
+        assert_eq!(e.fields().get("sv"), [Msg::Required]);
+        let long = "a".repeat(TEXT_MAX_CHARS + 1);
+        assert_eq!(validate_texts("a", &long).unwrap_err().fields().get("en"), [Msg::TooLong]);
+        assert_eq!(validate_texts(" # Villkor ", "# Terms").unwrap(), ("# Villkor".into(), "# Terms".into()));
+    }
+
+    #[test]
+    fn only_the_current_version_is_recorded() {
+        assert_eq!(version_to_record(LegalKind::Terms, None, Some(3)).unwrap(), None);
+        assert_eq!(version_to_record(LegalKind::Terms, Some(2), None).unwrap(), Some(2));
+        assert_eq!(version_to_record(LegalKind::Terms, Some(2), Some(2)).unwrap(), Some(2));
+        let e = version_to_record(LegalKind::Privacy, Some(2), Some(1)).unwrap_err();
+        assert_eq!(e.fields().get("privacy_accepted"), [Msg::LegalVersionOutdated]);
+    }
+
+    #[test]
+    fn customers_accept_new_versions() {
+        assert!(must_accept(&sample(Some(3))));
+        assert!(!must_accept(&sample(Some(4))));
+        assert!(!must_accept(&sample(Some(1))));
+    }
+}

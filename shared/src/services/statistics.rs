@@ -1,0 +1,832 @@
+//! Dashboards and statistics (spec §1 statistics, §2, §7 `dashboard/`,
+//! `chart/`, `pie-chart/hour/`, `statistic/…`; issue 16), read from the
+//! counters kept with every event ([`crate::store::stats`]): every call
+//! reads a bounded number of items (the period's day and month items of its
+//! scopes times their shards, a handful of lists of 10), never a Scan, never
+//! all cases or hours. Every answer says how many items it read.
+//!
+//! Who sees what: admin everything; a lawyer only their own figures; a
+//! sales person the global account figures and their own customers (as
+//! account manager); a customer and its contacts only their company's.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use chrono::{Duration, NaiveDate, Utc};
+use serde::Serialize;
+use serde_json::{json, Value};
+use utoipa::ToSchema;
+
+use super::Context;
+use crate::domain::case::{Case, CaseListPlan, CaseStatus, ListOrder};
+use crate::domain::catalogue::NamedKind;
+use crate::domain::stats::{self, week_start, Period, PeriodError, PeriodKind, Scope, CUSTOMER_BUCKETS};
+use crate::domain::{Role, User};
+use crate::error::{ApiError, Msg};
+use crate::store::stats::Counts;
+
+/// Today in Stockholm.
+pub fn today() -> NaiveDate {
+    stats::stockholm_date(Utc::now())
+}
+
+/// The period a request names (400 `invalid_period` when it makes no sense).
+pub fn period(kind: Option<PeriodKind>, from: Option<NaiveDate>, to: Option<NaiveDate>, today: NaiveDate) -> Result<Period, ApiError> {
+    Period::resolve(kind.unwrap_or_default(), from, to, today).map_err(|e| match e {
+        PeriodError::Missing => ApiError::field("from", Msg::Required),
+        PeriodError::Reversed | PeriodError::TooLong => ApiError::field("to", Msg::InvalidPeriod),
+    })
+}
+
+/// Whose figures a caller reads.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Viewer {
+    Admin,
+    Lawyer(String),
+    Sales(String),
+    /// A customer or one of its contacts: the company's uid.
+    Company(String),
+}
+
+pub fn viewer(u: &User) -> Result<Viewer, ApiError> {
+    match u.role() {
+        Some(Role::Admin) => Ok(Viewer::Admin),
+        Some(Role::Lawyer) => Ok(Viewer::Lawyer(u.uid.clone())),
+        Some(Role::SalesPerson) => Ok(Viewer::Sales(u.uid.clone())),
+        Some(Role::Customer) => Ok(Viewer::Company(u.uid.clone())),
+        Some(Role::CustomerContact) => u.customer_id.clone().map(Viewer::Company).ok_or(ApiError::Forbidden),
+        _ => Err(ApiError::Forbidden),
+    }
+}
+
+/// A statistics page: its period, chart series (long form), pie slices,
+/// and the table beneath (what the CSV and Excel exports hold).
+#[derive(Clone, Debug, Default, Serialize, ToSchema)]
+pub struct Statistic {
+    #[schema(value_type = Object)]
+    pub period: Option<Period>,
+    /// Series by day (else by month).
+    pub by_day: bool,
+    pub series: Vec<Point>,
+    pub pie: Vec<Slice>,
+    pub table: Table,
+    /// Items this answer read from the table (bounded by the period).
+    pub items_read: u64,
+}
+
+/// One value of a chart series: `label` is a day or month, `metric` the
+/// counter's name (the web translates it).
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct Point {
+    pub label: String,
+    pub metric: String,
+    pub value: i64,
+}
+
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct Slice {
+    pub key: String,
+    /// A catalogue or person name when the key is an id.
+    pub name: String,
+    pub value: i64,
+}
+
+/// Columns are keys (translated by the web; the exports use them as headers).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, ToSchema)]
+pub struct Table {
+    pub columns: Vec<String>,
+    #[schema(value_type = Vec<Vec<Object>>)]
+    pub rows: Vec<Vec<Value>>,
+}
+
+fn g(c: &Counts, k: &str) -> i64 {
+    c.get(k).copied().unwrap_or(0)
+}
+
+fn sum(series: &BTreeMap<String, Counts>) -> Counts {
+    let mut out = Counts::new();
+    for c in series.values() {
+        stats::sum_into(&mut out, c);
+    }
+    out
+}
+
+fn points(series: &BTreeMap<String, Counts>, metrics: &[&str]) -> Vec<Point> {
+    let mut out = Vec::new();
+    for (label, c) in series {
+        for m in metrics {
+            out.push(Point { label: label.clone(), metric: (*m).to_string(), value: g(c, m) });
+        }
+    }
+    out
+}
+
+/// Every label of the period (so days without counters show as 0).
+fn labels(p: &Period, by_day: bool) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut d = p.from;
+    while d <= p.to {
+        out.push(if by_day { d.format("%Y-%m-%d").to_string() } else { d.format("%Y-%m").to_string() });
+        d = if by_day { d + Duration::days(1) } else { stats::last_of_month(d) + Duration::days(1) };
+    }
+    out
+}
+
+struct Reader<'a> {
+    ctx: &'a Context,
+    items: u64,
+}
+
+impl<'a> Reader<'a> {
+    fn new(ctx: &'a Context) -> Self {
+        Reader { ctx, items: 0 }
+    }
+    /// A scope's figures per label of the period (every label present).
+    async fn series(&mut self, scope: &Scope, p: &Period, by_day: bool) -> Result<BTreeMap<String, Counts>, ApiError> {
+        let r = self.ctx.store.stats_series(scope, p, by_day).await?;
+        self.items += r.items;
+        let mut out: BTreeMap<String, Counts> = labels(p, by_day).into_iter().map(|l| (l, Counts::new())).collect();
+        for (l, c) in r.value {
+            stats::sum_into(out.entry(l).or_default(), &c);
+        }
+        Ok(out)
+    }
+    async fn total(&mut self, scope: &Scope, p: &Period) -> Result<Counts, ApiError> {
+        let r = self.ctx.store.stats_series(scope, p, false).await?;
+        self.items += r.items;
+        Ok(sum(&r.value))
+    }
+    async fn now(&mut self, scope: &Scope) -> Result<Counts, ApiError> {
+        let r = self.ctx.store.stats_now(scope).await?;
+        self.items += r.items;
+        Ok(r.value)
+    }
+    /// The per-customer breakdown of the period: customer uid → metrics.
+    async fn per_customer(&mut self, p: &Period) -> Result<BTreeMap<String, Counts>, ApiError> {
+        let mut out: BTreeMap<String, Counts> = BTreeMap::new();
+        for b in 0..CUSTOMER_BUCKETS {
+            let c = self.total(&Scope::Bucket(b), p).await?;
+            for (k, v) in c {
+                if let Some((metric, uid)) = k.split_once('@') {
+                    *out.entry(uid.to_string()).or_default().entry(metric.to_string()).or_insert(0) += v;
+                }
+            }
+        }
+        Ok(out)
+    }
+    /// A sales person's customers (from their member marks).
+    async fn sales_customers(&mut self, sales: &str) -> Result<BTreeSet<String>, ApiError> {
+        let c = self.now(&Scope::Sales(sales.to_string())).await?;
+        Ok(c.iter().filter(|(_, v)| **v > 0).filter_map(|(k, _)| k.strip_prefix("customer.").map(String::from)).collect())
+    }
+    async fn customer_names(&mut self, uids: &[String]) -> Result<BTreeMap<String, String>, ApiError> {
+        let mut out = BTreeMap::new();
+        for uid in uids {
+            self.items += 1;
+            if let Some(p) = self.ctx.store.get_customer_profile(uid).await? {
+                let name = p.company_name.clone().filter(|n| !n.is_empty()).unwrap_or_else(|| format!("{} {}", p.first_name, p.last_name));
+                out.insert(uid.clone(), name);
+            }
+        }
+        Ok(out)
+    }
+    async fn user_names(&mut self, uids: &[String]) -> Result<BTreeMap<String, String>, ApiError> {
+        let mut out = BTreeMap::new();
+        for uid in uids {
+            self.items += 1;
+            if let Some(u) = self.ctx.store.get_user(uid).await? {
+                out.insert(uid.clone(), u.full_name());
+            }
+        }
+        Ok(out)
+    }
+    async fn named(&mut self, kind: NamedKind) -> Result<BTreeMap<String, String>, ApiError> {
+        let list = self.ctx.store.list_named(kind).await?;
+        self.items += list.len() as u64;
+        Ok(list.into_iter().map(|e| (e.id.to_string(), e.name)).collect())
+    }
+    /// Subscription rows expiring within `days` (the due index), as
+    /// (customer uid, row id).
+    async fn expiring(&mut self, days: i64) -> Result<Vec<(String, u64)>, ApiError> {
+        let now = Utc::now();
+        let rows = self.ctx.store.due_between(now, now + Duration::days(days)).await?;
+        self.items += rows.len() as u64;
+        Ok(rows)
+    }
+}
+
+fn forbidden<T>() -> Result<T, ApiError> {
+    Err(ApiError::Forbidden)
+}
+
+/// Which metrics a row of a per-period table shows.
+fn period_table(series: &BTreeMap<String, Counts>, columns: &[&str]) -> Table {
+    let mut t = Table { columns: std::iter::once("period").chain(columns.iter().copied()).map(String::from).collect(), rows: vec![] };
+    for (label, c) in series {
+        let mut row = vec![json!(label)];
+        row.extend(columns.iter().map(|m| json!(g(c, m))));
+        t.rows.push(row);
+    }
+    t
+}
+
+// ------------------------------------------------------------ pages ------
+
+/// `statistic/account/` (admin, sales person): new, approved, activated and
+/// deactivated customers per period; customers by state now, by business
+/// sector and size band.
+pub async fn account(ctx: &Context, u: &User, p: Period) -> Result<Statistic, ApiError> {
+    if !matches!(viewer(u)?, Viewer::Admin | Viewer::Sales(_)) {
+        return forbidden();
+    }
+    let mut r = Reader::new(ctx);
+    let by_day = p.by_day();
+    let series = r.series(&Scope::All, &p, by_day).await?;
+    let now = r.now(&Scope::All).await?;
+    let total = sum(&series);
+    let metrics = ["customers.new", "customers.approved", "customers.activated", "customers.deactivated"];
+    let pie = ["active", "pending", "inactive"]
+        .iter()
+        .map(|s| Slice { key: format!("customers.state.{s}"), name: String::new(), value: g(&now, &format!("customers.state.{s}")) })
+        .collect();
+    let sectors: BTreeMap<String, String> = {
+        let list = ctx.store.list_business_sectors().await?;
+        r.items += list.len() as u64;
+        list.into_iter().map(|s| (s.id.clone(), s.name.clone())).collect()
+    };
+    let mut table = Table {
+        columns: ["dimension", "name", "customers.new", "customers.state.active", "customers.state.pending", "customers.state.inactive"]
+            .map(String::from)
+            .to_vec(),
+        rows: vec![],
+    };
+    for dim in ["sector", "size"] {
+        let mut keys: BTreeSet<String> = BTreeSet::new();
+        for k in now.keys().chain(total.keys()) {
+            if let Some(rest) = k.strip_prefix("customers.") {
+                if let Some(i) = rest.find(&format!(".{dim}.")) {
+                    keys.insert(rest[i + dim.len() + 2..].to_string());
+                }
+            }
+        }
+        for key in keys {
+            let name = if dim == "sector" { sectors.get(&key).cloned().unwrap_or_else(|| key.clone()) } else { key.clone() };
+            table.rows.push(vec![
+                json!(dim),
+                json!(name),
+                json!(g(&total, &format!("customers.new.{dim}.{key}"))),
+                json!(g(&now, &format!("customers.state.active.{dim}.{key}"))),
+                json!(g(&now, &format!("customers.state.pending.{dim}.{key}"))),
+                json!(g(&now, &format!("customers.state.inactive.{dim}.{key}"))),
+            ]);
+        }
+    }
+    Ok(Statistic { period: Some(p), by_day, series: points(&series, &metrics), pie, table, items_read: r.items })
+}
+
+/// `statistic/user/` (customer statistics: admin, lawyer, sales person):
+/// per customer cases, hours, subscriptions and revenue in the period.
+/// A lawyer sees their own hours per customer; a sales person their own
+/// customers.
+pub async fn customers(ctx: &Context, u: &User, p: Period) -> Result<Statistic, ApiError> {
+    let who = viewer(u)?;
+    let mut r = Reader::new(ctx);
+    let by_day = p.by_day();
+    let mut rows: BTreeMap<String, Counts> = match &who {
+        Viewer::Admin => r.per_customer(&p).await?,
+        Viewer::Sales(s) => {
+            let mine = r.sales_customers(s).await?;
+            r.per_customer(&p).await?.into_iter().filter(|(uid, _)| mine.contains(uid)).collect()
+        }
+        Viewer::Lawyer(l) => {
+            let c = r.total(&Scope::Lawyer(l.clone()), &p).await?;
+            let mut out: BTreeMap<String, Counts> = BTreeMap::new();
+            for (k, v) in c {
+                for m in ["hours.total", "hours.billable", "revenue.hours"] {
+                    if let Some(uid) = k.strip_prefix(&format!("{m}.customer.")) {
+                        out.entry(uid.to_string()).or_default().insert(m.to_string(), v);
+                    }
+                }
+            }
+            out
+        }
+        Viewer::Company(_) => return forbidden(),
+    };
+    for c in rows.values_mut() {
+        let total = g(c, "revenue.hours") + g(c, "revenue.subs");
+        c.insert("revenue.total".into(), total);
+    }
+    // The 200 customers with the most revenue (then hours) are listed.
+    let mut order: Vec<(String, Counts)> = rows.into_iter().collect();
+    order.sort_by_key(|(uid, c)| (-g(c, "revenue.total"), -g(c, "hours.total"), uid.clone()));
+    order.truncate(200);
+    let uids: Vec<String> = order.iter().map(|(u, _)| u.clone()).collect();
+    let names = r.customer_names(&uids).await?;
+    let columns: Vec<&str> = if matches!(who, Viewer::Lawyer(_)) {
+        vec!["hours.total", "hours.billable", "revenue.hours"]
+    } else {
+        vec![
+            "cases.opened",
+            "cases.closed",
+            "hours.total",
+            "hours.billable",
+            "subs.bought",
+            "revenue.hours",
+            "revenue.subs",
+            "revenue.total",
+        ]
+    };
+    let mut table = Table { columns: ["customer"].iter().chain(columns.iter()).map(|c| c.to_string()).collect(), rows: vec![] };
+    let mut pie = Vec::new();
+    for (uid, c) in &order {
+        let name = names.get(uid).cloned().unwrap_or_else(|| uid.clone());
+        let mut row = vec![json!(name.clone())];
+        row.extend(columns.iter().map(|m| json!(g(c, m))));
+        table.rows.push(row);
+        if pie.len() < 10 {
+            let key = if matches!(who, Viewer::Lawyer(_)) { "hours.total" } else { "revenue.total" };
+            pie.push(Slice { key: uid.clone(), name, value: g(c, key) });
+        }
+    }
+    Ok(Statistic { period: Some(p), by_day, series: vec![], pie, table, items_read: r.items })
+}
+
+/// `statistic/finance/` (admin): revenue per period (hours × the customer's
+/// rate, packages and plans sold), by service, plan and package; invoiced
+/// and not invoiced billable hours; the average rate.
+pub async fn finance(ctx: &Context, u: &User, p: Period) -> Result<Statistic, ApiError> {
+    if viewer(u)? != Viewer::Admin {
+        return forbidden();
+    }
+    let mut r = Reader::new(ctx);
+    let by_day = p.by_day();
+    let mut series = r.series(&Scope::All, &p, by_day).await?;
+    for c in series.values_mut() {
+        let total = g(c, "revenue.hours") + g(c, "revenue.subs");
+        c.insert("revenue.total".into(), total);
+        let not = g(c, "hours.billable") - g(c, "hours.invoiced");
+        c.insert("hours.not_invoiced".into(), not);
+        let b = g(c, "hours.billable");
+        c.insert("rate.average".into(), if b > 0 { g(c, "revenue.hours") * 100 / b } else { 0 });
+    }
+    let total = sum(&series);
+    let packages: BTreeMap<String, String> = {
+        let l = ctx.store.list_packages().await?;
+        r.items += l.len() as u64;
+        l.into_iter().map(|x| (x.id.to_string(), x.name)).collect()
+    };
+    let plans: BTreeMap<String, String> = {
+        let l = ctx.store.list_service_plans().await?;
+        r.items += l.len() as u64;
+        l.into_iter().map(|x| (x.id.to_string(), x.name)).collect()
+    };
+    let mut pie = vec![Slice { key: "revenue.hours".into(), name: String::new(), value: g(&total, "revenue.hours") }];
+    for (k, v) in &total {
+        let named = |prefix: &str, names: &BTreeMap<String, String>| {
+            k.strip_prefix(prefix).map(|id| names.get(id).cloned().unwrap_or_else(|| id.to_string()))
+        };
+        if let Some(name) = named("revenue.package.", &packages) {
+            pie.push(Slice { key: k.clone(), name, value: *v });
+        } else if let Some(name) = named("revenue.plan.", &plans) {
+            pie.push(Slice { key: k.clone(), name, value: *v });
+        }
+    }
+    let metrics =
+        ["revenue.hours", "revenue.subs", "revenue.total", "hours.billable", "hours.invoiced", "hours.not_invoiced", "rate.average"];
+    let table = period_table(&series, &metrics);
+    Ok(Statistic { period: Some(p), by_day, series: points(&series, &["revenue.hours", "revenue.subs"]), pie, table, items_read: r.items })
+}
+
+/// `statistic/activity/` (admin; a customer and its contacts for their
+/// company): cases opened, accepted and closed, hours per period.
+pub async fn activity(ctx: &Context, u: &User, p: Period) -> Result<Statistic, ApiError> {
+    let scope = match viewer(u)? {
+        Viewer::Admin => Scope::All,
+        Viewer::Company(c) => Scope::Customer(c),
+        _ => return forbidden(),
+    };
+    let mut r = Reader::new(ctx);
+    let by_day = p.by_day();
+    let series = r.series(&scope, &p, by_day).await?;
+    let now = r.now(&scope).await?;
+    let pie = ["draft", "waiting", "inprogress", "complete"]
+        .iter()
+        .map(|s| Slice { key: format!("cases.status.{s}"), name: String::new(), value: g(&now, &format!("cases.status.{s}")) })
+        .collect();
+    let metrics = ["cases.opened", "cases.accepted", "cases.closed", "hours.total"];
+    Ok(Statistic {
+        period: Some(p),
+        by_day,
+        series: points(&series, &["cases.opened", "cases.closed"]),
+        pie,
+        table: period_table(&series, &metrics),
+        items_read: r.items,
+    })
+}
+
+/// `statistic/legal/` (admin; a lawyer their own): cases by case type,
+/// average time to accept and to close, hours per case type.
+pub async fn legal(ctx: &Context, u: &User, p: Period) -> Result<Statistic, ApiError> {
+    let scope = match viewer(u)? {
+        Viewer::Admin => Scope::All,
+        Viewer::Lawyer(l) => Scope::Lawyer(l),
+        _ => return forbidden(),
+    };
+    let mut r = Reader::new(ctx);
+    let by_day = p.by_day();
+    let series = r.series(&scope, &p, by_day).await?;
+    let total = sum(&series);
+    let types = r.named(NamedKind::CaseType).await?;
+    let mut ids: BTreeSet<String> = BTreeSet::new();
+    for k in total.keys() {
+        if let Some(i) = k.find(".type.") {
+            ids.insert(k[i + 6..].to_string());
+        }
+    }
+    let columns = ["case_type", "cases.opened", "cases.accepted", "avg_accept_hours", "cases.closed", "avg_close_days", "hours.total"];
+    let mut table = Table { columns: columns.map(String::from).to_vec(), rows: vec![] };
+    let mut pie = Vec::new();
+    for id in ids {
+        let t = |m: &str| g(&total, &format!("{m}.type.{id}"));
+        let accepted = t("cases.accepted");
+        let closed = t("cases.closed");
+        let avg_accept = if accepted > 0 { t("cases.accept_secs") as f64 / accepted as f64 / 3600.0 } else { 0.0 };
+        let avg_close = if closed > 0 { t("cases.close_secs") as f64 / closed as f64 / 86400.0 } else { 0.0 };
+        let name = types.get(&id).cloned().unwrap_or_else(|| id.clone());
+        table.rows.push(vec![
+            json!(name.clone()),
+            json!(t("cases.opened")),
+            json!(accepted),
+            json!((avg_accept * 10.0).round() / 10.0),
+            json!(closed),
+            json!((avg_close * 10.0).round() / 10.0),
+            json!(t("hours.total")),
+        ]);
+        pie.push(Slice { key: format!("type.{id}"), name, value: t("hours.total") });
+    }
+    Ok(Statistic {
+        period: Some(p),
+        by_day,
+        series: points(&series, &["cases.opened", "cases.accepted", "cases.closed"]),
+        pie,
+        table,
+        items_read: r.items,
+    })
+}
+
+/// `chart/`: the caller's main series (admin: revenue and hours; a lawyer
+/// their hours; a sales person their customers' purchases; a customer its
+/// hours).
+pub async fn chart(ctx: &Context, u: &User, p: Period) -> Result<Statistic, ApiError> {
+    let mut r = Reader::new(ctx);
+    let by_day = p.by_day();
+    let (series, metrics): (BTreeMap<String, Counts>, Vec<&str>) = match viewer(u)? {
+        Viewer::Admin => (r.series(&Scope::All, &p, by_day).await?, vec!["revenue.hours", "revenue.subs", "hours.total"]),
+        Viewer::Lawyer(l) => {
+            (r.series(&Scope::Lawyer(l), &p, by_day).await?, vec!["hours.billable", "hours.nonbillable", "hours.rattsskydd"])
+        }
+        Viewer::Company(c) => (r.series(&Scope::Customer(c), &p, by_day).await?, vec!["hours.total", "cases.opened"]),
+        Viewer::Sales(s) => {
+            let mine = r.sales_customers(&s).await?;
+            let mut out: BTreeMap<String, Counts> = labels(&p, by_day).into_iter().map(|l| (l, Counts::new())).collect();
+            for b in 0..CUSTOMER_BUCKETS {
+                for (label, c) in r.series(&Scope::Bucket(b), &p, by_day).await? {
+                    for (k, v) in c {
+                        if let Some((metric, uid)) = k.split_once('@') {
+                            if mine.contains(uid) {
+                                *out.entry(label.clone()).or_default().entry(metric.to_string()).or_insert(0) += v;
+                            }
+                        }
+                    }
+                }
+            }
+            (out, vec!["subs.bought", "revenue.subs"])
+        }
+    };
+    let table = period_table(&series, &metrics);
+    Ok(Statistic { period: Some(p), by_day, series: points(&series, &metrics), pie: vec![], table, items_read: r.items })
+}
+
+/// `pie-chart/hour/`: billable, non-billable and rättsskydd hours of the
+/// period in the caller's scope (a sales person: not offered).
+pub async fn hour_pie(ctx: &Context, u: &User, p: Period) -> Result<Statistic, ApiError> {
+    let scope = match viewer(u)? {
+        Viewer::Admin => Scope::All,
+        Viewer::Lawyer(l) => Scope::Lawyer(l),
+        Viewer::Company(c) => Scope::Customer(c),
+        Viewer::Sales(_) => return forbidden(),
+    };
+    let mut r = Reader::new(ctx);
+    let total = r.total(&scope, &p).await?;
+    let keys = ["hours.billable", "hours.nonbillable", "hours.rattsskydd"];
+    let pie: Vec<Slice> = keys.iter().map(|k| Slice { key: k.to_string(), name: String::new(), value: g(&total, k) }).collect();
+    let table =
+        Table { columns: vec!["kind".into(), "hours".into()], rows: pie.iter().map(|s| vec![json!(s.key), json!(s.value)]).collect() };
+    Ok(Statistic { period: Some(p), by_day: false, series: vec![], pie, table, items_read: r.items })
+}
+
+// -------------------------------------------------------- activity cases --
+
+/// A page of the cases opened in the period (admin: all; a customer and its
+/// contacts: their company's), newest first, 10 a page.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct ActivityCases {
+    pub results: Vec<Case>,
+    pub next: Option<String>,
+    pub items_read: u64,
+}
+
+pub async fn activity_cases(ctx: &Context, u: &User, p: Period, cursor: Option<&str>, limit: usize) -> Result<ActivityCases, ApiError> {
+    let customer = match viewer(u)? {
+        Viewer::Admin => None,
+        Viewer::Company(c) => Some(c),
+        _ => return forbidden(),
+    };
+    let (from, to) = p.instants();
+    let page = ctx.store.cases_opened_between(customer.as_deref(), from, to, cursor, limit).await?;
+    let items = page.results.len() as u64 + 1;
+    Ok(ActivityCases { results: page.results, next: page.next, items_read: items })
+}
+
+// ------------------------------------------------------------ dashboards --
+
+#[derive(Clone, Debug, Default, Serialize, ToSchema)]
+pub struct HoursSplit {
+    pub billable: i64,
+    pub nonbillable: i64,
+    pub rattsskydd: i64,
+    pub total: i64,
+}
+
+impl HoursSplit {
+    fn of(c: &Counts) -> Self {
+        HoursSplit {
+            billable: g(c, "hours.billable"),
+            nonbillable: g(c, "hours.nonbillable"),
+            rattsskydd: g(c, "hours.rattsskydd"),
+            total: g(c, "hours.total"),
+        }
+    }
+}
+
+#[derive(Clone, Debug, Default, Serialize, ToSchema)]
+pub struct StatusCounts {
+    pub draft: i64,
+    pub waiting: i64,
+    pub inprogress: i64,
+    pub complete: i64,
+}
+
+impl StatusCounts {
+    fn of(c: &Counts) -> Self {
+        StatusCounts {
+            draft: g(c, "cases.status.draft"),
+            waiting: g(c, "cases.status.waiting"),
+            inprogress: g(c, "cases.status.inprogress"),
+            complete: g(c, "cases.status.complete"),
+        }
+    }
+}
+
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct Ranked {
+    pub uid: String,
+    pub name: String,
+    pub value: i64,
+}
+
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct Deadline {
+    pub uid: String,
+    pub case_number: String,
+    pub subject: String,
+    #[schema(value_type = String)]
+    pub deadline: NaiveDate,
+}
+
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct SubscriptionGauge {
+    pub id: u64,
+    pub name: String,
+    /// Hundredths of hours (the hour-based service), else uses.
+    pub limit: i64,
+    pub used: i64,
+    pub hour_based: bool,
+    pub expire_on: String,
+    pub expiring: bool,
+}
+
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct RecentCase {
+    pub uid: String,
+    pub case_number: String,
+    pub subject: String,
+    pub status: CaseStatus,
+    #[schema(value_type = String)]
+    pub updated_at: chrono::DateTime<Utc>,
+}
+
+/// `dashboard/`: what the caller's role should see first (issue 16 item 1).
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[serde(tag = "role", rename_all = "snake_case")]
+pub enum Dashboard {
+    Admin {
+        pending_cases: i64,
+        pending_customers: u64,
+        cases: StatusCounts,
+        hours_week: HoursSplit,
+        hours_month: HoursSplit,
+        active_subscriptions: i64,
+        expiring_subscriptions: u64,
+        /// öre
+        revenue_month_hours: i64,
+        revenue_month_subscriptions: i64,
+        revenue_month: i64,
+        top_lawyers: Vec<Ranked>,
+        items_read: u64,
+    },
+    Lawyer {
+        active_cases: i64,
+        available_cases: i64,
+        hours_week: HoursSplit,
+        hours_month: HoursSplit,
+        deadlines: Vec<Deadline>,
+        rating_average: Option<f64>,
+        rating_count: u64,
+        items_read: u64,
+    },
+    Sales {
+        customers: i64,
+        draft_cases: i64,
+        expiring_subscriptions: u64,
+        packages_sold_month: i64,
+        revenue_month_subscriptions: i64,
+        items_read: u64,
+    },
+    Customer {
+        open_cases: i64,
+        cases: StatusCounts,
+        subscriptions: Vec<SubscriptionGauge>,
+        recent: Vec<RecentCase>,
+        expiring: Vec<SubscriptionGauge>,
+        items_read: u64,
+    },
+}
+
+fn month_of(today: NaiveDate) -> Period {
+    Period { from: stats::first_of_month(today), to: stats::last_of_month(today) }
+}
+
+fn week_of(today: NaiveDate) -> Period {
+    Period { from: week_start(today), to: week_start(today) + Duration::days(6) }
+}
+
+pub async fn dashboard(ctx: &Context, u: &User) -> Result<Dashboard, ApiError> {
+    let today = today();
+    let (month, week) = (month_of(today), week_of(today));
+    let mut r = Reader::new(ctx);
+    match viewer(u)? {
+        Viewer::Admin => {
+            let now = r.now(&Scope::All).await?;
+            let m = r.total(&Scope::All, &month).await?;
+            let w = r.total(&Scope::All, &week).await?;
+            let pending_customers = ctx.store.count_customers_awaiting_approval().await?;
+            r.items += 1;
+            let expiring = r.expiring(30).await?.len() as u64;
+            let mut lawyers: Vec<(String, i64)> =
+                m.iter().filter_map(|(k, v)| k.strip_prefix("hours.total.lawyer.").map(|uid| (uid.to_string(), *v))).collect();
+            lawyers.sort_by_key(|(uid, v)| (-*v, uid.clone()));
+            lawyers.truncate(5);
+            let names = r.user_names(&lawyers.iter().map(|(u, _)| u.clone()).collect::<Vec<_>>()).await?;
+            let top_lawyers = lawyers
+                .into_iter()
+                .map(|(uid, value)| Ranked { name: names.get(&uid).cloned().unwrap_or_else(|| uid.clone()), uid, value })
+                .collect();
+            Ok(Dashboard::Admin {
+                pending_cases: g(&now, "cases.status.draft"),
+                pending_customers,
+                cases: StatusCounts::of(&now),
+                hours_week: HoursSplit::of(&w),
+                hours_month: HoursSplit::of(&m),
+                active_subscriptions: g(&now, "subs.active"),
+                expiring_subscriptions: expiring,
+                revenue_month_hours: g(&m, "revenue.hours"),
+                revenue_month_subscriptions: g(&m, "revenue.subs"),
+                revenue_month: g(&m, "revenue.hours") + g(&m, "revenue.subs"),
+                top_lawyers,
+                items_read: r.items,
+            })
+        }
+        Viewer::Lawyer(l) => {
+            let scope = Scope::Lawyer(l.clone());
+            let own = r.now(&scope).await?;
+            let all = r.now(&Scope::All).await?;
+            let m = r.total(&scope, &month).await?;
+            let w = r.total(&scope, &week).await?;
+            let page =
+                ctx.store.list_cases(&CaseListPlan::Lawyer(l.clone(), vec![CaseStatus::Inprogress]), None, ListOrder::Desc, None).await?;
+            r.items += page.results.len() as u64;
+            let mut deadlines: Vec<Deadline> = page
+                .results
+                .iter()
+                .filter_map(|c| {
+                    c.deadline.filter(|d| *d >= today).map(|d| Deadline {
+                        uid: c.uid.clone(),
+                        case_number: c.case_number.clone(),
+                        subject: c.subject.clone(),
+                        deadline: d,
+                    })
+                })
+                .collect();
+            deadlines.sort_by_key(|d| d.deadline);
+            let staff = ctx.store.get_staff(&l).await?;
+            r.items += 1;
+            let (rating_average, rating_count) = staff.map(|s| (s.rating_average, s.rating_count)).unwrap_or((None, 0));
+            Ok(Dashboard::Lawyer {
+                active_cases: g(&own, "cases.status.inprogress"),
+                available_cases: g(&all, "cases.status.waiting"),
+                hours_week: HoursSplit::of(&w),
+                hours_month: HoursSplit::of(&m),
+                deadlines,
+                rating_average,
+                rating_count,
+                items_read: r.items,
+            })
+        }
+        Viewer::Sales(s) => {
+            let mine = r.sales_customers(&s).await?;
+            let mut drafts = 0;
+            for c in &mine {
+                drafts += g(&r.now(&Scope::Customer(c.clone())).await?, "cases.status.draft");
+            }
+            let expiring = r.expiring(30).await?.into_iter().filter(|(c, _)| mine.contains(c)).count() as u64;
+            let mut sold = 0;
+            let mut revenue = 0;
+            for (uid, c) in r.per_customer(&month).await? {
+                if mine.contains(&uid) {
+                    sold += g(&c, "subs.bought");
+                    revenue += g(&c, "revenue.subs");
+                }
+            }
+            Ok(Dashboard::Sales {
+                customers: mine.len() as i64,
+                draft_cases: drafts,
+                expiring_subscriptions: expiring,
+                packages_sold_month: sold,
+                revenue_month_subscriptions: revenue,
+                items_read: r.items,
+            })
+        }
+        Viewer::Company(c) => {
+            let now = r.now(&Scope::Customer(c.clone())).await?;
+            let rows = ctx.store.list_purchases(&c).await?;
+            r.items += rows.len() as u64;
+            let soon = Utc::now().naive_utc() + Duration::days(30);
+            let gauges: Vec<SubscriptionGauge> = rows
+                .iter()
+                .filter(|row| row.active && !row.expired)
+                .map(|row| {
+                    let hour_based = row.limit.is_none();
+                    SubscriptionGauge {
+                        id: row.id,
+                        name: row
+                            .service_plan
+                            .as_ref()
+                            .or(row.packages.as_ref())
+                            .map(|n| n.name.clone())
+                            .unwrap_or_else(|| row.service.name.clone()),
+                        limit: if hour_based { row.hour.0 } else { row.limit.unwrap_or(0) as i64 },
+                        used: if hour_based { row.consumed_hour.0 } else { row.consumed_limit as i64 },
+                        hour_based,
+                        expire_on: row.expire_on.format("%Y-%m-%d").to_string(),
+                        expiring: row.expire_on <= soon,
+                    }
+                })
+                .collect();
+            let expiring = gauges.iter().filter(|g| g.expiring).cloned().collect();
+            let page = ctx.store.list_cases(&CaseListPlan::Customer(c.clone(), vec![]), None, ListOrder::Desc, None).await?;
+            r.items += page.results.len() as u64;
+            let mut recent: Vec<RecentCase> = page
+                .results
+                .into_iter()
+                .map(|x| RecentCase {
+                    uid: x.uid,
+                    case_number: x.case_number,
+                    subject: x.subject,
+                    status: x.status,
+                    updated_at: x.updated_at,
+                })
+                .collect();
+            recent.sort_by_key(|x| std::cmp::Reverse(x.updated_at));
+            recent.truncate(5);
+            let cases = StatusCounts::of(&now);
+            Ok(Dashboard::Customer {
+                open_cases: cases.draft + cases.waiting + cases.inprogress,
+                cases,
+                subscriptions: gauges,
+                recent,
+                expiring,
+                items_read: r.items,
+            })
+        }
+    }
+}

@@ -1,0 +1,360 @@
+//! Terms and privacy versions and their acceptances, public documents and
+//! templates, support tickets, academy lessons and progress (key design in
+//! [`super::table`]).
+
+use aws_sdk_dynamodb::types::{AttributeValue, Select};
+use serde::{de::DeserializeOwned, Serialize};
+
+use super::tx::{Cond, Tx};
+use super::{keys, n, s, sdk_err, Item, Store};
+use crate::domain::academy::{Lesson, Progress};
+use crate::domain::legal::{Acceptance, LegalKind, LegalText};
+use crate::domain::support::{Answer, Ticket, TicketStatus};
+use crate::domain::template_file::TemplateFile;
+use crate::error::{ApiError, Msg};
+
+fn item_of<T: Serialize>(v: &T, pk: String, sk: String, entity: &str) -> Result<Item, ApiError> {
+    let mut item: Item = serde_dynamo::to_item(v).map_err(ApiError::internal)?;
+    item.insert("PK".into(), s(pk));
+    item.insert("SK".into(), s(sk));
+    item.insert("entity".into(), s(entity));
+    Ok(item)
+}
+
+fn parse_all<T: DeserializeOwned>(items: &[Item], what: &str) -> Vec<T> {
+    items
+        .iter()
+        .filter_map(|i| match serde_dynamo::from_item(i.clone()) {
+            Ok(v) => Some(v),
+            Err(e) => {
+                eprintln!("WARN {what} item skipped: {e}");
+                None
+            }
+        })
+        .collect()
+}
+
+fn hex(text: &str) -> String {
+    text.bytes().map(|b| format!("{b:02x}")).collect()
+}
+fn unhex(text: &str) -> Option<String> {
+    if !text.len().is_multiple_of(2) || text.len() > 400 {
+        return None;
+    }
+    let bytes: Option<Vec<u8>> = (0..text.len()).step_by(2).map(|i| u8::from_str_radix(text.get(i..i + 2)?, 16).ok()).collect();
+    String::from_utf8(bytes?).ok()
+}
+
+/// The status attribute of a ticket item (a reserved word: `#st`).
+pub fn ticket_status_value(st: TicketStatus) -> AttributeValue {
+    s(st.as_str())
+}
+
+/// Which tickets a list shows.
+pub enum TicketScope<'a> {
+    Customer(&'a str),
+    All,
+}
+
+/// A page of tickets, newest first.
+pub struct TicketPage {
+    pub results: Vec<Ticket>,
+    pub next: Option<String>,
+}
+
+impl Store {
+    /// Every item of a partition under a sort-key prefix (small partitions only).
+    async fn content_query(&self, pk: &str, prefix: &str, newest_first: bool, limit: Option<i32>) -> Result<Vec<Item>, ApiError> {
+        let mut out = Vec::new();
+        let mut start = None;
+        loop {
+            let page = self
+                .client
+                .query()
+                .table_name(&self.table)
+                .key_condition_expression("PK = :pk AND begins_with(SK, :p)")
+                .expression_attribute_values(":pk", s(pk))
+                .expression_attribute_values(":p", s(prefix))
+                .scan_index_forward(!newest_first)
+                .set_limit(limit)
+                .set_exclusive_start_key(start)
+                .send()
+                .await
+                .map_err(sdk_err)?;
+            out.extend(page.items().iter().cloned());
+            start = page.last_evaluated_key;
+            if start.is_none() || limit.is_some() {
+                return Ok(out);
+            }
+        }
+    }
+
+    // ----------------------------------------------------- terms, privacy
+
+    /// The current (newest) version of a text.
+    pub async fn current_legal(&self, kind: LegalKind) -> Result<Option<LegalText>, ApiError> {
+        let items = self.content_query(&keys::legal::pk(kind.as_str()), keys::legal::VERSION_PREFIX, true, Some(1)).await?;
+        Ok(parse_all(&items, "legal text").into_iter().next())
+    }
+
+    /// The newest versions of a text (at most 50), newest first.
+    pub async fn legal_versions(&self, kind: LegalKind) -> Result<Vec<LegalText>, ApiError> {
+        let items = self.content_query(&keys::legal::pk(kind.as_str()), keys::legal::VERSION_PREFIX, true, Some(50)).await?;
+        Ok(parse_all(&items, "legal text"))
+    }
+
+    /// Publishes a version (fails the transaction if that version exists).
+    pub fn add_legal_version(&self, tx: &mut Tx, t: &LegalText) -> Result<(), ApiError> {
+        tx.put_new(item_of(t, keys::legal::pk(t.kind.as_str()), keys::legal::version_sk(t.version), "legal_text")?)
+    }
+
+    /// Records that `user_uid` accepted a version (in the caller's transaction).
+    pub fn add_acceptance(&self, tx: &mut Tx, user_uid: &str, a: &Acceptance) -> Result<(), ApiError> {
+        tx.put(item_of(a, keys::user::pk(user_uid), keys::legal::acceptance_sk(a.kind.as_str(), a.version), "acceptance")?)
+    }
+
+    /// Records an acceptance once: a second one keeps the first time.
+    pub async fn put_acceptance(&self, user_uid: &str, a: &Acceptance) -> Result<(), ApiError> {
+        let item = item_of(a, keys::user::pk(user_uid), keys::legal::acceptance_sk(a.kind.as_str(), a.version), "acceptance")?;
+        let res = self
+            .client
+            .put_item()
+            .table_name(&self.table)
+            .set_item(Some(item))
+            .condition_expression("attribute_not_exists(PK)")
+            .send()
+            .await;
+        match res {
+            Ok(_) => Ok(()),
+            Err(e) if super::is_conditional(&e) => Ok(()),
+            Err(e) => Err(sdk_err(e)),
+        }
+    }
+
+    /// A user's acceptance of one version, if any.
+    pub async fn acceptance(&self, user_uid: &str, kind: LegalKind, version: u32) -> Result<Option<Acceptance>, ApiError> {
+        self.get(&keys::user::pk(user_uid), &keys::legal::acceptance_sk(kind.as_str(), version))
+            .await?
+            .map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal))
+            .transpose()
+    }
+
+    /// Every acceptance of a user, oldest version first.
+    pub async fn acceptances(&self, user_uid: &str) -> Result<Vec<Acceptance>, ApiError> {
+        let items = self.content_query(&keys::user::pk(user_uid), "ACCEPT#", false, None).await?;
+        Ok(parse_all(&items, "acceptance"))
+    }
+
+    // ------------------------------------------------- template files
+
+    pub async fn put_template_file(&self, f: &TemplateFile) -> Result<(), ApiError> {
+        let item = item_of(f, keys::template_file::PK.into(), keys::template_file::sk(&f.id), "template_file")?;
+        self.client.put_item().table_name(&self.table).set_item(Some(item)).send().await.map_err(sdk_err)?;
+        Ok(())
+    }
+
+    pub async fn template_files(&self) -> Result<Vec<TemplateFile>, ApiError> {
+        let items = self.content_query(keys::template_file::PK, "FILE#", false, None).await?;
+        let mut all: Vec<TemplateFile> = parse_all(&items, "template file");
+        all.sort_by_key(|f| std::cmp::Reverse(f.uploaded_at));
+        Ok(all)
+    }
+
+    pub async fn get_template_file(&self, id: &str) -> Result<Option<TemplateFile>, ApiError> {
+        self.get(keys::template_file::PK, &keys::template_file::sk(id))
+            .await?
+            .map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal))
+            .transpose()
+    }
+
+    pub async fn delete_template_file(&self, id: &str) -> Result<(), ApiError> {
+        self.client
+            .delete_item()
+            .table_name(&self.table)
+            .key("PK", s(keys::template_file::PK))
+            .key("SK", s(keys::template_file::sk(id)))
+            .send()
+            .await
+            .map_err(sdk_err)?;
+        Ok(())
+    }
+
+    // ---------------------------------------------------------- tickets
+
+    fn ticket_item(t: &Ticket) -> Result<Item, ApiError> {
+        let mut item = item_of(t, keys::ticket::pk(t.id), keys::ticket::SK.into(), "ticket")?;
+        let sk = keys::created_sk(t.created_at, &format!("{:012}", t.id));
+        item.insert("GSI1PK".into(), s(keys::ticket::customer_gsi1pk(&t.customer_uid)));
+        item.insert("GSI1SK".into(), s(&sk));
+        item.insert("GSI2PK".into(), s(keys::ticket::ALL_GSI2PK));
+        item.insert("GSI2SK".into(), s(sk));
+        Ok(item)
+    }
+
+    /// A new ticket.
+    pub fn add_ticket(&self, tx: &mut Tx, t: &Ticket) -> Result<(), ApiError> {
+        tx.put_new(Self::ticket_item(t)?)
+    }
+
+    /// Rewrites a ticket if it is still as `prev` was read (status and answer count).
+    pub fn replace_ticket(&self, tx: &mut Tx, prev: &Ticket, next: &Ticket) -> Result<(), ApiError> {
+        let cond = Cond::new("#st = :st AND answer_count = :ac")
+            .name("#st", "status")
+            .value(":st", ticket_status_value(prev.status))
+            .value(":ac", n(prev.answer_count));
+        tx.put_if(Self::ticket_item(next)?, Some(cond))
+    }
+
+    pub fn add_answer(&self, tx: &mut Tx, a: &Answer) -> Result<(), ApiError> {
+        tx.put_new(item_of(a, keys::ticket::pk(a.ticket_id), keys::ticket::answer_sk(a.at, &a.id), "ticket_answer")?)
+    }
+
+    pub async fn get_ticket(&self, id: u64) -> Result<Option<Ticket>, ApiError> {
+        self.get_consistent(&keys::ticket::pk(id), keys::ticket::SK)
+            .await?
+            .map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal))
+            .transpose()
+    }
+
+    /// A ticket's answers, oldest first.
+    pub async fn ticket_answers(&self, id: u64) -> Result<Vec<Answer>, ApiError> {
+        let items = self.content_query(&keys::ticket::pk(id), keys::ticket::ANSWER_PREFIX, false, None).await?;
+        Ok(parse_all(&items, "ticket answer"))
+    }
+
+    /// A page of tickets newest first, optionally of one status; `cursor`
+    /// is the `next` of the page before.
+    pub async fn tickets(
+        &self,
+        scope: TicketScope<'_>,
+        status: Option<TicketStatus>,
+        cursor: Option<&str>,
+        limit: usize,
+    ) -> Result<TicketPage, ApiError> {
+        let (index, pk_attr, sk_attr, pk) = match scope {
+            TicketScope::Customer(c) => (super::table::GSI1, "GSI1PK", "GSI1SK", keys::ticket::customer_gsi1pk(c)),
+            TicketScope::All => (super::table::GSI2, "GSI2PK", "GSI2SK", keys::ticket::ALL_GSI2PK.to_string()),
+        };
+        let mut below = match cursor.filter(|c| !c.is_empty()) {
+            Some(c) => Some(unhex(c).ok_or(ApiError::bad(Msg::InvalidCursor))?),
+            None => None,
+        };
+        let mut results: Vec<(String, Ticket)> = Vec::new();
+        // A status filter may skip many: read at most a few rounds per call.
+        for _ in 0..8 {
+            let mut q = self
+                .client
+                .query()
+                .table_name(&self.table)
+                .index_name(index)
+                .scan_index_forward(false)
+                .limit(25)
+                .expression_attribute_names("#pk", pk_attr)
+                .expression_attribute_values(":pk", s(&pk));
+            q = match &below {
+                Some(b) => q
+                    .key_condition_expression("#pk = :pk AND #sk < :below")
+                    .expression_attribute_names("#sk", sk_attr)
+                    .expression_attribute_values(":below", s(b)),
+                None => q.key_condition_expression("#pk = :pk"),
+            };
+            if let Some(st) = status {
+                q = q
+                    .filter_expression("#st = :st")
+                    .expression_attribute_names("#st", "status")
+                    .expression_attribute_values(":st", ticket_status_value(st));
+            }
+            let out = q.send().await.map_err(sdk_err)?;
+            for item in out.items() {
+                let sk = item.get(sk_attr).and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
+                if let Ok(t) = serde_dynamo::from_item(item.clone()) {
+                    results.push((sk, t));
+                }
+                if results.len() == limit {
+                    let next = hex(&results[limit - 1].0);
+                    return Ok(TicketPage { results: results.into_iter().map(|(_, t)| t).collect(), next: Some(next) });
+                }
+            }
+            match out.last_evaluated_key().and_then(|k| k.get(sk_attr)).and_then(|v| v.as_s().ok()) {
+                Some(last) => below = Some(last.clone()),
+                None => return Ok(TicketPage { results: results.into_iter().map(|(_, t)| t).collect(), next: None }),
+            }
+        }
+        let next = below.map(|b| hex(&b));
+        Ok(TicketPage { results: results.into_iter().map(|(_, t)| t).collect(), next })
+    }
+
+    /// How many of a customer's tickets are in `status` (Select COUNT).
+    pub async fn count_tickets(&self, customer_uid: &str, status: TicketStatus) -> Result<u32, ApiError> {
+        let mut total = 0u32;
+        let mut start = None;
+        loop {
+            let out = self
+                .client
+                .query()
+                .table_name(&self.table)
+                .index_name(super::table::GSI1)
+                .key_condition_expression("GSI1PK = :pk")
+                .filter_expression("#st = :st")
+                .expression_attribute_names("#st", "status")
+                .expression_attribute_values(":pk", s(keys::ticket::customer_gsi1pk(customer_uid)))
+                .expression_attribute_values(":st", ticket_status_value(status))
+                .select(Select::Count)
+                .set_exclusive_start_key(start)
+                .send()
+                .await
+                .map_err(sdk_err)?;
+            total += out.count().max(0) as u32;
+            start = out.last_evaluated_key;
+            if start.is_none() {
+                return Ok(total);
+            }
+        }
+    }
+
+    // ---------------------------------------------------------- academy
+
+    pub async fn lessons(&self) -> Result<Vec<Lesson>, ApiError> {
+        let items = self.content_query(keys::lesson::PK, keys::lesson::PREFIX, false, None).await?;
+        Ok(parse_all(&items, "lesson"))
+    }
+
+    pub async fn get_lesson(&self, id: &str) -> Result<Option<Lesson>, ApiError> {
+        self.get(keys::lesson::PK, &keys::lesson::sk(id)).await?.map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal)).transpose()
+    }
+
+    pub async fn put_lesson(&self, l: &Lesson) -> Result<(), ApiError> {
+        let item = item_of(l, keys::lesson::PK.into(), keys::lesson::sk(&l.id), "lesson")?;
+        self.client.put_item().table_name(&self.table).set_item(Some(item)).send().await.map_err(sdk_err)?;
+        Ok(())
+    }
+
+    /// Several lessons rewritten at once (a new order).
+    pub fn add_lesson_write(&self, tx: &mut Tx, l: &Lesson) -> Result<(), ApiError> {
+        tx.put_if(item_of(l, keys::lesson::PK.into(), keys::lesson::sk(&l.id), "lesson")?, Some(Cond::present()))
+    }
+
+    pub async fn delete_lesson(&self, id: &str) -> Result<(), ApiError> {
+        self.client
+            .delete_item()
+            .table_name(&self.table)
+            .key("PK", s(keys::lesson::PK))
+            .key("SK", s(keys::lesson::sk(id)))
+            .send()
+            .await
+            .map_err(sdk_err)?;
+        Ok(())
+    }
+
+    /// A user's progress in every lesson they started.
+    pub async fn progress(&self, user_uid: &str) -> Result<Vec<Progress>, ApiError> {
+        let items = self.content_query(&keys::user::pk(user_uid), keys::lesson::PROGRESS_PREFIX, false, None).await?;
+        Ok(parse_all(&items, "progress"))
+    }
+
+    pub async fn put_progress(&self, user_uid: &str, p: &Progress) -> Result<(), ApiError> {
+        let item = item_of(p, keys::user::pk(user_uid), keys::lesson::progress_sk(&p.lesson_id), "progress")?;
+        self.client.put_item().table_name(&self.table).set_item(Some(item)).send().await.map_err(sdk_err)?;
+        Ok(())
+    }
+}

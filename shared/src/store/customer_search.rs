@@ -1,0 +1,243 @@
+//! The customer search index (issue 17): one item per word of a customer's
+//! name, company name, e-mail and registration number, so the customer
+//! lists and dropdowns find any customer by any of those words with a
+//! bounded number of reads, however many customers the firm has.
+//!
+//! - Word item: `PK = CUSTWORD#<first two letters of the word>`,
+//!   `SK = <word>#<customer uid>`, with the customer's whole word list. A
+//!   search reads the key range `begins_with(SK, <query word>)` of its
+//!   longest word (only the items whose word begins so), keeps the customers
+//!   that have a word beginning with each other query word, and reads their
+//!   profiles with one BatchGetItem.
+//! - Word record: `CUSTWORDS#<uid>` / `WORDS`: the words the customer is
+//!   indexed under and a version `ver`; a save deletes the words the customer
+//!   no longer has and puts the new ones, conditional on the version read.
+//!
+//! Written in the transaction of every customer save
+//! ([`crate::services::events`], `CustomerSaved`). Customers saved before
+//! this index existed are indexed on their next save, or at once by
+//! `infra/reindex-search.sh`.
+
+use std::collections::{BTreeSet, HashMap};
+
+use aws_sdk_dynamodb::types::{AttributeValue, KeysAndAttributes};
+
+use super::tx::{Cond, Tx};
+use super::{keys, n, s, sdk_err, Item, Store};
+use crate::domain::customer::{CustomerProfile, CustomerState};
+use crate::domain::customer_search::{search_words, SEARCH_WORD_MIN};
+use crate::error::{ApiError, FieldErrors, Msg};
+
+/// Index items read per round of a search page; rounds are bounded too.
+const ROUND_ITEMS: i32 = 50;
+/// Rounds of one page at most: a page reads at most `ROUNDS × ROUND_ITEMS`
+/// index items and as many profiles, then answers with what it found and a
+/// cursor to go on.
+const ROUNDS: usize = 6;
+
+/// What the index holds of one customer: its words and the record version.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct IndexedWords {
+    pub words: Vec<String>,
+    pub ver: Option<u64>,
+}
+
+/// One page of a customer search: profiles, the index items read, and the
+/// cursor (the last index item's sort key) when there may be more.
+pub struct SearchPage {
+    pub results: Vec<CustomerProfile>,
+    pub next: Option<String>,
+    pub items_read: usize,
+}
+
+/// The words of a query, folded like the index's; `Err` when none is long
+/// enough to read a bounded key range.
+pub fn query_words(query: &str) -> Result<Vec<String>, ApiError> {
+    let words: Vec<String> =
+        crate::domain::customer_search::fold_words(query).into_iter().filter(|w| w.chars().count() >= SEARCH_WORD_MIN).collect();
+    if words.is_empty() {
+        return Err(ApiError::field("search", Msg::SearchTooBroad));
+    }
+    Ok(words)
+}
+
+fn word_item(word: &str, uid: &str, all: &[String]) -> Item {
+    Item::from([
+        ("PK".to_string(), s(keys::customer_search::word_pk(word))),
+        ("SK".to_string(), s(keys::customer_search::word_sk(word, uid))),
+        ("entity".to_string(), s("customer_word")),
+        ("customer_uid".to_string(), s(uid)),
+        ("word".to_string(), s(word)),
+        ("words".to_string(), AttributeValue::L(all.iter().map(s).collect())),
+    ])
+}
+
+impl Store {
+    /// The words a customer is indexed under (consistent read, before a save).
+    pub async fn customer_words(&self, uid: &str) -> Result<IndexedWords, ApiError> {
+        let Some(item) = self.get_consistent(&keys::customer_search::record_pk(uid), keys::customer_search::RECORD_SK).await? else {
+            return Ok(IndexedWords::default());
+        };
+        Ok(IndexedWords {
+            words: item
+                .get("words")
+                .and_then(|v| v.as_l().ok())
+                .map(|l| l.iter().filter_map(|v| v.as_s().ok().cloned()).collect())
+                .unwrap_or_default(),
+            ver: Some(item.get("ver").and_then(|v| v.as_n().ok()).and_then(|v| v.parse().ok()).unwrap_or(0)),
+        })
+    }
+
+    /// How many items [`Store::add_customer_words`] adds for `profile`.
+    pub fn customer_words_item_count(profile: &CustomerProfile, now: &IndexedWords) -> usize {
+        let wanted = search_words(profile);
+        if wanted == now.words {
+            return 0;
+        }
+        // Every word item carries the whole list: all are rewritten when it changes.
+        wanted.len() + now.words.iter().filter(|w| !wanted.contains(w)).count() + 1
+    }
+
+    /// Adds to `tx` what makes the index hold `profile`'s words, given what
+    /// it holds `now`: the word items (each carrying the whole list), the
+    /// deletes of words it no longer has, and the record conditional on the
+    /// version read. Nothing when the words did not change.
+    pub fn add_customer_words(&self, tx: &mut Tx, profile: &CustomerProfile, now: &IndexedWords) -> Result<(), ApiError> {
+        let wanted = search_words(profile);
+        if wanted == now.words {
+            return Ok(());
+        }
+        for w in &wanted {
+            tx.put(word_item(w, &profile.uid, &wanted))?;
+        }
+        for stale in now.words.iter().filter(|w| !wanted.contains(w)) {
+            tx.delete(&keys::customer_search::word_pk(stale), &keys::customer_search::word_sk(stale, &profile.uid), None)?;
+        }
+        let version = match now.ver {
+            None => Cond::absent(),
+            Some(v) => Cond::new("ver = :ver").value(":ver", n(v)),
+        };
+        let record = Item::from([
+            ("PK".to_string(), s(keys::customer_search::record_pk(&profile.uid))),
+            ("SK".to_string(), s(keys::customer_search::RECORD_SK)),
+            ("entity".to_string(), s("customer_words")),
+            ("words".to_string(), AttributeValue::L(wanted.iter().map(s).collect())),
+            ("ver".to_string(), n(now.ver.map_or(1, |v| v + 1))),
+        ]);
+        tx.put_if(record, Some(version))
+    }
+
+    /// Customers with a word beginning with each word of `query` (name,
+    /// company name, e-mail, registration number), in `state` (any when
+    /// `None`), in the order of the matched word; `limit` a page. `cursor`
+    /// is a page's `next`. Reads only the index items whose word begins with
+    /// the query's longest word, at most a bounded number per page.
+    pub async fn search_customers(
+        &self,
+        state: Option<CustomerState>,
+        query: &str,
+        cursor: Option<&str>,
+        limit: usize,
+        companies_only: bool,
+    ) -> Result<SearchPage, ApiError> {
+        let words = query_words(query)?;
+        let lead = words.iter().max_by_key(|w| (w.chars().count(), std::cmp::Reverse((*w).clone()))).cloned().unwrap_or_default();
+        let pk = keys::customer_search::word_pk(&lead);
+        let mut start: Option<HashMap<String, AttributeValue>> = match cursor.filter(|c| !c.is_empty()) {
+            Some(c) if c.starts_with(lead.as_str()) && c.contains('#') => {
+                Some(HashMap::from([("PK".to_string(), s(&pk)), ("SK".to_string(), s(c))]))
+            }
+            Some(_) => {
+                return Err(ApiError::BadRequest { message: Msg::ValidationFailed, fields: FieldErrors::of("cursor", Msg::InvalidCursor) })
+            }
+            None => None,
+        };
+        let mut results: Vec<CustomerProfile> = Vec::new();
+        let mut items_read = 0usize;
+        let mut last_sk: Option<String> = None;
+        for _ in 0..ROUNDS {
+            let out = self
+                .client
+                .query()
+                .table_name(&self.table)
+                .key_condition_expression("PK = :pk AND begins_with(SK, :w)")
+                .expression_attribute_values(":pk", s(&pk))
+                .expression_attribute_values(":w", s(&lead))
+                .limit(ROUND_ITEMS)
+                .set_exclusive_start_key(start.take())
+                .send()
+                .await
+                .map_err(sdk_err)?;
+            items_read += out.items().len();
+            // Items of customers that have every query word, each customer
+            // once (under its first word beginning with the lead word).
+            let mut wanted: Vec<(String, String)> = Vec::new();
+            for item in out.items() {
+                let text = |k: &str| item.get(k).and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
+                let all: Vec<String> = item
+                    .get("words")
+                    .and_then(|v| v.as_l().ok())
+                    .map(|l| l.iter().filter_map(|v| v.as_s().ok().cloned()).collect())
+                    .unwrap_or_default();
+                let word = text("word");
+                let first = all.iter().filter(|w| w.starts_with(lead.as_str())).min();
+                let every = words.iter().all(|q| all.iter().any(|w| w.starts_with(q.as_str())));
+                if every && first == Some(&word) {
+                    wanted.push((text("customer_uid"), text("SK")));
+                }
+            }
+            let profiles = self.batch_get_profiles(&wanted.iter().map(|(u, _)| u.clone()).collect::<Vec<_>>()).await?;
+            items_read += profiles.len();
+            let more = out.last_evaluated_key.as_ref().is_some_and(|k| !k.is_empty());
+            let mut full = false;
+            for (uid, sk) in &wanted {
+                let Some(p) = profiles.get(uid) else { continue };
+                if state.is_some_and(|st| p.state != st)
+                    || (companies_only && p.customer_type != crate::domain::customer::CustomerType::Company)
+                {
+                    last_sk = Some(sk.clone());
+                    continue;
+                }
+                if results.len() == limit {
+                    full = true;
+                    break;
+                }
+                results.push(p.clone());
+                last_sk = Some(sk.clone());
+            }
+            if full {
+                return Ok(SearchPage { results, next: last_sk, items_read });
+            }
+            if !more {
+                return Ok(SearchPage { results, next: None, items_read });
+            }
+            // Go on after the last item this round read.
+            start = out.last_evaluated_key.clone();
+            last_sk = out.last_evaluated_key.as_ref().and_then(|k| k.get("SK")).and_then(|v| v.as_s().ok()).cloned();
+        }
+        Ok(SearchPage { results, next: last_sk, items_read })
+    }
+
+    /// Profiles by customer uid, one BatchGetItem per 100 (unprocessed keys asked again).
+    async fn batch_get_profiles(&self, uids: &[String]) -> Result<HashMap<String, CustomerProfile>, ApiError> {
+        let mut out = HashMap::new();
+        let unique: BTreeSet<&String> = uids.iter().collect();
+        let unique: Vec<&String> = unique.into_iter().collect();
+        for chunk in unique.chunks(100) {
+            let mut ks: Vec<Item> = chunk
+                .iter()
+                .map(|u| Item::from([("PK".to_string(), s(keys::customer::pk(u))), ("SK".to_string(), s(keys::customer::PROFILE_SK))]))
+                .collect();
+            while !ks.is_empty() {
+                let ka = KeysAndAttributes::builder().set_keys(Some(ks)).build().map_err(ApiError::internal)?;
+                let res = self.client.batch_get_item().request_items(&self.table, ka).send().await.map_err(sdk_err)?;
+                for item in res.responses().and_then(|r| r.get(&self.table)).cloned().unwrap_or_default() {
+                    let p: CustomerProfile = serde_dynamo::from_item(item).map_err(ApiError::internal)?;
+                    out.insert(p.uid.clone(), p);
+                }
+                ks = res.unprocessed_keys().and_then(|u| u.get(&self.table)).map(|k| k.keys().to_vec()).unwrap_or_default();
+            }
+        }
+        Ok(out)
+    }
+}

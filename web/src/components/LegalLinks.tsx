@@ -1,0 +1,18 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+/** The footer of every page: the terms and the privacy policy (readable signed in or not). */
+export default function LegalLinks() {
+  const { t } = useTranslation('content');
+  return (
+    <footer className="legal-footer" data-testid="legal-footer">
+      <Link to="/terms" data-testid="footer-terms">
+        {t('legal.terms')}
+      </Link>
+      <span aria-hidden="true"> · </span>
+      <Link to="/privacy" data-testid="footer-privacy">
+        {t('legal.privacy')}
+      </Link>
+    </footer>
+  );
+}

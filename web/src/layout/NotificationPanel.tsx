@@ -1,0 +1,60 @@
+import { Empty, Spin, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { listNotifications, markSeen } from '../api/collaboration';
+import type { Role } from '../auth/roles';
+import NotificationItem from '../components/collaboration/NotificationItem';
+import { useOpenNotification } from '../components/collaboration/useOpenNotification';
+import { DROPDOWN_LIST_MAX_HEIGHT, DROPDOWN_WIDTH, LIST_PAGE_SIZE } from '../config/constants';
+import { hasRoute, pathFor } from '../routes/pathFor';
+import type { DropdownKind, Notification } from '../types/collaboration';
+
+/**
+ * The open header dropdown (loaded on first open, so the layout stays
+ * light): marks its category seen (spec §4), lists the 10 newest, 300 px
+ * wide, the list at most 400 px high; a click reads the item and opens it.
+ */
+export default function NotificationPanel({ role, kind, close }: { role: Role; kind: DropdownKind; close: () => void }) {
+  const { t } = useTranslation('notifications');
+  const [items, setItems] = useState<Notification[] | null>(null);
+  const page = kind === 'messages' ? 'messages' : 'notifications';
+  const openItem = useOpenNotification(role, close);
+
+  useEffect(() => {
+    let live = true;
+    void markSeen(kind).catch(() => undefined);
+    listNotifications(kind, 0, LIST_PAGE_SIZE)
+      .then((l) => live && setItems(l.results))
+      .catch(() => live && setItems([]));
+    return () => {
+      live = false;
+    };
+  }, [kind]);
+
+  return (
+    <div className="notification-dropdown" style={{ width: DROPDOWN_WIDTH }} data-testid={`header-${kind}-dropdown`}>
+      <div className="notification-dropdown-title">
+        <Typography.Text strong>{t(`${kind}.title`)}</Typography.Text>
+      </div>
+      <div className="notification-dropdown-list" style={{ maxHeight: DROPDOWN_LIST_MAX_HEIGHT, overflowY: 'auto' }} data-testid={`header-${kind}-list`}>
+        {items === null ? (
+          <div style={{ padding: 24, textAlign: 'center' }}>
+            <Spin />
+          </div>
+        ) : items.length === 0 ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(`${kind}.empty`)} />
+        ) : (
+          items.map((n) => <NotificationItem key={n.id} n={n} onOpen={(x) => void openItem(x)} testId={`header-${kind}-item`} />)
+        )}
+      </div>
+      {hasRoute(role, page) && (
+        <div className="notification-dropdown-footer">
+          <Link to={pathFor(role, page)} onClick={close} data-testid={`header-${kind}-all`}>
+            {t('showAll')}
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}

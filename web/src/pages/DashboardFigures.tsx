@@ -1,0 +1,185 @@
+/**
+ * Each role's figures on its dashboard (issue 16 item 1), from GET
+ * /api/dashboard/: every number links to the list behind it (catalogue
+ * route ids through `pathFor`, so the links follow the catalogue).
+ */
+import { useEffect, useState, type ReactNode } from 'react';
+import { Card, Col, List, Progress, Row, Statistic as Figure, Typography } from 'antd';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { fetchDashboard } from '../api/statistics';
+import { GUTTER } from '../config/constants';
+import type { Role } from '../auth/roles';
+import { hasRoute, pathFor } from '../routes/pathFor';
+import type { RouteId } from '../routes/catalogue';
+import type { Dashboard, HoursSplit } from '../types/statistics';
+import { formatHours, formatSek } from './statistics/format';
+
+function Linked({ role, to, params, children }: { role: Role; to: RouteId; params?: Record<string, string>; children: ReactNode }) {
+  return hasRoute(role, to) ? <Link to={pathFor(role, to, params)}>{children}</Link> : <>{children}</>;
+}
+
+function Num({ label, value, role, to, testId }: { label: string; value: ReactNode; role: Role; to?: RouteId; testId: string }) {
+  const body = <Figure title={label} value={value as string} valueStyle={{ fontSize: 26 }} />;
+  return (
+    <Col xs={12} md={8} xl={6}>
+      <Card size="small" data-testid={testId}>
+        {to ? (
+          <Linked role={role} to={to}>
+            {body}
+          </Linked>
+        ) : (
+          body
+        )}
+      </Card>
+    </Col>
+  );
+}
+
+function Hours({ title, h, lang, testId }: { title: string; h: HoursSplit; lang: string; testId: string }) {
+  const { t } = useTranslation('statistics');
+  return (
+    <Col xs={24} md={12}>
+      <Card size="small" title={title} data-testid={testId}>
+        <Row>
+          {(['billable', 'nonbillable', 'rattsskydd', 'total'] as const).map((k) => (
+            <Col span={6} key={k} data-testid={`${testId}-${k}`}>
+              <Figure title={t(`hours.${k}`)} value={formatHours(h[k], lang)} valueStyle={{ fontSize: 20 }} />
+            </Col>
+          ))}
+        </Row>
+      </Card>
+    </Col>
+  );
+}
+
+export default function DashboardFigures({ role }: { role: Role }) {
+  const { t, i18n } = useTranslation('statistics');
+  const [d, setD] = useState<Dashboard | null>(null);
+  useEffect(() => {
+    let live = true;
+    fetchDashboard()
+      .then((x) => live && setD(x))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (!d) return null;
+  const lang = i18n.language;
+  return (
+    <Row gutter={[GUTTER, GUTTER]} style={{ marginTop: GUTTER }} data-testid="dashboard-figures">
+      {d.role === 'admin' && (
+        <>
+          <Num role={role} testId="dash-pending-cases" label={t('dash.pendingCases')} value={d.pending_cases} to="pendingCases" />
+          <Num role={role} testId="dash-pending-customers" label={t('dash.pendingCustomers')} value={d.pending_customers} to="customersPending" />
+          <Num role={role} testId="dash-available" label={t('dash.available')} value={d.cases.waiting} to="availableCases" />
+          <Num role={role} testId="dash-closed" label={t('dash.closed')} value={d.cases.complete} to="closedCases" />
+          <Num role={role} testId="dash-inprogress" label={t('dash.inProgress')} value={d.cases.inprogress} to="cases" />
+          <Num role={role} testId="dash-active-subs" label={t('dash.activeSubscriptions')} value={d.active_subscriptions} to="customersActive" />
+          <Num role={role} testId="dash-expiring" label={t('dash.expiring')} value={d.expiring_subscriptions} to="customersActive" />
+          <Num role={role} testId="dash-revenue" label={t('dash.revenueMonth')} value={formatSek(d.revenue_month)} to="statisticsFinance" />
+          <Hours title={t('dash.hoursWeek')} h={d.hours_week} lang={lang} testId="dash-hours-week" />
+          <Hours title={t('dash.hoursMonth')} h={d.hours_month} lang={lang} testId="dash-hours-month" />
+          <Col xs={24} md={12}>
+            <Card size="small" title={t('dash.topLawyers')} data-testid="dash-top-lawyers">
+              <List
+                dataSource={d.top_lawyers}
+                locale={{ emptyText: t('empty') }}
+                renderItem={(l) => (
+                  <List.Item extra={formatHours(l.value, lang)}>
+                    <Typography.Text>{l.name}</Typography.Text>
+                  </List.Item>
+                )}
+              />
+            </Card>
+          </Col>
+        </>
+      )}
+      {d.role === 'lawyer' && (
+        <>
+          <Num role={role} testId="dash-active" label={t('dash.myActive')} value={d.active_cases} to="cases" />
+          <Num role={role} testId="dash-available" label={t('dash.available')} value={d.available_cases} to="availableCases" />
+          <Num
+            role={role}
+            testId="dash-rating"
+            label={t('dash.rating', { count: d.rating_count })}
+            value={d.rating_average == null ? '–' : d.rating_average.toFixed(1)}
+          />
+          <Hours title={t('dash.hoursWeek')} h={d.hours_week} lang={lang} testId="dash-hours-week" />
+          <Hours title={t('dash.hoursMonth')} h={d.hours_month} lang={lang} testId="dash-hours-month" />
+          <Col xs={24} md={12}>
+            <Card size="small" title={t('dash.deadlines')} data-testid="dash-deadlines">
+              <List
+                dataSource={d.deadlines}
+                locale={{ emptyText: t('empty') }}
+                renderItem={(c) => (
+                  <List.Item extra={c.deadline}>
+                    <Linked role={role} to="caseDetails" params={{ id: c.uid }}>
+                      {c.case_number} {c.subject}
+                    </Linked>
+                  </List.Item>
+                )}
+              />
+            </Card>
+          </Col>
+        </>
+      )}
+      {d.role === 'sales' && (
+        <>
+          <Num role={role} testId="dash-customers" label={t('dash.myCustomers')} value={d.customers} to="customersAll" />
+          <Num role={role} testId="dash-drafts" label={t('dash.drafts')} value={d.draft_cases} to="draftCases" />
+          <Num role={role} testId="dash-expiring" label={t('dash.expiring')} value={d.expiring_subscriptions} to="customersAll" />
+          <Num role={role} testId="dash-sold" label={t('dash.soldMonth')} value={d.packages_sold_month} to="statisticsCustomer" />
+          <Num role={role} testId="dash-sold-sek" label={t('dash.soldMonthSek')} value={formatSek(d.revenue_month_subscriptions)} to="statisticsCustomer" />
+        </>
+      )}
+      {d.role === 'customer' && (
+        <>
+          <Num role={role} testId="dash-open" label={t('dash.openCases')} value={d.open_cases} to="cases" />
+          <Num role={role} testId="dash-drafts" label={t('dash.drafts')} value={d.cases.draft} to="draftCases" />
+          <Num role={role} testId="dash-closed" label={t('dash.closed')} value={d.cases.complete} to="closedCases" />
+          <Col xs={24} md={12}>
+            <Card size="small" title={t('dash.hoursLeft')} data-testid="dash-gauges">
+              <List
+                dataSource={d.subscriptions}
+                locale={{ emptyText: t('empty') }}
+                renderItem={(s) => {
+                  const pct = s.limit > 0 ? Math.min(100, Math.round((s.used * 100) / s.limit)) : 0;
+                  const left = s.hour_based ? formatHours(Math.max(0, s.limit - s.used), lang) : String(Math.max(0, s.limit - s.used));
+                  return (
+                    <List.Item extra={<Progress type="dashboard" size={56} percent={pct} format={() => left} />}>
+                      <List.Item.Meta title={s.name} description={`${t('dash.expires')} ${s.expire_on}`} />
+                    </List.Item>
+                  );
+                }}
+              />
+            </Card>
+          </Col>
+          <Col xs={24} md={12}>
+            <Card size="small" title={t('dash.recent')} data-testid="dash-recent">
+              <List
+                dataSource={d.recent}
+                locale={{ emptyText: t('empty') }}
+                renderItem={(c) => (
+                  <List.Item extra={c.updated_at.slice(0, 10)}>
+                    <Linked role={role} to="caseDetails" params={{ id: c.uid }}>
+                      {c.case_number} {c.subject}
+                    </Linked>
+                  </List.Item>
+                )}
+              />
+            </Card>
+          </Col>
+          {d.expiring.length > 0 && (
+            <Col span={24}>
+              <Card size="small" title={t('dash.expiringList')} data-testid="dash-expiring-list">
+                <List dataSource={d.expiring} renderItem={(s) => <List.Item extra={s.expire_on}>{s.name}</List.Item>} />
+              </Card>
+            </Col>
+          )}
+        </>
+      )}
+    </Row>
+  );
+}

@@ -1,0 +1,212 @@
+import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
+import { Button, Card, Form, Input, Popconfirm, Segmented, Select, Table, Tabs, Tag, Typography, Upload } from 'antd';
+import dayjs from 'dayjs';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { checkDocument, DOCUMENT_ACCEPT } from '../../api/caseDocuments';
+import { deleteTemplate, fetchLegalVersions, fetchTemplates, publishLegalText, uploadTemplate } from '../../api/content';
+import { ApiError } from '../../api/errors';
+import MessageAlert from '../../components/MessageAlert';
+import { DATE_FORMAT, DISPLAY_DATETIME_FORMAT } from '../../config/constants';
+import { translateServerMessage } from '../../i18n';
+import type { LegalKind, LegalText, TemplateFile } from '../../types/content';
+
+const Markdown = lazy(() => import('../../components/Markdown'));
+
+function errorsOf(err: unknown): string[] {
+  if (err instanceof ApiError) {
+    const fields = Object.entries(err.fieldErrors).flatMap(([f, keys]) => keys.map((k) => `${f}: ${translateServerMessage(k)}`));
+    return fields.length ? fields : [translateServerMessage(err.body?.message ?? 'validation_failed')];
+  }
+  return [String(err)];
+}
+
+/** settings/terms/ (admin): edit the terms and the privacy policy; saving publishes the next version. */
+export function LegalTexts({ titleKey }: { titleKey: string }) {
+  const { t } = useTranslation('content');
+  const [kind, setKind] = useState<LegalKind>('terms');
+  const [versions, setVersions] = useState<LegalText[]>([]);
+  const [sv, setSv] = useState('');
+  const [en, setEn] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [msg, setMsg] = useState<{ type: 'success' | 'error'; texts: string[] } | null>(null);
+  const load = useCallback(async () => {
+    const v = await fetchLegalVersions(kind).catch(() => [] as LegalText[]);
+    setVersions(v);
+    setSv(v[0]?.sv ?? '');
+    setEn(v[0]?.en ?? '');
+  }, [kind]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  const publish = async () => {
+    setBusy(true);
+    setMsg(null);
+    try {
+      const p = await publishLegalText(kind, sv, en);
+      setMsg({ type: 'success', texts: [t('legal.published', { version: p.version })] });
+      await load();
+    } catch (e) {
+      setMsg({ type: 'error', texts: errorsOf(e) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const editor = (lang: 'sv' | 'en', value: string, set: (v: string) => void) => ({
+    key: lang,
+    label: t(`languages.${lang}`),
+    children: (
+      <div className="legal-editor">
+        <Input.TextArea
+          value={value}
+          onChange={(e) => set(e.target.value)}
+          autoSize={{ minRows: 12, maxRows: 30 }}
+          aria-label={`${t(`legal.${kind}`)} (${t(`languages.${lang}`)})`}
+          data-testid={`legal-edit-${lang}`}
+        />
+        <Card size="small" title={t('legal.preview')}>
+          <Suspense fallback={null}>
+            <Markdown text={value} />
+          </Suspense>
+        </Card>
+      </div>
+    ),
+  });
+  return (
+    <div className="page" data-testid="legal-admin-page">
+      <Typography.Title level={2} data-testid="page-title">
+        {t(titleKey, { ns: 'routes' })}
+      </Typography.Title>
+      <Segmented
+        value={kind}
+        onChange={(v) => setKind(v as LegalKind)}
+        options={[
+          { value: 'terms', label: t('legal.terms') },
+          { value: 'privacy', label: t('legal.privacy') },
+        ]}
+        style={{ marginBottom: 16 }}
+      />
+      <Card className="page-card">
+        <Typography.Paragraph type="secondary">
+          {versions[0] ? t('legal.current', { version: versions[0].version, date: dayjs(versions[0].published_at).format(DATE_FORMAT) }) : t('legal.none')}
+        </Typography.Paragraph>
+        <Tabs items={[editor('sv', sv, setSv), editor('en', en, setEn)]} />
+        <MessageAlert messages={msg?.texts} type={msg?.type} />
+        <Popconfirm title={t('legal.publishConfirm')} onConfirm={() => void publish()}>
+          <Button type="primary" loading={busy} data-testid="legal-publish">
+            {t('legal.publish')}
+          </Button>
+        </Popconfirm>
+      </Card>
+      <Card title={<h2 className="card-heading">{t('legal.versions')}</h2>} className="page-card">
+        <Table<LegalText>
+          rowKey="version"
+          size="small"
+          pagination={false}
+          dataSource={versions}
+          columns={[
+            { title: t('legal.versionLabel'), dataIndex: 'version' },
+            { title: t('legal.publishedAt'), dataIndex: 'published_at', render: (d: string) => dayjs(d).format(DISPLAY_DATETIME_FORMAT) },
+          ]}
+        />
+      </Card>
+    </div>
+  );
+}
+
+/** settings/documents/ (admin): public documents and templates; upload with title, category and language. */
+export function TemplateFiles({ titleKey }: { titleKey: string }) {
+  const { t } = useTranslation('content');
+  const [rows, setRows] = useState<TemplateFile[]>([]);
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<string[] | null>(null);
+  const [form] = Form.useForm<{ title: string; category: string; language: string }>();
+  const load = useCallback(() => fetchTemplates().then(setRows).catch(() => setRows([])), []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  const submit = async (v: { title: string; category: string; language: string }) => {
+    if (!file) {
+      setErrors([t('documents.chooseFile')]);
+      return;
+    }
+    setBusy(true);
+    setErrors(null);
+    try {
+      await uploadTemplate(file, v.title, v.category, v.language);
+      form.resetFields();
+      setFile(null);
+      await load();
+    } catch (e) {
+      setErrors(errorsOf(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="page" data-testid="templates-admin-page">
+      <Typography.Title level={2} data-testid="page-title">
+        {t(titleKey, { ns: 'routes' })}
+      </Typography.Title>
+      <Card title={<h2 className="card-heading">{t('documents.upload')}</h2>} className="page-card">
+        <Form form={form} layout="vertical" initialValues={{ language: 'sv' }} onFinish={(v) => void submit(v)}>
+          <Form.Item name="title" label={t('documents.title')} rules={[{ required: true, whitespace: true, message: t('academy.required') }]}>
+            <Input maxLength={200} />
+          </Form.Item>
+          <Form.Item name="category" label={t('documents.category')} rules={[{ required: true, whitespace: true, message: t('academy.required') }]}>
+            <Input maxLength={60} />
+          </Form.Item>
+          <Form.Item name="language" label={t('documents.language')}>
+            <Select options={(['sv', 'en'] as const).map((l) => ({ value: l, label: t(`languages.${l}`) }))} />
+          </Form.Item>
+          <Form.Item label={t('documents.file')}>
+            <Upload
+              accept={DOCUMENT_ACCEPT}
+              maxCount={1}
+              beforeUpload={(f) => {
+                const why = checkDocument(f);
+                if (why) setErrors([t(why, { ns: 'caseDocuments', name: f.name })]);
+                else setFile(f);
+                return false;
+              }}
+              onRemove={() => setFile(null)}
+              fileList={file ? [{ uid: 'f', name: file.name, status: 'done' }] : []}
+            >
+              <Button icon={<UploadOutlined />}>{t('documents.chooseFile')}</Button>
+            </Upload>
+          </Form.Item>
+          <MessageAlert messages={errors} />
+          <Button type="primary" htmlType="submit" loading={busy}>
+            {t('documents.upload')}
+          </Button>
+        </Form>
+      </Card>
+      <Card className="page-card">
+        <Table<TemplateFile>
+          rowKey="id"
+          size="middle"
+          dataSource={rows}
+          pagination={false}
+          scroll={{ x: true }}
+          locale={{ emptyText: t('documents.noTemplates') }}
+          columns={[
+            { title: t('documents.title'), dataIndex: 'title' },
+            { title: t('documents.category'), dataIndex: 'category', render: (c: string) => <Tag>{c}</Tag> },
+            { title: t('documents.language'), dataIndex: 'language', render: (l: string) => t(`languages.${l}`) },
+            { title: t('documents.name'), dataIndex: 'name' },
+            {
+              title: '',
+              key: 'del',
+              render: (_, r) => (
+                <Popconfirm title={t('documents.deleteConfirm')} onConfirm={() => void deleteTemplate(r.id).then(load)}>
+                  <Button danger icon={<DeleteOutlined />} aria-label={`${t('documents.delete')} ${r.title}`} />
+                </Popconfirm>
+              ),
+            },
+          ]}
+        />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { act } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { fake } from '../../test/amplifyFake';
+
+vi.mock('@aws-amplify/core', () => ({ Amplify: { configure: vi.fn() } }));
+vi.mock('@aws-amplify/api-rest', async () => (await import('../../test/amplifyFake')).amplifyApi);
+
+const { pageTests } = await import('../../test/renderApp');
+
+const customer = { email: 'c@example.com', id: 7, is_staff: false, user_type: 3, full_name: 'Cee Kund', uid: 'cust-1', image: 'not set' };
+const lawyer = { email: 'l@example.com', id: 3, is_staff: false, user_type: 1, full_name: 'Lars Lag', uid: 'law-1', image: 'not set' };
+const TERMS = {
+  kind: 'terms',
+  version: 3,
+  sv: '# Villkor v3',
+  en: '# Terms v3\n\nRead **this**. <script>window.hacked = true</script><b id="raw">raw html</b>',
+  published_at: '2026-11-20T10:00:00Z',
+};
+const page = pageTests();
+const calls = (method: string, path: string) => fake.calls.filter((c) => c.method === method && c.path === path);
+
+describe('terms and privacy', { timeout: 20_000 }, () => {
+  it('/terms shows the current version from public/ in the language shown, with raw HTML as text', async () => {
+    const { waitFor, container } = await page.render('/terms', null, { 'GET /public/terms/': () => ({ status: 200, body: TERMS }) });
+    const h1 = await waitFor(() => container.querySelector('[data-testid="legal-text"] h1'), 'the rendered markdown');
+    expect(h1.textContent).toBe('Terms v3');
+    expect(container.querySelector('[data-testid="legal-text"] strong')?.textContent).toBe('this');
+    expect(container.querySelector('#raw')).toBeNull();
+    expect(container.querySelector('[data-testid="legal-text"] script')).toBeNull();
+    expect((window as { hacked?: boolean }).hacked).toBeUndefined();
+    expect(container.querySelector('[data-testid="legal-version"]')?.textContent).toContain('Version 3');
+    expect(container.querySelector('[data-testid="footer-privacy"]')?.getAttribute('href')).toBe('/privacy');
+  });
+
+  it('a customer asked to accept a new version accepts it once; the modal closes', async () => {
+    const { waitFor } = await page.render('/user/', customer, {
+      'GET /legal/pending/': () => ({ status: 200, body: [TERMS] }),
+      'POST /legal/accept/': () => ({ status: 200, body: { kind: 'terms', version: 3, accepted_at: '2026-11-24T10:00:00Z' } }),
+    });
+    const modal = await waitFor(() => document.querySelector('[data-testid="legal-acceptance-text"] h1'), 'the acceptance modal');
+    expect(modal.textContent).toBe('Terms v3');
+    const accept = document.querySelector<HTMLButtonElement>('[data-testid="legal-accept"]')!;
+    await act(async () => accept.click());
+    await waitFor(() => calls('POST', '/legal/accept/').length === 1, 'the acceptance');
+    expect(calls('POST', '/legal/accept/')[0].options?.body).toEqual({ kind: 'terms', version: 3 });
+    await waitFor(() => !document.querySelector('[data-testid="legal-accept"]'), 'the modal closes');
+  });
+});
+
+describe('support and academy', { timeout: 20_000 }, () => {
+  it('the customer sees its tickets with their status', async () => {
+    const ticket = (id: number, subject: string, status: string) => ({
+      id, customer_uid: 'cust-1', customer_name: 'Kund AB', case_uid: null, case_number: null, subject, message: 'm', attachment: null,
+      status, created_by_name: 'Cee', created_at: '2026-11-20T10:00:00Z', updated_at: '2026-11-20T10:00:00Z', answer_count: status === 'answered' ? 1 : 0,
+    });
+    const { waitFor, container } = await page.render('/user/support/', customer, {
+      'GET /support/': () => ({ status: 200, body: { results: [ticket(2, 'Faktura', 'answered'), ticket(1, 'Inloggning', 'closed')], next: null } }),
+      'GET /case/list/': () => ({ status: 200, body: { results: [], next: null } }),
+    });
+    await waitFor(() => container.querySelector('[data-testid="ticket-status-answered"]'), 'the answered ticket');
+    expect(container.textContent).toContain('Faktura');
+    expect(container.querySelector('[data-testid="ticket-status-closed"]')?.textContent).toBe('Closed');
+    expect(container.querySelector('[data-testid="ticket-form"]')).not.toBeNull();
+  });
+
+  it('a lawyer watches an embedded lesson and marks it completed', async () => {
+    const lesson = {
+      id: 'l1', topic: 'Ärenden', title: 'Tidrapportering', text: 'Text', video_url: 'https://player.vimeo.com/video/76979871', video_key: null,
+      position: 1, published: true, audience: ['lawyer'], progress: { lesson_id: 'l1', watched: false, completed: false, updated_at: null }, video_file_url: null,
+    };
+    const { waitFor, container } = await page.render('/lawyer/freja-academy/', lawyer, {
+      'GET /academy/': () => ({ status: 200, body: [{ topic: 'Ärenden', lessons: [lesson] }] }),
+      'POST /academy/l1/progress/': (c) => ({ status: 200, body: { lesson_id: 'l1', watched: true, completed: (c.options?.body as { completed?: boolean }).completed ?? false, updated_at: null } }),
+    });
+    const header = await waitFor(() => container.querySelector<HTMLElement>('.ant-collapse-header'), 'the lesson');
+    await act(async () => header.click());
+    const iframe = await waitFor(() => container.querySelector('iframe'), 'the player');
+    expect(iframe.getAttribute('src')).toBe('https://player.vimeo.com/video/76979871');
+    const box = await waitFor(() => container.querySelector<HTMLInputElement>('[data-testid="lesson-complete-l1"] input, input[data-testid="lesson-complete-l1"]'), 'the checkbox');
+    await act(async () => box.click());
+    await waitFor(() => calls('POST', '/academy/l1/progress/').some((c) => (c.options?.body as { completed?: boolean }).completed === true), 'completed sent');
+  });
+});

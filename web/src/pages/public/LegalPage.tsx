@@ -1,0 +1,40 @@
+import { Card, Result, Skeleton, Typography } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fetchLegalText } from '../../api/content';
+import dayjs from 'dayjs';
+import { DATE_FORMAT } from '../../config/constants';
+import type { LegalKind, LegalText } from '../../types/content';
+import PublicLayout from './PublicLayout';
+
+const Markdown = lazy(() => import('../../components/Markdown'));
+
+/** /terms and /privacy: the current version from `public/`, in the language shown; anyone may read it. */
+export default function LegalPage({ kind }: { kind: LegalKind }) {
+  const { t, i18n } = useTranslation('content');
+  const [text, setText] = useState<LegalText | null | undefined>(undefined);
+  useEffect(() => {
+    fetchLegalText(kind)
+      .then(setText)
+      .catch(() => setText(null));
+  }, [kind]);
+  const lang = i18n.language === 'en' ? 'en' : 'sv';
+  return (
+    <PublicLayout titleKey={kind}>
+      <Card className="legal-card" data-testid={`legal-${kind}`}>
+        {text === undefined && <Skeleton active />}
+        {text === null && <Result status="info" title={t('legal.none')} />}
+        {text && (
+          <>
+            <Typography.Text type="secondary" data-testid="legal-version">
+              {t('legal.version', { version: text.version, date: dayjs(text.published_at).format(DATE_FORMAT) })}
+            </Typography.Text>
+            <Suspense fallback={<Skeleton active />}>
+              <Markdown text={text[lang]} testId="legal-text" />
+            </Suspense>
+          </>
+        )}
+      </Card>
+    </PublicLayout>
+  );
+}

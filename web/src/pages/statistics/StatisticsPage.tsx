@@ -1,0 +1,139 @@
+/**
+ * The five statistics pages (spec §1, §2; issue 16): a period filter (this
+ * month, last month, this year, a custom range of Stockholm days), the
+ * charts (lazily loaded), the table beneath and its CSV and Excel exports.
+ * Which page it is follows from the route's title key.
+ */
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Button, Card, Col, DatePicker, Row, Segmented, Space, Spin, Table, Typography } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { activityWorkbook, exportStatistic, fetchStatistic, type StatisticPath } from '../../api/statistics';
+import { saveFile } from '../../download';
+import { GUTTER } from '../../config/constants';
+import type { PeriodKind, PeriodQuery, Statistic } from '../../types/statistics';
+import { formatCell } from './format';
+
+const SeriesChart = lazy(() => import('./Charts').then((m) => ({ default: m.SeriesChart })));
+const PieChart = lazy(() => import('./Charts').then((m) => ({ default: m.PieChart })));
+
+export const STATISTIC_OF: Record<string, StatisticPath> = {
+  statisticsAccount: 'statistic/account/',
+  statisticsCustomer: 'statistic/user/',
+  statisticsFinance: 'statistic/finance/',
+  statisticsActivity: 'statistic/activity/',
+  statisticsLegal: 'statistic/legal/',
+};
+
+const KINDS: PeriodKind[] = ['this_month', 'last_month', 'this_year', 'custom'];
+
+export default function StatisticsPage({ titleKey }: { titleKey: string }) {
+  const { t, i18n } = useTranslation('statistics');
+  const path = STATISTIC_OF[titleKey] ?? 'statistic/activity/';
+  const [period, setPeriod] = useState<PeriodQuery>({ period: 'this_month' });
+  const [range, setRange] = useState<[Dayjs, Dayjs] | null>(null);
+  const [data, setData] = useState<Statistic | null>(null);
+  const [loading, setLoading] = useState(false);
+
+  useEffect(() => {
+    if (period.period === 'custom' && !(period.from && period.to)) return;
+    let live = true;
+    setLoading(true);
+    fetchStatistic(path, period)
+      .then((d) => live && setData(d))
+      .catch(() => live && setData(null))
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [path, period]);
+
+  const download = async (format: 'csv' | 'xlsx') => {
+    const blob = await exportStatistic(path, period, format, i18n.language);
+    saveFile(blob, `${titleKey}-${data?.period?.from ?? ''}_${data?.period?.to ?? ''}.${format}`);
+  };
+
+  const columns = (data?.table.columns ?? []).map((c, i) => ({
+    key: c,
+    title: t(`column.${c}`, { defaultValue: t(`metric.${c}`, { defaultValue: c }) }),
+    dataIndex: i,
+    render: (v: string | number) => formatCell(c, v, i18n.language),
+    align: i === 0 ? ('left' as const) : ('right' as const),
+  }));
+  const rows = (data?.table.rows ?? []).map((r, i) => ({ key: i, ...Object.fromEntries(r.map((v, j) => [j, v])) }));
+
+  return (
+    <div className="page" data-testid="statistics-page" data-statistic={path}>
+      <Typography.Title level={2} data-testid="page-title">
+        {t(titleKey, { ns: 'routes' })}
+      </Typography.Title>
+      <Space wrap style={{ marginBottom: GUTTER }}>
+        <Segmented
+          data-testid="period-filter"
+          value={period.period}
+          options={KINDS.map((k) => ({ value: k, label: t(`period.${k}`) }))}
+          onChange={(v) => {
+            const kind = v as PeriodKind;
+            if (kind === 'custom' && range) setPeriod({ period: 'custom', from: range[0].format('YYYY-MM-DD'), to: range[1].format('YYYY-MM-DD') });
+            else setPeriod({ period: kind });
+          }}
+        />
+        {period.period === 'custom' && (
+          <DatePicker.RangePicker
+            aria-label={t('period.custom')}
+            value={range}
+            onChange={(r) => {
+              if (!r || !r[0] || !r[1]) return;
+              setRange([r[0], r[1]]);
+              setPeriod({ period: 'custom', from: r[0].format('YYYY-MM-DD'), to: r[1].format('YYYY-MM-DD') });
+            }}
+            disabledDate={(d) => d.isAfter(dayjs().add(1, 'year'))}
+          />
+        )}
+        <Button icon={<DownloadOutlined />} onClick={() => void download('csv')} data-testid="export-csv" disabled={!data}>
+          {t('exportCsv')}
+        </Button>
+        <Button icon={<DownloadOutlined />} onClick={() => void download('xlsx')} data-testid="export-xlsx" disabled={!data}>
+          {t('exportExcel')}
+        </Button>
+        {path === 'statistic/activity/' && (
+          <Button
+            icon={<DownloadOutlined />}
+            data-testid="export-activity-cases"
+            onClick={() => void activityWorkbook(period, i18n.language).then((b) => saveFile(b, `activity-cases.xlsx`))}
+          >
+            {t('exportCases')}
+          </Button>
+        )}
+      </Space>
+      <Spin spinning={loading}>
+        <Row gutter={[GUTTER, GUTTER]}>
+          {(data?.series.length ?? 0) > 0 && (
+            <Col xs={24} lg={data?.pie.length ? 16 : 24}>
+              <Card title={t('chart')} className="activity-panel">
+                <Suspense fallback={<Spin />}>
+                  <SeriesChart points={data!.series} />
+                </Suspense>
+              </Card>
+            </Col>
+          )}
+          {(data?.pie.length ?? 0) > 0 && (
+            <Col xs={24} lg={data?.series.length ? 8 : 24}>
+              <Card title={t('distribution')} className="activity-panel">
+                <Suspense fallback={<Spin />}>
+                  <PieChart slices={data!.pie} />
+                </Suspense>
+              </Card>
+            </Col>
+          )}
+          <Col span={24}>
+            <Card>
+              <Table data-testid="statistics-table" size="small" columns={columns} dataSource={rows} pagination={false} scroll={{ x: true }} />
+            </Card>
+          </Col>
+        </Row>
+      </Spin>
+    </div>
+  );
+}

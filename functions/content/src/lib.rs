@@ -6,11 +6,11 @@
 //! `shared::services::{legal, templates, documents, support, academy}` and
 //! `shared::domain::{legal, template_file, support, academy}`.
 
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use shared::api::{ApiJson, AppState, CurrentUser, ErrorBody};
+use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, CurrentUser, ErrorBody};
 use shared::domain::academy::{Lesson, LessonForm, Progress};
 use shared::domain::catalogue::{Package, ServicePlan};
 use shared::domain::legal::{Acceptance, LegalKind, LegalText};
@@ -135,7 +135,7 @@ pub struct KindQuery {
 async fn legal_versions(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
-    Query(q): Query<KindQuery>,
+    ApiQuery(q): ApiQuery<KindQuery>,
 ) -> Result<Json<Vec<LegalText>>, ApiError> {
     Ok(Json(legal::versions(&s, &u, kind(&q.kind)?).await?))
 }
@@ -174,7 +174,7 @@ pub struct LanguageQuery {
 async fn template_list(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
-    Query(q): Query<LanguageQuery>,
+    ApiQuery(q): ApiQuery<LanguageQuery>,
 ) -> Result<Json<Vec<TemplateFile>>, ApiError> {
     Ok(Json(templates::list(&s, &u, q.language.as_deref()).await?))
 }
@@ -234,7 +234,7 @@ pub struct IdQuery {
 async fn template_download(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
-    Query(q): Query<IdQuery>,
+    ApiQuery(q): ApiQuery<IdQuery>,
 ) -> Result<Json<DownloadUrl>, ApiError> {
     Ok(Json(templates::download(&s, &u, &q.id).await?))
 }
@@ -243,7 +243,11 @@ async fn template_download(
 #[utoipa::path(delete, path = "/api/template_file/{id}/", tag = "content", security(("bearer" = [])),
     params(("id" = String, Path, description = "The template's id")),
     responses((status = 204), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn template_delete(State(s): State<AppState>, CurrentUser(u): CurrentUser, Path(id): Path<String>) -> Result<StatusCode, ApiError> {
+async fn template_delete(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    ApiPath(id): ApiPath<String>,
+) -> Result<StatusCode, ApiError> {
     templates::delete(&s, &u, &id).await?;
     Ok(StatusCode::NO_CONTENT)
 }
@@ -266,7 +270,7 @@ pub struct DocumentsQuery {
 async fn customer_documents(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
-    Query(q): Query<DocumentsQuery>,
+    ApiQuery(q): ApiQuery<DocumentsQuery>,
 ) -> Result<Json<Vec<CustomerDocument>>, ApiError> {
     let filter = DocumentFilter {
         search: &q.search,
@@ -292,7 +296,7 @@ pub struct TicketQuery {
 async fn ticket_list(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
-    Query(q): Query<TicketQuery>,
+    ApiQuery(q): ApiQuery<TicketQuery>,
 ) -> Result<Json<TicketList>, ApiError> {
     Ok(Json(support::list(&s, &u, q.status.as_deref(), q.cursor.as_deref()).await?))
 }
@@ -351,7 +355,7 @@ async fn ticket_counts(State(s): State<AppState>, CurrentUser(u): CurrentUser) -
 async fn ticket_details(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
-    Path(id): Path<u64>,
+    ApiPath(id): ApiPath<u64>,
 ) -> Result<Json<TicketDetails>, ApiError> {
     Ok(Json(support::details(&s, &u, id).await?))
 }
@@ -369,7 +373,7 @@ pub struct AnswerRequest {
 async fn ticket_answer(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
-    Path(id): Path<u64>,
+    ApiPath(id): ApiPath<u64>,
     ApiJson(r): ApiJson<AnswerRequest>,
 ) -> Result<(StatusCode, Json<Answer>), ApiError> {
     Ok((StatusCode::CREATED, Json(support::answer(&s, &u, id, &r.text).await?)))
@@ -379,7 +383,7 @@ async fn ticket_answer(
 #[utoipa::path(post, path = "/api/support/{id}/close/", tag = "content", security(("bearer" = [])),
     params(("id" = u64, Path, description = "The ticket's number")),
     responses((status = 200, body = Ticket), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn ticket_close(State(s): State<AppState>, CurrentUser(u): CurrentUser, Path(id): Path<u64>) -> Result<Json<Ticket>, ApiError> {
+async fn ticket_close(State(s): State<AppState>, CurrentUser(u): CurrentUser, ApiPath(id): ApiPath<u64>) -> Result<Json<Ticket>, ApiError> {
     Ok(Json(support::close(&s, &u, id).await?))
 }
 
@@ -387,7 +391,11 @@ async fn ticket_close(State(s): State<AppState>, CurrentUser(u): CurrentUser, Pa
 #[utoipa::path(get, path = "/api/support/{id}/file/", tag = "content", security(("bearer" = [])),
     params(("id" = u64, Path, description = "The ticket's number")),
     responses((status = 200, body = DownloadUrl), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn ticket_file(State(s): State<AppState>, CurrentUser(u): CurrentUser, Path(id): Path<u64>) -> Result<Json<DownloadUrl>, ApiError> {
+async fn ticket_file(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    ApiPath(id): ApiPath<u64>,
+) -> Result<Json<DownloadUrl>, ApiError> {
     Ok(Json(support::attachment_download(&s, &u, id).await?))
 }
 
@@ -414,7 +422,7 @@ pub struct ProgressRequest {
 async fn academy_progress(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     ApiJson(r): ApiJson<ProgressRequest>,
 ) -> Result<Json<Progress>, ApiError> {
     Ok(Json(academy::set_progress(&s, &u, &id, r.watched, r.completed).await?))
@@ -438,7 +446,7 @@ async fn lesson_create(
 async fn lesson_update(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     ApiJson(f): ApiJson<LessonForm>,
 ) -> Result<Json<Lesson>, ApiError> {
     Ok(Json(academy::update(&s, &u, &id, &f).await?))
@@ -448,7 +456,11 @@ async fn lesson_update(
 #[utoipa::path(delete, path = "/api/academy/lessons/{id}/", tag = "content", security(("bearer" = [])),
     params(("id" = String, Path, description = "The lesson's id")),
     responses((status = 204), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn lesson_delete(State(s): State<AppState>, CurrentUser(u): CurrentUser, Path(id): Path<String>) -> Result<StatusCode, ApiError> {
+async fn lesson_delete(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    ApiPath(id): ApiPath<String>,
+) -> Result<StatusCode, ApiError> {
     academy::delete(&s, &u, &id).await?;
     Ok(StatusCode::NO_CONTENT)
 }
@@ -477,7 +489,7 @@ async fn lesson_order(
 async fn lesson_video_upload_url(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
 ) -> Result<Json<UploadTarget>, ApiError> {
     Ok(Json(academy::video_upload_url(&s, &u, &id).await?))
 }
@@ -495,7 +507,7 @@ pub struct KeyRequest {
 async fn lesson_video_confirm(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     ApiJson(r): ApiJson<KeyRequest>,
 ) -> Result<Json<Lesson>, ApiError> {
     Ok(Json(academy::confirm_video(&s, &u, &id, &r.key).await?))

@@ -6,13 +6,13 @@
 //! statistics page exports its table as CSV (`?format=csv`) or Excel
 //! (`?format=xlsx`).
 
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use chrono::NaiveDate;
 use serde::Deserialize;
-use shared::api::{AppState, CurrentUser, ErrorBody};
+use shared::api::{ApiQuery, AppState, CurrentUser, ErrorBody};
 use shared::domain::stats::PeriodKind;
 use shared::error::ApiError;
 use shared::services::statistics::{self as st, ActivityCases, Dashboard, Statistic, Table};
@@ -88,14 +88,18 @@ async fn dashboard(State(s): State<AppState>, CurrentUser(u): CurrentUser) -> Re
 /// their hours, a sales person their customers' purchases, a customer its hours).
 #[utoipa::path(get, path = "/api/chart/", tag = "statistics", security(("bearer" = [])), params(PeriodQuery),
     responses((status = 200, body = Statistic), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
-async fn chart(State(s): State<AppState>, CurrentUser(u): CurrentUser, Query(q): Query<PeriodQuery>) -> Result<Response, ApiError> {
+async fn chart(State(s): State<AppState>, CurrentUser(u): CurrentUser, ApiQuery(q): ApiQuery<PeriodQuery>) -> Result<Response, ApiError> {
     answer(st::chart(&s, &u, q.period()?).await?, &q, "chart")
 }
 
 /// Billable, non-billable and rättsskydd hours of the period (the caller's scope).
 #[utoipa::path(get, path = "/api/pie-chart/hour/", tag = "statistics", security(("bearer" = [])), params(PeriodQuery),
     responses((status = 200, body = Statistic), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn hour_pie(State(s): State<AppState>, CurrentUser(u): CurrentUser, Query(q): Query<PeriodQuery>) -> Result<Response, ApiError> {
+async fn hour_pie(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    ApiQuery(q): ApiQuery<PeriodQuery>,
+) -> Result<Response, ApiError> {
     answer(st::hour_pie(&s, &u, q.period()?).await?, &q, "hours")
 }
 
@@ -103,7 +107,7 @@ async fn hour_pie(State(s): State<AppState>, CurrentUser(u): CurrentUser, Query(
 /// activated, deactivated; by state, business sector and size band.
 #[utoipa::path(get, path = "/api/statistic/account/", tag = "statistics", security(("bearer" = [])), params(PeriodQuery),
     responses((status = 200, body = Statistic), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn account(State(s): State<AppState>, CurrentUser(u): CurrentUser, Query(q): Query<PeriodQuery>) -> Result<Response, ApiError> {
+async fn account(State(s): State<AppState>, CurrentUser(u): CurrentUser, ApiQuery(q): ApiQuery<PeriodQuery>) -> Result<Response, ApiError> {
     answer(st::account(&s, &u, q.period()?).await?, &q, "account")
 }
 
@@ -111,7 +115,7 @@ async fn account(State(s): State<AppState>, CurrentUser(u): CurrentUser, Query(q
 /// sales person their customers): cases, hours, subscriptions, revenue.
 #[utoipa::path(get, path = "/api/statistic/user/", tag = "statistics", security(("bearer" = [])), params(PeriodQuery),
     responses((status = 200, body = Statistic), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn user(State(s): State<AppState>, CurrentUser(u): CurrentUser, Query(q): Query<PeriodQuery>) -> Result<Response, ApiError> {
+async fn user(State(s): State<AppState>, CurrentUser(u): CurrentUser, ApiQuery(q): ApiQuery<PeriodQuery>) -> Result<Response, ApiError> {
     answer(st::customers(&s, &u, q.period()?).await?, &q, "customers")
 }
 
@@ -119,7 +123,7 @@ async fn user(State(s): State<AppState>, CurrentUser(u): CurrentUser, Query(q): 
 /// package; invoiced and not invoiced hours; the average rate.
 #[utoipa::path(get, path = "/api/statistic/finance/", tag = "statistics", security(("bearer" = [])), params(PeriodQuery),
     responses((status = 200, body = Statistic), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn finance(State(s): State<AppState>, CurrentUser(u): CurrentUser, Query(q): Query<PeriodQuery>) -> Result<Response, ApiError> {
+async fn finance(State(s): State<AppState>, CurrentUser(u): CurrentUser, ApiQuery(q): ApiQuery<PeriodQuery>) -> Result<Response, ApiError> {
     answer(st::finance(&s, &u, q.period()?).await?, &q, "finance")
 }
 
@@ -127,7 +131,11 @@ async fn finance(State(s): State<AppState>, CurrentUser(u): CurrentUser, Query(q
 /// company): cases opened, accepted, closed and hours per period.
 #[utoipa::path(get, path = "/api/statistic/activity/", tag = "statistics", security(("bearer" = [])), params(PeriodQuery),
     responses((status = 200, body = Statistic), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn activity(State(s): State<AppState>, CurrentUser(u): CurrentUser, Query(q): Query<PeriodQuery>) -> Result<Response, ApiError> {
+async fn activity(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    ApiQuery(q): ApiQuery<PeriodQuery>,
+) -> Result<Response, ApiError> {
     answer(st::activity(&s, &u, q.period()?).await?, &q, "activity")
 }
 
@@ -137,7 +145,7 @@ async fn activity(State(s): State<AppState>, CurrentUser(u): CurrentUser, Query(
 async fn activity_cases(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
-    Query(q): Query<PeriodQuery>,
+    ApiQuery(q): ApiQuery<PeriodQuery>,
 ) -> Result<Json<ActivityCases>, ApiError> {
     Ok(Json(st::activity_cases(&s, &u, q.period()?, q.cursor.as_deref(), 10).await?))
 }
@@ -149,7 +157,7 @@ async fn activity_cases(
 async fn activity_excel(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
-    Query(q): Query<PeriodQuery>,
+    ApiQuery(q): ApiQuery<PeriodQuery>,
 ) -> Result<Response, ApiError> {
     let p = q.period()?;
     let mut rows = Vec::new();
@@ -187,6 +195,6 @@ async fn activity_excel(
 /// average time to accept and to close, hours per case type.
 #[utoipa::path(get, path = "/api/statistic/legal/", tag = "statistics", security(("bearer" = [])), params(PeriodQuery),
     responses((status = 200, body = Statistic), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn legal(State(s): State<AppState>, CurrentUser(u): CurrentUser, Query(q): Query<PeriodQuery>) -> Result<Response, ApiError> {
+async fn legal(State(s): State<AppState>, CurrentUser(u): CurrentUser, ApiQuery(q): ApiQuery<PeriodQuery>) -> Result<Response, ApiError> {
     answer(st::legal(&s, &u, q.period()?).await?, &q, "legal")
 }

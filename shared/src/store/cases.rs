@@ -481,18 +481,6 @@ pub fn billable(hours: &[CaseHour]) -> Hundredths {
     hours.iter().fold(Hundredths::ZERO, |a, h| a + h.hour)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    #[test]
-    fn cursor_round_trip() {
-        let k = "2026-01-01T00:00:00.000000Z#abc";
-        assert_eq!(unhex(&hex(k)).as_deref(), Some(k));
-        assert_eq!(unhex("zz"), None);
-        assert_eq!(unhex("abc"), None);
-    }
-}
-
 impl Store {
     /// Cases opened in `[from, to)`, newest first, `limit` a page (the
     /// activity statistics list): every case from the `ALLCASES` pointers,
@@ -572,4 +560,16 @@ pub fn bulk_items(c: &Case, hours: &[CaseHour]) -> Result<Vec<Item>, ApiError> {
         out.push(item);
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    #[test]
+    fn cursor_round_trip() {
+        let k = "2026-01-01T00:00:00.000000Z#abc";
+        assert_eq!(unhex(&hex(k)).as_deref(), Some(k));
+        assert_eq!(unhex("zz"), None);
+        assert_eq!(unhex("abc"), None);
+    }
 }

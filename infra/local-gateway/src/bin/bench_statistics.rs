@@ -105,7 +105,7 @@ async fn load(ctx: &Context, cases: usize, hours: usize) -> World {
             rattsskydd_hour: Hundredths(((r >> 30) % 50) as i64),
             date: today - Duration::days(((r >> 40) % 400) as i64),
             time: String::new(),
-            is_invoiced: (r >> 50) % 2 == 0,
+            is_invoiced: (r >> 50).is_multiple_of(2),
             service: None,
             description: String::new(),
             created_at: now,

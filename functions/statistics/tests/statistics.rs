@@ -125,9 +125,9 @@ async fn counters_equal_a_recount_after_random_events_with_retries_and_concurren
     w.state.faults.arm("events.conflict");
     let body = json!({"case_uid": case, "hour": "3", "non_billable_hour": "0", "rattsskydd_hour": "1", "date": d, "description": "edited"});
     w.ok(Method::PUT, &format!("/api/case/hour/edit/{id}/"), &lt, Some(body)).await;
-    let (case, lt, id) = entries[1].clone();
+    let (case, lt, id) = entries.remove(1);
     w.ok(Method::DELETE, &format!("/api/case/hour/delete/{id}/?case={case}"), &lt, None).await;
-    let (case, lt, _) = entries[2].clone();
+    let (case, lt, _) = entries[1].clone();
     let ids: Vec<String> = entries.iter().filter(|e| e.0 == case && e.1 == lt).map(|e| e.2.clone()).collect();
     w.ok(Method::PUT, "/api/case/hour/mass-update/", &lt, Some(json!({"case_uid": case, "ids": ids, "is_invoiced": true}))).await;
     // A commit whose answer is lost: written once; asking again is refused.

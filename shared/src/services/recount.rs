@@ -42,6 +42,9 @@ pub struct Report {
     pub fixed: bool,
 }
 
+/// A logical counter item as stored: its non-flow sums, its flow sums, its physical keys.
+type Stored = (Counts, Counts, Vec<(String, String)>);
+
 /// `STATS#<scope>#<shard>#<rest>` → (`STATS#<scope>#<rest>`, shard).
 pub fn unshard(pk: &str) -> Option<(String, u8)> {
     let (head, rest) = if let Some(h) = pk.strip_suffix("#NOW") {
@@ -126,7 +129,6 @@ pub async fn recount(ctx: &Context, fix: bool) -> Result<Report, ApiError> {
     let raw = ctx.store.scan_counter_items().await?;
     report.counter_items = raw.len();
     // Stored, by logical item: (non-flow sums, flow sums, physical keys).
-    type Stored = (Counts, Counts, Vec<(String, String)>);
     let mut stored: BTreeMap<(String, String), Stored> = BTreeMap::new();
     for ((pk, sk), counts) in &raw {
         let Some(key) = logical(pk, sk) else { continue };

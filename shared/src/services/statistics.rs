@@ -393,7 +393,14 @@ pub async fn finance(ctx: &Context, u: &User, p: Period) -> Result<Statistic, Ap
     let metrics =
         ["revenue.hours", "revenue.subs", "revenue.total", "hours.billable", "hours.invoiced", "hours.not_invoiced", "rate.average"];
     let table = period_table(&series, &metrics);
-    Ok(Statistic { period: Some(p), by_day, series: points(&series, &["revenue.hours", "revenue.subs"]), pie, table, items_read: r.items })
+    Ok(Statistic {
+        period: Some(p),
+        by_day,
+        series: points(&series, &["revenue.hours", "revenue.subs", "hours.billable", "hours.not_invoiced"]),
+        pie,
+        table,
+        items_read: r.items,
+    })
 }
 
 /// `statistic/activity/` (admin; a customer and its contacts for their

@@ -28,23 +28,26 @@ const AREA = [...LOGIN, 'src/app/RoleArea.tsx'];
  * it, else today's figure plus a little, so it can only get better until the
  * page is reworked (see `why`).
  */
+// +5 KiB on every SPA page (issues 15, 16, 19): the texts of the collaboration,
+// notifications, statistics and content namespaces ride in the active
+// language's one bundle. The way down is loading namespaces per route (issue 20).
 const PAGES: Array<{ page: string; entries: string[]; target: number; limit?: number; why?: string }> = [
   { page: 'landing (/)', entries: ['landing.html'], target: 200 * KiB },
   {
     page: 'login',
     entries: LOGIN,
     target: 200 * KiB,
-    limit: 335 * KiB,
+    limit: 340 * KiB,
     why: 'antd App (message, notification, modal), Card (tabs, skeleton), the language Dropdown (menu, trigger) and Form are on the page itself',
   },
-  { page: 'two-factor', entries: [...LOGIN, 'src/pages/public/TwoFactorLogin.tsx'], target: 200 * KiB, limit: 340 * KiB, why: 'as login' },
-  { page: 'registration', entries: [...LOGIN, 'src/pages/public/Registration.tsx'], target: 200 * KiB, limit: 380 * KiB, why: 'as login, plus Select, Radio, Checkbox' },
-  { page: 'admin, lawyer, sales dashboard', entries: AREA, target: 300 * KiB, limit: 385 * KiB, why: 'as login, plus the layout (Menu, Badge, Avatar, Grid)' },
+  { page: 'two-factor', entries: [...LOGIN, 'src/pages/public/TwoFactorLogin.tsx'], target: 200 * KiB, limit: 345 * KiB, why: 'as login' },
+  { page: 'registration', entries: [...LOGIN, 'src/pages/public/Registration.tsx'], target: 200 * KiB, limit: 385 * KiB, why: 'as login, plus Select, Radio, Checkbox' },
+  { page: 'admin, lawyer, sales dashboard', entries: AREA, target: 300 * KiB, limit: 395 * KiB, why: 'as login, plus the layout (Menu, Badge, Avatar, Grid)' },
   {
     page: 'customer, contact dashboard',
     entries: [...AREA, 'src/pages/subscriptions/CustomerHome.tsx'],
     target: 300 * KiB,
-    limit: 500 * KiB,
+    limit: 510 * KiB,
     why: 'as the other dashboards, plus the subscriptions Table with its date pickers on the page itself',
   },
 ];

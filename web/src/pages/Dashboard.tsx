@@ -7,7 +7,8 @@ import { lazy, Suspense } from 'react';
 
 /** The lawyer's ratings card: loaded only on the lawyer's dashboard. */
 const LawyerRatingSummaryCard = lazy(() => import('../components/collaboration/LawyerRatingSummaryCard'));
-import DashboardFigures from './DashboardFigures';
+/** The role's figures: loaded after the page shows, so the dashboard's first paint stays within its budget. */
+const DashboardFigures = lazy(() => import('./DashboardFigures'));
 
 /** Role dashboard (the prefix root). */
 export default function Dashboard({ titleKey }: { titleKey: string }) {
@@ -44,7 +45,11 @@ export default function Dashboard({ titleKey }: { titleKey: string }) {
           </Col>
         )}
       </Row>
-      {role !== 'none' && <DashboardFigures role={role} />}
+      {role !== 'none' && (
+        <Suspense fallback={null}>
+          <DashboardFigures role={role} />
+        </Suspense>
+      )}
     </div>
   );
 }

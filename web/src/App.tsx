@@ -42,6 +42,7 @@ export default function App() {
         Menu: { darkItemSelectedBg: '#b14a20', darkItemSelectedColor: '#ffffff' },
         // A table's empty text is content, not a disabled control.
         Table: { colorTextDisabled: 'rgba(0, 0, 0, 0.56)' },
+        Tabs: { itemSelectedColor: ACCESSIBLE_LINK, itemActiveColor: ACCESSIBLE_LINK, itemHoverColor: '#c0552a' },
       },
     }),
     [],

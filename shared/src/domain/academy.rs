@@ -196,7 +196,7 @@ pub fn is_video_key(lesson_id: &str, key: &str) -> bool {
 
 /// Lessons in academy order: by position, then by creation.
 pub fn sort(lessons: &mut [Lesson]) {
-    lessons.sort_by(|a, b| (a.position, a.created_at).cmp(&(b.position, b.created_at)));
+    lessons.sort_by_key(|l| (l.position, l.created_at));
 }
 
 #[cfg(test)]

@@ -344,6 +344,6 @@ pub async fn across_cases(ctx: &Context, user: &User, filter: DocumentFilter<'_>
             _ => break,
         }
     }
-    out.sort_by(|a, b| b.file.uploaded_at.cmp(&a.file.uploaded_at));
+    out.sort_by_key(|d| std::cmp::Reverse(d.file.uploaded_at));
     Ok(out)
 }

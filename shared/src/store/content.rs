@@ -156,7 +156,7 @@ impl Store {
     pub async fn template_files(&self) -> Result<Vec<TemplateFile>, ApiError> {
         let items = self.content_query(keys::template_file::PK, "FILE#", false, None).await?;
         let mut all: Vec<TemplateFile> = parse_all(&items, "template file");
-        all.sort_by(|a, b| b.uploaded_at.cmp(&a.uploaded_at));
+        all.sort_by_key(|f| std::cmp::Reverse(f.uploaded_at));
         Ok(all)
     }
 

@@ -27,7 +27,8 @@ function landingPage(): Plugin {
     };
     const def = (require(`@ant-design/icons-svg/lib/asn/${name}`) as { default: unknown }).default;
     const svg = renderIconDefinitionToSVGElement(def, { extraSVGAttrs: { width: '1em', height: '1em', fill: 'currentColor', 'aria-hidden': 'true' } });
-    return `<span role="img" class="anticon">${svg}</span>`;
+    // Decorative (each sits beside its text): hidden from assistive technology.
+    return `<span class="anticon" aria-hidden="true">${svg}</span>`;
   };
   return {
     name: 'landing-page',

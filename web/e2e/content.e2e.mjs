@@ -65,7 +65,7 @@ describe('landing page, terms and registration', () => {
       await page.locator(byTestId('registration-form')).waitFor();
       assert.equal(await page.locator(byTestId('reg-terms-link')).getAttribute('href'), '/terms');
       assert.equal(await page.locator(byTestId('reg-privacy-link')).getAttribute('href'), '/privacy');
-      await page.locator(byTestId('reg-type-individual')).click();
+      await page.locator(`label:has(${byTestId('reg-type-individual')})`).click();
       await page.locator(byTestId('reg-first-name')).fill('Vera');
       await page.locator(byTestId('reg-last-name')).fill('Villkor');
       await page.locator(byTestId('reg-email')).fill(email);

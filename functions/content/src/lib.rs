@@ -64,16 +64,16 @@ fn kind(raw: &str) -> Result<LegalKind, ApiError> {
 
 /// The current terms (Markdown, Swedish and English); anyone may read them.
 #[utoipa::path(get, path = "/api/public/terms/", tag = "content",
-    responses((status = 200, body = LegalText), (status = 404, description = "none published yet", body = ErrorBody)))]
-async fn public_terms(State(s): State<AppState>) -> Result<Json<LegalText>, ApiError> {
-    Ok(Json(legal::current(&s, LegalKind::Terms).await?))
+    responses((status = 200, description = "The current version, or null before one is published", body = Option<LegalText>)))]
+async fn public_terms(State(s): State<AppState>) -> Result<Json<Option<LegalText>>, ApiError> {
+    Ok(Json(legal::current_if_any(&s, LegalKind::Terms).await?))
 }
 
 /// The current privacy policy (Markdown, Swedish and English); anyone may read it.
 #[utoipa::path(get, path = "/api/public/privacy/", tag = "content",
-    responses((status = 200, body = LegalText), (status = 404, description = "none published yet", body = ErrorBody)))]
-async fn public_privacy(State(s): State<AppState>) -> Result<Json<LegalText>, ApiError> {
-    Ok(Json(legal::current(&s, LegalKind::Privacy).await?))
+    responses((status = 200, description = "The current version, or null before one is published", body = Option<LegalText>)))]
+async fn public_privacy(State(s): State<AppState>) -> Result<Json<Option<LegalText>>, ApiError> {
+    Ok(Json(legal::current_if_any(&s, LegalKind::Privacy).await?))
 }
 
 #[derive(Serialize, ToSchema)]

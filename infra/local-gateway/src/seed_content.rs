@@ -16,10 +16,10 @@ const TERMS_EN: &str = "# Terms of service\n\nThese terms apply when your compan
 const PRIVACY_SV: &str = "# Integritetspolicy\n\nVi behandlar personuppgifter enligt dataskyddsförordningen (GDPR).\n\n## Vilka uppgifter\n\nNamn, e-postadress, telefon, adress, organisationsnummer samt de handlingar och meddelanden du lägger in i dina ärenden.\n\n## Varför\n\n- för att utföra de juridiska tjänster du beställer,\n- för att fakturera och följa upp avtal,\n- för att uppfylla lagkrav, bland annat jävskontroll.\n\n## Hur länge\n\nÄrendehandlingar sparas så länge god advokatsed kräver, därefter raderas de.\n\n## Dina rättigheter\n\nDu har rätt att begära utdrag, rättelse och radering. Kontakta oss via supportsidan.\n";
 const PRIVACY_EN: &str = "# Privacy policy\n\nWe process personal data under the General Data Protection Regulation (GDPR).\n\n## What we keep\n\nName, e-mail address, phone, address, company registration number, and the documents and messages you add to your cases.\n\n## Why\n\n- to provide the legal services you order,\n- to invoice and follow up agreements,\n- to meet legal duties, such as conflict-of-interest checks.\n\n## How long\n\nCase documents are kept as long as good legal practice requires, then deleted.\n\n## Your rights\n\nYou may ask for a copy, correction or erasure of your data. Contact us through the support page.\n";
 
-/// (topic, title, text, video, audience)
-/// (topic, title, text, video URL, audiences)
-type SeedLesson = (&'static str, &'static str, &'static str, Option<&'static str>, &'static [Audience]);
-const LESSONS: [SeedLesson; 4] = [
+/// A demo lesson: topic, title, text, embedded video, audience.
+type DemoLesson = (&'static str, &'static str, &'static str, Option<&'static str>, &'static [Audience]);
+
+const LESSONS: [DemoLesson; 4] = [
     (
         "Kom igång",
         "Välkommen till plattformen",

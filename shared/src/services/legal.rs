@@ -17,6 +17,11 @@ pub async fn current(ctx: &Context, kind: LegalKind) -> Result<LegalText, ApiErr
     ctx.store.current_legal(kind).await?.ok_or(ApiError::NotFound)
 }
 
+/// The current version of a text, or `None` before any is published.
+pub async fn current_if_any(ctx: &Context, kind: LegalKind) -> Result<Option<LegalText>, ApiError> {
+    ctx.store.current_legal(kind).await
+}
+
 /// Every version of a text, newest first (admin).
 pub async fn versions(ctx: &Context, user: &User, kind: LegalKind) -> Result<Vec<LegalText>, ApiError> {
     policy::require(user, Action::ManageCatalogue)?;

@@ -31,9 +31,9 @@ interface UploadTarget {
 
 const quiet = { suppressError: [400] };
 
-/** GET /api/public/terms/ or /api/public/privacy/ — anyone; 404 before a version is published. */
+/** GET /api/public/terms/ or /api/public/privacy/ — anyone; null before a version is published. */
 export const fetchLegalText = (kind: LegalKind) =>
-  api.get<LegalText>(`/public/${kind}/`, { anonymous: true, suppressError: [404] });
+  api.get<LegalText | null>(`/public/${kind}/`, { anonymous: true, suppressError: [404] });
 
 export const fetchPendingTexts = () => api.get<LegalText[]>('/legal/pending/', { suppressError: true });
 export const acceptText = (kind: LegalKind, version: number) => api.post<Acceptance>('/legal/accept/', { kind, version }, quiet);

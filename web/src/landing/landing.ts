@@ -46,7 +46,7 @@ function show(lang: Language): void {
   const label = document.querySelector<HTMLElement>('[data-language-label]');
   if (label) label.textContent = LANGUAGE_LABELS[lang];
   document.querySelector('[data-testid="language-switch"]')?.setAttribute('data-language', lang);
-  document.querySelectorAll<HTMLElement>('[data-language]').forEach((li) => li.setAttribute('aria-checked', String(li.dataset.language === lang)));
+  document.querySelectorAll<HTMLElement>('li[data-language]').forEach((li) => li.setAttribute('aria-checked', String(li.dataset.language === lang)));
 }
 
 function remember(lang: Language): void {
@@ -165,7 +165,7 @@ button.addEventListener('click', (e) => {
 });
 document.addEventListener('click', () => open(false));
 menu.addEventListener('click', (e) => {
-  const li = (e.target as HTMLElement).closest<HTMLElement>('[data-language]');
+  const li = (e.target as HTMLElement).closest<HTMLElement>('li[data-language]');
   const lang = LANGUAGES.find((l) => l === li?.dataset.language);
   if (!lang) return;
   remember(lang);

@@ -57,9 +57,9 @@ export default function UserMenu({ role, compact = false }: { role: Role; compac
 
   return (
     <Dropdown trigger={['click']} menu={{ items, onClick }} placement="bottomRight">
-      <button type="button" className="user-menu-trigger" data-testid="user-menu" aria-label={t('userMenu.open')}>
+      <button type="button" className="user-menu-trigger" data-testid="user-menu" aria-label={compact ? t('userMenu.open') : undefined} title={t('userMenu.open')}>
         <Space>
-          <Avatar size={AVATAR_SIZE * 0.75} src={src} onError={refreshExpiredImage} data-testid="header-avatar" data-has-image={src ? 'true' : 'false'}>
+          <Avatar aria-hidden size={AVATAR_SIZE * 0.75} src={src} onError={refreshExpiredImage} data-testid="header-avatar" data-has-image={src ? 'true' : 'false'}>
             {src ? null : initialOf(user)}
           </Avatar>
           {!compact && (

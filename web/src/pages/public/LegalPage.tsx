@@ -15,7 +15,7 @@ export default function LegalPage({ kind }: { kind: LegalKind }) {
   const [text, setText] = useState<LegalText | null | undefined>(undefined);
   useEffect(() => {
     fetchLegalText(kind)
-      .then(setText)
+      .then((t) => setText(t ?? null))
       .catch(() => setText(null));
   }, [kind]);
   const lang = i18n.language === 'en' ? 'en' : 'sv';

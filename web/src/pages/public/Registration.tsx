@@ -47,7 +47,7 @@ function useLegalVersions() {
   useEffect(() => {
     for (const kind of ['terms', 'privacy'] as const) {
       fetchLegalText(kind)
-        .then((v) => setVersions((old) => ({ ...old, [kind]: v.version })))
+        .then((v) => v && setVersions((old) => ({ ...old, [kind]: v.version })))
         .catch(() => undefined);
     }
   }, []);

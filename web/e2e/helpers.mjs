@@ -119,8 +119,15 @@ export async function openUserMenuItem(page, testId) {
 }
 
 export async function logout(page) {
-  await openUserMenuItem(page, 'user-menu-logout');
-  await page.waitForURL((u) => u.pathname === '/login');
+  // The dashboard may still re-render (its figures arrive after the page):
+  // a menu it closed under the pointer is opened again, as a person would.
+  for (let attempt = 0; ; attempt++) {
+    await openUserMenuItem(page, 'user-menu-logout');
+    const out = await page.waitForURL((u) => u.pathname === '/login', { timeout: 5_000 }).then(() => true, () => false);
+    if (out) return;
+    if (attempt === 2) throw new Error(`logout: still at ${page.url()} after three tries`);
+    await page.keyboard.press('Escape');
+  }
 }
 
 /** The stored session (localStorage `root`), or null. */

@@ -33,6 +33,16 @@ pub const CODE_PER_ADDRESS: Limit = Limit { scope: "code-ip", max: 50, window_se
 pub const MAIL_PER_ACCOUNT: Limit = Limit { scope: "mail-account", max: 5, window_secs: 15 * 60 };
 pub const MAIL_PER_ADDRESS: Limit = Limit { scope: "mail-ip", max: 20, window_secs: 15 * 60 };
 
+/// Mails one address receives on someone's request (set-password links,
+/// activation links, recovery links, second-factor codes on resend), whoever
+/// asks: a caller with the right to send cannot flood one inbox.
+pub const MAIL_PER_RECIPIENT: Limit = Limit { scope: "mail-to", max: 5, window_secs: 15 * 60 };
+
+/// Availability checks (e-mail, registration number: they tell whether an
+/// account or a company is known) per client address. The forms check as
+/// the user types (debounced), so a sign-up takes a handful.
+pub const LOOKUP_PER_ADDRESS: Limit = Limit { scope: "lookup-ip", max: 100, window_secs: 15 * 60 };
+
 impl Store {
     /// Whether the window's limit is already reached (reads, counts nothing).
     /// Read consistently: the failures counted a moment ago must be seen.

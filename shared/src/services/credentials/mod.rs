@@ -38,6 +38,12 @@ pub async fn count_failed_sign_in(s: &Context, counters: &[(Limit, &str)], t: i6
     Ok(())
 }
 
+/// Counts one requested mail to `to` (429 past [`rate_limit::MAIL_PER_RECIPIENT`]).
+/// Called before anything is stored or sent.
+pub async fn limit_mail_to(s: &Context, to: &str) -> Result<(), ApiError> {
+    s.store.rate_limit(rate_limit::MAIL_PER_RECIPIENT, &crate::domain::normalize_email(to), now()).await
+}
+
 /// The limits on entering a second-factor code, per account and per address.
 pub async fn limit_code_entry(s: &Context, uid: &str, client: &str) -> Result<(), ApiError> {
     limit_both(s, rate_limit::CODE_PER_ACCOUNT, uid, rate_limit::CODE_PER_ADDRESS, client).await

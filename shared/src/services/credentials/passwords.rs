@@ -43,6 +43,7 @@ pub async fn request_recovery(s: &Context, email: &str, client: &str) -> Result<
     let now = Utc::now().timestamp();
     s.store.rate_limit(rate_limit::MAIL_PER_ADDRESS, client, now).await?;
     s.store.rate_limit(rate_limit::MAIL_PER_ACCOUNT, &email, now).await?;
+    s.store.rate_limit(rate_limit::MAIL_PER_RECIPIENT, &email, now).await?;
     let Some(user) = s.store.find_user_by_email(&email).await?.filter(|u| u.active) else { return Ok(()) };
     let token = two_factor::new_link_token();
     s.store.save_recovery_link(&two_factor::link_digest(&token), &user.uid, user.token_version, now + RECOVERY_TTL_SECS).await?;
@@ -113,8 +114,10 @@ pub async fn mail_invitation(s: &Context, user: &User, invitation: &Invitation) 
     s.mail.send(&user.email, "Välkommen / Welcome", &body).await
 }
 
-/// Stores and mails a new invitation for an existing account (its own write).
+/// Stores and mails a new invitation for an existing account (its own
+/// write); at most a few per recipient in a window (`too_many_requests`).
 pub async fn send_invitation(s: &Context, user: &User) -> Result<(), ApiError> {
+    super::limit_mail_to(s, &user.email).await?;
     let mut tx = s.store.tx();
     let invitation = add_invitation(s, &mut tx, user)?;
     s.store.commit(tx).await?;

@@ -252,6 +252,7 @@ pub async fn resend_code(s: &Context, token: &str, client: &str) -> Result<TwoFa
         return Err(ApiError::bad(Msg::TotpNoResend));
     }
     limit_both(s, rate_limit::MAIL_PER_ACCOUNT, &user.uid, rate_limit::MAIL_PER_ADDRESS, client).await?;
+    super::limit_mail_to(s, &user.email).await?;
     send_code(s, &user).await
 }
 

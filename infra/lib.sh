@@ -31,6 +31,7 @@ ensure_venv() {
     missing+=("moto[server]==$MOTO_PIN")
   fi
   [ -x "$VENV/bin/cfn-lint" ] || missing+=("cfn-lint==1.58.*")
+  "$VENV/bin/python" -c 'import openapi_spec_validator' 2>/dev/null || missing+=("openapi-spec-validator==0.9.*")
   if [ "${1:-}" = "--lambda" ]; then
     [ -x "$VENV/bin/cargo-lambda" ] || missing+=("cargo-lambda")
     "$VENV/bin/python" -c 'import ziglang' 2>/dev/null || missing+=("ziglang")

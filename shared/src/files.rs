@@ -8,6 +8,20 @@ use crate::error::ApiError;
 /// How long a presigned URL stays valid.
 pub const PRESIGN_TTL: Duration = Duration::from_secs(15 * 60);
 
+/// Uploads land under this prefix and move to their key only when confirmed
+/// ([`FileStore::claim_upload`]); the bucket's lifecycle rule (template.yaml,
+/// and [`FileStore::ensure_bucket`] locally) expires what stays there after
+/// [`PENDING_EXPIRY_DAYS`], so an upload nobody confirms does not stay forever.
+pub const PENDING_PREFIX: &str = "pending/";
+pub const PENDING_EXPIRY_DAYS: i32 = 1;
+/// The lifecycle rule's id (the same in the template).
+pub const PENDING_RULE_ID: &str = "ExpireUnconfirmedUploads";
+
+/// Where the browser's PUT for `key` lands until it is confirmed.
+pub fn pending_key(key: &str) -> String {
+    format!("{PENDING_PREFIX}{key}")
+}
+
 /// `Content-Disposition: attachment` for `filename` (RFC 6266): an ASCII
 /// `filename` for old clients and the exact UTF-8 name in `filename*`, so
 /// Swedish names (å, ä, ö) survive the download.
@@ -44,13 +58,15 @@ impl FileStore {
         &self.bucket
     }
 
-    /// URL the browser PUTs the file to; the key is always chosen by the server.
+    /// URL the browser PUTs the file to; the key is always chosen by the
+    /// server. The object lands under [`PENDING_PREFIX`] and reaches `key`
+    /// only through [`FileStore::claim_upload`] when the upload is confirmed.
     pub async fn presign_upload(&self, key: &str, content_type: &str) -> Result<String, ApiError> {
         let req = self
             .client
             .put_object()
             .bucket(&self.bucket)
-            .key(key)
+            .key(pending_key(key))
             .content_type(content_type)
             .presigned(PresigningConfig::expires_in(PRESIGN_TTL).map_err(err)?)
             .await
@@ -83,6 +99,33 @@ impl FileStore {
             .await
             .map_err(err)?;
         Ok(req.uri().to_string())
+    }
+
+    /// Moves a confirmed upload from under [`PENDING_PREFIX`] to `key` (a
+    /// server-side copy, then the pending object is deleted). Nothing to move
+    /// (a retried confirm, or an object written directly) is not an error:
+    /// the caller's checks of `key` decide.
+    pub async fn claim_upload(&self, key: &str) -> Result<(), ApiError> {
+        let pending = pending_key(key);
+        if self.size(&pending).await?.is_none() {
+            return Ok(());
+        }
+        // The copy source is URL-encoded; keys are chosen by the server, so
+        // only '/' and unreserved characters need to pass as they are.
+        let encoded: String = pending
+            .bytes()
+            .map(|b| if b.is_ascii_alphanumeric() || b"-_.~/".contains(&b) { (b as char).to_string() } else { format!("%{b:02X}") })
+            .collect();
+        let source = format!("{}/{encoded}", self.bucket);
+        self.client.copy_object().bucket(&self.bucket).key(key).copy_source(source).send().await.map_err(err)?;
+        self.delete(&pending).await
+    }
+
+    /// Removes a refused upload: the object at `key` and its copy still
+    /// waiting under [`PENDING_PREFIX`] (either may be missing).
+    pub async fn discard_upload(&self, key: &str) -> Result<(), ApiError> {
+        self.delete(&pending_key(key)).await?;
+        self.delete(key).await
     }
 
     /// The object's size in bytes, or `None` when it does not exist.
@@ -136,10 +179,44 @@ impl FileStore {
             );
         }
         match req.send().await {
-            Ok(_) => Ok(()),
-            Err(e) if e.as_service_error().is_some_and(|s| s.is_bucket_already_owned_by_you() || s.is_bucket_already_exists()) => Ok(()),
-            Err(e) => Err(err(e)),
+            Ok(_) => {}
+            Err(e) if e.as_service_error().is_some_and(|s| s.is_bucket_already_owned_by_you() || s.is_bucket_already_exists()) => {}
+            Err(e) => return Err(err(e)),
         }
+        self.ensure_pending_expiry().await
+    }
+
+    /// The template's lifecycle rule on [`PENDING_PREFIX`], for a bucket the
+    /// template does not own (the local stand-in).
+    pub async fn ensure_pending_expiry(&self) -> Result<(), ApiError> {
+        use aws_sdk_s3::types::{
+            AbortIncompleteMultipartUpload, BucketLifecycleConfiguration, ExpirationStatus, LifecycleExpiration, LifecycleRule,
+            LifecycleRuleFilter,
+        };
+        let rule = LifecycleRule::builder()
+            .id(PENDING_RULE_ID)
+            .status(ExpirationStatus::Enabled)
+            .filter(LifecycleRuleFilter::builder().prefix(PENDING_PREFIX).build())
+            .expiration(LifecycleExpiration::builder().days(PENDING_EXPIRY_DAYS).build())
+            .abort_incomplete_multipart_upload(AbortIncompleteMultipartUpload::builder().days_after_initiation(PENDING_EXPIRY_DAYS).build())
+            .build()
+            .map_err(ApiError::internal)?;
+        let config = BucketLifecycleConfiguration::builder().rules(rule).build().map_err(ApiError::internal)?;
+        self.client.put_bucket_lifecycle_configuration().bucket(&self.bucket).lifecycle_configuration(config).send().await.map_err(err)?;
+        Ok(())
+    }
+
+    /// The bucket's lifecycle rules as (id, prefix, expiry days) (tests).
+    pub async fn lifecycle_rules(&self) -> Result<Vec<(String, String, Option<i32>)>, ApiError> {
+        let out = self.client.get_bucket_lifecycle_configuration().bucket(&self.bucket).send().await.map_err(err)?;
+        Ok(out
+            .rules()
+            .iter()
+            .map(|r| {
+                let prefix = r.filter().and_then(|f| f.prefix()).unwrap_or_default().to_string();
+                (r.id().unwrap_or_default().to_string(), prefix, r.expiration().and_then(|e| e.days()))
+            })
+            .collect())
     }
 }
 

@@ -65,6 +65,14 @@ async function openTwoFactorPage(page) {
   return status;
 }
 
+/** Turning the e-mailed code off asks for the current password (issue 22). */
+async function turnOffWithPassword(page) {
+  await page.locator(byTestId('twofa-method-off')).click();
+  await page.locator(byTestId('twofa-off-confirm')).waitFor();
+  await page.locator(byTestId('twofa-off-password')).fill(PASSWORD);
+  await page.locator(byTestId('twofa-off-submit')).click();
+}
+
 const isOn = async (status) => (await status.getAttribute('data-enabled')) === 'true';
 
 describe('account', () => {
@@ -74,7 +82,7 @@ describe('account', () => {
       let status = await openTwoFactorPage(page);
       if (await isOn(status)) {
         // Left on by an interrupted run: turn it off first (that does not log out).
-        await page.locator(byTestId('twofa-method-off')).click();
+        await turnOffWithPassword(page);
         await page.waitForFunction((sel) => document.querySelector(sel)?.getAttribute('data-enabled') === 'false', byTestId('twofa-status'));
       }
       assert.equal(await isOn(status), false, 'two-factor starts off');
@@ -111,7 +119,7 @@ describe('account', () => {
       // Turn it off again: the session continues.
       status = await openTwoFactorPage(page);
       assert.equal(await isOn(status), true, 'two-factor is on');
-      await page.locator(byTestId('twofa-method-off')).click();
+      await turnOffWithPassword(page);
       await page.waitForFunction((sel) => document.querySelector(sel)?.getAttribute('data-enabled') === 'false', byTestId('twofa-status'));
       assert.equal(new URL(page.url()).pathname, `${PREFIX}update-2fa/`, 'disabling stays on the page');
       assert.ok((await storedSession(page))?.auth?.access_token, 'disabling keeps the session');

@@ -74,8 +74,10 @@ impl World {
         c.files.into_iter().map(|f| f.name).collect()
     }
 
+    /// The object is there, confirmed or still waiting under pending/.
     async fn exists(&self, key: &str) -> bool {
         self.state.files.size(key).await.unwrap().is_some()
+            || self.state.files.size(&shared::files::pending_key(key)).await.unwrap().is_some()
     }
 
     async fn history(&self, case: &str) -> Vec<(Option<String>, Option<String>)> {

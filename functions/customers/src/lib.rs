@@ -10,7 +10,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, CurrentUser, ErrorBody};
+use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, ClientIp, CurrentUser, ErrorBody};
 use shared::domain::customer::{BusinessSector, CustomerForm, CustomerProfile, Registration};
 use shared::domain::policy::{self, Action};
 use shared::domain::User;
@@ -89,16 +89,26 @@ pub struct Availability {
 
 /// Is this e-mail free (case-insensitively)? For the registration form as the user types.
 #[utoipa::path(post, path = "/api/email/check/", tag = "customers", request_body = EmailCheck,
-    responses((status = 200, body = Availability), (status = 400, description = "email: required or invalid_email", body = ErrorBody)))]
-async fn email_check(State(s): State<AppState>, ApiJson(req): ApiJson<EmailCheck>) -> Result<Json<Availability>, ApiError> {
-    Ok(Json(Availability { available: customers::email_available(&s, &req.email).await? }))
+    responses((status = 200, body = Availability), (status = 400, description = "email: required or invalid_email", body = ErrorBody),
+        (status = 429, description = "Too many checks from this address", body = ErrorBody)))]
+async fn email_check(
+    State(s): State<AppState>,
+    ClientIp(ip): ClientIp,
+    ApiJson(req): ApiJson<EmailCheck>,
+) -> Result<Json<Availability>, ApiError> {
+    Ok(Json(Availability { available: customers::email_available(&s, &req.email, &ip).await? }))
 }
 
 /// The same check for staff screens that create customers.
 #[utoipa::path(post, path = "/api/create/customer/email/check/", tag = "customers", request_body = EmailCheck,
-    responses((status = 200, body = Availability), (status = 400, description = "email: required or invalid_email", body = ErrorBody)))]
-async fn create_customer_email_check(State(s): State<AppState>, ApiJson(req): ApiJson<EmailCheck>) -> Result<Json<Availability>, ApiError> {
-    Ok(Json(Availability { available: customers::email_available(&s, &req.email).await? }))
+    responses((status = 200, body = Availability), (status = 400, description = "email: required or invalid_email", body = ErrorBody),
+        (status = 429, description = "Too many checks from this address", body = ErrorBody)))]
+async fn create_customer_email_check(
+    State(s): State<AppState>,
+    ClientIp(ip): ClientIp,
+    ApiJson(req): ApiJson<EmailCheck>,
+) -> Result<Json<Availability>, ApiError> {
+    Ok(Json(Availability { available: customers::email_available(&s, &req.email, &ip).await? }))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -111,12 +121,14 @@ pub struct RegistrationNumberCheck {
 #[utoipa::path(post, path = "/api/create/customer/company-registration-number/check/", tag = "customers",
     request_body = RegistrationNumberCheck,
     responses((status = 200, body = Availability),
-        (status = 400, description = "company_registration_number: required or invalid_registration_number", body = ErrorBody)))]
+        (status = 400, description = "company_registration_number: required or invalid_registration_number", body = ErrorBody),
+        (status = 429, description = "Too many checks from this address", body = ErrorBody)))]
 async fn registration_number_check(
     State(s): State<AppState>,
+    ClientIp(ip): ClientIp,
     ApiJson(req): ApiJson<RegistrationNumberCheck>,
 ) -> Result<Json<Availability>, ApiError> {
-    Ok(Json(Availability { available: customers::registration_number_available(&s, &req.company_registration_number).await? }))
+    Ok(Json(Availability { available: customers::registration_number_available(&s, &req.company_registration_number, &ip).await? }))
 }
 
 /// The business sectors (public: the registration form offers them).

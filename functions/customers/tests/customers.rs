@@ -168,6 +168,32 @@ async fn email_and_registration_number_checks_answer_as_the_form_types() {
 }
 
 #[tokio::test]
+async fn availability_checks_are_throttled_per_client_address() {
+    let World { state, router, .. } = world().await;
+    // The router's requests come from one address ("unknown" in process):
+    // fill its window, then every check answers 429 while another address still gets answers.
+    let limit = shared::store::rate_limit::LOOKUP_PER_ADDRESS;
+    let t = chrono::Utc::now().timestamp();
+    for _ in 0..limit.max {
+        state.store.count_failure(limit, "unknown", t).await.unwrap();
+    }
+    let window = |t: i64| t.div_euclid(limit.window_secs);
+    let refused = [
+        ("/api/email/check/", json!({ "email": "a@example.com" })),
+        ("/api/create/customer/email/check/", json!({ "email": "a@example.com" })),
+        ("/api/create/customer/company-registration-number/check/", json!({ "company_registration_number": "556677-0000" })),
+    ];
+    for (path, body) in refused {
+        let (status, body) = call(&router, Method::POST, path, None, Some(body)).await;
+        if window(chrono::Utc::now().timestamp()) != window(t) {
+            return; // the window ended in between: nothing to check
+        }
+        assert_eq!((status, body["message"].as_str()), (StatusCode::TOO_MANY_REQUESTS, Some("too_many_requests")), "{path}");
+    }
+    assert!(shared::services::customers::email_available(&state, "a@example.com", "10.9.9.9").await.unwrap());
+}
+
+#[tokio::test]
 async fn business_sectors_are_seeded_once_and_only_admin_changes_them() {
     let World { state, router, admin } = world().await;
     let (status, first) = call(&router, Method::GET, "/api/business-sector/", None, None).await;

@@ -52,6 +52,10 @@ pub struct LoginRequest {
     pub email: String,
     #[serde(default)]
     pub password: String,
+    /// The `device_token` of this browser's last completed sign-in to the
+    /// account: with it, the right password passes the account's cool-down.
+    #[serde(default)]
+    pub device_token: Option<String>,
 }
 
 /// Sign in with e-mail and password. With two-factor on, a code is mailed
@@ -68,7 +72,7 @@ async fn login(
     ApiJson(req): ApiJson<LoginRequest>,
 ) -> Result<Json<LoginOutcome>, ApiError> {
     required(&[("email", &req.email), ("password", &req.password)])?;
-    Ok(Json(sessions::login(&s, &req.email, req.password, &ip).await?))
+    Ok(Json(sessions::login_from_device(&s, &req.email, req.password, &ip, req.device_token.as_deref()).await?))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -177,18 +181,23 @@ async fn two_factor_status(State(s): State<AppState>, CurrentUser(user): Current
 pub struct ToggleRequest {
     /// The state to set; without it (or without a body) the state flips.
     pub enabled: Option<bool>,
+    /// The current password: required to turn two-factor off.
+    #[serde(default)]
+    pub password: String,
 }
 
 /// Turn two-factor sign-in (e-mailed code) on or off: `{"enabled": bool}`
 /// sets the state, an empty body flips it. Turning it on ends every session,
-/// so the user signs in again with a code (spec §4). An authenticator app is
+/// so the user signs in again with a code (spec §4). Turning it off needs
+/// `password` (`password_or_code_required`, `current_password_wrong`). An authenticator app is
 /// removed only through `2fa/totp/disable/` (`totp_disable_required`).
 #[utoipa::path(post, path = "/api/2fa/toggle-activation/", tag = "auth", security(("bearer" = [])),
     request_body(content = Option<ToggleRequest>, description = "Optional"),
     responses(
         (status = 200, description = "The new state", body = TwoFactorStatus),
-        (status = 400, description = "invalid_request_body or totp_disable_required", body = ErrorBody),
+        (status = 400, description = "invalid_request_body, totp_disable_required, or (turning off) password_or_code_required / current_password_wrong (field password)", body = ErrorBody),
         (status = 401, body = ErrorBody),
+        (status = 429, description = "Too many wrong passwords", body = ErrorBody),
     ))]
 async fn toggle_two_factor(
     State(s): State<AppState>,
@@ -197,17 +206,15 @@ async fn toggle_two_factor(
 ) -> Result<Json<TwoFactorStatus>, ApiError> {
     // The body is optional (older clients send none), so it is parsed here
     // rather than by the JSON extractor, which requires one.
-    let desired = if body.iter().all(u8::is_ascii_whitespace) {
-        None
+    let req = if body.iter().all(u8::is_ascii_whitespace) {
+        ToggleRequest { enabled: None, password: String::new() }
     } else {
-        serde_json::from_slice::<ToggleRequest>(&body)
-            .map_err(|e| {
-                eprintln!("WARN request body refused: {e}");
-                ApiError::BadRequest { message: Msg::InvalidRequestBody, fields: FieldErrors::of("body", Msg::InvalidRequestBody) }
-            })?
-            .enabled
+        serde_json::from_slice::<ToggleRequest>(&body).map_err(|e| {
+            eprintln!("WARN request body refused: {e}");
+            ApiError::BadRequest { message: Msg::InvalidRequestBody, fields: FieldErrors::of("body", Msg::InvalidRequestBody) }
+        })?
     };
-    Ok(Json(two_factor::set_enabled(&s, user, desired).await?))
+    Ok(Json(two_factor::set_enabled(&s, user, req.enabled, &req.password).await?))
 }
 
 /// Start enrolling an authenticator app: a new pending secret (valid 15

@@ -8,8 +8,10 @@ use axum::Router;
 use common::{login, post, s, PASSWORD};
 use serde_json::json;
 use shared::api::AppState;
+use shared::domain::sign_in;
 use shared::domain::Role;
-use shared::store::rate_limit::LOGIN_PER_ACCOUNT;
+use shared::services::credentials::sessions::{self, LoginOutcome};
+use shared::store::rate_limit::{LOGIN_PER_ACCOUNT, LOGIN_PER_ADDRESS, LOGIN_PER_PAIR};
 use shared::testkit;
 
 /// The identity routes and an active customer account with `email`.
@@ -76,7 +78,13 @@ async fn two_factor_sign_in_with_the_mailed_code() {
     let access = s(&auth, "access_token");
     let (_, st) = testkit::call(&router, Method::GET, "/api/2fa/status/", Some(&access), None).await;
     assert_eq!(st["enabled"], true);
-    let (_, st) = post(&router, "/api/2fa/toggle-activation/", Some(&access), json!({})).await;
+    // Turning it off needs the password: an access token alone does not do.
+    let (status, st) = post(&router, "/api/2fa/toggle-activation/", Some(&access), json!({})).await;
+    assert_eq!((status, st["errors"]["password"][0].clone()), (StatusCode::BAD_REQUEST, json!("password_or_code_required")));
+    let (_, st) = post(&router, "/api/2fa/toggle-activation/", Some(&access), json!({ "enabled": false, "password": "wrong-one" })).await;
+    assert_eq!(st["errors"]["password"][0], "current_password_wrong");
+    assert_eq!(testkit::call(&router, Method::GET, "/api/2fa/status/", Some(&access), None).await.1["enabled"], true);
+    let (_, st) = post(&router, "/api/2fa/toggle-activation/", Some(&access), json!({ "enabled": false, "password": PASSWORD })).await;
     assert_eq!(st["enabled"], false);
     assert_eq!(profile_status(&router, &access).await, StatusCode::OK, "disabling keeps the session");
     let (_, auth) = login(&router, "anna@example.com", PASSWORD).await;
@@ -118,41 +126,165 @@ async fn five_wrong_codes_need_a_new_code_and_expired_codes_fail() {
     assert_eq!(body["message"], "code_expired");
 }
 
-#[tokio::test]
-async fn sign_in_is_rate_limited_per_account() {
-    let (state, router) = setup("anna@example.com").await;
-    // Successful sign-ins do not count towards the limit.
-    for i in 0..12 {
-        let (status, _) = login(&router, "anna@example.com", PASSWORD).await;
-        assert_eq!(status, StatusCode::OK, "sign-in {i}");
-    }
-    // Failures count in fixed 15-minute windows: ten in one window lock the
-    // account for the rest of it. A run whose failures straddle a window's
-    // end (once in a few hundred runs) has proved nothing either way; it is
-    // run again on a fresh account, which then starts at the beginning of a
-    // window and ends long before it (a run takes seconds).
-    let window = || chrono::Utc::now().timestamp().div_euclid(LOGIN_PER_ACCOUNT.window_secs);
-    for run in 0..2 {
-        let email = if run == 0 { "anna@example.com".to_string() } else { format!("anna{run}@example.com") };
-        if run > 0 {
-            testkit::account(&state, &email, PASSWORD, Role::Customer).await;
-        }
-        let started = window();
-        for i in 0..LOGIN_PER_ACCOUNT.max {
-            let (status, _) = login(&router, &email, "wrong-password").await;
-            assert_eq!(status, StatusCode::BAD_REQUEST, "attempt {i}");
-        }
-        let (status, body) = login(&router, &email.to_uppercase(), PASSWORD).await;
-        if window() != started {
-            continue;
-        }
-        assert_eq!((status, s(&body, "message")), (StatusCode::TOO_MANY_REQUESTS, "too_many_requests".into()));
-        return;
-    }
-    panic!("two window ends in one test run");
+fn window() -> i64 {
+    chrono::Utc::now().timestamp().div_euclid(LOGIN_PER_ACCOUNT.window_secs)
 }
 
-/// Why the test above runs again when a window ends during it: failures on
+/// Runs `body` until one run of it stays inside one 15-minute window (a run
+/// whose counts straddle a window's end has proved nothing either way; that
+/// happens once in a few hundred runs). `body` gets the run's number.
+async fn in_one_window<F, Fut>(mut body: F)
+where
+    F: FnMut(u32) -> Fut,
+    Fut: std::future::Future<Output = Box<dyn FnOnce()>>,
+{
+    for run in 0..3 {
+        let started = window();
+        let check = body(run).await;
+        if window() == started {
+            check();
+            return;
+        }
+    }
+    panic!("three window ends in one test run");
+}
+
+async fn sign_in(state: &AppState, email: &str, password: &str, client: &str, device: Option<&str>) -> Result<Option<String>, String> {
+    match sessions::login_from_device(state, email, password.into(), client, device).await {
+        Ok(LoginOutcome::Tokens(pair)) => Ok(pair.device_token),
+        Ok(LoginOutcome::TwoFactor(_)) => Ok(None),
+        Err(e) => Err(format!("{e:?}")),
+    }
+}
+
+#[tokio::test]
+async fn guesses_from_anywhere_start_a_cool_down_that_the_owners_device_passes() {
+    let (state, _) = setup("anna@example.com").await;
+    testkit::account(&state, "other@example.com", PASSWORD, Role::Customer).await;
+    // Successful sign-ins do not count, and each gives a device token.
+    let mut device = None;
+    for _ in 0..12 {
+        device = sign_in(&state, "anna@example.com", PASSWORD, "home", None).await.unwrap();
+    }
+    let device = device.expect("a completed sign-in gives a device token");
+    let foreign = sign_in(&state, "other@example.com", PASSWORD, "elsewhere", None).await.unwrap().unwrap();
+    in_one_window(|run| {
+        let state = state.clone();
+        let (device, foreign) = (device.clone(), foreign.clone());
+        async move {
+            let email = if run == 0 { "anna@example.com".to_string() } else { format!("anna{run}@example.com") };
+            let device = if run == 0 {
+                device
+            } else {
+                testkit::account(&state, &email, PASSWORD, Role::Customer).await;
+                sign_in(&state, &email, PASSWORD, "home", None).await.unwrap().unwrap()
+            };
+            // Ten wrong passwords, each from another address (no delays apply).
+            let mut misses = vec![];
+            for i in 0..LOGIN_PER_ACCOUNT.max {
+                misses.push(sign_in(&state, &email, "wrong-password", &format!("10.0.0.{i}"), None).await);
+            }
+            let unknown_right = sign_in(&state, &email.to_uppercase(), PASSWORD, "10.0.1.1", None).await;
+            let unknown_wrong = sign_in(&state, &email, "wrong-again", "10.0.1.2", None).await;
+            let other_accounts_device = sign_in(&state, &email, PASSWORD, "10.0.1.3", Some(&foreign)).await;
+            let forged = sign_in(&state, &email, PASSWORD, "10.0.1.4", Some("not-a-token")).await;
+            let owner = sign_in(&state, &email, PASSWORD, "home", Some(&device)).await;
+            let owner_typo = sign_in(&state, &email, "typo", "home", Some(&device)).await;
+            Box::new(move || {
+                assert!(misses.iter().all(|m| m.as_ref().err().map(String::as_str) == Some("InvalidCredentials")), "{misses:?}");
+                assert_eq!(unknown_right, Err("TooManyRequests".into()), "the cool-down stops unknown devices");
+                assert_eq!(unknown_wrong, Err("TooManyRequests".into()), "the same answer whatever the password");
+                assert_eq!(other_accounts_device, Err("TooManyRequests".into()), "another account's device token is no pass");
+                assert_eq!(forged, Err("TooManyRequests".into()));
+                assert!(matches!(owner, Ok(Some(_))), "the owner's device passes the cool-down: {owner:?}");
+                assert_eq!(owner_typo, Err("InvalidCredentials".into()), "a known device's miss counts on the device");
+            }) as Box<dyn FnOnce()>
+        }
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn one_address_on_one_account_waits_growing_delays() {
+    let (state, _) = setup("anna@example.com").await;
+    in_one_window(|_| {
+        let state = state.clone();
+        async move {
+            let mut first = vec![];
+            for _ in 0..sign_in::FREE_TRIES {
+                first.push(sign_in(&state, "anna@example.com", "wrong", "1.2.3.4", None).await);
+            }
+            // Three more failures just now: the next try waits 8 seconds.
+            let t = chrono::Utc::now().timestamp();
+            for _ in 0..3 {
+                state.store.count_failure(LOGIN_PER_PAIR, "anna@example.com|1.2.3.4", t).await.unwrap();
+            }
+            let waiting = sign_in(&state, "anna@example.com", PASSWORD, "1.2.3.4", None).await;
+            let elsewhere = sign_in(&state, "anna@example.com", PASSWORD, "5.6.7.8", None).await;
+            Box::new(move || {
+                assert!(
+                    first.iter().all(|m| m.as_ref().err().map(String::as_str) == Some("InvalidCredentials")),
+                    "the first tries are free: {first:?}"
+                );
+                assert_eq!(waiting, Err("TooManyRequests".into()), "even the right password waits its delay");
+                assert!(elsewhere.is_ok(), "the delay is this address's only: {elsewhere:?}");
+            }) as Box<dyn FnOnce()>
+        }
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn one_address_is_limited_over_every_account() {
+    let (state, _) = setup("anna@example.com").await;
+    let device = sign_in(&state, "anna@example.com", PASSWORD, "home", None).await.unwrap().unwrap();
+    in_one_window(|_| {
+        let state = state.clone();
+        let device = device.clone();
+        async move {
+            let t = chrono::Utc::now().timestamp();
+            for _ in 0..LOGIN_PER_ADDRESS.max {
+                state.store.count_failure(LOGIN_PER_ADDRESS, "6.6.6.6", t).await.unwrap();
+            }
+            let refused = sign_in(&state, "anna@example.com", PASSWORD, "6.6.6.6", Some(&device)).await;
+            let other = sign_in(&state, "anna@example.com", PASSWORD, "7.7.7.7", None).await;
+            Box::new(move || {
+                assert_eq!(refused, Err("TooManyRequests".into()), "the address limit holds for known devices too");
+                assert!(other.is_ok());
+            }) as Box<dyn FnOnce()>
+        }
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn refused_and_wrong_tries_take_as_long_as_each_other() {
+    let (state, _) = setup("anna@example.com").await;
+    for i in 0..LOGIN_PER_ACCOUNT.max {
+        let _ = sign_in(&state, "anna@example.com", "wrong", &format!("10.1.0.{i}"), None).await;
+    }
+    // Warm up, then time a wrong password for an unknown address and a
+    // cool-down refusal: both run the password hash.
+    let _ = sign_in(&state, "nobody@example.com", "wrong", "10.2.0.0", None).await;
+    let time = |email: &'static str, client: &'static str| {
+        let state = state.clone();
+        async move {
+            let started = std::time::Instant::now();
+            let out = sign_in(&state, email, PASSWORD, client, None).await;
+            (started.elapsed(), out)
+        }
+    };
+    let (miss, out) = time("nobody@example.com", "10.2.0.1").await;
+    assert_eq!(out, Err("InvalidCredentials".into()));
+    let (refused, out) = time("anna@example.com", "10.2.0.2").await;
+    if out.is_ok() {
+        return; // the window ended in between: nothing to compare
+    }
+    assert_eq!(out, Err("TooManyRequests".into()));
+    assert!(refused * 3 > miss, "a refusal is not answered at once: {refused:?} vs {miss:?}");
+}
+
+/// Why the tests above run again when a window ends during them: failures on
 /// either side of a window's end count in different windows, so ten of them
 /// split across it lock nothing.
 #[tokio::test]
@@ -179,9 +311,12 @@ async fn reusing_a_spent_refresh_token_revokes_the_family_and_logout_revokes_too
     let (status, b) = post(&router, "/api/token/refresh/", None, json!({ "refresh_token": r1 })).await;
     assert_eq!(status, StatusCode::OK);
     let r2 = s(&b, "refresh_token");
+    assert_eq!(profile_status(&router, &s(&b, "access_token")).await, StatusCode::OK);
 
     let (status, _) = post(&router, "/api/token/refresh/", None, json!({ "refresh_token": r1 })).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
+    assert_eq!(profile_status(&router, &s(&b, "access_token")).await, StatusCode::UNAUTHORIZED, "a replay ends the access tokens too");
+    assert_eq!(profile_status(&router, &s(&a, "access_token")).await, StatusCode::UNAUTHORIZED);
     let (status, _) = post(&router, "/api/token/refresh/", None, json!({ "refresh_token": r2 })).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED, "the whole family is revoked after a replay");
 
@@ -190,6 +325,8 @@ async fn reusing_a_spent_refresh_token_revokes_the_family_and_logout_revokes_too
     let (_, d) = login(&router, "anna@example.com", PASSWORD).await;
     let (status, body) = post(&router, "/api/logout/", None, json!({ "refresh_token": s(&c, "refresh_token") })).await;
     assert_eq!((status, s(&body, "message")), (StatusCode::OK, "logged_out".into()));
+    assert_eq!(profile_status(&router, &s(&c, "access_token")).await, StatusCode::UNAUTHORIZED, "logout ends its access tokens at once");
+    assert_eq!(profile_status(&router, &s(&d, "access_token")).await, StatusCode::OK);
     let (status, _) = post(&router, "/api/token/refresh/", None, json!({ "refresh_token": s(&c, "refresh_token") })).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
     let (status, _) = post(&router, "/api/token/refresh/", None, json!({ "refresh_token": s(&d, "refresh_token") })).await;
@@ -302,4 +439,48 @@ async fn recovery_answers_alike_and_its_link_works_once() {
     )
     .await;
     assert_eq!(body["message"], "link_invalid");
+}
+
+fn recovery_token(state: &AppState, nth: usize) -> String {
+    let outbox = state.mail.outbox().unwrap().lock().unwrap();
+    let body = &outbox[nth].body;
+    body.split("/recovery/account?token=").nth(1).unwrap().split_whitespace().next().unwrap().to_string()
+}
+
+#[tokio::test]
+async fn a_reset_ends_every_outstanding_link_and_every_session() {
+    let (state, router) = setup("anna@example.com").await;
+    let (_, session) = login(&router, "anna@example.com", PASSWORD).await;
+    for _ in 0..2 {
+        post(&router, "/api/password/recover/", None, json!({ "email": "anna@example.com" })).await;
+    }
+    let (first, second) = (recovery_token(&state, 0), recovery_token(&state, 1));
+    let reset = |token: String, password: &'static str| {
+        let router = router.clone();
+        async move {
+            post(
+                &router,
+                "/api/password/recover/confirm/",
+                None,
+                json!({ "token": token, "password": password, "confirm_password": password }),
+            )
+            .await
+        }
+    };
+    let (status, _) = reset(second, "Recovered-pass-9").await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, body) = reset(first, "Attacker-pass-10").await;
+    assert_eq!((status, s(&body, "message")), (StatusCode::BAD_REQUEST, "link_invalid".into()), "the older link died with the reset");
+    assert_eq!(profile_status(&router, &s(&session, "access_token")).await, StatusCode::UNAUTHORIZED, "the reset ends sessions");
+    let (status, _) = post(&router, "/api/token/refresh/", None, json!({ "refresh_token": s(&session, "refresh_token") })).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    assert_eq!(login(&router, "anna@example.com", "Recovered-pass-9").await.0, StatusCode::OK);
+
+    // A password change ends outstanding links too.
+    post(&router, "/api/password/recover/", None, json!({ "email": "anna@example.com" })).await;
+    let link = recovery_token(&state, 2);
+    let (_, auth) = login(&router, "anna@example.com", "Recovered-pass-9").await;
+    let body = json!({ "old_password": "Recovered-pass-9", "new_password": "Changed-pass-11", "confirm_password": "Changed-pass-11" });
+    assert_eq!(post(&router, "/api/password/change/", Some(&s(&auth, "access_token")), body).await.0, StatusCode::OK);
+    assert_eq!(reset(link, "Attacker-pass-12").await.1["message"], "link_invalid");
 }

@@ -272,8 +272,10 @@ async fn toggle_activation_sets_an_explicit_state_and_still_flips_without_a_body
     assert_eq!(st["enabled"], true);
     assert_eq!(get(&router, "/api/profile/", &access).await.0, StatusCode::OK);
 
-    // no body at all: the old flip
+    // no body at all: the old flip, which would turn it off: that needs the password
     let (status, st) = toggle(None, access.clone()).await;
+    assert_eq!((status, st["errors"]["password"][0].clone()), (StatusCode::BAD_REQUEST, json!("password_or_code_required")));
+    let (status, st) = toggle(Some(json!({ "password": PASSWORD })), access.clone()).await;
     assert_eq!((status, st["enabled"].clone()), (StatusCode::OK, json!(false)));
     let (_, st) = toggle(Some(json!({ "enabled": false })), access.clone()).await;
     assert_eq!(st["enabled"], false);

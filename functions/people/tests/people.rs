@@ -132,6 +132,19 @@ async fn admin_creates_lists_and_updates_lawyers() {
     assert_eq!(st, StatusCode::NOT_FOUND);
     let (st, _) = call(&router, Method::POST, &format!("/api/staff/send-password-link/{uid}/"), Some(&lawyer_token), None).await;
     assert_eq!(st, StatusCode::FORBIDDEN);
+    // At most a few mails to one address in a window, whoever asks (issue 22).
+    let now = || std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64;
+    let window = || now().div_euclid(shared::store::rate_limit::MAIL_PER_RECIPIENT.window_secs);
+    let started = window();
+    let mut answers = vec![];
+    for _ in 0..shared::store::rate_limit::MAIL_PER_RECIPIENT.max {
+        answers.push(call(&router, Method::POST, &format!("/api/staff/send-password-link/{uid}/"), Some(&admin), None).await.0);
+    }
+    if window() == started {
+        // The invitation at creation and the resend above count too.
+        assert_eq!(answers.last(), Some(&StatusCode::TOO_MANY_REQUESTS), "{answers:?}");
+        assert_eq!(mails_to(&s, "eva@example.com").len(), shared::store::rate_limit::MAIL_PER_RECIPIENT.max as usize, "{answers:?}");
+    }
 
     // Deactivation (the customers function's user/deactivate/) shows in the lists and hides from the dropdown.
     shared::services::customers::set_user_active(&s, ivan["uid"].as_str().unwrap(), false).await.unwrap();

@@ -121,9 +121,9 @@ pub struct CreateContactRequest {
     /// Customer uid: required for admin and sales person, ignored for others.
     #[serde(default)]
     pub customer: Option<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "shared::domain::text::clean::name")]
     pub first_name: String,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "shared::domain::text::clean::name")]
     pub last_name: String,
     #[serde(default)]
     pub email: String,
@@ -175,9 +175,9 @@ async fn get_contact(
 
 #[derive(Deserialize, ToSchema)]
 pub struct UpdateContactRequest {
-    #[serde(default)]
+    #[serde(default, deserialize_with = "shared::domain::text::clean::name")]
     pub first_name: String,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "shared::domain::text::clean::name")]
     pub last_name: String,
     #[serde(default)]
     pub phone: Option<String>,
@@ -259,9 +259,9 @@ async fn send_contact_password_link(
 
 #[derive(Deserialize, ToSchema)]
 pub struct ProfileUpdateRequest {
-    #[serde(default)]
+    #[serde(default, deserialize_with = "shared::domain::text::clean::name")]
     pub first_name: String,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "shared::domain::text::clean::name")]
     pub last_name: String,
     #[serde(default)]
     pub phone: Option<String>,

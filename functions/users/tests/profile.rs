@@ -31,7 +31,7 @@ async fn profile_update_changes_names_and_phone_but_not_for_admin() {
         Method::PUT,
         "/api/profile/update/",
         &t,
-        Some(json!({"first_name": " Lars ", "last_name": "Lag", "phone": "08-123 456 78"})),
+        Some(json!({"first_name": " La\u{202e}rs\n ", "last_name": "Lag\u{0}", "phone": "08-123 456 78"})),
     )
     .await;
     assert_eq!(status, StatusCode::OK, "{me}");
@@ -69,8 +69,14 @@ async fn an_uploaded_png_becomes_the_profile_image() {
 
     let key = upload(&router, &t, "image/png", PNG).await;
     assert!(key.starts_with(&format!("profile-images/{}/", customer.uid)) && key.ends_with(".png"), "{key}");
+    // Until confirmed, the upload waits under pending/, which expires after a day.
+    let pending = shared::files::pending_key(&key);
+    assert_eq!((state.files.size(&key).await.unwrap(), state.files.size(&pending).await.unwrap()), (None, Some(PNG.len() as i64)));
+    let rules = state.files.lifecycle_rules().await.unwrap();
+    assert!(rules.contains(&(shared::files::PENDING_RULE_ID.into(), "pending/".into(), Some(1))), "{rules:?}");
     let (status, me) = call(&router, Method::POST, "/api/profile/image/confirm/", &t, Some(json!({"key": key}))).await;
     assert_eq!(status, StatusCode::OK, "{me}");
+    assert_eq!((state.files.size(&key).await.unwrap(), state.files.size(&pending).await.unwrap()), (Some(PNG.len() as i64), None));
     let url = me["image"].as_str().unwrap();
     assert!(url.starts_with("http") && url.contains(&key) && url.contains("X-Amz-Signature"), "{url}");
     assert_eq!(state.store.get_user(&customer.uid).await.unwrap().unwrap().image, key);
@@ -91,7 +97,7 @@ async fn wrong_bytes_too_big_missing_or_foreign_keys_are_refused() {
 
     // a GIF sent as PNG: refused and deleted
     let key = upload(&router, &t, "image/png", b"GIF89a-not-a-png").await;
-    assert!(state.files.size(&key).await.unwrap().is_some());
+    assert!(state.files.size(&shared::files::pending_key(&key)).await.unwrap().is_some());
     let (status, body) = call(&router, Method::POST, "/api/profile/image/confirm/", &t, Some(json!({"key": key}))).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(body["message"], "image_invalid");

@@ -15,6 +15,9 @@ pub const ISSUER: &str = "legal-platform-api";
 /// Access tokens are short-lived; the web refreshes them transparently.
 pub const ACCESS_TTL_SECS: i64 = 15 * 60;
 pub const REFRESH_TTL_SECS: i64 = 14 * 24 * 60 * 60;
+/// A device token (issued on each successful sign-in, kept by the browser)
+/// lets the right password through an account's cool-down for this long.
+pub const DEVICE_TTL_SECS: i64 = 180 * 24 * 60 * 60;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -23,6 +26,8 @@ pub enum TokenKind {
     Refresh,
     /// Proves a correct password while the e-mailed code is pending.
     TwoFactor,
+    /// Names a browser that signed in to the account before (`domain::sign_in`).
+    Device,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -39,7 +44,8 @@ pub struct Claims {
     /// The user's token version when issued; bumping it ends every session.
     #[serde(default)]
     pub ver: u32,
-    /// Refresh-token family (one per sign-in); reuse of a spent token revokes it.
+    /// Refresh-token family (one per sign-in); reuse of a spent token revokes
+    /// it. Access tokens carry it too, so logout or a replay ends them at once.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fam: Option<String>,
 }
@@ -52,6 +58,10 @@ pub struct TokenPair {
     /// Seconds until the access token expires.
     pub expires_in: i64,
     pub token_type: String,
+    /// On a completed sign-in only: the device token to send back with the
+    /// next `token/` request, so this browser passes the account's cool-down.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub device_token: Option<String>,
 }
 
 #[derive(Clone)]
@@ -74,6 +84,7 @@ impl Jwt {
             TokenKind::Access => ACCESS_TTL_SECS,
             TokenKind::Refresh => REFRESH_TTL_SECS,
             TokenKind::TwoFactor => crate::domain::two_factor::CODE_TTL_SECS,
+            TokenKind::Device => DEVICE_TTL_SECS,
         };
         let claims = Claims {
             sub: sub.to_string(),
@@ -95,9 +106,9 @@ impl Jwt {
     pub fn issue_pair(&self, sub: &str, ver: u32, fam: Option<String>) -> Result<(TokenPair, Claims), ApiError> {
         let now = Utc::now().timestamp();
         let fam = fam.unwrap_or_else(|| uuid::Uuid::new_v4().simple().to_string());
-        let (access_token, _) = self.issue_with(sub, TokenKind::Access, now, ver, None)?;
+        let (access_token, _) = self.issue_with(sub, TokenKind::Access, now, ver, Some(fam.clone()))?;
         let (refresh_token, refresh) = self.issue_with(sub, TokenKind::Refresh, now, ver, Some(fam))?;
-        let pair = TokenPair { access_token, refresh_token, expires_in: ACCESS_TTL_SECS, token_type: "Bearer".into() };
+        let pair = TokenPair { access_token, refresh_token, expires_in: ACCESS_TTL_SECS, token_type: "Bearer".into(), device_token: None };
         Ok((pair, refresh))
     }
 
@@ -133,6 +144,17 @@ mod tests {
         assert_eq!(pair.expires_in, ACCESS_TTL_SECS);
         let c = jwt.verify(&pair.access_token, TokenKind::Access).unwrap();
         assert_eq!(c.sub, "user-1");
+    }
+
+    #[test]
+    fn access_tokens_name_their_sign_in_and_device_tokens_are_their_own_kind() {
+        let jwt = Jwt::new(SECRET);
+        let (pair, refresh) = jwt.issue_pair("user-1", 0, None).unwrap();
+        assert_eq!(jwt.verify(&pair.access_token, TokenKind::Access).unwrap().fam, refresh.fam);
+        let (device, _) = jwt.issue("user-1", TokenKind::Device, Utc::now().timestamp()).unwrap();
+        assert!(jwt.verify(&device, TokenKind::Access).is_err());
+        assert!(jwt.verify(&pair.access_token, TokenKind::Device).is_err());
+        assert_eq!(jwt.verify(&device, TokenKind::Device).unwrap().sub, "user-1");
     }
 
     #[test]

@@ -52,11 +52,11 @@ pub const COUNTRY_SWEDEN: u32 = 1;
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct Address {
-    #[serde(default)]
+    #[serde(default, deserialize_with = "super::text::clean::name")]
     pub address_1: String,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "super::text::clean::name")]
     pub address_2: String,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "super::text::clean::name")]
     pub city: String,
     #[serde(default)]
     pub post_code: String,
@@ -155,13 +155,13 @@ pub enum InvoiceBy {
 pub struct CustomerForm {
     #[serde(default)]
     pub customer_type: Option<CustomerType>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "super::text::clean::name")]
     pub first_name: String,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "super::text::clean::name")]
     pub last_name: String,
     #[serde(default)]
     pub email: String,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "super::text::clean::name")]
     pub company_name: String,
     #[serde(default)]
     pub company_registration_number: String,
@@ -396,9 +396,9 @@ pub fn list_state(status: Option<&str>) -> Result<Option<CustomerState>, Msg> {
 pub struct Registration {
     #[serde(default)]
     pub customer_type: Option<CustomerType>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "super::text::clean::name")]
     pub first_name: String,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "super::text::clean::name")]
     pub last_name: String,
     #[serde(default)]
     pub email: String,
@@ -406,7 +406,7 @@ pub struct Registration {
     pub password: String,
     #[serde(default)]
     pub confirm_password: String,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "super::text::clean::name")]
     pub company_name: String,
     #[serde(default)]
     pub company_registration_number: String,

@@ -17,6 +17,7 @@ pub mod password_policy;
 pub mod permissions;
 pub mod policy;
 pub mod rating;
+pub mod sign_in;
 pub mod staff;
 pub mod stats;
 pub mod subscription;

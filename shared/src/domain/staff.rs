@@ -16,18 +16,23 @@ pub const MAX_HOURLY_RATE_SEK: f64 = 100_000.0;
 #[derive(Clone, Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
 pub struct StaffInput {
+    #[serde(deserialize_with = "super::text::clean::name")]
     pub first_name: String,
+    #[serde(deserialize_with = "super::text::clean::name")]
     pub last_name: String,
     pub email: String,
     /// Lawyers only: internal or external.
     pub user_sub_type: Option<UserSubType>,
     /// External lawyers: their firm.
+    #[serde(deserialize_with = "super::text::clean::opt_name")]
     pub company_name: Option<String>,
     /// External lawyers: SEK per hour, at most two decimals.
     pub hourly_rate: Option<f64>,
     /// Lawyers: knowledge-sector ids, at least one.
     pub knowledge_sectors: Vec<u64>,
+    #[serde(deserialize_with = "super::text::clean::opt_name")]
     pub company_affiliation: Option<String>,
+    #[serde(deserialize_with = "super::text::clean::opt_long")]
     pub description: Option<String>,
     pub video_care_url: Option<String>,
 }
@@ -99,6 +104,18 @@ impl StaffInput {
         } else if !is_valid_email(&self.email) {
             errors.add("email", Msg::InvalidEmail);
         }
+        // Issue 22: names 200, descriptions 10,000 characters; e-mail 254 (in is_valid_email).
+        {
+            use super::text::{limit, LONG_MAX, NAME_MAX};
+            limit(&mut errors, "first_name", &first_name, NAME_MAX);
+            limit(&mut errors, "last_name", &last_name, NAME_MAX);
+            limit(&mut errors, "company_name", self.company_name.as_deref().unwrap_or_default(), NAME_MAX);
+            limit(&mut errors, "company_affiliation", self.company_affiliation.as_deref().unwrap_or_default(), NAME_MAX);
+            limit(&mut errors, "description", self.description.as_deref().unwrap_or_default(), LONG_MAX);
+            if self.knowledge_sectors.len() > 50 {
+                errors.add("knowledge_sectors", Msg::TooLong);
+            }
+        }
         let mut message = Msg::ValidationFailed;
         let lawyer = if role == Role::Lawyer {
             let sub_type = self.user_sub_type.unwrap_or(UserSubType::Internal);
@@ -169,6 +186,31 @@ mod tests {
             email: "Lars@Example.com".into(),
             knowledge_sectors: vec![1],
             ..Default::default()
+        }
+    }
+
+    #[test]
+    fn names_and_texts_are_cleaned_and_bounded() {
+        let f: StaffInput = serde_json::from_value(serde_json::json!({
+            "first_name": "La\u{202e}rs\n", "last_name": "Advokat", "email": "l@example.com", "knowledge_sectors": [1],
+            "company_affiliation": "\u{0}", "description": "rad 1\nrad 2\u{2066}"
+        }))
+        .unwrap();
+        let v = f.validate(Role::Lawyer).unwrap();
+        assert_eq!(v.first_name, "Lars");
+        let l = v.lawyer.unwrap();
+        assert_eq!((l.company_affiliation, l.description.as_str()), (None, "rad 1\nrad 2"));
+        for (field, value) in
+            [("first_name", "x".repeat(201)), ("company_affiliation", "x".repeat(201)), ("description", "x".repeat(10_001))]
+        {
+            let mut f = lawyer();
+            match field {
+                "first_name" => f.first_name = value,
+                "company_affiliation" => f.company_affiliation = Some(value),
+                _ => f.description = Some(value),
+            }
+            let Err(ApiError::BadRequest { fields, .. }) = f.validate(Role::Lawyer) else { panic!("{field} accepted") };
+            assert_eq!(fields[field], vec![Msg::TooLong], "{field}");
         }
     }
 

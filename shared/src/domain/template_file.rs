@@ -33,7 +33,8 @@ pub struct TemplateFile {
 /// Title, category and language of a template, trimmed and checked.
 pub fn validate(title: &str, category: &str, language: &str) -> Result<(String, String, String), ApiError> {
     let mut e = FieldErrors::new();
-    let (title, category, language) = (title.trim(), category.trim(), language.trim().to_ascii_lowercase());
+    let (title, category) = (super::text::clean_name(title), super::text::clean_name(category));
+    let (title, category, language) = (title.as_str(), category.as_str(), language.trim().to_ascii_lowercase());
     if title.is_empty() {
         e.add("title", Msg::Required);
     } else if title.chars().count() > TITLE_MAX_CHARS {

@@ -37,6 +37,31 @@ pub fn clean_long(raw: &str) -> String {
         .to_string()
 }
 
+/// A link (e.g. a lawyer's video-meeting address).
+pub const URL_MAX: usize = 2_000;
+
+/// Cleaning at the edge: `#[serde(deserialize_with = "…")]` on a form's
+/// text fields, so every handler that reads the form gets the stored shape
+/// (limits are then checked on what is stored, by the form's own rules).
+pub mod clean {
+    use serde::{Deserialize, Deserializer};
+
+    /// A one-line name ([`super::clean_name`]); `null` reads as empty.
+    pub fn name<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+        Ok(Option::<String>::deserialize(d)?.map(|s| super::clean_name(&s)).unwrap_or_default())
+    }
+
+    /// An optional one-line name; empty after cleaning reads as absent.
+    pub fn opt_name<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+        Ok(Option::<String>::deserialize(d)?.map(|s| super::clean_name(&s)).filter(|s| !s.is_empty()))
+    }
+
+    /// An optional multi-line text ([`super::clean_long`]).
+    pub fn opt_long<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+        Ok(Option::<String>::deserialize(d)?.map(|s| super::clean_long(&s)).filter(|s| !s.is_empty()))
+    }
+}
+
 /// Adds `too_long` on `field` when `value` has more than `max` characters.
 pub fn limit(errors: &mut FieldErrors, field: &str, value: &str, max: usize) {
     if value.chars().count() > max && !errors.has(field) {
@@ -57,5 +82,24 @@ mod tests {
         assert!(e.is_empty());
         limit(&mut e, "subject", &"x".repeat(SUBJECT_MAX + 1), SUBJECT_MAX);
         assert_eq!(e["subject"], vec![Msg::TooLong]);
+    }
+
+    #[derive(serde::Deserialize)]
+    struct Form {
+        #[serde(default, deserialize_with = "clean::name")]
+        name: String,
+        #[serde(default, deserialize_with = "clean::opt_name")]
+        firm: Option<String>,
+        #[serde(default, deserialize_with = "clean::opt_long")]
+        about: Option<String>,
+    }
+
+    #[test]
+    fn forms_are_cleaned_as_they_are_read() {
+        let f: Form = serde_json::from_str(r#"{"name":" Eve\u202e\u0000 ","firm":"\u2066\n","about":"a\nb\u200f"}"#).unwrap();
+        assert_eq!((f.name.as_str(), f.firm, f.about.as_deref()), ("Eve", None, Some("a\nb")));
+        let f: Form = serde_json::from_str(r#"{"name":null}"#).unwrap();
+        assert_eq!(f.name, "");
+        assert!(serde_json::from_str::<Form>(r#"{"name":5}"#).is_err());
     }
 }

@@ -57,6 +57,15 @@ pub fn link_digest(token: &str) -> String {
     hex(&Sha256::digest(token.as_bytes()))
 }
 
+/// Whether a recovery or invitation link issued under token version
+/// `issued` may still set a password now that the user is on `current`: a
+/// password change or reset (each bumps the version) ends every link
+/// outstanding before it. Links stored before versions were (`None`) keep
+/// working until they expire on their own (three days at most).
+pub fn link_still_valid(issued: Option<u32>, current: u32) -> bool {
+    issued.is_none_or(|v| v == current)
+}
+
 /// A pending code as stored.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Challenge {
@@ -104,6 +113,13 @@ impl Challenge {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_link_outlives_no_password_change() {
+        assert!(super::link_still_valid(Some(3), 3));
+        assert!(!super::link_still_valid(Some(3), 4));
+        assert!(super::link_still_valid(None, 4), "links stored before versions expire on their own");
+    }
+
     use super::*;
 
     const S: &str = "secret-secret-secret-secret-secret";

@@ -197,6 +197,7 @@ pub async fn confirm_video(ctx: &Context, user: &User, id: &str, key: &str) -> R
     if !academy::is_video_key(&prev.id, key) {
         return Err(ApiError::field("key", Msg::Invalid));
     }
+    ctx.files.claim_upload(key).await?;
     let size = ctx.files.size(key).await?;
     let head = match size {
         Some(n) if n > 0 => ctx.files.head_bytes(key, 8).await?,
@@ -204,7 +205,7 @@ pub async fn confirm_video(ctx: &Context, user: &User, id: &str, key: &str) -> R
     };
     if let Err(m) = academy::check_video(size, &head) {
         if m != Msg::DocumentNotUploaded {
-            let _ = ctx.files.delete(key).await;
+            let _ = ctx.files.discard_upload(key).await;
         }
         return Err(ApiError::bad(m));
     }

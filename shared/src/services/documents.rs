@@ -136,7 +136,7 @@ pub async fn confirm(ctx: &Context, user: &User, case_uid: &str, key: &str, name
             // Whatever refused it (type, size, limit, rights changed meanwhile),
             // the object must not stay: nothing refers to it.
             if e.key() != document::DOCUMENT_NOT_UPLOADED {
-                if let Err(del) = ctx.files.delete(key).await {
+                if let Err(del) = ctx.files.discard_upload(key).await {
                     eprintln!("WARN refused document {key} not deleted: {del}");
                 }
             }
@@ -152,6 +152,7 @@ async fn add(ctx: &Context, user: &User, case_uid: &str, key: &str, key_type: Do
     if t.content_type != key_type.content_type {
         return Err(ApiError::bad(document::DOCUMENT_TYPE_NOT_ALLOWED));
     }
+    ctx.files.claim_upload(key).await?;
     let size = ctx.files.size(key).await?;
     let head = match size {
         Some(n) if n > 0 => ctx.files.head_bytes(key, document::MAGIC_LEN).await?,
@@ -247,6 +248,7 @@ pub async fn checked_upload(ctx: &Context, prefix: &str, key: &str, name: &str, 
         if t.content_type != key_type.content_type {
             return Err(ApiError::bad(document::DOCUMENT_TYPE_NOT_ALLOWED));
         }
+        ctx.files.claim_upload(key).await?;
         let size = ctx.files.size(key).await?;
         let head = match size {
             Some(n) if n > 0 => ctx.files.head_bytes(key, document::MAGIC_LEN).await?,
@@ -258,7 +260,7 @@ pub async fn checked_upload(ctx: &Context, prefix: &str, key: &str, name: &str, 
     .await;
     if let Err(e) = &result {
         if e.key() != document::DOCUMENT_NOT_UPLOADED {
-            if let Err(del) = ctx.files.delete(key).await {
+            if let Err(del) = ctx.files.discard_upload(key).await {
                 eprintln!("WARN refused upload {key} not deleted: {del}");
             }
         }

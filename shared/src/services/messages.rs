@@ -109,6 +109,7 @@ async fn checked_attachment(ctx: &Context, case_uid: &str, key: &str, name: &str
         if t.content_type != key_type.content_type {
             return Err(ApiError::bad(document::DOCUMENT_TYPE_NOT_ALLOWED));
         }
+        ctx.files.claim_upload(key).await?;
         let size = ctx.files.size(key).await?;
         let head = match size {
             Some(n) if n > 0 => ctx.files.head_bytes(key, document::MAGIC_LEN).await?,
@@ -120,7 +121,7 @@ async fn checked_attachment(ctx: &Context, case_uid: &str, key: &str, name: &str
     .await;
     if let Err(e) = &result {
         if e.key() != document::DOCUMENT_NOT_UPLOADED {
-            if let Err(del) = ctx.files.delete(key).await {
+            if let Err(del) = ctx.files.discard_upload(key).await {
                 eprintln!("WARN refused message file {key} not deleted: {del}");
             }
         }

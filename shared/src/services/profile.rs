@@ -67,14 +67,15 @@ pub async fn confirm_image(s: &Context, mut user: User, key: &str) -> Result<Ses
     if !is_own_image_key(&user.uid, key) {
         return Err(ApiError::field("key", Msg::Invalid));
     }
+    s.files.claim_upload(key).await?;
     let size = s.files.size(key).await?.ok_or_else(|| ApiError::bad(Msg::ImageNotUploaded))?;
     if size > IMAGE_MAX_BYTES {
-        s.files.delete(key).await?;
+        s.files.discard_upload(key).await?;
         return Err(ApiError::bad(Msg::ImageTooLarge));
     }
     let head = if size > 0 { s.files.head_bytes(key, 8).await? } else { Vec::new() };
     if !is_image_magic(&head) {
-        s.files.delete(key).await?;
+        s.files.discard_upload(key).await?;
         return Err(ApiError::bad(Msg::ImageInvalid));
     }
     let old = std::mem::replace(&mut user.image, key.to_string());

@@ -8,13 +8,16 @@ use crate::error::ApiError;
 
 impl Store {
     /// Adds a new single-use link to `tx` (a recovery link, or the
-    /// invitation of a new account, written with the account).
-    pub fn add_recovery_link(&self, tx: &mut Tx, digest: &str, user_uid: &str, expires_at: i64) -> Result<(), ApiError> {
+    /// invitation of a new account, written with the account). `version` is
+    /// the user's token version now: a link outlives no password change or
+    /// reset (see [`Store::spend_recovery_link`]).
+    pub fn add_recovery_link(&self, tx: &mut Tx, digest: &str, user_uid: &str, version: u32, expires_at: i64) -> Result<(), ApiError> {
         tx.put(Item::from([
             ("PK".to_string(), s(keys::recovery_link::pk(digest))),
             ("SK".to_string(), s(keys::recovery_link::SK)),
             ("entity".to_string(), s("recovery_link")),
             ("user_uid".to_string(), s(user_uid)),
+            ("token_version".to_string(), n(version)),
             ("expires_at".to_string(), n(expires_at)),
             ("used".to_string(), AttributeValue::Bool(false)),
             (super::table::TTL_ATTRIBUTE.to_string(), n(expires_at)),
@@ -22,16 +25,17 @@ impl Store {
     }
 
     /// Stores a new single-use link on its own.
-    pub async fn save_recovery_link(&self, digest: &str, user_uid: &str, expires_at: i64) -> Result<(), ApiError> {
+    pub async fn save_recovery_link(&self, digest: &str, user_uid: &str, version: u32, expires_at: i64) -> Result<(), ApiError> {
         let mut tx = self.tx();
-        self.add_recovery_link(&mut tx, digest, user_uid, expires_at)?;
+        self.add_recovery_link(&mut tx, digest, user_uid, version, expires_at)?;
         self.commit(tx).await?;
         Ok(())
     }
 
-    /// Spends a link that exists, is unused and unexpired; returns its user.
-    /// Single use even under concurrent clicks.
-    pub async fn spend_recovery_link(&self, digest: &str, now: i64) -> Result<Option<String>, ApiError> {
+    /// Spends a link that exists, is unused and unexpired; returns its user
+    /// and the token version it was issued under (`None` for links stored
+    /// before versions were). Single use even under concurrent clicks.
+    pub async fn spend_recovery_link(&self, digest: &str, now: i64) -> Result<Option<(String, Option<u32>)>, ApiError> {
         let res = self
             .client
             .update_item()
@@ -47,7 +51,11 @@ impl Store {
             .send()
             .await;
         match res {
-            Ok(out) => Ok(out.attributes.and_then(|a| a.get("user_uid").and_then(|v| v.as_s().ok()).cloned())),
+            Ok(out) => Ok(out.attributes.and_then(|a| {
+                let uid = a.get("user_uid").and_then(|v| v.as_s().ok()).cloned()?;
+                let version = a.get("token_version").and_then(|v| v.as_n().ok()).and_then(|v| v.parse().ok());
+                Some((uid, version))
+            })),
             Err(e) if e.as_service_error().is_some_and(|se| se.is_conditional_check_failed_exception()) => Ok(None),
             Err(e) => Err(sdk_err(e)),
         }

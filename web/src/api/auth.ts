@@ -19,10 +19,13 @@ export function isTwoFactorChallenge(value: unknown): value is TwoFactorChalleng
 /**
  * POST /api/token/ — the token pair, or a two-factor challenge. 400
  * (invalid_credentials, account_inactive) and 429 (too_many_requests) are left
- * to the caller (shown inline on the login form).
+ * to the caller (shown inline on the login form). `deviceToken`, this
+ * browser's token for the address, lets the right password through a
+ * cool-down others' guesses started.
  */
-export function obtainToken(email: string, password: string): Promise<Auth | TwoFactorChallenge> {
-  return api.post<Auth | TwoFactorChallenge>('/token/', { email, password }, { anonymous: true, suppressError: [400, 401, 429] });
+export function obtainToken(email: string, password: string, deviceToken?: string): Promise<Auth | TwoFactorChallenge> {
+  const body = deviceToken ? { email, password, device_token: deviceToken } : { email, password };
+  return api.post<Auth | TwoFactorChallenge>('/token/', body, { anonymous: true, suppressError: [400, 401, 429] });
 }
 
 /** POST /api/token/2fa/ — the e-mailed code for a pending sign-in. 400/401/429 are shown inline by the caller. */
@@ -63,10 +66,15 @@ export function fetchTwoFactorStatus(): Promise<TwoFactorStatus> {
 
 /**
  * POST /api/2fa/toggle-activation/ with the state to set (the server would
- * flip without one). Turning it on ends every session (spec §4).
+ * flip without one). Turning it on ends every session (spec §4); turning it
+ * off needs the current password (400 current_password_wrong /
+ * password_or_code_required and 429 are shown on the form).
  */
-export function setTwoFactorEnabled(enabled: boolean): Promise<TwoFactorStatus> {
-  return api.post<TwoFactorStatus>('/2fa/toggle-activation/', { enabled });
+export function setTwoFactorEnabled(enabled: true): Promise<TwoFactorStatus>;
+export function setTwoFactorEnabled(enabled: false, password: string): Promise<TwoFactorStatus>;
+export function setTwoFactorEnabled(enabled: boolean, password?: string): Promise<TwoFactorStatus> {
+  if (enabled) return api.post<TwoFactorStatus>('/2fa/toggle-activation/', { enabled });
+  return api.post<TwoFactorStatus>('/2fa/toggle-activation/', { enabled, password: password ?? '' }, { suppressError: [400, 429] });
 }
 
 /** POST /api/2fa/totp/setup/ — start enrolling an authenticator app. */

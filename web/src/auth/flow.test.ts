@@ -49,6 +49,23 @@ describe('login flow', () => {
     expect(twoFactor.getPendingTwoFactor()).toBeNull();
   });
 
+  it('keeps the device token of a completed sign-in apart from the session and sends it back next time', async () => {
+    fake.replies.push(
+      () => ({ status: 200, body: { ...auth, device_token: 'dev-1' } }),
+      () => ({ status: 200, body: customer }),
+    );
+    await flow.login('c@example.com', 'pw', null);
+    expect(session.getState().auth).toEqual(auth);
+    expect(localStorage.getItem('root') ?? '').not.toContain('dev-1');
+    flow.signOutLocally();
+    fake.replies.push(() => ({ status: 400, body: { message: 'invalid_credentials' } }));
+    await expect(flow.login(' C@Example.com', 'wrong', null)).rejects.toBeInstanceOf(ApiError);
+    expect(fake.calls[2].options?.body).toEqual({ email: ' C@Example.com', password: 'wrong', device_token: 'dev-1' });
+    fake.replies.push(() => ({ status: 400, body: { message: 'invalid_credentials' } }));
+    await expect(flow.login('other@example.com', 'pw', null)).rejects.toBeInstanceOf(ApiError);
+    expect(fake.calls[3].options?.body).toEqual({ email: 'other@example.com', password: 'pw' });
+  });
+
   it('goes back to the remembered origin under the own prefix', async () => {
     session.setInitialRoute('/user/cases/');
     fake.replies.push(

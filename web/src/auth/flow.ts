@@ -15,6 +15,7 @@ import { fetchPermissions } from '../api/users';
 import { navigateTo } from '../navigation';
 import { acknowledgeSessionEnd, clearSession, getState, setPermissions, setState } from '../store/session';
 import { clearPendingTwoFactor, getPendingTwoFactor, setPendingTwoFactor } from '../store/twoFactor';
+import { getDeviceToken, rememberDeviceToken } from '../store/deviceTokens';
 import { LOGIN_PATH, postLoginTarget } from './guards';
 import { resolveRole } from './roles';
 import type { Auth } from '../types/session';
@@ -35,8 +36,11 @@ export const LOGOUT_TIMEOUT_MS = 5000;
  * session user with the new token, check the role, store auth and user, and
  * pick the target. `origin` is the page the guard remembered, if any.
  */
-export async function completeLogin(auth: Auth, origin: string | null): Promise<LoginOutcome> {
+export async function completeLogin(signedIn: Auth, origin: string | null): Promise<LoginOutcome> {
+  // The device token is this browser's, kept apart from the session.
+  const { device_token: deviceToken, ...auth } = signedIn;
   const user = await fetchProfile({ auth });
+  if (deviceToken && user?.email) rememberDeviceToken(user.email, deviceToken);
   const role = resolveRole(user);
   clearPendingTwoFactor();
   if (role === 'none') {
@@ -54,7 +58,7 @@ export async function completeLogin(auth: Auth, origin: string | null): Promise<
 
 /** Step one: e-mail and password. Branches on `two_factor_required`. */
 export async function login(email: string, password: string, origin: string | null): Promise<LoginOutcome> {
-  const result = await obtainToken(email, password);
+  const result = await obtainToken(email, password, getDeviceToken(email));
   if (isTwoFactorChallenge(result)) {
     setPendingTwoFactor({ token: result.two_factor_token, method: result.method || 'email' });
     return { kind: 'twoFactor' };

@@ -39,3 +39,5 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const STORAGE_KEY = 'root';
 /** sessionStorage key of a pending two-factor sign-in (this tab only). */
 export const TWO_FACTOR_STORAGE_KEY = 'two_factor';
+/** localStorage key of the device tokens per e-mail address (store/deviceTokens). */
+export const DEVICE_TOKENS_STORAGE_KEY = 'device_tokens';

@@ -25,4 +25,6 @@ export interface Auth {
   refresh_token: string;
   expires_in: number;
   token_type: string;
+  /** On a completed sign-in only: this browser's device token (kept apart, see store/deviceTokens). */
+  device_token?: string;
 }

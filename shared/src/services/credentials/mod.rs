@@ -11,7 +11,7 @@ use chrono::Utc;
 
 use super::retry::{self, Attempt};
 use super::Context;
-use crate::auth::{password, TokenPair};
+use crate::auth::{password, TokenKind, TokenPair};
 use crate::domain::customer::inactive_reason as inactive_reason_of;
 use crate::domain::{Role, User};
 use crate::error::{ApiError, Msg};
@@ -27,23 +27,21 @@ async fn limit_both(s: &Context, per_account: Limit, account: &str, per_address:
     s.store.rate_limit(per_account, account, t).await
 }
 
-/// Counts a failed sign-in against the account and the client address. The
-/// failure's own limit answer is the next try's (this one answers invalid
-/// credentials), but a store error is not swallowed: a transient one is
-/// tried again, anything else fails the request, so a failure is never
-/// left uncounted.
-pub async fn count_failed_sign_in(s: &Context, email: &str, client: &str) -> Result<(), ApiError> {
-    let t = now();
-    for (limit, key) in [(rate_limit::LOGIN_PER_ADDRESS, client), (rate_limit::LOGIN_PER_ACCOUNT, email)] {
-        retry::until_done(|_| async move {
-            match s.store.rate_limit(limit, key, t).await {
-                Ok(()) | Err(ApiError::TooManyRequests) => Ok(Attempt::Done(())),
-                Err(e) => Err(e),
-            }
-        })
-        .await?;
+/// Counts a failed sign-in under each of `counters` (see
+/// `domain::sign_in`). A store error is not swallowed: a transient one is
+/// tried again, anything else fails the request, so a failure is never left
+/// uncounted.
+pub async fn count_failed_sign_in(s: &Context, counters: &[(Limit, &str)], t: i64) -> Result<(), ApiError> {
+    for &(limit, key) in counters {
+        retry::until_done(|_| async move { s.store.count_failure(limit, key, t).await.map(Attempt::Done) }).await?;
     }
     Ok(())
+}
+
+/// Counts one requested mail to `to` (429 past [`rate_limit::MAIL_PER_RECIPIENT`]).
+/// Called before anything is stored or sent.
+pub async fn limit_mail_to(s: &Context, to: &str) -> Result<(), ApiError> {
+    s.store.rate_limit(rate_limit::MAIL_PER_RECIPIENT, &crate::domain::normalize_email(to), now()).await
 }
 
 /// The limits on entering a second-factor code, per account and per address.
@@ -75,6 +73,16 @@ pub async fn hash_password(pw: &str) -> Result<String, ApiError> {
 pub async fn start_session(s: &Context, user: &User) -> Result<TokenPair, ApiError> {
     let (pair, refresh) = s.jwt.issue_pair(&user.uid, user.token_version, None)?;
     s.store.save_refresh_token(&refresh).await?;
+    Ok(pair)
+}
+
+/// A completed sign-in (password, and the second factor when it is on): a
+/// new session plus a device token, which lets this browser's right
+/// password through the account's cool-down later (`domain::sign_in`).
+pub async fn complete_sign_in(s: &Context, user: &User) -> Result<TokenPair, ApiError> {
+    let mut pair = start_session(s, user).await?;
+    let (device, _) = s.jwt.issue(&user.uid, TokenKind::Device, now())?;
+    pair.device_token = Some(device);
     Ok(pair)
 }
 

@@ -43,9 +43,10 @@ pub async fn request_recovery(s: &Context, email: &str, client: &str) -> Result<
     let now = Utc::now().timestamp();
     s.store.rate_limit(rate_limit::MAIL_PER_ADDRESS, client, now).await?;
     s.store.rate_limit(rate_limit::MAIL_PER_ACCOUNT, &email, now).await?;
+    s.store.rate_limit(rate_limit::MAIL_PER_RECIPIENT, &email, now).await?;
     let Some(user) = s.store.find_user_by_email(&email).await?.filter(|u| u.active) else { return Ok(()) };
     let token = two_factor::new_link_token();
-    s.store.save_recovery_link(&two_factor::link_digest(&token), &user.uid, now + RECOVERY_TTL_SECS).await?;
+    s.store.save_recovery_link(&two_factor::link_digest(&token), &user.uid, user.token_version, now + RECOVERY_TTL_SECS).await?;
     let link = format!("{}/recovery/account?token={token}", s.config.web_origin.trim_end_matches('/'));
     let body = format!(
         "Hej {name},\n\nÖppna länken för att välja ett nytt lösenord. Den gäller i en timme och kan användas en gång:\n{link}\n\n\
@@ -56,15 +57,22 @@ pub async fn request_recovery(s: &Context, email: &str, client: &str) -> Result<
     s.mail.send(&user.email, "Återställ ditt lösenord / Reset your password", &body).await
 }
 
-/// Sets a new password through a recovery link (single use, one hour).
+/// Sets a new password through a recovery link (single use, one hour). The
+/// reset ends every session and every other outstanding link of the user:
+/// links carry the token version they were issued under, and the reset
+/// bumps it.
 pub async fn confirm_recovery(s: &Context, token: &str, new: &str, confirm: &str) -> Result<(), ApiError> {
     let errors = password_policy::check(new, Some(confirm), "password", "confirm_password");
     if !errors.is_empty() {
         return Err(ApiError::validation(errors));
     }
     let digest = two_factor::link_digest(token.trim());
-    let uid = s.store.spend_recovery_link(&digest, Utc::now().timestamp()).await?.ok_or_else(|| ApiError::bad(Msg::LinkInvalid))?;
+    let (uid, version) =
+        s.store.spend_recovery_link(&digest, Utc::now().timestamp()).await?.ok_or_else(|| ApiError::bad(Msg::LinkInvalid))?;
     let mut user = s.store.get_user(&uid).await?.ok_or_else(|| ApiError::bad(Msg::LinkInvalid))?;
+    if !two_factor::link_still_valid(version, user.token_version) {
+        return Err(ApiError::bad(Msg::LinkInvalid));
+    }
     set_password(s, &mut user, new).await
 }
 
@@ -85,7 +93,13 @@ pub struct Invitation {
 /// single use and expires on its own; a newer one replaces nothing.
 pub fn add_invitation(s: &Context, tx: &mut Tx, user: &User) -> Result<Invitation, ApiError> {
     let token = two_factor::new_link_token();
-    s.store.add_recovery_link(tx, &two_factor::link_digest(&token), &user.uid, Utc::now().timestamp() + INVITATION_TTL_SECS)?;
+    s.store.add_recovery_link(
+        tx,
+        &two_factor::link_digest(&token),
+        &user.uid,
+        user.token_version,
+        Utc::now().timestamp() + INVITATION_TTL_SECS,
+    )?;
     Ok(Invitation { token })
 }
 
@@ -100,8 +114,10 @@ pub async fn mail_invitation(s: &Context, user: &User, invitation: &Invitation) 
     s.mail.send(&user.email, "Välkommen / Welcome", &body).await
 }
 
-/// Stores and mails a new invitation for an existing account (its own write).
+/// Stores and mails a new invitation for an existing account (its own
+/// write); at most a few per recipient in a window (`too_many_requests`).
 pub async fn send_invitation(s: &Context, user: &User) -> Result<(), ApiError> {
+    super::limit_mail_to(s, &user.email).await?;
     let mut tx = s.store.tx();
     let invitation = add_invitation(s, &mut tx, user)?;
     s.store.commit(tx).await?;

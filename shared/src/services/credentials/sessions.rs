@@ -7,11 +7,11 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::two_factor as two_factor_settings;
-use super::{count_failed_sign_in, inactive_reason, limit_both, limit_code_entry, password_matches, start_session};
+use super::{complete_sign_in, count_failed_sign_in, inactive_reason, limit_both, limit_code_entry, password_matches};
 use crate::auth::{TokenKind, TokenPair};
 use crate::domain::totp::TotpAuthenticator;
 use crate::domain::two_factor::{self, Challenge, CodeCheck};
-use crate::domain::{normalize_email, User};
+use crate::domain::{normalize_email, sign_in, User};
 use crate::error::{ApiError, FieldErrors, Msg};
 use crate::services::Context;
 use crate::store::rate_limit::{self};
@@ -39,27 +39,64 @@ fn now() -> i64 {
     Utc::now().timestamp()
 }
 
+/// [`login_from_device`] without a device token.
 pub async fn login(s: &Context, email: &str, password: String, client: &str) -> Result<LoginOutcome, ApiError> {
+    login_from_device(s, email, password, client, None).await
+}
+
+/// The password step of a sign-in, throttled as `domain::sign_in` says:
+/// the per-address limit first (it is about no account, so refusing at once
+/// tells nothing), then the account's counters; a try they refuse still
+/// looks the user up and checks the password, so a refusal takes as long as
+/// a wrong password, and its answer never depends on the password. A device
+/// token this account issued (see [`super::complete_sign_in`]) passes the
+/// account's cool-down; its own failures count instead.
+pub async fn login_from_device(
+    s: &Context,
+    email: &str,
+    password: String,
+    client: &str,
+    device_token: Option<&str>,
+) -> Result<LoginOutcome, ApiError> {
     let email = normalize_email(email);
     // An address longer than any account's is no account: it signs in as an
     // unknown address would (same answer, same time), counted under one
     // placeholder instead of becoming a table key of any size.
     let email = if email.chars().count() > crate::domain::text::EMAIL_MAX { String::from("(too long)") } else { email };
-    // Checked before the password, so a locked account cannot be guessed on;
-    // only failures count (below). Concurrent guesses may each pass the check
-    // once before their failures are counted: argon2 keeps that to a few.
+    let client: String = client.chars().take(64).collect();
+    let client = client.as_str();
     let t = now();
-    if s.store.rate_exceeded(rate_limit::LOGIN_PER_ADDRESS, client, t).await?
-        || s.store.rate_exceeded(rate_limit::LOGIN_PER_ACCOUNT, &email, t).await?
-    {
+    if s.store.rate_exceeded(rate_limit::LOGIN_PER_ADDRESS, client, t).await? {
         return Err(ApiError::TooManyRequests);
     }
     let user = s.store.find_user_by_email(&email).await?;
+    let device = device_token
+        .and_then(|d| s.jwt.verify(d.trim(), TokenKind::Device).ok())
+        .filter(|c| user.as_ref().is_some_and(|u| u.uid == c.sub))
+        .map(|c| c.jti);
+    let pair_key = format!("{email}|{client}");
+    // All three counters are read whatever the case, so every try costs the same.
+    let ((pair, pair_last), (account, _), (device_failures, _)) = tokio::try_join!(
+        s.store.failures(rate_limit::LOGIN_PER_PAIR, &pair_key, t),
+        s.store.failures(rate_limit::LOGIN_PER_ACCOUNT, &email, t),
+        s.store.failures(rate_limit::LOGIN_PER_DEVICE, device.as_deref().unwrap_or("-"), t),
+    )?;
+    let counters = sign_in::Counters { address: 0, pair, pair_last, account, device: device.as_ref().map(|_| device_failures) };
+    let gate = sign_in::gate(&counters, t);
     // Unknown e-mail and wrong password answer alike (and take as long), so
     // the form does not reveal who has an account.
-    if !password_matches(password, user.as_ref().map(|u| u.password_hash.clone())).await? {
-        // The failure is what counts; its own limit answer is the next try's.
-        count_failed_sign_in(s, &email, client).await?;
+    let matches = password_matches(password, user.as_ref().map(|u| u.password_hash.clone())).await?;
+    if let Err(refusal) = gate {
+        eprintln!("sign-in refused before its password counted: {refusal:?}");
+        count_failed_sign_in(s, &[(rate_limit::LOGIN_PER_ADDRESS, client)], t).await?;
+        return Err(ApiError::TooManyRequests);
+    }
+    if !matches {
+        let own = match &device {
+            Some(jti) => (rate_limit::LOGIN_PER_DEVICE, jti.as_str()),
+            None => (rate_limit::LOGIN_PER_ACCOUNT, email.as_str()),
+        };
+        count_failed_sign_in(s, &[(rate_limit::LOGIN_PER_ADDRESS, client), (rate_limit::LOGIN_PER_PAIR, &pair_key), own], t).await?;
         return Err(ApiError::InvalidCredentials);
     }
     let user = user.ok_or(ApiError::InvalidCredentials)?;
@@ -74,7 +111,7 @@ pub async fn login(s: &Context, email: &str, password: String, client: &str) -> 
         }
         return Ok(LoginOutcome::TwoFactor(send_code(s, &user).await?));
     }
-    Ok(LoginOutcome::Tokens(start_session(s, &user).await?))
+    Ok(LoginOutcome::Tokens(complete_sign_in(s, &user).await?))
 }
 
 /// With an authenticator app nothing is sent: the challenge only carries the
@@ -151,7 +188,7 @@ pub async fn verify_code(s: &Context, token: &str, code: &str, client: &str) -> 
             if !s.store.spend_challenge(&challenge.id).await? {
                 return Err(ApiError::bad(Msg::CodeExpired));
             }
-            start_session(s, &user).await
+            complete_sign_in(s, &user).await
         }
         CodeCheck::Wrong => {
             if s.store.count_wrong_code(&challenge.id).await? {
@@ -192,7 +229,7 @@ async fn verify_app_code(
                 // Another sign-in spent the same code a moment earlier.
                 return Err(ApiError::bad(Msg::TotpCodeUsed));
             }
-            start_session(s, &user).await
+            complete_sign_in(s, &user).await
         }
         CodeCheck::Wrong => {
             let key = checked.err().unwrap_or(Msg::CodeNotCorrect);
@@ -215,16 +252,26 @@ pub async fn resend_code(s: &Context, token: &str, client: &str) -> Result<TwoFa
         return Err(ApiError::bad(Msg::TotpNoResend));
     }
     limit_both(s, rate_limit::MAIL_PER_ACCOUNT, &user.uid, rate_limit::MAIL_PER_ADDRESS, client).await?;
+    super::limit_mail_to(s, &user.email).await?;
     send_code(s, &user).await
 }
 
 /// The user behind an access token: signature, expiry and audience checked,
-/// and the user read on every call, so a deactivated account or a bumped
-/// token version stops working at once.
+/// and the user and the token's sign-in read on every call, so a deactivated
+/// account, a bumped token version, a logout or a replayed refresh token
+/// (each revokes the sign-in's family) stops it at once. Access tokens from
+/// before they named their sign-in (`fam` absent) expire within 15 minutes.
 pub async fn authenticate(s: &Context, access_token: &str) -> Result<User, ApiError> {
     let claims = s.jwt.verify(access_token.trim(), TokenKind::Access)?;
-    let user = s.store.get_user(&claims.sub).await?.ok_or(ApiError::NotAuthenticated)?;
-    if !user.active || claims.ver != user.token_version {
+    let live = async {
+        match &claims.fam {
+            Some(fam) => s.store.family_live(fam).await,
+            None => Ok(true),
+        }
+    };
+    let (user, live) = tokio::try_join!(s.store.get_user(&claims.sub), live)?;
+    let user = user.ok_or(ApiError::NotAuthenticated)?;
+    if !user.active || claims.ver != user.token_version || !live {
         return Err(ApiError::NotAuthenticated);
     }
     Ok(user)

@@ -64,10 +64,12 @@ pub async fn status(s: &Context, user: &User) -> Result<TwoFactorStatus, ApiErro
 }
 
 /// `2fa/toggle-activation/`: `Some(state)` sets it, `None` flips it (the
-/// original call). Turning it on ends every session (spec §4). An
+/// original call). Turning it on ends every session (spec §4). Turning it
+/// off needs the current `password` (a stolen access token alone must not
+/// remove a second factor; wrong tries count like failed sign-ins). An
 /// authenticator app is only removed through [`disable_totp`], which asks for
 /// the password or a code.
-pub async fn set_enabled(s: &Context, mut user: User, desired: Option<bool>) -> Result<TwoFactorStatus, ApiError> {
+pub async fn set_enabled(s: &Context, mut user: User, desired: Option<bool>, password: &str) -> Result<TwoFactorStatus, ApiError> {
     let totp_on = active_totp(s, &user).await?;
     let target = desired.unwrap_or(!user.two_factor);
     if let Some(a) = totp_on {
@@ -75,6 +77,15 @@ pub async fn set_enabled(s: &Context, mut user: User, desired: Option<bool>) -> 
             return Err(ApiError::bad(Msg::TotpDisableRequired));
         }
         return Ok(TwoFactorStatus { enabled: true, method: METHOD_TOTP, recovery_codes_left: a.recovery_hashes.len() });
+    }
+    if !target && user.two_factor {
+        if password.is_empty() {
+            return Err(ApiError::field("password", Msg::PasswordOrCodeRequired));
+        }
+        s.store.rate_limit(crate::store::rate_limit::LOGIN_PER_ACCOUNT, &user.email, now()).await?;
+        if !password_matches(password.to_string(), Some(user.password_hash.clone())).await? {
+            return Err(ApiError::field("password", Msg::CurrentPasswordWrong));
+        }
     }
     if target != user.two_factor {
         if target {

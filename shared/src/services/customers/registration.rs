@@ -12,8 +12,16 @@ use crate::services::accounts::{self, NewAccount};
 use crate::services::retry::{self, Attempt};
 use crate::services::Context;
 
+/// Counts one availability check of `client` (429 past the limit).
+async fn limit_lookup(ctx: &Context, client: &str) -> Result<(), ApiError> {
+    let client: String = client.chars().take(64).collect();
+    ctx.store.rate_limit(crate::store::rate_limit::LOOKUP_PER_ADDRESS, &client, Utc::now().timestamp()).await
+}
+
 /// `email/check/`: is the address free (case-insensitively)? Invalid → 400.
-pub async fn email_available(ctx: &Context, email: &str) -> Result<bool, ApiError> {
+/// Throttled per client address: the answer tells who has an account.
+pub async fn email_available(ctx: &Context, email: &str, client: &str) -> Result<bool, ApiError> {
+    limit_lookup(ctx, client).await?;
     if email.trim().is_empty() {
         return Err(ApiError::field("email", Msg::Required));
     }
@@ -23,8 +31,10 @@ pub async fn email_available(ctx: &Context, email: &str) -> Result<bool, ApiErro
     Ok(ctx.store.email_owner(&normalize_email(email)).await?.is_none())
 }
 
-/// `company-registration-number/check/`: format, then availability.
-pub async fn registration_number_available(ctx: &Context, number: &str) -> Result<bool, ApiError> {
+/// `company-registration-number/check/`: format, then availability
+/// (throttled per client address like [`email_available`]).
+pub async fn registration_number_available(ctx: &Context, number: &str, client: &str) -> Result<bool, ApiError> {
+    limit_lookup(ctx, client).await?;
     let number = number.trim();
     if number.is_empty() {
         return Err(ApiError::field("company_registration_number", Msg::Required));

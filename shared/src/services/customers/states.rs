@@ -77,6 +77,7 @@ pub async fn resend_activation(ctx: &Context, caller: &User, uid: &str) -> Resul
     if profile.approved_at.is_none() {
         return Err(ApiError::bad(Msg::CustomerNotApproved));
     }
+    crate::services::credentials::limit_mail_to(ctx, &user.email).await?;
     let mut tx = ctx.store.tx();
     let link = add_activation_link(ctx, &mut tx, &user)?;
     ctx.store.commit(tx).await?;

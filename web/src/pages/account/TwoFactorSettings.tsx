@@ -23,7 +23,9 @@ type Panel =
   /** Enrolled: the recovery codes, shown this once. */
   | { kind: 'recovery'; codes: string[] }
   /** Removing the authenticator app (then, for 'email', turning the e-mailed code on). */
-  | { kind: 'disable'; then: 'off' | 'email' };
+  | { kind: 'disable'; then: 'off' | 'email' }
+  /** Turning the e-mailed code off: the current password first. */
+  | { kind: 'emailOff' };
 
 function choiceOf(status: TwoFactorStatus): Choice {
   return status.enabled ? (status.method ?? 'email') : 'off';
@@ -54,6 +56,7 @@ export default function TwoFactorSettings({ titleKey }: { titleKey: string }) {
   const [formError, setFormError] = useState<string[] | null>(null);
   const [confirmForm] = Form.useForm<{ code: string }>();
   const [disableForm] = Form.useForm<{ password?: string; code?: string }>();
+  const [emailOffForm] = Form.useForm<{ password: string }>();
 
   useEffect(() => {
     let active = true;
@@ -101,10 +104,9 @@ export default function TwoFactorSettings({ titleKey }: { titleKey: string }) {
       } else if (next === 'email') {
         await enableEmail();
       } else {
-        const s = await setTwoFactorEnabled(false);
-        setStatus({ enabled: !!s?.enabled, method: 'email', recovery_codes_left: 0 });
-        setPanel({ kind: 'none' });
-        void message.success(translateServerMessage('two_factor_disabled'));
+        // Turning the e-mailed code off needs the current password.
+        emailOffForm.resetFields();
+        setPanel({ kind: 'emailOff' });
       }
     } catch {
       /* the API client has shown the error */
@@ -152,6 +154,21 @@ export default function TwoFactorSettings({ titleKey }: { titleKey: string }) {
       }
     } catch (err) {
       if (isInlineError(err)) setFormError(applyServerErrors(disableForm, err, ['password', 'code']));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onEmailOff = async ({ password }: { password: string }) => {
+    setBusy(true);
+    setFormError(null);
+    try {
+      const s = await setTwoFactorEnabled(false, password ?? '');
+      setStatus({ enabled: !!s?.enabled, method: 'email', recovery_codes_left: 0 });
+      setPanel({ kind: 'none' });
+      void message.success(translateServerMessage('two_factor_disabled'));
+    } catch (err) {
+      if (isInlineError(err)) setFormError(applyServerErrors(emailOffForm, err, ['password']));
     } finally {
       setBusy(false);
     }
@@ -321,6 +338,37 @@ export default function TwoFactorSettings({ titleKey }: { titleKey: string }) {
                     </Button>
                   </Space>
                 </Space>
+              </Card>
+            )}
+
+            {panel.kind === 'emailOff' && (
+              <Card size="small" title={t('twoFactorSettings.emailOff.title')} data-testid="twofa-off-confirm">
+                <Typography.Paragraph>{t('twoFactorSettings.emailOff.intro')}</Typography.Paragraph>
+                <MessageAlert messages={formError} testId="twofa-off-error" />
+                <Form<{ password: string }>
+                  form={emailOffForm}
+                  layout="vertical"
+                  name="twofa-off"
+                  requiredMark={false}
+                  onFinish={onEmailOff}
+                  disabled={busy}
+                >
+                  <Form.Item
+                    label={t('twoFactorSettings.disable.password')}
+                    name="password"
+                    rules={[{ required: true, message: t('twoFactorSettings.emailOff.passwordRequired') }]}
+                  >
+                    <Input.Password autoComplete="current-password" data-testid="twofa-off-password" />
+                  </Form.Item>
+                  <Space>
+                    <Button type="primary" danger htmlType="submit" loading={busy} data-testid="twofa-off-submit">
+                      {t('twoFactorSettings.emailOff.submit')}
+                    </Button>
+                    <Button onClick={cancel} data-testid="totp-cancel">
+                      {t('twoFactorSettings.cancel')}
+                    </Button>
+                  </Space>
+                </Form>
               </Card>
             )}
 

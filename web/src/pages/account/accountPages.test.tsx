@@ -69,19 +69,36 @@ describe('account pages', { timeout: 60_000 }, () => {
 
   it('two-factor: turning it off stays; turning it on logs out to /login without remembering the page', async () => {
     fake.routes.set('GET /2fa/status/', () => ({ status: 200, body: { enabled: true, method: 'email', recovery_codes_left: 0 } }));
-    const { $, click, waitFor, path, router } = await render('/admin/update-2fa/', admin);
+    const { $, click, type, waitFor, path, router } = await render('/admin/update-2fa/', admin);
     const status = await waitFor(() => $('twofa-status'), 'status');
     expect(status.dataset.enabled).toBe('true');
     expect(status.dataset.method).toBe('email');
     expect(status.textContent).toBe('On (e-mail code)');
 
-    // The explicit state is sent, not a flip.
+    // Turning it off asks for the password first; the explicit state is sent, not a flip.
+    await click('twofa-method-off');
+    await waitFor(() => $('twofa-off-confirm'), 'password form');
+    expect(fake.calls.filter((c) => c.path === '/2fa/toggle-activation/')).toHaveLength(0);
+    await click('twofa-off-submit');
+    await waitFor(() => page.ui!.container.textContent?.includes('Enter your current password.'), 'password required');
+    expect(fake.calls.filter((c) => c.path === '/2fa/toggle-activation/')).toHaveLength(0);
     fake.replies.push((c) => {
-      expect(c).toMatchObject({ method: 'POST', path: '/2fa/toggle-activation/', options: { body: { enabled: false } } });
+      expect(c).toMatchObject({ method: 'POST', path: '/2fa/toggle-activation/', options: { body: { enabled: false, password: 'nope' } } });
+      return { status: 400, body: { status: 400, message: 'validation_failed', errors: { password: ['current_password_wrong'] } } };
+    });
+    await type('twofa-off-password', 'nope');
+    await click('twofa-off-submit');
+    await waitFor(() => page.ui!.container.textContent?.includes('The current password is wrong.'), 'wrong password');
+    expect($('twofa-status')!.dataset.enabled).toBe('true');
+    expect(warning).not.toHaveBeenCalled();
+    fake.replies.push((c) => {
+      expect(c).toMatchObject({ method: 'POST', path: '/2fa/toggle-activation/', options: { body: { enabled: false, password: 'Right-pass-2026' } } });
       return { status: 200, body: { enabled: false, method: 'email', recovery_codes_left: 0 } };
     });
-    await click('twofa-method-off');
+    await type('twofa-off-password', 'Right-pass-2026');
+    await click('twofa-off-submit');
     await waitFor(() => $('twofa-status')?.dataset.enabled === 'false', 'off');
+    expect($('twofa-off-confirm')).toBeNull();
     expect($('twofa-status')!.textContent).toBe('Off');
     expect(path()).toBe('/admin/update-2fa/');
     expect(session.getState().auth).toEqual(auth);

@@ -15,5 +15,6 @@ import './edge.e2e.mjs';
 import './crawl.e2e.mjs';
 import './statistics.e2e.mjs';
 import './content.e2e.mjs';
+import './addons.e2e.mjs';
 // Last: it reads pages the earlier tests filled (cases in every role's lists).
 import './a11y.e2e.mjs';

@@ -15,6 +15,7 @@ import { formatAddress } from '../../format';
 import { closeCustomerDetails, useCustomerDetailsState } from '../../store/customerDetails';
 import CustomerSubscriptionsTable from '../subscriptions/CustomerSubscriptionsTable';
 import CustomerLinks from './CustomerLinks';
+import CreditAccountSwitch from '../addons/CreditAccountSwitch';
 
 /** Country id 1 is the only one offered (Sweden). */
 function countryName(id: number, t: (k: string) => string): string {
@@ -56,6 +57,7 @@ export function CustomerDetailsView({
           </Typography.Text>
         </Space>
       </Space>
+      <CreditAccountSwitch uid={customer.uid} />
       <Divider />
       <Descriptions title={t('contact')} column={1} size="small">
         <Descriptions.Item label={t('phone')}>{customer.phone || '-'}</Descriptions.Item>

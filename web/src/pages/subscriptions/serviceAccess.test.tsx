@@ -33,7 +33,8 @@ describe('service access (spec §5)', { timeout: 60_000 }, () => {
 
   it('shows the service page once the service is purchased', async () => {
     const { $, waitFor } = await open('/user/services/inkasso/', { rows: [serviceRow(4)] });
-    await waitFor(() => $('page-placeholder'), 'service page');
+    await waitFor(() => $('service-explanation'), 'service page');
+    expect($('page-placeholder')).toBeNull();
     expect($('service-promotion')).toBeNull();
   });
 

@@ -10,7 +10,7 @@ use axum::http::StatusCode;
 use axum::Json;
 use serde::Deserialize;
 use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, CurrentUser, ErrorBody};
-use shared::domain::addons::{CreditReport, Envelope, EnvelopeForm};
+use shared::domain::addons::{CreditReport, Envelope, EnvelopeForm, InkassoAccount, InkassoProspect};
 use shared::domain::subscription::PurchasedService;
 use shared::error::ApiError;
 use shared::services::addons::{self as use_cases, TokenState};
@@ -33,6 +33,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .routes(routes!(envelope_download))
         .routes(routes!(credit_account))
         .routes(routes!(credit_list, credit_lookup))
+        .routes(routes!(inkasso_get, inkasso_apply))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -262,4 +263,22 @@ async fn credit_lookup(
     ApiJson(f): ApiJson<CreditLookup>,
 ) -> Result<(StatusCode, Json<CreditReport>), ApiError> {
     Ok((StatusCode::CREATED, Json(use_cases::credit_lookup(&s, &u, &f.kind, &f.number, f.request_id.as_deref()).await?)))
+}
+
+/// The company's Inkasso account application and its state (null before applying).
+#[utoipa::path(get, path = "/api/inkasso/prospect/", tag = "addons", security(("bearer" = [])),
+    responses((status = 200, body = Option<InkassoProspect>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn inkasso_get(State(s): State<AppState>, CurrentUser(u): CurrentUser) -> Result<Json<Option<InkassoProspect>>, ApiError> {
+    Ok(Json(use_cases::inkasso_prospect(&s, &u).await?))
+}
+
+/// Applies for the company's Inkasso account (spec §3 fields validated).
+#[utoipa::path(put, path = "/api/inkasso/prospect/", tag = "addons", security(("bearer" = [])), request_body = InkassoAccount,
+    responses((status = 200, body = InkassoProspect), (status = 400, description = "validation_failed", body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn inkasso_apply(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    ApiJson(f): ApiJson<InkassoAccount>,
+) -> Result<Json<InkassoProspect>, ApiError> {
+    Ok(Json(use_cases::apply_inkasso(&s, &u, &f).await?))
 }

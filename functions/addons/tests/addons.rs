@@ -324,3 +324,26 @@ async fn the_limit_holds_exactly_under_50_concurrent_uses() {
     let today = Utc::now().date_naive();
     assert_eq!(w.state.store.list_usage(row, today, today).await.unwrap().len(), 20);
 }
+
+#[tokio::test]
+async fn the_inkasso_application_is_validated_and_kept_with_its_state() {
+    let w = world().await;
+    let (cust, ct) = testkit::signed_in(&w.state, Role::Customer).await;
+    let (_, without) = w.contact_of(&cust, vec![Permission::AddCase]).await;
+    let (st, v) = w.call(Method::GET, "/api/inkasso/prospect/", &ct, None).await;
+    assert_eq!((st, v["message"].as_str()), (StatusCode::FORBIDDEN, Some("service_not_purchased")));
+    w.plan(&cust, 4, 5).await;
+    assert_eq!(w.ok(Method::GET, "/api/inkasso/prospect/", &ct, None).await, Value::Null);
+    let (st, v) = w.call(Method::GET, "/api/inkasso/prospect/", &without, None).await;
+    assert_eq!((st, v["message"].as_str()), (StatusCode::FORBIDDEN, Some("service_permission_missing")));
+    let form = json!({"home_page": "https://kund.example.com", "bank_name": "Banken", "bank_account": "1234-5678901", "plus_giro": "4100-5",
+        "bank_giro": "5050-1055", "iban": "SE45 5000 0000 0583 9825 7466", "bic": "ESSESESS", "approved_ip": "192.0.2.10",
+        "contact_name": "Kim", "organization_number": "556000-0001"});
+    let (st, v) = w.call(Method::PUT, "/api/inkasso/prospect/", &ct, Some(form.clone())).await;
+    assert_eq!((st, v["errors"]["plus_giro"][0].as_str()), (StatusCode::BAD_REQUEST, Some("invalid")));
+    let mut ok = form;
+    ok["plus_giro"] = json!("4100-4");
+    let p = w.ok(Method::PUT, "/api/inkasso/prospect/", &ct, Some(ok)).await;
+    assert_eq!(p["state"], "applied");
+    assert_eq!(w.ok(Method::GET, "/api/inkasso/prospect/", &ct, None).await["account"]["iban"], "SE4550000000058398257466");
+}

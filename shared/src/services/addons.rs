@@ -15,7 +15,9 @@ use utoipa::ToSchema;
 use super::events::{self, Event, SubscriptionChange};
 use super::retry::{self, Attempt};
 use super::Context;
-use crate::domain::addons::{self as rules, AccessFacts, Addon, CreditReport, Envelope, EnvelopeForm, EnvelopeState, VerifiedToken};
+use crate::domain::addons::{
+    self as rules, AccessFacts, Addon, CreditReport, Envelope, EnvelopeForm, EnvelopeState, InkassoAccount, InkassoProspect, VerifiedToken,
+};
 use crate::domain::policy::{self, Action};
 use crate::domain::subscription::{PurchasedService, UsageEntry};
 use crate::domain::{Role, User};
@@ -514,4 +516,27 @@ pub async fn credit_reports(ctx: &Context, user: &User) -> Result<Vec<CreditRepo
         out.push(r);
     }
     Ok(out)
+}
+
+// ------------------------------------------------------------- Inkasso ----
+
+/// `inkasso/prospect/`: the company's Inkasso account application, if any.
+pub async fn inkasso_prospect(ctx: &Context, user: &User) -> Result<Option<InkassoProspect>, ApiError> {
+    let (customer, _) = access(ctx, user, Addon::Incasso, false).await?;
+    ctx.store.inkasso_prospect(&customer).await
+}
+
+/// Applies for (or corrects) the company's Inkasso account (spec §3 fields
+/// validated); the application is `applied` until the provider decides.
+pub async fn apply_inkasso(ctx: &Context, user: &User, form: &InkassoAccount) -> Result<InkassoProspect, ApiError> {
+    let (customer, _) = access(ctx, user, Addon::Incasso, false).await?;
+    let account = rules::validate_inkasso(form)?;
+    if let Some(p) = ctx.store.inkasso_prospect(&customer).await? {
+        if p.state == "approved" {
+            return Ok(p);
+        }
+    }
+    let p = InkassoProspect { account, state: "applied".into(), applied_at: Utc::now(), approved_date: None };
+    ctx.store.put_inkasso_prospect(&customer, &p).await?;
+    Ok(p)
 }

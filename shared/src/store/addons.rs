@@ -8,7 +8,7 @@ use chrono::NaiveDateTime;
 
 use super::tx::{Cond, Tx};
 use super::{keys, n, s, Item, Store};
-use crate::domain::addons::{CreditReport, Envelope, VerifiedToken};
+use crate::domain::addons::{CreditReport, Envelope, InkassoProspect, VerifiedToken};
 use crate::domain::subscription::{PurchasedService, UsageEntry};
 use crate::error::ApiError;
 
@@ -127,5 +127,19 @@ impl Store {
         ledger.insert("SK".into(), s(keys::purchase::usage_sk(entry.date, &entry.entry_id)));
         ledger.insert("entity".into(), s("usage"));
         tx.put_new(ledger)
+    }
+
+    pub async fn inkasso_prospect(&self, customer_uid: &str) -> Result<Option<InkassoProspect>, ApiError> {
+        let item = self.get_consistent(&keys::customer::pk(customer_uid), keys::addons::INKASSO_SK).await?;
+        item.map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal)).transpose()
+    }
+
+    pub async fn put_inkasso_prospect(&self, customer_uid: &str, p: &InkassoProspect) -> Result<(), ApiError> {
+        let mut item: Item = serde_dynamo::to_item(p).map_err(ApiError::internal)?;
+        item.insert("PK".into(), s(keys::customer::pk(customer_uid)));
+        item.insert("SK".into(), s(keys::addons::INKASSO_SK));
+        item.insert("entity".into(), s("inkasso_prospect"));
+        self.client.put_item().table_name(&self.table).set_item(Some(item)).send().await.map_err(super::sdk_err)?;
+        Ok(())
     }
 }

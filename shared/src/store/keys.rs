@@ -476,6 +476,8 @@ pub mod addons {
     pub fn credit_sk(uid: &str) -> String {
         format!("CREDIT#{uid}")
     }
+    /// The company's Inkasso account application (the prospect).
+    pub const INKASSO_SK: &str = "INKASSO";
 }
 
 #[cfg(test)]
@@ -664,5 +666,6 @@ mod tests {
         assert_eq!(addons::ENVELOPE_PREFIX, "ENVELOPE#");
         assert_eq!(addons::credit_sk("r1"), "CREDIT#r1");
         assert_eq!(addons::CREDIT_PREFIX, "CREDIT#");
+        assert_eq!(addons::INKASSO_SK, "INKASSO");
     }
 }

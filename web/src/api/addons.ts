@@ -86,3 +86,26 @@ export function requestId(): string {
   crypto.getRandomValues(bytes);
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
+
+export interface InkassoAccount {
+  home_page: string;
+  bank_name: string;
+  bank_account: string;
+  plus_giro: string;
+  bank_giro: string;
+  iban: string;
+  bic: string;
+  approved_ip: string;
+  contact_name: string;
+  organization_number: string;
+}
+
+export interface InkassoProspect {
+  account: InkassoAccount;
+  state: 'applied' | 'approved' | 'rejected';
+  applied_at: string;
+  approved_date?: string | null;
+}
+
+export const inkassoProspect = () => api.get<InkassoProspect | null>('/inkasso/prospect/');
+export const applyInkasso = (body: InkassoAccount) => api.put<InkassoProspect>('/inkasso/prospect/', body, { suppressError: [400] });

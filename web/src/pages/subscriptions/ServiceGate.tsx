@@ -43,6 +43,7 @@ type ServicePage = ComponentType<{ titleKey: string }>;
 
 const ContractSignPage = lazy(() => import('../addons/ContractSign'));
 const CreditCheckPage = lazy(() => import('../addons/CreditCheck'));
+const InkassoPage = lazy(() => import('../addons/Inkasso'));
 
 /** The contract-sign routes share one page; create/ opens the empty form. */
 function ContractSignScreen({ titleKey }: { titleKey: string }) {
@@ -51,10 +52,10 @@ function ContractSignScreen({ titleKey }: { titleKey: string }) {
 
 /**
  * A purchased service whose own screen is not built yet (issue 18 leaves
- * Inkasso claims and video-meeting booking for later): what the service
+ * video-meeting booking for later): what the service
  * does and whom to contact, never an 'under construction' page.
  */
-function explanation(key: 'inkasso' | 'videoMeeting'): ServicePage {
+function explanation(key: 'videoMeeting'): ServicePage {
   return function ServiceExplanation({ titleKey }: { titleKey: string }) {
     const { t } = useTranslation('addons');
     const { t: tr } = useTranslation();
@@ -109,6 +110,6 @@ export function ContractCheck() {
 }
 
 export const CreditCheckRoute = gated(SERVICE_IDS.bisnode, 'Bisnode', { needsCreditAccount: true, Page: CreditCheckPage });
-export const InkassoRoute = gated(SERVICE_IDS.incasso, 'Incasso', { Page: explanation('inkasso') });
+export const InkassoRoute = gated(SERVICE_IDS.incasso, 'Incasso', { Page: InkassoPage });
 export const ContractSignRoute = gated(SERVICE_IDS.verified, 'Verified', { Page: ContractSignScreen });
 export const VideoMeetingRoute = gated(SERVICE_IDS.videoMeeting, 'Video meeting', { Page: explanation('videoMeeting') });

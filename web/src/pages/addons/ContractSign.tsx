@@ -4,6 +4,7 @@
  * none; the envelope list with state and recipients' progress (polled while
  * any is out for signing); create and update with PDFs and recipients.
  */
+import './texts';
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Card, Checkbox, Form, Input, Select, Space, Switch, Table, Tabs, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
 /** Customer details (admin, sales): the credit-information (Bisnode) account on or off (`customer/bisnode/{uid}/`, issue 18). */
+import './texts';
 import { useEffect, useState } from 'react';
 import { Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';

@@ -3,6 +3,7 @@
  * person by personnummer; the reports are kept and listed, a pending one
  * ('come back after 30 minutes') shows its report once the provider has it.
  */
+import './texts';
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Card, Form, Input, Radio, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';

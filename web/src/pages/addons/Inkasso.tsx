@@ -3,6 +3,7 @@
  * application with its fields validated, and its state. Claims are
  * registered with the Inkasso partner once the account is approved.
  */
+import './texts';
 import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Form, Input, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';

@@ -9,6 +9,7 @@ import { Button, Card, Result, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import Loading from '../../components/Loading';
+import '../addons/texts';
 import { pathFor, useAreaRole } from '../../routes/pathFor';
 import { useSession } from '../../store/session';
 import { hasService } from './customerServices';

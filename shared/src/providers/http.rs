@@ -69,10 +69,12 @@ impl Default for Limits {
 
 type Https = HttpsConnector<HttpConnector>;
 
-/// A provider's base URL, its API key and the client.
+/// A provider's base URL, its API key and the client (built at the first
+/// call: functions that never call a provider do not load the system's root
+/// certificates at cold start).
 #[derive(Clone)]
 pub struct JsonClient {
-    client: Client<Https, Full<Bytes>>,
+    client: std::sync::Arc<std::sync::OnceLock<Client<Https, Full<Bytes>>>>,
     base: String,
     api_key: String,
     limits: Limits,
@@ -106,12 +108,7 @@ enum Outcome {
 
 impl JsonClient {
     pub fn new(base: &str, api_key: &str, limits: Limits) -> Self {
-        JsonClient {
-            client: Client::builder(TokioExecutor::new()).build(connector()),
-            base: base.trim_end_matches('/').to_string(),
-            api_key: api_key.to_string(),
-            limits,
-        }
+        JsonClient { client: Default::default(), base: base.trim_end_matches('/').to_string(), api_key: api_key.to_string(), limits }
     }
 
     pub fn base(&self) -> &str {
@@ -135,7 +132,8 @@ impl JsonClient {
         }
         let Ok(req) = req.body(Full::new(body.clone())) else { return Outcome::Fail(ProviderError::BadAnswer) };
         let exchange = async {
-            let res = self.client.request(req).await.map_err(|_| ProviderError::Unavailable)?;
+            let client = self.client.get_or_init(|| Client::builder(TokioExecutor::new()).build(connector()));
+            let res = client.request(req).await.map_err(|_| ProviderError::Unavailable)?;
             let status = res.status().as_u16();
             let bytes = res.into_body().collect().await.map_err(|_| ProviderError::Unavailable)?.to_bytes();
             Ok::<_, ProviderError>((status, bytes))

@@ -196,6 +196,19 @@ message_keys! {
     VideoUrlNotAllowed => "video_url_not_allowed",
     TicketClosed => "ticket_closed",
     LegalVersionOutdated => "legal_version_outdated",
+    // Add-on services (issue 18).
+    CreditAccountInactive => "credit_account_inactive",
+    EnvelopeNotCompleted => "envelope_not_completed",
+    EnvelopeNotDraft => "envelope_not_draft",
+    EnvelopeNotSent => "envelope_not_sent",
+    ProviderBadAnswer => "provider_bad_answer",
+    ProviderRefused => "provider_refused",
+    ProviderTimeout => "provider_timeout",
+    ProviderUnavailable => "provider_unavailable",
+    ServiceNotPurchased => "service_not_purchased",
+    ServicePermissionMissing => "service_permission_missing",
+    VerifiedLoginFailed => "verified_login_failed",
+    VerifiedTokenMissing => "verified_token_missing",
 }
 
 impl std::fmt::Display for Msg {
@@ -371,6 +384,10 @@ pub enum ApiError {
     /// function timeout, so the caller still gets this shape).
     #[error("timed out")]
     Timeout,
+    /// 502: an add-on provider (signing, credit information, Inkasso, video
+    /// meeting) failed after the adapter's retries (`provider_*` keys).
+    #[error("provider failed: {0:?}")]
+    Provider(Msg),
 }
 
 impl ApiError {
@@ -388,6 +405,7 @@ impl ApiError {
             ApiError::Internal(_) => 500,
             ApiError::Unavailable(_) => 503,
             ApiError::Timeout => 504,
+            ApiError::Provider(_) => 502,
         }
     }
 
@@ -409,6 +427,7 @@ impl ApiError {
             ApiError::Internal(_) => Msg::Internal,
             ApiError::Unavailable(_) => Msg::ServiceUnavailable,
             ApiError::Timeout => Msg::RequestTimedOut,
+            ApiError::Provider(key) => *key,
         }
     }
 

@@ -36,6 +36,7 @@ pub mod domain;
 pub mod error;
 pub mod files;
 pub mod mail;
+pub mod providers;
 pub mod services;
 pub mod store;
 

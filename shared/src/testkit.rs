@@ -15,6 +15,22 @@ pub fn endpoint() -> String {
 
 /// Services on a brand-new table and bucket.
 pub async fn services() -> AppState {
+    services_with(None).await
+}
+
+/// [`services`] whose providers are a fresh stand-in on loopback (issue 18):
+/// the state and the stand-in's base URL (to script failures).
+pub async fn services_with_stand_in() -> (AppState, String) {
+    let (base, _) = crate::providers::stand_in::serve_on_loopback().await;
+    let limits = crate::providers::http::Limits {
+        timeout: std::time::Duration::from_millis(400),
+        attempts: 2,
+        backoff: std::time::Duration::from_millis(10),
+    };
+    (services_with(Some(crate::providers::Providers::http(&base, "", limits))).await, base)
+}
+
+async fn services_with(providers: Option<crate::providers::Providers>) -> AppState {
     static ENV: std::sync::Once = std::sync::Once::new();
     ENV.call_once(|| {
         // The stand-in accepts any credentials; tests must never pick up real ones.
@@ -35,7 +51,10 @@ pub async fn services() -> AppState {
         endpoint_url: Some(endpoint()),
         local_outbox: true,
     };
-    let state = Context::new(config, None).await;
+    let state = match providers {
+        Some(p) => Context::with_providers(config, None, p).await,
+        None => Context::new(config, None).await,
+    };
     state.store.ensure_table().await.expect("create table");
     state.files.ensure_bucket(&state.config.region).await.expect("create bucket");
     state.mail.ensure_sender().await.expect("verify sender");

@@ -19,6 +19,7 @@ import './crawl.e2e.mjs';
 import './statistics.e2e.mjs';
 import './content.e2e.mjs';
 import './search.e2e.mjs';
+import './addons.e2e.mjs';
 // Last: it reads pages the earlier tests filled (cases in every role's lists).
 import './a11y.e2e.mjs';
 

@@ -42,6 +42,7 @@ pub fn all_routes() -> Vec<OpenApiRouter<AppState>> {
         collaboration::api(),
         statistics::api(),
         content::api(),
+        addons::api(),
         conflict_search::api(),
         api(),
     ]

@@ -4,7 +4,8 @@
 //! Environment: the same variables as the Lambda functions (see
 //! `shared::config`), plus GATEWAY_ADDR (default 127.0.0.1:3000), WEB_DIST
 //! (default web/dist), SEED_DEMO (default 1), SEED_E2E (browser-test accounts), SEED_DEMO_CASES
-//! (demo cases through the API; dev.sh sets it), EXPIRY_INTERVAL_SECS (default 60).
+//! (demo cases through the API; dev.sh sets it), EXPIRY_INTERVAL_SECS (default 60), PROVIDERS_URL
+//! (default: the gateway's own provider stand-in at /local/providers).
 
 use local_gateway::{app, default_web_dist, seed, setup};
 use shared::config::Config;
@@ -16,7 +17,12 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let config = Config::from_env()?;
     let addr = std::env::var("GATEWAY_ADDR").unwrap_or_else(|_| "127.0.0.1:3000".into());
     let web_dist = std::env::var("WEB_DIST").map(Into::into).unwrap_or_else(|_| default_web_dist());
-    let state = Context::new(config, None).await;
+    // The add-on providers: PROVIDERS_URL when set, else this gateway's own stand-in.
+    let providers = match std::env::var("PROVIDERS_URL").ok().filter(|v| !v.is_empty()) {
+        Some(_) => shared::providers::Providers::from_env(),
+        None => shared::providers::Providers::http(&format!("http://{addr}/local/providers"), "", Default::default()),
+    };
+    let state = Context::with_providers(config, None, providers).await;
 
     setup(&state).await.map_err(|e| format!("setting up the local stand-in failed: {e}"))?;
     if std::env::var("SEED_DEMO").map(|v| v != "0").unwrap_or(true) {

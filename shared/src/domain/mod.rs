@@ -3,6 +3,7 @@
 
 pub mod academy;
 pub mod additional_hour;
+pub mod addons;
 pub mod case;
 pub mod catalogue;
 pub mod conflict;

@@ -9,6 +9,7 @@
 
 pub mod academy;
 pub mod accounts;
+pub mod addons;
 pub mod cases;
 pub mod catalogue;
 pub mod conflict;
@@ -50,10 +51,18 @@ pub struct Context {
     pub jwt: Jwt,
     /// Tests arm named failure points here (see [`Faults`]); never armed in production.
     pub faults: Faults,
+    /// The add-on services' providers (issue 18).
+    pub providers: crate::providers::Providers,
 }
 
 impl Context {
     pub async fn new(config: Config, outbox: Option<Outbox>) -> Arc<Context> {
+        Context::with_providers(config, outbox, crate::providers::Providers::from_env()).await
+    }
+
+    /// [`Context::new`] with the given provider adapters (the local gateway's
+    /// stand-in, a test's own).
+    pub async fn with_providers(config: Config, outbox: Option<Outbox>, providers: crate::providers::Providers) -> Arc<Context> {
         let sdk = crate::aws::sdk_config(&config).await;
         let dynamo = aws_sdk_dynamodb::Client::new(&sdk);
         // Path-style addressing: the local stand-in has no per-bucket host names.
@@ -68,6 +77,7 @@ impl Context {
             jwt: Jwt::new(&config.jwt_secret),
             config,
             faults: Faults::default(),
+            providers,
         })
     }
 }

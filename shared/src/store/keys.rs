@@ -464,6 +464,22 @@ pub mod lesson {
     }
 }
 
+/// Add-on services (issue 18), in the customer's partition ([`customer::pk`]).
+pub mod addons {
+    /// The company's verified-signing token.
+    pub const VERIFIED_SK: &str = "VERIFIED";
+    pub const ENVELOPE_PREFIX: &str = "ENVELOPE#";
+    pub fn envelope_sk(uid: &str) -> String {
+        format!("ENVELOPE#{uid}")
+    }
+    pub const CREDIT_PREFIX: &str = "CREDIT#";
+    pub fn credit_sk(uid: &str) -> String {
+        format!("CREDIT#{uid}")
+    }
+    /// The company's Inkasso account application (the prospect).
+    pub const INKASSO_SK: &str = "INKASSO";
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -641,5 +657,15 @@ mod tests {
         assert_eq!(lesson::PREFIX, "LESSON#");
         assert_eq!(lesson::progress_sk("l"), "ACADEMY#l");
         assert_eq!(lesson::PROGRESS_PREFIX, "ACADEMY#");
+    }
+
+    #[test]
+    fn addon_keys() {
+        assert_eq!(addons::VERIFIED_SK, "VERIFIED");
+        assert_eq!(addons::envelope_sk("e1"), "ENVELOPE#e1");
+        assert_eq!(addons::ENVELOPE_PREFIX, "ENVELOPE#");
+        assert_eq!(addons::credit_sk("r1"), "CREDIT#r1");
+        assert_eq!(addons::CREDIT_PREFIX, "CREDIT#");
+        assert_eq!(addons::INKASSO_SK, "INKASSO");
     }
 }

@@ -1,6 +1,7 @@
 //! The single DynamoDB table. The key design and every access pattern are
 //! documented in [`table`]; each entity has its own small module.
 
+pub mod addons;
 pub mod case_hours;
 pub mod cases;
 pub mod catalogue;

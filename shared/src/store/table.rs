@@ -43,6 +43,10 @@
 //! | Purchase guard | `CUSTOMER#<customer uid>` | `PURCHASE_GUARD#<service id>` | | | `ver` bumped conditionally in the purchase transaction, so two concurrent purchases of a service cannot both pass the active/advance rule |
 //! | Usage ledger entry | `PSVC#<purchase id>` | `USAGE#<YYYY-MM-DD>#<entry id>` | | | case hours / uses booked against a row (written with the row's consumed amount in one transaction); a row's usage in a date range (Query `SK BETWEEN`) for the CSV report |
 //! | Bisnode account | `CUSTOMER#<customer uid>` | `BISNODE` | | | credit-information account status of a customer (GetItem) |
+//! | Verified-signing token (issue 18) | `CUSTOMER#<customer uid>` | `VERIFIED` | | | the company's token for the signing provider (GetItem; checked on every signing call) |
+//! | Signing envelope (issue 18) | `CUSTOMER#<customer uid>` | `ENVELOPE#<uid>` | | | a customer's envelopes (Query PK, `begins_with(SK, ENVELOPE#)`); created in one transaction with its use booked on the Verified row (`PSVC#<row>` consumed + `USAGE#` ledger entry, limit condition); sent/updated conditional on `rev` |
+//! | Inkasso prospect (issue 18) | `CUSTOMER#<customer uid>` | `INKASSO` | | | the company's Inkasso account application and its state (GetItem; PutItem) |
+//! | Credit report (issue 18) | `CUSTOMER#<customer uid>` | `CREDIT#<uid>` | | | a customer's reports (Query PK, `begins_with(SK, CREDIT#)`); created with `attribute_not_exists` (uid = the request's idempotency key) in one transaction with its use booked on the Bisnode row; a pending one updated when ready |
 //! | Package | `CATALOGUE#PACKAGE` | `PACKAGE#<id, 12 digits>` | | | package list (Query PK); package by id (GetItem) |
 //! | Service plan | `CATALOGUE#SERVICEPLAN` | `PLAN#<id, 12 digits>` | | | service plan list (Query PK); plan by id (GetItem) |
 //! | Knowledge sector / case type / department | `CATALOGUE#KNOWLEDGE_SECTOR` / `CATALOGUE#CASE_TYPE` / `CATALOGUE#DEPARTMENT` | `ENTRY#<id, 12 digits>` | | | list (Query PK); by id (GetItem); rename, delete (conditional on existence) |

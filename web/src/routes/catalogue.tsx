@@ -511,6 +511,7 @@ export const CATALOGUE = {
     path: 'services/contract-sign/',
     title: 'contractSign',
     page: 'ContractSignRoute',
+    contactNeeds: 'view_verify',
     menu: { id: 'services-contract-sign', label: 'contractSign', group: 'services' },
     roles: { customer: { menu: 1 }, customerContact: { menu: { order: 1, contactNeeds: 'view_verify' } } },
   },
@@ -518,12 +519,14 @@ export const CATALOGUE = {
     path: 'services/contract-sign/create/',
     title: 'contractSignCreate',
     page: 'ContractSignRoute',
+    contactNeeds: 'view_verify',
     roles: only('customer', 'customerContact'),
   },
   contractSignUpdate: {
     path: 'services/contract-sign/update/:uid_envelope/',
     title: 'contractSignUpdate',
     page: 'ContractSignRoute',
+    contactNeeds: 'view_verify',
     roles: only('customer', 'customerContact'),
   },
   creditCheck: {
@@ -538,6 +541,7 @@ export const CATALOGUE = {
     path: 'services/inkasso/',
     title: 'inkasso',
     page: 'InkassoRoute',
+    contactNeeds: 'view_inkasso',
     menu: { id: 'services-inkasso', label: 'inkasso', group: 'services' },
     roles: {
       customer: { menu: 3 },
@@ -548,6 +552,7 @@ export const CATALOGUE = {
     path: 'services/contract-check/',
     title: 'contractCheck',
     page: 'ContractCheck',
+    contactNeeds: 'view_kontracto',
     menu: { id: 'services-contract-check', label: 'contractCheck', group: 'services' },
     roles: {
       customer: { menu: 4 },

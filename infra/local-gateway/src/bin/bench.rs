@@ -181,6 +181,7 @@ fn work_of(binary: &str, t: &Tokens) -> Result<Work, String> {
         "cases" => call("/api/case/list/", "status=all", &t.customer),
         "collaboration" => call("/api/notification/seen/count/", "description=case,others", &t.customer),
         "content" => call("/api/public/terms/", "", ""),
+        "addons" => call("/api/customer/verify-services/", "service=Verified", &t.customer),
         "statistics" => call("/api/dashboard/", "", &t.admin),
         "subscription-expiry" => Work::Schedule,
         other => return Err(format!("bench.rs has no typical call for the function binary '{other}': add one to work_of")),

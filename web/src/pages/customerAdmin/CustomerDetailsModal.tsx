@@ -2,7 +2,7 @@ import { BankOutlined, UserOutlined } from '@ant-design/icons';
 import { sectorName } from '../../components/names';
 import { Avatar, Card, Descriptions, Divider, Empty, Modal, Space, Typography } from 'antd';
 import { useParams } from 'react-router';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { customerDetails } from '../../api/customerAdmin';
 import type { CustomerDetails } from '../../types/customerAdmin';
@@ -15,6 +15,9 @@ import { formatAddress } from '../../format';
 import { closeCustomerDetails, useCustomerDetailsState } from '../../store/customerDetails';
 import CustomerSubscriptionsTable from '../subscriptions/CustomerSubscriptionsTable';
 import CustomerLinks from './CustomerLinks';
+
+/** Issue 18: the credit-information account switch (admin, sales), loaded with its texts only when shown. */
+const CreditAccountSwitch = lazy(() => import('../addons/CreditAccountSwitch'));
 
 /** Country id 1 is the only one offered (Sweden). */
 function countryName(id: number, t: (k: string) => string): string {
@@ -56,6 +59,9 @@ export function CustomerDetailsView({
           </Typography.Text>
         </Space>
       </Space>
+      <Suspense fallback={null}>
+        <CreditAccountSwitch uid={customer.uid} />
+      </Suspense>
       <Divider />
       <Descriptions title={t('contact')} column={1} size="small">
         <Descriptions.Item label={t('phone')}>{customer.phone || '-'}</Descriptions.Item>

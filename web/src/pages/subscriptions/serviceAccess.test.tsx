@@ -32,8 +32,10 @@ describe('service access (spec §5)', { timeout: 60_000 }, () => {
   });
 
   it('shows the service page once the service is purchased', async () => {
+    fake.routes.set('GET /inkasso/prospect/', () => ({ status: 200, body: null }));
     const { $, waitFor } = await open('/user/services/inkasso/', { rows: [serviceRow(4)] });
-    await waitFor(() => $('page-placeholder'), 'service page');
+    await waitFor(() => $('inkasso-page'), 'service page');
+    expect($('page-placeholder')).toBeNull();
     expect($('service-promotion')).toBeNull();
   });
 

@@ -1,0 +1,284 @@
+//! Add-on services behind their purchase (issue 18): the verified-signing
+//! token, contract-signing envelopes, credit checks and the verify-services
+//! call. Routes, parsing and one service call each; the rules are
+//! `shared::domain::addons` (spec §5 access, signing validation) and the use
+//! cases `shared::services::addons`; providers are behind
+//! `shared::providers`.
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::Json;
+use serde::Deserialize;
+use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, CurrentUser, ErrorBody};
+use shared::domain::addons::{CreditReport, Envelope, EnvelopeForm, InkassoAccount, InkassoProspect};
+use shared::domain::subscription::PurchasedService;
+use shared::error::ApiError;
+use shared::services::addons::{self as use_cases, TokenState};
+use shared::services::documents::{DownloadUrl, UploadTarget};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+pub fn api() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(verify_services))
+        .routes(routes!(token_check))
+        .routes(routes!(token_register))
+        .routes(routes!(token_login))
+        .routes(routes!(envelope_list, envelope_create))
+        .routes(routes!(envelope_upload_url))
+        .routes(routes!(envelope_get, envelope_update))
+        .routes(routes!(envelope_send))
+        .routes(routes!(envelope_remind))
+        .routes(routes!(envelope_cancel))
+        .routes(routes!(envelope_download))
+        .routes(routes!(credit_account))
+        .routes(routes!(credit_list, credit_lookup))
+        .routes(routes!(inkasso_get, inkasso_apply))
+}
+
+#[derive(Deserialize, IntoParams)]
+pub struct ServiceQuery {
+    /// Verified, Bisnode, Incasso, Kontrakto or Video meeting.
+    pub service: String,
+}
+
+/// The caller's usable rows of a service (spec §7 verified services
+/// `?service=`: at least one means allowed; a contact without the service's
+/// permission gets none).
+#[utoipa::path(get, path = "/api/customer/verify-services/", tag = "addons", security(("bearer" = [])), params(ServiceQuery),
+    responses((status = 200, body = [PurchasedService]), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn verify_services(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    ApiQuery(q): ApiQuery<ServiceQuery>,
+) -> Result<Json<Vec<PurchasedService>>, ApiError> {
+    Ok(Json(use_cases::verify_services(&s, &u, &q.service).await?))
+}
+
+/// Whether the company holds a signing token and the provider accepts it.
+#[utoipa::path(get, path = "/api/verified/check/", tag = "addons", security(("bearer" = [])),
+    responses((status = 200, body = TokenState), (status = 401, body = ErrorBody),
+        (status = 403, description = "service_not_purchased, service_permission_missing", body = ErrorBody), (status = 502, description = "provider_*", body = ErrorBody)))]
+async fn token_check(State(s): State<AppState>, CurrentUser(u): CurrentUser) -> Result<Json<TokenState>, ApiError> {
+    Ok(Json(use_cases::check_token(&s, &u).await?))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct TokenRegistration {
+    #[serde(default)]
+    pub company: String,
+    #[serde(default)]
+    pub email: String,
+    #[serde(default)]
+    pub password: String,
+}
+
+/// Registers the company at the signing provider; the token is kept per company.
+#[utoipa::path(post, path = "/api/verified/", tag = "addons", security(("bearer" = [])), request_body = TokenRegistration,
+    responses((status = 200, body = TokenState), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 502, body = ErrorBody)))]
+async fn token_register(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    ApiJson(f): ApiJson<TokenRegistration>,
+) -> Result<Json<TokenState>, ApiError> {
+    Ok(Json(use_cases::register_token(&s, &u, &f.company, &f.email, &f.password).await?))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct TokenLogin {
+    #[serde(default)]
+    pub email: String,
+    #[serde(default)]
+    pub password: String,
+}
+
+/// Logs in to the company's signing account; the token is kept per company.
+#[utoipa::path(post, path = "/api/verified/auth/", tag = "addons", security(("bearer" = [])), request_body = TokenLogin,
+    responses((status = 200, body = TokenState), (status = 400, description = "verified_login_failed", body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 502, body = ErrorBody)))]
+async fn token_login(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    ApiJson(f): ApiJson<TokenLogin>,
+) -> Result<Json<TokenState>, ApiError> {
+    Ok(Json(use_cases::login_token(&s, &u, &f.email, &f.password).await?))
+}
+
+/// The company's envelopes, newest first (sent ones polled at the provider).
+#[utoipa::path(get, path = "/api/services/contract-sign/", tag = "addons", security(("bearer" = [])),
+    responses((status = 200, body = [Envelope]), (status = 401, body = ErrorBody),
+        (status = 403, description = "service_not_purchased, service_permission_missing, verified_token_missing", body = ErrorBody)))]
+async fn envelope_list(State(s): State<AppState>, CurrentUser(u): CurrentUser) -> Result<Json<Vec<Envelope>>, ApiError> {
+    Ok(Json(use_cases::list_envelopes(&s, &u).await?))
+}
+
+/// A new draft envelope (PDFs only, recipients, enough signers), booked as
+/// one use of the Verified plan.
+#[utoipa::path(post, path = "/api/services/contract-sign/", tag = "addons", security(("bearer" = [])), request_body = EnvelopeForm,
+    responses((status = 201, body = Envelope), (status = 400, description = "validation_failed, invalid_pdf, not_enough_signers, limit_reached", body = ErrorBody),
+        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn envelope_create(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    ApiJson(f): ApiJson<EnvelopeForm>,
+) -> Result<(StatusCode, Json<Envelope>), ApiError> {
+    Ok((StatusCode::CREATED, Json(use_cases::create_envelope(&s, &u, &f, f.request_id.as_deref()).await?)))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct PdfUpload {
+    #[serde(default)]
+    pub name: String,
+}
+
+/// A presigned PUT for a PDF of an envelope (its content is checked when the envelope is saved).
+#[utoipa::path(post, path = "/api/services/contract-sign/upload-url/", tag = "addons", security(("bearer" = [])), request_body = PdfUpload,
+    responses((status = 200, body = UploadTarget), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn envelope_upload_url(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    ApiJson(f): ApiJson<PdfUpload>,
+) -> Result<Json<UploadTarget>, ApiError> {
+    Ok(Json(use_cases::envelope_upload_url(&s, &u, &f.name).await?))
+}
+
+/// One envelope (polled at the provider when sent).
+#[utoipa::path(get, path = "/api/services/contract-sign/{uid}/", tag = "addons", security(("bearer" = [])), params(("uid" = String, Path)),
+    responses((status = 200, body = Envelope), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 502, body = ErrorBody)))]
+async fn envelope_get(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    ApiPath(uid): ApiPath<String>,
+) -> Result<Json<Envelope>, ApiError> {
+    Ok(Json(use_cases::get_envelope(&s, &u, &uid).await?))
+}
+
+/// Changes a draft envelope.
+#[utoipa::path(put, path = "/api/services/contract-sign/{uid}/", tag = "addons", security(("bearer" = [])), params(("uid" = String, Path)), request_body = EnvelopeForm,
+    responses((status = 200, body = Envelope), (status = 400, description = "validation_failed, invalid_pdf, not_enough_signers, envelope_not_draft", body = ErrorBody),
+        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn envelope_update(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    ApiPath(uid): ApiPath<String>,
+    ApiJson(f): ApiJson<EnvelopeForm>,
+) -> Result<Json<Envelope>, ApiError> {
+    Ok(Json(use_cases::update_envelope(&s, &u, &uid, &f).await?))
+}
+
+/// Sends a draft to its recipients through the provider.
+#[utoipa::path(post, path = "/api/services/contract-sign/{uid}/send/", tag = "addons", security(("bearer" = [])), params(("uid" = String, Path)),
+    responses((status = 200, body = Envelope), (status = 400, description = "envelope_not_draft", body = ErrorBody), (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 502, description = "provider_*", body = ErrorBody)))]
+async fn envelope_send(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    ApiPath(uid): ApiPath<String>,
+) -> Result<Json<Envelope>, ApiError> {
+    Ok(Json(use_cases::send_envelope(&s, &u, &uid).await?))
+}
+
+/// Reminds the recipients of a sent envelope who have not signed.
+#[utoipa::path(post, path = "/api/services/contract-sign/{uid}/remind/", tag = "addons", security(("bearer" = [])), params(("uid" = String, Path)),
+    responses((status = 200, body = Envelope), (status = 400, description = "envelope_not_sent", body = ErrorBody), (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 502, body = ErrorBody)))]
+async fn envelope_remind(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    ApiPath(uid): ApiPath<String>,
+) -> Result<Json<Envelope>, ApiError> {
+    Ok(Json(use_cases::remind_envelope(&s, &u, &uid).await?))
+}
+
+/// Cancels a draft or a sent envelope.
+#[utoipa::path(post, path = "/api/services/contract-sign/{uid}/cancel/", tag = "addons", security(("bearer" = [])), params(("uid" = String, Path)),
+    responses((status = 200, body = Envelope), (status = 400, description = "envelope_not_sent", body = ErrorBody), (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 502, body = ErrorBody)))]
+async fn envelope_cancel(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    ApiPath(uid): ApiPath<String>,
+) -> Result<Json<Envelope>, ApiError> {
+    Ok(Json(use_cases::cancel_envelope(&s, &u, &uid).await?))
+}
+
+/// A download link for the signed PDF of a completed envelope.
+#[utoipa::path(get, path = "/api/services/contract-sign/{uid}/download/", tag = "addons", security(("bearer" = [])), params(("uid" = String, Path)),
+    responses((status = 200, body = DownloadUrl), (status = 400, description = "envelope_not_completed", body = ErrorBody), (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn envelope_download(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    ApiPath(uid): ApiPath<String>,
+) -> Result<Json<DownloadUrl>, ApiError> {
+    Ok(Json(use_cases::signed_download(&s, &u, &uid).await?))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct CreditAccount {
+    pub active: bool,
+    /// The account at the provider (default: the customer's uid).
+    pub account: Option<String>,
+}
+
+/// Admin or a sales person turns a customer's credit-information account on or off.
+#[utoipa::path(put, path = "/api/customer/bisnode/{uid}/", tag = "addons", security(("bearer" = [])), params(("uid" = String, Path)), request_body = CreditAccount,
+    responses((status = 204), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn credit_account(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    ApiPath(uid): ApiPath<String>,
+    ApiJson(f): ApiJson<CreditAccount>,
+) -> Result<StatusCode, ApiError> {
+    use_cases::set_credit_account(&s, &u, &uid, f.active, f.account.as_deref()).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// The company's credit reports, newest first (pending ones asked again).
+#[utoipa::path(get, path = "/api/services/credit-check/", tag = "addons", security(("bearer" = [])),
+    responses((status = 200, body = [CreditReport]), (status = 401, body = ErrorBody),
+        (status = 403, description = "service_not_purchased, credit_account_inactive, service_permission_missing", body = ErrorBody)))]
+async fn credit_list(State(s): State<AppState>, CurrentUser(u): CurrentUser) -> Result<Json<Vec<CreditReport>>, ApiError> {
+    Ok(Json(use_cases::credit_reports(&s, &u).await?))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct CreditLookup {
+    /// `company` (organisationsnummer) or `person` (personnummer).
+    #[serde(default)]
+    pub kind: String,
+    #[serde(default)]
+    pub number: String,
+    /// 32 hex digits drawn once per lookup: a retry answers the same report.
+    pub request_id: Option<String>,
+}
+
+/// Looks up a company or a person; the report (or a pending one, ready
+/// later) is kept and booked as one use of the Bisnode plan.
+#[utoipa::path(post, path = "/api/services/credit-check/", tag = "addons", security(("bearer" = [])), request_body = CreditLookup,
+    responses((status = 201, body = CreditReport), (status = 400, description = "validation_failed, limit_reached", body = ErrorBody), (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody), (status = 502, description = "provider_*", body = ErrorBody)))]
+async fn credit_lookup(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    ApiJson(f): ApiJson<CreditLookup>,
+) -> Result<(StatusCode, Json<CreditReport>), ApiError> {
+    Ok((StatusCode::CREATED, Json(use_cases::credit_lookup(&s, &u, &f.kind, &f.number, f.request_id.as_deref()).await?)))
+}
+
+/// The company's Inkasso account application and its state (null before applying).
+#[utoipa::path(get, path = "/api/inkasso/prospect/", tag = "addons", security(("bearer" = [])),
+    responses((status = 200, body = Option<InkassoProspect>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn inkasso_get(State(s): State<AppState>, CurrentUser(u): CurrentUser) -> Result<Json<Option<InkassoProspect>>, ApiError> {
+    Ok(Json(use_cases::inkasso_prospect(&s, &u).await?))
+}
+
+/// Applies for the company's Inkasso account (spec §3 fields validated).
+#[utoipa::path(put, path = "/api/inkasso/prospect/", tag = "addons", security(("bearer" = [])), request_body = InkassoAccount,
+    responses((status = 200, body = InkassoProspect), (status = 400, description = "validation_failed", body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn inkasso_apply(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    ApiJson(f): ApiJson<InkassoAccount>,
+) -> Result<Json<InkassoProspect>, ApiError> {
+    Ok(Json(use_cases::apply_inkasso(&s, &u, &f).await?))
+}

@@ -1,0 +1,349 @@
+//! Add-on services against the local stand-ins (AWS and providers), each
+//! test on its own table and its own provider stand-in: spec §5 access for
+//! customer and contact, the signing token and envelope flow, validation
+//! messages, the limit exact under 50 concurrent uses, provider failures
+//! that store nothing, credit checks.
+
+use axum::http::{Method, StatusCode};
+use axum::Router;
+use chrono::Utc;
+use serde_json::{json, Value};
+use shared::api::{finish, AppState};
+use shared::domain::addons::{EnvelopeDocument, EnvelopeForm, Recipient};
+use shared::domain::catalogue::Hundredths;
+use shared::domain::subscription::Grant;
+use shared::domain::{Permission, Role, User};
+use shared::testkit;
+
+struct World {
+    state: AppState,
+    app: Router,
+    providers: String,
+}
+
+async fn world() -> World {
+    let (state, providers) = testkit::services_with_stand_in().await;
+    let app = finish(addons::api(), state.clone());
+    World { state, app, providers }
+}
+
+impl World {
+    async fn call(&self, m: Method, path: &str, token: &str, body: Option<Value>) -> (StatusCode, Value) {
+        testkit::call(&self.app, m, path, Some(token), body).await
+    }
+
+    async fn ok(&self, m: Method, path: &str, token: &str, body: Option<Value>) -> Value {
+        let (st, v) = self.call(m, path, token, body).await;
+        assert!(st.is_success(), "{path}: {st} {v}");
+        v
+    }
+
+    /// A plan of `service_id` with `limit` uses, bought for the customer.
+    async fn plan(&self, customer: &User, service_id: u8, limit: u32) -> u64 {
+        let grant = Grant { service_id, package: None, service_plan: None, limit: Some(limit), hour: Hundredths::ZERO, days: 30 };
+        let now = Utc::now().naive_utc() - chrono::Duration::seconds(5);
+        shared::services::subscriptions::grant(&self.state, &customer.uid, &grant, now).await.unwrap().id
+    }
+
+    async fn contact_of(&self, customer: &User, permissions: Vec<Permission>) -> (User, String) {
+        let email = format!("contact-{}@example.com", uuid::Uuid::new_v4().simple());
+        let mut u = shared::services::accounts::create_account(
+            &self.state.store,
+            shared::services::accounts::NewAccount {
+                email: &email,
+                password: "Testing-pass-2026!",
+                first_name: "Cora",
+                last_name: "Contact",
+                role: Role::CustomerContact,
+                user_sub_type: None,
+                customer_id: Some(customer.uid.clone()),
+                company_id: Some(customer.uid.clone()),
+                active: true,
+            },
+        )
+        .await
+        .unwrap();
+        u.permissions = permissions;
+        self.state.store.put_user(&u).await.unwrap();
+        let t = shared::services::credentials::start_session(&self.state, &u).await.unwrap().access_token;
+        (u, t)
+    }
+
+    async fn script(&self, fail: &str, times: u32) {
+        let body = json!({"fail": fail, "times": times, "delay_ms": 1500}).to_string();
+        let (st, _, _) = testkit::http("POST", &format!("{}/_script", self.providers), Some("application/json"), body.as_bytes()).await;
+        assert_eq!(st, 204);
+    }
+
+    /// Uploads `bytes` as `name` through the envelope upload URL: its key.
+    async fn upload(&self, token: &str, name: &str, bytes: &[u8]) -> String {
+        let t = self.ok(Method::POST, "/api/services/contract-sign/upload-url/", token, Some(json!({"name": name}))).await;
+        let (st, _, _) = testkit::http("PUT", t["url"].as_str().unwrap(), Some("application/pdf"), bytes).await;
+        assert_eq!(st, 200);
+        t["key"].as_str().unwrap().to_string()
+    }
+
+    async fn consumed(&self, row: u64) -> u32 {
+        self.state.store.get_purchase(row).await.unwrap().unwrap().row.consumed_limit
+    }
+}
+
+const PDF: &[u8] = b"%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n";
+
+fn signer(n: u32, role: &str) -> Value {
+    json!({"name": format!("Signer {n}"), "email": format!("s{n}@example.com"), "phone": "+46701234567", "locale": "sv",
+        "role": role, "notify_sms": false, "require_auth": true, "sign_method": "bankid_se"})
+}
+
+#[tokio::test]
+async fn access_follows_the_spec_for_customers_and_contacts() {
+    let w = world().await;
+    let (cust, ct) = testkit::signed_in(&w.state, Role::Customer).await;
+    let (_, lawyer) = testkit::signed_in(&w.state, Role::Lawyer).await;
+    let (_, with_perm) = w.contact_of(&cust, vec![Permission::ViewVerify, Permission::ViewBisnode]).await;
+    let (_, without) = w.contact_of(&cust, vec![Permission::AddCase]).await;
+    let key = |v: &Value| v["message"].as_str().unwrap_or_default().to_string();
+
+    // No plan: the promotion (service_not_purchased) for customer and contact.
+    for t in [&ct, &with_perm] {
+        let (st, v) = w.call(Method::GET, "/api/services/contract-sign/", t, None).await;
+        assert_eq!((st, key(&v)), (StatusCode::FORBIDDEN, "service_not_purchased".into()));
+        assert_eq!(w.ok(Method::GET, "/api/customer/verify-services/?service=Verified", t, None).await, json!([]));
+    }
+    // A contact without the permission is refused whatever the plan (the web sends it to /customer_contact/).
+    let (st, v) = w.call(Method::GET, "/api/services/contract-sign/", &without, None).await;
+    assert_eq!((st, key(&v)), (StatusCode::FORBIDDEN, "service_permission_missing".into()));
+    // Staff do not use the customers' services.
+    assert_eq!(w.call(Method::GET, "/api/verified/check/", &lawyer, None).await.0, StatusCode::FORBIDDEN);
+
+    w.plan(&cust, 2, 5).await;
+    // With the plan, signing still needs the token.
+    let (st, v) = w.call(Method::GET, "/api/services/contract-sign/", &ct, None).await;
+    assert_eq!((st, key(&v)), (StatusCode::FORBIDDEN, "verified_token_missing".into()));
+    assert_eq!(w.ok(Method::GET, "/api/verified/check/", &ct, None).await, json!({"registered": false, "valid": false}));
+    assert_eq!(w.ok(Method::GET, "/api/customer/verify-services/?service=Verified", &with_perm, None).await.as_array().unwrap().len(), 1);
+    assert_eq!(w.ok(Method::GET, "/api/customer/verify-services/?service=Verified", &without, None).await, json!([]));
+    let (st, v) = w.call(Method::GET, "/api/services/contract-sign/", &without, None).await;
+    assert_eq!((st, key(&v)), (StatusCode::FORBIDDEN, "service_permission_missing".into()));
+
+    // Credit check: the plan and the account, which admin or sales turn on.
+    let (st, v) = w.call(Method::GET, "/api/services/credit-check/", &ct, None).await;
+    assert_eq!((st, key(&v)), (StatusCode::FORBIDDEN, "service_not_purchased".into()));
+    w.plan(&cust, 3, 5).await;
+    let (st, v) = w.call(Method::GET, "/api/services/credit-check/", &with_perm, None).await;
+    assert_eq!((st, key(&v)), (StatusCode::FORBIDDEN, "credit_account_inactive".into()));
+    let path = format!("/api/customer/bisnode/{}/", cust.uid);
+    assert_eq!(w.call(Method::PUT, &path, &ct, Some(json!({"active": true}))).await.0, StatusCode::FORBIDDEN);
+    let (_, sales) = testkit::signed_in(&w.state, Role::SalesPerson).await;
+    assert_eq!(w.call(Method::PUT, &path, &sales, Some(json!({"active": true}))).await.0, StatusCode::NO_CONTENT);
+    assert_eq!(w.ok(Method::GET, "/api/services/credit-check/", &with_perm, None).await, json!([]));
+    let (st, v) = w.call(Method::GET, "/api/services/credit-check/", &without, None).await;
+    assert_eq!((st, key(&v)), (StatusCode::FORBIDDEN, "service_permission_missing".into()));
+}
+
+#[tokio::test]
+async fn a_customer_signs_an_envelope_from_token_to_signed_pdf() {
+    let w = world().await;
+    let (cust, ct) = testkit::signed_in(&w.state, Role::Customer).await;
+    let row = w.plan(&cust, 2, 5).await;
+    // Token: a wrong login is refused; registration keeps the token per company.
+    let (st, v) = w.call(Method::POST, "/api/verified/auth/", &ct, Some(json!({"email": "x@example.com", "password": "nope-nope"}))).await;
+    assert_eq!((st, v["message"].as_str().unwrap()), (StatusCode::BAD_REQUEST, "verified_login_failed"));
+    let reg = json!({"company": "Kund AB", "email": "sign@example.com", "password": "secret-pass"});
+    assert_eq!(w.ok(Method::POST, "/api/verified/", &ct, Some(reg)).await, json!({"registered": true, "valid": true}));
+    assert_eq!(w.ok(Method::GET, "/api/verified/check/", &ct, None).await["valid"], true);
+    assert_eq!(w.ok(Method::GET, "/api/services/contract-sign/", &ct, None).await, json!([]));
+
+    // Validation: PDF by content, enough signers.
+    let fake = w.upload(&ct, "fake.pdf", b"PK\x03\x04 not a pdf").await;
+    let (st, v) = w
+        .call(
+            Method::POST,
+            "/api/services/contract-sign/",
+            &ct,
+            Some(json!({"name": "Avtal", "documents": [{"key": fake, "name": "fake.pdf"}], "recipients": [signer(1, "signer")]})),
+        )
+        .await;
+    assert_eq!((st, v["errors"]["documents.0"][0].as_str()), (StatusCode::BAD_REQUEST, Some("invalid_pdf")));
+    let key = w.upload(&ct, "avtal.pdf", PDF).await;
+    let docs = json!([{"key": key, "name": "avtal.pdf"}]);
+    let (st, v) = w
+        .call(
+            Method::POST,
+            "/api/services/contract-sign/",
+            &ct,
+            Some(json!({"name": "Avtal", "documents": docs, "recipients": [signer(1, "viewer")]})),
+        )
+        .await;
+    assert_eq!((st, v["message"].as_str()), (StatusCode::BAD_REQUEST, Some("not_enough_signers")));
+    assert_eq!(w.consumed(row).await, 0, "refused forms use nothing");
+
+    // Create (a retry with the same request id is the same envelope), update, send.
+    let form = json!({"name": "Avtal", "documents": docs, "recipients": [signer(1, "signer"), signer(2, "signer")], "sequential": true,
+        "request_id": "0123456789abcdef0123456789abcdef"});
+    let e = w.ok(Method::POST, "/api/services/contract-sign/", &ct, Some(form.clone())).await;
+    let again = w.ok(Method::POST, "/api/services/contract-sign/", &ct, Some(form)).await;
+    assert_eq!(e["uid"], again["uid"]);
+    assert_eq!(e["state"], "draft");
+    assert_eq!(w.consumed(row).await, 1, "one use, booked with the envelope");
+    let uid = e["uid"].as_str().unwrap();
+    let path = |rest: &str| format!("/api/services/contract-sign/{uid}/{rest}");
+    let updated = w
+        .ok(Method::PUT, &path(""), &ct, Some(json!({"name": "Avtal 2", "documents": docs, "recipients": [signer(1, "signer"), signer(2, "signer"), signer(3, "viewer")]})))
+        .await;
+    assert_eq!(updated["recipients"].as_array().unwrap().len(), 3);
+    let (st, v) = w.call(Method::GET, &path("download/"), &ct, None).await;
+    assert_eq!((st, v["message"].as_str()), (StatusCode::BAD_REQUEST, Some("envelope_not_completed")));
+    let sent = w.ok(Method::POST, &path("send/"), &ct, None).await;
+    assert_eq!(sent["state"], "sent");
+    assert_eq!(
+        w.call(Method::PUT, &path(""), &ct, Some(json!({"name": "x", "documents": docs, "recipients": [signer(1, "signer")]}))).await.1
+            ["message"],
+        "envelope_not_draft"
+    );
+    w.ok(Method::POST, &path("remind/"), &ct, None).await;
+    // The stand-in signs one recipient per poll: two signers, then completed.
+    let mut state = String::new();
+    for _ in 0..4 {
+        let list = w.ok(Method::GET, "/api/services/contract-sign/", &ct, None).await;
+        state = list[0]["state"].as_str().unwrap().to_string();
+        if state == "completed" {
+            assert!(list[0]["recipients"].as_array().unwrap().iter().filter(|r| r["role"] == "signer").all(|r| r["signed"] == true));
+            break;
+        }
+    }
+    assert_eq!(state, "completed");
+    let link = w.ok(Method::GET, &path("download/"), &ct, None).await;
+    let (st, _, body) = testkit::http("GET", link["url"].as_str().unwrap(), None, b"").await;
+    assert_eq!(st, 200);
+    assert!(body.starts_with(b"%PDF-"));
+    // The use shows in the subscriptions table's consumed column and the ledger.
+    let ledger = w.state.store.list_usage(row, Utc::now().date_naive(), Utc::now().date_naive()).await.unwrap();
+    assert_eq!(ledger.len(), 1);
+    assert!(ledger[0].description.starts_with("Verified: Avtal"));
+}
+
+#[tokio::test]
+async fn provider_failures_are_clear_and_store_nothing() {
+    let w = world().await;
+    let (cust, ct) = testkit::signed_in(&w.state, Role::Customer).await;
+    w.plan(&cust, 2, 5).await;
+    let bisnode = w.plan(&cust, 3, 5).await;
+    w.state.store.put_bisnode_account(&cust.uid, true, Some("acc-1")).await.unwrap();
+
+    // Registration: 5xx on every attempt, then a malformed answer.
+    let reg = json!({"company": "Kund AB", "email": "sign@example.com", "password": "secret-pass"});
+    w.script("5xx", 2).await;
+    let (st, v) = w.call(Method::POST, "/api/verified/", &ct, Some(reg.clone())).await;
+    assert_eq!((st, v["message"].as_str()), (StatusCode::BAD_GATEWAY, Some("provider_unavailable")));
+    w.script("malformed", 1).await;
+    let (st, v) = w.call(Method::POST, "/api/verified/", &ct, Some(reg.clone())).await;
+    assert_eq!((st, v["message"].as_str()), (StatusCode::BAD_GATEWAY, Some("provider_bad_answer")));
+    assert!(w.state.store.verified_token(&cust.uid).await.unwrap().is_none(), "no token kept");
+    // One 5xx is retried away.
+    w.script("5xx", 1).await;
+    w.ok(Method::POST, "/api/verified/", &ct, Some(reg)).await;
+
+    // Sending: a timeout on every attempt leaves the draft as it was; the next try sends it once.
+    let key = w.upload(&ct, "a.pdf", PDF).await;
+    let form = json!({"name": "Avtal", "documents": [{"key": key, "name": "a.pdf"}], "recipients": [signer(1, "signer")]});
+    let e = w.ok(Method::POST, "/api/services/contract-sign/", &ct, Some(form)).await;
+    let send = format!("/api/services/contract-sign/{}/send/", e["uid"].as_str().unwrap());
+    w.script("timeout", 2).await;
+    let (st, v) = w.call(Method::POST, &send, &ct, None).await;
+    assert_eq!((st, v["message"].as_str()), (StatusCode::BAD_GATEWAY, Some("provider_timeout")));
+    let (stored, _) = w.state.store.envelope(&cust.uid, e["uid"].as_str().unwrap()).await.unwrap().unwrap();
+    assert_eq!((stored.state, stored.provider_id), (shared::domain::addons::EnvelopeState::Draft, None));
+    let sent = w.ok(Method::POST, &send, &ct, None).await;
+    assert_eq!(sent["state"], "sent");
+
+    // Credit check: a malformed answer stores no report and books no use.
+    w.script("malformed", 1).await;
+    let (st, v) = w.call(Method::POST, "/api/services/credit-check/", &ct, Some(json!({"kind": "company", "number": "5560000001"}))).await;
+    assert_eq!((st, v["message"].as_str()), (StatusCode::BAD_GATEWAY, Some("provider_bad_answer")));
+    assert_eq!(w.ok(Method::GET, "/api/services/credit-check/", &ct, None).await, json!([]));
+    assert_eq!(w.consumed(bisnode).await, 0);
+}
+
+#[tokio::test]
+async fn credit_reports_are_kept_once_and_pending_ones_appear_when_ready() {
+    let w = world().await;
+    let (cust, ct) = testkit::signed_in(&w.state, Role::Customer).await;
+    let row = w.plan(&cust, 3, 2).await;
+    let (_, admin) = testkit::signed_in(&w.state, Role::Admin).await;
+    w.ok(Method::PUT, &format!("/api/customer/bisnode/{}/", cust.uid), &admin, Some(json!({"active": true, "account": "acc-7"}))).await;
+    let (st, v) = w.call(Method::POST, "/api/services/credit-check/", &ct, Some(json!({"kind": "company", "number": "556000-0002"}))).await;
+    assert_eq!((st, v["errors"]["number"][0].as_str()), (StatusCode::BAD_REQUEST, Some("invalid_registration_number")));
+    let ask = json!({"kind": "company", "number": "5560000001", "request_id": "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"});
+    let r = w.ok(Method::POST, "/api/services/credit-check/", &ct, Some(ask.clone())).await;
+    assert_eq!(r["status"], "ready");
+    assert!(r["rating"].is_string() && r["payment_remarks"].is_number() && r["turnover"].is_number(), "{r}");
+    assert_eq!(w.ok(Method::POST, "/api/services/credit-check/", &ct, Some(ask)).await["uid"], r["uid"], "a retry is the same report");
+    // A person's report is pending at first and ready when listed later.
+    let p = w.ok(Method::POST, "/api/services/credit-check/", &ct, Some(json!({"kind": "person", "number": "19121212-1212"}))).await;
+    assert_eq!(p["status"], "pending");
+    let list = w.ok(Method::GET, "/api/services/credit-check/", &ct, None).await;
+    assert_eq!(list.as_array().unwrap().len(), 2);
+    assert!(list.as_array().unwrap().iter().all(|r| r["status"] == "ready"), "{list}");
+    assert_eq!(w.consumed(row).await, 2);
+    // The plan's limit of two is reached.
+    let (st, v) = w.call(Method::POST, "/api/services/credit-check/", &ct, Some(json!({"kind": "company", "number": "5560000019"}))).await;
+    assert_eq!((st, v["message"].as_str()), (StatusCode::BAD_REQUEST, Some("limit_reached")));
+}
+
+#[tokio::test]
+async fn the_limit_holds_exactly_under_50_concurrent_uses() {
+    let w = world().await;
+    let (cust, ct) = testkit::signed_in(&w.state, Role::Customer).await;
+    let row = w.plan(&cust, 2, 20).await;
+    w.ok(Method::POST, "/api/verified/", &ct, Some(json!({"company": "K", "email": "k@example.com", "password": "secret-pass"}))).await;
+    let key = w.upload(&ct, "a.pdf", PDF).await;
+    let form = EnvelopeForm {
+        name: "Avtal".into(),
+        documents: vec![EnvelopeDocument { key, name: "a.pdf".into() }],
+        recipients: vec![serde_json::from_value::<Recipient>(signer(1, "signer")).unwrap()],
+        sequential: false,
+        request_id: None,
+    };
+    let mut tasks = Vec::new();
+    for _ in 0..50 {
+        let (state, cust, form) = (w.state.clone(), cust.clone(), form.clone());
+        tasks.push(tokio::spawn(async move { shared::services::addons::create_envelope(&state, &cust, &form, None).await }));
+    }
+    let (mut made, mut refused) = (0, 0);
+    for t in tasks {
+        match t.await.unwrap() {
+            Ok(_) => made += 1,
+            Err(e) if e.key().as_str() == "limit_reached" => refused += 1,
+            Err(e) => panic!("unexpected {e:?}"),
+        }
+    }
+    assert_eq!((made, refused), (20, 30));
+    assert_eq!(w.consumed(row).await, 20);
+    assert_eq!(w.state.store.envelopes(&cust.uid).await.unwrap().len(), 20);
+    let today = Utc::now().date_naive();
+    assert_eq!(w.state.store.list_usage(row, today, today).await.unwrap().len(), 20);
+}
+
+#[tokio::test]
+async fn the_inkasso_application_is_validated_and_kept_with_its_state() {
+    let w = world().await;
+    let (cust, ct) = testkit::signed_in(&w.state, Role::Customer).await;
+    let (_, without) = w.contact_of(&cust, vec![Permission::AddCase]).await;
+    let (st, v) = w.call(Method::GET, "/api/inkasso/prospect/", &ct, None).await;
+    assert_eq!((st, v["message"].as_str()), (StatusCode::FORBIDDEN, Some("service_not_purchased")));
+    w.plan(&cust, 4, 5).await;
+    assert_eq!(w.ok(Method::GET, "/api/inkasso/prospect/", &ct, None).await, Value::Null);
+    let (st, v) = w.call(Method::GET, "/api/inkasso/prospect/", &without, None).await;
+    assert_eq!((st, v["message"].as_str()), (StatusCode::FORBIDDEN, Some("service_permission_missing")));
+    let form = json!({"home_page": "https://kund.example.com", "bank_name": "Banken", "bank_account": "1234-5678901", "plus_giro": "4100-5",
+        "bank_giro": "5050-1055", "iban": "SE45 5000 0000 0583 9825 7466", "bic": "ESSESESS", "approved_ip": "192.0.2.10",
+        "contact_name": "Kim", "organization_number": "556000-0001"});
+    let (st, v) = w.call(Method::PUT, "/api/inkasso/prospect/", &ct, Some(form.clone())).await;
+    assert_eq!((st, v["errors"]["plus_giro"][0].as_str()), (StatusCode::BAD_REQUEST, Some("invalid")));
+    let mut ok = form;
+    ok["plus_giro"] = json!("4100-4");
+    let p = w.ok(Method::PUT, "/api/inkasso/prospect/", &ct, Some(ok)).await;
+    assert_eq!(p["state"], "applied");
+    assert_eq!(w.ok(Method::GET, "/api/inkasso/prospect/", &ct, None).await["account"]["iban"], "SE4550000000058398257466");
+}

@@ -1,0 +1,616 @@
+//! Add-on services (spec §5 service access rules, signing validation; §3
+//! verified-signing token and signing envelope): who may use which service,
+//! and the envelope form's rules. Pure: the use cases of
+//! `services::addons` gather the facts and store what these rules allow.
+
+use chrono::{DateTime, NaiveDateTime, Utc};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::catalogue::{BISNODE, INCASSO, KONTRAKTO, VERIFIED, VIDEO_MEETING};
+use super::permissions::Permission;
+use super::subscription::PurchasedService;
+use super::{Role, User};
+use crate::error::{ApiError, FieldErrors, Msg};
+
+/// The add-on services behind a purchase (spec §1; ids of `catalogue::SERVICES`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Addon {
+    Verified,
+    Bisnode,
+    Incasso,
+    Kontrakto,
+    VideoMeeting,
+}
+
+impl Addon {
+    pub fn service_id(self) -> u8 {
+        match self {
+            Addon::Verified => VERIFIED,
+            Addon::Bisnode => BISNODE,
+            Addon::Incasso => INCASSO,
+            Addon::Kontrakto => KONTRAKTO,
+            Addon::VideoMeeting => VIDEO_MEETING,
+        }
+    }
+
+    /// The `?service=` names of `customer/verify-services/` (spec §7, §10).
+    pub fn from_name(name: &str) -> Option<Addon> {
+        match name.trim().to_ascii_lowercase().as_str() {
+            "verified" => Some(Addon::Verified),
+            "bisnode" => Some(Addon::Bisnode),
+            "incasso" | "inkasso" => Some(Addon::Incasso),
+            "kontrakto" | "kontracto" => Some(Addon::Kontrakto),
+            "video meeting" | "video-meeting" | "videomeeting" => Some(Addon::VideoMeeting),
+            _ => None,
+        }
+    }
+
+    /// The permission a customer contact needs (spec §3, §5); video meeting
+    /// has none of its own.
+    pub fn contact_permission(self) -> Option<Permission> {
+        match self {
+            Addon::Verified => Some(Permission::ViewVerify),
+            Addon::Bisnode => Some(Permission::ViewBisnode),
+            Addon::Incasso => Some(Permission::ViewInkasso),
+            Addon::Kontrakto => Some(Permission::ViewKontracto),
+            Addon::VideoMeeting => None,
+        }
+    }
+}
+
+/// What the access rule needs to know about the customer.
+#[derive(Clone, Debug, Default)]
+pub struct AccessFacts {
+    /// The customer's rows (any state; the rule picks the usable ones).
+    pub rows: Vec<PurchasedService>,
+    /// The credit-information (Bisnode) account is active.
+    pub bisnode_active: bool,
+    /// A verified-signing token is held for the company.
+    pub has_token: bool,
+}
+
+/// The customer a caller uses services for: a customer itself, a contact its
+/// customer; nobody else uses add-on services.
+pub fn customer_of(user: &User) -> Result<String, ApiError> {
+    match user.role() {
+        Some(Role::Customer) => Ok(user.uid.clone()),
+        Some(Role::CustomerContact) => user.customer_id.clone().ok_or(ApiError::Forbidden),
+        _ => Err(ApiError::Forbidden),
+    }
+}
+
+/// The rows a use may be booked against: not expired, active, started.
+pub fn usable_row(rows: &[PurchasedService], addon: Addon, now: NaiveDateTime) -> Option<&PurchasedService> {
+    rows.iter().filter(|r| r.service.id == addon.service_id() && !r.expired && r.active && r.start_date <= now).min_by_key(|r| r.expire_on)
+}
+
+/// Spec §5 service access, step by step as the web's guard: the role; a
+/// contact's permission (403 `service_permission_missing`: the web sends it
+/// to /customer_contact/); the service among the purchased ones (403
+/// `service_not_purchased`: the promotion screen); credit check also the
+/// active account; signing also the token (except `token_exempt`, the
+/// token's own registration). Contract check needs no purchase.
+pub fn may_use(user: &User, addon: Addon, facts: &AccessFacts, now: NaiveDateTime, token_exempt: bool) -> Result<(), ApiError> {
+    customer_of(user)?;
+    if user.role() == Some(Role::CustomerContact) {
+        if let Some(p) = addon.contact_permission() {
+            if !user.permissions.contains(&p) {
+                return Err(ApiError::ForbiddenBy(Msg::ServicePermissionMissing));
+            }
+        }
+    }
+    if addon == Addon::Kontrakto {
+        return Ok(());
+    }
+    if usable_row(&facts.rows, addon, now).is_none() {
+        return Err(ApiError::ForbiddenBy(Msg::ServiceNotPurchased));
+    }
+    if addon == Addon::Bisnode && !facts.bisnode_active {
+        return Err(ApiError::ForbiddenBy(Msg::CreditAccountInactive));
+    }
+    if addon == Addon::Verified && !token_exempt && !facts.has_token {
+        return Err(ApiError::ForbiddenBy(Msg::VerifiedTokenMissing));
+    }
+    Ok(())
+}
+
+// ------------------------------------------------------------ signing ----
+
+/// Spec §3 verified-signing token, kept per company.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct VerifiedToken {
+    pub token: String,
+    pub company_id: String,
+    pub user_id: String,
+    pub created_at: DateTime<Utc>,
+}
+
+pub const LOCALES: [&str; 5] = ["nb", "sv", "en", "da", "fi"];
+pub const ROLES: [&str; 3] = ["signer", "approver", "viewer"];
+pub const SIGN_METHODS: [&str; 4] = ["bankid_no", "bankid_se", "touch_sign", "email"];
+
+/// One recipient of an envelope (spec §2 contract sign).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct Recipient {
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub email: String,
+    #[serde(default)]
+    pub phone: String,
+    /// nb (Norwegian), sv, en, da, fi.
+    #[serde(default)]
+    pub locale: String,
+    /// signer, approver or viewer.
+    #[serde(default)]
+    pub role: String,
+    #[serde(default)]
+    pub notify_sms: bool,
+    #[serde(default)]
+    pub require_auth: bool,
+    /// bankid_no, bankid_se, touch_sign or email.
+    #[serde(default)]
+    pub sign_method: String,
+    /// Set from the provider's status: the recipient has signed (or approved).
+    #[serde(default)]
+    pub signed: bool,
+}
+
+/// A PDF of an envelope: the key from the upload URL, and its name.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct EnvelopeDocument {
+    pub key: String,
+    pub name: String,
+}
+
+/// The create and update form.
+#[derive(Clone, Debug, Deserialize, ToSchema)]
+pub struct EnvelopeForm {
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub documents: Vec<EnvelopeDocument>,
+    #[serde(default)]
+    pub recipients: Vec<Recipient>,
+    /// Sign one after another (else all at once).
+    #[serde(default)]
+    pub sequential: bool,
+    /// 32 hex digits the client draws once per form: a retried create
+    /// answers the envelope made the first time.
+    #[serde(default)]
+    pub request_id: Option<String>,
+}
+
+/// draft → sent → completed, or cancelled / expired.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum EnvelopeState {
+    Draft,
+    Sent,
+    Completed,
+    Cancelled,
+    Expired,
+}
+
+/// Spec §3 signing envelope, kept with the customer.
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+pub struct Envelope {
+    pub uid: String,
+    pub customer_uid: String,
+    pub name: String,
+    pub documents: Vec<EnvelopeDocument>,
+    pub recipients: Vec<Recipient>,
+    pub sequential: bool,
+    pub state: EnvelopeState,
+    /// The provider's id once sent.
+    pub provider_id: Option<String>,
+    /// The subscription row the envelope was booked against.
+    pub purchase_id: u64,
+    /// The signed PDF once fetched (completed).
+    pub signed_key: Option<String>,
+    pub created_by: String,
+    #[schema(value_type = String, format = DateTime)]
+    pub created_at: DateTime<Utc>,
+    #[schema(value_type = String, format = DateTime)]
+    pub updated_at: DateTime<Utc>,
+}
+
+impl Envelope {
+    /// Signed (or approved) / recipients who sign or approve.
+    pub fn progress(&self) -> (usize, usize) {
+        let acting: Vec<&Recipient> = self.recipients.iter().filter(|r| r.role != "viewer").collect();
+        (acting.iter().filter(|r| r.signed).count(), acting.len())
+    }
+}
+
+/// How many signers an envelope needs at least.
+pub const MIN_SIGNERS: usize = 1;
+/// Bounds of the form.
+pub const MAX_DOCUMENTS: usize = 10;
+pub const MAX_RECIPIENTS: usize = 30;
+
+/// Spec §5 signing validation: a name, one to ten documents (PDF by name;
+/// the content is checked when saved), each recipient complete and valid,
+/// and enough signers (`not_enough_signers`).
+pub fn validate_envelope(f: &EnvelopeForm) -> Result<EnvelopeForm, ApiError> {
+    let mut errors = FieldErrors::new();
+    let name = f.name.trim();
+    if name.is_empty() {
+        errors.add("name", Msg::Required);
+    } else if name.chars().count() > 200 {
+        errors.add("name", Msg::Invalid);
+    }
+    if f.documents.is_empty() {
+        errors.add("documents", Msg::Required);
+    } else if f.documents.len() > MAX_DOCUMENTS {
+        errors.add("documents", Msg::Invalid);
+    }
+    for (i, d) in f.documents.iter().enumerate() {
+        if !d.name.trim().to_ascii_lowercase().ends_with(".pdf") {
+            errors.add(format!("documents.{i}"), Msg::InvalidPdf);
+        }
+    }
+    if f.recipients.is_empty() {
+        errors.add("recipients", Msg::Required);
+    } else if f.recipients.len() > MAX_RECIPIENTS {
+        errors.add("recipients", Msg::Invalid);
+    }
+    let mut emails = std::collections::HashSet::new();
+    for (i, r) in f.recipients.iter().enumerate() {
+        let at = |field: &str| format!("recipients.{i}.{field}");
+        if r.name.trim().is_empty() {
+            errors.add(at("name"), Msg::Required);
+        }
+        let email = r.email.trim().to_ascii_lowercase();
+        if email.is_empty() {
+            errors.add(at("email"), Msg::Required);
+        } else if !super::user::is_valid_email(&email) || !emails.insert(email) {
+            errors.add(at("email"), Msg::InvalidEmail);
+        }
+        let phone = r.phone.trim();
+        if (r.notify_sms && phone.is_empty()) || !phone.chars().all(|c| c.is_ascii_digit() || "+ -".contains(c)) || phone.len() > 20 {
+            errors.add(at("phone"), if phone.is_empty() { Msg::Required } else { Msg::Invalid });
+        }
+        if !LOCALES.contains(&r.locale.as_str()) {
+            errors.add(at("locale"), Msg::Invalid);
+        }
+        if !ROLES.contains(&r.role.as_str()) {
+            errors.add(at("role"), if r.role.is_empty() { Msg::Required } else { Msg::Invalid });
+        }
+        if r.role == "signer" && !SIGN_METHODS.contains(&r.sign_method.as_str()) {
+            errors.add(at("sign_method"), Msg::Invalid);
+        }
+    }
+    if !errors.is_empty() {
+        return Err(ApiError::validation(errors));
+    }
+    if f.recipients.iter().filter(|r| r.role == "signer").count() < MIN_SIGNERS {
+        return Err(ApiError::bad(Msg::NotEnoughSigners));
+    }
+    Ok(EnvelopeForm {
+        name: name.to_string(),
+        documents: f
+            .documents
+            .iter()
+            .map(|d| EnvelopeDocument { key: d.key.trim().to_string(), name: d.name.trim().to_string() })
+            .collect(),
+        recipients: f
+            .recipients
+            .iter()
+            .map(|r| Recipient {
+                name: r.name.trim().to_string(),
+                email: r.email.trim().to_ascii_lowercase(),
+                phone: r.phone.trim().to_string(),
+                signed: false,
+                sign_method: if r.role == "signer" { r.sign_method.clone() } else { String::new() },
+                ..r.clone()
+            })
+            .collect(),
+        sequential: f.sequential,
+        request_id: f.request_id.clone(),
+    })
+}
+
+// ------------------------------------------------------ credit check ----
+
+/// A credit report (spec §2 credit check): kept with the customer.
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+pub struct CreditReport {
+    pub uid: String,
+    pub customer_uid: String,
+    /// `company` (organisationsnummer) or `person` (personnummer).
+    pub kind: String,
+    /// As `XXXXXX-XXXX`.
+    pub number: String,
+    /// pending until the provider has the report ('come back after 30 minutes').
+    pub status: String,
+    pub provider_id: String,
+    pub name: Option<String>,
+    /// AAA, AA, A, B, C (the provider's scale).
+    pub rating: Option<String>,
+    pub payment_remarks: Option<u32>,
+    /// SEK; companies only.
+    pub turnover: Option<i64>,
+    pub purchase_id: u64,
+    pub created_by: String,
+    #[schema(value_type = String, format = DateTime)]
+    pub created_at: DateTime<Utc>,
+}
+
+/// The lookup form: an organisationsnummer (company) or a personnummer
+/// (person), Luhn-checked; answers `(kind, XXXXXX-XXXX)`.
+pub fn credit_lookup(kind: &str, number: &str) -> Result<(String, String), ApiError> {
+    let kind = match kind.trim() {
+        "company" | "" => "company",
+        "person" => "person",
+        _ => return Err(ApiError::field("kind", Msg::Invalid)),
+    };
+    if number.trim().is_empty() {
+        return Err(ApiError::field("number", Msg::Required));
+    }
+    match super::conflict::parse_identity_number(number) {
+        Ok(Some(n)) => Ok((kind.to_string(), n)),
+        _ => Err(ApiError::field("number", Msg::InvalidRegistrationNumber)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn recipient(role: &str) -> Recipient {
+        Recipient {
+            name: "Sam Signer".into(),
+            email: format!("{role}@example.com"),
+            phone: String::new(),
+            locale: "sv".into(),
+            role: role.into(),
+            notify_sms: false,
+            require_auth: false,
+            sign_method: "bankid_se".into(),
+            signed: false,
+        }
+    }
+
+    fn form(recipients: Vec<Recipient>) -> EnvelopeForm {
+        EnvelopeForm {
+            name: "Avtal".into(),
+            documents: vec![EnvelopeDocument { key: "k".into(), name: "a.pdf".into() }],
+            recipients,
+            sequential: false,
+            request_id: None,
+        }
+    }
+
+    #[test]
+    fn an_envelope_needs_a_signer_and_complete_recipients() {
+        assert!(validate_envelope(&form(vec![recipient("signer"), recipient("viewer")])).is_ok());
+        let e = validate_envelope(&form(vec![recipient("viewer"), recipient("approver")])).unwrap_err();
+        assert_eq!(e.key(), Msg::NotEnoughSigners);
+        let mut bad = recipient("signer");
+        bad.locale = "de".into();
+        bad.notify_sms = true;
+        bad.email = "nope".into();
+        let e = validate_envelope(&form(vec![bad])).unwrap_err();
+        let fields = e.fields();
+        for f in ["recipients.0.locale", "recipients.0.phone", "recipients.0.email"] {
+            assert!(fields.has(f), "{f}: {fields:?}");
+        }
+        let mut no_pdf = form(vec![recipient("signer")]);
+        no_pdf.documents[0].name = "a.docx".into();
+        assert_eq!(validate_envelope(&no_pdf).unwrap_err().fields().get("documents.0"), &[Msg::InvalidPdf]);
+        let mut twice = form(vec![recipient("signer"), recipient("signer")]);
+        twice.recipients[1].name = "Other".into();
+        assert!(validate_envelope(&twice).unwrap_err().fields().has("recipients.1.email"));
+    }
+
+    #[test]
+    fn credit_lookups_take_luhn_checked_numbers() {
+        assert_eq!(credit_lookup("company", "5560000001").unwrap(), ("company".into(), "556000-0001".into()));
+        assert_eq!(credit_lookup("company", "556000-0002").unwrap_err().fields().get("number"), &[Msg::InvalidRegistrationNumber]);
+        assert!(credit_lookup("robot", "5560000001").is_err());
+    }
+}
+
+// ------------------------------------------------------------- Inkasso ----
+
+/// Spec §3 Inkasso account, as the customer applies with it (the prospect).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct InkassoAccount {
+    #[serde(default)]
+    pub home_page: String,
+    #[serde(default)]
+    pub bank_name: String,
+    #[serde(default)]
+    pub bank_account: String,
+    #[serde(default)]
+    pub plus_giro: String,
+    #[serde(default)]
+    pub bank_giro: String,
+    #[serde(default)]
+    pub iban: String,
+    #[serde(default)]
+    pub bic: String,
+    #[serde(default)]
+    pub approved_ip: String,
+    #[serde(default)]
+    pub contact_name: String,
+    #[serde(default)]
+    pub organization_number: String,
+}
+
+/// The application and its state: `applied` (the provider answers within
+/// 30 minutes), then `approved` or `rejected`.
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+pub struct InkassoProspect {
+    pub account: InkassoAccount,
+    pub state: String,
+    #[schema(value_type = String, format = DateTime)]
+    pub applied_at: DateTime<Utc>,
+    /// Set when approved.
+    #[schema(value_type = Option<String>, format = DateTime)]
+    pub approved_date: Option<DateTime<Utc>>,
+}
+
+/// The Luhn (mod 10) check over every digit, as plus giro and bank giro numbers carry it.
+fn luhn_all(digits: &str) -> bool {
+    let sum: u32 = digits
+        .bytes()
+        .rev()
+        .enumerate()
+        .map(|(i, b)| {
+            let d = u32::from(b - b'0') * if i % 2 == 1 { 2 } else { 1 };
+            if d > 9 {
+                d - 9
+            } else {
+                d
+            }
+        })
+        .sum();
+    sum.is_multiple_of(10)
+}
+
+fn digits_only(raw: &str) -> Option<String> {
+    let t: String = raw.chars().filter(|c| !matches!(c, ' ' | '-')).collect();
+    (!t.is_empty() && t.bytes().all(|b| b.is_ascii_digit())).then_some(t)
+}
+
+/// A plus giro number: 2 to 8 digits with a check digit.
+pub fn valid_plus_giro(raw: &str) -> bool {
+    digits_only(raw).is_some_and(|d| (2..=8).contains(&d.len()) && luhn_all(&d))
+}
+
+/// A bank giro number: 7 or 8 digits with a check digit.
+pub fn valid_bank_giro(raw: &str) -> bool {
+    digits_only(raw).is_some_and(|d| (7..=8).contains(&d.len()) && luhn_all(&d))
+}
+
+/// An IBAN: country letters, check digits, up to 34 characters, mod 97 = 1.
+pub fn valid_iban(raw: &str) -> bool {
+    let t: String = raw.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_ascii_uppercase();
+    if !(15..=34).contains(&t.len()) || !t.chars().all(|c| c.is_ascii_alphanumeric()) {
+        return false;
+    }
+    let (head, rest) = t.split_at(4);
+    if !head[..2].chars().all(|c| c.is_ascii_alphabetic()) || !head[2..].chars().all(|c| c.is_ascii_digit()) {
+        return false;
+    }
+    let mut remainder: u32 = 0;
+    for c in rest.chars().chain(head.chars()) {
+        let v = c.to_digit(36).unwrap_or(0);
+        for d in if v >= 10 { vec![v / 10, v % 10] } else { vec![v] } {
+            remainder = (remainder * 10 + d) % 97;
+        }
+    }
+    remainder == 1
+}
+
+/// A BIC: 4 letters (bank), 2 letters (country), 2 letters or digits
+/// (location), and optionally 3 more (branch).
+pub fn valid_bic(raw: &str) -> bool {
+    let t = raw.trim().to_ascii_uppercase();
+    (t.len() == 8 || t.len() == 11) && t[..6].chars().all(|c| c.is_ascii_alphabetic()) && t[6..].chars().all(|c| c.is_ascii_alphanumeric())
+}
+
+/// Spec §3 Inkasso account: required fields, the giro numbers, IBAN with
+/// BIC, the approved IP address and the organisation number validated.
+pub fn validate_inkasso(a: &InkassoAccount) -> Result<InkassoAccount, ApiError> {
+    let mut errors = FieldErrors::blank(&[
+        ("bank_name", &a.bank_name),
+        ("bank_account", &a.bank_account),
+        ("contact_name", &a.contact_name),
+        ("organization_number", &a.organization_number),
+        ("approved_ip", &a.approved_ip),
+    ]);
+    let home = a.home_page.trim();
+    if !(home.is_empty() || home.starts_with("https://") || home.starts_with("http://")) {
+        errors.add("home_page", Msg::InvalidUrl);
+    }
+    if !a.plus_giro.trim().is_empty() && !valid_plus_giro(&a.plus_giro) {
+        errors.add("plus_giro", Msg::Invalid);
+    }
+    if !a.bank_giro.trim().is_empty() && !valid_bank_giro(&a.bank_giro) {
+        errors.add("bank_giro", Msg::Invalid);
+    }
+    match (a.iban.trim().is_empty(), a.bic.trim().is_empty()) {
+        (true, true) => {}
+        (false, true) => errors.add("bic", Msg::Required),
+        (true, false) => errors.add("iban", Msg::Required),
+        (false, false) => {
+            if !valid_iban(&a.iban) {
+                errors.add("iban", Msg::Invalid);
+            }
+            if !valid_bic(&a.bic) {
+                errors.add("bic", Msg::Invalid);
+            }
+        }
+    }
+    if !a.approved_ip.trim().is_empty() && a.approved_ip.trim().parse::<std::net::IpAddr>().is_err() {
+        errors.add("approved_ip", Msg::Invalid);
+    }
+    let org = super::conflict::parse_identity_number(&a.organization_number);
+    if !a.organization_number.trim().is_empty() && !matches!(org, Ok(Some(_))) {
+        errors.add("organization_number", Msg::InvalidRegistrationNumber);
+    }
+    if !errors.is_empty() {
+        return Err(ApiError::validation(errors));
+    }
+    let t = |s: &str| s.trim().chars().take(200).collect::<String>();
+    Ok(InkassoAccount {
+        home_page: t(&a.home_page),
+        bank_name: t(&a.bank_name),
+        bank_account: t(&a.bank_account),
+        plus_giro: t(&a.plus_giro),
+        bank_giro: t(&a.bank_giro),
+        iban: a.iban.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_ascii_uppercase(),
+        bic: a.bic.trim().to_ascii_uppercase(),
+        approved_ip: t(&a.approved_ip),
+        contact_name: t(&a.contact_name),
+        organization_number: org.ok().flatten().unwrap_or_default(),
+    })
+}
+
+#[cfg(test)]
+mod inkasso_tests {
+    use super::*;
+
+    fn account() -> InkassoAccount {
+        InkassoAccount {
+            home_page: "https://kund.example.com".into(),
+            bank_name: "Banken".into(),
+            bank_account: "1234-5678901".into(),
+            plus_giro: "4100-4".into(),
+            bank_giro: "5050-1055".into(),
+            iban: "SE45 5000 0000 0583 9825 7466".into(),
+            bic: "ESSESESS".into(),
+            approved_ip: "192.0.2.10".into(),
+            contact_name: "Kim Kontakt".into(),
+            organization_number: "556000-0001".into(),
+        }
+    }
+
+    #[test]
+    fn an_inkasso_account_is_validated_field_by_field() {
+        let ok = validate_inkasso(&account()).unwrap();
+        assert_eq!(ok.iban, "SE4550000000058398257466");
+        let bad = InkassoAccount {
+            plus_giro: "4100-5".into(),
+            bank_giro: "5050-1056".into(),
+            iban: "SE45 5000 0000 0583 9825 7467".into(),
+            bic: "ESSE".into(),
+            approved_ip: "999.1.1.1".into(),
+            organization_number: "556000-0002".into(),
+            home_page: "kund.example.com".into(),
+            ..account()
+        };
+        let fields = validate_inkasso(&bad).unwrap_err().fields();
+        for f in ["plus_giro", "bank_giro", "iban", "bic", "approved_ip", "organization_number", "home_page"] {
+            assert!(fields.has(f), "{f}: {fields:?}");
+        }
+        let no_bic = InkassoAccount { bic: String::new(), ..account() };
+        assert_eq!(validate_inkasso(&no_bic).unwrap_err().fields().get("bic"), &[Msg::Required]);
+        let blank = validate_inkasso(&InkassoAccount::default()).unwrap_err().fields();
+        assert!(blank.has("bank_name") && blank.has("contact_name") && blank.has("organization_number"));
+    }
+}

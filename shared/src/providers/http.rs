@@ -1,0 +1,193 @@
+//! The one HTTP client of the provider adapters: JSON over HTTP/1.1 (rustls,
+//! the connector the AWS SDK already builds), a timeout per attempt, bounded
+//! retries with exponential backoff on timeouts, dropped connections, 429 and
+//! 5xx, and every failure mapped to a [`ProviderError`]. A POST is retried
+//! only with an idempotency key, so a retry never makes a second envelope or
+//! report at the provider.
+
+use std::time::Duration;
+
+use bytes::Bytes;
+use http_body_util::{BodyExt, Full};
+use hyper::header::{ACCEPT, AUTHORIZATION, CONTENT_TYPE};
+use hyper::{Method, Request};
+use hyper_rustls::HttpsConnector;
+use hyper_util::client::legacy::connect::HttpConnector;
+use hyper_util::client::legacy::Client;
+use hyper_util::rt::TokioExecutor;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+
+use crate::error::{ApiError, Msg};
+
+/// How a provider call failed, after the retries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProviderError {
+    /// No answer within the timeout (every attempt).
+    Timeout,
+    /// Connection refused or dropped, 429 or 5xx (every attempt).
+    Unavailable,
+    /// A 2xx whose body is not what the provider's API documents.
+    BadAnswer,
+    /// A 4xx: the provider refused this request (not retried).
+    Refused(u16),
+}
+
+impl ProviderError {
+    pub fn key(self) -> Msg {
+        match self {
+            ProviderError::Timeout => Msg::ProviderTimeout,
+            ProviderError::Unavailable => Msg::ProviderUnavailable,
+            ProviderError::BadAnswer => Msg::ProviderBadAnswer,
+            ProviderError::Refused(_) => Msg::ProviderRefused,
+        }
+    }
+}
+
+impl From<ProviderError> for ApiError {
+    fn from(e: ProviderError) -> Self {
+        ApiError::Provider(e.key())
+    }
+}
+
+/// Timeouts and retries of one provider.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Per attempt, including reading the body.
+    pub timeout: Duration,
+    /// Attempts in all (at least 1).
+    pub attempts: u32,
+    /// Wait before the second attempt; doubled for each one after.
+    pub backoff: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits { timeout: Duration::from_secs(10), attempts: 3, backoff: Duration::from_millis(200) }
+    }
+}
+
+type Https = HttpsConnector<HttpConnector>;
+
+/// A provider's base URL, its API key and the client (built at the first
+/// call: functions that never call a provider do not load the system's root
+/// certificates at cold start).
+#[derive(Clone)]
+pub struct JsonClient {
+    client: std::sync::Arc<std::sync::OnceLock<Client<Https, Full<Bytes>>>>,
+    base: String,
+    api_key: String,
+    limits: Limits,
+}
+
+fn connector() -> Https {
+    let provider = rustls::crypto::aws_lc_rs::default_provider();
+    let builder = match hyper_rustls::HttpsConnectorBuilder::new().with_provider_and_native_roots(provider) {
+        Ok(b) => b,
+        Err(e) => {
+            // No system roots (a bare container): only plain http (the local stand-in) can work.
+            eprintln!("WARN provider client without system root certificates: {e}");
+            let config = rustls::ClientConfig::builder_with_provider(rustls::crypto::aws_lc_rs::default_provider().into())
+                .with_safe_default_protocol_versions()
+                .map(|b| b.with_root_certificates(rustls::RootCertStore::empty()).with_no_client_auth());
+            match config {
+                Ok(c) => hyper_rustls::HttpsConnectorBuilder::new().with_tls_config(c),
+                Err(e) => panic!("no TLS configuration for the provider client: {e}"),
+            }
+        }
+    };
+    builder.https_or_http().enable_http1().build()
+}
+
+/// What one attempt gave.
+enum Outcome {
+    Done(Vec<u8>),
+    Retry(ProviderError),
+    Fail(ProviderError),
+}
+
+impl JsonClient {
+    pub fn new(base: &str, api_key: &str, limits: Limits) -> Self {
+        JsonClient { client: Default::default(), base: base.trim_end_matches('/').to_string(), api_key: api_key.to_string(), limits }
+    }
+
+    pub fn base(&self) -> &str {
+        &self.base
+    }
+
+    async fn attempt(&self, method: &Method, path: &str, body: &Bytes, bearer: Option<&str>, idempotency_key: Option<&str>) -> Outcome {
+        let mut req = Request::builder()
+            .method(method.clone())
+            .uri(format!("{}{path}", self.base))
+            .header(ACCEPT, "application/json")
+            .header("x-api-key", &self.api_key);
+        if !body.is_empty() {
+            req = req.header(CONTENT_TYPE, "application/json");
+        }
+        if let Some(t) = bearer {
+            req = req.header(AUTHORIZATION, format!("Bearer {t}"));
+        }
+        if let Some(k) = idempotency_key {
+            req = req.header("idempotency-key", k);
+        }
+        let Ok(req) = req.body(Full::new(body.clone())) else { return Outcome::Fail(ProviderError::BadAnswer) };
+        let exchange = async {
+            let client = self.client.get_or_init(|| Client::builder(TokioExecutor::new()).build(connector()));
+            let res = client.request(req).await.map_err(|_| ProviderError::Unavailable)?;
+            let status = res.status().as_u16();
+            let bytes = res.into_body().collect().await.map_err(|_| ProviderError::Unavailable)?.to_bytes();
+            Ok::<_, ProviderError>((status, bytes))
+        };
+        match tokio::time::timeout(self.limits.timeout, exchange).await {
+            Err(_) => Outcome::Retry(ProviderError::Timeout),
+            Ok(Err(e)) => Outcome::Retry(e),
+            Ok(Ok((status, _))) if status == 429 || status >= 500 => Outcome::Retry(ProviderError::Unavailable),
+            Ok(Ok((status, _))) if !(200..300).contains(&status) => Outcome::Fail(ProviderError::Refused(status)),
+            Ok(Ok((_, bytes))) => Outcome::Done(bytes.to_vec()),
+        }
+    }
+
+    /// The raw body of a successful answer, after the retries.
+    pub async fn send(
+        &self,
+        method: Method,
+        path: &str,
+        body: Option<&serde_json::Value>,
+        bearer: Option<&str>,
+        idempotency_key: Option<&str>,
+    ) -> Result<Vec<u8>, ProviderError> {
+        let body = match body {
+            Some(v) => Bytes::from(serde_json::to_vec(v).map_err(|_| ProviderError::BadAnswer)?),
+            None => Bytes::new(),
+        };
+        // Only a request the provider can recognise again is sent twice.
+        let retriable = method == Method::GET || idempotency_key.is_some();
+        let attempts = if retriable { self.limits.attempts.max(1) } else { 1 };
+        let mut last = ProviderError::Unavailable;
+        for n in 0..attempts {
+            if n > 0 {
+                tokio::time::sleep(self.limits.backoff * 2u32.saturating_pow(n - 1)).await;
+            }
+            match self.attempt(&method, path, &body, bearer, idempotency_key).await {
+                Outcome::Done(bytes) => return Ok(bytes),
+                Outcome::Fail(e) => return Err(e),
+                Outcome::Retry(e) => last = e,
+            }
+        }
+        Err(last)
+    }
+
+    /// A JSON answer parsed as `T` (a body that does not parse is [`ProviderError::BadAnswer`]).
+    pub async fn json<T: DeserializeOwned>(
+        &self,
+        method: Method,
+        path: &str,
+        body: Option<&impl Serialize>,
+        bearer: Option<&str>,
+        idempotency_key: Option<&str>,
+    ) -> Result<T, ProviderError> {
+        let body = body.map(serde_json::to_value).transpose().map_err(|_| ProviderError::BadAnswer)?;
+        let bytes = self.send(method, path, body.as_ref(), bearer, idempotency_key).await?;
+        serde_json::from_slice(&bytes).map_err(|_| ProviderError::BadAnswer)
+    }
+}

@@ -1,0 +1,84 @@
+//! External providers of the add-on services (issue 18), each behind a
+//! small trait: [`signing::Signing`] (Verified), [`credit::Credit`]
+//! (Bisnode). The use cases hold `Arc<dyn …>` in [`Providers`] and never know
+//! whether they talk to the provider or to the local stand-in
+//! ([`stand_in`], served by the local gateway and the tests on loopback):
+//! both are reached over HTTP by the same client ([`http::JsonClient`]:
+//! timeouts, bounded retries with backoff, errors as `provider_*` keys).
+//!
+//! Configuration: `PROVIDERS_URL` is the base URL (the provider's API on
+//! AWS, `http://127.0.0.1:<port>/local/providers` locally); the API key is
+//! `PROVIDERS_API_KEY`, or on AWS the Secrets Manager secret named by
+//! `PROVIDERS_SECRET_ARN` (read once at cold start, as the JWT key).
+//! `PROVIDERS_TIMEOUT_MS` and `PROVIDERS_ATTEMPTS` tune the client.
+
+pub mod credit;
+pub mod http;
+pub mod signing;
+pub mod stand_in;
+
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::time::Duration;
+
+use self::http::{JsonClient, Limits, ProviderError};
+
+/// What a provider call returns (boxed, so the traits can be used as `dyn`).
+pub type Fut<'a, T> = Pin<Box<dyn Future<Output = Result<T, ProviderError>> + Send + 'a>>;
+
+/// The adapters the use cases call.
+#[derive(Clone)]
+pub struct Providers {
+    pub signing: Arc<dyn signing::Signing>,
+    pub credit: Arc<dyn credit::Credit>,
+}
+
+impl Providers {
+    /// Every provider over HTTP at `base` (one API gateway for all, as the
+    /// stand-in serves them).
+    pub fn http(base: &str, api_key: &str, limits: Limits) -> Providers {
+        let client = JsonClient::new(base, api_key, limits);
+        Providers { signing: Arc::new(signing::HttpSigning(client.clone())), credit: Arc::new(credit::HttpCredit(client)) }
+    }
+
+    /// From the environment (see the module docs); without `PROVIDERS_URL`
+    /// the local stand-in at the gateway's default address.
+    pub fn from_env() -> Providers {
+        let var = |k: &str| std::env::var(k).ok().filter(|v| !v.trim().is_empty());
+        let base = var("PROVIDERS_URL").unwrap_or_else(|| "http://127.0.0.1:3000/local/providers".into());
+        let key = match (var("PROVIDERS_API_KEY"), var("PROVIDERS_SECRET_ARN")) {
+            (Some(k), _) => k,
+            (None, Some(arn)) => read_key(&arn),
+            (None, None) => String::new(),
+        };
+        let mut limits = Limits::default();
+        if let Some(ms) = var("PROVIDERS_TIMEOUT_MS").and_then(|v| v.parse().ok()) {
+            limits.timeout = Duration::from_millis(ms);
+        }
+        if let Some(n) = var("PROVIDERS_ATTEMPTS").and_then(|v| v.parse().ok()) {
+            limits.attempts = n;
+        }
+        Providers::http(&base, &key, limits)
+    }
+}
+
+/// The API key from Secrets Manager, once per process (cold start).
+fn read_key(arn: &str) -> String {
+    let region = std::env::var("AWS_REGION").unwrap_or_else(|_| "eu-north-1".into());
+    let endpoint = std::env::var("AWS_ENDPOINT_URL").ok();
+    let arn = arn.to_string();
+    let read = std::thread::spawn(move || {
+        let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().map_err(|e| e.to_string())?;
+        rt.block_on(crate::config::read_secret(&region, endpoint.as_deref(), &arn))
+    })
+    .join();
+    match read {
+        Ok(Ok(k)) => k,
+        Ok(Err(e)) => {
+            eprintln!("WARN provider API key not read: {e}");
+            String::new()
+        }
+        Err(_) => String::new(),
+    }
+}

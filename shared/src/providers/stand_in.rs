@@ -1,0 +1,367 @@
+//! The local stand-in of the providers' APIs, served on loopback by the local
+//! gateway (under `/local/providers`) and by the tests: deterministic
+//! answers, state in memory, and a script of failures for tests.
+//!
+//! - Signing: `register` gives `vt-<n>`; `login` needs the registered
+//!   password (else 401); an envelope is `sent` when created (the same one
+//!   for the same `Idempotency-Key`), and each status read after that signs
+//!   the next recipient who signs or approves, so it is `completed` after as
+//!   many reads as it has signers; `POST …/sign-all` signs all at once.
+//! - Credit: a company number starting `55` is `ready` at once; any other
+//!   number is `pending` when ordered and `ready` on the first fetch. The
+//!   rating and payment remarks follow the number's digits.
+//! - `POST /_script {"fail": "timeout"|"5xx"|"malformed", "times": n,
+//!   "delay_ms": ms}`: the next `n` provider calls fail that way (a timeout
+//!   answers after `delay_ms`, default 3000).
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::extract::{Path, Request, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use super::credit::{CreditAnswer, ReportBody};
+use super::signing::{EnvelopeStatus, NewEnvelope, RecipientStatus};
+
+#[derive(Default)]
+struct Script {
+    fail: String,
+    times: u32,
+    delay_ms: u64,
+}
+
+#[derive(Default)]
+struct Inner {
+    script: Script,
+    /// email → (password, token)
+    accounts: HashMap<String, (String, String)>,
+    envelopes: HashMap<String, (EnvelopeStatus, Vec<String>)>,
+    /// idempotency key → envelope or report id
+    keys: HashMap<String, String>,
+    reports: HashMap<String, CreditAnswer>,
+    calls: u64,
+}
+
+#[derive(Clone, Default)]
+pub struct StandIn(Arc<Mutex<Inner>>);
+
+impl StandIn {
+    fn with<T>(&self, f: impl FnOnce(&mut Inner) -> T) -> T {
+        let mut g = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        f(&mut g)
+    }
+
+    /// Provider calls answered so far (not counting `/_script`).
+    pub fn calls(&self) -> u64 {
+        self.with(|i| i.calls)
+    }
+}
+
+/// The stand-in's routes (mount them under a prefix with `nest`).
+pub fn router() -> Router {
+    router_with(StandIn::default())
+}
+
+pub fn router_with(state: StandIn) -> Router {
+    Router::new()
+        .route("/verified/auth/register", post(register))
+        .route("/verified/auth/login", post(login))
+        .route("/verified/auth/check", get(check))
+        .route("/verified/envelopes", post(create))
+        .route("/verified/envelopes/{id}", get(status))
+        .route("/verified/envelopes/{id}/remind", post(remind))
+        .route("/verified/envelopes/{id}/cancel", post(cancel))
+        .route("/verified/envelopes/{id}/sign-all", post(sign_all))
+        .route("/verified/envelopes/{id}/signed.pdf", get(signed_pdf))
+        .route("/bisnode/reports", post(order))
+        .route("/bisnode/reports/{id}", get(fetch))
+        .layer(middleware::from_fn_with_state(state.clone(), scripted))
+        .route("/_script", post(script))
+        .with_state(state)
+}
+
+/// Serves the stand-in on a free loopback port: its base URL (tests).
+pub async fn serve_on_loopback() -> (String, StandIn) {
+    let state = StandIn::default();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind the provider stand-in");
+    let addr = listener.local_addr().expect("stand-in address");
+    let app = router_with(state.clone());
+    tokio::spawn(async move {
+        let _ = axum::serve(listener, app).await;
+    });
+    (format!("http://{addr}"), state)
+}
+
+#[derive(Deserialize)]
+struct ScriptForm {
+    fail: String,
+    #[serde(default = "one")]
+    times: u32,
+    #[serde(default)]
+    delay_ms: u64,
+}
+
+fn one() -> u32 {
+    1
+}
+
+async fn script(State(s): State<StandIn>, Json(f): Json<ScriptForm>) -> StatusCode {
+    s.with(|i| i.script = Script { fail: f.fail, times: f.times, delay_ms: if f.delay_ms == 0 { 3000 } else { f.delay_ms } });
+    StatusCode::NO_CONTENT
+}
+
+async fn scripted(State(s): State<StandIn>, req: Request, next: Next) -> Response {
+    let fail = s.with(|i| {
+        i.calls += 1;
+        if i.script.times > 0 {
+            i.script.times -= 1;
+            Some((i.script.fail.clone(), i.script.delay_ms))
+        } else {
+            None
+        }
+    });
+    match fail {
+        Some((kind, delay)) if kind == "timeout" => {
+            tokio::time::sleep(Duration::from_millis(delay)).await;
+            (StatusCode::GATEWAY_TIMEOUT, "late").into_response()
+        }
+        Some((kind, _)) if kind == "malformed" => {
+            (StatusCode::OK, [("content-type", "application/json")], "{\"id\": 12, \"stat").into_response()
+        }
+        Some(_) => (StatusCode::SERVICE_UNAVAILABLE, Json(json!({"error": "unavailable"}))).into_response(),
+        None => next.run(req).await,
+    }
+}
+
+fn bearer(h: &HeaderMap) -> String {
+    h.get("authorization").and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer ")).unwrap_or_default().to_string()
+}
+
+fn idem(h: &HeaderMap) -> Option<String> {
+    h.get("idempotency-key").and_then(|v| v.to_str().ok()).map(str::to_string)
+}
+
+fn unauthorized() -> Response {
+    (StatusCode::UNAUTHORIZED, Json(json!({"error": "invalid token"}))).into_response()
+}
+
+fn known(i: &Inner, token: &str) -> bool {
+    !token.is_empty() && i.accounts.values().any(|(_, t)| t == token)
+}
+
+async fn register(State(s): State<StandIn>, Json(v): Json<Value>) -> Response {
+    let email = v["email"].as_str().unwrap_or_default().to_ascii_lowercase();
+    let password = v["password"].as_str().unwrap_or_default().to_string();
+    if email.is_empty() || password.len() < 6 {
+        return (StatusCode::UNPROCESSABLE_ENTITY, Json(json!({"error": "email and password"}))).into_response();
+    }
+    let token = s.with(|i| {
+        let n = i.accounts.len() + 1;
+        i.accounts.entry(email).or_insert_with(|| (password, format!("vt-{n}"))).1.clone()
+    });
+    Json(json!({ "token": token })).into_response()
+}
+
+async fn login(State(s): State<StandIn>, Json(v): Json<Value>) -> Response {
+    let email = v["email"].as_str().unwrap_or_default().to_ascii_lowercase();
+    let password = v["password"].as_str().unwrap_or_default();
+    match s.with(|i| i.accounts.get(&email).filter(|(p, _)| p == password).map(|(_, t)| t.clone())) {
+        Some(token) => Json(json!({ "token": token })).into_response(),
+        None => unauthorized(),
+    }
+}
+
+async fn check(State(s): State<StandIn>, h: HeaderMap) -> Response {
+    let valid = s.with(|i| known(i, &bearer(&h)));
+    Json(json!({ "valid": valid })).into_response()
+}
+
+async fn create(State(s): State<StandIn>, h: HeaderMap, Json(e): Json<NewEnvelope>) -> Response {
+    let token = bearer(&h);
+    s.with(|i| {
+        if !known(i, &token) {
+            return unauthorized();
+        }
+        if let Some(id) = idem(&h).and_then(|k| i.keys.get(&k).cloned()) {
+            return Json(i.envelopes[&id].0.clone()).into_response();
+        }
+        let id = format!("env-{}", i.envelopes.len() + 1);
+        let status = EnvelopeStatus {
+            id: id.clone(),
+            state: "sent".into(),
+            recipients: e.recipients.iter().map(|r| RecipientStatus { email: r.email.clone(), signed: false }).collect(),
+        };
+        let acting = e.recipients.iter().filter(|r| r.role != "viewer").map(|r| r.email.clone()).collect();
+        i.envelopes.insert(id.clone(), (status.clone(), acting));
+        if let Some(k) = idem(&h) {
+            i.keys.insert(k, id);
+        }
+        Json(status).into_response()
+    })
+}
+
+fn envelope_op(s: &StandIn, h: &HeaderMap, id: &str, op: impl FnOnce(&mut EnvelopeStatus, &[String]) -> Response) -> Response {
+    let token = bearer(h);
+    s.with(|i| {
+        if !known(i, &token) {
+            return unauthorized();
+        }
+        match i.envelopes.get_mut(id) {
+            Some((e, acting)) => op(e, acting),
+            None => StatusCode::NOT_FOUND.into_response(),
+        }
+    })
+}
+
+fn complete_if_signed(e: &mut EnvelopeStatus, acting: &[String]) {
+    if e.state == "sent" && acting.iter().all(|a| e.recipients.iter().any(|r| &r.email == a && r.signed)) {
+        e.state = "completed".into();
+    }
+}
+
+async fn status(State(s): State<StandIn>, h: HeaderMap, Path(id): Path<String>) -> Response {
+    envelope_op(&s, &h, &id, |e, acting| {
+        let answer = Json(e.clone()).into_response();
+        // The next one signs, seen at the next read.
+        if e.state == "sent" {
+            if let Some(r) = e.recipients.iter_mut().find(|r| !r.signed && acting.contains(&r.email)) {
+                r.signed = true;
+            }
+            complete_if_signed(e, acting);
+        }
+        answer
+    })
+}
+
+async fn sign_all(State(s): State<StandIn>, h: HeaderMap, Path(id): Path<String>) -> Response {
+    envelope_op(&s, &h, &id, |e, acting| {
+        if e.state == "sent" {
+            e.recipients.iter_mut().filter(|r| acting.contains(&r.email)).for_each(|r| r.signed = true);
+            complete_if_signed(e, acting);
+        }
+        Json(e.clone()).into_response()
+    })
+}
+
+async fn remind(State(s): State<StandIn>, h: HeaderMap, Path(id): Path<String>) -> Response {
+    envelope_op(&s, &h, &id, |e, _| if e.state == "sent" { Json(json!({})).into_response() } else { StatusCode::CONFLICT.into_response() })
+}
+
+async fn cancel(State(s): State<StandIn>, h: HeaderMap, Path(id): Path<String>) -> Response {
+    envelope_op(&s, &h, &id, |e, _| {
+        if e.state == "sent" || e.state == "cancelled" {
+            e.state = "cancelled".into();
+            Json(json!({})).into_response()
+        } else {
+            StatusCode::CONFLICT.into_response()
+        }
+    })
+}
+
+/// A one-page PDF saying which envelope was signed.
+pub fn signed_pdf_bytes(id: &str) -> Vec<u8> {
+    format!("%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>>endobj\n% signed envelope {id}\ntrailer<</Root 1 0 R>>\n%%EOF\n").into_bytes()
+}
+
+async fn signed_pdf(State(s): State<StandIn>, h: HeaderMap, Path(id): Path<String>) -> Response {
+    envelope_op(&s, &h, &id, |e, _| {
+        if e.state == "completed" {
+            ([("content-type", "application/pdf")], signed_pdf_bytes(&e.id)).into_response()
+        } else {
+            StatusCode::CONFLICT.into_response()
+        }
+    })
+}
+
+fn report_of(kind: &str, number: &str) -> ReportBody {
+    let digits: Vec<u32> = number.chars().filter_map(|c| c.to_digit(10)).collect();
+    let sum: u32 = digits.iter().sum();
+    let rating = ["AAA", "AA", "A", "B", "C"][(sum % 5) as usize];
+    ReportBody {
+        name: if kind == "person" { format!("Person {number}") } else { format!("Företag {number} AB") },
+        rating: rating.into(),
+        payment_remarks: sum % 3,
+        turnover: (kind != "person").then(|| i64::from(sum) * 1_250_000),
+    }
+}
+
+async fn order(State(s): State<StandIn>, h: HeaderMap, Json(v): Json<Value>) -> Response {
+    let kind = v["kind"].as_str().unwrap_or("company").to_string();
+    let number = v["number"].as_str().unwrap_or_default().to_string();
+    if number.is_empty() {
+        return (StatusCode::UNPROCESSABLE_ENTITY, Json(json!({"error": "number"}))).into_response();
+    }
+    s.with(|i| {
+        if let Some(id) = idem(&h).and_then(|k| i.keys.get(&k).cloned()) {
+            return Json(i.reports[&id].clone()).into_response();
+        }
+        let id = format!("rep-{}", i.reports.len() + 1);
+        let ready = kind == "company" && number.starts_with("55");
+        let answer = CreditAnswer {
+            id: id.clone(),
+            status: if ready { "ready" } else { "pending" }.into(),
+            report: ready.then(|| report_of(&kind, &number)),
+        };
+        // A pending one is ready at the next fetch.
+        let later = CreditAnswer { id: id.clone(), status: "ready".into(), report: Some(report_of(&kind, &number)) };
+        i.reports.insert(id.clone(), later);
+        if let Some(k) = idem(&h) {
+            i.keys.insert(k, id);
+        }
+        Json(answer).into_response()
+    })
+}
+
+async fn fetch(State(s): State<StandIn>, Path(id): Path<String>) -> Response {
+    match s.with(|i| i.reports.get(&id).cloned()) {
+        Some(a) => Json(a).into_response(),
+        None => StatusCode::NOT_FOUND.into_response(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::http::{JsonClient, Limits, ProviderError};
+    use super::super::signing::{HttpSigning, Signing};
+    use super::*;
+
+    fn quick() -> Limits {
+        Limits { timeout: Duration::from_millis(300), attempts: 2, backoff: Duration::from_millis(10) }
+    }
+
+    async fn scripted_failure(base: &str, fail: &str, times: u32) {
+        let c = JsonClient::new(base, "", quick());
+        c.send(hyper::Method::POST, "/_script", Some(&json!({"fail": fail, "times": times, "delay_ms": 1000})), None, None).await.unwrap();
+    }
+
+    #[tokio::test]
+    async fn the_client_retries_within_bounds_and_maps_failures() {
+        let (base, stand_in) = serve_on_loopback().await;
+        let s = HttpSigning(JsonClient::new(&base, "", quick()));
+        let token = s.register("Kund AB", "a@example.com", "secret-1").await.unwrap();
+        assert_eq!(s.login("a@example.com", "wrong").await, Err(ProviderError::Refused(401)));
+        assert!(s.check(&token).await.unwrap());
+        // One 5xx is retried away; two are the answer.
+        scripted_failure(&base, "5xx", 1).await;
+        assert!(s.check(&token).await.unwrap());
+        scripted_failure(&base, "5xx", 2).await;
+        assert_eq!(s.check(&token).await, Err(ProviderError::Unavailable));
+        scripted_failure(&base, "timeout", 2).await;
+        assert_eq!(s.check(&token).await, Err(ProviderError::Timeout));
+        scripted_failure(&base, "malformed", 1).await;
+        assert_eq!(s.check(&token).await, Err(ProviderError::BadAnswer));
+        // A POST without an idempotency key is never sent twice.
+        let before = stand_in.calls();
+        scripted_failure(&base, "5xx", 1).await;
+        let c = JsonClient::new(&base, "", quick());
+        assert_eq!(c.send(hyper::Method::POST, "/verified/envelopes", Some(&json!({})), None, None).await, Err(ProviderError::Unavailable));
+        assert_eq!(stand_in.calls() - before, 1);
+    }
+}

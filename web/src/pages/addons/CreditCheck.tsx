@@ -1,0 +1,102 @@
+/**
+ * Credit check (spec §2): look up a company by organisationsnummer or a
+ * person by personnummer; the reports are kept and listed, a pending one
+ * ('come back after 30 minutes') shows its report once the provider has it.
+ */
+import './texts';
+import { useCallback, useEffect, useState } from 'react';
+import { Alert, Button, Card, Form, Input, Radio, Space, Table, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import Loading from '../../components/Loading';
+import { ApiError } from '../../api/errors';
+import { translateServerMessage } from '../../i18n';
+import { creditLookup, listCreditReports, requestId, type CreditReport } from '../../api/addons';
+import { identityNumberRule } from '../../identityNumber';
+
+export default function CreditCheck({ titleKey }: { titleKey: string }) {
+  const { t } = useTranslation('addons');
+  const { t: tr } = useTranslation();
+  const [rows, setRows] = useState<CreditReport[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [form] = Form.useForm<{ kind: 'company' | 'person'; number: string }>();
+  const load = useCallback(() => listCreditReports().then(setRows, () => setRows((r) => r ?? [])), []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const lookup = async (v: { kind: string; number: string }) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await creditLookup({ kind: v.kind, number: v.number, request_id: requestId() });
+      form.resetFields(['number']);
+      await load();
+    } catch (err) {
+      const key = err instanceof ApiError ? (Object.values(err.fieldErrors).flat()[0] ?? err.body?.message) : undefined;
+      setError(key ? translateServerMessage(key) : t('credit.failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="page" data-testid="credit-check-page">
+      <Typography.Title level={2} data-testid="page-title">
+        {tr(titleKey, { ns: 'routes' })}
+      </Typography.Title>
+      <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+        <Card title={t('credit.lookup')}>
+          {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="credit-error" />}
+          <Form form={form} layout="inline" initialValues={{ kind: 'company' }} onFinish={lookup}>
+            <Form.Item name="kind">
+              <Radio.Group
+                options={[
+                  { value: 'company', label: t('credit.company') },
+                  { value: 'person', label: t('credit.person') },
+                ]}
+              />
+            </Form.Item>
+            <Form.Item
+              name="number"
+              rules={[
+                { required: true, message: t('required') },
+                identityNumberRule(t('credit.invalidNumber')),
+              ]}
+            >
+              <Input placeholder="XXXXXX-XXXX" data-testid="credit-number" aria-label={t('credit.number')} />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" loading={busy} data-testid="credit-submit">
+              {t('credit.submit')}
+            </Button>
+          </Form>
+        </Card>
+        {!rows ? (
+          <Loading />
+        ) : (
+          <Table<CreditReport>
+            rowKey="uid"
+            dataSource={rows}
+            pagination={false}
+            scroll={{ x: 'max-content' }}
+            locale={{ emptyText: t('credit.empty') }}
+            data-testid="credit-reports"
+            columns={[
+              { title: t('credit.number'), dataIndex: 'number' },
+              { title: t('credit.name'), dataIndex: 'name', render: (n?: string | null) => n ?? '–' },
+              {
+                title: t('credit.status'),
+                dataIndex: 'status',
+                render: (s: string) => <Tag color={s === 'ready' ? 'success' : 'processing'}>{s === 'ready' ? t('credit.ready') : t('credit.pending')}</Tag>,
+              },
+              { title: t('credit.rating'), dataIndex: 'rating', render: (r?: string | null) => r ?? '–' },
+              { title: t('credit.remarks'), dataIndex: 'payment_remarks', render: (r?: number | null) => r ?? '–' },
+              { title: t('credit.turnover'), dataIndex: 'turnover', render: (v?: number | null) => (v == null ? '–' : `${v.toLocaleString('sv-SE')} SEK`) },
+              { title: t('list.created'), dataIndex: 'created_at', render: (d: string) => d.slice(0, 10) },
+            ]}
+          />
+        )}
+      </Space>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+/**
+ * Debt collection (spec §2 Inkasso, §3 Inkasso account): the account
+ * application with its fields validated, and its state. Claims are
+ * registered with the Inkasso partner once the account is approved.
+ */
+import './texts';
+import { useEffect, useState } from 'react';
+import { Alert, Button, Card, Form, Input, Space, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import Loading from '../../components/Loading';
+import { splitServerErrors } from '../../api/formErrors';
+import { applyInkasso, inkassoProspect, type InkassoAccount, type InkassoProspect } from '../../api/addons';
+
+const FIELDS: Array<{ name: keyof InkassoAccount; required?: boolean }> = [
+  { name: 'organization_number', required: true },
+  { name: 'contact_name', required: true },
+  { name: 'home_page' },
+  { name: 'bank_name', required: true },
+  { name: 'bank_account', required: true },
+  { name: 'plus_giro' },
+  { name: 'bank_giro' },
+  { name: 'iban' },
+  { name: 'bic' },
+  { name: 'approved_ip', required: true },
+];
+
+export default function Inkasso({ titleKey }: { titleKey: string }) {
+  const { t } = useTranslation('addons');
+  const { t: tr } = useTranslation();
+  const [form] = Form.useForm<InkassoAccount>();
+  const [prospect, setProspect] = useState<InkassoProspect | null | undefined>(undefined);
+  const [other, setOther] = useState<string[]>([]);
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    void inkassoProspect().then(
+      (p) => {
+        setProspect(p);
+        if (p) form.setFieldsValue(p.account);
+      },
+      () => setProspect(null),
+    );
+  }, [form]);
+
+  const submit = async (v: InkassoAccount) => {
+    setSaving(true);
+    setOther([]);
+    try {
+      setProspect(await applyInkasso({ ...Object.fromEntries(FIELDS.map((f) => [f.name, ''])), ...v } as InkassoAccount));
+    } catch (err) {
+      const split = splitServerErrors(err, FIELDS.map((f) => f.name));
+      form.setFields(split.fields as never);
+      setOther(split.other);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  if (prospect === undefined) return <Loading />;
+  return (
+    <div className="page" data-testid="inkasso-page">
+      <Typography.Title level={2} data-testid="page-title">
+        {tr(titleKey, { ns: 'routes' })}
+      </Typography.Title>
+      <Card
+        title={t('inkasso.account')}
+        extra={prospect && <Tag color={prospect.state === 'approved' ? 'success' : prospect.state === 'rejected' ? 'error' : 'processing'} data-testid="inkasso-state">{t(`inkasso.state.${prospect.state}`)}</Tag>}
+        style={{ maxWidth: 720 }}
+      >
+        <Typography.Paragraph type="secondary">{prospect?.state === 'approved' ? t('inkasso.approvedText') : t('inkasso.intro')}</Typography.Paragraph>
+        {other.length > 0 && <Alert type="error" showIcon title={other.join(' ')} style={{ marginBottom: 16 }} />}
+        <Form<InkassoAccount> form={form} layout="vertical" onFinish={submit} disabled={prospect?.state === 'approved'}>
+          {FIELDS.map((f) => (
+            <Form.Item key={f.name} name={f.name} label={t(`inkasso.${f.name}`)} rules={f.required ? [{ required: true, message: t('required') }] : []}>
+              <Input data-testid={`inkasso-${f.name}`} maxLength={200} />
+            </Form.Item>
+          ))}
+          <Space>
+            <Button type="primary" htmlType="submit" loading={saving} data-testid="inkasso-submit">
+              {t('inkasso.apply')}
+            </Button>
+          </Space>
+        </Form>
+      </Card>
+    </div>
+  );
+}

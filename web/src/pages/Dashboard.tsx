@@ -4,6 +4,7 @@ import { resolveRole } from '../auth/roles';
 import { GUTTER } from '../config/constants';
 import { useSession } from '../store/session';
 import { lazy, Suspense } from 'react';
+import { FiguresSkeleton } from '../components/Skeletons';
 
 /** The lawyer's ratings card: loaded only on the lawyer's dashboard. */
 const LawyerRatingSummaryCard = lazy(() => import('../components/collaboration/LawyerRatingSummaryCard'));
@@ -46,7 +47,7 @@ export default function Dashboard({ titleKey }: { titleKey: string }) {
         )}
       </Row>
       {role !== 'none' && (
-        <Suspense fallback={null}>
+        <Suspense fallback={<FiguresSkeleton role={role} />}>
           <DashboardFigures role={role} />
         </Suspense>
       )}

@@ -61,9 +61,14 @@ export function PageSkeleton({ kind = 'list' }: { kind?: 'list' | 'form' | 'deta
 /** One figure card (Card size small around a Statistic). */
 function FigureCard() {
   return (
-    <Card size="small" className="figure-skeleton">
-      <Skeleton.Input active size="small" style={{ width: '70%', minWidth: 0 }} />
-      <Skeleton.Input active style={{ width: 64, minWidth: 0, marginTop: 8 }} />
+    // A Statistic in a small card: 93px (its label on one line).
+    <Card size="small" style={{ height: 93 }}>
+      <div>
+        <Skeleton.Input active size="small" style={{ width: 120, minWidth: 0, height: 16 }} />
+      </div>
+      <div style={{ marginTop: 12 }}>
+        <Skeleton.Input active style={{ width: 64, minWidth: 0, height: 28 }} />
+      </div>
     </Card>
   );
 }
@@ -71,7 +76,8 @@ function FigureCard() {
 /** A card with a title and a few list rows (hours, top lawyers, deadlines, recent cases). */
 function ListCard({ rows }: { rows: number }) {
   return (
-    <Card size="small" title={<Skeleton.Input active size="small" style={{ width: 160 }} />}>
+    // A small card with a title and a short list: about 118px.
+    <Card size="small" style={{ height: 118 }} title={<Skeleton.Input active size="small" style={{ width: 160, height: 16 }} />}>
       <Skeleton active title={false} paragraph={{ rows, width: '100%' }} />
     </Card>
   );
@@ -98,7 +104,7 @@ export function FiguresSkeleton({ role }: { role: string }) {
       ))}
       {Array.from({ length: shape.lists }, (_, i) => (
         <Col xs={24} md={12} key={`l${i}`}>
-          <ListCard rows={2} />
+          <ListCard rows={1} />
         </Col>
       ))}
     </Row>

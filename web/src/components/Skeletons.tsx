@@ -16,10 +16,11 @@ function TitleBar() {
   );
 }
 
-/** Rows of a table while its first page loads (a row of antd's default Table is 55px tall). */
-export function TableSkeleton({ rows = 5 }: { rows?: number }) {
+/** Rows of a table while its first page loads (a row of antd's default Table is 55px tall); `header`: with its header row. */
+export function TableSkeleton({ rows = 5, header = false }: { rows?: number; header?: boolean }) {
   return (
     <div className="table-skeleton" data-testid="list-loading" aria-busy="true">
+      {header && <div className="table-skeleton-row table-skeleton-header" />}
       {Array.from({ length: rows }, (_, i) => (
         <div className="table-skeleton-row" key={i}>
           <Skeleton.Input active size="small" style={{ width: 96 }} />

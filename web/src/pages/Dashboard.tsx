@@ -1,4 +1,4 @@
-import { Card, Col, Row, Typography } from 'antd';
+import { Card, Col, Row, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { resolveRole } from '../auth/roles';
 import { GUTTER } from '../config/constants';
@@ -40,7 +40,14 @@ export default function Dashboard({ titleKey }: { titleKey: string }) {
         </Col>
         {role === 'lawyer' && (
           <Col xs={24} lg={12}>
-            <Suspense fallback={null}>
+            {/* The card's own height (LawyerRatingSummaryCard), so the figures below do not move when it comes. */}
+            <Suspense
+              fallback={
+                <Card style={{ height: 127 }}>
+                  <Skeleton active title={false} paragraph={{ rows: 2 }} />
+                </Card>
+              }
+            >
               <LawyerRatingSummaryCard />
             </Suspense>
           </Col>

@@ -5,6 +5,7 @@
  * already in the entry chunk (Card uses it), so these add no weight there.
  */
 import { Card, Col, Row, Skeleton } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { GUTTER } from '../config/constants';
 
 /** The page title's place (Typography.Title level 2: 38px line and its margin). */
@@ -119,9 +120,18 @@ export function FiguresSkeleton({ role }: { role: string }) {
  * from the medium one, hidden on phones), and a page skeleton.
  */
 export function AreaSkeleton() {
+  const { t } = useTranslation();
   return (
     <div className="area-skeleton" data-testid="area-skeleton" aria-busy="true">
-      <div className="area-skeleton-header" />
+      {/* The logo where the header draws it (not a link yet): the first contentful paint of a signed-in page. */}
+      <div className="area-skeleton-header">
+        <span className="logo">
+          <span className="logo-mark" aria-hidden>
+            §
+          </span>
+          <span className="logo-text">{t('app.name')}</span>
+        </span>
+      </div>
       <div className="area-skeleton-sider" />
       <div className="area-skeleton-main app-content">
         <PageSkeleton kind="details" />

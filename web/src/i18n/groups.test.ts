@@ -13,8 +13,8 @@ import { PUBLIC_NAMESPACES } from './groups';
 const SRC = resolve(__dirname, '..');
 const PUBLIC = new Set<string>(PUBLIC_NAMESPACES);
 
-/** The public pages (app/router.tsx loads the others lazily) and the entry. */
-const ROOTS = ['main.tsx', ...readdirSync(join(SRC, 'pages/public')).filter((f) => /\.tsx$/.test(f) && !f.includes('.test.')).map((f) => `pages/public/${f}`)];
+/** The entry, the public pages and Not Found (app/router.tsx loads them lazily, outside any area). */
+const ROOTS = ['main.tsx', 'pages/NotFound.tsx', ...readdirSync(join(SRC, 'pages/public')).filter((f) => /\.tsx$/.test(f) && !f.includes('.test.')).map((f) => `pages/public/${f}`)];
 
 function resolveImport(from: string, spec: string): string | null {
   const base = resolve(dirname(from), spec);

@@ -145,8 +145,11 @@ const routeIdOf = (routes, pathname) => routes.find((m) => m.re.test(pathname))?
 
 async function settle(page) {
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+  // A list's first page and a dashboard's figures show skeletons (issue 20), other waits a spinner.
   await page
-    .locator('.ant-spin-spinning')
+    .locator(
+      '.ant-spin-spinning, [data-testid="list-loading"], [data-testid="page-skeleton"], [data-testid="dashboard-figures-loading"], [data-testid="area-skeleton"]',
+    )
     .first()
     .waitFor({ state: 'hidden', timeout: 10_000 })
     .catch(() => undefined);

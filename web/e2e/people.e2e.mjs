@@ -60,7 +60,7 @@ describe('people administration and conflict search', () => {
       await page.locator(byTestId('customer-company-name')).fill('Söderberg & Partners AB');
       await page.locator(byTestId('customer-regno')).fill(regno);
       await page.locator(byTestId('customer-sector')).click();
-      await page.locator('.ant-select-item-option[title="Financial"]').click();
+      await page.locator('.ant-select-item-option').filter({ hasText: /^(Finans|Financial)$/ }).click();
       await page.locator(byTestId('profile-address-1')).fill('Storgatan 1');
       await page.locator(byTestId('profile-post-code')).fill('11122');
       await page.locator(byTestId('profile-city')).fill('Stockholm');

@@ -35,7 +35,7 @@ export default function App() {
         Radio: { buttonSolidCheckedColor: ON_THEME_COLOR },
         // The selected entry of the dark menu: white on a deeper shade of the theme colour (5.4:1).
         Menu: { darkItemSelectedBg: '#b14a20', darkItemSelectedColor: '#ffffff' },
-        // A table's empty text is content, not a disabled control.
+        // A table's empty text is content (a list's: styles.css), not a disabled control.
         Table: { colorTextDisabled: 'rgba(0, 0, 0, 0.56)' },
         Tabs: { itemSelectedColor: THEME_TEXT_COLOR, itemHoverColor: '#c0552a', itemActiveColor: THEME_TEXT_COLOR, inkBarColor: THEME_COLOR },
       },

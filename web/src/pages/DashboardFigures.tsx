@@ -151,7 +151,7 @@ export default function DashboardFigures({ role }: { role: Role }) {
                   const pct = s.limit > 0 ? Math.min(100, Math.round((s.used * 100) / s.limit)) : 0;
                   const left = s.hour_based ? formatHours(Math.max(0, s.limit - s.used), lang) : String(Math.max(0, s.limit - s.used));
                   return (
-                    <List.Item extra={<Progress type="dashboard" size={56} percent={pct} format={() => left} />}>
+                    <List.Item extra={<Progress type="dashboard" size={56} percent={pct} format={() => left} aria-label={`${t('dash.hoursLeft')}: ${s.name}`} />}>
                       <List.Item.Meta title={s.name} description={`${t('dash.expires')} ${s.expire_on}`} />
                     </List.Item>
                   );

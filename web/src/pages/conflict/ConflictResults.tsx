@@ -144,6 +144,7 @@ export default function ConflictResults({ titleKey }: { titleKey: string }) {
                           status="normal"
                           strokeColor={scoreColour(scorePercent(hit.score))}
                           format={(p) => `${p}%`}
+                          aria-label={t('score')}
                           data-testid="conflict-hit-score"
                         />
                       </div>

@@ -19,6 +19,8 @@ const PASSWORD = 'Demo-2026-pass!';
 // 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip, CPU 4x slower.
 const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6 * 1000 * 1000) / 8, uploadThroughput: (750 * 1000) / 8 };
 const CPU_SLOWDOWN = 4;
+/** Cumulative layout shift a measured page may have (issue 20 item 4). */
+const CLS_TARGET = 0.05;
 
 /** Signs in through the API and returns what the app keeps in localStorage `root`. */
 async function session(email) {
@@ -127,10 +129,11 @@ try {
     }
     const m = (k) => median(runs.map((r) => r[k]));
     console.log(
-      `${page.name.padEnd(20)} ${(m('js') / 1024).toFixed(1).padStart(6)} ${(m('css') / 1024).toFixed(1).padStart(8)} ${String(m('requests')).padStart(9)} ${m('fcp').toFixed(0).padStart(9)} ${m('lcp').toFixed(0).padStart(9)} ${m('usable').toFixed(0).padStart(11)} ${m('cls').toFixed(3).padStart(6)}`,
+      `${page.name.padEnd(20)} ${(m('js') / 1024).toFixed(1).padStart(6)} ${(m('css') / 1024).toFixed(1).padStart(8)} ${String(m('requests')).padStart(9)} ${m('fcp').toFixed(0).padStart(9)} ${m('lcp').toFixed(0).padStart(9)} ${m('usable').toFixed(0).padStart(11)} ${m('cls').toFixed(3).padStart(6)}${m('cls') > CLS_TARGET ? ' !' : ''}`,
     );
   }
   console.log("usable: the page's form or content is shown and painted (login: the e-mail field took typed input).");
+  console.log(`CLS: layout shift until the network is idle, target ≤ ${CLS_TARGET} (issue 20; '!' marks a page above it).`);
 } finally {
   await browser.close();
 }

@@ -184,8 +184,11 @@ async function settle(page) {
     await page.waitForTimeout(100);
     quiet = (inflight.get(page) ?? 0) === 0 ? quiet + 1 : 0;
   }
+  // A list's first page and a dashboard's figures show skeletons (issue 20), other waits a spinner.
   await page
-    .locator('.ant-spin-spinning')
+    .locator(
+      '.ant-spin-spinning, [data-testid="list-loading"], [data-testid="page-skeleton"], [data-testid="dashboard-figures-loading"], [data-testid="area-skeleton"]',
+    )
     .first()
     .waitFor({ state: 'hidden', timeout: 10_000 })
     .catch(() => undefined);

@@ -19,7 +19,8 @@ const KiB = 1024;
 
 /** The first page anyone sees, and the one every user signs in on. */
 const LOGIN = ['index.html', 'src/i18n/bundle.sv.ts'];
-const AREA = [...LOGIN, 'src/app/RoleArea.tsx'];
+// An area loads its own chunk and the areas' texts (i18n/groups.ts) with it.
+const AREA = [...LOGIN, 'src/app/RoleArea.tsx', 'src/i18n/area.sv.ts'];
 
 /**
  * Each budgeted page: the manifest entries it loads (language: Swedish, the
@@ -28,27 +29,27 @@ const AREA = [...LOGIN, 'src/app/RoleArea.tsx'];
  * it, else today's figure plus a little, so it can only get better until the
  * page is reworked (see `why`).
  */
-// +5 KiB on every SPA page (issues 15, 16, 19): the texts of the collaboration,
-// notifications, statistics and content namespaces ride in the active
-// language's one bundle. The way down is loading namespaces per route (issue 20).
+// Texts (issue 20): the language's chunk holds only the public pages' namespaces; an area loads the
+// areas' namespaces with it (i18n/groups.ts, counted in AREA). The ceilings below are today's figures
+// plus about 1 KiB: a page can only get lighter until it is reworked.
 const PAGES: Array<{ page: string; entries: string[]; target: number; limit?: number; why?: string }> = [
   { page: 'landing (/)', entries: ['landing.html'], target: 200 * KiB },
   {
     page: 'login',
     entries: LOGIN,
     target: 200 * KiB,
-    limit: 340 * KiB,
+    limit: 332 * KiB,
     why: 'antd App (message, notification, modal), Card (tabs, skeleton), the language Dropdown (menu, trigger) and Form are on the page itself',
   },
-  { page: 'two-factor', entries: [...LOGIN, 'src/pages/public/TwoFactorLogin.tsx'], target: 200 * KiB, limit: 345 * KiB, why: 'as login' },
-  { page: 'registration', entries: [...LOGIN, 'src/pages/public/Registration.tsx'], target: 200 * KiB, limit: 385 * KiB, why: 'as login, plus Select, Radio, Checkbox' },
+  { page: 'two-factor', entries: [...LOGIN, 'src/pages/public/TwoFactorLogin.tsx'], target: 200 * KiB, limit: 337 * KiB, why: 'as login' },
+  { page: 'registration', entries: [...LOGIN, 'src/pages/public/Registration.tsx'], target: 200 * KiB, limit: 377 * KiB, why: 'as login, plus Select, Radio, Checkbox' },
   { page: 'admin, lawyer, sales dashboard', entries: AREA, target: 300 * KiB, limit: 395 * KiB, why: 'as login, plus the layout (Menu, Badge, Avatar, Grid)' },
   {
     page: 'customer, contact dashboard',
     entries: [...AREA, 'src/pages/subscriptions/CustomerHome.tsx'],
     target: 300 * KiB,
-    limit: 510 * KiB,
-    why: 'as the other dashboards, plus the subscriptions Table with its date pickers on the page itself',
+    limit: 432 * KiB,
+    why: 'as the other dashboards, plus the lists of packages and plans to buy (List, Space); the subscriptions table loads after the page shows',
   },
 ];
 

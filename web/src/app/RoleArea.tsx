@@ -1,18 +1,18 @@
-import { Suspense, useEffect, useMemo } from 'react';
+import { Suspense, useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Route, Routes } from 'react-router';
+import { matchRoutes, Navigate, Route, Routes, useLocation } from 'react-router';
 import { refreshPermissions } from '../auth/flow';
 import { hasPermission } from '../auth/permissions';
 import type { Role } from '../auth/roles';
-import Loading from '../components/Loading';
+import { PageSkeleton } from '../components/Skeletons';
 import AppLayout from '../layout/AppLayout';
 import NotFound from '../pages/NotFound';
 import Placeholder from '../pages/Placeholder';
 import { useLoadCustomerServices } from '../pages/subscriptions/customerServices';
-import { pathFor, type RoleRoute } from '../routes/pathFor';
-import { menuFor, routePattern, routesFor } from '../routes/roleTables';
+import { pathFor, routeOf, type RoleRoute } from '../routes/pathFor';
+import { menuFor, routePattern, routesFor, type MenuDef } from '../routes/roleTables';
 import { useSession } from '../store/session';
-import { PAGES } from './pages';
+import { PAGES, prefetchPage } from './pages';
 
 function RoutePage({ role, route }: { role: Role; route: RoleRoute }) {
   const { t } = useTranslation();
@@ -44,14 +44,35 @@ function useAreaStart(role: Role) {
   useLoadCustomerServices(role === 'customer' || role === 'customerContact');
 }
 
+/** The shape of a page's skeleton, from its page key. */
+function skeletonKind(page: string | undefined): 'list' | 'form' | 'details' {
+  if (!page || /Form|Create|Edit|Update|Connect|Password|TwoFactor|Route$|Check$/.test(page)) return 'form';
+  if (/Details|Profile|Dashboard|Home|Statistics|Academy|Support$|Results|Ratings|Legal/.test(page)) return 'details';
+  return 'list';
+}
+
+/** What the area shows while the current route's page chunk loads: a skeleton shaped like that page. */
+function RouteSkeleton({ role, routes }: { role: Role; routes: RoleRoute[] }) {
+  const { pathname } = useLocation();
+  const prefix = pathFor(role, 'dashboard');
+  const match = matchRoutes(
+    routes.map((r) => ({ path: `${prefix}${routePattern(r)}`, id: r.id })),
+    pathname,
+  );
+  const route = routes.find((r) => r.id === match?.[0]?.route.id);
+  return <PageSkeleton kind={skeletonKind(route?.page)} />;
+}
+
 /** A role's area: the common layout around the role's routes and menu, from the route catalogue. */
 export default function RoleArea({ role }: { role: Role }) {
   useAreaStart(role);
   const routes = useMemo(() => routesFor(role), [role]);
   const menu = useMemo(() => menuFor(role), [role]);
+  // A menu entry's page is fetched when the entry is hovered, focused or in view (SideMenu).
+  const prefetch = useCallback((entry: MenuDef) => entry.route && prefetchPage(routeOf(role, entry.route)?.page), [role]);
   return (
-    <AppLayout role={role} menu={menu}>
-      <Suspense fallback={<Loading />}>
+    <AppLayout role={role} menu={menu} onPrefetch={prefetch}>
+      <Suspense fallback={<RouteSkeleton role={role} routes={routes} />}>
         <Routes>
           {routes.map((route) =>
             route.path === '' ? (

@@ -3,6 +3,7 @@ import { Navigate, useLocation } from 'react-router';
 import { decideAccess, LOGIN_PATH, postLoginTarget } from '../auth/guards';
 import { resolveRole, type Role } from '../auth/roles';
 import Loading from '../components/Loading';
+import { AreaSkeleton } from '../components/Skeletons';
 import { rememberedOrigin } from '../pages/public/Login';
 import { acknowledgeSessionEnd, sessionEndedOnPurpose, setInitialRoute, useSession } from '../store/session';
 
@@ -51,5 +52,6 @@ export function RoleGate({ role: _role, children }: { role: Role; children: Reac
     return sessionEndedOnPurpose() ? <LoginAfterSignOut /> : <RememberAndLogin from={decision.from} />;
   }
   if (hasToken && !user) return <Loading fullscreen />;
-  return <Suspense fallback={<Loading fullscreen />}>{decision.kind === 'allow' ? children : <NotFound />}</Suspense>;
+  // While the area's chunk loads: its frame (header, menu column) and a page skeleton, where the layout will draw them.
+  return <Suspense fallback={decision.kind === 'allow' ? <AreaSkeleton /> : <Loading fullscreen />}>{decision.kind === 'allow' ? children : <NotFound />}</Suspense>;
 }

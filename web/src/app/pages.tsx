@@ -1,6 +1,9 @@
 /**
  * The pages the route catalogue names (routes/catalogue.tsx `PageKey`), each
  * loaded lazily but the dashboard and account pages, which every area opens.
+ * Each lazy page's import is kept in a registry, so a menu entry can fetch its
+ * page's chunk before it is clicked (`prefetchPage`: on hover, focus, or when
+ * the entry comes into view).
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import ChangePassword from '../pages/account/ChangePassword';
@@ -11,9 +14,21 @@ import type { PageKey } from '../routes/catalogue';
 /** What a route renders: a page titled with its route's title key. */
 export type PageComponent = ComponentType<{ titleKey: string }> | LazyExoticComponent<ComponentType<{ titleKey: string }>>;
 
+/** Each lazy page's import (the loader registry): a page component → what loads its chunk. */
+const LOADERS = new Map<PageComponent, () => Promise<unknown>>();
+
+/** A lazily loaded page (a module's default export), its import registered for prefetching. */
+function lazyPage(load: () => Promise<{ default: ComponentType<{ titleKey: string }> }>) {
+  const page = lazy(load);
+  LOADERS.set(page, load);
+  return page;
+}
+
 /** A named export of a lazily loaded module as a page. */
 function lazyNamed<K extends string>(load: () => Promise<Record<K, ComponentType<{ titleKey: string }>>>, name: K) {
-  return lazy(() => load().then((m) => ({ default: m[name] })));
+  const page = lazy(() => load().then((m) => ({ default: m[name] })));
+  LOADERS.set(page, load);
+  return page;
 }
 
 const customerList = () => import('../pages/customers/CustomerList');
@@ -30,18 +45,18 @@ const adminContent = () => import('../pages/content/AdminContent');
 
 export const PAGES: Record<PageKey, PageComponent> = {
   Dashboard,
-  CustomerHome: lazy(() => import('../pages/subscriptions/CustomerHome')),
-  Profile: lazy(() => import('../pages/profile/Profile')),
+  CustomerHome: lazyPage(() => import('../pages/subscriptions/CustomerHome')),
+  Profile: lazyPage(() => import('../pages/profile/Profile')),
   ChangePassword,
   TwoFactorSettings,
   // Cases
-  CaseList: lazy(() => import('../pages/cases/CaseList')),
-  CaseDetails: lazy(() => import('../pages/cases/CaseDetails')),
-  CaseForm: lazy(() => import('../pages/cases/CaseForm')),
-  CaseHistory: lazy(() => import('../pages/cases/CaseHistory')),
-  HourUpdate: lazy(() => import('../pages/cases/HourUpdate')),
-  AdditionalHourUpdate: lazy(() => import('../pages/cases/AdditionalHourUpdate')),
-  AdditionalHistory: lazy(() => import('../pages/cases/AdditionalHistory')),
+  CaseList: lazyPage(() => import('../pages/cases/CaseList')),
+  CaseDetails: lazyPage(() => import('../pages/cases/CaseDetails')),
+  CaseForm: lazyPage(() => import('../pages/cases/CaseForm')),
+  CaseHistory: lazyPage(() => import('../pages/cases/CaseHistory')),
+  HourUpdate: lazyPage(() => import('../pages/cases/HourUpdate')),
+  AdditionalHourUpdate: lazyPage(() => import('../pages/cases/AdditionalHourUpdate')),
+  AdditionalHistory: lazyPage(() => import('../pages/cases/AdditionalHistory')),
   // Customers
   ActiveCustomers: lazyNamed(customerList, 'ActiveCustomers'),
   PendingCustomers: lazyNamed(customerList, 'PendingCustomers'),
@@ -52,15 +67,15 @@ export const PAGES: Record<PageKey, PageComponent> = {
   SalesActiveCustomers: lazyNamed(customerList, 'SalesActiveCustomers'),
   SalesInactiveCustomers: lazyNamed(customerList, 'SalesInactiveCustomers'),
   CustomerDetailsPage: lazyNamed(() => import('../pages/customerAdmin/CustomerDetailsModal'), 'CustomerDetailsPage'),
-  CustomerFormPage: lazy(() => import('../pages/customerAdmin/CustomerForm')),
-  ManageCustomerPackages: lazy(() => import('../pages/subscriptions/ManageCustomerPackages')),
-  BusinessSectors: lazy(() => import('../pages/customers/BusinessSectors')),
+  CustomerFormPage: lazyPage(() => import('../pages/customerAdmin/CustomerForm')),
+  ManageCustomerPackages: lazyPage(() => import('../pages/subscriptions/ManageCustomerPackages')),
+  BusinessSectors: lazyPage(() => import('../pages/customers/BusinessSectors')),
   BusinessSectorForm: lazyNamed(businessSectors, 'BusinessSectorForm'),
   DepartmentsPage: lazyNamed(namedLists, 'DepartmentsPage'),
   DepartmentFormPage: lazyNamed(namedLists, 'DepartmentFormPage'),
   DepartmentConnectPage: lazyNamed(namedLists, 'DepartmentConnectPage'),
   // Customer contacts
-  ContactList: lazy(() => import('../pages/users/ContactList')),
+  ContactList: lazyPage(() => import('../pages/users/ContactList')),
   ContactCreate: lazyNamed(contactForm, 'ContactCreate'),
   ContactEdit: lazyNamed(contactForm, 'ContactEdit'),
   // Lawyers and sales persons
@@ -77,8 +92,8 @@ export const PAGES: Record<PageKey, PageComponent> = {
   ServicePlansPage: lazyNamed(catalogue, 'ServicePlansPage'),
   ServicePlanCreatePage: lazyNamed(catalogue, 'ServicePlanCreatePage'),
   // Conflict search and services
-  StatisticsPage: lazy(() => import('../pages/statistics/StatisticsPage')),
-  ConflictResults: lazy(() => import('../pages/conflict/ConflictResults')),
+  StatisticsPage: lazyPage(() => import('../pages/statistics/StatisticsPage')),
+  ConflictResults: lazyPage(() => import('../pages/conflict/ConflictResults')),
   ContractSignRoute: lazyNamed(serviceGate, 'ContractSignRoute'),
   CreditCheckRoute: lazyNamed(serviceGate, 'CreditCheckRoute'),
   InkassoRoute: lazyNamed(serviceGate, 'InkassoRoute'),
@@ -87,12 +102,33 @@ export const PAGES: Record<PageKey, PageComponent> = {
   // Collaboration
   NotificationsPage: lazyNamed(notificationPages, 'NotificationsPage'),
   MessagesPage: lazyNamed(notificationPages, 'MessagesPage'),
-  LawyerRatingsPage: lazy(() => import('../pages/collaboration/LawyerRatingsPage')),
+  LawyerRatingsPage: lazyPage(() => import('../pages/collaboration/LawyerRatingsPage')),
   // Content: academy, documents, support, terms (issue 19)
-  Academy: lazy(() => import('../pages/content/Academy')),
-  Documents: lazy(() => import('../pages/content/Documents')),
-  Support: lazy(support),
+  Academy: lazyPage(() => import('../pages/content/Academy')),
+  Documents: lazyPage(() => import('../pages/content/Documents')),
+  Support: lazyPage(support),
   SupportStatistics: lazyNamed(support, 'SupportStatistics'),
   LegalTexts: lazyNamed(adminContent, 'LegalTexts'),
   TemplateFiles: lazyNamed(adminContent, 'TemplateFiles'),
 };
+
+const prefetched = new Set<PageKey>();
+
+/**
+ * Starts loading a page's chunk (and the chunks it imports) without showing
+ * it: called when a menu entry is hovered, focused or comes into view, so the
+ * click finds the page loaded. Once per page; eager pages and unknown keys do
+ * nothing; a failed load is forgotten (the route retries it when opened).
+ */
+export function prefetchPage(key: PageKey | undefined): void {
+  if (!key || prefetched.has(key)) return;
+  const load = LOADERS.get(PAGES[key]);
+  if (!load) return;
+  prefetched.add(key);
+  load().catch(() => prefetched.delete(key));
+}
+
+/** Whether a page is loaded with its route (lazily), i.e. whether `prefetchPage` has something to fetch. */
+export function isLazyPage(key: PageKey): boolean {
+  return LOADERS.has(PAGES[key]);
+}

@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { ROLE_PREFIX, ROLES } from '../auth/roles';
+import { loadAreaTexts } from '../i18n';
 import { setNavigate } from '../navigation';
 import Landing from '../pages/public/Landing';
 import Login from '../pages/public/Login';
@@ -8,8 +9,9 @@ import PublicPlaceholder from '../pages/public/PublicPlaceholder';
 import Root from './Root';
 import { PublicOnly, RoleGate } from './guards';
 
-// The role areas (layout, route catalogue) load lazily; each page is its own chunk (app/pages.tsx).
-const RoleArea = lazy(() => import('./RoleArea'));
+// The role areas (layout, route catalogue) load lazily, with the areas' texts (i18n/groups.ts);
+// each page is its own chunk (app/pages.tsx).
+const RoleArea = lazy(() => Promise.all([import('./RoleArea'), loadAreaTexts()]).then(([area]) => area));
 
 // The landing and login pages are in the entry chunk (every visitor sees one of them first); the other
 // public pages load with their route (react-router's `lazy`: the current page stays until the chunk is in,

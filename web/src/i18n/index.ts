@@ -3,12 +3,15 @@ import { initReactI18next } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { Locale } from 'antd/es/locale';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../config/constants';
+import { PUBLIC_NAMESPACES } from './groups';
 
 /**
- * Locale data for the active language only: each language is one chunk (its
- * namespaces, dayjs's and antd's locale), loaded when the language is first
- * shown. i18next asks for it through this backend, so `changeLanguage`
- * resolves once the texts are in.
+ * Locale data for the active language only: each language is one chunk (the
+ * public pages' namespaces, dayjs's and antd's locale), loaded when the
+ * language is first shown, and one more with the role areas' namespaces,
+ * loaded with an area (`loadAreaTexts`; i18n/groups.ts). i18next asks for
+ * them through this backend, so `changeLanguage` and `loadNamespaces` resolve
+ * once the texts are in.
  */
 type Bundle = { resources: Record<string, Record<string, unknown>>; antd: Locale };
 const BUNDLES: Record<Language, () => Promise<Bundle>> = {
@@ -16,6 +19,12 @@ const BUNDLES: Record<Language, () => Promise<Bundle>> = {
   en: () => import('./bundle.en'),
 };
 const loaded: Partial<Record<Language, Bundle>> = {};
+type AreaBundle = { resources: Record<string, Record<string, unknown>> };
+const AREA_BUNDLES: Record<Language, () => Promise<AreaBundle>> = {
+  sv: () => import('./area.sv'),
+  en: () => import('./area.en'),
+};
+const PUBLIC = new Set<string>(PUBLIC_NAMESPACES);
 
 function isLanguage(lang: string): lang is Language {
   return (LANGUAGES as readonly string[]).includes(lang);
@@ -31,7 +40,7 @@ const bundleBackend: BackendModule = {
   init: () => {},
   read: (lang, ns, done) => {
     if (!isLanguage(lang)) return done(null, {});
-    loadLanguage(lang).then(
+    (PUBLIC.has(ns) ? loadLanguage(lang) : AREA_BUNDLES[lang]()).then(
       (b) => done(null, b.resources[ns] ?? {}),
       (e: unknown) => done(e instanceof Error ? e : new Error(String(e)), null),
     );
@@ -40,6 +49,18 @@ const bundleBackend: BackendModule = {
 
 /** Every namespace (src/locales/<lang>/<ns>.json); the same in both languages (locales.test.ts). */
 export const NAMESPACES = Object.keys(import.meta.glob('../locales/sv/*.json')).map((p) => /\/([^/]+)\.json$/.exec(p)![1]);
+/** The role areas' namespaces (every one but the public pages'): loaded with an area. */
+export const AREA_NAMESPACES = NAMESPACES.filter((ns) => !PUBLIC.has(ns));
+
+/**
+ * Loads the role areas' texts in the current language (the router loads them
+ * with an area's chunk, so its first render has every text). Once loaded,
+ * a language change loads them in the new language too (i18next keeps the
+ * namespaces it was asked for).
+ */
+export async function loadAreaTexts(): Promise<void> {
+  await i18n.loadNamespaces(AREA_NAMESPACES);
+}
 
 void i18n
   .use(bundleBackend)
@@ -50,7 +71,8 @@ void i18n
     fallbackLng: false,
     supportedLngs: [...LANGUAGES],
     load: 'currentOnly',
-    ns: NAMESPACES,
+    // The public pages' namespaces; the areas' come with the area (loadAreaTexts).
+    ns: [...PUBLIC_NAMESPACES],
     defaultNS: 'common',
     interpolation: { escapeValue: false },
     returnNull: false,

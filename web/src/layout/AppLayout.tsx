@@ -28,7 +28,18 @@ const { Header, Sider, Content } = Layout;
  * switch, user menu; admin: conflict search) and a dark left menu 200px wide,
  * 80px collapsed, 0 on mobile, collapsing below the large breakpoint.
  */
-export default function AppLayout({ role, menu, children }: { role: Role; menu: MenuDef[]; children: ReactNode }) {
+export default function AppLayout({
+  role,
+  menu,
+  onPrefetch,
+  children,
+}: {
+  role: Role;
+  menu: MenuDef[];
+  /** Fetches a menu entry's page ahead of the click (the role area's page registry). */
+  onPrefetch?: (entry: MenuDef) => void;
+  children: ReactNode;
+}) {
   // Mounted from the first request on (and kept, so it can animate closed).
   // The store is read on every render (a hook may not sit behind `||=`).
   const detailsUid = useCustomerDetailsState().uid;
@@ -37,11 +48,13 @@ export default function AppLayout({ role, menu, children }: { role: Role; menu: 
   const modalWanted = requested.current;
   const { t } = useTranslation();
   const screens = Grid.useBreakpoint();
-  const isMobile = screens.md === false;
+  // Before antd's breakpoints are known (the first render), the window's width decides, so the
+  // menu and the content are drawn where they stay (no layout shift when the breakpoints arrive).
+  const isMobile = screens.md === undefined ? typeof window !== 'undefined' && window.innerWidth < 768 : screens.md === false;
   // Spec §2: the admin header has the conflict box; lawyers search conflicts too (interest/).
   const searchesConflicts = hasRoute(role, 'interest');
   const home = pathFor(role, 'dashboard');
-  const isLarge = screens.lg !== false;
+  const isLarge = screens.lg === undefined ? typeof window === 'undefined' || window.innerWidth >= 992 : screens.lg;
   const [collapsed, setCollapsed] = useState(() => typeof window !== 'undefined' && window.innerWidth < 992);
   const dropdowns = headerDropdowns(role);
   useCountPolling(dropdowns);
@@ -93,6 +106,7 @@ export default function AppLayout({ role, menu, children }: { role: Role; menu: 
             menu={menu}
             home={home}
             collapsed={collapsed && !isMobile}
+            onPrefetch={onPrefetch}
             onNavigate={() => {
               if (isMobile) setCollapsed(true);
             }}

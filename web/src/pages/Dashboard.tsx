@@ -1,9 +1,10 @@
-import { Card, Col, Row, Typography } from 'antd';
+import { Card, Col, Row, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { resolveRole } from '../auth/roles';
 import { GUTTER } from '../config/constants';
 import { useSession } from '../store/session';
 import { lazy, Suspense } from 'react';
+import { FiguresSkeleton } from '../components/Skeletons';
 
 /** The lawyer's ratings card: loaded only on the lawyer's dashboard. */
 const LawyerRatingSummaryCard = lazy(() => import('../components/collaboration/LawyerRatingSummaryCard'));
@@ -39,14 +40,21 @@ export default function Dashboard({ titleKey }: { titleKey: string }) {
         </Col>
         {role === 'lawyer' && (
           <Col xs={24} lg={12}>
-            <Suspense fallback={null}>
+            {/* The card's own height (LawyerRatingSummaryCard), so the figures below do not move when it comes. */}
+            <Suspense
+              fallback={
+                <Card style={{ height: 127 }}>
+                  <Skeleton active title={false} paragraph={{ rows: 2 }} />
+                </Card>
+              }
+            >
               <LawyerRatingSummaryCard />
             </Suspense>
           </Col>
         )}
       </Row>
       {role !== 'none' && (
-        <Suspense fallback={null}>
+        <Suspense fallback={<FiguresSkeleton role={role} />}>
           <DashboardFigures role={role} />
         </Suspense>
       )}

@@ -14,6 +14,7 @@ import { hasRoute, pathFor } from '../routes/pathFor';
 import type { RouteId } from '../routes/catalogue';
 import type { Dashboard, HoursSplit } from '../types/statistics';
 import { formatHours, formatSek } from './statistics/format';
+import { FiguresSkeleton } from '../components/Skeletons';
 
 function Linked({ role, to, params, children }: { role: Role; to: RouteId; params?: Record<string, string>; children: ReactNode }) {
   return hasRoute(role, to) ? <Link to={pathFor(role, to, params)}>{children}</Link> : <>{children}</>;
@@ -56,16 +57,18 @@ function Hours({ title, h, lang, testId }: { title: string; h: HoursSplit; lang:
 export default function DashboardFigures({ role }: { role: Role }) {
   const { t, i18n } = useTranslation('statistics');
   const [d, setD] = useState<Dashboard | null>(null);
+  const [failed, setFailed] = useState(false);
   useEffect(() => {
     let live = true;
     fetchDashboard()
       .then((x) => live && setD(x))
-      .catch(() => undefined);
+      .catch(() => live && setFailed(true));
     return () => {
       live = false;
     };
   }, []);
-  if (!d) return null;
+  // While loading: the same grid of cards, so the page does not grow when the figures arrive.
+  if (!d) return failed ? null : <FiguresSkeleton role={role} />;
   const lang = i18n.language;
   return (
     <Row gutter={[GUTTER, GUTTER]} style={{ marginTop: GUTTER }} data-testid="dashboard-figures">

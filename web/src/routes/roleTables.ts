@@ -29,6 +29,8 @@ export interface MenuDef {
   labelKey: string;
   /** Absolute link (leaf entries). */
   path?: string;
+  /** The catalogue route a leaf entry opens (its page can be fetched before the click). */
+  route?: RouteId;
   icon?: ReactNode;
   children?: MenuDef[];
   /** Shown only when this returns true (customer-contact permissions). */
@@ -64,6 +66,7 @@ export function menuFor(role: Role): MenuDef[] {
         id: place.id,
         labelKey: place.label,
         path: pathFor(role, route.id),
+        route: route.id,
         ...(place.group ? {} : place.icon ? { icon: place.icon } : {}),
         ...(place.badge ? { badge: place.badge } : {}),
         ...(place.section ? { section: `${ROLE_PREFIX[role]}${place.section}` } : {}),

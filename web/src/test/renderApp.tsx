@@ -155,8 +155,10 @@ export function signIn(user: object | null): void {
 export function pageTests(opts: { warning?: { mockReset: () => void } & ((...args: never[]) => unknown) } = {}) {
   let ui: Mounted | null = null;
   beforeAll(async () => {
-    const { default: i18n } = await import('../i18n');
+    const { default: i18n, loadAreaTexts } = await import('../i18n');
     await i18n.changeLanguage('en');
+    // As in an area (the router loads the areas' texts with it): `mount` renders components outside one.
+    await loadAreaTexts();
   });
   beforeEach(() => {
     resetClientState();

@@ -1,8 +1,11 @@
-import { Card } from 'antd';
+import { Card, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pathFor } from '../../routes/pathFor';
 import { averageOf, RatingSummary, useLawyerRatings } from './RatingSummary';
+
+/** The card's height (its title and one summary line): also its placeholder's while it loads (pages/Dashboard.tsx). */
+const RATING_CARD_HEIGHT = 127;
 
 /** The lawyer dashboard's card: their average and count, linking to all their ratings. */
 export default function LawyerRatingSummaryCard() {
@@ -11,7 +14,8 @@ export default function LawyerRatingSummaryCard() {
   return (
     <Card
       title={t('ratings.title')}
-      loading={ratings === null}
+      // The loaded card's height while loading too (not antd's taller loading card): nothing below moves.
+      style={{ minHeight: RATING_CARD_HEIGHT }}
       data-testid="dashboard-ratings"
       extra={
         <Link to={pathFor('lawyer', 'lawyerRatings')} data-testid="dashboard-ratings-link">
@@ -19,7 +23,11 @@ export default function LawyerRatingSummaryCard() {
         </Link>
       }
     >
-      <RatingSummary average={ratings ? averageOf(ratings) : null} count={ratings?.length ?? 0} />
+      {ratings === null ? (
+        <Skeleton.Input active size="small" style={{ height: 22, width: 160 }} />
+      ) : (
+        <RatingSummary average={averageOf(ratings)} count={ratings.length} />
+      )}
     </Card>
   );
 }

@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { additionalHistory } from '../../api/caseHours';
 import type { HistoryEntry } from '../../types/cases';
 import { pathFor, useAreaRole } from '../../routes/pathFor';
+import { TableSkeleton } from '../../components/Skeletons';
 
 /** cases/history-additional/{id}: every change of the case's additional hours, who and when, before and after. */
 export default function AdditionalHistory({ titleKey }: { titleKey: string }) {
@@ -30,11 +31,11 @@ export default function AdditionalHistory({ titleKey }: { titleKey: string }) {
         <Table<HistoryEntry>
           rowKey={(r, i) => `${r.at}-${i}`}
           data-testid="additional-history-table"
-          loading={loading}
+          loading={loading && rows.length > 0}
           dataSource={rows}
           pagination={false}
           scroll={{ x: true }}
-          locale={{ emptyText: t('table.empty') }}
+          locale={{ emptyText: loading ? <TableSkeleton /> : t('table.empty') }}
           columns={[
             { title: t('history.at'), key: 'at', render: (_, r) => dayjs(r.at).format('YYYY-MM-DD HH:mm') },
             { title: t('history.by'), dataIndex: 'by_name', key: 'by' },

@@ -10,6 +10,7 @@ import ListEmpty from '../../components/ListEmpty';
 import { DISPLAY_DATETIME_FORMAT } from '../../config/constants';
 import { formatHours } from './status';
 import { StatusTag } from './CaseList';
+import { TableSkeleton } from '../../components/Skeletons';
 
 /** A recorded value as the user reads it: a status by its §4 display name, hours in their language. */
 function Value({ field, value }: { field: string; value: string | null }) {
@@ -58,11 +59,11 @@ export default function CaseHistory({ titleKey }: { titleKey: string }) {
         <Table<HistoryEntry>
           rowKey={(r) => `${r.at}|${r.by}|${r.field}|${r.before ?? ""}|${r.after ?? ""}`}
           data-testid="case-history-table"
-          loading={loading}
+          loading={loading && rows.length > 0}
           dataSource={rows}
           pagination={false}
           scroll={{ x: true }}
-          locale={{ emptyText: <ListEmpty error={error} /> }}
+          locale={{ emptyText: loading ? <TableSkeleton /> : <ListEmpty error={error} /> }}
           columns={[
             { title: t('history.at'), key: 'at', render: (_, r) => <span className="nowrap">{dayjs(r.at).format(DISPLAY_DATETIME_FORMAT)}</span> },
             { title: t('history.by'), dataIndex: 'by_name', key: 'by' },

@@ -14,6 +14,7 @@ import { DATE_FORMAT, DISPLAY_DATETIME_FORMAT } from '../../config/constants';
 import { hasRoute, pathFor, useAreaRole } from '../../routes/pathFor';
 import { CASE_TABS, type CaseOrder, type CaseTab } from './caseRules';
 import { caseStatusChip } from './status';
+import { TableSkeleton } from '../../components/Skeletons';
 
 export function StatusTag({ status }: { status: string }) {
   const { t } = useTranslation('cases');
@@ -123,11 +124,11 @@ export default function CaseList({ titleKey }: { titleKey: string }) {
           rowKey="uid"
           data-testid="cases-table"
           className="case-table"
-          loading={list.loading}
+          loading={list.loading && list.rows.length > 0}
           dataSource={list.rows}
           pagination={false}
           scroll={{ x: 'max-content' }}
-          locale={{ emptyText: <ListEmpty error={list.error} onRetry={list.reload} /> }}
+          locale={{ emptyText: list.loading ? <TableSkeleton /> : <ListEmpty error={list.error} onRetry={list.reload} /> }}
           columns={[
             {
               title: t('fields.case_number'),

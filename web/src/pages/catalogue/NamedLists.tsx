@@ -12,6 +12,7 @@ import { connectDepartment, createNamed, deleteNamed, getDepartment, listNamed, 
 import type { NamedEntry, NamedListKind } from '../../types/subscriptions';
 import { applyFieldErrors } from './fieldErrors';
 import { pathFor, useAreaRole } from '../../routes/pathFor';
+import { TableSkeleton } from '../../components/Skeletons';
 
 function Title({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('routes');
@@ -93,10 +94,9 @@ function NamedListPage({ kind, titleKey }: { kind: NamedListKind; titleKey: stri
         <Table<NamedEntry>
           style={{ marginTop: 16 }}
           rowKey="id"
-          loading={rows == null}
           dataSource={rows ?? []}
           pagination={false}
-          locale={{ emptyText: <ListEmpty error={error} onRetry={() => void reload()} /> }}
+          locale={{ emptyText: rows == null ? <TableSkeleton /> : <ListEmpty error={error} onRetry={() => void reload()} /> }}
           columns={[
             {
               title: t('fields.name'),
@@ -172,8 +172,8 @@ export function DepartmentsPage({ titleKey }: { titleKey: string }) {
       <Card extra={<Link to={pathFor(role, 'departmentCreate')}><Button type="primary">{t('departments.create')}</Button></Link>}>
         <Table<NamedEntry>
           rowKey="id"
-          loading={rows == null}
           dataSource={rows ?? []}
+          locale={{ emptyText: rows == null ? <TableSkeleton /> : undefined }}
           pagination={false}
           columns={[
             { title: t('fields.name'), dataIndex: 'name' },

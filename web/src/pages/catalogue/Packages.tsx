@@ -9,6 +9,7 @@ import { createPackage, createServicePlan, listPackages, listServicePlans, listS
 import type { Package, Service, ServicePlan } from '../../types/subscriptions';
 import { formatHours, formatSek } from '../subscriptions/format';
 import { pathFor, useAreaRole } from '../../routes/pathFor';
+import { TableSkeleton } from '../../components/Skeletons';
 
 function Title({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('routes');
@@ -32,8 +33,8 @@ export function PackagesPage({ titleKey }: { titleKey: string }) {
       <Card extra={<Link to={pathFor(role, 'packageCreate')} data-testid="package-create-link"><Button type="primary">{t('packages.create')}</Button></Link>}>
         <Table<Package>
           rowKey="id"
-          loading={rows == null}
           dataSource={rows ?? []}
+          locale={{ emptyText: rows == null ? <TableSkeleton /> : undefined }}
           pagination={false}
           onRow={(r) => ({ 'data-testid': `package-row-${r.id}` }) as React.HTMLAttributes<HTMLElement>}
           columns={[
@@ -113,8 +114,8 @@ export function ServicePlansPage({ titleKey }: { titleKey: string }) {
       <Card extra={<Link to={pathFor(role, 'servicePlanCreate')}><Button type="primary">{t('plans.create')}</Button></Link>}>
         <Table<ServicePlan>
           rowKey="id"
-          loading={rows == null}
           dataSource={rows ?? []}
+          locale={{ emptyText: rows == null ? <TableSkeleton /> : undefined }}
           pagination={false}
           columns={[
             { title: t('fields.name'), dataIndex: 'name' },

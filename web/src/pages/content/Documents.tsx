@@ -9,6 +9,7 @@ import { fetchCustomerDocuments, fetchTemplates, templateDownloadUrl } from '../
 import { DISPLAY_DATETIME_FORMAT } from '../../config/constants';
 import { pathFor, useAreaRole } from '../../routes/pathFor';
 import type { CustomerDocument, DocumentKind, TemplateFile } from '../../types/content';
+import { TableSkeleton } from '../../components/Skeletons';
 
 const KINDS: DocumentKind[] = ['pdf', 'word', 'excel', 'ppt', 'image'];
 
@@ -122,11 +123,11 @@ export default function Documents({ titleKey }: { titleKey: string }) {
         <Table<CustomerDocument>
           rowKey={(r) => `${r.case_uid}/${r.key}`}
           size="middle"
-          loading={loading}
+          loading={loading && docs.length > 0}
           dataSource={docs}
           scroll={{ x: true }}
           pagination={{ pageSize: 10, hideOnSinglePage: true }}
-          locale={{ emptyText: t('documents.noDocuments') }}
+          locale={{ emptyText: loading ? <TableSkeleton /> : t('documents.noDocuments') }}
           data-testid="documents-table"
           columns={[
             { title: t('documents.name'), dataIndex: 'name' },

@@ -12,6 +12,7 @@ import { DISPLAY_DATETIME_FORMAT } from '../../config/constants';
 import { translateServerMessage } from '../../i18n';
 import { useAreaRole } from '../../routes/pathFor';
 import type { Ticket, TicketDetails, TicketStatus } from '../../types/content';
+import { TableSkeleton } from '../../components/Skeletons';
 
 const STATUS_COLOR: Record<TicketStatus, string> = { open: 'orange', answered: 'blue', closed: 'default' };
 
@@ -249,11 +250,11 @@ export default function Support({ titleKey }: { titleKey: string }) {
         <Table<Ticket>
           rowKey="id"
           size="middle"
-          loading={loading}
+          loading={loading && rows.length > 0}
           dataSource={rows}
           pagination={false}
           scroll={{ x: true }}
-          locale={{ emptyText: t('support.noTickets') }}
+          locale={{ emptyText: loading ? <TableSkeleton /> : t('support.noTickets') }}
           data-testid="ticket-table"
           expandable={{ expandedRowRender: (r) => <TicketPanel id={r.id} onChanged={changed} /> }}
           columns={[

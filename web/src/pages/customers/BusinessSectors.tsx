@@ -8,6 +8,7 @@ import type { BusinessSector } from '../../types/customers';
 import { applyServerErrors } from '../../api/formErrors';
 import MessageAlert from '../../components/MessageAlert';
 import { pathFor, useAreaRole } from '../../routes/pathFor';
+import { TableSkeleton } from '../../components/Skeletons';
 
 /** Admin: the business sectors (spec §2 customers/business-sector/). */
 export default function BusinessSectors({ titleKey }: { titleKey: string }) {
@@ -57,10 +58,10 @@ export default function BusinessSectors({ titleKey }: { titleKey: string }) {
       <Card>
         <Table<BusinessSector>
           rowKey="id"
-          loading={loading}
+          loading={loading && rows.length > 0}
           dataSource={rows}
           pagination={{ pageSize: 10, hideOnSinglePage: true }}
-          locale={{ emptyText: <Empty description={t('empty')} /> }}
+          locale={{ emptyText: loading ? <TableSkeleton /> : <Empty description={t('empty')} /> }}
           columns={[
             { title: t('sectorName'), key: 'name', render: (_, r) => sectorName(r.name) },
             {

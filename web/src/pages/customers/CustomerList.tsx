@@ -15,6 +15,7 @@ import LinkTabs from '../../components/LinkTabs';
 import type { RouteId } from '../../routes/catalogue';
 import { hasRoute, pathFor } from '../../routes/pathFor';
 import { openCustomerDetails } from '../../store/customerDetails';
+import { TableSkeleton } from '../../components/Skeletons';
 
 /** Who looks at the list: admin acts on customers, sales persons edit them, lawyers only read. */
 export type ListViewer = 'admin' | 'sales' | 'lawyer';
@@ -275,10 +276,10 @@ export default function CustomerList({
           rowKey="uid"
           columns={viewer === 'lawyer' ? columns.filter((c) => c.key !== 'actions') : columns}
           dataSource={rows}
-          loading={loading}
+          loading={loading && rows.length > 0}
           pagination={false}
           scroll={{ x: true }}
-          locale={{ emptyText: <ListEmpty error={error} onRetry={() => void load(page, cursors, search)} /> }}
+          locale={{ emptyText: loading ? <TableSkeleton /> : <ListEmpty error={error} onRetry={() => void load(page, cursors, search)} /> }}
           data-testid="customers-table"
         />
         <Space style={{ marginTop: 16 }}>

@@ -13,6 +13,7 @@ import CursorPager from '../../components/CursorPager';
 import { formatOre } from '../../format';
 import { pathFor, useAreaRole } from '../../routes/pathFor';
 import { RatingSummary } from '../../components/collaboration/RatingSummary';
+import { TableSkeleton } from '../../components/Skeletons';
 
 export interface StaffListProps {
   titleKey: string;
@@ -137,9 +138,9 @@ export function StaffList({ titleKey, role, kind }: StaffListProps) {
           data-testid="staff-table"
           columns={columns}
           dataSource={list.rows}
-          loading={list.loading}
+          loading={list.loading && list.rows.length > 0}
           pagination={false}
-          locale={{ emptyText: <ListEmpty error={list.error} onRetry={list.reload} /> }}
+          locale={{ emptyText: list.loading ? <TableSkeleton /> : <ListEmpty error={list.error} onRetry={list.reload} /> }}
         />
         <CursorPager list={list} />
       </Card>

@@ -4,16 +4,20 @@
  * to buy.
  */
 import { App, Button, Card, Col, List, Row, Space, Typography } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buyPackage, buyServicePlan, listPackages, listServicePlans } from '../../api/subscriptions';
 import type { Package, ServicePlan } from '../../types/subscriptions';
 import { GUTTER } from '../../config/constants';
 import { useSession } from '../../store/session';
 import Dashboard from '../Dashboard';
-import CustomerSubscriptionsTable from './CustomerSubscriptionsTable';
+import { TableSkeleton } from '../../components/Skeletons';
 import { customerUidOf, loadCustomerServices } from './customerServices';
 import { formatHours, formatSek } from './format';
+
+// The subscriptions table (antd Table, date pickers) loads after the dashboard shows, its rows' skeleton in
+// its place meanwhile: the dashboard's first paint stays lighter (web/src/budget.test.ts).
+const CustomerSubscriptionsTable = lazy(() => import('./CustomerSubscriptionsTable'));
 
 export default function CustomerHome({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('subscriptions');
@@ -60,7 +64,9 @@ export default function CustomerHome({ titleKey }: { titleKey: string }) {
       <Row gutter={[GUTTER, GUTTER]} style={{ marginTop: GUTTER }}>
         <Col span={24}>
           <Card title={t('title')}>
-            <CustomerSubscriptionsTable rows={rows} onChanged={reload} />
+            <Suspense fallback={<TableSkeleton header rows={Math.max(1, Math.min(rows.length, 5))} />}>
+              <CustomerSubscriptionsTable rows={rows} onChanged={reload} />
+            </Suspense>
           </Card>
         </Col>
         {isCustomer && (

@@ -11,6 +11,7 @@ import { customerLabel } from '../../components/CustomerSelect';
 import type { Contact } from '../../types/users';
 import { useSession } from '../../store/session';
 import { pathFor, useAreaRole } from '../../routes/pathFor';
+import { TableSkeleton } from '../../components/Skeletons';
 
 /**
  * <prefix>users/: the company's contacts, newest first, 10 at a time, with
@@ -104,11 +105,11 @@ export default function ContactList({ titleKey }: { titleKey: string }) {
         <Table<Contact>
           rowKey="uid"
           data-testid="contacts-table"
-          loading={loading}
+          loading={loading && rows.length > 0}
           dataSource={rows}
           pagination={false}
           scroll={{ x: 'max-content' }}
-          locale={{ emptyText: <ListEmpty error={error} onRetry={() => void load(null)} /> }}
+          locale={{ emptyText: loading ? <TableSkeleton /> : <ListEmpty error={error} onRetry={() => void load(null)} /> }}
           onRow={(r) => ({ 'data-testid': `contact-row-${r.email}` }) as React.HTMLAttributes<HTMLElement>}
           columns={[
             { title: t('fields.name'), key: 'name', render: (_, r) => r.full_name },

@@ -1,0 +1,9 @@
+/** The role areas' English texts: every namespace but the public ones (i18n/groups.ts). Loaded with the area. */
+import { namespaces } from './namespaces';
+
+export const resources = namespaces(
+  import.meta.glob<{ default: Record<string, unknown> }>(
+    ['../locales/en/*.json', '!../locales/en/{common,public,account,registration,errors,server,routes,content}.json'],
+    { eager: true },
+  ),
+);

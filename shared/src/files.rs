@@ -117,8 +117,12 @@ impl FileStore {
             .map(|b| if b.is_ascii_alphanumeric() || b"-_.~/".contains(&b) { (b as char).to_string() } else { format!("%{b:02X}") })
             .collect();
         let source = format!("{}/{encoded}", self.bucket);
-        self.client.copy_object().bucket(&self.bucket).key(key).copy_source(source).send().await.map_err(err)?;
-        self.delete(&pending).await
+        match self.client.copy_object().bucket(&self.bucket).key(key).copy_source(source).send().await {
+            Ok(_) => self.delete(&pending).await,
+            // Claimed meanwhile by a concurrent confirm of the same upload: as above.
+            Err(e) if e.raw_response().is_some_and(|r| r.status().as_u16() == 404) => Ok(()),
+            Err(e) => Err(err(e)),
+        }
     }
 
     /// Removes a refused upload: the object at `key` and its copy still

@@ -185,11 +185,16 @@ pub async fn envelope_upload_url(ctx: &Context, user: &User, name: &str) -> Resu
 async fn check_documents(ctx: &Context, customer: &str, form: &EnvelopeForm) -> Result<(), ApiError> {
     let prefix = envelope_prefix(customer);
     for (i, d) in form.documents.iter().enumerate() {
-        let ok = d.key.starts_with(&prefix)
-            && d.key.ends_with(".pdf")
-            && !d.key.contains("..")
-            && ctx.files.head_bytes(&d.key, 5).await.map(|b| b.starts_with(b"%PDF-")).unwrap_or(false);
+        let ours = d.key.starts_with(&prefix) && d.key.ends_with(".pdf") && !d.key.contains("..");
+        if ours {
+            // Uploads land under pending/ (expired after a day unless confirmed): this save confirms it.
+            ctx.files.claim_upload(&d.key).await?;
+        }
+        let ok = ours && ctx.files.head_bytes(&d.key, 5).await.map(|b| b.starts_with(b"%PDF-")).unwrap_or(false);
         if !ok {
+            if ours {
+                ctx.files.discard_upload(&d.key).await?;
+            }
             return Err(ApiError::field(format!("documents.{i}"), Msg::InvalidPdf));
         }
     }

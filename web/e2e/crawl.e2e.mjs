@@ -228,6 +228,8 @@ async function crawl({ role, email, prefix, prepare }, tables, viewport, { menuO
       return;
     }
     if ((await page.locator(byTestId('page-placeholder')).count()) && !KNOWN_NOT_BUILT.has(id)) problems.push(`placeholder at ${where} (${id})`);
+    // A phone's closed menu leaves nothing over the page (no group popped up).
+    if (menuOnly && (await page.locator('.ant-menu-submenu-popup').filter({ visible: true }).count())) problems.push(`a menu group pops up over ${where}`);
     if (!reached.has(id)) reached.set(id, `${pathname}${search}`);
     const n = explored.get(id) ?? 0;
     if (n < limitOf(id)) {
@@ -391,10 +393,13 @@ async function crawl({ role, email, prefix, prepare }, tables, viewport, { menuO
       await page.goto(url(from));
       await settle(page);
       await page.locator(byTestId('user-menu')).click();
-      const entry = page.locator(byTestId(item));
-      if (!(await entry.count())) continue;
+      const entry = page.locator(byTestId(item)).filter({ visible: true });
+      if (!(await entry.waitFor({ timeout: 3_000 }).then(() => true, () => false))) continue;
+      const before = page.url();
+      await entry.click().catch(() => undefined);
+      // A re-render may close the menu under the pointer: then it is tried again from the next page.
+      if (!(await page.waitForURL((u) => u.href !== before, { timeout: 5_000 }).then(() => true, () => false))) continue;
       clicked.add(item);
-      await entry.click();
       await arrive(`${from} → user menu ${item}`);
     }
     if (menuOnly) return;

@@ -105,7 +105,8 @@ export default function AppLayout({
           <SideMenu
             menu={menu}
             home={home}
-            collapsed={collapsed && !isMobile}
+            // Closed on a phone too: antd's menu in a collapsed sider pops its open groups up over the page.
+            collapsed={collapsed}
             onPrefetch={onPrefetch}
             onNavigate={() => {
               if (isMobile) setCollapsed(true);

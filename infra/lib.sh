@@ -10,7 +10,7 @@ export AWS_ACCESS_KEY_ID=testing AWS_SECRET_ACCESS_KEY=testing AWS_REGION=eu-nor
 export AWS_EC2_METADATA_DISABLED=true
 export CARGO_TERM_COLOR=never
 
-log() { printf '\n==> %s\n' "$*"; }
+log() { printf '\n==> [%s] %s\n' "$(date -u +%H:%M:%S)" "$*"; }
 
 
 
@@ -32,6 +32,8 @@ ensure_venv() {
   fi
   [ -x "$VENV/bin/cfn-lint" ] || missing+=("cfn-lint==1.58.*")
   "$VENV/bin/python" -c 'import openapi_spec_validator' 2>/dev/null || missing+=("openapi-spec-validator==0.9.*")
+  # The generated fuzz of every operation (issue 22, item 10: infra/fuzz.sh).
+  [ -x "$VENV/bin/st" ] || missing+=("schemathesis==4.*")
   if [ "${1:-}" = "--lambda" ]; then
     [ -x "$VENV/bin/cargo-lambda" ] || missing+=("cargo-lambda")
     "$VENV/bin/python" -c 'import ziglang' 2>/dev/null || missing+=("ziglang")

@@ -8,6 +8,12 @@
 # Against AWS: TABLE_NAME=<table> AWS_REGION=... ./infra/recount.sh
 # Locally (the gateway's stand-in): TABLE_NAME=legal-platform AWS_ENDPOINT_URL=http://127.0.0.1:4566 ./infra/recount.sh
 # A Scan reads the whole table: run it in a quiet hour, never per request.
+# After deploying the per-sales-person counters (sales#<uid>: cases by
+# status, subs.due, subs.bought, revenue.subs), run it once with --fix: it
+# builds them for the data written before (rows sold before have no
+# sold_by and count for no sales person). The same run moves the
+# per-customer breakdown from 16 to its 64 buckets (README: "Statistics
+# counters after an upgrade").
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$ROOT"

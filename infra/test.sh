@@ -7,14 +7,16 @@
 # loopback port, then runs
 #   1. cargo fmt --check and clippy (warnings are errors), then Rust unit and
 #      integration tests (each test on its own table),
-#   2. web unit tests (vitest),
+#   2. web unit tests (vitest), beside the Rust tests once those are built,
 #   3. the Lambda benchmark in its quick mode (QUICK=1 infra/bench.sh: every
 #      function binary started with a request of its own, 3 starts, 20 calls),
 #      so it cannot go stale,
 #   4. the template lint (cfn-lint) and checkov on the templates (0 failed
 #      checks; skips carry their reason in the template),
 #   5. browser end-to-end tests (playwright-core + /usr/bin/chromium) against
-#      a gateway on its own port and table.
+#      a gateway on its own port and table,
+#   6. the generated fuzz of every operation on that gateway (infra/fuzz.sh:
+#      Schemathesis from the project venv; FUZZ_QUICK=0 for more examples).
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
@@ -34,8 +36,10 @@ MOTO_PORT=$(free_port)
 log "starting a private AWS stand-in on 127.0.0.1:$MOTO_PORT"
 start_stand_in "$MOTO_PORT" "$ROOT/.local/$RUN_ID-moto.log"
 GATEWAY_PID=""
+WEB_UNIT_PID=""
 cleanup() {
   [ -n "$GATEWAY_PID" ] && kill "$GATEWAY_PID" 2>/dev/null || true
+  [ -n "$WEB_UNIT_PID" ] && kill "$WEB_UNIT_PID" 2>/dev/null || true
   kill "$MOTO_PID" 2>/dev/null || true
 }
 trap cleanup EXIT INT TERM
@@ -44,15 +48,28 @@ log "Rust formatting and lints (cargo fmt --check, clippy -D warnings)"
 cargo fmt --all --check
 cargo clippy --workspace --all-targets --quiet -- -D warnings
 
-log "Rust tests"
+log "Rust tests: building"
 # No crate has doc examples: skipping doctests saves a rustdoc run per crate.
+cargo test --workspace --lib --bins --tests --quiet --no-run 2>&1
+
+# The Rust tests mostly wait for the stand-in (one core): the web unit tests
+# run beside them on the other, once the build that needs both is done
+# (about 3 minutes of the run). Their output follows the Rust tests'.
+log "Rust tests, and beside them the web unit tests (with the page budgets of web/src/budget.test.ts)"
+WEB_UNIT_LOG="$ROOT/.local/$RUN_ID-web-unit.log"
+(cd web && npm test --silent) >"$WEB_UNIT_LOG" 2>&1 &
+WEB_UNIT_PID=$!
 cargo test --workspace --lib --bins --tests --quiet 2>&1
+log "web unit tests (started beside the Rust tests)"
+web_unit_ok=0
+wait "$WEB_UNIT_PID" || web_unit_ok=$?
+WEB_UNIT_PID=""
+cat "$WEB_UNIT_LOG"
+[ "$web_unit_ok" -eq 0 ] || { echo "web unit tests failed (exit $web_unit_ok)"; exit 1; }
 
 log "conflict search benchmark, quick (300 and 3,000 parties; figures only)"
 QUICK=1 bash infra/bench-search.sh
 
-log "web unit tests (with the page budgets of web/src/budget.test.ts)"
-(cd web && npm test --silent)
 
 log "Lambda benchmark, quick mode"
 QUICK=1 bash infra/bench.sh
@@ -83,5 +100,9 @@ TABLE_NAME="$RUN_ID" DOCUMENTS_BUCKET="$RUN_ID" SES_SENDER=no-reply@example.com 
 GATEWAY_PID=$!
 wait_for_http "http://127.0.0.1:$PORT/api/openapi.json" 120 || { cat "$ROOT/.local/$RUN_ID-gateway.log"; exit 1; }
 BASE_URL="http://127.0.0.1:$PORT" node --test --test-concurrency=1 web/e2e/ || { tail -50 "$ROOT/.local/$RUN_ID-gateway.log"; exit 1; }
+
+# After the browser tests: admin's generated writes change data they read.
+log "generated fuzz of every operation as admin and as a customer (Schemathesis, quick)"
+BASE_URL="http://127.0.0.1:$PORT" QUICK="${FUZZ_QUICK:-1}" bash infra/fuzz.sh || { tail -50 "$ROOT/.local/$RUN_ID-gateway.log"; exit 1; }
 
 log "all tests passed in $(( $(date +%s) - started )) s"

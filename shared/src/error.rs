@@ -196,6 +196,9 @@ message_keys! {
     VideoUrlNotAllowed => "video_url_not_allowed",
     TicketClosed => "ticket_closed",
     LegalVersionOutdated => "legal_version_outdated",
+    // Video meetings (issue 18 item 6).
+    MeetingSlotOverlaps => "slot_overlaps",
+    MeetingSlotTaken => "slot_taken",
     // Add-on services (issue 18).
     CreditAccountInactive => "credit_account_inactive",
     EnvelopeNotCompleted => "envelope_not_completed",
@@ -209,6 +212,10 @@ message_keys! {
     ServicePermissionMissing => "service_permission_missing",
     VerifiedLoginFailed => "verified_login_failed",
     VerifiedTokenMissing => "verified_token_missing",
+    // Debt collection (issue 18 item 4).
+    ClaimAmountInvalid => "claim_amount_invalid",
+    DueDateTooFar => "due_date_too_far",
+    InkassoAccountNotApproved => "inkasso_account_not_approved",
 }
 
 impl std::fmt::Display for Msg {

@@ -30,6 +30,18 @@ pub async fn services_with_stand_in() -> (AppState, String) {
     (services_with(Some(crate::providers::Providers::http(&base, "", limits))).await, base)
 }
 
+/// [`services_with_stand_in`] whose stand-in posts signing callbacks to
+/// `callback_url` signed with `secret`, which the state also holds.
+pub async fn services_with_stand_in_calling_back(callback_url: &str, secret: &str) -> (AppState, String) {
+    let (base, _) = crate::providers::stand_in::serve_with_callback(callback_url, secret).await;
+    let limits = crate::providers::http::Limits {
+        timeout: std::time::Duration::from_millis(400),
+        attempts: 2,
+        backoff: std::time::Duration::from_millis(10),
+    };
+    (services_with(Some(crate::providers::Providers::http(&base, "", limits).with_callback_secret(secret))).await, base)
+}
+
 async fn services_with(providers: Option<crate::providers::Providers>) -> AppState {
     static ENV: std::sync::Once = std::sync::Once::new();
     ENV.call_once(|| {
@@ -59,6 +71,49 @@ async fn services_with(providers: Option<crate::providers::Providers>) -> AppSta
     state.files.ensure_bucket(&state.config.region).await.expect("create bucket");
     state.mail.ensure_sender().await.expect("verify sender");
     state
+}
+
+/// The DynamoDB operations a state made (`GetItem`, `BatchGetItem`, …,
+/// one per attempt, in order), to hold a request to the calls it should
+/// make: the stand-in answers one call at a time, so each one counts.
+#[derive(Clone, Debug, Default)]
+pub struct Calls(std::sync::Arc<std::sync::Mutex<Vec<String>>>);
+
+impl Calls {
+    /// The operations since the last `take`.
+    pub fn take(&self) -> Vec<String> {
+        std::mem::take(&mut *self.0.lock().unwrap_or_else(|e| e.into_inner()))
+    }
+}
+
+impl aws_sdk_dynamodb::config::Intercept for Calls {
+    fn name(&self) -> &'static str {
+        "testkit::Calls"
+    }
+    fn read_before_transmit(
+        &self,
+        context: &aws_sdk_dynamodb::config::interceptors::BeforeTransmitInterceptorContextRef<'_>,
+        _: &aws_sdk_dynamodb::config::RuntimeComponents,
+        _: &mut aws_sdk_dynamodb::config::ConfigBag,
+    ) -> Result<(), aws_sdk_dynamodb::error::BoxError> {
+        // `DynamoDB_20120810.GetItem`: the operation after the dot.
+        let target = context.request().headers().get("x-amz-target").unwrap_or_default();
+        let op = target.rsplit('.').next().unwrap_or_default().to_string();
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).push(op);
+        Ok(())
+    }
+}
+
+/// [`services`] whose DynamoDB calls are counted in the returned [`Calls`].
+pub async fn services_counting_calls() -> (AppState, Calls) {
+    let mut state = services().await;
+    let calls = Calls::default();
+    let sdk = crate::aws::sdk_config(&state.config).await;
+    let conf = aws_sdk_dynamodb::config::Builder::from(&sdk).interceptor(calls.clone()).build();
+    let table = state.config.table_name.clone();
+    let ctx = std::sync::Arc::get_mut(&mut state).expect("a new state has no other owner");
+    ctx.store = crate::store::Store::new(aws_sdk_dynamodb::Client::from_conf(conf), table);
+    (state, calls)
 }
 
 /// One request through a router, in process; the body is parsed as JSON
@@ -148,6 +203,36 @@ pub async fn account(state: &AppState, email: &str, password: &str, role: crate:
 pub async fn signed_in(state: &AppState, role: crate::domain::Role) -> (crate::domain::User, String) {
     let email = format!("{}-{}@example.com", role.as_str(), uuid::Uuid::new_v4().simple());
     let user = account(state, &email, "Testing-pass-2026!", role).await;
+    let pair = crate::services::credentials::start_session(state, &user).await.expect("start session");
+    (user, pair.access_token)
+}
+
+/// A signed-in active contact person (Cora Contact) of `customer` holding
+/// `permissions`, with a unique address: the user and its access token.
+pub async fn signed_in_contact(
+    state: &AppState,
+    customer: &crate::domain::User,
+    permissions: Vec<crate::domain::Permission>,
+) -> (crate::domain::User, String) {
+    let email = format!("contact-{}@example.com", uuid::Uuid::new_v4().simple());
+    let mut user = crate::services::accounts::create_account(
+        &state.store,
+        crate::services::accounts::NewAccount {
+            email: &email,
+            password: "Testing-pass-2026!",
+            first_name: "Cora",
+            last_name: "Contact",
+            role: crate::domain::Role::CustomerContact,
+            user_sub_type: None,
+            customer_id: Some(customer.uid.clone()),
+            company_id: Some(customer.uid.clone()),
+            active: true,
+        },
+    )
+    .await
+    .expect("create contact");
+    user.permissions = permissions;
+    state.store.put_user(&user).await.expect("save permissions");
     let pair = crate::services::credentials::start_session(state, &user).await.expect("start session");
     (user, pair.access_token)
 }

@@ -14,7 +14,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { RESULTS_DIR, apiCall, byTestId, url } from './helpers.mjs';
+import { apiCall, byTestId, chooseLanguage, RESULTS_DIR, url } from './helpers.mjs';
 import { caseWorld } from './caseWorld.mjs';
 
 const POLL_MS = 1500;
@@ -34,12 +34,6 @@ const badgeCount = async (page, kind) => Number(await page.locator(byTestId(`hea
 async function shot(page, name) {
   mkdirSync(RESULTS_DIR, { recursive: true });
   await page.screenshot({ path: join(RESULTS_DIR, `collab-${name}.png`) });
-}
-
-async function switchLanguage(page, lang) {
-  await page.locator(byTestId('language-switch')).click();
-  await page.locator(byTestId(`language-option-${lang}`)).click();
-  await page.locator(`${byTestId('language-switch')}[data-language="${lang}"]`).waitFor();
 }
 
 describe('collaboration', { timeout: 240_000 }, () => {
@@ -119,7 +113,7 @@ describe('collaboration', { timeout: 240_000 }, () => {
       await cp.locator(`${byTestId('notifications-list')}, ${byTestId('notifications-page')} .ant-empty`).first().waitFor();
       await shot(cp, 'notifications-page-1366-sv');
       for (const lang of ['en', 'sv']) {
-        await switchLanguage(cp, lang);
+        await chooseLanguage(cp, lang);
         for (const [w2, h2] of lang === 'en' ? [[1366, 900], [390, 844]] : [[390, 844]]) {
           await cp.setViewportSize({ width: w2, height: h2 });
           const size = `${w2}-${lang}`;
@@ -185,8 +179,14 @@ describe('collaboration', { timeout: 240_000 }, () => {
       await ap.goto(url('/admin/lawyers/'));
       await ap.locator(byTestId('staff-table')).waitFor();
       const row = ap.locator('tr', { hasText: profile.email });
-      for (let i = 0; i < 20 && !(await row.count()); i++) {
-        await ap.locator(byTestId('pager-next')).click();
+      const next = ap.locator(byTestId('pager-next'));
+      for (let i = 0; i < 20; i++) {
+        // A page's rows and its pager arrive together, after the table shows
+        // (it was clicked through before the first page had come, once).
+        await row.or(next).first().waitFor();
+        if (await row.count()) break;
+        await next.click();
+        await ap.locator('.ant-spin-spinning').first().waitFor({ state: 'hidden' });
         await ap.waitForTimeout(300);
       }
       const cell = row.locator(byTestId('staff-row-rating'));

@@ -34,6 +34,18 @@ describe('landing page, terms and registration', () => {
       await page.locator(`${byTestId('landing-offer')} .landing-offer-price`).first().waitFor();
       const prices = await page.locator(`${byTestId('landing-offer')} .landing-offer-price`).allTextContents();
       assert.ok(prices.length >= 1 && prices.every((p) => p.includes('SEK')), prices.join());
+      assert.equal((await page.locator(byTestId('landing-register')).textContent()).trim(), 'Registrera dig');
+      // English: the same offer, still in SEK, the texts in English.
+      await page.locator(byTestId('language-switch')).click();
+      await page.locator(byTestId('language-option-en')).click();
+      await page.waitForFunction(() => document.documentElement.lang === 'en');
+      assert.equal((await page.locator(byTestId('landing-register')).textContent()).trim(), 'Register');
+      const enPrices = await page.locator(`${byTestId('landing-offer')} .landing-offer-price`).allTextContents();
+      assert.equal(enPrices.length, prices.length);
+      assert.ok(enPrices.every((p) => p.includes('SEK')), enPrices.join());
+      await page.locator(byTestId('language-switch')).click();
+      await page.locator(byTestId('language-option-sv')).click();
+      await page.waitForFunction(() => document.documentElement.lang === 'sv');
 
       await page.locator(byTestId('footer-terms')).click();
       await page.waitForURL((u) => u.pathname === '/terms');

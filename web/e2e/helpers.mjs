@@ -98,6 +98,47 @@ export async function signIn(page, email, prefix) {
   await page.waitForURL((u) => u.pathname === prefix);
 }
 
+/**
+ * Click an item of a header dropdown as a person does: open it, wait until it stands settled under
+ * its trigger (its opening motion done), click the item. Clicked while the menu still moved in,
+ * Playwright found the page under the item, retried with the item scrolled to the top of the page,
+ * and the menu realigned to its trigger mid-click: the press on the item, the release elsewhere, no
+ * click, the menu still open. Should a click still be lost, this clicks again, as a person would.
+ */
+export async function clickMenuItem(page, triggerSel, itemSel) {
+  const item = page.locator(itemSel).first();
+  for (let attempt = 1; ; attempt++) {
+    // A click on the trigger can be lost the same way (the menu does not open): open it again.
+    if (!(await item.isVisible())) await page.locator(triggerSel).first().click();
+    const settled = await page
+      .waitForFunction(
+        ([t, i]) => {
+          const el = document.querySelector(i);
+          const popup = el?.closest('.ant-dropdown');
+          const trigger = document.querySelector(t);
+          if (!el || !popup || !trigger || /-(enter|appear|leave)|-hidden/.test(popup.className)) return false;
+          const r = el.getBoundingClientRect();
+          return r.top >= trigger.getBoundingClientRect().bottom - 1 && r.bottom <= window.innerHeight;
+        },
+        [triggerSel, itemSel],
+        { timeout: 5_000 },
+      )
+      .then(() => true, () => false);
+    if (settled) {
+      await item.click({ timeout: 5_000 }).catch(() => undefined);
+      // A menu item's click closes its menu.
+      if (await item.waitFor({ state: 'hidden', timeout: 3_000 }).then(() => true, () => false)) return;
+    }
+    if (attempt === 4) throw new Error(`${itemSel}: not chosen from its menu after four tries`);
+  }
+}
+
+/** Choose the interface language from the header's switch. */
+export async function chooseLanguage(page, lang) {
+  await clickMenuItem(page, byTestId('language-switch'), byTestId(`language-option-${lang}`));
+  await page.locator(`${byTestId('language-switch')}[data-language="${lang}"]`).first().waitFor();
+}
+
 /** Call the API with the page's stored token (test set-up and checks only). */
 export function apiCall(page, method, path, body) {
   return page.evaluate(
@@ -114,8 +155,7 @@ export function apiCall(page, method, path, body) {
 
 /** Open the user menu (header) and pick an entry: user-menu-profile, -change-password, -2fa or -logout. */
 export async function openUserMenuItem(page, testId) {
-  await page.locator(byTestId('user-menu')).click();
-  await page.locator(byTestId(testId)).click();
+  await clickMenuItem(page, byTestId('user-menu'), byTestId(testId));
 }
 
 export async function logout(page) {

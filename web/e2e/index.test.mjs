@@ -20,8 +20,15 @@ import './statistics.e2e.mjs';
 import './content.e2e.mjs';
 import './search.e2e.mjs';
 import './addons.e2e.mjs';
+import './pages.e2e.mjs';
+import './inkasso.e2e.mjs';
+import './meeting.e2e.mjs';
+import './languageData.e2e.mjs';
 // Last: it reads pages the earlier tests filled (cases in every role's lists).
 import './a11y.e2e.mjs';
+// After everything: publishing new terms and privacy versions makes every
+// customer signing in afterwards answer the acceptance question first.
+import './legal.e2e.mjs';
 
 // A browser test file missing from the list above would never run.
 test('every *.e2e.mjs file is loaded by this entry', () => {

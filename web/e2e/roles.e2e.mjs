@@ -10,7 +10,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { RESULTS_DIR, byTestId, fillLogin, login, logout, newPage, pathOf, url } from './helpers.mjs';
+import { RESULTS_DIR, byTestId, chooseLanguage, fillLogin, login, logout, newPage, pathOf, url } from './helpers.mjs';
 
 /** Demo accounts, their dashboards and the top-level menu entries (data-testid="menu-item-<id>"). */
 const ACCOUNTS = [
@@ -26,7 +26,7 @@ const ACCOUNTS = [
     role: 'lawyer',
     email: 'lawyer@example.com',
     prefix: '/lawyer/',
-    menu: ['dashboard', 'cases', 'customers', 'statistics', 'freja-academy'],
+    menu: ['dashboard', 'cases', 'customers', 'statistics', 'freja-academy', 'video-meetings'],
     absent: ['settings', 'lawyers', 'sales-persons', 'documents'],
     foreign: '/admin/',
   },
@@ -180,8 +180,7 @@ describe('language', () => {
       assert.equal((await dashboard.textContent())?.trim(), 'Översikt', 'Swedish is the default');
       assert.equal((await page.locator(menuItem('settings')).textContent())?.trim(), 'Inställningar');
 
-      await page.locator(byTestId('language-switch')).click();
-      await page.locator(byTestId('language-option-en')).click();
+      await chooseLanguage(page, 'en');
       await page.waitForFunction(
         (sel) => document.querySelector(sel)?.textContent?.trim() === 'Dashboard',
         menuItem('dashboard'),
@@ -195,8 +194,7 @@ describe('language', () => {
       assert.equal((await page.locator(menuItem('settings')).textContent())?.trim(), 'Settings');
 
       // Back to Swedish, so the choice is not left behind for anyone.
-      await page.locator(byTestId('language-switch')).click();
-      await page.locator(byTestId('language-option-sv')).click();
+      await chooseLanguage(page, 'sv');
       await page.waitForFunction(
         (sel) => document.querySelector(sel)?.textContent?.trim() === 'Översikt',
         menuItem('dashboard'),

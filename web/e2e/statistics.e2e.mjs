@@ -5,9 +5,9 @@
 // (SEED_E2E=1), admin@example.com and lawyer@example.com.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { apiCall, byTestId, RESULTS_DIR, url } from './helpers.mjs';
+import { apiCall, byTestId, chooseLanguage, RESULTS_DIR, url } from './helpers.mjs';
 import { caseWorld } from './caseWorld.mjs';
 
 /** "1 234,5" → 1234.5 (sv-SE figures as shown). */
@@ -28,7 +28,28 @@ async function financeBillable(page) {
   const col = body.table.columns.indexOf('hours.billable');
   await page.locator(byTestId('series-chart')).waitFor();
   await page.locator(`${byTestId('series-chart')} canvas`).first().waitFor();
-  return body.table.rows.reduce((s, r) => s + r[col], 0);
+  // The figures as the page shows them beneath the chart (sv-SE hours).
+  const rows = page.locator(`${byTestId('statistics-table')} .ant-table-tbody tr.ant-table-row`);
+  await rows.first().waitFor();
+  const shown = await rows.evaluateAll((trs, i) => trs.map((tr) => tr.querySelectorAll('td')[i]?.innerText ?? ''), col);
+  const fromPage = Math.round(shown.reduce((s, t) => s + number(t), 0) * 100);
+  assert.equal(fromPage, body.table.rows.reduce((s, r) => s + r[col], 0));
+  return fromPage;
+}
+
+/** The header texts of the statistics table as the page shows them. */
+async function tableHeader(page) {
+  const ths = page.locator(`${byTestId('statistics-table')} thead th`);
+  return (await ths.allInnerTexts()).map((t) => t.trim());
+}
+
+/** The header cells of the CSV the export button downloads (CSV quoting undone). */
+async function csvHeader(page) {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.locator(byTestId('export-csv')).click()]);
+  const text = readFileSync(await download.path(), 'utf8');
+  assert.ok(text.startsWith('\ufeff'), 'a byte-order mark for Excel');
+  const line = text.slice(1).split(/\r?\n/)[0];
+  return [...line.matchAll(/"((?:[^"]|"")*)"|([^,]+)/g)].map((m) => (m[1] ?? m[2]).replace(/""/g, '"'));
 }
 
 describe('dashboards and statistics', { timeout: 180_000 }, () => {
@@ -55,6 +76,20 @@ describe('dashboards and statistics', { timeout: 180_000 }, () => {
       await table.waitFor();
       mkdirSync(RESULTS_DIR, { recursive: true });
       await ap.screenshot({ path: join(RESULTS_DIR, 'statistics-finance.png'), fullPage: true });
+
+      // The CSV export's headers are the table's, in the reader's language.
+      assert.deepEqual(await csvHeader(ap), await tableHeader(ap));
+      assert.ok((await csvHeader(ap)).includes('Debiterbara timmar'));
+      await chooseLanguage(ap, 'en');
+      await ap.locator(byTestId('statistics-table')).getByRole('columnheader', { name: 'Billable hours' }).waitFor();
+      const en = await csvHeader(ap);
+      assert.deepEqual(en, await tableHeader(ap));
+      assert.ok(en.includes('Billable hours'), en.join('|'));
+      await chooseLanguage(ap, 'sv');
+
+      // The activity page lists the new case beneath its chart.
+      await ap.goto(url('/admin/statistics/activity/'));
+      await ap.locator(byTestId('activity-cases')).getByText(created.body.subject).waitFor();
 
       // The lawyer's own dashboard shows the same hours.
       await lp.goto(url('/lawyer/'));

@@ -1,53 +1,24 @@
-import { App as AntApp, ConfigProvider, theme } from 'antd';
-import { useMemo } from 'react';
+import ConfigProvider from 'antd/es/config-provider';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
-import { HEADER_HEIGHT, ON_THEME_COLOR, THEME_COLOR, THEME_TEXT_COLOR } from './config/constants';
+import { THEME } from './config/theme';
 import i18n, { antdLocale } from './i18n';
 import { createAppRouter } from './app/router';
 import { useSession } from './store/session';
 
 const router = createAppRouter();
 
+// antd's App (message, modal, notification: rc-dialog, rc-notification) is not here but around the
+// role areas (app/RoleArea.tsx), the only pages that use it: the login page does not load it (issue 20).
+// The §8 error notification loads when first needed (layout/notifier.tsx).
 export default function App() {
   const language = useSession((s) => s.utilities.language);
   // antd's texts follow the language whose chunk is loaded (i18n/index.ts loads only the active one).
   const { i18n: shown } = useTranslation();
-  const themeConfig = useMemo(
-    () => ({
-      algorithm: theme.defaultAlgorithm,
-      // Contrast (WCAG 2.1 AA, checked by axe-core in e2e/a11y.e2e.mjs): the theme colour stays the
-      // surface of primary buttons, selected items and focus, with dark text on it (white on #FF9F7C is
-      // 2:1; the dark menu uses a deeper shade); links and secondary texts are dark enough to read (≥ 4.5:1 on white and on the page grey).
-      token: {
-        colorPrimary: THEME_COLOR,
-        colorLink: THEME_TEXT_COLOR,
-        colorLinkHover: '#c0552a',
-        colorTextDescription: 'rgba(0, 0, 0, 0.62)',
-        colorTextPlaceholder: 'rgba(0, 0, 0, 0.56)',
-        // Error texts and danger buttons: 5.9:1 on white (antd's #ff4d4f is 3.3:1).
-        colorError: '#cf1322',
-        borderRadius: 6,
-      },
-      components: {
-        Layout: { headerHeight: HEADER_HEIGHT, headerBg: '#ffffff', headerPadding: '0 16px', bodyBg: '#f5f6f8' },
-        Button: { primaryColor: ON_THEME_COLOR, dangerColor: '#ffffff' },
-        Radio: { buttonSolidCheckedColor: ON_THEME_COLOR },
-        // The selected entry of the dark menu: white on a deeper shade of the theme colour (5.4:1).
-        Menu: { darkItemSelectedBg: '#b14a20', darkItemSelectedColor: '#ffffff' },
-        // A table's empty text is content (a list's: styles.css), not a disabled control.
-        Table: { colorTextDisabled: 'rgba(0, 0, 0, 0.56)' },
-        Tabs: { itemSelectedColor: THEME_TEXT_COLOR, itemHoverColor: '#c0552a', itemActiveColor: THEME_TEXT_COLOR, inkBarColor: THEME_COLOR },
-      },
-    }),
-    [],
-  );
   return (
     <I18nextProvider i18n={i18n}>
-      <ConfigProvider theme={themeConfig} locale={antdLocale(shown.resolvedLanguage ?? language)}>
-        <AntApp>
-          <RouterProvider router={router} />
-        </AntApp>
+      <ConfigProvider theme={THEME} locale={antdLocale(shown.resolvedLanguage ?? language)}>
+        <RouterProvider router={router} />
       </ConfigProvider>
     </I18nextProvider>
   );

@@ -19,8 +19,10 @@ const KiB = 1024;
 
 /** The first page anyone sees, and the one every user signs in on. */
 const LOGIN = ['index.html', 'src/i18n/bundle.sv.ts'];
-// An area loads its own chunk and the areas' texts (i18n/groups.ts) with it.
-const AREA = [...LOGIN, 'src/app/RoleArea.tsx', 'src/i18n/area.sv.ts'];
+/** The API client's Amplify (api/client.ts `loadApi`): loaded after the login form is usable, by an area at once. */
+const API = 'src/api/amplify.ts';
+// An area loads its own chunk and the areas' texts (i18n/groups.ts) with it, and calls the API from the start.
+const AREA = [...LOGIN, 'src/app/RoleArea.tsx', 'src/i18n/area.sv.ts', API];
 
 /**
  * Each budgeted page: the manifest entries it loads (language: Swedish, the
@@ -31,30 +33,45 @@ const AREA = [...LOGIN, 'src/app/RoleArea.tsx', 'src/i18n/area.sv.ts'];
  */
 // Texts (issue 20): the language's chunk holds only the public pages' namespaces; an area loads the
 // areas' namespaces with it (i18n/groups.ts, counted in AREA). The ceilings below are today's figures
-// plus about 1 KiB: a page can only get lighter until it is reworked.
+// plus about 1 KiB (2026-11-24: two-factor 266.8, registration 309.3, dashboards 336.4 and 339.3): a
+// page can only get lighter until it is reworked. The login page meets its target (198.5 KiB): its form
+// is plain, its Alert loads with the first submit, and vite.config.ts `firstPageImports` keeps antd's
+// first-page modules from bringing whole packages for one small export.
 const PAGES: Array<{ page: string; entries: string[]; target: number; limit?: number; why?: string }> = [
   { page: 'landing (/)', entries: ['landing.html'], target: 200 * KiB },
+  { page: 'login', entries: LOGIN, target: 200 * KiB },
   {
-    page: 'login',
-    entries: LOGIN,
+    page: 'two-factor',
+    entries: [...LOGIN, 'src/pages/public/TwoFactorLogin.tsx'],
     target: 200 * KiB,
-    limit: 333 * KiB,
-    why: 'antd App (message, notification, modal), Card (tabs, skeleton), the language Dropdown (menu, trigger) and Form are on the page itself',
+    limit: 268 * KiB,
+    why: "as login, plus antd's Form (@rc-component/form, async-validator, Grid), Switch, Space and Alert",
   },
-  { page: 'two-factor', entries: [...LOGIN, 'src/pages/public/TwoFactorLogin.tsx'], target: 200 * KiB, limit: 338 * KiB, why: 'as login' },
-  { page: 'registration', entries: [...LOGIN, 'src/pages/public/Registration.tsx'], target: 200 * KiB, limit: 377 * KiB, why: 'as login, plus Select, Radio, Checkbox' },
-  { page: 'admin, lawyer, sales dashboard', entries: AREA, target: 300 * KiB, limit: 396 * KiB, why: 'as login, plus the layout (Menu, Badge, Avatar, Grid)' },
+  {
+    page: 'registration',
+    entries: [...LOGIN, 'src/pages/public/Registration.tsx'],
+    target: 200 * KiB,
+    limit: 311 * KiB,
+    why: "as login, plus antd's Form, Select, Radio, Checkbox, Result",
+  },
+  {
+    page: 'admin, lawyer, sales dashboard',
+    entries: AREA,
+    target: 300 * KiB,
+    limit: 338 * KiB,
+    why: "as login, plus Amplify, the layout (Menu, Dropdown, Badge, Avatar, Typography) and antd's App (modal, message, notification)",
+  },
   {
     page: 'customer, contact dashboard',
     entries: [...AREA, 'src/pages/subscriptions/CustomerHome.tsx'],
     target: 300 * KiB,
-    limit: 432 * KiB,
-    why: 'as the other dashboards, plus the lists of packages and plans to buy (List, Space); the subscriptions table loads after the page shows',
+    limit: 341 * KiB,
+    why: 'as the other dashboards, plus the lists of packages and plans to buy; the subscriptions table loads after the page shows',
   },
 ];
 
 /** Libraries only a page that shows a chart, a PDF or a QR code may load. */
-const HEAVY = /node_modules\/(chart\.js|react-chartjs|recharts|echarts|@ant-design\/(charts|plots)|@antv|d3-|victory|pdfjs-dist|jspdf|pdf-lib|@react-pdf|pdfmake|qrcode|qr\.js|react-qr|@zxing)/;
+const HEAVY = /node_modules\/(chart\.js|react-chartjs|recharts|echarts|@ant-design\/(charts|plots)|@antv|d3-|victory|pdfjs-dist|jspdf|pdf-lib|@react-pdf|pdfmake|qrcode|qr\.js|react-qr|@zxing|@rc-component\/qrcode|antd\/es\/qr-code)/;
 
 let outDir = '';
 let manifest: Manifest = {};
@@ -95,7 +112,8 @@ function filesOf(entries: string[]): Set<string> {
     const key = stack.pop()!;
     if (seen.has(key)) continue;
     seen.add(key);
-    const chunk = manifest[key];
+    // RoleArea.tsx is in the `area` group (vite.config.ts `areaGroups`): its chunk is the group's, not its own.
+    const chunk = manifest[key] ?? (key === 'src/app/RoleArea.tsx' ? Object.values(manifest).find((c) => c.name === 'area') : undefined);
     if (!chunk) throw new Error(`no manifest entry ${key}`);
     files.add(chunk.file);
     chunk.css?.forEach((c) => files.add(c));
@@ -122,6 +140,28 @@ describe('web performance budgets (gzip bytes of JS and CSS before a page is usa
       const heavy = [...filesOf(p.entries)].flatMap((f) => (modulesOf.get(f) ?? []).filter((id) => HEAVY.test(id)));
       expect(heavy, p.page).toEqual([]);
     }
+  });
+
+  // A chunk that imports itself through others can read an import before its module ran (the area chunk once
+  // destructured antd's Layout while RoleArea's own chunk, which held Layout, waited for it): the page breaks only
+  // in the built app, which no unit test renders.
+  test('no chunk imports itself through other chunks', () => {
+    const cycles: string[] = [];
+    for (const start of Object.keys(manifest)) {
+      const stack: string[][] = [[start]];
+      const seen = new Set<string>();
+      while (stack.length) {
+        const path = stack.pop()!;
+        for (const next of manifest[path[path.length - 1]].imports ?? []) {
+          if (next === start) cycles.push([...path, start].map((k) => manifest[k].file).join(' → '));
+          else if (!seen.has(next)) {
+            seen.add(next);
+            stack.push([...path, next]);
+          }
+        }
+      }
+    }
+    expect(cycles).toEqual([]);
   });
 
   test('the landing page is static: no React, no antd', () => {

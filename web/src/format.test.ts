@@ -21,3 +21,22 @@ describe('formatting', () => {
     expect(nbsp(formatOre(123456))).toBe('1 234,56 SEK');
   });
 });
+
+describe('data in the reader language (issue 14)', () => {
+  it('names a named-list entry in English when it has an English name, else in Swedish', async () => {
+    const { namedIn } = await import('./format');
+    const type = { name: 'Hyresrätt', name_en: 'Tenancy law' };
+    expect(namedIn(type, 'sv')).toBe('Hyresrätt');
+    expect(namedIn(type, 'en')).toBe('Tenancy law');
+    expect(namedIn({ name: 'Hyresrätt', name_en: '  ' }, 'en')).toBe('Hyresrätt');
+    expect(namedIn({ name: 'Hyresrätt' }, 'en')).toBe('Hyresrätt');
+  });
+  it('names a country code in the reader language and keeps any other stored text', async () => {
+    const { countryName } = await import('./format');
+    expect(countryName('SE', 'sv')).toBe('Sverige');
+    expect(countryName('SE', 'en')).toBe('Sweden');
+    expect(countryName('NO', 'sv')).toBe('Norge');
+    expect(countryName('Atlantis', 'en')).toBe('Atlantis');
+    expect(countryName('', 'en')).toBe('');
+  });
+});

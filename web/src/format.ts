@@ -35,6 +35,29 @@ export function formatOre(ore: number): string {
   return formatSek(ore / 100);
 }
 
+/** A named-list entry (case type, knowledge sector, department) in the reader's language: English falls back to Swedish. */
+export function namedIn(entry: { name: string; name_en?: string | null }, lang: string = activeLanguage()): string {
+  return lang.startsWith('en') && entry.name_en?.trim() ? entry.name_en : entry.name;
+}
+
+const countryNames = new Map<string, Intl.DisplayNames>();
+
+/**
+ * A country code (ISO 3166-1 alpha-2) named in the reader's language
+ * ('SE' → Sverige / Sweden). Any other stored text (older cases) is shown as it is.
+ */
+export function countryName(code: string | null | undefined, lang: string = activeLanguage()): string {
+  const c = (code ?? '').trim();
+  if (!/^[A-Z]{2}$/.test(c)) return c;
+  const key = lang.startsWith('en') ? 'en' : 'sv';
+  let names = countryNames.get(key);
+  if (!names) {
+    names = new Intl.DisplayNames([key], { type: 'region', fallback: 'code' });
+    countryNames.set(key, names);
+  }
+  return names.of(c) ?? c;
+}
+
 export interface AddressParts {
   address_1?: string | null;
   address_2?: string | null;

@@ -5,12 +5,15 @@
 //! cases `shared::services::addons`; providers are behind
 //! `shared::providers`.
 
+pub mod inkasso;
+pub mod meetings;
+
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use serde::Deserialize;
 use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, CurrentUser, ErrorBody};
-use shared::domain::addons::{CreditReport, Envelope, EnvelopeForm, InkassoAccount, InkassoProspect};
+use shared::domain::addons::{CreditReport, Envelope, EnvelopeForm};
 use shared::domain::subscription::PurchasedService;
 use shared::error::ApiError;
 use shared::services::addons::{self as use_cases, TokenState};
@@ -33,7 +36,8 @@ pub fn api() -> OpenApiRouter<AppState> {
         .routes(routes!(envelope_download))
         .routes(routes!(credit_account))
         .routes(routes!(credit_list, credit_lookup))
-        .routes(routes!(inkasso_get, inkasso_apply))
+        .merge(inkasso::api())
+        .merge(meetings::api())
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -64,12 +68,16 @@ async fn token_check(State(s): State<AppState>, CurrentUser(u): CurrentUser) -> 
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"company": "Kund AB", "email": "sign@example.com", "password": "secret-pass"}))]
 pub struct TokenRegistration {
     #[serde(default)]
     pub company: String,
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 254, format = Email)]
     pub email: String,
+    /// At least 6 characters.
     #[serde(default)]
+    #[schema(required = true, min_length = 6, format = Password)]
     pub password: String,
 }
 
@@ -85,10 +93,13 @@ async fn token_register(
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"email": "sign@example.com", "password": "secret-pass"}))]
 pub struct TokenLogin {
     #[serde(default)]
+    #[schema(format = Email)]
     pub email: String,
     #[serde(default)]
+    #[schema(format = Password)]
     pub password: String,
 }
 
@@ -125,8 +136,11 @@ async fn envelope_create(
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"name": "avtal.pdf"}))]
 pub struct PdfUpload {
+    /// A `.pdf` file name.
     #[serde(default)]
+    #[schema(required = true, min_length = 1)]
     pub name: String,
 }
 
@@ -214,6 +228,7 @@ async fn envelope_download(
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"active": true, "account": "konto-1"}))]
 pub struct CreditAccount {
     pub active: bool,
     /// The account at the provider (default: the customer's uid).
@@ -242,13 +257,17 @@ async fn credit_list(State(s): State<AppState>, CurrentUser(u): CurrentUser) -> 
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"kind": "company", "number": "556000-0001", "request_id": "0123456789abcdef0123456789abcdef"}))]
 pub struct CreditLookup {
     /// `company` (organisationsnummer) or `person` (personnummer).
     #[serde(default)]
+    #[schema(required = true, pattern = "^(company|person)$")]
     pub kind: String,
     #[serde(default)]
+    #[schema(required = true, min_length = 1)]
     pub number: String,
     /// 32 hex digits drawn once per lookup: a retry answers the same report.
+    #[schema(pattern = "^[0-9a-f]{32}$")]
     pub request_id: Option<String>,
 }
 
@@ -263,22 +282,4 @@ async fn credit_lookup(
     ApiJson(f): ApiJson<CreditLookup>,
 ) -> Result<(StatusCode, Json<CreditReport>), ApiError> {
     Ok((StatusCode::CREATED, Json(use_cases::credit_lookup(&s, &u, &f.kind, &f.number, f.request_id.as_deref()).await?)))
-}
-
-/// The company's Inkasso account application and its state (null before applying).
-#[utoipa::path(get, path = "/api/inkasso/prospect/", tag = "addons", security(("bearer" = [])),
-    responses((status = 200, body = Option<InkassoProspect>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn inkasso_get(State(s): State<AppState>, CurrentUser(u): CurrentUser) -> Result<Json<Option<InkassoProspect>>, ApiError> {
-    Ok(Json(use_cases::inkasso_prospect(&s, &u).await?))
-}
-
-/// Applies for the company's Inkasso account (spec §3 fields validated).
-#[utoipa::path(put, path = "/api/inkasso/prospect/", tag = "addons", security(("bearer" = [])), request_body = InkassoAccount,
-    responses((status = 200, body = InkassoProspect), (status = 400, description = "validation_failed", body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn inkasso_apply(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiJson(f): ApiJson<InkassoAccount>,
-) -> Result<Json<InkassoProspect>, ApiError> {
-    Ok(Json(use_cases::apply_inkasso(&s, &u, &f).await?))
 }

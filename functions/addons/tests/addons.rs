@@ -46,27 +46,7 @@ impl World {
     }
 
     async fn contact_of(&self, customer: &User, permissions: Vec<Permission>) -> (User, String) {
-        let email = format!("contact-{}@example.com", uuid::Uuid::new_v4().simple());
-        let mut u = shared::services::accounts::create_account(
-            &self.state.store,
-            shared::services::accounts::NewAccount {
-                email: &email,
-                password: "Testing-pass-2026!",
-                first_name: "Cora",
-                last_name: "Contact",
-                role: Role::CustomerContact,
-                user_sub_type: None,
-                customer_id: Some(customer.uid.clone()),
-                company_id: Some(customer.uid.clone()),
-                active: true,
-            },
-        )
-        .await
-        .unwrap();
-        u.permissions = permissions;
-        self.state.store.put_user(&u).await.unwrap();
-        let t = shared::services::credentials::start_session(&self.state, &u).await.unwrap().access_token;
-        (u, t)
+        testkit::signed_in_contact(&self.state, customer, permissions).await
     }
 
     async fn script(&self, fail: &str, times: u32) {
@@ -346,4 +326,26 @@ async fn the_inkasso_application_is_validated_and_kept_with_its_state() {
     let p = w.ok(Method::PUT, "/api/inkasso/prospect/", &ct, Some(ok)).await;
     assert_eq!(p["state"], "applied");
     assert_eq!(w.ok(Method::GET, "/api/inkasso/prospect/", &ct, None).await["account"]["iban"], "SE4550000000058398257466");
+}
+
+/// Each add-on's access reads only the rows of its own service: with rows of
+/// several services held, verify-services answers each service's own row,
+/// and none for a service not bought.
+#[tokio::test]
+async fn each_service_finds_its_own_row_among_the_others() {
+    use shared::domain::catalogue::{BISNODE, INCASSO, VERIFIED, VIDEO_MEETING};
+    let w = world().await;
+    let (cust, ct) = testkit::signed_in(&w.state, Role::Customer).await;
+    let mut bought = Vec::new();
+    for service in [VERIFIED, BISNODE, VIDEO_MEETING] {
+        bought.push((service, w.plan(&cust, service, 3).await));
+    }
+    for (name, service) in [("Verified", VERIFIED), ("Bisnode", BISNODE), ("Video meeting", VIDEO_MEETING), ("Incasso", INCASSO)] {
+        let path = format!("/api/customer/verify-services/?service={}", name.replace(' ', "%20"));
+        let rows = w.ok(Method::GET, &path, &ct, None).await;
+        let ids: Vec<u64> = rows.as_array().unwrap().iter().map(|r| r["id"].as_u64().unwrap()).collect();
+        let want: Vec<u64> = bought.iter().filter(|(s, _)| *s == service).map(|(_, id)| *id).collect();
+        assert_eq!(ids, want, "{name}: {rows}");
+        assert!(rows.as_array().unwrap().iter().all(|r| r["service"]["id"] == service), "{name}: {rows}");
+    }
 }

@@ -81,6 +81,56 @@ pub const PUBLIC: &[(&str, &str)] = &[
     ("post", "/api/token/refresh/"),
 ];
 
+/// The operations that count a rate limit and answer 429 past it: sign-in,
+/// code and password steps (per account and client address), the
+/// availability checks (per client address) and every operation that mails
+/// someone (per recipient).
+pub const THROTTLED: &[(&str, &str)] = &[
+    ("post", "/api/2fa/toggle-activation/"),
+    ("post", "/api/2fa/totp/confirm/"),
+    ("post", "/api/2fa/totp/disable/"),
+    ("post", "/api/admin/customer-user/send-password-link/{uid}/"),
+    ("post", "/api/create/customer/company-registration-number/check/"),
+    ("post", "/api/create/customer/email/check/"),
+    ("post", "/api/customer/approve/{uid}/"),
+    ("post", "/api/customer/create/"),
+    ("post", "/api/customers/user/create/"),
+    ("post", "/api/customers/user/send-password-link/{contact_id}/"),
+    ("post", "/api/email/check/"),
+    ("post", "/api/lawyer/create/"),
+    ("post", "/api/password/change/"),
+    ("post", "/api/password/recover/"),
+    ("post", "/api/resend/2fa/"),
+    ("post", "/api/salesperson/create/"),
+    ("post", "/api/staff/send-password-link/{uid}/"),
+    ("post", "/api/token/"),
+    ("post", "/api/token/2fa/"),
+];
+
+/// The operations that load an account by its uid and answer the
+/// spec's 406 (user not found, §8) when there is none. The API negotiates
+/// no content type (the exports choose theirs by a `format` parameter), so
+/// 406 means only this.
+pub const USER_NOT_FOUND: &[(&str, &str)] = &[
+    ("post", "/api/admin/customer-user/send-password-link/{uid}/"),
+    ("post", "/api/customer/approve/{uid}/"),
+    ("get", "/api/customer/details/{uid}/"),
+    ("put", "/api/customer/update/{uid}/"),
+    ("post", "/api/user/activate/{uid}/"),
+    ("post", "/api/user/deactivate/{uid}/"),
+];
+
+/// Fields an operation requires beyond its body type's own `required`: one
+/// form serves several callers, and these operations' callers must give
+/// more (staff and lawyers estimate a case's hours and name its customer;
+/// a lawyer has at least one knowledge sector, a sales person none).
+pub const REQUIRED_HERE: &[(&str, &str, &[&str])] = &[
+    ("post", "/api/case/create/", &["customer", "estimated_hours"]),
+    ("post", "/api/case/create/by/lawyer/", &["customer", "estimated_hours"]),
+    ("post", "/api/lawyer/create/", &["knowledge_sectors"]),
+    ("put", "/api/lawyer/update/{uid}/", &["knowledge_sectors"]),
+];
+
 fn operations(item: &mut utoipa::openapi::PathItem) -> Vec<(&'static str, &mut utoipa::openapi::path::Operation)> {
     [
         ("get", item.get.as_mut()),
@@ -109,8 +159,9 @@ fn error_response(description: &str) -> utoipa::openapi::RefOr<utoipa::openapi::
 /// What the annotations alone leave loose (issue 22, item 8): security on
 /// every operation but the [`PUBLIC`] ones, 401 (and, outside the user's
 /// own account operations, 403) on every secured one, unique operationIds
-/// (a repeated handler name becomes method + path), and a parameter the
-/// path does not name is a query parameter.
+/// (a repeated handler name becomes method + path), a parameter the path
+/// does not name is a query parameter, and the statuses every operation of
+/// a kind can answer (400, 404, 406, 413, 429) with the error schema.
 pub fn tighten(doc: &mut utoipa::openapi::OpenApi) {
     use std::collections::HashMap;
     use utoipa::openapi::path::ParameterIn;
@@ -138,6 +189,26 @@ pub fn tighten(doc: &mut utoipa::openapi::OpenApi) {
                     responses.entry("403".into()).or_insert_with(|| error_response("The caller's role or rights do not allow this"));
                 }
             }
+            // What every operation of its kind can answer: a malformed
+            // parameter or body (400), a body over the limit (413), an
+            // object that is not there or not the caller's (404).
+            let has_body = op.request_body.is_some();
+            let responses = &mut op.responses.responses;
+            if has_body || op.parameters.as_ref().is_some_and(|p| !p.is_empty()) {
+                responses.entry("400".into()).or_insert_with(|| error_response("A parameter or field is missing or invalid"));
+            }
+            if has_body {
+                responses.entry("413".into()).or_insert_with(|| error_response("The body is over the API's limit"));
+            }
+            if path.contains('{') {
+                responses.entry("404".into()).or_insert_with(|| error_response("No such object, or not one the caller may see"));
+            }
+            if USER_NOT_FOUND.contains(&(method, path.as_str())) {
+                responses.entry("406".into()).or_insert_with(|| error_response("No such user (the spec's user-not-found answer)"));
+            }
+            if THROTTLED.contains(&(method, path.as_str())) {
+                responses.entry("429".into()).or_insert_with(|| error_response("Too many attempts or mails: try again later"));
+            }
             if op.operation_id.as_ref().is_none_or(|id| seen.get(id).copied().unwrap_or(0) > 1) {
                 let slug: String = path
                     .trim_start_matches("/api/")
@@ -150,12 +221,26 @@ pub fn tighten(doc: &mut utoipa::openapi::OpenApi) {
                     .join("_");
                 op.operation_id = Some(format!("{method}_{slug}"));
             }
+            if let Some((_, _, fields)) = REQUIRED_HERE.iter().find(|(m, p, _)| *m == method && p == path) {
+                require_more(op, fields);
+            }
             for p in op.parameters.iter_mut().flatten() {
                 if matches!(p.parameter_in, ParameterIn::Path) && !path.contains(&format!("{{{}}}", p.name)) {
                     p.parameter_in = ParameterIn::Query;
                     p.required = utoipa::openapi::Required::False;
                 }
             }
+        }
+    }
+}
+
+/// The body schema of `op` becomes `allOf: [its schema, {required: fields}]`.
+fn require_more(op: &mut utoipa::openapi::path::Operation, fields: &[&str]) {
+    use utoipa::openapi::schema::{AllOfBuilder, ObjectBuilder, Schema};
+    for media in op.request_body.iter_mut().flat_map(|b| b.content.values_mut()) {
+        if let Some(schema) = media.schema.take() {
+            let extra = fields.iter().fold(ObjectBuilder::new(), |o, f| o.required(*f)).build();
+            media.schema = Some(Schema::AllOf(AllOfBuilder::new().item(schema).item(extra).build()).into());
         }
     }
 }

@@ -24,19 +24,30 @@ pub fn api() -> OpenApiRouter<AppState> {
 }
 
 #[derive(Deserialize, ToSchema)]
+// Its own schema name: the profile image's request is `UploadUrlRequest`.
+#[schema(as = CaseFileUploadRequest, example = json!({"case_uid": "0b7e2c1a-5d7f-4c3e-9a1b-2f6d8e4c1a01", "name": "avtal.pdf"}))]
 pub struct UploadUrlRequest {
+    #[schema(format = "uuid")]
     pub case_uid: String,
     /// The user's file name; its extension decides the type.
     #[serde(default)]
+    /// Longer names are shortened to 200 characters, keeping the extension.
+    #[schema(required = true, min_length = 1)]
     pub name: String,
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"case_uid": "0b7e2c1a-5d7f-4c3e-9a1b-2f6d8e4c1a01", "key": "the key of the upload-url answer", "name": "avtal.pdf"}))]
 pub struct ConfirmRequest {
+    #[schema(format = "uuid")]
     pub case_uid: String,
+    /// The `key` of the upload-url answer.
     #[serde(default)]
+    #[schema(required = true, min_length = 1)]
     pub key: String,
     #[serde(default)]
+    /// Longer names are shortened to 200 characters, keeping the extension.
+    #[schema(required = true, min_length = 1)]
     pub name: String,
 }
 

@@ -33,9 +33,12 @@ pub fn api() -> OpenApiRouter<AppState> {
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"case_uid": "0b7e2c1a-5d7f-4c3e-9a1b-2f6d8e4c1a01", "hour": 1.5, "date": "2026-11-24", "time": "09:00", "description": "Genomgång av hyresavtalet"}))]
 pub struct HourRequest {
+    #[schema(format = "uuid")]
     pub case_uid: String,
     /// Admin only: the lawyer the hours are for (spec §6).
+    #[schema(format = "uuid")]
     pub lawyer: Option<String>,
     #[serde(flatten)]
     pub form: HourForm,
@@ -113,11 +116,15 @@ async fn hour_delete(
 /// entries would be meaningless, and keeping billable hours out of the bulk
 /// change means it never moves the customer's subscription.
 #[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"case_uid": "0b7e2c1a-5d7f-4c3e-9a1b-2f6d8e4c1a01", "ids": ["an hour entry id"], "is_invoiced": true}))]
 pub struct MassUpdateRequest {
+    #[schema(format = "uuid")]
     pub case_uid: String,
     /// Entry ids (at most 49: one transaction).
     #[serde(default)]
+    #[schema(required = true, min_items = 1, max_items = 49)]
     pub ids: Vec<String>,
+    #[schema(required = true)]
     pub is_invoiced: Option<bool>,
 }
 

@@ -39,9 +39,13 @@ pub fn api() -> OpenApiRouter<AppState> {
 
 /// A case request: the form and, for staff and lawyers, the customer.
 #[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"customer": "0b7e2c1a-5d7f-4c3e-9a1b-2f6d8e4c1a00", "subject": "Hyrestvist", "description": "Hyresvärden har sagt upp lokalen.",
+    "type": 1, "estimated_hours": 4, "counterpart": "Fastighets AB", "contact_person": "Karin",
+    "address": {"address_1": "Storgatan 1", "city": "Stockholm", "country": "SE", "post_code": "11122"}}))]
 pub struct CaseRequest {
     /// The customer's uid (staff and lawyers; ignored for the customer side).
     #[serde(default)]
+    #[schema(format = "uuid")]
     pub customer: String,
     #[serde(flatten)]
     pub form: CaseForm,
@@ -118,6 +122,7 @@ async fn update(
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"action": "publish"}))]
 pub struct StatusRequest {
     pub action: Transition,
 }
@@ -198,9 +203,12 @@ async fn case_name(
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"case_uid": "0b7e2c1a-5d7f-4c3e-9a1b-2f6d8e4c1a01", "note": "Ringde motparten."}))]
 pub struct NoteRequest {
+    #[schema(format = "uuid")]
     pub case_uid: String,
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 10000)]
     pub note: String,
 }
 

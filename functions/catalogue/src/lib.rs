@@ -246,10 +246,13 @@ async fn update_department(
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"customer_uid": "0b7e2c1a-5d7f-4c3e-9a1b-2f6d8e4c1a00", "department_id": 1}))]
 pub struct ConnectDepartment {
     #[serde(default)]
+    #[schema(required = true, min_length = 1, format = "uuid")]
     pub customer_uid: String,
     #[serde(default)]
+    #[schema(required = true, minimum = 1)]
     pub department_id: u64,
 }
 

@@ -28,8 +28,19 @@ async fn named_lists_departments_and_fixed_lists() {
         let (st, a) = call(Method::POST, base, &admin, Some(json!({"name": "Tax"}))).await;
         assert_eq!(st, StatusCode::CREATED, "{a}");
         let (_, b) = call(Method::POST, base, &admin, Some(json!({"name": "Family"}))).await;
-        let (st, renamed) = call(Method::PUT, &format!("{base}{}/", a["id"]), &admin, Some(json!({"name": "Tax law"}))).await;
+        // Named in both languages (issue 14); a rename without an English
+        // name drops the old one (English readers then see the Swedish name).
+        let (st, renamed) =
+            call(Method::PUT, &format!("{base}{}/", a["id"]), &admin, Some(json!({"name": "Skatterätt", "name_en": " Tax law "}))).await;
+        assert_eq!((st, renamed["name"].as_str(), renamed["name_en"].as_str()), (StatusCode::OK, Some("Skatterätt"), Some("Tax law")));
+        let (_, listed) = call(Method::GET, list, &ct, None).await;
+        assert_eq!(listed[0]["name_en"], "Tax law");
+        let (st, renamed) =
+            call(Method::PUT, &format!("{base}{}/", a["id"]), &admin, Some(json!({"name": "Tax law", "name_en": ""}))).await;
         assert_eq!((st, renamed["name"].as_str()), (StatusCode::OK, Some("Tax law")));
+        let (st, e) =
+            call(Method::PUT, &format!("{base}{}/", a["id"]), &admin, Some(json!({"name": "T", "name_en": "e".repeat(201)}))).await;
+        assert_eq!((st, &e["errors"]["name_en"]), (StatusCode::BAD_REQUEST, &json!(["too_long"])));
         let (st, _) = call(Method::DELETE, &format!("{base}{}/", b["id"]), &admin, None).await;
         assert_eq!(st, StatusCode::OK);
         let (st, _) = call(Method::DELETE, &format!("{base}{}/", b["id"]), &admin, None).await;
@@ -39,7 +50,7 @@ async fn named_lists_departments_and_fixed_lists() {
         // Everyone signed in reads the list (customers pick case types).
         let (st, l) = call(Method::GET, list, &ct, None).await;
         assert_eq!(st, StatusCode::OK);
-        assert_eq!(l, json!([{"id": a["id"], "name": "Tax law", "description": ""}]));
+        assert_eq!(l, json!([{"id": a["id"], "name": "Tax law", "name_en": null, "description": ""}]));
     }
 
     let (st, d) = call(Method::POST, "/api/customer/department/", &admin, Some(json!({"name": "Stockholm"}))).await;

@@ -57,9 +57,13 @@ async fn conversation(
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"case_uid": "0b7e2c1a-5d7f-4c3e-9a1b-2f6d8e4c1a01", "text": "Hej! Har ni fått avtalet?"}))]
 pub struct MessageRequest {
+    #[schema(format = "uuid")]
     pub case_uid: String,
+    /// Required unless a file is attached.
     #[serde(default)]
+    #[schema(max_length = 10000)]
     pub text: String,
     /// The key from `message/file/upload-url/`, after the file was PUT.
     pub attachment_key: Option<String>,
@@ -86,9 +90,13 @@ async fn post_message(
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"case_uid": "0b7e2c1a-5d7f-4c3e-9a1b-2f6d8e4c1a01", "name": "avtal.pdf"}))]
 pub struct UploadRequest {
+    #[schema(format = "uuid")]
     pub case_uid: String,
+    /// The file's name; its extension decides the type. Longer names are shortened to 200 characters.
     #[serde(default)]
+    #[schema(required = true, min_length = 1)]
     pub name: String,
 }
 
@@ -186,6 +194,7 @@ async fn notification_seen_update(
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"unread": false}))]
 pub struct ReadRequest {
     /// Only `false` (read) is accepted.
     pub unread: bool,
@@ -252,11 +261,15 @@ async fn case_rating(
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"case_uid": "0b7e2c1a-5d7f-4c3e-9a1b-2f6d8e4c1a01", "stars": 5, "comment": "Snabbt och tydligt."}))]
 pub struct RateRequest {
+    #[schema(format = "uuid")]
     pub case_uid: String,
     /// 1 to 5.
+    #[schema(required = true, minimum = 1, maximum = 5)]
     pub stars: Option<i64>,
     #[serde(default)]
+    #[schema(max_length = 2000)]
     pub comment: String,
 }
 

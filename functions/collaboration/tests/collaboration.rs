@@ -55,27 +55,7 @@ impl World {
     }
 
     async fn contact_of(&self, customer: &User, permissions: Vec<Permission>) -> (User, String) {
-        let email = format!("contact-{}@example.com", uuid::Uuid::new_v4().simple());
-        let mut u = shared::services::accounts::create_account(
-            &self.state.store,
-            shared::services::accounts::NewAccount {
-                email: &email,
-                password: "Testing-pass-2026!",
-                first_name: "Cora",
-                last_name: "Contact",
-                role: Role::CustomerContact,
-                user_sub_type: None,
-                customer_id: Some(customer.uid.clone()),
-                company_id: Some(customer.uid.clone()),
-                active: true,
-            },
-        )
-        .await
-        .unwrap();
-        u.permissions = permissions;
-        self.state.store.put_user(&u).await.unwrap();
-        let t = shared::services::credentials::start_session(&self.state, &u).await.unwrap().access_token;
-        (u, t)
+        testkit::signed_in_contact(&self.state, customer, permissions).await
     }
 
     /// A new case of a new customer with an hour subscription, published and accepted.
@@ -150,7 +130,7 @@ async fn the_parties_write_staff_read_and_everyone_else_is_refused() {
 
     // Empty, too long, and a closed case.
     assert_eq!(w.send(&sc.ct, &sc.uid, "   ").await.1["errors"]["text"][0], "required");
-    assert_eq!(w.send(&sc.ct, &sc.uid, &"x".repeat(5001)).await.1["errors"]["text"][0], "too_long");
+    assert_eq!(w.send(&sc.ct, &sc.uid, &"x".repeat(shared::domain::message::TEXT_MAX_CHARS + 1)).await.1["errors"]["text"][0], "too_long");
     w.ok(Method::POST, &format!("/api/case/status/{}/", sc.uid), &sc.lt, Some(json!({"action": "complete"}))).await;
     let (st, v) = w.send(&sc.ct, &sc.uid, "En fråga till").await;
     assert_eq!((st, v["message"].as_str()), (StatusCode::BAD_REQUEST, Some("case_closed_for_messages")));

@@ -99,8 +99,10 @@ async fn legal_pending(State(s): State<AppState>, CurrentUser(u): CurrentUser) -
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"kind": "terms", "version": 1}))]
 pub struct AcceptRequest {
     /// `terms` or `privacy`.
+    #[schema(pattern = "^(terms|privacy)$")]
     pub kind: String,
     pub version: u32,
 }
@@ -141,11 +143,16 @@ async fn legal_versions(
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"kind": "terms", "sv": "Villkor för tjänsten …", "en": "Terms of the service …"}))]
 pub struct PublishRequest {
+    /// `terms` or `privacy`.
+    #[schema(pattern = "^(terms|privacy)$")]
     pub kind: String,
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 100000)]
     pub sv: String,
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 100000)]
     pub en: String,
 }
 
@@ -180,8 +187,11 @@ async fn template_list(
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"name": "avtal.pdf"}))]
 pub struct NameRequest {
+    /// The file's name; its extension decides the type.
     #[serde(default)]
+    #[schema(required = true, min_length = 1)]
     pub name: String,
 }
 
@@ -197,17 +207,25 @@ async fn template_upload_url(
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"key": "the key of the upload-url answer", "name": "mall.pdf", "title": "Hyresavtal", "category": "Avtal", "language": "sv"}))]
 pub struct TemplateRequest {
+    /// The `key` of the upload-url answer.
     #[serde(default)]
+    #[schema(required = true, min_length = 1)]
     pub key: String,
+    /// The file's name; longer names are shortened to 200 characters.
     #[serde(default)]
+    #[schema(required = true, min_length = 1)]
     pub name: String,
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 200)]
     pub title: String,
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 60)]
     pub category: String,
     /// `sv` or `en`.
     #[serde(default)]
+    #[schema(required = true, pattern = "^(sv|en)$")]
     pub language: String,
 }
 
@@ -302,12 +320,16 @@ async fn ticket_list(
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"subject": "Fråga om fakturan", "message": "Hur läser jag tidrapporten?"}))]
 pub struct TicketRequest {
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 300)]
     pub subject: String,
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 10000)]
     pub message: String,
     /// One of the caller's cases.
+    #[schema(format = "uuid")]
     pub case_uid: Option<String>,
     /// The key from `support/file/upload-url/`, after the file was PUT.
     pub attachment_key: Option<String>,
@@ -361,8 +383,10 @@ async fn ticket_details(
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"text": "Tidrapporten finns under Tjänster."}))]
 pub struct AnswerRequest {
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 10000)]
     pub text: String,
 }
 
@@ -410,6 +434,7 @@ async fn academy_list(State(s): State<AppState>, CurrentUser(u): CurrentUser) ->
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"watched": true, "completed": true}))]
 pub struct ProgressRequest {
     pub watched: Option<bool>,
     pub completed: Option<bool>,
@@ -466,6 +491,7 @@ async fn lesson_delete(
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"ids": ["a lesson id"]}))]
 pub struct OrderRequest {
     /// Lesson ids, first to last.
     pub ids: Vec<String>,
@@ -495,8 +521,11 @@ async fn lesson_video_upload_url(
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"key": "the key of the upload-url answer"}))]
 pub struct KeyRequest {
+    /// The `key` of the upload-url answer.
     #[serde(default)]
+    #[schema(required = true, min_length = 1)]
     pub key: String,
 }
 

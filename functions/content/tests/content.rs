@@ -55,27 +55,7 @@ impl World {
     }
 
     async fn contact_of(&self, customer: &User) -> (User, String) {
-        let email = format!("contact-{}@example.com", uuid::Uuid::new_v4().simple());
-        let mut u = shared::services::accounts::create_account(
-            &self.state.store,
-            shared::services::accounts::NewAccount {
-                email: &email,
-                password: "Testing-pass-2026!",
-                first_name: "Cora",
-                last_name: "Contact",
-                role: Role::CustomerContact,
-                user_sub_type: None,
-                customer_id: Some(customer.uid.clone()),
-                company_id: Some(customer.uid.clone()),
-                active: true,
-            },
-        )
-        .await
-        .unwrap();
-        u.permissions = vec![Permission::AddCase];
-        self.state.store.put_user(&u).await.unwrap();
-        let t = shared::services::credentials::start_session(&self.state, &u).await.unwrap().access_token;
-        (u, t)
+        testkit::signed_in_contact(&self.state, customer, vec![Permission::AddCase]).await
     }
 
     /// A case of `customer` (opened by admin) holding one PDF named `name`.

@@ -77,8 +77,10 @@ async fn register(State(s): State<AppState>, ApiJson(req): ApiJson<Registration>
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"email": "nils.nyman@example.com"}))]
 pub struct EmailCheck {
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 254, format = Email)]
     pub email: String,
 }
 
@@ -112,8 +114,11 @@ async fn create_customer_email_check(
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"company_registration_number": "556000-0001"}))]
 pub struct RegistrationNumberCheck {
+    /// `XXXXXX-XXXX`.
     #[serde(default)]
+    #[schema(required = true, pattern = "^[0-9]{6}-[0-9]{4}$")]
     pub company_registration_number: String,
 }
 
@@ -139,8 +144,10 @@ async fn list_sectors(State(s): State<AppState>) -> Result<Json<Vec<BusinessSect
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"name": "Bygg och fastighet"}))]
 pub struct SectorRequest {
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 200)]
     pub name: String,
 }
 
@@ -378,6 +385,7 @@ async fn send_password_link(
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"token": "token-from-the-activation-mail"}))]
 pub struct ActivationCheck {
     #[serde(default)]
     pub token: String,
@@ -396,12 +404,16 @@ async fn activation_check(State(s): State<AppState>, ApiJson(req): ApiJson<Activ
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"token": "token-from-the-activation-mail", "password": "Nytt-lösen-2026!", "confirm_password": "Nytt-lösen-2026!"}))]
 pub struct ActivationRequest {
     #[serde(default)]
+    #[schema(required = true, min_length = 1)]
     pub token: String,
     #[serde(default)]
+    #[schema(required = true, min_length = 8, max_length = 128, format = Password)]
     pub password: String,
     #[serde(default)]
+    #[schema(required = true, min_length = 1, format = Password)]
     pub confirm_password: String,
 }
 

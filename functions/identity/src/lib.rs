@@ -47,10 +47,13 @@ fn required(fields: &[(&str, &str)]) -> Result<(), ApiError> {
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"email": "customer@example.com", "password": "Demo-2026-pass!"}))]
 pub struct LoginRequest {
     #[serde(default)]
+    #[schema(required = true, min_length = 1, format = Email)]
     pub email: String,
     #[serde(default)]
+    #[schema(required = true, min_length = 1, format = Password)]
     pub password: String,
     /// The `device_token` of this browser's last completed sign-in to the
     /// account: with it, the right password passes the account's cool-down.
@@ -76,10 +79,13 @@ async fn login(
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"two_factor_token": "2fa-token-from-the-sign-in-answer", "code": "123456"}))]
 pub struct CodeRequest {
     #[serde(default)]
+    #[schema(required = true, min_length = 1)]
     pub two_factor_token: String,
     #[serde(default)]
+    #[schema(required = true, min_length = 1)]
     pub code: String,
 }
 
@@ -102,8 +108,10 @@ async fn verify_code(
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"two_factor_token": "2fa-token-from-the-sign-in-answer"}))]
 pub struct ResendRequest {
     #[serde(default)]
+    #[schema(required = true, min_length = 1)]
     pub two_factor_token: String,
 }
 
@@ -134,8 +142,10 @@ async fn resend_code(
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"refresh_token": "refresh-token-from-the-sign-in-answer"}))]
 pub struct RefreshRequest {
     #[serde(default)]
+    #[schema(required = true, min_length = 1)]
     pub refresh_token: String,
 }
 
@@ -150,10 +160,19 @@ async fn refresh(State(s): State<AppState>, ApiJson(req): ApiJson<RefreshRequest
     Ok(Json(sessions::refresh(&s, &req.refresh_token).await?))
 }
 
+#[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"refresh_token": "refresh-token-from-the-sign-in-answer"}))]
+pub struct LogoutRequest {
+    /// The sign-in's refresh token; without it (or with one that no longer
+    /// works) logging out still answers 200: there is nothing to end.
+    #[serde(default)]
+    pub refresh_token: String,
+}
+
 /// End this sign-in: its refresh tokens stop working.
-#[utoipa::path(post, path = "/api/logout/", tag = "auth", request_body = RefreshRequest,
+#[utoipa::path(post, path = "/api/logout/", tag = "auth", request_body = LogoutRequest,
     responses((status = 200, description = "Logged out", body = Message)))]
-async fn logout(State(s): State<AppState>, ApiJson(req): ApiJson<RefreshRequest>) -> Result<Json<Message>, ApiError> {
+async fn logout(State(s): State<AppState>, ApiJson(req): ApiJson<LogoutRequest>) -> Result<Json<Message>, ApiError> {
     sessions::logout(&s, &req.refresh_token).await?;
     Ok(Json(Message { message: Msg::LoggedOut }))
 }
@@ -178,6 +197,7 @@ async fn two_factor_status(State(s): State<AppState>, CurrentUser(user): Current
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"enabled": true, "password": "Demo-2026-pass!"}))]
 pub struct ToggleRequest {
     /// The state to set; without it (or without a body) the state flips.
     pub enabled: Option<bool>,
@@ -192,7 +212,7 @@ pub struct ToggleRequest {
 /// `password` (`password_or_code_required`, `current_password_wrong`). An authenticator app is
 /// removed only through `2fa/totp/disable/` (`totp_disable_required`).
 #[utoipa::path(post, path = "/api/2fa/toggle-activation/", tag = "auth", security(("bearer" = [])),
-    request_body(content = Option<ToggleRequest>, description = "Optional"),
+    request_body(content = Option<ToggleRequest>, description = "Optional", example = json!({"enabled": true, "password": "Demo-2026-pass!"})),
     responses(
         (status = 200, description = "The new state", body = TwoFactorStatus),
         (status = 400, description = "invalid_request_body, totp_disable_required, or (turning off) password_or_code_required / current_password_wrong (field password)", body = ErrorBody),
@@ -230,8 +250,10 @@ async fn totp_setup(State(s): State<AppState>, CurrentUser(user): CurrentUser) -
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"code": "123456"}))]
 pub struct TotpConfirmRequest {
     #[serde(default)]
+    #[schema(required = true, min_length = 1)]
     pub code: String,
 }
 
@@ -256,6 +278,7 @@ async fn totp_confirm(
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"password": "Demo-2026-pass!", "code": "123456"}))]
 pub struct TotpDisableRequest {
     #[serde(default)]
     pub password: String,
@@ -283,12 +306,16 @@ async fn totp_disable(
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"old_password": "Demo-2026-pass!", "new_password": "Nytt-lösen-2026!", "confirm_password": "Nytt-lösen-2026!"}))]
 pub struct ChangePasswordRequest {
     #[serde(default)]
+    #[schema(required = true, min_length = 1, format = Password)]
     pub old_password: String,
     #[serde(default)]
+    #[schema(required = true, min_length = 8, max_length = 128, format = Password)]
     pub new_password: String,
     #[serde(default)]
+    #[schema(required = true, min_length = 1, format = Password)]
     pub confirm_password: String,
 }
 
@@ -310,8 +337,10 @@ async fn change_password(
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"email": "customer@example.com"}))]
 pub struct RecoverRequest {
     #[serde(default)]
+    #[schema(required = true, min_length = 1, format = Email)]
     pub email: String,
 }
 
@@ -330,12 +359,16 @@ async fn recover_password(
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"token": "token-from-the-recovery-mail", "password": "Nytt-lösen-2026!", "confirm_password": "Nytt-lösen-2026!"}))]
 pub struct ConfirmRecoveryRequest {
     #[serde(default)]
+    #[schema(required = true, min_length = 1)]
     pub token: String,
     #[serde(default)]
+    #[schema(required = true, min_length = 8, max_length = 128, format = Password)]
     pub password: String,
     #[serde(default)]
+    #[schema(required = true, min_length = 1, format = Password)]
     pub confirm_password: String,
 }
 

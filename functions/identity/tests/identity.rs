@@ -220,3 +220,17 @@ async fn profile_image_is_a_presigned_url_of_the_stored_key() {
     let image = me["image"].as_str().unwrap();
     assert!(image.starts_with("http") && image.contains(&key) && image.contains("X-Amz-Signature"), "{image}");
 }
+
+/// Authenticating a request is one DynamoDB call (the user and its sign-in
+/// in one consistent BatchGetItem): every API call pays it, and the
+/// stand-in answers one call at a time.
+#[tokio::test]
+async fn an_authenticated_request_reads_its_user_and_sign_in_in_one_call() {
+    let (state, calls) = testkit::services_counting_calls().await;
+    let router = shared::api::finish(identity::api(), state.clone());
+    let (user, token) = testkit::signed_in(&state, Role::Customer).await;
+    calls.take();
+    let (status, me) = call(&router, Method::GET, "/api/profile/", Some(&token), None).await;
+    assert_eq!((status, me["uid"].as_str()), (StatusCode::OK, Some(user.uid.as_str())), "{me}");
+    assert_eq!(calls.take(), vec!["BatchGetItem"]);
+}

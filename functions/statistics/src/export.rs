@@ -2,12 +2,51 @@
 //! numbers as the page's table (hours in hours, money in SEK, from the
 //! counters' hundredths and öre).
 
+use std::sync::OnceLock;
+
 use rust_xlsxwriter::{Format, Workbook, XlsxError};
 use serde_json::Value;
 use shared::error::ApiError;
 use shared::services::statistics::Table;
 
 pub const XLSX: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+/// The statistics texts of the web app, so that an export's headers are
+/// word for word the headers of the page's table in the reader's language.
+const TEXTS_SV: &str = include_str!("../../../web/src/locales/sv/statistics.json");
+const TEXTS_EN: &str = include_str!("../../../web/src/locales/en/statistics.json");
+
+fn texts(lang: &str) -> &'static Value {
+    static SV: OnceLock<Value> = OnceLock::new();
+    static EN: OnceLock<Value> = OnceLock::new();
+    let (cell, source) = if lang.starts_with("en") { (&EN, TEXTS_EN) } else { (&SV, TEXTS_SV) };
+    cell.get_or_init(|| serde_json::from_str(source).expect("the web's statistics texts are JSON"))
+}
+
+/// A column's header in `lang` (sv unless en), found as the page finds it:
+/// `column.<key>`, else the metric `metric.<key>` (its dots a path), else
+/// the activity cases list's `activityCases.<key>`; `None` for a key
+/// without a text (a test requires one for every column).
+pub fn header_text(column: &str, lang: &str) -> Option<String> {
+    let t = texts(lang);
+    let path = |prefix: &str| {
+        let mut v = &t[prefix];
+        for part in column.split('.') {
+            v = &v[part];
+        }
+        v.as_str().map(String::from)
+    };
+    t["column"][column]
+        .as_str()
+        .map(String::from)
+        .or_else(|| path("metric"))
+        .or_else(|| t["activityCases"][column].as_str().map(String::from))
+}
+
+/// A column's header in `lang` (the key itself only if it has no text).
+pub fn header(column: &str, lang: &str) -> String {
+    header_text(column, lang).unwrap_or_else(|| column.to_string())
+}
 
 /// Columns whose counters are hundredths (hours) or öre (money): shown in
 /// whole units with two decimals.
@@ -26,27 +65,30 @@ pub fn cell(column: &str, v: &Value) -> String {
     }
 }
 
-pub fn csv(t: &Table) -> Result<Vec<u8>, ApiError> {
-    let mut w = csv::Writer::from_writer(Vec::new());
-    w.write_record(&t.columns).map_err(ApiError::internal)?;
+/// The table as CSV, headers in `lang`. It starts with a byte-order mark:
+/// Excel, where most readers open it, reads UTF-8 (å, ä, ö) only with one.
+pub fn csv(t: &Table, lang: &str) -> Result<Vec<u8>, ApiError> {
+    let mut w = csv::Writer::from_writer("\u{feff}".as_bytes().to_vec());
+    w.write_record(t.columns.iter().map(|c| header(c, lang))).map_err(ApiError::internal)?;
     for row in &t.rows {
         w.write_record(row.iter().zip(&t.columns).map(|(v, c)| cell(c, v))).map_err(ApiError::internal)?;
     }
     w.into_inner().map_err(|e| ApiError::internal(e.to_string()))
 }
 
-pub fn xlsx(t: &Table, sheet: &str, _lang: &str) -> Result<Vec<u8>, ApiError> {
-    build(t, sheet).map_err(ApiError::internal)
+/// The table as a workbook, headers in `lang`.
+pub fn xlsx(t: &Table, sheet: &str, lang: &str) -> Result<Vec<u8>, ApiError> {
+    build(t, sheet, lang).map_err(ApiError::internal)
 }
 
-fn build(t: &Table, sheet_name: &str) -> Result<Vec<u8>, XlsxError> {
+fn build(t: &Table, sheet_name: &str, lang: &str) -> Result<Vec<u8>, XlsxError> {
     let bold = Format::new().set_bold();
     let num = Format::new().set_num_format("0.00");
     let mut book = Workbook::new();
     let sheet = book.add_worksheet();
     sheet.set_name(sheet_name.chars().take(31).collect::<String>())?;
     for (c, name) in t.columns.iter().enumerate() {
-        sheet.write_string_with_format(0, c as u16, name, &bold)?;
+        sheet.write_string_with_format(0, c as u16, header(name, lang), &bold)?;
     }
     for (r, row) in t.rows.iter().enumerate() {
         let r = r as u32 + 1;
@@ -66,4 +108,33 @@ fn build(t: &Table, sheet_name: &str) -> Result<Vec<u8>, XlsxError> {
         }
     }
     book.save_to_buffer()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn headers_are_the_pages_texts_in_the_readers_language() {
+        assert_eq!(header("hours.billable", "sv"), "Debiterbara timmar");
+        assert_eq!(header("hours.billable", "en"), "Billable hours");
+        assert_eq!(header("period", "en"), "Period");
+        assert_eq!(header("avg_close_days", "sv"), "Snittid till stängt (dagar)");
+        assert_eq!(header("case_number", "en"), "Case number");
+        assert_eq!(header("customers.state.inactive", "sv"), "Inaktiva");
+        // Not a leaf (a group of texts): no header text.
+        assert_eq!(header_text("hours", "en").as_deref(), Some("Hours"));
+        assert_eq!(header_text("cases.status", "en"), None);
+        assert_eq!(header_text("no_such_column", "sv"), None);
+    }
+
+    #[test]
+    fn csv_has_a_byte_order_mark_and_translated_headers() {
+        let t = Table {
+            columns: vec!["period".into(), "hours.total".into()],
+            rows: vec![vec![serde_json::json!("2026-11"), serde_json::json!(125)]],
+        };
+        let text = String::from_utf8(csv(&t, "sv").unwrap()).unwrap();
+        assert_eq!(text, "\u{feff}Period,Timmar\n2026-11,1.25\n");
+    }
 }

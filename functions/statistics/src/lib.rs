@@ -49,7 +49,8 @@ pub struct PeriodQuery {
     pub to: Option<NaiveDate>,
     /// csv or xlsx: the table as a file instead of JSON.
     pub format: Option<String>,
-    /// Export language of the headers (sv default, en).
+    /// The reader's language (sv default, en): export headers and the
+    /// names of case types.
     pub lang: Option<String>,
     /// `activity/cases`: the `next` of the page before.
     pub cursor: Option<String>,
@@ -65,7 +66,9 @@ impl PeriodQuery {
 fn answer(s: Statistic, q: &PeriodQuery, name: &str) -> Result<Response, ApiError> {
     let p = s.period.map(|p| format!("{}_{}", p.from, p.to)).unwrap_or_default();
     match q.format.as_deref() {
-        Some("csv") => file(export::csv(&s.table)?, "text/csv; charset=utf-8", &format!("{name}-{p}.csv")),
+        Some("csv") => {
+            file(export::csv(&s.table, q.lang.as_deref().unwrap_or("sv"))?, "text/csv; charset=utf-8", &format!("{name}-{p}.csv"))
+        }
         Some("xlsx") => file(export::xlsx(&s.table, name, q.lang.as_deref().unwrap_or("sv"))?, export::XLSX, &format!("{name}-{p}.xlsx")),
         Some(_) => Err(ApiError::field("format", shared::error::Msg::Invalid)),
         None => Ok(Json(s).into_response()),
@@ -160,6 +163,7 @@ async fn activity_excel(
     ApiQuery(q): ApiQuery<PeriodQuery>,
 ) -> Result<Response, ApiError> {
     let p = q.period()?;
+    let lang = q.lang.as_deref().unwrap_or("sv");
     let mut rows = Vec::new();
     let mut cursor: Option<String> = None;
     while rows.len() < 2000 {
@@ -179,8 +183,9 @@ async fn activity_excel(
                     serde_json::json!(c.case_number),
                     serde_json::json!(c.subject),
                     serde_json::json!(c.customer_name),
-                    serde_json::json!(shared::domain::stats::status_word(c.status)),
-                    serde_json::json!(c.case_type.name),
+                    // The status as the page's tag names it.
+                    serde_json::json!(export::header(&format!("cases.status.{}", shared::domain::stats::status_word(c.status)), lang)),
+                    serde_json::json!(c.case_type.name_in(lang)),
                     serde_json::json!(c.lawyer_name.clone().unwrap_or_default()),
                     serde_json::json!(shared::domain::stats::stockholm_date(c.created_at).to_string()),
                 ]
@@ -188,7 +193,7 @@ async fn activity_excel(
             .collect(),
     };
     let name = format!("activity-cases-{}_{}.xlsx", p.from, p.to);
-    file(export::xlsx(&table, "activity-cases", q.lang.as_deref().unwrap_or("sv"))?, export::XLSX, &name)
+    file(export::xlsx(&table, "activity-cases", lang)?, export::XLSX, &name)
 }
 
 /// Legal statistics (admin; a lawyer their own): cases by case type,
@@ -196,5 +201,5 @@ async fn activity_excel(
 #[utoipa::path(get, path = "/api/statistic/legal/", tag = "statistics", security(("bearer" = [])), params(PeriodQuery),
     responses((status = 200, body = Statistic), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn legal(State(s): State<AppState>, CurrentUser(u): CurrentUser, ApiQuery(q): ApiQuery<PeriodQuery>) -> Result<Response, ApiError> {
-    answer(st::legal(&s, &u, q.period()?).await?, &q, "legal")
+    answer(st::legal(&s, &u, q.period()?, q.lang.as_deref().unwrap_or("sv")).await?, &q, "legal")
 }

@@ -67,14 +67,18 @@ async fn customer_services(
 // ---------------------------------------------------------- purchases ----
 
 #[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"package_id": 1}))]
 pub struct BuyPackage {
     #[serde(default)]
+    #[schema(required = true, minimum = 1)]
     pub package_id: u64,
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"service_plan_id": 1}))]
 pub struct BuyServicePlan {
     #[serde(default)]
+    #[schema(required = true, minimum = 1)]
     pub service_plan_id: u64,
 }
 
@@ -131,8 +135,10 @@ async fn change_service(
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"auto_update_date_end": "2027-06-30"}))]
 pub struct AutoUpdate {
     /// 'YYYY-MM-DD' or null to clear.
+    #[schema(format = Date)]
     pub auto_update_date_end: Option<String>,
 }
 

@@ -132,7 +132,7 @@ async fn who_may_read_a_customers_services() {
     let w = world().await;
     let (cust, ct) = w.user(Role::Customer).await;
     let (_, other) = w.user(Role::Customer).await;
-    let (_, lawyer) = w.user(Role::Lawyer).await;
+    let (lawyer_user, lawyer) = w.user(Role::Lawyer).await;
     let (_, sales) = w.user(Role::SalesPerson).await;
     let (_, contact) = w.contact_of("contact@example.com", &cust).await;
     w.state.store.put_bisnode_account(&cust.uid, true, Some("BN-1")).await.unwrap();
@@ -147,6 +147,9 @@ async fn who_may_read_a_customers_services() {
     let (st, _) = w.call(Method::GET, &path, &other, None).await;
     assert_eq!(st, StatusCode::FORBIDDEN);
     let (st, _) = w.call(Method::GET, "/api/customer/nobody/", &sales, None).await;
+    assert_eq!(st, StatusCode::NOT_FOUND);
+    // A user who is not a customer has no customer account.
+    let (st, _) = w.call(Method::GET, &format!("/api/customer/{}/", lawyer_user.uid), &sales, None).await;
     assert_eq!(st, StatusCode::NOT_FOUND);
     let (st, _) = testkit::call(&w.router, Method::GET, &path, None, None).await;
     assert_eq!(st, StatusCode::UNAUTHORIZED);
@@ -461,4 +464,29 @@ async fn csv_time_report_lists_usage_in_the_range() {
     assert_eq!(st, StatusCode::FORBIDDEN);
     // The row shows the hours used.
     assert_eq!(w.rows(&ct, &cust.uid).await[0]["consumed_hour"], 2.75);
+}
+
+/// A customer reading its own account: authentication, then its rows and
+/// its Bisnode account (read together), and no second read of itself; staff
+/// read the customer and its Bisnode account in one call.
+#[tokio::test]
+async fn a_customers_account_is_read_in_three_calls() {
+    let (state, calls) = testkit::services_counting_calls().await;
+    let w = World { router: finish(catalogue::api().merge(subscriptions::api()), state.clone()), state };
+    let (cust, ct) = w.user(Role::Customer).await;
+    w.state.store.put_bisnode_account(&cust.uid, true, Some("BN-7")).await.unwrap();
+    calls.take();
+    let (st, v) = w.call(Method::GET, &format!("/api/customer/{}/", cust.uid), &ct, None).await;
+    assert_eq!((st, &v["bisnode_account"]), (StatusCode::OK, &json!("BN-7")), "{v}");
+    let mut made = calls.take();
+    made.sort();
+    assert_eq!(made, vec!["BatchGetItem", "GetItem", "Query"]);
+    // Staff: the customer and its Bisnode account in one BatchGetItem.
+    let (_, sales) = w.user(Role::SalesPerson).await;
+    calls.take();
+    let (st, v) = w.call(Method::GET, &format!("/api/customer/{}/", cust.uid), &sales, None).await;
+    assert_eq!((st, &v["bisnode_account"]), (StatusCode::OK, &json!("BN-7")), "{v}");
+    let mut made = calls.take();
+    made.sort();
+    assert_eq!(made, vec!["BatchGetItem", "BatchGetItem", "Query"]);
 }

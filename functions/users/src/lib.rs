@@ -117,15 +117,21 @@ async fn list_contacts(
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"customer": "0b7e2c1a-5d7f-4c3e-9a1b-2f6d8e4c1a00", "first_name": "Ny", "last_name": "Kontakt",
+    "email": "ny.kontakt@example.com", "phone": "+46701234567", "permissions": ["add_case"]}))]
 pub struct CreateContactRequest {
     /// Customer uid: required for admin and sales person, ignored for others.
     #[serde(default)]
+    #[schema(format = "uuid")]
     pub customer: Option<String>,
     #[serde(default, deserialize_with = "shared::domain::text::clean::name")]
+    #[schema(required = true, min_length = 1, max_length = 200)]
     pub first_name: String,
     #[serde(default, deserialize_with = "shared::domain::text::clean::name")]
+    #[schema(required = true, min_length = 1, max_length = 200)]
     pub last_name: String,
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 254, format = Email)]
     pub email: String,
     #[serde(default)]
     pub phone: Option<String>,
@@ -174,10 +180,13 @@ async fn get_contact(
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"first_name": "Ny", "last_name": "Kontakt", "phone": "+46701234567", "permissions": ["add_case"]}))]
 pub struct UpdateContactRequest {
     #[serde(default, deserialize_with = "shared::domain::text::clean::name")]
+    #[schema(required = true, min_length = 1, max_length = 200)]
     pub first_name: String,
     #[serde(default, deserialize_with = "shared::domain::text::clean::name")]
+    #[schema(required = true, min_length = 1, max_length = 200)]
     pub last_name: String,
     #[serde(default)]
     pub phone: Option<String>,
@@ -258,10 +267,13 @@ async fn send_contact_password_link(
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"first_name": "Anna", "last_name": "Berg", "phone": "+46701234567"}))]
 pub struct ProfileUpdateRequest {
     #[serde(default, deserialize_with = "shared::domain::text::clean::name")]
+    #[schema(required = true, min_length = 1, max_length = 200)]
     pub first_name: String,
     #[serde(default, deserialize_with = "shared::domain::text::clean::name")]
+    #[schema(required = true, min_length = 1, max_length = 200)]
     pub last_name: String,
     #[serde(default)]
     pub phone: Option<String>,
@@ -279,9 +291,11 @@ async fn update_profile(
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"content_type": "image/png"}))]
 pub struct UploadUrlRequest {
     /// `image/jpeg` or `image/png`.
     #[serde(default)]
+    #[schema(required = true, min_length = 1)]
     pub content_type: String,
 }
 
@@ -308,8 +322,11 @@ async fn image_upload_url(
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"key": "the key of the upload-url answer"}))]
 pub struct ConfirmImageRequest {
+    /// The `key` of the upload-url answer.
     #[serde(default)]
+    #[schema(required = true, min_length = 1)]
     pub key: String,
 }
 

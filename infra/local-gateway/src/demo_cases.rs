@@ -19,7 +19,9 @@ use tower::ServiceExt;
 
 use crate::seed::{DEMO_CUSTOMER2_EMAIL, DEMO_CUSTOMER_EMAIL};
 
-pub const DEMO_CASE_TYPES: [&str; 5] = ["Hyresrätt", "Arbetsrätt", "Avtalsrätt", "Familjerätt", "Bolagsrätt"];
+/// The demo's case types, the same fields of law as its knowledge sectors,
+/// named in Swedish and English.
+pub const DEMO_CASE_TYPES: [(&str, &str); 5] = crate::seed::DEMO_KNOWLEDGE_SECTORS;
 
 struct Caller<'a> {
     router: &'a Router,
@@ -394,8 +396,8 @@ pub async fn seed_demo_cases(state: &AppState, router: &Router) -> Result<usize,
 
     let mut types = admin.call(Method::GET, "/api/typeofcase/list/", None).await?;
     if types.as_array().is_none_or(|t| t.is_empty()) {
-        for name in DEMO_CASE_TYPES {
-            admin.call(Method::POST, "/api/typeofcase/", Some(json!({"name": name, "description": ""}))).await?;
+        for (name, name_en) in DEMO_CASE_TYPES {
+            admin.call(Method::POST, "/api/typeofcase/", Some(json!({"name": name, "name_en": name_en, "description": ""}))).await?;
         }
         types = admin.call(Method::GET, "/api/typeofcase/list/", None).await?;
     }
@@ -405,7 +407,8 @@ pub async fn seed_demo_cases(state: &AppState, router: &Router) -> Result<usize,
 
     // Cases need the consultancy-hours service (spec §8).
     let now = whole_seconds(chrono::Utc::now().naive_utc());
-    for (uid, hours) in [(&customer_uid, 40), (&customer2_uid, 60)] {
+    // Enough for the cases below and the past cases of `seed_demo_history`.
+    for (uid, hours) in [(&customer_uid, 60), (&customer2_uid, 60)] {
         if state.store.current_hour_row(uid, now).await?.is_none() {
             let grant = Grant::custom(&format!("Konsulttimmar {hours} h"), Hundredths(hours * 100), 365);
             shared::services::subscriptions::grant(state, uid, &grant, now - chrono::Duration::seconds(1)).await?;
@@ -418,7 +421,7 @@ pub async fn seed_demo_cases(state: &AppState, router: &Router) -> Result<usize,
         let mut body = json!({
             "subject": d.subject, "description": d.description, "type": type_id(d.case_type), "estimated_hours": d.hours,
             "counterpart": d.counterpart, "contact_person": "Kontaktperson hos kunden",
-            "address": {"address_1": "Storgatan 1", "city": "Stockholm", "country": "Sweden", "post_code": "11122"},
+            "address": {"address_1": "Storgatan 1", "city": "Stockholm", "country": "SE", "post_code": "11122"},
         });
         let (who, path) = match d.by {
             By::Customer => (owner, "/api/case/create/by/customer/"),
@@ -456,5 +459,191 @@ pub async fn seed_demo_cases(state: &AppState, router: &Router) -> Result<usize,
             lawyer.act(&uid, "complete").await?;
         }
     }
+    seed_demo_history(state, &admin, &lawyer, [&customer, &customer2]).await?;
     Ok(DEMOS.len())
+}
+
+// ------------------------------------------------- statistics history ----
+
+/// A case the demo lawyer worked on last month (issue 16: every dashboard
+/// and statistics page shows figures for this month and last month).
+struct Past {
+    customer2: bool,
+    subject: &'static str,
+    case_type: &'static str,
+    /// Day of last month the case was opened (Stockholm).
+    opened: u32,
+    /// (day of last month, billable, non-billable, rättsskydd, text).
+    hours: &'static [(u32, &'static str, &'static str, &'static str, &'static str)],
+    /// One more entry yesterday (this month when yesterday is): billable,
+    /// non-billable, rättsskydd.
+    recent: Option<(&'static str, &'static str, &'static str)>,
+    /// The admin marks its entries invoiced.
+    invoiced: bool,
+    closed: bool,
+}
+
+const PAST: [Past; 4] = [
+    Past {
+        customer2: false,
+        subject: "Förhandling om lokalhyra i Solna",
+        case_type: "Hyresrätt",
+        opened: 3,
+        hours: &[(5, "3", "0,5", "0", "Genomgång av hyresavtalet"), (9, "2,25", "0", "0", "Förhandlingsmöte med hyresvärden")],
+        recent: None,
+        invoiced: true,
+        closed: true,
+    },
+    Past {
+        customer2: true,
+        subject: "Tvist med beställare om ÄTA-arbeten",
+        case_type: "Avtalsrätt",
+        opened: 6,
+        hours: &[
+            (8, "4", "1", "0", "Genomgång av ÄTA-listor"),
+            (15, "3,5", "0", "1,5", "Stämningsansökan"),
+            (22, "2", "0", "0", "Förlikningsförslag"),
+        ],
+        recent: Some(("1,5", "0,5", "0,75")),
+        invoiced: true,
+        closed: false,
+    },
+    Past {
+        customer2: false,
+        subject: "Omplacering av lagerpersonal",
+        case_type: "Arbetsrätt",
+        opened: 12,
+        hours: &[(13, "1,5", "0", "0", "Rådgivning om omplacering"), (19, "2", "0,25", "0", "Underlag till MBL-förhandling")],
+        recent: Some(("2", "0,25", "1")),
+        invoiced: false,
+        closed: false,
+    },
+    Past {
+        customer2: true,
+        subject: "Bolagsordning efter fusion",
+        case_type: "Bolagsrätt",
+        opened: 17,
+        hours: &[(18, "5", "0", "0", "Utkast till ny bolagsordning"), (24, "1,75", "0,5", "0", "Stämmoprotokoll")],
+        recent: None,
+        invoiced: false,
+        closed: true,
+    },
+];
+
+/// Day `day` of the month before `today`'s (clamped to its last day).
+fn last_month_day(today: chrono::NaiveDate, day: u32) -> chrono::NaiveDate {
+    use chrono::Datelike;
+    use shared::domain::stats::{first_of_month, last_of_month};
+    let last = first_of_month(today) - chrono::Duration::days(1);
+    first_of_month(last).with_day(day.min(last_of_month(last).day())).unwrap_or(last)
+}
+
+/// The demo's history for the statistics (issue 16): cases opened last
+/// month and accepted, worked on and closed since (so the legal page's
+/// times to accept and close are days, not the seconds the cases above
+/// took), hours on last month's dates, some invoiced, and packages and
+/// plans sold this month and last month. The cases are opened through the
+/// cases use case with an earlier opening time (the only way to have a
+/// past); everything else goes through the API like the cases above.
+async fn seed_demo_history(state: &AppState, admin: &Caller<'_>, lawyer: &Caller<'_>, customers: [&Caller<'_>; 2]) -> Result<(), ApiError> {
+    use shared::domain::case::{CaseForm, CreateVia};
+    use shared::domain::stats::{stockholm_date, stockholm_day_start};
+    let admin_user =
+        state.store.find_user_by_email("admin@example.com").await?.ok_or_else(|| ApiError::internal("demo history needs the admin"))?;
+    let customer_uid = |second: bool| async move {
+        let email = if second { DEMO_CUSTOMER2_EMAIL } else { DEMO_CUSTOMER_EMAIL };
+        state.store.find_user_by_email(email).await.map(|u| u.map(|u| u.uid).unwrap_or_default())
+    };
+    let types = admin.call(Method::GET, "/api/typeofcase/list/", None).await?;
+    let type_id = |name: &str| types.as_array().and_then(|l| l.iter().find(|t| t["name"] == name)).map(|t| t["id"].clone());
+    // The demo's knowledge sectors carry the case types' names: the firm
+    // files each past case under its field of law (the legal page's pairs).
+    let sectors = admin.call(Method::GET, "/api/knowledge/sector/list/", None).await?;
+    let sector_id = |name: &str| sectors.as_array().and_then(|l| l.iter().find(|t| t["name"] == name)).map(|t| t["id"].clone());
+    let today = stockholm_date(chrono::Utc::now());
+    let yesterday = today - chrono::Duration::days(1);
+    for p in &PAST {
+        let form: CaseForm = serde_json::from_value(json!({
+            "subject": p.subject, "description": p.subject, "type": type_id(p.case_type), "estimated_hours": "12",
+            "knowledge_sector": sector_id(p.case_type),
+            // Open cases have a deadline ahead (the lawyer's dashboard).
+            "deadline": (!p.closed).then(|| (today + chrono::Duration::days(7 + 5 * p.opened as i64 % 14)).to_string()),
+            "contact_person": "Kontaktperson hos kunden",
+            "address": {"address_1": "Storgatan 1", "city": "Stockholm", "country": "Sweden", "post_code": "11122"},
+        }))
+        .map_err(ApiError::internal)?;
+        let opened = stockholm_day_start(last_month_day(today, p.opened)) + chrono::Duration::hours(9);
+        let customer = customer_uid(p.customer2).await?;
+        let case = shared::services::cases::open(state, &admin_user, CreateVia::Staff, &customer, form, opened).await?;
+        admin.act(&case.uid, "publish").await?;
+        lawyer.act(&case.uid, "accept").await?;
+        let mut ids = Vec::new();
+        let recent = p.recent.map(|(b, nb, rs)| (yesterday, b, nb, rs, "Uppföljning med klienten"));
+        let entries = p.hours.iter().map(|(d, b, nb, rs, text)| (last_month_day(today, *d), *b, *nb, *rs, *text)).chain(recent);
+        for (date, hour, nb, rs, text) in entries {
+            let entry = json!({"case_uid": case.uid, "hour": hour, "non_billable_hour": nb, "rattsskydd_hour": rs,
+                "date": date.to_string(), "time": "10:00", "description": text});
+            let made = lawyer.call(Method::POST, "/api/case/hour/create/", Some(entry)).await?;
+            ids.push(made["id"].clone());
+        }
+        if p.invoiced {
+            let body = json!({"case_uid": case.uid, "ids": ids, "is_invoiced": true});
+            admin.call(Method::PUT, "/api/case/hour/mass-update/", Some(body)).await?;
+        }
+        if p.closed {
+            lawyer.act(&case.uid, "complete").await?;
+            // The customer rates the closed case (the lawyer's rating).
+            let stars = if p.customer2 { 4 } else { 5 };
+            let rating = json!({"case_uid": case.uid, "stars": stars, "comment": "Snabbt och tydligt besked."});
+            customers[usize::from(p.customer2)].call(Method::POST, "/api/rating/create/", Some(rating)).await?;
+        }
+    }
+    // Sold: a credit-check plan last month (the first customer), a package
+    // of hours this month (the second, in advance of its current hours).
+    let first = customer_uid(false).await?;
+    let plans = state.store.list_service_plans().await?;
+    if let Some(plan) = plans.iter().find(|p| p.service_id == shared::domain::catalogue::BISNODE) {
+        let sold = last_month_day(today, 10);
+        let at = stockholm_day_start(sold) + chrono::Duration::hours(11);
+        // A trial that ends in 20 days, so the dashboards' subscriptions
+        // expiring within 30 days show it.
+        let days = ((today - sold).num_days() + 20) as u32;
+        let grant = shared::domain::subscription::Grant { days, ..shared::domain::subscription::Grant::from_plan(plan) };
+        shared::services::subscriptions::grant(state, &first, &grant, whole_seconds(at.naive_utc())).await?;
+    }
+    let package = state.store.list_packages().await?.into_iter().filter(|p| p.public).max_by_key(|p| p.price.0);
+    if let Some(p) = package {
+        customers[1].call(Method::POST, "/api/subscription/packages/", Some(json!({"package_id": p.id}))).await?;
+    }
+    register_pending_customer(state, admin.router).await
+}
+
+/// A company that registered and waits for admin's approval (the admin
+/// dashboard's and menu's pending customers), through the public form.
+async fn register_pending_customer(state: &AppState, router: &Router) -> Result<(), ApiError> {
+    const EMAIL: &str = "kafe.vantan@example.com";
+    if state.store.find_user_by_email(EMAIL).await?.is_some() {
+        return Ok(());
+    }
+    let sector = state.store.list_business_sectors().await?.into_iter().find(|s| s.name == "Retail").map(|s| s.id).unwrap_or_default();
+    let address = json!({"address_1": "Väntevägen 3", "address_2": "", "city": "Uppsala", "post_code": "75320", "country": 1});
+    let body = json!({
+        "customer_type": "Company", "first_name": "Vera", "last_name": "Väntan", "email": EMAIL,
+        "password": crate::seed::DEMO_PASSWORD, "confirm_password": crate::seed::DEMO_PASSWORD,
+        "company_name": "Kafé Väntan AB", "company_registration_number": "556000-0043", "sector": sector.to_string(),
+        "phone": "+46 70 765 43 21", "profile": address, "same_invoice_address": true, "invoice_address": address,
+        "terms_accepted": true, "privacy_accepted": true,
+    });
+    let req = Request::builder()
+        .method(Method::POST)
+        .uri("/api/registration/")
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Body::from(body.to_string()))
+        .map_err(ApiError::internal)?;
+    let res = router.clone().oneshot(req).await.map_err(ApiError::internal)?;
+    if !res.status().is_success() {
+        let bytes = axum::body::to_bytes(res.into_body(), 1 << 20).await.map_err(ApiError::internal)?;
+        return Err(ApiError::internal(format!("demo registration: {}", String::from_utf8_lossy(&bytes))));
+    }
+    Ok(())
 }

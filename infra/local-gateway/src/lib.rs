@@ -17,6 +17,18 @@ use tower::ServiceExt;
 use tower_http::services::{ServeDir, ServeFile};
 use utoipa_axum::router::OpenApiRouter;
 
+/// The providers' stand-in; it posts signing callbacks to this gateway's
+/// `verified/callback/` (at WEB_ORIGIN, where the gateway serves the API)
+/// signed with the providers' callback secret, when there is one.
+fn stand_in(state: &AppState) -> Router {
+    let secret = &state.providers.callback_secret;
+    if secret.is_empty() {
+        return shared::providers::stand_in::router();
+    }
+    let url = format!("{}/api/verified/callback/", state.config.web_origin.trim_end_matches('/'));
+    shared::providers::stand_in::router_with_callback(&url, secret)
+}
+
 /// All API routes, exactly as the Lambda functions serve them.
 pub fn api_routes() -> OpenApiRouter<AppState> {
     api_docs::all_routes().into_iter().fold(OpenApiRouter::new(), |acc, r| acc.merge(r))
@@ -44,7 +56,7 @@ pub fn app(state: AppState, web_dist: PathBuf) -> Router {
         .route("/local/outbox", get(outbox_html))
         .route("/local/outbox.json", get(outbox_json))
         // The add-on providers' stand-in (issue 18), on loopback: see `shared::providers::stand_in`.
-        .nest_service("/local/providers", shared::providers::stand_in::router())
+        .nest_service("/local/providers", stand_in(&state))
         .method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed })
         .fallback(move |uri: Uri, req: Request| async move {
             let path = uri.path();
@@ -132,6 +144,7 @@ pub async fn setup(state: &AppState) -> Result<(), ApiError> {
 }
 
 pub mod demo_cases;
+pub mod demo_documents;
 pub mod headers;
 pub mod repair;
 pub mod seed;

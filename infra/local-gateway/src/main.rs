@@ -20,7 +20,9 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     // The add-on providers: PROVIDERS_URL when set, else this gateway's own stand-in.
     let providers = match std::env::var("PROVIDERS_URL").ok().filter(|v| !v.is_empty()) {
         Some(_) => shared::providers::Providers::from_env(),
-        None => shared::providers::Providers::http(&format!("http://{addr}/local/providers"), "", Default::default()),
+        // A callback secret drawn per run, shared by the stand-in and the API.
+        None => shared::providers::Providers::http(&format!("http://{addr}/local/providers"), "", Default::default())
+            .with_callback_secret(&uuid::Uuid::new_v4().simple().to_string()),
     };
     let state = Context::with_providers(config, None, providers).await;
 
@@ -49,6 +51,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     if std::env::var("SEED_DEMO_CASES").is_ok_and(|v| v == "1") {
         let made = local_gateway::demo_cases::seed_demo_cases(&state, &router).await?;
         println!("seeded {made} demo case(s)");
+        let docs = local_gateway::demo_documents::seed_demo_documents(&state).await?;
+        println!("seeded {docs} demo document(s)");
     }
 
     let listener = tokio::net::TcpListener::bind(&addr).await?;

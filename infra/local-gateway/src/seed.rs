@@ -72,7 +72,14 @@ pub const E2E_ACCOUNTS: [DemoAccount; 7] = [
 ];
 
 /// Knowledge sectors of the demo (a lawyer works in at least one).
-pub const DEMO_KNOWLEDGE_SECTORS: [&str; 5] = ["Hyresrätt", "Arbetsrätt", "Avtalsrätt", "Familjerätt", "Bolagsrätt"];
+/// Named in Swedish and English, as admin names them (issue 14).
+pub const DEMO_KNOWLEDGE_SECTORS: [(&str, &str); 5] = [
+    ("Hyresrätt", "Tenancy law"),
+    ("Arbetsrätt", "Employment law"),
+    ("Avtalsrätt", "Contract law"),
+    ("Familjerätt", "Family law"),
+    ("Bolagsrätt", "Company law"),
+];
 
 /// Creates the accounts that do not exist yet; returns how many were new.
 /// The demo lawyer and sales person get complete staff records (the lawyer
@@ -96,6 +103,8 @@ pub async fn seed_demo_accounts(state: &AppState) -> Result<usize, ApiError> {
         shared::services::staff::seed_profile(state, &user, lawyer).await?;
     }
     seed_demo_verified_plan(state).await?;
+    seed_demo_inkasso(state).await?;
+    seed_demo_video_meeting_plan(state).await?;
     Ok(created)
 }
 
@@ -114,13 +123,49 @@ async fn seed_demo_verified_plan(state: &AppState) -> Result<(), ApiError> {
     Ok(())
 }
 
+/// Issue 18 item 4: the demo customer also holds debt collection (Inkasso,
+/// 20 claims for a year), so the demo and the browser test show the account
+/// application and claims. No Inkasso plan is in the seeded catalogue, so
+/// the row is granted as admin grants a service.
+async fn seed_demo_inkasso(state: &AppState) -> Result<(), ApiError> {
+    grant_demo_service(state, shared::domain::catalogue::INCASSO, 20).await
+}
+
+/// Issue 18 item 6: the demo customer holds a video-meeting plan of 10
+/// bookings for a year, so the demo books meetings with its lawyer.
+async fn seed_demo_video_meeting_plan(state: &AppState) -> Result<(), ApiError> {
+    grant_demo_service(state, shared::domain::catalogue::VIDEO_MEETING, 10).await
+}
+
+/// Grants the demo customer `limit` uses of a service for a year, as admin
+/// grants one. Once: not when it has any row of that service.
+async fn grant_demo_service(state: &AppState, service_id: u8, limit: u32) -> Result<(), ApiError> {
+    let Some(user) = state.store.find_user_by_email("customer@example.com").await? else { return Ok(()) };
+    if state.store.list_purchases(&user.uid).await?.iter().any(|r| r.service.id == service_id) {
+        return Ok(());
+    }
+    let grant = shared::domain::subscription::Grant {
+        service_id,
+        package: None,
+        service_plan: None,
+        limit: Some(limit),
+        hour: shared::domain::catalogue::Hundredths::ZERO,
+        days: 365,
+    };
+    let now = chrono::Utc::now().naive_utc() - chrono::Duration::seconds(1);
+    shared::services::subscriptions::grant(state, &user.uid, &grant, now).await?;
+    Ok(())
+}
+
 /// The demo knowledge sectors (created once, as admin would); their ids.
 async fn ensure_knowledge_sectors(state: &AppState) -> Result<Vec<u64>, ApiError> {
     use shared::domain::catalogue::NamedKind;
     let mut have = state.store.list_named(NamedKind::KnowledgeSector).await?;
     if have.is_empty() {
-        for name in DEMO_KNOWLEDGE_SECTORS {
-            state.store.create_named(NamedKind::KnowledgeSector, name, "").await?;
+        for (sv, en) in DEMO_KNOWLEDGE_SECTORS {
+            let draft =
+                shared::domain::catalogue::NamedDraft { name_en: Some(en.into()), ..shared::domain::catalogue::NamedDraft::named(sv) };
+            state.store.create_named_entry(NamedKind::KnowledgeSector, &draft).await?;
         }
         have = state.store.list_named(NamedKind::KnowledgeSector).await?;
     }
@@ -245,7 +290,13 @@ async fn ensure_customer_profile(state: &AppState, user: &User) -> Result<(), Ap
         account_manager_uid,
         invoice_by: None,
         department_id: None,
-        hourly_rate_ore: None,
+        // The demo companies' agreed rates (SEK/h, öre): hours logged on
+        // their cases count as revenue at this rate (issue 16).
+        hourly_rate_ore: match user.email.as_str() {
+            DEMO_CUSTOMER_EMAIL => Some(165_000),
+            DEMO_CUSTOMER2_EMAIL => Some(145_000),
+            _ => None,
+        },
         knowledge_sectors: Vec::new(),
         company_size: None,
     };

@@ -1,5 +1,5 @@
 //! Demo content (idempotent): terms and privacy version 1 in Swedish and
-//! English, a few academy lessons, a public template, and the seeded
+//! English, a few academy lessons, public documents and templates, and the seeded
 //! customers' acceptance of the current texts (so signing in as a demo
 //! customer does not ask for it; a newly published version does).
 
@@ -50,9 +50,16 @@ const LESSONS: [DemoLesson; 4] = [
     ),
 ];
 
-/// The smallest PDF the documents check accepts (it starts with `%PDF-`).
-const SAMPLE_PDF: &[u8] =
-    b"%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n";
+/// Public documents and templates: title, category, language, file name,
+/// the file's one line of text. Both languages, several categories, PDF and
+/// Word.
+const TEMPLATES: [(&str, &str, &str, &str, &str); 5] = [
+    ("Mall: Fullmakt", "Mallar", "sv", "fullmakt.pdf", "Fullmakt"),
+    ("Mall: Sekretessavtal", "Mallar", "sv", "sekretessavtal.docx", "Sekretessavtal mellan parterna"),
+    ("Template: Power of attorney", "Templates", "en", "power-of-attorney.pdf", "Power of attorney"),
+    ("Guide: Inför första mötet med advokaten", "Guider", "sv", "infor-forsta-motet.pdf", "Inför första mötet med advokaten"),
+    ("Price list 2026", "Price lists", "en", "price-list-2026.pdf", "Price list 2026, prices in SEK excluding VAT"),
+];
 
 /// Terms and privacy version 1, once.
 pub async fn ensure_legal_texts(state: &AppState) -> Result<(), ApiError> {
@@ -141,18 +148,26 @@ pub async fn seed_demo_content(state: &AppState) -> Result<(), ApiError> {
             state.store.put_lesson(&l).await?;
         }
     }
-    if state.store.template_files().await?.is_empty() {
-        let t = shared::domain::document::type_of_name("x.pdf").expect("pdf");
+    // Each demo template once, by title (a database seeded before more were
+    // added gets the missing ones).
+    let have: Vec<String> = state.store.template_files().await?.into_iter().map(|f| f.title).collect();
+    for (title, category, language, name, text) in TEMPLATES {
+        if have.iter().any(|h| h == title) {
+            continue;
+        }
+        let t = shared::domain::document::type_of_name(name).ok_or_else(|| ApiError::internal(format!("template type of {name}")))?;
+        let bytes = if t.ext == "pdf" { crate::demo_documents::pdf(text) } else { crate::demo_documents::docx(text)? };
         let key = template_file::object_key(&uuid::Uuid::new_v4(), t);
-        state.files.put_bytes(&key, t.content_type, SAMPLE_PDF.to_vec()).await?;
+        let size = bytes.len() as i64;
+        state.files.put_bytes(&key, t.content_type, bytes).await?;
         let f = TemplateFile {
             id: uuid::Uuid::new_v4().simple().to_string(),
-            title: "Mall: Fullmakt".into(),
-            category: "Mallar".into(),
-            language: "sv".into(),
+            title: title.into(),
+            category: category.into(),
+            language: language.into(),
             key,
-            name: "fullmakt.pdf".into(),
-            size: SAMPLE_PDF.len() as i64,
+            name: name.into(),
+            size,
             uploaded_at: Utc::now(),
             uploaded_by: "seed".into(),
         };

@@ -172,14 +172,16 @@ async fn demo_cases_go_through_the_api_in_every_state_once() {
     assert_eq!(list(admin.clone(), "pending").await.len(), 6);
     assert!(list(admin.clone(), "pending").await.contains(&"Granskning av leverantörsavtal".to_string()));
     assert_eq!(list(lawyer.clone(), "available").await.len(), 5);
-    assert_eq!(list(lawyer.clone(), "my").await.len(), 8);
-    assert_eq!(list(lawyer.clone(), "closed").await.len(), 8);
+    // With the cases of last month's history (issue 16) in progress and closed.
+    let counts = [list(lawyer.clone(), "my").await.len(), list(lawyer.clone(), "closed").await.len()];
+    assert_eq!(counts, [10, 10]);
     assert_eq!(list(sales.clone(), "all").await.len(), 10, "a first page of 27");
     assert_eq!(list(customer, "all").await.len(), 10, "a first page of 15");
-    assert_eq!(list(customer2, "closed").await.len(), 4);
+    assert_eq!(list(customer2, "closed").await.len(), 5);
 
-    // The lawyer's hours were booked on each customer's consultancy hours.
-    for (email, consumed) in [("customer@example.com", "37.5"), ("customer2@example.com", "36.5")] {
+    // The lawyer's hours (with last month's history, issue 16) were booked on
+    // each customer's consultancy hours.
+    for (email, consumed) in [("customer@example.com", "48.25"), ("customer2@example.com", "54.25")] {
         let cust = state.store.find_user_by_email(email).await.unwrap().unwrap();
         let row = state.store.current_hour_row(&cust.uid, chrono::Utc::now().naive_utc()).await.unwrap().expect("an hour row");
         assert_eq!(row.consumed_hour.to_decimal_string(), consumed, "{email}");
@@ -189,10 +191,72 @@ async fn demo_cases_go_through_the_api_in_every_state_once() {
         let u = state.store.find_user_by_email(email).await.unwrap().unwrap();
         assert!(state.store.get_staff(&u.uid).await.unwrap().is_some(), "{email}");
     }
-    assert_eq!(
-        state.store.list_named(shared::store::catalogue::NamedKind::CaseType).await.unwrap().len(),
-        local_gateway::demo_cases::DEMO_CASE_TYPES.len()
-    );
+    // Case types and knowledge sectors are named in both languages (issue 14).
+    let types = state.store.list_named(shared::store::catalogue::NamedKind::CaseType).await.unwrap();
+    assert_eq!(types.len(), local_gateway::demo_cases::DEMO_CASE_TYPES.len());
+    let sectors = state.store.list_named(shared::store::catalogue::NamedKind::KnowledgeSector).await.unwrap();
+    for e in types.iter().chain(&sectors) {
+        assert!(e.name_en.as_deref().is_some_and(|en| en != e.name), "{} has an English name", e.name);
+    }
+}
+
+#[tokio::test]
+async fn demo_documents_fill_every_documents_filter_once_and_stay_with_their_customer() {
+    let (state, router, _dist) = gateway().await;
+    seed::seed_demo_accounts(&state).await.unwrap();
+    local_gateway::demo_cases::seed_demo_cases(&state, &router).await.unwrap();
+    assert_eq!(local_gateway::demo_documents::seed_demo_documents(&state).await.unwrap(), 8);
+    assert_eq!(local_gateway::demo_documents::seed_demo_documents(&state).await.unwrap(), 0, "once");
+    // Public documents and templates: both languages, several categories, once.
+    local_gateway::seed_content::seed_demo_content(&state).await.unwrap();
+    let templates = state.store.template_files().await.unwrap();
+    assert_eq!(templates.len(), 5);
+    assert!(templates.iter().any(|t| t.language == "sv") && templates.iter().any(|t| t.language == "en"));
+
+    let token = |email: &'static str| {
+        let state = state.clone();
+        async move {
+            let u = state.store.find_user_by_email(email).await.unwrap().unwrap();
+            shared::services::credentials::start_session(&state, &u).await.unwrap().access_token
+        }
+    };
+    let documents = |t: String, query: String| {
+        let router = router.clone();
+        async move {
+            let (st, v) = testkit::call(&router, Method::GET, &format!("/api/documents/{query}"), Some(&t), None).await;
+            assert_eq!(st, StatusCode::OK, "{v}");
+            v.as_array().unwrap().clone()
+        }
+    };
+    let customer = token("customer@example.com").await;
+    let all = documents(customer.clone(), String::new()).await;
+    assert_eq!(all.len(), 7);
+    // Every type the page filters by, several cases, and the search.
+    for kind in ["pdf", "word", "excel", "ppt", "image"] {
+        assert!(!documents(customer.clone(), format!("?kind={kind}")).await.is_empty(), "{kind}");
+    }
+    let cases: std::collections::BTreeSet<_> = all.iter().map(|d| d["case_uid"].as_str().unwrap().to_string()).collect();
+    assert!(cases.len() >= 4, "{cases:?}");
+    let first = cases.iter().next().unwrap();
+    assert!(documents(customer.clone(), format!("?case={first}")).await.iter().all(|d| d["case_uid"] == first.as_str()));
+    let found = documents(customer.clone(), "?search=hyresavtal".into()).await;
+    assert_eq!(found.iter().map(|d| d["name"].as_str().unwrap()).collect::<Vec<_>>(), ["Hyresavtal 2025.pdf"]);
+    // Each downloads (the file is there, presigned).
+    for d in &all {
+        let path = format!("/api/case/file/download/?case={}&key={}", d["case_uid"].as_str().unwrap(), d["key"].as_str().unwrap());
+        let (st, v) = testkit::call(&router, Method::GET, &path, Some(&customer), None).await;
+        assert_eq!(st, StatusCode::OK, "{path}: {v}");
+    }
+
+    // The contact sees its customer's documents, never the other customer's.
+    let contact = token("contact@example.com").await;
+    assert_eq!(documents(contact.clone(), String::new()).await.len(), 7);
+    let other = documents(token("customer2@example.com").await, String::new()).await;
+    assert_eq!(other.len(), 1);
+    let path =
+        format!("/api/case/file/download/?case={}&key={}", other[0]["case_uid"].as_str().unwrap(), other[0]["key"].as_str().unwrap());
+    let (st, _) = testkit::call(&router, Method::GET, &path, Some(&contact), None).await;
+    assert_eq!(st, StatusCode::NOT_FOUND);
 }
 
 /// A temporary directory removed on drop (no extra crate for one use).

@@ -118,12 +118,16 @@ pub fn embed_url(raw: &str) -> Option<String> {
 
 /// What admin sends to create or change a lesson.
 #[derive(Clone, Debug, Default, Deserialize, ToSchema)]
+#[schema(example = json!({"topic": "Avtal", "title": "Grunder i avtalsrätt", "text": "Ett avtal binder parterna …", "video_url": "", "published": true, "audience": ["customer"]}))]
 pub struct LessonForm {
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 100)]
     pub topic: String,
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 200)]
     pub title: String,
     #[serde(default)]
+    #[schema(max_length = 20000)]
     pub text: String,
     /// A YouTube or Vimeo address; empty for none.
     #[serde(default)]

@@ -49,13 +49,16 @@ pub struct AdditionalHour {
 /// Raw form values; `total_hour` may use a comma decimal.
 #[derive(Clone, Debug, Default, Deserialize, ToSchema)]
 pub struct AdditionalHourForm {
-    /// "YYYY-MM".
+    /// "YYYY-MM" (a full date keeps its month), years 1900 to 2100.
+    #[schema(required = true, pattern = "^[0-9]{4}-[0-9]{2}(-[0-9]{2})?$", example = "2026-11")]
     pub month: Option<String>,
-    #[schema(value_type = Option<f64>)]
+    /// At most a month's 744 hours, two decimals.
+    #[schema(value_type = f64, required = true, minimum = 0.01, maximum = 744)]
     pub total_hour: Option<serde_json::Value>,
     #[serde(default)]
     pub is_invoiced: bool,
     #[serde(default)]
+    #[schema(max_length = 10000)]
     pub description: String,
 }
 
@@ -69,7 +72,7 @@ pub struct AdditionalHourInput {
 
 pub const INVALID_MONTH: Msg = Msg::InvalidMonth;
 pub const MONTH_TAKEN: Msg = Msg::AdditionalHourMonthTaken;
-pub const DESCRIPTION_MAX: usize = 2000;
+pub const DESCRIPTION_MAX: usize = super::text::LONG_MAX;
 
 /// A month "YYYY-MM" (also accepts a full date and keeps its month).
 pub fn parse_month(text: &str) -> Option<String> {

@@ -166,12 +166,22 @@ pub struct EnvelopeDocument {
 
 /// The create and update form.
 #[derive(Clone, Debug, Deserialize, ToSchema)]
+#[schema(example = json!({"name": "Hyresavtal", "documents": [{"key": "the key of the upload-url answer", "name": "avtal.pdf"}],
+    "recipients": [
+        {"name": "Anna Andersson", "email": "anna@example.com", "phone": "+46701234567", "locale": "sv", "role": "signer", "notify_sms": false, "require_auth": true, "sign_method": "bankid_se"},
+        {"name": "Bo Berg", "email": "bo@example.com", "phone": "+46701234568", "locale": "sv", "role": "signer", "notify_sms": false, "require_auth": true, "sign_method": "bankid_se"}],
+    "sequential": true, "request_id": "0123456789abcdef0123456789abcdef"}))]
 pub struct EnvelopeForm {
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 200)]
     pub name: String,
+    /// PDF documents, 1 to 10.
     #[serde(default)]
+    #[schema(required = true, min_items = 1, max_items = 10)]
     pub documents: Vec<EnvelopeDocument>,
+    /// 1 to 30 recipients, at least two of them signers.
     #[serde(default)]
+    #[schema(required = true, min_items = 1, max_items = 30)]
     pub recipients: Vec<Recipient>,
     /// Sign one after another (else all at once).
     #[serde(default)]
@@ -417,12 +427,16 @@ mod tests {
 
 /// Spec §3 Inkasso account, as the customer applies with it (the prospect).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(example = json!({"home_page": "https://example.com", "bank_name": "Banken", "bank_account": "1234-5678901", "plus_giro": "",
+    "bank_giro": "5050-1055", "iban": "", "bic": "", "approved_ip": "192.0.2.10", "contact_name": "Kim Kontakt", "organization_number": "556000-0001"}))]
 pub struct InkassoAccount {
     #[serde(default)]
     pub home_page: String,
     #[serde(default)]
+    #[schema(required = true, min_length = 1)]
     pub bank_name: String,
     #[serde(default)]
+    #[schema(required = true, min_length = 1)]
     pub bank_account: String,
     #[serde(default)]
     pub plus_giro: String,
@@ -433,10 +447,13 @@ pub struct InkassoAccount {
     #[serde(default)]
     pub bic: String,
     #[serde(default)]
+    #[schema(required = true, min_length = 1)]
     pub approved_ip: String,
     #[serde(default)]
+    #[schema(required = true, min_length = 1)]
     pub contact_name: String,
     #[serde(default)]
+    #[schema(required = true, min_length = 1)]
     pub organization_number: String,
 }
 
@@ -451,6 +468,15 @@ pub struct InkassoProspect {
     /// Set when approved.
     #[schema(value_type = Option<String>, format = DateTime)]
     pub approved_date: Option<DateTime<Utc>>,
+    /// The provider's application id (asked again while `applied`).
+    #[serde(default)]
+    pub provider_id: Option<String>,
+    /// The creditor account at the provider, once approved (claims go under it).
+    #[serde(default)]
+    pub creditor_id: Option<String>,
+    /// The hash the provider knows the company's account by (`inkasso-hashs/`).
+    #[serde(default)]
+    pub creditor_hash: Option<String>,
 }
 
 /// The Luhn (mod 10) check over every digit, as plus giro and bank giro numbers carry it.

@@ -200,6 +200,7 @@ pub fn validate_package(name: &str, hours: Hundredths, price: Hundredths, durati
     if name.trim().is_empty() {
         p.add("name", Msg::Required);
     }
+    super::text::limit(&mut p, "name", name.trim(), MAX_NAME_CHARS);
     if hours.0 <= 0 {
         p.add("hours", Msg::CustomPackageValuePositive);
     } else if hours > Hundredths::MAX_HOURS {
@@ -228,11 +229,14 @@ pub fn validate_service_plan(
     if name.trim().is_empty() {
         p.add("name", Msg::Required);
     }
+    super::text::limit(&mut p, "name", name.trim(), MAX_NAME_CHARS);
     match service(service_id) {
         None => p.add("service_id", Msg::UnknownService),
         Some(s) if s.hour_based => {
             if hours.is_none_or(|h| h.0 < 1) {
                 p.add("hours", Msg::HourMin);
+            } else if hours.is_some_and(|h| h > Hundredths::MAX_HOURS) {
+                p.add("hours", Msg::HoursTooLarge);
             }
         }
         Some(_) => {
@@ -243,6 +247,8 @@ pub fn validate_service_plan(
     }
     if price.0 < 0 {
         p.add("price", Msg::InvalidPrice);
+    } else if price > Hundredths::MAX_PRICE {
+        p.add("price", Msg::PriceTooLarge);
     }
     if expiry_days == 0 || expiry_days > MAX_DAYS {
         p.add("expiry_days", Msg::InvalidDuration);
@@ -253,15 +259,18 @@ pub fn validate_service_plan(
 /// The admin's package form. Numbers arrive as JSON numbers or as text with
 /// a comma decimal ("10,5").
 #[derive(Debug, Default, Deserialize, ToSchema)]
+#[schema(example = json!({"name": "Paket 10 h", "hours": 10, "price": 12000, "duration_days": 365, "public": true}))]
 pub struct NewPackage {
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 200)]
     pub name: String,
-    /// Number or text with comma decimal.
-    #[schema(value_type = Option<f64>)]
+    /// Number or text with comma decimal; two decimals.
+    #[schema(value_type = f64, required = true, minimum = 0.01, maximum = 10000)]
     pub hours: Option<serde_json::Value>,
-    #[schema(value_type = Option<f64>)]
+    /// SEK, two decimals.
+    #[schema(value_type = f64, required = true, minimum = 0.01, maximum = 100000000)]
     pub price: Option<serde_json::Value>,
-    #[schema(value_type = Option<u32>)]
+    #[schema(value_type = u32, required = true, minimum = 1, maximum = 3650)]
     pub duration_days: Option<serde_json::Value>,
     #[serde(default)]
     pub public: bool,
@@ -329,18 +338,25 @@ impl NewPackage {
 
 /// The admin's service-plan form.
 #[derive(Debug, Default, Deserialize, ToSchema)]
+#[schema(example = json!({"name": "Plan 5 h", "service_id": 1, "hours": 5, "price": 6000, "expiry_days": 365, "public": true}))]
 pub struct NewServicePlan {
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 200)]
     pub name: String,
+    /// 1 consultancy hours, 2 Verified, 3 Bisnode, 4 Incasso, 5 Kontrakto, 6 video meeting.
     #[serde(default)]
+    #[schema(required = true, minimum = 1, maximum = 6)]
     pub service_id: u8,
-    #[schema(value_type = Option<u32>)]
+    /// Uses allowed: required (at least 1) for every service but 1.
+    #[schema(value_type = Option<u32>, minimum = 1)]
     pub limit: Option<serde_json::Value>,
-    #[schema(value_type = Option<f64>)]
+    /// Service 1 only (required there), two decimals.
+    #[schema(value_type = Option<f64>, minimum = 0.01, maximum = 10000)]
     pub hours: Option<serde_json::Value>,
-    #[schema(value_type = Option<f64>)]
+    /// SEK, two decimals.
+    #[schema(value_type = f64, required = true, minimum = 0, maximum = 100000000)]
     pub price: Option<serde_json::Value>,
-    #[schema(value_type = Option<u32>)]
+    #[schema(value_type = u32, required = true, minimum = 1, maximum = 3650)]
     pub expiry_days: Option<serde_json::Value>,
     #[serde(default)]
     pub public: bool,
@@ -439,41 +455,86 @@ pub const MAX_NAME_CHARS: usize = 200;
 
 /// The admin's form of a named-list entry.
 #[derive(Debug, Default, Deserialize, ToSchema)]
+#[schema(example = json!({"name": "Hyresrätt", "name_en": "Tenancy law", "description": "Hyra av bostad och lokal"}))]
 pub struct NamedRequest {
+    /// The name in Swedish, the platform's default language (required).
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 200)]
     pub name: String,
+    /// The name in English; readers of English see `name` when it is empty.
     #[serde(default)]
+    #[schema(max_length = 200)]
+    pub name_en: Option<String>,
+    #[serde(default)]
+    #[schema(max_length = 10000)]
     pub description: String,
 }
 
-/// A named-list entry's name and description, trimmed and checked.
+/// A named-list entry's names and description, trimmed and checked.
 #[derive(Clone, Debug, PartialEq)]
 pub struct NamedDraft {
     pub name: String,
+    pub name_en: Option<String>,
     pub description: String,
 }
 
-impl NamedRequest {
-    /// A name is required and at most [`MAX_NAME_CHARS`] long.
-    pub fn checked(&self) -> Result<NamedDraft, FieldErrors> {
-        let name = self.name.trim();
-        if name.is_empty() {
-            return Err(FieldErrors::of("name", Msg::Required));
-        }
-        if name.chars().count() > MAX_NAME_CHARS {
-            return Err(FieldErrors::of("name", Msg::TooLong));
-        }
-        Ok(NamedDraft { name: name.to_string(), description: self.description.trim().to_string() })
+impl NamedDraft {
+    /// An entry named in Swedish only (seeds and tests).
+    pub fn named(name: &str) -> NamedDraft {
+        NamedDraft { name: name.trim().to_string(), name_en: None, description: String::new() }
     }
 }
 
-/// A small named list entry: knowledge sector, case type, department.
+impl NamedRequest {
+    /// A name is required; both names are at most [`MAX_NAME_CHARS`] long.
+    pub fn checked(&self) -> Result<NamedDraft, FieldErrors> {
+        let mut errors = FieldErrors::default();
+        let name = super::text::clean_name(&self.name);
+        if name.is_empty() {
+            errors.add("name", Msg::Required);
+        } else if name.chars().count() > MAX_NAME_CHARS {
+            errors.add("name", Msg::TooLong);
+        }
+        let name_en = self.name_en.as_deref().map(super::text::clean_name).filter(|n| !n.is_empty());
+        if name_en.as_ref().is_some_and(|n| n.chars().count() > MAX_NAME_CHARS) {
+            errors.add("name_en", Msg::TooLong);
+        }
+        if self.description.chars().count() > super::text::LONG_MAX {
+            errors.add("description", Msg::TooLong);
+        }
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        Ok(NamedDraft { name, name_en, description: super::text::clean_long(&self.description) })
+    }
+}
+
+/// A small named list entry: knowledge sector, case type, department. Admin
+/// names it in both interface languages (issue 14: data users read is in
+/// their language); entries made before that have a Swedish name only.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct NamedEntry {
     pub id: u64,
     pub name: String,
     #[serde(default)]
+    pub name_en: Option<String>,
+    #[serde(default)]
     pub description: String,
+}
+
+impl NamedEntry {
+    /// The name a reader of `lang` sees (English falls back to Swedish).
+    pub fn name_in(&self, lang: &str) -> &str {
+        localized(&self.name, self.name_en.as_deref(), lang)
+    }
+}
+
+/// `sv` unless the reader reads English and an English text exists.
+pub fn localized<'a>(sv: &'a str, en: Option<&'a str>, lang: &str) -> &'a str {
+    match en {
+        Some(en) if lang.starts_with("en") && !en.trim().is_empty() => en,
+        _ => sv,
+    }
 }
 
 /// Company-size bands (spec §3). The readings differ; we take the first one:
@@ -608,9 +669,24 @@ mod tests {
         assert_eq!(NamedRequest { name: "  ".into(), ..Default::default() }.checked().unwrap_err()["name"], vec![Msg::Required]);
         assert_eq!(NamedRequest { name: "a".repeat(201), ..Default::default() }.checked().unwrap_err()["name"], vec![Msg::TooLong]);
         assert_eq!(
-            NamedRequest { name: " Tax ".into(), description: " d ".into() }.checked().unwrap(),
-            NamedDraft { name: "Tax".into(), description: "d".into() }
+            NamedRequest { name: " Tax ".into(), name_en: Some("  ".into()), description: " d ".into() }.checked().unwrap(),
+            NamedDraft { name: "Tax".into(), name_en: None, description: "d".into() }
         );
+        let both = NamedRequest { name: "Skatterätt".into(), name_en: Some(" Tax law\u{202E} ".into()), ..Default::default() };
+        let both = both.checked().unwrap();
+        assert_eq!(both.name_en.as_deref(), Some("Tax law"), "trimmed, bidirectional overrides removed");
+        let long_en = NamedRequest { name: "S".into(), name_en: Some("e".repeat(201)), ..Default::default() };
+        assert_eq!(long_en.checked().unwrap_err()["name_en"], vec![Msg::TooLong]);
+    }
+
+    #[test]
+    fn named_entries_are_read_in_the_readers_language() {
+        let e = NamedEntry { id: 1, name: "Hyresrätt".into(), name_en: Some("Tenancy law".into()), description: String::new() };
+        assert_eq!(e.name_in("sv"), "Hyresrätt");
+        assert_eq!(e.name_in("en"), "Tenancy law");
+        assert_eq!(e.name_in("en-GB"), "Tenancy law");
+        let sv_only = NamedEntry { name_en: None, ..e };
+        assert_eq!(sv_only.name_in("en"), "Hyresrätt", "English falls back to the Swedish name");
     }
 
     #[test]

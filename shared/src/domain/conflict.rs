@@ -299,6 +299,9 @@ pub const INITIAL_SCORE: f64 = 0.85;
 /// Words whose longer side has at most this many letters (of the spelling)
 /// tolerate only a swap of two neighbouring letters.
 pub const TRANSPOSITION_ONLY_UP_TO: usize = 7;
+
+/// Letters of a word that key it (see [`word_keys`]).
+pub const MAX_KEYED_LETTERS: usize = 40;
 /// How much an unmatched word of the name weighs against the score, next to
 /// a query word (1.0).
 pub const UNMATCHED_NAME_WORD_WEIGHT: f64 = 0.5;
@@ -392,7 +395,11 @@ pub fn parse_identity_number(raw: &str) -> Result<Option<String>, crate::error::
 /// replaced or swapped still meets). Every key holds only the parties with
 /// a word close to this one, however many parties the firm has.
 pub fn word_keys(word: &str) -> Vec<String> {
-    let sp = spelling(word);
+    // A word keys one deletion per letter, so its keys grow with the square
+    // of its length: a 600-letter "word" (a counterpart field of one long
+    // token) made the index change larger than a DynamoDB item. No name has
+    // words this long; the first letters key it (indexing and search alike).
+    let sp: String = spelling(word).chars().take(MAX_KEYED_LETTERS).collect();
     let chars: Vec<char> = sp.chars().collect();
     let n = chars.len();
     let mut keys = Vec::new();
@@ -738,6 +745,17 @@ mod tests {
             let by_number = plan.numbers.iter().any(|k| idx.contains(k));
             assert!(by_word || by_number, "{p:?}: {plan:?} / {idx:?}");
         }
+    }
+
+    #[test]
+    fn a_very_long_word_keys_a_bounded_index() {
+        let long = "x".repeat(1_000);
+        let keys = index_keys(&long, None);
+        assert!(keys.len() <= MAX_KEYED_LETTERS + 1, "{} keys", keys.len());
+        assert!(keys.iter().all(|k| k.len() <= MAX_KEYED_LETTERS + 2));
+        // Searching the same long word still meets it.
+        let plan = query_plan(&long);
+        assert!(plan.words[0].1.iter().any(|k| keys.contains(k)));
     }
 
     #[test]

@@ -42,9 +42,10 @@ pub fn may_see(scope: &ContactScope, contact: &User) -> bool {
     }
 }
 
-pub const NAME_MAX: usize = 100;
+/// Names take what every name field takes (issue 22 item 2).
+pub const NAME_MAX: usize = super::text::NAME_MAX;
 
-/// First and last name: required, at most 100 characters.
+/// First and last name: required, at most [`NAME_MAX`] characters.
 pub fn check_names(errors: &mut FieldErrors, first_name: &str, last_name: &str) {
     for (field, v) in [("first_name", first_name), ("last_name", last_name)] {
         if v.trim().is_empty() {
@@ -152,7 +153,7 @@ mod tests {
         assert_eq!(normalize_phone(Some("070abc1234")), Err(Msg::InvalidPhone));
         assert_eq!(normalize_phone(Some("46+701234567")), Err(Msg::InvalidPhone));
         let mut e = FieldErrors::new();
-        check_names(&mut e, " ", &"x".repeat(101));
+        check_names(&mut e, " ", &"x".repeat(NAME_MAX + 1));
         assert_eq!(e["first_name"], vec![Msg::Required]);
         assert_eq!(e["last_name"], vec![Msg::TooLong]);
     }

@@ -53,15 +53,21 @@ pub const COUNTRY_SWEDEN: u32 = 1;
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct Address {
     #[serde(default, deserialize_with = "super::text::clean::name")]
+    #[schema(required = true, min_length = 1, max_length = 200)]
     pub address_1: String,
     #[serde(default, deserialize_with = "super::text::clean::name")]
+    #[schema(max_length = 200)]
     pub address_2: String,
     #[serde(default, deserialize_with = "super::text::clean::name")]
+    #[schema(required = true, min_length = 1, max_length = 200)]
     pub city: String,
+    /// Five digits, no space.
     #[serde(default)]
+    #[schema(required = true, pattern = "^[0-9]{5}$")]
     pub post_code: String,
     /// Country id; only 1 (Sweden) is offered.
     #[serde(default)]
+    #[schema(required = true, minimum = 1, maximum = 1)]
     pub country: u32,
 }
 
@@ -152,26 +158,41 @@ pub enum InvoiceBy {
 /// No password (the customer chooses one from the invitation mail) and no
 /// terms (those are for self-registration only).
 #[derive(Clone, Debug, Default, Deserialize, ToSchema)]
+#[schema(example = json!({"customer_type": "Individual", "first_name": "Nils", "last_name": "Nyman", "email": "nils.nyman@example.com", "phone": "+46701234567",
+    "profile": {"address_1": "Storgatan 1", "address_2": "", "city": "Stockholm", "post_code": "11122", "country": 1},
+    "same_invoice_address": true, "invoice_by": "email"}))]
 pub struct CustomerForm {
     #[serde(default)]
+    #[schema(required = true)]
     pub customer_type: Option<CustomerType>,
     #[serde(default, deserialize_with = "super::text::clean::name")]
+    #[schema(required = true, min_length = 1, max_length = 200)]
     pub first_name: String,
     #[serde(default, deserialize_with = "super::text::clean::name")]
+    #[schema(required = true, min_length = 1, max_length = 200)]
     pub last_name: String,
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 254, format = Email)]
     pub email: String,
+    /// Required for a company.
     #[serde(default, deserialize_with = "super::text::clean::name")]
+    #[schema(max_length = 200)]
     pub company_name: String,
+    /// `XXXXXX-XXXX`; required for a company.
     #[serde(default)]
+    #[schema(pattern = "^([0-9]{6}-[0-9]{4})?$")]
     pub company_registration_number: String,
-    /// Business sector id (companies).
+    /// Business sector id; required for a company.
     #[serde(default)]
+    #[schema(pattern = "^[0-9]*$")]
     pub sector: String,
+    /// 7 to 15 digits, optionally a leading +, spaces, dashes, parentheses.
     #[serde(default)]
+    #[schema(required = true, min_length = 7)]
     pub phone: String,
     /// Visiting address.
     #[serde(default)]
+    #[schema(required = true)]
     pub profile: Address,
     #[serde(default)]
     pub same_invoice_address: bool,
@@ -190,6 +211,7 @@ pub struct CustomerForm {
     pub hourly_rate: Option<f64>,
     /// Knowledge-sector ids.
     #[serde(default)]
+    #[schema(max_items = 50)]
     pub knowledge_sectors: Vec<u64>,
     /// A company-size band value (`company-size/list/`).
     #[serde(default)]
@@ -393,38 +415,61 @@ pub fn list_state(status: Option<&str>) -> Result<Option<CustomerState>, Msg> {
 
 /// What the registration form sends (company or individual).
 #[derive(Clone, Debug, Default, Deserialize, ToSchema)]
+#[schema(example = json!({"customer_type": "Individual", "first_name": "Nils", "last_name": "Nyman", "email": "nils.nyman@example.com",
+    "password": "Nytt-lösen-2026!", "confirm_password": "Nytt-lösen-2026!", "phone": "+46701234567",
+    "profile": {"address_1": "Storgatan 1", "address_2": "", "city": "Stockholm", "post_code": "11122", "country": 1},
+    "same_invoice_address": true, "terms_accepted": true, "privacy_accepted": true}))]
 pub struct Registration {
     #[serde(default)]
+    #[schema(required = true)]
     pub customer_type: Option<CustomerType>,
     #[serde(default, deserialize_with = "super::text::clean::name")]
+    #[schema(required = true, min_length = 1, max_length = 200)]
     pub first_name: String,
     #[serde(default, deserialize_with = "super::text::clean::name")]
+    #[schema(required = true, min_length = 1, max_length = 200)]
     pub last_name: String,
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 254, format = Email)]
     pub email: String,
     #[serde(default)]
+    #[schema(required = true, min_length = 8, max_length = 128, format = Password)]
     pub password: String,
     #[serde(default)]
+    #[schema(required = true, min_length = 1, format = Password)]
     pub confirm_password: String,
+    /// Required for a company.
     #[serde(default, deserialize_with = "super::text::clean::name")]
+    #[schema(max_length = 200)]
     pub company_name: String,
+    /// `XXXXXX-XXXX`; required for a company.
     #[serde(default)]
+    #[schema(pattern = "^([0-9]{6}-[0-9]{4})?$")]
     pub company_registration_number: String,
-    /// Business sector id (companies).
+    /// Business sector id; required for a company.
     #[serde(default)]
+    #[schema(pattern = "^[0-9]*$")]
     pub sector: String,
+    /// 7 to 15 digits, optionally a leading +, spaces, dashes, parentheses.
     #[serde(default)]
+    #[schema(required = true, min_length = 7)]
     pub phone: String,
     /// Visiting address.
     #[serde(default)]
+    #[schema(required = true)]
     pub profile: Address,
     #[serde(default)]
     pub same_invoice_address: bool,
+    /// Required unless `same_invoice_address`.
     #[serde(default)]
     pub invoice_address: Address,
+    /// Must be true.
     #[serde(default)]
+    #[schema(required = true)]
     pub terms_accepted: bool,
+    /// Must be true.
     #[serde(default)]
+    #[schema(required = true)]
     pub privacy_accepted: bool,
     /// The terms version the form showed (recorded with the time; refused
     /// when no longer current). None: the current one.
@@ -523,7 +568,7 @@ pub fn is_valid_phone(raw: &str) -> bool {
 
 /// Longest accepted text fields (a DynamoDB item holds at most 400 KB; no
 /// real name or address comes near these).
-pub const MAX_NAME_LEN: usize = 100;
+pub const MAX_NAME_LEN: usize = super::text::NAME_MAX;
 pub const MAX_TEXT_LEN: usize = 200;
 
 /// Adds `too_long` for every field longer than its limit (characters).
@@ -641,7 +686,7 @@ pub fn check_sector_name(name: &str) -> FieldErrors {
     let mut e = FieldErrors::new();
     if name.trim().is_empty() {
         e.add("name", Msg::Required);
-    } else if name.trim().chars().count() > 100 {
+    } else if name.trim().chars().count() > MAX_NAME_LEN {
         e.add("name", Msg::TooLong);
     }
     e
@@ -930,10 +975,10 @@ mod tests {
     #[test]
     fn overlong_text_is_refused() {
         let mut r = company();
-        r.first_name = "a".repeat(101);
+        r.first_name = "a".repeat(MAX_NAME_LEN + 1);
         r.company_name = "b".repeat(201);
         r.profile.address_1 = "c".repeat(201);
-        r.profile.city = "å".repeat(100);
+        r.profile.city = "å".repeat(MAX_NAME_LEN);
         assert_eq!(keys(&r, "first_name"), [Msg::TooLong]);
         assert_eq!(keys(&r, "company_name"), [Msg::TooLong]);
         assert_eq!(keys(&r, "profile.address_1"), [Msg::TooLong]);
@@ -960,7 +1005,7 @@ mod tests {
     #[test]
     fn sector_names() {
         assert_eq!(check_sector_name(" ")["name"], [Msg::Required]);
-        assert_eq!(check_sector_name(&"x".repeat(101))["name"], [Msg::TooLong]);
+        assert_eq!(check_sector_name(&"x".repeat(MAX_NAME_LEN + 1))["name"], [Msg::TooLong]);
         assert!(check_sector_name("Retail").is_empty());
     }
 }

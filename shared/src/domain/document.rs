@@ -304,7 +304,7 @@ mod tests {
             "2026-000001".into(),
             "cust".into(),
             "Acme".into(),
-            case::CaseType { id: 1, name: "T".into() },
+            case::CaseType { id: 1, name: "T".into(), name_en: None },
             "x".into(),
             chrono::Utc::now(),
         );

@@ -12,7 +12,7 @@ use super::{Role, User};
 use crate::error::{ApiError, Msg};
 
 /// A message is at most this long (characters): a letter, not a document.
-pub const TEXT_MAX_CHARS: usize = 5000;
+pub const TEXT_MAX_CHARS: usize = super::text::LONG_MAX;
 /// Messages per page of a conversation.
 pub const PAGE_SIZE: usize = 20;
 
@@ -102,7 +102,7 @@ mod tests {
             "2026-000001".into(),
             "cust".into(),
             "Kund".into(),
-            CaseType { id: 1, name: "T".into() },
+            CaseType { id: 1, name: "T".into(), name_en: None },
             "cust".into(),
             Utc::now(),
         );

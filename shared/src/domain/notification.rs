@@ -111,6 +111,8 @@ pub enum Verb {
     SubscriptionExpired,
     CustomerAwaitingApproval,
     CaseRated,
+    MeetingBooked,
+    MeetingCancelled,
 }
 
 impl Verb {
@@ -126,7 +128,9 @@ impl Verb {
             | Verb::HoursLogged
             | Verb::HoursEdited
             | Verb::DocumentAdded
-            | Verb::CaseRated => Category::Case,
+            | Verb::CaseRated
+            | Verb::MeetingBooked
+            | Verb::MeetingCancelled => Category::Case,
             Verb::SubscriptionBought
             | Verb::SubscriptionChanged
             | Verb::SubscriptionActivated

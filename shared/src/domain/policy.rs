@@ -216,7 +216,7 @@ mod tests {
             "2026-000001".into(),
             "Customer".into(),
             "Acme".into(),
-            crate::domain::case::CaseType { id: 1, name: "T".into() },
+            crate::domain::case::CaseType { id: 1, name: "T".into(), name_en: None },
             "SalesPerson".into(),
             chrono::Utc::now(),
         );

@@ -15,24 +15,35 @@ pub const MAX_HOURLY_RATE_SEK: f64 = 100_000.0;
 /// What the lawyer and sales-person forms send.
 #[derive(Clone, Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
+#[schema(example = json!({"first_name": "Lova", "last_name": "Jurist", "email": "lova.jurist@example.com", "user_sub_type": "internal", "knowledge_sectors": [1]}))]
 pub struct StaffInput {
+    // No minLength: the form's `#[serde(default)]` documents "" as the
+    // default, which a minimum would contradict; `required` says it.
     #[serde(deserialize_with = "super::text::clean::name")]
+    #[schema(required = true, max_length = 200)]
     pub first_name: String,
     #[serde(deserialize_with = "super::text::clean::name")]
+    #[schema(required = true, max_length = 200)]
     pub last_name: String,
+    #[schema(required = true, max_length = 254)]
     pub email: String,
     /// Lawyers only: internal or external.
     pub user_sub_type: Option<UserSubType>,
     /// External lawyers: their firm.
     #[serde(deserialize_with = "super::text::clean::opt_name")]
+    #[schema(max_length = 200)]
     pub company_name: Option<String>,
     /// External lawyers: SEK per hour, at most two decimals.
+    #[schema(exclusive_minimum = 0, maximum = 100000)]
     pub hourly_rate: Option<f64>,
     /// Lawyers: knowledge-sector ids, at least one.
+    #[schema(max_items = 50)]
     pub knowledge_sectors: Vec<u64>,
     #[serde(deserialize_with = "super::text::clean::opt_name")]
+    #[schema(max_length = 200)]
     pub company_affiliation: Option<String>,
     #[serde(deserialize_with = "super::text::clean::opt_long")]
+    #[schema(max_length = 10000)]
     pub description: Option<String>,
     pub video_care_url: Option<String>,
 }

@@ -29,7 +29,14 @@ use super::subscription::PurchasedService;
 /// Shards of the global counters (write-heavy: every event adds to them).
 pub const ALL_SHARDS: u8 = 8;
 /// Buckets of the per-customer breakdown (the customer statistics table).
-pub const CUSTOMER_BUCKETS: u8 = 16;
+/// A bucket's month item holds every breakdown metric of its customers
+/// active that month, about 400 bytes a customer: 64 buckets keep it under
+/// DynamoDB's 400 KB item limit up to some 55,000 customers active in one
+/// month (40,000 with every number at its largest: the test below). With 16
+/// an event's counter update failed past about 16,000.
+pub const CUSTOMER_BUCKETS: u8 = 64;
+/// DynamoDB's largest item (bytes).
+pub const ITEM_LIMIT_BYTES: usize = 400 * 1024;
 /// The longest custom period (days): a call reads at most this many days
 /// of counters, whatever the data size.
 pub const MAX_PERIOD_DAYS: i64 = 366 * 3;
@@ -44,7 +51,10 @@ pub enum Scope {
     /// One customer's (and so its contacts') figures.
     Customer(String),
     /// One sales person's customers (as account manager): the gauge
-    /// `customers` and a `customer.<uid>` member mark per customer.
+    /// `customers` and a `customer.<uid>` member mark per customer, their
+    /// cases by status now, their active subscriptions due per day
+    /// (`subs.due`), and the subscriptions sold while they managed the
+    /// customer (`subs.bought`, `revenue.subs`).
     Sales(String),
     /// The per-customer breakdown: metrics named `<metric>@<customer uid>`
     /// of the customers whose uid hashes to this bucket.
@@ -66,6 +76,10 @@ impl Scope {
             Scope::All => ALL_SHARDS,
             _ => 1,
         }
+    }
+    /// Every bucket of the per-customer breakdown.
+    pub fn buckets() -> Vec<Scope> {
+        (0..CUSTOMER_BUCKETS).map(Scope::Bucket).collect()
     }
     /// The bucket of a customer's breakdown metrics.
     pub fn bucket_of(customer_uid: &str) -> Scope {
@@ -302,9 +316,31 @@ pub fn status_word(s: CaseStatus) -> &'static str {
     }
 }
 
-/// A case's contribution: opened on its creation day (by case type), and
-/// its status now, for everyone, its customer and its lawyer.
-pub fn case_contribution(c: &Case) -> Deltas {
+/// The knowledge sector dimension of a case: its sector's id, or "none"
+/// (see [`super::case::KnowledgeSector`] for how a case has one).
+pub fn sector_of(c: &Case) -> String {
+    c.knowledge_sector.as_ref().map(|s| s.id.to_string()).unwrap_or_else(|| "none".into())
+}
+
+/// The metric of a case type and knowledge sector pair: `<m>.pair.<type>.<sector>`.
+pub fn pair_metric(metric: &str, c: &Case) -> String {
+    format!("{metric}.pair.{}.{}", c.case_type.id, sector_of(c))
+}
+
+/// A customer's account manager (the sales person managing it), if any.
+pub fn sales_of(p: &CustomerProfile) -> Option<String> {
+    p.account_manager_uid.as_ref().map(|s| s.trim()).filter(|s| !s.is_empty()).map(String::from)
+}
+
+/// The case statuses counted now (`cases.status.<word>`).
+pub const STATUS_WORDS: [&str; 4] = ["draft", "waiting", "inprogress", "complete"];
+
+/// A case's contribution: opened on its creation day (by case type, by
+/// knowledge sector and by the pair), and its status now, for everyone,
+/// its customer, its lawyer and its customer's current account manager
+/// `sales` (the case moves with the customer when the manager changes,
+/// see [`sales_move`]).
+pub fn case_contribution(c: &Case, sales: Option<&str>) -> Deltas {
     let mut d = Deltas::default();
     let day = When::Day(stockholm_date(c.created_at));
     let ty = c.case_type.id;
@@ -312,10 +348,15 @@ pub fn case_contribution(c: &Case) -> Deltas {
     for scope in [Scope::All, Scope::Customer(c.customer.clone())] {
         d.add(scope.clone(), day, "cases.opened", 1);
         d.add(scope.clone(), day, format!("cases.opened.type.{ty}"), 1);
+        d.add(scope.clone(), day, format!("cases.opened.sector.{}", sector_of(c)), 1);
+        d.add(scope.clone(), day, pair_metric("cases.opened", c), 1);
         d.add(scope.clone(), When::Now, status.clone(), 1);
         d.add(scope, When::Now, format!("{status}.type.{ty}"), 1);
     }
     d.add(Scope::bucket_of(&c.customer), day, format!("cases.opened@{}", c.customer), 1);
+    if let Some(s) = sales {
+        d.add(Scope::Sales(s.to_string()), When::Now, status.clone(), 1);
+    }
     if let Some(l) = &c.lawyer {
         d.add(Scope::Lawyer(l.clone()), When::Now, status, 1);
     }
@@ -340,7 +381,9 @@ pub fn hour_contribution(c: &Case, h: &CaseHour, rate_ore: i64) -> Deltas {
         d.add(scope.clone(), day, "hours.invoiced", invoiced);
         d.add(scope.clone(), day, "hours.entries", 1);
         d.add(scope.clone(), day, "revenue.hours", revenue);
-        d.add(scope, day, format!("hours.total.type.{ty}"), total);
+        d.add(scope.clone(), day, format!("hours.total.type.{ty}"), total);
+        d.add(scope.clone(), day, format!("hours.total.sector.{}", sector_of(c)), total);
+        d.add(scope, day, pair_metric("hours.total", c), total);
     }
     d.add(Scope::All, day, format!("hours.billable.lawyer.{}", h.lawyer), b);
     d.add(Scope::All, day, format!("hours.total.lawyer.{}", h.lawyer), total);
@@ -360,9 +403,19 @@ pub fn hour_contribution(c: &Case, h: &CaseHour, rate_ore: i64) -> Deltas {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Price(pub i64);
 
+/// The Stockholm day an active row is due to end (its `subs.due` day).
+fn due_day(r: &PurchasedService) -> When {
+    When::Day(stockholm_date(chrono::Utc.from_utc_datetime(&r.expire_on)))
+}
+
 /// A subscription row's contribution: bought on its creation day (revenue
-/// by service, plan and package) and active now.
-pub fn subscription_contribution(r: &PurchasedService, price: Price) -> Deltas {
+/// by service, plan and package), active now, and while active due on the
+/// day it ends (`subs.due`). For the sales scopes: due for the customer's
+/// current account manager `sales` (moves with the customer, see
+/// [`sales_move`]), and bought for the one who managed the customer when
+/// it was sold (`sold_by`, kept on the row: a sale stays with whoever
+/// managed the customer then, whoever manages it later).
+pub fn subscription_contribution(r: &PurchasedService, price: Price, sales: Option<&str>) -> Deltas {
     let mut d = Deltas::default();
     let created = chrono::Utc.from_utc_datetime(&r.created_at);
     let day = When::Day(stockholm_date(created));
@@ -381,8 +434,18 @@ pub fn subscription_contribution(r: &PurchasedService, price: Price) -> Deltas {
         }
         if active {
             d.add(scope.clone(), When::Now, "subs.active", 1);
-            d.add(scope, When::Now, format!("subs.active.service.{svc}"), 1);
+            d.add(scope.clone(), When::Now, format!("subs.active.service.{svc}"), 1);
+            // Due to end on that (Stockholm) day: "expiring within 30 days"
+            // is the sum of the next 31 days' items, not a list of rows.
+            d.add(scope, due_day(r), "subs.due", 1);
         }
+    }
+    if let Some(s) = sales.filter(|_| active) {
+        d.add(Scope::Sales(s.to_string()), due_day(r), "subs.due", 1);
+    }
+    if let Some(s) = r.sold_by.as_deref().filter(|s| !s.is_empty()) {
+        d.add(Scope::Sales(s.to_string()), day, "subs.bought", 1);
+        d.add(Scope::Sales(s.to_string()), day, "revenue.subs", price.0);
     }
     let cust = &r.customer_uid;
     d.add(Scope::bucket_of(cust), day, format!("subs.bought@{cust}"), 1);
@@ -425,11 +488,46 @@ pub fn customer_contribution(p: &CustomerProfile) -> Deltas {
     d.add(all.clone(), When::Now, st.clone(), 1);
     d.add(all.clone(), When::Now, format!("{st}.sector.{sector}"), 1);
     d.add(all, When::Now, format!("{st}.size.{size}"), 1);
-    if let Some(s) = p.account_manager_uid.as_ref().filter(|s| !s.is_empty()) {
+    if let Some(s) = sales_of(p) {
         d.add(Scope::Sales(s.clone()), When::Now, "customers", 1);
         d.add(Scope::Sales(s.clone()), When::Now, format!("customer.{}", p.uid), 1);
     }
     d
+}
+
+/// What a customer's current state gives its account manager `sales`:
+/// its cases by status now (read from the customer's own now item,
+/// `customer_now`) and its active rows due per day (`rows`: the customer's
+/// subscription rows). Bounded by the one customer's items.
+fn sales_state(customer_now: &BTreeMap<String, i64>, rows: &[PurchasedService], sales: &str) -> Deltas {
+    let mut d = Deltas::default();
+    let scope = Scope::Sales(sales.to_string());
+    for w in STATUS_WORDS {
+        let m = format!("cases.status.{w}");
+        d.add(scope.clone(), When::Now, m.clone(), customer_now.get(&m).copied().unwrap_or(0));
+    }
+    for r in rows.iter().filter(|r| r.active && !r.expired) {
+        d.add(scope.clone(), due_day(r), "subs.due", 1);
+    }
+    d
+}
+
+/// The move of a customer's current-state figures when its account
+/// manager changes from `old` to `new` (set, changed or cleared): taken
+/// from the old sales scope, given to the new. Sales already made stay
+/// where they were made (`subs.bought`, `revenue.subs`).
+pub fn sales_move(customer_now: &BTreeMap<String, i64>, rows: &[PurchasedService], old: Option<&str>, new: Option<&str>) -> Deltas {
+    let mut d = Deltas::default();
+    if old == new {
+        return d;
+    }
+    if let Some(o) = old {
+        d.merge(&sales_state(customer_now, rows, o), -1);
+    }
+    if let Some(n) = new {
+        d.merge(&sales_state(customer_now, rows, n), 1);
+    }
+    d.pruned()
 }
 
 /// The flows of a status change at `now`: accepted (waiting → in progress)
@@ -457,7 +555,10 @@ pub fn status_flows(before: &Case, after: &Case, now: DateTime<Utc>) -> Deltas {
         d.add(scope.clone(), day, count, 1);
         d.add(scope.clone(), day, time, secs);
         d.add(scope.clone(), day, format!("{count}.type.{ty}"), 1);
-        d.add(scope, day, format!("{time}.type.{ty}"), secs);
+        d.add(scope.clone(), day, format!("{time}.type.{ty}"), secs);
+        d.add(scope.clone(), day, format!("{count}.sector.{}", sector_of(after)), 1);
+        d.add(scope.clone(), day, pair_metric(count, after), 1);
+        d.add(scope, day, pair_metric(time, after), secs);
     }
     if what == "close" {
         d.add(Scope::bucket_of(&after.customer), day, format!("cases.closed@{}", after.customer), 1);
@@ -506,6 +607,7 @@ pub fn sum_into(into: &mut BTreeMap<String, i64>, from: &BTreeMap<String, i64>) 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::BTreeSet;
 
     fn d(y: i32, m: u32, day: u32) -> NaiveDate {
         NaiveDate::from_ymd_opt(y, m, day).unwrap()
@@ -575,6 +677,33 @@ mod tests {
     }
 
     #[test]
+    fn sales_scopes_count_current_state_for_the_manager_now_and_sales_for_the_seller() {
+        use crate::domain::catalogue::Hundredths;
+        use crate::domain::subscription::{new_row, Grant};
+        let at = chrono::NaiveDate::from_ymd_opt(2026, 3, 2).unwrap().and_hms_opt(9, 0, 0).unwrap();
+        let mut row = new_row(1, "c", &Grant::custom("Gold", Hundredths(1000), 30), false, at, at);
+        row.sold_by = Some("s1".into());
+        let d = subscription_contribution(&row, Price(500), Some("s2"));
+        let sold = &d.0[&(Scope::Sales("s1".into()), When::Day(d_(2026, 3, 2)))];
+        assert_eq!((sold["subs.bought"], sold["revenue.subs"]), (1, 500));
+        assert_eq!(d.0[&(Scope::Sales("s2".into()), When::Day(d_(2026, 4, 1)))]["subs.due"], 1);
+        assert!(!d.0.contains_key(&(Scope::Sales("s1".into()), When::Day(d_(2026, 4, 1)))), "due for the manager now");
+        // A move takes the customer's cases by status and active rows' due days.
+        let now: BTreeMap<String, i64> = [("cases.status.draft".to_string(), 2), ("cases.status.complete".to_string(), 1)].into();
+        let m = sales_move(&now, &[row.clone()], Some("s2"), Some("s3"));
+        assert_eq!(m.0[&(Scope::Sales("s2".into()), When::Now)]["cases.status.draft"], -2);
+        assert_eq!(m.0[&(Scope::Sales("s3".into()), When::Now)]["cases.status.complete"], 1);
+        assert_eq!(m.0[&(Scope::Sales("s3".into()), When::Day(d_(2026, 4, 1)))]["subs.due"], 1);
+        assert_eq!(m.0[&(Scope::Sales("s2".into()), When::Day(d_(2026, 4, 1)))]["subs.due"], -1);
+        assert!(m.0.keys().all(|(s, _)| *s != Scope::Sales("s1".into())), "sales made stay");
+        assert!(sales_move(&now, &[row], Some("s2"), Some("s2")).is_empty());
+    }
+
+    fn d_(y: i32, m: u32, day: u32) -> NaiveDate {
+        NaiveDate::from_ymd_opt(y, m, day).unwrap()
+    }
+
+    #[test]
     fn deltas_diff_cancels_what_did_not_change() {
         let mut a = Deltas::default();
         a.add(Scope::All, When::Now, "x", 2);
@@ -591,5 +720,95 @@ mod tests {
         assert!(is_flow("cases.closed.type.3"));
         assert!(is_flow("cases.closed@abc"));
         assert!(!is_flow("cases.opened"));
+    }
+
+    /// Every breakdown metric (`<metric>@<customer>`) one customer can have
+    /// in a month: a case opened and closed, an hour entry, a subscription sold.
+    fn breakdown_metrics_of_a_busy_month(customer: &str) -> BTreeSet<String> {
+        use super::super::case::CaseType;
+        use super::super::catalogue::Hundredths;
+        use super::super::subscription::ServiceRef;
+        let at = utc("2026-03-10T10:00:00Z");
+        let draft = Case::draft(
+            "c1".into(),
+            "2026-000001".into(),
+            customer.into(),
+            "Acme".into(),
+            CaseType { id: 1, name: "T".into(), name_en: None },
+            "x".into(),
+            at,
+        );
+        let open = Case { status: CaseStatus::Inprogress, lawyer: Some("law".into()), ..draft };
+        let closed = Case { status: CaseStatus::Complete, ..open.clone() };
+        let hour = CaseHour {
+            id: "h1".into(),
+            case_uid: "c1".into(),
+            lawyer: "law".into(),
+            lawyer_name: String::new(),
+            hour: Hundredths(150),
+            non_billable_hour: Hundredths(25),
+            rattsskydd_hour: Hundredths(0),
+            date: d(2026, 3, 10),
+            time: String::new(),
+            is_invoiced: false,
+            service: None,
+            description: String::new(),
+            created_at: at,
+        };
+        let row = PurchasedService {
+            id: 1,
+            customer_uid: customer.into(),
+            package_id: None,
+            service: ServiceRef { id: 1, name: "Consultancy".into() },
+            service_plan: None,
+            packages: None,
+            limit: None,
+            consumed_limit: 0,
+            hour: Hundredths(1000),
+            consumed_hour: Hundredths(0),
+            hour_less_than_consumed: false,
+            advance: false,
+            active: true,
+            expired: false,
+            start_date: at.naive_utc(),
+            expire_on: at.naive_utc() + Duration::days(30),
+            auto_update_date_end: None,
+            child: None,
+            updated_at: at.naive_utc(),
+            created_at: at.naive_utc(),
+            sold_by: None,
+        };
+        let mut all = case_contribution(&open, None);
+        for d in [
+            hour_contribution(&open, &hour, 150_000),
+            status_flows(&open, &closed, at),
+            subscription_contribution(&row, Price(1_000_000), None),
+        ] {
+            for (k, m) in d.0 {
+                all.0.entry(k).or_default().extend(m);
+            }
+        }
+        all.0.into_iter().filter(|((scope, _), _)| matches!(scope, Scope::Bucket(_))).flat_map(|(_, m)| m.into_keys()).collect()
+    }
+
+    #[test]
+    fn a_bucket_month_item_holds_forty_thousand_active_customers_under_the_item_limit() {
+        // DynamoDB sizes an item by its attribute names' bytes and, per number,
+        // at most 21 bytes; the key attributes and their names add some 100.
+        const NUMBER_MAX: usize = 21;
+        let names = breakdown_metrics_of_a_busy_month("0f8fad5b-d9cb-469f-a165-70867728950e");
+        assert_eq!(names.len(), 7, "every breakdown metric: {names:?}");
+        let mut per_bucket = vec![0usize; CUSTOMER_BUCKETS as usize];
+        for i in 0..40_000u64 {
+            // Customer uids as accounts makes them (UUID v4 text).
+            let n = fnv(&i.to_string()) as u128 | ((fnv(&format!("{i}-")) as u128) << 64);
+            let uid = uuid::Builder::from_random_bytes(n.to_be_bytes()).into_uuid().to_string();
+            let Scope::Bucket(b) = Scope::bucket_of(&uid) else { unreachable!() };
+            let bytes: usize = names.iter().map(|m| m.replace("0f8fad5b-d9cb-469f-a165-70867728950e", &uid).len() + NUMBER_MAX).sum();
+            per_bucket[b as usize] += bytes;
+        }
+        let largest = per_bucket.iter().max().copied().unwrap_or(0) + 100;
+        assert!(largest < ITEM_LIMIT_BYTES, "the fullest bucket's month item: {largest} bytes");
+        assert!(per_bucket.iter().all(|b| *b > 0), "every bucket has customers");
     }
 }

@@ -88,6 +88,11 @@ pub struct PurchasedService {
     #[serde(with = "datetime_format")]
     #[schema(value_type = String)]
     pub created_at: NaiveDateTime,
+    /// The customer's account manager when the row was sold (set by the
+    /// purchase and the renewal): the sales person the sale counts for in
+    /// the statistics, whoever manages the customer later.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sold_by: Option<String>,
 }
 
 /// Spec §4 subscription status.
@@ -277,6 +282,7 @@ pub fn new_row(id: u64, customer_uid: &str, grant: &Grant, advance: bool, start:
         child: None,
         updated_at: now,
         created_at: now,
+        sold_by: None,
     };
     row.refresh_flags();
     row
@@ -433,13 +439,16 @@ pub fn change_service(
 
 /// The change-service form (spec §5).
 #[derive(Debug, Default, Deserialize, ToSchema)]
+#[schema(example = json!({"start_date": "2026-01-01 00:00:00", "expire_on": "2027-12-31 00:00:00", "hour": 20}))]
 pub struct ChangeService {
     /// 'YYYY-MM-DD HH:mm:ss'
+    #[schema(required = true, min_length = 1, example = "2026-01-01 00:00:00")]
     pub start_date: Option<String>,
-    /// 'YYYY-MM-DD HH:mm:ss'
+    /// 'YYYY-MM-DD HH:mm:ss', after the start.
+    #[schema(required = true, min_length = 1, example = "2027-12-31 00:00:00")]
     pub expire_on: Option<String>,
     /// Service 1 only; at least 0.01; number or text with comma decimal.
-    #[schema(value_type = Option<f64>)]
+    #[schema(value_type = Option<f64>, minimum = 0.01, maximum = 10000)]
     pub hour: Option<serde_json::Value>,
 }
 
@@ -464,8 +473,10 @@ pub fn auto_update_date(raw: Option<&str>) -> Result<Option<NaiveDate>, ApiError
 /// Staff add to a customer exactly one of: a catalogue package, a catalogue
 /// service plan, or (admin) a custom package.
 #[derive(Debug, Default, Deserialize, ToSchema)]
+#[schema(example = json!({"customer_uid": "0b7e2c1a-5d7f-4c3e-9a1b-2f6d8e4c1a00", "package_id": 1}))]
 pub struct AddToCustomer {
     #[serde(default)]
+    #[schema(required = true, min_length = 1, format = "uuid")]
     pub customer_uid: String,
     /// A catalogue package (public or not).
     pub package_id: Option<u64>,
@@ -475,12 +486,16 @@ pub struct AddToCustomer {
     #[serde(default)]
     pub custom: bool,
     #[serde(default)]
+    #[schema(max_length = 200)]
     pub name: String,
-    #[schema(value_type = Option<f64>)]
+    /// Custom package: required, two decimals.
+    #[schema(value_type = Option<f64>, minimum = 0.01, maximum = 10000)]
     pub hours: Option<serde_json::Value>,
-    #[schema(value_type = Option<f64>)]
+    /// Custom package: SEK, required, two decimals.
+    #[schema(value_type = Option<f64>, minimum = 0.01, maximum = 100000000)]
     pub price: Option<serde_json::Value>,
-    #[schema(value_type = Option<u32>)]
+    /// Custom package: required.
+    #[schema(value_type = Option<u32>, minimum = 1, maximum = 3650)]
     pub duration_days: Option<serde_json::Value>,
 }
 

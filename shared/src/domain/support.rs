@@ -13,8 +13,8 @@ use super::message::Attachment;
 use super::{Role, User};
 use crate::error::{ApiError, FieldErrors, Msg};
 
-pub const SUBJECT_MAX_CHARS: usize = 200;
-pub const MESSAGE_MAX_CHARS: usize = 5000;
+pub const SUBJECT_MAX_CHARS: usize = super::text::SUBJECT_MAX;
+pub const MESSAGE_MAX_CHARS: usize = super::text::LONG_MAX;
 /// Answers a ticket may hold (a conversation, not a chat).
 pub const MAX_ANSWERS: usize = 50;
 

@@ -1,6 +1,6 @@
 //! External providers of the add-on services (issue 18), each behind a
 //! small trait: [`signing::Signing`] (Verified), [`credit::Credit`]
-//! (Bisnode). The use cases hold `Arc<dyn …>` in [`Providers`] and never know
+//! (Bisnode), [`meeting::MeetingRooms`] (video meetings). The use cases hold `Arc<dyn …>` in [`Providers`] and never know
 //! whether they talk to the provider or to the local stand-in
 //! ([`stand_in`], served by the local gateway and the tests on loopback):
 //! both are reached over HTTP by the same client ([`http::JsonClient`]:
@@ -11,9 +11,17 @@
 //! `PROVIDERS_API_KEY`, or on AWS the Secrets Manager secret named by
 //! `PROVIDERS_SECRET_ARN` (read once at cold start, as the JWT key).
 //! `PROVIDERS_TIMEOUT_MS` and `PROVIDERS_ATTEMPTS` tune the client.
+//! `CONTRACT_CHECK_URL` is where the contract-check screen links to (default:
+//! the stand-in's page under the base URL). `VERIFIED_CALLBACK_SECRET` signs
+//! the signing provider's callbacks (default: the API key; an empty secret
+//! refuses every callback).
 
+pub mod callback;
+pub mod contract_check;
 pub mod credit;
 pub mod http;
+pub mod inkasso;
+pub mod meeting;
 pub mod signing;
 pub mod stand_in;
 
@@ -32,6 +40,11 @@ pub type Fut<'a, T> = Pin<Box<dyn Future<Output = Result<T, ProviderError>> + Se
 pub struct Providers {
     pub signing: Arc<dyn signing::Signing>,
     pub credit: Arc<dyn credit::Credit>,
+    pub inkasso: Arc<dyn inkasso::Inkasso>,
+    pub contract_check: Arc<dyn contract_check::ContractCheck>,
+    /// The shared secret of the signing provider's callbacks (HMAC).
+    pub callback_secret: Arc<str>,
+    pub meeting: Arc<dyn meeting::MeetingRooms>,
 }
 
 impl Providers {
@@ -39,7 +52,21 @@ impl Providers {
     /// stand-in serves them).
     pub fn http(base: &str, api_key: &str, limits: Limits) -> Providers {
         let client = JsonClient::new(base, api_key, limits);
-        Providers { signing: Arc::new(signing::HttpSigning(client.clone())), credit: Arc::new(credit::HttpCredit(client)) }
+        Providers {
+            signing: Arc::new(signing::HttpSigning(client.clone())),
+            credit: Arc::new(credit::HttpCredit(client.clone())),
+            inkasso: Arc::new(inkasso::HttpInkasso(client.clone())),
+            meeting: Arc::new(meeting::HttpMeetingRooms(client)),
+            contract_check: Arc::new(contract_check::ConfiguredLink(format!("{}/kontrakto/", base.trim_end_matches('/')))),
+            callback_secret: api_key.into(),
+        }
+    }
+
+    /// The same providers with another callback secret (the local gateway
+    /// draws one per run and gives it to its stand-in).
+    pub fn with_callback_secret(mut self, secret: &str) -> Providers {
+        self.callback_secret = secret.into();
+        self
     }
 
     /// From the environment (see the module docs); without `PROVIDERS_URL`
@@ -59,7 +86,14 @@ impl Providers {
         if let Some(n) = var("PROVIDERS_ATTEMPTS").and_then(|v| v.parse().ok()) {
             limits.attempts = n;
         }
-        Providers::http(&base, &key, limits)
+        let mut p = Providers::http(&base, &key, limits);
+        if let Some(url) = var("CONTRACT_CHECK_URL") {
+            p.contract_check = Arc::new(contract_check::ConfiguredLink(url));
+        }
+        if let Some(secret) = var("VERIFIED_CALLBACK_SECRET") {
+            p.callback_secret = secret.into();
+        }
+        p
     }
 }
 

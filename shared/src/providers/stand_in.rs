@@ -10,6 +10,21 @@
 //! - Credit: a company number starting `55` is `ready` at once; any other
 //!   number is `pending` when ordered and `ready` on the first fetch. The
 //!   rating and payment remarks follow the number's digits.
+//! - Inkasso: an application is `pending` when submitted (the same one for
+//!   the same `Idempotency-Key`) and decided at the first status read:
+//!   `rejected` when its approved IP is in 203.0.113.0/24 (TEST-NET-3),
+//!   else `approved` with a creditor id and hash. A claim (under an approved
+//!   creditor's id as bearer) is `registered`, and each status read after
+//!   the first moves it one step on: `reminder_sent`, `collection`, `paid`,
+//!   `closed`.
+//! - Contract check: `GET /kontrakto/` is the page the screen links out to.
+//! - Signing callbacks: with [`router_with_callback`], each time a
+//!   recipient signs the stand-in posts the envelope's status, signed as
+//!   `providers::callback` reads it, to the callback URL (in the background,
+//!   once; polling stays the fallback).
+//! - Meeting: a room is `room-<n>` with the link
+//!   `https://meet.example.test/room-<n>` (the same one for the same
+//!   `Idempotency-Key`); cancelling marks it cancelled (twice is no error).
 //! - `POST /_script {"fail": "timeout"|"5xx"|"malformed", "times": n,
 //!   "delay_ms": ms}`: the next `n` provider calls fail that way (a timeout
 //!   answers after `delay_ms`, default 3000).
@@ -28,7 +43,9 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::credit::{CreditAnswer, ReportBody};
+use super::inkasso::{ClaimAnswer, NewClaim, ProspectAnswer, CLAIM_STATUSES};
 use super::signing::{EnvelopeStatus, NewEnvelope, RecipientStatus};
+use crate::domain::addons::InkassoAccount;
 
 #[derive(Default)]
 struct Script {
@@ -46,6 +63,14 @@ struct Inner {
     /// idempotency key → envelope or report id
     keys: HashMap<String, String>,
     reports: HashMap<String, CreditAnswer>,
+    /// prospect id → (the decision it gets at the first read, decided yet)
+    prospects: HashMap<String, (ProspectAnswer, bool)>,
+    /// claim id → (creditor id, step in `CLAIM_STATUSES`, read yet)
+    claims: HashMap<String, (String, usize, bool)>,
+    /// Where signing callbacks go, and their secret.
+    callback: Option<(String, String)>,
+    /// room id → cancelled
+    rooms: HashMap<String, bool>,
     calls: u64,
 }
 
@@ -69,6 +94,13 @@ pub fn router() -> Router {
     router_with(StandIn::default())
 }
 
+/// The stand-in posting signing callbacks to `url`, signed with `secret`.
+pub fn router_with_callback(url: &str, secret: &str) -> Router {
+    let state = StandIn::default();
+    state.with(|i| i.callback = Some((url.to_string(), secret.to_string())));
+    router_with(state)
+}
+
 pub fn router_with(state: StandIn) -> Router {
     Router::new()
         .route("/verified/auth/register", post(register))
@@ -82,6 +114,13 @@ pub fn router_with(state: StandIn) -> Router {
         .route("/verified/envelopes/{id}/signed.pdf", get(signed_pdf))
         .route("/bisnode/reports", post(order))
         .route("/bisnode/reports/{id}", get(fetch))
+        .route("/inkasso/prospects", post(apply))
+        .route("/inkasso/prospects/{id}", get(prospect))
+        .route("/inkasso/claims", post(register_claim))
+        .route("/inkasso/claims/{id}", get(claim))
+        .route("/kontrakto/", get(kontrakto))
+        .route("/meeting/rooms", post(create_room))
+        .route("/meeting/rooms/{id}/cancel", post(cancel_room))
         .layer(middleware::from_fn_with_state(state.clone(), scripted))
         .route("/_script", post(script))
         .with_state(state)
@@ -89,7 +128,17 @@ pub fn router_with(state: StandIn) -> Router {
 
 /// Serves the stand-in on a free loopback port: its base URL (tests).
 pub async fn serve_on_loopback() -> (String, StandIn) {
+    serve_state(StandIn::default()).await
+}
+
+/// [`serve_on_loopback`] with signing callbacks to `url` signed with `secret`.
+pub async fn serve_with_callback(url: &str, secret: &str) -> (String, StandIn) {
     let state = StandIn::default();
+    state.with(|i| i.callback = Some((url.to_string(), secret.to_string())));
+    serve_state(state).await
+}
+
+async fn serve_state(state: StandIn) -> (String, StandIn) {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind the provider stand-in");
     let addr = listener.local_addr().expect("stand-in address");
     let app = router_with(state.clone());
@@ -227,27 +276,63 @@ fn complete_if_signed(e: &mut EnvelopeStatus, acting: &[String]) {
 }
 
 async fn status(State(s): State<StandIn>, h: HeaderMap, Path(id): Path<String>) -> Response {
-    envelope_op(&s, &h, &id, |e, acting| {
+    let mut signed = None;
+    let answer = envelope_op(&s, &h, &id, |e, acting| {
         let answer = Json(e.clone()).into_response();
-        // The next one signs, seen at the next read.
+        // The next one signs, seen at the next read (or told by the callback).
         if e.state == "sent" {
             if let Some(r) = e.recipients.iter_mut().find(|r| !r.signed && acting.contains(&r.email)) {
                 r.signed = true;
+                complete_if_signed(e, acting);
+                signed = Some(e.clone());
             }
-            complete_if_signed(e, acting);
         }
         answer
-    })
+    });
+    if let Some(e) = signed {
+        s.call_back(&e);
+    }
+    answer
 }
 
 async fn sign_all(State(s): State<StandIn>, h: HeaderMap, Path(id): Path<String>) -> Response {
-    envelope_op(&s, &h, &id, |e, acting| {
+    let mut signed = None;
+    let answer = envelope_op(&s, &h, &id, |e, acting| {
         if e.state == "sent" {
             e.recipients.iter_mut().filter(|r| acting.contains(&r.email)).for_each(|r| r.signed = true);
             complete_if_signed(e, acting);
+            signed = Some(e.clone());
         }
         Json(e.clone()).into_response()
-    })
+    });
+    if let Some(e) = signed {
+        s.call_back(&e);
+    }
+    answer
+}
+
+impl StandIn {
+    /// Posts `e` to the callback URL, signed, in the background (at most
+    /// once: a lost callback is what polling is for).
+    fn call_back(&self, e: &EnvelopeStatus) {
+        let Some((url, secret)) = self.with(|i| i.callback.clone()) else { return };
+        let Ok(body) = serde_json::to_vec(e) else { return };
+        tokio::spawn(async move {
+            let sig = super::callback::sign(&secret, chrono::Utc::now().timestamp(), &body);
+            let client = hyper_util::client::legacy::Client::builder(hyper_util::rt::TokioExecutor::new()).build_http();
+            let req = hyper::Request::post(url)
+                .header("content-type", "application/json")
+                .header(super::callback::HEADER, sig)
+                .body(http_body_util::Full::new(bytes::Bytes::from(body)));
+            if let Ok(req) = req {
+                if let Ok(Ok(res)) = tokio::time::timeout(Duration::from_secs(10), client.request(req)).await {
+                    if !res.status().is_success() {
+                        eprintln!("signing stand-in: callback answered {}", res.status());
+                    }
+                }
+            }
+        });
+    }
 }
 
 async fn remind(State(s): State<StandIn>, h: HeaderMap, Path(id): Path<String>) -> Response {
@@ -326,6 +411,144 @@ async fn fetch(State(s): State<StandIn>, Path(id): Path<String>) -> Response {
     }
 }
 
+async fn apply(State(s): State<StandIn>, h: HeaderMap, Json(a): Json<InkassoAccount>) -> Response {
+    if a.organization_number.trim().is_empty() {
+        return (StatusCode::UNPROCESSABLE_ENTITY, Json(json!({"error": "organization_number"}))).into_response();
+    }
+    s.with(|i| {
+        let key = idem(&h).map(|k| format!("prospect:{k}"));
+        if let Some(id) = key.as_ref().and_then(|k| i.keys.get(k).cloned()) {
+            let (decided, read) = &i.prospects[&id];
+            return Json(if *read { decided.clone() } else { pending(&id) }).into_response();
+        }
+        let id = format!("pros-{}", i.prospects.len() + 1);
+        let rejected = a.approved_ip.trim().starts_with("203.0.113.");
+        let decided = if rejected {
+            ProspectAnswer { id: id.clone(), state: "rejected".into(), creditor_id: None, creditor_hash: None }
+        } else {
+            ProspectAnswer {
+                id: id.clone(),
+                state: "approved".into(),
+                creditor_id: Some(format!("cred-{}", i.prospects.len() + 1)),
+                creditor_hash: Some(creditor_hash(&a.organization_number, &id)),
+            }
+        };
+        i.prospects.insert(id.clone(), (decided, false));
+        if let Some(k) = key {
+            i.keys.insert(k, id.clone());
+        }
+        Json(pending(&id)).into_response()
+    })
+}
+
+fn pending(id: &str) -> ProspectAnswer {
+    ProspectAnswer { id: id.to_string(), state: "pending".into(), creditor_id: None, creditor_hash: None }
+}
+
+/// A stable hash of the organisation number and the application.
+fn creditor_hash(org: &str, id: &str) -> String {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(format!("{org}:{id}").as_bytes()).iter().take(16).map(|b| format!("{b:02x}")).collect()
+}
+
+async fn prospect(State(s): State<StandIn>, Path(id): Path<String>) -> Response {
+    s.with(|i| match i.prospects.get_mut(&id) {
+        Some((decided, read)) => {
+            *read = true;
+            Json(decided.clone()).into_response()
+        }
+        None => StatusCode::NOT_FOUND.into_response(),
+    })
+}
+
+fn creditor_known(i: &Inner, creditor: &str) -> bool {
+    !creditor.is_empty() && i.prospects.values().any(|(p, _)| p.creditor_id.as_deref() == Some(creditor))
+}
+
+async fn register_claim(State(s): State<StandIn>, h: HeaderMap, Json(c): Json<NewClaim>) -> Response {
+    let creditor = bearer(&h);
+    if c.amount <= 0 || c.invoice_url.is_empty() {
+        return (StatusCode::UNPROCESSABLE_ENTITY, Json(json!({"error": "amount and invoice"}))).into_response();
+    }
+    s.with(|i| {
+        if !creditor_known(i, &creditor) {
+            return unauthorized();
+        }
+        let key = idem(&h).map(|k| format!("claim:{k}"));
+        if let Some(id) = key.as_ref().and_then(|k| i.keys.get(k).cloned()) {
+            return Json(ClaimAnswer { id: id.clone(), status: CLAIM_STATUSES[i.claims[&id].1].into() }).into_response();
+        }
+        let id = format!("claim-{}", i.claims.len() + 1);
+        i.claims.insert(id.clone(), (creditor, 0, false));
+        if let Some(k) = key {
+            i.keys.insert(k, id.clone());
+        }
+        Json(ClaimAnswer { id, status: CLAIM_STATUSES[0].into() }).into_response()
+    })
+}
+
+async fn claim(State(s): State<StandIn>, h: HeaderMap, Path(id): Path<String>) -> Response {
+    let creditor = bearer(&h);
+    s.with(|i| match i.claims.get_mut(&id) {
+        Some((owner, step, read)) if *owner == creditor => {
+            // The first read tells what was registered; each later one a step on.
+            if *read {
+                *step = (*step + 1).min(CLAIM_STATUSES.len() - 1);
+            }
+            *read = true;
+            Json(ClaimAnswer { id: id.clone(), status: CLAIM_STATUSES[*step].into() }).into_response()
+        }
+        Some(_) => unauthorized(),
+        None => StatusCode::NOT_FOUND.into_response(),
+    })
+}
+
+async fn kontrakto() -> Response {
+    axum::response::Html(
+        "<!doctype html><html lang=\"sv\"><head><meta charset=\"utf-8\"><title>Avtalskollen</title></head>\
+         <body><h1>Avtalskollen</h1><p>Kontraktsgranskning (lokal ersättare) · Contract check (local stand-in)</p></body></html>",
+    )
+    .into_response()
+}
+
+async fn create_room(State(s): State<StandIn>, h: HeaderMap, Json(v): Json<Value>) -> Response {
+    if v["title"].as_str().is_none_or(str::is_empty) || v["minutes"].as_u64().is_none() {
+        return (StatusCode::UNPROCESSABLE_ENTITY, Json(json!({"error": "title and minutes"}))).into_response();
+    }
+    s.with(|i| {
+        let key = idem(&h).map(|k| format!("room:{k}"));
+        let id = match key.as_ref().and_then(|k| i.keys.get(k).cloned()) {
+            Some(id) => id,
+            None => {
+                let id = format!("room-{}", i.rooms.len() + 1);
+                i.rooms.insert(id.clone(), false);
+                if let Some(k) = key {
+                    i.keys.insert(k, id.clone());
+                }
+                id
+            }
+        };
+        Json(json!({"id": id, "url": format!("https://meet.example.test/{id}")})).into_response()
+    })
+}
+
+async fn cancel_room(State(s): State<StandIn>, Path(id): Path<String>) -> Response {
+    s.with(|i| match i.rooms.get_mut(&id) {
+        Some(cancelled) => {
+            *cancelled = true;
+            Json(json!({})).into_response()
+        }
+        None => StatusCode::NOT_FOUND.into_response(),
+    })
+}
+
+impl StandIn {
+    /// Rooms made so far and how many of them are cancelled (tests).
+    pub fn rooms(&self) -> (usize, usize) {
+        self.with(|i| (i.rooms.len(), i.rooms.values().filter(|c| **c).count()))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::http::{JsonClient, Limits, ProviderError};
@@ -363,5 +586,27 @@ mod tests {
         let c = JsonClient::new(&base, "", quick());
         assert_eq!(c.send(hyper::Method::POST, "/verified/envelopes", Some(&json!({})), None, None).await, Err(ProviderError::Unavailable));
         assert_eq!(stand_in.calls() - before, 1);
+    }
+
+    #[tokio::test]
+    async fn a_retried_room_request_makes_one_room() {
+        use super::super::meeting::{HttpMeetingRooms, MeetingRooms};
+        let (base, stand_in) = serve_on_loopback().await;
+        let rooms = HttpMeetingRooms(JsonClient::new(&base, "", quick()));
+        let start = chrono::Utc::now();
+        // A 5xx on the first attempt: the retry carries the same key.
+        scripted_failure(&base, "5xx", 1).await;
+        let a = rooms.create_room("booking-1", "2026-1 Avtal", start, 30).await.unwrap();
+        let again = rooms.create_room("booking-1", "2026-1 Avtal", start, 30).await.unwrap();
+        assert_eq!(a, again);
+        assert!(a.url.starts_with("https://meet.example.test/room-"));
+        let b = rooms.create_room("booking-2", "2026-1 Avtal", start, 30).await.unwrap();
+        assert_ne!(a.id, b.id);
+        assert_eq!(stand_in.rooms(), (2, 0));
+        rooms.cancel_room(&a.id).await.unwrap();
+        rooms.cancel_room(&a.id).await.unwrap();
+        assert_eq!(stand_in.rooms(), (2, 1));
+        scripted_failure(&base, "malformed", 1).await;
+        assert_eq!(rooms.create_room("booking-3", "x", start, 30).await, Err(ProviderError::BadAnswer));
     }
 }

@@ -15,9 +15,7 @@ use utoipa::ToSchema;
 use super::events::{self, Event, SubscriptionChange};
 use super::retry::{self, Attempt};
 use super::Context;
-use crate::domain::addons::{
-    self as rules, AccessFacts, Addon, CreditReport, Envelope, EnvelopeForm, EnvelopeState, InkassoAccount, InkassoProspect, VerifiedToken,
-};
+use crate::domain::addons::{self as rules, AccessFacts, Addon, CreditReport, Envelope, EnvelopeForm, EnvelopeState, VerifiedToken};
 use crate::domain::policy::{self, Action};
 use crate::domain::subscription::{PurchasedService, UsageEntry};
 use crate::domain::{Role, User};
@@ -31,18 +29,21 @@ fn now() -> NaiveDateTime {
     Utc::now().naive_utc()
 }
 
-/// The facts of the access rule for a customer.
-async fn facts(ctx: &Context, customer_uid: &str) -> Result<AccessFacts, ApiError> {
-    let rows = ctx.store.purchases_of(customer_uid).await?.into_iter().map(|r| r.row).collect();
-    let (bisnode_active, _) = ctx.store.bisnode_account(customer_uid).await?;
-    let has_token = ctx.store.verified_token(customer_uid).await?.is_some();
-    Ok(AccessFacts { rows, bisnode_active, has_token })
+/// The facts of the access rule for a customer and `addon`: its rows of
+/// that service (the rule looks at no other), read beside the rest.
+async fn facts(ctx: &Context, customer_uid: &str, addon: Addon) -> Result<AccessFacts, ApiError> {
+    let (rows, (bisnode_active, _), token) = tokio::try_join!(
+        ctx.store.purchases_of_service(customer_uid, addon.service_id()),
+        ctx.store.bisnode_account(customer_uid),
+        ctx.store.verified_token(customer_uid)
+    )?;
+    Ok(AccessFacts { rows: rows.into_iter().map(|r| r.row).collect(), bisnode_active, has_token: token.is_some() })
 }
 
 /// Spec §5 for `addon`: the customer the caller works for and the facts.
 pub async fn access(ctx: &Context, user: &User, addon: Addon, token_exempt: bool) -> Result<(String, AccessFacts), ApiError> {
     let customer = rules::customer_of(user)?;
-    let f = facts(ctx, &customer).await?;
+    let f = facts(ctx, &customer, addon).await?;
     rules::may_use(user, addon, &f, now(), token_exempt)?;
     Ok((customer, f))
 }
@@ -54,15 +55,22 @@ fn row_for(f: &AccessFacts, addon: Addon) -> Result<PurchasedService, ApiError> 
 
 /// The usable row of `addon`, read consistently with its revision (the one
 /// a booking is conditional on).
-async fn stored_row(ctx: &Context, customer: &str, addon: Addon) -> Result<StoredRow, ApiError> {
-    let rows = ctx.store.purchases_of(customer).await?;
+pub(crate) async fn stored_row(ctx: &Context, customer: &str, addon: Addon) -> Result<StoredRow, ApiError> {
+    let rows = ctx.store.purchases_of_service(customer, addon.service_id()).await?;
     let listed: Vec<PurchasedService> = rows.iter().map(|r| r.row.clone()).collect();
     let id = rules::usable_row(&listed, addon, now()).map(|r| r.id).ok_or(ApiError::ForbiddenBy(Msg::ServiceNotPurchased))?;
     rows.into_iter().find(|r| r.row.id == id).ok_or(ApiError::ForbiddenBy(Msg::ServiceNotPurchased))
 }
 
 /// Adds to `tx` one use of `row` (ledger entry `entry_id`) with its event.
-async fn book(ctx: &Context, tx: &mut Tx, row: &StoredRow, entry_id: &str, user: &User, what: &str) -> Result<events::Queued, ApiError> {
+pub(crate) async fn book(
+    ctx: &Context,
+    tx: &mut Tx,
+    row: &StoredRow,
+    entry_id: &str,
+    user: &User,
+    what: &str,
+) -> Result<events::Queued, ApiError> {
     let at = now();
     let entry = UsageEntry {
         entry_id: entry_id.to_string(),
@@ -83,7 +91,7 @@ async fn book(ctx: &Context, tx: &mut Tx, row: &StoredRow, entry_id: &str, user:
 
 /// A request id from the client (32 hex digits) makes a retried request
 /// land on the same record; without one, a new id.
-fn record_id(request_id: Option<&str>) -> String {
+pub(crate) fn record_id(request_id: Option<&str>) -> String {
     match request_id.map(str::trim) {
         Some(r) if r.len() == 32 && r.chars().all(|c| c.is_ascii_hexdigit()) => r.to_ascii_lowercase(),
         _ => uuid::Uuid::new_v4().simple().to_string(),
@@ -101,7 +109,8 @@ pub async fn verify_services(ctx: &Context, user: &User, service: &str) -> Resul
     if user.role() == Some(Role::CustomerContact) && addon.contact_permission().is_some_and(|p| !user.permissions.contains(&p)) {
         return Ok(Vec::new());
     }
-    let rows: Vec<PurchasedService> = ctx.store.purchases_of(&customer).await?.into_iter().map(|r| r.row).collect();
+    let rows: Vec<PurchasedService> =
+        ctx.store.purchases_of_service(&customer, addon.service_id()).await?.into_iter().map(|r| r.row).collect();
     Ok(rules::usable_row(&rows, addon, now()).cloned().into_iter().collect())
 }
 
@@ -162,7 +171,7 @@ pub async fn check_token(ctx: &Context, user: &User) -> Result<TokenState, ApiEr
     }
 }
 
-async fn token_of(ctx: &Context, customer: &str) -> Result<String, ApiError> {
+pub(crate) async fn token_of(ctx: &Context, customer: &str) -> Result<String, ApiError> {
     Ok(ctx.store.verified_token(customer).await?.ok_or(ApiError::ForbiddenBy(Msg::VerifiedTokenMissing))?.token)
 }
 
@@ -298,7 +307,11 @@ pub async fn send_envelope(ctx: &Context, user: &User, uid: &str) -> Result<Enve
         e.state = EnvelopeState::Sent;
         e.provider_id = Some(status.id.clone());
         e.updated_at = Utc::now();
-        Ok(if save_envelope(ctx, &e, rev).await? { Attempt::Done(e) } else { Attempt::Conflict })
+        // With the pointer the provider's callback finds the envelope.
+        let mut tx = ctx.store.tx();
+        ctx.store.add_envelope(&mut tx, &e, Some(rev))?;
+        ctx.store.add_envelope_pointer(&mut tx, &status.id, customer, uid)?;
+        Ok(if ctx.store.commit(tx).await? { Attempt::Done(e) } else { Attempt::Conflict })
     })
     .await
 }
@@ -338,38 +351,56 @@ pub async fn cancel_envelope(ctx: &Context, user: &User, uid: &str) -> Result<En
     .await
 }
 
-/// Polls the provider for a sent envelope: recipients' progress, and on
-/// completion the signed PDF kept with the customer. A provider failure
-/// leaves the envelope as it was.
+/// Polls the provider for a sent envelope (see [`apply_status`]). A
+/// provider failure leaves the envelope as it was.
 async fn sync(ctx: &Context, token: &str, e: Envelope) -> Result<Envelope, ApiError> {
     let (Some(id), EnvelopeState::Sent) = (e.provider_id.clone(), e.state) else { return Ok(e) };
     let status = ctx.providers.signing.status(token, &id).await?;
+    apply_status(ctx, token, &e.customer_uid, &e.uid, &status).await
+}
+
+/// What the provider says about a sent envelope, by polling or by its
+/// callback (one path for both): recipients' progress (a signature is never
+/// taken back), and on completion the signed PDF kept with the customer.
+/// An answer that changes nothing writes nothing, so a repeated callback
+/// or poll is harmless.
+pub(crate) async fn apply_status(
+    ctx: &Context,
+    token: &str,
+    customer: &str,
+    uid: &str,
+    status: &crate::providers::signing::EnvelopeStatus,
+) -> Result<Envelope, ApiError> {
     let state = match status.state.as_str() {
         "completed" => EnvelopeState::Completed,
         "cancelled" => EnvelopeState::Cancelled,
         "expired" => EnvelopeState::Expired,
         _ => EnvelopeState::Sent,
     };
-    let signed_key = if state == EnvelopeState::Completed {
+    let (current, _) = own_envelope(ctx, customer, uid).await?;
+    let signed_key = if state == EnvelopeState::Completed && current.state == EnvelopeState::Sent {
+        let id = current.provider_id.clone().unwrap_or_else(|| status.id.clone());
         let pdf = ctx.providers.signing.signed_pdf(token, &id).await?;
-        let key = format!("{}{}-signed.pdf", envelope_prefix(&e.customer_uid), e.uid);
+        let key = format!("{}{}-signed.pdf", envelope_prefix(customer), uid);
         ctx.files.put_bytes(&key, "application/pdf", pdf).await?;
         Some(key)
     } else {
         None
     };
-    let (status, signed_key) = (&status, &signed_key);
-    let (customer, uid) = (e.customer_uid.clone(), e.uid.clone());
-    let (customer, uid) = (&customer, &uid);
+    let signed_key = &signed_key;
     retry::until_done(|_| async move {
         let (mut e, rev) = own_envelope(ctx, customer, uid).await?;
         if e.state != EnvelopeState::Sent {
             return Ok(Attempt::Done(e));
         }
+        let before = (e.recipients.iter().map(|r| r.signed).collect::<Vec<_>>(), e.state);
         for r in e.recipients.iter_mut() {
-            r.signed = status.recipients.iter().any(|s| s.email.eq_ignore_ascii_case(&r.email) && s.signed);
+            r.signed = r.signed || status.recipients.iter().any(|s| s.email.eq_ignore_ascii_case(&r.email) && s.signed);
         }
         e.state = state;
+        if before == (e.recipients.iter().map(|r| r.signed).collect::<Vec<_>>(), e.state) {
+            return Ok(Attempt::Done(e));
+        }
         e.signed_key = signed_key.clone().or(e.signed_key);
         e.updated_at = Utc::now();
         Ok(if save_envelope(ctx, &e, rev).await? { Attempt::Done(e) } else { Attempt::Conflict })
@@ -521,27 +552,4 @@ pub async fn credit_reports(ctx: &Context, user: &User) -> Result<Vec<CreditRepo
         out.push(r);
     }
     Ok(out)
-}
-
-// ------------------------------------------------------------- Inkasso ----
-
-/// `inkasso/prospect/`: the company's Inkasso account application, if any.
-pub async fn inkasso_prospect(ctx: &Context, user: &User) -> Result<Option<InkassoProspect>, ApiError> {
-    let (customer, _) = access(ctx, user, Addon::Incasso, false).await?;
-    ctx.store.inkasso_prospect(&customer).await
-}
-
-/// Applies for (or corrects) the company's Inkasso account (spec §3 fields
-/// validated); the application is `applied` until the provider decides.
-pub async fn apply_inkasso(ctx: &Context, user: &User, form: &InkassoAccount) -> Result<InkassoProspect, ApiError> {
-    let (customer, _) = access(ctx, user, Addon::Incasso, false).await?;
-    let account = rules::validate_inkasso(form)?;
-    if let Some(p) = ctx.store.inkasso_prospect(&customer).await? {
-        if p.state == "approved" {
-            return Ok(p);
-        }
-    }
-    let p = InkassoProspect { account, state: "applied".into(), applied_at: Utc::now(), approved_date: None };
-    ctx.store.put_inkasso_prospect(&customer, &p).await?;
-    Ok(p)
 }

@@ -85,14 +85,14 @@ pub async fn named_entry(ctx: &Context, caller: &User, kind: NamedKind, id: u64)
 pub async fn create_named(ctx: &Context, caller: &User, kind: NamedKind, form: &NamedRequest) -> Result<NamedEntry, ApiError> {
     policy::require(caller, Action::ManageCatalogue)?;
     let draft = form.checked().map_err(ApiError::validation)?;
-    ctx.store.create_named(kind, &draft.name, &draft.description).await
+    ctx.store.create_named_entry(kind, &draft).await
 }
 
 /// Rename an entry of a named list (admin); a gone entry is not found.
 pub async fn update_named(ctx: &Context, caller: &User, kind: NamedKind, id: u64, form: &NamedRequest) -> Result<NamedEntry, ApiError> {
     policy::require(caller, Action::ManageCatalogue)?;
     let draft = form.checked().map_err(ApiError::validation)?;
-    ctx.store.update_named(kind, id, &draft.name, &draft.description).await
+    ctx.store.update_named(kind, id, &draft).await
 }
 
 /// Delete an entry of a named list (admin); a gone entry is not found.

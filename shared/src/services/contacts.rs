@@ -103,6 +103,8 @@ pub async fn create(s: &Context, caller: &User, customer: Option<&str>, email: &
     let (phone, permissions) = check_form(&form, &mut errors);
     let identity_number = check_identity(&form, &mut errors);
     errors.check()?;
+    // The first invitation counts against the recipient's mail limit too.
+    crate::services::credentials::limit_mail_to(s, email).await?;
     let placeholder = crate::domain::two_factor::new_link_token();
     let mut user = accounts::new_user(
         &s.store,

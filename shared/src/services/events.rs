@@ -28,6 +28,7 @@
 use crate::domain::case::{Case, CaseHour};
 use crate::domain::conflict::PartyKind;
 use crate::domain::customer::{CustomerProfile, CustomerType};
+use crate::domain::meeting::Meeting;
 use crate::domain::message::Message;
 use crate::domain::rating::Rating;
 use crate::domain::subscription::PurchasedService;
@@ -66,6 +67,10 @@ pub enum Event<'a> {
     /// A subscription row was bought, added, changed, activated, used,
     /// renewed, deleted or expired.
     SubscriptionChanged { row: &'a PurchasedService, change: SubscriptionChange },
+    /// A video meeting was booked (issue 18 item 6).
+    MeetingBooked { meeting: &'a Meeting, by: &'a User },
+    /// A booked video meeting was cancelled by either side.
+    MeetingCancelled { meeting: &'a Meeting, by: &'a User },
 }
 
 /// What happened to a case's hours.
@@ -126,14 +131,24 @@ pub async fn record(ctx: &Context, tx: &mut Tx, events: &[Event<'_>]) -> Result<
     }
     // The statistics counters: in the transaction when they fit, else in
     // follow-up items (each applied once, see `finish_counters_follow_up`).
-    let deltas = counters::deltas(ctx, events).await?;
+    let counted = counters::deltas(ctx, events).await?;
+    let deltas = counted.deltas;
     if !deltas.is_empty() {
         let event_id = uuid::Uuid::new_v4().simple().to_string();
         let writes = crate::store::stats::counter_writes(&deltas, crate::domain::stats::fnv(&event_id));
-        if writes.len() + RESERVE <= tx.room() {
+        if writes.len() + counted.guards.len() + RESERVE <= tx.room() {
             ctx.store.add_counters(tx, &writes)?;
         } else {
             queued.counter_follow_ups = ctx.store.add_counters_follow_up(tx, &event_id, &writes)?;
+        }
+    }
+    // What the counters were computed from must still hold at commit (the
+    // customer's account manager, the figures a new manager takes over).
+    // An item this transaction already writes is left out (one operation
+    // per item): its own write or an event of this batch moves it.
+    for g in counted.guards {
+        if !tx.touches(&g.pk, &g.sk) {
+            tx.check(&g.pk, &g.sk, g.cond)?;
         }
     }
     // The notifications of the event: in the transaction when they fit

@@ -229,9 +229,12 @@ pub async fn mark_invoiced(
 
 /// An additional-hour request: the form and, for admin, the lawyer.
 #[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"case_uid": "0b7e2c1a-5d7f-4c3e-9a1b-2f6d8e4c1a01", "month": "2026-11", "total_hour": 2, "description": "Extra arbete"}))]
 pub struct AdditionalHourRequest {
+    #[schema(format = "uuid")]
     pub case_uid: String,
     /// Admin only: the lawyer the hours are for (spec §6).
+    #[schema(format = "uuid")]
     pub lawyer: Option<String>,
     #[serde(flatten)]
     pub form: AdditionalHourForm,

@@ -20,7 +20,9 @@ pub mod customers;
 pub mod documents;
 pub mod events;
 pub mod hours;
+pub mod inkasso;
 pub mod legal;
+pub mod meetings;
 pub mod messages;
 pub mod notifications;
 pub mod profile;
@@ -33,6 +35,7 @@ pub mod statistics;
 pub mod subscriptions;
 pub mod support;
 pub mod templates;
+pub mod verified_callback;
 
 use std::sync::Arc;
 

@@ -12,6 +12,7 @@ use super::events::{Event, HoursChange, SubscriptionChange};
 use super::retry::{self, Attempt};
 use super::Context;
 use crate::domain::case::{Case, CaseStatus};
+use crate::domain::meeting::Meeting;
 use crate::domain::message::Side;
 use crate::domain::notification::{self, excerpt, Draft, Notification, Outgoing, Params, Verb};
 use crate::domain::permissions::{holds, Permission};
@@ -146,7 +147,28 @@ async fn drafts(ctx: &Context, event: &Event<'_>) -> Result<Vec<(Vec<To>, Draft)
             vec![(subscription_readers(ctx, row).await?, Draft { verb, params: row_params(row), case_uid: None })]
         }
         Event::CustomerSaved { .. } | Event::ContactSaved { .. } => vec![],
+        Event::MeetingBooked { meeting, by } => vec![meeting_news(Verb::MeetingBooked, meeting, by)],
+        Event::MeetingCancelled { meeting, by } => vec![meeting_news(Verb::MeetingCancelled, meeting, by)],
     })
+}
+
+/// A meeting's news go to the other side: the lawyer when the customer
+/// side acted, else the customer and whoever of its side booked it.
+fn meeting_news(verb: Verb, m: &Meeting, by: &User) -> (Vec<To>, Draft) {
+    let to = if crate::domain::case::is_customer_side(by) {
+        vec![To::User(m.lawyer_uid.clone())]
+    } else {
+        vec![To::User(m.customer_uid.clone()), To::User(m.booked_by.clone())]
+    };
+    let params = Params {
+        case_number: Some(m.case_number.clone()),
+        subject: Some(m.subject.clone()),
+        customer: Some(m.customer_name.clone()),
+        actor: Some(by.full_name()),
+        date: Some(crate::domain::meeting::stockholm_text(m.start)),
+        ..Params::default()
+    };
+    (to, Draft { verb, params, case_uid: Some(m.case_uid.clone()) })
 }
 
 /// A subscription's news go to the customer and its account manager.
@@ -204,7 +226,9 @@ fn actor_of<'a>(event: &'a Event<'_>) -> Option<&'a str> {
         | Event::CaseChanged { by, .. }
         | Event::CaseStatusChanged { by, .. }
         | Event::CaseHoursChanged { by, .. }
-        | Event::MessagePosted { by, .. } => Some(by.uid.as_str()),
+        | Event::MessagePosted { by, .. }
+        | Event::MeetingBooked { by, .. }
+        | Event::MeetingCancelled { by, .. } => Some(by.uid.as_str()),
         _ => None,
     }
 }

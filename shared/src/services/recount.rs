@@ -8,6 +8,10 @@
 //! ([`crate::domain::stats::FLOW_METRICS`]) cannot be rebuilt from the
 //! current state: they are reported as kept.
 //!
+//! The sales scopes are rebuilt as the events keep them: cases by status
+//! and active rows due for the manager each customer's profile names now,
+//! sales for the manager the row names (`sold_by`).
+//!
 //! Revenue is rebuilt at today's prices and customer rates; a price or
 //! rate changed since a sale shows as a difference (fix takes today's).
 
@@ -78,31 +82,40 @@ pub async fn expected(ctx: &Context, report: &mut Report) -> Result<BTreeMap<(St
     }
     let mut deltas = Deltas::default();
     let mut rates: HashMap<String, i64> = HashMap::new();
+    // Customer uid → its account manager now (cases and active rows count
+    // for the manager the customer has now; sales stay with `sold_by`).
+    let mut managers: HashMap<String, String> = HashMap::new();
+    let mut rows = Vec::new();
     let mut prices: HashMap<(Option<u64>, Option<u64>), Price> = HashMap::new();
     for item in ctx.store.scan_prefix("CUSTOMER#").await? {
         let sk = item.get("SK").and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
         if sk == "PROFILE" {
             let p = crate::store::customers::from_item(item)?;
             rates.insert(p.uid.clone(), p.hourly_rate_ore.unwrap_or(0));
+            if let Some(m) = stats::sales_of(&p) {
+                managers.insert(p.uid.clone(), m);
+            }
             deltas.merge(&stats::customer_contribution(&p), 1);
             report.customers += 1;
         } else if sk.starts_with("PURCHASE#") {
-            let row = crate::store::subscriptions::parse_row(item)?.row;
-            let key = (row.packages.as_ref().and_then(|p| p.id), row.service_plan.as_ref().and_then(|p| p.id));
-            let price = match prices.get(&key) {
-                Some(p) => *p,
-                None => {
-                    let p = counters::price_of(ctx, &row).await?;
-                    prices.insert(key, p);
-                    p
-                }
-            };
-            deltas.merge(&stats::subscription_contribution(&row, price), 1);
-            report.subscriptions += 1;
+            rows.push(crate::store::subscriptions::parse_row(item)?.row);
         }
     }
+    for row in &rows {
+        let key = (row.packages.as_ref().and_then(|p| p.id), row.service_plan.as_ref().and_then(|p| p.id));
+        let price = match prices.get(&key) {
+            Some(p) => *p,
+            None => {
+                let p = counters::price_of(ctx, row).await?;
+                prices.insert(key, p);
+                p
+            }
+        };
+        deltas.merge(&stats::subscription_contribution(row, price, managers.get(&row.customer_uid).map(String::as_str)), 1);
+        report.subscriptions += 1;
+    }
     for c in cases.values() {
-        deltas.merge(&stats::case_contribution(c), 1);
+        deltas.merge(&stats::case_contribution(c, managers.get(&c.customer).map(String::as_str)), 1);
     }
     for h in &hours {
         if let Some(c) = cases.get(&h.case_uid) {

@@ -19,10 +19,10 @@ use utoipa::ToSchema;
 use super::Context;
 use crate::domain::case::{Case, CaseListPlan, CaseStatus, ListOrder};
 use crate::domain::catalogue::NamedKind;
-use crate::domain::stats::{self, week_start, Period, PeriodError, PeriodKind, Scope, CUSTOMER_BUCKETS};
+use crate::domain::stats::{self, week_start, Period, PeriodError, PeriodKind, Scope};
 use crate::domain::{Role, User};
 use crate::error::{ApiError, Msg};
-use crate::store::stats::Counts;
+use crate::store::stats::{Ask, Counts};
 
 /// Today in Stockholm.
 pub fn today() -> NaiveDate {
@@ -94,8 +94,18 @@ pub struct Slice {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, ToSchema)]
 pub struct Table {
     pub columns: Vec<String>,
-    #[schema(value_type = Vec<Vec<Object>>)]
+    #[schema(value_type = Vec<Vec<TableCell>>)]
     pub rows: Vec<Vec<Value>>,
+}
+
+/// The schema of one [`Table`] cell (the rows hold JSON values): a key or
+/// label, or a figure.
+#[derive(Serialize, ToSchema)]
+#[serde(untagged)]
+#[allow(dead_code)] // only its schema is used
+pub enum TableCell {
+    Text(String),
+    Number(f64),
 }
 
 fn g(c: &Counts, k: &str) -> i64 {
@@ -160,15 +170,15 @@ impl<'a> Reader<'a> {
         self.items += r.items;
         Ok(r.value)
     }
-    /// The per-customer breakdown of the period: customer uid → metrics.
+    /// The per-customer breakdown of the period: customer uid → metrics
+    /// (every bucket, read together).
     async fn per_customer(&mut self, p: &Period) -> Result<BTreeMap<String, Counts>, ApiError> {
+        let r = self.ctx.store.stats_series_sum(&Scope::buckets(), p, false).await?;
+        self.items += r.items;
         let mut out: BTreeMap<String, Counts> = BTreeMap::new();
-        for b in 0..CUSTOMER_BUCKETS {
-            let c = self.total(&Scope::Bucket(b), p).await?;
-            for (k, v) in c {
-                if let Some((metric, uid)) = k.split_once('@') {
-                    *out.entry(uid.to_string()).or_default().entry(metric.to_string()).or_insert(0) += v;
-                }
+        for (k, v) in sum(&r.value) {
+            if let Some((metric, uid)) = k.split_once('@') {
+                *out.entry(uid.to_string()).or_default().entry(metric.to_string()).or_insert(0) += v;
             }
         }
         Ok(out)
@@ -178,40 +188,48 @@ impl<'a> Reader<'a> {
         let c = self.now(&Scope::Sales(sales.to_string())).await?;
         Ok(c.iter().filter(|(_, v)| **v > 0).filter_map(|(k, _)| k.strip_prefix("customer.").map(String::from)).collect())
     }
+    /// Several figures at once (see [`crate::store::Store::stats_many`]).
+    async fn many(&mut self, asks: &[Ask<'_>], only: Option<&[&str]>) -> Result<Vec<Counts>, ApiError> {
+        let r = self.ctx.store.stats_many(asks, only).await?;
+        self.items += r.items;
+        Ok(r.value)
+    }
+    /// Customers' names by uid: one BatchGetItem per 100 (each uid asked is
+    /// an item read, found or not, as each GetItem was).
     async fn customer_names(&mut self, uids: &[String]) -> Result<BTreeMap<String, String>, ApiError> {
-        let mut out = BTreeMap::new();
-        for uid in uids {
-            self.items += 1;
-            if let Some(p) = self.ctx.store.get_customer_profile(uid).await? {
+        self.items += uids.len() as u64;
+        let found = self.ctx.store.get_customer_profiles(uids).await?;
+        Ok(found
+            .into_iter()
+            .map(|(uid, p)| {
                 let name = p.company_name.clone().filter(|n| !n.is_empty()).unwrap_or_else(|| format!("{} {}", p.first_name, p.last_name));
-                out.insert(uid.clone(), name);
-            }
-        }
-        Ok(out)
+                (uid, name)
+            })
+            .collect())
     }
+    /// Users' names by uid: one BatchGetItem per 100.
     async fn user_names(&mut self, uids: &[String]) -> Result<BTreeMap<String, String>, ApiError> {
-        let mut out = BTreeMap::new();
-        for uid in uids {
-            self.items += 1;
-            if let Some(u) = self.ctx.store.get_user(uid).await? {
-                out.insert(uid.clone(), u.full_name());
-            }
-        }
-        Ok(out)
+        self.items += uids.len() as u64;
+        Ok(self.ctx.store.get_users(uids).await?.into_iter().map(|(uid, u)| (uid, u.full_name())).collect())
     }
-    async fn named(&mut self, kind: NamedKind) -> Result<BTreeMap<String, String>, ApiError> {
+    /// A named list's names (id → name) in the reader's language.
+    async fn named(&mut self, kind: NamedKind, lang: &str) -> Result<BTreeMap<String, String>, ApiError> {
         let list = self.ctx.store.list_named(kind).await?;
         self.items += list.len() as u64;
-        Ok(list.into_iter().map(|e| (e.id.to_string(), e.name)).collect())
+        Ok(list.into_iter().map(|e| (e.id.to_string(), e.name_in(lang).to_string())).collect())
     }
-    /// Subscription rows expiring within `days` (the due index), as
-    /// (customer uid, row id).
-    async fn expiring(&mut self, days: i64) -> Result<Vec<(String, u64)>, ApiError> {
-        let now = Utc::now();
-        let rows = self.ctx.store.due_between(now, now + Duration::days(days)).await?;
-        self.items += rows.len() as u64;
-        Ok(rows)
-    }
+}
+
+/// The days whose `subs.due` counters say how many active subscriptions
+/// end within `days` days (today included): a bounded read however many
+/// subscriptions there are.
+fn next_days(today: NaiveDate, days: i64) -> Period {
+    Period { from: today, to: today + Duration::days(days) }
+}
+
+/// The figures of a [`crate::store::Store::stats_many`] read, one per ask.
+fn figures<const N: usize>(read: Vec<Counts>) -> Result<[Counts; N], ApiError> {
+    read.try_into().map_err(|v: Vec<Counts>| ApiError::internal(format!("{} figures read, {N} asked", v.len())))
 }
 
 fn forbidden<T>() -> Result<T, ApiError> {
@@ -430,9 +448,14 @@ pub async fn activity(ctx: &Context, u: &User, p: Period) -> Result<Statistic, A
     })
 }
 
-/// `statistic/legal/` (admin; a lawyer their own): cases by case type,
-/// average time to accept and to close, hours per case type.
-pub async fn legal(ctx: &Context, u: &User, p: Period) -> Result<Statistic, ApiError> {
+/// `statistic/legal/` (admin; a lawyer their own): cases by case type and
+/// knowledge sector (one row per pair; see
+/// [`crate::domain::case::KnowledgeSector`] for how a case has a sector),
+/// average time to accept and to close, hours per pair; the pie: hours per
+/// case type. Figures counted before cases had sectors (only by type) show
+/// under the type with no sector. Case types and sectors are named in
+/// `lang`, the reader's language.
+pub async fn legal(ctx: &Context, u: &User, p: Period, lang: &str) -> Result<Statistic, ApiError> {
     let scope = match viewer(u)? {
         Viewer::Admin => Scope::All,
         Viewer::Lawyer(l) => Scope::Lawyer(l),
@@ -442,34 +465,70 @@ pub async fn legal(ctx: &Context, u: &User, p: Period) -> Result<Statistic, ApiE
     let by_day = p.by_day();
     let series = r.series(&scope, &p, by_day).await?;
     let total = sum(&series);
-    let types = r.named(NamedKind::CaseType).await?;
-    let mut ids: BTreeSet<String> = BTreeSet::new();
-    for k in total.keys() {
-        if let Some(i) = k.find(".type.") {
-            ids.insert(k[i + 6..].to_string());
+    let types = r.named(NamedKind::CaseType, lang).await?;
+    let sectors = r.named(NamedKind::KnowledgeSector, lang).await?;
+    let measures = ["cases.opened", "cases.accepted", "cases.accept_secs", "cases.closed", "cases.close_secs", "hours.total"];
+    // (type, sector) → measure → amount.
+    let mut pairs: BTreeMap<(String, String), Counts> = BTreeMap::new();
+    let mut type_ids: BTreeSet<String> = BTreeSet::new();
+    for (k, v) in &total {
+        // Only the case measures: the global scope also holds customers'
+        // `customers.new.type.<company|individual>`.
+        if let Some(id) = measures.iter().find_map(|m| k.strip_prefix(m).and_then(|x| x.strip_prefix(".type."))) {
+            type_ids.insert(id.to_string());
+        }
+        for m in measures {
+            let Some(rest) = k.strip_prefix(m).and_then(|x| x.strip_prefix(".pair.")) else { continue };
+            if let Some((ty, sector)) = rest.split_once('.') {
+                *pairs.entry((ty.to_string(), sector.to_string())).or_default().entry(m.to_string()).or_insert(0) += v;
+            }
         }
     }
-    let columns = ["case_type", "cases.opened", "cases.accepted", "avg_accept_hours", "cases.closed", "avg_close_days", "hours.total"];
+    for ty in &type_ids {
+        for m in measures {
+            let paired: i64 = pairs.iter().filter(|((t, _), _)| t == ty).map(|(_, c)| g(c, m)).sum();
+            let rest = g(&total, &format!("{m}.type.{ty}")) - paired;
+            if rest != 0 {
+                *pairs.entry((ty.clone(), "none".into())).or_default().entry(m.to_string()).or_insert(0) += rest;
+            }
+        }
+    }
+    let columns = [
+        "case_type",
+        "knowledge_sector",
+        "cases.opened",
+        "cases.accepted",
+        "avg_accept_hours",
+        "cases.closed",
+        "avg_close_days",
+        "hours.total",
+    ];
     let mut table = Table { columns: columns.map(String::from).to_vec(), rows: vec![] };
-    let mut pie = Vec::new();
-    for id in ids {
-        let t = |m: &str| g(&total, &format!("{m}.type.{id}"));
-        let accepted = t("cases.accepted");
-        let closed = t("cases.closed");
-        let avg_accept = if accepted > 0 { t("cases.accept_secs") as f64 / accepted as f64 / 3600.0 } else { 0.0 };
-        let avg_close = if closed > 0 { t("cases.close_secs") as f64 / closed as f64 / 86400.0 } else { 0.0 };
-        let name = types.get(&id).cloned().unwrap_or_else(|| id.clone());
+    for ((ty, sector), c) in &pairs {
+        let (accepted, closed) = (g(c, "cases.accepted"), g(c, "cases.closed"));
+        let avg_accept = if accepted > 0 { g(c, "cases.accept_secs") as f64 / accepted as f64 / 3600.0 } else { 0.0 };
+        let avg_close = if closed > 0 { g(c, "cases.close_secs") as f64 / closed as f64 / 86400.0 } else { 0.0 };
+        // No sector: an empty cell the page names in its language.
+        let sector_name = if sector == "none" { String::new() } else { sectors.get(sector).cloned().unwrap_or_else(|| sector.clone()) };
         table.rows.push(vec![
-            json!(name.clone()),
-            json!(t("cases.opened")),
+            json!(types.get(ty).cloned().unwrap_or_else(|| ty.clone())),
+            json!(sector_name),
+            json!(g(c, "cases.opened")),
             json!(accepted),
             json!((avg_accept * 10.0).round() / 10.0),
             json!(closed),
             json!((avg_close * 10.0).round() / 10.0),
-            json!(t("hours.total")),
+            json!(g(c, "hours.total")),
         ]);
-        pie.push(Slice { key: format!("type.{id}"), name, value: t("hours.total") });
     }
+    let pie = type_ids
+        .iter()
+        .map(|id| Slice {
+            key: format!("type.{id}"),
+            name: types.get(id).cloned().unwrap_or_else(|| id.clone()),
+            value: g(&total, &format!("hours.total.type.{id}")),
+        })
+        .collect();
     Ok(Statistic {
         period: Some(p),
         by_day,
@@ -495,13 +554,13 @@ pub async fn chart(ctx: &Context, u: &User, p: Period) -> Result<Statistic, ApiE
         Viewer::Sales(s) => {
             let mine = r.sales_customers(&s).await?;
             let mut out: BTreeMap<String, Counts> = labels(&p, by_day).into_iter().map(|l| (l, Counts::new())).collect();
-            for b in 0..CUSTOMER_BUCKETS {
-                for (label, c) in r.series(&Scope::Bucket(b), &p, by_day).await? {
-                    for (k, v) in c {
-                        if let Some((metric, uid)) = k.split_once('@') {
-                            if mine.contains(uid) {
-                                *out.entry(label.clone()).or_default().entry(metric.to_string()).or_insert(0) += v;
-                            }
+            let read = r.ctx.store.stats_series_sum(&Scope::buckets(), &p, by_day).await?;
+            r.items += read.items;
+            for (label, c) in read.value {
+                for (k, v) in c {
+                    if let Some((metric, uid)) = k.split_once('@') {
+                        if mine.contains(uid) {
+                            *out.entry(label.clone()).or_default().entry(metric.to_string()).or_insert(0) += v;
                         }
                     }
                 }
@@ -565,13 +624,11 @@ pub struct HoursSplit {
 }
 
 impl HoursSplit {
+    /// The metrics [`Self::of`] reads.
+    const METRICS: [&str; 4] = ["hours.billable", "hours.nonbillable", "hours.rattsskydd", "hours.total"];
     fn of(c: &Counts) -> Self {
-        HoursSplit {
-            billable: g(c, "hours.billable"),
-            nonbillable: g(c, "hours.nonbillable"),
-            rattsskydd: g(c, "hours.rattsskydd"),
-            total: g(c, "hours.total"),
-        }
+        let [billable, nonbillable, rattsskydd, total] = Self::METRICS.map(|m| g(c, m));
+        HoursSplit { billable, nonbillable, rattsskydd, total }
     }
 }
 
@@ -584,13 +641,11 @@ pub struct StatusCounts {
 }
 
 impl StatusCounts {
+    /// The metrics [`Self::of`] reads.
+    const METRICS: [&str; 4] = ["cases.status.draft", "cases.status.waiting", "cases.status.inprogress", "cases.status.complete"];
     fn of(c: &Counts) -> Self {
-        StatusCounts {
-            draft: g(c, "cases.status.draft"),
-            waiting: g(c, "cases.status.waiting"),
-            inprogress: g(c, "cases.status.inprogress"),
-            complete: g(c, "cases.status.complete"),
-        }
+        let [draft, waiting, inprogress, complete] = Self::METRICS.map(|m| g(c, m));
+        StatusCounts { draft, waiting, inprogress, complete }
     }
 }
 
@@ -662,10 +717,17 @@ pub enum Dashboard {
         items_read: u64,
     },
     Sales {
+        /// Customers this sales person manages (as account manager) now.
         customers: i64,
+        /// Draft cases of those customers.
         draft_cases: i64,
+        /// Their active subscriptions ending within 30 days.
         expiring_subscriptions: u64,
+        /// Subscriptions sold this month to customers while this sales
+        /// person managed them (a sale stays with whoever managed the
+        /// customer then).
         packages_sold_month: i64,
+        /// öre
         revenue_month_subscriptions: i64,
         items_read: u64,
     },
@@ -693,12 +755,25 @@ pub async fn dashboard(ctx: &Context, u: &User) -> Result<Dashboard, ApiError> {
     let mut r = Reader::new(ctx);
     match viewer(u)? {
         Viewer::Admin => {
-            let now = r.now(&Scope::All).await?;
-            let m = r.total(&Scope::All, &month).await?;
-            let w = r.total(&Scope::All, &week).await?;
-            let pending_customers = ctx.store.count_customers_awaiting_approval().await?;
-            r.items += 1;
-            let expiring = r.expiring(30).await?.len() as u64;
+            // Every counter item of the page read at once (each item once:
+            // the week and the next 31 days share days), beside the count
+            // of customers awaiting approval. The month items are read
+            // whole (their `hours.total.lawyer.<uid>` rank the lawyers),
+            // the others only for the metrics shown.
+            let due = next_days(today, 30);
+            let shown: Vec<&str> =
+                StatusCounts::METRICS.iter().chain(&HoursSplit::METRICS).chain(&["subs.active", "subs.due"]).copied().collect();
+            let asks = [Ask::Now(&Scope::All), Ask::Total(&Scope::All, &week), Ask::Total(&Scope::All, &due)];
+            let month_ask = [Ask::Total(&Scope::All, &month)];
+            let (read, month_read, pending_customers) = tokio::try_join!(
+                ctx.store.stats_many(&asks, Some(&shown)),
+                ctx.store.stats_many(&month_ask, None),
+                ctx.store.count_customers_awaiting_approval()
+            )?;
+            r.items += read.items + month_read.items + 1;
+            let [now, w, due] = figures(read.value)?;
+            let [m] = figures(month_read.value)?;
+            let expiring = g(&due, "subs.due").max(0) as u64;
             let mut lawyers: Vec<(String, i64)> =
                 m.iter().filter_map(|(k, v)| k.strip_prefix("hours.total.lawyer.").map(|uid| (uid.to_string(), *v))).collect();
             lawyers.sort_by_key(|(uid, v)| (-*v, uid.clone()));
@@ -725,13 +800,17 @@ pub async fn dashboard(ctx: &Context, u: &User) -> Result<Dashboard, ApiError> {
         }
         Viewer::Lawyer(l) => {
             let scope = Scope::Lawyer(l.clone());
-            let own = r.now(&scope).await?;
-            let all = r.now(&Scope::All).await?;
-            let m = r.total(&scope, &month).await?;
-            let w = r.total(&scope, &week).await?;
-            let page =
-                ctx.store.list_cases(&CaseListPlan::Lawyer(l.clone(), vec![CaseStatus::Inprogress]), None, ListOrder::Desc, None).await?;
-            r.items += page.results.len() as u64;
+            let asks = [Ask::Now(&scope), Ask::Now(&Scope::All), Ask::Total(&scope, &month), Ask::Total(&scope, &week)];
+            let plan = CaseListPlan::Lawyer(l.clone(), vec![CaseStatus::Inprogress]);
+            let shown: Vec<&str> =
+                HoursSplit::METRICS.iter().chain(&["cases.status.inprogress", "cases.status.waiting"]).copied().collect();
+            let (read, page, staff) = tokio::try_join!(
+                ctx.store.stats_many(&asks, Some(&shown)),
+                ctx.store.list_cases(&plan, None, ListOrder::Desc, None),
+                ctx.store.get_staff(&l)
+            )?;
+            r.items += read.items + page.results.len() as u64 + 1;
+            let [own, all, m, w] = figures(read.value)?;
             let mut deadlines: Vec<Deadline> = page
                 .results
                 .iter()
@@ -745,8 +824,6 @@ pub async fn dashboard(ctx: &Context, u: &User) -> Result<Dashboard, ApiError> {
                 })
                 .collect();
             deadlines.sort_by_key(|d| d.deadline);
-            let staff = ctx.store.get_staff(&l).await?;
-            r.items += 1;
             let (rating_average, rating_count) = staff.map(|s| (s.rating_average, s.rating_count)).unwrap_or((None, 0));
             Ok(Dashboard::Lawyer {
                 active_cases: g(&own, "cases.status.inprogress"),
@@ -760,33 +837,35 @@ pub async fn dashboard(ctx: &Context, u: &User) -> Result<Dashboard, ApiError> {
             })
         }
         Viewer::Sales(s) => {
-            let mine = r.sales_customers(&s).await?;
-            let mut drafts = 0;
-            for c in &mine {
-                drafts += g(&r.now(&Scope::Customer(c.clone())).await?, "cases.status.draft");
-            }
-            let expiring = r.expiring(30).await?.into_iter().filter(|(c, _)| mine.contains(c)).count() as u64;
-            let mut sold = 0;
-            let mut revenue = 0;
-            for (uid, c) in r.per_customer(&month).await? {
-                if mine.contains(&uid) {
-                    sold += g(&c, "subs.bought");
-                    revenue += g(&c, "revenue.subs");
-                }
-            }
+            // The sales scope holds the figures of the customers the sales
+            // person manages now (cases by status, active rows due per
+            // day) and of the sales made while managing them: a fixed
+            // number of items however many customers and the firm have.
+            let scope = Scope::Sales(s);
+            let due = next_days(today, 30);
+            let shown = ["customers", "cases.status.draft", "subs.bought", "revenue.subs", "subs.due"];
+            let asks = [Ask::Now(&scope), Ask::Total(&scope, &month), Ask::Total(&scope, &due)];
+            let [now, m, due] = figures(r.many(&asks, Some(&shown)).await?)?;
+            let expiring = g(&due, "subs.due").max(0) as u64;
             Ok(Dashboard::Sales {
-                customers: mine.len() as i64,
-                draft_cases: drafts,
+                customers: g(&now, "customers"),
+                draft_cases: g(&now, "cases.status.draft"),
                 expiring_subscriptions: expiring,
-                packages_sold_month: sold,
-                revenue_month_subscriptions: revenue,
+                packages_sold_month: g(&m, "subs.bought"),
+                revenue_month_subscriptions: g(&m, "revenue.subs"),
                 items_read: r.items,
             })
         }
         Viewer::Company(c) => {
-            let now = r.now(&Scope::Customer(c.clone())).await?;
-            let rows = ctx.store.list_purchases(&c).await?;
-            r.items += rows.len() as u64;
+            let scope = Scope::Customer(c.clone());
+            let plan = CaseListPlan::Customer(c.clone(), vec![]);
+            let (now, rows, page) = tokio::try_join!(
+                ctx.store.stats_now(&scope),
+                ctx.store.list_purchases(&c),
+                ctx.store.list_cases(&plan, None, ListOrder::Desc, None)
+            )?;
+            r.items += now.items + rows.len() as u64 + page.results.len() as u64;
+            let now = now.value;
             let soon = Utc::now().naive_utc() + Duration::days(30);
             let gauges: Vec<SubscriptionGauge> = rows
                 .iter()
@@ -810,8 +889,6 @@ pub async fn dashboard(ctx: &Context, u: &User) -> Result<Dashboard, ApiError> {
                 })
                 .collect();
             let expiring = gauges.iter().filter(|g| g.expiring).cloned().collect();
-            let page = ctx.store.list_cases(&CaseListPlan::Customer(c.clone(), vec![]), None, ListOrder::Desc, None).await?;
-            r.items += page.results.len() as u64;
             let mut recent: Vec<RecentCase> = page
                 .results
                 .into_iter()

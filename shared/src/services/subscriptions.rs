@@ -47,10 +47,22 @@ pub struct CustomerServices {
 /// `customer/{uid}/`: staff, lawyers, the customer itself and its contacts.
 pub async fn customer_services(ctx: &Context, caller: &User, customer_uid: &str) -> Result<CustomerServices, ApiError> {
     policy::require(caller, Action::ReadCustomerAccount { customer_uid })?;
-    customer(ctx, customer_uid).await?;
+    // The customer reading its own account was read just now, to
+    // authenticate it; for anyone else the customer's user and Bisnode
+    // account are one BatchGetItem. The rows are read beside.
+    let known = async {
+        if caller.uid == customer_uid {
+            Ok((caller.role() == Some(Role::Customer), ctx.store.bisnode_account(customer_uid).await?))
+        } else {
+            let (user, bisnode) = ctx.store.user_and_bisnode_account(customer_uid).await?;
+            Ok((user.is_some_and(|u| u.role() == Some(Role::Customer)), bisnode))
+        }
+    };
+    let ((is_customer, (active, account)), rows) = tokio::try_join!(known, ctx.store.list_purchases(customer_uid))?;
+    if !is_customer {
+        return Err(ApiError::NotFound);
+    }
     let at = now();
-    let rows = ctx.store.list_purchases(customer_uid).await?;
-    let (active, account) = ctx.store.bisnode_account(customer_uid).await?;
     Ok(CustomerServices { rows: rows.into_iter().map(|r| r.view(at)).collect(), bisnode_account_active: active, bisnode_account: account })
 }
 
@@ -99,7 +111,8 @@ pub async fn grant(ctx: &Context, customer_uid: &str, grant: &Grant, now: NaiveD
         let seen = ctx.store.purchase_guard(customer_uid, grant.service_id).await?;
         let existing: Vec<PurchasedService> = ctx.store.purchases_of(customer_uid).await?.into_iter().map(|r| r.row).collect();
         let (advance, start) = subscription::plan_purchase(&existing, grant.service_id, now).map_err(|e| ApiError::bad(e.key()))?;
-        let row = subscription::new_row(ctx.store.next_purchase_id().await?, customer_uid, grant, advance, start, now);
+        let mut row = subscription::new_row(ctx.store.next_purchase_id().await?, customer_uid, grant, advance, start, now);
+        row.sold_by = manager_of(ctx, customer_uid).await?;
         let mut tx = ctx.store.tx();
         ctx.store.add_purchase(&mut tx, &row, seen)?;
         let queued = events::record(ctx, &mut tx, &[Event::SubscriptionChanged { row: &row, change: SubscriptionChange::Bought }]).await?;
@@ -110,6 +123,11 @@ pub async fn grant(ctx: &Context, customer_uid: &str, grant: &Grant, now: NaiveD
         }
     })
     .await
+}
+
+/// The customer's account manager now (the sales person a sale counts for).
+async fn manager_of(ctx: &Context, customer_uid: &str) -> Result<Option<String>, ApiError> {
+    Ok(ctx.store.get_customer_profile_latest(customer_uid).await?.as_ref().and_then(crate::domain::stats::sales_of))
 }
 
 /// Reads row `id` (not found when gone), lets `change` decide the new row
@@ -289,7 +307,9 @@ async fn expire_row(ctx: &Context, customer_uid: &str, id: u64, now: NaiveDateTi
         let mut done = subscription::expired(&stored.row);
         let mut tx = ctx.store.tx();
         let (outcome, changed) = match subscription::renewal(&stored.row, subscription::renewal_id(id), now) {
-            Some(child) => {
+            Some(mut child) => {
+                // A renewal is a new sale: it counts for the manager the customer has now.
+                child.sold_by = manager_of(ctx, customer_uid).await?;
                 done.child = Some(child.id);
                 done.updated_at = now;
                 ctx.store.add_row(&mut tx, &done, Some(stored.rev))?;

@@ -6,7 +6,7 @@ use aws_sdk_dynamodb::types::AttributeValue;
 use serde::{de::DeserializeOwned, Serialize};
 
 use super::{keys, s, sdk_err, Item, Store};
-use crate::domain::catalogue::{NamedEntry, Package, ServicePlan};
+use crate::domain::catalogue::{NamedDraft, NamedEntry, Package, ServicePlan};
 use crate::error::ApiError;
 
 /// The named lists kept by admin (a domain type; re-exported where the
@@ -102,11 +102,16 @@ impl Store {
         Self::parse_all(self.query_prefix(keys::catalogue::PLANS_PK, keys::catalogue::PLAN_PREFIX).await?)
     }
 
+    /// An entry named in Swedish only (seeds and tests).
     pub async fn create_named(&self, kind: NamedKind, name: &str, description: &str) -> Result<NamedEntry, ApiError> {
+        self.create_named_entry(kind, &NamedDraft { description: description.trim().to_string(), ..NamedDraft::named(name) }).await
+    }
+    pub async fn create_named_entry(&self, kind: NamedKind, draft: &NamedDraft) -> Result<NamedEntry, ApiError> {
         let entry = NamedEntry {
             id: self.next_id(kind.counter()).await?,
-            name: name.trim().to_string(),
-            description: description.trim().to_string(),
+            name: draft.name.clone(),
+            name_en: draft.name_en.clone(),
+            description: draft.description.clone(),
         };
         self.put_new(kind.pk(), &keys::catalogue::entry_sk(entry.id), kind.counter(), &entry).await?;
         Ok(entry)
@@ -117,23 +122,30 @@ impl Store {
     pub async fn list_named(&self, kind: NamedKind) -> Result<Vec<NamedEntry>, ApiError> {
         Self::parse_all(self.query_prefix(kind.pk(), keys::catalogue::ENTRY_PREFIX).await?)
     }
-    /// Renames an existing entry; `NotFound` if it is gone.
-    pub async fn update_named(&self, kind: NamedKind, id: u64, name: &str, description: &str) -> Result<NamedEntry, ApiError> {
-        let res = self
+    /// Renames an existing entry (both languages); `NotFound` if it is gone.
+    pub async fn update_named(&self, kind: NamedKind, id: u64, draft: &NamedDraft) -> Result<NamedEntry, ApiError> {
+        let (update, en) = match &draft.name_en {
+            Some(en) => ("SET #n = :n, name_en = :e, description = :d", Some(en)),
+            None => ("SET #n = :n, description = :d REMOVE name_en", None),
+        };
+        let mut req = self
             .client
             .update_item()
             .table_name(&self.table)
             .key("PK", s(kind.pk()))
             .key("SK", s(keys::catalogue::entry_sk(id)))
-            .update_expression("SET #n = :n, description = :d")
+            .update_expression(update)
             .condition_expression("attribute_exists(PK)")
             .expression_attribute_names("#n", "name")
-            .expression_attribute_values(":n", s(name.trim()))
-            .expression_attribute_values(":d", s(description.trim()))
-            .send()
-            .await;
-        match res {
-            Ok(_) => Ok(NamedEntry { id, name: name.trim().into(), description: description.trim().into() }),
+            .expression_attribute_values(":n", s(&draft.name))
+            .expression_attribute_values(":d", s(&draft.description));
+        if let Some(en) = en {
+            req = req.expression_attribute_values(":e", s(en));
+        }
+        match req.send().await {
+            Ok(_) => {
+                Ok(NamedEntry { id, name: draft.name.clone(), name_en: draft.name_en.clone(), description: draft.description.clone() })
+            }
             Err(e) if e.as_service_error().is_some_and(|x| x.is_conditional_check_failed_exception()) => Err(ApiError::NotFound),
             Err(e) => Err(sdk_err(e)),
         }

@@ -18,9 +18,9 @@
 //! this index existed are indexed on their next save, or at once by
 //! `infra/reindex-search.sh`.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::HashMap;
 
-use aws_sdk_dynamodb::types::{AttributeValue, KeysAndAttributes};
+use aws_sdk_dynamodb::types::AttributeValue;
 
 use super::tx::{Cond, Tx};
 use super::{keys, n, s, sdk_err, Item, Store};
@@ -186,7 +186,7 @@ impl Store {
                     wanted.push((text("customer_uid"), text("SK")));
                 }
             }
-            let profiles = self.batch_get_profiles(&wanted.iter().map(|(u, _)| u.clone()).collect::<Vec<_>>()).await?;
+            let profiles = self.get_customer_profiles(&wanted.iter().map(|(u, _)| u.clone()).collect::<Vec<_>>()).await?;
             items_read += profiles.len();
             let more = out.last_evaluated_key.as_ref().is_some_and(|k| !k.is_empty());
             let mut full = false;
@@ -218,25 +218,14 @@ impl Store {
         Ok(SearchPage { results, next: last_sk, items_read })
     }
 
-    /// Profiles by customer uid, one BatchGetItem per 100 (unprocessed keys asked again).
-    async fn batch_get_profiles(&self, uids: &[String]) -> Result<HashMap<String, CustomerProfile>, ApiError> {
+    /// Profiles by customer uid (absent ones left out): one BatchGetItem
+    /// per 100, unprocessed keys asked again.
+    pub async fn get_customer_profiles(&self, uids: &[String]) -> Result<HashMap<String, CustomerProfile>, ApiError> {
+        let keys: Vec<(String, String)> = uids.iter().map(|u| (keys::customer::pk(u), keys::customer::PROFILE_SK.to_string())).collect();
         let mut out = HashMap::new();
-        let unique: BTreeSet<&String> = uids.iter().collect();
-        let unique: Vec<&String> = unique.into_iter().collect();
-        for chunk in unique.chunks(100) {
-            let mut ks: Vec<Item> = chunk
-                .iter()
-                .map(|u| Item::from([("PK".to_string(), s(keys::customer::pk(u))), ("SK".to_string(), s(keys::customer::PROFILE_SK))]))
-                .collect();
-            while !ks.is_empty() {
-                let ka = KeysAndAttributes::builder().set_keys(Some(ks)).build().map_err(ApiError::internal)?;
-                let res = self.client.batch_get_item().request_items(&self.table, ka).send().await.map_err(sdk_err)?;
-                for item in res.responses().and_then(|r| r.get(&self.table)).cloned().unwrap_or_default() {
-                    let p: CustomerProfile = serde_dynamo::from_item(item).map_err(ApiError::internal)?;
-                    out.insert(p.uid.clone(), p);
-                }
-                ks = res.unprocessed_keys().and_then(|u| u.get(&self.table)).map(|k| k.keys().to_vec()).unwrap_or_default();
-            }
+        for item in self.batch_get(&keys).await? {
+            let p: CustomerProfile = serde_dynamo::from_item(item).map_err(ApiError::internal)?;
+            out.insert(p.uid.clone(), p);
         }
         Ok(out)
     }

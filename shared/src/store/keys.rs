@@ -480,8 +480,66 @@ pub mod addons {
     pub const INKASSO_SK: &str = "INKASSO";
 }
 
+/// Video meetings (issue 18 item 6): a lawyer's offered times and the
+/// customer's booked meetings.
+pub mod meeting {
+    /// A lawyer's offered times (each carries its booking).
+    pub fn slots_pk(lawyer_uid: &str) -> String {
+        format!("MEETSLOTS#{lawyer_uid}")
+    }
+    pub const SLOT_PREFIX: &str = "SLOT#";
+    pub fn slot_sk(slot_uid: &str) -> String {
+        format!("SLOT#{slot_uid}")
+    }
+    /// Bumped with every new slot, so two concurrent offers cannot overlap.
+    pub const SLOTS_GUARD_SK: &str = "SLOTS_GUARD";
+    /// In the customer's partition ([`super::customer::pk`]).
+    pub const MEETING_PREFIX: &str = "MEETING#";
+    pub fn meeting_sk(uid: &str) -> String {
+        format!("MEETING#{uid}")
+    }
+}
+
+/// Debt-collection claims, in the customer's partition (issue 18 item 4).
+pub mod inkasso {
+    pub const CLAIM_PREFIX: &str = "INKASSO_CLAIM#";
+    pub fn claim_sk(uid: &str) -> String {
+        format!("INKASSO_CLAIM#{uid}")
+    }
+}
+
+/// The signing provider's envelope id → our envelope (the callback names
+/// only the provider's id).
+pub mod verified_envelope {
+    pub fn pk(provider_id: &str) -> String {
+        format!("VERIFIED_ENVELOPE#{provider_id}")
+    }
+    pub const SK: &str = "POINTER";
+}
+
+#[cfg(test)]
+mod inkasso_key_tests {
+    #[test]
+    fn inkasso_and_callback_keys_are_literal() {
+        assert_eq!(super::inkasso::CLAIM_PREFIX, "INKASSO_CLAIM#");
+        assert_eq!(super::inkasso::claim_sk("c1"), "INKASSO_CLAIM#c1");
+        assert_eq!(super::verified_envelope::pk("env-1"), "VERIFIED_ENVELOPE#env-1");
+        assert_eq!(super::verified_envelope::SK, "POINTER");
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn meeting_keys() {
+        assert_eq!(meeting::slots_pk("l1"), "MEETSLOTS#l1");
+        assert_eq!(meeting::SLOT_PREFIX, "SLOT#");
+        assert_eq!(meeting::slot_sk("1764000000-ab12cd34"), "SLOT#1764000000-ab12cd34");
+        assert_eq!(meeting::SLOTS_GUARD_SK, "SLOTS_GUARD");
+        assert_eq!(meeting::MEETING_PREFIX, "MEETING#");
+        assert_eq!(meeting::meeting_sk("m1"), "MEETING#m1");
+    }
+
     use super::*;
     use chrono::TimeZone;
 

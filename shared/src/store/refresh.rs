@@ -109,15 +109,6 @@ impl Store {
             .is_some_and(|i| i.get("used").and_then(|v| v.as_bool().ok()).copied() == Some(true)))
     }
 
-    /// Whether a sign-in still stands: its family exists and is not revoked
-    /// (read consistently, so a logout ends its access tokens at once).
-    pub async fn family_live(&self, fam: &str) -> Result<bool, ApiError> {
-        Ok(self
-            .get_latest(&keys::refresh_family::pk(fam), keys::refresh_family::SK)
-            .await?
-            .is_some_and(|i| i.get("revoked").and_then(|v| v.as_bool().ok()).copied() == Some(false)))
-    }
-
     /// Ends every session of one sign-in (logout, or a replayed token).
     pub async fn revoke_family(&self, fam: &str) -> Result<(), ApiError> {
         let res = self

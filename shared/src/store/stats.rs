@@ -76,6 +76,14 @@ fn add_counts(into: &mut Counts, from: &Counts) {
     }
 }
 
+/// One figure of [`Store::stats_many`]: a scope's gauges now, or its
+/// total over a period.
+#[derive(Clone, Copy, Debug)]
+pub enum Ask<'a> {
+    Now(&'a Scope),
+    Total(&'a Scope, &'a Period),
+}
+
 /// Figures read, with the number of items it took.
 #[derive(Clone, Debug, Default)]
 pub struct Read<T> {
@@ -158,16 +166,73 @@ impl Store {
         Ok(Read { value, items: items.len() as u64 })
     }
 
+    /// One counter item's metrics, read consistently (a change that moves
+    /// them follows, guarded on what was read); empty when absent.
+    pub async fn counter_item_latest(&self, pk: &str, sk: &str) -> Result<Counts, ApiError> {
+        Ok(self.get_consistent(pk, sk).await?.as_ref().map(counts_of).unwrap_or_default())
+    }
+
     /// Several scopes' gauges at once (e.g. a sales person's customers).
     pub async fn stats_now_many(&self, scopes: &[Scope]) -> Result<Read<Vec<Counts>>, ApiError> {
-        let mut value = Vec::new();
-        let mut items = 0;
-        for scope in scopes {
-            let r = self.stats_now(scope).await?;
-            items += r.items;
-            value.push(r.value);
+        self.stats_many(&scopes.iter().map(Ask::Now).collect::<Vec<_>>(), None).await
+    }
+
+    /// Several figures of a page at once (a dashboard's gauges now, its
+    /// month, week and next 31 days): the keys of every ask read together
+    /// in one BatchGetItem per 100, each item once however many asks
+    /// share it (a week and the next 31 days overlap), instead of a read
+    /// per figure. A total over a long period (more than
+    /// [`POINT_READ_MAX_KEYS`] keys) is read as [`Self::stats_series`]
+    /// reads it. `items`: the distinct items read.
+    ///
+    /// `only`: the metrics the page shows, when it names them all (the
+    /// items are read with just those; every other metric reads as absent).
+    pub async fn stats_many(&self, asks: &[Ask<'_>], only: Option<&[&str]>) -> Result<Read<Vec<Counts>>, ApiError> {
+        let keys_of = |ask: &Ask<'_>| -> Option<Vec<(String, String)>> {
+            match ask {
+                Ask::Now(scope) => {
+                    let key = scope.key();
+                    Some((0..scope.shards()).map(|sh| (k::now_pk(&key, sh), k::NOW_SK.to_string())).collect())
+                }
+                Ask::Total(scope, period) => {
+                    let keys = point_keys(&scope.key(), scope.shards(), &period.pieces());
+                    (keys.len() <= POINT_READ_MAX_KEYS).then_some(keys)
+                }
+            }
+        };
+        let wanted: Vec<Option<Vec<(String, String)>>> = asks.iter().map(keys_of).collect();
+        let all: std::collections::BTreeSet<(String, String)> = wanted.iter().flatten().flatten().cloned().collect();
+        let all: Vec<(String, String)> = all.into_iter().collect();
+        let items = match only {
+            Some(metrics) => self.batch_get_only(&all, metrics).await?,
+            None => self.batch_get(&all).await?,
+        };
+        let mut read = items.len() as u64;
+        let found: std::collections::HashMap<(String, String), Counts> = items
+            .iter()
+            .map(|i| {
+                let key = |a: &str| i.get(a).and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
+                ((key("PK"), key("SK")), counts_of(i))
+            })
+            .collect();
+        let mut value = Vec::with_capacity(asks.len());
+        for (ask, keys) in asks.iter().zip(wanted) {
+            let mut total = Counts::new();
+            match (keys, ask) {
+                (Some(keys), _) => keys.iter().filter_map(|key| found.get(key)).for_each(|c| add_counts(&mut total, c)),
+                (None, Ask::Total(scope, period)) => {
+                    let r = self.stats_series(scope, period, false).await?;
+                    read += r.items;
+                    r.value.values().for_each(|c| add_counts(&mut total, c));
+                    if let Some(metrics) = only {
+                        total.retain(|m, _| metrics.contains(&m.as_str()));
+                    }
+                }
+                (None, Ask::Now(_)) => {}
+            }
+            value.push(total);
         }
-        Ok(Read { value, items })
+        Ok(Read { value, items: read })
     }
 
     /// A scope's figures over `period`, per day (`by_day`) or per month
@@ -175,7 +240,18 @@ impl Store {
     /// summed into its month). Reads the period's day items where it must
     /// and month items for whole months, on every shard.
     pub async fn stats_series(&self, scope: &Scope, period: &Period, by_day: bool) -> Result<Read<BTreeMap<String, Counts>>, ApiError> {
-        let key = scope.key();
+        self.stats_series_sum(std::slice::from_ref(scope), period, by_day).await
+    }
+
+    /// Several scopes' figures over `period`, summed per label (the
+    /// per-customer breakdown's buckets: their metrics never overlap, so
+    /// the sum is every bucket's metrics side by side).
+    pub async fn stats_series_sum(
+        &self,
+        scopes: &[Scope],
+        period: &Period,
+        by_day: bool,
+    ) -> Result<Read<BTreeMap<String, Counts>>, ApiError> {
         let mut series: BTreeMap<String, Counts> = BTreeMap::new();
         let mut read = 0u64;
         let pieces: Vec<Piece> = if by_day {
@@ -200,23 +276,58 @@ impl Store {
                 e.1 = e.1.max(*m);
             }
         }
-        for shard in 0..scope.shards() {
-            for (year, (a, b)) in &months {
-                let items = self.query_between(&k::month_pk(&key, shard, *year), &k::month_sk(*a), &k::month_sk(*b)).await?;
-                read += items.len() as u64;
-                for i in &items {
-                    let label = i.get("SK").and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
-                    add_counts(series.entry(label).or_default(), &counts_of(i));
-                }
+        // Few items a scope (a dashboard's month, week or next 31 days; a
+        // year of the breakdown's buckets): their keys are known, so one
+        // BatchGetItem per 100 of them instead of a Query per scope, shard
+        // and piece (a dashboard made 20–40 sequential calls; on the
+        // stand-in, which answers one call at a time, that took seconds
+        // under load). Not for long periods: a BatchGetItem is paid per key
+        // asked, found or not, a Query by what it returns.
+        let day_pieces = pieces.iter().filter(|p| matches!(p, Piece::Days(..))).count();
+        let mut point = Vec::new();
+        let mut queries = 0usize;
+        let mut few = true;
+        for scope in scopes {
+            let keys = point_keys(&scope.key(), scope.shards(), &pieces);
+            few &= keys.len() <= POINT_READ_MAX_KEYS;
+            point.extend(keys);
+            queries += scope.shards() as usize * (months.len() + day_pieces);
+        }
+        if few && point.len().div_ceil(100) < queries {
+            let items = self.batch_get(&point).await?;
+            for i in &items {
+                let pk = i.get("PK").and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
+                let sk = i.get("SK").and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
+                // A day item (`…#DAY#…`) counts for its month unless days were asked.
+                let label = if pk.contains("#DAY#") && !by_day {
+                    NaiveDate::parse_from_str(&sk, "%Y-%m-%d").map(|d| k::month_sk(first_of_month(d))).unwrap_or(sk)
+                } else {
+                    sk
+                };
+                add_counts(series.entry(label).or_default(), &counts_of(i));
             }
-            for p in &pieces {
-                if let Piece::Days(a, b) = p {
-                    let items = self.query_between(&k::day_pk(&key, shard, *a), &k::day_sk(*a), &k::day_sk(*b)).await?;
+            return Ok(Read { value: series, items: items.len() as u64 });
+        }
+        for scope in scopes {
+            let key = scope.key();
+            for shard in 0..scope.shards() {
+                for (year, (a, b)) in &months {
+                    let items = self.query_between(&k::month_pk(&key, shard, *year), &k::month_sk(*a), &k::month_sk(*b)).await?;
                     read += items.len() as u64;
                     for i in &items {
-                        let sk = i.get("SK").and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
-                        let label = if by_day { sk } else { k::month_sk(first_of_month(*a)) };
+                        let label = i.get("SK").and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
                         add_counts(series.entry(label).or_default(), &counts_of(i));
+                    }
+                }
+                for p in &pieces {
+                    if let Piece::Days(a, b) = p {
+                        let items = self.query_between(&k::day_pk(&key, shard, *a), &k::day_sk(*a), &k::day_sk(*b)).await?;
+                        read += items.len() as u64;
+                        for i in &items {
+                            let sk = i.get("SK").and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
+                            let label = if by_day { sk } else { k::month_sk(first_of_month(*a)) };
+                            add_counts(series.entry(label).or_default(), &counts_of(i));
+                        }
                     }
                 }
             }
@@ -288,25 +399,83 @@ impl Store {
         }
     }
 
-    /// BatchGetItem of up to any number of keys (100 a call), found items only.
+    /// BatchGetItem of up to any number of keys (100 a call, the calls
+    /// concurrent), found items only, in no particular order.
     pub async fn batch_get(&self, keys: &[(String, String)]) -> Result<Vec<Item>, ApiError> {
-        let mut out = Vec::new();
+        self.batch_get_with(keys, false, None).await
+    }
+
+    /// [`Self::batch_get`], strongly consistent: every item as last written.
+    pub async fn batch_get_latest(&self, keys: &[(String, String)]) -> Result<Vec<Item>, ApiError> {
+        self.batch_get_with(keys, true, None).await
+    }
+
+    /// [`Self::batch_get`] of only some attributes of each item (and its
+    /// keys): DynamoDB charges the whole item, but sends, and the stand-in
+    /// encodes, only these.
+    pub async fn batch_get_only(&self, keys: &[(String, String)], attributes: &[&str]) -> Result<Vec<Item>, ApiError> {
+        self.batch_get_with(keys, false, Some(attributes.iter().map(|a| a.to_string()).collect())).await
+    }
+
+    async fn batch_get_with(&self, keys: &[(String, String)], consistent: bool, only: Option<Vec<String>>) -> Result<Vec<Item>, ApiError> {
+        // DynamoDB refuses a call that names a key twice.
+        let keys: Vec<(String, String)> = keys.iter().cloned().collect::<std::collections::BTreeSet<_>>().into_iter().collect();
+        if keys.len() <= 100 {
+            return self.batch_get_chunk(keys, consistent, only).await;
+        }
+        // Independent calls: on DynamoDB they run side by side.
+        let mut calls = tokio::task::JoinSet::new();
         for chunk in keys.chunks(100) {
-            let mut want: Vec<std::collections::HashMap<String, AttributeValue>> =
-                chunk.iter().map(|(pk, sk)| [("PK".to_string(), s(pk)), ("SK".to_string(), s(sk))].into_iter().collect()).collect();
-            for _ in 0..10 {
-                if want.is_empty() {
-                    break;
-                }
-                let ka = KeysAndAttributes::builder().set_keys(Some(want.clone())).build().map_err(ApiError::internal)?;
-                let res = self.client.batch_get_item().request_items(&self.table, ka).send().await.map_err(sdk_err)?;
-                if let Some(items) = res.responses.and_then(|mut r| r.remove(&self.table)) {
-                    out.extend(items);
-                }
-                want = res.unprocessed_keys.and_then(|mut u| u.remove(&self.table)).map(|ka| ka.keys).unwrap_or_default();
-            }
+            let (store, chunk, only) = (self.clone(), chunk.to_vec(), only.clone());
+            calls.spawn(async move { store.batch_get_chunk(chunk, consistent, only).await });
+        }
+        let mut out = Vec::new();
+        while let Some(done) = calls.join_next().await {
+            out.extend(done.map_err(ApiError::internal)??);
         }
         Ok(out)
+    }
+
+    /// One BatchGetItem of at most 100 keys (none for no keys).
+    async fn batch_get_chunk(
+        &self,
+        chunk: Vec<(String, String)>,
+        consistent: bool,
+        only: Option<Vec<String>>,
+    ) -> Result<Vec<Item>, ApiError> {
+        let mut out = Vec::new();
+        let mut want: Vec<std::collections::HashMap<String, AttributeValue>> =
+            chunk.into_iter().map(|(pk, sk)| [("PK".to_string(), s(pk)), ("SK".to_string(), s(sk))].into_iter().collect()).collect();
+        // Keys DynamoDB left unprocessed (throttled, or past its 16 MB a
+        // response) are asked again, with a growing pause; never dropped.
+        for round in 0..8u32 {
+            if want.is_empty() {
+                return Ok(out);
+            }
+            if round > 0 {
+                tokio::time::sleep(std::time::Duration::from_millis(25 << round.min(5))).await;
+            }
+            let mut ka = KeysAndAttributes::builder().set_keys(Some(want.clone())).consistent_read(consistent);
+            if let Some(only) = &only {
+                // Metric names hold dots (a path in an expression): every name by placeholder.
+                let names: Vec<String> = ["PK", "SK"].into_iter().map(String::from).chain(only.iter().cloned()).collect();
+                ka = ka.projection_expression((0..names.len()).map(|i| format!("#a{i}")).collect::<Vec<_>>().join(", "));
+                for (i, n) in names.into_iter().enumerate() {
+                    ka = ka.expression_attribute_names(format!("#a{i}"), n);
+                }
+            }
+            let ka = ka.build().map_err(ApiError::internal)?;
+            let res = self.client.batch_get_item().request_items(&self.table, ka).send().await.map_err(sdk_err)?;
+            if let Some(items) = res.responses.and_then(|mut r| r.remove(&self.table)) {
+                out.extend(items);
+            }
+            want = res.unprocessed_keys.and_then(|mut u| u.remove(&self.table)).map(|ka| ka.keys).unwrap_or_default();
+        }
+        if want.is_empty() {
+            Ok(out)
+        } else {
+            Err(ApiError::internal(format!("{} keys still unprocessed after retries", want.len())))
+        }
     }
 
     /// Writes items with BatchWriteItem, 25 a call (bulk loads only:
@@ -403,6 +572,31 @@ impl Store {
         self.client.put_item().table_name(&self.table).set_item(Some(item)).send().await.map_err(sdk_err)?;
         Ok(())
     }
+}
+
+/// The most item keys a series reads by key (about a month of days on
+/// every shard of `all`); more are read by Query.
+pub const POINT_READ_MAX_KEYS: usize = 300;
+
+/// Every item key of a period's pieces on every shard: a whole month's
+/// month item, each day's day item.
+fn point_keys(scope_key: &str, shards: u8, pieces: &[Piece]) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for shard in 0..shards {
+        for p in pieces {
+            match p {
+                Piece::Month(m) => out.push((k::month_pk(scope_key, shard, m.year()), k::month_sk(*m))),
+                Piece::Days(a, b) => {
+                    let mut d = *a;
+                    while d <= *b {
+                        out.push((k::day_pk(scope_key, shard, d), k::day_sk(d)));
+                        d += chrono::Duration::days(1);
+                    }
+                }
+            }
+        }
+    }
+    out
 }
 
 #[cfg(test)]

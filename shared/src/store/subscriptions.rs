@@ -35,7 +35,9 @@ pub struct StoredRow {
     pub rev: u64,
 }
 
-fn row_item(row: &PurchasedService, rev: u64) -> Result<Item, ApiError> {
+/// The stored item of `row` at revision `rev` (also what a bulk load of
+/// the benchmark writes: BatchWriteItem, no transaction, no events).
+pub fn row_item(row: &PurchasedService, rev: u64) -> Result<Item, ApiError> {
     let mut item: Item = serde_dynamo::to_item(row).map_err(ApiError::internal)?;
     item.insert("PK".into(), s(keys::customer::pk(&row.customer_uid)));
     item.insert("SK".into(), s(keys::purchase::sk(row.id)));
@@ -50,6 +52,17 @@ fn row_item(row: &PurchasedService, rev: u64) -> Result<Item, ApiError> {
         item.insert("GSI2SK".into(), s(keys::purchase::due_gsi2sk(row.expire_on.and_utc(), &row.id.to_string())));
     }
     Ok(item)
+}
+
+/// A customer's Bisnode account: (active, account number); inactive when absent.
+fn bisnode_of(item: Option<&Item>) -> (bool, Option<String>) {
+    match item {
+        None => (false, None),
+        Some(i) => (
+            i.get("active").and_then(|v| v.as_bool().ok()).copied().unwrap_or(false),
+            i.get("account").and_then(|v| v.as_s().ok()).cloned(),
+        ),
+    }
 }
 
 pub(crate) fn parse_row(item: Item) -> Result<StoredRow, ApiError> {
@@ -133,11 +146,21 @@ impl Store {
     /// A customer's rows with their revisions, read consistently (one Query),
     /// for a decision that a conditional write then relies on.
     pub async fn purchases_of(&self, customer_uid: &str) -> Result<Vec<StoredRow>, ApiError> {
+        self.purchases_where(customer_uid, None).await
+    }
+
+    /// [`Self::purchases_of`], only the rows of one service (an add-on's
+    /// access rule looks at no other): the others are left out by DynamoDB.
+    pub async fn purchases_of_service(&self, customer_uid: &str, service_id: u8) -> Result<Vec<StoredRow>, ApiError> {
+        self.purchases_where(customer_uid, Some(service_id)).await
+    }
+
+    async fn purchases_where(&self, customer_uid: &str, service_id: Option<u8>) -> Result<Vec<StoredRow>, ApiError> {
         let pk = keys::customer::pk(customer_uid);
         let mut out = Vec::new();
         let mut start = None;
         loop {
-            let page = self
+            let mut q = self
                 .client
                 .query()
                 .table_name(&self.table)
@@ -145,10 +168,15 @@ impl Store {
                 .expression_attribute_values(":p", s(&pk))
                 .expression_attribute_values(":s", s(keys::purchase::PREFIX))
                 .consistent_read(true)
-                .set_exclusive_start_key(start)
-                .send()
-                .await
-                .map_err(sdk_err)?;
+                .set_exclusive_start_key(start);
+            if let Some(id) = service_id {
+                q = q
+                    .filter_expression("#service.#id = :service")
+                    .expression_attribute_names("#service", "service")
+                    .expression_attribute_names("#id", "id")
+                    .expression_attribute_values(":service", n(id));
+            }
+            let page = q.send().await.map_err(sdk_err)?;
             for item in page.items() {
                 out.push(parse_row(item.clone())?);
             }
@@ -306,14 +334,24 @@ impl Store {
 
     /// The customer's credit-information (Bisnode) account: `(active, account)`.
     pub async fn bisnode_account(&self, customer_uid: &str) -> Result<(bool, Option<String>), ApiError> {
-        let item = self.get(&keys::customer::pk(customer_uid), keys::customer::BISNODE_SK).await?;
-        Ok(match item {
-            None => (false, None),
-            Some(i) => (
-                i.get("active").and_then(|v| v.as_bool().ok()).copied().unwrap_or(false),
-                i.get("account").and_then(|v| v.as_s().ok()).cloned(),
-            ),
-        })
+        Ok(bisnode_of(self.get(&keys::customer::pk(customer_uid), keys::customer::BISNODE_SK).await?.as_ref()))
+    }
+
+    /// A user and the Bisnode account of the customer of that uid, in one
+    /// BatchGetItem (staff opening a customer's services).
+    pub async fn user_and_bisnode_account(&self, uid: &str) -> Result<(Option<crate::domain::User>, (bool, Option<String>)), ApiError> {
+        let user_key = (keys::user::pk(uid), keys::user::SK.to_string());
+        let bisnode_key = (keys::customer::pk(uid), keys::customer::BISNODE_SK.to_string());
+        let (mut user, mut bisnode) = (None, None);
+        for item in self.batch_get(&[user_key.clone(), bisnode_key]).await? {
+            let pk = item.get("PK").and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
+            if pk == user_key.0 {
+                user = Some(super::users::from_item(item)?);
+            } else {
+                bisnode = Some(item);
+            }
+        }
+        Ok((user, bisnode_of(bisnode.as_ref())))
     }
 
     pub async fn put_bisnode_account(&self, customer_uid: &str, active: bool, account: Option<&str>) -> Result<(), ApiError> {

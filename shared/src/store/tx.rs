@@ -82,6 +82,23 @@ impl Tx {
         self.items.is_empty()
     }
 
+    /// Whether an item of this transaction names `pk`/`sk` (a second one
+    /// may not: DynamoDB refuses two operations on one item).
+    pub fn touches(&self, pk: &str, sk: &str) -> bool {
+        let is = |m: Option<&std::collections::HashMap<String, AttributeValue>>| {
+            m.is_some_and(|m| {
+                m.get("PK").and_then(|v| v.as_s().ok()).is_some_and(|v| v == pk)
+                    && m.get("SK").and_then(|v| v.as_s().ok()).is_some_and(|v| v == sk)
+            })
+        };
+        self.items.iter().any(|i| {
+            is(i.put().map(|p| p.item()))
+                || is(i.update().map(|u| u.key()))
+                || is(i.delete().map(|d| d.key()))
+                || is(i.condition_check().map(|c| c.key()))
+        })
+    }
+
     /// How many more items fit.
     pub fn room(&self) -> usize {
         MAX_ITEMS.saturating_sub(self.items.len())

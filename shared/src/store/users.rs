@@ -6,6 +6,7 @@ use super::tx::{Cond, Tx};
 use super::{keys, s, sdk_err, Item, Store};
 use crate::domain::User;
 use crate::error::ApiError;
+use std::collections::HashMap;
 
 /// Contacts per page (spec §9: lists fetch 10 items, newest first).
 pub const CONTACTS_PAGE: i32 = 10;
@@ -53,7 +54,7 @@ pub(crate) fn to_item(user: &User) -> Result<Item, ApiError> {
     Ok(item)
 }
 
-fn from_item(item: Item) -> Result<User, ApiError> {
+pub(crate) fn from_item(item: Item) -> Result<User, ApiError> {
     serde_dynamo::from_item(item).map_err(ApiError::internal)
 }
 
@@ -121,6 +122,39 @@ impl Store {
 
     pub async fn get_user(&self, uid: &str) -> Result<Option<User>, ApiError> {
         self.get(&keys::user::pk(uid), keys::user::SK).await?.map(from_item).transpose()
+    }
+
+    /// Users by uid (absent ones left out): one BatchGetItem per 100.
+    pub async fn get_users(&self, uids: &[String]) -> Result<HashMap<String, User>, ApiError> {
+        let keys: Vec<(String, String)> = uids.iter().map(|u| (keys::user::pk(u), keys::user::SK.to_string())).collect();
+        let mut out = HashMap::new();
+        for item in self.batch_get(&keys).await? {
+            let u = from_item(item)?;
+            out.insert(u.uid.clone(), u);
+        }
+        Ok(out)
+    }
+
+    /// What authenticating a request needs, in one strongly consistent
+    /// BatchGetItem instead of a GetItem each: the user, and whether the
+    /// sign-in (refresh family) `fam` is still live (always, without one).
+    /// Strongly consistent: a revoked sign-in, a deactivated user or a new
+    /// token version counts from the next request on.
+    pub async fn session_of(&self, uid: &str, fam: Option<&str>) -> Result<(Option<User>, bool), ApiError> {
+        let user_key = (keys::user::pk(uid), keys::user::SK.to_string());
+        let fam_key = fam.map(|f| (keys::refresh_family::pk(f), keys::refresh_family::SK.to_string()));
+        let wanted: Vec<(String, String)> = std::iter::once(user_key.clone()).chain(fam_key.clone()).collect();
+        let (mut user, mut live) = (None, fam.is_none());
+        for item in self.batch_get_latest(&wanted).await? {
+            let key = |a: &str| item.get(a).and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
+            let key = (key("PK"), key("SK"));
+            if key == user_key {
+                user = Some(from_item(item)?);
+            } else if Some(&key) == fam_key.as_ref() {
+                live = item.get("revoked").and_then(|v| v.as_bool().ok()).copied() == Some(false);
+            }
+        }
+        Ok((user, live))
     }
 
     /// Two GetItems: the e-mail item, then the user it points to.

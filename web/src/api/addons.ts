@@ -105,6 +105,7 @@ export interface InkassoProspect {
   state: 'applied' | 'approved' | 'rejected';
   applied_at: string;
   approved_date?: string | null;
+  creditor_hash?: string | null;
 }
 
 export const inkassoProspect = () => api.get<InkassoProspect | null>('/inkasso/prospect/');

@@ -1,6 +1,7 @@
 /** Case calls (spec §7 case/...). Shapes follow the API's OpenAPI document. */
 import { api } from './client';
 import type { Page } from '../types/paging';
+import type { NamedEntry } from '../types/named';
 import type {
   CaseAction,
   Case,
@@ -45,4 +46,4 @@ export const defaultCaseAddress = (customer?: string) =>
     query: { customer: customer || undefined },
     suppressError: true,
   });
-export const caseTypes = () => api.get<{ id: number; name: string }[]>('/typeofcase/list/');
+export const caseTypes = () => api.get<NamedEntry[]>('/typeofcase/list/');

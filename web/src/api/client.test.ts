@@ -32,7 +32,7 @@ vi.mock('@aws-amplify/api-rest', () => ({
 const navigateTo = vi.fn();
 vi.mock('../navigation', () => ({ navigateTo: (...args: unknown[]) => navigateTo(...args), setNavigate: vi.fn() }));
 
-const { api, configureApi, onApiError } = await import('./client');
+const { api, configureApi, loadApi, onApiError } = await import('./client');
 const { Amplify } = await import('@aws-amplify/core');
 const session = await import('../store/session');
 
@@ -53,8 +53,9 @@ describe('API client', () => {
     session.setState({ auth, user, utilities: { initialRoute: '/admin/x/', language: 'en' } });
   });
 
-  it('configures Amplify REST with <origin>/api, no retries, no AWS signing', () => {
+  it('configures Amplify REST with <origin>/api, no retries, no AWS signing', async () => {
     configureApi('http://127.0.0.1:3000');
+    await loadApi();
     expect(Amplify.configure).toHaveBeenCalledWith(
       { API: { REST: { api: { endpoint: 'http://127.0.0.1:3000/api' } } } },
       { API: { REST: { retryStrategy: { strategy: 'no-retry' }, defaultAuthMode: 'none' } } },

@@ -4,8 +4,7 @@
  * Authorization header from the stored auth, refreshes the token once on a
  * 401 and otherwise logs the user out (spec §4, §8).
  */
-import { Amplify } from '@aws-amplify/core';
-import { del as amplifyDel, get as amplifyGet, patch as amplifyPatch, post as amplifyPost, put as amplifyPut } from '@aws-amplify/api-rest';
+import type { post as amplifyPost } from '@aws-amplify/api-rest';
 import { clearSession, getState, setAuth } from '../store/session';
 import { navigateTo } from '../navigation';
 import type { Auth } from '../types/session';
@@ -42,16 +41,27 @@ export function onApiError(hook: ErrorHook | null): void {
   errorHook = hook;
 }
 
-let configured = false;
+let endpoint: string | null = null;
 
-/** Point Amplify's REST category at `<origin>/api`. Idempotent. */
+/** Where Amplify's REST category will point: `<origin>/api`. Idempotent. */
 export function configureApi(origin: string = window.location.origin): void {
-  if (configured) return;
-  Amplify.configure(
-    { API: { REST: { [API_NAME]: { endpoint: `${origin.replace(/\/$/, '')}/api` } } } },
-    { API: { REST: { retryStrategy: { strategy: 'no-retry' }, defaultAuthMode: 'none' } } },
-  );
-  configured = true;
+  endpoint ??= `${origin.replace(/\/$/, '')}/api`;
+}
+
+type AmplifyRest = (typeof import('./amplify'))['rest'];
+let amplify: Promise<AmplifyRest> | null = null;
+
+/**
+ * Amplify (core and REST, ~10 KiB gzip) loads with the first call, or when
+ * the first page is idle (main.tsx), not before the login form is usable
+ * (issue 20); configured once, then.
+ */
+export function loadApi(): Promise<AmplifyRest> {
+  configureApi();
+  return (amplify ??= import('./amplify').then(({ configure, rest }) => {
+    configure(endpoint!, API_NAME);
+    return rest;
+  }));
 }
 
 export function authorizationHeader(auth: Auth | null): string | null {
@@ -80,17 +90,14 @@ interface RawResult {
   body: unknown;
 }
 
-const methods = {
-  GET: amplifyGet,
-  POST: amplifyPost,
-  PUT: amplifyPut,
-  PATCH: amplifyPatch,
-  DELETE: amplifyDel,
-} as const;
+const methodOf = (rest: AmplifyRest, method: Method) =>
+  ({ GET: rest.get, POST: rest.post, PUT: rest.put, PATCH: rest.patch, DELETE: rest.del })[method];
 
 /** One HTTP exchange; never throws for HTTP errors (status 0 = network failure). */
 async function send(method: Method, path: string, opts: RequestOptions): Promise<RawResult> {
-  configureApi();
+  const rest = await loadApi().catch(() => null);
+  // The chunk could not load (offline): as a network failure.
+  if (!rest) return { status: 0, body: null };
   const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
   const authHeader = opts.anonymous ? null : authorizationHeader(getState().auth);
   if (authHeader && !headers.Authorization) headers.Authorization = authHeader;
@@ -99,7 +106,7 @@ async function send(method: Method, path: string, opts: RequestOptions): Promise
   if (queryParams) options.queryParams = queryParams;
   if (opts.body !== undefined && method !== 'GET') options.body = opts.body as AmplifyOptions['body'];
   try {
-    const { statusCode, body } = await methods[method]({ apiName: API_NAME, path, options }).response;
+    const { statusCode, body } = await methodOf(rest, method)({ apiName: API_NAME, path, options }).response;
     if (opts.binary && statusCode >= 200 && statusCode < 300) return { status: statusCode, body: await body.blob() };
     const text = method === 'DELETE' && statusCode === 204 ? '' : await body.text();
     return { status: statusCode, body: parseBody(text) };

@@ -35,10 +35,15 @@ const namedPaths: Record<NamedListKind, { list: string; base: string }> = {
   departments: { list: '/customer/department/', base: '/customer/department/' },
 };
 export const listNamed = (kind: NamedListKind) => api.get<NamedEntry[]>(namedPaths[kind].list);
-export const createNamed = (kind: NamedListKind, name: string, description = '') =>
-  api.post<NamedEntry>(namedPaths[kind].base, { name, description });
-export const updateNamed = (kind: NamedListKind, id: number, name: string, description = '') =>
-  api.put<NamedEntry>(`${namedPaths[kind].base}${id}/`, { name, description });
+/** What admin types for a named-list entry: the Swedish name, the English one (optional), a description. */
+export interface NamedInput {
+  name: string;
+  name_en?: string | null;
+  description?: string;
+}
+const namedBody = (v: NamedInput) => ({ name: v.name, name_en: v.name_en?.trim() || null, description: v.description ?? '' });
+export const createNamed = (kind: NamedListKind, v: NamedInput) => api.post<NamedEntry>(namedPaths[kind].base, namedBody(v));
+export const updateNamed = (kind: NamedListKind, id: number, v: NamedInput) => api.put<NamedEntry>(`${namedPaths[kind].base}${id}/`, namedBody(v));
 export const deleteNamed = (kind: NamedListKind, id: number) => api.del<Message>(`${namedPaths[kind].base}${id}/`);
 export const getDepartment = (id: number | string) => api.get<NamedEntry>(`/customer/department/${id}/`);
 export const connectDepartment = (customer_uid: string, department_id: number) =>

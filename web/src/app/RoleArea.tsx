@@ -1,18 +1,23 @@
-import { Suspense, useCallback, useEffect, useMemo } from 'react';
+import { App as AntApp } from 'antd';
+import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchRoutes, Navigate, Route, Routes, useLocation } from 'react-router';
 import { refreshPermissions } from '../auth/flow';
 import { hasPermission } from '../auth/permissions';
 import type { Role } from '../auth/roles';
 import { PageSkeleton } from '../components/Skeletons';
+import '../i18n/dates';
 import AppLayout from '../layout/AppLayout';
-import NotFound from '../pages/NotFound';
-import Placeholder from '../pages/Placeholder';
 import { useLoadCustomerServices } from '../pages/subscriptions/customerServices';
 import { pathFor, routeOf, type RoleRoute } from '../routes/pathFor';
 import { menuFor, routePattern, routesFor, type MenuDef } from '../routes/roleTables';
 import { useSession } from '../store/session';
 import { PAGES, prefetchPage } from './pages';
+
+// Shown only for an unknown path or a route without its page: loaded then (antd's Result with its
+// illustrations is ~10 KiB gzip the dashboards need not load, issue 20).
+const NotFound = lazy(() => import('../pages/NotFound'));
+const Placeholder = lazy(() => import('../pages/Placeholder'));
 
 function RoutePage({ role, route }: { role: Role; route: RoleRoute }) {
   const { t } = useTranslation();
@@ -70,7 +75,9 @@ export default function RoleArea({ role }: { role: Role }) {
   const menu = useMemo(() => menuFor(role), [role]);
   // A menu entry's page is fetched when the entry is hovered, focused or in view (SideMenu).
   const prefetch = useCallback((entry: MenuDef) => entry.route && prefetchPage(routeOf(role, entry.route)?.page), [role]);
+  // antd's App (message, modal, notification of the pages' hooks) is the areas' own: the public pages do not load it.
   return (
+    <AntApp>
     <AppLayout role={role} menu={menu} onPrefetch={prefetch}>
       <Suspense fallback={<RouteSkeleton role={role} routes={routes} />}>
         <Routes>
@@ -85,5 +92,6 @@ export default function RoleArea({ role }: { role: Role }) {
         </Routes>
       </Suspense>
     </AppLayout>
+    </AntApp>
   );
 }

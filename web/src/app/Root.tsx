@@ -1,9 +1,8 @@
-import { App as AntApp } from 'antd';
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { fetchProfile } from '../api/auth';
 import { resolveRole } from '../auth/roles';
-import { registerErrorNotification } from '../layout/errorNotification';
+import { registerErrorNotification, type Notifier } from '../layout/errorNotification';
 import { clearSession, getState, setUser } from '../store/session';
 
 let bootstrapped = false;
@@ -27,10 +26,14 @@ export async function bootstrapSession(): Promise<void> {
   }
 }
 
-/** Router root: registers the §8 error notification (antd's context-aware API) on the API client and bootstraps the session. */
+/** antd's notification API, loaded with the first warning to show (layout/notifier.tsx). */
+const lazyNotifier: Notifier = {
+  warning: (args) => void import('../layout/notifier').then(({ default: notification }) => notification.warning(args)),
+};
+
+/** Router root: registers the §8 error notification on the API client and bootstraps the session. */
 export default function Root() {
-  const { notification } = AntApp.useApp();
-  useEffect(() => registerErrorNotification(notification), [notification]);
+  useEffect(() => registerErrorNotification(lazyNotifier), []);
   useEffect(() => {
     void bootstrapSession();
   }, []);

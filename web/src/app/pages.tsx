@@ -1,13 +1,13 @@
 /**
  * The pages the route catalogue names (routes/catalogue.tsx `PageKey`), each
- * loaded lazily but the dashboard and account pages, which every area opens.
+ * loaded lazily but the dashboard, which every area opens (the account pages
+ * too are lazy: two-factor settings shows a QR code, whose library no
+ * dashboard may load, issue 20).
  * Each lazy page's import is kept in a registry, so a menu entry can fetch its
  * page's chunk before it is clicked (`prefetchPage`: on hover, focus, or when
  * the entry comes into view).
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import ChangePassword from '../pages/account/ChangePassword';
-import TwoFactorSettings from '../pages/account/TwoFactorSettings';
 import Dashboard from '../pages/Dashboard';
 import type { PageKey } from '../routes/catalogue';
 
@@ -47,8 +47,8 @@ export const PAGES: Record<PageKey, PageComponent> = {
   Dashboard,
   CustomerHome: lazyPage(() => import('../pages/subscriptions/CustomerHome')),
   Profile: lazyPage(() => import('../pages/profile/Profile')),
-  ChangePassword,
-  TwoFactorSettings,
+  ChangePassword: lazyPage(() => import('../pages/account/ChangePassword')),
+  TwoFactorSettings: lazyPage(() => import('../pages/account/TwoFactorSettings')),
   // Cases
   CaseList: lazyPage(() => import('../pages/cases/CaseList')),
   CaseDetails: lazyPage(() => import('../pages/cases/CaseDetails')),

@@ -3,9 +3,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { ROLE_PREFIX, ROLES } from '../auth/roles';
 import { loadAreaTexts } from '../i18n';
 import { setNavigate } from '../navigation';
-import Landing from '../pages/public/Landing';
 import Login from '../pages/public/Login';
-import PublicPlaceholder from '../pages/public/PublicPlaceholder';
 import Root from './Root';
 import { PublicOnly, RoleGate } from './guards';
 
@@ -13,7 +11,7 @@ import { PublicOnly, RoleGate } from './guards';
 // each page is its own chunk (app/pages.tsx).
 const RoleArea = lazy(() => Promise.all([import('./RoleArea'), loadAreaTexts()]).then(([area]) => area));
 
-// The landing and login pages are in the entry chunk (every visitor sees one of them first); the other
+// The login page is in the entry chunk (every user signs in there; the landing page at `/` is static HTML); the other
 // public pages load with their route (react-router's `lazy`: the current page stays until the chunk is in,
 // so nothing flashes or shifts), and do not weigh on the first page's budget (web/src/budget.test.ts).
 function lazyPublic<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, props: P = {} as P) {
@@ -38,13 +36,12 @@ function LegalPageOf({ kind }: { kind: 'terms' | 'privacy' }) {
   );
 }
 
-const publicPlaceholders: Array<[string, string]> = [];
-
 export const routes: RouteObject[] = [
   {
     element: <Root />,
     children: [
-      { path: '/', element: <PublicOnly><Landing /></PublicOnly> },
+      // `/` is the static landing.html (served by the gateway and CloudFront); the SPA's landing page only when reached inside the app.
+      { path: '/', lazy: lazyPublic(() => import('../pages/public/Landing')) },
       { path: '/login', element: <PublicOnly><Login /></PublicOnly> },
       { path: '/authentication', lazy: lazyPublic(() => import('../pages/public/TwoFactorLogin')) },
       { path: '/recover-password', lazy: lazyPublic(() => import('../pages/public/RecoverPassword')) },
@@ -55,14 +52,6 @@ export const routes: RouteObject[] = [
       // The terms and the privacy policy: for anyone, signed in or not (linked from registration, footer, landing page).
       { path: '/terms', lazy: async () => ({ Component: () => <LegalPageOf kind="terms" /> }) },
       { path: '/privacy', lazy: async () => ({ Component: () => <LegalPageOf kind="privacy" /> }) },
-      ...publicPlaceholders.map(([path, titleKey]) => ({
-        path,
-        element: (
-          <PublicOnly>
-            <PublicPlaceholder titleKey={titleKey} />
-          </PublicOnly>
-        ),
-      })),
       // Each role's area under its prefix (spec §2): /admin/, /lawyer/, /sales/, /user/, /customer_contact/.
       ...ROLES.map((role) => ({
         path: `${ROLE_PREFIX[role]}*`,

@@ -72,6 +72,17 @@ export function confirmPasswordRules(t: TFunction, passwordField: string): FormR
   ];
 }
 
+/**
+ * An e-mail address as antd's `type: 'email'` rule accepts it (async-validator's pattern), for the
+ * login form, which checks its fields without antd's Form (pages/public/Login.tsx).
+ */
+const EMAIL_PATTERN =
+  /^(([^<>()\[\]\\.,;:\s@"]+(\.[^<>()\[\]\\.,;:\s@"]+)*)|(".+"))@((\[[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}])|(([a-zA-Z\-0-9\u00A0-\uD7FF\uF900-\uFDCF\uFDF0-\uFFEF]+\.)+[a-zA-Z\u00A0-\uD7FF\uF900-\uFDCF\uFDF0-\uFFEF]{2,}))$/;
+
+export function isEmail(value: string): boolean {
+  return value.length <= 320 && EMAIL_PATTERN.test(value);
+}
+
 /** Form.Item `normalize` for e-mail fields: no surrounding spaces (pasted or autofilled addresses). */
 export function trimValue(value: unknown): unknown {
   return typeof value === 'string' ? value.trim() : value;

@@ -1,34 +1,75 @@
-import { Button, Dropdown } from 'antd';
-import { GlobalOutlined } from '@ant-design/icons';
-import { LANGUAGES, LANGUAGE_LABELS, type Language } from '../config/constants';
-import { applyLanguage } from '../i18n';
-import { setLanguage, useSession } from '../store/session';
+import Button from 'antd/es/button';
+import GlobalOutlined from '@ant-design/icons/es/icons/GlobalOutlined';
+import { useEffect, useReducer, useRef, useState, type ComponentType } from 'react';
+import { LANGUAGE_LABELS } from '../config/constants';
+import { useSession } from '../store/session';
 
-/** Remember the choice in the session (`root`) and show the interface in it. */
-function chooseLanguage(lang: Language): void {
-  setLanguage(lang);
-  applyLanguage(lang);
-}
+type Menu = ComponentType<{ type: 'text' | 'default'; open: boolean; focus: boolean }>;
+
+// The menu (antd Dropdown with rc-menu and rc-trigger, ~25 KiB gzip) is not on the login page's budget
+// (issue 20): the switch shows the same button at once and loads its menu when the browser is idle, or at
+// once when the button is pointed at, focused or clicked; a click before it is in opens it when it is.
+// The button is never swapped while it is pressed: a press that began on this button and ended on the menu's
+// would be no click at all (the browser fires none when the pressed element left the page), so the person's
+// click was lost on a slow machine.
+let loaded: Menu | null = null;
+let loading: Promise<Menu> | null = null;
+const loadMenu = () => (loading ??= import('./LanguageMenu').then((m) => (loaded = m.default)));
 
 /** Language switcher: Svenska / English (spec §2). The choice is remembered in `root`. */
 export default function LanguageSwitch({ type = 'text' }: { type?: 'text' | 'default' }) {
   const language = useSession((s) => s.utilities.language);
+  const [Menu, setMenu] = useState<Menu | null>(() => loaded);
+  const [open, setOpen] = useState(false);
+  const focused = useRef(false);
+  const mounted = useRef(true);
+  const pressed = useRef(false);
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  const load = () => void loadMenu().then((m) => mounted.current && setMenu(() => m));
+  // The press ended elsewhere (the mouse dragged off, a touch became a scroll): the menu may come in now.
+  // (A tap's pointerleave comes before its click, so only the mouse's counts.)
+  const release = () => {
+    if (!pressed.current) return;
+    pressed.current = false;
+    rerender();
+  };
+  useEffect(() => {
+    mounted.current = true;
+    if (loaded) return;
+    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 200));
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
+    const id = idle(load);
+    return () => {
+      mounted.current = false;
+      cancel(id);
+    };
+  }, []);
+  if (Menu && !pressed.current) return <Menu type={type} open={open} focus={focused.current} />;
   return (
-    <Dropdown
-      trigger={['click']}
-      menu={{
-        selectable: true,
-        selectedKeys: [language],
-        items: LANGUAGES.map((lang) => ({
-          key: lang,
-          label: <span data-testid={`language-option-${lang}`}>{LANGUAGE_LABELS[lang]}</span>,
-        })),
-        onClick: ({ key }) => chooseLanguage(key as Language),
+    <Button
+      type={type}
+      icon={<GlobalOutlined />}
+      data-testid="language-switch"
+      data-language={language}
+      onPointerEnter={load}
+      onPointerDown={() => {
+        pressed.current = true;
+        load();
+      }}
+      onPointerLeave={(e) => e.pointerType === 'mouse' && release()}
+      onPointerCancel={release}
+      onFocus={() => {
+        focused.current = true;
+        load();
+      }}
+      onBlur={() => (focused.current = false)}
+      onClick={() => {
+        pressed.current = false;
+        setOpen(true);
+        load();
       }}
     >
-      <Button type={type} icon={<GlobalOutlined />} data-testid="language-switch" data-language={language}>
-        {LANGUAGE_LABELS[language]}
-      </Button>
-    </Dropdown>
+      {LANGUAGE_LABELS[language]}
+    </Button>
   );
 }

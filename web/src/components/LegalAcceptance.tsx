@@ -13,7 +13,7 @@ const Markdown = lazy(() => import('./Markdown'));
  * out). Nothing shows when nothing is pending.
  */
 export default function LegalAcceptance() {
-  const { t, i18n } = useTranslation('content');
+  const { t, i18n } = useTranslation('legal');
   const [pending, setPending] = useState<LegalText[]>([]);
   const [busy, setBusy] = useState(false);
   useEffect(() => {

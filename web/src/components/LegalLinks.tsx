@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 
 /** The footer of every page: the terms and the privacy policy (readable signed in or not). */
 export default function LegalLinks() {
-  const { t } = useTranslation('content');
+  const { t } = useTranslation('legal');
   return (
     <footer className="legal-footer" data-testid="legal-footer">
       <Link to="/terms" data-testid="footer-terms">

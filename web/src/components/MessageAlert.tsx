@@ -1,4 +1,5 @@
-import { Alert, type AlertProps } from 'antd';
+import Alert from 'antd/es/alert';
+import type { AlertProps } from 'antd';
 
 /** An inline Alert of one or more (already translated) messages; renders nothing when there are none. */
 export default function MessageAlert({

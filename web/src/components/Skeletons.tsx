@@ -1,18 +1,37 @@
 /**
  * Skeletons shown instead of blank space while a page, a list's first page or
  * a dashboard's figures load (issue 20 item 4): shaped and sized like what
- * will appear, so nothing below them jumps when it does. antd's Skeleton is
- * already in the entry chunk (Card uses it), so these add no weight there.
+ * will appear, so nothing below them jumps when it does. The role area's frame
+ * (AreaSkeleton) is in the entry chunk, so these are drawn with CSS alone
+ * (styles.css `.bone`: antd's Skeleton's sizes, colours and shimmer; the card
+ * is `.plain-card`): antd's Skeleton would put its component and style code on
+ * the login page's budget. The dashboard's figures are in FiguresSkeleton.tsx.
  */
-import { Card, Col, Row, Skeleton } from 'antd';
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GUTTER } from '../config/constants';
+
+/** One grey block with the loading shimmer, sized as antd's Skeleton.Input (small 24px, default 32px, large 40px tall). */
+function Bone({ size = 'default', style }: { size?: 'small' | 'default' | 'large'; style?: CSSProperties }) {
+  return <span className={`bone bone-${size}`} style={style} aria-hidden />;
+}
+
+/** Text lines as antd's Skeleton paragraph: an optional title line, then `rows` lines, the last one shorter. */
+function Lines({ rows, title }: { rows: number; title: boolean }) {
+  return (
+    <div className="bone-lines" aria-hidden>
+      {title && <span className="bone bone-line bone-line-title" />}
+      {Array.from({ length: rows }, (_, i) => (
+        <span className="bone bone-line" key={i} />
+      ))}
+    </div>
+  );
+}
 
 /** The page title's place (Typography.Title level 2: 38px line and its margin). */
 function TitleBar() {
   return (
     <div className="skeleton-title">
-      <Skeleton.Input active size="large" style={{ width: 240, maxWidth: '70vw' }} />
+      <Bone size="large" style={{ width: 240, maxWidth: '70vw' }} />
     </div>
   );
 }
@@ -24,9 +43,9 @@ export function TableSkeleton({ rows = 5, header = false }: { rows?: number; hea
       {header && <div className="table-skeleton-row table-skeleton-header" />}
       {Array.from({ length: rows }, (_, i) => (
         <div className="table-skeleton-row" key={i}>
-          <Skeleton.Input active size="small" style={{ width: 96 }} />
-          <Skeleton.Input active size="small" block />
-          <Skeleton.Input active size="small" style={{ width: 72 }} />
+          <Bone size="small" style={{ width: 96 }} />
+          <Bone size="small" style={{ flex: 1 }} />
+          <Bone size="small" style={{ width: 72 }} />
         </div>
       ))}
     </div>
@@ -41,75 +60,26 @@ export function PageSkeleton({ kind = 'list' }: { kind?: 'list' | 'form' | 'deta
       {kind === 'list' && (
         <>
           <div className="skeleton-toolbar">
-            <Skeleton.Input active style={{ width: 280, maxWidth: '100%' }} />
+            <Bone style={{ width: 280, maxWidth: '100%' }} />
           </div>
           <TableSkeleton rows={6} />
         </>
       )}
       {kind === 'form' && (
-        <Card className="form-card">
-          <Skeleton active title={false} paragraph={{ rows: 6 }} />
-        </Card>
+        <div className="plain-card form-card">
+          <div className="plain-card-body">
+            <Lines title={false} rows={6} />
+          </div>
+        </div>
       )}
       {kind === 'details' && (
-        <Card>
-          <Skeleton active paragraph={{ rows: 7 }} />
-        </Card>
+        <div className="plain-card">
+          <div className="plain-card-body">
+            <Lines title rows={7} />
+          </div>
+        </div>
       )}
     </div>
-  );
-}
-
-/** One figure card (Card size small around a Statistic). */
-function FigureCard() {
-  return (
-    // A Statistic in a small card: 93px (its label on one line).
-    <Card size="small" style={{ height: 93 }}>
-      <div>
-        <Skeleton.Input active size="small" style={{ width: 120, minWidth: 0, height: 16 }} />
-      </div>
-      <div style={{ marginTop: 12 }}>
-        <Skeleton.Input active style={{ width: 64, minWidth: 0, height: 28 }} />
-      </div>
-    </Card>
-  );
-}
-
-/** A card with a title and a few list rows (hours, top lawyers, deadlines, recent cases). */
-function ListCard({ rows }: { rows: number }) {
-  return (
-    // A small card with a title and a short list: about 118px.
-    <Card size="small" style={{ height: 118 }} title={<Skeleton.Input active size="small" style={{ width: 160, height: 16 }} />}>
-      <Skeleton active title={false} paragraph={{ rows, width: '100%' }} />
-    </Card>
-  );
-}
-
-/** How many figure cards and list cards a role's dashboard has (DashboardFigures). */
-const SHAPE: Record<string, { figures: number; lists: number }> = {
-  admin: { figures: 8, lists: 3 },
-  lawyer: { figures: 3, lists: 3 },
-  sales: { figures: 5, lists: 0 },
-  customer: { figures: 3, lists: 2 },
-  customerContact: { figures: 3, lists: 2 },
-};
-
-/** The dashboard's figures while they load: the same grid of cards as DashboardFigures draws. */
-export function FiguresSkeleton({ role }: { role: string }) {
-  const shape = SHAPE[role] ?? { figures: 4, lists: 0 };
-  return (
-    <Row gutter={[GUTTER, GUTTER]} style={{ marginTop: GUTTER }} data-testid="dashboard-figures-loading" aria-busy="true">
-      {Array.from({ length: shape.figures }, (_, i) => (
-        <Col xs={12} md={8} xl={6} key={`f${i}`}>
-          <FigureCard />
-        </Col>
-      ))}
-      {Array.from({ length: shape.lists }, (_, i) => (
-        <Col xs={24} md={12} key={`l${i}`}>
-          <ListCard rows={1} />
-        </Col>
-      ))}
-    </Row>
   );
 }
 

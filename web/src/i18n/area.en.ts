@@ -3,7 +3,7 @@ import { namespaces } from './namespaces';
 
 export const resources = namespaces(
   import.meta.glob<{ default: Record<string, unknown> }>(
-    ['../locales/en/*.json', '!../locales/en/{common,public,account,registration,errors,server,routes,content}.json'],
+    ['../locales/en/*.json', '!../locales/en/{common,public,account,registration,errors,server,routes,legal}.json'],
     { eager: true },
   ),
 );

@@ -8,4 +8,4 @@
  * i18n/groups.test.ts checks that every namespace is in exactly one group and
  * that the public pages use only public namespaces.
  */
-export const PUBLIC_NAMESPACES = ['common', 'public', 'account', 'registration', 'errors', 'server', 'routes', 'content'] as const;
+export const PUBLIC_NAMESPACES = ['common', 'public', 'account', 'registration', 'errors', 'server', 'routes', 'legal'] as const;

@@ -1,13 +1,12 @@
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import dayjs from 'dayjs';
 import type { Locale } from 'antd/es/locale';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../config/constants';
 import { PUBLIC_NAMESPACES } from './groups';
 
 /**
  * Locale data for the active language only: each language is one chunk (the
- * public pages' namespaces, dayjs's and antd's locale), loaded when the
+ * public pages' namespaces and antd's locale; dayjs's is in dates.ts), loaded when the
  * language is first shown, and one more with the role areas' namespaces,
  * loaded with an area (`loadAreaTexts`; i18n/groups.ts). i18next asks for
  * them through this backend, so `changeLanguage` and `loadNamespaces` resolve
@@ -85,14 +84,13 @@ export function antdLocale(lang: string): Locale | undefined {
 }
 
 /**
- * Show the interface in `lang`: texts, dates and `<html lang>`, once the
+ * Show the interface in `lang`: texts, antd's locale and `<html lang>` (dates follow: dates.ts), once the
  * language's chunk is in. Called at start-up with the remembered language and
  * by the language switch (which remembers the choice in the session store);
  * i18n itself keeps no state.
  */
 export async function applyLanguage(lang: Language): Promise<void> {
   await loadLanguage(lang);
-  dayjs.locale(lang);
   await i18n.changeLanguage(lang);
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
 }

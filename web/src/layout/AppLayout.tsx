@@ -9,7 +9,8 @@ import { hasRoute, pathFor } from '../routes/pathFor';
 import type { MenuDef } from '../routes/roleTables';
 import { useCustomerDetailsState } from '../store/customerDetails';
 import ConflictSearch from '../components/ConflictSearch';
-import LanguageSwitch from '../components/LanguageSwitch';
+// The menu itself, not the public pages' lazy switch: the area loads Dropdown anyway, and the button is never swapped under a click.
+import LanguageMenu from '../components/LanguageMenu';
 import Logo from '../components/Logo';
 import SideMenu from './SideMenu';
 import UserMenu from './UserMenu';
@@ -81,7 +82,7 @@ export default function AppLayout({
           {searchesConflicts && !isMobile && <ConflictSearch role={role} />}
         </div>
         <div className="app-header-right">
-          <LanguageSwitch />
+          <LanguageMenu type="text" open={false} focus={false} />
           {dropdowns.map((kind) => (
             <NotificationDropdown key={kind} role={role} kind={kind} />
           ))}

@@ -85,7 +85,7 @@ export function describeError(status: number, body: unknown): ErrorNotice | null
   }
 }
 
-/** Where warnings are shown: antd's notification API (the router root passes the context-aware one of App.useApp()). */
+/** Where warnings are shown: antd's notification API (the router root passes antd's global one, loaded with the first warning: app/Root.tsx). */
 export type Notifier = Pick<NotificationInstance, 'warning'>;
 
 function renderLines(lines: string[]): ReactNode {

@@ -1,10 +1,11 @@
-import { Card, Col, Row, Skeleton, Typography } from 'antd';
+import { Col, Row, Skeleton, Typography } from 'antd';
+import { PlainCard } from '../components/PlainCard';
 import { useTranslation } from 'react-i18next';
 import { resolveRole } from '../auth/roles';
 import { GUTTER } from '../config/constants';
 import { useSession } from '../store/session';
 import { lazy, Suspense } from 'react';
-import { FiguresSkeleton } from '../components/Skeletons';
+import { FiguresSkeleton } from '../components/FiguresSkeleton';
 
 /** The lawyer's ratings card: loaded only on the lawyer's dashboard. */
 const LawyerRatingSummaryCard = lazy(() => import('../components/collaboration/LawyerRatingSummaryCard'));
@@ -24,28 +25,31 @@ export default function Dashboard({ titleKey }: { titleKey: string }) {
       </Typography.Title>
       <Row gutter={[GUTTER, GUTTER]}>
         <Col xs={24} lg={12}>
-          <Card>
+          <PlainCard>
             <Typography.Title level={4} data-testid="dashboard-welcome">
               {t('dashboard.welcome', { name })}
             </Typography.Title>
             <Typography.Paragraph type="secondary">
               {t('dashboard.signedInAs', { role: t(`roles.${role}`) })}
             </Typography.Paragraph>
-          </Card>
+          </PlainCard>
         </Col>
         <Col xs={24} lg={12}>
-          <Card>
-            <Typography.Paragraph type="secondary">{t('dashboard.intro')}</Typography.Paragraph>
-          </Card>
+          <PlainCard>
+            {/* The menu is at the left on a desktop and behind the header's button on a phone: "the menu" only. */}
+            <Typography.Paragraph type="secondary" data-testid="dashboard-intro">
+              {t(role === 'customer' || role === 'customerContact' ? 'dashboard.introCustomer' : 'dashboard.introStaff')}
+            </Typography.Paragraph>
+          </PlainCard>
         </Col>
         {role === 'lawyer' && (
           <Col xs={24} lg={12}>
             {/* The card's own height (LawyerRatingSummaryCard), so the figures below do not move when it comes. */}
             <Suspense
               fallback={
-                <Card style={{ height: 127 }}>
+                <PlainCard style={{ height: 127 }}>
                   <Skeleton active title={false} paragraph={{ rows: 2 }} />
-                </Card>
+                </PlainCard>
               }
             >
               <LawyerRatingSummaryCard />

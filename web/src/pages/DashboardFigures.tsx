@@ -4,7 +4,8 @@
  * route ids through `pathFor`, so the links follow the catalogue).
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import { Card, Col, List, Progress, Row, Statistic as Figure, Typography } from 'antd';
+import { Col, Progress, Row, Statistic as Figure, Typography } from 'antd';
+import { PlainCard, PlainList, PlainListItem, PlainListMeta } from '../components/PlainCard';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { fetchDashboard } from '../api/statistics';
@@ -14,7 +15,9 @@ import { hasRoute, pathFor } from '../routes/pathFor';
 import type { RouteId } from '../routes/catalogue';
 import type { Dashboard, HoursSplit } from '../types/statistics';
 import { formatHours, formatSek } from './statistics/format';
-import { FiguresSkeleton } from '../components/Skeletons';
+import { FiguresSkeleton } from '../components/FiguresSkeleton';
+// Upcoming video meetings (issue 18 item 6): in this lazily loaded chunk, not in the dashboard's first load.
+import UpcomingMeetingsCard from './addons/meetings/UpcomingMeetingsCard';
 
 function Linked({ role, to, params, children }: { role: Role; to: RouteId; params?: Record<string, string>; children: ReactNode }) {
   return hasRoute(role, to) ? <Link to={pathFor(role, to, params)}>{children}</Link> : <>{children}</>;
@@ -24,7 +27,7 @@ function Num({ label, value, role, to, testId }: { label: string; value: ReactNo
   const body = <Figure title={label} value={value as string} valueStyle={{ fontSize: 26 }} />;
   return (
     <Col xs={12} md={8} xl={6}>
-      <Card size="small" data-testid={testId}>
+      <PlainCard size="small" data-testid={testId}>
         {to ? (
           <Linked role={role} to={to}>
             {body}
@@ -32,7 +35,7 @@ function Num({ label, value, role, to, testId }: { label: string; value: ReactNo
         ) : (
           body
         )}
-      </Card>
+      </PlainCard>
     </Col>
   );
 }
@@ -41,7 +44,7 @@ function Hours({ title, h, lang, testId }: { title: string; h: HoursSplit; lang:
   const { t } = useTranslation('statistics');
   return (
     <Col xs={24} md={12}>
-      <Card size="small" title={title} data-testid={testId}>
+      <PlainCard size="small" title={title} data-testid={testId}>
         <Row>
           {(['billable', 'nonbillable', 'rattsskydd', 'total'] as const).map((k) => (
             <Col span={6} key={k} data-testid={`${testId}-${k}`}>
@@ -49,7 +52,7 @@ function Hours({ title, h, lang, testId }: { title: string; h: HoursSplit; lang:
             </Col>
           ))}
         </Row>
-      </Card>
+      </PlainCard>
     </Col>
   );
 }
@@ -85,17 +88,16 @@ export default function DashboardFigures({ role }: { role: Role }) {
           <Hours title={t('dash.hoursWeek')} h={d.hours_week} lang={lang} testId="dash-hours-week" />
           <Hours title={t('dash.hoursMonth')} h={d.hours_month} lang={lang} testId="dash-hours-month" />
           <Col xs={24} md={12}>
-            <Card size="small" title={t('dash.topLawyers')} data-testid="dash-top-lawyers">
-              <List
-                dataSource={d.top_lawyers}
-                locale={{ emptyText: t('empty') }}
-                renderItem={(l) => (
-                  <List.Item extra={formatHours(l.value, lang)}>
+            <PlainCard size="small" title={t('dash.topLawyers')} data-testid="dash-top-lawyers">
+              <PlainList items={d.top_lawyers}
+                empty={t('empty')}
+                render={(l) => (
+                  <PlainListItem extra={formatHours(l.value, lang)}>
                     <Typography.Text>{l.name}</Typography.Text>
-                  </List.Item>
+                  </PlainListItem>
                 )}
               />
-            </Card>
+            </PlainCard>
           </Col>
         </>
       )}
@@ -112,19 +114,18 @@ export default function DashboardFigures({ role }: { role: Role }) {
           <Hours title={t('dash.hoursWeek')} h={d.hours_week} lang={lang} testId="dash-hours-week" />
           <Hours title={t('dash.hoursMonth')} h={d.hours_month} lang={lang} testId="dash-hours-month" />
           <Col xs={24} md={12}>
-            <Card size="small" title={t('dash.deadlines')} data-testid="dash-deadlines">
-              <List
-                dataSource={d.deadlines}
-                locale={{ emptyText: t('empty') }}
-                renderItem={(c) => (
-                  <List.Item extra={c.deadline}>
+            <PlainCard size="small" title={t('dash.deadlines')} data-testid="dash-deadlines">
+              <PlainList items={d.deadlines}
+                empty={t('empty')}
+                render={(c) => (
+                  <PlainListItem extra={c.deadline}>
                     <Linked role={role} to="caseDetails" params={{ id: c.uid }}>
                       {c.case_number} {c.subject}
                     </Linked>
-                  </List.Item>
+                  </PlainListItem>
                 )}
               />
-            </Card>
+            </PlainCard>
           </Col>
         </>
       )}
@@ -143,46 +144,45 @@ export default function DashboardFigures({ role }: { role: Role }) {
           <Num role={role} testId="dash-drafts" label={t('dash.drafts')} value={d.cases.draft} to="draftCases" />
           <Num role={role} testId="dash-closed" label={t('dash.closed')} value={d.cases.complete} to="closedCases" />
           <Col xs={24} md={12}>
-            <Card size="small" title={t('dash.hoursLeft')} data-testid="dash-gauges">
-              <List
-                dataSource={d.subscriptions}
-                locale={{ emptyText: t('empty') }}
-                renderItem={(s) => {
+            <PlainCard size="small" title={t('dash.hoursLeft')} data-testid="dash-gauges">
+              <PlainList items={d.subscriptions}
+                empty={t('empty')}
+                render={(s) => {
                   const pct = s.limit > 0 ? Math.min(100, Math.round((s.used * 100) / s.limit)) : 0;
                   const left = s.hour_based ? formatHours(Math.max(0, s.limit - s.used), lang) : String(Math.max(0, s.limit - s.used));
                   return (
-                    <List.Item extra={<Progress type="dashboard" size={56} percent={pct} format={() => left} aria-label={`${t('dash.hoursLeft')}: ${s.name}`} />}>
-                      <List.Item.Meta title={s.name} description={`${t('dash.expires')} ${s.expire_on}`} />
-                    </List.Item>
+                    <PlainListItem extra={<Progress type="dashboard" size={56} percent={pct} format={() => left} aria-label={`${t('dash.hoursLeft')}: ${s.name}`} />}>
+                      <PlainListMeta title={s.name} description={`${t('dash.expires')} ${s.expire_on}`} />
+                    </PlainListItem>
                   );
                 }}
               />
-            </Card>
+            </PlainCard>
           </Col>
           <Col xs={24} md={12}>
-            <Card size="small" title={t('dash.recent')} data-testid="dash-recent">
-              <List
-                dataSource={d.recent}
-                locale={{ emptyText: t('empty') }}
-                renderItem={(c) => (
-                  <List.Item extra={c.updated_at.slice(0, 10)}>
+            <PlainCard size="small" title={t('dash.recent')} data-testid="dash-recent">
+              <PlainList items={d.recent}
+                empty={t('empty')}
+                render={(c) => (
+                  <PlainListItem extra={c.updated_at.slice(0, 10)}>
                     <Linked role={role} to="caseDetails" params={{ id: c.uid }}>
                       {c.case_number} {c.subject}
                     </Linked>
-                  </List.Item>
+                  </PlainListItem>
                 )}
               />
-            </Card>
+            </PlainCard>
           </Col>
           {d.expiring.length > 0 && (
             <Col span={24}>
-              <Card size="small" title={t('dash.expiringList')} data-testid="dash-expiring-list">
-                <List dataSource={d.expiring} renderItem={(s) => <List.Item extra={s.expire_on}>{s.name}</List.Item>} />
-              </Card>
+              <PlainCard size="small" title={t('dash.expiringList')} data-testid="dash-expiring-list">
+                <PlainList items={d.expiring} render={(s) => <PlainListItem extra={s.expire_on}>{s.name}</PlainListItem>} />
+              </PlainCard>
             </Col>
           )}
         </>
       )}
+      <UpcomingMeetingsCard role={role} />
     </Row>
   );
 }

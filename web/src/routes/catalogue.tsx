@@ -506,7 +506,23 @@ export const CATALOGUE = {
     menu: { id: 'settings-documents', label: 'publicDocuments', group: 'settings' },
     roles: { admin: { menu: 4 } },
   },
-  videoMeeting: { path: 'services/video-meeting/', title: 'videoMeeting', page: 'VideoMeetingRoute', roles: only('customer', 'customerContact') },
+  // Spec §5 names no contact permission for video meetings, and shows a
+  // contact's Services group only with one of the four service permissions:
+  // so the contact has the route (reached from the dashboard's meetings
+  // card) but no entry that would show the group without them. The lawyer's
+  // offered times and booked meetings (issue 18 item 6) are the same route
+  // in the lawyer area, a top-level entry.
+  videoMeeting: {
+    path: 'services/video-meeting/',
+    title: 'videoMeeting',
+    page: 'VideoMeetingRoute',
+    menu: { id: 'services-video-meeting', label: 'videoMeeting', group: 'services' },
+    roles: {
+      customer: { menu: 5 },
+      customerContact: {},
+      lawyer: { path: 'video-meetings/', menu: { order: 6, group: undefined, id: 'video-meetings', icon: <CustomerServiceOutlined /> } },
+    },
+  },
   contractSign: {
     path: 'services/contract-sign/',
     title: 'contractSign',

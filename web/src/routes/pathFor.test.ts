@@ -87,6 +87,7 @@ const EXPECTED: Record<Role, Partial<Record<RouteId, string>>> = {
     notifications: '/lawyer/notifications/',
     messages: '/lawyer/messages/',
     lawyerRatings: '/lawyer/ratings/',
+    videoMeeting: '/lawyer/video-meetings/',
     frejaAcademy: '/lawyer/freja-academy/',
     interest: '/lawyer/interest/',
     cases: '/lawyer/cases/',

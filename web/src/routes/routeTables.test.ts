@@ -76,7 +76,8 @@ describe('menus per spec §2', () => {
   });
 
   it('lawyer', () => {
-    expect(top(lawyerModule)).toEqual(['dashboard', 'cases', 'customers', 'statistics', 'freja-academy']);
+    // Issue 18 item 6 adds the lawyer's Video meetings to spec §2's menu.
+    expect(top(lawyerModule)).toEqual(['dashboard', 'cases', 'customers', 'statistics', 'freja-academy', 'video-meetings']);
   });
 
   it('sales', () => {

@@ -1,3 +1,4 @@
+import { afterAll, vi } from 'vitest';
 // jsdom lacks matchMedia (used by antd's responsive helpers).
 if (typeof window !== 'undefined' && !window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
@@ -25,3 +26,27 @@ if (typeof window !== 'undefined' && !('ResizeObserver' in window)) {
   Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
   Object.defineProperty(globalThis, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
 }
+
+// antd's global notification and message (layout/notifier.tsx) draw in a root
+// of their own that the pages' unmount does not reach, and close themselves on
+// timers (a 6 s message, a 4.5 s notification). A timer firing after the
+// file's environment is torn down meets no `window` and fails the run with an
+// unhandled "window is not defined". Mocked as itself, only to learn whether
+// a file loaded it: then its notices are destroyed before the teardown.
+let notifier: typeof import('../layout/notifier') | null = null;
+vi.mock('../layout/notifier', async (importOriginal) => {
+  notifier = await importOriginal<typeof import('../layout/notifier')>();
+  return notifier;
+});
+
+// Before a file's environment is torn down, close what the global notifier
+// shows and let work already queued run (React's scheduler, antd's motion
+// timers).
+afterAll(async () => {
+  if (notifier) {
+    const { default: notification, message } = notifier;
+    notification.destroy();
+    message.destroy();
+  }
+  await new Promise((resolve) => setTimeout(resolve, 100));
+});

@@ -20,7 +20,9 @@ export interface Case {
   address: CaseAddress;
   subject: string;
   description: string;
-  type: { id: number; name: string };
+  type: { id: number; name: string; name_en?: string | null };
+  /** The knowledge sector staff or the lawyer filed the case under (issue 16). */
+  knowledge_sector?: { id: number; name: string; name_en?: string | null } | null;
   estimated_hours: number;
   client: string;
   direct_assign_lawyer: string | null;
@@ -74,6 +76,7 @@ export interface CasePayload {
   subject: string;
   description: string;
   type: number | null;
+  knowledge_sector?: number | null;
   estimated_hours: string;
   client?: string;
   direct_assign_lawyer?: string | null;

@@ -21,7 +21,9 @@ export type Verb =
   | 'subscription_expiring'
   | 'subscription_expired'
   | 'customer_awaiting_approval'
-  | 'case_rated';
+  | 'case_rated'
+  | 'meeting_booked'
+  | 'meeting_cancelled';
 
 /** Spec §3 `description`. */
 export type NotificationCategory = 'case' | 'message' | 'others';

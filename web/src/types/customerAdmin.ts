@@ -58,10 +58,7 @@ export interface AccountManager {
   email: string;
 }
 
-export interface NamedEntry {
-  id: number;
-  name: string;
-}
+export type { NamedEntry } from './named';
 
 export interface CompanySize {
   value: string;

@@ -42,7 +42,4 @@ export interface StaffInput {
   video_care_url?: string | null;
 }
 
-export interface NamedEntry {
-  id: number;
-  name: string;
-}
+export type { NamedEntry } from './named';

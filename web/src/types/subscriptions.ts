@@ -64,11 +64,7 @@ export interface Service {
   hour_based: boolean;
 }
 
-export interface NamedEntry {
-  id: number;
-  name: string;
-  description: string;
-}
+export type { NamedEntry } from './named';
 
 export interface Message {
   message: string;

@@ -57,34 +57,14 @@ impl World {
 
     /// A contact of `customer` holding `permissions`, signed in.
     pub async fn contact_of(&self, customer: &User, permissions: Vec<Permission>) -> (User, String) {
-        let email = format!("contact-{}@example.com", uuid::Uuid::new_v4().simple());
-        let mut u = shared::services::accounts::create_account(
-            &self.state.store,
-            shared::services::accounts::NewAccount {
-                email: &email,
-                password: "Testing-pass-2026!",
-                first_name: "Cora",
-                last_name: "Contact",
-                role: Role::CustomerContact,
-                user_sub_type: None,
-                customer_id: Some(customer.uid.clone()),
-                company_id: Some(customer.uid.clone()),
-                active: true,
-            },
-        )
-        .await
-        .unwrap();
-        u.permissions = permissions;
-        self.state.store.put_user_and_profile(&u, None).await.unwrap();
-        let t = shared::services::credentials::start_session(&self.state, &u).await.unwrap().access_token;
-        (u, t)
+        testkit::signed_in_contact(&self.state, customer, permissions).await
     }
 
     /// Every spec §3 field a case form carries.
     pub fn form(&self, subject: &str) -> Value {
         json!({"subject": subject, "description": "Dispute about rent", "type": self.case_type, "estimated_hours": "2,5",
                "counterpart": "Hyresvärden AB", "client": "Acme", "contact_person": "Eva", "start_date": "2026-01-01",
-               "address": {"address_1": "Storgatan 1", "city": "Stockholm", "country": "Sweden", "post_code": "11122"},
+               "address": {"address_1": "Storgatan 1", "city": "Stockholm", "country": "SE", "post_code": "11122"},
                "short_internal_description": "internal"})
     }
 

@@ -109,6 +109,8 @@ pub async fn login_from_device(
         if two_factor_settings::active_totp(s, &user).await?.is_some() {
             return Ok(LoginOutcome::TwoFactor(app_challenge(s, &user).await?));
         }
+        // Each sign-in mails a code: counted per recipient with the resends.
+        super::limit_mail_to(s, &user.email).await?;
         return Ok(LoginOutcome::TwoFactor(send_code(s, &user).await?));
     }
     Ok(LoginOutcome::Tokens(complete_sign_in(s, &user).await?))
@@ -263,13 +265,7 @@ pub async fn resend_code(s: &Context, token: &str, client: &str) -> Result<TwoFa
 /// before they named their sign-in (`fam` absent) expire within 15 minutes.
 pub async fn authenticate(s: &Context, access_token: &str) -> Result<User, ApiError> {
     let claims = s.jwt.verify(access_token.trim(), TokenKind::Access)?;
-    let live = async {
-        match &claims.fam {
-            Some(fam) => s.store.family_live(fam).await,
-            None => Ok(true),
-        }
-    };
-    let (user, live) = tokio::try_join!(s.store.get_user(&claims.sub), live)?;
+    let (user, live) = s.store.session_of(&claims.sub, claims.fam.as_deref()).await?;
     let user = user.ok_or(ApiError::NotAuthenticated)?;
     if !user.active || claims.ver != user.token_version || !live {
         return Err(ApiError::NotAuthenticated);

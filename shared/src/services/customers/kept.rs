@@ -82,6 +82,8 @@ async fn check(ctx: &Context, f: &CustomerForm, own: Option<&str>) -> Result<Opt
 pub async fn create(ctx: &Context, caller: &User, f: CustomerForm) -> Result<CustomerProfile, ApiError> {
     policy::require(caller, Action::ManageCustomers)?;
     let sector = check(ctx, &f, None).await?;
+    // The first invitation counts against the recipient's mail limit too.
+    crate::services::credentials::limit_mail_to(ctx, &f.email).await?;
     // A random password nobody knows until the invitation sets one.
     let placeholder = format!("{}{}", uuid::Uuid::new_v4().simple(), uuid::Uuid::new_v4().simple());
     let user = accounts::new_user(

@@ -44,6 +44,11 @@ async fn mail_activation_link(ctx: &Context, user: &User, link: &ActivationLink)
 /// the customer's index entries in one transaction, then the mail.
 pub async fn approve(ctx: &Context, caller: &User, uid: &str) -> Result<CustomerProfile, ApiError> {
     policy::require(caller, Action::AdministerAccounts)?;
+    // Every approval mails a (new) activation link: counted per recipient
+    // like its resend, before anything is stored.
+    if let Some(user) = ctx.store.get_user_latest(uid).await? {
+        crate::services::credentials::limit_mail_to(ctx, &user.email).await?;
+    }
     let (user, profile, link) = retry::until_done(|_| async {
         let (user, mut profile) = load(ctx, uid).await?;
         if profile.state != CustomerState::Pending {

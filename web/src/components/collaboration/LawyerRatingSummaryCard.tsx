@@ -1,4 +1,5 @@
-import { Card, Skeleton } from 'antd';
+import Skeleton from 'antd/es/skeleton';
+import { PlainCard } from '../PlainCard';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pathFor } from '../../routes/pathFor';
@@ -12,7 +13,7 @@ export default function LawyerRatingSummaryCard() {
   const { t } = useTranslation('collaboration');
   const ratings = useLawyerRatings();
   return (
-    <Card
+    <PlainCard
       title={t('ratings.title')}
       // The loaded card's height while loading too (not antd's taller loading card): nothing below moves.
       style={{ minHeight: RATING_CARD_HEIGHT }}
@@ -28,6 +29,6 @@ export default function LawyerRatingSummaryCard() {
       ) : (
         <RatingSummary average={averageOf(ratings)} count={ratings.length} />
       )}
-    </Card>
+    </PlainCard>
   );
 }

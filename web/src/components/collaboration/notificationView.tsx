@@ -52,6 +52,8 @@ export const VERBS: readonly Verb[] = [
   'subscription_expired',
   'customer_awaiting_approval',
   'case_rated',
+  'meeting_booked',
+  'meeting_cancelled',
 ];
 
 export const VERB_ICONS: Record<Verb, ReactNode> = {
@@ -61,6 +63,8 @@ export const VERB_ICONS: Record<Verb, ReactNode> = {
   case_closed: <LockOutlined />,
   case_reopened: <UnlockOutlined />,
   case_transferred: <RollbackOutlined />,
+  meeting_booked: <ClockCircleOutlined />,
+  meeting_cancelled: <StopOutlined />,
   hours_logged: <ClockCircleOutlined />,
   hours_edited: <EditOutlined />,
   message_received: <MessageOutlined />,

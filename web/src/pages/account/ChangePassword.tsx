@@ -22,7 +22,7 @@ const FIELDS = ['old_password', 'new_password', 'confirm_password'] as const;
  * The API answers with a new token pair: this session continues, the others end.
  */
 export default function ChangePassword({ titleKey }: { titleKey: string }) {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation(['settings', 'account'], { nsMode: 'fallback' });
   const [form] = Form.useForm<ChangePasswordValues>();
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string[] | null>(null);

@@ -13,6 +13,7 @@ import { TWO_FACTOR_CODE_LENGTH } from '../../config/constants';
 import { translateServerMessage } from '../../i18n';
 import { setAuth } from '../../store/session';
 import { saveFile } from '../../download';
+import { message as globalMessage } from '../../layout/notifier';
 
 type Choice = 'off' | TwoFactorMethod;
 
@@ -46,7 +47,7 @@ function grouped(secret: string): string {
  * code.
  */
 export default function TwoFactorSettings({ titleKey }: { titleKey: string }) {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation(['settings', 'account'], { nsMode: 'fallback' });
   const { message } = AntApp.useApp();
   const [status, setStatus] = useState<TwoFactorStatus | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
@@ -80,7 +81,8 @@ export default function TwoFactorSettings({ titleKey }: { titleKey: string }) {
   const enableEmail = async () => {
     const s = await setTwoFactorEnabled(true);
     if (s?.enabled) {
-      void message.success(translateServerMessage('two_factor_enabled'), 6);
+      // Shown on /login after signing out: antd's global message, as the area's App (and its messages) unmount with the area.
+      void globalMessage.success(translateServerMessage('two_factor_enabled'), 6);
       signOutLocally();
     }
   };

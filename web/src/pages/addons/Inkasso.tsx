@@ -1,15 +1,17 @@
 /**
  * Debt collection (spec §2 Inkasso, §3 Inkasso account): the account
- * application with its fields validated, and its state. Claims are
- * registered with the Inkasso partner once the account is approved.
+ * application with its fields validated, and its state as the Inkasso
+ * partner decides it ('come back after 30 minutes'; reading it again asks
+ * the partner). Once approved, claims are registered (InkassoClaims).
  */
 import './texts';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Card, Form, Input, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import Loading from '../../components/Loading';
 import { splitServerErrors } from '../../api/formErrors';
 import { applyInkasso, inkassoProspect, type InkassoAccount, type InkassoProspect } from '../../api/addons';
+import InkassoClaims from './InkassoClaims';
 
 const FIELDS: Array<{ name: keyof InkassoAccount; required?: boolean }> = [
   { name: 'organization_number', required: true },
@@ -31,15 +33,20 @@ export default function Inkasso({ titleKey }: { titleKey: string }) {
   const [prospect, setProspect] = useState<InkassoProspect | null | undefined>(undefined);
   const [other, setOther] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
-  useEffect(() => {
-    void inkassoProspect().then(
-      (p) => {
-        setProspect(p);
-        if (p) form.setFieldsValue(p.account);
-      },
-      () => setProspect(null),
-    );
+  const [checking, setChecking] = useState(false);
+  const load = useCallback(() => {
+    setChecking(true);
+    void inkassoProspect()
+      .then(
+        (p) => {
+          setProspect(p);
+          if (p) form.setFieldsValue(p.account);
+        },
+        () => setProspect((p) => p ?? null),
+      )
+      .finally(() => setChecking(false));
   }, [form]);
+  useEffect(load, [load]);
 
   const submit = async (v: InkassoAccount) => {
     setSaving(true);
@@ -66,7 +73,19 @@ export default function Inkasso({ titleKey }: { titleKey: string }) {
         extra={prospect && <Tag color={prospect.state === 'approved' ? 'success' : prospect.state === 'rejected' ? 'error' : 'processing'} data-testid="inkasso-state">{t(`inkasso.state.${prospect.state}`)}</Tag>}
         style={{ maxWidth: 720 }}
       >
-        <Typography.Paragraph type="secondary">{prospect?.state === 'approved' ? t('inkasso.approvedText') : t('inkasso.intro')}</Typography.Paragraph>
+        <Typography.Paragraph type="secondary" data-testid="inkasso-text">
+          {prospect?.state === 'approved' ? t('inkasso.approvedText') : prospect?.state === 'rejected' ? t('inkasso.rejectedText') : t('inkasso.intro')}
+        </Typography.Paragraph>
+        {prospect?.state === 'approved' && prospect.creditor_hash && (
+          <Typography.Paragraph>
+            {t('inkasso.hash')}: <Typography.Text code copyable data-testid="inkasso-hash">{prospect.creditor_hash}</Typography.Text>
+          </Typography.Paragraph>
+        )}
+        {prospect?.state === 'applied' && (
+          <Button onClick={load} loading={checking} style={{ marginBottom: 16 }} data-testid="inkasso-refresh">
+            {t('inkasso.refresh')}
+          </Button>
+        )}
         {other.length > 0 && <Alert type="error" showIcon title={other.join(' ')} style={{ marginBottom: 16 }} />}
         <Form<InkassoAccount> form={form} layout="vertical" onFinish={submit} disabled={prospect?.state === 'approved'}>
           {FIELDS.map((f) => (
@@ -81,6 +100,7 @@ export default function Inkasso({ titleKey }: { titleKey: string }) {
           </Space>
         </Form>
       </Card>
+      {prospect?.state === 'approved' && <InkassoClaims />}
     </div>
   );
 }

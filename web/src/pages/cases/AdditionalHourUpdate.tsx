@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { editAdditionalHour, getAdditionalHour } from '../../api/caseHours';
 import { hoursInput, totalHourRules } from './status';
 import { EntryUpdateFrame, useEntryUpdate } from './EntryUpdate';
+import { LONG_TEXT_MAX_CHARS } from '../../config/constants';
 
 interface Values {
   month: Dayjs;
@@ -58,7 +59,7 @@ export default function AdditionalHourUpdate({ titleKey }: { titleKey: string })
               </Form.Item>
             </Space>
             <Form.Item name="description" label={t('fields.description')}>
-              <Input.TextArea rows={3} maxLength={2000} data-testid="additional-update-description" />
+              <Input.TextArea rows={3} maxLength={LONG_TEXT_MAX_CHARS} data-testid="additional-update-description" />
             </Form.Item>
             <Form.Item name="is_invoiced" valuePropName="checked">
               <Checkbox>{t('fields.is_invoiced')}</Checkbox>

@@ -12,6 +12,7 @@ import { useSession } from '../../store/session';
 import HourBulkActions from './HourBulkActions';
 import { totalHourRules } from './status';
 import { formatHours } from './status';
+import { LONG_TEXT_MAX_CHARS } from '../../config/constants';
 
 interface Values {
   month: Dayjs;
@@ -30,7 +31,9 @@ export default function AdditionalHours({ c }: { c: CaseDetails }) {
   const user = useSession((s) => s.user);
   const role = useAreaRole();
   const { message } = App.useApp();
-  const [rows, setRows] = useState<AdditionalHour[]>([]);
+  // null while the first answer is on its way: the table shows its spinner, not "no entries".
+  const [loaded, setRows] = useState<AdditionalHour[] | null>(null);
+  const rows = loaded ?? [];
   const [selected, setSelected] = useState<string[]>([]);
   const [errors, setErrors] = useState<string[]>([]);
   const [form] = Form.useForm<Values>();
@@ -43,7 +46,8 @@ export default function AdditionalHours({ c }: { c: CaseDetails }) {
     setRows(await additionalHours(c.uid));
   }, [c.uid]);
   useEffect(() => {
-    void load().catch(() => undefined);
+    // A failed load is notified by the client; the table then shows its empty text.
+    void load().catch(() => setRows([]));
   }, [load]);
 
   const add = async (v: Values) => {
@@ -99,6 +103,7 @@ export default function AdditionalHours({ c }: { c: CaseDetails }) {
         rowKey="id"
         data-testid="additional-hours-table"
         dataSource={rows}
+        loading={loaded === null}
         pagination={false}
         scroll={{ x: true }}
         locale={{ emptyText: t('table.empty') }}
@@ -144,7 +149,7 @@ export default function AdditionalHours({ c }: { c: CaseDetails }) {
             <Input inputMode="decimal" placeholder="1,5" style={{ width: 90 }} data-testid="additional-total" />
           </Form.Item>
           <Form.Item name="description" label={t('fields.description')}>
-            <Input style={{ width: 200 }} maxLength={2000} data-testid="additional-description" />
+            <Input style={{ width: 200 }} maxLength={LONG_TEXT_MAX_CHARS} data-testid="additional-description" />
           </Form.Item>
           <Form.Item name="is_invoiced" valuePropName="checked">
             <Checkbox>{t('fields.is_invoiced')}</Checkbox>

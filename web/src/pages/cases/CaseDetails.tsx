@@ -25,7 +25,7 @@ import { massUpdateHours } from '../../api/caseHours';
 import { applyServerErrors } from '../../api/formErrors';
 import { api } from '../../api/client';
 import { saveFile } from '../../download';
-import { formatAddress } from '../../format';
+import { countryName, formatAddress, namedIn } from '../../format';
 import { hasRoute, pathFor, useAreaRole } from '../../routes/pathFor';
 import AdditionalHours from './AdditionalHours';
 import CaseDocuments from './CaseDocuments';
@@ -201,16 +201,18 @@ export default function CaseDetails({ titleKey }: { titleKey: string }) {
           </Descriptions.Item>
           <Descriptions.Item label={t('fields.subject')}>{c.subject}</Descriptions.Item>
           <Descriptions.Item label={t('fields.customer')}>{c.customer_name}</Descriptions.Item>
-          <Descriptions.Item label={t('fields.type')}>{c.type.name}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.type')}>{namedIn(c.type, i18n.language)}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.knowledge_sector')}>{c.knowledge_sector ? namedIn(c.knowledge_sector, i18n.language) : '–'}</Descriptions.Item>
           <Descriptions.Item label={t('fields.lawyer')}>{c.lawyer_name ?? '–'}</Descriptions.Item>
-          <Descriptions.Item label={t('fields.estimated_hours')}>{formatHours(c.estimated_hours, i18n.language)}</Descriptions.Item>
+          {/* 0: not estimated yet (a customer may leave it to the firm; an estimate is above 0). */}
+          <Descriptions.Item label={t('fields.estimated_hours')}>{c.estimated_hours > 0 ? formatHours(c.estimated_hours, i18n.language) : '–'}</Descriptions.Item>
           <Descriptions.Item label={t('fields.client')}>{c.client || '–'}</Descriptions.Item>
           <Descriptions.Item label={t('fields.counterpart')}>{c.counterpart || '–'}</Descriptions.Item>
           <Descriptions.Item label={t('fields.disqualification_control')}>{c.disqualification_control ? t('actions.yes') : t('actions.no')}</Descriptions.Item>
           <Descriptions.Item label={t('fields.contact_person')}>{c.contact_person || '–'}</Descriptions.Item>
           <Descriptions.Item label={t('fields.start_date')}>{c.start_date ?? '–'}</Descriptions.Item>
           <Descriptions.Item label={t('fields.deadline')}>{c.deadline ?? '–'}</Descriptions.Item>
-          <Descriptions.Item label={t('fields.address')}>{formatAddress(c.address) || '–'}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.address')}>{formatAddress({ ...c.address, country: countryName(c.address.country, i18n.language) }) || '–'}</Descriptions.Item>
           {c.short_internal_description && (
             <Descriptions.Item label={t('fields.short_internal_description')}>{c.short_internal_description}</Descriptions.Item>
           )}

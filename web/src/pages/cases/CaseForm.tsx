@@ -1,9 +1,10 @@
 import { Alert, App, Button, Card, Checkbox, Col, DatePicker, Form, Input, Row, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { caseCustomers, caseTypes, createCase, defaultCaseAddress, getCase, updateCase } from '../../api/cases';
+import { listKnowledgeSectors } from '../../api/people';
 import type { CasePayload } from '../../types/cases';
 import { api } from '../../api/client';
 import { applyServerErrors } from '../../api/formErrors';
@@ -15,12 +16,17 @@ import { DocumentPicker, uploadAll } from './CaseDocuments';
 import { createViaOf } from './caseRules';
 import { parseHours } from './status';
 import { identityNumberRule } from '../../identityNumber';
+import { countryName, namedIn } from '../../format';
+import { COUNTRY_CODES, SWEDEN } from '../../types/countries';
+import type { NamedEntry } from '../../types/named';
+import { SUBJECT_MAX_CHARS } from '../../config/constants';
 
 interface Values {
   customer?: string;
   subject: string;
   description: string;
   type?: number;
+  knowledge_sector?: number | null;
   estimated_hours: string;
   client?: string;
   direct_assign_lawyer?: string;
@@ -39,7 +45,7 @@ interface Values {
 }
 
 const FIELDS = [
-  'customer', 'subject', 'description', 'type', 'estimated_hours', 'client', 'direct_assign_lawyer', 'counterpart',
+  'customer', 'subject', 'description', 'type', 'knowledge_sector', 'estimated_hours', 'client', 'direct_assign_lawyer', 'counterpart',
   'counterpart_identity_number',
   'short_internal_description', 'start_date', 'deadline', 'contact_person', 'note', 'address_1', 'city', 'post_code', 'country',
 ];
@@ -57,6 +63,7 @@ export function toPayload(v: Values, customerSide = false): CasePayload {
     subject: v.subject ?? '',
     description: v.description ?? '',
     type: v.type ?? null,
+    knowledge_sector: v.knowledge_sector ?? null,
     estimated_hours: (v.estimated_hours ?? '').trim(),
     client: v.client ?? '',
     direct_assign_lawyer: v.direct_assign_lawyer || null,
@@ -74,13 +81,23 @@ export function toPayload(v: Values, customerSide = false): CasePayload {
     delete body.direct_assign_lawyer;
     delete body.disqualification_control;
     delete body.short_internal_description;
+    delete body.knowledge_sector;
   }
   return body;
 }
 
+/** Every country, named in `lang` and in its alphabetical order, Sweden (the customers' country) first. */
+function countryOptions(lang: string): { value: string; label: string }[] {
+  const collator = new Intl.Collator(lang.startsWith('en') ? 'en' : 'sv');
+  const all = COUNTRY_CODES.map((c) => ({ value: c as string, label: countryName(c, lang) }));
+  const [first, rest] = [all.filter((o) => o.value === SWEDEN), all.filter((o) => o.value !== SWEDEN)];
+  return [...first, ...rest.sort((a, b) => collator.compare(a.label, b.label))];
+}
+
 /** Case create (every role that may) and edit: every spec §3 field, spec §5 validation. */
 export default function CaseForm({ titleKey }: { titleKey: string }) {
-  const { t } = useTranslation('cases');
+  const { t, i18n } = useTranslation('cases');
+  const lang = i18n.language;
   const { message } = App.useApp();
   const { case_uid } = useParams();
   const navigate = useNavigate();
@@ -90,7 +107,12 @@ export default function CaseForm({ titleKey }: { titleKey: string }) {
   const customerSide = via === 'customer';
   const staff = via === 'staff';
   const [form] = Form.useForm<Values>();
-  const [types, setTypes] = useState<{ value: number; label: string }[]>([]);
+  const [typeList, setTypeList] = useState<NamedEntry[]>([]);
+  // Case types and countries are named in the reader's language (issue 14).
+  const types = useMemo(() => typeList.map((x) => ({ value: x.id, label: namedIn(x, lang) })), [typeList, lang]);
+  const countries = useMemo(() => countryOptions(lang), [lang]);
+  const [sectorList, setSectorList] = useState<NamedEntry[]>([]);
+  const sectors = useMemo(() => sectorList.map((x) => ({ value: x.id, label: namedIn(x, lang) })), [sectorList, lang]);
   const [customers, setCustomers] = useState<{ value: string; label: string }[]>([]);
   const [lawyers, setLawyers] = useState<{ value: string; label: string }[]>([]);
   const [errors, setErrors] = useState<string[]>([]);
@@ -101,9 +123,14 @@ export default function CaseForm({ titleKey }: { titleKey: string }) {
 
   useEffect(() => {
     caseTypes()
-      .then((l) => setTypes(l.map((x) => ({ value: x.id, label: x.name }))))
+      .then(setTypeList)
       .catch(() => undefined);
-    if (!customerSide) void searchCustomers('');
+    if (!customerSide) {
+      void searchCustomers('');
+      listKnowledgeSectors()
+        .then(setSectorList)
+        .catch(() => undefined);
+    }
     if (staff) void searchLawyers('');
     if (case_uid)
       getCase(case_uid)
@@ -114,6 +141,7 @@ export default function CaseForm({ titleKey }: { titleKey: string }) {
             subject: c.subject,
             description: c.description,
             type: c.type.id,
+            knowledge_sector: c.knowledge_sector?.id ?? null,
             estimated_hours: String(c.estimated_hours).replace('.', ','),
             client: c.client,
             direct_assign_lawyer: c.direct_assign_lawyer ?? undefined,
@@ -192,7 +220,7 @@ export default function CaseForm({ titleKey }: { titleKey: string }) {
       {needsService && <Alert type="warning" showIcon title={t('form.consultancyRequired')} style={{ marginBottom: 16 }} data-testid="case-consultancy-required" />}
       {errors.length > 0 && <Alert type="error" showIcon title={errors.join(' ')} style={{ marginBottom: 16 }} data-testid="case-form-errors" />}
       <Card>
-        <Form<Values> form={form} layout="vertical" onFinish={submit} data-testid="case-form" initialValues={{ country: 'Sweden' }}>
+        <Form<Values> form={form} layout="vertical" onFinish={submit} data-testid="case-form" initialValues={{ country: SWEDEN }}>
           <Row gutter={30}>
             {!customerSide && (
               <Col xs={24} md={12}>
@@ -211,7 +239,7 @@ export default function CaseForm({ titleKey }: { titleKey: string }) {
             )}
             <Col xs={24} md={12}>
               <Form.Item name="subject" label={t('fields.subject')} rules={req('form.subjectRequired')}>
-                <Input maxLength={200} data-testid="case-subject" />
+                <Input maxLength={SUBJECT_MAX_CHARS} data-testid="case-subject" />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
@@ -230,6 +258,14 @@ export default function CaseForm({ titleKey }: { titleKey: string }) {
                 <Select showSearch={FOLDED_SEARCH} options={types} data-testid="case-type" />
               </Form.Item>
             </Col>
+            {!customerSide && (
+              <Col xs={24} md={12}>
+                {/* The legal statistics count cases by type and knowledge sector (issue 16). */}
+                <Form.Item name="knowledge_sector" label={t('fields.knowledge_sector')}>
+                  <Select allowClear showSearch={FOLDED_SEARCH} options={sectors} data-testid="case-knowledge-sector" />
+                </Form.Item>
+              </Col>
+            )}
             <Col xs={24} md={12}>
               <Form.Item
                 name="estimated_hours"
@@ -304,8 +340,21 @@ export default function CaseForm({ titleKey }: { titleKey: string }) {
               </Form.Item>
             </Col>
             <Col xs={12} md={4}>
-              <Form.Item name="post_code" label={t('fields.post_code')} rules={[{ pattern: /^\d{5}$/, message: t('form.postCode') }]}>
-                <Input maxLength={5} />
+              {/* Swedish post codes are five digits (spec §5); abroad up to ten letters, digits, spaces or dashes, as the server checks. */}
+              <Form.Item
+                name="post_code"
+                label={t('fields.post_code')}
+                dependencies={['country']}
+                rules={[
+                  ({ getFieldValue }) => {
+                    const swedish = !getFieldValue('country') || getFieldValue('country') === SWEDEN;
+                    return swedish
+                      ? { pattern: /^\d{5}$/, message: t('form.postCode') }
+                      : { pattern: /^[A-Za-z0-9 -]{1,10}$/, message: t('form.postCodeAbroad') };
+                  },
+                ]}
+              >
+                <Input maxLength={10} data-testid="case-post-code" />
               </Form.Item>
             </Col>
             <Col xs={12} md={4}>
@@ -315,7 +364,7 @@ export default function CaseForm({ titleKey }: { titleKey: string }) {
             </Col>
             <Col xs={24} md={4}>
               <Form.Item name="country" label={t('fields.country')}>
-                <Input />
+                <Select showSearch={FOLDED_SEARCH} allowClear options={countries} data-testid="case-country" />
               </Form.Item>
             </Col>
             {!customerSide && (

@@ -11,11 +11,34 @@ import { DISPLAY_DATETIME_FORMAT } from '../../config/constants';
 import { formatHours } from './status';
 import { StatusTag } from './CaseList';
 import { TableSkeleton } from '../../components/Skeletons';
+import { countryName, formatAddress, namedIn, type AddressParts } from '../../format';
 
-/** A recorded value as the user reads it: a status by its §4 display name, hours in their language. */
-function Value({ field, value }: { field: string; value: string | null }) {
+/** A recorded object (the case type, the address) as it was saved: JSON text; null when it is not. */
+function recorded<T>(value: string): T | null {
+  try {
+    const v: unknown = JSON.parse(value);
+    return v && typeof v === 'object' ? (v as T) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A recorded value as the user reads it: a status by its §4 display name, hours in their language,
+ * the case type and the address's country in their language (issue 14).
+ */
+export function Value({ field, value }: { field: string; value: string | null }) {
+  const { i18n } = useTranslation();
   if (value == null || value === '') return <>–</>;
   if (field === 'status') return <StatusTag status={value} />;
+  if (field === 'type' || field === 'knowledge_sector') {
+    const type = recorded<{ name: string; name_en?: string | null }>(value);
+    if (type?.name) return <>{namedIn(type, i18n.language)}</>;
+  }
+  if (field === 'address') {
+    const address = recorded<AddressParts>(value);
+    if (address) return <>{formatAddress({ ...address, country: countryName(address.country, i18n.language) }) || '–'}</>;
+  }
   if (/hour/.test(field) && /^-?\d+(\.\d+)?$/.test(value)) return <>{formatHours(Number(value))}</>;
   return <>{value}</>;
 }

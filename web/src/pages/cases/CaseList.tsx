@@ -15,6 +15,7 @@ import { hasRoute, pathFor, useAreaRole } from '../../routes/pathFor';
 import { CASE_TABS, type CaseOrder, type CaseTab } from './caseRules';
 import { caseStatusChip } from './status';
 import { TableSkeleton } from '../../components/Skeletons';
+import { namedIn } from '../../format';
 
 export function StatusTag({ status }: { status: string }) {
   const { t } = useTranslation('cases');
@@ -42,7 +43,7 @@ const withSlash = (p: string) => (p.endsWith('/') ? p : `${p}/`);
  * list; 10 at a time, key-paged.
  */
 export default function CaseList({ titleKey }: { titleKey: string }) {
-  const { t } = useTranslation('cases');
+  const { t, i18n } = useTranslation('cases');
   const role = useAreaRole();
   const { pathname } = useLocation();
   const [params, setParams] = useSearchParams();
@@ -143,7 +144,7 @@ export default function CaseList({ titleKey }: { titleKey: string }) {
             { title: t('fields.status'), key: 'status', render: (_, r) => <StatusTag status={r.status} /> },
             { title: t('fields.subject'), dataIndex: 'subject', key: 'subject' },
             { title: t('fields.customer'), dataIndex: 'customer_name', key: 'customer' },
-            { title: t('fields.type'), key: 'type', render: (_, r) => r.type?.name ?? '–' },
+            { title: t('fields.type'), key: 'type', render: (_, r) => (r.type ? namedIn(r.type, i18n.language) : '–') },
             { title: t('fields.lawyer'), key: 'lawyer', render: (_, r) => r.lawyer_name ?? '–' },
             {
               title: t('fields.created_at'),

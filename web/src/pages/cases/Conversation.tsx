@@ -16,9 +16,10 @@ import { useAreaRole } from '../../routes/pathFor';
 import { useSession } from '../../store/session';
 import type { Conversation as ConversationPage, MessageView } from '../../types/collaboration';
 import { formatSize, refusal } from './CaseDocuments';
+import { LONG_TEXT_MAX_CHARS } from '../../config/constants';
 
 /** The longest message the server takes (shared::domain::message::TEXT_MAX_CHARS). */
-export const MESSAGE_MAX_CHARS = 5000;
+export const MESSAGE_MAX_CHARS = LONG_TEXT_MAX_CHARS;
 
 type T = (key: string, opts?: Record<string, unknown>) => string;
 

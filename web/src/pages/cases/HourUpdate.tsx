@@ -7,6 +7,7 @@ import { deleteHour } from '../../api/cases';
 import { hoursInput } from './status';
 import { EntryUpdateFrame, useEntryUpdate } from './EntryUpdate';
 import { parseHours } from './status';
+import { LONG_TEXT_MAX_CHARS } from '../../config/constants';
 
 interface Values {
   hour?: string;
@@ -92,7 +93,7 @@ export default function HourUpdate({ titleKey }: { titleKey: string }) {
               </Form.Item>
             </Space>
             <Form.Item name="description" label={t('fields.description')}>
-              <Input.TextArea rows={3} maxLength={2000} data-testid="hour-update-description" />
+              <Input.TextArea rows={3} maxLength={LONG_TEXT_MAX_CHARS} data-testid="hour-update-description" />
             </Form.Item>
             <Form.Item name="is_invoiced" valuePropName="checked">
               <Checkbox data-testid="hour-update-invoiced">{t('fields.is_invoiced')}</Checkbox>

@@ -62,6 +62,27 @@ describe('the customer side edits its drafts', { timeout: 60_000 }, () => {
     expect(name.textContent).toBe('2026-000007 · Lease dispute · Acme AB');
   });
 
+  it('the history shows a changed case type and address country in the reader language (issue 14)', async () => {
+    const entry = (field: string, before: string, after: string) => ({ case_uid: 'case-1', at: '2026-11-23T10:00:00Z', by: 'adm-1', by_name: 'Ada Admin', field, before, after });
+    const r = await page.render('/user/cases/history/case-1', customer, {
+      ...common,
+      'GET /case/name/case-1/': () => ({ status: 200, body: { uid: 'case-1', case_number: '2026-000007', subject: 'Lease', status: 'Draft', customer_name: 'Acme AB' } }),
+      'GET /case/history/case-1/': () => ({
+        status: 200,
+        body: [
+          entry('type', JSON.stringify({ id: 1, name: 'Hyresrätt', name_en: 'Tenancy law' }), JSON.stringify({ id: 2, name: 'Arbetsrätt', name_en: null })),
+          entry('address', JSON.stringify({ address_1: 'Gata 1', city: 'Oslo', post_code: '0150', country: 'NO' }), JSON.stringify({ address_1: 'Gata 1', city: 'X', post_code: '', country: 'Atlantis' })),
+        ],
+      }),
+    });
+    await r.waitFor(() => (r.container.textContent?.includes('Tenancy law') ? true : null), 'type in English');
+    const text = r.container.textContent ?? '';
+    expect(text).toContain('Arbetsrätt'); // no English name: the Swedish one
+    expect(text).toContain('Gata 1, 0150, Oslo, Norway');
+    expect(text).toContain('Gata 1, X, Atlantis'); // an old free text stays as it was
+    expect(text).not.toContain('{"id"');
+  });
+
   it('the details of every role link to the case history (issue 14: the sales person too)', async () => {
     const sales = { email: 's@example.com', id: 5, is_staff: false, user_type: 2, full_name: 'Sara Säljare', uid: 'sp-1', image: 'not set' };
     const r = await page.render('/sales/cases/details/case-1', sales, common);

@@ -34,12 +34,22 @@ describe('case screens', { timeout: 60_000 }, () => {
   it('lists show the status chip of spec §4', async () => {
     fake.routes.set('GET /case/list/', () => ({
       status: 200,
-      body: { results: [{ ...baseCase, status: 'Waiting', uid: 'a', subject: 'One' }, { ...baseCase, uid: 'b', subject: 'Two', status: 'Draft' }], next: null },
+      body: {
+        results: [
+          { ...baseCase, status: 'Waiting', uid: 'a', subject: 'One', type: { id: 1, name: 'Hyresrätt', name_en: 'Tenancy law' } },
+          { ...baseCase, uid: 'b', subject: 'Two', status: 'Draft', type: { id: 2, name: 'Arbetsrätt' } },
+        ],
+        next: null,
+      },
     }));
     const r = await render('/user/cases/', customer);
     await r.waitFor(() => r.$('case-link-One'), 'rows');
     const chips = [...r.container.querySelectorAll('[data-testid="case-status"]')].map((e) => e.textContent);
     expect(chips).toEqual(['Available', 'Pending']);
+    // Case types in the reader's language (issue 14); no English name: the Swedish one.
+    const rows = [...r.container.querySelectorAll('tr[data-row-key]')].map((e) => e.textContent ?? '');
+    expect(rows[0]).toContain('Tenancy law');
+    expect(rows[1]).toContain('Arbetsrätt');
     expect(fake.calls.find((c) => c.path === '/case/list/')?.options?.queryParams).toEqual({ status: 'my' });
   });
 

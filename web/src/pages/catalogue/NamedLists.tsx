@@ -8,7 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import ListEmpty from '../../components/ListEmpty';
 import LinkTabs from '../../components/LinkTabs';
-import { connectDepartment, createNamed, deleteNamed, getDepartment, listNamed, updateNamed } from '../../api/subscriptions';
+import { connectDepartment, createNamed, deleteNamed, getDepartment, listNamed, updateNamed, type NamedInput } from '../../api/subscriptions';
+import { namedIn } from '../../format';
 import type { NamedEntry, NamedListKind } from '../../types/subscriptions';
 import { applyFieldErrors } from './fieldErrors';
 import { pathFor, useAreaRole } from '../../routes/pathFor';
@@ -73,9 +74,9 @@ function NamedListPage({ kind, titleKey }: { kind: NamedListKind; titleKey: stri
         <Form
           form={form}
           layout="inline"
-          onFinish={async (v: { name: string }) => {
+          onFinish={async (v: NamedInput) => {
             try {
-              await createNamed(kind, v.name);
+              await createNamed(kind, v);
               form.resetFields();
               void message.success(t('saved'));
               void reload();
@@ -85,7 +86,10 @@ function NamedListPage({ kind, titleKey }: { kind: NamedListKind; titleKey: stri
           }}
         >
           <Form.Item name="name" rules={[{ required: true, message: t('required') }]}>
-            <Input placeholder={t('fields.name')} data-testid="named-new-name" />
+            <Input placeholder={t('fields.name_sv')} aria-label={t('fields.name_sv')} maxLength={200} data-testid="named-new-name" />
+          </Form.Item>
+          <Form.Item name="name_en" tooltip={t('fields.name_en_help')}>
+            <Input placeholder={t('fields.name_en')} aria-label={t('fields.name_en')} maxLength={200} data-testid="named-new-name-en" />
           </Form.Item>
           <Button type="primary" htmlType="submit" data-testid="named-add">
             {t('add')}
@@ -99,16 +103,16 @@ function NamedListPage({ kind, titleKey }: { kind: NamedListKind; titleKey: stri
           locale={{ emptyText: rows == null ? <TableSkeleton /> : <ListEmpty error={error} onRetry={() => void reload()} /> }}
           columns={[
             {
-              title: t('fields.name'),
+              title: `${t('fields.name_sv')} / ${t('fields.name_en')}`,
               render: (_, r) =>
                 editing === r.id ? (
                   <Form
                     form={editForm}
                     layout="inline"
-                    initialValues={{ name: r.name }}
-                    onFinish={async (v: { name: string }) => {
+                    initialValues={{ name: r.name, name_en: r.name_en ?? '' }}
+                    onFinish={async (v: NamedInput) => {
                       try {
-                        await updateNamed(kind, r.id, v.name);
+                        await updateNamed(kind, r.id, { ...v, description: r.description });
                         setEditing(null);
                         void message.success(t('saved'));
                         void reload();
@@ -118,12 +122,22 @@ function NamedListPage({ kind, titleKey }: { kind: NamedListKind; titleKey: stri
                     }}
                   >
                     <Form.Item name="name" rules={[{ required: true, message: t('required') }]}>
-                      <Input />
+                      <Input aria-label={t('fields.name_sv')} maxLength={200} data-testid="named-edit-name" />
                     </Form.Item>
-                    <Button htmlType="submit">{t('save')}</Button>
+                    <Form.Item name="name_en">
+                      <Input aria-label={t('fields.name_en')} placeholder={t('fields.name_en')} maxLength={200} data-testid="named-edit-name-en" />
+                    </Form.Item>
+                    <Button htmlType="submit" data-testid="named-save">{t('save')}</Button>
                   </Form>
                 ) : (
-                  r.name
+                  <Space direction="vertical" size={0}>
+                    <span lang="sv">{r.name}</span>
+                    {r.name_en && (
+                      <Typography.Text type="secondary" lang="en" data-testid="named-name-en">
+                        {r.name_en}
+                      </Typography.Text>
+                    )}
+                  </Space>
                 ),
             },
             {
@@ -160,7 +174,7 @@ export const KnowledgeSectorsPage = ({ titleKey }: { titleKey: string }) => <Nam
 export const CaseTypesPage = ({ titleKey }: { titleKey: string }) => <NamedListPage kind="caseTypes" titleKey={titleKey} />;
 
 export function DepartmentsPage({ titleKey }: { titleKey: string }) {
-  const { t } = useTranslation('catalogue');
+  const { t, i18n } = useTranslation('catalogue');
   const role = useAreaRole();
   const [rows, setRows] = useState<NamedEntry[] | null>(null);
   useEffect(() => {
@@ -176,7 +190,7 @@ export function DepartmentsPage({ titleKey }: { titleKey: string }) {
           locale={{ emptyText: rows == null ? <TableSkeleton /> : undefined }}
           pagination={false}
           columns={[
-            { title: t('fields.name'), dataIndex: 'name' },
+            { title: t('fields.name'), render: (_, r) => namedIn(r, i18n.language) },
             { title: t('fields.description'), dataIndex: 'description' },
             { title: t('actions'), render: (_, r) => <Link to={pathFor(role, 'departmentEdit', { department_id: r.id })}>{t('edit')}</Link> },
           ]}
@@ -204,10 +218,10 @@ export function DepartmentFormPage({ titleKey }: { titleKey: string }) {
         <Form
           form={form}
           layout="vertical"
-          onFinish={async (v: { name: string; description?: string }) => {
+          onFinish={async (v: NamedInput) => {
             try {
-              if (department_id) await updateNamed('departments', Number(department_id), v.name, v.description ?? '');
-              else await createNamed('departments', v.name, v.description ?? '');
+              if (department_id) await updateNamed('departments', Number(department_id), v);
+              else await createNamed('departments', v);
               void message.success(t('saved'));
               navigate(pathFor(role, 'departments'));
             } catch (e) {
@@ -215,8 +229,11 @@ export function DepartmentFormPage({ titleKey }: { titleKey: string }) {
             }
           }}
         >
-          <Form.Item name="name" label={t('fields.name')} rules={[{ required: true, message: t('required') }]}>
-            <Input />
+          <Form.Item name="name" label={t('fields.name_sv')} rules={[{ required: true, message: t('required') }]}>
+            <Input maxLength={200} />
+          </Form.Item>
+          <Form.Item name="name_en" label={t('fields.name_en')} extra={t('fields.name_en_help')}>
+            <Input maxLength={200} />
           </Form.Item>
           <Form.Item name="description" label={t('fields.description')}>
             <Input.TextArea rows={3} />
@@ -232,7 +249,7 @@ export function DepartmentFormPage({ titleKey }: { titleKey: string }) {
 
 /** Connect the customer :customer_uid to a department. */
 export function DepartmentConnectPage({ titleKey }: { titleKey: string }) {
-  const { t } = useTranslation('catalogue');
+  const { t, i18n } = useTranslation('catalogue');
   const { message } = App.useApp();
   const { customer_uid = '' } = useParams();
   const [rows, setRows] = useState<NamedEntry[]>([]);
@@ -245,7 +262,7 @@ export function DepartmentConnectPage({ titleKey }: { titleKey: string }) {
       <Title titleKey={titleKey} />
       <Card>
         <Space>
-          <Select<number> style={{ minWidth: 240 }} placeholder={t('departments.choose')} value={chosen ?? undefined} onChange={setChosen} options={rows.map((d) => ({ value: d.id, label: d.name }))} />
+          <Select<number> style={{ minWidth: 240 }} placeholder={t('departments.choose')} value={chosen ?? undefined} onChange={setChosen} options={rows.map((d) => ({ value: d.id, label: namedIn(d, i18n.language) }))} />
           <Button
             type="primary"
             disabled={chosen == null}

@@ -23,7 +23,7 @@ function errorsOf(err: unknown): string[] {
 
 /** settings/terms/ (admin): edit the terms and the privacy policy; saving publishes the next version. */
 export function LegalTexts({ titleKey }: { titleKey: string }) {
-  const { t } = useTranslation('content');
+  const { t } = useTranslation(['content', 'legal'], { nsMode: 'fallback' });
   const [kind, setKind] = useState<LegalKind>('terms');
   const [versions, setVersions] = useState<LegalText[]>([]);
   const [sv, setSv] = useState('');

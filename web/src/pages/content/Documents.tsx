@@ -24,7 +24,7 @@ function open(url: string) {
  * by name and filtered by case and type; downloads are presigned.
  */
 export default function Documents({ titleKey }: { titleKey: string }) {
-  const { t } = useTranslation('content');
+  const { t } = useTranslation(['content', 'legal'], { nsMode: 'fallback' });
   const role = useAreaRole();
   const [templates, setTemplates] = useState<TemplateFile[]>([]);
   const [docs, setDocs] = useState<CustomerDocument[]>([]);

@@ -8,7 +8,7 @@ import { checkDocument, DOCUMENT_ACCEPT } from '../../api/caseDocuments';
 import { answerTicket, closeTicket, createTicket, fetchTicket, fetchTicketCounts, fetchTickets, ticketFileUrl } from '../../api/content';
 import { ApiError } from '../../api/errors';
 import MessageAlert from '../../components/MessageAlert';
-import { DISPLAY_DATETIME_FORMAT } from '../../config/constants';
+import { DISPLAY_DATETIME_FORMAT, LONG_TEXT_MAX_CHARS, SUBJECT_MAX_CHARS } from '../../config/constants';
 import { translateServerMessage } from '../../i18n';
 import { useAreaRole } from '../../routes/pathFor';
 import type { Ticket, TicketDetails, TicketStatus } from '../../types/content';
@@ -106,7 +106,7 @@ function TicketPanel({ id, onChanged }: { id: number; onChanged: (t: Ticket) => 
             value={text}
             onChange={(e) => setText(e.target.value)}
             autoSize={{ minRows: 2, maxRows: 6 }}
-            maxLength={5000}
+            maxLength={LONG_TEXT_MAX_CHARS}
             aria-label={t('support.reply')}
             placeholder={t('support.reply')}
             data-testid={`ticket-reply-${id}`}
@@ -160,10 +160,10 @@ function NewTicket({ onCreated }: { onCreated: (t: Ticket) => void }) {
     <Card title={<h2 className="card-heading">{t('support.new')}</h2>} className="page-card">
       <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} data-testid="ticket-form">
         <Form.Item name="subject" label={t('support.subject')} rules={[{ required: true, whitespace: true, message: t('support.subjectRequired') }]}>
-          <Input maxLength={200} data-testid="ticket-subject" />
+          <Input maxLength={SUBJECT_MAX_CHARS} data-testid="ticket-subject" />
         </Form.Item>
         <Form.Item name="message" label={t('support.message')} rules={[{ required: true, whitespace: true, message: t('support.messageRequired') }]}>
-          <Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} maxLength={5000} data-testid="ticket-message" />
+          <Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} maxLength={LONG_TEXT_MAX_CHARS} data-testid="ticket-message" />
         </Form.Item>
         <Form.Item name="case_uid" label={t('support.case')}>
           <Select allowClear options={cases} data-testid="ticket-case" />
@@ -261,7 +261,8 @@ export default function Support({ titleKey }: { titleKey: string }) {
             { title: '#', dataIndex: 'id', width: 70 },
             { title: t('support.subject'), dataIndex: 'subject' },
             ...(admin ? [{ title: t('support.customer'), dataIndex: 'customer_name' }] : []),
-            { title: t('support.case'), dataIndex: 'case_number', render: (n: string | null) => n ?? '' },
+            // The column is 'Case'; 'Case (optional)' is the form's label.
+            { title: t('documents.case'), dataIndex: 'case_number', render: (n: string | null) => n ?? '' },
             { title: t('support.statusLabel'), dataIndex: 'status', render: (s: TicketStatus) => <StatusTag status={s} /> },
             { title: t('support.created'), dataIndex: 'created_at', render: when },
             { title: t('support.answersCount'), dataIndex: 'answer_count' },

@@ -61,6 +61,9 @@ describe('support and academy', { timeout: 20_000 }, () => {
     expect(container.textContent).toContain('Faktura');
     expect(container.querySelector('[data-testid="ticket-status-closed"]')?.textContent).toBe('Closed');
     expect(container.querySelector('[data-testid="ticket-form"]')).not.toBeNull();
+    const heads = [...container.querySelectorAll('[data-testid="ticket-table"] th')].map((th) => th.textContent);
+    expect(heads).toContain('Case');
+    expect(heads).not.toContain('Case (optional)');
   });
 
   it('a lawyer watches an embedded lesson and marks it completed', async () => {

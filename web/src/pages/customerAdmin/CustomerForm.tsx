@@ -26,6 +26,7 @@ import Loading from '../../components/Loading';
 import MessageAlert from '../../components/MessageAlert';
 import { FOLDED_SEARCH } from '../../components/foldedSearch';
 import { pathFor, useAreaRole } from '../../routes/pathFor';
+import { namedIn } from '../../format';
 
 const ADDRESS_PARTS = ['address_1', 'address_2', 'post_code', 'city', 'country'] as const;
 
@@ -135,7 +136,7 @@ function AddressFields({ prefix, t }: { prefix: 'profile' | 'invoice_address'; t
  * address'. A new customer is active at once and is mailed a password link.
  */
 export default function CustomerFormPage({ titleKey }: { titleKey: string }) {
-  const { t } = useTranslation('customerAdmin');
+  const { t, i18n } = useTranslation('customerAdmin');
   const params = useParams();
   const uid = params.profile_uid ?? null;
   const role = useAreaRole();
@@ -321,7 +322,7 @@ export default function CustomerFormPage({ titleKey }: { titleKey: string }) {
             </Col>
             <Col xs={24} md={12}>
               <Form.Item name="department" label={t('department')}>
-                <Select data-testid="customer-department" allowClear options={deps.map((d) => ({ value: d.id, label: d.name }))} />
+                <Select data-testid="customer-department" allowClear options={deps.map((d) => ({ value: d.id, label: namedIn(d, i18n.language) }))} />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
@@ -335,7 +336,7 @@ export default function CustomerFormPage({ titleKey }: { titleKey: string }) {
                   mode="multiple"
                   data-testid="customer-knowledge-sectors"
                   showSearch={FOLDED_SEARCH}
-                  options={knowledge.map((k) => ({ value: k.id, label: k.name }))}
+                  options={knowledge.map((k) => ({ value: k.id, label: namedIn(k, i18n.language) }))}
                 />
               </Form.Item>
             </Col>

@@ -10,6 +10,7 @@ import Loading from '../../components/Loading';
 import { FOLDED_SEARCH } from '../../components/foldedSearch';
 import { pathFor, useAreaRole } from '../../routes/pathFor';
 import { LawyerRatingsCard } from '../../components/collaboration/Ratings';
+import { namedIn } from '../../format';
 
 const FIELDS = [
   'first_name',
@@ -48,7 +49,7 @@ export function toValues(p: StaffProfile): Values {
  * lawyer a company name and an hourly rate.
  */
 export function StaffForm({ titleKey, role }: { titleKey: string; role: StaffRole }) {
-  const { t } = useTranslation('people');
+  const { t, i18n } = useTranslation('people');
   const params = useParams();
   const uid = params.lawyer_uid ?? params.salesPerson_id ?? null;
   const navigate = useNavigate();
@@ -165,7 +166,7 @@ export function StaffForm({ titleKey, role }: { titleKey: string; role: StaffRol
                 <Select
                   mode="multiple"
                   data-testid="staff-sectors"
-                  options={sectors.map((s) => ({ value: s.id, label: s.name }))}
+                  options={sectors.map((s) => ({ value: s.id, label: namedIn(s, i18n.language) }))}
                   showSearch={FOLDED_SEARCH}
                   placeholder={t('chooseSectors')}
                 />

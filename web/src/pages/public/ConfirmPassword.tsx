@@ -1,5 +1,8 @@
-import { Button, Card, Form, Input, Result, Typography } from 'antd';
-import { LockOutlined } from '@ant-design/icons';
+import Button from 'antd/es/button';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import Result from 'antd/es/result';
+import LockOutlined from '@ant-design/icons/es/icons/LockOutlined';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -8,6 +11,7 @@ import { activateAccount, checkActivationLink } from '../../api/customers';
 import { applyServerErrors, isInlineError, splitServerErrors } from '../../api/formErrors';
 import { confirmPasswordRules, newPasswordRules } from '../../auth/validation';
 import MessageAlert from '../../components/MessageAlert';
+import { PublicCard, PublicLead, PublicTitle } from '../../components/PublicCard';
 import { translateServerMessage } from '../../i18n';
 import InvalidLink from '../InvalidLink';
 import PublicLayout from './PublicLayout';
@@ -102,10 +106,10 @@ export default function ConfirmPassword({ variant }: { variant: 'recovery' | 'co
   } else {
     body = (
       <>
-        <Typography.Title level={2} data-testid="page-title">
+        <PublicTitle level={2} data-testid="page-title">
           {t(`confirm.title.${titleVariant}`)}
-        </Typography.Title>
-        <Typography.Paragraph type="secondary">{t('confirm.intro')}</Typography.Paragraph>
+        </PublicTitle>
+        <PublicLead>{t('confirm.intro')}</PublicLead>
         <MessageAlert messages={error} testId="confirm-error" />
         <Form<ConfirmValues>
           form={form}
@@ -140,9 +144,9 @@ export default function ConfirmPassword({ variant }: { variant: 'recovery' | 'co
 
   return (
     <PublicLayout titleKey={titleKey}>
-      <Card className="public-card" data-testid="confirm-page" data-variant={variant}>
+      <PublicCard data-testid="confirm-page" data-variant={variant}>
         {body}
-      </Card>
+      </PublicCard>
     </PublicLayout>
   );
 }

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchLegalText } from '../../api/content';
 import dayjs from 'dayjs';
+import '../../i18n/dates';
 import { DATE_FORMAT } from '../../config/constants';
 import type { LegalKind, LegalText } from '../../types/content';
 import PublicLayout from './PublicLayout';
@@ -11,7 +12,7 @@ const Markdown = lazy(() => import('../../components/Markdown'));
 
 /** /terms and /privacy: the current version from `public/`, in the language shown; anyone may read it. */
 export default function LegalPage({ kind }: { kind: LegalKind }) {
-  const { t, i18n } = useTranslation('content');
+  const { t, i18n } = useTranslation('legal');
   const [text, setText] = useState<LegalText | null | undefined>(undefined);
   useEffect(() => {
     fetchLegalText(kind)

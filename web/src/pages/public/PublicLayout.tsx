@@ -1,4 +1,3 @@
-import { Layout } from 'antd';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import LanguageSwitch from '../../components/LanguageSwitch';
@@ -6,7 +5,12 @@ import LegalLinks from '../../components/LegalLinks';
 import Logo from '../../components/Logo';
 import { HEADER_HEIGHT } from '../../config/constants';
 
-/** Shell of the public pages: header with logo and language switch. */
+/**
+ * Shell of the public pages: header with logo and language switch. Plain
+ * elements drawn as antd's Layout with the theme's header (styles.css
+ * `.public-layout`): antd's Layout would put its component and style code on
+ * the login page's budget (issue 20); the role areas keep antd's Layout.
+ */
 export default function PublicLayout({ titleKey, children }: { titleKey: string; children: ReactNode }) {
   const { t } = useTranslation();
   const title = t(titleKey, { ns: 'routes' });
@@ -14,17 +18,17 @@ export default function PublicLayout({ titleKey, children }: { titleKey: string;
     document.title = `${title} | ${t('app.name')}`;
   }, [title, t]);
   return (
-    <Layout className="public-layout" data-testid="public-layout">
-      <Layout.Header className="app-header" style={{ height: HEADER_HEIGHT, lineHeight: `${HEADER_HEIGHT}px` }}>
+    <div className="public-layout" data-testid="public-layout">
+      <header className="app-header public-header" style={{ height: HEADER_HEIGHT, lineHeight: `${HEADER_HEIGHT}px` }}>
         <div className="app-header-left">
           <Logo to="/" />
         </div>
         <div className="app-header-right">
           <LanguageSwitch />
         </div>
-      </Layout.Header>
-      <Layout.Content className="public-content">{children}</Layout.Content>
+      </header>
+      <main className="public-content">{children}</main>
       <LegalLinks />
-    </Layout>
+    </div>
   );
 }

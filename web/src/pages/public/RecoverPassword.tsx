@@ -1,5 +1,8 @@
-import { Button, Card, Form, Input, Result, Typography } from 'antd';
-import { MailOutlined } from '@ant-design/icons';
+import Button from 'antd/es/button';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import Result from 'antd/es/result';
+import MailOutlined from '@ant-design/icons/es/icons/MailOutlined';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,6 +10,7 @@ import { requestPasswordRecovery } from '../../api/auth';
 import { applyServerErrors, isInlineError } from '../../api/formErrors';
 import { trimValue } from '../../auth/validation';
 import MessageAlert from '../../components/MessageAlert';
+import { PublicCard, PublicLead, PublicTitle } from '../../components/PublicCard';
 import { translateServerMessage } from '../../i18n';
 import PublicLayout from './PublicLayout';
 
@@ -42,7 +46,7 @@ export default function RecoverPassword() {
 
   return (
     <PublicLayout titleKey="recoverPassword">
-      <Card className="public-card" data-testid="recover-page">
+      <PublicCard data-testid="recover-page">
         {sent ? (
           <Result
             status="success"
@@ -56,10 +60,10 @@ export default function RecoverPassword() {
           />
         ) : (
           <>
-            <Typography.Title level={2} data-testid="page-title">
+            <PublicTitle level={2} data-testid="page-title">
               {t('recover.title')}
-            </Typography.Title>
-            <Typography.Paragraph type="secondary">{t('recover.intro')}</Typography.Paragraph>
+            </PublicTitle>
+            <PublicLead>{t('recover.intro')}</PublicLead>
             <MessageAlert messages={error} testId="recover-error" />
             <Form<RecoverValues>
               form={form}
@@ -92,7 +96,7 @@ export default function RecoverPassword() {
             </div>
           </>
         )}
-      </Card>
+      </PublicCard>
     </PublicLayout>
   );
 }

@@ -1,4 +1,12 @@
-import { Button, Card, Checkbox, Col, Form, Input, Radio, Result, Row, Select, Typography } from 'antd';
+import Button from 'antd/es/button';
+import Checkbox from 'antd/es/checkbox';
+import Col from 'antd/es/col';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import Radio from 'antd/es/radio';
+import Result from 'antd/es/result';
+import Row from 'antd/es/row';
+import Select from 'antd/es/select';
 import { sectorName } from '../../components/names';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +16,7 @@ import { checkEmail, checkRegistrationNumber, fetchBusinessSectors, register } f
 import { fetchLegalText } from '../../api/content';
 import type { BusinessSector, CustomerType, RegistrationInput } from '../../types/customers';
 import MessageAlert from '../../components/MessageAlert';
+import { PublicCard, PublicLead, PublicTitle } from '../../components/PublicCard';
 import { translateServerMessage } from '../../i18n';
 import PublicLayout from './PublicLayout';
 import * as R from './registration/rules';
@@ -122,7 +131,7 @@ export default function Registration() {
   if (done) {
     return (
       <PublicLayout titleKey="registration">
-        <Card className="public-card" data-testid="registration-page">
+        <PublicCard data-testid="registration-page">
           <Result
             status="success"
             title={t('successTitle')}
@@ -133,7 +142,7 @@ export default function Registration() {
               </Link>
             }
           />
-        </Card>
+        </PublicCard>
       </PublicLayout>
     );
   }
@@ -166,11 +175,11 @@ export default function Registration() {
 
   return (
     <PublicLayout titleKey="registration">
-      <Card className="public-card registration-card" data-testid="registration-page" style={{ maxWidth: 720 }}>
-        <Typography.Title level={2} data-testid="page-title">
+      <PublicCard className="registration-card" data-testid="registration-page" style={{ maxWidth: 720 }}>
+        <PublicTitle level={2} data-testid="page-title">
           {t('title')}
-        </Typography.Title>
-        <Typography.Paragraph type="secondary">{t('intro')}</Typography.Paragraph>
+        </PublicTitle>
+        <PublicLead>{t('intro')}</PublicLead>
         <MessageAlert messages={error} testId="registration-error" />
         <Form<Values>
           form={form}
@@ -202,7 +211,7 @@ export default function Registration() {
 
           {company && (
             <>
-              <Typography.Title level={4}>{t('companySection')}</Typography.Title>
+              <PublicTitle level={4}>{t('companySection')}</PublicTitle>
               <Form.Item label={t('companyName')} name="company_name" rules={[R.rule(t, R.required)]}>
                 <Input data-testid="reg-company-name" autoComplete="organization" />
               </Form.Item>
@@ -235,7 +244,7 @@ export default function Registration() {
             </>
           )}
 
-          <Typography.Title level={4}>{t('personSection')}</Typography.Title>
+          <PublicTitle level={4}>{t('personSection')}</PublicTitle>
           <Row gutter={16}>
             <Col xs={24} sm={12}>
               <Form.Item label={t('firstName')} name="first_name" rules={[R.rule(t, R.required)]}>
@@ -279,25 +288,25 @@ export default function Registration() {
             </Col>
           </Row>
 
-          <Typography.Title level={4}>{t('visitingAddress')}</Typography.Title>
+          <PublicTitle level={4}>{t('visitingAddress')}</PublicTitle>
           {address('profile')}
           <Form.Item name="same_invoice_address" valuePropName="checked">
             <Checkbox data-testid="reg-same-invoice">{t('sameInvoiceAddress')}</Checkbox>
           </Form.Item>
           {sameInvoice === false && (
             <>
-              <Typography.Title level={4}>{t('invoiceAddress')}</Typography.Title>
+              <PublicTitle level={4}>{t('invoiceAddress')}</PublicTitle>
               {address('invoice_address')}
             </>
           )}
 
           <div className="form-links legal-read-links" data-testid="reg-legal-links">
             <Link to="/terms" target="_blank" data-testid="reg-terms-link">
-              {t('legal.readTerms', { ns: 'content' })}
+              {t('legal.readTerms', { ns: 'legal' })}
             </Link>
             <span aria-hidden="true"> · </span>
             <Link to="/privacy" target="_blank" data-testid="reg-privacy-link">
-              {t('legal.readPrivacy', { ns: 'content' })}
+              {t('legal.readPrivacy', { ns: 'legal' })}
             </Link>
           </div>
           <Form.Item name="terms_accepted" valuePropName="checked" rules={[R.rule(t, R.accepted('terms_not_agreed'))]}>
@@ -313,7 +322,7 @@ export default function Registration() {
         <div className="form-links">
           <Link to="/login">{t('haveAccount')}</Link>
         </div>
-      </Card>
+      </PublicCard>
     </PublicLayout>
   );
 }

@@ -1,5 +1,10 @@
-import { Button, Card, Form, Input, Space, Switch, Typography } from 'antd';
-import { KeyOutlined, SafetyOutlined } from '@ant-design/icons';
+import Button from 'antd/es/button';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import Space from 'antd/es/space';
+import Switch from 'antd/es/switch';
+import KeyOutlined from '@ant-design/icons/es/icons/KeyOutlined';
+import SafetyOutlined from '@ant-design/icons/es/icons/SafetyOutlined';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
@@ -7,6 +12,7 @@ import { isInlineError, serverMessages } from '../../api/formErrors';
 import { resendCode, submitTwoFactorCode } from '../../auth/flow';
 import { normalizeCode, normalizeRecoveryCode, recoveryCodeRules, twoFactorCodeRules } from '../../auth/validation';
 import MessageAlert from '../../components/MessageAlert';
+import { PublicCard, PublicLead, PublicTitle } from '../../components/PublicCard';
 import { TWO_FACTOR_CODE_LENGTH } from '../../config/constants';
 import { translateServerMessage } from '../../i18n';
 import { clearPendingTwoFactor, getPendingTwoFactor } from '../../store/twoFactor';
@@ -107,13 +113,13 @@ export default function TwoFactorLogin() {
 
   return (
     <PublicLayout titleKey="authentication">
-      <Card className="public-card" data-testid="twofa-page">
-        <Typography.Title level={2} data-testid="page-title">
+      <PublicCard data-testid="twofa-page">
+        <PublicTitle level={2} data-testid="page-title">
           {t('twofa.title')}
-        </Typography.Title>
-        <Typography.Paragraph type="secondary" data-testid="twofa-prompt">
+        </PublicTitle>
+        <PublicLead data-testid="twofa-prompt">
           {isApp ? (useRecovery ? t('twofa.recoveryPrompt') : t('twofa.appPrompt')) : t('twofa.sent')}
-        </Typography.Paragraph>
+        </PublicLead>
         <MessageAlert messages={error} testId="twofa-error" />
         <MessageAlert messages={info ? [info] : null} type="success" testId="twofa-info" />
         {!expired && (
@@ -174,7 +180,7 @@ export default function TwoFactorLogin() {
             {t('public:backToLogin')}
           </Link>
         </div>
-      </Card>
+      </PublicCard>
     </PublicLayout>
   );
 }

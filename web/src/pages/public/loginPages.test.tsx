@@ -74,6 +74,29 @@ describe('login pages', { timeout: 60_000 }, () => {
     expect(twoFactor.getPendingTwoFactor()).toBeNull();
   });
 
+  it("login checks its fields as antd's Form did: required on submit, the e-mail as typed, announced and linked; no call until valid", async () => {
+    const { $, type, click, waitFor } = await render('/login');
+    await click('login-submit');
+    const text = () => page.ui!.container.textContent ?? '';
+    await waitFor(() => text().includes('Please enter your e-mail') && text().includes('Please enter your password'), 'required');
+    const email = $('login-email') as HTMLInputElement;
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    const help = document.getElementById(email.getAttribute('aria-describedby')!);
+    expect(help?.getAttribute('role')).toBe('alert');
+    expect(help?.textContent).toBe('Please enter your e-mail');
+    expect(document.querySelector('label[for="login_email"]')?.textContent).toBe('E-mail');
+
+    await type('login-email', 'not-an-address');
+    await waitFor(() => text().includes('Please enter a valid e-mail'), 'invalid');
+    // Spaces around a pasted address are dropped as it is typed (antd's normalize).
+    await type('login-email', ' c@example.com ');
+    await waitFor(() => !text().includes('Please enter a valid e-mail') && !text().includes('Please enter your e-mail'), 'valid');
+    expect(($('login-email') as HTMLInputElement).value).toBe('c@example.com');
+    expect(email.getAttribute('aria-invalid')).toBeNull();
+    await click('login-submit');
+    expect(fake.calls).toHaveLength(0);
+  });
+
   it('the remembered origin survives the code step', async () => {
     const { type, click, waitFor, path, $ } = await render('/user/cases/');
     await waitFor(() => path() === '/login', '/login');

@@ -17,6 +17,7 @@ import { formatCell } from './format';
 
 const SeriesChart = lazy(() => import('./Charts').then((m) => ({ default: m.SeriesChart })));
 const PieChart = lazy(() => import('./Charts').then((m) => ({ default: m.PieChart })));
+const ActivityCases = lazy(() => import('./ActivityCases'));
 
 export const STATISTIC_OF: Record<string, StatisticPath> = {
   statisticsAccount: 'statistic/account/',
@@ -40,14 +41,15 @@ export default function StatisticsPage({ titleKey }: { titleKey: string }) {
     if (period.period === 'custom' && !(period.from && period.to)) return;
     let live = true;
     setLoading(true);
-    fetchStatistic(path, period)
+    // The reader's language names the case types of the legal figures (issue 14).
+    fetchStatistic(path, period, i18n.language)
       .then((d) => live && setData(d))
       .catch(() => live && setData(null))
       .finally(() => live && setLoading(false));
     return () => {
       live = false;
     };
-  }, [path, period]);
+  }, [path, period, i18n.language]);
 
   const download = async (format: 'csv' | 'xlsx') => {
     const blob = await exportStatistic(path, period, format, i18n.language);
@@ -58,8 +60,9 @@ export default function StatisticsPage({ titleKey }: { titleKey: string }) {
     key: c,
     title: t(`column.${c}`, { defaultValue: t(`metric.${c}`, { defaultValue: c }) }),
     dataIndex: i,
-    render: (v: string | number) => formatCell(c, v, i18n.language),
-    align: i === 0 ? ('left' as const) : ('right' as const),
+    // A case with no knowledge sector: an empty cell from the server, named here.
+    render: (v: string | number) => (c === 'knowledge_sector' && v === '' ? t('column.noSector') : formatCell(c, v, i18n.language)),
+    align: i === 0 || c === 'knowledge_sector' ? ('left' as const) : ('right' as const),
   }));
   const rows = (data?.table.rows ?? []).map((r, i) => ({ key: i, ...Object.fromEntries(r.map((v, j) => [j, v])) }));
 
@@ -132,6 +135,13 @@ export default function StatisticsPage({ titleKey }: { titleKey: string }) {
               <Table data-testid="statistics-table" size="small" columns={columns} dataSource={rows} pagination={false} scroll={{ x: true }} />
             </Card>
           </Col>
+          {path === 'statistic/activity/' && (
+            <Col span={24}>
+              <Suspense fallback={<Spin />}>
+                <ActivityCases period={period} />
+              </Suspense>
+            </Col>
+          )}
         </Row>
       </Spin>
     </div>

@@ -3,7 +3,8 @@
  * subscriptions and, for the customer, the public packages and service plans
  * to buy.
  */
-import { App, Button, Card, Col, List, Row, Space, Typography } from 'antd';
+import { App, Button, Col, Row, Space, Typography } from 'antd';
+import { PlainCard, PlainList, PlainListItem, PlainListMeta } from '../../components/PlainCard';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buyPackage, buyServicePlan, listPackages, listServicePlans } from '../../api/subscriptions';
@@ -63,21 +64,20 @@ export default function CustomerHome({ titleKey }: { titleKey: string }) {
       <Dashboard titleKey={titleKey} />
       <Row gutter={[GUTTER, GUTTER]} style={{ marginTop: GUTTER }}>
         <Col span={24}>
-          <Card title={t('title')}>
+          <PlainCard title={t('title')}>
             <Suspense fallback={<TableSkeleton header rows={Math.max(1, Math.min(rows.length, 5))} />}>
               <CustomerSubscriptionsTable rows={rows} onChanged={reload} />
             </Suspense>
-          </Card>
+          </PlainCard>
         </Col>
         {isCustomer && (
           <>
             <Col xs={24} lg={12}>
-              <Card title={t('buy.packages')}>
-                <List
-                  dataSource={packages}
-                  locale={{ emptyText: t('buy.none') }}
-                  renderItem={(p) => (
-                    <List.Item
+              <PlainCard title={t('buy.packages')}>
+                <PlainList items={packages}
+                  empty={t('buy.none')}
+                  render={(p) => (
+                    <PlainListItem
                       data-testid={`buy-package-item-${p.id}`}
                       actions={[
                         <Button key="buy" type="primary" data-testid={`buy-package-${p.id}`} onClick={() => buy(p.name, p.price, () => buyPackage(p.id))}>
@@ -85,7 +85,7 @@ export default function CustomerHome({ titleKey }: { titleKey: string }) {
                         </Button>,
                       ]}
                     >
-                      <List.Item.Meta
+                      <PlainListMeta
                         title={p.name}
                         description={
                           <Space split="·">
@@ -95,25 +95,24 @@ export default function CustomerHome({ titleKey }: { titleKey: string }) {
                           </Space>
                         }
                       />
-                    </List.Item>
+                    </PlainListItem>
                   )}
                 />
-              </Card>
+              </PlainCard>
             </Col>
             <Col xs={24} lg={12}>
-              <Card title={t('buy.plans')}>
-                <List
-                  dataSource={plans}
-                  locale={{ emptyText: t('buy.none') }}
-                  renderItem={(p) => (
-                    <List.Item
+              <PlainCard title={t('buy.plans')}>
+                <PlainList items={plans}
+                  empty={t('buy.none')}
+                  render={(p) => (
+                    <PlainListItem
                       actions={[
                         <Button key="buy" type="primary" data-testid={`buy-plan-${p.id}`} onClick={() => buy(p.name, p.price, () => buyServicePlan(p.id))}>
                           {t('buy.buy')}
                         </Button>,
                       ]}
                     >
-                      <List.Item.Meta
+                      <PlainListMeta
                         title={p.name}
                         description={
                           <Space split="·">
@@ -123,10 +122,10 @@ export default function CustomerHome({ titleKey }: { titleKey: string }) {
                           </Space>
                         }
                       />
-                    </List.Item>
+                    </PlainListItem>
                   )}
                 />
-              </Card>
+              </PlainCard>
             </Col>
           </>
         )}

@@ -4,7 +4,7 @@
  * among the purchased services; credit check also needs the active
  * credit-information account. Contract check is always shown.
  */
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Button, Card, Result, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -13,6 +13,7 @@ import '../addons/texts';
 import { pathFor, useAreaRole } from '../../routes/pathFor';
 import { useSession } from '../../store/session';
 import { hasService } from './customerServices';
+import { contractCheckLink } from '../../api/inkasso';
 
 export const SERVICE_IDS = { verified: 2, bisnode: 3, incasso: 4, kontrakto: 5, videoMeeting: 6 } as const;
 
@@ -45,33 +46,14 @@ type ServicePage = ComponentType<{ titleKey: string }>;
 const ContractSignPage = lazy(() => import('../addons/ContractSign'));
 const CreditCheckPage = lazy(() => import('../addons/CreditCheck'));
 const InkassoPage = lazy(() => import('../addons/Inkasso'));
+const VideoMeetingsPage = lazy(() => import('../addons/meetings/VideoMeetings'));
+const LawyerMeetingsPage = lazy(() => import('../addons/meetings/LawyerMeetings'));
+
+
 
 /** The contract-sign routes share one page; create/ opens the empty form. */
 function ContractSignScreen({ titleKey }: { titleKey: string }) {
   return <ContractSignPage titleKey={titleKey} create={titleKey === 'contractSignCreate'} />;
-}
-
-/**
- * A purchased service whose own screen is not built yet (issue 18 leaves
- * video-meeting booking for later): what the service
- * does and whom to contact, never an 'under construction' page.
- */
-function explanation(key: 'videoMeeting'): ServicePage {
-  return function ServiceExplanation({ titleKey }: { titleKey: string }) {
-    const { t } = useTranslation('addons');
-    const { t: tr } = useTranslation();
-    return (
-      <div className="page" data-testid="service-explanation">
-        <Typography.Title level={2} data-testid="page-title">
-          {tr(titleKey, { ns: 'routes' })}
-        </Typography.Title>
-        <Card>
-          <Typography.Paragraph>{t(`explain.${key}`)}</Typography.Paragraph>
-          <Typography.Paragraph type="secondary">{t('explain.contact')}</Typography.Paragraph>
-        </Card>
-      </div>
-    );
-  };
 }
 
 /** A route Component that shows the service's page only when it is purchased. */
@@ -91,18 +73,22 @@ export function gated(serviceId: number, serviceName: string, opts: { needsCredi
   };
 }
 
-/** Contract check: always shown (spec §2 service screens, §5). */
+/** Contract check: always shown (spec §2 service screens, §5); the link out comes from the server's configuration. */
 export function ContractCheck() {
-  const { t } = useTranslation('subscriptions');
+  const { t, i18n } = useTranslation('subscriptions');
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    void contractCheckLink(i18n.language).then((l) => setUrl(l.url), () => setUrl(null));
+  }, [i18n.language]);
   return (
     <div className="page" data-testid="contract-check-page">
       <Typography.Title level={2}>{t('contractCheck.title')}</Typography.Title>
       <Card>
         <Space orientation="vertical">
           <Typography.Text strong>{t('contractCheck.bank')}</Typography.Text>
-          <a href="https://www.avtalskollen.se/" target="_blank" rel="noopener noreferrer" data-testid="contract-check-link">
-            <Button type="primary">{t('contractCheck.go')}</Button>
-          </a>
+          <Button type="primary" href={url ?? undefined} disabled={!url} target="_blank" rel="noopener noreferrer" data-testid="contract-check-link">
+            {t('contractCheck.go')}
+          </Button>
           <Typography.Text type="secondary">{t('contractCheck.note')}</Typography.Text>
         </Space>
       </Card>
@@ -113,4 +99,20 @@ export function ContractCheck() {
 export const CreditCheckRoute = gated(SERVICE_IDS.bisnode, 'Bisnode', { needsCreditAccount: true, Page: CreditCheckPage });
 export const InkassoRoute = gated(SERVICE_IDS.incasso, 'Incasso', { Page: InkassoPage });
 export const ContractSignRoute = gated(SERVICE_IDS.verified, 'Verified', { Page: ContractSignScreen });
-export const VideoMeetingRoute = gated(SERVICE_IDS.videoMeeting, 'Video meeting', { Page: explanation('videoMeeting') });
+const CustomerVideoMeetingRoute = gated(SERVICE_IDS.videoMeeting, 'Video meeting', { Page: VideoMeetingsPage });
+
+/**
+ * Video meetings: the customer's and contact's booking page behind the
+ * purchase; in the lawyer area the lawyer's offered times (no purchase of
+ * their own: the customers' plans count the bookings). One page key for
+ * both keeps the areas' first load light.
+ */
+export function VideoMeetingRoute({ titleKey }: { titleKey: string }) {
+  const role = useAreaRole();
+  if (role !== 'lawyer') return <CustomerVideoMeetingRoute titleKey={titleKey} />;
+  return (
+    <Suspense fallback={<Loading />}>
+      <LawyerMeetingsPage titleKey={titleKey} />
+    </Suspense>
+  );
+}

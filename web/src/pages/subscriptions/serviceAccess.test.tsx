@@ -46,8 +46,10 @@ describe('service access (spec §5)', { timeout: 60_000 }, () => {
   });
 
   it('contract check is always shown with its labels', async () => {
+    fake.routes.set('GET /services/kontracto/', (c) => ({ status: 200, body: { url: `https://check.example/?lang=${c.options?.queryParams?.lang}` } }));
     const { $, waitFor, container } = await open('/user/services/contract-check/', { rows: [] });
-    await waitFor(() => $('contract-check-page'), 'contract check');
+    await waitFor(() => $('contract-check-page') && $('contract-check-link')?.getAttribute('href'), 'contract check with its link');
+    expect($('contract-check-link')?.getAttribute('href')).toBe('https://check.example/?lang=en');
     expect(container.textContent).toContain('Go to contract check');
     expect(container.textContent).toContain('Contract bank information');
     expect($('contract-check-link')?.getAttribute('target')).toBe('_blank');

@@ -1,0 +1,130 @@
+//! Debt collection (Inkasso: the account application, `inkasso-hashs/`,
+//! claims), the contract-check link and the signing provider's callback
+//! (issue 18 items 2, 4, 5). Routes, parsing and one service call each; the
+//! use cases are `shared::services::{inkasso, verified_callback}`.
+
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode};
+use axum::Json;
+use serde::Deserialize;
+use shared::api::{ApiJson, ApiQuery, AppState, CurrentUser, ErrorBody};
+use shared::domain::addons::{InkassoAccount, InkassoProspect};
+use shared::domain::inkasso::{Claim, ClaimForm};
+use shared::error::ApiError;
+use shared::services::documents::UploadTarget;
+use shared::services::inkasso::{self as use_cases, ContractCheckLink, InkassoHash};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+pub fn api() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(inkasso_get, inkasso_apply))
+        .routes(routes!(inkasso_hashes))
+        .routes(routes!(claim_list, claim_register))
+        .routes(routes!(claim_upload_url))
+        .routes(routes!(contract_check))
+        .routes(routes!(verified_callback))
+}
+
+/// The company's Inkasso account application and its state (null before
+/// applying); while undecided the provider is asked again.
+#[utoipa::path(get, path = "/api/inkasso/prospect/", tag = "addons", security(("bearer" = [])),
+    responses((status = 200, body = Option<InkassoProspect>), (status = 401, body = ErrorBody),
+        (status = 403, description = "service_not_purchased, service_permission_missing", body = ErrorBody)))]
+async fn inkasso_get(State(s): State<AppState>, CurrentUser(u): CurrentUser) -> Result<Json<Option<InkassoProspect>>, ApiError> {
+    Ok(Json(use_cases::prospect(&s, &u).await?))
+}
+
+/// Applies for the company's Inkasso account (spec §3 fields validated);
+/// the provider decides later.
+#[utoipa::path(put, path = "/api/inkasso/prospect/", tag = "addons", security(("bearer" = [])), request_body = InkassoAccount,
+    responses((status = 200, body = InkassoProspect), (status = 400, description = "validation_failed", body = ErrorBody), (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody), (status = 502, description = "provider_*", body = ErrorBody)))]
+async fn inkasso_apply(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    ApiJson(f): ApiJson<InkassoAccount>,
+) -> Result<Json<InkassoProspect>, ApiError> {
+    Ok(Json(use_cases::apply(&s, &u, &f).await?))
+}
+
+/// The identifiers linking the company to its Inkasso account at the
+/// provider (empty until approved).
+#[utoipa::path(get, path = "/api/inkasso-hashs/", tag = "addons", security(("bearer" = [])),
+    responses((status = 200, body = [InkassoHash]), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn inkasso_hashes(State(s): State<AppState>, CurrentUser(u): CurrentUser) -> Result<Json<Vec<InkassoHash>>, ApiError> {
+    Ok(Json(use_cases::hashes(&s, &u).await?))
+}
+
+/// The company's claims, newest first (open ones' status asked at the provider).
+#[utoipa::path(get, path = "/api/services/inkasso/claims/", tag = "addons", security(("bearer" = [])),
+    responses((status = 200, body = [Claim]), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn claim_list(State(s): State<AppState>, CurrentUser(u): CurrentUser) -> Result<Json<Vec<Claim>>, ApiError> {
+    Ok(Json(use_cases::claims(&s, &u).await?))
+}
+
+/// Registers a claim with the provider, booked as one use of the Incasso plan.
+#[utoipa::path(post, path = "/api/services/inkasso/claims/", tag = "addons", security(("bearer" = [])), request_body = ClaimForm,
+    responses((status = 201, body = Claim),
+        (status = 400, description = "validation_failed, invalid_pdf, claim_amount_invalid, due_date_too_far, inkasso_account_not_approved, limit_reached", body = ErrorBody),
+        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 502, description = "provider_*", body = ErrorBody)))]
+async fn claim_register(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    ApiJson(f): ApiJson<ClaimForm>,
+) -> Result<(StatusCode, Json<Claim>), ApiError> {
+    Ok((StatusCode::CREATED, Json(use_cases::register_claim(&s, &u, &f).await?)))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"name": "faktura.pdf"}))]
+pub struct InvoiceUpload {
+    /// A `.pdf` file name.
+    #[serde(default)]
+    #[schema(required = true, min_length = 1)]
+    pub name: String,
+}
+
+/// A presigned PUT for a claim's invoice PDF (its content is checked when the claim is registered).
+#[utoipa::path(post, path = "/api/services/inkasso/claims/upload-url/", tag = "addons", security(("bearer" = [])), request_body = InvoiceUpload,
+    responses((status = 200, body = UploadTarget), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn claim_upload_url(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    ApiJson(f): ApiJson<InvoiceUpload>,
+) -> Result<Json<UploadTarget>, ApiError> {
+    Ok(Json(use_cases::upload_url(&s, &u, &f.name).await?))
+}
+
+#[derive(Deserialize, IntoParams)]
+pub struct LangQuery {
+    /// sv (default) or en.
+    #[serde(default)]
+    pub lang: String,
+}
+
+/// The contract-check site's link (spec §2: the screen always shown, link out).
+#[utoipa::path(get, path = "/api/services/kontracto/", tag = "addons", security(("bearer" = [])), params(LangQuery),
+    responses((status = 200, body = ContractCheckLink), (status = 401, body = ErrorBody), (status = 403, description = "service_permission_missing", body = ErrorBody)))]
+async fn contract_check(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    ApiQuery(q): ApiQuery<LangQuery>,
+) -> Result<Json<ContractCheckLink>, ApiError> {
+    Ok(Json(use_cases::contract_check(&s, &u, &q.lang).await?))
+}
+
+/// The signing provider tells that an envelope changed. No user session:
+/// authenticated by the `x-verified-signature` HMAC header (shared secret,
+/// stale timestamps refused); repeating a callback changes nothing.
+#[utoipa::path(post, path = "/api/verified/callback/", tag = "addons", request_body(content = String, description = "The envelope's status as the provider reports it (JSON).",
+        example = json!("{\"id\": \"the provider's envelope id\", \"state\": \"completed\", \"recipients\": []}")),
+    params(("x-verified-signature" = String, Header, description = "t=<unix seconds>,v1=<hex HMAC-SHA256 of \"<t>.<body>\">")),
+    responses((status = 204), (status = 400, body = ErrorBody), (status = 401, description = "missing, bad or stale signature", body = ErrorBody),
+        (status = 403, body = ErrorBody), (status = 404, description = "unknown envelope", body = ErrorBody)))]
+async fn verified_callback(State(s): State<AppState>, headers: HeaderMap, body: Bytes) -> Result<StatusCode, ApiError> {
+    let signature = headers.get(shared::providers::callback::HEADER).and_then(|v| v.to_str().ok());
+    shared::services::verified_callback::envelope_changed(&s, signature, &body).await?;
+    Ok(StatusCode::NO_CONTENT)
+}

@@ -1,0 +1,383 @@
+//! Debt collection, the contract-check link and the signing callback
+//! (issue 18 items 2, 4, 5) against the local stand-ins (AWS and
+//! providers), each test on its own table and its own provider stand-in.
+
+use axum::http::{Method, StatusCode};
+use axum::Router;
+use chrono::Utc;
+use serde_json::{json, Value};
+use shared::api::{finish, AppState};
+use shared::domain::catalogue::Hundredths;
+use shared::domain::inkasso::ClaimForm;
+use shared::domain::subscription::Grant;
+use shared::domain::{Permission, Role, User};
+use shared::providers::callback;
+use shared::testkit;
+
+const INCASSO: u8 = 4;
+const PDF: &[u8] = b"%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n";
+
+struct World {
+    state: AppState,
+    app: Router,
+    providers: String,
+}
+
+async fn world() -> World {
+    let (state, providers) = testkit::services_with_stand_in().await;
+    let app = finish(addons::api(), state.clone());
+    World { state, app, providers }
+}
+
+fn key(v: &Value) -> String {
+    v["message"].as_str().unwrap_or_default().to_string()
+}
+
+fn account(ip: &str) -> Value {
+    json!({"home_page": "https://kund.example.com", "bank_name": "Banken", "bank_account": "1234-5678901", "plus_giro": "4100-4",
+        "bank_giro": "5050-1055", "iban": "SE45 5000 0000 0583 9825 7466", "bic": "ESSESESS", "approved_ip": ip,
+        "contact_name": "Kim Kontakt", "organization_number": "556000-0001"})
+}
+
+fn claim(invoice_key: &str, request_id: Option<&str>) -> Value {
+    json!({"debtor_name": "Gäldenär AB", "debtor_number": "5560000001", "debtor_address": "Storgatan 1, 111 22 Stockholm",
+        "debtor_email": "ekonomi@example.com", "amount": 1_250_050, "invoice_number": "F-17",
+        "due_date": Utc::now().date_naive().format("%Y-%m-%d").to_string(),
+        "invoice": {"key": invoice_key, "name": "faktura.pdf"}, "request_id": request_id})
+}
+
+impl World {
+    async fn call(&self, m: Method, path: &str, token: &str, body: Option<Value>) -> (StatusCode, Value) {
+        testkit::call(&self.app, m, path, Some(token), body).await
+    }
+
+    async fn ok(&self, m: Method, path: &str, token: &str, body: Option<Value>) -> Value {
+        let (st, v) = self.call(m, path, token, body).await;
+        assert!(st.is_success(), "{path}: {st} {v}");
+        v
+    }
+
+    async fn plan(&self, customer: &User, limit: u32) -> u64 {
+        let grant = Grant { service_id: INCASSO, package: None, service_plan: None, limit: Some(limit), hour: Hundredths::ZERO, days: 30 };
+        let now = Utc::now().naive_utc() - chrono::Duration::seconds(5);
+        shared::services::subscriptions::grant(&self.state, &customer.uid, &grant, now).await.unwrap().id
+    }
+
+    async fn consumed(&self, row: u64) -> u32 {
+        self.state.store.get_purchase(row).await.unwrap().unwrap().row.consumed_limit
+    }
+
+    async fn script(&self, fail: &str, times: u32) {
+        let body = json!({"fail": fail, "times": times, "delay_ms": 1500}).to_string();
+        let (st, _, _) = testkit::http("POST", &format!("{}/_script", self.providers), Some("application/json"), body.as_bytes()).await;
+        assert_eq!(st, 204);
+    }
+
+    async fn upload(&self, token: &str, bytes: &[u8]) -> String {
+        let t = self.ok(Method::POST, "/api/services/inkasso/claims/upload-url/", token, Some(json!({"name": "faktura.pdf"}))).await;
+        let (st, _, _) = testkit::http("PUT", t["url"].as_str().unwrap(), Some("application/pdf"), bytes).await;
+        assert_eq!(st, 200);
+        t["key"].as_str().unwrap().to_string()
+    }
+
+    /// A customer with the Incasso plan (`limit` claims) and an approved account.
+    async fn approved_customer(&self, limit: u32) -> (User, String, u64) {
+        let (cust, ct) = testkit::signed_in(&self.state, Role::Customer).await;
+        let row = self.plan(&cust, limit).await;
+        self.ok(Method::PUT, "/api/inkasso/prospect/", &ct, Some(account("192.0.2.10"))).await;
+        let p = self.ok(Method::GET, "/api/inkasso/prospect/", &ct, None).await;
+        assert_eq!(p["state"], "approved", "{p}");
+        (cust, ct, row)
+    }
+
+    async fn contact_of(&self, customer: &User, permissions: Vec<Permission>) -> String {
+        testkit::signed_in_contact(&self.state, customer, permissions).await.1
+    }
+}
+
+#[tokio::test]
+async fn the_account_is_decided_by_the_provider_then_claims_are_registered_and_followed() {
+    let w = world().await;
+    let (cust, ct) = testkit::signed_in(&w.state, Role::Customer).await;
+    let row = w.plan(&cust, 5).await;
+    assert_eq!(w.ok(Method::GET, "/api/inkasso/prospect/", &ct, None).await, Value::Null);
+    assert_eq!(w.ok(Method::GET, "/api/inkasso-hashs/", &ct, None).await, json!([]));
+
+    let applied = w.ok(Method::PUT, "/api/inkasso/prospect/", &ct, Some(account("192.0.2.10"))).await;
+    assert_eq!(applied["state"], "applied");
+    assert!(applied["provider_id"].is_string());
+    // Not approved yet: no claim ('come back after 30 minutes').
+    let invoice = w.upload(&ct, PDF).await;
+    let stored = w.state.store.inkasso_prospect(&cust.uid).await.unwrap().unwrap();
+    assert_eq!(stored.state, "applied");
+    // The provider decides; the next read keeps its decision.
+    let approved = w.ok(Method::GET, "/api/inkasso/prospect/", &ct, None).await;
+    assert_eq!(approved["state"], "approved");
+    assert!(approved["approved_date"].is_string());
+    let hashes = w.ok(Method::GET, "/api/inkasso-hashs/", &ct, None).await;
+    assert_eq!(hashes.as_array().unwrap().len(), 1);
+    assert_eq!(hashes[0]["hash"], approved["creditor_hash"]);
+    assert_eq!(hashes[0]["organization_number"], "556000-0001");
+    // Applying again changes nothing once approved.
+    let again = w.ok(Method::PUT, "/api/inkasso/prospect/", &ct, Some(account("192.0.2.99"))).await;
+    assert_eq!((again["state"].clone(), again["account"]["approved_ip"].clone()), (json!("approved"), json!("192.0.2.10")));
+
+    let rid = "0123456789abcdef0123456789abcdef";
+    let (st, c) = w.call(Method::POST, "/api/services/inkasso/claims/", &ct, Some(claim(&invoice, Some(rid)))).await;
+    assert_eq!(st, StatusCode::CREATED, "{c}");
+    assert_eq!(
+        (c["status"].as_str(), c["amount"].as_i64(), c["debtor_number"].as_str()),
+        (Some("registered"), Some(1_250_050), Some("556000-0001"))
+    );
+    assert_eq!(w.consumed(row).await, 1);
+    // A retried request is the same claim, booked once.
+    let retried = w.ok(Method::POST, "/api/services/inkasso/claims/", &ct, Some(claim(&invoice, Some(rid)))).await;
+    assert_eq!(retried["uid"], c["uid"]);
+    assert_eq!(w.consumed(row).await, 1);
+    // The status follows the provider, one step per read of the stand-in.
+    let statuses: Vec<String> = {
+        let mut seen = Vec::new();
+        for _ in 0..3 {
+            let list = w.ok(Method::GET, "/api/services/inkasso/claims/", &ct, None).await;
+            assert_eq!(list.as_array().unwrap().len(), 1);
+            seen.push(list[0]["status"].as_str().unwrap().to_string());
+        }
+        seen
+    };
+    assert_eq!(statuses, ["registered", "reminder_sent", "collection"]);
+
+    // Content, not the name, makes a PDF.
+    let fake = w.upload(&ct, b"GIF89a not a pdf").await;
+    let (st, v) = w.call(Method::POST, "/api/services/inkasso/claims/", &ct, Some(claim(&fake, None))).await;
+    assert_eq!((st, v["errors"]["invoice"].clone()), (StatusCode::BAD_REQUEST, json!(["invalid_pdf"])));
+    // Each validation message reaches the caller per field.
+    let mut bad = claim(&invoice, None);
+    bad["amount"] = json!(0);
+    bad["debtor_number"] = json!("556000-0002");
+    bad["due_date"] = json!("2101-01-01");
+    let (st, v) = w.call(Method::POST, "/api/services/inkasso/claims/", &ct, Some(bad)).await;
+    assert_eq!(st, StatusCode::BAD_REQUEST);
+    assert_eq!(v["errors"]["amount"], json!(["claim_amount_invalid"]));
+    assert_eq!(v["errors"]["debtor_number"], json!(["invalid_registration_number"]));
+    assert_eq!(v["errors"]["due_date"], json!(["invalid_date"]));
+    assert_eq!(w.consumed(row).await, 1);
+}
+
+#[tokio::test]
+async fn a_rejected_or_undecided_account_takes_no_claims() {
+    let w = world().await;
+    let (cust, ct) = testkit::signed_in(&w.state, Role::Customer).await;
+    let row = w.plan(&cust, 5).await;
+    let invoice = w.upload(&ct, PDF).await;
+    w.ok(Method::PUT, "/api/inkasso/prospect/", &ct, Some(account("203.0.113.7"))).await;
+    // Undecided: the provider is not asked for the claim.
+    let stored = w.state.store.inkasso_prospect(&cust.uid).await.unwrap().unwrap();
+    assert_eq!(stored.state, "applied");
+    let (st, v) = w.call(Method::POST, "/api/services/inkasso/claims/", &ct, Some(claim(&invoice, None))).await;
+    // That call's read of the application let the provider decide: rejected.
+    assert_eq!((st, key(&v)), (StatusCode::BAD_REQUEST, "inkasso_account_not_approved".into()));
+    assert_eq!(w.ok(Method::GET, "/api/inkasso/prospect/", &ct, None).await["state"], "rejected");
+    assert_eq!(w.ok(Method::GET, "/api/inkasso-hashs/", &ct, None).await, json!([]));
+    let (st, v) = w.call(Method::POST, "/api/services/inkasso/claims/", &ct, Some(claim(&invoice, None))).await;
+    assert_eq!((st, key(&v)), (StatusCode::BAD_REQUEST, "inkasso_account_not_approved".into()));
+    assert_eq!(w.consumed(row).await, 0);
+    // A corrected application is a new one, decided again.
+    w.ok(Method::PUT, "/api/inkasso/prospect/", &ct, Some(account("192.0.2.10"))).await;
+    assert_eq!(w.ok(Method::GET, "/api/inkasso/prospect/", &ct, None).await["state"], "approved");
+}
+
+#[tokio::test]
+async fn the_limit_holds_exactly_under_50_concurrent_claims() {
+    let w = world().await;
+    let (cust, ct, row) = w.approved_customer(20).await;
+    let invoice = w.upload(&ct, PDF).await;
+    let form: ClaimForm = serde_json::from_value(claim(&invoice, None)).unwrap();
+    let mut tasks = Vec::new();
+    for _ in 0..50 {
+        let (state, cust, form) = (w.state.clone(), cust.clone(), form.clone());
+        tasks.push(tokio::spawn(async move { shared::services::inkasso::register_claim(&state, &cust, &form).await }));
+    }
+    let (mut made, mut refused) = (0, 0);
+    for t in tasks {
+        match t.await.unwrap() {
+            Ok(_) => made += 1,
+            Err(e) if e.key().as_str() == "limit_reached" => refused += 1,
+            Err(e) => panic!("unexpected {e:?}"),
+        }
+    }
+    assert_eq!((made, refused), (20, 30));
+    assert_eq!(w.consumed(row).await, 20);
+    assert_eq!(w.state.store.claims(&cust.uid).await.unwrap().len(), 20);
+    let (st, v) = w.call(Method::POST, "/api/services/inkasso/claims/", &ct, Some(claim(&invoice, None))).await;
+    assert_eq!((st, key(&v)), (StatusCode::BAD_REQUEST, "limit_reached".into()));
+}
+
+#[tokio::test]
+async fn a_provider_failure_stores_nothing() {
+    let w = world().await;
+    let (cust, ct, row) = w.approved_customer(5).await;
+    let invoice = w.upload(&ct, PDF).await;
+    for (fail, message) in [("5xx", "provider_unavailable"), ("timeout", "provider_timeout"), ("malformed", "provider_bad_answer")] {
+        w.script(fail, 2).await;
+        let (st, v) = w.call(Method::POST, "/api/services/inkasso/claims/", &ct, Some(claim(&invoice, None))).await;
+        assert_eq!((st, key(&v)), (StatusCode::BAD_GATEWAY, message.into()), "{fail}");
+        assert!(w.state.store.claims(&cust.uid).await.unwrap().is_empty(), "{fail}");
+        assert_eq!(w.consumed(row).await, 0, "{fail}");
+    }
+    // The application too: nothing kept when the provider fails.
+    let (other, ot) = testkit::signed_in(&w.state, Role::Customer).await;
+    w.plan(&other, 5).await;
+    w.script("5xx", 2).await;
+    let (st, _) = w.call(Method::PUT, "/api/inkasso/prospect/", &ot, Some(account("192.0.2.10"))).await;
+    assert_eq!(st, StatusCode::BAD_GATEWAY);
+    assert!(w.state.store.inkasso_prospect(&other.uid).await.unwrap().is_none());
+    // A failure while following a claim shows it as last known.
+    w.ok(Method::POST, "/api/services/inkasso/claims/", &ct, Some(claim(&invoice, None))).await;
+    w.script("5xx", 2).await;
+    assert_eq!(w.ok(Method::GET, "/api/services/inkasso/claims/", &ct, None).await[0]["status"], "registered");
+}
+
+#[tokio::test]
+async fn contacts_need_view_inkasso_and_customers_see_only_their_claims() {
+    let w = world().await;
+    let (cust, ct, _) = w.approved_customer(5).await;
+    let invoice = w.upload(&ct, PDF).await;
+    w.ok(Method::POST, "/api/services/inkasso/claims/", &ct, Some(claim(&invoice, None))).await;
+
+    let without = w.contact_of(&cust, vec![Permission::ViewBisnode, Permission::AddCase]).await;
+    for (m, path, body) in [
+        (Method::GET, "/api/inkasso/prospect/", None),
+        (Method::GET, "/api/inkasso-hashs/", None),
+        (Method::GET, "/api/services/inkasso/claims/", None),
+        (Method::POST, "/api/services/inkasso/claims/", Some(claim(&invoice, None))),
+        (Method::POST, "/api/services/inkasso/claims/upload-url/", Some(json!({"name": "a.pdf"}))),
+    ] {
+        let (st, v) = w.call(m, path, &without, body).await;
+        assert_eq!((st, key(&v)), (StatusCode::FORBIDDEN, "service_permission_missing".into()), "{path}");
+    }
+    let with = w.contact_of(&cust, vec![Permission::ViewInkasso]).await;
+    assert_eq!(w.ok(Method::GET, "/api/services/inkasso/claims/", &with, None).await.as_array().unwrap().len(), 1);
+
+    // Another customer sees none of them and cannot use the first one's invoice.
+    let (_, ot, _) = w.approved_customer(5).await;
+    assert_eq!(w.ok(Method::GET, "/api/services/inkasso/claims/", &ot, None).await, json!([]));
+    let (st, v) = w.call(Method::POST, "/api/services/inkasso/claims/", &ot, Some(claim(&invoice, None))).await;
+    assert_eq!((st, v["errors"]["invoice"].clone()), (StatusCode::BAD_REQUEST, json!(["invalid_pdf"])));
+    // Without the plan: the promotion.
+    let (_, plain) = testkit::signed_in(&w.state, Role::Customer).await;
+    let (st, v) = w.call(Method::GET, "/api/services/inkasso/claims/", &plain, None).await;
+    assert_eq!((st, key(&v)), (StatusCode::FORBIDDEN, "service_not_purchased".into()));
+}
+
+#[tokio::test]
+async fn the_contract_check_link_is_configured_and_always_shown() {
+    let w = world().await;
+    let (cust, ct) = testkit::signed_in(&w.state, Role::Customer).await;
+    // No plan needed (spec §5: contract check always shown).
+    let v = w.ok(Method::GET, "/api/services/kontracto/?lang=en", &ct, None).await;
+    assert_eq!(v["url"], format!("{}/kontrakto/?lang=en", w.providers));
+    let (st, _, page) = testkit::http("GET", v["url"].as_str().unwrap(), None, b"").await;
+    assert_eq!(st, 200);
+    assert!(String::from_utf8_lossy(&page).contains("Avtalskollen"));
+    let without = w.contact_of(&cust, vec![Permission::AddCase]).await;
+    let (st, v) = w.call(Method::GET, "/api/services/kontracto/", &without, None).await;
+    assert_eq!((st, key(&v)), (StatusCode::FORBIDDEN, "service_permission_missing".into()));
+    let with = w.contact_of(&cust, vec![Permission::ViewKontracto]).await;
+    assert!(w.ok(Method::GET, "/api/services/kontracto/", &with, None).await["url"].as_str().unwrap().ends_with("lang=sv"));
+}
+
+// ------------------------------------------------------ signing callback ----
+
+const SECRET: &str = "callback-secret-for-tests";
+
+async fn raw_callback(base: &str, header: Option<&str>, body: &[u8]) -> u16 {
+    let uri: hyper::Uri = format!("{base}/api/verified/callback/").parse().unwrap();
+    let client = hyper_util::client::legacy::Client::builder(hyper_util::rt::TokioExecutor::new()).build_http();
+    let mut req = hyper::Request::post(uri).header("content-type", "application/json");
+    if let Some(h) = header {
+        req = req.header(callback::HEADER, h);
+    }
+    let req = req.body(http_body_util::Full::new(bytes::Bytes::copy_from_slice(body))).unwrap();
+    client.request(req).await.unwrap().status().as_u16()
+}
+
+#[tokio::test]
+async fn the_signing_callback_is_signed_fresh_idempotent_and_sent_by_the_stand_in() {
+    // The API on a loopback port, so the provider stand-in can call it back.
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let api = format!("http://{}", listener.local_addr().unwrap());
+    let (state, providers) = testkit::services_with_stand_in_calling_back(&format!("{api}/api/verified/callback/"), SECRET).await;
+    let app = finish(addons::api(), state.clone());
+    tokio::spawn(async move {
+        let _ = axum::serve(listener, app).await;
+    });
+    let w = World { app: finish(addons::api(), state.clone()), state, providers };
+
+    let (cust, ct) = testkit::signed_in(&w.state, Role::Customer).await;
+    let grant = Grant { service_id: 2, package: None, service_plan: None, limit: Some(5), hour: Hundredths::ZERO, days: 30 };
+    shared::services::subscriptions::grant(&w.state, &cust.uid, &grant, Utc::now().naive_utc() - chrono::Duration::seconds(5))
+        .await
+        .unwrap();
+    let token = w
+        .ok(Method::POST, "/api/verified/", &ct, Some(json!({"company": "K", "email": "cb@example.com", "password": "secret-pass"})))
+        .await;
+    assert_eq!(token["registered"], true);
+    let up = w.ok(Method::POST, "/api/services/contract-sign/upload-url/", &ct, Some(json!({"name": "a.pdf"}))).await;
+    assert_eq!(testkit::http("PUT", up["url"].as_str().unwrap(), Some("application/pdf"), PDF).await.0, 200);
+    let signer = |n: u32| {
+        json!({"name": format!("Signer {n}"), "email": format!("s{n}@example.com"), "phone": "+46701234567", "locale": "sv",
+            "role": "signer", "notify_sms": false, "require_auth": false, "sign_method": "bankid_se"})
+    };
+    let form = json!({"name": "Avtal", "documents": [{"key": up["key"], "name": "a.pdf"}], "recipients": [signer(1), signer(2)], "sequential": false});
+    let e = w.ok(Method::POST, "/api/services/contract-sign/", &ct, Some(form)).await;
+    let uid = e["uid"].as_str().unwrap().to_string();
+    let sent = w.ok(Method::POST, &format!("/api/services/contract-sign/{uid}/send/"), &ct, None).await;
+    let provider_id = sent["provider_id"].as_str().unwrap().to_string();
+
+    let now = Utc::now().timestamp();
+    let body = serde_json::to_vec(&json!({"id": provider_id, "state": "sent",
+        "recipients": [{"email": "s1@example.com", "signed": true}, {"email": "s2@example.com", "signed": false}]}))
+    .unwrap();
+    let rev = || async { w.state.store.envelope(&cust.uid, &uid).await.unwrap().unwrap() };
+    let before = rev().await.1;
+    // Bad: no header, another secret, another body, stale.
+    assert_eq!(raw_callback(&api, None, &body).await, 401);
+    assert_eq!(raw_callback(&api, Some(&callback::sign("wrong", now, &body)), &body).await, 401);
+    assert_eq!(raw_callback(&api, Some(&callback::sign(SECRET, now, b"{}")), &body).await, 401);
+    assert_eq!(raw_callback(&api, Some(&callback::sign(SECRET, now - callback::MAX_SKEW_SECS - 1, &body)), &body).await, 401);
+    assert_eq!(rev().await.1, before);
+    // Good: the first signer's signature lands.
+    let header = callback::sign(SECRET, now, &body);
+    assert_eq!(raw_callback(&api, Some(&header), &body).await, 204);
+    let (after, rev1) = rev().await;
+    assert_eq!(after.recipients.iter().map(|r| r.signed).collect::<Vec<_>>(), [true, false]);
+    assert_eq!(rev1, before + 1);
+    // Replayed: accepted, nothing changes.
+    assert_eq!(raw_callback(&api, Some(&header), &body).await, 204);
+    assert_eq!(rev().await.1, rev1);
+    // An unknown envelope.
+    let unknown = br#"{"id":"env-none","state":"sent","recipients":[]}"#;
+    assert_eq!(raw_callback(&api, Some(&callback::sign(SECRET, now, unknown)), unknown).await, 404);
+
+    // The stand-in signs everything and calls back: completed without a poll.
+    let vt = w.state.store.verified_token(&cust.uid).await.unwrap().unwrap().token;
+    let uri: hyper::Uri = format!("{}/verified/envelopes/{provider_id}/sign-all", w.providers).parse().unwrap();
+    let client = hyper_util::client::legacy::Client::builder(hyper_util::rt::TokioExecutor::new()).build_http();
+    let req = hyper::Request::post(uri)
+        .header("authorization", format!("Bearer {vt}"))
+        .body(http_body_util::Full::new(bytes::Bytes::new()))
+        .unwrap();
+    assert!(client.request(req).await.unwrap().status().is_success());
+    let mut done = None;
+    for _ in 0..50 {
+        let (e, _) = rev().await;
+        if e.state == shared::domain::addons::EnvelopeState::Completed {
+            done = Some(e);
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let done = done.expect("the stand-in's callback completed the envelope");
+    assert!(done.signed_key.is_some());
+    assert!(done.recipients.iter().all(|r| r.signed));
+}

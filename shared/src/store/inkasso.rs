@@ -1,0 +1,66 @@
+//! Debt-collection claims (issue 18 item 4) in the customer's partition,
+//! and the pointer from the signing provider's envelope id to ours (the
+//! callback's way in); see `table.rs`. Claims carry `rev`; a status update
+//! is conditional on it.
+
+use super::tx::{Cond, Tx};
+use super::{keys, n, s, Item, Store};
+use crate::domain::inkasso::Claim;
+use crate::error::ApiError;
+
+fn rev_of(item: &Item) -> u64 {
+    item.get("rev").and_then(|v| v.as_n().ok()).and_then(|v| v.parse().ok()).unwrap_or(0)
+}
+
+impl Store {
+    /// Adds to `tx` the write of `c` over revision `rev` (new when None).
+    pub fn add_claim(&self, tx: &mut Tx, c: &Claim, rev: Option<u64>) -> Result<(), ApiError> {
+        let mut item: Item = serde_dynamo::to_item(c).map_err(ApiError::internal)?;
+        item.insert("PK".into(), s(keys::customer::pk(&c.customer_uid)));
+        item.insert("SK".into(), s(keys::inkasso::claim_sk(&c.uid)));
+        item.insert("entity".into(), s("inkasso_claim"));
+        item.insert("rev".into(), n(rev.map_or(1, |r| r + 1)));
+        let cond = match rev {
+            None => Cond::absent(),
+            Some(r) => Cond::new("rev = :rev").value(":rev", n(r)),
+        };
+        tx.put_if(item, Some(cond))
+    }
+
+    /// A claim and its revision, read consistently.
+    pub async fn claim(&self, customer_uid: &str, uid: &str) -> Result<Option<(Claim, u64)>, ApiError> {
+        let Some(item) = self.get_consistent(&keys::customer::pk(customer_uid), &keys::inkasso::claim_sk(uid)).await? else {
+            return Ok(None);
+        };
+        let rev = rev_of(&item);
+        Ok(Some((serde_dynamo::from_item(item).map_err(ApiError::internal)?, rev)))
+    }
+
+    /// A customer's claims, newest first (one Query).
+    pub async fn claims(&self, customer_uid: &str) -> Result<Vec<Claim>, ApiError> {
+        let items = self.query_prefix(&keys::customer::pk(customer_uid), keys::inkasso::CLAIM_PREFIX).await?;
+        let mut out: Vec<Claim> = super::readable_items(items);
+        out.sort_by_key(|c| std::cmp::Reverse(c.created_at));
+        Ok(out)
+    }
+
+    /// Adds to `tx` the pointer from the provider's envelope id to ours.
+    pub fn add_envelope_pointer(&self, tx: &mut Tx, provider_id: &str, customer_uid: &str, uid: &str) -> Result<(), ApiError> {
+        let mut item = Item::new();
+        item.insert("PK".into(), s(keys::verified_envelope::pk(provider_id)));
+        item.insert("SK".into(), s(keys::verified_envelope::SK));
+        item.insert("entity".into(), s("envelope_pointer"));
+        item.insert("customer_uid".into(), s(customer_uid));
+        item.insert("uid".into(), s(uid));
+        tx.put_if(item, None)
+    }
+
+    /// `(customer uid, envelope uid)` of the provider's envelope.
+    pub async fn envelope_pointer(&self, provider_id: &str) -> Result<Option<(String, String)>, ApiError> {
+        let Some(item) = self.get_consistent(&keys::verified_envelope::pk(provider_id), keys::verified_envelope::SK).await? else {
+            return Ok(None);
+        };
+        let text = |k: &str| item.get(k).and_then(|v| v.as_s().ok()).cloned();
+        Ok(text("customer_uid").zip(text("uid")))
+    }
+}

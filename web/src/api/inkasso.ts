@@ -1,0 +1,61 @@
+/**
+ * Debt collection (issue 18 item 4): claims under the approved Inkasso
+ * account, their invoice upload, the account's identifiers at the provider
+ * (`inkasso-hashs/`), and the contract-check link (item 5).
+ */
+import { api } from './client';
+import type { EnvelopeDocument, UploadTarget } from './addons';
+
+export type ClaimStatus = 'registered' | 'reminder_sent' | 'collection' | 'paid' | 'closed';
+
+export interface ClaimForm {
+  debtor_name: string;
+  debtor_number: string;
+  debtor_address: string;
+  debtor_email: string;
+  /** Öre. */
+  amount: number;
+  invoice_number: string;
+  /** YYYY-MM-DD. */
+  due_date: string;
+  invoice: EnvelopeDocument | null;
+  request_id: string;
+}
+
+export interface Claim {
+  uid: string;
+  debtor_name: string;
+  debtor_number: string;
+  debtor_address: string;
+  debtor_email: string;
+  amount: number;
+  invoice_number: string;
+  due_date: string;
+  invoice: EnvelopeDocument;
+  status: ClaimStatus;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface InkassoHash {
+  organization_number: string;
+  creditor_id: string;
+  hash: string;
+  approved_date?: string | null;
+}
+
+export const CLAIM_STATUSES: ClaimStatus[] = ['registered', 'reminder_sent', 'collection', 'paid', 'closed'];
+
+export const listClaims = () => api.get<Claim[]>('/services/inkasso/claims/');
+export const registerClaim = (body: ClaimForm) => api.post<Claim>('/services/inkasso/claims/', body, { suppressError: [400] });
+export const invoiceUploadUrl = (name: string) =>
+  api.post<UploadTarget>('/services/inkasso/claims/upload-url/', { name }, { suppressError: [400] });
+export const inkassoHashes = () => api.get<InkassoHash[]>('/inkasso-hashs/');
+export const contractCheckLink = (lang: string) => api.get<{ url: string }>('/services/kontracto/', { query: { lang: lang.startsWith('en') ? 'en' : 'sv' } });
+
+/** "12 500,50" (SEK, comma or point, at most two decimals) as öre; null when it is not an amount. */
+export function parseSekToOre(raw: string): number | null {
+  const t = raw.replace(/[\s\u00a0]/g, '').replace(',', '.');
+  if (!/^\d{1,8}(\.\d{1,2})?$/.test(t)) return null;
+  return Math.round(Number(t) * 100);
+}

@@ -1,0 +1,75 @@
+/**
+ * The dashboards' upcoming video meetings (issue 18 item 6): the customer's
+ * and contact's booked meetings (when the service is bought), the lawyer's
+ * booked times; each with its link, and a link to the meeting list.
+ */
+import './texts';
+import { useEffect, useState } from 'react';
+import { Col, Empty, Skeleton } from 'antd';
+import { PlainCard, PlainList, PlainListItem, PlainListMeta } from '../../../components/PlainCard';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Role } from '../../../auth/roles';
+import { listLawyerSlots, listMeetings, type Meeting } from '../../../api/meetings';
+import { pathFor } from '../../../routes/pathFor';
+import { useSession } from '../../../store/session';
+import { hasService } from '../../subscriptions/customerServices';
+import { isUpcoming, stockholm } from './time';
+
+const VIDEO_MEETING = 6;
+/** The card lists at most this many. */
+const SHOWN = 5;
+
+export default function UpcomingMeetingsCard({ role }: { role: Role }) {
+  const { t } = useTranslation('meetings');
+  const purchased = useSession((s) => s.services.purchased_services);
+  const lawyer = role === 'lawyer';
+  const shown = lawyer || ((role === 'customer' || role === 'customerContact') && hasService(purchased, VIDEO_MEETING));
+  const [meetings, setMeetings] = useState<Meeting[] | null>(null);
+  useEffect(() => {
+    if (!shown) return;
+    const load = lawyer ? listLawyerSlots().then((s) => s.flatMap((x) => (x.meeting ? [x.meeting] : []))) : listMeetings();
+    load.then(
+      (m) => setMeetings(m.filter((x) => isUpcoming(x.start, x.minutes)).slice(0, SHOWN)),
+      () => setMeetings([]),
+    );
+  }, [shown, lawyer]);
+  if (!shown) return null;
+  const listPath = pathFor(role, 'videoMeeting');
+  return (
+    <Col xs={24} lg={12}>
+      <PlainCard
+        title={t('dashboard.title')}
+        data-testid="dashboard-meetings"
+        extra={
+          <Link to={listPath} data-testid="dashboard-meetings-all">
+            {t('dashboard.all')}
+          </Link>
+        }
+      >
+        {/* As antd's Card draws `loading`. */}
+        {meetings === null ? (
+          <Skeleton active title={false} paragraph={{ rows: 4 }} />
+        ) : (
+        <PlainList
+          size="small"
+          empty={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.empty')} />}
+          items={meetings}
+          render={(m) => (
+            <PlainListItem
+              data-testid={`dashboard-meeting-${m.uid}`}
+              actions={[
+                <a key="join" href={m.room_url} target="_blank" rel="noopener noreferrer">
+                  {t('list.join')}
+                </a>,
+              ]}
+            >
+              <PlainListMeta title={`${stockholm(m.start)} · ${t('minutes', { count: m.minutes })}`} description={`${m.case_number} · ${lawyer ? m.customer_name : m.lawyer_name}`} />
+            </PlainListItem>
+          )}
+        />
+        )}
+      </PlainCard>
+    </Col>
+  );
+}

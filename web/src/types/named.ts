@@ -1,0 +1,11 @@
+/**
+ * An entry of the small named lists admin keeps: knowledge sectors, case
+ * types, departments. Named in Swedish (`name`) and, optionally, English
+ * (`name_en`); read them with `namedIn` (format.ts) in the reader's language.
+ */
+export interface NamedEntry {
+  id: number;
+  name: string;
+  name_en?: string | null;
+  description?: string;
+}

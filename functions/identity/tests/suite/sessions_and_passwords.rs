@@ -1,7 +1,7 @@
 //! Two-factor sign-in, refresh-token families, logout, rate limits, password
 //! change and recovery — against the local stand-in, each test on its own table.
 
-mod common;
+use crate::common;
 
 use axum::http::{Method, StatusCode};
 use axum::Router;

@@ -3,7 +3,7 @@
 //! case's transaction and its queued index follow-up still leaves the case
 //! findable by the conflict search.
 
-mod common;
+use crate::common;
 
 use axum::http::{Method, StatusCode};
 use common::world;

@@ -21,7 +21,7 @@
 //! gives such a contact the company's cases to read (no permission limits
 //! reading them) but not creating one (add_case) or writing in its chat.
 
-mod world;
+use crate::world;
 
 use axum::http::Method;
 use shared::testkit;

@@ -1,7 +1,7 @@
 //! The customer-account routes against the local AWS stand-in, each test on
 //! its own table. The identity routes are mounted too, to sign in.
 
-mod common;
+use crate::common;
 
 use axum::http::{Method, StatusCode};
 use axum::Router;

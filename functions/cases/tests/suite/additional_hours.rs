@@ -2,7 +2,7 @@
 //! invoiced change, each with its history entry; who may; one month per
 //! lawyer; the subscription is never consumed by them.
 
-mod common;
+use crate::common;
 
 use axum::http::{Method, StatusCode};
 use common::world;

@@ -1,7 +1,7 @@
 //! Staff-kept customers: create, update, details, lists per role, dropdowns,
 //! and the customers' entries in the conflict-of-interest index.
 
-mod common;
+use crate::common;
 
 use axum::http::{Method, StatusCode};
 use common::{emails, field, staff_company as company, staff_individual as individual, world, World};

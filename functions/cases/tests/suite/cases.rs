@@ -8,7 +8,7 @@ use shared::domain::catalogue::Hundredths;
 use shared::domain::{Permission, Role, User};
 use shared::testkit;
 
-mod common;
+use crate::common;
 use common::{world, World};
 
 #[tokio::test]

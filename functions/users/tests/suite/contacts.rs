@@ -1,7 +1,7 @@
 //! Customer contacts and permissions against the local AWS stand-in, each
 //! test on its own table.
 
-mod common;
+use crate::common;
 
 use axum::http::{Method, StatusCode};
 use common::{call, setup, token, PASSWORD};

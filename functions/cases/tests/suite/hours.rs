@@ -1,7 +1,7 @@
 //! Case hours: one entry for the update page and the bulk invoiced change
 //! (all or nothing, one history entry per changed entry, who may).
 
-mod common;
+use crate::common;
 
 use axum::http::{Method, StatusCode};
 use common::world;

@@ -1,7 +1,7 @@
 //! The profile page's API: names and phone, and the image through a presigned
 //! S3 PUT, checked on confirm (size, magic bytes) against the stand-in.
 
-mod common;
+use crate::common;
 
 use axum::http::{Method, StatusCode};
 use axum::Router;

@@ -3,7 +3,7 @@
 //! the call returns, and a write that does not commit leaves neither the
 //! customer nor any index entry behind.
 
-mod common;
+use crate::common;
 
 use axum::http::{Method, StatusCode};
 use common::*;

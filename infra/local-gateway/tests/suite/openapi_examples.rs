@@ -14,7 +14,7 @@
 //! value each passes; `openapi_valid` in api-docs checks the examples against
 //! their schemas).
 
-mod world;
+use crate::world;
 
 use axum::http::Method;
 use serde_json::{json, Map, Value};

@@ -4,7 +4,7 @@
 //! download with Content-Disposition, removal, who may do what, and the
 //! history entries. Every refusal must leave no object behind.
 
-mod common;
+use crate::common;
 
 use axum::http::{Method, StatusCode};
 use serde_json::{json, Value};

@@ -2,7 +2,7 @@
 //! two-factor loose ends (explicit toggle state, expired sign-in key) —
 //! against the local stand-in, each test on its own table.
 
-mod common;
+use crate::common;
 
 use axum::http::{Method, StatusCode};
 use axum::Router;

@@ -3,7 +3,7 @@
 //! rights on every report (a lawyer reads only the hours of cases assigned
 //! to them).
 
-mod common;
+use crate::common;
 
 use axum::http::{Method, StatusCode};
 use common::world;

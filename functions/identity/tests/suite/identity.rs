@@ -1,6 +1,6 @@
 //! The identity routes against the local AWS stand-in, each test on its own table.
 
-mod common;
+use crate::common;
 
 use axum::body::{to_bytes, Body};
 use axum::http::{header, Method, Request, StatusCode};

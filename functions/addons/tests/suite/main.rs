@@ -1,0 +1,7 @@
+//! This package's integration tests, one module per former test file, in one
+//! binary: each test binary links the whole AWS SDK (about 60 MB and a link
+//! step apiece), and one per file filled CI's disk.
+
+mod addons;
+mod inkasso;
+mod meetings;

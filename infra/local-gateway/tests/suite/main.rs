@@ -1,0 +1,13 @@
+//! This package's integration tests, one module per former test file, in one
+//! binary: each test binary links the whole AWS SDK (about 60 MB and a link
+//! step apiece), and one per file filled CI's disk.
+
+mod world;
+
+mod authz_matrix;
+mod edge;
+mod errors;
+mod gateway;
+mod mail_limits;
+mod openapi_examples;
+mod repair;

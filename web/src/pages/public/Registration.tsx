@@ -19,6 +19,7 @@ import Field, { fieldAria, type FieldError } from '../../components/PlainField';
 import { PublicCard, PublicLead, PublicTitle } from '../../components/PublicCard';
 import { translateServerMessage } from '../../i18n';
 import PublicLayout from './PublicLayout';
+import './registration/registration.css';
 import * as R from './registration/rules';
 
 const loadDone = () => import('./registration/Done');

@@ -18,6 +18,7 @@ import { translateServerMessage } from '../../i18n';
 import { clearPendingTwoFactor, getPendingTwoFactor } from '../../store/twoFactor';
 import { rememberedOrigin } from './Login';
 import PublicLayout from './PublicLayout';
+import './twoFactor.css';
 
 /** The server's key for a sign-in whose two-factor token has expired: only a new login helps. */
 export const SESSION_EXPIRED_KEY = 'two_factor_session_expired';

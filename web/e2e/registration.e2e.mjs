@@ -61,8 +61,9 @@ describe('registration', () => {
       await page.locator(byTestId('registration-form')).waitFor();
       await page.locator(byTestId('reg-company-name')).fill('E2E Konsult AB');
       await page.locator(byTestId('reg-regno')).fill(regno);
-      await page.locator(byTestId('reg-sector')).click();
-      await page.locator('.ant-select-item-option').filter({ hasText: /^(Finans|Financial)$/ }).click();
+      // A native select (phones get their own picker): the seeded sector by its Swedish name.
+      await page.locator(`${byTestId('reg-sector')} option`, { hasText: /^Finans$/ }).waitFor({ state: 'attached' });
+      await page.locator(byTestId('reg-sector')).selectOption({ label: 'Finans' });
       await page.locator(byTestId('reg-first-name')).fill('Erik');
       await page.locator(byTestId('reg-last-name')).fill('Företagare');
       await page.locator(byTestId('reg-email')).fill(email);

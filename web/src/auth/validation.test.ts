@@ -7,6 +7,9 @@ import {
   newPasswordRules,
   normalizeCode,
   passwordLengthProblem,
+  recoveryCodeProblem,
+  recoveryCodeRules,
+  twoFactorCodeProblem,
   twoFactorCodeRules,
 } from './validation';
 
@@ -56,6 +59,18 @@ describe('two-factor code (spec §5: 6-digit 2FA code)', () => {
       expect(await check(twoFactorCodeRules(t), '12345')).toBe('The code must be exactly 6 digits');
       expect(await check(twoFactorCodeRules(t), '1234567')).toBe('The code must be exactly 6 digits');
       expect(await check(twoFactorCodeRules(t), '123456')).toBeNull();
+    });
+
+    it('the plain checks (the two-factor page) say what the rules say', async () => {
+      expect(twoFactorCodeProblem('')).toBe('twofa.codeRequired');
+      expect(twoFactorCodeProblem('12a456')).toBe('twofa.codeInvalid');
+      expect(twoFactorCodeProblem(' 123 456')).toBeNull();
+      expect(recoveryCodeProblem(undefined)).toBe('twofa.recoveryRequired');
+      expect(recoveryCodeProblem('ABCDE-FGHI1')).toBe('twofa.recoveryInvalid');
+      expect(recoveryCodeProblem(' abcde-fghjk ')).toBeNull();
+      expect(await check(recoveryCodeRules(t), '')).toBe('Please enter a recovery code');
+      expect(await check(recoveryCodeRules(t), '123456')).toBe('A recovery code has 10 characters, like ABCDE-FGHJK');
+      expect(await check(recoveryCodeRules(t), 'abcde-fghjk')).toBeNull();
     });
 
     it('is translated in Swedish', async () => {

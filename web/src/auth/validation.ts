@@ -34,15 +34,27 @@ export function passwordLengthProblem(value: string): 'password_too_short' | 'pa
 
 const isEmpty = (value: unknown) => value == null || value === '';
 
-/** Two-factor code: required, exactly 6 digits. */
-export function twoFactorCodeRules(t: TFunction): FormRule[] {
+/** What is wrong with a two-factor code, as a text key of `account`, or null: required, exactly 6 digits. */
+export function twoFactorCodeProblem(value: unknown): 'twofa.codeRequired' | 'twofa.codeInvalid' | null {
+  return isEmpty(value) ? 'twofa.codeRequired' : isTwoFactorCode(value) ? null : 'twofa.codeInvalid';
+}
+
+/** antd rules from a problem function (its keys are texts of `account`): required (its message: the empty value's problem), then the rest. */
+function problemRules(t: TFunction, problem: (value: unknown) => string | null): FormRule[] {
   return [
-    { required: true, message: t('account:twofa.codeRequired') },
+    { required: true, message: t(problem('') ?? '', { ns: 'account' }) },
     {
-      validator: (_rule, value) =>
-        isEmpty(value) || isTwoFactorCode(value) ? Promise.resolve() : Promise.reject(new Error(t('account:twofa.codeInvalid'))),
+      validator: (_rule, value) => {
+        const key = isEmpty(value) ? null : problem(value);
+        return key ? Promise.reject(new Error(t(key, { ns: 'account' }))) : Promise.resolve();
+      },
     },
   ];
+}
+
+/** Two-factor code: required, exactly 6 digits. */
+export function twoFactorCodeRules(t: TFunction): FormRule[] {
+  return problemRules(t, twoFactorCodeProblem);
 }
 
 /** A new password: required, 8–128 characters. */
@@ -100,12 +112,11 @@ export function isRecoveryCode(value: unknown): boolean {
   return RECOVERY_CODE_PATTERN.test(normalizeRecoveryCode(value));
 }
 
+/** What is wrong with a recovery code, as a text key of `account`, or null: required, 10 characters of the code alphabet. */
+export function recoveryCodeProblem(value: unknown): 'twofa.recoveryRequired' | 'twofa.recoveryInvalid' | null {
+  return isEmpty(value) ? 'twofa.recoveryRequired' : isRecoveryCode(value) ? null : 'twofa.recoveryInvalid';
+}
+
 export function recoveryCodeRules(t: TFunction): FormRule[] {
-  return [
-    { required: true, message: t('account:twofa.recoveryRequired') },
-    {
-      validator: (_rule, value) =>
-        isEmpty(value) || isRecoveryCode(value) ? Promise.resolve() : Promise.reject(new Error(t('account:twofa.recoveryInvalid'))),
-    },
-  ];
+  return problemRules(t, recoveryCodeProblem);
 }

@@ -5,51 +5,26 @@ import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import LockOutlined from '@ant-design/icons/es/icons/LockOutlined';
 import MailOutlined from '@ant-design/icons/es/icons/MailOutlined';
-import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
+import { Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { isInlineError, serverMessages } from '../../api/formErrors';
 import { login } from '../../auth/flow';
 import { isEmail, trimValue } from '../../auth/validation';
+// antd's Alert is not on the first page's budget (issue 20): it loads with the first submit, so it is
+// there when a failed sign-in answers, or with a notice to show.
+import MessageAlert, { loadMessageAlert } from '../../components/LazyMessageAlert';
+// No antd Form (issue 20): its fields drawn as Form.Item draws them.
+import Field, { fieldAria } from '../../components/PlainField';
 import { PublicCard, PublicLead, PublicTitle } from '../../components/PublicCard';
 import { translateServerMessage } from '../../i18n';
 import { getState } from '../../store/session';
 import PublicLayout from './PublicLayout';
 
-// antd's Alert (with its icons and motion) is not on the first page's budget (issue 20): it loads
-// with the first submit, so it is there when a failed sign-in answers, or with a notice to show.
-const loadMessageAlert = () => import('../../components/MessageAlert');
-const MessageAlert = lazy(loadMessageAlert);
 
 interface LoginValues {
   email: string;
   password: string;
-}
-
-/**
- * One field of the login form, drawn and announced as antd's vertical
- * Form.Item draws it (styles.css `.plain-form-*`): its label, the control, and
- * the field's error below it (role alert, linked by aria-describedby). The login
- * page is the first page every user loads: antd's Form (rc-field-form,
- * async-validator, Grid, Tooltip for labels) is ~35 KiB gzip of it (issue 20);
- * the other forms keep antd's Form.
- */
-function Field({ id, label, error, children }: { id: string; label: string; error: string | null; children: ReactNode }) {
-  return (
-    <div className={error ? 'plain-form-item plain-form-item-has-error' : 'plain-form-item'}>
-      <div className="plain-form-item-label">
-        <label htmlFor={id} title={label}>
-          {label}
-        </label>
-      </div>
-      <div className="plain-form-item-control">{children}</div>
-      {error && (
-        <div id={`${id}_help`} className="plain-form-item-explain" role="alert">
-          <div className="plain-form-item-explain-error">{error}</div>
-        </div>
-      )}
-    </div>
-  );
 }
 
 /** The origin remembered by the guard: router state first, then the persisted initial route. */
@@ -138,8 +113,7 @@ export default function Login() {
               onChange={(e) => change('email', trimValue(e.target.value) as string)}
               status={emailError ? 'error' : undefined}
               aria-required="true"
-              aria-invalid={emailError ? 'true' : undefined}
-              aria-describedby={emailError ? 'login_email_help' : undefined}
+              {...fieldAria('login_email', emailError)}
               disabled={submitting}
               prefix={<MailOutlined />}
               autoComplete="username"
@@ -154,8 +128,7 @@ export default function Login() {
               onChange={(e) => change('password', e.target.value)}
               status={passwordError ? 'error' : undefined}
               aria-required="true"
-              aria-invalid={passwordError ? 'true' : undefined}
-              aria-describedby={passwordError ? 'login_password_help' : undefined}
+              {...fieldAria('login_password', passwordError)}
               disabled={submitting}
               prefix={<LockOutlined />}
               autoComplete="current-password"

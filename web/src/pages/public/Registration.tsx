@@ -1,61 +1,96 @@
 import Button from 'antd/es/button';
-import Checkbox from 'antd/es/checkbox';
-import Col from 'antd/es/col';
-import Form from 'antd/es/form';
-import Input from 'antd/es/input';
-import Radio from 'antd/es/radio';
-import Result from 'antd/es/result';
-import Row from 'antd/es/row';
-import Select from 'antd/es/select';
-import { sectorName } from '../../components/names';
-import { useEffect, useRef, useState } from 'react';
+// As on the login page (issue 20: ≤ 200 KiB before the form is usable): Input and Password from their own
+// modules; no antd Form, Row/Col, Select, Radio, Checkbox or Result (native controls drawn as antd's,
+// styles.css `.plain-*`); the Alert and the done screen load with the first submit.
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
+import { lazy, Suspense, useEffect, useReducer, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/errors';
-import { checkEmail, checkRegistrationNumber, fetchBusinessSectors, register } from '../../api/customers';
-import { fetchLegalText } from '../../api/content';
-import type { BusinessSector, CustomerType, RegistrationInput } from '../../types/customers';
-import MessageAlert from '../../components/MessageAlert';
+// The API's modules load with the API client's Amplify (api/client.ts `loadApi`), which every call here waits
+// for anyway: the form is usable before them (issue 20, src/budget.test.ts).
+const customersApi = () => import('../../api/customers');
+const contentApi = () => import('../../api/content');
+import type { BusinessSector, RegistrationInput } from '../../types/customers';
+import MessageAlert, { loadMessageAlert } from '../../components/LazyMessageAlert';
+import { sectorName } from '../../components/names';
+import Field, { fieldAria, type FieldError } from '../../components/PlainField';
 import { PublicCard, PublicLead, PublicTitle } from '../../components/PublicCard';
 import { translateServerMessage } from '../../i18n';
 import PublicLayout from './PublicLayout';
+import './registration/registration.css';
 import * as R from './registration/rules';
-import { FOLDED_SEARCH } from '../../components/foldedSearch';
+
+const loadDone = () => import('./registration/Done');
+const Done = lazy(loadDone);
 
 /** Availability answers are debounced while typing and remembered per value. */
 const CHECK_DEBOUNCE_MS = 400;
 
-type Values = Omit<RegistrationInput, 'profile' | 'invoice_address'> & {
-  profile: RegistrationInput['profile'];
-  invoice_address: RegistrationInput['invoice_address'];
+/**
+ * The fields whose value is checked for availability: only a well-formed value, once it has stayed
+ * CHECK_DEBOUNCE_MS unchanged (their errors follow the value of then, as antd's `validateDebounce` did).
+ */
+const AVAILABILITY = {
+  email: { format: R.email, check: async (v: string) => (await customersApi()).checkEmail(v), taken: 'email_exists' },
+  company_registration_number: {
+    format: R.registrationNumber,
+    check: async (v: string) => (await customersApi()).checkRegistrationNumber(v),
+    taken: 'registration_number_taken',
+  },
+} as const;
+type Checked = keyof typeof AVAILABILITY;
+const isChecked = (name: string): name is Checked => name in AVAILABILITY;
+
+/** The form's values by field name; nested ones as the server names them in its errors ('profile.post_code'). */
+type Values = Record<string, string | boolean>;
+
+const addressValues = (prefix: string): Values => ({
+  [`${prefix}.address_1`]: '',
+  [`${prefix}.address_2`]: '',
+  [`${prefix}.post_code`]: '',
+  [`${prefix}.city`]: '',
+  [`${prefix}.country`]: String(R.COUNTRY_SWEDEN),
+});
+
+const INITIAL: Values = {
+  customer_type: 'Company',
+  company_name: '',
+  company_registration_number: '',
+  sector: '',
+  first_name: '',
+  last_name: '',
+  email: '',
+  phone: '',
+  password: '',
+  confirm_password: '',
+  ...addressValues('profile'),
+  same_invoice_address: true,
+  ...addressValues('invoice_address'),
+  terms_accepted: false,
+  privacy_accepted: false,
 };
 
 const emptyAddress = { address_1: '', address_2: '', city: '', post_code: '', country: R.COUNTRY_SWEDEN };
 
-/** A cached availability check: value → available. */
-function useAvailability(check: (v: string) => Promise<{ available: boolean }>) {
-  const cache = useRef(new Map<string, boolean>());
-  return async (value: string): Promise<boolean> => {
-    const key = value.trim().toLowerCase();
-    const known = cache.current.get(key);
-    if (known !== undefined) return known;
-    try {
-      const { available } = await check(value.trim());
-      cache.current.set(key, available);
-      return available;
-    } catch {
-      // The format rule reports bad input; a failed check never blocks the form (the server decides on submit).
-      return true;
-    }
-  };
-}
+const addressChecks = (prefix: string): Record<string, R.Check> => ({
+  [`${prefix}.address_1`]: R.required,
+  [`${prefix}.post_code`]: R.postCode,
+  [`${prefix}.city`]: R.required,
+  [`${prefix}.country`]: R.country,
+});
+
+/** The control's id, as antd's Form named it (`registration_profile_post_code`). */
+const idOf = (name: string) => `registration_${name.replace('.', '_')}`;
 
 /** The current versions of the terms and privacy policy (undefined while unknown: the server takes the current one). */
 function useLegalVersions() {
   const [versions, setVersions] = useState<{ terms?: number; privacy?: number }>({});
   useEffect(() => {
     for (const kind of ['terms', 'privacy'] as const) {
-      fetchLegalText(kind)
+      contentApi()
+        .then((api) => api.fetchLegalText(kind))
         .then((v) => v && setVersions((old) => ({ ...old, [kind]: v.version })))
         .catch(() => undefined);
     }
@@ -66,58 +101,154 @@ function useLegalVersions() {
 /** Public sign-up for companies and individuals (spec §2 /registration, §5 rules). */
 export default function Registration() {
   const { t } = useTranslation('registration');
-  const [form] = Form.useForm<Values>();
-  const customerType = Form.useWatch('customer_type', form) as CustomerType | undefined;
-  const sameInvoice = Form.useWatch('same_invoice_address', form) as boolean | undefined;
+  const [values, setValues] = useState<Values>(INITIAL);
+  /**
+   * The values the fields' errors are shown for: a field's rule speaks once it has changed (or on submit),
+   * as antd's Form checked on change; the availability-checked fields' after the debounce.
+   */
+  const [shown, setShown] = useState<Values>({});
+  /** The server's errors per field (its 400 answer), until the field changes or the form is sent again. */
+  const [serverErrors, setServerErrors] = useState<Record<string, string[]>>({});
   const [sectors, setSectors] = useState<BusinessSector[]>([]);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string[] | null>(null);
   const [done, setDone] = useState(false);
-  const emailAvailable = useAvailability(checkEmail);
-  const numberAvailable = useAvailability(checkRegistrationNumber);
-  const company = customerType !== 'Individual';
+  /** Availability answers: `<field> <value>` → available. */
+  const answers = useRef(new Map<string, boolean>());
+  const [, answered] = useReducer((n: number) => n + 1, 0);
+  const timers = useRef<Partial<Record<Checked, number>>>({});
+  const company = values.customer_type !== 'Individual';
+  const sameInvoice = values.same_invoice_address === true;
 
   const versions = useLegalVersions();
   useEffect(() => {
-    fetchBusinessSectors()
+    customersApi()
+      .then((api) => api.fetchBusinessSectors())
       .then(setSectors)
       .catch(() => setSectors([]));
   }, []);
+  useEffect(() => () => Object.values(timers.current).forEach((id) => window.clearTimeout(id)), []);
+  /** The first field in error after a refused submit: focused once the form is enabled again. */
+  const [focusField, setFocusField] = useState<string | null>(null);
+  useEffect(() => {
+    if (!focusField || submitting) return;
+    document.getElementById(idOf(focusField))?.focus();
+    setFocusField(null);
+  }, [focusField, submitting]);
 
-  const availabilityRule = (format: R.Check, available: (v: string) => Promise<boolean>, takenKey: string) => ({
-    validator: async (_r: unknown, value: unknown) => {
-      if (format(value)) return; // the format rule speaks
-      if (!(await available(String(value)))) throw new Error(t(takenKey, { ns: 'server' }));
-    },
-  });
+  /** Each shown field's rule, in the form's order (the first failing one gets the focus on submit). */
+  const checks: Record<string, R.Check> = {
+    ...(company && { company_name: R.required, company_registration_number: R.registrationNumber, sector: R.required }),
+    first_name: R.required,
+    last_name: R.required,
+    email: R.email,
+    phone: R.phone,
+    password: R.password,
+    confirm_password: R.confirmation(values.password),
+    ...addressChecks('profile'),
+    ...(!sameInvoice && addressChecks('invoice_address')),
+    terms_accepted: R.accepted('terms_not_agreed'),
+    privacy_accepted: R.accepted('privacy_not_agreed'),
+  };
 
-  const onFinish = async (values: Values) => {
+  const answerKey = (name: Checked, value: unknown) => `${name} ${String(value).trim().toLowerCase()}`;
+  /** Whether a well-formed value is free: remembered, or asked now (a failed check never blocks: the server decides). */
+  const available = async (name: Checked, value: unknown): Promise<boolean> => {
+    const { format, check } = AVAILABILITY[name];
+    if (format(value)) return true; // the format rule speaks; a malformed value is never sent
+    const key = answerKey(name, value);
+    const known = answers.current.get(key);
+    if (known !== undefined) return known;
+    try {
+      const { available } = await check(String(value).trim());
+      answers.current.set(key, available);
+      answered();
+      return available;
+    } catch {
+      return true;
+    }
+  };
+
+  const problemOf = (name: string, value: unknown): string | null =>
+    checks[name]?.(value) ?? (isChecked(name) && answers.current.get(answerKey(name, value)) === false ? AVAILABILITY[name].taken : null);
+
+  const errorOf = (name: string): FieldError => {
+    if (serverErrors[name]) return serverErrors[name];
+    if (!(name in shown)) return null;
+    const key = problemOf(name, shown[name]);
+    return key ? t(key, { ns: 'server' }) : null;
+  };
+
+  const change = (name: string, value: string | boolean) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setServerErrors(({ [name]: _, ...rest }) => rest);
+    if (isChecked(name)) {
+      window.clearTimeout(timers.current[name]);
+      timers.current[name] = window.setTimeout(() => {
+        setShown((s) => ({ ...s, [name]: value }));
+        void available(name, value);
+      }, CHECK_DEBOUNCE_MS);
+    } else {
+      setShown((s) => ({ ...s, [name]: value }));
+    }
+  };
+
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (submitting) return;
+    void loadMessageAlert();
+    void loadDone();
+    Object.values(timers.current).forEach((id) => window.clearTimeout(id));
+    setShown(values);
+    setServerErrors({});
     setSubmitting(true);
+    // Every rule, and the availability of the well-formed checked values (as antd's Form waited for it).
+    const taken = await Promise.all(
+      (Object.keys(AVAILABILITY) as Checked[]).map(async (name) => (name in checks && !(await available(name, values[name])) ? name : null)),
+    );
+    const invalid = Object.keys(checks).find((name) => problemOf(name, values[name]) || taken.includes(name as Checked));
+    if (invalid) {
+      setSubmitting(false);
+      setFocusField(invalid);
+      return;
+    }
     setError(null);
+    const v = values as Record<string, string> & Record<'same_invoice_address' | 'terms_accepted' | 'privacy_accepted', boolean>;
+    const address = (prefix: string) => ({
+      address_1: v[`${prefix}.address_1`],
+      address_2: v[`${prefix}.address_2`],
+      city: v[`${prefix}.city`],
+      post_code: v[`${prefix}.post_code`],
+      country: Number(v[`${prefix}.country`]),
+    });
     const input: RegistrationInput = {
-      ...values,
-      customer_type: values.customer_type ?? 'Company',
-      company_name: company ? values.company_name ?? '' : '',
-      company_registration_number: company ? values.company_registration_number ?? '' : '',
-      sector: company ? values.sector ?? '' : '',
-      profile: { ...emptyAddress, ...values.profile },
-      invoice_address: values.same_invoice_address ? emptyAddress : { ...emptyAddress, ...values.invoice_address },
-      terms_accepted: values.terms_accepted === true,
-      privacy_accepted: values.privacy_accepted === true,
+      customer_type: company ? 'Company' : 'Individual',
+      first_name: v.first_name,
+      last_name: v.last_name,
+      email: v.email,
+      password: v.password,
+      confirm_password: v.confirm_password,
+      phone: v.phone,
+      company_name: company ? v.company_name : '',
+      company_registration_number: company ? v.company_registration_number : '',
+      sector: company ? v.sector : '',
+      profile: address('profile'),
+      same_invoice_address: sameInvoice,
+      invoice_address: sameInvoice ? emptyAddress : address('invoice_address'),
+      terms_accepted: v.terms_accepted,
+      privacy_accepted: v.privacy_accepted,
       // The versions the links showed (the server records them with the time).
       terms_version: versions.terms,
       privacy_version: versions.privacy,
     };
     try {
-      await register(input);
+      await (await customersApi()).register(input);
       setDone(true);
     } catch (err) {
       if (err instanceof ApiError && err.status === 400) {
         const fields = Object.entries(err.fieldErrors);
         if (fields.length) {
-          form.setFields(
-            fields.map(([name, keys]) => ({ name: name.split('.') as never, errors: keys.map(translateServerMessage) })),
-          );
+          setServerErrors(Object.fromEntries(fields.map(([name, keys]) => [name, keys.map(translateServerMessage)])));
           setError([t('fixErrors')]);
         } else {
           setError([translateServerMessage(err.body?.message ?? 'validation_failed')]);
@@ -132,44 +263,106 @@ export default function Registration() {
     return (
       <PublicLayout titleKey="registration">
         <PublicCard data-testid="registration-page">
-          <Result
-            status="success"
-            title={t('successTitle')}
-            subTitle={<span data-testid="registration-success">{t('successText')}</span>}
-            extra={
-              <Link to="/login">
-                <Button type="primary">{t('toLogin')}</Button>
-              </Link>
-            }
-          />
+          <Suspense fallback={null}>
+            <Done />
+          </Suspense>
         </PublicCard>
       </PublicLayout>
     );
   }
 
+  /** A labelled field: its control gets the id, the state and the links to its texts. */
+  const field = (name: string, label: ReactNode, control: (own: ReturnType<typeof fieldAria> & { id: string; disabled: boolean }) => ReactNode, extra?: ReactNode) => {
+    const id = idOf(name);
+    const fieldError = errorOf(name);
+    return (
+      <Field id={id} label={label} error={fieldError} extra={extra}>
+        {control({ id, disabled: submitting, ...fieldAria(id, fieldError, extra) })}
+      </Field>
+    );
+  };
+
+  const text = (
+    name: string,
+    label: string,
+    testId: string,
+    props: { autoComplete?: string; placeholder?: string; maxLength?: number; inputMode?: 'numeric' } = {},
+    extra?: string,
+    Control: typeof Input | typeof Password = Input,
+  ) =>
+    field(
+      name,
+      label,
+      (own) => (
+        <Control
+          {...own}
+          value={values[name] as string}
+          // E-mail addresses without surrounding spaces (pasted or autofilled), as typed.
+          onChange={(e) => change(name, name === 'email' ? e.target.value.trim() : e.target.value)}
+          status={errorOf(name) ? 'error' : undefined}
+          aria-required={name in checks ? 'true' : undefined}
+          data-testid={testId}
+          {...props}
+        />
+      ),
+      extra,
+    );
+
+  /** A native select (phones show their own picker) drawn as antd's Select (styles.css `.plain-select`). */
+  const select = (name: string, label: string, testId: string, options: Array<{ value: string; label: string }>, placeholder?: string) =>
+    field(name, label, (own) => (
+      <select
+        {...own}
+        className={`plain-select${values[name] === '' ? ' plain-select-empty' : ''}${errorOf(name) ? ' plain-select-error' : ''}`}
+        value={values[name] as string}
+        onChange={(e) => change(name, e.target.value)}
+        aria-required="true"
+        data-testid={testId}
+      >
+        {placeholder != null && (
+          <option value="" disabled>
+            {placeholder}
+          </option>
+        )}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    ));
+
+  /** A checkbox with its text (styles.css `.plain-checkbox`), its error below as a field's. */
+  const checkbox = (name: string, label: string, testId: string) => {
+    const id = idOf(name);
+    const fieldError = errorOf(name);
+    return (
+      <Field id={id} error={fieldError}>
+        <label className="plain-checkbox">
+          <input
+            type="checkbox"
+            id={id}
+            checked={values[name] === true}
+            onChange={(e) => change(name, e.target.checked)}
+            disabled={submitting}
+            {...fieldAria(id, fieldError)}
+            data-testid={testId}
+          />
+          <span>{label}</span>
+        </label>
+      </Field>
+    );
+  };
+
   const address = (prefix: 'profile' | 'invoice_address') => (
     <>
-      <Form.Item label={t('address1')} name={[prefix, 'address_1']} rules={[R.rule(t, R.required)]}>
-        <Input data-testid={`reg-${prefix}-address1`} autoComplete="address-line1" />
-      </Form.Item>
-      <Form.Item label={t('address2')} name={[prefix, 'address_2']}>
-        <Input data-testid={`reg-${prefix}-address2`} autoComplete="address-line2" />
-      </Form.Item>
-      <Row gutter={16}>
-        <Col xs={24} sm={10}>
-          <Form.Item label={t('postCode')} name={[prefix, 'post_code']} rules={[R.rule(t, R.postCode)]}>
-            <Input data-testid={`reg-${prefix}-postcode`} maxLength={5} inputMode="numeric" autoComplete="postal-code" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={14}>
-          <Form.Item label={t('city')} name={[prefix, 'city']} rules={[R.rule(t, R.required)]}>
-            <Input data-testid={`reg-${prefix}-city`} autoComplete="address-level2" />
-          </Form.Item>
-        </Col>
-      </Row>
-      <Form.Item label={t('country')} name={[prefix, 'country']} rules={[R.rule(t, R.country)]}>
-        <Select data-testid={`reg-${prefix}-country`} options={[{ value: R.COUNTRY_SWEDEN, label: t('sweden') }]} />
-      </Form.Item>
+      {text(`${prefix}.address_1`, t('address1'), `reg-${prefix}-address1`, { autoComplete: 'address-line1' })}
+      {text(`${prefix}.address_2`, t('address2'), `reg-${prefix}-address2`, { autoComplete: 'address-line2' })}
+      <div className="plain-form-row plain-form-row-10-14">
+        {text(`${prefix}.post_code`, t('postCode'), `reg-${prefix}-postcode`, { maxLength: 5, inputMode: 'numeric', autoComplete: 'postal-code' })}
+        {text(`${prefix}.city`, t('city'), `reg-${prefix}-city`, { autoComplete: 'address-level2' })}
+      </div>
+      {select(`${prefix}.country`, t('country'), `reg-${prefix}-country`, [{ value: String(R.COUNTRY_SWEDEN), label: t('sweden') }])}
     </>
   );
 
@@ -180,120 +373,77 @@ export default function Registration() {
           {t('title')}
         </PublicTitle>
         <PublicLead>{t('intro')}</PublicLead>
-        <MessageAlert messages={error} testId="registration-error" />
-        <Form<Values>
-          form={form}
-          layout="vertical"
-          name="registration"
-          data-testid="registration-form"
-          requiredMark={false}
-          onFinish={onFinish}
-          disabled={submitting}
-          initialValues={{
-            customer_type: 'Company',
-            same_invoice_address: true,
-            profile: emptyAddress,
-            invoice_address: emptyAddress,
-            terms_accepted: false,
-            privacy_accepted: false,
-          }}
-        >
-          <Form.Item name="customer_type" label={t('customerType')}>
-            <Radio.Group optionType="button" buttonStyle="solid" data-testid="reg-type">
-              <Radio.Button value="Company" data-testid="reg-type-company">
-                {t('company')}
-              </Radio.Button>
-              <Radio.Button value="Individual" data-testid="reg-type-individual">
-                {t('individual')}
-              </Radio.Button>
-            </Radio.Group>
-          </Form.Item>
+        <Suspense fallback={null}>
+          <MessageAlert messages={error} testId="registration-error" />
+        </Suspense>
+        <form id="registration" className="plain-form" data-testid="registration-form" noValidate onSubmit={(e) => void onSubmit(e)}>
+          <Field id="registration_customer_type" label={t('customerType')} labelId="registration_customer_type_label">
+            {/* antd's solid radio buttons (styles.css `.plain-radio-buttons`): native radios, one tab stop, arrows move. */}
+            <div role="radiogroup" aria-labelledby="registration_customer_type_label" className="plain-radio-buttons" data-testid="reg-type">
+              {(['Company', 'Individual'] as const).map((type) => (
+                <label key={type} className={values.customer_type === type ? 'plain-radio-button plain-radio-button-checked' : 'plain-radio-button'}>
+                  <input
+                    type="radio"
+                    name="customer_type"
+                    value={type}
+                    checked={values.customer_type === type}
+                    onChange={() => change('customer_type', type)}
+                    disabled={submitting}
+                    data-testid={`reg-type-${type.toLowerCase()}`}
+                  />
+                  <span>{type === 'Company' ? t('company') : t('individual')}</span>
+                </label>
+              ))}
+            </div>
+          </Field>
 
           {company && (
             <>
               <PublicTitle level={4}>{t('companySection')}</PublicTitle>
-              <Form.Item label={t('companyName')} name="company_name" rules={[R.rule(t, R.required)]}>
-                <Input data-testid="reg-company-name" autoComplete="organization" />
-              </Form.Item>
-              <Row gutter={16}>
-                <Col xs={24} sm={12}>
-                  <Form.Item
-                    label={t('registrationNumber')}
-                    name="company_registration_number"
-                    validateDebounce={CHECK_DEBOUNCE_MS}
-                    extra={t('registrationNumberHint')}
-                    rules={[
-                      R.rule(t, R.registrationNumber),
-                      availabilityRule(R.registrationNumber, numberAvailable, 'registration_number_taken'),
-                    ]}
-                  >
-                    <Input data-testid="reg-regno" placeholder="123456-7890" maxLength={11} />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} sm={12}>
-                  <Form.Item label={t('sector')} name="sector" rules={[R.rule(t, R.required)]}>
-                    <Select
-                      data-testid="reg-sector"
-                      showSearch={FOLDED_SEARCH}
-                      placeholder={t('sectorPlaceholder')}
-                      options={sectors.map((s) => ({ value: s.id, label: sectorName(s.name) }))}
-                    />
-                  </Form.Item>
-                </Col>
-              </Row>
+              {text('company_name', t('companyName'), 'reg-company-name', { autoComplete: 'organization' })}
+              <div className="plain-form-row">
+                {text('company_registration_number', t('registrationNumber'), 'reg-regno', { placeholder: '123456-7890', maxLength: 11 }, t('registrationNumberHint'))}
+                {select(
+                  'sector',
+                  t('sector'),
+                  'reg-sector',
+                  sectors.map((s) => ({ value: s.id, label: sectorName(s.name) })),
+                  t('sectorPlaceholder'),
+                )}
+              </div>
             </>
           )}
 
           <PublicTitle level={4}>{t('personSection')}</PublicTitle>
-          <Row gutter={16}>
-            <Col xs={24} sm={12}>
-              <Form.Item label={t('firstName')} name="first_name" rules={[R.rule(t, R.required)]}>
-                <Input data-testid="reg-first-name" autoComplete="given-name" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} sm={12}>
-              <Form.Item label={t('lastName')} name="last_name" rules={[R.rule(t, R.required)]}>
-                <Input data-testid="reg-last-name" autoComplete="family-name" />
-              </Form.Item>
-            </Col>
-          </Row>
-          <Row gutter={16}>
-            <Col xs={24} sm={12}>
-              <Form.Item
-                label={t('email')}
-                name="email"
-                validateDebounce={CHECK_DEBOUNCE_MS}
-                normalize={(v: unknown) => (typeof v === 'string' ? v.trim() : v)}
-                rules={[R.rule(t, R.email), availabilityRule(R.email, emailAvailable, 'email_exists')]}
-              >
-                <Input data-testid="reg-email" autoComplete="email" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} sm={12}>
-              <Form.Item label={t('phone')} name="phone" rules={[R.rule(t, R.phone)]}>
-                <Input data-testid="reg-phone" autoComplete="tel" placeholder="+46 70 123 45 67" />
-              </Form.Item>
-            </Col>
-          </Row>
-          <Row gutter={16}>
-            <Col xs={24} sm={12}>
-              <Form.Item label={t('password')} name="password" rules={[R.rule(t, R.password)]} extra={t('passwordHint')}>
-                <Input.Password data-testid="reg-password" autoComplete="new-password" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} sm={12}>
-              <Form.Item label={t('confirmPassword')} name="confirm_password" dependencies={['password']} rules={[R.confirmRule(t)]}>
-                <Input.Password data-testid="reg-confirm-password" autoComplete="new-password" />
-              </Form.Item>
-            </Col>
-          </Row>
+          <div className="plain-form-row">
+            {text('first_name', t('firstName'), 'reg-first-name', { autoComplete: 'given-name' })}
+            {text('last_name', t('lastName'), 'reg-last-name', { autoComplete: 'family-name' })}
+          </div>
+          <div className="plain-form-row">
+            {text('email', t('email'), 'reg-email', { autoComplete: 'email' })}
+            {text('phone', t('phone'), 'reg-phone', { autoComplete: 'tel', placeholder: '+46 70 123 45 67' })}
+          </div>
+          <div className="plain-form-row">
+            {text('password', t('password'), 'reg-password', { autoComplete: 'new-password' }, t('passwordHint'), Password)}
+            {text('confirm_password', t('confirmPassword'), 'reg-confirm-password', { autoComplete: 'new-password' }, undefined, Password)}
+          </div>
 
           <PublicTitle level={4}>{t('visitingAddress')}</PublicTitle>
           {address('profile')}
-          <Form.Item name="same_invoice_address" valuePropName="checked">
-            <Checkbox data-testid="reg-same-invoice">{t('sameInvoiceAddress')}</Checkbox>
-          </Form.Item>
-          {sameInvoice === false && (
+          <div className="plain-form-item">
+            <label className="plain-checkbox">
+              <input
+                type="checkbox"
+                id={idOf('same_invoice_address')}
+                checked={sameInvoice}
+                onChange={(e) => change('same_invoice_address', e.target.checked)}
+                disabled={submitting}
+                data-testid="reg-same-invoice"
+              />
+              <span>{t('sameInvoiceAddress')}</span>
+            </label>
+          </div>
+          {!sameInvoice && (
             <>
               <PublicTitle level={4}>{t('invoiceAddress')}</PublicTitle>
               {address('invoice_address')}
@@ -309,16 +459,12 @@ export default function Registration() {
               {t('legal.readPrivacy', { ns: 'legal' })}
             </Link>
           </div>
-          <Form.Item name="terms_accepted" valuePropName="checked" rules={[R.rule(t, R.accepted('terms_not_agreed'))]}>
-            <Checkbox data-testid="reg-terms">{t('acceptTerms')}</Checkbox>
-          </Form.Item>
-          <Form.Item name="privacy_accepted" valuePropName="checked" rules={[R.rule(t, R.accepted('privacy_not_agreed'))]}>
-            <Checkbox data-testid="reg-privacy">{t('acceptPrivacy')}</Checkbox>
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block size="large" loading={submitting} data-testid="reg-submit">
+          {checkbox('terms_accepted', t('acceptTerms'), 'reg-terms')}
+          {checkbox('privacy_accepted', t('acceptPrivacy'), 'reg-privacy')}
+          <Button type="primary" htmlType="submit" block size="large" loading={submitting} disabled={submitting} data-testid="reg-submit">
             {t('submit')}
           </Button>
-        </Form>
+        </form>
         <div className="form-links">
           <Link to="/login">{t('haveAccount')}</Link>
         </div>

@@ -68,7 +68,18 @@ describe('code screen: authenticator app', { timeout: 60_000 }, () => {
     twoFactor.setPendingTwoFactor({ token: 'tf-1', method: 'totp' });
     const { $, type, click, waitFor, path, container } = await render('/authentication');
     await waitFor(() => $('twofa-form'), 'form');
+    // A switch (a checkbox drawn as antd's Switch), named by its text.
+    const toggle = $('twofa-use-recovery') as HTMLInputElement;
+    expect(toggle.getAttribute('role')).toBe('switch');
+    expect(toggle.closest('label')?.textContent).toBe('Use a recovery code');
+    expect(document.activeElement).toBe($('twofa-code'));
+    await type('twofa-code', '12');
     await click('twofa-use-recovery');
+    expect(toggle.checked).toBe(true);
+    // A fresh, empty and focused field for the other kind of code, labelled for it.
+    expect(($('twofa-code') as HTMLInputElement).value).toBe('');
+    expect(document.activeElement).toBe($('twofa-code'));
+    expect(document.querySelector('label[for="twofa_code"]')?.textContent).toBe('Recovery code');
     await waitFor(() => $('twofa-prompt')?.textContent?.includes('recovery codes you saved'), 'recovery prompt');
 
     await type('twofa-code', '123456');
@@ -94,5 +105,32 @@ describe('code screen: authenticator app', { timeout: 60_000 }, () => {
     expect(prompt.textContent).toContain('sent a 6-digit code to your e-mail');
     expect($('twofa-resend')).not.toBeNull();
     expect($('twofa-use-recovery')).toBeNull();
+  });
+
+  it('the e-mailed code: spaces dropped as typed, the rule announced and linked; a resend empties the field', async () => {
+    twoFactor.setPendingTwoFactor({ token: 'tf-1', method: 'email' });
+    const { $, type, click, waitFor, container } = await render('/authentication');
+    const code = (await waitFor(() => $('twofa-code'), 'code')) as HTMLInputElement;
+    expect(document.activeElement).toBe(code);
+    expect(document.querySelector('label[for="twofa_code"]')?.textContent).toBe('Code');
+    await click('twofa-submit');
+    await waitFor(() => container.textContent?.includes('Please enter the 6-digit code'), 'required');
+    expect(code.getAttribute('aria-invalid')).toBe('true');
+    const help = document.getElementById(code.getAttribute('aria-describedby')!);
+    expect(help?.getAttribute('role')).toBe('alert');
+    expect(help?.textContent).toBe('Please enter the 6-digit code');
+    await type('twofa-code', '12 34 5');
+    expect(code.value).toBe('12345');
+    await waitFor(() => container.textContent?.includes('The code must be exactly 6 digits'), 'format');
+    await type('twofa-code', '123 456');
+    await waitFor(() => code.getAttribute('aria-invalid') === null, 'valid');
+    expect(fake.calls).toHaveLength(0);
+
+    fake.replies.push(() => ({ status: 200, body: { message: 'code_sent', two_factor_token: 'tf-2', two_factor_required: true, method: 'email' } }));
+    await click('twofa-resend');
+    await waitFor(() => $('twofa-info'), 'code_sent');
+    expect(($('twofa-code') as HTMLInputElement).value).toBe('');
+    // Emptied as new: no rule speaks until the field is used again.
+    expect(container.textContent).not.toContain('Please enter the 6-digit code');
   });
 });

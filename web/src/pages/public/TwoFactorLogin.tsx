@@ -1,27 +1,24 @@
 import Button from 'antd/es/button';
-import Form from 'antd/es/form';
-import Input from 'antd/es/input';
-import Space from 'antd/es/space';
-import Switch from 'antd/es/switch';
+// As on the login page (issue 20: ≤ 200 KiB before the form is usable): Input from its own module, no
+// antd Form, Switch or Space, and the Alert loaded with the first submit or resend.
+import Input from 'antd/es/input/Input';
 import KeyOutlined from '@ant-design/icons/es/icons/KeyOutlined';
 import SafetyOutlined from '@ant-design/icons/es/icons/SafetyOutlined';
-import { useState } from 'react';
+import { Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { isInlineError, serverMessages } from '../../api/formErrors';
 import { resendCode, submitTwoFactorCode } from '../../auth/flow';
-import { normalizeCode, normalizeRecoveryCode, recoveryCodeRules, twoFactorCodeRules } from '../../auth/validation';
-import MessageAlert from '../../components/MessageAlert';
+import { normalizeCode, normalizeRecoveryCode, recoveryCodeProblem, twoFactorCodeProblem } from '../../auth/validation';
+import MessageAlert, { loadMessageAlert } from '../../components/LazyMessageAlert';
+import Field, { fieldAria } from '../../components/PlainField';
 import { PublicCard, PublicLead, PublicTitle } from '../../components/PublicCard';
 import { TWO_FACTOR_CODE_LENGTH } from '../../config/constants';
 import { translateServerMessage } from '../../i18n';
 import { clearPendingTwoFactor, getPendingTwoFactor } from '../../store/twoFactor';
 import { rememberedOrigin } from './Login';
 import PublicLayout from './PublicLayout';
-
-interface CodeValues {
-  code: string;
-}
+import './twoFactor.css';
 
 /** The server's key for a sign-in whose two-factor token has expired: only a new login helps. */
 export const SESSION_EXPIRED_KEY = 'two_factor_session_expired';
@@ -38,7 +35,6 @@ export default function TwoFactorLogin() {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
   const location = useLocation();
-  const [form] = Form.useForm<CodeValues>();
   // Read once: completing the login clears it, and the guard then leaves this page.
   const [pending] = useState(() => getPendingTwoFactor());
   const hasPending = pending !== null;
@@ -50,6 +46,16 @@ export default function TwoFactorLogin() {
   const [info, setInfo] = useState<string | null>(null);
   /** The two-factor token itself is no longer valid: only a new login helps. */
   const [expired, setExpired] = useState(false);
+  // The code as antd's Form kept it (a 6-digit code without its spaces as typed; a recovery code as typed),
+  // checked as it changes once touched and on submit (auth/validation.ts: the settings page's rules say the same).
+  const [code, setCode] = useState('');
+  const [touched, setTouched] = useState(false);
+  const problem = (useRecovery ? recoveryCodeProblem : twoFactorCodeProblem)(code);
+  const codeError = touched && problem ? t(problem) : null;
+  const clearCode = () => {
+    setCode('');
+    setTouched(false);
+  };
 
   if (!hasPending) return <Navigate to="/login" replace />;
 
@@ -73,12 +79,20 @@ export default function TwoFactorLogin() {
     // Other statuses: the API client has shown the spec §8 notification.
   };
 
-  const onFinish = async ({ code }: CodeValues) => {
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (submitting) return;
+    void loadMessageAlert();
+    setTouched(true);
+    if (!problem) void onFinish();
+  };
+
+  const onFinish = async () => {
     setSubmitting(true);
     setError(null);
     setInfo(null);
     try {
-      const entered = useRecovery ? normalizeRecoveryCode(code) : normalizeCode(code);
+      const entered = useRecovery ? normalizeRecoveryCode(code) : code;
       const outcome = await submitTwoFactorCode(entered, rememberedOrigin(location.state));
       if (outcome.kind === 'signedIn') navigate(outcome.target, { replace: true });
       else {
@@ -96,9 +110,10 @@ export default function TwoFactorLogin() {
     setResending(true);
     setError(null);
     setInfo(null);
+    void loadMessageAlert();
     try {
       const message = await resendCode();
-      form.resetFields();
+      clearCode();
       setInfo(translateServerMessage(message));
     } catch (err) {
       showError(err);
@@ -120,55 +135,63 @@ export default function TwoFactorLogin() {
         <PublicLead data-testid="twofa-prompt">
           {isApp ? (useRecovery ? t('twofa.recoveryPrompt') : t('twofa.appPrompt')) : t('twofa.sent')}
         </PublicLead>
-        <MessageAlert messages={error} testId="twofa-error" />
-        <MessageAlert messages={info ? [info] : null} type="success" testId="twofa-info" />
+        <Suspense fallback={null}>
+          <MessageAlert messages={error} testId="twofa-error" />
+          <MessageAlert messages={info ? [info] : null} type="success" testId="twofa-info" />
+        </Suspense>
         {!expired && (
-          <Form<CodeValues>
-            form={form}
-            layout="vertical"
-            name="twofa"
-            data-testid="twofa-form"
-            requiredMark={false}
-            onFinish={onFinish}
-            disabled={submitting}
-          >
-            {useRecovery ? (
-              <Form.Item label={t('twofa.recoveryCode')} name="code" rules={recoveryCodeRules(t)}>
-                <Input prefix={<KeyOutlined />} autoComplete="off" placeholder="XXXXX-XXXXX" autoFocus data-testid="twofa-code" />
-              </Form.Item>
-            ) : (
-              <Form.Item label={t('twofa.code')} name="code" rules={twoFactorCodeRules(t)} normalize={normalizeCode}>
-                <Input
-                  prefix={<SafetyOutlined />}
-                  autoComplete="one-time-code"
-                  inputMode="numeric"
-                  placeholder={'0'.repeat(TWO_FACTOR_CODE_LENGTH)}
-                  autoFocus
-                  data-testid="twofa-code"
-                />
-              </Form.Item>
-            )}
+          <form id="twofa" className="plain-form" data-testid="twofa-form" noValidate onSubmit={onSubmit}>
+            <Field id="twofa_code" label={useRecovery ? t('twofa.recoveryCode') : t('twofa.code')} error={codeError}>
+              <Input
+                // A new input (focused again) for the other kind of code.
+                key={useRecovery ? 'recovery' : 'code'}
+                id="twofa_code"
+                value={code}
+                onChange={(e) => {
+                  setCode(useRecovery ? e.target.value : normalizeCode(e.target.value));
+                  setTouched(true);
+                }}
+                status={codeError ? 'error' : undefined}
+                aria-required="true"
+                {...fieldAria('twofa_code', codeError)}
+                disabled={submitting}
+                autoFocus
+                data-testid="twofa-code"
+                {...(useRecovery
+                  ? { prefix: <KeyOutlined />, autoComplete: 'off', placeholder: 'XXXXX-XXXXX' }
+                  : {
+                      prefix: <SafetyOutlined />,
+                      autoComplete: 'one-time-code',
+                      inputMode: 'numeric' as const,
+                      placeholder: '0'.repeat(TWO_FACTOR_CODE_LENGTH),
+                    })}
+              />
+            </Field>
             {isApp && (
-              <Form.Item>
-                <Space>
-                  <Switch
+              <div className="plain-form-item">
+                {/* A checkbox drawn as antd's Switch (styles.css `.plain-switch`), announced as a switch. */}
+                <label className="plain-switch-label">
+                  <input
+                    type="checkbox"
+                    role="switch"
+                    className="plain-switch"
                     checked={useRecovery}
-                    onChange={(on) => {
-                      setUseRecovery(on);
+                    onChange={(e) => {
+                      setUseRecovery(e.target.checked);
                       setError(null);
-                      form.resetFields();
+                      clearCode();
                     }}
-                    aria-label={t('twofa.useRecovery')}
+                    disabled={submitting}
                     data-testid="twofa-use-recovery"
                   />
                   <span>{t('twofa.useRecovery')}</span>
-                </Space>
-              </Form.Item>
+                </label>
+              </div>
             )}
-            <Button type="primary" htmlType="submit" block size="large" loading={submitting} data-testid="twofa-submit">
+            <Button type="primary" htmlType="submit" block size="large" loading={submitting} disabled={submitting} data-testid="twofa-submit">
               {t('twofa.submit')}
             </Button>
-          </Form>
+          </form>
         )}
         <div className="form-links">
           {!expired && !isApp && (

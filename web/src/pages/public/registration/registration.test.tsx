@@ -23,6 +23,15 @@ async function render() {
 
 const text = () => page.ui!.container.textContent ?? '';
 
+/** Choose an option of a native select (the sector, the country). */
+async function choose(testId: string, value: string) {
+  const select = page.ui!.$(testId) as HTMLSelectElement;
+  await act(async () => {
+    select.value = value;
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+}
+
 async function check(testId: string) {
   const box = page.ui!.$(testId)?.querySelector('input') ?? (page.ui!.$(testId) as HTMLInputElement);
   await act(async () => box.click());
@@ -116,5 +125,107 @@ describe('registration page', { timeout: 90_000 }, () => {
     await click('reg-submit');
     const done = await waitFor(() => $('registration-success'), 'success screen', 20_000);
     expect(done.textContent).toContain('awaiting approval');
+  });
+
+  it('a company: its fields, the registration number checked once per value, the sector chosen, the invoice address', async () => {
+    const { $, type, click, waitFor } = await render();
+    fake.routes.set('POST /create/customer/company-registration-number/check/', (c) => {
+      const number = (c.options?.body as { company_registration_number: string }).company_registration_number;
+      return { status: 200, body: { available: number !== '556677-1234' } };
+    });
+    fake.routes.set('POST /email/check/', () => ({ status: 200, body: { available: true } }));
+    const regnoChecks = (number: string) =>
+      fake.calls.filter((c) => c.path.endsWith('/company-registration-number/check/') && (c.options?.body as { company_registration_number: string }).company_registration_number === number).length;
+
+    // The sector list from the API, in a native select (phones get their own picker) with its placeholder.
+    const sector = (await waitFor(() => ($('reg-sector') as HTMLSelectElement | null)?.options.length === 3 && $('reg-sector'), 'sectors')) as HTMLSelectElement;
+    expect([...sector.options].map((o) => o.textContent)).toEqual(['Choose a business sector', 'Consumer goods', 'Financial']);
+    expect(sector.value).toBe('');
+    expect(document.querySelector('label[for="registration_sector"]')?.textContent).toBe('Business sector');
+
+    await type('reg-regno', '556677-1234');
+    await waitFor(() => text().includes('This company registration number is already registered.'), 'taken number', 15_000);
+    const regno = $('reg-regno') as HTMLInputElement;
+    expect(regno.getAttribute('aria-invalid')).toBe('true');
+    // The error and the hint line (antd's `extra`) are both linked to the field.
+    expect(regno.getAttribute('aria-describedby')).toBe('registration_company_registration_number_help registration_company_registration_number_extra');
+    expect(document.getElementById('registration_company_registration_number_extra')?.textContent).toBe('Format 123456-7890');
+    await type('reg-regno', '556677-9999');
+    await waitFor(() => !text().includes('already registered'), 'free number', 15_000);
+    // The same value again: the remembered answer, no second call.
+    await type('reg-regno', '556677-1234');
+    await waitFor(() => text().includes('This company registration number is already registered.'), 'taken again', 15_000);
+    expect(regnoChecks('556677-1234')).toBe(1);
+    expect(regnoChecks('556677-9999')).toBe(1);
+
+    // The invoice address shows, with its own rules, when it is not the visiting address.
+    expect($('reg-invoice_address-address1')).toBeNull();
+    await check('reg-same-invoice');
+    await waitFor(() => $('reg-invoice_address-address1'), 'invoice address');
+
+    await type('reg-company-name', 'Firma AB');
+    await type('reg-first-name', 'Fia');
+    await type('reg-last-name', 'Firma');
+    await type('reg-email', 'fia@example.com');
+    await type('reg-phone', '070-123 45 67');
+    await type('reg-password', 'Long-enough-pass-1');
+    await type('reg-confirm-password', 'Long-enough-pass-1');
+    await type('reg-profile-address1', 'Storgatan 1');
+    await type('reg-profile-city', 'Stockholm');
+    await type('reg-profile-postcode', '11122');
+    await check('reg-terms');
+    await check('reg-privacy');
+    await click('reg-submit');
+    // Refused on the client: the taken number, the sector and the invoice address's fields.
+    await waitFor(() => ($('reg-invoice_address-city') as HTMLInputElement).getAttribute('aria-invalid') === 'true', 'invoice rules', 15_000);
+    expect(text()).toContain('This company registration number is already registered.');
+    expect(sector.getAttribute('aria-invalid')).toBe('true');
+    expect(sector.className).toContain('plain-select-error');
+    expect(($('reg-invoice_address-postcode') as HTMLInputElement).getAttribute('aria-invalid')).toBe('true');
+    expect(fake.calls.filter((c) => c.path === '/registration/')).toHaveLength(0);
+    // The first field in error has the focus.
+    expect(document.activeElement).toBe(regno);
+
+    await type('reg-regno', '556677-9999');
+    await choose('reg-sector', '2');
+    await type('reg-invoice_address-address1', 'Box 12');
+    await type('reg-invoice_address-city', 'Solna');
+    await type('reg-invoice_address-postcode', '17000');
+    await waitFor(() => sector.getAttribute('aria-invalid') === null, 'sector chosen');
+    fake.replies.push(() => ({ status: 201, body: { message: 'registration_received', uid: 'u2' } }));
+    await click('reg-submit');
+    await waitFor(() => $('registration-success'), 'success screen', 20_000);
+    expect(fake.calls.find((c) => c.path === '/registration/')?.options?.body).toMatchObject({
+      customer_type: 'Company',
+      company_name: 'Firma AB',
+      company_registration_number: '556677-9999',
+      sector: '2',
+      same_invoice_address: false,
+      profile: { address_1: 'Storgatan 1', city: 'Stockholm', post_code: '11122', country: 1 },
+      invoice_address: { address_1: 'Box 12', address_2: '', city: 'Solna', post_code: '17000', country: 1 },
+    });
+  });
+
+  it('fields are labelled, their errors announced and linked; the customer type is a radio group', async () => {
+    const { $, type, waitFor } = await render();
+    const group = $('reg-type')!;
+    expect(group.getAttribute('role')).toBe('radiogroup');
+    expect(document.getElementById(group.getAttribute('aria-labelledby')!)?.textContent).toBe('Customer type');
+    expect(($('reg-type-company') as HTMLInputElement).checked).toBe(true);
+    expect(document.querySelector('label[for="registration_profile_post_code"]')?.textContent).toBe('Post code');
+    await type('reg-profile-postcode', '123');
+    await waitFor(() => text().includes('The post code must be exactly 5 digits'), 'post code rule');
+    const postcode = $('reg-profile-postcode') as HTMLInputElement;
+    expect(postcode.id).toBe('registration_profile_post_code');
+    expect(postcode.getAttribute('aria-invalid')).toBe('true');
+    const help = document.getElementById(postcode.getAttribute('aria-describedby')!);
+    expect(help?.getAttribute('role')).toBe('alert');
+    expect(help?.textContent).toContain('The post code must be exactly 5 digits');
+    // The confirmation follows the password (antd's `dependencies`).
+    await type('reg-password', 'Long-enough-pass-1');
+    await type('reg-confirm-password', 'Long-enough-pass-1');
+    expect(text()).not.toContain('The passwords do not match.');
+    await type('reg-password', 'Long-enough-pass-2');
+    await waitFor(() => text().includes('The passwords do not match.'), 'mismatch after the password changed');
   });
 });

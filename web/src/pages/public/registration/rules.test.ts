@@ -54,4 +54,10 @@ describe('registration rules (spec §5), the same keys as the API', () => {
     expect(R.accepted('privacy_not_agreed')(undefined)).toBe('privacy_not_agreed');
     expect(R.accepted('terms_not_agreed')(true)).toBeNull();
   });
+
+  it('the confirmation: required, then equal to the password', () => {
+    expect(R.confirmation('Long-enough-1')('')).toBe('required');
+    expect(R.confirmation('Long-enough-1')('Long-enough-2')).toBe('passwords_do_not_match');
+    expect(R.confirmation('Long-enough-1')('Long-enough-1')).toBeNull();
+  });
 });

@@ -1,10 +1,9 @@
 /**
  * The registration rules of spec §5 on the client, the same as the API's
  * (`shared/src/domain/customer.rs`): each check returns the server's message
- * key (translated under `server`) or null, so client and server say the same.
+ * key (translated under `server`) or null, so client and server say the same
+ * (the registration page's plain form checks its fields with them).
  */
-import type { FormRule } from 'antd';
-import type { TFunction } from 'i18next';
 import { passwordLengthProblem } from '../../../auth/validation';
 
 /** Company registration number: XXXXXX-XXXX. */
@@ -66,22 +65,8 @@ export const accepted =
   (v) =>
     v === true ? null : key;
 
-/** An antd rule from a check; the message is the server key's translation. */
-export function rule(t: TFunction, check: Check): FormRule {
-  return {
-    validator: (_r, value) => {
-      const key = check(value);
-      return key ? Promise.reject(new Error(t(key, { ns: 'server' }))) : Promise.resolve();
-    },
-  };
-}
-
-/** Confirmation: required and equal to `password`. */
-export function confirmRule(t: TFunction): FormRule {
-  return ({ getFieldValue }) => ({
-    validator: (_r, value) => {
-      if (text(value) === '') return Promise.reject(new Error(t('required', { ns: 'server' })));
-      return value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(t('passwords_do_not_match', { ns: 'server' })));
-    },
-  });
-}
+/** Confirmation: required and equal to the password. */
+export const confirmation =
+  (password: unknown): Check =>
+  (v) =>
+    text(v) === '' ? 'required' : v === password ? null : 'passwords_do_not_match';

@@ -1,12 +1,10 @@
 import ConfigProvider from 'antd/es/config-provider';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { THEME } from './config/theme';
 import i18n, { antdLocale } from './i18n';
-import { createAppRouter } from './app/router';
+import { AppRoutes } from './app/router';
 import { useSession } from './store/session';
-
-const router = createAppRouter();
 
 // antd's App (message, modal, notification: rc-dialog, rc-notification) is not here but around the
 // role areas (app/RoleArea.tsx), the only pages that use it: the login page does not load it (issue 20).
@@ -18,7 +16,9 @@ export default function App() {
   return (
     <I18nextProvider i18n={i18n}>
       <ConfigProvider theme={THEME} locale={antdLocale(shown.resolvedLanguage ?? language)}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </ConfigProvider>
     </I18nextProvider>
   );

@@ -1,8 +1,9 @@
-import { useEffect } from 'react';
-import { Outlet } from 'react-router';
+import { Suspense, useEffect } from 'react';
+import { Outlet, useNavigate } from 'react-router';
 import { fetchProfile } from '../api/auth';
 import { resolveRole } from '../auth/roles';
 import { registerErrorNotification, type Notifier } from '../layout/errorNotification';
+import { setNavigate } from '../navigation';
 import { clearSession, getState, setUser } from '../store/session';
 
 let bootstrapped = false;
@@ -31,11 +32,24 @@ const lazyNotifier: Notifier = {
   warning: (args) => void import('../layout/notifier').then(({ default: notification }) => notification.warning(args)),
 };
 
-/** Router root: registers the §8 error notification on the API client and bootstraps the session. */
+/**
+ * Router root: registers the §8 error notification and the router's navigate (navigation.ts) for the API client,
+ * bootstraps the session, and holds the pages' Suspense: it already shows content when a navigation (a transition)
+ * loads a page's chunk, so the current page stays until the next can draw; on the first load it shows nothing.
+ */
 export default function Root() {
+  const navigate = useNavigate();
   useEffect(() => registerErrorNotification(lazyNotifier), []);
+  useEffect(() => {
+    setNavigate((to, opts) => void navigate(to, opts));
+    return () => setNavigate(null);
+  }, [navigate]);
   useEffect(() => {
     void bootstrapSession();
   }, []);
-  return <Outlet />;
+  return (
+    <Suspense fallback={null}>
+      <Outlet />
+    </Suspense>
+  );
 }

@@ -1,4 +1,5 @@
-import { Input } from 'antd';
+// Search from its own module: antd's `input` barrel also brings TextArea, OTP and Group to every area's first page (issue 20).
+import Search from 'antd/es/input/Search';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -24,7 +25,7 @@ export default function ConflictSearch({ role, initial = '' }: { role: Role; ini
   const navigate = useNavigate();
   const [value, setValue] = useState(initial);
   return (
-    <Input.Search
+    <Search
       className="conflict-search"
       data-testid="conflict-search"
       placeholder={t('header.conflictSearch')}

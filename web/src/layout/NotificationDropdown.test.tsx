@@ -105,7 +105,7 @@ describe('header dropdowns', { timeout: 40_000 }, () => {
     const item = await r.waitFor(() => document.querySelector<HTMLElement>('[data-testid="header-messages-item"]'), 'the item');
     await act(async () => item.click());
     await r.waitFor(() => r.path() === '/user/cases/details/case-1', 'the case details path');
-    expect(r.router.state.location.hash).toBe('#conversation');
+    expect(r.location().hash).toBe('#conversation');
     const patch = calls('PATCH', '/notification/n1/');
     expect(patch).toHaveLength(1);
     expect(patch[0].options?.body).toEqual({ unread: false });

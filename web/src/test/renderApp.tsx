@@ -7,11 +7,10 @@ import { App as AntApp } from 'antd';
 import { afterEach, beforeAll, beforeEach } from 'vitest';
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { setNavigate } from '../navigation';
+import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateOptions } from 'react-router';
 import * as session from '../store/session';
 import { fake } from './amplifyFake';
-import { routes } from '../app/router';
+import { AppRoutes } from '../app/router';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -28,8 +27,11 @@ export interface Mounted {
 
 /** The app's route table rendered at a path. */
 export interface Rendered extends Mounted {
-  router: ReturnType<typeof createMemoryRouter>;
+  /** Where the router is now. */
+  location: () => Location;
   path: () => string;
+  /** Navigate as a link would. */
+  navigate: (to: string, opts?: NavigateOptions) => Promise<void>;
 }
 
 /**
@@ -88,18 +90,32 @@ async function mount(element: ReactNode, scope: 'container' | 'document', where:
 }
 
 export async function renderApp(path: string): Promise<Rendered> {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  // As createAppRouter does: navigation from outside React (API client, sign-out) uses this router.
-  setNavigate((to, opts) => void router.navigate(to, opts));
-  const pathNow = () => router.state.location.pathname;
-  const mounted = await mount(<RouterProvider router={router} />, 'container', pathNow);
+  // The router's location and navigate, read by a probe inside it.
+  const probe: { location?: Location; navigate?: ReturnType<typeof useNavigate> } = {};
+  function Probe() {
+    probe.location = useLocation();
+    probe.navigate = useNavigate();
+    return null;
+  }
+  const location = () => probe.location!;
+  const pathNow = () => location().pathname;
+  // As App does (BrowserRouter there); Root registers the navigate of navigation.ts.
+  const mounted = await mount(
+    <MemoryRouter initialEntries={[path]}>
+      <AppRoutes />
+      <Probe />
+    </MemoryRouter>,
+    'container',
+    pathNow,
+  );
   return {
     ...mounted,
-    router,
+    location,
     path: pathNow,
-    async unmount() {
-      setNavigate(null);
-      await mounted.unmount();
+    async navigate(to, opts) {
+      await act(async () => {
+        await probe.navigate!(to, opts);
+      });
     },
   };
 }

@@ -69,7 +69,7 @@ describe('account pages', { timeout: 60_000 }, () => {
 
   it('two-factor: turning it off stays; turning it on logs out to /login without remembering the page', async () => {
     fake.routes.set('GET /2fa/status/', () => ({ status: 200, body: { enabled: true, method: 'email', recovery_codes_left: 0 } }));
-    const { $, click, type, waitFor, path, router } = await render('/admin/update-2fa/', admin);
+    const { $, click, type, waitFor, path, location } = await render('/admin/update-2fa/', admin);
     const status = await waitFor(() => $('twofa-status'), 'status');
     expect(status.dataset.enabled).toBe('true');
     expect(status.dataset.method).toBe('email');
@@ -112,7 +112,7 @@ describe('account pages', { timeout: 60_000 }, () => {
     await waitFor(() => $('login-form'), 'login form');
     expect(session.getState().auth).toBeNull();
     expect(session.getState().utilities.initialRoute).toBeNull();
-    expect(router.state.location.state).toBeFalsy();
+    expect(location().state).toBeFalsy();
     expect(document.body.textContent).toContain('Two-factor authentication is on.');
     // No call was made with the ended session.
     expect(fake.calls.at(-1)?.path).toBe('/2fa/toggle-activation/');

@@ -53,9 +53,7 @@ describe('contacts: guards, menus and screens', { timeout: 60_000 }, () => {
   it('create-case needs add_case and credit-check needs view_bisnode', async () => {
     const r = await render('/customer_contact/cases/create/', contactUser, { stored: ['view_verify'] });
     await r.waitFor(() => r.path() === '/customer_contact/', 'create-case redirect');
-    await act(async () => {
-      await r.router.navigate('/customer_contact/services/credit-check/');
-    });
+    await r.navigate('/customer_contact/services/credit-check/');
     await r.waitFor(() => r.path() === '/customer_contact/', 'credit-check redirect');
     // a held service shows the Services group (its entries: menuItems.test.ts)
     await r.waitFor(() => r.$('menu-item-services'), 'services menu');

@@ -1,4 +1,3 @@
-import { App as AntApp } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchRoutes, Navigate, Route, Routes, useLocation } from 'react-router';
@@ -6,8 +5,8 @@ import { refreshPermissions } from '../auth/flow';
 import { hasPermission } from '../auth/permissions';
 import type { Role } from '../auth/roles';
 import { PageSkeleton } from '../components/Skeletons';
-import '../i18n/dates';
 import AppLayout from '../layout/AppLayout';
+import { preloadFeedback } from '../layout/feedback';
 import { useLoadCustomerServices } from '../pages/subscriptions/customerServices';
 import { pathFor, routeOf, type RoleRoute } from '../routes/pathFor';
 import { menuFor, routePattern, routesFor, type MenuDef } from '../routes/roleTables';
@@ -47,6 +46,11 @@ function useAreaStart(role: Role) {
     if (role === 'customerContact') void refreshPermissions();
   }, [role]);
   useLoadCustomerServices(role === 'customer' || role === 'customerContact');
+  // The pages' confirmations (layout/feedback.ts) once the first page is up, before anyone needs one.
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((f: () => void) => window.setTimeout(f, 200));
+    idle(() => preloadFeedback());
+  }, []);
 }
 
 /** The shape of a page's skeleton, from its page key. */
@@ -75,23 +79,24 @@ export default function RoleArea({ role }: { role: Role }) {
   const menu = useMemo(() => menuFor(role), [role]);
   // A menu entry's page is fetched when the entry is hovered, focused or in view (SideMenu).
   const prefetch = useCallback((entry: MenuDef) => entry.route && prefetchPage(routeOf(role, entry.route)?.page), [role]);
-  // antd's App (message, modal, notification of the pages' hooks) is the areas' own: the public pages do not load it.
+  // The text styles antd's App gave the area (styles.css `.app-area`); its message and modal hooks are
+  // layout/feedback.ts, loaded when idle (issue 20: ~19 KiB gzip of the first page).
   return (
-    <AntApp>
-    <AppLayout role={role} menu={menu} onPrefetch={prefetch}>
-      <Suspense fallback={<RouteSkeleton role={role} routes={routes} />}>
-        <Routes>
-          {routes.map((route) =>
-            route.path === '' ? (
-              <Route key={route.id} index element={<RoutePage role={role} route={route} />} />
-            ) : (
-              <Route key={route.id} path={routePattern(route)} element={<RoutePage role={role} route={route} />} />
-            ),
-          )}
-          <Route path="*" element={<NotFound embedded />} />
-        </Routes>
-      </Suspense>
-    </AppLayout>
-    </AntApp>
+    <div className="app-area">
+      <AppLayout role={role} menu={menu} onPrefetch={prefetch}>
+        <Suspense fallback={<RouteSkeleton role={role} routes={routes} />}>
+          <Routes>
+            {routes.map((route) =>
+              route.path === '' ? (
+                <Route key={route.id} index element={<RoutePage role={role} route={route} />} />
+              ) : (
+                <Route key={route.id} path={routePattern(route)} element={<RoutePage role={role} route={route} />} />
+              ),
+            )}
+            <Route path="*" element={<NotFound embedded />} />
+          </Routes>
+        </Suspense>
+      </AppLayout>
+    </div>
   );
 }

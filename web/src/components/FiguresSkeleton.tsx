@@ -1,10 +1,12 @@
 /**
  * The dashboard's figures while they load (issue 20 item 4): the same grid of
  * cards as DashboardFigures draws, so nothing below jumps when they arrive.
- * Apart from components/Skeletons.tsx, whose area frame is in the entry chunk:
- * cards drawn as antd's small Card (components/PlainCard.tsx: no Tabs).
+ * Drawn with components/Skeletons.tsx's CSS blocks (antd's Skeleton is not on
+ * the dashboard's budget, issue 20), in cards drawn as antd's small Card
+ * (components/PlainCard.tsx: no Tabs).
  */
-import { Col, Row, Skeleton } from 'antd';
+import { Col, Row } from 'antd';
+import { Bone, Lines } from './Skeletons';
 import { PlainCard } from './PlainCard';
 import { GUTTER } from '../config/constants';
 
@@ -14,10 +16,10 @@ function FigureCard() {
     // A Statistic in a small card: 93px (its label on one line).
     <PlainCard size="small" style={{ height: 93 }}>
       <div>
-        <Skeleton.Input active size="small" style={{ width: 120, minWidth: 0, height: 16 }} />
+        <Bone size="small" style={{ width: 120, minWidth: 0, height: 16 }} />
       </div>
       <div style={{ marginTop: 12 }}>
-        <Skeleton.Input active style={{ width: 64, minWidth: 0, height: 28 }} />
+        <Bone style={{ width: 64, minWidth: 0, height: 28 }} />
       </div>
     </PlainCard>
   );
@@ -27,8 +29,8 @@ function FigureCard() {
 function ListCard({ rows }: { rows: number }) {
   return (
     // A small card with a title and a short list: about 118px.
-    <PlainCard size="small" style={{ height: 118 }} title={<Skeleton.Input active size="small" style={{ width: 160, height: 16 }} />}>
-      <Skeleton active title={false} paragraph={{ rows, width: '100%' }} />
+    <PlainCard size="small" style={{ height: 118 }} title={<Bone size="small" style={{ width: 160, minWidth: 0, height: 16 }} />}>
+      <Lines rows={rows} title={false} lastWidth="100%" />
     </PlainCard>
   );
 }

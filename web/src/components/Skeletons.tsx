@@ -11,17 +11,20 @@ import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** One grey block with the loading shimmer, sized as antd's Skeleton.Input (small 24px, default 32px, large 40px tall). */
-function Bone({ size = 'default', style }: { size?: 'small' | 'default' | 'large'; style?: CSSProperties }) {
+export function Bone({ size = 'default', style }: { size?: 'small' | 'default' | 'large'; style?: CSSProperties }) {
   return <span className={`bone bone-${size}`} style={style} aria-hidden />;
 }
 
-/** Text lines as antd's Skeleton paragraph: an optional title line, then `rows` lines, the last one shorter. */
-function Lines({ rows, title }: { rows: number; title: boolean }) {
+/**
+ * Text lines as antd's Skeleton paragraph: an optional title line, then `rows` lines, the last one shorter;
+ * `lastWidth` sets the last line's width as antd's `paragraph.width` does.
+ */
+export function Lines({ rows, title, lastWidth }: { rows: number; title: boolean; lastWidth?: string }) {
   return (
     <div className="bone-lines" aria-hidden>
       {title && <span className="bone bone-line bone-line-title" />}
       {Array.from({ length: rows }, (_, i) => (
-        <span className="bone bone-line" key={i} />
+        <span className="bone bone-line" key={i} style={lastWidth && i === rows - 1 ? { width: lastWidth } : undefined} />
       ))}
     </div>
   );

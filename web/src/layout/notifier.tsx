@@ -1,12 +1,14 @@
 /**
- * antd's global notification and message, drawn in the app's theme and the
- * shown language, outside the React tree: the §8 error notification (loaded
- * when the first failed call is shown, so not on the login page's budget,
- * issue 20) and a message that must outlive the role area it was shown in
- * (two-factor settings signing out to /login).
+ * antd's global notification, message and confirm dialog, drawn in the app's
+ * theme and the shown language, outside the React tree: the §8 error
+ * notification (loaded when the first failed call is shown, so not on the
+ * login page's budget, issue 20), the pages' confirmations and confirm dialogs
+ * (layout/feedback.ts), and a message that outlives the role area it was shown
+ * in (two-factor settings signing out to /login).
  */
 import ConfigProvider from 'antd/es/config-provider';
 import message from 'antd/es/message';
+import Modal from 'antd/es/modal';
 import notification from 'antd/es/notification';
 import { THEME } from '../config/theme';
 import i18n, { antdLocale } from '../i18n';
@@ -20,4 +22,6 @@ ConfigProvider.config({
 });
 
 export { message };
+/** Modal's static methods (confirm), which holderRender draws in the theme too. */
+export const modal = Modal;
 export default notification;

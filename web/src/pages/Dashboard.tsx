@@ -1,4 +1,4 @@
-import { Col, Row, Skeleton, Typography } from 'antd';
+import { Col, Row, Typography } from 'antd';
 import { PlainCard } from '../components/PlainCard';
 import { useTranslation } from 'react-i18next';
 import { resolveRole } from '../auth/roles';
@@ -6,6 +6,7 @@ import { GUTTER } from '../config/constants';
 import { useSession } from '../store/session';
 import { lazy, Suspense } from 'react';
 import { FiguresSkeleton } from '../components/FiguresSkeleton';
+import { Lines } from '../components/Skeletons';
 
 /** The lawyer's ratings card: loaded only on the lawyer's dashboard. */
 const LawyerRatingSummaryCard = lazy(() => import('../components/collaboration/LawyerRatingSummaryCard'));
@@ -48,7 +49,7 @@ export default function Dashboard({ titleKey }: { titleKey: string }) {
             <Suspense
               fallback={
                 <PlainCard style={{ height: 127 }}>
-                  <Skeleton active title={false} paragraph={{ rows: 2 }} />
+                  <Lines rows={2} title={false} lastWidth="61%" />
                 </PlainCard>
               }
             >

@@ -27,7 +27,7 @@ if (typeof window !== 'undefined' && !('ResizeObserver' in window)) {
   Object.defineProperty(globalThis, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
 }
 
-// antd's global notification and message (layout/notifier.tsx) draw in a root
+// antd's global notification, message and confirm dialog (layout/notifier.tsx) draw in a root
 // of their own that the pages' unmount does not reach, and close themselves on
 // timers (a 6 s message, a 4.5 s notification). A timer firing after the
 // file's environment is torn down meets no `window` and fails the run with an
@@ -44,9 +44,11 @@ vi.mock('../layout/notifier', async (importOriginal) => {
 // timers).
 afterAll(async () => {
   if (notifier) {
-    const { default: notification, message } = notifier;
+    const { default: notification, message, modal } = notifier;
     notification.destroy();
     message.destroy();
+    modal.destroyAll();
   }
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  // The notices' leave motion ends on a timer (rc-motion's deadline, 500 ms) and commits once more.
+  await new Promise((resolve) => setTimeout(resolve, notifier ? 700 : 100));
 });

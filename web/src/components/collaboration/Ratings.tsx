@@ -1,5 +1,5 @@
 import { Card, Empty, Rate, Table } from 'antd';
-import dayjs from 'dayjs';
+import dayjs from '../../i18n/dates';
 import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Rating } from '../../types/collaboration';

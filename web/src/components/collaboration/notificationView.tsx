@@ -23,7 +23,7 @@ import {
   UserAddOutlined,
   WarningOutlined,
 } from '@ant-design/icons';
-import dayjs from 'dayjs';
+import dayjs from '../../i18n/dates';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import type { ReactNode } from 'react';
 import type { TFunction } from 'i18next';

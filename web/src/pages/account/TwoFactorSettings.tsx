@@ -1,4 +1,4 @@
-import { Alert, App as AntApp, Button, Card, Form, Input, QRCode, Radio, Result, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, QRCode, Radio, Result, Space, Tag, Typography } from 'antd';
 import { CopyOutlined, DownloadOutlined, SafetyOutlined } from '@ant-design/icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { translateServerMessage } from '../../i18n';
 import { setAuth } from '../../store/session';
 import { saveFile } from '../../download';
 import { message as globalMessage } from '../../layout/notifier';
+import { useFeedback } from '../../layout/feedback';
 
 type Choice = 'off' | TwoFactorMethod;
 
@@ -48,7 +49,7 @@ function grouped(secret: string): string {
  */
 export default function TwoFactorSettings({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation(['settings', 'account'], { nsMode: 'fallback' });
-  const { message } = AntApp.useApp();
+  const { message } = useFeedback();
   const [status, setStatus] = useState<TwoFactorStatus | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);

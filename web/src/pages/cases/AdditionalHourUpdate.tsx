@@ -1,5 +1,6 @@
 import { Alert, Button, Checkbox, DatePicker, Form, Input, Space } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import dayjs from '../../i18n/dates';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { editAdditionalHour, getAdditionalHour } from '../../api/caseHours';

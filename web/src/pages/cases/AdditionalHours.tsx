@@ -1,5 +1,6 @@
-import { Alert, App, Button, Card, Checkbox, DatePicker, Form, Input, Popconfirm, Space, Table } from 'antd';
+import { Alert, Button, Card, Checkbox, DatePicker, Form, Input, Popconfirm, Space, Table } from 'antd';
 import type { Dayjs } from 'dayjs';
+import '../../i18n/dates';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -13,6 +14,7 @@ import HourBulkActions from './HourBulkActions';
 import { totalHourRules } from './status';
 import { formatHours } from './status';
 import { LONG_TEXT_MAX_CHARS } from '../../config/constants';
+import { useFeedback } from '../../layout/feedback';
 
 interface Values {
   month: Dayjs;
@@ -30,7 +32,7 @@ export default function AdditionalHours({ c }: { c: CaseDetails }) {
   const { t, i18n } = useTranslation('caseHours');
   const user = useSession((s) => s.user);
   const role = useAreaRole();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   // null while the first answer is on its way: the table shows its spinner, not "no entries".
   const [loaded, setRows] = useState<AdditionalHour[] | null>(null);
   const rows = loaded ?? [];

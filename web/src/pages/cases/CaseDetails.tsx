@@ -1,21 +1,6 @@
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Checkbox,
-  DatePicker,
-  Descriptions,
-  Form,
-  Input,
-  Modal,
-  Popconfirm,
-  Select,
-  Space,
-  Table,
-  Typography,
-} from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Alert, Button, Card, Checkbox, DatePicker, Descriptions, Form, Input, Modal, Popconfirm, Select, Space, Table, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
+import dayjs from '../../i18n/dates';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -35,6 +20,7 @@ import Conversation from './Conversation';
 import { StatusTag } from './CaseList';
 import HourBulkActions from './HourBulkActions';
 import { formatHours, parseHours } from './status';
+import { useFeedback } from '../../layout/feedback';
 
 /** Closing, reopening and transferring back ask for confirmation (spec §4). */
 const CONFIRM: Partial<Record<CaseAction, string>> = {
@@ -74,7 +60,7 @@ export default function CaseDetails({ titleKey }: { titleKey: string }) {
   const [busy, setBusy] = useState(false);
   const [hourErrors, setHourErrors] = useState<string[]>([]);
   const [form] = Form.useForm<HourValues>();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [lawyers, setLawyers] = useState<{ value: string; label: string }[]>([]);
   const searchLawyers = useCallback((q: string) => {
     api

@@ -1,7 +1,7 @@
 import { Button, Card, Popconfirm, Space, Table, Typography, Upload } from 'antd';
 import type { UploadFile, UploadProps } from 'antd';
 import { DeleteOutlined, DownloadOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
+import dayjs from '../../i18n/dates';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';

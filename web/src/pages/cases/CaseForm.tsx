@@ -1,5 +1,6 @@
-import { Alert, App, Button, Card, Checkbox, Col, DatePicker, Form, Input, Row, Select, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Alert, Button, Card, Checkbox, Col, DatePicker, Form, Input, Row, Select, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
+import dayjs from '../../i18n/dates';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -20,6 +21,7 @@ import { countryName, namedIn } from '../../format';
 import { COUNTRY_CODES, SWEDEN } from '../../types/countries';
 import type { NamedEntry } from '../../types/named';
 import { SUBJECT_MAX_CHARS } from '../../config/constants';
+import { useFeedback } from '../../layout/feedback';
 
 interface Values {
   customer?: string;
@@ -98,7 +100,7 @@ function countryOptions(lang: string): { value: string; label: string }[] {
 export default function CaseForm({ titleKey }: { titleKey: string }) {
   const { t, i18n } = useTranslation('cases');
   const lang = i18n.language;
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { case_uid } = useParams();
   const navigate = useNavigate();
   const services = useSession((s) => s.services?.purchased_services);

@@ -1,5 +1,5 @@
 import { Card, Table, Typography } from 'antd';
-import dayjs from 'dayjs';
+import dayjs from '../../i18n/dates';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Badge, Button, Card, Input, Select, Space, Table, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
+import dayjs from '../../i18n/dates';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import LinkTabs from '../../components/LinkTabs';

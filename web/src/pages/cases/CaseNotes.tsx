@@ -1,5 +1,5 @@
 import { Button, Card, Empty, Form, Input, Typography } from 'antd';
-import dayjs from 'dayjs';
+import dayjs from '../../i18n/dates';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addCaseNote, caseNotes } from '../../api/collaboration';

@@ -1,5 +1,5 @@
 import { Button, Card, Form, Input, Rate, Typography } from 'antd';
-import dayjs from 'dayjs';
+import dayjs from '../../i18n/dates';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { caseRating, rateCase } from '../../api/collaboration';

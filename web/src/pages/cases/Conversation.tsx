@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Empty, Input, Space, Tag, Typography, Upload } from 'antd';
 import { CheckOutlined, DownloadOutlined, PaperClipOutlined, SendOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
+import dayjs from '../../i18n/dates';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';

@@ -4,7 +4,7 @@
  * entry with its case, the page frame, and saving or deleting, then back to
  * the case.
  */
-import { Alert, App, Card, type FormInstance, Typography } from 'antd';
+import { Alert, Card, type FormInstance, Typography } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -12,6 +12,7 @@ import { getCase } from '../../api/cases';
 import type { CaseDetails } from '../../types/cases';
 import { applyServerErrors } from '../../api/formErrors';
 import { pathFor, useAreaRole } from '../../routes/pathFor';
+import { useFeedback } from '../../layout/feedback';
 
 export function useEntryUpdate<T>(load: (caseUid: string, id: string) => Promise<T>) {
   const { t } = useTranslation('caseHours');
@@ -20,7 +21,7 @@ export function useEntryUpdate<T>(load: (caseUid: string, id: string) => Promise
   const caseUid = params.get('case') ?? '';
   const role = useAreaRole();
   const navigate = useNavigate();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [entry, setEntry] = useState<T | null>(null);
   const [theCase, setCase] = useState<CaseDetails | null>(null);
   const [failed, setFailed] = useState(false);

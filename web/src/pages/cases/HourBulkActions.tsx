@@ -1,7 +1,8 @@
-import { App, Button, Space, Typography } from 'antd';
+import { Button, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MassUpdatePayload } from '../../types/caseHours';
+import { useFeedback } from '../../layout/feedback';
 
 /**
  * "Mark as invoiced" / "Mark as not invoiced" for the selected rows of an
@@ -21,7 +22,7 @@ export default function HourBulkActions({
   testPrefix: string;
 }) {
   const { t } = useTranslation('caseHours');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [busy, setBusy] = useState(false);
   if (selected.length === 0) return null;
   const mark = async (is_invoiced: boolean) => {

@@ -1,5 +1,6 @@
 import { Alert, Button, Checkbox, DatePicker, Form, Input, Popconfirm, Space } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import dayjs from '../../i18n/dates';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { editHour, getHour } from '../../api/caseHours';

@@ -2,7 +2,7 @@
  * Admin named lists: settings/knowledge-sectors/, settings/case-types/ and
  * customer/department/ (list, create, edit/:department_id, connect a customer).
  */
-import { App, Button, Card, Form, Input, Popconfirm, Select, Space, Table, Typography } from 'antd';
+import { Button, Card, Form, Input, Popconfirm, Select, Space, Table, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -14,6 +14,7 @@ import type { NamedEntry, NamedListKind } from '../../types/subscriptions';
 import { applyFieldErrors } from './fieldErrors';
 import { pathFor, useAreaRole } from '../../routes/pathFor';
 import { TableSkeleton } from '../../components/Skeletons';
+import { useFeedback } from '../../layout/feedback';
 
 function Title({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('routes');
@@ -43,7 +44,7 @@ function SettingsTabs() {
 /** A list with inline create, rename and delete (knowledge sectors, case types). */
 function NamedListPage({ kind, titleKey }: { kind: NamedListKind; titleKey: string }) {
   const { t } = useTranslation('catalogue');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [rows, setRows] = useState<NamedEntry[] | null>(null);
   const [error, setError] = useState(false);
   const [editing, setEditing] = useState<number | null>(null);
@@ -203,7 +204,7 @@ export function DepartmentsPage({ titleKey }: { titleKey: string }) {
 /** Create (no :department_id) or edit a department. */
 export function DepartmentFormPage({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('catalogue');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { department_id } = useParams();
   const navigate = useNavigate();
   const role = useAreaRole();
@@ -250,7 +251,7 @@ export function DepartmentFormPage({ titleKey }: { titleKey: string }) {
 /** Connect the customer :customer_uid to a department. */
 export function DepartmentConnectPage({ titleKey }: { titleKey: string }) {
   const { t, i18n } = useTranslation('catalogue');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { customer_uid = '' } = useParams();
   const [rows, setRows] = useState<NamedEntry[]>([]);
   const [chosen, setChosen] = useState<number | null>(null);

@@ -1,5 +1,5 @@
 /** settings/packages/ and settings/service-plans/ (admin): lists and create forms. */
-import { App, Button, Card, Form, Input, InputNumber, Select, Switch, Table, Tag, Typography } from 'antd';
+import { Button, Card, Form, Input, InputNumber, Select, Switch, Table, Tag, Typography } from 'antd';
 import { serviceName } from '../../components/names';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import type { Package, Service, ServicePlan } from '../../types/subscriptions';
 import { formatHours, formatSek } from '../subscriptions/format';
 import { pathFor, useAreaRole } from '../../routes/pathFor';
 import { TableSkeleton } from '../../components/Skeletons';
+import { useFeedback } from '../../layout/feedback';
 
 function Title({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('routes');
@@ -52,7 +53,7 @@ export function PackagesPage({ titleKey }: { titleKey: string }) {
 
 export function PackageCreatePage({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('catalogue');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm();
   const navigate = useNavigate();
   const role = useAreaRole();
@@ -133,7 +134,7 @@ export function ServicePlansPage({ titleKey }: { titleKey: string }) {
 
 export function ServicePlanCreatePage({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('catalogue');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm();
   const navigate = useNavigate();
   const role = useAreaRole();

@@ -1,6 +1,6 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Card, Form, Input, Popconfirm, Segmented, Select, Table, Tabs, Tag, Typography, Upload } from 'antd';
-import dayjs from 'dayjs';
+import dayjs from '../../i18n/dates';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkDocument, DOCUMENT_ACCEPT } from '../../api/caseDocuments';

@@ -1,4 +1,4 @@
-import { App, Button, Card, Empty, Form, Input, Popconfirm, Space, Table, Typography } from 'antd';
+import { Button, Card, Empty, Form, Input, Popconfirm, Space, Table, Typography } from 'antd';
 import { sectorName } from '../../components/names';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,12 +9,13 @@ import { applyServerErrors } from '../../api/formErrors';
 import MessageAlert from '../../components/MessageAlert';
 import { pathFor, useAreaRole } from '../../routes/pathFor';
 import { TableSkeleton } from '../../components/Skeletons';
+import { useFeedback } from '../../layout/feedback';
 
 /** Admin: the business sectors (spec §2 customers/business-sector/). */
 export default function BusinessSectors({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('customers');
   const role = useAreaRole();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [rows, setRows] = useState<BusinessSector[]>([]);
   const [loading, setLoading] = useState(true);
 
@@ -90,7 +91,7 @@ export default function BusinessSectors({ titleKey }: { titleKey: string }) {
 /** Admin: create (no :id) or rename (update/:id) a business sector. */
 export function BusinessSectorForm({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('customers');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { id } = useParams();
   const navigate = useNavigate();
   const list = pathFor(useAreaRole(), 'businessSectors');

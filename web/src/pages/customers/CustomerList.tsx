@@ -1,6 +1,6 @@
-import { App, Badge, Button, Card, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { Badge, Button, Card, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
+import dayjs from '../../i18n/dates';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -16,6 +16,7 @@ import type { RouteId } from '../../routes/catalogue';
 import { hasRoute, pathFor } from '../../routes/pathFor';
 import { openCustomerDetails } from '../../store/customerDetails';
 import { TableSkeleton } from '../../components/Skeletons';
+import { useFeedback } from '../../layout/feedback';
 
 /** Who looks at the list: admin acts on customers, sales persons edit them, lawyers only read. */
 export type ListViewer = 'admin' | 'sales' | 'lawyer';
@@ -82,7 +83,7 @@ export default function CustomerList({
   viewer?: ListViewer;
 }) {
   const { t } = useTranslation('customers');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [rows, setRows] = useState<CustomerRow[]>([]);
   const [loading, setLoading] = useState(true);
   const [search, setSearch] = useState('');

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Popconfirm, Segmented, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Popconfirm, Segmented, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -14,6 +14,7 @@ import { formatOre } from '../../format';
 import { pathFor, useAreaRole } from '../../routes/pathFor';
 import { RatingSummary } from '../../components/collaboration/RatingSummary';
 import { TableSkeleton } from '../../components/Skeletons';
+import { useFeedback } from '../../layout/feedback';
 
 export interface StaffListProps {
   titleKey: string;
@@ -30,7 +31,7 @@ export function staffEditPath(role: StaffRole, uid: string): string {
 export function StaffList({ titleKey, role, kind }: StaffListProps) {
   const { t } = useTranslation('people');
   const navigate = useNavigate();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const list = useCursorList((cursor) => listStaff(role, { kind, cursor }), `${role}:${kind ?? ''}`);
   const area = useAreaRole();
   const createPath = pathFor(area, role === 'lawyer' ? 'lawyerCreate' : 'salesPersonCreate');

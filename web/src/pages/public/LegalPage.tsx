@@ -2,7 +2,7 @@ import { Card, Result, Skeleton, Typography } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchLegalText } from '../../api/content';
-import dayjs from 'dayjs';
+import dayjs from '../../i18n/dates';
 import '../../i18n/dates';
 import { DATE_FORMAT } from '../../config/constants';
 import type { LegalKind, LegalText } from '../../types/content';

@@ -7,7 +7,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button, Card, Col, DatePicker, Row, Segmented, Space, Spin, Table, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import dayjs from '../../i18n/dates';
 import { useTranslation } from 'react-i18next';
 import { activityWorkbook, exportStatistic, fetchStatistic, type StatisticPath } from '../../api/statistics';
 import { saveFile } from '../../download';

@@ -3,7 +3,7 @@
  * subscriptions and, for the customer, the public packages and service plans
  * to buy.
  */
-import { App, Button, Col, Row, Space, Typography } from 'antd';
+import { Button, Col, Row, Space, Typography } from 'antd';
 import { PlainCard, PlainList, PlainListItem, PlainListMeta } from '../../components/PlainCard';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import Dashboard from '../Dashboard';
 import { TableSkeleton } from '../../components/Skeletons';
 import { customerUidOf, loadCustomerServices } from './customerServices';
 import { formatHours, formatSek } from './format';
+import { useFeedback } from '../../layout/feedback';
 
 // The subscriptions table (antd Table, date pickers) loads after the dashboard shows, its rows' skeleton in
 // its place meanwhile: the dashboard's first paint stays lighter (web/src/budget.test.ts).
@@ -22,7 +23,7 @@ const CustomerSubscriptionsTable = lazy(() => import('./CustomerSubscriptionsTab
 
 export default function CustomerHome({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('subscriptions');
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const user = useSession((s) => s.user);
   const rows = useSession((s) => s.services.purchased_services) ?? [];
   const uid = customerUidOf(user);

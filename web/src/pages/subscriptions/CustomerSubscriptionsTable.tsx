@@ -5,9 +5,9 @@
  */
 import { DownloadOutlined, MoreOutlined } from '@ant-design/icons';
 import { serviceName } from '../../components/names';
-import { App, Button, Dropdown, Modal, Space, Table, Tag, Typography } from 'antd';
+import { Button, Dropdown, Modal, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
+import dayjs from '../../i18n/dates';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { activateService, deleteService } from '../../api/subscriptions';
@@ -26,6 +26,7 @@ import {
   startsLater,
   STATUS_COLORS,
 } from './format';
+import { useFeedback } from '../../layout/feedback';
 
 // The dialogs (DatePicker, Form) load when one is opened.
 const modals = () => import('./SubscriptionModals');
@@ -48,7 +49,7 @@ export interface CustomerSubscriptionsTableProps {
 
 export default function CustomerSubscriptionsTable({ rows, loading, onChanged }: CustomerSubscriptionsTableProps) {
   const { t } = useTranslation(NS);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const user = useSession((s) => s.user);
   const [editing, setEditing] = useState<PurchasedService | null>(null);
   const [autoRow, setAutoRow] = useState<PurchasedService | null>(null);

@@ -3,7 +3,7 @@
  * subscriptions table, add a package or service plan, and (admin only) a
  * custom package with hours and price.
  */
-import { App, Button, Card, Col, Form, Input, InputNumber, Row, Select, Typography } from 'antd';
+import { Button, Card, Col, Form, Input, InputNumber, Row, Select, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -13,11 +13,12 @@ import { GUTTER, HOURS_MIN } from '../../config/constants';
 import { useSession } from '../../store/session';
 import CustomerSubscriptionsTable from './CustomerSubscriptionsTable';
 import { formatHours, formatSek, parseHours } from './format';
+import { useFeedback } from '../../layout/feedback';
 
 export default function ManageCustomerPackages({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('subscriptions');
   const { t: tr } = useTranslation('routes');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { customer_uid: uid = '' } = useParams();
   const isAdmin = !!useSession((s) => s.user?.is_staff);
   const [rows, setRows] = useState<PurchasedService[]>([]);

@@ -4,7 +4,8 @@
  * to show the table on the customer's dashboard (issue 20).
  */
 import { Button, DatePicker, Form, Input, Modal } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import dayjs from '../../i18n/dates';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeService, setAutoUpdateDate, timeReport } from '../../api/subscriptions';

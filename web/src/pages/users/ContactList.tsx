@@ -1,4 +1,4 @@
-import { App, Button, Card, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import type { Contact } from '../../types/users';
 import { useSession } from '../../store/session';
 import { pathFor, useAreaRole } from '../../routes/pathFor';
 import { TableSkeleton } from '../../components/Skeletons';
+import { useFeedback } from '../../layout/feedback';
 
 /**
  * <prefix>users/: the company's contacts, newest first, 10 at a time, with
@@ -20,7 +21,7 @@ import { TableSkeleton } from '../../components/Skeletons';
  */
 export default function ContactList({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('users');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const user = useSession((s) => s.user);
   const role = useAreaRole();
   const { customer_uid: customer } = useParams();

@@ -6,8 +6,9 @@
  */
 import './texts';
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, App, Button, Card, DatePicker, Empty, Form, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, DatePicker, Empty, Form, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
+import '../../../i18n/dates';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import Loading from '../../../components/Loading';
@@ -16,13 +17,14 @@ import { lawyerCancelMeeting, listLawyerSlots, offerSlot, removeSlot, type Slot 
 import { translateServerMessage } from '../../../i18n';
 import { pathFor, useAreaRole } from '../../../routes/pathFor';
 import { fromStockholm, isUpcoming, nowInStockholm, stockholm } from './time';
+import { useFeedback } from '../../../layout/feedback';
 
 const LENGTHS = [30, 45, 60];
 
 export default function LawyerMeetings({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('meetings');
   const { t: tr } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const role = useAreaRole();
   const [slots, setSlots] = useState<Slot[] | null>(null);
   const [error, setError] = useState<string | null>(null);

@@ -6,7 +6,7 @@
  */
 import './texts';
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, App, Button, Card, Empty, List, Popconfirm, Select, Space, Table, Typography } from 'antd';
+import { Alert, Button, Card, Empty, List, Popconfirm, Select, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import Loading from '../../../components/Loading';
@@ -16,11 +16,12 @@ import { bookMeeting, cancelMeeting, listBookableCases, listFreeSlots, listMeeti
 import { translateServerMessage } from '../../../i18n';
 import { pathFor, useAreaRole } from '../../../routes/pathFor';
 import { isUpcoming, stockholm } from './time';
+import { useFeedback } from '../../../layout/feedback';
 
 export default function VideoMeetings({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('meetings');
   const { t: tr } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const role = useAreaRole();
   const [meetings, setMeetings] = useState<Meeting[] | null>(null);
   const [cases, setCases] = useState<BookableCase[] | null>(null);

@@ -1,5 +1,6 @@
 /** Meeting times are shown and entered in Swedish time (Europe/Stockholm), whatever the browser's zone. */
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import dayjs from '../../../i18n/dates';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 

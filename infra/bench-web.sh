@@ -21,6 +21,7 @@ else
 fi
 cargo build --quiet -p local-gateway
 RUN_ID="bench-web-$$"
+mkdir -p "$ROOT/.local"
 GATEWAY_BIN="$ROOT/.local/$RUN_ID-gateway"
 cp "$(cargo_target_dir)/debug/local-gateway" "$GATEWAY_BIN"
 MOTO_PORT=$(free_port)

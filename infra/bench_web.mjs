@@ -6,7 +6,8 @@
 // contentful paint, cumulative layout shift and the time until the page's
 // form or content is usable (for the login page: the login form accepts input).
 //
-// Usage: node infra/bench_web.mjs <base url>   (RUNS=n repeats each page, median shown)
+// Usage: node infra/bench_web.mjs <base url>   (RUNS=n repeats each page, median shown;
+// ONLY=<text>: the pages whose name has it; LIST=1: each page's JS and CSS files loaded when usable)
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
@@ -15,6 +16,8 @@ const { chromium } = require('playwright-core');
 
 const BASE = process.argv[2];
 const RUNS = Number(process.env.RUNS ?? 3);
+const ONLY = process.env.ONLY ?? '';
+const LIST = process.env.LIST === '1';
 const PASSWORD = 'Demo-2026-pass!';
 // 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip, CPU 4x slower.
 const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6 * 1000 * 1000) / 8, uploadThroughput: (750 * 1000) / 8 };
@@ -77,14 +80,20 @@ async function measure(browser, page, root) {
   await cdp.send('Network.emulateNetworkConditions', NETWORK);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   const types = new Map();
+  const urls = new Map();
+  const files = [];
   const bytes = { js: 0, css: 0, other: 0 };
   let requests = 0;
-  cdp.on('Network.responseReceived', (e) => types.set(e.requestId, e.type));
+  cdp.on('Network.responseReceived', (e) => {
+    types.set(e.requestId, e.type);
+    urls.set(e.requestId, e.response.url);
+  });
   cdp.on('Network.loadingFinished', (e) => {
     requests += 1;
     const t = types.get(e.requestId);
     const kind = t === 'Script' ? 'js' : t === 'Stylesheet' ? 'css' : 'other';
     bytes[kind] += e.encodedDataLength;
+    if (kind !== 'other') files.push([urls.get(e.requestId), e.encodedDataLength]);
   });
   await tab.goto(`${BASE}${page.path}`, { waitUntil: 'commit' });
   await tab.locator(page.ready).first().waitFor({ state: 'visible', timeout: 60_000 });
@@ -96,6 +105,7 @@ async function measure(browser, page, root) {
   // What the page had loaded when it became usable (the budgets' measure); the columns before it count
   // everything until the network is idle (the language menu, Amplify and the like load after).
   const atUsable = { jsUsable: bytes.js + bytes.css, requestsUsable: requests };
+  const filesAtUsable = [...files];
   await tab.waitForLoadState('networkidle', { timeout: 120_000 }).catch(() => undefined);
   await tab.waitForTimeout(500);
   const paint = await tab.evaluate(() => ({
@@ -106,7 +116,7 @@ async function measure(browser, page, root) {
   if (!tab.url().includes(page.path === '/' ? BASE : page.path)) throw new Error(`${page.name}: ended on ${tab.url()}`);
   await context.close();
   // Usable once it is both there (laid out) and painted.
-  return { ...bytes, requests, ...atUsable, usable: Math.max(visible, paint.fcp), ...paint };
+  return { ...bytes, requests, ...atUsable, filesAtUsable, usable: Math.max(visible, paint.fcp), ...paint };
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
@@ -118,10 +128,10 @@ const browser = await chromium.launch({
 });
 try {
   const sessions = {};
-  for (const p of PAGES) if (p.account) sessions[p.account] = await session(p.account);
+  for (const p of PAGES) if (p.account && p.name.includes(ONLY)) sessions[p.account] = await session(p.account);
   console.log(`Cold page loads at ${BASE}: 1.6 Mbit/s down, 750 kbit/s up, 150 ms RTT, CPU ${CPU_SLOWDOWN}x slower, 412x915 phone; median of ${RUNS}`);
   console.log('page                 JS KiB  CSS KiB  requests  JS+CSS KiB at usable  requests at usable    FCP ms    LCP ms   usable ms    CLS');
-  for (const page of PAGES) {
+  for (const page of PAGES.filter((p) => p.name.includes(ONLY))) {
     const runs = [];
     try {
       for (let i = 0; i < RUNS; i++) runs.push(await measure(browser, page, page.account ? sessions[page.account] : null));
@@ -134,6 +144,9 @@ try {
     console.log(
       `${page.name.padEnd(20)} ${(m('js') / 1024).toFixed(1).padStart(6)} ${(m('css') / 1024).toFixed(1).padStart(8)} ${String(m('requests')).padStart(9)} ${(m('jsUsable') / 1024).toFixed(1).padStart(21)} ${String(m('requestsUsable')).padStart(19)} ${m('fcp').toFixed(0).padStart(9)} ${m('lcp').toFixed(0).padStart(9)} ${m('usable').toFixed(0).padStart(11)} ${m('cls').toFixed(3).padStart(6)}${m('cls') > CLS_TARGET ? ' !' : ''}`,
     );
+    if (LIST) {
+      for (const [url, n] of [...runs[0].filesAtUsable].sort((a, b) => b[1] - a[1])) console.log(`    ${(n / 1024).toFixed(1).padStart(6)} KiB  ${new URL(url).pathname}`);
+    }
   }
   console.log("usable: the page's form or content is shown and painted (login: the e-mail field took typed input).");
   console.log(`CLS: layout shift until the network is idle, target ≤ ${CLS_TARGET} (issue 20; '!' marks a page above it).`);

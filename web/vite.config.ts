@@ -198,7 +198,7 @@ function areaGroups() {
     groups: [
       // antd's parts of the areas' shell by what they serve (with their dependencies not taken yet): the side
       // and user menus (also the public pages' language menu), antd's message, modal and notification (the
-      // pages' confirmations and the §8 warning, layout/notifier.tsx: loaded when idle), and the header's badges and avatar with the pages' typography.
+      // pages' confirmations and the §8 warning, layout/notifier.tsx: loaded at the first click or after 4 s), and the header's badges and avatar with the pages' typography.
       { name: 'ui-menu', test: /[\\/]node_modules[\\/](antd[\\/]es[\\/](menu|dropdown)|@rc-component[\\/](menu|dropdown))[\\/]/, includeDependenciesRecursively: false },
       { name: 'ui-feedback', test: /[\\/]node_modules[\\/](antd[\\/]es[\\/](app|modal|message|notification)|@rc-component[\\/](dialog|notification))[\\/]/, includeDependenciesRecursively: false },
       // antd's internals and small parts the areas and the public forms share (Tooltip, the grid, helpers, motion):

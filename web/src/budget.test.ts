@@ -34,7 +34,7 @@ const AREA = [...LOGIN, 'src/app/RoleArea.tsx', 'src/i18n/area.sv.ts', API];
 // with the first submit, vite.config.ts `firstPageImports` keeps antd's first-page modules from bringing
 // whole packages for one small export, and the routes are react-router's declarative ones (app/router.tsx:
 // the data router was 18.6 KiB of every page). An area's first page loads no antd App, message or modal
-// (layout/feedback.ts, fetched when idle: 18.8 KiB), no dayjs (i18n/dates.ts) and no antd Skeleton
+// (layout/feedback.ts, fetched at the first click or after 4 s: 18.8 KiB), no dayjs (i18n/dates.ts) and no antd Skeleton
 // (components/Skeletons.tsx). Texts: the language's chunk holds only the public pages' namespaces; an area
 // loads the areas' namespaces with it (i18n/groups.ts, counted in AREA).
 const PAGES: Array<{ page: string; entries: string[]; target: number }> = [

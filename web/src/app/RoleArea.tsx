@@ -16,6 +16,8 @@ import { PAGES, prefetchPage } from './pages';
 // Shown only for an unknown path or a route without its page: loaded then (antd's Result with its
 // illustrations is ~10 KiB gzip the dashboards need not load, issue 20).
 const NotFound = lazy(() => import('../pages/NotFound'));
+/** When the area fetches the confirmations' chunk if nobody clicked or typed before. */
+const FEEDBACK_PRELOAD_MS = 4000;
 const Placeholder = lazy(() => import('../pages/Placeholder'));
 
 function RoutePage({ role, route }: { role: Role; route: RoleRoute }) {
@@ -46,10 +48,22 @@ function useAreaStart(role: Role) {
     if (role === 'customerContact') void refreshPermissions();
   }, [role]);
   useLoadCustomerServices(role === 'customer' || role === 'customerContact');
-  // The pages' confirmations (layout/feedback.ts) once the first page is up, before anyone needs one.
+  // The pages' confirmations (layout/feedback.ts) before anyone needs one, but not in the way of the first
+  // page's own chunks and data on a slow connection: at the user's first click or key (a confirmation follows
+  // an action and its call, which the chunk overlaps), or once the page has had a few seconds.
   useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((f: () => void) => window.setTimeout(f, 200));
-    idle(() => preloadFeedback());
+    const events = ['pointerdown', 'keydown'] as const;
+    const preload = () => {
+      window.clearTimeout(timer);
+      events.forEach((e) => window.removeEventListener(e, preload, true));
+      preloadFeedback();
+    };
+    const timer = window.setTimeout(preload, FEEDBACK_PRELOAD_MS);
+    events.forEach((e) => window.addEventListener(e, preload, true));
+    return () => {
+      window.clearTimeout(timer);
+      events.forEach((e) => window.removeEventListener(e, preload, true));
+    };
   }, []);
 }
 
@@ -80,7 +94,7 @@ export default function RoleArea({ role }: { role: Role }) {
   // A menu entry's page is fetched when the entry is hovered, focused or in view (SideMenu).
   const prefetch = useCallback((entry: MenuDef) => entry.route && prefetchPage(routeOf(role, entry.route)?.page), [role]);
   // The text styles antd's App gave the area (styles.css `.app-area`); its message and modal hooks are
-  // layout/feedback.ts, loaded when idle (issue 20: ~19 KiB gzip of the first page).
+  // layout/feedback.ts, loaded ahead of need (issue 20: ~19 KiB gzip of the first page).
   return (
     <div className="app-area">
       <AppLayout role={role} menu={menu} onPrefetch={prefetch}>

@@ -3,16 +3,16 @@
  * Modal.confirm, loaded with the first one shown (layout/notifier.tsx: antd's
  * global message and modal, drawn in the app's theme and shown language).
  * antd's App and its hooks were about 19 KiB gzip of every role area's first
- * page (issue 20); the area fetches the chunk once it is idle
- * (`preloadFeedback`, app/RoleArea.tsx), so a confirmation is not later than
- * it was.
+ * page (issue 20); the area fetches the chunk at the user's first click or
+ * key, or after a few seconds (`preloadFeedback`, app/RoleArea.tsx), so a
+ * confirmation is not later than it was.
  */
 import type { ModalFuncProps } from 'antd/es/modal';
 import type { ReactNode } from 'react';
 
 const load = () => import('./notifier');
 
-/** Fetch the chunk ahead of the first confirmation (an idle area calls it). */
+/** Fetch the chunk ahead of the first confirmation (app/RoleArea.tsx). */
 export function preloadFeedback(): void {
   void load();
 }

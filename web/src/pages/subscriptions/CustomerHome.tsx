@@ -89,10 +89,12 @@ export default function CustomerHome({ titleKey }: { titleKey: string }) {
                       <PlainListMeta
                         title={p.name}
                         description={
-                          <Space split="·">
+                          <Space split="·" wrap>
                             <span>{t('buy.hours', { hours: formatHours(p.hours) })}</span>
                             <span>{t('buy.days', { days: p.duration_days })}</span>
-                            <Typography.Text strong>{formatSek(p.price)}</Typography.Text>
+                            <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
+                              {formatSek(p.price)}
+                            </Typography.Text>
                           </Space>
                         }
                       />
@@ -116,10 +118,12 @@ export default function CustomerHome({ titleKey }: { titleKey: string }) {
                       <PlainListMeta
                         title={p.name}
                         description={
-                          <Space split="·">
+                          <Space split="·" wrap>
                             <span>{p.hours != null ? t('buy.hours', { hours: formatHours(p.hours) }) : t('buy.limit', { limit: p.limit })}</span>
                             <span>{t('buy.days', { days: p.expiry_days })}</span>
-                            <Typography.Text strong>{formatSek(p.price)}</Typography.Text>
+                            <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
+                              {formatSek(p.price)}
+                            </Typography.Text>
                           </Space>
                         }
                       />

@@ -134,6 +134,27 @@ export async function clickMenuItem(page, triggerSel, itemSel) {
 }
 
 /** Choose the interface language from the header's switch. */
+/**
+ * Open a side-menu group and click one of its entries, as a person does: when the entry's page does not
+ * open (the click landed while the group was still opening, or a re-render of the menu closed it on a busy
+ * machine), open the group again if it closed and click the entry again.
+ */
+export async function clickSideMenuItem(page, groupTestId, itemTestId) {
+  const item = page.locator(byTestId(itemTestId));
+  for (let attempt = 1; ; attempt++) {
+    if (!(await item.isVisible())) await page.locator(byTestId(groupTestId)).click();
+    await item.waitFor();
+    const before = page.url();
+    await item.click();
+    try {
+      await page.waitForURL((u) => u.href !== before, { timeout: 5_000 });
+      return;
+    } catch (e) {
+      if (attempt >= 3) throw e;
+    }
+  }
+}
+
 export async function chooseLanguage(page, lang) {
   await clickMenuItem(page, byTestId('language-switch'), byTestId(`language-option-${lang}`));
   await page.locator(`${byTestId('language-switch')}[data-language="${lang}"]`).first().waitFor();

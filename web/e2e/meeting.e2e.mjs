@@ -7,7 +7,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { apiCall, byTestId, newPage, RESULTS_DIR, signIn } from './helpers.mjs';
+import { apiCall, byTestId, clickSideMenuItem, newPage, RESULTS_DIR, signIn } from './helpers.mjs';
 
 /** A whole five minutes, 10–80 days ahead, 08:00–17:55 Swedish time, as the picker is typed. */
 function randomTime() {
@@ -56,8 +56,7 @@ describe('video meetings', { timeout: 180_000 }, () => {
       // The customer books it from the menu.
       const cp = customer.page;
       await signIn(cp, 'customer@example.com', '/user/');
-      await cp.locator(byTestId('menu-item-services')).click();
-      await cp.locator(byTestId('menu-item-services-video-meeting')).click();
+      await clickSideMenuItem(cp, 'menu-item-services', 'menu-item-services-video-meeting');
       await cp.locator(byTestId('video-meeting-page')).waitFor();
       const cases = await apiCall(cp, 'GET', '/services/video-meeting/cases/');
       const mine = cases.body.find((c) => c.lawyer_uid === slot.lawyer_uid);

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Benchmark (prints figures and whether each goal holds; fails only when
 # something does not run): for every Lambda binary under functions/, its cold
-# start (median of 20 starts, each with a real request of its own), its zip
-# size, and p50/p99 of one typical call next to a raw DynamoDB GetItem of the
-# same run. Starts a private AWS stand-in. See infra/local-gateway/src/bin/bench.rs.
+# start (median of 20 starts, each with a real request of its own, then the same
+# request warm: what being cold adds, beside the first answer and the
+# initialisation alone), its zip size, and p50/p99 of one typical call next to a
+# raw DynamoDB GetItem of the same run, with the stand-in's share of the call.
+# Starts a private AWS stand-in. See infra/local-gateway/src/bin/bench.rs.
 #
 #   infra/bench.sh            release binaries for this machine, 20 starts, 500 calls
 #   QUICK=1 infra/bench.sh    what infra/test.sh runs: 3 starts, 20 calls, on the

@@ -89,12 +89,7 @@ fn jwt_secret_from_secrets_manager(region: &str, endpoint_url: Option<&str>, arn
 
 /// One `GetSecretValue` of the secret's current version.
 pub async fn read_secret(region: &str, endpoint_url: Option<&str>, arn: &str) -> Result<String, String> {
-    use aws_config::{BehaviorVersion, Region};
-    let mut loader = aws_config::defaults(BehaviorVersion::latest()).region(Region::new(region.to_string()));
-    if let Some(url) = endpoint_url {
-        loader = loader.endpoint_url(url);
-    }
-    let client = aws_sdk_secretsmanager::Client::new(&loader.load().await);
+    let client = aws_sdk_secretsmanager::Client::new(&crate::aws::sdk_config(region, endpoint_url).await);
     let out = client
         .get_secret_value()
         .secret_id(arn)

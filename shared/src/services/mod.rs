@@ -66,7 +66,7 @@ impl Context {
     /// [`Context::new`] with the given provider adapters (the local gateway's
     /// stand-in, a test's own).
     pub async fn with_providers(config: Config, outbox: Option<Outbox>, providers: crate::providers::Providers) -> Arc<Context> {
-        let sdk = crate::aws::sdk_config(&config).await;
+        let sdk = crate::aws::sdk_config(&config.region, config.endpoint_url.as_deref()).await;
         let dynamo = aws_sdk_dynamodb::Client::new(&sdk);
         // Path-style addressing: the local stand-in has no per-bucket host names.
         let s3_conf = aws_sdk_s3::config::Builder::from(&sdk).force_path_style(config.endpoint_url.is_some()).build();

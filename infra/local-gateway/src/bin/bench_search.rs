@@ -90,7 +90,7 @@ async fn main() {
     let sizes = if sizes.is_empty() { vec![1_000, 100_000] } else { sizes };
     let config = shared::config::Config::from_env().expect("configuration");
     let run = config.table_name.clone();
-    let client = aws_sdk_dynamodb::Client::new(&shared::aws::sdk_config(&config).await);
+    let client = aws_sdk_dynamodb::Client::new(&shared::aws::sdk_config(&config.region, config.endpoint_url.as_deref()).await);
     let pairs = labelled_pairs();
     println!(
         "labelled set: {} pairs ({} hits, {} look-alike non-hits)",

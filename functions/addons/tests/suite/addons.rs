@@ -4,71 +4,20 @@
 //! messages, the limit exact under 50 concurrent uses, provider failures
 //! that store nothing, credit checks.
 
+use crate::world::{world, World, PDF};
 use axum::http::{Method, StatusCode};
-use axum::Router;
 use chrono::Utc;
 use serde_json::{json, Value};
-use shared::api::{finish, AppState};
 use shared::domain::addons::{EnvelopeDocument, EnvelopeForm, Recipient};
-use shared::domain::catalogue::Hundredths;
-use shared::domain::subscription::Grant;
-use shared::domain::{Permission, Role, User};
+use shared::domain::{Permission, Role};
 use shared::testkit;
 
-struct World {
-    state: AppState,
-    app: Router,
-    providers: String,
-}
-
-async fn world() -> World {
-    let (state, providers) = testkit::services_with_stand_in().await;
-    let app = finish(addons::api(), state.clone());
-    World { state, app, providers }
-}
-
 impl World {
-    async fn call(&self, m: Method, path: &str, token: &str, body: Option<Value>) -> (StatusCode, Value) {
-        testkit::call(&self.app, m, path, Some(token), body).await
-    }
-
-    async fn ok(&self, m: Method, path: &str, token: &str, body: Option<Value>) -> Value {
-        let (st, v) = self.call(m, path, token, body).await;
-        assert!(st.is_success(), "{path}: {st} {v}");
-        v
-    }
-
-    /// A plan of `service_id` with `limit` uses, bought for the customer.
-    async fn plan(&self, customer: &User, service_id: u8, limit: u32) -> u64 {
-        let grant = Grant { service_id, package: None, service_plan: None, limit: Some(limit), hour: Hundredths::ZERO, days: 30 };
-        let now = Utc::now().naive_utc() - chrono::Duration::seconds(5);
-        shared::services::subscriptions::grant(&self.state, &customer.uid, &grant, now).await.unwrap().id
-    }
-
-    async fn contact_of(&self, customer: &User, permissions: Vec<Permission>) -> (User, String) {
-        testkit::signed_in_contact(&self.state, customer, permissions).await
-    }
-
-    async fn script(&self, fail: &str, times: u32) {
-        let body = json!({"fail": fail, "times": times, "delay_ms": 1500}).to_string();
-        let (st, _, _) = testkit::http("POST", &format!("{}/_script", self.providers), Some("application/json"), body.as_bytes()).await;
-        assert_eq!(st, 204);
-    }
-
     /// Uploads `bytes` as `name` through the envelope upload URL: its key.
     async fn upload(&self, token: &str, name: &str, bytes: &[u8]) -> String {
-        let t = self.ok(Method::POST, "/api/services/contract-sign/upload-url/", token, Some(json!({"name": name}))).await;
-        let (st, _, _) = testkit::http("PUT", t["url"].as_str().unwrap(), Some("application/pdf"), bytes).await;
-        assert_eq!(st, 200);
-        t["key"].as_str().unwrap().to_string()
-    }
-
-    async fn consumed(&self, row: u64) -> u32 {
-        self.state.store.get_purchase(row).await.unwrap().unwrap().row.consumed_limit
+        self.upload_to("/api/services/contract-sign/upload-url/", token, name, bytes).await
     }
 }
-
-const PDF: &[u8] = b"%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n";
 
 fn signer(n: u32, role: &str) -> Value {
     json!({"name": format!("Signer {n}"), "email": format!("s{n}@example.com"), "phone": "+46701234567", "locale": "sv",

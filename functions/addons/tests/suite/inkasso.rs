@@ -2,36 +2,17 @@
 //! (issue 18 items 2, 4, 5) against the local stand-ins (AWS and
 //! providers), each test on its own table and its own provider stand-in.
 
+use crate::world::{key, world, World, PDF};
 use axum::http::{Method, StatusCode};
-use axum::Router;
 use chrono::Utc;
 use serde_json::{json, Value};
-use shared::api::{finish, AppState};
-use shared::domain::catalogue::Hundredths;
+use shared::api::finish;
 use shared::domain::inkasso::ClaimForm;
-use shared::domain::subscription::Grant;
 use shared::domain::{Permission, Role, User};
 use shared::providers::callback;
 use shared::testkit;
 
 const INCASSO: u8 = 4;
-const PDF: &[u8] = b"%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n";
-
-struct World {
-    state: AppState,
-    app: Router,
-    providers: String,
-}
-
-async fn world() -> World {
-    let (state, providers) = testkit::services_with_stand_in().await;
-    let app = finish(addons::api(), state.clone());
-    World { state, app, providers }
-}
-
-fn key(v: &Value) -> String {
-    v["message"].as_str().unwrap_or_default().to_string()
-}
 
 fn account(ip: &str) -> Value {
     json!({"home_page": "https://kund.example.com", "bank_name": "Banken", "bank_account": "1234-5678901", "plus_giro": "4100-4",
@@ -47,51 +28,18 @@ fn claim(invoice_key: &str, request_id: Option<&str>) -> Value {
 }
 
 impl World {
-    async fn call(&self, m: Method, path: &str, token: &str, body: Option<Value>) -> (StatusCode, Value) {
-        testkit::call(&self.app, m, path, Some(token), body).await
-    }
-
-    async fn ok(&self, m: Method, path: &str, token: &str, body: Option<Value>) -> Value {
-        let (st, v) = self.call(m, path, token, body).await;
-        assert!(st.is_success(), "{path}: {st} {v}");
-        v
-    }
-
-    async fn plan(&self, customer: &User, limit: u32) -> u64 {
-        let grant = Grant { service_id: INCASSO, package: None, service_plan: None, limit: Some(limit), hour: Hundredths::ZERO, days: 30 };
-        let now = Utc::now().naive_utc() - chrono::Duration::seconds(5);
-        shared::services::subscriptions::grant(&self.state, &customer.uid, &grant, now).await.unwrap().id
-    }
-
-    async fn consumed(&self, row: u64) -> u32 {
-        self.state.store.get_purchase(row).await.unwrap().unwrap().row.consumed_limit
-    }
-
-    async fn script(&self, fail: &str, times: u32) {
-        let body = json!({"fail": fail, "times": times, "delay_ms": 1500}).to_string();
-        let (st, _, _) = testkit::http("POST", &format!("{}/_script", self.providers), Some("application/json"), body.as_bytes()).await;
-        assert_eq!(st, 204);
-    }
-
-    async fn upload(&self, token: &str, bytes: &[u8]) -> String {
-        let t = self.ok(Method::POST, "/api/services/inkasso/claims/upload-url/", token, Some(json!({"name": "faktura.pdf"}))).await;
-        let (st, _, _) = testkit::http("PUT", t["url"].as_str().unwrap(), Some("application/pdf"), bytes).await;
-        assert_eq!(st, 200);
-        t["key"].as_str().unwrap().to_string()
+    async fn upload_invoice(&self, token: &str, bytes: &[u8]) -> String {
+        self.upload_to("/api/services/inkasso/claims/upload-url/", token, "faktura.pdf", bytes).await
     }
 
     /// A customer with the Incasso plan (`limit` claims) and an approved account.
     async fn approved_customer(&self, limit: u32) -> (User, String, u64) {
         let (cust, ct) = testkit::signed_in(&self.state, Role::Customer).await;
-        let row = self.plan(&cust, limit).await;
+        let row = self.plan(&cust, INCASSO, limit).await;
         self.ok(Method::PUT, "/api/inkasso/prospect/", &ct, Some(account("192.0.2.10"))).await;
         let p = self.ok(Method::GET, "/api/inkasso/prospect/", &ct, None).await;
         assert_eq!(p["state"], "approved", "{p}");
         (cust, ct, row)
-    }
-
-    async fn contact_of(&self, customer: &User, permissions: Vec<Permission>) -> String {
-        testkit::signed_in_contact(&self.state, customer, permissions).await.1
     }
 }
 
@@ -99,7 +47,7 @@ impl World {
 async fn the_account_is_decided_by_the_provider_then_claims_are_registered_and_followed() {
     let w = world().await;
     let (cust, ct) = testkit::signed_in(&w.state, Role::Customer).await;
-    let row = w.plan(&cust, 5).await;
+    let row = w.plan(&cust, INCASSO, 5).await;
     assert_eq!(w.ok(Method::GET, "/api/inkasso/prospect/", &ct, None).await, Value::Null);
     assert_eq!(w.ok(Method::GET, "/api/inkasso-hashs/", &ct, None).await, json!([]));
 
@@ -107,7 +55,7 @@ async fn the_account_is_decided_by_the_provider_then_claims_are_registered_and_f
     assert_eq!(applied["state"], "applied");
     assert!(applied["provider_id"].is_string());
     // Not approved yet: no claim ('come back after 30 minutes').
-    let invoice = w.upload(&ct, PDF).await;
+    let invoice = w.upload_invoice(&ct, PDF).await;
     let stored = w.state.store.inkasso_prospect(&cust.uid).await.unwrap().unwrap();
     assert_eq!(stored.state, "applied");
     // The provider decides; the next read keeps its decision.
@@ -147,7 +95,7 @@ async fn the_account_is_decided_by_the_provider_then_claims_are_registered_and_f
     assert_eq!(statuses, ["registered", "reminder_sent", "collection"]);
 
     // Content, not the name, makes a PDF.
-    let fake = w.upload(&ct, b"GIF89a not a pdf").await;
+    let fake = w.upload_invoice(&ct, b"GIF89a not a pdf").await;
     let (st, v) = w.call(Method::POST, "/api/services/inkasso/claims/", &ct, Some(claim(&fake, None))).await;
     assert_eq!((st, v["errors"]["invoice"].clone()), (StatusCode::BAD_REQUEST, json!(["invalid_pdf"])));
     // Each validation message reaches the caller per field.
@@ -167,8 +115,8 @@ async fn the_account_is_decided_by_the_provider_then_claims_are_registered_and_f
 async fn a_rejected_or_undecided_account_takes_no_claims() {
     let w = world().await;
     let (cust, ct) = testkit::signed_in(&w.state, Role::Customer).await;
-    let row = w.plan(&cust, 5).await;
-    let invoice = w.upload(&ct, PDF).await;
+    let row = w.plan(&cust, INCASSO, 5).await;
+    let invoice = w.upload_invoice(&ct, PDF).await;
     w.ok(Method::PUT, "/api/inkasso/prospect/", &ct, Some(account("203.0.113.7"))).await;
     // Undecided: the provider is not asked for the claim.
     let stored = w.state.store.inkasso_prospect(&cust.uid).await.unwrap().unwrap();
@@ -190,7 +138,7 @@ async fn a_rejected_or_undecided_account_takes_no_claims() {
 async fn the_limit_holds_exactly_under_50_concurrent_claims() {
     let w = world().await;
     let (cust, ct, row) = w.approved_customer(20).await;
-    let invoice = w.upload(&ct, PDF).await;
+    let invoice = w.upload_invoice(&ct, PDF).await;
     let form: ClaimForm = serde_json::from_value(claim(&invoice, None)).unwrap();
     let mut tasks = Vec::new();
     for _ in 0..50 {
@@ -216,7 +164,7 @@ async fn the_limit_holds_exactly_under_50_concurrent_claims() {
 async fn a_provider_failure_stores_nothing() {
     let w = world().await;
     let (cust, ct, row) = w.approved_customer(5).await;
-    let invoice = w.upload(&ct, PDF).await;
+    let invoice = w.upload_invoice(&ct, PDF).await;
     for (fail, message) in [("5xx", "provider_unavailable"), ("timeout", "provider_timeout"), ("malformed", "provider_bad_answer")] {
         w.script(fail, 2).await;
         let (st, v) = w.call(Method::POST, "/api/services/inkasso/claims/", &ct, Some(claim(&invoice, None))).await;
@@ -226,7 +174,7 @@ async fn a_provider_failure_stores_nothing() {
     }
     // The application too: nothing kept when the provider fails.
     let (other, ot) = testkit::signed_in(&w.state, Role::Customer).await;
-    w.plan(&other, 5).await;
+    w.plan(&other, INCASSO, 5).await;
     w.script("5xx", 2).await;
     let (st, _) = w.call(Method::PUT, "/api/inkasso/prospect/", &ot, Some(account("192.0.2.10"))).await;
     assert_eq!(st, StatusCode::BAD_GATEWAY);
@@ -241,10 +189,10 @@ async fn a_provider_failure_stores_nothing() {
 async fn contacts_need_view_inkasso_and_customers_see_only_their_claims() {
     let w = world().await;
     let (cust, ct, _) = w.approved_customer(5).await;
-    let invoice = w.upload(&ct, PDF).await;
+    let invoice = w.upload_invoice(&ct, PDF).await;
     w.ok(Method::POST, "/api/services/inkasso/claims/", &ct, Some(claim(&invoice, None))).await;
 
-    let without = w.contact_of(&cust, vec![Permission::ViewBisnode, Permission::AddCase]).await;
+    let without = w.contact_of(&cust, vec![Permission::ViewBisnode, Permission::AddCase]).await.1;
     for (m, path, body) in [
         (Method::GET, "/api/inkasso/prospect/", None),
         (Method::GET, "/api/inkasso-hashs/", None),
@@ -255,7 +203,7 @@ async fn contacts_need_view_inkasso_and_customers_see_only_their_claims() {
         let (st, v) = w.call(m, path, &without, body).await;
         assert_eq!((st, key(&v)), (StatusCode::FORBIDDEN, "service_permission_missing".into()), "{path}");
     }
-    let with = w.contact_of(&cust, vec![Permission::ViewInkasso]).await;
+    let with = w.contact_of(&cust, vec![Permission::ViewInkasso]).await.1;
     assert_eq!(w.ok(Method::GET, "/api/services/inkasso/claims/", &with, None).await.as_array().unwrap().len(), 1);
 
     // Another customer sees none of them and cannot use the first one's invoice.
@@ -279,10 +227,10 @@ async fn the_contract_check_link_is_configured_and_always_shown() {
     let (st, _, page) = testkit::http("GET", v["url"].as_str().unwrap(), None, b"").await;
     assert_eq!(st, 200);
     assert!(String::from_utf8_lossy(&page).contains("Avtalskollen"));
-    let without = w.contact_of(&cust, vec![Permission::AddCase]).await;
+    let without = w.contact_of(&cust, vec![Permission::AddCase]).await.1;
     let (st, v) = w.call(Method::GET, "/api/services/kontracto/", &without, None).await;
     assert_eq!((st, key(&v)), (StatusCode::FORBIDDEN, "service_permission_missing".into()));
-    let with = w.contact_of(&cust, vec![Permission::ViewKontracto]).await;
+    let with = w.contact_of(&cust, vec![Permission::ViewKontracto]).await.1;
     assert!(w.ok(Method::GET, "/api/services/kontracto/", &with, None).await["url"].as_str().unwrap().ends_with("lang=sv"));
 }
 
@@ -314,10 +262,7 @@ async fn the_signing_callback_is_signed_fresh_idempotent_and_sent_by_the_stand_i
     let w = World { app: finish(addons::api(), state.clone()), state, providers };
 
     let (cust, ct) = testkit::signed_in(&w.state, Role::Customer).await;
-    let grant = Grant { service_id: 2, package: None, service_plan: None, limit: Some(5), hour: Hundredths::ZERO, days: 30 };
-    shared::services::subscriptions::grant(&w.state, &cust.uid, &grant, Utc::now().naive_utc() - chrono::Duration::seconds(5))
-        .await
-        .unwrap();
+    w.plan(&cust, shared::domain::catalogue::VERIFIED, 5).await;
     let token = w
         .ok(Method::POST, "/api/verified/", &ct, Some(json!({"company": "K", "email": "cb@example.com", "password": "secret-pass"})))
         .await;

@@ -5,3 +5,4 @@
 mod addons;
 mod inkasso;
 mod meetings;
+mod world;

@@ -4,32 +4,14 @@
 //! within the plan's limit), either side cancels, provider failures store
 //! nothing, and who may do what on the server.
 
+use crate::world::{key, world, World};
 use axum::http::{Method, StatusCode};
-use axum::Router;
 use chrono::{Duration, DurationRound, Utc};
-use serde_json::{json, Value};
-use shared::api::{finish, AppState};
+use serde_json::json;
 use shared::domain::case::{Case, CaseStatus, CaseType};
-use shared::domain::catalogue::{Hundredths, VIDEO_MEETING};
-use shared::domain::subscription::Grant;
-use shared::domain::{Permission, Role, User};
+use shared::domain::catalogue::VIDEO_MEETING;
+use shared::domain::{Role, User};
 use shared::testkit;
-
-struct World {
-    state: AppState,
-    app: Router,
-    providers: String,
-}
-
-async fn world() -> World {
-    let (state, providers) = testkit::services_with_stand_in().await;
-    let app = finish(addons::api(), state.clone());
-    World { state, app, providers }
-}
-
-fn key(v: &Value) -> String {
-    v["message"].as_str().unwrap_or_default().to_string()
-}
 
 /// A whole minute `hours` from now, as RFC 3339.
 fn ahead(hours: i64) -> String {
@@ -37,23 +19,6 @@ fn ahead(hours: i64) -> String {
 }
 
 impl World {
-    async fn call(&self, m: Method, path: &str, token: &str, body: Option<Value>) -> (StatusCode, Value) {
-        testkit::call(&self.app, m, path, Some(token), body).await
-    }
-
-    async fn ok(&self, m: Method, path: &str, token: &str, body: Option<Value>) -> Value {
-        let (st, v) = self.call(m, path, token, body).await;
-        assert!(st.is_success(), "{path}: {st} {v}");
-        v
-    }
-
-    async fn plan(&self, customer: &User, limit: u32) -> u64 {
-        let grant =
-            Grant { service_id: VIDEO_MEETING, package: None, service_plan: None, limit: Some(limit), hour: Hundredths::ZERO, days: 30 };
-        let now = Utc::now().naive_utc() - Duration::seconds(5);
-        shared::services::subscriptions::grant(&self.state, &customer.uid, &grant, now).await.unwrap().id
-    }
-
     /// A case of `customer` in progress with `lawyer` (written as the case use cases would leave it).
     async fn case(&self, customer: &User, lawyer: &User) -> String {
         let uid = uuid::Uuid::new_v4().simple().to_string();
@@ -85,20 +50,6 @@ impl World {
         v["uid"].as_str().unwrap().to_string()
     }
 
-    async fn contact_of(&self, customer: &User, permissions: Vec<Permission>) -> String {
-        testkit::signed_in_contact(&self.state, customer, permissions).await.1
-    }
-
-    async fn script(&self, fail: &str, times: u32) {
-        let body = json!({"fail": fail, "times": times, "delay_ms": 1500}).to_string();
-        let (st, _, _) = testkit::http("POST", &format!("{}/_script", self.providers), Some("application/json"), body.as_bytes()).await;
-        assert_eq!(st, 204);
-    }
-
-    async fn consumed(&self, row: u64) -> u32 {
-        self.state.store.get_purchase(row).await.unwrap().unwrap().row.consumed_limit
-    }
-
     /// The verbs of `user`'s notifications, as JSON writes them.
     async fn notifications(&self, user: &User) -> Vec<String> {
         let list = shared::services::notifications::list(&self.state, user, None, 0, 10, None).await.unwrap();
@@ -112,7 +63,7 @@ async fn a_lawyer_offers_a_customer_books_and_either_side_cancels() {
     let (cust, ct) = testkit::signed_in(&w.state, Role::Customer).await;
     let (lawyer, lt) = testkit::signed_in(&w.state, Role::Lawyer).await;
     let (_, other_lawyer) = testkit::signed_in(&w.state, Role::Lawyer).await;
-    let row = w.plan(&cust, 5).await;
+    let row = w.plan(&cust, VIDEO_MEETING, 5).await;
     let case = w.case(&cust, &lawyer).await;
 
     // Offering: lengths, bounds and overlaps are checked on the server.
@@ -179,7 +130,7 @@ async fn parallel_bookings_of_one_slot_make_one_meeting() {
     let w = world().await;
     let (cust, ct) = testkit::signed_in(&w.state, Role::Customer).await;
     let (lawyer, lt) = testkit::signed_in(&w.state, Role::Lawyer).await;
-    let row = w.plan(&cust, 50).await;
+    let row = w.plan(&cust, VIDEO_MEETING, 50).await;
     let case = w.case(&cust, &lawyer).await;
     let slot = w.offer(&lt, 26, 30).await;
     let customer = cust.uid.clone();
@@ -209,7 +160,7 @@ async fn the_limit_is_exact_under_parallel_bookings() {
     let w = world().await;
     let (cust, ct) = testkit::signed_in(&w.state, Role::Customer).await;
     let (lawyer, lt) = testkit::signed_in(&w.state, Role::Lawyer).await;
-    let row = w.plan(&cust, 3).await;
+    let row = w.plan(&cust, VIDEO_MEETING, 3).await;
     let case = w.case(&cust, &lawyer).await;
     let mut slots = Vec::new();
     for i in 0..8 {
@@ -246,7 +197,7 @@ async fn provider_failures_store_nothing() {
     let w = world().await;
     let (cust, ct) = testkit::signed_in(&w.state, Role::Customer).await;
     let (lawyer, lt) = testkit::signed_in(&w.state, Role::Lawyer).await;
-    let row = w.plan(&cust, 5).await;
+    let row = w.plan(&cust, VIDEO_MEETING, 5).await;
     let case = w.case(&cust, &lawyer).await;
     let slot = w.offer(&lt, 25, 45).await;
     let body = json!({"case_uid": case, "slot_uid": slot});
@@ -280,7 +231,7 @@ async fn who_may_book_on_the_server() {
     let body = json!({"case_uid": case, "slot_uid": slot});
 
     // Without the service: the promotion, for the customer and its contact alike.
-    let contact = w.contact_of(&cust, vec![]).await;
+    let contact = w.contact_of(&cust, vec![]).await.1;
     for t in [&ct, &contact] {
         let (st, v) = w.call(Method::POST, "/api/services/video-meeting/", t, Some(body.clone())).await;
         assert_eq!((st, key(&v)), (StatusCode::FORBIDDEN, "service_not_purchased".into()));
@@ -302,8 +253,8 @@ async fn who_may_book_on_the_server() {
     let doc = serde_json::to_value(addons::api().split_for_parts().1).unwrap();
     assert!(doc["paths"]["/api/lawyer/video-meetings/"]["post"]["responses"].get("404").is_some());
 
-    w.plan(&cust, 5).await;
-    w.plan(&other, 5).await;
+    w.plan(&cust, VIDEO_MEETING, 5).await;
+    w.plan(&other, VIDEO_MEETING, 5).await;
     // Another customer cannot book on this customer's case.
     assert_eq!(w.call(Method::POST, "/api/services/video-meeting/", &ot, Some(body.clone())).await.0, StatusCode::NOT_FOUND);
     assert_eq!(w.call(Method::GET, &format!("/api/services/video-meeting/cases/{case}/slots/"), &ot, None).await.0, StatusCode::NOT_FOUND);

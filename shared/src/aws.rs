@@ -14,10 +14,35 @@ use aws_smithy_http_client::tls::{self, rustls_provider::CryptoMode, TlsContext,
 /// the clients only ever speak to AWS. Parsing these five costs microseconds.
 const AMAZON_TRUST_SERVICES_ROOTS: &str = include_str!("../certs/amazon-trust-services-roots.pem");
 
+/// Extra roots from the file `AWS_CA_BUNDLE` names (the variable the AWS CLI
+/// and SDKs read), for an endpoint whose certificate does not chain to
+/// Amazon's roots (a proxy that re-signs TLS, say). The file is taken only
+/// when every certificate in it is one rustls accepts as a root, because the
+/// SDK's client would panic on the first request over a bad one; otherwise
+/// it is reported and left out.
+fn extra_roots(path: Option<String>) -> Option<Vec<u8>> {
+    use rustls::pki_types::pem::PemObject;
+    use rustls::pki_types::CertificateDer;
+    let path = path.filter(|p| !p.trim().is_empty())?;
+    let pem = std::fs::read(&path).map_err(|e| eprintln!("WARN AWS_CA_BUNDLE {path} left out: {e}")).ok()?;
+    let certs = CertificateDer::pem_slice_iter(&pem).collect::<Result<Vec<_>, _>>().unwrap_or_default();
+    let mut store = rustls::RootCertStore::empty();
+    let all_roots = !certs.is_empty() && certs.into_iter().all(|c| store.add(c).is_ok());
+    if !all_roots {
+        eprintln!("WARN AWS_CA_BUNDLE {path} left out: not a PEM file of root certificates");
+        return None;
+    }
+    Some(pem)
+}
+
 /// The HTTPS client every SDK client of a process shares (rustls with
-/// aws-lc, as the SDK's default), trusting [`AMAZON_TRUST_SERVICES_ROOTS`].
+/// aws-lc, as the SDK's default), trusting [`AMAZON_TRUST_SERVICES_ROOTS`]
+/// and those of `AWS_CA_BUNDLE`, if any.
 fn https_client() -> SharedHttpClient {
-    let trust = TrustStore::empty().with_native_roots(false).with_pem_certificate(AMAZON_TRUST_SERVICES_ROOTS.as_bytes());
+    let mut trust = TrustStore::empty().with_native_roots(false).with_pem_certificate(AMAZON_TRUST_SERVICES_ROOTS.as_bytes());
+    if let Some(extra) = extra_roots(std::env::var("AWS_CA_BUNDLE").ok()) {
+        trust = trust.with_pem_certificate(extra);
+    }
     match TlsContext::builder().with_trust_store(trust).build() {
         Ok(ctx) => {
             aws_smithy_http_client::Builder::new().tls_provider(tls::Provider::Rustls(CryptoMode::AwsLc)).tls_context(ctx).build_https()
@@ -95,6 +120,27 @@ mod tests {
         let hashes: Vec<String> = certs.iter().map(|c| Sha256::digest(spki(c)).iter().map(|b| format!("{b:02x}")).collect()).collect();
         assert_eq!(hashes, PUBLISHED_SPKI_SHA256);
         assert_eq!(store.len(), 5);
+    }
+
+    #[test]
+    fn an_extra_bundle_is_taken_only_when_it_holds_root_certificates_alone() {
+        let dir = std::env::temp_dir().join(format!("aws-ca-bundle-{}", uuid::Uuid::new_v4().simple()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let good = dir.join("good.pem");
+        std::fs::write(&good, AMAZON_TRUST_SERVICES_ROOTS).unwrap();
+        let bad = dir.join("bad.pem");
+        std::fs::write(&bad, format!("{AMAZON_TRUST_SERVICES_ROOTS}-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n"))
+            .unwrap();
+        let empty = dir.join("empty.pem");
+        std::fs::write(&empty, "no certificates here\n").unwrap();
+        let path = |p: &std::path::Path| Some(p.to_string_lossy().to_string());
+        assert_eq!(extra_roots(path(&good)).as_deref(), Some(AMAZON_TRUST_SERVICES_ROOTS.as_bytes()));
+        assert_eq!(extra_roots(path(&bad)), None);
+        assert_eq!(extra_roots(path(&empty)), None);
+        assert_eq!(extra_roots(path(&dir.join("missing.pem"))), None);
+        assert_eq!(extra_roots(Some(" ".into())), None);
+        assert_eq!(extra_roots(None), None);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[tokio::test]

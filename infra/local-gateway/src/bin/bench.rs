@@ -12,8 +12,8 @@
 //!    "Cold start" has two readings: until the process has answered its first
 //!    request, or what being cold adds to that request. The first counts the
 //!    request's own work, which on the stand-in is mostly the stand-in's
-//!    handling of its DynamoDB calls (40 ms of the admin dashboard's 7 calls)
-//!    and which part 2 measures on its own. What a user waits for because a
+//!    handling of its DynamoDB calls (the admin dashboard makes 7) and which
+//!    part 2 measures on its own. What a user waits for because a
 //!    function was cold is the second: the first answer's time less the same
 //!    request's time once the process is warm (Lambda's Init Duration plus
 //!    what the first request sets up: the connection, the SDK's credentials
@@ -293,6 +293,16 @@ async fn stand_in_counters(endpoint: Option<&str>) -> Option<(u64, u64)> {
     Some((body["stats"]["requests"].as_u64().unwrap_or(0), body["stats"]["handling_us"].as_u64().unwrap_or(0)))
 }
 
+/// Adds to `total` what the stand-in handled since its counters read `before`
+/// (it does not count its status requests).
+async fn add_since(total: &mut (u64, u64), before: Option<(u64, u64)>, endpoint: Option<&str>) {
+    let Some(b) = before else { return };
+    if let Some(a) = stand_in_counters(endpoint).await {
+        total.0 += a.0.saturating_sub(b.0);
+        total.1 += a.1.saturating_sub(b.1);
+    }
+}
+
 /// Signs in through the router and returns the access token.
 async fn sign_in(router: &Router, email: &str) -> Result<String, Box<dyn std::error::Error>> {
     let login = Request::post("/api/token/")
@@ -441,30 +451,21 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     for ((name, _), work) in binaries.iter().zip(&works) {
         let mut handler = Vec::with_capacity(calls);
         let mut raw = Vec::with_capacity(calls);
-        // The stand-in's share of the typical calls: its counters around them, minus the GetItems'.
+        // The stand-in's share of the typical calls and of the GetItems: its
+        // counters read around each (outside the timed part).
         let mut stand_in = (0u64, 0u64);
         let mut raw_stand_in = (0u64, 0u64);
         for i in 0..calls + 20 {
-            let before = if i >= 20 { stand_in_counters(endpoint).await } else { None };
+            let counted = i >= 20;
+            let before = stand_in_counters(endpoint.filter(|_| counted)).await;
             let h = call_once(&state, &router, work).await?;
-            if let Some(b) = before {
-                // (The stand-in does not count its status requests.)
-                if let Some(a) = stand_in_counters(endpoint).await {
-                    stand_in.0 += a.0.saturating_sub(b.0);
-                    stand_in.1 += a.1.saturating_sub(b.1);
-                }
-            }
-            let before = if i >= 20 { stand_in_counters(endpoint).await } else { None };
+            add_since(&mut stand_in, before, endpoint).await;
+            let before = stand_in_counters(endpoint.filter(|_| counted)).await;
             let t = Instant::now();
             get_item().await?;
             let r = t.elapsed();
-            if let Some(b) = before {
-                if let Some(a) = stand_in_counters(endpoint).await {
-                    raw_stand_in.0 += a.0.saturating_sub(b.0);
-                    raw_stand_in.1 += a.1.saturating_sub(b.1);
-                }
-            }
-            if i >= 20 {
+            add_since(&mut raw_stand_in, before, endpoint).await;
+            if counted {
                 handler.push(h);
                 raw.push(r);
             }

@@ -287,6 +287,10 @@ export default defineConfig({
     globals: true,
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // Limits for failing, not speed checks: CI runs these beside the Rust tests on two cores, where a page test
+    // that takes 2 s alone took over 10 s (page tests' files set 180 s, their waits at least 30 s: renderApp.tsx).
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     // React's scheduler can run a root's queued work just after a file's jsdom environment is torn down
     // (a timer of antd's motion or notices firing late on a loaded machine), where it meets no `window` and
     // vitest fails the whole run with that one unhandled error, whatever the tests said (CI, twice). The

@@ -45,7 +45,7 @@ function customerReplies(counts: { message: number; others: number }) {
   };
 }
 
-describe('header dropdowns', { timeout: 40_000 }, () => {
+describe('header dropdowns', { timeout: 180_000 }, () => {
   it('roles: messages not for admin or sales, notifications not for admin (spec §2)', () => {
     expect(headerDropdowns('admin')).toEqual([]);
     expect(headerDropdowns('sales')).toEqual(['notifications']);

@@ -14,6 +14,9 @@ import { AppRoutes } from '../app/router';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
+/** The least time a wait allows before it fails (see `waitFor`). */
+export const WAIT_FLOOR_MS = 30_000;
+
 /** A mounted tree and helpers that find elements by data-testid, type, click and wait. */
 export interface Mounted {
   container: HTMLDivElement;
@@ -50,8 +53,11 @@ async function mount(element: ReactNode, scope: 'container' | 'document', where:
   const searchRoot = () => (scope === 'container' ? container : document);
   const $ = (testId: string) => searchRoot().querySelector<HTMLElement>(`[data-testid="${testId}"]`);
 
-  async function waitFor<T>(fn: () => T | null | undefined | false, what: string, ms = 10_000): Promise<T> {
-    const end = Date.now() + ms;
+  // A wait is a limit for failing, not a speed check: on a machine busy with other work (CI runs these beside
+  // the Rust tests on two cores) a page took over 10 s to show, and a tight limit failed a correct test. Every
+  // wait gets at least WAIT_FLOOR_MS; a page that never shows still fails, only later.
+  async function waitFor<T>(fn: () => T | null | undefined | false, what: string, ms = WAIT_FLOOR_MS): Promise<T> {
+    const end = Date.now() + Math.max(ms, WAIT_FLOOR_MS);
     for (;;) {
       const v = fn();
       if (v) return v;

@@ -49,6 +49,17 @@ afterAll(async () => {
     message.destroy();
     modal.destroyAll();
   }
-  // The notices' leave motion ends on a timer (rc-motion's deadline, 500 ms) and commits once more.
-  await new Promise((resolve) => setTimeout(resolve, notifier ? 700 : 100));
+  // The notices' leave motion ends on a timer (rc-motion's deadline, 500 ms) and commits once more. Inside act,
+  // so that last commit logs no "not wrapped in act" warning: a console line written while the worker closes
+  // fails the run ("Closing rpc while onUserConsoleLog was pending") though every test passed.
+  // (Only where the file set up act's environment: elsewhere act itself would warn.)
+  const settle = () => new Promise((resolve) => setTimeout(resolve, notifier ? 700 : 100));
+  if ((globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT) {
+    const { act } = await import('react');
+    await act(settle);
+  } else {
+    await settle();
+  }
+  // A line logged just before this point is still on its way to the main process: let it arrive first.
+  await new Promise((resolve) => setTimeout(resolve, 50));
 });

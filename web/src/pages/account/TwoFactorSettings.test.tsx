@@ -13,7 +13,7 @@ const URI = `otpauth://totp/Legal%20Services:c%40example.com?secret=${SECRET}&is
 const CODES = ['ABCDE-FGHJK', 'BCDEF-GHJKM', 'CDEFG-HJKMN'];
 const warning = vi.fn();
 
-describe('two-factor settings: authenticator app', { timeout: 60_000 }, () => {
+describe('two-factor settings: authenticator app', { timeout: 180_000 }, () => {
   const page = pageTests({ warning });
   const render = (status: object) =>
     page.render('/user/update-2fa/', customer, { 'GET /2fa/status/': () => ({ status: 200, body: status }) });

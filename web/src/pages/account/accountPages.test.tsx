@@ -17,7 +17,7 @@ const page = pageTests({ warning });
 /** Signed in (the start-up profile refresh, if made, is answered). */
 const render = (path: string, user: typeof customer | typeof admin = customer) => page.render(path, user);
 
-describe('account pages', { timeout: 60_000 }, () => {
+describe('account pages', { timeout: 180_000 }, () => {
   it('change password: server field errors go onto the fields; success stores the new tokens', async () => {
     const { $, type, click, waitFor } = await render('/user/change-password/');
     await waitFor(() => $('change-password-form'), 'form');

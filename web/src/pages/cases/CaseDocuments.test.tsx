@@ -62,7 +62,7 @@ function acceptUploads(put: ReturnType<typeof vi.fn>) {
   fake.routes.set('POST /case/file/confirm/', (c) => ({ status: 201, body: { ...doc((c.options?.body as { name: string }).name, true) } }));
 }
 
-describe('case documents', { timeout: 40_000 }, () => {
+describe('case documents', { timeout: 180_000 }, () => {
   beforeEach(() => {
     vi.unstubAllGlobals();
   });

@@ -16,7 +16,7 @@ const common = {
   'GET /case/hour/list/': () => ({ status: 200, body: [] }),
 };
 
-describe('the customer side edits its drafts', { timeout: 60_000 }, () => {
+describe('the customer side edits its drafts', { timeout: 180_000 }, () => {
   const page = pageTests();
 
   it('details link to cases/edit/{uid}; the form loads the case and saves with PUT', async () => {

@@ -57,7 +57,7 @@ function checkRow(r: Rendered, table: string, row: number) {
   return act(async () => boxes[row].click());
 }
 
-describe('case hours screens', { timeout: 60_000 }, () => {
+describe('case hours screens', { timeout: 180_000 }, () => {
   it('details: edit links carry the case, selected rows are marked invoiced in one call, additional hours listed', async () => {
     fake.routes.set('GET /case/hour/list/', () => ({ status: 200, body: [hour('h1', 1.5), hour('h2', 0.25), hour('h3', 1)] }));
     fake.routes.set('GET /case/additional_hour/list/', () => ({ status: 200, body: [additional('a1', '2026-03', 2.5)] }));

@@ -20,7 +20,7 @@ function render(path: string, user: object, services: unknown[] = []) {
   });
 }
 
-describe('case screens', { timeout: 60_000 }, () => {
+describe('case screens', { timeout: 180_000 }, () => {
   it('the customer without a consultancy service is told so and cannot submit', async () => {
     fake.routes.set('GET /typeofcase/list/', () => ({ status: 200, body: [{ id: 1, name: 'Tenancy' }] }));
     const r = await render('/user/cases/create/', customer);

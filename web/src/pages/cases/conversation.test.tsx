@@ -48,7 +48,7 @@ function at(path: string, element: React.ReactNode) {
   return <RouterProvider router={router} />;
 }
 
-describe('conversation panel', { timeout: 40_000 }, () => {
+describe('conversation panel', { timeout: 180_000 }, () => {
   it('newest at the bottom, older pages on request, read marks under own messages', async () => {
     const r = await page.mount(at('/user/cases/details/case-1', <Conversation caseUid="case-1" />), customerUser, {
       'GET /message/': (c) => ({ status: 200, body: c.options?.queryParams?.before === 'cursor-20' ? page0 : page1() }),
@@ -145,7 +145,7 @@ describe('conversation panel', { timeout: 40_000 }, () => {
   });
 });
 
-describe('notes and rating cards', { timeout: 40_000 }, () => {
+describe('notes and rating cards', { timeout: 180_000 }, () => {
   const closed = sampleDetails({ status: 'Complete' });
 
   it('notes: staff and the case lawyer see and add them; the customer side never', async () => {

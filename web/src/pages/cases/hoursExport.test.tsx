@@ -13,7 +13,7 @@ const entry = {
   rattsskydd_hour: 0, date: '2026-11-20', time: '', is_invoiced: false, service: 1, description: '',
 };
 
-describe('hours export', { timeout: 60_000 }, () => {
+describe('hours export', { timeout: 180_000 }, () => {
   const page = pageTests();
 
   it('downloads the workbook in the interface language under the case number', async () => {

@@ -10,7 +10,7 @@ const { scorePercent } = await import('./ConflictResults');
 
 const lawyer = { email: 'l@example.com', id: 2, is_staff: false, user_type: 1, full_name: 'Lars' };
 
-describe('conflict of interest search', { timeout: 60_000 }, () => {
+describe('conflict of interest search', { timeout: 180_000 }, () => {
   const page = pageTests();
 
   it('the box submits only when non-empty, under the role prefix', () => {

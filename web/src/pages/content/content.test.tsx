@@ -19,7 +19,7 @@ const TERMS = {
 const page = pageTests();
 const calls = (method: string, path: string) => fake.calls.filter((c) => c.method === method && c.path === path);
 
-describe('terms and privacy', { timeout: 20_000 }, () => {
+describe('terms and privacy', { timeout: 180_000 }, () => {
   it('/terms shows the current version from public/ in the language shown, with raw HTML as text', async () => {
     const { waitFor, container } = await page.render('/terms', null, { 'GET /public/terms/': () => ({ status: 200, body: TERMS }) });
     const h1 = await waitFor(() => container.querySelector('[data-testid="legal-text"] h1'), 'the rendered markdown');
@@ -47,7 +47,7 @@ describe('terms and privacy', { timeout: 20_000 }, () => {
   });
 });
 
-describe('support and academy', { timeout: 20_000 }, () => {
+describe('support and academy', { timeout: 180_000 }, () => {
   it('the customer sees its tickets with their status', async () => {
     const ticket = (id: number, subject: string, status: string) => ({
       id, customer_uid: 'cust-1', customer_name: 'Kund AB', case_uid: null, case_number: null, subject, message: 'm', attachment: null,

@@ -87,7 +87,7 @@ async function openModal(r: Rendered) {
   await r.waitFor(() => doc('customer-details'), 'modal contents');
 }
 
-describe('customer details modal', { timeout: 60_000 }, () => {
+describe('customer details modal', { timeout: 180_000 }, () => {
   afterEach(() => {
     act(() => closeCustomerDetails());
   });
@@ -142,7 +142,7 @@ describe('customer details modal', { timeout: 60_000 }, () => {
   });
 });
 
-describe('customer form', { timeout: 60_000 }, () => {
+describe('customer form', { timeout: 180_000 }, () => {
   function catalogue() {
     fake.routes.set('GET /business-sector/', () => ({ status: 200, body: [{ id: '2', name: 'Financial' }] }));
     fake.routes.set('GET /account_manager/dropdown/list/', () => ({ status: 200, body: [{ uid: 's1', first_name: 'Sara', last_name: 'Säljare', email: 's@x.se' }] }));

@@ -31,7 +31,7 @@ const pendingRow = {
 const page = pageTests({ warning });
 const render = (path: string, user: typeof admin | typeof customer | null = admin) => page.render(path, user);
 
-describe('customer administration pages', { timeout: 60_000 }, () => {
+describe('customer administration pages', { timeout: 180_000 }, () => {
   beforeEach(() => {
     resetBubbles();
   });

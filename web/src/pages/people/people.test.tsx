@@ -32,7 +32,7 @@ const lawyer = (i: number, external = false) => ({
 
 const rowNames = () => [...document.querySelectorAll('[data-testid="staff-row-name"]')].map((e) => e.textContent);
 
-describe('lawyers and sales persons (admin)', { timeout: 60_000 }, () => {
+describe('lawyers and sales persons (admin)', { timeout: 180_000 }, () => {
   const page = pageTests();
   const render = (path: string) => page.render(path, admin);
   const container = () => page.ui!.container;

@@ -39,7 +39,7 @@ async function chooseFile(r: Rendered, file: File) {
   });
 }
 
-describe('profile page', { timeout: 60_000 }, () => {
+describe('profile page', { timeout: 180_000 }, () => {
   beforeEach(() => {
     vi.unstubAllGlobals();
   });

@@ -11,7 +11,7 @@ const twoFactor = await import('../../store/twoFactor');
 const customer = { email: 'c@example.com', id: 7, is_staff: false, user_type: 3, full_name: 'Cee' };
 const warning = vi.fn();
 
-describe('code screen: authenticator app', { timeout: 60_000 }, () => {
+describe('code screen: authenticator app', { timeout: 180_000 }, () => {
   const page = pageTests({ warning });
   const render = (path: string) => page.render(path, null);
 

@@ -15,7 +15,7 @@ const page = pageTests({ warning });
 /** Signed out at `path`. */
 const render = (path: string) => page.render(path, null);
 
-describe('login pages', { timeout: 60_000 }, () => {
+describe('login pages', { timeout: 180_000 }, () => {
   it('login with two-factor on → /authentication; a wrong code is shown inline; the right one signs in', async () => {
     const { $, type, click, waitFor, path } = await render('/login');
     fake.replies.push((c) => {

@@ -84,7 +84,7 @@ describe('format helpers', () => {
   });
 });
 
-describe('CustomerSubscriptionsTable', { timeout: 60_000 }, () => {
+describe('CustomerSubscriptionsTable', { timeout: 180_000 }, () => {
   it('renders the empty text', async () => {
     await render([], admin);
     expect($('subscriptions-empty')?.textContent).toBe('No services available');

@@ -23,7 +23,7 @@ function open(path: string, services: { rows: unknown[]; bisnode?: boolean }) {
   });
 }
 
-describe('service access (spec §5)', { timeout: 60_000 }, () => {
+describe('service access (spec §5)', { timeout: 180_000 }, () => {
   it('loads customer/{uid}/ into the persisted store and shows the promotion without the service', async () => {
     const { $, waitFor } = await open('/user/services/inkasso/', { rows: [] });
     await waitFor(() => $('service-promotion'), 'promotion');

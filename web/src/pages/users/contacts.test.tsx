@@ -40,7 +40,7 @@ function render(path: string, user: object, opts: { stored?: string[]; served?: 
 
 const menuIds = () => [...document.querySelectorAll('[data-testid^="menu-item-"]')].map((e) => e.getAttribute('data-testid'));
 
-describe('contacts: guards, menus and screens', { timeout: 60_000 }, () => {
+describe('contacts: guards, menus and screens', { timeout: 180_000 }, () => {
   it('a contact without view_contact typing users/ lands on /customer_contact/ and sees no Users entry', async () => {
     const { waitFor, path, $ } = await render('/customer_contact/users/', contactUser, { stored: ['add_case'] });
     await waitFor(() => path() === '/customer_contact/', 'redirect to the contact root');

@@ -38,7 +38,7 @@ async function check(testId: string) {
 }
 
 // A big form: give jsdom time on a loaded machine.
-describe('registration page', { timeout: 90_000 }, () => {
+describe('registration page', { timeout: 180_000 }, () => {
   it('shows every client rule before anything is sent', async () => {
     const { type, click, waitFor } = await render();
     await type('reg-regno', '5566771234');

@@ -273,7 +273,7 @@ async function crawl(
   const context = await browser.newContext({ viewport, locale: 'sv-SE', reducedMotion: process.env.CRAWL_MOTION ? 'no-preference' : 'reduce' });
   const page = await context.newPage();
   countApiCalls(page);
-  page.setDefaultTimeout(15_000);
+  page.setDefaultTimeout(30_000); // a limit for failing: five roles crawl side by side on two cores
   const problems = [];
   const errors = [];
   page.on('pageerror', (e) => errors.push(`unhandled error: ${e.message}`));

@@ -15,7 +15,7 @@ if (!BASE_URL) throw new Error('BASE_URL is required, e.g. BASE_URL=http://127.0
 /** Password of every demo account. */
 export const PASSWORD = 'Demo-2026-pass!';
 export const RESULTS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'test-results');
-export const TIMEOUT = 20_000;
+export const TIMEOUT = 30_000; // a limit for failing, not a speed check (CI: two busy cores)
 
 export const byTestId = (id) => `[data-testid="${id}"]`;
 export const url = (path) => `${BASE_URL}${path}`;

@@ -7,8 +7,14 @@
 #   PORT=8080 ./infra/dev.sh  # another port
 #   PERSIST=1 ./infra/dev.sh  # keep the data: the stand-in's state (table,
 #                             # documents, sent mail) is saved to
-#                             # .local/stand-in-state.pickle on Ctrl-C or
-#                             # SIGTERM and loaded on the next start
+#                             # .local/stand-in-state.pickle a few seconds
+#                             # after writes and on Ctrl-C, SIGTERM or SIGHUP,
+#                             # and loaded on the next start; the add-on
+#                             # providers' stand-in keeps its state beside it
+#                             # (.local/stand-in-state.pickle.providers.json)
+#
+# When the stand-in stops on its own, the gateway is stopped too and the
+# script exits with a message (instead of a gateway answering 503).
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
@@ -37,9 +43,20 @@ stop_all() {
   [ -n "$STOPPED" ] && return
   STOPPED=1
   [ -n "$GATEWAY_PID" ] && kill "$GATEWAY_PID" 2>/dev/null || true
-  [ -n "${STAND_IN_STATE:-}" ] && [ -n "${MOTO_PID:-}" ] && log "stopping the stand-in (saving its state to $STAND_IN_STATE)"
+  [ -n "$GATEWAY_PID" ] && wait "$GATEWAY_PID" 2>/dev/null || true
+  local logged alive=""
+  logged=$(wc -l <"$MOTO_LOG")
+  [ -n "${MOTO_PID:-}" ] && kill -0 "$MOTO_PID" 2>/dev/null && alive=1
+  [ -n "${STAND_IN_STATE:-}" ] && [ -n "$alive" ] && log "stopping the stand-in (saving its state to $STAND_IN_STATE)"
   stop_stand_in
-  [ -n "${STAND_IN_STATE:-}" ] && grep '^stand-in: \(state saved\|state NOT saved\|.*: not saved\)' "$MOTO_LOG" || true
+  [ -n "${STAND_IN_STATE:-}" ] || return 0
+  # Only what this stop wrote: an earlier autosave does not count as a save now.
+  if [ -n "$alive" ] && tail -n +"$((logged + 1))" "$MOTO_LOG" | grep -q '^stand-in: state saved'; then
+    tail -n +"$((logged + 1))" "$MOTO_LOG" | grep '^stand-in: \(state saved\|.*: not saved\)' || true
+  else
+    log "the state was NOT saved at this stop; $STAND_IN_STATE keeps the last save:"
+    grep '^stand-in: state saved' "$MOTO_LOG" | tail -n 1 || echo "(none in this run)"
+  fi
 }
 trap stop_all EXIT
 trap 'stop_all; exit 130' INT
@@ -62,4 +79,13 @@ log "starting the gateway"
 # (the trap stops the gateway, then the stand-in, which saves when PERSIST=1).
 "$(cargo_target_dir)/debug/local-gateway" &
 GATEWAY_PID=$!
-wait "$GATEWAY_PID"
+# Whichever stops first. A stand-in that stopped on its own (a crash, an
+# out-of-memory kill) stops the gateway too: it could only answer 503.
+status=0
+wait -n "$GATEWAY_PID" "$MOTO_PID" || status=$?
+if ! kill -0 "$MOTO_PID" 2>/dev/null; then
+  log "the AWS stand-in stopped (exit $status); stopping the gateway. Its last lines ($MOTO_LOG):"
+  tail -n 15 "$MOTO_LOG" >&2
+  exit 1
+fi
+exit "$status"

@@ -17,8 +17,13 @@ it writes. Answers are moto's own, item for item. It refuses to start (exit
 Usage: python infra/stand_in.py HOST PORT [--state FILE] [--no-patch]
 
   --state FILE  load the state saved in FILE at start (if any; a bad file is
-                reported and set aside) and save the whole state there on
-                SIGTERM or SIGINT, before exiting.
+                reported and set aside) and save the whole state there: a few
+                seconds after writes (SAVE_AFTER_SECONDS of quiet, at most
+                SAVE_AT_MOST_SECONDS after the first unsaved write), so a
+                crash or an out-of-memory kill loses only the last seconds;
+                and on SIGTERM, SIGINT or SIGHUP (a closed terminal), before
+                exiting. Every save writes a temporary file and renames it
+                over FILE. A stop whose save failed says so and exits 1.
   --no-patch    plain moto (the conformance test compares against it).
 
 GET /_stand_in/status answers {"patched": ..., "moto": ..., "stats": {...}};
@@ -43,6 +48,71 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 def log(msg: str) -> None:
     print(msg, file=sys.stderr, flush=True)
+
+
+# A save after this many seconds without a write, or at the latest this many
+# seconds after the first unsaved one (a steady stream of writes is saved too).
+SAVE_AFTER_SECONDS = float(os.environ.get("STAND_IN_SAVE_AFTER_SECONDS", "1"))
+SAVE_AT_MOST_SECONDS = float(os.environ.get("STAND_IN_SAVE_AT_MOST_SECONDS", "3"))
+
+# Requests that change nothing (DynamoDB reads by their X-Amz-Target; S3 and
+# the rest by method), so a read-only session does not rewrite the file.
+READS = {
+    "GetItem", "BatchGetItem", "Query", "Scan", "TransactGetItems", "DescribeTable", "ListTables",
+    "DescribeTimeToLive", "DescribeContinuousBackups", "ListTagsOfResource", "DescribeEndpoints",
+}
+
+
+def changes_state(environ: dict) -> bool:
+    target = environ.get("HTTP_X_AMZ_TARGET", "")
+    if target:
+        return target.rsplit(".", 1)[-1] not in READS
+    return environ.get("REQUEST_METHOD", "GET") not in ("GET", "HEAD", "OPTIONS")
+
+
+class Autosave:
+    """Saves the state a few seconds after writes, on its own thread, under
+    the request lock (a save sees no request half done)."""
+
+    def __init__(self, path: str, lock: threading.Lock) -> None:
+        self.path, self.lock = path, lock
+        self.first_unsaved: float | None = None
+        self.last_write = 0.0
+        self.guard = threading.Lock()
+        threading.Thread(target=self._run, name="autosave", daemon=True).start()
+
+    def wrote(self) -> None:
+        now = time.monotonic()
+        with self.guard:
+            self.last_write = now
+            if self.first_unsaved is None:
+                self.first_unsaved = now
+
+    def _due(self) -> bool:
+        with self.guard:
+            if self.first_unsaved is None:
+                return False
+            now = time.monotonic()
+            return now - self.last_write >= SAVE_AFTER_SECONDS or now - self.first_unsaved >= SAVE_AT_MOST_SECONDS
+
+    def _run(self) -> None:
+        import stand_in_state
+
+        while True:
+            time.sleep(min(SAVE_AFTER_SECONDS, 0.5))
+            if not self._due():
+                continue
+            with self.lock:
+                with self.guard:
+                    self.first_unsaved = None
+                try:
+                    saved = stand_in_state.save(self.path, log)
+                except Exception as e:  # noqa: BLE001 - the server keeps serving; the next write tries again
+                    log(f"stand-in: state NOT saved: {type(e).__name__}: {e}")
+                    saved = False
+            if not saved:
+                self.wrote()  # still unsaved: try again,
+                time.sleep(5)  # but not in a tight loop on a full disk
 
 
 def main() -> None:
@@ -90,26 +160,31 @@ def main() -> None:
     app = DomainDispatcherApplication(create_backend_app)
     lock = threading.Lock()
 
+    autosave = None
     if args.state:
         import stand_in_state
 
         stand_in_state.load(args.state, log)
+        autosave = Autosave(args.state, lock)
         saving = threading.Lock()
 
         def save_and_exit(signum, _frame):
             if not saving.acquire(blocking=False):
                 return  # already saving (Ctrl-C and the script's TERM both arrive)
             log(f"stand-in: signal {signum}: saving the state")
-            lock.acquire()  # wait for the request in hand; take no more
+            lock.acquire()  # wait for the request in hand (or a save); take no more
+            saved = False
             try:
-                stand_in_state.save(args.state, log)
+                saved = stand_in_state.save(args.state, log)
             finally:
+                if not saved:
+                    log(f"stand-in: stopped WITHOUT saving the state: {args.state} keeps the last save")
                 sys.stdout.flush()
                 sys.stderr.flush()
-                os._exit(0)
+                os._exit(0 if saved else 1)
 
-        signal.signal(signal.SIGTERM, save_and_exit)
-        signal.signal(signal.SIGINT, save_and_exit)
+        for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+            signal.signal(sig, save_and_exit)
 
     def one_at_a_time(environ, start_response):
         if environ.get("PATH_INFO") == "/_stand_in/status":
@@ -123,6 +198,8 @@ def main() -> None:
             try:
                 return list(app(environ, start_response))
             finally:
+                if autosave is not None and changes_state(environ):
+                    autosave.wrote()
                 stand_in_dynamodb.STATS["requests"] += 1
                 stand_in_dynamodb.STATS["handling_us"] += (time.perf_counter_ns() - started) // 1000
 

@@ -115,9 +115,9 @@ def save(path: str, log: Any = print) -> bool:
             return False
     header = dict(_header(), saved_at=time.strftime("%Y-%m-%dT%H:%M:%S%z"),
                   services=sorted({f"{m}.{a}" for m, a, _ in services}))
-    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
     tmp = f"{path}.tmp-{os.getpid()}"
     try:
+        os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
         with open(tmp, "wb") as f:
             f.write(json.dumps(header).encode() + b"\n")
             f.write(payload)

@@ -10,8 +10,10 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import sys
 import tempfile
+import time
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -98,6 +100,52 @@ class SavedState(unittest.TestCase):
 
         third = self.start()
         self.assertEqual(snapshot(third), after)
+
+    def wait_for_save(self, s: StandIn, saves: int, seconds: float = 20) -> None:
+        deadline = time.time() + seconds
+        while s.log().count("state saved") < saves:
+            self.assertLess(time.time(), deadline, f"not saved within {seconds} s:\n{s.log()}")
+            time.sleep(0.2)
+
+    def test_writes_are_saved_within_seconds_so_a_kill_loses_nothing_before(self) -> None:
+        first = self.start()
+        self.fill(first)
+        self.wait_for_save(first, 1)
+        before = snapshot(first)
+        time.sleep(4)  # past the longest wait: whatever came before is saved
+        saves = first.log().count("state saved")
+        # DynamoDB reads alone do not save again.
+        ddb = first.client()
+        ddb.scan(TableName="t")
+        ddb.get_item(TableName="t", Key=key("USER#u1", "USER"))
+        time.sleep(2)
+        self.assertEqual(first.log().count("state saved"), saves)
+        ddb.put_item(TableName="t", Item={**key("USER#late", "USER"), "GSI1PK": S("ROLE#admin"), "GSI1SK": S("2028#late")})
+        self.wait_for_save(first, saves + 1)
+        after = snapshot(first)
+        self.assertNotEqual(after, before)
+        first.proc.kill()  # a crash: no signal handler runs
+        first.proc.wait()
+        self.assertEqual([f for f in os.listdir(self.dir) if ".tmp-" in f], [])
+        second = self.start()
+        self.assertEqual(snapshot(second), after)
+
+    def test_a_closed_terminal_saves_and_a_failed_save_says_so(self) -> None:
+        first = self.start()
+        first.client().create_table(TableName="t", **PROJECT_TABLE)
+        first.proc.send_signal(signal.SIGHUP)
+        self.assertEqual(first.proc.wait(60), 0)
+        self.assertIn("state saved", first.log())
+        self.assertEqual(self.start().client().list_tables()["TableNames"], ["t"])
+        # A state file that cannot be written (its directory is a file).
+        blocker = os.path.join(self.dir, "not-a-dir")
+        with open(blocker, "w") as f:
+            f.write("x")
+        self.path = os.path.join(blocker, "state.pickle")
+        s = self.start()
+        s.client().create_table(TableName="u", **PROJECT_TABLE)
+        self.assertEqual(s.stop(), 1)
+        self.assertIn("stopped WITHOUT saving the state", s.log())
 
     def assert_rejected(self, content: bytes, reason: str) -> None:
         with open(self.path, "wb") as f:

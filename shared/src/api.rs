@@ -54,11 +54,14 @@ pub const MAX_BODY_BYTES: usize = 256 * 1024;
 /// ids); a longer one answers 414 in the API's error shape.
 pub const MAX_QUERY_BYTES: usize = 8 * 1024;
 
-/// Every request ends within this time: under the functions' 10 s timeout
-/// (template.yaml), so a slow dependency answers 504 in the API's error
-/// shape instead of the platform's own page. The use cases' retries end
-/// sooner ([`crate::services::retry::DEADLINE`]).
-pub const REQUEST_DEADLINE: std::time::Duration = std::time::Duration::from_millis(9_500);
+/// Every request ends within this time (`REQUEST_DEADLINE_MS` of
+/// template.yaml, [`crate::config::Budgets`]): under the function's
+/// `Timeout`, so a slow dependency answers 504 in the API's error shape
+/// instead of the platform's own page. The use cases' retries and a
+/// provider call's attempts end sooner.
+pub fn request_deadline() -> std::time::Duration {
+    crate::config::Budgets::from_env().request_deadline
+}
 
 /// A refused part of a request as the API answers it: 413 when the body is
 /// over [`MAX_BODY_BYTES`], else 400 with `key` on `field` (a missing query
@@ -169,9 +172,9 @@ pub async fn not_found() -> ApiError {
 /// The API's limits on every router (each Lambda's and the local
 /// gateway's): the body limit ([`MAX_BODY_BYTES`], read by [`ApiJson`] and
 /// [`ApiBytes`]), the query limit ([`MAX_QUERY_BYTES`]) and the request
-/// deadline ([`REQUEST_DEADLINE`]), each answered in the API's error shape.
+/// deadline ([`request_deadline`]), each answered in the API's error shape.
 pub fn limits<S: Clone + Send + Sync + 'static>(router: Router<S>) -> Router<S> {
-    limits_within(router, REQUEST_DEADLINE)
+    limits_within(router, request_deadline())
 }
 
 /// [`limits`] with another deadline (tests).

@@ -10,6 +10,7 @@
 
 use std::env;
 use std::sync::OnceLock;
+use std::time::Duration;
 
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -24,6 +25,62 @@ pub struct Config {
     pub endpoint_url: Option<String>,
     /// Keep a copy of every sent mail in memory and print it (local only).
     pub local_outbox: bool,
+}
+
+/// The time budgets of a request, each set in template.yaml (`Globals`)
+/// and read here, so they add up: a provider call's attempts, timeouts and
+/// back-off end before the request's deadline (then the caller gets
+/// `provider_timeout`, not `request_timed_out`); the deadline ends before
+/// the function's `Timeout` (the caller gets the API's 504, not Lambda's);
+/// and that ends before API Gateway's 30 s. The defaults are the template's
+/// values (a test holds them equal), so local runs keep the same budgets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budgets {
+    /// `REQUEST_DEADLINE_MS`: every request answers within this.
+    pub request_deadline: Duration,
+    /// `PROVIDERS_TIMEOUT_MS`: one attempt of a provider call.
+    pub provider_timeout: Duration,
+    /// `PROVIDERS_ATTEMPTS`: attempts of a retriable provider call.
+    pub provider_attempts: u32,
+    /// `PROVIDERS_BACKOFF_MS`: the pause before the second attempt, doubled after.
+    pub provider_backoff: Duration,
+}
+
+impl Budgets {
+    pub const DEFAULT: Budgets = Budgets {
+        request_deadline: Duration::from_millis(9_500),
+        provider_timeout: Duration::from_millis(2_000),
+        provider_attempts: 3,
+        provider_backoff: Duration::from_millis(200),
+    };
+
+    /// From the environment, read once per process.
+    pub fn from_env() -> Budgets {
+        static READ: OnceLock<Budgets> = OnceLock::new();
+        *READ.get_or_init(|| Budgets::from_vars(|k| env::var(k).ok()))
+    }
+
+    /// The budgets from `lookup`; a missing or unreadable value keeps its default.
+    pub fn from_vars(lookup: impl Fn(&str) -> Option<String>) -> Budgets {
+        let ms = |k: &str, d: Duration| lookup(k).and_then(|v| v.trim().parse().ok()).map(Duration::from_millis).unwrap_or(d);
+        let d = Budgets::DEFAULT;
+        Budgets {
+            request_deadline: ms("REQUEST_DEADLINE_MS", d.request_deadline),
+            provider_timeout: ms("PROVIDERS_TIMEOUT_MS", d.provider_timeout),
+            provider_attempts: lookup("PROVIDERS_ATTEMPTS")
+                .and_then(|v| v.trim().parse().ok())
+                .filter(|n| *n >= 1)
+                .unwrap_or(d.provider_attempts),
+            provider_backoff: ms("PROVIDERS_BACKOFF_MS", d.provider_backoff),
+        }
+    }
+
+    /// The longest a provider call takes before it gives up: every attempt
+    /// timing out, with the pauses between them.
+    pub fn provider_worst_case(&self) -> Duration {
+        let pauses: Duration = (1..self.provider_attempts).map(|n| self.provider_backoff * 2u32.saturating_pow(n - 1)).sum();
+        self.provider_timeout * self.provider_attempts + pauses
+    }
 }
 
 /// Shortest JWT secret accepted: HS256 needs at least 256 bits of key.
@@ -112,6 +169,53 @@ mod tests {
                 .collect();
         v.extend(extra.iter().map(|(k, x)| (k.to_string(), x.to_string())));
         v
+    }
+
+    /// The function settings of template.yaml's `Globals`: its `Timeout`
+    /// (seconds) and its environment variables.
+    fn template_globals() -> (u64, HashMap<String, String>) {
+        let text = std::fs::read_to_string(format!("{}/../template.yaml", env!("CARGO_MANIFEST_DIR"))).expect("template.yaml");
+        let globals: Vec<&str> = text
+            .lines()
+            .skip_while(|l| *l != "Globals:")
+            .skip(1)
+            .take_while(|l| l.is_empty() || l.starts_with(' ') || l.starts_with('#'))
+            .collect();
+        let timeout = globals
+            .iter()
+            .find_map(|l| l.strip_prefix("    Timeout: "))
+            .and_then(|v| v.trim().parse().ok())
+            .expect("Globals.Function.Timeout");
+        let vars = globals
+            .iter()
+            .filter_map(|l| l.strip_prefix("        "))
+            .filter(|l| !l.starts_with(' ') && !l.starts_with('#'))
+            .filter_map(|l| l.split_once(": "))
+            .map(|(k, v)| (k.to_string(), v.trim().trim_matches('"').to_string()))
+            .collect();
+        (timeout, vars)
+    }
+
+    #[test]
+    fn the_templates_time_budgets_add_up_and_are_the_defaults() {
+        let (timeout_s, vars) = template_globals();
+        for k in ["REQUEST_DEADLINE_MS", "PROVIDERS_TIMEOUT_MS", "PROVIDERS_ATTEMPTS", "PROVIDERS_BACKOFF_MS"] {
+            assert!(vars.contains_key(k), "template.yaml Globals sets {k}: {vars:?}");
+        }
+        let b = Budgets::from_vars(|k| vars.get(k).cloned());
+        assert_eq!(b, Budgets::DEFAULT, "local runs keep the template's budgets");
+        let function_timeout = Duration::from_secs(timeout_s);
+        assert!(b.provider_worst_case() < b.request_deadline, "{:?} < {:?}", b.provider_worst_case(), b.request_deadline);
+        assert!(crate::services::retry::DEADLINE < b.request_deadline, "the use cases' retries end before the deadline");
+        assert!(b.request_deadline < function_timeout, "{:?} < {function_timeout:?}", b.request_deadline);
+        assert!(function_timeout < Duration::from_secs(30), "under API Gateway's 30 s");
+        // 3 attempts of 2 s with 200 + 400 ms between them.
+        let three =
+            Budgets { provider_attempts: 3, provider_timeout: Duration::from_secs(2), provider_backoff: Duration::from_millis(200), ..b };
+        assert_eq!(three.provider_worst_case(), Duration::from_millis(6_600));
+        // Unreadable values keep the defaults; zero attempts is not a client.
+        let odd = Budgets::from_vars(|k| (k == "PROVIDERS_ATTEMPTS").then(|| "0".into()).or_else(|| Some("x".into())));
+        assert_eq!(odd, Budgets::DEFAULT);
     }
 
     #[test]

@@ -45,6 +45,7 @@ message_keys! {
     BusinessSectorDeleted => "business_sector_deleted",
     CannotChangeAdmin => "cannot_change_admin",
     CaseDescriptionRequired => "case_description_required",
+    CaseAlreadyTaken => "case_already_taken",
     CaseClosedForMessages => "case_closed_for_messages",
     CaseNotAssigned => "case_not_assigned",
     CaseNotInProgress => "case_not_in_progress",
@@ -152,7 +153,6 @@ message_keys! {
     PasswordTooShort => "password_too_short",
     PasswordsDoNotMatch => "passwords_do_not_match",
     PrivacyNotAgreed => "privacy_not_agreed",
-    PurchaseConflict => "purchase_conflict",
     RateClosedCasesOnly => "rate_closed_cases_only",
     AlreadyRated => "already_rated",
     RecoverySent => "recovery_sent",
@@ -371,6 +371,10 @@ pub enum ApiError {
     /// 405
     #[error("method not allowed")]
     MethodNotAllowed,
+    /// 409: a concurrent request took what this one asked for (the case
+    /// another lawyer just accepted); the key names what happened.
+    #[error("conflict: {0:?}")]
+    Conflict(Msg),
     /// 413: the request body is over the API's limit ([`crate::api::MAX_BODY_BYTES`]).
     #[error("payload too large")]
     PayloadTooLarge,
@@ -405,6 +409,7 @@ impl ApiError {
             ApiError::Forbidden | ApiError::ForbiddenBy(_) => 403,
             ApiError::NotFound => 404,
             ApiError::MethodNotAllowed => 405,
+            ApiError::Conflict(_) => 409,
             ApiError::UserNotFound => 406,
             ApiError::PayloadTooLarge => 413,
             ApiError::UriTooLong => 414,
@@ -427,6 +432,7 @@ impl ApiError {
             ApiError::ForbiddenBy(key) => *key,
             ApiError::NotFound => Msg::NotFound,
             ApiError::MethodNotAllowed => Msg::MethodNotAllowed,
+            ApiError::Conflict(key) => *key,
             ApiError::UserNotFound => Msg::UserNotFound,
             ApiError::PayloadTooLarge => Msg::RequestTooLarge,
             ApiError::UriTooLong => Msg::UriTooLong,
@@ -481,6 +487,8 @@ mod tests {
         assert_eq!(ApiError::NotFound.status(), 404);
         assert_eq!(ApiError::MethodNotAllowed.key().as_str(), "method_not_allowed");
         assert_eq!(ApiError::UserNotFound.status(), 406);
+        assert_eq!(ApiError::Conflict(Msg::CaseAlreadyTaken).status(), 409);
+        assert_eq!(ApiError::Conflict(Msg::CaseAlreadyTaken).key().as_str(), "case_already_taken");
         assert_eq!(ApiError::internal("boom").status(), 500);
         assert_eq!(ApiError::internal("boom").key(), Msg::Internal);
     }

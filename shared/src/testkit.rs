@@ -30,6 +30,13 @@ pub async fn services_with_stand_in() -> (AppState, String) {
     (services_with(Some(crate::providers::Providers::http(&base, "", limits))).await, base)
 }
 
+/// [`services_with_stand_in`] whose providers' client keeps `limits` (the
+/// template's budgets, to test that they add up).
+pub async fn services_with_stand_in_within(limits: crate::providers::http::Limits) -> (AppState, String) {
+    let (base, _) = crate::providers::stand_in::serve_on_loopback().await;
+    (services_with(Some(crate::providers::Providers::http(&base, "", limits))).await, base)
+}
+
 /// [`services_with_stand_in`] whose stand-in posts signing callbacks to
 /// `callback_url` signed with `secret`, which the state also holds.
 pub async fn services_with_stand_in_calling_back(callback_url: &str, secret: &str) -> (AppState, String) {

@@ -129,10 +129,11 @@ pub struct StatusRequest {
 
 /// A status action (publish, accept, complete, reopen, transfer). A
 /// conditional write on the case's revision: of two lawyers accepting at
-/// once exactly one wins; the other is told the case is no longer waiting.
+/// once exactly one wins; the others are told the case was just taken.
 #[utoipa::path(post, path = "/api/case/status/{uid}/", tag = "cases", security(("bearer" = [])), request_body = StatusRequest,
     params(("uid" = String, Path, description = "Case uid")),
-    responses((status = 200, body = Case), (status = 400, description = "only_waiting_can_start, only_in_progress_can_complete, status_change_not_allowed", body = ErrorBody), (status = 404, body = ErrorBody)))]
+    responses((status = 200, body = Case), (status = 400, description = "only_waiting_can_start, only_in_progress_can_complete, status_change_not_allowed", body = ErrorBody), (status = 404, body = ErrorBody),
+        (status = 409, description = "case_already_taken: another lawyer accepted the case first", body = ErrorBody)))]
 async fn change_status(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,

@@ -214,3 +214,26 @@ fn urlencode(s: &str) -> String {
         })
         .collect()
 }
+
+/// The account and its set-password link are one write: a stop before it
+/// leaves neither (the address stays free, so the retry creates it), and
+/// the retry leaves both, with the link mailed once.
+#[tokio::test]
+async fn a_stop_while_creating_staff_leaves_neither_the_account_nor_its_link() {
+    let s = services().await;
+    let router = shared::api::finish(people::api(), s.clone());
+    let (_, admin) = signed_in(&s, Role::Admin).await;
+    let form = json!({"first_name": "Sara", "last_name": "Säljare", "email": "sara@example.com"});
+    s.faults.arm("staff.before_commit");
+    let (st, _) = call(&router, Method::POST, "/api/salesperson/create/", Some(&admin), Some(form.clone())).await;
+    assert_eq!(st, StatusCode::INTERNAL_SERVER_ERROR);
+    assert!(s.store.find_user_by_email("sara@example.com").await.unwrap().is_none(), "no account without its link");
+    assert!(mails_to(&s, "sara@example.com").is_empty());
+    let (st, sara) = call(&router, Method::POST, "/api/salesperson/create/", Some(&admin), Some(form)).await;
+    assert_eq!(st, StatusCode::CREATED, "the retry is not refused as email_exists: {sara}");
+    let mail = mails_to(&s, "sara@example.com");
+    assert_eq!(mail.len(), 1);
+    // The mailed link is the stored one: it sets the password.
+    let token = mail[0].split("token=").nth(1).unwrap().split_whitespace().next().unwrap().to_string();
+    shared::services::credentials::passwords::confirm_recovery(&s, &token, "Brand-new-pass-2026!", "Brand-new-pass-2026!").await.unwrap();
+}

@@ -144,6 +144,65 @@ async fn an_advance_row_takes_over_when_the_active_one_expires() {
     assert_eq!(again, ExpiryReport::default());
 }
 
+/// The customer may open a case now (spec §5: an active consultancy row
+/// that has started).
+async fn can_open_cases(state: &shared::api::AppState, customer: &str) -> bool {
+    state.store.current_hour_row(customer, Utc::now().naive_utc()).await.unwrap().is_some()
+}
+
+#[tokio::test]
+async fn an_advance_row_promoted_before_its_start_starts_at_once_with_its_span() {
+    let state = testkit::services().await;
+    let n = Utc::now().naive_utc();
+    let grant = Grant::custom("Gold", Hundredths(1000), 30);
+    let current = use_cases::grant(&state, "c1", &grant, n - Duration::days(1)).await.unwrap();
+    let ahead = use_cases::grant(&state, "c1", &grant, n).await.unwrap();
+    assert!(ahead.advance && ahead.start_date == current.expire_on && ahead.start_date > n);
+    // The current row ended early (its expiry set to the past), then the job.
+    let stored = state.store.get_purchase(current.id).await.unwrap().unwrap();
+    let mut ended = stored.row.clone();
+    ended.expire_on = n - Duration::hours(1);
+    state.store.save_purchase(&ended, stored.rev).await.unwrap();
+    let now = Utc::now();
+    let report = subscription_expiry::run(&state, now).await.unwrap();
+    assert_eq!(report.expired, 1, "{report:?}");
+    let taken_over = get(&state, ahead.id).await;
+    let at = shared::domain::subscription::whole_seconds(now.naive_utc());
+    assert_eq!(taken_over.start_date, at, "starts when it takes over");
+    assert_eq!(taken_over.expire_on, at + Duration::days(30), "keeps the 30 days bought");
+    assert_eq!(shared::domain::subscription::status(&taken_over, Utc::now().naive_utc()), shared::domain::subscription::Status::Active);
+    assert!(can_open_cases(&state, "c1").await);
+    // Running again changes nothing.
+    assert_eq!(subscription_expiry::run(&state, Utc::now()).await.unwrap(), ExpiryReport::default());
+}
+
+#[tokio::test]
+async fn staff_ending_a_row_early_hand_over_to_the_advance_row_at_once() {
+    use shared::domain::Role;
+    let state = testkit::services().await;
+    let (admin, _) = testkit::signed_in(&state, Role::Admin).await;
+    let n = Utc::now().naive_utc();
+    let grant = Grant::custom("Gold", Hundredths(1000), 30);
+    let current = use_cases::grant(&state, "c1", &grant, n - Duration::days(1)).await.unwrap();
+    let ahead = use_cases::grant(&state, "c1", &grant, n).await.unwrap();
+    assert!(ahead.advance && ahead.start_date > n);
+    let fmt = |t: chrono::NaiveDateTime| t.format("%Y-%m-%d %H:%M:%S").to_string();
+    let form: shared::domain::subscription::ChangeService = serde_json::from_value(serde_json::json!({
+        "start_date": fmt(current.start_date),
+        "expire_on": fmt(n - Duration::minutes(5)),
+        "hour": 10,
+    }))
+    .unwrap();
+    let changed = use_cases::change_service(&state, &admin, &current.id.to_string(), &form).await.unwrap();
+    assert!(changed.row.expired, "ended now, not at the job's next run");
+    let taken_over = get(&state, ahead.id).await;
+    assert!(taken_over.active && taken_over.start_date <= Utc::now().naive_utc());
+    assert_eq!(taken_over.expire_on - taken_over.start_date, Duration::days(30));
+    assert!(can_open_cases(&state, "c1").await, "the customer opens cases at once");
+    // The job finds nothing left to do.
+    assert_eq!(subscription_expiry::run(&state, Utc::now()).await.unwrap(), ExpiryReport::default());
+}
+
 #[tokio::test]
 async fn the_job_finishes_index_follow_ups_a_stopped_process_left() {
     use shared::domain::conflict::PartyKind;

@@ -128,6 +128,25 @@ async fn customer_buys_public_packages_with_the_active_and_advance_rule() {
 }
 
 #[tokio::test]
+async fn buyers_racing_get_a_row_or_the_purchase_rules_own_answer() {
+    let w = world().await;
+    let (_, admin) = w.user(Role::Admin).await;
+    let (cust, ct) = w.user(Role::Customer).await;
+    let public = w.package(&admin, "Gold", json!(10), true).await;
+    let buy = || w.call(Method::POST, "/api/subscription/packages/", &ct, Some(json!({"package_id": public})));
+    let (a, b, c, d) = tokio::join!(buy(), buy(), buy(), buy());
+    let answers = [a, b, c, d];
+    let created: Vec<&Value> = answers.iter().filter(|(st, _)| *st == StatusCode::CREATED).map(|(_, v)| v).collect();
+    // One active row and one advance row; every other buyer is told the rule.
+    assert_eq!(created.len(), 2, "{answers:?}");
+    assert_eq!(created.iter().filter(|v| v["advance"] == true).count(), 1, "{answers:?}");
+    for (st, v) in answers.iter().filter(|(st, _)| *st != StatusCode::CREATED) {
+        assert_eq!((*st, v["message"].as_str()), (StatusCode::BAD_REQUEST, Some("active_and_advance_subscription")), "{v}");
+    }
+    assert_eq!(w.rows(&ct, &cust.uid).await.len(), 2);
+}
+
+#[tokio::test]
 async fn who_may_read_a_customers_services() {
     let w = world().await;
     let (cust, ct) = w.user(Role::Customer).await;

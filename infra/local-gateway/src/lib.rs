@@ -19,14 +19,22 @@ use utoipa_axum::router::OpenApiRouter;
 
 /// The providers' stand-in; it posts signing callbacks to this gateway's
 /// `verified/callback/` (at WEB_ORIGIN, where the gateway serves the API)
-/// signed with the providers' callback secret, when there is one.
+/// signed with the providers' callback secret, when there is one. With
+/// `STAND_IN_STATE` set (`PERSIST=1 infra/dev.sh`) its state is kept beside
+/// the AWS stand-in's, in `<STAND_IN_STATE>.providers.json`.
 fn stand_in(state: &AppState) -> Router {
+    use shared::providers::stand_in::{router_with, StandIn};
+    let kept = std::env::var("STAND_IN_STATE")
+        .ok()
+        .filter(|p| !p.trim().is_empty())
+        .map(|p| StandIn::kept_in(std::path::Path::new(&format!("{p}.providers.json"))))
+        .unwrap_or_default();
     let secret = &state.providers.callback_secret;
     if secret.is_empty() {
-        return shared::providers::stand_in::router();
+        return router_with(kept);
     }
     let url = format!("{}/api/verified/callback/", state.config.web_origin.trim_end_matches('/'));
-    shared::providers::stand_in::router_with_callback(&url, secret)
+    router_with(kept.calling_back(&url, secret))
 }
 
 /// All API routes, exactly as the Lambda functions serve them.

@@ -688,9 +688,17 @@ pub fn advance_successor<'a>(rows: &'a [PurchasedService], row: &PurchasedServic
 }
 
 /// An advance row taking over: active (it keeps `advance`, so the table
-/// still tags it).
+/// still tags it). When it takes over before its planned start (staff ended
+/// the current row early), it starts now and keeps the span bought from
+/// there: a row active but starting later would show "Deactivated" and
+/// refuse the customer's cases until that date.
 pub fn promoted(row: &PurchasedService, now: NaiveDateTime) -> PurchasedService {
     let mut next = row.clone();
+    let now = whole_seconds(now);
+    if now < row.start_date {
+        next.start_date = now;
+        next.expire_on = now + (row.expire_on - row.start_date);
+    }
     next.active = true;
     next.updated_at = now;
     next
@@ -915,6 +923,24 @@ mod tests {
         assert!(done.expired && !done.active && !is_due(&done, now));
         assert!(is_due(&current, current.expire_on) && !is_due(&current, now));
         assert!(promoted(&ahead, now).active);
+    }
+
+    #[test]
+    fn a_row_promoted_before_its_start_starts_then_and_keeps_its_span() {
+        let mut ahead = row();
+        ahead.advance = true;
+        ahead.active = false;
+        ahead.start_date = dt("2026-02-01 00:00:00");
+        ahead.expire_on = dt("2026-03-03 00:00:00");
+        // Promoted early (the current row ended on 2026-01-10).
+        let early = promoted(&ahead, now());
+        assert_eq!((early.start_date, early.expire_on), (now(), dt("2026-02-09 00:00:00")));
+        assert_eq!(status(&early, now()), Status::Active);
+        // Promoted late (the job ran after the planned start): dates kept.
+        let late_at = dt("2026-02-01 00:10:00");
+        let late = promoted(&ahead, late_at);
+        assert_eq!((late.start_date, late.expire_on), (ahead.start_date, ahead.expire_on));
+        assert_eq!(status(&late, late_at), Status::Active);
     }
 
     #[test]

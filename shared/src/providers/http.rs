@@ -61,9 +61,16 @@ pub struct Limits {
     pub backoff: Duration,
 }
 
+impl Limits {
+    /// The provider part of the request's time budgets.
+    pub fn of(b: &crate::config::Budgets) -> Limits {
+        Limits { timeout: b.provider_timeout, attempts: b.provider_attempts, backoff: b.provider_backoff }
+    }
+}
+
 impl Default for Limits {
     fn default() -> Self {
-        Limits { timeout: Duration::from_secs(10), attempts: 3, backoff: Duration::from_millis(200) }
+        Limits::of(&crate::config::Budgets::DEFAULT)
     }
 }
 

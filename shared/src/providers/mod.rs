@@ -10,7 +10,8 @@
 //! AWS, `http://127.0.0.1:<port>/local/providers` locally); the API key is
 //! `PROVIDERS_API_KEY`, or on AWS the Secrets Manager secret named by
 //! `PROVIDERS_SECRET_ARN` (read once at cold start, as the JWT key).
-//! `PROVIDERS_TIMEOUT_MS` and `PROVIDERS_ATTEMPTS` tune the client.
+//! `PROVIDERS_TIMEOUT_MS`, `PROVIDERS_ATTEMPTS` and `PROVIDERS_BACKOFF_MS`
+//! tune the client ([`crate::config::Budgets`]).
 //! `CONTRACT_CHECK_URL` is where the contract-check screen links to (default:
 //! the stand-in's page under the base URL). `VERIFIED_CALLBACK_SECRET` signs
 //! the signing provider's callbacks (default: the API key; an empty secret
@@ -28,7 +29,6 @@ pub mod stand_in;
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
-use std::time::Duration;
 
 use self::http::{JsonClient, Limits, ProviderError};
 
@@ -79,14 +79,7 @@ impl Providers {
             (None, Some(arn)) => read_key(&arn),
             (None, None) => String::new(),
         };
-        let mut limits = Limits::default();
-        if let Some(ms) = var("PROVIDERS_TIMEOUT_MS").and_then(|v| v.parse().ok()) {
-            limits.timeout = Duration::from_millis(ms);
-        }
-        if let Some(n) = var("PROVIDERS_ATTEMPTS").and_then(|v| v.parse().ok()) {
-            limits.attempts = n;
-        }
-        let mut p = Providers::http(&base, &key, limits);
+        let mut p = Providers::http(&base, &key, Limits::of(&crate::config::Budgets::from_env()));
         if let Some(url) = var("CONTRACT_CHECK_URL") {
             p.contract_check = Arc::new(contract_check::ConfiguredLink(url));
         }

@@ -28,6 +28,11 @@
 //! - `POST /_script {"fail": "timeout"|"5xx"|"malformed", "times": n,
 //!   "delay_ms": ms}`: the next `n` provider calls fail that way (a timeout
 //!   answers after `delay_ms`, default 3000).
+//! - [`StandIn::kept_in`]: the state is loaded from a file and saved there
+//!   after every call (a temporary file renamed over it), so a meeting
+//!   booked before a restart can still be cancelled and a new one never
+//!   gets its room (the local gateway keeps it beside the AWS stand-in's
+//!   saved state when `PERSIST=1`).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -39,7 +44,7 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use super::credit::{CreditAnswer, ReportBody};
@@ -54,8 +59,9 @@ struct Script {
     delay_ms: u64,
 }
 
-#[derive(Default)]
+#[derive(Default, Serialize, Deserialize)]
 struct Inner {
+    #[serde(skip)]
     script: Script,
     /// email → (password, token)
     accounts: HashMap<String, (String, String)>,
@@ -68,10 +74,32 @@ struct Inner {
     /// claim id → (creditor id, step in `CLAIM_STATUSES`, read yet)
     claims: HashMap<String, (String, usize, bool)>,
     /// Where signing callbacks go, and their secret.
+    #[serde(skip)]
     callback: Option<(String, String)>,
     /// room id → cancelled
     rooms: HashMap<String, bool>,
+    #[serde(skip)]
     calls: u64,
+    /// Where the state is kept between runs (none: memory only).
+    #[serde(skip)]
+    file: Option<std::path::PathBuf>,
+}
+
+impl Inner {
+    /// Writes the state to its file, if it has one: a temporary file renamed
+    /// over it, so a stop in the middle leaves the previous state whole.
+    fn save(&self) {
+        let Some(path) = &self.file else { return };
+        let tmp = path.with_extension(format!("tmp-{}", std::process::id()));
+        let written = serde_json::to_vec(self)
+            .map_err(std::io::Error::other)
+            .and_then(|bytes| std::fs::write(&tmp, bytes))
+            .and_then(|_| std::fs::rename(&tmp, path));
+        if let Err(e) = written {
+            eprintln!("WARN providers' stand-in: state NOT saved to {}: {e}", path.display());
+            let _ = std::fs::remove_file(&tmp);
+        }
+    }
 }
 
 #[derive(Clone, Default)]
@@ -86,6 +114,26 @@ impl StandIn {
     /// Provider calls answered so far (not counting `/_script`).
     pub fn calls(&self) -> u64 {
         self.with(|i| i.calls)
+    }
+
+    /// The stand-in with the state saved in `path` (empty when there is none
+    /// or it does not read), saving there after every call.
+    pub fn kept_in(path: &std::path::Path) -> StandIn {
+        let mut inner = match std::fs::read(path) {
+            Ok(bytes) => serde_json::from_slice::<Inner>(&bytes).unwrap_or_else(|e| {
+                eprintln!("WARN providers' stand-in: {} does not read ({e}); starting empty", path.display());
+                Inner::default()
+            }),
+            Err(_) => Inner::default(),
+        };
+        inner.file = Some(path.to_path_buf());
+        StandIn(Arc::new(Mutex::new(inner)))
+    }
+
+    /// The same stand-in posting signing callbacks to `url`, signed with `secret`.
+    pub fn calling_back(self, url: &str, secret: &str) -> StandIn {
+        self.with(|i| i.callback = Some((url.to_string(), secret.to_string())));
+        self
     }
 }
 
@@ -185,7 +233,12 @@ async fn scripted(State(s): State<StandIn>, req: Request, next: Next) -> Respons
             (StatusCode::OK, [("content-type", "application/json")], "{\"id\": 12, \"stat").into_response()
         }
         Some(_) => (StatusCode::SERVICE_UNAVAILABLE, Json(json!({"error": "unavailable"}))).into_response(),
-        None => next.run(req).await,
+        None => {
+            let answer = next.run(req).await;
+            // Reads move the state on too (an envelope's signers, a claim's steps).
+            s.with(|i| i.save());
+            answer
+        }
     }
 }
 
@@ -546,6 +599,39 @@ impl StandIn {
     /// Rooms made so far and how many of them are cancelled (tests).
     pub fn rooms(&self) -> (usize, usize) {
         self.with(|i| (i.rooms.len(), i.rooms.values().filter(|c| **c).count()))
+    }
+}
+
+#[cfg(test)]
+mod kept {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_kept_stand_in_remembers_rooms_across_a_restart() {
+        let dir = std::env::temp_dir().join(format!("providers-stand-in-{}", uuid::Uuid::new_v4().simple()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("state.providers.json");
+        let client = |base: &str| super::super::http::JsonClient::new(base, "", super::super::http::Limits::default());
+        let (base, _) = serve_state(StandIn::kept_in(&path)).await;
+        let room: Value = client(&base)
+            .json(hyper::Method::POST, "/meeting/rooms", Some(&json!({"title": "Möte", "minutes": 30})), None, Some("k1"))
+            .await
+            .unwrap();
+        assert_eq!(room["id"], "room-1");
+        // Restarted: the booked room is known (cancelling it works) and a new one gets another id.
+        let (again, kept) = serve_state(StandIn::kept_in(&path)).await;
+        client(&again).send(hyper::Method::POST, "/meeting/rooms/room-1/cancel", None, None, Some("c1")).await.unwrap();
+        assert_eq!(kept.rooms(), (1, 1));
+        let next: Value = client(&again)
+            .json(hyper::Method::POST, "/meeting/rooms", Some(&json!({"title": "Möte", "minutes": 30})), None, Some("k2"))
+            .await
+            .unwrap();
+        assert_eq!(next["id"], "room-2");
+        assert!(std::fs::read_dir(&dir).unwrap().all(|e| !e.unwrap().file_name().to_string_lossy().contains("tmp-")));
+        // Memory only: a fresh stand-in knows nothing of it.
+        let (fresh, _) = serve_on_loopback().await;
+        assert!(client(&fresh).send(hyper::Method::POST, "/meeting/rooms/room-1/cancel", None, None, Some("c2")).await.is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
 

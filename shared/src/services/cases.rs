@@ -220,10 +220,13 @@ pub async fn update(ctx: &Context, user: &User, uid: &str, form: CaseForm) -> Re
 
 /// A status action (publish, accept, complete, reopen, transfer), a write
 /// conditional on the case's revision: of two lawyers accepting at once
-/// exactly one wins; the other is told the case is no longer waiting.
+/// exactly one wins; the others are told the case was just taken (409).
 pub async fn change_status(ctx: &Context, user: &User, uid: &str, action: Transition) -> Result<Case, ApiError> {
     let c = retry::until_done(|_| async move {
-        let prev = visible_for_write(ctx, user, uid).await?;
+        let prev = match visible_for_write(ctx, user, uid).await {
+            Err(ApiError::NotFound) if action == Transition::Accept => return Err(taken_or_not_found(ctx, user, uid).await?),
+            read => read?,
+        };
         let moved = case::transition(user, &prev.case, action).map_err(ApiError::bad)?;
         let mut next = prev.case.clone();
         next.status = moved.status;
@@ -241,6 +244,19 @@ pub async fn change_status(ctx: &Context, user: &User, uid: &str, action: Transi
     })
     .await?;
     Ok(case::redacted_for(user, c))
+}
+
+/// Why a lawyer cannot accept a case they do not see: another lawyer has
+/// it now (it left the available pool to them: `case_already_taken`), or it
+/// is not theirs to know of (404, like every case they may not see).
+async fn taken_or_not_found(ctx: &Context, user: &User, uid: &str) -> Result<ApiError, ApiError> {
+    if user.role() != Some(Role::Lawyer) {
+        return Ok(ApiError::NotFound);
+    }
+    let taken = ctx.store.get_case(uid.trim()).await?.is_some_and(|c| {
+        matches!(c.case.status, CaseStatus::Inprogress | CaseStatus::Complete) && c.case.lawyer.as_deref().is_some_and(|l| l != user.uid)
+    });
+    Ok(if taken { ApiError::Conflict(Msg::CaseAlreadyTaken) } else { ApiError::NotFound })
 }
 
 /// The caller's case list for a `status` word: 10 per page, newest first

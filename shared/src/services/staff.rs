@@ -7,7 +7,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::accounts::{new_user, NewAccount};
-use super::credentials::passwords::send_invitation;
+use super::credentials::passwords::{add_invitation, mail_invitation, send_invitation};
 use super::retry::{self, Attempt};
 use super::Context;
 use crate::domain::catalogue::NamedKind;
@@ -52,8 +52,11 @@ async fn checked(ctx: &Context, input: &StaffInput, role: Role) -> Result<StaffF
     Ok(fields)
 }
 
-/// Create a lawyer or a sales person (admin): the user, its e-mail item and
-/// its profile in one transaction, then the set-password mail.
+/// Create a lawyer or a sales person (admin): the user, its e-mail item, its
+/// profile and its set-password link in one transaction (no account without
+/// its link, no link without its account), then the mail with the link. A
+/// stop before the mail leaves an account whose link admin sends again
+/// ([`send_password_link`]).
 pub async fn create(ctx: &Context, caller: &User, role: Role, input: StaffInput) -> Result<StaffProfile, ApiError> {
     policy::require(caller, Action::ManageStaff)?;
     let role = staff_role(role)?;
@@ -76,11 +79,13 @@ pub async fn create(ctx: &Context, caller: &User, role: Role, input: StaffInput)
     )
     .await?;
     let profile = StaffProfile::of(&user, role, fields.lawyer);
-    retry::until_done(|_| async {
+    let invitation = retry::until_done(|_| async {
         let mut tx = ctx.store.tx();
         ctx.store.add_new_staff(&mut tx, &user, &profile)?;
+        let invitation = add_invitation(ctx, &mut tx, &user)?;
+        ctx.faults.check("staff.before_commit")?;
         if ctx.store.commit(tx).await? {
-            return Ok(Attempt::Done(()));
+            return Ok(Attempt::Done(invitation));
         }
         // The uid is new, so only the address can be taken; otherwise a
         // concurrent transaction touched the same items: try again.
@@ -90,7 +95,10 @@ pub async fn create(ctx: &Context, caller: &User, role: Role, input: StaffInput)
         Ok(Attempt::Conflict)
     })
     .await?;
-    send_invitation(ctx, &user).await?;
+    // The first invitation counts against the recipient's mail limit (only
+    // once the account exists: a refused create mails nothing).
+    crate::services::credentials::limit_mail_to(ctx, &user.email).await?;
+    mail_invitation(ctx, &user, &invitation).await?;
     Ok(profile)
 }
 

@@ -104,8 +104,9 @@ pub async fn add_to_customer(ctx: &Context, caller: &User, form: &AddToCustomer)
 /// bought while an active row of the service is held, it is an advance row
 /// starting when that one ends; with both held, it is refused. The decision
 /// reads the customer's rows and purchase guard; the guard's bump in the
-/// same transaction makes a concurrent purchase of the service fail it
-/// (`purchase_conflict`: the buyer tries again and the rule is asked anew).
+/// same transaction makes a concurrent purchase of the service fail it, and
+/// the loser reads and decides again: it gets an advance row, or the rule's
+/// own refusal (`active_and_advance_subscription`), never a bare conflict.
 pub async fn grant(ctx: &Context, customer_uid: &str, grant: &Grant, now: NaiveDateTime) -> Result<PurchasedService, ApiError> {
     retry::until_done(|_| async {
         let seen = ctx.store.purchase_guard(customer_uid, grant.service_id).await?;
@@ -116,11 +117,7 @@ pub async fn grant(ctx: &Context, customer_uid: &str, grant: &Grant, now: NaiveD
         let mut tx = ctx.store.tx();
         ctx.store.add_purchase(&mut tx, &row, seen)?;
         let queued = events::record(ctx, &mut tx, &[Event::SubscriptionChanged { row: &row, change: SubscriptionChange::Bought }]).await?;
-        if events::commit(ctx, tx, queued).await? {
-            Ok(Attempt::Done(row))
-        } else {
-            Err(ApiError::bad(Msg::PurchaseConflict))
-        }
+        Ok(if events::commit(ctx, tx, queued).await? { Attempt::Done(row) } else { Attempt::Conflict })
     })
     .await
 }
@@ -154,7 +151,16 @@ pub async fn change_service(ctx: &Context, caller: &User, raw_id: &str, form: &C
     policy::require(caller, Action::ManageSubscriptions)?;
     let id = row_id(raw_id)?;
     let at = now();
-    Ok(rewrite(ctx, id, SubscriptionChange::Changed, |row| form.apply(row, at)).await?.view(at))
+    let changed = rewrite(ctx, id, SubscriptionChange::Changed, |row| form.apply(row, at)).await?;
+    if !subscription::is_due(&changed, at) {
+        return Ok(changed.view(at));
+    }
+    // Ended early by staff: the row expires and its advance successor takes
+    // over now, not at the job's next run, so the customer is never left
+    // without a current row. Should this step not run, the job does it.
+    expire_row(ctx, &changed.customer_uid, id, at).await?;
+    let stored = ctx.store.get_purchase(id).await?.ok_or(ApiError::NotFound)?;
+    Ok(stored.row.view(at))
 }
 
 /// Set (`'YYYY-MM-DD'`) or clear (none) the automatic update date of a row

@@ -408,7 +408,7 @@ impl Store {
         if self.commit(tx).await? {
             Ok(row)
         } else {
-            Err(ApiError::bad(crate::error::Msg::PurchaseConflict))
+            Err(ApiError::bad(crate::error::Msg::ChangedConcurrently))
         }
     }
 

@@ -77,6 +77,16 @@ describe('error status → notification (spec §8)', () => {
     }
   });
 
+  it('409 names what a concurrent request took', async () => {
+    expect(describeError(409, { status: 409, message: 'case_already_taken', errors: {} })).toMatchObject({
+      title: 'Error',
+      lines: ['This case was just taken by another lawyer.'],
+    });
+    await i18n.changeLanguage('sv');
+    expect(describeError(409, { message: 'case_already_taken' })?.lines).toEqual(['Ärendet har precis tagits av en annan jurist.']);
+    await i18n.changeLanguage('en');
+  });
+
   it('is translated to Swedish', async () => {
     await i18n.changeLanguage('sv');
     expect(describeError(403, null)?.title).toBe('Ej behörig');

@@ -78,6 +78,9 @@ export function describeError(status: number, body: unknown): ErrorNotice | null
       return notice('notFoundTitle', [
         serverMessage && serverMessage !== 'not_found' ? translateServerMessage(serverMessage) : t('userNotFoundMessage'),
       ]);
+    case 409:
+      // Another request took it first (a case another lawyer just accepted): the server's key says so.
+      return notice('errorTitle', [serverMessage ? translateServerMessage(serverMessage) : t('errorMessage')]);
     case 500:
       return notice('systemErrorTitle', [t('systemErrorMessage')]);
     default:

@@ -194,6 +194,31 @@ async fn provider_failures_are_clear_and_store_nothing() {
     assert_eq!(w.consumed(bisnode).await, 0);
 }
 
+/// With the template's time budgets, a provider that never answers gives
+/// up before the request's deadline: the caller is told `provider_timeout`
+/// (the provider's fault), not `request_timed_out`.
+#[tokio::test]
+async fn a_hanging_provider_answers_provider_timeout_within_the_request_deadline() {
+    let budgets = shared::config::Budgets::DEFAULT;
+    let (state, providers) = testkit::services_with_stand_in_within(shared::providers::http::Limits::of(&budgets)).await;
+    // The API's own limits, with the deadline the functions get.
+    let app = shared::api::finish(addons::api(), state.clone());
+    let w = World { state, app, providers };
+    let (cust, ct) = testkit::signed_in(&w.state, Role::Customer).await;
+    let row = w.plan(&cust, 3, 2).await;
+    w.state.store.put_bisnode_account(&cust.uid, true, Some("acc-1")).await.unwrap();
+    // Every attempt hangs far past the deadline.
+    let body = json!({"fail": "timeout", "times": budgets.provider_attempts, "delay_ms": 60_000}).to_string();
+    let (st, _, _) = testkit::http("POST", &format!("{}/_script", w.providers), Some("application/json"), body.as_bytes()).await;
+    assert_eq!(st, 204);
+    let started = std::time::Instant::now();
+    let (st, v) = w.call(Method::POST, "/api/services/credit-check/", &ct, Some(json!({"kind": "company", "number": "5560000001"}))).await;
+    let took = started.elapsed();
+    assert_eq!((st, v["message"].as_str()), (StatusCode::BAD_GATEWAY, Some("provider_timeout")), "after {took:?}");
+    assert!(took >= budgets.provider_timeout * budgets.provider_attempts && took < budgets.request_deadline, "{took:?}");
+    assert_eq!(w.consumed(row).await, 0, "no use booked");
+}
+
 #[tokio::test]
 async fn credit_reports_are_kept_once_and_pending_ones_appear_when_ready() {
     let w = world().await;

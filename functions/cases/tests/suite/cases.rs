@@ -116,7 +116,9 @@ async fn lifecycle_allowed_and_refused_with_history_and_pending_badge() {
     assert_eq!(v["status"], "Inprogress");
     assert_eq!(v["lawyer"], json!(lawyer.uid));
     let (st, v) = w.act_json(&other, uid, "accept").await;
-    assert_eq!(st, StatusCode::NOT_FOUND, "no longer visible to other lawyers: {v}");
+    assert_eq!((st, v["message"].as_str()), (StatusCode::CONFLICT, Some("case_already_taken")), "taken by another lawyer: {v}");
+    let (st, _) = w.call(Method::GET, &format!("/api/case/{uid}/"), &other, None).await;
+    assert_eq!(st, StatusCode::NOT_FOUND, "and no longer visible to other lawyers");
     let (_, mine) = w.call(Method::GET, "/api/case/list/", &lt, None).await;
     assert_eq!(mine["results"][0]["uid"], json!(uid));
     let (st, v) = w.act_json(&lt, uid, "accept").await;
@@ -187,11 +189,8 @@ async fn two_lawyers_accepting_at_once_exactly_one_wins() {
         let oks = [&ra, &rb].iter().filter(|r| r.0 == StatusCode::OK).count();
         assert_eq!(oks, 1, "{ra:?} {rb:?}");
         let loser = if ra.0 == StatusCode::OK { &rb } else { &ra };
-        // The loser is told clearly (or no longer sees the taken case).
-        assert!(
-            (loser.0 == StatusCode::BAD_REQUEST && loser.1["message"] == "only_waiting_can_start") || loser.0 == StatusCode::NOT_FOUND,
-            "{loser:?}"
-        );
+        // The loser is told clearly that the case was just taken.
+        assert_eq!((loser.0, loser.1["message"].as_str()), (StatusCode::CONFLICT, Some("case_already_taken")), "{loser:?}");
         let stored = w.state.store.get_case(&uid).await.unwrap().unwrap();
         assert_eq!(stored.case.status, shared::domain::case::CaseStatus::Inprogress);
     }

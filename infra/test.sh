@@ -101,7 +101,7 @@ PORT=$(free_port)
 # needs cases in every state to reach every route, as a demo user would.
 TABLE_NAME="$RUN_ID" DOCUMENTS_BUCKET="$RUN_ID" SES_SENDER=no-reply@example.com \
   JWT_SECRET="e2e-secret-$RUN_ID-0123456789abcdef" WEB_ORIGIN="http://127.0.0.1:$PORT" \
-  LOCAL_REQUEST_DEADLINE_MS=29000 LOCAL_OUTBOX=1 SEED_E2E=1 SEED_DEMO_CASES=1 GATEWAY_ADDR="127.0.0.1:$PORT" WEB_DIST="$ROOT/web/dist" \
+  REQUEST_DEADLINE_MS=29000 LOCAL_OUTBOX=1 SEED_E2E=1 SEED_DEMO_CASES=1 GATEWAY_ADDR="127.0.0.1:$PORT" WEB_DIST="$ROOT/web/dist" \
   "$GATEWAY_BIN" >"$ROOT/.local/$RUN_ID-gateway.log" 2>&1 &
 GATEWAY_PID=$!
 wait_for_http "http://127.0.0.1:$PORT/api/openapi.json" 120 || { cat "$ROOT/.local/$RUN_ID-gateway.log"; exit 1; }

@@ -84,25 +84,14 @@ pub fn app(state: AppState, web_dist: PathBuf) -> Router {
             }
         });
     // The API's limits (body, query, deadline: `shared::api::limits`) on
-    // everything, so their refusals get the edge headers too. The browser tests
-    // may allow a longer deadline (LOCAL_REQUEST_DEADLINE_MS): the stand-in
-    // answers one request at a time, and with five browsers crawling on a busy
-    // two-core machine a dashboard took longer than the Lambda's 9.5 s.
-    shared::api::limits_within(routes, local_request_deadline())
+    // everything, so their refusals get the edge headers too. The deadline is
+    // REQUEST_DEADLINE_MS's: the browser tests allow a longer one, as the
+    // stand-in answers one request at a time, and with five browsers crawling
+    // on a busy two-core machine a dashboard took longer than the Lambda's 9.5 s.
+    shared::api::limits(routes)
         .with_state(state)
         .layer(middleware::from_fn(log_line))
         .layer(middleware::from_fn_with_state(edge, headers::edge))
-}
-
-/// The request deadline: the API's own unless LOCAL_REQUEST_DEADLINE_MS names
-/// a longer one (at most API Gateway's 30 s).
-fn local_request_deadline() -> std::time::Duration {
-    std::env::var("LOCAL_REQUEST_DEADLINE_MS")
-        .ok()
-        .and_then(|v| v.parse::<u64>().ok())
-        .map(|ms| std::time::Duration::from_millis(ms.min(30_000)))
-        .filter(|d| *d > shared::api::REQUEST_DEADLINE)
-        .unwrap_or(shared::api::REQUEST_DEADLINE)
 }
 
 /// One line per request and its response.

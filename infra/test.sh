@@ -21,6 +21,30 @@ set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 started=$(date +%s)
+# Each step's duration, printed at the end (and on failure), to see where the
+# time goes.
+STEP_NAMES=()
+STEP_TIMES=()
+STEP_START=$started
+STEP_NAME="install what is missing"
+step() {
+  local now
+  now=$(date +%s)
+  STEP_NAMES+=("$STEP_NAME")
+  STEP_TIMES+=("$((now - STEP_START))")
+  STEP_START=$now
+  STEP_NAME="$*"
+  log "$*"
+}
+print_step_times() {
+  local now i
+  now=$(date +%s)
+  echo
+  echo "==> time per step (s)"
+  for i in "${!STEP_NAMES[@]}"; do printf '%6d  %s\n' "${STEP_TIMES[$i]}" "${STEP_NAMES[$i]}"; done
+  printf '%6d  %s\n' "$((now - STEP_START))" "$STEP_NAME"
+  printf '%6d  %s\n' "$((now - started))" "in all"
+}
 
 ensure_venv
 ensure_rust_tools
@@ -30,28 +54,29 @@ ensure_rust_tools
 ensure_chromium
 ensure_web_deps
 
-log "stand-in: conformance with plain moto, saved state, quick benchmark"
+step "stand-in: conformance with plain moto, saved state, quick benchmark"
 "$VENV/bin/python" -m unittest discover -s infra/tests 2>&1
 QUICK=1 "$VENV/bin/python" infra/bench_stand_in.py
 
 RUN_ID="test-$$-$(date +%s)"
 MOTO_PORT=$(free_port)
-log "starting a private AWS stand-in on 127.0.0.1:$MOTO_PORT"
+step "starting a private AWS stand-in on 127.0.0.1:$MOTO_PORT"
 start_stand_in "$MOTO_PORT" "$ROOT/.local/$RUN_ID-moto.log"
 GATEWAY_PID=""
 WEB_UNIT_PID=""
 cleanup() {
+  print_step_times
   [ -n "$GATEWAY_PID" ] && kill "$GATEWAY_PID" 2>/dev/null || true
   [ -n "$WEB_UNIT_PID" ] && kill "$WEB_UNIT_PID" 2>/dev/null || true
   kill "$MOTO_PID" 2>/dev/null || true
 }
 trap cleanup EXIT INT TERM
 
-log "Rust formatting and lints (cargo fmt --check, clippy -D warnings)"
+step "Rust formatting and lints (cargo fmt --check, clippy -D warnings)"
 cargo fmt --all --check
 cargo clippy --workspace --all-targets --quiet -- -D warnings
 
-log "Rust tests: building"
+step "Rust tests: building"
 # No crate has doc examples: skipping doctests saves a rustdoc run per crate.
 # No binary has unit tests: `--test '*'` (each package's integration tests,
 # one binary per package, tests/suite) builds no test harness per binary
@@ -61,35 +86,35 @@ cargo test --workspace --lib --test '*' --quiet --no-run 2>&1
 # The Rust tests mostly wait for the stand-in (one core): the web unit tests
 # run beside them on the other, once the build that needs both is done
 # (about 3 minutes of the run). Their output follows the Rust tests'.
-log "Rust tests, and beside them the web unit tests (with the page budgets of web/src/budget.test.ts)"
+step "Rust tests, and beside them the web unit tests (with the page budgets of web/src/budget.test.ts)"
 WEB_UNIT_LOG="$ROOT/.local/$RUN_ID-web-unit.log"
 (cd web && npm test --silent) >"$WEB_UNIT_LOG" 2>&1 &
 WEB_UNIT_PID=$!
 cargo test --workspace --lib --test '*' --quiet 2>&1
-log "web unit tests (started beside the Rust tests)"
+step "web unit tests (started beside the Rust tests)"
 web_unit_ok=0
 wait "$WEB_UNIT_PID" || web_unit_ok=$?
 WEB_UNIT_PID=""
 cat "$WEB_UNIT_LOG"
 [ "$web_unit_ok" -eq 0 ] || { echo "web unit tests failed (exit $web_unit_ok)"; exit 1; }
 
-log "conflict search benchmark, quick (300 and 3,000 parties; figures only)"
+step "conflict search benchmark, quick (300 and 3,000 parties; figures only)"
 QUICK=1 bash infra/bench-search.sh
 
 
-log "Lambda benchmark, quick mode"
+step "Lambda benchmark, quick mode"
 QUICK=1 bash infra/bench.sh
 
-log "statistics benchmark, quick sizes (keeps infra/bench-statistics.sh working)"
+step "statistics benchmark, quick sizes (keeps infra/bench-statistics.sh working)"
 QUICK=1 bash infra/bench-statistics.sh
 
-log "template lint"
+step "template lint"
 bash infra/lint-template.sh
 
-log "checkov on template.yaml and infra/waf.yaml"
+step "checkov on template.yaml and infra/waf.yaml"
 bash infra/checkov.sh
 
-log "browser end-to-end tests"
+step "browser end-to-end tests"
 build_web
 cargo build --quiet -p local-gateway
 # A private copy: worktrees may share one CARGO_TARGET_DIR, whose
@@ -108,7 +133,7 @@ wait_for_http "http://127.0.0.1:$PORT/api/openapi.json" 120 || { cat "$ROOT/.loc
 BASE_URL="http://127.0.0.1:$PORT" node --test --test-concurrency=1 web/e2e/ || { tail -50 "$ROOT/.local/$RUN_ID-gateway.log"; exit 1; }
 
 # After the browser tests: admin's generated writes change data they read.
-log "generated fuzz of every operation as admin and as a customer (Schemathesis, quick)"
+step "generated fuzz of every operation as admin and as a customer (Schemathesis, quick)"
 BASE_URL="http://127.0.0.1:$PORT" QUICK="${FUZZ_QUICK:-1}" bash infra/fuzz.sh || { tail -50 "$ROOT/.local/$RUN_ID-gateway.log"; exit 1; }
 
-log "all tests passed in $(( $(date +%s) - started )) s"
+step "all tests passed in $(( $(date +%s) - started )) s"

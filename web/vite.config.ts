@@ -269,10 +269,10 @@ export default defineConfig({
           groups: [
             { name: 'vendor-initial', test: /[\\/]node_modules[\\/]/, tags: ['$initial'] },
             // The app's own modules of the first page in one chunk too; not what the static landing page's script
-            // imports (its texts, constants and styles), or the landing page would load React with them.
+            // imports (its texts, constants, formatters and styles), or the landing page would load React with them.
             {
               name: 'app-initial',
-              test: /[\\/]src[\\/](?!main\.tsx|landing[\\/]|locales[\\/]|config[\\/]constants\.ts|styles\.css)/,
+              test: /[\\/]src[\\/](?!main\.tsx|landing[\\/]|locales[\\/]|config[\\/]constants\.ts|format\.ts|styles\.css)/,
               tags: ['$initial'],
               includeDependenciesRecursively: false,
             },

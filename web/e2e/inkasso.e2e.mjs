@@ -69,7 +69,7 @@ describe('debt collection (Inkasso)', { timeout: 180_000 }, () => {
       // The list follows the provider: each reading moves the stand-in's claim a step on.
       const row = page.locator('tr', { hasText: invoiceNumber });
       await row.waitFor();
-      assert.match(await row.innerText(), /12\s500,5\sSEK/);
+      assert.match(await row.innerText(), /12\s500,50\sSEK/);
       await page.locator(byTestId('claim-refresh')).click();
       await row.locator(byTestId('claim-status')).filter({ hasText: /Påminnelse skickad|Reminder sent/ }).waitFor();
 

@@ -60,13 +60,13 @@ describe('packages and subscriptions', { timeout: 120_000 }, () => {
       await cp.locator(byTestId('subscriptions-empty')).waitFor();
       const item = cp.locator(byTestId(`buy-package-item-${pkg.id}`));
       await item.waitFor();
-      assert.match(await item.innerText(), /1\s500\s*SEK/); // money one way: sv-SE with the currency code (issue 14)
+      assert.match(await item.innerText(), /1\s500,00\s*SEK/); // money one way: sv-SE with the currency code (issue 14)
       await cp.locator(byTestId(`buy-package-${pkg.id}`)).click();
       const bought = cp.waitForResponse((r) => r.url().endsWith('/api/subscription/packages/') && r.status() === 201);
       await cp.locator(byTestId('buy-confirm-yes')).click();
       const row = await (await bought).json();
       await cp.locator(byTestId(`sub-row-${row.id}`)).waitFor();
-      assert.equal(await cp.locator(byTestId(`sub-limit-${row.id}`)).innerText(), '2,5hr');
+      assert.equal(await cp.locator(byTestId(`sub-limit-${row.id}`)).innerText(), '2,5 tim');
       assert.equal(await cp.locator(byTestId(`sub-consumed-${row.id}`)).innerText(), '0h/2,5h');
       assert.equal(await cp.locator(byTestId(`sub-status-${row.id}`)).innerText(), 'Aktiv');
       assert.equal(await cp.locator(byTestId(`sub-status-${row.id}`)).getAttribute('data-color'), 'green');
@@ -100,7 +100,7 @@ describe('packages and subscriptions', { timeout: 120_000 }, () => {
       // The customer sees the change.
       await cp.reload();
       await cp.locator(byTestId(`sub-expiry-${row.id}`)).filter({ hasText: '2031-05-17 10:00' }).waitFor();
-      assert.equal(await cp.locator(byTestId(`sub-limit-${row.id}`)).innerText(), '3,5hr');
+      assert.equal(await cp.locator(byTestId(`sub-limit-${row.id}`)).innerText(), '3,5 tim');
 
       // Admin deletes the row after the confirmation.
       await ap.locator(byTestId(`sub-options-${row.id}`)).click();

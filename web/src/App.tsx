@@ -5,6 +5,7 @@ import { THEME } from './config/theme';
 import i18n, { antdLocale } from './i18n';
 import { AppRoutes } from './app/router';
 import { useSession } from './store/session';
+import { FORM_CONFIG } from './components/reveal';
 
 // antd's App (message, modal, notification: rc-dialog, rc-notification) is not here but around the
 // role areas (app/RoleArea.tsx), the only pages that use it: the login page does not load it (issue 20).
@@ -15,7 +16,7 @@ export default function App() {
   const { i18n: shown } = useTranslation();
   return (
     <I18nextProvider i18n={i18n}>
-      <ConfigProvider theme={THEME} locale={antdLocale(shown.resolvedLanguage ?? language)}>
+      <ConfigProvider theme={THEME} locale={antdLocale(shown.resolvedLanguage ?? language)} form={FORM_CONFIG}>
         <BrowserRouter>
           <AppRoutes />
         </BrowserRouter>

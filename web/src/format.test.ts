@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { formatAddress, formatOre, formatSek } from './format';
+import {
+  formatAddress,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatNumber,
+  formatOre,
+  formatRating,
+  formatSek,
+  normaliseNumber,
+  normalisePostCode,
+  parseDecimal,
+} from './format';
 
 const nbsp = (s: string) => s.replace(/\s/g, ' ');
 
@@ -15,10 +27,67 @@ describe('formatting', () => {
     expect(formatAddress({ address_1: 'Storgatan 1,', country: '' })).toBe('Storgatan 1');
   });
 
-  it('formats SEK with the sv-SE locale and the currency code', () => {
-    expect(nbsp(formatSek(1500))).toBe('1 500 SEK');
-    expect(nbsp(formatSek(99.5))).toBe('99,5 SEK');
-    expect(nbsp(formatOre(123456))).toBe('1 234,56 SEK');
+  it('formats money with the currency code and two decimals in each language', () => {
+    expect(nbsp(formatMoney(219213.5, 'sv'))).toBe('219 213,50 SEK');
+    expect(nbsp(formatMoney(219213.5, 'en'))).toBe('SEK 219,213.50');
+    expect(nbsp(formatSek(1500, 'sv'))).toBe('1 500,00 SEK');
+    expect(nbsp(formatSek(99.5, 'sv'))).toBe('99,50 SEK');
+    expect(nbsp(formatOre(123456, 'sv'))).toBe('1 234,56 SEK');
+    expect(nbsp(formatOre(123456, 'en'))).toBe('SEK 1,234.56');
+    expect(formatMoney(Number.NaN, 'sv')).toBe('–');
+    expect(formatOre(null, 'en')).toBe('–');
+  });
+
+  it('follows the page language when none is given', () => {
+    document.documentElement.lang = 'en';
+    expect(nbsp(formatSek(10.5))).toBe('SEK 10.50');
+    expect(formatNumber(1234.5)).toBe('1,234.5');
+    document.documentElement.lang = 'sv';
+    expect(nbsp(formatSek(10.5))).toBe('10,50 SEK');
+    expect(nbsp(formatNumber(1234.5))).toBe('1 234,5');
+  });
+
+  it('formats numbers and ratings with the language decimal', () => {
+    expect(nbsp(formatNumber(24900.5, { lang: 'sv' }))).toBe('24 900,5');
+    expect(formatNumber(24900.5, { lang: 'en' })).toBe('24,900.5');
+    expect(formatNumber(1.005, { lang: 'en', grouping: false })).toBe('1.01');
+    expect(formatNumber(undefined, { lang: 'en' })).toBe('–');
+    expect(formatNumber(Number.POSITIVE_INFINITY, { lang: 'sv' })).toBe('–');
+    expect(formatRating(4.3, 'sv')).toBe('4,3');
+    expect(formatRating(4, 'en')).toBe('4.0');
+    expect(formatRating(null, 'en')).toBe('–');
+  });
+
+  it('formats dates and times one way (ISO), a dash for none or a bad one', () => {
+    expect(formatDate('2026-12-18')).toBe('2026-12-18');
+    expect(formatDate(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
+    expect(formatDateTime(new Date(2026, 10, 28, 9, 5))).toBe('2026-11-28 09:05');
+    expect(formatDate(null)).toBe('–');
+    expect(formatDate('not a date')).toBe('–');
+    expect(formatDateTime('')).toBe('–');
+  });
+
+  it('reads numbers as Swedes type them', () => {
+    expect(normaliseNumber('24 900,50')).toBe('24900.50');
+    expect(normaliseNumber('24\u00a0900,50')).toBe('24900.50');
+    expect(normaliseNumber('1 234 567')).toBe('1234567');
+    expect(normaliseNumber(' 1,5 ')).toBe('1.5');
+    expect(normaliseNumber('24,900.50')).toBe('24900.50');
+    expect(normaliseNumber('2 49')).toBe('2 49');
+    expect(normaliseNumber('abc')).toBe('abc');
+    expect(parseDecimal('24 900,50')).toBe(24900.5);
+    expect(parseDecimal('1.5')).toBe(1.5);
+    expect(parseDecimal('1,555')).toBeNull();
+    expect(parseDecimal('12 34')).toBeNull();
+    expect(parseDecimal('')).toBeNull();
+    expect(parseDecimal(null)).toBeNull();
+  });
+
+  it('reads post codes with the space Swedes write', () => {
+    expect(normalisePostCode('123 45')).toBe('12345');
+    expect(normalisePostCode(' 12345 ')).toBe('12345');
+    expect(normalisePostCode('1234')).toBe('1234');
+    expect(normalisePostCode('123  45')).toBe('123  45');
   });
 });
 

@@ -8,6 +8,7 @@
 import type { FormInstance } from 'antd';
 import i18n, { translateServerMessage } from '../i18n';
 import { ApiError } from './errors';
+import { revealField } from '../components/reveal';
 
 export interface ServerFormErrors {
   /** Translated errors for fields of the form, ready for `form.setFields`. */
@@ -80,13 +81,16 @@ export function isInlineError(err: unknown, statuses: readonly number[] = [400, 
  * an Alert. When the error holds nothing usable, that is one generic line.
  */
 export function applyServerErrors(
-  form: Pick<FormInstance, 'setFields'>,
+  form: Pick<FormInstance, 'setFields'> & Partial<Pick<FormInstance, 'scrollToField'>>,
   err: unknown,
   formFields: readonly string[],
   aliases?: Readonly<Record<string, string>>,
 ): string[] {
   const { fields, other } = splitServerErrors(err, formFields, aliases);
-  if (fields.length) form.setFields(fields);
+  if (fields.length) {
+    form.setFields(fields);
+    revealField(form, fields.map((f) => f.name));
+  }
   if (!fields.length && !other.length) return [i18n.t('badRequestMessage', { ns: 'errors' })];
   return other;
 }

@@ -1,5 +1,6 @@
 /** Catalogue and subscription calls (spec §7). Shapes follow the API's OpenAPI document. */
 import { api } from './client';
+import { normaliseNumber } from '../format';
 import type {
   PurchasedService,
   CustomerServices,
@@ -13,15 +14,22 @@ import type {
 
 export const customerServices = (uid: string) => api.get<CustomerServices>(`/customer/${encodeURIComponent(uid)}/`);
 export const listPackages = () => api.get<Package[]>('/packages/list/');
-export const createPackage = (body: Record<string, unknown>) => api.post<Package>('/packages/', body);
+/** Amounts and hours as typed ("24 900,50", "1,5") sent as plain decimals ("24900.50", "1.5"), the one place forms' numbers are normalised. */
+export function typedNumbers<T extends Record<string, unknown>>(body: T, fields: readonly string[] = ['price', 'hours', 'hour', 'limit']): T {
+  const out: Record<string, unknown> = { ...body };
+  for (const f of fields) if (typeof out[f] === 'string') out[f] = normaliseNumber(out[f] as string);
+  return out as T;
+}
+
+export const createPackage = (body: Record<string, unknown>) => api.post<Package>('/packages/', typedNumbers(body));
 export const listServicePlans = () => api.get<ServicePlan[]>('/serviceplans/list/');
-export const createServicePlan = (body: Record<string, unknown>) => api.post<ServicePlan>('/serviceplans/', body);
+export const createServicePlan = (body: Record<string, unknown>) => api.post<ServicePlan>('/serviceplans/', typedNumbers(body));
 export const listServices = () => api.get<Service[]>('/services/');
 export const buyPackage = (package_id: number) => api.post<PurchasedService>('/subscription/packages/', { package_id });
 export const buyServicePlan = (service_plan_id: number) => api.post<PurchasedService>('/subscription/serviceplans/', { service_plan_id });
-export const addToCustomer = (body: Record<string, unknown>) => api.post<PurchasedService>('/customer/purchase-services/', body);
+export const addToCustomer = (body: Record<string, unknown>) => api.post<PurchasedService>('/customer/purchase-services/', typedNumbers(body));
 export const changeService = (id: number, body: { start_date: string; expire_on: string; hour?: string }) =>
-  api.patch<Message>(`/puchasedservices/${id}/`, body);
+  api.patch<Message>(`/puchasedservices/${id}/`, typedNumbers(body));
 export const setAutoUpdateDate = (id: number, auto_update_date_end: string | null) =>
   api.put<Message>(`/services/update/auto/${id}/`, { auto_update_date_end });
 export const activateService = (id: number) => api.put<Message>(`/customer/purchase-services/activate/${id}/`);

@@ -13,6 +13,7 @@ import { landing as enLanding } from '../locales/en/public.json';
 import { landing as svTitle } from '../locales/sv/routes.json';
 import { landing as enTitle } from '../locales/en/routes.json';
 import { LANGUAGE_LABELS, LANGUAGES, type Language } from '../config/constants';
+import { formatMoney, formatNumber } from '../format';
 
 const TEXTS: Record<Language, Record<string, unknown>> = {
   sv: { common: { app: svApp }, public: { landing: svLanding }, routes: { landing: svTitle } },
@@ -85,7 +86,6 @@ interface OfferPlan {
 let offer: { packages: OfferPackage[]; service_plans: OfferPlan[] } | null = null;
 let shown: Language = 'sv';
 
-const sek = new Intl.NumberFormat('sv-SE', { style: 'currency', currency: 'SEK', currencyDisplay: 'code', maximumFractionDigits: 2 });
 const fill = (template: string, values: Record<string, string | number>) =>
   template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(values[k] ?? ''));
 
@@ -100,7 +100,7 @@ function card(name: string, price: number, lines: string[]): HTMLLIElement {
   h.textContent = name;
   const p = document.createElement('p');
   p.className = 'landing-offer-price';
-  p.textContent = sek.format(price);
+  p.textContent = formatMoney(price, shown);
   box.append(h, p);
   for (const line of lines) {
     const l = document.createElement('p');
@@ -124,11 +124,11 @@ function renderOffer(lang: Language): void {
     list.replaceChildren(
       ...(kind === 'packages'
         ? offer.packages.map((p) =>
-            card(p.name, p.price, [fill(text(lang, 'public.landing.offer.hours'), { hours: p.hours }), fill(text(lang, 'public.landing.offer.days'), { days: p.duration_days })]),
+            card(p.name, p.price, [fill(text(lang, 'public.landing.offer.hours'), { hours: formatNumber(p.hours, { lang }) }), fill(text(lang, 'public.landing.offer.days'), { days: p.duration_days })]),
           )
         : offer.service_plans.map((p) =>
             card(p.name, p.price, [
-              p.limit != null ? fill(text(lang, 'public.landing.offer.uses'), { limit: p.limit }) : fill(text(lang, 'public.landing.offer.hours'), { hours: p.hours ?? 0 }),
+              p.limit != null ? fill(text(lang, 'public.landing.offer.uses'), { limit: p.limit }) : fill(text(lang, 'public.landing.offer.hours'), { hours: formatNumber(p.hours ?? 0, { lang }) }),
               fill(text(lang, 'public.landing.offer.days'), { days: p.expiry_days }),
             ]),
           )),

@@ -15,6 +15,7 @@ import { hasRoute, pathFor } from '../routes/pathFor';
 import type { RouteId } from '../routes/catalogue';
 import type { Dashboard, HoursSplit } from '../types/statistics';
 import { formatHours, formatSek } from './statistics/format';
+import { formatRating } from '../format';
 import { FiguresSkeleton } from '../components/FiguresSkeleton';
 // Upcoming video meetings (issue 18 item 6): in this lazily loaded chunk, not in the dashboard's first load.
 import UpcomingMeetingsCard from './addons/meetings/UpcomingMeetingsCard';
@@ -84,7 +85,7 @@ export default function DashboardFigures({ role }: { role: Role }) {
           <Num role={role} testId="dash-inprogress" label={t('dash.inProgress')} value={d.cases.inprogress} to="cases" />
           <Num role={role} testId="dash-active-subs" label={t('dash.activeSubscriptions')} value={d.active_subscriptions} to="customersActive" />
           <Num role={role} testId="dash-expiring" label={t('dash.expiring')} value={d.expiring_subscriptions} to="customersActive" />
-          <Num role={role} testId="dash-revenue" label={t('dash.revenueMonth')} value={formatSek(d.revenue_month)} to="statisticsFinance" />
+          <Num role={role} testId="dash-revenue" label={t('dash.revenueMonth')} value={formatSek(d.revenue_month, lang)} to="statisticsFinance" />
           <Hours title={t('dash.hoursWeek')} h={d.hours_week} lang={lang} testId="dash-hours-week" />
           <Hours title={t('dash.hoursMonth')} h={d.hours_month} lang={lang} testId="dash-hours-month" />
           <Col xs={24} md={12}>
@@ -109,7 +110,7 @@ export default function DashboardFigures({ role }: { role: Role }) {
             role={role}
             testId="dash-rating"
             label={t('dash.rating', { count: d.rating_count })}
-            value={d.rating_average == null ? '–' : d.rating_average.toFixed(1)}
+            value={d.rating_average == null ? '–' : t('dash.ratingOf', { average: formatRating(d.rating_average, lang) })}
           />
           <Hours title={t('dash.hoursWeek')} h={d.hours_week} lang={lang} testId="dash-hours-week" />
           <Hours title={t('dash.hoursMonth')} h={d.hours_month} lang={lang} testId="dash-hours-month" />
@@ -135,7 +136,7 @@ export default function DashboardFigures({ role }: { role: Role }) {
           <Num role={role} testId="dash-drafts" label={t('dash.drafts')} value={d.draft_cases} to="draftCases" />
           <Num role={role} testId="dash-expiring" label={t('dash.expiring')} value={d.expiring_subscriptions} to="customersAll" />
           <Num role={role} testId="dash-sold" label={t('dash.soldMonth')} value={d.packages_sold_month} to="statisticsCustomer" />
-          <Num role={role} testId="dash-sold-sek" label={t('dash.soldMonthSek')} value={formatSek(d.revenue_month_subscriptions)} to="statisticsCustomer" />
+          <Num role={role} testId="dash-sold-sek" label={t('dash.soldMonthSek')} value={formatSek(d.revenue_month_subscriptions, lang)} to="statisticsCustomer" />
         </>
       )}
       {d.role === 'customer' && (

@@ -1,6 +1,7 @@
 import { Badge, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Notification } from '../../types/collaboration';
+import { formatDateTime } from '../../format';
 import { notificationLines, relativeTimeOf, VERB_ICONS } from './notificationView';
 
 /**
@@ -31,7 +32,7 @@ export default function NotificationItem({ n, onOpen, testId }: { n: Notificatio
           </Typography.Text>
         )}
         <Typography.Text type="secondary" className="notification-item-time">
-          <time dateTime={n.timestamp} title={new Date(n.timestamp).toLocaleString(i18n.language.startsWith('en') ? 'en-GB' : 'sv-SE')}>
+          <time dateTime={n.timestamp} title={formatDateTime(n.timestamp)}>
             {relativeTimeOf(n.timestamp, i18n.language)}
           </time>
         </Typography.Text>

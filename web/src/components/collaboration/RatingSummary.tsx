@@ -3,10 +3,11 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lawyerRatings } from '../../api/collaboration';
 import type { Rating } from '../../types/collaboration';
+import { formatRating } from '../../format';
 
 /** "4,5" / "4.5": an average, one decimal, in the reader's language. */
 export function formatAverage(avg: number, lang: string): string {
-  return new Intl.NumberFormat(lang.startsWith('en') ? 'en-GB' : 'sv-SE', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(avg);
+  return formatRating(avg, lang);
 }
 
 /** The average of `ratings`, one decimal (as the server's). */

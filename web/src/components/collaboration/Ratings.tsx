@@ -1,9 +1,9 @@
 import { Card, Empty, Rate, Table } from 'antd';
-import dayjs from '../../i18n/dates';
 import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Rating } from '../../types/collaboration';
 import { averageOf, RatingSummary, useLawyerRatings } from './RatingSummary';
+import { formatDate } from '../../format';
 
 export { averageOf, formatAverage, RatingSummary, useLawyerRatings } from './RatingSummary';
 
@@ -24,7 +24,7 @@ export function RatingsTable({ ratings }: { ratings: Rating[] }) {
         { title: t('ratings.customer'), dataIndex: 'customer_name', key: 'customer' },
         { title: t('ratings.stars'), key: 'stars', render: (_, r) => <Rate disabled value={r.stars} style={{ fontSize: 14 }} /> },
         { title: t('ratings.comment'), dataIndex: 'comment', key: 'comment', render: (c: string) => c || '–' },
-        { title: t('ratings.date'), key: 'at', render: (_, r) => dayjs(r.at).format('YYYY-MM-DD') },
+        { title: t('ratings.date'), key: 'at', render: (_, r) => formatDate(r.at) },
       ]}
     />
   );

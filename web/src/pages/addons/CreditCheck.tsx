@@ -12,6 +12,7 @@ import { ApiError } from '../../api/errors';
 import { translateServerMessage } from '../../i18n';
 import { creditLookup, listCreditReports, requestId, type CreditReport } from '../../api/addons';
 import { identityNumberRule } from '../../identityNumber';
+import { formatMoney } from '../../format';
 
 export default function CreditCheck({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('addons');
@@ -91,7 +92,7 @@ export default function CreditCheck({ titleKey }: { titleKey: string }) {
               },
               { title: t('credit.rating'), dataIndex: 'rating', render: (r?: string | null) => r ?? '–' },
               { title: t('credit.remarks'), dataIndex: 'payment_remarks', render: (r?: number | null) => r ?? '–' },
-              { title: t('credit.turnover'), dataIndex: 'turnover', render: (v?: number | null) => (v == null ? '–' : `${v.toLocaleString('sv-SE')} SEK`) },
+              { title: t('credit.turnover'), dataIndex: 'turnover', render: (v?: number | null) => formatMoney(v) },
               { title: t('list.created'), dataIndex: 'created_at', render: (d: string) => d.slice(0, 10) },
             ]}
           />

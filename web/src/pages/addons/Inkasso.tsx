@@ -6,9 +6,10 @@
  */
 import './texts';
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Button, Card, Form, Input, Space, Tag, Typography } from 'antd';
+import { Button, Card, Form, Input, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import Loading from '../../components/Loading';
+import MessageAlert from '../../components/MessageAlert';
 import { splitServerErrors } from '../../api/formErrors';
 import { applyInkasso, inkassoProspect, type InkassoAccount, type InkassoProspect } from '../../api/addons';
 import InkassoClaims from './InkassoClaims';
@@ -86,7 +87,7 @@ export default function Inkasso({ titleKey }: { titleKey: string }) {
             {t('inkasso.refresh')}
           </Button>
         )}
-        {other.length > 0 && <Alert type="error" showIcon title={other.join(' ')} style={{ marginBottom: 16 }} />}
+        <MessageAlert messages={other.length ? [other.join(' ')] : null} />
         <Form<InkassoAccount> form={form} layout="vertical" onFinish={submit} disabled={prospect?.state === 'approved'}>
           {FIELDS.map((f) => (
             <Form.Item key={f.name} name={f.name} label={t(`inkasso.${f.name}`)} rules={f.required ? [{ required: true, message: t('required') }] : []}>

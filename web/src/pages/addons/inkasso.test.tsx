@@ -61,7 +61,7 @@ describe('Inkasso (issue 18 item 4)', { timeout: 180_000 }, () => {
     expect($('inkasso-state')?.textContent).toBe('Approved');
     expect($('inkasso-hash')?.textContent).toContain('abc123');
     expect($('claim-status')?.textContent).toBe('Reminder sent');
-    expect(container.textContent).toMatch(/12\s500,5\sSEK/);
+    expect(container.textContent).toMatch(/12\s500,50\sSEK/);
     expect($('inkasso-refresh')).toBeNull();
   });
 

@@ -1,5 +1,4 @@
 import { Card, Table, Typography } from 'antd';
-import dayjs from '../../i18n/dates';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -7,6 +6,7 @@ import { additionalHistory } from '../../api/caseHours';
 import type { HistoryEntry } from '../../types/cases';
 import { pathFor, useAreaRole } from '../../routes/pathFor';
 import { TableSkeleton } from '../../components/Skeletons';
+import { formatDateTime } from '../../format';
 
 /** cases/history-additional/{id}: every change of the case's additional hours, who and when, before and after. */
 export default function AdditionalHistory({ titleKey }: { titleKey: string }) {
@@ -37,7 +37,7 @@ export default function AdditionalHistory({ titleKey }: { titleKey: string }) {
           scroll={{ x: true }}
           locale={{ emptyText: loading ? <TableSkeleton /> : t('table.empty') }}
           columns={[
-            { title: t('history.at'), key: 'at', render: (_, r) => dayjs(r.at).format('YYYY-MM-DD HH:mm') },
+            { title: t('history.at'), key: 'at', render: (_, r) => formatDateTime(r.at) },
             { title: t('history.by'), dataIndex: 'by_name', key: 'by' },
             { title: t('history.before'), key: 'before', render: (_, r) => r.before ?? '–' },
             { title: t('history.after'), key: 'after', render: (_, r) => r.after ?? '–' },

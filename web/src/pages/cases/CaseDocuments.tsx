@@ -1,7 +1,6 @@
 import { Button, Card, Popconfirm, Space, Table, Typography, Upload } from 'antd';
 import type { UploadFile, UploadProps } from 'antd';
 import { DeleteOutlined, DownloadOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
-import dayjs from '../../i18n/dates';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -17,6 +16,7 @@ import {
 import type { CaseDocument, DocumentList } from '../../types/caseDocuments';
 import { serverMessages } from '../../api/formErrors';
 import MessageAlert from '../../components/MessageAlert';
+import { formatDateTime, formatNumber } from '../../format';
 
 /** What the create form hands to the details page when some documents were refused. */
 export interface DocumentNavState {
@@ -24,7 +24,7 @@ export interface DocumentNavState {
 }
 
 export function formatSize(bytes: number, lang: string): string {
-  const nf = (n: number) => new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'sv-SE', { maximumFractionDigits: 1 }).format(n);
+  const nf = (n: number) => formatNumber(n, { lang, maxDigits: 1 });
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${nf(bytes / 1024)} kB`;
   return `${nf(bytes / (1024 * 1024))} MB`;
@@ -197,7 +197,7 @@ export default function CaseDocuments({ caseUid }: { caseUid: string }) {
           { title: t('name'), key: 'name', render: (_, d) => <span data-testid="case-document-name">{d.name}</span> },
           { title: t('size'), key: 'size', render: (_, d) => formatSize(d.size, i18n.language) },
           { title: t('uploadedBy'), dataIndex: 'uploaded_by_name', key: 'by' },
-          { title: t('uploadedAt'), key: 'at', render: (_, d) => <span className="nowrap">{d.uploaded_at ? dayjs(d.uploaded_at).format('YYYY-MM-DD HH:mm') : '–'}</span> },
+          { title: t('uploadedAt'), key: 'at', render: (_, d) => <span className="nowrap">{d.uploaded_at ? formatDateTime(d.uploaded_at) : '–'}</span> },
           {
             title: '',
             key: 'actions',

@@ -9,6 +9,7 @@ import { listKnowledgeSectors } from '../../api/people';
 import type { CasePayload } from '../../types/cases';
 import { api } from '../../api/client';
 import { applyServerErrors } from '../../api/formErrors';
+import MessageAlert from '../../components/MessageAlert';
 import { FOLDED_SEARCH } from '../../components/foldedSearch';
 import { hasRoute, pathFor, useAreaRole } from '../../routes/pathFor';
 import { useSession } from '../../store/session';
@@ -17,7 +18,7 @@ import { DocumentPicker, uploadAll } from './CaseDocuments';
 import { createViaOf } from './caseRules';
 import { parseHours } from './status';
 import { identityNumberRule } from '../../identityNumber';
-import { countryName, namedIn } from '../../format';
+import { countryName, namedIn, normalisePostCode } from '../../format';
 import { COUNTRY_CODES, SWEDEN } from '../../types/countries';
 import type { NamedEntry } from '../../types/named';
 import { SUBJECT_MAX_CHARS } from '../../config/constants';
@@ -220,7 +221,7 @@ export default function CaseForm({ titleKey }: { titleKey: string }) {
         {t(titleKey, { ns: 'routes' })}
       </Typography.Title>
       {needsService && <Alert type="warning" showIcon title={t('form.consultancyRequired')} style={{ marginBottom: 16 }} data-testid="case-consultancy-required" />}
-      {errors.length > 0 && <Alert type="error" showIcon title={errors.join(' ')} style={{ marginBottom: 16 }} data-testid="case-form-errors" />}
+      <MessageAlert messages={errors.length ? [errors.join(' ')] : null} testId="case-form-errors" />
       <Card>
         <Form<Values> form={form} layout="vertical" onFinish={submit} data-testid="case-form" initialValues={{ country: SWEDEN }}>
           <Row gutter={30}>
@@ -347,6 +348,7 @@ export default function CaseForm({ titleKey }: { titleKey: string }) {
                 name="post_code"
                 label={t('fields.post_code')}
                 dependencies={['country']}
+                normalize={(v: string, _prev: unknown, all: Record<string, unknown>) => (!all.country || all.country === SWEDEN ? normalisePostCode(v) : v)}
                 rules={[
                   ({ getFieldValue }) => {
                     const swedish = !getFieldValue('country') || getFieldValue('country') === SWEDEN;

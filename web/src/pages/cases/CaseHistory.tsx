@@ -1,5 +1,4 @@
 import { Card, Table, Typography } from 'antd';
-import dayjs from '../../i18n/dates';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -7,11 +6,10 @@ import { caseHistory, caseName } from '../../api/cases';
 import type { CaseName, HistoryEntry } from '../../types/cases';
 import { pathFor, useAreaRole } from '../../routes/pathFor';
 import ListEmpty from '../../components/ListEmpty';
-import { DISPLAY_DATETIME_FORMAT } from '../../config/constants';
 import { formatHours } from './status';
 import { StatusTag } from './CaseList';
 import { TableSkeleton } from '../../components/Skeletons';
-import { countryName, formatAddress, namedIn, type AddressParts } from '../../format';
+import { countryName, formatAddress, formatDateTime, namedIn, type AddressParts } from '../../format';
 
 /** A recorded object (the case type, the address) as it was saved: JSON text; null when it is not. */
 function recorded<T>(value: string): T | null {
@@ -88,7 +86,7 @@ export default function CaseHistory({ titleKey }: { titleKey: string }) {
           scroll={{ x: true }}
           locale={{ emptyText: loading ? <TableSkeleton /> : <ListEmpty error={error} /> }}
           columns={[
-            { title: t('history.at'), key: 'at', render: (_, r) => <span className="nowrap">{dayjs(r.at).format(DISPLAY_DATETIME_FORMAT)}</span> },
+            { title: t('history.at'), key: 'at', render: (_, r) => <span className="nowrap">{formatDateTime(r.at)}</span> },
             { title: t('history.by'), dataIndex: 'by_name', key: 'by' },
             { title: t('history.field'), key: 'field', render: (_, r) => t(`history.fields.${r.field}`, { defaultValue: r.field }) },
             { title: t('history.before'), key: 'before', render: (_, r) => <Value field={r.field} value={r.before} /> },

@@ -1,6 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Badge, Button, Card, Input, Select, Space, Table, Tag, Typography } from 'antd';
-import dayjs from '../../i18n/dates';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import LinkTabs from '../../components/LinkTabs';
@@ -10,12 +9,11 @@ import type { Case } from '../../types/cases';
 import { useCursorList } from '../../api/paging';
 import CursorPager from '../../components/CursorPager';
 import ListEmpty from '../../components/ListEmpty';
-import { DATE_FORMAT, DISPLAY_DATETIME_FORMAT } from '../../config/constants';
 import { hasRoute, pathFor, useAreaRole } from '../../routes/pathFor';
 import { CASE_TABS, type CaseOrder, type CaseTab } from './caseRules';
 import { caseStatusChip } from './status';
 import { TableSkeleton } from '../../components/Skeletons';
-import { namedIn } from '../../format';
+import { formatDate, formatDateTime, namedIn } from '../../format';
 
 export function StatusTag({ status }: { status: string }) {
   const { t } = useTranslation('cases');
@@ -149,12 +147,12 @@ export default function CaseList({ titleKey }: { titleKey: string }) {
             {
               title: t('fields.created_at'),
               key: 'created',
-              render: (_, r) => <span className="nowrap">{dayjs(r.created_at).format(DISPLAY_DATETIME_FORMAT)}</span>,
+              render: (_, r) => <span className="nowrap">{formatDateTime(r.created_at)}</span>,
             },
             {
               title: t('fields.deadline'),
               key: 'deadline',
-              render: (_, r) => <span className="nowrap">{r.deadline ? dayjs(r.deadline).format(DATE_FORMAT) : '–'}</span>,
+              render: (_, r) => <span className="nowrap">{r.deadline ? formatDate(r.deadline) : '–'}</span>,
             },
           ]}
         />

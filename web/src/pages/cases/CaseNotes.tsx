@@ -1,5 +1,4 @@
 import { Button, Card, Empty, Form, Input, Typography } from 'antd';
-import dayjs from '../../i18n/dates';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addCaseNote, caseNotes } from '../../api/collaboration';
@@ -9,6 +8,7 @@ import MessageAlert from '../../components/MessageAlert';
 import { useSession } from '../../store/session';
 import type { CaseNote } from '../../types/collaboration';
 import type { Case } from '../../types/cases';
+import { formatDateTime } from '../../format';
 
 /** Who sees a case's internal notes (spec §3 note; the server's SeeInternal): staff and the case's own lawyer, never the customer side. */
 export function seesNotes(role: Role, c: Pick<Case, 'lawyer'>, me: string | null | undefined): boolean {
@@ -57,7 +57,7 @@ function NotesCard({ caseUid }: { caseUid: string }) {
         {notes?.map((n, i) => (
           <div key={`${n.at}-${i}`} className="case-note" data-testid="case-note" style={{ borderBottom: '1px solid #f0f0f0', padding: '8px 0' }}>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {n.by_name} · {dayjs(n.at).format('YYYY-MM-DD HH:mm')}
+              {n.by_name} · {formatDateTime(n.at)}
             </Typography.Text>
             <div style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{n.note}</div>
           </div>

@@ -1,5 +1,4 @@
 import { Button, Card, Form, Input, Rate, Typography } from 'antd';
-import dayjs from '../../i18n/dates';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { caseRating, rateCase } from '../../api/collaboration';
@@ -8,6 +7,7 @@ import type { Role } from '../../auth/roles';
 import MessageAlert from '../../components/MessageAlert';
 import type { Rating } from '../../types/collaboration';
 import type { Case } from '../../types/cases';
+import { formatDate } from '../../format';
 
 /** The longest comment the server takes (shared::domain::rating::COMMENT_MAX_CHARS). */
 const COMMENT_MAX_CHARS = 2000;
@@ -66,7 +66,7 @@ function RatingCard({ caseUid, role }: { caseUid: string; role: Role }) {
         <Rate disabled value={rating.stars} tooltips={labels} data-testid="case-rating-stars" data-stars={rating.stars} />
         {rating.comment && <Typography.Paragraph style={{ marginTop: 8, whiteSpace: 'pre-wrap' }}>{rating.comment}</Typography.Paragraph>}
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {t('rating.given', { customer: rating.customer_name, date: dayjs(rating.at).format('YYYY-MM-DD') })}
+          {t('rating.given', { customer: rating.customer_name, date: formatDate(rating.at) })}
         </Typography.Text>
       </Card>
     );

@@ -1,6 +1,5 @@
 import { Alert, Button, Card, Empty, Input, Space, Tag, Typography, Upload } from 'antd';
 import { CheckOutlined, DownloadOutlined, PaperClipOutlined, SendOutlined } from '@ant-design/icons';
-import dayjs from '../../i18n/dates';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -17,6 +16,7 @@ import { useSession } from '../../store/session';
 import type { Conversation as ConversationPage, MessageView } from '../../types/collaboration';
 import { formatSize, refusal } from './CaseDocuments';
 import { LONG_TEXT_MAX_CHARS } from '../../config/constants';
+import { formatDateTime } from '../../format';
 
 /** The longest message the server takes (shared::domain::message::TEXT_MAX_CHARS). */
 export const MESSAGE_MAX_CHARS = LONG_TEXT_MAX_CHARS;
@@ -197,7 +197,7 @@ export default function Conversation({ caseUid }: { caseUid: string }) {
               <div key={m.id} className={own ? 'conversation-message conversation-message-own' : 'conversation-message'} data-testid="conversation-message" data-own={own ? 'true' : 'false'}>
                 <Typography.Text type="secondary" className="conversation-meta">
                   {own ? t('conversation.you') : m.by_name} ·{' '}
-                  <time dateTime={m.at} title={dayjs(m.at).format('YYYY-MM-DD HH:mm')}>
+                  <time dateTime={m.at} title={formatDateTime(m.at)}>
                     {relativeTimeOf(m.at, lang)}
                   </time>
                 </Typography.Text>

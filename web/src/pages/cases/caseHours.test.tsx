@@ -135,7 +135,7 @@ describe('case hours screens', { timeout: 180_000 }, () => {
     await r.waitFor(() => input.value === '1,5', 'prefilled hour');
     await r.type('hour-update-hour', '0');
     await r.click('hour-update-submit');
-    await r.waitFor(() => r.container.textContent?.includes('At least 0,01 hours'), 'minimum');
+    await r.waitFor(() => r.container.textContent?.includes('At least 0.01 hours'), 'minimum');
     expect(fake.calls.some((c) => c.path === '/case/hour/edit/h1/')).toBe(false);
 
     await r.type('hour-update-hour', '9');

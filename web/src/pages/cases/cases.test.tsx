@@ -98,7 +98,7 @@ describe('case screens', { timeout: 180_000 }, () => {
     const r = await render('/lawyer/cases/details/case-1', lawyer);
     await r.type('hour-input', '1,555');
     await r.click('hour-submit');
-    await r.waitFor(() => r.container.textContent?.includes('Enter hours like 1,5'), 'inline error');
+    await r.waitFor(() => r.container.textContent?.includes('Enter hours like 1.5'), 'inline error');
     expect(fake.calls.some((c) => c.path === '/case/hour/create/')).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { formatDecimal } from '../../format';
+import { formatDecimal, parseDecimal } from '../../format';
 /** Spec §4 case status display (the one mapping every case screen uses) and hours as the forms show and check them (spec §5, §9). */
 export interface StatusChip {
   /** Key in the `cases` namespace. */
@@ -27,10 +27,7 @@ export function caseStatusChip(status: string | null | undefined): StatusChip {
 
 /** Hours typed with a comma or dot decimal, at most two decimals; null when not a number. */
 export function parseHours(text: string | number | null | undefined): number | null {
-  if (text == null) return null;
-  const t = String(text).trim().replace(',', '.');
-  if (!/^\d+(\.\d{1,2})?$/.test(t)) return null;
-  return Number(t);
+  return parseDecimal(text);
 }
 
 /** Hours in the user's language (sv "1,5", en "1.5"). */

@@ -6,6 +6,7 @@ import { exportConflictAudit, searchConflicts } from '../../api/conflict';
 import { serverMessages } from '../../api/formErrors';
 import type { ConflictHit, PartyKind } from '../../types/conflict';
 import Loading from '../../components/Loading';
+import { formatDateTime } from '../../format';
 import { useAreaRole } from '../../routes/pathFor';
 import ConflictSearch from '../../components/ConflictSearch';
 import { openCustomerDetails } from '../../store/customerDetails';
@@ -34,7 +35,7 @@ export function scoreColour(percent: number): string {
 }
 
 export default function ConflictResults({ titleKey }: { titleKey: string }) {
-  const { t, i18n } = useTranslation('conflict');
+  const { t } = useTranslation('conflict');
   const [params] = useSearchParams();
   const role = useAreaRole();
   const query = (params.get('search') ?? '').trim();
@@ -99,7 +100,7 @@ export default function ConflictResults({ titleKey }: { titleKey: string }) {
                     showIcon
                     data-testid="conflict-none"
                     title={t('noneFound', { query })}
-                    description={t('noneFoundAt', { at: state.at ? new Date(state.at).toLocaleString(i18n.language) : '' })}
+                    description={t('noneFoundAt', { at: state.at ? formatDateTime(state.at) : '' })}
                   />
                 )}
                 {state.hits.map((hit) => (

@@ -1,15 +1,14 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Card, Form, Input, Popconfirm, Segmented, Select, Table, Tabs, Tag, Typography, Upload } from 'antd';
-import dayjs from '../../i18n/dates';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkDocument, DOCUMENT_ACCEPT } from '../../api/caseDocuments';
 import { deleteTemplate, fetchLegalVersions, fetchTemplates, publishLegalText, uploadTemplate } from '../../api/content';
 import { ApiError } from '../../api/errors';
 import MessageAlert from '../../components/MessageAlert';
-import { DATE_FORMAT, DISPLAY_DATETIME_FORMAT } from '../../config/constants';
 import { translateServerMessage } from '../../i18n';
 import type { LegalKind, LegalText, TemplateFile } from '../../types/content';
+import { formatDate, formatDateTime } from '../../format';
 
 const Markdown = lazy(() => import('../../components/Markdown'));
 
@@ -88,7 +87,7 @@ export function LegalTexts({ titleKey }: { titleKey: string }) {
       />
       <Card className="page-card">
         <Typography.Paragraph type="secondary">
-          {versions[0] ? t('legal.current', { version: versions[0].version, date: dayjs(versions[0].published_at).format(DATE_FORMAT) }) : t('legal.none')}
+          {versions[0] ? t('legal.current', { version: versions[0].version, date: formatDate(versions[0].published_at) }) : t('legal.none')}
         </Typography.Paragraph>
         <Tabs items={[editor('sv', sv, setSv), editor('en', en, setEn)]} />
         <MessageAlert messages={msg?.texts} type={msg?.type} />
@@ -106,7 +105,7 @@ export function LegalTexts({ titleKey }: { titleKey: string }) {
           dataSource={versions}
           columns={[
             { title: t('legal.versionLabel'), dataIndex: 'version' },
-            { title: t('legal.publishedAt'), dataIndex: 'published_at', render: (d: string) => dayjs(d).format(DISPLAY_DATETIME_FORMAT) },
+            { title: t('legal.publishedAt'), dataIndex: 'published_at', render: (d: string) => formatDateTime(d) },
           ]}
         />
       </Card>

@@ -1,15 +1,14 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Card, Input, Select, Space, Table, Tag, Typography } from 'antd';
-import dayjs from '../../i18n/dates';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { documentDownloadUrl } from '../../api/caseDocuments';
 import { fetchCustomerDocuments, fetchTemplates, templateDownloadUrl } from '../../api/content';
-import { DISPLAY_DATETIME_FORMAT } from '../../config/constants';
 import { pathFor, useAreaRole } from '../../routes/pathFor';
 import type { CustomerDocument, DocumentKind, TemplateFile } from '../../types/content';
 import { TableSkeleton } from '../../components/Skeletons';
+import { formatDateTime } from '../../format';
 
 const KINDS: DocumentKind[] = ['pdf', 'word', 'excel', 'ppt', 'image'];
 
@@ -140,7 +139,7 @@ export default function Documents({ titleKey }: { titleKey: string }) {
             {
               title: t('documents.uploaded'),
               key: 'at',
-              render: (_, r) => (r.uploaded_at ? dayjs(r.uploaded_at).format(DISPLAY_DATETIME_FORMAT) : ''),
+              render: (_, r) => (r.uploaded_at ? formatDateTime(r.uploaded_at) : ''),
             },
             {
               title: t('documents.download'),

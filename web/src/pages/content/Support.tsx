@@ -1,6 +1,5 @@
 import { PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Card, Descriptions, Form, Input, List, Segmented, Select, Space, Table, Tag, Typography, Upload } from 'antd';
-import dayjs from '../../i18n/dates';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listCases } from '../../api/cases';
@@ -8,11 +7,12 @@ import { checkDocument, DOCUMENT_ACCEPT } from '../../api/caseDocuments';
 import { answerTicket, closeTicket, createTicket, fetchTicket, fetchTicketCounts, fetchTickets, ticketFileUrl } from '../../api/content';
 import { ApiError } from '../../api/errors';
 import MessageAlert from '../../components/MessageAlert';
-import { DISPLAY_DATETIME_FORMAT, LONG_TEXT_MAX_CHARS, SUBJECT_MAX_CHARS } from '../../config/constants';
+import { LONG_TEXT_MAX_CHARS, SUBJECT_MAX_CHARS } from '../../config/constants';
 import { translateServerMessage } from '../../i18n';
 import { useAreaRole } from '../../routes/pathFor';
 import type { Ticket, TicketDetails, TicketStatus } from '../../types/content';
 import { TableSkeleton } from '../../components/Skeletons';
+import { formatDateTime } from '../../format';
 
 const STATUS_COLOR: Record<TicketStatus, string> = { open: 'orange', answered: 'blue', closed: 'default' };
 
@@ -25,7 +25,7 @@ export function StatusTag({ status }: { status: TicketStatus }) {
   );
 }
 
-const when = (at: string) => dayjs(at).format(DISPLAY_DATETIME_FORMAT);
+const when = (at: string) => formatDateTime(at);
 
 function errorsOf(err: unknown): string[] {
   if (err instanceof ApiError) {

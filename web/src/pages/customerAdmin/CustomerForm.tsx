@@ -26,7 +26,7 @@ import Loading from '../../components/Loading';
 import MessageAlert from '../../components/MessageAlert';
 import { FOLDED_SEARCH } from '../../components/foldedSearch';
 import { pathFor, useAreaRole } from '../../routes/pathFor';
-import { namedIn } from '../../format';
+import { namedIn, normalisePostCode } from '../../format';
 
 const ADDRESS_PARTS = ['address_1', 'address_2', 'post_code', 'city', 'country'] as const;
 
@@ -112,8 +112,9 @@ function AddressFields({ prefix, t }: { prefix: 'profile' | 'invoice_address'; t
           name={[prefix, 'post_code']}
           label={t('postCode')}
           rules={[required, { pattern: /^\d{5}$/, message: t('invalidPostCode') }]}
+          normalize={normalisePostCode}
         >
-          <Input data-testid={`${prefix}-post-code`} maxLength={5} />
+          <Input data-testid={`${prefix}-post-code`} maxLength={6} inputMode="numeric" />
         </Form.Item>
       </Col>
       <Col xs={24} md={8}>

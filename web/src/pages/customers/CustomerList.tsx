@@ -1,6 +1,5 @@
 import { Badge, Button, Card, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from '../../i18n/dates';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -8,7 +7,6 @@ import { activateUser, approveCustomer, deactivateUser, fetchCustomers, sendActi
 import type { CustomerRow, CustomerState } from '../../types/customers';
 import { fetchCustomerList } from '../../api/customerAdmin';
 import type { CustomerListStatus } from '../../types/customerAdmin';
-import { DISPLAY_DATETIME_FORMAT } from '../../config/constants';
 import { refreshBubbles, useBubbles } from '../../api/bubbles';
 import ListEmpty from '../../components/ListEmpty';
 import LinkTabs from '../../components/LinkTabs';
@@ -17,6 +15,7 @@ import { hasRoute, pathFor } from '../../routes/pathFor';
 import { openCustomerDetails } from '../../store/customerDetails';
 import { TableSkeleton } from '../../components/Skeletons';
 import { useFeedback } from '../../layout/feedback';
+import { formatDateTime } from '../../format';
 
 /** Who looks at the list: admin acts on customers, sales persons edit them, lawyers only read. */
 export type ListViewer = 'admin' | 'sales' | 'lawyer';
@@ -178,7 +177,7 @@ export default function CustomerList({
     {
       title: t('registered'),
       key: 'created_at',
-      render: (_, r) => dayjs(r.created_at).format(DISPLAY_DATETIME_FORMAT),
+      render: (_, r) => formatDateTime(r.created_at),
     },
     ...(state === 'pending' || state === 'all'
       ? [

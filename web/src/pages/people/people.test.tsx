@@ -60,7 +60,7 @@ describe('lawyers and sales persons (admin)', { timeout: 180_000 }, () => {
     await waitFor(() => rowNames().length === 1, 'rows');
     expect(container().textContent).toContain('Byrå AB');
     expect(container().textContent).toContain(formatOre(185050));
-    expect(formatOre(185050).replace(/\s/g, ' ')).toMatch(/1 850,5 SEK/);
+    expect(formatOre(185050, 'sv').replace(/\s/g, ' ')).toMatch(/1 850,50 SEK/);
   });
 
   it('an external lawyer needs company and rate, and at least one sector, before anything is sent', async () => {

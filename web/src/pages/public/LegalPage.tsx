@@ -2,11 +2,10 @@ import { Card, Result, Skeleton, Typography } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchLegalText } from '../../api/content';
-import dayjs from '../../i18n/dates';
 import '../../i18n/dates';
-import { DATE_FORMAT } from '../../config/constants';
 import type { LegalKind, LegalText } from '../../types/content';
 import PublicLayout from './PublicLayout';
+import { formatDate } from '../../format';
 
 const Markdown = lazy(() => import('../../components/Markdown'));
 
@@ -28,7 +27,7 @@ export default function LegalPage({ kind }: { kind: LegalKind }) {
         {text && (
           <>
             <Typography.Text type="secondary" data-testid="legal-version">
-              {t('legal.version', { version: text.version, date: dayjs(text.published_at).format(DATE_FORMAT) })}
+              {t('legal.version', { version: text.version, date: formatDate(text.published_at) })}
             </Typography.Text>
             <Suspense fallback={<Skeleton active />}>
               <Markdown text={text[lang]} testId="legal-text" />

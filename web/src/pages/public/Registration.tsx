@@ -21,6 +21,7 @@ import { translateServerMessage } from '../../i18n';
 import PublicLayout from './PublicLayout';
 import './registration/registration.css';
 import * as R from './registration/rules';
+import { normalisePostCode } from '../../format';
 
 const loadDone = () => import('./registration/Done');
 const Done = lazy(loadDone);
@@ -218,7 +219,7 @@ export default function Registration() {
       address_1: v[`${prefix}.address_1`],
       address_2: v[`${prefix}.address_2`],
       city: v[`${prefix}.city`],
-      post_code: v[`${prefix}.post_code`],
+      post_code: normalisePostCode(v[`${prefix}.post_code`]),
       country: Number(v[`${prefix}.country`]),
     });
     const input: RegistrationInput = {
@@ -359,7 +360,7 @@ export default function Registration() {
       {text(`${prefix}.address_1`, t('address1'), `reg-${prefix}-address1`, { autoComplete: 'address-line1' })}
       {text(`${prefix}.address_2`, t('address2'), `reg-${prefix}-address2`, { autoComplete: 'address-line2' })}
       <div className="plain-form-row plain-form-row-10-14">
-        {text(`${prefix}.post_code`, t('postCode'), `reg-${prefix}-postcode`, { maxLength: 5, inputMode: 'numeric', autoComplete: 'postal-code' })}
+        {text(`${prefix}.post_code`, t('postCode'), `reg-${prefix}-postcode`, { maxLength: 6, inputMode: 'numeric', autoComplete: 'postal-code' })}
         {text(`${prefix}.city`, t('city'), `reg-${prefix}-city`, { autoComplete: 'address-level2' })}
       </div>
       {select(`${prefix}.country`, t('country'), `reg-${prefix}-country`, [{ value: String(R.COUNTRY_SWEDEN), label: t('sweden') }])}

@@ -1,4 +1,6 @@
-/** Figures as the statistics pages show them: hours from hundredths, SEK (sv-SE, spec §9) from öre. */
+/** Figures as the statistics pages show them: hours from hundredths, SEK from öre, in the reader's language. */
+import { formatNumber, formatOre } from '../../format';
+
 
 export function isHours(key: string): boolean {
   return key.startsWith('hours');
@@ -9,19 +11,19 @@ export function isMoney(key: string): boolean {
 }
 
 export function formatHours(hundredths: number, lang: string): string {
-  return new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'sv-SE', { minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(hundredths / 100);
+  return formatNumber(hundredths / 100, { lang });
 }
 
-/** SEK with sv-SE formatting whatever the interface language (the firm's currency and locale). */
-export function formatSek(ore: number): string {
-  return new Intl.NumberFormat('sv-SE', { style: 'currency', currency: 'SEK', currencyDisplay: 'code', minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(ore / 100);
+/** SEK from öre (see formatMoney: currency code, two decimals). */
+export function formatSek(ore: number, lang?: string): string {
+  return formatOre(ore, lang);
 }
 
 export function formatCell(column: string, value: string | number, lang: string): string {
   if (typeof value !== 'number') return String(value);
   if (isHours(column)) return formatHours(value, lang);
-  if (isMoney(column)) return formatSek(value);
-  return new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'sv-SE').format(value);
+  if (isMoney(column)) return formatSek(value, lang);
+  return formatNumber(value, { lang });
 }
 
 /** Chart values in units (hours, SEK). */

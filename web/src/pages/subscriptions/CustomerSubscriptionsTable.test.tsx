@@ -53,11 +53,15 @@ const customer = { email: 'c@example.com', id: 2, is_staff: false, user_type: 3 
 
 describe('format helpers', () => {
   it('shows service 1 in hours with comma decimals and other services as uses', () => {
+    const lang = document.documentElement.lang;
+    document.documentElement.lang = 'en';
     expect(format.limitText(row({ hour: 10 }))).toBe('10hr');
     expect(format.consumedText(row({ hour: 5, consumed_hour: 2 }))).toBe('2h/5h');
-    const lang = document.documentElement.lang;
     document.documentElement.lang = 'sv';
-    expect(format.consumedText(row({ hour: 2.5, consumed_hour: 0.25 }))).toBe('0,25h/2,5h');
+    expect(format.consumedText(row({ hour: 2.5, consumed_hour: 0.25 }))).toBe('0,25/2,5 tim');
+    expect(format.limitText(row({ hour: 60 }))).toBe('60 tim');
+    // a bare service named in the reader's language, not as stored
+    expect(format.rowName(row({ service: { id: 4, name: 'Incasso' }, service_plan: null, packages: null }))).toMatch(/^Inkasso/);
     // decimals by the active language (issue 14)
     document.documentElement.lang = 'en';
     expect(format.consumedText(row({ hour: 2.5, consumed_hour: 0.25 }))).toBe('0.25h/2.5h');
@@ -68,7 +72,7 @@ describe('format helpers', () => {
     expect(format.parseHours('2,5')).toBe(2.5);
     expect(format.parseHours('0,001')).toBeNull();
     // money one way everywhere: sv-SE with the currency code
-    expect(format.formatSek(1500).replace(/\s/g, ' ')).toBe('1 500 SEK');
+    expect(format.formatSek(1500, 'sv').replace(/\s/g, ' ')).toBe('1 500,00 SEK');
     expect(format.remaining(row({ hour: 10, consumed_hour: 2.5 }))).toEqual({ left: 7.5, total: 10, percentUsed: 25 });
     expect(format.remaining(row({ hour: 5, consumed_hour: 6 }))?.left).toBe(0);
   });
@@ -98,6 +102,8 @@ describe('CustomerSubscriptionsTable', { timeout: 180_000 }, () => {
       row({ id: 4, status: 'Expired', expired: true }),
       row({ id: 5, status: 'Deactivated', active: false }),
     ];
+    const lang = document.documentElement.lang;
+    document.documentElement.lang = 'en';
     await render(rows, admin);
     const colours = rows.map((r) => $(`sub-status-${r.id}`)?.getAttribute('data-color'));
     expect(colours).toEqual(['green', 'purple', 'gold', 'red', 'default']);
@@ -107,6 +113,7 @@ describe('CustomerSubscriptionsTable', { timeout: 180_000 }, () => {
     expect($('sub-limit-1')?.textContent).toBe('5hr');
     expect($('sub-consumed-1')?.textContent).toBe('2h/5h');
     expect($('sub-left-1')?.textContent).toContain('3 h left');
+    document.documentElement.lang = lang;
   });
 
   it('an advance purchase says when it starts instead of Deactivated', async () => {
@@ -156,7 +163,7 @@ describe('CustomerSubscriptionsTable', { timeout: 180_000 }, () => {
     expect(call.method).toBe('PATCH');
     expect(call.path).toBe('/puchasedservices/11/');
     const body = call.options!.body as Record<string, string>;
-    expect(body.hour).toBe('3,25');
+    expect(body.hour).toBe('3.25'); // typed "3,25", sent as a plain decimal
     expect(body.start_date).toBe('2026-01-01 00:00:00');
     const tomorrow = new Date(Date.now() + 86_400_000);
     const ymd = `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, '0')}-${String(tomorrow.getDate()).padStart(2, '0')}`;

@@ -7,12 +7,10 @@ import { DownloadOutlined, MoreOutlined } from '@ant-design/icons';
 import { serviceName } from '../../components/names';
 import { Button, Dropdown, Modal, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from '../../i18n/dates';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { activateService, deleteService } from '../../api/subscriptions';
 import type { PurchasedService } from '../../types/subscriptions';
-import { DATE_FORMAT, DISPLAY_DATETIME_FORMAT } from '../../config/constants';
 import { useSession } from '../../store/session';
 import {
   changesRows,
@@ -27,6 +25,7 @@ import {
   STATUS_COLORS,
 } from './format';
 import { useFeedback } from '../../layout/feedback';
+import { formatDate, formatDateTime } from '../../format';
 
 // The dialogs (DatePicker, Form) load when one is opened.
 const modals = () => import('./SubscriptionModals');
@@ -37,7 +36,7 @@ const TimeReportModal = lazy(() => modals().then((m) => ({ default: m.TimeReport
 const NS = 'subscriptions';
 
 function display(v: string | null | undefined): string {
-  return v ? dayjs(v).format(DISPLAY_DATETIME_FORMAT) : '-';
+  return v ? formatDateTime(v) : '-';
 }
 
 export interface CustomerSubscriptionsTableProps {
@@ -102,7 +101,7 @@ export default function CustomerSubscriptionsTable({ rows, loading, onChanged }:
               {t('status.advance')}
             </Tag>
             <Typography.Text type="secondary" data-testid={`sub-starts-${r.id}`}>
-              {t('status.startsLater', { date: dayjs(r.start_date).format(DATE_FORMAT) })}
+              {t('status.startsLater', { date: formatDate(r.start_date) })}
             </Typography.Text>
           </Space>
         ) : (

@@ -1,6 +1,7 @@
 /** Display rules of the subscriptions table (spec §2, §4, §9). */
 import type { SessionUser } from '../../types/session';
-import { formatDecimal } from '../../format';
+import { formatDecimal, langOf, parseDecimal } from '../../format';
+import { serviceName } from '../../components/names';
 export { formatSek } from '../../format';
 import type { PurchasedService, SubscriptionStatus } from '../../types/subscriptions';
 
@@ -27,15 +28,19 @@ export function startsLater(row: PurchasedService, now = new Date()): boolean {
   return !!row.advance && !!row.start_date && new Date(row.start_date).getTime() > now.getTime() && !row.expired;
 }
 
-/** 'Hours limit' column: '10hr' for service 1, the use limit otherwise. */
+/** 'Hours limit' column: '10hr' (sv '10 tim') for service 1, the use limit otherwise. */
 export function limitText(row: PurchasedService): string {
-  if (row.service.id === CONSULTANCY_SERVICE_ID) return `${formatHours(row.hour)}hr`;
+  if (row.service.id === CONSULTANCY_SERVICE_ID) return langOf() === 'en' ? `${formatHours(row.hour)}hr` : `${formatHours(row.hour)} tim`;
   return row.limit == null ? '-' : String(row.limit);
 }
 
-/** 'Consumed hours' column: '2h/5h' for service 1, '1/3' uses otherwise. */
+/** 'Consumed hours' column: '2h/5h' (sv '2/5 tim') for service 1, '1/3' uses otherwise. */
 export function consumedText(row: PurchasedService): string {
-  if (row.service.id === CONSULTANCY_SERVICE_ID) return `${formatHours(row.consumed_hour)}h/${formatHours(row.hour)}h`;
+  if (row.service.id === CONSULTANCY_SERVICE_ID) {
+    const used = formatHours(row.consumed_hour);
+    const total = formatHours(row.hour);
+    return langOf() === 'en' ? `${used}h/${total}h` : `${used}/${total} tim`;
+  }
   return row.limit == null ? String(row.consumed_limit) : `${row.consumed_limit}/${row.limit}`;
 }
 
@@ -48,9 +53,9 @@ export const STATUS_COLORS: Record<SubscriptionStatus, string> = {
   Deactivated: 'default',
 };
 
-/** The plan's, package's or service's name (also the CSV file name). */
+/** The plan's, package's or service's name (also the CSV file name); a bare service in the reader's language. */
 export function rowName(row: PurchasedService): string {
-  return row.service_plan?.name ?? row.packages?.name ?? row.service.name;
+  return row.service_plan?.name ?? row.packages?.name ?? serviceName(row.service.id, row.service.name);
 }
 
 /** Spec §6: Options, CSV and the last update date column for user_type 1, 2 or unset. */
@@ -71,7 +76,5 @@ export function isExternalLawyer(user: Pick<SessionUser, 'user_type' | 'user_sub
 
 /** Hours as typed: '2,5' or '2.5', at most two decimals. Null when not a number. */
 export function parseHours(text: string): number | null {
-  const t = text.trim().replace(',', '.');
-  if (!/^\d+(\.\d{1,2})?$/.test(t)) return null;
-  return Number(t);
+  return parseDecimal(text);
 }

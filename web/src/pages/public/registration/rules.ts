@@ -5,10 +5,11 @@
  * (the registration page's plain form checks its fields with them).
  */
 import { passwordLengthProblem } from '../../../auth/validation';
+import { normalisePostCode } from '../../../format';
 
 /** Company registration number: XXXXXX-XXXX. */
 export const REGISTRATION_NUMBER_PATTERN = /^\d{6}-\d{4}$/;
-/** Post code: exactly 5 digits, no space. */
+/** Post code: exactly 5 digits once the space Swedes write ("123 45") is dropped (normalisePostCode). */
 export const POST_CODE_PATTERN = /^\d{5}$/;
 /** Country list: Sweden only (value 1). */
 export const COUNTRY_SWEDEN = 1;
@@ -42,7 +43,7 @@ export const isValidRegistrationNumber = (v: string) => REGISTRATION_NUMBER_PATT
 export const registrationNumber: Check = (v) =>
   blank(v) ? 'required' : isValidRegistrationNumber(text(v)) ? null : 'invalid_registration_number';
 
-export const isValidPostCode = (v: string) => POST_CODE_PATTERN.test(v);
+export const isValidPostCode = (v: string) => POST_CODE_PATTERN.test(normalisePostCode(v));
 export const postCode: Check = (v) => (text(v) === '' ? 'required' : isValidPostCode(text(v)) ? null : 'invalid_post_code');
 
 /** Digits with an optional leading +, spaces and dashes between; 7–15 digits; at most 30 characters. */

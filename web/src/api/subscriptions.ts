@@ -34,8 +34,12 @@ export const setAutoUpdateDate = (id: number, auto_update_date_end: string | nul
   api.put<Message>(`/services/update/auto/${id}/`, { auto_update_date_end });
 export const activateService = (id: number) => api.put<Message>(`/customer/purchase-services/activate/${id}/`);
 export const deleteService = (id: number) => api.del<Message>(`/customer/purchase-services/delete/${id}/`);
-export const timeReport = (id: number, start_date: string, end_date: string) =>
-  api.get<string>(`/customer/purchase-services/${id}/excel/`, { query: { start_date, end_date }, headers: { Accept: 'text/csv' } });
+/** The row's CSV time report; `lang` (sv, en): the headings in the reader's language. */
+export const timeReport = (id: number, start_date: string, end_date: string, lang = 'sv') =>
+  api.get<string>(`/customer/purchase-services/${id}/excel/`, {
+    query: { start_date, end_date, lang: lang.startsWith('en') ? 'en' : 'sv' },
+    headers: { Accept: 'text/csv' },
+  });
 
 const namedPaths: Record<NamedListKind, { list: string; base: string }> = {
   knowledge: { list: '/knowledge/sector/list/', base: '/knowledge/sector/' },

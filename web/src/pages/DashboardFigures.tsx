@@ -15,7 +15,7 @@ import { hasRoute, pathFor } from '../routes/pathFor';
 import type { RouteId } from '../routes/catalogue';
 import type { Dashboard, HoursSplit } from '../types/statistics';
 import { formatHours, formatSek } from './statistics/format';
-import { formatRating } from '../format';
+import { formatDate, formatRating } from '../format';
 import { FiguresSkeleton } from '../components/FiguresSkeleton';
 // Upcoming video meetings (issue 18 item 6): in this lazily loaded chunk, not in the dashboard's first load.
 import UpcomingMeetingsCard from './addons/meetings/UpcomingMeetingsCard';
@@ -153,7 +153,7 @@ export default function DashboardFigures({ role }: { role: Role }) {
                   const left = s.hour_based ? formatHours(Math.max(0, s.limit - s.used), lang) : String(Math.max(0, s.limit - s.used));
                   return (
                     <PlainListItem extra={<Progress type="dashboard" size={56} percent={pct} format={() => left} aria-label={`${t('dash.hoursLeft')}: ${s.name}`} />}>
-                      <PlainListMeta title={s.name} description={`${t('dash.expires')} ${s.expire_on}`} />
+                      <PlainListMeta title={s.name} description={`${t('dash.expires')} ${formatDate(s.expire_on)}`} />
                     </PlainListItem>
                   );
                 }}
@@ -165,7 +165,7 @@ export default function DashboardFigures({ role }: { role: Role }) {
               <PlainList items={d.recent}
                 empty={t('empty')}
                 render={(c) => (
-                  <PlainListItem extra={c.updated_at.slice(0, 10)}>
+                  <PlainListItem extra={formatDate(c.updated_at)}>
                     <Linked role={role} to="caseDetails" params={{ id: c.uid }}>
                       {c.case_number} {c.subject}
                     </Linked>
@@ -177,7 +177,14 @@ export default function DashboardFigures({ role }: { role: Role }) {
           {d.expiring.length > 0 && (
             <Col span={24}>
               <PlainCard size="small" title={t('dash.expiringList')} data-testid="dash-expiring-list">
-                <PlainList items={d.expiring} render={(s) => <PlainListItem extra={s.expire_on}>{s.name}</PlainListItem>} />
+                <PlainList
+                  items={d.expiring}
+                  render={(s) => (
+                    <PlainListItem extra={`${t('dash.expires')} ${formatDate(s.expire_on)}`}>
+                      <span className="card-list-name">{s.name}</span>
+                    </PlainListItem>
+                  )}
+                />
               </PlainCard>
             </Col>
           )}

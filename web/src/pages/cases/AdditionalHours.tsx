@@ -139,7 +139,7 @@ export default function AdditionalHours({ c }: { c: CaseDetails }) {
         ]}
       />
       {canChange && (
-        <Form<Values> form={form} layout="inline" onFinish={add} style={{ marginTop: 16, rowGap: 8 }} data-testid="additional-form">
+        <Form<Values> form={form} name="additional_hours" layout="inline" onFinish={add} style={{ marginTop: 16, rowGap: 8 }} data-testid="additional-form">
           <Form.Item name="month" label={t('fields.month')} rules={[{ required: true, message: t('validation.required') }]}>
             <DatePicker picker="month" format="YYYY-MM" data-testid="additional-month" />
           </Form.Item>

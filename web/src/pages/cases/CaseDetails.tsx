@@ -281,7 +281,7 @@ export default function CaseDetails({ titleKey }: { titleKey: string }) {
           ]}
         />
         {canChangeHours && (
-          <Form<HourValues> form={form} layout="inline" onFinish={addHours} style={{ marginTop: 16, rowGap: 8 }} initialValues={{ date: dayjs() }} data-testid="hour-form">
+          <Form<HourValues> form={form} name="case_hours" layout="inline" onFinish={addHours} style={{ marginTop: 16, rowGap: 8 }} initialValues={{ date: dayjs() }} data-testid="hour-form">
             {role === 'admin' && (
               <Form.Item name="lawyer" label={t('fields.lawyer')} rules={[{ required: true, message: t('hours.lawyerRequired') }]}>
                 <Select

@@ -69,6 +69,10 @@ describe('case hours screens', { timeout: 180_000 }, () => {
     await r.waitFor(() => r.$('additional-edit-2026-03'), 'additional row');
     expect(r.$('additional-edit-2026-03')!.getAttribute('href')).toBe('/lawyer/cases/additional_hour/update/a1?case=case-1');
     expect(r.$('additional-hours-total')!.textContent).toBe('Total: 2.5 h');
+    // Both add forms on one page: every element id once, so each label focuses its own field.
+    await r.waitFor(() => r.$('hour-form') && r.$('additional-form'), 'both forms');
+    const ids = [...r.container.querySelectorAll('[id]')].map((e) => e.id);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
 
     expect(r.$('hours-mark-invoiced')).toBeNull();
     await checkRow(r, 'case-hours-table', 0);

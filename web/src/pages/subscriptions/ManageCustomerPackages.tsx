@@ -14,11 +14,13 @@ import { useSession } from '../../store/session';
 import CustomerSubscriptionsTable from './CustomerSubscriptionsTable';
 import { formatHours, formatSek, parseHours } from './format';
 import { useFeedback } from '../../layout/feedback';
+import { customerDetails } from '../../api/customerAdmin';
+import { customerLabel } from '../../components/CustomerSelect';
 
 export default function ManageCustomerPackages({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('subscriptions');
   const { t: tr } = useTranslation('routes');
-  const { message } = useFeedback();
+  const { message, modal } = useFeedback();
   const { customer_uid: uid = '' } = useParams();
   const isAdmin = !!useSession((s) => s.user?.is_staff);
   const [rows, setRows] = useState<PurchasedService[]>([]);
@@ -28,6 +30,15 @@ export default function ManageCustomerPackages({ titleKey }: { titleKey: string 
   const [pkg, setPkg] = useState<number | null>(null);
   const [plan, setPlan] = useState<number | null>(null);
   const [customForm] = Form.useForm();
+  /** Whose packages these are: named in the heading and in every confirmation. */
+  const [customer, setCustomer] = useState<string>('');
+  useEffect(() => {
+    let live = true;
+    customerDetails(uid).then((c) => live && setCustomer(customerLabel(c)), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [uid]);
 
   const reload = useCallback(() => {
     setLoading(true);
@@ -41,6 +52,18 @@ export default function ManageCustomerPackages({ titleKey }: { titleKey: string 
     listPackages().then(setPackages, () => undefined);
     listServicePlans().then(setPlans, () => undefined);
   }, [reload]);
+
+  /** A purchase for the customer only after a yes that names what, for whom and at what price. */
+  const confirmAdd = (name: string, price: number | null, body: Record<string, unknown>) =>
+    modal.confirm({
+      title: t('manage.confirm', { name, customer: customer || t('manage.thisCustomer'), price: price == null ? '–' : formatSek(price) }),
+      okText: t('confirm.yes'),
+      cancelText: t('confirm.no'),
+      okButtonProps: { 'data-testid': 'manage-confirm-yes' } as Record<string, string>,
+      onOk: async () => {
+        if ((await add(body)) && body.custom) customForm.resetFields();
+      },
+    });
 
   const add = async (body: Record<string, unknown>) => {
     try {
@@ -58,6 +81,11 @@ export default function ManageCustomerPackages({ titleKey }: { titleKey: string 
       <Typography.Title level={2} data-testid="page-title">
         {tr(titleKey)}
       </Typography.Title>
+      {customer && (
+        <Typography.Title level={4} className="page-subtitle" data-testid="manage-customer-name">
+          {t('manage.for', { customer })}
+        </Typography.Title>
+      )}
       <Row gutter={[GUTTER, GUTTER]}>
         <Col span={24}>
           <Card title={t('title')}>
@@ -74,7 +102,10 @@ export default function ManageCustomerPackages({ titleKey }: { titleKey: string 
               onChange={setPkg}
               options={packages.map((p) => ({ value: p.id, label: `${p.name} · ${formatHours(p.hours)} h · ${formatSek(p.price)}` }))}
             />
-            <Button type="primary" style={{ marginTop: 12 }} disabled={pkg == null} data-testid="manage-package-add" onClick={() => void add({ package_id: pkg })}>
+            <Button type="primary" style={{ marginTop: 12 }} disabled={pkg == null} data-testid="manage-package-add" onClick={() => {
+                const p = packages.find((x) => x.id === pkg);
+                if (p) confirmAdd(p.name, p.price, { package_id: pkg });
+              }}>
               {t('manage.add')}
             </Button>
           </Card>
@@ -88,7 +119,16 @@ export default function ManageCustomerPackages({ titleKey }: { titleKey: string 
               onChange={setPlan}
               options={plans.map((p) => ({ value: p.id, label: `${p.name} · ${formatSek(p.price)}` }))}
             />
-            <Button type="primary" style={{ marginTop: 12 }} disabled={plan == null} onClick={() => void add({ service_plan_id: plan })}>
+            <Button
+              type="primary"
+              style={{ marginTop: 12 }}
+              disabled={plan == null}
+              data-testid="manage-plan-add"
+              onClick={() => {
+                const p = plans.find((x) => x.id === plan);
+                if (p) confirmAdd(p.name, p.price, { service_plan_id: plan });
+              }}
+            >
               {t('manage.add')}
             </Button>
           </Card>
@@ -101,7 +141,7 @@ export default function ManageCustomerPackages({ titleKey }: { titleKey: string 
                 layout="vertical"
                 initialValues={{ duration_days: 30 }}
                 onFinish={async (v: { name: string; hours: string; price: number; duration_days: number }) => {
-                  if (await add({ custom: true, name: v.name ?? '', hours: v.hours, price: v.price, duration_days: v.duration_days })) customForm.resetFields();
+                  confirmAdd(v.name || t('manage.custom'), v.price, { custom: true, name: v.name ?? '', hours: v.hours, price: v.price, duration_days: v.duration_days });
                 }}
               >
                 <Form.Item name="name" label={t('manage.name')}>

@@ -14,6 +14,7 @@ import { pathFor, useAreaRole } from '../../routes/pathFor';
 import { useSession } from '../../store/session';
 import { hasService } from './customerServices';
 import { contractCheckLink } from '../../api/inkasso';
+import { serviceName as nameOfService } from '../../components/names';
 
 export const SERVICE_IDS = { verified: 2, bisnode: 3, incasso: 4, kontrakto: 5, videoMeeting: 6 } as const;
 
@@ -61,9 +62,11 @@ export function gated(serviceId: number, serviceName: string, opts: { needsCredi
   return function ServiceRoute({ titleKey }: { titleKey: string }) {
     const { t } = useTranslation('subscriptions');
     const services = useSession((s) => s.services);
-    if (!hasService(services.purchased_services, serviceId)) return <Promotion serviceName={serviceName} />;
+    // The service named in the reader's language ('Inkasso', not the stored 'Incasso').
+    const name = nameOfService(serviceId, serviceName);
+    if (!hasService(services.purchased_services, serviceId)) return <Promotion serviceName={name} />;
     if (opts.needsCreditAccount && !services.bisnode_account_active) {
-      return <Promotion serviceName={serviceName} extra={t('promotion.creditAccount')} />;
+      return <Promotion serviceName={name} extra={t('promotion.creditAccount')} />;
     }
     return (
       <Suspense fallback={<Loading />}>
@@ -85,6 +88,7 @@ export function ContractCheck() {
       <Typography.Title level={2}>{t('contractCheck.title')}</Typography.Title>
       <Card>
         <Space orientation="vertical">
+          <Typography.Paragraph data-testid="contract-check-about">{t('contractCheck.about')}</Typography.Paragraph>
           <Typography.Text strong>{t('contractCheck.bank')}</Typography.Text>
           <Button type="primary" href={url ?? undefined} disabled={!url} target="_blank" rel="noopener noreferrer" data-testid="contract-check-link">
             {t('contractCheck.go')}

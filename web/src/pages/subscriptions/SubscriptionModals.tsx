@@ -119,14 +119,19 @@ export function AutoUpdateModal({ row, onClose, onDone }: { row: PurchasedServic
   );
 }
 
+/** The report's range until the reader picks one: this month, first to last day (not today to today). */
+export function defaultReportRange(today: Dayjs = dayjs()): [Dayjs, Dayjs] {
+  return [today.startOf('month'), today.endOf('month')];
+}
+
 /** CSV time report for a date range, saved under the plan or service name. */
 export function TimeReportModal({ row, onClose }: { row: PurchasedService; onClose: () => void }) {
-  const { t } = useTranslation(NS);
-  const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>([dayjs(row.start_date), dayjs()]);
+  const { t, i18n } = useTranslation(NS);
+  const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(defaultReportRange);
   const download = async () => {
     if (!range?.[0] || !range[1]) return;
     try {
-      const text = await timeReport(row.id, range[0].format(DATE_FORMAT), range[1].format(DATE_FORMAT));
+      const text = await timeReport(row.id, range[0].format(DATE_FORMAT), range[1].format(DATE_FORMAT), i18n.language);
       saveFile(new Blob([typeof text === 'string' ? text : JSON.stringify(text)], { type: 'text/csv;charset=utf-8' }), `${rowName(row)}.csv`);
       onClose();
     } catch {

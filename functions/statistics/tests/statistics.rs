@@ -1089,3 +1089,159 @@ async fn the_admin_dashboard_makes_a_fixed_few_calls() {
     want.push("Query");
     assert_eq!(made, want);
 }
+
+/// The figures each role reads reconcile with the raw records of a world
+/// made at known times last month: three cases (one accepted after 5 hours
+/// and closed 3 days after it was published, one whose draft sat 2 days
+/// before it was published and was accepted 3 hours later, one still a
+/// draft), hours on two of them, a custom package at its own price and a
+/// credit-information plan.
+#[tokio::test]
+async fn every_figure_reconciles_with_the_raw_records_of_a_world_made_at_known_times() {
+    use shared::domain::case::{CaseForm, CreateVia, Transition};
+    use shared::services::cases;
+    let w = world().await;
+    let subs = finish(subscriptions::api(), w.state.clone());
+    let (admin_user, admin) = testkit::signed_in(&w.state, Role::Admin).await;
+    let (lawyer, lt) = testkit::signed_in(&w.state, Role::Lawyer).await;
+    let (c, ct) = testkit::signed_in(&w.state, Role::Customer).await;
+    let last_month = stats::first_of_month(stats::first_of_month(stats::stockholm_date(Utc::now())) - chrono::Duration::days(1));
+    let at = |day: u32, hour: i64| stats::stockholm_day_start(last_month.with_day(day).unwrap()) + chrono::Duration::hours(hour);
+    // Purchases: a custom package of 20 hours at 12 500 SEK, a plan of 5
+    // credit reports at 500 SEK.
+    let custom = Grant::custom("Timbank", Hundredths::parse("20").unwrap(), 365).priced(Hundredths(1_250_000));
+    shared::services::subscriptions::grant(&w.state, &c.uid, &custom, at(2, 8).naive_utc()).await.unwrap();
+    let plan = Grant {
+        service_id: shared::domain::catalogue::BISNODE,
+        package: None,
+        service_plan: None,
+        limit: Some(5),
+        hour: Hundredths::ZERO,
+        days: 365,
+        price: Some(Hundredths(50_000)),
+    };
+    shared::services::subscriptions::grant(&w.state, &c.uid, &plan, at(2, 9).naive_utc()).await.unwrap();
+    let form = || -> CaseForm {
+        serde_json::from_value(json!({"subject": "Lease", "description": "Rent", "type": w.case_type, "estimated_hours": "2"})).unwrap()
+    };
+    let open = |day: u32| {
+        let (state, form, admin_user, customer) = (w.state.clone(), form(), admin_user.clone(), c.uid.clone());
+        async move { cases::open(&state, &admin_user, CreateVia::Staff, &customer, form, at(day, 9)).await.unwrap().uid }
+    };
+    let act = |user: User, uid: String, t: Transition, when: chrono::DateTime<Utc>| {
+        let state = w.state.clone();
+        async move { cases::change_status_at(&state, &user, &uid, t, when).await.unwrap() }
+    };
+    let a = open(3).await;
+    act(admin_user.clone(), a.clone(), Transition::Publish, at(3, 11)).await;
+    act(lawyer.clone(), a.clone(), Transition::Accept, at(3, 16)).await;
+    let b = open(4).await;
+    act(admin_user.clone(), b.clone(), Transition::Publish, at(6, 9)).await;
+    act(lawyer.clone(), b.clone(), Transition::Accept, at(6, 12)).await;
+    let draft = open(5).await;
+    let day = |d: u32| last_month.with_day(d).unwrap().to_string();
+    for (case, hours, nb, d) in [(&a, "2", "1", day(3)), (&b, "1.5", "0", day(7))] {
+        let (st, v) = w.log(&lt, case, hours, nb, &d).await;
+        assert!(st.is_success(), "{v}");
+    }
+    act(lawyer.clone(), a.clone(), Transition::Complete, at(6, 11)).await;
+    w.assert_recount_equal().await;
+
+    // The raw records: each status change at its moment, in the history too.
+    let stored = w.state.store.get_case(&a).await.unwrap().unwrap().case;
+    assert_eq!((stored.published_at, stored.status_at), (Some(at(3, 11)), Some(at(6, 11))));
+    let history = w.ok(Method::GET, &format!("/api/case/history/{a}/"), &admin, None).await;
+    let moments: Vec<&str> =
+        history.as_array().unwrap().iter().filter(|h| h["field"] == "status").map(|h| h["at"].as_str().unwrap()).collect();
+    assert_eq!(moments.len(), 3, "{history}");
+    let mut raw_hours = 0;
+    for case in [&a, &b] {
+        for h in w.state.store.case_hours(case).await.unwrap() {
+            raw_hours += h.hour.0 + h.non_billable_hour.0 + h.rattsskydd_hour.0;
+        }
+    }
+    assert_eq!(raw_hours, 450);
+
+    let q = "?period=last_month";
+    let table = |v: &Value| -> (Vec<String>, Vec<Vec<Value>>) {
+        let t = &v["table"];
+        let cols = t["columns"].as_array().unwrap().iter().map(|c| c.as_str().unwrap().to_string()).collect();
+        (cols, t["rows"].as_array().unwrap().iter().map(|r| r.as_array().unwrap().clone()).collect())
+    };
+    let col_sum = |v: &Value, name: &str| -> f64 {
+        let (cols, rows) = table(v);
+        let i = cols.iter().position(|c| c == name).unwrap_or_else(|| panic!("{name}: {cols:?}"));
+        rows.iter().map(|r| r[i].as_f64().unwrap()).sum()
+    };
+    // Legal (admin): 3 opened, 2 accepted after 5 h and 3 h (4 h on
+    // average), 1 closed 3 days after it was published, 4.5 hours.
+    let legal = w.ok(Method::GET, &format!("/api/statistic/legal/{q}"), &admin, None).await;
+    let expect =
+        [("cases.opened", 3.0), ("cases.accepted", 2.0), ("avg_accept_hours", 4.0), ("cases.closed", 1.0), ("avg_close_days", 3.0)];
+    for (name, want) in expect.iter().chain([("hours.total", 450.0)].iter()) {
+        assert_eq!(col_sum(&legal, name), *want, "admin {name}: {legal}");
+    }
+    // The lawyer's own: the cases he took on are his opened ones.
+    let mine = w.ok(Method::GET, &format!("/api/statistic/legal/{q}"), &lt, None).await;
+    let expect_lawyer = [
+        ("cases.opened", 2.0),
+        ("cases.accepted", 2.0),
+        ("avg_accept_hours", 4.0),
+        ("cases.closed", 1.0),
+        ("avg_close_days", 3.0),
+        ("hours.total", 450.0),
+    ];
+    for (name, want) in expect_lawyer {
+        assert_eq!(col_sum(&mine, name), want, "lawyer {name}: {mine}");
+    }
+    // Activity (admin and the customer alike).
+    for token in [&admin, &ct] {
+        let act = w.ok(Method::GET, &format!("/api/statistic/activity/{q}"), token, None).await;
+        for (name, want) in [("cases.opened", 3.0), ("cases.accepted", 2.0), ("cases.closed", 1.0), ("hours.total", 450.0)] {
+            assert_eq!(col_sum(&act, name), want, "activity {name}: {act}");
+        }
+    }
+    // Finance: the custom package counts at its own price.
+    let fin = w.ok(Method::GET, &format!("/api/statistic/finance/{q}"), &admin, None).await;
+    assert_eq!(col_sum(&fin, "revenue.subs"), 1_300_000.0, "{fin}");
+    assert_eq!(col_sum(&fin, "hours.billable"), 350.0, "{fin}");
+    // The customer statistics: the customer's row holds the same.
+    let cust = w.ok(Method::GET, &format!("/api/statistic/user/{q}"), &admin, None).await;
+    for (name, want) in
+        [("cases.opened", 3.0), ("cases.closed", 1.0), ("hours.total", 450.0), ("subs.bought", 2.0), ("revenue.subs", 1_300_000.0)]
+    {
+        assert_eq!(col_sum(&cust, name), want, "customer statistics {name}: {cust}");
+    }
+    // The hour pie of the customer.
+    let pie = w.ok(Method::GET, &format!("/api/pie-chart/hour/{q}"), &ct, None).await;
+    let slice = |k: &str| pie["pie"].as_array().unwrap().iter().find(|s| s["key"] == k).unwrap()["value"].as_i64().unwrap();
+    assert_eq!((slice("hours.billable"), slice("hours.nonbillable")), (350, 100));
+
+    // The customer's dashboard: hours left on the hour row only (the credit
+    // reports are not hours), as the stored row says; the open cases are
+    // the published ones not closed, as the "Active" list shows.
+    let dash = w.ok(Method::GET, "/api/dashboard/", &ct, None).await;
+    let rows = w.state.store.list_purchases(&c.uid).await.unwrap();
+    let hour_row = rows.iter().find(|r| r.service.id == 1).unwrap();
+    let gauges = dash["subscriptions"].as_array().unwrap();
+    assert_eq!(gauges.len(), 1, "{dash}");
+    assert_eq!((gauges[0]["limit"].as_i64(), gauges[0]["used"].as_i64()), (Some(hour_row.hour.0), Some(hour_row.consumed_hour.0)));
+    assert_eq!(hour_row.price, Some(Hundredths(1_250_000)));
+    assert_eq!((dash["open_cases"].as_i64(), dash["cases"]["draft"].as_i64()), (Some(1), Some(1)), "{dash}");
+    let active = w.ok(Method::GET, "/api/case/list/?status=my", &ct, None).await;
+    let listed: Vec<&str> = active["results"].as_array().unwrap().iter().map(|x| x["uid"].as_str().unwrap()).collect();
+    assert_eq!(listed, vec![b.as_str()]);
+    let drafts = w.ok(Method::GET, "/api/case/list/?status=draft", &ct, None).await;
+    assert_eq!(drafts["results"][0]["uid"].as_str(), Some(draft.as_str()));
+    // This month holds none of it.
+    let now_legal = w.ok(Method::GET, "/api/statistic/legal/?period=this_month", &lt, None).await;
+    assert!(table(&now_legal).1.is_empty(), "{now_legal}");
+
+    // A custom package staff add now keeps the price typed in the form.
+    let body = json!({"customer_uid": c.uid, "custom": true, "name": "Extra", "hours": "10", "price": "24900.50", "duration_days": 30});
+    let (st, v) = testkit::call(&subs, Method::POST, "/api/customer/purchase-services/", Some(&admin), Some(body)).await;
+    assert_eq!(st, StatusCode::CREATED, "{v}");
+    let fin = w.ok(Method::GET, "/api/statistic/finance/?period=this_month", &admin, None).await;
+    assert_eq!(col_sum(&fin, "revenue.subs"), 2_490_050.0, "{fin}");
+    w.assert_recount_equal().await;
+}

@@ -538,18 +538,21 @@ fn last_month_day(today: chrono::NaiveDate, day: u32) -> chrono::NaiveDate {
     first_of_month(last).with_day(day.min(last_of_month(last).day())).unwrap_or(last)
 }
 
-/// The demo's history for the statistics (issue 16): cases opened last
-/// month and accepted, worked on and closed since (so the legal page's
-/// times to accept and close are days, not the seconds the cases above
-/// took), hours on last month's dates, some invoiced, and packages and
-/// plans sold this month and last month. The cases are opened through the
-/// cases use case with an earlier opening time (the only way to have a
-/// past); everything else goes through the API like the cases above.
+/// The demo's history for the statistics: cases opened last month,
+/// published and accepted hours later and closed since (so the legal page's
+/// times to accept are hours and to close days, not the seconds the cases
+/// above took), hours on last month's dates, some invoiced, and packages and
+/// plans sold this month and last month. The cases are opened, published
+/// and accepted through the cases use cases at earlier moments (the only
+/// way to have a past); everything else goes through the API like the cases
+/// above.
 async fn seed_demo_history(state: &AppState, admin: &Caller<'_>, lawyer: &Caller<'_>, customers: [&Caller<'_>; 2]) -> Result<(), ApiError> {
     use shared::domain::case::{CaseForm, CreateVia};
     use shared::domain::stats::{stockholm_date, stockholm_day_start};
     let admin_user =
         state.store.find_user_by_email("admin@example.com").await?.ok_or_else(|| ApiError::internal("demo history needs the admin"))?;
+    let lawyer_user =
+        state.store.find_user_by_email("lawyer@example.com").await?.ok_or_else(|| ApiError::internal("demo history needs the lawyer"))?;
     let customer_uid = |second: bool| async move {
         let email = if second { DEMO_CUSTOMER2_EMAIL } else { DEMO_CUSTOMER_EMAIL };
         state.store.find_user_by_email(email).await.map(|u| u.map(|u| u.uid).unwrap_or_default())
@@ -575,8 +578,13 @@ async fn seed_demo_history(state: &AppState, admin: &Caller<'_>, lawyer: &Caller
         let opened = stockholm_day_start(last_month_day(today, p.opened)) + chrono::Duration::hours(9);
         let customer = customer_uid(p.customer2).await?;
         let case = shared::services::cases::open(state, &admin_user, CreateVia::Staff, &customer, form, opened).await?;
-        admin.act(&case.uid, "publish").await?;
-        lawyer.act(&case.uid, "accept").await?;
+        // Published an hour after it was opened and accepted some hours
+        // later, at those moments (the legal page's time to accept).
+        use shared::domain::case::Transition;
+        shared::services::cases::change_status_at(state, &admin_user, &case.uid, Transition::Publish, opened + chrono::Duration::hours(1))
+            .await?;
+        let accepted = opened + chrono::Duration::hours(3 + i64::from(p.opened % 5));
+        shared::services::cases::change_status_at(state, &lawyer_user, &case.uid, Transition::Accept, accepted).await?;
         let mut ids = Vec::new();
         let recent = p.recent.map(|(b, nb, rs)| (yesterday, b, nb, rs, "Uppföljning med klienten"));
         let entries = p.hours.iter().map(|(d, b, nb, rs, text)| (last_month_day(today, *d), *b, *nb, *rs, *text)).chain(recent);

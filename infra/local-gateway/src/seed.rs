@@ -151,6 +151,7 @@ async fn grant_demo_service(state: &AppState, service_id: u8, limit: u32) -> Res
         limit: Some(limit),
         hour: shared::domain::catalogue::Hundredths::ZERO,
         days: 365,
+        price: None,
     };
     let now = chrono::Utc::now().naive_utc() - chrono::Duration::seconds(1);
     shared::services::subscriptions::grant(state, &user.uid, &grant, now).await?;

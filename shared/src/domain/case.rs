@@ -149,6 +149,17 @@ pub struct Case {
     pub created_at: DateTime<Utc>,
     #[schema(value_type = String)]
     pub updated_at: DateTime<Utc>,
+    /// When the case entered its current status (its creation for a new
+    /// case): the statistics' time to accept runs from here. None on cases
+    /// stored before the field.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<String>)]
+    pub status_at: Option<DateTime<Utc>>,
+    /// When the case was first published (left the draft status): the
+    /// statistics' time to close runs from here, not from a draft's creation.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<String>)]
+    pub published_at: Option<DateTime<Utc>>,
 }
 
 impl Case {
@@ -191,6 +202,8 @@ impl Case {
             created_by,
             created_at: at,
             updated_at: at,
+            status_at: Some(at),
+            published_at: None,
         }
     }
 }
@@ -311,7 +324,9 @@ pub fn list_plan(user: &User, status: &str) -> Result<CaseListPlan, ApiError> {
         Some(Role::Customer | Role::CustomerContact) => {
             let c = acting_customer(user).ok_or(ApiError::Forbidden)?;
             let statuses = match word.as_str() {
-                "" | "my" => vec![Draft, Waiting, Inprogress],
+                // "Active": published and not closed; drafts ("pending")
+                // have their own tab.
+                "" | "my" => vec![Waiting, Inprogress],
                 "active" | "inprogress" => vec![Inprogress],
                 "available" | "waiting" => vec![Waiting],
                 "pending" | "draft" => vec![Draft],

@@ -530,20 +530,26 @@ pub fn sales_move(customer_now: &BTreeMap<String, i64>, rows: &[PurchasedService
     d.pruned()
 }
 
-/// The flows of a status change at `now`: accepted (waiting → in progress)
-/// and closed (→ complete), with the seconds since the case was opened,
-/// for everyone, the customer and the lawyer, by case type.
-pub fn status_flows(before: &Case, after: &Case, now: DateTime<Utc>) -> Deltas {
+/// The flows of a status change at `at` (the case's new `status_at`):
+/// accepted (waiting → in progress, or a draft published straight to its
+/// direct-assign lawyer) with the seconds it waited since it became
+/// available (a direct assignment waited none), and closed (→ complete)
+/// with the seconds since it was published (a draft's time before it is not
+/// the firm's), for everyone, the customer and the lawyer, by case type.
+pub fn status_flows(before: &Case, after: &Case, at: DateTime<Utc>) -> Deltas {
     let mut d = Deltas::default();
     if before.status == after.status {
         return d;
     }
-    let day = When::Day(stockholm_date(now));
-    let secs = (now - after.created_at).num_seconds().max(0);
+    let day = When::Day(stockholm_date(at));
+    let since = |from: DateTime<Utc>| (at - from).num_seconds().max(0);
     let ty = after.case_type.id;
-    let what = match (before.status, after.status) {
-        (CaseStatus::Waiting, CaseStatus::Inprogress) => "accept",
-        (_, CaseStatus::Complete) => "close",
+    let (what, secs) = match (before.status, after.status) {
+        (CaseStatus::Waiting, CaseStatus::Inprogress) => {
+            ("accept", since(before.status_at.or(before.published_at).unwrap_or(before.created_at)))
+        }
+        (CaseStatus::Draft, CaseStatus::Inprogress) => ("accept", 0),
+        (_, CaseStatus::Complete) => ("close", since(before.published_at.unwrap_or(before.created_at))),
         _ => return d,
     };
     let (count, time) = if what == "accept" { ("cases.accepted", "cases.accept_secs") } else { ("cases.closed", "cases.close_secs") };
@@ -777,6 +783,7 @@ mod tests {
             updated_at: at.naive_utc(),
             created_at: at.naive_utc(),
             sold_by: None,
+            price: None,
         };
         let mut all = case_contribution(&open, None);
         for d in [

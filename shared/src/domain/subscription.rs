@@ -93,6 +93,12 @@ pub struct PurchasedService {
     /// the statistics, whoever manages the customer later.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sold_by: Option<String>,
+    /// What the row sold for (SEK in hundredths), fixed at the purchase: a
+    /// custom package's own price, a catalogue entry's price then (a later
+    /// edit of the entry does not change what was bought). None on rows
+    /// stored before the field (their catalogue entry's price counts).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub price: Option<Hundredths>,
 }
 
 /// Spec §4 subscription status.
@@ -195,6 +201,9 @@ pub struct Grant {
     pub limit: Option<u32>,
     pub hour: Hundredths,
     pub days: u32,
+    /// What the customer pays (SEK in hundredths): the catalogue price, or
+    /// a custom package's own. Kept on the row it makes.
+    pub price: Option<Hundredths>,
 }
 
 impl Grant {
@@ -206,6 +215,7 @@ impl Grant {
             limit: None,
             hour: p.hours,
             days: p.duration_days,
+            price: Some(p.price),
         }
     }
 
@@ -217,6 +227,7 @@ impl Grant {
             limit: if p.service_id == CONSULTANCY { None } else { p.limit },
             hour: if p.service_id == CONSULTANCY { p.hours.unwrap_or_default() } else { Hundredths::ZERO },
             days: p.expiry_days,
+            price: Some(p.price),
         }
     }
 
@@ -229,7 +240,13 @@ impl Grant {
             limit: None,
             hour: hours,
             days,
+            price: None,
         }
+    }
+
+    /// The grant sold at `price` (a custom package's own price).
+    pub fn priced(self, price: Hundredths) -> Grant {
+        Grant { price: Some(price), ..self }
     }
 }
 
@@ -283,6 +300,7 @@ pub fn new_row(id: u64, customer_uid: &str, grant: &Grant, advance: bool, start:
         updated_at: now,
         created_at: now,
         sold_by: None,
+        price: grant.price,
     };
     row.refresh_flags();
     row
@@ -556,7 +574,7 @@ impl AddToCustomer {
             return Err(ApiError::BadRequest { message: Msg::CustomPackageValuePositive, fields: problems });
         }
         problems.check()?;
-        Ok(Grant::custom(name, hours, days))
+        Ok(Grant::custom(name, hours, days).priced(price.unwrap_or_default()))
     }
 }
 

@@ -222,6 +222,22 @@ pub async fn update(ctx: &Context, user: &User, uid: &str, form: CaseForm) -> Re
 /// conditional on the case's revision: of two lawyers accepting at once
 /// exactly one wins; the others are told the case was just taken (409).
 pub async fn change_status(ctx: &Context, user: &User, uid: &str, action: Transition) -> Result<Case, ApiError> {
+    change_status_at(ctx, user, uid, action, Utc::now()).await
+}
+
+/// [`change_status`] at the moment `at` (never later than now): now on
+/// every request path; earlier only for the local demo's history and the
+/// statistics tests, whose times to accept and close must be days apart.
+/// The moment is the case's `status_at` (and `published_at` when it leaves
+/// the draft status), its history entries' time and the day its flows count on.
+pub async fn change_status_at(
+    ctx: &Context,
+    user: &User,
+    uid: &str,
+    action: Transition,
+    at: chrono::DateTime<Utc>,
+) -> Result<Case, ApiError> {
+    let at = at.min(Utc::now());
     let c = retry::until_done(|_| async move {
         let prev = match visible_for_write(ctx, user, uid).await {
             Err(ApiError::NotFound) if action == Transition::Accept => return Err(taken_or_not_found(ctx, user, uid).await?),
@@ -236,8 +252,15 @@ pub async fn change_status(ctx: &Context, user: &User, uid: &str, action: Transi
             None => None,
         };
         next.lawyer = moved.lawyer;
-        next.updated_at = Utc::now();
-        let history = case::status_history(user, &prev.case, &next);
+        next.updated_at = at;
+        next.status_at = Some(at);
+        if prev.case.status == CaseStatus::Draft && next.published_at.is_none() {
+            next.published_at = Some(at);
+        }
+        let mut history = case::status_history(user, &prev.case, &next);
+        for h in &mut history {
+            h.at = at;
+        }
         let written =
             commit_case(ctx, Some(&prev), &next, &history, Event::CaseStatusChanged { before: &prev.case, after: &next, by: user }).await?;
         Ok(done_if(written, next))

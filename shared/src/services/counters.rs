@@ -31,9 +31,13 @@ use crate::error::ApiError;
 use crate::store::keys;
 use crate::store::tx::Cond;
 
-/// What a subscription row sold for: its catalogue package's or service
-/// plan's price (öre); a custom package has no catalogue price (0).
+/// What a subscription row sold for (öre): the price kept on the row at the
+/// purchase; for a row stored before rows kept it, its catalogue package's
+/// or service plan's price (0 for a custom package of then).
 pub async fn price_of(ctx: &Context, row: &PurchasedService) -> Result<Price, ApiError> {
+    if let Some(p) = row.price {
+        return Ok(Price(p.0));
+    }
     if let Some(id) = row.packages.as_ref().and_then(|p| p.id) {
         return Ok(Price(ctx.store.get_package(id).await?.map(|p| p.price.0).unwrap_or(0)));
     }
@@ -149,7 +153,10 @@ pub async fn deltas(ctx: &Context, events: &[Event<'_>]) -> Result<Counted, ApiE
                     &Deltas::diff(&stats::case_contribution(before, old.as_deref()), &stats::case_contribution(after, new.as_deref())),
                     1,
                 );
-                out.merge(&stats::status_flows(before, after, now), 1);
+                // The change's own moment (a status change sets it); now for a
+                // change that did not.
+                let at = after.status_at.filter(|_| after.status_at != before.status_at).unwrap_or(now);
+                out.merge(&stats::status_flows(before, after, at), 1);
             }
             Event::CaseHoursChanged { case, entries, .. } => {
                 if entries.is_empty() {

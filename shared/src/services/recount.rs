@@ -103,9 +103,12 @@ pub async fn expected(ctx: &Context, report: &mut Report) -> Result<BTreeMap<(St
     }
     for row in &rows {
         let key = (row.packages.as_ref().and_then(|p| p.id), row.service_plan.as_ref().and_then(|p| p.id));
-        let price = match prices.get(&key) {
-            Some(p) => *p,
-            None => {
+        // The row's own price first (kept at the purchase); the catalogue's
+        // (read once per entry) for rows stored before rows kept it.
+        let price = match (row.price, prices.get(&key)) {
+            (Some(p), _) => Price(p.0),
+            (None, Some(p)) => *p,
+            (None, None) => {
                 let p = counters::price_of(ctx, row).await?;
                 prices.insert(key, p);
                 p

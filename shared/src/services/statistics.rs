@@ -18,7 +18,7 @@ use utoipa::ToSchema;
 
 use super::Context;
 use crate::domain::case::{Case, CaseListPlan, CaseStatus, ListOrder};
-use crate::domain::catalogue::NamedKind;
+use crate::domain::catalogue::{NamedKind, CONSULTANCY};
 use crate::domain::stats::{self, week_start, Period, PeriodError, PeriodKind, Scope};
 use crate::domain::{Role, User};
 use crate::error::{ApiError, Msg};
@@ -463,7 +463,15 @@ pub async fn legal(ctx: &Context, u: &User, p: Period, lang: &str) -> Result<Sta
     };
     let mut r = Reader::new(ctx);
     let by_day = p.by_day();
-    let series = r.series(&scope, &p, by_day).await?;
+    let mut series = r.series(&scope, &p, by_day).await?;
+    if matches!(scope, Scope::Lawyer(_)) {
+        // A lawyer's opened cases are the ones they took on (accepted, or
+        // published straight to them): a case is opened for a lawyer when
+        // it becomes theirs, not when the customer wrote it.
+        for c in series.values_mut() {
+            lawyer_opened(c);
+        }
+    }
     let total = sum(&series);
     let types = r.named(NamedKind::CaseType, lang).await?;
     let sectors = r.named(NamedKind::KnowledgeSector, lang).await?;
@@ -537,6 +545,15 @@ pub async fn legal(ctx: &Context, u: &User, p: Period, lang: &str) -> Result<Sta
         table,
         items_read: r.items,
     })
+}
+
+/// A lawyer's `cases.opened` figures (with their dimensions) are their
+/// `cases.accepted` ones.
+fn lawyer_opened(c: &mut Counts) {
+    let accepted: Vec<(String, i64)> =
+        c.iter().filter_map(|(k, v)| k.strip_prefix("cases.accepted").map(|rest| (format!("cases.opened{rest}"), *v))).collect();
+    c.retain(|k, _| !k.starts_with("cases.opened"));
+    c.extend(accepted);
 }
 
 /// `chart/`: the caller's main series (admin: revenue and hours; a lawyer
@@ -871,7 +888,7 @@ pub async fn dashboard(ctx: &Context, u: &User) -> Result<Dashboard, ApiError> {
                 .iter()
                 .filter(|row| row.active && !row.expired)
                 .map(|row| {
-                    let hour_based = row.limit.is_none();
+                    let hour_based = row.service.id == CONSULTANCY;
                     SubscriptionGauge {
                         id: row.id,
                         name: row
@@ -889,6 +906,9 @@ pub async fn dashboard(ctx: &Context, u: &User) -> Result<Dashboard, ApiError> {
                 })
                 .collect();
             let expiring = gauges.iter().filter(|g| g.expiring).cloned().collect();
+            // "Hours left per subscription": the hour-based rows only (the
+            // other services' uses are not hours; they are in `expiring`).
+            let gauges: Vec<SubscriptionGauge> = gauges.into_iter().filter(|g| g.hour_based).collect();
             let mut recent: Vec<RecentCase> = page
                 .results
                 .into_iter()
@@ -904,7 +924,9 @@ pub async fn dashboard(ctx: &Context, u: &User) -> Result<Dashboard, ApiError> {
             recent.truncate(5);
             let cases = StatusCounts::of(&now);
             Ok(Dashboard::Customer {
-                open_cases: cases.draft + cases.waiting + cases.inprogress,
+                // As the cases list's "Active" tab: published and not closed
+                // (drafts wait under their own tab).
+                open_cases: cases.waiting + cases.inprogress,
                 cases,
                 subscriptions: gauges,
                 recent,

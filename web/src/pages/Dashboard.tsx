@@ -14,7 +14,8 @@ const LawyerRatingSummaryCard = lazy(() => import('../components/collaboration/L
 const DashboardFigures = lazy(() => import('./DashboardFigures'));
 
 /** Role dashboard (the prefix root). */
-export default function Dashboard({ titleKey }: { titleKey: string }) {
+/** `refresh`: a change of it reads the figures again (the customer's dashboard after a purchase). */
+export default function Dashboard({ titleKey, refresh = 0 }: { titleKey: string; refresh?: number }) {
   const { t } = useTranslation();
   const user = useSession((s) => s.user);
   const role = resolveRole(user);
@@ -60,7 +61,7 @@ export default function Dashboard({ titleKey }: { titleKey: string }) {
       </Row>
       {role !== 'none' && (
         <Suspense fallback={<FiguresSkeleton role={role} />}>
-          <DashboardFigures role={role} />
+          <DashboardFigures role={role} refresh={refresh} />
         </Suspense>
       )}
     </div>

@@ -58,7 +58,8 @@ function Hours({ title, h, lang, testId }: { title: string; h: HoursSplit; lang:
   );
 }
 
-export default function DashboardFigures({ role }: { role: Role }) {
+/** `refresh`: a change of it reads the figures again (e.g. after a purchase on the same page). */
+export default function DashboardFigures({ role, refresh = 0 }: { role: Role; refresh?: number }) {
   const { t, i18n } = useTranslation('statistics');
   const [d, setD] = useState<Dashboard | null>(null);
   const [failed, setFailed] = useState(false);
@@ -70,7 +71,7 @@ export default function DashboardFigures({ role }: { role: Role }) {
     return () => {
       live = false;
     };
-  }, []);
+  }, [refresh]);
   // While loading: the same grid of cards, so the page does not grow when the figures arrive.
   if (!d) return failed ? null : <FiguresSkeleton role={role} />;
   const lang = i18n.language;

@@ -43,7 +43,8 @@ impl World {
 
     /// A plan of `service_id` with `limit` uses, bought for the customer.
     pub async fn plan(&self, customer: &User, service_id: u8, limit: u32) -> u64 {
-        let grant = Grant { service_id, package: None, service_plan: None, limit: Some(limit), hour: Hundredths::ZERO, days: 30 };
+        let grant =
+            Grant { service_id, package: None, service_plan: None, limit: Some(limit), hour: Hundredths::ZERO, days: 30, price: None };
         let now = Utc::now().naive_utc() - chrono::Duration::seconds(5);
         shared::services::subscriptions::grant(&self.state, &customer.uid, &grant, now).await.unwrap().id
     }

@@ -77,7 +77,8 @@ describe('add-on services (spec §5, issue 18)', { timeout: 180_000 }, () => {
 
   it('credit check needs the account, then shows the lookup', async () => {
     const inactive = await open('/user/services/credit-check/', customer, { rows: [row(3)], bisnode: false });
-    await inactive.waitFor(() => inactive.$('service-promotion'), 'promotion');
+    await inactive.waitFor(() => inactive.$('service-refused')?.getAttribute('data-refusal') === 'credit_account_inactive', 'refusal');
+    expect(inactive.$('service-promotion')).toBeNull();
     const { $, waitFor } = await open('/user/services/credit-check/', customer, { rows: [row(3)], bisnode: true });
     await waitFor(() => $('credit-check-page') && $('credit-number'), 'credit page');
   });

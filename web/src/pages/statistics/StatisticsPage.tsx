@@ -15,6 +15,7 @@ import { saveFile } from '../../download';
 import { GUTTER } from '../../config/constants';
 import type { PeriodKind, PeriodQuery, Statistic } from '../../types/statistics';
 import { formatCell } from './format';
+import { sectorName } from '../../components/names';
 
 const SeriesChart = lazy(() => import('./Charts').then((m) => ({ default: m.SeriesChart })));
 const PieChart = lazy(() => import('./Charts').then((m) => ({ default: m.PieChart })));
@@ -57,12 +58,22 @@ export default function StatisticsPage({ titleKey }: { titleKey: string }) {
     saveFile(blob, `${titleKey}-${data?.period?.from ?? ''}_${data?.period?.to ?? ''}.${format}`);
   };
 
+  // Keys and stored names the server leaves to the reader's language: a case with no knowledge sector (an
+  // empty cell), the account page's dimensions ("sector", "size"), their "none" and the seeded sectors' names.
+  const cellText = (c: string, v: string | number, row: Record<number, string | number>): string => {
+    if (c === 'knowledge_sector' && v === '') return t('column.noSector');
+    if (c === 'dimension') return t(`dimension.${v}`, { defaultValue: String(v) });
+    if (c === 'name' && (row[0] === 'sector' || row[0] === 'size')) {
+      if (v === 'none') return t('column.noSector');
+      return row[0] === 'sector' ? sectorName(String(v)) : String(v);
+    }
+    return formatCell(c, v, i18n.language);
+  };
   const columns = (data?.table.columns ?? []).map((c, i) => ({
     key: c,
     title: t(`column.${c}`, { defaultValue: t(`metric.${c}`, { defaultValue: c }) }),
     dataIndex: i,
-    // A case with no knowledge sector: an empty cell from the server, named here.
-    render: (v: string | number) => (c === 'knowledge_sector' && v === '' ? t('column.noSector') : formatCell(c, v, i18n.language)),
+    render: (v: string | number, row: Record<number, string | number>) => cellText(c, v, row),
     align: i === 0 || c === 'knowledge_sector' ? ('left' as const) : ('right' as const),
   }));
   const rows = (data?.table.rows ?? []).map((r, i) => ({ key: i, ...Object.fromEntries(r.map((v, j) => [j, v])) }));

@@ -30,6 +30,8 @@ export default function CustomerHome({ titleKey }: { titleKey: string }) {
   const isCustomer = Number(user?.user_type) === 3;
   const [packages, setPackages] = useState<Package[]>([]);
   const [plans, setPlans] = useState<ServicePlan[]>([]);
+  // Bumped after a purchase: the dashboard's figures (hours left) are read again.
+  const [bought, setBought] = useState(0);
 
   const reload = useCallback(() => {
     if (uid) void loadCustomerServices(uid).catch(() => undefined);
@@ -54,6 +56,7 @@ export default function CustomerHome({ titleKey }: { titleKey: string }) {
           await call();
           void message.success(t('messages.bought'));
           reload();
+          setBought((n) => n + 1);
         } catch {
           /* notified by the client */
         }
@@ -62,7 +65,7 @@ export default function CustomerHome({ titleKey }: { titleKey: string }) {
 
   return (
     <>
-      <Dashboard titleKey={titleKey} />
+      <Dashboard titleKey={titleKey} refresh={bought} />
       <Row gutter={[GUTTER, GUTTER]} style={{ marginTop: GUTTER }}>
         <Col span={24}>
           <PlainCard title={t('title')}>

@@ -138,8 +138,8 @@ describe('CustomerSubscriptionsTable', { timeout: 180_000 }, () => {
     expect($('subscriptions-table')).toBeNull();
   });
 
-  it('change service validates hours (required, min 0,01) and sends comma hours with tomorrow as expiry', async () => {
-    const onChanged = await render([row()], admin);
+  it("change service opens with the row's values: saving untouched sends them back; hours are validated", async () => {
+    const onChanged = await render([row({ hour: 40.5 })], admin);
     await click('sub-options-11');
     // activate is not offered when hours are not below consumed; auto date is (no child)
     await waitFor(() => $('sub-action-change-11'), 'menu');
@@ -147,29 +147,36 @@ describe('CustomerSubscriptionsTable', { timeout: 180_000 }, () => {
     expect($('sub-action-auto-11')).not.toBeNull();
     await click('sub-action-change-11');
     const hours = await waitFor(() => $('change-hours') as HTMLInputElement | null, 'hours input');
-    expect(hours.value).toBe('0');
-    await click('change-submit');
-    await waitFor(() => document.body.textContent?.includes('Hours must be at least 0,01'), 'min message');
-    await type('change-hours', '');
-    await click('change-submit');
-    await waitFor(() => document.body.textContent?.includes('Please add hours'), 'required message');
-    expect(fake.calls).toHaveLength(0);
+    expect(hours.value).toBe('40,5');
+    expect(($('change-start') as HTMLInputElement).value).toBe('2026-01-01 00:00:00');
+    expect(($('change-expire') as HTMLInputElement).value).toBe('2026-12-31 00:00:00');
 
     fake.replies.push(() => ({ status: 200, body: { message: 'service_updated' } }));
-    await type('change-hours', '3,25');
     await click('change-submit');
     await waitFor(() => fake.calls.length === 1, 'PATCH');
     const call = fake.calls[0];
     expect(call.method).toBe('PATCH');
     expect(call.path).toBe('/puchasedservices/11/');
-    const body = call.options!.body as Record<string, string>;
-    expect(body.hour).toBe('3.25'); // typed "3,25", sent as a plain decimal
-    expect(body.start_date).toBe('2026-01-01 00:00:00');
-    const tomorrow = new Date(Date.now() + 86_400_000);
-    const ymd = `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, '0')}-${String(tomorrow.getDate()).padStart(2, '0')}`;
-    expect(body.expire_on).toBe(`${ymd} 00:00:00`);
+    // The row's values back as they were (hours as a plain decimal).
+    expect(call.options!.body).toEqual({ start_date: '2026-01-01 00:00:00', expire_on: '2026-12-31 00:00:00', hour: '40.5' });
     await waitFor(() => onChanged.mock.calls.length === 1, 'reload');
     await waitFor(() => document.body.textContent?.includes('Service has been updated!'), 'success message');
+
+    await click('sub-options-11');
+    await waitFor(() => $('sub-action-change-11'), 'menu again');
+    await click('sub-action-change-11');
+    await waitFor(() => $('change-hours'), 'hours input again');
+    await type('change-hours', '0');
+    await click('change-submit');
+    await waitFor(() => document.body.textContent?.includes('Hours must be at least 0,01'), 'min message');
+    await type('change-hours', '');
+    await click('change-submit');
+    await waitFor(() => document.body.textContent?.includes('Please add hours'), 'required message');
+    fake.replies.push(() => ({ status: 200, body: { message: 'service_updated' } }));
+    await type('change-hours', '3,25');
+    await click('change-submit');
+    await waitFor(() => fake.calls.length === 2, 'second PATCH');
+    expect((fake.calls[1].options!.body as Record<string, string>).hour).toBe('3.25'); // typed "3,25", sent as a plain decimal
   });
 
   it('activate offered when hours are below consumed, with the spec text', async () => {

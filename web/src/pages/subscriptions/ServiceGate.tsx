@@ -13,6 +13,8 @@ import '../addons/texts';
 import { pathFor, useAreaRole } from '../../routes/pathFor';
 import { useSession } from '../../store/session';
 import { hasService } from './customerServices';
+import { hasPermission } from '../../auth/permissions';
+import type { Permission } from '../../types/users';
 import { contractCheckLink } from '../../api/inkasso';
 import { serviceName as nameOfService } from '../../components/names';
 
@@ -57,17 +59,55 @@ function ContractSignScreen({ titleKey }: { titleKey: string }) {
   return <ContractSignPage titleKey={titleKey} create={titleKey === 'contractSignCreate'} />;
 }
 
-/** A route Component that shows the service's page only when it is purchased. */
-export function gated(serviceId: number, serviceName: string, opts: { needsCreditAccount?: boolean; Page: ServicePage }) {
+/**
+ * Why a service is refused, named as the server's refusals are (their message keys): a contact without the
+ * service's permission, no plan, or (credit check) the §5 credit-information account not switched on.
+ */
+export type Refusal = 'service_permission_missing' | 'service_not_purchased' | 'credit_account_inactive';
+
+export function refusalOf(
+  services: { purchased_services?: Parameters<typeof hasService>[0]; bisnode_account_active?: boolean },
+  serviceId: number,
+  opts: { needsCreditAccount?: boolean; permission?: Permission },
+  user: { user_type?: number | string | null; permissions?: readonly string[] | null } | null,
+): Refusal | null {
+  if (opts.permission && !hasPermission(user?.user_type, user?.permissions, opts.permission)) return 'service_permission_missing';
+  if (!hasService(services.purchased_services, serviceId)) return 'service_not_purchased';
+  if (opts.needsCreditAccount && !services.bisnode_account_active) return 'credit_account_inactive';
+  return null;
+}
+
+/** A refusal other than "no plan": its own title and what to do (no "subscribe" button: buying would not help). */
+function Refused({ refusal }: { refusal: Exclude<Refusal, 'service_not_purchased'> }) {
+  const { t } = useTranslation('subscriptions');
+  const role = useAreaRole();
+  return (
+    <div className="page" data-testid="service-refused" data-refusal={refusal}>
+      <Result
+        status="warning"
+        title={t(`refusal.${refusal}.title`)}
+        subTitle={t(`refusal.${refusal}.text`)}
+        extra={
+          <Link to={pathFor(role, 'dashboard')}>
+            <Button>{t('refusal.back')}</Button>
+          </Link>
+        }
+      />
+    </div>
+  );
+}
+
+/** A route Component that shows the service's page only when it may be used, else why not. */
+export function gated(serviceId: number, serviceName: string, opts: { needsCreditAccount?: boolean; permission?: Permission; Page: ServicePage }) {
   return function ServiceRoute({ titleKey }: { titleKey: string }) {
-    const { t } = useTranslation('subscriptions');
     const services = useSession((s) => s.services);
+    const userType = useSession((s) => s.user?.user_type);
+    const permissions = useSession((s) => s.permission);
     // The service named in the reader's language ('Inkasso', not the stored 'Incasso').
     const name = nameOfService(serviceId, serviceName);
-    if (!hasService(services.purchased_services, serviceId)) return <Promotion serviceName={name} />;
-    if (opts.needsCreditAccount && !services.bisnode_account_active) {
-      return <Promotion serviceName={name} extra={t('promotion.creditAccount')} />;
-    }
+    const refusal = refusalOf(services, serviceId, opts, { user_type: userType, permissions });
+    if (refusal === 'service_not_purchased') return <Promotion serviceName={name} />;
+    if (refusal) return <Refused refusal={refusal} />;
     return (
       <Suspense fallback={<Loading />}>
         <opts.Page titleKey={titleKey} />
@@ -100,9 +140,9 @@ export function ContractCheck() {
   );
 }
 
-export const CreditCheckRoute = gated(SERVICE_IDS.bisnode, 'Bisnode', { needsCreditAccount: true, Page: CreditCheckPage });
-export const InkassoRoute = gated(SERVICE_IDS.incasso, 'Incasso', { Page: InkassoPage });
-export const ContractSignRoute = gated(SERVICE_IDS.verified, 'Verified', { Page: ContractSignScreen });
+export const CreditCheckRoute = gated(SERVICE_IDS.bisnode, 'Bisnode', { needsCreditAccount: true, permission: 'view_bisnode', Page: CreditCheckPage });
+export const InkassoRoute = gated(SERVICE_IDS.incasso, 'Incasso', { permission: 'view_inkasso', Page: InkassoPage });
+export const ContractSignRoute = gated(SERVICE_IDS.verified, 'Verified', { permission: 'view_verify', Page: ContractSignScreen });
 const CustomerVideoMeetingRoute = gated(SERVICE_IDS.videoMeeting, 'Video meeting', { Page: VideoMeetingsPage });
 
 /**

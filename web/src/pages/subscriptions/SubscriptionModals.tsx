@@ -52,7 +52,12 @@ export function ChangeServiceModal({ row, onClose, onDone }: { row: PurchasedSer
         form={form}
         layout="vertical"
         data-testid="change-service-form"
-        initialValues={{ start_date: row.start_date ? dayjs(row.start_date) : tomorrow(), expire_on: tomorrow(), hour: '0' }}
+        // The row's own values: saving without retyping changes nothing.
+        initialValues={{
+          start_date: row.start_date ? dayjs(row.start_date) : tomorrow(),
+          expire_on: row.expire_on ? dayjs(row.expire_on) : tomorrow(),
+          hour: formatHours(row.hour ?? 0),
+        }}
         onFinish={submit}
       >
         <Form.Item name="start_date" label={t('change.start')} rules={[{ required: true, message: t('change.startRequired') }]}>

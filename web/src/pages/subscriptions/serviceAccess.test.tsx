@@ -6,6 +6,7 @@ vi.mock('@aws-amplify/api-rest', async () => (await import('../../test/amplifyFa
 
 const { pageTests } = await import('../../test/renderApp');
 const session = await import('../../store/session');
+const { refusalOf } = await import('./ServiceGate');
 
 const customer = { email: 'c@example.com', id: 7, uid: 'cust-1', is_staff: false, user_type: 3, full_name: 'Cee' };
 const page = pageTests();
@@ -39,10 +40,25 @@ describe('service access (spec §5)', { timeout: 180_000 }, () => {
     expect($('service-promotion')).toBeNull();
   });
 
-  it('credit check also needs the active credit-information account', async () => {
+  it('credit check also needs the active credit-information account: the screen names it and who switches it on', async () => {
     const { $, waitFor, container } = await open('/user/services/credit-check/', { rows: [serviceRow(3)], bisnode: false });
-    await waitFor(() => $('service-promotion'), 'promotion');
-    expect(container.textContent).toContain('credit-information account is not active');
+    await waitFor(() => $('service-refused'), 'refusal');
+    expect($('service-refused')?.getAttribute('data-refusal')).toBe('credit_account_inactive');
+    // Not "no subscription": the customer has the plan.
+    expect($('service-promotion')).toBeNull();
+    expect(container.textContent).toContain('The credit-information account is not switched on');
+    expect(container.textContent).toContain("The firm's administrator or your account manager switches it on");
+  });
+
+  it('names each refusal by its reason: no plan, the account, a contact\'s missing permission', () => {
+    const contact = { user_type: 4, permissions: ['view_inkasso'] };
+    const rows = [serviceRow(3)] as never;
+    expect(refusalOf({ purchased_services: [] }, 3, { needsCreditAccount: true, permission: 'view_bisnode' }, null)).toBe('service_not_purchased');
+    expect(refusalOf({ purchased_services: rows, bisnode_account_active: false }, 3, { needsCreditAccount: true }, null)).toBe('credit_account_inactive');
+    expect(refusalOf({ purchased_services: rows, bisnode_account_active: true }, 3, { needsCreditAccount: true, permission: 'view_bisnode' }, contact)).toBe(
+      'service_permission_missing',
+    );
+    expect(refusalOf({ purchased_services: rows, bisnode_account_active: true }, 3, { needsCreditAccount: true, permission: 'view_bisnode' }, null)).toBeNull();
   });
 
   it('contract check is always shown with its labels', async () => {

@@ -185,7 +185,8 @@ pub async fn seed() -> World {
                 .unwrap();
         if who == "other_customer" {
             // The first customer holds the demo's Verified plan already.
-            let verified = Grant { service_id: 2, package: None, service_plan: None, limit: Some(5), hour: Hundredths::ZERO, days: 30 };
+            let verified =
+                Grant { service_id: 2, package: None, service_plan: None, limit: Some(5), hour: Hundredths::ZERO, days: 30, price: None };
             shared::services::subscriptions::grant(&state, &user.uid, &verified, now).await.unwrap();
         }
         let case = ok("case", call(who, Method::POST, "/api/case/create/by/customer/", Some(case_body(ids.case_type, None))).await);

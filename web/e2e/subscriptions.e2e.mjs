@@ -47,6 +47,9 @@ describe('packages and subscriptions', { timeout: 120_000 }, () => {
       await ap.locator(byTestId('package-name')).fill(name);
       await ap.locator(byTestId('package-hours')).fill('2,5');
       await ap.locator(byTestId('package-price')).fill('1500');
+      // "Public" is off until switched on.
+      assert.equal(await ap.locator(byTestId('package-public')).getAttribute('aria-checked'), 'false');
+      await ap.locator(byTestId('package-public')).click();
       const created = ap.waitForResponse((r) => r.url().endsWith('/api/packages/') && r.request().method() === 'POST');
       await ap.locator(byTestId('package-submit')).click();
       const pkg = await (await created).json();

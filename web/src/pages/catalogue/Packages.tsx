@@ -65,7 +65,8 @@ export function PackageCreatePage({ titleKey }: { titleKey: string }) {
           form={form}
           layout="vertical"
           data-testid="package-form"
-          initialValues={{ public: true, duration_days: 365 }}
+          // Not public until admin says so: an entry made by mistake does not reach the landing page or customers.
+          initialValues={{ public: false, duration_days: 365 }}
           onFinish={async (v) => {
             try {
               await createPackage(v);
@@ -151,7 +152,8 @@ export function ServicePlanCreatePage({ titleKey }: { titleKey: string }) {
         <Form
           form={form}
           layout="vertical"
-          initialValues={{ public: true, expiry_days: 365 }}
+          // Not public until admin says so (as packages).
+          initialValues={{ public: false, expiry_days: 365 }}
           onFinish={async (v) => {
             try {
               await createServicePlan(v);

@@ -91,3 +91,13 @@ export function menuFor(role: Role): MenuDef[] {
   }
   return top.sort(byOrder).map((e) => e.def);
 }
+
+/**
+ * Whether the role's left menu, as `ctx` (a contact's permissions) shows it, has an entry opening `route`:
+ * a link elsewhere on a page (e.g. the dashboard's "All meetings") is offered only where the menu offers the page.
+ */
+export function menuShows(role: Role, route: RouteId, ctx: MenuContext): boolean {
+  const seen = (defs: MenuDef[] | undefined): boolean =>
+    (defs ?? []).some((d) => (!d.visible || d.visible(ctx)) && (d.route === route || seen(d.children)));
+  return seen(menuFor(role));
+}

@@ -12,6 +12,7 @@ import { Link } from 'react-router';
 import type { Role } from '../../../auth/roles';
 import { listLawyerSlots, listMeetings, type Meeting } from '../../../api/meetings';
 import { pathFor } from '../../../routes/pathFor';
+import { menuShows } from '../../../routes/roleTables';
 import { useSession } from '../../../store/session';
 import { hasService } from '../../subscriptions/customerServices';
 import { isUpcoming, stockholm } from './time';
@@ -23,6 +24,8 @@ const SHOWN = 5;
 export default function UpcomingMeetingsCard({ role }: { role: Role }) {
   const { t } = useTranslation('meetings');
   const purchased = useSession((s) => s.services.purchased_services);
+  const userType = useSession((s) => s.user?.user_type);
+  const permissions = useSession((s) => s.permission);
   const lawyer = role === 'lawyer';
   const shown = lawyer || ((role === 'customer' || role === 'customerContact') && hasService(purchased, VIDEO_MEETING));
   const [meetings, setMeetings] = useState<Meeting[] | null>(null);
@@ -36,15 +39,19 @@ export default function UpcomingMeetingsCard({ role }: { role: Role }) {
   }, [shown, lawyer]);
   if (!shown) return null;
   const listPath = pathFor(role, 'videoMeeting');
+  // "All meetings" only where the menu has the meetings page (a contact's menu has none).
+  const listed = menuShows(role, 'videoMeeting', { userType, permissions });
   return (
     <Col xs={24} lg={12}>
       <PlainCard
         title={t('dashboard.title')}
         data-testid="dashboard-meetings"
         extra={
-          <Link to={listPath} data-testid="dashboard-meetings-all">
-            {t('dashboard.all')}
-          </Link>
+          listed && (
+            <Link to={listPath} data-testid="dashboard-meetings-all">
+              {t('dashboard.all')}
+            </Link>
+          )
         }
       >
         {/* As antd's Card draws `loading`. */}

@@ -107,6 +107,10 @@ describe('video meetings (issue 18 item 6)', { timeout: 180_000 }, () => {
     await c.waitFor(() => c.$('dashboard-meeting-m1'), 'customer card');
     expect(c.$('dashboard-meetings-all')?.getAttribute('href')).toBe('/user/services/video-meeting/');
     expect(c.container.textContent).toContain('Lena Jurist');
+    // A contact's menu has no meetings page: its card lists the meetings without a link to one.
+    const k = await open('/customer_contact/', contact, [row(6)], [meeting]);
+    await k.waitFor(() => k.$('dashboard-meeting-m1'), 'contact card');
+    expect(k.$('dashboard-meetings-all')).toBeNull();
   });
 
   it('times are Swedish time both ways, summer and winter', () => {

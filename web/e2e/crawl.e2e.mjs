@@ -11,14 +11,21 @@
 //
 // Needs the demo cases (SEED_DEMO_CASES=1), as ./infra/dev.sh and infra/test.sh
 // start the gateway. CRAWL_DEBUG=1 prints each click. The admin is also
-// crawled at phone size (390×844), where the menu opens from the header.
+// crawled at phone size (390×844), where the menu opens from the header, and
+// the customer at phone size in English.
+//
+// Every page reached is also read as a person would: it fails on a text that
+// looks like a translation key ("languages.sv", "invalid_post_code"), on
+// "undefined", "NaN" or "Invalid Date", on Swedish interface words in English
+// pages, and at phone size on an interactive element outside the screen's
+// width or a page that scrolls sideways.
 import { describe, test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'rolldown';
-import { RESULTS_DIR, apiCall, byTestId, getBrowser, signIn, url } from './helpers.mjs';
+import { RESULTS_DIR, apiCall, byTestId, chooseLanguage, getBrowser, signIn, url } from './helpers.mjs';
 
 /**
  * Routes that may show the placeholder page: none any more (every route of
@@ -33,6 +40,63 @@ const KNOWN_NOT_BUILT = new Set();
  * in is built.
  */
 const NOT_LINKED_YET = new Set();
+
+/**
+ * Swedish words of the interface (not of the demo data, which is Swedish
+ * whatever the reader's language: case subjects, company names): none may
+ * show on an English page.
+ */
+export const SWEDISH_UI_WORDS = [
+  'Spara', 'Avbryt', 'Tomt', 'Sök', 'Ändra', 'Inställningar', 'Väntande', 'Stängda', 'Timmar', 'Kunder', 'Ärenden',
+  'Lägg till', 'Ta bort', 'Skapa', 'Logga ut', 'Notiser', 'Meddelanden', 'Tjänster', 'Abonnemang', 'Startdatum',
+  'Löper ut', 'Jurister', 'Säljare', 'Översikt', 'Statistik', 'Rättsskydd', 'Videomöte',
+  'Avtalskollen', 'Inga', 'Ladda ner', 'Användare', 'Åtgärder', 'Dokument saknas', 'tim', 'Ja', 'Nej',
+];
+
+/** Stored endings of what is not a key though it has dots: addresses and file names. */
+const NOT_A_KEY = /\.(se|com|org|net|nu|eu|io|no|dk|fi|pdf|docx?|xlsx?|csv|pptx?|png|jpe?g|gif|mp4|txt|html?)$/i;
+
+/**
+ * What a reader of `lang` must not see in `text` (the page's visible text):
+ * translation keys (dotted: "languages.sv"; a server key: "invalid_post_code"),
+ * "undefined", "NaN", "Invalid Date", and in English Swedish interface words.
+ */
+export function textProblems(text, lang) {
+  const found = [];
+  const dotted = text.match(/(?<![\p{L}\d_@/.:-])[a-z][a-zA-Z0-9]*(?:_[a-zA-Z0-9]+)*(?:\.[a-zA-Z][a-zA-Z0-9_]*)+(?![\p{L}\d_@/.-])/gu) ?? [];
+  for (const k of dotted) if (!NOT_A_KEY.test(k)) found.push(`a translation key "${k}"`);
+  for (const k of text.match(/(?<![\p{L}\d_@/.:-])[a-z]+(?:_[a-z0-9]+)+(?![\p{L}\d_@/.-])/gu) ?? []) found.push(`a raw key "${k}"`);
+  for (const raw of ['undefined', 'NaN', 'Invalid Date']) if (new RegExp(`(?<![\\p{L}])${raw}(?![\\p{L}])`, 'u').test(text)) found.push(`"${raw}"`);
+  if (lang === 'en') {
+    for (const w of SWEDISH_UI_WORDS) if (new RegExp(`(?<![\\p{L}])${w}(?![\\p{L}])`, 'u').test(text)) found.push(`the Swedish "${w}" in English`);
+  }
+  return [...new Set(found)];
+}
+
+/**
+ * At phone size: the interactive elements that lie outside the screen's
+ * width (to be reached only by scrolling sideways), and whether the page
+ * itself scrolls sideways. Run in the page.
+ */
+function offScreen() {
+  const width = document.documentElement.clientWidth;
+  const found = [];
+  if (document.documentElement.scrollWidth > width + 1) found.push(`the page scrolls sideways (${document.documentElement.scrollWidth} px wide on a ${width} px screen)`);
+  const selector = 'a[href], button, input:not([type="hidden"]), select, textarea, [role="button"], [role="checkbox"], [role="switch"], [role="menuitem"]';
+  for (const el of document.querySelectorAll(selector)) {
+    const r = el.getBoundingClientRect();
+    if (r.width < 2 || r.height < 2) continue;
+    // Clipped on purpose with their own way to them: antd's tab strip (a "more" menu) and the closed side menu.
+    if (el.closest('.ant-tabs-nav, .ant-layout-sider, .ant-drawer, [aria-hidden="true"], .ant-picker-dropdown, .ant-select-dropdown')) continue;
+    const style = getComputedStyle(el);
+    if (style.visibility === 'hidden' || style.display === 'none') continue;
+    if (r.right > width + 1 || r.left < -1) {
+      const name = (el.getAttribute('data-testid') || el.getAttribute('aria-label') || el.textContent || el.tagName).trim().slice(0, 40);
+      found.push(`"${name}" lies outside the screen (${Math.round(r.left)}–${Math.round(r.right)} of ${width} px)`);
+    }
+  }
+  return found.slice(0, 5);
+}
 
 /** How many pages of one route the crawler explores (a few cases: their links differ by status). */
 const EXPLORE_LIMIT = {
@@ -257,6 +321,7 @@ async function crawl(
   tables,
   viewport,
   {
+    lang = 'sv',
     menuOnly = false,
     share = [0, 1],
     deal = new Map(),
@@ -306,6 +371,10 @@ async function crawl(
       return;
     }
     if ((await page.locator(byTestId('page-placeholder')).count()) && !KNOWN_NOT_BUILT.has(id)) problems.push(`placeholder at ${where} (${id})`);
+    // What the reader sees: no keys or raw values, the page's language, and on a phone all within the screen.
+    const text = await page.locator('body').innerText().catch(() => '');
+    for (const p of textProblems(text, lang)) problems.push(`${p} at ${where}`);
+    if (viewport.width < 768) for (const p of await page.evaluate(offScreen)) problems.push(`${p} at ${where}`);
     // A phone's closed menu leaves nothing over the page (no group popped up).
     if (menuOnly && (await page.locator('.ant-menu-submenu-popup').filter({ visible: true }).count())) problems.push(`a menu group pops up over ${where}`);
     if (!reached.has(id)) reached.set(id, `${pathname}${search}`);
@@ -562,6 +631,7 @@ async function crawl(
   let held = [];
   try {
     await signIn(page, email, prefix);
+    if (lang !== 'sv') await chooseLanguage(page, lang);
     if (role === 'customerContact') held = (await apiCall(page, 'GET', '/permission/')).body?.permissions ?? [];
     // A role's crawlers share one account: its data is made once (by the
     // first), and the others start when it is there.
@@ -638,7 +708,7 @@ function resolvable() {
  * Crawls one role with `parts` crawlers side by side, each its own browser
  * context, sharing the pages to explore; what they reached together counts.
  */
-async function crawlRole(account, tables, viewport, { menuOnly = false, parts = 1 } = {}) {
+async function crawlRole(account, tables, viewport, { menuOnly = false, parts = 1, lang = 'sv' } = {}) {
   const deal = new Map();
   const together = new Set();
   const visited = [];
@@ -655,7 +725,7 @@ async function crawlRole(account, tables, viewport, { menuOnly = false, parts = 
     Array.from({ length: parts }, (_, i) => {
       let arrived = false;
       const once = () => (arrived ? allDone : ((arrived = true), firstPassDone()));
-      return crawl(account, tables, viewport, { menuOnly, share: [i, parts], deal, together, visited, firstPassDone: once, prepared });
+      return crawl(account, tables, viewport, { lang, menuOnly, share: [i, parts], deal, together, visited, firstPassDone: once, prepared });
     }),
   );
   const reached = new Map();
@@ -708,5 +778,16 @@ describe('every route of each role by clicking from its dashboard (issue 14)', {
     assert.ok(result.reached.size >= 15, `admin at phone size: only ${result.reached.size} routes reached from the menu`);
     assert.deepEqual(result.missing, [], 'admin at phone size: routes not reached by clicking');
     assert.deepEqual(result.problems, [], 'admin at phone size: problems on reached pages');
+  });
+
+  // A customer on a phone reading English: every menu entry, each page checked for the page's
+  // language (no Swedish interface words) and for actions within the screen's width. (The
+  // customer's desktop crawl, beside this one, makes the data its pages need.)
+  test('customer at phone size (390×844) in English: every menu entry reached, all in English, nothing off screen', { timeout: 600_000, skip: !!only && !only.includes('phone-en') }, async () => {
+    const customer = { ...ACCOUNTS.find((a) => a.role === 'customer'), prepare: undefined };
+    const result = await crawlRole(customer, tables, { width: 390, height: 844 }, { lang: 'en', menuOnly: true });
+    report('customer (390×844, English)', result);
+    assert.deepEqual(result.missing, [], 'customer at phone size: routes not reached by clicking');
+    assert.deepEqual(result.problems, [], 'customer at phone size in English: problems on reached pages');
   });
 });

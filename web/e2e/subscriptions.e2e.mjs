@@ -70,7 +70,7 @@ describe('packages and subscriptions', { timeout: 120_000 }, () => {
       const row = await (await bought).json();
       await cp.locator(byTestId(`sub-row-${row.id}`)).waitFor();
       assert.equal(await cp.locator(byTestId(`sub-limit-${row.id}`)).innerText(), '2,5 tim');
-      assert.equal(await cp.locator(byTestId(`sub-consumed-${row.id}`)).innerText(), '0h/2,5h');
+      assert.equal(await cp.locator(byTestId(`sub-consumed-${row.id}`)).innerText(), '0/2,5 tim');
       assert.equal(await cp.locator(byTestId(`sub-status-${row.id}`)).innerText(), 'Aktiv');
       assert.equal(await cp.locator(byTestId(`sub-status-${row.id}`)).getAttribute('data-color'), 'green');
       // The customer (user_type 3) gets no Options menu.
@@ -96,7 +96,7 @@ describe('packages and subscriptions', { timeout: 120_000 }, () => {
       const patch = await patched;
       assert.equal(patch.status(), 200);
       assert.equal(JSON.parse(patch.request().postData()).expire_on, '2031-05-17 10:00:00');
-      assert.equal(JSON.parse(patch.request().postData()).hour, '3,5');
+      assert.equal(JSON.parse(patch.request().postData()).hour, '3.5'); // typed "3,5", sent as a plain decimal
       await ap.getByText('Tjänsten har uppdaterats!').waitFor();
       await ap.locator(byTestId(`sub-expiry-${row.id}`)).filter({ hasText: '2031-05-17 10:00' }).waitFor();
 

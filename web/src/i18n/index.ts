@@ -91,8 +91,9 @@ export function antdLocale(lang: string): Locale | undefined {
  */
 export async function applyLanguage(lang: Language): Promise<void> {
   await loadLanguage(lang);
-  await i18n.changeLanguage(lang);
+  // <html lang> first: the formatters read it (format.ts), and the pages re-render on the change below.
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
+  await i18n.changeLanguage(lang);
 }
 
 /**

@@ -24,10 +24,11 @@ function Linked({ role, to, params, children }: { role: Role; to: RouteId; param
   return hasRoute(role, to) ? <Link to={pathFor(role, to, params)}>{children}</Link> : <>{children}</>;
 }
 
-function Num({ label, value, role, to, testId }: { label: string; value: ReactNode; role: Role; to?: RouteId; testId: string }) {
-  const body = <Figure title={label} value={value as string} valueStyle={{ fontSize: 26 }} />;
+/** A figure card; `wide`: an amount of money, the whole width on a phone so it never runs past its card. */
+function Num({ label, value, role, to, testId, wide }: { label: string; value: ReactNode; role: Role; to?: RouteId; testId: string; wide?: boolean }) {
+  const body = <Figure className="dash-figure" title={label} value={value as string} valueStyle={{ fontSize: 26 }} />;
   return (
-    <Col xs={12} md={8} xl={6}>
+    <Col xs={wide ? 24 : 12} sm={12} md={8} xl={6}>
       <PlainCard size="small" data-testid={testId}>
         {to ? (
           <Linked role={role} to={to}>
@@ -86,7 +87,7 @@ export default function DashboardFigures({ role, refresh = 0 }: { role: Role; re
           <Num role={role} testId="dash-inprogress" label={t('dash.inProgress')} value={d.cases.inprogress} to="cases" />
           <Num role={role} testId="dash-active-subs" label={t('dash.activeSubscriptions')} value={d.active_subscriptions} to="customersActive" />
           <Num role={role} testId="dash-expiring" label={t('dash.expiring')} value={d.expiring_subscriptions} to="customersActive" />
-          <Num role={role} testId="dash-revenue" label={t('dash.revenueMonth')} value={formatSek(d.revenue_month, lang)} to="statisticsFinance" />
+          <Num role={role} testId="dash-revenue" wide label={t('dash.revenueMonth')} value={formatSek(d.revenue_month, lang)} to="statisticsFinance" />
           <Hours title={t('dash.hoursWeek')} h={d.hours_week} lang={lang} testId="dash-hours-week" />
           <Hours title={t('dash.hoursMonth')} h={d.hours_month} lang={lang} testId="dash-hours-month" />
           <Col xs={24} md={12}>
@@ -122,7 +123,7 @@ export default function DashboardFigures({ role, refresh = 0 }: { role: Role; re
                 render={(c) => (
                   <PlainListItem extra={c.deadline}>
                     <Linked role={role} to="caseDetails" params={{ id: c.uid }}>
-                      {c.case_number} {c.subject}
+                      <span className="nowrap">{c.case_number}</span> {c.subject}
                     </Linked>
                   </PlainListItem>
                 )}
@@ -137,7 +138,7 @@ export default function DashboardFigures({ role, refresh = 0 }: { role: Role; re
           <Num role={role} testId="dash-drafts" label={t('dash.drafts')} value={d.draft_cases} to="draftCases" />
           <Num role={role} testId="dash-expiring" label={t('dash.expiring')} value={d.expiring_subscriptions} to="customersAll" />
           <Num role={role} testId="dash-sold" label={t('dash.soldMonth')} value={d.packages_sold_month} to="statisticsCustomer" />
-          <Num role={role} testId="dash-sold-sek" label={t('dash.soldMonthSek')} value={formatSek(d.revenue_month_subscriptions, lang)} to="statisticsCustomer" />
+          <Num role={role} testId="dash-sold-sek" wide label={t('dash.soldMonthSek')} value={formatSek(d.revenue_month_subscriptions, lang)} to="statisticsCustomer" />
         </>
       )}
       {d.role === 'customer' && (
@@ -168,7 +169,7 @@ export default function DashboardFigures({ role, refresh = 0 }: { role: Role; re
                 render={(c) => (
                   <PlainListItem extra={formatDate(c.updated_at)}>
                     <Linked role={role} to="caseDetails" params={{ id: c.uid }}>
-                      {c.case_number} {c.subject}
+                      <span className="nowrap">{c.case_number}</span> {c.subject}
                     </Linked>
                   </PlainListItem>
                 )}

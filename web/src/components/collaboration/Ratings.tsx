@@ -1,4 +1,5 @@
-import { Card, Empty, Rate, Table } from 'antd';
+import { Card, Empty, Rate } from 'antd';
+import Table from '../ResponsiveTable';
 import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Rating } from '../../types/collaboration';

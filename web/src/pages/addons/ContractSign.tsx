@@ -6,7 +6,8 @@
  */
 import './texts';
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Button, Card, Checkbox, Form, Input, Select, Space, Switch, Table, Tabs, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Form, Input, Select, Space, Switch, Tabs, Tag, Typography } from 'antd';
+import Table from '../../components/ResponsiveTable';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import Loading from '../../components/Loading';

@@ -5,7 +5,8 @@
  */
 import './texts';
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Button, Card, Form, Input, Radio, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Radio, Space, Tag, Typography } from 'antd';
+import Table from '../../components/ResponsiveTable';
 import { useTranslation } from 'react-i18next';
 import Loading from '../../components/Loading';
 import { ApiError } from '../../api/errors';

@@ -6,7 +6,8 @@
  */
 import './texts';
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Button, Card, Form, Input, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Space, Tag, Typography } from 'antd';
+import Table from '../../components/ResponsiveTable';
 import { useTranslation } from 'react-i18next';
 import { splitServerErrors } from '../../api/formErrors';
 import { translateServerMessage } from '../../i18n';

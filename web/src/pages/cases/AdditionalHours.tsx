@@ -1,4 +1,5 @@
-import { Alert, Button, Card, Checkbox, DatePicker, Form, Input, Popconfirm, Space, Table } from 'antd';
+import { Alert, Button, Card, Checkbox, DatePicker, Form, Input, Popconfirm, Space } from 'antd';
+import Table from '../../components/ResponsiveTable';
 import type { Dayjs } from 'dayjs';
 import '../../i18n/dates';
 import { useCallback, useEffect, useState } from 'react';

@@ -1,4 +1,5 @@
-import { Alert, Button, Card, Checkbox, DatePicker, Descriptions, Form, Input, Modal, Popconfirm, Select, Space, Table, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, DatePicker, Descriptions, Form, Input, Modal, Popconfirm, Select, Space, Typography } from 'antd';
+import Table from '../../components/ResponsiveTable';
 import type { Dayjs } from 'dayjs';
 import dayjs from '../../i18n/dates';
 import { useCallback, useEffect, useState } from 'react';
@@ -155,7 +156,7 @@ export default function CaseDetails({ titleKey }: { titleKey: string }) {
     <div className="page" data-testid="case-details-page">
       <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
         <Typography.Title level={2} data-testid="page-title">
-          {t(titleKey, { ns: 'routes' })} {c.case_number}
+          {t(titleKey, { ns: 'routes' })} <span className="nowrap">{c.case_number}</span>
         </Typography.Title>
         <Space wrap>
           {c.actions.map((a) => (

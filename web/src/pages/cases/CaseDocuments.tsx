@@ -1,4 +1,5 @@
-import { Button, Card, Popconfirm, Space, Table, Typography, Upload } from 'antd';
+import { Button, Card, Popconfirm, Space, Typography, Upload } from 'antd';
+import Table from '../../components/ResponsiveTable';
 import type { UploadFile, UploadProps } from 'antd';
 import { DeleteOutlined, DownloadOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
 import { useCallback, useEffect, useState } from 'react';

@@ -1,4 +1,5 @@
-import { Card, Table, Typography } from 'antd';
+import { Card, Typography } from 'antd';
+import Table from '../../components/ResponsiveTable';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';

@@ -1,5 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Badge, Button, Card, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { Badge, Button, Card, Input, Select, Space, Tag, Typography } from 'antd';
+import Table from '../../components/ResponsiveTable';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import LinkTabs from '../../components/LinkTabs';

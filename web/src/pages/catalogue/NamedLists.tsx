@@ -2,7 +2,8 @@
  * Admin named lists: settings/knowledge-sectors/, settings/case-types/ and
  * customer/department/ (list, create, edit/:department_id, connect a customer).
  */
-import { Button, Card, Form, Input, Popconfirm, Select, Space, Table, Typography } from 'antd';
+import { Button, Card, Form, Input, Popconfirm, Select, Space, Typography } from 'antd';
+import Table from '../../components/ResponsiveTable';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';

@@ -1,5 +1,6 @@
 /** settings/packages/ and settings/service-plans/ (admin): lists and create forms. */
-import { Button, Card, Form, Input, InputNumber, Select, Switch, Table, Tag, Typography } from 'antd';
+import { Button, Card, Form, Input, InputNumber, Select, Switch, Tag, Typography } from 'antd';
+import Table from '../../components/ResponsiveTable';
 import { serviceName } from '../../components/names';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

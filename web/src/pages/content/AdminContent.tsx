@@ -1,5 +1,6 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
-import { Button, Card, Form, Input, Popconfirm, Segmented, Select, Table, Tabs, Tag, Typography, Upload } from 'antd';
+import { Button, Card, Form, Input, Popconfirm, Segmented, Select, Tabs, Tag, Typography, Upload } from 'antd';
+import Table from '../../components/ResponsiveTable';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkDocument, DOCUMENT_ACCEPT } from '../../api/caseDocuments';

@@ -1,5 +1,6 @@
 import { PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
-import { Button, Card, Descriptions, Form, Input, List, Segmented, Select, Space, Table, Tag, Typography, Upload } from 'antd';
+import { Button, Card, Descriptions, Form, Input, List, Segmented, Select, Space, Tag, Typography, Upload } from 'antd';
+import Table from '../../components/ResponsiveTable';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listCases } from '../../api/cases';

@@ -75,7 +75,7 @@ export function CustomerDetailsView({
           <Descriptions.Item label={t('companyName')}>{customer.company_name}</Descriptions.Item>
           <Descriptions.Item label={t('sector')}>{customer.sector ? sectorName(customer.sector.name) : '-'}</Descriptions.Item>
           <Descriptions.Item label={t('registrationNumber')}>
-            <span data-testid="customer-details-regno">{customer.company_registration_number}</span>
+            <span data-testid="customer-details-regno" className="nowrap">{customer.company_registration_number}</span>
           </Descriptions.Item>
         </Descriptions>
       )}

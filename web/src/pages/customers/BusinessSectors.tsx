@@ -1,4 +1,5 @@
-import { Button, Card, Empty, Form, Input, Popconfirm, Space, Table, Typography } from 'antd';
+import { Button, Card, Empty, Form, Input, Popconfirm, Space, Typography } from 'antd';
+import Table from '../../components/ResponsiveTable';
 import { sectorName } from '../../components/names';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

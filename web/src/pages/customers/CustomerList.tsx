@@ -1,4 +1,5 @@
-import { Badge, Button, Card, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { Badge, Button, Card, Input, Popconfirm, Space, Tag, Typography } from 'antd';
+import Table from '../../components/ResponsiveTable';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -166,7 +167,7 @@ export default function CustomerList({
         r.customer_type === 'Company' ? (
           <Space direction="vertical" size={0}>
             <span>{r.company_name}</span>
-            <Typography.Text type="secondary">{r.company_registration_number}</Typography.Text>
+            <Typography.Text type="secondary" className="nowrap">{r.company_registration_number}</Typography.Text>
           </Space>
         ) : (
           <Tag>{t('individual')}</Tag>

@@ -1,5 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Popconfirm, Segmented, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Popconfirm, Segmented, Space, Tag, Typography } from 'antd';
+import Table from '../../components/ResponsiveTable';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';

@@ -3,7 +3,8 @@
  * cases opened in the period beneath the chart, 10 a page, newest first,
  * with the same columns as the workbook of `statistic/activity/excel/`.
  */
-import { Card, Table, Tag } from 'antd';
+import { Card, Tag } from 'antd';
+import Table from '../../components/ResponsiveTable';
 import { useTranslation } from 'react-i18next';
 import { fetchActivityCases } from '../../api/statistics';
 import { useCursorList } from '../../api/paging';

@@ -5,7 +5,8 @@
  * Which page it is follows from the route's title key.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Button, Card, Col, DatePicker, Row, Segmented, Space, Spin, Table, Typography } from 'antd';
+import { Button, Card, Col, DatePicker, Row, Segmented, Space, Spin, Typography } from 'antd';
+import Table from '../../components/ResponsiveTable';
 import { DownloadOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import dayjs from '../../i18n/dates';

@@ -5,7 +5,8 @@
  */
 import { DownloadOutlined, MoreOutlined } from '@ant-design/icons';
 import { serviceName } from '../../components/names';
-import { Button, Dropdown, Modal, Space, Table, Tag, Typography } from 'antd';
+import { Button, Dropdown, Modal, Space, Tag, Typography } from 'antd';
+import Table from '../../components/ResponsiveTable';
 import type { ColumnsType } from 'antd/es/table';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -121,6 +122,8 @@ export default function CustomerSubscriptionsTable({ rows, loading, onChanged }:
     columns.push({
       title: t('columns.actions'),
       key: 'actions',
+      // In view at the table's right edge however far its other columns scroll (the customer-details modal is 800 px).
+      fixed: 'right',
       render: (_, r) => {
         const items = [
           { key: 'change', label: t('actions.change'), disabled: !canChange },

@@ -6,7 +6,8 @@
  */
 import './texts';
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Button, Card, DatePicker, Empty, Form, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, DatePicker, Empty, Form, Popconfirm, Select, Space, Tag, Typography } from 'antd';
+import Table from '../../../components/ResponsiveTable';
 import type { Dayjs } from 'dayjs';
 import '../../../i18n/dates';
 import { useTranslation } from 'react-i18next';

@@ -6,7 +6,8 @@
  */
 import './texts';
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Button, Card, Empty, List, Popconfirm, Select, Space, Table, Typography } from 'antd';
+import { Alert, Button, Card, Empty, List, Popconfirm, Select, Space, Typography } from 'antd';
+import Table from '../../../components/ResponsiveTable';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import Loading from '../../../components/Loading';

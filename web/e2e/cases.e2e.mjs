@@ -92,7 +92,7 @@ describe('cases', { timeout: 180_000 }, () => {
       assert.equal(Math.round((after - before) * 100), 150);
       const row = await hourRow(cp, uid);
       await cp.goto(url('/user/'));
-      await cp.locator(byTestId(`sub-consumed-${row.id}`), { hasText: /^1[,.]5h\// }).waitFor();
+      await cp.locator(byTestId(`sub-consumed-${row.id}`), { hasText: /^1[,.]5(h\/| ?\/)/ }).waitFor();
 
       // The lawyer closes the case after confirming.
       await lp.locator(byTestId('case-action-complete')).click();

@@ -184,6 +184,8 @@ pub struct ReportRange {
     pub start_date: Option<String>,
     /// YYYY-MM-DD
     pub end_date: Option<String>,
+    /// The reader's language (sv default, en): the report's headings.
+    pub lang: Option<String>,
 }
 
 /// CSV time report of a row: the case hours (uses) booked against it in a
@@ -198,18 +200,34 @@ async fn time_report(
     ApiQuery(range): ApiQuery<ReportRange>,
 ) -> Result<Response, ApiError> {
     let report = subscriptions::time_report(&s, &u, &id, range.start_date.as_deref(), range.end_date.as_deref()).await?;
-    let body = csv_of(&report)?;
+    let body = csv_of(&report, range.lang.as_deref().unwrap_or("sv"))?;
     let disposition = format!("attachment; filename=\"{}.csv\"", report.file_name);
     Ok(([(header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()), (header::CONTENT_DISPOSITION, disposition)], body).into_response())
 }
 
-/// The report as CSV: a heading, a line per entry, the total.
-fn csv_of(report: &TimeReport) -> Result<Vec<u8>, ApiError> {
+/// The web app's subscription texts, so the report's headings are the
+/// reader's words (`report.columns`), the same as the screens'.
+const TEXTS_SV: &str = include_str!("../../../web/src/locales/sv/subscriptions.json");
+const TEXTS_EN: &str = include_str!("../../../web/src/locales/en/subscriptions.json");
+
+/// A heading of the report in `lang` (sv unless en).
+fn heading(key: &str, lang: &str) -> String {
+    static SV: std::sync::OnceLock<serde_json::Value> = std::sync::OnceLock::new();
+    static EN: std::sync::OnceLock<serde_json::Value> = std::sync::OnceLock::new();
+    let (cell, source) = if lang.starts_with("en") { (&EN, TEXTS_EN) } else { (&SV, TEXTS_SV) };
+    let texts = cell.get_or_init(|| serde_json::from_str(source).expect("the web's subscription texts are JSON"));
+    texts["report"]["columns"][key].as_str().unwrap_or(key).to_string()
+}
+
+/// The report as CSV: a heading in the reader's language, a line per entry, the total.
+fn csv_of(report: &TimeReport, lang: &str) -> Result<Vec<u8>, ApiError> {
     let mut w = csv::Writer::from_writer(Vec::new());
-    w.write_record(["Date", "Case", "Description", "Lawyer", report.unit]).map_err(ApiError::internal)?;
+    let unit = if report.unit == "Hours" { "hours" } else { "uses" };
+    let head = ["date", "case", "description", "lawyer", unit].map(|k| heading(k, lang));
+    w.write_record(&head).map_err(ApiError::internal)?;
     for line in &report.lines {
         w.write_record(line).map_err(ApiError::internal)?;
     }
-    w.write_record(["Total", "", "", "", report.total.as_str()]).map_err(ApiError::internal)?;
+    w.write_record([heading("total", lang).as_str(), "", "", "", report.total.as_str()]).map_err(ApiError::internal)?;
     w.into_inner().map_err(|e| ApiError::internal(e.to_string()))
 }

@@ -470,8 +470,22 @@ async fn csv_time_report_lists_usage_in_the_range() {
     let body = String::from_utf8(axum::body::to_bytes(res.into_body(), 1 << 20).await.unwrap().to_vec()).unwrap();
     assert_eq!(
         body,
-        "Date,Case,Description,Lawyer,Hours\n2026-03-01,CASE-e1,\"Review, \"\"NDA\"\"\",Lia Law,1.5\n2026-03-15,CASE-e2,Call,Lia Law,0.25\nTotal,,,,1.75\n"
+        "Datum,Ärende,Beskrivning,Jurist,Timmar\n2026-03-01,CASE-e1,\"Review, \"\"NDA\"\"\",Lia Law,1.5\n2026-03-15,CASE-e2,Call,Lia Law,0.25\nTotalt,,,,1.75\n"
     );
+    // In English when the reader reads English.
+    let en = {
+        use tower::ServiceExt;
+        let req = axum::http::Request::builder()
+            .uri(format!("{path}&lang=en"))
+            .header("authorization", format!("Bearer {admin}"))
+            .body(axum::body::Body::empty())
+            .unwrap();
+        let res = w.router.clone().oneshot(req).await.unwrap();
+        assert_eq!(res.status(), StatusCode::OK);
+        String::from_utf8(axum::body::to_bytes(res.into_body(), 1 << 20).await.unwrap().to_vec()).unwrap()
+    };
+    assert!(en.starts_with("Date,Case,Description,Lawyer,Hours\n"), "{en}");
+    assert!(en.ends_with("Total,,,,1.75\n"), "{en}");
     let (st, e) = w
         .call(Method::GET, &format!("/api/customer/purchase-services/{id}/excel/?start_date=2026-04-01&end_date=2026-03-01"), &admin, None)
         .await;

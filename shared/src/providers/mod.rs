@@ -13,7 +13,8 @@
 //! `PROVIDERS_TIMEOUT_MS`, `PROVIDERS_ATTEMPTS` and `PROVIDERS_BACKOFF_MS`
 //! tune the client ([`crate::config::Budgets`]).
 //! `CONTRACT_CHECK_URL` is where the contract-check screen links to (default:
-//! the stand-in's page under the base URL). `VERIFIED_CALLBACK_SECRET` signs
+//! the stand-in's page under the base URL); `CONTRACT_CHECK_PHONE` and
+//! `CONTRACT_CHECK_EMAIL` whom the screen names for questions. `VERIFIED_CALLBACK_SECRET` signs
 //! the signing provider's callbacks (default: the API key; an empty secret
 //! refuses every callback).
 
@@ -80,9 +81,9 @@ impl Providers {
             (None, None) => String::new(),
         };
         let mut p = Providers::http(&base, &key, Limits::of(&crate::config::Budgets::from_env()));
-        if let Some(url) = var("CONTRACT_CHECK_URL") {
-            p.contract_check = Arc::new(contract_check::ConfiguredLink(url));
-        }
+        let url = var("CONTRACT_CHECK_URL").unwrap_or_else(|| format!("{}/kontrakto/", base.trim_end_matches('/')));
+        let (phone, email) = (var("CONTRACT_CHECK_PHONE"), var("CONTRACT_CHECK_EMAIL"));
+        p.contract_check = Arc::new(contract_check::WithContact { link: contract_check::ConfiguredLink(url), phone, email });
         if let Some(secret) = var("VERIFIED_CALLBACK_SECRET") {
             p.callback_secret = secret.into();
         }

@@ -277,11 +277,16 @@ pub async fn claims(ctx: &Context, user: &User) -> Result<Vec<Claim>, ApiError> 
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct ContractCheckLink {
     pub url: String,
+    /// Whom to call with questions (configuration; none: the switchboard).
+    pub phone: Option<String>,
+    /// Whom to mail with questions (configuration).
+    pub email: Option<String>,
 }
 
 /// The contract-check site's link (spec §2: the screen always shown; a
 /// contact needs view_kontracto).
 pub async fn contract_check(ctx: &Context, user: &User, lang: &str) -> Result<ContractCheckLink, ApiError> {
     access(ctx, user, Addon::Kontrakto, false).await?;
-    Ok(ContractCheckLink { url: ctx.providers.contract_check.link(lang) })
+    let (phone, email) = ctx.providers.contract_check.contact();
+    Ok(ContractCheckLink { url: ctx.providers.contract_check.link(lang), phone, email })
 }

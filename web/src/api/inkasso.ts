@@ -51,7 +51,9 @@ export const registerClaim = (body: ClaimForm) => api.post<Claim>('/services/ink
 export const invoiceUploadUrl = (name: string) =>
   api.post<UploadTarget>('/services/inkasso/claims/upload-url/', { name }, { suppressError: [400] });
 export const inkassoHashes = () => api.get<InkassoHash[]>('/inkasso-hashs/');
-export const contractCheckLink = (lang: string) => api.get<{ url: string }>('/services/kontracto/', { query: { lang: lang.startsWith('en') ? 'en' : 'sv' } });
+/** The contract-check site's link, and whom to call or mail with questions when configured. */
+export const contractCheckLink = (lang: string) =>
+  api.get<{ url: string; phone?: string | null; email?: string | null }>('/services/kontracto/', { query: { lang: lang.startsWith('en') ? 'en' : 'sv' } });
 
 /** "12 500,50" (SEK, comma or point, at most two decimals) as öre; null when it is not an amount. */
 export function parseSekToOre(raw: string): number | null {

@@ -120,8 +120,15 @@ export function gated(serviceId: number, serviceName: string, opts: { needsCredi
 export function ContractCheck() {
   const { t, i18n } = useTranslation('subscriptions');
   const [url, setUrl] = useState<string | null>(null);
+  const [contact, setContact] = useState<{ phone?: string | null; email?: string | null }>({});
   useEffect(() => {
-    void contractCheckLink(i18n.language).then((l) => setUrl(l.url), () => setUrl(null));
+    void contractCheckLink(i18n.language).then(
+      (l) => {
+        setUrl(l.url);
+        setContact({ phone: l.phone, email: l.email });
+      },
+      () => setUrl(null),
+    );
   }, [i18n.language]);
   return (
     <div className="page" data-testid="contract-check-page">
@@ -133,7 +140,19 @@ export function ContractCheck() {
           <Button type="primary" href={url ?? undefined} disabled={!url} target="_blank" rel="noopener noreferrer" data-testid="contract-check-link">
             {t('contractCheck.go')}
           </Button>
-          <Typography.Text type="secondary">{t('contractCheck.note')}</Typography.Text>
+          <Typography.Text type="secondary" data-testid="contract-check-note">
+            {contact.phone || contact.email ? t('contractCheck.noteContact') : t('contractCheck.note')}
+          </Typography.Text>
+          {contact.phone && (
+            <Typography.Text data-testid="contract-check-phone">
+              {t('contractCheck.phone')}: <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}>{contact.phone}</a>
+            </Typography.Text>
+          )}
+          {contact.email && (
+            <Typography.Text data-testid="contract-check-email">
+              {t('contractCheck.email')}: <a href={`mailto:${contact.email}`}>{contact.email}</a>
+            </Typography.Text>
+          )}
         </Space>
       </Card>
     </div>

@@ -69,5 +69,17 @@ describe('service access (spec §5)', { timeout: 180_000 }, () => {
     expect(container.textContent).toContain('Go to contract check');
     expect(container.textContent).toContain('Contract bank information');
     expect($('contract-check-link')?.getAttribute('target')).toBe('_blank');
+    // What the service is, and no contact named when none is configured.
+    expect($('contract-check-about')?.textContent).toContain('Kontrakto');
+    expect($('contract-check-phone')).toBeNull();
+  });
+
+  it('contract check names the configured phone number and mailbox', async () => {
+    fake.routes.set('GET /services/kontracto/', () => ({ status: 200, body: { url: 'https://check.example/', phone: '08-123 45 67', email: 'avtal@example.com' } }));
+    const { $, waitFor } = await open('/user/services/contract-check/', { rows: [] });
+    const phone = await waitFor(() => $('contract-check-phone'), 'the phone number');
+    expect(phone.textContent).toContain('08-123 45 67');
+    expect(phone.querySelector('a')?.getAttribute('href')).toBe('tel:081234567');
+    expect($('contract-check-email')?.querySelector('a')?.getAttribute('href')).toBe('mailto:avtal@example.com');
   });
 });

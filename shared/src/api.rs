@@ -32,6 +32,13 @@ pub struct ErrorBody {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
+        if let ApiError::Replay { status, body } = self {
+            let status = StatusCode::from_u16(status).unwrap_or(StatusCode::OK);
+            let mut res = (status, body).into_response();
+            res.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+            res.headers_mut().insert(IDEMPOTENT_REPLAY, HeaderValue::from_static("true"));
+            return res;
+        }
         match &self {
             ApiError::Internal(detail) => eprintln!("ERROR internal: {detail}"),
             ApiError::Unavailable(detail) => eprintln!("WARN unavailable after retries: {detail}"),
@@ -164,6 +171,83 @@ impl FromRequestParts<AppState> for CurrentUser {
     }
 }
 
+/// The request header that makes a write happen once (IETF httpapi draft
+/// "The Idempotency-Key HTTP Header Field"; [`crate::store::idempotency`]).
+pub const IDEMPOTENCY_KEY: &str = "idempotency-key";
+
+/// Set on an answer repeated from the first request with the same key.
+pub const IDEMPOTENT_REPLAY: &str = "idempotent-replayed";
+
+/// What a write request brings for [`Idempotency`]: its key, if any, and
+/// its fingerprint (method, address, body), set by [`limits`] on every
+/// POST before the handler reads the body.
+#[derive(Clone, Debug)]
+struct WriteRequest {
+    key: Option<String>,
+    fingerprint: String,
+}
+
+/// Reads a POST's body once to fingerprint it (then hands it on), and
+/// refuses an unusable `Idempotency-Key` with 400 `validation_failed` on
+/// the header.
+async fn fingerprint_writes(req: Request, next: axum::middleware::Next) -> Response {
+    if req.method() != axum::http::Method::POST {
+        return next.run(req).await;
+    }
+    let key = match req.headers().get(IDEMPOTENCY_KEY) {
+        None => None,
+        Some(v) => match v.to_str().ok().and_then(crate::store::idempotency::parse_key) {
+            Some(k) => Some(k),
+            None => return ApiError::field("Idempotency-Key", Msg::Invalid).into_response(),
+        },
+    };
+    let (mut parts, body) = req.into_parts();
+    let bytes = match axum::body::to_bytes(body, MAX_BODY_BYTES).await {
+        Ok(b) => b,
+        Err(_) => return ApiError::PayloadTooLarge.into_response(),
+    };
+    let address = parts.uri.path_and_query().map(|p| p.as_str()).unwrap_or("/");
+    let fingerprint = crate::store::idempotency::fingerprint(parts.method.as_str(), address, &bytes);
+    parts.extensions.insert(WriteRequest { key, fingerprint });
+    next.run(Request::from_parts(parts, axum::body::Body::from(bytes))).await
+}
+
+/// A creating POST's `Idempotency-Key` (optional). The handler turns it into
+/// the use case's [`Once`](crate::store::idempotency::Once) with
+/// [`Idempotency::begin`], which answers a repeated request at once.
+pub struct Idempotency(Option<WriteRequest>);
+
+impl<S: Send + Sync> FromRequestParts<S> for Idempotency {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        Ok(Idempotency(parts.extensions.get::<WriteRequest>().cloned()))
+    }
+}
+
+impl Idempotency {
+    /// The use case's [`Once`](crate::store::idempotency::Once) for `caller`, whose
+    /// success answers `status`. `legacy_request_id` is a body's older
+    /// `request_id` (credit checks, meetings, claims): used as the key
+    /// when the header is absent. A key seen before answers here:
+    /// `Err(Replay)` with the first answer, or 422 `idempotency_key_reused`.
+    pub async fn begin(
+        &self,
+        state: &AppState,
+        caller: &User,
+        status: StatusCode,
+        legacy_request_id: Option<&str>,
+    ) -> Result<crate::store::idempotency::Once, ApiError> {
+        use crate::store::idempotency::{parse_key, Once};
+        let Some(w) = &self.0 else { return Ok(Once::none()) };
+        let key = w.key.clone().or_else(|| legacy_request_id.and_then(parse_key).map(|r| format!("request_id:{r}")));
+        let Some(key) = key else { return Ok(Once::none()) };
+        let once = Once::new(&caller.uid, &key, &w.fingerprint, status.as_u16());
+        state.store.replay(&once).await?;
+        Ok(once)
+    }
+}
+
 /// Unknown paths under /api/ answer 404 in the API's error shape.
 pub async fn not_found() -> ApiError {
     ApiError::NotFound
@@ -180,6 +264,7 @@ pub fn limits<S: Clone + Send + Sync + 'static>(router: Router<S>) -> Router<S> 
 /// [`limits`] with another deadline (tests).
 pub fn limits_within<S: Clone + Send + Sync + 'static>(router: Router<S>, deadline: std::time::Duration) -> Router<S> {
     router
+        .layer(axum::middleware::from_fn(fingerprint_writes))
         .layer(axum::middleware::from_fn(move |req: Request, next: axum::middleware::Next| async move {
             if req.uri().query().is_some_and(|q| q.len() > MAX_QUERY_BYTES) {
                 return ApiError::UriTooLong.into_response();

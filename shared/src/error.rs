@@ -53,6 +53,7 @@ message_keys! {
     CaseSubjectRequired => "case_subject_required",
     CaseTypeRequired => "case_type_required",
     ChangedConcurrently => "changed_concurrently",
+    IdempotencyKeyReused => "idempotency_key_reused",
     ChoosePackageOrPlan => "choose_package_or_plan",
     CodeAttemptsExceeded => "code_attempts_exceeded",
     CodeExpired => "code_expired",
@@ -399,6 +400,16 @@ pub enum ApiError {
     /// meeting) failed after the adapter's retries (`provider_*` keys).
     #[error("provider failed: {0:?}")]
     Provider(Msg),
+    /// 422: an `Idempotency-Key` this caller already used with another
+    /// request (another body or address) within its 24 hours.
+    #[error("idempotency key reused")]
+    IdempotencyKeyReused,
+    /// Not a failure: the stored answer of the first request with this
+    /// `Idempotency-Key` (status and JSON body), answered again instead of
+    /// doing the write twice. An error variant so that every handler's
+    /// `Result` can carry it with `?`.
+    #[error("the answer given before ({status})")]
+    Replay { status: u16, body: String },
 }
 
 impl ApiError {
@@ -418,6 +429,8 @@ impl ApiError {
             ApiError::Unavailable(_) => 503,
             ApiError::Timeout => 504,
             ApiError::Provider(_) => 502,
+            ApiError::IdempotencyKeyReused => 422,
+            ApiError::Replay { status, .. } => *status,
         }
     }
 
@@ -441,6 +454,9 @@ impl ApiError {
             ApiError::Unavailable(_) => Msg::ServiceUnavailable,
             ApiError::Timeout => Msg::RequestTimedOut,
             ApiError::Provider(key) => *key,
+            ApiError::IdempotencyKeyReused => Msg::IdempotencyKeyReused,
+            // Never rendered as an error body (see the api module).
+            ApiError::Replay { .. } => Msg::Internal,
         }
     }
 
@@ -491,6 +507,9 @@ mod tests {
         assert_eq!(ApiError::Conflict(Msg::CaseAlreadyTaken).key().as_str(), "case_already_taken");
         assert_eq!(ApiError::internal("boom").status(), 500);
         assert_eq!(ApiError::internal("boom").key(), Msg::Internal);
+        assert_eq!(ApiError::IdempotencyKeyReused.status(), 422);
+        assert_eq!(ApiError::IdempotencyKeyReused.key().as_str(), "idempotency_key_reused");
+        assert_eq!(ApiError::Replay { status: 201, body: "{}".into() }.status(), 201);
     }
 
     #[test]

@@ -156,9 +156,24 @@ pub async fn call_bytes(
     token: Option<&str>,
     body: Option<serde_json::Value>,
 ) -> (axum::http::StatusCode, axum::http::HeaderMap, Vec<u8>) {
+    call_with_headers(router, method, path, token, body, &[]).await
+}
+
+/// Like [`call_bytes`], with more request headers (e.g. `Idempotency-Key`).
+pub async fn call_with_headers(
+    router: &axum::Router,
+    method: axum::http::Method,
+    path: &str,
+    token: Option<&str>,
+    body: Option<serde_json::Value>,
+    headers: &[(&str, &str)],
+) -> (axum::http::StatusCode, axum::http::HeaderMap, Vec<u8>) {
     use axum::http::{header, Request};
     use tower::ServiceExt;
     let mut req = Request::builder().method(method).uri(path);
+    for (name, value) in headers {
+        req = req.header(*name, *value);
+    }
     if let Some(t) = token {
         req = req.header(header::AUTHORIZATION, format!("Bearer {t}"));
     }

@@ -8,7 +8,7 @@ use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::Json;
 use serde::Deserialize;
-use shared::api::{ApiJson, ApiQuery, AppState, CurrentUser, ErrorBody};
+use shared::api::{ApiJson, ApiQuery, AppState, CurrentUser, ErrorBody, Idempotency};
 use shared::domain::addons::{InkassoAccount, InkassoProspect};
 use shared::domain::inkasso::{Claim, ClaimForm};
 use shared::error::ApiError;
@@ -66,15 +66,18 @@ async fn claim_list(State(s): State<AppState>, CurrentUser(u): CurrentUser) -> R
 
 /// Registers a claim with the provider, booked as one use of the Incasso plan.
 #[utoipa::path(post, path = "/api/services/inkasso/claims/", tag = "addons", security(("bearer" = [])), request_body = ClaimForm,
+    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
     responses((status = 201, body = Claim),
         (status = 400, description = "validation_failed, invalid_pdf, claim_amount_invalid, due_date_too_far, inkasso_account_not_approved, limit_reached", body = ErrorBody),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 502, description = "provider_*", body = ErrorBody)))]
 async fn claim_register(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
+    idem: Idempotency,
     ApiJson(f): ApiJson<ClaimForm>,
 ) -> Result<(StatusCode, Json<Claim>), ApiError> {
-    Ok((StatusCode::CREATED, Json(use_cases::register_claim(&s, &u, &f).await?)))
+    let once = idem.begin(&s, &u, StatusCode::CREATED, f.request_id.as_deref()).await?;
+    Ok((StatusCode::CREATED, Json(use_cases::register_claim(&s, &u, &f, &once).await?)))
 }
 
 #[derive(Deserialize, ToSchema)]

@@ -12,7 +12,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use serde::Deserialize;
-use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, CurrentUser, ErrorBody};
+use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, CurrentUser, ErrorBody, Idempotency};
 use shared::domain::addons::{CreditReport, Envelope, EnvelopeForm};
 use shared::domain::subscription::PurchasedService;
 use shared::error::ApiError;
@@ -125,14 +125,17 @@ async fn envelope_list(State(s): State<AppState>, CurrentUser(u): CurrentUser) -
 /// A new draft envelope (PDFs only, recipients, enough signers), booked as
 /// one use of the Verified plan.
 #[utoipa::path(post, path = "/api/services/contract-sign/", tag = "addons", security(("bearer" = [])), request_body = EnvelopeForm,
+    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
     responses((status = 201, body = Envelope), (status = 400, description = "validation_failed, invalid_pdf, not_enough_signers, limit_reached", body = ErrorBody),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn envelope_create(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
+    idem: Idempotency,
     ApiJson(f): ApiJson<EnvelopeForm>,
 ) -> Result<(StatusCode, Json<Envelope>), ApiError> {
-    Ok((StatusCode::CREATED, Json(use_cases::create_envelope(&s, &u, &f, f.request_id.as_deref()).await?)))
+    let once = idem.begin(&s, &u, StatusCode::CREATED, f.request_id.as_deref()).await?;
+    Ok((StatusCode::CREATED, Json(use_cases::create_envelope(&s, &u, &f, f.request_id.as_deref(), &once).await?)))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -267,6 +270,9 @@ pub struct CreditLookup {
     #[schema(required = true, min_length = 1)]
     pub number: String,
     /// 32 hex digits drawn once per lookup: a retry answers the same report.
+    /// Deprecated: send the `Idempotency-Key` header instead. Still accepted
+    /// for this release: without the header it is the request's key.
+    #[schema(deprecated)]
     #[schema(pattern = "^[0-9a-f]{32}$")]
     pub request_id: Option<String>,
 }
@@ -274,12 +280,15 @@ pub struct CreditLookup {
 /// Looks up a company or a person; the report (or a pending one, ready
 /// later) is kept and booked as one use of the Bisnode plan.
 #[utoipa::path(post, path = "/api/services/credit-check/", tag = "addons", security(("bearer" = [])), request_body = CreditLookup,
+    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
     responses((status = 201, body = CreditReport), (status = 400, description = "validation_failed, limit_reached", body = ErrorBody), (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody), (status = 502, description = "provider_*", body = ErrorBody)))]
 async fn credit_lookup(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
+    idem: Idempotency,
     ApiJson(f): ApiJson<CreditLookup>,
 ) -> Result<(StatusCode, Json<CreditReport>), ApiError> {
-    Ok((StatusCode::CREATED, Json(use_cases::credit_lookup(&s, &u, &f.kind, &f.number, f.request_id.as_deref()).await?)))
+    let once = idem.begin(&s, &u, StatusCode::CREATED, f.request_id.as_deref()).await?;
+    Ok((StatusCode::CREATED, Json(use_cases::credit_lookup(&s, &u, &f.kind, &f.number, f.request_id.as_deref(), &once).await?)))
 }

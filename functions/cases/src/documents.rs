@@ -5,7 +5,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use serde::Deserialize;
-use shared::api::{ApiJson, ApiQuery, AppState, CurrentUser, ErrorBody};
+use shared::api::{ApiJson, ApiQuery, AppState, CurrentUser, ErrorBody, Idempotency};
 use shared::domain::case::CaseFile;
 use shared::error::ApiError;
 use shared::services::documents::{self, DocumentList, DownloadUrl, UploadTarget};
@@ -91,15 +91,18 @@ async fn upload_url(
 /// (history entry `file`). Any refusal deletes the object. Confirming a key
 /// the case already holds answers that file again (a retried request).
 #[utoipa::path(post, path = "/api/case/file/confirm/", tag = "cases", security(("bearer" = [])), request_body = ConfirmRequest,
+    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
     responses((status = 201, body = CaseFile),
         (status = 400, description = "document_type_not_allowed, document_too_large, document_empty, document_not_uploaded, too_many_documents, validation_failed (key: invalid)", body = ErrorBody),
         (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn confirm(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
+    idem: Idempotency,
     ApiJson(req): ApiJson<ConfirmRequest>,
 ) -> Result<(StatusCode, Json<CaseFile>), ApiError> {
-    Ok((StatusCode::CREATED, Json(documents::confirm(&s, &u, &req.case_uid, &req.key, &req.name).await?)))
+    let once = idem.begin(&s, &u, StatusCode::CREATED, None).await?;
+    Ok((StatusCode::CREATED, Json(documents::confirm(&s, &u, &req.case_uid, &req.key, &req.name, &once).await?)))
 }
 
 /// A download link for one of the case's documents (whoever may see the case).

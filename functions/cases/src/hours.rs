@@ -12,7 +12,7 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
-use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, CurrentUser, ErrorBody};
+use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, CurrentUser, ErrorBody, Idempotency};
 use shared::domain::case::{CaseHour, HourForm};
 use shared::error::ApiError;
 use shared::services::hours;
@@ -48,13 +48,16 @@ pub struct HourRequest {
 /// lawyer). Billable hours consume the customer's hour subscription in the
 /// same transaction as the entry, the usage ledger and the history.
 #[utoipa::path(post, path = "/api/case/hour/create/", tag = "cases", security(("bearer" = [])), request_body = HourRequest,
+    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
     responses((status = 201, body = CaseHour), (status = 400, description = "only_lawyer_enters_hours, case_not_assigned, no_active_subscription_for_case, limit_reached", body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn hour_create(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
+    idem: Idempotency,
     ApiJson(req): ApiJson<HourRequest>,
 ) -> Result<(StatusCode, Json<CaseHour>), ApiError> {
-    Ok((StatusCode::CREATED, Json(hours::log(&s, &u, &req.case_uid, req.lawyer.as_deref(), &req.form).await?)))
+    let once = idem.begin(&s, &u, StatusCode::CREATED, None).await?;
+    Ok((StatusCode::CREATED, Json(hours::log(&s, &u, &req.case_uid, req.lawyer.as_deref(), &req.form, &once).await?)))
 }
 
 /// A case's hour entries, newest first (whoever may see the case).

@@ -6,7 +6,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, CurrentUser, ErrorBody};
+use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, CurrentUser, ErrorBody, Idempotency};
 use shared::domain::case::{Case, CaseForm, CreateVia, HistoryEntry, ListOrder, Transition};
 use shared::error::ApiError;
 use shared::services::cases::{self, CaseDetails, CaseName, CustomerOption, Note};
@@ -58,42 +58,55 @@ pub struct CaseQuery {
     pub case: String,
 }
 
-async fn create(s: &AppState, u: &shared::domain::User, via: CreateVia, req: CaseRequest) -> Result<(StatusCode, Json<Case>), ApiError> {
-    Ok((StatusCode::CREATED, Json(cases::create(s, u, via, &req.customer, req.form).await?)))
+async fn create(
+    s: &AppState,
+    u: &shared::domain::User,
+    via: CreateVia,
+    idem: Idempotency,
+    req: CaseRequest,
+) -> Result<(StatusCode, Json<Case>), ApiError> {
+    let once = idem.begin(s, u, StatusCode::CREATED, None).await?;
+    Ok((StatusCode::CREATED, Json(cases::create(s, u, via, &req.customer, req.form, &once).await?)))
 }
 
 /// Sales person or admin creates a case for a customer (status Draft = 'Pending').
 #[utoipa::path(post, path = "/api/case/create/", tag = "cases", security(("bearer" = [])), request_body = CaseRequest,
+    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
     responses((status = 201, body = Case), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn create_by_staff(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
+    idem: Idempotency,
     ApiJson(req): ApiJson<CaseRequest>,
 ) -> Result<(StatusCode, Json<Case>), ApiError> {
-    create(&s, &u, CreateVia::Staff, req).await
+    create(&s, &u, CreateVia::Staff, idem, req).await
 }
 
 /// The customer (or a contact holding add_case) opens a case; needs an
 /// active consultancy (hour) service.
 #[utoipa::path(post, path = "/api/case/create/by/customer/", tag = "cases", security(("bearer" = [])), request_body = CaseRequest,
+    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
     responses((status = 201, body = Case), (status = 400, description = "consultancy_service_required, validation_failed", body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn create_by_customer(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
+    idem: Idempotency,
     ApiJson(req): ApiJson<CaseRequest>,
 ) -> Result<(StatusCode, Json<Case>), ApiError> {
-    create(&s, &u, CreateVia::Customer, req).await
+    create(&s, &u, CreateVia::Customer, idem, req).await
 }
 
 /// A lawyer opens a case for a customer; it is assigned to them once staff publish it.
 #[utoipa::path(post, path = "/api/case/create/by/lawyer/", tag = "cases", security(("bearer" = [])), request_body = CaseRequest,
+    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
     responses((status = 201, body = Case), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn create_by_lawyer(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
+    idem: Idempotency,
     ApiJson(req): ApiJson<CaseRequest>,
 ) -> Result<(StatusCode, Json<Case>), ApiError> {
-    create(&s, &u, CreateVia::Lawyer, req).await
+    create(&s, &u, CreateVia::Lawyer, idem, req).await
 }
 
 /// Case details (admin, sales persons, the assigned lawyer, lawyers for
@@ -215,13 +228,16 @@ pub struct NoteRequest {
 
 /// Adds an internal note to a case (lawyers and staff who may see it).
 #[utoipa::path(post, path = "/api/case/lawyer/note/", tag = "cases", security(("bearer" = [])), request_body = NoteRequest,
+    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
     responses((status = 201, body = Note), (status = 400, description = "case_note_save_failed", body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn add_note(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
+    idem: Idempotency,
     ApiJson(req): ApiJson<NoteRequest>,
 ) -> Result<(StatusCode, Json<Note>), ApiError> {
-    Ok((StatusCode::CREATED, Json(cases::add_note(&s, &u, &req.case_uid, &req.note).await?)))
+    let once = idem.begin(&s, &u, StatusCode::CREATED, None).await?;
+    Ok((StatusCode::CREATED, Json(cases::add_note(&s, &u, &req.case_uid, &req.note, &once).await?)))
 }
 
 /// A case's internal notes, oldest first.

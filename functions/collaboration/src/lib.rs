@@ -7,7 +7,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, CurrentUser, ErrorBody};
+use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, CurrentUser, ErrorBody, Idempotency};
 use shared::domain::message::Message;
 use shared::domain::notification::Notification;
 use shared::domain::rating::Rating;
@@ -74,19 +74,22 @@ pub struct MessageRequest {
 /// Writes a message in a case: its lawyer and its customer side only (a
 /// contact needs 'chat in cases'), while the case is in progress.
 #[utoipa::path(post, path = "/api/message/", tag = "collaboration", security(("bearer" = [])), request_body = MessageRequest,
+    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
     responses((status = 201, body = Message),
         (status = 400, description = "case_not_assigned, case_not_in_progress, case_closed_for_messages, validation_failed, document_*", body = ErrorBody),
         (status = 401, body = ErrorBody), (status = 403, description = "only_lawyer_or_customer_messages", body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn post_message(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
+    idem: Idempotency,
     ApiJson(req): ApiJson<MessageRequest>,
 ) -> Result<(StatusCode, Json<Message>), ApiError> {
+    let once = idem.begin(&s, &u, StatusCode::CREATED, None).await?;
     let attachment = match (req.attachment_key.as_deref().map(str::trim).filter(|k| !k.is_empty()), req.attachment_name.as_deref()) {
         (Some(key), name) => Some((key, name.unwrap_or(""))),
         (None, _) => None,
     };
-    Ok((StatusCode::CREATED, Json(messages::post(&s, &u, &req.case_uid, &req.text, attachment).await?)))
+    Ok((StatusCode::CREATED, Json(messages::post(&s, &u, &req.case_uid, &req.text, attachment, &once).await?)))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -275,12 +278,15 @@ pub struct RateRequest {
 
 /// The customer rates its closed case, once (spec §6: only the customer rates).
 #[utoipa::path(post, path = "/api/rating/create/", tag = "collaboration", security(("bearer" = [])), request_body = RateRequest,
+    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
     responses((status = 201, body = Rating), (status = 400, description = "rate_closed_cases_only, already_rated, validation_failed", body = ErrorBody),
         (status = 401, body = ErrorBody), (status = 403, description = "only_customer_rates", body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn rate(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
+    idem: Idempotency,
     ApiJson(req): ApiJson<RateRequest>,
 ) -> Result<(StatusCode, Json<Rating>), ApiError> {
-    Ok((StatusCode::CREATED, Json(ratings::rate(&s, &u, &req.case_uid, req.stars, &req.comment).await?)))
+    let once = idem.begin(&s, &u, StatusCode::CREATED, None).await?;
+    Ok((StatusCode::CREATED, Json(ratings::rate(&s, &u, &req.case_uid, req.stars, &req.comment, &once).await?)))
 }

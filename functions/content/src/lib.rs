@@ -10,7 +10,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, CurrentUser, ErrorBody};
+use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, CurrentUser, ErrorBody, Idempotency};
 use shared::domain::academy::{Lesson, LessonForm, Progress};
 use shared::domain::catalogue::{Package, ServicePlan};
 use shared::domain::legal::{Acceptance, LegalKind, LegalText};
@@ -338,17 +338,20 @@ pub struct TicketRequest {
 
 /// The contact form: a new ticket of the caller's company (customer or contact).
 #[utoipa::path(post, path = "/api/support/", tag = "content", security(("bearer" = [])), request_body = TicketRequest,
+    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
     responses((status = 201, body = Ticket), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn ticket_create(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
+    idem: Idempotency,
     ApiJson(r): ApiJson<TicketRequest>,
 ) -> Result<(StatusCode, Json<Ticket>), ApiError> {
+    let once = idem.begin(&s, &u, StatusCode::CREATED, None).await?;
     let attachment = match r.attachment_key.as_deref().map(str::trim).filter(|k| !k.is_empty()) {
         Some(key) => Some((key, r.attachment_name.as_deref().unwrap_or(""))),
         None => None,
     };
-    let t = support::create(&s, &u, &r.subject, &r.message, r.case_uid.as_deref(), attachment).await?;
+    let t = support::create(&s, &u, &r.subject, &r.message, r.case_uid.as_deref(), attachment, &once).await?;
     Ok((StatusCode::CREATED, Json(t)))
 }
 
@@ -392,15 +395,17 @@ pub struct AnswerRequest {
 
 /// An answer (admin) or a follow-up (the ticket's customer side); not in a closed ticket.
 #[utoipa::path(post, path = "/api/support/{id}/answer/", tag = "content", security(("bearer" = [])), request_body = AnswerRequest,
-    params(("id" = u64, Path, description = "The ticket's number")),
+    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused."), ("id" = u64, Path, description = "The ticket's number")),
     responses((status = 201, body = Answer), (status = 400, description = "ticket_closed, validation_failed", body = ErrorBody), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn ticket_answer(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
     ApiPath(id): ApiPath<u64>,
+    idem: Idempotency,
     ApiJson(r): ApiJson<AnswerRequest>,
 ) -> Result<(StatusCode, Json<Answer>), ApiError> {
-    Ok((StatusCode::CREATED, Json(support::answer(&s, &u, id, &r.text).await?)))
+    let once = idem.begin(&s, &u, StatusCode::CREATED, None).await?;
+    Ok((StatusCode::CREATED, Json(support::answer(&s, &u, id, &r.text, &once).await?)))
 }
 
 /// Admin closes a ticket.

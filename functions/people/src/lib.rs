@@ -6,7 +6,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, CurrentUser, ErrorBody};
+use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, CurrentUser, ErrorBody, Idempotency};
 use shared::domain::staff::StaffInput;
 use shared::domain::{Role, UserSubType};
 use shared::error::{ApiError, Msg};
@@ -41,6 +41,7 @@ pub struct ListParams {
 /// Create a lawyer (admin). Internal or external; an external lawyer needs a
 /// company name and an hourly rate.
 #[utoipa::path(post, path = "/api/lawyer/create/", tag = "people", request_body = StaffInput,
+    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
     responses(
         (status = 201, description = "Created; a set-password link was mailed", body = StaffProfile),
         (status = 400, description = "Validation (external_lawyer_requires_company_and_rate, email_exists, …)", body = ErrorBody),
@@ -49,9 +50,11 @@ pub struct ListParams {
 async fn create_lawyer(
     State(s): State<AppState>,
     CurrentUser(me): CurrentUser,
+    idem: Idempotency,
     ApiJson(input): ApiJson<StaffInput>,
 ) -> Result<(StatusCode, Json<StaffProfile>), ApiError> {
-    Ok((StatusCode::CREATED, Json(staff::create(&s, &me, Role::Lawyer, input).await?)))
+    let once = idem.begin(&s, &me, StatusCode::CREATED, None).await?;
+    Ok((StatusCode::CREATED, Json(staff::create(&s, &me, Role::Lawyer, input, &once).await?)))
 }
 
 /// Lawyers of one kind, newest first, 10 per page (admin).
@@ -108,6 +111,7 @@ async fn update_lawyer(
 
 /// Create a sales person (admin).
 #[utoipa::path(post, path = "/api/salesperson/create/", tag = "people", request_body = StaffInput,
+    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
     responses(
         (status = 201, description = "Created; a set-password link was mailed", body = StaffProfile),
         (status = 400, body = ErrorBody),
@@ -116,9 +120,11 @@ async fn update_lawyer(
 async fn create_sales_person(
     State(s): State<AppState>,
     CurrentUser(me): CurrentUser,
+    idem: Idempotency,
     ApiJson(input): ApiJson<StaffInput>,
 ) -> Result<(StatusCode, Json<StaffProfile>), ApiError> {
-    Ok((StatusCode::CREATED, Json(staff::create(&s, &me, Role::SalesPerson, input).await?)))
+    let once = idem.begin(&s, &me, StatusCode::CREATED, None).await?;
+    Ok((StatusCode::CREATED, Json(staff::create(&s, &me, Role::SalesPerson, input, &once).await?)))
 }
 
 /// Sales persons, newest first, 10 per page (admin).

@@ -237,3 +237,59 @@ async fn a_stop_while_creating_staff_leaves_neither_the_account_nor_its_link() {
     let token = mail[0].split("token=").nth(1).unwrap().split_whitespace().next().unwrap().to_string();
     shared::services::credentials::passwords::confirm_recovery(&s, &token, "Brand-new-pass-2026!", "Brand-new-pass-2026!").await.unwrap();
 }
+
+/// The account, its link and its mail are written together (the mail as an
+/// outbox item); a stop after the commit but before the mail leaves both,
+/// the client's retry with its key gets the first answer (no second
+/// account, no `email_exists`), and the scheduled job's sweep sends the
+/// mail once, however often it runs.
+#[tokio::test]
+async fn a_stop_between_the_account_and_its_mail_is_finished_by_the_sweep_once() {
+    use shared::services::credentials::passwords::send_unsent;
+    let s = services().await;
+    let router = shared::api::finish(people::api(), s.clone());
+    let (_, admin) = signed_in(&s, Role::Admin).await;
+    let form = json!({"first_name": "Lena", "last_name": "Lag", "email": "lena@example.com"});
+    let create = || {
+        shared::testkit::call_with_headers(
+            &router,
+            Method::POST,
+            "/api/lawyer/create/",
+            Some(admin.as_str()),
+            Some(form.clone()),
+            &[("Idempotency-Key", "\"new-lena\"")],
+        )
+    };
+    s.faults.arm("outbox.before_send");
+    let (st, _, _) = create().await;
+    assert_eq!(st, StatusCode::INTERNAL_SERVER_ERROR);
+    let lena = s.store.find_user_by_email("lena@example.com").await.unwrap().expect("the account is written");
+    assert!(mails_to(&s, "lena@example.com").is_empty());
+    // The retry answers what the first request would have.
+    let (st, headers, body) = create().await;
+    assert_eq!(st, StatusCode::CREATED, "{}", String::from_utf8_lossy(&body));
+    assert_eq!(headers["idempotent-replayed"], "true");
+    let profile: Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(profile["uid"], lena.uid.as_str());
+    // Mail younger than the sweep's bound waits for the request's own step.
+    assert_eq!(send_unsent(&s, chrono::Utc::now() - chrono::Duration::minutes(1)).await.unwrap(), 0);
+    let later = chrono::Utc::now() + chrono::Duration::seconds(1);
+    assert_eq!(send_unsent(&s, later).await.unwrap(), 1);
+    assert_eq!(send_unsent(&s, later).await.unwrap(), 0, "marked sent");
+    let mail = mails_to(&s, "lena@example.com");
+    assert_eq!(mail.len(), 1);
+    let token = mail[0].split("token=").nth(1).unwrap().split_whitespace().next().unwrap().to_string();
+    shared::services::credentials::passwords::confirm_recovery(&s, &token, "Brand-new-pass-2026!", "Brand-new-pass-2026!").await.unwrap();
+    // A create whose step ran leaves nothing for the sweep.
+    let (st, _) = call(
+        &router,
+        Method::POST,
+        "/api/salesperson/create/",
+        Some(&admin),
+        Some(json!({"first_name": "Sam", "last_name": "S", "email": "sam@example.com"})),
+    )
+    .await;
+    assert_eq!(st, StatusCode::CREATED);
+    assert_eq!(mails_to(&s, "sam@example.com").len(), 1);
+    assert_eq!(send_unsent(&s, chrono::Utc::now() + chrono::Duration::seconds(1)).await.unwrap(), 0);
+}

@@ -523,3 +523,42 @@ async fn a_customers_account_is_read_in_three_calls() {
     made.sort();
     assert_eq!(made, vec!["BatchGetItem", "BatchGetItem", "Query"]);
 }
+
+/// A purchase whose answer was lost (the client retries with its key):
+/// one row, and the second call answers the first row, not an advance one.
+#[tokio::test]
+async fn a_purchase_retried_with_its_key_buys_once() {
+    let w = world().await;
+    let (_, admin) = w.user(Role::Admin).await;
+    let (cust, ct) = w.user(Role::Customer).await;
+    let public = w.package(&admin, "Gold", json!(10), true).await;
+    let buy = |key: &'static str| {
+        let (router, ct) = (w.router.clone(), ct.clone());
+        async move {
+            let (st, _, body) = testkit::call_with_headers(
+                &router,
+                Method::POST,
+                "/api/subscription/packages/",
+                Some(ct.as_str()),
+                Some(json!({"package_id": public})),
+                &[("Idempotency-Key", key)],
+            )
+            .await;
+            (st, serde_json::from_slice::<Value>(&body).unwrap())
+        }
+    };
+    w.state.faults.arm("events.after_commit");
+    let (st, _) = buy("\"buy-1\"").await;
+    assert_eq!(st, StatusCode::INTERNAL_SERVER_ERROR);
+    let (st, first) = buy("\"buy-1\"").await;
+    assert_eq!(st, StatusCode::CREATED, "{first}");
+    assert_eq!(first["advance"], false);
+    let (st, again) = buy("\"buy-1\"").await;
+    assert_eq!((st, &again), (StatusCode::CREATED, &first));
+    assert_eq!(w.rows(&ct, &cust.uid).await.len(), 1);
+    // Another key is another purchase: the advance row.
+    let (st, second) = buy("\"buy-2\"").await;
+    assert_eq!(st, StatusCode::CREATED, "{second}");
+    assert_eq!(second["advance"], true);
+    assert_eq!(w.rows(&ct, &cust.uid).await.len(), 2);
+}

@@ -7,7 +7,7 @@
 use axum::extract::State;
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, CurrentUser, ErrorBody};
+use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, CurrentUser, ErrorBody, Idempotency};
 use shared::domain::{permissions, Permission, SessionUser, User};
 use shared::error::{ApiError, Msg};
 use shared::services::contacts::{self, ContactForm};
@@ -146,6 +146,7 @@ pub struct CreateContactRequest {
 /// Create a contact under the customer; it gets a single-use link (valid
 /// three days) to choose its password.
 #[utoipa::path(post, path = "/api/customers/user/create/", tag = "users", security(("bearer" = [])), request_body = CreateContactRequest,
+    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
     responses(
         (status = 201, body = Contact),
         (status = 400, description = "Per field: required, invalid_email, email_exists, invalid_phone, invalid_permission, customer_not_found", body = ErrorBody),
@@ -154,8 +155,10 @@ pub struct CreateContactRequest {
 async fn create_contact(
     State(s): State<AppState>,
     CurrentUser(user): CurrentUser,
+    idem: Idempotency,
     ApiJson(req): ApiJson<CreateContactRequest>,
 ) -> Result<(axum::http::StatusCode, Json<Contact>), ApiError> {
+    let once = idem.begin(&s, &user, axum::http::StatusCode::CREATED, None).await?;
     let form = ContactForm {
         first_name: req.first_name,
         last_name: req.last_name,
@@ -163,7 +166,7 @@ async fn create_contact(
         permissions: req.permissions,
         identity_number: req.identity_number,
     };
-    let contact = contacts::create(&s, &user, req.customer.as_deref(), &req.email, form).await?;
+    let contact = contacts::create(&s, &user, req.customer.as_deref(), &req.email, form, &once, |c| Contact::from(c.clone())).await?;
     Ok((axum::http::StatusCode::CREATED, Json(contact.into())))
 }
 

@@ -577,7 +577,16 @@ async fn seed_demo_history(state: &AppState, admin: &Caller<'_>, lawyer: &Caller
         .map_err(ApiError::internal)?;
         let opened = stockholm_day_start(last_month_day(today, p.opened)) + chrono::Duration::hours(9);
         let customer = customer_uid(p.customer2).await?;
-        let case = shared::services::cases::open(state, &admin_user, CreateVia::Staff, &customer, form, opened).await?;
+        let case = shared::services::cases::open(
+            state,
+            &admin_user,
+            CreateVia::Staff,
+            &customer,
+            form,
+            opened,
+            &shared::store::idempotency::Once::none(),
+        )
+        .await?;
         // Published an hour after it was opened and accepted some hours
         // later, at those moments (the legal page's time to accept).
         use shared::domain::case::Transition;

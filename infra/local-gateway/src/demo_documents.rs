@@ -81,7 +81,7 @@ pub async fn seed_demo_documents(state: &AppState) -> Result<usize, ApiError> {
         // The browser PUTs to the presigned URL; the seed writes the same
         // object directly (confirm takes an object already in place as well).
         state.files.put_bytes(&target.key, &target.content_type, file_bytes(d.name, d.text)?).await?;
-        documents::confirm(state, who, &c.uid, &target.key, d.name).await?;
+        documents::confirm(state, who, &c.uid, &target.key, d.name, &shared::store::idempotency::Once::none()).await?;
         added += 1;
     }
     Ok(added)

@@ -188,6 +188,9 @@ pub struct EnvelopeForm {
     pub sequential: bool,
     /// 32 hex digits the client draws once per form: a retried create
     /// answers the envelope made the first time.
+    /// Deprecated: send the `Idempotency-Key` header instead. Still accepted
+    /// for this release: without the header it is the request's key.
+    #[schema(deprecated)]
     #[serde(default)]
     pub request_id: Option<String>,
 }

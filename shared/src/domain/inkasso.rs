@@ -52,6 +52,9 @@ pub struct ClaimForm {
     #[schema(required = true)]
     pub invoice: Option<EnvelopeDocument>,
     /// 32 hex digits drawn once per form: a retry lands on the same claim.
+    /// Deprecated: send the `Idempotency-Key` header instead. Still accepted
+    /// for this release: without the header it is the request's key.
+    #[schema(deprecated)]
     pub request_id: Option<String>,
 }
 

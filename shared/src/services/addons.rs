@@ -22,6 +22,7 @@ use crate::domain::{Role, User};
 use crate::error::{ApiError, Msg};
 use crate::providers::http::ProviderError;
 use crate::providers::signing::{NewEnvelope, SendDocument};
+use crate::store::idempotency::Once;
 use crate::store::subscriptions::StoredRow;
 use crate::store::tx::Tx;
 
@@ -90,7 +91,9 @@ pub(crate) async fn book(
 }
 
 /// A request id from the client (32 hex digits) makes a retried request
-/// land on the same record; without one, a new id.
+/// land on the same record; without one, a new id. The older `request_id`
+/// body fields still count (one release); the `Idempotency-Key` header
+/// gives the same through [`Once::stable_id`].
 pub(crate) fn record_id(request_id: Option<&str>) -> String {
     match request_id.map(str::trim) {
         Some(r) if r.len() == 32 && r.chars().all(|c| c.is_ascii_hexdigit()) => r.to_ascii_lowercase(),
@@ -212,11 +215,17 @@ async fn check_documents(ctx: &Context, customer: &str, form: &EnvelopeForm) -> 
 
 /// Creates a draft envelope, booked as one use of the Verified plan in the
 /// same transaction ('Limit has been reached, please upgrade your account').
-pub async fn create_envelope(ctx: &Context, user: &User, form: &EnvelopeForm, request_id: Option<&str>) -> Result<Envelope, ApiError> {
+pub async fn create_envelope(
+    ctx: &Context,
+    user: &User,
+    form: &EnvelopeForm,
+    request_id: Option<&str>,
+    once: &Once,
+) -> Result<Envelope, ApiError> {
     let (customer, _) = access(ctx, user, Addon::Verified, false).await?;
     let form = rules::validate_envelope(form)?;
     check_documents(ctx, &customer, &form).await?;
-    let uid = record_id(request_id);
+    let uid = record_id(request_id.or(once.stable_id().as_deref()));
     let (customer, uid, form) = (&customer, &uid, &form);
     retry::until_done(|attempt| async move {
         // A try whose write landed although its answer was lost counts once.
@@ -244,6 +253,7 @@ pub async fn create_envelope(ctx: &Context, user: &User, form: &EnvelopeForm, re
         };
         let mut tx = ctx.store.tx();
         ctx.store.add_envelope(&mut tx, &e, None)?;
+        once.record(&mut tx, &e)?;
         let queued = book(ctx, &mut tx, &row, &format!("envelope-{uid}"), user, &format!("Verified: {}", e.name)).await?;
         Ok(if events::commit(ctx, tx, queued).await? { Attempt::Done(e) } else { Attempt::Conflict })
     })
@@ -480,10 +490,11 @@ pub async fn credit_lookup(
     kind: &str,
     number: &str,
     request_id: Option<&str>,
+    once: &Once,
 ) -> Result<CreditReport, ApiError> {
     let (customer, f) = access(ctx, user, Addon::Bisnode, false).await?;
     let (kind, number) = rules::credit_lookup(kind, number)?;
-    let uid = record_id(request_id);
+    let uid = record_id(request_id.or(once.stable_id().as_deref()));
     if let Some((done, _)) = ctx.store.credit_report(&customer, &uid).await? {
         return Ok(done);
     }
@@ -517,6 +528,7 @@ pub async fn credit_lookup(
         };
         let mut tx = ctx.store.tx();
         ctx.store.add_credit_report(&mut tx, &r, None)?;
+        once.record(&mut tx, &r)?;
         let queued = book(ctx, &mut tx, &row, &format!("credit-{uid}"), user, &format!("Bisnode: {number}")).await?;
         Ok(if events::commit(ctx, tx, queued).await? { Attempt::Done(r) } else { Attempt::Conflict })
     })

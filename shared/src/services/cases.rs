@@ -23,6 +23,7 @@ use crate::domain::{Role, User};
 use crate::error::{ApiError, Msg};
 use crate::store::cases::{CasePage, StoredCase};
 use crate::store::catalogue::NamedKind;
+use crate::store::idempotency::Once;
 
 /// The case `user` may see, as stored now (404 for anyone who may not see it).
 pub(crate) async fn visible(ctx: &Context, user: &User, uid: &str) -> Result<Case, ApiError> {
@@ -48,11 +49,26 @@ pub(crate) async fn commit_case(
     history: &[HistoryEntry],
     event: Event<'_>,
 ) -> Result<bool, ApiError> {
+    commit_case_once(ctx, prev, next, history, event, &Once::none(), &()).await
+}
+
+/// [`commit_case`] with the idempotency record of the request, whose
+/// answer is `answer`, in the same transaction.
+pub(crate) async fn commit_case_once<T: serde::Serialize + Sync>(
+    ctx: &Context,
+    prev: Option<&StoredCase>,
+    next: &Case,
+    history: &[HistoryEntry],
+    event: Event<'_>,
+    once: &Once,
+    answer: &T,
+) -> Result<bool, ApiError> {
     let mut tx = ctx.store.tx();
     ctx.store.add_case_write(&mut tx, prev.map(|p| (&p.case, p.rev)), next)?;
     for h in history {
         ctx.store.add_history(&mut tx, h)?;
     }
+    once.record(&mut tx, answer)?;
     let queued = events::record(ctx, &mut tx, &[event]).await?;
     events::commit(ctx, tx, queued).await
 }
@@ -113,8 +129,8 @@ fn now() -> chrono::NaiveDateTime {
 /// named customer, the customer side for its own company (which needs an
 /// active consultancy service). A lawyer's own case names them as its
 /// direct-assign lawyer, so staff publishing it hand it straight to them.
-pub async fn create(ctx: &Context, user: &User, via: CreateVia, customer: &str, form: CaseForm) -> Result<Case, ApiError> {
-    open(ctx, user, via, customer, form, Utc::now()).await
+pub async fn create(ctx: &Context, user: &User, via: CreateVia, customer: &str, form: CaseForm, once: &Once) -> Result<Case, ApiError> {
+    open(ctx, user, via, customer, form, Utc::now(), once).await
 }
 
 /// [`create`] with the moment the case is opened: now on every request
@@ -127,6 +143,7 @@ pub async fn open(
     customer: &str,
     mut form: CaseForm,
     at: chrono::DateTime<Utc>,
+    once: &Once,
 ) -> Result<Case, ApiError> {
     policy::require(user, Action::CreateCase(via))?;
     let customer = match via {
@@ -162,7 +179,7 @@ pub async fn open(
     // counters' guard (its customer's account manager changed meanwhile):
     // record again with the manager read anew.
     for _ in 0..3 {
-        if commit_case(ctx, None, &c, std::slice::from_ref(&created), Event::CaseCreated { case: &c, by: user }).await? {
+        if commit_case_once(ctx, None, &c, std::slice::from_ref(&created), Event::CaseCreated { case: &c, by: user }, once, &c).await? {
             return Ok(c);
         }
     }
@@ -335,13 +352,25 @@ pub struct Note {
 }
 
 /// Adds an internal note (the provider's people who may see the case).
-pub async fn add_note(ctx: &Context, user: &User, case_uid: &str, text: &str) -> Result<Note, ApiError> {
+pub async fn add_note(ctx: &Context, user: &User, case_uid: &str, text: &str, once: &Once) -> Result<Note, ApiError> {
     policy::require(user, Action::SeeInternal)?;
     let c = visible(ctx, user, case_uid).await?;
     let text = case::validate_note(text)?;
     let at = Utc::now();
-    ctx.store.add_case_note(&c.uid, &user.uid, &user.full_name(), &text, at).await?;
-    Ok(Note { by: user.uid.clone(), by_name: user.full_name(), note: text, at: at.to_rfc3339() })
+    let note = Note { by: user.uid.clone(), by_name: user.full_name(), note: text, at: at.to_rfc3339() };
+    let mut tx = ctx.store.tx();
+    ctx.store.add_case_note(&mut tx, &c.uid, &note.by, &note.by_name, &note.note, at)?;
+    once.record(&mut tx, &note)?;
+    match ctx.store.commit(tx).await {
+        Ok(true) => Ok(note),
+        // The note has no condition of its own: only its key's record can fail.
+        Ok(false) => Err(ApiError::bad(Msg::ChangedConcurrently)),
+        Err(e @ (ApiError::Replay { .. } | ApiError::IdempotencyKeyReused)) => Err(e),
+        Err(e) => {
+            eprintln!("WARN case note not saved: {e}");
+            Err(ApiError::bad(Msg::CaseNoteSaveFailed))
+        }
+    }
 }
 
 /// A case's internal notes, oldest first.

@@ -14,6 +14,7 @@ use crate::services::credentials::passwords;
 use crate::services::events::{self, Event};
 use crate::services::retry::{self, Attempt};
 use crate::services::Context;
+use crate::store::idempotency::Once;
 use crate::store::tx::Tx;
 use crate::store::users::ContactPage;
 
@@ -92,7 +93,18 @@ async fn visible(s: &Context, caller: &User, contact_id: &str, latest: bool) -> 
 /// the user, its e-mail item, its set-password link (single use, three
 /// days) and its entry in the conflict-of-interest index in one
 /// transaction; the link is mailed after.
-pub async fn create(s: &Context, caller: &User, customer: Option<&str>, email: &str, form: ContactForm) -> Result<User, ApiError> {
+///
+/// `answer` is what the handler answers with the new contact: it is kept
+/// with the request's idempotency record (`once`) in the same transaction.
+pub async fn create<A: serde::Serialize + Sync>(
+    s: &Context,
+    caller: &User,
+    customer: Option<&str>,
+    email: &str,
+    form: ContactForm,
+    once: &Once,
+    answer: impl Fn(&User) -> A + Sync,
+) -> Result<User, ApiError> {
     let customer = customer_for(s, caller, customer).await?;
     let mut errors = FieldErrors::new();
     if email.trim().is_empty() {
@@ -128,6 +140,7 @@ pub async fn create(s: &Context, caller: &User, customer: Option<&str>, email: &
         let mut tx = s.store.tx();
         accounts::add_account(&s.store, &mut tx, &user)?;
         let invitation = passwords::add_invitation(s, &mut tx, &user)?;
+        once.record(&mut tx, &answer(&user))?;
         if commit_saved(s, tx, &user).await? {
             return Ok(Attempt::Done(invitation));
         }

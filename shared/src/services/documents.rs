@@ -12,7 +12,7 @@ use chrono::Utc;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::cases::{commit_case, visible, visible_for_write};
+use super::cases::{commit_case, commit_case_once, visible, visible_for_write};
 use super::events::Event;
 use super::retry::{self, Attempt};
 use super::Context;
@@ -22,6 +22,7 @@ use crate::domain::message::Attachment;
 use crate::domain::User;
 use crate::error::{ApiError, Msg};
 use crate::store::cases::StoredCase;
+use crate::store::idempotency::Once;
 
 /// The case history field of documents.
 const FILE: &str = "file";
@@ -118,7 +119,7 @@ pub async fn upload_url(ctx: &Context, user: &User, case_uid: &str, name: &str) 
 /// start with the magic bytes of its type; then it joins the case's files
 /// (history entry `file`). Any refusal deletes the object. Confirming a key
 /// the case already holds answers that file again (a retried request).
-pub async fn confirm(ctx: &Context, user: &User, case_uid: &str, key: &str, name: &str) -> Result<CaseFile, ApiError> {
+pub async fn confirm(ctx: &Context, user: &User, case_uid: &str, key: &str, name: &str, once: &Once) -> Result<CaseFile, ApiError> {
     // Seeing the case is enough to get this far; the right to add is checked
     // in `add`, so an upload whose confirm is refused (case closed meanwhile)
     // is deleted too.
@@ -130,12 +131,12 @@ pub async fn confirm(ctx: &Context, user: &User, case_uid: &str, key: &str, name
     if let Some(f) = c.files.iter().find(|f| f.key == key) {
         return Ok(f.clone());
     }
-    match add(ctx, user, &c.uid, key, key_type, name).await {
+    match add(ctx, user, &c.uid, key, key_type, name, once).await {
         Ok(f) => Ok(f),
         Err(e) => {
             // Whatever refused it (type, size, limit, rights changed meanwhile),
             // the object must not stay: nothing refers to it.
-            if e.key() != document::DOCUMENT_NOT_UPLOADED {
+            if e.key() != document::DOCUMENT_NOT_UPLOADED && !matches!(e, ApiError::Replay { .. } | ApiError::IdempotencyKeyReused) {
                 if let Err(del) = ctx.files.discard_upload(key).await {
                     eprintln!("WARN refused document {key} not deleted: {del}");
                 }
@@ -145,7 +146,15 @@ pub async fn confirm(ctx: &Context, user: &User, case_uid: &str, key: &str, name
     }
 }
 
-async fn add(ctx: &Context, user: &User, case_uid: &str, key: &str, key_type: DocumentType, raw_name: &str) -> Result<CaseFile, ApiError> {
+async fn add(
+    ctx: &Context,
+    user: &User,
+    case_uid: &str,
+    key: &str,
+    key_type: DocumentType,
+    raw_name: &str,
+    once: &Once,
+) -> Result<CaseFile, ApiError> {
     manageable(ctx, user, case_uid).await?;
     let (name, t) = name_and_type(raw_name)?;
     // The name confirmed must be of the type the key was issued for (jpg = jpeg).
@@ -180,8 +189,8 @@ async fn add(ctx: &Context, user: &User, case_uid: &str, key: &str, key_type: Do
         next.files.push(file.clone());
         next.updated_at = Utc::now();
         let history = HistoryEntry::new(case_uid, user, FILE, None, Some(file.name.clone()));
-        let written =
-            commit_case(ctx, Some(&prev), &next, &[history], Event::CaseChanged { before: &prev.case, after: &next, by: user }).await?;
+        let event = Event::CaseChanged { before: &prev.case, after: &next, by: user };
+        let written = commit_case_once(ctx, Some(&prev), &next, &[history], event, once, file).await?;
         Ok(if written { Attempt::Done(file.clone()) } else { Attempt::Conflict })
     })
     .await

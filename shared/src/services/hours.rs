@@ -20,6 +20,7 @@ use crate::domain::subscription::whole_seconds;
 use crate::domain::User;
 use crate::error::{ApiError, Msg};
 use crate::store::case_hours::StoredAdditional;
+use crate::store::idempotency::Once;
 use crate::store::tx::Tx;
 
 /// The case history field of hour entries.
@@ -76,7 +77,14 @@ async fn booking_row(ctx: &Context, c: &Case, billable: bool, already: Option<u6
 }
 
 /// A lawyer enters hours on their in-progress case (admin names the lawyer).
-pub async fn log(ctx: &Context, user: &User, case_uid: &str, lawyer: Option<&str>, form: &HourForm) -> Result<CaseHour, ApiError> {
+pub async fn log(
+    ctx: &Context,
+    user: &User,
+    case_uid: &str,
+    lawyer: Option<&str>,
+    form: &HourForm,
+    once: &Once,
+) -> Result<CaseHour, ApiError> {
     let input = case::validate_hours(form)?;
     // One id for every try: an entry whose write landed although its answer
     // was lost counts once.
@@ -109,6 +117,7 @@ pub async fn log(ctx: &Context, user: &User, case_uid: &str, lawyer: Option<&str
         let mut tx = ctx.store.tx();
         ctx.store.add_case_hour_write(&mut tx, &c, None, Some(&h), now()).await?;
         ctx.store.add_history(&mut tx, &HistoryEntry::new(&c.uid, user, HOUR, None, Some(h.summary())))?;
+        once.record(&mut tx, &h)?;
         Ok(done_if(commit_hours(ctx, tx, &c, user, HoursChange::Logged, &[(None, Some(h.clone()))]).await?, h))
     })
     .await
@@ -261,7 +270,7 @@ async fn commit_additional(
 
 /// The lawyer's additional hours of one month on a case (admin names the
 /// lawyer). One entry per month and lawyer; no subscription is consumed.
-pub async fn add_additional(ctx: &Context, user: &User, req: &AdditionalHourRequest) -> Result<AdditionalHour, ApiError> {
+pub async fn add_additional(ctx: &Context, user: &User, req: &AdditionalHourRequest, once: &Once) -> Result<AdditionalHour, ApiError> {
     let input = add::validate(&req.form)?;
     let id = uuid::Uuid::new_v4().simple().to_string();
     let (input, id) = (&input, &id);
@@ -293,6 +302,7 @@ pub async fn add_additional(ctx: &Context, user: &User, req: &AdditionalHourRequ
         let mut tx = ctx.store.tx();
         ctx.store.add_additional_hour_write(&mut tx, &c.uid, None, Some(&e))?;
         let history = HistoryEntry::new(&c.uid, user, ADDITIONAL, None, Some(add::summary(&e)));
+        once.record(&mut tx, &e)?;
         Ok(done_if(commit_additional(ctx, tx, &[history], &c, user, HoursChange::Logged).await?, e))
     })
     .await

@@ -24,6 +24,7 @@ use crate::domain::inkasso::{validate_claim, Claim, ClaimForm};
 use crate::domain::User;
 use crate::error::{ApiError, Msg};
 use crate::providers::inkasso::{NewClaim, ProspectAnswer};
+use crate::store::idempotency::Once;
 
 /// Spec §9: an application (like a delayed credit report) is answered
 /// within this many minutes; the screen says to come back after them.
@@ -173,11 +174,11 @@ async fn check_invoice(ctx: &Context, customer: &str, key: &str) -> Result<(), A
 /// the Incasso plan ('Limit has been reached, please upgrade your account').
 /// The limit is checked before the provider is asked and held by the
 /// booking's condition; a provider failure stores nothing.
-pub async fn register_claim(ctx: &Context, user: &User, form: &ClaimForm) -> Result<Claim, ApiError> {
+pub async fn register_claim(ctx: &Context, user: &User, form: &ClaimForm, once: &Once) -> Result<Claim, ApiError> {
     let (customer, _) = access(ctx, user, Addon::Incasso, false).await?;
     let creditor = creditor(ctx, user).await?;
     let valid = validate_claim(form, Utc::now().date_naive())?;
-    let uid = record_id(form.request_id.as_deref());
+    let uid = record_id(form.request_id.as_deref().or(once.stable_id().as_deref()));
     if let Some((done, _)) = ctx.store.claim(&customer, &uid).await? {
         return Ok(done);
     }
@@ -228,6 +229,7 @@ pub async fn register_claim(ctx: &Context, user: &User, form: &ClaimForm) -> Res
         };
         let mut tx = ctx.store.tx();
         ctx.store.add_claim(&mut tx, &c, None)?;
+        once.record(&mut tx, &c)?;
         let what = format!("Inkasso: {} {}", c.invoice_number, c.debtor_name);
         let queued = book(ctx, &mut tx, &row, &format!("claim-{uid}"), user, &what).await?;
         Ok(if events::commit(ctx, tx, queued).await? { Attempt::Done(c) } else { Attempt::Conflict })

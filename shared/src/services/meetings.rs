@@ -32,6 +32,7 @@ use crate::domain::meeting::{self as rules, Meeting, Slot, HORIZON_DAYS};
 use crate::domain::subscription::UsageEntry;
 use crate::domain::{Role, User};
 use crate::error::{ApiError, Msg};
+use crate::store::idempotency::Once;
 
 /// A case the customer may book a meeting about: in progress with a lawyer.
 #[derive(Clone, Debug, Serialize, ToSchema)]
@@ -111,14 +112,17 @@ pub struct BookingForm {
     pub slot_uid: String,
     /// 32 hex digits the client draws once per booking: a retried request
     /// answers the meeting made the first time (and the same room).
+    /// Deprecated: send the `Idempotency-Key` header instead. Still accepted
+    /// for this release: without the header it is the request's key.
+    #[schema(deprecated)]
     pub request_id: Option<String>,
 }
 
 /// Books a free time of the case's lawyer: one use of the video-meeting
 /// plan ('Limit has been reached, please upgrade your account').
-pub async fn book(ctx: &Context, user: &User, form: &BookingForm) -> Result<Meeting, ApiError> {
+pub async fn book(ctx: &Context, user: &User, form: &BookingForm, once: &Once) -> Result<Meeting, ApiError> {
     let (customer, facts) = access(ctx, user, Addon::VideoMeeting, false).await?;
-    let uid = record_id(form.request_id.as_deref());
+    let uid = record_id(form.request_id.as_deref().or(once.stable_id().as_deref()));
     if let Some(done) = ctx.store.meeting(&customer, &uid).await? {
         return Ok(done);
     }
@@ -134,7 +138,7 @@ pub async fn book(ctx: &Context, user: &User, form: &BookingForm) -> Result<Meet
         .map_err(|e| ApiError::bad(e.key()))?;
     let title = format!("{} {}", case.case_number, case.subject).chars().take(200).collect::<String>();
     let room = ctx.providers.meeting.create_room(&uid, &title, slot.start, slot.minutes).await?;
-    let written = write_booking(ctx, user, &customer, &uid, &case, &slot, &room).await;
+    let written = write_booking(ctx, user, &customer, &uid, &case, &slot, &room, once).await;
     if written.is_err() && !matches!(ctx.store.meeting(&customer, &uid).await, Ok(Some(_))) {
         // Lost the slot or the limit: the room must not outlive the refusal
         // (a failed close is left to the provider's own expiry of unused rooms).
@@ -151,6 +155,7 @@ async fn write_booking(
     case: &crate::domain::case::Case,
     slot: &Slot,
     room: &crate::providers::meeting::Room,
+    once: &Once,
 ) -> Result<Meeting, ApiError> {
     let customer_name = ctx.store.get_user(customer).await?.map(|u| u.full_name()).unwrap_or_default();
     let customer_name = if case.customer_name.trim().is_empty() { customer_name } else { case.customer_name.clone() };
@@ -188,6 +193,7 @@ async fn write_booking(
         let mut tx = ctx.store.tx();
         ctx.store.add_meeting_slot_write(&mut tx, &fresh, rev)?;
         ctx.store.add_meeting(&mut tx, &m)?;
+        once.record(&mut tx, &m)?;
         // One use on the row under its limit, with its ledger entry (the CSV time report).
         let at = Utc::now().naive_utc();
         let entry = UsageEntry {

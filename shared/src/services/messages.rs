@@ -17,6 +17,7 @@ use crate::domain::document::{self, DocumentType, DOCUMENT_MAX_BYTES};
 use crate::domain::message::{self, Attachment, Message, Side};
 use crate::domain::User;
 use crate::error::{ApiError, Msg};
+use crate::store::idempotency::Once;
 use crate::store::keys;
 use crate::store::tx::Cond;
 
@@ -132,7 +133,14 @@ async fn checked_attachment(ctx: &Context, case_uid: &str, key: &str, name: &str
 /// Writes a message (and, when given, the file uploaded for it) in the
 /// case's conversation, with its notification to the other party, in one
 /// transaction that also checks the case is still in progress.
-pub async fn post(ctx: &Context, user: &User, case_uid: &str, text: &str, attachment: Option<(&str, &str)>) -> Result<Message, ApiError> {
+pub async fn post(
+    ctx: &Context,
+    user: &User,
+    case_uid: &str,
+    text: &str,
+    attachment: Option<(&str, &str)>,
+    once: &Once,
+) -> Result<Message, ApiError> {
     let stored = visible_for_write(ctx, user, case_uid).await?;
     let c = stored.case;
     let side = message::may_write(user, &c)?;
@@ -158,6 +166,7 @@ pub async fn post(ctx: &Context, user: &User, case_uid: &str, text: &str, attach
         Cond::new("#st = :st").name("#st", "status").value(":st", crate::store::cases::status_value(CaseStatus::Inprogress)),
     )?;
     ctx.store.add_message(&mut tx, &m)?;
+    once.record(&mut tx, &m)?;
     let queued = events::record(ctx, &mut tx, &[Event::MessagePosted { case: &c, message: &m, by: user }]).await?;
     if !events::commit(ctx, tx, queued).await? {
         // The case left 'in progress' meanwhile: say why, as a fresh read would.

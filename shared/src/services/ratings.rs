@@ -11,12 +11,13 @@ use crate::domain::policy::{self, Action};
 use crate::domain::rating::{self, Rating};
 use crate::domain::{Role, User};
 use crate::error::{ApiError, Msg};
+use crate::store::idempotency::Once;
 
 /// A lawyer's page of ratings shows at most this many, newest first.
 pub const LIST_LIMIT: i32 = 100;
 
 /// `rating/create/`: the customer rates its closed case, once.
-pub async fn rate(ctx: &Context, user: &User, case_uid: &str, stars: Option<i64>, comment: &str) -> Result<Rating, ApiError> {
+pub async fn rate(ctx: &Context, user: &User, case_uid: &str, stars: Option<i64>, comment: &str, once: &Once) -> Result<Rating, ApiError> {
     let c = visible(ctx, user, case_uid).await?;
     let lawyer = rating::may_rate(user, &c)?;
     let (stars, comment) = rating::validate(stars, comment)?;
@@ -36,6 +37,7 @@ pub async fn rate(ctx: &Context, user: &User, case_uid: &str, stars: Option<i64>
     let has_profile = ctx.store.get_staff(&r.lawyer).await?.is_some();
     let mut tx = ctx.store.tx();
     ctx.store.add_rating(&mut tx, &r, has_profile)?;
+    once.record(&mut tx, &r)?;
     let queued = events::record(ctx, &mut tx, &[Event::CaseRated { case: &c, rating: &r }]).await?;
     if !events::commit(ctx, tx, queued).await? {
         return Err(ApiError::bad(Msg::AlreadyRated));

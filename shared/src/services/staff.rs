@@ -15,6 +15,7 @@ use crate::domain::policy::{self, Action};
 use crate::domain::staff::{list_cursor, LawyerDetails, StaffFields, StaffInput};
 use crate::domain::{Role, User, UserSubType};
 use crate::error::{ApiError, FieldErrors, Msg};
+use crate::store::idempotency::Once;
 use crate::store::keys::staff::list_gsi1pk;
 /// What the staff use cases answer with.
 pub use crate::store::staff::{StaffPage, StaffProfile};
@@ -57,7 +58,7 @@ async fn checked(ctx: &Context, input: &StaffInput, role: Role) -> Result<StaffF
 /// its link, no link without its account), then the mail with the link. A
 /// stop before the mail leaves an account whose link admin sends again
 /// ([`send_password_link`]).
-pub async fn create(ctx: &Context, caller: &User, role: Role, input: StaffInput) -> Result<StaffProfile, ApiError> {
+pub async fn create(ctx: &Context, caller: &User, role: Role, input: StaffInput, once: &Once) -> Result<StaffProfile, ApiError> {
     policy::require(caller, Action::ManageStaff)?;
     let role = staff_role(role)?;
     let fields = checked(ctx, &input, role).await?;
@@ -83,6 +84,7 @@ pub async fn create(ctx: &Context, caller: &User, role: Role, input: StaffInput)
         let mut tx = ctx.store.tx();
         ctx.store.add_new_staff(&mut tx, &user, &profile)?;
         let invitation = add_invitation(ctx, &mut tx, &user)?;
+        once.record(&mut tx, &profile)?;
         ctx.faults.check("staff.before_commit")?;
         if ctx.store.commit(tx).await? {
             return Ok(Attempt::Done(invitation));

@@ -18,6 +18,7 @@ use crate::domain::policy::{self, Action};
 use crate::domain::subscription::{self, AddToCustomer, Addition, ChangeService, Grant, PurchasedService, RowView, TimeReport, UsageEntry};
 use crate::domain::{Role, User};
 use crate::error::{ApiError, Msg};
+use crate::store::idempotency::Once;
 
 fn now() -> NaiveDateTime {
     Utc::now().naive_utc()
@@ -67,24 +68,24 @@ pub async fn customer_services(ctx: &Context, caller: &User, customer_uid: &str)
 }
 
 /// The customer buys a public package: a consultancy-hours row.
-pub async fn buy_package(ctx: &Context, caller: &User, package_id: u64) -> Result<RowView, ApiError> {
+pub async fn buy_package(ctx: &Context, caller: &User, package_id: u64, once: &Once) -> Result<RowView, ApiError> {
     policy::require(caller, Action::BuyForOwnCompany)?;
     let package = ctx.store.get_package(package_id).await?.filter(|p| p.public).ok_or(ApiError::NotFound)?;
     let at = now();
-    Ok(grant(ctx, &caller.uid, &Grant::from_package(&package), at).await?.view(at))
+    Ok(grant_once(ctx, &caller.uid, &Grant::from_package(&package), at, once).await?.view(at))
 }
 
 /// The customer buys a public service plan.
-pub async fn buy_service_plan(ctx: &Context, caller: &User, plan_id: u64) -> Result<RowView, ApiError> {
+pub async fn buy_service_plan(ctx: &Context, caller: &User, plan_id: u64, once: &Once) -> Result<RowView, ApiError> {
     policy::require(caller, Action::BuyForOwnCompany)?;
     let plan = ctx.store.get_service_plan(plan_id).await?.filter(|p| p.public).ok_or(ApiError::NotFound)?;
     let at = now();
-    Ok(grant(ctx, &caller.uid, &Grant::from_plan(&plan), at).await?.view(at))
+    Ok(grant_once(ctx, &caller.uid, &Grant::from_plan(&plan), at, once).await?.view(at))
 }
 
 /// Admin or a sales person adds a package or a service plan (public or not)
 /// to a customer; only admin adds a custom package (spec §6).
-pub async fn add_to_customer(ctx: &Context, caller: &User, form: &AddToCustomer) -> Result<RowView, ApiError> {
+pub async fn add_to_customer(ctx: &Context, caller: &User, form: &AddToCustomer, once: &Once) -> Result<RowView, ApiError> {
     policy::require(caller, Action::ManageSubscriptions)?;
     if form.custom {
         policy::require(caller, Action::SellCustomPackage)?;
@@ -97,7 +98,7 @@ pub async fn add_to_customer(ctx: &Context, caller: &User, form: &AddToCustomer)
     };
     let c = customer(ctx, &customer_uid).await?;
     let at = now();
-    Ok(grant(ctx, &c.uid, &grant_of, at).await?.view(at))
+    Ok(grant_once(ctx, &c.uid, &grant_of, at, once).await?.view(at))
 }
 
 /// A new row of `grant` for a customer (bought or added by staff). Spec §5:
@@ -108,6 +109,18 @@ pub async fn add_to_customer(ctx: &Context, caller: &User, form: &AddToCustomer)
 /// the loser reads and decides again: it gets an advance row, or the rule's
 /// own refusal (`active_and_advance_subscription`), never a bare conflict.
 pub async fn grant(ctx: &Context, customer_uid: &str, grant: &Grant, now: NaiveDateTime) -> Result<PurchasedService, ApiError> {
+    grant_once(ctx, customer_uid, grant, now, &Once::none()).await
+}
+
+/// [`grant`] for a request: its idempotency record (the row's view as the
+/// answer) in the row's transaction.
+async fn grant_once(
+    ctx: &Context,
+    customer_uid: &str,
+    grant: &Grant,
+    now: NaiveDateTime,
+    once: &Once,
+) -> Result<PurchasedService, ApiError> {
     retry::until_done(|_| async {
         let seen = ctx.store.purchase_guard(customer_uid, grant.service_id).await?;
         let existing: Vec<PurchasedService> = ctx.store.purchases_of(customer_uid).await?.into_iter().map(|r| r.row).collect();
@@ -116,6 +129,7 @@ pub async fn grant(ctx: &Context, customer_uid: &str, grant: &Grant, now: NaiveD
         row.sold_by = manager_of(ctx, customer_uid).await?;
         let mut tx = ctx.store.tx();
         ctx.store.add_purchase(&mut tx, &row, seen)?;
+        once.record(&mut tx, &row.clone().view(now))?;
         let queued = events::record(ctx, &mut tx, &[Event::SubscriptionChanged { row: &row, change: SubscriptionChange::Bought }]).await?;
         Ok(if events::commit(ctx, tx, queued).await? { Attempt::Done(row) } else { Attempt::Conflict })
     })

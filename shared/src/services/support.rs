@@ -17,6 +17,7 @@ use crate::domain::support::{self, Answer, Ticket, TicketCounts, TicketStatus};
 use crate::domain::{Role, User};
 use crate::error::{ApiError, Msg};
 use crate::store::content::{TicketPage, TicketScope};
+use crate::store::idempotency::Once;
 
 /// Tickets are numbered by this counter.
 const COUNTER: &str = "ticket";
@@ -58,6 +59,7 @@ pub async fn create(
     message: &str,
     case_uid: Option<&str>,
     attachment: Option<(&str, &str)>,
+    once: &Once,
 ) -> Result<Ticket, ApiError> {
     let customer = support::may_create(user)?;
     let (subject, message) = support::validate(subject, message)?;
@@ -93,6 +95,7 @@ pub async fn create(
     };
     let mut tx = ctx.store.tx();
     ctx.store.add_ticket(&mut tx, &t)?;
+    once.record(&mut tx, &t)?;
     if !ctx.store.commit(tx).await? {
         return Err(ApiError::internal("ticket number taken"));
     }
@@ -139,7 +142,7 @@ pub async fn details(ctx: &Context, user: &User, id: u64) -> Result<TicketDetail
 }
 
 /// An answer in a ticket (admin; or the customer side's follow-up).
-pub async fn answer(ctx: &Context, user: &User, id: u64, text: &str) -> Result<Answer, ApiError> {
+pub async fn answer(ctx: &Context, user: &User, id: u64, text: &str, once: &Once) -> Result<Answer, ApiError> {
     let text = support::validate_answer(text)?;
     let text = &text;
     retry::until_done(|_| async move {
@@ -159,6 +162,7 @@ pub async fn answer(ctx: &Context, user: &User, id: u64, text: &str) -> Result<A
         let mut tx = ctx.store.tx();
         ctx.store.replace_ticket(&mut tx, &prev, &next)?;
         ctx.store.add_answer(&mut tx, &a)?;
+        once.record(&mut tx, &a)?;
         Ok(if ctx.store.commit(tx).await? { Attempt::Done(a) } else { Attempt::Conflict })
     })
     .await

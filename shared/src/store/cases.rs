@@ -305,7 +305,16 @@ impl Store {
         Ok(out)
     }
 
-    pub async fn add_case_note(&self, case_uid: &str, by: &str, by_name: &str, text: &str, at: DateTime<Utc>) -> Result<(), ApiError> {
+    /// Puts a case note into `tx`.
+    pub fn add_case_note(
+        &self,
+        tx: &mut super::tx::Tx,
+        case_uid: &str,
+        by: &str,
+        by_name: &str,
+        text: &str,
+        at: DateTime<Utc>,
+    ) -> Result<(), ApiError> {
         let mut item = Item::new();
         item.insert("PK".into(), s(keys::case::pk(case_uid)));
         item.insert("SK".into(), s(keys::case::note_sk(at, &uuid::Uuid::new_v4().simple().to_string())));
@@ -314,14 +323,7 @@ impl Store {
         item.insert("by_name".into(), s(by_name));
         item.insert("note".into(), s(text));
         item.insert("at".into(), s(keys::at(at)));
-        self.client
-            .put_item()
-            .table_name(&self.table)
-            .set_item(Some(item))
-            .send()
-            .await
-            .map_err(|_| ApiError::bad(Msg::CaseNoteSaveFailed))?;
-        Ok(())
+        tx.put(item)
     }
 
     pub async fn case_notes(&self, case_uid: &str) -> Result<Vec<(String, String, String, String)>, ApiError> {

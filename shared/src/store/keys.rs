@@ -67,6 +67,25 @@ pub mod staff {
     }
 }
 
+/// A write done under an `Idempotency-Key`: the caller's key, the request's
+/// fingerprint and the answer given ([`super::idempotency`]).
+pub mod idempotency {
+    pub fn pk(caller_uid: &str, key: &str) -> String {
+        format!("IDEM#{caller_uid}#{key}")
+    }
+    pub const SK: &str = "IDEM";
+}
+
+/// Mail written with the write it belongs to ([`super::outbox`]).
+pub mod outbox {
+    use super::*;
+    pub const PK: &str = "OUTBOX";
+    /// Oldest first by the time it was written.
+    pub fn sk(written_at: DateTime<Utc>, id: &str) -> String {
+        format!("{}#{id}", at(written_at))
+    }
+}
+
 /// Named counters (next human-readable id).
 pub mod counter {
     pub fn pk(name: &str) -> String {
@@ -557,6 +576,10 @@ mod tests {
         assert_eq!(user::TOTP_SETUP_SK, "TOTP#SETUP");
         assert_eq!(email::pk("a@b.se"), "EMAIL#a@b.se");
         assert_eq!(email::SK, "EMAIL");
+        assert_eq!(idempotency::pk("u1", "k-1"), "IDEM#u1#k-1");
+        assert_eq!(idempotency::SK, "IDEM");
+        assert_eq!(outbox::PK, "OUTBOX");
+        assert_eq!(outbox::sk(t(), "m1"), "2026-03-04T05:06:07.000000Z#m1");
         assert_eq!(staff::SK, "STAFF");
         assert_eq!(staff::list_gsi1pk(Role::Lawyer, Some(UserSubType::External)), "STAFF#lawyer#external");
         assert_eq!(staff::list_gsi1pk(Role::Lawyer, None), "STAFF#lawyer#internal");

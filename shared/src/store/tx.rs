@@ -15,6 +15,10 @@ pub const MAX_ITEMS: usize = 100;
 pub struct Tx {
     table: String,
     items: Vec<TransactWriteItem>,
+    /// The idempotency record this transaction puts (its key and the
+    /// request's fingerprint), so a commit that fails on it answers the
+    /// first request's answer ([`super::idempotency`]).
+    pub(super) once: Option<(String, String)>,
 }
 
 /// A condition expression with its placeholder names and values, e.g.
@@ -179,7 +183,7 @@ impl Tx {
 impl Store {
     /// A new, empty transaction on this table.
     pub fn tx(&self) -> Tx {
-        Tx { table: self.table.clone(), items: Vec::new() }
+        Tx { table: self.table.clone(), items: Vec::new(), once: None }
     }
 
     /// Commits `tx`: `Ok(true)` when written, `Ok(false)` when a condition
@@ -195,7 +199,12 @@ impl Store {
         }
         match self.client.transact_write_items().set_transact_items(Some(tx.items)).send().await {
             Ok(_) => Ok(true),
-            Err(e) if super::is_conditional(&e) => Ok(false),
+            Err(e) if super::is_conditional(&e) => match tx.once {
+                // A concurrent request with the same key may have committed
+                // first: then its answer is this one's.
+                Some((pk, fingerprint)) => self.replay_record(&pk, &fingerprint).await.map(|()| false),
+                None => Ok(false),
+            },
             Err(e) => Err(sdk_err(e)),
         }
     }

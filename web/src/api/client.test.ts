@@ -179,4 +179,78 @@ describe('API client', () => {
     await api.get('/notification/', { query: { offset: 0, limit: 10, ordering: '-timestamp', description: undefined } });
     expect(calls[0].options?.queryParams).toEqual({ offset: '0', limit: '10', ordering: '-timestamp' });
   });
+  describe('Idempotency-Key', () => {
+    const keyOf = (c: Call) => c.options?.headers?.['Idempotency-Key'];
+    const quotedUuid = /^"[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}"$/;
+
+    it('a POST carries a fresh key per action, as a quoted UUID; other methods and token calls carry none', async () => {
+      replies.push(
+        () => ({ status: 201, body: { id: 1 } }),
+        () => ({ status: 201, body: { id: 2 } }),
+        () => ({ status: 200, body: [] }),
+        () => ({ status: 200, body: auth }),
+      );
+      await api.post('/message/', { text: 'a' });
+      await api.post('/message/', { text: 'a' });
+      await api.get('/message/');
+      await api.post('/token/', {}, { anonymous: true });
+      expect(keyOf(calls[0])).toMatch(quotedUuid);
+      expect(keyOf(calls[1])).toMatch(quotedUuid);
+      expect(keyOf(calls[0])).not.toBe(keyOf(calls[1]));
+      expect(keyOf(calls[2])).toBeUndefined();
+      expect(keyOf(calls[3])).toBeUndefined();
+    });
+
+    it.each([503, 504])('after %i the POST is sent once more with the same key, and the user sees one result', async (status) => {
+      replies.push(
+        () => ({ status, body: { status, message: 'service_unavailable', errors: {} } }),
+        () => ({ status: 201, body: { id: 7 } }),
+      );
+      await expect(api.post('/case/hour/create/', { hour: '1' })).resolves.toEqual({ id: 7 });
+      expect(calls).toHaveLength(2);
+      expect(keyOf(calls[1])).toBe(keyOf(calls[0]));
+      expect(calls[1].options?.body).toEqual({ hour: '1' });
+      expect(failed).not.toHaveBeenCalled();
+    });
+
+    it('after a network failure the POST is sent once more with the same key', async () => {
+      replies.push(
+        () => {
+          throw new TypeError('Failed to fetch');
+        },
+        () => ({ status: 201, body: { id: 8 } }),
+      );
+      await expect(api.post('/support/', { subject: 's' })).resolves.toEqual({ id: 8 });
+      expect(calls).toHaveLength(2);
+      expect(keyOf(calls[1])).toBe(keyOf(calls[0]));
+    });
+
+    it('retries once only, and never after an answer that is not a lost one', async () => {
+      replies.push(
+        () => ({ status: 504, body: { message: 'request_timed_out' } }),
+        () => ({ status: 504, body: { message: 'request_timed_out' } }),
+      );
+      await expect(api.post('/message/', {})).rejects.toMatchObject({ status: 504 });
+      expect(calls).toHaveLength(2);
+      expect(failed).toHaveBeenCalledTimes(1);
+      calls.length = 0;
+      replies.push(() => ({ status: 422, body: { status: 422, message: 'idempotency_key_reused', errors: {} } }));
+      await expect(api.post('/message/', {})).rejects.toMatchObject({ status: 422 });
+      expect(calls).toHaveLength(1);
+      calls.length = 0;
+      replies.push(() => ({ status: 503 }));
+      await expect(api.get('/message/')).rejects.toMatchObject({ status: 503 });
+      expect(calls).toHaveLength(1);
+    });
+
+    it('a retry after a refreshed token keeps the key', async () => {
+      replies.push(
+        () => ({ status: 401, body: { message: 'token_expired' } }),
+        () => ({ status: 200, body: { ...auth, access_token: 'new' } }),
+        () => ({ status: 201, body: { id: 9 } }),
+      );
+      await expect(api.post('/message/', {})).resolves.toEqual({ id: 9 });
+      expect(keyOf(calls[2])).toBe(keyOf(calls[0]));
+    });
+  });
 });

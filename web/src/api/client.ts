@@ -28,6 +28,22 @@ export interface RequestOptions {
   binary?: boolean;
 }
 
+/** The request header that makes a POST happen once (IETF httpapi draft). */
+export const IDEMPOTENCY_KEY = 'Idempotency-Key';
+
+/** Statuses after which a POST is sent once more with its key: the first may have been stored. */
+const RETRIED = [0, 503, 504];
+
+/** A fresh key: a random UUID (also where `crypto.randomUUID` is missing: plain http on a LAN address). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
 /** What the UI does with a failed call the caller did not suppress (the spec §8 warning). */
 export type ErrorHook = (status: number, body: unknown) => void;
 
@@ -156,7 +172,12 @@ function shouldNotify(status: number, suppress: RequestOptions['suppressError'])
 }
 
 export async function request<T = unknown>(method: Method, path: string, opts: RequestOptions = {}): Promise<T> {
+  // One key per user action (this call), the same for its retry: a POST
+  // whose answer was lost is answered from the first time, not done twice.
+  const once = method === 'POST' && !opts.anonymous && !opts.headers?.[IDEMPOTENCY_KEY];
+  if (once) opts = { ...opts, headers: { ...opts.headers, [IDEMPOTENCY_KEY]: `"${newIdempotencyKey()}"` } };
   let res = await send(method, path, opts);
+  if (once && RETRIED.includes(res.status)) res = await send(method, path, opts);
   if (res.status === 401 && !opts.anonymous) {
     if (getState().auth?.refresh_token && (await refreshAuth())) res = await send(method, path, opts);
     if (res.status === 401) {

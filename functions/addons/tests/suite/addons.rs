@@ -262,7 +262,9 @@ async fn the_limit_holds_exactly_under_50_concurrent_uses() {
     let mut tasks = Vec::new();
     for _ in 0..50 {
         let (state, cust, form) = (w.state.clone(), cust.clone(), form.clone());
-        tasks.push(tokio::spawn(async move { shared::services::addons::create_envelope(&state, &cust, &form, None).await }));
+        tasks.push(tokio::spawn(async move {
+            shared::services::addons::create_envelope(&state, &cust, &form, None, &shared::store::idempotency::Once::none()).await
+        }));
     }
     let (mut made, mut refused) = (0, 0);
     for t in tasks {

@@ -9,4 +9,5 @@ mod cases;
 mod conflict_index;
 mod documents;
 mod hours;
+mod idempotency;
 mod rights;

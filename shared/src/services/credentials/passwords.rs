@@ -8,6 +8,7 @@ use crate::auth::TokenPair;
 use crate::domain::{normalize_email, password_policy, two_factor, User};
 use crate::error::ApiError;
 use crate::services::Context;
+use crate::store::outbox;
 use crate::store::rate_limit;
 use crate::store::tx::Tx;
 
@@ -84,6 +85,8 @@ pub const INVITATION_TTL_SECS: i64 = 72 * 60 * 60;
 /// [`add_invitation`]), mailed once the account is written.
 pub struct Invitation {
     token: String,
+    /// Its mail in the outbox ([`crate::store::outbox`]).
+    outbox: String,
 }
 
 /// Adds a single-use link to choose a password (the confirm-password screen
@@ -91,27 +94,64 @@ pub struct Invitation {
 /// `tx`, the transaction that creates the account; mail it with
 /// [`mail_invitation`] once that transaction committed. Each link stays
 /// single use and expires on its own; a newer one replaces nothing.
+///
+/// Its mail is an outbox item of the same transaction: no account without
+/// its mail, no mail without its account. A stop before [`mail_invitation`]
+/// leaves it to the scheduled job's sweep ([`send_unsent`]).
 pub fn add_invitation(s: &Context, tx: &mut Tx, user: &User) -> Result<Invitation, ApiError> {
     let token = two_factor::new_link_token();
-    s.store.add_recovery_link(
-        tx,
-        &two_factor::link_digest(&token),
-        &user.uid,
-        user.token_version,
-        Utc::now().timestamp() + INVITATION_TTL_SECS,
-    )?;
-    Ok(Invitation { token })
+    let expires_at = Utc::now().timestamp() + INVITATION_TTL_SECS;
+    s.store.add_recovery_link(tx, &two_factor::link_digest(&token), &user.uid, user.token_version, expires_at)?;
+    let outbox = s.store.add_outbox_mail(tx, outbox::INVITATION, &user.uid, &token, Utc::now(), expires_at)?;
+    Ok(Invitation { token, outbox })
 }
 
-/// Mails the invitation [`add_invitation`] stored.
+/// Mails the invitation [`add_invitation`] stored (the step after the
+/// commit), then marks it sent.
 pub async fn mail_invitation(s: &Context, user: &User, invitation: &Invitation) -> Result<(), ApiError> {
-    let link = format!("{}/recovery/account?token={}", s.config.web_origin.trim_end_matches('/'), invitation.token);
+    s.faults.check("outbox.before_send")?;
+    deliver_invitation(s, user, &invitation.token, &invitation.outbox).await
+}
+
+/// Sends outbox mail written before `before` and still unsent (a stop came
+/// between its commit and its send), at most [`SWEEP_LIMIT`] a run; how
+/// many were sent. Run by the scheduled job.
+pub async fn send_unsent(s: &Context, before: chrono::DateTime<Utc>) -> Result<usize, ApiError> {
+    let mut sent = 0;
+    for m in s.store.unsent_mail_before(before, SWEEP_LIMIT).await? {
+        match (m.kind.as_str(), s.store.get_user(&m.user_uid).await?) {
+            (outbox::INVITATION, Some(user)) => {
+                deliver_invitation(s, &user, &m.token, &m.sk).await?;
+                sent += 1;
+            }
+            // Nobody to write to (or a kind this version does not know): nothing to send.
+            (kind, _) => {
+                eprintln!("WARN outbox mail {} ({kind}) not sendable: marked sent", m.sk);
+                s.store.mark_mail_sent(&m.sk).await?;
+            }
+        }
+    }
+    Ok(sent)
+}
+
+/// Outbox mail one sweep sends at most.
+pub const SWEEP_LIMIT: usize = 25;
+
+/// Sends the invitation mail `sk` unless it is marked sent already (a
+/// second delivery of one item sends nothing), then marks it.
+async fn deliver_invitation(s: &Context, user: &User, token: &str, sk: &str) -> Result<(), ApiError> {
+    if s.store.unsent_mail(sk).await?.is_none() {
+        return Ok(());
+    }
+    let link = format!("{}/recovery/account?token={}", s.config.web_origin.trim_end_matches('/'), token);
     let body = format!(
         "Hej {name},\n\nDu har fått ett konto på plattformen. Öppna länken för att välja ditt lösenord. Den gäller i tre dygn och kan användas en gång:\n{link}\n\n\
          Hello {name},\n\nAn account has been created for you. Open the link to choose your password. It is valid for three days and can be used once:\n{link}\n",
         name = user.first_name
     );
-    s.mail.send(&user.email, "Välkommen / Welcome", &body).await
+    s.mail.send(&user.email, "Välkommen / Welcome", &body).await?;
+    s.store.mark_mail_sent(sk).await?;
+    Ok(())
 }
 
 /// Stores and mails a new invitation for an existing account (its own

@@ -254,7 +254,7 @@ async fn a_stop_between_the_account_and_its_mail_is_finished_by_the_sweep_once()
         shared::testkit::call_with_headers(
             &router,
             Method::POST,
-            "/api/lawyer/create/",
+            "/api/salesperson/create/",
             Some(admin.as_str()),
             Some(form.clone()),
             &[("Idempotency-Key", "\"new-lena\"")],

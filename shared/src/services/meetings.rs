@@ -138,7 +138,7 @@ pub async fn book(ctx: &Context, user: &User, form: &BookingForm, once: &Once) -
         .map_err(|e| ApiError::bad(e.key()))?;
     let title = format!("{} {}", case.case_number, case.subject).chars().take(200).collect::<String>();
     let room = ctx.providers.meeting.create_room(&uid, &title, slot.start, slot.minutes).await?;
-    let written = write_booking(ctx, user, &customer, &uid, &case, &slot, &room, once).await;
+    let written = write_booking(ctx, user, &customer, &uid, &case, (&slot, &room), once).await;
     if written.is_err() && !matches!(ctx.store.meeting(&customer, &uid).await, Ok(Some(_))) {
         // Lost the slot or the limit: the room must not outlive the refusal
         // (a failed close is left to the provider's own expiry of unused rooms).
@@ -153,8 +153,7 @@ async fn write_booking(
     customer: &str,
     uid: &str,
     case: &crate::domain::case::Case,
-    slot: &Slot,
-    room: &crate::providers::meeting::Room,
+    (slot, room): (&Slot, &crate::providers::meeting::Room),
     once: &Once,
 ) -> Result<Meeting, ApiError> {
     let customer_name = ctx.store.get_user(customer).await?.map(|u| u.full_name()).unwrap_or_default();

@@ -183,23 +183,21 @@ pub const IDEMPOTENT_REPLAY: &str = "idempotent-replayed";
 /// POST before the handler reads the body.
 #[derive(Clone, Debug)]
 struct WriteRequest {
-    key: Option<String>,
+    /// `Err` when the header is there but unusable: refused by the
+    /// handlers that take it (others ignore the header).
+    key: Result<Option<String>, ()>,
     fingerprint: String,
 }
 
-/// Reads a POST's body once to fingerprint it (then hands it on), and
-/// refuses an unusable `Idempotency-Key` with 400 `validation_failed` on
-/// the header.
+/// Reads a POST's body once to fingerprint it (then hands it on) with its
+/// `Idempotency-Key`.
 async fn fingerprint_writes(req: Request, next: axum::middleware::Next) -> Response {
     if req.method() != axum::http::Method::POST {
         return next.run(req).await;
     }
     let key = match req.headers().get(IDEMPOTENCY_KEY) {
-        None => None,
-        Some(v) => match v.to_str().ok().and_then(crate::store::idempotency::parse_key) {
-            Some(k) => Some(k),
-            None => return ApiError::field("Idempotency-Key", Msg::Invalid).into_response(),
-        },
+        None => Ok(None),
+        Some(v) => v.to_str().ok().and_then(crate::store::idempotency::parse_key).map(Some).ok_or(()),
     };
     let (mut parts, body) = req.into_parts();
     let bytes = match axum::body::to_bytes(body, MAX_BODY_BYTES).await {
@@ -230,7 +228,8 @@ impl Idempotency {
     /// success answers `status`. `legacy_request_id` is a body's older
     /// `request_id` (credit checks, meetings, claims): used as the key
     /// when the header is absent. A key seen before answers here:
-    /// `Err(Replay)` with the first answer, or 422 `idempotency_key_reused`.
+    /// `Err(Replay)` with the first answer, or 422 `idempotency_key_reused`;
+    /// an unusable key 400 `validation_failed` on the header.
     pub async fn begin(
         &self,
         state: &AppState,
@@ -240,7 +239,8 @@ impl Idempotency {
     ) -> Result<crate::store::idempotency::Once, ApiError> {
         use crate::store::idempotency::{parse_key, Once};
         let Some(w) = &self.0 else { return Ok(Once::none()) };
-        let key = w.key.clone().or_else(|| legacy_request_id.and_then(parse_key).map(|r| format!("request_id:{r}")));
+        let header = w.key.clone().map_err(|()| ApiError::field("Idempotency-Key", Msg::Invalid))?;
+        let key = header.or_else(|| legacy_request_id.and_then(parse_key).map(|r| format!("request_id:{r}")));
         let Some(key) = key else { return Ok(Once::none()) };
         let once = Once::new(&caller.uid, &key, &w.fingerprint, status.as_u16());
         state.store.replay(&once).await?;

@@ -339,7 +339,7 @@ pub struct TicketRequest {
 /// The contact form: a new ticket of the caller's company (customer or contact).
 #[utoipa::path(post, path = "/api/support/", tag = "content", security(("bearer" = [])), request_body = TicketRequest,
     params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
-    responses((status = 201, body = Ticket), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+    responses((status = 201, body = Ticket), (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn ticket_create(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
@@ -396,7 +396,7 @@ pub struct AnswerRequest {
 /// An answer (admin) or a follow-up (the ticket's customer side); not in a closed ticket.
 #[utoipa::path(post, path = "/api/support/{id}/answer/", tag = "content", security(("bearer" = [])), request_body = AnswerRequest,
     params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused."), ("id" = u64, Path, description = "The ticket's number")),
-    responses((status = 201, body = Answer), (status = 400, description = "ticket_closed, validation_failed", body = ErrorBody), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+    responses((status = 201, body = Answer), (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody), (status = 400, description = "ticket_closed, validation_failed", body = ErrorBody), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn ticket_answer(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,

@@ -148,7 +148,7 @@ pub struct CreateContactRequest {
 #[utoipa::path(post, path = "/api/customers/user/create/", tag = "users", security(("bearer" = [])), request_body = CreateContactRequest,
     params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
     responses(
-        (status = 201, body = Contact),
+        (status = 201, body = Contact), (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody),
         (status = 400, description = "Per field: required, invalid_email, email_exists, invalid_phone, invalid_permission, customer_not_found", body = ErrorBody),
         (status = 403, body = ErrorBody),
     ))]

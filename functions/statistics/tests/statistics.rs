@@ -1126,7 +1126,12 @@ async fn every_figure_reconciles_with_the_raw_records_of_a_world_made_at_known_t
     };
     let open = |day: u32| {
         let (state, form, admin_user, customer) = (w.state.clone(), form(), admin_user.clone(), c.uid.clone());
-        async move { cases::open(&state, &admin_user, CreateVia::Staff, &customer, form, at(day, 9)).await.unwrap().uid }
+        async move {
+            cases::open(&state, &admin_user, CreateVia::Staff, &customer, form, at(day, 9), &shared::store::idempotency::Once::none())
+                .await
+                .unwrap()
+                .uid
+        }
     };
     let act = |user: User, uid: String, t: Transition, when: chrono::DateTime<Utc>| {
         let state = w.state.clone();

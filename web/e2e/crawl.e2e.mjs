@@ -98,6 +98,9 @@ function offScreen() {
   return found.slice(0, 5);
 }
 
+/** Routes linked from pages only where the role's menu, as the user's permissions show it, has them (roleTables.menuShows). */
+const MENU_GATED = new Set(['videoMeeting']);
+
 /** How many pages of one route the crawler explores (a few cases: their links differ by status). */
 const EXPLORE_LIMIT = {
   caseDetails: 10,
@@ -294,16 +297,20 @@ function withheldFrom(role, tables, held, prefix) {
     const ctx = { userType: 4, permissions: held };
     const visible = new Set();
     const hidden = new Set();
-    const walk = (defs) => {
+    // A group the contact's menu hides hides its entries too (its pages are linked only where the menu has them).
+    const walk = (defs, groupHidden = false) => {
       for (const d of defs) {
-        if (d.children) walk(d.children);
-        else if (d.path) (d.visible && !d.visible(ctx) ? hidden : visible).add(d.path);
+        const off = groupHidden || (d.visible && !d.visible(ctx));
+        if (d.children) walk(d.children, off);
+        else if (d.path) (off ? hidden : visible).add(d.path);
       }
     };
     walk(tables.menuFor(role));
     for (const r of tables.routesFor(role)) {
       const path = `${prefix}${r.path}`;
       if ((r.contactNeeds && !held.includes(r.contactNeeds)) || (hidden.has(path) && !visible.has(path))) withheld.add(r.id);
+      // Pages whose links elsewhere (the dashboard's "All meetings") show only where the menu has the page.
+      if (MENU_GATED.has(r.id) && !tables.menuShows(role, r.id, ctx)) withheld.add(r.id);
     }
   }
   return withheld;

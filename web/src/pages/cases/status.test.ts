@@ -31,4 +31,11 @@ describe('hours with a comma decimal', () => {
     expect(formatHours(1.5, 'sv')).toBe('1,5');
     expect(formatHours(1.5, 'en')).toBe('1.5');
   });
+
+  it("prefills hours with the reader's decimal", async () => {
+    const { hoursInput } = await import('./status');
+    expect(hoursInput(1.5, 'sv')).toBe('1,5');
+    expect(hoursInput(1.5, 'en')).toBe('1.5');
+    expect(hoursInput(null, 'en')).toBe('');
+  });
 });

@@ -1,4 +1,4 @@
-import { formatDecimal, parseDecimal } from '../../format';
+import { formatDecimal, langOf, parseDecimal } from '../../format';
 /** Spec §4 case status display (the one mapping every case screen uses) and hours as the forms show and check them (spec §5, §9). */
 export interface StatusChip {
   /** Key in the `cases` namespace. */
@@ -35,8 +35,9 @@ export function formatHours(h: number, lang?: string): string {
   return formatDecimal(h, { lang, grouping: true });
 }
 
-/** A stored number as the form shows it: comma decimal ("1,5"), no grouping. */
-export const hoursInput = (n: number | null | undefined) => (n == null ? '' : String(n).replace('.', ','));
+/** A stored number as the form shows it in the reader's language: sv "1,5", en "1.5"; no grouping. */
+export const hoursInput = (n: number | null | undefined, lang?: string) =>
+  n == null ? '' : langOf(lang) === 'en' ? String(n) : String(n).replace('.', ',');
 
 /** A required total of hours: a number with a comma or dot decimal, at least 0,01 (spec §5, §9). */
 export function totalHourRules(t: (key: string) => string) {

@@ -116,6 +116,7 @@ message_keys! {
     InvalidNumber => "invalid_number",
     InvalidPath => "invalid_path",
     InvalidPdf => "invalid_pdf",
+    PdfActiveContent => "pdf_active_content",
     InvalidPermission => "invalid_permission",
     InvalidPhone => "invalid_phone",
     InvalidPostCode => "invalid_post_code",

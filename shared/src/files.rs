@@ -157,6 +157,12 @@ impl FileStore {
         Ok(bytes.iter().take(n).copied().collect())
     }
 
+    /// The whole object (callers check its size first).
+    pub async fn bytes(&self, key: &str) -> Result<Vec<u8>, ApiError> {
+        let out = self.client.get_object().bucket(&self.bucket).key(key).send().await.map_err(err)?;
+        Ok(out.body.collect().await.map_err(ApiError::internal)?.into_bytes().to_vec())
+    }
+
     /// Writes an object directly (seed data and tests; the platform's own
     /// uploads always go through presigned URLs).
     pub async fn put_bytes(&self, key: &str, content_type: &str, bytes: Vec<u8>) -> Result<(), ApiError> {

@@ -34,6 +34,7 @@ pub mod aws;
 pub mod config;
 pub mod domain;
 pub mod error;
+pub mod export;
 pub mod files;
 pub mod mail;
 pub mod providers;

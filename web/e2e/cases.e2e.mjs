@@ -14,7 +14,7 @@ import { RESULTS_DIR, byTestId, url } from './helpers.mjs';
 import { caseWorld, hourRow } from './caseWorld.mjs';
 
 const PDF_NAME = 'Hyresavtal.pdf';
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 
 describe('cases', { timeout: 180_000 }, () => {
   test('customer creates, admin publishes, lawyer accepts, logs 1,5 h and closes', async () => {

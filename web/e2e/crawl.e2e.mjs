@@ -175,7 +175,7 @@ async function signingDraft(page) {
   const target = await apiCall(page, 'POST', '/services/contract-sign/upload-url/', { name: 'avtal.pdf' });
   assert.equal(target.status, 200, `an upload address for the crawl: ${JSON.stringify(target.body)}`);
   const put = await page.evaluate(
-    async ({ to, type }) => (await fetch(to, { method: 'PUT', body: '%PDF-1.4\n%%EOF\n', headers: { 'Content-Type': type } })).status,
+    async ({ to, type }) => (await fetch(to, { method: 'PUT', body: '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', headers: { 'Content-Type': type } })).status,
     { to: target.body.url, type: target.body.content_type },
   );
   assert.ok(put < 300, `the crawl's PDF upload: ${put}`);

@@ -12,7 +12,7 @@ import { readFile } from 'node:fs/promises';
 import { apiCall, byTestId, chooseLanguage, signIn, withPage } from './helpers.mjs';
 
 const menuItem = (id) => `${byTestId('side-menu')} ${byTestId(`menu-item-${id}`)}`;
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 
 /** The names in the case documents table once it has settled on `count` rows. */
 async function documentNames(page, count) {

@@ -3,12 +3,11 @@
 //! (issue 18 items 2, 4, 5). Routes, parsing and one service call each; the
 //! use cases are `shared::services::{inkasso, verified_callback}`.
 
-use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::Json;
 use serde::Deserialize;
-use shared::api::{ApiJson, ApiQuery, AppState, CurrentUser, ErrorBody, Idempotency};
+use shared::api::{ApiBytes, ApiJson, ApiQuery, AppState, CurrentUser, ErrorBody, Idempotency};
 use shared::domain::addons::{InkassoAccount, InkassoProspect};
 use shared::domain::inkasso::{Claim, ClaimForm};
 use shared::error::ApiError;
@@ -125,8 +124,9 @@ async fn contract_check(
         example = json!("{\"id\": \"the provider's envelope id\", \"state\": \"completed\", \"recipients\": []}")),
     params(("x-verified-signature" = String, Header, description = "t=<unix seconds>,v1=<hex HMAC-SHA256 of \"<t>.<body>\">")),
     responses((status = 204), (status = 400, body = ErrorBody), (status = 401, description = "missing, bad or stale signature", body = ErrorBody),
-        (status = 403, body = ErrorBody), (status = 404, description = "unknown envelope", body = ErrorBody)))]
-async fn verified_callback(State(s): State<AppState>, headers: HeaderMap, body: Bytes) -> Result<StatusCode, ApiError> {
+        (status = 403, body = ErrorBody), (status = 404, description = "unknown envelope", body = ErrorBody),
+        (status = 413, description = "request_too_large", body = ErrorBody)))]
+async fn verified_callback(State(s): State<AppState>, headers: HeaderMap, ApiBytes(body): ApiBytes) -> Result<StatusCode, ApiError> {
     let signature = headers.get(shared::providers::callback::HEADER).and_then(|v| v.to_str().ok());
     shared::services::verified_callback::envelope_changed(&s, signature, &body).await?;
     Ok(StatusCode::NO_CONTENT)

@@ -7,6 +7,7 @@ use rust_xlsxwriter::{ExcelDateTime, Format, Workbook, XlsxError};
 use shared::domain::case::{Case, CaseHour};
 use shared::domain::catalogue::Hundredths;
 use shared::error::ApiError;
+use shared::export::write_text;
 
 pub const XLSX_CONTENT_TYPE: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
@@ -57,7 +58,8 @@ fn build(case: &Case, entries: &[CaseHour], w: &Words) -> Result<Vec<u8>, XlsxEr
     let mut book = Workbook::new();
     let sheet = book.add_worksheet();
     sheet.set_name(w.sheet)?;
-    sheet.write_string_with_format(0, 0, format!("{} {} – {} ({})", w.case, case.case_number, case.subject, case.customer_name), &bold)?;
+    let title = format!("{} {} – {} ({})", w.case, case.case_number, case.subject, case.customer_name);
+    write_text(sheet, 0, 0, &title, Some(&bold))?;
     for (c, title) in w.columns.iter().enumerate() {
         sheet.write_string_with_format(2, c as u16, *title, &bold)?;
     }
@@ -67,14 +69,14 @@ fn build(case: &Case, entries: &[CaseHour], w: &Words) -> Result<Vec<u8>, XlsxEr
         let d = &h.date;
         use chrono::Datelike;
         sheet.write_datetime_with_format(row, 0, ExcelDateTime::from_ymd(d.year() as u16, d.month() as u8, d.day() as u8)?, &date)?;
-        sheet.write_string(row, 1, &h.time)?;
-        sheet.write_string(row, 2, &h.lawyer_name)?;
+        write_text(sheet, row, 1, &h.time, None)?;
+        write_text(sheet, row, 2, &h.lawyer_name, None)?;
         for (i, v) in [h.hour, h.non_billable_hour, h.rattsskydd_hour].into_iter().enumerate() {
             sheet.write_number_with_format(row, 3 + i as u16, hours(v), &num)?;
             sums[i] = sums[i] + v;
         }
         sheet.write_string(row, 6, if h.is_invoiced { w.yes } else { w.no })?;
-        sheet.write_string(row, 7, &h.description)?;
+        write_text(sheet, row, 7, &h.description, None)?;
         row += 1;
     }
     sheet.write_string_with_format(row, 0, w.total, &bold)?;
@@ -86,4 +88,48 @@ fn build(case: &Case, entries: &[CaseHour], w: &Words) -> Result<Vec<u8>, XlsxEr
         sheet.set_column_width(c as u16, width)?;
     }
     book.save_to_buffer()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shared::domain::case::CaseType;
+
+    #[test]
+    fn hours_workbook_flags_formula_like_text_as_text() {
+        let at = chrono::Utc::now();
+        let case = Case::draft(
+            "c1".into(),
+            "2026-000001".into(),
+            "u1".into(),
+            "Acme".into(),
+            CaseType { id: 1, name: "Hyresrätt".into(), name_en: None },
+            "a".into(),
+            at,
+        );
+        let hour = |description: &str| CaseHour {
+            id: "h1".into(),
+            case_uid: "c1".into(),
+            lawyer: "l1".into(),
+            lawyer_name: "Lena".into(),
+            hour: Hundredths(150),
+            non_billable_hour: Hundredths::ZERO,
+            rattsskydd_hour: Hundredths::ZERO,
+            date: at.date_naive(),
+            time: String::new(),
+            is_invoiced: false,
+            service: None,
+            description: description.into(),
+            created_at: at,
+        };
+        let styles = |h: CaseHour| {
+            let book = hours_workbook(&case, &[h], "sv").unwrap();
+            let mut zip = zip::ZipArchive::new(std::io::Cursor::new(book)).unwrap();
+            let mut styles = String::new();
+            std::io::Read::read_to_string(&mut zip.by_name("xl/styles.xml").unwrap(), &mut styles).unwrap();
+            styles
+        };
+        assert!(styles(hour("=1+1+cmd|'/c calc'!A1")).contains("quotePrefix=\"1\""));
+        assert!(!styles(hour("Genomgång av avtal")).contains("quotePrefix"));
+    }
 }

@@ -7,7 +7,7 @@ use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, CurrentUser, ErrorBody, Idempotency};
-use shared::domain::case::{Case, CaseForm, CreateVia, HistoryEntry, ListOrder, Transition};
+use shared::domain::case::{CaseForm, CaseView, CreateVia, HistoryEntry, ListOrder, Transition};
 use shared::error::ApiError;
 use shared::services::cases::{self, CaseDetails, CaseName, CustomerOption, Note};
 use utoipa::ToSchema;
@@ -64,7 +64,7 @@ async fn create(
     via: CreateVia,
     idem: Idempotency,
     req: CaseRequest,
-) -> Result<(StatusCode, Json<Case>), ApiError> {
+) -> Result<(StatusCode, Json<CaseView>), ApiError> {
     let once = idem.begin(s, u, StatusCode::CREATED, None).await?;
     Ok((StatusCode::CREATED, Json(cases::create(s, u, via, &req.customer, req.form, &once).await?)))
 }
@@ -72,13 +72,13 @@ async fn create(
 /// Sales person or admin creates a case for a customer (status Draft = 'Pending').
 #[utoipa::path(post, path = "/api/case/create/", tag = "cases", security(("bearer" = [])), request_body = CaseRequest,
     params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
-    responses((status = 201, body = Case), (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+    responses((status = 201, body = CaseView), (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn create_by_staff(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
     idem: Idempotency,
     ApiJson(req): ApiJson<CaseRequest>,
-) -> Result<(StatusCode, Json<Case>), ApiError> {
+) -> Result<(StatusCode, Json<CaseView>), ApiError> {
     create(&s, &u, CreateVia::Staff, idem, req).await
 }
 
@@ -86,26 +86,26 @@ async fn create_by_staff(
 /// active consultancy (hour) service.
 #[utoipa::path(post, path = "/api/case/create/by/customer/", tag = "cases", security(("bearer" = [])), request_body = CaseRequest,
     params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
-    responses((status = 201, body = Case), (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody), (status = 400, description = "consultancy_service_required, validation_failed", body = ErrorBody), (status = 403, body = ErrorBody)))]
+    responses((status = 201, body = CaseView), (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody), (status = 400, description = "consultancy_service_required, validation_failed", body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn create_by_customer(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
     idem: Idempotency,
     ApiJson(req): ApiJson<CaseRequest>,
-) -> Result<(StatusCode, Json<Case>), ApiError> {
+) -> Result<(StatusCode, Json<CaseView>), ApiError> {
     create(&s, &u, CreateVia::Customer, idem, req).await
 }
 
 /// A lawyer opens a case for a customer; it is assigned to them once staff publish it.
 #[utoipa::path(post, path = "/api/case/create/by/lawyer/", tag = "cases", security(("bearer" = [])), request_body = CaseRequest,
     params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
-    responses((status = 201, body = Case), (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+    responses((status = 201, body = CaseView), (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn create_by_lawyer(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
     idem: Idempotency,
     ApiJson(req): ApiJson<CaseRequest>,
-) -> Result<(StatusCode, Json<Case>), ApiError> {
+) -> Result<(StatusCode, Json<CaseView>), ApiError> {
     create(&s, &u, CreateVia::Lawyer, idem, req).await
 }
 
@@ -124,13 +124,13 @@ async fn details(
 /// Edits the fields; every changed field is written to the history in the same transaction.
 #[utoipa::path(put, path = "/api/case/update/{uid}/", tag = "cases", security(("bearer" = [])), request_body = CaseRequest,
     params(("uid" = String, Path, description = "Case uid")),
-    responses((status = 200, body = Case), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+    responses((status = 200, body = CaseView), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn update(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
     ApiPath(uid): ApiPath<String>,
     ApiJson(req): ApiJson<CaseRequest>,
-) -> Result<Json<Case>, ApiError> {
+) -> Result<Json<CaseView>, ApiError> {
     Ok(Json(cases::update(&s, &u, &uid, req.form).await?))
 }
 
@@ -145,14 +145,14 @@ pub struct StatusRequest {
 /// once exactly one wins; the others are told the case was just taken.
 #[utoipa::path(post, path = "/api/case/status/{uid}/", tag = "cases", security(("bearer" = [])), request_body = StatusRequest,
     params(("uid" = String, Path, description = "Case uid")),
-    responses((status = 200, body = Case), (status = 400, description = "only_waiting_can_start, only_in_progress_can_complete, status_change_not_allowed", body = ErrorBody), (status = 404, body = ErrorBody),
+    responses((status = 200, body = CaseView), (status = 400, description = "only_waiting_can_start, only_in_progress_can_complete, status_change_not_allowed", body = ErrorBody), (status = 404, body = ErrorBody),
         (status = 409, description = "case_already_taken: another lawyer accepted the case first", body = ErrorBody)))]
 async fn change_status(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
     ApiPath(uid): ApiPath<String>,
     ApiJson(req): ApiJson<StatusRequest>,
-) -> Result<Json<Case>, ApiError> {
+) -> Result<Json<CaseView>, ApiError> {
     Ok(Json(cases::change_status(&s, &u, &uid, req.action).await?))
 }
 
@@ -169,7 +169,7 @@ pub struct ListQuery {
 
 #[derive(Serialize, ToSchema)]
 pub struct CaseListPage {
-    pub results: Vec<Case>,
+    pub results: Vec<CaseView>,
     pub next: Option<String>,
 }
 

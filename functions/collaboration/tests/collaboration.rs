@@ -176,7 +176,7 @@ async fn conversations_page_oldest_first_within_a_page_and_show_what_the_other_s
 async fn an_attachment_is_checked_like_a_document_and_a_refused_one_is_deleted() {
     let w = world().await;
     let sc = w.in_progress().await;
-    let pdf = b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n";
+    let pdf = b"%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n";
     let upload = |name: &'static str| {
         let w = &w;
         let sc = &sc;

@@ -102,18 +102,30 @@ async fn audit_csv(
 
 /// The audit rows as CSV with a heading line.
 pub fn audit_csv_of(rows: &[SearchAudit]) -> Result<String, ApiError> {
-    let mut w = csv::Writer::from_writer(Vec::new());
-    w.write_record(["searched_at", "user_email", "user_uid", "query", "hits", "top"]).map_err(ApiError::internal)?;
+    let mut w = shared::export::Csv::new();
+    w.row(["searched_at", "user_email", "user_uid", "query", "hits", "top"])?;
     for r in rows {
-        w.write_record([
-            r.at.to_rfc3339(),
-            r.user_email.clone(),
-            r.user_uid.clone(),
-            r.query.clone(),
-            r.hits.to_string(),
-            r.top.join("; "),
-        ])
-        .map_err(ApiError::internal)?;
+        w.row([r.at.to_rfc3339(), r.user_email.clone(), r.user_uid.clone(), r.query.clone(), r.hits.to_string(), r.top.join("; ")])?;
     }
-    String::from_utf8(w.into_inner().map_err(ApiError::internal)?).map_err(ApiError::internal)
+    String::from_utf8(w.finish()?).map_err(ApiError::internal)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn audit_export_neutralises_formulas() {
+        let row = SearchAudit {
+            at: chrono::Utc::now(),
+            user_uid: "u1".into(),
+            user_email: "@evil.example".into(),
+            query: "=1+1+cmd|'/c calc'!A1".into(),
+            hits: 1,
+            top: vec!["-2+3".into()],
+        };
+        let text = audit_csv_of(&[row]).unwrap();
+        let line = text.lines().nth(1).unwrap();
+        assert!(line.contains(",'@evil.example,u1,'=1+1+cmd|'/c calc'!A1,1,'-2+3"), "{line}");
+    }
 }

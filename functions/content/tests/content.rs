@@ -69,7 +69,7 @@ impl World {
         let uid = c["uid"].as_str().unwrap().to_string();
         let up = self.ok(Method::POST, "/api/case/file/upload-url/", &self.admin, Some(json!({"case_uid": uid, "name": name}))).await;
         let key = up["key"].as_str().unwrap().to_string();
-        self.state.files.put_bytes(&key, "application/pdf", b"%PDF-1.4 test".to_vec()).await.unwrap();
+        self.state.files.put_bytes(&key, "application/pdf", shared::domain::pdf::sample("", &[])).await.unwrap();
         self.ok(Method::POST, "/api/case/file/confirm/", &self.admin, Some(json!({"case_uid": uid, "key": key, "name": name}))).await;
         (uid, key)
     }
@@ -205,7 +205,8 @@ async fn templates_admin_uploads_everyone_signed_in_downloads() {
     let up = w.ok(Method::POST, "/api/template_file/upload-url/", &w.admin, Some(json!({"name": "Fullmakt.pdf"}))).await;
     let key = up["key"].as_str().unwrap();
     assert!(key.starts_with("templates/"));
-    let (st, _, v) = testkit::http("PUT", up["url"].as_str().unwrap(), Some("application/pdf"), b"%PDF-1.7 fullmakt").await;
+    let fullmakt = shared::domain::pdf::sample("/Lang (sv)", &[]);
+    let (st, _, v) = testkit::http("PUT", up["url"].as_str().unwrap(), Some("application/pdf"), &fullmakt).await;
     assert_eq!(st, 200, "{}", String::from_utf8_lossy(&v));
     let body = json!({"key": key, "name": "Fullmakt.pdf", "title": "Fullmakt", "category": "Mallar", "language": "sv"});
     let t = w.ok(Method::POST, "/api/template_file/", &w.admin, Some(body)).await;
@@ -214,7 +215,7 @@ async fn templates_admin_uploads_everyone_signed_in_downloads() {
     assert!(w.ok(Method::GET, "/api/template_file/list/?language=en", &cust, None).await.as_array().unwrap().is_empty());
     let dl = w.ok(Method::GET, &format!("/api/template_file/download/?id={}", t["id"].as_str().unwrap()), &cust, None).await;
     let (st, _, bytes) = testkit::http("GET", dl["url"].as_str().unwrap(), None, b"").await;
-    assert_eq!((st, bytes), (200, b"%PDF-1.7 fullmakt".to_vec()));
+    assert_eq!((st, bytes), (200, fullmakt));
 
     // A file that is not what its name says is refused and deleted.
     let up = w.ok(Method::POST, "/api/template_file/upload-url/", &w.admin, Some(json!({"name": "x.pdf"}))).await;

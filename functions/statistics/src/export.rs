@@ -68,12 +68,12 @@ pub fn cell(column: &str, v: &Value) -> String {
 /// The table as CSV, headers in `lang`. It starts with a byte-order mark:
 /// Excel, where most readers open it, reads UTF-8 (å, ä, ö) only with one.
 pub fn csv(t: &Table, lang: &str) -> Result<Vec<u8>, ApiError> {
-    let mut w = csv::Writer::from_writer("\u{feff}".as_bytes().to_vec());
-    w.write_record(t.columns.iter().map(|c| header(c, lang))).map_err(ApiError::internal)?;
+    let mut w = shared::export::Csv::with_bom();
+    w.row(t.columns.iter().map(|c| header(c, lang)))?;
     for row in &t.rows {
-        w.write_record(row.iter().zip(&t.columns).map(|(v, c)| cell(c, v))).map_err(ApiError::internal)?;
+        w.row(row.iter().zip(&t.columns).map(|(v, c)| cell(c, v)))?;
     }
-    w.into_inner().map_err(|e| ApiError::internal(e.to_string()))
+    w.finish()
 }
 
 /// The table as a workbook, headers in `lang`.
@@ -88,7 +88,7 @@ fn build(t: &Table, sheet_name: &str, lang: &str) -> Result<Vec<u8>, XlsxError> 
     let sheet = book.add_worksheet();
     sheet.set_name(sheet_name.chars().take(31).collect::<String>())?;
     for (c, name) in t.columns.iter().enumerate() {
-        sheet.write_string_with_format(0, c as u16, header(name, lang), &bold)?;
+        shared::export::write_text(sheet, 0, c as u16, &header(name, lang), Some(&bold))?;
     }
     for (r, row) in t.rows.iter().enumerate() {
         let r = r as u32 + 1;
@@ -102,7 +102,7 @@ fn build(t: &Table, sheet_name: &str, lang: &str) -> Result<Vec<u8>, XlsxError> 
                     sheet.write_number(r, c, n.as_f64().unwrap_or(0.0))?;
                 }
                 other => {
-                    sheet.write_string(r, c, cell(col, other))?;
+                    shared::export::write_text(sheet, r, c, &cell(col, other), None)?;
                 }
             }
         }
@@ -136,5 +136,20 @@ mod tests {
         };
         let text = String::from_utf8(csv(&t, "sv").unwrap()).unwrap();
         assert_eq!(text, "\u{feff}Period,Timmar\n2026-11,1.25\n");
+    }
+
+    #[test]
+    fn exports_neutralise_formula_cells() {
+        let t = Table {
+            columns: vec!["case_number".into(), "subject".into()],
+            rows: vec![vec![serde_json::json!("2026-000001"), serde_json::json!("=1+1+cmd|'/c calc'!A1")]],
+        };
+        let text = String::from_utf8(csv(&t, "en").unwrap()).unwrap();
+        assert_eq!(text.lines().nth(1).unwrap(), "2026-000001,'=1+1+cmd|'/c calc'!A1");
+        let book = xlsx(&t, "activity-cases", "en").unwrap();
+        let mut zip = zip::ZipArchive::new(std::io::Cursor::new(book)).unwrap();
+        let mut styles = String::new();
+        std::io::Read::read_to_string(&mut zip.by_name("xl/styles.xml").unwrap(), &mut styles).unwrap();
+        assert!(styles.contains("quotePrefix=\"1\""), "{styles}");
     }
 }

@@ -61,8 +61,8 @@ impl World {
     }
     /// A new case of `customer`, published, accepted by `lawyer` (token).
     async fn case_in_progress(&self, admin: &str, customer: &User, lt: &str) -> String {
-        let body =
-            json!({"customer": customer.uid, "subject": "Lease", "description": "Rent", "type": self.case_type, "estimated_hours": "2"});
+        let body = json!({"customer": customer.uid, "subject": "Lease", "description": "Rent", "type": self.case_type, "estimated_hours": "2",
+                   "short_internal_description": "staff only"});
         let c = self.ok(Method::POST, "/api/case/create/", admin, Some(body)).await;
         let uid = c["uid"].as_str().unwrap().to_string();
         self.ok(Method::POST, &format!("/api/case/status/{uid}/"), admin, Some(json!({"action": "publish"}))).await;
@@ -340,6 +340,11 @@ async fn each_role_sees_only_its_own_figures() {
     let own = w.ok(Method::GET, "/api/statistic/activity/cases?period=this_month", &ct2, None).await;
     let uids: Vec<&str> = own["results"].as_array().unwrap().iter().map(|c| c["uid"].as_str().unwrap()).collect();
     assert_eq!(uids, vec![k2.as_str()]);
+    // Staff-only words stay with staff: the customer's view is redacted, the admin's is not.
+    assert_eq!(own["results"][0]["short_internal_description"], "", "{own}");
+    let all = w.ok(Method::GET, "/api/statistic/activity/cases?period=this_month", &admin, None).await;
+    let k2_admin = all["results"].as_array().unwrap().iter().find(|c| c["uid"] == k2.as_str()).unwrap();
+    assert_eq!(k2_admin["short_internal_description"], "staff only");
     let (st, _, book) =
         testkit::call_bytes(&w.stats, Method::GET, "/api/statistic/activity/excel/?period=this_month", Some(&ct2), None).await;
     assert_eq!(st, StatusCode::OK);

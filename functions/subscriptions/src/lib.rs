@@ -230,12 +230,30 @@ fn heading(key: &str, lang: &str) -> String {
 
 /// The report as CSV: a heading in the reader's language, a line per entry, the total.
 fn csv_of(report: &TimeReport, lang: &str) -> Result<Vec<u8>, ApiError> {
-    let mut w = csv::Writer::from_writer(Vec::new());
+    let mut w = shared::export::Csv::new();
     let unit = if report.unit == "Hours" { "hours" } else { "uses" };
-    let head = ["date", "case", "description", "lawyer", unit].map(|k| heading(k, lang));
-    w.write_record(&head).map_err(ApiError::internal)?;
+    w.row(["date", "case", "description", "lawyer", unit].map(|k| heading(k, lang)))?;
     for line in &report.lines {
-        w.write_record(line).map_err(ApiError::internal)?;
+        w.row(line)?;
+    }
+    w.row(["Total", "", "", "", report.total.as_str()])?;
+    w.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_report_neutralises_formulas() {
+        let report = TimeReport {
+            file_name: "Plan".into(),
+            unit: "Hours",
+            lines: vec![["2026-11-02".into(), "2026-000001".into(), "=HYPERLINK(\"http://x\")".into(), "+Eve".into(), "1.50".into()]],
+            total: "1.50".into(),
+        };
+        let text = String::from_utf8(csv_of(&report, "en").unwrap()).unwrap();
+        assert_eq!(text.lines().nth(1).unwrap(), "2026-11-02,2026-000001,\"'=HYPERLINK(\"\"http://x\"\")\",'+Eve,1.50");
     }
     w.write_record([heading("total", lang).as_str(), "", "", "", report.total.as_str()]).map_err(ApiError::internal)?;
     w.into_inner().map_err(|e| ApiError::internal(e.to_string()))

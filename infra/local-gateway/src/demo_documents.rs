@@ -89,7 +89,12 @@ pub async fn seed_demo_documents(state: &AppState) -> Result<usize, ApiError> {
 
 /// A customer's cases (the first page is plenty: the demo has fewer).
 async fn cases_of(state: &AppState, customer: &User) -> Result<Vec<Case>, ApiError> {
-    Ok(shared::services::cases::list(state, customer, "all", "", ListOrder::Desc, None).await?.results)
+    Ok(shared::services::cases::list(state, customer, "all", "", ListOrder::Desc, None)
+        .await?
+        .results
+        .iter()
+        .map(|c| Case::clone(c))
+        .collect())
 }
 
 fn file_bytes(name: &str, text: &str) -> Result<Vec<u8>, ApiError> {

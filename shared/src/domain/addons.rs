@@ -248,7 +248,7 @@ pub const MAX_RECIPIENTS: usize = 30;
 /// and enough signers (`not_enough_signers`).
 pub fn validate_envelope(f: &EnvelopeForm) -> Result<EnvelopeForm, ApiError> {
     let mut errors = FieldErrors::new();
-    let name = f.name.trim();
+    let name = super::text::clean_name(&f.name);
     if name.is_empty() {
         errors.add("name", Msg::Required);
     } else if name.chars().count() > 200 {
@@ -272,7 +272,7 @@ pub fn validate_envelope(f: &EnvelopeForm) -> Result<EnvelopeForm, ApiError> {
     let mut emails = std::collections::HashSet::new();
     for (i, r) in f.recipients.iter().enumerate() {
         let at = |field: &str| format!("recipients.{i}.{field}");
-        if r.name.trim().is_empty() {
+        if super::text::clean_name(&r.name).is_empty() {
             errors.add(at("name"), Msg::Required);
         }
         let email = r.email.trim().to_ascii_lowercase();
@@ -302,17 +302,17 @@ pub fn validate_envelope(f: &EnvelopeForm) -> Result<EnvelopeForm, ApiError> {
         return Err(ApiError::bad(Msg::NotEnoughSigners));
     }
     Ok(EnvelopeForm {
-        name: name.to_string(),
+        name,
         documents: f
             .documents
             .iter()
-            .map(|d| EnvelopeDocument { key: d.key.trim().to_string(), name: d.name.trim().to_string() })
+            .map(|d| EnvelopeDocument { key: d.key.trim().to_string(), name: super::text::clean_name(&d.name) })
             .collect(),
         recipients: f
             .recipients
             .iter()
             .map(|r| Recipient {
-                name: r.name.trim().to_string(),
+                name: super::text::clean_name(&r.name),
                 email: r.email.trim().to_ascii_lowercase(),
                 phone: r.phone.trim().to_string(),
                 signed: false,
@@ -394,6 +394,17 @@ mod tests {
             sequential: false,
             request_id: None,
         }
+    }
+
+    #[test]
+    fn envelope_names_are_cleaned() {
+        let mut f = form(vec![recipient("signer")]);
+        f.name = "Avtal\u{202E}fdp.exe\u{1b}[2J".into();
+        f.recipients[0].name = " Eva\u{0} ".into();
+        let clean = validate_envelope(&f).unwrap();
+        assert_eq!((clean.name.as_str(), clean.recipients[0].name.as_str()), ("Avtalfdp.exe", "Eva"));
+        f.name = "\u{200B}".into();
+        assert_eq!(validate_envelope(&f).unwrap_err().fields()["name"], vec![Msg::Required]);
     }
 
     #[test]

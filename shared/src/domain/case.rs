@@ -214,13 +214,51 @@ pub fn case_number(created_at: DateTime<Utc>, running: u64) -> String {
     format!("{}-{running:06}", created_at.format("%Y"))
 }
 
-/// The case as `user` may see it: the short internal description is for the
-/// provider's people only.
-pub fn redacted_for(user: &User, mut c: Case) -> Case {
-    if is_customer_side(user) {
-        c.short_internal_description.clear();
+/// A case as one caller may see it: the only shape in which a case leaves
+/// the API (details, lists, statistics, exports). Its one constructor,
+/// [`CaseView::for_user`], redacts, so a new view cannot forget to: a view
+/// built from a bare [`Case`] does not type-check.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(transparent)]
+pub struct CaseView(Case);
+
+impl CaseView {
+    /// The case as `user` may see it: the short internal description is for
+    /// the provider's people only.
+    pub fn for_user(user: &User, mut c: Case) -> CaseView {
+        if !policy::may(user, Action::SeeInternal) {
+            c.short_internal_description.clear();
+        }
+        CaseView(c)
     }
-    c
+
+    /// Many cases for one caller.
+    pub fn all_for(user: &User, cases: impl IntoIterator<Item = Case>) -> Vec<CaseView> {
+        cases.into_iter().map(|c| CaseView::for_user(user, c)).collect()
+    }
+}
+
+impl std::ops::Deref for CaseView {
+    type Target = Case;
+    fn deref(&self) -> &Case {
+        &self.0
+    }
+}
+
+// The view's schema is the case's: the documented shape stays `Case`.
+impl utoipa::PartialSchema for CaseView {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        <Case as utoipa::PartialSchema>::schema()
+    }
+}
+
+impl ToSchema for CaseView {
+    fn name() -> std::borrow::Cow<'static, str> {
+        <Case as ToSchema>::name()
+    }
+    fn schemas(schemas: &mut Vec<(String, utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>)>) {
+        <Case as ToSchema>::schemas(schemas)
+    }
 }
 
 /// The customer and its contacts, as opposed to the provider's people.
@@ -368,16 +406,16 @@ pub enum ListOrder {
 /// Internal notes are at most this long (characters).
 pub const NOTE_MAX_CHARS: usize = super::text::LONG_MAX;
 
-/// A note as it is stored: trimmed, not empty, bounded.
+/// A note as it is stored: cleaned ([`super::text`]), not empty, bounded.
 pub fn validate_note(text: &str) -> Result<String, ApiError> {
-    let text = text.trim();
+    let text = super::text::clean_long(text);
     if text.is_empty() {
         return Err(ApiError::field("note", Msg::Required));
     }
     if text.chars().count() > NOTE_MAX_CHARS {
         return Err(ApiError::field("note", Msg::TooLong));
     }
-    Ok(text.to_string())
+    Ok(text)
 }
 
 /// The editable fields of spec §3, as validated input.
@@ -507,11 +545,12 @@ pub fn validate_by(editor: &User, form: &CaseForm) -> Result<CaseInput, ApiError
 fn validate_with(form: &CaseForm, estimate_required: bool) -> Result<CaseInput, ApiError> {
     let mut f = FieldErrors::new();
     use super::text::{limit, LONG_MAX, NAME_MAX, PARTIES_MAX, SUBJECT_MAX};
-    if form.subject.trim().is_empty() {
+    // Required means something visible is left after cleaning.
+    if super::text::clean_name(&form.subject).is_empty() {
         f.add("subject", Msg::CaseSubjectRequired);
     }
     limit(&mut f, "subject", form.subject.trim(), SUBJECT_MAX);
-    if form.description.trim().is_empty() {
+    if super::text::clean_long(&form.description).is_empty() {
         f.add("description", Msg::CaseDescriptionRequired);
     }
     for (field, value, max) in [
@@ -964,7 +1003,8 @@ pub fn validate_hours(form: &HourForm) -> Result<HourInput, ApiError> {
             None
         }
     };
-    super::text::limit(&mut f, "description", form.description.trim(), super::text::LONG_MAX);
+    let description = super::text::clean_long(&form.description);
+    super::text::limit(&mut f, "description", &description, super::text::LONG_MAX);
     let time = form.time.trim().to_string();
     if !time.is_empty() && chrono::NaiveTime::parse_from_str(&time, "%H:%M").is_err() {
         f.add("time", Msg::InvalidTime);
@@ -973,15 +1013,7 @@ pub fn validate_hours(form: &HourForm) -> Result<HourInput, ApiError> {
     let (Some(date), true) = (d, f.is_empty()) else {
         return Err(ApiError::validation(f));
     };
-    Ok(HourInput {
-        hour,
-        non_billable_hour,
-        rattsskydd_hour,
-        date,
-        time,
-        is_invoiced: form.is_invoiced,
-        description: super::text::clean_long(&form.description),
-    })
+    Ok(HourInput { hour, non_billable_hour, rattsskydd_hour, date, time, is_invoiced: form.is_invoiced, description })
 }
 
 pub const ONLY_LAWYER_ENTERS_HOURS: Msg = Msg::OnlyLawyerEntersHours;
@@ -1298,6 +1330,13 @@ mod tests {
         assert_eq!(ok.estimated_hours, Some(Hundredths(150)));
         let bad = CaseForm { estimated_hours: Some(serde_json::json!("0")), ..form.clone() };
         assert_eq!(validate(&bad).unwrap_err().fields()["estimated_hours"], vec![Msg::HourMin]);
+        // Zero-width spaces are no subject; escapes and overrides are stripped.
+        let blank = CaseForm { subject: "\u{200B}\u{200B}".into(), description: "\u{FEFF}".into(), ..form.clone() };
+        let f = validate(&blank).unwrap_err().fields();
+        assert_eq!(f["subject"], vec![Msg::CaseSubjectRequired]);
+        assert_eq!(f["description"], vec![Msg::CaseDescriptionRequired]);
+        let dirty = CaseForm { description: "a\u{1b}[31m\r\nb\u{202E}".into(), ..form.clone() };
+        assert_eq!(validate(&dirty).unwrap().description, "a\nb");
         // The customer side may leave the estimate out; staff may not.
         let none = CaseForm { estimated_hours: None, ..form };
         let customer = user(Role::Customer, "c");

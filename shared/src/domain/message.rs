@@ -67,17 +67,17 @@ pub fn may_write(user: &User, case: &Case) -> Result<Side, ApiError> {
     }
 }
 
-/// A message's text as stored: trimmed, not empty unless a file is sent,
+/// A message's text as stored: cleaned ([`super::text`]), not empty unless a file is sent,
 /// bounded.
 pub fn validate_text(text: &str, has_attachment: bool) -> Result<String, ApiError> {
-    let text = text.trim();
+    let text = super::text::clean_long(text);
     if text.is_empty() && !has_attachment {
         return Err(ApiError::field("text", Msg::Required));
     }
     if text.chars().count() > TEXT_MAX_CHARS {
         return Err(ApiError::field("text", Msg::TooLong));
     }
-    Ok(text.to_string())
+    Ok(text)
 }
 
 #[cfg(test)]
@@ -133,5 +133,11 @@ mod tests {
         assert!(validate_text("  ", false).is_err());
         assert_eq!(validate_text("", true).unwrap(), "");
         assert!(validate_text(&"x".repeat(TEXT_MAX_CHARS + 1), false).is_err());
+    }
+
+    #[test]
+    fn texts_are_cleaned_and_invisible_text_is_empty() {
+        assert_eq!(validate_text("hej\u{1b}]0;owned\u{7}\u{202E}\r\nda", false).unwrap(), "hej\nda");
+        assert!(validate_text("\u{200B}\u{200C}", false).is_err());
     }
 }

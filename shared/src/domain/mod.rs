@@ -18,6 +18,7 @@ pub mod meeting;
 pub mod message;
 pub mod notification;
 pub mod password_policy;
+pub mod pdf;
 pub mod permissions;
 pub mod policy;
 pub mod rating;

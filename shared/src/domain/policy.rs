@@ -37,8 +37,8 @@ pub enum Action<'a> {
     /// Approve pending customers, (de)activate users, resend activation and
     /// password links, the entity counts: admin only.
     AdministerAccounts,
-    /// A customer's subscription rows (`customer/{uid}/`): staff and lawyers,
-    /// the customer itself and its contacts.
+    /// A customer's subscription rows (`customer/{uid}/`): staff and internal
+    /// lawyers, the customer itself and its contacts.
     ReadCustomerAccount { customer_uid: &'a str },
     /// Change, activate or delete a subscription row: admin and sales persons.
     ManageSubscriptions,
@@ -103,7 +103,10 @@ pub fn may(user: &User, action: Action<'_>) -> bool {
         }
         Action::EditOwnProfile => role.is_some() && !admin,
         Action::ReadCustomerAccount { customer_uid } => match role {
-            Some(Role::Admin | Role::SalesPerson | Role::Lawyer) => true,
+            Some(Role::Admin | Role::SalesPerson) => true,
+            // External lawyers are another firm's people: a customer's
+            // subscriptions (what it bought, for how much) are not theirs.
+            Some(Role::Lawyer) => user.user_sub_type != Some(super::UserSubType::External),
             Some(Role::Customer) => user.uid == customer_uid,
             Some(Role::CustomerContact) => user.customer_id.as_deref() == Some(customer_uid),
             None => false,
@@ -194,6 +197,9 @@ mod tests {
         use Role::*;
         assert_eq!(who(Action::ReadCustomerAccount { customer_uid: "Customer" }), ROLES);
         assert_eq!(who(Action::ReadCustomerAccount { customer_uid: "someone-else" }), [Admin, SalesPerson, Lawyer]);
+        let mut external = user(Lawyer);
+        external.user_sub_type = Some(crate::domain::UserSubType::External);
+        assert!(!may(&external, Action::ReadCustomerAccount { customer_uid: "someone-else" }));
         let mut contact = user(CustomerContact);
         contact.permissions = vec![Permission::AddCase];
         assert!(may(&contact, Action::CreateCase(CreateVia::Customer)));

@@ -58,7 +58,7 @@ pub fn validate(stars: Option<i64>, comment: &str) -> Result<(u8, String), ApiEr
             0
         }
     };
-    let comment = comment.trim().to_string();
+    let comment = super::text::clean_long(comment);
     if comment.chars().count() > COMMENT_MAX_CHARS {
         f.add("comment", Msg::TooLong);
     }

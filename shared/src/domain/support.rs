@@ -132,10 +132,10 @@ pub fn after_answer(staff: bool) -> TicketStatus {
     }
 }
 
-/// A new ticket's subject and message, trimmed and bounded.
+/// A new ticket's subject and message, cleaned ([`super::text`]) and bounded.
 pub fn validate(subject: &str, message: &str) -> Result<(String, String), ApiError> {
     let mut e = FieldErrors::new();
-    let (subject, message) = (subject.trim(), message.trim());
+    let (subject, message) = (super::text::clean_name(subject), super::text::clean_long(message));
     if subject.is_empty() {
         e.add("subject", Msg::Required);
     } else if subject.chars().count() > SUBJECT_MAX_CHARS {
@@ -147,19 +147,19 @@ pub fn validate(subject: &str, message: &str) -> Result<(String, String), ApiErr
         e.add("message", Msg::TooLong);
     }
     e.check()?;
-    Ok((subject.to_string(), message.to_string()))
+    Ok((subject, message))
 }
 
-/// An answer's text, trimmed and bounded.
+/// An answer's text, cleaned ([`super::text`]) and bounded.
 pub fn validate_answer(text: &str) -> Result<String, ApiError> {
-    let text = text.trim();
+    let text = super::text::clean_long(text);
     if text.is_empty() {
         return Err(ApiError::field("text", Msg::Required));
     }
     if text.chars().count() > MESSAGE_MAX_CHARS {
         return Err(ApiError::field("text", Msg::TooLong));
     }
-    Ok(text.to_string())
+    Ok(text)
 }
 
 /// Tickets by status (the customer's Statistics → Support).
@@ -258,5 +258,15 @@ mod tests {
         c.set(TicketStatus::Open, 2);
         c.set(TicketStatus::Closed, 3);
         assert_eq!((c.open, c.answered, c.closed, c.total), (2, 0, 3, 5));
+    }
+
+    #[test]
+    fn tickets_and_answers_are_cleaned_and_invisible_text_is_empty() {
+        let e = validate("\u{200B}\u{200B}", "x").unwrap_err();
+        assert_eq!(e.fields()["subject"], vec![Msg::Required]);
+        let (subject, message) = validate("Faktura\u{202E}fdp.exe\u{0}", "rad 1\r\n\u{1b}[31mrad 2\u{1b}[0m").unwrap();
+        assert_eq!((subject.as_str(), message.as_str()), ("Fakturafdp.exe", "rad 1\nrad 2"));
+        assert_eq!(validate_answer("\u{FEFF} \u{2060}").unwrap_err().fields()["text"], vec![Msg::Required]);
+        assert_eq!(validate_answer("ok\rsvar\u{7}").unwrap(), "ok\nsvar");
     }
 }

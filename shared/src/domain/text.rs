@@ -1,5 +1,5 @@
-//! Text limits and cleaning (issue 22, spec §5): one place for the longest
-//! text each kind of field takes and for what is stripped from names.
+//! Text limits and cleaning (spec §5): one place for the longest text each
+//! kind of field takes and for what is stripped from every free text.
 
 use crate::error::{FieldErrors, Msg};
 
@@ -21,20 +21,74 @@ fn is_bidi_control(c: char) -> bool {
     matches!(c, '\u{200E}' | '\u{200F}' | '\u{061C}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }
 
-/// A one-line name as stored: control characters (newlines, tabs, NUL …)
-/// and bidirectional overrides removed, trimmed.
-pub fn clean_name(raw: &str) -> String {
-    raw.chars().filter(|c| !c.is_control() && !is_bidi_control(*c)).collect::<String>().trim().to_string()
+/// Characters that show nothing: a text of only these (and spaces) is empty.
+/// Kept inside other text (U+200D joins emoji, U+00AD marks hyphenation).
+fn is_invisible(c: char) -> bool {
+    c.is_whitespace() || matches!(c, '\u{200B}'..='\u{200D}' | '\u{2060}' | '\u{FEFF}' | '\u{00AD}' | '\u{180E}' | '\u{034F}')
 }
 
-/// A multi-line text as stored: bidirectional overrides and control
-/// characters other than line breaks and tabs removed, trimmed.
+/// The text without ANSI/ECMA-48 escape sequences (colours, cursor moves,
+/// terminal titles: `ESC [ … m`, `ESC ] … BEL`): a staff member's terminal
+/// or log viewer would run them. Other control characters are left to the
+/// caller's filter.
+fn without_escapes(raw: &str) -> String {
+    let mut out = String::with_capacity(raw.len());
+    let mut chars = raw.chars().peekable();
+    while let Some(c) = chars.next() {
+        let csi = c == '\u{9B}' || (c == '\u{1B}' && chars.peek() == Some(&'['));
+        let osc = c == '\u{9D}' || (c == '\u{1B}' && chars.peek() == Some(&']'));
+        if c == '\u{1B}' && (csi || osc) {
+            chars.next();
+        }
+        if csi {
+            // Parameters and intermediates, then one final byte (@ to ~).
+            while chars.next_if(|n| (' '..='?').contains(n)).is_some() {}
+            chars.next_if(|n| ('@'..='~').contains(n));
+        } else if osc {
+            // Up to BEL or ST (ESC \\).
+            while let Some(n) = chars.next() {
+                if n == '\u{7}' || n == '\u{9C}' || (n == '\u{1B}' && chars.next_if_eq(&'\\').is_some()) {
+                    break;
+                }
+            }
+        } else if c == '\u{1B}' {
+            // A two-character escape (ESC c, ESC 7 …): drop the second too.
+            chars.next_if(|n| (' '..='~').contains(n));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Empty when nothing visible is left (zero-width spaces and the like).
+fn visible_or_empty(text: String) -> String {
+    if text.chars().all(is_invisible) {
+        String::new()
+    } else {
+        text
+    }
+}
+
+/// A one-line name as stored: escape sequences, control characters
+/// (newlines, tabs, NUL …) and bidirectional overrides removed, trimmed;
+/// empty when nothing visible is left.
+pub fn clean_name(raw: &str) -> String {
+    let text: String = without_escapes(raw).chars().filter(|c| !c.is_control() && !is_bidi_control(*c)).collect();
+    visible_or_empty(text.trim().to_string())
+}
+
+/// The one sanitiser of every multi-line free text (messages, support
+/// tickets and answers, notes, descriptions, comments): escape sequences,
+/// bidirectional overrides and control characters other than line breaks
+/// and tabs removed, CR LF and lone CR made LF, trimmed; empty when nothing
+/// visible is left, so a required field of zero-width spaces is refused.
 pub fn clean_long(raw: &str) -> String {
-    raw.chars()
-        .filter(|c| !is_bidi_control(*c) && (!c.is_control() || matches!(c, '\n' | '\r' | '\t')))
-        .collect::<String>()
-        .trim()
-        .to_string()
+    let text: String = without_escapes(&raw.replace("\r\n", "\n").replace('\r', "\n"))
+        .chars()
+        .filter(|c| !is_bidi_control(*c) && (!c.is_control() || matches!(c, '\n' | '\t')))
+        .collect();
+    visible_or_empty(text.trim().to_string())
 }
 
 /// A link (e.g. a lawyer's video-meeting address).
@@ -72,6 +126,21 @@ pub fn limit(errors: &mut FieldErrors, field: &str, value: &str, max: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn texts_lose_escapes_and_invisible_only_text_is_empty() {
+        assert_eq!(clean_long("\u{1b}[31;1mröd\u{1b}[0m text\u{1b}]0;title\u{7} \u{1b}]8;;http://x\u{1b}\\länk\u{1b}c!"), "röd text länk!");
+        assert_eq!(clean_long("\u{9b}2Jx"), "x");
+        assert_eq!(clean_long("rad 1\r\nrad 2\rrad 3\u{0}\u{8}\ttab"), "rad 1\nrad 2\nrad 3\ttab");
+        assert_eq!(clean_long("a\u{202E}b\u{2067}c\u{202A}"), "abc");
+        for blank in ["\u{200B}\u{200B}", " \u{FEFF}\u{2060} \n\u{200C}\u{200D}", "\u{1b}[0m", "\u{202E}"] {
+            assert_eq!(clean_long(blank), "", "{blank:?}");
+            assert_eq!(clean_name(blank), "", "{blank:?}");
+        }
+        // Joiners inside visible text stay (emoji sequences).
+        assert_eq!(clean_long("👩\u{200D}⚖️ jurist"), "👩\u{200D}⚖️ jurist");
+        assert_eq!(clean_name("Ärende\u{1b}[2K\u{1b}[1A nr 5"), "Ärende nr 5");
+    }
 
     #[test]
     fn names_lose_control_and_bidi_characters() {

@@ -193,7 +193,8 @@ pub async fn envelope_upload_url(ctx: &Context, user: &User, name: &str) -> Resu
     super::documents::issue_upload(ctx, &envelope_prefix(&customer), name).await
 }
 
-/// Every document is an uploaded PDF of this customer (by its first bytes).
+/// Every document is an uploaded, well-formed PDF of this customer without
+/// active content ([`crate::domain::pdf`]).
 async fn check_documents(ctx: &Context, customer: &str, form: &EnvelopeForm) -> Result<(), ApiError> {
     let prefix = envelope_prefix(customer);
     for (i, d) in form.documents.iter().enumerate() {
@@ -202,12 +203,14 @@ async fn check_documents(ctx: &Context, customer: &str, form: &EnvelopeForm) -> 
             // Uploads land under pending/ (expired after a day unless confirmed): this save confirms it.
             ctx.files.claim_upload(&d.key).await?;
         }
-        let ok = ours && ctx.files.head_bytes(&d.key, 5).await.map(|b| b.starts_with(b"%PDF-")).unwrap_or(false);
-        if !ok {
+        // Parsed whole: a PDF with scripts, actions or embedded files is
+        // never sent to signers.
+        let verdict = if ours { super::documents::pdf_verdict(ctx, &d.key).await? } else { Err(Msg::InvalidPdf) };
+        if let Err(why) = verdict {
             if ours {
                 ctx.files.discard_upload(&d.key).await?;
             }
-            return Err(ApiError::field(format!("documents.{i}"), Msg::InvalidPdf));
+            return Err(ApiError::field(format!("documents.{i}"), why));
         }
     }
     Ok(())

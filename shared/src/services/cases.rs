@@ -15,13 +15,13 @@ use utoipa::ToSchema;
 use super::events::{self, Event};
 use super::retry::{self, Attempt};
 use super::Context;
-use crate::domain::case::{self, Case, CaseForm, CaseStatus, CaseType, CreateVia, HistoryEntry, ListOrder, Transition};
+use crate::domain::case::{self, Case, CaseForm, CaseStatus, CaseType, CaseView, CreateVia, HistoryEntry, ListOrder, Transition};
 use crate::domain::customer::CustomerState;
 use crate::domain::policy::{self, Action};
 use crate::domain::subscription::whole_seconds;
 use crate::domain::{Role, User};
 use crate::error::{ApiError, Msg};
-use crate::store::cases::{CasePage, StoredCase};
+use crate::store::cases::StoredCase;
 use crate::store::catalogue::NamedKind;
 use crate::store::idempotency::Once;
 
@@ -129,8 +129,8 @@ fn now() -> chrono::NaiveDateTime {
 /// named customer, the customer side for its own company (which needs an
 /// active consultancy service). A lawyer's own case names them as its
 /// direct-assign lawyer, so staff publishing it hand it straight to them.
-pub async fn create(ctx: &Context, user: &User, via: CreateVia, customer: &str, form: CaseForm, once: &Once) -> Result<Case, ApiError> {
-    open(ctx, user, via, customer, form, Utc::now(), once).await
+pub async fn create(ctx: &Context, user: &User, via: CreateVia, customer: &str, form: CaseForm, once: &Once) -> Result<CaseView, ApiError> {
+    Ok(CaseView::for_user(user, open(ctx, user, via, customer, form, Utc::now(), once).await?))
 }
 
 /// [`create`] with the moment the case is opened: now on every request
@@ -190,7 +190,7 @@ pub async fn open(
 #[derive(Serialize, ToSchema)]
 pub struct CaseDetails {
     #[serde(flatten)]
-    pub case: Case,
+    pub case: CaseView,
     /// Status actions the caller may take now.
     pub actions: Vec<Transition>,
     pub can_edit: bool,
@@ -206,12 +206,12 @@ pub async fn details(ctx: &Context, user: &User, uid: &str) -> Result<CaseDetail
         .filter(|t| case::transition(user, &c, *t).is_ok())
         .collect();
     let can_enter_hours = c.status == CaseStatus::Inprogress && (case::is_assigned(user, &c) || user.role() == Some(Role::Admin));
-    Ok(CaseDetails { can_edit: policy::may(user, Action::EditCase(&c)), actions, can_enter_hours, case: case::redacted_for(user, c) })
+    Ok(CaseDetails { can_edit: policy::may(user, Action::EditCase(&c)), actions, can_enter_hours, case: CaseView::for_user(user, c) })
 }
 
 /// Edits the fields; every changed field is written to the history in the
 /// same transaction.
-pub async fn update(ctx: &Context, user: &User, uid: &str, form: CaseForm) -> Result<Case, ApiError> {
+pub async fn update(ctx: &Context, user: &User, uid: &str, form: CaseForm) -> Result<CaseView, ApiError> {
     let input = case::validate_by(user, &form)?;
     let t = case_type(ctx, user, &input).await?;
     let sector = knowledge_sector(ctx, &input).await?;
@@ -232,13 +232,13 @@ pub async fn update(ctx: &Context, user: &User, uid: &str, form: CaseForm) -> Re
         Ok(done_if(written, next))
     })
     .await?;
-    Ok(case::redacted_for(user, c))
+    Ok(CaseView::for_user(user, c))
 }
 
 /// A status action (publish, accept, complete, reopen, transfer), a write
 /// conditional on the case's revision: of two lawyers accepting at once
 /// exactly one wins; the others are told the case was just taken (409).
-pub async fn change_status(ctx: &Context, user: &User, uid: &str, action: Transition) -> Result<Case, ApiError> {
+pub async fn change_status(ctx: &Context, user: &User, uid: &str, action: Transition) -> Result<CaseView, ApiError> {
     change_status_at(ctx, user, uid, action, Utc::now()).await
 }
 
@@ -253,7 +253,7 @@ pub async fn change_status_at(
     uid: &str,
     action: Transition,
     at: chrono::DateTime<Utc>,
-) -> Result<Case, ApiError> {
+) -> Result<CaseView, ApiError> {
     let at = at.min(Utc::now());
     let c = retry::until_done(|_| async move {
         let prev = match visible_for_write(ctx, user, uid).await {
@@ -283,7 +283,7 @@ pub async fn change_status_at(
         Ok(done_if(written, next))
     })
     .await?;
-    Ok(case::redacted_for(user, c))
+    Ok(CaseView::for_user(user, c))
 }
 
 /// Why a lawyer cannot accept a case they do not see: another lawyer has
@@ -299,6 +299,13 @@ async fn taken_or_not_found(ctx: &Context, user: &User, uid: &str) -> Result<Api
     Ok(if taken { ApiError::Conflict(Msg::CaseAlreadyTaken) } else { ApiError::NotFound })
 }
 
+/// A page of cases as the caller may see them.
+#[derive(Clone, Debug)]
+pub struct CaseViewPage {
+    pub results: Vec<CaseView>,
+    pub next: Option<String>,
+}
+
 /// The caller's case list for a `status` word: 10 per page, newest first
 /// (or oldest first), optionally searched by case number, subject, customer
 /// or counterpart; key-paged (`next` → `cursor`).
@@ -309,10 +316,10 @@ pub async fn list(
     search: &str,
     order: ListOrder,
     cursor: Option<&str>,
-) -> Result<CasePage, ApiError> {
+) -> Result<CaseViewPage, ApiError> {
     let plan = case::list_plan(user, status)?;
     let page = ctx.store.list_cases(&plan, case::search_query(search).as_deref(), order, cursor).await?;
-    Ok(CasePage { results: page.results.into_iter().map(|c| case::redacted_for(user, c)).collect(), next: page.next })
+    Ok(CaseViewPage { results: CaseView::all_for(user, page.results), next: page.next })
 }
 
 /// Every recorded change of a case, oldest first; the customer side does not

@@ -17,7 +17,7 @@ use super::events::Event;
 use super::retry::{self, Attempt};
 use super::Context;
 use crate::domain::case::{self as case_rules, CaseFile, CaseListPlan, HistoryEntry, ListOrder};
-use crate::domain::document::{self, DocumentType, DOCUMENT_MAX_BYTES, MAX_FILES_PER_CASE};
+use crate::domain::document::{self, DocumentType, Family, DOCUMENT_MAX_BYTES, MAX_FILES_PER_CASE};
 use crate::domain::message::Attachment;
 use crate::domain::User;
 use crate::error::{ApiError, Msg};
@@ -162,16 +162,11 @@ async fn add(
         return Err(ApiError::bad(document::DOCUMENT_TYPE_NOT_ALLOWED));
     }
     ctx.files.claim_upload(key).await?;
-    let size = ctx.files.size(key).await?;
-    let head = match size {
-        Some(n) if n > 0 => ctx.files.head_bytes(key, document::MAGIC_LEN).await?,
-        _ => Vec::new(),
-    };
-    document::check_upload(key_type, size, &head, DOCUMENT_MAX_BYTES).map_err(ApiError::bad)?;
+    let size = checked_object(ctx, key, key_type).await?;
     let file = CaseFile {
         key: key.to_string(),
         name,
-        size: size.unwrap_or_default(),
+        size,
         uploaded_by: user.uid.clone(),
         uploaded_by_name: user.full_name(),
         uploaded_at: Some(Utc::now()),
@@ -258,13 +253,8 @@ pub async fn checked_upload(ctx: &Context, prefix: &str, key: &str, name: &str, 
             return Err(ApiError::bad(document::DOCUMENT_TYPE_NOT_ALLOWED));
         }
         ctx.files.claim_upload(key).await?;
-        let size = ctx.files.size(key).await?;
-        let head = match size {
-            Some(n) if n > 0 => ctx.files.head_bytes(key, document::MAGIC_LEN).await?,
-            _ => Vec::new(),
-        };
-        document::check_upload(key_type, size, &head, DOCUMENT_MAX_BYTES).map_err(ApiError::bad)?;
-        Ok(Attachment { key: key.to_string(), name, size: size.unwrap_or_default() })
+        let size = checked_object(ctx, key, key_type).await?;
+        Ok(Attachment { key: key.to_string(), name, size })
     }
     .await;
     if let Err(e) = &result {
@@ -275,6 +265,34 @@ pub async fn checked_upload(ctx: &Context, prefix: &str, key: &str, name: &str, 
         }
     }
     result
+}
+
+/// An uploaded object of type `key_type` checked by content: it exists, its
+/// size is within the limit, its first bytes are of its type, and a PDF
+/// parses without active content ([`crate::domain::pdf`]). Answers the size.
+pub(crate) async fn checked_object(ctx: &Context, key: &str, key_type: DocumentType) -> Result<i64, ApiError> {
+    let size = ctx.files.size(key).await?;
+    let head = match size {
+        Some(n) if n > 0 => ctx.files.head_bytes(key, document::MAGIC_LEN).await?,
+        _ => Vec::new(),
+    };
+    document::check_upload(key_type, size, &head, DOCUMENT_MAX_BYTES).map_err(ApiError::bad)?;
+    if key_type.family == Family::Pdf {
+        pdf_verdict(ctx, key).await?.map_err(ApiError::bad)?;
+    }
+    Ok(size.unwrap_or_default())
+}
+
+/// The verdict of [`crate::domain::pdf::check`] on an uploaded object: read
+/// whole, so only up to [`DOCUMENT_MAX_BYTES`] (larger is refused unread); a
+/// missing object is no PDF.
+pub(crate) async fn pdf_verdict(ctx: &Context, key: &str) -> Result<Result<(), Msg>, ApiError> {
+    match ctx.files.size(key).await? {
+        None | Some(0) => return Ok(Err(Msg::InvalidPdf)),
+        Some(n) if n > DOCUMENT_MAX_BYTES => return Ok(Err(document::DOCUMENT_TOO_LARGE)),
+        Some(_) => {}
+    }
+    Ok(crate::domain::pdf::check(&ctx.files.bytes(key).await?))
 }
 
 /// At most this many of a customer's cases are read for the documents page.

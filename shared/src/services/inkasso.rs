@@ -153,19 +153,20 @@ pub async fn upload_url(ctx: &Context, user: &User, name: &str) -> Result<super:
     super::documents::issue_upload(ctx, &claim_prefix(&customer), name).await
 }
 
-/// The invoice is a PDF this customer uploaded (by its first bytes).
+/// The invoice is a well-formed PDF this customer uploaded, without active
+/// content ([`crate::domain::pdf`]).
 async fn check_invoice(ctx: &Context, customer: &str, key: &str) -> Result<(), ApiError> {
     let ours = key.starts_with(&claim_prefix(customer)) && key.ends_with(".pdf") && !key.contains("..");
     if ours {
         // Uploads land under pending/ (expired after a day unless confirmed): the claim confirms it.
         ctx.files.claim_upload(key).await?;
     }
-    let ok = ours && ctx.files.head_bytes(key, 5).await.map(|b| b.starts_with(b"%PDF-")).unwrap_or(false);
-    if !ok {
+    let verdict = if ours { super::documents::pdf_verdict(ctx, key).await? } else { Err(Msg::InvalidPdf) };
+    if let Err(why) = verdict {
         if ours {
             ctx.files.discard_upload(key).await?;
         }
-        return Err(ApiError::field("invoice", Msg::InvalidPdf));
+        return Err(ApiError::field("invoice", why));
     }
     Ok(())
 }

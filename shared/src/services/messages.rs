@@ -111,13 +111,8 @@ async fn checked_attachment(ctx: &Context, case_uid: &str, key: &str, name: &str
             return Err(ApiError::bad(document::DOCUMENT_TYPE_NOT_ALLOWED));
         }
         ctx.files.claim_upload(key).await?;
-        let size = ctx.files.size(key).await?;
-        let head = match size {
-            Some(n) if n > 0 => ctx.files.head_bytes(key, document::MAGIC_LEN).await?,
-            _ => Vec::new(),
-        };
-        document::check_upload(key_type, size, &head, DOCUMENT_MAX_BYTES).map_err(ApiError::bad)?;
-        Ok(Attachment { key: key.to_string(), name, size: size.unwrap_or_default() })
+        let size = super::documents::checked_object(ctx, key, key_type).await?;
+        Ok(Attachment { key: key.to_string(), name, size })
     }
     .await;
     if let Err(e) = &result {

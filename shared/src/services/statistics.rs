@@ -17,7 +17,7 @@ use serde_json::{json, Value};
 use utoipa::ToSchema;
 
 use super::Context;
-use crate::domain::case::{Case, CaseListPlan, CaseStatus, ListOrder};
+use crate::domain::case::{Case, CaseListPlan, CaseStatus, CaseView, ListOrder};
 use crate::domain::catalogue::{NamedKind, CONSULTANCY};
 use crate::domain::stats::{self, week_start, Period, PeriodError, PeriodKind, Scope};
 use crate::domain::{Role, User};
@@ -613,7 +613,7 @@ pub async fn hour_pie(ctx: &Context, u: &User, p: Period) -> Result<Statistic, A
 /// contacts: their company's), newest first, 10 a page.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct ActivityCases {
-    pub results: Vec<Case>,
+    pub results: Vec<CaseView>,
     pub next: Option<String>,
     pub items_read: u64,
 }
@@ -627,7 +627,7 @@ pub async fn activity_cases(ctx: &Context, u: &User, p: Period, cursor: Option<&
     let (from, to) = p.instants();
     let page = ctx.store.cases_opened_between(customer.as_deref(), from, to, cursor, limit).await?;
     let items = page.results.len() as u64 + 1;
-    Ok(ActivityCases { results: page.results, next: page.next, items_read: items })
+    Ok(ActivityCases { results: CaseView::all_for(u, page.results), next: page.next, items_read: items })
 }
 
 // ------------------------------------------------------------ dashboards --

@@ -94,6 +94,19 @@ async fn a_customer_signs_an_envelope_from_token_to_signed_pdf() {
         )
         .await;
     assert_eq!((st, v["errors"]["documents.0"][0].as_str()), (StatusCode::BAD_REQUEST, Some("invalid_pdf")));
+    // Parsed whole: a PDF that runs a script when opened, or an HTML page
+    // starting `%PDF-`, never reaches signers.
+    let sample = shared::domain::pdf::sample;
+    for (bytes, why) in [
+        (sample("/OpenAction << /S /JavaScript /JS (app.alert(1)) >>", &[]), "pdf_active_content"),
+        (sample("", &["<< /Type /Action /S /Launch /F (cmd.exe) >>"]), "pdf_active_content"),
+        (b"%PDF-1.4\n<html><script>alert(1)</script></html>".to_vec(), "invalid_pdf"),
+    ] {
+        let bad = w.upload(&ct, "bad.pdf", &bytes).await;
+        let form = json!({"name": "Avtal", "documents": [{"key": bad, "name": "bad.pdf"}], "recipients": [signer(1, "signer")]});
+        let (st, v) = w.call(Method::POST, "/api/services/contract-sign/", &ct, Some(form)).await;
+        assert_eq!((st, v["errors"]["documents.0"][0].as_str()), (StatusCode::BAD_REQUEST, Some(why)), "{v}");
+    }
     let key = w.upload(&ct, "avtal.pdf", PDF).await;
     let docs = json!([{"key": key, "name": "avtal.pdf"}]);
     let (st, v) = w

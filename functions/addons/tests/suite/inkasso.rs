@@ -251,6 +251,21 @@ async fn raw_callback(base: &str, header: Option<&str>, body: &[u8]) -> u16 {
     client.request(req).await.unwrap().status().as_u16()
 }
 
+/// Every refusal of the callback is JSON in the API's error shape: a body
+/// over the service's limit and one over the API's body limit alike.
+#[tokio::test]
+async fn an_oversized_callback_answers_json_413() {
+    let w = world().await;
+    for size in [shared::services::verified_callback::MAX_BODY + 1, shared::api::MAX_BODY_BYTES + 1] {
+        let (st, headers, body) =
+            testkit::call_bytes(&w.app, Method::POST, "/api/verified/callback/", None, Some(json!("x".repeat(size)))).await;
+        assert_eq!(st, StatusCode::PAYLOAD_TOO_LARGE, "{size}");
+        assert_eq!(headers["content-type"], "application/json", "{size}");
+        let v: serde_json::Value = serde_json::from_slice(&body).unwrap();
+        assert_eq!(v["message"], "request_too_large", "{size}");
+    }
+}
+
 #[tokio::test]
 async fn the_signing_callback_is_signed_fresh_idempotent_and_sent_by_the_stand_in() {
     // The API on a loopback port, so the provider stand-in can call it back.

@@ -12,7 +12,7 @@ use shared::domain::document::DOCUMENT_MAX_BYTES;
 use shared::domain::{Role, User};
 use shared::testkit;
 
-const PDF: &[u8] = b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n";
+const PDF: &[u8] = b"%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n";
 const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR";
 const ZIP: &[u8] = b"PK\x03\x04\x14\0\x06\0word/document.xml";
 const EXE: &[u8] = b"MZ\x90\0\x03\0\0\0\x04\0\0\0\xff\xff";
@@ -170,6 +170,25 @@ async fn refused_files_leave_no_object_and_the_case_unchanged() {
         assert_eq!((st, refused(&v).as_str()), (StatusCode::BAD_REQUEST, "document_type_not_allowed"), "{name}");
         assert!(!w.exists(&key).await, "{name}: the object is gone");
     }
+
+    // PDFs are parsed: active content (scripts, actions, launches, embedded
+    // files) and what is no well-formed PDF (an HTML polyglot) are refused.
+    let sample = shared::domain::pdf::sample;
+    let active = [
+        sample("/OpenAction << /S /JavaScript /JS (app.alert(1)) >>", &[]),
+        sample("/AA << /O << /S /Launch /F (cmd.exe) >> >>", &[]),
+        sample("/Names << /EmbeddedFiles << /Names [(a.exe) 4 0 R] >> >>", &["<< /Type /Filespec /F (a.exe) >>"]),
+    ];
+    for bytes in active {
+        let key = w.put(&w.ct, &case, "active.pdf", &bytes).await;
+        let (st, v) = w.confirm(&w.ct, &case, &key, "active.pdf").await;
+        assert_eq!((st, refused(&v).as_str()), (StatusCode::BAD_REQUEST, "pdf_active_content"), "{v}");
+        assert!(!w.exists(&key).await);
+    }
+    let key = w.put(&w.ct, &case, "page.pdf", b"%PDF-1.4\n<html><script>alert(document.cookie)</script></html>").await;
+    let (st, v) = w.confirm(&w.ct, &case, &key, "page.pdf").await;
+    assert_eq!((st, refused(&v).as_str()), (StatusCode::BAD_REQUEST, "invalid_pdf"));
+    assert!(!w.exists(&key).await);
 
     // Empty.
     let key = w.put(&w.ct, &case, "empty.pdf", b"").await;

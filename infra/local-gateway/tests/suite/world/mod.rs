@@ -19,7 +19,7 @@ use std::collections::BTreeMap;
 
 pub const CALLERS: [&str; 7] = ["anonymous", "customer", "contact", "lawyer", "sales_person", "admin", "other_customer"];
 pub const PASSWORD: &str = local_gateway::seed::DEMO_PASSWORD;
-pub const PDF: &[u8] = b"%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n";
+pub const PDF: &[u8] = b"%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n";
 
 /// The seeded world's ids: the customer's objects unless named otherwise.
 #[derive(Default, Debug)]

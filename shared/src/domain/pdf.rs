@@ -44,15 +44,15 @@ fn looks_like_html(bytes: &[u8]) -> bool {
 }
 
 fn is_active(d: &Dictionary) -> bool {
-    d.iter().any(|(key, value)| ACTIVE.contains(&key.as_slice()) || object_is_active(value))
+    d.iter().any(|(key, value)| ACTIVE.contains(&key.as_slice()) || key.starts_with(b"RichMedia") || object_is_active(value))
 }
 
 /// Walks the object (nested dictionaries and arrays; references are separate
 /// objects, each walked on its own): an active key anywhere, or an action
-/// whose type (`/S`) is a script, a launch or rich media.
+/// whose type (`/S`) or subtype is a script, a launch or rich media.
 fn object_is_active(o: &Object) -> bool {
     match o {
-        Object::Name(n) => matches!(n.as_slice(), b"JavaScript" | b"Launch" | b"RichMediaExecute" | b"ImportData"),
+        Object::Name(n) => matches!(n.as_slice(), b"JavaScript" | b"Launch" | b"RichMedia" | b"RichMediaExecute" | b"ImportData"),
         Object::Array(items) => items.iter().any(object_is_active),
         Object::Dictionary(d) => is_active(d),
         Object::Stream(s) => is_active(&s.dict),

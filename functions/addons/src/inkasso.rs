@@ -124,8 +124,7 @@ async fn contract_check(
         example = json!("{\"id\": \"the provider's envelope id\", \"state\": \"completed\", \"recipients\": []}")),
     params(("x-verified-signature" = String, Header, description = "t=<unix seconds>,v1=<hex HMAC-SHA256 of \"<t>.<body>\">")),
     responses((status = 204), (status = 400, body = ErrorBody), (status = 401, description = "missing, bad or stale signature", body = ErrorBody),
-        (status = 403, body = ErrorBody), (status = 404, description = "unknown envelope", body = ErrorBody),
-        (status = 413, description = "request_too_large", body = ErrorBody)))]
+        (status = 403, body = ErrorBody), (status = 404, description = "unknown envelope", body = ErrorBody)))]
 async fn verified_callback(State(s): State<AppState>, headers: HeaderMap, ApiBytes(body): ApiBytes) -> Result<StatusCode, ApiError> {
     let signature = headers.get(shared::providers::callback::HEADER).and_then(|v| v.to_str().ok());
     shared::services::verified_callback::envelope_changed(&s, signature, &body).await?;

@@ -17,7 +17,7 @@ use serde_json::{json, Value};
 use utoipa::ToSchema;
 
 use super::Context;
-use crate::domain::case::{Case, CaseListPlan, CaseStatus, CaseView, ListOrder};
+use crate::domain::case::{CaseListPlan, CaseStatus, CaseView, ListOrder};
 use crate::domain::catalogue::{NamedKind, CONSULTANCY};
 use crate::domain::stats::{self, week_start, Period, PeriodError, PeriodKind, Scope};
 use crate::domain::{Role, User};

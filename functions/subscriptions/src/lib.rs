@@ -236,7 +236,7 @@ fn csv_of(report: &TimeReport, lang: &str) -> Result<Vec<u8>, ApiError> {
     for line in &report.lines {
         w.row(line)?;
     }
-    w.row(["Total", "", "", "", report.total.as_str()])?;
+    w.row([heading("total", lang).as_str(), "", "", "", report.total.as_str()])?;
     w.finish()
 }
 
@@ -255,6 +255,4 @@ mod tests {
         let text = String::from_utf8(csv_of(&report, "en").unwrap()).unwrap();
         assert_eq!(text.lines().nth(1).unwrap(), "2026-11-02,2026-000001,\"'=HYPERLINK(\"\"http://x\"\")\",'+Eve,1.50");
     }
-    w.write_record([heading("total", lang).as_str(), "", "", "", report.total.as_str()]).map_err(ApiError::internal)?;
-    w.into_inner().map_err(|e| ApiError::internal(e.to_string()))
 }

@@ -21,7 +21,7 @@ async fn admin_and_lawyers_find_misspelt_parties_and_every_search_is_audited() {
         party(PartyKind::Company, "c1", "Söderberg & Partners AB", Some("556677-8899")),
         party(PartyKind::ContactPerson, "p1", "Karl Carlsson", None),
         party(PartyKind::Counterpart, "k1", "Ronjon Arrowsmith", None),
-        party(PartyKind::Customer, "u1", "Anna Lindqvist", Some("19800101-1234")),
+        party(PartyKind::Customer, "u1", "Anna Lindqvist", Some("19811218-9876")),
     ] {
         shared::testkit::index_party(&s, &p).await;
     }
@@ -33,13 +33,35 @@ async fn admin_and_lawyers_find_misspelt_parties_and_every_search_is_audited() {
     assert_eq!(body["results"][0]["words"][0]["matched"], "soderberg");
 
     // Reversed names, nickname + sound-alike surname, identity number without dash.
-    for (q, uid) in [("lindkvist%20anna", "u1"), ("Kalle%20Karlson", "p1"), ("5566778899", "c1"), ("800101-1234", "u1")] {
+    for (q, uid) in [("lindkvist%20anna", "u1"), ("Kalle%20Karlson", "p1"), ("5566778899", "c1"), ("811218-9876", "u1")] {
         let (st, body) = call(&router, Method::GET, &format!("/api/search/fuzzy/?search={q}"), Some(&lawyer), None).await;
         assert_eq!(st, StatusCode::OK);
         assert_eq!(body["results"][0]["party"]["uid"], uid, "{q}: {body}");
     }
     let (_, body) = call(&router, Method::GET, "/api/search/fuzzy/?search=Jon%20Smith", Some(&lawyer), None).await;
     assert_eq!(body["count"], 0, "{body}");
+
+    // Other transliterations, company forms written out and VAT numbers are
+    // found, each with why it matched.
+    shared::testkit::index_party(&s, &party(PartyKind::Counterpart, "k2", "Ahmad Hasan", None)).await;
+    shared::testkit::index_party(&s, &party(PartyKind::Company, "c2", "Fastighetsaktiebolaget Balder", None)).await;
+    shared::testkit::index_party(&s, &party(PartyKind::Company, "c3", "Telefonaktiebolaget LM Ericsson", Some("556016-0680"))).await;
+    for (q, uid, reasons) in [
+        ("Ahmed%20Hassan", "k2", serde_json::json!(["spelled_differently"])),
+        ("Fastighets%20AB%20Balder", "c2", serde_json::json!(["same_name"])),
+        ("SE556016068001", "c3", serde_json::json!(["same_number"])),
+        ("Ericsson", "c3", serde_json::json!(["same_name", "company_form_ignored", "more_words_in_name"])),
+    ] {
+        let (st, body) = call(&router, Method::GET, &format!("/api/search/fuzzy/?search={q}"), Some(&lawyer), None).await;
+        assert_eq!(st, StatusCode::OK);
+        assert_eq!(body["count"], 1, "{q}: {body}");
+        assert_eq!(body["results"][0]["party"]["uid"], uid, "{q}: {body}");
+        assert_eq!(body["results"][0]["reasons"], reasons, "{q}: {body}");
+    }
+    // A number with a wrong check digit is never a hit: the user is told.
+    let (st, body) = call(&router, Method::GET, "/api/search/fuzzy/?search=556016-0681", Some(&lawyer), None).await;
+    assert_eq!(st, StatusCode::BAD_REQUEST);
+    assert_eq!(body["errors"]["search"][0], "invalid_identity_number", "{body}");
 
     // A renamed party loses its old keys.
     shared::testkit::index_party(&s, &party(PartyKind::ContactPerson, "p1", "Berit Holm", None)).await;
@@ -49,7 +71,7 @@ async fn admin_and_lawyers_find_misspelt_parties_and_every_search_is_audited() {
     let (st, body) = call(&router, Method::GET, "/api/search/fuzzy/audit/", Some(&admin), None).await;
     assert_eq!(st, StatusCode::OK);
     let results = body["results"].as_array().unwrap();
-    assert_eq!(results.len(), 7, "{body}");
+    assert_eq!(results.len(), 11, "{body}");
     assert_eq!(results[0]["query"], "Karl Carlsson");
     assert_eq!(results.last().unwrap()["query"], "Soderberg och Partners");
     assert_eq!(results.last().unwrap()["hits"], 1);

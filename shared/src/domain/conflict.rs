@@ -30,30 +30,49 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-/// Company-form suffixes that say nothing about who the party is.
-const COMPANY_SUFFIXES: &[&str] = &[
-    "ab",
-    "publ",
-    "hb",
-    "kb",
-    "as",
-    "asa",
-    "aps",
-    "a/s",
-    "oy",
-    "oyj",
-    "ltd",
-    "limited",
-    "inc",
-    "gmbh",
-    "llc",
-    "plc",
+/// Company forms written as abbreviations, compared before folding (so the
+/// name 'Åsa' is not taken for the Norwegian 'ASA'): Swedish, Nordic and a
+/// few foreign ones. They say nothing about who the party is.
+const COMPANY_FORM_ABBREVIATIONS: &[&str] =
+    &["ab", "publ", "hb", "kb", "brf", "as", "asa", "aps", "oy", "oyj", "abp", "ky", "ltd", "limited", "inc", "gmbh", "llc", "plc"];
+
+/// Company forms written out (folded): aktiebolag, handelsbolag,
+/// kommanditbolag, stiftelse, bostadsrättsförening, with or without the
+/// definite ending. Words that are forms only beside another word
+/// ('ekonomisk förening', 'enskild firma') are in [`COMPANY_FORM_PAIRS`]:
+/// 'Skandinaviska Enskilda Banken' keeps its 'enskilda'.
+const COMPANY_FORM_WORDS: &[&str] = &[
     "aktiebolag",
+    "aktiebolaget",
     "handelsbolag",
+    "handelsbolaget",
     "kommanditbolag",
-    // Ekonomisk förening: 'ek. för.' (not 'ek' alone: Ek is a surname).
-    "for",
+    "kommanditbolaget",
+    "stiftelse",
+    "stiftelsen",
+    "bostadsrattsforening",
+    "bostadsrattsforeningen",
 ];
+
+/// Company forms of two words (folded), dropped together: 'ek. för.' (not
+/// 'ek' alone: Ek is a surname), ekonomisk/ideell förening, enskild firma,
+/// publikt aktiebolag.
+const COMPANY_FORM_PAIRS: &[(&str, &str)] = &[
+    ("ek", "for"),
+    ("ekonomisk", "forening"),
+    ("ekonomiska", "foreningen"),
+    ("ideell", "forening"),
+    ("ideella", "foreningen"),
+    ("enskild", "firma"),
+    ("enskilda", "firman"),
+    ("publikt", "aktiebolag"),
+];
+
+/// Endings that make a compound company form ('Fastighetsaktiebolaget',
+/// 'Försäkringsaktiebolaget', 'Bankaktiebolaget', 'Telefonaktiebolaget'):
+/// the form is dropped and the first part kept, so 'Fastighets AB Balder'
+/// and 'Fastighetsaktiebolaget Balder' have the same words.
+const COMPOUND_FORM_ENDINGS: &[&str] = &["aktiebolaget", "aktiebolag"];
 
 /// Joining words and signs ('&' is dropped by the word split).
 const JOINING_WORDS: &[&str] = &["och", "and", "og", "und", "et", "samt"];
@@ -111,19 +130,73 @@ pub fn fold(text: &str) -> String {
 
 /// The words of a name that identify a party, folded.
 pub fn words(text: &str) -> Vec<String> {
-    // 'A/S' is one suffix: join it before splitting.
-    let lower = text.to_lowercase().replace("a/s", " as ");
-    // Suffixes are recognised before folding, so the name 'Åsa' is not taken
-    // for the Norwegian 'ASA'; a name made only of a suffix keeps it.
+    name_words(text).words
+}
+
+/// A name's words and the company forms left out of them.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct NameWords {
+    /// The words that identify the party, folded, in the name's order.
+    pub words: Vec<String>,
+    /// The company forms dropped, folded ('ab', 'aktiebolaget'), in order.
+    pub forms: Vec<String>,
+}
+
+/// Splits a name into the words that identify the party and the company
+/// forms it carries (kept for display, ignored for matching).
+pub fn name_words(text: &str) -> NameWords {
+    // 'A/S' is one form: join it before splitting. 'Đ' (Đorđević) is written
+    // 'Dj' in Swedish registers; deunicode would make it a bare 'D'.
+    let lower = text.to_lowercase().replace("a/s", " as ").replace('đ', "dj");
+    // Abbreviations are recognised before folding, so the name 'Åsa' is not
+    // taken for the Norwegian 'ASA'; a name made only of forms keeps them.
     let raw: Vec<&str> = lower.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).collect();
-    let significant: Vec<&str> = raw.iter().copied().filter(|w| !COMPANY_SUFFIXES.contains(w) && !JOINING_WORDS.contains(w)).collect();
-    let kept = if significant.is_empty() { raw } else { significant };
-    kept.into_iter()
-        .map(fold)
-        .flat_map(|w| w.split(|c: char| !c.is_ascii_alphanumeric()).map(str::to_string).collect::<Vec<_>>())
-        .filter(|w| !w.is_empty() && !w.chars().all(|c| c.is_ascii_digit()))
-        .map(|w| NICKNAMES.iter().find(|(n, _)| *n == w).map(|(_, full)| full.to_string()).unwrap_or(w))
-        .collect()
+    let folded: Vec<String> = raw.iter().map(|w| fold(w)).collect();
+    // Per raw word: the company form it is (if any) and, for a compound
+    // form, the first part that names the party.
+    let mut forms: Vec<Option<(String, Option<String>)>> = vec![None; raw.len()];
+    for i in 0..raw.len() {
+        let f = folded[i].as_str();
+        if forms[i].is_some() {
+            continue;
+        }
+        if COMPANY_FORM_ABBREVIATIONS.contains(&raw[i]) || COMPANY_FORM_WORDS.contains(&f) {
+            forms[i] = Some((f.to_string(), None));
+        } else if let Some(next) = folded.get(i + 1).filter(|next| COMPANY_FORM_PAIRS.iter().any(|(a, b)| *a == f && b == *next)) {
+            forms[i] = Some((format!("{f} {next}"), None));
+            forms[i + 1] = Some((String::new(), None));
+        } else if let Some(end) = COMPOUND_FORM_ENDINGS.iter().find(|e| f.len() > e.len() + 2 && f.ends_with(*e)) {
+            forms[i] = Some((end.to_string(), Some(f[..f.len() - end.len()].to_string())));
+        }
+    }
+    let joining = |i: usize| JOINING_WORDS.contains(&raw[i]);
+    // A name made only of forms and joining words keeps them all.
+    let only_forms = (0..raw.len()).all(|i| joining(i) || forms[i].as_ref().is_some_and(|(_, part)| part.is_none()));
+    let mut out = NameWords::default();
+    for i in 0..raw.len() {
+        let word = match &forms[i] {
+            _ if only_forms => folded[i].clone(),
+            _ if joining(i) => continue,
+            None => folded[i].clone(),
+            Some((form, part)) => {
+                if !form.is_empty() {
+                    out.forms.push(form.clone());
+                }
+                match part {
+                    Some(part) => part.clone(),
+                    None => continue,
+                }
+            }
+        };
+        for w in word.split(|c: char| !c.is_ascii_alphanumeric()) {
+            if w.is_empty() || w.chars().all(|c| c.is_ascii_digit()) {
+                continue;
+            }
+            let w = NICKNAMES.iter().find(|(n, _)| *n == w).map_or_else(|| w.to_string(), |(_, full)| full.to_string());
+            out.words.push(w);
+        }
+    }
+    out
 }
 
 /// A Nordic sound key: letters that sound alike in Swedish (and its
@@ -205,7 +278,48 @@ fn is_vowel(c: char) -> bool {
 /// vowel) → $, an h after a consonant drops, doubled letters collapse.
 /// 'Karlsson', 'Carlson' → "karlson"; 'Nyquist', 'Nykvist' → "nykvist";
 /// 'Mattias', 'Mathias' → "matias".
+/// Names written in other alphabets reach Swedish registers in several
+/// spellings ('Mohammed', 'Muhammad', 'Maxamed'): every spelling of a name in
+/// one family of `conflict_name_variants.tsv` has the family's spelling.
 pub fn spelling(word: &str) -> String {
+    let own = base_spelling(word);
+    match NAME_VARIANTS.get(&own) {
+        Some(family) => family.clone(),
+        None => own,
+    }
+}
+
+/// The name-variant families (`conflict_name_variants.tsv`), by the
+/// [`base_spelling`] of each variant: the spelling of the family's first name.
+/// A table, not a phonetic code: Double Metaphone and similar codes drop the
+/// vowels after the first letter, which would make Lindberg and Lundberg one
+/// name; here only the spellings listed meet.
+static NAME_VARIANTS: std::sync::LazyLock<std::collections::HashMap<String, String>> = std::sync::LazyLock::new(|| {
+    let mut map = std::collections::HashMap::new();
+    for (family, variants) in name_variant_families() {
+        for v in variants {
+            map.insert(base_spelling(&v), base_spelling(&family));
+        }
+    }
+    map
+});
+
+/// The families of `conflict_name_variants.tsv`: (first name, every name of
+/// the line, the first included).
+pub fn name_variant_families() -> Vec<(String, Vec<String>)> {
+    include_str!("conflict_name_variants.tsv")
+        .lines()
+        .map(|l| l.split('#').next().unwrap_or("").trim())
+        .filter(|l| !l.is_empty())
+        .filter_map(|l| {
+            let names: Vec<String> = l.split_whitespace().map(str::to_string).collect();
+            names.first().cloned().map(|first| (first, names))
+        })
+        .collect()
+}
+
+/// The spelling key before name families (see [`spelling`]).
+fn base_spelling(word: &str) -> String {
     let w: Vec<char> = fold(word).chars().filter(|c| c.is_ascii_alphanumeric()).collect();
     let mut out: Vec<char> = Vec::with_capacity(w.len() + 2);
     let at = |i: usize| w.get(i).copied();
@@ -230,6 +344,18 @@ pub fn spelling(word: &str) -> String {
             ('p', Some('h'), _) => (&['f'], 2),
             ('t', Some('h'), _) | ('d', Some('t'), _) => (&['t'], 2),
             ('h', _, _) if i > 0 && !is_vowel(w[i - 1]) && w[i - 1].is_ascii_alphabetic() => (&[], 1),
+            // Letters spelled out and transliterations (both sides alike):
+            // ü written 'ue' (Mueller/Müller), French-style 'ou' (Youssef,
+            // Moustafa), y or j before a vowel (Yusuf/Jusuf, Tatyana/Tatjana),
+            // a closing i or y after a vowel (Sergei/Sergey/Sergej), a closing
+            // y after a consonant (Dmitry/Dmitri, Kowalsky/Kowalski), and the
+            // Swedish 'tj' for ć (Jovanovitj/Jovanović).
+            ('u', Some('e'), _) if i > 0 => (&['u'], 2),
+            ('o', Some('u'), _) => (&['u'], 2),
+            ('y', Some(n), _) if is_vowel(n) && n != 'y' => (&['j'], 1),
+            ('i' | 'y', None, _) if i > 0 && is_vowel(w[i - 1]) && w[i - 1] != 'i' => (&['j'], 1),
+            ('y', None, _) if i > 0 => (&['i'], 1),
+            ('t', Some('j'), None) => (&['k'], 2),
             _ => (std::slice::from_ref(&w[i]), 1),
         };
         for &code in codes {
@@ -333,21 +459,53 @@ pub fn identity_number(text: &str) -> Option<String> {
 /// or twelve digits, with at most a dash or plus before the last four
 /// (so a case number such as 2026-000012 is not one).
 pub fn identity_numbers_in(text: &str) -> Vec<String> {
-    let mut out: Vec<String> = text
-        .split(|c: char| !(c.is_ascii_digit() || c == '-' || c == '+'))
-        .map(|t| t.trim_matches(|c| c == '-' || c == '+'))
-        .filter(|t| {
-            let digits = t.chars().filter(char::is_ascii_digit).count();
-            match t.find(['-', '+']) {
-                None => true,
-                Some(i) => t.len() - i == 5 && t[i + 1..].chars().all(|c| c.is_ascii_digit()) && digits >= 10,
-            }
-        })
-        .filter_map(identity_number)
-        .collect();
+    let mut out = vat_numbers_in(text);
+    out.extend(
+        text.split(|c: char| !(c.is_ascii_digit() || c == '-' || c == '+'))
+            .map(|t| t.trim_matches(|c| c == '-' || c == '+'))
+            .filter(|t| {
+                let digits = t.chars().filter(char::is_ascii_digit).count();
+                match t.find(['-', '+']) {
+                    None => true,
+                    Some(i) => t.len() - i == 5 && t[i + 1..].chars().all(|c| c.is_ascii_digit()) && digits >= 10,
+                }
+            })
+            .filter_map(identity_number),
+    );
     out.sort();
     out.dedup();
     out
+}
+
+/// Organisation numbers written as Swedish VAT numbers ('SE556016068001',
+/// 'SE 556016-0680 01'): SE, the ten digits, 01.
+fn vat_numbers_in(text: &str) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = Vec::new();
+    for i in 0..chars.len().saturating_sub(1) {
+        let starts_word = i == 0 || !chars[i - 1].is_alphanumeric();
+        if !(starts_word && chars[i].eq_ignore_ascii_case(&'s') && chars[i + 1].eq_ignore_ascii_case(&'e')) {
+            continue;
+        }
+        let mut digits = String::new();
+        let mut j = i + 2;
+        while j < chars.len() && digits.len() < 13 && (chars[j].is_ascii_digit() || chars[j] == ' ' || chars[j] == '-') {
+            if chars[j].is_ascii_digit() {
+                digits.push(chars[j]);
+            }
+            j += 1;
+        }
+        if digits.len() == 12 && digits.ends_with("01") {
+            out.push(digits[..10].to_string());
+        }
+    }
+    out
+}
+
+/// The identity numbers written in a text whose check digit is right: only
+/// these can make a hit by number (a mistyped number is never a certain hit).
+fn checked_numbers_in(text: &str) -> Vec<String> {
+    identity_numbers_in(text).into_iter().filter(|n| luhn_ok(n)).collect()
 }
 
 /// The Luhn check of the last ten digits (what Skatteverket's numbers carry).
@@ -441,8 +599,8 @@ pub fn index_keys(name: &str, identity: Option<&str>) -> Vec<String> {
 
 /// The identity numbers a record is known by: its own and those in its name.
 fn record_numbers(name: &str, identity: Option<&str>) -> Vec<String> {
-    let mut ids = identity_numbers_in(name);
-    ids.extend(identity.and_then(identity_number));
+    let mut ids = checked_numbers_in(name);
+    ids.extend(identity.and_then(identity_number).filter(|n| luhn_ok(n)));
     ids.sort();
     ids.dedup();
     ids
@@ -466,7 +624,7 @@ pub fn query_plan(query: &str) -> QueryPlan {
     ws.dedup();
     QueryPlan {
         words: ws.into_iter().map(|w| (w.clone(), word_keys(&w))).filter(|(_, k)| !k.is_empty()).collect(),
-        numbers: identity_numbers_in(query).into_iter().map(|n| format!("N#{n}")).collect(),
+        numbers: checked_numbers_in(query).into_iter().map(|n| format!("N#{n}")).collect(),
     }
 }
 
@@ -494,6 +652,10 @@ pub fn search_query(raw: &str) -> Result<String, crate::error::Msg> {
         Err(Msg::Required)
     } else if query.chars().count() > MAX_QUERY_CHARS {
         Err(Msg::TooLong)
+    } else if words(query).is_empty() && !identity_numbers_in(query).is_empty() && checked_numbers_in(query).is_empty() {
+        // Only a number, and its check digit is wrong: say so rather than
+        // "no possible conflict" (a mistyped number is never a hit).
+        Err(Msg::InvalidIdentityNumber)
     } else {
         Ok(query.to_string())
     }
@@ -507,6 +669,28 @@ pub struct WordMatch {
     pub score: f64,
 }
 
+/// Why a record matched, so a lawyer can judge a hit quickly (shown
+/// translated beside it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum MatchReason {
+    /// The same organisation, personal or coordination number.
+    SameNumber,
+    /// Every word searched for is in the name, spelled the same.
+    SameName,
+    /// A word is spelled differently (another transliteration, letters
+    /// spelled out, a typo).
+    SpelledDifferently,
+    /// An initial matched a word.
+    Initial,
+    /// Company forms (AB, Aktiebolaget, HB …) differ and were ignored.
+    CompanyFormIgnored,
+    /// The words are in another order.
+    NameOrder,
+    /// The name has words the search did not name.
+    MoreWordsInName,
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
 pub struct Match {
     /// 0..=1, 1 being certain.
@@ -514,6 +698,8 @@ pub struct Match {
     /// True when an identity number matched exactly.
     pub identity_match: bool,
     pub words: Vec<WordMatch>,
+    /// Why it matched, most telling first.
+    pub reasons: Vec<MatchReason>,
 }
 
 /// Scores a record's name (and identity numbers: its own and any written in
@@ -523,11 +709,12 @@ pub struct Match {
 /// plus half a point per word of the name left unmatched.
 pub fn score(query: &str, name: &str, identity: Option<&str>) -> Option<Match> {
     let ids = record_numbers(name, identity);
-    if identity_numbers_in(query).iter().any(|q| ids.contains(q)) {
-        return Some(Match { score: 1.0, identity_match: true, words: vec![] });
+    if checked_numbers_in(query).iter().any(|q| ids.contains(q)) {
+        return Some(Match { score: 1.0, identity_match: true, words: vec![], reasons: vec![MatchReason::SameNumber] });
     }
-    let q = words(query);
-    let r = words(name);
+    let query_words = name_words(query);
+    let name_words = name_words(name);
+    let (q, r) = (&query_words.words, &name_words.words);
     if q.is_empty() || r.is_empty() {
         return None;
     }
@@ -550,13 +737,64 @@ pub fn score(query: &str, name: &str, identity: Option<&str>) -> Option<Match> {
         }
     }
     let mut matched = Vec::with_capacity(q.len());
+    let mut positions = Vec::with_capacity(q.len());
     for (i, qw) in q.iter().enumerate() {
         let (j, s) = q_used[i]?;
         matched.push(WordMatch { query: qw.clone(), matched: r[j].clone(), score: round(s) });
+        positions.push(j);
     }
-    let unmatched = r_used.iter().filter(|u| !**u).count() as f64;
-    let total = matched.iter().map(|m| m.score).sum::<f64>() / (q.len() as f64 + UNMATCHED_NAME_WORD_WEIGHT * unmatched);
-    Some(Match { score: round(total), identity_match: false, words: matched })
+    let unmatched = r_used.iter().filter(|u| !**u).count();
+    let total = matched.iter().map(|m| m.score).sum::<f64>() / (q.len() as f64 + UNMATCHED_NAME_WORD_WEIGHT * unmatched as f64);
+    let mut reasons = Vec::new();
+    if matched.iter().all(|m| m.score == 1.0) {
+        reasons.push(MatchReason::SameName);
+    }
+    if matched.iter().any(|m| m.score < 1.0 && m.score != INITIAL_SCORE) {
+        reasons.push(MatchReason::SpelledDifferently);
+    }
+    if matched.iter().any(|m| m.score == INITIAL_SCORE) {
+        reasons.push(MatchReason::Initial);
+    }
+    if forms_differ(&query_words.forms, &name_words.forms) {
+        reasons.push(MatchReason::CompanyFormIgnored);
+    }
+    if positions.windows(2).any(|p| p[0] > p[1]) {
+        reasons.push(MatchReason::NameOrder);
+    }
+    if unmatched > 0 {
+        reasons.push(MatchReason::MoreWordsInName);
+    }
+    Some(Match { score: round(total), identity_match: false, words: matched, reasons })
+}
+
+/// Whether two names carry different company forms ('Aktiebolaget Volvo' and
+/// 'AB Volvo' do; 'AB Volvo' and 'Volvo AB' do not), telling long forms by
+/// their abbreviation.
+fn forms_differ(a: &[String], b: &[String]) -> bool {
+    let short = |forms: &[String]| {
+        let mut out: Vec<String> = forms
+            .iter()
+            .map(|f| {
+                match f.as_str() {
+                    "aktiebolag" | "aktiebolaget" => "ab",
+                    "handelsbolag" | "handelsbolaget" => "hb",
+                    "kommanditbolag" | "kommanditbolaget" => "kb",
+                    "bostadsrattsforening" | "bostadsrattsforeningen" => "brf",
+                    "stiftelsen" => "stiftelse",
+                    "publikt aktiebolag" => "publ",
+                    "ekonomisk forening" | "ekonomiska foreningen" | "ek for" => "ek for",
+                    "ideella foreningen" => "ideell forening",
+                    "enskilda firman" => "enskild firma",
+                    other => other,
+                }
+                .to_string()
+            })
+            .collect();
+        out.sort();
+        out.dedup();
+        out
+    };
+    short(a) != short(b)
 }
 
 fn round(x: f64) -> f64 {
@@ -697,8 +935,9 @@ mod tests {
         let m = score("5566778899", "Completely Different AB", Some("556677-8899")).unwrap();
         assert_eq!(m.score, 1.0);
         assert!(m.identity_match);
-        let m = score("19800101-1234", "Anna Berg", Some("800101-1234")).unwrap();
+        let m = score("19811218-9876", "Anna Berg", Some("811218-9876")).unwrap();
         assert!(m.identity_match);
+        assert_eq!(m.reasons, vec![MatchReason::SameNumber]);
         assert!(score("556677-8898", "Completely Different AB", Some("556677-8899")).is_none());
     }
 
@@ -721,16 +960,16 @@ mod tests {
         assert!(index_keys("X AB", Some("5566778899")).contains(&"N#5566778899".to_string()));
     }
 
-    /// The labelled set (issue 17): at least 200 pairs, precision ≥ 0.95
-    /// and recall ≥ 0.98 (the pairs it gets wrong are printed).
+    /// The labelled set: at least 450 pairs, precision and recall ≥ 0.98
+    /// (the pairs it gets wrong are printed).
     #[test]
     fn labelled_set_precision_and_recall() {
         let pairs = labelled_pairs();
-        assert!(pairs.len() >= 200, "{} pairs", pairs.len());
-        assert!(pairs.iter().filter(|p| p.hit).count() >= 100 && pairs.iter().filter(|p| !p.hit).count() >= 80);
+        assert!(pairs.len() >= 450, "{} pairs", pairs.len());
+        assert!(pairs.iter().filter(|p| p.hit).count() >= 250 && pairs.iter().filter(|p| !p.hit).count() >= 190);
         let (precision, recall, wrong) = precision_recall(&pairs);
         println!("precision {precision:.3} recall {recall:.3} over {} pairs; wrong: {wrong:#?}", pairs.len());
-        assert!(precision >= 0.95, "precision {precision:.3}: {wrong:#?}");
+        assert!(precision >= 0.98, "precision {precision:.3}: {wrong:#?}");
         assert!(recall >= 0.98, "recall {recall:.3}: {wrong:#?}");
     }
 
@@ -811,5 +1050,117 @@ mod tests {
         assert!(identity_numbers_in("ärende 2026-000012").is_empty());
         assert!(index_keys("Motpart AB 556036-0793", None).contains(&"N#5560360793".to_string()));
         assert!(score("5560360793", "Motpart AB (556036-0793)", None).unwrap().identity_match);
+    }
+
+    #[test]
+    fn transliterated_names_meet_and_look_alikes_do_not() {
+        for (q, name) in [
+            ("Ahmed Hassan", "Ahmad Hasan"),
+            ("Mohammed Ali", "Muhammad Ali"),
+            ("Maxamed", "Mohamed"),
+            ("Youssef", "Yusuf"),
+            ("Hüseyin", "Hussein"),
+            ("Aleksandr", "Oleksandr"),
+            ("Sergei", "Sergej"),
+            ("Sergey", "Sergej"),
+            ("Tatyana", "Tatjana"),
+            ("Dmitry", "Dmitri"),
+            ("Jovanovitj", "Jovanović"),
+            ("Jovanovich", "Jovanovic"),
+            ("Kowalsky", "Kowalski"),
+            ("Müller", "Mueller"),
+        ] {
+            let m = score(q, name, None).unwrap_or_else(|| panic!("expected '{q}' to find '{name}'"));
+            assert!(m.reasons.contains(&MatchReason::SpelledDifferently), "{q} / {name}: {m:?}");
+            // Found through the index too, not only when scored.
+            assert!(query_keys(q).iter().any(|k| index_keys(name, None).contains(k)), "{q} / {name}");
+        }
+        // Letters that fold to the same spelling are the same name.
+        for (q, name) in [("Strauß", "Strauss"), ("Đorđević", "Djordjevic"), ("Öztürk", "Ozturk")] {
+            assert_eq!(score(q, name, None).map(|m| m.reasons), Some(vec![MatchReason::SameName]), "{q} / {name}");
+        }
+        for (q, name) in
+            [("Ahmed Hassan", "Ahmad Hassani"), ("Mohammed", "Mahmoud"), ("Oleksandr Ivanov", "Aleksandr Ivanenko"), ("Müller", "Möller")]
+        {
+            assert!(!hit(q, name), "expected '{q}' not to find '{name}' ({:?})", score(q, name, None));
+        }
+    }
+
+    #[test]
+    fn every_spelling_belongs_to_one_family_only() {
+        let mut seen = std::collections::HashMap::new();
+        for (family, variants) in name_variant_families() {
+            assert!(variants.len() >= 2, "{family}: a family needs two spellings");
+            for v in variants {
+                if let Some(other) = seen.insert(base_spelling(&v), family.clone()) {
+                    assert_eq!(other, family, "{v} is in the families {other} and {family}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn company_forms_are_ignored_for_matching_and_kept_apart() {
+        assert_eq!(words("Aktiebolaget Volvo"), vec!["volvo"]);
+        assert_eq!(words("AB Volvo (publ)"), vec!["volvo"]);
+        assert_eq!(words("Fastighetsaktiebolaget Balder"), words("Fastighets AB Balder"));
+        assert_eq!(words("Telefonaktiebolaget L M Ericsson"), vec!["telefon", "l", "m", "ericsson"]);
+        assert_eq!(words("Bostadsrättsföreningen Solgläntan"), vec!["solglantan"]);
+        assert_eq!(words("Brf Solgläntan"), vec!["solglantan"]);
+        assert_eq!(words("Lantmännen ek. för."), vec!["lantmannen"]);
+        assert_eq!(words("Lantmännen ekonomisk förening"), vec!["lantmannen"]);
+        assert_eq!(words("Berglund Måleri enskild firma"), vec!["berglund", "maleri"]);
+        assert_eq!(words("Kesko Abp"), vec!["kesko"]);
+        // Words that are forms only beside another stay: Enskilda Banken, Ek the surname.
+        assert_eq!(words("Skandinaviska Enskilda Banken"), vec!["skandinaviska", "enskilda", "banken"]);
+        assert_eq!(words("Anna Ek"), vec!["anna", "ek"]);
+        // A name made only of forms keeps them.
+        assert_eq!(words("AB"), vec!["ab"]);
+        assert_eq!(name_words("Aktiebolaget Volvo").forms, vec!["aktiebolaget"]);
+        // The same form written out or abbreviated is no difference to report.
+        let m = score("Aktiebolaget Volvo", "AB Volvo", None).unwrap();
+        assert_eq!(m.reasons, vec![MatchReason::SameName]);
+        let m = score("AB Volvo", "Volvo AB", None).unwrap();
+        assert_eq!(m.reasons, vec![MatchReason::SameName]);
+        let m = score("Volvo", "Volvo Handelsbolag", None).unwrap();
+        assert_eq!(m.reasons, vec![MatchReason::SameName, MatchReason::CompanyFormIgnored]);
+        let m = score("Lind & Son HB", "Lind & Son AB", None).unwrap();
+        assert_eq!(m.reasons, vec![MatchReason::SameName, MatchReason::CompanyFormIgnored]);
+    }
+
+    #[test]
+    fn reasons_say_why_a_name_matched() {
+        let m = score("Lindqvist Anna", "Anna Lindkvist", None).unwrap();
+        assert_eq!(m.reasons, vec![MatchReason::SpelledDifferently, MatchReason::NameOrder]);
+        let m = score("K. Johansson", "Karin Johansson", None).unwrap();
+        assert_eq!(m.reasons, vec![MatchReason::Initial]);
+        let m = score("Ericsson", "Telefonaktiebolaget LM Ericsson", None).unwrap();
+        assert_eq!(m.reasons, vec![MatchReason::SameName, MatchReason::CompanyFormIgnored, MatchReason::MoreWordsInName]);
+    }
+
+    #[test]
+    fn numbers_match_in_every_written_form_and_only_with_a_right_check_digit() {
+        let ericsson = Some("556016-0680");
+        for q in ["SE556016068001", "SE 556016-0680 01", "se556016068001", "16556016-0680", "165560160680", "5560160680", "556016-0680"] {
+            let m = score(q, "Telefonaktiebolaget LM Ericsson", ericsson).unwrap_or_else(|| panic!("{q}"));
+            assert!(m.identity_match, "{q}");
+            assert!(query_keys(q).contains(&"N#5560160680".to_string()), "{q}");
+        }
+        assert!(index_keys("Ericsson AB (SE556016068001)", None).contains(&"N#5560160680".to_string()));
+        for q in ["SE556016068002", "SE55601606800", "556016-0681"] {
+            assert!(score(q, "Telefonaktiebolaget LM Ericsson", ericsson).is_none(), "{q}");
+        }
+        // A wrong check digit is never a hit by number, not even on a record
+        // stored with the same wrong number; it is not indexed either.
+        assert!(score("556016-0681", "Kontorsmöbler AB", Some("556016-0681")).is_none());
+        assert!(!index_keys("Kontorsmöbler AB", Some("556016-0681")).iter().any(|k| k.starts_with("N#")));
+        // Personal numbers with or without century, dash or plus.
+        for q in ["19811218-9876", "198112189876", "811218+9876", "8112189876"] {
+            assert!(score(q, "Anna Berg", Some("811218-9876")).unwrap().identity_match, "{q}");
+        }
+        // A coordination number (the day plus 60) is recognised and matches.
+        assert_eq!(parse_identity_number("19701063-2391"), Ok(Some("701063-2391".into())));
+        assert!(score("197010632391", "Bo Ek", Some("701063-2391")).unwrap().identity_match);
+        assert!(score("701063-2392", "Bo Ek", Some("701063-2392")).is_none());
     }
 }

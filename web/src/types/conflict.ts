@@ -17,11 +17,22 @@ export interface WordMatch {
   score: number;
 }
 
+/** Why a party matched (the server's `MatchReason`), most telling first. */
+export type MatchReason =
+  | 'same_number'
+  | 'same_name'
+  | 'spelled_differently'
+  | 'initial'
+  | 'company_form_ignored'
+  | 'name_order'
+  | 'more_words_in_name';
+
 export interface ConflictHit {
   party: Party;
   score: number;
   identity_match: boolean;
   words: WordMatch[];
+  reasons: MatchReason[];
 }
 
 export interface ConflictSearchResult {

@@ -125,6 +125,15 @@ export default function ConflictResults({ titleKey }: { titleKey: string }) {
                             {hit.words.map((w) => `${w.query} ≈ ${w.matched} (${scorePercent(w.score)}%)`).join(', ')}
                           </span>
                         )}
+                        {hit.reasons.some((r) => r !== 'same_number') && (
+                          <span data-testid="conflict-hit-reasons">
+                            {t('why')}:{' '}
+                            {hit.reasons
+                              .filter((r) => r !== 'same_number')
+                              .map((r) => t(`reason.${r}`))
+                              .join(', ')}
+                          </span>
+                        )}
                         {hit.party.context && <span>{hit.party.context}</span>}
                         {hit.party.customer_uid && (
                           <Button

@@ -37,12 +37,14 @@ describe('conflict of interest search', { timeout: 180_000 }, () => {
             score: 0.97,
             identity_match: false,
             words: [{ query: 'soderberg', matched: 'soderberg', score: 0.97 }],
+            reasons: ['company_form_ignored', 'more_words_in_name'],
           },
           {
             party: { kind: 'counterpart', uid: 'k1', name: 'Söderbergs Bygg', identity_number: null, customer_uid: 'u1', context: 'Case 12' },
             score: 0.91,
             identity_match: false,
             words: [{ query: 'soderberg', matched: 'soderbergs', score: 0.91 }],
+            reasons: ['spelled_differently', 'more_words_in_name'],
           },
         ],
       },
@@ -55,6 +57,12 @@ describe('conflict of interest search', { timeout: 180_000 }, () => {
     expect($('conflict-count')?.textContent).toContain('2 possible conflicts');
     expect(ui.container.textContent).toContain('soderberg ≈ soderberg (97%)');
     expect(ui.container.textContent).toContain('Counterpart');
+    // Why each matched, translated, so a lawyer can judge a hit quickly.
+    const reasons = [...ui.container.querySelectorAll('[data-testid="conflict-hit-reasons"]')].map((e) => e.textContent);
+    expect(reasons).toEqual([
+      'Why: the company form differs and is ignored, the name has more words than the search',
+      'Why: the name spelled another way, the name has more words than the search',
+    ]);
     const call = fake.calls.find((c) => c.path === '/search/fuzzy/');
     expect(call?.options?.queryParams).toEqual({ search: 'Soderberg' });
   });

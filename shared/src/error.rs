@@ -56,6 +56,7 @@ message_keys! {
     IdempotencyKeyReused => "idempotency_key_reused",
     ChoosePackageOrPlan => "choose_package_or_plan",
     CodeAttemptsExceeded => "code_attempts_exceeded",
+    CodeReplaced => "code_replaced",
     CodeExpired => "code_expired",
     CodeFormat => "code_format",
     CodeIncorrect => "code_incorrect",
@@ -178,6 +179,8 @@ message_keys! {
     TooManyDocuments => "too_many_documents",
     TooManyEntries => "too_many_entries",
     TooManyRequests => "too_many_requests",
+    TooManySearches => "too_many_searches",
+    TooManyInvitations => "too_many_invitations",
     TotpAlreadyEnabled => "totp_already_enabled",
     TotpAttemptsExceeded => "totp_attempts_exceeded",
     TotpCodeFormat => "totp_code_format",
@@ -386,6 +389,10 @@ pub enum ApiError {
     /// 429: rate limit of sign-in, code or mail attempts.
     #[error("too many requests")]
     TooManyRequests,
+    /// 429 with its own key: a per-user limit of a use case (conflict
+    /// searches, invitations) that says what was limited.
+    #[error("too many requests: {0:?}")]
+    Throttled(Msg),
     /// 500: details are logged, never sent.
     #[error("internal error: {0}")]
     Internal(String),
@@ -425,7 +432,7 @@ impl ApiError {
             ApiError::UserNotFound => 406,
             ApiError::PayloadTooLarge => 413,
             ApiError::UriTooLong => 414,
-            ApiError::TooManyRequests => 429,
+            ApiError::TooManyRequests | ApiError::Throttled(_) => 429,
             ApiError::Internal(_) => 500,
             ApiError::Unavailable(_) => 503,
             ApiError::Timeout => 504,
@@ -451,6 +458,7 @@ impl ApiError {
             ApiError::PayloadTooLarge => Msg::RequestTooLarge,
             ApiError::UriTooLong => Msg::UriTooLong,
             ApiError::TooManyRequests => Msg::TooManyRequests,
+            ApiError::Throttled(key) => *key,
             ApiError::Internal(_) => Msg::Internal,
             ApiError::Unavailable(_) => Msg::ServiceUnavailable,
             ApiError::Timeout => Msg::RequestTimedOut,

@@ -149,3 +149,38 @@ async fn a_party_whose_follow_up_was_interrupted_is_found() {
     assert_eq!(body["results"][0]["party"]["uid"], "k9", "{body}");
     assert!(s.store.pending_index_follow_ups(10).await.unwrap().is_empty());
 }
+
+#[tokio::test]
+async fn searches_are_limited_per_user_per_minute_and_per_day() {
+    let s = services().await;
+    let router = shared::api::finish(conflict_search::api(), s.clone());
+    let (lawyer, token) = account(&s, Role::Lawyer).await;
+    let (_, other) = account(&s, Role::Lawyer).await;
+    let per_minute = shared::store::rate_limit::CONFLICT_SEARCH_PER_MINUTE;
+    let minute = || chrono::Utc::now().timestamp().div_euclid(per_minute.window_secs);
+    let started = minute();
+    let mut answers = vec![];
+    for _ in 0..=per_minute.max {
+        answers.push(call(&router, Method::GET, "/api/search/fuzzy/?search=Anna", Some(&token), None).await);
+    }
+    let others = call(&router, Method::GET, "/api/search/fuzzy/?search=Anna", Some(&other), None).await.0;
+    if minute() == started {
+        assert!(answers[..per_minute.max as usize].iter().all(|(st, _)| *st == StatusCode::OK), "{answers:?}");
+        let (st, body) = answers.last().unwrap();
+        assert_eq!((*st, body["message"].as_str()), (StatusCode::TOO_MANY_REQUESTS, Some("too_many_searches")));
+        assert_eq!(others, StatusCode::OK, "another user is not limited");
+    }
+
+    // The day's budget, used up earlier today, refuses too.
+    let per_day = shared::store::rate_limit::CONFLICT_SEARCH_PER_DAY;
+    let t = chrono::Utc::now().timestamp();
+    let (other_user, other_token) = account(&s, Role::Lawyer).await;
+    for _ in 0..per_day.max {
+        s.store.count_failure(per_day, &other_user.uid, t).await.unwrap();
+    }
+    let (st, body) = call(&router, Method::GET, "/api/search/fuzzy/?search=Anna", Some(&other_token), None).await;
+    if t.div_euclid(per_day.window_secs) == chrono::Utc::now().timestamp().div_euclid(per_day.window_secs) {
+        assert_eq!((st, body["message"].as_str()), (StatusCode::TOO_MANY_REQUESTS, Some("too_many_searches")));
+    }
+    let _ = lawyer;
+}

@@ -55,25 +55,33 @@ pub struct Message {
     pub message: Msg,
 }
 
+/// The answer to every well-formed sign-up, whether or not it created an
+/// account (an address or a company number that already has one is told by
+/// mail), so the form does not tell who is a customer.
 #[derive(Serialize, ToSchema)]
 pub struct Registered {
     pub message: Msg,
-    pub uid: String,
 }
 
 /// Register a company or individual customer. The account is pending: it
 /// cannot log in until an admin approves it and the customer activates it
-/// from the mailed link.
+/// from the mailed link. An address or registration number that already has
+/// an account gets the same answer; the address is mailed why nothing was created.
 #[utoipa::path(post, path = "/api/registration/", tag = "customers", request_body = Registration,
     responses(
-        (status = 201, description = "Registered; awaiting approval", body = Registered),
-        (status = 400, description = "Per-field keys: required, invalid_email, email_exists, password rules, \
+        (status = 201, description = "Received (awaiting approval, or the address was mailed why not)", body = Registered),
+        (status = 400, description = "Per-field keys: required, invalid_email, password rules, \
             passwords_do_not_match, terms_not_agreed, privacy_not_agreed, invalid_registration_number, \
-            registration_number_taken, invalid_sector, invalid_phone, invalid_post_code, invalid_country", body = ErrorBody),
+            invalid_sector, invalid_phone, invalid_post_code, invalid_country", body = ErrorBody),
+        (status = 429, description = "Too many sign-ups from this address", body = ErrorBody),
     ))]
-async fn register(State(s): State<AppState>, ApiJson(req): ApiJson<Registration>) -> Result<(StatusCode, Json<Registered>), ApiError> {
-    let profile = customers::register(&s, req).await?;
-    Ok((StatusCode::CREATED, Json(Registered { message: Msg::RegistrationReceived, uid: profile.uid })))
+async fn register(
+    State(s): State<AppState>,
+    ClientIp(ip): ClientIp,
+    ApiJson(req): ApiJson<Registration>,
+) -> Result<(StatusCode, Json<Registered>), ApiError> {
+    customers::register(&s, req, &ip).await?;
+    Ok((StatusCode::CREATED, Json(Registered { message: Msg::RegistrationReceived })))
 }
 
 #[derive(Deserialize, ToSchema)]

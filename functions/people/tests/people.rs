@@ -293,3 +293,26 @@ async fn a_stop_between_the_account_and_its_mail_is_finished_by_the_sweep_once()
     assert_eq!(mails_to(&s, "sam@example.com").len(), 1);
     assert_eq!(send_unsent(&s, chrono::Utc::now() + chrono::Duration::seconds(1)).await.unwrap(), 0);
 }
+
+#[tokio::test]
+async fn an_admin_creates_at_most_twenty_staff_an_hour() {
+    let s = services().await;
+    let router = shared::api::finish(people::api(), s.clone());
+    let (_, admin) = signed_in(&s, Role::Admin).await;
+    let limit = shared::store::rate_limit::INVITATIONS_PER_USER;
+    let now = || std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64;
+    let window = || now().div_euclid(limit.window_secs);
+    let started = window();
+    let mut answers = vec![];
+    for i in 0..=limit.max {
+        let body = json!({"first_name": format!("S{i:02}"), "last_name": "P", "email": format!("s{i}@example.com")});
+        answers.push(call(&router, Method::POST, "/api/salesperson/create/", Some(&admin), Some(body)).await);
+    }
+    if window() != started {
+        return; // the window ended in between: nothing to check
+    }
+    assert!(answers[..limit.max as usize].iter().all(|(st, _)| *st == StatusCode::CREATED), "{answers:?}");
+    let (st, body) = answers.last().unwrap();
+    assert_eq!((*st, body["message"].as_str()), (StatusCode::TOO_MANY_REQUESTS, Some("too_many_invitations")));
+    assert!(mails_to(&s, &format!("s{}@example.com", limit.max)).is_empty());
+}

@@ -34,6 +34,7 @@ pub struct Found {
 pub async fn search(ctx: &Context, caller: &User, raw_query: &str) -> Result<Found, ApiError> {
     policy::require(caller, Action::SearchConflicts)?;
     let query = search_query(raw_query).map_err(|key| ApiError::field("search", key))?;
+    super::throttle::conflict_search(ctx, caller).await?;
     events::finish_pending(ctx).await?;
     let mut hits = ctx.store.search_parties(&query).await?;
     let count = hits.len();

@@ -115,6 +115,7 @@ pub async fn create<A: serde::Serialize + Sync>(
     let (phone, permissions) = check_form(&form, &mut errors);
     let identity_number = check_identity(&form, &mut errors);
     errors.check()?;
+    super::throttle::invitation(s, caller).await?;
     // The first invitation counts against the recipient's mail limit too.
     crate::services::credentials::limit_mail_to(s, email).await?;
     let placeholder = crate::domain::two_factor::new_link_token();

@@ -35,6 +35,7 @@ pub mod statistics;
 pub mod subscriptions;
 pub mod support;
 pub mod templates;
+pub mod throttle;
 pub mod verified_callback;
 
 use std::sync::Arc;

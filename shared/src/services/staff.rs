@@ -62,6 +62,7 @@ pub async fn create(ctx: &Context, caller: &User, role: Role, input: StaffInput,
     policy::require(caller, Action::ManageStaff)?;
     let role = staff_role(role)?;
     let fields = checked(ctx, &input, role).await?;
+    super::throttle::invitation(ctx, caller).await?;
     // Nobody knows this password: the owner chooses one through the mailed link.
     let unusable = format!("{}{}", uuid::Uuid::new_v4(), uuid::Uuid::new_v4());
     let user = new_user(

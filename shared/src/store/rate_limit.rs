@@ -15,26 +15,34 @@ pub struct Limit {
     pub window_secs: i64,
 }
 
-/// Failed sign-ins per account (e-mail) and per client address: successful
-/// ones do not count, so colleagues behind one office address, or a user
-/// signing in often, are never locked out by succeeding.
-/// Per account, only failures from clients without the account's device
-/// token count (see `domain::sign_in`): the cool-down a known device passes.
-pub const LOGIN_PER_ACCOUNT: Limit = Limit { scope: "login-account", max: sign_in::ACCOUNT_MAX, window_secs: 15 * 60 };
+/// Failed sign-ins per client address, over every account: successful ones
+/// do not count, so colleagues behind one office address are never locked
+/// out by succeeding. There is no limit per account alone (see
+/// `domain::sign_in`): that one anybody could fill from anywhere.
 pub const LOGIN_PER_ADDRESS: Limit = Limit { scope: "login-ip", max: sign_in::ADDRESS_MAX, window_secs: 15 * 60 };
 /// Failures of one address on one account (growing delays, no hard limit).
 pub const LOGIN_PER_PAIR: Limit = Limit { scope: "login-pair", max: u32::MAX, window_secs: 15 * 60 };
-/// Failures of one device token.
+/// Failures of one device token (growing delays, then closed).
 pub const LOGIN_PER_DEVICE: Limit = Limit { scope: "login-device", max: sign_in::DEVICE_MAX, window_secs: 15 * 60 };
-/// Code entries per account and per address (each code also allows 5 tries).
+/// Wrong current passwords given by a signed-in user (password change,
+/// turning two-factor off): their own budget, never a failed sign-in.
+pub const PASSWORD_CHECK_PER_USER: Limit = Limit { scope: "password-check", max: 10, window_secs: 15 * 60 };
+/// Code entries per account (enrolling or removing an authenticator, by
+/// the signed-in user) and per address (also the sign-in's second step,
+/// where each code allows 5 tries and is then replaced).
 pub const CODE_PER_ACCOUNT: Limit = Limit { scope: "code-account", max: 20, window_secs: 15 * 60 };
 pub const CODE_PER_ADDRESS: Limit = Limit { scope: "code-ip", max: 50, window_secs: 15 * 60 };
+/// Sign-in code mails, apart from every other mail so that recovery
+/// requests by anybody cannot stop them: per account and client address,
+/// and per account from browsers without its device token.
+pub const CODE_MAIL_PER_PAIR: Limit = Limit { scope: "code-mail-pair", max: 10, window_secs: 15 * 60 };
+pub const CODE_MAIL_PER_ACCOUNT: Limit = Limit { scope: "code-mail-account", max: 30, window_secs: 15 * 60 };
 /// Mails sent on request (new codes, recovery links) per account and per address.
 pub const MAIL_PER_ACCOUNT: Limit = Limit { scope: "mail-account", max: 5, window_secs: 15 * 60 };
 pub const MAIL_PER_ADDRESS: Limit = Limit { scope: "mail-ip", max: 20, window_secs: 15 * 60 };
 
 /// Mails one address receives on someone's request (set-password links,
-/// activation links, recovery links, second-factor codes on resend), whoever
+/// activation links, recovery links; not sign-in codes, see above), whoever
 /// asks: a caller with the right to send cannot flood one inbox.
 pub const MAIL_PER_RECIPIENT: Limit = Limit { scope: "mail-to", max: 5, window_secs: 15 * 60 };
 
@@ -42,6 +50,19 @@ pub const MAIL_PER_RECIPIENT: Limit = Limit { scope: "mail-to", max: 5, window_s
 /// account or a company is known) per client address. The forms check as
 /// the user types (debounced), so a sign-up takes a handful.
 pub const LOOKUP_PER_ADDRESS: Limit = Limit { scope: "lookup-ip", max: 100, window_secs: 15 * 60 };
+
+/// Sign-ups per client address: each well-formed one either creates an
+/// account or mails the address, so it is a lookup too (an office signing
+/// up several people stays well below).
+pub const REGISTRATION_PER_ADDRESS: Limit = Limit { scope: "register-ip", max: 20, window_secs: 15 * 60 };
+
+/// Conflict searches per user, per minute and per day (harvesting the
+/// party index one name at a time).
+pub const CONFLICT_SEARCH_PER_MINUTE: Limit = Limit { scope: "conflict-min", max: 30, window_secs: 60 };
+pub const CONFLICT_SEARCH_PER_DAY: Limit = Limit { scope: "conflict-day", max: 500, window_secs: 24 * 60 * 60 };
+/// Accounts a user creates for others (contacts, lawyers, sales persons),
+/// each an invitation mail, per hour.
+pub const INVITATIONS_PER_USER: Limit = Limit { scope: "invite", max: 20, window_secs: 60 * 60 };
 
 impl Store {
     /// Whether the window's limit is already reached (reads, counts nothing).

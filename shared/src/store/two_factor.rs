@@ -30,6 +30,34 @@ impl Store {
         self.conditional(id, "SET attempts = attempts + :one", "attempts < :max").await
     }
 
+    /// Puts a new code in place of one whose tries are used up (tries from
+    /// zero, a new expiry); `false` when the code was not used up (another
+    /// caller replaced it first) or is spent.
+    pub async fn replace_code(&self, id: &str, code_hash: &str, expires_at: i64) -> Result<bool, ApiError> {
+        let out = self
+            .client
+            .update_item()
+            .table_name(&self.table)
+            .key("PK", s(keys::two_factor_challenge::pk(id)))
+            .key("SK", s(keys::two_factor_challenge::SK))
+            .update_expression("SET code_hash = :h, attempts = :zero, expires_at = :exp, #ttl = :ttl")
+            .condition_expression("attribute_exists(PK) AND attempts >= :max AND used = :f")
+            .expression_attribute_names("#ttl", super::table::TTL_ATTRIBUTE)
+            .expression_attribute_values(":h", s(code_hash))
+            .expression_attribute_values(":zero", n(0))
+            .expression_attribute_values(":exp", n(expires_at))
+            .expression_attribute_values(":ttl", n(expires_at + 3600))
+            .expression_attribute_values(":max", n(MAX_ATTEMPTS))
+            .expression_attribute_values(":f", AttributeValue::Bool(false))
+            .send()
+            .await;
+        match out {
+            Ok(_) => Ok(true),
+            Err(e) if e.as_service_error().is_some_and(|se| se.is_conditional_check_failed_exception()) => Ok(false),
+            Err(e) => Err(sdk_err(e)),
+        }
+    }
+
     /// Spends the code; only one concurrent caller can win.
     pub async fn spend_challenge(&self, id: &str) -> Result<bool, ApiError> {
         self.conditional(id, "SET used = :t", "used = :f AND attempts < :max").await

@@ -3,8 +3,9 @@ import { api } from './client';
 import type { MessageResponse } from '../types/auth';
 import type { CustomerState, RegistrationInput, BusinessSector, CustomerRow, CustomerPage, Bubbles } from '../types/customers';
 
-/** POST /api/registration/ — 400s are shown on the form. */
-export function register(input: RegistrationInput): Promise<{ message: string; uid: string }> {
+/** POST /api/registration/ — 400s are shown on the form. The answer is the same whether or not the
+ * address or company already had an account (the address is mailed then), so it names no account. */
+export function register(input: RegistrationInput): Promise<{ message: string }> {
   return api.post('/registration/', input, { anonymous: true, suppressError: [400] });
 }
 

@@ -40,7 +40,7 @@ async fn a_saved_customer_is_found_by_the_conflict_search_as_soon_as_the_call_re
     reg["company_name"] = json!("Grönlund Konsult AB");
     let (status, body) = call(&w.router, Method::POST, "/api/registration/", None, Some(reg)).await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
-    let registered = body["uid"].as_str().unwrap().to_string();
+    let registered = w.state.store.find_user_by_email("karin@example.com").await.unwrap().unwrap().uid;
     assert_eq!(found(&w.state, "Gronlund Konsult", PartyKind::Company).await, [(registered.clone(), "Grönlund Konsult AB".to_string())]);
 
     // Update: the new name at once, the old one gone.

@@ -11,7 +11,7 @@ use shared::api::AppState;
 use shared::domain::sign_in;
 use shared::domain::Role;
 use shared::services::credentials::sessions::{self, LoginOutcome};
-use shared::store::rate_limit::{LOGIN_PER_ACCOUNT, LOGIN_PER_ADDRESS, LOGIN_PER_PAIR};
+use shared::store::rate_limit::{LOGIN_PER_ADDRESS, LOGIN_PER_PAIR};
 use shared::testkit;
 
 /// The identity routes and an active customer account with `email`.
@@ -91,43 +91,131 @@ async fn two_factor_sign_in_with_the_mailed_code() {
     assert!(auth.get("access_token").is_some());
 }
 
+/// The two-factor challenge a token names, as stored.
+async fn challenge_of(state: &AppState, token: &str) -> shared::domain::two_factor::Challenge {
+    let id = shared::auth::Jwt::new(testkit::TEST_JWT_SECRET).verify(token, shared::auth::TokenKind::TwoFactor).unwrap().jti;
+    state.store.get_challenge(&id).await.unwrap().unwrap()
+}
+
+fn other_code(code: &str) -> &'static str {
+    if code == "000000" {
+        "111111"
+    } else {
+        "000000"
+    }
+}
+
 #[tokio::test]
-async fn five_wrong_codes_need_a_new_code_and_expired_codes_fail() {
+async fn five_wrong_codes_replace_the_code_and_expired_codes_fail() {
     let (state, router) = setup("anna@example.com").await;
     enable_two_factor(&router, "anna@example.com").await;
     let (_, pending) = login(&router, "anna@example.com", PASSWORD).await;
     let token = s(&pending, "two_factor_token");
     let code = last_code(&state);
-    let wrong = if code == "000000" { "111111" } else { "000000" };
+    let wrong = other_code(&code);
+    let mut answers = vec![];
     for _ in 0..5 {
-        let (_, body) = post(&router, "/api/token/2fa/", None, json!({ "two_factor_token": token, "code": wrong })).await;
-        assert_eq!(body["message"], "code_not_correct");
+        answers
+            .push(post(&router, "/api/token/2fa/", None, json!({ "two_factor_token": token, "code": wrong })).await.1["message"].clone());
     }
+    assert_eq!(answers, ["code_not_correct", "code_not_correct", "code_not_correct", "code_not_correct", "code_replaced"]);
+    // The old code is dead; a new one was mailed for the same sign-in.
+    let new_code = last_code(&state);
     let (status, body) = post(&router, "/api/token/2fa/", None, json!({ "two_factor_token": token, "code": code })).await;
-    assert_eq!((status, s(&body, "message")), (StatusCode::BAD_REQUEST, "code_attempts_exceeded".into()));
+    if new_code != code {
+        assert_eq!(
+            (status, s(&body, "message")),
+            (StatusCode::BAD_REQUEST, "code_not_correct".into()),
+            "the replaced code no longer works"
+        );
+    }
+    let (status, auth) = post(&router, "/api/token/2fa/", None, json!({ "two_factor_token": token, "code": new_code })).await;
+    assert_eq!(status, StatusCode::OK, "the new code works with the same token: {auth}");
 
-    // a new code works
+    // a resend also gives a working code
+    let (_, pending) = login(&router, "anna@example.com", PASSWORD).await;
+    let token = s(&pending, "two_factor_token");
     let (status, sent) = post(&router, "/api/resend/2fa/", None, json!({ "two_factor_token": token })).await;
     assert_eq!((status, s(&sent, "message")), (StatusCode::OK, "code_sent".into()));
-    let new_token = s(&sent, "two_factor_token");
-    let new_code = last_code(&state);
-    let (status, _) = post(&router, "/api/token/2fa/", None, json!({ "two_factor_token": new_token, "code": new_code })).await;
+    let (status, _) =
+        post(&router, "/api/token/2fa/", None, json!({ "two_factor_token": s(&sent, "two_factor_token"), "code": last_code(&state) }))
+            .await;
     assert_eq!(status, StatusCode::OK);
 
     // an expired code is refused even when right
     let (_, pending) = login(&router, "anna@example.com", PASSWORD).await;
     let token = s(&pending, "two_factor_token");
     let code = last_code(&state);
-    let id = shared::auth::Jwt::new(testkit::TEST_JWT_SECRET).verify(&token, shared::auth::TokenKind::TwoFactor).unwrap().jti;
-    let mut ch = state.store.get_challenge(&id).await.unwrap().unwrap();
+    let mut ch = challenge_of(&state, &token).await;
     ch.expires_at = chrono::Utc::now().timestamp() - 1;
     state.store.save_challenge(&ch).await.unwrap();
     let (_, body) = post(&router, "/api/token/2fa/", None, json!({ "two_factor_token": token, "code": code })).await;
     assert_eq!(body["message"], "code_expired");
 }
 
+#[tokio::test]
+async fn wrong_codes_by_someone_with_the_password_never_stop_the_owners_right_code() {
+    let (state, _) = setup("anna@example.com").await;
+    let mut user = state.store.find_user_by_email("anna@example.com").await.unwrap().unwrap();
+    user.two_factor = true;
+    state.store.put_user(&user).await.unwrap();
+    // Someone who has the password guesses codes on their own sign-ins.
+    let mut guesses = vec![];
+    for _ in 0..3 {
+        let LoginOutcome::TwoFactor(p) = sessions::login(&state, "anna@example.com", PASSWORD.into(), "6.6.6.6").await.unwrap() else {
+            panic!("two-factor is on")
+        };
+        for _ in 0..8 {
+            guesses.push(sessions::verify_code(&state, &p.two_factor_token, "000001", "6.6.6.6").await.err().map(|e| e.key()));
+        }
+    }
+    assert!(guesses.iter().all(|g| g.is_some()), "{guesses:?}");
+    // The owner, from home, signs in with the password and the mailed code.
+    let LoginOutcome::TwoFactor(p) = sessions::login(&state, "anna@example.com", PASSWORD.into(), "home").await.unwrap() else {
+        panic!("two-factor is on")
+    };
+    let code = last_code(&state);
+    let signed_in = sessions::verify_code(&state, &p.two_factor_token, &code, "home").await;
+    assert!(signed_in.is_ok(), "{:?}", signed_in.err());
+}
+
+#[tokio::test]
+async fn recovery_requests_by_anybody_do_not_stop_the_owners_sign_in_code() {
+    let (state, router) = setup("anna@example.com").await;
+    let (_, first) = {
+        enable_two_factor(&router, "anna@example.com").await;
+        let (_, pending) = login(&router, "anna@example.com", PASSWORD).await;
+        let (status, auth) = post(
+            &router,
+            "/api/token/2fa/",
+            None,
+            json!({ "two_factor_token": s(&pending, "two_factor_token"), "code": last_code(&state) }),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK);
+        (status, auth)
+    };
+    let device = s(&first, "device_token");
+    // Anonymous recovery requests naming the owner, past every mail limit.
+    for _ in 0..=shared::store::rate_limit::MAIL_PER_RECIPIENT.max {
+        post(&router, "/api/password/recover/", None, json!({ "email": "anna@example.com" })).await;
+    }
+    let mails = state.mail.outbox().unwrap().lock().unwrap().len();
+    // The owner's right password, with and without the device token: the code is mailed.
+    for device in [Some(device.as_str()), None] {
+        let pending = match sessions::login_from_device(&state, "anna@example.com", PASSWORD.into(), "home", device).await {
+            Ok(LoginOutcome::TwoFactor(p)) => p,
+            Ok(_) => panic!("two-factor is on"),
+            Err(e) => panic!("the owner's sign-in was refused: {e:?}"),
+        };
+        let code = last_code(&state);
+        assert!(sessions::verify_code(&state, &pending.two_factor_token, &code, "home").await.is_ok());
+    }
+    assert_eq!(state.mail.outbox().unwrap().lock().unwrap().len(), mails + 2, "both codes were mailed");
+}
+
 fn window() -> i64 {
-    chrono::Utc::now().timestamp().div_euclid(LOGIN_PER_ACCOUNT.window_secs)
+    chrono::Utc::now().timestamp().div_euclid(LOGIN_PER_PAIR.window_secs)
 }
 
 /// Runs `body` until one run of it stays inside one 15-minute window (a run
@@ -158,50 +246,136 @@ async fn sign_in(state: &AppState, email: &str, password: &str, client: &str, de
 }
 
 #[tokio::test]
-async fn guesses_from_anywhere_start_a_cool_down_that_the_owners_device_passes() {
+async fn guesses_from_other_addresses_never_lock_out_the_owners_new_browser() {
     let (state, _) = setup("anna@example.com").await;
     testkit::account(&state, "other@example.com", PASSWORD, Role::Customer).await;
-    // Successful sign-ins do not count, and each gives a device token.
-    let mut device = None;
-    for _ in 0..12 {
-        device = sign_in(&state, "anna@example.com", PASSWORD, "home", None).await.unwrap();
-    }
-    let device = device.expect("a completed sign-in gives a device token");
     let foreign = sign_in(&state, "other@example.com", PASSWORD, "elsewhere", None).await.unwrap().unwrap();
-    in_one_window(|run| {
+    in_one_window(|_| {
         let state = state.clone();
-        let (device, foreign) = (device.clone(), foreign.clone());
+        let foreign = foreign.clone();
         async move {
-            let email = if run == 0 { "anna@example.com".to_string() } else { format!("anna{run}@example.com") };
-            let device = if run == 0 {
-                device
-            } else {
-                testkit::account(&state, &email, PASSWORD, Role::Customer).await;
-                sign_in(&state, &email, PASSWORD, "home", None).await.unwrap().unwrap()
-            };
-            // Ten wrong passwords, each from another address (no delays apply).
+            // Thirty wrong passwords from ten addresses (three each: no delays apply).
             let mut misses = vec![];
-            for i in 0..LOGIN_PER_ACCOUNT.max {
-                misses.push(sign_in(&state, &email, "wrong-password", &format!("10.0.0.{i}"), None).await);
+            for i in 0..30 {
+                misses.push(sign_in(&state, "anna@example.com", "wrong-password", &format!("10.0.0.{}", i % 10), None).await);
             }
-            let unknown_right = sign_in(&state, &email.to_uppercase(), PASSWORD, "10.0.1.1", None).await;
-            let unknown_wrong = sign_in(&state, &email, "wrong-again", "10.0.1.2", None).await;
-            let other_accounts_device = sign_in(&state, &email, PASSWORD, "10.0.1.3", Some(&foreign)).await;
-            let forged = sign_in(&state, &email, PASSWORD, "10.0.1.4", Some("not-a-token")).await;
-            let owner = sign_in(&state, &email, PASSWORD, "home", Some(&device)).await;
-            let owner_typo = sign_in(&state, &email, "typo", "home", Some(&device)).await;
+            // A browser without a device token, from another address: in.
+            let new_browser = sign_in(&state, "ANNA@example.com", PASSWORD, "10.0.1.1", None).await;
+            let other_accounts_device = sign_in(&state, "anna@example.com", PASSWORD, "10.0.1.3", Some(&foreign)).await;
+            let forged = sign_in(&state, "anna@example.com", PASSWORD, "10.0.1.4", Some("not-a-token")).await;
+            // A guessing address that goes on waits, whatever the password.
+            let t = chrono::Utc::now().timestamp();
+            for _ in 0..3 {
+                state.store.count_failure(LOGIN_PER_PAIR, "anna@example.com|10.0.0.1", t).await.unwrap();
+            }
+            let guesser = sign_in(&state, "anna@example.com", PASSWORD, "10.0.0.1", None).await;
             Box::new(move || {
                 assert!(misses.iter().all(|m| m.as_ref().err().map(String::as_str) == Some("InvalidCredentials")), "{misses:?}");
-                assert_eq!(unknown_right, Err("TooManyRequests".into()), "the cool-down stops unknown devices");
-                assert_eq!(unknown_wrong, Err("TooManyRequests".into()), "the same answer whatever the password");
-                assert_eq!(other_accounts_device, Err("TooManyRequests".into()), "another account's device token is no pass");
-                assert_eq!(forged, Err("TooManyRequests".into()));
-                assert!(matches!(owner, Ok(Some(_))), "the owner's device passes the cool-down: {owner:?}");
-                assert_eq!(owner_typo, Err("InvalidCredentials".into()), "a known device's miss counts on the device");
+                assert!(matches!(new_browser, Ok(Some(_))), "others' guesses do not lock the owner out: {new_browser:?}");
+                assert!(other_accounts_device.is_ok(), "another account's device token counts as none: {other_accounts_device:?}");
+                assert!(forged.is_ok(), "{forged:?}");
+                assert_eq!(guesser, Err("TooManyRequests".into()), "the guessing address waits its delay");
             }) as Box<dyn FnOnce()>
         }
     })
     .await;
+}
+
+#[tokio::test]
+async fn a_known_device_is_not_slowed_by_guesses_from_its_own_address() {
+    let (state, _) = setup("anna@example.com").await;
+    let device = sign_in(&state, "anna@example.com", PASSWORD, "office", None).await.unwrap().unwrap();
+    in_one_window(|_| {
+        let state = state.clone();
+        let device = device.clone();
+        async move {
+            let t = chrono::Utc::now().timestamp();
+            for _ in 0..10 {
+                state.store.count_failure(LOGIN_PER_PAIR, "anna@example.com|office", t).await.unwrap();
+            }
+            let colleague = sign_in(&state, "anna@example.com", PASSWORD, "office", None).await;
+            let owner = sign_in(&state, "anna@example.com", PASSWORD, "office", Some(&device)).await;
+            let mut typos = vec![];
+            for _ in 0..sign_in::FREE_TRIES + 1 {
+                typos.push(sign_in(&state, "anna@example.com", "typo", "office", Some(&device)).await);
+            }
+            Box::new(move || {
+                assert_eq!(colleague, Err("TooManyRequests".into()), "the address without a device token waits");
+                assert!(matches!(owner, Ok(Some(_))), "the device counts on its own: {owner:?}");
+                let expected: Vec<Result<Option<String>, String>> = (0..sign_in::FREE_TRIES)
+                    .map(|_| Err("InvalidCredentials".to_string()))
+                    .chain([Err("TooManyRequests".to_string())])
+                    .collect();
+                assert_eq!(typos, expected, "the device's own misses bring its own delays");
+            }) as Box<dyn FnOnce()>
+        }
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_password_change_is_no_failed_sign_in_and_ends_older_device_tokens() {
+    let (state, router) = setup("anna@example.com").await;
+    let old_device = sign_in(&state, "anna@example.com", PASSWORD, "office", None).await.unwrap().unwrap();
+    // Twelve password changes (more than any sign-in limit) and back.
+    let mut password = PASSWORD.to_string();
+    for i in 0..12 {
+        let (_, auth) = login(&router, "anna@example.com", &password).await;
+        let next = format!("Byte-{i}-lösenord-Kvist");
+        let (status, body) = post(
+            &router,
+            "/api/password/change/",
+            Some(&s(&auth, "access_token")),
+            json!({ "old_password": password, "new_password": next, "confirm_password": next }),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        password = next;
+    }
+    in_one_window(|_| {
+        let state = state.clone();
+        let (old_device, password) = (old_device.clone(), password.clone());
+        async move {
+            let fresh = sign_in(&state, "anna@example.com", &password, "home", None).await;
+            let t = chrono::Utc::now().timestamp();
+            for _ in 0..10 {
+                state.store.count_failure(LOGIN_PER_PAIR, "anna@example.com|office", t).await.unwrap();
+            }
+            let stale = sign_in(&state, "anna@example.com", &password, "office", Some(&old_device)).await;
+            let new_device = fresh.clone().ok().flatten();
+            let current = match &new_device {
+                Some(d) => sign_in(&state, "anna@example.com", &password, "office", Some(d)).await,
+                None => Err("no device token".into()),
+            };
+            Box::new(move || {
+                assert!(matches!(fresh, Ok(Some(_))), "changes never count as failed sign-ins: {fresh:?}");
+                assert_eq!(stale, Err("TooManyRequests".into()), "a device token from before the change counts as none");
+                assert!(current.is_ok(), "a device token from after it counts apart: {current:?}");
+            }) as Box<dyn FnOnce()>
+        }
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn wrong_current_passwords_have_their_own_limit() {
+    let (state, router) = setup("anna@example.com").await;
+    let (_, auth) = login(&router, "anna@example.com", PASSWORD).await;
+    let access = s(&auth, "access_token");
+    let limit = shared::store::rate_limit::PASSWORD_CHECK_PER_USER;
+    let started = window();
+    let mut answers = vec![];
+    for _ in 0..=limit.max {
+        let body =
+            json!({ "old_password": "not-it", "new_password": "Byte-lösenord-Kvist-9", "confirm_password": "Byte-lösenord-Kvist-9" });
+        answers.push(post(&router, "/api/password/change/", Some(&access), body).await.0);
+    }
+    let signed_in = sign_in(&state, "anna@example.com", PASSWORD, "home", None).await;
+    if window() == started {
+        assert!(answers[..limit.max as usize].iter().all(|s| *s == StatusCode::BAD_REQUEST), "{answers:?}");
+        assert_eq!(answers.last(), Some(&StatusCode::TOO_MANY_REQUESTS));
+        assert!(signed_in.is_ok(), "signing in is not affected: {signed_in:?}");
+    }
 }
 
 #[tokio::test]
@@ -260,11 +434,12 @@ async fn one_address_is_limited_over_every_account() {
 #[tokio::test]
 async fn refused_and_wrong_tries_take_as_long_as_each_other() {
     let (state, _) = setup("anna@example.com").await;
-    for i in 0..LOGIN_PER_ACCOUNT.max {
-        let _ = sign_in(&state, "anna@example.com", "wrong", &format!("10.1.0.{i}"), None).await;
+    let t = chrono::Utc::now().timestamp();
+    for _ in 0..10 {
+        state.store.count_failure(LOGIN_PER_PAIR, "anna@example.com|10.2.0.2", t).await.unwrap();
     }
     // Warm up, then time a wrong password for an unknown address and a
-    // cool-down refusal: both run the password hash.
+    // delay's refusal: both run the password hash.
     let _ = sign_in(&state, "nobody@example.com", "wrong", "10.2.0.0", None).await;
     let time = |email: &'static str, client: &'static str| {
         let state = state.clone();
@@ -290,7 +465,7 @@ async fn refused_and_wrong_tries_take_as_long_as_each_other() {
 #[tokio::test]
 async fn failures_on_either_side_of_a_window_end_count_apart() {
     let (state, _) = common::setup().await;
-    let limit = LOGIN_PER_ACCOUNT;
+    let limit = shared::store::rate_limit::Limit { scope: "split-test", max: 10, window_secs: 15 * 60 };
     let end = 1_000 * limit.window_secs;
     for t in [end - 1; 5].into_iter().chain([end; 5]) {
         state.store.rate_limit(limit, "split@example.com", t).await.unwrap();

@@ -391,3 +391,31 @@ async fn a_contacts_personnummer_is_checked_and_found_with_or_without_dash_and_c
     assert!(state.store.search_parties("5560360793").await.unwrap().iter().any(|h| h.party.uid == uid));
     assert!(!state.store.search_parties("8112189876").await.unwrap().iter().any(|h| h.party.uid == uid));
 }
+
+#[tokio::test]
+async fn a_customer_creates_at_most_twenty_contacts_an_hour() {
+    let (state, router) = setup().await;
+    let customer = testkit::account(&state, "kund@example.com", PASSWORD, Role::Customer).await;
+    let t = token(&state, &customer).await;
+    let limit = shared::store::rate_limit::INVITATIONS_PER_USER;
+    let window = || chrono::Utc::now().timestamp().div_euclid(limit.window_secs);
+    let started = window();
+    let mut answers = vec![];
+    for i in 0..=limit.max {
+        answers.push(call(&router, Method::POST, "/api/customers/user/create/", &t, Some(new_contact(&format!("c{i}@example.com")))).await);
+    }
+    if window() != started {
+        return; // the window ended in between: nothing to check
+    }
+    assert!(answers[..limit.max as usize].iter().all(|(s, _)| *s == StatusCode::CREATED), "{answers:?}");
+    let (status, body) = answers.last().unwrap();
+    assert_eq!((*status, body["message"].as_str()), (StatusCode::TOO_MANY_REQUESTS, Some("too_many_invitations")));
+    let refused = format!("c{}@example.com", limit.max);
+    assert!(state.store.find_user_by_email(&refused).await.unwrap().is_none(), "nothing stored");
+    assert!(outbox_link(&state, &refused).is_none(), "nothing mailed");
+    // Another customer is not limited by this one.
+    let other = testkit::account(&state, "annan@example.com", PASSWORD, Role::Customer).await;
+    let t2 = token(&state, &other).await;
+    let (status, _) = call(&router, Method::POST, "/api/customers/user/create/", &t2, Some(new_contact("x@example.com"))).await;
+    assert_eq!(status, StatusCode::CREATED);
+}

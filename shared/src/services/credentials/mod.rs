@@ -44,9 +44,33 @@ pub async fn limit_mail_to(s: &Context, to: &str) -> Result<(), ApiError> {
     s.store.rate_limit(rate_limit::MAIL_PER_RECIPIENT, &crate::domain::normalize_email(to), now()).await
 }
 
-/// The limits on entering a second-factor code, per account and per address.
+/// The limits on entering a second-factor code as a signed-in user, per
+/// account and per address.
 pub async fn limit_code_entry(s: &Context, uid: &str, client: &str) -> Result<(), ApiError> {
     limit_both(s, rate_limit::CODE_PER_ACCOUNT, uid, rate_limit::CODE_PER_ADDRESS, client).await
+}
+
+/// The limit on entering the sign-in's second-step code: per address only.
+/// Each code allows a few tries and is then replaced, so a count per
+/// account would only let whoever has the password stop the owner's right code.
+pub async fn limit_sign_in_code_entry(s: &Context, client: &str) -> Result<(), ApiError> {
+    let client: String = client.chars().take(64).collect();
+    s.store.rate_limit(rate_limit::CODE_PER_ADDRESS, &client, now()).await
+}
+
+/// Whether `password` is the signed-in `user`'s current one (password
+/// change, turning two-factor off). Wrong ones count on the user's own
+/// budget (429 past it), never as failed sign-ins.
+pub async fn current_password_matches(s: &Context, user: &User, password: &str) -> Result<bool, ApiError> {
+    let t = now();
+    if s.store.rate_exceeded(rate_limit::PASSWORD_CHECK_PER_USER, &user.uid, t).await? {
+        return Err(ApiError::TooManyRequests);
+    }
+    let matches = password_matches(password.to_string(), Some(user.password_hash.clone())).await?;
+    if !matches {
+        s.store.count_failure(rate_limit::PASSWORD_CHECK_PER_USER, &user.uid, t).await?;
+    }
+    Ok(matches)
 }
 
 /// Runs the deliberately slow argon2 check off the async workers. Unknown
@@ -77,11 +101,12 @@ pub async fn start_session(s: &Context, user: &User) -> Result<TokenPair, ApiErr
 }
 
 /// A completed sign-in (password, and the second factor when it is on): a
-/// new session plus a device token, which lets this browser's right
-/// password through the account's cool-down later (`domain::sign_in`).
+/// new session plus a device token, which gives this browser its own
+/// sign-in counter later (`domain::sign_in`). It carries the token version,
+/// so a password change ends it with the sessions.
 pub async fn complete_sign_in(s: &Context, user: &User) -> Result<TokenPair, ApiError> {
     let mut pair = start_session(s, user).await?;
-    let (device, _) = s.jwt.issue(&user.uid, TokenKind::Device, now())?;
+    let (device, _) = s.jwt.issue_with(&user.uid, TokenKind::Device, now(), user.token_version, None)?;
     pair.device_token = Some(device);
     Ok(pair)
 }

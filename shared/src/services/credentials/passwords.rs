@@ -3,7 +3,7 @@
 use crate::error::Msg;
 use chrono::Utc;
 
-use super::{hash_password, password_matches, start_session};
+use super::{current_password_matches, hash_password, start_session};
 use crate::auth::TokenPair;
 use crate::domain::{normalize_email, password_policy, two_factor, User};
 use crate::error::ApiError;
@@ -26,8 +26,7 @@ async fn set_password(s: &Context, user: &mut User, new_password: &str) -> Resul
 /// this one continues with the returned tokens.
 pub async fn change(s: &Context, mut user: User, old: String, new: &str, confirm: &str) -> Result<TokenPair, ApiError> {
     let mut errors = password_policy::check(new, Some(confirm), "new_password", "confirm_password");
-    s.store.rate_limit(rate_limit::LOGIN_PER_ACCOUNT, &user.email, Utc::now().timestamp()).await?;
-    if !password_matches(old, Some(user.password_hash.clone())).await? {
+    if !current_password_matches(s, &user, &old).await? {
         errors.add("old_password", Msg::CurrentPasswordWrong);
     }
     if !errors.is_empty() {

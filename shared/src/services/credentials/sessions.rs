@@ -7,7 +7,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::two_factor as two_factor_settings;
-use super::{complete_sign_in, count_failed_sign_in, inactive_reason, limit_both, limit_code_entry, password_matches};
+use super::{complete_sign_in, count_failed_sign_in, inactive_reason, limit_sign_in_code_entry, password_matches};
 use crate::auth::{TokenKind, TokenPair};
 use crate::domain::totp::TotpAuthenticator;
 use crate::domain::two_factor::{self, Challenge, CodeCheck};
@@ -46,11 +46,11 @@ pub async fn login(s: &Context, email: &str, password: String, client: &str) -> 
 
 /// The password step of a sign-in, throttled as `domain::sign_in` says:
 /// the per-address limit first (it is about no account, so refusing at once
-/// tells nothing), then the account's counters; a try they refuse still
-/// looks the user up and checks the password, so a refusal takes as long as
-/// a wrong password, and its answer never depends on the password. A device
-/// token this account issued (see [`super::complete_sign_in`]) passes the
-/// account's cool-down; its own failures count instead.
+/// tells nothing), then this address's (or this device's) counter on the
+/// account; a try they refuse still looks the user up and checks the
+/// password, so a refusal takes as long as a wrong password, and its answer
+/// never depends on the password. A current device token of this account
+/// (see [`super::complete_sign_in`]) counts its failures on its own.
 pub async fn login_from_device(
     s: &Context,
     email: &str,
@@ -70,18 +70,23 @@ pub async fn login_from_device(
         return Err(ApiError::TooManyRequests);
     }
     let user = s.store.find_user_by_email(&email).await?;
+    // Only a device token of this account under its current token version:
+    // one issued before a password change no longer counts apart.
     let device = device_token
         .and_then(|d| s.jwt.verify(d.trim(), TokenKind::Device).ok())
-        .filter(|c| user.as_ref().is_some_and(|u| u.uid == c.sub))
+        .filter(|c| user.as_ref().is_some_and(|u| u.uid == c.sub && u.token_version == c.ver))
         .map(|c| c.jti);
     let pair_key = format!("{email}|{client}");
-    // All three counters are read whatever the case, so every try costs the same.
-    let ((pair, pair_last), (account, _), (device_failures, _)) = tokio::try_join!(
+    // Both counters are read whatever the case, so every try costs the same.
+    let ((pair, pair_last), (device_failures, device_last)) = tokio::try_join!(
         s.store.failures(rate_limit::LOGIN_PER_PAIR, &pair_key, t),
-        s.store.failures(rate_limit::LOGIN_PER_ACCOUNT, &email, t),
         s.store.failures(rate_limit::LOGIN_PER_DEVICE, device.as_deref().unwrap_or("-"), t),
     )?;
-    let counters = sign_in::Counters { address: 0, pair, pair_last, account, device: device.as_ref().map(|_| device_failures) };
+    let counters = sign_in::Counters {
+        address: 0,
+        pair: sign_in::Failures { count: pair, last: pair_last },
+        device: device.as_ref().map(|_| sign_in::Failures { count: device_failures, last: device_last }),
+    };
     let gate = sign_in::gate(&counters, t);
     // Unknown e-mail and wrong password answer alike (and take as long), so
     // the form does not reveal who has an account.
@@ -94,9 +99,9 @@ pub async fn login_from_device(
     if !matches {
         let own = match &device {
             Some(jti) => (rate_limit::LOGIN_PER_DEVICE, jti.as_str()),
-            None => (rate_limit::LOGIN_PER_ACCOUNT, email.as_str()),
+            None => (rate_limit::LOGIN_PER_PAIR, pair_key.as_str()),
         };
-        count_failed_sign_in(s, &[(rate_limit::LOGIN_PER_ADDRESS, client), (rate_limit::LOGIN_PER_PAIR, &pair_key), own], t).await?;
+        count_failed_sign_in(s, &[(rate_limit::LOGIN_PER_ADDRESS, client), own], t).await?;
         return Err(ApiError::InvalidCredentials);
     }
     let user = user.ok_or(ApiError::InvalidCredentials)?;
@@ -109,11 +114,23 @@ pub async fn login_from_device(
         if two_factor_settings::active_totp(s, &user).await?.is_some() {
             return Ok(LoginOutcome::TwoFactor(app_challenge(s, &user).await?));
         }
-        // Each sign-in mails a code: counted per recipient with the resends.
-        super::limit_mail_to(s, &user.email).await?;
+        limit_code_mail(s, &user, client, device.is_some()).await?;
         return Ok(LoginOutcome::TwoFactor(send_code(s, &user).await?));
     }
     Ok(LoginOutcome::Tokens(complete_sign_in(s, &user).await?))
+}
+
+/// Counts one sign-in code mail to `user` on its own budget (not shared
+/// with recovery or invitation mails, which anybody can ask for): per
+/// account and address, and per account for browsers without its device token.
+async fn limit_code_mail(s: &Context, user: &User, client: &str, known_device: bool) -> Result<(), ApiError> {
+    let t = now();
+    let client: String = client.chars().take(64).collect();
+    s.store.rate_limit(rate_limit::CODE_MAIL_PER_PAIR, &format!("{}|{client}", user.uid), t).await?;
+    if !known_device {
+        s.store.rate_limit(rate_limit::CODE_MAIL_PER_ACCOUNT, &user.uid, t).await?;
+    }
+    Ok(())
 }
 
 /// With an authenticator app nothing is sent: the challenge only carries the
@@ -147,6 +164,11 @@ async fn send_code(s: &Context, user: &User) -> Result<TwoFactorPending, ApiErro
         used: false,
     };
     s.store.save_challenge(&challenge).await?;
+    mail_code(s, user, &code).await?;
+    Ok(TwoFactorPending { two_factor_required: true, two_factor_token: token, method: "email".into() })
+}
+
+async fn mail_code(s: &Context, user: &User, code: &str) -> Result<(), ApiError> {
     let body = format!(
         "Din inloggningskod är: {code}\nKoden gäller i 10 minuter och kan bara användas en gång.\n\n\
          Your sign-in code is: {code}\nThe code is valid for 10 minutes and can be used once.\n"
@@ -154,8 +176,28 @@ async fn send_code(s: &Context, user: &User) -> Result<TwoFactorPending, ApiErro
     s.mail.send(&user.email, "Din inloggningskod / Your sign-in code", &body).await.map_err(|e| {
         eprintln!("sending a two-factor code failed: {e}");
         ApiError::bad(Msg::CouldNotSendCode)
-    })?;
-    Ok(TwoFactorPending { two_factor_required: true, two_factor_token: token, method: "email".into() })
+    })
+}
+
+/// After the last wrong try of a mailed code: the code is dead, and a new
+/// one (same challenge, so the same token) goes to the owner's inbox, if the
+/// code mails' budget allows. `code_replaced` when it went, else
+/// `code_attempts_exceeded` (a new sign-in or a resend is needed).
+async fn replace_code(s: &Context, user: &User, challenge: &Challenge, client: &str) -> ApiError {
+    let replaced = async {
+        limit_code_mail(s, user, client, false).await?;
+        let code = two_factor::new_code();
+        let hash = two_factor::code_hash(&s.config.jwt_secret, &challenge.id, &code);
+        if !s.store.replace_code(&challenge.id, &hash, now() + two_factor::CODE_TTL_SECS).await? {
+            // Another wrong try replaced it a moment earlier.
+            return Ok::<_, ApiError>(true);
+        }
+        mail_code(s, user, &code).await.map(|_| true)
+    };
+    match replaced.await {
+        Ok(true) => ApiError::bad(Msg::CodeReplaced),
+        _ => ApiError::bad(Msg::CodeAttemptsExceeded),
+    }
 }
 
 /// The user behind a two-factor token, still active and on the same token
@@ -182,7 +224,7 @@ pub async fn verify_code(s: &Context, token: &str, code: &str, client: &str) -> 
     if !two_factor::is_code_shaped(code) {
         return Err(ApiError::BadRequest { message: Msg::ValidationFailed, fields: FieldErrors::of("code", Msg::CodeFormat) });
     }
-    limit_code_entry(s, &user.uid, client).await?;
+    limit_sign_in_code_entry(s, client).await?;
     let challenge = s.store.get_challenge(&challenge_id).await?.ok_or_else(|| ApiError::bad(Msg::CodeExpired))?;
     let right = two_factor::code_matches(&s.config.jwt_secret, &challenge.id, code, &challenge.code_hash);
     match challenge.check(now(), right) {
@@ -192,13 +234,17 @@ pub async fn verify_code(s: &Context, token: &str, code: &str, client: &str) -> 
             }
             complete_sign_in(s, &user).await
         }
+        // Wrong codes end the code, not the owner's sign-in: the last wrong
+        // try has a new code mailed (see `replace_code`).
         CodeCheck::Wrong => {
-            if s.store.count_wrong_code(&challenge.id).await? {
+            let counted = s.store.count_wrong_code(&challenge.id).await?;
+            if counted && challenge.attempts + 1 < two_factor::MAX_ATTEMPTS {
                 Err(ApiError::bad(Msg::CodeNotCorrect))
             } else {
-                Err(ApiError::bad(Msg::CodeAttemptsExceeded))
+                Err(replace_code(s, &user, &challenge, client).await)
             }
         }
+        CodeCheck::TooManyAttempts => Err(replace_code(s, &user, &challenge, client).await),
         refused => Err(ApiError::bad(Challenge::error_key(&refused).unwrap_or(Msg::CodeExpired))),
     }
 }
@@ -217,7 +263,7 @@ async fn verify_app_code(
     if !two_factor_settings::is_factor_shaped(code) {
         return Err(ApiError::BadRequest { message: Msg::ValidationFailed, fields: FieldErrors::of("code", Msg::TotpCodeFormat) });
     }
-    limit_code_entry(s, &user.uid, client).await?;
+    limit_sign_in_code_entry(s, client).await?;
     let expired = || ApiError::bad(Msg::TwoFactorSessionExpired);
     let challenge = s.store.get_challenge(challenge_id).await?.ok_or_else(expired)?;
     let checked = two_factor_settings::check_factor(&s.config.jwt_secret, authenticator, code, now() as u64);
@@ -253,8 +299,8 @@ pub async fn resend_code(s: &Context, token: &str, client: &str) -> Result<TwoFa
     if two_factor_settings::active_totp(s, &user).await?.is_some() {
         return Err(ApiError::bad(Msg::TotpNoResend));
     }
-    limit_both(s, rate_limit::MAIL_PER_ACCOUNT, &user.uid, rate_limit::MAIL_PER_ADDRESS, client).await?;
-    super::limit_mail_to(s, &user.email).await?;
+    s.store.rate_limit(rate_limit::MAIL_PER_ADDRESS, &client.chars().take(64).collect::<String>(), now()).await?;
+    limit_code_mail(s, &user, client, false).await?;
     send_code(s, &user).await
 }
 

@@ -7,7 +7,7 @@ use chrono::Utc;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::{limit_code_entry, password_matches, start_session};
+use super::{current_password_matches, limit_code_entry, start_session};
 use crate::auth::TokenPair;
 use crate::domain::totp::{self, TotpAuthenticator, TotpCheck, TotpSetup};
 use crate::domain::User;
@@ -82,8 +82,7 @@ pub async fn set_enabled(s: &Context, mut user: User, desired: Option<bool>, pas
         if password.is_empty() {
             return Err(ApiError::field("password", Msg::PasswordOrCodeRequired));
         }
-        s.store.rate_limit(crate::store::rate_limit::LOGIN_PER_ACCOUNT, &user.email, now()).await?;
-        if !password_matches(password.to_string(), Some(user.password_hash.clone())).await? {
+        if !current_password_matches(s, &user, password).await? {
             return Err(ApiError::field("password", Msg::CurrentPasswordWrong));
         }
     }
@@ -215,7 +214,7 @@ pub async fn disable_totp(s: &Context, mut user: User, password: &str, code: &st
         if !spend_factor(s, &user.uid, &proven).await? {
             return Err(ApiError::field("code", Msg::TotpCodeUsed));
         }
-    } else if !password_matches(password.to_string(), Some(user.password_hash.clone())).await? {
+    } else if !current_password_matches(s, &user, password).await? {
         return Err(ApiError::field("password", Msg::CurrentPasswordWrong));
     }
     s.store.delete_totp(&user.uid).await?;

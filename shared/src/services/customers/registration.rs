@@ -3,7 +3,7 @@
 
 use chrono::Utc;
 
-use super::base::{commit_saved, commit_saved_with, refused, taken};
+use super::base::{commit_saved, commit_saved_with, taken};
 use crate::domain::customer::{check_registration, is_valid_registration_number, CustomerProfile, CustomerType, Registration, SectorRef};
 use crate::domain::user::is_valid_email;
 use crate::domain::{normalize_email, Role};
@@ -45,25 +45,14 @@ pub async fn registration_number_available(ctx: &Context, number: &str, client: 
     Ok(ctx.store.registration_number_owner(number).await?.is_none())
 }
 
-/// Every rule of the form, with the stored data it needs: the address and
-/// number free, the sector known. Returns the looked-up sector.
+/// Every rule of the form that does not depend on other accounts, and the
+/// sector looked up. Whether the address or the number is taken is not
+/// told here: [`register`] answers the same either way.
 async fn check(ctx: &Context, r: &Registration) -> Result<Option<SectorRef>, ApiError> {
     let mut errors = check_registration(r);
     let company = r.customer_type == Some(CustomerType::Company);
-    // Availability only for well-formed values.
-    let email = (!errors.has("email")).then(|| normalize_email(&r.email));
-    let regno = (company && !errors.has("company_registration_number")).then(|| r.company_registration_number.trim());
     let sector_id = r.sector.trim();
-    let (refusals, sector) = tokio::try_join!(taken(ctx, email.as_deref(), regno, None), async {
-        if company && !sector_id.is_empty() {
-            ctx.store.get_business_sector(sector_id).await
-        } else {
-            Ok(None)
-        }
-    })?;
-    for (field, key) in refusals {
-        errors.add(field, key);
-    }
+    let sector = if company && !sector_id.is_empty() { ctx.store.get_business_sector(sector_id).await? } else { None };
     if company && !sector_id.is_empty() && sector.is_none() {
         errors.add("sector", Msg::InvalidSector);
     }
@@ -71,13 +60,78 @@ async fn check(ctx: &Context, r: &Registration) -> Result<Option<SectorRef>, Api
     Ok(sector.map(|s| SectorRef { id: s.id, name: s.name }))
 }
 
+/// Sign-ups per client address (a sign-up is also a lookup: its mails tell
+/// who has an account).
+async fn limit_sign_up(ctx: &Context, client: &str) -> Result<(), ApiError> {
+    let client: String = client.chars().take(64).collect();
+    ctx.store.rate_limit(crate::store::rate_limit::REGISTRATION_PER_ADDRESS, &client, Utc::now().timestamp()).await
+}
+
+/// Why a well-formed sign-up created no account: the address or the
+/// company's number already has one. Told by mail, never in the answer.
+enum Taken {
+    Email,
+    RegistrationNumber,
+}
+
+async fn taken_by(ctx: &Context, email: &str, regno: Option<&str>) -> Result<Option<Taken>, ApiError> {
+    Ok(match taken(ctx, Some(email), regno, None).await?.first() {
+        Some(("email", _)) => Some(Taken::Email),
+        Some(_) => Some(Taken::RegistrationNumber),
+        None => None,
+    })
+}
+
+/// Mails the address of a sign-up that created nothing why: it already has
+/// an account, or the company is already registered. Counted per recipient
+/// without ever refusing (a 429 here would tell the caller the account
+/// exists): past the limit the mail is skipped.
+async fn tell_the_address(ctx: &Context, email: &str, why: Taken) -> Result<(), ApiError> {
+    let limit = crate::store::rate_limit::MAIL_PER_RECIPIENT;
+    if ctx.store.rate_limit(limit, email, Utc::now().timestamp()).await.is_err() {
+        return Ok(());
+    }
+    let origin = ctx.config.web_origin.trim_end_matches('/');
+    let (subject, body) = match why {
+        Taken::Email => (
+            "Du har redan ett konto / You already have an account",
+            format!(
+                "Hej,\n\nNågon (kanske du) försökte registrera ett nytt konto med den här adressen, men du har redan ett konto. \
+                 Logga in på {origin}/login eller välj ett nytt lösenord på {origin}/recovery om du har glömt det.\n\n\
+                 Hello,\n\nSomeone (perhaps you) tried to register a new account with this address, but you already have one. \
+                 Sign in at {origin}/login, or choose a new password at {origin}/recovery if you have forgotten it.\n\n\
+                 Om det inte var du kan du bortse från mejlet. / If it was not you, ignore this mail.\n"
+            ),
+        ),
+        Taken::RegistrationNumber => (
+            "Företaget är redan registrerat / The company is already registered",
+            "Hej,\n\nDin registrering skapade inget konto: företagets organisationsnummer har redan ett konto hos oss. \
+             Be den som har företagets konto att lägga till dig som kontaktperson.\n\n\
+             Hello,\n\nYour registration created no account: the company's registration number already has an account with us. \
+             Ask the holder of the company's account to add you as a contact.\n"
+                .to_string(),
+        ),
+    };
+    ctx.mail.send(email, subject, &body).await
+}
+
 /// Sign-up: the customer user (inactive, so it cannot log in), its e-mail
 /// item, its profile in state pending, for companies the registration-number
 /// item, and the customer's conflict-index entries, in one transaction. Two
 /// simultaneous sign-ups with one address or one number leave exactly one
-/// account; the other is told which field was taken.
-pub async fn register(ctx: &Context, r: Registration) -> Result<CustomerProfile, ApiError> {
+/// account. The answer does not tell whether the address or the number was
+/// free (that would find accounts): a taken one creates nothing and the
+/// address is told by mail instead. Well-formed sign-ups are throttled per
+/// client address.
+pub async fn register(ctx: &Context, r: Registration, client: &str) -> Result<(), ApiError> {
     let sector = check(ctx, &r).await?;
+    // Only well-formed sign-ups count: a refused form tells nothing.
+    limit_sign_up(ctx, client).await?;
+    let email = normalize_email(&r.email);
+    let regno = (r.customer_type == Some(CustomerType::Company)).then(|| r.company_registration_number.trim());
+    if let Some(why) = taken_by(ctx, &email, regno).await? {
+        return tell_the_address(ctx, &email, why).await;
+    }
     let accepted = super::super::legal::versions_to_accept(ctx, r.terms_version, r.privacy_version).await?;
     let user = accounts::new_user(
         &ctx.store,
@@ -95,7 +149,7 @@ pub async fn register(ctx: &Context, r: Registration) -> Result<CustomerProfile,
     )
     .await?;
     let profile = CustomerProfile::registered(&r, &user, sector, Utc::now());
-    retry::until_done(|_| async {
+    let lost_to = retry::until_done(|_| async {
         let mut tx = ctx.store.tx();
         accounts::add_account(&ctx.store, &mut tx, &user)?;
         ctx.store.add_new_profile(&mut tx, &profile)?;
@@ -104,12 +158,19 @@ pub async fn register(ctx: &Context, r: Registration) -> Result<CustomerProfile,
         }
         super::super::legal::add_acceptances(ctx, &mut tx, &user.uid, &accepted, profile.terms_accepted_at)?;
         if commit_saved_with(ctx, tx, &profile, true).await? {
-            return Ok(Attempt::Done(()));
+            return Ok(Attempt::Done(None));
         }
-        refused(ctx, &user.email, profile.registration_number(), None).await
+        // Another sign-up took the address or the number meanwhile.
+        Ok(match taken_by(ctx, &user.email, profile.registration_number()).await? {
+            Some(why) => Attempt::Done(Some(why)),
+            None => Attempt::Conflict,
+        })
     })
     .await?;
-    Ok(profile)
+    match lost_to {
+        Some(why) => tell_the_address(ctx, &user.email, why).await,
+        None => Ok(()),
+    }
 }
 
 /// Gives an existing customer user the profile `profile` (seed data), with

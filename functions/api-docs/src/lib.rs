@@ -90,6 +90,7 @@ pub const PUBLIC: &[(&str, &str)] = &[
 /// availability checks (per client address) and every operation that mails
 /// someone (per recipient).
 pub const THROTTLED: &[(&str, &str)] = &[
+    ("get", "/api/search/fuzzy/"),
     ("post", "/api/2fa/toggle-activation/"),
     ("post", "/api/2fa/totp/confirm/"),
     ("post", "/api/2fa/totp/disable/"),
@@ -104,6 +105,7 @@ pub const THROTTLED: &[(&str, &str)] = &[
     ("post", "/api/lawyer/create/"),
     ("post", "/api/password/change/"),
     ("post", "/api/password/recover/"),
+    ("post", "/api/registration/"),
     ("post", "/api/resend/2fa/"),
     ("post", "/api/salesperson/create/"),
     ("post", "/api/staff/send-password-link/{uid}/"),

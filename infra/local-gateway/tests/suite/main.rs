@@ -10,4 +10,5 @@ mod errors;
 mod gateway;
 mod mail_limits;
 mod openapi_examples;
+mod property_matrix;
 mod repair;

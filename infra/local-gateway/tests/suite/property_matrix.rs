@@ -1,0 +1,208 @@
+//! The property-level matrix, beside the authorization matrix: EVERY read
+//! (GET) operation of the OpenAPI document, called by each kind of caller,
+//! shows exactly the staff-only or foreign properties that
+//! `infra/security/property-matrix.csv` says. The seeded world's case gets
+//! an internal description and a lawyer's note, an external lawyer with an
+//! hourly rate is added, and each property is found in an answer by a
+//! marker only it carries:
+//! - `internal`: the case's short internal description,
+//! - `note`: the lawyer's internal note on the case,
+//! - `rate`: the external lawyer's hourly rate,
+//! - `subscriptions`: the customer's subscription row (its name),
+//! - `other_tenant`: the other customer (its uid or e-mail).
+//!
+//! A cell is the properties seen (`+`-joined), `-` for an answer without
+//! any, or the status when the call is refused. Besides the table, what must
+//! never happen is checked on its own: the customer side (the customer, a
+//! contact with and without permissions) never sees `internal`, `note` or
+//! `rate`, nor `other_tenant`; an external lawyer never sees `subscriptions`
+//! (`GET /api/customer/{uid}/` refuses them). `PROPERTY_MATRIX_RECORD=1`
+//! rewrites the table from the answers (every cell is then reviewed).
+
+use crate::world;
+
+use axum::http::Method;
+use serde_json::{json, Value};
+use shared::testkit;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+use world::*;
+
+const CALLERS: [&str; 8] = ["customer", "contact", "contact_all", "lawyer", "lawyer_external", "lawyer_other", "sales_person", "admin"];
+const CUSTOMER_SIDE: [&str; 3] = ["customer", "contact", "contact_all"];
+
+const INTERNAL: &str = "INTERN-BESKRIVNING-7f3a";
+const NOTE: &str = "INTERN-ANTECKNING-2c9d";
+const RATE: f64 = 1234.5;
+const RATE_ORE: i64 = 123_450;
+/// The name of the customer's subscription row in the seeded world.
+const SUBSCRIPTION: &str = "Konsulttimmar 40 h";
+
+fn table_path() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../security/property-matrix.csv")
+}
+
+/// Whether a key named `hourly_rate…` anywhere in `v` holds the marker rate.
+fn has_rate(v: &Value) -> bool {
+    match v {
+        Value::Object(m) => m
+            .iter()
+            .any(|(k, x)| (k.starts_with("hourly_rate") && (x.as_f64() == Some(RATE) || x.as_i64() == Some(RATE_ORE))) || has_rate(x)),
+        Value::Array(a) => a.iter().any(has_rate),
+        _ => false,
+    }
+}
+
+/// The properties an answer shows.
+fn properties(body: &[u8], other: &[String]) -> Vec<&'static str> {
+    let text = String::from_utf8_lossy(body);
+    let json: Value = serde_json::from_slice(body).unwrap_or(Value::Null);
+    let mut seen = vec![];
+    if text.contains(INTERNAL) {
+        seen.push("internal");
+    }
+    if text.contains(NOTE) {
+        seen.push("note");
+    }
+    if has_rate(&json) || text.contains("1234.50") {
+        seen.push("rate");
+    }
+    if text.contains(SUBSCRIPTION) {
+        seen.push("subscriptions");
+    }
+    if other.iter().any(|o| text.contains(o.as_str())) {
+        seen.push("other_tenant");
+    }
+    seen
+}
+
+fn get_operations() -> Vec<String> {
+    let doc = serde_json::to_value(api_docs::document()).unwrap();
+    let mut out: Vec<String> =
+        doc["paths"].as_object().unwrap().iter().filter(|(_, item)| item.get("get").is_some()).map(|(p, _)| p.clone()).collect();
+    out.sort();
+    out
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn every_caller_sees_only_the_properties_the_matrix_says() {
+    let world = seed().await;
+    let (state, router) = copy(&world).await;
+    let ids = &world.ids;
+    let admin = world.tokens["admin"].clone().unwrap();
+    let lawyer = world.tokens["lawyer"].clone().unwrap();
+    let call = |token: &str, m: Method, path: &str, body: Option<Value>| {
+        let (router, token, path) = (router.clone(), token.to_string(), path.to_string());
+        async move { testkit::call(&router, m, &path, Some(&token), body).await }
+    };
+    // The staff-only data of the world: the case's internal description
+    // (staff write it), the assigned lawyer's note, an external lawyer's rate.
+    let mut body = case_body(ids.case_type, None);
+    body["short_internal_description"] = json!(INTERNAL);
+    ok("internal description", call(&admin, Method::PUT, &format!("/api/case/update/{}/", ids.case), Some(body)).await);
+    ok("note", call(&lawyer, Method::POST, "/api/case/lawyer/note/", Some(json!({"case_uid": ids.case, "note": NOTE}))).await);
+    let email = "extern-jurist@example.com";
+    let mut external = staff_body(email, ids.knowledge_sector);
+    external["user_sub_type"] = json!("external");
+    external["company_name"] = json!("Extern Byrå AB");
+    external["hourly_rate"] = json!(RATE);
+    ok("external lawyer", call(&admin, Method::POST, "/api/lawyer/create/", Some(external)).await);
+    // A contact holding every permission and a second lawyer (not on the case).
+    local_gateway::seed::seed_accounts(&state, &local_gateway::seed::E2E_ACCOUNTS).await.unwrap();
+    let mut tokens: BTreeMap<&str, String> = BTreeMap::new();
+    for caller in ["customer", "contact", "lawyer", "sales_person", "admin"] {
+        tokens.insert(caller, world.tokens[caller].clone().unwrap());
+    }
+    for (caller, email) in
+        [("contact_all", "contact-admin@example.com"), ("lawyer_other", "lawyer2@example.com"), ("lawyer_external", email)]
+    {
+        let user = state.store.find_user_by_email(email).await.unwrap().unwrap_or_else(|| panic!("{email}"));
+        tokens.insert(caller, shared::services::credentials::start_session(&state, &user).await.unwrap().access_token);
+    }
+    let other = world.template.store.find_user_by_email(local_gateway::seed::DEMO_CUSTOMER2_EMAIL).await.unwrap().unwrap();
+    let other = Arc::new(vec![other.uid.clone(), other.email.clone()]);
+
+    let operations = get_operations();
+    let mut cells = tokio::task::JoinSet::new();
+    let limit = Arc::new(tokio::sync::Semaphore::new(4));
+    for (row, path) in operations.iter().enumerate() {
+        for (col, caller) in CALLERS.iter().enumerate() {
+            let (router, token, other, limit) = (router.clone(), tokens[caller].clone(), other.clone(), limit.clone());
+            let (uri, _) = request("get", path, ids);
+            cells.spawn(async move {
+                let _permit = limit.acquire().await.unwrap();
+                let (status, _, body) = testkit::call_bytes(&router, Method::GET, &uri, Some(&token), None).await;
+                let cell = if !status.is_success() {
+                    status.as_u16().to_string()
+                } else {
+                    let seen = properties(&body, &other);
+                    if seen.is_empty() {
+                        "-".to_string()
+                    } else {
+                        seen.join("+")
+                    }
+                };
+                (row, col, cell)
+            });
+        }
+    }
+    let mut actual: Vec<Vec<String>> = vec![vec![String::new(); CALLERS.len()]; operations.len()];
+    while let Some(done) = cells.join_next().await {
+        let (row, col, cell) = done.unwrap();
+        actual[row][col] = cell;
+    }
+
+    // What must never happen, whatever the table says.
+    let mut broken = vec![];
+    for (path, row) in operations.iter().zip(&actual) {
+        for (caller, cell) in CALLERS.iter().zip(row) {
+            let seen: Vec<&str> = cell.split('+').collect();
+            if CUSTOMER_SIDE.contains(caller) {
+                for staff_only in ["internal", "note", "rate", "other_tenant"] {
+                    if seen.contains(&staff_only) {
+                        broken.push(format!("GET {path}: {caller} sees {staff_only}"));
+                    }
+                }
+            }
+            if *caller == "lawyer_external" && seen.contains(&"subscriptions") {
+                broken.push(format!("GET {path}: an external lawyer sees the customer's subscriptions"));
+            }
+        }
+    }
+    let account = CALLERS.iter().position(|c| *c == "lawyer_external").unwrap();
+    let at = operations.iter().position(|p| p == "/api/customer/{uid}/").expect("GET /api/customer/{uid}/");
+    if actual[at][account] != "403" {
+        broken.push(format!("GET /api/customer/{{uid}}/: an external lawyer got {}, not 403", actual[at][account]));
+    }
+
+    let render = || {
+        let mut s = format!("operation,{}\n", CALLERS.join(","));
+        for (path, row) in operations.iter().zip(&actual) {
+            s.push_str(&format!("GET {path},{}\n", row.join(",")));
+        }
+        s
+    };
+    if std::env::var_os("PROPERTY_MATRIX_RECORD").is_some() {
+        std::fs::write(table_path(), render()).unwrap();
+    }
+    assert!(broken.is_empty(), "property matrix:\n{}", broken.join("\n"));
+    let expected = std::fs::read_to_string(table_path()).expect("infra/security/property-matrix.csv");
+    let expected_rows: BTreeMap<&str, &str> = expected.lines().skip(1).filter_map(|l| l.split_once(',')).collect();
+    let mut differences = vec![];
+    for (path, row) in operations.iter().zip(&actual) {
+        let op = format!("GET {path}");
+        let got = row.join(",");
+        match expected_rows.get(op.as_str()) {
+            Some(want) if *want == got => {}
+            Some(want) => differences.push(format!("{op}: table {want}, router {got} ({})", CALLERS.join(","))),
+            None => differences.push(format!("{op}: not in the table (router {got})")),
+        }
+    }
+    for op in expected_rows.keys() {
+        if !operations.iter().any(|p| format!("GET {p}") == *op) {
+            differences.push(format!("{op}: in the table, not in the document"));
+        }
+    }
+    assert!(differences.is_empty(), "property matrix differs:\n{}", differences.join("\n"));
+}

@@ -65,8 +65,24 @@ trap 'stop_all; exit 143' TERM
 export TABLE_NAME=${TABLE_NAME:-legal-platform}
 export DOCUMENTS_BUCKET=${DOCUMENTS_BUCKET:-legal-platform-documents}
 export SES_SENDER=${SES_SENDER:-no-reply@example.com}
-# Local only: a fixed development secret. On AWS it comes from Secrets Manager.
-export JWT_SECRET=${JWT_SECRET:-local-development-secret-not-for-production}
+# Local only: a token secret drawn at random per start, so nobody can forge
+# a token from a secret written in the repository (with PERSIST=1 it is kept
+# in .local/ beside the saved state, so sign-ins survive a restart). On AWS it
+# comes from Secrets Manager; config refuses known development secrets
+# outside loopback.
+if [ -z "${JWT_SECRET:-}" ]; then
+  secret_file="$ROOT/.local/jwt-secret"
+  if [ "${PERSIST:-0}" = 1 ] && [ -s "$secret_file" ]; then
+    JWT_SECRET=$(cat "$secret_file")
+  else
+    JWT_SECRET=$(python3 -c 'import secrets; print(secrets.token_hex(32))')
+    if [ "${PERSIST:-0}" = 1 ]; then
+      mkdir -p "$ROOT/.local"
+      (umask 077 && printf '%s' "$JWT_SECRET" >"$secret_file")
+    fi
+  fi
+fi
+export JWT_SECRET
 export WEB_ORIGIN=${WEB_ORIGIN:-http://127.0.0.1:$PORT}
 export LOCAL_OUTBOX=1
 # A few cases of the demo customer in every state (made through the API).

@@ -86,6 +86,27 @@ impl Budgets {
 /// Shortest JWT secret accepted: HS256 needs at least 256 bits of key.
 pub const MIN_JWT_SECRET_LEN: usize = 32;
 
+/// JWT secrets that are written in this repository (tests, tools, and the
+/// fixed secret `infra/dev.sh` used before it drew one per start): refused
+/// outside loopback.
+pub const KNOWN_DEVELOPMENT_SECRETS: &[&str] = &[
+    "local-development-secret-not-for-production",
+    "integration-test-secret-0123456789abcdef",
+    "recount-only-no-tokens-are-issued-0123456789",
+];
+
+/// Whether `addr` (`host:port` or a bare host) is a loopback address or
+/// `localhost`.
+pub fn is_loopback_addr(addr: &str) -> bool {
+    let host = match addr.strip_prefix('[') {
+        // [::1]:3000
+        Some(rest) => rest.split(']').next().unwrap_or(""),
+        None if addr.matches(':').count() > 1 => addr,
+        None => addr.rsplit_once(':').map_or(addr, |(h, _)| h),
+    };
+    host.eq_ignore_ascii_case("localhost") || host.parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback())
+}
+
 impl Config {
     pub fn from_env() -> Result<Self, String> {
         Self::from_vars(|k| env::var(k).ok())
@@ -114,6 +135,19 @@ impl Config {
         };
         if cfg.jwt_secret.len() < MIN_JWT_SECRET_LEN {
             return Err(format!("JWT_SECRET must be at least {MIN_JWT_SECRET_LEN} characters"));
+        }
+        // A secret written in the repository lets anyone forge an admin
+        // token: it may sign tokens only on this machine (tests, a local
+        // gateway on loopback), never in Lambda or on another address.
+        if KNOWN_DEVELOPMENT_SECRETS.contains(&cfg.jwt_secret.as_str()) {
+            let in_lambda = var("AWS_LAMBDA_FUNCTION_NAME").is_some();
+            let exposed = var("GATEWAY_ADDR").is_some_and(|addr| !is_loopback_addr(&addr));
+            if in_lambda || exposed {
+                return Err(
+                    "JWT_SECRET is a development secret from the repository: set a secret of your own (at least 32 random characters)"
+                        .into(),
+                );
+            }
         }
         Ok(cfg)
     }
@@ -264,5 +298,36 @@ mod tests {
             ("AWS_ENDPOINT_URL", &endpoint),
         ]);
         assert!(Config::from_vars(|k| v.get(k).cloned()).unwrap_err().contains("reading the JWT secret"));
+    }
+
+    #[test]
+    fn a_development_secret_from_the_repository_signs_only_on_loopback() {
+        let dev = KNOWN_DEVELOPMENT_SECRETS[0];
+        let base = [("TABLE_NAME", "t"), ("DOCUMENTS_BUCKET", "b"), ("SES_SENDER", "s@example.com"), ("JWT_SECRET", dev)];
+        let with = |extra: &[(&'static str, &'static str)]| {
+            let all: Vec<(&str, &str)> = base.iter().chain(extra).copied().collect();
+            let v = vars(&all);
+            Config::from_vars(|k| v.get(k).cloned())
+        };
+        assert!(with(&[]).is_ok());
+        assert!(with(&[("GATEWAY_ADDR", "127.0.0.1:3000")]).is_ok());
+        assert!(with(&[("GATEWAY_ADDR", "localhost:3000")]).is_ok());
+        assert!(with(&[("GATEWAY_ADDR", "[::1]:3000")]).is_ok());
+        for extra in [[("GATEWAY_ADDR", "0.0.0.0:3000")], [("GATEWAY_ADDR", "192.168.1.5:3000")], [("AWS_LAMBDA_FUNCTION_NAME", "cases")]] {
+            let err = with(&extra).unwrap_err();
+            assert!(err.contains("development secret"), "{extra:?}: {err}");
+        }
+        // A secret of one's own is fine anywhere.
+        let own = "9f1c2e7a5b3d4f60a1b2c3d4e5f60718";
+        let v = vars(&[
+            ("TABLE_NAME", "t"),
+            ("DOCUMENTS_BUCKET", "b"),
+            ("SES_SENDER", "s@example.com"),
+            ("JWT_SECRET", own),
+            ("AWS_LAMBDA_FUNCTION_NAME", "cases"),
+        ]);
+        assert!(Config::from_vars(|k| v.get(k).cloned()).is_ok());
+        assert!(!is_loopback_addr("evil.example.com"));
+        assert!(!is_loopback_addr("127.0.0.1.evil.example.com:80"));
     }
 }

@@ -90,8 +90,24 @@ pub fn app(state: AppState, web_dist: PathBuf) -> Router {
     // on a busy two-core machine a dashboard took longer than the Lambda's 9.5 s.
     shared::api::limits(routes)
         .with_state(state)
+        .layer(middleware::from_fn(local_pages_on_loopback_only))
         .layer(middleware::from_fn(log_line))
         .layer(middleware::from_fn_with_state(edge, headers::edge))
+}
+
+/// `/local/*` (the outbox with sign-in codes and reset links, the providers'
+/// stand-in) answers only requests addressed to this machine by a loopback
+/// name: a page of another site that rebinds its DNS name to 127.0.0.1 sends
+/// its own name as Host and gets a 404. (A request without Host, as the
+/// in-process tests send, is no browser's.)
+async fn local_pages_on_loopback_only(req: Request, next: Next) -> Response {
+    if req.uri().path().starts_with("/local/") {
+        let host = req.headers().get(axum::http::header::HOST).map(|h| h.to_str().unwrap_or("?"));
+        if host.is_some_and(|h| !shared::config::is_loopback_addr(h)) {
+            return ApiError::NotFound.into_response();
+        }
+    }
+    next.run(req).await
 }
 
 /// One line per request and its response.

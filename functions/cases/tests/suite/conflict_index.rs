@@ -101,7 +101,13 @@ async fn a_counterpart_is_found_by_its_identity_number_with_or_without_dash_and_
     for q in ["556036-0793", "5560360793", "16556036-0793", "165560360793", "Acme%20556036-0793"] {
         assert!(search(&w, &lawyer, q).await.1.contains(&uid), "{q}");
     }
-    assert!(!search(&w, &lawyer, "5560360794").await.1.contains(&uid));
+    // A wrong check digit is never a hit: the search says the number is not valid.
+    let router = shared::api::finish(conflict_search::api(), w.state.clone());
+    let (st, body) = testkit::call(&router, Method::GET, "/api/search/fuzzy/?search=5560360794", Some(&lawyer), None).await;
+    assert_eq!(st, StatusCode::BAD_REQUEST, "{body}");
+    assert_eq!(body["errors"]["search"][0], "invalid_identity_number");
+    // With a name beside it, the name is searched.
+    assert!(search(&w, &lawyer, "Hyresv%C3%A4rden%205560360794").await.1.contains(&uid));
 
     // A number written in the counterpart's text counts too.
     let mut body = w.form("Avtal");

@@ -58,6 +58,31 @@ async fn mail_goes_through_ses_and_shows_in_the_local_outbox() {
     assert!(data.to_string().contains("new.customer@example.com"), "SES did not record the mail");
 }
 
+#[tokio::test]
+async fn local_pages_answer_only_loopback_names() {
+    use tower::ServiceExt;
+    let (state, router, _dist) = gateway().await;
+    state.mail.send("someone@example.com", "Din kod", "Kod: 123456").await.unwrap();
+    for (host, want) in [
+        ("127.0.0.1:3000", StatusCode::OK),
+        ("localhost:3000", StatusCode::OK),
+        ("[::1]:3000", StatusCode::OK),
+        // A DNS-rebinding page sends its own name.
+        ("evil.example.com", StatusCode::NOT_FOUND),
+        ("127.0.0.1.evil.example.com:3000", StatusCode::NOT_FOUND),
+        ("0.0.0.0:3000", StatusCode::NOT_FOUND),
+    ] {
+        for path in ["/local/outbox.json", "/local/outbox"] {
+            let req = axum::http::Request::get(path).header("host", host).body(axum::body::Body::empty()).unwrap();
+            let res = router.clone().oneshot(req).await.unwrap();
+            assert_eq!(res.status(), want, "{host} {path}");
+        }
+    }
+    // The API itself answers whatever the name (the edge decides that).
+    let req = axum::http::Request::get("/api/openapi.json").header("host", "evil.example.com").body(axum::body::Body::empty()).unwrap();
+    assert_eq!(router.clone().oneshot(req).await.unwrap().status(), StatusCode::OK);
+}
+
 /// GET a JSON document from the stand-in.
 async fn reqwest_like_get(url: &str) -> Value {
     let (status, _, body) = testkit::http("GET", url, None, &[]).await;

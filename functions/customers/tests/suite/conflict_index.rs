@@ -28,11 +28,11 @@ async fn uids(w: &World, query: &str) -> Vec<String> {
 async fn a_saved_customer_is_found_by_the_conflict_search_as_soon_as_the_call_returns() {
     let w = world().await;
     // Staff create: the company and its contact person.
-    let (status, created) = create(&w, staff_company("sven@example.com", "556677-1234", "Söderberg Bygg AB")).await;
+    let (status, created) = create(&w, staff_company("sven@example.com", "556677-1233", "Söderberg Bygg AB")).await;
     assert_eq!(status, StatusCode::CREATED, "{created}");
     let uid = created["uid"].as_str().unwrap().to_string();
     assert_eq!(found(&w.state, "Soderberg Bygg", PartyKind::Company).await, [(uid.clone(), "Söderberg Bygg AB".to_string())]);
-    assert_eq!(found(&w.state, "5566771234", PartyKind::Company).await, [(uid.clone(), "Söderberg Bygg AB".to_string())]);
+    assert_eq!(found(&w.state, "5566771233", PartyKind::Company).await, [(uid.clone(), "Söderberg Bygg AB".to_string())]);
     assert_eq!(found(&w.state, "Sven Soderberg", PartyKind::ContactPerson).await, [(uid.clone(), "Sven Söderberg".to_string())]);
 
     // Sign-up: found while still pending.
@@ -44,7 +44,7 @@ async fn a_saved_customer_is_found_by_the_conflict_search_as_soon_as_the_call_re
     assert_eq!(found(&w.state, "Gronlund Konsult", PartyKind::Company).await, [(registered.clone(), "Grönlund Konsult AB".to_string())]);
 
     // Update: the new name at once, the old one gone.
-    let (status, body) = update(&w, &uid, staff_company("sven@example.com", "556677-1234", "Lindqvist Fastigheter AB")).await;
+    let (status, body) = update(&w, &uid, staff_company("sven@example.com", "556677-1233", "Lindqvist Fastigheter AB")).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(found(&w.state, "Lindqvist Fastigheter", PartyKind::Company).await, [(uid.clone(), "Lindqvist Fastigheter AB".to_string())]);
     assert!(!uids(&w, "Soderberg Bygg").await.contains(&uid), "the old name is no longer indexed");
@@ -61,16 +61,16 @@ async fn a_saved_customer_is_found_by_the_conflict_search_as_soon_as_the_call_re
 #[tokio::test]
 async fn a_create_that_does_not_commit_leaves_neither_the_customer_nor_its_index_entries() {
     let w = world().await;
-    let form = staff_company("sven@example.com", "556677-1234", "Söderberg Bygg AB");
+    let form = staff_company("sven@example.com", "556677-1233", "Söderberg Bygg AB");
     w.state.faults.arm(BEFORE_COMMIT);
     let (status, body) = create(&w, form.clone()).await;
     assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR, "{body}");
 
     assert!(w.state.store.find_user_by_email("sven@example.com").await.unwrap().is_none(), "no user");
     assert!(w.state.store.email_owner("sven@example.com").await.unwrap().is_none(), "the address is free");
-    assert!(w.state.store.registration_number_owner("556677-1234").await.unwrap().is_none(), "the number is free");
+    assert!(w.state.store.registration_number_owner("556677-1233").await.unwrap().is_none(), "the number is free");
     assert!(emails(&list(&w.router, &w.admin, "status=all").await).is_empty(), "no profile");
-    for query in ["Soderberg Bygg", "5566771234", "Sven Soderberg"] {
+    for query in ["Soderberg Bygg", "5566771233", "Sven Soderberg"] {
         assert!(uids(&w, query).await.is_empty(), "{query}: no index entry");
     }
     let mails = w.state.mail.outbox().unwrap().lock().unwrap().clone();
@@ -95,7 +95,7 @@ async fn a_create_that_does_not_commit_leaves_neither_the_customer_nor_its_index
 #[tokio::test]
 async fn an_update_that_does_not_commit_changes_neither_the_customer_nor_its_index_entries() {
     let w = world().await;
-    let (_, created) = create(&w, staff_company("sven@example.com", "556677-1234", "Söderberg Bygg AB")).await;
+    let (_, created) = create(&w, staff_company("sven@example.com", "556677-1233", "Söderberg Bygg AB")).await;
     let uid = created["uid"].as_str().unwrap().to_string();
 
     w.state.faults.arm(BEFORE_COMMIT);
@@ -105,7 +105,7 @@ async fn an_update_that_does_not_commit_changes_neither_the_customer_nor_its_ind
     assert_eq!((details["company_name"].as_str(), details["email"].as_str()), (Some("Söderberg Bygg AB"), Some("sven@example.com")));
     assert_eq!(w.state.store.email_owner("sven@example.com").await.unwrap().as_deref(), Some(uid.as_str()));
     assert!(w.state.store.email_owner("sven2@example.com").await.unwrap().is_none());
-    assert_eq!(w.state.store.registration_number_owner("556677-1234").await.unwrap().as_deref(), Some(uid.as_str()));
+    assert_eq!(w.state.store.registration_number_owner("556677-1233").await.unwrap().as_deref(), Some(uid.as_str()));
     assert!(w.state.store.registration_number_owner("998877-6655").await.unwrap().is_none());
     assert_eq!(
         found(&w.state, "Soderberg Bygg", PartyKind::Company).await,

@@ -25,7 +25,7 @@ async fn admin_creates_a_company_with_every_field_active_and_invited() {
     let (sales, _) = testkit::signed_in(&env.state, Role::SalesPerson).await;
     let dep = env.state.store.create_named(NamedKind::Department, "Nord", "").await.unwrap();
     let ks = env.state.store.create_named(NamedKind::KnowledgeSector, "Tax law", "").await.unwrap();
-    let mut body = company("Sven@Example.com", "556677-1234", "Söderberg & Partners AB");
+    let mut body = company("Sven@Example.com", "556677-1233", "Söderberg & Partners AB");
     body["account_manager"] = json!(sales.uid);
     body["department"] = json!(dep.id);
     body["knowledge_sectors"] = json!([ks.id]);
@@ -55,7 +55,7 @@ async fn admin_creates_a_company_with_every_field_active_and_invited() {
     // The conflict index finds it by a misspelt name and by its number.
     let hits = env.state.store.search_parties("Soderberg och Partners").await.unwrap();
     assert!(hits.iter().any(|h| h.party.kind == PartyKind::Company && h.party.uid == uid), "{hits:?}");
-    let hits = env.state.store.search_parties("5566771234").await.unwrap();
+    let hits = env.state.store.search_parties("5566771233").await.unwrap();
     assert!(hits.iter().any(|h| h.party.kind == PartyKind::Company && h.party.customer_uid.as_deref() == Some(uid.as_str())));
     let hits = env.state.store.search_parties("Sven Soderberg").await.unwrap();
     assert!(hits.iter().any(|h| h.party.kind == PartyKind::ContactPerson && h.party.uid == uid), "{hits:?}");

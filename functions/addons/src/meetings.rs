@@ -101,17 +101,20 @@ async fn lawyer_slots(
 
 /// The lawyer offers a time (30, 45 or 60 minutes, within 90 days, no overlap).
 #[utoipa::path(post, path = "/api/lawyer/video-meetings/", tag = "addons", security(("bearer" = [])), params(LawyerQuery), request_body = SlotForm,
-    responses((status = 201, body = Slot), (status = 400, description = "validation_failed, slot_overlaps", body = ErrorBody),
+    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
+    responses((status = 201, body = Slot), (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody), (status = 400, description = "validation_failed, slot_overlaps", body = ErrorBody),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, description = "Admin named no lawyer by `lawyer`", body = ErrorBody)))]
 async fn lawyer_offer(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
+    idem: Idempotency,
     ApiQuery(q): ApiQuery<LawyerQuery>,
     ApiJson(f): ApiJson<SlotForm>,
 ) -> Result<(StatusCode, Json<Slot>), ApiError> {
+    let once = idem.begin(&s, &u, StatusCode::CREATED, None).await?;
     let lawyer = use_cases::lawyer_for(&u, q.lawyer.as_deref())?;
-    Ok((StatusCode::CREATED, Json(use_cases::offer_slot(&s, &u, &lawyer, &f).await?)))
+    Ok((StatusCode::CREATED, Json(use_cases::offer_slot(&s, &u, &lawyer, &f, &once).await?)))
 }
 
 /// The lawyer removes a free time.

@@ -6,7 +6,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use shared::api::{ApiJson, ApiPath, AppState, CurrentUser, ErrorBody};
+use shared::api::{ApiJson, ApiPath, AppState, CurrentUser, ErrorBody, Idempotency};
 use shared::domain::catalogue::{CompanySize, NamedEntry, NamedKind, Package, Service, ServicePlan, COMPANY_SIZES, SERVICES};
 pub use shared::domain::catalogue::{NamedRequest, NewPackage, NewServicePlan};
 use shared::error::{ApiError, Msg};
@@ -56,13 +56,16 @@ async fn list_packages_alias(State(s): State<AppState>, CurrentUser(u): CurrentU
 
 /// Create a package (admin only). Hours and price above 0, duration in days.
 #[utoipa::path(post, path = "/api/packages/", tag = "catalogue", security(("bearer" = [])), request_body = NewPackage,
-    responses((status = 201, body = Package), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
+    responses((status = 201, body = Package), (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn create_package(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
+    idem: Idempotency,
     ApiJson(req): ApiJson<NewPackage>,
 ) -> Result<(StatusCode, Json<Package>), ApiError> {
-    Ok((StatusCode::CREATED, Json(catalogue::create_package(&s, &u, &req).await?)))
+    let once = idem.begin(&s, &u, StatusCode::CREATED, None).await?;
+    Ok((StatusCode::CREATED, Json(catalogue::create_package(&s, &u, &req, &once).await?)))
 }
 
 // ------------------------------------------------------- service plans ----
@@ -83,13 +86,16 @@ async fn list_plans_alias(State(s): State<AppState>, CurrentUser(u): CurrentUser
 
 /// Create a service plan (admin only): a limit for limited services, hours for service 1.
 #[utoipa::path(post, path = "/api/serviceplans/", tag = "catalogue", security(("bearer" = [])), request_body = NewServicePlan,
-    responses((status = 201, body = ServicePlan), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
+    responses((status = 201, body = ServicePlan), (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn create_plan(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
+    idem: Idempotency,
     ApiJson(req): ApiJson<NewServicePlan>,
 ) -> Result<(StatusCode, Json<ServicePlan>), ApiError> {
-    Ok((StatusCode::CREATED, Json(catalogue::create_service_plan(&s, &u, &req).await?)))
+    let once = idem.begin(&s, &u, StatusCode::CREATED, None).await?;
+    Ok((StatusCode::CREATED, Json(catalogue::create_service_plan(&s, &u, &req, &once).await?)))
 }
 
 /// The fixed services (id 1 hour-based consultancy, id 2 Verified, ...).
@@ -115,13 +121,16 @@ async fn list_sectors(State(s): State<AppState>, CurrentUser(u): CurrentUser) ->
 
 /// Create a knowledge sector (admin).
 #[utoipa::path(post, path = "/api/knowledge/sector/", tag = "catalogue", security(("bearer" = [])), request_body = NamedRequest,
-    responses((status = 201, body = NamedEntry), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
+    responses((status = 201, body = NamedEntry), (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn create_sector(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
+    idem: Idempotency,
     ApiJson(req): ApiJson<NamedRequest>,
 ) -> Result<(StatusCode, Json<NamedEntry>), ApiError> {
-    Ok((StatusCode::CREATED, Json(catalogue::create_named(&s, &u, NamedKind::KnowledgeSector, &req).await?)))
+    let once = idem.begin(&s, &u, StatusCode::CREATED, None).await?;
+    Ok((StatusCode::CREATED, Json(catalogue::create_named(&s, &u, NamedKind::KnowledgeSector, &req, &once).await?)))
 }
 
 /// Rename a knowledge sector (admin).
@@ -161,13 +170,16 @@ async fn list_case_types(State(s): State<AppState>, CurrentUser(u): CurrentUser)
 
 /// Create a case type (admin).
 #[utoipa::path(post, path = "/api/typeofcase/", tag = "catalogue", security(("bearer" = [])), request_body = NamedRequest,
-    responses((status = 201, body = NamedEntry), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
+    responses((status = 201, body = NamedEntry), (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn create_case_type(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
+    idem: Idempotency,
     ApiJson(req): ApiJson<NamedRequest>,
 ) -> Result<(StatusCode, Json<NamedEntry>), ApiError> {
-    Ok((StatusCode::CREATED, Json(catalogue::create_named(&s, &u, NamedKind::CaseType, &req).await?)))
+    let once = idem.begin(&s, &u, StatusCode::CREATED, None).await?;
+    Ok((StatusCode::CREATED, Json(catalogue::create_named(&s, &u, NamedKind::CaseType, &req, &once).await?)))
 }
 
 /// Rename a case type (admin).
@@ -209,13 +221,16 @@ async fn list_departments(State(s): State<AppState>, CurrentUser(u): CurrentUser
 
 /// Create a department (admin).
 #[utoipa::path(post, path = "/api/customer/department/", tag = "catalogue", security(("bearer" = [])), request_body = NamedRequest,
-    responses((status = 201, body = NamedEntry), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
+    responses((status = 201, body = NamedEntry), (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn create_department(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
+    idem: Idempotency,
     ApiJson(req): ApiJson<NamedRequest>,
 ) -> Result<(StatusCode, Json<NamedEntry>), ApiError> {
-    Ok((StatusCode::CREATED, Json(catalogue::create_named(&s, &u, NamedKind::Department, &req).await?)))
+    let once = idem.begin(&s, &u, StatusCode::CREATED, None).await?;
+    Ok((StatusCode::CREATED, Json(catalogue::create_named(&s, &u, NamedKind::Department, &req, &once).await?)))
 }
 
 /// One department (staff), for the edit screen.

@@ -86,3 +86,48 @@ async fn named_lists_departments_and_fixed_lists() {
         ["1", "10", "20", "50", "100", "100+"]
     );
 }
+
+/// Every creating call of the catalogue takes an `Idempotency-Key`: the same
+/// key and body again answers the first answer and adds nothing; the same
+/// key with another body answers 422 and adds nothing.
+#[tokio::test]
+async fn creating_calls_with_an_idempotency_key_add_once() {
+    let state = testkit::services().await;
+    let r = finish(catalogue::api(), state.clone());
+    let (_, admin) = testkit::signed_in(&state, Role::Admin).await;
+    let cases = [
+        ("/api/packages/", "/api/packages/", json!({"name": "Bas 10", "hours": 10, "price": 9900, "duration_days": 365})),
+        (
+            "/api/serviceplans/",
+            "/api/serviceplans/",
+            json!({"name": "Signering 20", "service_id": 2, "limit": 20, "price": 1900, "expiry_days": 365}),
+        ),
+        ("/api/knowledge/sector/", "/api/knowledge/sector/list/", json!({"name": "Skatterätt"})),
+        ("/api/typeofcase/", "/api/typeofcase/list/", json!({"name": "Tvist"})),
+        ("/api/customer/department/", "/api/customer/department/", json!({"name": "Malmö"})),
+    ];
+    for (path, list, body) in cases {
+        let key = format!("\"{}\"", uuid_like(path));
+        let (st, h1, first) =
+            testkit::call_with_headers(&r, Method::POST, path, Some(&admin), Some(body.clone()), &[("Idempotency-Key", &key)]).await;
+        assert_eq!(st, StatusCode::CREATED, "{path}: {}", String::from_utf8_lossy(&first));
+        assert!(h1.get("idempotent-replayed").is_none());
+        let (st, h2, again) =
+            testkit::call_with_headers(&r, Method::POST, path, Some(&admin), Some(body.clone()), &[("Idempotency-Key", &key)]).await;
+        assert_eq!((st, &again), (StatusCode::CREATED, &first), "{path}");
+        assert_eq!(h2["idempotent-replayed"], "true", "{path}");
+        let mut other = body.clone();
+        other["name"] = json!("Annat namn");
+        let (st, _, refused) =
+            testkit::call_with_headers(&r, Method::POST, path, Some(&admin), Some(other), &[("Idempotency-Key", &key)]).await;
+        let refused: serde_json::Value = serde_json::from_slice(&refused).unwrap();
+        assert_eq!((st, refused["message"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("idempotency_key_reused")), "{path}");
+        let (st, listed) = testkit::call(&r, Method::GET, list, Some(&admin), None).await;
+        assert_eq!(st, StatusCode::OK, "{list}");
+        assert_eq!(listed.as_array().map(Vec::len), Some(1), "{path}: {listed}");
+    }
+}
+
+fn uuid_like(path: &str) -> String {
+    format!("key-{}", path.replace('/', "-"))
+}

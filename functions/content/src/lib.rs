@@ -158,13 +158,16 @@ pub struct PublishRequest {
 
 /// Admin publishes the next version of a text (customers accept it once after signing in).
 #[utoipa::path(post, path = "/api/legal/publish/", tag = "content", security(("bearer" = [])), request_body = PublishRequest,
-    responses((status = 201, body = LegalText), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
+    responses((status = 201, body = LegalText), (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn legal_publish(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
+    idem: Idempotency,
     ApiJson(r): ApiJson<PublishRequest>,
 ) -> Result<(StatusCode, Json<LegalText>), ApiError> {
-    Ok((StatusCode::CREATED, Json(legal::publish(&s, &u, kind(&r.kind)?, &r.sv, &r.en).await?)))
+    let once = idem.begin(&s, &u, StatusCode::CREATED, None).await?;
+    Ok((StatusCode::CREATED, Json(legal::publish(&s, &u, kind(&r.kind)?, &r.sv, &r.en, &once).await?)))
 }
 
 // ---------------------------------------------------- template files ----
@@ -231,13 +234,16 @@ pub struct TemplateRequest {
 
 /// After the PUT: the file is checked and listed (admin).
 #[utoipa::path(post, path = "/api/template_file/", tag = "content", security(("bearer" = [])), request_body = TemplateRequest,
-    responses((status = 201, body = TemplateFile), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
+    responses((status = 201, body = TemplateFile), (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn template_create(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
+    idem: Idempotency,
     ApiJson(r): ApiJson<TemplateRequest>,
 ) -> Result<(StatusCode, Json<TemplateFile>), ApiError> {
-    let t = templates::create(&s, &u, &r.key, &r.name, &r.title, &r.category, &r.language).await?;
+    let once = idem.begin(&s, &u, StatusCode::CREATED, None).await?;
+    let t = templates::create(&s, &u, (&r.key, &r.name), &r.title, &r.category, &r.language, &once).await?;
     Ok((StatusCode::CREATED, Json(t)))
 }
 
@@ -460,13 +466,16 @@ async fn academy_progress(
 
 /// Admin creates a lesson.
 #[utoipa::path(post, path = "/api/academy/lessons/", tag = "content", security(("bearer" = [])), request_body = LessonForm,
-    responses((status = 201, body = Lesson), (status = 400, description = "validation_failed (video_url_not_allowed)", body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
+    responses((status = 201, body = Lesson), (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody), (status = 400, description = "validation_failed (video_url_not_allowed)", body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn lesson_create(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
+    idem: Idempotency,
     ApiJson(f): ApiJson<LessonForm>,
 ) -> Result<(StatusCode, Json<Lesson>), ApiError> {
-    Ok((StatusCode::CREATED, Json(academy::create(&s, &u, &f).await?)))
+    let once = idem.begin(&s, &u, StatusCode::CREATED, None).await?;
+    Ok((StatusCode::CREATED, Json(academy::create(&s, &u, &f, &once).await?)))
 }
 
 /// Admin changes a lesson (publishes it with `published: true`).

@@ -10,7 +10,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, ClientIp, CurrentUser, ErrorBody};
+use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, ClientIp, CurrentUser, ErrorBody, Idempotency};
 use shared::domain::customer::{BusinessSector, CustomerForm, CustomerProfile, Registration};
 use shared::domain::policy::{self, Action};
 use shared::domain::User;
@@ -161,15 +161,18 @@ pub struct SectorRequest {
 
 /// Add a business sector (admin).
 #[utoipa::path(post, path = "/api/business-sector/create/", tag = "business sectors", security(("bearer" = [])),
+    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
     request_body = SectorRequest,
-    responses((status = 201, body = BusinessSector), (status = 400, description = "name: required or too_long", body = ErrorBody),
+    responses((status = 201, body = BusinessSector), (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody), (status = 400, description = "name: required or too_long", body = ErrorBody),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn create_sector(
     State(s): State<AppState>,
     CurrentUser(user): CurrentUser,
+    idem: Idempotency,
     ApiJson(req): ApiJson<SectorRequest>,
 ) -> Result<(StatusCode, Json<BusinessSector>), ApiError> {
-    Ok((StatusCode::CREATED, Json(sectors::create(&s, &user, &req.name).await?)))
+    let once = idem.begin(&s, &user, StatusCode::CREATED, None).await?;
+    Ok((StatusCode::CREATED, Json(sectors::create(&s, &user, &req.name, &once).await?)))
 }
 
 /// Rename a business sector (admin).
@@ -249,17 +252,19 @@ async fn list_customers(
 /// Create a company or individual customer (admin, sales person). The
 /// customer is active at once and is mailed a link to choose a password.
 #[utoipa::path(post, path = "/api/customer/create/", tag = "customers", security(("bearer" = [])), request_body = CustomerForm,
-    responses((status = 201, body = CustomerProfile),
-        (status = 400, description = "Per-field keys: required, invalid_email, email_exists, invalid_registration_number, \
+    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
+    responses((status = 201, body = CustomerProfile), (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody), (status = 400, description = "Per-field keys: required, invalid_email, email_exists, invalid_registration_number, \
             registration_number_taken, invalid_sector, invalid_phone, address_required, invalid_post_code, invalid_country, \
             invalid_account_manager, invalid_department, invalid_knowledge_sector, invalid_price, invalid_company_size", body = ErrorBody),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn create_customer(
     State(s): State<AppState>,
     CurrentUser(user): CurrentUser,
+    idem: Idempotency,
     ApiJson(req): ApiJson<CustomerForm>,
 ) -> Result<(StatusCode, Json<CustomerProfile>), ApiError> {
-    Ok((StatusCode::CREATED, Json(customers::create(&s, &user, req).await?)))
+    let once = idem.begin(&s, &user, StatusCode::CREATED, None).await?;
+    Ok((StatusCode::CREATED, Json(customers::create(&s, &user, req, &once).await?)))
 }
 
 /// Update a customer (admin, sales person). A changed e-mail or registration

@@ -166,7 +166,7 @@ async fn ensure_knowledge_sectors(state: &AppState) -> Result<Vec<u64>, ApiError
         for (sv, en) in DEMO_KNOWLEDGE_SECTORS {
             let draft =
                 shared::domain::catalogue::NamedDraft { name_en: Some(en.into()), ..shared::domain::catalogue::NamedDraft::named(sv) };
-            state.store.create_named_entry(NamedKind::KnowledgeSector, &draft).await?;
+            state.store.create_named_entry(NamedKind::KnowledgeSector, &draft, &shared::store::idempotency::Once::none()).await?;
         }
         have = state.store.list_named(NamedKind::KnowledgeSector).await?;
     }

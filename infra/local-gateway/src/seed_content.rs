@@ -106,7 +106,7 @@ async fn ensure_offer(state: &AppState) -> Result<(), ApiError> {
             public: true,
             created_at: now,
         };
-        state.store.create_package(&p).await?;
+        state.store.create_package(&p, &shared::store::idempotency::Once::none()).await?;
     }
     for (name, service_id, limit, price) in [("Digital signering 20", VERIFIED, 20, 1_900), ("Kreditupplysning 50", BISNODE, 50, 2_900)] {
         let p = ServicePlan {
@@ -120,7 +120,7 @@ async fn ensure_offer(state: &AppState) -> Result<(), ApiError> {
             public: true,
             created_at: now,
         };
-        state.store.create_service_plan(&p).await?;
+        state.store.create_service_plan(&p, &shared::store::idempotency::Once::none()).await?;
     }
     Ok(())
 }

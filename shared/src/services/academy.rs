@@ -13,6 +13,7 @@ use crate::domain::academy::{self, Lesson, LessonForm, Progress, VIDEO_CONTENT_T
 use crate::domain::policy::{self, Action};
 use crate::domain::User;
 use crate::error::{ApiError, FieldErrors, Msg};
+use crate::store::idempotency::Once;
 
 /// A lesson as its viewer sees it: with their progress and, for an
 /// uploaded video, a presigned address to play it.
@@ -87,7 +88,7 @@ fn admin(user: &User) -> Result<(), ApiError> {
 }
 
 /// Admin creates a lesson (after the last one unless a position is given).
-pub async fn create(ctx: &Context, user: &User, form: &LessonForm) -> Result<Lesson, ApiError> {
+pub async fn create(ctx: &Context, user: &User, form: &LessonForm, once: &Once) -> Result<Lesson, ApiError> {
     admin(user)?;
     let c = academy::validate(form)?;
     let last = ctx.store.lessons().await?.iter().map(|l| l.position).max().unwrap_or(0);
@@ -105,7 +106,7 @@ pub async fn create(ctx: &Context, user: &User, form: &LessonForm) -> Result<Les
         created_at: now,
         updated_at: now,
     };
-    ctx.store.put_lesson(&l).await?;
+    ctx.store.create_lesson(&l, once).await?;
     Ok(l)
 }
 

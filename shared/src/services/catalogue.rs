@@ -10,6 +10,7 @@ use crate::domain::catalogue::{NamedEntry, NamedKind, NamedRequest, NewPackage, 
 use crate::domain::policy::{self, Action};
 use crate::domain::{Role, User};
 use crate::error::{ApiError, FieldErrors, Msg};
+use crate::store::idempotency::Once;
 
 /// The counters that number packages and service plans.
 const PACKAGE_COUNTER: &str = "package";
@@ -37,11 +38,11 @@ pub async fn public_offer(ctx: &Context) -> Result<(Vec<Package>, Vec<ServicePla
 }
 
 /// Create a package (admin): hours and price above 0, a duration in days.
-pub async fn create_package(ctx: &Context, caller: &User, form: &NewPackage) -> Result<Package, ApiError> {
+pub async fn create_package(ctx: &Context, caller: &User, form: &NewPackage, once: &Once) -> Result<Package, ApiError> {
     policy::require(caller, Action::ManageCatalogue)?;
     let draft = form.checked().map_err(ApiError::validation)?;
     let package = draft.into_package(ctx.store.next_id(PACKAGE_COUNTER).await?, Utc::now());
-    ctx.store.create_package(&package).await?;
+    ctx.store.create_package(&package, once).await?;
     Ok(package)
 }
 
@@ -52,11 +53,11 @@ pub async fn service_plans(ctx: &Context, caller: &User) -> Result<Vec<ServicePl
 
 /// Create a service plan (admin): a limit for a limited service, hours for
 /// the hour-based one.
-pub async fn create_service_plan(ctx: &Context, caller: &User, form: &NewServicePlan) -> Result<ServicePlan, ApiError> {
+pub async fn create_service_plan(ctx: &Context, caller: &User, form: &NewServicePlan, once: &Once) -> Result<ServicePlan, ApiError> {
     policy::require(caller, Action::ManageCatalogue)?;
     let draft = form.checked().map_err(ApiError::validation)?;
     let plan = draft.into_plan(ctx.store.next_id(SERVICE_PLAN_COUNTER).await?, Utc::now());
-    ctx.store.create_service_plan(&plan).await?;
+    ctx.store.create_service_plan(&plan, once).await?;
     Ok(plan)
 }
 
@@ -82,10 +83,10 @@ pub async fn named_entry(ctx: &Context, caller: &User, kind: NamedKind, id: u64)
 }
 
 /// Add an entry to a named list (admin).
-pub async fn create_named(ctx: &Context, caller: &User, kind: NamedKind, form: &NamedRequest) -> Result<NamedEntry, ApiError> {
+pub async fn create_named(ctx: &Context, caller: &User, kind: NamedKind, form: &NamedRequest, once: &Once) -> Result<NamedEntry, ApiError> {
     policy::require(caller, Action::ManageCatalogue)?;
     let draft = form.checked().map_err(ApiError::validation)?;
-    ctx.store.create_named_entry(kind, &draft).await
+    ctx.store.create_named_entry(kind, &draft, once).await
 }
 
 /// Rename an entry of a named list (admin); a gone entry is not found.

@@ -10,6 +10,7 @@ use crate::domain::legal::{self, Acceptance, LegalKind, LegalText};
 use crate::domain::policy::{self, Action};
 use crate::domain::User;
 use crate::error::{ApiError, FieldErrors, Msg};
+use crate::store::idempotency::Once;
 use crate::store::tx::Tx;
 
 /// The current version of a text (404 before any is published).
@@ -30,7 +31,7 @@ pub async fn versions(ctx: &Context, user: &User, kind: LegalKind) -> Result<Vec
 
 /// Admin publishes the next version of a text; signed-in customers are
 /// asked to accept it once.
-pub async fn publish(ctx: &Context, user: &User, kind: LegalKind, sv: &str, en: &str) -> Result<LegalText, ApiError> {
+pub async fn publish(ctx: &Context, user: &User, kind: LegalKind, sv: &str, en: &str, once: &Once) -> Result<LegalText, ApiError> {
     policy::require(user, Action::ManageCatalogue)?;
     let (sv, en) = legal::validate_texts(sv, en)?;
     for _ in 0..5 {
@@ -38,6 +39,7 @@ pub async fn publish(ctx: &Context, user: &User, kind: LegalKind, sv: &str, en: 
         let t = LegalText { kind, version, sv: sv.clone(), en: en.clone(), published_at: Utc::now(), published_by: user.uid.clone() };
         let mut tx = ctx.store.tx();
         ctx.store.add_legal_version(&mut tx, &t)?;
+        once.record(&mut tx, &t)?;
         if ctx.store.commit(tx).await? {
             return Ok(t);
         }

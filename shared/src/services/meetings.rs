@@ -293,7 +293,7 @@ pub struct SlotForm {
 }
 
 /// The lawyer offers a time (no overlap with their other times, even under concurrent offers).
-pub async fn offer_slot(ctx: &Context, user: &User, lawyer_uid: &str, form: &SlotForm) -> Result<Slot, ApiError> {
+pub async fn offer_slot(ctx: &Context, user: &User, lawyer_uid: &str, form: &SlotForm, once: &Once) -> Result<Slot, ApiError> {
     rules::may_manage_slots(user, lawyer_uid)?;
     let lawyer = ctx.store.get_user(lawyer_uid).await?.filter(|u| u.role() == Some(Role::Lawyer)).ok_or(ApiError::NotFound)?;
     let lawyer = &lawyer;
@@ -319,6 +319,7 @@ pub async fn offer_slot(ctx: &Context, user: &User, lawyer_uid: &str, form: &Slo
         };
         let mut tx = ctx.store.tx();
         ctx.store.add_new_meeting_slot(&mut tx, &slot, guard)?;
+        once.record(&mut tx, &slot)?;
         Ok(if ctx.store.commit(tx).await? { Attempt::Done(slot) } else { Attempt::Conflict })
     })
     .await

@@ -11,6 +11,7 @@ use crate::domain::policy::{self, Action};
 use crate::domain::template_file::{self, TemplateFile, KEY_PREFIX};
 use crate::domain::User;
 use crate::error::ApiError;
+use crate::store::idempotency::Once;
 
 /// Every template, newest first (any signed-in user), optionally of one language.
 pub async fn list(ctx: &Context, _user: &User, language: Option<&str>) -> Result<Vec<TemplateFile>, ApiError> {
@@ -24,15 +25,16 @@ pub async fn upload_url(ctx: &Context, user: &User, name: &str) -> Result<Upload
     documents::issue_upload(ctx, KEY_PREFIX, name).await
 }
 
-/// After the PUT: checked, then listed with its title, category and language.
+/// After the PUT: the upload (`key`, file `name`) checked, then listed with
+/// its title, category and language.
 pub async fn create(
     ctx: &Context,
     user: &User,
-    key: &str,
-    name: &str,
+    (key, name): (&str, &str),
     title: &str,
     category: &str,
     language: &str,
+    once: &Once,
 ) -> Result<TemplateFile, ApiError> {
     policy::require(user, Action::ManageCatalogue)?;
     let (title, category, language) = template_file::validate(title, category, language)?;
@@ -49,7 +51,7 @@ pub async fn create(
         uploaded_at: Utc::now(),
         uploaded_by: user.uid.clone(),
     };
-    ctx.store.put_template_file(&t).await?;
+    ctx.store.create_template_file(&t, once).await?;
     Ok(t)
 }
 

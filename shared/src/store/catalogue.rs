@@ -5,6 +5,7 @@
 use aws_sdk_dynamodb::types::AttributeValue;
 use serde::{de::DeserializeOwned, Serialize};
 
+use super::idempotency::Once;
 use super::{keys, s, sdk_err, Item, Store};
 use crate::domain::catalogue::{NamedDraft, NamedEntry, Package, ServicePlan};
 use crate::error::ApiError;
@@ -55,19 +56,21 @@ impl Store {
         }
     }
 
-    async fn put_new<T: Serialize>(&self, pk: &str, sk: &str, entity: &str, value: &T) -> Result<(), ApiError> {
+    /// Writes a new item with the request's idempotency record (`once`,
+    /// answering `value`) in one transaction: a retry of a create that
+    /// committed answers the first answer instead of adding a second item.
+    async fn put_new<T: Serialize>(&self, pk: &str, sk: &str, entity: &str, value: &T, once: &Once) -> Result<(), ApiError> {
         let mut item: Item = serde_dynamo::to_item(value).map_err(ApiError::internal)?;
         item.insert("PK".into(), s(pk));
         item.insert("SK".into(), s(sk));
         item.insert("entity".into(), s(entity));
-        self.client
-            .put_item()
-            .table_name(&self.table)
-            .set_item(Some(item))
-            .condition_expression("attribute_not_exists(PK)")
-            .send()
-            .await
-            .map_err(sdk_err)?;
+        let mut tx = self.tx();
+        tx.put_new(item)?;
+        once.record(&mut tx, value)?;
+        if !self.commit(tx).await? {
+            // Ids come from a counter: an item already under this one is a broken counter.
+            return Err(ApiError::internal(format!("{entity} {sk} exists")));
+        }
         Ok(())
     }
 
@@ -82,8 +85,8 @@ impl Store {
         Ok(super::readable_items(items))
     }
 
-    pub async fn create_package(&self, p: &Package) -> Result<(), ApiError> {
-        self.put_new(keys::catalogue::PACKAGES_PK, &keys::catalogue::package_sk(p.id), "package", p).await
+    pub async fn create_package(&self, p: &Package, once: &Once) -> Result<(), ApiError> {
+        self.put_new(keys::catalogue::PACKAGES_PK, &keys::catalogue::package_sk(p.id), "package", p, once).await
     }
     pub async fn get_package(&self, id: u64) -> Result<Option<Package>, ApiError> {
         self.get_as(keys::catalogue::PACKAGES_PK, &keys::catalogue::package_sk(id)).await
@@ -92,8 +95,8 @@ impl Store {
         Self::parse_all(self.query_prefix(keys::catalogue::PACKAGES_PK, keys::catalogue::PACKAGE_PREFIX).await?)
     }
 
-    pub async fn create_service_plan(&self, p: &ServicePlan) -> Result<(), ApiError> {
-        self.put_new(keys::catalogue::PLANS_PK, &keys::catalogue::plan_sk(p.id), "service_plan", p).await
+    pub async fn create_service_plan(&self, p: &ServicePlan, once: &Once) -> Result<(), ApiError> {
+        self.put_new(keys::catalogue::PLANS_PK, &keys::catalogue::plan_sk(p.id), "service_plan", p, once).await
     }
     pub async fn get_service_plan(&self, id: u64) -> Result<Option<ServicePlan>, ApiError> {
         self.get_as(keys::catalogue::PLANS_PK, &keys::catalogue::plan_sk(id)).await
@@ -104,16 +107,17 @@ impl Store {
 
     /// An entry named in Swedish only (seeds and tests).
     pub async fn create_named(&self, kind: NamedKind, name: &str, description: &str) -> Result<NamedEntry, ApiError> {
-        self.create_named_entry(kind, &NamedDraft { description: description.trim().to_string(), ..NamedDraft::named(name) }).await
+        self.create_named_entry(kind, &NamedDraft { description: description.trim().to_string(), ..NamedDraft::named(name) }, &Once::none())
+            .await
     }
-    pub async fn create_named_entry(&self, kind: NamedKind, draft: &NamedDraft) -> Result<NamedEntry, ApiError> {
+    pub async fn create_named_entry(&self, kind: NamedKind, draft: &NamedDraft, once: &Once) -> Result<NamedEntry, ApiError> {
         let entry = NamedEntry {
             id: self.next_id(kind.counter()).await?,
             name: draft.name.clone(),
             name_en: draft.name_en.clone(),
             description: draft.description.clone(),
         };
-        self.put_new(kind.pk(), &keys::catalogue::entry_sk(entry.id), kind.counter(), &entry).await?;
+        self.put_new(kind.pk(), &keys::catalogue::entry_sk(entry.id), kind.counter(), &entry, once).await?;
         Ok(entry)
     }
     pub async fn get_named(&self, kind: NamedKind, id: u64) -> Result<Option<NamedEntry>, ApiError> {

@@ -5,6 +5,7 @@
 use aws_sdk_dynamodb::types::{AttributeValue, Select};
 use serde::{de::DeserializeOwned, Serialize};
 
+use super::idempotency::Once;
 use super::tx::{Cond, Tx};
 use super::{keys, n, s, sdk_err, Item, Store};
 use crate::domain::academy::{Lesson, Progress};
@@ -151,6 +152,15 @@ impl Store {
         let item = item_of(f, keys::template_file::PK.into(), keys::template_file::sk(&f.id), "template_file")?;
         self.client.put_item().table_name(&self.table).set_item(Some(item)).send().await.map_err(sdk_err)?;
         Ok(())
+    }
+
+    /// A new template file with the request's idempotency record (`once`,
+    /// answering the file) in one transaction.
+    pub async fn create_template_file(&self, f: &TemplateFile, once: &Once) -> Result<(), ApiError> {
+        let mut tx = self.tx();
+        tx.put_new(item_of(f, keys::template_file::PK.into(), keys::template_file::sk(&f.id), "template_file")?)?;
+        once.record(&mut tx, f)?;
+        self.commit_new(tx).await
     }
 
     pub async fn template_files(&self) -> Result<Vec<TemplateFile>, ApiError> {
@@ -327,6 +337,26 @@ impl Store {
         let item = item_of(l, keys::lesson::PK.into(), keys::lesson::sk(&l.id), "lesson")?;
         self.client.put_item().table_name(&self.table).set_item(Some(item)).send().await.map_err(sdk_err)?;
         Ok(())
+    }
+
+    /// A new lesson with the request's idempotency record (`once`,
+    /// answering the lesson) in one transaction.
+    pub async fn create_lesson(&self, l: &Lesson, once: &Once) -> Result<(), ApiError> {
+        let mut tx = self.tx();
+        tx.put_new(item_of(l, keys::lesson::PK.into(), keys::lesson::sk(&l.id), "lesson")?)?;
+        once.record(&mut tx, l)?;
+        self.commit_new(tx).await
+    }
+
+    /// Commits a transaction that adds an item under a fresh random id: a
+    /// failed condition is a replayed request (answered by `commit`) or, never
+    /// in practice, a taken id.
+    async fn commit_new(&self, tx: Tx) -> Result<(), ApiError> {
+        if self.commit(tx).await? {
+            Ok(())
+        } else {
+            Err(ApiError::internal("a new item's id is taken"))
+        }
     }
 
     /// Several lessons rewritten at once (a new order).

@@ -5,6 +5,7 @@
 use aws_sdk_dynamodb::types::AttributeValue;
 use std::collections::HashMap;
 
+use super::idempotency::Once;
 use super::tx::{Cond, Tx};
 use super::{keys, n, s, sdk_err, Item, Store};
 use crate::domain::customer::{BusinessSector, CustomerProfile, CustomerState, SEEDED_SECTORS};
@@ -432,8 +433,20 @@ impl Store {
     }
 
     /// Writes a new sector under `id`; false when the id is in use.
-    pub async fn create_business_sector_as(&self, id: &str, name: &str) -> Result<bool, ApiError> {
-        self.put_sector_if_new(id, name).await
+    /// A new sector under `id` with the request's idempotency record
+    /// (`once`, answering `answer`) in one transaction; false when `id` is
+    /// taken.
+    pub async fn create_business_sector_as(&self, id: &str, name: &str, once: &Once, answer: &BusinessSector) -> Result<bool, ApiError> {
+        let mut tx = self.tx();
+        tx.put_new(Item::from([
+            ("PK".to_string(), s(keys::business_sector::PK)),
+            ("SK".to_string(), s(keys::business_sector::sk(id))),
+            ("entity".to_string(), s("business_sector")),
+            ("id".to_string(), s(id)),
+            ("name".to_string(), s(name.trim())),
+        ]))?;
+        once.record(&mut tx, answer)?;
+        self.commit(tx).await
     }
 
     /// Renames a sector; false when it does not exist.

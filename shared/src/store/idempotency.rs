@@ -11,6 +11,16 @@
 //! the one whose transaction commits second fails on the record and answers
 //! the first's answer. Records live 24 hours (TTL; an expired record not yet
 //! removed by DynamoDB counts as absent).
+//!
+//! No `409 idempotency_key_in_flight` (the draft's answer to a retry while
+//! the first attempt still runs): it would need a record written *before*
+//! the work, i.e. a second commit and a lock that a stopped attempt leaves
+//! behind. Here the record is written *with* the work, so at any moment the
+//! first attempt has either committed (the retry gets its answer) or has
+//! not (the retry does the work itself, and whichever of the two commits
+//! second fails on the record and answers the first's answer). There is no
+//! observable "in flight" state to report, and none that can outlive a
+//! crash.
 
 use chrono::Utc;
 use serde::Serialize;

@@ -1,5 +1,5 @@
 /** Add-on services (issue 18): the verified-signing token, envelopes, credit checks. Shapes follow the OpenAPI document. */
-import { api } from './client';
+import { api, idempotencyHeader } from './client';
 
 export type EnvelopeState = 'draft' | 'sent' | 'completed' | 'cancelled' | 'expired';
 
@@ -37,7 +37,6 @@ export interface EnvelopeForm {
   documents: EnvelopeDocument[];
   recipients: Recipient[];
   sequential: boolean;
-  request_id?: string;
 }
 
 export interface TokenState {
@@ -71,21 +70,17 @@ export const tokenRegister = (body: { company: string; email: string; password: 
 export const tokenLogin = (body: { email: string; password: string }) => api.post<TokenState>('/verified/auth/', body, { suppressError: [400] });
 export const listEnvelopes = () => api.get<Envelope[]>(base);
 export const getEnvelope = (uid: string) => api.get<Envelope>(`${base}${encodeURIComponent(uid)}/`);
-export const createEnvelope = (body: EnvelopeForm) => api.post<Envelope>(base, body, { suppressError: [400] });
+/** `key`: the form's Idempotency-Key (kept until the envelope is saved). */
+export const createEnvelope = (body: EnvelopeForm, key: string) =>
+  api.post<Envelope>(base, body, { suppressError: [400], headers: idempotencyHeader(key) });
 export const updateEnvelope = (uid: string, body: EnvelopeForm) => api.put<Envelope>(`${base}${encodeURIComponent(uid)}/`, body, { suppressError: [400] });
 export const envelopeAction = (uid: string, action: 'send' | 'remind' | 'cancel') => api.post<Envelope>(`${base}${encodeURIComponent(uid)}/${action}/`);
 export const signedDownload = (uid: string) => api.get<{ url: string; name: string }>(`${base}${encodeURIComponent(uid)}/download/`);
 export const pdfUploadUrl = (name: string) => api.post<UploadTarget>(`${base}upload-url/`, { name }, { suppressError: [400] });
 export const listCreditReports = () => api.get<CreditReport[]>('/services/credit-check/');
-export const creditLookup = (body: { kind: string; number: string; request_id: string }) =>
+export const creditLookup = (body: { kind: string; number: string }) =>
   api.post<CreditReport>('/services/credit-check/', body, { suppressError: [400] });
 
-/** 32 hex digits, drawn once per form: a retried request answers the same record. */
-export function requestId(): string {
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 export interface InkassoAccount {
   home_page: string;

@@ -243,6 +243,28 @@ describe('API client', () => {
       expect(calls).toHaveLength(1);
     });
 
+    it("a form's own key is sent as given and kept for the retry; the add-on calls send no request_id", async () => {
+      const { registerClaim } = await import('./inkasso');
+      const { creditLookup } = await import('./addons');
+      const { bookMeeting } = await import('./meetings');
+      replies.push(
+        () => ({ status: 504, body: { message: 'request_timed_out' } }),
+        () => ({ status: 201, body: { uid: 'c1' } }),
+        () => ({ status: 201, body: { uid: 'r1' } }),
+        () => ({ status: 201, body: { uid: 'm1' } }),
+      );
+      const claim = { debtor_name: 'A' } as never;
+      await expect(registerClaim(claim, 'form-key-1')).resolves.toEqual({ uid: 'c1' });
+      expect(calls.map(keyOf)).toEqual(['"form-key-1"', '"form-key-1"']);
+      expect(calls[0].options?.body).toEqual({ debtor_name: 'A' });
+      await creditLookup({ kind: 'company', number: '556000-0001' });
+      await bookMeeting({ case_uid: 'c', slot_uid: 's' });
+      for (const c of calls.slice(2)) {
+        expect(keyOf(c)).toMatch(quotedUuid);
+        expect(c.options?.body).not.toHaveProperty('request_id');
+      }
+    });
+
     it('a retry after a refreshed token keeps the key', async () => {
       replies.push(
         () => ({ status: 401, body: { message: 'token_expired' } }),

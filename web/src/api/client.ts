@@ -44,6 +44,14 @@ export function newIdempotencyKey(): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
+/**
+ * The header for a key a form draws once and keeps until its write
+ * succeeded (so a second press after a lost answer is answered from the first).
+ */
+export function idempotencyHeader(key: string): Record<string, string> {
+  return { [IDEMPOTENCY_KEY]: `"${key}"` };
+}
+
 /** What the UI does with a failed call the caller did not suppress (the spec §8 warning). */
 export type ErrorHook = (status: number, body: unknown) => void;
 
@@ -174,8 +182,9 @@ function shouldNotify(status: number, suppress: RequestOptions['suppressError'])
 export async function request<T = unknown>(method: Method, path: string, opts: RequestOptions = {}): Promise<T> {
   // One key per user action (this call), the same for its retry: a POST
   // whose answer was lost is answered from the first time, not done twice.
-  const once = method === 'POST' && !opts.anonymous && !opts.headers?.[IDEMPOTENCY_KEY];
-  if (once) opts = { ...opts, headers: { ...opts.headers, [IDEMPOTENCY_KEY]: `"${newIdempotencyKey()}"` } };
+  // A form may bring its own key (kept across presses until it succeeds).
+  const once = method === 'POST' && !opts.anonymous;
+  if (once && !opts.headers?.[IDEMPOTENCY_KEY]) opts = { ...opts, headers: { ...opts.headers, ...idempotencyHeader(newIdempotencyKey()) } };
   let res = await send(method, path, opts);
   if (once && RETRIED.includes(res.status)) res = await send(method, path, opts);
   if (res.status === 401 && !opts.anonymous) {

@@ -3,7 +3,7 @@
  * account, their invoice upload, the account's identifiers at the provider
  * (`inkasso-hashs/`), and the contract-check link (item 5).
  */
-import { api } from './client';
+import { api, idempotencyHeader } from './client';
 import type { EnvelopeDocument, UploadTarget } from './addons';
 
 export type ClaimStatus = 'registered' | 'reminder_sent' | 'collection' | 'paid' | 'closed';
@@ -19,7 +19,6 @@ export interface ClaimForm {
   /** YYYY-MM-DD. */
   due_date: string;
   invoice: EnvelopeDocument | null;
-  request_id: string;
 }
 
 export interface Claim {
@@ -47,7 +46,9 @@ export interface InkassoHash {
 export const CLAIM_STATUSES: ClaimStatus[] = ['registered', 'reminder_sent', 'collection', 'paid', 'closed'];
 
 export const listClaims = () => api.get<Claim[]>('/services/inkasso/claims/');
-export const registerClaim = (body: ClaimForm) => api.post<Claim>('/services/inkasso/claims/', body, { suppressError: [400] });
+/** `key`: the form's Idempotency-Key (kept until the claim is registered). */
+export const registerClaim = (body: ClaimForm, key: string) =>
+  api.post<Claim>('/services/inkasso/claims/', body, { suppressError: [400], headers: idempotencyHeader(key) });
 export const invoiceUploadUrl = (name: string) =>
   api.post<UploadTarget>('/services/inkasso/claims/upload-url/', { name }, { suppressError: [400] });
 export const inkassoHashes = () => api.get<InkassoHash[]>('/inkasso-hashs/');

@@ -39,7 +39,7 @@ const base = '/services/video-meeting/';
 export const listMeetings = () => api.get<Meeting[]>(base);
 export const listBookableCases = () => api.get<BookableCase[]>(`${base}cases/`);
 export const listFreeSlots = (caseUid: string) => api.get<Slot[]>(`${base}cases/${encodeURIComponent(caseUid)}/slots/`);
-export const bookMeeting = (body: { case_uid: string; slot_uid: string; request_id: string }) =>
+export const bookMeeting = (body: { case_uid: string; slot_uid: string }) =>
   api.post<Meeting>(base, body, { suppressError: [400] });
 export const cancelMeeting = (uid: string) => api.post<Meeting>(`${base}${encodeURIComponent(uid)}/cancel/`);
 

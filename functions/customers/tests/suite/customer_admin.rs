@@ -336,3 +336,46 @@ async fn customer_search_finds_a_customer_by_each_indexed_word() {
     assert!(list("Nordvind".into()).await.is_empty());
     assert_eq!(list("sydvind".into()).await, vec![uid.clone()]);
 }
+
+/// Staff's customer create and the business-sector create take an
+/// `Idempotency-Key`: the retry answers the first answer, with one account,
+/// one invitation mail and one sector.
+#[tokio::test]
+async fn a_retried_create_with_its_key_makes_one_customer_and_one_sector() {
+    let env = world().await;
+    let key = [("Idempotency-Key", "\"c7f4d1f0-5b7a-4d8e-9b1c-0a2e3f4b5c6d\"")];
+    let body = individual("once@example.com");
+    let (st, _, first) =
+        testkit::call_with_headers(&env.router, Method::POST, "/api/customer/create/", Some(&env.admin), Some(body.clone()), &key).await;
+    assert_eq!(st, StatusCode::CREATED, "{}", String::from_utf8_lossy(&first));
+    let (st, h, again) =
+        testkit::call_with_headers(&env.router, Method::POST, "/api/customer/create/", Some(&env.admin), Some(body), &key).await;
+    assert_eq!((st, &again), (StatusCode::CREATED, &first));
+    assert_eq!(h["idempotent-replayed"], "true");
+    let mails = env.state.mail.outbox().unwrap().lock().unwrap().clone();
+    assert_eq!(mails.iter().filter(|m| m.to == "once@example.com").count(), 1, "one invitation");
+    let (st, _, refused) = testkit::call_with_headers(
+        &env.router,
+        Method::POST,
+        "/api/customer/create/",
+        Some(&env.admin),
+        Some(individual("other@example.com")),
+        &key,
+    )
+    .await;
+    assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY, "{}", String::from_utf8_lossy(&refused));
+    assert!(env.state.store.find_user_by_email("other@example.com").await.unwrap().is_none());
+
+    let (_, before) = call(&env, Method::GET, "/api/business-sector/", &env.admin, None).await;
+    let sector = json!({"name": "Fiske"});
+    let key = [("Idempotency-Key", "sector-1")];
+    let (st, _, first) =
+        testkit::call_with_headers(&env.router, Method::POST, "/api/business-sector/create/", Some(&env.admin), Some(sector.clone()), &key)
+            .await;
+    assert_eq!(st, StatusCode::CREATED);
+    let (st, _, again) =
+        testkit::call_with_headers(&env.router, Method::POST, "/api/business-sector/create/", Some(&env.admin), Some(sector), &key).await;
+    assert_eq!((st, &again), (StatusCode::CREATED, &first));
+    let (_, after) = call(&env, Method::GET, "/api/business-sector/", &env.admin, None).await;
+    assert_eq!(after.as_array().unwrap().len(), before.as_array().unwrap().len() + 1, "{after}");
+}

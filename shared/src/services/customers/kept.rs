@@ -12,6 +12,7 @@ use crate::services::credentials::passwords;
 use crate::services::retry::{self, Attempt};
 use crate::services::Context;
 use crate::store::catalogue::NamedKind;
+use crate::store::idempotency::Once;
 
 /// Every rule of the staff form, with the stored data it needs; `own` is
 /// the customer being updated (its own e-mail and number are not "taken").
@@ -79,7 +80,7 @@ async fn check(ctx: &Context, f: &CustomerForm, own: Option<&str>) -> Result<Opt
 /// customer accepts those when self-registering only). User, e-mail item,
 /// profile, registration number, department link, the invitation link and
 /// the conflict-index entries are one transaction; the mail goes out after.
-pub async fn create(ctx: &Context, caller: &User, f: CustomerForm) -> Result<CustomerProfile, ApiError> {
+pub async fn create(ctx: &Context, caller: &User, f: CustomerForm, once: &Once) -> Result<CustomerProfile, ApiError> {
     policy::require(caller, Action::ManageCustomers)?;
     let sector = check(ctx, &f, None).await?;
     // The first invitation counts against the recipient's mail limit too.
@@ -114,6 +115,7 @@ pub async fn create(ctx: &Context, caller: &User, f: CustomerForm) -> Result<Cus
             ctx.store.add_department_link(&mut tx, &user.uid, dep)?;
         }
         let invitation = passwords::add_invitation(ctx, &mut tx, &user)?;
+        once.record(&mut tx, &profile)?;
         match try_saved(ctx, tx, &profile, invitation).await? {
             Attempt::Conflict => refused(ctx, &user.email, profile.registration_number(), None).await,
             done => Ok(done),

@@ -7,6 +7,7 @@ use crate::domain::User;
 use crate::error::ApiError;
 use crate::services::retry::{self, Attempt};
 use crate::services::Context;
+use crate::store::idempotency::Once;
 
 /// Every sector by name (the spec's list is written on the first read).
 pub async fn list(ctx: &Context) -> Result<Vec<BusinessSector>, ApiError> {
@@ -14,15 +15,16 @@ pub async fn list(ctx: &Context) -> Result<Vec<BusinessSector>, ApiError> {
 }
 
 /// Adds a sector under the next free id (admin).
-pub async fn create(ctx: &Context, caller: &User, name: &str) -> Result<BusinessSector, ApiError> {
+pub async fn create(ctx: &Context, caller: &User, name: &str, once: &Once) -> Result<BusinessSector, ApiError> {
     policy::require(caller, Action::ManageCatalogue)?;
     check_sector_name(name).check()?;
     // The seeded ids exist before new ones are numbered after them.
     ctx.store.list_business_sectors().await?;
     retry::until_done(|_| async {
         let id = ctx.store.next_business_sector_id().await?;
-        Ok(if ctx.store.create_business_sector_as(&id, name).await? {
-            Attempt::Done(BusinessSector { id, name: name.trim().to_string() })
+        let sector = BusinessSector { id, name: name.trim().to_string() };
+        Ok(if ctx.store.create_business_sector_as(&sector.id, name, once, &sector).await? {
+            Attempt::Done(sector)
         } else {
             Attempt::Conflict
         })

@@ -15,6 +15,7 @@ import { pathFor, useAreaRole } from '../../routes/pathFor';
 import { splitServerErrors } from '../../api/formErrors';
 import { translateServerMessage } from '../../i18n';
 import { ApiError } from '../../api/errors';
+import { newIdempotencyKey } from '../../api/client';
 import { putToPresignedUrl } from '../../api/users';
 import {
   createEnvelope,
@@ -22,7 +23,6 @@ import {
   getEnvelope,
   listEnvelopes,
   pdfUploadUrl,
-  requestId,
   signedDownload,
   tokenCheck,
   tokenLogin,
@@ -239,7 +239,7 @@ function EnvelopeEditor({ uid }: { uid?: string }) {
   const [alert, setAlert] = useState<string[]>([]);
   const [uploading, setUploading] = useState(false);
   const [saving, setSaving] = useState(false);
-  const [request] = useState(requestId);
+  const [request] = useState(newIdempotencyKey);
 
   useEffect(() => {
     if (!uid) return;
@@ -270,9 +270,9 @@ function EnvelopeEditor({ uid }: { uid?: string }) {
   const save = async (v: FormValues) => {
     setSaving(true);
     setAlert([]);
-    const body: EnvelopeForm = { name: v.name, sequential: !!v.sequential, recipients: v.recipients ?? [], documents, request_id: request };
+    const body: EnvelopeForm = { name: v.name, sequential: !!v.sequential, recipients: v.recipients ?? [], documents };
     try {
-      await (uid ? updateEnvelope(uid, body) : createEnvelope(body));
+      await (uid ? updateEnvelope(uid, body) : createEnvelope(body, request));
       navigate(pathFor(role, 'contractSign'));
     } catch (err) {
       const names = ['name', ...(v.recipients ?? []).flatMap((_, i) => ['name', 'email', 'phone', 'locale', 'role', 'sign_method'].map((f) => `recipients.${i}.${f}`))];

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import Loading from '../../components/Loading';
 import { ApiError } from '../../api/errors';
 import { translateServerMessage } from '../../i18n';
-import { creditLookup, listCreditReports, requestId, type CreditReport } from '../../api/addons';
+import { creditLookup, listCreditReports, type CreditReport } from '../../api/addons';
 import { identityNumberRule } from '../../identityNumber';
 import { formatMoney } from '../../format';
 
@@ -31,7 +31,7 @@ export default function CreditCheck({ titleKey }: { titleKey: string }) {
     setBusy(true);
     setError(null);
     try {
-      await creditLookup({ kind: v.kind, number: v.number, request_id: requestId() });
+      await creditLookup({ kind: v.kind, number: v.number });
       form.resetFields(['number']);
       await load();
     } catch (err) {

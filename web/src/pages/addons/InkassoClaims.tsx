@@ -13,7 +13,8 @@ import { splitServerErrors } from '../../api/formErrors';
 import { translateServerMessage } from '../../i18n';
 import { ApiError } from '../../api/errors';
 import { putToPresignedUrl } from '../../api/users';
-import { requestId, type EnvelopeDocument } from '../../api/addons';
+import type { EnvelopeDocument } from '../../api/addons';
+import { newIdempotencyKey } from '../../api/client';
 import { invoiceUploadUrl, listClaims, parseSekToOre, registerClaim, type Claim, type ClaimStatus } from '../../api/inkasso';
 import { formatOre } from '../../format';
 
@@ -50,7 +51,7 @@ export default function InkassoClaims() {
   const [alert, setAlert] = useState<string[]>([]);
   const [uploading, setUploading] = useState(false);
   const [saving, setSaving] = useState(false);
-  const [request, setRequest] = useState(requestId);
+  const [request, setRequest] = useState(newIdempotencyKey);
 
   const load = useCallback(() => {
     void listClaims().then(setClaims, () => setClaims([]));
@@ -80,10 +81,10 @@ export default function InkassoClaims() {
     setSaving(true);
     setAlert([]);
     try {
-      await registerClaim({ ...v, amount: parseSekToOre(v.amount) ?? 0, invoice, request_id: request });
+      await registerClaim({ ...v, amount: parseSekToOre(v.amount) ?? 0, invoice }, request);
       form.resetFields();
       setInvoice(null);
-      setRequest(requestId());
+      setRequest(newIdempotencyKey());
       load();
     } catch (err) {
       const split = splitServerErrors(err, FIELDS);

@@ -12,7 +12,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import Loading from '../../../components/Loading';
 import { ApiError } from '../../../api/errors';
-import { requestId } from '../../../api/addons';
 import { bookMeeting, cancelMeeting, listBookableCases, listFreeSlots, listMeetings, type BookableCase, type Meeting, type Slot } from '../../../api/meetings';
 import { translateServerMessage } from '../../../i18n';
 import { pathFor, useAreaRole } from '../../../routes/pathFor';
@@ -55,7 +54,7 @@ export default function VideoMeetings({ titleKey }: { titleKey: string }) {
     setBusy(slot.uid);
     setError(null);
     try {
-      await bookMeeting({ case_uid: caseUid, slot_uid: slot.uid, request_id: requestId() });
+      await bookMeeting({ case_uid: caseUid, slot_uid: slot.uid });
       message.success(t('book.booked'));
       await Promise.all([loadMeetings(), loadSlots(caseUid)]);
     } catch (err) {

@@ -49,7 +49,16 @@ pub async fn services_with_stand_in_calling_back(callback_url: &str, secret: &st
     (services_with(Some(crate::providers::Providers::http(&base, "", limits).with_callback_secret(secret))).await, base)
 }
 
+/// [`services`] that reach the stand-in through `endpoint` (a [`Proxy`]).
+pub async fn services_at(endpoint: &str) -> AppState {
+    services_at_with(endpoint, None).await
+}
+
 async fn services_with(providers: Option<crate::providers::Providers>) -> AppState {
+    services_at_with(&endpoint(), providers).await
+}
+
+async fn services_at_with(endpoint: &str, providers: Option<crate::providers::Providers>) -> AppState {
     static ENV: std::sync::Once = std::sync::Once::new();
     ENV.call_once(|| {
         // The stand-in accepts any credentials; tests must never pick up real ones.
@@ -67,7 +76,7 @@ async fn services_with(providers: Option<crate::providers::Providers>) -> AppSta
         ses_sender: "no-reply@example.com".into(),
         jwt_secret: TEST_JWT_SECRET.into(),
         web_origin: "http://127.0.0.1:3000".into(),
-        endpoint_url: Some(endpoint()),
+        endpoint_url: Some(endpoint.to_string()),
         local_outbox: true,
     };
     let state = match providers {
@@ -291,4 +300,92 @@ pub async fn index_party(state: &AppState, party: &crate::store::conflict::Party
     let mut tx = state.store.tx();
     state.store.add_index_writes(&mut tx, &change, &now).expect("index writes");
     assert!(state.store.commit(tx).await.expect("commit"), "index written");
+}
+
+/// A proxy in front of the stand-in that can hold back the answer of a
+/// DynamoDB transaction *after* the stand-in committed it: the fault of an
+/// answer lost after the commit (a paused network or stand-in), which the
+/// caller sees as a timeout although the write is stored.
+pub struct Proxy {
+    /// Its base URL, for [`services_at`].
+    pub url: String,
+    hold: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    held: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+}
+
+impl Proxy {
+    /// A proxy on loopback forwarding to the stand-in; a held answer comes
+    /// back after `hold_for` (longer than the router's deadline).
+    pub async fn start(hold_for: std::time::Duration) -> Proxy {
+        use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+        use std::sync::Arc;
+        let upstream = endpoint().trim_start_matches("http://").trim_end_matches('/').to_string();
+        let hold = Arc::new(AtomicBool::new(false));
+        let held = Arc::new(AtomicUsize::new(0));
+        let (h, n) = (hold.clone(), held.clone());
+        let app = axum::Router::new().fallback(move |req: axum::extract::Request| {
+            let (upstream, hold, held) = (upstream.clone(), h.clone(), n.clone());
+            async move {
+                let (parts, body) = req.into_parts();
+                let body = axum::body::to_bytes(body, usize::MAX).await.unwrap_or_default();
+                let transaction = parts.headers.get("x-amz-target").is_some_and(|v| v.as_bytes().ends_with(b".TransactWriteItems"));
+                let held_now = transaction && hold.swap(false, Ordering::SeqCst);
+                // Spawned: the request reaches the stand-in whatever becomes of its caller.
+                let (status, headers, bytes) = tokio::spawn(forward(upstream, parts, body)).await.expect("forward");
+                if held_now {
+                    held.fetch_add(1, Ordering::SeqCst);
+                    tokio::time::sleep(hold_for).await;
+                }
+                let mut res = axum::response::Response::new(axum::body::Body::from(bytes));
+                *res.status_mut() = axum::http::StatusCode::from_u16(status).unwrap_or(axum::http::StatusCode::BAD_GATEWAY);
+                for (k, v) in headers {
+                    if !matches!(k.as_str(), "content-length" | "connection" | "transfer-encoding" | "keep-alive") {
+                        if let (Ok(k), Ok(v)) = (axum::http::HeaderName::try_from(k), axum::http::HeaderValue::try_from(v)) {
+                            res.headers_mut().append(k, v);
+                        }
+                    }
+                }
+                res
+            }
+        });
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind proxy");
+        let url = format!("http://{}", listener.local_addr().expect("proxy address"));
+        tokio::spawn(async move { axum::serve(listener, app).await.expect("proxy") });
+        Proxy { url, hold, held }
+    }
+
+    /// The next DynamoDB transaction commits, but its answer is held.
+    pub fn hold_next_transaction(&self) {
+        self.hold.store(true, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    /// How many answers were held so far.
+    pub fn held(&self) -> usize {
+        self.held.load(std::sync::atomic::Ordering::SeqCst)
+    }
+}
+
+/// One request to the stand-in as HTTP/1.0 (one connection each, never a
+/// chunked answer): status, lower-case headers, body.
+async fn forward(upstream: String, parts: axum::http::request::Parts, body: axum::body::Bytes) -> (u16, Vec<(String, String)>, Vec<u8>) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let path = parts.uri.path_and_query().map(|p| p.as_str()).unwrap_or("/");
+    let mut head = format!("{} {path} HTTP/1.0\r\nHost: {upstream}\r\nContent-Length: {}\r\n", parts.method, body.len());
+    for (k, v) in &parts.headers {
+        if !matches!(k.as_str(), "host" | "content-length" | "connection" | "transfer-encoding" | "expect" | "keep-alive") {
+            head.push_str(&format!("{k}: {}\r\n", String::from_utf8_lossy(v.as_bytes())));
+        }
+    }
+    head.push_str("\r\n");
+    let mut stream = tokio::net::TcpStream::connect(&upstream).await.expect("stand-in");
+    stream.write_all(head.as_bytes()).await.expect("write head");
+    stream.write_all(&body).await.expect("write body");
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer).await.expect("read answer");
+    let split = answer.windows(4).position(|w| w == b"\r\n\r\n").expect("headers");
+    let text = String::from_utf8_lossy(&answer[..split]).into_owned();
+    let mut lines = text.split("\r\n");
+    let status = lines.next().and_then(|l| l.split(' ').nth(1)).and_then(|c| c.parse().ok()).unwrap_or(502);
+    let headers = lines.filter_map(|l| l.split_once(':')).map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string())).collect();
+    (status, headers, answer[split + 4..].to_vec())
 }

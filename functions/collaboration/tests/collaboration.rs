@@ -351,3 +351,40 @@ async fn only_the_customer_rates_a_closed_case_once_and_admin_sees_the_average()
     let profile = w.state.store.get_staff(&sc.lawyer.uid).await.unwrap().unwrap();
     assert_eq!((profile.rating_count, profile.rating_average), (1, Some(4.0)));
 }
+
+/// Thirty messages at once, each sent twice at the same moment with its
+/// `Idempotency-Key` (a client's retry racing its first try): thirty
+/// messages, each once, and the other party told once per message.
+#[tokio::test]
+async fn thirty_messages_sent_at_once_and_retried_are_stored_once_each() {
+    let w = world().await;
+    let sc = w.in_progress().await;
+    let mut set = tokio::task::JoinSet::new();
+    for i in 0..30 {
+        for _ in 0..2 {
+            let (router, ct, uid) = (w.collab.clone(), sc.ct.clone(), sc.uid.clone());
+            set.spawn(async move {
+                let key = format!("\"message-{i}\"");
+                let body = json!({"case_uid": uid, "text": format!("meddelande {i:02}")});
+                let (st, _, v) =
+                    testkit::call_with_headers(&router, Method::POST, "/api/message/", Some(&ct), Some(body), &[("Idempotency-Key", &key)])
+                        .await;
+                (i, st, serde_json::from_slice::<Value>(&v).unwrap())
+            });
+        }
+    }
+    let mut answers: std::collections::BTreeMap<i32, Vec<Value>> = Default::default();
+    while let Some(r) = set.join_next().await {
+        let (i, st, v) = r.unwrap();
+        assert_eq!(st, StatusCode::CREATED, "{v}");
+        answers.entry(i).or_default().push(v);
+    }
+    for (i, a) in &answers {
+        assert_eq!(a[0]["id"], a[1]["id"], "message {i}: both tries answer the one message");
+    }
+    let page = w.state.store.messages(&sc.uid, None, 100).await.unwrap();
+    let mut texts: Vec<String> = page.messages.iter().map(|m| m.text.clone()).collect();
+    texts.sort();
+    assert_eq!(texts, (0..30).map(|i| format!("meddelande {i:02}")).collect::<Vec<_>>());
+    assert_eq!(w.verbs(&sc.lt, "message").await, vec!["message_received"; 30]);
+}

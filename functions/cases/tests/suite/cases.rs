@@ -437,28 +437,40 @@ async fn hours_consume_the_subscription_exactly_and_give_back_on_edit_and_delete
     assert_eq!(w.call(Method::POST, "/api/case/hour/create/", &lt, Some(hour(json!("0,1")))).await.1["message"], "case_not_in_progress");
 }
 
-/// Fifty lawyers' entries at once against one subscription: every entry
-/// lands (retries on a lost `rev` race) and consumed is exact. Needs the
-/// stand-in that handles one request at a time (infra/stand_in.py), as
-/// DynamoDB makes each conditional transaction atomic.
+/// A hundred entries at once against one subscription: every entry lands
+/// (retries on a lost `rev` race) and consumed is exact. Needs the stand-in
+/// that handles one request at a time (infra/stand_in.py), as DynamoDB makes
+/// each conditional transaction atomic. On this stand-in some calls pass the
+/// request deadline (504) whether or not their entry was stored: each is
+/// sent again with its `Idempotency-Key`, as the web client does.
 #[tokio::test]
-async fn fifty_parallel_hour_entries_consume_exactly() {
+async fn a_hundred_parallel_hour_entries_consume_exactly() {
     let w = world().await;
     let (cust, _admin, _lawyer, lt, uid, _) = in_progress(&w).await;
     let row = w.hours(&cust, "100").await;
     let router = w.router.clone();
     let mut set = tokio::task::JoinSet::new();
-    for _ in 0..50 {
+    for i in 0..100 {
         let (router, lt, uid) = (router.clone(), lt.clone(), uid.clone());
         set.spawn(async move {
-            testkit::call(
-                &router,
-                Method::POST,
-                "/api/case/hour/create/",
-                Some(&lt),
-                Some(json!({"case_uid": uid, "hour": "0,25", "date": "2026-03-03"})),
-            )
-            .await
+            let key = format!("\"entry-{i}\"");
+            let body = json!({"case_uid": uid, "hour": "0,25", "date": "2026-03-03"});
+            let mut tries = 0;
+            loop {
+                tries += 1;
+                let (st, _, v) = testkit::call_with_headers(
+                    &router,
+                    Method::POST,
+                    "/api/case/hour/create/",
+                    Some(&lt),
+                    Some(body.clone()),
+                    &[("Idempotency-Key", &key)],
+                )
+                .await;
+                if st != StatusCode::GATEWAY_TIMEOUT || tries == 5 {
+                    return (st, String::from_utf8_lossy(&v).into_owned());
+                }
+            }
         });
     }
     let mut created = 0;
@@ -467,12 +479,12 @@ async fn fifty_parallel_hour_entries_consume_exactly() {
         assert_eq!(st, StatusCode::CREATED, "{v}");
         created += 1;
     }
-    assert_eq!(created, 50);
-    // Strict end state: 50 × 0,25 = 12,5 exactly, 50 entries, 50 ledger items.
-    assert_eq!(w.consumed(row).await, Hundredths(1250));
-    assert_eq!(w.state.store.case_hours(&uid).await.unwrap().len(), 50);
+    assert_eq!(created, 100);
+    // Strict end state: 100 × 0,25 = 25 exactly, 100 entries, 100 ledger items.
+    assert_eq!(w.consumed(row).await, Hundredths(2500));
+    assert_eq!(w.state.store.case_hours(&uid).await.unwrap().len(), 100);
     let d = chrono::NaiveDate::from_ymd_opt(2026, 3, 3).unwrap();
-    assert_eq!(w.state.store.list_usage(row, d, d).await.unwrap().len(), 50);
+    assert_eq!(w.state.store.list_usage(row, d, d).await.unwrap().len(), 100);
 }
 
 /// At the limit, parallel entries book exactly what the row holds: the

@@ -7,6 +7,7 @@ mod world;
 mod authz_matrix;
 mod edge;
 mod errors;
+mod faults;
 mod gateway;
 mod mail_limits;
 mod openapi_examples;

@@ -24,6 +24,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 pub fn api() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(verify_services))
+        .routes(routes!(services_test))
         .routes(routes!(token_check))
         .routes(routes!(token_register))
         .routes(routes!(token_login))
@@ -52,6 +53,20 @@ pub struct ServiceQuery {
 #[utoipa::path(get, path = "/api/customer/verify-services/", tag = "addons", security(("bearer" = [])), params(ServiceQuery),
     responses((status = 200, body = [PurchasedService]), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn verify_services(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    ApiQuery(q): ApiQuery<ServiceQuery>,
+) -> Result<Json<Vec<PurchasedService>>, ApiError> {
+    Ok(Json(use_cases::verify_services(&s, &u, &q.service).await?))
+}
+
+/// Alias of GET customer/verify-services/ (same query, answer and access).
+///
+/// Spec §7 `services/test/`: tests whether the caller may use a service
+/// (at least one row means allowed).
+#[utoipa::path(get, path = "/api/services/test/", tag = "addons", security(("bearer" = [])), params(ServiceQuery),
+    responses((status = 200, body = [PurchasedService]), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn services_test(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
     ApiQuery(q): ApiQuery<ServiceQuery>,

@@ -65,7 +65,10 @@ pub fn document() -> utoipa::openapi::OpenApi {
 /// other operation is documented as secured).
 pub const PUBLIC: &[(&str, &str)] = &[
     ("get", "/api/business-sector/"),
+    ("get", "/api/city/list/"),
     ("get", "/api/company-size/list/"),
+    ("get", "/api/customer-type/"),
+    ("get", "/api/customer/registration/init/"),
     ("post", "/api/create/customer/company-registration-number/check/"),
     ("post", "/api/create/customer/email/check/"),
     ("post", "/api/customer/activation/"),

@@ -11,7 +11,10 @@ use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, ClientIp, CurrentUser, ErrorBody, Idempotency};
-use shared::domain::customer::{BusinessSector, CustomerForm, CustomerProfile, Registration};
+use shared::domain::catalogue::{CompanySize, COMPANY_SIZES};
+use shared::domain::city::{self, City};
+use shared::domain::country;
+use shared::domain::customer::{BusinessSector, CustomerForm, CustomerProfile, CustomerType, Registration, COUNTRY_SWEDEN};
 use shared::domain::policy::{self, Action};
 use shared::domain::User;
 use shared::error::Msg;
@@ -22,6 +25,9 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 /// Admin lists fetch 10 items, newest first (spec §9).
 pub const PAGE_SIZE: usize = customers::lists::PAGE_SIZE;
+
+/// Spec §3's customer types, in the form's order.
+const CUSTOMER_TYPES: [CustomerType; 2] = [CustomerType::Company, CustomerType::Individual];
 
 pub fn api() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -46,6 +52,12 @@ pub fn api() -> OpenApiRouter<AppState> {
         .routes(routes!(customer_details))
         .routes(routes!(customer_dropdown))
         .routes(routes!(company_dropdown))
+        .routes(routes!(company_alias))
+        .routes(routes!(company_list_alias))
+        .routes(routes!(affiliation_dropdown_alias))
+        .routes(routes!(customer_types))
+        .routes(routes!(registration_init))
+        .routes(routes!(city_list))
         .routes(routes!(account_manager_dropdown))
 }
 
@@ -343,6 +355,95 @@ async fn company_dropdown(
 ) -> Result<Json<Vec<DropdownOption>>, ApiError> {
     let q = read_query(&user, query)?;
     Ok(options(customers::dropdown(&s, &user, q.search.as_deref(), true).await?))
+}
+
+// Spec §7 names these paths without saying what they answer; each serves
+// the same data as the existing path it aliases (said in its summary).
+
+/// Alias of GET company/dropdown/list/ (staff).
+#[utoipa::path(get, path = "/api/company/", tag = "customers", security(("bearer" = [])), params(DropdownQuery),
+    responses((status = 200, body = [DropdownOption]), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn company_alias(
+    State(s): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    query: Result<ApiQuery<DropdownQuery>, ApiError>,
+) -> Result<Json<Vec<DropdownOption>>, ApiError> {
+    company_dropdown(State(s), CurrentUser(user), query).await
+}
+
+/// Alias of GET company/dropdown/list/ (staff).
+#[utoipa::path(get, path = "/api/company/list/", tag = "customers", security(("bearer" = [])), params(DropdownQuery),
+    responses((status = 200, body = [DropdownOption]), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn company_list_alias(
+    State(s): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    query: Result<ApiQuery<DropdownQuery>, ApiError>,
+) -> Result<Json<Vec<DropdownOption>>, ApiError> {
+    company_dropdown(State(s), CurrentUser(user), query).await
+}
+
+/// Alias of GET company/dropdown/list/ (staff): the companies a customer may be affiliated with.
+///
+/// Spec §7 `customer/affiliation/dropdown/list`: a company customer is what
+/// an individual or a contact is affiliated with.
+#[utoipa::path(get, path = "/api/customer/affiliation/dropdown/list/", tag = "customers", security(("bearer" = [])), params(DropdownQuery),
+    responses((status = 200, body = [DropdownOption]), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn affiliation_dropdown_alias(
+    State(s): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    query: Result<ApiQuery<DropdownQuery>, ApiError>,
+) -> Result<Json<Vec<DropdownOption>>, ApiError> {
+    company_dropdown(State(s), CurrentUser(user), query).await
+}
+
+/// The customer types (spec §3: Company or Individual); public, like the registration form's other lists.
+#[utoipa::path(get, path = "/api/customer-type/", tag = "customers",
+    responses((status = 200, body = [CustomerType])))]
+async fn customer_types() -> Json<Vec<CustomerType>> {
+    Json(CUSTOMER_TYPES.to_vec())
+}
+
+/// The registration form's country choice (spec §3: Sweden only, value 1).
+#[derive(Serialize, ToSchema)]
+pub struct CountryOption {
+    pub value: u32,
+    /// ISO 3166-1 alpha-2; the web names it in the reader's language.
+    pub code: &'static str,
+}
+
+/// Everything the registration form offers, in one call.
+#[derive(Serialize, ToSchema)]
+pub struct RegistrationInit {
+    pub customer_types: Vec<CustomerType>,
+    pub business_sectors: Vec<BusinessSector>,
+    pub company_sizes: Vec<CompanySize>,
+    pub countries: Vec<CountryOption>,
+}
+
+/// The registration form's lists in one call (public): the answers of GET customer-type/, business-sector/ and company-size/list/, and the countries.
+#[utoipa::path(get, path = "/api/customer/registration/init/", tag = "customers",
+    responses((status = 200, body = RegistrationInit)))]
+async fn registration_init(State(s): State<AppState>) -> Result<Json<RegistrationInit>, ApiError> {
+    Ok(Json(RegistrationInit {
+        customer_types: CUSTOMER_TYPES.to_vec(),
+        business_sectors: sectors::list(&s).await?,
+        company_sizes: COMPANY_SIZES.to_vec(),
+        countries: vec![CountryOption { value: COUNTRY_SWEDEN, code: country::SWEDEN }],
+    }))
+}
+
+#[derive(Deserialize, IntoParams)]
+pub struct CityQuery {
+    /// Part of a municipality's name (case-insensitive).
+    pub search: Option<String>,
+}
+
+/// Sweden's 290 municipalities, filtered by `search` (public: the address forms suggest them).
+#[utoipa::path(get, path = "/api/city/list/", tag = "customers", params(CityQuery),
+    responses((status = 200, body = [City]), (status = 400, body = ErrorBody)))]
+async fn city_list(query: Result<ApiQuery<CityQuery>, ApiError>) -> Result<Json<Vec<City>>, ApiError> {
+    let ApiQuery(q) = query.map_err(|_| ApiError::bad(Msg::InvalidQuery))?;
+    Ok(Json(city::cities(q.search.as_deref())))
 }
 
 /// An account manager option.

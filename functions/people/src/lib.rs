@@ -20,6 +20,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .routes(routes!(create_lawyer))
         .routes(routes!(list_lawyers))
         .routes(routes!(lawyer_dropdown))
+        .routes(routes!(company_affiliations))
         .routes(routes!(get_lawyer))
         .routes(routes!(update_lawyer))
         .routes(routes!(create_sales_person))
@@ -84,6 +85,20 @@ async fn lawyer_dropdown(
     ApiQuery(p): ApiQuery<DropdownParams>,
 ) -> Result<Json<Vec<LawyerOption>>, ApiError> {
     Ok(Json(staff::lawyer_dropdown(&s, &me, &p.search).await?))
+}
+
+/// The company affiliations lawyers have, distinct and sorted, filtered by `search` (admin: the lawyer form suggests them).
+///
+/// Spec §7 `company-affiliation/`: the lookup behind the lawyer's
+/// "company affiliation" field (spec §3), which stays free text.
+#[utoipa::path(get, path = "/api/company-affiliation/", tag = "people", security(("bearer" = [])), params(DropdownParams),
+    responses((status = 200, body = Vec<String>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn company_affiliations(
+    State(s): State<AppState>,
+    CurrentUser(me): CurrentUser,
+    ApiQuery(p): ApiQuery<DropdownParams>,
+) -> Result<Json<Vec<String>>, ApiError> {
+    Ok(Json(staff::company_affiliations(&s, &me, &p.search).await?))
 }
 
 /// One lawyer (admin).

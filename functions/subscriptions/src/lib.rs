@@ -25,6 +25,9 @@ pub fn api() -> OpenApiRouter<AppState> {
         .routes(routes!(buy_package))
         .routes(routes!(buy_service_plan))
         .routes(routes!(add_to_customer))
+        .routes(routes!(own_services))
+        .routes(routes!(bisnode_login))
+        .routes(routes!(add_service_alias))
         .routes(routes!(change_service))
         .routes(routes!(auto_update))
         .routes(routes!(activate))
@@ -62,6 +65,42 @@ async fn customer_services(
         bisnode_account_active: found.bisnode_account_active,
         bisnode_account: found.bisnode_account,
     }))
+}
+
+/// Alias of GET customer/{uid}/ for the caller's own company (customer, contact).
+///
+/// Spec §7 `subscription/services/`: the customer side reads its rows
+/// without naming its company's uid; staff name the customer there.
+#[utoipa::path(get, path = "/api/subscription/services/", tag = "subscriptions", security(("bearer" = [])),
+    responses((status = 200, body = CustomerServices), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn own_services(State(s): State<AppState>, CurrentUser(u): CurrentUser) -> Result<Json<CustomerServices>, ApiError> {
+    let found = subscriptions::own_services(&s, &u).await?;
+    Ok(Json(CustomerServices {
+        purchased_services: found.rows,
+        bisnode_account_active: found.bisnode_account_active,
+        bisnode_account: found.bisnode_account,
+    }))
+}
+
+/// The company's credit-information (Bisnode) account as the credit-check
+/// screen needs it before a lookup.
+#[derive(Serialize, ToSchema)]
+pub struct BisnodeAccount {
+    pub bisnode_account_active: bool,
+    pub bisnode_account: Option<String>,
+}
+
+/// The Bisnode fields of GET customer/{uid}/ for the caller's own company (customer, contact).
+///
+/// Spec §7 `bisnode/login/`: the company's credit-information account. The
+/// platform holds one provider account for every company, so there is no
+/// per-user provider log-in: whether the company may look up is this flag,
+/// which admin or a sales person switches (`PUT customer/bisnode/{uid}/`).
+#[utoipa::path(get, path = "/api/bisnode/login/", tag = "subscriptions", security(("bearer" = [])),
+    responses((status = 200, body = BisnodeAccount), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn bisnode_login(State(s): State<AppState>, CurrentUser(u): CurrentUser) -> Result<Json<BisnodeAccount>, ApiError> {
+    let found = subscriptions::own_services(&s, &u).await?;
+    Ok(Json(BisnodeAccount { bisnode_account_active: found.bisnode_account_active, bisnode_account: found.bisnode_account }))
 }
 
 // ---------------------------------------------------------- purchases ----
@@ -118,6 +157,23 @@ async fn buy_service_plan(
     responses((status = 201, body = RowView), (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody), (status = 400, description = "custom_package_value_positive, active_and_advance_subscription", body = ErrorBody),
               (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn add_to_customer(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    idem: Idempotency,
+    ApiJson(req): ApiJson<AddToCustomer>,
+) -> Result<(StatusCode, Json<RowView>), ApiError> {
+    let once = idem.begin(&s, &u, StatusCode::CREATED, None).await?;
+    Ok((StatusCode::CREATED, Json(subscriptions::add_to_customer(&s, &u, &req, &once).await?)))
+}
+
+/// Alias of POST customer/purchase-services/ (admin, sales person).
+///
+/// Spec §7 `services/add/`: the same body, answer, idempotency and access.
+#[utoipa::path(post, path = "/api/services/add/", tag = "subscriptions", security(("bearer" = [])), request_body = AddToCustomer,
+    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
+    responses((status = 201, body = RowView), (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody), (status = 400, description = "custom_package_value_positive, active_and_advance_subscription", body = ErrorBody),
+              (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn add_service_alias(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
     idem: Idempotency,

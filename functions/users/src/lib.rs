@@ -18,6 +18,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 pub fn api() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(my_permissions))
+        .routes(routes!(all_permissions))
         .routes(routes!(list_contacts))
         .routes(routes!(create_contact))
         .routes(routes!(get_contact))
@@ -42,6 +43,18 @@ pub struct PermissionList {
     responses((status = 200, body = PermissionList), (status = 401, body = ErrorBody)))]
 async fn my_permissions(CurrentUser(user): CurrentUser) -> Json<PermissionList> {
     Json(PermissionList { permissions: permissions::effective(&user) })
+}
+
+/// Every permission a customer contact may be given (spec §3), in the
+/// order the contact form lists them; the web names each in the reader's
+/// language.
+///
+/// Spec §7 `permissions/` (the catalogue; `permission/` is the caller's own):
+/// the same shape and access as `GET permission/` (any signed-in user).
+#[utoipa::path(get, path = "/api/permissions/", tag = "users", security(("bearer" = [])),
+    responses((status = 200, body = PermissionList), (status = 401, body = ErrorBody)))]
+async fn all_permissions(CurrentUser(_user): CurrentUser) -> Json<PermissionList> {
+    Json(PermissionList { permissions: Permission::ALL.to_vec() })
 }
 
 /// A customer contact as the contact screens show it.

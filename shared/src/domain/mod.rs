@@ -6,6 +6,7 @@ pub mod additional_hour;
 pub mod addons;
 pub mod case;
 pub mod catalogue;
+pub mod city;
 pub mod conflict;
 pub mod contact;
 pub mod country;

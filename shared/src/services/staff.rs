@@ -198,6 +198,34 @@ pub async fn lawyer_dropdown(ctx: &Context, caller: &User, search: &str) -> Resu
     Ok(out)
 }
 
+/// The company affiliations lawyers have (spec §3 "company affiliation"),
+/// distinct, sorted, filtered by `search` (admin: the lawyer form suggests
+/// them, so one firm is spelt one way).
+pub async fn company_affiliations(ctx: &Context, caller: &User, search: &str) -> Result<Vec<String>, ApiError> {
+    policy::require(caller, Action::ManageStaff)?;
+    let needle = search.trim().to_lowercase();
+    let mut out = std::collections::BTreeMap::new();
+    for kind in [UserSubType::Internal, UserSubType::External] {
+        // A firm's lawyers: a few hundred at most, read page by page.
+        let partition = list_gsi1pk(Role::Lawyer, Some(kind));
+        let mut cursor: Option<String> = None;
+        loop {
+            let page = ctx.store.list_staff(&partition, 100, cursor.as_deref()).await?;
+            for a in page.results.into_iter().filter_map(|l| l.lawyer.and_then(|d| d.company_affiliation)) {
+                let folded = a.trim().to_lowercase();
+                if !folded.is_empty() && folded.contains(&needle) {
+                    out.entry(folded).or_insert_with(|| a.trim().to_string());
+                }
+            }
+            match page.next {
+                Some(n) => cursor = Some(n),
+                None => break,
+            }
+        }
+    }
+    Ok(out.into_values().collect())
+}
+
 /// Mail a lawyer or sales person a new set-password link (admin), e.g. when
 /// the first one expired. Earlier links stay single-use and expire on their own.
 pub async fn send_password_link(ctx: &Context, caller: &User, uid: &str) -> Result<(), ApiError> {

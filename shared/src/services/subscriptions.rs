@@ -67,6 +67,18 @@ pub async fn customer_services(ctx: &Context, caller: &User, customer_uid: &str)
     Ok(CustomerServices { rows: rows.into_iter().map(|r| r.view(at)).collect(), bisnode_account_active: active, bisnode_account: account })
 }
 
+/// [`customer_services`] of the caller's own company: the customer's, or
+/// its contact's customer's. Staff have no company of their own (403); they
+/// name the customer.
+pub async fn own_services(ctx: &Context, caller: &User) -> Result<CustomerServices, ApiError> {
+    let company = match caller.role() {
+        Some(Role::Customer) => caller.uid.clone(),
+        Some(Role::CustomerContact) => caller.customer_id.clone().ok_or(ApiError::Forbidden)?,
+        _ => return Err(ApiError::Forbidden),
+    };
+    customer_services(ctx, caller, &company).await
+}
+
 /// The customer buys a public package: a consultancy-hours row.
 pub async fn buy_package(ctx: &Context, caller: &User, package_id: u64, once: &Once) -> Result<RowView, ApiError> {
     policy::require(caller, Action::BuyForOwnCompany)?;

@@ -5,6 +5,7 @@
 mod world;
 
 mod authz_matrix;
+mod catalogue_paths;
 mod edge;
 mod errors;
 mod faults;

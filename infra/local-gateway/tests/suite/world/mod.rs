@@ -388,7 +388,7 @@ pub fn request(method: &str, path: &str, w: &Ids) -> (String, Option<Value>) {
         | ("get", "/api/case/lawyer/note/")
         | ("get", "/api/message/")
         | ("get", "/api/rating/case/") => format!("{filled}?case={}", w.case),
-        ("get", "/api/customer/verify-services/") => format!("{filled}?service=Verified"),
+        ("get", "/api/customer/verify-services/") | ("get", "/api/services/test/") => format!("{filled}?service=Verified"),
         ("get", "/api/legal/versions/") => format!("{filled}?kind=terms"),
         ("post", "/api/notification/seen/update/") => format!("{filled}?description=case"),
         ("delete", "/api/case/file/delete/") => format!("{filled}?case={}&key=cases/none", w.case),
@@ -435,7 +435,9 @@ pub fn request(method: &str, path: &str, w: &Ids) -> (String, Option<Value>) {
         | ("put", "/api/knowledge/sector/{id}/")
         | ("post", "/api/typeofcase/")
         | ("put", "/api/typeofcase/{id}/") => Some(named),
-        ("post", "/api/customer/purchase-services/") => Some(json!({"customer_uid": w.customer, "package_id": w.package})),
+        ("post", "/api/customer/purchase-services/") | ("post", "/api/services/add/") => {
+            Some(json!({"customer_uid": w.customer, "package_id": w.package}))
+        }
         ("post", "/api/customers/user/create/") => {
             Some(json!({"customer": w.customer, "first_name": "Ny", "last_name": "Kontakt", "email": email, "permissions": ["add_case"]}))
         }

@@ -154,6 +154,7 @@ message_keys! {
     PriceTooLarge => "price_too_large",
     PasswordTooLong => "password_too_long",
     PasswordTooShort => "password_too_short",
+    PasswordTooWeak => "password_too_weak",
     PasswordsDoNotMatch => "passwords_do_not_match",
     PrivacyNotAgreed => "privacy_not_agreed",
     RateClosedCasesOnly => "rate_closed_cases_only",

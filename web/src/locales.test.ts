@@ -47,7 +47,7 @@ describe('locales', () => {
   it('holds the sign-in, two-factor and password keys', () => {
     const keys = [
       'code_not_correct', 'code_expired', 'code_attempts_exceeded', 'code_format', 'could_not_send_code', 'code_sent',
-      'too_many_requests', 'password_too_short', 'password_too_long', 'password_too_common', 'passwords_do_not_match',
+      'too_many_requests', 'password_too_short', 'password_too_long', 'password_too_common', 'password_too_weak', 'passwords_do_not_match',
       'current_password_wrong', 'link_invalid', 'password_changed', 'recovery_sent', 'password_reset', 'account_inactive',
       'two_factor_enabled', 'two_factor_disabled',
     ];

@@ -636,7 +636,8 @@ pub fn check_registration(r: &Registration) -> FieldErrors {
     }
     if !r.password.is_empty() {
         let confirm = (!r.confirm_password.is_empty()).then_some(r.confirm_password.as_str());
-        e.merge(password_policy::check(&r.password, confirm, "password", "confirm_password"));
+        let personal = [r.email.as_str(), &r.first_name, &r.last_name, &r.company_name];
+        e.merge(password_policy::check(&r.password, confirm, "password", "confirm_password", &personal));
     }
     if !r.terms_accepted {
         e.add("terms_accepted", Msg::TermsNotAgreed);
@@ -880,6 +881,10 @@ mod tests {
         r.password = "password1".into();
         r.confirm_password = "password1".into();
         assert_eq!(keys(&r, "password"), [Msg::PasswordTooCommon]);
+        // The customer's own e-mail (any case) is guessed first.
+        r.password = r.email.to_uppercase();
+        r.confirm_password = r.password.clone();
+        assert_eq!(keys(&r, "password"), [Msg::PasswordTooWeak], "{}", r.password);
         r.password.clear();
         r.confirm_password.clear();
         assert_eq!(keys(&r, "password"), [Msg::Required]);

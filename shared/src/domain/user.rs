@@ -121,6 +121,12 @@ impl User {
         Role::resolve(self.is_staff, self.user_type)
     }
 
+    /// What a password of this user must not be built on (e-mail and names;
+    /// see `password_policy`).
+    pub fn personal_words(&self) -> [&str; 3] {
+        [&self.email, &self.first_name, &self.last_name]
+    }
+
     /// Ends every session of the user: tokens issued under the old version
     /// stop working at once (password change or reset, deactivation,
     /// second factor turned on).

@@ -32,6 +32,15 @@ impl Store {
         Ok(())
     }
 
+    /// The user of a link that exists, is unused and unexpired, without
+    /// spending it (to check a new password against its owner first).
+    pub async fn recovery_link_owner(&self, digest: &str, now: i64) -> Result<Option<String>, ApiError> {
+        let Some(item) = self.get(&keys::recovery_link::pk(digest), keys::recovery_link::SK).await? else { return Ok(None) };
+        let usable = item.get("used").and_then(|v| v.as_bool().ok()) == Some(&false)
+            && item.get("expires_at").and_then(|v| v.as_n().ok()).and_then(|v| v.parse::<i64>().ok()).is_some_and(|e| e > now);
+        Ok(usable.then(|| item.get("user_uid").and_then(|v| v.as_s().ok()).cloned()).flatten())
+    }
+
     /// Spends a link that exists, is unused and unexpired; returns its user
     /// and the token version it was issued under (`None` for links stored
     /// before versions were). Single use even under concurrent clicks.

@@ -545,6 +545,17 @@ async fn change_password_checks_the_current_one_and_the_rules_and_ends_other_ses
     )
     .await;
     assert_eq!(body["errors"]["new_password"][0], "password_too_long");
+    // Easily guessed: a season and a year, the owner's own e-mail, the product's name.
+    for weak in ["Sommar2024!", "Anna@Example.com", "LegalServices1!"] {
+        let (status, body) = post(
+            &router,
+            "/api/password/change/",
+            Some(&access),
+            json!({ "old_password": PASSWORD, "new_password": weak, "confirm_password": weak }),
+        )
+        .await;
+        assert_eq!((status, body["errors"]["new_password"][0].clone()), (StatusCode::BAD_REQUEST, json!("password_too_weak")), "{weak}");
+    }
     assert_eq!(login(&router, "anna@example.com", PASSWORD).await.0, StatusCode::OK, "refused changes change nothing");
 
     let (status, fresh) = post(
@@ -587,6 +598,15 @@ async fn recovery_answers_alike_and_its_link_works_once() {
     )
     .await;
     assert_eq!((status, body["errors"]["password"][0].clone()), (StatusCode::BAD_REQUEST, json!("password_too_common")));
+    // The owner's own e-mail is refused before the link is spent.
+    let (status, body) = post(
+        &router,
+        "/api/password/recover/confirm/",
+        None,
+        json!({ "token": token, "password": "anna@example.com!", "confirm_password": "anna@example.com!" }),
+    )
+    .await;
+    assert_eq!((status, body["errors"]["password"][0].clone()), (StatusCode::BAD_REQUEST, json!("password_too_weak")));
 
     let (status, body) = post(
         &router,

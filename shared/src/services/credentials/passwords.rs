@@ -25,7 +25,7 @@ async fn set_password(s: &Context, user: &mut User, new_password: &str) -> Resul
 /// Changes the password (the current one must be given); other sessions end,
 /// this one continues with the returned tokens.
 pub async fn change(s: &Context, mut user: User, old: String, new: &str, confirm: &str) -> Result<TokenPair, ApiError> {
-    let mut errors = password_policy::check(new, Some(confirm), "new_password", "confirm_password");
+    let mut errors = password_policy::check(new, Some(confirm), "new_password", "confirm_password", &user.personal_words());
     if !current_password_matches(s, &user, &old).await? {
         errors.add("old_password", Msg::CurrentPasswordWrong);
     }
@@ -62,11 +62,18 @@ pub async fn request_recovery(s: &Context, email: &str, client: &str) -> Result<
 /// links carry the token version they were issued under, and the reset
 /// bumps it.
 pub async fn confirm_recovery(s: &Context, token: &str, new: &str, confirm: &str) -> Result<(), ApiError> {
-    let errors = password_policy::check(new, Some(confirm), "password", "confirm_password");
+    let errors = password_policy::check(new, Some(confirm), "password", "confirm_password", &[]);
     if !errors.is_empty() {
         return Err(ApiError::validation(errors));
     }
     let digest = two_factor::link_digest(token.trim());
+    // The owner's own data is checked before the link is spent: a refused
+    // password leaves the link usable for the next try.
+    if let Some(owner) = s.store.recovery_link_owner(&digest, Utc::now().timestamp()).await? {
+        if let Some(user) = s.store.get_user(&owner).await? {
+            password_policy::check(new, None, "password", "confirm_password", &user.personal_words()).check()?;
+        }
+    }
     let (uid, version) =
         s.store.spend_recovery_link(&digest, Utc::now().timestamp()).await?.ok_or_else(|| ApiError::bad(Msg::LinkInvalid))?;
     let mut user = s.store.get_user(&uid).await?.ok_or_else(|| ApiError::bad(Msg::LinkInvalid))?;

@@ -99,13 +99,17 @@ pub async fn activation_link_valid(ctx: &Context, token: &str) -> Result<bool, A
 /// and the account becomes active in one transaction (so a spent link always
 /// means an active account).
 pub async fn activate_with_link(ctx: &Context, token: &str, new: &str, confirm: &str) -> Result<(), ApiError> {
-    password_policy::check(new, Some(confirm), "password", "confirm_password").check()?;
+    password_policy::check(new, Some(confirm), "password", "confirm_password", &[]).check()?;
     let invalid = || ApiError::bad(Msg::LinkInvalid);
     let (uid, _) = split_activation_token(token).ok_or_else(invalid)?;
     let digest = two_factor::link_digest(token.trim());
     // The link is checked before the (deliberately slow) hashing.
     if !ctx.store.activation_link_valid(uid, &digest, Utc::now().timestamp()).await? {
         return Err(invalid());
+    }
+    if let Some(user) = ctx.store.get_user(uid).await? {
+        let personal = user.personal_words();
+        password_policy::check(new, None, "password", "confirm_password", &personal).check()?;
     }
     let password_hash = hash_password(new).await?;
     retry::until_done(|_| async {

@@ -133,4 +133,29 @@ describe('code screen: authenticator app', { timeout: 180_000 }, () => {
     // Emptied as new: no rule speaks until the field is used again.
     expect(container.textContent).not.toContain('Please enter the 6-digit code');
   });
+
+  it('the fifth wrong mailed code: the field is emptied and the page says a new code was mailed', async () => {
+    twoFactor.setPendingTwoFactor({ token: 'tf-1', method: 'email' });
+    const { $, type, click, waitFor, container, path } = await render('/authentication');
+    fake.replies.push(() => ({ status: 400, body: { status: 400, message: 'code_replaced', errors: {} } }));
+    await type('twofa-code', '111111');
+    await click('twofa-submit');
+    const info = await waitFor(() => $('twofa-info'), 'twofa-info');
+    expect(info.textContent).toBe('Too many wrong codes: that code no longer works. We have e-mailed you a new one.');
+    expect(info.className).toContain('ant-alert-warning');
+    expect(($('twofa-code') as HTMLInputElement).value).toBe('');
+    expect($('twofa-error')).toBeNull();
+    expect(container.textContent).not.toContain('Please enter the 6-digit code');
+    // The same sign-in goes on: the new code is sent with the same token.
+    expect(twoFactor.getPendingTwoFactor()).toEqual({ token: 'tf-1', method: 'email' });
+    fake.replies.push((c) => {
+      expect(c).toMatchObject({ path: '/token/2fa/', options: { body: { two_factor_token: 'tf-1', code: '222222' } } });
+      return { status: 200, body: auth };
+    });
+    fake.replies.push(() => ({ status: 200, body: customer }));
+    await type('twofa-code', '222222');
+    await click('twofa-submit');
+    await waitFor(() => path() === '/user/', '/user/');
+    expect(warning).not.toHaveBeenCalled();
+  });
 });

@@ -24,6 +24,8 @@ import './twoFactor.css';
 export const SESSION_EXPIRED_KEY = 'two_factor_session_expired';
 /** Answers after which only a new login helps; /login shows them. */
 const SIGN_IN_OVER = new Set([SESSION_EXPIRED_KEY, 'totp_attempts_exceeded']);
+/** After the last wrong try the mailed code is replaced and a new one sent: the same sign-in goes on with it. */
+export const CODE_REPLACED_KEY = 'code_replaced';
 
 /**
  * /authentication (spec §2, §4): the 6-digit code e-mailed after the password
@@ -44,6 +46,8 @@ export default function TwoFactorLogin() {
   const [resending, setResending] = useState(false);
   const [error, setError] = useState<string[] | null>(null);
   const [info, setInfo] = useState<string | null>(null);
+  /** A new code after wrong ones is news to act on (warning); a resend the user asked for is a success. */
+  const [infoType, setInfoType] = useState<'success' | 'warning'>('success');
   /** The two-factor token itself is no longer valid: only a new login helps. */
   const [expired, setExpired] = useState(false);
   // The code as antd's Form kept it (a 6-digit code without its spaces as typed; a recovery code as typed),
@@ -65,6 +69,13 @@ export default function TwoFactorLogin() {
     if (SIGN_IN_OVER.has(key)) {
       clearPendingTwoFactor();
       navigate('/login', { replace: true, state: { notice: key } });
+      return;
+    }
+    // The typed code is dead and a new one is on its way: an empty field for it, and say so.
+    if (key === CODE_REPLACED_KEY) {
+      clearCode();
+      setInfoType('warning');
+      setInfo(translateServerMessage(key));
       return;
     }
     // 401: the two-factor token is unknown or stale: only a new login helps.
@@ -114,6 +125,7 @@ export default function TwoFactorLogin() {
     try {
       const message = await resendCode();
       clearCode();
+      setInfoType('success');
       setInfo(translateServerMessage(message));
     } catch (err) {
       showError(err);
@@ -137,7 +149,7 @@ export default function TwoFactorLogin() {
         </PublicLead>
         <Suspense fallback={null}>
           <MessageAlert messages={error} testId="twofa-error" />
-          <MessageAlert messages={info ? [info] : null} type="success" testId="twofa-info" />
+          <MessageAlert messages={info ? [info] : null} type={infoType} testId="twofa-info" />
         </Suspense>
         {!expired && (
           <form id="twofa" className="plain-form" data-testid="twofa-form" noValidate onSubmit={onSubmit}>

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmark of the conflict search at a firm's size (issue 17; prints
+# Benchmark of the conflict search at a firm's size (prints
 # figures, asserts nothing): for each size (parties), a fresh table filled
 # through the store's index writes, then every query of the labelled set:
 # precision, recall, index items read per search (median, max), time per

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmark (prints figures, asserts nothing; issue 16 item 5): loads cases
+# Benchmark (prints figures, asserts nothing): loads cases
 # and hour entries into a private AWS stand-in through the store
 # (BatchWriteItem, with the counters they imply) and prints, for every
 # dashboard and statistics call, the items it read and its time at each size.

@@ -22,7 +22,7 @@ const PASSWORD = 'Demo-2026-pass!';
 // 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip, CPU 4x slower.
 const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6 * 1000 * 1000) / 8, uploadThroughput: (750 * 1000) / 8 };
 const CPU_SLOWDOWN = 4;
-/** Cumulative layout shift a measured page may have (issue 20 item 4). */
+/** Cumulative layout shift a measured page may have, so content does not jump while it loads. */
 const CLS_TARGET = 0.05;
 
 /** Signs in through the API and returns what the app keeps in localStorage `root`. */
@@ -149,7 +149,7 @@ try {
     }
   }
   console.log("usable: the page's form or content is shown and painted (login: the e-mail field took typed input).");
-  console.log(`CLS: layout shift until the network is idle, target ≤ ${CLS_TARGET} (issue 20; '!' marks a page above it).`);
+  console.log(`CLS: layout shift until the network is idle, target ≤ ${CLS_TARGET} ('!' marks a page above it).`);
 } finally {
   await browser.close();
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The generated fuzz (issue 22, item 10): Schemathesis (PyPI, in the project
+# The generated fuzz: Schemathesis (PyPI, in the project
 # venv) runs every operation of the gateway's OpenAPI document as a signed-in
 # admin and as a signed-in customer (tokens through the API). Checks: no
 # 5xx, answers conform to the documented schema and statuses, and every 4xx

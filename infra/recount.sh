@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Operator tool (issue 16): rebuilds every statistics counter from the raw
+# Operator tool: rebuilds every statistics counter from the raw
 # items (cases, hour entries, subscription rows, customer profiles) with a
 # Scan and reports each difference from the stored counters; `--fix`
 # rewrites the counters that differ; `--json` prints the report as JSON.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# One-off migration (issue 17): rebuilds the customer search words and the
+# One-off migration to the indexed customer search: rebuilds the customer search words and the
 # conflict-index entries of every customer, contact and case counterpart in
 # the table named by TABLE_NAME (the deployment's environment: TABLE_NAME,
 # DOCUMENTS_BUCKET, SES_SENDER, JWT_SECRET, AWS credentials and region;

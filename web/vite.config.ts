@@ -99,7 +99,7 @@ function precompress(): Plugin {
 }
 
 /**
- * The role areas' shell in two chunks instead of ~40 small ones (issue 20: a dashboard made ~75 requests over
+ * The role areas' shell in two chunks instead of ~40 small ones (a dashboard made ~75 requests over
  * HTTP/1.1): every module the role area (`src/app/RoleArea.tsx`: layout, menu, route catalogue, antd's App)
  * imports statically, except what the entry already holds and what a public page may load too (their own lazy
  * chunks, the language menu, the §8 notifier): `area-vendor` for its node modules, `area` for the app's. An
@@ -108,7 +108,7 @@ function precompress(): Plugin {
  */
 /**
  * Static imports of antd's first-page modules that name a whole package for one
- * small export, resolved to the module that defines it (issue 20): bundlers place
+ * small export, resolved to the module that defines it: bundlers place
  * every statically imported module in the first page's chunk when the app uses
  * it anywhere, so `antd/es/form/context` (imported by Input) would bring all of
  * @rc-component/form and async-validator to the login page for `FormProvider`,

@@ -1,4 +1,4 @@
-"""Schemathesis hooks of the generated fuzz (infra/fuzz.sh, issue 22 item 10).
+"""Schemathesis hooks of the generated fuzz (infra/fuzz.sh).
 
 Every 4xx answer must be the JSON error shape of spec §8:
 {"status": <the HTTP status>, "message": <a stable key>, "errors": {field: [keys]}}.

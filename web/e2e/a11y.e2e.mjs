@@ -1,4 +1,4 @@
-// Accessibility (issue 19 item 6): axe-core reports no serious or critical
+// Accessibility: axe-core reports no serious or critical
 // violation (WCAG 2.1 A and AA rules) on the landing page, login,
 // registration and terms, and on each role's dashboard, case list and case
 // details, in Swedish and in English. A violation fails with its rule, its

@@ -65,7 +65,7 @@ async function openTwoFactorPage(page) {
   return status;
 }
 
-/** Turning the e-mailed code off asks for the current password (issue 22). */
+/** Turning the e-mailed code off asks for the current password. */
 async function turnOffWithPassword(page) {
   await page.locator(byTestId('twofa-method-off')).click();
   await page.locator(byTestId('twofa-off-confirm')).waitFor();

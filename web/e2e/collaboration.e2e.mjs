@@ -1,4 +1,4 @@
-// End-to-end tests of collaboration (issue 15; spec §2 header dropdowns, §4
+// End-to-end tests of collaboration (spec §2 header dropdowns, §4
 // notification states, §6 who messages and rates, §7 calls, §9 polling):
 // (a) a lawyer writes in a case and the customer's messages badge rises
 //     within one poll (the interval shortened through localStorage

@@ -1,4 +1,4 @@
-// End-to-end tests of issue 19's public side: the landing page sells (the
+// End-to-end tests of the public side: the landing page sells (the
 // public packages and service plans with SEK prices from public/offer/), its
 // footer and the registration form link the terms and privacy policy served
 // by public/, and a registration made from the landing page records the

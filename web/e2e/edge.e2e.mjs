@@ -1,4 +1,4 @@
-// The edge as a browser meets it (issue 20, issue 22): the static landing page
+// The edge as a browser meets it: the static landing page
 // at "/", and every page working under the Content-Security-Policy the gateway
 // (and CloudFront) sends, without one violation.
 import { describe, test } from 'node:test';

@@ -1,4 +1,4 @@
-// End-to-end test of debt collection (issue 18 item 4, spec §2 Inkasso, §3
+// End-to-end test of debt collection (spec §2 Inkasso, §3
 // Inkasso account): the demo customer (seeded with Inkasso) reaches the
 // screen from the dashboard's Services menu, applies for the Inkasso
 // account, sees 'come back after 30 minutes', asks again and finds it

@@ -1,4 +1,4 @@
-// End-to-end test of data in the reader's language (issue 14 item 4): admin
+// End-to-end test of data in the reader's language: admin
 // names a case type in Swedish and English on Settings → Knowledge sectors →
 // Case types, reached by clicking; the customer, reading English, creates a
 // case of that type with an address in Norway by clicking, and reads the type

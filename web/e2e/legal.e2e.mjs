@@ -1,4 +1,4 @@
-// End-to-end test of issue 19's "when a new version is published, signed-in
+// End-to-end test of the rule "when a new version is published, signed-in
 // customers are asked to accept it once": admin publishes a new version by
 // clicking in its editor (Settings → Terms and privacy); the demo customer
 // signing in is asked once (a modal it cannot close), accepts, and is not

@@ -1,4 +1,4 @@
-// End-to-end test of video meetings (issue 18 item 6): the demo lawyer
+// End-to-end test of video meetings: the demo lawyer
 // offers a time from the Video meetings menu entry; the demo customer
 // (seeded with a video-meeting plan) opens Services → Video meeting, picks a
 // case of that lawyer and books the time by clicking; both dashboards show

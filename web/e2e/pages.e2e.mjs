@@ -1,4 +1,4 @@
-// End-to-end tests of issue 19's pages every user has, reached by clicking
+// End-to-end tests of the pages every user has, reached by clicking
 // from the dashboard: the customer's Documents page on the demo documents
 // (public templates in both languages; case documents searched by name,
 // filtered by type and by case, downloaded through a presigned URL), the

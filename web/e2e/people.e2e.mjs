@@ -1,4 +1,4 @@
-// End-to-end test of people administration and the conflict search (issue 8):
+// End-to-end test of people administration and the conflict search:
 // admin creates an external lawyer and a company customer, then finds the
 // customer through the header conflict box with a misspelt name and opens
 // its details modal from the hit.

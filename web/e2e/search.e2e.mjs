@@ -1,4 +1,4 @@
-// End-to-end test of issue 17: a lawyer enters a counterpart's
+// End-to-end test of the search by identity number: a lawyer enters a counterpart's
 // organisationsnummer on a new case (a mistyped one is refused on the form
 // by its check digit), and another lawyer finds that case through the
 // header's conflict search box by the number typed without a dash.

@@ -1,4 +1,4 @@
-// End-to-end test of the dashboards and statistics (issue 16): a lawyer logs
+// End-to-end test of the dashboards and statistics: a lawyer logs
 // hours and, after a reload, the admin's dashboard (hours this month) and the
 // finance chart and table show them. The case is set up through the API;
 // the figures are read from the pages. Uses case-customer@example.com

@@ -63,7 +63,7 @@ describe('packages and subscriptions', { timeout: 120_000 }, () => {
       await cp.locator(byTestId('subscriptions-empty')).waitFor();
       const item = cp.locator(byTestId(`buy-package-item-${pkg.id}`));
       await item.waitFor();
-      assert.match(await item.innerText(), /1\s500,00\s*SEK/); // money one way: sv-SE with the currency code (issue 14)
+      assert.match(await item.innerText(), /1\s500,00\s*SEK/); // money one way: sv-SE with the currency code
       await cp.locator(byTestId(`buy-package-${pkg.id}`)).click();
       const bought = cp.waitForResponse((r) => r.url().endsWith('/api/subscription/packages/') && r.status() === 201);
       await cp.locator(byTestId('buy-confirm-yes')).click();

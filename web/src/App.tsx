@@ -8,7 +8,7 @@ import { useSession } from './store/session';
 import { FORM_CONFIG } from './components/reveal';
 
 // antd's App (message, modal, notification: rc-dialog, rc-notification) is not here but around the
-// role areas (app/RoleArea.tsx), the only pages that use it: the login page does not load it (issue 20).
+// role areas (app/RoleArea.tsx), the only pages that use it: the login page does not load it (its budget).
 // The §8 error notification loads when first needed (layout/notifier.tsx).
 export default function App() {
   const language = useSession((s) => s.utilities.language);

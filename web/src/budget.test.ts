@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Web performance budgets (issue 20): gzip bytes of the JavaScript and CSS a
+ * Web performance budgets: gzip bytes of the JavaScript and CSS a
  * page needs before it is usable, computed from a production build's manifest
  * (the page's entries and everything they import statically, plus the active
  * language's chunk), so a dependency or import change cannot silently blow a
@@ -29,7 +29,7 @@ const AREA = [...LOGIN, 'src/app/RoleArea.tsx', 'src/i18n/area.sv.ts', API];
  * default; English is the same size) and its budget (`target`, the issue's).
  */
 // Every budgeted page meets its target (2026-11-24: login 182.1, two-factor 185.2, registration 187.3,
-// dashboards 294.9 and 297.8 KiB; at the start of issue 20 the login page was 530). The public forms are
+// dashboards 294.9 and 297.8 KiB; before the budgets the login page was 530). The public forms are
 // plain (components/PlainField.tsx; with antd's Form they were 245.5, 266.8 and 309.3), their Alert loads
 // with the first submit, vite.config.ts `firstPageImports` keeps antd's first-page modules from bringing
 // whole packages for one small export, and the routes are react-router's declarative ones (app/router.tsx:

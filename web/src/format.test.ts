@@ -91,7 +91,7 @@ describe('formatting', () => {
   });
 });
 
-describe('data in the reader language (issue 14)', () => {
+describe('data in the reader language', () => {
   it('names a named-list entry in English when it has an English name, else in Swedish', async () => {
     const { namedIn } = await import('./format');
     const type = { name: 'Hyresrätt', name_en: 'Tenancy law' };

@@ -1,4 +1,4 @@
-//! Video meetings (issue 18 item 6): the customer's and contact's booking
+//! Video meetings: the customer's and contact's booking
 //! calls under `services/video-meeting/` and the lawyer's offered times
 //! under `lawyer/video-meetings/`. Routes, parsing and one service call
 //! each; the rules are `shared::domain::meeting`, the use cases

@@ -1,7 +1,7 @@
 //! The OpenAPI document of the whole API, built from every function crate's
 //! annotated routes ([`document`]), and served as the file it is written to
 //! (`openapi.json`, [`OPENAPI_JSON`]): the Lambda then links no function
-//! crate (its zip was 8.8 MB, over issue 20's 8 MB), and the test
+//! crate (its zip was 8.8 MB, over the 8 MB zip goal), and the test
 //! `tests/suite/openapi_file.rs` fails when the file is not exactly what the
 //! code documents, so it cannot fall behind the code.
 
@@ -61,7 +61,7 @@ pub fn document() -> utoipa::openapi::OpenApi {
     doc
 }
 
-/// The operations anyone may call without a bearer token (issue 22: every
+/// The operations anyone may call without a bearer token (every
 /// other operation is documented as secured).
 pub const PUBLIC: &[(&str, &str)] = &[
     ("get", "/api/business-sector/"),
@@ -165,7 +165,7 @@ fn error_response(description: &str) -> utoipa::openapi::RefOr<utoipa::openapi::
         .into()
 }
 
-/// What the annotations alone leave loose (issue 22, item 8): security on
+/// What the annotations alone leave loose: security on
 /// every operation but the [`PUBLIC`] ones, 401 (and, outside the user's
 /// own account operations, 403) on every secured one, unique operationIds
 /// (a repeated handler name becomes method + path), a parameter the path

@@ -132,7 +132,7 @@ async fn admin_creates_lists_and_updates_lawyers() {
     assert_eq!(st, StatusCode::NOT_FOUND);
     let (st, _) = call(&router, Method::POST, &format!("/api/staff/send-password-link/{uid}/"), Some(&lawyer_token), None).await;
     assert_eq!(st, StatusCode::FORBIDDEN);
-    // At most a few mails to one address in a window, whoever asks (issue 22).
+    // At most a few mails to one address in a window, whoever asks.
     let now = || std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64;
     let window = || now().div_euclid(shared::store::rate_limit::MAIL_PER_RECIPIENT.window_secs);
     let started = window();

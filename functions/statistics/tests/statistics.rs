@@ -318,7 +318,7 @@ async fn each_role_sees_only_its_own_figures() {
     let h = legal2["table"]["columns"].as_array().unwrap().iter().position(|c| c == "hours.total").unwrap();
     assert_eq!(legal2["table"]["rows"].as_array().unwrap().len(), 1);
     assert_eq!(legal2["table"]["rows"][0][h], 50);
-    // Case types are named in the reader's language (issue 14).
+    // Case types are named in the reader's language.
     assert_eq!(legal2["table"]["rows"][0][0], "Tenancy");
     let draft = shared::domain::catalogue::NamedDraft {
         name_en: Some("Tenancy law".into()),

@@ -465,7 +465,7 @@ pub async fn seed_demo_cases(state: &AppState, router: &Router) -> Result<usize,
 
 // ------------------------------------------------- statistics history ----
 
-/// A case the demo lawyer worked on last month (issue 16: every dashboard
+/// A case the demo lawyer worked on last month (every dashboard
 /// and statistics page shows figures for this month and last month).
 struct Past {
     customer2: bool,

@@ -1,5 +1,5 @@
 //! Demo documents on the demo cases, so the customer's Documents page
-//! (issue 19: case documents across cases, filtered by case and type,
+//! (case documents across cases, filtered by case and type,
 //! searched by name) has something in every filter: small but real files
 //! (a one-page PDF, a Word document, an Excel workbook, a PowerPoint
 //! presentation, a PNG image) added

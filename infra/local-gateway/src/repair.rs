@@ -1,4 +1,4 @@
-//! The one-off repair of items written before the bounds of issue 22: hours
+//! The one-off repair of items written before the bounds on numbers and dates: hours
 //! past 10,000 (or past what an amount can hold, e.g. "92233720368547758,07"),
 //! negative hours, dates outside 1900–2100. Such items are skipped when read
 //! (`shared::store::readable`); this command makes them readable again, so

@@ -72,7 +72,7 @@ pub const E2E_ACCOUNTS: [DemoAccount; 7] = [
 ];
 
 /// Knowledge sectors of the demo (a lawyer works in at least one).
-/// Named in Swedish and English, as admin names them (issue 14).
+/// Named in Swedish and English, as admin names them (data users read is in their language).
 pub const DEMO_KNOWLEDGE_SECTORS: [(&str, &str); 5] = [
     ("Hyresrätt", "Tenancy law"),
     ("Arbetsrätt", "Employment law"),
@@ -108,7 +108,7 @@ pub async fn seed_demo_accounts(state: &AppState) -> Result<usize, ApiError> {
     Ok(created)
 }
 
-/// Issue 18: the demo customer holds the seeded Verified plan (digital
+/// The demo customer holds the seeded Verified plan (digital
 /// signing), so the demo shows the service; the second demo customer has
 /// none and shows the promotion screen. Once: not when it has any row of it.
 async fn seed_demo_verified_plan(state: &AppState) -> Result<(), ApiError> {
@@ -123,7 +123,7 @@ async fn seed_demo_verified_plan(state: &AppState) -> Result<(), ApiError> {
     Ok(())
 }
 
-/// Issue 18 item 4: the demo customer also holds debt collection (Inkasso,
+/// The demo customer also holds debt collection (Inkasso,
 /// 20 claims for a year), so the demo and the browser test show the account
 /// application and claims. No Inkasso plan is in the seeded catalogue, so
 /// the row is granted as admin grants a service.
@@ -131,7 +131,7 @@ async fn seed_demo_inkasso(state: &AppState) -> Result<(), ApiError> {
     grant_demo_service(state, shared::domain::catalogue::INCASSO, 20).await
 }
 
-/// Issue 18 item 6: the demo customer holds a video-meeting plan of 10
+/// The demo customer holds a video-meeting plan of 10
 /// bookings for a year, so the demo books meetings with its lawyer.
 async fn seed_demo_video_meeting_plan(state: &AppState) -> Result<(), ApiError> {
     grant_demo_service(state, shared::domain::catalogue::VIDEO_MEETING, 10).await
@@ -292,7 +292,7 @@ async fn ensure_customer_profile(state: &AppState, user: &User) -> Result<(), Ap
         invoice_by: None,
         department_id: None,
         // The demo companies' agreed rates (SEK/h, öre): hours logged on
-        // their cases count as revenue at this rate (issue 16).
+        // their cases count as revenue at this rate in the statistics.
         hourly_rate_ore: match user.email.as_str() {
             DEMO_CUSTOMER_EMAIL => Some(165_000),
             DEMO_CUSTOMER2_EMAIL => Some(145_000),

@@ -1,4 +1,4 @@
-//! Conflict-of-interest matching (issue 8): does a name someone types match a
+//! Conflict-of-interest matching: does a name someone types match a
 //! customer, company, contact person or case counterpart we already have, even
 //! when it is spelled differently?
 //!
@@ -369,7 +369,7 @@ fn base_spelling(word: &str) -> String {
 }
 
 /// How alike one word of a query is to one word of a name (both folded, as
-/// [`words`] gives them), `None` when not alike. The rules (issue 17):
+/// [`words`] gives them), `None` when not alike. The rules:
 /// - the same spelling ([`spelling`]): 1.0 when the folded words are equal,
 ///   0.95 for another spelling of the same name (Carlson/Karlsson);
 /// - a one-letter query word is an initial the user typed ('K. Johansson'):

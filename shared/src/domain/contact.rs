@@ -42,7 +42,7 @@ pub fn may_see(scope: &ContactScope, contact: &User) -> bool {
     }
 }
 
-/// Names take what every name field takes (issue 22 item 2).
+/// Names take what every name field takes.
 pub const NAME_MAX: usize = super::text::NAME_MAX;
 
 /// First and last name: required, at most [`NAME_MAX`] characters.

@@ -1,4 +1,4 @@
-//! Countries of a case's address (issue 14: data users read is in their
+//! Countries of a case's address (data users read is in their
 //! language). A case stores the ISO 3166-1 alpha-2 code; the web names it in
 //! the reader's language (`Intl.DisplayNames`). Customers' own addresses keep
 //! the spec's country id (Sweden only, spec §5); a case's address may be

@@ -1,4 +1,4 @@
-//! Debt collection (issue 18 item 4; spec §2 Inkasso, §3 Inkasso account):
+//! Debt collection (spec §2 Inkasso, §3 Inkasso account):
 //! the claim a customer registers once its Inkasso account is approved, and
 //! its rules. Pure: `services::inkasso` sends what these rules allow to the
 //! provider and keeps it.

@@ -1,5 +1,5 @@
-//! Video meetings (spec §1 video meeting, §2 `services/video-meeting/`;
-//! issue 18 item 6): a lawyer offers times, a customer (or its contact)
+//! Video meetings (spec §1 video meeting, §2 `services/video-meeting/`):
+//! a lawyer offers times, a customer (or its contact)
 //! books one with the lawyer of one of its cases and gets a meeting link;
 //! either side may cancel. Pure rules: the slot form (length, bounds, no
 //! overlap), who may book and who may cancel, and the Europe/Stockholm

@@ -34,7 +34,7 @@ pub mod totp;
 pub mod two_factor;
 pub mod user;
 
-/// The dates the platform accepts and reads (issue 22): years 1900 to 2100.
+/// The dates the platform accepts and reads: years 1900 to 2100.
 /// Anything else in a form is `invalid_date`; in the table, a bad item.
 pub fn date_in_range(d: chrono::NaiveDate) -> bool {
     use chrono::Datelike;

@@ -115,7 +115,7 @@ impl StaffInput {
         } else if !is_valid_email(&self.email) {
             errors.add("email", Msg::InvalidEmail);
         }
-        // Issue 22: names 200, descriptions 10,000 characters; e-mail 254 (in is_valid_email).
+        // Bounded texts: names 200, descriptions 10,000 characters; e-mail 254 (in is_valid_email).
         {
             use super::text::{limit, LONG_MAX, NAME_MAX};
             limit(&mut errors, "first_name", &first_name, NAME_MAX);

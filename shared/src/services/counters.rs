@@ -1,4 +1,4 @@
-//! The statistics counters an event changes (issue 16), computed for
+//! The statistics counters an event changes, computed for
 //! [`super::events::record`], which adds them to the event's transaction.
 //!
 //! Each change is `contribution(after) − contribution(before)` of the thing

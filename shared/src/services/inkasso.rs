@@ -1,4 +1,4 @@
-//! Debt collection (issue 18 item 4) and the contract-check link (item 5).
+//! Debt collection and the contract-check link.
 //!
 //! The Inkasso account application (spec §3) goes to the provider, which
 //! decides later ('come back after 30 minutes', spec §9): while `applied`,

@@ -1,4 +1,4 @@
-//! Video meetings (issue 18 item 6; spec §2 `services/video-meeting/`): the
+//! Video meetings (spec §2 `services/video-meeting/`): the
 //! lawyer offers and removes times and sees the booked ones; the customer
 //! (or a contact) with the video-meeting service books a time of the lawyer
 //! of one of its cases and gets a meeting link; either side cancels.

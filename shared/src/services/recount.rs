@@ -1,4 +1,4 @@
-//! The operator's recount (`infra/recount.sh`, issue 16 item 4): rebuilds
+//! The operator's recount (`infra/recount.sh`): rebuilds
 //! every counter that the raw items tell (cases, hour entries, subscription
 //! rows, customer profiles) with a Scan, compares it with the stored
 //! counters summed over their shards, reports each difference and, with

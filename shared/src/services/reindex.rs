@@ -1,4 +1,4 @@
-//! One-off rebuild of the search indexes (issue 17's migration): every
+//! One-off rebuild of the search indexes (the migration to them): every
 //! customer's customer-search words and conflict-index entries, every
 //! contact's and every case counterpart's conflict-index entries, written
 //! as a save would write them (the same transaction builders, version

@@ -1,5 +1,5 @@
 //! Dashboards and statistics (spec §1 statistics, §2, §7 `dashboard/`,
-//! `chart/`, `pie-chart/hour/`, `statistic/…`; issue 16), read from the
+//! `chart/`, `pie-chart/hour/`, `statistic/…`), read from the
 //! counters kept with every event ([`crate::store::stats`]): every call
 //! reads a bounded number of items (the period's day and month items of its
 //! scopes times their shards, a handful of lists of 10), never a Scan, never

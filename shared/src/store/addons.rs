@@ -1,4 +1,4 @@
-//! Add-on services' records (issue 18) in the customer's partition: the
+//! Add-on services' records in the customer's partition: the
 //! verified-signing token, signing envelopes and credit reports (see
 //! `table.rs`). Envelopes and reports carry `rev`; every later write is
 //! conditional on it.

@@ -1,4 +1,4 @@
-//! The customer search index (issue 17): one item per word of a customer's
+//! The customer search index: one item per word of a customer's
 //! name, company name, e-mail and registration number, so the customer
 //! lists and dropdowns find any customer by any of those words with a
 //! bounded number of reads, however many customers the firm has.

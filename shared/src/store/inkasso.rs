@@ -1,4 +1,4 @@
-//! Debt-collection claims (issue 18 item 4) in the customer's partition,
+//! Debt-collection claims in the customer's partition,
 //! and the pointer from the signing provider's envelope id to ours (the
 //! callback's way in); see `table.rs`. Claims carry `rev`; a status update
 //! is conditional on it.

@@ -1,4 +1,4 @@
-//! Video meetings' records (issue 18 item 6, see `table.rs`): a lawyer's
+//! Video meetings' records (see `table.rs`): a lawyer's
 //! offered slots (each carrying its booking) in the lawyer's slot partition,
 //! and the booked meetings in the customer's partition. Slots carry `rev`;
 //! booking, cancelling and removing are conditional on it, so a slot is

@@ -1,4 +1,4 @@
-//! Statistics counters (issue 16): written with `UpdateItem ADD` in the
+//! Statistics counters: written with `UpdateItem ADD` in the
 //! transaction of the event that changes them (or in an idempotent
 //! follow-up when that transaction is full), read by a bounded number of
 //! GetItem / Query calls: the items of the period's months and days times

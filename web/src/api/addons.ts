@@ -1,4 +1,4 @@
-/** Add-on services (issue 18): the verified-signing token, envelopes, credit checks. Shapes follow the OpenAPI document. */
+/** Add-on services: the verified-signing token, envelopes, credit checks. Shapes follow the OpenAPI document. */
 import { api, idempotencyHeader } from './client';
 
 export type EnvelopeState = 'draft' | 'sent' | 'completed' | 'cancelled' | 'expired';

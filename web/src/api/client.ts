@@ -78,7 +78,7 @@ let amplify: Promise<AmplifyRest> | null = null;
 /**
  * Amplify (core and REST, ~10 KiB gzip) loads with the first call, or when
  * the first page is idle (main.tsx), not before the login form is usable
- * (issue 20); configured once, then.
+ * (its budget); configured once, then.
  */
 export function loadApi(): Promise<AmplifyRest> {
   configureApi();

@@ -1,5 +1,5 @@
 /**
- * Debt collection (issue 18 item 4): claims under the approved Inkasso
+ * Debt collection: claims under the approved Inkasso
  * account, their invoice upload, the account's identifiers at the provider
  * (`inkasso-hashs/`), and the contract-check link (item 5).
  */

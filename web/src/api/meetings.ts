@@ -1,4 +1,4 @@
-/** Video meetings (issue 18 item 6): the customer's bookings and the lawyer's offered times. Shapes follow the OpenAPI document. */
+/** Video meetings: the customer's bookings and the lawyer's offered times. Shapes follow the OpenAPI document. */
 import { api } from './client';
 
 export interface Meeting {

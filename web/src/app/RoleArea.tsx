@@ -14,7 +14,7 @@ import { useSession } from '../store/session';
 import { PAGES, prefetchPage } from './pages';
 
 // Shown only for an unknown path or a route without its page: loaded then (antd's Result with its
-// illustrations is ~10 KiB gzip the dashboards need not load, issue 20).
+// illustrations is ~10 KiB gzip the dashboards need not load).
 const NotFound = lazy(() => import('../pages/NotFound'));
 /** When the area fetches the confirmations' chunk if nobody clicked or typed before. */
 const FEEDBACK_PRELOAD_MS = 4000;
@@ -94,7 +94,7 @@ export default function RoleArea({ role }: { role: Role }) {
   // A menu entry's page is fetched when the entry is hovered, focused or in view (SideMenu).
   const prefetch = useCallback((entry: MenuDef) => entry.route && prefetchPage(routeOf(role, entry.route)?.page), [role]);
   // The text styles antd's App gave the area (styles.css `.app-area`); its message and modal hooks are
-  // layout/feedback.ts, loaded ahead of need (issue 20: ~19 KiB gzip of the first page).
+  // layout/feedback.ts, loaded ahead of need (~19 KiB gzip of the first page).
   return (
     <div className="app-area">
       <AppLayout role={role} menu={menu} onPrefetch={prefetch}>

@@ -2,7 +2,7 @@
  * The pages the route catalogue names (routes/catalogue.tsx `PageKey`), each
  * loaded lazily but the dashboard, which every area opens (the account pages
  * too are lazy: two-factor settings shows a QR code, whose library no
- * dashboard may load, issue 20).
+ * dashboard may load).
  * Each lazy page's import is kept in a registry, so a menu entry can fetch its
  * page's chunk before it is clicked (`prefetchPage`: on hover, focus, or when
  * the entry comes into view).
@@ -103,7 +103,7 @@ export const PAGES: Record<PageKey, PageComponent> = {
   NotificationsPage: lazyNamed(notificationPages, 'NotificationsPage'),
   MessagesPage: lazyNamed(notificationPages, 'MessagesPage'),
   LawyerRatingsPage: lazyPage(() => import('../pages/collaboration/LawyerRatingsPage')),
-  // Content: academy, documents, support, terms (issue 19)
+  // Content: academy, documents, support, terms
   Academy: lazyPage(() => import('../pages/content/Academy')),
   Documents: lazyPage(() => import('../pages/content/Documents')),
   Support: lazyPage(support),

@@ -58,7 +58,7 @@ export const routes: RouteObject[] = [
 
 /**
  * The app's routes under a router (App: BrowserRouter; page tests: MemoryRouter). Not react-router's data router
- * (createBrowserRouter): no page uses loaders, actions or fetchers, and it is 18.6 KiB gzip of every page (issue 20).
+ * (createBrowserRouter): no page uses loaders, actions or fetchers, and it is 18.6 KiB gzip of every page.
  */
 export function AppRoutes() {
   return useRoutes(routes);

@@ -1,4 +1,4 @@
-// Search from its own module: antd's `input` barrel also brings TextArea, OTP and Group to every area's first page (issue 20).
+// Search from its own module: antd's `input` barrel also brings TextArea, OTP and Group to every area's first page (its budget).
 import Search from 'antd/es/input/Search';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,8 +1,8 @@
 /**
- * The dashboard's figures while they load (issue 20 item 4): the same grid of
+ * The dashboard's figures while they load: the same grid of
  * cards as DashboardFigures draws, so nothing below jumps when they arrive.
  * Drawn with components/Skeletons.tsx's CSS blocks (antd's Skeleton is not on
- * the dashboard's budget, issue 20), in cards drawn as antd's small Card
+ * the dashboard's budget), in cards drawn as antd's small Card
  * (components/PlainCard.tsx: no Tabs).
  */
 import { Col, Row } from 'antd';

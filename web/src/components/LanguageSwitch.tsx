@@ -7,7 +7,7 @@ import { useSession } from '../store/session';
 type Menu = ComponentType<{ type: 'text' | 'default'; open: boolean; focus: boolean }>;
 
 // The menu (antd Dropdown with rc-menu and rc-trigger, ~25 KiB gzip) is not on the login page's budget
-// (issue 20): the switch shows the same button at once and loads its menu when the browser is idle, or at
+// (src/budget.test.ts): the switch shows the same button at once and loads its menu when the browser is idle, or at
 // once when the button is pointed at, focused or clicked; a click before it is in opens it when it is.
 // The button is never swapped while it is pressed: a press that began on this button and ended on the menu's
 // would be no click at all (the browser fires none when the pressed element left the page), so the person's

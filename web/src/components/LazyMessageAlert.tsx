@@ -1,6 +1,6 @@
 /**
  * MessageAlert (antd's Alert, with its icons and motion) loaded when first
- * needed: the public pages' budgets (issue 20) have no room for it before their
+ * needed: the public pages' budgets (src/budget.test.ts) have no room for it before their
  * form is usable. A page calls `loadMessageAlert()` as a request starts (the
  * first submit, a resend), so the Alert is in when the answer is; render it
  * inside `<Suspense fallback={null}>`.

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
  * Drawn with CSS alone (styles.css `.spinner`: antd's large Spin's four
  * pulsing dots): the route guards show it from the entry chunk, where antd's
  * Spin would put its component and style code on the login page's budget
- * (issue 20).
+ * (src/budget.test.ts).
  */
 export default function Loading({ fullscreen = false }: { fullscreen?: boolean }) {
   const { t } = useTranslation();

@@ -3,7 +3,7 @@
  * them (styles.css `.plain-card`, `.card-list`) with plain elements: antd's
  * Card brings Tabs (rc-tabs, ~13 KiB gzip) and its List brings Pagination with
  * Select and a virtual list (~30 KiB), none of which a dashboard shows
- * (issue 20: a dashboard ≤ 300 KiB before it is usable, web/src/budget.test.ts).
+ * (a dashboard ≤ 300 KiB before it is usable, web/src/budget.test.ts).
  */
 import { Fragment, type CSSProperties, type ReactNode } from 'react';
 

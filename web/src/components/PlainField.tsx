@@ -5,7 +5,7 @@
  * hint line under them (Form.Item's `extra`). The public pages' forms (login,
  * two-factor, registration) use it instead of antd's Form: rc-field-form,
  * async-validator, Grid and Tooltip (for labels) are ~35 KiB gzip, which their
- * 200 KiB budget cannot hold (issue 20, src/budget.test.ts).
+ * 200 KiB budget cannot hold (src/budget.test.ts).
  *
  * The control gets its own `id` and the attributes of `fieldAria` (what antd's
  * Form.Item gives the control it wraps).

@@ -4,7 +4,7 @@
  * Typography draw them (styles.css `.plain-card`, `.public-card`), because antd's Card
  * brings Tabs (rc-tabs, rc-menu, rc-dropdown) and Skeleton, and Typography
  * its copy/edit/ellipsis (Tooltip, TextArea) into the first page a user
- * loads (issue 20: ≤ 200 KiB before the login form is usable).
+ * loads (its budget: ≤ 200 KiB before the login form is usable).
  */
 import type { CSSProperties, HTMLAttributes, ReactNode } from 'react';
 

@@ -1,6 +1,6 @@
 /**
  * Skeletons shown instead of blank space while a page, a list's first page or
- * a dashboard's figures load (issue 20 item 4): shaped and sized like what
+ * a dashboard's figures load: shaped and sized like what
  * will appear, so nothing below them jumps when it does. The role area's frame
  * (AreaSkeleton) is in the entry chunk, so these are drawn with CSS alone
  * (styles.css `.bone`: antd's Skeleton's sizes, colours and shimmer; the card

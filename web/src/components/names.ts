@@ -1,5 +1,5 @@
 /**
- * Names the platform seeds, shown in the user's language (issue 14): the
+ * Names the platform seeds, shown in the user's language: the
  * business sectors of the seeded list (spec §3) and the six fixed services
  * by id. A name staff added themselves is shown as stored.
  */

@@ -41,6 +41,6 @@ export const STORAGE_KEY = 'root';
 export const TWO_FACTOR_STORAGE_KEY = 'two_factor';
 /** localStorage key of the device tokens per e-mail address (store/deviceTokens). */
 export const DEVICE_TOKENS_STORAGE_KEY = 'device_tokens';
-/** Text limits of the API (shared/src/domain/text.rs, issue 22): subjects and descriptions, notes and messages. */
+/** Text limits of the API (shared/src/domain/text.rs): subjects and descriptions, notes and messages. */
 export const SUBJECT_MAX_CHARS = 300;
 export const LONG_TEXT_MAX_CHARS = 10_000;

@@ -2,7 +2,7 @@
  * dayjs in the interface language: what shows or picks dates imports dayjs
  * from here (never from 'dayjs' itself), so its locale follows the language
  * wherever it is used, and neither the login page nor an area's first page
- * loads it (issue 20). Swedish's locale data is here; English is dayjs's own.
+ * loads it (their budgets). Swedish's locale data is here; English is dayjs's own.
  */
 import dayjs from 'dayjs';
 import 'dayjs/locale/sv';

@@ -1,5 +1,5 @@
 /**
- * The two groups of text namespaces (issue 20): what the public pages (login,
+ * The two groups of text namespaces (for the pages' budgets): what the public pages (login,
  * two-factor, registration, password recovery, terms) and anything around
  * them (errors, server messages, page titles) need is in the language's chunk
  * (`bundle.<lang>.ts`); the role areas' namespaces are a second chunk

@@ -3,7 +3,7 @@
  * Every literal text key a component looks up exists in the namespaces its
  * `t` reads: the first namespace of `useTranslation`, or all of them with
  * `nsMode: 'fallback'` (react-i18next reads only the first otherwise, and a
- * key of another namespace shows as the raw key: issue 20 moved texts between
+ * key of another namespace shows as the raw key: the page budgets moved texts between
  * namespaces). Checked in Swedish; locales.test.ts keeps English the same.
  * Files with more than one `useTranslation` are skipped (which `t` is which is
  * not plain from the text), as are calls naming their namespace (`ns:` or

@@ -3,7 +3,7 @@
  * Modal.confirm, loaded with the first one shown (layout/notifier.tsx: antd's
  * global message and modal, drawn in the app's theme and shown language).
  * antd's App and its hooks were about 19 KiB gzip of every role area's first
- * page (issue 20); the area fetches the chunk at the user's first click or
+ * page; the area fetches the chunk at the user's first click or
  * key, or after a few seconds (`preloadFeedback`, app/RoleArea.tsx), so a
  * confirmation is not later than it was.
  */

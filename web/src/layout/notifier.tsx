@@ -2,7 +2,7 @@
  * antd's global notification, message and confirm dialog, drawn in the app's
  * theme and the shown language, outside the React tree: the §8 error
  * notification (loaded when the first failed call is shown, so not on the
- * login page's budget, issue 20), the pages' confirmations and confirm dialogs
+ * login page's budget), the pages' confirmations and confirm dialogs
  * (layout/feedback.ts), and a message that outlives the role area it was shown
  * in (two-factor settings signing out to /login).
  */

@@ -1,5 +1,5 @@
 /**
- * Route chunks fetched ahead of the click (issue 20 item 4): the page
+ * Route chunks fetched ahead of the click: the page
  * registry (app/pages.tsx) knows every lazy page's import, and the side menu
  * hands an entry to `onPrefetch` when it is hovered or focused.
  */

@@ -1,5 +1,5 @@
 /**
- * Each role's figures on its dashboard (issue 16 item 1), from GET
+ * Each role's figures on its dashboard, from GET
  * /api/dashboard/: every number links to the list behind it (catalogue
  * route ids through `pathFor`, so the links follow the catalogue).
  */
@@ -17,7 +17,7 @@ import type { Dashboard, HoursSplit } from '../types/statistics';
 import { formatHours, formatSek } from './statistics/format';
 import { formatDate, formatRating } from '../format';
 import { FiguresSkeleton } from '../components/FiguresSkeleton';
-// Upcoming video meetings (issue 18 item 6): in this lazily loaded chunk, not in the dashboard's first load.
+// Upcoming video meetings: in this lazily loaded chunk, not in the dashboard's first load.
 import UpcomingMeetingsCard from './addons/meetings/UpcomingMeetingsCard';
 
 function Linked({ role, to, params, children }: { role: Role; to: RouteId; params?: Record<string, string>; children: ReactNode }) {

@@ -356,7 +356,7 @@ export const CATALOGUE = {
       customerContact: {},
     },
   },
-  /** Staff: a customer's contacts (issue 14: create, edit, activate/deactivate, resend link). */
+  /** Staff: a customer's contacts (create, edit, activate/deactivate, resend link). */
   customerUsers: {
     path: 'customers/users/:customer_uid/',
     title: 'customerUsers',
@@ -510,7 +510,7 @@ export const CATALOGUE = {
   // contact's Services group only with one of the four service permissions:
   // so the contact has the route (reached from the dashboard's meetings
   // card) but no entry that would show the group without them. The lawyer's
-  // offered times and booked meetings (issue 18 item 6) are the same route
+  // offered times and booked meetings are the same route
   // in the lawyer area, a top-level entry.
   videoMeeting: {
     path: 'services/video-meeting/',

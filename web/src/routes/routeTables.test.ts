@@ -76,7 +76,7 @@ describe('menus per spec §2', () => {
   });
 
   it('lawyer', () => {
-    // Issue 18 item 6 adds the lawyer's Video meetings to spec §2's menu.
+    // The video-meeting add-on adds the lawyer's Video meetings to spec §2's menu.
     expect(top(lawyerModule)).toEqual(['dashboard', 'cases', 'customers', 'statistics', 'freja-academy', 'video-meetings']);
   });
 

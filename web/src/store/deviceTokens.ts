@@ -1,7 +1,7 @@
 import { DEVICE_TOKENS_STORAGE_KEY } from '../config/constants';
 
 /**
- * Device tokens (issue 22): each completed sign-in answers with a signed
+ * Device tokens (lock-out-proof sign-in): each completed sign-in answers with a signed
  * `device_token` naming this browser for that account. Sent back with the
  * next password step for the same address, it lets the right password
  * through the account's cool-down that someone else's wrong guesses started,

@@ -193,7 +193,7 @@ export function pageTests(opts: { warning?: { mockReset: () => void } & ((...arg
   async function start<T extends Mounted>(user: object | null, replies: Record<string, Reply>, show: () => Promise<T>): Promise<T> {
     await ui?.unmount();
     signIn(user);
-    // Calls every customer page or the registration form makes on its own (issue 19: the texts to
+    // Calls every customer page or the registration form makes on its own (the texts to
     // accept after sign-in, the terms and privacy versions): answered unless the test says otherwise.
     fake.routes.set('GET /legal/pending/', () => ({ status: 200, body: [] }));
     fake.routes.set('GET /public/terms/', () => ({ status: 200, body: null }));

@@ -1,6 +1,6 @@
 /**
  * Countries of a case's address: ISO 3166-1 alpha-2 codes, named in the
- * reader's language by Intl.DisplayNames (issue 14). The server's list
+ * reader's language by Intl.DisplayNames. The server's list
  * (shared/src/domain/country.rs) holds the same codes; a Rust test checks.
  */
 export const COUNTRY_CODES = [

@@ -1,4 +1,4 @@
-//! Video meetings (issue 18 item 6) against the local stand-ins (AWS and
+//! Video meetings against the local stand-ins (AWS and
 //! providers), each test on its own table and provider stand-in: the lawyer
 //! offers times, the customer books one (once, under parallel requests;
 //! within the plan's limit), either side cancels, provider failures store

@@ -1,4 +1,4 @@
-//! The OpenAPI document is exact (issue 22, item 8): valid under
+//! The OpenAPI document is exact: valid under
 //! `openapi-spec-validator` (from the project venv, installed by
 //! `infra/lib.sh ensure_venv`), unique operationIds, security and 401 on every
 //! operation but the public ones.
@@ -76,7 +76,7 @@ fn the_document_passes_openapi_spec_validator() {
     assert!(out.status.success(), "openapi-spec-validator:\n{}", &text[..text.len().min(4000)]);
 }
 
-/// Issue 22, item 8: every operation documents, with the error schema, what
+/// Every operation documents, with the error schema, what
 /// its kind can answer: 404 when it addresses an object by path, 400 when it
 /// takes parameters or a body, 413 with a body, 406 and 429 exactly on the
 /// operations listed as loading a customer account or counting a limit.
@@ -128,7 +128,7 @@ fn every_operation_documents_the_errors_it_can_answer() {
     assert!(missing.is_empty(), "undocumented answers:\n{}", missing.join("\n"));
 }
 
-/// Issue 22, item 8: every request body has an example that fits its schema
+/// Every request body has an example that fits its schema
 /// (checked with the `jsonschema` Schemathesis brings into .venv), names
 /// every field its schema marks required, and every object body marks what
 /// it requires — but the bodies in [`NOTHING_REQUIRED`], whose fields are

@@ -75,7 +75,7 @@ async fn a_case_too_big_for_one_transaction_is_found_even_if_the_process_stops_a
     }
 }
 
-/// Issue 17: a counterpart's organisationsnummer is a certain hit, typed
+/// A counterpart's organisationsnummer is a certain hit, typed
 /// with or without dash or century, and so is a number written in the
 /// counterpart's text; a mistyped number (check digit) is refused on the form.
 #[tokio::test]

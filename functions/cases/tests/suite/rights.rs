@@ -1,4 +1,4 @@
-//! Issue 22, item 3: field-level rights on every write (the customer side
+//! Field-level rights on every write (the customer side
 //! never sets staff-only fields, on new cases as on edits) and object-level
 //! rights on every report (a lawyer reads only the hours of cases assigned
 //! to them).

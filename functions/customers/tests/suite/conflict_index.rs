@@ -137,7 +137,7 @@ async fn concurrent_creates_with_one_address_leave_one_customer_and_only_its_ind
         match status {
             StatusCode::CREATED => winners.push((name.to_string(), body["uid"].as_str().unwrap().to_string())),
             // More invitations to one address than its mail limit allows (5
-            // in 15 minutes, issue 22) are refused before they are tried.
+            // in 15 minutes) are refused before they are tried.
             StatusCode::TOO_MANY_REQUESTS => assert_eq!(body["message"], "too_many_requests", "{name}: {body}"),
             _ => assert_eq!((status, field(&body, "email")), (StatusCode::BAD_REQUEST, vec!["email_exists"]), "{name}: {body}"),
         }

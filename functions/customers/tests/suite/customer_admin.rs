@@ -280,7 +280,7 @@ async fn dropdowns() {
     assert_eq!(status, StatusCode::FORBIDDEN);
 }
 
-/// Issue 17: the customer lists and dropdowns find a customer by each
+/// The customer lists and dropdowns find a customer by each
 /// indexed word (first and last name, company name, e-mail, registration
 /// number with or without dash), through the words written in its
 /// transaction; a rename moves them; a one-letter search asks for more.

@@ -360,7 +360,7 @@ async fn the_list_pages_ten_newest_first_with_a_cursor() {
     assert_eq!(body["message"], "invalid_cursor");
 }
 
-/// Issue 17: a contact's personnummer is checked (Luhn) and makes the
+/// A contact's personnummer is checked (Luhn) and makes the
 /// contact a certain hit of the conflict search, with or without dash and
 /// century; editing the number moves the hit.
 #[tokio::test]

@@ -1,4 +1,4 @@
-//! Benchmark of the conflict search at a firm's size (issue 17; not a test:
+//! Benchmark of the conflict search at a firm's size (not a test:
 //! prints figures, asserts nothing).
 //!
 //! For each size given (number of parties, e.g. `1000 100000`), a fresh

@@ -1,4 +1,4 @@
-//! Benchmark (not a test; issue 16 item 5): loads cases and hour entries
+//! Benchmark (not a test): loads cases and hour entries
 //! (and the subscription rows of one sales person's customers)
 //! into the stand-in through the store (BatchWriteItem, 25 a call, with the
 //! counters they imply, computed by the same contribution functions the

@@ -1,4 +1,4 @@
-//! The operator's recount (issue 16 item 4): rebuilds every statistics
+//! The operator's recount: rebuilds every statistics
 //! counter the raw items tell (a Scan of the table), reports the
 //! differences from the stored counters, and with `--fix` rewrites them.
 //! Run through `infra/recount.sh`; the same environment as the functions

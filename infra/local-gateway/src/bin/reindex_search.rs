@@ -1,4 +1,5 @@
-//! One-off migration of issue 17: rebuilds every customer's search words
+//! One-off migration to the indexed customer search and identity-number
+//! conflict index: rebuilds every customer's search words
 //! and every party's conflict-index entries (new keys, identity numbers),
 //! as a save of each would. Idempotent. Run through `infra/reindex-search.sh`
 //! with the deployment's `TABLE_NAME` (and `AWS_ENDPOINT_URL` locally).

@@ -1,5 +1,5 @@
-//! `repair`: the one-off migration of items written before the bounds of
-//! issue 22 (see `local_gateway::repair`). Environment as the functions'
+//! `repair`: the one-off migration of items written before the bounds on
+//! numbers and dates (see `local_gateway::repair`). Environment as the functions'
 //! (TABLE_NAME, and AWS_ENDPOINT_URL for the local stand-in). `--dry-run`
 //! lists the changes without writing them.
 

@@ -1,4 +1,4 @@
-//! The authorization matrix (issue 22, item 10): EVERY operation of the
+//! The authorization matrix: EVERY operation of the
 //! OpenAPI document (reads, writes, operations with path parameters), called
 //! by each kind of caller, answers the status `infra/security/authz-matrix.csv`
 //! says. Path parameters address the objects of one seeded customer (a case,
@@ -139,7 +139,7 @@ async fn every_caller_gets_the_status_the_matrix_says() {
         }
     }
     // Every answer the matrix sees is one the document lists for the
-    // operation (issue 22, item 8).
+    // operation.
     let doc = serde_json::to_value(api_docs::document()).unwrap();
     for (op, row) in &actual {
         let (method, path) = op.split_once(' ').unwrap();

@@ -1,5 +1,5 @@
-//! The local gateway serves `web/dist` the way CloudFront does (issue 20,
-//! issue 22): gzip and brotli copies by Accept-Encoding, year-long immutable
+//! The local gateway serves `web/dist` the way CloudFront does:
+//! gzip and brotli copies by Accept-Encoding, year-long immutable
 //! caching of hashed assets, `no-cache` on the HTML, the static landing page
 //! at `/`, the security headers of the template's response-headers policies on
 //! every answer, and `no-store` on the API's.

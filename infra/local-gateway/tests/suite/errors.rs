@@ -1,4 +1,4 @@
-//! Issue 22, item 5: every error, from any layer (body too large, bad JSON,
+//! Every error, from any layer (body too large, bad JSON,
 //! a missing or malformed query parameter, invalid UTF-8 in a path, an
 //! over-long query string, method not allowed, no route, no token, a
 //! request over its deadline), is the JSON error shape of spec §8 with a key

@@ -197,14 +197,14 @@ async fn demo_cases_go_through_the_api_in_every_state_once() {
     assert_eq!(list(admin.clone(), "pending").await.len(), 6);
     assert!(list(admin.clone(), "pending").await.contains(&"Granskning av leverantörsavtal".to_string()));
     assert_eq!(list(lawyer.clone(), "available").await.len(), 5);
-    // With the cases of last month's history (issue 16) in progress and closed.
+    // With the cases of last month's history in progress and closed.
     let counts = [list(lawyer.clone(), "my").await.len(), list(lawyer.clone(), "closed").await.len()];
     assert_eq!(counts, [10, 10]);
     assert_eq!(list(sales.clone(), "all").await.len(), 10, "a first page of 27");
     assert_eq!(list(customer, "all").await.len(), 10, "a first page of 15");
     assert_eq!(list(customer2, "closed").await.len(), 5);
 
-    // The lawyer's hours (with last month's history, issue 16) were booked on
+    // The lawyer's hours (with last month's history) were booked on
     // each customer's consultancy hours.
     for (email, consumed) in [("customer@example.com", "48.25"), ("customer2@example.com", "54.25")] {
         let cust = state.store.find_user_by_email(email).await.unwrap().unwrap();
@@ -216,7 +216,7 @@ async fn demo_cases_go_through_the_api_in_every_state_once() {
         let u = state.store.find_user_by_email(email).await.unwrap().unwrap();
         assert!(state.store.get_staff(&u.uid).await.unwrap().is_some(), "{email}");
     }
-    // Case types and knowledge sectors are named in both languages (issue 14).
+    // Case types and knowledge sectors are named in both languages.
     let types = state.store.list_named(shared::store::catalogue::NamedKind::CaseType).await.unwrap();
     assert_eq!(types.len(), local_gateway::demo_cases::DEMO_CASE_TYPES.len());
     let sectors = state.store.list_named(shared::store::catalogue::NamedKind::KnowledgeSector).await.unwrap();

@@ -1,5 +1,5 @@
 //! Every operation that mails someone counts against that recipient's limit
-//! (issue 22, item 8: `MAIL_PER_RECIPIENT`), so no caller can flood an
+//! (`MAIL_PER_RECIPIENT`), so no caller can flood an
 //! address: the sign-in code, the customer's activation link at approval,
 //! and the first invitation of a new contact or customer (the resends of
 //! each are tested with their functions). Each test asserts only when its

@@ -1,4 +1,4 @@
-//! Issue 22, item 1: an item stored before the bounds (estimated hours of
+//! An item stored before the bounds (estimated hours of
 //! "92233720368547758,07") no longer takes the customer's case list down
 //! (it is skipped and logged), and the repair command makes it readable
 //! again.

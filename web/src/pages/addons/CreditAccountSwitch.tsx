@@ -1,4 +1,4 @@
-/** Customer details (admin, sales): the credit-information (Bisnode) account on or off (`customer/bisnode/{uid}/`, issue 18). */
+/** Customer details (admin, sales): the credit-information (Bisnode) account on or off (`customer/bisnode/{uid}/`). */
 import './texts';
 import { useEffect, useState } from 'react';
 import { Space, Switch, Typography } from 'antd';

@@ -1,5 +1,5 @@
 /**
- * Debt collection claims (issue 18 item 4), shown once the Inkasso account
+ * Debt collection claims, shown once the Inkasso account
  * is approved: register a claim (debtor, amount in SEK, invoice number, due
  * date, invoice PDF) and the list of claims with the status the provider
  * reports (asked again each time the list is read).

@@ -49,7 +49,7 @@ function open(state: string | null) {
   });
 }
 
-describe('Inkasso (issue 18 item 4)', { timeout: 180_000 }, () => {
+describe('Inkasso: debt collection', { timeout: 180_000 }, () => {
   it('an undecided application says to come back and asks again; approved, the claims appear', async () => {
     const { $, waitFor, click, container } = await open('applied');
     await waitFor(() => $('inkasso-state'), 'state');

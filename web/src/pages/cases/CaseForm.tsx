@@ -111,7 +111,7 @@ export default function CaseForm({ titleKey }: { titleKey: string }) {
   const staff = via === 'staff';
   const [form] = Form.useForm<Values>();
   const [typeList, setTypeList] = useState<NamedEntry[]>([]);
-  // Case types and countries are named in the reader's language (issue 14).
+  // Case types and countries are named in the reader's language.
   const types = useMemo(() => typeList.map((x) => ({ value: x.id, label: namedIn(x, lang) })), [typeList, lang]);
   const countries = useMemo(() => countryOptions(lang), [lang]);
   const [sectorList, setSectorList] = useState<NamedEntry[]>([]);
@@ -263,7 +263,7 @@ export default function CaseForm({ titleKey }: { titleKey: string }) {
             </Col>
             {!customerSide && (
               <Col xs={24} md={12}>
-                {/* The legal statistics count cases by type and knowledge sector (issue 16). */}
+                {/* The legal statistics count cases by type and knowledge sector. */}
                 <Form.Item name="knowledge_sector" label={t('fields.knowledge_sector')}>
                   <Select allowClear showSearch={FOLDED_SEARCH} options={sectors} data-testid="case-knowledge-sector" />
                 </Form.Item>
@@ -275,7 +275,7 @@ export default function CaseForm({ titleKey }: { titleKey: string }) {
                 label={t('fields.estimated_hours')}
                 extra={customerSide ? t('form.hoursOptional') : undefined}
                 rules={[
-                  // The customer side may leave the estimate to the firm (issue 14).
+                  // The customer side may leave the estimate to the firm.
                   ...(customerSide ? [] : req('form.hoursRequired')),
                   { validator: (_, v) => (!v || (parseHours(v) ?? 0) >= 0.01 ? Promise.resolve() : Promise.reject(new Error(t('hours.invalid')))) },
                 ]}

@@ -24,7 +24,7 @@ function recorded<T>(value: string): T | null {
 
 /**
  * A recorded value as the user reads it: a status by its §4 display name, hours in their language,
- * the case type and the address's country in their language (issue 14).
+ * the case type and the address's country in their language.
  */
 export function Value({ field, value }: { field: string; value: string | null }) {
   const { i18n } = useTranslation();

@@ -36,7 +36,7 @@ function tabDot(tab: CaseTab): string | undefined {
 const withSlash = (p: string) => (p.endsWith('/') ? p : `${p}/`);
 
 /**
- * A role's case lists as one page (issue 14): a tab per list in the URL (the
+ * A role's case lists as one page: a tab per list in the URL (the
  * spec §2 route), a search box (case number, subject, customer, counterpart)
  * and the created-date sort in the query string, so Back returns to the same
  * list; 10 at a time, key-paged.

@@ -62,7 +62,7 @@ describe('the customer side edits its drafts', { timeout: 180_000 }, () => {
     expect(name.textContent).toBe('2026-000007 · Lease dispute · Acme AB');
   });
 
-  it('the history shows a changed case type and address country in the reader language (issue 14)', async () => {
+  it('the history shows a changed case type and address country in the reader language', async () => {
     const entry = (field: string, before: string, after: string) => ({ case_uid: 'case-1', at: '2026-11-23T10:00:00Z', by: 'adm-1', by_name: 'Ada Admin', field, before, after });
     const r = await page.render('/user/cases/history/case-1', customer, {
       ...common,
@@ -83,7 +83,7 @@ describe('the customer side edits its drafts', { timeout: 180_000 }, () => {
     expect(text).not.toContain('{"id"');
   });
 
-  it('the details of every role link to the case history (issue 14: the sales person too)', async () => {
+  it('the details of every role link to the case history (the sales person too)', async () => {
     const sales = { email: 's@example.com', id: 5, is_staff: false, user_type: 2, full_name: 'Sara Säljare', uid: 'sp-1', image: 'not set' };
     const r = await page.render('/sales/cases/details/case-1', sales, common);
     await r.waitFor(() => r.$('case-edit'), 'details');

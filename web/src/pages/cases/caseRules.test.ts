@@ -7,7 +7,7 @@ describe('case rules per role', () => {
   it('creates through the call each role may use', () => {
     expect(ROLES.map(createViaOf)).toEqual(['staff', 'lawyer', 'staff', 'customer', 'customer']);
   });
-  it('has the case tabs of issue 14 per role, each a route of the role', () => {
+  it('has the case tabs per role, each a route of the role', () => {
     const words = Object.fromEntries(ROLES.map((r) => [r, CASE_TABS[r].map((t) => t.word)]));
     expect(words).toEqual({
       admin: ['mine', 'pending', 'available', 'active', 'closed'],

@@ -23,7 +23,7 @@ export interface CaseTab {
 }
 
 /**
- * Each role's case tabs (issue 14, spec §2 routes, §4 words and colours):
+ * Each role's case tabs (spec §2 routes, §4 words and colours):
  * admin my cases, pending, available, in progress, closed; lawyer my cases,
  * pending, available, closed; sales all, pending (draft), available, closed;
  * customer and contact active, closed, pending (draft).

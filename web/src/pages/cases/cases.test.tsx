@@ -46,7 +46,7 @@ describe('case screens', { timeout: 180_000 }, () => {
     await r.waitFor(() => r.$('case-link-One'), 'rows');
     const chips = [...r.container.querySelectorAll('[data-testid="case-status"]')].map((e) => e.textContent);
     expect(chips).toEqual(['Available', 'Pending']);
-    // Case types in the reader's language (issue 14); no English name: the Swedish one.
+    // Case types in the reader's language; no English name: the Swedish one.
     const rows = [...r.container.querySelectorAll('tr[data-row-key]')].map((e) => e.textContent ?? '');
     expect(rows[0]).toContain('Tenancy law');
     expect(rows[1]).toContain('Arbetsrätt');

@@ -147,7 +147,7 @@ export default function ConflictResults({ titleKey }: { titleKey: string }) {
                         )}
                       </Space>
                       <div style={{ width: 120 }} aria-label={t('score')}>
-                        {/* A high score is a warning for a conflict check: never antd's green 'done' tick (issue 14). */}
+                        {/* A high score is a warning for a conflict check: never antd's green 'done' tick. */}
                         <Progress
                           percent={scorePercent(hit.score)}
                           size="small"

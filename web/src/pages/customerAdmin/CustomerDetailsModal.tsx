@@ -16,7 +16,7 @@ import { closeCustomerDetails, useCustomerDetailsState } from '../../store/custo
 import CustomerSubscriptionsTable from '../subscriptions/CustomerSubscriptionsTable';
 import CustomerLinks from './CustomerLinks';
 
-/** Issue 18: the credit-information account switch (admin, sales), loaded with its texts only when shown. */
+/** The credit-information account switch (admin, sales), loaded with its texts only when shown. */
 const CreditAccountSwitch = lazy(() => import('../addons/CreditAccountSwitch'));
 
 /** Country id 1 is the only one offered (Sweden). */

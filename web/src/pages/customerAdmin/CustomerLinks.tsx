@@ -5,7 +5,7 @@ import { roleOfPath } from '../../auth/roles';
 import type { RouteId } from '../../routes/catalogue';
 import { hasRoute, pathFor } from '../../routes/pathFor';
 
-/** Where staff go from a customer (issue 14): its details page, edit, packages, company users, department. */
+/** Where staff go from a customer: its details page, edit, packages, company users, department. */
 const LINKS: Array<{ id: RouteId; param: 'customer_uid' | 'profile_uid'; label: string }> = [
   { id: 'customerDetails', param: 'customer_uid', label: 'links.details' },
   { id: 'customerUpdate', param: 'profile_uid', label: 'links.edit' },

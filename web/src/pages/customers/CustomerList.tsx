@@ -21,7 +21,7 @@ import { formatDateTime } from '../../format';
 /** Who looks at the list: admin acts on customers, sales persons edit them, lawyers only read. */
 export type ListViewer = 'admin' | 'sales' | 'lawyer';
 
-/** The customer lists of each viewer, as tabs (issue 14: lawyers reach inactive customers, sales all/active/inactive). */
+/** The customer lists of each viewer, as tabs (lawyers reach inactive customers, sales all/active/inactive). */
 const CUSTOMER_TABS: Record<ListViewer, Array<{ route: RouteId; label: string; badge?: 'pending_customers' }>> = {
   admin: [
     { route: 'customersActive', label: 'tabs.active' },

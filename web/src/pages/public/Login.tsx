@@ -1,6 +1,6 @@
 import Button from 'antd/es/button';
 // Input and Password from their own modules: antd's `input` barrel also brings Search, TextArea, OTP and
-// Group (with Space) to the first page (issue 20).
+// Group (with Space) to the first page (its budget).
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import LockOutlined from '@ant-design/icons/es/icons/LockOutlined';
@@ -11,10 +11,10 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { isInlineError, serverMessages } from '../../api/formErrors';
 import { login } from '../../auth/flow';
 import { isEmail, trimValue } from '../../auth/validation';
-// antd's Alert is not on the first page's budget (issue 20): it loads with the first submit, so it is
+// antd's Alert is not on the first page's budget: it loads with the first submit, so it is
 // there when a failed sign-in answers, or with a notice to show.
 import MessageAlert, { loadMessageAlert } from '../../components/LazyMessageAlert';
-// No antd Form (issue 20): its fields drawn as Form.Item draws them.
+// No antd Form (the page's budget): its fields drawn as Form.Item draws them.
 import Field, { fieldAria } from '../../components/PlainField';
 import { PublicCard, PublicLead, PublicTitle } from '../../components/PublicCard';
 import { translateServerMessage } from '../../i18n';

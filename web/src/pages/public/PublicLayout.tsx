@@ -9,7 +9,7 @@ import { HEADER_HEIGHT } from '../../config/constants';
  * Shell of the public pages: header with logo and language switch. Plain
  * elements drawn as antd's Layout with the theme's header (styles.css
  * `.public-layout`): antd's Layout would put its component and style code on
- * the login page's budget (issue 20); the role areas keep antd's Layout.
+ * the login page's budget; the role areas keep antd's Layout.
  */
 export default function PublicLayout({ titleKey, children }: { titleKey: string; children: ReactNode }) {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 import Button from 'antd/es/button';
-// As on the login page (issue 20: ≤ 200 KiB before the form is usable): Input and Password from their own
+// As on the login page (its budget: ≤ 200 KiB before the form is usable): Input and Password from their own
 // modules; no antd Form, Row/Col, Select, Radio, Checkbox or Result (native controls drawn as antd's,
 // styles.css `.plain-*`); the Alert and the done screen load with the first submit.
 import Input from 'antd/es/input/Input';
@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/errors';
 // The API's modules load with the API client's Amplify (api/client.ts `loadApi`), which every call here waits
-// for anyway: the form is usable before them (issue 20, src/budget.test.ts).
+// for anyway: the form is usable before them (src/budget.test.ts).
 const customersApi = () => import('../../api/customers');
 const contentApi = () => import('../../api/content');
 import type { BusinessSector, RegistrationInput } from '../../types/customers';

@@ -1,5 +1,5 @@
 /**
- * The five statistics pages (spec §1, §2; issue 16): a period filter (this
+ * The five statistics pages (spec §1, §2): a period filter (this
  * month, last month, this year, a custom range of Stockholm days), the
  * charts (lazily loaded), the table beneath and its CSV and Excel exports.
  * Which page it is follows from the route's title key.
@@ -44,7 +44,7 @@ export default function StatisticsPage({ titleKey }: { titleKey: string }) {
     if (period.period === 'custom' && !(period.from && period.to)) return;
     let live = true;
     setLoading(true);
-    // The reader's language names the case types of the legal figures (issue 14).
+    // The reader's language names the case types of the legal figures.
     fetchStatistic(path, period, i18n.language)
       .then((d) => live && setData(d))
       .catch(() => live && setData(null))

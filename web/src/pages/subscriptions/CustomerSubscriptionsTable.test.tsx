@@ -62,7 +62,7 @@ describe('format helpers', () => {
     expect(format.limitText(row({ hour: 60 }))).toBe('60 tim');
     // a bare service named in the reader's language, not as stored
     expect(format.rowName(row({ service: { id: 4, name: 'Incasso' }, service_plan: null, packages: null }))).toMatch(/^Inkasso/);
-    // decimals by the active language (issue 14)
+    // decimals by the active language
     document.documentElement.lang = 'en';
     expect(format.consumedText(row({ hour: 2.5, consumed_hour: 0.25 }))).toBe('0.25h/2.5h');
     document.documentElement.lang = lang;

@@ -65,7 +65,7 @@ export default function CustomerSubscriptionsTable({ rows, loading, onChanged }:
     { title: t('columns.limit'), key: 'limit', render: (_, r) => <span data-testid={`sub-limit-${r.id}`}>{limitText(r)}</span> },
     { title: t('columns.consumed'), key: 'consumed', render: (_, r) => <span data-testid={`sub-consumed-${r.id}`}>{consumedText(r)}</span> },
     {
-      // What is left: limit − consumed, with a bar of what is used (issue 14).
+      // What is left: limit − consumed, with a bar of what is used.
       title: t('columns.left'),
       key: 'left',
       render: (_, r) => {

@@ -1,7 +1,7 @@
 /**
  * The subscriptions table's dialogs (change a service, its automatic update date, a CSV time report):
  * loaded when one is opened (CustomerSubscriptionsTable.tsx), as their DatePicker and Form are not needed
- * to show the table on the customer's dashboard (issue 20).
+ * to show the table on the customer's dashboard (its budget).
  */
 import { Button, DatePicker, Form, Input, Modal } from 'antd';
 import type { Dayjs } from 'dayjs';

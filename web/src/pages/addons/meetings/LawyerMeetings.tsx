@@ -1,5 +1,5 @@
 /**
- * The lawyer's video meetings (issue 18 item 6): offer times (start in
+ * The lawyer's video meetings: offer times (start in
  * Swedish time, 30/45/60 minutes, within the next 90 days; the server
  * refuses overlaps), remove a free one, see the booked ones (customer, case,
  * time, link) and cancel one (the customer is notified).

@@ -1,5 +1,5 @@
 /**
- * The dashboards' upcoming video meetings (issue 18 item 6): the customer's
+ * The dashboards' upcoming video meetings: the customer's
  * and contact's booked meetings (when the service is bought), the lawyer's
  * booked times; each with its link, and a link to the meeting list.
  */

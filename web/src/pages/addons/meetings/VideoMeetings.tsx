@@ -1,5 +1,5 @@
 /**
- * Video meeting (spec §2 `services/video-meeting/`, issue 18 item 6), for the
+ * Video meeting (spec §2 `services/video-meeting/`), for the
  * customer and its contacts with the service: pick a case that has a lawyer,
  * book one of the lawyer's free times (one use of the plan), open the
  * meeting's link, cancel (the time becomes free again).

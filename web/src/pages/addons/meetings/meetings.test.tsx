@@ -52,7 +52,7 @@ function open(path: string, user: object, rows: unknown[], meetings: unknown[] =
   });
 }
 
-describe('video meetings (issue 18 item 6)', { timeout: 180_000 }, () => {
+describe('video meetings', { timeout: 180_000 }, () => {
   it('without the plan, customer and contact see the promotion and nothing is asked', async () => {
     for (const [path, user] of [
       ['/user/services/video-meeting/', customer],

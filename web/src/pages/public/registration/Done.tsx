@@ -1,6 +1,6 @@
 /**
  * The registration page's done screen (antd's Result): loaded with the first
- * submit, not before the form is usable (issue 20: the page's 200 KiB budget).
+ * submit, not before the form is usable (the page's 200 KiB budget).
  */
 import Button from 'antd/es/button';
 import Result from 'antd/es/result';

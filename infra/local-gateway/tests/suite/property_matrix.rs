@@ -1,15 +1,19 @@
 //! The property-level matrix, beside the authorization matrix: EVERY read
-//! (GET) operation of the OpenAPI document, called by each kind of caller,
-//! shows exactly the staff-only or foreign properties that
-//! `infra/security/property-matrix.csv` says. The seeded world's case gets
-//! an internal description and a lawyer's note, an external lawyer with an
-//! hourly rate is added, and each property is found in an answer by a
-//! marker only it carries:
+//! (GET) and write (POST, PUT, PATCH) operation of the OpenAPI document,
+//! called by each kind of caller, shows exactly the staff-only or foreign
+//! properties that `infra/security/property-matrix.csv` says. The seeded
+//! world's case gets an internal description and a lawyer's note, an
+//! external lawyer with an hourly rate is added, and each property is found
+//! in an answer by a marker only it carries:
 //! - `internal`: the case's short internal description,
 //! - `note`: the lawyer's internal note on the case,
 //! - `rate`: the external lawyer's hourly rate,
 //! - `subscriptions`: the customer's subscription row (its name),
 //! - `other_tenant`: the other customer (its uid or e-mail).
+//!
+//! Reads share one copy of that world; each write cell runs on a fresh copy
+//! (as in the authorization matrix), so a write answers with what it made or
+//! changed from the same starting point for every caller.
 //!
 //! A cell is the properties seen (`+`-joined), `-` for an answer without
 //! any, or the status when the call is refused. Besides the table, what must
@@ -77,21 +81,42 @@ fn properties(body: &[u8], other: &[String]) -> Vec<&'static str> {
     seen
 }
 
-fn get_operations() -> Vec<String> {
+/// Every read and write operation of the document, by path then method
+/// (DELETE answers carry no data).
+fn operations() -> Vec<(String, String)> {
     let doc = serde_json::to_value(api_docs::document()).unwrap();
-    let mut out: Vec<String> =
-        doc["paths"].as_object().unwrap().iter().filter(|(_, item)| item.get("get").is_some()).map(|(p, _)| p.clone()).collect();
-    out.sort();
+    let mut out = vec![];
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        for method in item.as_object().unwrap().keys() {
+            if ["get", "put", "post", "patch"].contains(&method.as_str()) {
+                out.push((method.clone(), path.clone()));
+            }
+        }
+    }
+    out.sort_by(|a, b| (&a.1, &a.0).cmp(&(&b.1, &b.0)));
     out
+}
+
+/// The matrix's cell for one answer.
+fn cell(status: axum::http::StatusCode, body: &[u8], other: &[String]) -> String {
+    if !status.is_success() {
+        return status.as_u16().to_string();
+    }
+    let seen = properties(body, other);
+    if seen.is_empty() {
+        "-".to_string()
+    } else {
+        seen.join("+")
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn every_caller_sees_only_the_properties_the_matrix_says() {
-    let world = seed().await;
-    let (state, router) = copy(&world).await;
-    let ids = &world.ids;
-    let admin = world.tokens["admin"].clone().unwrap();
-    let lawyer = world.tokens["lawyer"].clone().unwrap();
+    let mut seeded = seed().await;
+    let (state, router) = copy(&seeded).await;
+    let ids = &seeded.ids;
+    let admin = seeded.tokens["admin"].clone().unwrap();
+    let lawyer = seeded.tokens["lawyer"].clone().unwrap();
     let call = |token: &str, m: Method, path: &str, body: Option<Value>| {
         let (router, token, path) = (router.clone(), token.to_string(), path.to_string());
         async move { testkit::call(&router, m, &path, Some(&token), body).await }
@@ -112,7 +137,7 @@ async fn every_caller_sees_only_the_properties_the_matrix_says() {
     local_gateway::seed::seed_accounts(&state, &local_gateway::seed::E2E_ACCOUNTS).await.unwrap();
     let mut tokens: BTreeMap<&str, String> = BTreeMap::new();
     for caller in ["customer", "contact", "lawyer", "sales_person", "admin"] {
-        tokens.insert(caller, world.tokens[caller].clone().unwrap());
+        tokens.insert(caller, seeded.tokens[caller].clone().unwrap());
     }
     for (caller, email) in
         [("contact_all", "contact-admin@example.com"), ("lawyer_other", "lawyer2@example.com"), ("lawyer_external", email)]
@@ -120,66 +145,75 @@ async fn every_caller_sees_only_the_properties_the_matrix_says() {
         let user = state.store.find_user_by_email(email).await.unwrap().unwrap_or_else(|| panic!("{email}"));
         tokens.insert(caller, shared::services::credentials::start_session(&state, &user).await.unwrap().access_token);
     }
-    let other = world.template.store.find_user_by_email(local_gateway::seed::DEMO_CUSTOMER2_EMAIL).await.unwrap().unwrap();
+    let other = seeded.template.store.find_user_by_email(local_gateway::seed::DEMO_CUSTOMER2_EMAIL).await.unwrap().unwrap();
     let other = Arc::new(vec![other.uid.clone(), other.email.clone()]);
+    // This world (staff data, accounts and sessions included) is what every
+    // write cell starts from.
+    let world =
+        Arc::new(World { items: scan(&state).await, template: state, ids: std::mem::take(&mut seeded.ids), tokens: seeded.tokens.clone() });
+    let tokens = Arc::new(tokens);
 
-    let operations = get_operations();
-    let mut cells = tokio::task::JoinSet::new();
+    let operations = operations();
+    let mut rows = tokio::task::JoinSet::new();
     let limit = Arc::new(tokio::sync::Semaphore::new(4));
-    for (row, path) in operations.iter().enumerate() {
-        for (col, caller) in CALLERS.iter().enumerate() {
-            let (router, token, other, limit) = (router.clone(), tokens[caller].clone(), other.clone(), limit.clone());
-            let (uri, _) = request("get", path, ids);
-            cells.spawn(async move {
-                let _permit = limit.acquire().await.unwrap();
-                let (status, _, body) = testkit::call_bytes(&router, Method::GET, &uri, Some(&token), None).await;
-                let cell = if !status.is_success() {
-                    status.as_u16().to_string()
-                } else {
-                    let seen = properties(&body, &other);
-                    if seen.is_empty() {
-                        "-".to_string()
-                    } else {
-                        seen.join("+")
-                    }
+    for (row, (method, path)) in operations.iter().cloned().enumerate() {
+        let (world, reads, tokens, other, limit) = (world.clone(), router.clone(), tokens.clone(), other.clone(), limit.clone());
+        rows.spawn(async move {
+            let _permit = limit.acquire().await.unwrap();
+            let m = Method::from_bytes(method.to_uppercase().as_bytes()).unwrap();
+            // A write row starts on a fresh copy and takes a new one after
+            // every cell that may have changed it (a refused call changes nothing).
+            let mut router = if method == "get" { Some(reads) } else { None };
+            let mut cells = vec![];
+            for caller in CALLERS {
+                let current = match router.take() {
+                    Some(r) => r,
+                    None => copy(&world).await.1,
                 };
-                (row, col, cell)
-            });
-        }
+                let (uri, body) = request(&method, &path, &world.ids);
+                let (status, _, answer) = testkit::call_bytes(&current, m.clone(), &uri, Some(&tokens[caller]), body).await;
+                if method == "get" || status.is_client_error() {
+                    router = Some(current);
+                }
+                cells.push(cell(status, &answer, &other));
+            }
+            (row, cells)
+        });
     }
-    let mut actual: Vec<Vec<String>> = vec![vec![String::new(); CALLERS.len()]; operations.len()];
-    while let Some(done) = cells.join_next().await {
-        let (row, col, cell) = done.unwrap();
-        actual[row][col] = cell;
+    let mut actual: Vec<Vec<String>> = vec![vec![]; operations.len()];
+    while let Some(done) = rows.join_next().await {
+        let (row, cells) = done.unwrap();
+        actual[row] = cells;
     }
+    let labels: Vec<String> = operations.iter().map(|(m, p)| format!("{} {p}", m.to_uppercase())).collect();
 
     // What must never happen, whatever the table says.
     let mut broken = vec![];
-    for (path, row) in operations.iter().zip(&actual) {
+    for (op, row) in labels.iter().zip(&actual) {
         for (caller, cell) in CALLERS.iter().zip(row) {
             let seen: Vec<&str> = cell.split('+').collect();
             if CUSTOMER_SIDE.contains(caller) {
                 for staff_only in ["internal", "note", "rate", "other_tenant"] {
                     if seen.contains(&staff_only) {
-                        broken.push(format!("GET {path}: {caller} sees {staff_only}"));
+                        broken.push(format!("{op}: {caller} sees {staff_only}"));
                     }
                 }
             }
             if *caller == "lawyer_external" && seen.contains(&"subscriptions") {
-                broken.push(format!("GET {path}: an external lawyer sees the customer's subscriptions"));
+                broken.push(format!("{op}: an external lawyer sees the customer's subscriptions"));
             }
         }
     }
     let account = CALLERS.iter().position(|c| *c == "lawyer_external").unwrap();
-    let at = operations.iter().position(|p| p == "/api/customer/{uid}/").expect("GET /api/customer/{uid}/");
+    let at = labels.iter().position(|p| p == "GET /api/customer/{uid}/").expect("GET /api/customer/{uid}/");
     if actual[at][account] != "403" {
         broken.push(format!("GET /api/customer/{{uid}}/: an external lawyer got {}, not 403", actual[at][account]));
     }
 
     let render = || {
         let mut s = format!("operation,{}\n", CALLERS.join(","));
-        for (path, row) in operations.iter().zip(&actual) {
-            s.push_str(&format!("GET {path},{}\n", row.join(",")));
+        for (op, row) in labels.iter().zip(&actual) {
+            s.push_str(&format!("{op},{}\n", row.join(",")));
         }
         s
     };
@@ -190,8 +224,7 @@ async fn every_caller_sees_only_the_properties_the_matrix_says() {
     let expected = std::fs::read_to_string(table_path()).expect("infra/security/property-matrix.csv");
     let expected_rows: BTreeMap<&str, &str> = expected.lines().skip(1).filter_map(|l| l.split_once(',')).collect();
     let mut differences = vec![];
-    for (path, row) in operations.iter().zip(&actual) {
-        let op = format!("GET {path}");
+    for (op, row) in labels.iter().zip(&actual) {
         let got = row.join(",");
         match expected_rows.get(op.as_str()) {
             Some(want) if *want == got => {}
@@ -200,7 +233,7 @@ async fn every_caller_sees_only_the_properties_the_matrix_says() {
         }
     }
     for op in expected_rows.keys() {
-        if !operations.iter().any(|p| format!("GET {p}") == *op) {
+        if !labels.iter().any(|l| l == op) {
             differences.push(format!("{op}: in the table, not in the document"));
         }
     }

@@ -28,25 +28,19 @@ else
   unset STAND_IN_STATE
 fi
 
-ensure_venv
-build_web
-log "building the local gateway"
-cargo build --quiet -p local-gateway
-
-log "starting the local AWS stand-in on 127.0.0.1:$MOTO_PORT"
-start_stand_in "$MOTO_PORT" "$MOTO_LOG"
-[ -n "${STAND_IN_STATE:-}" ] && grep '^stand-in: .*state' "$MOTO_LOG" || true
-
 GATEWAY_PID=""
+BUILD_PID=""
 STOPPED=""
 stop_all() {
   [ -n "$STOPPED" ] && return
   STOPPED=1
+  [ -n "$BUILD_PID" ] && kill "$BUILD_PID" 2>/dev/null || true
   [ -n "$GATEWAY_PID" ] && kill "$GATEWAY_PID" 2>/dev/null || true
   [ -n "$GATEWAY_PID" ] && wait "$GATEWAY_PID" 2>/dev/null || true
+  [ -n "${MOTO_PID:-}" ] || return 0
   local logged alive=""
   logged=$(wc -l <"$MOTO_LOG")
-  [ -n "${MOTO_PID:-}" ] && kill -0 "$MOTO_PID" 2>/dev/null && alive=1
+  kill -0 "$MOTO_PID" 2>/dev/null && alive=1
   [ -n "${STAND_IN_STATE:-}" ] && [ -n "$alive" ] && log "stopping the stand-in (saving its state to $STAND_IN_STATE)"
   stop_stand_in
   [ -n "${STAND_IN_STATE:-}" ] || return 0
@@ -61,6 +55,24 @@ stop_all() {
 trap stop_all EXIT
 trap 'stop_all; exit 130' INT
 trap 'stop_all; exit 143' TERM
+
+# The gateway's build is most of a first start (a debug build of every
+# function): it runs in the background while the stand-in is installed and
+# started and the web app is built or reused (ensure_web_dist: by a digest of
+# its sources, no npm install when unchanged).
+log "building the local gateway (in the background)"
+cargo build --quiet -p local-gateway &
+BUILD_PID=$!
+ensure_venv --stand-in
+log "starting the local AWS stand-in on 127.0.0.1:$MOTO_PORT"
+start_stand_in "$MOTO_PORT" "$MOTO_LOG"
+[ -n "${STAND_IN_STATE:-}" ] && grep '^stand-in: .*state' "$MOTO_LOG" || true
+ensure_web_dist
+log "waiting for the gateway's build"
+build_status=0
+wait "$BUILD_PID" || build_status=$?
+BUILD_PID=""
+[ "$build_status" = 0 ] || { log "building the local gateway failed (exit $build_status)"; exit 1; }
 
 export TABLE_NAME=${TABLE_NAME:-legal-platform}
 export DOCUMENTS_BUCKET=${DOCUMENTS_BUCKET:-legal-platform-documents}

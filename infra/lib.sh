@@ -30,6 +30,14 @@ ensure_venv() {
     [ -n "$moto_installed" ] && log "moto $moto_installed in .venv, the stand-in needs $MOTO_PIN"
     missing+=("moto[server]==$MOTO_PIN")
   fi
+  # dev.sh needs only the stand-in: the test tools below are left to the first test run.
+  if [ "${1:-}" = "--stand-in" ]; then
+    if [ ${#missing[@]} -gt 0 ]; then
+      log "installing into .venv: ${missing[*]}"
+      "$VENV/bin/pip" install --quiet --disable-pip-version-check "${missing[@]}"
+    fi
+    return 0
+  fi
   [ -x "$VENV/bin/cfn-lint" ] || missing+=("cfn-lint==1.58.*")
   "$VENV/bin/python" -c 'import openapi_spec_validator' 2>/dev/null || missing+=("openapi-spec-validator==0.9.*")
   # The generated fuzz of every operation (issue 22, item 10: infra/fuzz.sh).
@@ -67,6 +75,55 @@ build_web() {
   ensure_web_deps
   log "building the web app"
   (cd "$ROOT/web" && npm run build --silent)
+}
+
+# A digest of everything the web build reads: the web app's files (tracked or
+# new, not ignored; the browser and unit tests left out, they are not built)
+# and the dependency lock. Same digest, same dist/.
+web_source_hash() {
+  python3 - "$ROOT" <<'PY'
+import hashlib, os, re, subprocess, sys
+root = sys.argv[1]
+names = subprocess.run(["git", "-C", root, "ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", "web"],
+                       check=True, capture_output=True).stdout.decode().split("\0")
+skip = re.compile(r"^web/(e2e/|src/test/|README\.md$)|\.test\.tsx?$")
+digest = hashlib.sha256()
+for name in sorted(set(names)):
+    path = os.path.join(root, name)
+    # Not the node_modules link some clones have, nor a file deleted but not yet committed.
+    if not name or skip.search(name) or os.path.islink(path) or not os.path.isfile(path):
+        continue
+    digest.update(name.encode() + b"\0" + hashlib.sha256(open(path, "rb").read()).digest())
+print(digest.hexdigest()[:32])
+PY
+}
+
+# web/dist for dev.sh, built only when its sources changed: kept when
+# web/dist/.source-hash matches, else copied from this machine's cache of
+# earlier builds (another clone's or branch's, by digest: no npm ci, no build),
+# else built without the type check (test.sh runs it) and put in the cache
+# (the last three builds are kept).
+ensure_web_dist() {
+  local hash cache dist="$ROOT/web/dist"
+  hash=$(web_source_hash)
+  cache="${XDG_CACHE_HOME:-$HOME/.cache}/legal-platform/web-dist"
+  if [ "$(cat "$dist/.source-hash" 2>/dev/null)" = "$hash" ]; then
+    log "web app unchanged since its last build ($hash): reused"
+    return 0
+  fi
+  if [ -f "$cache/$hash/.source-hash" ]; then
+    log "web app $hash built before on this machine: copied from $cache"
+    rm -rf "$dist" && cp -a "$cache/$hash" "$dist"
+    return 0
+  fi
+  ensure_web_deps
+  log "building the web app ($hash)"
+  (cd "$ROOT/web" && npx vite build --logLevel warn)
+  printf '%s\n' "$hash" >"$dist/.source-hash"
+  mkdir -p "$cache"
+  rm -rf "$cache/$hash.tmp" && cp -a "$dist" "$cache/$hash.tmp" && mv "$cache/$hash.tmp" "$cache/$hash"
+  # Newest three stay.
+  ls -1dt "$cache"/*/ 2>/dev/null | tail -n +4 | xargs -r rm -rf
 }
 
 ensure_chromium() {

@@ -70,6 +70,85 @@ function preloadDefaultLanguage(): Plugin {
 }
 
 /**
+ * Hints for the first page of a role path: `assets/hints-[hash].js`, a small module script that index.html runs
+ * as soon as it arrives (async, before the entry has loaded), adds `<link rel=modulepreload>` for what the page
+ * at its address will load next, so those chunks come in parallel with the entry instead of after it (the entry
+ * runs first, then the router asks for the area): for a signed-in visitor at a role's prefix, the area's shell,
+ * the areas' texts in the visitor's language, the API client (and the customer's home page); for an English
+ * visitor, the English texts. Nothing for a visitor without a session (the area would send them to /login).
+ * An external script, not inline: the Content-Security-Policy allows no inline script.
+ */
+function roleHints(): Plugin {
+  return {
+    name: 'role-hints',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const html = bundle['index.html'];
+      if (!html || html.type !== 'asset') return;
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const find = (test: (c: (typeof chunks)[number]) => boolean, what: string) => {
+        const chunk = chunks.find(test);
+        if (!chunk) this.error(`role hints: no chunk for ${what} (vite.config.ts roleHints)`);
+        return chunk;
+      };
+      const byFacade = (path: string) => find((c) => !!c.facadeModuleId?.endsWith(path), path);
+      // A chunk with its static imports and their CSS.
+      const closure = (roots: (typeof chunks)[number][]) => {
+        const files = new Set<string>();
+        const stack = [...roots];
+        while (stack.length) {
+          const c = stack.pop()!;
+          if (files.has(c.fileName)) continue;
+          files.add(c.fileName);
+          c.viteMetadata?.importedCss.forEach((f) => files.add(f));
+          for (const f of c.imports) {
+            const next = bundle[f];
+            if (next?.type === 'chunk') stack.push(next);
+          }
+        }
+        return files;
+      };
+      const source = html.source.toString();
+      // What index.html loads already (the entry, its imports, the default language's chunk).
+      const loaded = new Set([...source.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((m) => m[1]));
+      const list = (...roots: (typeof chunks)[number][]) => [...closure(roots)].filter((f) => !loaded.has(f)).sort();
+      const area = find((c) => c.moduleIds.some((id) => /[\\/]src[\\/]app[\\/]RoleArea\.tsx$/.test(id)), 'src/app/RoleArea.tsx');
+      const amplify = byFacade('/src/api/amplify.ts');
+      const home = byFacade('/src/pages/subscriptions/CustomerHome.tsx');
+      const texts = { sv: byFacade('/src/i18n/area.sv.ts'), en: byFacade('/src/i18n/area.en.ts') };
+      const staff = (lang: 'sv' | 'en') => list(area, amplify, texts[lang]);
+      const customer = (lang: 'sv' | 'en') => list(area, amplify, texts[lang], home);
+      const hints = {
+        en: list(byFacade('/src/i18n/bundle.en.ts')),
+        areas: Object.fromEntries(
+          (['/admin/', '/lawyer/', '/sales/', '/user/', '/customer_contact/'] as const).map((prefix) => {
+            const files = prefix === '/user/' || prefix === '/customer_contact/' ? customer : staff;
+            return [prefix, { sv: files('sv'), en: files('en') }];
+          }),
+        ),
+      };
+      // Each file named once (without `assets/`), the lists by index: the script is loaded by every page.
+      const names = [...new Set([...hints.en, ...Object.values(hints.areas).flatMap((a) => [...a.sv, ...a.en])])].sort();
+      const index = (files: string[]) => files.map((f) => names.indexOf(f));
+      const table = {
+        f: names.map((f) => f.replace(/^assets\//, '')),
+        en: index(hints.en),
+        areas: Object.fromEntries(Object.entries(hints.areas).map(([p, a]) => [p, { sv: index(a.sv), en: index(a.en) }])),
+      };
+      const script = `const h=${JSON.stringify(table)};
+try{const r=JSON.parse(localStorage.getItem('root')||'null'),l=r&&r.utilities&&r.utilities.language==='en'?'en':'sv',p=location.pathname,a=r&&r.auth&&r.auth.access_token&&Object.keys(h.areas).find(k=>p.startsWith(k));
+for(const i of[...(l==='en'?h.en:[]),...(a?h.areas[a][l]:[])]){const x=h.f[i],k=document.createElement('link');if(x.endsWith('.css')){k.rel='preload';k.as='style'}else k.rel='modulepreload';k.crossOrigin='';k.href='/assets/'+x;document.head.appendChild(k)}}catch{}
+`;
+      const ref = this.emitFile({ type: 'asset', name: 'hints.js', source: script });
+      const tag = `<script type="module" async src="/${this.getFileName(ref)}"></script>`;
+      if (!source.includes('<script type="module"')) this.error('role hints: no module script in index.html');
+      html.source = source.replace('<script type="module"', `${tag}\n    <script type="module"`);
+    },
+  };
+}
+
+/**
  * gzip and brotli copies of every text file of dist/ (`x.js.gz`, `x.js.br`),
  * made once at build time: the local gateway serves them by Accept-Encoding
  * as CloudFront does on AWS, and never compresses per request.
@@ -221,9 +300,11 @@ function areaGroups() {
       // Layout and the header's icons too: left to the bundler, what only the area's shell uses goes to RoleArea's
       // own chunk, which imports the area chunk that uses it — a cycle in which the area chunk read Layout before it
       // was defined (src/budget.test.ts: no chunk cycles).
+      // And the menus' icons and Typography's (copy, edit), which pages share with the shell: left to the bundler
+      // they came in four small chunks of their own (more requests and bytes on every dashboard).
       {
         name: 'ui-area',
-        test: /[\\/]node_modules[\\/](antd[\\/]es[\\/](badge|avatar|popover|typography|layout)|@ant-design[\\/]icons(-svg)?[\\/]es[\\/](icons|asn)[\\/](Bell|Logout|MenuFold|MenuUnfold|Message)Outlined\.js)/,
+        test: /[\\/]node_modules[\\/](antd[\\/]es[\\/](badge|avatar|popover|typography|layout)|@ant-design[\\/]icons(-svg)?[\\/]es[\\/](icons|asn)[\\/](Bell|Logout|MenuFold|MenuUnfold|Message|Appstore|Bank|BarChart|Check|Copy|CustomerService|Dashboard|Edit|Enter|FileText|FolderOpen|PlayCircle|Setting|User)Outlined\.js)/,
         includeDependenciesRecursively: false,
       },
       { name: 'area', test: (id: string) => area.has(id) && !nodeModule.test(id), includeDependenciesRecursively: false },
@@ -238,7 +319,7 @@ const area = areaGroups();
 // API_PROXY=http://host:port).
 export default defineConfig({
   base: '/',
-  plugins: [react(), firstPageImports(), landingPage(), preloadDefaultLanguage(), precompress(), area.plugin],
+  plugins: [react(), firstPageImports(), landingPage(), preloadDefaultLanguage(), roleHints(), precompress(), area.plugin],
   server: {
     proxy: {
       '/api': process.env.API_PROXY ?? 'http://127.0.0.1:3000',

@@ -3,16 +3,23 @@
 # web/src/budget.test.ts): builds the web app, serves it through the local
 # gateway (as CloudFront serves it: precompressed, cached, same headers) on a
 # private stand-in, and opens each budgeted page cold in headless Chromium on a
-# throttled network and CPU (infra/bench_web.mjs).
+# throttled network and CPU (infra/bench_web.mjs); then Lighthouse 12's
+# default mobile profile on the public pages (infra/bench_lighthouse.mjs: score,
+# FCP, LCP, TBT; installed into infra/lighthouse/ on the first run).
 #
 #   infra/bench-web.sh                   build web/dist and measure it
 #   WEB_DIST=/some/dist infra/bench-web.sh   measure another build (e.g. an older one), no build
 #   RUNS=5 infra/bench-web.sh            median of 5 loads per page (default 3)
+#   LIGHTHOUSE=0 infra/bench-web.sh      without Lighthouse; LIGHTHOUSE_ALL=1: the dashboards too
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 ensure_venv
 ensure_chromium
+if [ "${LIGHTHOUSE:-1}" = 1 ] && { [ ! -d infra/lighthouse/node_modules ] || [ infra/lighthouse/package-lock.json -nt infra/lighthouse/node_modules/.package-lock.json ]; }; then
+  log "installing Lighthouse (infra/lighthouse, npm ci)"
+  (cd infra/lighthouse && npm ci --no-audit --no-fund --loglevel=error)
+fi
 if [ -z "${WEB_DIST:-}" ]; then
   build_web
   WEB_DIST="$ROOT/web/dist"
@@ -42,3 +49,7 @@ GATEWAY_PID=$!
 wait_for_http "http://127.0.0.1:$PORT/api/openapi.json" 120 || { cat "$ROOT/.local/$RUN_ID-gateway.log"; exit 1; }
 log "measuring $WEB_DIST"
 node infra/bench_web.mjs "http://127.0.0.1:$PORT"
+if [ "${LIGHTHOUSE:-1}" = 1 ]; then
+  # Lighthouse's Chromium finder and its flags: Debian's, never a downloaded one.
+  CHROME_PATH=/usr/bin/chromium node infra/bench_lighthouse.mjs "http://127.0.0.1:$PORT"
+fi

@@ -100,6 +100,7 @@ async fn claim_upload_url(
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct LangQuery {
     /// sv (default) or en.
     #[serde(default)]

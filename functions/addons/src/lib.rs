@@ -42,6 +42,7 @@ pub fn api() -> OpenApiRouter<AppState> {
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ServiceQuery {
     /// Verified, Bisnode, Incasso, Kontrakto or Video meeting.
     pub service: String,

@@ -82,6 +82,7 @@ async fn meeting_cancel(
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct LawyerQuery {
     /// Admin only: the lawyer whose times to manage (a lawyer always manages their own).
     pub lawyer: Option<String>,

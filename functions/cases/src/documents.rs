@@ -52,6 +52,7 @@ pub struct ConfirmRequest {
 }
 
 #[derive(Deserialize, ToSchema, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct FileQuery {
     /// Case uid.
     #[serde(default)]

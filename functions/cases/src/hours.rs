@@ -147,6 +147,7 @@ async fn hour_mass_update(
 }
 
 #[derive(Deserialize, ToSchema, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ExcelQuery {
     /// Case uid.
     pub case: String,

@@ -53,6 +53,7 @@ pub struct CaseRequest {
 
 /// The case query parameter of the calls that name a case that way.
 #[derive(Deserialize, ToSchema, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct CaseQuery {
     /// Case uid.
     pub case: String,
@@ -157,6 +158,7 @@ async fn change_status(
 }
 
 #[derive(Deserialize, ToSchema, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ListQuery {
     /// my (default), pending, draft, available, active, closed, all.
     pub status: Option<String>,
@@ -252,12 +254,14 @@ async fn notes(
 }
 
 #[derive(Deserialize, ToSchema, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct SearchQuery {
     #[serde(default)]
     pub search: String,
 }
 
 #[derive(Deserialize, ToSchema, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct AddressQuery {
     /// Customer uid (staff and lawyers; the customer side gets its own).
     #[serde(default)]

@@ -37,6 +37,7 @@ pub fn api() -> OpenApiRouter<AppState> {
 // ------------------------------------------------------------ messages ----
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ConversationQuery {
     /// Case uid.
     pub case: String,
@@ -116,6 +117,7 @@ async fn message_upload_url(
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct DownloadQuery {
     /// Case uid.
     pub case: String,
@@ -140,6 +142,7 @@ async fn message_download(
 // ------------------------------------------------------- notifications ----
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct NotificationQuery {
     #[serde(default)]
     pub offset: usize,
@@ -163,6 +166,7 @@ async fn notification_list(
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct DescriptionQuery {
     /// `message`, or `case,others`.
     pub description: Option<String>,
@@ -230,6 +234,7 @@ async fn notification_read_all(State(s): State<AppState>, CurrentUser(u): Curren
 // ------------------------------------------------------------- ratings ----
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct LawyerQuery {
     /// Admin: the lawyer's uid (a lawyer always reads their own).
     pub lawyer: Option<String>,
@@ -247,6 +252,7 @@ async fn lawyer_ratings(
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct CaseQuery {
     /// Case uid.
     pub case: String,

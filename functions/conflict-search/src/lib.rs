@@ -20,6 +20,7 @@ pub fn api() -> OpenApiRouter<AppState> {
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct SearchParams {
     /// A name (any order, misspellings welcome) or an organisationsnummer /
     /// personnummer.
@@ -69,6 +70,7 @@ async fn audit(State(s): State<AppState>, CurrentUser(user): CurrentUser) -> Res
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ExportParams {
     /// `YYYY-MM`; this month when absent.
     pub month: Option<String>,

@@ -126,6 +126,7 @@ async fn legal_acceptances(State(s): State<AppState>, CurrentUser(u): CurrentUse
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct KindQuery {
     /// `terms` or `privacy`.
     pub kind: String,
@@ -173,6 +174,7 @@ async fn legal_publish(
 // ---------------------------------------------------- template files ----
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct LanguageQuery {
     /// `sv` or `en`; none = both.
     pub language: Option<String>,
@@ -248,6 +250,7 @@ async fn template_create(
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct IdQuery {
     pub id: String,
 }
@@ -277,6 +280,7 @@ async fn template_delete(
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct DocumentsQuery {
     /// Part of the file name.
     #[serde(default)]
@@ -307,6 +311,7 @@ async fn customer_documents(
 // ------------------------------------------------------------ support ----
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct TicketQuery {
     /// `open`, `answered` or `closed`; none = all.
     pub status: Option<String>,

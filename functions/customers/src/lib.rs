@@ -216,6 +216,7 @@ async fn delete_sector(
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ListQuery {
     /// pending, active, inactive or all (default active). Lawyers: active or
     /// inactive; sales persons: active, inactive or all.
@@ -309,6 +310,7 @@ async fn customer_details(
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct DropdownQuery {
     /// Part of a name, e-mail or company name.
     pub search: Option<String>,
@@ -433,6 +435,7 @@ async fn registration_init(State(s): State<AppState>) -> Result<Json<Registratio
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct CityQuery {
     /// Part of a municipality's name (case-insensitive).
     pub search: Option<String>,

@@ -31,6 +31,7 @@ pub fn api() -> OpenApiRouter<AppState> {
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ListParams {
     /// Lawyers: `internal` (default) or `external`.
     #[serde(default, rename = "type")]
@@ -70,6 +71,7 @@ async fn list_lawyers(
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct DropdownParams {
     #[serde(default)]
     pub search: String,

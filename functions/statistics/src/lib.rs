@@ -35,17 +35,21 @@ pub fn api() -> OpenApiRouter<AppState> {
         .routes(routes!(legal))
 }
 
-/// The period filter and the export format.
+/// The period filter and the export format. The period and its days are
+/// typed as the server reads them, so the document's enum and dates are the
+/// values it accepts (another period, or a day not `YYYY-MM-DD`, is
+/// `invalid_query`).
 #[derive(Deserialize, IntoParams, Default)]
+#[into_params(parameter_in = Query)]
 pub struct PeriodQuery {
     /// this_month (default), last_month, this_year or custom.
-    #[param(value_type = Option<String>)]
+    #[param(inline)]
     pub period: Option<PeriodKind>,
     /// Custom period: first day (YYYY-MM-DD, Stockholm).
-    #[param(value_type = Option<String>)]
+    #[param(value_type = Option<String>, format = Date)]
     pub from: Option<NaiveDate>,
     /// Custom period: last day, included.
-    #[param(value_type = Option<String>)]
+    #[param(value_type = Option<String>, format = Date)]
     pub to: Option<NaiveDate>,
     /// csv or xlsx: the table as a file instead of JSON.
     pub format: Option<String>,

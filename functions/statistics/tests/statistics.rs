@@ -415,6 +415,11 @@ async fn exports_hold_the_numbers_of_the_table_and_periods_end_at_month_ends() {
     assert!(f["items_read"].as_u64().unwrap() > 0);
     let (st, v) = w.call(Method::GET, "/api/statistic/finance/?period=custom&from=2026-03-02&to=2026-03-01", &admin, None).await;
     assert_eq!(st, StatusCode::BAD_REQUEST, "{v}");
+    // Only the values the document lists: a period or a day it does not name is refused.
+    for q in ["period=month", "period=custom&from=2026-13-01&to=2026-03-31"] {
+        let (st, v) = w.call(Method::GET, &format!("/api/statistic/finance/?{q}"), &admin, None).await;
+        assert_eq!((st, v["message"].clone()), (StatusCode::BAD_REQUEST, serde_json::json!("invalid_query")), "{q}: {v}");
+    }
 
     // CSV: the same cells as the table (hours and money in units).
     let (st, _, body) =

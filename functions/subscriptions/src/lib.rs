@@ -244,6 +244,7 @@ async fn delete_row(
 }
 
 #[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ReportRange {
     /// YYYY-MM-DD
     pub start_date: Option<String>,

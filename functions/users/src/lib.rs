@@ -105,6 +105,7 @@ pub struct ContactList {
 }
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ListQuery {
     /// Customer uid (admin and sales person only; others get their own company's).
     pub customer: Option<String>,

@@ -224,3 +224,38 @@ fn required_of(doc: &serde_json::Value, s: &serde_json::Value) -> Vec<String> {
     }
     out
 }
+
+/// The query parameters say what the server reads: a parameter the server
+/// cannot do without is required, and the statistics' period and days are
+/// an enum and dates (a generated client sends only values it accepts).
+#[test]
+fn query_parameters_are_required_and_typed_as_the_server_reads_them() {
+    let doc = doc();
+    let param = |method: &str, path: &str, name: &str| {
+        doc["paths"][path][method]["parameters"]
+            .as_array()
+            .and_then(|ps| ps.iter().find(|p| p["name"] == name && p["in"] == "query"))
+            .cloned()
+            .unwrap_or_else(|| panic!("{method} {path}: no query parameter {name}"))
+    };
+    for (method, path, name) in [
+        ("get", "/api/case/hour/list/", "case"),
+        ("get", "/api/case/additional_hour/list/", "case"),
+        ("get", "/api/message/", "case"),
+        ("get", "/api/legal/versions/", "kind"),
+        ("get", "/api/customer/verify-services/", "service"),
+        ("get", "/api/template_file/download/", "id"),
+    ] {
+        assert_eq!(param(method, path, name)["required"], true, "{method} {path}: {name}");
+    }
+    for (method, path, name) in
+        [("get", "/api/case/list/", "status"), ("get", "/api/case/list/", "cursor"), ("get", "/api/customer/list/", "search")]
+    {
+        assert_eq!(param(method, path, name)["required"], false, "{method} {path}: {name} is optional");
+    }
+    let period = param("get", "/api/statistic/finance/", "period");
+    assert_eq!(period["schema"]["enum"], serde_json::json!(["this_month", "last_month", "this_year", "custom"]));
+    for day in ["from", "to"] {
+        assert_eq!(param("get", "/api/statistic/finance/", day)["schema"]["format"], "date", "{day}");
+    }
+}

@@ -13,6 +13,7 @@ import './subscriptions.e2e.mjs';
 import './people.e2e.mjs';
 import './cases.e2e.mjs';
 import './hours.e2e.mjs';
+import './catalogue.e2e.mjs';
 import './collaboration.e2e.mjs';
 import './edge.e2e.mjs';
 import './crawl.e2e.mjs';

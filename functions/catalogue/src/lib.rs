@@ -7,10 +7,13 @@ use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use shared::api::{ApiJson, ApiPath, AppState, CurrentUser, ErrorBody, Idempotency};
-use shared::domain::catalogue::{CompanySize, NamedEntry, NamedKind, Package, Service, ServicePlan, COMPANY_SIZES, SERVICES};
+use shared::domain::catalogue::{
+    CompanySize, NamedEntry, NamedKind, Package, RetireRequest, Service, ServicePlan, COMPANY_SIZES, SERVICES,
+};
 pub use shared::domain::catalogue::{NamedRequest, NewPackage, NewServicePlan};
 use shared::error::{ApiError, Msg};
 use shared::services::catalogue;
+use shared::store::catalogue::Offer;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -18,8 +21,12 @@ pub fn api() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(list_packages, create_package))
         .routes(routes!(list_packages_alias))
+        .routes(routes!(update_package, delete_package))
+        .routes(routes!(retire_package))
         .routes(routes!(list_plans, create_plan))
         .routes(routes!(list_plans_alias))
+        .routes(routes!(update_plan, delete_plan))
+        .routes(routes!(retire_plan))
         .routes(routes!(list_services))
         .routes(routes!(list_sectors))
         .routes(routes!(create_sector))
@@ -28,7 +35,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .routes(routes!(create_case_type))
         .routes(routes!(update_case_type, delete_case_type))
         .routes(routes!(list_departments, create_department))
-        .routes(routes!(get_department, update_department))
+        .routes(routes!(get_department, update_department, delete_department))
         .routes(routes!(connect_department))
         .routes(routes!(company_sizes))
 }
@@ -68,6 +75,51 @@ async fn create_package(
     Ok((StatusCode::CREATED, Json(catalogue::create_package(&s, &u, &req, &once).await?)))
 }
 
+/// New terms of a package (admin). Rows bought earlier keep their own
+/// hours, price and dates.
+#[utoipa::path(put, path = "/api/packages/{id}/", tag = "catalogue", security(("bearer" = [])), request_body = NewPackage,
+    params(("id" = u64, Path)),
+    responses((status = 200, body = Package), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn update_package(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    ApiPath(id): ApiPath<String>,
+    ApiJson(req): ApiJson<NewPackage>,
+) -> Result<Json<Package>, ApiError> {
+    let id = path_id(&id)?;
+    Ok(Json(catalogue::update_package(&s, &u, id, &req).await?))
+}
+
+/// Delete a package never bought (admin); a bought one is refused with
+/// `offer_bought` (retire it instead).
+#[utoipa::path(delete, path = "/api/packages/{id}/", tag = "catalogue", security(("bearer" = [])),
+    params(("id" = u64, Path)),
+    responses((status = 200, body = Message), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn delete_package(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    ApiPath(id): ApiPath<String>,
+) -> Result<Json<Message>, ApiError> {
+    let id = path_id(&id)?;
+    catalogue::delete_offer(&s, &u, Offer::Package, id).await?;
+    Ok(Json(Message { message: Msg::Deleted }))
+}
+
+/// Retire a package (no longer sold, to customers or by staff; rows bought
+/// keep it) or reinstate it (admin).
+#[utoipa::path(post, path = "/api/packages/{id}/retire/", tag = "catalogue", security(("bearer" = [])), request_body = RetireRequest,
+    params(("id" = u64, Path)),
+    responses((status = 200, body = Package), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn retire_package(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    ApiPath(id): ApiPath<String>,
+    ApiJson(req): ApiJson<RetireRequest>,
+) -> Result<Json<Package>, ApiError> {
+    let id = path_id(&id)?;
+    Ok(Json(catalogue::retire_package(&s, &u, id, req.retired).await?))
+}
+
 // ------------------------------------------------------- service plans ----
 
 /// Service plans (customers: only the public ones).
@@ -96,6 +148,49 @@ async fn create_plan(
 ) -> Result<(StatusCode, Json<ServicePlan>), ApiError> {
     let once = idem.begin(&s, &u, StatusCode::CREATED, None).await?;
     Ok((StatusCode::CREATED, Json(catalogue::create_service_plan(&s, &u, &req, &once).await?)))
+}
+
+/// New terms of a service plan (admin); bought rows keep theirs.
+#[utoipa::path(put, path = "/api/serviceplans/{id}/", tag = "catalogue", security(("bearer" = [])), request_body = NewServicePlan,
+    params(("id" = u64, Path)),
+    responses((status = 200, body = ServicePlan), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn update_plan(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    ApiPath(id): ApiPath<String>,
+    ApiJson(req): ApiJson<NewServicePlan>,
+) -> Result<Json<ServicePlan>, ApiError> {
+    let id = path_id(&id)?;
+    Ok(Json(catalogue::update_service_plan(&s, &u, id, &req).await?))
+}
+
+/// Delete a service plan never bought (admin); a bought one is refused
+/// with `offer_bought` (retire it instead).
+#[utoipa::path(delete, path = "/api/serviceplans/{id}/", tag = "catalogue", security(("bearer" = [])),
+    params(("id" = u64, Path)),
+    responses((status = 200, body = Message), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn delete_plan(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    ApiPath(id): ApiPath<String>,
+) -> Result<Json<Message>, ApiError> {
+    let id = path_id(&id)?;
+    catalogue::delete_offer(&s, &u, Offer::Plan, id).await?;
+    Ok(Json(Message { message: Msg::Deleted }))
+}
+
+/// Retire or reinstate a service plan (admin).
+#[utoipa::path(post, path = "/api/serviceplans/{id}/retire/", tag = "catalogue", security(("bearer" = [])), request_body = RetireRequest,
+    params(("id" = u64, Path)),
+    responses((status = 200, body = ServicePlan), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn retire_plan(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    ApiPath(id): ApiPath<String>,
+    ApiJson(req): ApiJson<RetireRequest>,
+) -> Result<Json<ServicePlan>, ApiError> {
+    let id = path_id(&id)?;
+    Ok(Json(catalogue::retire_service_plan(&s, &u, id, req.retired).await?))
 }
 
 /// The fixed services (id 1 hour-based consultancy, id 2 Verified, ...).
@@ -258,6 +353,21 @@ async fn update_department(
 ) -> Result<Json<NamedEntry>, ApiError> {
     let id = path_id(&id)?;
     Ok(Json(catalogue::update_named(&s, &u, NamedKind::Department, id, &req).await?))
+}
+
+/// Delete a department (admin); one customers are connected to is refused
+/// with `department_in_use`.
+#[utoipa::path(delete, path = "/api/customer/department/{id}/", tag = "catalogue", security(("bearer" = [])),
+    params(("id" = u64, Path)),
+    responses((status = 200, body = Message), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn delete_department(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    ApiPath(id): ApiPath<String>,
+) -> Result<Json<Message>, ApiError> {
+    let id = path_id(&id)?;
+    catalogue::delete_named(&s, &u, NamedKind::Department, id).await?;
+    Ok(Json(Message { message: Msg::Deleted }))
 }
 
 #[derive(Deserialize, ToSchema)]

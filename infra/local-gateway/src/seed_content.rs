@@ -105,6 +105,8 @@ async fn ensure_offer(state: &AppState) -> Result<(), ApiError> {
             duration_days: 365,
             public: true,
             created_at: now,
+            retired: false,
+            bought: false,
         };
         state.store.create_package(&p, &shared::store::idempotency::Once::none()).await?;
     }
@@ -119,6 +121,8 @@ async fn ensure_offer(state: &AppState) -> Result<(), ApiError> {
             expiry_days: 365,
             public: true,
             created_at: now,
+            retired: false,
+            bought: false,
         };
         state.store.create_service_plan(&p, &shared::store::idempotency::Once::none()).await?;
     }

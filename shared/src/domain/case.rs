@@ -20,6 +20,10 @@ pub enum CaseStatus {
     Waiting,
     Inprogress,
     Complete,
+    /// A draft its customer withdrew before staff verified it (the spec
+    /// names no such status; "other transitions: not shown"): kept, with
+    /// its history, but in no list of open work.
+    Withdrawn,
 }
 
 impl CaseStatus {
@@ -29,6 +33,7 @@ impl CaseStatus {
             "waiting" | "available" => Some(CaseStatus::Waiting),
             "inprogress" | "active" | "in_progress" => Some(CaseStatus::Inprogress),
             "complete" | "closed" => Some(CaseStatus::Complete),
+            "withdrawn" => Some(CaseStatus::Withdrawn),
             _ => None,
         }
     }
@@ -757,6 +762,8 @@ pub enum Transition {
     Reopen,
     /// Back to available: Inprogress → Waiting.
     Transfer,
+    /// The customer side takes back its draft: Draft → Withdrawn.
+    Withdraw,
 }
 
 pub const ONLY_WAITING_CAN_START: Msg = Msg::OnlyWaitingCanStart;
@@ -823,6 +830,17 @@ pub fn transition(user: &User, case: &Case, t: Transition) -> Result<Moved, Msg>
                 return Err(STATUS_CHANGE_NOT_ALLOWED);
             }
             Ok(Moved { status: CaseStatus::Waiting, lawyer: None })
+        }
+        Transition::Withdraw => {
+            // Whoever on the customer side may edit the draft (the customer;
+            // a contact with add_case) may take it back, and only a draft.
+            if !matches!(role, Some(Role::Customer | Role::CustomerContact)) || !may_view(user, case) || !holds(user, Permission::AddCase) {
+                return Err(STATUS_CHANGE_NOT_ALLOWED);
+            }
+            if case.status != CaseStatus::Draft {
+                return Err(Msg::OnlyDraftCanBeWithdrawn);
+            }
+            Ok(Moved { status: CaseStatus::Withdrawn, lawyer: None })
         }
     }
 }
@@ -1243,8 +1261,8 @@ mod tests {
         let sales = user(Role::SalesPerson, "sp");
         let cust = user(Role::Customer, "cust");
         let contact = user(Role::CustomerContact, "cc");
-        let statuses = [Draft, Waiting, Inprogress, CaseStatus::Complete];
-        let ts = [Publish, Accept, Transition::Complete, Reopen, Transfer];
+        let statuses = [Draft, Waiting, Inprogress, CaseStatus::Complete, CaseStatus::Withdrawn];
+        let ts = [Publish, Accept, Transition::Complete, Reopen, Transfer, Transition::Withdraw];
         for s in statuses {
             for t in ts {
                 for u in [&admin, &law, &other, &sales, &cust, &contact] {
@@ -1273,6 +1291,17 @@ mod tests {
                         (Transfer, Role::Admin, Inprogress) => Ok(Waiting),
                         (Transfer, Role::Lawyer, Inprogress) if u.uid == "law" => Ok(Waiting),
                         (Transfer, _, _) => Err(STATUS_CHANGE_NOT_ALLOWED),
+                        // The customer side's own draft, taken back by whoever may edit it.
+                        (Transition::Withdraw, Role::Customer | Role::CustomerContact, st)
+                            if may_view(u, &c) && holds(u, Permission::AddCase) =>
+                        {
+                            if st == Draft {
+                                Ok(CaseStatus::Withdrawn)
+                            } else {
+                                Err(Msg::OnlyDraftCanBeWithdrawn)
+                            }
+                        }
+                        (Transition::Withdraw, _, _) => Err(STATUS_CHANGE_NOT_ALLOWED),
                     };
                     assert_eq!(got.as_ref().map(|m| m.status).map_err(|e| *e), expected, "{t:?} by {} ({role:?}) from {s:?}", u.uid);
                 }

@@ -170,6 +170,13 @@ pub struct Package {
     pub public: bool,
     #[schema(value_type = String)]
     pub created_at: chrono::DateTime<chrono::Utc>,
+    /// No longer sold, to customers or by staff; kept because rows bought
+    /// earlier name it (they keep their own terms).
+    #[serde(default)]
+    pub retired: bool,
+    /// Bought at least once, so never deleted (only retired).
+    #[serde(default)]
+    pub bought: bool,
 }
 
 /// Spec §3 Service plan: one service with a use limit (or hours for the
@@ -189,9 +196,39 @@ pub struct ServicePlan {
     pub public: bool,
     #[schema(value_type = String)]
     pub created_at: chrono::DateTime<chrono::Utc>,
+    /// As [`Package::retired`].
+    #[serde(default)]
+    pub retired: bool,
+    /// As [`Package::bought`].
+    #[serde(default)]
+    pub bought: bool,
 }
 
 pub const MAX_DAYS: u32 = 3650;
+
+impl Package {
+    /// Offered to customers (the landing page, their dashboards, buying).
+    pub fn on_offer(&self) -> bool {
+        self.public && !self.retired
+    }
+}
+
+impl ServicePlan {
+    /// Offered to customers (the landing page, their dashboards, buying).
+    pub fn on_offer(&self) -> bool {
+        self.public && !self.retired
+    }
+}
+
+/// Retiring or reinstating a package or service plan (admin).
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[schema(example = json!({"retired": true}))]
+pub struct RetireRequest {
+    /// true: no longer sold; false: sold again.
+    #[serde(default)]
+    #[schema(required = true)]
+    pub retired: bool,
+}
 
 /// Validation of a new package (admin form); custom packages use the same
 /// rule: hours and price above 0 ('custom package value above 0').
@@ -296,6 +333,8 @@ impl PackageDraft {
             duration_days: self.duration_days,
             public: self.public,
             created_at,
+            retired: false,
+            bought: false,
         }
     }
 }
@@ -387,6 +426,8 @@ impl ServicePlanDraft {
             expiry_days: self.expiry_days,
             public: self.public,
             created_at,
+            retired: false,
+            bought: false,
         }
     }
 }

@@ -313,6 +313,7 @@ pub fn status_word(s: CaseStatus) -> &'static str {
         CaseStatus::Waiting => "waiting",
         CaseStatus::Inprogress => "inprogress",
         CaseStatus::Complete => "complete",
+        CaseStatus::Withdrawn => "withdrawn",
     }
 }
 

@@ -869,6 +869,8 @@ mod tests {
             expiry_days: 30,
             public: true,
             created_at: chrono::Utc::now(),
+            retired: false,
+            bought: false,
         };
         let b = new_row(2, "c", &Grant::from_plan(&plan), false, dt("2026-01-01 00:00:00"), now);
         let b = consume(&b, Usage::Count(2), now).unwrap();

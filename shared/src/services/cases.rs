@@ -201,10 +201,11 @@ pub struct CaseDetails {
 /// available cases, the customer and its contacts).
 pub async fn details(ctx: &Context, user: &User, uid: &str) -> Result<CaseDetails, ApiError> {
     let c = visible(ctx, user, uid).await?;
-    let actions = [Transition::Publish, Transition::Accept, Transition::Complete, Transition::Reopen, Transition::Transfer]
-        .into_iter()
-        .filter(|t| case::transition(user, &c, *t).is_ok())
-        .collect();
+    let actions =
+        [Transition::Publish, Transition::Accept, Transition::Complete, Transition::Reopen, Transition::Transfer, Transition::Withdraw]
+            .into_iter()
+            .filter(|t| case::transition(user, &c, *t).is_ok())
+            .collect();
     let can_enter_hours = c.status == CaseStatus::Inprogress && (case::is_assigned(user, &c) || user.role() == Some(Role::Admin));
     Ok(CaseDetails { can_edit: policy::may(user, Action::EditCase(&c)), actions, can_enter_hours, case: CaseView::for_user(user, c) })
 }

@@ -11,12 +11,14 @@ use crate::domain::policy::{self, Action};
 use crate::domain::{Role, User};
 use crate::error::{ApiError, FieldErrors, Msg};
 use crate::store::idempotency::Once;
+use crate::store::catalogue::Offer;
 
 /// The counters that number packages and service plans.
 const PACKAGE_COUNTER: &str = "package";
 const SERVICE_PLAN_COUNTER: &str = "service_plan";
 
-/// Staff see every entry; customers and contacts only the public ones.
+/// Staff see every entry (retired ones too, marked); customers and contacts
+/// only those on offer.
 fn visible<T>(caller: &User, all: Vec<T>, public: impl Fn(&T) -> bool) -> Vec<T> {
     if policy::may(caller, Action::ReadStaffCatalogue) {
         all
@@ -27,13 +29,13 @@ fn visible<T>(caller: &User, all: Vec<T>, public: impl Fn(&T) -> bool) -> Vec<T>
 
 /// Packages the caller may see, oldest first.
 pub async fn packages(ctx: &Context, caller: &User) -> Result<Vec<Package>, ApiError> {
-    Ok(visible(caller, ctx.store.list_packages().await?, |p| p.public))
+    Ok(visible(caller, ctx.store.list_packages().await?, Package::on_offer))
 }
 
 /// The public packages and service plans, for anyone (the landing page's offer).
 pub async fn public_offer(ctx: &Context) -> Result<(Vec<Package>, Vec<ServicePlan>), ApiError> {
-    let packages = ctx.store.list_packages().await?.into_iter().filter(|p| p.public).collect();
-    let plans = ctx.store.list_service_plans().await?.into_iter().filter(|p| p.public).collect();
+    let packages = ctx.store.list_packages().await?.into_iter().filter(Package::on_offer).collect();
+    let plans = ctx.store.list_service_plans().await?.into_iter().filter(ServicePlan::on_offer).collect();
     Ok((packages, plans))
 }
 
@@ -48,7 +50,7 @@ pub async fn create_package(ctx: &Context, caller: &User, form: &NewPackage, onc
 
 /// Service plans the caller may see.
 pub async fn service_plans(ctx: &Context, caller: &User) -> Result<Vec<ServicePlan>, ApiError> {
-    Ok(visible(caller, ctx.store.list_service_plans().await?, |p| p.public))
+    Ok(visible(caller, ctx.store.list_service_plans().await?, ServicePlan::on_offer))
 }
 
 /// Create a service plan (admin): a limit for a limited service, hours for
@@ -59,6 +61,44 @@ pub async fn create_service_plan(ctx: &Context, caller: &User, form: &NewService
     let plan = draft.into_plan(ctx.store.next_id(SERVICE_PLAN_COUNTER).await?, Utc::now());
     ctx.store.create_service_plan(&plan, once).await?;
     Ok(plan)
+}
+
+/// New terms of a package (admin). Rows bought earlier keep theirs: each
+/// row holds its own hours, price and dates.
+pub async fn update_package(ctx: &Context, caller: &User, id: u64, form: &NewPackage) -> Result<Package, ApiError> {
+    policy::require(caller, Action::ManageCatalogue)?;
+    let draft = form.checked().map_err(ApiError::validation)?;
+    ctx.store.update_package(id, &draft).await
+}
+
+/// New terms of a service plan (admin); bought rows keep theirs.
+pub async fn update_service_plan(ctx: &Context, caller: &User, id: u64, form: &NewServicePlan) -> Result<ServicePlan, ApiError> {
+    policy::require(caller, Action::ManageCatalogue)?;
+    let draft = form.checked().map_err(ApiError::validation)?;
+    ctx.store.update_service_plan(id, &draft).await
+}
+
+/// Retire (no longer sold, to anyone) or reinstate a package (admin).
+pub async fn retire_package(ctx: &Context, caller: &User, id: u64, retired: bool) -> Result<Package, ApiError> {
+    policy::require(caller, Action::ManageCatalogue)?;
+    ctx.store.set_offer_retired(Offer::Package, id, retired).await
+}
+
+/// Retire or reinstate a service plan (admin).
+pub async fn retire_service_plan(ctx: &Context, caller: &User, id: u64, retired: bool) -> Result<ServicePlan, ApiError> {
+    policy::require(caller, Action::ManageCatalogue)?;
+    ctx.store.set_offer_retired(Offer::Plan, id, retired).await
+}
+
+/// Delete a package or plan (admin): only one never bought; a bought one
+/// is refused (`offer_bought`: retire it instead), as its rows name it.
+pub async fn delete_offer(ctx: &Context, caller: &User, offer: Offer, id: u64) -> Result<(), ApiError> {
+    policy::require(caller, Action::ManageCatalogue)?;
+    if ctx.store.delete_offer_unbought(offer, id).await? {
+        Ok(())
+    } else {
+        Err(ApiError::bad(Msg::OfferBought))
+    }
 }
 
 /// Who reads a named list: knowledge sectors and case types are offered to
@@ -96,9 +136,14 @@ pub async fn update_named(ctx: &Context, caller: &User, kind: NamedKind, id: u64
     ctx.store.update_named(kind, id, &draft).await
 }
 
-/// Delete an entry of a named list (admin); a gone entry is not found.
+/// Delete an entry of a named list (admin); a gone entry is not found. A
+/// department customers are connected to is refused (`department_in_use`):
+/// their department would name nothing.
 pub async fn delete_named(ctx: &Context, caller: &User, kind: NamedKind, id: u64) -> Result<(), ApiError> {
     policy::require(caller, Action::ManageCatalogue)?;
+    if kind == NamedKind::Department && ctx.store.department_in_use(id).await? {
+        return Err(ApiError::bad(Msg::DepartmentInUse));
+    }
     ctx.store.delete_named(kind, id).await
 }
 

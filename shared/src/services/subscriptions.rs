@@ -14,6 +14,7 @@ use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 use super::events::{self, Event, SubscriptionChange};
 use super::retry::{self, Attempt};
 use super::Context;
+use crate::domain::catalogue::{Package, ServicePlan};
 use crate::domain::policy::{self, Action};
 use crate::domain::subscription::{self, AddToCustomer, Addition, ChangeService, Grant, PurchasedService, RowView, TimeReport, UsageEntry};
 use crate::domain::{Role, User};
@@ -82,7 +83,7 @@ pub async fn own_services(ctx: &Context, caller: &User) -> Result<CustomerServic
 /// The customer buys a public package: a consultancy-hours row.
 pub async fn buy_package(ctx: &Context, caller: &User, package_id: u64, once: &Once) -> Result<RowView, ApiError> {
     policy::require(caller, Action::BuyForOwnCompany)?;
-    let package = ctx.store.get_package(package_id).await?.filter(|p| p.public).ok_or(ApiError::NotFound)?;
+    let package = ctx.store.get_package(package_id).await?.filter(Package::on_offer).ok_or(ApiError::NotFound)?;
     let at = now();
     Ok(grant_once(ctx, &caller.uid, &Grant::from_package(&package), at, once).await?.view(at))
 }
@@ -90,7 +91,7 @@ pub async fn buy_package(ctx: &Context, caller: &User, package_id: u64, once: &O
 /// The customer buys a public service plan.
 pub async fn buy_service_plan(ctx: &Context, caller: &User, plan_id: u64, once: &Once) -> Result<RowView, ApiError> {
     policy::require(caller, Action::BuyForOwnCompany)?;
-    let plan = ctx.store.get_service_plan(plan_id).await?.filter(|p| p.public).ok_or(ApiError::NotFound)?;
+    let plan = ctx.store.get_service_plan(plan_id).await?.filter(ServicePlan::on_offer).ok_or(ApiError::NotFound)?;
     let at = now();
     Ok(grant_once(ctx, &caller.uid, &Grant::from_plan(&plan), at, once).await?.view(at))
 }
@@ -104,8 +105,11 @@ pub async fn add_to_customer(ctx: &Context, caller: &User, form: &AddToCustomer,
     }
     let (customer_uid, addition) = form.checked()?;
     let grant_of = match addition {
-        Addition::Package(id) => Grant::from_package(&ctx.store.get_package(id).await?.ok_or(ApiError::NotFound)?),
-        Addition::ServicePlan(id) => Grant::from_plan(&ctx.store.get_service_plan(id).await?.ok_or(ApiError::NotFound)?),
+        // Staff add unpublished entries too, but nobody a retired one.
+        Addition::Package(id) => Grant::from_package(&ctx.store.get_package(id).await?.filter(|p| !p.retired).ok_or(ApiError::NotFound)?),
+        Addition::ServicePlan(id) => {
+            Grant::from_plan(&ctx.store.get_service_plan(id).await?.filter(|p| !p.retired).ok_or(ApiError::NotFound)?)
+        }
         Addition::Custom(g) => g,
     };
     let c = customer(ctx, &customer_uid).await?;
@@ -133,7 +137,12 @@ async fn grant_once(
     now: NaiveDateTime,
     once: &Once,
 ) -> Result<PurchasedService, ApiError> {
-    retry::until_done(|_| async {
+    retry::until_done(|n| async move {
+        // The transaction marks the catalogue entry bought only while it is
+        // not retired: after a failed try, a retirement is why (not found).
+        if n > 0 && !still_sold(ctx, grant).await? {
+            return Err(ApiError::NotFound);
+        }
         let seen = ctx.store.purchase_guard(customer_uid, grant.service_id).await?;
         let existing: Vec<PurchasedService> = ctx.store.purchases_of(customer_uid).await?.into_iter().map(|r| r.row).collect();
         let (advance, start) = subscription::plan_purchase(&existing, grant.service_id, now).map_err(|e| ApiError::bad(e.key()))?;
@@ -146,6 +155,17 @@ async fn grant_once(
         Ok(if events::commit(ctx, tx, queued).await? { Attempt::Done(row) } else { Attempt::Conflict })
     })
     .await
+}
+
+/// Whether the catalogue entry a grant names (if any) is still sold.
+async fn still_sold(ctx: &Context, grant: &Grant) -> Result<bool, ApiError> {
+    if let Some(id) = grant.package.as_ref().and_then(|p| p.id) {
+        return Ok(ctx.store.get_package(id).await?.is_some_and(|p| !p.retired));
+    }
+    if let Some(id) = grant.service_plan.as_ref().and_then(|p| p.id) {
+        return Ok(ctx.store.get_service_plan(id).await?.is_some_and(|p| !p.retired));
+    }
+    Ok(true)
 }
 
 /// The customer's account manager now (the sales person a sale counts for).

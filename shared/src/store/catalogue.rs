@@ -6,13 +6,34 @@ use aws_sdk_dynamodb::types::AttributeValue;
 use serde::{de::DeserializeOwned, Serialize};
 
 use super::idempotency::Once;
+use super::tx::{Cond, Tx};
 use super::{keys, s, sdk_err, Item, Store};
-use crate::domain::catalogue::{NamedDraft, NamedEntry, Package, ServicePlan};
+use crate::domain::catalogue::{NamedDraft, NamedEntry, Package, PackageDraft, ServicePlan, ServicePlanDraft};
 use crate::error::ApiError;
 
 /// The named lists kept by admin (a domain type; re-exported where the
 /// store's callers always found it).
 pub use crate::domain::catalogue::NamedKind;
+
+/// The two kinds of catalogue entry customers buy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Offer {
+    Package,
+    Plan,
+}
+
+impl Offer {
+    fn key(self, id: u64) -> (&'static str, String) {
+        match self {
+            Offer::Package => (keys::catalogue::PACKAGES_PK, keys::catalogue::package_sk(id)),
+            Offer::Plan => (keys::catalogue::PLANS_PK, keys::catalogue::plan_sk(id)),
+        }
+    }
+}
+
+fn attr<T: Serialize>(v: &T) -> Result<AttributeValue, ApiError> {
+    serde_dynamo::to_attribute_value(v).map_err(ApiError::internal)
+}
 
 impl NamedKind {
     pub fn pk(self) -> &'static str {
@@ -105,6 +126,101 @@ impl Store {
         Self::parse_all(self.query_prefix(keys::catalogue::PLANS_PK, keys::catalogue::PLAN_PREFIX).await?)
     }
 
+    /// Changes the terms of a package or plan (`offer`), leaving
+    /// `bought` and `retired` as they are (a purchase may mark it bought
+    /// meanwhile); the stored entry after the change, `NotFound` if it is gone.
+    async fn update_offer<T: DeserializeOwned>(&self, offer: Offer, id: u64, set: &[(&str, AttributeValue)]) -> Result<T, ApiError> {
+        let (pk, sk) = offer.key(id);
+        let expr: Vec<String> = (0..set.len()).map(|i| format!("#a{i} = :v{i}")).collect();
+        let mut req = self
+            .client
+            .update_item()
+            .table_name(&self.table)
+            .key("PK", s(pk))
+            .key("SK", s(sk))
+            .update_expression(format!("SET {}", expr.join(", ")))
+            .condition_expression("attribute_exists(PK)")
+            .return_values(aws_sdk_dynamodb::types::ReturnValue::AllNew);
+        for (i, (name, v)) in set.iter().enumerate() {
+            req = req.expression_attribute_names(format!("#a{i}"), *name).expression_attribute_values(format!(":v{i}"), v.clone());
+        }
+        match req.send().await {
+            Ok(out) => serde_dynamo::from_item(out.attributes.unwrap_or_default()).map_err(ApiError::internal),
+            Err(e) if e.as_service_error().is_some_and(|x| x.is_conditional_check_failed_exception()) => Err(ApiError::NotFound),
+            Err(e) => Err(sdk_err(e)),
+        }
+    }
+
+    /// New terms of a package (bought rows keep theirs: they hold copies).
+    pub async fn update_package(&self, id: u64, d: &PackageDraft) -> Result<Package, ApiError> {
+        let set = [
+            ("name", s(&d.name)),
+            ("hours", attr(&d.hours)?),
+            ("price", attr(&d.price)?),
+            ("duration_days", attr(&d.duration_days)?),
+            ("public", AttributeValue::Bool(d.public)),
+        ];
+        self.update_offer(Offer::Package, id, &set).await
+    }
+
+    /// New terms of a service plan (bought rows keep theirs).
+    pub async fn update_service_plan(&self, id: u64, d: &ServicePlanDraft) -> Result<ServicePlan, ApiError> {
+        let set = [
+            ("name", s(&d.name)),
+            ("service_id", attr(&d.service_id)?),
+            ("limit", attr(&d.limit)?),
+            ("hours", attr(&d.hours)?),
+            ("price", attr(&d.price)?),
+            ("expiry_days", attr(&d.expiry_days)?),
+            ("public", AttributeValue::Bool(d.public)),
+        ];
+        self.update_offer(Offer::Plan, id, &set).await
+    }
+
+    /// Retires (or reinstates) a package or plan.
+    pub async fn set_offer_retired<T: DeserializeOwned>(&self, offer: Offer, id: u64, retired: bool) -> Result<T, ApiError> {
+        self.update_offer(offer, id, &[("retired", AttributeValue::Bool(retired))]).await
+    }
+
+    /// Deletes a package or plan never bought: `Ok(false)` when it was
+    /// bought (it stays), `NotFound` when it is gone. The condition makes a
+    /// purchase committed meanwhile win.
+    pub async fn delete_offer_unbought(&self, offer: Offer, id: u64) -> Result<bool, ApiError> {
+        let (pk, sk) = offer.key(id);
+        let res = self
+            .client
+            .delete_item()
+            .table_name(&self.table)
+            .key("PK", s(pk))
+            .key("SK", s(&sk))
+            .condition_expression("attribute_exists(PK) AND (attribute_not_exists(bought) OR bought = :f)")
+            .expression_attribute_values(":f", AttributeValue::Bool(false))
+            .send()
+            .await;
+        match res {
+            Ok(_) => Ok(true),
+            Err(e) if e.as_service_error().is_some_and(|x| x.is_conditional_check_failed_exception()) => {
+                if self.get(pk, &sk).await?.is_some() {
+                    Ok(false)
+                } else {
+                    Err(ApiError::NotFound)
+                }
+            }
+            Err(e) => Err(sdk_err(e)),
+        }
+    }
+
+    /// Adds to `tx` the mark that a purchase of `offer` `id` happened, on
+    /// the condition that it still exists and is not retired (a retirement
+    /// committed meanwhile wins; the buyer's retry then reads it retired).
+    pub fn add_bought_mark(&self, tx: &mut Tx, offer: Offer, id: u64) -> Result<(), ApiError> {
+        let (pk, sk) = offer.key(id);
+        let cond = Cond::new("attribute_exists(PK) AND (attribute_not_exists(retired) OR retired = :f)")
+            .value(":f", AttributeValue::Bool(false))
+            .value(":t", AttributeValue::Bool(true));
+        tx.update_if(pk, &sk, "SET bought = :t", cond)
+    }
+
     /// An entry named in Swedish only (seeds and tests).
     pub async fn create_named(&self, kind: NamedKind, name: &str, description: &str) -> Result<NamedEntry, ApiError> {
         self.create_named_entry(kind, &NamedDraft { description: description.trim().to_string(), ..NamedDraft::named(name) }, &Once::none())
@@ -195,6 +311,22 @@ impl Store {
             .get(&keys::customer::pk(customer_uid), keys::customer::DEPARTMENT_SK)
             .await?
             .and_then(|i| i.get("department_id").and_then(|v| v.as_n().ok()).and_then(|n| n.parse().ok())))
+    }
+
+    /// Whether any customer is connected to a department (Query GSI1, one item).
+    pub async fn department_in_use(&self, department_id: u64) -> Result<bool, ApiError> {
+        let out = self
+            .client
+            .query()
+            .table_name(&self.table)
+            .index_name(super::table::GSI1)
+            .key_condition_expression("GSI1PK = :p")
+            .expression_attribute_values(":p", s(keys::department_members::gsi1pk(department_id)))
+            .limit(1)
+            .send()
+            .await
+            .map_err(sdk_err)?;
+        Ok(out.count > 0)
     }
 
     /// Customers connected to a department (Query GSI1).

@@ -251,6 +251,7 @@ pub mod case {
             CaseStatus::Waiting => "waiting",
             CaseStatus::Inprogress => "inprogress",
             CaseStatus::Complete => "complete",
+            CaseStatus::Withdrawn => "withdrawn",
         }
     }
     /// GSI2: a customer's cases.

@@ -122,6 +122,13 @@ impl Store {
             .build()
             .map_err(ApiError::internal)?;
         tx.push(TransactWriteItem::builder().update(guard).build());
+        // The catalogue entry bought is marked so it is never deleted.
+        if let Some(id) = row.packages.as_ref().and_then(|p| p.id) {
+            self.add_bought_mark(tx, super::catalogue::Offer::Package, id)?;
+        }
+        if let Some(id) = row.service_plan.as_ref().and_then(|p| p.id) {
+            self.add_bought_mark(tx, super::catalogue::Offer::Plan, id)?;
+        }
         self.add_row(tx, row, None)
     }
 

@@ -24,6 +24,14 @@ export function typedNumbers<T extends Record<string, unknown>>(body: T, fields:
 export const createPackage = (body: Record<string, unknown>) => api.post<Package>('/packages/', typedNumbers(body));
 export const listServicePlans = () => api.get<ServicePlan[]>('/serviceplans/list/');
 export const createServicePlan = (body: Record<string, unknown>) => api.post<ServicePlan>('/serviceplans/', typedNumbers(body));
+export const updatePackage = (id: number, body: Record<string, unknown>) => api.put<Package>(`/packages/${id}/`, typedNumbers(body));
+/** Retire (no longer sold to anyone; bought rows keep it) or reinstate. */
+export const retirePackage = (id: number, retired: boolean) => api.post<Package>(`/packages/${id}/retire/`, { retired });
+/** Only a package never bought; a bought one is refused (`offer_bought`). */
+export const deletePackage = (id: number) => api.del<Message>(`/packages/${id}/`);
+export const updateServicePlan = (id: number, body: Record<string, unknown>) => api.put<ServicePlan>(`/serviceplans/${id}/`, typedNumbers(body));
+export const retireServicePlan = (id: number, retired: boolean) => api.post<ServicePlan>(`/serviceplans/${id}/retire/`, { retired });
+export const deleteServicePlan = (id: number) => api.del<Message>(`/serviceplans/${id}/`);
 export const listServices = () => api.get<Service[]>('/services/');
 export const buyPackage = (package_id: number) => api.post<PurchasedService>('/subscription/packages/', { package_id });
 export const buyServicePlan = (service_plan_id: number) => api.post<PurchasedService>('/subscription/serviceplans/', { service_plan_id });

@@ -1,8 +1,8 @@
 /** Case DTOs of the API (spec §3 Case, case hour). */
 
-export type CaseStatus = 'Draft' | 'Waiting' | 'Inprogress' | 'Complete';
+export type CaseStatus = 'Draft' | 'Waiting' | 'Inprogress' | 'Complete' | 'Withdrawn';
 
-export type CaseAction = 'publish' | 'accept' | 'complete' | 'reopen' | 'transfer';
+export type CaseAction = 'publish' | 'accept' | 'complete' | 'reopen' | 'transfer' | 'withdraw';
 
 export interface CaseAddress {
   address_1: string;

@@ -45,6 +45,10 @@ export interface Package {
   price: number;
   duration_days: number;
   public: boolean;
+  /** No longer sold (to anyone); rows bought earlier keep it. */
+  retired?: boolean;
+  /** Bought at least once: never deleted, only retired. */
+  bought?: boolean;
 }
 
 export interface ServicePlan {
@@ -56,6 +60,8 @@ export interface ServicePlan {
   price: number;
   expiry_days: number;
   public: boolean;
+  retired?: boolean;
+  bought?: boolean;
 }
 
 export interface Service {

@@ -657,3 +657,56 @@ async fn a_new_case_starts_at_the_customers_visiting_address() {
     let (st, v) = w.call(Method::GET, "/api/case/address/default/", &admin, None).await;
     assert_eq!((st, v["errors"]["customer"][0].as_str()), (StatusCode::BAD_REQUEST, Some("required")), "{v}");
 }
+
+/// The customer side takes back a draft it no longer wants: after that it is
+/// in no list of open work, its history says so, and nothing else can be
+/// done with it; a published case is not withdrawn.
+#[tokio::test]
+async fn customer_withdraws_a_draft_only() {
+    let w = world().await;
+    let (cust, ct) = w.user(Role::Customer).await;
+    let (_, admin) = w.user(Role::Admin).await;
+    let (_, sales) = w.user(Role::SalesPerson).await;
+    w.hours(&cust, "10").await;
+    let draft = w.case_json(&sales, &cust).await;
+    let uid = draft["uid"].as_str().unwrap();
+    let published = w.case_json(&sales, &cust).await;
+    let pub_uid = published["uid"].as_str().unwrap();
+    assert_eq!(w.act_json(&admin, pub_uid, "publish").await.0, StatusCode::OK);
+
+    // The details offer it to the customer for its draft only.
+    let (_, d) = w.call(Method::GET, &format!("/api/case/{uid}/"), &ct, None).await;
+    assert_eq!(d["actions"], json!(["withdraw"]), "{d}");
+    let (_, d) = w.call(Method::GET, &format!("/api/case/{pub_uid}/"), &ct, None).await;
+    assert_eq!(d["actions"], json!([]), "{d}");
+    // Staff, a contact without add_case and another customer may not.
+    for t in [&admin, &sales] {
+        assert_eq!(w.act_json(t, uid, "withdraw").await.1["message"], "status_change_not_allowed");
+    }
+    let (_, no) = w.contact_of(&cust, vec![]).await;
+    assert_eq!(w.act_json(&no, uid, "withdraw").await.1["message"], "status_change_not_allowed");
+    let (_, other) = w.user(Role::Customer).await;
+    assert_eq!(w.act_json(&other, uid, "withdraw").await.0, StatusCode::NOT_FOUND);
+    let (st, v) = w.act_json(&ct, pub_uid, "withdraw").await;
+    assert_eq!((st, v["message"].as_str()), (StatusCode::BAD_REQUEST, Some("only_draft_can_be_withdrawn")));
+
+    assert_eq!(w.state.store.count_gsi1("CASESTATE#pending").await.unwrap(), 1);
+    let (_, yes) = w.contact_of(&cust, vec![Permission::AddCase]).await;
+    let (st, v) = w.act_json(&yes, uid, "withdraw").await;
+    assert_eq!((st, v["status"].as_str()), (StatusCode::OK, Some("Withdrawn")), "{v}");
+    // Out of the drafts (and admin's pending badge) and of every open list.
+    assert_eq!(w.state.store.count_gsi1("CASESTATE#pending").await.unwrap(), 0);
+    for status in ["draft", "", "active", "closed"] {
+        let (_, l) = w.call(Method::GET, &format!("/api/case/list/?status={status}"), &ct, None).await;
+        assert!(!l["results"].as_array().unwrap().iter().any(|c| c["uid"] == json!(uid)), "{status}: {l}");
+    }
+    let (_, l) = w.call(Method::GET, "/api/case/list/?status=pending", &admin, None).await;
+    assert!(l["results"].as_array().unwrap().is_empty(), "{l}");
+    // Nothing more is done with it: not published, not edited, not withdrawn again.
+    assert_eq!(w.act_json(&admin, uid, "publish").await.1["message"], "status_change_not_allowed");
+    assert_eq!(w.act_json(&ct, uid, "withdraw").await.1["message"], "only_draft_can_be_withdrawn");
+    let (st, _) = w.call(Method::PUT, &format!("/api/case/update/{uid}/"), &ct, Some(w.form("Again"))).await;
+    assert_eq!(st, StatusCode::FORBIDDEN);
+    let (_, h) = w.call(Method::GET, &format!("/api/case/history/{uid}/"), &ct, None).await;
+    assert!(h.to_string().contains("Withdrawn"), "{h}");
+}

@@ -23,8 +23,9 @@ import HourBulkActions from './HourBulkActions';
 import { formatHours, parseHours } from './status';
 import { useFeedback } from '../../layout/feedback';
 
-/** Closing, reopening and transferring back ask for confirmation (spec §4). */
+/** Closing, reopening and transferring back ask for confirmation (spec §4), as does withdrawing a draft. */
 const CONFIRM: Partial<Record<CaseAction, string>> = {
+  withdraw: 'actions.confirmWithdraw',
   complete: 'actions.confirmComplete',
   reopen: 'actions.confirmReopen',
   transfer: 'actions.confirmTransfer',
@@ -160,7 +161,7 @@ export default function CaseDetails({ titleKey }: { titleKey: string }) {
         </Typography.Title>
         <Space wrap>
           {c.actions.map((a) => (
-            <Button key={a} loading={busy} type={a === 'accept' || a === 'publish' ? 'primary' : 'default'} onClick={() => ask(a)} data-testid={`case-action-${a}`}>
+            <Button key={a} loading={busy} danger={a === 'withdraw'} type={a === 'accept' || a === 'publish' ? 'primary' : 'default'} onClick={() => ask(a)} data-testid={`case-action-${a}`}>
               {t(`actions.${a}`)}
             </Button>
           ))}

@@ -7,6 +7,7 @@ describe('caseStatusChip (spec §4)', () => {
     expect(caseStatusChip('Inprogress')).toEqual({ labelKey: 'status.active', color: 'blue' });
     expect(caseStatusChip('Complete')).toEqual({ labelKey: 'status.closed', color: 'default' });
     expect(caseStatusChip('Draft')).toEqual({ labelKey: 'status.pending', color: 'red' });
+    expect(caseStatusChip('Withdrawn')).toEqual({ labelKey: 'status.withdrawn', color: 'default' });
   });
   it('shows N/A for anything else', () => {
     for (const s of ['', 'Other', null, undefined]) expect(caseStatusChip(s).labelKey).toBe('status.na');

@@ -2,14 +2,14 @@ import { formatDecimal, langOf, parseDecimal } from '../../format';
 /** Spec §4 case status display (the one mapping every case screen uses) and hours as the forms show and check them (spec §5, §9). */
 export interface StatusChip {
   /** Key in the `cases` namespace. */
-  labelKey: 'status.available' | 'status.active' | 'status.closed' | 'status.pending' | 'status.na';
+  labelKey: 'status.available' | 'status.active' | 'status.closed' | 'status.pending' | 'status.withdrawn' | 'status.na';
   color: 'orange' | 'blue' | 'default' | 'red';
 }
 
 export function caseStatusChip(status: string | null | undefined): StatusChip {
   // The stored word in any case ('Waiting', 'waiting'), as the API and history carry it.
   const word = (status ?? '').trim().toLowerCase();
-  const stored = { waiting: 'Waiting', inprogress: 'Inprogress', in_progress: 'Inprogress', complete: 'Complete', draft: 'Draft' }[word];
+  const stored = { waiting: 'Waiting', inprogress: 'Inprogress', in_progress: 'Inprogress', complete: 'Complete', draft: 'Draft', withdrawn: 'Withdrawn' }[word];
   switch (stored) {
     case 'Waiting':
       return { labelKey: 'status.available', color: 'orange' };
@@ -20,6 +20,9 @@ export function caseStatusChip(status: string | null | undefined): StatusChip {
       return { labelKey: 'status.closed', color: 'default' };
     case 'Draft':
       return { labelKey: 'status.pending', color: 'red' };
+    // A draft its customer took back (no spec status; not 'N/A', which would say nothing).
+    case 'Withdrawn':
+      return { labelKey: 'status.withdrawn', color: 'default' };
     default:
       return { labelKey: 'status.na', color: 'default' };
   }

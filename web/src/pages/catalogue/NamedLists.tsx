@@ -177,11 +177,13 @@ export const CaseTypesPage = ({ titleKey }: { titleKey: string }) => <NamedListP
 
 export function DepartmentsPage({ titleKey }: { titleKey: string }) {
   const { t, i18n } = useTranslation('catalogue');
+  const { message } = useFeedback();
   const role = useAreaRole();
   const [rows, setRows] = useState<NamedEntry[] | null>(null);
-  useEffect(() => {
+  const reload = useCallback(() => {
     listNamed('departments').then(setRows, () => setRows([]));
   }, []);
+  useEffect(reload, [reload]);
   return (
     <div className="page" data-testid="departments-page">
       <Title titleKey={titleKey} />
@@ -191,10 +193,40 @@ export function DepartmentsPage({ titleKey }: { titleKey: string }) {
           dataSource={rows ?? []}
           locale={{ emptyText: rows == null ? <TableSkeleton /> : undefined }}
           pagination={false}
+          onRow={(r) => ({ 'data-testid': `department-row-${r.id}` }) as React.HTMLAttributes<HTMLElement>}
           columns={[
             { title: t('fields.name'), render: (_, r) => namedIn(r, i18n.language) },
             { title: t('fields.description'), dataIndex: 'description' },
-            { title: t('actions'), render: (_, r) => <Link to={pathFor(role, 'departmentEdit', { department_id: r.id })}>{t('edit')}</Link> },
+            {
+              title: t('actions'),
+              render: (_, r) => (
+                <Space wrap>
+                  <Link to={pathFor(role, 'departmentEdit', { department_id: r.id })} data-testid={`department-edit-${r.id}`}>
+                    <Button size="small">{t('edit')}</Button>
+                  </Link>
+                  {/* One with customers is refused by the server (department_in_use), said in the §8 notification. */}
+                  <Popconfirm
+                    title={t('departments.confirmDelete', { name: namedIn(r, i18n.language) })}
+                    okText={t('yes')}
+                    cancelText={t('no')}
+                    okButtonProps={{ 'data-testid': 'department-delete-yes' } as Record<string, string>}
+                    onConfirm={async () => {
+                      try {
+                        await deleteNamed('departments', r.id);
+                        void message.success(t('deleted'));
+                      } catch {
+                        /* the client's notification says why */
+                      }
+                      reload();
+                    }}
+                  >
+                    <Button size="small" danger data-testid={`department-delete-${r.id}`}>
+                      {t('delete')}
+                    </Button>
+                  </Popconfirm>
+                </Space>
+              ),
+            },
           ]}
         />
       </Card>

@@ -1,13 +1,30 @@
-/** settings/packages/ and settings/service-plans/ (admin): lists and create forms. */
-import { Button, Card, Form, Input, InputNumber, Select, Switch, Tag, Typography } from 'antd';
+/**
+ * settings/packages/ and settings/service-plans/ (admin): lists with edit,
+ * publish, retire and delete (each confirmed), and the create forms.
+ */
+import { Button, Card, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import Table from '../../components/ResponsiveTable';
 import { serviceName } from '../../components/names';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { applyFieldErrors } from './fieldErrors';
-import { createPackage, createServicePlan, listPackages, listServicePlans, listServices } from '../../api/subscriptions';
+import {
+  createPackage,
+  createServicePlan,
+  deletePackage,
+  deleteServicePlan,
+  listPackages,
+  listServicePlans,
+  listServices,
+  retirePackage,
+  retireServicePlan,
+  updatePackage,
+  updateServicePlan,
+} from '../../api/subscriptions';
+import { formatDecimal } from '../../format';
 import type { Package, Service, ServicePlan } from '../../types/subscriptions';
+import type { FormInstance } from 'antd';
 import { formatHours, formatSek } from '../subscriptions/format';
 import { pathFor, useAreaRole } from '../../routes/pathFor';
 import { TableSkeleton } from '../../components/Skeletons';
@@ -22,13 +39,200 @@ function Title({ titleKey }: { titleKey: string }) {
   );
 }
 
+/** Where an entry stands: on offer, unpublished (staff still add it), retired; bought. */
+function OfferTags({ r }: { r: { public: boolean; retired?: boolean; bought?: boolean } }) {
+  const { t } = useTranslation('catalogue');
+  return (
+    <Space size={4} wrap>
+      {r.retired ? (
+        <Tag color="red" data-testid="offer-retired">{t('offer.retired')}</Tag>
+      ) : r.public ? (
+        <Tag color="green">{t('offer.public')}</Tag>
+      ) : (
+        <Tag>{t('offer.unpublished')}</Tag>
+      )}
+      {r.bought && <Tag color="blue">{t('offer.bought')}</Tag>}
+    </Space>
+  );
+}
+
+interface OfferRow {
+  id: number;
+  name: string;
+  public: boolean;
+  retired?: boolean;
+  bought?: boolean;
+}
+
+/**
+ * An entry's actions, each after a yes: edit (a dialog with the entry's
+ * values), publish or unpublish, retire or reinstate, and delete (only
+ * while never bought: a bought one can only be retired).
+ */
+function OfferActions<T extends OfferRow>({
+  r,
+  kind,
+  onEdit,
+  onChanged,
+  calls,
+}: {
+  r: T;
+  kind: 'packages' | 'plans';
+  onEdit: (r: T) => void;
+  onChanged: () => void;
+  calls: { publish: (r: T, on: boolean) => Promise<unknown>; retire: (id: number, on: boolean) => Promise<unknown>; remove: (id: number) => Promise<unknown> };
+}) {
+  const { t } = useTranslation('catalogue');
+  const { message } = useFeedback();
+  const run = async (call: () => Promise<unknown>, done: string) => {
+    try {
+      await call();
+      void message.success(t(done));
+    } catch {
+      /* the client's notification says why */
+    }
+    onChanged();
+  };
+  const confirm = { okText: t('yes'), cancelText: t('no'), okButtonProps: { 'data-testid': 'offer-confirm-yes' } as Record<string, string> };
+  return (
+    <Space size={4} wrap data-testid={`offer-actions-${r.id}`}>
+      <Button size="small" data-testid={`offer-edit-${r.id}`} onClick={() => onEdit(r)}>
+        {t('edit')}
+      </Button>
+      {!r.retired && (
+        <Popconfirm
+          {...confirm}
+          title={t(r.public ? 'offer.confirmUnpublish' : 'offer.confirmPublish', { name: r.name })}
+          onConfirm={() => run(() => calls.publish(r, !r.public), 'saved')}
+        >
+          <Button size="small" data-testid={`offer-publish-${r.id}`}>
+            {t(r.public ? 'offer.unpublish' : 'offer.publish')}
+          </Button>
+        </Popconfirm>
+      )}
+      <Popconfirm
+        {...confirm}
+        title={t(r.retired ? 'offer.confirmReinstate' : `offer.confirmRetire.${kind}`, { name: r.name })}
+        onConfirm={() => run(() => calls.retire(r.id, !r.retired), r.retired ? 'offer.reinstated' : 'offer.retiredDone')}
+      >
+        <Button size="small" data-testid={`offer-retire-${r.id}`}>
+          {t(r.retired ? 'offer.reinstate' : 'offer.retire')}
+        </Button>
+      </Popconfirm>
+      {r.bought ? (
+        <Tooltip title={t('offer.boughtNoDelete')}>
+          <Button size="small" danger disabled data-testid={`offer-delete-${r.id}`}>
+            {t('delete')}
+          </Button>
+        </Tooltip>
+      ) : (
+        <Popconfirm {...confirm} title={t('offer.confirmDelete', { name: r.name })} onConfirm={() => run(() => calls.remove(r.id), 'deleted')}>
+          <Button size="small" danger data-testid={`offer-delete-${r.id}`}>
+            {t('delete')}
+          </Button>
+        </Popconfirm>
+      )}
+    </Space>
+  );
+}
+
+/** The form's values of a stored package (the edit dialog opens with them). */
+const packageValues = (p: Package) => ({ name: p.name, hours: formatDecimal(p.hours), price: formatDecimal(p.price), duration_days: p.duration_days, public: p.public });
+
+function PackageFields() {
+  const { t } = useTranslation('catalogue');
+  return (
+    <>
+      <Form.Item name="name" label={t('fields.name')} rules={[{ required: true, message: t('required') }]}>
+        <Input maxLength={200} data-testid="package-name" />
+      </Form.Item>
+      <Form.Item name="hours" label={t('fields.hours')} rules={[{ required: true, message: t('required') }]}>
+        <Input inputMode="decimal" data-testid="package-hours" />
+      </Form.Item>
+      <Form.Item name="price" label={t('fields.price')} rules={[{ required: true, message: t('required') }]}>
+        <Input inputMode="decimal" data-testid="package-price" />
+      </Form.Item>
+      <Form.Item name="duration_days" label={t('fields.durationDays')} rules={[{ required: true, message: t('required') }]}>
+        <InputNumber min={1} max={3650} precision={0} data-testid="package-days" />
+      </Form.Item>
+      <Form.Item name="public" label={t('fields.public')} valuePropName="checked">
+        <Switch data-testid="package-public" />
+      </Form.Item>
+    </>
+  );
+}
+
+/** A dialog that edits one entry, opened with its stored values; bought rows keep their own terms (said above the form). */
+function EditDialog<V extends object>({
+  open,
+  title,
+  values,
+  onClose,
+  save,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  values: V | null;
+  onClose: (saved: boolean) => void;
+  save: (v: Record<string, unknown>) => Promise<unknown>;
+  children: React.ReactNode;
+}) {
+  const { t } = useTranslation('catalogue');
+  const { message } = useFeedback();
+  const [form] = Form.useForm();
+  useEffect(() => {
+    if (open && values) {
+      form.resetFields();
+      form.setFieldsValue(values);
+    }
+  }, [open, values, form]);
+  return (
+    <Modal
+      open={open}
+      title={title}
+      onCancel={() => onClose(false)}
+      okText={t('save')}
+      cancelText={t('cancel')}
+      okButtonProps={{ 'data-testid': 'offer-edit-save' } as Record<string, string>}
+      onOk={() => form.submit()}
+      destroyOnHidden
+    >
+      <Typography.Paragraph type="secondary">{t('offer.editNote')}</Typography.Paragraph>
+      <Form
+        form={form}
+        layout="vertical"
+        data-testid="offer-edit-form"
+        onFinish={async (v: Record<string, unknown>) => {
+          try {
+            await save(v);
+            void message.success(t('saved'));
+            onClose(true);
+          } catch (e) {
+            applyFieldErrors(form, e);
+          }
+        }}
+      >
+        {children}
+      </Form>
+    </Modal>
+  );
+}
+
 export function PackagesPage({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('catalogue');
   const role = useAreaRole();
   const [rows, setRows] = useState<Package[] | null>(null);
-  useEffect(() => {
+  const [editing, setEditing] = useState<Package | null>(null);
+  const reload = useCallback(() => {
     listPackages().then(setRows, () => setRows([]));
   }, []);
+  useEffect(reload, [reload]);
+  const calls = {
+    publish: (r: Package, on: boolean) => updatePackage(r.id, { ...packageTerms(r), public: on }),
+    retire: retirePackage,
+    remove: deletePackage,
+  };
   return (
     <div className="page" data-testid="packages-page">
       <Title titleKey={titleKey} />
@@ -44,13 +248,30 @@ export function PackagesPage({ titleKey }: { titleKey: string }) {
             { title: t('fields.hours'), render: (_, r) => formatHours(r.hours) },
             { title: t('fields.price'), render: (_, r) => formatSek(r.price) },
             { title: t('fields.durationDays'), dataIndex: 'duration_days' },
-            { title: t('fields.public'), render: (_, r) => (r.public ? <Tag color="green">{t('yes')}</Tag> : <Tag>{t('no')}</Tag>) },
+            { title: t('offer.status'), render: (_, r) => <OfferTags r={r} /> },
+            { title: t('actions'), render: (_, r) => <OfferActions r={r} kind="packages" onEdit={setEditing} onChanged={reload} calls={calls} /> },
           ]}
         />
       </Card>
+      <EditDialog
+        open={editing != null}
+        title={t('packages.edit', { name: editing?.name ?? '' })}
+        values={editing && packageValues(editing)}
+        onClose={(saved) => {
+          setEditing(null);
+          if (saved) reload();
+        }}
+        save={(v) => updatePackage(editing!.id, v)}
+      >
+        <PackageFields />
+      </EditDialog>
     </div>
   );
 }
+
+/** A stored entry's terms as the API reads them (a change of `public` alone sends them back). */
+const packageTerms = (r: Package) => ({ name: r.name, hours: r.hours, price: r.price, duration_days: r.duration_days });
+const planTerms = (r: ServicePlan) => ({ name: r.name, service_id: r.service_id, limit: r.limit, hours: r.hours, price: r.price, expiry_days: r.expiry_days });
 
 export function PackageCreatePage({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('catalogue');
@@ -78,21 +299,7 @@ export function PackageCreatePage({ titleKey }: { titleKey: string }) {
             }
           }}
         >
-          <Form.Item name="name" label={t('fields.name')} rules={[{ required: true, message: t('required') }]}>
-            <Input data-testid="package-name" />
-          </Form.Item>
-          <Form.Item name="hours" label={t('fields.hours')} rules={[{ required: true, message: t('required') }]}>
-            <Input inputMode="decimal" data-testid="package-hours" />
-          </Form.Item>
-          <Form.Item name="price" label={t('fields.price')} rules={[{ required: true, message: t('required') }]}>
-            <Input inputMode="decimal" data-testid="package-price" />
-          </Form.Item>
-          <Form.Item name="duration_days" label={t('fields.durationDays')} rules={[{ required: true, message: t('required') }]}>
-            <InputNumber min={1} max={3650} precision={0} data-testid="package-days" />
-          </Form.Item>
-          <Form.Item name="public" label={t('fields.public')} valuePropName="checked">
-            <Switch data-testid="package-public" />
-          </Form.Item>
+          <PackageFields />
           <Button type="primary" htmlType="submit" data-testid="package-submit">
             {t('save')}
           </Button>
@@ -102,15 +309,75 @@ export function PackageCreatePage({ titleKey }: { titleKey: string }) {
   );
 }
 
+/** The plan form's fields; `services` for the service choice (hours for the hour-based one, a limit otherwise). */
+function PlanFields({ services, form }: { services: Service[]; form: FormInstance }) {
+  const { t } = useTranslation('catalogue');
+  const serviceId = Form.useWatch('service_id', form) as number | undefined;
+  const hourBased = services.find((s) => s.id === serviceId)?.hour_based;
+  return (
+    <>
+      <Form.Item name="name" label={t('fields.name')} rules={[{ required: true, message: t('required') }]}>
+        <Input maxLength={200} data-testid="plan-name" />
+      </Form.Item>
+      <Form.Item name="service_id" label={t('fields.service')} rules={[{ required: true, message: t('required') }]}>
+        <Select data-testid="plan-service" options={services.map((s) => ({ value: s.id, label: serviceName(s.id, s.name) }))} />
+      </Form.Item>
+      {hourBased ? (
+        <Form.Item name="hours" label={t('fields.hours')} rules={[{ required: true, message: t('required') }]}>
+          <Input inputMode="decimal" data-testid="plan-hours" />
+        </Form.Item>
+      ) : (
+        <Form.Item name="limit" label={t('fields.limit')} rules={[{ required: true, message: t('required') }]}>
+          <InputNumber min={1} precision={0} data-testid="plan-limit" />
+        </Form.Item>
+      )}
+      <Form.Item name="price" label={t('fields.price')} rules={[{ required: true, message: t('required') }]}>
+        <Input inputMode="decimal" data-testid="plan-price" />
+      </Form.Item>
+      <Form.Item name="expiry_days" label={t('fields.expiryDays')} rules={[{ required: true, message: t('required') }]}>
+        <InputNumber min={1} max={3650} precision={0} data-testid="plan-days" />
+      </Form.Item>
+      <Form.Item name="public" label={t('fields.public')} valuePropName="checked">
+        <Switch data-testid="plan-public" />
+      </Form.Item>
+    </>
+  );
+}
+
+const planValues = (p: ServicePlan) => ({
+  name: p.name,
+  service_id: p.service_id,
+  limit: p.limit ?? undefined,
+  hours: p.hours == null ? undefined : formatDecimal(p.hours),
+  price: formatDecimal(p.price),
+  expiry_days: p.expiry_days,
+  public: p.public,
+});
+
+/** The plan edit dialog's fields need the dialog's form (the service decides hours or limit). */
+function PlanEditFields({ services }: { services: Service[] }) {
+  const form = Form.useFormInstance();
+  return <PlanFields services={services} form={form} />;
+}
+
 export function ServicePlansPage({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('catalogue');
   const role = useAreaRole();
   const [rows, setRows] = useState<ServicePlan[] | null>(null);
   const [services, setServices] = useState<Service[]>([]);
-  useEffect(() => {
+  const [editing, setEditing] = useState<ServicePlan | null>(null);
+  const reload = useCallback(() => {
     listServicePlans().then(setRows, () => setRows([]));
-    listServices().then(setServices, () => undefined);
   }, []);
+  useEffect(() => {
+    reload();
+    listServices().then(setServices, () => undefined);
+  }, [reload]);
+  const calls = {
+    publish: (r: ServicePlan, on: boolean) => updateServicePlan(r.id, { ...planTerms(r), public: on }),
+    retire: retireServicePlan,
+    remove: deleteServicePlan,
+  };
   return (
     <div className="page" data-testid="service-plans-page">
       <Title titleKey={titleKey} />
@@ -120,16 +387,30 @@ export function ServicePlansPage({ titleKey }: { titleKey: string }) {
           dataSource={rows ?? []}
           locale={{ emptyText: rows == null ? <TableSkeleton /> : undefined }}
           pagination={false}
+          onRow={(r) => ({ 'data-testid': `plan-row-${r.id}` }) as React.HTMLAttributes<HTMLElement>}
           columns={[
             { title: t('fields.name'), dataIndex: 'name' },
             { title: t('fields.service'), render: (_, r) => serviceName(r.service_id, services.find((s) => s.id === r.service_id)?.name) },
             { title: t('fields.limitOrHours'), render: (_, r) => (r.hours != null ? `${formatHours(r.hours)} h` : r.limit) },
             { title: t('fields.price'), render: (_, r) => formatSek(r.price) },
             { title: t('fields.expiryDays'), dataIndex: 'expiry_days' },
-            { title: t('fields.public'), render: (_, r) => (r.public ? <Tag color="green">{t('yes')}</Tag> : <Tag>{t('no')}</Tag>) },
+            { title: t('offer.status'), render: (_, r) => <OfferTags r={r} /> },
+            { title: t('actions'), render: (_, r) => <OfferActions r={r} kind="plans" onEdit={setEditing} onChanged={reload} calls={calls} /> },
           ]}
         />
       </Card>
+      <EditDialog
+        open={editing != null}
+        title={t('plans.edit', { name: editing?.name ?? '' })}
+        values={editing && planValues(editing)}
+        onClose={(saved) => {
+          setEditing(null);
+          if (saved) reload();
+        }}
+        save={(v) => updateServicePlan(editing!.id, v)}
+      >
+        <PlanEditFields services={services} />
+      </EditDialog>
     </div>
   );
 }
@@ -141,11 +422,9 @@ export function ServicePlanCreatePage({ titleKey }: { titleKey: string }) {
   const navigate = useNavigate();
   const role = useAreaRole();
   const [services, setServices] = useState<Service[]>([]);
-  const serviceId = Form.useWatch('service_id', form) as number | undefined;
   useEffect(() => {
     listServices().then(setServices, () => undefined);
   }, []);
-  const hourBased = services.find((s) => s.id === serviceId)?.hour_based;
   return (
     <div className="page">
       <Title titleKey={titleKey} />
@@ -165,30 +444,7 @@ export function ServicePlanCreatePage({ titleKey }: { titleKey: string }) {
             }
           }}
         >
-          <Form.Item name="name" label={t('fields.name')} rules={[{ required: true, message: t('required') }]}>
-            <Input />
-          </Form.Item>
-          <Form.Item name="service_id" label={t('fields.service')} rules={[{ required: true, message: t('required') }]}>
-            <Select options={services.map((s) => ({ value: s.id, label: serviceName(s.id, s.name) }))} />
-          </Form.Item>
-          {hourBased ? (
-            <Form.Item name="hours" label={t('fields.hours')} rules={[{ required: true, message: t('required') }]}>
-              <Input inputMode="decimal" />
-            </Form.Item>
-          ) : (
-            <Form.Item name="limit" label={t('fields.limit')} rules={[{ required: true, message: t('required') }]}>
-              <InputNumber min={1} precision={0} />
-            </Form.Item>
-          )}
-          <Form.Item name="price" label={t('fields.price')} rules={[{ required: true, message: t('required') }]}>
-            <Input inputMode="decimal" />
-          </Form.Item>
-          <Form.Item name="expiry_days" label={t('fields.expiryDays')} rules={[{ required: true, message: t('required') }]}>
-            <InputNumber min={1} max={3650} precision={0} />
-          </Form.Item>
-          <Form.Item name="public" label={t('fields.public')} valuePropName="checked">
-            <Switch />
-          </Form.Item>
+          <PlanFields services={services} form={form} />
           <Button type="primary" htmlType="submit">
             {t('save')}
           </Button>

@@ -49,8 +49,9 @@ export default function ManageCustomerPackages({ titleKey }: { titleKey: string 
 
   useEffect(() => {
     reload();
-    listPackages().then(setPackages, () => undefined);
-    listServicePlans().then(setPlans, () => undefined);
+    // A retired entry is sold to nobody (the server refuses it too).
+    listPackages().then((l) => setPackages(l.filter((p) => !p.retired)), () => undefined);
+    listServicePlans().then((l) => setPlans(l.filter((p) => !p.retired)), () => undefined);
   }, [reload]);
 
   /** A purchase for the customer only after a yes that names what, for whom and at what price. */

@@ -366,6 +366,8 @@ pub fn request(method: &str, path: &str, w: &Ids) -> (String, Option<Value>) {
         p if p.starts_with("/api/lawyer/") || p.starts_with("/api/staff/") => fill(&w.lawyer),
         p if p.starts_with("/api/salesperson/") => fill(&w.sales_person),
         p if p.starts_with("/api/notification/") => fill(&w.notification),
+        p if p.starts_with("/api/packages/") => fill(&w.package.to_string()),
+        p if p.starts_with("/api/serviceplans/") => fill(&w.service_plan.to_string()),
         p if p.starts_with("/api/services/contract-sign/") => fill(&w.envelope),
         // A case's free meeting times; a meeting the world has none of (every
         // caller: not found, or refused before the look-up).
@@ -459,7 +461,10 @@ pub fn request(method: &str, path: &str, w: &Ids) -> (String, Option<Value>) {
         ("post", "/api/message/") => Some(json!({"case_uid": w.case, "text": "Hej"})),
         ("post", "/api/message/file/upload-url/") => Some(json!({"case_uid": w.case, "name": "a.pdf"})),
         ("patch", "/api/notification/{id}/") => Some(json!({"unread": false})),
-        ("post", "/api/packages/") => Some(json!({"name": "Paket 5 h", "hours": 5, "price": 6000, "duration_days": 365, "public": true})),
+        ("post", "/api/packages/{id}/retire/") | ("post", "/api/serviceplans/{id}/retire/") => Some(json!({"retired": true})),
+        ("post", "/api/packages/") | ("put", "/api/packages/{id}/") => {
+            Some(json!({"name": "Paket 5 h", "hours": 5, "price": 6000, "duration_days": 365, "public": true}))
+        }
         ("post", "/api/password/change/") => {
             Some(json!({"old_password": PASSWORD, "new_password": "Nytt-lösen-2026!", "confirm_password": "Nytt-lösen-2026!"}))
         }
@@ -485,7 +490,7 @@ pub fn request(method: &str, path: &str, w: &Ids) -> (String, Option<Value>) {
         ("post", "/api/resend/2fa/") => Some(json!({"two_factor_token": "not-a-token"})),
         ("post", "/api/token/2fa/") => Some(json!({"two_factor_token": "not-a-token", "code": "123456"})),
         ("post", "/api/token/") => Some(json!({"email": w.customer_email, "password": PASSWORD})),
-        ("post", "/api/serviceplans/") => {
+        ("post", "/api/serviceplans/") | ("put", "/api/serviceplans/{id}/") => {
             Some(json!({"name": "Plan", "service_id": 1, "hours": 5, "price": 6000, "expiry_days": 365, "public": true}))
         }
         ("post", "/api/services/contract-sign/") | ("put", "/api/services/contract-sign/{uid}/") => {

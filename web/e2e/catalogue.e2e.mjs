@@ -24,6 +24,11 @@ async function actionsInView(page, testId) {
   assert.deepEqual(outside, [], `${testId}: actions outside the screen`);
 }
 
+/** The yes of the confirmation open now (an earlier one may still be fading out). */
+async function confirmYes(page, testId) {
+  await page.locator(`.ant-popover:not(.ant-popover-hidden) ${byTestId(testId)}`).last().click();
+}
+
 describe('catalogue, departments and withdrawing a draft', { timeout: 180_000 }, () => {
   test('admin edits, retires and deletes packages; departments; the customer withdraws a draft', async () => {
     const w = await caseWorld();
@@ -61,7 +66,7 @@ describe('catalogue, departments and withdrawing a draft', { timeout: 180_000 },
       await ap.locator(byTestId(`offer-retire-${pkg.id}`)).click();
       await ap.getByText(`Dra in paketet ${pkg.name}?`).waitFor();
       const retired = ap.waitForResponse((r) => r.url().endsWith(`/api/packages/${pkg.id}/retire/`));
-      await ap.locator(`.ant-popover:visible ${byTestId('offer-confirm-yes')}`).click();
+      await confirmYes(ap, 'offer-confirm-yes');
       assert.equal((await retired).status(), 200);
       await ap.locator(`${byTestId(`package-row-${pkg.id}`)} ${byTestId('offer-retired')}`).waitFor();
       const offered = (await apiCall(cp, 'GET', '/packages/')).body;
@@ -69,8 +74,9 @@ describe('catalogue, departments and withdrawing a draft', { timeout: 180_000 },
 
       // The never-bought one is deleted after a yes.
       await ap.locator(byTestId(`offer-delete-${wrong.id}`)).click();
+      await ap.getByText(`Ta bort ${wrong.name} för gott?`).waitFor();
       const gone = ap.waitForResponse((r) => r.url().endsWith(`/api/packages/${wrong.id}/`) && r.request().method() === 'DELETE');
-      await ap.locator(`.ant-popover:visible ${byTestId('offer-confirm-yes')}`).click();
+      await confirmYes(ap, 'offer-confirm-yes');
       assert.equal((await gone).status(), 200);
       await ap.locator(byTestId(`package-row-${wrong.id}`)).waitFor({ state: 'detached' });
       await ap.screenshot({ path: 'test-results/catalogue-packages-1366.png', fullPage: true });
@@ -82,11 +88,11 @@ describe('catalogue, departments and withdrawing a draft', { timeout: 180_000 },
       await ap.goto(url('/admin/customer/department/'));
       await ap.locator(byTestId(`department-delete-${used.id}`)).click();
       await ap.getByText(`Ta bort avdelningen E2E Avd ${stamp}?`).waitFor();
-      await ap.locator(`.ant-popover:visible ${byTestId('department-delete-yes')}`).click();
+      await confirmYes(ap, 'department-delete-yes');
       await ap.getByText('Avdelningen har kopplade kunder och kan inte tas bort').waitFor();
       assert.equal(await ap.locator(byTestId(`department-row-${used.id}`)).count(), 1);
       await ap.locator(byTestId(`department-delete-${unused.id}`)).click();
-      await ap.locator(`.ant-popover:visible ${byTestId('department-delete-yes')}`).click();
+      await confirmYes(ap, 'department-delete-yes');
       await ap.locator(byTestId(`department-row-${unused.id}`)).waitFor({ state: 'detached' });
 
       // The lists keep every action on a phone.
@@ -109,7 +115,7 @@ describe('catalogue, departments and withdrawing a draft', { timeout: 180_000 },
       assert.equal(draft.status, 201, JSON.stringify(draft.body));
       await cp.goto(url(`/user/cases/details/${draft.body.uid}`));
       await cp.locator(byTestId('case-action-withdraw')).click();
-      await cp.getByText('Dra tillbaka utkastet? Det skickas då inte till juristerna').waitFor();
+      await cp.locator('.ant-modal-confirm-title', { hasText: 'Dra tillbaka utkastet? Det skickas då inte till juristerna' }).waitFor();
       const withdrawn = cp.waitForResponse((r) => r.url().endsWith(`/api/case/status/${draft.body.uid}/`));
       await cp.locator(byTestId('case-action-confirm')).click();
       assert.equal((await withdrawn).status(), 200);
@@ -119,6 +125,10 @@ describe('catalogue, departments and withdrawing a draft', { timeout: 180_000 },
       assert.ok(!drafts.some((c) => c.uid === draft.body.uid), 'a withdrawn draft is not among the drafts');
 
       // Clean up what other tests read: the customer's department link stays harmless; the retired package stays retired.
+    } catch (err) {
+      await ap.screenshot({ path: 'test-results/catalogue-failure.png', fullPage: true }).catch(() => undefined);
+      await cp.screenshot({ path: 'test-results/catalogue-customer-failure.png', fullPage: true }).catch(() => undefined);
+      throw err;
     } finally {
       await w.close();
     }

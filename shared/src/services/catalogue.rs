@@ -10,8 +10,8 @@ use crate::domain::catalogue::{NamedEntry, NamedKind, NamedRequest, NewPackage, 
 use crate::domain::policy::{self, Action};
 use crate::domain::{Role, User};
 use crate::error::{ApiError, FieldErrors, Msg};
-use crate::store::idempotency::Once;
 use crate::store::catalogue::Offer;
+use crate::store::idempotency::Once;
 
 /// The counters that number packages and service plans.
 const PACKAGE_COUNTER: &str = "package";

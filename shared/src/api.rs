@@ -40,9 +40,9 @@ impl IntoResponse for ApiError {
             return res;
         }
         match &self {
-            ApiError::Internal(detail) => eprintln!("ERROR internal: {detail}"),
-            ApiError::Unavailable(detail) => eprintln!("WARN unavailable after retries: {detail}"),
-            ApiError::Timeout => eprintln!("WARN request over its deadline"),
+            ApiError::Internal(detail) => tracing::error!(detail = %crate::telemetry::redact(detail), "internal error"),
+            ApiError::Unavailable(detail) => tracing::warn!(detail = %crate::telemetry::redact(detail), "unavailable after retries"),
+            ApiError::Timeout => tracing::warn!("request over its deadline"),
             _ => {}
         }
         let status = StatusCode::from_u16(self.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
@@ -72,10 +72,10 @@ pub fn request_deadline() -> std::time::Duration {
 
 /// A refused part of a request as the API answers it: 413 when the body is
 /// over [`MAX_BODY_BYTES`], else 400 with `key` on `field` (a missing query
-/// or body field is named with `required`). The extractor's own words stay
-/// in the log.
+/// or body field is named with `required`). Only the kind of refusal is
+/// logged: the extractor's words can quote the refused value.
 fn refused(status: StatusCode, detail: String, field: &str, key: Msg) -> ApiError {
-    eprintln!("WARN request refused ({status}): {detail}");
+    tracing::warn!(status = status.as_u16(), part = field, missing = missing_field(&detail), "request refused");
     if status == StatusCode::PAYLOAD_TOO_LARGE {
         return ApiError::PayloadTooLarge;
     }
@@ -167,6 +167,7 @@ impl FromRequestParts<AppState> for CurrentUser {
             return Err(ApiError::NotAuthenticated);
         }
         let user = crate::services::credentials::sessions::authenticate(state, token).await?;
+        crate::telemetry::set_caller(&user.uid, user.role());
         Ok(CurrentUser(user))
     }
 }
@@ -256,7 +257,9 @@ pub async fn not_found() -> ApiError {
 /// The API's limits on every router (each Lambda's and the local
 /// gateway's): the body limit ([`MAX_BODY_BYTES`], read by [`ApiJson`] and
 /// [`ApiBytes`]), the query limit ([`MAX_QUERY_BYTES`]) and the request
-/// deadline ([`request_deadline`]), each answered in the API's error shape.
+/// deadline ([`request_deadline`]), each answered in the API's error shape;
+/// outermost, one log line and the metrics of every request
+/// ([`crate::telemetry::observe`]).
 pub fn limits<S: Clone + Send + Sync + 'static>(router: Router<S>) -> Router<S> {
     limits_within(router, request_deadline())
 }
@@ -275,6 +278,7 @@ pub fn limits_within<S: Clone + Send + Sync + 'static>(router: Router<S>, deadli
             }
         }))
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(axum::middleware::from_fn(crate::telemetry::observe))
 }
 
 /// Headers of every API answer (issue 22): answers carry tokens or personal
@@ -300,8 +304,10 @@ pub fn finish(api: OpenApiRouter<AppState>, state: AppState) -> Router {
 }
 
 /// The Lambda entry point of every HTTP function: the same router the local
-/// gateway serves, wrapped by `lambda_http`.
-pub async fn run_lambda(api: OpenApiRouter<AppState>) -> Result<(), lambda_http::Error> {
+/// gateway serves, wrapped by `lambda_http`. `function` names it in logs and
+/// metrics (the crate's name).
+pub async fn run_lambda(function: &'static str, api: OpenApiRouter<AppState>) -> Result<(), lambda_http::Error> {
+    crate::telemetry::init_lambda(function);
     let config = Config::from_env()?;
     let state = Context::new(config, None).await;
     lambda_http::run(finish(api, state)).await

@@ -24,12 +24,12 @@ fn extra_roots(path: Option<String>) -> Option<Vec<u8>> {
     use rustls::pki_types::pem::PemObject;
     use rustls::pki_types::CertificateDer;
     let path = path.filter(|p| !p.trim().is_empty())?;
-    let pem = std::fs::read(&path).map_err(|e| eprintln!("WARN AWS_CA_BUNDLE {path} left out: {e}")).ok()?;
+    let pem = std::fs::read(&path).map_err(|e| tracing::warn!(path = %path, error = %e, "AWS_CA_BUNDLE left out")).ok()?;
     let certs = CertificateDer::pem_slice_iter(&pem).collect::<Result<Vec<_>, _>>().unwrap_or_default();
     let mut store = rustls::RootCertStore::empty();
     let all_roots = !certs.is_empty() && certs.into_iter().all(|c| store.add(c).is_ok());
     if !all_roots {
-        eprintln!("WARN AWS_CA_BUNDLE {path} left out: not a PEM file of root certificates");
+        tracing::warn!(path = %path, "AWS_CA_BUNDLE left out: not a PEM file of root certificates");
         return None;
     }
     Some(pem)
@@ -50,7 +50,7 @@ fn https_client() -> SharedHttpClient {
         // Not reached (the roots are compiled in and checked by a test);
         // the SDK's default client still works, only slower to start.
         Err(e) => {
-            eprintln!("WARN AWS clients with the system's root certificates: {e}");
+            tracing::warn!(error = %e, "AWS clients with the system's root certificates");
             aws_smithy_http_client::Builder::new().tls_provider(tls::Provider::Rustls(CryptoMode::AwsLc)).build_https()
         }
     }

@@ -26,7 +26,7 @@
 //! - the error keys and their statuses (§8): [`error`].
 //!
 //! Beside them: [`auth`] (argon2id, JWT), [`config`] (the environment),
-//! [`aws`] (SDK configuration).
+//! [`aws`] (SDK configuration), [`telemetry`] (log events, metrics).
 
 pub mod api;
 pub mod auth;
@@ -40,6 +40,7 @@ pub mod mail;
 pub mod providers;
 pub mod services;
 pub mod store;
+pub mod telemetry;
 
 #[cfg(feature = "testkit")]
 pub mod testkit;

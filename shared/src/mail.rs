@@ -47,7 +47,11 @@ impl Mailer {
             .content(EmailContent::builder().simple(message).build())
             .send()
             .await
-            .map_err(|e| ApiError::internal(aws_sdk_sesv2::error::DisplayErrorContext(e)))?;
+            .map_err(|e| {
+                crate::telemetry::mail(false);
+                ApiError::internal(aws_sdk_sesv2::error::DisplayErrorContext(e))
+            })?;
+        crate::telemetry::mail(true);
         if let Some(outbox) = &self.outbox {
             let mail = SentMail {
                 to: to.into(),

@@ -125,7 +125,8 @@ pub async fn services_counting_calls() -> (AppState, Calls) {
     let mut state = services().await;
     let calls = Calls::default();
     let sdk = crate::aws::sdk_config(&state.config.region, state.config.endpoint_url.as_deref()).await;
-    let conf = aws_sdk_dynamodb::config::Builder::from(&sdk).interceptor(calls.clone()).build();
+    let conf =
+        aws_sdk_dynamodb::config::Builder::from(&sdk).interceptor(calls.clone()).interceptor(crate::telemetry::DynamoDbRequests).build();
     let table = state.config.table_name.clone();
     let ctx = std::sync::Arc::get_mut(&mut state).expect("a new state has no other owner");
     ctx.store = crate::store::Store::new(aws_sdk_dynamodb::Client::from_conf(conf), table);

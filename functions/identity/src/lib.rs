@@ -230,7 +230,7 @@ async fn toggle_two_factor(
         ToggleRequest { enabled: None, password: String::new() }
     } else {
         serde_json::from_slice::<ToggleRequest>(&body).map_err(|e| {
-            eprintln!("WARN request body refused: {e}");
+            tracing::warn!(line = e.line(), column = e.column(), "request body refused");
             ApiError::BadRequest { message: Msg::InvalidRequestBody, fields: FieldErrors::of("body", Msg::InvalidRequestBody) }
         })?
     };

@@ -1,4 +1,4 @@
 #[tokio::main]
 async fn main() -> Result<(), lambda_http::Error> {
-    shared::api::run_lambda(statistics::api()).await
+    shared::api::run_lambda(env!("CARGO_PKG_NAME"), statistics::api()).await
 }

@@ -12,16 +12,33 @@ use shared::error::ApiError;
 use shared::services::credentials::passwords;
 use shared::services::subscriptions::{self, ExpiryReport};
 use shared::services::{events, notifications, Context};
+use shared::telemetry;
 
+/// One run of the job; its figures (or its failure) are logged and
+/// written as metrics (`ExpiryRuns`, `ExpiryDue`, …: see
+/// `shared::telemetry::expiry_run`), which the template's alarms watch.
 pub async fn run(ctx: &Context, now: DateTime<Utc>) -> Result<ExpiryReport, ApiError> {
+    let result = steps(ctx, now).await;
+    match &result {
+        Ok(r) => telemetry::expiry_run(Ok((r.due, r.expired, r.renewed))),
+        Err(e) => {
+            tracing::error!(error = %telemetry::redact(&e.to_string()), "subscription-expiry failed");
+            telemetry::expiry_run(Err(()));
+        }
+    }
+    telemetry::flush_metrics();
+    result
+}
+
+async fn steps(ctx: &Context, now: DateTime<Utc>) -> Result<ExpiryReport, ApiError> {
     let report = subscriptions::expire_due(ctx, now).await?;
     let reminded = notifications::remind_expiring(ctx, now).await?;
-    println!("subscription-expiry: due={} expired={} renewed={} reminded={reminded}", report.due, report.expired, report.renewed);
+    tracing::info!(due = report.due, expired = report.expired, renewed = report.renewed, reminded, "subscription-expiry");
     events::finish_pending(ctx).await?;
     // Older than a request's deadline: the request's own step is over.
     let mailed = passwords::send_unsent(ctx, now.min(Utc::now()) - chrono::Duration::minutes(1)).await?;
     if mailed > 0 {
-        println!("subscription-expiry: unsent mail sent={mailed}");
+        tracing::info!(sent = mailed, "subscription-expiry: unsent mail sent");
     }
     Ok(report)
 }

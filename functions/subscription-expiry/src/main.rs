@@ -2,6 +2,7 @@ use lambda_http::lambda_runtime::{self, service_fn, LambdaEvent};
 
 #[tokio::main]
 async fn main() -> Result<(), lambda_runtime::Error> {
+    shared::telemetry::init_lambda(env!("CARGO_PKG_NAME"));
     let config = shared::config::Config::from_env()?;
     let state = shared::services::Context::new(config, None).await;
     lambda_runtime::run(service_fn(|_event: LambdaEvent<serde_json::Value>| {

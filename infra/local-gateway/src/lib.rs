@@ -12,7 +12,6 @@ use shared::api::AppState;
 use shared::error::ApiError;
 use shared::mail::SentMail;
 use std::path::{Path, PathBuf};
-use std::time::Instant;
 use tower::ServiceExt;
 use tower_http::services::{ServeDir, ServeFile};
 use utoipa_axum::router::OpenApiRouter;
@@ -91,7 +90,6 @@ pub fn app(state: AppState, web_dist: PathBuf) -> Router {
     shared::api::limits(routes)
         .with_state(state)
         .layer(middleware::from_fn(local_pages_on_loopback_only))
-        .layer(middleware::from_fn(log_line))
         .layer(middleware::from_fn_with_state(edge, headers::edge))
 }
 
@@ -108,20 +106,6 @@ async fn local_pages_on_loopback_only(req: Request, next: Next) -> Response {
         }
     }
     next.run(req).await
-}
-
-/// One line per request and its response.
-async fn log_line(req: Request, next: Next) -> Response {
-    let started = Instant::now();
-    let (method, path) = (req.method().clone(), req.uri().path().to_string());
-    let res = next.run(req).await;
-    println!(
-        "{} {method} {path} -> {} in {:.1} ms",
-        chrono::Utc::now().format("%Y-%m-%dT%H:%M:%S%.3fZ"),
-        res.status().as_u16(),
-        started.elapsed().as_secs_f64() * 1000.0
-    );
-    res
 }
 
 fn sent(state: &AppState) -> Vec<SentMail> {

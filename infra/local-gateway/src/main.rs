@@ -14,6 +14,8 @@ use std::time::Duration;
 
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
+    // The same events as on Lambda (one `request` line per request, warnings), as readable lines.
+    shared::telemetry::init_local();
     let config = Config::from_env()?;
     let addr = std::env::var("GATEWAY_ADDR").unwrap_or_else(|_| "127.0.0.1:3000".into());
     let web_dist = std::env::var("WEB_DIST").map(Into::into).unwrap_or_else(|_| default_web_dist());
@@ -41,9 +43,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         let mut tick = tokio::time::interval(Duration::from_secs(every));
         loop {
             tick.tick().await;
-            if let Err(e) = subscription_expiry::run(&job_state, chrono::Utc::now()).await {
-                eprintln!("subscription-expiry failed: {e}");
-            }
+            // A failure is logged by the job itself.
+            let _ = subscription_expiry::run(&job_state, chrono::Utc::now()).await;
         }
     });
 

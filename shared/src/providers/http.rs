@@ -93,7 +93,7 @@ fn connector() -> Https {
         Ok(b) => b,
         Err(e) => {
             // No system roots (a bare container): only plain http (the local stand-in) can work.
-            eprintln!("WARN provider client without system root certificates: {e}");
+            tracing::warn!(error = %e, "provider client without system root certificates");
             let config = rustls::ClientConfig::builder_with_provider(rustls::crypto::aws_lc_rs::default_provider().into())
                 .with_safe_default_protocol_versions()
                 .map(|b| b.with_root_certificates(rustls::RootCertStore::empty()).with_no_client_auth());
@@ -163,6 +163,20 @@ impl JsonClient {
         bearer: Option<&str>,
         idempotency_key: Option<&str>,
     ) -> Result<Vec<u8>, ProviderError> {
+        let result = self.exchange(method, path, body, bearer, idempotency_key).await;
+        record(path, result.as_ref().map(|_| ()).map_err(|e| *e));
+        result
+    }
+
+    /// [`Self::send`] without counting the call (the caller counts it).
+    async fn exchange(
+        &self,
+        method: Method,
+        path: &str,
+        body: Option<&serde_json::Value>,
+        bearer: Option<&str>,
+        idempotency_key: Option<&str>,
+    ) -> Result<Vec<u8>, ProviderError> {
         let body = match body {
             Some(v) => Bytes::from(serde_json::to_vec(v).map_err(|_| ProviderError::BadAnswer)?),
             None => Bytes::new(),
@@ -194,7 +208,34 @@ impl JsonClient {
         idempotency_key: Option<&str>,
     ) -> Result<T, ProviderError> {
         let body = body.map(serde_json::to_value).transpose().map_err(|_| ProviderError::BadAnswer)?;
-        let bytes = self.send(method, path, body.as_ref(), bearer, idempotency_key).await?;
-        serde_json::from_slice(&bytes).map_err(|_| ProviderError::BadAnswer)
+        let result = match self.exchange(method, path, body.as_ref(), bearer, idempotency_key).await {
+            Ok(bytes) => serde_json::from_slice(&bytes).map_err(|_| ProviderError::BadAnswer),
+            Err(e) => Err(e),
+        };
+        record(path, result.as_ref().map(|_| ()).map_err(|e| *e));
+        result
     }
+}
+
+/// Counts one call by provider (the path's first segment) and outcome
+/// (`shared::telemetry::provider_call`), and logs a failed one.
+fn record(path: &str, result: Result<(), ProviderError>) {
+    let provider = match path.trim_start_matches('/').split('/').next().unwrap_or_default() {
+        "verified" => "signing",
+        "bisnode" => "credit",
+        "inkasso" => "inkasso",
+        "meeting" => "meeting",
+        _ => "other",
+    };
+    let outcome = match result {
+        Ok(()) => "ok",
+        Err(ProviderError::Refused(_)) => "refused",
+        Err(ProviderError::Unavailable) => "unavailable",
+        Err(ProviderError::Timeout) => "timeout",
+        Err(ProviderError::BadAnswer) => "bad_answer",
+    };
+    if let Err(e) = result {
+        tracing::warn!(provider, outcome, error = ?e, "provider call failed");
+    }
+    crate::telemetry::provider_call(provider, outcome);
 }

@@ -104,7 +104,7 @@ fn read_key(arn: &str) -> String {
     match read {
         Ok(Ok(k)) => k,
         Ok(Err(e)) => {
-            eprintln!("WARN provider API key not read: {e}");
+            tracing::warn!(error = %crate::telemetry::redact(&e.to_string()), "provider API key not read");
             String::new()
         }
         Err(_) => String::new(),

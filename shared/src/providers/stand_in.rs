@@ -96,7 +96,7 @@ impl Inner {
             .and_then(|bytes| std::fs::write(&tmp, bytes))
             .and_then(|_| std::fs::rename(&tmp, path));
         if let Err(e) = written {
-            eprintln!("WARN providers' stand-in: state NOT saved to {}: {e}", path.display());
+            tracing::warn!(path = %path.display(), error = %e, "providers' stand-in: state NOT saved");
             let _ = std::fs::remove_file(&tmp);
         }
     }
@@ -121,7 +121,7 @@ impl StandIn {
     pub fn kept_in(path: &std::path::Path) -> StandIn {
         let mut inner = match std::fs::read(path) {
             Ok(bytes) => serde_json::from_slice::<Inner>(&bytes).unwrap_or_else(|e| {
-                eprintln!("WARN providers' stand-in: {} does not read ({e}); starting empty", path.display());
+                tracing::warn!(path = %path.display(), error = %e, "providers' stand-in: state does not read; starting empty");
                 Inner::default()
             }),
             Err(_) => Inner::default(),
@@ -380,7 +380,7 @@ impl StandIn {
             if let Ok(req) = req {
                 if let Ok(Ok(res)) = tokio::time::timeout(Duration::from_secs(10), client.request(req)).await {
                     if !res.status().is_success() {
-                        eprintln!("signing stand-in: callback answered {}", res.status());
+                        tracing::warn!(status = res.status().as_u16(), "signing stand-in: callback refused");
                     }
                 }
             }

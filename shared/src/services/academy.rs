@@ -140,7 +140,7 @@ pub async fn update(ctx: &Context, user: &User, id: &str, form: &LessonForm) -> 
     ctx.store.put_lesson(&l).await?;
     if let (Some(old), true) = (&prev.video_key, l.video_key.is_none()) {
         if let Err(e) = ctx.files.delete(old).await {
-            eprintln!("WARN replaced lesson video {old} not deleted: {e}");
+            tracing::warn!(key = %old, error = %e, "replaced lesson video not deleted");
         }
     }
     Ok(l)
@@ -174,7 +174,7 @@ pub async fn delete(ctx: &Context, user: &User, id: &str) -> Result<(), ApiError
     ctx.store.delete_lesson(&l.id).await?;
     if let Some(k) = &l.video_key {
         if let Err(e) = ctx.files.delete(k).await {
-            eprintln!("WARN lesson video {k} not deleted: {e}");
+            tracing::warn!(key = %k, error = %e, "lesson video not deleted");
         }
     }
     Ok(())

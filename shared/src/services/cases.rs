@@ -375,7 +375,7 @@ pub async fn add_note(ctx: &Context, user: &User, case_uid: &str, text: &str, on
         Ok(false) => Err(ApiError::bad(Msg::ChangedConcurrently)),
         Err(e @ (ApiError::Replay { .. } | ApiError::IdempotencyKeyReused)) => Err(e),
         Err(e) => {
-            eprintln!("WARN case note not saved: {e}");
+            tracing::warn!(error = %e, "case note not saved");
             Err(ApiError::bad(Msg::CaseNoteSaveFailed))
         }
     }

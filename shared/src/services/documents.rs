@@ -138,7 +138,7 @@ pub async fn confirm(ctx: &Context, user: &User, case_uid: &str, key: &str, name
             // the object must not stay: nothing refers to it.
             if e.key() != document::DOCUMENT_NOT_UPLOADED && !matches!(e, ApiError::Replay { .. } | ApiError::IdempotencyKeyReused) {
                 if let Err(del) = ctx.files.discard_upload(key).await {
-                    eprintln!("WARN refused document {key} not deleted: {del}");
+                    tracing::warn!(key = %key, error = %del, "refused document not deleted");
                 }
             }
             Err(e)
@@ -222,7 +222,7 @@ pub async fn remove(ctx: &Context, user: &User, case_uid: &str, key: &str) -> Re
     // After the write: were the object deleted first and the write then
     // failed, the case would list a file that is gone.
     if let Err(e) = ctx.files.delete(key).await {
-        eprintln!("WARN removed document {key} not deleted: {e}");
+        tracing::warn!(key = %key, error = %e, "removed document not deleted");
     }
     Ok(())
 }
@@ -260,7 +260,7 @@ pub async fn checked_upload(ctx: &Context, prefix: &str, key: &str, name: &str, 
     if let Err(e) = &result {
         if e.key() != document::DOCUMENT_NOT_UPLOADED {
             if let Err(del) = ctx.files.discard_upload(key).await {
-                eprintln!("WARN refused upload {key} not deleted: {del}");
+                tracing::warn!(key = %key, error = %del, "refused upload not deleted");
             }
         }
     }

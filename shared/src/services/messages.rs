@@ -118,7 +118,7 @@ async fn checked_attachment(ctx: &Context, case_uid: &str, key: &str, name: &str
     if let Err(e) = &result {
         if e.key() != document::DOCUMENT_NOT_UPLOADED {
             if let Err(del) = ctx.files.discard_upload(key).await {
-                eprintln!("WARN refused message file {key} not deleted: {del}");
+                tracing::warn!(key = %key, error = %del, "refused message file not deleted");
             }
         }
     }

@@ -68,7 +68,8 @@ impl Context {
     /// stand-in, a test's own).
     pub async fn with_providers(config: Config, outbox: Option<Outbox>, providers: crate::providers::Providers) -> Arc<Context> {
         let sdk = crate::aws::sdk_config(&config.region, config.endpoint_url.as_deref()).await;
-        let dynamo = aws_sdk_dynamodb::Client::new(&sdk);
+        let dynamo_conf = aws_sdk_dynamodb::config::Builder::from(&sdk).interceptor(crate::telemetry::DynamoDbRequests).build();
+        let dynamo = aws_sdk_dynamodb::Client::from_conf(dynamo_conf);
         // Path-style addressing: the local stand-in has no per-bucket host names.
         let s3_conf = aws_sdk_s3::config::Builder::from(&sdk).force_path_style(config.endpoint_url.is_some()).build();
         let s3 = aws_sdk_s3::Client::from_conf(s3_conf);

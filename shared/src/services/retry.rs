@@ -53,7 +53,7 @@ where
             Ok(Attempt::Done(v)) => return Ok(v),
             Ok(Attempt::Conflict) => ApiError::bad(Msg::ChangedConcurrently),
             Err(ApiError::Unavailable(detail)) => {
-                eprintln!("WARN transient store failure, trying again: {detail}");
+                tracing::warn!(detail = %crate::telemetry::redact(&detail), "transient store failure, trying again");
                 ApiError::Unavailable(detail)
             }
             Err(e) => return Err(e),

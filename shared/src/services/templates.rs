@@ -68,7 +68,7 @@ pub async fn delete(ctx: &Context, user: &User, id: &str) -> Result<(), ApiError
     let t = ctx.store.get_template_file(id.trim()).await?.ok_or(ApiError::NotFound)?;
     ctx.store.delete_template_file(&t.id).await?;
     if let Err(e) = ctx.files.delete(&t.key).await {
-        eprintln!("WARN template {} not deleted: {e}", t.key);
+        tracing::warn!(key = %t.key, error = %e, "template file not deleted");
     }
     Ok(())
 }

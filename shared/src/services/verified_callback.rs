@@ -19,7 +19,7 @@ pub async fn envelope_changed(ctx: &Context, signature: Option<&str>, body: &[u8
         return Err(ApiError::PayloadTooLarge);
     }
     if let Err(why) = callback::verify(&ctx.providers.callback_secret, signature, body, chrono::Utc::now().timestamp()) {
-        eprintln!("WARN signing callback refused: {why:?}");
+        tracing::warn!(why = ?why, "signing callback refused");
         return Err(ApiError::NotAuthenticated);
     }
     let status: EnvelopeStatus = serde_json::from_slice(body).map_err(|_| ApiError::bad(Msg::Invalid))?;

@@ -243,7 +243,7 @@ impl Store {
                         Ok(c) => Ok(c.case),
                         Err(e) => {
                             // One bad item must not take the whole list down.
-                            eprintln!("WARN case item {sk} skipped: {e}");
+                            tracing::warn!(sk = %sk, error = %crate::telemetry::redact(&e.to_string()), "unreadable case item skipped");
                             continue;
                         }
                     },
@@ -296,7 +296,7 @@ impl Store {
                         Ok(c) => {
                             out.insert(c.case.uid.clone(), c.case);
                         }
-                        Err(e) => eprintln!("WARN case item skipped: {e}"),
+                        Err(e) => tracing::warn!(error = %crate::telemetry::redact(&e.to_string()), "unreadable case item skipped"),
                     }
                 }
                 keys = res.unprocessed_keys().and_then(|u| u.get(&self.table)).map(|k| k.keys().to_vec()).unwrap_or_default();

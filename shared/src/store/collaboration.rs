@@ -115,7 +115,7 @@ impl Store {
             .filter_map(|(sk, i)| match serde_dynamo::from_item(i) {
                 Ok(m) => Some(m),
                 Err(e) => {
-                    eprintln!("WARN message item {sk} skipped: {e}");
+                    tracing::warn!(sk = %sk, error = %crate::telemetry::redact(&e.to_string()), "unreadable message item skipped");
                     None
                 }
             })
@@ -482,7 +482,7 @@ fn parse_notification(item: Item, marks: &Marks) -> Option<Notification> {
             Some(n)
         }
         Err(e) => {
-            eprintln!("WARN notification {sk} skipped: {e}");
+            tracing::warn!(sk = %sk, error = %crate::telemetry::redact(&e.to_string()), "unreadable notification skipped");
             None
         }
     }

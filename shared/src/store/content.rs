@@ -28,7 +28,7 @@ fn parse_all<T: DeserializeOwned>(items: &[Item], what: &str) -> Vec<T> {
         .filter_map(|i| match serde_dynamo::from_item(i.clone()) {
             Ok(v) => Some(v),
             Err(e) => {
-                eprintln!("WARN {what} item skipped: {e}");
+                tracing::warn!(what = %what, error = %crate::telemetry::redact(&e.to_string()), "unreadable item skipped");
                 None
             }
         })

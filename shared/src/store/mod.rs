@@ -48,7 +48,7 @@ pub fn readable<T>(items: impl IntoIterator<Item = Item>, parse: impl Fn(Item) -
             match parse(item) {
                 Ok(v) => Some(v),
                 Err(e) => {
-                    eprintln!("WARN unreadable item {pk} {sk} skipped: {e}");
+                    tracing::warn!(pk = %crate::telemetry::redact(&pk), sk = %crate::telemetry::redact(&sk), error = %crate::telemetry::redact(&e.to_string()), "unreadable item skipped");
                     None
                 }
             }

@@ -28,7 +28,9 @@
 //! handler/GetItem p50 ≤ 1.3.
 //!
 //! Run through `infra/bench.sh` (which builds the binaries and starts the AWS
-//! stand-in). `QUICK=1`: 3 starts and 20 calls (the test command runs that).
+//! stand-in). `QUICK=1`: 3 starts and 20 calls (the test command runs that);
+//! `BENCH_STARTS=N` sets the starts; `BENCH_TRACE=1` hands out every event
+//! with an X-Ray trace header, as Lambda does with active tracing.
 
 use axum::body::{to_bytes, Body};
 use axum::extract::{Path, State};
@@ -84,6 +86,14 @@ async fn next(State(rt): State<Arc<Runtime>>) -> (HeaderMap, String) {
         "lambda-runtime-invoked-function-arn",
         header::HeaderValue::from_static("arn:aws:lambda:eu-north-1:000000000000:function:bench"),
     );
+    // BENCH_TRACE=1: as Lambda with X-Ray active tracing hands out a sampled
+    // invocation (the runtime puts it in _X_AMZN_TRACE_ID for the SDK).
+    if std::env::var("BENCH_TRACE").is_ok_and(|v| v == "1") {
+        h.insert(
+            "lambda-runtime-trace-id",
+            header::HeaderValue::from_static("Root=1-67891233-abcdef012345678912345678;Parent=53995c3f42cd8ad8;Sampled=1"),
+        );
+    }
     (h, rt.event.to_string())
 }
 
@@ -259,6 +269,8 @@ async fn cold_start(bin: &str, name: &str, event: &Value) -> Result<Start, Strin
         .env("AWS_LAMBDA_FUNCTION_VERSION", "$LATEST")
         .env("AWS_LAMBDA_LOG_STREAM_NAME", "bench")
         .env("AWS_LAMBDA_LOG_GROUP_NAME", "bench")
+        // As template.yaml sets it: the JSON log lines and metric lines are part of what is measured.
+        .env("AWS_LAMBDA_LOG_FORMAT", "JSON")
         .stdout(std::process::Stdio::null())
         .kill_on_drop(true)
         .spawn()
@@ -360,6 +372,8 @@ async fn call_once(state: &AppState, router: &Router, work: &Work) -> Result<Dur
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let quick = std::env::var("QUICK").is_ok_and(|v| v == "1");
     let (starts, calls) = if quick { (3, 20) } else { (20, 500) };
+    // BENCH_STARTS: more starts than QUICK's 3 (comparisons on the debug build).
+    let starts = std::env::var("BENCH_STARTS").ok().and_then(|v| v.parse().ok()).unwrap_or(starts);
     let profile = std::env::var("BENCH_PROFILE").unwrap_or_else(|_| "release".into());
     let sizes: BTreeMap<String, (u64, String)> = std::env::var("SIZES")
         .ok()

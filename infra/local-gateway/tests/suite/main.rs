@@ -10,6 +10,7 @@ mod edge;
 mod errors;
 mod faults;
 mod gateway;
+mod log_privacy;
 mod mail_limits;
 mod openapi_examples;
 mod property_matrix;

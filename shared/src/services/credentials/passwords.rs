@@ -132,7 +132,7 @@ pub async fn send_unsent(s: &Context, before: chrono::DateTime<Utc>) -> Result<u
             }
             // Nobody to write to (or a kind this version does not know): nothing to send.
             (kind, _) => {
-                eprintln!("WARN outbox mail {} ({kind}) not sendable: marked sent", m.sk);
+                tracing::warn!(mail = %m.sk, kind = %kind, "outbox mail not sendable: marked sent");
                 s.store.mark_mail_sent(&m.sk).await?;
             }
         }

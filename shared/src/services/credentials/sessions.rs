@@ -67,6 +67,7 @@ pub async fn login_from_device(
     let client = client.as_str();
     let t = now();
     if s.store.rate_exceeded(rate_limit::LOGIN_PER_ADDRESS, client, t).await? {
+        crate::telemetry::sign_in_throttled();
         return Err(ApiError::TooManyRequests);
     }
     let user = s.store.find_user_by_email(&email).await?;
@@ -92,7 +93,8 @@ pub async fn login_from_device(
     // the form does not reveal who has an account.
     let matches = password_matches(password, user.as_ref().map(|u| u.password_hash.clone())).await?;
     if let Err(refusal) = gate {
-        eprintln!("sign-in refused before its password counted: {refusal:?}");
+        tracing::warn!(refusal = ?refusal, "sign-in refused before its password counted");
+        crate::telemetry::sign_in_throttled();
         count_failed_sign_in(s, &[(rate_limit::LOGIN_PER_ADDRESS, client)], t).await?;
         return Err(ApiError::TooManyRequests);
     }
@@ -101,6 +103,7 @@ pub async fn login_from_device(
             Some(jti) => (rate_limit::LOGIN_PER_DEVICE, jti.as_str()),
             None => (rate_limit::LOGIN_PER_PAIR, pair_key.as_str()),
         };
+        crate::telemetry::sign_in_refused();
         count_failed_sign_in(s, &[(rate_limit::LOGIN_PER_ADDRESS, client), own], t).await?;
         return Err(ApiError::InvalidCredentials);
     }
@@ -174,7 +177,7 @@ async fn mail_code(s: &Context, user: &User, code: &str) -> Result<(), ApiError>
          Your sign-in code is: {code}\nThe code is valid for 10 minutes and can be used once.\n"
     );
     s.mail.send(&user.email, "Din inloggningskod / Your sign-in code", &body).await.map_err(|e| {
-        eprintln!("sending a two-factor code failed: {e}");
+        tracing::warn!(error = %crate::telemetry::redact(&e.to_string()), "sending a two-factor code failed");
         ApiError::bad(Msg::CouldNotSendCode)
     })
 }
@@ -237,6 +240,7 @@ pub async fn verify_code(s: &Context, token: &str, code: &str, client: &str) -> 
         // Wrong codes end the code, not the owner's sign-in: the last wrong
         // try has a new code mailed (see `replace_code`).
         CodeCheck::Wrong => {
+            crate::telemetry::sign_in_refused();
             let counted = s.store.count_wrong_code(&challenge.id).await?;
             if counted && challenge.attempts + 1 < two_factor::MAX_ATTEMPTS {
                 Err(ApiError::bad(Msg::CodeNotCorrect))
@@ -280,6 +284,7 @@ async fn verify_app_code(
             complete_sign_in(s, &user).await
         }
         CodeCheck::Wrong => {
+            crate::telemetry::sign_in_refused();
             let key = checked.err().unwrap_or(Msg::CodeNotCorrect);
             if s.store.count_wrong_code(&challenge.id).await? {
                 Err(ApiError::bad(key))
@@ -325,7 +330,7 @@ pub async fn refresh(s: &Context, refresh_token: &str) -> Result<TokenPair, ApiE
     match s.store.spend_refresh_token(&claims).await? {
         Spend::Spent => {}
         Spend::Reused => {
-            eprintln!("refresh token reused for user {}: family revoked", claims.sub);
+            tracing::warn!(user_id = %claims.sub, "refresh token reused: family revoked");
             return Err(ApiError::NotAuthenticated);
         }
         Spend::Refused => return Err(ApiError::NotAuthenticated),

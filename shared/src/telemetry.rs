@@ -357,6 +357,64 @@ mod tests {
         assert!(redact("ååå@b").contains("[email]"));
     }
 
+    /// template.yaml watches what this module writes: every function logs
+    /// JSON, is traced and has its failure alarm; every alarm on a
+    /// `LegalPlatform` metric names one this module writes; every alarm's
+    /// runbook anchor is a section of infra/RUNBOOK.md.
+    #[test]
+    fn the_template_alarms_on_these_metrics_and_each_alarm_has_its_runbook_section() {
+        let read = |p: &str| std::fs::read_to_string(format!("{}/../{p}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+        let (template, waf, runbook) = (read("template.yaml"), read("infra/waf.yaml"), read("infra/RUNBOOK.md"));
+        let functions = template.matches("Type: AWS::Serverless::Function\n").count();
+        assert!(functions >= 14, "{functions}");
+        assert_eq!(template.matches("        LogFormat: JSON\n").count(), functions, "every function logs JSON");
+        assert_eq!(template.matches("FailingAlarm:\n").count(), functions, "every function has its errors/throttles alarm");
+        assert!(template.contains("\n    Tracing: Active\n"), "X-Ray active tracing in Globals");
+
+        let ours = [
+            metric::REQUESTS,
+            metric::RESPONSES_4XX,
+            metric::RESPONSES_5XX,
+            metric::LATENCY,
+            metric::PROVIDER_CALLS,
+            metric::SIGN_IN_REFUSED,
+            metric::SIGN_IN_THROTTLED,
+            metric::EXPIRY_DUE,
+            metric::EXPIRY_EXPIRED,
+            metric::EXPIRY_RENEWED,
+            metric::EXPIRY_FAILED,
+            metric::EXPIRY_RUNS,
+            metric::MAILS_SENT,
+            metric::MAILS_REFUSED,
+        ];
+        let lines: Vec<&str> = template.lines().collect();
+        let mut watched = 0;
+        for (i, line) in lines.iter().enumerate() {
+            // `Namespace: LegalPlatform` then `MetricName: X` on the next line, or one flow mapping.
+            let name = if line.contains("Namespace: LegalPlatform, MetricName: ") {
+                line.split("MetricName: ").nth(1).and_then(|r| r.split([',', ' ']).next())
+            } else if line.trim() == "Namespace: LegalPlatform" {
+                lines.get(i + 1).and_then(|n| n.trim().strip_prefix("MetricName: "))
+            } else {
+                None
+            };
+            if let Some(name) = name {
+                assert!(ours.contains(&name), "template.yaml alarms on {name}, which shared::telemetry does not write");
+                watched += 1;
+            }
+        }
+        assert!(watched >= 7, "{watched} alarm metrics found");
+
+        let mut anchors = 0;
+        for text in [&template, &waf] {
+            for anchor in text.split("Runbook: infra/RUNBOOK.md#").skip(1).map(|r| r.split_whitespace().next().unwrap()) {
+                assert!(runbook.contains(&format!("\n### {anchor}\n")), "RUNBOOK.md has no section `{anchor}`");
+                anchors += 1;
+            }
+        }
+        assert!(anchors >= 20, "{anchors}");
+    }
+
     /// The embedded metric format lines CloudWatch reads: the per-request
     /// metrics by function and the use cases' counters, with units.
     #[tokio::test]

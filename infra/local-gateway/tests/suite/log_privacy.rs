@@ -47,18 +47,60 @@ impl<'a> tracing_subscriber::fmt::MakeWriter<'a> for Captured {
 /// it, and in fields that expect numbers or lists.
 fn body(token: &str) -> Value {
     let full = format!("{FIRST} {LAST}");
-    json!({
-        "email": EMAIL, "username": EMAIL, "new_email": EMAIL, "password": PASSWORD, "new_password": PASSWORD,
-        "old_password": PASSWORD, "confirm_password": PASSWORD, "first_name": FIRST, "last_name": LAST, "name": full,
-        "company_name": full, "contact_person": full, "message": MESSAGE, "text": MESSAGE, "description": MESSAGE,
-        "note": MESSAGE, "internal_description": MESSAGE, "comment": MESSAGE, "subject": MESSAGE, "title": MESSAGE,
-        "identity_number": IDENTITY, "personal_number": IDENTITY, "company_registration_number": IDENTITY,
-        "registration_number": IDENTITY, "organization_number": IDENTITY, "phone": PHONE, "phone_number": PHONE,
-        "mobile": PHONE, "address": MESSAGE, "search": EMAIL, "query": IDENTITY, "token": token, "refresh": token,
-        "code": "123456", "uid": EMAIL, "id": IDENTITY, "case": EMAIL, "customer": EMAIL, "case_type": full,
-        "hours": EMAIL, "amount": PHONE, "business_sector": full, "company_size": full, "page": full,
-        "permissions": [EMAIL], "users": [full], "parties": [{ "name": full, "identity_number": IDENTITY }]
-    })
+    let mut fields = serde_json::Map::new();
+    let text = [
+        ("email", EMAIL),
+        ("username", EMAIL),
+        ("new_email", EMAIL),
+        ("search", EMAIL),
+        ("uid", EMAIL),
+        ("case", EMAIL),
+        ("customer", EMAIL),
+        ("hours", EMAIL),
+        ("password", PASSWORD),
+        ("new_password", PASSWORD),
+        ("old_password", PASSWORD),
+        ("confirm_password", PASSWORD),
+        ("first_name", FIRST),
+        ("last_name", LAST),
+        ("name", &full),
+        ("company_name", &full),
+        ("contact_person", &full),
+        ("case_type", &full),
+        ("business_sector", &full),
+        ("company_size", &full),
+        ("page", &full),
+        ("message", MESSAGE),
+        ("text", MESSAGE),
+        ("description", MESSAGE),
+        ("note", MESSAGE),
+        ("internal_description", MESSAGE),
+        ("comment", MESSAGE),
+        ("subject", MESSAGE),
+        ("title", MESSAGE),
+        ("address", MESSAGE),
+        ("identity_number", IDENTITY),
+        ("personal_number", IDENTITY),
+        ("company_registration_number", IDENTITY),
+        ("registration_number", IDENTITY),
+        ("organization_number", IDENTITY),
+        ("query", IDENTITY),
+        ("id", IDENTITY),
+        ("phone", PHONE),
+        ("phone_number", PHONE),
+        ("mobile", PHONE),
+        ("amount", PHONE),
+        ("token", token),
+        ("refresh", token),
+        ("code", "123456"),
+    ];
+    for (k, v) in text {
+        fields.insert(k.into(), Value::from(v));
+    }
+    fields.insert("permissions".into(), json!([EMAIL]));
+    fields.insert("users".into(), json!([full]));
+    fields.insert("parties".into(), json!([{ "name": full, "identity_number": IDENTITY }]));
+    Value::Object(fields)
 }
 
 fn query(token: &str) -> String {
@@ -134,10 +176,14 @@ async fn no_personal_data_reaches_the_logs_of_any_function() {
     )
     .await
     .expect("create account");
-    let token = shared::services::credentials::start_session(&state, &user).await.expect("start session").access_token;
-
+    let mut tokens = vec![];
     let mut sent = 0;
     for api in api_docs::all_routes() {
+        // A session per function: the previous one's last calls may have ended
+        // its session (a logout, a password or two-factor change).
+        let now = state.store.get_user_latest(&user.uid).await.unwrap().expect("the account");
+        let token = shared::services::credentials::start_session(&state, &now).await.expect("start session").access_token;
+        tokens.push(token.clone());
         let ops = operations(&api);
         let router = shared::api::finish(api, state.clone());
         for (n, (method, template)) in ops.iter().enumerate() {
@@ -179,32 +225,36 @@ async fn no_personal_data_reaches_the_logs_of_any_function() {
     }
     assert!(requests.iter().all(|l| l["status"].is_u64() && l["duration_ms"].is_number() && l["dynamodb_requests"].is_u64()));
     assert!(requests.iter().any(|l| l["route"] == "/api/case/{id}/"), "route templates, never paths");
-    assert!(requests.iter().any(|l| l["user_id"] == user.uid.as_str() && l["role"] == "admin"), "the signed-in caller");
+    // Signed in, most calls get past authentication (and so reach their body and path).
+    let signed_in = requests.iter().filter(|l| l["user_id"] == user.uid.as_str() && l["role"] == "admin").count();
+    assert!(signed_in * 3 > sent, "{signed_in} of {sent} requests signed in");
     assert!(requests.iter().any(|l| l["dynamodb_requests"].as_u64() > Some(0)));
     assert!(lines.iter().any(|l| l["level"] == "WARN" && l["message"] == "request refused"), "refusals are logged");
 
     let identity_digits: String = IDENTITY.chars().filter(char::is_ascii_digit).collect();
     let phone_digits: String = PHONE.chars().filter(char::is_ascii_digit).collect();
-    let signature = token.rsplit('.').next().unwrap();
     let lower = text.to_lowercase();
-    for secret in [
-        EMAIL,
-        "oxenstierna",
-        "ingrid",
-        "example.se",
-        PASSWORD,
-        "fel-lösen",
-        IDENTITY,
-        &identity_digits,
-        "1212-1212",
-        PHONE,
-        &phone_digits,
-        "123 45 67",
-        "skilsmässa",
-        "konfidentiellt",
-        &token,
-        signature,
-    ] {
+    let mut secrets: Vec<String> = tokens.iter().flat_map(|t| [t.clone(), t.rsplit('.').next().unwrap().to_string()]).collect();
+    secrets.extend(
+        [
+            EMAIL,
+            "oxenstierna",
+            "ingrid",
+            "example.se",
+            PASSWORD,
+            "fel-lösen",
+            IDENTITY,
+            identity_digits.as_str(),
+            "1212-1212",
+            PHONE,
+            phone_digits.as_str(),
+            "123 45 67",
+            "skilsmässa",
+            "konfidentiellt",
+        ]
+        .map(String::from),
+    );
+    for secret in &secrets {
         assert!(
             !lower.contains(&secret.to_lowercase()),
             "`{secret}` was logged:\n{}",

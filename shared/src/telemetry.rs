@@ -97,7 +97,7 @@ pub fn init_lambda(function: &'static str) {
     } else {
         tracing::subscriber::set_global_default(readable_subscriber())
     };
-    init_metrics(function, Box::new(|lines| write_stdout(lines)));
+    init_metrics(function, Box::new(write_stdout));
 }
 
 fn write_stdout(lines: &[u8]) {

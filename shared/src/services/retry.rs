@@ -21,23 +21,24 @@ pub enum Attempt<T> {
     Conflict,
 }
 
-/// Total time a use case keeps trying: under the functions' 10 s timeout
-/// (template.yaml `Globals.Function.Timeout`), leaving room for the rest of
-/// the request.
-pub const DEADLINE: Duration = Duration::from_secs(8);
+/// Total time a use case keeps trying: before the request's deadline
+/// (`Budgets::retries_deadline`), leaving room for the rest of the request.
+pub fn deadline() -> Duration {
+    crate::config::Budgets::from_env().retries_deadline()
+}
 
 const FIRST_PAUSE_MS: u64 = 5;
 const MAX_PAUSE_MS: u64 = 250;
 
 /// Runs `attempt(n)` (n = 0, 1, …) until it is done, fails for a reason that
-/// is not transient, or [`DEADLINE`] passes (then `changed_concurrently`, or
+/// is not transient, or [`deadline`] passes (then `changed_concurrently`, or
 /// the last transient error).
 pub async fn until_done<T, F, Fut>(attempt: F) -> Result<T, ApiError>
 where
     F: FnMut(u32) -> Fut,
     Fut: Future<Output = Result<Attempt<T>, ApiError>>,
 {
-    until_done_within(DEADLINE, attempt).await
+    until_done_within(deadline(), attempt).await
 }
 
 /// [`until_done`] with another deadline (tests).

@@ -121,7 +121,8 @@ async fn a_request_over_its_deadline_answers_504_in_the_error_shape() {
     let router = shared::api::limits_within(slow, Duration::from_millis(50));
     let (status, ct, bytes) = send(&router, Method::GET, "/api/slow/", None, None).await;
     assert_error_shape("deadline", status, ct.as_deref(), &bytes, (504, "request_timed_out"));
-    assert!(shared::api::request_deadline() < Duration::from_secs(10), "under the functions' timeout");
+    // The template's deadline (test runs may allow a longer one: infra/test.sh).
+    assert!(shared::config::Budgets::DEFAULT.request_deadline < Duration::from_secs(10), "under the functions' timeout");
 }
 
 /// Over TCP with the gateway's server (axum on hyper): a 32 KB query string

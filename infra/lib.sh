@@ -64,10 +64,16 @@ ensure_rust_tools() {
   fi
 }
 
+# Installs the web's packages when node_modules was not installed from this
+# package-lock.json (its hash is kept beside them: a file time would also
+# change with a checkout that leaves the lock file as it was).
 ensure_web_deps() {
-  if [ ! -d "$ROOT/web/node_modules" ] || [ "$ROOT/web/package-lock.json" -nt "$ROOT/web/node_modules/.package-lock.json" ]; then
+  local stamp="$ROOT/web/node_modules/.installed-from-lock" want
+  want=$(sha256sum "$ROOT/web/package-lock.json" | cut -d' ' -f1)
+  if [ ! -d "$ROOT/web/node_modules" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
     log "installing web dependencies (npm ci)"
     (cd "$ROOT/web" && npm ci --no-audit --no-fund --loglevel=error)
+    echo "$want" >"$stamp"
   fi
 }
 

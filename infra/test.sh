@@ -9,15 +9,17 @@
 #      lints (warnings are errors), then Rust unit and integration tests (each
 #      test on its own table),
 #   2. web unit tests (vitest), beside the Rust tests once those are built,
-#   3. the Lambda benchmark in its quick mode (QUICK=1 infra/bench.sh: every
-#      function binary started with a request of its own, 3 starts, 20 calls),
-#      so it cannot go stale,
-#   4. the template lint (cfn-lint) and checkov on the templates (0 failed
-#      checks; skips carry their reason in the template),
-#   5. browser end-to-end tests (playwright-core + /usr/bin/chromium) against
-#      a gateway on its own port and table,
-#   6. the generated fuzz of every operation on that gateway (infra/fuzz.sh:
-#      Schemathesis from the project venv; FUZZ_QUICK=0 for more examples).
+#   3. browser end-to-end tests (playwright-core + /usr/bin/chromium) against
+#      a gateway on its own port and table, and beside them, one after
+#      another: the quick benchmarks (QUICK=1 infra/bench.sh: every function
+#      binary started with a request of its own, 3 starts, 20 calls; the
+#      search and statistics benchmarks at small sizes), so none can go
+#      stale; the template lint (cfn-lint) and checkov (0 failed checks;
+#      skips carry their reason in the template); the generated fuzz of
+#      every operation (infra/fuzz.sh: Schemathesis from the project venv;
+#      FUZZ_QUICK=0 for more examples) on a second gateway with its own
+#      table and stand-in.
+# Each step's time is printed at the end.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
@@ -69,11 +71,17 @@ step "starting a private AWS stand-in on 127.0.0.1:$MOTO_PORT"
 start_stand_in "$MOTO_PORT" "$ROOT/.local/$RUN_ID-moto.log"
 GATEWAY_PID=""
 WEB_UNIT_PID=""
+SIDE_PID=""
+FUZZ_GATEWAY_PID=""
+FUZZ_MOTO_PID=""
 cleanup() {
   print_step_times
   [ -n "$GATEWAY_PID" ] && kill "$GATEWAY_PID" 2>/dev/null || true
   [ -n "$WEB_UNIT_PID" ] && kill "$WEB_UNIT_PID" 2>/dev/null || true
   [ -n "$STAND_IN_CHECKS_PID" ] && kill "$STAND_IN_CHECKS_PID" 2>/dev/null || true
+  [ -n "$SIDE_PID" ] && kill -- -"$SIDE_PID" 2>/dev/null || true
+  [ -n "$FUZZ_GATEWAY_PID" ] && kill "$FUZZ_GATEWAY_PID" 2>/dev/null || true
+  [ -n "$FUZZ_MOTO_PID" ] && kill "$FUZZ_MOTO_PID" 2>/dev/null || true
   kill "$MOTO_PID" 2>/dev/null || true
 }
 trap cleanup EXIT INT TERM
@@ -129,42 +137,81 @@ WEB_UNIT_PID=""
 cat "$WEB_UNIT_LOG"
 [ "$web_unit_ok" -eq 0 ] || { echo "web unit tests failed (exit $web_unit_ok)"; exit 1; }
 
-step "conflict search benchmark, quick (300 and 3,000 parties; figures only)"
-QUICK=1 bash infra/bench-search.sh
-
-
-step "Lambda benchmark, quick mode"
-QUICK=1 bash infra/bench.sh
-
-step "statistics benchmark, quick sizes (keeps infra/bench-statistics.sh working)"
-QUICK=1 bash infra/bench-statistics.sh
-
-step "template lint"
-bash infra/lint-template.sh
-
-step "checkov on template.yaml and infra/waf.yaml"
-bash infra/checkov.sh
-
-step "browser end-to-end tests"
+step "web build, and two gateways: the browser tests' and the fuzz's (each its own table and stand-in)"
 build_web
 cargo build --quiet -p local-gateway
 # A private copy: worktrees may share one CARGO_TARGET_DIR, whose
 # debug/local-gateway another build can replace while this run uses it.
 GATEWAY_BIN="$ROOT/.local/$RUN_ID-gateway"
 cp "$(cargo_target_dir)/debug/local-gateway" "$GATEWAY_BIN"
+# The fuzz's own stand-in: the stand-in answers one request at a time, and
+# the fuzz runs beside the browser tests (below).
+FUZZ_MOTO_PORT=$(free_port)
+"$VENV/bin/python" infra/stand_in.py 127.0.0.1 "$FUZZ_MOTO_PORT" >"$ROOT/.local/$RUN_ID-fuzz-moto.log" 2>&1 &
+FUZZ_MOTO_PID=$!
+wait_for_http "http://127.0.0.1:$FUZZ_MOTO_PORT/moto-api/" 300 || { cat "$ROOT/.local/$RUN_ID-fuzz-moto.log"; exit 1; }
+# gateway NAME PORT ENDPOINT: a gateway on its own table, with the demo and
+# browser-test accounts and the demo cases (about 10 s: the click-only crawl,
+# web/e2e/crawl.e2e.mjs, needs cases in every state to reach every route, as
+# a demo user would). Its PID in LAST_GATEWAY_PID.
+gateway() {
+  local name=$1 port=$2 endpoint=$3
+  AWS_ENDPOINT_URL="$endpoint" TABLE_NAME="$RUN_ID-$name" DOCUMENTS_BUCKET="$RUN_ID-$name" SES_SENDER=no-reply@example.com \
+    JWT_SECRET="e2e-secret-$RUN_ID-0123456789abcdef" WEB_ORIGIN="http://127.0.0.1:$port" \
+    REQUEST_DEADLINE_MS=29000 LOCAL_OUTBOX=1 SEED_E2E=1 SEED_DEMO_CASES=1 GATEWAY_ADDR="127.0.0.1:$port" WEB_DIST="$ROOT/web/dist" \
+    "$GATEWAY_BIN" >"$ROOT/.local/$RUN_ID-$name-gateway.log" 2>&1 &
+  LAST_GATEWAY_PID=$!
+}
 PORT=$(free_port)
-# The demo cases too (about 10 s): the click-only crawl (web/e2e/crawl.e2e.mjs)
-# needs cases in every state to reach every route, as a demo user would.
-TABLE_NAME="$RUN_ID" DOCUMENTS_BUCKET="$RUN_ID" SES_SENDER=no-reply@example.com \
-  JWT_SECRET="e2e-secret-$RUN_ID-0123456789abcdef" WEB_ORIGIN="http://127.0.0.1:$PORT" \
-  REQUEST_DEADLINE_MS=29000 LOCAL_OUTBOX=1 SEED_E2E=1 SEED_DEMO_CASES=1 GATEWAY_ADDR="127.0.0.1:$PORT" WEB_DIST="$ROOT/web/dist" \
-  "$GATEWAY_BIN" >"$ROOT/.local/$RUN_ID-gateway.log" 2>&1 &
-GATEWAY_PID=$!
-wait_for_http "http://127.0.0.1:$PORT/api/openapi.json" 120 || { cat "$ROOT/.local/$RUN_ID-gateway.log"; exit 1; }
-BASE_URL="http://127.0.0.1:$PORT" node --test --test-concurrency=1 web/e2e/ || { tail -50 "$ROOT/.local/$RUN_ID-gateway.log"; exit 1; }
+gateway e2e "$PORT" "$AWS_ENDPOINT_URL"
+GATEWAY_PID=$LAST_GATEWAY_PID
+FUZZ_PORT=$(free_port)
+gateway fuzz "$FUZZ_PORT" "http://127.0.0.1:$FUZZ_MOTO_PORT"
+FUZZ_GATEWAY_PID=$LAST_GATEWAY_PID
+wait_for_http "http://127.0.0.1:$PORT/api/openapi.json" 120 || { cat "$ROOT/.local/$RUN_ID-e2e-gateway.log"; exit 1; }
+wait_for_http "http://127.0.0.1:$FUZZ_PORT/api/openapi.json" 120 || { cat "$ROOT/.local/$RUN_ID-fuzz-gateway.log"; exit 1; }
 
-# After the browser tests: admin's generated writes change data they read.
-step "generated fuzz of every operation as admin and as a customer (Schemathesis, quick)"
-BASE_URL="http://127.0.0.1:$PORT" QUICK="${FUZZ_QUICK:-1}" bash infra/fuzz.sh || { tail -50 "$ROOT/.local/$RUN_ID-gateway.log"; exit 1; }
+# Beside the browser tests, one after another: the quick benchmarks (figures
+# only, so they cannot go stale: their figures here are not the goals'
+# measure), the template's lint and checkov, and the generated fuzz (on its
+# own gateway: admin's generated writes would change data the browser tests
+# read). Each benchmark starts its own stand-in (the search benchmark uses
+# AWS_ENDPOINT_URL's when set: unset here, so it loads its parties elsewhere). The browser tests mostly wait for pages; this used to follow them
+# and made the run about 5 minutes longer. Output is printed after the
+# browser tests', each part with its time.
+step "browser end-to-end tests; beside them the quick benchmarks, template lint, checkov and the generated fuzz"
+SIDE_LOG="$ROOT/.local/$RUN_ID-side.log"
+side() { # NAME COMMAND…: one part, logged with its duration; stops the chain when it fails
+  local name=$1 t0=$SECONDS rc=0
+  shift
+  printf '\n==> [%s] %s\n' "$(date -u +%H:%M:%S)" "$name"
+  "$@" 2>&1 || rc=$?
+  printf '==> %s: %d s%s\n' "$name" "$((SECONDS - t0))" "$([ $rc -eq 0 ] || echo ", FAILED (exit $rc)")"
+  return $rc
+}
+# Its own process group (job control on for this one job), so a failure
+# elsewhere stops all of it.
+set -m
+(
+  side "conflict search benchmark, quick (300 and 3,000 parties; figures only)" env -u AWS_ENDPOINT_URL QUICK=1 bash infra/bench-search.sh &&
+    side "Lambda benchmark, quick mode" env QUICK=1 bash infra/bench.sh &&
+    side "statistics benchmark, quick sizes" env QUICK=1 bash infra/bench-statistics.sh &&
+    side "template lint" bash infra/lint-template.sh &&
+    side "checkov on template.yaml and infra/waf.yaml" bash infra/checkov.sh &&
+    side "generated fuzz of every operation as admin and as a customer (Schemathesis, quick)" \
+      env BASE_URL="http://127.0.0.1:$FUZZ_PORT" QUICK="${FUZZ_QUICK:-1}" bash infra/fuzz.sh
+) >"$SIDE_LOG" 2>&1 &
+SIDE_PID=$!
+set +m
+e2e_ok=0
+BASE_URL="http://127.0.0.1:$PORT" node --test --test-concurrency=1 web/e2e/ || e2e_ok=$?
+[ "$e2e_ok" -eq 0 ] || { tail -50 "$ROOT/.local/$RUN_ID-e2e-gateway.log"; exit 1; }
+
+step "the quick benchmarks, template lint, checkov and the generated fuzz (run beside the browser tests)"
+side_ok=0
+wait "$SIDE_PID" || side_ok=$?
+SIDE_PID=""
+cat "$SIDE_LOG"
+[ "$side_ok" -eq 0 ] || { echo "a part beside the browser tests failed (exit $side_ok)"; tail -50 "$ROOT/.local/$RUN_ID-fuzz-gateway.log"; exit 1; }
 
 step "all tests passed in $(( $(date +%s) - started )) s"

@@ -472,17 +472,21 @@ mod tests {
         assert_eq!(unit, Some(Value::from("Milliseconds")));
         assert!(per_function["_aws"]["Timestamp"].as_u64().is_some());
 
-        let provider = find(metric::PROVIDER_CALLS, &["Provider", "Outcome"]);
-        assert_eq!(
-            (provider["Provider"].as_str(), provider["Outcome"].as_str(), provider[metric::PROVIDER_CALLS].as_u64()),
-            (Some("credit"), Some("unavailable"), Some(1))
+        // Other tests of this process may count provider calls, sign-ins and
+        // mail at the same time (the recorder is global): at least ours.
+        let provider = having(metric::PROVIDER_CALLS, &["Provider", "Outcome"]);
+        assert!(
+            provider
+                .iter()
+                .any(|d| d["Provider"] == "credit" && d["Outcome"] == "unavailable" && d[metric::PROVIDER_CALLS].as_u64() >= Some(1)),
+            "{text}"
         );
-        let by_outcome = find(metric::PROVIDER_CALLS, &["Outcome"]);
-        assert_eq!((by_outcome["Outcome"].as_str(), by_outcome[metric::PROVIDER_CALLS].as_u64()), (Some("unavailable"), Some(1)));
-        let plain = find(metric::SIGN_IN_REFUSED, &[]);
-        assert_eq!(plain[metric::SIGN_IN_REFUSED], 1);
-        assert_eq!(plain[metric::SIGN_IN_THROTTLED], 1);
-        assert_eq!(plain[metric::MAILS_SENT], 1);
+        let by_outcome = having(metric::PROVIDER_CALLS, &["Outcome"]);
+        assert!(by_outcome.iter().any(|d| d["Outcome"] == "unavailable" && d[metric::PROVIDER_CALLS].as_u64() >= Some(1)), "{text}");
+        let plain = find(metric::EXPIRY_RUNS, &[]);
+        assert!(plain[metric::SIGN_IN_REFUSED].as_u64() >= Some(1));
+        assert!(plain[metric::SIGN_IN_THROTTLED].as_u64() >= Some(1));
+        assert!(plain[metric::MAILS_SENT].as_u64() >= Some(1));
         assert_eq!(
             (plain[metric::EXPIRY_DUE].as_f64(), plain[metric::EXPIRY_EXPIRED].as_f64(), plain[metric::EXPIRY_RENEWED].as_f64()),
             (Some(3.0), Some(2.0), Some(1.0))
@@ -493,6 +497,6 @@ mod tests {
         lines.lock().unwrap().clear();
         flush_metrics();
         let again = String::from_utf8(lines.lock().unwrap().clone()).unwrap();
-        assert!(!again.contains(metric::REQUESTS) && !again.contains(metric::SIGN_IN_REFUSED), "{again}");
+        assert!(!again.contains(metric::REQUESTS) && !again.contains(metric::EXPIRY_RUNS), "{again}");
     }
 }

@@ -6,3 +6,4 @@ mod layers;
 mod openapi_file;
 mod openapi_valid;
 mod template_routes;
+mod tracker_references;

@@ -40,7 +40,7 @@ ensure_venv() {
   fi
   [ -x "$VENV/bin/cfn-lint" ] || missing+=("cfn-lint==1.58.*")
   "$VENV/bin/python" -c 'import openapi_spec_validator' 2>/dev/null || missing+=("openapi-spec-validator==0.9.*")
-  # The generated fuzz of every operation (issue 22, item 10: infra/fuzz.sh).
+  # The generated fuzz of every operation (infra/fuzz.sh).
   [ -x "$VENV/bin/st" ] || missing+=("schemathesis==4.*")
   if [ "${1:-}" = "--lambda" ]; then
     [ -x "$VENV/bin/cargo-lambda" ] || missing+=("cargo-lambda")

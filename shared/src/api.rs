@@ -281,7 +281,7 @@ pub fn limits_within<S: Clone + Send + Sync + 'static>(router: Router<S>, deadli
         .layer(axum::middleware::from_fn(crate::telemetry::observe))
 }
 
-/// Headers of every API answer (issue 22): answers carry tokens or personal
+/// Headers of every API answer: answers carry tokens or personal
 /// data, so no browser or shared cache may keep them (`Cache-Control:
 /// no-store`, unless a handler chose otherwise), and their type is never
 /// sniffed. CloudFront's response-headers policy adds the same on AWS; the

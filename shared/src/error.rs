@@ -206,10 +206,10 @@ message_keys! {
     VideoUrlNotAllowed => "video_url_not_allowed",
     TicketClosed => "ticket_closed",
     LegalVersionOutdated => "legal_version_outdated",
-    // Video meetings (issue 18 item 6).
+    // Video meetings.
     MeetingSlotOverlaps => "slot_overlaps",
     MeetingSlotTaken => "slot_taken",
-    // Add-on services (issue 18).
+    // Add-on services.
     CreditAccountInactive => "credit_account_inactive",
     EnvelopeNotCompleted => "envelope_not_completed",
     EnvelopeNotDraft => "envelope_not_draft",
@@ -222,7 +222,7 @@ message_keys! {
     ServicePermissionMissing => "service_permission_missing",
     VerifiedLoginFailed => "verified_login_failed",
     VerifiedTokenMissing => "verified_token_missing",
-    // Debt collection (issue 18 item 4).
+    // Debt collection.
     ClaimAmountInvalid => "claim_amount_invalid",
     DueDateTooFar => "due_date_too_far",
     InkassoAccountNotApproved => "inkasso_account_not_approved",

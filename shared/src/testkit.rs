@@ -18,7 +18,7 @@ pub async fn services() -> AppState {
     services_with(None).await
 }
 
-/// [`services`] whose providers are a fresh stand-in on loopback (issue 18):
+/// [`services`] whose providers are a fresh stand-in on loopback:
 /// the state and the stand-in's base URL (to script failures).
 pub async fn services_with_stand_in() -> (AppState, String) {
     let (base, _) = crate::providers::stand_in::serve_on_loopback().await;

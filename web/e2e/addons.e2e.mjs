@@ -1,4 +1,4 @@
-// End-to-end test of the add-on services (issue 18, spec §2, §4, §5): the
+// End-to-end test of the add-on services (spec §2, §4, §5): the
 // demo customer (seeded with the Verified plan) registers the company's
 // signing token, creates an envelope with a PDF and two signers, sends it and
 // sees it completed after the gateway's provider stand-in signs it (one

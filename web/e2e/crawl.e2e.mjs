@@ -1,4 +1,4 @@
-// Every job by clicking (issue 14): per role, a crawler starts at the
+// Every job by clicking: per role, a crawler starts at the
 // dashboard and follows only what a person can click — menu entries (groups
 // opened), the user menu, tabs, segmented switches, links and buttons that
 // navigate, the customer-details modal opened from a customer's name, the
@@ -277,7 +277,7 @@ async function settle(page) {
     await page.waitForTimeout(100);
     quiet = (inflight.get(page) ?? 0) === 0 ? quiet + 1 : 0;
   }
-  // A list's first page and a dashboard's figures show skeletons (issue 20), other waits a spinner.
+  // A list's first page and a dashboard's figures show skeletons, other waits a spinner.
   await page
     .locator(
       '.ant-spin-spinning, [data-testid="loading"], [data-testid="list-loading"], [data-testid="page-skeleton"], [data-testid="dashboard-figures-loading"], [data-testid="area-skeleton"]',
@@ -758,7 +758,7 @@ function report(label, result) {
 
 // The roles crawl side by side (each its own browser context and account): the
 // crawl mostly waits for pages, so this divides its time rather than adding load.
-describe('every route of each role by clicking from its dashboard (issue 14)', { concurrency: true }, () => {
+describe('every route of each role by clicking from its dashboard', { concurrency: true }, () => {
   // CRAWL_ROLES=lawyer,phone crawls only those (while debugging one role).
   const only = process.env.CRAWL_ROLES?.split(',');
   let tables;

@@ -1,6 +1,6 @@
 //! Debt collection (Inkasso: the account application, `inkasso-hashs/`,
 //! claims), the contract-check link and the signing provider's callback
-//! (issue 18 items 2, 4, 5). Routes, parsing and one service call each; the
+//! Routes, parsing and one service call each; the
 //! use cases are `shared::services::{inkasso, verified_callback}`.
 
 use axum::extract::State;

@@ -1,4 +1,4 @@
-//! Add-on services behind their purchase (issue 18): the verified-signing
+//! Add-on services behind their purchase: the verified-signing
 //! token, contract-signing envelopes, credit checks and the verify-services
 //! call. Routes, parsing and one service call each; the rules are
 //! `shared::domain::addons` (spec §5 access, signing validation) and the use

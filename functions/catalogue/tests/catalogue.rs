@@ -28,7 +28,7 @@ async fn named_lists_departments_and_fixed_lists() {
         let (st, a) = call(Method::POST, base, &admin, Some(json!({"name": "Tax"}))).await;
         assert_eq!(st, StatusCode::CREATED, "{a}");
         let (_, b) = call(Method::POST, base, &admin, Some(json!({"name": "Family"}))).await;
-        // Named in both languages (issue 14); a rename without an English
+        // Named in both languages; a rename without an English
         // name drops the old one (English readers then see the Swedish name).
         let (st, renamed) =
             call(Method::PUT, &format!("{base}{}/", a["id"]), &admin, Some(json!({"name": "Skatterätt", "name_en": " Tax law "}))).await;

@@ -62,7 +62,7 @@ pub fn app(state: AppState, web_dist: PathBuf) -> Router {
     let routes = api
         .route("/local/outbox", get(outbox_html))
         .route("/local/outbox.json", get(outbox_json))
-        // The add-on providers' stand-in (issue 18), on loopback: see `shared::providers::stand_in`.
+        // The add-on providers' stand-in, on loopback: see `shared::providers::stand_in`.
         .nest_service("/local/providers", stand_in(&state))
         .method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed })
         .fallback(move |uri: Uri, req: Request| async move {

@@ -272,7 +272,7 @@ pub fn is_customer_side(user: &User) -> bool {
 }
 
 /// The case with a validated form applied by `editor`, with the rule of who
-/// may set which field (issue 22: field-level rights on every write, new
+/// may set which field (field-level rights on every write, new
 /// cases and edits alike): only the provider's people set the short internal
 /// description ([`Action::SeeInternal`]) and only staff choose the
 /// direct-assign lawyer ([`Action::DirectAssign`]); anyone else's values of

@@ -17,7 +17,7 @@ pub struct Hundredths(pub i64);
 impl Hundredths {
     pub const ZERO: Hundredths = Hundredths(0);
     /// The most hours one entry, estimate, package or subscription row holds
-    /// (issue 22): 10,000 h.
+    /// (bounded numbers): 10,000 h.
     pub const MAX_HOURS: Hundredths = Hundredths(1_000_000);
     /// The highest price: SEK 100 million.
     pub const MAX_PRICE: Hundredths = Hundredths(10_000_000_000);
@@ -551,8 +551,8 @@ impl NamedRequest {
 }
 
 /// A small named list entry: knowledge sector, case type, department. Admin
-/// names it in both interface languages (issue 14: data users read is in
-/// their language); entries made before that have a Swedish name only.
+/// names it in both interface languages (data users read is in
+/// their language); entries made before English names were added have a Swedish name only.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct NamedEntry {
     pub id: u64,
@@ -632,7 +632,7 @@ mod tests {
         assert_eq!(Hundredths::parse(".5"), Some(Hundredths(50)));
         assert_eq!(Hundredths::parse("-1.25"), Some(Hundredths(-125)));
         assert_eq!(Hundredths::parse("0.001"), None);
-        // Issue 22: the value that broke every list, and sums never overflow.
+        // The value that broke every list, and sums never overflow.
         assert_eq!(Hundredths::parse("92233720368547758,07"), None);
         assert_eq!(Hundredths::parse("10000000000"), Some(Hundredths(Hundredths::LIMIT)));
         assert_eq!(Hundredths::parse("10000000000.01"), None);

@@ -1,4 +1,4 @@
-//! Statistics (spec §1 statistics, issue 16): the counters kept with every
+//! Statistics (spec §1 statistics): the counters kept with every
 //! event, as pure functions.
 //!
 //! Most counters are a *contribution* of a thing's current state: a case

@@ -1,4 +1,4 @@
-//! The signing provider's callbacks (issue 18 item 2: status updates "by
+//! The signing provider's callbacks (status updates "by
 //! polling or callback into a function"): the provider posts an envelope's
 //! status to `verified/callback/` with the header
 //! `x-verified-signature: t=<unix seconds>,v1=<hex HMAC-SHA256>` over

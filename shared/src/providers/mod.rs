@@ -1,4 +1,4 @@
-//! External providers of the add-on services (issue 18), each behind a
+//! External providers of the add-on services, each behind a
 //! small trait: [`signing::Signing`] (Verified), [`credit::Credit`]
 //! (Bisnode), [`meeting::MeetingRooms`] (video meetings). The use cases hold `Arc<dyn …>` in [`Providers`] and never know
 //! whether they talk to the provider or to the local stand-in

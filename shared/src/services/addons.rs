@@ -1,4 +1,4 @@
-//! Add-on services behind their purchase (issue 18): the access rule of spec
+//! Add-on services behind their purchase: the access rule of spec
 //! §5 on every call, the verified-signing token, signing envelopes and
 //! credit reports. Each use is booked on the service's subscription row in
 //! the same transaction as its record (the row's consumed count raised under

@@ -396,7 +396,7 @@ pub struct CustomerOption {
 }
 
 /// The address a new case of `customer` starts with: the customer's visiting
-/// address (issue 14). The customer side asks for its own company (the
+/// address. The customer side asks for its own company (the
 /// named customer is ignored); staff and lawyers name one.
 pub async fn default_address(ctx: &Context, user: &User, customer: Option<&str>) -> Result<case::CaseAddress, ApiError> {
     let uid = match case::acting_customer(user) {
@@ -426,7 +426,7 @@ pub async fn default_address(ctx: &Context, user: &User, customer: Option<&str>)
 /// Active customers matching `search` (name, e-mail or company), at most 20.
 pub async fn customer_options(ctx: &Context, user: &User, search: &str) -> Result<Vec<CustomerOption>, ApiError> {
     policy::require(user, Action::ReadCustomers)?;
-    // A search reads the customer search words (bounded, issue 17); an empty
+    // A search reads the customer search words (bounded); an empty
     // or one-letter one pages the active list as before.
     let q = search.trim();
     let results = if crate::store::customer_search::query_words(q).is_ok() {

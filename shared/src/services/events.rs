@@ -67,7 +67,7 @@ pub enum Event<'a> {
     /// A subscription row was bought, added, changed, activated, used,
     /// renewed, deleted or expired.
     SubscriptionChanged { row: &'a PurchasedService, change: SubscriptionChange },
-    /// A video meeting was booked (issue 18 item 6).
+    /// A video meeting was booked.
     MeetingBooked { meeting: &'a Meeting, by: &'a User },
     /// A booked video meeting was cancelled by either side.
     MeetingCancelled { meeting: &'a Meeting, by: &'a User },

@@ -55,7 +55,7 @@ pub struct Context {
     pub jwt: Jwt,
     /// Tests arm named failure points here (see [`Faults`]); never armed in production.
     pub faults: Faults,
-    /// The add-on services' providers (issue 18).
+    /// The add-on services' providers.
     pub providers: crate::providers::Providers,
 }
 

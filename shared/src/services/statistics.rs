@@ -704,7 +704,7 @@ pub struct RecentCase {
     pub updated_at: chrono::DateTime<Utc>,
 }
 
-/// `dashboard/`: what the caller's role should see first (issue 16 item 1).
+/// `dashboard/`: what the caller's role should see first.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 #[serde(tag = "role", rename_all = "snake_case")]
 pub enum Dashboard {

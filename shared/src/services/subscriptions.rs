@@ -246,8 +246,8 @@ pub async fn delete(ctx: &Context, caller: &User, raw_id: &str) -> Result<(), Ap
 /// The CSV time report of a row: the uses booked against it dated
 /// `start_date..=end_date` ('YYYY-MM-DD'), under the plan's, package's or
 /// service's name. A lawyer reads only the lines of cases assigned to them
-/// ([`Action::ReadCaseReport`]); the other lines are left out (issue 22:
-/// object-level rights on every report).
+/// ([`Action::ReadCaseReport`]); the other lines are left out
+/// (object-level rights on every report).
 pub async fn time_report(
     ctx: &Context,
     caller: &User,

@@ -1,4 +1,4 @@
-//! The signing provider's callback (issue 18 item 2): an envelope changed
+//! The signing provider's callback: an envelope changed
 //! at the provider. Authenticated by the HMAC signature of
 //! `providers::callback` (shared secret from configuration, stale
 //! timestamps refused); the envelope is then updated exactly as polling

@@ -338,7 +338,7 @@ impl Store {
     }
 
     pub async fn case_hours(&self, case_uid: &str) -> Result<Vec<CaseHour>, ApiError> {
-        // An entry dated outside 1900-2100 (accepted before issue 22) is as
+        // An entry dated outside 1900-2100 (accepted before the date bounds) is as
         // unreadable as a malformed one: the workbook cannot show it.
         let mut out: Vec<CaseHour> = super::readable(self.query_prefix(&keys::case::pk(case_uid), keys::case::HOUR_PREFIX).await?, |i| {
             let h: CaseHour = serde_dynamo::from_item(i).map_err(ApiError::internal)?;

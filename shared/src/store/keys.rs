@@ -401,7 +401,7 @@ pub mod follow_up {
     }
 }
 
-/// Statistics counters (issue 16): a scope's figures of a day, a month, or
+/// Statistics counters: a scope's figures of a day, a month, or
 /// now (gauges), one item per shard; see [`crate::domain::stats`].
 pub mod stats {
     use chrono::{Datelike, NaiveDate};
@@ -484,7 +484,7 @@ pub mod lesson {
     }
 }
 
-/// Add-on services (issue 18), in the customer's partition ([`customer::pk`]).
+/// Add-on services, in the customer's partition ([`customer::pk`]).
 pub mod addons {
     /// The company's verified-signing token.
     pub const VERIFIED_SK: &str = "VERIFIED";
@@ -500,7 +500,7 @@ pub mod addons {
     pub const INKASSO_SK: &str = "INKASSO";
 }
 
-/// Video meetings (issue 18 item 6): a lawyer's offered times and the
+/// Video meetings: a lawyer's offered times and the
 /// customer's booked meetings.
 pub mod meeting {
     /// A lawyer's offered times (each carries its booking).
@@ -520,7 +520,7 @@ pub mod meeting {
     }
 }
 
-/// Debt-collection claims, in the customer's partition (issue 18 item 4).
+/// Debt-collection claims, in the customer's partition.
 pub mod inkasso {
     pub const CLAIM_PREFIX: &str = "INKASSO_CLAIM#";
     pub fn claim_sk(uid: &str) -> String {

@@ -37,7 +37,7 @@ pub type Item = HashMap<String, AttributeValue>;
 
 /// The items of a list read with `parse`, an unreadable one (a value out of
 /// range, a missing field) skipped and logged with its key: one bad item
-/// never takes the whole list down (issue 22). `infra/local-gateway`'s
+/// never takes the whole list down. `infra/local-gateway`'s
 /// `repair` command mends such items.
 pub fn readable<T>(items: impl IntoIterator<Item = Item>, parse: impl Fn(Item) -> Result<T, ApiError>) -> Vec<T> {
     items

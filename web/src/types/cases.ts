@@ -21,7 +21,7 @@ export interface Case {
   subject: string;
   description: string;
   type: { id: number; name: string; name_en?: string | null };
-  /** The knowledge sector staff or the lawyer filed the case under (issue 16). */
+  /** The knowledge sector staff or the lawyer filed the case under (the legal statistics count by it). */
   knowledge_sector?: { id: number; name: string; name_en?: string | null } | null;
   estimated_hours: number;
   client: string;

@@ -1,5 +1,5 @@
 //! Debt collection, the contract-check link and the signing callback
-//! (issue 18 items 2, 4, 5) against the local stand-ins (AWS and
+//! against the local stand-ins (AWS and
 //! providers), each test on its own table and its own provider stand-in.
 
 use crate::world::{key, world, World, PDF};

@@ -24,7 +24,7 @@
 //!    run, and the ratio of the p50s.
 //!
 //! Zip sizes come from `infra/bench.sh` (`SIZES`: a file of `name bytes`
-//! lines). Goals (issue 20): cold start ≤ 15 ms median, zip ≤ 8 MB,
+//! lines). Goals: cold start ≤ 15 ms median, zip ≤ 8 MB,
 //! handler/GetItem p50 ≤ 1.3.
 //!
 //! Run through `infra/bench.sh` (which builds the binaries and starts the AWS

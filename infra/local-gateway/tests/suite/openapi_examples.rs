@@ -1,5 +1,5 @@
-//! The OpenAPI document's request bodies say what the server does (issue 22,
-//! item 8). For every operation with a request body, against the router on
+//! The OpenAPI document's request bodies say what the server does.
+//! For every operation with a request body, against the router on
 //! a copy of the seeded world:
 //! - its `example` (ids, e-mails and dates adapted to the world) is accepted:
 //!   2xx, or one of the answers [`EXPECTED`] lists with its reason, and never

@@ -37,7 +37,7 @@ function open(path: string, user: object, opts: { rows: unknown[]; token?: boole
   });
 }
 
-describe('add-on services (spec §5, issue 18)', { timeout: 180_000 }, () => {
+describe('add-on services (spec §5)', { timeout: 180_000 }, () => {
   it('a contact without view_verify is sent to /customer_contact/', async () => {
     const { waitFor, path } = await open('/customer_contact/services/contract-sign/', contact, { rows: [row(2)], token: true, permissions: ['add_case'] });
     await waitFor(() => path() === '/customer_contact/', 'redirect to the contact dashboard');

@@ -39,7 +39,7 @@ interface HourValues {
   time?: string;
   description?: string;
   is_invoiced?: boolean;
-  /** Admin only: whose hours (no default: the admin must pick, issue 14). */
+  /** Admin only: whose hours (no default: the admin must pick). */
   lawyer?: string;
 }
 

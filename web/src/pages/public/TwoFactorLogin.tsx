@@ -1,5 +1,5 @@
 import Button from 'antd/es/button';
-// As on the login page (issue 20: ≤ 200 KiB before the form is usable): Input from its own module, no
+// As on the login page (its budget: ≤ 200 KiB before the form is usable): Input from its own module, no
 // antd Form, Switch or Space, and the Alert loaded with the first submit or resend.
 import Input from 'antd/es/input/Input';
 import KeyOutlined from '@ant-design/icons/es/icons/KeyOutlined';

@@ -13,7 +13,7 @@ use shared::domain::catalogue::{
 pub use shared::domain::catalogue::{NamedRequest, NewPackage, NewServicePlan};
 use shared::error::{ApiError, Msg};
 use shared::services::catalogue;
-use shared::store::catalogue::Offer;
+use shared::services::catalogue::Offer;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 

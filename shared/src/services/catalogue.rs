@@ -10,7 +10,8 @@ use crate::domain::catalogue::{NamedEntry, NamedKind, NamedRequest, NewPackage, 
 use crate::domain::policy::{self, Action};
 use crate::domain::{Role, User};
 use crate::error::{ApiError, FieldErrors, Msg};
-use crate::store::catalogue::Offer;
+/// Which catalogue an offer is in (packages or service plans): the routes name it.
+pub use crate::store::catalogue::Offer;
 use crate::store::idempotency::Once;
 
 /// The counters that number packages and service plans.

@@ -224,9 +224,8 @@ impl ServicePlan {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[schema(example = json!({"retired": true}))]
 pub struct RetireRequest {
-    /// true: no longer sold; false: sold again.
-    #[serde(default)]
-    #[schema(required = true)]
+    /// true: no longer sold; false: sold again. Required: a missing value
+    /// would silently reinstate.
     pub retired: bool,
 }
 

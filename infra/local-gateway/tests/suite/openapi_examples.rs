@@ -67,6 +67,7 @@ const CONDITIONAL: &[(&str, &str, &str, &str)] = &[
     ("post", "/api/customers/user/create/", "customer", "required from admin and sales persons, ignored for customers"),
     ("post", "/api/message/", "text", "required unless a file is attached"),
     ("post", "/api/serviceplans/", "hours", "required for service 1 (consultancy hours)"),
+    ("put", "/api/serviceplans/{id}/", "hours", "required for service 1 (consultancy hours)"),
     ("post", "/api/customer/purchase-services/", "package_id", "exactly one of package_id, service_plan_id, custom"),
     ("post", "/api/customer/purchase-services/", "name", "read only for a custom package"),
     ("post", "/api/customer/purchase-services/", "hours", "read only for a custom package"),

@@ -10,7 +10,6 @@ mod edge;
 mod errors;
 mod faults;
 mod gateway;
-mod log_privacy;
 mod mail_limits;
 mod openapi_examples;
 mod property_matrix;

@@ -4,6 +4,11 @@
 //! in the path, the query, the body (also where a number is expected, so a
 //! parser's message would quote it) and the bearer token; everything the
 //! functions logged, in Lambda's JSON format, is then searched for any of it.
+//!
+//! A test binary of its own: it captures the logs with a subscriber for its
+//! own thread, and tracing decides once per process which events are wanted;
+//! beside the other gateway tests (which set the process-wide subscriber) it
+//! captured no request line at all.
 
 use axum::body::Body;
 use axum::http::{header, Method, Request};

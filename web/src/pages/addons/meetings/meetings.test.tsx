@@ -75,7 +75,9 @@ describe('video meetings', { timeout: 180_000 }, () => {
     await waitFor(() => $('meeting-link-m1'), 'meeting link');
     const post = fake.calls.find((c) => c.method === 'POST' && c.path === '/services/video-meeting/');
     expect(post?.options?.body).toMatchObject({ case_uid: 'case-1', slot_uid: 's2' });
-    expect(String((post?.options?.body as { request_id: string }).request_id)).toMatch(/^[0-9a-f]{32}$/);
+    // Booked once: the booking carries its Idempotency-Key (a quoted string, as the IETF draft writes it; a retry
+    // repeats it), no request_id in the body.
+    expect(String(post?.options?.headers?.['Idempotency-Key'])).toMatch(/^"[0-9a-f-]{32,36}"$/);
     expect($('meeting-link-m1')?.getAttribute('href')).toBe('https://meet.example.test/room-1');
     expect($('meeting-cancel-m1')).not.toBeNull();
   });

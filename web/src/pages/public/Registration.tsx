@@ -133,7 +133,10 @@ export default function Registration() {
   const [focusField, setFocusField] = useState<string | null>(null);
   useEffect(() => {
     if (!focusField || submitting) return;
-    document.getElementById(idOf(focusField))?.focus();
+    // Centred, so the field's message below it is in view too (focus alone stops at the window's edge).
+    const field = document.getElementById(idOf(focusField));
+    field?.focus({ preventScroll: true });
+    field?.scrollIntoView?.({ block: 'center' });
     setFocusField(null);
   }, [focusField, submitting]);
 
@@ -251,6 +254,10 @@ export default function Registration() {
         if (fields.length) {
           setServerErrors(Object.fromEntries(fields.map(([name, keys]) => [name, keys.map(translateServerMessage)])));
           setError([t('fixErrors')]);
+          // As after a refused client check: the first refused field, in the form's order, in view and focused
+          // (a weak password is refused by the server only, far down the form).
+          const refused = new Set(fields.map(([name]) => name));
+          setFocusField(Object.keys(checks).find((name) => refused.has(name)) ?? fields[0][0]);
         } else {
           setError([translateServerMessage(err.body?.message ?? 'validation_failed')]);
         }

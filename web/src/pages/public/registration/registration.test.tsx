@@ -105,6 +105,8 @@ describe('registration page', { timeout: 180_000 }, () => {
     await click('reg-submit');
     await waitFor(() => text().includes('This password is too common'), 'server field error', 20_000);
     expect(text()).toContain('The post code must be exactly 5 digits');
+    // The first refused field in the form's order (the password comes before the address) has the focus.
+    await waitFor(() => document.activeElement === $('reg-password'), 'refused password focused', 20_000);
     const sent = fake.calls.find((c) => c.path === '/registration/')!;
     expect(sent.options?.body).toMatchObject({
       customer_type: 'Individual',

@@ -159,3 +159,65 @@ async fn concurrent_creates_with_one_address_leave_one_customer_and_only_its_ind
     }
     assert_eq!(emails(&list(&w.router, &w.admin, "status=all").await), ["same@example.com"]);
 }
+
+/// A party indexed under the keys of earlier matching rules (here a sound
+/// key that kept Mueller's 'e' apart from Müller, and no number key) is not
+/// found by today's rules until the one-off reindex has rebuilt its keys
+/// from the saved customer; the keys of the earlier rules are then gone.
+#[tokio::test]
+async fn the_reindex_rebuilds_keys_written_under_earlier_rules() {
+    use aws_sdk_dynamodb::types::AttributeValue;
+    use shared::store::conflict::IndexChange;
+    use shared::store::keys::conflict as ck;
+    use shared::store::s;
+
+    let w = world().await;
+    let (status, created) = create(&w, staff_company("hans@example.com", "556016-0680", "Mueller Bygg HB")).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let uid = created["uid"].as_str().unwrap().to_string();
+    let store = &w.state.store;
+
+    // The index as an earlier rule left it: today's keys removed, one old key.
+    let now = store.indexed(PartyKind::Company, &uid).await.unwrap();
+    let mut tx = store.tx();
+    store.add_index_writes(&mut tx, &IndexChange::remove(PartyKind::Company, &uid), &now).unwrap();
+    assert!(store.commit(tx).await.unwrap());
+    let old_key = format!("S#{}", shared::domain::conflict::sound_key("Mueller"));
+    let old_item = |pk: String, sk: String| {
+        let mut item = std::collections::HashMap::from([("PK".to_string(), s(pk)), ("SK".to_string(), s(sk))]);
+        item.insert("kind".into(), s("company"));
+        item.insert("uid".into(), s(uid.clone()));
+        item.insert("name".into(), s("Mueller Bygg HB"));
+        item.insert("customer_uid".into(), s(uid.clone()));
+        item
+    };
+    let mut record = old_item(ck::record_pk(PartyKind::Company, &uid), ck::RECORD_SK.to_string());
+    record.insert("search_keys".into(), AttributeValue::L(vec![s(old_key.clone())]));
+    record.insert("ver".into(), AttributeValue::N("1".into()));
+    for item in [old_item(ck::index_pk(&old_key), ck::index_sk(PartyKind::Company, &uid)), record] {
+        store.client.put_item().table_name(&store.table).set_item(Some(item)).send().await.unwrap();
+    }
+    for query in ["Müller Bygg", "SE556016068001"] {
+        assert!(found(&w.state, query, PartyKind::Company).await.is_empty(), "{query}: not yet under today's keys");
+    }
+
+    let done = shared::services::reindex::all(&w.state).await.unwrap();
+    assert_eq!(done.customers, 1, "{done:?}");
+    for query in ["Müller Bygg", "Muller Bygg AB", "SE556016068001", "16556016-0680"] {
+        assert_eq!(found(&w.state, query, PartyKind::Company).await, [(uid.clone(), "Mueller Bygg HB".to_string())], "{query}");
+    }
+    let stale = store
+        .client
+        .get_item()
+        .table_name(&store.table)
+        .key("PK", s(ck::index_pk(&old_key)))
+        .key("SK", s(ck::index_sk(PartyKind::Company, &uid)))
+        .send()
+        .await
+        .unwrap();
+    assert!(stale.item.is_none(), "the earlier rule's key is removed");
+    // Run again: the same index (idempotent).
+    let keys = store.indexed(PartyKind::Company, &uid).await.unwrap().keys;
+    shared::services::reindex::all(&w.state).await.unwrap();
+    assert_eq!(store.indexed(PartyKind::Company, &uid).await.unwrap().keys, keys);
+}

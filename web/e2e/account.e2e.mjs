@@ -110,8 +110,22 @@ describe('account', () => {
       assert.equal(new URL(page.url()).pathname, '/authentication');
       assert.equal(await page.locator(byTestId('error-notification')).count(), 0, 'no second (notification) error');
 
-      // The mailed code signs in.
-      await enterCode(page, code);
+      // Wrong codes up to the last try: the code is replaced by a new mailed one (the owner's sign-in goes
+      // on: nothing an outsider types stops it), the field is emptied and the warning says so.
+      const beforeNew = await newestMailTo(TWO_FACTOR_EMAIL);
+      const replaced = page.locator(byTestId('twofa-info'));
+      for (let tries = 2; tries <= 5; tries++) {
+        await enterCode(page, wrong);
+        // The answer is in when the button is enabled again.
+        await page.waitForFunction((sel) => document.querySelector(sel)?.disabled === false, byTestId('twofa-submit'));
+      }
+      await replaced.waitFor();
+      assert.match(await replaced.innerText(), /För många felaktiga koder/);
+      assert.equal(await page.locator(byTestId('twofa-code')).inputValue(), '', 'the dead code is cleared');
+      const newCode = codeFrom(await waitForNewMail(TWO_FACTOR_EMAIL, beforeNew));
+
+      // The new mailed code signs in.
+      await enterCode(page, newCode);
       await page.waitForURL(isPath(PREFIX));
       await page.locator(byTestId('dashboard-page')).waitFor();
       assert.ok((await storedSession(page))?.auth?.access_token, 'signed in after the code');

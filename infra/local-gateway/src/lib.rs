@@ -156,6 +156,7 @@ pub async fn setup(state: &AppState) -> Result<(), ApiError> {
 
 pub mod demo_cases;
 pub mod demo_documents;
+pub mod demo_files;
 pub mod headers;
 pub mod repair;
 pub mod seed;

@@ -160,7 +160,7 @@ pub async fn seed_demo_content(state: &AppState) -> Result<(), ApiError> {
             continue;
         }
         let t = shared::domain::document::type_of_name(name).ok_or_else(|| ApiError::internal(format!("template type of {name}")))?;
-        let bytes = if t.ext == "pdf" { crate::demo_documents::pdf(text) } else { crate::demo_documents::docx(text)? };
+        let bytes = if t.ext == "pdf" { crate::demo_files::pdf(text) } else { crate::demo_files::docx(text)? };
         let key = template_file::object_key(&uuid::Uuid::new_v4(), t);
         let size = bytes.len() as i64;
         state.files.put_bytes(&key, t.content_type, bytes).await?;

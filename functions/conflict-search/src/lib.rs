@@ -15,8 +15,16 @@ use shared::services::conflict::{self, Hit, SearchAudit};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+pub mod trail;
+
 pub fn api() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(search)).routes(routes!(audit)).routes(routes!(audit_csv))
+    OpenApiRouter::new()
+        .routes(routes!(search))
+        .routes(routes!(audit))
+        .routes(routes!(audit_csv))
+        .routes(routes!(trail::trail))
+        .routes(routes!(trail::trail_csv))
+        .routes(routes!(trail::own_trail))
 }
 
 #[derive(Deserialize, IntoParams)]

@@ -67,7 +67,12 @@ impl PeriodQuery {
 }
 
 /// The statistic as JSON, or its table as a CSV / Excel file.
-fn answer(s: Statistic, q: &PeriodQuery, name: &str) -> Result<Response, ApiError> {
+/// The statistic as JSON, or as the file asked for (the export recorded in
+/// the audit trail).
+async fn answer(state: &AppState, user: &shared::domain::User, s: Statistic, q: &PeriodQuery, name: &str) -> Result<Response, ApiError> {
+    if q.format.is_some() {
+        shared::services::audit::export_made(state, user, &format!("statistic/{name}"), None).await;
+    }
     let p = s.period.map(|p| format!("{}_{}", p.from, p.to)).unwrap_or_default();
     match q.format.as_deref() {
         Some("csv") => {
@@ -96,7 +101,7 @@ async fn dashboard(State(s): State<AppState>, CurrentUser(u): CurrentUser) -> Re
 #[utoipa::path(get, path = "/api/chart/", tag = "statistics", security(("bearer" = [])), params(PeriodQuery),
     responses((status = 200, body = Statistic), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
 async fn chart(State(s): State<AppState>, CurrentUser(u): CurrentUser, ApiQuery(q): ApiQuery<PeriodQuery>) -> Result<Response, ApiError> {
-    answer(st::chart(&s, &u, q.period()?).await?, &q, "chart")
+    answer(&s, &u, st::chart(&s, &u, q.period()?).await?, &q, "chart").await
 }
 
 /// Billable, non-billable and rättsskydd hours of the period (the caller's scope).
@@ -107,7 +112,7 @@ async fn hour_pie(
     CurrentUser(u): CurrentUser,
     ApiQuery(q): ApiQuery<PeriodQuery>,
 ) -> Result<Response, ApiError> {
-    answer(st::hour_pie(&s, &u, q.period()?).await?, &q, "hours")
+    answer(&s, &u, st::hour_pie(&s, &u, q.period()?).await?, &q, "hours").await
 }
 
 /// Account statistics (admin, sales person): customers new, approved,
@@ -115,7 +120,7 @@ async fn hour_pie(
 #[utoipa::path(get, path = "/api/statistic/account/", tag = "statistics", security(("bearer" = [])), params(PeriodQuery),
     responses((status = 200, body = Statistic), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn account(State(s): State<AppState>, CurrentUser(u): CurrentUser, ApiQuery(q): ApiQuery<PeriodQuery>) -> Result<Response, ApiError> {
-    answer(st::account(&s, &u, q.period()?).await?, &q, "account")
+    answer(&s, &u, st::account(&s, &u, q.period()?).await?, &q, "account").await
 }
 
 /// Customer statistics (admin; a lawyer their own hours per customer; a
@@ -123,7 +128,7 @@ async fn account(State(s): State<AppState>, CurrentUser(u): CurrentUser, ApiQuer
 #[utoipa::path(get, path = "/api/statistic/user/", tag = "statistics", security(("bearer" = [])), params(PeriodQuery),
     responses((status = 200, body = Statistic), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn user(State(s): State<AppState>, CurrentUser(u): CurrentUser, ApiQuery(q): ApiQuery<PeriodQuery>) -> Result<Response, ApiError> {
-    answer(st::customers(&s, &u, q.period()?).await?, &q, "customers")
+    answer(&s, &u, st::customers(&s, &u, q.period()?).await?, &q, "customers").await
 }
 
 /// Finance statistics (admin): revenue by period, service, plan and
@@ -131,7 +136,7 @@ async fn user(State(s): State<AppState>, CurrentUser(u): CurrentUser, ApiQuery(q
 #[utoipa::path(get, path = "/api/statistic/finance/", tag = "statistics", security(("bearer" = [])), params(PeriodQuery),
     responses((status = 200, body = Statistic), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn finance(State(s): State<AppState>, CurrentUser(u): CurrentUser, ApiQuery(q): ApiQuery<PeriodQuery>) -> Result<Response, ApiError> {
-    answer(st::finance(&s, &u, q.period()?).await?, &q, "finance")
+    answer(&s, &u, st::finance(&s, &u, q.period()?).await?, &q, "finance").await
 }
 
 /// Activity statistics (admin; a customer and its contacts for their
@@ -143,7 +148,7 @@ async fn activity(
     CurrentUser(u): CurrentUser,
     ApiQuery(q): ApiQuery<PeriodQuery>,
 ) -> Result<Response, ApiError> {
-    answer(st::activity(&s, &u, q.period()?).await?, &q, "activity")
+    answer(&s, &u, st::activity(&s, &u, q.period()?).await?, &q, "activity").await
 }
 
 /// The cases opened in the period, newest first, 10 a page.
@@ -197,6 +202,7 @@ async fn activity_excel(
             .collect(),
     };
     let name = format!("activity-cases-{}_{}.xlsx", p.from, p.to);
+    shared::services::audit::export_made(&s, &u, "statistic/activity-cases", None).await;
     file(export::xlsx(&table, "activity-cases", lang)?, export::XLSX, &name)
 }
 
@@ -205,5 +211,5 @@ async fn activity_excel(
 #[utoipa::path(get, path = "/api/statistic/legal/", tag = "statistics", security(("bearer" = [])), params(PeriodQuery),
     responses((status = 200, body = Statistic), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn legal(State(s): State<AppState>, CurrentUser(u): CurrentUser, ApiQuery(q): ApiQuery<PeriodQuery>) -> Result<Response, ApiError> {
-    answer(st::legal(&s, &u, q.period()?, q.lang.as_deref().unwrap_or("sv")).await?, &q, "legal")
+    answer(&s, &u, st::legal(&s, &u, q.period()?, q.lang.as_deref().unwrap_or("sv")).await?, &q, "legal").await
 }

@@ -4,6 +4,7 @@
 pub mod academy;
 pub mod additional_hour;
 pub mod addons;
+pub mod audit;
 pub mod case;
 pub mod catalogue;
 pub mod city;

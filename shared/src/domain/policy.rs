@@ -60,6 +60,11 @@ pub enum Action<'a> {
     SearchConflicts,
     /// The audit of conflict searches: admin.
     ReadConflictAudit,
+    /// The whole audit trail: admin.
+    ReadAudit,
+    /// The trail of one's own company's data (who at the firm opened its
+    /// cases and documents): the customer.
+    ReadOwnAudit,
     /// Open a case by one of the creation calls.
     CreateCase(CreateVia),
     /// Read a case (and its history, hours and documents).
@@ -91,7 +96,8 @@ pub fn may(user: &User, action: Action<'_>) -> bool {
         | Action::ManageStaff
         | Action::AdministerAccounts
         | Action::SellCustomPackage
-        | Action::ReadConflictAudit => admin,
+        | Action::ReadConflictAudit
+        | Action::ReadAudit => admin,
         Action::ReadStaffCatalogue | Action::PickLawyer | Action::ReadCustomers | Action::SeeInternal | Action::ReadTimeReport => {
             admin || sales || lawyer
         }
@@ -111,7 +117,7 @@ pub fn may(user: &User, action: Action<'_>) -> bool {
             Some(Role::CustomerContact) => user.customer_id.as_deref() == Some(customer_uid),
             None => false,
         },
-        Action::BuyForOwnCompany => role == Some(Role::Customer),
+        Action::BuyForOwnCompany | Action::ReadOwnAudit => role == Some(Role::Customer),
         Action::SearchConflicts => admin || lawyer,
         Action::CreateCase(via) => case::may_create(user, via) && (via != CreateVia::Customer || holds(user, Permission::AddCase)),
         Action::ViewCase(c) => case::may_view(user, c),
@@ -166,6 +172,8 @@ mod tests {
         assert_eq!(who(Action::AdministerAccounts), [Admin]);
         assert_eq!(who(Action::SellCustomPackage), [Admin]);
         assert_eq!(who(Action::ReadConflictAudit), [Admin]);
+        assert_eq!(who(Action::ReadAudit), [Admin]);
+        assert_eq!(who(Action::ReadOwnAudit), [Customer]);
         assert_eq!(who(Action::ManageCustomers), [Admin, SalesPerson]);
         assert_eq!(who(Action::ManageSubscriptions), [Admin, SalesPerson]);
         assert_eq!(who(Action::ReadCustomers), [Admin, SalesPerson, Lawyer]);

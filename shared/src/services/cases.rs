@@ -15,6 +15,7 @@ use utoipa::ToSchema;
 use super::events::{self, Event};
 use super::retry::{self, Attempt};
 use super::Context;
+use crate::domain::audit::{AuditAction, AuditEvent};
 use crate::domain::case::{self, Case, CaseForm, CaseStatus, CaseType, CaseView, CreateVia, HistoryEntry, ListOrder, Transition};
 use crate::domain::customer::CustomerState;
 use crate::domain::policy::{self, Action};
@@ -49,7 +50,7 @@ pub(crate) async fn commit_case(
     history: &[HistoryEntry],
     event: Event<'_>,
 ) -> Result<bool, ApiError> {
-    commit_case_once(ctx, prev, next, history, event, &Once::none(), &()).await
+    commit_case_once(ctx, prev, next, history, event, (&Once::none(), &()), None).await
 }
 
 /// [`commit_case`] with the idempotency record of the request, whose
@@ -60,8 +61,9 @@ pub(crate) async fn commit_case_once<T: serde::Serialize + Sync>(
     next: &Case,
     history: &[HistoryEntry],
     event: Event<'_>,
-    once: &Once,
-    answer: &T,
+    // The idempotency record and the answer it keeps.
+    (once, answer): (&Once, &T),
+    audit: Option<&AuditEvent>,
 ) -> Result<bool, ApiError> {
     let mut tx = ctx.store.tx();
     ctx.store.add_case_write(&mut tx, prev.map(|p| (&p.case, p.rev)), next)?;
@@ -69,6 +71,9 @@ pub(crate) async fn commit_case_once<T: serde::Serialize + Sync>(
         ctx.store.add_history(&mut tx, h)?;
     }
     once.record(&mut tx, answer)?;
+    if let Some(a) = audit {
+        super::audit::add_to(&mut tx, a)?;
+    }
     let queued = events::record(ctx, &mut tx, &[event]).await?;
     events::commit(ctx, tx, queued).await
 }
@@ -179,7 +184,9 @@ pub async fn open(
     // counters' guard (its customer's account manager changed meanwhile):
     // record again with the manager read anew.
     for _ in 0..3 {
-        if commit_case_once(ctx, None, &c, std::slice::from_ref(&created), Event::CaseCreated { case: &c, by: user }, once, &c).await? {
+        if commit_case_once(ctx, None, &c, std::slice::from_ref(&created), Event::CaseCreated { case: &c, by: user }, (once, &c), None)
+            .await?
+        {
             return Ok(c);
         }
     }
@@ -201,6 +208,11 @@ pub struct CaseDetails {
 /// available cases, the customer and its contacts).
 pub async fn details(ctx: &Context, user: &User, uid: &str) -> Result<CaseDetails, ApiError> {
     let c = visible(ctx, user, uid).await?;
+    super::audit::record(
+        ctx,
+        AuditEvent::by(user, AuditAction::CaseViewed).customer(Some(&c.customer)).subject(&c.uid).detail(&c.case_number),
+    )
+    .await;
     let actions =
         [Transition::Publish, Transition::Accept, Transition::Complete, Transition::Reopen, Transition::Transfer, Transition::Withdraw]
             .into_iter()

@@ -39,6 +39,11 @@ pub async fn search(ctx: &Context, caller: &User, raw_query: &str) -> Result<Fou
     let mut hits = ctx.store.search_parties(&query).await?;
     let count = hits.len();
     let at = Utc::now();
+    // In the audit trail too (one trail of who did what), with the
+    // number of hits; the query stays in the conflict audit's own record.
+    let event =
+        crate::domain::audit::AuditEvent::by(caller, crate::domain::audit::AuditAction::ConflictSearch).detail(format!("{count} hits"));
+    super::audit::record(ctx, event).await;
     ctx.store
         .record_conflict_search(&SearchAudit {
             at,
@@ -68,6 +73,7 @@ pub async fn audit_export(ctx: &Context, caller: &User, month: Option<&str>) -> 
             .map(|d| d.and_utc())
             .ok_or_else(|| ApiError::field("month", crate::error::Msg::InvalidMonth))?,
     };
+    super::audit::export_made(ctx, caller, &format!("conflict searches {}", month_of.format("%Y-%m")), None).await;
     ctx.store.conflict_searches_of_month(month_of, EXPORT_LIMIT).await
 }
 

@@ -180,9 +180,22 @@ pub async fn update(s: &Context, caller: &User, contact_id: &str, form: ContactF
         contact.first_name = form.first_name.trim().to_string();
         contact.last_name = form.last_name.trim().to_string();
         contact.phone = phone;
-        contact.permissions = permissions;
+        let before = std::mem::replace(&mut contact.permissions, permissions);
         let mut tx = s.store.tx();
         s.store.add_user_put(&mut tx, &contact)?;
+        if before != contact.permissions {
+            let words = |p: &[crate::domain::Permission]| {
+                p.iter()
+                    .map(|x| serde_json::to_value(x).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
+            let event = crate::domain::audit::AuditEvent::by(caller, crate::domain::audit::AuditAction::PermissionsChanged)
+                .customer(contact.customer_id.as_deref())
+                .subject(&contact.uid)
+                .detail(format!("{} -> {}", words(&before), words(&contact.permissions)));
+            super::audit::add_to(&mut tx, &event)?;
+        }
         Ok(if commit_saved(s, tx, &contact).await? { Attempt::Done(contact) } else { Attempt::Conflict })
     })
     .await

@@ -16,6 +16,7 @@ use super::cases::{commit_case, commit_case_once, visible, visible_for_write};
 use super::events::Event;
 use super::retry::{self, Attempt};
 use super::Context;
+use crate::domain::audit::{AuditAction, AuditEvent};
 use crate::domain::case::{self as case_rules, CaseFile, CaseListPlan, HistoryEntry, ListOrder};
 use crate::domain::document::{self, DocumentType, Family, DOCUMENT_MAX_BYTES, MAX_FILES_PER_CASE};
 use crate::domain::message::Attachment;
@@ -185,7 +186,11 @@ async fn add(
         next.updated_at = Utc::now();
         let history = HistoryEntry::new(case_uid, user, FILE, None, Some(file.name.clone()));
         let event = Event::CaseChanged { before: &prev.case, after: &next, by: user };
-        let written = commit_case_once(ctx, Some(&prev), &next, &[history], event, once, file).await?;
+        let audit = AuditEvent::by(user, AuditAction::DocumentUploaded)
+            .customer(Some(&next.customer))
+            .subject(&file.name)
+            .detail(&next.case_number);
+        let written = commit_case_once(ctx, Some(&prev), &next, &[history], event, (once, file), Some(&audit)).await?;
         Ok(if written { Attempt::Done(file.clone()) } else { Attempt::Conflict })
     })
     .await
@@ -196,6 +201,8 @@ pub async fn download(ctx: &Context, user: &User, case_uid: &str, key: &str) -> 
     let c = visible(ctx, user, case_uid).await?;
     let f = c.files.iter().find(|f| f.key == key.trim()).ok_or(ApiError::NotFound)?;
     let url = ctx.files.presign_download(&f.key, &f.name).await?;
+    let event = AuditEvent::by(user, AuditAction::DocumentDownloaded).customer(Some(&c.customer)).subject(&f.name).detail(&c.case_number);
+    super::audit::record(ctx, event).await;
     Ok(DownloadUrl { url, name: f.name.clone() })
 }
 

@@ -142,6 +142,7 @@ pub async fn for_export(ctx: &Context, user: &User, case_uid: &str) -> Result<(C
     let c = visible(ctx, user, case_uid).await?;
     policy::require(user, Action::ReadCaseReport(&c))?;
     let hours = ctx.store.case_hours(&c.uid).await?;
+    super::audit::export_made(ctx, user, &format!("case/hour/excel {}", c.case_number), Some(&c.customer)).await;
     Ok((c, hours))
 }
 

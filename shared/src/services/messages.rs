@@ -12,6 +12,7 @@ use super::cases::{visible, visible_for_write};
 use super::documents::{DownloadUrl, UploadTarget};
 use super::events::{self, Event};
 use super::Context;
+use crate::domain::audit::{AuditAction, AuditEvent};
 use crate::domain::case::CaseStatus;
 use crate::domain::document::{self, DocumentType, DOCUMENT_MAX_BYTES};
 use crate::domain::message::{self, Attachment, Message, Side};
@@ -52,6 +53,11 @@ fn attachment_prefix(case_uid: &str) -> String {
 pub async fn conversation(ctx: &Context, user: &User, case_uid: &str, before: Option<&str>) -> Result<Conversation, ApiError> {
     let c = visible(ctx, user, case_uid).await?;
     let page = ctx.store.messages(&c.uid, before, message::PAGE_SIZE).await?;
+    super::audit::record(
+        ctx,
+        AuditEvent::by(user, AuditAction::MessagesRead).customer(Some(&c.customer)).subject(&c.uid).detail(&c.case_number),
+    )
+    .await;
     let marks = ctx.store.message_read_marks(&c.uid).await?;
     let writable = message::may_write(user, &c);
     let me = writable.as_ref().ok().copied();

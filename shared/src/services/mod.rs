@@ -10,6 +10,7 @@
 pub mod academy;
 pub mod accounts;
 pub mod addons;
+pub mod audit;
 pub mod cases;
 pub mod catalogue;
 pub mod conflict;

@@ -177,6 +177,7 @@ async fn manager_of(ctx: &Context, customer_uid: &str) -> Result<Option<String>,
 /// and writes it over the revision read, with its event.
 async fn rewrite(
     ctx: &Context,
+    by: &User,
     id: u64,
     what: SubscriptionChange,
     change: impl Fn(&PurchasedService) -> Result<PurchasedService, ApiError>,
@@ -186,10 +187,19 @@ async fn rewrite(
         let next = change(&stored.row)?;
         let mut tx = ctx.store.tx();
         ctx.store.add_row(&mut tx, &next, Some(stored.rev))?;
+        super::audit::add_to(&mut tx, &staff_change(by, &next, what))?;
         let queued = events::record(ctx, &mut tx, &[Event::SubscriptionChanged { row: &next, change: what }]).await?;
         Ok(if events::commit(ctx, tx, queued).await? { Attempt::Done(next) } else { Attempt::Conflict })
     })
     .await
+}
+
+/// The audit event of staff changing a row (written in the change's transaction).
+fn staff_change(by: &User, row: &PurchasedService, what: SubscriptionChange) -> crate::domain::audit::AuditEvent {
+    crate::domain::audit::AuditEvent::by(by, crate::domain::audit::AuditAction::SubscriptionChanged)
+        .customer(Some(&row.customer_uid))
+        .subject(row.id.to_string())
+        .detail(format!("{what:?}").to_lowercase())
 }
 
 /// Change service (spec §5): start and expiry dates, hours for service 1.
@@ -197,7 +207,7 @@ pub async fn change_service(ctx: &Context, caller: &User, raw_id: &str, form: &C
     policy::require(caller, Action::ManageSubscriptions)?;
     let id = row_id(raw_id)?;
     let at = now();
-    let changed = rewrite(ctx, id, SubscriptionChange::Changed, |row| form.apply(row, at)).await?;
+    let changed = rewrite(ctx, caller, id, SubscriptionChange::Changed, |row| form.apply(row, at)).await?;
     if !subscription::is_due(&changed, at) {
         return Ok(changed.view(at));
     }
@@ -215,7 +225,7 @@ pub async fn set_auto_update(ctx: &Context, caller: &User, raw_id: &str, date: O
     policy::require(caller, Action::ManageSubscriptions)?;
     let id = row_id(raw_id)?;
     let at = now();
-    rewrite(ctx, id, SubscriptionChange::Changed, |row| subscription::with_auto_update(row, date, at)).await?;
+    rewrite(ctx, caller, id, SubscriptionChange::Changed, |row| subscription::with_auto_update(row, date, at)).await?;
     Ok(())
 }
 
@@ -224,7 +234,7 @@ pub async fn activate(ctx: &Context, caller: &User, raw_id: &str) -> Result<(), 
     policy::require(caller, Action::ManageSubscriptions)?;
     let id = row_id(raw_id)?;
     let at = now();
-    rewrite(ctx, id, SubscriptionChange::Activated, |row| subscription::activated(row, at)).await?;
+    rewrite(ctx, caller, id, SubscriptionChange::Activated, |row| subscription::activated(row, at)).await?;
     Ok(())
 }
 
@@ -236,6 +246,7 @@ pub async fn delete(ctx: &Context, caller: &User, raw_id: &str) -> Result<(), Ap
         let stored = ctx.store.get_purchase(id).await?.ok_or(ApiError::NotFound)?;
         let mut tx = ctx.store.tx();
         ctx.store.add_row_delete(&mut tx, &stored.row, stored.rev)?;
+        super::audit::add_to(&mut tx, &staff_change(caller, &stored.row, SubscriptionChange::Deleted))?;
         let queued =
             events::record(ctx, &mut tx, &[Event::SubscriptionChanged { row: &stored.row, change: SubscriptionChange::Deleted }]).await?;
         Ok(if events::commit(ctx, tx, queued).await? { Attempt::Done(()) } else { Attempt::Conflict })
@@ -269,6 +280,7 @@ pub async fn time_report(
         }
         entries.retain(|e| e.case_uid.as_ref().is_some_and(|uid| readable.get(uid).copied().unwrap_or(false)));
     }
+    super::audit::export_made(ctx, caller, &format!("subscription time report {}", stored.row.id), Some(&stored.row.customer_uid)).await;
     Ok(subscription::time_report(&stored.row, &entries))
 }
 

@@ -375,6 +375,27 @@ pub mod conflict {
     }
 }
 
+/// The audit trail ([`super::audit`]): one item per event in its month's
+/// partition, indexed per customer (GSI1) and per actor (GSI2).
+pub mod audit {
+    use super::*;
+    /// Every key of the trail starts so; the functions' IAM role may put
+    /// items under it but not update or delete them (template.yaml).
+    pub const PREFIX: &str = "AUDIT#";
+    pub fn pk(t: DateTime<Utc>) -> String {
+        format!("AUDIT#{}", t.format("%Y-%m"))
+    }
+    pub fn sk(t: DateTime<Utc>, id: &str) -> String {
+        format!("{}#{id}", at(t))
+    }
+    pub fn customer_gsi1pk(customer_uid: &str) -> String {
+        format!("AUDITCUST#{customer_uid}")
+    }
+    pub fn actor_gsi2pk(actor_uid: &str) -> String {
+        format!("AUDITUSER#{actor_uid}")
+    }
+}
+
 /// The customer search index ([`super::customer_search`]).
 pub mod customer_search {
     /// A word's partition: its first two letters (a query reads the key
@@ -698,6 +719,11 @@ mod tests {
         assert_eq!(conflict::record_pk(PartyKind::Company, "u"), "CONFLICTREC#company#u");
         assert_eq!(conflict::record_pk(PartyKind::Customer, "u"), "CONFLICTREC#customer#u");
         assert_eq!(conflict::RECORD_SK, "KEYS");
+        assert_eq!(audit::pk(t()), "AUDIT#2026-03");
+        assert_eq!(audit::sk(t(), "i"), "2026-03-04T05:06:07.000000Z#i");
+        assert_eq!(audit::customer_gsi1pk("c"), "AUDITCUST#c");
+        assert_eq!(audit::actor_gsi2pk("u"), "AUDITUSER#u");
+        assert!(audit::pk(t()).starts_with(audit::PREFIX) && conflict::audit_pk(t()).starts_with(audit::PREFIX));
         assert_eq!(conflict::audit_pk(t()), "AUDIT#CONFLICT#2026-03");
         assert_eq!(conflict::audit_sk(t(), "i"), "2026-03-04T05:06:07.000000Z#i");
         assert_eq!(follow_up::PK, "FOLLOWUP");

@@ -2,6 +2,7 @@
 //! documented in [`table`]; each entity has its own small module.
 
 pub mod addons;
+pub mod audit;
 pub mod case_hours;
 pub mod cases;
 pub mod catalogue;

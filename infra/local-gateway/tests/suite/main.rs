@@ -4,6 +4,7 @@
 
 mod world;
 
+mod audit_trail;
 mod authz_matrix;
 mod catalogue_paths;
 mod edge;

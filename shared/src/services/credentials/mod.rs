@@ -106,9 +106,20 @@ pub async fn start_session(s: &Context, user: &User) -> Result<TokenPair, ApiErr
 /// so a password change ends it with the sessions.
 pub async fn complete_sign_in(s: &Context, user: &User) -> Result<TokenPair, ApiError> {
     let mut pair = start_session(s, user).await?;
+    let event = crate::domain::audit::AuditEvent::by(user, crate::domain::audit::AuditAction::SignedIn).customer(customer_of(user));
+    crate::services::audit::record(s, event).await;
     let (device, _) = s.jwt.issue_with(&user.uid, TokenKind::Device, now(), user.token_version, None)?;
     pair.device_token = Some(device);
     Ok(pair)
+}
+
+/// The customer whose account `user` is (the customer itself, a contact's company).
+pub fn customer_of(user: &User) -> Option<&str> {
+    match user.role() {
+        Some(Role::Customer) => Some(&user.uid),
+        Some(Role::CustomerContact) => user.customer_id.as_deref(),
+        _ => None,
+    }
 }
 
 /// Why an inactive user may not sign in (asked after the password matched).

@@ -7,8 +7,9 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::two_factor as two_factor_settings;
-use super::{complete_sign_in, count_failed_sign_in, inactive_reason, limit_sign_in_code_entry, password_matches};
+use super::{complete_sign_in, count_failed_sign_in, customer_of, inactive_reason, limit_sign_in_code_entry, password_matches};
 use crate::auth::{TokenKind, TokenPair};
+use crate::domain::audit::{AuditAction, AuditEvent};
 use crate::domain::totp::TotpAuthenticator;
 use crate::domain::two_factor::{self, Challenge, CodeCheck};
 use crate::domain::{normalize_email, sign_in, User};
@@ -96,6 +97,10 @@ pub async fn login_from_device(
         tracing::warn!(refusal = ?refusal, "sign-in refused before its password counted");
         crate::telemetry::sign_in_throttled();
         count_failed_sign_in(s, &[(rate_limit::LOGIN_PER_ADDRESS, client)], t).await?;
+        if let Some(u) = &user {
+            let event = AuditEvent::by(u, AuditAction::SignInFailed).customer(customer_of(u)).detail("too_many_attempts");
+            crate::services::audit::record(s, event).await;
+        }
         return Err(ApiError::TooManyRequests);
     }
     if !matches {
@@ -105,6 +110,13 @@ pub async fn login_from_device(
         };
         crate::telemetry::sign_in_refused();
         count_failed_sign_in(s, &[(rate_limit::LOGIN_PER_ADDRESS, client), own], t).await?;
+        // The account tried, when there is one (never the address typed:
+        // an unknown one is nobody's data).
+        let event = match &user {
+            Some(u) => AuditEvent::by(u, AuditAction::SignInFailed).customer(customer_of(u)),
+            None => AuditEvent::anonymous(AuditAction::SignInFailed),
+        };
+        crate::services::audit::record(s, event.detail("wrong_password")).await;
         return Err(ApiError::InvalidCredentials);
     }
     let user = user.ok_or(ApiError::InvalidCredentials)?;

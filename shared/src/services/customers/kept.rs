@@ -3,6 +3,7 @@
 use chrono::Utc;
 
 use super::base::{load, refused, taken, try_saved};
+use crate::domain::audit::{AuditAction, AuditEvent};
 use crate::domain::customer::{check_customer_form, CustomerForm, CustomerProfile, SectorRef};
 use crate::domain::policy::{self, Action};
 use crate::domain::{normalize_email, Role, User};
@@ -136,6 +137,7 @@ pub async fn update(ctx: &Context, caller: &User, uid: &str, f: CustomerForm) ->
     retry::until_done(|_| async {
         let (mut user, mut profile) = load(ctx, uid).await?;
         let sector = check(ctx, &f, Some(uid)).await?;
+        let before = serde_json::to_value(&profile).map_err(ApiError::internal)?;
         let old_email = user.email.clone();
         let old_regno = profile.registration_number().map(String::from);
         f.apply(&mut profile, sector);
@@ -162,10 +164,26 @@ pub async fn update(ctx: &Context, caller: &User, uid: &str, f: CustomerForm) ->
         if let Some(dep) = profile.department_id {
             ctx.store.add_department_link(&mut tx, uid, dep)?;
         }
+        let after = serde_json::to_value(&profile).map_err(ApiError::internal)?;
+        let event =
+            AuditEvent::by(caller, AuditAction::CustomerChanged).customer(Some(uid)).subject(uid).detail(changed_fields(&before, &after));
+        crate::services::audit::add_to(&mut tx, &event)?;
         match try_saved(ctx, tx, &profile, profile.clone()).await? {
             Attempt::Conflict => refused(ctx, &user.email, new_regno, Some(uid)).await,
             done => Ok(done),
         }
     })
     .await
+}
+
+/// The names of the fields that differ (the trail says what changed, not
+/// the values: they are personal data, and the record holds them anyway).
+fn changed_fields(before: &serde_json::Value, after: &serde_json::Value) -> String {
+    let empty = serde_json::Map::new();
+    let (b, a) = (before.as_object().unwrap_or(&empty), after.as_object().unwrap_or(&empty));
+    let mut names: Vec<&str> =
+        a.keys().chain(b.keys()).map(String::as_str).filter(|k| !["updated_at", "search"].contains(k) && b.get(*k) != a.get(*k)).collect();
+    names.sort_unstable();
+    names.dedup();
+    names.join(", ")
 }

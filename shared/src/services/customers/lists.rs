@@ -133,6 +133,9 @@ pub struct CustomerDetails {
 pub async fn details(ctx: &Context, caller: &User, uid: &str) -> Result<CustomerDetails, ApiError> {
     policy::require(caller, Action::ReadCustomers)?;
     let (user, profile) = load(ctx, uid).await?;
+    let event =
+        crate::domain::audit::AuditEvent::by(caller, crate::domain::audit::AuditAction::CustomerViewed).customer(Some(uid)).subject(uid);
+    crate::services::audit::record(ctx, event).await;
     let (manager, department, sectors) = tokio::try_join!(
         async {
             match profile.account_manager_uid.as_deref() {

@@ -1,0 +1,203 @@
+//! The audit trail: an append-only record of who did what to client data
+//! (a law firm must answer "who opened this client's documents?"). Each
+//! event is one item, written with the change it records (in the change's
+//! transaction) or beside the read it records; never updated or deleted by
+//! the functions (their IAM role may only put it), removed by DynamoDB TTL
+//! after the retention period.
+
+use chrono::{DateTime, Duration, Utc};
+use serde::{Deserialize, Serialize};
+use std::sync::OnceLock;
+use utoipa::ToSchema;
+
+use super::User;
+
+/// What happened.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum AuditAction {
+    /// A case's details were opened.
+    CaseViewed,
+    DocumentDownloaded,
+    DocumentUploaded,
+    /// A case's messages were read.
+    MessagesRead,
+    /// A CSV or Excel file was made.
+    ExportMade,
+    CustomerViewed,
+    CustomerChanged,
+    /// Staff changed a subscription row (dates, hours, activation, deletion).
+    SubscriptionChanged,
+    /// A contact's permissions changed.
+    PermissionsChanged,
+    SignedIn,
+    SignInFailed,
+    ConflictSearch,
+}
+
+impl AuditAction {
+    pub const ALL: [AuditAction; 12] = [
+        AuditAction::CaseViewed,
+        AuditAction::DocumentDownloaded,
+        AuditAction::DocumentUploaded,
+        AuditAction::MessagesRead,
+        AuditAction::ExportMade,
+        AuditAction::CustomerViewed,
+        AuditAction::CustomerChanged,
+        AuditAction::SubscriptionChanged,
+        AuditAction::PermissionsChanged,
+        AuditAction::SignedIn,
+        AuditAction::SignInFailed,
+        AuditAction::ConflictSearch,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            AuditAction::CaseViewed => "case_viewed",
+            AuditAction::DocumentDownloaded => "document_downloaded",
+            AuditAction::DocumentUploaded => "document_uploaded",
+            AuditAction::MessagesRead => "messages_read",
+            AuditAction::ExportMade => "export_made",
+            AuditAction::CustomerViewed => "customer_viewed",
+            AuditAction::CustomerChanged => "customer_changed",
+            AuditAction::SubscriptionChanged => "subscription_changed",
+            AuditAction::PermissionsChanged => "permissions_changed",
+            AuditAction::SignedIn => "signed_in",
+            AuditAction::SignInFailed => "sign_in_failed",
+            AuditAction::ConflictSearch => "conflict_search",
+        }
+    }
+
+    /// What a customer is shown of its own data: who at the firm opened
+    /// its cases and documents (and changed its record or subscriptions).
+    pub fn shown_to_customer(self) -> bool {
+        matches!(
+            self,
+            AuditAction::CaseViewed
+                | AuditAction::DocumentDownloaded
+                | AuditAction::DocumentUploaded
+                | AuditAction::MessagesRead
+                | AuditAction::CustomerViewed
+                | AuditAction::CustomerChanged
+                | AuditAction::SubscriptionChanged
+        )
+    }
+}
+
+/// One recorded event.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct AuditEvent {
+    pub id: String,
+    #[schema(value_type = String, format = DateTime)]
+    pub at: DateTime<Utc>,
+    pub action: AuditAction,
+    /// Who did it; empty for a failed sign-in to an unknown address.
+    pub actor_uid: String,
+    pub actor_name: String,
+    /// `admin`, `lawyer`, `sales_person`, `customer`, `customer_contact`.
+    pub actor_role: Option<String>,
+    /// The customer whose data it concerns.
+    pub customer_uid: Option<String>,
+    /// What it concerns: a case uid, a document's name, an export's name.
+    pub subject: Option<String>,
+    /// A short, non-personal note (a case number, the fields changed).
+    pub detail: Option<String>,
+}
+
+/// Longest subject or detail kept (bounded like every stored text).
+pub const TEXT_MAX: usize = 300;
+
+fn bounded(text: Option<String>) -> Option<String> {
+    text.map(|t| t.chars().take(TEXT_MAX).collect::<String>()).filter(|t| !t.is_empty())
+}
+
+impl AuditEvent {
+    /// An event by `actor` now.
+    pub fn by(actor: &User, action: AuditAction) -> AuditEvent {
+        AuditEvent {
+            id: uuid::Uuid::new_v4().to_string(),
+            at: Utc::now(),
+            action,
+            actor_uid: actor.uid.clone(),
+            actor_name: actor.full_name(),
+            actor_role: actor.role().map(|r| r.as_str().to_string()),
+            customer_uid: None,
+            subject: None,
+            detail: None,
+        }
+    }
+
+    /// An event of nobody known (a failed sign-in to an unknown address).
+    pub fn anonymous(action: AuditAction) -> AuditEvent {
+        AuditEvent {
+            id: uuid::Uuid::new_v4().to_string(),
+            at: Utc::now(),
+            action,
+            actor_uid: String::new(),
+            actor_name: String::new(),
+            actor_role: None,
+            customer_uid: None,
+            subject: None,
+            detail: None,
+        }
+    }
+
+    pub fn customer(mut self, uid: Option<&str>) -> Self {
+        self.customer_uid = uid.filter(|u| !u.is_empty()).map(str::to_string);
+        self
+    }
+
+    pub fn subject(mut self, subject: impl Into<String>) -> Self {
+        self.subject = bounded(Some(subject.into()));
+        self
+    }
+
+    pub fn detail(mut self, detail: impl Into<String>) -> Self {
+        self.detail = bounded(Some(detail.into()));
+        self
+    }
+
+    /// When DynamoDB's TTL removes it.
+    pub fn expires_at(&self) -> DateTime<Utc> {
+        self.at + Duration::days(retention_days())
+    }
+}
+
+/// Default retention: ten years, the Swedish Bar's retention of case files.
+pub const DEFAULT_RETENTION_DAYS: i64 = 3653;
+
+/// `AUDIT_RETENTION_DAYS` (template parameter), read once; at least a year.
+pub fn retention_days() -> i64 {
+    static READ: OnceLock<i64> = OnceLock::new();
+    *READ.get_or_init(|| retention_from(std::env::var("AUDIT_RETENTION_DAYS").ok().as_deref()))
+}
+
+fn retention_from(raw: Option<&str>) -> i64 {
+    raw.and_then(|v| v.trim().parse::<i64>().ok()).filter(|d| (365..=36_525).contains(d)).unwrap_or(DEFAULT_RETENTION_DAYS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn retention_defaults_to_ten_years_and_refuses_nonsense() {
+        assert_eq!(retention_from(None), 3653);
+        assert_eq!(retention_from(Some("730")), 730);
+        for bad in ["0", "-5", "ten", "364", "99999999"] {
+            assert_eq!(retention_from(Some(bad)), 3653, "{bad}");
+        }
+        let e = AuditEvent::anonymous(AuditAction::SignInFailed);
+        assert!(e.expires_at() - e.at >= Duration::days(3650));
+    }
+
+    #[test]
+    fn texts_are_bounded_and_every_action_has_its_word() {
+        let e = AuditEvent::anonymous(AuditAction::ExportMade).subject("x".repeat(1000)).detail("");
+        assert_eq!(e.subject.unwrap().chars().count(), TEXT_MAX);
+        assert_eq!(e.detail, None);
+        for a in AuditAction::ALL {
+            assert_eq!(serde_json::to_value(a).unwrap(), a.as_str());
+        }
+    }
+}

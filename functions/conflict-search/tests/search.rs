@@ -46,11 +46,14 @@ async fn admin_and_lawyers_find_misspelt_parties_and_every_search_is_audited() {
     shared::testkit::index_party(&s, &party(PartyKind::Counterpart, "k2", "Ahmad Hasan", None)).await;
     shared::testkit::index_party(&s, &party(PartyKind::Company, "c2", "Fastighetsaktiebolaget Balder", None)).await;
     shared::testkit::index_party(&s, &party(PartyKind::Company, "c3", "Telefonaktiebolaget LM Ericsson", Some("556016-0680"))).await;
+    shared::testkit::index_party(&s, &party(PartyKind::Counterpart, "k3", "Omar Al-Hassan", None)).await;
     for (q, uid, reasons) in [
         ("Ahmed%20Hassan", "k2", serde_json::json!(["spelled_differently"])),
         ("Fastighets%20AB%20Balder", "c2", serde_json::json!(["same_name"])),
         ("SE556016068001", "c3", serde_json::json!(["same_number"])),
         ("Ericsson", "c3", serde_json::json!(["same_name", "company_form_ignored", "more_words_in_name"])),
+        ("Omar%20Alhassan", "k3", serde_json::json!(["same_name"])),
+        ("Hassan%20Omar", "k3", serde_json::json!(["spelled_differently", "name_order"])),
     ] {
         let (st, body) = call(&router, Method::GET, &format!("/api/search/fuzzy/?search={q}"), Some(&lawyer), None).await;
         assert_eq!(st, StatusCode::OK);
@@ -71,7 +74,7 @@ async fn admin_and_lawyers_find_misspelt_parties_and_every_search_is_audited() {
     let (st, body) = call(&router, Method::GET, "/api/search/fuzzy/audit/", Some(&admin), None).await;
     assert_eq!(st, StatusCode::OK);
     let results = body["results"].as_array().unwrap();
-    assert_eq!(results.len(), 11, "{body}");
+    assert_eq!(results.len(), 13, "{body}");
     assert_eq!(results[0]["query"], "Karl Carlsson");
     assert_eq!(results.last().unwrap()["query"], "Soderberg och Partners");
     assert_eq!(results.last().unwrap()["hits"], 1);

@@ -8,16 +8,21 @@
 //!    ö/ø/oe → o), other accents stripped (`deunicode`);
 //! 2. words: split on anything but letters and digits; drop company suffixes
 //!    (AB, HB, KB, AS, ASA, ApS, Oy, Ltd …) and joining words (och, &, and …);
-//!    common Swedish nicknames map to the full name (Kalle → karl);
+//!    the Arabic article before the names written with it (Al-Hassan,
+//!    Alhassan → hassan) and 'Abd' apart joined to its name (Abdul Rahman →
+//!    abdulrahman); common Swedish nicknames map to the full name (Kalle →
+//!    karl);
 //! 3. score: every query word must match its own word of the name (any
 //!    order) by [`word_alike`]: the same spelling ([`spelling`]: Carlson /
-//!    Karlsson), an initial the user typed ('K.'), a swapped pair of letters,
+//!    Karlsson; the transliterations of one name, Mohammed / Muhammad), an
+//!    initial the user typed ('K.'), a swapped pair of letters (not the first),
 //!    and from eight letters one letter more, less or different (not one
 //!    vowel for another); short words (up to three letters) only exactly.
 //!    The score counts the name's unmatched words against it;
 //! 4. identity numbers: an organisationsnummer or personnummer (with or without
-//!    dash or century) equal to the record's, or to one written in its name,
-//!    is a certain hit (score 1.0).
+//!    dash or century, the 16 prefix, as a VAT number; coordination numbers
+//!    too) equal to the record's, or to one written in its name, is a certain
+//!    hit (score 1.0), never one whose check digit is wrong.
 //!
 //! Retrieval without a Scan: each record is indexed under keys specific to
 //! each word ([`word_keys`]: its spelling, its letters, its spelling less one
@@ -166,6 +171,87 @@ pub struct NameWords {
     pub words: Vec<String>,
     /// The company forms dropped, folded ('ab', 'aktiebolaget'), in order.
     pub forms: Vec<String>,
+    /// The words written with the Arabic article (al-, el-, as- …), which
+    /// is dropped for matching: 'Al-Hassan' and 'Alhassan' are the word
+    /// 'hassan' here.
+    pub with_article: Vec<String>,
+}
+
+/// The Arabic article as a word of its own ('Al Hassan', 'El-Hassan'), and
+/// as written before a sun letter ('as-Saadi', 'ar-Rashid', 'an-Nasser'),
+/// where it is dropped only before a name that begins with its consonant.
+const ARTICLES: &[&str] = &["al", "el", "ul"];
+const SUN_LETTER_ARTICLES: &[&str] = &["ad", "an", "ar", "as", "ash", "at", "az", "ed", "en", "er", "es", "esh", "et", "ez"];
+
+/// 'Abd' ('servant of') written apart from the name it belongs to ('Abdul
+/// Rahman', 'Abd al-Rahman', 'Abdel Karim'): joined to it, so the name is
+/// one word as in 'Abdulrahman' (see [`base_spelling`] for its spellings).
+/// 'Abdi' apart is a Somali first name of its own and stays so.
+const ABD_WORDS: &[&str] = &["abd", "abdul", "abdel", "abdal", "abdol", "abdoul", "abdur", "abdus", "abder", "abdes"];
+
+/// The names written with the article (`conflict_article_names.tsv`) and
+/// every name of the variant families, by their spelling: the article is
+/// dropped before these only, so 'El-Service AB', 'Al Bygg' and 'Alberg'
+/// keep their first syllable.
+static ARTICLE_NAMES: std::sync::LazyLock<std::collections::HashSet<String>> = std::sync::LazyLock::new(|| {
+    let listed = include_str!("conflict_article_names.tsv")
+        .lines()
+        .map(|l| l.split('#').next().unwrap_or("").trim())
+        .filter(|l| !l.is_empty())
+        .map(spelling);
+    listed.chain(NAME_VARIANTS.values().cloned()).collect()
+});
+
+/// Whether a folded word is a name the article is written before.
+fn article_name(word: &str) -> bool {
+    word.chars().count() >= 3 && ARTICLE_NAMES.contains(&spelling(word))
+}
+
+/// Joins and drops the Arabic name particles of a name's words (raw and
+/// folded alike): 'Abdul Rahman' → 'abdulrahman', 'Al-Hassan' and
+/// 'Alhassan' → 'hassan' (returned among the words with the article).
+fn arabic_particles(raw: Vec<String>, folded: Vec<String>) -> (Vec<String>, Vec<String>, Vec<String>) {
+    let (mut out_raw, mut out_folded, mut with_article) = (Vec::new(), Vec::new(), Vec::new());
+    let mut i = 0;
+    while i < folded.len() {
+        let w = folded[i].as_str();
+        let next = folded.get(i + 1).map(String::as_str);
+        let after = folded.get(i + 2).map(String::as_str);
+        let is_article = |a: &str, name: &str| {
+            (ARTICLES.contains(&a) || (SUN_LETTER_ARTICLES.contains(&a) && name.starts_with(&a[a.len() - 1..]))) && article_name(name)
+        };
+        if ABD_WORDS.contains(&w) && next.is_some_and(|n| n.chars().all(|c| c.is_ascii_alphabetic())) {
+            // 'Abd al-Rahman': the article between is part of the compound.
+            let (name, used) = match (next, after) {
+                (Some(a), Some(n)) if ARTICLES.contains(&a) || SUN_LETTER_ARTICLES.contains(&a) => (format!("{w}{a}{n}"), 3),
+                (Some(n), _) => (format!("{w}{n}"), 2),
+                (None, _) => unreachable!("checked above"),
+            };
+            out_raw.push(name.clone());
+            out_folded.push(name);
+            i += used;
+            continue;
+        }
+        if let Some(n) = next.filter(|n| is_article(w, n)) {
+            with_article.push(spelling(n));
+            i += 1;
+            continue;
+        }
+        let glued = ["al", "el"].iter().find_map(|a| w.strip_prefix(a)).filter(|rest| article_name(rest));
+        match glued {
+            Some(rest) => {
+                with_article.push(spelling(rest));
+                out_raw.push(rest.to_string());
+                out_folded.push(rest.to_string());
+            }
+            None => {
+                out_raw.push(raw[i].clone());
+                out_folded.push(folded[i].clone());
+            }
+        }
+        i += 1;
+    }
+    (out_raw, out_folded, with_article)
 }
 
 /// Splits a name into the words that identify the party and the company
@@ -176,8 +262,10 @@ pub fn name_words(text: &str) -> NameWords {
     let lower = text.to_lowercase().replace("a/s", " as ").replace('đ', "dj");
     // Abbreviations are recognised before folding, so the name 'Åsa' is not
     // taken for the Norwegian 'ASA'; a name made only of forms keeps them.
-    let raw: Vec<&str> = lower.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).collect();
+    let raw: Vec<String> = lower.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_string).collect();
     let folded: Vec<String> = raw.iter().map(|w| fold(w)).collect();
+    let (raw, folded, with_article) = arabic_particles(raw, folded);
+    let raw: Vec<&str> = raw.iter().map(String::as_str).collect();
     // Per raw word: the company form it is (if any) and, for a compound
     // form, the first part that names the party.
     let mut forms: Vec<Option<(String, Option<String>)>> = vec![None; raw.len()];
@@ -198,7 +286,7 @@ pub fn name_words(text: &str) -> NameWords {
     let joining = |i: usize| JOINING_WORDS.contains(&raw[i]);
     // A name made only of forms and joining words keeps them all.
     let only_forms = (0..raw.len()).all(|i| joining(i) || forms[i].as_ref().is_some_and(|(_, part)| part.is_none()));
-    let mut out = NameWords::default();
+    let mut out = NameWords { with_article, ..NameWords::default() };
     for i in 0..raw.len() {
         let word = match &forms[i] {
             _ if only_forms => folded[i].clone(),
@@ -391,7 +479,24 @@ fn base_spelling(word: &str) -> String {
         }
         i += used;
     }
-    out.into_iter().collect()
+    abd_compound(out.into_iter().collect())
+}
+
+/// 'Abd' and the name it joins, whatever joins them: Abdulrahman,
+/// Abdelrahman, Abdirahman, Abdurrahman and Abd al-Rahman are 'abd' +
+/// 'rahman' (the connecting vowels and the article's 'l' dropped; doubled
+/// letters are already one). Only when a name of three letters or more
+/// follows: 'Abdi' or 'Abdullah' alone keep their spelling (the families
+/// join Abdullah and Abdallah).
+fn abd_compound(spelled: String) -> String {
+    let Some(rest) = spelled.strip_prefix("abd") else { return spelled };
+    let rest = rest.trim_start_matches(is_vowel);
+    let rest = rest.strip_prefix('l').unwrap_or(rest);
+    if rest.chars().count() >= 3 && rest.starts_with(|c: char| !is_vowel(c)) {
+        format!("abd{rest}")
+    } else {
+        spelled
+    }
 }
 
 /// How alike one word of a query is to one word of a name (both folded, as
@@ -403,8 +508,8 @@ fn base_spelling(word: &str) -> String {
 ///   ever matches (Berg does not find Bergström);
 /// - words of up to three letters match only so;
 /// - when the longer word has up to seven letters, two neighbouring letters
-///   swapped (a typo) still match (0.9), any other difference does not
-///   (Scania ≠ Skandia, Berg ≠ Borg);
+///   swapped (a typo) still match (0.9), but not the first two (Ahmad ≠
+///   Hamad); any other difference does not (Scania ≠ Skandia, Berg ≠ Borg);
 /// - from eight letters on, one letter added, dropped, swapped with its
 ///   neighbour or replaced matches (0.9), except one vowel for another
 ///   (Lindberg ≠ Lundberg, Hansen ≠ Hanson).
@@ -430,7 +535,10 @@ pub fn word_alike(query_word: &str, name_word: &str) -> Option<f64> {
         return None;
     }
     if longer <= TRANSPOSITION_ONLY_UP_TO {
-        return (la == lb && sorted(&a) == sorted(&b)).then_some(TYPO_SCORE);
+        // Not the first letter: a name is rarely mistyped there, and Ahmad
+        // and Hamad are two names.
+        let same_start = a.chars().next() == b.chars().next();
+        return (la == lb && same_start && sorted(&a) == sorted(&b)).then_some(TYPO_SCORE);
     }
     if la == lb {
         // A replaced letter (or a swap): one vowel for another makes another name.
@@ -772,10 +880,13 @@ pub fn score(query: &str, name: &str, identity: Option<&str>) -> Option<Match> {
     let unmatched = r_used.iter().filter(|u| !**u).count();
     let total = matched.iter().map(|m| m.score).sum::<f64>() / (q.len() as f64 + UNMATCHED_NAME_WORD_WEIGHT * unmatched as f64);
     let mut reasons = Vec::new();
-    if matched.iter().all(|m| m.score == 1.0) {
+    // 'Alhassan' for 'Hassan': the same word once the article is dropped,
+    // but not the name as written.
+    let articles_differ = sorted_words(&query_words.with_article) != sorted_words(&name_words.with_article);
+    if matched.iter().all(|m| m.score == 1.0) && !articles_differ {
         reasons.push(MatchReason::SameName);
     }
-    if matched.iter().any(|m| m.score < 1.0 && m.score != INITIAL_SCORE) {
+    if articles_differ || matched.iter().any(|m| m.score < 1.0 && m.score != INITIAL_SCORE) {
         reasons.push(MatchReason::SpelledDifferently);
     }
     if matched.iter().any(|m| m.score == INITIAL_SCORE) {
@@ -821,6 +932,12 @@ fn forms_differ(a: &[String], b: &[String]) -> bool {
         out
     };
     short(a) != short(b)
+}
+
+fn sorted_words(words: &[String]) -> Vec<&String> {
+    let mut out: Vec<&String> = words.iter().collect();
+    out.sort();
+    out
 }
 
 fn round(x: f64) -> f64 {
@@ -1000,13 +1117,13 @@ mod tests {
         assert!(index_keys("X AB", Some("5566778899")).contains(&"N#5566778899".to_string()));
     }
 
-    /// The labelled set: at least 450 pairs, precision and recall ≥ 0.98
+    /// The labelled set: at least 520 pairs, precision and recall ≥ 0.98
     /// (the pairs it gets wrong are printed).
     #[test]
     fn labelled_set_precision_and_recall() {
         let pairs = labelled_pairs();
-        assert!(pairs.len() >= 450, "{} pairs", pairs.len());
-        assert!(pairs.iter().filter(|p| p.hit).count() >= 250 && pairs.iter().filter(|p| !p.hit).count() >= 190);
+        assert!(pairs.len() >= 520, "{} pairs", pairs.len());
+        assert!(pairs.iter().filter(|p| p.hit).count() >= 290 && pairs.iter().filter(|p| !p.hit).count() >= 220);
         let (precision, recall, wrong) = precision_recall(&pairs);
         println!("precision {precision:.3} recall {recall:.3} over {} pairs; wrong: {wrong:#?}", pairs.len());
         assert!(precision >= 0.98, "precision {precision:.3}: {wrong:#?}");
@@ -1041,6 +1158,8 @@ mod tests {
     fn short_words_prefixes_and_stems() {
         assert_eq!(word_alike("berg", "bergstrom"), None);
         assert_eq!(word_alike("ek", "eka"), None);
+        assert_eq!(word_alike("ahmad", "hamad"), None);
+        assert_eq!(word_alike("hamad", "hamda"), Some(TYPO_SCORE));
         assert_eq!(word_alike("k", "karl"), Some(INITIAL_SCORE));
         assert_eq!(word_alike("karl", "k"), None);
         assert_eq!(word_alike("scania", "skandia"), None);
@@ -1123,6 +1242,70 @@ mod tests {
             [("Ahmed Hassan", "Ahmad Hassani"), ("Mohammed", "Mahmoud"), ("Oleksandr Ivanov", "Aleksandr Ivanenko"), ("Müller", "Möller")]
         {
             assert!(!hit(q, name), "expected '{q}' not to find '{name}' ({:?})", score(q, name, None));
+        }
+    }
+
+    #[test]
+    fn the_arabic_article_and_abd_compounds_are_written_many_ways() {
+        for (q, name) in [
+            ("Alhassan", "Hassan"),
+            ("Omar Alhassan", "Omar Hassan"),
+            ("El Hassan Ahmad", "Ahmed Al-Hassan"),
+            ("Mohammed Alsaadi", "Muhammad As-Saadi"),
+            ("Khaled Al Hamad", "Khalid Alhamad"),
+            ("Hassan Alali", "Hassan Ali"),
+            ("Abdul Rahman Ali", "Abdulrahman Ali"),
+            ("Abd al-Rahman Hassan", "Abdirahman Hassan"),
+            ("Abdel Karim Nasser", "Abdulkarim Nasser"),
+            ("Abdurrahman Omar", "Abdelrahman Omar"),
+        ] {
+            assert!(hit(q, name), "expected '{q}' to find '{name}'");
+            assert!(query_keys(q).iter().any(|k| index_keys(name, None).contains(k)), "{q} / {name}");
+        }
+        // With the article left out, the name is not written the same way.
+        let m = score("Omar Alhassan", "Omar Hassan", None).unwrap();
+        assert_eq!(m.reasons, vec![MatchReason::SpelledDifferently]);
+        let m = score("Abd al-Rahman Hassan", "Abdirahman Hassan", None).unwrap();
+        assert_eq!(m.reasons, vec![MatchReason::SpelledDifferently]);
+        // Written the same way but for the hyphen or a space: the same name.
+        assert_eq!(score("Al-Hassan", "Al Hassan", None).map(|m| m.reasons), Some(vec![MatchReason::SameName]));
+        assert_eq!(score("Alhassan", "Al-Hassan", None).map(|m| m.reasons), Some(vec![MatchReason::SameName]));
+        assert_eq!(score("Abdul Rahman", "Abdulrahman", None).map(|m| m.reasons), Some(vec![MatchReason::SameName]));
+        assert_eq!(words("Al-Hassan Omar"), vec!["hassan", "omar"]);
+        assert_eq!(name_words("Alhassan").with_article, vec![spelling("hassan")]);
+        // The article is dropped only before names it is written with.
+        for (q, name) in [
+            ("El-Service AB", "Service Partner AB"),
+            ("Al Bygg", "Bygg AB"),
+            ("Alberg Konsult", "Berg Konsult"),
+            ("Alissa Berg", "Issa Berg"),
+            ("Abdul Karim Nasser", "Abdul Rahman Nasser"),
+            ("Abdi Hassan", "Abdirahman Hassan"),
+        ] {
+            assert!(!hit(q, name), "expected '{q}' not to find '{name}' ({:?})", score(q, name, None));
+        }
+        for first in [
+            "Alexander",
+            "Alice",
+            "Alina",
+            "Alma",
+            "Alva",
+            "Alvin",
+            "Albin",
+            "Alfred",
+            "Elias",
+            "Elin",
+            "Elsa",
+            "Ellen",
+            "Elvira",
+            "Elena",
+            "Elise",
+            "Alissa",
+            "Alawi",
+            "Abdullah",
+            "Abdi",
+        ] {
+            assert_eq!(words(first), vec![fold(first)], "{first}");
         }
     }
 

@@ -39,11 +39,7 @@ fn extra_roots(path: Option<String>) -> Option<Vec<u8>> {
 /// aws-lc, as the SDK's default), trusting [`AMAZON_TRUST_SERVICES_ROOTS`]
 /// and those of `AWS_CA_BUNDLE`, if any.
 fn https_client() -> SharedHttpClient {
-    let mut trust = TrustStore::empty().with_native_roots(false).with_pem_certificate(AMAZON_TRUST_SERVICES_ROOTS.as_bytes());
-    if let Some(extra) = extra_roots(std::env::var("AWS_CA_BUNDLE").ok()) {
-        trust = trust.with_pem_certificate(extra);
-    }
-    match TlsContext::builder().with_trust_store(trust).build() {
+    match tls_context(extra_roots(std::env::var("AWS_CA_BUNDLE").ok())) {
         Ok(ctx) => {
             aws_smithy_http_client::Builder::new().tls_provider(tls::Provider::Rustls(CryptoMode::AwsLc)).tls_context(ctx).build_https()
         }
@@ -54,6 +50,15 @@ fn https_client() -> SharedHttpClient {
             aws_smithy_http_client::Builder::new().tls_provider(tls::Provider::Rustls(CryptoMode::AwsLc)).build_https()
         }
     }
+}
+
+/// The TLS settings of [`https_client`]: Amazon's roots and `extra`, nothing of the system's.
+fn tls_context(extra: Option<Vec<u8>>) -> Result<TlsContext, aws_smithy_http_client::HttpClientError> {
+    let mut trust = TrustStore::empty().with_native_roots(false).with_pem_certificate(AMAZON_TRUST_SERVICES_ROOTS.as_bytes());
+    if let Some(extra) = extra {
+        trust = trust.with_pem_certificate(extra);
+    }
+    TlsContext::builder().with_trust_store(trust).build()
 }
 
 /// The SDK configuration for `region`, and the stand-in's endpoint when one
@@ -143,10 +148,17 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
+    #[test]
+    fn the_compiled_in_roots_make_the_tls_settings_so_the_system_store_is_never_the_fallback() {
+        assert!(tls_context(None).is_ok());
+        let extra = AMAZON_TRUST_SERVICES_ROOTS.as_bytes().to_vec();
+        assert!(tls_context(Some(extra)).is_ok(), "an AWS_CA_BUNDLE of roots is added");
+    }
+
     #[tokio::test]
-    async fn the_sdk_configuration_carries_its_own_https_client() {
+    async fn the_sdk_configuration_has_the_region_and_the_stand_ins_endpoint() {
         let sdk = sdk_config("eu-north-1", Some("http://127.0.0.1:1")).await;
-        assert!(sdk.http_client().is_some());
         assert_eq!(sdk.region().map(|r| r.as_ref()), Some("eu-north-1"));
+        assert_eq!(sdk.endpoint_url(), Some("http://127.0.0.1:1"));
     }
 }

@@ -1073,6 +1073,14 @@ mod tests {
     use super::*;
     use crate::domain::user::tests_support::sample;
 
+    /// The keys a refused form has on `field` (empty when it was accepted or refused otherwise).
+    fn field_keys<T: std::fmt::Debug>(r: Result<T, ApiError>, field: &str) -> Vec<Msg> {
+        match r {
+            Err(ApiError::BadRequest { fields, .. }) => fields.get(field).to_vec(),
+            other => panic!("expected refused fields, got {other:?}"),
+        }
+    }
+
     fn user(role: Role, uid: &str) -> User {
         let mut u = sample(role.user_type());
         u.is_staff = role == Role::Admin;
@@ -1114,9 +1122,9 @@ mod tests {
             let c = case(s, Some("law"));
             assert_eq!(invoicing_author(&admin, &c).unwrap(), None, "{s:?}");
             assert_eq!(invoicing_author(&law, &c).ok(), (s == Inprogress).then(|| Some("law".to_string())), "{s:?}");
-            assert!(invoicing_author(&user(Role::Lawyer, "other"), &c).is_err());
-            assert!(invoicing_author(&user(Role::SalesPerson, "sp"), &c).is_err());
-            assert!(invoicing_author(&user(Role::Customer, "cust"), &c).is_err());
+            assert_eq!(invoicing_author(&user(Role::Lawyer, "other"), &c).unwrap_err().key(), CASE_NOT_ASSIGNED, "{s:?}");
+            assert_eq!(invoicing_author(&user(Role::SalesPerson, "sp"), &c).unwrap_err().key(), ONLY_LAWYER_ENTERS_HOURS);
+            assert_eq!(invoicing_author(&user(Role::Customer, "cust"), &c).unwrap_err().key(), ONLY_LAWYER_ENTERS_HOURS);
         }
     }
 
@@ -1211,7 +1219,7 @@ mod tests {
         assert_eq!(validate(&form(Some(serde_json::json!(3)))).unwrap().knowledge_sector, Some(3));
         assert_eq!(validate(&form(Some(serde_json::json!(" 4 ")))).unwrap().knowledge_sector, Some(4));
         for bad in [serde_json::json!("x"), serde_json::json!(-1), serde_json::json!([1])] {
-            assert!(validate(&form(Some(bad))).is_err());
+            assert_eq!(field_keys(validate(&form(Some(bad.clone()))), "knowledge_sector"), [Msg::UnknownKnowledgeSector], "{bad}");
         }
     }
 
@@ -1416,9 +1424,12 @@ mod tests {
         let form = HourForm { hour: Some(serde_json::json!("1,5")), date: Some("2026-03-01".into()), ..Default::default() };
         let ok = validate_hours(&form).unwrap();
         assert_eq!(ok.hour, Hundredths(150));
-        assert!(validate_hours(&HourForm { hour: Some(serde_json::json!("-1")), ..form.clone() }).is_err());
-        assert!(validate_hours(&HourForm { hour: None, ..form.clone() }).is_err());
-        assert!(validate_hours(&HourForm { date: None, ..form }).is_err());
+        assert_eq!(
+            field_keys(validate_hours(&HourForm { hour: Some(serde_json::json!("-1")), ..form.clone() }), "hour"),
+            [Msg::InvalidHours]
+        );
+        assert_eq!(field_keys(validate_hours(&HourForm { hour: None, ..form.clone() }), "hour"), [Msg::HourMin]);
+        assert_eq!(field_keys(validate_hours(&HourForm { date: None, ..form }), "date"), [Msg::Required]);
         let c = case(Inprogress, Some("law"));
         assert_eq!(hour_author(&user(Role::Lawyer, "law"), &c, None).unwrap(), "law");
         assert_eq!(hour_author(&user(Role::Lawyer, "x"), &c, None).unwrap_err().key(), CASE_NOT_ASSIGNED);

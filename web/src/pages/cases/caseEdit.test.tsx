@@ -31,7 +31,10 @@ describe('the customer side edits its drafts', { timeout: 180_000 }, () => {
       const el = r.$('case-subject') as HTMLInputElement | null;
       return el && el.value === 'Lease dispute' ? el : null;
     }, 'form filled');
-    expect(subject).toBeTruthy();
+    // Every field holds the case's stored value, not an empty form's.
+    expect(subject.value).toBe(draft.subject);
+    expect((r.$('case-description') as HTMLTextAreaElement).value).toBe(draft.description);
+    expect((r.$('case-post-code') as HTMLInputElement).value).toBe(draft.address.post_code);
     // The customer never picks a customer, nor sees the internal description.
     expect(r.$('case-customer')).toBeNull();
     await r.type('case-subject', 'Lease dispute (revised)');

@@ -1,7 +1,8 @@
 // End-to-end test of the search by identity number: a lawyer enters a counterpart's
 // organisationsnummer on a new case (a mistyped one is refused on the form
 // by its check digit), and another lawyer finds that case through the
-// header's conflict search box by the number typed without a dash.
+// header's conflict search box by the number typed without a dash, and by
+// its name written otherwise (the page says why it matched).
 // Uses case-customer@example.com, admin, lawyer@example.com and
 // lawyer2@example.com (seeded with SEED_E2E=1).
 import { describe, test } from 'node:test';
@@ -71,6 +72,17 @@ describe('conflict search by identity number', { timeout: 180_000 }, () => {
       assert.ok(text.includes(kase.case_number), text);
       assert.ok(text.includes('Identitetsnummer stämmer'), text);
       assert.ok(text.includes(number.dashed), text);
+
+      // By name, with another company form, the words in another order and
+      // Fastigheter spelled out of Swedish: found, and the page says why.
+      const byName = 'Fastigheeter Motpart HB';
+      await box.fill(byName);
+      await box.press('Enter');
+      await op.waitForURL((u) => u.pathname === '/lawyer/interest/' && u.searchParams.get('search') === byName);
+      const named = op.locator(byTestId('conflict-hit'), { hasText: counterpart });
+      await named.waitFor();
+      const why = await named.locator(byTestId('conflict-hit-reasons')).innerText();
+      assert.equal(why, 'Varför: namnet stavat på ett annat sätt, bolagsformen skiljer sig och räknas inte, orden i en annan ordning');
     } finally {
       await other.context.close();
       await w.close();

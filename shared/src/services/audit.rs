@@ -26,7 +26,7 @@ pub const PERIOD_MAX_DAYS: i64 = 366;
 /// what the trail lacks.
 pub async fn record(ctx: &Context, event: AuditEvent) {
     if let Err(e) = ctx.store.put_audit(&event).await {
-        eprintln!("WARN audit event {} ({}) not recorded: {e}", event.id, event.action.as_str());
+        tracing::warn!(event = %event.id, action = event.action.as_str(), error = %e, "audit event not recorded");
     }
 }
 
@@ -51,7 +51,15 @@ fn checked(filter: &AuditFilter) -> Result<(), ApiError> {
 pub async fn page(ctx: &Context, caller: &User, mut filter: AuditFilter, cursor: Option<&str>) -> Result<AuditPage, ApiError> {
     policy::require(caller, Action::ReadAudit)?;
     bound_period(&mut filter)?;
-    ctx.store.audit_page(&filter, cursor, PAGE_SIZE).await
+    let mut page = ctx.store.audit_page(&filter, cursor, PAGE_SIZE).await?;
+    let mut uids: Vec<String> = page.results.iter().filter_map(|e| e.customer_uid.clone()).collect();
+    uids.sort_unstable();
+    uids.dedup();
+    if !uids.is_empty() {
+        // A customer removed since keeps its uid in the trail, and no name here.
+        page.customers = ctx.store.get_customer_profiles(&uids).await?.into_iter().map(|(uid, p)| (uid, p.dropdown_label())).collect();
+    }
+    Ok(page)
 }
 
 fn bound_period(filter: &mut AuditFilter) -> Result<(), ApiError> {

@@ -4,6 +4,7 @@
 
 use chrono::{DateTime, Datelike, NaiveDate, TimeZone, Utc};
 use serde::Serialize;
+use std::collections::BTreeMap;
 use utoipa::ToSchema;
 
 use super::{keys, n, readable_items, s, sdk_err, Item, Store};
@@ -25,6 +26,10 @@ pub struct AuditFilter {
 pub struct AuditPage {
     pub results: Vec<AuditEvent>,
     pub next: Option<String>,
+    /// The admin's page: the names of the customers its events concern
+    /// (uid → company or person), so the list reads without a look-up per row.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub customers: BTreeMap<String, String>,
 }
 
 /// Reads a page makes at most (a filter on the actor within a customer's
@@ -132,7 +137,7 @@ impl Store {
             for e in page {
                 if results.len() == limit {
                     let last: &AuditEvent = results.last().expect("a full page");
-                    return Ok(AuditPage { next: Some(keys::audit::sk(last.at, &last.id)), results });
+                    return Ok(AuditPage { next: Some(keys::audit::sk(last.at, &last.id)), results, customers: BTreeMap::new() });
                 }
                 results.push(e);
             }
@@ -152,7 +157,7 @@ impl Store {
         } else {
             None
         };
-        Ok(AuditPage { results, next })
+        Ok(AuditPage { results, next, customers: BTreeMap::new() })
     }
 }
 

@@ -110,6 +110,8 @@ export const PAGES: Record<PageKey, PageComponent> = {
   SupportStatistics: lazyNamed(support, 'SupportStatistics'),
   LegalTexts: lazyNamed(adminContent, 'LegalTexts'),
   TemplateFiles: lazyNamed(adminContent, 'TemplateFiles'),
+  AuditPage: lazyPage(() => import('../pages/audit/AuditPage')),
+  OwnAuditPage: lazyPage(() => import('../pages/audit/OwnAuditPage')),
 };
 
 const prefetched = new Set<PageKey>();

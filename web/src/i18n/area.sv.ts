@@ -3,7 +3,12 @@ import { namespaces } from './namespaces';
 
 export const resources = namespaces(
   import.meta.glob<{ default: Record<string, unknown> }>(
-    ['../locales/sv/*.json', '!../locales/sv/{common,public,account,registration,errors,server,routes,legal}.json'],
+    [
+      '../locales/sv/*.json',
+      '!../locales/sv/{common,public,account,registration,errors,server,routes,legal}.json',
+      // The audit pages bring their own texts (pages/audit/texts.ts): few users open them.
+      '!../locales/sv/audit.json',
+    ],
     { eager: true },
   ),
 );

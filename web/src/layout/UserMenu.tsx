@@ -28,7 +28,7 @@ function refreshExpiredImage(): boolean {
   return false;
 }
 
-/** User menu: Profile (not admin), Change Password, Two-factor authentication, Log out. */
+/** User menu: Profile (not admin), who opened our data (the customer), Change Password, Two-factor authentication, Log out. */
 export default function UserMenu({ role, compact = false }: { role: Role; compact?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -40,6 +40,10 @@ export default function UserMenu({ role, compact = false }: { role: Role; compac
     ...(!hasRoute(role, 'profile')
       ? []
       : [{ key: 'profile', icon: <UserOutlined />, label: <span data-testid="user-menu-profile">{t('userMenu.profile')}</span> }]),
+    // The customer's part of the audit trail: who at the firm opened its cases and documents.
+    ...(!hasRoute(role, 'ownAudit')
+      ? []
+      : [{ key: 'ownAudit', icon: <SafetyOutlined />, label: <span data-testid="user-menu-own-audit">{t('userMenu.ownAudit')}</span> }]),
     { key: 'changePassword', icon: <LockOutlined />, label: <span data-testid="user-menu-change-password">{t('userMenu.changePassword')}</span> },
     { key: 'update2fa', icon: <SafetyOutlined />, label: <span data-testid="user-menu-2fa">{t('userMenu.twoFactor')}</span> },
     { type: 'divider' },
@@ -52,7 +56,7 @@ export default function UserMenu({ role, compact = false }: { role: Role; compac
       void logout();
       return;
     }
-    navigate(pathFor(role, key as 'profile' | 'changePassword' | 'update2fa'));
+    navigate(pathFor(role, key as 'profile' | 'ownAudit' | 'changePassword' | 'update2fa'));
   };
 
   return (

@@ -91,7 +91,9 @@ export type PageKey =
   | 'Support'
   | 'SupportStatistics'
   | 'LegalTexts'
-  | 'TemplateFiles';
+  | 'TemplateFiles'
+  | 'AuditPage'
+  | 'OwnAuditPage';
 
 /** The groups of the left menu (a group shows when it has an entry for the role). */
 export type MenuGroupId = 'customers' | 'statistics' | 'settings' | 'services';
@@ -506,6 +508,21 @@ export const CATALOGUE = {
     menu: { id: 'settings-documents', label: 'publicDocuments', group: 'settings' },
     roles: { admin: { menu: 4 } },
   },
+  /** Who read or changed client data (admin; Settings → Audit trail). */
+  audit: {
+    path: 'settings/audit/',
+    title: 'audit',
+    page: 'AuditPage',
+    menu: { id: 'settings-audit', label: 'audit', group: 'settings' },
+    roles: { admin: { menu: 6 } },
+  },
+  // The customer's own part of the trail (who at the firm opened its cases
+  // and documents), from the user menu. Customer contacts do not have it:
+  // none of their permissions (spec §3, §5) covers oversight of the whole
+  // company's data (a contact without "view all cases" would learn of cases
+  // it may not see), so it stays with the account holder, as the server's
+  // ReadOwnAudit does.
+  ownAudit: { path: 'access-log/', title: 'ownAudit', page: 'OwnAuditPage', roles: only('customer') },
   // Spec §5 names no contact permission for video meetings, and shows a
   // contact's Services group only with one of the four service permissions:
   // so the contact has the route (reached from the dashboard's meetings

@@ -78,6 +78,7 @@ const EXPECTED: Record<Role, Partial<Record<RouteId, string>>> = {
     support: '/admin/settings/support/',
     legalTexts: '/admin/settings/terms/',
     templateFiles: '/admin/settings/documents/',
+    audit: '/admin/settings/audit/',
   },
   lawyer: {
     dashboard: '/lawyer/',
@@ -135,6 +136,7 @@ const EXPECTED: Record<Role, Partial<Record<RouteId, string>>> = {
   customer: {
     dashboard: '/user/',
     profile: '/user/profile/',
+    ownAudit: '/user/access-log/',
     changePassword: '/user/change-password/',
     update2fa: '/user/update-2fa/',
     notifications: '/user/notifications/',

@@ -73,7 +73,7 @@ describe('menus per spec §2', () => {
     expect(byId.statistics.children?.map((c) => c.labelKey)).toEqual([
       'statisticsAccount', 'statisticsCustomer', 'statisticsFinancial', 'statisticsActivity', 'statisticsLegal',
     ]);
-    expect(byId.settings.children?.map((c) => c.labelKey)).toEqual(['packages', 'servicePlans', 'knowledgeSectors', 'termsAndPrivacy', 'publicDocuments', 'supportTickets']);
+    expect(byId.settings.children?.map((c) => c.labelKey)).toEqual(['packages', 'servicePlans', 'knowledgeSectors', 'termsAndPrivacy', 'publicDocuments', 'supportTickets', 'audit']);
   });
 
   it('lawyer', () => {

@@ -109,6 +109,11 @@ async fn every_event_is_recorded_once_and_read_by_whom_it_concerns() {
     assert_eq!(count(&events, "signed_in", &customer_uid), 1);
     let uploads: Vec<&Value> = events.iter().filter(|e| e["action"] == "document_uploaded" && e["subject"] == "avtal.pdf").collect();
     assert_eq!(uploads.len(), 1, "a retried confirm records once: {uploads:?}");
+    // The page names the customers its events concern (the list shows names, not uids).
+    let (_, first) = call("admin", Method::GET, format!("/api/audit/?customer={customer_uid}"), None).await;
+    assert!(first["customers"][customer_uid.as_str()].as_str().is_some_and(|n| !n.is_empty()), "{first}");
+    let (_, own_page) = call("customer", Method::GET, "/api/audit/mine/".into(), None).await;
+    assert!(own_page.get("customers").is_none(), "{own_page}");
     let changed = events.iter().find(|e| e["action"] == "customer_changed").unwrap();
     assert!(changed["detail"].as_str().unwrap().contains("email"), "{changed}");
     assert!(events.windows(2).all(|w| w[0]["at"].as_str() >= w[1]["at"].as_str()), "newest first");

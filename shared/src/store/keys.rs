@@ -345,7 +345,7 @@ pub mod rating {
 /// The conflict-of-interest index.
 pub mod conflict {
     use super::*;
-    /// A candidate partition: `key` is `W#<spelling>`, `A#<letters>`,
+    /// A candidate partition: `key` is `W#<spelling>`, `A#<first letter, the others sorted>`,
     /// `D#<spelling, or it less one letter>` or `N#<identity number>`
     /// ([`crate::domain::conflict::word_keys`]).
     pub fn index_pk(key: &str) -> String {

@@ -22,6 +22,8 @@ pub struct TrailQuery {
     pub customer: Option<String>,
     /// The user (uid) who acted.
     pub user: Option<String>,
+    /// One kind of event only (e.g. `conflict_search`).
+    pub action: Option<AuditAction>,
     /// First day (`YYYY-MM-DD`, UTC), inclusive.
     pub from: Option<String>,
     /// Last day (`YYYY-MM-DD`, UTC), inclusive.
@@ -53,6 +55,7 @@ impl TrailQuery {
         Ok(AuditFilter {
             customer_uid: id(self.customer.as_deref())?,
             actor_uid: id(self.user.as_deref())?,
+            action: self.action,
             from: day("from", self.from.as_deref(), false)?,
             to: day("to", self.to.as_deref(), true)?,
         })
@@ -179,7 +182,8 @@ pub fn csv_of(rows: &[AuditEvent], lang: &str) -> Result<Vec<u8>, ApiError> {
             e.actor_uid.clone(),
             e.customer_uid.clone().unwrap_or_default(),
             e.subject.clone().unwrap_or_default(),
-            e.detail.clone().unwrap_or_default(),
+            // A conflict search's detail is its number of possible conflicts.
+            e.detail.clone().or_else(|| e.hits.map(|h| h.to_string())).unwrap_or_default(),
         ])?;
     }
     w.finish()

@@ -102,7 +102,16 @@ pub struct AuditEvent {
     pub subject: Option<String>,
     /// A short, non-personal note (a case number, the fields changed).
     pub detail: Option<String>,
+    /// A conflict search's number of possible conflicts (its query is the subject).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hits: Option<u32>,
+    /// A conflict search's best hits' names, as the searcher saw them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub names: Vec<String>,
 }
+
+/// Most names a conflict search's event keeps.
+pub const NAMES_MAX: usize = 10;
 
 /// Longest subject or detail kept (bounded like every stored text).
 pub const TEXT_MAX: usize = 300;
@@ -124,6 +133,8 @@ impl AuditEvent {
             customer_uid: None,
             subject: None,
             detail: None,
+            hits: None,
+            names: Vec::new(),
         }
     }
 
@@ -139,6 +150,8 @@ impl AuditEvent {
             customer_uid: None,
             subject: None,
             detail: None,
+            hits: None,
+            names: Vec::new(),
         }
     }
 
@@ -154,6 +167,13 @@ impl AuditEvent {
 
     pub fn detail(mut self, detail: impl Into<String>) -> Self {
         self.detail = bounded(Some(detail.into()));
+        self
+    }
+
+    /// A conflict search's outcome: how many parties matched, and the best names.
+    pub fn found(mut self, hits: usize, names: Vec<String>) -> Self {
+        self.hits = Some(u32::try_from(hits).unwrap_or(u32::MAX));
+        self.names = names.into_iter().take(NAMES_MAX).filter_map(|n| bounded(Some(n))).collect();
         self
     }
 
@@ -196,6 +216,12 @@ mod tests {
         let e = AuditEvent::anonymous(AuditAction::ExportMade).subject("x".repeat(1000)).detail("");
         assert_eq!(e.subject.unwrap().chars().count(), TEXT_MAX);
         assert_eq!(e.detail, None);
+        let f = AuditEvent::anonymous(AuditAction::ConflictSearch).found(40, (0..40).map(|i| format!("{i}{}", "y".repeat(400))).collect());
+        assert_eq!((f.hits, f.names.len()), (Some(40), NAMES_MAX));
+        assert!(f.names.iter().all(|n| n.chars().count() == TEXT_MAX));
+        // Events of other kinds carry neither (nor do their stored items).
+        let plain = serde_json::to_value(AuditEvent::anonymous(AuditAction::SignedIn)).unwrap();
+        assert!(plain.get("hits").is_none() && plain.get("names").is_none(), "{plain}");
         for a in AuditAction::ALL {
             assert_eq!(serde_json::to_value(a).unwrap(), a.as_str());
         }

@@ -81,17 +81,22 @@ fn bound_period(filter: &mut AuditFilter) -> Result<(), ApiError> {
 pub async fn export(ctx: &Context, caller: &User, mut filter: AuditFilter) -> Result<Vec<AuditEvent>, ApiError> {
     policy::require(caller, Action::ReadAudit)?;
     bound_period(&mut filter)?;
+    all(ctx, &filter, EXPORT_LIMIT).await
+}
+
+/// Every event the filter names, newest first, at most `max` (no period bound: the caller's).
+pub(crate) async fn all(ctx: &Context, filter: &AuditFilter, max: usize) -> Result<Vec<AuditEvent>, ApiError> {
     let mut out = Vec::new();
     let mut cursor: Option<String> = None;
     loop {
-        let page = ctx.store.audit_page(&filter, cursor.as_deref(), 500).await?;
+        let page = ctx.store.audit_page(filter, cursor.as_deref(), 500).await?;
         out.extend(page.results);
         match page.next {
-            Some(n) if out.len() < EXPORT_LIMIT => cursor = Some(n),
+            Some(n) if out.len() < max => cursor = Some(n),
             _ => break,
         }
     }
-    out.truncate(EXPORT_LIMIT);
+    out.truncate(max);
     Ok(out)
 }
 
@@ -106,7 +111,7 @@ pub async fn own(
     cursor: Option<&str>,
 ) -> Result<AuditPage, ApiError> {
     policy::require(caller, Action::ReadOwnAudit)?;
-    let filter = AuditFilter { customer_uid: Some(caller.uid.clone()), actor_uid: None, from, to };
+    let filter = AuditFilter { customer_uid: Some(caller.uid.clone()), actor_uid: None, action: None, from, to };
     checked(&filter)?;
     let mut page = ctx.store.audit_page(&filter, cursor, PAGE_SIZE).await?;
     page.results.retain(|e| e.action.shown_to_customer() && is_firm(e));

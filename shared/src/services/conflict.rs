@@ -2,15 +2,17 @@
 //! name or an identity number against every indexed party (customers,
 //! companies, contact persons, case counterparts) before taking a matter.
 //! Matching rules are in `domain::conflict`, the index in `store::conflict`;
-//! every search is recorded for the firm's audit.
+//! every search is recorded in the audit trail (`services::audit`).
 
-use chrono::Utc;
+use chrono::{DateTime, Datelike, NaiveDate, Utc};
 
 use super::{events, Context};
+use crate::domain::audit::{AuditAction, AuditEvent, NAMES_MAX};
 use crate::domain::conflict::{search_query, MAX_RESULTS};
 use crate::domain::policy::{self, Action};
 use crate::domain::User;
 use crate::error::ApiError;
+use crate::store::audit::AuditFilter;
 use crate::store::conflict::top_names;
 /// What the conflict use cases answer with.
 pub use crate::store::conflict::{Hit, Party, SearchAudit};
@@ -38,22 +40,12 @@ pub async fn search(ctx: &Context, caller: &User, raw_query: &str) -> Result<Fou
     events::finish_pending(ctx).await?;
     let mut hits = ctx.store.search_parties(&query).await?;
     let count = hits.len();
-    let at = Utc::now();
-    // In the audit trail too (one trail of who did what), with the
-    // number of hits; the query stays in the conflict audit's own record.
-    let event =
-        crate::domain::audit::AuditEvent::by(caller, crate::domain::audit::AuditAction::ConflictSearch).detail(format!("{count} hits"));
-    super::audit::record(ctx, event).await;
-    ctx.store
-        .record_conflict_search(&SearchAudit {
-            at,
-            user_uid: caller.uid.clone(),
-            user_email: caller.email.clone(),
-            query: query.clone(),
-            hits: count,
-            top: top_names(&hits, 10),
-        })
-        .await?;
+    // One record in the audit trail: who searched what, how many possible
+    // conflicts and the best names they saw. The firm keeps a search
+    // without hits as evidence, so a search whose record fails, fails.
+    let event = AuditEvent::by(caller, AuditAction::ConflictSearch).subject(&query).found(count, top_names(&hits, NAMES_MAX));
+    ctx.store.put_audit(&event).await?;
+    let at = event.at;
     hits.truncate(MAX_RESULTS);
     Ok(Found { query, count, hits, at })
 }
@@ -61,24 +53,80 @@ pub async fn search(ctx: &Context, caller: &User, raw_query: &str) -> Result<Fou
 /// Rows an audit export holds at most (a month of a firm's searches).
 pub const EXPORT_LIMIT: usize = 20_000;
 
+/// The first moment of `t`'s month and the last.
+fn month_of(t: DateTime<Utc>) -> (DateTime<Utc>, DateTime<Utc>) {
+    let first = NaiveDate::from_ymd_opt(t.year(), t.month(), 1).expect("a month's first day");
+    let next =
+        if t.month() == 12 { NaiveDate::from_ymd_opt(t.year() + 1, 1, 1) } else { NaiveDate::from_ymd_opt(t.year(), t.month() + 1, 1) }
+            .expect("the next month's first day");
+    let start = first.and_hms_opt(0, 0, 0).expect("midnight").and_utc();
+    (start, next.and_hms_opt(0, 0, 0).expect("midnight").and_utc() - chrono::Duration::microseconds(1))
+}
+
+/// The conflict searches of `t`'s month up to `to`, newest first, at most
+/// `max`: the audit trail's, and those recorded before the trail kept them
+/// (their own month partitions, read as they are until they age out).
+async fn searches_of_month(ctx: &Context, t: DateTime<Utc>, to: DateTime<Utc>, max: usize) -> Result<Vec<SearchAudit>, ApiError> {
+    let (from, _) = month_of(t);
+    let filter = AuditFilter { action: Some(AuditAction::ConflictSearch), from: Some(from), to: Some(to), ..AuditFilter::default() };
+    let events = super::audit::all(ctx, &filter, max).await?;
+    let earlier = ctx.store.conflict_searches_of_month(t, max).await?;
+    let mut uids: Vec<String> = events.iter().map(|e| e.actor_uid.clone()).filter(|u| !u.is_empty()).collect();
+    uids.sort_unstable();
+    uids.dedup();
+    let users = if uids.is_empty() { Default::default() } else { ctx.store.get_users(&uids).await? };
+    let mut rows: Vec<SearchAudit> = events
+        .into_iter()
+        .map(|e| SearchAudit {
+            at: e.at,
+            user_email: users.get(&e.actor_uid).map(|u| u.email.clone()).unwrap_or_default(),
+            user_uid: e.actor_uid,
+            query: e.subject.unwrap_or_default(),
+            hits: e.hits.unwrap_or_default() as usize,
+            top: e.names,
+        })
+        .chain(earlier.into_iter().filter(|r| r.at <= to))
+        .collect();
+    rows.sort_by_key(|r| std::cmp::Reverse(r.at));
+    rows.truncate(max);
+    Ok(rows)
+}
+
 /// Every search of a month (`month` `YYYY-MM`, this month when absent),
-/// newest first, for the admin's CSV export.
+/// newest first, for the admin's CSV export (itself recorded).
 pub async fn audit_export(ctx: &Context, caller: &User, month: Option<&str>) -> Result<Vec<SearchAudit>, ApiError> {
     policy::require(caller, Action::ReadConflictAudit)?;
-    let month_of = match month.map(str::trim).filter(|m| !m.is_empty()) {
+    let month_of_search = match month.map(str::trim).filter(|m| !m.is_empty()) {
         None => Utc::now(),
-        Some(m) => chrono::NaiveDate::parse_from_str(&format!("{m}-01"), "%Y-%m-%d")
+        Some(m) => NaiveDate::parse_from_str(&format!("{m}-01"), "%Y-%m-%d")
             .ok()
             .and_then(|d| d.and_hms_opt(0, 0, 0))
             .map(|d| d.and_utc())
             .ok_or_else(|| ApiError::field("month", crate::error::Msg::InvalidMonth))?,
     };
-    super::audit::export_made(ctx, caller, &format!("conflict searches {}", month_of.format("%Y-%m")), None).await;
-    ctx.store.conflict_searches_of_month(month_of, EXPORT_LIMIT).await
+    super::audit::export_made(ctx, caller, &format!("conflict searches {}", month_of_search.format("%Y-%m")), None).await;
+    let (_, end) = month_of(month_of_search);
+    searches_of_month(ctx, month_of_search, end, EXPORT_LIMIT).await
 }
 
 /// The searches of this month, newest first (admin).
 pub async fn audit(ctx: &Context, caller: &User) -> Result<Vec<SearchAudit>, ApiError> {
     policy::require(caller, Action::ReadConflictAudit)?;
-    ctx.store.conflict_searches(Utc::now(), AUDIT_LIMIT).await
+    let now = Utc::now();
+    searches_of_month(ctx, now, now, AUDIT_LIMIT as usize).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::TimeZone;
+
+    #[test]
+    fn a_month_runs_from_its_first_moment_to_its_last() {
+        let (a, b) = month_of(Utc.with_ymd_and_hms(2026, 12, 15, 8, 0, 0).unwrap());
+        assert_eq!(a, Utc.with_ymd_and_hms(2026, 12, 1, 0, 0, 0).unwrap());
+        assert_eq!(b + chrono::Duration::microseconds(1), Utc.with_ymd_and_hms(2027, 1, 1, 0, 0, 0).unwrap());
+        let (_, feb) = month_of(Utc.with_ymd_and_hms(2028, 2, 29, 23, 0, 0).unwrap());
+        assert_eq!(feb.date_naive(), NaiveDate::from_ymd_opt(2028, 2, 29).unwrap());
+    }
 }

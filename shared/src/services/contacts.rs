@@ -142,6 +142,9 @@ pub async fn create<A: serde::Serialize + Sync>(
         accounts::add_account(&s.store, &mut tx, &user)?;
         let invitation = passwords::add_invitation(s, &mut tx, &user)?;
         once.record(&mut tx, &answer(&user))?;
+        if !user.permissions.is_empty() {
+            super::audit::add_to(&mut tx, &permissions_event(caller, &user, &[]))?;
+        }
         if commit_saved(s, tx, &user).await? {
             return Ok(Attempt::Done(invitation));
         }
@@ -183,18 +186,9 @@ pub async fn update(s: &Context, caller: &User, contact_id: &str, form: ContactF
         let before = std::mem::replace(&mut contact.permissions, permissions);
         let mut tx = s.store.tx();
         s.store.add_user_put(&mut tx, &contact)?;
+        // Only a change of them (a form sent again is none).
         if before != contact.permissions {
-            let words = |p: &[crate::domain::Permission]| {
-                p.iter()
-                    .map(|x| serde_json::to_value(x).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default())
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            };
-            let event = crate::domain::audit::AuditEvent::by(caller, crate::domain::audit::AuditAction::PermissionsChanged)
-                .customer(contact.customer_id.as_deref())
-                .subject(&contact.uid)
-                .detail(format!("{} -> {}", words(&before), words(&contact.permissions)));
-            super::audit::add_to(&mut tx, &event)?;
+            super::audit::add_to(&mut tx, &permissions_event(caller, &contact, &before))?;
         }
         Ok(if commit_saved(s, tx, &contact).await? { Attempt::Done(contact) } else { Attempt::Conflict })
     })
@@ -226,4 +220,18 @@ pub async fn set_active(s: &Context, caller: &User, contact_id: &str, active: bo
         s.store.put_user(&contact).await?;
     }
     Ok(contact)
+}
+
+/// The audit event of `contact`'s permissions set by `caller`: before -> after, by their codes.
+fn permissions_event(caller: &User, contact: &User, before: &[crate::domain::Permission]) -> crate::domain::audit::AuditEvent {
+    let words = |p: &[crate::domain::Permission]| {
+        p.iter()
+            .map(|x| serde_json::to_value(x).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    crate::domain::audit::AuditEvent::by(caller, crate::domain::audit::AuditAction::PermissionsChanged)
+        .customer(contact.customer_id.as_deref())
+        .subject(&contact.uid)
+        .detail(format!("{} -> {}", words(before), words(&contact.permissions)))
 }

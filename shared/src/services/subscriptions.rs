@@ -85,7 +85,7 @@ pub async fn buy_package(ctx: &Context, caller: &User, package_id: u64, once: &O
     policy::require(caller, Action::BuyForOwnCompany)?;
     let package = ctx.store.get_package(package_id).await?.filter(Package::on_offer).ok_or(ApiError::NotFound)?;
     let at = now();
-    Ok(grant_once(ctx, &caller.uid, &Grant::from_package(&package), at, once).await?.view(at))
+    Ok(grant_once(ctx, &caller.uid, &Grant::from_package(&package), at, once, None).await?.view(at))
 }
 
 /// The customer buys a public service plan.
@@ -93,7 +93,7 @@ pub async fn buy_service_plan(ctx: &Context, caller: &User, plan_id: u64, once: 
     policy::require(caller, Action::BuyForOwnCompany)?;
     let plan = ctx.store.get_service_plan(plan_id).await?.filter(ServicePlan::on_offer).ok_or(ApiError::NotFound)?;
     let at = now();
-    Ok(grant_once(ctx, &caller.uid, &Grant::from_plan(&plan), at, once).await?.view(at))
+    Ok(grant_once(ctx, &caller.uid, &Grant::from_plan(&plan), at, once, None).await?.view(at))
 }
 
 /// Admin or a sales person adds a package or a service plan (public or not)
@@ -114,7 +114,7 @@ pub async fn add_to_customer(ctx: &Context, caller: &User, form: &AddToCustomer,
     };
     let c = customer(ctx, &customer_uid).await?;
     let at = now();
-    Ok(grant_once(ctx, &c.uid, &grant_of, at, once).await?.view(at))
+    Ok(grant_once(ctx, &c.uid, &grant_of, at, once, Some(caller)).await?.view(at))
 }
 
 /// A new row of `grant` for a customer (bought or added by staff). Spec §5:
@@ -125,17 +125,19 @@ pub async fn add_to_customer(ctx: &Context, caller: &User, form: &AddToCustomer,
 /// the loser reads and decides again: it gets an advance row, or the rule's
 /// own refusal (`active_and_advance_subscription`), never a bare conflict.
 pub async fn grant(ctx: &Context, customer_uid: &str, grant: &Grant, now: NaiveDateTime) -> Result<PurchasedService, ApiError> {
-    grant_once(ctx, customer_uid, grant, now, &Once::none()).await
+    grant_once(ctx, customer_uid, grant, now, &Once::none(), None).await
 }
 
 /// [`grant`] for a request: its idempotency record (the row's view as the
-/// answer) in the row's transaction.
+/// answer) in the row's transaction, and when `staff` added it, its audit
+/// event (so a retried request records it once, as it adds it once).
 async fn grant_once(
     ctx: &Context,
     customer_uid: &str,
     grant: &Grant,
     now: NaiveDateTime,
     once: &Once,
+    staff: Option<&User>,
 ) -> Result<PurchasedService, ApiError> {
     retry::until_done(|n| async move {
         // The transaction marks the catalogue entry bought only while it is
@@ -151,6 +153,13 @@ async fn grant_once(
         let mut tx = ctx.store.tx();
         ctx.store.add_purchase(&mut tx, &row, seen)?;
         once.record(&mut tx, &row.clone().view(now))?;
+        if let Some(by) = staff {
+            let added = crate::domain::audit::AuditEvent::by(by, crate::domain::audit::AuditAction::SubscriptionChanged)
+                .customer(Some(customer_uid))
+                .subject(row.id.to_string())
+                .detail("added");
+            super::audit::add_to(&mut tx, &added)?;
+        }
         let queued = events::record(ctx, &mut tx, &[Event::SubscriptionChanged { row: &row, change: SubscriptionChange::Bought }]).await?;
         Ok(if events::commit(ctx, tx, queued).await? { Attempt::Done(row) } else { Attempt::Conflict })
     })
@@ -187,7 +196,12 @@ async fn rewrite(
         let next = change(&stored.row)?;
         let mut tx = ctx.store.tx();
         ctx.store.add_row(&mut tx, &next, Some(stored.rev))?;
-        super::audit::add_to(&mut tx, &staff_change(by, &next, what))?;
+        // A change asked again (a retried request) finds nothing to change: no second event.
+        let mut before = stored.row.clone();
+        before.updated_at = next.updated_at;
+        if before != next {
+            super::audit::add_to(&mut tx, &staff_change(by, &next, what))?;
+        }
         let queued = events::record(ctx, &mut tx, &[Event::SubscriptionChanged { row: &next, change: what }]).await?;
         Ok(if events::commit(ctx, tx, queued).await? { Attempt::Done(next) } else { Attempt::Conflict })
     })

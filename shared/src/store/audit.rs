@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use utoipa::ToSchema;
 
 use super::{keys, n, readable_items, s, sdk_err, Item, Store};
-use crate::domain::audit::AuditEvent;
+use crate::domain::audit::{AuditAction, AuditEvent};
 use crate::error::{ApiError, Msg};
 
 /// What a page of the trail is read by. `from`/`to` bound the time (both
@@ -17,6 +17,8 @@ use crate::error::{ApiError, Msg};
 pub struct AuditFilter {
     pub customer_uid: Option<String>,
     pub actor_uid: Option<String>,
+    /// One kind of event only (e.g. the conflict searches).
+    pub action: Option<AuditAction>,
     pub from: Option<DateTime<Utc>>,
     pub to: Option<DateTime<Utc>>,
 }
@@ -35,6 +37,9 @@ pub struct AuditPage {
 /// Reads a page makes at most (a filter on the actor within a customer's
 /// events, or empty months, may need several).
 const ROUNDS: usize = 24;
+
+/// Items a read of one kind of event evaluates at a time.
+const FILTERED_READ: i32 = 1000;
 
 /// The item of `event`, for a transaction or a put.
 pub fn audit_item(event: &AuditEvent) -> Result<Item, ApiError> {
@@ -105,7 +110,9 @@ impl Store {
         let mut month = month_start(cursor_at.or(f.to).unwrap_or_else(Utc::now));
         let first_month = month_start(f.from.unwrap_or(DateTime::<Utc>::MIN_UTC));
         for _ in 0..ROUNDS {
-            let mut q = self.client.query().table_name(&self.table).scan_index_forward(false).limit((limit - results.len()) as i32 + 1);
+            // A filter reads items it then drops: read more at a time then.
+            let wanted = if f.action.is_some() { FILTERED_READ } else { (limit - results.len()) as i32 + 1 };
+            let mut q = self.client.query().table_name(&self.table).scan_index_forward(false).limit(wanted);
             let (pk_name, sk_name) = match &index {
                 Some((name, pk)) => {
                     q = q.index_name(*name).expression_attribute_values(":pk", s(pk));
@@ -120,8 +127,17 @@ impl Store {
                 .key_condition_expression(format!("{pk_name} = :pk AND {sk_name} BETWEEN :low AND :high"))
                 .expression_attribute_values(":low", s(&low))
                 .expression_attribute_values(":high", s(&high));
+            let mut conditions = Vec::new();
             if let (Some(_), Some(a)) = (&f.customer_uid, &f.actor_uid) {
-                q = q.filter_expression("actor_uid = :actor").expression_attribute_values(":actor", s(a));
+                conditions.push("actor_uid = :actor");
+                q = q.expression_attribute_values(":actor", s(a));
+            }
+            if let Some(a) = f.action {
+                conditions.push("#action = :action");
+                q = q.expression_attribute_names("#action", "action").expression_attribute_values(":action", s(a.as_str()));
+            }
+            if !conditions.is_empty() {
+                q = q.filter_expression(conditions.join(" AND "));
             }
             if let Some(c) = &start {
                 let t = cursor_time(c)?;

@@ -364,18 +364,8 @@ impl Store {
         Ok(whole)
     }
 
-    /// Records a search for the audit trail.
-    pub async fn record_conflict_search(&self, audit: &SearchAudit) -> Result<(), ApiError> {
-        let mut item: Item = serde_dynamo::to_item(audit).map_err(ApiError::internal)?;
-        item.insert("PK".into(), s(keys::conflict::audit_pk(audit.at)));
-        item.insert("SK".into(), s(keys::conflict::audit_sk(audit.at, &uuid::Uuid::new_v4().to_string())));
-        item.insert("entity".into(), s("conflict_search_audit"));
-        item.insert("hit_count".into(), n(audit.hits));
-        self.client.put_item().table_name(&self.table).set_item(Some(item)).send().await.map_err(sdk_err)?;
-        Ok(())
-    }
-
-    /// The searches of one month, newest first.
+    /// The searches of one month, newest first, as recorded before the
+    /// audit trail kept them (read until they age out).
     pub async fn conflict_searches(&self, month_of: DateTime<Utc>, limit: i32) -> Result<Vec<SearchAudit>, ApiError> {
         let out = self
             .client

@@ -46,6 +46,10 @@ export interface AuditEvent {
   /** A case uid, a document's name, an export's name. */
   subject: string | null;
   detail: string | null;
+  /** A conflict search's number of possible conflicts (its query is the subject). */
+  hits?: number;
+  /** A conflict search's best hits' names, as the searcher saw them. */
+  names?: string[];
 }
 
 /** A page of the trail; the admin's names the customers its events concern (uid → name). */
@@ -59,6 +63,8 @@ export interface AuditPage {
 export interface AuditFilter {
   customer?: string;
   user?: string;
+  /** One kind of event only. */
+  action?: AuditAction;
   from?: string;
   to?: string;
 }

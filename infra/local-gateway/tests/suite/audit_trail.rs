@@ -160,3 +160,100 @@ async fn every_event_is_recorded_once_and_read_by_whom_it_concerns() {
     }
     assert_eq!(testkit::call(&app, Method::GET, "/api/audit/", None, None).await.0, StatusCode::UNAUTHORIZED);
 }
+
+/// `method path` sent twice as a retry sends it: the same body, and for a
+/// POST the same `Idempotency-Key`. Both answer success.
+async fn twice(app: &axum::Router, token: Option<&str>, method: Method, path: &str, body: &Value, key: &str) {
+    let header = format!("\"{key}\"");
+    for attempt in 0..2 {
+        let headers: Vec<(&str, &str)> = if method == Method::POST { vec![("Idempotency-Key", header.as_str())] } else { vec![] };
+        let (st, _, answer) = testkit::call_with_headers(app, method.clone(), path, token, Some(body.clone()), &headers).await;
+        assert!(st.is_success(), "{method} {path} (attempt {attempt}): {st} {}", String::from_utf8_lossy(&answer));
+    }
+}
+
+#[tokio::test]
+async fn a_retried_request_records_its_event_once_and_the_conflict_searches_live_in_the_trail() {
+    let world = seed().await;
+    let (_, app) = copy(&world).await;
+    let ids = &world.ids;
+    let admin = world.tokens["admin"].clone();
+    let customer = world.tokens["customer"].clone();
+    let admin_uid = {
+        let (_, me) = testkit::call(&app, Method::GET, "/api/profile/", admin.as_deref(), None).await;
+        me["uid"].as_str().unwrap().to_string()
+    };
+    let events_of = |customer_uid: String| {
+        let app = app.clone();
+        let admin = admin.clone();
+        async move { all_events(&app, admin.as_deref(), &format!("/api/audit/?customer={customer_uid}")).await }
+    };
+
+    // Changes by staff, each retried: a subscription added (keyed POST), a
+    // row changed (PATCH), the record changed (PUT), a customer created (keyed POST).
+    let (path, body) = request("post", "/api/customer/purchase-services/", ids);
+    twice(&app, admin.as_deref(), Method::POST, &path, body.as_ref().unwrap(), "audit-add-1").await;
+    let (path, body) = request("patch", "/api/puchasedservices/{id}/", ids);
+    twice(&app, admin.as_deref(), Method::PATCH, &path, body.as_ref().unwrap(), "unused").await;
+    let (path, body) = request("put", "/api/customer/update/{uid}/", ids);
+    twice(&app, admin.as_deref(), Method::PUT, &path, body.as_ref().unwrap(), "unused").await;
+    let (path, body) = request("post", "/api/customer/create/", ids);
+    let body = body.unwrap();
+    twice(&app, admin.as_deref(), Method::POST, &path, &body, "audit-create-1").await;
+    // Permissions: a contact created with some (keyed POST), another's changed (PUT).
+    let (path, contact) = request("post", "/api/customers/user/create/", ids);
+    twice(&app, customer.as_deref(), Method::POST, &path, contact.as_ref().unwrap(), "audit-contact-1").await;
+    let (path, _) = request("put", "/api/customers/user/update/{contact_id}/", ids);
+    let changed = json!({"first_name": "Ny", "last_name": "Kontakt", "permissions": ["add_case", "view_contact"]});
+    twice(&app, customer.as_deref(), Method::PUT, &path, &changed, "unused").await;
+
+    let events = events_of(ids.customer.clone()).await;
+    let by = |action: &str, detail: Option<&str>| {
+        events
+            .iter()
+            .filter(|e| e["action"] == action && detail.is_none_or(|d| e["detail"].as_str().is_some_and(|x| x.contains(d))))
+            .count()
+    };
+    assert_eq!(by("subscription_changed", Some("added")), 1, "{events:#?}");
+    assert_eq!(by("subscription_changed", Some("changed")), 1, "{events:#?}");
+    assert_eq!(by("customer_changed", None), 1, "{events:#?}");
+    assert_eq!(by("permissions_changed", Some("-> add_case")), 1, "created with its permissions: {events:#?}");
+    assert_eq!(by("permissions_changed", Some("view_contact")), 1, "{events:#?}");
+    assert!(events.iter().filter(|e| e["action"] == "subscription_changed").all(|e| e["actor_uid"] == admin_uid.as_str()));
+    let new_customer = {
+        let (_, found) = testkit::call(
+            &app,
+            Method::GET,
+            &format!("/api/customer/dropdown/list/?search={}", body["email"].as_str().unwrap()),
+            admin.as_deref(),
+            None,
+        )
+        .await;
+        found[0]["uid"].as_str().unwrap().to_string()
+    };
+    let created = events_of(new_customer).await;
+    assert_eq!(created.iter().filter(|e| e["action"] == "customer_changed" && e["detail"] == "created").count(), 1, "{created:#?}");
+
+    // A conflict search: one item of the trail, with what was searched and
+    // seen; the conflict audit and its CSV read it from there.
+    let (st, found) = testkit::call(&app, Method::GET, "/api/search/fuzzy/?search=Demo", admin.as_deref(), None).await;
+    assert_eq!(st, StatusCode::OK, "{found}");
+    let searches: Vec<Value> = all_events(&app, admin.as_deref(), &format!("/api/audit/?user={admin_uid}&action=conflict_search")).await;
+    assert_eq!(searches.len(), 1, "{searches:#?}");
+    assert_eq!(searches[0]["subject"], "Demo");
+    assert_eq!(searches[0]["hits"], found["count"]);
+    assert!(searches[0]["names"].as_array().is_some_and(|n| !n.is_empty() && n.len() <= 10), "{searches:#?}");
+    let (_, kinds) = testkit::call(&app, Method::GET, "/api/audit/?action=conflict_search", admin.as_deref(), None).await;
+    assert!(kinds["results"].as_array().unwrap().iter().all(|e| e["action"] == "conflict_search"), "{kinds}");
+    let (st, _) = testkit::call(&app, Method::GET, "/api/audit/?action=nonsense", admin.as_deref(), None).await;
+    assert_eq!(st, StatusCode::BAD_REQUEST);
+    let (st, list) = testkit::call(&app, Method::GET, "/api/search/fuzzy/audit/", admin.as_deref(), None).await;
+    assert_eq!(st, StatusCode::OK, "{list}");
+    let ours: Vec<&Value> = list["results"].as_array().unwrap().iter().filter(|r| r["user_uid"] == admin_uid.as_str()).collect();
+    assert_eq!(ours.len(), 1, "{list}");
+    assert_eq!((ours[0]["query"].as_str(), ours[0]["hits"].as_u64()), (Some("Demo"), found["count"].as_u64()));
+    assert!(ours[0]["user_email"].as_str().is_some_and(|e| e.contains('@')), "{list}");
+    let (st, csv) = testkit::call_text(&app, Method::GET, "/api/search/fuzzy/audit/csv/", admin.as_deref(), None).await;
+    assert_eq!(st, StatusCode::OK);
+    assert!(csv.lines().any(|l| l.contains(",Demo,") && l.contains(&admin_uid)), "{csv}");
+}

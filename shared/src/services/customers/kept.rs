@@ -117,6 +117,8 @@ pub async fn create(ctx: &Context, caller: &User, f: CustomerForm, once: &Once) 
         }
         let invitation = passwords::add_invitation(ctx, &mut tx, &user)?;
         once.record(&mut tx, &profile)?;
+        let event = AuditEvent::by(caller, AuditAction::CustomerChanged).customer(Some(&user.uid)).subject(&user.uid).detail("created");
+        crate::services::audit::add_to(&mut tx, &event)?;
         match try_saved(ctx, tx, &profile, invitation).await? {
             Attempt::Conflict => refused(ctx, &user.email, profile.registration_number(), None).await,
             done => Ok(done),
@@ -165,9 +167,12 @@ pub async fn update(ctx: &Context, caller: &User, uid: &str, f: CustomerForm) ->
             ctx.store.add_department_link(&mut tx, uid, dep)?;
         }
         let after = serde_json::to_value(&profile).map_err(ApiError::internal)?;
-        let event =
-            AuditEvent::by(caller, AuditAction::CustomerChanged).customer(Some(uid)).subject(uid).detail(changed_fields(&before, &after));
-        crate::services::audit::add_to(&mut tx, &event)?;
+        let fields = changed_fields(&before, &after);
+        // A form sent again unchanged (a retry) changes nothing: no second event.
+        if !fields.is_empty() {
+            let event = AuditEvent::by(caller, AuditAction::CustomerChanged).customer(Some(uid)).subject(uid).detail(fields);
+            crate::services::audit::add_to(&mut tx, &event)?;
+        }
         match try_saved(ctx, tx, &profile, profile.clone()).await? {
             Attempt::Conflict => refused(ctx, &user.email, new_regno, Some(uid)).await,
             done => Ok(done),

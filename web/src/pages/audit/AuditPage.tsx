@@ -12,15 +12,17 @@ import CursorPager from '../../components/CursorPager';
 import CustomerSelect from '../../components/CustomerSelect';
 import { langOf } from '../../format';
 import { useAreaRole } from '../../routes/pathFor';
-import type { AuditEvent, AuditFilter } from '../../types/audit';
+import { AUDIT_ACTIONS, type AuditEvent, type AuditFilter } from '../../types/audit';
 import AuditTable from './AuditTable';
 
-/** The filter the address names (`?customer=&user=&from=&to=`): a filtered view can be linked and survives a reload. */
+/** The filter the address names (`?customer=&user=&action=&from=&to=`): a filtered view can be linked and survives a reload. */
 export function filterOf(params: URLSearchParams): AuditFilter {
   const day = (v: string | null) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : undefined);
+  const action = params.get('action');
   return {
     customer: params.get('customer') || undefined,
     user: params.get('user') || undefined,
+    action: AUDIT_ACTIONS.find((a) => a === action),
     from: day(params.get('from')),
     to: day(params.get('to')),
   };
@@ -75,7 +77,7 @@ function UserSelect({ value, onChange, known }: { value?: string; onChange: (uid
 
 /**
  * settings/audit/ (admin): who read or changed client data, newest first, 25
- * a page; narrowed by customer, user and period (without a customer or user
+ * a page; narrowed by customer, user, kind of event and period (without a customer or user
  * the server reads the last 30 days, at most 366), exported as the server's
  * CSV in the interface's language.
  */
@@ -118,6 +120,17 @@ export default function AuditPage({ titleKey }: { titleKey: string }) {
           </Form.Item>
           <Form.Item label={t('filter.user')}>
             <UserSelect value={filter.user} onChange={(uid) => set({ user: uid })} known={actorNames} />
+          </Form.Item>
+          <Form.Item label={t('filter.action')}>
+            <Select
+              allowClear
+              value={filter.action}
+              onChange={(v) => set({ action: v || undefined })}
+              options={AUDIT_ACTIONS.map((a) => ({ value: a, label: t(`action.${a}`) }))}
+              placeholder={t('filter.actionPlaceholder')}
+              data-testid="audit-action-select"
+              style={{ width: '100%' }}
+            />
           </Form.Item>
           <Form.Item label={t('filter.period')} extra={!range ? t('filter.periodDefault') : undefined}>
             <DatePicker.RangePicker

@@ -44,10 +44,12 @@ const humane = (word: string) => word.replace(/_/g, ' ');
 /**
  * An event's detail in the reader's language: refusal reasons and
  * subscription changes by their words, a customer record's changed fields
- * and a contact's permissions (before → after) by their labels; anything else
- * as stored. `tr(key, fallback)` translates.
+ * and a contact's permissions (before → after) by their labels, a conflict
+ * search by its number of hits; anything else as stored. `tr(key, fallback,
+ * vars)` translates.
  */
-export function detailText(e: AuditEvent, tr: (key: string, fallback: string) => string): string | null {
+export function detailText(e: AuditEvent, tr: (key: string, fallback: string, vars?: Record<string, unknown>) => string): string | null {
+  if (e.action === 'conflict_search' && e.hits != null) return tr('audit:hits', String(e.hits), { count: e.hits });
   if (!e.detail || CASE_SUBJECT.includes(e.action) || e.action.startsWith('document_')) return null;
   if (e.action === 'customer_changed') {
     return e.detail
@@ -99,7 +101,7 @@ export default function AuditTable({
   const { t } = useTranslation('audit');
   const showCases = hasRoute(role, 'caseDetails');
 
-  const detail = (e: AuditEvent) => detailText(e, (key, fallback) => t(key, { defaultValue: fallback }));
+  const detail = (e: AuditEvent) => detailText(e, (key, fallback, vars) => t(key, { defaultValue: fallback, ...vars }));
 
   return (
     <Table<AuditEvent>

@@ -45,8 +45,9 @@ const auditCalls = () => fake.calls.filter((c) => c.path === '/audit/').map((c) 
 
 describe('audit trail pages', { timeout: 180_000 }, () => {
   it('the filter lives in the address: only well-formed days are read', () => {
-    const f = filterOf(new URLSearchParams('customer=cust-1&user=&from=2026-11-01&to=nonsense'));
-    expect(f).toEqual({ customer: 'cust-1', user: undefined, from: '2026-11-01', to: undefined });
+    const f = filterOf(new URLSearchParams('customer=cust-1&user=&from=2026-11-01&to=nonsense&action=bogus'));
+    expect(f).toEqual({ customer: 'cust-1', user: undefined, action: undefined, from: '2026-11-01', to: undefined });
+    expect(filterOf(new URLSearchParams('action=conflict_search')).action).toBe('conflict_search');
     expect(paramsOf({ customer: 'cust-1', user: undefined, from: '2026-11-01', to: '' })).toEqual({ customer: 'cust-1', from: '2026-11-01' });
     expect(auditFileName(new Date('2026-11-29T10:00:00Z'))).toBe('audit-2026-11-29.csv');
   });
@@ -59,7 +60,7 @@ describe('audit trail pages', { timeout: 180_000 }, () => {
   });
 
   it('details read as words: changed fields and permissions by their labels, unknown words without underscores', () => {
-    const tr = (key: string, fallback: string) => i18n.t(key, { defaultValue: fallback });
+    const tr = (key: string, fallback: string, vars?: Record<string, unknown>) => i18n.t(key, { defaultValue: fallback, ...vars });
     expect(detailText(event({ action: 'customer_changed', detail: 'company_name, email, new_field' }) as never, tr)).toBe('company name, e-mail, new field');
     expect(detailText(event({ action: 'permissions_changed', detail: 'add_case -> add_case view_contact' }) as never, tr)).toBe(
       'Create new cases → Create new cases, Administrate users',
@@ -67,6 +68,7 @@ describe('audit trail pages', { timeout: 180_000 }, () => {
     expect(detailText(event({ action: 'permissions_changed', detail: ' -> view_bisnode' }) as never, tr)).toBe('– → Credit information');
     expect(detailText(event({ action: 'sign_in_failed', detail: 'too_many_attempts' }) as never, tr)).toBe('too many attempts');
     expect(detailText(event({}) as never, tr)).toBeNull();
+    expect(detailText(event({ action: 'conflict_search', subject: 'Demo', detail: null, hits: 3 }) as never, tr)).toBe('3 possible conflicts');
   });
 
   it('admin: Settings → Audit trail lists events translated, narrows by user and customer from a row, pages on, and exports the filter as CSV', async () => {

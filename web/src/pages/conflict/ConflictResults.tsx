@@ -1,13 +1,13 @@
 import { Alert, Button, Card, Progress, Space, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { exportConflictAudit, searchConflicts } from '../../api/conflict';
 import { serverMessages } from '../../api/formErrors';
 import type { ConflictHit, PartyKind } from '../../types/conflict';
 import Loading from '../../components/Loading';
 import { formatDateTime } from '../../format';
-import { useAreaRole } from '../../routes/pathFor';
+import { pathFor, useAreaRole } from '../../routes/pathFor';
 import ConflictSearch from '../../components/ConflictSearch';
 import { openCustomerDetails } from '../../store/customerDetails';
 
@@ -84,6 +84,10 @@ export default function ConflictResults({ titleKey }: { titleKey: string }) {
               >
                 {t('exportAudit')}
               </Button>
+              {/* The searches are events of the audit trail: there with the rest, by user and period. */}
+              <Link to={pathFor(role, 'audit', {}, { action: 'conflict_search' })} style={{ marginLeft: 16 }} data-testid="conflict-audit-trail">
+                {t('showInAudit')}
+              </Link>
             </div>
           )}
           {query && !state.loading && state.error && (

@@ -94,4 +94,15 @@ describe('conflict of interest search', { timeout: 180_000 }, () => {
     await ui.waitFor(() => ui.$('conflict-error'), 'error');
     expect(ui.$('conflict-error')?.textContent).toContain('type more letters');
   });
+
+  it('the admin exports the month and reaches the searches in the audit trail; a lawyer neither', async () => {
+    const admin = { email: 'a@example.com', id: 1, is_staff: true, user_type: null, uid: 'adm-1', full_name: 'Ada Admin' };
+    const ui = await page.render('/admin/interest/', admin);
+    await ui.waitFor(() => ui.$('conflict-audit-trail'), 'link');
+    expect(ui.$('conflict-audit-trail')?.getAttribute('href')).toBe('/admin/settings/audit/?action=conflict_search');
+    expect(ui.$('conflict-audit-export')).not.toBeNull();
+    const other = await page.render('/lawyer/interest/', lawyer);
+    await other.waitFor(() => other.$('conflict-results-page'), 'page');
+    expect(other.$('conflict-audit-trail')).toBeNull();
+  });
 });

@@ -10,8 +10,8 @@
 #   ./infra/bench-search.sh 1000 20000      # other sizes
 #   QUICK=1 ./infra/bench-search.sh         # 300 and 3,000, debug build (what test.sh runs)
 #
-# Measured 2026-11-24 (release): 100,000 parties = 1.45 M index items loaded
-# in 19 min on a shared 2-core machine, the stand-in ~2.3 GB.
+# Measured 2026-11-29 (debug): 100,000 parties = 1.44 M index items loaded
+# in 21 min on a shared 2-core machine, the stand-in ~3.8 GB.
 #
 # Needs a stand-in: starts a private one (the patched moto of infra/stand_in.py,
 # where a Query costs its partition) unless AWS_ENDPOINT_URL is set.

@@ -69,6 +69,7 @@ describe('audit trail pages', { timeout: 180_000 }, () => {
     expect(detailText(event({ action: 'sign_in_failed', detail: 'too_many_attempts' }) as never, tr)).toBe('too many attempts');
     expect(detailText(event({}) as never, tr)).toBeNull();
     expect(detailText(event({ action: 'conflict_search', subject: 'Demo', detail: null, hits: 3 }) as never, tr)).toBe('3 possible conflicts');
+    expect(detailText(event({ action: 'conflict_search', subject: 'Demo', detail: null, hits: 1 }) as never, tr)).toBe('1 possible conflict');
   });
 
   it('admin: Settings → Audit trail lists events translated, narrows by user and customer from a row, pages on, and exports the filter as CSV', async () => {

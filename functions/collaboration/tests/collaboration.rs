@@ -102,9 +102,9 @@ async fn the_parties_write_staff_read_and_everyone_else_is_refused() {
     assert_eq!(w.send(&sc.lt, &sc.uid, "Hej! Jag har läst avtalet.").await.0, StatusCode::CREATED);
     assert_eq!(w.send(&sc.ct, &sc.uid, "Tack, när kan vi ses?").await.0, StatusCode::CREATED);
 
-    let (_, no_chat) = w.contact_of(&sc.cust, vec![Permission::AddCase]).await;
+    let (_, no_chat) = w.contact_of(&sc.cust, vec![Permission::AddCase, Permission::ViewAllCases]).await;
     assert_eq!(w.send(&no_chat, &sc.uid, "x").await.0, StatusCode::FORBIDDEN);
-    let (_, chat) = w.contact_of(&sc.cust, vec![Permission::ChatInCases]).await;
+    let (_, chat) = w.contact_of(&sc.cust, vec![Permission::ChatInCases, Permission::ViewAllCases]).await;
     assert_eq!(w.send(&chat, &sc.uid, "Jag är kollega till Karin.").await.0, StatusCode::CREATED);
 
     let (st, v) = w.send(&sc.admin, &sc.uid, "x").await;

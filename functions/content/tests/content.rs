@@ -55,7 +55,7 @@ impl World {
     }
 
     async fn contact_of(&self, customer: &User) -> (User, String) {
-        testkit::signed_in_contact(&self.state, customer, vec![Permission::AddCase]).await
+        testkit::signed_in_contact(&self.state, customer, vec![Permission::AddCase, Permission::ViewAllCases]).await
     }
 
     /// A case of `customer` (opened by admin) holding one PDF named `name`.

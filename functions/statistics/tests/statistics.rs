@@ -1260,3 +1260,51 @@ async fn every_figure_reconciles_with_the_raw_records_of_a_world_made_at_known_t
     assert_eq!(col_sum(&fin, "revenue.subs"), 2_490_050.0, "{fin}");
     w.assert_recount_equal().await;
 }
+
+#[tokio::test]
+async fn a_contact_reads_company_figures_only_with_view_all_cases_and_hours_left_only_with_view_time_bank() {
+    use shared::domain::Permission;
+    let w = world().await;
+    let (_, admin) = testkit::signed_in(&w.state, Role::Admin).await;
+    let (_, lt) = testkit::signed_in(&w.state, Role::Lawyer).await;
+    let (c, _) = w.customer().await;
+    let company = w.case_in_progress(&admin, &c, &lt).await;
+    let (_, own) = testkit::signed_in_contact(&w.state, &c, vec![Permission::AddCase]).await;
+    let (_, all) =
+        testkit::signed_in_contact(&w.state, &c, vec![Permission::AddCase, Permission::ViewAllCases, Permission::ViewTimeBank]).await;
+    let body = json!({"subject": "Own matter", "description": "Mine", "type": w.case_type, "estimated_hours": "1"});
+    let mine = w.ok(Method::POST, "/api/case/create/by/customer/", &own, Some(body)).await["uid"].as_str().unwrap().to_string();
+
+    // Its own case (a draft) and no hours left; the company's case is not counted.
+    let d = w.ok(Method::GET, "/api/dashboard/", &own, None).await;
+    assert_eq!(
+        (d["cases"]["draft"].as_i64(), d["cases"]["inprogress"].as_i64(), d["open_cases"].as_i64()),
+        (Some(1), Some(0), Some(0)),
+        "{d}"
+    );
+    let recent: Vec<&str> = d["recent"].as_array().unwrap().iter().map(|r| r["uid"].as_str().unwrap()).collect();
+    assert_eq!(recent, vec![mine.as_str()]);
+    assert_eq!(d["subscriptions"], json!([]), "{d}");
+    assert!(d["expiring"].as_array().unwrap().iter().all(|g| g["hour_based"] == false), "{d}");
+    // With both permissions: the company's figures and its hours left.
+    let d = w.ok(Method::GET, "/api/dashboard/", &all, None).await;
+    assert_eq!((d["cases"]["draft"].as_i64(), d["cases"]["inprogress"].as_i64()), (Some(1), Some(1)), "{d}");
+    assert_eq!(d["subscriptions"].as_array().unwrap().len(), 1, "{d}");
+    assert_eq!(d["subscriptions"][0]["limit"], 10000);
+
+    // The company's figures (counted over every case) are refused; its own cases are listed.
+    for path in ["/api/statistic/activity/", "/api/chart/", "/api/pie-chart/hour/", "/api/statistic/activity/?format=csv"] {
+        let (st, v) = w.call(Method::GET, path, &own, None).await;
+        assert_eq!(st, StatusCode::FORBIDDEN, "{path}: {v}");
+        let (st, v) = w.call(Method::GET, path, &all, None).await;
+        assert!(st.is_success(), "{path}: {st} {v}");
+    }
+    let listed =
+        |v: &Value| -> Vec<String> { v["results"].as_array().unwrap().iter().map(|r| r["uid"].as_str().unwrap().to_string()).collect() };
+    assert_eq!(listed(&w.ok(Method::GET, "/api/statistic/activity/cases", &own, None).await), vec![mine.clone()]);
+    let mut both = listed(&w.ok(Method::GET, "/api/statistic/activity/cases", &all, None).await);
+    both.sort();
+    let mut want = vec![mine, company];
+    want.sort();
+    assert_eq!(both, want);
+}

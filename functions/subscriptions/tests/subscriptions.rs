@@ -566,3 +566,27 @@ async fn a_purchase_retried_with_its_key_buys_once() {
     assert_eq!(second["advance"], true);
     assert_eq!(w.rows(&ct, &cust.uid).await.len(), 2);
 }
+
+#[tokio::test]
+async fn a_contact_reads_the_hour_rows_only_with_view_time_bank() {
+    use shared::domain::subscription::{whole_seconds, Grant};
+    use shared::domain::Permission;
+    let w = world().await;
+    let (cust, ct) = w.user(Role::Customer).await;
+    let now = whole_seconds(chrono::Utc::now().naive_utc()) - chrono::Duration::seconds(5);
+    shared::services::subscriptions::grant(&w.state, &cust.uid, &Grant::custom("Hours", Hundredths::parse("40").unwrap(), 30), now)
+        .await
+        .unwrap();
+    let (_, without) = testkit::signed_in_contact(&w.state, &cust, vec![Permission::AddCase, Permission::ViewAllCases]).await;
+    let (_, with) = testkit::signed_in_contact(&w.state, &cust, vec![Permission::ViewTimeBank]).await;
+    for path in [format!("/api/customer/{}/", cust.uid), "/api/subscription/services/".to_string()] {
+        let (st, v) = w.call(Method::GET, &path, &without, None).await;
+        assert_eq!(st, StatusCode::OK, "{v}");
+        assert_eq!(v["purchased_services"], json!([]), "{path}: {v}");
+        for t in [&with, &ct] {
+            let (_, v) = w.call(Method::GET, &path, t, None).await;
+            assert_eq!(v["purchased_services"].as_array().unwrap().len(), 1, "{path}: {v}");
+            assert_eq!(v["purchased_services"][0]["hour"], 40.0, "{path}: {v}");
+        }
+    }
+}

@@ -79,6 +79,7 @@ pub struct Contact {
 
 impl From<User> for Contact {
     fn from(u: User) -> Self {
+        let permissions = shared::domain::permissions::listed(&u);
         Contact {
             full_name: u.full_name(),
             uid: u.uid,
@@ -87,7 +88,7 @@ impl From<User> for Contact {
             first_name: u.first_name,
             last_name: u.last_name,
             phone: u.phone,
-            permissions: u.permissions,
+            permissions,
             identity_number: u.identity_number,
             active: u.active,
             customer_id: u.customer_id,

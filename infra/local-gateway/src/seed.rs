@@ -22,8 +22,15 @@ pub struct DemoAccount {
 
 /// The demo contact: cases, chat in cases and most services, but NOT
 /// view_contact, so the demo shows a contact without the Users menu.
-pub const DEMO_CONTACT_PERMISSIONS: &[Permission] =
-    &[Permission::ViewVerify, Permission::ViewBisnode, Permission::ViewKontracto, Permission::AddCase, Permission::ChatInCases];
+pub const DEMO_CONTACT_PERMISSIONS: &[Permission] = &[
+    Permission::ViewVerify,
+    Permission::ViewBisnode,
+    Permission::ViewKontracto,
+    Permission::AddCase,
+    Permission::ChatInCases,
+    Permission::ViewAllCases,
+    Permission::ViewTimeBank,
+];
 
 /// The customer demo and e2e contacts belong to.
 pub const DEMO_CUSTOMER_EMAIL: &str = "customer@example.com";

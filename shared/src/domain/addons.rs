@@ -90,18 +90,20 @@ pub fn usable_row(rows: &[PurchasedService], addon: Addon, now: NaiveDateTime) -
 /// to /customer_contact/); the service among the purchased ones (403
 /// `service_not_purchased`: the promotion screen); credit check also the
 /// active account; signing also the token (except `token_exempt`, the
-/// token's own registration). Contract check needs no purchase.
+/// token's own registration). Contract check is "always shown" (spec §5):
+/// no purchase, and no contact permission either (§5 gates a contact's
+/// create-case, users and credit-check routes, not this one).
 pub fn may_use(user: &User, addon: Addon, facts: &AccessFacts, now: NaiveDateTime, token_exempt: bool) -> Result<(), ApiError> {
     customer_of(user)?;
+    if addon == Addon::Kontrakto {
+        return Ok(());
+    }
     if user.role() == Some(Role::CustomerContact) {
         if let Some(p) = addon.contact_permission() {
             if !user.permissions.contains(&p) {
                 return Err(ApiError::ForbiddenBy(Msg::ServicePermissionMissing));
             }
         }
-    }
-    if addon == Addon::Kontrakto {
-        return Ok(());
     }
     if usable_row(&facts.rows, addon, now).is_none() {
         return Err(ApiError::ForbiddenBy(Msg::ServiceNotPurchased));

@@ -333,8 +333,9 @@ pub enum CaseListPlan {
     Customer(String, Vec<CaseStatus>),
     /// A lawyer's own cases in the given statuses.
     Lawyer(String, Vec<CaseStatus>),
-    /// The cases a staff member opened, in every status ('my cases').
-    CreatedBy(String),
+    /// The cases one user opened in the given statuses (all when empty):
+    /// staff's 'my cases', a contact's own without `view_all_cases`.
+    CreatedBy(String, Vec<CaseStatus>),
     /// Every case, in every status (a sales person's 'all').
     All,
 }
@@ -349,7 +350,7 @@ pub fn list_plan(user: &User, status: &str) -> Result<CaseListPlan, ApiError> {
         // status (admin has no assigned cases; the one they entered are theirs
         // to follow). 'all' is every case (the sales person's first tab).
         Some(Role::Admin | Role::SalesPerson) => match word.as_str() {
-            "mine" | "my-cases" => CaseListPlan::CreatedBy(user.uid.clone()),
+            "mine" | "my-cases" => CaseListPlan::CreatedBy(user.uid.clone(), vec![]),
             "all" => CaseListPlan::All,
             "" | "my" | "active" | "inprogress" => CaseListPlan::ByStatus(Inprogress),
             "pending" | "draft" => CaseListPlan::ByStatus(Draft),
@@ -377,10 +378,21 @@ pub fn list_plan(user: &User, status: &str) -> Result<CaseListPlan, ApiError> {
                 "all" => vec![],
                 _ => return Err(invalid()),
             };
-            CaseListPlan::Customer(c, statuses)
+            customer_side_plan(user, c, statuses)
         }
         None => return Err(ApiError::Forbidden),
     })
+}
+
+/// The customer side's list of `customer`'s cases in `statuses`: a contact
+/// without `view_all_cases` reads the cases it opened (its own pointers,
+/// which carry the status), everyone else the company's.
+pub fn customer_side_plan(user: &User, customer: String, statuses: Vec<CaseStatus>) -> CaseListPlan {
+    if user.role() == Some(Role::CustomerContact) && !holds(user, Permission::ViewAllCases) {
+        CaseListPlan::CreatedBy(user.uid.clone(), statuses)
+    } else {
+        CaseListPlan::Customer(customer, statuses)
+    }
 }
 
 /// The text a case list's search box looks in: case number, subject,
@@ -702,12 +714,17 @@ pub fn acting_customer(user: &User) -> Option<String> {
 
 /// Who may read a case: admin and sales persons all; a lawyer the cases
 /// assigned to them (or named for a draft: their 'pending' list) and the
-/// available (Waiting) ones; the customer and its contacts their own.
+/// available (Waiting) ones; the customer its own; a contact its company's
+/// with `view_all_cases`, else only the ones it created.
 pub fn may_view(user: &User, case: &Case) -> bool {
     match user.role() {
         Some(Role::Admin | Role::SalesPerson) => true,
         Some(Role::Lawyer) => case.status == CaseStatus::Waiting || lawyer_of_list(case) == Some(user.uid.as_str()),
-        Some(Role::Customer | Role::CustomerContact) => acting_customer(user).as_deref() == Some(case.customer.as_str()),
+        Some(Role::Customer) => acting_customer(user).as_deref() == Some(case.customer.as_str()),
+        Some(Role::CustomerContact) => {
+            acting_customer(user).as_deref() == Some(case.customer.as_str())
+                && (holds(user, Permission::ViewAllCases) || case.created_by == user.uid)
+        }
         None => false,
     }
 }
@@ -1087,6 +1104,7 @@ mod tests {
         u.uid = uid.into();
         if role == Role::CustomerContact {
             u.customer_id = Some("cust".into());
+            u.permissions = vec![Permission::ViewAllCases];
         }
         u
     }
@@ -1170,7 +1188,7 @@ mod tests {
         let sector = Some(KnowledgeSector { id: 7, name: "Hyresrätt".into(), name_en: None });
         let draft = case(Draft, None);
         let mut contact = user(Role::CustomerContact, "cc");
-        contact.permissions = vec![Permission::AddCase];
+        contact.permissions = vec![Permission::AddCase, Permission::ViewAllCases];
         for who in [user(Role::Customer, "cust"), contact] {
             let input = validate_by(&who, &form).unwrap();
             // A new case: neither field is taken from the form.
@@ -1241,9 +1259,9 @@ mod tests {
             assert!(!may_edit(&other, &c), "{s:?}");
             assert_eq!(may_edit(&cust, &c), s == Draft, "{s:?}");
             assert!(!may_edit(&stranger, &c), "{s:?}");
-            contact.permissions = vec![];
+            contact.permissions = vec![Permission::ViewAllCases];
             assert!(!may_edit(&contact, &c), "{s:?}");
-            contact.permissions = vec![Permission::AddCase];
+            contact.permissions = vec![Permission::AddCase, Permission::ViewAllCases];
             assert_eq!(may_edit(&contact, &c), s == Draft, "{s:?}");
         }
         // A lawyer's own draft: they see and edit it until staff verify it;
@@ -1341,6 +1359,31 @@ mod tests {
         assert!(may_view(&user(Role::CustomerContact, "cc"), &c));
         assert!(!may_view(&user(Role::Customer, "someone"), &c));
         assert!(may_view(&user(Role::SalesPerson, "sp"), &c));
+    }
+
+    #[test]
+    fn a_contact_without_view_all_cases_sees_only_the_cases_it_created() {
+        let mut own = user(Role::CustomerContact, "cc");
+        own.permissions = vec![Permission::AddCase];
+        let mut c = case(Inprogress, Some("law"));
+        assert!(!may_view(&own, &c), "another's case of the company");
+        assert!(!may_edit(&own, &case(Draft, None)));
+        c.created_by = "cc".into();
+        assert!(may_view(&own, &c));
+        let mut draft = case(Draft, None);
+        draft.created_by = "cc".into();
+        assert!(may_edit(&own, &draft));
+        // Another company's case stays hidden whoever made it.
+        c.customer = "someone-else".into();
+        assert!(!may_view(&own, &c));
+        // Every list of the contact asks only for its own cases.
+        for word in ["", "active", "draft", "closed", "all", "waiting"] {
+            match list_plan(&own, word).unwrap() {
+                CaseListPlan::CreatedBy(uid, _) => assert_eq!(uid, "cc"),
+                other => panic!("{word}: {other:?}"),
+            }
+        }
+        assert!(matches!(list_plan(&user(Role::CustomerContact, "cc"), "").unwrap(), CaseListPlan::Customer(..)));
     }
 
     #[test]

@@ -294,6 +294,7 @@ mod tests {
         u.uid = uid.into();
         if role == Role::CustomerContact {
             u.customer_id = Some("cust".into());
+            u.permissions = vec![crate::domain::Permission::ViewAllCases];
         }
         u
     }

@@ -121,7 +121,7 @@ mod tests {
         assert_eq!(may_write(&user(Role::SalesPerson, "s"), &c).unwrap_err().key(), Msg::OnlyLawyerOrCustomerMessages);
         let mut contact = user(Role::CustomerContact, "k1");
         assert_eq!(may_write(&contact, &c).unwrap_err().status(), 403);
-        contact.permissions = vec![Permission::ChatInCases];
+        contact.permissions = vec![Permission::ChatInCases, Permission::ViewAllCases];
         assert_eq!(may_write(&contact, &c).unwrap(), Side::Customer);
         assert_eq!(may_write(&user(Role::Customer, "cust"), &case(CaseStatus::Complete)).unwrap_err().key(), Msg::CaseClosedForMessages);
         assert_eq!(may_write(&user(Role::Customer, "cust"), &case(CaseStatus::Waiting)).unwrap_err().key(), Msg::CaseNotInProgress);

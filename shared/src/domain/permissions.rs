@@ -14,9 +14,15 @@
 //! - "chat in cases" → `chat_in_cases` (not among the spec's six codes: the
 //!   messages of a case need it, so a company decides which contacts write
 //!   to its lawyers);
-//! - "view all cases" and "view time bank" have no code: every contact sees
-//!   its company's cases and the time bank (spec §5 gates none of those
-//!   routes), so the form does not offer checkboxes that would change nothing.
+//! - "view all cases" → `view_all_cases`: without it a contact sees only the
+//!   cases it created, in every case view (lists, details, documents,
+//!   messages, hours, statistics, exports);
+//! - "view time bank" → `view_time_bank`: without it no answer carries the
+//!   company's hours left (dashboard, subscription rows).
+//!
+//! Contacts stored before those two existed saw every case and the time
+//! bank; they keep both until the customer edits them (read-time default,
+//! [`listed`]), so an upgrade takes nothing away that nobody chose to take.
 
 use crate::error::Msg;
 use serde::{Deserialize, Serialize};
@@ -35,10 +41,17 @@ pub enum Permission {
     ViewContact,
     AddCase,
     ChatInCases,
+    ViewAllCases,
+    ViewTimeBank,
 }
 
+/// The revision of the permission list written on every user made or
+/// edited now. Rows without it (0) were written before `view_all_cases` and
+/// `view_time_bank` existed.
+pub const PERMISSIONS_REV: u8 = 1;
+
 impl Permission {
-    pub const ALL: [Permission; 7] = [
+    pub const ALL: [Permission; 9] = [
         Permission::ViewVerify,
         Permission::ViewBisnode,
         Permission::ViewInkasso,
@@ -46,6 +59,8 @@ impl Permission {
         Permission::ViewContact,
         Permission::AddCase,
         Permission::ChatInCases,
+        Permission::ViewAllCases,
+        Permission::ViewTimeBank,
     ];
 
     /// The spec's code, e.g. `view_verify`.
@@ -58,6 +73,8 @@ impl Permission {
             Permission::ViewContact => "view_contact",
             Permission::AddCase => "add_case",
             Permission::ChatInCases => "chat_in_cases",
+            Permission::ViewAllCases => "view_all_cases",
+            Permission::ViewTimeBank => "view_time_bank",
         }
     }
 
@@ -80,10 +97,27 @@ pub fn parse_codes(codes: &[String]) -> Result<Vec<Permission>, Msg> {
     Ok(out)
 }
 
+/// A contact's permissions as they apply now: the stored list, plus
+/// `view_all_cases` and `view_time_bank` on a row written before those
+/// existed (every contact then saw all cases and the time bank; they keep
+/// that until the customer saves the contact's permissions again). Sorted.
+pub fn listed(user: &User) -> Vec<Permission> {
+    let mut out = user.permissions.clone();
+    if user.permissions_rev < PERMISSIONS_REV {
+        out.extend([Permission::ViewAllCases, Permission::ViewTimeBank]);
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
 /// Whether `user` holds `permission`: contacts only the listed ones, everyone else all.
 pub fn holds(user: &User, permission: Permission) -> bool {
     match user.role() {
-        Some(Role::CustomerContact) => user.permissions.contains(&permission),
+        Some(Role::CustomerContact) => {
+            user.permissions.contains(&permission)
+                || (user.permissions_rev < PERMISSIONS_REV && matches!(permission, Permission::ViewAllCases | Permission::ViewTimeBank))
+        }
         _ => true,
     }
 }
@@ -110,7 +144,10 @@ mod tests {
     #[test]
     fn codes_serialise_as_the_spec_names() {
         let json = serde_json::to_string(&Permission::ALL).unwrap();
-        assert_eq!(json, r#"["view_verify","view_bisnode","view_inkasso","view_kontracto","view_contact","add_case","chat_in_cases"]"#);
+        assert_eq!(
+            json,
+            r#"["view_verify","view_bisnode","view_inkasso","view_kontracto","view_contact","add_case","chat_in_cases","view_all_cases","view_time_bank"]"#
+        );
         for p in Permission::ALL {
             assert_eq!(serde_json::to_value(p).unwrap(), p.code());
             assert_eq!(Permission::from_code(p.code()), Some(p));
@@ -147,6 +184,21 @@ mod tests {
         // a stray list on a non-contact changes nothing
         admin.permissions = vec![Permission::AddCase];
         assert!(require(&admin, Permission::ViewContact).is_ok());
+    }
+
+    #[test]
+    fn contacts_stored_before_the_case_permissions_keep_all_cases_and_the_time_bank() {
+        let mut old = sample(Some(4));
+        old.permissions = vec![Permission::AddCase];
+        old.permissions_rev = 0;
+        assert!(holds(&old, Permission::ViewAllCases) && holds(&old, Permission::ViewTimeBank));
+        assert!(!holds(&old, Permission::ViewContact));
+        assert_eq!(listed(&old), vec![Permission::AddCase, Permission::ViewAllCases, Permission::ViewTimeBank]);
+        assert_eq!(effective(&old), listed(&old));
+        // Saved again (the current revision): only what the customer chose.
+        old.permissions_rev = PERMISSIONS_REV;
+        assert!(!holds(&old, Permission::ViewAllCases) && !holds(&old, Permission::ViewTimeBank));
+        assert_eq!(listed(&old), vec![Permission::AddCase]);
     }
 
     #[test]

@@ -154,6 +154,7 @@ mod tests {
         u.uid = format!("{role:?}");
         if role == Role::CustomerContact {
             u.customer_id = Some("Customer".into());
+            u.permissions = vec![Permission::ViewAllCases];
         }
         u
     }

@@ -110,6 +110,10 @@ pub struct User {
     /// every other role (see `domain::permissions`).
     #[serde(default)]
     pub permissions: Vec<super::permissions::Permission>,
+    /// The revision `permissions` was written under (0: before
+    /// `view_all_cases` and `view_time_bank`, see [`super::permissions::listed`]).
+    #[serde(default)]
+    pub permissions_rev: u8,
     /// A customer contact's personnummer (optional, `XXXXXX-XXXX`): a certain
     /// hit of the conflict search.
     #[serde(default)]
@@ -282,6 +286,7 @@ pub(crate) mod tests_support {
             token_version: 0,
             phone: None,
             permissions: Vec::new(),
+            permissions_rev: super::super::permissions::PERMISSIONS_REV,
             identity_number: None,
         }
     }

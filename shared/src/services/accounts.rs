@@ -61,6 +61,7 @@ pub async fn new_user(store: &Store, new: NewAccount<'_>) -> Result<User, ApiErr
         token_version: 0,
         phone: None,
         permissions: Vec::new(),
+        permissions_rev: crate::domain::permissions::PERMISSIONS_REV,
         identity_number: None,
     };
     Ok(user)

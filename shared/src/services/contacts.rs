@@ -183,7 +183,12 @@ pub async fn update(s: &Context, caller: &User, contact_id: &str, form: ContactF
         contact.first_name = form.first_name.trim().to_string();
         contact.last_name = form.last_name.trim().to_string();
         contact.phone = phone;
-        let before = std::mem::replace(&mut contact.permissions, permissions);
+        // The audit names what the contact held (a row stored before the
+        // case permissions held them by default).
+        let before = crate::domain::permissions::listed(&contact);
+        contact.permissions = permissions;
+        // What the customer chose now is the whole list (no read-time default any more).
+        contact.permissions_rev = crate::domain::permissions::PERMISSIONS_REV;
         let mut tx = s.store.tx();
         s.store.add_user_put(&mut tx, &contact)?;
         // Only a change of them (a form sent again is none).

@@ -17,7 +17,7 @@ use super::events::Event;
 use super::retry::{self, Attempt};
 use super::Context;
 use crate::domain::audit::{AuditAction, AuditEvent};
-use crate::domain::case::{self as case_rules, CaseFile, CaseListPlan, HistoryEntry, ListOrder};
+use crate::domain::case::{self as case_rules, CaseFile, HistoryEntry, ListOrder};
 use crate::domain::document::{self, DocumentType, Family, DOCUMENT_MAX_BYTES, MAX_FILES_PER_CASE};
 use crate::domain::message::Attachment;
 use crate::domain::User;
@@ -340,7 +340,8 @@ pub fn kind_of(name: &str) -> &'static str {
 }
 
 /// The documents of every case the caller may see as the customer side
-/// (a customer its own; a contact its company's), newest first; download
+/// (a customer its own; a contact its company's, or without
+/// `view_all_cases` the ones it created), newest first; download
 /// each through `case/file/download/`, which checks the case again.
 pub async fn across_cases(ctx: &Context, user: &User, filter: DocumentFilter<'_>) -> Result<Vec<CustomerDocument>, ApiError> {
     let customer = match user.role() {
@@ -349,7 +350,7 @@ pub async fn across_cases(ctx: &Context, user: &User, filter: DocumentFilter<'_>
         }
         _ => return Err(ApiError::Forbidden),
     };
-    let plan = CaseListPlan::Customer(customer, vec![]);
+    let plan = case_rules::customer_side_plan(user, customer, vec![]);
     let search = filter.search.trim().to_lowercase();
     let mut out = Vec::new();
     let mut cursor: Option<String> = None;

@@ -286,8 +286,8 @@ pub struct ContractCheckLink {
     pub email: Option<String>,
 }
 
-/// The contract-check site's link (spec §2: the screen always shown; a
-/// contact needs view_kontracto).
+/// The contract-check site's link (spec §2, §5: the screen always shown,
+/// also to a contact without view_kontracto).
 pub async fn contract_check(ctx: &Context, user: &User, lang: &str) -> Result<ContractCheckLink, ApiError> {
     access(ctx, user, Addon::Kontrakto, false).await?;
     let (phone, email) = ctx.providers.contract_check.contact();

@@ -26,7 +26,7 @@ use super::events::{self, Event, SubscriptionChange};
 use super::retry::{self, Attempt};
 use super::Context;
 use crate::domain::addons::Addon;
-use crate::domain::case::{CaseListPlan, CaseStatus, ListOrder};
+use crate::domain::case::{CaseStatus, ListOrder};
 use crate::domain::catalogue::Hundredths;
 use crate::domain::meeting::{self as rules, Meeting, Slot, HORIZON_DAYS};
 use crate::domain::subscription::UsageEntry;
@@ -50,7 +50,7 @@ pub const MAX_CASES: usize = 50;
 /// The customer's cases with a lawyer (newest first).
 pub async fn bookable_cases(ctx: &Context, user: &User) -> Result<Vec<BookableCase>, ApiError> {
     let (customer, _) = access(ctx, user, Addon::VideoMeeting, false).await?;
-    let plan = CaseListPlan::Customer(customer, vec![CaseStatus::Inprogress]);
+    let plan = crate::domain::case::customer_side_plan(user, customer, vec![CaseStatus::Inprogress]);
     let mut out = Vec::new();
     let mut cursor: Option<String> = None;
     while out.len() < MAX_CASES {
@@ -76,8 +76,14 @@ pub async fn bookable_cases(ctx: &Context, user: &User) -> Result<Vec<BookableCa
 }
 
 /// A case of the caller's customer that has a lawyer.
-async fn own_case(ctx: &Context, customer: &str, case_uid: &str) -> Result<crate::domain::case::Case, ApiError> {
-    let case = ctx.store.get_case(case_uid).await?.map(|c| c.case).filter(|c| c.customer == customer).ok_or(ApiError::NotFound)?;
+async fn own_case(ctx: &Context, user: &User, customer: &str, case_uid: &str) -> Result<crate::domain::case::Case, ApiError> {
+    let case = ctx
+        .store
+        .get_case(case_uid)
+        .await?
+        .map(|c| c.case)
+        .filter(|c| c.customer == customer && crate::domain::case::may_view(user, c))
+        .ok_or(ApiError::NotFound)?;
     if case.status != CaseStatus::Inprogress || case.lawyer.is_none() {
         return Err(ApiError::bad(Msg::NoLawyerFound));
     }
@@ -87,7 +93,7 @@ async fn own_case(ctx: &Context, customer: &str, case_uid: &str) -> Result<crate
 /// The free times the lawyer of `case_uid` offers, from now on.
 pub async fn free_slots(ctx: &Context, user: &User, case_uid: &str) -> Result<Vec<Slot>, ApiError> {
     let (customer, _) = access(ctx, user, Addon::VideoMeeting, false).await?;
-    let case = own_case(ctx, &customer, case_uid).await?;
+    let case = own_case(ctx, user, &customer, case_uid).await?;
     let now = Utc::now();
     let lawyer = case.lawyer.unwrap_or_default();
     let slots = ctx.store.meeting_slots(&lawyer, now, now + Duration::days(HORIZON_DAYS)).await?;
@@ -98,7 +104,19 @@ pub async fn free_slots(ctx: &Context, user: &User, case_uid: &str) -> Result<Ve
 pub async fn customer_meetings(ctx: &Context, user: &User) -> Result<Vec<Meeting>, ApiError> {
     let (customer, _) = access(ctx, user, Addon::VideoMeeting, false).await?;
     let since = Utc::now() - Duration::days(30);
-    Ok(ctx.store.meetings(&customer).await?.into_iter().filter(|m| m.end() > since).collect())
+    let mut found: Vec<Meeting> = ctx.store.meetings(&customer).await?.into_iter().filter(|m| m.end() > since).collect();
+    if !crate::domain::permissions::holds(user, crate::domain::Permission::ViewAllCases) {
+        // A contact without view_all_cases: the meetings of the cases it may see.
+        let mut seen = std::collections::BTreeMap::new();
+        for m in &found {
+            if !seen.contains_key(&m.case_uid) {
+                let visible = ctx.store.get_case(&m.case_uid).await?.is_some_and(|c| crate::domain::case::may_view(user, &c.case));
+                seen.insert(m.case_uid.clone(), visible);
+            }
+        }
+        found.retain(|m| seen.get(&m.case_uid) == Some(&true));
+    }
+    Ok(found)
 }
 
 #[derive(Clone, Debug, Deserialize, ToSchema)]
@@ -126,7 +144,7 @@ pub async fn book(ctx: &Context, user: &User, form: &BookingForm, once: &Once) -
     if let Some(done) = ctx.store.meeting(&customer, &uid).await? {
         return Ok(done);
     }
-    let case = own_case(ctx, &customer, form.case_uid.trim()).await?;
+    let case = own_case(ctx, user, &customer, form.case_uid.trim()).await?;
     let lawyer = case.lawyer.clone().unwrap_or_default();
     let (slot, _) = ctx.store.meeting_slot(&lawyer, form.slot_uid.trim()).await?.ok_or(ApiError::NotFound)?;
     rules::may_book(&customer, &case, &slot, Utc::now())?;
@@ -247,6 +265,10 @@ async fn cancel(ctx: &Context, user: &User, m: Meeting) -> Result<Meeting, ApiEr
 pub async fn cancel_by_customer(ctx: &Context, user: &User, meeting_uid: &str) -> Result<Meeting, ApiError> {
     let customer = crate::domain::addons::customer_of(user)?;
     let m = ctx.store.meeting(&customer, meeting_uid).await?.ok_or(ApiError::NotFound)?;
+    if !crate::domain::permissions::holds(user, crate::domain::Permission::ViewAllCases) {
+        // Another's case's meeting does not exist for a contact without view_all_cases.
+        ctx.store.get_case(&m.case_uid).await?.filter(|c| crate::domain::case::may_view(user, &c.case)).ok_or(ApiError::NotFound)?;
+    }
     cancel(ctx, user, m).await
 }
 

@@ -27,8 +27,9 @@ enum To {
     User(String),
     /// Every active user of a role (admins; lawyers who may take a case).
     Role(Role),
-    /// The customer and its contacts who write in cases.
-    CustomerSide(String),
+    /// The customer and its contacts who write in cases and see the case
+    /// (the customer's uid, the case's creator).
+    CustomerSide(String, String),
 }
 
 fn case_params(c: &Case, actor: Option<&User>) -> Params {
@@ -111,7 +112,7 @@ async fn drafts(ctx: &Context, event: &Event<'_>) -> Result<Vec<(Vec<To>, Draft)
         }
         Event::MessagePosted { case, message, by } => {
             let to = match message.side {
-                Side::Lawyer => vec![To::CustomerSide(case.customer.clone())],
+                Side::Lawyer => vec![To::CustomerSide(case.customer.clone(), case.created_by.clone())],
                 Side::Customer => case.lawyer.clone().map(To::User).into_iter().collect(),
             };
             let mut d = about_case(Verb::MessageReceived, case, Some(by));
@@ -181,12 +182,14 @@ async fn subscription_readers(ctx: &Context, row: &PurchasedService) -> Result<V
 }
 
 /// The customer and its contacts who write in cases.
-async fn customer_side(ctx: &Context, customer: &str) -> Result<Vec<String>, ApiError> {
+async fn customer_side(ctx: &Context, customer: &str, case_creator: &str) -> Result<Vec<String>, ApiError> {
     let mut out = vec![customer.to_string()];
     let mut cursor: Option<String> = None;
     loop {
         let page = ctx.store.list_contacts(customer, cursor.as_deref()).await?;
-        out.extend(page.contacts.iter().filter(|c| c.active && holds(c, Permission::ChatInCases)).map(|c| c.uid.clone()));
+        // A contact without view_all_cases hears only of the cases it opened.
+        let reads = |c: &User| holds(c, Permission::ViewAllCases) || c.uid == case_creator;
+        out.extend(page.contacts.iter().filter(|c| c.active && holds(c, Permission::ChatInCases) && reads(c)).map(|c| c.uid.clone()));
         match page.next {
             Some(n) => cursor = Some(n),
             None => return Ok(out),
@@ -205,7 +208,7 @@ pub async fn outgoing(ctx: &Context, events: &[Event<'_>]) -> Result<Vec<Outgoin
                 match t {
                     To::User(u) => readers.push(u),
                     To::Role(r) => readers.extend(ctx.store.active_users_of_role(r).await?),
-                    To::CustomerSide(c) => readers.extend(customer_side(ctx, &c).await?),
+                    To::CustomerSide(c, creator) => readers.extend(customer_side(ctx, &c, &creator).await?),
                 }
             }
             readers.retain(|r| Some(r.as_str()) != actor);

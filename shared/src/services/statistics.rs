@@ -19,9 +19,11 @@ use utoipa::ToSchema;
 use super::Context;
 use crate::domain::case::{CaseListPlan, CaseStatus, CaseView, ListOrder};
 use crate::domain::catalogue::{NamedKind, CONSULTANCY};
+use crate::domain::permissions::holds;
 use crate::domain::stats::{self, week_start, Period, PeriodError, PeriodKind, Scope};
-use crate::domain::{Role, User};
+use crate::domain::{Permission, Role, User};
 use crate::error::{ApiError, Msg};
+use crate::store::cases::OpenedBy;
 use crate::store::stats::{Ask, Counts};
 
 /// Today in Stockholm.
@@ -45,6 +47,16 @@ pub enum Viewer {
     Sales(String),
     /// A customer or one of its contacts: the company's uid.
     Company(String),
+}
+
+/// A contact without `view_all_cases` sees only the cases it created, so
+/// none of the company's figures (counted over every case): refused.
+fn company_figures(u: &User) -> Result<(), ApiError> {
+    if holds(u, Permission::ViewAllCases) {
+        Ok(())
+    } else {
+        Err(ApiError::Forbidden)
+    }
 }
 
 pub fn viewer(u: &User) -> Result<Viewer, ApiError> {
@@ -424,6 +436,7 @@ pub async fn finance(ctx: &Context, u: &User, p: Period) -> Result<Statistic, Ap
 /// `statistic/activity/` (admin; a customer and its contacts for their
 /// company): cases opened, accepted and closed, hours per period.
 pub async fn activity(ctx: &Context, u: &User, p: Period) -> Result<Statistic, ApiError> {
+    company_figures(u)?;
     let scope = match viewer(u)? {
         Viewer::Admin => Scope::All,
         Viewer::Company(c) => Scope::Customer(c),
@@ -560,6 +573,7 @@ fn lawyer_opened(c: &mut Counts) {
 /// their hours; a sales person their customers' purchases; a customer its
 /// hours).
 pub async fn chart(ctx: &Context, u: &User, p: Period) -> Result<Statistic, ApiError> {
+    company_figures(u)?;
     let mut r = Reader::new(ctx);
     let by_day = p.by_day();
     let (series, metrics): (BTreeMap<String, Counts>, Vec<&str>) = match viewer(u)? {
@@ -592,6 +606,7 @@ pub async fn chart(ctx: &Context, u: &User, p: Period) -> Result<Statistic, ApiE
 /// `pie-chart/hour/`: billable, non-billable and rättsskydd hours of the
 /// period in the caller's scope (a sales person: not offered).
 pub async fn hour_pie(ctx: &Context, u: &User, p: Period) -> Result<Statistic, ApiError> {
+    company_figures(u)?;
     let scope = match viewer(u)? {
         Viewer::Admin => Scope::All,
         Viewer::Lawyer(l) => Scope::Lawyer(l),
@@ -625,7 +640,13 @@ pub async fn activity_cases(ctx: &Context, u: &User, p: Period, cursor: Option<&
         _ => return forbidden(),
     };
     let (from, to) = p.instants();
-    let page = ctx.store.cases_opened_between(customer.as_deref(), from, to, cursor, limit).await?;
+    // A contact without view_all_cases: the cases it opened.
+    let opened = match customer {
+        None => OpenedBy::All,
+        Some(_) if !holds(u, Permission::ViewAllCases) => OpenedBy::Creator(&u.uid),
+        Some(ref c) => OpenedBy::Customer(c),
+    };
+    let page = ctx.store.cases_opened_between(opened, from, to, cursor, limit).await?;
     let items = page.results.len() as u64 + 1;
     Ok(ActivityCases { results: CaseView::all_for(u, page.results), next: page.next, items_read: items })
 }
@@ -875,14 +896,24 @@ pub async fn dashboard(ctx: &Context, u: &User) -> Result<Dashboard, ApiError> {
         }
         Viewer::Company(c) => {
             let scope = Scope::Customer(c.clone());
-            let plan = CaseListPlan::Customer(c.clone(), vec![]);
-            let (now, rows, page) = tokio::try_join!(
-                ctx.store.stats_now(&scope),
-                ctx.store.list_purchases(&c),
-                ctx.store.list_cases(&plan, None, ListOrder::Desc, None)
-            )?;
+            let all_cases = holds(u, Permission::ViewAllCases);
+            let plan = crate::domain::case::customer_side_plan(u, c.clone(), vec![]);
+            // The company's counters, or for a contact without
+            // view_all_cases the statuses of the cases it opened.
+            let counts = async {
+                if all_cases {
+                    ctx.store.stats_now(&scope).await
+                } else {
+                    ctx.store.created_status_counts(&u.uid).await
+                }
+            };
+            let (now, rows, page) =
+                tokio::try_join!(counts, ctx.store.list_purchases(&c), ctx.store.list_cases(&plan, None, ListOrder::Desc, None))?;
             r.items += now.items + rows.len() as u64 + page.results.len() as u64;
             let now = now.value;
+            // Without view_time_bank no hours left nor any hour row.
+            let time_bank = holds(u, Permission::ViewTimeBank);
+            let rows: Vec<_> = rows.into_iter().filter(|row| time_bank || row.service.id != CONSULTANCY).collect();
             let soon = Utc::now().naive_utc() + Duration::days(30);
             let gauges: Vec<SubscriptionGauge> = rows
                 .iter()

@@ -65,7 +65,11 @@ pub async fn customer_services(ctx: &Context, caller: &User, customer_uid: &str)
         return Err(ApiError::NotFound);
     }
     let at = now();
-    Ok(CustomerServices { rows: rows.into_iter().map(|r| r.view(at)).collect(), bisnode_account_active: active, bisnode_account: account })
+    // A contact without view_time_bank reads no hour row (the time bank:
+    // hours bought, used, left); the other services' rows decide its access.
+    let time_bank = crate::domain::permissions::holds(caller, crate::domain::Permission::ViewTimeBank);
+    let rows = rows.into_iter().filter(|r| time_bank || !r.is_hour_based()).map(|r| r.view(at)).collect();
+    Ok(CustomerServices { rows, bisnode_account_active: active, bisnode_account: account })
 }
 
 /// [`customer_services`] of the caller's own company: the customer's, or

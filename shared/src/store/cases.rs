@@ -178,7 +178,7 @@ impl Store {
             CaseListPlan::ByStatus(st) => (Some(super::table::GSI1), "GSI1PK", "GSI1SK", keys::case::state_gsi1pk(*st), vec![]),
             CaseListPlan::Customer(c, st) => (Some(super::table::GSI2), "GSI2PK", "GSI2SK", keys::case::customer_gsi2pk(c), st.clone()),
             CaseListPlan::Lawyer(l, st) => (None, "PK", "SK", keys::case::lawyer_pk(l), st.clone()),
-            CaseListPlan::CreatedBy(u) => (None, "PK", "SK", keys::case::creator_pk(u), vec![]),
+            CaseListPlan::CreatedBy(u, st) => (None, "PK", "SK", keys::case::creator_pk(u), st.clone()),
             CaseListPlan::All => (None, "PK", "SK", keys::case::ALL_PK.to_string(), vec![]),
         };
         // (sort key, the case or — for pointers — its uid)
@@ -236,7 +236,7 @@ impl Store {
             for (i, item) in items.iter().enumerate() {
                 let sk = item.get(sk_attr).and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
                 let row = match plan {
-                    CaseListPlan::Lawyer(..) | CaseListPlan::CreatedBy(_) | CaseListPlan::All => {
+                    CaseListPlan::Lawyer(..) | CaseListPlan::CreatedBy(..) | CaseListPlan::All => {
                         Err(item.get("case_uid").and_then(|v| v.as_s().ok()).cloned().unwrap_or_default())
                     }
                     _ => match parse_case(item.clone()) {
@@ -487,23 +487,72 @@ pub fn billable(hours: &[CaseHour]) -> Hundredths {
     hours.iter().fold(Hundredths::ZERO, |a, h| a + h.hour)
 }
 
+/// Whose cases [`Store::cases_opened_between`] reads.
+#[derive(Clone, Copy, Debug)]
+pub enum OpenedBy<'a> {
+    /// Every case (the `ALLCASES` pointers).
+    All,
+    /// One customer's (its GSI2 partition).
+    Customer(&'a str),
+    /// The ones one user opened (its `CREATEDCASES#` pointers).
+    Creator(&'a str),
+}
+
 impl Store {
+    /// The cases `creator` opened, counted by status under the counters'
+    /// names (`cases.status.<status>`): a contact without `view_all_cases`
+    /// reads its own figures from its pointers (status only; one Query page
+    /// holds thousands), not from the company's counters.
+    pub async fn created_status_counts(&self, creator: &str) -> Result<super::stats::Read<super::stats::Counts>, ApiError> {
+        let mut value = super::stats::Counts::new();
+        let mut items = 0u64;
+        let mut start: Option<Item> = None;
+        loop {
+            let out = self
+                .client
+                .query()
+                .table_name(&self.table)
+                .key_condition_expression("PK = :pk")
+                .expression_attribute_values(":pk", s(keys::case::creator_pk(creator)))
+                .projection_expression("#st")
+                .expression_attribute_names("#st", "status")
+                .set_exclusive_start_key(start.take())
+                .send()
+                .await
+                .map_err(sdk_err)?;
+            for item in out.items() {
+                items += 1;
+                let status = item.get("status").and_then(|v| serde_dynamo::from_attribute_value::<_, CaseStatus>(v.clone()).ok());
+                if let Some(st) = status {
+                    *value.entry(format!("cases.status.{}", crate::domain::stats::status_word(st))).or_insert(0) += 1;
+                }
+            }
+            match out.last_evaluated_key {
+                Some(k) => start = Some(k),
+                None => break,
+            }
+        }
+        Ok(super::stats::Read { value, items })
+    }
+
     /// Cases opened in `[from, to)`, newest first, `limit` a page (the
     /// activity statistics list): every case from the `ALLCASES` pointers,
     /// or one customer's from its GSI2 partition; `cursor` is the last sort
     /// key of the page before. Reads the page only.
     pub async fn cases_opened_between(
         &self,
-        customer: Option<&str>,
+        opened: OpenedBy<'_>,
         from: DateTime<Utc>,
         to: DateTime<Utc>,
         cursor: Option<&str>,
         limit: usize,
     ) -> Result<CasePage, ApiError> {
-        let (index, pk_attr, sk_attr, pk) = match customer {
-            Some(c) => (Some(super::table::GSI2), "GSI2PK", "GSI2SK", keys::case::customer_gsi2pk(c)),
-            None => (None, "PK", "SK", keys::case::ALL_PK.to_string()),
+        let (index, pk_attr, sk_attr, pk) = match opened {
+            OpenedBy::Customer(c) => (Some(super::table::GSI2), "GSI2PK", "GSI2SK", keys::case::customer_gsi2pk(c)),
+            OpenedBy::All => (None, "PK", "SK", keys::case::ALL_PK.to_string()),
+            OpenedBy::Creator(u) => (None, "PK", "SK", keys::case::creator_pk(u)),
         };
+        let customer = matches!(opened, OpenedBy::Customer(_));
         // The cursor comes from the client: an empty one, or one outside the
         // period, would be an invalid key condition (a 500, found by the
         // fuzz); it is clamped into the period instead.
@@ -535,7 +584,7 @@ impl Store {
         let more = rows.len() > limit || res.last_evaluated_key.is_some() && rows.len() == limit;
         rows.truncate(limit);
         let next = if more { rows.last().map(|(sk, _)| sk.clone()) } else { None };
-        let results = if customer.is_some() {
+        let results = if customer {
             rows.into_iter().filter_map(|(_, i)| parse_case(i).ok().map(|c| c.case)).collect()
         } else {
             let uids: Vec<String> = rows.iter().filter_map(|(sk, _)| sk.rsplit_once('#').map(|(_, u)| u.to_string())).collect();

@@ -16,7 +16,14 @@ describe('visibleMenu', () => {
   it('shows Users with view_contact and only the held services', () => {
     const menu = visibleMenu(customerContactModule.menu, { userType: 4, permissions: ['view_contact', 'view_inkasso'] });
     expect(menu.map((m) => m.id)).toContain('users');
-    expect(menu.find((m) => m.id === 'services')?.children?.map((c) => c.id)).toEqual(['services-inkasso']);
+    expect(menu.find((m) => m.id === 'services')?.children?.map((c) => c.id)).toEqual(['services-inkasso', 'services-contract-check']);
+  });
+
+  it('shows contract check to every contact who sees Services, with or without view_kontracto ("always shown")', () => {
+    const services = (permissions: string[]) =>
+      visibleMenu(customerContactModule.menu, { userType: 4, permissions }).find((m) => m.id === 'services')?.children?.map((c) => c.id);
+    expect(services(['view_bisnode'])).toContain('services-contract-check');
+    expect(services(['view_kontracto'])).toEqual(['services-contract-check']);
   });
 });
 

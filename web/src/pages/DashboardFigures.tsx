@@ -17,6 +17,8 @@ import type { Dashboard, HoursSplit } from '../types/statistics';
 import { formatHours, formatSek } from './statistics/format';
 import { formatDate, formatRating } from '../format';
 import { FiguresSkeleton } from '../components/FiguresSkeleton';
+import { useSession } from '../store/session';
+import { hasPermission } from '../auth/permissions';
 // Upcoming video meetings: in this lazily loaded chunk, not in the dashboard's first load.
 import UpcomingMeetingsCard from './addons/meetings/UpcomingMeetingsCard';
 
@@ -64,6 +66,10 @@ export default function DashboardFigures({ role, refresh = 0 }: { role: Role; re
   const { t, i18n } = useTranslation('statistics');
   const [d, setD] = useState<Dashboard | null>(null);
   const [failed, setFailed] = useState(false);
+  // A contact without "view time bank" gets no hours left (the server sends none either).
+  const userType = useSession((s) => s.user?.user_type);
+  const permissions = useSession((s) => s.permission);
+  const seesTimeBank = hasPermission(userType, permissions, 'view_time_bank');
   useEffect(() => {
     let live = true;
     fetchDashboard()
@@ -146,7 +152,7 @@ export default function DashboardFigures({ role, refresh = 0 }: { role: Role; re
           <Num role={role} testId="dash-open" label={t('dash.openCases')} value={d.open_cases} to="cases" />
           <Num role={role} testId="dash-drafts" label={t('dash.drafts')} value={d.cases.draft} to="draftCases" />
           <Num role={role} testId="dash-closed" label={t('dash.closed')} value={d.cases.complete} to="closedCases" />
-          <Col xs={24} md={12}>
+          {seesTimeBank && <Col xs={24} md={12}>
             <PlainCard size="small" title={t('dash.hoursLeft')} data-testid="dash-gauges">
               <PlainList items={d.subscriptions}
                 empty={t('empty')}
@@ -161,7 +167,7 @@ export default function DashboardFigures({ role, refresh = 0 }: { role: Role; re
                 }}
               />
             </PlainCard>
-          </Col>
+          </Col>}
           <Col xs={24} md={12}>
             <PlainCard size="small" title={t('dash.recent')} data-testid="dash-recent">
               <PlainList items={d.recent}

@@ -585,11 +585,13 @@ export const CATALOGUE = {
     path: 'services/contract-check/',
     title: 'contractCheck',
     page: 'ContractCheck',
-    contactNeeds: 'view_kontracto',
+    // "Contract check always shown" (spec §5): no purchase and, unlike the
+    // other services, no permission of its own; in the contact's menu it sits
+    // in the Services group, shown while any service permission is held.
     menu: { id: 'services-contract-check', label: 'contractCheck', group: 'services' },
     roles: {
       customer: { menu: 4 },
-      customerContact: { path: 'services/kontracto/', menu: { order: 4, contactNeeds: 'view_kontracto' } },
+      customerContact: { path: 'services/kontracto/', menu: { order: 4 } },
     },
   },
 } satisfies Record<string, CatalogueEntry>;

@@ -1,6 +1,6 @@
 /** Each role's route table and left menu (spec §2), derived from the route catalogue. */
 import type { ReactNode } from 'react';
-import { hasPermission } from '../auth/permissions';
+import { contactMenuVisibility, hasPermission } from '../auth/permissions';
 import { ROLE_PREFIX, type Role } from '../auth/roles';
 import type { Permission } from '../types/users';
 import { ENTRIES, MENU_GROUPS, type BadgeKey, type MenuGroupId, type MenuPlacement, type RouteId } from './catalogue';
@@ -87,7 +87,11 @@ export function menuFor(role: Role): MenuDef[] {
     const group = MENU_GROUPS[id];
     const order = group.order[role];
     if (order === undefined) throw new Error(`menuFor(${role}): the menu group '${id}' has no order for the role`);
-    top.push({ order, def: { id, labelKey: group.label, icon: group.icon, children: entries.sort(byOrder).map((e) => e.def) } });
+    const def: MenuDef = { id, labelKey: group.label, icon: group.icon, children: entries.sort(byOrder).map((e) => e.def) };
+    // Spec §5: a contact's Services entry shows while any service permission is held (contract check, always
+    // shown, needs none of its own, so the group's own rule decides).
+    if (role === 'customerContact' && id === 'services') def.visible = (ctx) => contactMenuVisibility(ctx.userType, ctx.permissions).services;
+    top.push({ order, def });
   }
   return top.sort(byOrder).map((e) => e.def);
 }

@@ -8,7 +8,9 @@ export type Permission =
   | 'view_kontracto'
   | 'view_contact'
   | 'add_case'
-  | 'chat_in_cases';
+  | 'chat_in_cases'
+  | 'view_all_cases'
+  | 'view_time_bank';
 
 export interface Contact {
   uid: string;

@@ -29,8 +29,8 @@ async fn access_follows_the_spec_for_customers_and_contacts() {
     let w = world().await;
     let (cust, ct) = testkit::signed_in(&w.state, Role::Customer).await;
     let (_, lawyer) = testkit::signed_in(&w.state, Role::Lawyer).await;
-    let (_, with_perm) = w.contact_of(&cust, vec![Permission::ViewVerify, Permission::ViewBisnode]).await;
-    let (_, without) = w.contact_of(&cust, vec![Permission::AddCase]).await;
+    let (_, with_perm) = w.contact_of(&cust, vec![Permission::ViewVerify, Permission::ViewBisnode, Permission::ViewAllCases]).await;
+    let (_, without) = w.contact_of(&cust, vec![Permission::AddCase, Permission::ViewAllCases]).await;
     let key = |v: &Value| v["message"].as_str().unwrap_or_default().to_string();
 
     // No plan: the promotion (service_not_purchased) for customer and contact.
@@ -298,7 +298,7 @@ async fn the_limit_holds_exactly_under_50_concurrent_uses() {
 async fn the_inkasso_application_is_validated_and_kept_with_its_state() {
     let w = world().await;
     let (cust, ct) = testkit::signed_in(&w.state, Role::Customer).await;
-    let (_, without) = w.contact_of(&cust, vec![Permission::AddCase]).await;
+    let (_, without) = w.contact_of(&cust, vec![Permission::AddCase, Permission::ViewAllCases]).await;
     let (st, v) = w.call(Method::GET, "/api/inkasso/prospect/", &ct, None).await;
     assert_eq!((st, v["message"].as_str()), (StatusCode::FORBIDDEN, Some("service_not_purchased")));
     w.plan(&cust, 4, 5).await;

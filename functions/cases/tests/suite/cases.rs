@@ -50,10 +50,10 @@ async fn customer_needs_consultancy_service_and_contacts_need_add_case() {
     assert_eq!(c["estimated_hours"], 2.5);
     assert!(c["case_number"].as_str().unwrap().ends_with("000002"));
 
-    let (_, no) = w.contact_of(&cust, vec![]).await;
+    let (_, no) = w.contact_of(&cust, vec![Permission::ViewAllCases]).await;
     let (st, _) = w.call(Method::POST, "/api/case/create/by/customer/", &no, Some(w.form("x"))).await;
     assert_eq!(st, StatusCode::FORBIDDEN);
-    let (_, yes) = w.contact_of(&cust, vec![Permission::AddCase]).await;
+    let (_, yes) = w.contact_of(&cust, vec![Permission::AddCase, Permission::ViewAllCases]).await;
     let (st, c2) = w.call(Method::POST, "/api/case/create/by/customer/", &yes, Some(w.form("By contact"))).await;
     assert_eq!(st, StatusCode::CREATED, "{c2}");
     assert_eq!(c2["customer"], json!(cust.uid));
@@ -559,11 +559,11 @@ async fn the_customer_side_edits_drafts_only_and_contacts_need_add_case() {
     assert!(h.as_array().unwrap().iter().any(|e| e["field"] == "subject" && e["after"] == "Lease (revised)"), "{h}");
 
     // A contact without add_case may read it but not edit; with it, it may.
-    let (_, no) = w.contact_of(&cust, vec![]).await;
+    let (_, no) = w.contact_of(&cust, vec![Permission::ViewAllCases]).await;
     let (st, d) = w.call(Method::GET, &format!("/api/case/{uid}/"), &no, None).await;
     assert_eq!((st, d["can_edit"].as_bool()), (StatusCode::OK, Some(false)));
     assert_eq!(w.call(Method::PUT, &path, &no, Some(w.form("No"))).await.0, StatusCode::FORBIDDEN);
-    let (_, yes) = w.contact_of(&cust, vec![Permission::AddCase]).await;
+    let (_, yes) = w.contact_of(&cust, vec![Permission::AddCase, Permission::ViewAllCases]).await;
     let (st, d) = w.call(Method::GET, &format!("/api/case/{uid}/"), &yes, None).await;
     assert_eq!((st, d["can_edit"].as_bool()), (StatusCode::OK, Some(true)));
     let (st, v) = w.call(Method::PUT, &path, &yes, Some(w.form("By contact"))).await;
@@ -683,7 +683,7 @@ async fn customer_withdraws_a_draft_only() {
     for t in [&admin, &sales] {
         assert_eq!(w.act_json(t, uid, "withdraw").await.1["message"], "status_change_not_allowed");
     }
-    let (_, no) = w.contact_of(&cust, vec![]).await;
+    let (_, no) = w.contact_of(&cust, vec![Permission::ViewAllCases]).await;
     assert_eq!(w.act_json(&no, uid, "withdraw").await.1["message"], "status_change_not_allowed");
     let (_, other) = w.user(Role::Customer).await;
     assert_eq!(w.act_json(&other, uid, "withdraw").await.0, StatusCode::NOT_FOUND);
@@ -691,7 +691,7 @@ async fn customer_withdraws_a_draft_only() {
     assert_eq!((st, v["message"].as_str()), (StatusCode::BAD_REQUEST, Some("only_draft_can_be_withdrawn")));
 
     assert_eq!(w.state.store.count_gsi1("CASESTATE#pending").await.unwrap(), 1);
-    let (_, yes) = w.contact_of(&cust, vec![Permission::AddCase]).await;
+    let (_, yes) = w.contact_of(&cust, vec![Permission::AddCase, Permission::ViewAllCases]).await;
     let (st, v) = w.act_json(&yes, uid, "withdraw").await;
     assert_eq!((st, v["status"].as_str()), (StatusCode::OK, Some("Withdrawn")), "{v}");
     // Out of the drafts (and admin's pending badge) and of every open list.

@@ -65,7 +65,17 @@ async fn permission_codes_of_the_signed_in_user() {
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(
         body["permissions"],
-        json!(["view_verify", "view_bisnode", "view_inkasso", "view_kontracto", "view_contact", "add_case", "chat_in_cases"])
+        json!([
+            "view_verify",
+            "view_bisnode",
+            "view_inkasso",
+            "view_kontracto",
+            "view_contact",
+            "add_case",
+            "chat_in_cases",
+            "view_all_cases",
+            "view_time_bank"
+        ])
     );
 
     let c = contact(&state, "k@example.com", &customer, &[Permission::AddCase, Permission::ViewVerify]).await;
@@ -75,6 +85,28 @@ async fn permission_codes_of_the_signed_in_user() {
 
     let (status, _) = testkit::call(&router, Method::GET, "/api/permission/", None, None).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
+async fn a_contact_stored_before_the_case_permissions_keeps_all_cases_and_the_time_bank_until_edited() {
+    let (state, router) = setup().await;
+    let customer = testkit::account(&state, "kund@example.com", PASSWORD, Role::Customer).await;
+    let mut old = contact(&state, "gammal@example.com", &customer, &[Permission::AddCase]).await;
+    // As a row written before the two permissions existed reads.
+    old.permissions_rev = 0;
+    state.store.put_user(&old).await.unwrap();
+    let (_, body) = call(&router, Method::GET, "/api/permission/", &token(&state, &old).await, None).await;
+    assert_eq!(body["permissions"], json!(["add_case", "view_all_cases", "view_time_bank"]));
+    let t = token(&state, &customer).await;
+    let (_, shown) = call(&router, Method::GET, &format!("/api/customers/user/{}/", old.uid), &t, None).await;
+    assert_eq!(shown["permissions"], json!(["add_case", "view_all_cases", "view_time_bank"]), "{shown}");
+    // The customer saves the form without them: from now on the list is what it chose.
+    let upd = json!({"first_name": "Greta", "last_name": "Garbo", "permissions": ["add_case"]});
+    let (status, saved) = call(&router, Method::PUT, &format!("/api/customers/user/update/{}/", old.uid), &t, Some(upd)).await;
+    assert_eq!(status, StatusCode::OK, "{saved}");
+    assert_eq!(saved["permissions"], json!(["add_case"]));
+    let (_, body) = call(&router, Method::GET, "/api/permission/", &token(&state, &old).await, None).await;
+    assert_eq!(body["permissions"], json!(["add_case"]));
 }
 
 #[tokio::test]

@@ -8,7 +8,10 @@
 //! - `internal`: the case's short internal description,
 //! - `note`: the lawyer's internal note on the case,
 //! - `rate`: the external lawyer's hourly rate,
-//! - `subscriptions`: the customer's subscription row (its name),
+//! - `subscriptions`: the customer's hour subscription row (its name): the
+//!   time bank, which a contact reads only with view_time_bank,
+//! - `case`: the seeded case (its uid), which a contact reads only with
+//!   view_all_cases (the case was opened by staff, not by the contact),
 //! - `other_tenant`: the other customer (its uid or e-mail).
 //!
 //! Reads share one copy of that world; each write cell runs on a fresh copy
@@ -19,7 +22,8 @@
 //! any, or the status when the call is refused. Besides the table, what must
 //! never happen is checked on its own: the customer side (the customer, a
 //! contact with and without permissions) never sees `internal`, `note` or
-//! `rate`, nor `other_tenant`; an external lawyer never sees `subscriptions`
+//! `rate`, nor `other_tenant`; the contact without permissions never sees
+//! `case` nor `subscriptions`; an external lawyer never sees `subscriptions`
 //! (`GET /api/customer/{uid}/` refuses them). `PROPERTY_MATRIX_RECORD=1`
 //! rewrites the table from the answers (every cell is then reviewed).
 
@@ -58,8 +62,10 @@ fn has_rate(v: &Value) -> bool {
     }
 }
 
-/// The properties an answer shows.
+/// The properties an answer shows (`other`: the other customer's uid and
+/// e-mail, then the seeded case's uid).
 fn properties(body: &[u8], other: &[String]) -> Vec<&'static str> {
+    let (case, other) = other.split_last().expect("the case's uid");
     let text = String::from_utf8_lossy(body);
     let json: Value = serde_json::from_slice(body).unwrap_or(Value::Null);
     let mut seen = vec![];
@@ -74,6 +80,9 @@ fn properties(body: &[u8], other: &[String]) -> Vec<&'static str> {
     }
     if text.contains(SUBSCRIPTION) {
         seen.push("subscriptions");
+    }
+    if text.contains(case.as_str()) {
+        seen.push("case");
     }
     if other.iter().any(|o| text.contains(o.as_str())) {
         seen.push("other_tenant");
@@ -146,7 +155,7 @@ async fn every_caller_sees_only_the_properties_the_matrix_says() {
         tokens.insert(caller, shared::services::credentials::start_session(&state, &user).await.unwrap().access_token);
     }
     let other = seeded.template.store.find_user_by_email(local_gateway::seed::DEMO_CUSTOMER2_EMAIL).await.unwrap().unwrap();
-    let other = Arc::new(vec![other.uid.clone(), other.email.clone()]);
+    let other = Arc::new(vec![other.uid.clone(), other.email.clone(), seeded.ids.case.clone()]);
     // This world (staff data, accounts and sessions included) is what every
     // write cell starts from.
     let world =
@@ -196,6 +205,15 @@ async fn every_caller_sees_only_the_properties_the_matrix_says() {
                 for staff_only in ["internal", "note", "rate", "other_tenant"] {
                     if seen.contains(&staff_only) {
                         broken.push(format!("{op}: {caller} sees {staff_only}"));
+                    }
+                }
+            }
+            // A contact without view_all_cases and view_time_bank: neither
+            // the company's case nor its hours left, in any answer.
+            if *caller == "contact" {
+                for hidden in ["case", "subscriptions"] {
+                    if seen.contains(&hidden) {
+                        broken.push(format!("{op}: a contact without the permission sees {hidden}"));
                     }
                 }
             }

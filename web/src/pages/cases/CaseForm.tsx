@@ -13,6 +13,7 @@ import MessageAlert from '../../components/MessageAlert';
 import { FOLDED_SEARCH } from '../../components/foldedSearch';
 import { hasRoute, pathFor, useAreaRole } from '../../routes/pathFor';
 import { useSession } from '../../store/session';
+import { hasPermission } from '../../auth/permissions';
 import { hasService } from '../subscriptions/customerServices';
 import { DocumentPicker, uploadAll } from './CaseDocuments';
 import { createViaOf } from './caseRules';
@@ -105,6 +106,8 @@ export default function CaseForm({ titleKey }: { titleKey: string }) {
   const { case_uid } = useParams();
   const navigate = useNavigate();
   const services = useSession((s) => s.services?.purchased_services);
+  // A contact without "view time bank" reads no hour row: the server alone says whether hours are held.
+  const seesTimeBank = useSession((s) => hasPermission(s.user?.user_type, s.permission, 'view_time_bank'));
   const role = useAreaRole();
   const via = createViaOf(role);
   const customerSide = via === 'customer';
@@ -213,7 +216,7 @@ export default function CaseForm({ titleKey }: { titleKey: string }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const needsService = customerSide && !case_uid && !hasService(services, 1);
+  const needsService = customerSide && !case_uid && seesTimeBank && !hasService(services, 1);
   const req = (key: string) => [{ required: true, whitespace: true, message: t(key) }];
   return (
     <div className="page" data-testid="case-form-page">

@@ -5,7 +5,7 @@
  * Which page it is follows from the route's title key.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Button, Card, Col, DatePicker, Row, Segmented, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Card, Col, DatePicker, Row, Segmented, Space, Spin, Typography } from 'antd';
 import Table from '../../components/ResponsiveTable';
 import { DownloadOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
@@ -17,6 +17,8 @@ import { GUTTER } from '../../config/constants';
 import type { PeriodKind, PeriodQuery, Statistic } from '../../types/statistics';
 import { formatCell } from './format';
 import { sectorName } from '../../components/names';
+import { useSession } from '../../store/session';
+import { hasPermission } from '../../auth/permissions';
 
 const SeriesChart = lazy(() => import('./Charts').then((m) => ({ default: m.SeriesChart })));
 const PieChart = lazy(() => import('./Charts').then((m) => ({ default: m.PieChart })));
@@ -39,8 +41,14 @@ export default function StatisticsPage({ titleKey }: { titleKey: string }) {
   const [range, setRange] = useState<[Dayjs, Dayjs] | null>(null);
   const [data, setData] = useState<Statistic | null>(null);
   const [loading, setLoading] = useState(false);
+  // A contact without "view all cases" sees its own cases only: the company's figures (counted over every
+  // case) are not its to read (the server refuses them), so the page lists its cases alone.
+  const userType = useSession((s) => s.user?.user_type);
+  const permissions = useSession((s) => s.permission);
+  const companyFigures = hasPermission(userType, permissions, 'view_all_cases');
 
   useEffect(() => {
+    if (!companyFigures) return;
     if (period.period === 'custom' && !(period.from && period.to)) return;
     let live = true;
     setLoading(true);
@@ -52,7 +60,7 @@ export default function StatisticsPage({ titleKey }: { titleKey: string }) {
     return () => {
       live = false;
     };
-  }, [path, period, i18n.language]);
+  }, [path, period, i18n.language, companyFigures]);
 
   const download = async (format: 'csv' | 'xlsx') => {
     const blob = await exportStatistic(path, period, format, i18n.language);
@@ -107,12 +115,16 @@ export default function StatisticsPage({ titleKey }: { titleKey: string }) {
             disabledDate={(d) => d.isAfter(dayjs().add(1, 'year'))}
           />
         )}
-        <Button icon={<DownloadOutlined />} onClick={() => void download('csv')} data-testid="export-csv" disabled={!data}>
-          {t('exportCsv')}
-        </Button>
-        <Button icon={<DownloadOutlined />} onClick={() => void download('xlsx')} data-testid="export-xlsx" disabled={!data}>
-          {t('exportExcel')}
-        </Button>
+        {companyFigures && (
+          <>
+            <Button icon={<DownloadOutlined />} onClick={() => void download('csv')} data-testid="export-csv" disabled={!data}>
+              {t('exportCsv')}
+            </Button>
+            <Button icon={<DownloadOutlined />} onClick={() => void download('xlsx')} data-testid="export-xlsx" disabled={!data}>
+              {t('exportExcel')}
+            </Button>
+          </>
+        )}
         {path === 'statistic/activity/' && (
           <Button
             icon={<DownloadOutlined />}
@@ -143,11 +155,17 @@ export default function StatisticsPage({ titleKey }: { titleKey: string }) {
               </Card>
             </Col>
           )}
-          <Col span={24}>
-            <Card>
-              <Table data-testid="statistics-table" size="small" columns={columns} dataSource={rows} pagination={false} scroll={{ x: true }} />
-            </Card>
-          </Col>
+          {companyFigures ? (
+            <Col span={24}>
+              <Card>
+                <Table data-testid="statistics-table" size="small" columns={columns} dataSource={rows} pagination={false} scroll={{ x: true }} />
+              </Card>
+            </Col>
+          ) : (
+            <Col span={24}>
+              <Alert type="info" showIcon message={t('ownCasesOnly')} data-testid="statistics-own-cases-only" />
+            </Col>
+          )}
           {path === 'statistic/activity/' && (
             <Col span={24}>
               <Suspense fallback={<Spin />}>

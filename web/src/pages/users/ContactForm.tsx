@@ -161,7 +161,7 @@ export function ContactForm({ titleKey, mode }: { titleKey: string; mode: 'creat
           >
             <Input data-testid="contact-identity-number" autoComplete="off" placeholder="19811218-9876" maxLength={15} />
           </Form.Item>
-          <Form.Item label={t('fields.permissions')} name="permissions" extra={t('form.alwaysAllowed')}>
+          <Form.Item label={t('fields.permissions')} name="permissions" extra={t('form.permissionsHelp')}>
             <Checkbox.Group data-testid="contact-permissions">
               <Space orientation="vertical">
                 {PERMISSION_OPTIONS.map((p) => (

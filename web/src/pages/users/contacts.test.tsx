@@ -126,7 +126,9 @@ describe('contacts: guards, menus and screens', { timeout: 180_000 }, () => {
     const { waitFor, $, type, click, path } = await render('/user/users/create/', customer);
     await waitFor(() => $('contact-form'), 'form');
     expect(document.body.textContent).toContain('Administrate users');
-    expect(document.body.textContent).toContain('view all cases');
+    // Spec §3's labels, each a checkbox of its own code.
+    expect($('contact-permission-view_all_cases')!.closest('label')!.textContent).toBe('View all cases');
+    expect($('contact-permission-view_time_bank')!.closest('label')!.textContent).toBe('View time bank');
     await type('contact-first-name', 'Greta');
     await type('contact-last-name', 'Garbo');
     await type('contact-email', 'greta@example.com');
@@ -143,6 +145,7 @@ describe('contacts: guards, menus and screens', { timeout: 180_000 }, () => {
     await type('contact-identity-number', '');
     await act(async () => ($('contact-permission-add_case')!.querySelector('input') ?? $('contact-permission-add_case')!).click());
     await act(async () => ($('contact-permission-view_bisnode')!.querySelector('input') ?? $('contact-permission-view_bisnode')!).click());
+    await act(async () => ($('contact-permission-view_time_bank')!.querySelector('input') ?? $('contact-permission-view_time_bank')!).click());
 
     fake.replies.push(() => ({ status: 400, body: { status: 400, message: 'validation_failed', errors: { email: ['email_exists'] } } }));
     await click('contact-submit');
@@ -156,7 +159,7 @@ describe('contacts: guards, menus and screens', { timeout: 180_000 }, () => {
         email: 'greta@example.com',
         phone: null,
         identity_number: null,
-        permissions: ['add_case', 'view_bisnode'],
+        permissions: ['add_case', 'view_bisnode', 'view_time_bank'],
       });
       return { status: 201, body: row('c9', 'greta@example.com') };
     });
@@ -199,5 +202,40 @@ describe('contacts: guards, menus and screens', { timeout: 180_000 }, () => {
     });
     await click('contact-submit');
     await waitFor(() => $('contact-form-success'), 'saved');
+  });
+
+  const dashboard = {
+    role: 'customer',
+    open_cases: 1,
+    cases: { draft: 0, waiting: 0, inprogress: 1, complete: 0 },
+    subscriptions: [{ id: 5, name: 'Konsulttimmar 40 h', limit: 4000, used: 500, hour_based: true, expire_on: '2027-01-01', expiring: false }],
+    recent: [{ uid: 'case-1', case_number: '2026-000001', subject: 'Hyresavtal', status: 'Inprogress', updated_at: '2026-11-20T10:00:00Z' }],
+    expiring: [],
+    items_read: 3,
+  };
+  const contactHome = (stored: string[]) => {
+    fake.routes.set('GET /dashboard/', () => ({ status: 200, body: dashboard }));
+    fake.routes.set('GET /customer/cust-1/', () => ({ status: 200, body: { purchased_services: [], bisnode_account_active: false, bisnode_account: null } }));
+    return render('/customer_contact/', contactUser, { stored });
+  };
+
+  it('a contact without view_time_bank gets no hours-left card; with it the card shows', async () => {
+    const without = await contactHome(['add_case']);
+    await without.waitFor(() => without.$('dash-recent'), 'the recent cases');
+    expect(without.$('dash-gauges')).toBeNull();
+    await without.unmount();
+    fake.reset();
+    const withIt = await contactHome(['add_case', 'view_time_bank']);
+    await withIt.waitFor(() => withIt.$('dash-gauges'), 'the hours-left card');
+    expect(withIt.$('dash-gauges')!.textContent).toContain('Konsulttimmar 40 h');
+  });
+
+  it('a contact without view_all_cases reads no company figures on the activity page, only its own cases', async () => {
+    fake.routes.set('GET /statistic/activity/cases', () => ({ status: 200, body: { results: [], next: null, items_read: 1 } }));
+    const r = await render('/customer_contact/statistics/activity/', contactUser, { stored: ['add_case'] });
+    await r.waitFor(() => r.$('statistics-own-cases-only'), 'the own-cases note');
+    expect(r.$('statistics-table')).toBeNull();
+    expect(r.$('export-csv')).toBeNull();
+    expect(fake.calls.some((c) => c.path === '/statistic/activity/')).toBe(false);
   });
 });

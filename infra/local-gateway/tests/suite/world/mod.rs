@@ -17,7 +17,9 @@ use shared::store::Item;
 use shared::testkit;
 use std::collections::BTreeMap;
 
-pub const CALLERS: [&str; 7] = ["anonymous", "customer", "contact", "lawyer", "sales_person", "admin", "other_customer"];
+/// `contact`: a contact of the customer without any permission (not even
+/// view_all_cases nor view_time_bank); `contact_all`: one holding every permission.
+pub const CALLERS: [&str; 8] = ["anonymous", "customer", "contact", "lawyer", "sales_person", "admin", "other_customer", "contact_all"];
 pub const PASSWORD: &str = local_gateway::seed::DEMO_PASSWORD;
 pub const PDF: &[u8] = b"%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n";
 
@@ -79,15 +81,24 @@ pub async fn seed() -> World {
     let app: Router = local_gateway::app(state.clone(), std::env::temp_dir());
     // The demo accounts (admin, lawyer and sales person with staff records,
     // two customers with company profiles, the first holding the Verified
-    // plan) and a contact of the first customer without any permission.
+    // plan), a contact of the first customer without any permission and one with all.
     local_gateway::seed::seed_demo_accounts(&state).await.unwrap();
-    const NO_PERMISSIONS: [local_gateway::seed::DemoAccount; 1] = [local_gateway::seed::DemoAccount {
-        email: "contact-none@example.com",
-        role: Role::CustomerContact,
-        first_name: "Nora",
-        last_name: "Behörighetslös",
-        permissions: &[],
-    }];
+    const NO_PERMISSIONS: [local_gateway::seed::DemoAccount; 2] = [
+        local_gateway::seed::DemoAccount {
+            email: "contact-none@example.com",
+            role: Role::CustomerContact,
+            first_name: "Nora",
+            last_name: "Behörighetslös",
+            permissions: &[],
+        },
+        local_gateway::seed::DemoAccount {
+            email: "contact-all@example.com",
+            role: Role::CustomerContact,
+            first_name: "Alla",
+            last_name: "Behörigheter",
+            permissions: &shared::domain::Permission::ALL,
+        },
+    ];
     local_gateway::seed::seed_accounts(&state, &NO_PERMISSIONS).await.unwrap();
     let user = |email: &'static str| {
         let state = state.clone();
@@ -99,6 +110,7 @@ pub async fn seed() -> World {
     let customer = user(local_gateway::seed::DEMO_CUSTOMER_EMAIL).await;
     let other = user(local_gateway::seed::DEMO_CUSTOMER2_EMAIL).await;
     let contact = user("contact-none@example.com").await;
+    let contact_all = user("contact-all@example.com").await;
     let mut tokens: BTreeMap<&'static str, Option<String>> = BTreeMap::new();
     tokens.insert("anonymous", None);
     let mut refresh_token = String::new();
@@ -109,6 +121,7 @@ pub async fn seed() -> World {
         ("sales_person", &sales),
         ("admin", &admin),
         ("other_customer", &other),
+        ("contact_all", &contact_all),
     ] {
         let pair = shared::services::credentials::start_session(&state, user).await.unwrap();
         if name == "customer" {

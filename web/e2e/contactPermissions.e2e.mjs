@@ -1,0 +1,133 @@
+// End-to-end test of a contact's "view all cases" and "view time bank"
+// permissions (spec §3): the demo customer creates a contact with neither;
+// the contact signs in, sees no hours left on its dashboard, none of the
+// company's cases in its lists nor by address, only the case it opens
+// itself, and on the statistics page only its own cases. Screens at
+// 1366×900 and 390×844, Swedish and English, go to test-results/.
+//
+// Each run creates a new contact (unique address); the demo accounts are not changed.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  apiCall,
+  byTestId,
+  chooseLanguage,
+  login,
+  logout,
+  newestMailTo,
+  onBaseUrl,
+  RESULTS_DIR,
+  storedSession,
+  url,
+  waitForNewMail,
+  withPage,
+} from './helpers.mjs';
+
+const CUSTOMER_EMAIL = 'customer@example.com';
+const CONTACT_PASSWORD = 'Contact-pass-2026!';
+const isPath = (path) => (u) => u.pathname === path;
+
+describe('contact permissions', () => {
+  test('a contact without view all cases and view time bank sees only its own cases and no time bank', { timeout: 240_000 }, async () => {
+    const email = `e2e-own-cases-${Date.now()}@example.com`;
+    const subject = `Eget ärende ${Date.now()}`;
+    mkdirSync(RESULTS_DIR, { recursive: true });
+    await withPage('contact-permissions', async (page) => {
+      // --- the customer: its company's cases, then the contact with neither permission
+      await login(page, CUSTOMER_EMAIL);
+      await page.waitForURL(isPath('/user/'));
+      const company = (await apiCall(page, 'GET', '/case/list/?status=all')).body.results;
+      assert.ok(company.length > 0, 'the demo company has cases (SEED_DEMO_CASES=1)');
+      const types = await apiCall(page, 'GET', '/typeofcase/list/');
+      assert.equal(types.status, 200, JSON.stringify(types.body));
+      await page.goto(url('/user/users/create/'));
+      await page.locator(byTestId('contact-form')).waitFor();
+      // Spec §3's labels, unchecked for a new contact.
+      for (const [code, label] of [['view_all_cases', 'Se alla ärenden'], ['view_time_bank', 'Se tidbanken']]) {
+        const box = page.locator(byTestId(`contact-permission-${code}`));
+        assert.equal(await box.isChecked(), false, code);
+        assert.equal((await page.locator('label', { has: box }).textContent()).trim(), label);
+      }
+      await page.screenshot({ path: join(RESULTS_DIR, 'contact-permissions-form-sv-1366.png'), fullPage: true });
+      await page.locator(byTestId('contact-first-name')).fill('Olle');
+      await page.locator(byTestId('contact-last-name')).fill('Egen');
+      await page.locator(byTestId('contact-email')).fill(email);
+      await page.locator(byTestId('contact-permission-add_case')).check();
+      const before = await newestMailTo(email);
+      await page.locator(byTestId('contact-submit')).click();
+      await page.locator(byTestId('contacts-created')).waitFor();
+      await logout(page);
+
+      const mail = await waitForNewMail(email, before);
+      const m = /(http\S+\/recovery\/account\?token=[0-9a-f]+)/.exec(mail.body ?? '');
+      assert.ok(m, `the mail holds a set-password link: ${mail.body}`);
+      await page.goto(onBaseUrl(m[1]));
+      await page.locator(byTestId('confirm-password')).fill(CONTACT_PASSWORD);
+      await page.locator(byTestId('confirm-password2')).fill(CONTACT_PASSWORD);
+      await page.locator(byTestId('confirm-submit')).click();
+      await page.locator(byTestId('confirm-done')).waitFor();
+
+      // --- the contact: no hours left, none of the company's cases
+      await login(page, email, CONTACT_PASSWORD);
+      await page.waitForURL(isPath('/customer_contact/'));
+      assert.deepEqual([...(await storedSession(page)).permission], ['add_case']);
+      await page.locator(byTestId('dash-recent')).waitFor();
+      assert.equal(await page.locator(byTestId('dash-gauges')).count(), 0, 'no hours-left card');
+      const dashboard = (await apiCall(page, 'GET', '/dashboard/')).body;
+      assert.deepEqual(dashboard.subscriptions, [], 'no hours left in the answer either');
+      assert.deepEqual(dashboard.recent, []);
+      const services = (await apiCall(page, 'GET', '/subscription/services/')).body;
+      assert.ok(!services.purchased_services.some((r) => r.service.id === 1), 'no hour row');
+      assert.deepEqual((await apiCall(page, 'GET', '/case/list/?status=all')).body.results, []);
+      for (const c of company.slice(0, 3)) {
+        assert.equal((await apiCall(page, 'GET', `/case/${c.uid}/`)).status, 404, `${c.case_number} does not exist for it`);
+        assert.equal((await apiCall(page, 'GET', `/case/hour/list/?case=${c.uid}`)).status, 404);
+      }
+
+      // --- its own case: listed and open to it
+      const own = await apiCall(page, 'POST', '/case/create/by/customer/', {
+        subject,
+        description: 'Tvist om hyra',
+        type: types.body[0].id,
+        address: { address_1: 'Storgatan 1', city: 'Stockholm', country: 'SE', post_code: '11122' },
+      });
+      assert.equal(own.status, 201, JSON.stringify(own.body));
+      await page.goto(url('/customer_contact/cases/draft/'));
+      await page.locator(byTestId(`case-link-${subject}`)).waitFor();
+      const rows = await page.locator(`${byTestId('cases-table')} tbody tr.ant-table-row`).count();
+      assert.equal(rows, 1, 'only its own case is listed');
+      assert.deepEqual((await apiCall(page, 'GET', '/case/list/?status=all')).body.results.map((c) => c.uid), [own.body.uid]);
+
+      // --- statistics: its own cases, none of the company's figures
+      await page.goto(url('/customer_contact/statistics/activity/'));
+      await page.locator(byTestId('statistics-own-cases-only')).waitFor();
+      assert.equal(await page.locator(byTestId('statistics-table')).count(), 0);
+      assert.equal((await apiCall(page, 'GET', '/statistic/activity/')).status, 403);
+
+      // --- the screens at both sizes in both languages
+      for (const lang of ['sv', 'en']) {
+        await page.goto(url('/customer_contact/'));
+        await chooseLanguage(page, lang);
+        for (const [w, h] of [[1366, 900], [390, 844]]) {
+          await page.setViewportSize({ width: w, height: h });
+          for (const [name, path, ready] of [
+            ['dashboard', '/customer_contact/', 'dash-recent'],
+            ['statistics', '/customer_contact/statistics/activity/', 'statistics-own-cases-only'],
+            ['drafts', '/customer_contact/cases/draft/', `case-link-${subject}`],
+          ]) {
+            await page.goto(url(path));
+            await page.locator(byTestId(ready)).first().waitFor();
+            assert.equal(await page.locator(byTestId('dash-gauges')).count(), 0);
+            const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+            assert.ok(overflow <= 0, `${name} ${lang} ${w}: the page scrolls sideways by ${overflow}px`);
+            await page.screenshot({ path: join(RESULTS_DIR, `contact-permissions-${name}-${lang}-${w}.png`), fullPage: true });
+          }
+        }
+      }
+      const note = (await page.locator(byTestId('statistics-own-cases-only')).textContent()) ?? '';
+      assert.match(note, /View all cases/);
+    });
+  });
+});

@@ -8,6 +8,7 @@ import './roles.e2e.mjs';
 import './account.e2e.mjs';
 import './totp.e2e.mjs';
 import './contacts.e2e.mjs';
+import './contactPermissions.e2e.mjs';
 import './registration.e2e.mjs';
 import './subscriptions.e2e.mjs';
 import './people.e2e.mjs';

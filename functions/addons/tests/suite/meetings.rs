@@ -231,7 +231,7 @@ async fn who_may_book_on_the_server() {
     let body = json!({"case_uid": case, "slot_uid": slot});
 
     // Without the service: the promotion, for the customer and its contact alike.
-    let contact = w.contact_of(&cust, vec![Permission::ViewAllCases]).await.1;
+    let contact = w.contact_of(&cust, vec![shared::domain::Permission::ViewAllCases]).await.1;
     for t in [&ct, &contact] {
         let (st, v) = w.call(Method::POST, "/api/services/video-meeting/", t, Some(body.clone())).await;
         assert_eq!((st, key(&v)), (StatusCode::FORBIDDEN, "service_not_purchased".into()));

@@ -11,15 +11,17 @@
 //! `AUTHZ_MATRIX_RECORD=1` rewrites the table from what the router answers
 //! (every cell is then reviewed before it is committed).
 //!
-//! Reviewed cells: a contact WITHOUT permissions gets 200 on
-//! `statistic/activity/` (and its cases and export) and on `support/`, and
-//! may open a support ticket. That is right: spec §2 gives the contact menu
+//! Reviewed cells: `contact` is a contact WITHOUT permissions, `contact_all`
+//! one holding every permission. Without permissions a contact still gets
+//! 200 on `support/`, may open a support ticket, and reads the activity
+//! statistics' case list and its export: spec §2 gives the contact menu
 //! "Dashboard, Cases, Documents, Statistics, Support, Academy" for every
 //! contact and makes only Users and Services conditional on permissions
-//! (§5: view_contact, view_verify, view_bisnode, view_inkasso, view_kontracto,
-//! add_case); the figures are the contact's own company's. The same reading
-//! gives such a contact the company's cases to read (no permission limits
-//! reading them) but not creating one (add_case) or writing in its chat.
+//! (§5). Without `view_all_cases` it reads only the cases it created, so the
+//! company's case (opened by staff) answers 404 in every case view, and the
+//! company's figures (`statistic/activity/`, `chart/`, `pie-chart/hour/`)
+//! 403; the contract check is always shown (§5), also without
+//! `view_kontracto`.
 
 use crate::world;
 

@@ -79,7 +79,12 @@ async fn the_catalogue_paths_answer_their_lookup_or_their_twins_data() {
     let own = ok(get("customer", &format!("/api/customer/{}/", world.ids.customer)).await);
     assert!(!own["purchased_services"].as_array().unwrap().is_empty());
     assert_eq!(ok(get("customer", "/api/subscription/services/").await), own);
-    assert_eq!(ok(get("contact", "/api/subscription/services/").await), own);
+    assert_eq!(ok(get("contact_all", "/api/subscription/services/").await), own);
+    // A contact without view_time_bank: the same rows but the hour-based one (the time bank).
+    let limited = ok(get("contact", "/api/subscription/services/").await);
+    let hourless: Vec<&Value> = own["purchased_services"].as_array().unwrap().iter().filter(|r| r["service"]["id"] != 1).collect();
+    assert!(hourless.len() < own["purchased_services"].as_array().unwrap().len(), "{own}");
+    assert_eq!(limited["purchased_services"].as_array().unwrap().iter().collect::<Vec<_>>(), hourless);
     let other = ok(get("other_customer", "/api/subscription/services/").await);
     assert_ne!(other, own, "the other customer gets its own rows");
     let bisnode = ok(get("customer", "/api/bisnode/login/").await);

@@ -21,32 +21,38 @@ pub async fn services() -> AppState {
 /// [`services`] whose providers are a fresh stand-in on loopback:
 /// the state and the stand-in's base URL (to script failures).
 pub async fn services_with_stand_in() -> (AppState, String) {
-    let (base, _) = crate::providers::stand_in::serve_on_loopback().await;
-    let limits = crate::providers::http::Limits {
+    let (state, base, _) = services_with_stand_in_handle().await;
+    (state, base)
+}
+
+fn quick_limits() -> crate::providers::http::Limits {
+    crate::providers::http::Limits {
         timeout: std::time::Duration::from_millis(400),
         attempts: 2,
         backoff: std::time::Duration::from_millis(10),
-    };
-    (services_with(Some(crate::providers::Providers::http(&base, "", limits))).await, base)
+    }
+}
+
+/// The stand-in's providers with SNS certificates from the test signer
+/// (`providers::callback::test_signer`), so tests can post signed messages.
+fn stand_in_providers(base: &str, limits: crate::providers::http::Limits) -> crate::providers::Providers {
+    let mut p = crate::providers::Providers::http(base, "", limits);
+    p.sns.certs = std::sync::Arc::new(crate::providers::callback::test_signer::TestCerts);
+    p
+}
+
+/// [`services_with_stand_in`] with the stand-in itself (its recorded
+/// requests and counters).
+pub async fn services_with_stand_in_handle() -> (AppState, String, crate::providers::stand_in::StandIn) {
+    let (base, stand_in) = crate::providers::stand_in::serve_on_loopback().await;
+    (services_with(Some(stand_in_providers(&base, quick_limits()))).await, base, stand_in)
 }
 
 /// [`services_with_stand_in`] whose providers' client keeps `limits` (the
 /// template's budgets, to test that they add up).
 pub async fn services_with_stand_in_within(limits: crate::providers::http::Limits) -> (AppState, String) {
     let (base, _) = crate::providers::stand_in::serve_on_loopback().await;
-    (services_with(Some(crate::providers::Providers::http(&base, "", limits))).await, base)
-}
-
-/// [`services_with_stand_in`] whose stand-in posts signing callbacks to
-/// `callback_url` signed with `secret`, which the state also holds.
-pub async fn services_with_stand_in_calling_back(callback_url: &str, secret: &str) -> (AppState, String) {
-    let (base, _) = crate::providers::stand_in::serve_with_callback(callback_url, secret).await;
-    let limits = crate::providers::http::Limits {
-        timeout: std::time::Duration::from_millis(400),
-        attempts: 2,
-        backoff: std::time::Duration::from_millis(10),
-    };
-    (services_with(Some(crate::providers::Providers::http(&base, "", limits).with_callback_secret(secret))).await, base)
+    (services_with(Some(stand_in_providers(&base, limits))).await, base)
 }
 
 /// [`services`] that reach the stand-in through `endpoint` (a [`Proxy`]).

@@ -19,7 +19,7 @@ describe('add-on services', { timeout: 180_000 }, () => {
       await page.goto(url('/user/services/contract-sign/'));
       await page.locator(`${byTestId('verified-token-screen')}, ${byTestId('envelope-list')}`).first().waitFor();
       if (await page.locator(byTestId('verified-token-screen')).count()) {
-        await page.locator(byTestId('token-company')).fill('Kund Demo AB');
+        await page.locator(byTestId('token-company')).fill('kund-demo-ab');
         await page.locator(byTestId('token-email')).fill(`signing-${Date.now()}@example.com`);
         await page.locator(byTestId('token-password')).fill('Signing-pass-1');
         await page.locator(byTestId('token-register-submit')).click();

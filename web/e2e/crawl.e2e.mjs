@@ -165,7 +165,7 @@ async function contactUnderFirstCustomer(page, status) {
 async function signingDraft(page) {
   const check = await apiCall(page, 'GET', '/verified/check/');
   if (!check.body?.registered) {
-    const made = await apiCall(page, 'POST', '/verified/', { company: 'Kund Demo AB', email: `signing-${Date.now()}@example.com`, password: 'Signing-pass-1' });
+    const made = await apiCall(page, 'POST', '/verified/', { company: 'kund-demo-ab', email: `signing-${Date.now()}@example.com`, password: 'Signing-pass-1' });
     // The company's other user, crawled beside this one, may have registered it first.
     const now = made.status < 300 || (await apiCall(page, 'GET', '/verified/check/')).body?.registered;
     assert.ok(now, `the signing account for the crawl: ${made.status} ${JSON.stringify(made.body)}`);

@@ -4,7 +4,7 @@
 //! use cases are `shared::services::{inkasso, verified_callback}`.
 
 use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::StatusCode;
 use axum::Json;
 use serde::Deserialize;
 use shared::api::{ApiBytes, ApiJson, ApiQuery, AppState, CurrentUser, ErrorBody, Idempotency};
@@ -118,16 +118,16 @@ async fn contract_check(
     Ok(Json(use_cases::contract_check(&s, &u, &q.lang).await?))
 }
 
-/// The signing provider tells that an envelope changed. No user session:
-/// authenticated by the `x-verified-signature` HMAC header (shared secret,
-/// stale timestamps refused); repeating a callback changes nothing.
-#[utoipa::path(post, path = "/api/verified/callback/", tag = "addons", request_body(content = String, description = "The envelope's status as the provider reports it (JSON).",
-        example = json!("{\"id\": \"the provider's envelope id\", \"state\": \"completed\", \"recipients\": []}")),
-    params(("x-verified-signature" = String, Header, description = "t=<unix seconds>,v1=<hex HMAC-SHA256 of \"<t>.<body>\">")),
-    responses((status = 204), (status = 400, body = ErrorBody), (status = 401, description = "missing, bad or stale signature", body = ErrorBody),
-        (status = 403, body = ErrorBody), (status = 404, description = "unknown envelope", body = ErrorBody)))]
-async fn verified_callback(State(s): State<AppState>, headers: HeaderMap, ApiBytes(body): ApiBytes) -> Result<StatusCode, ApiError> {
-    let signature = headers.get(shared::providers::callback::HEADER).and_then(|v| v.to_str().ok());
-    shared::services::verified_callback::envelope_changed(&s, signature, &body).await?;
+/// The signing provider's webhook, delivered by Amazon SNS. No user
+/// session: every message must carry a valid SNS signature (certificate
+/// from an Amazon SNS host); a subscription confirmation is confirmed, a
+/// notification makes the named envelope be read again from the provider.
+/// Repeating a message changes nothing.
+#[utoipa::path(post, path = "/api/verified/callback/", tag = "addons", request_body(content = String, description = "An Amazon SNS message (JSON): Notification or SubscriptionConfirmation, signed by SNS.",
+        example = json!("{\"Type\": \"Notification\", \"MessageId\": \"…\", \"TopicArn\": \"arn:aws:sns:…\", \"Message\": \"…\", \"Timestamp\": \"…\", \"SignatureVersion\": \"2\", \"Signature\": \"…\", \"SigningCertURL\": \"https://sns.eu-north-1.amazonaws.com/….pem\"}")),
+    responses((status = 204), (status = 401, description = "not a message signed by Amazon SNS", body = ErrorBody),
+        (status = 413, body = ErrorBody), (status = 502, description = "provider_*", body = ErrorBody)))]
+async fn verified_callback(State(s): State<AppState>, ApiBytes(body): ApiBytes) -> Result<StatusCode, ApiError> {
+    shared::services::verified_callback::envelope_changed(&s, &body).await?;
     Ok(StatusCode::NO_CONTENT)
 }

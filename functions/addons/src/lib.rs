@@ -84,9 +84,11 @@ async fn token_check(State(s): State<AppState>, CurrentUser(u): CurrentUser) -> 
 }
 
 #[derive(Deserialize, ToSchema)]
-#[schema(example = json!({"company": "Kund AB", "email": "sign@example.com", "password": "secret-pass"}))]
+#[schema(example = json!({"company": "5f2a9c01d4e8b7001a3c9e11", "email": "connect@example.com", "password": "secret-pass"}))]
 pub struct TokenRegistration {
+    /// The company's id at Verified (shown in the address when logged in at Verified).
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 100, pattern = "^[A-Za-z0-9_-]+$")]
     pub company: String,
     #[serde(default)]
     #[schema(required = true, min_length = 1, max_length = 254, format = Email)]
@@ -97,7 +99,8 @@ pub struct TokenRegistration {
     pub password: String,
 }
 
-/// Registers the company at the signing provider; the token is kept per company.
+/// Connects the company's Verified account (its company id at Verified and a
+/// user's credentials); the token is kept per company and renewed with them.
 #[utoipa::path(post, path = "/api/verified/", tag = "addons", security(("bearer" = [])), request_body = TokenRegistration,
     responses((status = 200, body = TokenState), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 502, body = ErrorBody)))]
 async fn token_register(
@@ -109,11 +112,14 @@ async fn token_register(
 }
 
 #[derive(Deserialize, ToSchema)]
-#[schema(example = json!({"email": "sign@example.com", "password": "secret-pass"}))]
+#[schema(example = json!({"email": "sign@example.com", "password": "not-the-password"}))]
 pub struct TokenLogin {
     #[serde(default)]
     #[schema(format = Email)]
     pub email: String,
+    /// The company's id at Verified; none: the one connected before.
+    #[serde(default)]
+    pub company: Option<String>,
     #[serde(default)]
     #[schema(format = Password)]
     pub password: String,
@@ -127,7 +133,7 @@ async fn token_login(
     CurrentUser(u): CurrentUser,
     ApiJson(f): ApiJson<TokenLogin>,
 ) -> Result<Json<TokenState>, ApiError> {
-    Ok(Json(use_cases::login_token(&s, &u, &f.email, &f.password).await?))
+    Ok(Json(use_cases::login_token(&s, &u, &f.email, &f.password, f.company.as_deref()).await?))
 }
 
 /// The company's envelopes, newest first (sent ones polled at the provider).

@@ -16,24 +16,19 @@ use tower::ServiceExt;
 use tower_http::services::{ServeDir, ServeFile};
 use utoipa_axum::router::OpenApiRouter;
 
-/// The providers' stand-in; it posts signing callbacks to this gateway's
-/// `verified/callback/` (at WEB_ORIGIN, where the gateway serves the API)
-/// signed with the providers' callback secret, when there is one. With
+/// The providers' stand-in, mounted at `/local/providers`. With
 /// `STAND_IN_STATE` set (`PERSIST=1 infra/dev.sh`) its state is kept beside
-/// the AWS stand-in's, in `<STAND_IN_STATE>.providers.json`.
-fn stand_in(state: &AppState) -> Router {
+/// the AWS stand-in's, in `<STAND_IN_STATE>.providers.json`. (Verified's
+/// webhooks come through Amazon SNS, which has no local copy: locally the
+/// envelopes are polled.)
+fn stand_in() -> Router {
     use shared::providers::stand_in::{router_with, StandIn};
     let kept = std::env::var("STAND_IN_STATE")
         .ok()
         .filter(|p| !p.trim().is_empty())
         .map(|p| StandIn::kept_in(std::path::Path::new(&format!("{p}.providers.json"))))
         .unwrap_or_default();
-    let secret = &state.providers.callback_secret;
-    if secret.is_empty() {
-        return router_with(kept);
-    }
-    let url = format!("{}/api/verified/callback/", state.config.web_origin.trim_end_matches('/'));
-    router_with(kept.calling_back(&url, secret))
+    router_with(kept.at_prefix("/local/providers"))
 }
 
 /// All API routes, exactly as the Lambda functions serve them.
@@ -63,7 +58,7 @@ pub fn app(state: AppState, web_dist: PathBuf) -> Router {
         .route("/local/outbox", get(outbox_html))
         .route("/local/outbox.json", get(outbox_json))
         // The add-on providers' stand-in, on loopback: see `shared::providers::stand_in`.
-        .nest_service("/local/providers", stand_in(&state))
+        .nest_service("/local/providers", stand_in())
         .method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed })
         .fallback(move |uri: Uri, req: Request| async move {
             let path = uri.path();

@@ -22,9 +22,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     // The add-on providers: PROVIDERS_URL when set, else this gateway's own stand-in.
     let providers = match std::env::var("PROVIDERS_URL").ok().filter(|v| !v.is_empty()) {
         Some(_) => shared::providers::Providers::from_env(),
-        // A callback secret drawn per run, shared by the stand-in and the API.
-        None => shared::providers::Providers::http(&format!("http://{addr}/local/providers"), "", Default::default())
-            .with_callback_secret(&uuid::Uuid::new_v4().simple().to_string()),
+        None => shared::providers::Providers::http(&format!("http://{addr}/local/providers"), "", Default::default()),
     };
     let state = Context::with_providers(config, None, providers).await;
 

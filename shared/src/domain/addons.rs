@@ -123,9 +123,46 @@ pub fn may_use(user: &User, addon: Addon, facts: &AccessFacts, now: NaiveDateTim
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct VerifiedToken {
     pub token: String,
+    /// The company's id at Verified (its `x-namespace`).
     pub company_id: String,
     pub user_id: String,
+    /// Base64 of `username:password`: a token that runs out is renewed with it.
+    #[serde(default)]
+    pub basic_token: String,
+    /// When the token runs out (renewed a minute before).
+    #[serde(default)]
+    pub expires_at: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
+}
+
+/// How far sending an envelope has come at the provider: each step's
+/// answer is stored before the next step, so a send cut off by a crash or
+/// a timeout resumes where it stopped and never makes a second envelope.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct SendProgress {
+    /// A send holds the envelope until then (a second concurrent send waits).
+    #[serde(default)]
+    pub lease_until: Option<DateTime<Utc>>,
+    /// The create call went out (its answer is the envelope's uid).
+    #[serde(default)]
+    pub create_sent: bool,
+    #[serde(default)]
+    pub settings_done: bool,
+    /// Per document in order: the provider's document id, file id, uploaded.
+    #[serde(default)]
+    pub documents: Vec<SentDocument>,
+    /// The provider's ids of the recipients added so far, in order.
+    #[serde(default)]
+    pub recipients: Vec<String>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct SentDocument {
+    pub id: String,
+    #[serde(default)]
+    pub file_id: Option<String>,
+    #[serde(default)]
+    pub uploaded: bool,
 }
 
 pub const LOCALES: [&str; 5] = ["nb", "sv", "en", "da", "fi"];
@@ -224,6 +261,10 @@ pub struct Envelope {
     pub purchase_id: u64,
     /// The signed PDF once fetched (completed).
     pub signed_key: Option<String>,
+    /// The send's steps at the provider (internal).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(ignore)]
+    pub sending: Option<SendProgress>,
     pub created_by: String,
     #[schema(value_type = String, format = DateTime)]
     pub created_at: DateTime<Utc>,

@@ -108,9 +108,18 @@ fn connector() -> Https {
 
 /// What one attempt gave.
 enum Outcome {
-    Done(Vec<u8>),
-    Retry(ProviderError),
+    Done(Answer),
+    /// With the provider's Retry-After, when it gave one.
+    Retry(ProviderError, Option<Duration>),
     Fail(ProviderError),
+}
+
+/// A successful answer: its body and `Location` header (where the provider
+/// names a new resource).
+#[derive(Debug)]
+pub struct Answer {
+    pub body: Vec<u8>,
+    pub location: Option<String>,
 }
 
 impl JsonClient {
@@ -123,35 +132,96 @@ impl JsonClient {
     }
 
     async fn attempt(&self, method: &Method, path: &str, body: &Bytes, bearer: Option<&str>, idempotency_key: Option<&str>) -> Outcome {
-        let mut req = Request::builder()
-            .method(method.clone())
-            .uri(format!("{}{path}", self.base))
-            .header(ACCEPT, "application/json")
-            .header("x-api-key", &self.api_key);
-        if !body.is_empty() {
-            req = req.header(CONTENT_TYPE, "application/json");
+        let mut headers: Vec<(&str, String)> = Vec::new();
+        if !self.api_key.is_empty() {
+            headers.push(("x-api-key", self.api_key.clone()));
         }
         if let Some(t) = bearer {
-            req = req.header(AUTHORIZATION, format!("Bearer {t}"));
+            headers.push((AUTHORIZATION.as_str(), format!("Bearer {t}")));
         }
         if let Some(k) = idempotency_key {
-            req = req.header("idempotency-key", k);
+            headers.push(("idempotency-key", k.to_string()));
+        }
+        let ct = if body.is_empty() { None } else { Some("application/json") };
+        self.exchange(method, &format!("{}{path}", self.base), &headers, ct, body).await
+    }
+
+    /// One request to `url` (absolute) with `headers`; the answer's body and
+    /// its `Location` header.
+    async fn exchange(&self, method: &Method, url: &str, headers: &[(&str, String)], content_type: Option<&str>, body: &Bytes) -> Outcome {
+        let mut req = Request::builder().method(method.clone()).uri(url).header(ACCEPT, "application/json");
+        if let Some(ct) = content_type {
+            req = req.header(CONTENT_TYPE, ct);
+        }
+        for (k, v) in headers {
+            req = req.header(*k, v);
         }
         let Ok(req) = req.body(Full::new(body.clone())) else { return Outcome::Fail(ProviderError::BadAnswer) };
         let exchange = async {
             let client = self.client.get_or_init(|| Client::builder(TokioExecutor::new()).build(connector()));
             let res = client.request(req).await.map_err(|_| ProviderError::Unavailable)?;
             let status = res.status().as_u16();
+            let header = |name: &str| res.headers().get(name).and_then(|v| v.to_str().ok()).map(str::to_string);
+            let (location, retry_after) = (header("location"), header("retry-after"));
             let bytes = res.into_body().collect().await.map_err(|_| ProviderError::Unavailable)?.to_bytes();
-            Ok::<_, ProviderError>((status, bytes))
+            Ok::<_, ProviderError>((status, location, retry_after, bytes))
         };
         match tokio::time::timeout(self.limits.timeout, exchange).await {
-            Err(_) => Outcome::Retry(ProviderError::Timeout),
-            Ok(Err(e)) => Outcome::Retry(e),
-            Ok(Ok((status, _))) if status == 429 || status >= 500 => Outcome::Retry(ProviderError::Unavailable),
-            Ok(Ok((status, _))) if !(200..300).contains(&status) => Outcome::Fail(ProviderError::Refused(status)),
-            Ok(Ok((_, bytes))) => Outcome::Done(bytes.to_vec()),
+            Err(_) => Outcome::Retry(ProviderError::Timeout, None),
+            Ok(Err(e)) => Outcome::Retry(e, None),
+            Ok(Ok((status, _, retry_after, _))) if status == 429 || status >= 500 => {
+                // Retry-After in seconds (an HTTP date is treated as "no hint").
+                let wait = retry_after.and_then(|v| v.trim().parse::<u64>().ok()).map(Duration::from_secs);
+                Outcome::Retry(ProviderError::Unavailable, wait)
+            }
+            Ok(Ok((status, _, _, _))) if !(200..300).contains(&status) => Outcome::Fail(ProviderError::Refused(status)),
+            Ok(Ok((_, location, _, bytes))) => Outcome::Done(Answer { body: bytes.to_vec(), location }),
         }
+    }
+
+    /// A request with its own headers (the provider's auth scheme), to a path
+    /// under the base or an absolute URL; retried like [`JsonClient::send`]
+    /// when `retriable`. A `Retry-After` longer than the request's budget
+    /// is not waited for: the call answers `Unavailable` at once.
+    pub async fn request(
+        &self,
+        method: Method,
+        path_or_url: &str,
+        headers: &[(&str, String)],
+        body: Option<(&str, Bytes)>,
+        retriable: bool,
+    ) -> Result<Answer, ProviderError> {
+        let url = if path_or_url.starts_with("http://") || path_or_url.starts_with("https://") {
+            path_or_url.to_string()
+        } else {
+            format!("{}{path_or_url}", self.base)
+        };
+        let (ct, bytes) = match body {
+            Some((ct, b)) => (Some(ct), b),
+            None => (None, Bytes::new()),
+        };
+        let attempts = if retriable { self.limits.attempts.max(1) } else { 1 };
+        let mut last = ProviderError::Unavailable;
+        let mut hint = None;
+        for n in 0..attempts {
+            if n > 0 {
+                let backoff = self.limits.backoff * 2u32.saturating_pow(n - 1);
+                let wait = hint.map_or(backoff, |h: Duration| h.max(backoff));
+                if wait > self.limits.timeout * 2 {
+                    return Err(last);
+                }
+                tokio::time::sleep(wait).await;
+            }
+            match self.exchange(&method, &url, headers, ct, &bytes).await {
+                Outcome::Done(a) => return Ok(a),
+                Outcome::Fail(e) => return Err(e),
+                Outcome::Retry(e, h) => {
+                    last = e;
+                    hint = h;
+                }
+            }
+        }
+        Err(last)
     }
 
     /// The raw body of a successful answer, after the retries.
@@ -190,9 +260,9 @@ impl JsonClient {
                 tokio::time::sleep(self.limits.backoff * 2u32.saturating_pow(n - 1)).await;
             }
             match self.attempt(&method, path, &body, bearer, idempotency_key).await {
-                Outcome::Done(bytes) => return Ok(bytes),
+                Outcome::Done(a) => return Ok(a.body),
                 Outcome::Fail(e) => return Err(e),
-                Outcome::Retry(e) => last = e,
+                Outcome::Retry(e, _) => last = e,
             }
         }
         Err(last)

@@ -14,17 +14,27 @@
 //! tune the client ([`crate::config::Budgets`]).
 //! `CONTRACT_CHECK_URL` is where the contract-check screen links to (default:
 //! the stand-in's page under the base URL); `CONTRACT_CHECK_PHONE` and
-//! `CONTRACT_CHECK_EMAIL` whom the screen names for questions. `VERIFIED_CALLBACK_SECRET` signs
-//! the signing provider's callbacks (default: the API key; an empty secret
-//! refuses every callback).
+//! `CONTRACT_CHECK_EMAIL` whom the screen names for questions.
+//!
+//! Verified (signing) has its own base URL, `VERIFIED_URL` (on AWS
+//! `https://app.verified.eu/api`; default `<PROVIDERS_URL>/verified`, the
+//! stand-in's copy), its timeout `VERIFIED_TIMEOUT_MS` (default the
+//! providers' one), the envelope descriptor `VERIFIED_DESCRIPTOR` (default
+//! `default`) and the SNS topic its webhooks come from,
+//! `VERIFIED_SNS_TOPIC_ARN` (none: any topic; the signature is checked
+//! either way). Its credentials are each company's own (kept with the
+//! company's token), so it has no secret of the platform's.
 
 pub mod callback;
+#[cfg(feature = "stand-in")]
+pub mod contract;
 pub mod contract_check;
 pub mod credit;
 pub mod http;
 pub mod inkasso;
 pub mod meeting;
 pub mod signing;
+#[cfg(feature = "stand-in")]
 pub mod stand_in;
 
 use std::future::Future;
@@ -43,8 +53,8 @@ pub struct Providers {
     pub credit: Arc<dyn credit::Credit>,
     pub inkasso: Arc<dyn inkasso::Inkasso>,
     pub contract_check: Arc<dyn contract_check::ContractCheck>,
-    /// The shared secret of the signing provider's callbacks (HMAC).
-    pub callback_secret: Arc<str>,
+    /// How the signing provider's SNS callbacks are checked.
+    pub sns: callback::SnsVerifier,
     pub meeting: Arc<dyn meeting::MeetingRooms>,
 }
 
@@ -54,20 +64,13 @@ impl Providers {
     pub fn http(base: &str, api_key: &str, limits: Limits) -> Providers {
         let client = JsonClient::new(base, api_key, limits);
         Providers {
-            signing: Arc::new(signing::HttpSigning(client.clone())),
+            signing: Arc::new(signing::HttpSigning::new(JsonClient::new(&format!("{}/verified", base.trim_end_matches('/')), "", limits))),
             credit: Arc::new(credit::HttpCredit(client.clone())),
             inkasso: Arc::new(inkasso::HttpInkasso(client.clone())),
             meeting: Arc::new(meeting::HttpMeetingRooms(client)),
             contract_check: Arc::new(contract_check::ConfiguredLink(format!("{}/kontrakto/", base.trim_end_matches('/')))),
-            callback_secret: api_key.into(),
+            sns: callback::SnsVerifier { certs: Arc::new(callback::HttpsCerts::new(limits)), topic_arn: None },
         }
-    }
-
-    /// The same providers with another callback secret (the local gateway
-    /// draws one per run and gives it to its stand-in).
-    pub fn with_callback_secret(mut self, secret: &str) -> Providers {
-        self.callback_secret = secret.into();
-        self
     }
 
     /// From the environment (see the module docs); without `PROVIDERS_URL`
@@ -80,13 +83,22 @@ impl Providers {
             (None, Some(arn)) => read_key(&arn),
             (None, None) => String::new(),
         };
-        let mut p = Providers::http(&base, &key, Limits::of(&crate::config::Budgets::from_env()));
+        let limits = Limits::of(&crate::config::Budgets::from_env());
+        let mut p = Providers::http(&base, &key, limits);
+        let verified = var("VERIFIED_URL").unwrap_or_else(|| format!("{}/verified", base.trim_end_matches('/')));
+        let verified_limits = match var("VERIFIED_TIMEOUT_MS").and_then(|v| v.parse::<u64>().ok()).filter(|ms| (100..=30_000).contains(ms))
+        {
+            Some(ms) => Limits { timeout: std::time::Duration::from_millis(ms), ..limits },
+            None => limits,
+        };
+        p.signing = Arc::new(signing::HttpSigning {
+            client: JsonClient::new(&verified, "", verified_limits),
+            descriptor: var("VERIFIED_DESCRIPTOR").unwrap_or_else(|| "default".into()),
+        });
+        p.sns.topic_arn = var("VERIFIED_SNS_TOPIC_ARN");
         let url = var("CONTRACT_CHECK_URL").unwrap_or_else(|| format!("{}/kontrakto/", base.trim_end_matches('/')));
         let (phone, email) = (var("CONTRACT_CHECK_PHONE"), var("CONTRACT_CHECK_EMAIL"));
         p.contract_check = Arc::new(contract_check::WithContact { link: contract_check::ConfiguredLink(url), phone, email });
-        if let Some(secret) = var("VERIFIED_CALLBACK_SECRET") {
-            p.callback_secret = secret.into();
-        }
         p
     }
 }

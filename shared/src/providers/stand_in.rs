@@ -2,11 +2,8 @@
 //! gateway (under `/local/providers`) and by the tests: deterministic
 //! answers, state in memory, and a script of failures for tests.
 //!
-//! - Signing: `register` gives `vt-<n>`; `login` needs the registered
-//!   password (else 401); an envelope is `sent` when created (the same one
-//!   for the same `Idempotency-Key`), and each status read after that signs
-//!   the next recipient who signs or approves, so it is `completed` after as
-//!   many reads as it has signers; `POST …/sign-all` signs all at once.
+//! - Signing (Verified, under `/verified`): see [`verified`], in the
+//!   shapes of Verified's published API description.
 //! - Credit: a company number starting `55` is `ready` at once; any other
 //!   number is `pending` when ordered and `ready` on the first fetch. The
 //!   rating and payment remarks follow the number's digits.
@@ -18,16 +15,13 @@
 //!   the first moves it one step on: `reminder_sent`, `collection`, `paid`,
 //!   `closed`.
 //! - Contract check: `GET /kontrakto/` is the page the screen links out to.
-//! - Signing callbacks: with [`router_with_callback`], each time a
-//!   recipient signs the stand-in posts the envelope's status, signed as
-//!   `providers::callback` reads it, to the callback URL (in the background,
-//!   once; polling stays the fallback).
 //! - Meeting: a room is `room-<n>` with the link
 //!   `https://meet.example.test/room-<n>` (the same one for the same
 //!   `Idempotency-Key`); cancelling marks it cancelled (twice is no error).
-//! - `POST /_script {"fail": "timeout"|"5xx"|"malformed", "times": n,
-//!   "delay_ms": ms}`: the next `n` provider calls fail that way (a timeout
-//!   answers after `delay_ms`, default 3000).
+//! - `POST /_script {"fail": "timeout"|"5xx"|"429"|"malformed", "times": n,
+//!   "delay_ms": ms, "after": k}`: after `k` calls (default 0) the next `n`
+//!   provider calls fail that way (a timeout
+//!   answers after `delay_ms`, default 3000; a 429 says `Retry-After: 1`).
 //! - [`StandIn::kept_in`]: the state is loaded from a file and saved there
 //!   after every call (a temporary file renamed over it), so a meeting
 //!   booked before a restart can still be cancelled and a new one never
@@ -49,7 +43,9 @@ use serde_json::{json, Value};
 
 use super::credit::{CreditAnswer, ReportBody};
 use super::inkasso::{ClaimAnswer, NewClaim, ProspectAnswer, CLAIM_STATUSES};
-use super::signing::{EnvelopeStatus, NewEnvelope, RecipientStatus};
+
+#[path = "stand_in_verified.rs"]
+pub mod verified;
 use crate::domain::addons::InkassoAccount;
 
 #[derive(Default)]
@@ -57,25 +53,27 @@ struct Script {
     fail: String,
     times: u32,
     delay_ms: u64,
+    /// Calls answered normally before the failures start.
+    after: u32,
 }
 
 #[derive(Default, Serialize, Deserialize)]
 struct Inner {
     #[serde(skip)]
     script: Script,
-    /// email → (password, token)
-    accounts: HashMap<String, (String, String)>,
-    envelopes: HashMap<String, (EnvelopeStatus, Vec<String>)>,
-    /// idempotency key → envelope or report id
+    /// Verified's accounts, tokens and envelopes.
+    #[serde(default)]
+    verified: verified::VState,
+    /// The path the stand-in is mounted under (its URLs for uploads and files).
+    #[serde(skip)]
+    prefix: String,
+    /// idempotency key → report, prospect, claim or room id
     keys: HashMap<String, String>,
     reports: HashMap<String, CreditAnswer>,
     /// prospect id → (the decision it gets at the first read, decided yet)
     prospects: HashMap<String, (ProspectAnswer, bool)>,
     /// claim id → (creditor id, step in `CLAIM_STATUSES`, read yet)
     claims: HashMap<String, (String, usize, bool)>,
-    /// Where signing callbacks go, and their secret.
-    #[serde(skip)]
-    callback: Option<(String, String)>,
     /// room id → cancelled
     rooms: HashMap<String, bool>,
     #[serde(skip)]
@@ -111,6 +109,16 @@ impl StandIn {
         f(&mut g)
     }
 
+    /// The same stand-in mounted under `prefix` (`/local/providers` in the gateway).
+    pub fn at_prefix(self, prefix: &str) -> StandIn {
+        self.with(|i| i.prefix = prefix.trim_end_matches('/').to_string());
+        self
+    }
+
+    fn prefix(&self) -> String {
+        self.with(|i| i.prefix.clone())
+    }
+
     /// Provider calls answered so far (not counting `/_script`).
     pub fn calls(&self) -> u64 {
         self.with(|i| i.calls)
@@ -129,12 +137,6 @@ impl StandIn {
         inner.file = Some(path.to_path_buf());
         StandIn(Arc::new(Mutex::new(inner)))
     }
-
-    /// The same stand-in posting signing callbacks to `url`, signed with `secret`.
-    pub fn calling_back(self, url: &str, secret: &str) -> StandIn {
-        self.with(|i| i.callback = Some((url.to_string(), secret.to_string())));
-        self
-    }
 }
 
 /// The stand-in's routes (mount them under a prefix with `nest`).
@@ -142,24 +144,10 @@ pub fn router() -> Router {
     router_with(StandIn::default())
 }
 
-/// The stand-in posting signing callbacks to `url`, signed with `secret`.
-pub fn router_with_callback(url: &str, secret: &str) -> Router {
-    let state = StandIn::default();
-    state.with(|i| i.callback = Some((url.to_string(), secret.to_string())));
-    router_with(state)
-}
-
 pub fn router_with(state: StandIn) -> Router {
+    let verified = verified::routes().layer(middleware::from_fn_with_state(state.clone(), recorded));
     Router::new()
-        .route("/verified/auth/register", post(register))
-        .route("/verified/auth/login", post(login))
-        .route("/verified/auth/check", get(check))
-        .route("/verified/envelopes", post(create))
-        .route("/verified/envelopes/{id}", get(status))
-        .route("/verified/envelopes/{id}/remind", post(remind))
-        .route("/verified/envelopes/{id}/cancel", post(cancel))
-        .route("/verified/envelopes/{id}/sign-all", post(sign_all))
-        .route("/verified/envelopes/{id}/signed.pdf", get(signed_pdf))
+        .nest("/verified", verified)
         .route("/bisnode/reports", post(order))
         .route("/bisnode/reports/{id}", get(fetch))
         .route("/inkasso/prospects", post(apply))
@@ -179,13 +167,6 @@ pub async fn serve_on_loopback() -> (String, StandIn) {
     serve_state(StandIn::default()).await
 }
 
-/// [`serve_on_loopback`] with signing callbacks to `url` signed with `secret`.
-pub async fn serve_with_callback(url: &str, secret: &str) -> (String, StandIn) {
-    let state = StandIn::default();
-    state.with(|i| i.callback = Some((url.to_string(), secret.to_string())));
-    serve_state(state).await
-}
-
 async fn serve_state(state: StandIn) -> (String, StandIn) {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind the provider stand-in");
     let addr = listener.local_addr().expect("stand-in address");
@@ -203,6 +184,8 @@ struct ScriptForm {
     times: u32,
     #[serde(default)]
     delay_ms: u64,
+    #[serde(default)]
+    after: u32,
 }
 
 fn one() -> u32 {
@@ -210,14 +193,19 @@ fn one() -> u32 {
 }
 
 async fn script(State(s): State<StandIn>, Json(f): Json<ScriptForm>) -> StatusCode {
-    s.with(|i| i.script = Script { fail: f.fail, times: f.times, delay_ms: if f.delay_ms == 0 { 3000 } else { f.delay_ms } });
+    s.with(|i| {
+        i.script = Script { fail: f.fail, times: f.times, delay_ms: if f.delay_ms == 0 { 3000 } else { f.delay_ms }, after: f.after }
+    });
     StatusCode::NO_CONTENT
 }
 
 async fn scripted(State(s): State<StandIn>, req: Request, next: Next) -> Response {
     let fail = s.with(|i| {
         i.calls += 1;
-        if i.script.times > 0 {
+        if i.script.times > 0 && i.script.after > 0 {
+            i.script.after -= 1;
+            None
+        } else if i.script.times > 0 {
             i.script.times -= 1;
             Some((i.script.fail.clone(), i.script.delay_ms))
         } else {
@@ -228,6 +216,9 @@ async fn scripted(State(s): State<StandIn>, req: Request, next: Next) -> Respons
         Some((kind, delay)) if kind == "timeout" => {
             tokio::time::sleep(Duration::from_millis(delay)).await;
             (StatusCode::GATEWAY_TIMEOUT, "late").into_response()
+        }
+        Some((kind, _)) if kind == "429" => {
+            (StatusCode::TOO_MANY_REQUESTS, [("retry-after", "1")], Json(json!({"code": 429, "message": "slow down"}))).into_response()
         }
         Some((kind, _)) if kind == "malformed" => {
             (StatusCode::OK, [("content-type", "application/json")], "{\"id\": 12, \"stat").into_response()
@@ -242,6 +233,18 @@ async fn scripted(State(s): State<StandIn>, req: Request, next: Next) -> Respons
     }
 }
 
+/// Records each request to Verified's copy (not the upload and signing
+/// URLs it hands out, nor its test-only `sign-all`) for the contract tests.
+async fn recorded(State(s): State<StandIn>, req: Request, next: Next) -> Response {
+    let (parts, body) = req.into_parts();
+    let Ok(bytes) = axum::body::to_bytes(body, 16 * 1024 * 1024).await else { return StatusCode::PAYLOAD_TOO_LARGE.into_response() };
+    let path = parts.uri.path().to_string();
+    if !path.starts_with("/_") && !path.ends_with("/sign-all") {
+        verified::record(&s, &parts.method, &path, &parts.headers, &bytes);
+    }
+    next.run(Request::from_parts(parts, axum::body::Body::from(bytes))).await
+}
+
 fn bearer(h: &HeaderMap) -> String {
     h.get("authorization").and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer ")).unwrap_or_default().to_string()
 }
@@ -254,168 +257,9 @@ fn unauthorized() -> Response {
     (StatusCode::UNAUTHORIZED, Json(json!({"error": "invalid token"}))).into_response()
 }
 
-fn known(i: &Inner, token: &str) -> bool {
-    !token.is_empty() && i.accounts.values().any(|(_, t)| t == token)
-}
-
-async fn register(State(s): State<StandIn>, Json(v): Json<Value>) -> Response {
-    let email = v["email"].as_str().unwrap_or_default().to_ascii_lowercase();
-    let password = v["password"].as_str().unwrap_or_default().to_string();
-    if email.is_empty() || password.len() < 6 {
-        return (StatusCode::UNPROCESSABLE_ENTITY, Json(json!({"error": "email and password"}))).into_response();
-    }
-    let token = s.with(|i| {
-        let n = i.accounts.len() + 1;
-        i.accounts.entry(email).or_insert_with(|| (password, format!("vt-{n}"))).1.clone()
-    });
-    Json(json!({ "token": token })).into_response()
-}
-
-async fn login(State(s): State<StandIn>, Json(v): Json<Value>) -> Response {
-    let email = v["email"].as_str().unwrap_or_default().to_ascii_lowercase();
-    let password = v["password"].as_str().unwrap_or_default();
-    match s.with(|i| i.accounts.get(&email).filter(|(p, _)| p == password).map(|(_, t)| t.clone())) {
-        Some(token) => Json(json!({ "token": token })).into_response(),
-        None => unauthorized(),
-    }
-}
-
-async fn check(State(s): State<StandIn>, h: HeaderMap) -> Response {
-    let valid = s.with(|i| known(i, &bearer(&h)));
-    Json(json!({ "valid": valid })).into_response()
-}
-
-async fn create(State(s): State<StandIn>, h: HeaderMap, Json(e): Json<NewEnvelope>) -> Response {
-    let token = bearer(&h);
-    s.with(|i| {
-        if !known(i, &token) {
-            return unauthorized();
-        }
-        if let Some(id) = idem(&h).and_then(|k| i.keys.get(&k).cloned()) {
-            return Json(i.envelopes[&id].0.clone()).into_response();
-        }
-        let id = format!("env-{}", i.envelopes.len() + 1);
-        let status = EnvelopeStatus {
-            id: id.clone(),
-            state: "sent".into(),
-            recipients: e.recipients.iter().map(|r| RecipientStatus { email: r.email.clone(), signed: false }).collect(),
-        };
-        let acting = e.recipients.iter().filter(|r| r.role != "viewer").map(|r| r.email.clone()).collect();
-        i.envelopes.insert(id.clone(), (status.clone(), acting));
-        if let Some(k) = idem(&h) {
-            i.keys.insert(k, id);
-        }
-        Json(status).into_response()
-    })
-}
-
-fn envelope_op(s: &StandIn, h: &HeaderMap, id: &str, op: impl FnOnce(&mut EnvelopeStatus, &[String]) -> Response) -> Response {
-    let token = bearer(h);
-    s.with(|i| {
-        if !known(i, &token) {
-            return unauthorized();
-        }
-        match i.envelopes.get_mut(id) {
-            Some((e, acting)) => op(e, acting),
-            None => StatusCode::NOT_FOUND.into_response(),
-        }
-    })
-}
-
-fn complete_if_signed(e: &mut EnvelopeStatus, acting: &[String]) {
-    if e.state == "sent" && acting.iter().all(|a| e.recipients.iter().any(|r| &r.email == a && r.signed)) {
-        e.state = "completed".into();
-    }
-}
-
-async fn status(State(s): State<StandIn>, h: HeaderMap, Path(id): Path<String>) -> Response {
-    let mut signed = None;
-    let answer = envelope_op(&s, &h, &id, |e, acting| {
-        let answer = Json(e.clone()).into_response();
-        // The next one signs, seen at the next read (or told by the callback).
-        if e.state == "sent" {
-            if let Some(r) = e.recipients.iter_mut().find(|r| !r.signed && acting.contains(&r.email)) {
-                r.signed = true;
-                complete_if_signed(e, acting);
-                signed = Some(e.clone());
-            }
-        }
-        answer
-    });
-    if let Some(e) = signed {
-        s.call_back(&e);
-    }
-    answer
-}
-
-async fn sign_all(State(s): State<StandIn>, h: HeaderMap, Path(id): Path<String>) -> Response {
-    let mut signed = None;
-    let answer = envelope_op(&s, &h, &id, |e, acting| {
-        if e.state == "sent" {
-            e.recipients.iter_mut().filter(|r| acting.contains(&r.email)).for_each(|r| r.signed = true);
-            complete_if_signed(e, acting);
-            signed = Some(e.clone());
-        }
-        Json(e.clone()).into_response()
-    });
-    if let Some(e) = signed {
-        s.call_back(&e);
-    }
-    answer
-}
-
-impl StandIn {
-    /// Posts `e` to the callback URL, signed, in the background (at most
-    /// once: a lost callback is what polling is for).
-    fn call_back(&self, e: &EnvelopeStatus) {
-        let Some((url, secret)) = self.with(|i| i.callback.clone()) else { return };
-        let Ok(body) = serde_json::to_vec(e) else { return };
-        tokio::spawn(async move {
-            let sig = super::callback::sign(&secret, chrono::Utc::now().timestamp(), &body);
-            let client = hyper_util::client::legacy::Client::builder(hyper_util::rt::TokioExecutor::new()).build_http();
-            let req = hyper::Request::post(url)
-                .header("content-type", "application/json")
-                .header(super::callback::HEADER, sig)
-                .body(http_body_util::Full::new(bytes::Bytes::from(body)));
-            if let Ok(req) = req {
-                if let Ok(Ok(res)) = tokio::time::timeout(Duration::from_secs(10), client.request(req)).await {
-                    if !res.status().is_success() {
-                        tracing::warn!(status = res.status().as_u16(), "signing stand-in: callback refused");
-                    }
-                }
-            }
-        });
-    }
-}
-
-async fn remind(State(s): State<StandIn>, h: HeaderMap, Path(id): Path<String>) -> Response {
-    envelope_op(&s, &h, &id, |e, _| if e.state == "sent" { Json(json!({})).into_response() } else { StatusCode::CONFLICT.into_response() })
-}
-
-async fn cancel(State(s): State<StandIn>, h: HeaderMap, Path(id): Path<String>) -> Response {
-    envelope_op(&s, &h, &id, |e, _| {
-        if e.state == "sent" || e.state == "cancelled" {
-            e.state = "cancelled".into();
-            Json(json!({})).into_response()
-        } else {
-            StatusCode::CONFLICT.into_response()
-        }
-    })
-}
-
 /// A one-page PDF saying which envelope was signed.
 pub fn signed_pdf_bytes(id: &str) -> Vec<u8> {
     format!("%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>>endobj\n% signed envelope {id}\ntrailer<</Root 1 0 R>>\n%%EOF\n").into_bytes()
-}
-
-async fn signed_pdf(State(s): State<StandIn>, h: HeaderMap, Path(id): Path<String>) -> Response {
-    envelope_op(&s, &h, &id, |e, _| {
-        if e.state == "completed" {
-            ([("content-type", "application/pdf")], signed_pdf_bytes(&e.id)).into_response()
-        } else {
-            StatusCode::CONFLICT.into_response()
-        }
-    })
 }
 
 fn report_of(kind: &str, number: &str) -> ReportBody {
@@ -638,7 +482,7 @@ mod kept {
 #[cfg(test)]
 mod tests {
     use super::super::http::{JsonClient, Limits, ProviderError};
-    use super::super::signing::{HttpSigning, Signing};
+    use super::super::signing::{HttpSigning, Session, Signing};
     use super::*;
 
     fn quick() -> Limits {
@@ -650,28 +494,108 @@ mod tests {
         c.send(hyper::Method::POST, "/_script", Some(&json!({"fail": fail, "times": times, "delay_ms": 1000})), None, None).await.unwrap();
     }
 
+    fn verified(base: &str) -> HttpSigning {
+        HttpSigning::new(JsonClient::new(&format!("{base}/verified"), "", quick()))
+    }
+
+    fn recipient(n: u32, role: &str) -> crate::domain::addons::Recipient {
+        crate::domain::addons::Recipient {
+            name: format!("Anna {n} Berg"),
+            email: format!("r{n}@example.com"),
+            phone: "+46 70 123 45 67".into(),
+            locale: if n == 1 { "en".into() } else { "sv".into() },
+            role: role.into(),
+            notify_sms: n == 1,
+            require_auth: false,
+            sign_method: "bankid_se".into(),
+            signed: false,
+        }
+    }
+
     #[tokio::test]
     async fn the_client_retries_within_bounds_and_maps_failures() {
         let (base, stand_in) = serve_on_loopback().await;
-        let s = HttpSigning(JsonClient::new(&base, "", quick()));
-        let token = s.register("Kund AB", "a@example.com", "secret-1").await.unwrap();
-        assert_eq!(s.login("a@example.com", "wrong").await, Err(ProviderError::Refused(401)));
-        assert!(s.check(&token).await.unwrap());
+        let s = verified(&base);
+        let token = s.auth("a@example.com", "secret-1").await.unwrap();
+        assert_eq!(s.auth("a@example.com", "wrong").await, Err(ProviderError::Refused(401)));
+        let session = Session { token, company_id: "c1".into() };
+        assert!(s.check(&session).await.unwrap());
         // One 5xx is retried away; two are the answer.
         scripted_failure(&base, "5xx", 1).await;
-        assert!(s.check(&token).await.unwrap());
+        assert!(s.check(&session).await.unwrap());
         scripted_failure(&base, "5xx", 2).await;
-        assert_eq!(s.check(&token).await, Err(ProviderError::Unavailable));
+        assert_eq!(s.check(&session).await, Err(ProviderError::Unavailable));
         scripted_failure(&base, "timeout", 2).await;
-        assert_eq!(s.check(&token).await, Err(ProviderError::Timeout));
+        assert_eq!(s.check(&session).await, Err(ProviderError::Timeout));
         scripted_failure(&base, "malformed", 1).await;
-        assert_eq!(s.check(&token).await, Err(ProviderError::BadAnswer));
-        // A POST without an idempotency key is never sent twice.
+        assert_eq!(s.status(&session, "nope").await, Err(ProviderError::BadAnswer));
+        // A 429's Retry-After (1 s) is waited for when it fits the budget, else given up at once.
+        scripted_failure(&base, "429", 1).await;
+        let patient =
+            HttpSigning::new(JsonClient::new(&format!("{base}/verified"), "", Limits { timeout: Duration::from_secs(1), ..quick() }));
+        let started = std::time::Instant::now();
+        assert!(patient.check(&session).await.unwrap());
+        assert!(started.elapsed() >= Duration::from_secs(1));
+        scripted_failure(&base, "429", 1).await;
+        assert_eq!(s.check(&session).await, Err(ProviderError::Unavailable));
+        // The create call is never sent twice: its answer is the only way to know the envelope.
         let before = stand_in.calls();
         scripted_failure(&base, "5xx", 1).await;
-        let c = JsonClient::new(&base, "", quick());
-        assert_eq!(c.send(hyper::Method::POST, "/verified/envelopes", Some(&json!({})), None, None).await, Err(ProviderError::Unavailable));
+        assert_eq!(s.create(&session).await, Err(ProviderError::Unavailable));
         assert_eq!(stand_in.calls() - before, 1);
+        assert_eq!(stand_in.verified_envelopes(), 0);
+        // Unknown envelopes are 404; another company's namespace is 403.
+        assert_eq!(s.status(&session, "env-none").await, Err(ProviderError::Refused(404)));
+        let other = Session { company_id: "c2".into(), ..session.clone() };
+        assert_eq!(s.create(&other).await, Err(ProviderError::Refused(403)));
+        // An expired token is refused with 401.
+        stand_in.verified_token_ttl(-1);
+        let old = Session { token: s.auth("a@example.com", "secret-1").await.unwrap(), company_id: "c1".into() };
+        assert_eq!(s.create(&old).await, Err(ProviderError::Refused(401)));
+        let errors = crate::providers::contract::Verified::new().check_all(&stand_in.verified_requests());
+        assert!(errors.is_empty(), "{errors:#?}");
+    }
+
+    #[tokio::test]
+    async fn an_envelope_is_made_in_steps_and_signed_as_the_description_says() {
+        let (base, stand_in) = serve_on_loopback().await;
+        let s = verified(&base);
+        let session = Session { token: s.auth("a@example.com", "secret-1").await.unwrap(), company_id: "c1".into() };
+        assert!(s.check(&session).await.unwrap());
+        let id = s.create(&session).await.unwrap();
+        s.settings(&session, &id, true).await.unwrap();
+        let doc = s.add_document(&session, &id, "avtal.pdf").await.unwrap();
+        let slot = s.add_file(&session, &id, &doc, "avtal.pdf").await.unwrap();
+        assert_eq!(s.upload(&slot.url, b"not a pdf".to_vec()).await, Err(ProviderError::Refused(400)));
+        s.upload(&slot.url, signed_pdf_bytes("x")).await.unwrap();
+        assert_eq!(s.documents(&session, &id).await.unwrap(), vec![(doc.clone(), "avtal.pdf".to_string())]);
+        let r1 = s.add_recipient(&session, &id, &recipient(1, "signer"), 1).await.unwrap();
+        let r2 = s.add_recipient(&session, &id, &recipient(2, "viewer"), 2).await.unwrap();
+        let listed = s.recipients(&session, &id).await.unwrap();
+        assert_eq!(listed, vec![(r1.clone(), "r1@example.com".to_string()), (r2.clone(), "r2@example.com".to_string())]);
+        assert_eq!(s.status(&session, &id).await.unwrap().state(), "sent");
+        s.publish(&session, &id).await.unwrap();
+        s.remind(&session, &id, &r1).await.unwrap();
+        assert_eq!(stand_in.verified_notifications(&id), 1);
+        let link = s.sign_link(&session, &id, &r1, "http://127.0.0.1/back").await.unwrap();
+        assert!(link.contains(&r1));
+        // Not signed yet: only the uploaded file.
+        assert_eq!(s.signed_pdf(&session, &id, &doc, &slot.file_id).await, Err(ProviderError::BadAnswer));
+        // One read signs the signer (the viewer does not sign); the next shows it completed.
+        assert_eq!(s.status(&session, &id).await.unwrap().state(), "sent");
+        let flags = s.status(&session, &id).await.unwrap();
+        assert!(flags.published && flags.completed);
+        let pdf = s.signed_pdf(&session, &id, &doc, &slot.file_id).await.unwrap();
+        assert!(pdf.starts_with(b"%PDF-"));
+        assert_eq!(s.abort(&session, &id).await, Err(ProviderError::Refused(409)));
+        let id2 = s.create(&session).await.unwrap();
+        s.abort(&session, &id2).await.unwrap();
+        assert_eq!(s.status(&session, &id2).await.unwrap().state(), "cancelled");
+        // Every request the adapter sent is one the description has.
+        let requests = stand_in.verified_requests();
+        assert!(requests.len() >= 15);
+        let errors = crate::providers::contract::Verified::new().check_all(&requests);
+        assert!(errors.is_empty(), "{errors:#?}");
     }
 
     #[tokio::test]

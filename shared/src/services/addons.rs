@@ -15,13 +15,15 @@ use utoipa::ToSchema;
 use super::events::{self, Event, SubscriptionChange};
 use super::retry::{self, Attempt};
 use super::Context;
-use crate::domain::addons::{self as rules, AccessFacts, Addon, CreditReport, Envelope, EnvelopeForm, EnvelopeState, VerifiedToken};
+use crate::domain::addons::{
+    self as rules, AccessFacts, Addon, CreditReport, Envelope, EnvelopeForm, EnvelopeState, SentDocument, VerifiedToken,
+};
 use crate::domain::policy::{self, Action};
 use crate::domain::subscription::{PurchasedService, UsageEntry};
 use crate::domain::{Role, User};
 use crate::error::{ApiError, Msg};
 use crate::providers::http::ProviderError;
-use crate::providers::signing::{NewEnvelope, SendDocument};
+use crate::providers::signing::{token_expiry, EnvelopeFlags, Session};
 use crate::store::idempotency::Once;
 use crate::store::subscriptions::StoredRow;
 use crate::store::tx::Tx;
@@ -130,53 +132,152 @@ pub struct TokenState {
 
 fn login_error(e: ProviderError) -> ApiError {
     match e {
-        ProviderError::Refused(401 | 403 | 422) => ApiError::bad(Msg::VerifiedLoginFailed),
+        ProviderError::Refused(401 | 403 | 404 | 422) => ApiError::bad(Msg::VerifiedLoginFailed),
         e => e.into(),
     }
 }
 
-async fn keep_token(ctx: &Context, customer: &str, user: &User, token: String) -> Result<TokenState, ApiError> {
-    let t = VerifiedToken { token, company_id: customer.to_string(), user_id: user.uid.clone(), created_at: Utc::now() };
+/// A token without an `exp` is taken to last this long.
+const TOKEN_FALLBACK_SECS: i64 = 30 * 60;
+/// A token is renewed this long before it runs out.
+const TOKEN_MARGIN_SECS: i64 = 60;
+
+fn basic_of(username: &str, password: &str) -> String {
+    use base64::Engine;
+    base64::engine::general_purpose::STANDARD.encode(format!("{username}:{password}"))
+}
+
+fn unbasic(basic: &str) -> Option<(String, String)> {
+    use base64::Engine;
+    let raw = base64::engine::general_purpose::STANDARD.decode(basic).ok()?;
+    let (u, p) = std::str::from_utf8(&raw).ok()?.split_once(':')?;
+    Some((u.to_string(), p.to_string()))
+}
+
+/// The company's id at Verified: the characters its ids have, bounded.
+fn company_id(raw: &str) -> Result<String, ApiError> {
+    let id = raw.trim();
+    let ok = !id.is_empty() && id.len() <= 100 && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    if ok {
+        Ok(id.to_string())
+    } else {
+        Err(ApiError::field("company", Msg::Invalid))
+    }
+}
+
+/// Logs in at the provider (`POST /auth`), checks the token against the
+/// company, and keeps token, company, user and the Basic credential (to
+/// renew the token when it runs out).
+async fn open_session(
+    ctx: &Context,
+    customer: &str,
+    user: &User,
+    email: &str,
+    password: &str,
+    company: &str,
+) -> Result<TokenState, ApiError> {
+    let signing = &ctx.providers.signing;
+    let token = signing.auth(email, password).await.map_err(login_error)?;
+    let session = Session { token: token.clone(), company_id: company.to_string() };
+    if !signing.check(&session).await? {
+        return Err(ApiError::bad(Msg::VerifiedLoginFailed));
+    }
+    let at = Utc::now();
+    let t = VerifiedToken {
+        expires_at: Some(token_expiry(&token, at, TOKEN_FALLBACK_SECS)),
+        token,
+        company_id: company.to_string(),
+        user_id: user.uid.clone(),
+        basic_token: basic_of(email, password),
+        created_at: at,
+    };
     ctx.store.put_verified_token(customer, &t).await?;
     Ok(TokenState { registered: true, valid: true })
 }
 
-/// `verified/`: registers the company at the signing provider and keeps the token.
+/// `verified/`: connects the company's Verified account (its company id and
+/// the credentials of a user of it) and keeps the token.
 pub async fn register_token(ctx: &Context, user: &User, company: &str, email: &str, password: &str) -> Result<TokenState, ApiError> {
     let (customer, _) = access(ctx, user, Addon::Verified, true).await?;
     let email = email.trim().to_ascii_lowercase();
     if !crate::domain::user::is_valid_email(&email) {
         return Err(ApiError::field("email", Msg::InvalidEmail));
     }
-    if password.chars().count() < 6 {
+    if password.chars().count() < 6 || password.len() > 200 {
         return Err(ApiError::field("password", Msg::Invalid));
     }
-    let token = ctx.providers.signing.register(company.trim(), &email, password).await.map_err(login_error)?;
-    keep_token(ctx, &customer, user, token).await
+    let company = company_id(company)?;
+    open_session(ctx, &customer, user, &email, password, &company).await
 }
 
-/// `verified/auth/`: logs in to an existing provider account and keeps the token.
-pub async fn login_token(ctx: &Context, user: &User, email: &str, password: &str) -> Result<TokenState, ApiError> {
+/// `verified/auth/`: logs in again (another user, a changed password) for
+/// the company connected before, or the one given.
+pub async fn login_token(ctx: &Context, user: &User, email: &str, password: &str, company: Option<&str>) -> Result<TokenState, ApiError> {
     let (customer, _) = access(ctx, user, Addon::Verified, true).await?;
     let email = email.trim().to_ascii_lowercase();
-    if email.is_empty() || password.is_empty() {
+    if email.is_empty() || password.is_empty() || password.len() > 200 {
         return Err(ApiError::bad(Msg::VerifiedLoginFailed));
     }
-    let token = ctx.providers.signing.login(&email, password).await.map_err(login_error)?;
-    keep_token(ctx, &customer, user, token).await
+    let company = match company.map(str::trim).filter(|c| !c.is_empty()) {
+        Some(c) => company_id(c)?,
+        None => ctx.store.verified_token(&customer).await?.map(|t| t.company_id).ok_or(ApiError::bad(Msg::VerifiedLoginFailed))?,
+    };
+    open_session(ctx, &customer, user, &email, password, &company).await
 }
 
-/// `verified/check/`: whether a token is held and the provider accepts it.
+/// `verified/check/`: whether a token is held and the provider accepts it
+/// (renewed first when it ran out).
 pub async fn check_token(ctx: &Context, user: &User) -> Result<TokenState, ApiError> {
     let (customer, _) = access(ctx, user, Addon::Verified, true).await?;
-    match ctx.store.verified_token(&customer).await? {
-        None => Ok(TokenState { registered: false, valid: false }),
-        Some(t) => Ok(TokenState { registered: true, valid: ctx.providers.signing.check(&t.token).await? }),
+    if ctx.store.verified_token(&customer).await?.is_none() {
+        return Ok(TokenState { registered: false, valid: false });
+    }
+    let valid = match session_of(ctx, &customer).await {
+        Ok(s) => ctx.providers.signing.check(&s).await?,
+        Err(ApiError::BadRequest { .. }) => false,
+        Err(e) => return Err(e),
+    };
+    Ok(TokenState { registered: true, valid })
+}
+
+/// A new token from the kept credential; none kept, or refused: the
+/// company must log in again.
+async fn renew(ctx: &Context, customer: &str, mut t: VerifiedToken) -> Result<Session, ApiError> {
+    let (u, p) = unbasic(&t.basic_token).ok_or(ApiError::bad(Msg::VerifiedLoginFailed))?;
+    let token = ctx.providers.signing.auth(&u, &p).await.map_err(login_error)?;
+    t.expires_at = Some(token_expiry(&token, Utc::now(), TOKEN_FALLBACK_SECS));
+    t.token = token;
+    ctx.store.put_verified_token(customer, &t).await?;
+    Ok(Session { token: t.token, company_id: t.company_id })
+}
+
+/// The company's session at the provider, renewed when it runs out within a minute.
+pub(crate) async fn session_of(ctx: &Context, customer: &str) -> Result<Session, ApiError> {
+    let t = ctx.store.verified_token(customer).await?.ok_or(ApiError::ForbiddenBy(Msg::VerifiedTokenMissing))?;
+    let fresh = t.expires_at.is_some_and(|e| e - chrono::Duration::seconds(TOKEN_MARGIN_SECS) > Utc::now());
+    if fresh || t.basic_token.is_empty() {
+        Ok(Session { token: t.token, company_id: t.company_id })
+    } else {
+        renew(ctx, customer, t).await
     }
 }
 
-pub(crate) async fn token_of(ctx: &Context, customer: &str) -> Result<String, ApiError> {
-    Ok(ctx.store.verified_token(customer).await?.ok_or(ApiError::ForbiddenBy(Msg::VerifiedTokenMissing))?.token)
+/// `call` with the company's session; a 401 (the token revoked or run out
+/// early) renews the token once and calls again.
+pub(crate) async fn signed<'c, T>(
+    ctx: &'c Context,
+    customer: &str,
+    call: impl Fn(Session) -> crate::providers::Fut<'c, T>,
+) -> Result<T, ApiError> {
+    let s = session_of(ctx, customer).await?;
+    match call(s).await {
+        Err(ProviderError::Refused(401)) => {
+            let t = ctx.store.verified_token(customer).await?.ok_or(ApiError::ForbiddenBy(Msg::VerifiedTokenMissing))?;
+            let s = renew(ctx, customer, t).await?;
+            Ok(call(s).await?)
+        }
+        r => Ok(r?),
+    }
 }
 
 // ------------------------------------------------------------ envelopes ----
@@ -251,6 +352,7 @@ pub async fn create_envelope(
             provider_id: None,
             purchase_id: row.row.id,
             signed_key: None,
+            sending: None,
             created_by: user.uid.clone(),
             created_at: at,
             updated_at: at,
@@ -296,59 +398,188 @@ pub async fn update_envelope(ctx: &Context, user: &User, uid: &str, form: &Envel
     .await
 }
 
-/// Sends a draft to the provider (outside any transaction; the envelope's
-/// uid is the idempotency key, so a retry finds the same provider envelope),
-/// then marks it sent.
+/// How long one send holds the envelope (a second send meanwhile waits).
+const SEND_LEASE_SECS: i64 = 120;
+
+/// Sends a draft: the provider's steps one by one (outside any
+/// transaction), each answer stored before the next step, so a send cut off
+/// by a crash or a timeout resumes where it stopped (the envelope's uid at
+/// the provider is stored right after it is created; no second envelope,
+/// document or recipient is made for one draft). Published, it is `sent`.
 pub async fn send_envelope(ctx: &Context, user: &User, uid: &str) -> Result<Envelope, ApiError> {
     let (customer, _) = access(ctx, user, Addon::Verified, false).await?;
-    let token = token_of(ctx, &customer).await?;
-    let (e, _) = own_envelope(ctx, &customer, uid).await?;
+    session_of(ctx, &customer).await?;
+    let (mut e, mut rev) = own_envelope(ctx, &customer, uid).await?;
     if e.state != EnvelopeState::Draft {
         return Err(ApiError::bad(Msg::EnvelopeNotDraft));
     }
-    let mut documents = Vec::new();
-    for d in &e.documents {
-        documents.push(SendDocument { name: d.name.clone(), url: ctx.files.presign_download(&d.key, &d.name).await? });
+    let now = Utc::now();
+    let mut p = e.sending.clone().unwrap_or_default();
+    if p.lease_until.is_some_and(|l| l > now) {
+        // Another send of this draft is under way: it is answered as it stands.
+        return Ok(e);
     }
-    let outgoing = NewEnvelope { name: e.name.clone(), sequential: e.sequential, documents, recipients: e.recipients.clone() };
-    let status = ctx.providers.signing.create(&token, &e.uid, &outgoing).await?;
-    let (customer, status) = (&customer, &status);
-    retry::until_done(|_| async move {
-        let (mut e, rev) = own_envelope(ctx, customer, uid).await?;
-        if e.state != EnvelopeState::Draft {
-            return Ok(Attempt::Done(e));
+    p.lease_until = Some(now + chrono::Duration::seconds(SEND_LEASE_SECS));
+    e.sending = Some(p);
+    if !save_envelope(ctx, &e, rev).await? {
+        return Ok(own_envelope(ctx, &customer, uid).await?.0);
+    }
+    rev += 1;
+    match send_steps(ctx, &customer, &mut e, &mut rev).await {
+        Ok(()) => Ok(e),
+        Err(err) => {
+            // The lease is let go so a retry may resume at once.
+            if let Some(p) = e.sending.as_mut() {
+                p.lease_until = None;
+                let _ = save_envelope(ctx, &e, rev).await;
+            }
+            Err(err)
         }
-        e.state = EnvelopeState::Sent;
-        e.provider_id = Some(status.id.clone());
-        e.updated_at = Utc::now();
-        // With the pointer the provider's callback finds the envelope.
-        let mut tx = ctx.store.tx();
-        ctx.store.add_envelope(&mut tx, &e, Some(rev))?;
-        ctx.store.add_envelope_pointer(&mut tx, &status.id, customer, uid)?;
-        Ok(if ctx.store.commit(tx).await? { Attempt::Done(e) } else { Attempt::Conflict })
-    })
-    .await
+    }
 }
 
-/// Reminds the recipients who have not signed a sent envelope.
+/// Writes the progress (`e` over `rev`); someone else's write meanwhile
+/// (the draft cancelled) stops the send.
+async fn step_done(ctx: &Context, e: &Envelope, rev: &mut u64) -> Result<(), ApiError> {
+    if save_envelope(ctx, e, *rev).await? {
+        *rev += 1;
+        Ok(())
+    } else {
+        Err(ApiError::Conflict(Msg::EnvelopeNotDraft))
+    }
+}
+
+async fn send_steps(ctx: &Context, customer: &str, e: &mut Envelope, rev: &mut u64) -> Result<(), ApiError> {
+    let signing = &ctx.providers.signing;
+    let id = match e.provider_id.clone() {
+        Some(id) => id,
+        None => {
+            let id = signed(ctx, customer, |s| Box::pin(async move { signing.create(&s).await })).await?;
+            e.provider_id = Some(id.clone());
+            step_done(ctx, e, rev).await?;
+            id
+        }
+    };
+    let id = id.as_str();
+    let mut p = e.sending.clone().unwrap_or_default();
+    if !p.settings_done {
+        let sequential = e.sequential;
+        signed(ctx, customer, |s| Box::pin(async move { signing.settings(&s, id, sequential).await })).await?;
+        p.settings_done = true;
+        e.sending = Some(p.clone());
+        step_done(ctx, e, rev).await?;
+    }
+    // A resumed send first looks for what an interrupted one added.
+    let mut found_docs = if p.documents.len() < e.documents.len() {
+        signed(ctx, customer, |s| Box::pin(async move { signing.documents(&s, id).await })).await?
+    } else {
+        Vec::new()
+    };
+    found_docs.retain(|(doc, _)| !p.documents.iter().any(|d| &d.id == doc));
+    for (i, d) in e.documents.clone().iter().enumerate() {
+        if p.documents.len() <= i {
+            let doc = match found_docs.iter().position(|(_, name)| name == &d.name) {
+                Some(at) => found_docs.remove(at).0,
+                None => signed(ctx, customer, |s| Box::pin(async move { signing.add_document(&s, id, &d.name).await })).await?,
+            };
+            p.documents.push(SentDocument { id: doc, file_id: None, uploaded: false });
+            e.sending = Some(p.clone());
+            step_done(ctx, e, rev).await?;
+        }
+        if !p.documents[i].uploaded {
+            let doc = p.documents[i].id.clone();
+            let doc = doc.as_str();
+            let slot = signed(ctx, customer, |s| Box::pin(async move { signing.add_file(&s, id, doc, &d.name).await })).await?;
+            let pdf = ctx.files.bytes(&d.key).await?;
+            signing.upload(&slot.url, pdf).await?;
+            p.documents[i].file_id = Some(slot.file_id);
+            p.documents[i].uploaded = true;
+            e.sending = Some(p.clone());
+            step_done(ctx, e, rev).await?;
+        }
+    }
+    let mut found = if p.recipients.len() < e.recipients.len() {
+        signed(ctx, customer, |s| Box::pin(async move { signing.recipients(&s, id).await })).await?
+    } else {
+        Vec::new()
+    };
+    found.retain(|(rid, _)| !p.recipients.contains(rid));
+    for (i, r) in e.recipients.clone().iter().enumerate().skip(p.recipients.len()) {
+        let order = if e.sequential { i as u32 + 1 } else { 1 };
+        let rid = match found.iter().position(|(_, email)| email.eq_ignore_ascii_case(&r.email)) {
+            Some(at) => found.remove(at).0,
+            None => signed(ctx, customer, |s| Box::pin(async move { signing.add_recipient(&s, id, r, order).await })).await?,
+        };
+        p.recipients.push(rid);
+        e.sending = Some(p.clone());
+        step_done(ctx, e, rev).await?;
+    }
+    signed(ctx, customer, |s| Box::pin(async move { signing.publish(&s, id).await })).await?;
+    p.lease_until = None;
+    e.sending = Some(p);
+    e.state = EnvelopeState::Sent;
+    e.updated_at = Utc::now();
+    // With the pointer the provider's callback finds the envelope.
+    let mut tx = ctx.store.tx();
+    ctx.store.add_envelope(&mut tx, e, Some(*rev))?;
+    ctx.store.add_envelope_pointer(&mut tx, id, customer, &e.uid)?;
+    if ctx.store.commit(tx).await? {
+        *rev += 1;
+        Ok(())
+    } else {
+        Err(ApiError::Conflict(Msg::EnvelopeNotDraft))
+    }
+}
+
+/// The provider's ids of the recipients who sign or approve and have not yet.
+fn waiting_recipients(e: &Envelope) -> Vec<String> {
+    let ids = e.sending.as_ref().map(|p| p.recipients.clone()).unwrap_or_default();
+    e.recipients.iter().zip(ids).filter(|(r, _)| r.role != "viewer" && !r.signed).map(|(_, id)| id).collect()
+}
+
+/// Reminds the recipients who have not signed a sent envelope (the
+/// provider's `send.notification` job, one per recipient).
 pub async fn remind_envelope(ctx: &Context, user: &User, uid: &str) -> Result<Envelope, ApiError> {
     let (customer, _) = access(ctx, user, Addon::Verified, false).await?;
     let (e, _) = own_envelope(ctx, &customer, uid).await?;
-    match (e.state, &e.provider_id) {
-        (EnvelopeState::Sent, Some(id)) => {
-            ctx.providers.signing.remind(&token_of(ctx, &customer).await?, id).await?;
-            Ok(e)
-        }
-        _ => Err(ApiError::bad(Msg::EnvelopeNotSent)),
+    let (EnvelopeState::Sent, Some(id)) = (e.state, e.provider_id.as_deref()) else { return Err(ApiError::bad(Msg::EnvelopeNotSent)) };
+    let signing = &ctx.providers.signing;
+    for rid in waiting_recipients(&e) {
+        let rid = rid.as_str();
+        signed(ctx, &customer, |s| Box::pin(async move { signing.remind(&s, id, rid).await })).await?;
     }
+    Ok(e)
 }
 
-/// Cancels a draft (here) or a sent envelope (at the provider first).
+/// The signing page of the envelope's recipient with `email` (the
+/// provider's `get.sign.link` job), for signing in the portal; back to the
+/// envelope's page afterwards.
+pub async fn sign_link(ctx: &Context, user: &User, uid: &str, email: &str) -> Result<String, ApiError> {
+    let (customer, _) = access(ctx, user, Addon::Verified, false).await?;
+    let (e, _) = own_envelope(ctx, &customer, uid).await?;
+    let (EnvelopeState::Sent, Some(id)) = (e.state, e.provider_id.as_deref()) else { return Err(ApiError::bad(Msg::EnvelopeNotSent)) };
+    let ids = e.sending.as_ref().map(|p| p.recipients.clone()).unwrap_or_default();
+    let rid = e
+        .recipients
+        .iter()
+        .zip(ids)
+        .find(|(r, _)| r.role != "viewer" && r.email.eq_ignore_ascii_case(email.trim()))
+        .map(|(_, id)| id)
+        .ok_or(ApiError::NotFound)?;
+    let redirect = format!("{}/customer/services/contract-sign/", ctx.config.web_origin.trim_end_matches('/'));
+    let (signing, rid, redirect) = (&ctx.providers.signing, rid.as_str(), redirect.as_str());
+    signed(ctx, &customer, |s| Box::pin(async move { signing.sign_link(&s, id, rid, redirect).await })).await
+}
+
+/// Cancels a draft (here) or a sent envelope (aborted at the provider first).
 pub async fn cancel_envelope(ctx: &Context, user: &User, uid: &str) -> Result<Envelope, ApiError> {
     let (customer, _) = access(ctx, user, Addon::Verified, false).await?;
     let (e, _) = own_envelope(ctx, &customer, uid).await?;
-    match (e.state, &e.provider_id) {
-        (EnvelopeState::Sent, Some(id)) => ctx.providers.signing.cancel(&token_of(ctx, &customer).await?, id).await?,
+    match (e.state, e.provider_id.as_deref()) {
+        (EnvelopeState::Sent, Some(id)) => {
+            let signing = &ctx.providers.signing;
+            signed(ctx, &customer, |s| Box::pin(async move { signing.abort(&s, id).await })).await?
+        }
         (EnvelopeState::Draft, _) => {}
         _ => return Err(ApiError::bad(Msg::EnvelopeNotSent)),
     }
@@ -365,56 +596,51 @@ pub async fn cancel_envelope(ctx: &Context, user: &User, uid: &str) -> Result<En
     .await
 }
 
-/// Polls the provider for a sent envelope (see [`apply_status`]). A
-/// provider failure leaves the envelope as it was.
-async fn sync(ctx: &Context, token: &str, e: Envelope) -> Result<Envelope, ApiError> {
+/// Asks the provider about a sent envelope and applies its flags (see
+/// [`apply_status`]). A provider failure leaves the envelope as it was.
+pub(crate) async fn sync(ctx: &Context, e: Envelope) -> Result<Envelope, ApiError> {
     let (Some(id), EnvelopeState::Sent) = (e.provider_id.clone(), e.state) else { return Ok(e) };
-    let status = ctx.providers.signing.status(token, &id).await?;
-    apply_status(ctx, token, &e.customer_uid, &e.uid, &status).await
+    let (signing, id) = (&ctx.providers.signing, id.as_str());
+    let flags = signed(ctx, &e.customer_uid, |s| Box::pin(async move { signing.status(&s, id).await })).await?;
+    apply_status(ctx, &e.customer_uid, &e.uid, &flags).await
 }
 
-/// What the provider says about a sent envelope, by polling or by its
-/// callback (one path for both): recipients' progress (a signature is never
-/// taken back), and on completion the signed PDF kept with the customer.
-/// An answer that changes nothing writes nothing, so a repeated callback
-/// or poll is harmless.
-pub(crate) async fn apply_status(
-    ctx: &Context,
-    token: &str,
-    customer: &str,
-    uid: &str,
-    status: &crate::providers::signing::EnvelopeStatus,
-) -> Result<Envelope, ApiError> {
-    let state = match status.state.as_str() {
+/// What the provider's flags say about a sent envelope (polled, or read
+/// when its webhook tells of a change: one path for both). Completed, every
+/// recipient who signs or approves has, and the signed PDF is kept with the
+/// customer. An answer that changes nothing writes nothing, so a repeated
+/// webhook or poll is harmless.
+pub(crate) async fn apply_status(ctx: &Context, customer: &str, uid: &str, flags: &EnvelopeFlags) -> Result<Envelope, ApiError> {
+    let state = match flags.state() {
         "completed" => EnvelopeState::Completed,
         "cancelled" => EnvelopeState::Cancelled,
         "expired" => EnvelopeState::Expired,
         _ => EnvelopeState::Sent,
     };
     let (current, _) = own_envelope(ctx, customer, uid).await?;
-    let signed_key = if state == EnvelopeState::Completed && current.state == EnvelopeState::Sent {
-        let id = current.provider_id.clone().unwrap_or_else(|| status.id.clone());
-        let pdf = ctx.providers.signing.signed_pdf(token, &id).await?;
-        let key = format!("{}{}-signed.pdf", envelope_prefix(customer), uid);
-        ctx.files.put_bytes(&key, "application/pdf", pdf).await?;
-        Some(key)
-    } else {
-        None
+    let signed_key = match (state, current.state, current.provider_id.as_deref(), current.sending.as_ref()) {
+        (EnvelopeState::Completed, EnvelopeState::Sent, Some(id), Some(p)) => match p.documents.first() {
+            Some(SentDocument { id: doc, file_id: Some(file), .. }) => {
+                let (signing, doc, file) = (&ctx.providers.signing, doc.as_str(), file.as_str());
+                let pdf = signed(ctx, customer, |s| Box::pin(async move { signing.signed_pdf(&s, id, doc, file).await })).await?;
+                let key = format!("{}{}-signed.pdf", envelope_prefix(customer), uid);
+                ctx.files.put_bytes(&key, "application/pdf", pdf).await?;
+                Some(key)
+            }
+            _ => None,
+        },
+        _ => None,
     };
     let signed_key = &signed_key;
     retry::until_done(|_| async move {
         let (mut e, rev) = own_envelope(ctx, customer, uid).await?;
-        if e.state != EnvelopeState::Sent {
+        if e.state != EnvelopeState::Sent || state == EnvelopeState::Sent {
             return Ok(Attempt::Done(e));
         }
-        let before = (e.recipients.iter().map(|r| r.signed).collect::<Vec<_>>(), e.state);
-        for r in e.recipients.iter_mut() {
-            r.signed = r.signed || status.recipients.iter().any(|s| s.email.eq_ignore_ascii_case(&r.email) && s.signed);
+        if state == EnvelopeState::Completed {
+            e.recipients.iter_mut().filter(|r| r.role != "viewer").for_each(|r| r.signed = true);
         }
         e.state = state;
-        if before == (e.recipients.iter().map(|r| r.signed).collect::<Vec<_>>(), e.state) {
-            return Ok(Attempt::Done(e));
-        }
         e.signed_key = signed_key.clone().or(e.signed_key);
         e.updated_at = Utc::now();
         Ok(if save_envelope(ctx, &e, rev).await? { Attempt::Done(e) } else { Attempt::Conflict })
@@ -429,14 +655,14 @@ pub const SYNC_PER_LIST: usize = 10;
 /// failure shows them as last known).
 pub async fn list_envelopes(ctx: &Context, user: &User) -> Result<Vec<Envelope>, ApiError> {
     let (customer, _) = access(ctx, user, Addon::Verified, false).await?;
-    let token = token_of(ctx, &customer).await?;
+    session_of(ctx, &customer).await?;
     let mut out = Vec::new();
     let mut polled = 0;
     for e in ctx.store.envelopes(&customer).await? {
         if e.state == EnvelopeState::Sent && polled < SYNC_PER_LIST {
             polled += 1;
             let kept = e.clone();
-            out.push(sync(ctx, &token, e).await.unwrap_or(kept));
+            out.push(sync(ctx, e).await.unwrap_or(kept));
         } else {
             out.push(e);
         }
@@ -447,9 +673,9 @@ pub async fn list_envelopes(ctx: &Context, user: &User) -> Result<Vec<Envelope>,
 /// One envelope (polled when sent).
 pub async fn get_envelope(ctx: &Context, user: &User, uid: &str) -> Result<Envelope, ApiError> {
     let (customer, _) = access(ctx, user, Addon::Verified, false).await?;
-    let token = token_of(ctx, &customer).await?;
+    session_of(ctx, &customer).await?;
     let (e, _) = own_envelope(ctx, &customer, uid).await?;
-    sync(ctx, &token, e).await
+    sync(ctx, e).await
 }
 
 /// The signed PDF of a completed envelope.

@@ -78,8 +78,28 @@ async fn a_customer_signs_an_envelope_from_token_to_signed_pdf() {
     // Token: a wrong login is refused; registration keeps the token per company.
     let (st, v) = w.call(Method::POST, "/api/verified/auth/", &ct, Some(json!({"email": "x@example.com", "password": "nope-nope"}))).await;
     assert_eq!((st, v["message"].as_str().unwrap()), (StatusCode::BAD_REQUEST, "verified_login_failed"));
-    let reg = json!({"company": "Kund AB", "email": "sign@example.com", "password": "secret-pass"});
+    let (st, v) = w
+        .call(
+            Method::POST,
+            "/api/verified/",
+            &ct,
+            Some(json!({"company": "Kund AB", "email": "sign@example.com", "password": "secret-pass"})),
+        )
+        .await;
+    assert_eq!((st, v["errors"]["company"][0].as_str()), (StatusCode::BAD_REQUEST, Some("invalid")), "the company's id at Verified");
+    let reg = json!({"company": "kund-ab-1", "email": "sign@example.com", "password": "secret-pass"});
     assert_eq!(w.ok(Method::POST, "/api/verified/", &ct, Some(reg)).await, json!({"registered": true, "valid": true}));
+    let kept = w.state.store.verified_token(&cust.uid).await.unwrap().unwrap();
+    assert_eq!((kept.company_id.as_str(), kept.expires_at.is_some(), kept.basic_token.is_empty()), ("kund-ab-1", true, false));
+    // Logging in again (the company as connected) with a wrong password is refused and keeps the token.
+    let (st, v) =
+        w.call(Method::POST, "/api/verified/auth/", &ct, Some(json!({"email": "sign@example.com", "password": "wrong-one"}))).await;
+    assert_eq!((st, v["message"].as_str().unwrap()), (StatusCode::BAD_REQUEST, "verified_login_failed"));
+    assert_eq!(
+        w.ok(Method::POST, "/api/verified/auth/", &ct, Some(json!({"email": "sign@example.com", "password": "secret-pass"}))).await
+            ["valid"],
+        true
+    );
     assert_eq!(w.ok(Method::GET, "/api/verified/check/", &ct, None).await["valid"], true);
     assert_eq!(w.ok(Method::GET, "/api/services/contract-sign/", &ct, None).await, json!([]));
 
@@ -174,7 +194,7 @@ async fn provider_failures_are_clear_and_store_nothing() {
     w.state.store.put_bisnode_account(&cust.uid, true, Some("acc-1")).await.unwrap();
 
     // Registration: 5xx on every attempt, then a malformed answer.
-    let reg = json!({"company": "Kund AB", "email": "sign@example.com", "password": "secret-pass"});
+    let reg = json!({"company": "kund-ab", "email": "sign@example.com", "password": "secret-pass"});
     w.script("5xx", 2).await;
     let (st, v) = w.call(Method::POST, "/api/verified/", &ct, Some(reg.clone())).await;
     assert_eq!((st, v["message"].as_str()), (StatusCode::BAD_GATEWAY, Some("provider_unavailable")));
@@ -191,7 +211,8 @@ async fn provider_failures_are_clear_and_store_nothing() {
     let form = json!({"name": "Avtal", "documents": [{"key": key, "name": "a.pdf"}], "recipients": [signer(1, "signer")]});
     let e = w.ok(Method::POST, "/api/services/contract-sign/", &ct, Some(form)).await;
     let send = format!("/api/services/contract-sign/{}/send/", e["uid"].as_str().unwrap());
-    w.script("timeout", 2).await;
+    // The create call is sent once (its answer is the only way to know the envelope).
+    w.script("timeout", 1).await;
     let (st, v) = w.call(Method::POST, &send, &ct, None).await;
     assert_eq!((st, v["message"].as_str()), (StatusCode::BAD_GATEWAY, Some("provider_timeout")));
     let (stored, _) = w.state.store.envelope(&cust.uid, e["uid"].as_str().unwrap()).await.unwrap().unwrap();
@@ -337,4 +358,74 @@ async fn each_service_finds_its_own_row_among_the_others() {
         assert_eq!(ids, want, "{name}: {rows}");
         assert!(rows.as_array().unwrap().iter().all(|r| r["service"]["id"] == service), "{name}: {rows}");
     }
+}
+
+/// A send cut off after the envelope was made resumes from the stored
+/// step: one envelope at the provider, each document and recipient once,
+/// every request as Verified's description has it; an expired token is
+/// renewed with the kept credential.
+#[tokio::test]
+async fn an_interrupted_send_resumes_and_makes_one_envelope() {
+    let (state, providers, stand_in) = testkit::services_with_stand_in_handle().await;
+    let w = World { app: shared::api::finish(addons::api(), state.clone()), state, providers };
+    let (cust, ct) = testkit::signed_in(&w.state, Role::Customer).await;
+    w.plan(&cust, 2, 5).await;
+    w.ok(Method::POST, "/api/verified/", &ct, Some(json!({"company": "kund-ab", "email": "sign@example.com", "password": "secret-pass"})))
+        .await;
+    // A token the provider no longer takes (answered 401): renewed with the kept credential.
+    let mut kept = w.state.store.verified_token(&cust.uid).await.unwrap().unwrap();
+    kept.token = "revoked".into();
+    w.state.store.put_verified_token(&cust.uid, &kept).await.unwrap();
+    let docs =
+        json!([{"key": w.upload(&ct, "a.pdf", PDF).await, "name": "a.pdf"}, {"key": w.upload(&ct, "b.pdf", PDF).await, "name": "b.pdf"}]);
+    let form = json!({"name": "Avtal", "documents": docs, "recipients": [signer(1, "signer"), signer(2, "approver"), signer(3, "viewer")], "sequential": true});
+    let e = w.ok(Method::POST, "/api/services/contract-sign/", &ct, Some(form)).await;
+    let uid = e["uid"].as_str().unwrap();
+    let send = format!("/api/services/contract-sign/{uid}/send/");
+    // The envelope is made, then the provider fails for good at the settings.
+    // (Calls: the create refused with the old token, /auth, the create again, then the settings.)
+    let body = json!({"fail": "5xx", "times": 2, "after": 3}).to_string();
+    testkit::http("POST", &format!("{}/_script", w.providers), Some("application/json"), body.as_bytes()).await;
+    let (st, v) = w.call(Method::POST, &send, &ct, None).await;
+    assert_eq!((st, v["message"].as_str()), (StatusCode::BAD_GATEWAY, Some("provider_unavailable")));
+    let (stored, _) = w.state.store.envelope(&cust.uid, uid).await.unwrap().unwrap();
+    assert_eq!(stored.state, shared::domain::addons::EnvelopeState::Draft);
+    let provider_id = stored.provider_id.clone().expect("the envelope's uid is stored after the first call");
+    // Then it fails again halfway through the recipients.
+    let body = json!({"fail": "5xx", "times": 1, "after": 9}).to_string();
+    testkit::http("POST", &format!("{}/_script", w.providers), Some("application/json"), body.as_bytes()).await;
+    let (st, _) = w.call(Method::POST, &send, &ct, None).await;
+    assert_eq!(st, StatusCode::BAD_GATEWAY);
+    let (stored, _) = w.state.store.envelope(&cust.uid, uid).await.unwrap().unwrap();
+    let p = stored.sending.clone().unwrap();
+    assert!(p.settings_done && p.documents.len() == 2 && p.documents.iter().all(|d| d.uploaded), "{p:?}");
+    let sent = w.ok(Method::POST, &send, &ct, None).await;
+    assert_eq!((sent["state"].as_str(), sent["provider_id"].as_str()), (Some("sent"), Some(provider_id.as_str())));
+    assert_eq!(stand_in.verified_envelopes(), 1, "one envelope at the provider");
+    let (stored, _) = w.state.store.envelope(&cust.uid, uid).await.unwrap().unwrap();
+    assert_eq!(stored.sending.as_ref().unwrap().recipients.len(), 3);
+    // A second send of a sent envelope is refused.
+    assert_eq!(w.call(Method::POST, &send, &ct, None).await.1["message"], "envelope_not_draft");
+    // Reminders go to those who sign or approve; in-portal signing through the sign link.
+    w.ok(Method::POST, &format!("/api/services/contract-sign/{uid}/remind/"), &ct, None).await;
+    assert_eq!(stand_in.verified_notifications(&provider_id), 2);
+    let link = shared::services::addons::sign_link(&w.state, &cust, uid, "s1@example.com").await.unwrap();
+    assert_eq!(testkit::http("GET", &link, None, b"").await.0, 200);
+    assert!(shared::services::addons::sign_link(&w.state, &cust, uid, "s3@example.com").await.is_err(), "a viewer signs nothing");
+    // Cancelled: aborted at the provider.
+    let cancelled = w.ok(Method::POST, &format!("/api/services/contract-sign/{uid}/cancel/"), &ct, None).await;
+    assert_eq!(cancelled["state"], "cancelled");
+    let requests = stand_in.verified_requests();
+    let bodies = |path: &str| requests.iter().filter(|r| r.method == "POST" && r.path.ends_with(path)).count();
+    assert_eq!((bodies("/documents"), bodies("/recipients")), (2, 3), "each once");
+    assert_eq!(requests.iter().filter(|r| r.path == "/auth").count(), 2, "the refused token was renewed once");
+    // A token that ran out is renewed before the call.
+    let mut kept = w.state.store.verified_token(&cust.uid).await.unwrap().unwrap();
+    kept.expires_at = Some(Utc::now() - chrono::Duration::minutes(1));
+    w.state.store.put_verified_token(&cust.uid, &kept).await.unwrap();
+    assert_eq!(w.ok(Method::GET, "/api/verified/check/", &ct, None).await["valid"], true);
+    let renewed = w.state.store.verified_token(&cust.uid).await.unwrap().unwrap();
+    assert!(renewed.token != kept.token && renewed.expires_at > Some(Utc::now()));
+    let errors = shared::providers::contract::Verified::new().check_all(&requests);
+    assert!(errors.is_empty(), "{errors:#?}");
 }

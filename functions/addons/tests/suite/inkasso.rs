@@ -6,10 +6,8 @@ use crate::world::{key, world, World, PDF};
 use axum::http::{Method, StatusCode};
 use chrono::Utc;
 use serde_json::{json, Value};
-use shared::api::finish;
 use shared::domain::inkasso::ClaimForm;
 use shared::domain::{Permission, Role, User};
-use shared::providers::callback;
 use shared::testkit;
 
 const INCASSO: u8 = 4;
@@ -238,17 +236,10 @@ async fn the_contract_check_link_is_configured_and_always_shown() {
 
 // ------------------------------------------------------ signing callback ----
 
-const SECRET: &str = "callback-secret-for-tests";
+const TOPIC: &str = "arn:aws:sns:eu-north-1:123456789012:verified-webhooks";
 
-async fn raw_callback(base: &str, header: Option<&str>, body: &[u8]) -> u16 {
-    let uri: hyper::Uri = format!("{base}/api/verified/callback/").parse().unwrap();
-    let client = hyper_util::client::legacy::Client::builder(hyper_util::rt::TokioExecutor::new()).build_http();
-    let mut req = hyper::Request::post(uri).header("content-type", "application/json");
-    if let Some(h) = header {
-        req = req.header(callback::HEADER, h);
-    }
-    let req = req.body(http_body_util::Full::new(bytes::Bytes::copy_from_slice(body))).unwrap();
-    client.request(req).await.unwrap().status().as_u16()
+async fn post_callback(w: &World, body: &serde_json::Value) -> StatusCode {
+    testkit::call_bytes(&w.app, Method::POST, "/api/verified/callback/", None, Some(body.clone())).await.0
 }
 
 /// Every refusal of the callback is JSON in the API's error shape: a body
@@ -267,21 +258,13 @@ async fn an_oversized_callback_answers_json_413() {
 }
 
 #[tokio::test]
-async fn the_signing_callback_is_signed_fresh_idempotent_and_sent_by_the_stand_in() {
-    // The API on a loopback port, so the provider stand-in can call it back.
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let api = format!("http://{}", listener.local_addr().unwrap());
-    let (state, providers) = testkit::services_with_stand_in_calling_back(&format!("{api}/api/verified/callback/"), SECRET).await;
-    let app = finish(addons::api(), state.clone());
-    tokio::spawn(async move {
-        let _ = axum::serve(listener, app).await;
-    });
-    let w = World { app: finish(addons::api(), state.clone()), state, providers };
-
+async fn the_signing_webhook_comes_through_sns_and_is_checked_before_anything() {
+    use shared::providers::callback::test_signer;
+    let w = world().await;
     let (cust, ct) = testkit::signed_in(&w.state, Role::Customer).await;
     w.plan(&cust, shared::domain::catalogue::VERIFIED, 5).await;
     let token = w
-        .ok(Method::POST, "/api/verified/", &ct, Some(json!({"company": "K", "email": "cb@example.com", "password": "secret-pass"})))
+        .ok(Method::POST, "/api/verified/", &ct, Some(json!({"company": "k1", "email": "cb@example.com", "password": "secret-pass"})))
         .await;
     assert_eq!(token["registered"], true);
     let up = w.ok(Method::POST, "/api/services/contract-sign/upload-url/", &ct, Some(json!({"name": "a.pdf"}))).await;
@@ -296,50 +279,51 @@ async fn the_signing_callback_is_signed_fresh_idempotent_and_sent_by_the_stand_i
     let sent = w.ok(Method::POST, &format!("/api/services/contract-sign/{uid}/send/"), &ct, None).await;
     let provider_id = sent["provider_id"].as_str().unwrap().to_string();
 
-    let now = Utc::now().timestamp();
-    let body = serde_json::to_vec(&json!({"id": provider_id, "state": "sent",
-        "recipients": [{"email": "s1@example.com", "signed": true}, {"email": "s2@example.com", "signed": false}]}))
-    .unwrap();
-    let rev = || async { w.state.store.envelope(&cust.uid, &uid).await.unwrap().unwrap() };
-    let before = rev().await.1;
-    // Bad: no header, another secret, another body, stale.
-    assert_eq!(raw_callback(&api, None, &body).await, 401);
-    assert_eq!(raw_callback(&api, Some(&callback::sign("wrong", now, &body)), &body).await, 401);
-    assert_eq!(raw_callback(&api, Some(&callback::sign(SECRET, now, b"{}")), &body).await, 401);
-    assert_eq!(raw_callback(&api, Some(&callback::sign(SECRET, now - callback::MAX_SKEW_SECS - 1, &body)), &body).await, 401);
-    assert_eq!(rev().await.1, before);
-    // Good: the first signer's signature lands.
-    let header = callback::sign(SECRET, now, &body);
-    assert_eq!(raw_callback(&api, Some(&header), &body).await, 204);
-    let (after, rev1) = rev().await;
-    assert_eq!(after.recipients.iter().map(|r| r.signed).collect::<Vec<_>>(), [true, false]);
-    assert_eq!(rev1, before + 1);
-    // Replayed: accepted, nothing changes.
-    assert_eq!(raw_callback(&api, Some(&header), &body).await, 204);
-    assert_eq!(rev().await.1, rev1);
-    // An unknown envelope.
-    let unknown = br#"{"id":"env-none","state":"sent","recipients":[]}"#;
-    assert_eq!(raw_callback(&api, Some(&callback::sign(SECRET, now, unknown)), unknown).await, 404);
-
-    // The stand-in signs everything and calls back: completed without a poll.
+    // Everyone signs at the provider.
     let vt = w.state.store.verified_token(&cust.uid).await.unwrap().unwrap().token;
     let uri: hyper::Uri = format!("{}/verified/envelopes/{provider_id}/sign-all", w.providers).parse().unwrap();
     let client = hyper_util::client::legacy::Client::builder(hyper_util::rt::TokioExecutor::new()).build_http();
     let req = hyper::Request::post(uri)
-        .header("authorization", format!("Bearer {vt}"))
+        .header("authorization", format!("JWT {vt}"))
+        .header("x-namespace", "/companies/k1")
         .body(http_body_util::Full::new(bytes::Bytes::new()))
         .unwrap();
     assert!(client.request(req).await.unwrap().status().is_success());
-    let mut done = None;
-    for _ in 0..50 {
-        let (e, _) = rev().await;
-        if e.state == shared::domain::addons::EnvelopeState::Completed {
-            done = Some(e);
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    }
-    let done = done.expect("the stand-in's callback completed the envelope");
+
+    let rev = || async { w.state.store.envelope(&cust.uid, &uid).await.unwrap().unwrap() };
+    let before = rev().await.1;
+    let message = json!({"event": "envelope.completed", "envelope": {"id": provider_id}}).to_string();
+    // Refused: the invented status body of before, a changed message, a
+    // certificate from elsewhere, an unsigned confirmation.
+    let old = json!({"id": provider_id, "state": "completed", "recipients": []});
+    assert_eq!(post_callback(&w, &old).await, StatusCode::UNAUTHORIZED);
+    let mut changed = test_signer::notification(TOPIC, &message);
+    changed["Message"] = json!({"envelope": {"id": "other"}}).to_string().into();
+    assert_eq!(post_callback(&w, &changed).await, StatusCode::UNAUTHORIZED);
+    let mut elsewhere = test_signer::notification(TOPIC, &message);
+    elsewhere["SigningCertURL"] = "https://certs.example.com/SimpleNotificationService.pem".into();
+    assert_eq!(post_callback(&w, &elsewhere).await, StatusCode::UNAUTHORIZED);
+    let mut unsigned = test_signer::subscription(TOPIC);
+    unsigned["Signature"] = "AAAA".into();
+    assert_eq!(post_callback(&w, &unsigned).await, StatusCode::UNAUTHORIZED);
+    assert_eq!(rev().await.1, before, "nothing changed");
+
+    // The subscription is confirmed once, by its SubscribeURL.
+    let sub = test_signer::subscription(TOPIC);
+    assert_eq!(post_callback(&w, &sub).await, StatusCode::NO_CONTENT);
+    let url = sub["SubscribeURL"].as_str().unwrap().to_string();
+    assert_eq!(test_signer::confirmed().iter().filter(|u| **u == url).count(), 1);
+
+    // A signed notification: the envelope is read from the provider, completed, the signed PDF kept.
+    let good = test_signer::notification(TOPIC, &message);
+    assert_eq!(post_callback(&w, &good).await, StatusCode::NO_CONTENT);
+    let (done, rev1) = rev().await;
+    assert_eq!(done.state, shared::domain::addons::EnvelopeState::Completed);
     assert!(done.signed_key.is_some());
     assert!(done.recipients.iter().all(|r| r.signed));
+    // Replayed: accepted, nothing changes; a message about no envelope of ours is accepted and ignored.
+    assert_eq!(post_callback(&w, &good).await, StatusCode::NO_CONTENT);
+    assert_eq!(rev().await.1, rev1);
+    let unknown = test_signer::notification(TOPIC, &json!({"envelope": {"id": "env-none"}}).to_string());
+    assert_eq!(post_callback(&w, &unknown).await, StatusCode::NO_CONTENT);
 }

@@ -39,7 +39,7 @@ const EXPECTED: &[(&str, &str, u16, &str)] = &[
     ("post", "/api/services/inkasso/claims/upload-url/", 403, "the world's customer holds no Incasso service"),
     ("post", "/api/services/video-meeting/", 403, "the world's customer holds no video-meeting service"),
     ("post", "/api/rating/create/", 400, "the world's case is not closed (rate_closed_cases_only)"),
-    ("post", "/api/verified/auth/", 400, "the stand-in signing provider knows no such account"),
+    ("post", "/api/verified/auth/", 400, "the stand-in signing provider refuses the example's password for the world's account"),
 ];
 
 /// Operations whose fields are checked only after a state the world cannot
@@ -337,8 +337,8 @@ async fn every_request_example_is_accepted_and_every_documented_rule_holds() {
             if op.get("requestBody").is_none() {
                 continue;
             }
-            // Authenticated by the provider's HMAC signature, not a session:
-            // its own router tests send signed bodies.
+            // Authenticated by Amazon SNS's signature, not a session: its
+            // own router tests send signed messages.
             if path == "/api/verified/callback/" {
                 continue;
             }

@@ -63,7 +63,14 @@ function TokenScreen({ onDone }: { onDone: (t: TokenState) => void }) {
   };
   const register = (
     <Form layout="vertical" onFinish={(v: { company: string; email: string; password: string }) => submit(() => tokenRegister(v))} data-testid="token-register">
-      <Form.Item name="company" label={t('token.company')} rules={[{ required: true, message: t('required') }]}>
+      <Form.Item
+        name="company"
+        label={t('token.company')}
+        rules={[
+          { required: true, message: t('required') },
+          { pattern: /^[A-Za-z0-9_-]{1,100}$/, message: t('token.companyInvalid') },
+        ]}
+      >
         <Input data-testid="token-company" />
       </Form.Item>
       <Form.Item name="email" label={t('token.email')} rules={[{ required: true, type: 'email', message: t('token.emailInvalid') }]}>

@@ -52,7 +52,7 @@ describe('add-on services (spec §5)', { timeout: 180_000 }, () => {
   it('with the plan but no token, the registration/login screen appears', async () => {
     const { $, waitFor, container } = await open('/user/services/contract-sign/', customer, { rows: [row(2)], token: false });
     await waitFor(() => $('verified-token-screen'), 'token screen');
-    expect(container.textContent).toContain('Register');
+    expect(container.textContent).toContain('Connect account');
     expect($('envelope-list')).toBeNull();
   });
 

@@ -234,7 +234,7 @@ pub async fn seed() -> World {
             "customer",
             Method::POST,
             "/api/verified/",
-            Some(json!({"company": "Kund AB", "email": "sign@example.com", "password": "secret-pass"})),
+            Some(json!({"company": "kund-ab", "email": "sign@example.com", "password": "secret-pass"})),
         )
         .await,
     );
@@ -521,7 +521,7 @@ pub fn request(method: &str, path: &str, w: &Ids) -> (String, Option<Value>) {
         ("post", "/api/template_file/") => {
             Some(json!({"key": "templates/none.pdf", "name": "mall.pdf", "title": "Mall", "category": "Avtal", "language": "sv"}))
         }
-        ("post", "/api/verified/") => Some(json!({"company": "Kund AB", "email": "sign@example.com", "password": "secret-pass"})),
+        ("post", "/api/verified/") => Some(json!({"company": "kund-ab", "email": "sign@example.com", "password": "secret-pass"})),
         ("post", "/api/verified/auth/") => Some(json!({"email": "sign@example.com", "password": "secret-pass"})),
         _ => None,
     };

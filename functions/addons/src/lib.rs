@@ -112,7 +112,7 @@ async fn token_register(
 }
 
 #[derive(Deserialize, ToSchema)]
-#[schema(example = json!({"email": "sign@example.com", "password": "not-the-password"}))]
+#[schema(example = json!({"email": "sign@example.com", "password": "wrong-password"}))]
 pub struct TokenLogin {
     #[serde(default)]
     #[schema(format = Email)]

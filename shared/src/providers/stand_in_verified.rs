@@ -4,7 +4,8 @@
 //! - `POST /auth` with Basic credentials: a JWT-shaped token (its payload's
 //!   `exp` [`VState::token_ttl_secs`] ahead). An unknown user is taken as a
 //!   new account (password at least 6 characters), a known one needs its
-//!   password (else 401). An expired or unknown token is answered 401.
+//!   password (else 401); a password with `wrong` in it is always refused.
+//!   An expired or unknown token is answered 401.
 //! - `GET /companies/<id>`: the account's company (an account belongs to
 //!   the first company it asks for; another one is 403).
 //! - Envelopes (`x-namespace: /companies/<id>` required): created from a
@@ -202,6 +203,8 @@ async fn auth(State(s): State<StandIn>, h: HeaderMap) -> Response {
     s.with(|i| {
         let st = &mut i.verified;
         match st.accounts.get(&user) {
+            // A password with "wrong" in it is always refused (a failed login, scripted).
+            _ if password.contains("wrong") => return error(StatusCode::UNAUTHORIZED, "wrong credentials"),
             Some((p, _)) if p != password => return error(StatusCode::UNAUTHORIZED, "wrong credentials"),
             Some(_) => {}
             None if password.len() < 6 || !user.contains('@') => return error(StatusCode::UNAUTHORIZED, "wrong credentials"),

@@ -39,7 +39,7 @@ const EXPECTED: &[(&str, &str, u16, &str)] = &[
     ("post", "/api/services/inkasso/claims/upload-url/", 403, "the world's customer holds no Incasso service"),
     ("post", "/api/services/video-meeting/", 403, "the world's customer holds no video-meeting service"),
     ("post", "/api/rating/create/", 400, "the world's case is not closed (rate_closed_cases_only)"),
-    ("post", "/api/verified/auth/", 400, "the stand-in signing provider refuses the example's password for the world's account"),
+    ("post", "/api/verified/auth/", 400, "the stand-in signing provider refuses a password with 'wrong' in it"),
 ];
 
 /// Operations whose fields are checked only after a state the world cannot

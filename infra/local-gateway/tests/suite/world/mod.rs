@@ -522,7 +522,7 @@ pub fn request(method: &str, path: &str, w: &Ids) -> (String, Option<Value>) {
             Some(json!({"key": "templates/none.pdf", "name": "mall.pdf", "title": "Mall", "category": "Avtal", "language": "sv"}))
         }
         ("post", "/api/verified/") => Some(json!({"company": "kund-ab", "email": "sign@example.com", "password": "secret-pass"})),
-        ("post", "/api/verified/auth/") => Some(json!({"email": "sign@example.com", "password": "secret-pass"})),
+        ("post", "/api/verified/auth/") => Some(json!({"email": "sign@example.com", "password": "secret-pass", "company": "kund-ab"})),
         _ => None,
     };
     (filled, body)

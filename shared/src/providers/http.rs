@@ -143,12 +143,19 @@ impl JsonClient {
             headers.push(("idempotency-key", k.to_string()));
         }
         let ct = if body.is_empty() { None } else { Some("application/json") };
-        self.exchange(method, &format!("{}{path}", self.base), &headers, ct, body).await
+        self.one_request(method, &format!("{}{path}", self.base), &headers, ct, body).await
     }
 
     /// One request to `url` (absolute) with `headers`; the answer's body and
     /// its `Location` header.
-    async fn exchange(&self, method: &Method, url: &str, headers: &[(&str, String)], content_type: Option<&str>, body: &Bytes) -> Outcome {
+    async fn one_request(
+        &self,
+        method: &Method,
+        url: &str,
+        headers: &[(&str, String)],
+        content_type: Option<&str>,
+        body: &Bytes,
+    ) -> Outcome {
         let mut req = Request::builder().method(method.clone()).uri(url).header(ACCEPT, "application/json");
         if let Some(ct) = content_type {
             req = req.header(CONTENT_TYPE, ct);
@@ -212,7 +219,7 @@ impl JsonClient {
                 }
                 tokio::time::sleep(wait).await;
             }
-            match self.exchange(&method, &url, headers, ct, &bytes).await {
+            match self.one_request(&method, &url, headers, ct, &bytes).await {
                 Outcome::Done(a) => return Ok(a),
                 Outcome::Fail(e) => return Err(e),
                 Outcome::Retry(e, h) => {

@@ -36,7 +36,7 @@ fn quick_limits() -> crate::providers::http::Limits {
 /// The stand-in's providers with SNS certificates from the test signer
 /// (`providers::callback::test_signer`), so tests can post signed messages.
 fn stand_in_providers(base: &str, limits: crate::providers::http::Limits) -> crate::providers::Providers {
-    let mut p = crate::providers::Providers::http(base, "", limits);
+    let mut p = crate::providers::Providers::http(base, crate::providers::stand_in::API_KEY, limits);
     p.sns.certs = std::sync::Arc::new(crate::providers::callback::test_signer::TestCerts);
     p
 }

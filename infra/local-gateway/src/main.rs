@@ -22,7 +22,11 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     // The add-on providers: PROVIDERS_URL when set, else this gateway's own stand-in.
     let providers = match std::env::var("PROVIDERS_URL").ok().filter(|v| !v.is_empty()) {
         Some(_) => shared::providers::Providers::from_env(),
-        None => shared::providers::Providers::http(&format!("http://{addr}/local/providers"), "", Default::default()),
+        None => shared::providers::Providers::http(
+            &format!("http://{addr}/local/providers"),
+            shared::providers::stand_in::API_KEY,
+            Default::default(),
+        ),
     };
     let state = Context::with_providers(config, None, providers).await;
 

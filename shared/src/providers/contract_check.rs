@@ -7,7 +7,8 @@
 
 /// Where the contract-check screen links to.
 pub trait ContractCheck: Send + Sync {
-    /// The external site's address for a user reading `lang` (sv or en).
+    /// The external site's address for a user reading `lang` (sv or en);
+    /// empty when none is configured.
     fn link(&self, lang: &str) -> String;
     /// The phone number and mailbox for questions, when configured.
     fn contact(&self) -> (Option<String>, Option<String>) {
@@ -36,6 +37,9 @@ impl ContractCheck for WithContact {
 
 impl ContractCheck for ConfiguredLink {
     fn link(&self, lang: &str) -> String {
+        if self.0.is_empty() {
+            return String::new();
+        }
         let lang = if lang == "en" { "en" } else { "sv" };
         let sep = if self.0.contains('?') { '&' } else { '?' };
         format!("{}{sep}lang={lang}", self.0)
@@ -53,6 +57,7 @@ mod tests {
         assert_eq!(c.link("de"), "https://example.com/check/?lang=sv");
         assert_eq!(ConfiguredLink("https://x.se/?a=1".into()).link("sv"), "https://x.se/?a=1&lang=sv");
         assert_eq!(c.contact(), (None, None));
+        assert_eq!(ConfiguredLink(String::new()).link("sv"), "");
         let w = WithContact { link: c, phone: Some("08-123 45 67".into()), email: None };
         assert_eq!(w.link("en"), "https://example.com/check/?lang=en");
         assert_eq!(w.contact(), (Some("08-123 45 67".into()), None));

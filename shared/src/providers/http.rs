@@ -294,8 +294,7 @@ impl JsonClient {
     }
 }
 
-/// Counts one call by provider (the path's first segment) and outcome
-/// (`shared::telemetry::provider_call`), and logs a failed one.
+/// Counts one call by provider (the path's first segment) and outcome.
 fn record(path: &str, result: Result<(), ProviderError>) {
     let provider = match path.trim_start_matches('/').split('/').next().unwrap_or_default() {
         "verified" => "signing",
@@ -304,6 +303,12 @@ fn record(path: &str, result: Result<(), ProviderError>) {
         "meeting" => "meeting",
         _ => "other",
     };
+    count(provider, result);
+}
+
+/// Counts one call of `provider` by outcome (`shared::telemetry::provider_call`),
+/// and logs a failed one.
+pub fn count(provider: &'static str, result: Result<(), ProviderError>) {
     let outcome = match result {
         Ok(()) => "ok",
         Err(ProviderError::Refused(_)) => "refused",

@@ -1,6 +1,6 @@
 //! External providers of the add-on services, each behind a
 //! small trait: [`signing::Signing`] (Verified), [`credit::Credit`]
-//! (Bisnode), [`meeting::MeetingRooms`] (video meetings). The use cases hold `Arc<dyn …>` in [`Providers`] and never know
+//! (Dun & Bradstreet, formerly Bisnode), [`meeting::MeetingRooms`] (video meetings). The use cases hold `Arc<dyn …>` in [`Providers`] and never know
 //! whether they talk to the provider or to the local stand-in
 //! ([`stand_in`], served by the local gateway and the tests on loopback):
 //! both are reached over HTTP by the same client ([`http::JsonClient`]:
@@ -12,8 +12,10 @@
 //! `PROVIDERS_SECRET_ARN` (read once at cold start, as the JWT key).
 //! `PROVIDERS_TIMEOUT_MS`, `PROVIDERS_ATTEMPTS` and `PROVIDERS_BACKOFF_MS`
 //! tune the client ([`crate::config::Budgets`]).
-//! `CONTRACT_CHECK_URL` is where the contract-check screen links to (default:
-//! the stand-in's page under the base URL); `CONTRACT_CHECK_PHONE` and
+//! `CONTRACT_CHECK_URL` is where the contract-check screen links to (a
+//! required template parameter; only with the local stand-in as the base
+//! does it default to the stand-in's page, else the screen's link answers
+//! `provider_unavailable`); `CONTRACT_CHECK_PHONE` and
 //! `CONTRACT_CHECK_EMAIL` whom the screen names for questions.
 //!
 //! Verified (signing) has its own base URL, `VERIFIED_URL` (on AWS
@@ -24,6 +26,17 @@
 //! `VERIFIED_SNS_TOPIC_ARN` (none: any topic; the signature is checked
 //! either way). Its credentials are each company's own (kept with the
 //! company's token), so it has no secret of the platform's.
+//!
+//! Whereby (video rooms) likewise: `WHEREBY_URL` (on AWS
+//! `https://api.whereby.dev/v1`; default `<PROVIDERS_URL>/whereby/v1`, the
+//! stand-in's copy), `WHEREBY_TIMEOUT_MS`, and its API key
+//! `WHEREBY_API_KEY`, or on AWS the secret named by `WHEREBY_SECRET_ARN`
+//! (none: the providers' key).
+//!
+//! D&B Direct+ (credit information): `DNB_URL` (on AWS
+//! `https://plus.dnb.com`; default `<PROVIDERS_URL>/dnb`), `DNB_TIMEOUT_MS`,
+//! and its credentials `<API key>:<API secret>` in `DNB_CREDENTIALS`, or on
+//! AWS the secret named by `DNB_SECRET_ARN`.
 
 pub mod callback;
 #[cfg(feature = "stand-in")]
@@ -65,9 +78,15 @@ impl Providers {
         let client = JsonClient::new(base, api_key, limits);
         Providers {
             signing: Arc::new(signing::HttpSigning::new(JsonClient::new(&format!("{}/verified", base.trim_end_matches('/')), "", limits))),
-            credit: Arc::new(credit::HttpCredit(client.clone())),
-            inkasso: Arc::new(inkasso::HttpInkasso(client.clone())),
-            meeting: Arc::new(meeting::HttpMeetingRooms(client)),
+            credit: Arc::new(credit::DirectPlus::new(
+                JsonClient::new(&format!("{}/dnb", base.trim_end_matches('/')), "", limits),
+                &format!("{api_key}:{api_key}"),
+            )),
+            inkasso: Arc::new(inkasso::HttpInkasso(client)),
+            meeting: Arc::new(meeting::Whereby {
+                client: JsonClient::new(&format!("{}/whereby/v1", base.trim_end_matches('/')), "", limits),
+                api_key: api_key.to_string(),
+            }),
             contract_check: Arc::new(contract_check::ConfiguredLink(format!("{}/kontrakto/", base.trim_end_matches('/')))),
             sns: callback::SnsVerifier { certs: Arc::new(callback::HttpsCerts::new(limits)), topic_arn: None },
         }
@@ -86,17 +105,36 @@ impl Providers {
         let limits = Limits::of(&crate::config::Budgets::from_env());
         let mut p = Providers::http(&base, &key, limits);
         let verified = var("VERIFIED_URL").unwrap_or_else(|| format!("{}/verified", base.trim_end_matches('/')));
-        let verified_limits = match var("VERIFIED_TIMEOUT_MS").and_then(|v| v.parse::<u64>().ok()).filter(|ms| (100..=30_000).contains(ms))
-        {
+        let limits_of = |name: &str| match var(name).and_then(|v| v.parse::<u64>().ok()).filter(|ms| (100..=30_000).contains(ms)) {
             Some(ms) => Limits { timeout: std::time::Duration::from_millis(ms), ..limits },
             None => limits,
         };
+        let verified_limits = limits_of("VERIFIED_TIMEOUT_MS");
         p.signing = Arc::new(signing::HttpSigning {
             client: JsonClient::new(&verified, "", verified_limits),
             descriptor: var("VERIFIED_DESCRIPTOR").unwrap_or_else(|| "default".into()),
         });
         p.sns.topic_arn = var("VERIFIED_SNS_TOPIC_ARN");
-        let url = var("CONTRACT_CHECK_URL").unwrap_or_else(|| format!("{}/kontrakto/", base.trim_end_matches('/')));
+        let whereby = var("WHEREBY_URL").unwrap_or_else(|| format!("{}/whereby/v1", base.trim_end_matches('/')));
+        let whereby_key = match (var("WHEREBY_API_KEY"), var("WHEREBY_SECRET_ARN")) {
+            (Some(k), _) => k,
+            (None, Some(arn)) => read_key(&arn),
+            (None, None) => key.clone(),
+        };
+        let dnb = var("DNB_URL").unwrap_or_else(|| format!("{}/dnb", base.trim_end_matches('/')));
+        let dnb_credentials = match (var("DNB_CREDENTIALS"), var("DNB_SECRET_ARN")) {
+            (Some(c), _) => c,
+            (None, Some(arn)) => read_key(&arn),
+            (None, None) => format!("{key}:{key}"),
+        };
+        p.credit = Arc::new(credit::DirectPlus::new(JsonClient::new(&dnb, "", limits_of("DNB_TIMEOUT_MS")), &dnb_credentials));
+        p.meeting =
+            Arc::new(meeting::Whereby { client: JsonClient::new(&whereby, "", limits_of("WHEREBY_TIMEOUT_MS")), api_key: whereby_key });
+        // The stand-in's page only where the providers are the local stand-in:
+        // on AWS the template requires the address.
+        let local = base.starts_with("http://127.0.0.1") || base.starts_with("http://localhost");
+        let url =
+            var("CONTRACT_CHECK_URL").or_else(|| local.then(|| format!("{}/kontrakto/", base.trim_end_matches('/')))).unwrap_or_default();
         let (phone, email) = (var("CONTRACT_CHECK_PHONE"), var("CONTRACT_CHECK_EMAIL"));
         p.contract_check = Arc::new(contract_check::WithContact { link: contract_check::ConfiguredLink(url), phone, email });
         p

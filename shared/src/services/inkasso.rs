@@ -291,5 +291,10 @@ pub struct ContractCheckLink {
 pub async fn contract_check(ctx: &Context, user: &User, lang: &str) -> Result<ContractCheckLink, ApiError> {
     access(ctx, user, Addon::Kontrakto, false).await?;
     let (phone, email) = ctx.providers.contract_check.contact();
-    Ok(ContractCheckLink { url: ctx.providers.contract_check.link(lang), phone, email })
+    let url = ctx.providers.contract_check.link(lang);
+    if url.is_empty() {
+        // No address configured: no placeholder link.
+        return Err(ApiError::Provider(Msg::ProviderUnavailable));
+    }
+    Ok(ContractCheckLink { url, phone, email })
 }

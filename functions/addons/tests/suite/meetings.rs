@@ -88,7 +88,7 @@ async fn a_lawyer_offers_a_customer_books_and_either_side_cancels() {
     let request_id = uuid::Uuid::new_v4().simple().to_string();
     let booking = json!({"case_uid": case, "slot_uid": slot, "request_id": request_id});
     let m = w.ok(Method::POST, "/api/services/video-meeting/", &ct, Some(booking.clone())).await;
-    assert!(m["room_url"].as_str().unwrap().starts_with("https://meet.example.test/room-"), "{m}");
+    assert!(m["room_url"].as_str().unwrap().starts_with("https://meet.example.test/"), "{m}");
     // A retried request answers the same meeting: one room, one use.
     let again = w.ok(Method::POST, "/api/services/video-meeting/", &ct, Some(booking)).await;
     assert_eq!((again["uid"].clone(), again["room_url"].clone()), (m["uid"].clone(), m["room_url"].clone()));

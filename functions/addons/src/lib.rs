@@ -291,6 +291,18 @@ pub struct CreditLookup {
     #[serde(default)]
     #[schema(required = true, min_length = 1)]
     pub number: String,
+    /// A person's lookup (a sole trader too): the legitimate need for the
+    /// report (required, kreditupplysningslagen), kept with it.
+    #[schema(max_length = 500)]
+    pub legitimate_need: Option<String>,
+    /// A person's lookup: the person's e-mail address, where the copy of the
+    /// report is sent at once; or else `copy_address`.
+    #[schema(max_length = 254)]
+    pub copy_email: Option<String>,
+    /// A person's lookup without `copy_email`: the postal address the office
+    /// posts the copy to.
+    #[schema(max_length = 300)]
+    pub copy_address: Option<String>,
     /// 32 hex digits drawn once per lookup: a retry answers the same report.
     /// Deprecated: send the `Idempotency-Key` header instead. Still accepted
     /// for this release: without the header it is the request's key.
@@ -300,7 +312,8 @@ pub struct CreditLookup {
 }
 
 /// Looks up a company or a person; the report (or a pending one, ready
-/// later) is kept and booked as one use of the Bisnode plan.
+/// later) is kept and booked as one use of the Bisnode plan. A person's
+/// lookup requires its legitimate need and where the person's copy goes.
 #[utoipa::path(post, path = "/api/services/credit-check/", tag = "addons", security(("bearer" = [])), request_body = CreditLookup,
     params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
     responses((status = 201, body = CreditReport), (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody), (status = 400, description = "validation_failed, limit_reached", body = ErrorBody), (status = 401, body = ErrorBody),
@@ -312,5 +325,12 @@ async fn credit_lookup(
     ApiJson(f): ApiJson<CreditLookup>,
 ) -> Result<(StatusCode, Json<CreditReport>), ApiError> {
     let once = idem.begin(&s, &u, StatusCode::CREATED, f.request_id.as_deref()).await?;
-    Ok((StatusCode::CREATED, Json(use_cases::credit_lookup(&s, &u, &f.kind, &f.number, f.request_id.as_deref(), &once).await?)))
+    let ask = use_cases::CreditAsk {
+        kind: &f.kind,
+        number: &f.number,
+        legitimate_need: f.legitimate_need.as_deref(),
+        copy_email: f.copy_email.as_deref(),
+        copy_address: f.copy_address.as_deref(),
+    };
+    Ok((StatusCode::CREATED, Json(use_cases::credit_lookup(&s, &u, &ask, f.request_id.as_deref(), &once).await?)))
 }

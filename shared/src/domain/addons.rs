@@ -388,6 +388,12 @@ pub struct CreditReport {
     pub payment_remarks: Option<u32>,
     /// SEK; companies only.
     pub turnover: Option<i64>,
+    /// A person's report: the legitimate need recorded with the lookup.
+    #[serde(default)]
+    pub legitimate_need: Option<String>,
+    /// A person's report: where the copy the law requires goes.
+    #[serde(default)]
+    pub subject_copy: Option<SubjectCopy>,
     pub purchase_id: u64,
     pub created_by: String,
     #[schema(value_type = String, format = DateTime)]
@@ -409,6 +415,78 @@ pub fn credit_lookup(kind: &str, number: &str) -> Result<(String, String), ApiEr
         Ok(Some(n)) => Ok((kind.to_string(), n)),
         _ => Err(ApiError::field("number", Msg::InvalidRegistrationNumber)),
     }
+}
+
+/// How the person a report is about gets the copy the law requires
+/// (kreditupplysningslagen: whoever is reported on as a private person, a
+/// sole trader too, is sent a copy of the report, an omfrågekopia): by
+/// e-mail from the platform, or by a letter the office posts.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct SubjectCopy {
+    /// `email` or `letter`.
+    pub channel: String,
+    /// The e-mail address, or the letter's postal address.
+    pub to: String,
+    /// When the e-mail was sent (none: a letter for the office to post, or
+    /// an e-mail that could not be sent yet).
+    #[schema(value_type = Option<String>, format = DateTime)]
+    pub sent_at: Option<DateTime<Utc>>,
+}
+
+/// A checked lookup: the kind, the number as `XXXXXX-XXXX`, and for a
+/// person the recorded legitimate need and where the copy goes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CreditRequest {
+    pub kind: String,
+    pub number: String,
+    pub legitimate_need: Option<String>,
+    pub copy: Option<SubjectCopy>,
+}
+
+/// The longest legitimate need and postal address kept.
+pub const MAX_NEED_CHARS: usize = 500;
+pub const MAX_ADDRESS_CHARS: usize = 300;
+
+/// [`credit_lookup`] with, for a person, the legitimate need (required) and
+/// the copy's e-mail address or postal address (one of them required; the
+/// e-mail when both are given). A company's lookup keeps none of them.
+pub fn credit_request(
+    kind: &str,
+    number: &str,
+    need: Option<&str>,
+    copy_email: Option<&str>,
+    copy_address: Option<&str>,
+) -> Result<CreditRequest, ApiError> {
+    let (kind, number) = credit_lookup(kind, number)?;
+    if kind != "person" {
+        return Ok(CreditRequest { kind, number, legitimate_need: None, copy: None });
+    }
+    let text = |v: Option<&str>| v.map(str::trim).filter(|v| !v.is_empty()).map(str::to_string);
+    let (need, email, address) = (text(need), text(copy_email), text(copy_address));
+    let mut errors = crate::error::FieldErrors::new();
+    match &need {
+        None => errors.add("legitimate_need", Msg::Required),
+        Some(n) if n.chars().count() > MAX_NEED_CHARS => errors.add("legitimate_need", Msg::TooLong),
+        Some(_) => {}
+    }
+    let copy = match (&email, &address) {
+        (Some(e), _) if !super::user::is_valid_email(e) => {
+            errors.add("copy_email", Msg::InvalidEmail);
+            None
+        }
+        (Some(e), _) => Some(SubjectCopy { channel: "email".into(), to: super::user::normalize_email(e), sent_at: None }),
+        (None, Some(a)) if a.chars().count() > MAX_ADDRESS_CHARS => {
+            errors.add("copy_address", Msg::TooLong);
+            None
+        }
+        (None, Some(a)) => Some(SubjectCopy { channel: "letter".into(), to: a.clone(), sent_at: None }),
+        (None, None) => {
+            errors.add("copy_email", Msg::Required);
+            None
+        }
+    };
+    errors.check()?;
+    Ok(CreditRequest { kind, number, legitimate_need: need, copy })
 }
 
 #[cfg(test)]
@@ -470,6 +548,25 @@ mod tests {
         let mut twice = form(vec![recipient("signer"), recipient("signer")]);
         twice.recipients[1].name = "Other".into();
         assert!(validate_envelope(&twice).unwrap_err().fields().has("recipients.1.email"));
+    }
+
+    #[test]
+    fn a_persons_lookup_records_its_need_and_where_the_copy_goes() {
+        let company = credit_request("company", "5560000001", Some("ignored"), None, None).unwrap();
+        assert_eq!((company.legitimate_need, company.copy), (None, None));
+        let e = credit_request("person", "19121212-1212", None, None, None).unwrap_err().fields();
+        assert_eq!((e.get("legitimate_need"), e.get("copy_email")), (&[Msg::Required][..], &[Msg::Required][..]));
+        let mail =
+            credit_request("person", "19121212-1212", Some(" Kreditprövning inför hyresavtal "), Some("Anna@Example.com"), Some("Gatan 1"))
+                .unwrap();
+        assert_eq!(mail.legitimate_need.as_deref(), Some("Kreditprövning inför hyresavtal"));
+        assert_eq!(mail.copy, Some(SubjectCopy { channel: "email".into(), to: "anna@example.com".into(), sent_at: None }));
+        let letter = credit_request("person", "121212-1212", Some("Avtal"), Some(" "), Some("Gatan 1, 111 22 Stad")).unwrap();
+        assert_eq!(letter.copy.map(|c| (c.channel, c.to)), Some(("letter".into(), "Gatan 1, 111 22 Stad".into())));
+        let e = credit_request("person", "121212-1212", Some(&"x".repeat(501)), Some("not-an-address"), None).unwrap_err().fields();
+        assert_eq!((e.get("legitimate_need"), e.get("copy_email")), (&[Msg::TooLong][..], &[Msg::InvalidEmail][..]));
+        let e = credit_request("person", "121212-1212", Some("Avtal"), None, Some(&"x".repeat(301))).unwrap_err().fields();
+        assert_eq!(e.get("copy_address"), &[Msg::TooLong]);
     }
 
     #[test]

@@ -711,19 +711,32 @@ pub async fn set_credit_account(
     ctx.store.put_bisnode_account(customer_uid, active, account.as_deref()).await
 }
 
+/// What a lookup asks for, as sent (checked by [`rules::credit_request`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CreditAsk<'a> {
+    pub kind: &'a str,
+    pub number: &'a str,
+    pub legitimate_need: Option<&'a str>,
+    pub copy_email: Option<&'a str>,
+    pub copy_address: Option<&'a str>,
+}
+
 /// Looks up a company or a person: the provider's report (or a pending one,
 /// ready later), kept with the customer and booked as one use. The use is
-/// checked before the provider is asked, and booked with the report.
+/// checked before the provider is asked, and booked with the report. A
+/// person's report keeps its legitimate need, and the person is sent the
+/// copy by e-mail at once (or it is recorded as a letter for the office to
+/// post).
 pub async fn credit_lookup(
     ctx: &Context,
     user: &User,
-    kind: &str,
-    number: &str,
+    ask: &CreditAsk<'_>,
     request_id: Option<&str>,
     once: &Once,
 ) -> Result<CreditReport, ApiError> {
     let (customer, f) = access(ctx, user, Addon::Bisnode, false).await?;
-    let (kind, number) = rules::credit_lookup(kind, number)?;
+    let checked = rules::credit_request(ask.kind, ask.number, ask.legitimate_need, ask.copy_email, ask.copy_address)?;
+    let (kind, number) = (checked.kind.clone(), checked.number.clone());
     let uid = record_id(request_id.or(once.stable_id().as_deref()));
     if let Some((done, _)) = ctx.store.credit_report(&customer, &uid).await? {
         return Ok(done);
@@ -733,8 +746,8 @@ pub async fn credit_lookup(
     let (_, account) = ctx.store.bisnode_account(&customer).await?;
     let account = account.unwrap_or_else(|| customer.clone());
     let answer = ctx.providers.credit.order(&account, &uid, &kind, &number).await?;
-    let (customer, uid, kind, number, answer) = (&customer, &uid, &kind, &number, &answer);
-    retry::until_done(|attempt| async move {
+    let (customer, uid, kind, number, answer, checked) = (&customer, &uid, &kind, &number, &answer, &checked);
+    let report = retry::until_done(|attempt| async move {
         if attempt > 0 {
             if let Some((done, _)) = ctx.store.credit_report(customer, uid).await? {
                 return Ok(Attempt::Done(done));
@@ -752,6 +765,8 @@ pub async fn credit_lookup(
             rating: answer.report.as_ref().map(|b| b.rating.clone()),
             payment_remarks: answer.report.as_ref().map(|b| b.payment_remarks),
             turnover: answer.report.as_ref().and_then(|b| b.turnover),
+            legitimate_need: checked.legitimate_need.clone(),
+            subject_copy: checked.copy.clone(),
             purchase_id: row.row.id,
             created_by: user.uid.clone(),
             created_at: Utc::now(),
@@ -762,7 +777,55 @@ pub async fn credit_lookup(
         let queued = book(ctx, &mut tx, &row, &format!("credit-{uid}"), user, &format!("Bisnode: {number}")).await?;
         Ok(if events::commit(ctx, tx, queued).await? { Attempt::Done(r) } else { Attempt::Conflict })
     })
-    .await
+    .await?;
+    Ok(send_copy(ctx, user, report).await)
+}
+
+/// Sends a person's report's copy by e-mail when it has not gone yet, and
+/// records when it went; a failed send leaves it unsent (the list shows it
+/// and the next listing tries again). A report with nothing to send is
+/// answered as it is.
+async fn send_copy(ctx: &Context, user: &User, report: CreditReport) -> CreditReport {
+    let Some(copy) = report.subject_copy.as_ref().filter(|c| c.channel == "email" && c.sent_at.is_none()) else { return report };
+    let body = copy_mail(&report, &user.full_name());
+    if let Err(e) = ctx.mail.send(&copy.to, "Kopia av kreditupplysning / Copy of a credit report", &body).await {
+        tracing::warn!(error = %e, "credit report copy not sent");
+        return report;
+    }
+    let sent = async {
+        let Some((mut stored, rev)) = ctx.store.credit_report(&report.customer_uid, &report.uid).await? else { return Ok(None) };
+        if let Some(c) = stored.subject_copy.as_mut() {
+            c.sent_at = Some(Utc::now());
+        }
+        let mut tx = ctx.store.tx();
+        ctx.store.add_credit_report(&mut tx, &stored, Some(rev))?;
+        ctx.store.commit(tx).await?;
+        Ok::<_, ApiError>(Some(stored))
+    };
+    match sent.await {
+        Ok(Some(stored)) => stored,
+        // Sent, not recorded: a later listing may send it once more, never none.
+        _ => report,
+    }
+}
+
+/// The copy's text, Swedish then English: who asked, when, about whom, why,
+/// and what the report said.
+pub fn copy_mail(r: &CreditReport, asked_by: &str) -> String {
+    let when = r.created_at.format("%Y-%m-%d %H:%M UTC");
+    let name = r.name.as_deref().unwrap_or("–");
+    let rating = r.rating.as_deref().unwrap_or("–");
+    let remarks = r.payment_remarks.map_or_else(|| "–".to_string(), |n| n.to_string());
+    let turnover = r.turnover.map_or_else(|| "–".to_string(), |t| format!("{t} SEK"));
+    let need = r.legitimate_need.as_deref().unwrap_or("–");
+    format!(
+        "Hej!\n\nEn kreditupplysning om dig ({number}) har tagits fram {when} från Dun & Bradstreet på begäran av {asked_by}. \
+         Enligt kreditupplysningslagen får du en kopia av upplysningen.\n\nBerättigat behov: {need}\nNamn: {name}\nRating: {rating}\n\
+         Betalningsanmärkningar: {remarks}\nOmsättning: {turnover}\n\n---\n\nHello,\n\nA credit report on you ({number}) was obtained {when} \
+         from Dun & Bradstreet at the request of {asked_by}. By Swedish law (kreditupplysningslagen) you receive a copy of it.\n\n\
+         Legitimate need: {need}\nName: {name}\nRating: {rating}\nPayment remarks: {remarks}\nTurnover: {turnover}\n",
+        number = r.number,
+    )
 }
 
 /// The customer's reports, newest first; pending ones asked again (at most
@@ -792,6 +855,15 @@ pub async fn credit_reports(ctx: &Context, user: &User) -> Result<Vec<CreditRepo
             }
         }
         out.push(r);
+    }
+    // Copies that could not be sent at the lookup: tried again, a few a listing.
+    let mut resent = 0;
+    for r in out.iter_mut() {
+        let unsent = r.subject_copy.as_ref().is_some_and(|c| c.channel == "email" && c.sent_at.is_none());
+        if unsent && resent < SYNC_PER_LIST {
+            resent += 1;
+            *r = send_copy(ctx, user, r.clone()).await;
+        }
     }
     Ok(out)
 }

@@ -60,7 +60,21 @@ export interface CreditReport {
   rating?: string | null;
   payment_remarks?: number | null;
   turnover?: number | null;
+  /** A person's report: the legitimate need recorded with the lookup. */
+  legitimate_need?: string | null;
+  /** A person's report: where the copy the law requires went (or goes). */
+  subject_copy?: { channel: 'email' | 'letter'; to: string; sent_at?: string | null } | null;
   created_at: string;
+}
+
+export interface CreditLookupForm {
+  kind: string;
+  number: string;
+  /** Required for a person: why the report is needed. */
+  legitimate_need?: string;
+  /** A person's copy by e-mail, or else by letter to this address. */
+  copy_email?: string;
+  copy_address?: string;
 }
 
 const base = '/services/contract-sign/';
@@ -78,7 +92,7 @@ export const envelopeAction = (uid: string, action: 'send' | 'remind' | 'cancel'
 export const signedDownload = (uid: string) => api.get<{ url: string; name: string }>(`${base}${encodeURIComponent(uid)}/download/`);
 export const pdfUploadUrl = (name: string) => api.post<UploadTarget>(`${base}upload-url/`, { name }, { suppressError: [400] });
 export const listCreditReports = () => api.get<CreditReport[]>('/services/credit-check/');
-export const creditLookup = (body: { kind: string; number: string }) =>
+export const creditLookup = (body: CreditLookupForm) =>
   api.post<CreditReport>('/services/credit-check/', body, { suppressError: [400] });
 
 

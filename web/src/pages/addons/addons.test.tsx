@@ -82,4 +82,30 @@ describe('add-on services (spec §5)', { timeout: 180_000 }, () => {
     const { $, waitFor } = await open('/user/services/credit-check/', customer, { rows: [row(3)], bisnode: true });
     await waitFor(() => $('credit-check-page') && $('credit-number'), 'credit page');
   });
+
+  it("a person's lookup asks for the legitimate need and the copy's address, and shows where the copy went", async () => {
+    const { $, waitFor, type, click, container } = await open('/user/services/credit-check/', customer, { rows: [row(3)], bisnode: true });
+    await waitFor(() => $('credit-number'), 'credit page');
+    expect($('credit-person-fields')).toBeNull();
+    await click('credit-kind-person');
+    await waitFor(() => $('credit-need') && $('credit-copy-email'), 'the person fields');
+    const report = {
+      uid: 'r1', kind: 'person', number: '121212-1212', status: 'ready', name: 'Anna Berg', rating: 'AA', payment_remarks: 0, turnover: null,
+      legitimate_need: 'Kreditprövning', subject_copy: { channel: 'email', to: 'anna@example.com', sent_at: '2026-11-29T10:00:00Z' }, created_at: '2026-11-29T10:00:00Z',
+    };
+    fake.routes.set('POST /services/credit-check/', () => ({ status: 201, body: report }));
+    // Without a need nothing is sent.
+    await type('credit-number', '121212-1212');
+    await click('credit-submit');
+    await waitFor(() => container.textContent?.includes('Required'), 'the need is required');
+    expect(fake.calls.some((c) => c.method === 'POST')).toBe(false);
+    fake.routes.set('GET /services/credit-check/', () => ({ status: 200, body: [report] }));
+    await type('credit-need', 'Kreditprövning');
+    await type('credit-copy-email', 'anna@example.com');
+    await click('credit-submit');
+    await waitFor(() => $('credit-copy-r1'), 'the report with its copy');
+    const sent = fake.calls.find((c) => c.method === 'POST' && c.path === '/services/credit-check/');
+    expect(sent?.options?.body).toEqual({ kind: 'person', number: '121212-1212', legitimate_need: 'Kreditprövning', copy_email: 'anna@example.com' });
+    expect($('credit-copy-r1')?.textContent).toBe('Copy e-mailed to anna@example.com');
+  });
 });

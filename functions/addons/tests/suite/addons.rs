@@ -270,17 +270,29 @@ async fn credit_reports_are_read_from_the_blocks_and_kept_once() {
     // A person (a sole trader by the owner's personnummer): the legitimate need and the copy's address are required.
     let person = json!({"kind": "person", "number": "19121212-1212"});
     let (st, v) = w.call(Method::POST, "/api/services/credit-check/", &ct, Some(person)).await;
-    assert_eq!((st, v["errors"]["legitimate_need"][0].as_str(), v["errors"]["copy_email"][0].as_str()), (StatusCode::BAD_REQUEST, Some("required"), Some("required")));
+    assert_eq!(
+        (st, v["errors"]["legitimate_need"][0].as_str(), v["errors"]["copy_email"][0].as_str()),
+        (StatusCode::BAD_REQUEST, Some("required"), Some("required"))
+    );
     assert_eq!(w.consumed(row).await, 1, "a refused lookup books nothing");
     let person = json!({"kind": "person", "number": "19121212-1212", "legitimate_need": "Kreditprövning inför hyresavtal", "copy_email": "anna@example.com"});
     let p = w.ok(Method::POST, "/api/services/credit-check/", &ct, Some(person)).await;
     // D&B answers at once; the need is kept and the person is sent the copy.
     assert_eq!((p["status"].as_str(), p["name"].as_str()), (Some("ready"), Some("Företag 1212121212 AB")), "{p}");
-    assert_eq!((p["legitimate_need"].as_str(), p["subject_copy"]["channel"].as_str()), (Some("Kreditprövning inför hyresavtal"), Some("email")));
+    assert_eq!(
+        (p["legitimate_need"].as_str(), p["subject_copy"]["channel"].as_str()),
+        (Some("Kreditprövning inför hyresavtal"), Some("email"))
+    );
     assert!(p["subject_copy"]["sent_at"].is_string(), "{p}");
     let mails = w.state.mail.outbox().unwrap().lock().unwrap().clone();
     let copy = mails.iter().find(|m| m.to == "anna@example.com").expect("the copy was mailed");
-    assert!(copy.body.contains("121212-1212") && copy.body.contains("Kreditprövning inför hyresavtal") && copy.body.contains("kreditupplysningslagen"), "{}", copy.body);
+    assert!(
+        copy.body.contains("121212-1212")
+            && copy.body.contains("Kreditprövning inför hyresavtal")
+            && copy.body.contains("kreditupplysningslagen"),
+        "{}",
+        copy.body
+    );
     assert!(r["legitimate_need"].is_null() && r["subject_copy"].is_null(), "a company's report keeps neither");
     let list = w.ok(Method::GET, "/api/services/credit-check/", &ct, None).await;
     assert_eq!(list.as_array().unwrap().len(), 2);

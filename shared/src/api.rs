@@ -17,6 +17,8 @@ use crate::domain::User;
 use crate::error::{ApiError, FieldErrors};
 use crate::services::Context;
 
+pub mod strict;
+
 /// The application context every handler gets (built once per cold start).
 pub type AppState = Arc<Context>;
 
@@ -100,11 +102,31 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        match axum::Json::<T>::from_request(req, state).await {
-            Ok(axum::Json(v)) => Ok(ApiJson(v)),
+        match axum::Json::<serde_json::Value>::from_request(req, state).await {
+            Ok(axum::Json(v)) => read_body(v).map(ApiJson),
             Err(r) => Err(refused(r.status(), r.body_text(), "body", Msg::InvalidRequestBody)),
         }
     }
+}
+
+/// A parsed JSON body as `T`, by the rules of [`strict`] (whole numbers
+/// written `5.0` read, arrays for objects and integers outside their
+/// documented format refused). A refusal is 400 `invalid_request_body`,
+/// naming the field at fault with `invalid` (`invalid_number` for a number
+/// that does not fit) or a missing one with `required`.
+pub fn read_body<T: DeserializeOwned>(value: serde_json::Value) -> Result<T, ApiError> {
+    strict::from_value(value).map_err(|e| {
+        let detail = e.inner().to_string();
+        let mut err = refused(StatusCode::BAD_REQUEST, detail.clone(), "body", Msg::InvalidRequestBody);
+        let path = e.path().to_string();
+        if path != "." && missing_field(&detail).is_none() && path.len() <= 128 {
+            let key = if detail.contains("integer `") || detail.contains("floating point `") { Msg::InvalidNumber } else { Msg::Invalid };
+            if let ApiError::BadRequest { fields, .. } = &mut err {
+                fields.add(&path, key);
+            }
+        }
+        err
+    })
 }
 
 /// The raw body (for calls whose body is optional), with the same limit and

@@ -8,7 +8,7 @@
 use axum::http::header;
 use axum::response::IntoResponse;
 use shared::api::AppState;
-use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::OpenApi;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -30,8 +30,22 @@ impl utoipa::Modify for Bearer {
             "bearer",
             SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).bearer_format("JWT").build()),
         );
+        for (_, _, scheme, header, description) in SIGNED {
+            components
+                .add_security_scheme(*scheme, SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::with_description(*header, *description))));
+        }
     }
 }
+
+/// The operations a provider calls, authenticated by a signature header
+/// instead of a user's bearer token: (method, path, scheme, header, how).
+pub const SIGNED: &[(&str, &str, &str, &str, &str)] = &[(
+    "post",
+    "/api/verified/callback/",
+    "verified_signature",
+    "x-verified-signature",
+    "The signing provider's HMAC: t=<unix seconds>,v1=<hex HMAC-SHA256 of \"<t>.<body>\"> with the shared secret; a stale timestamp is refused",
+)];
 
 /// Every function crate's routes. Add a new crate here and in the gateway.
 pub fn all_routes() -> Vec<OpenApiRouter<AppState>> {
@@ -187,6 +201,8 @@ pub fn tighten(doc: &mut utoipa::openapi::OpenApi) {
         for (method, op) in operations(item) {
             if PUBLIC.contains(&(method, path.as_str())) {
                 op.security = None;
+            } else if let Some((.., scheme, _, _)) = SIGNED.iter().find(|(m, p, ..)| *m == method && p == path) {
+                op.security = Some(vec![SecurityRequirement::new(*scheme, Vec::<String>::new())]);
             } else {
                 if op.security.as_ref().is_none_or(|s| s.is_empty()) {
                     op.security = Some(vec![SecurityRequirement::new("bearer", Vec::<String>::new())]);
@@ -215,6 +231,16 @@ pub fn tighten(doc: &mut utoipa::openapi::OpenApi) {
             if USER_NOT_FOUND.contains(&(method, path.as_str())) {
                 responses.entry("406".into()).or_insert_with(|| error_response("No such user (the spec's user-not-found answer)"));
             }
+            // Every route: a query string over the API's limit (414) and a
+            // request past its deadline (504), both from the shared limits,
+            // and a dependency still unavailable after the retries (503).
+            responses.entry("414".into()).or_insert_with(|| error_response("The query string is over the API's limit (uri_too_long)"));
+            responses
+                .entry("503".into())
+                .or_insert_with(|| error_response("A dependency stayed unavailable after retries (service_unavailable)"));
+            responses
+                .entry("504".into())
+                .or_insert_with(|| error_response("The request did not finish within its deadline (request_timed_out)"));
             if THROTTLED.contains(&(method, path.as_str())) {
                 responses.entry("429".into()).or_insert_with(|| error_response("Too many attempts or mails: try again later"));
             }

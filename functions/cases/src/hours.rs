@@ -38,6 +38,7 @@ pub struct HourRequest {
     #[schema(format = "uuid")]
     pub case_uid: String,
     /// Admin only: the lawyer the hours are for (spec §6).
+    #[serde(default, deserialize_with = "shared::domain::text::clean::opt_uuid")]
     #[schema(format = "uuid")]
     pub lawyer: Option<String>,
     #[serde(flatten)]

@@ -44,9 +44,9 @@ pub fn api() -> OpenApiRouter<AppState> {
     "address": {"address_1": "Storgatan 1", "city": "Stockholm", "country": "SE", "post_code": "11122"}}))]
 pub struct CaseRequest {
     /// The customer's uid (staff and lawyers; ignored for the customer side).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "shared::domain::text::clean::opt_uuid")]
     #[schema(format = "uuid")]
-    pub customer: String,
+    pub customer: Option<String>,
     #[serde(flatten)]
     pub form: CaseForm,
 }
@@ -67,7 +67,7 @@ async fn create(
     req: CaseRequest,
 ) -> Result<(StatusCode, Json<CaseView>), ApiError> {
     let once = idem.begin(s, u, StatusCode::CREATED, None).await?;
-    Ok((StatusCode::CREATED, Json(cases::create(s, u, via, &req.customer, req.form, &once).await?)))
+    Ok((StatusCode::CREATED, Json(cases::create(s, u, via, req.customer.as_deref().unwrap_or_default(), req.form, &once).await?)))
 }
 
 /// Sales person or admin creates a case for a customer (status Draft = 'Pending').

@@ -340,6 +340,7 @@ pub struct TicketRequest {
     #[schema(required = true, min_length = 1, max_length = 10000)]
     pub message: String,
     /// One of the caller's cases.
+    #[serde(default, deserialize_with = "shared::domain::text::clean::opt_uuid")]
     #[schema(format = "uuid")]
     pub case_uid: Option<String>,
     /// The key from `support/file/upload-url/`, after the file was PUT.

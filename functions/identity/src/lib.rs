@@ -229,10 +229,11 @@ async fn toggle_two_factor(
     let req = if body.iter().all(u8::is_ascii_whitespace) {
         ToggleRequest { enabled: None, password: String::new() }
     } else {
-        serde_json::from_slice::<ToggleRequest>(&body).map_err(|e| {
+        let value = serde_json::from_slice(&body).map_err(|e| {
             tracing::warn!(line = e.line(), column = e.column(), "request body refused");
             ApiError::BadRequest { message: Msg::InvalidRequestBody, fields: FieldErrors::of("body", Msg::InvalidRequestBody) }
-        })?
+        })?;
+        shared::api::read_body::<ToggleRequest>(value)?
     };
     Ok(Json(two_factor::set_enabled(&s, user, req.enabled, &req.password).await?))
 }

@@ -10,7 +10,6 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, CurrentUser, ErrorBody, Idempotency};
 pub use shared::domain::subscription::{AddToCustomer, ChangeService};
 use shared::domain::subscription::{RowView, TimeReport};
@@ -188,15 +187,22 @@ async fn add_service_alias(
 /// Change service (spec §5): start and expire dates, hours for service 1.
 #[utoipa::path(patch, path = "/api/puchasedservices/{id}/", tag = "subscriptions", security(("bearer" = [])), request_body = ChangeService,
     params(("id" = u64, Path)),
-    responses((status = 200, description = "service_updated", body = RowView), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+    responses((status = 200, description = "service_updated", body = RowChanged), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn change_service(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
     ApiPath(id): ApiPath<String>,
     ApiJson(req): ApiJson<ChangeService>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<RowChanged>, ApiError> {
     let row = subscriptions::change_service(&s, &u, &id, &req).await?;
-    Ok(Json(serde_json::json!({ "message": Msg::ServiceUpdated, "row": row })))
+    Ok(Json(RowChanged { message: Msg::ServiceUpdated, row }))
+}
+
+/// A changed row with the message key the web shows.
+#[derive(Serialize, ToSchema)]
+pub struct RowChanged {
+    pub message: Msg,
+    pub row: RowView,
 }
 
 #[derive(Deserialize, ToSchema)]

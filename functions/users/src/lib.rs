@@ -136,7 +136,7 @@ async fn list_contacts(
     "email": "ny.kontakt@example.com", "phone": "+46701234567", "permissions": ["add_case"]}))]
 pub struct CreateContactRequest {
     /// Customer uid: required for admin and sales person, ignored for others.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "shared::domain::text::clean::opt_uuid")]
     #[schema(format = "uuid")]
     pub customer: Option<String>,
     #[serde(default, deserialize_with = "shared::domain::text::clean::name")]

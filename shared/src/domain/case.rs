@@ -535,9 +535,11 @@ pub fn decimal(v: Option<&serde_json::Value>) -> Result<Option<Hundredths>, Msg>
     }
 }
 
+/// An optional date: `null` or absent is none; any text, the empty one
+/// included, must be a date (a generated client sends `null` for none).
 fn date(v: &Option<String>) -> Result<Option<NaiveDate>, Msg> {
     match v.as_deref().map(str::trim) {
-        None | Some("") => Ok(None),
+        None => Ok(None),
         Some(t) => NaiveDate::parse_from_str(t.get(..10).unwrap_or(t), "%Y-%m-%d")
             .ok()
             .filter(|d| super::date_in_range(*d))
@@ -1166,6 +1168,10 @@ mod tests {
         let e = validate(&dated).unwrap_err();
         assert_eq!(e.fields()["start_date"], vec![Msg::InvalidDate]);
         assert_eq!(e.fields()["deadline"], vec![Msg::InvalidDate]);
+        // No date is null, never an empty text (the document's `format: date`).
+        dated.start_date = Some(String::new());
+        dated.deadline = None;
+        assert_eq!(validate(&dated).unwrap_err().fields()["start_date"], vec![Msg::InvalidDate]);
         let hour = |h: &str, date: &str| HourForm { hour: Some(serde_json::json!(h)), date: Some(date.into()), ..Default::default() };
         assert_eq!(validate_hours(&hour("9223372036854775807", "2026-01-01")).unwrap_err().fields()["hour"], vec![Msg::InvalidHours]);
         assert_eq!(validate_hours(&hour("10001", "2026-01-01")).unwrap_err().fields()["hour"], vec![Msg::HoursTooLarge]);

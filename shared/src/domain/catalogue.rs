@@ -607,13 +607,15 @@ pub fn decimal_field(v: Option<&serde_json::Value>) -> Result<Option<Hundredths>
     }
 }
 
-/// A whole-number form field (days, limits).
+/// A whole-number form field (days, limits): at most `i32::MAX`, the
+/// range of the `int32` the document gives a `u32`.
 pub fn count_field(v: Option<&serde_json::Value>) -> Result<Option<u32>, Msg> {
+    let fits = |x: u64| u32::try_from(x).ok().filter(|x| i32::try_from(*x).is_ok());
     match v {
         None | Some(serde_json::Value::Null) => Ok(None),
-        Some(serde_json::Value::Number(n)) => n.as_u64().and_then(|x| u32::try_from(x).ok()).map(Some).ok_or(Msg::InvalidNumber),
+        Some(serde_json::Value::Number(n)) => n.as_u64().and_then(fits).map(Some).ok_or(Msg::InvalidNumber),
         Some(serde_json::Value::String(t)) if t.trim().is_empty() => Ok(None),
-        Some(serde_json::Value::String(t)) => t.trim().parse().map(Some).map_err(|_| Msg::InvalidNumber),
+        Some(serde_json::Value::String(t)) => t.trim().parse().ok().and_then(fits).map(Some).ok_or(Msg::InvalidNumber),
         Some(_) => Err(Msg::InvalidNumber),
     }
 }
@@ -646,6 +648,15 @@ mod tests {
         assert_eq!(Hundredths(1050).to_decimal_string(), "10.5");
         assert_eq!(Hundredths(1).to_decimal_string(), "0.01");
         assert_eq!(Hundredths(200).to_decimal_string(), "2");
+    }
+
+    #[test]
+    fn counts_fit_the_documented_int32() {
+        assert_eq!(count_field(Some(&json!(2147483647))), Ok(Some(i32::MAX as u32)));
+        assert_eq!(count_field(Some(&json!(2147483648u64))), Err(Msg::InvalidNumber));
+        assert_eq!(count_field(Some(&json!("2147483648"))), Err(Msg::InvalidNumber));
+        assert_eq!(count_field(Some(&json!(5.5))), Err(Msg::InvalidNumber));
+        assert_eq!(count_field(Some(&json!(-1))), Err(Msg::InvalidNumber));
     }
 
     #[test]

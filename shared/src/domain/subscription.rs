@@ -479,10 +479,10 @@ impl ChangeService {
     }
 }
 
-/// The automatic update date as the form sends it: 'YYYY-MM-DD', or nothing
-/// (null, empty) to clear it.
+/// The automatic update date as the form sends it: 'YYYY-MM-DD', or null
+/// to clear it (`""` is no date: a generated client sends null).
 pub fn auto_update_date(raw: Option<&str>) -> Result<Option<NaiveDate>, ApiError> {
-    match raw.map(str::trim).filter(|t| !t.is_empty()) {
+    match raw.map(str::trim) {
         None => Ok(None),
         Some(t) => parse_date(t).map(Some).ok_or_else(|| ApiError::field("auto_update_date_end", Msg::InvalidDate)),
     }
@@ -1010,7 +1010,8 @@ mod tests {
         assert_eq!(t.lines[0], ["2026-03-01", "C", "d", "L", "1.5"].map(String::from));
         assert_eq!(file_name("///"), "___");
         assert_eq!(file_name("  "), "services");
-        assert_eq!(auto_update_date(Some(" ")).unwrap(), None);
+        assert_eq!(auto_update_date(None).unwrap(), None);
+        assert_eq!(auto_update_date(Some("")).unwrap_err().fields()["auto_update_date_end"], vec![Msg::InvalidDate]);
         let mut renewed = row();
         renewed.child = Some(2);
         assert_eq!(with_auto_update(&renewed, Some("x"), now()).unwrap_err().key(), Msg::ServiceAlreadyRenewed);

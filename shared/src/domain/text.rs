@@ -110,6 +110,17 @@ pub mod clean {
         Ok(Option::<String>::deserialize(d)?.map(|s| super::clean_name(&s)).filter(|s| !s.is_empty()))
     }
 
+    /// An optional uid (`format: uuid` in the document): absent or `null`
+    /// is none; any other text, the empty one included, must be a UUID (a
+    /// generated client sends `null` for none, never `""`).
+    pub fn opt_uuid<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+        let v = Option::<String>::deserialize(d)?;
+        match &v {
+            Some(s) if uuid::Uuid::try_parse(s).is_err() => Err(serde::de::Error::invalid_value(serde::de::Unexpected::Str(s), &"a UUID")),
+            _ => Ok(v),
+        }
+    }
+
     /// An optional multi-line text ([`super::clean_long`]).
     pub fn opt_long<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
         Ok(Option::<String>::deserialize(d)?.map(|s| super::clean_long(&s)).filter(|s| !s.is_empty()))
@@ -126,6 +137,23 @@ pub fn limit(errors: &mut FieldErrors, field: &str, value: &str, max: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_optional_uid_is_null_or_a_uuid_never_an_empty_text() {
+        #[derive(serde::Deserialize)]
+        struct F {
+            #[serde(default, deserialize_with = "clean::opt_uuid")]
+            uid: Option<String>,
+        }
+        let read = |v: serde_json::Value| serde_json::from_value::<F>(v).map(|f| f.uid);
+        assert_eq!(read(serde_json::json!({})).unwrap(), None);
+        assert_eq!(read(serde_json::json!({"uid": null})).unwrap(), None);
+        let uid = "0b7e2c1a-5d7f-4c3e-9a1b-2f6d8e4c1a00";
+        assert_eq!(read(serde_json::json!({"uid": uid})).unwrap().as_deref(), Some(uid));
+        for bad in ["", " ", "x", "0b7e2c1a"] {
+            assert!(read(serde_json::json!({"uid": bad})).is_err(), "{bad:?}");
+        }
+    }
 
     #[test]
     fn texts_lose_escapes_and_invisible_only_text_is_empty() {

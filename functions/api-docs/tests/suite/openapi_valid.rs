@@ -34,6 +34,13 @@ fn operation_ids_are_unique_and_every_secured_operation_says_so() {
         let public = api_docs::PUBLIC.contains(&(method.as_str(), path.as_str()));
         let secured = op["security"].as_array().is_some_and(|s| !s.is_empty());
         assert_eq!(secured, !public, "{method} {path}: security");
+        // A provider's callback is secured by its signature, never a bearer token.
+        let signed = api_docs::SIGNED.iter().find(|(m, p, ..)| m == method && p == path);
+        let scheme = signed.map_or("bearer", |(_, _, scheme, _, _)| scheme);
+        if secured {
+            assert!(op["security"][0].get(scheme).is_some(), "{method} {path}: secured by {scheme}, not {}", op["security"]);
+            assert!(doc["components"]["securitySchemes"].get(scheme).is_some(), "{scheme} is not a security scheme");
+        }
         if secured {
             assert_eq!(
                 op["responses"]["401"]["content"]["application/json"]["schema"]["$ref"], "#/components/schemas/ErrorBody",
@@ -91,7 +98,8 @@ fn every_operation_documents_the_errors_it_can_answer() {
         let key = (method.as_str(), path.as_str());
         let has_body = op.get("requestBody").is_some();
         let has_params = op["parameters"].as_array().is_some_and(|p| !p.is_empty());
-        let mut want = vec![];
+        // The shared limits' and retries' answers, on every route.
+        let mut want = vec!["414", "503", "504"];
         if path.contains('{') {
             want.push("404");
         }

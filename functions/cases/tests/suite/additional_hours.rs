@@ -51,7 +51,7 @@ async fn additional_hours_lifecycle_history_and_refusals() {
     assert_eq!(create(&other_lawyer, body("2026-04", json!(1))).await.0, StatusCode::NOT_FOUND);
     // Admin naming a lawyer who is not the assigned one.
     let mut named = body("2026-04", json!(1));
-    named["lawyer"] = json!("someone-else");
+    named["lawyer"] = json!("00000000-0000-4000-8000-000000000000");
     assert_eq!(create(&sc.admin, named).await.1["message"], "case_not_assigned");
 
     // Admin names the lawyer.

@@ -182,6 +182,15 @@ fn adapt(method: &str, path: &str, body: &Value, w: &Ids) -> Value {
     b
 }
 
+/// Rules the server checks that a schema keyword cannot say on the field
+/// itself (the description says them): (method, path, field, keyword, why).
+const FREE_OF_RULES: &[(&str, &str, &str, &str, &str)] = &[];
+
+/// The answer refuses `field` itself (or a part of it) by name.
+fn names_exactly(body: &Value, field: &str) -> bool {
+    body["errors"].as_object().is_some_and(|e| e.keys().any(|k| k == field || k.starts_with(&format!("{field}."))))
+}
+
 /// A 400/422 that refuses the body's shape or fields.
 fn validation_error(status: u16, body: &Value) -> bool {
     (status == 400 || status == 422)
@@ -202,6 +211,12 @@ struct Probe {
     /// true: must be refused naming `field`; false: must not name it.
     refused: bool,
     field: String,
+    /// A value the schema allows as it is: not refused as a malformed body
+    /// either (a number a generated client may write as `5.0`).
+    well_formed: bool,
+    /// A value the schema does not bound: the server must not refuse it for
+    /// the field, else the schema lacks this rule (`maxLength`, ...).
+    undocumented: Option<&'static str>,
 }
 
 /// The probes of one object schema at `prefix` inside `root`.
@@ -232,9 +247,23 @@ fn probes(doc: &Value, schema: &Value, value: &Value, at: &[String], root: &Valu
         let field = path.join(".");
         let p = resolve(doc, p);
         if required.contains(&name.as_str()) {
-            out.push(Probe { what: format!("without required {field}"), body: with(&path, None), refused: true, field: field.clone() });
+            out.push(Probe {
+                what: format!("without required {field}"),
+                body: with(&path, None),
+                refused: true,
+                field: field.clone(),
+                well_formed: false,
+                undocumented: None,
+            });
         } else if value.get(name).is_some() {
-            out.push(Probe { what: format!("without optional {field}"), body: with(&path, None), refused: false, field: field.clone() });
+            out.push(Probe {
+                what: format!("without optional {field}"),
+                body: with(&path, None),
+                refused: false,
+                field: field.clone(),
+                well_formed: false,
+                undocumented: None,
+            });
         }
         if let Some(max) = p.get("maxLength").and_then(Value::as_u64) {
             let long = "x".repeat(max as usize + 1);
@@ -243,6 +272,8 @@ fn probes(doc: &Value, schema: &Value, value: &Value, at: &[String], root: &Valu
                 body: with(&path, Some(json!(long))),
                 refused: true,
                 field: field.clone(),
+                well_formed: false,
+                undocumented: None,
             });
             // A text at the bound is probed where any text is valid (an
             // e-mail of x's is not, whether or not the schema says `format`).
@@ -253,17 +284,77 @@ fn probes(doc: &Value, schema: &Value, value: &Value, at: &[String], root: &Valu
                     body: with(&path, Some(json!(at_max))),
                     refused: false,
                     field: field.clone(),
+                    well_formed: false,
+                    undocumented: None,
                 });
             }
         }
         let number = |v: &Value| v.as_f64();
         if let Some(max) = p.get("maximum").and_then(number) {
             let over = if p["type"] == "integer" { json!(max as i64 + 1) } else { json!(max + 0.01) };
-            out.push(Probe { what: format!("{field} = {over}"), body: with(&path, Some(over)), refused: true, field: field.clone() });
+            out.push(Probe {
+                what: format!("{field} = {over}"),
+                body: with(&path, Some(over)),
+                refused: true,
+                field: field.clone(),
+                well_formed: false,
+                undocumented: None,
+            });
         }
         if let Some(min) = p.get("minimum").and_then(number) {
             let under = if p["type"] == "integer" { json!(min as i64 - 1) } else { json!(min - 0.01) };
-            out.push(Probe { what: format!("{field} = {under}"), body: with(&path, Some(under)), refused: true, field: field.clone() });
+            out.push(Probe {
+                what: format!("{field} = {under}"),
+                body: with(&path, Some(under)),
+                refused: true,
+                field: field.clone(),
+                well_formed: false,
+                undocumented: None,
+            });
+        }
+        let integer = p["type"] == "integer" || p["type"].as_array().is_some_and(|t| t.contains(&json!("integer")));
+        // JSON Schema's integer admits a whole number written with a
+        // fraction; the server reads it as that integer.
+        if let (true, Some(n)) = (integer, value.get(name).and_then(Value::as_i64)) {
+            out.push(Probe {
+                what: format!("{field} = {n}.0"),
+                body: with(&path, Some(json!(n as f64))),
+                refused: false,
+                field: field.clone(),
+                well_formed: true,
+                undocumented: None,
+            });
+        }
+        // An integer past its format's range, where no maximum is tighter.
+        if integer && p.get("maximum").is_none() {
+            let over = match p["format"].as_str() {
+                Some("int32") => Some(json!(i32::MAX as u64 + 1)),
+                Some("int64") => Some(json!(i64::MAX as u64 + 1)),
+                _ => None,
+            };
+            if let Some(over) = over {
+                out.push(Probe {
+                    what: format!("{field} = {over}"),
+                    body: with(&path, Some(over)),
+                    refused: true,
+                    field: field.clone(),
+                    well_formed: false,
+                    undocumented: None,
+                });
+            }
+        }
+        let typed = |t: &str| p["type"] == t || p["type"].as_array().is_some_and(|a| a.contains(&json!(t)));
+        // A uid or a date the client has not got is null (or left out), and
+        // an empty text is none of these formats.
+        if typed("string") && ["uuid", "date", "date-time"].iter().any(|f| p["format"] == *f) && value.get(name).is_some() {
+            out.push(Probe {
+                what: format!("{field} = \"\""),
+                body: with(&path, Some(json!(""))),
+                refused: true,
+                field: field.clone(),
+                well_formed: false,
+                undocumented: None,
+            });
         }
         if let (Some(v), true) = (value.get(name), p.get("properties").is_some() || p.get("allOf").is_some()) {
             if v.is_object() {
@@ -372,6 +463,14 @@ async fn every_request_example_is_accepted_and_every_documented_rule_holds() {
                 let (_, router) = copy(&world).await;
                 let mut body = adapt(&method, &path, &example, &world.ids);
                 with_upload(&router, token, &path, &world.ids, &mut body).await;
+                // An array where the document names an object is refused as
+                // a malformed body (before any state is looked at).
+                if op_schema_is_object(&doc, &path, &method) {
+                    let (s, a) = testkit::call(&router, m.clone(), &uri, token, Some(json!([body.clone()]))).await;
+                    if !(s.as_u16() == 400 && a["message"] == "invalid_request_body") {
+                        broken.push(format!("{method} {path} as {caller}: an array for its object body answers {s} {a}"));
+                    }
+                }
                 let (status, answer) = testkit::call(&router, m.clone(), &uri, token, Some(body.clone())).await;
                 let status = status.as_u16();
                 let expected = EXPECTED.iter().find(|(em, ep, _, _)| *em == method && *ep == path);
@@ -411,12 +510,23 @@ async fn every_request_example_is_accepted_and_every_documented_rule_holds() {
                     let s = s.as_u16();
                     // A public operation refuses a missing credential as
                     // unauthenticated; a missing or zero id is not found.
-                    let refused = names(s, &a, &p.field) || (public && s == 401) || (p.field.ends_with("_id") && s == 404);
+                    let refused = names(s, &a, &p.field)
+                        || (public && s == 401)
+                        || ((p.field.ends_with("_id") || p.field.ends_with("_uid")) && s == 404);
                     if s >= 500 {
                         broken.push(format!("{method} {path} as {caller}, {}: {s} {a}", p.what));
                     } else if p.refused && !refused {
                         broken.push(format!("{method} {path} as {caller}, {}: not refused for {} ({s} {a})", p.what, p.field));
-                    } else if !p.refused && names(s, &a, &p.field) && a["message"] != "invalid_request_body" {
+                    } else if let Some(rule) = p.undocumented {
+                        if names_exactly(&a, &p.field)
+                            && !FREE_OF_RULES.iter().any(|(cm, cp, f, r, _)| *cm == method && *cp == path && *f == p.field && *r == rule)
+                        {
+                            broken.push(format!(
+                                "{method} {path}: the server refuses {} ({}), the schema has no {rule}",
+                                p.what, a["errors"][&p.field]
+                            ));
+                        }
+                    } else if !p.refused && names(s, &a, &p.field) && (p.well_formed || a["message"] != "invalid_request_body") {
                         broken.push(format!("{method} {path} as {caller}, {}: refused for {} ({s} {a})", p.what, p.field));
                     }
                 }
@@ -436,4 +546,10 @@ async fn every_request_example_is_accepted_and_every_documented_rule_holds() {
 fn op_schema(doc: &Value, path: &str, method: &str) -> Value {
     let media = doc["paths"][path][method]["requestBody"]["content"].as_object().unwrap().values().next().unwrap();
     media["schema"].clone()
+}
+
+/// The body the document names is an object (not an array or a file).
+fn op_schema_is_object(doc: &Value, path: &str, method: &str) -> bool {
+    let s = object(doc, &op_schema(doc, path, method));
+    s["type"] == "object" || s.get("properties").is_some()
 }

@@ -30,12 +30,23 @@ impl utoipa::Modify for Bearer {
             "bearer",
             SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).bearer_format("JWT").build()),
         );
+        for (name, _, description) in SHARED_RESPONSES {
+            components.responses.insert((*name).to_string(), error_response(description));
+        }
         for (_, _, scheme, header, description) in SIGNED {
             components
                 .add_security_scheme(*scheme, SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::with_description(*header, *description))));
         }
     }
 }
+
+/// The answers every route can give, from the limits and retries every
+/// router shares (`shared::api::limits`): (component name, status, why).
+pub const SHARED_RESPONSES: &[(&str, &str, &str)] = &[
+    ("UriTooLong", "414", "The query string is over the API's limit (uri_too_long)"),
+    ("ServiceUnavailable", "503", "A dependency stayed unavailable after retries (service_unavailable)"),
+    ("RequestTimedOut", "504", "The request did not finish within its deadline (request_timed_out)"),
+];
 
 /// The operations a provider calls, authenticated by a signature header
 /// instead of a user's bearer token: (method, path, scheme, header, how).
@@ -231,16 +242,11 @@ pub fn tighten(doc: &mut utoipa::openapi::OpenApi) {
             if USER_NOT_FOUND.contains(&(method, path.as_str())) {
                 responses.entry("406".into()).or_insert_with(|| error_response("No such user (the spec's user-not-found answer)"));
             }
-            // Every route: a query string over the API's limit (414) and a
-            // request past its deadline (504), both from the shared limits,
-            // and a dependency still unavailable after the retries (503).
-            responses.entry("414".into()).or_insert_with(|| error_response("The query string is over the API's limit (uri_too_long)"));
-            responses
-                .entry("503".into())
-                .or_insert_with(|| error_response("A dependency stayed unavailable after retries (service_unavailable)"));
-            responses
-                .entry("504".into())
-                .or_insert_with(|| error_response("The request did not finish within its deadline (request_timed_out)"));
+            for (name, status, _) in SHARED_RESPONSES {
+                responses
+                    .entry((*status).into())
+                    .or_insert_with(|| utoipa::openapi::Ref::new(format!("#/components/responses/{name}")).into());
+            }
             if THROTTLED.contains(&(method, path.as_str())) {
                 responses.entry("429".into()).or_insert_with(|| error_response("Too many attempts or mails: try again later"));
             }

@@ -83,7 +83,53 @@ pub fn document() -> utoipa::openapi::OpenApi {
         doc.merge(part.split_for_parts().1);
     }
     tighten(&mut doc);
+    if let Some(components) = doc.components.as_mut() {
+        for schema in components.schemas.values_mut() {
+            no_default_where_required(schema);
+        }
+        if let Some(plan) = components.schemas.get_mut("NewServicePlan") {
+            per_service(plan);
+        }
+    }
     doc
+}
+
+/// A field a body requires has no default: serde's `#[serde(default)]`
+/// (which lets the server name a missing field itself) would otherwise
+/// document `""` beside `minLength: 1`.
+fn no_default_where_required(schema: &mut utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>) {
+    use utoipa::openapi::{schema::Schema, RefOr};
+    match schema {
+        RefOr::T(Schema::Object(o)) => {
+            for name in o.required.clone() {
+                if let Some(RefOr::T(Schema::Object(p))) = o.properties.get_mut(&name) {
+                    p.default = None;
+                }
+            }
+        }
+        RefOr::T(Schema::AllOf(all)) => all.items.iter_mut().for_each(no_default_where_required),
+        _ => {}
+    }
+}
+
+/// A service plan's use limit or hours, required per service: hours for
+/// the hour-based service, a limit for every other (the catalogue's own
+/// list, [`shared::domain::catalogue::SERVICES`]), as `oneOf` branches on
+/// `service_id`.
+fn per_service(plan: &mut utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>) {
+    use shared::domain::catalogue::SERVICES;
+    use utoipa::openapi::schema::{AllOfBuilder, ObjectBuilder, OneOfBuilder, Schema, Type};
+    let branch = |hour_based: bool, field: &str| {
+        let ids = SERVICES.iter().filter(|s| s.hour_based == hour_based).map(|s| s.id);
+        ObjectBuilder::new()
+            .property("service_id", ObjectBuilder::new().schema_type(Type::Integer).enum_values(Some(ids)))
+            .required("service_id")
+            .required(field)
+            .build()
+    };
+    let choice = OneOfBuilder::new().item(branch(true, "hours")).item(branch(false, "limit")).build();
+    let whole = std::mem::replace(plan, Schema::Object(Default::default()).into());
+    *plan = Schema::AllOf(AllOfBuilder::new().item(whole).item(Schema::OneOf(choice)).build()).into();
 }
 
 /// The operations anyone may call without a bearer token (every

@@ -311,9 +311,9 @@ async fn update_profile(
 #[derive(Deserialize, ToSchema)]
 #[schema(example = json!({"content_type": "image/png"}))]
 pub struct UploadUrlRequest {
-    /// `image/jpeg` or `image/png`.
+    /// `image/jpeg` or `image/png` (the server also takes other letter cases).
     #[serde(default)]
-    #[schema(required = true, min_length = 1)]
+    #[schema(required = true, min_length = 1, pattern = "^image/(jpeg|jpg|png)$")]
     pub content_type: String,
 }
 

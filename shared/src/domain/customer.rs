@@ -208,6 +208,7 @@ pub struct CustomerForm {
     pub department: Option<u64>,
     /// SEK per hour, at most two decimals.
     #[serde(default)]
+    #[schema(exclusive_minimum = 0, maximum = 100000)]
     pub hourly_rate: Option<f64>,
     /// Knowledge-sector ids.
     #[serde(default)]

@@ -17,15 +17,15 @@ pub const MAX_HOURLY_RATE_SEK: f64 = 100_000.0;
 #[serde(default)]
 #[schema(example = json!({"first_name": "Lova", "last_name": "Jurist", "email": "lova.jurist@example.com", "user_sub_type": "internal", "knowledge_sectors": [1]}))]
 pub struct StaffInput {
-    // No minLength: the form's `#[serde(default)]` documents "" as the
-    // default, which a minimum would contradict; `required` says it.
+    // The document drops the `""` default serde's `default` gives a
+    // required field (api-docs' `tighten`), so the minimum stands alone.
     #[serde(deserialize_with = "super::text::clean::name")]
-    #[schema(required = true, max_length = 200)]
+    #[schema(required = true, min_length = 1, max_length = 200)]
     pub first_name: String,
     #[serde(deserialize_with = "super::text::clean::name")]
-    #[schema(required = true, max_length = 200)]
+    #[schema(required = true, min_length = 1, max_length = 200)]
     pub last_name: String,
-    #[schema(required = true, max_length = 254)]
+    #[schema(required = true, min_length = 1, max_length = 254)]
     pub email: String,
     /// Lawyers only: internal or external.
     pub user_sub_type: Option<UserSubType>,

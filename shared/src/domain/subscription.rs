@@ -459,11 +459,21 @@ pub fn change_service(
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[schema(example = json!({"start_date": "2026-01-01 00:00:00", "expire_on": "2027-12-31 00:00:00", "hour": 20}))]
 pub struct ChangeService {
-    /// 'YYYY-MM-DD HH:mm:ss'
-    #[schema(required = true, min_length = 1, example = "2026-01-01 00:00:00")]
+    /// 'YYYY-MM-DD HH:mm:ss', years 1900 to 2100.
+    #[schema(
+        required = true,
+        min_length = 1,
+        pattern = r"^(19[0-9]{2}|20[0-9]{2}|2100)-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$",
+        example = "2026-01-01 00:00:00"
+    )]
     pub start_date: Option<String>,
     /// 'YYYY-MM-DD HH:mm:ss', after the start.
-    #[schema(required = true, min_length = 1, example = "2027-12-31 00:00:00")]
+    #[schema(
+        required = true,
+        min_length = 1,
+        pattern = r"^(19[0-9]{2}|20[0-9]{2}|2100)-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$",
+        example = "2027-12-31 00:00:00"
+    )]
     pub expire_on: Option<String>,
     /// Service 1 only; at least 0.01; number or text with comma decimal.
     #[schema(value_type = Option<f64>, minimum = 0.01, maximum = 10000)]

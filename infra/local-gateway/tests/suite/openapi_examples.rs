@@ -182,9 +182,36 @@ fn adapt(method: &str, path: &str, body: &Value, w: &Ids) -> Value {
     b
 }
 
-/// Rules the server checks that a schema keyword cannot say on the field
-/// itself (the description says them): (method, path, field, keyword, why).
-const FREE_OF_RULES: &[(&str, &str, &str, &str, &str)] = &[];
+/// A text longer than any the API bounds (the longest, 10,000 characters)
+/// and well within the body limit.
+const UNBOUNDED_TEXT: usize = 20_000;
+
+/// Refusals of a value the schema leaves unbounded that are no bound: a
+/// check digit, a list the server holds, a provider's allow-list (the
+/// field's description says which). (field, keyword probed, why.)
+const FREE_OF_RULES: &[(&str, &str, &str)] = &[
+    ("account_manager", "maxLength", "a sales person's uid"),
+    ("address.country", "maxLength", "a country code or name from the country list"),
+    ("address.post_code", "maxLength", "five digits in Sweden, else up to 10 letters, digits, spaces or dashes"),
+    ("approved_ip", "maxLength", "an IP address"),
+    ("attachment_key", "maxLength", "the key an upload-url answer gave"),
+    ("bank_giro", "maxLength", "a bankgiro number with its check digit"),
+    ("company_size", "maxLength", "one of GET /api/company-size/list/"),
+    ("counterpart_identity_number", "maxLength", "a personnummer or organisationsnummer with its check digit"),
+    ("department", "maximum", "a department the catalogue holds"),
+    ("home_page", "maxLength", "an http(s) address"),
+    ("identity_number", "maxLength", "a personnummer with its check digit"),
+    ("key", "maxLength", "the key an upload-url answer gave"),
+    ("knowledge_sector", "maximum", "a knowledge sector the catalogue holds"),
+    ("name", "maxLength", "a PDF's file name (.pdf)"),
+    ("organization_number", "maxLength", "an organisationsnummer with its check digit"),
+    ("phone", "maxLength", "7 to 15 digits with spaces, dashes or parentheses between them"),
+    ("plus_giro", "maxLength", "a plusgiro number with its check digit"),
+    ("type", "maximum", "a case type the catalogue holds"),
+    ("version", "maximum", "the legal text's current version"),
+    ("video_care_url", "maxLength", "an http(s) address"),
+    ("video_url", "maxLength", "a YouTube or Vimeo address (the allow-list)"),
+];
 
 /// The answer refuses `field` itself (or a part of it) by name.
 fn names_exactly(body: &Value, field: &str) -> bool {
@@ -343,7 +370,9 @@ fn probes(doc: &Value, schema: &Value, value: &Value, at: &[String], root: &Valu
                 });
             }
         }
+        // What the schema leaves unbounded, the server must not bound.
         let typed = |t: &str| p["type"] == t || p["type"].as_array().is_some_and(|a| a.contains(&json!(t)));
+        let free_text = p.get("enum").is_none() && p.get("format").is_none() && p.get("pattern").is_none() && p.get("const").is_none();
         // A uid or a date the client has not got is null (or left out), and
         // an empty text is none of these formats.
         if typed("string") && ["uuid", "date", "date-time"].iter().any(|f| p["format"] == *f) && value.get(name).is_some() {
@@ -355,6 +384,35 @@ fn probes(doc: &Value, schema: &Value, value: &Value, at: &[String], root: &Valu
                 well_formed: false,
                 undocumented: None,
             });
+        }
+        let mut unbounded = |rule: &'static str, v: Value| {
+            out.push(Probe {
+                what: format!(
+                    "{field} = {}",
+                    if v.to_string().len() > 40 { format!("<{} characters>", v.as_str().map_or(0, str::len)) } else { v.to_string() }
+                ),
+                body: with(&path, Some(v)),
+                refused: false,
+                field: field.clone(),
+                well_formed: false,
+                undocumented: Some(rule),
+            })
+        };
+        if typed("string") && free_text {
+            if p.get("maxLength").is_none() {
+                unbounded("maxLength", json!("x".repeat(UNBOUNDED_TEXT)));
+            }
+            if p.get("minLength").is_none() {
+                unbounded("minLength", json!(""));
+            }
+        }
+        if (typed("integer") || typed("number")) && p.get("enum").is_none() {
+            if p.get("minimum").is_none() && p.get("exclusiveMinimum").is_none() {
+                unbounded("minimum", json!(-1));
+            }
+            if p.get("maximum").is_none() && p.get("exclusiveMaximum").is_none() {
+                unbounded("maximum", json!(i32::MAX));
+            }
         }
         if let (Some(v), true) = (value.get(name), p.get("properties").is_some() || p.get("allOf").is_some()) {
             if v.is_object() {
@@ -518,9 +576,7 @@ async fn every_request_example_is_accepted_and_every_documented_rule_holds() {
                     } else if p.refused && !refused {
                         broken.push(format!("{method} {path} as {caller}, {}: not refused for {} ({s} {a})", p.what, p.field));
                     } else if let Some(rule) = p.undocumented {
-                        if names_exactly(&a, &p.field)
-                            && !FREE_OF_RULES.iter().any(|(cm, cp, f, r, _)| *cm == method && *cp == path && *f == p.field && *r == rule)
-                        {
+                        if names_exactly(&a, &p.field) && !FREE_OF_RULES.iter().any(|(f, r, _)| *f == p.field && *r == rule) {
                             broken.push(format!(
                                 "{method} {path}: the server refuses {} ({}), the schema has no {rule}",
                                 p.what, a["errors"][&p.field]

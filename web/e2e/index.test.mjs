@@ -19,6 +19,7 @@ import './collaboration.e2e.mjs';
 import './edge.e2e.mjs';
 import './crawl.e2e.mjs';
 import './statistics.e2e.mjs';
+import './audit.e2e.mjs';
 import './content.e2e.mjs';
 import './search.e2e.mjs';
 import './addons.e2e.mjs';

@@ -156,7 +156,10 @@ async fn load(ctx: &Context, cases: usize, hours: usize) -> Loaded {
     let customers: Vec<String> = per_bucket.into_iter().flatten().collect();
     let buckets: BTreeSet<Scope> = customers.iter().map(|c| Scope::bucket_of(c)).collect();
     assert_eq!(buckets.len(), stats::CUSTOMER_BUCKETS as usize, "the customers must fill every bucket of the breakdown");
-    let contact = user(ctx, Role::CustomerContact, 0, Some(customers[0].clone())).await;
+    // A contact holding every permission: the company-wide statistics are
+    // for contacts that may view all cases and the time bank.
+    let mut contact = user(ctx, Role::CustomerContact, 0, Some(customers[0].clone())).await;
+    contact.permissions = shared::domain::Permission::ALL.to_vec();
     let sales = user(ctx, Role::SalesPerson, 0, None).await;
     // The sales person's customers (as account manager): their cases count
     // in the sales scope as the events count them.

@@ -273,20 +273,13 @@ fn probes(doc: &Value, schema: &Value, value: &Value, at: &[String], root: &Valu
         path.push(name.clone());
         let field = path.join(".");
         let p = resolve(doc, p);
-        if required.contains(&name.as_str()) {
+        // Left out: refused when required, accepted when optional (and sent in the example).
+        let is_required = required.contains(&name.as_str());
+        if is_required || value.get(name).is_some() {
             out.push(Probe {
-                what: format!("without required {field}"),
+                what: format!("without {} {field}", if is_required { "required" } else { "optional" }),
                 body: with(&path, None),
-                refused: true,
-                field: field.clone(),
-                well_formed: false,
-                undocumented: None,
-            });
-        } else if value.get(name).is_some() {
-            out.push(Probe {
-                what: format!("without optional {field}"),
-                body: with(&path, None),
-                refused: false,
+                refused: is_required,
                 field: field.clone(),
                 well_formed: false,
                 undocumented: None,

@@ -457,9 +457,12 @@ async function crawl(
   async function visibleLinks() {
     return page.evaluate((pre) => {
       const out = [];
+      // An open dialog's mask covers the page: a user reaches only the dialog's links.
+      const dialogs = [...document.querySelectorAll('.ant-modal-wrap')].filter((w) => getComputedStyle(w).display !== 'none');
       for (const a of document.querySelectorAll('a[href]')) {
         const r = a.getBoundingClientRect();
         if (!r.width || !r.height || a.closest('[aria-hidden="true"]')) continue;
+        if (dialogs.length && !dialogs.some((w) => w.contains(a))) continue;
         // not in a closed menu (width 0 on a phone)
         const sider = a.closest('.ant-layout-sider');
         if (sider && sider.getBoundingClientRect().width < 10) continue;
@@ -501,7 +504,9 @@ async function crawl(
     const inMenu = reveal === 'menu' ? page.locator(`${byTestId('side-menu')} a[href="${href}"]`).filter({ visible: true }) : null;
     const menuHasIt = !!inMenu && (await inMenu.count()) > 0;
     if (inMenu && !menuHasIt) await closeMenu();
-    const link = (menuHasIt ? inMenu : page.locator(`a[href="${href}"]`).filter({ visible: true })).first();
+    // A dialog's link, not the same address on the page under its mask.
+    const scope = reveal === 'customerModal' ? '.ant-modal-wrap ' : '';
+    const link = (menuHasIt ? inMenu : page.locator(`${scope}a[href="${href}"]`).filter({ visible: true })).first();
     // A list's rows render after its fetch: wait for the link before giving up on it here.
     if (!(await link.waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false))) {
       clicked.delete(href);
@@ -516,7 +521,7 @@ async function crawl(
       await page.goto(url(from));
       await settle(page);
       await REVEALS[reveal]();
-      const again = page.locator(`a[href="${href}"]`).filter({ visible: true }).first();
+      const again = page.locator(`${scope}a[href="${href}"]`).filter({ visible: true }).first();
       // Gone after a fresh load: it belonged to what the page showed before (another list's rows).
       if (!(await again.waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false))) {
         clicked.delete(href);

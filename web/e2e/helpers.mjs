@@ -133,6 +133,54 @@ export async function clickMenuItem(page, triggerSel, itemSel) {
   }
 }
 
+/**
+ * Choose an option of an antd select as a person does: open it, wait until its list stands still,
+ * click the option, and see the select show it. On a busy machine a click can land while the list
+ * still moves in and choose nothing; then the form is sent without the value and refused, so the
+ * choice is checked, and made again (an option already shown is never clicked twice: in a select of
+ * several values that would remove it).
+ */
+export async function chooseOption(page, selectSel, option) {
+  const select = page.locator(selectSel).first();
+  // antd 6 shows a single value in .ant-select-content, each of several as .ant-select-selection-item.
+  const shown = () => select.locator('.ant-select-selection-item, .ant-select-content-has-value').filter({ hasText: option }).first();
+  const list = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+  for (let attempt = 1; ; attempt++) {
+    if (await shown().isVisible()) break;
+    if (!(await list.isVisible())) await select.click();
+    const item = list.locator('.ant-select-item-option').filter({ hasText: option }).first();
+    await item.waitFor();
+    await page
+      .waitForFunction(() => {
+        const d = document.querySelector('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+        return !!d && !/-(enter|appear)/.test(d.className);
+      }, null, { timeout: 5_000 })
+      .catch(() => undefined);
+    await item.click({ timeout: 5_000 }).catch(() => undefined);
+    if (await shown().waitFor({ timeout: 3_000 }).then(() => true, () => false)) break;
+    if (attempt === 4) throw new Error(`${selectSel}: ${option} not chosen after four tries`);
+  }
+  // A select of several values stays open after a choice.
+  if (await list.isVisible()) await page.keyboard.press('Escape');
+}
+
+/**
+ * Submit a form and wait for the page it leads to; when it does not come, fail with what the page
+ * says (the fields' errors and alerts) rather than a bare timeout.
+ */
+export async function submitAndWaitForURL(page, submitSel, predicate) {
+  await page.locator(submitSel).click();
+  try {
+    await page.waitForURL(predicate);
+  } catch (e) {
+    const said = await page
+      .locator('.ant-form-item-explain-error, .ant-alert-message, .ant-message-notice, .ant-notification-notice')
+      .allTextContents()
+      .catch(() => []);
+    throw new Error(`${submitSel}: the next page did not open (${page.url()}); the page says: ${JSON.stringify(said)}\n${e.message}`);
+  }
+}
+
 /** Choose the interface language from the header's switch. */
 /**
  * Open a side-menu group and click one of its entries, as a person does: when the entry's page does not

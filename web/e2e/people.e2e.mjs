@@ -7,7 +7,7 @@
 // same gateway.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { byTestId, login, storedSession, url, withPage } from './helpers.mjs';
+import { byTestId, chooseOption, login, storedSession, submitAndWaitForURL, url, withPage } from './helpers.mjs';
 
 const isPath = (path) => (u) => u.pathname === path;
 const digits = (n) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
@@ -41,11 +41,8 @@ describe('people administration and conflict search', () => {
       await page.locator('input[type="radio"][value="external"]').check();
       await page.locator(byTestId('staff-company-name')).fill('Extern Byrå AB');
       await page.locator(`${byTestId('staff-hourly-rate')} input, input${byTestId('staff-hourly-rate')}`).first().fill('1500');
-      await page.locator(byTestId('staff-sectors')).click();
-      await page.locator(`.ant-select-item-option[title="${sector}"]`).click();
-      await page.keyboard.press('Escape');
-      await page.locator(byTestId('staff-submit')).click();
-      await page.waitForURL(isPath('/admin/lawyers/external/'));
+      await chooseOption(page, byTestId('staff-sectors'), sector);
+      await submitAndWaitForURL(page, byTestId('staff-submit'), isPath('/admin/lawyers/external/'));
       await page.locator(byTestId('staff-row-name'), { hasText: 'Eva Extern' }).first().waitFor();
 
       // --- company customer
@@ -59,13 +56,11 @@ describe('people administration and conflict search', () => {
       await page.locator(byTestId('customer-phone')).fill('070-123 45 67');
       await page.locator(byTestId('customer-company-name')).fill('Söderberg & Partners AB');
       await page.locator(byTestId('customer-regno')).fill(regno);
-      await page.locator(byTestId('customer-sector')).click();
-      await page.locator('.ant-select-item-option').filter({ hasText: /^(Finans|Financial)$/ }).click();
+      await chooseOption(page, byTestId('customer-sector'), /^(Finans|Financial)$/);
       await page.locator(byTestId('profile-address-1')).fill('Storgatan 1');
       await page.locator(byTestId('profile-post-code')).fill('11122');
       await page.locator(byTestId('profile-city')).fill('Stockholm');
-      await page.locator(byTestId('customer-submit')).click();
-      await page.waitForURL(isPath('/admin/customers/'));
+      await submitAndWaitForURL(page, byTestId('customer-submit'), isPath('/admin/customers/'));
       await page.locator(byTestId(`customer-name-${customerEmail}`)).waitFor();
 
       // --- the header conflict box with a misspelt name

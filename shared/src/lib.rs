@@ -15,8 +15,10 @@
 //! ```
 //!
 //! Where to find a rule of the spec in one hop:
-//! - who may do what (§5, §6): [`domain::policy`]; a case's lifecycle and
-//!   who may view, edit, enter hours: [`domain::case`]; subscription status
+//! - who may do what (§5, §6): [`domain::policy`], a case's rules (who may
+//!   view, edit, move its status, enter hours) in [`domain::policy::case`],
+//!   a contact's permissions in [`domain::policy::permission`]; a case's
+//!   entity, form, lifecycle, history and hours: [`domain::case`]; subscription status
 //!   and limits (§4): [`domain::subscription`]; validation rules (§5): the
 //!   `validate`/`check_*` functions of each [`domain`] module;
 //! - what happens when (a use case and its effects): [`services`], e.g.

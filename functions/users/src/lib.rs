@@ -8,7 +8,7 @@ use axum::extract::State;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, CurrentUser, ErrorBody, Idempotency};
-use shared::domain::{permissions, Permission, SessionUser, User};
+use shared::domain::{policy, Permission, SessionUser, User};
 use shared::error::{ApiError, Msg};
 use shared::services::contacts::{self, ContactForm};
 use shared::services::profile;
@@ -42,7 +42,7 @@ pub struct PermissionList {
 #[utoipa::path(get, path = "/api/permission/", tag = "users", security(("bearer" = [])),
     responses((status = 200, body = PermissionList), (status = 401, body = ErrorBody)))]
 async fn my_permissions(CurrentUser(user): CurrentUser) -> Json<PermissionList> {
-    Json(PermissionList { permissions: permissions::effective(&user) })
+    Json(PermissionList { permissions: policy::permission::effective(&user) })
 }
 
 /// Every permission a customer contact may be given (spec §3), in the
@@ -79,7 +79,7 @@ pub struct Contact {
 
 impl From<User> for Contact {
     fn from(u: User) -> Self {
-        let permissions = shared::domain::permissions::listed(&u);
+        let permissions = shared::domain::policy::permission::listed(&u);
         Contact {
             full_name: u.full_name(),
             uid: u.uid,

@@ -7,7 +7,7 @@
 //! service 1 only, and a monthly summary figure charged on top of the
 //! entries it sums up would charge the customer twice.
 //!
-//! Authoring follows the case-hour rule of spec §6 ([`super::case::hour_author`]):
+//! Authoring follows the case-hour rule of spec §6 ([`super::policy::hour_author`]):
 //! lawyers enter their own, admin must name the lawyer, the case must be
 //! assigned to that lawyer and in progress. Closed cases take no additional
 //! hours either: the work ended with the case; reopening it (admin or the

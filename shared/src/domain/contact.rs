@@ -1,7 +1,8 @@
 //! Customer contacts and profiles: who may manage whose contacts, and the
 //! form rules (spec §3, §5, §6). Pure rules; the store and mail are elsewhere.
 
-use super::permissions::{self, Permission};
+use super::permissions::Permission;
+use super::policy;
 use super::{Role, User};
 use crate::error::Msg;
 use crate::error::{ApiError, FieldErrors};
@@ -22,7 +23,7 @@ pub fn contact_scope(user: &User) -> Result<ContactScope, ApiError> {
         Some(Role::Admin) | Some(Role::SalesPerson) => Ok(ContactScope::AnyCustomer),
         Some(Role::Customer) => Ok(ContactScope::Own(user.uid.clone())),
         Some(Role::CustomerContact) => {
-            permissions::require(user, Permission::ViewContact)?;
+            policy::permission::require(user, Permission::ViewContact)?;
             user.customer_id.clone().map(ContactScope::Own).ok_or(ApiError::Forbidden)
         }
         _ => Err(ApiError::Forbidden),

@@ -5,7 +5,8 @@
 //! layout. No AWS here: the confirm step reads the size and the first bytes
 //! and asks [`check_upload`].
 
-use super::case::{self, Case, CaseStatus};
+use super::case::{Case, CaseStatus};
+use super::policy;
 use super::{Role, User};
 use crate::error::Msg;
 
@@ -164,7 +165,7 @@ pub fn case_key_type(case_uid: &str, key: &str) -> Option<DocumentType> {
 /// verified the case. A closed case's documents are a record: only admin
 /// (who may edit anything) changes them.
 pub fn may_manage_documents(user: &User, c: &Case) -> bool {
-    if case::may_edit(user, c) {
+    if policy::may_edit(user, c) {
         return true;
     }
     if c.status == CaseStatus::Complete {
@@ -172,8 +173,8 @@ pub fn may_manage_documents(user: &User, c: &Case) -> bool {
     }
     match user.role() {
         Some(Role::Admin | Role::SalesPerson) => true,
-        Some(Role::Lawyer) => case::is_assigned(user, c),
-        Some(Role::Customer | Role::CustomerContact) => case::may_view(user, c),
+        Some(Role::Lawyer) => policy::is_assigned(user, c),
+        Some(Role::Customer | Role::CustomerContact) => policy::may_view(user, c),
         None => false,
     }
 }
@@ -305,7 +306,7 @@ mod tests {
             "2026-000001".into(),
             "cust".into(),
             "Acme".into(),
-            case::CaseType { id: 1, name: "T".into(), name_en: None },
+            crate::domain::case::CaseType { id: 1, name: "T".into(), name_en: None },
             "x".into(),
             chrono::Utc::now(),
         );

@@ -128,7 +128,7 @@ pub fn may_cancel(user: &User, m: &Meeting, now: DateTime<Utc>) -> Result<(), Ap
     let allowed = match user.role() {
         Some(Role::Admin) => true,
         Some(Role::Lawyer) => user.uid == m.lawyer_uid,
-        Some(Role::Customer | Role::CustomerContact) => super::case::acting_customer(user).as_deref() == Some(m.customer_uid.as_str()),
+        Some(Role::Customer | Role::CustomerContact) => super::policy::acting_customer(user).as_deref() == Some(m.customer_uid.as_str()),
         _ => false,
     };
     if !allowed {

@@ -6,8 +6,9 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::case::{is_assigned, Case, CaseStatus};
-use super::permissions::{holds, Permission};
+use super::case::{Case, CaseStatus};
+use super::permissions::Permission;
+use super::policy::{holds, is_assigned};
 use super::{Role, User};
 use crate::error::{ApiError, Msg};
 

@@ -2,7 +2,7 @@
 //!
 //! A customer contact (user type 4) holds only the permissions listed on its
 //! user; everyone else holds every permission "in this sense" (the checks
-//! here never narrow what other roles may do; role rules live elsewhere).
+//! in [`super::policy::permission`] never narrow what other roles may do).
 //!
 //! The spec's contact form has eight labels but six codes. Reading chosen:
 //! - "create new cases" → `add_case`
@@ -22,14 +22,12 @@
 //!
 //! Contacts stored before those two existed saw every case and the time
 //! bank; they keep both until the customer edits them (read-time default,
-//! [`listed`]), so an upgrade takes nothing away that nobody chose to take.
+//! [`super::policy::permission::listed`]), so an upgrade takes nothing away that nobody chose to take.
 
 use crate::error::Msg;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::{Role, User};
-use crate::error::ApiError;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
@@ -97,49 +95,9 @@ pub fn parse_codes(codes: &[String]) -> Result<Vec<Permission>, Msg> {
     Ok(out)
 }
 
-/// A contact's permissions as they apply now: the stored list, plus
-/// `view_all_cases` and `view_time_bank` on a row written before those
-/// existed (every contact then saw all cases and the time bank; they keep
-/// that until the customer saves the contact's permissions again). Sorted.
-pub fn listed(user: &User) -> Vec<Permission> {
-    let mut out = user.permissions.clone();
-    if user.permissions_rev < PERMISSIONS_REV {
-        out.extend([Permission::ViewAllCases, Permission::ViewTimeBank]);
-    }
-    out.sort();
-    out.dedup();
-    out
-}
-
-/// Whether `user` holds `permission`: contacts only the listed ones, everyone else all.
-pub fn holds(user: &User, permission: Permission) -> bool {
-    match user.role() {
-        Some(Role::CustomerContact) => {
-            user.permissions.contains(&permission)
-                || (user.permissions_rev < PERMISSIONS_REV && matches!(permission, Permission::ViewAllCases | Permission::ViewTimeBank))
-        }
-        _ => true,
-    }
-}
-
-/// The one check every endpoint uses: 403 unless `user` holds `permission`.
-pub fn require(user: &User, permission: Permission) -> Result<(), ApiError> {
-    if holds(user, permission) {
-        Ok(())
-    } else {
-        Err(ApiError::Forbidden)
-    }
-}
-
-/// What `GET /api/permission/` answers: a contact's own list, everyone else all codes.
-pub fn effective(user: &User) -> Vec<Permission> {
-    Permission::ALL.into_iter().filter(|p| holds(user, *p)).collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::user::tests_support::sample;
 
     #[test]
     fn codes_serialise_as_the_spec_names() {
@@ -153,52 +111,6 @@ mod tests {
             assert_eq!(Permission::from_code(p.code()), Some(p));
         }
         assert_eq!(Permission::from_code("view_everything"), None);
-    }
-
-    #[test]
-    fn contacts_hold_only_listed_permissions() {
-        let mut contact = sample(Some(4));
-        contact.permissions = vec![Permission::AddCase, Permission::ViewBisnode];
-        assert!(holds(&contact, Permission::AddCase));
-        assert!(holds(&contact, Permission::ViewBisnode));
-        assert!(!holds(&contact, Permission::ViewContact));
-        assert!(matches!(require(&contact, Permission::ViewContact), Err(ApiError::Forbidden)));
-        assert!(require(&contact, Permission::AddCase).is_ok());
-        assert_eq!(effective(&contact), vec![Permission::ViewBisnode, Permission::AddCase]);
-
-        contact.permissions.clear();
-        assert!(effective(&contact).is_empty());
-        for p in Permission::ALL {
-            assert!(require(&contact, p).is_err());
-        }
-    }
-
-    #[test]
-    fn everyone_else_holds_every_permission() {
-        for user_type in [Some(1), Some(2), Some(3)] {
-            let u = sample(user_type);
-            assert_eq!(effective(&u), Permission::ALL.to_vec());
-        }
-        let mut admin = sample(None);
-        admin.is_staff = true;
-        // a stray list on a non-contact changes nothing
-        admin.permissions = vec![Permission::AddCase];
-        assert!(require(&admin, Permission::ViewContact).is_ok());
-    }
-
-    #[test]
-    fn contacts_stored_before_the_case_permissions_keep_all_cases_and_the_time_bank() {
-        let mut old = sample(Some(4));
-        old.permissions = vec![Permission::AddCase];
-        old.permissions_rev = 0;
-        assert!(holds(&old, Permission::ViewAllCases) && holds(&old, Permission::ViewTimeBank));
-        assert!(!holds(&old, Permission::ViewContact));
-        assert_eq!(listed(&old), vec![Permission::AddCase, Permission::ViewAllCases, Permission::ViewTimeBank]);
-        assert_eq!(effective(&old), listed(&old));
-        // Saved again (the current revision): only what the customer chose.
-        old.permissions_rev = PERMISSIONS_REV;
-        assert!(!holds(&old, Permission::ViewAllCases) && !holds(&old, Permission::ViewTimeBank));
-        assert_eq!(listed(&old), vec![Permission::AddCase]);
     }
 
     #[test]

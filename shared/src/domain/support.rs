@@ -8,7 +8,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::case::acting_customer;
+use super::policy::acting_customer;
 use super::message::Attachment;
 use super::{Role, User};
 use crate::error::{ApiError, FieldErrors, Msg};

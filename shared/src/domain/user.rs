@@ -111,7 +111,7 @@ pub struct User {
     #[serde(default)]
     pub permissions: Vec<super::permissions::Permission>,
     /// The revision `permissions` was written under (0: before
-    /// `view_all_cases` and `view_time_bank`, see [`super::permissions::listed`]).
+    /// `view_all_cases` and `view_time_bank`, see [`super::policy::permission::listed`]).
     #[serde(default)]
     pub permissions_rev: u8,
     /// A customer contact's personnummer (optional, `XXXXXX-XXXX`): a certain

@@ -111,7 +111,7 @@ pub(crate) fn record_id(request_id: Option<&str>) -> String {
 pub async fn verify_services(ctx: &Context, user: &User, service: &str) -> Result<Vec<PurchasedService>, ApiError> {
     let addon = Addon::from_name(service).ok_or(ApiError::field("service", Msg::Invalid))?;
     let customer = rules::customer_of(user)?;
-    if user.role() == Some(Role::CustomerContact) && addon.contact_permission().is_some_and(|p| !crate::domain::permissions::holds(user, p))
+    if user.role() == Some(Role::CustomerContact) && addon.contact_permission().is_some_and(|p| !crate::domain::policy::holds(user, p))
     {
         return Ok(Vec::new());
     }

@@ -153,7 +153,7 @@ pub async fn open(
     policy::require(user, Action::CreateCase(via))?;
     let customer = match via {
         CreateVia::Customer => {
-            let own = case::acting_customer(user).ok_or(ApiError::Forbidden)?;
+            let own = policy::acting_customer(user).ok_or(ApiError::Forbidden)?;
             if ctx.store.current_hour_row(&own, now()).await?.is_none() {
                 return Err(ApiError::bad(Msg::ConsultancyServiceRequired));
             }
@@ -218,7 +218,7 @@ pub async fn details(ctx: &Context, user: &User, uid: &str) -> Result<CaseDetail
             .into_iter()
             .filter(|t| case::transition(user, &c, *t).is_ok())
             .collect();
-    let can_enter_hours = c.status == CaseStatus::Inprogress && (case::is_assigned(user, &c) || user.role() == Some(Role::Admin));
+    let can_enter_hours = policy::can_enter_hours(user, &c);
     Ok(CaseDetails { can_edit: policy::may(user, Action::EditCase(&c)), actions, can_enter_hours, case: CaseView::for_user(user, c) })
 }
 
@@ -330,7 +330,7 @@ pub async fn list(
     order: ListOrder,
     cursor: Option<&str>,
 ) -> Result<CaseViewPage, ApiError> {
-    let plan = case::list_plan(user, status)?;
+    let plan = policy::list_plan(user, status)?;
     let page = ctx.store.list_cases(&plan, case::search_query(search).as_deref(), order, cursor).await?;
     Ok(CaseViewPage { results: CaseView::all_for(user, page.results), next: page.next })
 }
@@ -411,7 +411,7 @@ pub struct CustomerOption {
 /// address. The customer side asks for its own company (the
 /// named customer is ignored); staff and lawyers name one.
 pub async fn default_address(ctx: &Context, user: &User, customer: Option<&str>) -> Result<case::CaseAddress, ApiError> {
-    let uid = match case::acting_customer(user) {
+    let uid = match policy::acting_customer(user) {
         Some(own) => own,
         None => {
             policy::require(user, Action::ReadCustomers)?;

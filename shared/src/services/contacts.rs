@@ -185,7 +185,7 @@ pub async fn update(s: &Context, caller: &User, contact_id: &str, form: ContactF
         contact.phone = phone;
         // The audit names what the contact held (a row stored before the
         // case permissions held them by default).
-        let before = crate::domain::permissions::listed(&contact);
+        let before = crate::domain::policy::permission::listed(&contact);
         contact.permissions = permissions;
         // What the customer chose now is the whole list (no read-time default any more).
         contact.permissions_rev = crate::domain::permissions::PERMISSIONS_REV;

@@ -17,7 +17,8 @@ use super::events::Event;
 use super::retry::{self, Attempt};
 use super::Context;
 use crate::domain::audit::{AuditAction, AuditEvent};
-use crate::domain::case::{self as case_rules, CaseFile, HistoryEntry, ListOrder};
+use crate::domain::case::{CaseFile, HistoryEntry, ListOrder};
+use crate::domain::policy;
 use crate::domain::document::{self, DocumentType, Family, DOCUMENT_MAX_BYTES, MAX_FILES_PER_CASE};
 use crate::domain::message::Attachment;
 use crate::domain::User;
@@ -346,11 +347,11 @@ pub fn kind_of(name: &str) -> &'static str {
 pub async fn across_cases(ctx: &Context, user: &User, filter: DocumentFilter<'_>) -> Result<Vec<CustomerDocument>, ApiError> {
     let customer = match user.role() {
         Some(crate::domain::Role::Customer | crate::domain::Role::CustomerContact) => {
-            case_rules::acting_customer(user).ok_or(ApiError::Forbidden)?
+            policy::acting_customer(user).ok_or(ApiError::Forbidden)?
         }
         _ => return Err(ApiError::Forbidden),
     };
-    let plan = case_rules::customer_side_plan(user, customer, vec![]);
+    let plan = policy::customer_side_plan(user, customer, vec![]);
     let search = filter.search.trim().to_lowercase();
     let mut out = Vec::new();
     let mut cursor: Option<String> = None;
@@ -358,7 +359,7 @@ pub async fn across_cases(ctx: &Context, user: &User, filter: DocumentFilter<'_>
     loop {
         let page = ctx.store.list_cases(&plan, None, ListOrder::Desc, cursor.as_deref()).await?;
         read += page.results.len();
-        for c in page.results.into_iter().filter(|c| case_rules::may_view(user, c)) {
+        for c in page.results.into_iter().filter(|c| policy::may_view(user, c)) {
             if filter.case_uid.is_some_and(|u| u != c.uid) {
                 continue;
             }

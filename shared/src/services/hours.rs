@@ -55,7 +55,7 @@ async fn commit_hours(
 
 /// Who may change an existing entry: its lawyer (still assigned) or admin.
 fn may_change(user: &User, c: &Case, lawyer: &str) -> Result<(), ApiError> {
-    let author = case::hour_author(user, c, Some(lawyer))?;
+    let author = policy::hour_author(user, c, Some(lawyer))?;
     if author == lawyer {
         Ok(())
     } else {
@@ -97,7 +97,7 @@ pub async fn log(
                 return Ok(Attempt::Done(done));
             }
         }
-        let lawyer = case::hour_author(user, &c, lawyer)?;
+        let lawyer = policy::hour_author(user, &c, lawyer)?;
         let lawyer_name = ctx.store.get_user(&lawyer).await?.map(|x| x.full_name()).unwrap_or_default();
         let h = CaseHour {
             id: id.clone(),
@@ -207,7 +207,7 @@ pub async fn mark_invoiced(
     retry::until_done(|_| async move {
         let c = visible_for_write(ctx, user, case_uid).await?.case;
         // Who first: a customer or sales person learns nothing about the ids.
-        let only = case::invoicing_author(user, &c)?;
+        let only = policy::invoicing_author(user, &c)?;
         let all = ctx.store.case_hours(&c.uid).await?;
         let named: Vec<&CaseHour> =
             ids.iter().map(|id| all.iter().find(|h| &h.id == id).ok_or(ApiError::NotFound)).collect::<Result<_, _>>()?;
@@ -278,7 +278,7 @@ pub async fn add_additional(ctx: &Context, user: &User, req: &AdditionalHourRequ
     let (input, id) = (&input, &id);
     retry::until_done(|attempt| async move {
         let c = visible_for_write(ctx, user, &req.case_uid).await?.case;
-        let lawyer = case::hour_author(user, &c, req.lawyer.as_deref())?;
+        let lawyer = policy::hour_author(user, &c, req.lawyer.as_deref())?;
         if attempt > 0 {
             if let Some(done) = ctx.store.get_additional_hour(&c.uid, id).await? {
                 return Ok(Attempt::Done(done.entry));
@@ -386,7 +386,7 @@ pub async fn mark_additional_invoiced(
     retry::until_done(|_| async move {
         let c = visible_for_write(ctx, user, case_uid).await?.case;
         // Admin invoices at any time, the lawyer their own while in progress.
-        let only = case::invoicing_author(user, &c)?;
+        let only = policy::invoicing_author(user, &c)?;
         let all = ctx.store.additional_hours(&c.uid).await?;
         let named: Vec<&StoredAdditional> =
             ids.iter().map(|id| all.iter().find(|e| &e.entry.id == id).ok_or(ApiError::NotFound)).collect::<Result<_, _>>()?;

@@ -50,7 +50,7 @@ pub const MAX_CASES: usize = 50;
 /// The customer's cases with a lawyer (newest first).
 pub async fn bookable_cases(ctx: &Context, user: &User) -> Result<Vec<BookableCase>, ApiError> {
     let (customer, _) = access(ctx, user, Addon::VideoMeeting, false).await?;
-    let plan = crate::domain::case::customer_side_plan(user, customer, vec![CaseStatus::Inprogress]);
+    let plan = crate::domain::policy::customer_side_plan(user, customer, vec![CaseStatus::Inprogress]);
     let mut out = Vec::new();
     let mut cursor: Option<String> = None;
     while out.len() < MAX_CASES {
@@ -82,7 +82,7 @@ async fn own_case(ctx: &Context, user: &User, customer: &str, case_uid: &str) ->
         .get_case(case_uid)
         .await?
         .map(|c| c.case)
-        .filter(|c| c.customer == customer && crate::domain::case::may_view(user, c))
+        .filter(|c| c.customer == customer && crate::domain::policy::may_view(user, c))
         .ok_or(ApiError::NotFound)?;
     if case.status != CaseStatus::Inprogress || case.lawyer.is_none() {
         return Err(ApiError::bad(Msg::NoLawyerFound));
@@ -105,12 +105,12 @@ pub async fn customer_meetings(ctx: &Context, user: &User) -> Result<Vec<Meeting
     let (customer, _) = access(ctx, user, Addon::VideoMeeting, false).await?;
     let since = Utc::now() - Duration::days(30);
     let mut found: Vec<Meeting> = ctx.store.meetings(&customer).await?.into_iter().filter(|m| m.end() > since).collect();
-    if !crate::domain::permissions::holds(user, crate::domain::Permission::ViewAllCases) {
+    if !crate::domain::policy::holds(user, crate::domain::Permission::ViewAllCases) {
         // A contact without view_all_cases: the meetings of the cases it may see.
         let mut seen = std::collections::BTreeMap::new();
         for m in &found {
             if !seen.contains_key(&m.case_uid) {
-                let visible = ctx.store.get_case(&m.case_uid).await?.is_some_and(|c| crate::domain::case::may_view(user, &c.case));
+                let visible = ctx.store.get_case(&m.case_uid).await?.is_some_and(|c| crate::domain::policy::may_view(user, &c.case));
                 seen.insert(m.case_uid.clone(), visible);
             }
         }
@@ -265,9 +265,9 @@ async fn cancel(ctx: &Context, user: &User, m: Meeting) -> Result<Meeting, ApiEr
 pub async fn cancel_by_customer(ctx: &Context, user: &User, meeting_uid: &str) -> Result<Meeting, ApiError> {
     let customer = crate::domain::addons::customer_of(user)?;
     let m = ctx.store.meeting(&customer, meeting_uid).await?.ok_or(ApiError::NotFound)?;
-    if !crate::domain::permissions::holds(user, crate::domain::Permission::ViewAllCases) {
+    if !crate::domain::policy::holds(user, crate::domain::Permission::ViewAllCases) {
         // Another's case's meeting does not exist for a contact without view_all_cases.
-        ctx.store.get_case(&m.case_uid).await?.filter(|c| crate::domain::case::may_view(user, &c.case)).ok_or(ApiError::NotFound)?;
+        ctx.store.get_case(&m.case_uid).await?.filter(|c| crate::domain::policy::may_view(user, &c.case)).ok_or(ApiError::NotFound)?;
     }
     cancel(ctx, user, m).await
 }

@@ -15,7 +15,8 @@ use crate::domain::case::{Case, CaseStatus};
 use crate::domain::meeting::Meeting;
 use crate::domain::message::Side;
 use crate::domain::notification::{self, excerpt, Draft, Notification, Outgoing, Params, Verb};
-use crate::domain::permissions::{holds, Permission};
+use crate::domain::permissions::Permission;
+use crate::domain::policy::holds;
 use crate::domain::subscription::PurchasedService;
 use crate::domain::{Role, User};
 use crate::error::{ApiError, Msg};
@@ -103,7 +104,7 @@ async fn drafts(ctx: &Context, event: &Event<'_>) -> Result<Vec<(Vec<To>, Draft)
                 return Ok(vec![]);
             }
             // To the other party: the lawyer when the customer side added it, else the customer.
-            let to = if crate::domain::case::is_customer_side(by) {
+            let to = if crate::domain::policy::is_customer_side(by) {
                 after.lawyer.clone().map(To::User).into_iter().collect()
             } else {
                 vec![To::User(after.customer.clone())]
@@ -156,7 +157,7 @@ async fn drafts(ctx: &Context, event: &Event<'_>) -> Result<Vec<(Vec<To>, Draft)
 /// A meeting's news go to the other side: the lawyer when the customer
 /// side acted, else the customer and whoever of its side booked it.
 fn meeting_news(verb: Verb, m: &Meeting, by: &User) -> (Vec<To>, Draft) {
-    let to = if crate::domain::case::is_customer_side(by) {
+    let to = if crate::domain::policy::is_customer_side(by) {
         vec![To::User(m.lawyer_uid.clone())]
     } else {
         vec![To::User(m.customer_uid.clone()), To::User(m.booked_by.clone())]

@@ -19,7 +19,7 @@ use utoipa::ToSchema;
 use super::Context;
 use crate::domain::case::{CaseListPlan, CaseStatus, CaseView, ListOrder};
 use crate::domain::catalogue::{NamedKind, CONSULTANCY};
-use crate::domain::permissions::holds;
+use crate::domain::policy::holds;
 use crate::domain::stats::{self, week_start, Period, PeriodError, PeriodKind, Scope};
 use crate::domain::{Permission, Role, User};
 use crate::error::{ApiError, Msg};
@@ -897,7 +897,7 @@ pub async fn dashboard(ctx: &Context, u: &User) -> Result<Dashboard, ApiError> {
         Viewer::Company(c) => {
             let scope = Scope::Customer(c.clone());
             let all_cases = holds(u, Permission::ViewAllCases);
-            let plan = crate::domain::case::customer_side_plan(u, c.clone(), vec![]);
+            let plan = crate::domain::policy::customer_side_plan(u, c.clone(), vec![]);
             // The company's counters, or for a contact without
             // view_all_cases the statuses of the cases it opened.
             let counts = async {

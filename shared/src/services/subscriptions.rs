@@ -67,7 +67,7 @@ pub async fn customer_services(ctx: &Context, caller: &User, customer_uid: &str)
     let at = now();
     // A contact without view_time_bank reads no hour row (the time bank:
     // hours bought, used, left); the other services' rows decide its access.
-    let time_bank = crate::domain::permissions::holds(caller, crate::domain::Permission::ViewTimeBank);
+    let time_bank = crate::domain::policy::holds(caller, crate::domain::Permission::ViewTimeBank);
     let rows = rows.into_iter().filter(|r| time_bank || !r.is_hour_based()).map(|r| r.view(at)).collect();
     Ok(CustomerServices { rows, bisnode_account_active: active, bisnode_account: account })
 }

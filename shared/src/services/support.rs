@@ -12,7 +12,7 @@ use super::cases::visible;
 use super::documents::{self, DownloadUrl, UploadTarget};
 use super::retry::{self, Attempt};
 use super::Context;
-use crate::domain::case::acting_customer;
+use crate::domain::policy::acting_customer;
 use crate::domain::support::{self, Answer, Ticket, TicketCounts, TicketStatus};
 use crate::domain::{Role, User};
 use crate::error::{ApiError, Msg};

@@ -12,7 +12,7 @@ export function createViaOf(role: Role): CreateVia {
 /** One tab of a role's case list page: its route, the `case/list/?status=` word and its label. */
 export interface CaseTab {
   route: RouteId;
-  /** The API's list word (shared/src/domain/case.rs `list_plan`). */
+  /** The API's list word (shared/src/domain/policy/case.rs `list_plan`). */
   word: string;
   /** Key in the `cases` namespace. */
   label: string;

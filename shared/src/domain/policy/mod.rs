@@ -2,13 +2,19 @@
 //!
 //! Every use case asks [`may`] (or [`require`], which also picks the answer
 //! a refusal gets) instead of matching on roles itself. The rules that need
-//! the object's state (a case's status and lawyer) are the case module's
-//! own and are asked from here, so a rule is written once.
+//! a case's state (its status and lawyer) are in [`case`]; a customer
+//! contact's permissions are checked by [`permission`].
 
-use super::case::{self, Case, CreateVia};
-use super::customer::CustomerState;
-use super::permissions::{holds, Permission};
-use super::{Role, User};
+pub mod case;
+pub mod permission;
+
+pub use case::*;
+pub use permission::holds;
+
+use crate::domain::case::{Case, CreateVia};
+use crate::domain::customer::CustomerState;
+use crate::domain::permissions::Permission;
+use crate::domain::{Role, User};
 use crate::error::{ApiError, Msg};
 
 /// An action on a resource. Variants carry the resource when the answer
@@ -112,19 +118,19 @@ pub fn may(user: &User, action: Action<'_>) -> bool {
             Some(Role::Admin | Role::SalesPerson) => true,
             // External lawyers are another firm's people: a customer's
             // subscriptions (what it bought, for how much) are not theirs.
-            Some(Role::Lawyer) => user.user_sub_type != Some(super::UserSubType::External),
+            Some(Role::Lawyer) => user.user_sub_type != Some(crate::domain::UserSubType::External),
             Some(Role::Customer) => user.uid == customer_uid,
             Some(Role::CustomerContact) => user.customer_id.as_deref() == Some(customer_uid),
             None => false,
         },
         Action::BuyForOwnCompany | Action::ReadOwnAudit => role == Some(Role::Customer),
         Action::SearchConflicts => admin || lawyer,
-        Action::CreateCase(via) => case::may_create(user, via) && (via != CreateVia::Customer || holds(user, Permission::AddCase)),
-        Action::ViewCase(c) => case::may_view(user, c),
-        Action::EditCase(c) => case::may_edit(user, c),
+        Action::CreateCase(via) => may_create(user, via) && (via != CreateVia::Customer || holds(user, Permission::AddCase)),
+        Action::ViewCase(c) => may_view(user, c),
+        Action::EditCase(c) => may_edit(user, c),
         Action::ReadCaseReport(c) => match role {
-            Some(Role::Lawyer) => case::lawyer_of_list(c) == Some(user.uid.as_str()),
-            _ => case::may_view(user, c),
+            Some(Role::Lawyer) => lawyer_of_list(c) == Some(user.uid.as_str()),
+            _ => may_view(user, c),
         },
     }
 }

@@ -98,7 +98,7 @@ pub async fn seed_demo_accounts(state: &AppState) -> Result<usize, ApiError> {
     let sectors = ensure_knowledge_sectors(state).await?;
     for email in ["lawyer@example.com", "sales@example.com"] {
         let Some(user) = state.store.find_user_by_email(email).await? else { continue };
-        let lawyer = (user.role() == Some(Role::Lawyer)).then(|| LawyerDetails {
+        let lawyer = shared::domain::policy::is(&user, Role::Lawyer).then(|| LawyerDetails {
             user_sub_type: UserSubType::Internal,
             company_name: None,
             hourly_rate_ore: Some(185_000),

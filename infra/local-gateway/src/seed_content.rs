@@ -77,7 +77,7 @@ pub async fn ensure_legal_texts(state: &AppState) -> Result<(), ApiError> {
 
 /// A seeded customer has accepted the current texts.
 pub async fn accept_current(state: &AppState, user: &User) -> Result<(), ApiError> {
-    if user.role() != Some(Role::Customer) {
+    if !shared::domain::policy::is(user, Role::Customer) {
         return Ok(());
     }
     for kind in LegalKind::ALL {

@@ -8,6 +8,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use super::policy;
 use super::{Role, User};
 use crate::error::{ApiError, FieldErrors, Msg};
 
@@ -66,22 +67,22 @@ pub struct Progress {
 
 /// The audience a user belongs to; admin sees everything (None).
 pub fn audience_of(user: &User) -> Option<Audience> {
-    match user.role()? {
-        Role::Admin => None,
-        Role::Lawyer => Some(Audience::Lawyer),
-        Role::SalesPerson => Some(Audience::Sales),
-        Role::Customer | Role::CustomerContact => Some(Audience::Customer),
+    if policy::is(user, Role::Lawyer) {
+        Some(Audience::Lawyer)
+    } else if policy::is(user, Role::SalesPerson) {
+        Some(Audience::Sales)
+    } else if policy::is_customer_side(user) {
+        Some(Audience::Customer)
+    } else {
+        None
     }
 }
 
 /// Whether `user` sees `lesson` in their academy: admin every lesson;
 /// everyone else published lessons meant for their area.
 pub fn may_see(user: &User, lesson: &Lesson) -> bool {
-    match user.role() {
-        Some(Role::Admin) => true,
-        Some(_) => lesson.published && audience_of(user).is_some_and(|a| lesson.audience.is_empty() || lesson.audience.contains(&a)),
-        None => false,
-    }
+    policy::is(user, Role::Admin)
+        || (lesson.published && audience_of(user).is_some_and(|a| lesson.audience.is_empty() || lesson.audience.contains(&a)))
 }
 
 /// The embed address of a YouTube or Vimeo link, or `None` for anything

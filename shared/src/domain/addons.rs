@@ -73,11 +73,7 @@ pub struct AccessFacts {
 /// The customer a caller uses services for: a customer itself, a contact its
 /// customer; nobody else uses add-on services.
 pub fn customer_of(user: &User) -> Result<String, ApiError> {
-    match user.role() {
-        Some(Role::Customer) => Ok(user.uid.clone()),
-        Some(Role::CustomerContact) => user.customer_id.clone().ok_or(ApiError::Forbidden),
-        _ => Err(ApiError::Forbidden),
-    }
+    super::policy::acting_customer(user).ok_or(ApiError::Forbidden)
 }
 
 /// The rows a use may be booked against: not expired, active, started.
@@ -98,7 +94,7 @@ pub fn may_use(user: &User, addon: Addon, facts: &AccessFacts, now: NaiveDateTim
     if addon == Addon::Kontrakto {
         return Ok(());
     }
-    if user.role() == Some(Role::CustomerContact) {
+    if super::policy::is(user, Role::CustomerContact) {
         if let Some(p) = addon.contact_permission() {
             if !user.permissions.contains(&p) {
                 return Err(ApiError::ForbiddenBy(Msg::ServicePermissionMissing));

@@ -1,7 +1,6 @@
 //! Customer contacts and profiles: who may manage whose contacts, and the
 //! form rules (spec §3, §5, §6). Pure rules; the store and mail are elsewhere.
 
-use super::permissions::Permission;
 use super::policy;
 use super::{Role, User};
 use crate::error::Msg;
@@ -19,22 +18,17 @@ pub enum ContactScope {
 /// The scope of `user`: 403 for lawyers, accountless roles and contacts
 /// without view_contact.
 pub fn contact_scope(user: &User) -> Result<ContactScope, ApiError> {
-    match user.role() {
-        Some(Role::Admin) | Some(Role::SalesPerson) => Ok(ContactScope::AnyCustomer),
-        Some(Role::Customer) => Ok(ContactScope::Own(user.uid.clone())),
-        Some(Role::CustomerContact) => {
-            policy::permission::require(user, Permission::ViewContact)?;
-            user.customer_id.clone().map(ContactScope::Own).ok_or(ApiError::Forbidden)
-        }
-        _ => Err(ApiError::Forbidden),
-    }
+    Ok(match policy::contacts_of(user)? {
+        None => ContactScope::AnyCustomer,
+        Some(customer) => ContactScope::Own(customer),
+    })
 }
 
 /// Whether `contact` is a contact the caller in `scope` may see: other
 /// companies' contacts (and non-contacts) are answered 404, not 403, so ids
 /// of other companies cannot be probed.
 pub fn may_see(scope: &ContactScope, contact: &User) -> bool {
-    if contact.role() != Some(Role::CustomerContact) {
+    if !policy::is(contact, Role::CustomerContact) {
         return false;
     }
     match scope {
@@ -116,6 +110,7 @@ fn uuid_shaped(s: &str) -> bool {
 mod tests {
     use super::*;
     use crate::domain::user::tests_support::sample;
+    use crate::domain::Permission;
 
     #[test]
     fn scope_follows_role_and_view_contact() {

@@ -5,9 +5,7 @@
 //! layout. No AWS here: the confirm step reads the size and the first bytes
 //! and asks [`check_upload`].
 
-use super::case::{Case, CaseStatus};
-use super::policy;
-use super::{Role, User};
+pub use super::policy::{may_manage_documents, may_remove_document};
 use crate::error::Msg;
 
 /// Largest accepted document: 25 MiB. Scanned contracts and court papers are
@@ -157,45 +155,11 @@ pub fn case_key_type(case_uid: &str, key: &str) -> Option<DocumentType> {
     TYPES.iter().copied().find(|t| t.ext == ext)
 }
 
-/// Who may add and remove documents. Whoever may edit the case; besides, the
-/// documents are how the customer and the lawyer exchange material during
-/// the whole matter, so the customer side (the customer's own case), the
-/// assigned lawyer and sales persons may add them as long as the case is not
-/// closed — the fields themselves stay locked for the customer once staff
-/// verified the case. A closed case's documents are a record: only admin
-/// (who may edit anything) changes them.
-pub fn may_manage_documents(user: &User, c: &Case) -> bool {
-    if policy::may_edit(user, c) {
-        return true;
-    }
-    if c.status == CaseStatus::Complete {
-        return false;
-    }
-    match user.role() {
-        Some(Role::Admin | Role::SalesPerson) => true,
-        Some(Role::Lawyer) => policy::is_assigned(user, c),
-        Some(Role::Customer | Role::CustomerContact) => policy::may_view(user, c),
-        None => false,
-    }
-}
-
-/// Removing a document: the provider's side (admin, sales persons, the
-/// assigned lawyer) any document they may manage; the customer side only
-/// the ones that user uploaded, so a customer cannot make the lawyer's
-/// material disappear.
-pub fn may_remove_document(user: &User, c: &Case, uploaded_by: &str) -> bool {
-    if !may_manage_documents(user, c) {
-        return false;
-    }
-    match user.role() {
-        Some(Role::Customer | Role::CustomerContact) => uploaded_by == user.uid,
-        _ => true,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::case::{Case, CaseStatus};
+    use crate::domain::{Role, User};
 
     const PDF: &[u8] = b"%PDF-1.4\n%";
     const PNG: &[u8] = &[0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A];

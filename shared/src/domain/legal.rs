@@ -90,7 +90,7 @@ pub fn validate_texts(sv: &str, en: &str) -> Result<(String, String), ApiError> 
 /// Who is asked to accept a newly published version after signing in: the
 /// customer (the party of the contract; its contacts act under it).
 pub fn must_accept(user: &User) -> bool {
-    user.role() == Some(Role::Customer)
+    super::policy::is(user, Role::Customer)
 }
 
 /// The version a registration (or a later acceptance) records for `kind`:

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::case::{Case, CaseStatus};
-use super::{Role, User};
+use super::User;
 use crate::error::{ApiError, Msg};
 
 /// The lengths a lawyer may offer, in minutes.
@@ -125,13 +125,7 @@ pub fn may_book(customer_uid: &str, case: &Case, slot: &Slot, now: DateTime<Utc>
 /// side it was booked for (the customer and its contacts); only before it
 /// ends (after that: not found).
 pub fn may_cancel(user: &User, m: &Meeting, now: DateTime<Utc>) -> Result<(), ApiError> {
-    let allowed = match user.role() {
-        Some(Role::Admin) => true,
-        Some(Role::Lawyer) => user.uid == m.lawyer_uid,
-        Some(Role::Customer | Role::CustomerContact) => super::policy::acting_customer(user).as_deref() == Some(m.customer_uid.as_str()),
-        _ => false,
-    };
-    if !allowed {
+    if !super::policy::may_cancel_meeting(user, &m.lawyer_uid, &m.customer_uid) {
         return Err(ApiError::Forbidden);
     }
     // An ended meeting has nothing left to cancel (the lists offer no cancel for it).
@@ -141,14 +135,7 @@ pub fn may_cancel(user: &User, m: &Meeting, now: DateTime<Utc>) -> Result<(), Ap
     Ok(())
 }
 
-/// Who manages a lawyer's offered times: the lawyer; admin for any lawyer.
-pub fn may_manage_slots(user: &User, lawyer_uid: &str) -> Result<(), ApiError> {
-    match user.role() {
-        Some(Role::Admin) => Ok(()),
-        Some(Role::Lawyer) if user.uid == lawyer_uid => Ok(()),
-        _ => Err(ApiError::Forbidden),
-    }
-}
+pub use super::policy::may_manage_slots;
 
 /// The last Sunday of `month` in `year`, 01:00 UTC: when EU summer time starts (March) and ends (October).
 fn eu_switch(year: i32, month: u32) -> DateTime<Utc> {
@@ -171,6 +158,7 @@ pub fn stockholm_text(t: DateTime<Utc>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::Role;
 
     fn at(s: &str) -> DateTime<Utc> {
         DateTime::parse_from_rfc3339(s).unwrap().with_timezone(&Utc)

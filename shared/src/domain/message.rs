@@ -7,9 +7,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::case::{Case, CaseStatus};
-use super::permissions::Permission;
-use super::policy::{holds, is_assigned};
-use super::{Role, User};
+use super::policy;
+use super::User;
 use crate::error::{ApiError, Msg};
 
 /// A message is at most this long (characters): a letter, not a document.
@@ -53,14 +52,7 @@ pub enum Side {
 /// case's lawyer and its customer side (a contact with 'chat in cases');
 /// only while the case is in progress (a closed case takes no messages).
 pub fn may_write(user: &User, case: &Case) -> Result<Side, ApiError> {
-    let side = match user.role() {
-        Some(Role::Lawyer) if is_assigned(user, case) => Side::Lawyer,
-        Some(Role::Lawyer) => return Err(ApiError::bad(Msg::CaseNotAssigned)),
-        Some(Role::Customer) => Side::Customer,
-        Some(Role::CustomerContact) if holds(user, Permission::ChatInCases) => Side::Customer,
-        Some(Role::CustomerContact) => return Err(ApiError::Forbidden),
-        _ => return Err(ApiError::ForbiddenBy(Msg::OnlyLawyerOrCustomerMessages)),
-    };
+    let side = if policy::writes_as_lawyer(user, case)? { Side::Lawyer } else { Side::Customer };
     match case.status {
         CaseStatus::Inprogress => Ok(side),
         CaseStatus::Complete => Err(ApiError::bad(Msg::CaseClosedForMessages)),
@@ -86,6 +78,7 @@ mod tests {
     use super::*;
     use crate::domain::case::{Case, CaseType};
     use crate::domain::user::tests_support::sample;
+    use crate::domain::{Permission, Role};
 
     fn user(role: Role, uid: &str) -> User {
         let mut u = sample(role.user_type());

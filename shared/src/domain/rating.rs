@@ -32,7 +32,7 @@ pub struct Rating {
 /// Who may rate this case now: its customer (not a contact, not staff), once
 /// the case is closed and had a lawyer.
 pub fn may_rate(user: &User, case: &Case) -> Result<String, ApiError> {
-    if user.role() != Some(Role::Customer) {
+    if !super::policy::is(user, Role::Customer) {
         return Err(ApiError::ForbiddenBy(Msg::OnlyCustomerRates));
     }
     if case.customer != user.uid {

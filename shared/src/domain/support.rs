@@ -8,8 +8,8 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::policy::acting_customer;
 use super::message::Attachment;
+use super::policy;
 use super::{Role, User};
 use crate::error::{ApiError, FieldErrors, Msg};
 
@@ -81,20 +81,13 @@ pub struct Answer {
 
 /// Who writes tickets: the customer and its contacts (for their company).
 pub fn may_create(user: &User) -> Result<String, ApiError> {
-    match user.role() {
-        Some(Role::Customer | Role::CustomerContact) => acting_customer(user).ok_or(ApiError::Forbidden),
-        _ => Err(ApiError::Forbidden),
-    }
+    policy::ticket_customer(user)
 }
 
 /// Who sees a ticket: admin every one; the customer and its contacts their
 /// company's. Others' tickets do not exist for them (404).
 pub fn may_view(user: &User, t: &Ticket) -> bool {
-    match user.role() {
-        Some(Role::Admin) => true,
-        Some(Role::Customer | Role::CustomerContact) => acting_customer(user).as_deref() == Some(t.customer_uid.as_str()),
-        _ => false,
-    }
+    policy::may_view_ticket(user, &t.customer_uid)
 }
 
 /// Who answers: admin, and the ticket's customer side (a follow-up); never
@@ -109,7 +102,7 @@ pub fn may_answer(user: &User, t: &Ticket) -> Result<bool, ApiError> {
     if t.answer_count as usize >= MAX_ANSWERS {
         return Err(ApiError::bad(Msg::TooManyEntries));
     }
-    Ok(user.role() == Some(Role::Admin))
+    Ok(policy::is(user, Role::Admin))
 }
 
 /// Only admin closes a ticket.
@@ -117,7 +110,7 @@ pub fn may_close(user: &User, t: &Ticket) -> Result<(), ApiError> {
     if !may_view(user, t) {
         return Err(ApiError::NotFound);
     }
-    if user.role() != Some(Role::Admin) {
+    if !policy::is(user, Role::Admin) {
         return Err(ApiError::Forbidden);
     }
     Ok(())

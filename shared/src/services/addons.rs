@@ -111,8 +111,7 @@ pub(crate) fn record_id(request_id: Option<&str>) -> String {
 pub async fn verify_services(ctx: &Context, user: &User, service: &str) -> Result<Vec<PurchasedService>, ApiError> {
     let addon = Addon::from_name(service).ok_or(ApiError::field("service", Msg::Invalid))?;
     let customer = rules::customer_of(user)?;
-    if user.role() == Some(Role::CustomerContact) && addon.contact_permission().is_some_and(|p| !crate::domain::policy::holds(user, p))
-    {
+    if crate::domain::policy::lacks_service_permission(user, addon.contact_permission()) {
         return Ok(Vec::new());
     }
     let rows: Vec<PurchasedService> =
@@ -703,7 +702,7 @@ pub async fn set_credit_account(
 ) -> Result<(), ApiError> {
     policy::require(caller, Action::ManageSubscriptions)?;
     match ctx.store.get_user(customer_uid).await? {
-        Some(u) if u.role() == Some(Role::Customer) => {}
+        Some(u) if crate::domain::policy::is(&u, Role::Customer) => {}
         _ => return Err(ApiError::NotFound),
     }
     let account = account.map(str::trim).filter(|a| !a.is_empty()).map(|a| a.chars().take(100).collect::<String>());

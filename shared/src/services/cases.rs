@@ -95,7 +95,7 @@ async fn case_type(ctx: &Context, user: &User, input: &case::CaseInput) -> Resul
         ctx.store.get_named(NamedKind::CaseType, input.case_type).await?.ok_or_else(|| ApiError::field("type", Msg::CaseTypeRequired))?;
     let chosen = input.direct_assign_lawyer.as_ref().filter(|_| policy::may(user, Action::DirectAssign));
     if let Some(l) = chosen {
-        let lawyer = ctx.store.get_user(l).await?.filter(|u| u.role() == Some(Role::Lawyer) && u.active);
+        let lawyer = ctx.store.get_user(l).await?.filter(|u| policy::is(u, Role::Lawyer) && u.active);
         if lawyer.is_none() {
             return Err(ApiError::field("direct_assign_lawyer", Msg::NoLawyerFound));
         }
@@ -120,7 +120,7 @@ async fn customer_name(ctx: &Context, customer: &str) -> Result<String, ApiError
         .store
         .get_user(customer)
         .await?
-        .filter(|u| u.role() == Some(Role::Customer))
+        .filter(|u| policy::is(u, Role::Customer))
         .ok_or_else(|| ApiError::field("customer", Msg::CustomerNotFound))?;
     let company = ctx.store.get_customer_profile(customer).await?.and_then(|p| p.company_name).filter(|c| !c.trim().is_empty());
     Ok(company.unwrap_or_else(|| user.full_name()))
@@ -303,7 +303,7 @@ pub async fn change_status_at(
 /// it now (it left the available pool to them: `case_already_taken`), or it
 /// is not theirs to know of (404, like every case they may not see).
 async fn taken_or_not_found(ctx: &Context, user: &User, uid: &str) -> Result<ApiError, ApiError> {
-    if user.role() != Some(Role::Lawyer) {
+    if !policy::is(user, Role::Lawyer) {
         return Ok(ApiError::NotFound);
     }
     let taken = ctx.store.get_case(uid.trim()).await?.is_some_and(|c| {

@@ -172,7 +172,7 @@ pub async fn connect_department(ctx: &Context, caller: &User, customer_uid: &str
     }
     errors.check()?;
     let customer = ctx.store.get_user(customer_uid).await?;
-    if customer.and_then(|c| c.role()) != Some(Role::Customer) {
+    if !customer.is_some_and(|c| crate::domain::policy::is(&c, Role::Customer)) {
         return Err(ApiError::NotFound);
     }
     if ctx.store.get_named(NamedKind::Department, department_id).await?.is_none() {

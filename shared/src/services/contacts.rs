@@ -60,7 +60,7 @@ pub async fn customer_for(s: &Context, caller: &User, named: Option<&str>) -> Re
                 return Err(ApiError::field("customer", Msg::Required));
             };
             match s.store.get_user(uid).await? {
-                Some(u) if u.role() == Some(Role::Customer) => Ok(u.uid),
+                Some(u) if crate::domain::policy::is(&u, Role::Customer) => Ok(u.uid),
                 _ => Err(ApiError::field("customer", Msg::CustomerNotFound)),
             }
         }

@@ -18,9 +18,9 @@ use super::retry::{self, Attempt};
 use super::Context;
 use crate::domain::audit::{AuditAction, AuditEvent};
 use crate::domain::case::{CaseFile, HistoryEntry, ListOrder};
-use crate::domain::policy;
 use crate::domain::document::{self, DocumentType, Family, DOCUMENT_MAX_BYTES, MAX_FILES_PER_CASE};
 use crate::domain::message::Attachment;
+use crate::domain::policy;
 use crate::domain::User;
 use crate::error::{ApiError, Msg};
 use crate::store::cases::StoredCase;
@@ -345,12 +345,7 @@ pub fn kind_of(name: &str) -> &'static str {
 /// `view_all_cases` the ones it created), newest first; download
 /// each through `case/file/download/`, which checks the case again.
 pub async fn across_cases(ctx: &Context, user: &User, filter: DocumentFilter<'_>) -> Result<Vec<CustomerDocument>, ApiError> {
-    let customer = match user.role() {
-        Some(crate::domain::Role::Customer | crate::domain::Role::CustomerContact) => {
-            policy::acting_customer(user).ok_or(ApiError::Forbidden)?
-        }
-        _ => return Err(ApiError::Forbidden),
-    };
+    let customer = policy::acting_customer(user).ok_or(ApiError::Forbidden)?;
     let plan = policy::customer_side_plan(user, customer, vec![]);
     let search = filter.search.trim().to_lowercase();
     let mut out = Vec::new();

@@ -280,15 +280,7 @@ pub async fn cancel_by_lawyer(ctx: &Context, user: &User, lawyer_uid: &str, slot
     cancel(ctx, user, m).await
 }
 
-/// The lawyer a staff call is about: a lawyer themselves; admin names one.
-pub fn lawyer_for(user: &User, named: Option<&str>) -> Result<String, ApiError> {
-    match (user.role(), named.map(str::trim).filter(|n| !n.is_empty())) {
-        (Some(Role::Lawyer), _) => Ok(user.uid.clone()),
-        (Some(Role::Admin), Some(n)) => Ok(n.to_string()),
-        (Some(Role::Admin), None) => Err(ApiError::field("lawyer", Msg::Required)),
-        _ => Err(ApiError::Forbidden),
-    }
-}
+pub use crate::domain::policy::lawyer_for;
 
 /// A lawyer's offered times from a day ago to the horizon, booked ones with their meeting.
 pub async fn lawyer_slots(ctx: &Context, user: &User, lawyer_uid: &str) -> Result<Vec<Slot>, ApiError> {
@@ -317,7 +309,7 @@ pub struct SlotForm {
 /// The lawyer offers a time (no overlap with their other times, even under concurrent offers).
 pub async fn offer_slot(ctx: &Context, user: &User, lawyer_uid: &str, form: &SlotForm, once: &Once) -> Result<Slot, ApiError> {
     rules::may_manage_slots(user, lawyer_uid)?;
-    let lawyer = ctx.store.get_user(lawyer_uid).await?.filter(|u| u.role() == Some(Role::Lawyer)).ok_or(ApiError::NotFound)?;
+    let lawyer = ctx.store.get_user(lawyer_uid).await?.filter(|u| crate::domain::policy::is(u, Role::Lawyer)).ok_or(ApiError::NotFound)?;
     let lawyer = &lawyer;
     retry::until_done(|_| async move {
         let now = Utc::now();

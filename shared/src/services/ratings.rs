@@ -7,9 +7,9 @@ use chrono::Utc;
 use super::cases::visible;
 use super::events::{self, Event};
 use super::Context;
-use crate::domain::policy::{self, Action};
+use crate::domain::policy;
 use crate::domain::rating::{self, Rating};
-use crate::domain::{Role, User};
+use crate::domain::User;
 use crate::error::{ApiError, Msg};
 use crate::store::idempotency::Once;
 
@@ -53,12 +53,6 @@ pub async fn of_case(ctx: &Context, user: &User, case_uid: &str) -> Result<Optio
 
 /// `rating/`: a lawyer's own ratings; admin names the lawyer.
 pub async fn of_lawyer(ctx: &Context, user: &User, lawyer: Option<&str>) -> Result<Vec<Rating>, ApiError> {
-    let lawyer = match user.role() {
-        Some(Role::Lawyer) => user.uid.clone(),
-        _ => {
-            policy::require(user, Action::ManageStaff)?;
-            lawyer.map(str::trim).filter(|l| !l.is_empty()).ok_or_else(|| ApiError::field("lawyer", Msg::Required))?.to_string()
-        }
-    };
+    let lawyer = policy::ratings_of(user, lawyer)?;
     ctx.store.lawyer_ratings(&lawyer, LIST_LIMIT).await
 }

@@ -110,7 +110,7 @@ pub async fn create(ctx: &Context, caller: &User, role: Role, input: StaffInput,
 pub async fn update(ctx: &Context, caller: &User, role: Role, uid: &str, input: StaffInput) -> Result<StaffProfile, ApiError> {
     policy::require(caller, Action::ManageStaff)?;
     let role = staff_role(role)?;
-    let user = ctx.store.get_user(uid).await?.filter(|u| u.role() == Some(role)).ok_or(ApiError::NotFound)?;
+    let user = ctx.store.get_user(uid).await?.filter(|u| policy::is(u, role)).ok_or(ApiError::NotFound)?;
     let mut profile = ctx.store.get_staff(uid).await?.ok_or(ApiError::NotFound)?;
     let input = StaffInput { email: user.email.clone(), ..input };
     let fields = checked(ctx, &input, role).await?;
@@ -132,7 +132,7 @@ pub async fn update(ctx: &Context, caller: &User, role: Role, uid: &str, input: 
 /// profile, so it is listed and offered like any staff member. Idempotent:
 /// a user that has a profile keeps it (`Ok(false)`).
 pub async fn seed_profile(ctx: &Context, user: &User, lawyer: Option<LawyerDetails>) -> Result<bool, ApiError> {
-    let role = staff_role(user.role().ok_or(ApiError::NotFound)?)?;
+    let role = [Role::Lawyer, Role::SalesPerson].into_iter().find(|r| policy::is(user, *r)).ok_or(ApiError::NotFound)?;
     let profile = StaffProfile::of(user, role, lawyer);
     retry::until_done(|_| async {
         if ctx.store.get_staff(&user.uid).await?.is_some() {
@@ -230,7 +230,6 @@ pub async fn company_affiliations(ctx: &Context, caller: &User, search: &str) ->
 /// the first one expired. Earlier links stay single-use and expire on their own.
 pub async fn send_password_link(ctx: &Context, caller: &User, uid: &str) -> Result<(), ApiError> {
     policy::require(caller, Action::ManageStaff)?;
-    let user =
-        ctx.store.get_user(uid).await?.filter(|u| matches!(u.role(), Some(Role::Lawyer | Role::SalesPerson))).ok_or(ApiError::NotFound)?;
+    let user = ctx.store.get_user(uid).await?.filter(policy::is_staff_person).ok_or(ApiError::NotFound)?;
     send_invitation(ctx, &user).await
 }

@@ -21,7 +21,7 @@ use crate::domain::case::{CaseListPlan, CaseStatus, CaseView, ListOrder};
 use crate::domain::catalogue::{NamedKind, CONSULTANCY};
 use crate::domain::policy::holds;
 use crate::domain::stats::{self, week_start, Period, PeriodError, PeriodKind, Scope};
-use crate::domain::{Permission, Role, User};
+use crate::domain::{Permission, User};
 use crate::error::{ApiError, Msg};
 use crate::store::cases::OpenedBy;
 use crate::store::stats::{Ask, Counts};
@@ -39,15 +39,7 @@ pub fn period(kind: Option<PeriodKind>, from: Option<NaiveDate>, to: Option<Naiv
     })
 }
 
-/// Whose figures a caller reads.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Viewer {
-    Admin,
-    Lawyer(String),
-    Sales(String),
-    /// A customer or one of its contacts: the company's uid.
-    Company(String),
-}
+pub use crate::domain::policy::{viewer, Viewer};
 
 /// A contact without `view_all_cases` sees only the cases it created, so
 /// none of the company's figures (counted over every case): refused.
@@ -56,17 +48,6 @@ fn company_figures(u: &User) -> Result<(), ApiError> {
         Ok(())
     } else {
         Err(ApiError::Forbidden)
-    }
-}
-
-pub fn viewer(u: &User) -> Result<Viewer, ApiError> {
-    match u.role() {
-        Some(Role::Admin) => Ok(Viewer::Admin),
-        Some(Role::Lawyer) => Ok(Viewer::Lawyer(u.uid.clone())),
-        Some(Role::SalesPerson) => Ok(Viewer::Sales(u.uid.clone())),
-        Some(Role::Customer) => Ok(Viewer::Company(u.uid.clone())),
-        Some(Role::CustomerContact) => u.customer_id.clone().map(Viewer::Company).ok_or(ApiError::Forbidden),
-        _ => Err(ApiError::Forbidden),
     }
 }
 

@@ -33,7 +33,7 @@ fn row_id(raw: &str) -> Result<u64, ApiError> {
 /// The customer behind a uid: a user of the customer role, else not found.
 async fn customer(ctx: &Context, uid: &str) -> Result<User, ApiError> {
     match ctx.store.get_user(uid).await? {
-        Some(u) if u.role() == Some(Role::Customer) => Ok(u),
+        Some(u) if policy::is(&u, Role::Customer) => Ok(u),
         _ => Err(ApiError::NotFound),
     }
 }
@@ -54,10 +54,10 @@ pub async fn customer_services(ctx: &Context, caller: &User, customer_uid: &str)
     // account are one BatchGetItem. The rows are read beside.
     let known = async {
         if caller.uid == customer_uid {
-            Ok((caller.role() == Some(Role::Customer), ctx.store.bisnode_account(customer_uid).await?))
+            Ok((policy::is(caller, Role::Customer), ctx.store.bisnode_account(customer_uid).await?))
         } else {
             let (user, bisnode) = ctx.store.user_and_bisnode_account(customer_uid).await?;
-            Ok((user.is_some_and(|u| u.role() == Some(Role::Customer)), bisnode))
+            Ok((user.is_some_and(|u| policy::is(&u, Role::Customer)), bisnode))
         }
     };
     let ((is_customer, (active, account)), rows) = tokio::try_join!(known, ctx.store.list_purchases(customer_uid))?;
@@ -76,11 +76,7 @@ pub async fn customer_services(ctx: &Context, caller: &User, customer_uid: &str)
 /// its contact's customer's. Staff have no company of their own (403); they
 /// name the customer.
 pub async fn own_services(ctx: &Context, caller: &User) -> Result<CustomerServices, ApiError> {
-    let company = match caller.role() {
-        Some(Role::Customer) => caller.uid.clone(),
-        Some(Role::CustomerContact) => caller.customer_id.clone().ok_or(ApiError::Forbidden)?,
-        _ => return Err(ApiError::Forbidden),
-    };
+    let company = policy::acting_customer(caller).ok_or(ApiError::Forbidden)?;
     customer_services(ctx, caller, &company).await
 }
 

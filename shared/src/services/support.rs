@@ -110,13 +110,11 @@ pub async fn list(ctx: &Context, user: &User, status: Option<&str>, cursor: Opti
         None => None,
     };
     let customer;
-    let scope = match user.role() {
-        Some(Role::Admin) => TicketScope::All,
-        Some(Role::Customer | Role::CustomerContact) => {
-            customer = acting_customer(user).ok_or(ApiError::Forbidden)?;
-            TicketScope::Customer(&customer)
-        }
-        _ => return Err(ApiError::Forbidden),
+    let scope = if crate::domain::policy::is(user, Role::Admin) {
+        TicketScope::All
+    } else {
+        customer = acting_customer(user).ok_or(ApiError::Forbidden)?;
+        TicketScope::Customer(&customer)
     };
     let TicketPage { results, next } = ctx.store.tickets(scope, status, cursor, PAGE_SIZE).await?;
     Ok(TicketList { results, next })

@@ -15,9 +15,9 @@ use chrono::{DateTime, Utc};
 use super::subscriptions::UsageEntry;
 use super::tx::{Cond, Tx};
 use super::{keys, n, s, sdk_err, Item, Store};
-use crate::domain::policy::lawyer_of_list;
 use crate::domain::case::{self, Case, CaseHour, CaseListPlan, CaseStatus, HistoryEntry, ListOrder};
 use crate::domain::catalogue::Hundredths;
+use crate::domain::policy::lawyer_of_list;
 use crate::domain::subscription::{self, PurchasedService, Usage};
 use crate::error::ApiError;
 

@@ -45,7 +45,7 @@ pub(crate) fn to_item(user: &User) -> Result<Item, ApiError> {
     item.insert("GSI1PK".into(), s(keys::user::role_gsi1pk(role)));
     item.insert("GSI1SK".into(), s(format!("{}#{}", user.created_at.to_rfc3339(), user.uid)));
     // A customer's contacts, newest first (GSI2 keeps the role list on GSI1 intact).
-    if user.role() == Some(crate::domain::Role::CustomerContact) {
+    if crate::domain::policy::is(user, crate::domain::Role::CustomerContact) {
         if let Some(customer) = &user.customer_id {
             item.insert("GSI2PK".into(), s(keys::user::contacts_gsi2pk(customer)));
             item.insert("GSI2SK".into(), s(keys::created_sk(user.created_at, &user.uid)));

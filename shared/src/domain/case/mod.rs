@@ -2,7 +2,6 @@
 //! machine as pure functions, so every allowed and refused transition is
 //! unit-tested without the store.
 
-
 pub mod entity;
 pub mod form;
 pub mod history;
@@ -24,11 +23,11 @@ mod tests {
     use super::*;
     use crate::domain::catalogue::Hundredths;
     use crate::domain::permissions::Permission;
-    use chrono::Utc;
     use crate::domain::policy::*;
+    use crate::domain::user::tests_support::sample;
     use crate::domain::{Role, User};
     use crate::error::{ApiError, Msg};
-    use crate::domain::user::tests_support::sample;
+    use chrono::Utc;
 
     /// The keys a refused form has on `field` (empty when it was accepted or refused otherwise).
     fn field_keys<T: std::fmt::Debug>(r: Result<T, ApiError>, field: &str) -> Vec<Msg> {

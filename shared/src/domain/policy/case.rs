@@ -6,12 +6,8 @@ use crate::domain::permissions::Permission;
 use crate::domain::{Role, User};
 use crate::error::{ApiError, Msg};
 
+use super::people::{acting_customer, is_customer_side};
 use super::permission::holds;
-
-/// The customer and its contacts, as opposed to the provider's people.
-pub fn is_customer_side(user: &User) -> bool {
-    matches!(user.role(), Some(Role::Customer | Role::CustomerContact))
-}
 
 /// The list a role sees for a `status` word of `case/list/?status=`.
 pub fn list_plan(user: &User, status: &str) -> Result<CaseListPlan, ApiError> {
@@ -75,15 +71,6 @@ pub fn may_create(user: &User, via: CreateVia) -> bool {
             | (Some(Role::Customer | Role::CustomerContact), CreateVia::Customer)
             | (Some(Role::Lawyer), CreateVia::Lawyer)
     )
-}
-
-/// The customer a customer or contact acts for.
-pub fn acting_customer(user: &User) -> Option<String> {
-    match user.role()? {
-        Role::Customer => Some(user.uid.clone()),
-        Role::CustomerContact => user.customer_id.clone(),
-        _ => None,
-    }
 }
 
 /// Who may read a case: admin and sales persons all; a lawyer the cases
@@ -199,4 +186,54 @@ pub fn may_name_direct_lawyer(editor: &User, new_case: bool, lawyer: Option<&str
 /// lawyer, see [`hour_author`]).
 pub fn can_enter_hours(user: &User, case: &Case) -> bool {
     case.status == CaseStatus::Inprogress && (is_assigned(user, case) || user.role() == Some(Role::Admin))
+}
+
+/// Who may add and remove documents. Whoever may edit the case; besides, the
+/// documents are how the customer and the lawyer exchange material during
+/// the whole matter, so the customer side (the customer's own case), the
+/// assigned lawyer and sales persons may add them as long as the case is not
+/// closed — the fields themselves stay locked for the customer once staff
+/// verified the case. A closed case's documents are a record: only admin
+/// (who may edit anything) changes them.
+pub fn may_manage_documents(user: &User, c: &Case) -> bool {
+    if may_edit(user, c) {
+        return true;
+    }
+    if c.status == CaseStatus::Complete {
+        return false;
+    }
+    match user.role() {
+        Some(Role::Admin | Role::SalesPerson) => true,
+        Some(Role::Lawyer) => is_assigned(user, c),
+        Some(Role::Customer | Role::CustomerContact) => may_view(user, c),
+        None => false,
+    }
+}
+
+/// Removing a document: the provider's side (admin, sales persons, the
+/// assigned lawyer) any document they may manage; the customer side only
+/// the ones that user uploaded, so a customer cannot make the lawyer's
+/// material disappear.
+pub fn may_remove_document(user: &User, c: &Case, uploaded_by: &str) -> bool {
+    if !may_manage_documents(user, c) {
+        return false;
+    }
+    match user.role() {
+        Some(Role::Customer | Role::CustomerContact) => uploaded_by == user.uid,
+        _ => true,
+    }
+}
+
+/// Who writes in a case's conversation (spec §6, §8): its assigned lawyer
+/// (`Ok(true)`) and its customer side (`Ok(false)`: the customer, a contact
+/// with 'chat in cases'); nobody else.
+pub fn writes_as_lawyer(user: &User, case: &Case) -> Result<bool, ApiError> {
+    match user.role() {
+        Some(Role::Lawyer) if is_assigned(user, case) => Ok(true),
+        Some(Role::Lawyer) => Err(ApiError::bad(Msg::CaseNotAssigned)),
+        Some(Role::Customer) => Ok(false),
+        Some(Role::CustomerContact) if holds(user, Permission::ChatInCases) => Ok(false),
+        Some(Role::CustomerContact) => Err(ApiError::Forbidden),
+        _ => Err(ApiError::ForbiddenBy(Msg::OnlyLawyerOrCustomerMessages)),
+    }
 }

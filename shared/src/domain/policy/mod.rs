@@ -6,9 +6,11 @@
 //! contact's permissions are checked by [`permission`].
 
 pub mod case;
+pub mod people;
 pub mod permission;
 
 pub use case::*;
+pub use people::*;
 pub use permission::holds;
 
 use crate::domain::case::{Case, CreateVia};

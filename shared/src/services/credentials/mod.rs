@@ -115,18 +115,14 @@ pub async fn complete_sign_in(s: &Context, user: &User) -> Result<TokenPair, Api
 
 /// The customer whose account `user` is (the customer itself, a contact's company).
 pub fn customer_of(user: &User) -> Option<&str> {
-    match user.role() {
-        Some(Role::Customer) => Some(&user.uid),
-        Some(Role::CustomerContact) => user.customer_id.as_deref(),
-        _ => None,
-    }
+    crate::domain::policy::customer_of(user)
 }
 
 /// Why an inactive user may not sign in (asked after the password matched).
 pub async fn inactive_reason(s: &Context, user: &User) -> Result<Msg, ApiError> {
-    let profile = match user.role() {
-        Some(Role::Customer) => s.store.get_customer_profile(&user.uid).await?,
-        _ => None,
+    let profile = match crate::domain::policy::is(user, Role::Customer) {
+        true => s.store.get_customer_profile(&user.uid).await?,
+        false => None,
     };
     Ok(inactive_reason_of(profile.as_ref()))
 }

@@ -44,7 +44,8 @@ pub(super) async fn load(ctx: &Context, uid: &str) -> Result<(User, CustomerProf
     if uid.contains('#') {
         return Err(ApiError::UserNotFound);
     }
-    let user = ctx.store.get_user_latest(uid).await?.filter(|u| u.role() == Some(Role::Customer)).ok_or(ApiError::UserNotFound)?;
+    let user =
+        ctx.store.get_user_latest(uid).await?.filter(|u| crate::domain::policy::is(u, Role::Customer)).ok_or(ApiError::UserNotFound)?;
     let profile = ctx.store.get_customer_profile_latest(uid).await?.ok_or(ApiError::UserNotFound)?;
     Ok((user, profile))
 }

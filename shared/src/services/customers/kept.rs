@@ -63,7 +63,7 @@ async fn check(ctx: &Context, f: &CustomerForm, own: Option<&str>) -> Result<Opt
     if let Some(None) = &sector {
         errors.add("sector", Msg::InvalidSector);
     }
-    if manager.is_some_and(|m: Option<User>| !m.is_some_and(|u| u.role() == Some(Role::SalesPerson))) {
+    if manager.is_some_and(|m: Option<User>| !m.is_some_and(|u| crate::domain::policy::is(&u, Role::SalesPerson))) {
         errors.add("account_manager", Msg::InvalidAccountManager);
     }
     if department.is_some_and(|d| d.is_none()) {

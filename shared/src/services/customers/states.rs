@@ -155,12 +155,12 @@ pub async fn deactivate_user(ctx: &Context, caller: &User, uid: &str) -> Result<
 pub async fn set_user_active(ctx: &Context, uid: &str, active: bool) -> Result<User, ApiError> {
     let user = retry::until_done(|_| async {
         let mut user = ctx.store.get_user_latest(uid).await?.ok_or(ApiError::UserNotFound)?;
-        if user.role() == Some(Role::Admin) {
+        if policy::is(&user, Role::Admin) {
             return Err(ApiError::bad(Msg::CannotChangeAdmin));
         }
-        let mut profile = match user.role() {
-            Some(Role::Customer) => ctx.store.get_customer_profile_latest(uid).await?,
-            _ => None,
+        let mut profile = match policy::is(&user, Role::Customer) {
+            true => ctx.store.get_customer_profile_latest(uid).await?,
+            false => None,
         };
         if let Some(p) = profile.as_mut() {
             if active && p.state == CustomerState::Pending {
@@ -183,7 +183,7 @@ pub async fn set_user_active(ctx: &Context, uid: &str, active: bool) -> Result<U
         }
     })
     .await?;
-    if matches!(user.role(), Some(Role::Lawyer | Role::SalesPerson)) {
+    if policy::is_staff_person(&user) {
         // The staff lists show the state from their own item; the user item
         // (written first) is what sign-in and every call check.
         ctx.store.set_staff_active(uid, active).await?;

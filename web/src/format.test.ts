@@ -9,7 +9,6 @@ import {
   formatRating,
   formatSek,
   normaliseNumber,
-  normalisePostCode,
   parseDecimal,
 } from './format';
 
@@ -81,13 +80,6 @@ describe('formatting', () => {
     expect(parseDecimal('12 34')).toBeNull();
     expect(parseDecimal('')).toBeNull();
     expect(parseDecimal(null)).toBeNull();
-  });
-
-  it('reads post codes with the space Swedes write', () => {
-    expect(normalisePostCode('123 45')).toBe('12345');
-    expect(normalisePostCode(' 12345 ')).toBe('12345');
-    expect(normalisePostCode('1234')).toBe('1234');
-    expect(normalisePostCode('123  45')).toBe('123  45');
   });
 });
 

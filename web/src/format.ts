@@ -137,12 +137,6 @@ export function parseDecimal(text: string | number | null | undefined, maxDigits
   return Number(t);
 }
 
-/** A Swedish post code as people write it ("123 45") made the five digits the forms check and store ("12345"). */
-export function normalisePostCode(text: string | null | undefined): string {
-  const t = (text ?? '').trim();
-  return /^\d{3}[\s\u00a0]?\d{2}$/.test(t) ? t.replace(/[\s\u00a0]/, '') : t;
-}
-
 /** A named-list entry (case type, knowledge sector, department) in the reader's language: English falls back to Swedish. */
 export function namedIn(entry: { name: string; name_en?: string | null }, lang: string = activeLanguage()): string {
   return lang.startsWith('en') && entry.name_en?.trim() ? entry.name_en : entry.name;

@@ -56,9 +56,5 @@ export const inkassoHashes = () => api.get<InkassoHash[]>('/inkasso-hashs/');
 export const contractCheckLink = (lang: string) =>
   api.get<{ url: string; phone?: string | null; email?: string | null }>('/services/kontracto/', { query: { lang: lang.startsWith('en') ? 'en' : 'sv' } });
 
-/** "12 500,50" (SEK, comma or point, at most two decimals) as öre; null when it is not an amount. */
-export function parseSekToOre(raw: string): number | null {
-  const t = raw.replace(/[\s\u00a0]/g, '').replace(',', '.');
-  if (!/^\d{1,8}(\.\d{1,2})?$/.test(t)) return null;
-  return Math.round(Number(t) * 100);
-}
+/** A claim's amount as öre (the money rule lives with the other field rules). */
+export { parseSekToOre } from '../validation/fields';

@@ -29,11 +29,7 @@ export const DISPLAY_DATETIME_FORMAT = 'YYYY-MM-DD HH:mm';
 export const ENTITY_COUNT_POLL_MS = 600_000;
 export const NOTIFICATION_POLL_MS = 90_000;
 export const LIST_PAGE_SIZE = 10;
-export const HOURS_MIN = 0.01;
 export const TWO_FACTOR_CODE_LENGTH = 6;
-/** New passwords: 8 to 128 characters (the API's password policy). */
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
 
 /** localStorage key of the persisted session (spec §3: store key root). */
 export const STORAGE_KEY = 'root';
@@ -41,6 +37,3 @@ export const STORAGE_KEY = 'root';
 export const TWO_FACTOR_STORAGE_KEY = 'two_factor';
 /** localStorage key of the device tokens per e-mail address (store/deviceTokens). */
 export const DEVICE_TOKENS_STORAGE_KEY = 'device_tokens';
-/** Text limits of the API (shared/src/domain/text.rs): subjects and descriptions, notes and messages. */
-export const SUBJECT_MAX_CHARS = 300;
-export const LONG_TEXT_MAX_CHARS = 10_000;

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changePassword } from '../../api/auth';
 import { applyServerErrors, isInlineError } from '../../api/formErrors';
-import { confirmPasswordRules, newPasswordRules } from '../../auth/validation';
+import { confirmPasswordRules, newPasswordRules } from '../../validation/auth';
 import MessageAlert from '../../components/MessageAlert';
 import { translateServerMessage } from '../../i18n';
 import { setAuth } from '../../store/session';

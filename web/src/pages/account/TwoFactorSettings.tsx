@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { confirmTotp, disableTotp, fetchTwoFactorStatus, setTwoFactorEnabled, startTotpSetup } from '../../api/auth';
 import type { TotpSetup, TwoFactorMethod, TwoFactorStatus } from '../../types/auth';
 import { applyServerErrors, isInlineError } from '../../api/formErrors';
-import { normalizeCode, twoFactorCodeRules } from '../../auth/validation';
+import { normalizeCode, twoFactorCodeRules } from '../../validation/auth';
 import { signOutLocally } from '../../auth/flow';
 import Loading from '../../components/Loading';
 import MessageAlert from '../../components/MessageAlert';

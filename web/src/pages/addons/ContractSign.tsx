@@ -13,6 +13,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import Loading from '../../components/Loading';
 import { pathFor, useAreaRole } from '../../routes/pathFor';
 import { splitServerErrors } from '../../api/formErrors';
+import { emailRule } from '../../validation/formRules';
 import { translateServerMessage } from '../../i18n';
 import { ApiError } from '../../api/errors';
 import { newIdempotencyKey } from '../../api/client';
@@ -73,7 +74,7 @@ function TokenScreen({ onDone }: { onDone: (t: TokenState) => void }) {
       >
         <Input data-testid="token-company" />
       </Form.Item>
-      <Form.Item name="email" label={t('token.email')} rules={[{ required: true, type: 'email', message: t('token.emailInvalid') }]}>
+      <Form.Item name="email" label={t('token.email')} rules={[{ required: true, message: t('token.emailInvalid') }, emailRule(t('token.emailInvalid'))]}>
         <Input data-testid="token-email" autoComplete="off" />
       </Form.Item>
       <Form.Item name="password" label={t('token.password')} rules={[{ required: true, min: 6, message: t('token.passwordShort') }]}>
@@ -336,7 +337,7 @@ function EnvelopeEditor({ uid }: { uid?: string }) {
                     <Form.Item name={[field.name, 'name']} label={t('editor.recipientName')} rules={[{ required: true, message: t('required') }]}>
                       <Input data-testid={`recipient-name-${i}`} />
                     </Form.Item>
-                    <Form.Item name={[field.name, 'email']} label={t('editor.email')} rules={[{ required: true, type: 'email', message: t('token.emailInvalid') }]}>
+                    <Form.Item name={[field.name, 'email']} label={t('editor.email')} rules={[{ required: true, message: t('token.emailInvalid') }, emailRule(t('token.emailInvalid'))]}>
                       <Input data-testid={`recipient-email-${i}`} />
                     </Form.Item>
                     <Form.Item name={[field.name, 'phone']} label={t('editor.phone')}>

@@ -15,7 +15,8 @@ import Loading from '../../components/Loading';
 import { ApiError } from '../../api/errors';
 import { translateServerMessage } from '../../i18n';
 import { creditLookup, listCreditReports, type CreditLookupForm, type CreditReport } from '../../api/addons';
-import { identityNumberRule } from '../../identityNumber';
+import { EMAIL_MAX_CHARS } from '../../validation/bounds';
+import { emailRule, identityNumberRule } from '../../validation/formRules';
 import { formatMoney } from '../../format';
 
 export default function CreditCheck({ titleKey }: { titleKey: string }) {
@@ -89,8 +90,8 @@ export default function CreditCheck({ titleKey }: { titleKey: string }) {
                   <Input maxLength={500} showCount data-testid="credit-need" />
                 </Form.Item>
                 <Typography.Paragraph type="secondary">{t('credit.copyHelp')}</Typography.Paragraph>
-                <Form.Item name="copy_email" label={t('credit.copyEmail')} rules={[{ type: 'email', message: translateServerMessage('invalid_email') }]} style={{ marginBottom: 12 }}>
-                  <Input type="email" maxLength={254} data-testid="credit-copy-email" />
+                <Form.Item name="copy_email" label={t('credit.copyEmail')} rules={[emailRule(translateServerMessage('invalid_email'))]} style={{ marginBottom: 12 }}>
+                  <Input type="email" maxLength={EMAIL_MAX_CHARS} data-testid="credit-copy-email" />
                 </Form.Item>
                 <Form.Item
                   name="copy_address"

@@ -15,6 +15,7 @@ import { ApiError } from '../../api/errors';
 import { putToPresignedUrl } from '../../api/users';
 import type { EnvelopeDocument } from '../../api/addons';
 import { newIdempotencyKey } from '../../api/client';
+import { emailRule } from '../../validation/formRules';
 import { invoiceUploadUrl, listClaims, parseSekToOre, registerClaim, type Claim, type ClaimStatus } from '../../api/inkasso';
 import { formatOre } from '../../format';
 
@@ -111,7 +112,7 @@ export default function InkassoClaims() {
           <Form.Item name="debtor_address" label={t('claims.debtor_address')} rules={required}>
             <Input data-testid="claim-debtor_address" maxLength={200} />
           </Form.Item>
-          <Form.Item name="debtor_email" label={t('claims.debtor_email')} rules={[...required, { type: 'email', message: t('claims.emailInvalid') }]}>
+          <Form.Item name="debtor_email" label={t('claims.debtor_email')} rules={[...required, emailRule(t('claims.emailInvalid'))]}>
             <Input data-testid="claim-debtor_email" maxLength={200} type="email" />
           </Form.Item>
           <Form.Item

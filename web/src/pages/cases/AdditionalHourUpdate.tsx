@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { editAdditionalHour, getAdditionalHour } from '../../api/caseHours';
 import { hoursInput, totalHourRules } from './status';
 import { EntryUpdateFrame, useEntryUpdate } from './EntryUpdate';
-import { LONG_TEXT_MAX_CHARS } from '../../config/constants';
+import { LONG_TEXT_MAX_CHARS } from '../../validation/bounds';
 
 interface Values {
   month: Dayjs;

@@ -14,7 +14,7 @@ import { useSession } from '../../store/session';
 import HourBulkActions from './HourBulkActions';
 import { totalHourRules } from './status';
 import { formatHours } from './status';
-import { LONG_TEXT_MAX_CHARS } from '../../config/constants';
+import { LONG_TEXT_MAX_CHARS } from '../../validation/bounds';
 import { useFeedback } from '../../layout/feedback';
 
 interface Values {

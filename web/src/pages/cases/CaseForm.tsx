@@ -18,11 +18,12 @@ import { hasService } from '../subscriptions/customerServices';
 import { DocumentPicker, uploadAll } from './CaseDocuments';
 import { createViaOf } from './caseRules';
 import { parseHours } from './status';
-import { identityNumberRule } from '../../identityNumber';
-import { countryName, namedIn, normalisePostCode } from '../../format';
+import { countryName, namedIn } from '../../format';
+import { normalisePostCode } from '../../validation/fields';
+import { identityNumberRule, postCodeAbroadRule, postCodeRule } from '../../validation/formRules';
 import { COUNTRY_CODES, SWEDEN } from '../../types/countries';
 import type { NamedEntry } from '../../types/named';
-import { SUBJECT_MAX_CHARS } from '../../config/constants';
+import { IDENTITY_NUMBER_MAX_CHARS, SUBJECT_MAX_CHARS } from '../../validation/bounds';
 import { useFeedback } from '../../layout/feedback';
 
 interface Values {
@@ -308,7 +309,7 @@ export default function CaseForm({ titleKey }: { titleKey: string }) {
                 extra={t('form.identityNumberHelp')}
                 rules={[identityNumberRule(t('form.identityNumber'))]}
               >
-                <Input data-testid="case-counterpart-identity-number" placeholder="556677-8899" maxLength={15} />
+                <Input data-testid="case-counterpart-identity-number" placeholder="556677-8899" maxLength={IDENTITY_NUMBER_MAX_CHARS} />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
@@ -355,9 +356,7 @@ export default function CaseForm({ titleKey }: { titleKey: string }) {
                 rules={[
                   ({ getFieldValue }) => {
                     const swedish = !getFieldValue('country') || getFieldValue('country') === SWEDEN;
-                    return swedish
-                      ? { pattern: /^\d{5}$/, message: t('form.postCode') }
-                      : { pattern: /^[A-Za-z0-9 -]{1,10}$/, message: t('form.postCodeAbroad') };
+                    return swedish ? postCodeRule(t('form.postCode')) : postCodeAbroadRule(t('form.postCodeAbroad'));
                   },
                 ]}
               >

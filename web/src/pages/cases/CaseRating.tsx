@@ -8,9 +8,8 @@ import MessageAlert from '../../components/MessageAlert';
 import type { Rating } from '../../types/collaboration';
 import type { Case } from '../../types/cases';
 import { formatDate } from '../../format';
+import { COMMENT_MAX_CHARS } from '../../validation/bounds';
 
-/** The longest comment the server takes (shared::domain::rating::COMMENT_MAX_CHARS). */
-const COMMENT_MAX_CHARS = 2000;
 
 /**
  * The rating card of a closed case (spec §1, §6): the customer (not a

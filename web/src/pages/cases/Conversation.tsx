@@ -15,7 +15,7 @@ import { useAreaRole } from '../../routes/pathFor';
 import { useSession } from '../../store/session';
 import type { Conversation as ConversationPage, MessageView } from '../../types/collaboration';
 import { formatSize, refusal } from './CaseDocuments';
-import { LONG_TEXT_MAX_CHARS } from '../../config/constants';
+import { LONG_TEXT_MAX_CHARS } from '../../validation/bounds';
 import { formatDateTime } from '../../format';
 
 /** The longest message the server takes (shared::domain::message::TEXT_MAX_CHARS). */

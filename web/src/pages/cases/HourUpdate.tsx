@@ -8,7 +8,7 @@ import { deleteHour } from '../../api/cases';
 import { hoursInput } from './status';
 import { EntryUpdateFrame, useEntryUpdate } from './EntryUpdate';
 import { parseHours } from './status';
-import { LONG_TEXT_MAX_CHARS } from '../../config/constants';
+import { LONG_TEXT_MAX_CHARS } from '../../validation/bounds';
 
 interface Values {
   hour?: string;

@@ -11,6 +11,7 @@ import ListEmpty from '../../components/ListEmpty';
 import LinkTabs from '../../components/LinkTabs';
 import { connectDepartment, createNamed, deleteNamed, getDepartment, listNamed, updateNamed, type NamedInput } from '../../api/subscriptions';
 import { namedIn } from '../../format';
+import { NAME_MAX_CHARS } from '../../validation/bounds';
 import type { NamedEntry, NamedListKind } from '../../types/subscriptions';
 import { applyFieldErrors } from './fieldErrors';
 import { pathFor, useAreaRole } from '../../routes/pathFor';
@@ -88,10 +89,10 @@ function NamedListPage({ kind, titleKey }: { kind: NamedListKind; titleKey: stri
           }}
         >
           <Form.Item name="name" rules={[{ required: true, message: t('required') }]}>
-            <Input placeholder={t('fields.name_sv')} aria-label={t('fields.name_sv')} maxLength={200} data-testid="named-new-name" />
+            <Input placeholder={t('fields.name_sv')} aria-label={t('fields.name_sv')} maxLength={NAME_MAX_CHARS} data-testid="named-new-name" />
           </Form.Item>
           <Form.Item name="name_en" tooltip={t('fields.name_en_help')}>
-            <Input placeholder={t('fields.name_en')} aria-label={t('fields.name_en')} maxLength={200} data-testid="named-new-name-en" />
+            <Input placeholder={t('fields.name_en')} aria-label={t('fields.name_en')} maxLength={NAME_MAX_CHARS} data-testid="named-new-name-en" />
           </Form.Item>
           <Button type="primary" htmlType="submit" data-testid="named-add">
             {t('add')}
@@ -124,10 +125,10 @@ function NamedListPage({ kind, titleKey }: { kind: NamedListKind; titleKey: stri
                     }}
                   >
                     <Form.Item name="name" rules={[{ required: true, message: t('required') }]}>
-                      <Input aria-label={t('fields.name_sv')} maxLength={200} data-testid="named-edit-name" />
+                      <Input aria-label={t('fields.name_sv')} maxLength={NAME_MAX_CHARS} data-testid="named-edit-name" />
                     </Form.Item>
                     <Form.Item name="name_en">
-                      <Input aria-label={t('fields.name_en')} placeholder={t('fields.name_en')} maxLength={200} data-testid="named-edit-name-en" />
+                      <Input aria-label={t('fields.name_en')} placeholder={t('fields.name_en')} maxLength={NAME_MAX_CHARS} data-testid="named-edit-name-en" />
                     </Form.Item>
                     <Button htmlType="submit" data-testid="named-save">{t('save')}</Button>
                   </Form>
@@ -264,10 +265,10 @@ export function DepartmentFormPage({ titleKey }: { titleKey: string }) {
           }}
         >
           <Form.Item name="name" label={t('fields.name_sv')} rules={[{ required: true, message: t('required') }]}>
-            <Input maxLength={200} />
+            <Input maxLength={NAME_MAX_CHARS} />
           </Form.Item>
           <Form.Item name="name_en" label={t('fields.name_en')} extra={t('fields.name_en_help')}>
-            <Input maxLength={200} />
+            <Input maxLength={NAME_MAX_CHARS} />
           </Form.Item>
           <Form.Item name="description" label={t('fields.description')}>
             <Input.TextArea rows={3} />

@@ -23,6 +23,7 @@ import {
   updateServicePlan,
 } from '../../api/subscriptions';
 import { formatDecimal } from '../../format';
+import { DAYS_MAX, DAYS_MIN, NAME_MAX_CHARS } from '../../validation/bounds';
 import type { Package, Service, ServicePlan } from '../../types/subscriptions';
 import type { FormInstance } from 'antd';
 import { formatHours, formatSek } from '../subscriptions/format';
@@ -144,7 +145,7 @@ function PackageFields() {
   return (
     <>
       <Form.Item name="name" label={t('fields.name')} rules={[{ required: true, message: t('required') }]}>
-        <Input maxLength={200} data-testid="package-name" />
+        <Input maxLength={NAME_MAX_CHARS} data-testid="package-name" />
       </Form.Item>
       <Form.Item name="hours" label={t('fields.hours')} rules={[{ required: true, message: t('required') }]}>
         <Input inputMode="decimal" data-testid="package-hours" />
@@ -153,7 +154,7 @@ function PackageFields() {
         <Input inputMode="decimal" data-testid="package-price" />
       </Form.Item>
       <Form.Item name="duration_days" label={t('fields.durationDays')} rules={[{ required: true, message: t('required') }]}>
-        <InputNumber min={1} max={3650} precision={0} data-testid="package-days" />
+        <InputNumber min={DAYS_MIN} max={DAYS_MAX} precision={0} data-testid="package-days" />
       </Form.Item>
       <Form.Item name="public" label={t('fields.public')} valuePropName="checked">
         <Switch data-testid="package-public" />
@@ -317,7 +318,7 @@ function PlanFields({ services, form }: { services: Service[]; form: FormInstanc
   return (
     <>
       <Form.Item name="name" label={t('fields.name')} rules={[{ required: true, message: t('required') }]}>
-        <Input maxLength={200} data-testid="plan-name" />
+        <Input maxLength={NAME_MAX_CHARS} data-testid="plan-name" />
       </Form.Item>
       <Form.Item name="service_id" label={t('fields.service')} rules={[{ required: true, message: t('required') }]}>
         <Select data-testid="plan-service" options={services.map((s) => ({ value: s.id, label: serviceName(s.id, s.name) }))} />
@@ -335,7 +336,7 @@ function PlanFields({ services, form }: { services: Service[]; form: FormInstanc
         <Input inputMode="decimal" data-testid="plan-price" />
       </Form.Item>
       <Form.Item name="expiry_days" label={t('fields.expiryDays')} rules={[{ required: true, message: t('required') }]}>
-        <InputNumber min={1} max={3650} precision={0} data-testid="plan-days" />
+        <InputNumber min={DAYS_MIN} max={DAYS_MAX} precision={0} data-testid="plan-days" />
       </Form.Item>
       <Form.Item name="public" label={t('fields.public')} valuePropName="checked">
         <Switch data-testid="plan-public" />

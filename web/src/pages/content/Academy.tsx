@@ -1,4 +1,5 @@
 import { ArrowDownOutlined, ArrowUpOutlined, CheckCircleTwoTone, DeleteOutlined, EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { LESSON_TEXT_MAX_CHARS, LESSON_TITLE_MAX_CHARS, LESSON_TOPIC_MAX_CHARS } from '../../validation/bounds';
 import { Button, Card, Checkbox, Collapse, Empty, Form, Input, InputNumber, Modal, Popconfirm, Progress as Bar, Skeleton, Space, Switch, Tag, Typography, Upload } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -73,10 +74,10 @@ function LessonEditor({ lesson, onSaved, onClose }: { lesson: LessonView | null;
         data-testid="lesson-form"
       >
         <Form.Item name="topic" label={t('academy.topic')} rules={[{ required: true, whitespace: true, message: t('academy.required') }]}>
-          <Input maxLength={100} data-testid="lesson-topic" />
+          <Input maxLength={LESSON_TOPIC_MAX_CHARS} data-testid="lesson-topic" />
         </Form.Item>
         <Form.Item name="title" label={t('academy.titleField')} rules={[{ required: true, whitespace: true, message: t('academy.required') }]}>
-          <Input maxLength={200} data-testid="lesson-title" />
+          <Input maxLength={LESSON_TITLE_MAX_CHARS} data-testid="lesson-title" />
         </Form.Item>
         <Form.Item name="video_url" label={t('academy.videoUrl')} extra={t('academy.videoUrlHelp')}>
           <Input data-testid="lesson-video-url" />
@@ -87,7 +88,7 @@ function LessonEditor({ lesson, onSaved, onClose }: { lesson: LessonView | null;
           </Upload>
         </Form.Item>
         <Form.Item name="text" label={t('academy.text')} extra={t('academy.markdownHelp')}>
-          <Input.TextArea autoSize={{ minRows: 4, maxRows: 14 }} maxLength={20000} data-testid="lesson-text" />
+          <Input.TextArea autoSize={{ minRows: 4, maxRows: 14 }} maxLength={LESSON_TEXT_MAX_CHARS} data-testid="lesson-text" />
         </Form.Item>
         <Form.Item name="audience" label={t('academy.audience')} extra={t('academy.audienceHelp')}>
           <Checkbox.Group options={AUDIENCES.map((a) => ({ value: a, label: t(`academy.audiences.${a}`) }))} />

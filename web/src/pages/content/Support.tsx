@@ -8,7 +8,7 @@ import { checkDocument, DOCUMENT_ACCEPT } from '../../api/caseDocuments';
 import { answerTicket, closeTicket, createTicket, fetchTicket, fetchTicketCounts, fetchTickets, ticketFileUrl } from '../../api/content';
 import { ApiError } from '../../api/errors';
 import MessageAlert from '../../components/MessageAlert';
-import { LONG_TEXT_MAX_CHARS, SUBJECT_MAX_CHARS } from '../../config/constants';
+import { LONG_TEXT_MAX_CHARS, SUBJECT_MAX_CHARS } from '../../validation/bounds';
 import { translateServerMessage } from '../../i18n';
 import { useAreaRole } from '../../routes/pathFor';
 import type { Ticket, TicketDetails, TicketStatus } from '../../types/content';

@@ -26,7 +26,10 @@ import Loading from '../../components/Loading';
 import MessageAlert from '../../components/MessageAlert';
 import { FOLDED_SEARCH } from '../../components/foldedSearch';
 import { pathFor, useAreaRole } from '../../routes/pathFor';
-import { namedIn, normalisePostCode } from '../../format';
+import { namedIn } from '../../format';
+import { HOURLY_RATE_MIN } from '../../validation/bounds';
+import { normalisePostCode } from '../../validation/fields';
+import { emailRule, minRule, postCodeRule, registrationNumberRule } from '../../validation/formRules';
 
 const ADDRESS_PARTS = ['address_1', 'address_2', 'post_code', 'city', 'country'] as const;
 
@@ -111,7 +114,7 @@ function AddressFields({ prefix, t }: { prefix: 'profile' | 'invoice_address'; t
         <Form.Item
           name={[prefix, 'post_code']}
           label={t('postCode')}
-          rules={[required, { pattern: /^\d{5}$/, message: t('invalidPostCode') }]}
+          rules={[required, postCodeRule(t('invalidPostCode'))]}
           normalize={normalisePostCode}
         >
           <Input data-testid={`${prefix}-post-code`} maxLength={6} inputMode="numeric" />
@@ -248,7 +251,7 @@ export default function CustomerFormPage({ titleKey }: { titleKey: string }) {
                 name="email"
                 label={t('email')}
                 extra={uid ? undefined : t('invitationNote')}
-                rules={[required, { type: 'email', message: t('invalidEmail') }]}
+                rules={[required, emailRule(t('invalidEmail'))]}
               >
                 <Input data-testid="customer-email" autoComplete="off" />
               </Form.Item>
@@ -270,7 +273,7 @@ export default function CustomerFormPage({ titleKey }: { titleKey: string }) {
                 <Form.Item
                   name="company_registration_number"
                   label={t('registrationNumber')}
-                  rules={[required, { pattern: /^\d{6}-\d{4}$/, message: t('invalidRegistrationNumber') }]}
+                  rules={[required, registrationNumberRule(t('invalidRegistrationNumber'))]}
                 >
                   <Input data-testid="customer-regno" placeholder="123456-7890" />
                 </Form.Item>
@@ -327,8 +330,8 @@ export default function CustomerFormPage({ titleKey }: { titleKey: string }) {
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item name="hourly_rate" label={t('hourlyRate')} rules={[{ type: 'number', min: 0.01, message: t('invalidRate') }]}>
-                <InputNumber<number> data-testid="customer-hourly-rate" min={0.01} precision={2} decimalSeparator="," suffix="SEK" style={{ width: 220 }} />
+              <Form.Item name="hourly_rate" label={t('hourlyRate')} rules={[minRule(HOURLY_RATE_MIN, t('invalidRate'))]}>
+                <InputNumber<number> data-testid="customer-hourly-rate" min={HOURLY_RATE_MIN} precision={2} decimalSeparator="," suffix="SEK" style={{ width: 220 }} />
               </Form.Item>
             </Col>
             <Col xs={24}>

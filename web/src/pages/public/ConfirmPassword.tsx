@@ -9,7 +9,7 @@ import { Link, useSearchParams } from 'react-router';
 import { confirmPasswordRecovery } from '../../api/auth';
 import { activateAccount, checkActivationLink } from '../../api/customers';
 import { applyServerErrors, isInlineError, splitServerErrors } from '../../api/formErrors';
-import { confirmPasswordRules, newPasswordRules } from '../../auth/validation';
+import { confirmPasswordRules, newPasswordRules } from '../../validation/auth';
 import MessageAlert from '../../components/MessageAlert';
 import { PublicCard, PublicLead, PublicTitle } from '../../components/PublicCard';
 import { translateServerMessage } from '../../i18n';

@@ -10,7 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { isInlineError, serverMessages } from '../../api/formErrors';
 import { login } from '../../auth/flow';
-import { isEmail, trimValue } from '../../auth/validation';
+import { trimValue } from '../../validation/auth';
+import { isEmail } from '../../validation/fields';
 // antd's Alert is not on the first page's budget: it loads with the first submit, so it is
 // there when a failed sign-in answers, or with a notice to show.
 import MessageAlert, { loadMessageAlert } from '../../components/LazyMessageAlert';

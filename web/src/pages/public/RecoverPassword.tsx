@@ -8,7 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { requestPasswordRecovery } from '../../api/auth';
 import { applyServerErrors, isInlineError } from '../../api/formErrors';
-import { trimValue } from '../../auth/validation';
+import { trimValue } from '../../validation/auth';
+import { emailRule } from '../../validation/formRules';
 import MessageAlert from '../../components/MessageAlert';
 import { PublicCard, PublicLead, PublicTitle } from '../../components/PublicCard';
 import { translateServerMessage } from '../../i18n';
@@ -80,7 +81,7 @@ export default function RecoverPassword() {
                 normalize={trimValue}
                 rules={[
                   { required: true, message: t('public:login.emailRequired') },
-                  { type: 'email', message: t('public:login.emailInvalid') },
+                  emailRule(t('public:login.emailInvalid')),
                 ]}
               >
                 <Input prefix={<MailOutlined />} autoComplete="username" inputMode="email" data-testid="recover-email" />

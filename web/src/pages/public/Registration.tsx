@@ -20,8 +20,8 @@ import { PublicCard, PublicLead, PublicTitle } from '../../components/PublicCard
 import { translateServerMessage } from '../../i18n';
 import PublicLayout from './PublicLayout';
 import './registration/registration.css';
-import * as R from './registration/rules';
-import { normalisePostCode } from '../../format';
+import * as R from '../../validation/checks';
+import { normalisePostCode } from '../../validation/fields';
 
 const loadDone = () => import('./registration/Done');
 const Done = lazy(loadDone);

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { isInlineError, serverMessages } from '../../api/formErrors';
 import { resendCode, submitTwoFactorCode } from '../../auth/flow';
-import { normalizeCode, normalizeRecoveryCode, recoveryCodeProblem, twoFactorCodeProblem } from '../../auth/validation';
+import { normalizeCode, normalizeRecoveryCode, recoveryCodeProblem, twoFactorCodeProblem } from '../../validation/auth';
 import MessageAlert, { loadMessageAlert } from '../../components/LazyMessageAlert';
 import Field, { fieldAria } from '../../components/PlainField';
 import { PublicCard, PublicLead, PublicTitle } from '../../components/PublicCard';
@@ -51,7 +51,7 @@ export default function TwoFactorLogin() {
   /** The two-factor token itself is no longer valid: only a new login helps. */
   const [expired, setExpired] = useState(false);
   // The code as antd's Form kept it (a 6-digit code without its spaces as typed; a recovery code as typed),
-  // checked as it changes once touched and on submit (auth/validation.ts: the settings page's rules say the same).
+  // checked as it changes once touched and on submit (validation/auth.ts: the settings page's rules say the same).
   const [code, setCode] = useState('');
   const [touched, setTouched] = useState(false);
   const problem = (useRecovery ? recoveryCodeProblem : twoFactorCodeProblem)(code);

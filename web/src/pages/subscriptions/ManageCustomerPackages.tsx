@@ -9,7 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { addToCustomer, customerServices, listPackages, listServicePlans } from '../../api/subscriptions';
 import type { Package, PurchasedService, ServicePlan } from '../../types/subscriptions';
-import { GUTTER, HOURS_MIN } from '../../config/constants';
+import { GUTTER } from '../../config/constants';
+import { DAYS_MAX, DAYS_MIN, HOURS_MIN } from '../../validation/bounds';
 import { useSession } from '../../store/session';
 import CustomerSubscriptionsTable from './CustomerSubscriptionsTable';
 import { formatHours, formatSek, parseHours } from './format';
@@ -165,10 +166,10 @@ export default function ManageCustomerPackages({ titleKey }: { titleKey: string 
                   <Input inputMode="decimal" />
                 </Form.Item>
                 <Form.Item name="price" label={t('manage.price')} rules={[{ required: true }]}>
-                  <InputNumber min={0.01} decimalSeparator="," style={{ width: '100%' }} />
+                  <InputNumber min={HOURS_MIN} decimalSeparator="," style={{ width: '100%' }} />
                 </Form.Item>
                 <Form.Item name="duration_days" label={t('manage.days')} rules={[{ required: true }]}>
-                  <InputNumber min={1} max={3650} precision={0} style={{ width: '100%' }} />
+                  <InputNumber min={DAYS_MIN} max={DAYS_MAX} precision={0} style={{ width: '100%' }} />
                 </Form.Item>
                 <Button type="primary" htmlType="submit">
                   {t('manage.add')}

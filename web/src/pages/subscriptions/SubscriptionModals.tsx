@@ -10,7 +10,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeService, setAutoUpdateDate, timeReport } from '../../api/subscriptions';
 import type { PurchasedService } from '../../types/subscriptions';
-import { DATE_FORMAT, DATETIME_FORMAT, HOURS_MIN } from '../../config/constants';
+import { DATE_FORMAT, DATETIME_FORMAT } from '../../config/constants';
+import { HOURS_MIN } from '../../validation/bounds';
 import { CONSULTANCY_SERVICE_ID, formatHours, parseHours, rowName } from './format';
 import { saveFile } from '../../download';
 

@@ -11,7 +11,8 @@ import MessageAlert from '../../components/MessageAlert';
 import CustomerSelect from '../../components/CustomerSelect';
 import { hasRoute, pathFor, useAreaRole } from '../../routes/pathFor';
 import { PERMISSION_OPTIONS } from './permissionLabels';
-import { identityNumberRule } from '../../identityNumber';
+import { IDENTITY_NUMBER_MAX_CHARS } from '../../validation/bounds';
+import { contactPhoneRule, emailRule, identityNumberRule } from '../../validation/formRules';
 
 interface Values {
   customer?: string;
@@ -25,14 +26,6 @@ interface Values {
 
 const FIELDS = ['customer', 'first_name', 'last_name', 'email', 'phone', 'identity_number', 'permissions'] as const;
 /** Spec §5: a valid phone; the server checks the same (7–15 digits). */
-const PHONE = /^\+?[0-9 ()-]*$/;
-
-function phoneOk(v: string | undefined): boolean {
-  if (!v || !v.trim()) return true;
-  const digits = v.replace(/\D/g, '').length;
-  return PHONE.test(v.trim()) && digits >= 7 && digits <= 15;
-}
-
 /**
  * Create (`mode="create"`) or edit a customer contact: names, e-mail (create
  * only), phone and the permission checkboxes. Admin and sales person pick the
@@ -142,14 +135,14 @@ export function ContactForm({ titleKey, mode }: { titleKey: string; mode: 'creat
           <Form.Item
             label={t('fields.email')}
             name="email"
-            rules={mode === 'create' ? [{ required: true, message: t('form.emailRequired') }, { type: 'email', message: t('form.emailInvalid') }] : []}
+            rules={mode === 'create' ? [{ required: true, message: t('form.emailRequired') }, emailRule(t('form.emailInvalid'))] : []}
           >
             <Input data-testid="contact-email" disabled={mode === 'edit'} autoComplete="off" />
           </Form.Item>
           <Form.Item
             label={t('fields.phone')}
             name="phone"
-            rules={[{ validator: (_, v) => (phoneOk(v) ? Promise.resolve() : Promise.reject(new Error(t('form.phoneInvalid')))) }]}
+            rules={[contactPhoneRule(t('form.phoneInvalid'))]}
           >
             <Input data-testid="contact-phone" autoComplete="off" />
           </Form.Item>
@@ -159,7 +152,7 @@ export function ContactForm({ titleKey, mode }: { titleKey: string; mode: 'creat
             extra={t('form.identityNumberHelp')}
             rules={[identityNumberRule(t('form.identityNumberInvalid'))]}
           >
-            <Input data-testid="contact-identity-number" autoComplete="off" placeholder="19811218-9876" maxLength={15} />
+            <Input data-testid="contact-identity-number" autoComplete="off" placeholder="19811218-9876" maxLength={IDENTITY_NUMBER_MAX_CHARS} />
           </Form.Item>
           <Form.Item label={t('fields.permissions')} name="permissions" extra={t('form.permissionsHelp')}>
             <Checkbox.Group data-testid="contact-permissions">

@@ -24,11 +24,3 @@ export function isValidIdentityNumber(raw: string | null | undefined): boolean {
   const t = (raw ?? '').trim();
   return t === '' || normalizeIdentityNumber(t) !== null;
 }
-
-/** An antd Form rule for an optional identity-number field. */
-export function identityNumberRule(message: string) {
-  return {
-    validator: (_: unknown, value: string | undefined) =>
-      isValidIdentityNumber(value) ? Promise.resolve() : Promise.reject(new Error(message)),
-  };
-}

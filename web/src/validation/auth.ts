@@ -5,7 +5,8 @@
  */
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, TWO_FACTOR_CODE_LENGTH } from '../config/constants';
+import { TWO_FACTOR_CODE_LENGTH } from '../config/constants';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './bounds';
 
 export const TWO_FACTOR_CODE_PATTERN = new RegExp(`^\\d{${TWO_FACTOR_CODE_LENGTH}}$`);
 
@@ -82,17 +83,6 @@ export function confirmPasswordRules(t: TFunction, passwordField: string): FormR
           : Promise.reject(new Error(t('passwords_do_not_match', { ns: 'server' }))),
     }),
   ];
-}
-
-/**
- * An e-mail address as antd's `type: 'email'` rule accepts it (async-validator's pattern), for the
- * login form, which checks its fields without antd's Form (pages/public/Login.tsx).
- */
-const EMAIL_PATTERN =
-  /^(([^<>()\[\]\\.,;:\s@"]+(\.[^<>()\[\]\\.,;:\s@"]+)*)|(".+"))@((\[[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}])|(([a-zA-Z\-0-9\u00A0-\uD7FF\uF900-\uFDCF\uFDF0-\uFFEF]+\.)+[a-zA-Z\u00A0-\uD7FF\uF900-\uFDCF\uFDF0-\uFFEF]{2,}))$/;
-
-export function isEmail(value: string): boolean {
-  return value.length <= 320 && EMAIL_PATTERN.test(value);
 }
 
 /** Form.Item `normalize` for e-mail fields: no surrounding spaces (pasted or autofilled addresses). */

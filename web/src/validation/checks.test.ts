@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as R from './rules';
+import * as R from './checks';
 
 describe('registration rules (spec §5), the same keys as the API', () => {
   it('required fields', () => {

@@ -11,7 +11,7 @@ import {
   recoveryCodeRules,
   twoFactorCodeProblem,
   twoFactorCodeRules,
-} from './validation';
+} from './auth';
 
 /** Run antd rules the way Form does: required first, then validators. Returns the first message or null. */
 async function check(rules: FormRule[], value: unknown, values: Record<string, unknown> = {}): Promise<string | null> {

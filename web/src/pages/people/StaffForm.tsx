@@ -1,16 +1,16 @@
-import { Button, Card, Form, Input, InputNumber, Radio, Select, Typography } from 'antd';
+import { Button, Form, Input, InputNumber, Radio, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { applyServerErrors, isInlineError } from '../../api/formErrors';
 import { createStaff, getStaff, listKnowledgeSectors, updateStaff } from '../../api/people';
 import type { NamedEntry, StaffInput, StaffProfile, StaffRole } from '../../types/people';
-import MessageAlert from '../../components/MessageAlert';
-import Loading from '../../components/Loading';
+import { FormPage, useFormPage } from '../../components/FormPage';
 import { FOLDED_SEARCH } from '../../components/foldedSearch';
 import { pathFor, useAreaRole } from '../../routes/pathFor';
 import { LawyerRatingsCard } from '../../components/collaboration/Ratings';
 import { namedIn } from '../../format';
+import { HOURLY_RATE_MIN } from '../../validation/bounds';
+import { emailRule, minRule } from '../../validation/formRules';
 
 const FIELDS = [
   'first_name',
@@ -56,8 +56,7 @@ export function StaffForm({ titleKey, role }: { titleKey: string; role: StaffRol
   const [form] = Form.useForm<Values>();
   const [sectors, setSectors] = useState<NamedEntry[]>([]);
   const [loading, setLoading] = useState(uid != null);
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string[] | null>(null);
+  const { submitting, errors, submit } = useFormPage(form, FIELDS);
   const subType = Form.useWatch('user_sub_type', form);
   const isLawyer = role === 'lawyer';
   const area = useAreaRole();
@@ -79,116 +78,108 @@ export function StaffForm({ titleKey, role }: { titleKey: string; role: StaffRol
     };
   }, [uid, role, form]);
 
-  const onFinish = async (values: Values) => {
-    setSubmitting(true);
-    setError(null);
-    try {
+  const onFinish = (values: Values) =>
+    submit(async () => {
       const input: StaffInput = { ...values };
       if (uid) await updateStaff(role, uid, input);
       else await createStaff(role, input);
       navigate(listPath);
-    } catch (err) {
-      if (isInlineError(err)) setError(applyServerErrors(form, err, FIELDS));
-    } finally {
-      setSubmitting(false);
-    }
-  };
+    });
 
-  if (loading) return <Loading />;
   const required = { required: true, message: t('required') };
   return (
-    <div className="page" data-testid="staff-form-page">
-      <Typography.Title level={2} data-testid="page-title">
-        {t(titleKey, { ns: 'routes' })}
-      </Typography.Title>
-      <Card className="form-card">
-        <MessageAlert messages={error} testId="staff-form-error" />
-        <Form<Values>
-          form={form}
-          layout="vertical"
-          name="staff"
-          data-testid="staff-form"
-          initialValues={{ user_sub_type: 'internal', knowledge_sectors: [] }}
-          onFinish={onFinish}
+    <FormPage
+      title={t(titleKey, { ns: 'routes' })}
+      testId="staff-form-page"
+      errors={errors}
+      errorTestId="staff-form-error"
+      loading={loading}
+      after={isLawyer && uid && <LawyerRatingsCard lawyerUid={uid} />}
+    >
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        name="staff"
+        data-testid="staff-form"
+        initialValues={{ user_sub_type: 'internal', knowledge_sectors: [] }}
+        onFinish={onFinish}
+      >
+        <Form.Item name="first_name" label={t('firstName')} rules={[required]}>
+          <Input data-testid="staff-first-name" autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="last_name" label={t('lastName')} rules={[required]}>
+          <Input data-testid="staff-last-name" autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          name="email"
+          label={t('email')}
+          extra={uid ? t('emailFixed') : t('invitationNote')}
+          rules={[required, emailRule(t('invalidEmail'))]}
         >
-          <Form.Item name="first_name" label={t('firstName')} rules={[required]}>
-            <Input data-testid="staff-first-name" autoComplete="off" />
-          </Form.Item>
-          <Form.Item name="last_name" label={t('lastName')} rules={[required]}>
-            <Input data-testid="staff-last-name" autoComplete="off" />
-          </Form.Item>
-          <Form.Item
-            name="email"
-            label={t('email')}
-            extra={uid ? t('emailFixed') : t('invitationNote')}
-            rules={[required, { type: 'email', message: t('invalidEmail') }]}
-          >
-            <Input data-testid="staff-email" disabled={uid != null} autoComplete="off" />
-          </Form.Item>
-          {isLawyer && (
-            <>
-              <Form.Item name="user_sub_type" label={t('lawyerType')}>
-                <Radio.Group data-testid="staff-sub-type">
-                  <Radio value="internal" data-testid="staff-sub-type-internal">
-                    {t('internal')}
-                  </Radio>
-                  <Radio value="external" data-testid="staff-sub-type-external">
-                    {t('external')}
-                  </Radio>
-                </Radio.Group>
-              </Form.Item>
-              {subType === 'external' && (
-                <>
-                  <Form.Item name="company_name" label={t('companyName')} rules={[required]}>
-                    <Input data-testid="staff-company-name" />
-                  </Form.Item>
-                  <Form.Item
-                    name="hourly_rate"
-                    label={t('hourlyRate')}
-                    rules={[required, { type: 'number', min: 0.01, message: t('invalidRate') }]}
-                  >
-                    <InputNumber<number>
-                      data-testid="staff-hourly-rate"
-                      min={0.01}
-                      precision={2}
-                      decimalSeparator=","
-                      suffix="SEK"
-                      style={{ width: 220 }}
-                    />
-                  </Form.Item>
-                </>
-              )}
-              <Form.Item
-                name="knowledge_sectors"
-                label={t('knowledgeSectors')}
-                rules={[{ type: 'array', min: 1, required: true, message: t('atLeastOneSector') }]}
-              >
-                <Select
-                  mode="multiple"
-                  data-testid="staff-sectors"
-                  options={sectors.map((s) => ({ value: s.id, label: namedIn(s, i18n.language) }))}
-                  showSearch={FOLDED_SEARCH}
-                  placeholder={t('chooseSectors')}
-                />
-              </Form.Item>
-              <Form.Item name="company_affiliation" label={t('companyAffiliation')}>
-                <Input data-testid="staff-affiliation" />
-              </Form.Item>
-              <Form.Item name="description" label={t('description')}>
-                <Input.TextArea rows={3} data-testid="staff-description" />
-              </Form.Item>
-              <Form.Item name="video_care_url" label={t('videoCareUrl')} rules={[{ type: 'url', message: t('invalidUrl') }]}>
-                <Input data-testid="staff-video-url" placeholder="https://" />
-              </Form.Item>
-            </>
-          )}
-          <Button type="primary" htmlType="submit" loading={submitting} data-testid="staff-submit">
-            {uid ? t('save') : t('create')}
-          </Button>
-        </Form>
-      </Card>
-      {isLawyer && uid && <LawyerRatingsCard lawyerUid={uid} />}
-    </div>
+          <Input data-testid="staff-email" disabled={uid != null} autoComplete="off" />
+        </Form.Item>
+        {isLawyer && (
+          <>
+            <Form.Item name="user_sub_type" label={t('lawyerType')}>
+              <Radio.Group data-testid="staff-sub-type">
+                <Radio value="internal" data-testid="staff-sub-type-internal">
+                  {t('internal')}
+                </Radio>
+                <Radio value="external" data-testid="staff-sub-type-external">
+                  {t('external')}
+                </Radio>
+              </Radio.Group>
+            </Form.Item>
+            {subType === 'external' && (
+              <>
+                <Form.Item name="company_name" label={t('companyName')} rules={[required]}>
+                  <Input data-testid="staff-company-name" />
+                </Form.Item>
+                <Form.Item
+                  name="hourly_rate"
+                  label={t('hourlyRate')}
+                  rules={[required, minRule(HOURLY_RATE_MIN, t('invalidRate'))]}
+                >
+                  <InputNumber<number>
+                    data-testid="staff-hourly-rate"
+                    min={HOURLY_RATE_MIN}
+                    precision={2}
+                    decimalSeparator=","
+                    suffix="SEK"
+                    style={{ width: 220 }}
+                  />
+                </Form.Item>
+              </>
+            )}
+            <Form.Item
+              name="knowledge_sectors"
+              label={t('knowledgeSectors')}
+              rules={[{ type: 'array', min: 1, required: true, message: t('atLeastOneSector') }]}
+            >
+              <Select
+                mode="multiple"
+                data-testid="staff-sectors"
+                options={sectors.map((s) => ({ value: s.id, label: namedIn(s, i18n.language) }))}
+                showSearch={FOLDED_SEARCH}
+                placeholder={t('chooseSectors')}
+              />
+            </Form.Item>
+            <Form.Item name="company_affiliation" label={t('companyAffiliation')}>
+              <Input data-testid="staff-affiliation" />
+            </Form.Item>
+            <Form.Item name="description" label={t('description')}>
+              <Input.TextArea rows={3} data-testid="staff-description" />
+            </Form.Item>
+            <Form.Item name="video_care_url" label={t('videoCareUrl')} rules={[{ type: 'url', message: t('invalidUrl') }]}>
+              <Input data-testid="staff-video-url" placeholder="https://" />
+            </Form.Item>
+          </>
+        )}
+        <Button type="primary" htmlType="submit" loading={submitting} data-testid="staff-submit">
+          {uid ? t('save') : t('create')}
+        </Button>
+      </Form>
+    </FormPage>
   );
 }
 

@@ -1,0 +1,83 @@
+import { Card, Typography, type FormInstance } from 'antd';
+import { useCallback, useState, type ReactNode } from 'react';
+import { applyServerErrors, isInlineError } from '../api/formErrors';
+import Loading from './Loading';
+import MessageAlert from './MessageAlert';
+
+export interface FormPageState {
+  submitting: boolean;
+  /** What the server said that no field of the form shows (an Alert above the form), or null. */
+  errors: string[] | null;
+  setErrors: (errors: string[] | null) => void;
+  /**
+   * Runs `work` (the form's request and what follows it) with the form marked submitting; an inline error (a
+   * 400 or 429 by default) puts the server's field errors on the form's fields and the rest in `errors`. Other
+   * errors the API client has already notified.
+   */
+  submit: (work: () => Promise<unknown>) => Promise<void>;
+}
+
+/**
+ * A form page's submitting state and server errors. `fields` are the form's field names as the server names
+ * them (`aliases` maps other server names onto them); `inline` the statuses shown on the form.
+ */
+export function useFormPage(
+  form: Pick<FormInstance, 'setFields'> & Partial<Pick<FormInstance, 'scrollToField'>>,
+  fields: readonly string[],
+  { aliases, inline }: { aliases?: Readonly<Record<string, string>>; inline?: readonly number[] } = {},
+): FormPageState {
+  const [submitting, setSubmitting] = useState(false);
+  const [errors, setErrors] = useState<string[] | null>(null);
+  const submit = useCallback(
+    async (work: () => Promise<unknown>) => {
+      setSubmitting(true);
+      setErrors(null);
+      try {
+        await work();
+      } catch (err) {
+        if (isInlineError(err, inline)) setErrors(applyServerErrors(form, err, fields, aliases));
+      } finally {
+        setSubmitting(false);
+      }
+    },
+    [form, fields, aliases, inline],
+  );
+  return { submitting, errors, setErrors, submit };
+}
+
+/**
+ * A form page's shell: the route's title, a card with the server's messages above the form, a spinner while
+ * what the form edits loads.
+ */
+export function FormPage({
+  title,
+  testId,
+  errors,
+  errorTestId,
+  loading = false,
+  children,
+  after,
+}: {
+  title: ReactNode;
+  testId: string;
+  errors: string[] | null;
+  errorTestId?: string;
+  loading?: boolean;
+  children: ReactNode;
+  /** What follows the form's card on the page (another card). */
+  after?: ReactNode;
+}) {
+  if (loading) return <Loading />;
+  return (
+    <div className="page" data-testid={testId}>
+      <Typography.Title level={2} data-testid="page-title">
+        {title}
+      </Typography.Title>
+      <Card className="form-card">
+        <MessageAlert messages={errors} testId={errorTestId} />
+        {children}
+      </Card>
+      {after}
+    </div>
+  );
+}

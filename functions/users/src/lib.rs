@@ -11,7 +11,7 @@ use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, CurrentUser, ErrorBody, 
 use shared::domain::{policy, Permission, SessionUser, User};
 use shared::error::{ApiError, Msg};
 use shared::services::contacts::{self, ContactForm};
-use shared::services::profile;
+use shared::services::{event_mail, profile};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -29,6 +29,66 @@ pub fn api() -> OpenApiRouter<AppState> {
         .routes(routes!(update_profile))
         .routes(routes!(image_upload_url))
         .routes(routes!(confirm_image))
+        .routes(routes!(mail_settings, save_mail_settings))
+        .routes(routes!(unsubscribe))
+}
+
+/// Mail when something happens (a new message, a case accepted, closed or
+/// reopened, hours logged, a subscription about to end): on unless turned off.
+#[derive(Serialize, Deserialize, ToSchema)]
+#[schema(example = json!({"on": true, "language": "sv"}))]
+pub struct MailSettings {
+    /// Whether such mail is sent (at most one per case every 15 minutes).
+    #[serde(default = "on")]
+    pub on: bool,
+    /// The mails' language: `sv` (default) or `en`.
+    #[serde(default)]
+    #[schema(pattern = "^(sv|en)$")]
+    pub language: String,
+}
+
+fn on() -> bool {
+    true
+}
+
+impl From<shared::store::event_mail::MailPrefs> for MailSettings {
+    fn from(p: shared::store::event_mail::MailPrefs) -> Self {
+        MailSettings { on: p.on, language: p.language }
+    }
+}
+
+/// The signed-in user's mail setting.
+#[utoipa::path(get, path = "/api/profile/mail/", tag = "profile", security(("bearer" = [])),
+    responses((status = 200, body = MailSettings), (status = 401, body = ErrorBody)))]
+async fn mail_settings(State(s): State<AppState>, CurrentUser(user): CurrentUser) -> Result<Json<MailSettings>, ApiError> {
+    Ok(Json(event_mail::prefs(&s, &user).await?.into()))
+}
+
+/// Saves the signed-in user's mail setting.
+#[utoipa::path(put, path = "/api/profile/mail/", tag = "profile", security(("bearer" = [])), request_body = MailSettings,
+    responses((status = 200, body = MailSettings), (status = 400, description = "language: invalid", body = ErrorBody), (status = 401, body = ErrorBody)))]
+async fn save_mail_settings(
+    State(s): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    ApiJson(req): ApiJson<MailSettings>,
+) -> Result<Json<MailSettings>, ApiError> {
+    Ok(Json(event_mail::save(&s, &user, req.on, &req.language).await?.into()))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"token": "the token of the mail's unsubscribe link"}))]
+pub struct UnsubscribeRequest {
+    #[serde(default)]
+    #[schema(required = true, max_length = 200)]
+    pub token: String,
+}
+
+/// The unsubscribe link of an event mail (no sign-in): turns its user's
+/// mail off. 400 on `token` when the link is not a real one.
+#[utoipa::path(post, path = "/api/profile/mail/unsubscribe/", tag = "profile", request_body = UnsubscribeRequest,
+    responses((status = 200, body = MailSettings), (status = 400, description = "token: invalid", body = ErrorBody)))]
+async fn unsubscribe(State(s): State<AppState>, ApiJson(req): ApiJson<UnsubscribeRequest>) -> Result<Json<MailSettings>, ApiError> {
+    Ok(Json(event_mail::unsubscribe(&s, &req.token).await?.into()))
 }
 
 /// The signed-in user's permission codes.

@@ -104,6 +104,8 @@ pub struct Queued {
     index_follow_ups: Vec<String>,
     notify_follow_ups: Vec<String>,
     counter_follow_ups: Vec<String>,
+    /// Mail when something happens: outbox items sent after the commit.
+    mails: super::event_mail::Mails,
 }
 
 /// Adds the side effects of `events` to `tx`.
@@ -159,6 +161,10 @@ pub async fn record(ctx: &Context, tx: &mut Tx, events: &[Event<'_>]) -> Result<
             for reader in &out.readers {
                 ctx.store.add_notification(tx, reader, out.at, &out.event_id, &out.draft)?;
             }
+            if let Some(case) = &out.draft.case_uid {
+                let topic = format!("case#{case}");
+                super::event_mail::queue(ctx, tx, &mut queued.mails, &out.draft, &topic, &out.readers, RESERVE).await?;
+            }
         } else {
             queued.notify_follow_ups.push(ctx.store.add_notify_follow_up(tx, &out)?);
         }
@@ -183,6 +189,7 @@ pub async fn commit(ctx: &Context, tx: Tx, queued: Queued) -> Result<bool, ApiEr
     for sk in &queued.counter_follow_ups {
         ctx.store.finish_counters_follow_up(sk).await?;
     }
+    super::event_mail::deliver_all(ctx, &queued.mails.outbox).await;
     Ok(true)
 }
 

@@ -19,6 +19,7 @@ pub mod counters;
 pub mod credentials;
 pub mod customers;
 pub mod documents;
+pub mod event_mail;
 pub mod events;
 pub mod hours;
 pub mod inkasso;

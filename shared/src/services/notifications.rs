@@ -310,9 +310,10 @@ pub async fn remind_expiring(ctx: &Context, now: DateTime<Utc>) -> Result<usize,
         let readers = subscription_readers(ctx, &row).await?;
         let readers: Vec<String> = readers.into_iter().filter_map(|t| if let To::User(u) = t { Some(u) } else { None }).collect();
         let draft = Draft { verb: Verb::SubscriptionExpiring, params: row_params(&row), case_uid: None };
+        let topic = format!("subscription#{id}");
         let written = retry::until_done(|_| async {
             if ctx.store.get_consistent(keys::follow_up::PK, &guard).await?.is_some() {
-                return Ok(Attempt::Done(false));
+                return Ok(Attempt::Done(None));
             }
             let mut tx = ctx.store.tx();
             tx.put_new(crate::store::Item::from([
@@ -329,10 +330,15 @@ pub async fn remind_expiring(ctx: &Context, now: DateTime<Utc>) -> Result<usize,
             for r in &readers {
                 ctx.store.add_notification(&mut tx, r, now, &event_id, &draft)?;
             }
-            Ok(if ctx.store.commit(tx).await? { Attempt::Done(true) } else { Attempt::Conflict })
+            let mut mails = crate::services::event_mail::Mails::default();
+            crate::services::event_mail::queue(ctx, &mut tx, &mut mails, &draft, &topic, &readers, 0).await?;
+            Ok(if ctx.store.commit(tx).await? { Attempt::Done(Some(mails)) } else { Attempt::Conflict })
         })
         .await?;
-        told += usize::from(written);
+        if let Some(mails) = written {
+            crate::services::event_mail::deliver_all(ctx, &mails.outbox).await;
+            told += 1;
+        }
     }
     Ok(told)
 }

@@ -76,6 +76,16 @@ pub mod idempotency {
     pub const SK: &str = "IDEM";
 }
 
+/// A user's mail settings and the event mails' batch windows
+/// ([`super::event_mail`]).
+pub mod event_mail {
+    /// Beside the user item (`USER#<uid>`).
+    pub const PREFS_SK: &str = "MAILPREFS";
+    pub fn window_pk(user_uid: &str) -> String {
+        format!("MAILWIN#{user_uid}")
+    }
+}
+
 /// Mail written with the write it belongs to ([`super::outbox`]).
 pub mod outbox {
     use super::*;

@@ -21,18 +21,38 @@ use crate::error::ApiError;
 pub struct OutboxMail {
     /// Its sort key (the item's id).
     pub sk: String,
-    /// What to send: `invitation` (a new account's set-password link).
+    /// What to send: `invitation` (a new account's set-password link) or
+    /// `event` (something happened: the text is on the item).
     pub kind: String,
     pub user_uid: String,
+    /// The link the mail carries (an invitation's set-password token, an
+    /// event mail's unsubscribe token); removed once sent.
     pub token: String,
+    /// An event mail's address, subject and text (written in the reader's
+    /// language when the event happened).
+    pub letter: Option<Letter>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Letter {
+    pub to: String,
+    pub subject: String,
+    pub body: String,
 }
 
 /// The kind of a new account's set-password mail.
 pub const INVITATION: &str = "invitation";
+/// The kind of a mail telling that something happened (a message, a case's
+/// new state, hours logged, a subscription about to end).
+pub const EVENT: &str = "event";
 
 fn parse(item: &Item) -> Option<OutboxMail> {
     let text = |a: &str| item.get(a).and_then(|v| v.as_s().ok()).cloned();
-    Some(OutboxMail { sk: text("SK")?, kind: text("kind")?, user_uid: text("user_uid")?, token: text("token")? })
+    let letter = match (text("to"), text("subject"), text("body")) {
+        (Some(to), Some(subject), Some(body)) => Some(Letter { to, subject, body }),
+        _ => None,
+    };
+    Some(OutboxMail { sk: text("SK")?, kind: text("kind")?, user_uid: text("user_uid")?, token: text("token")?, letter })
 }
 
 impl Store {
@@ -56,6 +76,33 @@ impl Store {
             ("user_uid".to_string(), s(user_uid)),
             ("token".to_string(), s(token)),
             (super::table::TTL_ATTRIBUTE.to_string(), n(expires_at)),
+        ]))?;
+        Ok(sk)
+    }
+
+    /// Puts an unsent event mail into `tx` (the transaction of the event);
+    /// its id. `token` is the unsubscribe link's.
+    pub fn add_outbox_letter(
+        &self,
+        tx: &mut Tx,
+        user_uid: &str,
+        token: &str,
+        letter: &Letter,
+        at: DateTime<Utc>,
+    ) -> Result<String, ApiError> {
+        let sk = keys::outbox::sk(at, &uuid::Uuid::new_v4().simple().to_string());
+        tx.put_new(Item::from([
+            ("PK".to_string(), s(keys::outbox::PK)),
+            ("SK".to_string(), s(&sk)),
+            ("entity".to_string(), s("outbox")),
+            ("kind".to_string(), s(EVENT)),
+            ("user_uid".to_string(), s(user_uid)),
+            ("token".to_string(), s(token)),
+            ("to".to_string(), s(&letter.to)),
+            ("subject".to_string(), s(&letter.subject)),
+            ("body".to_string(), s(&letter.body)),
+            // Unsent after a week, it is news no more.
+            (super::table::TTL_ATTRIBUTE.to_string(), n(at.timestamp() + 7 * 24 * 60 * 60)),
         ]))?;
         Ok(sk)
     }

@@ -29,21 +29,21 @@ use crate::world::{additional_body, case_body, hour_body, scan, staff_body};
 const DEADLINE: Duration = Duration::from_millis(6_000);
 const HOLD: Duration = Duration::from_millis(8_000);
 
-struct Faulty {
-    state: AppState,
-    router: Router,
+pub(crate) struct Faulty {
+    pub(crate) state: AppState,
+    pub(crate) router: Router,
     proxy: Proxy,
     other: User,
-    tokens: BTreeMap<&'static str, String>,
-    case: String,
+    pub(crate) tokens: BTreeMap<&'static str, String>,
+    pub(crate) case: String,
     hour_row: u64,
-    case_type: u64,
+    pub(crate) case_type: u64,
     sector: u64,
     package: u64,
 }
 
 impl Faulty {
-    async fn new() -> Faulty {
+    pub(crate) async fn new() -> Faulty {
         let proxy = Proxy::start(HOLD).await;
         let state = testkit::services_at(&proxy.url).await;
         let (api, _) = local_gateway::api_routes().split_for_parts();
@@ -81,7 +81,7 @@ impl Faulty {
         w
     }
 
-    async fn keyed(&self, who: &str, path: &str, key: &str, body: &Value) -> (StatusCode, HeaderMap, Value) {
+    pub(crate) async fn keyed(&self, who: &str, path: &str, key: &str, body: &Value) -> (StatusCode, HeaderMap, Value) {
         let key = format!("\"{key}\"");
         let (st, headers, bytes) = testkit::call_with_headers(
             &self.router,
@@ -96,7 +96,7 @@ impl Faulty {
     }
 
     /// A write that must succeed (setting up, and the clean writes).
-    async fn ok(&self, who: &str, path: &str, body: Value) -> Value {
+    pub(crate) async fn ok(&self, who: &str, path: &str, body: Value) -> Value {
         let key = uuid::Uuid::new_v4().to_string();
         let (st, _, v) = self.keyed(who, path, &key, &body).await;
         assert!(st.is_success(), "{path} answered {st}: {v}");
@@ -151,7 +151,7 @@ impl Faulty {
         self.state.store.get_purchase(self.hour_row).await.unwrap().unwrap().row.consumed_hour
     }
 
-    fn mails_to(&self, to: &str) -> usize {
+    pub(crate) fn mails_to(&self, to: &str) -> usize {
         self.state.mail.outbox().unwrap().lock().unwrap().iter().filter(|m| m.to == to).count()
     }
 }

@@ -9,6 +9,7 @@ mod authz_matrix;
 mod catalogue_paths;
 mod edge;
 mod errors;
+mod event_mail;
 mod faults;
 mod gateway;
 mod mail_limits;

@@ -130,6 +130,10 @@ pub async fn send_unsent(s: &Context, before: chrono::DateTime<Utc>) -> Result<u
                 deliver_invitation(s, &user, &m.token, &m.sk).await?;
                 sent += 1;
             }
+            (outbox::EVENT, _) if m.letter.is_some() => {
+                crate::services::event_mail::deliver(s, &m.sk).await?;
+                sent += 1;
+            }
             // Nobody to write to (or a kind this version does not know): nothing to send.
             (kind, _) => {
                 tracing::warn!(mail = %m.sk, kind = %kind, "outbox mail not sendable: marked sent");

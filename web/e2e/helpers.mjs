@@ -247,6 +247,8 @@ export function storedSession(page) {
 // ---- Local outbox: GET /local/outbox.json → [{to, subject, body, sent_at}], newest first.
 
 const sentTo = (mail, email) => String(mail?.to ?? '').toLowerCase().includes(email.toLowerCase());
+/** A "something happened" mail (it carries an unsubscribe link): never the code or link a test waits for. */
+const eventMail = (mail) => String(mail?.body ?? '').includes('/unsubscribe?token=');
 const sameMail = (a, b) => !!a && !!b && a.sent_at === b.sent_at && a.subject === b.subject && a.body === b.body;
 
 export async function outbox() {
@@ -259,7 +261,7 @@ export async function outbox() {
 
 /** The newest mail to `email`, or null. Take it before an action, to tell the action's mail apart. */
 export async function newestMailTo(email) {
-  return (await outbox()).find((m) => sentTo(m, email)) ?? null;
+  return (await outbox()).find((m) => sentTo(m, email) && !eventMail(m)) ?? null;
 }
 
 /** Wait until the newest mail to `email` is another one than `before` (from newestMailTo), and return it. */

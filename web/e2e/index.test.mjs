@@ -27,6 +27,7 @@ import './pages.e2e.mjs';
 import './inkasso.e2e.mjs';
 import './meeting.e2e.mjs';
 import './languageData.e2e.mjs';
+import './mailSettings.e2e.mjs';
 // Last: it reads pages the earlier tests filled (cases in every role's lists).
 import './a11y.e2e.mjs';
 // After everything: publishing new terms and privacy versions makes every

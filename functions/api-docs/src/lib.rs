@@ -149,6 +149,7 @@ pub const PUBLIC: &[(&str, &str)] = &[
     ("get", "/api/openapi.json"),
     ("post", "/api/password/recover/"),
     ("post", "/api/password/recover/confirm/"),
+    ("post", "/api/profile/mail/unsubscribe/"),
     ("get", "/api/public/offer/"),
     ("get", "/api/public/privacy/"),
     ("get", "/api/public/terms/"),

@@ -41,6 +41,27 @@ export function sendContactPasswordLink(contactId: string): Promise<{ message: s
   return api.post<{ message: string }>(`/customers/user/send-password-link/${encodeURIComponent(contactId)}/`, {});
 }
 
+/** Mail when something happens (profile page): on unless turned off, in the chosen language. */
+export interface MailSettings {
+  on: boolean;
+  language: 'sv' | 'en';
+}
+
+/** GET /api/profile/mail/ — the signed-in user's mail setting. */
+export function getMailSettings(): Promise<MailSettings> {
+  return api.get<MailSettings>('/profile/mail/');
+}
+
+/** PUT /api/profile/mail/ — saves it. */
+export function saveMailSettings(settings: MailSettings): Promise<MailSettings> {
+  return api.put<MailSettings>('/profile/mail/', settings, { suppressError: [400] });
+}
+
+/** POST /api/profile/mail/unsubscribe/ — a mail's unsubscribe link (no sign-in): turns the setting off. */
+export function unsubscribeMail(token: string): Promise<MailSettings> {
+  return api.post<MailSettings>('/profile/mail/unsubscribe/', { token }, { anonymous: true, suppressError: true });
+}
+
 /** PUT /api/profile/update/ — the session user. */
 export function updateProfile(input: ProfileInput): Promise<SessionUser> {
   return api.put<SessionUser>('/profile/update/', input, { suppressError: [400] });

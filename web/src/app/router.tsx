@@ -24,6 +24,7 @@ function publicPage<P extends object>(load: () => Promise<{ default: ComponentTy
 }
 const confirmPassword = () => import('../pages/public/ConfirmPassword');
 const LegalPage = lazy(() => import('../pages/public/LegalPage'));
+const Unsubscribe = lazy(() => import('../pages/public/Unsubscribe'));
 const NotFound = lazy(() => import('../pages/NotFound'));
 
 export const routes: RouteObject[] = [
@@ -42,6 +43,8 @@ export const routes: RouteObject[] = [
       // The terms and the privacy policy: for anyone, signed in or not (linked from registration, footer, landing page).
       { path: '/terms', element: <LegalPage kind="terms" /> },
       { path: '/privacy', element: <LegalPage kind="privacy" /> },
+      // A mail's unsubscribe link: works signed in or not.
+      { path: '/unsubscribe', element: <Unsubscribe /> },
       // Each role's area under its prefix (spec §2): /admin/, /lawyer/, /sales/, /user/, /customer_contact/.
       ...ROLES.map((role) => ({
         path: `${ROLE_PREFIX[role]}*`,

@@ -31,6 +31,7 @@ const EXPECTED: &[(&str, &str, u16, &str)] = &[
     ("post", "/api/2fa/totp/disable/", 400, "the authenticator app is not on"),
     ("post", "/api/customer/activation/", 400, "the token of an activation mail"),
     ("post", "/api/password/recover/confirm/", 400, "the token of a recovery mail"),
+    ("post", "/api/profile/mail/unsubscribe/", 400, "the token of an event mail's unsubscribe link"),
     ("post", "/api/token/2fa/", 401, "the two-factor token of a sign-in"),
     ("post", "/api/resend/2fa/", 401, "the two-factor token of a sign-in"),
     // Services the world's customer does not hold, states it is not in.
@@ -55,6 +56,7 @@ const UNPROBED: &[(&str, &str)] = &[
     ("post", "/api/2fa/totp/disable/"),
     ("post", "/api/token/2fa/"),
     ("post", "/api/resend/2fa/"),
+    ("post", "/api/profile/mail/unsubscribe/"),
 ];
 
 /// Fields the server requires or bounds only in some cases, so the schema

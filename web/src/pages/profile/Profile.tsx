@@ -1,10 +1,10 @@
-import { Avatar, Button, Card, Col, Form, Input, Row, Space, Typography, Upload } from 'antd';
+import { Avatar, Button, Card, Col, Form, Input, Row, Select, Space, Switch, Typography, Upload } from 'antd';
 import type { UploadProps } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors, isInlineError, serverMessages } from '../../api/formErrors';
-import { confirmProfileImage, profileImageUploadUrl, putToPresignedUrl, updateProfile } from '../../api/users';
+import { confirmProfileImage, getMailSettings, profileImageUploadUrl, putToPresignedUrl, saveMailSettings, updateProfile, type MailSettings } from '../../api/users';
 import MessageAlert from '../../components/MessageAlert';
 import { avatarSrc, initialOf } from '../../components/avatar';
 import { setUser, useSession } from '../../store/session';
@@ -32,6 +32,71 @@ export async function uploadProfileImage(file: File): Promise<void> {
   const target = await profileImageUploadUrl(file.type);
   await putToPresignedUrl(target.url, file, target.content_type);
   setUser(await confirmProfileImage(target.key));
+}
+
+/** "Mail when something happens": on by default, with the mails' language; saved on its own. */
+function MailCard() {
+  const { t, i18n } = useTranslation('profile');
+  const [settings, setSettings] = useState<MailSettings | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
+  useEffect(() => {
+    let live = true;
+    getMailSettings()
+      .then((s) => live && setSettings(s))
+      .catch(() => live && setSettings({ on: true, language: i18n.language === 'en' ? 'en' : 'sv' }));
+    return () => {
+      live = false;
+    };
+  }, [i18n.language]);
+  const save = async () => {
+    if (!settings) return;
+    setSaving(true);
+    setNote(null);
+    try {
+      setSettings(await saveMailSettings(settings));
+      setNote({ ok: true, text: t('mail.saved') });
+    } catch {
+      setNote({ ok: false, text: t('mail.failed') });
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Card className="form-card" title={t('mail.title')} data-testid="profile-mail" style={{ marginTop: 16 }}>
+      <MessageAlert messages={note?.ok ? [note.text] : null} type="success" testId="profile-mail-success" />
+      <MessageAlert messages={note && !note.ok ? [note.text] : null} testId="profile-mail-error" />
+      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+        <label style={{ display: 'flex', gap: 12, alignItems: 'flex-start' }}>
+          <Switch
+            checked={settings?.on ?? true}
+            disabled={!settings || saving}
+            onChange={(on) => settings && setSettings({ ...settings, on })}
+            data-testid="profile-mail-on"
+            aria-describedby="profile-mail-hint"
+          />
+          <span style={{ overflowWrap: 'anywhere' }}>{t('mail.on')}</span>
+        </label>
+        <Typography.Text type="secondary" id="profile-mail-hint">
+          {t('mail.hint')}
+        </Typography.Text>
+        <Form.Item label={t('mail.language')} style={{ marginBottom: 0 }}>
+          <Select
+            value={settings?.language ?? 'sv'}
+            disabled={!settings || saving}
+            onChange={(language: 'sv' | 'en') => settings && setSettings({ ...settings, language })}
+            options={(['sv', 'en'] as const).map((l) => ({ value: l, label: t(`mail.languages.${l}`) }))}
+            style={{ maxWidth: 240 }}
+            data-testid="profile-mail-language"
+            aria-label={t('mail.language')}
+          />
+        </Form.Item>
+        <Button type="primary" onClick={save} loading={saving} disabled={!settings} data-testid="profile-mail-save">
+          {t('mail.save')}
+        </Button>
+      </Space>
+    </Card>
+  );
 }
 
 /** <prefix>profile: names, phone and the profile image (not for admin, spec §2). */
@@ -138,6 +203,7 @@ export default function Profile({ titleKey }: { titleKey: string }) {
           </Button>
         </Form>
       </Card>
+      <MailCard />
     </div>
   );
 }

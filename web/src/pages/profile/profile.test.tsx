@@ -28,7 +28,10 @@ const page = pageTests({ warning });
 
 /** Signed in as `user`; the profile answer is the stored user (it follows updates). */
 function render(path: string, user: object = lawyer) {
-  return page.render(path, user, { 'GET /profile/': () => ({ status: 200, body: session.getState().user }) });
+  return page.render(path, user, {
+    'GET /profile/': () => ({ status: 200, body: session.getState().user }),
+    'GET /profile/mail/': () => ({ status: 200, body: { on: true, language: 'sv' } }),
+  });
 }
 
 async function chooseFile(r: Rendered, file: File) {
@@ -108,6 +111,24 @@ describe('profile page', { timeout: 180_000 }, () => {
     await chooseFile(r, new File(['not really'], 'fake.jpg', { type: 'image/jpeg' }));
     await r.waitFor(() => r.$('profile-error')?.textContent?.includes('not a JPG or PNG'), 'server refusal');
     expect(session.getState().user?.image).toBe('not set');
+  });
+
+  it('mail when something happens: on by default, turned off and saved with its language', async () => {
+    const r = await render('/lawyer/profile/');
+    const toggle = await r.waitFor(() => r.$('profile-mail-on'), 'mail switch');
+    await r.waitFor(() => toggle.getAttribute('aria-checked') === 'true' && !toggle.hasAttribute('disabled'), 'on by default');
+    expect(r.$('profile-mail')!.textContent).toContain('At most one mail per case every 15 minutes');
+    await act(async () => {
+      toggle.click();
+    });
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    fake.replies.push((c) => {
+      expect(c).toMatchObject({ method: 'PUT', path: '/profile/mail/', options: { body: { on: false, language: 'sv' } } });
+      return { status: 200, body: { on: false, language: 'sv' } };
+    });
+    await r.click('profile-mail-save');
+    await r.waitFor(() => r.$('profile-mail-success'), 'saved');
+    expect(r.$('profile-mail-success')!.textContent).toContain('Your mail setting has been saved.');
   });
 
   it('admin has no profile page', async () => {

@@ -487,6 +487,8 @@ pub fn request(method: &str, path: &str, w: &Ids) -> (String, Option<Value>) {
         }
         ("post", "/api/profile/image/confirm/") => Some(json!({"key": "profiles/none.png"})),
         ("post", "/api/profile/image/upload-url/") | ("post", "/api/case/file/upload-url/x") => Some(json!({"content_type": "image/png"})),
+        ("put", "/api/profile/mail/") => Some(json!({"on": false, "language": "en"})),
+        ("post", "/api/profile/mail/unsubscribe/") => Some(json!({"token": "not-a-token"})),
         ("put", "/api/profile/update/") => Some(json!({"first_name": "Anna", "last_name": "Berg", "phone": "+46701234567"})),
         ("patch", "/api/puchasedservices/{id}/") => {
             Some(json!({"start_date": "2026-01-01 00:00:00", "expire_on": "2027-12-31 00:00:00", "hour": 20}))

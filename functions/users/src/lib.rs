@@ -39,7 +39,6 @@ pub fn api() -> OpenApiRouter<AppState> {
 #[schema(example = json!({"on": true, "language": "sv"}))]
 pub struct MailSettings {
     /// Whether such mail is sent (at most one per case every 15 minutes).
-    #[serde(default = "on")]
     pub on: bool,
     /// The mails' language: `sv` (default) or `en`.
     #[serde(default)]
@@ -47,12 +46,8 @@ pub struct MailSettings {
     pub language: String,
 }
 
-fn on() -> bool {
-    true
-}
-
-impl From<shared::store::event_mail::MailPrefs> for MailSettings {
-    fn from(p: shared::store::event_mail::MailPrefs) -> Self {
+impl From<event_mail::MailPrefs> for MailSettings {
+    fn from(p: event_mail::MailPrefs) -> Self {
         MailSettings { on: p.on, language: p.language }
     }
 }
@@ -84,9 +79,9 @@ pub struct UnsubscribeRequest {
 }
 
 /// The unsubscribe link of an event mail (no sign-in): turns its user's
-/// mail off. 400 on `token` when the link is not a real one.
+/// mail off. 400 `link_invalid` when the link is not a real one.
 #[utoipa::path(post, path = "/api/profile/mail/unsubscribe/", tag = "profile", request_body = UnsubscribeRequest,
-    responses((status = 200, body = MailSettings), (status = 400, description = "token: invalid", body = ErrorBody)))]
+    responses((status = 200, body = MailSettings), (status = 400, description = "link_invalid: not a real link", body = ErrorBody)))]
 async fn unsubscribe(State(s): State<AppState>, ApiJson(req): ApiJson<UnsubscribeRequest>) -> Result<Json<MailSettings>, ApiError> {
     Ok(Json(event_mail::unsubscribe(&s, &req.token).await?.into()))
 }

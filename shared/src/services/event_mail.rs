@@ -22,7 +22,7 @@ use crate::domain::notification::{Draft, Verb};
 use crate::domain::User;
 use crate::error::{ApiError, Msg};
 use crate::services::Context;
-use crate::store::event_mail::MailPrefs;
+pub use crate::store::event_mail::MailPrefs;
 use crate::store::outbox::Letter;
 use crate::store::tx::Tx;
 
@@ -135,10 +135,10 @@ pub fn token_user(secret: &str, token: &str) -> Option<String> {
 }
 
 /// Turns mail off for the user `token` names (the unsubscribe link; no
-/// sign-in). 400 `validation_failed` on `token` when it is not a real link.
+/// sign-in). 400 `link_invalid` when it is not a real link.
 pub async fn unsubscribe(ctx: &Context, token: &str) -> Result<MailPrefs, ApiError> {
-    let uid = token_user(&ctx.config.jwt_secret, token).ok_or_else(|| ApiError::field("token", Msg::Invalid))?;
-    ctx.store.get_user(&uid).await?.ok_or_else(|| ApiError::field("token", Msg::Invalid))?;
+    let uid = token_user(&ctx.config.jwt_secret, token).ok_or_else(|| ApiError::bad(Msg::LinkInvalid))?;
+    ctx.store.get_user(&uid).await?.ok_or_else(|| ApiError::bad(Msg::LinkInvalid))?;
     let prefs = MailPrefs { on: false, ..ctx.store.mail_prefs(&uid).await? };
     ctx.store.put_mail_prefs(&uid, &prefs).await?;
     Ok(prefs)

@@ -192,7 +192,7 @@ impl Store {
     /// the answer decides whether a write may claim it, or why a claim failed.
     pub async fn registration_number_owner(&self, number: &str) -> Result<Option<String>, ApiError> {
         Ok(self
-            .get_latest(&keys::registration_number::pk(number), keys::registration_number::SK)
+            .get_consistent(&keys::registration_number::pk(number), keys::registration_number::SK)
             .await?
             .and_then(|i| i.get("customer_uid").and_then(|v| v.as_s().ok()).cloned()))
     }
@@ -203,7 +203,7 @@ impl Store {
 
     /// The profile (consistent read), before a change that rewrites it.
     pub async fn get_customer_profile_latest(&self, uid: &str) -> Result<Option<CustomerProfile>, ApiError> {
-        self.get_latest(&keys::customer::pk(uid), keys::customer::PROFILE_SK).await?.map(from_item).transpose()
+        self.get_consistent(&keys::customer::pk(uid), keys::customer::PROFILE_SK).await?.map(from_item).transpose()
     }
 
     /// Customers in one state, newest first, `limit` per page, optionally only
@@ -313,7 +313,7 @@ impl Store {
     /// True when the link is the customer's current one, unused and unexpired.
     pub async fn activation_link_valid(&self, uid: &str, digest: &str, now: i64) -> Result<bool, ApiError> {
         // Consistent: also asked after a failed activation, to tell a spent link from a concurrent change.
-        let Some(item) = self.get_latest(&keys::customer::pk(uid), keys::customer::ACTIVATION_SK).await? else { return Ok(false) };
+        let Some(item) = self.get_consistent(&keys::customer::pk(uid), keys::customer::ACTIVATION_SK).await? else { return Ok(false) };
         let text = |k: &str| item.get(k).and_then(|v| v.as_s().ok()).cloned();
         let num = |k: &str| item.get(k).and_then(|v| v.as_n().ok()).and_then(|v| v.parse::<i64>().ok());
         let used = item.get("used").and_then(|v| v.as_bool().ok()).copied().unwrap_or(true);

@@ -70,7 +70,7 @@ impl Store {
     pub async fn rate_exceeded(&self, limit: Limit, key: &str, now: i64) -> Result<bool, ApiError> {
         let window = now.div_euclid(limit.window_secs);
         let hits: u32 = self
-            .get_latest(&keys::rate_limit::pk(limit.scope, key), &keys::rate_limit::sk(window))
+            .get_consistent(&keys::rate_limit::pk(limit.scope, key), &keys::rate_limit::sk(window))
             .await?
             .and_then(|i| i.get("hits").and_then(|v| v.as_n().ok()).and_then(|v| v.parse().ok()))
             .unwrap_or(0);
@@ -81,7 +81,7 @@ impl Store {
     /// (0 and 0 when none), read consistently.
     pub async fn failures(&self, limit: Limit, key: &str, now: i64) -> Result<(u32, i64), ApiError> {
         let window = now.div_euclid(limit.window_secs);
-        let item = self.get_latest(&keys::rate_limit::pk(limit.scope, key), &keys::rate_limit::sk(window)).await?;
+        let item = self.get_consistent(&keys::rate_limit::pk(limit.scope, key), &keys::rate_limit::sk(window)).await?;
         let num = |name: &str| item.as_ref().and_then(|i| i.get(name)).and_then(|v| v.as_n().ok()).and_then(|v| v.parse::<i64>().ok());
         Ok((num("hits").unwrap_or(0).clamp(0, u32::MAX as i64) as u32, num("last").unwrap_or(0)))
     }

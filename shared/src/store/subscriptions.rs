@@ -135,7 +135,7 @@ impl Store {
     /// The version of the customer's purchase guard of a service (0 before
     /// the first purchase), read consistently.
     pub async fn purchase_guard(&self, customer_uid: &str, service_id: u8) -> Result<u64, ApiError> {
-        let guard = self.get_strong(&keys::customer::pk(customer_uid), &keys::purchase::guard_sk(service_id)).await?;
+        let guard = self.get_consistent(&keys::customer::pk(customer_uid), &keys::purchase::guard_sk(service_id)).await?;
         Ok(guard.as_ref().and_then(|g| g.get("ver")).and_then(|v| v.as_n().ok()).and_then(|v| v.parse().ok()).unwrap_or(0))
     }
 
@@ -214,7 +214,7 @@ impl Store {
 
     /// A customer's row by id, read consistently.
     pub async fn purchase_of(&self, customer_uid: &str, id: u64) -> Result<Option<StoredRow>, ApiError> {
-        self.get_strong(&keys::customer::pk(customer_uid), &keys::purchase::sk(id)).await?.map(parse_row).transpose()
+        self.get_consistent(&keys::customer::pk(customer_uid), &keys::purchase::sk(id)).await?.map(parse_row).transpose()
     }
 
     /// Rows not yet expired whose `expire_on` is at or before `now`, as
@@ -311,7 +311,7 @@ impl Store {
 
     /// Whether the ledger holds an entry (read consistently).
     pub async fn has_usage(&self, purchase_id: u64, date: NaiveDate, entry_id: &str) -> Result<bool, ApiError> {
-        Ok(self.get_strong(&keys::purchase::usage_pk(purchase_id), &keys::purchase::usage_sk(date, entry_id)).await?.is_some())
+        Ok(self.get_consistent(&keys::purchase::usage_pk(purchase_id), &keys::purchase::usage_sk(date, entry_id)).await?.is_some())
     }
 
     /// Ledger entries of a row dated `from..=to` (one Query on the row's partition).
@@ -377,20 +377,6 @@ impl Store {
         Ok(())
     }
 
-    /// One item by full key, strongly consistent.
-    async fn get_strong(&self, pk: &str, sk: &str) -> Result<Option<Item>, ApiError> {
-        let out = self
-            .client
-            .get_item()
-            .table_name(&self.table)
-            .key("PK", s(pk))
-            .key("SK", s(sk))
-            .consistent_read(true)
-            .send()
-            .await
-            .map_err(sdk_err)?;
-        Ok(out.item)
-    }
 }
 
 /// Fixtures for tests that need rows in a given state without going through

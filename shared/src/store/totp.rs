@@ -88,7 +88,7 @@ impl Store {
     /// The confirmed authenticator, read consistently: spending a recovery
     /// code is conditional on the list position read here.
     pub async fn get_totp(&self, uid: &str) -> Result<Option<TotpAuthenticator>, ApiError> {
-        self.get_latest(&keys::user::pk(uid), keys::user::TOTP_SK)
+        self.get_consistent(&keys::user::pk(uid), keys::user::TOTP_SK)
             .await?
             .map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal))
             .transpose()

@@ -95,29 +95,14 @@ impl Store {
     /// decides whether a write may claim it, or why a claim failed.
     pub async fn email_owner(&self, normalized_email: &str) -> Result<Option<String>, ApiError> {
         Ok(self
-            .get_latest(&keys::email::pk(normalized_email), keys::email::SK)
+            .get_consistent(&keys::email::pk(normalized_email), keys::email::SK)
             .await?
             .and_then(|i| i.get("user_uid").and_then(|v| v.as_s().ok()).cloned()))
     }
 
-    /// One GetItem, strongly consistent: for reads that a conditional write follows.
-    pub(crate) async fn get_latest(&self, pk: &str, sk: &str) -> Result<Option<Item>, ApiError> {
-        let out = self
-            .client
-            .get_item()
-            .table_name(&self.table)
-            .key("PK", s(pk))
-            .key("SK", s(sk))
-            .consistent_read(true)
-            .send()
-            .await
-            .map_err(sdk_err)?;
-        Ok(out.item)
-    }
-
     /// The user (consistent read), before a change that rewrites it.
     pub async fn get_user_latest(&self, uid: &str) -> Result<Option<User>, ApiError> {
-        self.get_latest(&keys::user::pk(uid), keys::user::SK).await?.map(from_item).transpose()
+        self.get_consistent(&keys::user::pk(uid), keys::user::SK).await?.map(from_item).transpose()
     }
 
     pub async fn get_user(&self, uid: &str) -> Result<Option<User>, ApiError> {

@@ -196,7 +196,7 @@ async fn activity_excel(
                     serde_json::json!(export::header(&format!("cases.status.{}", shared::domain::stats::status_word(c.status)), lang)),
                     serde_json::json!(c.case_type.name_in(lang)),
                     serde_json::json!(c.lawyer_name.clone().unwrap_or_default()),
-                    serde_json::json!(shared::domain::stats::stockholm_date(c.created_at).to_string()),
+                    serde_json::json!(shared::domain::calendar::stockholm_date(c.created_at).to_string()),
                 ]
             })
             .collect(),

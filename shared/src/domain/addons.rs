@@ -407,7 +407,7 @@ pub fn credit_lookup(kind: &str, number: &str) -> Result<(String, String), ApiEr
     if number.trim().is_empty() {
         return Err(ApiError::field("number", Msg::Required));
     }
-    match super::conflict::parse_identity_number(number) {
+    match super::identity_number::parse_identity_number(number) {
         Ok(Some(n)) => Ok((kind.to_string(), n)),
         _ => Err(ApiError::field("number", Msg::InvalidRegistrationNumber)),
     }
@@ -725,7 +725,7 @@ pub fn validate_inkasso(a: &InkassoAccount) -> Result<InkassoAccount, ApiError> 
     if !a.approved_ip.trim().is_empty() && a.approved_ip.trim().parse::<std::net::IpAddr>().is_err() {
         errors.add("approved_ip", Msg::Invalid);
     }
-    let org = super::conflict::parse_identity_number(&a.organization_number);
+    let org = super::identity_number::parse_identity_number(&a.organization_number);
     if !a.organization_number.trim().is_empty() && !matches!(org, Ok(Some(_))) {
         errors.add("organization_number", Msg::InvalidRegistrationNumber);
     }

@@ -35,6 +35,8 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use super::identity_number::{checked_numbers_in, identity_number, identity_numbers_in, luhn_ok};
+
 /// Company forms written as abbreviations, compared before folding (so the
 /// name 'Åsa' is not taken for the Norwegian 'ASA'): Swedish, Nordic and a
 /// few foreign ones. They say nothing about who the party is.
@@ -572,113 +574,6 @@ fn sorted(s: &str) -> String {
     c.into_iter().collect()
 }
 
-/// The ten digits that identify a company or a person: an organisationsnummer
-/// (XXXXXX-XXXX) or a personnummer with or without century and dash.
-pub fn identity_number(text: &str) -> Option<String> {
-    let t = text.trim();
-    if t.is_empty() || !t.chars().all(|c| c.is_ascii_digit() || c == '-' || c == '+' || c == ' ') {
-        return None;
-    }
-    let digits: String = t.chars().filter(char::is_ascii_digit).collect();
-    match digits.len() {
-        10 => Some(digits),
-        12 if digits.starts_with("19") || digits.starts_with("20") || digits.starts_with("16") || digits.starts_with("18") => {
-            Some(digits[2..].to_string())
-        }
-        _ => None,
-    }
-}
-
-/// Identity numbers written anywhere in a text ("Acme 556677-8899"): ten
-/// or twelve digits, with at most a dash or plus before the last four
-/// (so a case number such as 2026-000012 is not one).
-pub fn identity_numbers_in(text: &str) -> Vec<String> {
-    let mut out = vat_numbers_in(text);
-    out.extend(
-        text.split(|c: char| !(c.is_ascii_digit() || c == '-' || c == '+'))
-            .map(|t| t.trim_matches(|c| c == '-' || c == '+'))
-            .filter(|t| {
-                let digits = t.chars().filter(char::is_ascii_digit).count();
-                match t.find(['-', '+']) {
-                    None => true,
-                    Some(i) => t.len() - i == 5 && t[i + 1..].chars().all(|c| c.is_ascii_digit()) && digits >= 10,
-                }
-            })
-            .filter_map(identity_number),
-    );
-    out.sort();
-    out.dedup();
-    out
-}
-
-/// Organisation numbers written as Swedish VAT numbers ('SE556016068001',
-/// 'SE 556016-0680 01'): SE, the ten digits, 01.
-fn vat_numbers_in(text: &str) -> Vec<String> {
-    let chars: Vec<char> = text.chars().collect();
-    let mut out = Vec::new();
-    for i in 0..chars.len().saturating_sub(1) {
-        let starts_word = i == 0 || !chars[i - 1].is_alphanumeric();
-        if !(starts_word && chars[i].eq_ignore_ascii_case(&'s') && chars[i + 1].eq_ignore_ascii_case(&'e')) {
-            continue;
-        }
-        let mut digits = String::new();
-        let mut j = i + 2;
-        while j < chars.len() && digits.len() < 13 && (chars[j].is_ascii_digit() || chars[j] == ' ' || chars[j] == '-') {
-            if chars[j].is_ascii_digit() {
-                digits.push(chars[j]);
-            }
-            j += 1;
-        }
-        if digits.len() == 12 && digits.ends_with("01") {
-            out.push(digits[..10].to_string());
-        }
-    }
-    out
-}
-
-/// The identity numbers written in a text whose check digit is right: only
-/// these can make a hit by number (a mistyped number is never a certain hit).
-fn checked_numbers_in(text: &str) -> Vec<String> {
-    identity_numbers_in(text).into_iter().filter(|n| luhn_ok(n)).collect()
-}
-
-/// The Luhn check of the last ten digits (what Skatteverket's numbers carry).
-pub fn luhn_ok(ten_digits: &str) -> bool {
-    if ten_digits.len() != 10 || !ten_digits.bytes().all(|b| b.is_ascii_digit()) {
-        return false;
-    }
-    let sum: u32 = ten_digits
-        .bytes()
-        .enumerate()
-        .map(|(i, b)| {
-            let d = u32::from(b - b'0') * if i % 2 == 0 { 2 } else { 1 };
-            if d > 9 {
-                d - 9
-            } else {
-                d
-            }
-        })
-        .sum();
-    sum.is_multiple_of(10)
-}
-
-/// An organisationsnummer or personnummer as typed on a form (optional):
-/// ten digits, or twelve with the century (16, 18, 19, 20), with or without
-/// a dash (or a plus) before the last four, and a right check digit.
-/// Empty is `Ok(None)`; a valid number is kept as `XXXXXX-XXXX`.
-pub fn parse_identity_number(raw: &str) -> Result<Option<String>, crate::error::Msg> {
-    let t = raw.trim();
-    if t.is_empty() {
-        return Ok(None);
-    }
-    let shaped = identity_numbers_in(t);
-    let whole = identity_number(t);
-    match whole {
-        Some(n) if shaped.contains(&n) && luhn_ok(&n) => Ok(Some(format!("{}-{}", &n[..6], &n[6..]))),
-        _ => Err(crate::error::Msg::InvalidIdentityNumber),
-    }
-}
-
 /// The folded word keys of the index: words whose spelling has up to three
 /// letters are found only by their exact spelling (`W#`); four to seven
 /// letters by their first letter and the others in order (`A#`, the same
@@ -1002,6 +897,7 @@ pub fn precision_recall(pairs: &[LabelledPair]) -> (f64, f64, Vec<LabelledPair>)
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::identity_number::parse_identity_number;
 
     fn hit(q: &str, name: &str) -> bool {
         score(q, name, None).is_some()
@@ -1047,17 +943,8 @@ mod tests {
         assert_ne!(sound_key("Lindberg"), sound_key("Lundgren"));
     }
 
-    #[test]
-    fn identity_numbers_with_or_without_dash_or_century() {
-        assert_eq!(identity_number("556677-8899").as_deref(), Some("5566778899"));
-        assert_eq!(identity_number("5566778899").as_deref(), Some("5566778899"));
-        assert_eq!(identity_number("19800101-1234").as_deref(), Some("8001011234"));
-        assert_eq!(identity_number("800101-1234").as_deref(), Some("8001011234"));
-        assert_eq!(identity_number("12345"), None);
-        assert_eq!(identity_number("abc"), None);
-    }
-
     /// The table of tricky pairs: expected hits and expected non-hits.
+
     #[test]
     fn tricky_pairs() {
         let hits = [
@@ -1123,6 +1010,7 @@ mod tests {
 
     /// The labelled set: at least 520 pairs, precision and recall ≥ 0.98
     /// (the pairs it gets wrong are printed).
+
     #[test]
     fn labelled_set_precision_and_recall() {
         let pairs = labelled_pairs();
@@ -1136,6 +1024,7 @@ mod tests {
 
     /// Every labelled hit is found through the index: its name's keys meet
     /// the keys of the query's most specific word (or its number).
+
     #[test]
     fn labelled_hits_meet_in_the_index() {
         for p in labelled_pairs().into_iter().filter(|p| p.hit && score(&p.query, &p.name, p.identity.as_deref()).is_some()) {
@@ -1194,20 +1083,6 @@ mod tests {
         let plan = query_plan("K. Johansson");
         assert_eq!(plan.words.len(), 1);
         assert_eq!(plan.words[0].0, "johansson");
-    }
-
-    #[test]
-    fn identity_numbers_are_checked_with_luhn() {
-        assert_eq!(parse_identity_number("556036-0793"), Ok(Some("556036-0793".into())));
-        assert_eq!(parse_identity_number("5560360793"), Ok(Some("556036-0793".into())));
-        assert_eq!(parse_identity_number("16556036-0793"), Ok(Some("556036-0793".into())));
-        assert_eq!(parse_identity_number("19811218-9876"), Ok(Some("811218-9876".into())));
-        assert_eq!(parse_identity_number("198112189876"), Ok(Some("811218-9876".into())));
-        assert_eq!(parse_identity_number("811218+9876"), Ok(Some("811218-9876".into())));
-        assert_eq!(parse_identity_number("  "), Ok(None));
-        for bad in ["556036-0794", "811218-9875", "55603-60793", "12345", "abc", "5560360793x"] {
-            assert_eq!(parse_identity_number(bad), Err(crate::error::Msg::InvalidIdentityNumber), "{bad}");
-        }
     }
 
     #[test]

@@ -120,7 +120,7 @@ pub fn validate_claim(f: &ClaimForm, today: NaiveDate) -> Result<ValidClaim, Api
     let debtor_name = text(&mut errors, "debtor_name", &f.debtor_name, MAX_TEXT);
     let debtor_address = text(&mut errors, "debtor_address", &f.debtor_address, MAX_TEXT);
     let invoice_number = text(&mut errors, "invoice_number", &f.invoice_number, MAX_INVOICE_NUMBER);
-    let debtor_number = match super::conflict::parse_identity_number(&f.debtor_number) {
+    let debtor_number = match super::identity_number::parse_identity_number(&f.debtor_number) {
         Ok(Some(n)) => n,
         Ok(None) => {
             errors.add("debtor_number", Msg::Required);

@@ -29,7 +29,7 @@ pub struct ContactForm {
 
 /// The form's identity number, checked (`identity_number` field error).
 fn check_identity(form: &ContactForm, errors: &mut FieldErrors) -> Option<String> {
-    crate::domain::conflict::parse_identity_number(form.identity_number.as_deref().unwrap_or_default()).unwrap_or_else(|k| {
+    crate::domain::identity_number::parse_identity_number(form.identity_number.as_deref().unwrap_or_default()).unwrap_or_else(|k| {
         errors.add("identity_number", k);
         None
     })

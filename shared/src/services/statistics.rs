@@ -20,7 +20,8 @@ use super::Context;
 use crate::domain::case::{CaseListPlan, CaseStatus, CaseView, ListOrder};
 use crate::domain::catalogue::{NamedKind, CONSULTANCY};
 use crate::domain::policy::holds;
-use crate::domain::stats::{self, week_start, Period, PeriodError, PeriodKind, Scope};
+use crate::domain::calendar::week_start;
+use crate::domain::stats::{self, Period, PeriodError, PeriodKind, Scope};
 use crate::domain::{Permission, User};
 use crate::error::{ApiError, Msg};
 use crate::store::cases::OpenedBy;
@@ -28,7 +29,7 @@ use crate::store::stats::{Ask, Counts};
 
 /// Today in Stockholm.
 pub fn today() -> NaiveDate {
-    stats::stockholm_date(Utc::now())
+    crate::domain::calendar::stockholm_date(Utc::now())
 }
 
 /// The period a request names (400 `invalid_period` when it makes no sense).
@@ -129,7 +130,7 @@ fn labels(p: &Period, by_day: bool) -> Vec<String> {
     let mut d = p.from;
     while d <= p.to {
         out.push(if by_day { d.format("%Y-%m-%d").to_string() } else { d.format("%Y-%m").to_string() });
-        d = if by_day { d + Duration::days(1) } else { stats::last_of_month(d) + Duration::days(1) };
+        d = if by_day { d + Duration::days(1) } else { crate::domain::calendar::last_of_month(d) + Duration::days(1) };
     }
     out
 }
@@ -761,7 +762,7 @@ pub enum Dashboard {
 }
 
 fn month_of(today: NaiveDate) -> Period {
-    Period { from: stats::first_of_month(today), to: stats::last_of_month(today) }
+    Period { from: crate::domain::calendar::first_of_month(today), to: crate::domain::calendar::last_of_month(today) }
 }
 
 fn week_of(today: NaiveDate) -> Period {

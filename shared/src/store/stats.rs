@@ -13,7 +13,8 @@ use chrono::{Datelike, NaiveDate};
 use super::keys::{follow_up, stats as k};
 use super::tx::{Cond, Tx};
 use super::{s, sdk_err, Item, Store};
-use crate::domain::stats::{first_of_month, last_of_month, Deltas, Period, Piece, Scope, When};
+use crate::domain::calendar::{first_of_month, last_of_month};
+use crate::domain::stats::{Deltas, Period, Piece, Scope, When};
 use crate::error::ApiError;
 
 /// Metric → amount.

@@ -281,7 +281,7 @@ fn validate_with(form: &CaseForm, estimate_required: bool) -> Result<CaseInput, 
             f.add("deadline", Msg::DeadlineBeforeStart);
         }
     }
-    let counterpart_identity_number = crate::domain::conflict::parse_identity_number(
+    let counterpart_identity_number = crate::domain::identity_number::parse_identity_number(
         form.counterpart_identity_number.as_deref().unwrap_or_default(),
     )
     .unwrap_or_else(|k| {

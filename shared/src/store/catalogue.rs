@@ -55,26 +55,14 @@ impl NamedKind {
 impl Store {
     /// Every item of a partition whose sort key starts with `prefix` (all pages).
     pub async fn query_prefix(&self, pk: &str, prefix: &str) -> Result<Vec<Item>, ApiError> {
-        let mut out = Vec::new();
-        let mut start = None;
-        loop {
-            let page = self
-                .client
-                .query()
-                .table_name(&self.table)
-                .key_condition_expression("PK = :p AND begins_with(SK, :s)")
-                .expression_attribute_values(":p", s(pk))
-                .expression_attribute_values(":s", s(prefix))
-                .set_exclusive_start_key(start)
-                .send()
-                .await
-                .map_err(sdk_err)?;
-            out.extend(page.items().iter().cloned());
-            start = page.last_evaluated_key;
-            if start.is_none() {
-                return Ok(out);
-            }
-        }
+        let query = self
+            .client
+            .query()
+            .table_name(&self.table)
+            .key_condition_expression("PK = :p AND begins_with(SK, :s)")
+            .expression_attribute_values(":p", s(pk))
+            .expression_attribute_values(":s", s(prefix));
+        self.query_all(query).await
     }
 
     /// Writes a new item with the request's idempotency record (`once`,

@@ -361,30 +361,18 @@ impl Store {
     /// The uids of the active users of a role (recipients of a role's
     /// notifications): one Query of the role's index partition.
     pub async fn active_users_of_role(&self, role: Role) -> Result<Vec<String>, ApiError> {
-        let mut out = Vec::new();
-        let mut start = None;
-        loop {
-            let page = self
-                .client
-                .query()
-                .table_name(&self.table)
-                .index_name(super::table::GSI1)
-                .key_condition_expression("GSI1PK = :pk")
-                .filter_expression("active = :t")
-                .projection_expression("#u")
-                .expression_attribute_names("#u", "uid")
-                .expression_attribute_values(":pk", s(keys::user::role_gsi1pk(role.as_str())))
-                .expression_attribute_values(":t", AttributeValue::Bool(true))
-                .set_exclusive_start_key(start)
-                .send()
-                .await
-                .map_err(sdk_err)?;
-            out.extend(page.items().iter().filter_map(|i| i.get("uid").and_then(|v| v.as_s().ok()).cloned()));
-            start = page.last_evaluated_key;
-            if start.is_none() {
-                return Ok(out);
-            }
-        }
+        let query = self
+            .client
+            .query()
+            .table_name(&self.table)
+            .index_name(super::table::GSI1)
+            .key_condition_expression("GSI1PK = :pk")
+            .filter_expression("active = :t")
+            .projection_expression("#u")
+            .expression_attribute_names("#u", "uid")
+            .expression_attribute_values(":pk", s(keys::user::role_gsi1pk(role.as_str())))
+            .expression_attribute_values(":t", AttributeValue::Bool(true));
+        Ok(self.query_all(query).await?.iter().filter_map(|i| i.get("uid").and_then(|v| v.as_s().ok()).cloned()).collect())
     }
 
     // ------------------------------------------------------------- ratings

@@ -7,7 +7,7 @@
 use chrono::{DateTime, Utc};
 
 use super::tx::{Cond, Tx};
-use super::{keys, n, s, sdk_err, Item, Store};
+use super::{keys, n, s, Item, Store};
 use crate::domain::meeting::{Meeting, Slot};
 use crate::error::ApiError;
 
@@ -34,32 +34,23 @@ impl Store {
         let low = keys::meeting::slot_sk(&format!("{:010}", from.timestamp().max(0)));
         let high = keys::meeting::slot_sk(&format!("{:010}~", to.timestamp().max(0)));
         let mut out = Vec::new();
-        let mut start = None;
-        loop {
-            let page = self
-                .client
-                .query()
-                .table_name(&self.table)
-                .consistent_read(true)
-                .key_condition_expression("PK = :p AND SK BETWEEN :lo AND :hi")
-                .expression_attribute_values(":p", s(keys::meeting::slots_pk(lawyer_uid)))
-                .expression_attribute_values(":lo", s(low.clone()))
-                .expression_attribute_values(":hi", s(high.clone()))
-                .set_exclusive_start_key(start)
-                .send()
-                .await
-                .map_err(sdk_err)?;
-            for item in page.items() {
-                let rev = rev_of(item);
-                if let Ok(slot) = serde_dynamo::from_item::<_, Slot>(item.clone()) {
-                    out.push((slot, rev));
-                }
-            }
-            start = page.last_evaluated_key;
-            if start.is_none() {
-                return Ok(out);
+        let query = self
+            .client
+            .query()
+            .table_name(&self.table)
+            .consistent_read(true)
+            .key_condition_expression("PK = :p AND SK BETWEEN :lo AND :hi")
+            .expression_attribute_values(":p", s(keys::meeting::slots_pk(lawyer_uid)))
+            .expression_attribute_values(":lo", s(low.clone()))
+            .expression_attribute_values(":hi", s(high.clone()));
+        let items = self.query_all(query).await?;
+        for item in &items {
+            let rev = rev_of(item);
+            if let Ok(slot) = serde_dynamo::from_item::<_, Slot>(item.clone()) {
+                out.push((slot, rev));
             }
         }
+        Ok(out)
     }
 
     /// One slot and its revision, read consistently.

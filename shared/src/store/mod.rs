@@ -29,6 +29,7 @@ pub mod two_factor;
 pub mod tx;
 pub mod users;
 
+use aws_sdk_dynamodb::operation::query::builders::QueryFluentBuilder;
 use aws_sdk_dynamodb::types::AttributeValue;
 use aws_sdk_dynamodb::Client;
 use std::collections::HashMap;
@@ -96,6 +97,21 @@ impl Store {
             .await
             .map_err(sdk_err)?;
         Ok(out.item)
+    }
+
+    /// Every item a Query answers, page after page (DynamoDB answers at
+    /// most 1 MB a page): `query` is the whole request but its start key.
+    pub(crate) async fn query_all(&self, query: QueryFluentBuilder) -> Result<Vec<Item>, ApiError> {
+        let mut out = Vec::new();
+        let mut start = None;
+        loop {
+            let page = query.clone().set_exclusive_start_key(start).send().await.map_err(sdk_err)?;
+            out.extend(page.items.unwrap_or_default());
+            start = page.last_evaluated_key;
+            if start.is_none() {
+                return Ok(out);
+            }
+        }
     }
 }
 

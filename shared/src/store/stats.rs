@@ -337,27 +337,15 @@ impl Store {
     }
 
     async fn query_between(&self, pk: &str, from: &str, to: &str) -> Result<Vec<Item>, ApiError> {
-        let mut out = Vec::new();
-        let mut start = None;
-        loop {
-            let page = self
-                .client
-                .query()
-                .table_name(&self.table)
-                .key_condition_expression("PK = :p AND SK BETWEEN :a AND :b")
-                .expression_attribute_values(":p", s(pk))
-                .expression_attribute_values(":a", s(from))
-                .expression_attribute_values(":b", s(to))
-                .set_exclusive_start_key(start)
-                .send()
-                .await
-                .map_err(sdk_err)?;
-            out.extend(page.items().iter().cloned());
-            start = page.last_evaluated_key;
-            if start.is_none() {
-                return Ok(out);
-            }
-        }
+        let query = self
+            .client
+            .query()
+            .table_name(&self.table)
+            .key_condition_expression("PK = :p AND SK BETWEEN :a AND :b")
+            .expression_attribute_values(":p", s(pk))
+            .expression_attribute_values(":a", s(from))
+            .expression_attribute_values(":b", s(to));
+        self.query_all(query).await
     }
 
     /// Subscription rows not expired whose `expire_on` lies in `[from, to]`,
@@ -371,33 +359,24 @@ impl Store {
         let a = from.to_rfc3339_opts(SecondsFormat::Secs, true);
         let b = format!("{}~", to.to_rfc3339_opts(SecondsFormat::Secs, true));
         let mut out = Vec::new();
-        let mut start = None;
-        loop {
-            let page = self
-                .client
-                .query()
-                .table_name(&self.table)
-                .index_name(super::table::GSI2)
-                .key_condition_expression("GSI2PK = :p AND GSI2SK BETWEEN :a AND :b")
-                .expression_attribute_values(":p", s(super::keys::purchase::DUE_GSI2PK))
-                .expression_attribute_values(":a", s(&a))
-                .expression_attribute_values(":b", s(&b))
-                .set_exclusive_start_key(start)
-                .send()
-                .await
-                .map_err(sdk_err)?;
-            for item in page.items() {
-                let customer = item.get("customer_uid").and_then(|v| v.as_s().ok());
-                let id = item.get("id").and_then(|v| v.as_n().ok()).and_then(|v| v.parse().ok());
-                if let (Some(customer), Some(id)) = (customer, id) {
-                    out.push((customer.clone(), id));
-                }
-            }
-            start = page.last_evaluated_key;
-            if start.is_none() {
-                return Ok(out);
+        let query = self
+            .client
+            .query()
+            .table_name(&self.table)
+            .index_name(super::table::GSI2)
+            .key_condition_expression("GSI2PK = :p AND GSI2SK BETWEEN :a AND :b")
+            .expression_attribute_values(":p", s(super::keys::purchase::DUE_GSI2PK))
+            .expression_attribute_values(":a", s(&a))
+            .expression_attribute_values(":b", s(&b));
+        let items = self.query_all(query).await?;
+        for item in &items {
+            let customer = item.get("customer_uid").and_then(|v| v.as_s().ok());
+            let id = item.get("id").and_then(|v| v.as_n().ok()).and_then(|v| v.parse().ok());
+            if let (Some(customer), Some(id)) = (customer, id) {
+                out.push((customer.clone(), id));
             }
         }
+        Ok(out)
     }
 
     /// BatchGetItem of up to any number of keys (100 a call, the calls

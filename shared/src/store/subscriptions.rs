@@ -223,32 +223,23 @@ impl Store {
         // '~' sorts after every character used in ids, so rows due exactly now are included.
         let upper = format!("{}~", now.to_rfc3339_opts(SecondsFormat::Secs, true));
         let mut out = Vec::new();
-        let mut start = None;
-        loop {
-            let page = self
-                .client
-                .query()
-                .table_name(&self.table)
-                .index_name(super::table::GSI2)
-                .key_condition_expression("GSI2PK = :p AND GSI2SK <= :u")
-                .expression_attribute_values(":p", s(keys::purchase::DUE_GSI2PK))
-                .expression_attribute_values(":u", s(&upper))
-                .set_exclusive_start_key(start)
-                .send()
-                .await
-                .map_err(sdk_err)?;
-            for item in page.items() {
-                let customer = item.get("customer_uid").and_then(|v| v.as_s().ok());
-                let id = item.get("id").and_then(|v| v.as_n().ok()).and_then(|v| v.parse().ok());
-                if let (Some(customer), Some(id)) = (customer, id) {
-                    out.push((customer.clone(), id));
-                }
-            }
-            start = page.last_evaluated_key;
-            if start.is_none() {
-                return Ok(out);
+        let query = self
+            .client
+            .query()
+            .table_name(&self.table)
+            .index_name(super::table::GSI2)
+            .key_condition_expression("GSI2PK = :p AND GSI2SK <= :u")
+            .expression_attribute_values(":p", s(keys::purchase::DUE_GSI2PK))
+            .expression_attribute_values(":u", s(&upper));
+        let items = self.query_all(query).await?;
+        for item in &items {
+            let customer = item.get("customer_uid").and_then(|v| v.as_s().ok());
+            let id = item.get("id").and_then(|v| v.as_n().ok()).and_then(|v| v.parse().ok());
+            if let (Some(customer), Some(id)) = (customer, id) {
+                out.push((customer.clone(), id));
             }
         }
+        Ok(out)
     }
 
     /// The transaction items that book `entry` against its row: the row
@@ -317,26 +308,17 @@ impl Store {
     /// Ledger entries of a row dated `from..=to` (one Query on the row's partition).
     pub async fn list_usage(&self, purchase_id: u64, from: NaiveDate, to: NaiveDate) -> Result<Vec<UsageEntry>, ApiError> {
         let mut out = Vec::new();
-        let mut start = None;
-        loop {
-            let page = self
-                .client
-                .query()
-                .table_name(&self.table)
-                .key_condition_expression("PK = :p AND SK BETWEEN :a AND :b")
-                .expression_attribute_values(":p", s(keys::purchase::usage_pk(purchase_id)))
-                .expression_attribute_values(":a", s(keys::purchase::usage_from(from)))
-                .expression_attribute_values(":b", s(keys::purchase::usage_to(to)))
-                .set_exclusive_start_key(start)
-                .send()
-                .await
-                .map_err(sdk_err)?;
-            out.extend(super::readable_items(page.items().iter().cloned()));
-            start = page.last_evaluated_key;
-            if start.is_none() {
-                return Ok(out);
-            }
-        }
+        let query = self
+            .client
+            .query()
+            .table_name(&self.table)
+            .key_condition_expression("PK = :p AND SK BETWEEN :a AND :b")
+            .expression_attribute_values(":p", s(keys::purchase::usage_pk(purchase_id)))
+            .expression_attribute_values(":a", s(keys::purchase::usage_from(from)))
+            .expression_attribute_values(":b", s(keys::purchase::usage_to(to)));
+        let items = self.query_all(query).await?;
+        out.extend(super::readable_items(items.iter().cloned()));
+        Ok(out)
     }
 
     /// The customer's credit-information (Bisnode) account: `(active, account)`.

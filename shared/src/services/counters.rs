@@ -23,7 +23,7 @@ use std::collections::HashMap;
 use aws_sdk_dynamodb::types::AttributeValue;
 use chrono::Utc;
 
-use super::events::Event;
+use super::events::kinds::{Event, SubscriptionChange};
 use super::Context;
 use crate::domain::stats::{self, Deltas, Price, Scope};
 use crate::domain::subscription::PurchasedService;
@@ -194,7 +194,7 @@ pub async fn deltas(ctx: &Context, events: &[Event<'_>]) -> Result<Counted, ApiE
             }
             Event::SubscriptionChanged { row, change } => {
                 let before = ctx.store.purchase_of(&row.customer_uid, row.id).await?.map(|s| s.row);
-                let after = (*change != super::events::SubscriptionChange::Deleted).then_some(*row);
+                let after = (*change != SubscriptionChange::Deleted).then_some(*row);
                 let price = price_of(ctx, row).await?;
                 let am = managers.of(ctx, &mut guards, &row.customer_uid).await?;
                 let old = before.as_ref().map(|r| stats::subscription_contribution(r, price, am.as_deref())).unwrap_or_default();

@@ -8,7 +8,7 @@ use chrono::{DateTime, Duration, Utc};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::events::{Event, HoursChange, SubscriptionChange};
+use super::events::kinds::{Event, HoursChange, SubscriptionChange};
 use super::retry::{self, Attempt};
 use super::Context;
 use crate::domain::case::{Case, CaseStatus};

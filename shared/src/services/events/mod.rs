@@ -25,78 +25,21 @@
 //! The case history is written by the case use cases themselves (its
 //! entries are the event's own record, with the wording of the change).
 
-use crate::domain::case::{Case, CaseHour};
+use crate::domain::case::Case;
 use crate::domain::conflict::PartyKind;
 use crate::domain::customer::{CustomerProfile, CustomerType};
-use crate::domain::meeting::Meeting;
-use crate::domain::message::Message;
-use crate::domain::rating::Rating;
-use crate::domain::subscription::PurchasedService;
-use crate::domain::User;
 use crate::error::ApiError;
 use crate::store::conflict::{IndexChange, Party};
 use crate::store::tx::Tx;
 
 use super::{counters, notifications, Context};
 
+pub mod kinds;
+
+pub use kinds::{Event, HoursChange, SubscriptionChange};
+
 /// Items kept free in a transaction for the effects added after the index.
 const RESERVE: usize = 4;
-
-/// Something that happened, as the use case that made it happen saw it.
-pub enum Event<'a> {
-    /// A new case (any creation route).
-    CaseCreated { case: &'a Case, by: &'a User },
-    /// The fields of a case changed (an edit, a document added or removed).
-    CaseChanged { before: &'a Case, after: &'a Case, by: &'a User },
-    /// A status action moved the case.
-    CaseStatusChanged { before: &'a Case, after: &'a Case, by: &'a User },
-    /// Hours were logged, edited, deleted or marked invoiced on a case;
-    /// `entries` are the changed entries as (before, after) (the
-    /// statistics counters move by their difference).
-    CaseHoursChanged { case: &'a Case, by: &'a User, change: HoursChange, entries: &'a [(Option<CaseHour>, Option<CaseHour>)] },
-    /// A message was written in a case.
-    MessagePosted { case: &'a Case, message: &'a Message, by: &'a User },
-    /// The customer rated a closed case.
-    CaseRated { case: &'a Case, rating: &'a Rating },
-    /// A customer signed up or staff created or edited one.
-    CustomerSaved { profile: &'a CustomerProfile },
-    /// A customer signed up: a new account waits for approval.
-    CustomerRegistered { profile: &'a CustomerProfile },
-    /// A customer contact was created or edited.
-    ContactSaved { contact: &'a User },
-    /// A subscription row was bought, added, changed, activated, used,
-    /// renewed, deleted or expired.
-    SubscriptionChanged { row: &'a PurchasedService, change: SubscriptionChange },
-    /// A video meeting was booked.
-    MeetingBooked { meeting: &'a Meeting, by: &'a User },
-    /// A booked video meeting was cancelled by either side.
-    MeetingCancelled { meeting: &'a Meeting, by: &'a User },
-}
-
-/// What happened to a case's hours.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum HoursChange {
-    Logged,
-    Edited,
-    Deleted,
-    Invoiced,
-}
-
-/// What happened to a subscription row.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SubscriptionChange {
-    /// Bought by the customer or added by staff.
-    Bought,
-    /// Its dates, hours or automatic update date changed.
-    Changed,
-    Activated,
-    /// A use (hours, a service use) was booked or taken back.
-    Used,
-    Deleted,
-    Expired,
-    /// Renewed as a child row, or an advance row became the current one.
-    Renewed,
-}
 
 /// Follow-up work a transaction queued, finished by [`commit`].
 #[derive(Default)]

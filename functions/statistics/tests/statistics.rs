@@ -10,6 +10,7 @@ use chrono::{Datelike, Utc};
 use rand::Rng;
 use serde_json::{json, Value};
 use shared::api::{finish, AppState};
+use shared::domain::calendar;
 use shared::domain::catalogue::{Hundredths, NamedKind};
 use shared::domain::stats;
 use shared::domain::subscription::{whole_seconds, Grant};
@@ -166,7 +167,7 @@ fn individual(email: &str, manager: Option<&str>) -> Value {
 }
 
 fn today() -> String {
-    shared::domain::calendar::stockholm_date(Utc::now()).to_string()
+    calendar::stockholm_date(Utc::now()).to_string()
 }
 
 #[tokio::test]
@@ -389,8 +390,8 @@ async fn exports_hold_the_numbers_of_the_table_and_periods_end_at_month_ends() {
     let (_, lt) = testkit::signed_in(&w.state, Role::Lawyer).await;
     let (c, _) = w.customer().await;
     let k = w.case_in_progress(&admin, &c, &lt).await;
-    let today = shared::domain::calendar::stockholm_date(Utc::now());
-    let first = shared::domain::calendar::first_of_month(today);
+    let today = calendar::stockholm_date(Utc::now());
+    let first = calendar::first_of_month(today);
     w.log(&lt, &k, "1.25", "0", &today.to_string()).await;
     // An entry on the last day of the month before: counted there only.
     let prev_last = first - chrono::Duration::days(1);
@@ -541,7 +542,7 @@ async fn exports_hold_the_numbers_of_the_table_and_periods_end_at_month_ends() {
             statistics::export::header(&format!("cases.status.{}", case["status"].as_str().unwrap().to_lowercase()), "sv"),
             case["type"]["name"].as_str().unwrap().to_string(),
             case["lawyer_name"].as_str().unwrap_or_default().to_string(),
-            shared::domain::calendar::stockholm_date(opened).to_string(),
+            calendar::stockholm_date(opened).to_string(),
         ];
         assert_eq!(row, &want);
     }
@@ -872,7 +873,7 @@ async fn a_series_read_by_key_equals_the_one_read_by_query() {
             } else {
                 for (label, c) in &r.value {
                     let first = NaiveDate::parse_from_str(&format!("{label}-01"), "%Y-%m-%d").unwrap();
-                    let last = shared::domain::calendar::last_of_month(first);
+                    let last = calendar::last_of_month(first);
                     assert_eq!(c.get("hours.total").copied().unwrap_or(0), expect(first.max(from), last.min(to)), "{label}");
                 }
             }
@@ -1018,8 +1019,8 @@ async fn the_admin_dashboard_names_every_top_lawyer_and_counts_each_item_read_on
     // The same figures as the separate reads, a long period (by Query) among them.
     let today = shared::services::statistics::today();
     let store = &w.state.store;
-    let month = Period { from: shared::domain::calendar::first_of_month(today), to: shared::domain::calendar::last_of_month(today) };
-    let week = Period { from: shared::domain::calendar::week_start(today), to: shared::domain::calendar::week_start(today) + chrono::Duration::days(6) };
+    let month = Period { from: calendar::first_of_month(today), to: calendar::last_of_month(today) };
+    let week = Period { from: calendar::week_start(today), to: calendar::week_start(today) + chrono::Duration::days(6) };
     let due = Period { from: today, to: today + chrono::Duration::days(30) };
     let year = Period { from: today - chrono::Duration::days(400), to: today };
     let all = Scope::All;
@@ -1091,7 +1092,7 @@ async fn the_admin_dashboard_makes_a_fixed_few_calls() {
     let d = w.ok(Method::GET, "/api/dashboard/", &admin, None).await;
     assert_eq!(d["top_lawyers"].as_array().unwrap().len(), 2, "{d}");
     let today = shared::services::statistics::today();
-    let days = (today - shared::domain::calendar::week_start(today)).num_days() as usize + 31;
+    let days = (today - calendar::week_start(today)).num_days() as usize + 31;
     let point_reads = (stats::ALL_SHARDS as usize * (1 + days)).div_ceil(100);
     let mut made = calls.take();
     made.sort();
@@ -1115,8 +1116,8 @@ async fn every_figure_reconciles_with_the_raw_records_of_a_world_made_at_known_t
     let (admin_user, admin) = testkit::signed_in(&w.state, Role::Admin).await;
     let (lawyer, lt) = testkit::signed_in(&w.state, Role::Lawyer).await;
     let (c, ct) = testkit::signed_in(&w.state, Role::Customer).await;
-    let last_month = shared::domain::calendar::first_of_month(shared::domain::calendar::first_of_month(shared::domain::calendar::stockholm_date(Utc::now())) - chrono::Duration::days(1));
-    let at = |day: u32, hour: i64| shared::domain::calendar::stockholm_day_start(last_month.with_day(day).unwrap()) + chrono::Duration::hours(hour);
+    let last_month = calendar::first_of_month(calendar::first_of_month(calendar::stockholm_date(Utc::now())) - chrono::Duration::days(1));
+    let at = |day: u32, hour: i64| calendar::stockholm_day_start(last_month.with_day(day).unwrap()) + chrono::Duration::hours(hour);
     // Purchases: a custom package of 20 hours at 12 500 SEK, a plan of 5
     // credit reports at 500 SEK.
     let custom = Grant::custom("Timbank", Hundredths::parse("20").unwrap(), 365).priced(Hundredths(1_250_000));

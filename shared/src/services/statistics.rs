@@ -17,10 +17,10 @@ use serde_json::{json, Value};
 use utoipa::ToSchema;
 
 use super::Context;
+use crate::domain::calendar::week_start;
 use crate::domain::case::{CaseListPlan, CaseStatus, CaseView, ListOrder};
 use crate::domain::catalogue::{NamedKind, CONSULTANCY};
 use crate::domain::policy::holds;
-use crate::domain::calendar::week_start;
 use crate::domain::stats::{self, Period, PeriodError, PeriodKind, Scope};
 use crate::domain::{Permission, User};
 use crate::error::{ApiError, Msg};

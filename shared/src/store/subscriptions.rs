@@ -358,7 +358,6 @@ impl Store {
         put.send().await.map_err(sdk_err)?;
         Ok(())
     }
-
 }
 
 /// Fixtures for tests that need rows in a given state without going through

@@ -172,7 +172,9 @@ fn paths_in(code: &str) -> Vec<Vec<String>> {
         }
     }
     raw.iter()
-        .map(|p| p.split(" as ").next().unwrap_or("").split("::").map(|s| s.trim().to_string()).filter(|s| !s.is_empty() && s != "*").collect())
+        .map(|p| {
+            p.split(" as ").next().unwrap_or("").split("::").map(|s| s.trim().to_string()).filter(|s| !s.is_empty() && s != "*").collect()
+        })
         .filter(|p: &Vec<String>| matches!(p.first().map(String::as_str), Some("crate" | "super" | "self")))
         .collect()
 }

@@ -14,6 +14,7 @@ use std::time::Instant;
 
 use chrono::{Datelike, Duration, Utc};
 use shared::config::Config;
+use shared::domain::calendar;
 use shared::domain::case::{Case, CaseHour, CaseStatus, CaseType};
 use shared::domain::catalogue::Hundredths;
 use shared::domain::stats::{self, Period, PeriodKind, Scope};
@@ -165,8 +166,8 @@ async fn load(ctx: &Context, cases: usize, hours: usize) -> Loaded {
     // in the sales scope as the events count them.
     let managed: BTreeSet<String> = customers.iter().step_by(SALES_EVERY).cloned().collect();
     let now = Utc::now();
-    let today = shared::domain::calendar::stockholm_date(now);
-    let month_start = shared::domain::calendar::first_of_month(today);
+    let today = calendar::stockholm_date(now);
+    let month_start = calendar::first_of_month(today);
     let mut seed = 0x2545_f491_4f6c_dd1d_u64;
     let cover_cases = CUSTOMERS + PAGE;
     assert!(cases >= cover_cases, "at least {cover_cases} cases (every customer, and a page of the first lawyer's)");
@@ -175,7 +176,7 @@ async fn load(ctx: &Context, cases: usize, hours: usize) -> Loaded {
         let r = rnd(&mut seed);
         let c = if i < CUSTOMERS {
             // Every customer: a case opened this month, in progress.
-            let created = shared::domain::calendar::stockholm_day_start(month_start + Duration::days((i as i64) % (today - month_start).num_days().max(1)))
+            let created = calendar::stockholm_day_start(month_start + Duration::days((i as i64) % (today - month_start).num_days().max(1)))
                 + Duration::hours(10);
             let created = created.min(now);
             make_case(i, &customers[i], Some(&lawyers[i % LAWYERS]), CaseStatus::Inprogress, created, r, &admin.uid)
@@ -216,7 +217,7 @@ async fn load(ctx: &Context, cases: usize, hours: usize) -> Loaded {
             plan.push((CUSTOMERS + (k % PAGE), m, sh));
             k += 1;
         }
-        m = shared::domain::calendar::last_of_month(m) + Duration::days(1);
+        m = calendar::last_of_month(m) + Duration::days(1);
     }
     assert!(hours >= plan.len(), "at least {} hour entries (every day of this month and month of this year, every shard)", plan.len());
     let worked: Vec<usize> = (0..cases).filter(|i| all_cases[*i].lawyer.is_some()).collect();
@@ -251,7 +252,7 @@ async fn load(ctx: &Context, cases: usize, hours: usize) -> Loaded {
     // by the sales person, one due on each of the next 31 days (the days
     // the sales and admin dashboards read), the same at every size.
     let mut managed_rows = Vec::new();
-    let sold_at = shared::domain::calendar::stockholm_day_start(today).naive_utc().max(now.naive_utc() - Duration::hours(1));
+    let sold_at = calendar::stockholm_day_start(today).naive_utc().max(now.naive_utc() - Duration::hours(1));
     let sold_at = shared::domain::subscription::whole_seconds(sold_at);
     let list: Vec<&String> = managed.iter().collect();
     for d in 0..31u32 {

@@ -281,13 +281,12 @@ fn validate_with(form: &CaseForm, estimate_required: bool) -> Result<CaseInput, 
             f.add("deadline", Msg::DeadlineBeforeStart);
         }
     }
-    let counterpart_identity_number = crate::domain::identity_number::parse_identity_number(
-        form.counterpart_identity_number.as_deref().unwrap_or_default(),
-    )
-    .unwrap_or_else(|k| {
-        f.add("counterpart_identity_number", k);
-        None
-    });
+    let counterpart_identity_number =
+        crate::domain::identity_number::parse_identity_number(form.counterpart_identity_number.as_deref().unwrap_or_default())
+            .unwrap_or_else(|k| {
+                f.add("counterpart_identity_number", k);
+                None
+            });
     // Swedish post codes are five digits (spec §5); abroad, up to ten
     // letters, digits, spaces or dashes (e.g. 'SW1A 1AA', '0150').
     let pc = form.address.post_code.trim();

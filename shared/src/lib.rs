@@ -14,18 +14,22 @@
 //!                        message keys and field errors — no AWS, no HTTP
 //! ```
 //!
-//! Where to find a rule of the spec in one hop:
-//! - who may do what (§5, §6): [`domain::policy`], a case's rules (who may
-//!   view, edit, move its status, enter hours) in [`domain::policy::case`],
-//!   a contact's permissions in [`domain::policy::permission`]; a case's
-//!   entity, form, lifecycle, history and hours: [`domain::case`]; subscription status
-//!   and limits (§4): [`domain::subscription`]; validation rules (§5): the
-//!   `validate`/`check_*` functions of each [`domain`] module;
-//! - what happens when (a use case and its effects): [`services`], e.g.
-//!   [`services::cases`], [`services::hours`], [`services::events`];
-//! - how it is stored (keys, access patterns, transactions): [`store::table`]
-//!   and [`store::keys`];
-//! - the error keys and their statuses (§8): [`error`].
+//! Where each section of the spec (`product-spec.md`) is decided, in one hop:
+//!
+//! | spec | module |
+//! |---|---|
+//! | §1 statistics | [`domain::stats`] (counters), [`domain::calendar`] (Stockholm days), [`services::statistics`] |
+//! | §2 screens and routes | the functions crates (`functions/*`); the web's route catalogue |
+//! | §3 entities | the [`domain`] module of each: [`domain::case`] (entity, form, list, lifecycle, history, hours, view), [`domain::customer`], [`domain::subscription`], [`domain::user`], [`domain::permissions`] (a contact's permission codes), [`domain::catalogue`] |
+//! | §4 states and transitions | [`domain::case::lifecycle`], [`domain::subscription`] (row status), [`domain::customer`] (states) |
+//! | §5 validation | the `validate`/`check_*` functions of each [`domain`] module; [`domain::identity_number`] (registration and personal numbers, Luhn); [`domain::addons`] (service access) |
+//! | §5, §6 who may do what | [`domain::policy`] (every role rule: [`domain::policy::may`]), [`domain::policy::case`] (a case: view, edit, status moves, hours, messages, documents), [`domain::policy::permission`] (a contact's permissions), [`domain::policy::people`] (who a user is, whom they act for) |
+//! | §7 calls | `functions/*` (routes) → [`services`] (one function per use case; [`services::events`] for their effects, the event types in [`services::events::kinds`]) |
+//! | §8 errors | [`error`] (every key with its status) |
+//! | §9 constants and limits | [`domain::text`] (lengths), [`domain::catalogue`] (hours), [`domain::document`] (files) |
+//!
+//! How it is stored (keys, access patterns, transactions): [`store::table`]
+//! and [`store::keys`].
 //!
 //! Beside them: [`auth`] (argon2id, JWT), [`config`] (the environment),
 //! [`aws`] (SDK configuration), [`telemetry`] (log events, metrics).

@@ -99,7 +99,13 @@ async fn manageable(ctx: &Context, user: &User, case_uid: &str) -> Result<Stored
 }
 
 fn name_and_type(raw: &str) -> Result<(String, DocumentType), ApiError> {
-    let name = document::display_name(raw).ok_or_else(|| ApiError::field("name", Msg::Required))?;
+    named(raw, "name")
+}
+
+/// A file's name as shown and its type by the name's extension; `field`
+/// names the name in a validation error.
+pub(crate) fn named(raw: &str, field: &str) -> Result<(String, DocumentType), ApiError> {
+    let name = document::display_name(raw).ok_or_else(|| ApiError::field(field, Msg::Required))?;
     let t = document::type_of_name(&name).ok_or(ApiError::bad(document::DOCUMENT_TYPE_NOT_ALLOWED))?;
     Ok((name, t))
 }
@@ -255,8 +261,21 @@ pub async fn checked_upload(ctx: &Context, prefix: &str, key: &str, name: &str, 
         .filter(|(id, _)| id.len() == 32 && id.chars().all(|c| c.is_ascii_hexdigit()))
         .and_then(|(_, ext)| document::TYPES.iter().copied().find(|t| t.ext == ext))
         .ok_or_else(|| ApiError::field(format!("{field}_key"), Msg::Invalid))?;
+    claim_file(ctx, key, key_type, name_and_type(name)).await
+}
+
+/// An uploaded object claimed for good, as a file attached to something:
+/// its name (`named`) must be of the type the key was issued for and its
+/// content is checked ([`checked_object`]). A refused object is deleted
+/// (nothing refers to it), unless it was never uploaded.
+pub(crate) async fn claim_file(
+    ctx: &Context,
+    key: &str,
+    key_type: DocumentType,
+    named: Result<(String, DocumentType), ApiError>,
+) -> Result<Attachment, ApiError> {
     let result = async {
-        let (name, t) = name_and_type(name)?;
+        let (name, t) = named?;
         if t.content_type != key_type.content_type {
             return Err(ApiError::bad(document::DOCUMENT_TYPE_NOT_ALLOWED));
         }

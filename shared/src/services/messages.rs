@@ -96,8 +96,7 @@ pub async fn conversation(ctx: &Context, user: &User, case_uid: &str, before: Op
 pub async fn attachment_upload_url(ctx: &Context, user: &User, case_uid: &str, name: &str) -> Result<UploadTarget, ApiError> {
     let c = visible(ctx, user, case_uid).await?;
     message::may_write(user, &c)?;
-    let name = document::display_name(name).ok_or_else(|| ApiError::field("name", Msg::Required))?;
-    let t = document::type_of_name(&name).ok_or(ApiError::bad(document::DOCUMENT_TYPE_NOT_ALLOWED))?;
+    let (name, t) = super::documents::named(name, "name")?;
     let key = format!("{}{}.{}", attachment_prefix(&c.uid), uuid::Uuid::new_v4(), t.ext);
     let url = ctx.files.presign_upload(&key, t.content_type).await?;
     Ok(UploadTarget { url, key, content_type: t.content_type.into(), name, max_bytes: DOCUMENT_MAX_BYTES })
@@ -110,25 +109,7 @@ async fn checked_attachment(ctx: &Context, case_uid: &str, key: &str, name: &str
     let key_type: DocumentType = ext
         .and_then(|e| document::TYPES.iter().copied().find(|t| t.ext == e))
         .ok_or_else(|| ApiError::field("attachment_key", Msg::Invalid))?;
-    let result = async {
-        let name = document::display_name(name).ok_or_else(|| ApiError::field("attachment_name", Msg::Required))?;
-        let t = document::type_of_name(&name).ok_or(ApiError::bad(document::DOCUMENT_TYPE_NOT_ALLOWED))?;
-        if t.content_type != key_type.content_type {
-            return Err(ApiError::bad(document::DOCUMENT_TYPE_NOT_ALLOWED));
-        }
-        ctx.files.claim_upload(key).await?;
-        let size = super::documents::checked_object(ctx, key, key_type).await?;
-        Ok(Attachment { key: key.to_string(), name, size })
-    }
-    .await;
-    if let Err(e) = &result {
-        if e.key() != document::DOCUMENT_NOT_UPLOADED {
-            if let Err(del) = ctx.files.discard_upload(key).await {
-                tracing::warn!(key = %key, error = %del, "refused message file not deleted");
-            }
-        }
-    }
-    result
+    super::documents::claim_file(ctx, key, key_type, super::documents::named(name, "attachment_name")).await
 }
 
 /// Writes a message (and, when given, the file uploaded for it) in the

@@ -358,7 +358,6 @@ impl Store {
         use chrono::SecondsFormat;
         let a = from.to_rfc3339_opts(SecondsFormat::Secs, true);
         let b = format!("{}~", to.to_rfc3339_opts(SecondsFormat::Secs, true));
-        let mut out = Vec::new();
         let query = self
             .client
             .query()
@@ -368,15 +367,7 @@ impl Store {
             .expression_attribute_values(":p", s(super::keys::purchase::DUE_GSI2PK))
             .expression_attribute_values(":a", s(&a))
             .expression_attribute_values(":b", s(&b));
-        let items = self.query_all(query).await?;
-        for item in &items {
-            let customer = item.get("customer_uid").and_then(|v| v.as_s().ok());
-            let id = item.get("id").and_then(|v| v.as_n().ok()).and_then(|v| v.parse().ok());
-            if let (Some(customer), Some(id)) = (customer, id) {
-                out.push((customer.clone(), id));
-            }
-        }
-        Ok(out)
+        Ok(super::subscriptions::due_refs(&self.query_all(query).await?))
     }
 
     /// BatchGetItem of up to any number of keys (100 a call, the calls

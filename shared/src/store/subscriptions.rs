@@ -222,7 +222,6 @@ impl Store {
     pub async fn due_purchases(&self, now: DateTime<Utc>) -> Result<Vec<(String, u64)>, ApiError> {
         // '~' sorts after every character used in ids, so rows due exactly now are included.
         let upper = format!("{}~", now.to_rfc3339_opts(SecondsFormat::Secs, true));
-        let mut out = Vec::new();
         let query = self
             .client
             .query()
@@ -231,15 +230,7 @@ impl Store {
             .key_condition_expression("GSI2PK = :p AND GSI2SK <= :u")
             .expression_attribute_values(":p", s(keys::purchase::DUE_GSI2PK))
             .expression_attribute_values(":u", s(&upper));
-        let items = self.query_all(query).await?;
-        for item in &items {
-            let customer = item.get("customer_uid").and_then(|v| v.as_s().ok());
-            let id = item.get("id").and_then(|v| v.as_n().ok()).and_then(|v| v.parse().ok());
-            if let (Some(customer), Some(id)) = (customer, id) {
-                out.push((customer.clone(), id));
-            }
-        }
-        Ok(out)
+        Ok(due_refs(&self.query_all(query).await?))
     }
 
     /// The transaction items that book `entry` against its row: the row
@@ -397,4 +388,17 @@ impl Store {
             Err(ApiError::bad(crate::error::Msg::ChangedConcurrently))
         }
     }
+}
+
+/// (customer uid, id) of the due index's items, as the expiry job and the
+/// statistics' rows due in a period read them (an item without both is left out).
+pub(super) fn due_refs(items: &[Item]) -> Vec<(String, u64)> {
+    items
+        .iter()
+        .filter_map(|item| {
+            let customer = item.get("customer_uid").and_then(|v| v.as_s().ok())?;
+            let id = item.get("id").and_then(|v| v.as_n().ok()).and_then(|v| v.parse().ok())?;
+            Some((customer.clone(), id))
+        })
+        .collect()
 }

@@ -533,7 +533,7 @@ const PAST: [Past; 4] = [
 /// Day `day` of the month before `today`'s (clamped to its last day).
 fn last_month_day(today: chrono::NaiveDate, day: u32) -> chrono::NaiveDate {
     use chrono::Datelike;
-    use shared::domain::stats::{first_of_month, last_of_month};
+    use shared::domain::calendar::{first_of_month, last_of_month};
     let last = first_of_month(today) - chrono::Duration::days(1);
     first_of_month(last).with_day(day.min(last_of_month(last).day())).unwrap_or(last)
 }
@@ -548,7 +548,7 @@ fn last_month_day(today: chrono::NaiveDate, day: u32) -> chrono::NaiveDate {
 /// above.
 async fn seed_demo_history(state: &AppState, admin: &Caller<'_>, lawyer: &Caller<'_>, customers: [&Caller<'_>; 2]) -> Result<(), ApiError> {
     use shared::domain::case::{CaseForm, CreateVia};
-    use shared::domain::stats::{stockholm_date, stockholm_day_start};
+    use shared::domain::calendar::{stockholm_date, stockholm_day_start};
     let admin_user =
         state.store.find_user_by_email("admin@example.com").await?.ok_or_else(|| ApiError::internal("demo history needs the admin"))?;
     let lawyer_user =

@@ -547,8 +547,8 @@ fn last_month_day(today: chrono::NaiveDate, day: u32) -> chrono::NaiveDate {
 /// way to have a past); everything else goes through the API like the cases
 /// above.
 async fn seed_demo_history(state: &AppState, admin: &Caller<'_>, lawyer: &Caller<'_>, customers: [&Caller<'_>; 2]) -> Result<(), ApiError> {
-    use shared::domain::case::{CaseForm, CreateVia};
     use shared::domain::calendar::{stockholm_date, stockholm_day_start};
+    use shared::domain::case::{CaseForm, CreateVia};
     let admin_user =
         state.store.find_user_by_email("admin@example.com").await?.ok_or_else(|| ApiError::internal("demo history needs the admin"))?;
     let lawyer_user =

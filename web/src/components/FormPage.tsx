@@ -9,6 +9,9 @@ export interface FormPageState {
   /** What the server said that no field of the form shows (an Alert above the form), or null. */
   errors: string[] | null;
   setErrors: (errors: string[] | null) => void;
+  /** What the last submit achieved, when the page stays (an edit saved): shown above the form until the next. */
+  done: string | null;
+  setDone: (done: string | null) => void;
   /**
    * Runs `work` (the form's request and what follows it) with the form marked submitting; an inline error (a
    * 400 or 429 by default) puts the server's field errors on the form's fields and the rest in `errors`. Other
@@ -28,10 +31,12 @@ export function useFormPage(
 ): FormPageState {
   const [submitting, setSubmitting] = useState(false);
   const [errors, setErrors] = useState<string[] | null>(null);
+  const [done, setDone] = useState<string | null>(null);
   const submit = useCallback(
     async (work: () => Promise<unknown>) => {
       setSubmitting(true);
       setErrors(null);
+      setDone(null);
       try {
         await work();
       } catch (err) {
@@ -42,7 +47,7 @@ export function useFormPage(
     },
     [form, fields, aliases, inline],
   );
-  return { submitting, errors, setErrors, submit };
+  return { submitting, errors, setErrors, done, setDone, submit };
 }
 
 /**
@@ -54,6 +59,8 @@ export function FormPage({
   testId,
   errors,
   errorTestId,
+  done,
+  doneTestId,
   loading = false,
   children,
   after,
@@ -62,6 +69,8 @@ export function FormPage({
   testId: string;
   errors: string[] | null;
   errorTestId?: string;
+  done?: string | null;
+  doneTestId?: string;
   loading?: boolean;
   children: ReactNode;
   /** What follows the form's card on the page (another card). */
@@ -74,6 +83,7 @@ export function FormPage({
         {title}
       </Typography.Title>
       <Card className="form-card">
+        <MessageAlert messages={done ? [done] : null} type="success" testId={doneTestId} />
         <MessageAlert messages={errors} testId={errorTestId} />
         {children}
       </Card>

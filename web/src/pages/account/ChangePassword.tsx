@@ -1,11 +1,9 @@
-import { Button, Card, Form, Input, Typography } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changePassword } from '../../api/auth';
-import { applyServerErrors, isInlineError } from '../../api/formErrors';
 import { confirmPasswordRules, newPasswordRules } from '../../validation/auth';
-import MessageAlert from '../../components/MessageAlert';
+import { FormPage, useFormPage } from '../../components/FormPage';
 import { translateServerMessage } from '../../i18n';
 import { setAuth } from '../../store/session';
 
@@ -24,67 +22,57 @@ const FIELDS = ['old_password', 'new_password', 'confirm_password'] as const;
 export default function ChangePassword({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation(['settings', 'account'], { nsMode: 'fallback' });
   const [form] = Form.useForm<ChangePasswordValues>();
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string[] | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const { submitting, errors, done, setDone, submit } = useFormPage(form, FIELDS);
 
-  const onFinish = async (values: ChangePasswordValues) => {
-    setSubmitting(true);
-    setError(null);
-    setDone(null);
-    try {
+  const onFinish = (values: ChangePasswordValues) =>
+    submit(async () => {
       const auth = await changePassword(values);
       if (auth?.access_token) setAuth(auth);
       form.resetFields();
       setDone(translateServerMessage('password_changed'));
-    } catch (err) {
-      if (isInlineError(err)) setError(applyServerErrors(form, err, FIELDS));
-    } finally {
-      setSubmitting(false);
-    }
-  };
+    });
 
   return (
-    <div className="page" data-testid="change-password-page">
-      <Typography.Title level={2} data-testid="page-title">
-        {t(titleKey, { ns: 'routes' })}
-      </Typography.Title>
-      <Card className="form-card">
-        <MessageAlert messages={done ? [done] : null} type="success" testId="change-password-success" />
-        <MessageAlert messages={error} testId="change-password-error" />
-        <Form<ChangePasswordValues>
-          form={form}
-          layout="vertical"
-          name="change-password"
-          data-testid="change-password-form"
-          requiredMark={false}
-          onFinish={onFinish}
-          onValuesChange={() => setDone(null)}
-          disabled={submitting}
+    <FormPage
+      title={t(titleKey, { ns: 'routes' })}
+      testId="change-password-page"
+      errors={errors}
+      errorTestId="change-password-error"
+      done={done}
+      doneTestId="change-password-success"
+    >
+      <Form<ChangePasswordValues>
+        form={form}
+        layout="vertical"
+        name="change-password"
+        data-testid="change-password-form"
+        requiredMark={false}
+        onFinish={onFinish}
+        onValuesChange={() => setDone(null)}
+        disabled={submitting}
+      >
+        <Form.Item
+          label={t('password.current')}
+          name="old_password"
+          rules={[{ required: true, message: t('password.currentRequired') }]}
         >
-          <Form.Item
-            label={t('password.current')}
-            name="old_password"
-            rules={[{ required: true, message: t('password.currentRequired') }]}
-          >
-            <Input.Password prefix={<LockOutlined />} autoComplete="current-password" data-testid="change-password-old" />
-          </Form.Item>
-          <Form.Item label={t('password.new')} name="new_password" rules={newPasswordRules(t)} extra={t('password.hint')}>
-            <Input.Password prefix={<LockOutlined />} autoComplete="new-password" data-testid="change-password-new" />
-          </Form.Item>
-          <Form.Item
-            label={t('password.confirm')}
-            name="confirm_password"
-            dependencies={['new_password']}
-            rules={confirmPasswordRules(t, 'new_password')}
-          >
-            <Input.Password prefix={<LockOutlined />} autoComplete="new-password" data-testid="change-password-confirm" />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" loading={submitting} data-testid="change-password-submit">
-            {t('changePassword.submit')}
-          </Button>
-        </Form>
-      </Card>
-    </div>
+          <Input.Password prefix={<LockOutlined />} autoComplete="current-password" data-testid="change-password-old" />
+        </Form.Item>
+        <Form.Item label={t('password.new')} name="new_password" rules={newPasswordRules(t)} extra={t('password.hint')}>
+          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" data-testid="change-password-new" />
+        </Form.Item>
+        <Form.Item
+          label={t('password.confirm')}
+          name="confirm_password"
+          dependencies={['new_password']}
+          rules={confirmPasswordRules(t, 'new_password')}
+        >
+          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" data-testid="change-password-confirm" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={submitting} data-testid="change-password-submit">
+          {t('changePassword.submit')}
+        </Button>
+      </Form>
+    </FormPage>
   );
 }

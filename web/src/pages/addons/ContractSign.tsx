@@ -5,7 +5,8 @@
  * any is out for signing); create and update with PDFs and recipients.
  */
 import './texts';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useList } from '../../api/useList';
 import { Alert, Button, Card, Checkbox, Form, Input, Select, Space, Switch, Tabs, Tag, Typography } from 'antd';
 import Table from '../../components/ResponsiveTable';
 import { useTranslation } from 'react-i18next';
@@ -130,12 +131,8 @@ function progress(e: Envelope): string {
 function EnvelopeList() {
   const { t } = useTranslation('addons');
   const role = useAreaRole();
-  const [rows, setRows] = useState<Envelope[] | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
-  const load = useCallback(() => listEnvelopes().then(setRows, () => setRows((r) => r ?? [])), []);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { rows, reload: load } = useList<Envelope>(listEnvelopes);
   const outForSigning = rows?.some((e) => e.state === 'sent') ?? false;
   useEffect(() => {
     if (!outForSigning) return;

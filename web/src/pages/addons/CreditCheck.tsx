@@ -7,7 +7,8 @@
  * for a letter.
  */
 import './texts';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useList } from '../../api/useList';
 import { Alert, Button, Card, Form, Input, Radio, Space, Tag, Typography } from 'antd';
 import Table from '../../components/ResponsiveTable';
 import { useTranslation } from 'react-i18next';
@@ -22,15 +23,11 @@ import { formatMoney } from '../../format';
 export default function CreditCheck({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('addons');
   const { t: tr } = useTranslation();
-  const [rows, setRows] = useState<CreditReport[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<CreditLookupForm>();
   const kind = Form.useWatch('kind', form);
-  const load = useCallback(() => listCreditReports().then(setRows, () => setRows((r) => r ?? [])), []);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { rows, reload: load } = useList<CreditReport>(listCreditReports);
 
   const lookup = async (v: CreditLookupForm) => {
     setBusy(true);

@@ -1,18 +1,17 @@
-import { Button, Card, DatePicker, Form, Select, Space, Typography } from 'antd';
+import { Button, Form, Select, Space } from 'antd';
 import { ClearOutlined, DownloadOutlined } from '@ant-design/icons';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import dayjs from '../../i18n/dates';
 import { api } from '../../api/client';
 import { auditPage, exportAudit } from '../../api/audit';
 import { accountManagers } from '../../api/customerAdmin';
 import { useCursorList } from '../../api/paging';
-import CursorPager from '../../components/CursorPager';
 import CustomerSelect from '../../components/CustomerSelect';
 import { langOf } from '../../format';
 import { useAreaRole } from '../../routes/pathFor';
 import { AUDIT_ACTIONS, type AuditEvent, type AuditFilter } from '../../types/audit';
+import { AuditFrame, PeriodPicker } from './AuditFrame';
 import AuditTable from './AuditTable';
 
 /** The filter the address names (`?customer=&user=&action=&from=&to=`): a filtered view can be linked and survives a reload. */
@@ -105,62 +104,59 @@ export default function AuditPage({ titleKey }: { titleKey: string }) {
   }, [list.rows]);
 
   const set = (change: Partial<AuditFilter>) => setParams(paramsOf({ ...filter, ...change }));
-  const range = filter.from && filter.to ? ([dayjs(filter.from), dayjs(filter.to)] as const) : null;
+  const hasPeriod = !!(filter.from && filter.to);
 
   return (
-    <div className="page" data-testid="audit-page">
-      <Typography.Title level={2} data-testid="page-title">
-        {t(titleKey, { ns: 'routes' })}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">{t('intro')}</Typography.Paragraph>
-      <Card>
-        <Form layout="vertical" className="audit-filters" data-testid="audit-filters">
-          <Form.Item label={t('filter.customer')}>
-            <CustomerSelect value={filter.customer} onChange={(uid) => set({ customer: uid })} testId="audit-customer-select" />
-          </Form.Item>
-          <Form.Item label={t('filter.user')}>
-            <UserSelect value={filter.user} onChange={(uid) => set({ user: uid })} known={actorNames} />
-          </Form.Item>
-          <Form.Item label={t('filter.action')}>
-            <Select
-              allowClear
-              value={filter.action}
-              onChange={(v) => set({ action: v || undefined })}
-              options={AUDIT_ACTIONS.map((a) => ({ value: a, label: t(`action.${a}`) }))}
-              placeholder={t('filter.actionPlaceholder')}
-              data-testid="audit-action-select"
-              style={{ width: '100%' }}
-            />
-          </Form.Item>
-          <Form.Item label={t('filter.period')} extra={!range ? t('filter.periodDefault') : undefined}>
-            <DatePicker.RangePicker
-              value={range ? [range[0], range[1]] : null}
-              onChange={(r) => set(r && r[0] && r[1] ? { from: r[0].format('YYYY-MM-DD'), to: r[1].format('YYYY-MM-DD') } : { from: undefined, to: undefined })}
-              disabledDate={(d) => d.isAfter(dayjs().endOf('day'))}
-              data-testid="audit-period"
-              style={{ width: '100%' }}
-            />
-          </Form.Item>
-        </Form>
-        <Space wrap style={{ marginBottom: 16 }}>
-          <Button
-            type="primary"
-            icon={<DownloadOutlined />}
-            loading={exporting}
-            data-testid="audit-export"
-            onClick={() => {
-              setExporting(true);
-              exportAudit(filter, langOf(i18n.language))
-                .catch(() => undefined)
-                .finally(() => setExporting(false));
-            }}
-          >
-            {t('exportCsv')}
-          </Button>
-          <Button icon={<ClearOutlined />} disabled={key === '{}'} onClick={() => setParams({})} data-testid="audit-clear">
-            {t('filter.clear')}
-          </Button>
-        </Space>
+    <AuditFrame
+      testId="audit-page"
+      title={t(titleKey, { ns: 'routes' })}
+      intro={t('intro')}
+      filters={
+        <>
+          <Form layout="vertical" className="audit-filters" data-testid="audit-filters">
+            <Form.Item label={t('filter.customer')}>
+              <CustomerSelect value={filter.customer} onChange={(uid) => set({ customer: uid })} testId="audit-customer-select" />
+            </Form.Item>
+            <Form.Item label={t('filter.user')}>
+              <UserSelect value={filter.user} onChange={(uid) => set({ user: uid })} known={actorNames} />
+            </Form.Item>
+            <Form.Item label={t('filter.action')}>
+              <Select
+                allowClear
+                value={filter.action}
+                onChange={(v) => set({ action: v || undefined })}
+                options={AUDIT_ACTIONS.map((a) => ({ value: a, label: t(`action.${a}`) }))}
+                placeholder={t('filter.actionPlaceholder')}
+                data-testid="audit-action-select"
+                style={{ width: '100%' }}
+              />
+            </Form.Item>
+            <Form.Item label={t('filter.period')} extra={!hasPeriod ? t('filter.periodDefault') : undefined}>
+              <PeriodPicker value={filter} onChange={set} testId="audit-period" />
+            </Form.Item>
+          </Form>
+          <Space wrap style={{ marginBottom: 16 }}>
+            <Button
+              type="primary"
+              icon={<DownloadOutlined />}
+              loading={exporting}
+              data-testid="audit-export"
+              onClick={() => {
+                setExporting(true);
+                exportAudit(filter, langOf(i18n.language))
+                  .catch(() => undefined)
+                  .finally(() => setExporting(false));
+              }}
+            >
+              {t('exportCsv')}
+            </Button>
+            <Button icon={<ClearOutlined />} disabled={key === '{}'} onClick={() => setParams({})} data-testid="audit-clear">
+              {t('filter.clear')}
+            </Button>
+          </Space>
+        </>
+      }
+      table={
         <AuditTable
           role={role}
           rows={list.rows}
@@ -171,10 +167,9 @@ export default function AuditPage({ titleKey }: { titleKey: string }) {
           onUser={(uid) => set({ user: uid })}
           onCustomer={(uid) => set({ customer: uid })}
         />
-        <div style={{ marginTop: 16 }}>
-          <CursorPager list={list} testId="audit-pager" />
-        </div>
-      </Card>
-    </div>
+      }
+      list={list}
+      pagerTestId="audit-pager"
+    />
   );
 }

@@ -72,6 +72,15 @@ export function detailText(e: AuditEvent, tr: (key: string, fallback: string, va
   return tr(`audit:detail.${e.detail}`, humane(e.detail));
 }
 
+/** A row's "only this user" or "only this customer": narrows the list to the row's user or customer. */
+function OnlyThis({ label, testId, onClick }: { label: string; testId: string; onClick: () => void }) {
+  return (
+    <Tooltip title={label}>
+      <Button size="small" type="text" icon={<FilterOutlined />} aria-label={label} data-testid={testId} onClick={onClick} />
+    </Tooltip>
+  );
+}
+
 /**
  * The trail's rows (admin's page and the customer's own): time, event, who
  * (name and role) and what it concerns; the admin's has the customer too and
@@ -135,18 +144,7 @@ export default function AuditTable({
             <Space size={4} wrap>
               <Typography.Text data-testid="audit-actor">{e.actor_name || t('unknownActor')}</Typography.Text>
               {e.actor_role && <Tag data-testid="audit-role">{t(`role.${e.actor_role}`)}</Tag>}
-              {onUser && e.actor_uid && (
-                <Tooltip title={t('onlyUser')}>
-                  <Button
-                    size="small"
-                    type="text"
-                    icon={<FilterOutlined />}
-                    aria-label={t('onlyUser')}
-                    data-testid="audit-only-user"
-                    onClick={() => onUser(e.actor_uid)}
-                  />
-                </Tooltip>
-              )}
+              {onUser && e.actor_uid && <OnlyThis label={t('onlyUser')} testId="audit-only-user" onClick={() => onUser(e.actor_uid)} />}
             </Space>
           ),
         },
@@ -160,16 +158,7 @@ export default function AuditTable({
                     <Space size={4}>
                       <Typography.Text data-testid="audit-customer">{customers[e.customer_uid] ?? '–'}</Typography.Text>
                       {onCustomer && (
-                        <Tooltip title={t('onlyCustomer')}>
-                          <Button
-                            size="small"
-                            type="text"
-                            icon={<FilterOutlined />}
-                            aria-label={t('onlyCustomer')}
-                            data-testid="audit-only-customer"
-                            onClick={() => onCustomer(e.customer_uid as string)}
-                          />
-                        </Tooltip>
+                        <OnlyThis label={t('onlyCustomer')} testId="audit-only-customer" onClick={() => onCustomer(e.customer_uid as string)} />
                       )}
                     </Space>
                   ) : (

@@ -1,5 +1,6 @@
 import { Button, Card, Empty, Form, Input, Typography } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useList } from '../../api/useList';
 import { useTranslation } from 'react-i18next';
 import { addCaseNote, caseNotes } from '../../api/collaboration';
 import { applyServerErrors } from '../../api/formErrors';
@@ -25,15 +26,11 @@ export default function CaseNotes({ c, role }: { c: Pick<Case, 'uid' | 'lawyer'>
 
 function NotesCard({ caseUid }: { caseUid: string }) {
   const { t } = useTranslation('collaboration');
-  const [notes, setNotes] = useState<CaseNote[] | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<{ note: string }>();
 
-  const load = useCallback(async () => setNotes(await caseNotes(caseUid)), [caseUid]);
-  useEffect(() => {
-    void load().catch(() => setNotes([]));
-  }, [load]);
+  const { rows: notes, set: setNotes } = useList<CaseNote>(() => caseNotes(caseUid), caseUid);
 
   const add = async ({ note }: { note: string }) => {
     setBusy(true);

@@ -1,6 +1,7 @@
 import { Button, Card, Empty, Space, Spin, Typography } from 'antd';
 import { CheckOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useLoad } from '../../api/useList';
 import { useTranslation } from 'react-i18next';
 import { listNotifications, readAll } from '../../api/collaboration';
 import NotificationItem from '../../components/collaboration/NotificationItem';
@@ -19,29 +20,23 @@ function NotificationPage({ titleKey, kind }: { titleKey: string; kind: Dropdown
   const { t } = useTranslation('notifications');
   const role = useAreaRole();
   const [offset, setOffset] = useState(0);
-  const [items, setItems] = useState<Notification[] | null>(null);
-  const [more, setMore] = useState(false);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
 
-  const load = useCallback(async () => {
-    const l = await listNotifications(kind, offset, LIST_PAGE_SIZE);
-    setItems(l.results);
-    setMore(l.more);
-  }, [kind, offset]);
-  useEffect(() => {
-    setItems(null);
-    void load().catch(() => setItems([]));
-  }, [load]);
+  const list = useLoad(() => listNotifications(kind, offset, LIST_PAGE_SIZE), `${kind}:${offset}`, { results: [], more: false });
+  const items = list.data?.results ?? null;
+  const more = list.data?.more ?? false;
 
-  const open = useOpenNotification(role, (read) => setItems((xs) => xs?.map((x) => (x.id === read.id ? read : x)) ?? null));
+  const open = useOpenNotification(role, (read) =>
+    list.set((l) => l && { ...l, results: l.results.map((x: Notification) => (x.id === read.id ? read : x)) }),
+  );
 
   const markAll = async () => {
     setBusy(true);
     try {
       await readAll();
       setDone(true);
-      await load();
+      await list.reload();
     } catch {
       /* notified by the client */
     } finally {

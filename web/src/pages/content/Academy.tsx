@@ -1,7 +1,8 @@
 import { ArrowDownOutlined, ArrowUpOutlined, CheckCircleTwoTone, DeleteOutlined, EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { LESSON_TEXT_MAX_CHARS, LESSON_TITLE_MAX_CHARS, LESSON_TOPIC_MAX_CHARS } from '../../validation/bounds';
 import { Button, Card, Checkbox, Collapse, Empty, Form, Input, InputNumber, Modal, Popconfirm, Progress as Bar, Skeleton, Space, Switch, Tag, Typography, Upload } from 'antd';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { useList } from '../../api/useList';
 import { useTranslation } from 'react-i18next';
 import { createLesson, deleteLesson, fetchAcademy, orderLessons, setProgress, updateLesson, uploadLessonVideo } from '../../api/content';
 import { ApiError } from '../../api/errors';
@@ -118,12 +119,8 @@ function LessonEditor({ lesson, onSaved, onClose }: { lesson: LessonView | null;
 export default function Academy({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('content');
   const admin = useAreaRole() === 'admin';
-  const [topics, setTopics] = useState<Topic[] | null>(null);
   const [editing, setEditing] = useState<LessonView | null | 'new'>(null);
-  const load = useCallback(() => fetchAcademy().then(setTopics).catch(() => setTopics([])), []);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { rows: topics, set: setTopics, reload: load } = useList<Topic>(fetchAcademy);
 
   const mark = async (l: LessonView, p: { watched?: boolean; completed?: boolean }) => {
     if (admin) return;

@@ -1,7 +1,8 @@
 import { Button, Card, Empty, Form, Input, Popconfirm, Space, Typography } from 'antd';
 import Table from '../../components/ResponsiveTable';
 import { sectorName } from '../../components/names';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useList } from '../../api/useList';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { createBusinessSector, deleteBusinessSector, fetchBusinessSectors, updateBusinessSector } from '../../api/customers';
@@ -17,29 +18,14 @@ export default function BusinessSectors({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('customers');
   const role = useAreaRole();
   const { message } = useFeedback();
-  const [rows, setRows] = useState<BusinessSector[]>([]);
-  const [loading, setLoading] = useState(true);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      setRows(await fetchBusinessSectors());
-    } catch {
-      setRows([]);
-    } finally {
-      setLoading(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { rows: loaded, loading, reload } = useList(fetchBusinessSectors);
+  const rows = loaded ?? [];
 
   const remove = async (id: string) => {
     try {
       await deleteBusinessSector(id);
       void message.success(t('sectorDeleted'));
-      await load();
+      await reload();
     } catch {
       /* shown by the API client */
     }

@@ -1,13 +1,13 @@
-import { Button, Card, Checkbox, Col, Form, Input, Row, Space, Typography } from 'antd';
+import { Button, Checkbox, Col, Form, Input, Row, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { applyServerErrors, isInlineError } from '../../api/formErrors';
 import { createContact, fetchContact, updateContact } from '../../api/users';
 import type { Contact } from '../../types/users';
 import type { Permission } from '../../types/users';
 import Loading from '../../components/Loading';
 import MessageAlert from '../../components/MessageAlert';
+import { FormPage, useFormPage } from '../../components/FormPage';
 import CustomerSelect from '../../components/CustomerSelect';
 import { hasRoute, pathFor, useAreaRole } from '../../routes/pathFor';
 import { PERMISSION_OPTIONS } from './permissionLabels';
@@ -24,8 +24,11 @@ interface Values {
   permissions: Permission[];
 }
 
+/** A 429 is the client's notification here; only the server's refusals of the values show on the form. */
+const INLINE = [400] as const;
+
 const FIELDS = ['customer', 'first_name', 'last_name', 'email', 'phone', 'identity_number', 'permissions'] as const;
-/** Spec §5: a valid phone; the server checks the same (7–15 digits). */
+
 /**
  * Create (`mode="create"`) or edit a customer contact: names, e-mail (create
  * only), phone and the permission checkboxes. Admin and sales person pick the
@@ -43,9 +46,7 @@ export function ContactForm({ titleKey, mode }: { titleKey: string; mode: 'creat
   const [form] = Form.useForm<Values>();
   const [loaded, setLoaded] = useState<Contact | null>(null);
   const [loading, setLoading] = useState(mode === 'edit');
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string[] | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const { submitting, errors, done, setDone, submit } = useFormPage(form, FIELDS, { inline: INLINE });
 
   useEffect(() => {
     if (mode !== 'edit' || !contactId) return;
@@ -64,12 +65,9 @@ export function ContactForm({ titleKey, mode }: { titleKey: string; mode: 'creat
     };
   }, [mode, contactId, form]);
 
-  const onFinish = async (v: Values) => {
-    setSubmitting(true);
-    setError(null);
-    setDone(null);
+  const onFinish = (v: Values) => {
     const base = { first_name: v.first_name, last_name: v.last_name, phone: v.phone?.trim() || null, identity_number: v.identity_number?.trim() || null, permissions: v.permissions ?? [] };
-    try {
+    return submit(async () => {
       if (mode === 'create') {
         const created = await createContact({ ...base, email: v.email, customer: staff ? v.customer : undefined });
         const to = list ?? (v.customer ? pathFor(role, 'customerUsers', { customer_uid: v.customer }) : pathFor(role, 'contactEdit', { contact_id: created.uid }));
@@ -79,11 +77,7 @@ export function ContactForm({ titleKey, mode }: { titleKey: string; mode: 'creat
         setLoaded(updated);
         setDone(t('form.saved'));
       }
-    } catch (err) {
-      if (isInlineError(err, [400])) setError(applyServerErrors(form, err, FIELDS));
-    } finally {
-      setSubmitting(false);
-    }
+    });
   };
 
   if (loading) return <Loading />;
@@ -97,87 +91,87 @@ export function ContactForm({ titleKey, mode }: { titleKey: string; mode: 'creat
   }
 
   return (
-    <div className="page" data-testid="contact-form-page">
-      <Typography.Title level={2} data-testid="page-title">
-        {t(titleKey, { ns: 'routes' })}
-      </Typography.Title>
-      <Card className="form-card">
-        <MessageAlert messages={done ? [done] : null} type="success" testId="contact-form-success" />
-        <MessageAlert messages={error} testId="contact-form-error" />
-        <Form<Values>
-          form={form}
-          layout="vertical"
-          name="contact"
-          data-testid="contact-form"
-          requiredMark={false}
-          onFinish={onFinish}
-          onValuesChange={() => setDone(null)}
-          disabled={submitting}
-          initialValues={{ customer: search.get('customer') || undefined, permissions: [] }}
-        >
-          {staff && mode === 'create' && (
-            <Form.Item label={t('fields.customer')} name="customer" rules={[{ required: true, message: t('form.customerRequired') }]}>
-              <CustomerSelect testId="contact-customer" />
+    <FormPage
+      title={t(titleKey, { ns: 'routes' })}
+      testId="contact-form-page"
+      errors={errors}
+      errorTestId="contact-form-error"
+      done={done}
+      doneTestId="contact-form-success"
+    >
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        name="contact"
+        data-testid="contact-form"
+        requiredMark={false}
+        onFinish={onFinish}
+        onValuesChange={() => setDone(null)}
+        disabled={submitting}
+        initialValues={{ customer: search.get('customer') || undefined, permissions: [] }}
+      >
+        {staff && mode === 'create' && (
+          <Form.Item label={t('fields.customer')} name="customer" rules={[{ required: true, message: t('form.customerRequired') }]}>
+            <CustomerSelect testId="contact-customer" />
+          </Form.Item>
+        )}
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item label={t('fields.firstName')} name="first_name" rules={[{ required: true, whitespace: true, message: t('form.firstNameRequired') }]}>
+              <Input data-testid="contact-first-name" autoComplete="off" />
             </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label={t('fields.lastName')} name="last_name" rules={[{ required: true, whitespace: true, message: t('form.lastNameRequired') }]}>
+              <Input data-testid="contact-last-name" autoComplete="off" />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item
+          label={t('fields.email')}
+          name="email"
+          rules={mode === 'create' ? [{ required: true, message: t('form.emailRequired') }, emailRule(t('form.emailInvalid'))] : []}
+        >
+          <Input data-testid="contact-email" disabled={mode === 'edit'} autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          label={t('fields.phone')}
+          name="phone"
+          rules={[contactPhoneRule(t('form.phoneInvalid'))]}
+        >
+          <Input data-testid="contact-phone" autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          label={t('fields.identityNumber')}
+          name="identity_number"
+          extra={t('form.identityNumberHelp')}
+          rules={[identityNumberRule(t('form.identityNumberInvalid'))]}
+        >
+          <Input data-testid="contact-identity-number" autoComplete="off" placeholder="19811218-9876" maxLength={IDENTITY_NUMBER_MAX_CHARS} />
+        </Form.Item>
+        <Form.Item label={t('fields.permissions')} name="permissions" extra={t('form.permissionsHelp')}>
+          <Checkbox.Group data-testid="contact-permissions">
+            <Space orientation="vertical">
+              {PERMISSION_OPTIONS.map((p) => (
+                <Checkbox key={p} value={p} data-testid={`contact-permission-${p}`}>
+                  {t(`permissions.${p}`)}
+                </Checkbox>
+              ))}
+            </Space>
+          </Checkbox.Group>
+        </Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit" loading={submitting} data-testid="contact-submit">
+            {mode === 'create' ? t('form.create') : t('form.save')}
+          </Button>
+          {list && (
+            <Link to={list}>
+              <Button data-testid="contact-cancel">{t('form.back')}</Button>
+            </Link>
           )}
-          <Row gutter={16}>
-            <Col xs={24} md={12}>
-              <Form.Item label={t('fields.firstName')} name="first_name" rules={[{ required: true, whitespace: true, message: t('form.firstNameRequired') }]}>
-                <Input data-testid="contact-first-name" autoComplete="off" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item label={t('fields.lastName')} name="last_name" rules={[{ required: true, whitespace: true, message: t('form.lastNameRequired') }]}>
-                <Input data-testid="contact-last-name" autoComplete="off" />
-              </Form.Item>
-            </Col>
-          </Row>
-          <Form.Item
-            label={t('fields.email')}
-            name="email"
-            rules={mode === 'create' ? [{ required: true, message: t('form.emailRequired') }, emailRule(t('form.emailInvalid'))] : []}
-          >
-            <Input data-testid="contact-email" disabled={mode === 'edit'} autoComplete="off" />
-          </Form.Item>
-          <Form.Item
-            label={t('fields.phone')}
-            name="phone"
-            rules={[contactPhoneRule(t('form.phoneInvalid'))]}
-          >
-            <Input data-testid="contact-phone" autoComplete="off" />
-          </Form.Item>
-          <Form.Item
-            label={t('fields.identityNumber')}
-            name="identity_number"
-            extra={t('form.identityNumberHelp')}
-            rules={[identityNumberRule(t('form.identityNumberInvalid'))]}
-          >
-            <Input data-testid="contact-identity-number" autoComplete="off" placeholder="19811218-9876" maxLength={IDENTITY_NUMBER_MAX_CHARS} />
-          </Form.Item>
-          <Form.Item label={t('fields.permissions')} name="permissions" extra={t('form.permissionsHelp')}>
-            <Checkbox.Group data-testid="contact-permissions">
-              <Space orientation="vertical">
-                {PERMISSION_OPTIONS.map((p) => (
-                  <Checkbox key={p} value={p} data-testid={`contact-permission-${p}`}>
-                    {t(`permissions.${p}`)}
-                  </Checkbox>
-                ))}
-              </Space>
-            </Checkbox.Group>
-          </Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" loading={submitting} data-testid="contact-submit">
-              {mode === 'create' ? t('form.create') : t('form.save')}
-            </Button>
-            {list && (
-              <Link to={list}>
-                <Button data-testid="contact-cancel">{t('form.back')}</Button>
-              </Link>
-            )}
-          </Space>
-        </Form>
-      </Card>
-    </div>
+        </Space>
+      </Form>
+    </FormPage>
   );
 }
 

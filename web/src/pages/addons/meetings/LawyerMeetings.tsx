@@ -5,7 +5,8 @@
  * time, link) and cancel one (the customer is notified).
  */
 import './texts';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useList } from '../../../api/useList';
 import { Alert, Button, Card, DatePicker, Empty, Form, Popconfirm, Select, Space, Tag, Typography } from 'antd';
 import Table from '../../../components/ResponsiveTable';
 import type { Dayjs } from 'dayjs';
@@ -27,14 +28,10 @@ export default function LawyerMeetings({ titleKey }: { titleKey: string }) {
   const { t: tr } = useTranslation();
   const { message } = useFeedback();
   const role = useAreaRole();
-  const [slots, setSlots] = useState<Slot[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [form] = Form.useForm<{ start: Dayjs; minutes: number }>();
-  const load = useCallback(() => listLawyerSlots().then(setSlots, () => setSlots((s) => s ?? [])), []);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { rows: slots, reload: load } = useList<Slot>(listLawyerSlots);
 
   const offer = async (v: { start: Dayjs; minutes: number }) => {
     setBusy('offer');

@@ -32,6 +32,12 @@ pub fn stockholm_date(t: DateTime<Utc>) -> NaiveDate {
     (t + Duration::hours(stockholm_offset_hours(t))).date_naive()
 }
 
+/// `YYYY-MM-DD HH:mm` on the Stockholm wall clock at `t` (spec §9 display
+/// format).
+pub fn stockholm_text(t: DateTime<Utc>) -> String {
+    (t + Duration::hours(stockholm_offset_hours(t))).naive_utc().format("%Y-%m-%d %H:%M").to_string()
+}
+
 /// The first instant (UTC) of Stockholm day `d`.
 pub fn stockholm_day_start(d: NaiveDate) -> DateTime<Utc> {
     let midnight = d.and_hms_opt(0, 0, 0).expect("midnight");
@@ -91,5 +97,16 @@ mod tests {
         assert_eq!(stockholm_day_start(d(2026, 3, 29)), utc("2026-03-28T23:00:00Z"));
         assert_eq!(stockholm_day_start(d(2026, 3, 30)), utc("2026-03-29T22:00:00Z"));
         assert_eq!(stockholm_day_start(d(2026, 10, 26)), utc("2026-10-25T23:00:00Z"));
+    }
+
+    #[test]
+    fn stockholm_follows_summer_time() {
+        assert_eq!(stockholm_text(utc("2026-11-24T08:00:00Z")), "2026-11-24 09:00");
+        assert_eq!(stockholm_text(utc("2026-07-01T08:00:00Z")), "2026-07-01 10:00");
+        // 2026: summer time from 29 March 01:00 UTC to 25 October 01:00 UTC.
+        assert_eq!(stockholm_text(utc("2026-03-29T00:59:00Z")), "2026-03-29 01:59");
+        assert_eq!(stockholm_text(utc("2026-03-29T01:00:00Z")), "2026-03-29 03:00");
+        assert_eq!(stockholm_text(utc("2026-10-25T00:59:00Z")), "2026-10-25 02:59");
+        assert_eq!(stockholm_text(utc("2026-10-25T01:00:00Z")), "2026-10-25 02:00");
     }
 }

@@ -5,7 +5,7 @@
 //! overlap), who may book and who may cancel, and the Europe/Stockholm
 //! wall clock the texts show.
 
-use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveDateTime, TimeZone, Timelike, Utc, Weekday};
+use chrono::{DateTime, Duration, Timelike, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -137,24 +137,6 @@ pub fn may_cancel(user: &User, m: &Meeting, now: DateTime<Utc>) -> Result<(), Ap
 
 pub use super::policy::may_manage_slots;
 
-/// The last Sunday of `month` in `year`, 01:00 UTC: when EU summer time starts (March) and ends (October).
-fn eu_switch(year: i32, month: u32) -> DateTime<Utc> {
-    let last = (1..=31).rev().filter_map(|d| NaiveDate::from_ymd_opt(year, month, d)).find(|d| d.weekday() == Weekday::Sun);
-    let day = last.unwrap_or_default();
-    Utc.from_utc_datetime(&day.and_hms_opt(1, 0, 0).unwrap_or_default())
-}
-
-/// The Europe/Stockholm wall clock at `t` (CET, CEST between the EU switches).
-pub fn stockholm(t: DateTime<Utc>) -> NaiveDateTime {
-    let summer = t >= eu_switch(t.year(), 3) && t < eu_switch(t.year(), 10);
-    (t + Duration::hours(if summer { 2 } else { 1 })).naive_utc()
-}
-
-/// `YYYY-MM-DD HH:mm` in Stockholm (spec §9 display format).
-pub fn stockholm_text(t: DateTime<Utc>) -> String {
-    stockholm(t).format("%Y-%m-%d %H:%M").to_string()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -189,17 +171,6 @@ mod tests {
         let a = slot_uid(at("2026-11-25T09:00:00Z"));
         let b = slot_uid(at("2026-11-25T10:00:00Z"));
         assert!(a < b && a.len() == 19, "{a} {b}");
-    }
-
-    #[test]
-    fn stockholm_follows_summer_time() {
-        assert_eq!(stockholm_text(at("2026-11-24T08:00:00Z")), "2026-11-24 09:00");
-        assert_eq!(stockholm_text(at("2026-07-01T08:00:00Z")), "2026-07-01 10:00");
-        // 2026: summer time from 29 March 01:00 UTC to 25 October 01:00 UTC.
-        assert_eq!(stockholm_text(at("2026-03-29T00:59:00Z")), "2026-03-29 01:59");
-        assert_eq!(stockholm_text(at("2026-03-29T01:00:00Z")), "2026-03-29 03:00");
-        assert_eq!(stockholm_text(at("2026-10-25T00:59:00Z")), "2026-10-25 02:59");
-        assert_eq!(stockholm_text(at("2026-10-25T01:00:00Z")), "2026-10-25 02:00");
     }
 
     fn user(role: Role, uid: &str, customer: Option<&str>) -> User {

@@ -220,7 +220,10 @@ async fn write_booking(
             hours: Hundredths::ZERO,
             count: 1,
             case_uid: Some(case.uid.clone()),
-            description: format!("Video meeting: {} {}", m.case_number, rules::stockholm_text(m.start)).chars().take(200).collect(),
+            description: format!("Video meeting: {} {}", m.case_number, crate::domain::calendar::stockholm_text(m.start))
+                .chars()
+                .take(200)
+                .collect(),
             lawyer: m.lawyer_name.clone(),
         };
         let next = crate::domain::subscription::consume(&row.row, entry.usage(), at).map_err(|e| ApiError::bad(e.key()))?;

@@ -167,7 +167,7 @@ fn meeting_news(verb: Verb, m: &Meeting, by: &User) -> (Vec<To>, Draft) {
         subject: Some(m.subject.clone()),
         customer: Some(m.customer_name.clone()),
         actor: Some(by.full_name()),
-        date: Some(crate::domain::meeting::stockholm_text(m.start)),
+        date: Some(crate::domain::calendar::stockholm_text(m.start)),
         ..Params::default()
     };
     (to, Draft { verb, params, case_uid: Some(m.case_uid.clone()) })

@@ -4,7 +4,8 @@
  */
 import { Button, Card, Form, Input, Popconfirm, Select, Space, Typography } from 'antd';
 import Table from '../../components/ResponsiveTable';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useList } from '../../api/useList';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import ListEmpty from '../../components/ListEmpty';
@@ -47,28 +48,10 @@ function SettingsTabs() {
 function NamedListPage({ kind, titleKey }: { kind: NamedListKind; titleKey: string }) {
   const { t } = useTranslation('catalogue');
   const { message } = useFeedback();
-  const [rows, setRows] = useState<NamedEntry[] | null>(null);
-  const [error, setError] = useState(false);
   const [editing, setEditing] = useState<number | null>(null);
   const [form] = Form.useForm();
   const [editForm] = Form.useForm();
-  const reload = useCallback(
-    () =>
-      listNamed(kind).then(
-        (r) => {
-          setError(false);
-          setRows(r);
-        },
-        () => {
-          setError(true);
-          setRows([]);
-        },
-      ),
-    [kind],
-  );
-  useEffect(() => {
-    void reload();
-  }, [reload]);
+  const { rows, error, reload } = useList(() => listNamed(kind), kind);
   return (
     <div className="page" data-testid={`named-list-${kind}`}>
       <Title titleKey={titleKey} />
@@ -180,11 +163,7 @@ export function DepartmentsPage({ titleKey }: { titleKey: string }) {
   const { t, i18n } = useTranslation('catalogue');
   const { message } = useFeedback();
   const role = useAreaRole();
-  const [rows, setRows] = useState<NamedEntry[] | null>(null);
-  const reload = useCallback(() => {
-    listNamed('departments').then(setRows, () => setRows([]));
-  }, []);
-  useEffect(reload, [reload]);
+  const { rows, reload } = useList(() => listNamed('departments'));
   return (
     <div className="page" data-testid="departments-page">
       <Title titleKey={titleKey} />

@@ -5,7 +5,8 @@
 import { Button, Card, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import Table from '../../components/ResponsiveTable';
 import { serviceName } from '../../components/names';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useList } from '../../api/useList';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { applyFieldErrors } from './fieldErrors';
@@ -223,12 +224,8 @@ function EditDialog<V extends object>({
 export function PackagesPage({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('catalogue');
   const role = useAreaRole();
-  const [rows, setRows] = useState<Package[] | null>(null);
+  const { rows, reload } = useList(listPackages);
   const [editing, setEditing] = useState<Package | null>(null);
-  const reload = useCallback(() => {
-    listPackages().then(setRows, () => setRows([]));
-  }, []);
-  useEffect(reload, [reload]);
   const calls = {
     publish: (r: Package, on: boolean) => updatePackage(r.id, { ...packageTerms(r), public: on }),
     retire: retirePackage,
@@ -364,16 +361,12 @@ function PlanEditFields({ services }: { services: Service[] }) {
 export function ServicePlansPage({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('catalogue');
   const role = useAreaRole();
-  const [rows, setRows] = useState<ServicePlan[] | null>(null);
+  const { rows, reload } = useList(listServicePlans);
   const [services, setServices] = useState<Service[]>([]);
   const [editing, setEditing] = useState<ServicePlan | null>(null);
-  const reload = useCallback(() => {
-    listServicePlans().then(setRows, () => setRows([]));
-  }, []);
   useEffect(() => {
-    reload();
     listServices().then(setServices, () => undefined);
-  }, [reload]);
+  }, []);
   const calls = {
     publish: (r: ServicePlan, on: boolean) => updateServicePlan(r.id, { ...planTerms(r), public: on }),
     retire: retireServicePlan,

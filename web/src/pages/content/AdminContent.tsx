@@ -1,9 +1,10 @@
-import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
-import { Button, Card, Form, Input, Popconfirm, Segmented, Select, Tabs, Tag, Typography, Upload } from 'antd';
+import { DeleteOutlined } from '@ant-design/icons';
+import { Button, Card, Form, Input, Popconfirm, Segmented, Select, Tabs, Tag, Typography } from 'antd';
 import Table from '../../components/ResponsiveTable';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useList } from '../../api/useList';
 import { useTranslation } from 'react-i18next';
-import { checkDocument, DOCUMENT_ACCEPT } from '../../api/caseDocuments';
+import OneDocumentPicker from '../../components/OneDocumentPicker';
 import { deleteTemplate, fetchLegalVersions, fetchTemplates, publishLegalText, uploadTemplate } from '../../api/content';
 import { ApiError } from '../../api/errors';
 import MessageAlert from '../../components/MessageAlert';
@@ -117,15 +118,11 @@ export function LegalTexts({ titleKey }: { titleKey: string }) {
 /** settings/documents/ (admin): public documents and templates; upload with title, category and language. */
 export function TemplateFiles({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('content');
-  const [rows, setRows] = useState<TemplateFile[]>([]);
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<string[] | null>(null);
   const [form] = Form.useForm<{ title: string; category: string; language: string }>();
-  const load = useCallback(() => fetchTemplates().then(setRows).catch(() => setRows([])), []);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { rows, reload: load } = useList<TemplateFile>(fetchTemplates);
   const submit = async (v: { title: string; category: string; language: string }) => {
     if (!file) {
       setErrors([t('documents.chooseFile')]);
@@ -161,20 +158,7 @@ export function TemplateFiles({ titleKey }: { titleKey: string }) {
             <Select options={(['sv', 'en'] as const).map((l) => ({ value: l, label: t(`languages.${l}`) }))} />
           </Form.Item>
           <Form.Item label={t('documents.file')}>
-            <Upload
-              accept={DOCUMENT_ACCEPT}
-              maxCount={1}
-              beforeUpload={(f) => {
-                const why = checkDocument(f);
-                if (why) setErrors([t(why, { ns: 'caseDocuments', name: f.name })]);
-                else setFile(f);
-                return false;
-              }}
-              onRemove={() => setFile(null)}
-              fileList={file ? [{ uid: 'f', name: file.name, status: 'done' }] : []}
-            >
-              <Button icon={<UploadOutlined />}>{t('documents.chooseFile')}</Button>
-            </Upload>
+            <OneDocumentPicker file={file} onFile={setFile} onRefused={setErrors} label={t('documents.chooseFile')} />
           </Form.Item>
           <MessageAlert messages={errors} />
           <Button type="primary" htmlType="submit" loading={busy}>
@@ -186,7 +170,7 @@ export function TemplateFiles({ titleKey }: { titleKey: string }) {
         <Table<TemplateFile>
           rowKey="id"
           size="middle"
-          dataSource={rows}
+          dataSource={rows ?? []}
           pagination={false}
           scroll={{ x: true }}
           locale={{ emptyText: t('documents.noTemplates') }}

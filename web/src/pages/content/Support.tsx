@@ -1,10 +1,10 @@
-import { PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
-import { Button, Card, Descriptions, Form, Input, List, Segmented, Select, Space, Tag, Typography, Upload } from 'antd';
+import { PaperClipOutlined } from '@ant-design/icons';
+import { Button, Card, Descriptions, Form, Input, List, Segmented, Select, Space, Tag, Typography } from 'antd';
 import Table from '../../components/ResponsiveTable';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listCases } from '../../api/cases';
-import { checkDocument, DOCUMENT_ACCEPT } from '../../api/caseDocuments';
+import OneDocumentPicker from '../../components/OneDocumentPicker';
 import { answerTicket, closeTicket, createTicket, fetchTicket, fetchTicketCounts, fetchTickets, ticketFileUrl } from '../../api/content';
 import { ApiError } from '../../api/errors';
 import MessageAlert from '../../components/MessageAlert';
@@ -170,20 +170,7 @@ function NewTicket({ onCreated }: { onCreated: (t: Ticket) => void }) {
           <Select allowClear options={cases} data-testid="ticket-case" />
         </Form.Item>
         <Form.Item label={t('support.attachment')}>
-          <Upload
-            accept={DOCUMENT_ACCEPT}
-            maxCount={1}
-            beforeUpload={(f) => {
-              const why = checkDocument(f);
-              if (why) setErrors([t(why, { ns: 'caseDocuments', name: f.name })]);
-              else setFile(f);
-              return false;
-            }}
-            onRemove={() => setFile(null)}
-            fileList={file ? [{ uid: 'f', name: file.name, status: 'done' }] : []}
-          >
-            <Button icon={<UploadOutlined />}>{t('support.chooseFile')}</Button>
-          </Upload>
+          <OneDocumentPicker file={file} onFile={setFile} onRefused={setErrors} label={t('support.chooseFile')} />
         </Form.Item>
         <MessageAlert messages={errors} />
         <Button type="primary" htmlType="submit" loading={busy} data-testid="ticket-submit">

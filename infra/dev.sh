@@ -59,9 +59,11 @@ trap 'stop_all; exit 143' TERM
 # The gateway's build is most of a first start (a debug build of every
 # function): it runs in the background while the stand-in is installed and
 # started and the web app is built or reused (ensure_web_dist: by a digest of
-# its sources, no npm install when unchanged).
+# its sources, no npm install when unchanged). Only the gateway's own binary:
+# the package's six others (benchmarks, repair tools) are six more links of
+# the whole platform that a start does not need.
 log "building the local gateway (in the background)"
-cargo build --quiet -p local-gateway &
+cargo build --quiet -p local-gateway --bin local-gateway &
 BUILD_PID=$!
 ensure_venv --stand-in
 log "starting the local AWS stand-in on 127.0.0.1:$MOTO_PORT"

@@ -9,15 +9,16 @@
 #      lints (warnings are errors), then Rust unit and integration tests (each
 #      test on its own table),
 #   2. web unit tests (vitest), beside the Rust tests once those are built,
-#   3. browser end-to-end tests (playwright-core + /usr/bin/chromium) against
-#      a gateway on its own port and table, and beside them, one after
-#      another: the quick benchmarks (QUICK=1 infra/bench.sh: every function
+#   3. browser end-to-end tests (playwright-core + /usr/bin/chromium) in two
+#      shards side by side (web/e2e/shard-flows.mjs, shard-pages.mjs), each
+#      against a gateway on its own port, table and stand-in, and beside them,
+#      one after another: the quick benchmarks (QUICK=1 infra/bench.sh: every function
 #      binary started with a request of its own, 3 starts, 20 calls; the
 #      search and statistics benchmarks at small sizes), so none can go
 #      stale; the template lint (cfn-lint) and checkov (0 failed checks;
 #      skips carry their reason in the template); the generated fuzz of
 #      every operation (infra/fuzz.sh: Schemathesis from the project venv;
-#      FUZZ_QUICK=0 for more examples) on a second gateway with its own
+#      FUZZ_QUICK=0 for more examples) on a gateway with its own
 #      table and stand-in.
 # Each step's time is printed at the end.
 set -euo pipefail
@@ -69,22 +70,35 @@ STAND_IN_CHECKS_PID=$!
 MOTO_PORT=$(free_port)
 step "starting a private AWS stand-in on 127.0.0.1:$MOTO_PORT"
 start_stand_in "$MOTO_PORT" "$ROOT/.local/$RUN_ID-moto.log"
-GATEWAY_PID=""
+GATEWAY_PIDS=()
+EXTRA_MOTO_PIDS=()
 WEB_UNIT_PID=""
 SIDE_PID=""
-FUZZ_GATEWAY_PID=""
-FUZZ_MOTO_PID=""
+PAGES_E2E_PID=""
 cleanup() {
   print_step_times
-  [ -n "$GATEWAY_PID" ] && kill "$GATEWAY_PID" 2>/dev/null || true
+  local pid
   [ -n "$WEB_UNIT_PID" ] && kill "$WEB_UNIT_PID" 2>/dev/null || true
   [ -n "$STAND_IN_CHECKS_PID" ] && kill "$STAND_IN_CHECKS_PID" 2>/dev/null || true
   [ -n "$SIDE_PID" ] && kill -- -"$SIDE_PID" 2>/dev/null || true
-  [ -n "$FUZZ_GATEWAY_PID" ] && kill "$FUZZ_GATEWAY_PID" 2>/dev/null || true
-  [ -n "$FUZZ_MOTO_PID" ] && kill "$FUZZ_MOTO_PID" 2>/dev/null || true
+  [ -n "$PAGES_E2E_PID" ] && kill -- -"$PAGES_E2E_PID" 2>/dev/null || true
+  for pid in "${GATEWAY_PIDS[@]}" "${EXTRA_MOTO_PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
   kill "$MOTO_PID" 2>/dev/null || true
 }
 trap cleanup EXIT INT TERM
+# stand_in NAME: a stand-in of its own (it answers one request at a time:
+# what runs side by side below gets one each); its address in LAST_STAND_IN,
+# its PID kept for the cleanup.
+stand_in() {
+  local port
+  port=$(free_port)
+  "$VENV/bin/python" infra/stand_in.py 127.0.0.1 "$port" >"$ROOT/.local/$RUN_ID-$1-moto.log" 2>&1 &
+  EXTRA_MOTO_PIDS+=("$!")
+  LAST_STAND_IN="http://127.0.0.1:$port"
+}
+# The browser tests' pages shard's (started now: up when it is needed).
+stand_in e2e-pages
+PAGES_ENDPOINT=$LAST_STAND_IN
 
 step "Rust formatting (cargo fmt --check)"
 cargo fmt --all --check
@@ -102,13 +116,30 @@ RUSTC_WORKSPACE_WRAPPER="$(rustc --print sysroot)/bin/clippy-driver"
 CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
 export RUSTC_WORKSPACE_WRAPPER CLIPPY_ARGS
 # No crate has doc examples: skipping doctests saves a rustdoc run per crate.
-# No binary has unit tests: `--test '*'` (each package's integration tests,
-# one binary per package, tests/suite) builds no test harness per binary
-# (`--tests` would: about 20 links of 25-100 MB each); the binaries
-# themselves (functions, gateway, benchmarks) are built right after, from
-# the same compiled crates.
-cargo test --workspace --lib --test '*' --quiet --no-run 2>&1
-cargo build --workspace --bins --quiet 2>&1
+# Two selections, so that only the libraries with unit tests get a test
+# binary (`--workspace --lib` made one for every library, tests or not: a
+# compile and a link of the whole function each, 10 of 16 empty): the
+# packages whose sources hold unit tests (found below), then every package's
+# integration tests (`--test '*'`: one binary per package, tests/suite; no
+# binary has unit tests, and `--tests` would add a test harness per binary).
+# The second also builds the binaries (functions, gateway, benchmarks), as
+# cargo does for integration tests, and with the tests' features (the
+# gateway enables shared's testkit too), so the later builds of this run
+# (the gateway, the benchmarks) compile nothing: before, a second build of
+# shared, every function and 21 binaries.
+UNIT_TESTED=$(cargo metadata --no-deps --format-version 1 | python3 -c '
+import json, os, re, sys
+test = re.compile(r"#\[(cfg\(test\)|test\]|tokio::test)")
+for p in json.load(sys.stdin)["packages"]:
+    src = os.path.join(os.path.dirname(p["manifest_path"]), "src")
+    if any(test.search(open(os.path.join(d, f), encoding="utf-8").read())
+           for d, _, files in os.walk(src) for f in files if f.endswith(".rs")):
+        print("-p", p["name"])
+')
+[ -n "$UNIT_TESTED" ] || { echo "no package with unit tests found (expected shared's at least)"; exit 1; }
+# shellcheck disable=SC2086 # one word per -p and name
+cargo test $UNIT_TESTED --lib --quiet --no-run 2>&1
+cargo test --workspace --test '*' --quiet --no-run 2>&1
 
 stand_in_ok=0
 wait "$STAND_IN_CHECKS_PID" || stand_in_ok=$?
@@ -129,7 +160,9 @@ WEB_UNIT_PID=$!
 # browser tests' gateway allows the same 29 s; the retries get their share of
 # it (config::Budgets::retries_deadline). Tests of the deadline itself set
 # their own.
-REQUEST_DEADLINE_MS=29000 cargo test --workspace --lib --test '*' --quiet 2>&1
+# shellcheck disable=SC2086
+REQUEST_DEADLINE_MS=29000 cargo test $UNIT_TESTED --lib --quiet 2>&1
+REQUEST_DEADLINE_MS=29000 cargo test --workspace --test '*' --quiet 2>&1
 step "web unit tests (started beside the Rust tests)"
 web_unit_ok=0
 wait "$WEB_UNIT_PID" || web_unit_ok=$?
@@ -137,39 +170,41 @@ WEB_UNIT_PID=""
 cat "$WEB_UNIT_LOG"
 [ "$web_unit_ok" -eq 0 ] || { echo "web unit tests failed (exit $web_unit_ok)"; exit 1; }
 
-step "web build, and two gateways: the browser tests' and the fuzz's (each its own table and stand-in)"
+step "web build, and three gateways: one per browser-test shard and the fuzz's (each its own table and stand-in)"
 build_web
 cargo build --quiet -p local-gateway
 # A private copy: worktrees may share one CARGO_TARGET_DIR, whose
 # debug/local-gateway another build can replace while this run uses it.
 GATEWAY_BIN="$ROOT/.local/$RUN_ID-gateway"
 cp "$(cargo_target_dir)/debug/local-gateway" "$GATEWAY_BIN"
-# The fuzz's own stand-in: the stand-in answers one request at a time, and
-# the fuzz runs beside the browser tests (below).
-FUZZ_MOTO_PORT=$(free_port)
-"$VENV/bin/python" infra/stand_in.py 127.0.0.1 "$FUZZ_MOTO_PORT" >"$ROOT/.local/$RUN_ID-fuzz-moto.log" 2>&1 &
-FUZZ_MOTO_PID=$!
-wait_for_http "http://127.0.0.1:$FUZZ_MOTO_PORT/moto-api/" 300 || { cat "$ROOT/.local/$RUN_ID-fuzz-moto.log"; exit 1; }
+stand_in fuzz
+FUZZ_ENDPOINT=$LAST_STAND_IN
+wait_for_http "$FUZZ_ENDPOINT/moto-api/" 300 || { cat "$ROOT/.local/$RUN_ID-fuzz-moto.log"; exit 1; }
+wait_for_http "$PAGES_ENDPOINT/moto-api/" 300 || { cat "$ROOT/.local/$RUN_ID-e2e-pages-moto.log"; exit 1; }
 # gateway NAME PORT ENDPOINT: a gateway on its own table, with the demo and
 # browser-test accounts and the demo cases (about 10 s: the click-only crawl,
 # web/e2e/crawl.e2e.mjs, needs cases in every state to reach every route, as
-# a demo user would). Its PID in LAST_GATEWAY_PID.
+# a demo user would). Its PID kept for the cleanup.
 gateway() {
   local name=$1 port=$2 endpoint=$3
   AWS_ENDPOINT_URL="$endpoint" TABLE_NAME="$RUN_ID-$name" DOCUMENTS_BUCKET="$RUN_ID-$name" SES_SENDER=no-reply@example.com \
     JWT_SECRET="e2e-secret-$RUN_ID-0123456789abcdef" WEB_ORIGIN="http://127.0.0.1:$port" \
     REQUEST_DEADLINE_MS=29000 LOCAL_OUTBOX=1 SEED_E2E=1 SEED_DEMO_CASES=1 GATEWAY_ADDR="127.0.0.1:$port" WEB_DIST="$ROOT/web/dist" \
     "$GATEWAY_BIN" >"$ROOT/.local/$RUN_ID-$name-gateway.log" 2>&1 &
-  LAST_GATEWAY_PID=$!
+  GATEWAY_PIDS+=("$!")
 }
-PORT=$(free_port)
-gateway e2e "$PORT" "$AWS_ENDPOINT_URL"
-GATEWAY_PID=$LAST_GATEWAY_PID
+# The browser tests in two shards side by side (web/e2e/shard-*.mjs; both
+# mostly wait for pages and for their stand-in): the flows that change data
+# on the run's stand-in, the crawl and the accessibility check on their own.
+FLOWS_PORT=$(free_port)
+gateway e2e-flows "$FLOWS_PORT" "$AWS_ENDPOINT_URL"
+PAGES_PORT=$(free_port)
+gateway e2e-pages "$PAGES_PORT" "$PAGES_ENDPOINT"
 FUZZ_PORT=$(free_port)
-gateway fuzz "$FUZZ_PORT" "http://127.0.0.1:$FUZZ_MOTO_PORT"
-FUZZ_GATEWAY_PID=$LAST_GATEWAY_PID
-wait_for_http "http://127.0.0.1:$PORT/api/openapi.json" 120 || { cat "$ROOT/.local/$RUN_ID-e2e-gateway.log"; exit 1; }
-wait_for_http "http://127.0.0.1:$FUZZ_PORT/api/openapi.json" 120 || { cat "$ROOT/.local/$RUN_ID-fuzz-gateway.log"; exit 1; }
+gateway fuzz "$FUZZ_PORT" "$FUZZ_ENDPOINT"
+for g in e2e-flows:$FLOWS_PORT e2e-pages:$PAGES_PORT fuzz:$FUZZ_PORT; do
+  wait_for_http "http://127.0.0.1:${g#*:}/api/openapi.json" 300 || { cat "$ROOT/.local/$RUN_ID-${g%%:*}-gateway.log"; exit 1; }
+done
 
 # Beside the browser tests, one after another: the quick benchmarks (figures
 # only, so they cannot go stale: their figures here are not the goals'
@@ -180,7 +215,7 @@ wait_for_http "http://127.0.0.1:$FUZZ_PORT/api/openapi.json" 120 || { cat "$ROOT
 # AWS_ENDPOINT_URL's when set: unset here, so it loads its parties elsewhere). The browser tests mostly wait for pages; this used to follow them
 # and made the run about 5 minutes longer. Output is printed after the
 # browser tests', each part with its time.
-step "browser end-to-end tests; beside them the quick benchmarks, template lint, checkov and the generated fuzz"
+step "browser tests, the flows' shard; beside it the pages' shard, and one after another the quick benchmarks, template lint, checkov and the generated fuzz"
 SIDE_LOG="$ROOT/.local/$RUN_ID-side.log"
 side() { # NAME COMMAND…: one part, logged with its duration; stops the chain when it fails
   local name=$1 t0=$SECONDS rc=0
@@ -204,9 +239,23 @@ set -m
 ) >"$SIDE_LOG" 2>&1 &
 SIDE_PID=$!
 set +m
-e2e_ok=0
-BASE_URL="http://127.0.0.1:$PORT" node --test --test-concurrency=1 web/e2e/ || e2e_ok=$?
-[ "$e2e_ok" -eq 0 ] || { tail -50 "$ROOT/.local/$RUN_ID-e2e-gateway.log"; exit 1; }
+# The pages' shard in the background (its own process group, so a failure
+# elsewhere stops its browser too), its output printed after the flows'.
+PAGES_LOG="$ROOT/.local/$RUN_ID-e2e-pages.log"
+set -m
+BASE_URL="http://127.0.0.1:$PAGES_PORT" node --test --test-concurrency=1 web/e2e/shard-pages.mjs >"$PAGES_LOG" 2>&1 &
+PAGES_E2E_PID=$!
+set +m
+flows_ok=0
+BASE_URL="http://127.0.0.1:$FLOWS_PORT" node --test --test-concurrency=1 web/e2e/shard-flows.mjs || flows_ok=$?
+step "browser tests: the pages' shard (crawl, accessibility; run beside the flows')"
+pages_ok=0
+wait "$PAGES_E2E_PID" || pages_ok=$?
+PAGES_E2E_PID=""
+cat "$PAGES_LOG"
+[ "$flows_ok" -eq 0 ] || { echo "browser tests, the flows' shard, failed (exit $flows_ok)"; tail -50 "$ROOT/.local/$RUN_ID-e2e-flows-gateway.log"; }
+[ "$pages_ok" -eq 0 ] || { echo "browser tests, the pages' shard, failed (exit $pages_ok)"; tail -50 "$ROOT/.local/$RUN_ID-e2e-pages-gateway.log"; }
+[ "$flows_ok" -eq 0 ] && [ "$pages_ok" -eq 0 ] || exit 1
 
 step "the quick benchmarks, template lint, checkov and the generated fuzz (run beside the browser tests)"
 side_ok=0

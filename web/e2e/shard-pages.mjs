@@ -1,0 +1,10 @@
+// The browser tests' first shard: every page of every role, on a freshly
+// seeded gateway (demo accounts and the demo cases; the crawl makes through
+// the API the little more its routes need). infra/test.sh
+// runs it on its own gateway, table and stand-in beside shard-flows.mjs;
+// index.test.mjs runs both shards one after the other on one gateway.
+//
+//   BASE_URL=http://127.0.0.1:3000 node --test web/e2e/shard-pages.mjs
+import './crawl.e2e.mjs';
+// Last in its shard: it opens each role's first case of the demo cases.
+import './a11y.e2e.mjs';

@@ -7,7 +7,8 @@
 # loopback port, then runs
 #   1. cargo fmt --check, one build of every test and binary with clippy's
 #      lints (warnings are errors), then Rust unit and integration tests (each
-#      test on its own table),
+#      test on its own table; the gateway's beside the others', on a second
+#      stand-in),
 #   2. web unit tests (vitest), beside the Rust tests once those are built,
 #   3. browser end-to-end tests (playwright-core + /usr/bin/chromium) in two
 #      shards side by side (web/e2e/shard-flows.mjs, shard-pages.mjs), each
@@ -75,6 +76,7 @@ EXTRA_MOTO_PIDS=()
 WEB_UNIT_PID=""
 SIDE_PID=""
 PAGES_E2E_PID=""
+GATEWAY_TESTS_PID=""
 cleanup() {
   print_step_times
   local pid
@@ -82,6 +84,7 @@ cleanup() {
   [ -n "$STAND_IN_CHECKS_PID" ] && kill "$STAND_IN_CHECKS_PID" 2>/dev/null || true
   [ -n "$SIDE_PID" ] && kill -- -"$SIDE_PID" 2>/dev/null || true
   [ -n "$PAGES_E2E_PID" ] && kill -- -"$PAGES_E2E_PID" 2>/dev/null || true
+  [ -n "$GATEWAY_TESTS_PID" ] && kill -- -"$GATEWAY_TESTS_PID" 2>/dev/null || true
   for pid in "${GATEWAY_PIDS[@]}" "${EXTRA_MOTO_PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
   kill "$MOTO_PID" 2>/dev/null || true
 }
@@ -96,9 +99,10 @@ stand_in() {
   EXTRA_MOTO_PIDS+=("$!")
   LAST_STAND_IN="http://127.0.0.1:$port"
 }
-# The browser tests' pages shard's (started now: up when it is needed).
-stand_in e2e-pages
-PAGES_ENDPOINT=$LAST_STAND_IN
+# The second lane's: the gateway's Rust tests, later the browser tests' pages
+# shard (started now, so it is up when the build is done).
+stand_in lane2
+LANE2_ENDPOINT=$LAST_STAND_IN
 
 step "Rust formatting (cargo fmt --check)"
 cargo fmt --all --check
@@ -147,9 +151,9 @@ STAND_IN_CHECKS_PID=""
 cat "$STAND_IN_LOG"
 [ "$stand_in_ok" -eq 0 ] || { echo "the stand-in's own checks failed (exit $stand_in_ok)"; exit 1; }
 
-# The Rust tests mostly wait for the stand-in (one core): the web unit tests
-# run beside them on the other, once the build that needs both is done
-# (about 3 minutes of the run). Their output follows the Rust tests'.
+# The Rust tests mostly wait for their stand-ins (one core each, the first
+# lane's also with the web unit tests beside it), once the build that needs
+# both cores is done. The web unit tests' output follows the Rust tests'.
 step "Rust tests, and beside them the web unit tests (with the page budgets of web/src/budget.test.ts)"
 WEB_UNIT_LOG="$ROOT/.local/$RUN_ID-web-unit.log"
 (cd web && npm test --silent) >"$WEB_UNIT_LOG" 2>&1 &
@@ -160,9 +164,36 @@ WEB_UNIT_PID=$!
 # browser tests' gateway allows the same 29 s; the retries get their share of
 # it (config::Budgets::retries_deadline). Tests of the deadline itself set
 # their own.
+export REQUEST_DEADLINE_MS=29000
+# Two lanes, each on its own stand-in: the gateway's tests (the authorization
+# and property matrices, the examples: the slowest binary, a third to a half
+# of the Rust tests' time) beside everything else's. Its test binaries run
+# as cargo runs them (from the package's directory), their output printed
+# after the other lane's.
+wait_for_http "$LANE2_ENDPOINT/moto-api/" 300 || { cat "$ROOT/.local/$RUN_ID-lane2-moto.log"; exit 1; }
+GATEWAY_TESTS=$(cargo test -p local-gateway --test '*' --quiet --no-run --message-format=json |
+  python3 -c 'import json, sys; [print(m["executable"]) for m in map(json.loads, sys.stdin) if m.get("reason") == "compiler-artifact" and m.get("executable") and m["profile"]["test"]]')
+GATEWAY_TESTS_LOG="$ROOT/.local/$RUN_ID-gateway-tests.log"
+set -m # its own process group: a failure elsewhere stops the test binary too
+(
+  cd infra/local-gateway
+  for exe in $GATEWAY_TESTS; do
+    echo "     Running $(basename "$exe") (local-gateway)"
+    AWS_ENDPOINT_URL="$LANE2_ENDPOINT" "$exe" -q || exit $?
+  done
+) >"$GATEWAY_TESTS_LOG" 2>&1 &
+GATEWAY_TESTS_PID=$!
+set +m
 # shellcheck disable=SC2086
-REQUEST_DEADLINE_MS=29000 cargo test $UNIT_TESTED --lib --quiet 2>&1
-REQUEST_DEADLINE_MS=29000 cargo test --workspace --test '*' --quiet 2>&1
+cargo test $UNIT_TESTED --lib --quiet 2>&1
+cargo test --workspace --exclude local-gateway --test '*' --quiet 2>&1
+unset REQUEST_DEADLINE_MS
+step "the gateway's Rust tests (run beside the others)"
+gateway_tests_ok=0
+wait "$GATEWAY_TESTS_PID" || gateway_tests_ok=$?
+GATEWAY_TESTS_PID=""
+cat "$GATEWAY_TESTS_LOG"
+[ "$gateway_tests_ok" -eq 0 ] || { echo "the gateway's Rust tests failed (exit $gateway_tests_ok)"; exit 1; }
 step "web unit tests (started beside the Rust tests)"
 web_unit_ok=0
 wait "$WEB_UNIT_PID" || web_unit_ok=$?
@@ -180,7 +211,6 @@ cp "$(cargo_target_dir)/debug/local-gateway" "$GATEWAY_BIN"
 stand_in fuzz
 FUZZ_ENDPOINT=$LAST_STAND_IN
 wait_for_http "$FUZZ_ENDPOINT/moto-api/" 300 || { cat "$ROOT/.local/$RUN_ID-fuzz-moto.log"; exit 1; }
-wait_for_http "$PAGES_ENDPOINT/moto-api/" 300 || { cat "$ROOT/.local/$RUN_ID-e2e-pages-moto.log"; exit 1; }
 # gateway NAME PORT ENDPOINT: a gateway on its own table, with the demo and
 # browser-test accounts and the demo cases (about 10 s: the click-only crawl,
 # web/e2e/crawl.e2e.mjs, needs cases in every state to reach every route, as
@@ -199,7 +229,7 @@ gateway() {
 FLOWS_PORT=$(free_port)
 gateway e2e-flows "$FLOWS_PORT" "$AWS_ENDPOINT_URL"
 PAGES_PORT=$(free_port)
-gateway e2e-pages "$PAGES_PORT" "$PAGES_ENDPOINT"
+gateway e2e-pages "$PAGES_PORT" "$LANE2_ENDPOINT"
 FUZZ_PORT=$(free_port)
 gateway fuzz "$FUZZ_PORT" "$FUZZ_ENDPOINT"
 for g in e2e-flows:$FLOWS_PORT e2e-pages:$PAGES_PORT fuzz:$FUZZ_PORT; do

@@ -1,12 +1,18 @@
 #!/usr/bin/env bash
-# The generated fuzz: Schemathesis (PyPI, in the project
-# venv) runs every operation of the gateway's OpenAPI document as a signed-in
-# admin and as a signed-in customer (tokens through the API). Checks: no
-# 5xx, answers conform to the documented schema and statuses, and every 4xx
-# is the JSON error shape of spec §8 (infra/security/fuzz_hooks.py).
+# The generated fuzz: Schemathesis (PyPI, in the project venv) runs every
+# operation of the gateway's OpenAPI document as a signed-in customer,
+# lawyer and admin (tokens through the API), with every check it has
+# (`--checks all`): no 5xx, answers conform to the documented schema,
+# statuses and headers, valid data is accepted (positive_data_acceptance)
+# and invalid data refused (negative_data_rejection), the stateful checks,
+# and every 4xx is the JSON error shape of spec §8
+# (infra/security/fuzz_hooks.py). The refusals of valid data that depend on
+# state a generated request cannot know are listed, each with its reason,
+# in infra/security/fuzz-refusals.tsv; any other finding fails the run.
 # Usage: BASE_URL=http://127.0.0.1:PORT infra/fuzz.sh   (a running gateway
-# with the demo accounts; test.sh runs it after the browser tests, since
-# admin's generated writes change data). QUICK=1: fewer examples.
+# with the demo accounts; test.sh runs it beside the browser tests, on a
+# gateway of its own, since admin's generated writes change data).
+# QUICK=1: fewer examples and phases (the test command's mode).
 # Left out: the operations that end the caller's sessions or spend its
 # sign-in and mail limits (the run would lock itself out), see EXCLUDE.
 set -euo pipefail
@@ -14,7 +20,7 @@ source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 ensure_venv
 : "${BASE_URL:?BASE_URL of a running gateway}"
-EXAMPLES=${EXAMPLES:-$([ "${QUICK:-0}" = 1 ] && echo 2 || echo 8)}
+EXAMPLES=${EXAMPLES:-$([ "${QUICK:-0}" = 1 ] && echo 2 || echo 40)}
 # The coverage phase (boundary values of every schema: lengths, bounds,
 # formats) is most of the run time. Quick mode (the test command's) keeps
 # it for admin, who reaches the most operations, and gives the customer the
@@ -24,7 +30,9 @@ EXAMPLES=${EXAMPLES:-$([ "${QUICK:-0}" = 1 ] && echo 2 || echo 8)}
 # at once and CPython 3.11's ast raises "AST constructor recursion depth
 # mismatch" (python/cpython#106905), a tool error that fails the run.
 phases() { # email → Schemathesis phases
-  if [ "${QUICK:-0}" = 1 ] && [ "$1" != admin@example.com ]; then echo examples,fuzzing; else echo examples,coverage,fuzzing; fi
+  if [ "${QUICK:-0}" != 1 ]; then echo examples,coverage,fuzzing,stateful
+  elif [ "$1" = admin@example.com ]; then echo examples,coverage,fuzzing
+  else echo examples,fuzzing; fi
 }
 EXCLUDE='^/api/(token/|token/2fa/|token/refresh/|logout/|resend/2fa/|2fa/toggle-activation/|2fa/totp/|password/change/|password/recover/|profile/update/)'
 
@@ -39,9 +47,9 @@ PY
 }
 
 status=0
-# The customer first: admin's generated writes reach ids from earlier
-# answers and may deactivate the customer (a later sign-in would fail).
-for who in customer@example.com admin@example.com; do
+# The customer and the lawyer first: admin's generated writes reach ids
+# from earlier answers and may deactivate them (a later sign-in would fail).
+for who in customer@example.com lawyer@example.com admin@example.com; do
   log "fuzz: every operation as $who ($EXAMPLES examples each)"
   # Its own step, so a failed sign-in stops the run instead of fuzzing
   # with an empty token (every operation 401, nothing tested).
@@ -50,7 +58,7 @@ for who in customer@example.com admin@example.com; do
   SCHEMATHESIS_HOOKS=fuzz_hooks PYTHONPATH="$ROOT/infra/security" \
     "$VENV/bin/st" run "$BASE_URL/api/openapi.json" \
     --header "Authorization: Bearer $access" \
-    --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance,json_error_shape \
+    --checks all --exclude-checks positive_data_acceptance \
     --max-examples "$EXAMPLES" --seed 22 --generation-deterministic \
     --phases "$(phases "$who")" --workers 1 --request-timeout 10 \
     --exclude-path-regex "$EXCLUDE" --continue-on-failure \

@@ -9,7 +9,12 @@ a generated request cannot know (an e-mail already taken, a case not in the
 status a move needs). Each is listed with its reason; any other refusal of
 valid data fails the run, as does a listed key on another operation.
 """
+import json
+import os
 import pathlib
+import threading
+import time
+import urllib.request
 
 import schemathesis
 from schemathesis.specs.openapi.checks import positive_data_acceptance as builtin_positive_data_acceptance
@@ -85,3 +90,36 @@ def json_error_shape(ctx, response, case):
         isinstance(v, list) and all(isinstance(k, str) for k in v) for v in errors.values()
     ), f"errors is not {{field: [keys]}}: {errors!r}"
     return None
+
+
+# Access tokens live 15 minutes (shared::auth::jwt::ACCESS_TTL_SECS); a run
+# on a loaded machine outlives one, and every later call would be a 401.
+# With FUZZ_EMAIL set (infra/fuzz.sh), each call carries a token signed in
+# again once the last is 10 minutes old.
+TOKEN_AGE = 600
+_token = {"value": None, "at": 0.0}
+_token_lock = threading.Lock()
+
+
+def access_token():
+    with _token_lock:
+        if _token["value"] is None or time.monotonic() - _token["at"] > TOKEN_AGE:
+            req = urllib.request.Request(
+                os.environ["FUZZ_BASE_URL"] + "/api/token/",
+                method="POST",
+                headers={"Content-Type": "application/json"},
+                data=json.dumps({"email": os.environ["FUZZ_EMAIL"], "password": os.environ["FUZZ_PASSWORD"]}).encode(),
+            )
+            _token["value"] = json.load(urllib.request.urlopen(req, timeout=30))["access_token"]
+            _token["at"] = time.monotonic()
+        return _token["value"]
+
+
+@schemathesis.hook
+def before_call(context, case, kwargs):
+    if os.environ.get("FUZZ_EMAIL"):
+        bearer = f"Bearer {access_token()}"
+        case.headers = {**(case.headers or {}), "Authorization": bearer}
+        if isinstance(kwargs.get("headers"), dict):
+            kwargs["headers"]["Authorization"] = bearer
+

@@ -45,6 +45,7 @@ pub fn api() -> OpenApiRouter<AppState> {
 #[into_params(parameter_in = Query)]
 pub struct ServiceQuery {
     /// Verified, Bisnode, Incasso, Kontrakto or Video meeting.
+    #[param(pattern = "^(Verified|Bisnode|Incasso|Kontrakto|Video meeting)$")]
     pub service: String,
 }
 

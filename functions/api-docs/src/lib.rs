@@ -12,6 +12,9 @@ use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder
 use utoipa::OpenApi;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+pub mod page;
+pub mod patterns;
+
 #[derive(OpenApi)]
 #[openapi(
     info(title = "Legal services platform API", version = "1.0.0",
@@ -90,6 +93,7 @@ pub fn document() -> utoipa::openapi::OpenApi {
         if let Some(plan) = components.schemas.get_mut("NewServicePlan") {
             per_service(plan);
         }
+        patterns::apply(components);
     }
     doc
 }
@@ -144,6 +148,7 @@ pub const PUBLIC: &[(&str, &str)] = &[
     ("post", "/api/create/customer/email/check/"),
     ("post", "/api/customer/activation/"),
     ("post", "/api/customer/activation/check/"),
+    ("get", "/api/docs"),
     ("post", "/api/email/check/"),
     ("post", "/api/logout/"),
     ("get", "/api/openapi.json"),
@@ -313,6 +318,9 @@ pub fn tighten(doc: &mut utoipa::openapi::OpenApi) {
                 require_more(op, fields);
             }
             for p in op.parameters.iter_mut().flatten() {
+                if p.name == "Idempotency-Key" {
+                    p.schema = Some(idempotency_key_schema());
+                }
                 if matches!(p.parameter_in, ParameterIn::Path) && !path.contains(&format!("{{{}}}", p.name)) {
                     p.parameter_in = ParameterIn::Query;
                     p.required = utoipa::openapi::Required::False;
@@ -320,6 +328,19 @@ pub fn tighten(doc: &mut utoipa::openapi::OpenApi) {
             }
         }
     }
+}
+
+/// The longest `Idempotency-Key` (the store's `MAX_KEY_LEN`; a test holds
+/// them equal: this crate reaches the store through no path of its own).
+pub const IDEMPOTENCY_KEY_MAX: usize = 255;
+
+/// The `Idempotency-Key` header as `shared::store::idempotency::parse_key`
+/// reads it: 1 to its limit of printable ASCII characters but `"` and `\`,
+/// bare or as a structured-field string (in quotes).
+fn idempotency_key_schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+    use utoipa::openapi::schema::{ObjectBuilder, Type};
+    let token = format!(r#"[!#-\[\]-~]{{1,{IDEMPOTENCY_KEY_MAX}}}"#);
+    ObjectBuilder::new().schema_type(Type::String).pattern(Some(format!(r#"^(?:"{token}"|{token})$"#))).build().into()
 }
 
 /// The body schema of `op` becomes `allOf: [its schema, {required: fields}]`.
@@ -344,7 +365,21 @@ pub fn document_json() -> String {
 }
 
 pub fn api() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(openapi_json))
+    OpenApiRouter::new().routes(routes!(openapi_json)).routes(routes!(docs_page))
+}
+
+/// The page rendered once per process: the document is fixed at build time.
+fn docs_html() -> &'static str {
+    static PAGE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    PAGE.get_or_init(|| page::render(&serde_json::from_str(OPENAPI_JSON).expect("openapi.json is JSON")))
+}
+
+/// This document as a reference page for people: every operation with its
+/// parameters, body, answers and security, every schema with its rules.
+#[utoipa::path(get, path = "/api/docs", tag = "meta",
+    responses((status = 200, description = "The API reference as an HTML page (no script)", content_type = "text/html", body = String)))]
+async fn docs_page() -> impl IntoResponse {
+    ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], docs_html())
 }
 
 /// This document.

@@ -202,6 +202,7 @@ async fn list_services(CurrentUser(_u): CurrentUser) -> Json<Vec<Service>> {
 
 // ------------------------------------------------------- named lists ----
 
+/// A plain acknowledgement with a translatable message key.
 #[derive(Serialize, ToSchema)]
 pub struct Message {
     pub message: Msg,

@@ -31,8 +31,9 @@ pub fn api() -> OpenApiRouter<AppState> {
 #[into_params(parameter_in = Query)]
 pub struct SearchParams {
     /// A name (any order, misspellings welcome) or an organisationsnummer /
-    /// personnummer.
+    /// personnummer. Trimmed, at most 200 characters.
     #[serde(default)]
+    #[param(required = true, max_length = 200, pattern = r"\S")]
     pub search: String,
 }
 

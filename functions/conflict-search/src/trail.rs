@@ -25,8 +25,10 @@ pub struct TrailQuery {
     /// One kind of event only (e.g. `conflict_search`).
     pub action: Option<AuditAction>,
     /// First day (`YYYY-MM-DD`, UTC), inclusive.
+    #[param(format = Date)]
     pub from: Option<String>,
     /// Last day (`YYYY-MM-DD`, UTC), inclusive.
+    #[param(format = Date)]
     pub to: Option<String>,
     /// The previous page's `next`.
     pub cursor: Option<String>,
@@ -103,8 +105,10 @@ pub async fn trail_csv(
 #[derive(Deserialize, IntoParams)]
 pub struct OwnQuery {
     /// First day (`YYYY-MM-DD`, UTC), inclusive.
+    #[param(format = Date)]
     pub from: Option<String>,
     /// Last day (`YYYY-MM-DD`, UTC), inclusive.
+    #[param(format = Date)]
     pub to: Option<String>,
     /// The previous page's `next`.
     pub cursor: Option<String>,

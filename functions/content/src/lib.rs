@@ -129,6 +129,7 @@ async fn legal_acceptances(State(s): State<AppState>, CurrentUser(u): CurrentUse
 #[into_params(parameter_in = Query)]
 pub struct KindQuery {
     /// `terms` or `privacy`.
+    #[param(pattern = "^(terms|privacy)$")]
     pub kind: String,
 }
 

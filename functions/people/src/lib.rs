@@ -178,6 +178,7 @@ async fn update_sales_person(
     Ok(Json(staff::update(&s, &me, Role::SalesPerson, &uid, input).await?))
 }
 
+/// A plain acknowledgement with a translatable message key.
 #[derive(Serialize, ToSchema)]
 pub struct Message {
     pub message: Msg,

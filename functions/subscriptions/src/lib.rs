@@ -34,6 +34,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .routes(routes!(time_report))
 }
 
+/// A plain acknowledgement with a translatable message key.
 #[derive(Serialize, ToSchema)]
 pub struct Message {
     pub message: Msg,
@@ -253,8 +254,10 @@ async fn delete_row(
 #[into_params(parameter_in = Query)]
 pub struct ReportRange {
     /// YYYY-MM-DD
+    #[param(required = true, format = Date)]
     pub start_date: Option<String>,
     /// YYYY-MM-DD
+    #[param(required = true, format = Date)]
     pub end_date: Option<String>,
     /// The reader's language (sv default, en): the report's headings.
     pub lang: Option<String>,

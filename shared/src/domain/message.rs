@@ -25,7 +25,10 @@ pub struct Attachment {
     pub size: i64,
 }
 
+/// A message of a case's conversation. Named `CaseMessage` in the API
+/// document: `Message` is the plain acknowledgement there.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = CaseMessage)]
 pub struct Message {
     pub id: String,
     pub case_uid: String,

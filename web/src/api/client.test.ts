@@ -37,7 +37,7 @@ const { Amplify } = await import('@aws-amplify/core');
 const session = await import('../store/session');
 
 const auth = { access_token: 'old', refresh_token: 'r1', expires_in: 900, token_type: 'Bearer' };
-const user = { email: 'a@example.com', id: 1, is_staff: true };
+const user = { email: 'a@example.com', id: 1, is_staff: true, is_superuser: true, username: 'a@example.com', full_name: 'A', image: 'not set', uid: 'adm-1' };
 /** The error hook the UI registers (spec §8 warning). */
 const failed = vi.fn();
 

@@ -38,7 +38,7 @@ export function useCursorList<T>(fetchPage: (cursor: string | null) => Promise<P
         if (!live) return;
         setError(false);
         setRows(p.results ?? []);
-        setNext(p.next);
+        setNext(p.next ?? null);
       })
       .catch(() => {
         if (live) {

@@ -14,7 +14,7 @@ const { onApiError } = await import('../api/client');
 const { default: i18n } = await import('../i18n');
 
 const auth = { access_token: 'a1', refresh_token: 'r1', expires_in: 900, token_type: 'Bearer' };
-const customer = { email: 'c@example.com', id: 7, is_staff: false, user_type: 3 };
+const customer = { email: 'c@example.com', id: 7, is_staff: false, is_superuser: false, username: 'c@example.com', full_name: 'C', image: 'not set', uid: 'cust-1', user_type: 3 };
 const challenge = { two_factor_required: true, two_factor_token: 'tf-1', method: 'email' };
 const warning = vi.fn();
 

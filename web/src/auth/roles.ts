@@ -29,7 +29,7 @@ export const ROLE_PREFIX: Record<Role, string> = {
 export function resolveRole(user: Pick<SessionUser, 'is_staff' | 'user_type'> | null | undefined): RoleOrNone {
   if (!user) return 'none';
   if (user.is_staff === true) return 'admin';
-  const type = user.user_type == null || user.user_type === '' ? NaN : Number(user.user_type);
+  const type = user.user_type ?? NaN;
   switch (type) {
     case USER_TYPE.lawyer:
       return 'lawyer';

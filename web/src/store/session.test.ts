@@ -3,7 +3,7 @@ import { STORAGE_KEY } from '../config/constants';
 import { clearSession, getState, reloadState, setAuth, setInitialRoute, setLanguage, setState, setUser } from './session';
 
 const auth = { access_token: 'a', refresh_token: 'r', expires_in: 900, token_type: 'Bearer' };
-const user = { email: 'x@example.com', id: 1, is_staff: true };
+const user = { email: 'x@example.com', id: 1, is_staff: true, is_superuser: true, username: 'x@example.com', full_name: 'X', image: 'not set', uid: 'adm-1' };
 
 describe('session store', () => {
   beforeEach(() => {

@@ -1,6 +1,9 @@
 /** Sign-in, two-factor and password DTOs of the API (spec §3 Auth, §4 two-factor). */
 
-import type { Auth } from './session';
+import type { components } from './api.gen';
+
+type Schemas = components['schemas'];
+
 
 /** POST /api/token/ when the user has two-factor on: a code was e-mailed. */
 export interface TwoFactorChallenge {
@@ -12,11 +15,7 @@ export interface TwoFactorChallenge {
 }
 
 /** POST /api/resend/2fa/: a new code was sent; the new token replaces the old one. */
-export interface CodeSent {
-  message: string;
-  two_factor_token: string;
-  method?: string;
-}
+export type CodeSent = Schemas['CodeSent'];
 
 export interface MessageResponse {
   message: string;
@@ -24,13 +23,7 @@ export interface MessageResponse {
 
 export type TwoFactorMethod = 'email' | 'totp';
 
-export interface TwoFactorStatus {
-  enabled: boolean;
-  /** How the second step is done ('email' also when off). */
-  method?: TwoFactorMethod;
-  /** Unused recovery codes (authenticator app only). */
-  recovery_codes_left?: number;
-}
+export type TwoFactorStatus = Schemas['TwoFactorStatus'];
 
 /** POST /api/2fa/totp/setup/: a pending secret for the authenticator app. */
 export interface TotpSetup {
@@ -40,10 +33,7 @@ export interface TotpSetup {
 }
 
 /** POST /api/2fa/totp/confirm/: the recovery codes (shown once) and new tokens for this session. */
-export interface TotpConfirmed extends Auth {
-  method: 'totp';
-  recovery_codes: string[];
-}
+export type TotpConfirmed = Schemas['TotpConfirmed'];
 
 export interface ChangePasswordInput {
   old_password: string;

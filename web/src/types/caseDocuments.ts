@@ -1,22 +1,11 @@
 /** Case document DTOs of the API (spec §3 files). */
 
-export interface CaseFile {
-  key: string;
-  name: string;
-  size: number;
-  uploaded_by: string;
-  uploaded_by_name: string;
-  uploaded_at: string | null;
-}
+import type { components } from './api.gen';
 
-export interface CaseDocument extends CaseFile {
-  can_remove: boolean;
-}
+type Schemas = components['schemas'];
 
-export interface DocumentList {
-  files: CaseDocument[];
-  can_manage: boolean;
-  max_files: number;
-  max_bytes: number;
-  extensions: string[];
-}
+export type CaseFile = Schemas['CaseFile'];
+
+export type CaseDocument = Schemas['CaseDocument'];
+
+export type DocumentList = Schemas['DocumentList'];

@@ -1,18 +1,10 @@
 /** Case hour and additional hour DTOs of the API (spec §3). */
 
-export interface AdditionalHour {
-  id: string;
-  case_uid: string;
-  lawyer: string;
-  lawyer_name: string;
-  /** "YYYY-MM". */
-  month: string;
-  total_hour: number;
-  is_invoiced: boolean;
-  description: string;
-  created_at: string;
-  updated_at: string;
-}
+import type { components } from './api.gen';
+
+type Schemas = components['schemas'];
+
+export type AdditionalHour = Schemas['AdditionalHour'];
 
 export interface AdditionalHourPayload {
   case_uid: string;

@@ -3,27 +3,12 @@
  * messages in a case, the caller's notifications, ratings, internal notes.
  */
 
+import type { components } from './api.gen';
+
+type Schemas = components['schemas'];
+
 /** What happened (shared::domain::notification::Verb, stored as a key; texts in `notifications:verbs.<key>`). */
-export type Verb =
-  | 'case_created'
-  | 'case_published'
-  | 'case_accepted'
-  | 'case_closed'
-  | 'case_reopened'
-  | 'case_transferred'
-  | 'hours_logged'
-  | 'hours_edited'
-  | 'message_received'
-  | 'document_added'
-  | 'subscription_bought'
-  | 'subscription_changed'
-  | 'subscription_activated'
-  | 'subscription_expiring'
-  | 'subscription_expired'
-  | 'customer_awaiting_approval'
-  | 'case_rated'
-  | 'meeting_booked'
-  | 'meeting_cancelled';
+export type Verb = Schemas['Verb'];
 
 /** Spec §3 `description`. */
 export type NotificationCategory = 'case' | 'message' | 'others';
@@ -39,66 +24,20 @@ export interface NotificationParams {
   excerpt?: string;
 }
 
-export interface Notification {
-  id: string;
-  verb: Verb;
-  params: NotificationParams;
-  timestamp: string;
-  unread: boolean;
-  description: NotificationCategory;
-  /** The case concerned (case and message notifications). */
-  uid: string | null;
-}
+export type Notification = Schemas['Notification'];
 
-export interface NotificationList {
-  results: Notification[];
-  more: boolean;
-}
+export type NotificationList = Schemas['NotificationList'];
 
 /** The `description` filter of a dropdown (spec §7). */
 export type DropdownKind = 'messages' | 'notifications';
 
-export interface Attachment {
-  key: string;
-  name: string;
-  size: number;
-}
+export type Attachment = Schemas['Attachment'];
 
-export interface MessageView {
-  id: string;
-  case_uid: string;
-  by: string;
-  by_name: string;
-  side: 'lawyer' | 'customer';
-  text: string;
-  attachment: Attachment | null;
-  at: string;
-  /** Whether the other side has read it. */
-  read_by_other: boolean;
-}
+export type MessageView = Schemas['MessageView'];
 
-export interface Conversation {
-  /** Oldest first within the page. */
-  messages: MessageView[];
-  /** Cursor for the page before this one; null at the start. */
-  older: string | null;
-  can_write: boolean;
-  /** A server message key when the caller may not write. */
-  cannot_write_because: string | null;
-}
+export type Conversation = Schemas['Conversation'];
 
-export interface Rating {
-  case_uid: string;
-  case_number: string;
-  subject: string;
-  lawyer: string;
-  lawyer_name: string;
-  customer: string;
-  customer_name: string;
-  stars: number;
-  comment: string;
-  at: string;
-}
+export type Rating = Schemas['Rating'];
 
 export interface CaseNote {
   by: string;

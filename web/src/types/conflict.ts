@@ -1,31 +1,17 @@
 /** Conflict-of-interest search DTOs of the API. */
 
-export type PartyKind = 'customer' | 'company' | 'contact_person' | 'counterpart';
+import type { components } from './api.gen';
 
-export interface Party {
-  kind: PartyKind;
-  uid: string;
-  name: string;
-  identity_number: string | null;
-  customer_uid: string | null;
-  context: string | null;
-}
+type Schemas = components['schemas'];
 
-export interface WordMatch {
-  query: string;
-  matched: string;
-  score: number;
-}
+export type PartyKind = Schemas['PartyKind'];
+
+export type Party = Schemas['Party'];
+
+export type WordMatch = Schemas['WordMatch'];
 
 /** Why a party matched (the server's `MatchReason`), most telling first. */
-export type MatchReason =
-  | 'same_number'
-  | 'same_name'
-  | 'spelled_differently'
-  | 'initial'
-  | 'company_form_ignored'
-  | 'name_order'
-  | 'more_words_in_name';
+export type MatchReason = Schemas['MatchReason'];
 
 export interface ConflictHit {
   party: Party;

@@ -1,17 +1,14 @@
 /** Customer account DTOs of the API (spec §3 Customer, entity counts). */
 
-export type CustomerType = 'Company' | 'Individual';
+import type { components } from './api.gen';
 
-export type CustomerState = 'pending' | 'active' | 'inactive';
+type Schemas = components['schemas'];
 
-export interface Address {
-  address_1: string;
-  address_2: string;
-  city: string;
-  post_code: string;
-  /** Country id: only 1 (Sweden). */
-  country: number;
-}
+export type CustomerType = Schemas['CustomerType'];
+
+export type CustomerState = Schemas['CustomerState'];
+
+export type Address = Schemas['Address'];
 
 export interface RegistrationInput {
   customer_type: CustomerType;
@@ -35,10 +32,7 @@ export interface RegistrationInput {
   privacy_version?: number;
 }
 
-export interface BusinessSector {
-  id: string;
-  name: string;
-}
+export type BusinessSector = Schemas['BusinessSector'];
 
 export interface CustomerRow {
   uid: string;
@@ -61,7 +55,4 @@ export interface CustomerPage {
   next: string | null;
 }
 
-export interface Bubbles {
-  pending_cases: number;
-  pending_customers: number;
-}
+export type Bubbles = Schemas['Bubbles'];

@@ -3,9 +3,8 @@
  * types, departments. Named in Swedish (`name`) and, optionally, English
  * (`name_en`); read them with `namedIn` (format.ts) in the reader's language.
  */
-export interface NamedEntry {
-  id: number;
-  name: string;
-  name_en?: string | null;
-  description?: string;
-}
+
+import type { components } from './api.gen';
+
+type Schemas = components['schemas'];
+export type NamedEntry = Schemas['NamedEntry'];

@@ -3,5 +3,5 @@
 /** A page of a key-paged list: pass `next` back as `cursor`. */
 export interface Page<T> {
   results: T[];
-  next: string | null;
+  next?: string | null;
 }

@@ -1,23 +1,9 @@
 /** Session user as served by GET /api/profile/ (spec §3). */
-export interface SessionUser {
-  email: string;
-  id: number | string;
-  customer_id?: number | string | null;
-  company_id?: number | string | null;
-  is_staff: boolean;
-  is_superuser?: boolean;
-  user_sub_type?: string | number | null;
-  user_type?: number | string | null;
-  username?: string;
-  full_name?: string;
-  profile_id?: number | string | null;
-  image?: string | null;
-  uid?: string;
-  /** Shown and edited on the profile page. */
-  phone?: string | null;
-  first_name?: string;
-  last_name?: string;
-}
+
+import type { components } from './api.gen';
+
+type Schemas = components['schemas'];
+export type SessionUser = Schemas['SessionUser'];
 
 /** Token pair as served by POST /api/token/ and /api/token/refresh/. */
 export interface Auth {

@@ -1,37 +1,15 @@
 /** Customer-contact and profile DTOs of the API (spec §3 permissions). */
 
+import type { components } from './api.gen';
+
+type Schemas = components['schemas'];
+
 /** Customer-contact permission codes (spec §3). */
-export type Permission =
-  | 'view_verify'
-  | 'view_bisnode'
-  | 'view_inkasso'
-  | 'view_kontracto'
-  | 'view_contact'
-  | 'add_case'
-  | 'chat_in_cases'
-  | 'view_all_cases'
-  | 'view_time_bank';
+export type Permission = Schemas['Permission'];
 
-export interface Contact {
-  uid: string;
-  id: number;
-  email: string;
-  first_name: string;
-  last_name: string;
-  full_name: string;
-  phone: string | null;
-  permissions: Permission[];
-  identity_number?: string | null;
-  active: boolean;
-  customer_id: string | null;
-  created_at: string;
-}
+export type Contact = Schemas['Contact'];
 
-export interface ContactList {
-  results: Contact[];
-  /** Cursor of the next page; null on the last one. */
-  next: string | null;
-}
+export type ContactList = Schemas['ContactList'];
 
 export interface ContactInput {
   first_name: string;
@@ -54,9 +32,4 @@ export interface ProfileInput {
   phone?: string | null;
 }
 
-export interface UploadUrl {
-  url: string;
-  key: string;
-  content_type: string;
-  max_bytes: number;
-}
+export type UploadUrl = Schemas['UploadUrl'];

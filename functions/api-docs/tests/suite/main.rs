@@ -5,5 +5,6 @@
 mod layers;
 mod openapi_file;
 mod openapi_valid;
+mod patterns;
 mod template_routes;
 mod tracker_references;

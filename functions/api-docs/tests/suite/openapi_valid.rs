@@ -272,3 +272,30 @@ fn query_parameters_are_required_and_typed_as_the_server_reads_them() {
         assert_eq!(param("get", "/api/statistic/finance/", day)["schema"]["format"], "date", "{day}");
     }
 }
+
+/// Two Rust types of one name are one schema in the document (the last
+/// merged wins, and every `$ref` to the other then points at it): each
+/// function crate's schemas must agree with every other's on each name.
+#[test]
+fn no_two_types_share_a_schema_name() {
+    let mut seen: HashMap<String, (usize, serde_json::Value)> = HashMap::new();
+    let mut clashes = vec![];
+    for (n, part) in api_docs::all_routes().into_iter().enumerate() {
+        let doc = serde_json::to_value(part.split_for_parts().1).unwrap();
+        for (name, schema) in doc["components"]["schemas"].as_object().into_iter().flatten() {
+            match seen.get(name) {
+                Some((first, s)) if s != schema => clashes.push(format!("{name} (routers {first} and {n})")),
+                Some(_) => {}
+                None => {
+                    seen.insert(name.clone(), (n, schema.clone()));
+                }
+            }
+        }
+    }
+    assert!(clashes.is_empty(), "schemas of one name but different types (rename one with #[schema(as = ...)]): {clashes:?}");
+}
+
+#[test]
+fn the_idempotency_key_bound_is_the_stores() {
+    assert_eq!(api_docs::IDEMPOTENCY_KEY_MAX, shared::store::idempotency::MAX_KEY_LEN);
+}

@@ -30,7 +30,7 @@ type Panel =
   | { kind: 'emailOff' };
 
 function choiceOf(status: TwoFactorStatus): Choice {
-  return status.enabled ? (status.method ?? 'email') : 'off';
+  return status.enabled ? (status.method === 'totp' ? 'totp' : 'email') : 'off';
 }
 
 /** The base32 secret in groups of four, easier to type. */

@@ -196,7 +196,7 @@ export default function CaseDocuments({ caseUid }: { caseUid: string }) {
         scroll={{ x: true }}
         columns={[
           { title: t('name'), key: 'name', render: (_, d) => <span data-testid="case-document-name">{d.name}</span> },
-          { title: t('size'), key: 'size', render: (_, d) => formatSize(d.size, i18n.language) },
+          { title: t('size'), key: 'size', render: (_, d) => (d.size == null ? '' : formatSize(d.size, i18n.language)) },
           { title: t('uploadedBy'), dataIndex: 'uploaded_by_name', key: 'by' },
           { title: t('uploadedAt'), key: 'at', render: (_, d) => <span className="nowrap">{d.uploaded_at ? formatDateTime(d.uploaded_at) : '–'}</span> },
           {

@@ -90,8 +90,8 @@ export default function CaseHistory({ titleKey }: { titleKey: string }) {
             { title: t('history.at'), key: 'at', render: (_, r) => <span className="nowrap">{formatDateTime(r.at)}</span> },
             { title: t('history.by'), dataIndex: 'by_name', key: 'by' },
             { title: t('history.field'), key: 'field', render: (_, r) => t(`history.fields.${r.field}`, { defaultValue: r.field }) },
-            { title: t('history.before'), key: 'before', render: (_, r) => <Value field={r.field} value={r.before} /> },
-            { title: t('history.after'), key: 'after', render: (_, r) => <Value field={r.field} value={r.after} /> },
+            { title: t('history.before'), key: 'before', render: (_, r) => <Value field={r.field} value={r.before ?? null} /> },
+            { title: t('history.after'), key: 'after', render: (_, r) => <Value field={r.field} value={r.after ?? null} /> },
           ]}
         />
       </Card>

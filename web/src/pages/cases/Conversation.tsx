@@ -68,8 +68,8 @@ export default function Conversation({ caseUid }: { caseUid: string }) {
 
   const apply = useCallback((c: ConversationPage, first: boolean) => {
     setMessages((prev) => (first || !prev ? c.messages : merged(prev, c.messages)));
-    if (first) setOlder(c.older);
-    setWritable({ can: c.can_write, because: c.cannot_write_because });
+    if (first) setOlder(c.older ?? null);
+    setWritable({ can: c.can_write, because: c.cannot_write_because ?? null });
   }, []);
 
   useEffect(() => {
@@ -116,7 +116,7 @@ export default function Conversation({ caseUid }: { caseUid: string }) {
       const el = listRef.current;
       if (el) keepFromBottom.current = el.scrollHeight - el.scrollTop;
       setMessages((prev) => merged(c.messages, prev ?? []));
-      setOlder(c.older);
+      setOlder(c.older ?? null);
     } catch {
       /* notified by the client */
     } finally {

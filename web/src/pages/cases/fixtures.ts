@@ -29,6 +29,8 @@ export function sampleCase(over: Partial<Case> = {}): Case {
     deadline: null,
     contact_person: '',
     note: '',
+    files: [],
+    created_by: 'cust-1',
     created_at: '2026-11-23T10:00:00Z',
     updated_at: '2026-11-23T10:00:00Z',
     ...over,

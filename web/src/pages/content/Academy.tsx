@@ -173,7 +173,7 @@ export default function Academy({ titleKey }: { titleKey: string }) {
                   {l.progress.completed && <CheckCircleTwoTone twoToneColor="#52c41a" aria-label={t('academy.completed')} />}
                   <span data-testid="lesson-title-text">{l.title}</span>
                   {admin && !l.published && <Tag>{t('academy.draft')}</Tag>}
-                  {admin && l.audience.map((a) => <Tag key={a}>{t(`academy.audiences.${a}`)}</Tag>)}
+                  {admin && (l.audience ?? []).map((a) => <Tag key={a}>{t(`academy.audiences.${a}`)}</Tag>)}
                   {!admin && l.progress.watched && !l.progress.completed && <Tag color="blue">{t('academy.watched')}</Tag>}
                 </Space>
               ),

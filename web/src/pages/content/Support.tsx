@@ -201,7 +201,7 @@ export default function Support({ titleKey }: { titleKey: string }) {
       try {
         const page = await fetchTickets(status || undefined, cursor ?? undefined);
         setRows((old) => (cursor ? [...old, ...page.results] : page.results));
-        setNext(page.next);
+        setNext(page.next ?? null);
       } catch {
         /* notified */
       } finally {

@@ -61,7 +61,7 @@ export function rowName(row: PurchasedService): string {
 /** Spec §6: Options, CSV and the last update date column for user_type 1, 2 or unset. */
 export function showsRowActions(user: Pick<SessionUser, 'user_type'> | null | undefined): boolean {
   const t = user?.user_type;
-  return t == null || t === '' || Number(t) === 1 || Number(t) === 2;
+  return t == null || t === 1 || t === 2;
 }
 
 /** Admin and sales persons change rows; lawyers see the menu without changes. */

@@ -1,0 +1,153 @@
+//! Each pattern the document gives a field says what the server's check of
+//! that field accepts: both run on the same samples (valid and invalid
+//! ones, the edges of each rule) and must agree.
+
+use api_docs::patterns::*;
+use shared::domain::{academy::embed_url, conflict, contact::normalize_phone, customer::is_valid_phone, user::is_valid_email};
+
+fn re(p: &str) -> regex::Regex {
+    regex::Regex::new(p).unwrap_or_else(|e| panic!("{p}: {e}"))
+}
+
+fn agree(name: &str, pattern: &str, samples: &[&str], check: impl Fn(&str) -> bool) {
+    let r = re(pattern);
+    let wrong: Vec<_> = samples.iter().filter(|s| r.is_match(s) != check(s)).map(|s| (s, check(s))).collect();
+    assert!(wrong.is_empty(), "{name}: pattern and server disagree on (sample, server accepts) {wrong:?}");
+}
+
+#[test]
+fn phone_patterns_are_the_servers_checks() {
+    let samples = [
+        "+46701234567",
+        "070-123 45 67",
+        "0701234567-",
+        "1234567",
+        "123456",
+        "+1234567",
+        "123456789012345",
+        "1234567890123456",
+        "+46 70 123 45 67 ",
+        "+",
+        "",
+        "46+701234567",
+        "070abc1234",
+        "-0701234567",
+        "(070) 123 45 67",
+        "+46 (0)70-123 45 67",
+        "070--123--45--67----------------",
+        "0 7 0 1 2 3 4 5 6 7 8 9 0 1 2",
+        "0 7 0 1 2 3 4 5 6 7 8 9 0 1 2 3",
+    ];
+    // The customer's phone: maxLength 30 beside the pattern.
+    let short: Vec<&str> = samples.iter().filter(|s| s.chars().count() <= 30).copied().collect();
+    agree("PHONE", PHONE, &short, is_valid_phone);
+    let r = re(PHONE);
+    for s in samples.iter().filter(|s| r.is_match(s)) {
+        assert_eq!(s.chars().count() <= 30, is_valid_phone(s), "{s}");
+    }
+    agree("CONTACT_PHONE", CONTACT_PHONE, &samples, |s| normalize_phone(Some(s)).is_ok());
+    agree("CONTACT_PHONE", CONTACT_PHONE, &["  ", " +46 70 ", " +46 701 23 45 67 ", "+(46)7012345", "(+46)7012345"], |s| {
+        normalize_phone(Some(s)).is_ok()
+    });
+    let r = re(RECIPIENT_PHONE);
+    for (s, ok) in [("+46 70-123 45 67", true), ("", true), ("070abc", false), ("123456789012345678901", false), ("(070) 1", false)] {
+        assert_eq!(r.is_match(s), ok, "{s}");
+    }
+}
+
+#[test]
+fn identity_number_patterns_are_the_servers_shape() {
+    // Right check digits: the server accepts exactly what the pattern does.
+    let valid = ["556016-0680", "5560160680", "16556016-0680", "198112189876", "19811218-9876", "811218+9876", "  5560160680  "];
+    let wrong_shape = ["556016 0680", "55601-60680", "556016-068", "SE556016068001", "21556016-0680", "556016--0680", "x5560160680"];
+    let all: Vec<&str> = valid.iter().chain(wrong_shape.iter()).copied().collect();
+    for (name, pattern) in [("IDENTITY_NUMBER", IDENTITY_NUMBER), ("ORGANISATION_NUMBER", ORGANISATION_NUMBER)] {
+        agree(name, pattern, &all, |s| matches!(conflict::parse_identity_number(s), Ok(Some(_))));
+    }
+    assert!(re(IDENTITY_NUMBER).is_match(""), "an identity number may be left empty");
+    // A wrong check digit fits the pattern; only the server refuses it.
+    assert!(re(IDENTITY_NUMBER).is_match("556016-0681"));
+    assert!(conflict::parse_identity_number("556016-0681").is_err());
+}
+
+#[test]
+fn the_video_url_pattern_is_the_players_allow_list() {
+    let samples = [
+        "https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=3",
+        "https://youtu.be/dQw4w9WgXcQ",
+        "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ",
+        "https://vimeo.com/76979871",
+        "https://player.vimeo.com/video/76979871?h=1",
+        "http://m.youtube.com/shorts/dQw4w9WgXcQ",
+        "https://youtube.com/watch?feature=share&v=dQw4w9WgXcQ",
+        "https://youtube.com/embed/dQw4w9WgXcQ/",
+        " https://youtu.be/dQw4w9WgXcQ ",
+        "https://evil.example/watch?v=dQw4w9WgXcQ",
+        "https://youtu.be/short",
+        "https://youtu.be/",
+        "https://vimeo.com/abc",
+        "https://vimeo.com/1234567890123",
+        "ftp://youtu.be/dQw4w9WgXcQ",
+        "https://youtube.com.evil.example/embed/dQw4w9WgXcQ",
+        "javascript:alert(1)",
+        "https://youtu.be/dQw4w9WgXcQ!",
+        "https://www.youtube.com/watch?v=dQw4w9WgXcQ#t=1",
+    ];
+    agree("VIDEO_URL", VIDEO_URL, &samples, |s| embed_url(s).is_some());
+    assert!(re(VIDEO_URL).is_match(""), "a lesson may have no video");
+}
+
+#[test]
+fn the_email_pattern_is_the_servers_check() {
+    let samples = [
+        "a@b.se",
+        "a@b",
+        "@b.se",
+        "a b@c.se",
+        "a@@c.se",
+        "a@.b.se",
+        "a@b.se.",
+        "a@b..se",
+        " a@b.se ",
+        "a.b+c@d-e.f.g",
+        "a@b.c@d.e",
+        "ä@ö.se",
+        "a@b\u{a0}.se",
+    ];
+    agree("EMAIL", EMAIL, &samples, is_valid_email);
+}
+
+#[test]
+fn the_address_patterns_say_the_servers_rules() {
+    let cases: &[(&str, &[(&str, bool)])] = &[
+        (
+            HOME_PAGE,
+            &[
+                ("", true),
+                ("https://example.com", true),
+                ("http://x", true),
+                (" https://a b", true),
+                ("example.com", false),
+                ("ftp://x", false),
+            ],
+        ),
+        (
+            VIDEO_CARE_URL,
+            &[
+                ("", true),
+                ("https://meet.example/room", true),
+                ("https://a b", false),
+                ("javascript:alert(1)", false),
+                (&*format!("https://{}", "x".repeat(492)), true),
+                (&*format!("https://{}", "x".repeat(493)), false),
+            ],
+        ),
+        (CASE_POST_CODE, &[("", true), ("11122", true), ("SW1A 1AA", true), ("0150", true), ("12345678901", false), ("123_45", false)]),
+    ];
+    for (pattern, samples) in cases {
+        let r = re(pattern);
+        for (s, ok) in *samples {
+            assert_eq!(r.is_match(s), *ok, "{pattern} on {s:?}");
+        }
+    }
+}

@@ -26,6 +26,9 @@ pub const RECIPIENT_PHONE: &str = r"^\s*[0-9+ -]{0,20}\s*$";
 pub const IDENTITY_NUMBER: &str = r"^\s*(?:(?:16|18|19|20)?[0-9]{6}[-+]?[0-9]{4})?\s*$";
 /// The same for an organisation number that must be given.
 pub const ORGANISATION_NUMBER: &str = r"^\s*(?:16|18|19|20)?[0-9]{6}[-+]?[0-9]{4}\s*$";
+/// `shared::domain::customer::is_valid_post_code`: a customer's Swedish
+/// post code, five digits written without the space (spec §5).
+pub const POST_CODE: &str = r"^[0-9]{5}$";
 /// A case address's post code (`shared::domain::case::validate`): up to
 /// ten letters, digits, spaces or dashes (a Swedish one must be five
 /// digits, which depends on the country: listed, not a pattern).
@@ -63,6 +66,7 @@ pub const FIELDS: &[(&str, &str, &str, Option<usize>)] = &[
     ("UpdateContactRequest", "identity_number", IDENTITY_NUMBER, None),
     ("CaseForm", "counterpart_identity_number", IDENTITY_NUMBER, None),
     ("InkassoAccount", "organization_number", ORGANISATION_NUMBER, None),
+    ("Address", "post_code", POST_CODE, None),
     ("CaseAddress", "post_code", CASE_POST_CODE, None),
     ("InkassoAccount", "home_page", HOME_PAGE, None),
     ("StaffInput", "video_care_url", VIDEO_CARE_URL, None),

@@ -4238,7 +4238,7 @@ export interface components {
             address_1?: string;
             city?: string;
             /**
-             * @description ISO 3166-1 alpha-2 code (see [`super::country`]); older cases' names
+             * @description ISO 3166-1 alpha-2 code (see [`crate::domain::country`]); older cases' names
              *     are read as codes where they can be.
              */
             country?: string;
@@ -4256,7 +4256,7 @@ export interface components {
             /** @description Whether the caller may remove this one. */
             can_remove: boolean;
         };
-        /** @description A stored case document (uploaded and checked, see [`super::document`]). */
+        /** @description A stored case document (uploaded and checked, see [`crate::domain::document`]). */
         CaseFile: {
             /** @description S3 key `cases/<case uid>/<uuid>.<ext>`, chosen by the server. */
             key: string;

@@ -3,7 +3,13 @@
 //! ones, the edges of each rule) and must agree.
 
 use api_docs::patterns::*;
-use shared::domain::{academy::embed_url, conflict, contact::normalize_phone, customer::is_valid_phone, user::is_valid_email};
+use shared::domain::{
+    academy::embed_url,
+    conflict,
+    contact::normalize_phone,
+    customer::{is_valid_phone, is_valid_post_code},
+    user::is_valid_email,
+};
 
 fn re(p: &str) -> regex::Regex {
     regex::Regex::new(p).unwrap_or_else(|e| panic!("{p}: {e}"))
@@ -150,4 +156,10 @@ fn the_address_patterns_say_the_servers_rules() {
             assert_eq!(r.is_match(s), *ok, "{pattern} on {s:?}");
         }
     }
+}
+
+#[test]
+fn the_post_code_pattern_is_the_servers_check() {
+    let samples = ["11122", "111 22", "1112", "111222", "1112a", "", " 11122", "١١١٢٢"];
+    agree("POST_CODE", POST_CODE, &samples, is_valid_post_code);
 }

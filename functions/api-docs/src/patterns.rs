@@ -19,7 +19,7 @@ pub const CONTACT_PHONE: &str = r"^\s*(?:\+?[ ()-]*(?:[0-9][ ()-]*){7,15})?\s*$"
 /// A signing recipient's phone (`shared::domain::addons`): digits, `+`,
 /// spaces and dashes, at most 20.
 pub const RECIPIENT_PHONE: &str = r"^\s*[0-9+ -]{0,20}\s*$";
-/// `shared::domain::conflict::parse_identity_number` (its shape; the
+/// `shared::domain::identity_number::parse_identity_number` (its shape; the
 /// check digit is the server's alone): ten digits, or twelve from a
 /// century 16, 18, 19 or 20, a dash or plus before the last four if any;
 /// empty for none.

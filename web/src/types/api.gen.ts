@@ -2493,6 +2493,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/profile/mail/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's mail setting. */
+        get: operations["mail_settings"];
+        /** Saves the signed-in user's mail setting. */
+        put: operations["save_mail_settings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile/mail/unsubscribe/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The unsubscribe link of an event mail (no sign-in): turns its user's
+         *     mail off. 400 `link_invalid` when the link is not a real one.
+         */
+        post: operations["unsubscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/profile/update/": {
         parameters: {
             query?: never;
@@ -5477,6 +5515,20 @@ export interface components {
             refresh_token?: string;
         };
         /**
+         * @description Mail when something happens (a new message, a case accepted, closed or
+         *     reopened, hours logged, a subscription about to end): on unless turned off.
+         * @example {
+         *       "language": "sv",
+         *       "on": true
+         *     }
+         */
+        MailSettings: {
+            /** @description Whether such mail is sent (at most one per case every 15 minutes). */
+            on: boolean;
+            /** @description The mails' language: `sv` (default) or `en`. */
+            language?: string;
+        };
+        /**
          * @description A bulk change of entries of one case.
          *
          *     Only the invoiced flag may be set in bulk: marking entries (not)
@@ -6660,6 +6712,14 @@ export interface components {
             method: string;
             /** @description Unused recovery codes (0 without an authenticator app). */
             recovery_codes_left: number;
+        };
+        /**
+         * @example {
+         *       "token": "the token of the mail's unsubscribe link"
+         *     }
+         */
+        UnsubscribeRequest: {
+            token: string;
         };
         /**
          * @example {
@@ -15215,6 +15275,150 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is over the API's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["RequestTimedOut"];
+        };
+    };
+    mail_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailSettings"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role or rights do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["RequestTimedOut"];
+        };
+    };
+    save_mail_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MailSettings"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailSettings"];
+                };
+            };
+            /** @description language: invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role or rights do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is over the API's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["RequestTimedOut"];
+        };
+    };
+    unsubscribe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UnsubscribeRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailSettings"];
+                };
+            };
+            /** @description link_invalid: not a real link */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -376,7 +376,7 @@ fn probes(doc: &Value, schema: &Value, value: &Value, at: &[String], root: &Valu
         // patterns of phones, identity numbers, addresses and e-mails:
         // the server's checks written for clients, api_docs::patterns).
         let written = |pat: &str| api_docs::patterns::FIELDS.iter().any(|(_, _, p, _)| *p == pat);
-        if let Some(pattern) = p.get("pattern").and_then(Value::as_str).filter(|pat| written(pat)) {
+        if let Some(pattern) = p.get("pattern").and_then(Value::as_str).filter(|&pat| written(pat)) {
             let r = regex::Regex::new(pattern).unwrap_or_else(|e| panic!("{field}: {pattern}: {e}"));
             if let Some(bad) = ["x", "#", "-", "x@x", "1"].into_iter().find(|c| !r.is_match(c)) {
                 out.push(Probe {

@@ -260,12 +260,26 @@ impl Idempotency {
         status: StatusCode,
         legacy_request_id: Option<&str>,
     ) -> Result<crate::store::idempotency::Once, ApiError> {
+        self.begin_scoped(state, &caller.uid, status, legacy_request_id).await
+    }
+
+    /// [`begin`](Self::begin) for a caller who is not signed in: `scope`
+    /// stands for the caller (what its request names as its own, e.g. a
+    /// sign-up's address), so one caller's key never answers another's
+    /// request.
+    pub async fn begin_scoped(
+        &self,
+        state: &AppState,
+        scope: &str,
+        status: StatusCode,
+        legacy_request_id: Option<&str>,
+    ) -> Result<crate::store::idempotency::Once, ApiError> {
         use crate::store::idempotency::{parse_key, Once};
         let Some(w) = &self.0 else { return Ok(Once::none()) };
         let header = w.key.clone().map_err(|()| ApiError::field("Idempotency-Key", Msg::Invalid))?;
         let key = header.or_else(|| legacy_request_id.and_then(parse_key).map(|r| format!("request_id:{r}")));
         let Some(key) = key else { return Ok(Once::none()) };
-        let once = Once::new(&caller.uid, &key, &w.fingerprint, status.as_u16());
+        let once = Once::new(scope, &key, &w.fingerprint, status.as_u16());
         state.store.replay(&once).await?;
         Ok(once)
     }

@@ -19,6 +19,7 @@ use shared::domain::policy::{self, Action};
 use shared::domain::User;
 use shared::error::Msg;
 use shared::error::{ApiError, FieldErrors};
+use shared::services::customers::registration::{self, Registered};
 use shared::services::customers::{self, sectors, CustomerDetails};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -67,33 +68,31 @@ pub struct Message {
     pub message: Msg,
 }
 
-/// The answer to every well-formed sign-up, whether or not it created an
-/// account (an address or a company number that already has one is told by
-/// mail), so the form does not tell who is a customer.
-#[derive(Serialize, ToSchema)]
-pub struct Registered {
-    pub message: Msg,
-}
-
 /// Register a company or individual customer. The account is pending: it
 /// cannot log in until an admin approves it and the customer activates it
 /// from the mailed link. An address or registration number that already has
-/// an account gets the same answer; the address is mailed why nothing was created.
+/// an account gets the same answer; the address is mailed why nothing was
+/// created. An `Idempotency-Key` belongs to the address (nobody is signed
+/// in): a retry with it answers the first answer without a second account
+/// or mail, whether or not the first created one.
 #[utoipa::path(post, path = "/api/registration/", tag = "customers", request_body = Registration,
+    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the sign-up happen once: a key the client draws per form body (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours, scoped by the address. A retry with the same key and body gets the first answer (header idempotent-replayed) without a second account or mail; the same key with another body for the same address answers 422 idempotency_key_reused.")),
     responses(
         (status = 201, description = "Received (awaiting approval, or the address was mailed why not)", body = Registered),
         (status = 400, description = "Per-field keys: required, invalid_email, password rules, \
             passwords_do_not_match, terms_not_agreed, privacy_not_agreed, invalid_registration_number, \
-            invalid_sector, invalid_phone, invalid_post_code, invalid_country", body = ErrorBody),
+            invalid_sector, invalid_phone, invalid_post_code, invalid_country; Idempotency-Key: invalid", body = ErrorBody),
+        (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another sign-up of the same address", body = ErrorBody),
         (status = 429, description = "Too many sign-ups from this address", body = ErrorBody),
     ))]
 async fn register(
     State(s): State<AppState>,
     ClientIp(ip): ClientIp,
+    idem: Idempotency,
     ApiJson(req): ApiJson<Registration>,
 ) -> Result<(StatusCode, Json<Registered>), ApiError> {
-    customers::register(&s, req, &ip).await?;
-    Ok((StatusCode::CREATED, Json(Registered { message: Msg::RegistrationReceived })))
+    let once = idem.begin_scoped(&s, &registration::idempotency_scope(&req.email), StatusCode::CREATED, None).await?;
+    Ok((StatusCode::CREATED, Json(customers::register(&s, req, &ip, &once).await?)))
 }
 
 #[derive(Deserialize, ToSchema)]

@@ -79,7 +79,7 @@ pub async fn queue(
         }
         let token = unsubscribe_token(&ctx.config.jwt_secret, reader);
         let letter = letter(&ctx.config.web_origin, &user, &prefs, draft, &token);
-        mails.outbox.push(ctx.store.add_outbox_letter(tx, reader, &token, &letter, now)?);
+        mails.outbox.push(ctx.store.add_outbox_letter(tx, crate::store::outbox::EVENT, reader, &token, &letter, now)?);
         ctx.store.add_mail_window(tx, reader, topic, now)?;
         mails.taken.insert((reader.clone(), topic.to_string()));
     }

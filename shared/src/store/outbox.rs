@@ -45,6 +45,9 @@ pub const INVITATION: &str = "invitation";
 /// The kind of a mail telling that something happened (a message, a case's
 /// new state, hours logged, a subscription about to end).
 pub const EVENT: &str = "event";
+/// The kind of a mail answering a request that could not say it in its
+/// answer (a sign-up with an address or a company that has an account).
+pub const NOTICE: &str = "notice";
 
 fn parse(item: &Item) -> Option<OutboxMail> {
     let text = |a: &str| item.get(a).and_then(|v| v.as_s().ok()).cloned();
@@ -80,11 +83,13 @@ impl Store {
         Ok(sk)
     }
 
-    /// Puts an unsent event mail into `tx` (the transaction of the event);
-    /// its id. `token` is the unsubscribe link's.
+    /// Puts an unsent letter of `kind` ([`EVENT`] or [`NOTICE`]) into `tx`
+    /// (the transaction of what it tells); its id. `token` is an event
+    /// mail's unsubscribe link's (a notice's only marks it unsent).
     pub fn add_outbox_letter(
         &self,
         tx: &mut Tx,
+        kind: &str,
         user_uid: &str,
         token: &str,
         letter: &Letter,
@@ -95,7 +100,7 @@ impl Store {
             ("PK".to_string(), s(keys::outbox::PK)),
             ("SK".to_string(), s(&sk)),
             ("entity".to_string(), s("outbox")),
-            ("kind".to_string(), s(EVENT)),
+            ("kind".to_string(), s(kind)),
             ("user_uid".to_string(), s(user_uid)),
             ("token".to_string(), s(token)),
             ("to".to_string(), s(&letter.to)),

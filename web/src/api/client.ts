@@ -182,8 +182,9 @@ function shouldNotify(status: number, suppress: RequestOptions['suppressError'])
 export async function request<T = unknown>(method: Method, path: string, opts: RequestOptions = {}): Promise<T> {
   // One key per user action (this call), the same for its retry: a POST
   // whose answer was lost is answered from the first time, not done twice.
-  // A form may bring its own key (kept across presses until it succeeds).
-  const once = method === 'POST' && !opts.anonymous;
+  // A form may bring its own key (kept across presses until it succeeds),
+  // also without signing in (the sign-up, whose key the server scopes).
+  const once = method === 'POST' && (!opts.anonymous || !!opts.headers?.[IDEMPOTENCY_KEY]);
   if (once && !opts.headers?.[IDEMPOTENCY_KEY]) opts = { ...opts, headers: { ...opts.headers, ...idempotencyHeader(newIdempotencyKey()) } };
   let res = await send(method, path, opts);
   if (once && RETRIED.includes(res.status)) res = await send(method, path, opts);

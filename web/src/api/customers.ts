@@ -1,12 +1,16 @@
 /** Customer accounts: registration, checks, business sectors, activation and the admin customer lists. */
-import { api } from './client';
+import { api, idempotencyHeader } from './client';
 import type { MessageResponse } from '../types/auth';
 import type { CustomerState, RegistrationInput, BusinessSector, CustomerRow, CustomerPage, Bubbles } from '../types/customers';
 
+/** For the sign-up page, which loads the API client only with this module. */
+export { newIdempotencyKey } from './client';
+
 /** POST /api/registration/ — 400s are shown on the form. The answer is the same whether or not the
- * address or company already had an account (the address is mailed then), so it names no account. */
-export function register(input: RegistrationInput): Promise<{ message: string }> {
-  return api.post('/registration/', input, { anonymous: true, suppressError: [400] });
+ * address or company already had an account (the address is mailed then), so it names no account.
+ * `key` makes a retried sign-up (a lost answer, a second press) create and mail nothing twice. */
+export function register(input: RegistrationInput, key: string): Promise<{ message: string }> {
+  return api.post('/registration/', input, { anonymous: true, suppressError: [400], headers: idempotencyHeader(key) });
 }
 
 /** POST /api/email/check/ — {available}; an invalid address is a 400 the caller ignores (the form rule says it). */

@@ -2680,7 +2680,10 @@ export interface paths {
          * Register a company or individual customer. The account is pending: it
          *     cannot log in until an admin approves it and the customer activates it
          *     from the mailed link. An address or registration number that already has
-         *     an account gets the same answer; the address is mailed why nothing was created.
+         *     an account gets the same answer; the address is mailed why nothing was
+         *     created. An `Idempotency-Key` belongs to the address (nobody is signed
+         *     in): a retry with it answers the first answer without a second account
+         *     or mail, whether or not the first created one.
          */
         post: operations["register"];
         delete?: never;
@@ -6058,9 +6061,8 @@ export interface components {
             refresh_token: string;
         };
         /**
-         * @description The answer to every well-formed sign-up, whether or not it created an
-         *     account (an address or a company number that already has one is told by
-         *     mail), so the form does not tell who is a customer.
+         * @description What every well-formed sign-up answers (201), whether or not it created
+         *     an account, so the answer never tells who is a customer.
          */
         Registered: {
             message: components["schemas"]["Msg"];
@@ -15832,7 +15834,10 @@ export interface operations {
     register: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the sign-up happen once: a key the client draws per form body (a UUID, as a structured-field string, e.g. Idempotency-Key: "8e03978e-40d5-43e8-bc93-6894a57f9324"), kept 24 hours, scoped by the address. A retry with the same key and body gets the first answer (header idempotent-replayed) without a second account or mail; the same key with another body for the same address answers 422 idempotency_key_reused. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -15851,7 +15856,7 @@ export interface operations {
                     "application/json": components["schemas"]["Registered"];
                 };
             };
-            /** @description Per-field keys: required, invalid_email, password rules, passwords_do_not_match, terms_not_agreed, privacy_not_agreed, invalid_registration_number, invalid_sector, invalid_phone, invalid_post_code, invalid_country */
+            /** @description Per-field keys: required, invalid_email, password rules, passwords_do_not_match, terms_not_agreed, privacy_not_agreed, invalid_registration_number, invalid_sector, invalid_phone, invalid_post_code, invalid_country; Idempotency-Key: invalid */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15870,6 +15875,15 @@ export interface operations {
                 };
             };
             414: components["responses"]["UriTooLong"];
+            /** @description idempotency_key_reused: the Idempotency-Key was sent before with another sign-up of the same address */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many sign-ups from this address */
             429: {
                 headers: {

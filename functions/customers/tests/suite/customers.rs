@@ -149,6 +149,53 @@ async fn a_taken_address_or_number_gets_the_same_answer_and_the_address_a_mail()
     }
 }
 
+/// A sign-up sent with an `Idempotency-Key`: its status, whether the answer
+/// was replayed, and its body.
+async fn keyed(router: &Router, key: &str, body: Value) -> (StatusCode, bool, Value) {
+    let key = format!("\"{key}\"");
+    let (status, headers, bytes) =
+        testkit::call_with_headers(router, Method::POST, "/api/registration/", None, Some(body), &[("idempotency-key", &key)]).await;
+    (status, headers.contains_key("idempotent-replayed"), serde_json::from_slice(&bytes).unwrap())
+}
+
+#[tokio::test]
+async fn a_retried_sign_up_with_its_key_creates_one_account_and_mails_once() {
+    let World { state, router, admin } = world().await;
+    let key = "8e03978e-40d5-43e8-bc93-6894a57f9324";
+    let first = keyed(&router, key, company("karin@example.com", "556677-1234")).await;
+    assert_eq!((first.0, first.1), (StatusCode::CREATED, false), "{first:?}");
+    let retried = keyed(&router, key, company("karin@example.com", "556677-1234")).await;
+    assert_eq!(retried, (StatusCode::CREATED, true, first.2.clone()), "the retry gets the first answer");
+    assert_eq!(emails(&list(&router, &admin, "status=pending").await), ["karin@example.com"], "one account");
+    assert!(subjects_to(&state, "karin@example.com").is_empty(), "a new sign-up is not mailed");
+
+    // The same key with another address is that address's own request: not
+    // replayed, it signs up.
+    let other = keyed(&router, key, company("other@example.com", "556677-9999")).await;
+    assert_eq!((other.0, other.1, &other.2), (StatusCode::CREATED, false, &first.2), "{other:?}");
+    assert!(state.store.find_user_by_email("other@example.com").await.unwrap().is_some());
+
+    // A taken address signed up again and retried: the same answer as a new
+    // sign-up's (replayed like one), and one mail telling why.
+    let taken_key = "0b7e2c1a-5d7f-4c3e-9a1b-2f6d8e4c1a01";
+    let taken = keyed(&router, taken_key, individual("karin@example.com")).await;
+    assert_eq!((taken.0, taken.1, &taken.2), (StatusCode::CREATED, false, &first.2), "the answer does not tell the address has an account");
+    let taken_again = keyed(&router, taken_key, individual("karin@example.com")).await;
+    assert_eq!((taken_again.0, taken_again.1, &taken_again.2), (StatusCode::CREATED, true, &first.2));
+    assert_eq!(subjects_to(&state, "karin@example.com"), [ALREADY], "one mail for the sign-up and its retry");
+    assert_eq!(emails(&list(&router, &admin, "status=pending").await).len(), 2, "no account more");
+
+    // A new address retried with a key a taken address used: replayed for
+    // neither, since keys are the address's own.
+    let fresh = keyed(&router, taken_key, individual("fresh@example.com")).await;
+    assert_eq!((fresh.0, fresh.1), (StatusCode::CREATED, false), "{fresh:?}");
+    assert!(state.store.find_user_by_email("fresh@example.com").await.unwrap().is_some());
+
+    // The same key and address with another body is refused as reused.
+    let reused = keyed(&router, key, company("karin@example.com", "556677-4321")).await;
+    assert_eq!((reused.0, reused.2["message"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("idempotency_key_reused")), "{reused:?}");
+}
+
 #[tokio::test]
 async fn sign_ups_are_throttled_per_client_address() {
     let World { state, router, .. } = world().await;
@@ -165,7 +212,7 @@ async fn sign_ups_are_throttled_per_client_address() {
     assert!(state.store.find_user_by_email("karin@example.com").await.unwrap().is_none());
     // Another address still signs up.
     let form: shared::domain::customer::Registration = serde_json::from_value(company("karin@example.com", "556677-1234")).unwrap();
-    shared::services::customers::register(&state, form, "10.9.9.9").await.unwrap();
+    shared::services::customers::register(&state, form, "10.9.9.9", &shared::store::idempotency::Once::none()).await.unwrap();
     assert!(state.store.find_user_by_email("karin@example.com").await.unwrap().is_some());
 }
 

@@ -130,7 +130,7 @@ pub async fn send_unsent(s: &Context, before: chrono::DateTime<Utc>) -> Result<u
                 deliver_invitation(s, &user, &m.token, &m.sk).await?;
                 sent += 1;
             }
-            (outbox::EVENT, _) if m.letter.is_some() => {
+            (outbox::EVENT | outbox::NOTICE, _) if m.letter.is_some() => {
                 crate::services::event_mail::deliver(s, &m.sk).await?;
                 sent += 1;
             }

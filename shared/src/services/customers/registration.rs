@@ -2,6 +2,9 @@
 //! the registration itself.
 
 use chrono::Utc;
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+use utoipa::ToSchema;
 
 use super::base::{commit_saved, commit_saved_with, taken};
 use crate::domain::customer::{check_registration, is_valid_registration_number, CustomerProfile, CustomerType, Registration, SectorRef};
@@ -11,6 +14,8 @@ use crate::error::{ApiError, FieldErrors, Msg};
 use crate::services::accounts::{self, NewAccount};
 use crate::services::retry::{self, Attempt};
 use crate::services::Context;
+use crate::store::idempotency::Once;
+use crate::store::outbox::{self, Letter};
 
 /// Counts one availability check of `client` (429 past the limit).
 async fn limit_lookup(ctx: &Context, client: &str) -> Result<(), ApiError> {
@@ -82,17 +87,62 @@ async fn taken_by(ctx: &Context, email: &str, regno: Option<&str>) -> Result<Opt
     })
 }
 
-/// Mails the address of a sign-up that created nothing why: it already has
-/// an account, or the company is already registered. Counted per recipient
-/// without ever refusing (a 429 here would tell the caller the account
-/// exists): past the limit the mail is skipped.
-async fn tell_the_address(ctx: &Context, email: &str, why: Taken) -> Result<(), ApiError> {
+/// What every well-formed sign-up answers (201), whether or not it created
+/// an account, so the answer never tells who is a customer.
+#[derive(Serialize, ToSchema)]
+pub struct Registered {
+    pub message: Msg,
+}
+
+fn received() -> Registered {
+    Registered { message: Msg::RegistrationReceived }
+}
+
+/// The caller a sign-up's `Idempotency-Key` belongs to: nobody is signed
+/// in, so the key is the address's own (a digest of it, so the table holds
+/// no address in a key). Another address's request with the same key is
+/// another request; the key cannot be used to learn anything of an address
+/// whose keys the caller does not know.
+pub fn idempotency_scope(email: &str) -> String {
+    let digest: String = Sha256::digest(normalize_email(email).as_bytes()).iter().map(|b| format!("{b:02x}")).collect();
+    format!("signup:{digest}")
+}
+
+/// Tells the address of a sign-up that created nothing why: it already has
+/// an account, or the company is already registered. The mail is an outbox
+/// item written with the sign-up's idempotency record, so a retried
+/// sign-up mails once, like one that created an account. Counted per
+/// recipient without ever refusing (a 429 here would tell the caller the
+/// account exists): past the limit no mail is queued.
+async fn tell_the_address(ctx: &Context, email: &str, why: Taken, once: &Once) -> Result<(), ApiError> {
+    let mut tx = ctx.store.tx();
+    once.record(&mut tx, &received())?;
     let limit = crate::store::rate_limit::MAIL_PER_RECIPIENT;
-    if ctx.store.rate_limit(limit, email, Utc::now().timestamp()).await.is_err() {
+    let letter = if ctx.store.rate_limit(limit, email, Utc::now().timestamp()).await.is_ok() {
+        let (subject, body) = notice(&ctx.config.web_origin, why);
+        // The token only makes the item sendable once; the mail carries no link of it.
+        let token = uuid::Uuid::new_v4().simple().to_string();
+        let letter = Letter { to: email.to_string(), subject: subject.to_string(), body };
+        Some(ctx.store.add_outbox_letter(&mut tx, outbox::NOTICE, "", &token, &letter, Utc::now())?)
+    } else {
+        None
+    };
+    if tx.is_empty() {
         return Ok(());
     }
-    let origin = ctx.config.web_origin.trim_end_matches('/');
-    let (subject, body) = match why {
+    ctx.store.commit(tx).await?;
+    if let Some(sk) = letter {
+        if let Err(e) = crate::services::event_mail::deliver(ctx, &sk).await {
+            tracing::warn!(mail = %sk, error = %e, "sign-up notice left to the sweep");
+        }
+    }
+    Ok(())
+}
+
+/// The subject and text telling why a sign-up created nothing.
+fn notice(origin: &str, why: Taken) -> (&'static str, String) {
+    let origin = origin.trim_end_matches('/');
+    match why {
         Taken::Email => (
             "Du har redan ett konto / You already have an account",
             format!(
@@ -111,8 +161,7 @@ async fn tell_the_address(ctx: &Context, email: &str, why: Taken) -> Result<(), 
              Ask the holder of the company's account to add you as a contact.\n"
                 .to_string(),
         ),
-    };
-    ctx.mail.send(email, subject, &body).await
+    }
 }
 
 /// Sign-up: the customer user (inactive, so it cannot log in), its e-mail
@@ -122,15 +171,18 @@ async fn tell_the_address(ctx: &Context, email: &str, why: Taken) -> Result<(), 
 /// account. The answer does not tell whether the address or the number was
 /// free (that would find accounts): a taken one creates nothing and the
 /// address is told by mail instead. Well-formed sign-ups are throttled per
-/// client address.
-pub async fn register(ctx: &Context, r: Registration, client: &str) -> Result<(), ApiError> {
+/// client address. With a key (`once`, scoped by [`idempotency_scope`]),
+/// either outcome records the answer in its own transaction, so a retry
+/// answers the same and writes and mails nothing again.
+pub async fn register(ctx: &Context, r: Registration, client: &str, once: &Once) -> Result<Registered, ApiError> {
     let sector = check(ctx, &r).await?;
     // Only well-formed sign-ups count: a refused form tells nothing.
     limit_sign_up(ctx, client).await?;
     let email = normalize_email(&r.email);
     let regno = (r.customer_type == Some(CustomerType::Company)).then(|| r.company_registration_number.trim());
     if let Some(why) = taken_by(ctx, &email, regno).await? {
-        return tell_the_address(ctx, &email, why).await;
+        tell_the_address(ctx, &email, why, once).await?;
+        return Ok(received());
     }
     let accepted = super::super::legal::versions_to_accept(ctx, r.terms_version, r.privacy_version).await?;
     let user = accounts::new_user(
@@ -157,6 +209,7 @@ pub async fn register(ctx: &Context, r: Registration, client: &str) -> Result<()
             ctx.store.add_registration_number(&mut tx, n, &user.uid)?;
         }
         super::super::legal::add_acceptances(ctx, &mut tx, &user.uid, &accepted, profile.terms_accepted_at)?;
+        once.record(&mut tx, &received())?;
         if commit_saved_with(ctx, tx, &profile, true).await? {
             return Ok(Attempt::Done(None));
         }
@@ -167,10 +220,10 @@ pub async fn register(ctx: &Context, r: Registration, client: &str) -> Result<()
         })
     })
     .await?;
-    match lost_to {
-        Some(why) => tell_the_address(ctx, &user.email, why).await,
-        None => Ok(()),
+    if let Some(why) = lost_to {
+        tell_the_address(ctx, &user.email, why, once).await?;
     }
+    Ok(received())
 }
 
 /// Gives an existing customer user the profile `profile` (seed data), with

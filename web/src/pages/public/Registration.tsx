@@ -118,6 +118,10 @@ export default function Registration() {
   const answers = useRef(new Map<string, boolean>());
   const [, answered] = useReducer((n: number) => n + 1, 0);
   const timers = useRef<Partial<Record<Checked, number>>>({});
+  // The sign-up's Idempotency-Key: kept while the same form is sent again (a
+  // second press after a lost answer is answered from the first, creating and
+  // mailing nothing twice); a changed form is a new request with a new key.
+  const sent = useRef<{ body: string; key: string } | null>(null);
   const company = values.customer_type !== 'Individual';
   const sameInvoice = values.same_invoice_address === true;
 
@@ -246,7 +250,10 @@ export default function Registration() {
       privacy_version: versions.privacy,
     };
     try {
-      await (await customersApi()).register(input);
+      const customers = await customersApi();
+      const body = JSON.stringify(input);
+      if (sent.current?.body !== body) sent.current = { body, key: customers.newIdempotencyKey() };
+      await customers.register(input, sent.current.key);
       setDone(true);
     } catch (err) {
       if (err instanceof ApiError && err.status === 400) {

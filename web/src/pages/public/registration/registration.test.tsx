@@ -121,12 +121,52 @@ describe('registration page', { timeout: 180_000 }, () => {
     });
     expect(warning).not.toHaveBeenCalled();
 
+    // Sent with an Idempotency-Key; the corrected form is another request with another key.
+    const key = (c: (typeof fake.calls)[number]) => c.options?.headers?.['Idempotency-Key'];
+    expect(key(sent)).toMatch(/^"[0-9a-f-]{36}"$/);
     fake.replies.push(() => ({ status: 201, body: { message: 'registration_received' } }));
     await type('reg-password', 'Another-long-pass-2');
     await type('reg-confirm-password', 'Another-long-pass-2');
     await click('reg-submit');
     const done = await waitFor(() => $('registration-success'), 'success screen', 20_000);
     expect(done.textContent).toContain('awaiting approval');
+    const keys = fake.calls.filter((c) => c.path === '/registration/').map(key);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toMatch(/^"[0-9a-f-]{36}"$/);
+    expect(keys[1]).not.toBe(keys[0]);
+  });
+
+  it('sends a sign-up whose answer was lost once more with the same key, and again after a second press', async () => {
+    const { $, type, click, waitFor } = await render();
+    fake.routes.set('POST /email/check/', () => ({ status: 200, body: { available: true } }));
+    await click('reg-type-individual');
+    await waitFor(() => !$('reg-company-name'), 'company fields hidden', 20_000);
+    await type('reg-first-name', 'Ina');
+    await type('reg-last-name', 'Ind');
+    await type('reg-email', 'ina@example.com');
+    await type('reg-phone', '070-123 45 67');
+    await type('reg-password', 'Long-enough-pass-1');
+    await type('reg-confirm-password', 'Long-enough-pass-1');
+    await type('reg-profile-address1', 'Storgatan 1');
+    await type('reg-profile-city', 'Stockholm');
+    await type('reg-profile-postcode', '11122');
+    await check('reg-terms');
+    await check('reg-privacy');
+    // The first answer is lost, and so is the client's own retry: the page stays.
+    fake.replies.push(() => ({ status: 504, body: { status: 504, message: 'request_timed_out' } }));
+    fake.replies.push(() => 'network-error');
+    await click('reg-submit');
+    const posts = () => fake.calls.filter((c) => c.path === '/registration/');
+    await waitFor(() => posts().length === 2 && !$('reg-submit')?.hasAttribute('disabled'), 'two tries', 20_000);
+    expect($('registration-success')).toBeNull();
+    // The user presses again: the same form, the same key (the server answers from the first).
+    fake.replies.push(() => ({ status: 201, body: { message: 'registration_received' } }));
+    await click('reg-submit');
+    await waitFor(() => $('registration-success'), 'success screen', 20_000);
+    const keys = posts().map((c) => c.options?.headers?.['Idempotency-Key']);
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(/^"[0-9a-f-]{36}"$/);
+    expect(new Set(keys).size).toBe(1);
   });
 
   it('a company: its fields, the registration number checked once per value, the sector chosen, the invoice address', async () => {

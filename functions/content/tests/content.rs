@@ -346,3 +346,32 @@ async fn academy_lessons_by_audience_progress_per_user() {
     w.ok(Method::PUT, &format!("/api/academy/lessons/{}/", l3["id"].as_str().unwrap()), &w.admin, Some(publish)).await;
     assert_eq!(titles(&w.ok(Method::GET, "/api/academy/", &lawyer, None).await), ["Timmar", "Utkast", "Välkommen"]);
 }
+
+#[tokio::test]
+async fn academy_lessons_keep_their_english_version() {
+    let w = world().await;
+    let mut form = json!({"topic": "Avtal", "title": "Grunder", "text": "Ett avtal …", "video_url": "", "published": true, "audience": []});
+    // English text alone is not a version a reader could be shown.
+    form["en"] = json!({"text": "A contract …"});
+    let (st, v) = w.call(Method::POST, "/api/academy/lessons/", Some(&w.admin), Some(form.clone())).await;
+    assert_eq!(
+        (st, testkit::field(&v, "en.topic"), testkit::field(&v, "en.title")),
+        (StatusCode::BAD_REQUEST, vec!["required"], vec!["required"])
+    );
+    form["en"] = json!({"topic": " Contracts ", "title": "Basics", "text": "A contract …"});
+    let l = w.ok(Method::POST, "/api/academy/lessons/", &w.admin, Some(form.clone())).await;
+    assert_eq!(l["en"], json!({"topic": "Contracts", "title": "Basics", "text": "A contract …"}));
+    // A second lesson of the topic written in Swedish only: the topic keeps its English name.
+    let sv_only = json!({"topic": "Avtal", "title": "Uppsägning", "text": "", "video_url": "", "published": true, "audience": []});
+    let l2 = w.ok(Method::POST, "/api/academy/lessons/", &w.admin, Some(sv_only)).await;
+    assert_eq!(l2["en"], Value::Null);
+    let (_, customer) = testkit::signed_in(&w.state, Role::Customer).await;
+    let academy = w.ok(Method::GET, "/api/academy/", &customer, None).await;
+    assert_eq!((&academy[0]["topic"], &academy[0]["topic_en"]), (&json!("Avtal"), &json!("Contracts")));
+    assert_eq!(academy[0]["lessons"][0]["en"]["title"], "Basics");
+    // Editing without an English version removes it.
+    form["en"] = Value::Null;
+    let id = l["id"].as_str().unwrap();
+    let edited = w.ok(Method::PUT, &format!("/api/academy/lessons/{id}/"), &w.admin, Some(form)).await;
+    assert_eq!(edited["en"], Value::Null);
+}

@@ -5,7 +5,7 @@
 
 use chrono::Utc;
 use shared::api::AppState;
-use shared::domain::academy::{Audience, Lesson};
+use shared::domain::academy::{Audience, Lesson, LessonEnglish};
 use shared::domain::legal::{Acceptance, LegalKind, LegalText};
 use shared::domain::template_file::{self, TemplateFile};
 use shared::domain::{Role, User};
@@ -16,38 +16,64 @@ const TERMS_EN: &str = "# Terms of service\n\nThese terms apply when your compan
 const PRIVACY_SV: &str = "# Integritetspolicy\n\nVi behandlar personuppgifter enligt dataskyddsförordningen (GDPR).\n\n## Vilka uppgifter\n\nNamn, e-postadress, telefon, adress, organisationsnummer samt de handlingar och meddelanden du lägger in i dina ärenden.\n\n## Varför\n\n- för att utföra de juridiska tjänster du beställer,\n- för att fakturera och följa upp avtal,\n- för att uppfylla lagkrav, bland annat jävskontroll.\n\n## Hur länge\n\nÄrendehandlingar sparas så länge god advokatsed kräver, därefter raderas de.\n\n## Dina rättigheter\n\nDu har rätt att begära utdrag, rättelse och radering. Kontakta oss via supportsidan.\n";
 const PRIVACY_EN: &str = "# Privacy policy\n\nWe process personal data under the General Data Protection Regulation (GDPR).\n\n## What we keep\n\nName, e-mail address, phone, address, company registration number, and the documents and messages you add to your cases.\n\n## Why\n\n- to provide the legal services you order,\n- to invoice and follow up agreements,\n- to meet legal duties, such as conflict-of-interest checks.\n\n## How long\n\nCase documents are kept as long as good legal practice requires, then deleted.\n\n## Your rights\n\nYou may ask for a copy, correction or erasure of your data. Contact us through the support page.\n";
 
-/// A demo lesson: topic, title, text, embedded video, audience.
-type DemoLesson = (&'static str, &'static str, &'static str, Option<&'static str>, &'static [Audience]);
+/// A demo lesson: topic, title and text in Swedish, then in English, its
+/// embedded video and audience.
+struct DemoLesson {
+    sv: [&'static str; 3],
+    en: [&'static str; 3],
+    video: Option<&'static str>,
+    audience: &'static [Audience],
+}
 
 const LESSONS: [DemoLesson; 4] = [
-    (
-        "Kom igång",
-        "Välkommen till plattformen",
-        "En kort rundtur: **ärenden**, dokument, meddelanden och support.\n\n1. Öppna ett ärende\n2. Ladda upp handlingar\n3. Följ timmarna",
-        Some("https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ"),
-        &[],
-    ),
-    (
-        "Kom igång",
-        "Så fungerar paket och timmar",
-        "Ett paket ger ett antal advokattimmar som gäller ett visst antal dagar. Nedlagd tid dras från paketet.",
-        None,
-        &[Audience::Customer],
-    ),
-    (
-        "Ärendehantering",
-        "Tidrapportering i ärenden",
-        "Registrera debiterbar och ej debiterbar tid samma dag som arbetet utförs.",
-        Some("https://player.vimeo.com/video/76979871"),
-        &[Audience::Lawyer],
-    ),
-    (
-        "Försäljning",
-        "Skapa kund och paket",
-        "Skapa kunden, koppla ett paket och kontrollera att kunden har en aktiv tjänst innan ärendet öppnas.",
-        None,
-        &[Audience::Sales],
-    ),
+    DemoLesson {
+        sv: [
+            "Kom igång",
+            "Välkommen till plattformen",
+            "En kort rundtur: **ärenden**, dokument, meddelanden och support.\n\n1. Öppna ett ärende\n2. Ladda upp handlingar\n3. Följ timmarna",
+        ],
+        en: [
+            "Getting started",
+            "Welcome to the platform",
+            "A short tour: **cases**, documents, messages and support.\n\n1. Open a case\n2. Upload documents\n3. Follow the hours",
+        ],
+        video: Some("https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ"),
+        audience: &[],
+    },
+    DemoLesson {
+        sv: [
+            "Kom igång",
+            "Så fungerar paket och timmar",
+            "Ett paket ger ett antal advokattimmar som gäller ett visst antal dagar. Nedlagd tid dras från paketet.",
+        ],
+        en: [
+            "Getting started",
+            "How packages and hours work",
+            "A package gives a number of lawyer hours, valid for a number of days. Time spent is drawn from the package.",
+        ],
+        video: None,
+        audience: &[Audience::Customer],
+    },
+    DemoLesson {
+        sv: ["Ärendehantering", "Tidrapportering i ärenden", "Registrera debiterbar och ej debiterbar tid samma dag som arbetet utförs."],
+        en: ["Case work", "Reporting time in cases", "Enter billable and non-billable time on the day the work is done."],
+        video: Some("https://player.vimeo.com/video/76979871"),
+        audience: &[Audience::Lawyer],
+    },
+    DemoLesson {
+        sv: [
+            "Försäljning",
+            "Skapa kund och paket",
+            "Skapa kunden, koppla ett paket och kontrollera att kunden har en aktiv tjänst innan ärendet öppnas.",
+        ],
+        en: [
+            "Sales",
+            "Creating a customer and a package",
+            "Create the customer, connect a package and check that the customer has an active service before the case is opened.",
+        ],
+        video: None,
+        audience: &[Audience::Sales],
+    },
 ];
 
 /// Public documents and templates: title, category, language, file name,
@@ -135,17 +161,19 @@ pub async fn seed_demo_content(state: &AppState) -> Result<(), ApiError> {
     ensure_offer(state).await?;
     if state.store.lessons().await?.is_empty() {
         let now = Utc::now();
-        for (i, (topic, title, text, video, audience)) in LESSONS.iter().enumerate() {
+        for (i, d) in LESSONS.iter().enumerate() {
+            let ([topic, title, text], [topic_en, title_en, text_en]) = (d.sv, d.en);
             let l = Lesson {
                 id: uuid::Uuid::new_v4().simple().to_string(),
-                topic: (*topic).into(),
-                title: (*title).into(),
-                text: (*text).into(),
-                video_url: video.map(String::from),
+                topic: topic.into(),
+                title: title.into(),
+                text: text.into(),
+                video_url: d.video.map(String::from),
                 video_key: None,
                 position: i as u32 + 1,
                 published: true,
-                audience: audience.to_vec(),
+                audience: d.audience.to_vec(),
+                en: Some(LessonEnglish { topic: topic_en.into(), title: title_en.into(), text: text_en.into() }),
                 created_at: now,
                 updated_at: now,
             };

@@ -49,10 +49,29 @@ pub struct Lesson {
     pub published: bool,
     #[serde(default)]
     pub audience: Vec<Audience>,
+    /// The English version (spec: every text users read in the reader's
+    /// language); none when the lesson is written in Swedish only, and then
+    /// English readers see the Swedish text marked as such.
+    #[serde(default)]
+    pub en: Option<LessonEnglish>,
     #[schema(value_type = String, format = DateTime)]
     pub created_at: DateTime<Utc>,
     #[schema(value_type = String, format = DateTime)]
     pub updated_at: DateTime<Utc>,
+}
+
+/// A lesson's English version: topic and title, and its text (Markdown).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct LessonEnglish {
+    #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 100)]
+    pub topic: String,
+    #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 200)]
+    pub title: String,
+    #[serde(default)]
+    #[schema(max_length = 20000)]
+    pub text: String,
 }
 
 /// A user's progress in one lesson.
@@ -119,7 +138,7 @@ pub fn embed_url(raw: &str) -> Option<String> {
 
 /// What admin sends to create or change a lesson.
 #[derive(Clone, Debug, Default, Deserialize, ToSchema)]
-#[schema(example = json!({"topic": "Avtal", "title": "Grunder i avtalsrätt", "text": "Ett avtal binder parterna …", "video_url": "", "published": true, "audience": ["customer"]}))]
+#[schema(example = json!({"topic": "Avtal", "title": "Grunder i avtalsrätt", "text": "Ett avtal binder parterna …", "en": {"topic": "Contracts", "title": "Contract law basics", "text": "A contract binds the parties …"}, "video_url": "", "published": true, "audience": ["customer"]}))]
 pub struct LessonForm {
     #[serde(default)]
     #[schema(required = true, min_length = 1, max_length = 100)]
@@ -139,6 +158,9 @@ pub struct LessonForm {
     pub audience: Vec<Audience>,
     /// Position; none = after the last lesson (new) or unchanged.
     pub position: Option<u32>,
+    /// The English version; none for a lesson written in Swedish only.
+    #[serde(default)]
+    pub en: Option<LessonEnglish>,
 }
 
 /// The checked form: topic and title required, text bounded, a video
@@ -149,6 +171,7 @@ pub struct CheckedLesson {
     pub title: String,
     pub text: String,
     pub video_url: Option<String>,
+    pub en: Option<LessonEnglish>,
 }
 
 pub fn validate(f: &LessonForm) -> Result<CheckedLesson, ApiError> {
@@ -163,6 +186,12 @@ pub fn validate(f: &LessonForm) -> Result<CheckedLesson, ApiError> {
     bounded(&mut e, "topic", &f.topic, TOPIC_MAX_CHARS, true);
     bounded(&mut e, "title", &f.title, TITLE_MAX_CHARS, true);
     bounded(&mut e, "text", &f.text, TEXT_MAX_CHARS, false);
+    // An English version is whole enough to show on its own: topic and title.
+    if let Some(en) = &f.en {
+        bounded(&mut e, "en.topic", &en.topic, TOPIC_MAX_CHARS, true);
+        bounded(&mut e, "en.title", &en.title, TITLE_MAX_CHARS, true);
+        bounded(&mut e, "en.text", &en.text, TEXT_MAX_CHARS, false);
+    }
     let video_url = if f.video_url.trim().is_empty() {
         None
     } else {
@@ -173,7 +202,17 @@ pub fn validate(f: &LessonForm) -> Result<CheckedLesson, ApiError> {
         u
     };
     e.check()?;
-    Ok(CheckedLesson { topic: f.topic.trim().into(), title: f.title.trim().into(), text: f.text.trim().into(), video_url })
+    Ok(CheckedLesson {
+        topic: f.topic.trim().into(),
+        title: f.title.trim().into(),
+        text: f.text.trim().into(),
+        video_url,
+        en: f.en.as_ref().map(|en| LessonEnglish {
+            topic: en.topic.trim().into(),
+            title: en.title.trim().into(),
+            text: en.text.trim().into(),
+        }),
+    })
 }
 
 /// An uploaded video must be an MP4: `ftyp` at byte 4; 1 byte to [`VIDEO_MAX_BYTES`].
@@ -237,6 +276,7 @@ mod tests {
             position: 1,
             published: false,
             audience: vec![Audience::Lawyer],
+            en: None,
             created_at: now,
             updated_at: now,
         };
@@ -256,6 +296,16 @@ mod tests {
         let f = LessonForm { topic: "".into(), title: "x".into(), video_url: "https://example.com/v".into(), ..Default::default() };
         let e = validate(&f).unwrap_err().fields();
         assert_eq!((e.get("topic"), e.get("video_url")), (&[Msg::Required][..], &[Msg::VideoUrlNotAllowed][..]));
+        assert!(e.get("en.title").is_empty(), "no English version asked for: {e:?}");
+        // An English version needs its topic and title.
+        let text_only = LessonEnglish { text: "A contract …".into(), ..Default::default() };
+        let f = LessonForm { topic: "Avtal".into(), title: "Grunder".into(), en: Some(text_only), ..Default::default() };
+        let e = validate(&f).unwrap_err().fields();
+        assert_eq!((e.get("en.topic"), e.get("en.title")), (&[Msg::Required][..], &[Msg::Required][..]));
+        let en = LessonEnglish { topic: " Contracts ".into(), title: "Basics".into(), text: String::new() };
+        let f = LessonForm { topic: "Avtal".into(), title: "Grunder".into(), en: Some(en), ..Default::default() };
+        let c = validate(&f).unwrap().en.unwrap();
+        assert_eq!((c.topic.as_str(), c.title.as_str(), c.text.as_str()), ("Contracts", "Basics", ""));
         assert_eq!(check_video(Some(10), b"\0\0\0\x18ftypmp42"), Ok(()));
         assert_eq!(check_video(Some(10), b"%PDF-1.7"), Err(Msg::DocumentTypeNotAllowed));
         assert_eq!(check_video(None, b""), Err(Msg::DocumentNotUploaded));

@@ -30,6 +30,8 @@ pub struct LessonView {
 #[derive(Serialize, ToSchema)]
 pub struct Topic {
     pub topic: String,
+    /// The topic's English name: the first of its lessons' English versions'.
+    pub topic_en: Option<String>,
     pub lessons: Vec<LessonView>,
 }
 
@@ -49,8 +51,16 @@ pub async fn academy(ctx: &Context, user: &User) -> Result<Vec<Topic>, ApiError>
         };
         let view = LessonView { lesson: l, progress: p, video_file_url };
         match topics.iter_mut().find(|t| t.topic == view.lesson.topic) {
-            Some(t) => t.lessons.push(view),
-            None => topics.push(Topic { topic: view.lesson.topic.clone(), lessons: vec![view] }),
+            Some(t) => {
+                if t.topic_en.is_none() {
+                    t.topic_en = view.lesson.en.as_ref().map(|en| en.topic.clone());
+                }
+                t.lessons.push(view)
+            }
+            None => {
+                let topic_en = view.lesson.en.as_ref().map(|en| en.topic.clone());
+                topics.push(Topic { topic: view.lesson.topic.clone(), topic_en, lessons: vec![view] })
+            }
         }
     }
     Ok(topics)
@@ -103,6 +113,7 @@ pub async fn create(ctx: &Context, user: &User, form: &LessonForm, once: &Once) 
         position: form.position.unwrap_or(last + 1),
         published: form.published,
         audience: dedup(&form.audience),
+        en: c.en,
         created_at: now,
         updated_at: now,
     };
@@ -134,6 +145,7 @@ pub async fn update(ctx: &Context, user: &User, id: &str, form: &LessonForm) -> 
         position: form.position.unwrap_or(prev.position),
         published: form.published,
         audience: dedup(&form.audience),
+        en: c.en,
         updated_at: Utc::now(),
         ..prev.clone()
     };

@@ -5433,10 +5433,17 @@ export interface components {
             position: number;
             published: boolean;
             audience?: components["schemas"]["Audience"][];
+            en?: null | components["schemas"]["LessonEnglish"];
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        /** @description A lesson's English version: topic and title, and its text (Markdown). */
+        LessonEnglish: {
+            topic: string;
+            title: string;
+            text?: string;
         };
         /**
          * @description What admin sends to create or change a lesson.
@@ -5444,6 +5451,11 @@ export interface components {
          *       "audience": [
          *         "customer"
          *       ],
+         *       "en": {
+         *         "text": "A contract binds the parties …",
+         *         "title": "Contract law basics",
+         *         "topic": "Contracts"
+         *       },
          *       "published": true,
          *       "text": "Ett avtal binder parterna …",
          *       "title": "Grunder i avtalsrätt",
@@ -5464,6 +5476,7 @@ export interface components {
              * @description Position; none = after the last lesson (new) or unchanged.
              */
             position?: number | null;
+            en?: null | components["schemas"]["LessonEnglish"];
         };
         /**
          * @description A lesson as its viewer sees it: with their progress and, for an
@@ -6661,6 +6674,8 @@ export interface components {
         /** @description A topic and its lessons in academy order. */
         Topic: {
             topic: string;
+            /** @description The topic's English name: the first of its lessons' English versions'. */
+            topic_en?: string | null;
             lessons: components["schemas"]["LessonView"][];
         };
         /**

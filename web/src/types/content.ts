@@ -36,6 +36,9 @@ export type Progress = Schemas['Progress'];
 
 export type Lesson = Schemas['Lesson'];
 
+/** A lesson's English version (null on a lesson written in Swedish only). */
+export type LessonEnglish = Schemas['LessonEnglish'];
+
 export type LessonView = Schemas['LessonView'];
 
 export type Topic = Schemas['Topic'];

@@ -9,9 +9,22 @@ import { ApiError } from '../../api/errors';
 import MessageAlert from '../../components/MessageAlert';
 import { translateServerMessage } from '../../i18n';
 import { useAreaRole } from '../../routes/pathFor';
-import type { Audience, LessonForm, LessonView, Topic } from '../../types/content';
+import type { Audience, LessonEnglish, LessonForm, LessonView, Topic } from '../../types/content';
 
 const Markdown = lazy(() => import('../../components/Markdown'));
+
+/**
+ * What a reader sees of a lesson: the English version to an English reader when the lesson has
+ * one, otherwise the Swedish text, marked as such for an English reader.
+ */
+export function inReadersLanguage(l: Pick<LessonView, 'title' | 'text' | 'en'>, language: string) {
+  const en = language.startsWith('en') ? l.en : null;
+  return { title: en ? en.title : l.title, text: en ? (en.text ?? '') : l.text, swedishOnly: language.startsWith('en') && !en };
+}
+
+/** The form's English fields, none filled: the lesson is written in Swedish only. */
+const englishOf = (en: Partial<LessonEnglish> | null | undefined): LessonEnglish | null =>
+  en && [en.topic, en.title, en.text].some((v) => (v ?? '').trim() !== '') ? { topic: en.topic ?? '', title: en.title ?? '', text: en.text ?? '' } : null;
 const AUDIENCES: Audience[] = ['lawyer', 'sales', 'customer'];
 
 /** The lesson's player: an embedded YouTube/Vimeo player (the CSP allows only these) or the uploaded MP4. */
@@ -51,14 +64,21 @@ function LessonEditor({ lesson, onSaved, onClose }: { lesson: LessonView | null;
     setBusy(true);
     setErrors(null);
     try {
-      const body: LessonForm = { ...v, text: v.text ?? '', video_url: v.video_url ?? '', audience: v.audience ?? [] };
+      const body: LessonForm = {
+        ...v,
+        text: v.text ?? '',
+        video_url: v.video_url ?? '',
+        audience: v.audience ?? [],
+        en: englishOf(v.en),
+      };
       const saved = lesson ? await updateLesson(lesson.id, body) : await createLesson(body);
       if (video) await uploadLessonVideo(saved.id, video);
       onSaved();
     } catch (e) {
       if (e instanceof ApiError) {
         const fields = Object.entries(e.fieldErrors);
-        if (fields.length) form.setFields(fields.map(([name, keys]) => ({ name: name as never, errors: keys.map(translateServerMessage) })));
+        // Keys of the English version's fields are dotted ("en.title"): the form's nested names.
+        if (fields.length) form.setFields(fields.map(([name, keys]) => ({ name: name.split('.') as never, errors: keys.map(translateServerMessage) })));
         else setErrors([translateServerMessage(e.body?.message ?? 'validation_failed')]);
       } else setErrors([String(e)]);
     } finally {
@@ -70,7 +90,7 @@ function LessonEditor({ lesson, onSaved, onClose }: { lesson: LessonView | null;
       <Form
         form={form}
         layout="vertical"
-        initialValues={lesson ?? { published: false, audience: [], text: '', video_url: '' }}
+        initialValues={lesson ?? { published: false, audience: [], text: '', video_url: '', en: null }}
         onFinish={(v) => void save(v)}
         data-testid="lesson-form"
       >
@@ -90,6 +110,17 @@ function LessonEditor({ lesson, onSaved, onClose }: { lesson: LessonView | null;
         </Form.Item>
         <Form.Item name="text" label={t('academy.text')} extra={t('academy.markdownHelp')}>
           <Input.TextArea autoSize={{ minRows: 4, maxRows: 14 }} maxLength={LESSON_TEXT_MAX_CHARS} data-testid="lesson-text" />
+        </Form.Item>
+        <Typography.Title level={5}>{t('academy.english')}</Typography.Title>
+        <Typography.Paragraph type="secondary">{t('academy.englishHelp')}</Typography.Paragraph>
+        <Form.Item name={['en', 'topic']} label={t('academy.topicEn')}>
+          <Input maxLength={100} data-testid="lesson-topic-en" />
+        </Form.Item>
+        <Form.Item name={['en', 'title']} label={t('academy.titleEn')}>
+          <Input maxLength={200} data-testid="lesson-title-en" />
+        </Form.Item>
+        <Form.Item name={['en', 'text']} label={t('academy.textEn')} extra={t('academy.markdownHelp')}>
+          <Input.TextArea autoSize={{ minRows: 4, maxRows: 14 }} maxLength={20000} data-testid="lesson-text-en" />
         </Form.Item>
         <Form.Item name="audience" label={t('academy.audience')} extra={t('academy.audienceHelp')}>
           <Checkbox.Group options={AUDIENCES.map((a) => ({ value: a, label: t(`academy.audiences.${a}`) }))} />
@@ -117,7 +148,8 @@ function LessonEditor({ lesson, onSaved, onClose }: { lesson: LessonView | null;
  * user). Admin also creates, edits, orders, publishes and removes lessons.
  */
 export default function Academy({ titleKey }: { titleKey: string }) {
-  const { t } = useTranslation('content');
+  const { t, i18n } = useTranslation('content');
+  const english = i18n.language.startsWith('en');
   const admin = useAreaRole() === 'admin';
   const [editing, setEditing] = useState<LessonView | null | 'new'>(null);
   const { rows: topics, set: setTopics, reload: load } = useList<Topic>(fetchAcademy);
@@ -164,14 +196,22 @@ export default function Academy({ titleKey }: { titleKey: string }) {
       {topics === null && <Skeleton active />}
       {topics?.length === 0 && <Empty description={t('academy.empty')} />}
       {topics?.map((tp) => (
-        <Card key={tp.topic} title={<h2 className="card-heading">{tp.topic}</h2>} className="page-card" data-testid="academy-topic">
+        <Card
+          key={tp.topic}
+          title={<h2 className="card-heading">{english && tp.topic_en ? tp.topic_en : tp.topic}</h2>}
+          className="page-card"
+          data-testid="academy-topic"
+        >
           <Collapse
-            items={tp.lessons.map((l) => ({
+            items={tp.lessons.map((l) => ({ l, shown: inReadersLanguage(l, i18n.language) })).map(({ l, shown }) => ({
               key: l.id,
               label: (
                 <Space wrap>
                   {l.progress.completed && <CheckCircleTwoTone twoToneColor="#52c41a" aria-label={t('academy.completed')} />}
-                  <span data-testid="lesson-title-text">{l.title}</span>
+                  <span data-testid="lesson-title-text" lang={shown.swedishOnly || !english ? 'sv' : 'en'}>
+                    {shown.title}
+                  </span>
+                  {shown.swedishOnly && <Tag data-testid="lesson-swedish-only">{t('academy.swedishOnly')}</Tag>}
                   {admin && !l.published && <Tag>{t('academy.draft')}</Tag>}
                   {admin && (l.audience ?? []).map((a) => <Tag key={a}>{t(`academy.audiences.${a}`)}</Tag>)}
                   {!admin && l.progress.watched && !l.progress.completed && <Tag color="blue">{t('academy.watched')}</Tag>}
@@ -181,7 +221,9 @@ export default function Academy({ titleKey }: { titleKey: string }) {
                 <div data-testid={`lesson-${l.id}`}>
                   <Player lesson={l} onPlay={() => void mark(l, { watched: true })} />
                   <Suspense fallback={null}>
-                    <Markdown text={l.text} />
+                    <div lang={shown.swedishOnly || !english ? 'sv' : 'en'}>
+                      <Markdown text={shown.text} />
+                    </div>
                   </Suspense>
                   {!admin && (
                     <Checkbox

@@ -8,6 +8,7 @@ vi.mock('@aws-amplify/api-rest', async () => (await import('../../test/amplifyFa
 const { pageTests } = await import('../../test/renderApp');
 
 const customer = { email: 'c@example.com', id: 7, is_staff: false, user_type: 3, full_name: 'Cee Kund', uid: 'cust-1', image: 'not set' };
+const admin = { email: 'a@example.com', id: 1, is_staff: true, user_type: null, full_name: 'Ada Admin', uid: 'adm-1', image: 'not set' };
 const lawyer = { email: 'l@example.com', id: 3, is_staff: false, user_type: 1, full_name: 'Lars Lag', uid: 'law-1', image: 'not set' };
 const TERMS = {
   kind: 'terms',
@@ -70,9 +71,10 @@ describe('support and academy', { timeout: 180_000 }, () => {
     const lesson = {
       id: 'l1', topic: 'Ärenden', title: 'Tidrapportering', text: 'Text', video_url: 'https://player.vimeo.com/video/76979871', video_key: null,
       position: 1, published: true, audience: ['lawyer'], progress: { lesson_id: 'l1', watched: false, completed: false, updated_at: null }, video_file_url: null,
+      en: null,
     };
     const { waitFor, container } = await page.render('/lawyer/freja-academy/', lawyer, {
-      'GET /academy/': () => ({ status: 200, body: [{ topic: 'Ärenden', lessons: [lesson] }] }),
+      'GET /academy/': () => ({ status: 200, body: [{ topic: 'Ärenden', topic_en: null, lessons: [lesson] }] }),
       'POST /academy/l1/progress/': (c) => ({ status: 200, body: { lesson_id: 'l1', watched: true, completed: (c.options?.body as { completed?: boolean }).completed ?? false, updated_at: null } }),
     });
     const header = await waitFor(() => container.querySelector<HTMLElement>('.ant-collapse-header'), 'the lesson');
@@ -82,5 +84,57 @@ describe('support and academy', { timeout: 180_000 }, () => {
     const box = await waitFor(() => container.querySelector<HTMLInputElement>('[data-testid="lesson-complete-l1"] input, input[data-testid="lesson-complete-l1"]'), 'the checkbox');
     await act(async () => box.click());
     await waitFor(() => calls('POST', '/academy/l1/progress/').some((c) => (c.options?.body as { completed?: boolean }).completed === true), 'completed sent');
+  });
+
+  it("an English reader sees a lesson's English version, and a lesson written in Swedish only marked as Swedish", async () => {
+    const base = { video_url: null, video_key: null, published: true, audience: [], video_file_url: null };
+    const progress = (id: string) => ({ lesson_id: id, watched: false, completed: false, updated_at: null });
+    const both = { ...base, id: 'l1', position: 1, topic: 'Avtal', title: 'Grunder', text: 'Ett **avtal**', en: { topic: 'Contracts', title: 'Basics', text: 'A **contract**' }, progress: progress('l1') };
+    const svOnly = { ...base, id: 'l2', position: 2, topic: 'Avtal', title: 'Uppsägning', text: 'Så **säger** du upp', en: null, progress: progress('l2') };
+    const { waitFor, container } = await page.render('/lawyer/freja-academy/', lawyer, {
+      'GET /academy/': () => ({ status: 200, body: [{ topic: 'Avtal', topic_en: 'Contracts', lessons: [both, svOnly] }] }),
+    });
+    const titles = await waitFor(() => {
+      const t = [...container.querySelectorAll('[data-testid="lesson-title-text"]')].map((e) => `${e.textContent}/${e.getAttribute('lang')}`);
+      return t.length === 2 ? t : null;
+    }, 'the lessons');
+    expect(titles).toEqual(['Basics/en', 'Uppsägning/sv']);
+    expect(container.querySelector('[data-testid="academy-topic"] h2')?.textContent).toBe('Contracts');
+    const tags = [...container.querySelectorAll('[data-testid="lesson-swedish-only"]')].map((e) => e.textContent);
+    expect(tags).toEqual(['In Swedish']);
+    const header = container.querySelector<HTMLElement>('.ant-collapse-header')!;
+    await act(async () => header.click());
+    const text = await waitFor(() => container.querySelector('[data-testid="lesson-l1"] strong'), 'the English text');
+    expect(text.textContent).toBe('contract');
+  });
+
+  it('admin writes a lesson with its English version, and one in Swedish only (sent without an English version)', async () => {
+    const saved = (c: { options?: { body?: unknown } }) => ({ status: 201, body: { id: `n${calls('POST', '/academy/lessons/').length}`, ...(c.options?.body as object) } });
+    const { waitFor, click } = await page.render('/admin/freja-academy/', admin, {
+      'GET /academy/': () => ({ status: 200, body: [] }),
+      'POST /academy/lessons/': saved,
+    });
+    // The editor is a dialog, outside the page's container.
+    const inDialog = (id: string) => waitFor(() => document.querySelector<HTMLElement>(`[data-testid="${id}"]`), id);
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+    const write = async (fields: Record<string, string>) => {
+      await click('lesson-create');
+      for (const [id, v] of Object.entries(fields)) {
+        const input = await inDialog(id);
+        await act(async () => {
+          setValue.call(input, v);
+          input.dispatchEvent(new Event('input', { bubbles: true }));
+        });
+      }
+      const save = await inDialog('lesson-save');
+      await act(async () => save.click());
+    };
+    await write({ 'lesson-topic': 'Avtal', 'lesson-title': 'Grunder', 'lesson-topic-en': 'Contracts', 'lesson-title-en': 'Basics' });
+    await waitFor(() => calls('POST', '/academy/lessons/').length === 1, 'the first lesson saved');
+    expect(calls('POST', '/academy/lessons/')[0].options?.body).toMatchObject({ topic: 'Avtal', title: 'Grunder', en: { topic: 'Contracts', title: 'Basics', text: '' } });
+    await waitFor(() => !document.querySelector('[data-testid="lesson-form"]'), 'the editor closes');
+    await write({ 'lesson-topic': 'Avtal', 'lesson-title': 'Uppsägning' });
+    await waitFor(() => calls('POST', '/academy/lessons/').length === 2, 'the second lesson saved');
+    expect(calls('POST', '/academy/lessons/')[1].options?.body).toMatchObject({ title: 'Uppsägning', en: null });
   });
 });

@@ -8,7 +8,8 @@
 // lists also at 390×844 (every action inside the screen).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiCall, byTestId, url } from './helpers.mjs';
+import { join } from 'node:path';
+import { apiCall, byTestId, RESULTS_DIR, url } from './helpers.mjs';
 import { caseWorld } from './caseWorld.mjs';
 
 /** Every button of the element carrying `testId` lies inside the viewport's width. */
@@ -79,7 +80,7 @@ describe('catalogue, departments and withdrawing a draft', { timeout: 180_000 },
       await confirmYes(ap, 'offer-confirm-yes');
       assert.equal((await gone).status(), 200);
       await ap.locator(byTestId(`package-row-${wrong.id}`)).waitFor({ state: 'detached' });
-      await ap.screenshot({ path: 'test-results/catalogue-packages-1366.png', fullPage: true });
+      await ap.screenshot({ path: join(RESULTS_DIR, 'catalogue-packages-1366.png'), fullPage: true });
 
       // Departments: one with a customer is refused, with the reason; an unused one goes.
       const used = (await apiCall(ap, 'POST', '/customer/department/', { name: `E2E Avd ${stamp}`, description: '' })).body;
@@ -100,7 +101,7 @@ describe('catalogue, departments and withdrawing a draft', { timeout: 180_000 },
       await ap.goto(url('/admin/settings/packages/'));
       await ap.locator(byTestId(`offer-actions-${pkg.id}`)).waitFor();
       await actionsInView(ap, `offer-actions-${pkg.id}`);
-      await ap.screenshot({ path: 'test-results/catalogue-packages-390.png', fullPage: true });
+      await ap.screenshot({ path: join(RESULTS_DIR, 'catalogue-packages-390.png'), fullPage: true });
       await ap.goto(url('/admin/customer/department/'));
       await ap.locator(byTestId(`department-delete-${used.id}`)).waitFor();
       await actionsInView(ap, 'departments-page');
@@ -126,8 +127,8 @@ describe('catalogue, departments and withdrawing a draft', { timeout: 180_000 },
 
       // Clean up what other tests read: the customer's department link stays harmless; the retired package stays retired.
     } catch (err) {
-      await ap.screenshot({ path: 'test-results/catalogue-failure.png', fullPage: true }).catch(() => undefined);
-      await cp.screenshot({ path: 'test-results/catalogue-customer-failure.png', fullPage: true }).catch(() => undefined);
+      await ap.screenshot({ path: join(RESULTS_DIR, 'catalogue-failure.png'), fullPage: true }).catch(() => undefined);
+      await cp.screenshot({ path: join(RESULTS_DIR, 'catalogue-customer-failure.png'), fullPage: true }).catch(() => undefined);
       throw err;
     } finally {
       await w.close();

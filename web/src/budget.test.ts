@@ -44,13 +44,16 @@ const PAGES: Array<{ page: string; entries: string[]; target: number }> = [
   { page: 'login', entries: LOGIN, target: 186 * KiB },
   { page: 'two-factor', entries: [...LOGIN, 'src/pages/public/TwoFactorLogin.tsx'], target: 189 * KiB },
   { page: 'registration', entries: [...LOGIN, 'src/pages/public/Registration.tsx'], target: 192 * KiB },
-  { page: 'admin, lawyer, sales dashboard', entries: AREA, target: 299 * KiB },
+  // 2026-11-29: staff 299.5 and customer 302.0 KiB with the mail setting's route and texts, the one
+  // validation module and the client's keyed retry of anonymous POSTs (the app's first chunk +0.5 KiB,
+  // the route table +0.3, the areas' texts +0.3).
+  { page: 'admin, lawyer, sales dashboard', entries: AREA, target: 299.6 * KiB },
   // 2026-11-28: 300.2 KiB after the areas' texts gained the conflict search's match reasons, the
   // idempotent client and the phone card tables; 301 until the areas' namespaces load per area.
   // 2026-11-29: 300.9 KiB with the audit trail's two routes and the customer's user-menu entry (the
   // audit pages' own texts load with them: pages/audit/texts.ts); 301.1 with the contact permissions'
   // labels and the dashboard's time-bank check.
-  { page: 'customer, contact dashboard', entries: [...AREA, 'src/pages/subscriptions/CustomerHome.tsx'], target: 301.1 * KiB },
+  { page: 'customer, contact dashboard', entries: [...AREA, 'src/pages/subscriptions/CustomerHome.tsx'], target: 302.2 * KiB },
 ];
 
 /** Libraries only a page that shows a chart, a PDF or a QR code may load. */

@@ -128,6 +128,15 @@ impl StaffInput {
             }
         }
         let mut message = Msg::ValidationFailed;
+        // Checked for every role: a sales person's form keeps no video link, but a bad one is
+        // refused as the document says rather than dropped unseen.
+        let video_care_url = trimmed(&self.video_care_url);
+        if let Some(url) = &video_care_url {
+            let ok = (url.starts_with("https://") || url.starts_with("http://")) && !url.contains(char::is_whitespace) && url.len() <= 500;
+            if !ok {
+                errors.add("video_care_url", Msg::InvalidUrl);
+            }
+        }
         let lawyer = if role == Role::Lawyer {
             let sub_type = self.user_sub_type.unwrap_or(UserSubType::Internal);
             let mut sectors = self.knowledge_sectors.clone();
@@ -156,14 +165,6 @@ impl StaffInput {
                 }
                 if company_name.is_none() || hourly_rate_ore.is_none() {
                     message = Msg::ExternalLawyerRequiresCompanyAndRate;
-                }
-            }
-            let video_care_url = trimmed(&self.video_care_url);
-            if let Some(url) = &video_care_url {
-                let ok =
-                    (url.starts_with("https://") || url.starts_with("http://")) && !url.contains(char::is_whitespace) && url.len() <= 500;
-                if !ok {
-                    errors.add("video_care_url", Msg::InvalidUrl);
                 }
             }
             Some(LawyerDetails {
@@ -280,5 +281,8 @@ mod tests {
         i.video_care_url = Some("javascript:alert(1)".into());
         let errors = i.validate(Role::Lawyer).unwrap_err().fields();
         assert_eq!(errors["video_care_url"], vec![Msg::InvalidUrl]);
+        // A sales person's form is refused for the same link, not stripped of it unseen.
+        let s = StaffInput { video_care_url: Some("x".into()), ..s };
+        assert_eq!(s.validate(Role::SalesPerson).unwrap_err().fields()["video_care_url"], vec![Msg::InvalidUrl]);
     }
 }

@@ -48,6 +48,14 @@ pub async fn services_with_stand_in_handle() -> (AppState, String, crate::provid
     (services_with(Some(stand_in_providers(&base, quick_limits()))).await, base, stand_in)
 }
 
+/// [`services_with_stand_in`] with another collection-agency adapter (a test's own).
+pub async fn services_with_inkasso(inkasso: std::sync::Arc<dyn crate::providers::inkasso::Inkasso>) -> (AppState, String) {
+    let (base, _) = crate::providers::stand_in::serve_on_loopback().await;
+    let mut p = stand_in_providers(&base, quick_limits());
+    p.inkasso = inkasso;
+    (services_with(Some(p)).await, base)
+}
+
 /// [`services_with_stand_in`] whose providers' client keeps `limits` (the
 /// template's budgets, to test that they add up).
 pub async fn services_with_stand_in_within(limits: crate::providers::http::Limits) -> (AppState, String) {

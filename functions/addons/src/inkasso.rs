@@ -1,5 +1,5 @@
 //! Debt collection (Inkasso: the account application, `inkasso-hashs/`,
-//! claims), the contract-check link and the signing provider's callback
+//! claims, and the office's hand-overs to the collection agency), the contract-check link and the signing provider's callback
 //! Routes, parsing and one service call each; the
 //! use cases are `shared::services::{inkasso, verified_callback}`.
 
@@ -7,12 +7,12 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use serde::Deserialize;
-use shared::api::{ApiBytes, ApiJson, ApiQuery, AppState, CurrentUser, ErrorBody, Idempotency};
+use shared::api::{ApiBytes, ApiJson, ApiPath, ApiQuery, AppState, CurrentUser, ErrorBody, Idempotency};
 use shared::domain::addons::{InkassoAccount, InkassoProspect};
 use shared::domain::inkasso::{Claim, ClaimForm};
 use shared::error::ApiError;
-use shared::services::documents::UploadTarget;
-use shared::services::inkasso::{self as use_cases, ContractCheckLink, InkassoHash};
+use shared::services::documents::{DownloadUrl, UploadTarget};
+use shared::services::inkasso::{self as use_cases, ApplicationDecision, ClaimUpdate, ContractCheckLink, HandOvers, InkassoHash};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -22,12 +22,16 @@ pub fn api() -> OpenApiRouter<AppState> {
         .routes(routes!(inkasso_hashes))
         .routes(routes!(claim_list, claim_register))
         .routes(routes!(claim_upload_url))
+        .routes(routes!(handovers))
+        .routes(routes!(handover_decide))
+        .routes(routes!(handover_claim))
+        .routes(routes!(handover_invoice))
         .routes(routes!(contract_check))
         .routes(routes!(verified_callback))
 }
 
 /// The company's Inkasso account application and its state (null before
-/// applying); while undecided the provider is asked again.
+/// applying).
 #[utoipa::path(get, path = "/api/inkasso/prospect/", tag = "addons", security(("bearer" = [])),
     responses((status = 200, body = Option<InkassoProspect>), (status = 401, body = ErrorBody),
         (status = 403, description = "service_not_purchased, service_permission_missing", body = ErrorBody)))]
@@ -35,11 +39,11 @@ async fn inkasso_get(State(s): State<AppState>, CurrentUser(u): CurrentUser) -> 
     Ok(Json(use_cases::prospect(&s, &u).await?))
 }
 
-/// Applies for the company's Inkasso account (spec §3 fields validated);
-/// the provider decides later.
+/// Applies for the company's Inkasso account (spec §3 fields validated):
+/// handed over to the office, which registers it with the collection agency.
 #[utoipa::path(put, path = "/api/inkasso/prospect/", tag = "addons", security(("bearer" = [])), request_body = InkassoAccount,
     responses((status = 200, body = InkassoProspect), (status = 400, description = "validation_failed", body = ErrorBody), (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody), (status = 502, description = "provider_*", body = ErrorBody)))]
+        (status = 403, body = ErrorBody)))]
 async fn inkasso_apply(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
@@ -49,26 +53,26 @@ async fn inkasso_apply(
 }
 
 /// The identifiers linking the company to its Inkasso account at the
-/// provider (empty until approved).
+/// collection agency (empty until approved).
 #[utoipa::path(get, path = "/api/inkasso-hashs/", tag = "addons", security(("bearer" = [])),
     responses((status = 200, body = [InkassoHash]), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn inkasso_hashes(State(s): State<AppState>, CurrentUser(u): CurrentUser) -> Result<Json<Vec<InkassoHash>>, ApiError> {
     Ok(Json(use_cases::hashes(&s, &u).await?))
 }
 
-/// The company's claims, newest first (open ones' status asked at the provider).
+/// The company's claims, newest first, with the status staff recorded from the agency.
 #[utoipa::path(get, path = "/api/services/inkasso/claims/", tag = "addons", security(("bearer" = [])),
     responses((status = 200, body = [Claim]), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn claim_list(State(s): State<AppState>, CurrentUser(u): CurrentUser) -> Result<Json<Vec<Claim>>, ApiError> {
     Ok(Json(use_cases::claims(&s, &u).await?))
 }
 
-/// Registers a claim with the provider, booked as one use of the Incasso plan.
+/// Registers a claim, handed over to the collection agency through the office; booked as one use of the Incasso plan.
 #[utoipa::path(post, path = "/api/services/inkasso/claims/", tag = "addons", security(("bearer" = [])), request_body = ClaimForm,
     params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
     responses((status = 201, body = Claim), (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody),
         (status = 400, description = "validation_failed, invalid_pdf, claim_amount_invalid, due_date_too_far, inkasso_account_not_approved, limit_reached", body = ErrorBody),
-        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 502, description = "provider_*", body = ErrorBody)))]
+        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn claim_register(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
@@ -97,6 +101,54 @@ async fn claim_upload_url(
     ApiJson(f): ApiJson<InvoiceUpload>,
 ) -> Result<Json<UploadTarget>, ApiError> {
     Ok(Json(use_cases::upload_url(&s, &u, &f.name).await?))
+}
+
+/// The office's open hand-overs to the collection agency (admin):
+/// applications awaiting its answer, claims not closed.
+#[utoipa::path(get, path = "/api/admin/inkasso/", tag = "addons", security(("bearer" = [])),
+    responses((status = 200, body = HandOvers), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn handovers(State(s): State<AppState>, CurrentUser(u): CurrentUser) -> Result<Json<HandOvers>, ApiError> {
+    Ok(Json(use_cases::handovers(&s, &u).await?))
+}
+
+/// Records the agency's answer to a customer's application (admin).
+#[utoipa::path(put, path = "/api/admin/inkasso/{customer_uid}/prospect/", tag = "addons", security(("bearer" = [])),
+    params(("customer_uid" = String, Path)), request_body = ApplicationDecision,
+    responses((status = 200, body = InkassoProspect), (status = 400, description = "validation_failed", body = ErrorBody), (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn handover_decide(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    ApiPath(customer): ApiPath<String>,
+    ApiJson(d): ApiJson<ApplicationDecision>,
+) -> Result<Json<InkassoProspect>, ApiError> {
+    Ok(Json(use_cases::decide(&s, &u, &customer, &d).await?))
+}
+
+/// Records a claim's status at the agency (admin).
+#[utoipa::path(put, path = "/api/admin/inkasso/{customer_uid}/claims/{uid}/", tag = "addons", security(("bearer" = [])),
+    params(("customer_uid" = String, Path), ("uid" = String, Path)), request_body = ClaimUpdate,
+    responses((status = 200, body = Claim), (status = 400, description = "validation_failed", body = ErrorBody), (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn handover_claim(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    ApiPath((customer, uid)): ApiPath<(String, String)>,
+    ApiJson(f): ApiJson<ClaimUpdate>,
+) -> Result<Json<Claim>, ApiError> {
+    Ok(Json(use_cases::update_claim(&s, &u, &customer, &uid, &f).await?))
+}
+
+/// A presigned download of a claim's invoice PDF (admin; recorded in the audit trail).
+#[utoipa::path(get, path = "/api/admin/inkasso/{customer_uid}/claims/{uid}/invoice/", tag = "addons", security(("bearer" = [])),
+    params(("customer_uid" = String, Path), ("uid" = String, Path)),
+    responses((status = 200, body = DownloadUrl), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn handover_invoice(
+    State(s): State<AppState>,
+    CurrentUser(u): CurrentUser,
+    ApiPath((customer, uid)): ApiPath<(String, String)>,
+) -> Result<Json<DownloadUrl>, ApiError> {
+    Ok(Json(use_cases::claim_invoice(&s, &u, &customer, &uid).await?))
 }
 
 #[derive(Deserialize, IntoParams)]

@@ -607,26 +607,26 @@ pub struct InkassoAccount {
     pub organization_number: String,
 }
 
-/// The application and its state: `applied` (the provider answers within
-/// 30 minutes), then `approved` or `rejected`.
+/// The application and its state: `applied` (handed over to the office,
+/// which registers the company with the collection agency), then
+/// `approved` or `rejected` as staff record the agency's answer.
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
 pub struct InkassoProspect {
     pub account: InkassoAccount,
     pub state: String,
     #[schema(value_type = String, format = DateTime)]
     pub applied_at: DateTime<Utc>,
+    /// When the hand-over mail went out (none: not yet; it is sent again).
+    #[serde(default)]
+    #[schema(value_type = Option<String>, format = DateTime)]
+    pub handed_over_at: Option<DateTime<Utc>>,
     /// Set when approved.
     #[schema(value_type = Option<String>, format = DateTime)]
     pub approved_date: Option<DateTime<Utc>>,
-    /// The provider's application id (asked again while `applied`).
-    #[serde(default)]
-    pub provider_id: Option<String>,
-    /// The creditor account at the provider, once approved (claims go under it).
+    /// The company's customer number at the collection agency, once
+    /// approved (staff enter it; claims are handed over under it).
     #[serde(default)]
     pub creditor_id: Option<String>,
-    /// The hash the provider knows the company's account by (`inkasso-hashs/`).
-    #[serde(default)]
-    pub creditor_hash: Option<String>,
 }
 
 /// The Luhn (mod 10) check over every digit, as plus giro and bank giro numbers carry it.

@@ -1,7 +1,7 @@
 //! Debt collection (spec §2 Inkasso, §3 Inkasso account):
 //! the claim a customer registers once its Inkasso account is approved, and
-//! its rules. Pure: `services::inkasso` sends what these rules allow to the
-//! provider and keeps it.
+//! its rules. Pure: `services::inkasso` keeps what these rules allow and
+//! hands it over to the collection agency.
 
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
@@ -58,7 +58,8 @@ pub struct ClaimForm {
     pub request_id: Option<String>,
 }
 
-/// A claim kept with the customer; `status` as the provider last reported it.
+/// A claim kept with the customer; `status` as staff last recorded it from
+/// the collection agency.
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
 pub struct Claim {
     pub uid: String,
@@ -73,9 +74,16 @@ pub struct Claim {
     #[schema(value_type = String, format = Date)]
     pub due_date: NaiveDate,
     pub invoice: EnvelopeDocument,
+    /// submitted (waiting for the office), then as the agency reports it:
     /// registered, reminder_sent, collection, paid, closed.
     pub status: String,
-    pub provider_id: String,
+    /// The agency's reference for the claim (staff enter it).
+    #[serde(default)]
+    pub agency_reference: Option<String>,
+    /// When the hand-over mail went out (none: not yet; it is sent again).
+    #[serde(default)]
+    #[schema(value_type = Option<String>, format = DateTime)]
+    pub handed_over_at: Option<DateTime<Utc>>,
     pub purchase_id: u64,
     pub created_by: String,
     #[schema(value_type = String, format = DateTime)]
@@ -85,10 +93,32 @@ pub struct Claim {
 }
 
 impl Claim {
-    /// The provider has nothing more to report.
+    /// The agency has nothing more to report.
     pub fn settled(&self) -> bool {
         self.status == "closed"
     }
+}
+
+/// The statuses of a claim in the order it goes through them: `submitted`
+/// until the office has handed it to the agency, then the agency's.
+pub const CLAIM_STATUSES: [&str; 6] = ["submitted", "registered", "reminder_sent", "collection", "paid", "closed"];
+
+/// Longest agency customer number or claim reference kept.
+pub const MAX_AGENCY_REFERENCE: usize = 64;
+
+/// An agency reference as kept: trimmed, printable, bounded; none when blank.
+pub fn agency_reference(raw: Option<&str>) -> Result<Option<String>, Msg> {
+    let t = raw.unwrap_or("").trim();
+    if t.is_empty() {
+        return Ok(None);
+    }
+    if t.chars().count() > MAX_AGENCY_REFERENCE {
+        return Err(Msg::TooLong);
+    }
+    if t.chars().any(char::is_control) {
+        return Err(Msg::Invalid);
+    }
+    Ok(Some(t.to_string()))
 }
 
 /// A claim as validated: trimmed texts, the number as `XXXXXX-XXXX`, the date parsed.

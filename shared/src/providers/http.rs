@@ -299,7 +299,6 @@ fn record(path: &str, result: Result<(), ProviderError>) {
     let provider = match path.trim_start_matches('/').split('/').next().unwrap_or_default() {
         "verified" => "signing",
         "bisnode" => "credit",
-        "inkasso" => "inkasso",
         "meeting" => "meeting",
         _ => "other",
     };

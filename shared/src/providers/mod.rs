@@ -1,15 +1,20 @@
 //! External providers of the add-on services, each behind a
 //! small trait: [`signing::Signing`] (Verified), [`credit::Credit`]
-//! (Dun & Bradstreet, formerly Bisnode), [`meeting::MeetingRooms`] (video meetings). The use cases hold `Arc<dyn …>` in [`Providers`] and never know
+//! (Dun & Bradstreet, formerly Bisnode), [`meeting::MeetingRooms`] (video
+//! meetings), [`inkasso::Inkasso`] (the collection agency: a hand-over by
+//! e-mail, as no agency publishes an API). The use cases hold `Arc<dyn …>` in [`Providers`] and never know
 //! whether they talk to the provider or to the local stand-in
 //! ([`stand_in`], served by the local gateway and the tests on loopback):
 //! both are reached over HTTP by the same client ([`http::JsonClient`]:
 //! timeouts, bounded retries with backoff, errors as `provider_*` keys).
 //!
-//! Configuration: `PROVIDERS_URL` is the base URL (the provider's API on
-//! AWS, `http://127.0.0.1:<port>/local/providers` locally); the API key is
-//! `PROVIDERS_API_KEY`, or on AWS the Secrets Manager secret named by
-//! `PROVIDERS_SECRET_ARN` (read once at cold start, as the JWT key).
+//! Configuration: `PROVIDERS_URL` is the local stand-ins' base URL
+//! (`http://127.0.0.1:<port>/local/providers`; each provider's own URL
+//! below replaces it on AWS, where it is not set); the stand-ins' API key is
+//! `PROVIDERS_API_KEY`. `INKASSO_HANDOVER_EMAIL` is where the collection
+//! hand-overs are mailed (a required template parameter; with the local
+//! stand-in as the base it defaults to [`inkasso::LOCAL_HANDOVER`], whose
+//! mails the local outbox keeps).
 //! `PROVIDERS_TIMEOUT_MS`, `PROVIDERS_ATTEMPTS` and `PROVIDERS_BACKOFF_MS`
 //! tune the client ([`crate::config::Budgets`]).
 //! `CONTRACT_CHECK_URL` is where the contract-check screen links to (a
@@ -73,16 +78,15 @@ pub struct Providers {
 
 impl Providers {
     /// Every provider over HTTP at `base` (one API gateway for all, as the
-    /// stand-in serves them).
+    /// stand-in serves them); the collection hand-overs to the local address.
     pub fn http(base: &str, api_key: &str, limits: Limits) -> Providers {
-        let client = JsonClient::new(base, api_key, limits);
         Providers {
             signing: Arc::new(signing::HttpSigning::new(JsonClient::new(&format!("{}/verified", base.trim_end_matches('/')), "", limits))),
             credit: Arc::new(credit::DirectPlus::new(
                 JsonClient::new(&format!("{}/dnb", base.trim_end_matches('/')), "", limits),
                 &format!("{api_key}:{api_key}"),
             )),
-            inkasso: Arc::new(inkasso::HttpInkasso(client)),
+            inkasso: Arc::new(inkasso::MailHandOver { to: Some(inkasso::LOCAL_HANDOVER.into()) }),
             meeting: Arc::new(meeting::Whereby {
                 client: JsonClient::new(&format!("{}/whereby/v1", base.trim_end_matches('/')), "", limits),
                 api_key: api_key.to_string(),
@@ -97,11 +101,7 @@ impl Providers {
     pub fn from_env() -> Providers {
         let var = |k: &str| std::env::var(k).ok().filter(|v| !v.trim().is_empty());
         let base = var("PROVIDERS_URL").unwrap_or_else(|| "http://127.0.0.1:3000/local/providers".into());
-        let key = match (var("PROVIDERS_API_KEY"), var("PROVIDERS_SECRET_ARN")) {
-            (Some(k), _) => k,
-            (None, Some(arn)) => read_key(&arn),
-            (None, None) => String::new(),
-        };
+        let key = var("PROVIDERS_API_KEY").unwrap_or_default();
         let limits = Limits::of(&crate::config::Budgets::from_env());
         let mut p = Providers::http(&base, &key, limits);
         let verified = var("VERIFIED_URL").unwrap_or_else(|| format!("{}/verified", base.trim_end_matches('/')));
@@ -136,6 +136,8 @@ impl Providers {
         let url =
             var("CONTRACT_CHECK_URL").or_else(|| local.then(|| format!("{}/kontrakto/", base.trim_end_matches('/')))).unwrap_or_default();
         let (phone, email) = (var("CONTRACT_CHECK_PHONE"), var("CONTRACT_CHECK_EMAIL"));
+        let handover = var("INKASSO_HANDOVER_EMAIL").or_else(|| local.then(|| inkasso::LOCAL_HANDOVER.to_string()));
+        p.inkasso = Arc::new(inkasso::MailHandOver { to: handover });
         p.contract_check = Arc::new(contract_check::WithContact { link: contract_check::ConfiguredLink(url), phone, email });
         p
     }

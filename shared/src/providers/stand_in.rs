@@ -14,13 +14,6 @@
 //!   matches nothing (404). `data/duns/<duns>` answers the blocks asked for
 //!   of a matched number: its name, Nordic AAA rating, payment remarks and
 //!   turnover follow the number's digits.
-//! - Inkasso: an application is `pending` when submitted (the same one for
-//!   the same `Idempotency-Key`) and decided at the first status read:
-//!   `rejected` when its approved IP is in 203.0.113.0/24 (TEST-NET-3),
-//!   else `approved` with a creditor id and hash. A claim (under an approved
-//!   creditor's id as bearer) is `registered`, and each status read after
-//!   the first moves it one step on: `reminder_sent`, `collection`, `paid`,
-//!   `closed`.
 //! - Contract check: `GET /kontrakto/` is the page the screen links out to.
 //! - Meeting (Whereby, under `/whereby/v1`, in the shapes of its published
 //!   description): `POST /meetings` with a bearer key and a future
@@ -52,11 +45,8 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
-use super::inkasso::{ClaimAnswer, NewClaim, ProspectAnswer, CLAIM_STATUSES};
-
 #[path = "stand_in_verified.rs"]
 pub mod verified;
-use crate::domain::addons::InkassoAccount;
 
 /// The API key the local gateway and the tests give the stand-in's
 /// providers (Whereby's copy refuses a call without one).
@@ -81,8 +71,6 @@ struct Inner {
     /// The path the stand-in is mounted under (its URLs for uploads and files).
     #[serde(skip)]
     prefix: String,
-    /// idempotency key → prospect or claim id
-    keys: HashMap<String, String>,
     /// D&B: D-U-N-S number → the registration number it was matched from.
     #[serde(default)]
     duns: HashMap<String, String>,
@@ -92,10 +80,6 @@ struct Inner {
     /// D&B's token lifetime in seconds (0: the default 86400).
     #[serde(skip)]
     dnb_ttl: i64,
-    /// prospect id → (the decision it gets at the first read, decided yet)
-    prospects: HashMap<String, (ProspectAnswer, bool)>,
-    /// claim id → (creditor id, step in `CLAIM_STATUSES`, read yet)
-    claims: HashMap<String, (String, usize, bool)>,
     /// Whereby meeting id → deleted
     rooms: HashMap<String, bool>,
     /// The requests to Whereby's and D&B's copies, for the contract tests.
@@ -185,10 +169,6 @@ pub fn router_with(state: StandIn) -> Router {
     Router::new()
         .nest("/verified", verified)
         .nest("/dnb", dnb)
-        .route("/inkasso/prospects", post(apply))
-        .route("/inkasso/prospects/{id}", get(prospect))
-        .route("/inkasso/claims", post(register_claim))
-        .route("/inkasso/claims/{id}", get(claim))
         .route("/kontrakto/", get(kontrakto))
         .nest("/whereby/v1", whereby)
         .layer(middleware::from_fn_with_state(state.clone(), scripted))
@@ -264,7 +244,7 @@ async fn scripted(State(s): State<StandIn>, req: Request, next: Next) -> Respons
         Some(_) => (StatusCode::SERVICE_UNAVAILABLE, Json(json!({"error": "unavailable"}))).into_response(),
         None => {
             let answer = next.run(req).await;
-            // Reads move the state on too (an envelope's signers, a claim's steps).
+            // Reads move the state on too (an envelope's signers).
             s.with(|i| i.save());
             answer
         }
@@ -313,14 +293,6 @@ async fn record_into(s: StandIn, req: Request, next: Next, list: fn(&mut Inner) 
 
 fn bearer(h: &HeaderMap) -> String {
     h.get("authorization").and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer ")).unwrap_or_default().to_string()
-}
-
-fn idem(h: &HeaderMap) -> Option<String> {
-    h.get("idempotency-key").and_then(|v| v.to_str().ok()).map(str::to_string)
-}
-
-fn unauthorized() -> Response {
-    (StatusCode::UNAUTHORIZED, Json(json!({"error": "invalid token"}))).into_response()
 }
 
 /// A one-page PDF saying which envelope was signed.
@@ -451,98 +423,6 @@ async fn dnb_blocks(
         "organization": org
     }))
     .into_response()
-}
-
-async fn apply(State(s): State<StandIn>, h: HeaderMap, Json(a): Json<InkassoAccount>) -> Response {
-    if a.organization_number.trim().is_empty() {
-        return (StatusCode::UNPROCESSABLE_ENTITY, Json(json!({"error": "organization_number"}))).into_response();
-    }
-    s.with(|i| {
-        let key = idem(&h).map(|k| format!("prospect:{k}"));
-        if let Some(id) = key.as_ref().and_then(|k| i.keys.get(k).cloned()) {
-            let (decided, read) = &i.prospects[&id];
-            return Json(if *read { decided.clone() } else { pending(&id) }).into_response();
-        }
-        let id = format!("pros-{}", i.prospects.len() + 1);
-        let rejected = a.approved_ip.trim().starts_with("203.0.113.");
-        let decided = if rejected {
-            ProspectAnswer { id: id.clone(), state: "rejected".into(), creditor_id: None, creditor_hash: None }
-        } else {
-            ProspectAnswer {
-                id: id.clone(),
-                state: "approved".into(),
-                creditor_id: Some(format!("cred-{}", i.prospects.len() + 1)),
-                creditor_hash: Some(creditor_hash(&a.organization_number, &id)),
-            }
-        };
-        i.prospects.insert(id.clone(), (decided, false));
-        if let Some(k) = key {
-            i.keys.insert(k, id.clone());
-        }
-        Json(pending(&id)).into_response()
-    })
-}
-
-fn pending(id: &str) -> ProspectAnswer {
-    ProspectAnswer { id: id.to_string(), state: "pending".into(), creditor_id: None, creditor_hash: None }
-}
-
-/// A stable hash of the organisation number and the application.
-fn creditor_hash(org: &str, id: &str) -> String {
-    use sha2::{Digest, Sha256};
-    Sha256::digest(format!("{org}:{id}").as_bytes()).iter().take(16).map(|b| format!("{b:02x}")).collect()
-}
-
-async fn prospect(State(s): State<StandIn>, Path(id): Path<String>) -> Response {
-    s.with(|i| match i.prospects.get_mut(&id) {
-        Some((decided, read)) => {
-            *read = true;
-            Json(decided.clone()).into_response()
-        }
-        None => StatusCode::NOT_FOUND.into_response(),
-    })
-}
-
-fn creditor_known(i: &Inner, creditor: &str) -> bool {
-    !creditor.is_empty() && i.prospects.values().any(|(p, _)| p.creditor_id.as_deref() == Some(creditor))
-}
-
-async fn register_claim(State(s): State<StandIn>, h: HeaderMap, Json(c): Json<NewClaim>) -> Response {
-    let creditor = bearer(&h);
-    if c.amount <= 0 || c.invoice_url.is_empty() {
-        return (StatusCode::UNPROCESSABLE_ENTITY, Json(json!({"error": "amount and invoice"}))).into_response();
-    }
-    s.with(|i| {
-        if !creditor_known(i, &creditor) {
-            return unauthorized();
-        }
-        let key = idem(&h).map(|k| format!("claim:{k}"));
-        if let Some(id) = key.as_ref().and_then(|k| i.keys.get(k).cloned()) {
-            return Json(ClaimAnswer { id: id.clone(), status: CLAIM_STATUSES[i.claims[&id].1].into() }).into_response();
-        }
-        let id = format!("claim-{}", i.claims.len() + 1);
-        i.claims.insert(id.clone(), (creditor, 0, false));
-        if let Some(k) = key {
-            i.keys.insert(k, id.clone());
-        }
-        Json(ClaimAnswer { id, status: CLAIM_STATUSES[0].into() }).into_response()
-    })
-}
-
-async fn claim(State(s): State<StandIn>, h: HeaderMap, Path(id): Path<String>) -> Response {
-    let creditor = bearer(&h);
-    s.with(|i| match i.claims.get_mut(&id) {
-        Some((owner, step, read)) if *owner == creditor => {
-            // The first read tells what was registered; each later one a step on.
-            if *read {
-                *step = (*step + 1).min(CLAIM_STATUSES.len() - 1);
-            }
-            *read = true;
-            Json(ClaimAnswer { id: id.clone(), status: CLAIM_STATUSES[*step].into() }).into_response()
-        }
-        Some(_) => unauthorized(),
-        None => StatusCode::NOT_FOUND.into_response(),
-    })
 }
 
 async fn kontrakto() -> Response {

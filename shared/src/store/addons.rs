@@ -129,17 +129,25 @@ impl Store {
         tx.put_new(ledger)
     }
 
-    pub async fn inkasso_prospect(&self, customer_uid: &str) -> Result<Option<InkassoProspect>, ApiError> {
-        let item = self.get_consistent(&keys::customer::pk(customer_uid), keys::addons::INKASSO_SK).await?;
-        item.map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal)).transpose()
+    /// The company's application and its revision (0: written before revisions), read consistently.
+    pub async fn inkasso_prospect(&self, customer_uid: &str) -> Result<Option<(InkassoProspect, u64)>, ApiError> {
+        let Some(item) = self.get_consistent(&keys::customer::pk(customer_uid), keys::addons::INKASSO_SK).await? else { return Ok(None) };
+        let rev = item.get("rev").and_then(|v| v.as_n().ok()).and_then(|v| v.parse().ok()).unwrap_or(0);
+        Ok(Some((serde_dynamo::from_item(item).map_err(ApiError::internal)?, rev)))
     }
 
-    pub async fn put_inkasso_prospect(&self, customer_uid: &str, p: &InkassoProspect) -> Result<(), ApiError> {
+    /// Adds to `tx` the write of the application over revision `rev` (new when None).
+    pub fn add_inkasso_prospect(&self, tx: &mut Tx, customer_uid: &str, p: &InkassoProspect, rev: Option<u64>) -> Result<(), ApiError> {
         let mut item: Item = serde_dynamo::to_item(p).map_err(ApiError::internal)?;
         item.insert("PK".into(), s(keys::customer::pk(customer_uid)));
         item.insert("SK".into(), s(keys::addons::INKASSO_SK));
         item.insert("entity".into(), s("inkasso_prospect"));
-        self.client.put_item().table_name(&self.table).set_item(Some(item)).send().await.map_err(super::sdk_err)?;
-        Ok(())
+        item.insert("rev".into(), n(rev.map_or(1, |r| r + 1)));
+        let cond = match rev {
+            None => Cond::absent(),
+            Some(0) => Cond::new("attribute_not_exists(rev)"),
+            Some(r) => Cond::new("rev = :rev").value(":rev", n(r)),
+        };
+        tx.put_if(item, Some(cond))
     }
 }

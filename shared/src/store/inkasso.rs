@@ -1,5 +1,5 @@
-//! Debt-collection claims in the customer's partition,
-//! and the pointer from the signing provider's envelope id to ours (the
+//! Debt-collection claims in the customer's partition, the office's open
+//! hand-overs to the collection agency, and the pointer from the signing provider's envelope id to ours (the
 //! callback's way in); see `table.rs`. Claims carry `rev`; a status update
 //! is conditional on it.
 
@@ -42,6 +42,47 @@ impl Store {
         let mut out: Vec<Claim> = super::readable_items(items);
         out.sort_by_key(|c| std::cmp::Reverse(c.created_at));
         Ok(out)
+    }
+
+    /// Adds to `tx` an open hand-over: the application of `customer_uid`
+    /// (`claim` None) or one of its claims (put again while it stays open).
+    pub fn add_handover(&self, tx: &mut Tx, customer_uid: &str, claim: Option<&str>) -> Result<(), ApiError> {
+        let sk = match claim {
+            None => keys::inkasso_handover::application_sk(customer_uid),
+            Some(uid) => keys::inkasso_handover::claim_sk(customer_uid, uid),
+        };
+        let mut item = Item::new();
+        item.insert("PK".into(), s(keys::inkasso_handover::PK));
+        item.insert("SK".into(), s(sk));
+        item.insert("entity".into(), s("inkasso_handover"));
+        item.insert("customer_uid".into(), s(customer_uid));
+        if let Some(uid) = claim {
+            item.insert("uid".into(), s(uid));
+        }
+        tx.put_if(item, None)
+    }
+
+    /// Adds to `tx` the removal of an open hand-over (done: the agency answered, or the claim is closed).
+    pub fn remove_handover(&self, tx: &mut Tx, customer_uid: &str, claim: Option<&str>) -> Result<(), ApiError> {
+        let sk = match claim {
+            None => keys::inkasso_handover::application_sk(customer_uid),
+            Some(uid) => keys::inkasso_handover::claim_sk(customer_uid, uid),
+        };
+        tx.delete(keys::inkasso_handover::PK, &sk, None)
+    }
+
+    /// The open hand-overs as `(customer uid, claim uid)` (None: the
+    /// application): applications first (one Query each kind).
+    pub async fn handovers(&self) -> Result<Vec<(String, Option<String>)>, ApiError> {
+        let mut items = self.query_prefix(keys::inkasso_handover::PK, keys::inkasso_handover::APPLICATION_PREFIX).await?;
+        items.extend(self.query_prefix(keys::inkasso_handover::PK, keys::inkasso_handover::CLAIM_PREFIX).await?);
+        Ok(items
+            .iter()
+            .filter_map(|i| {
+                let customer = i.get("customer_uid").and_then(|v| v.as_s().ok())?.clone();
+                Some((customer, i.get("uid").and_then(|v| v.as_s().ok()).cloned()))
+            })
+            .collect())
     }
 
     /// Adds to `tx` the pointer from the provider's envelope id to ours.

@@ -559,6 +559,21 @@ pub mod inkasso {
     }
 }
 
+/// The office's open collection hand-overs: one partition, as only a few
+/// are open at a time (each leaves it when staff record the agency's
+/// answer, a claim when it is closed).
+pub mod inkasso_handover {
+    pub const PK: &str = "INKASSO_HANDOVER";
+    pub const APPLICATION_PREFIX: &str = "APPLICATION#";
+    pub const CLAIM_PREFIX: &str = "CLAIM#";
+    pub fn application_sk(customer_uid: &str) -> String {
+        format!("APPLICATION#{customer_uid}")
+    }
+    pub fn claim_sk(customer_uid: &str, uid: &str) -> String {
+        format!("CLAIM#{customer_uid}#{uid}")
+    }
+}
+
 /// The signing provider's envelope id → our envelope (the callback names
 /// only the provider's id).
 pub mod verified_envelope {
@@ -574,6 +589,9 @@ mod inkasso_key_tests {
     fn inkasso_and_callback_keys_are_literal() {
         assert_eq!(super::inkasso::CLAIM_PREFIX, "INKASSO_CLAIM#");
         assert_eq!(super::inkasso::claim_sk("c1"), "INKASSO_CLAIM#c1");
+        assert_eq!(super::inkasso_handover::PK, "INKASSO_HANDOVER");
+        assert_eq!(super::inkasso_handover::application_sk("c1"), "APPLICATION#c1");
+        assert_eq!(super::inkasso_handover::claim_sk("c1", "u1"), "CLAIM#c1#u1");
         assert_eq!(super::verified_envelope::pk("env-1"), "VERIFIED_ENVELOPE#env-1");
         assert_eq!(super::verified_envelope::SK, "POINTER");
     }

@@ -111,10 +111,14 @@ export interface InkassoAccount {
 
 export interface InkassoProspect {
   account: InkassoAccount;
+  /** applied: handed over to the office, which registers the company with the collection agency. */
   state: 'applied' | 'approved' | 'rejected';
   applied_at: string;
+  /** When the hand-over mail went out (none: not yet, it is sent again). */
+  handed_over_at?: string | null;
   approved_date?: string | null;
-  creditor_hash?: string | null;
+  /** The company's customer number at the collection agency, once approved. */
+  creditor_id?: string | null;
 }
 
 export const inkassoProspect = () => api.get<InkassoProspect | null>('/inkasso/prospect/');

@@ -1,12 +1,14 @@
 /**
- * Debt collection: claims under the approved Inkasso
- * account, their invoice upload, the account's identifiers at the provider
- * (`inkasso-hashs/`), and the contract-check link (item 5).
+ * Debt collection: claims under the approved Inkasso account, their invoice
+ * upload, the account's identifiers at the collection agency
+ * (`inkasso-hashs/`), the office's hand-overs to the agency (admin), and
+ * the contract-check link.
  */
 import { api, idempotencyHeader } from './client';
-import type { EnvelopeDocument, UploadTarget } from './addons';
+import type { EnvelopeDocument, InkassoProspect, UploadTarget } from './addons';
 
-export type ClaimStatus = 'registered' | 'reminder_sent' | 'collection' | 'paid' | 'closed';
+/** submitted: waiting for the office to hand it to the agency; then as the agency reports it. */
+export type ClaimStatus = 'submitted' | 'registered' | 'reminder_sent' | 'collection' | 'paid' | 'closed';
 
 export interface ClaimForm {
   debtor_name: string;
@@ -32,6 +34,10 @@ export interface Claim {
   due_date: string;
   invoice: EnvelopeDocument;
   status: ClaimStatus;
+  /** The agency's reference for the claim. */
+  agency_reference?: string | null;
+  /** When the hand-over mail went out (none: not yet, it is sent again). */
+  handed_over_at?: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -43,7 +49,36 @@ export interface InkassoHash {
   approved_date?: string | null;
 }
 
-export const CLAIM_STATUSES: ClaimStatus[] = ['registered', 'reminder_sent', 'collection', 'paid', 'closed'];
+export const CLAIM_STATUSES: ClaimStatus[] = ['submitted', 'registered', 'reminder_sent', 'collection', 'paid', 'closed'];
+
+/** An open application, as the office's hand-over page shows it. */
+export interface ApplicationHandOver {
+  customer_uid: string;
+  customer_name: string;
+  prospect: InkassoProspect;
+}
+
+/** An open claim, with its creditor's customer number at the agency. */
+export interface ClaimHandOver {
+  customer_uid: string;
+  customer_name: string;
+  creditor_id?: string | null;
+  claim: Claim & { customer_uid: string };
+}
+
+export interface HandOvers {
+  applications: ApplicationHandOver[];
+  claims: ClaimHandOver[];
+}
+
+const seg = encodeURIComponent;
+export const listHandOvers = () => api.get<HandOvers>('/admin/inkasso/');
+export const decideApplication = (customerUid: string, body: { state: 'approved' | 'rejected'; creditor_id?: string }) =>
+  api.put<InkassoProspect>(`/admin/inkasso/${seg(customerUid)}/prospect/`, body, { suppressError: [400] });
+export const updateHandedOverClaim = (customerUid: string, uid: string, body: { status: ClaimStatus; agency_reference?: string }) =>
+  api.put<Claim>(`/admin/inkasso/${seg(customerUid)}/claims/${seg(uid)}/`, body, { suppressError: [400] });
+export const claimInvoiceLink = (customerUid: string, uid: string) =>
+  api.get<{ url: string; name: string }>(`/admin/inkasso/${seg(customerUid)}/claims/${seg(uid)}/invoice/`);
 
 export const listClaims = () => api.get<Claim[]>('/services/inkasso/claims/');
 /** `key`: the form's Idempotency-Key (kept until the claim is registered). */

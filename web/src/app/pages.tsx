@@ -97,6 +97,7 @@ export const PAGES: Record<PageKey, PageComponent> = {
   ContractSignRoute: lazyNamed(serviceGate, 'ContractSignRoute'),
   CreditCheckRoute: lazyNamed(serviceGate, 'CreditCheckRoute'),
   InkassoRoute: lazyNamed(serviceGate, 'InkassoRoute'),
+  InkassoHandOvers: lazyPage(() => import('../pages/addons/InkassoHandOvers')),
   ContractCheck: lazyNamed(serviceGate, 'ContractCheck'),
   VideoMeetingRoute: lazyNamed(serviceGate, 'VideoMeetingRoute'),
   // Collaboration

@@ -81,6 +81,7 @@ export type PageKey =
   | 'ContractSignRoute'
   | 'CreditCheckRoute'
   | 'InkassoRoute'
+  | 'InkassoHandOvers'
   | 'ContractCheck'
   | 'VideoMeetingRoute'
   | 'NotificationsPage'
@@ -310,6 +311,14 @@ export const CATALOGUE = {
     title: 'customerManagePackage',
     page: 'ManageCustomerPackages',
     roles: only('admin', 'sales'),
+  },
+  /** The office's hand-overs to the collection agency (admin): Inkasso applications and claims to register there. */
+  inkassoHandOvers: {
+    path: 'customers/inkasso/',
+    title: 'inkassoHandOvers',
+    page: 'InkassoHandOvers',
+    menu: { id: 'customers-inkasso', label: 'inkassoHandOvers', group: 'customers' },
+    roles: { admin: { menu: 7 } },
   },
   businessSectors: {
     path: 'customers/business-sector/',

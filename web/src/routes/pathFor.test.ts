@@ -47,6 +47,7 @@ const EXPECTED: Record<Role, Partial<Record<RouteId, string>>> = {
     customerCreate: '/admin/customer/create/',
     customerUpdate: '/admin/customer/update/p1/',
     customerManagePackage: '/admin/customer/manage/package/cu1/',
+    inkassoHandOvers: '/admin/customers/inkasso/',
     businessSectors: '/admin/customers/business-sector/',
     businessSectorCreate: '/admin/customers/business-sector/create/',
     businessSectorUpdate: '/admin/customers/business-sector/update/7/',

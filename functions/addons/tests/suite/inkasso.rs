@@ -1,4 +1,4 @@
-//! Debt collection, the contract-check link and the signing callback
+//! Debt collection (the manual hand-over to the agency), the contract-check link and the signing callback
 //! against the local stand-ins (AWS and
 //! providers), each test on its own table and its own provider stand-in.
 
@@ -8,7 +8,13 @@ use chrono::Utc;
 use serde_json::{json, Value};
 use shared::domain::inkasso::ClaimForm;
 use shared::domain::{Permission, Role, User};
+use shared::mail::Mailer;
+use shared::providers::http::ProviderError;
+use shared::providers::inkasso::{HandOver, Inkasso, MailHandOver, LOCAL_HANDOVER};
+use shared::providers::Fut;
 use shared::testkit;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 const INCASSO: u8 = 4;
 
@@ -30,67 +36,180 @@ impl World {
         self.upload_to("/api/services/inkasso/claims/upload-url/", token, "faktura.pdf", bytes).await
     }
 
+    /// The hand-over mails sent so far (the local outbox), subject and text.
+    fn handed_over(&self) -> Vec<(String, String)> {
+        let outbox = self.state.mail.outbox().expect("tests keep a local outbox");
+        let sent = outbox.lock().unwrap().clone();
+        sent.into_iter().filter(|m| m.to == LOCAL_HANDOVER).map(|m| (m.subject, m.body)).collect()
+    }
+
+    /// Staff record the agency's answer to `customer`'s application.
+    async fn decide(&self, customer: &User, body: Value) -> (StatusCode, Value) {
+        let (_, admin) = testkit::signed_in(&self.state, Role::Admin).await;
+        self.call(Method::PUT, &format!("/api/admin/inkasso/{}/prospect/", customer.uid), &admin, Some(body)).await
+    }
+
     /// A customer with the Incasso plan (`limit` claims) and an approved account.
     async fn approved_customer(&self, limit: u32) -> (User, String, u64) {
         let (cust, ct) = testkit::signed_in(&self.state, Role::Customer).await;
         let row = self.plan(&cust, INCASSO, limit).await;
         self.ok(Method::PUT, "/api/inkasso/prospect/", &ct, Some(account("192.0.2.10"))).await;
-        let p = self.ok(Method::GET, "/api/inkasso/prospect/", &ct, None).await;
-        assert_eq!(p["state"], "approved", "{p}");
+        let (st, p) = self.decide(&cust, json!({"state": "approved", "creditor_id": "K-10234"})).await;
+        assert_eq!((st, p["state"].clone()), (StatusCode::OK, json!("approved")), "{p}");
         (cust, ct, row)
     }
 }
 
 #[tokio::test]
-async fn the_account_is_decided_by_the_provider_then_claims_are_registered_and_followed() {
+async fn the_application_is_handed_over_and_the_office_records_the_agencys_answer() {
     let w = world().await;
     let (cust, ct) = testkit::signed_in(&w.state, Role::Customer).await;
-    let row = w.plan(&cust, INCASSO, 5).await;
+    let (_, admin) = testkit::signed_in(&w.state, Role::Admin).await;
+    w.plan(&cust, INCASSO, 5).await;
     assert_eq!(w.ok(Method::GET, "/api/inkasso/prospect/", &ct, None).await, Value::Null);
     assert_eq!(w.ok(Method::GET, "/api/inkasso-hashs/", &ct, None).await, json!([]));
 
     let applied = w.ok(Method::PUT, "/api/inkasso/prospect/", &ct, Some(account("192.0.2.10"))).await;
     assert_eq!(applied["state"], "applied");
-    assert!(applied["provider_id"].is_string());
+    assert!(applied["handed_over_at"].is_string(), "{applied}");
+    // One mail to the hand-over address with what the agency registers a creditor with.
+    let mails = w.handed_over();
+    assert_eq!(mails.len(), 1);
+    for field in [
+        "556000-0001",
+        "Kim Kontakt",
+        "Banken",
+        "1234-5678901",
+        "4100-4",
+        "5050-1055",
+        "SE4550000000058398257466",
+        "ESSESESS",
+        "192.0.2.10",
+    ] {
+        assert!(mails[0].1.contains(field), "{field} in {}", mails[0].1);
+    }
+    // The same application again is the one made: no second mail.
+    w.ok(Method::PUT, "/api/inkasso/prospect/", &ct, Some(account("192.0.2.10"))).await;
+    assert_eq!(w.handed_over().len(), 1);
+
+    // The office sees it among the open hand-overs; nobody else does.
+    let open = w.ok(Method::GET, "/api/admin/inkasso/", &admin, None).await;
+    let mine: Vec<&Value> = open["applications"].as_array().unwrap().iter().filter(|a| a["customer_uid"] == cust.uid.as_str()).collect();
+    assert_eq!(mine.len(), 1);
+    assert_eq!(mine[0]["prospect"]["account"]["organization_number"], "556000-0001");
+    for role in [Role::Customer, Role::Lawyer, Role::SalesPerson] {
+        let (_, other) = testkit::signed_in(&w.state, role).await;
+        let (st, _) = w.call(Method::GET, "/api/admin/inkasso/", &other, None).await;
+        assert_eq!(st, StatusCode::FORBIDDEN, "{role:?}");
+    }
+    let (_, lawyer) = testkit::signed_in(&w.state, Role::Lawyer).await;
+    let (st, _) = w
+        .call(
+            Method::PUT,
+            &format!("/api/admin/inkasso/{}/prospect/", cust.uid),
+            &lawyer,
+            Some(json!({"state": "approved", "creditor_id": "K-1"})),
+        )
+        .await;
+    assert_eq!(st, StatusCode::FORBIDDEN);
+
     // Not approved yet: no claim ('come back after 30 minutes').
     let invoice = w.upload_invoice(&ct, PDF).await;
-    let stored = w.state.store.inkasso_prospect(&cust.uid).await.unwrap().unwrap();
-    assert_eq!(stored.state, "applied");
-    // The provider decides; the next read keeps its decision.
-    let approved = w.ok(Method::GET, "/api/inkasso/prospect/", &ct, None).await;
-    assert_eq!(approved["state"], "approved");
-    assert!(approved["approved_date"].is_string());
+    let (st, v) = w.call(Method::POST, "/api/services/inkasso/claims/", &ct, Some(claim(&invoice, None))).await;
+    assert_eq!((st, key(&v)), (StatusCode::BAD_REQUEST, "inkasso_account_not_approved".into()));
+
+    // Approving needs the agency's customer number; a bad answer names its field.
+    let (st, v) = w.decide(&cust, json!({"state": "approved"})).await;
+    assert_eq!((st, v["errors"]["creditor_id"].clone()), (StatusCode::BAD_REQUEST, json!(["required"])));
+    let (st, v) = w.decide(&cust, json!({"state": "maybe", "creditor_id": "x".repeat(65)})).await;
+    assert_eq!(
+        (st, v["errors"]["state"].clone(), v["errors"]["creditor_id"].clone()),
+        (StatusCode::BAD_REQUEST, json!(["invalid"]), json!(["too_long"]))
+    );
+    let (st, _) = w.decide(&testkit::signed_in(&w.state, Role::Customer).await.0, json!({"state": "rejected"})).await;
+    assert_eq!(st, StatusCode::NOT_FOUND, "a customer without an application");
+    let (st, approved) = w.decide(&cust, json!({"state": "approved", "creditor_id": " K-10234 "})).await;
+    assert_eq!(st, StatusCode::OK, "{approved}");
+    assert_eq!((approved["state"].as_str(), approved["creditor_id"].as_str()), (Some("approved"), Some("K-10234")));
+    let open = w.ok(Method::GET, "/api/admin/inkasso/", &admin, None).await;
+    assert!(open["applications"].as_array().unwrap().iter().all(|a| a["customer_uid"] != cust.uid.as_str()), "closed: {open}");
+
+    // The customer sees the decision and the number; applying again changes nothing.
+    let seen = w.ok(Method::GET, "/api/inkasso/prospect/", &ct, None).await;
+    assert_eq!((seen["state"].as_str(), seen["creditor_id"].as_str()), (Some("approved"), Some("K-10234")));
+    assert!(seen["approved_date"].is_string());
     let hashes = w.ok(Method::GET, "/api/inkasso-hashs/", &ct, None).await;
-    assert_eq!(hashes.as_array().unwrap().len(), 1);
-    assert_eq!(hashes[0]["hash"], approved["creditor_hash"]);
-    assert_eq!(hashes[0]["organization_number"], "556000-0001");
-    // Applying again changes nothing once approved.
+    assert_eq!(
+        hashes,
+        json!([{"organization_number": "556000-0001", "creditor_id": "K-10234", "hash": "K-10234", "approved_date": seen["approved_date"]}])
+    );
     let again = w.ok(Method::PUT, "/api/inkasso/prospect/", &ct, Some(account("192.0.2.99"))).await;
     assert_eq!((again["state"].clone(), again["account"]["approved_ip"].clone()), (json!("approved"), json!("192.0.2.10")));
+    assert_eq!(w.handed_over().len(), 1);
+}
 
+#[tokio::test]
+async fn claims_are_handed_over_booked_once_and_follow_what_the_office_records() {
+    let w = world().await;
+    let (cust, ct, row) = w.approved_customer(5).await;
+    let (_, admin) = testkit::signed_in(&w.state, Role::Admin).await;
+    let invoice = w.upload_invoice(&ct, PDF).await;
     let rid = "0123456789abcdef0123456789abcdef";
     let (st, c) = w.call(Method::POST, "/api/services/inkasso/claims/", &ct, Some(claim(&invoice, Some(rid)))).await;
     assert_eq!(st, StatusCode::CREATED, "{c}");
     assert_eq!(
         (c["status"].as_str(), c["amount"].as_i64(), c["debtor_number"].as_str()),
-        (Some("registered"), Some(1_250_050), Some("556000-0001"))
+        (Some("submitted"), Some(1_250_050), Some("556000-0001"))
     );
+    assert!(c["handed_over_at"].is_string());
     assert_eq!(w.consumed(row).await, 1);
-    // A retried request is the same claim, booked once.
+    let mails = w.handed_over();
+    assert_eq!(mails.len(), 2, "the application and the claim");
+    for field in ["K-10234", "Gäldenär AB", "556000-0001", "Storgatan 1, 111 22 Stockholm", "ekonomi@example.com", "12500,50 SEK", "F-17"]
+    {
+        assert!(mails[1].1.contains(field), "{field} in {}", mails[1].1);
+    }
+    // A retried request is the same claim, booked and mailed once.
     let retried = w.ok(Method::POST, "/api/services/inkasso/claims/", &ct, Some(claim(&invoice, Some(rid)))).await;
     assert_eq!(retried["uid"], c["uid"]);
     assert_eq!(w.consumed(row).await, 1);
-    // The status follows the provider, one step per read of the stand-in.
-    let statuses: Vec<String> = {
-        let mut seen = Vec::new();
-        for _ in 0..3 {
-            let list = w.ok(Method::GET, "/api/services/inkasso/claims/", &ct, None).await;
-            assert_eq!(list.as_array().unwrap().len(), 1);
-            seen.push(list[0]["status"].as_str().unwrap().to_string());
-        }
-        seen
-    };
-    assert_eq!(statuses, ["registered", "reminder_sent", "collection"]);
+    assert_eq!(w.handed_over().len(), 2);
+
+    // The office sees it with the creditor's number and fetches the invoice.
+    let uid = c["uid"].as_str().unwrap();
+    let open = w.ok(Method::GET, "/api/admin/inkasso/", &admin, None).await;
+    let mine: Vec<&Value> = open["claims"].as_array().unwrap().iter().filter(|h| h["claim"]["uid"] == uid).collect();
+    assert_eq!((mine.len(), mine[0]["creditor_id"].as_str()), (1, Some("K-10234")));
+    let link = w.ok(Method::GET, &format!("/api/admin/inkasso/{}/claims/{uid}/invoice/", cust.uid), &admin, None).await;
+    let (st, _, pdf) = testkit::http("GET", link["url"].as_str().unwrap(), None, b"").await;
+    assert_eq!((st, pdf.as_slice()), (200, PDF));
+    let (st, _) = w.call(Method::GET, &format!("/api/admin/inkasso/{}/claims/{uid}/invoice/", cust.uid), &ct, None).await;
+    assert_eq!(st, StatusCode::FORBIDDEN);
+
+    // Staff record the agency's statuses; the customer's list follows them.
+    let path = format!("/api/admin/inkasso/{}/claims/{uid}/", cust.uid);
+    let (st, v) = w.call(Method::PUT, &path, &admin, Some(json!({"status": "lost"}))).await;
+    assert_eq!((st, v["errors"]["status"].clone()), (StatusCode::BAD_REQUEST, json!(["invalid"])));
+    let (st, _) =
+        w.call(Method::PUT, &format!("/api/admin/inkasso/{}/claims/none/", cust.uid), &admin, Some(json!({"status": "paid"}))).await;
+    assert_eq!(st, StatusCode::NOT_FOUND);
+    let (st, _) = w.call(Method::PUT, &path, &ct, Some(json!({"status": "paid"}))).await;
+    assert_eq!(st, StatusCode::FORBIDDEN);
+    let mut seen = Vec::new();
+    for status in ["registered", "reminder_sent", "collection"] {
+        let body = json!({"status": status, "agency_reference": if status == "registered" { Some("INK-42") } else { None }});
+        w.ok(Method::PUT, &path, &admin, Some(body)).await;
+        let list = w.ok(Method::GET, "/api/services/inkasso/claims/", &ct, None).await;
+        assert_eq!(list.as_array().unwrap().len(), 1);
+        assert_eq!(list[0]["agency_reference"], "INK-42", "kept when not given again");
+        seen.push(list[0]["status"].as_str().unwrap().to_string());
+    }
+    assert_eq!(seen, ["registered", "reminder_sent", "collection"]);
+    // A closed claim leaves the open hand-overs.
+    w.ok(Method::PUT, &path, &admin, Some(json!({"status": "closed"}))).await;
+    let open = w.ok(Method::GET, "/api/admin/inkasso/", &admin, None).await;
+    assert!(open["claims"].as_array().unwrap().iter().all(|h| h["claim"]["uid"] != uid), "{open}");
+    assert_eq!(w.handed_over().len(), 2);
 
     // Content, not the name, makes a PDF.
     let fake = w.upload_invoice(&ct, b"GIF89a not a pdf").await;
@@ -110,26 +229,28 @@ async fn the_account_is_decided_by_the_provider_then_claims_are_registered_and_f
 }
 
 #[tokio::test]
-async fn a_rejected_or_undecided_account_takes_no_claims() {
+async fn a_rejected_account_takes_no_claims_until_a_corrected_one_is_approved() {
     let w = world().await;
     let (cust, ct) = testkit::signed_in(&w.state, Role::Customer).await;
+    let (_, admin) = testkit::signed_in(&w.state, Role::Admin).await;
     let row = w.plan(&cust, INCASSO, 5).await;
     let invoice = w.upload_invoice(&ct, PDF).await;
     w.ok(Method::PUT, "/api/inkasso/prospect/", &ct, Some(account("203.0.113.7"))).await;
-    // Undecided: the provider is not asked for the claim.
-    let stored = w.state.store.inkasso_prospect(&cust.uid).await.unwrap().unwrap();
-    assert_eq!(stored.state, "applied");
-    let (st, v) = w.call(Method::POST, "/api/services/inkasso/claims/", &ct, Some(claim(&invoice, None))).await;
-    // That call's read of the application let the provider decide: rejected.
-    assert_eq!((st, key(&v)), (StatusCode::BAD_REQUEST, "inkasso_account_not_approved".into()));
+    let (st, p) = w.decide(&cust, json!({"state": "rejected", "creditor_id": ""})).await;
+    assert_eq!((st, p["state"].as_str(), p["creditor_id"].clone()), (StatusCode::OK, Some("rejected"), Value::Null));
     assert_eq!(w.ok(Method::GET, "/api/inkasso/prospect/", &ct, None).await["state"], "rejected");
     assert_eq!(w.ok(Method::GET, "/api/inkasso-hashs/", &ct, None).await, json!([]));
     let (st, v) = w.call(Method::POST, "/api/services/inkasso/claims/", &ct, Some(claim(&invoice, None))).await;
     assert_eq!((st, key(&v)), (StatusCode::BAD_REQUEST, "inkasso_account_not_approved".into()));
     assert_eq!(w.consumed(row).await, 0);
-    // A corrected application is a new one, decided again.
-    w.ok(Method::PUT, "/api/inkasso/prospect/", &ct, Some(account("192.0.2.10"))).await;
-    assert_eq!(w.ok(Method::GET, "/api/inkasso/prospect/", &ct, None).await["state"], "approved");
+    // A corrected application is a new hand-over, open again for the office.
+    let again = w.ok(Method::PUT, "/api/inkasso/prospect/", &ct, Some(account("192.0.2.10"))).await;
+    assert_eq!(again["state"], "applied");
+    assert_eq!(w.handed_over().len(), 2);
+    let open = w.ok(Method::GET, "/api/admin/inkasso/", &admin, None).await;
+    assert!(open["applications"].as_array().unwrap().iter().any(|a| a["customer_uid"] == cust.uid.as_str()));
+    w.decide(&cust, json!({"state": "approved", "creditor_id": "K-2"})).await;
+    assert_eq!(w.ok(Method::POST, "/api/services/inkasso/claims/", &ct, Some(claim(&invoice, None))).await["status"], "submitted");
 }
 
 #[tokio::test]
@@ -160,29 +281,51 @@ async fn the_limit_holds_exactly_under_50_concurrent_claims() {
     assert_eq!((st, key(&v)), (StatusCode::BAD_REQUEST, "limit_reached".into()));
 }
 
-#[tokio::test]
-async fn a_provider_failure_stores_nothing() {
-    let w = world().await;
-    let (cust, ct, row) = w.approved_customer(5).await;
-    let invoice = w.upload_invoice(&ct, PDF).await;
-    for (fail, message) in [("5xx", "provider_unavailable"), ("timeout", "provider_timeout"), ("malformed", "provider_bad_answer")] {
-        w.script(fail, 2).await;
-        let (st, v) = w.call(Method::POST, "/api/services/inkasso/claims/", &ct, Some(claim(&invoice, None))).await;
-        assert_eq!((st, key(&v)), (StatusCode::BAD_GATEWAY, message.into()), "{fail}");
-        assert!(w.state.store.claims(&cust.uid).await.unwrap().is_empty(), "{fail}");
-        assert_eq!(w.consumed(row).await, 0, "{fail}");
+/// The mail hand-over, failing while `down`.
+struct Flaky {
+    down: AtomicBool,
+    mail: MailHandOver,
+}
+
+impl Inkasso for Flaky {
+    fn hand_over<'a>(&'a self, mail: &'a Mailer, h: &'a HandOver) -> Fut<'a, ()> {
+        if self.down.load(Ordering::SeqCst) {
+            return Box::pin(async { Err(ProviderError::Unavailable) });
+        }
+        self.mail.hand_over(mail, h)
     }
-    // The application too: nothing kept when the provider fails.
-    let (other, ot) = testkit::signed_in(&w.state, Role::Customer).await;
-    w.plan(&other, INCASSO, 5).await;
-    w.script("5xx", 2).await;
-    let (st, _) = w.call(Method::PUT, "/api/inkasso/prospect/", &ot, Some(account("192.0.2.10"))).await;
-    assert_eq!(st, StatusCode::BAD_GATEWAY);
-    assert!(w.state.store.inkasso_prospect(&other.uid).await.unwrap().is_none());
-    // A failure while following a claim shows it as last known.
-    w.ok(Method::POST, "/api/services/inkasso/claims/", &ct, Some(claim(&invoice, None))).await;
-    w.script("5xx", 2).await;
-    assert_eq!(w.ok(Method::GET, "/api/services/inkasso/claims/", &ct, None).await[0]["status"], "registered");
+}
+
+#[tokio::test]
+async fn a_failed_hand_over_keeps_the_record_and_is_mailed_at_the_next_read() {
+    let flaky = Arc::new(Flaky { down: AtomicBool::new(true), mail: MailHandOver { to: Some(LOCAL_HANDOVER.into()) } });
+    let (state, providers) = testkit::services_with_inkasso(flaky.clone()).await;
+    let w = World { app: shared::api::finish(addons::api(), state.clone()), state, providers };
+    let (cust, ct) = testkit::signed_in(&w.state, Role::Customer).await;
+    let row = w.plan(&cust, INCASSO, 5).await;
+    // The application is kept and open for the office, not yet mailed.
+    let p = w.ok(Method::PUT, "/api/inkasso/prospect/", &ct, Some(account("192.0.2.10"))).await;
+    assert_eq!((p["state"].as_str(), p["handed_over_at"].clone()), (Some("applied"), Value::Null));
+    assert!(w.handed_over().is_empty());
+    assert_eq!(w.ok(Method::GET, "/api/inkasso/prospect/", &ct, None).await["handed_over_at"], Value::Null);
+    // Back up: the next read mails it, once.
+    flaky.down.store(false, Ordering::SeqCst);
+    assert!(w.ok(Method::GET, "/api/inkasso/prospect/", &ct, None).await["handed_over_at"].is_string());
+    w.ok(Method::GET, "/api/inkasso/prospect/", &ct, None).await;
+    assert_eq!(w.handed_over().len(), 1);
+
+    // A claim likewise: kept and booked, mailed at the next listing.
+    w.decide(&cust, json!({"state": "approved", "creditor_id": "K-3"})).await;
+    let invoice = w.upload_invoice(&ct, PDF).await;
+    flaky.down.store(true, Ordering::SeqCst);
+    let c = w.ok(Method::POST, "/api/services/inkasso/claims/", &ct, Some(claim(&invoice, None))).await;
+    assert_eq!((c["status"].as_str(), c["handed_over_at"].clone()), (Some("submitted"), Value::Null));
+    assert_eq!(w.consumed(row).await, 1);
+    assert_eq!(w.ok(Method::GET, "/api/services/inkasso/claims/", &ct, None).await[0]["handed_over_at"], Value::Null);
+    flaky.down.store(false, Ordering::SeqCst);
+    assert!(w.ok(Method::GET, "/api/services/inkasso/claims/", &ct, None).await[0]["handed_over_at"].is_string());
+    w.ok(Method::GET, "/api/services/inkasso/claims/", &ct, None).await;
+    assert_eq!(w.handed_over().len(), 2);
 }
 
 #[tokio::test]
@@ -205,6 +348,9 @@ async fn contacts_need_view_inkasso_and_customers_see_only_their_claims() {
     }
     let with = w.contact_of(&cust, vec![Permission::ViewInkasso, Permission::ViewAllCases]).await.1;
     assert_eq!(w.ok(Method::GET, "/api/services/inkasso/claims/", &with, None).await.as_array().unwrap().len(), 1);
+    // The office's page is not the contact's either.
+    let (st, _) = w.call(Method::GET, "/api/admin/inkasso/", &with, None).await;
+    assert_eq!(st, StatusCode::FORBIDDEN);
 
     // Another customer sees none of them and cannot use the first one's invoice.
     let (_, ot, _) = w.approved_customer(5).await;

@@ -73,6 +73,10 @@ pub enum Action<'a> {
     /// The trail of one's own company's data (who at the firm opened its
     /// cases and documents): the customer.
     ReadOwnAudit,
+    /// The debt-collection hand-overs (customers' account applications and
+    /// claims for the collection agency): read them, mark them done, record
+    /// what the agency reports. Admin only (the office).
+    HandOverInkasso,
     /// Open a case by one of the creation calls.
     CreateCase(CreateVia),
     /// Read a case (and its history, hours and documents).
@@ -105,7 +109,8 @@ pub fn may(user: &User, action: Action<'_>) -> bool {
         | Action::AdministerAccounts
         | Action::SellCustomPackage
         | Action::ReadConflictAudit
-        | Action::ReadAudit => admin,
+        | Action::ReadAudit
+        | Action::HandOverInkasso => admin,
         Action::ReadStaffCatalogue | Action::PickLawyer | Action::ReadCustomers | Action::SeeInternal | Action::ReadTimeReport => {
             admin || sales || lawyer
         }
@@ -182,6 +187,7 @@ mod tests {
         assert_eq!(who(Action::SellCustomPackage), [Admin]);
         assert_eq!(who(Action::ReadConflictAudit), [Admin]);
         assert_eq!(who(Action::ReadAudit), [Admin]);
+        assert_eq!(who(Action::HandOverInkasso), [Admin]);
         assert_eq!(who(Action::ReadOwnAudit), [Customer]);
         assert_eq!(who(Action::ManageCustomers), [Admin, SalesPerson]);
         assert_eq!(who(Action::ManageSubscriptions), [Admin, SalesPerson]);

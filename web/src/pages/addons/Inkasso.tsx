@@ -1,8 +1,10 @@
 /**
  * Debt collection (spec §2 Inkasso, §3 Inkasso account): the account
- * application with its fields validated, and its state as the Inkasso
- * partner decides it ('come back after 30 minutes'; reading it again asks
- * the partner). Once approved, claims are registered (InkassoClaims).
+ * application with its fields validated, and its state. The application is
+ * handed over to the office, which registers the company with the
+ * collection agency and records its answer ('come back after 30 minutes';
+ * reading it again shows the answer). Once approved, claims are registered
+ * (InkassoClaims).
  */
 import './texts';
 import { useCallback, useEffect, useState } from 'react';
@@ -75,11 +77,17 @@ export default function Inkasso({ titleKey }: { titleKey: string }) {
         style={{ maxWidth: 720 }}
       >
         <Typography.Paragraph type="secondary" data-testid="inkasso-text">
-          {prospect?.state === 'approved' ? t('inkasso.approvedText') : prospect?.state === 'rejected' ? t('inkasso.rejectedText') : t('inkasso.intro')}
+          {prospect?.state === 'approved'
+            ? t('inkasso.approvedText')
+            : prospect?.state === 'rejected'
+              ? t('inkasso.rejectedText')
+              : prospect?.state === 'applied'
+                ? t(prospect.handed_over_at ? 'inkasso.handedOverText' : 'inkasso.notHandedOverText')
+                : t('inkasso.intro')}
         </Typography.Paragraph>
-        {prospect?.state === 'approved' && prospect.creditor_hash && (
+        {prospect?.state === 'approved' && prospect.creditor_id && (
           <Typography.Paragraph>
-            {t('inkasso.hash')}: <Typography.Text code copyable data-testid="inkasso-hash">{prospect.creditor_hash}</Typography.Text>
+            {t('inkasso.creditorId')}: <Typography.Text code copyable data-testid="inkasso-hash">{prospect.creditor_id}</Typography.Text>
           </Typography.Paragraph>
         )}
         {prospect?.state === 'applied' && (

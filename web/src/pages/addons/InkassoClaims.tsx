@@ -1,8 +1,8 @@
 /**
- * Debt collection claims, shown once the Inkasso account
- * is approved: register a claim (debtor, amount in SEK, invoice number, due
- * date, invoice PDF) and the list of claims with the status the provider
- * reports (asked again each time the list is read).
+ * Debt collection claims, shown once the Inkasso account is approved:
+ * register a claim (debtor, amount in SEK, invoice number, due date,
+ * invoice PDF), handed over to the collection agency through the office,
+ * and the list of claims with the status the office records from the agency.
  */
 import './texts';
 import { useCallback, useEffect, useState } from 'react';
@@ -19,7 +19,8 @@ import { emailRule } from '../../validation/formRules';
 import { invoiceUploadUrl, listClaims, parseSekToOre, registerClaim, type Claim, type ClaimStatus } from '../../api/inkasso';
 import { formatOre } from '../../format';
 
-const STATUS_COLOUR: Record<ClaimStatus, string> = {
+export const STATUS_COLOUR: Record<ClaimStatus, string> = {
+  submitted: 'default',
   registered: 'processing',
   reminder_sent: 'warning',
   collection: 'orange',
@@ -170,6 +171,7 @@ export default function InkassoClaims() {
             { title: t('claims.debtor_name'), dataIndex: 'debtor_name' },
             { title: t('claims.amount'), dataIndex: 'amount', align: 'right', render: (a: number) => formatOre(a) },
             { title: t('claims.due_date'), dataIndex: 'due_date' },
+            { title: t('claims.agency_reference'), dataIndex: 'agency_reference', render: (r?: string | null) => r || '–' },
             {
               title: t('claims.status'),
               dataIndex: 'status',

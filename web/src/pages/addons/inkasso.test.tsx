@@ -23,7 +23,14 @@ const account = {
   contact_name: 'Kim',
   organization_number: '556000-0001',
 };
-const prospect = (state: string) => ({ account, state, applied_at: '2026-11-24T06:00:00Z', approved_date: null, creditor_hash: state === 'approved' ? 'abc123' : null });
+const prospect = (state: string, handedOver = true) => ({
+  account,
+  state,
+  applied_at: '2026-11-24T06:00:00Z',
+  handed_over_at: handedOver ? '2026-11-24T06:00:01Z' : null,
+  approved_date: null,
+  creditor_id: state === 'approved' ? 'K-10234' : null,
+});
 const claim = {
   uid: 'c1',
   debtor_name: 'Gäldenär AB',
@@ -35,6 +42,8 @@ const claim = {
   due_date: '2026-10-31',
   invoice: { key: 'inkasso/cust-1/x.pdf', name: 'faktura.pdf' },
   status: 'reminder_sent',
+  agency_reference: 'INK-42',
+  handed_over_at: '2026-11-24T06:00:01Z',
   created_at: '2026-11-24T06:00:00Z',
   updated_at: '2026-11-24T06:00:00Z',
 };
@@ -50,19 +59,32 @@ function open(state: string | null) {
 }
 
 describe('Inkasso: debt collection', { timeout: 180_000 }, () => {
-  it('an undecided application says to come back and asks again; approved, the claims appear', async () => {
+  it('an application handed over to the office says to come back and asks again; approved, the number and the claims appear', async () => {
     const { $, waitFor, click, container } = await open('applied');
     await waitFor(() => $('inkasso-state'), 'state');
     expect($('inkasso-state')?.textContent).toContain('come back after 30 minutes');
+    expect($('inkasso-text')?.textContent).toContain('handed over to the office');
     expect($('claim-form')).toBeNull();
     fake.routes.set('GET /inkasso/prospect/', () => ({ status: 200, body: prospect('approved') }));
     await click('inkasso-refresh');
     await waitFor(() => $('claim-form') && $('claim-status'), 'claims');
     expect($('inkasso-state')?.textContent).toBe('Approved');
-    expect($('inkasso-hash')?.textContent).toContain('abc123');
+    expect($('inkasso-hash')?.textContent).toContain('K-10234');
     expect($('claim-status')?.textContent).toBe('Reminder sent');
+    expect(container.textContent).toContain('INK-42');
     expect(container.textContent).toMatch(/12\s500,50\sSEK/);
     expect($('inkasso-refresh')).toBeNull();
+  });
+
+  it('an application whose hand-over mail has not gone says it is saved and sent again', async () => {
+    session.setState({ permission: [] as never });
+    const { $, waitFor } = await page.render('/user/services/inkasso/', customer, {
+      'GET /customer/cust-1/': () => ({ status: 200, body: { purchased_services: [row], bisnode_account_active: false, bisnode_account: null } }),
+      'GET /permission/': () => ({ status: 200, body: { permissions: [] } }),
+      'GET /inkasso/prospect/': () => ({ status: 200, body: prospect('applied', false) }),
+    });
+    await waitFor(() => $('inkasso-text'), 'text');
+    expect($('inkasso-text')?.textContent).toContain('not yet handed over');
   });
 
   it('a rejected application says so', async () => {
@@ -98,6 +120,38 @@ describe('Inkasso: debt collection', { timeout: 180_000 }, () => {
     await click('claim-submit');
     await waitFor(() => container.textContent?.includes('Attach the invoice as a PDF.'), 'invoice required');
     expect(fake.calls.some((c) => c.method === 'POST' && c.path === '/services/inkasso/claims/')).toBe(false);
+  });
+
+  it('admin: the hand-over page lists applications and claims, needs the agency number to approve, and saves a claim status', async () => {
+    const admin = { email: 'a@example.com', id: 1, is_staff: true, user_type: null, uid: 'adm-1', full_name: 'Ada Admin' };
+    const handovers = {
+      applications: [{ customer_uid: 'cust-1', customer_name: 'Kund AB', prospect: prospect('applied') }],
+      claims: [{ customer_uid: 'cust-1', customer_name: 'Kund AB', creditor_id: 'K-10234', claim: { ...claim, customer_uid: 'cust-1', status: 'submitted', agency_reference: null } }],
+    };
+    const { $, waitFor, click, type, container } = await page.render('/admin/customers/inkasso/', admin, {
+      'GET /admin/inkasso/': () => ({ status: 200, body: handovers }),
+      'PUT /admin/inkasso/cust-1/prospect/': () => ({ status: 200, body: prospect('approved') }),
+      'PUT /admin/inkasso/cust-1/claims/c1/': () => ({ status: 200, body: { ...claim, status: 'registered' } }),
+    });
+    await waitFor(() => $('handover-application'), 'application');
+    expect(container.textContent).toContain('Kund AB');
+    expect(container.textContent).toContain('1234-5678901');
+    expect(container.textContent).toContain('Submitted – waiting for the office');
+    // Approving needs the agency's customer number: nothing is sent without it.
+    await click('handover-approve');
+    await waitFor(() => $('handover-error'), 'error');
+    expect($('handover-error')?.textContent).toContain('customer number');
+    expect(fake.calls.some((c) => c.method === 'PUT')).toBe(false);
+    await type('handover-creditor-id', ' K-10234 ');
+    await click('handover-approve');
+    await waitFor(() => fake.calls.find((c) => c.method === 'PUT' && c.path === '/admin/inkasso/cust-1/prospect/'), 'decision sent');
+    expect(fake.calls.find((c) => c.path === '/admin/inkasso/cust-1/prospect/')?.options?.body).toEqual({ state: 'approved', creditor_id: 'K-10234' });
+    // A claim's reference and status are saved together.
+    expect(container.querySelectorAll('[data-testid="handover-claim-save"]').length).toBe(1);
+    await type('handover-claim-reference', 'INK-42');
+    await click('handover-claim-save');
+    await waitFor(() => fake.calls.find((c) => c.method === 'PUT' && c.path === '/admin/inkasso/cust-1/claims/c1/'), 'status sent');
+    expect(fake.calls.find((c) => c.path === '/admin/inkasso/cust-1/claims/c1/')?.options?.body).toEqual({ status: 'submitted', agency_reference: 'INK-42' });
   });
 
   it('amounts in SEK become öre', () => {

@@ -372,6 +372,8 @@ pub fn request(method: &str, path: &str, w: &Ids) -> (String, Option<Value>) {
             fill(&w.purchase.to_string())
         }
         p if p.starts_with("/api/customer/") => fill(&w.customer),
+        // The world's customer has applied for no Inkasso account and registered no claim.
+        p if p.starts_with("/api/admin/inkasso/") => fill("no-such-claim").replace("{customer_uid}", &w.customer),
         p if p.starts_with("/api/customers/user/") || p.starts_with("/api/admin/customer-user/") || p.starts_with("/api/user/") => {
             fill(&w.contact)
         }
@@ -459,6 +461,8 @@ pub fn request(method: &str, path: &str, w: &Ids) -> (String, Option<Value>) {
         ("put", "/api/customers/user/update/{contact_id}/") => {
             Some(json!({"first_name": "Ny", "last_name": "Kontakt", "permissions": ["add_case"]}))
         }
+        ("put", "/api/admin/inkasso/{customer_uid}/prospect/") => Some(json!({"state": "approved", "creditor_id": "K-1"})),
+        ("put", "/api/admin/inkasso/{customer_uid}/claims/{uid}/") => Some(json!({"status": "registered", "agency_reference": "R-1"})),
         ("put", "/api/inkasso/prospect/") => {
             Some(json!({"home_page": "https://example.com", "bank_name": "Bank", "bank_account": "1234-5678",
             "plus_giro": "", "bank_giro": "123-4567", "iban": "", "bic": "", "approved_ip": "", "contact_name": "Karin",

@@ -12,7 +12,7 @@
 // admin@example.com (SEED_E2E=1).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiCall, byTestId, clickSideMenuItem, newPage, outbox, signIn, storedSession } from './helpers.mjs';
+import { apiCall, byTestId, chooseOption, clickSideMenuItem, newPage, outbox, signIn, storedSession } from './helpers.mjs';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 /** Where the local gateway mails the hand-overs (shared::providers::inkasso::LOCAL_HANDOVER). */
@@ -110,8 +110,7 @@ describe('debt collection (Inkasso)', { timeout: 240_000 }, () => {
       const link = await apiCall(admin.page, 'GET', `/admin/inkasso/${uid}/claims/${claim.uid}/invoice/`);
       assert.equal(link.status, 200);
       assert.equal(Buffer.from(await (await fetch(link.body.url)).arrayBuffer()).subarray(0, 8).toString(), '%PDF-1.4');
-      await open.locator(`${byTestId('handover-claim-status')} .ant-select-selector`).click();
-      await admin.page.locator('.ant-select-item-option').filter({ hasText: /Påminnelse skickad|Reminder sent/ }).click();
+      await chooseOption(admin.page, `tr:has-text("${invoiceNumber}") ${byTestId('handover-claim-status')}`, /Påminnelse skickad|Reminder sent/);
       await open.locator(byTestId('handover-claim-reference')).fill('INK-42');
       const saved = admin.page.waitForResponse((r) => r.url().endsWith(`/api/admin/inkasso/${uid}/claims/${claim.uid}/`));
       await open.locator(byTestId('handover-claim-save')).click();

@@ -207,24 +207,25 @@ export default function InkassoHandOvers({ titleKey }: { titleKey: string }) {
             columns={[
               {
                 title: t('handovers.customer'),
+                // One element per cell: the phone's card layout lays a cell's children side by side.
                 render: (_, h) => (
-                  <>
+                  <span>
                     {h.customer_name || h.customer_uid}
                     {h.creditor_id && <Typography.Text type="secondary"> ({h.creditor_id})</Typography.Text>}
-                  </>
+                  </span>
                 ),
               },
               { title: t('claims.invoice_number'), render: (_, h) => h.claim.invoice_number },
               {
                 title: t('claims.debtor_name'),
                 render: (_, h) => (
-                  <>
+                  <div style={{ overflowWrap: 'anywhere' }}>
                     {h.claim.debtor_name}
                     <br />
                     <Typography.Text type="secondary">
                       {h.claim.debtor_number} · {h.claim.debtor_address} · {h.claim.debtor_email}
                     </Typography.Text>
-                  </>
+                  </div>
                 ),
               },
               { title: t('claims.amount'), align: 'right', render: (_, h) => formatOre(h.claim.amount) },

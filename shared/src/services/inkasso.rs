@@ -410,7 +410,7 @@ pub async fn handovers(ctx: &Context, user: &User) -> Result<HandOvers, ApiError
 pub struct ApplicationDecision {
     /// approved or rejected.
     #[serde(default)]
-    #[schema(required = true)]
+    #[schema(required = true, pattern = "^(approved|rejected)$")]
     pub state: String,
     /// The company's customer number at the agency (required when approved).
     #[serde(default)]
@@ -460,7 +460,7 @@ pub async fn decide(ctx: &Context, user: &User, customer: &str, d: &ApplicationD
 pub struct ClaimUpdate {
     /// submitted, registered, reminder_sent, collection, paid or closed.
     #[serde(default)]
-    #[schema(required = true)]
+    #[schema(required = true, pattern = "^(submitted|registered|reminder_sent|collection|paid|closed)$")]
     pub status: String,
     /// The agency's reference for the claim (none: kept as it was).
     #[serde(default)]

@@ -41,6 +41,9 @@ const EXPECTED: &[(&str, &str, u16, &str)] = &[
     ("post", "/api/services/video-meeting/", 403, "the world's customer holds no video-meeting service"),
     ("post", "/api/rating/create/", 400, "the world's case is not closed (rate_closed_cases_only)"),
     ("post", "/api/verified/auth/", 400, "the stand-in signing provider refuses a password with 'wrong' in it"),
+    // Validated first, then looked up: the world's customer has no Inkasso account or claim.
+    ("put", "/api/admin/inkasso/{customer_uid}/prospect/", 404, "the world's customer has applied for no Inkasso account"),
+    ("put", "/api/admin/inkasso/{customer_uid}/claims/{uid}/", 404, "the world's customer has registered no claim"),
 ];
 
 /// Operations whose fields are checked only after a state the world cannot
@@ -64,6 +67,7 @@ const UNPROBED: &[(&str, &str)] = &[
 /// crossing their bound is not probed.
 const CONDITIONAL: &[(&str, &str, &str, &str)] = &[
     ("post", "/api/case/hour/create/", "hour", "one of hour, non_billable_hour, rattsskydd_hour at least 0.01"),
+    ("put", "/api/admin/inkasso/{customer_uid}/prospect/", "creditor_id", "required when the state is approved"),
     ("put", "/api/case/hour/edit/{id}/", "hour", "one of hour, non_billable_hour, rattsskydd_hour at least 0.01"),
     ("put", "/api/case/update/{uid}/", "estimated_hours", "required from staff and lawyers, not from the customer side"),
     ("post", "/api/customers/user/create/", "customer", "required from admin and sales persons, ignored for customers"),

@@ -23,14 +23,23 @@
 //!    p50/p99 of `CALLS`, interleaved with a raw DynamoDB GetItem of the same
 //!    run, and the ratio of the p50s.
 //!
+//! 3. What X-Ray active tracing adds, as template.yaml configures it
+//!    (`Tracing: Active` and no tracing layer in the functions): the same
+//!    starts, alternately without and with a sampled trace header on every
+//!    event and `AWS_XRAY_DAEMON_ADDRESS` pointing at a UDP sink on loopback
+//!    (as Lambda's daemon), the cold start's and the warm request's medians
+//!    each way, their difference, and the segment datagrams the function
+//!    sent to the sink. Goal: it adds under 2 ms (else the template samples).
+//!
 //! Zip sizes come from `infra/bench.sh` (`SIZES`: a file of `name bytes`
 //! lines). Goals: cold start ≤ 15 ms median, zip ≤ 8 MB,
-//! handler/GetItem p50 ≤ 1.3.
+//! handler/GetItem p50 ≤ 1.3, tracing adds < 2 ms.
 //!
 //! Run through `infra/bench.sh` (which builds the binaries and starts the AWS
 //! stand-in). `QUICK=1`: 3 starts and 20 calls (the test command runs that);
 //! `BENCH_STARTS=N` sets the starts; `BENCH_TRACE=1` hands out every event
-//! with an X-Ray trace header, as Lambda does with active tracing.
+//! of parts 1 and 2 with an X-Ray trace header, as Lambda does with active
+//! tracing. Part 3 compares every function (QUICK: the first only).
 
 use axum::body::{to_bytes, Body};
 use axum::extract::{Path, State};
@@ -50,6 +59,7 @@ use tower::ServiceExt;
 const COLD_START_GOAL_MS: f64 = 15.0;
 const ZIP_GOAL_BYTES: u64 = 8 * 1000 * 1000;
 const RATIO_GOAL: f64 = 1.3;
+const TRACING_GOAL_MS: f64 = 2.0;
 
 struct Runtime {
     event: Value,
@@ -60,6 +70,8 @@ struct Runtime {
     /// When the second event was handed out.
     second: Mutex<Option<Instant>>,
     done: mpsc::UnboundedSender<Result<(), String>>,
+    /// Hand out each event with a sampled X-Ray trace header.
+    trace: bool,
 }
 
 async fn next(State(rt): State<Arc<Runtime>>) -> (HeaderMap, String) {
@@ -88,7 +100,7 @@ async fn next(State(rt): State<Arc<Runtime>>) -> (HeaderMap, String) {
     );
     // BENCH_TRACE=1: as Lambda with X-Ray active tracing hands out a sampled
     // invocation (the runtime puts it in _X_AMZN_TRACE_ID for the SDK).
-    if std::env::var("BENCH_TRACE").is_ok_and(|v| v == "1") {
+    if rt.trace {
         h.insert(
             "lambda-runtime-trace-id",
             header::HeaderValue::from_static("Root=1-67891233-abcdef012345678912345678;Parent=53995c3f42cd8ad8;Sampled=1"),
@@ -249,8 +261,22 @@ struct Start {
 /// its first poll for work (initialisation) and to its answer, then the same
 /// event once more, warm.
 async fn cold_start(bin: &str, name: &str, event: &Value) -> Result<Start, String> {
+    let trace = std::env::var("BENCH_TRACE").is_ok_and(|v| v == "1");
+    cold_start_traced(bin, name, event, trace.then_some("127.0.0.1:2000")).await
+}
+
+/// [`cold_start`], each event traced when `daemon` names the X-Ray daemon's
+/// address (Lambda's `AWS_XRAY_DAEMON_ADDRESS`).
+async fn cold_start_traced(bin: &str, name: &str, event: &Value, daemon: Option<&str>) -> Result<Start, String> {
     let (tx, mut rx) = mpsc::unbounded_channel();
-    let rt = Arc::new(Runtime { event: event.clone(), served: Mutex::new(0), ready: Mutex::new(None), second: Mutex::new(None), done: tx });
+    let rt = Arc::new(Runtime {
+        event: event.clone(),
+        served: Mutex::new(0),
+        ready: Mutex::new(None),
+        second: Mutex::new(None),
+        done: tx,
+        trace: daemon.is_some(),
+    });
     let runtime = rt.clone();
     let app = Router::new()
         .route("/2018-06-01/runtime/invocation/next", get(next))
@@ -262,7 +288,12 @@ async fn cold_start(bin: &str, name: &str, event: &Value) -> Result<Start, Strin
     let api = listener.local_addr().map_err(|e| e.to_string())?;
     let server = tokio::spawn(async move { axum::serve(listener, app).await });
     let started = Instant::now();
-    let mut child = tokio::process::Command::new(bin)
+    let mut command = tokio::process::Command::new(bin);
+    if let Some(address) = daemon {
+        // What Lambda sets in a function with active tracing.
+        command.env("AWS_XRAY_DAEMON_ADDRESS", address).env("AWS_XRAY_CONTEXT_MISSING", "LOG_ERROR");
+    }
+    let mut child = command
         .env("AWS_LAMBDA_RUNTIME_API", api.to_string())
         .env("AWS_LAMBDA_FUNCTION_NAME", name)
         .env("AWS_LAMBDA_FUNCTION_MEMORY_SIZE", "256")
@@ -552,6 +583,66 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             work.label()
         );
     }
+    // ---- 3. X-Ray active tracing: the same starts without and with it, alternately
+    let sink = tokio::net::UdpSocket::bind("127.0.0.1:0").await?;
+    let daemon = sink.local_addr()?.to_string();
+    let datagrams = Arc::new(std::sync::atomic::AtomicU64::new(0));
+    let counted = datagrams.clone();
+    let listener = tokio::spawn(async move {
+        let mut buf = vec![0u8; 65_536];
+        while sink.recv_from(&mut buf).await.is_ok() {
+            counted.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
+    });
+    let compared = if quick { 1 } else { binaries.len() };
+    println!(
+        "\nX-Ray active tracing as template.yaml configures it (Tracing: Active; no tracing layer in the functions): {starts} starts each\nway, alternately, every event with a sampled trace header and AWS_XRAY_DAEMON_ADDRESS at a UDP sink on loopback;\nmedians (goal: adds < {TRACING_GOAL_MS} ms, else sample in the template); segments: datagrams the function sent to the sink"
+    );
+    println!(
+        "{:<22} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9} {:>6}",
+        "function", "cold off", "cold on", "adds", "warm off", "warm on", "adds", "segments", "goal"
+    );
+    for ((name, bin), work) in binaries.iter().zip(&works).take(compared) {
+        let (mut cold, mut warm) = ([Vec::new(), Vec::new()], [Vec::new(), Vec::new()]);
+        let before = datagrams.load(std::sync::atomic::Ordering::Relaxed);
+        for _ in 0..starts {
+            for (i, traced) in [false, true].into_iter().enumerate() {
+                if name == "conflict-search" {
+                    lift_search_limits(&state, &admin_uid).await?;
+                }
+                let s = cold_start_traced(bin, name, &work.event(), traced.then_some(daemon.as_str())).await?;
+                cold[i].push(s.answered.saturating_sub(s.warm));
+                warm[i].push(s.warm);
+            }
+        }
+        // Datagrams in flight when the process ends arrive within moments.
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        let segments = datagrams.load(std::sync::atomic::Ordering::Relaxed) - before;
+        let median = |v: &mut Vec<Duration>| {
+            v.sort();
+            ms(pct(v, 0.5))
+        };
+        let (cold_off, cold_on) = (median(&mut cold[0]), median(&mut cold[1]));
+        let (warm_off, warm_on) = (median(&mut warm[0]), median(&mut warm[1]));
+        let adds = (cold_on - cold_off).max(warm_on - warm_off);
+        if adds >= TRACING_GOAL_MS {
+            missed.push(format!("{name} tracing adds {adds:.1} ms"));
+        }
+        println!(
+            "{:<22} {:>9.1} {:>9.1} {:>+9.1} {:>9.2} {:>9.2} {:>+9.2} {:>9} {:>6}",
+            name,
+            cold_off,
+            cold_on,
+            cold_on - cold_off,
+            warm_off,
+            warm_on,
+            warm_on - warm_off,
+            segments,
+            verdict(adds < TRACING_GOAL_MS)
+        );
+    }
+    listener.abort();
+
     if missed.is_empty() {
         println!("\nEvery goal holds.");
     } else {

@@ -263,6 +263,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/inkasso/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The office's open hand-overs to the collection agency (admin):
+         *     applications awaiting its answer, claims not closed.
+         */
+        get: operations["handovers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/inkasso/{customer_uid}/claims/{uid}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Records a claim's status at the agency (admin). */
+        put: operations["handover_claim"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/inkasso/{customer_uid}/claims/{uid}/invoice/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A presigned download of a claim's invoice PDF (admin; recorded in the audit trail). */
+        get: operations["handover_invoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/inkasso/{customer_uid}/prospect/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Records the agency's answer to a customer's application (admin). */
+        put: operations["handover_decide"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/audit/": {
         parameters: {
             query?: never;
@@ -1748,7 +1819,7 @@ export interface paths {
         };
         /**
          * The identifiers linking the company to its Inkasso account at the
-         *     provider (empty until approved).
+         *     collection agency (empty until approved).
          */
         get: operations["inkasso_hashes"];
         put?: never;
@@ -1768,12 +1839,12 @@ export interface paths {
         };
         /**
          * The company's Inkasso account application and its state (null before
-         *     applying); while undecided the provider is asked again.
+         *     applying).
          */
         get: operations["inkasso_get"];
         /**
-         * Applies for the company's Inkasso account (spec §3 fields validated);
-         *     the provider decides later.
+         * Applies for the company's Inkasso account (spec §3 fields validated):
+         *     handed over to the office, which registers it with the collection agency.
          */
         put: operations["inkasso_apply"];
         post?: never;
@@ -3097,10 +3168,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The company's claims, newest first (open ones' status asked at the provider). */
+        /** The company's claims, newest first, with the status staff recorded from the agency. */
         get: operations["claim_list"];
         put?: never;
-        /** Registers a claim with the provider, booked as one use of the Incasso plan. */
+        /** Registers a claim, handed over to the collection agency through the office; booked as one use of the Incasso plan. */
         post: operations["claim_register"];
         delete?: never;
         options?: never;
@@ -4089,6 +4160,25 @@ export interface components {
         AnswerRequest: {
             text: string;
         };
+        /**
+         * @description What staff record of the agency's answer to an application.
+         * @example {
+         *       "creditor_id": "K-10234",
+         *       "state": "approved"
+         *     }
+         */
+        ApplicationDecision: {
+            /** @description approved or rejected. */
+            state: string;
+            /** @description The company's customer number at the agency (required when approved). */
+            creditor_id?: string | null;
+        };
+        /** @description An open application, as the hand-over page shows it. */
+        ApplicationHandOver: {
+            customer_uid: string;
+            customer_name: string;
+            prospect: components["schemas"]["InkassoProspect"];
+        };
         /** @description A file sent with a message (checked like a case document). */
         Attachment: {
             /** @description S3 key `cases/<case uid>/messages/<uuid>.<ext>`, chosen by the server. */
@@ -4517,7 +4607,10 @@ export interface components {
             name: string;
             county: string;
         };
-        /** @description A claim kept with the customer; `status` as the provider last reported it. */
+        /**
+         * @description A claim kept with the customer; `status` as staff last recorded it from
+         *     the collection agency.
+         */
         Claim: {
             uid: string;
             customer_uid: string;
@@ -4534,9 +4627,18 @@ export interface components {
             /** Format: date */
             due_date: string;
             invoice: components["schemas"]["EnvelopeDocument"];
-            /** @description registered, reminder_sent, collection, paid, closed. */
+            /**
+             * @description submitted (waiting for the office), then as the agency reports it:
+             *     registered, reminder_sent, collection, paid, closed.
+             */
             status: string;
-            provider_id: string;
+            /** @description The agency's reference for the claim (staff enter it). */
+            agency_reference?: string | null;
+            /**
+             * Format: date-time
+             * @description When the hand-over mail went out (none: not yet; it is sent again).
+             */
+            handed_over_at?: string | null;
             /** Format: int64 */
             purchase_id: number;
             created_by: string;
@@ -4588,6 +4690,26 @@ export interface components {
              *     for this release: without the header it is the request's key.
              */
             request_id?: string | null;
+        };
+        /** @description An open claim, with its creditor's customer number at the agency. */
+        ClaimHandOver: {
+            customer_uid: string;
+            customer_name: string;
+            creditor_id?: string | null;
+            claim: components["schemas"]["Claim"];
+        };
+        /**
+         * @description What staff record of a claim as the agency reports it.
+         * @example {
+         *       "agency_reference": "INK-2026-0042",
+         *       "status": "registered"
+         *     }
+         */
+        ClaimUpdate: {
+            /** @description submitted, registered, reminder_sent, collection, paid or closed. */
+            status: string;
+            /** @description The agency's reference for the claim (none: kept as it was). */
+            agency_reference?: string | null;
         };
         /**
          * @example {
@@ -5197,6 +5319,11 @@ export interface components {
         FieldErrors: {
             [key: string]: string[];
         };
+        /** @description Every open hand-over: applications awaiting the agency's answer, claims not closed. */
+        HandOvers: {
+            applications: components["schemas"]["ApplicationHandOver"][];
+            claims: components["schemas"]["ClaimHandOver"][];
+        };
         /** @description A change recorded in the case history. */
         HistoryEntry: {
             case_uid: string;
@@ -5297,20 +5424,21 @@ export interface components {
             contact_name: string;
             organization_number: string;
         };
-        /** @description One identifier linking the company to its account at the provider. */
+        /** @description One identifier linking the company to its account at the agency. */
         InkassoHash: {
             /** @description The company's organisation number, as applied with. */
             organization_number: string;
-            /** @description The provider's creditor account id. */
+            /** @description The company's customer number at the collection agency. */
             creditor_id: string;
-            /** @description The hash the provider identifies the company's account by. */
+            /** @description What the agency identifies the company's account by: its customer number. */
             hash: string;
             /** Format: date-time */
             approved_date?: string | null;
         };
         /**
-         * @description The application and its state: `applied` (the provider answers within
-         *     30 minutes), then `approved` or `rejected`.
+         * @description The application and its state: `applied` (handed over to the office,
+         *     which registers the company with the collection agency), then
+         *     `approved` or `rejected` as staff record the agency's answer.
          */
         InkassoProspect: {
             account: components["schemas"]["InkassoAccount"];
@@ -5319,15 +5447,19 @@ export interface components {
             applied_at: string;
             /**
              * Format: date-time
+             * @description When the hand-over mail went out (none: not yet; it is sent again).
+             */
+            handed_over_at?: string | null;
+            /**
+             * Format: date-time
              * @description Set when approved.
              */
             approved_date?: string | null;
-            /** @description The provider's application id (asked again while `applied`). */
-            provider_id?: string | null;
-            /** @description The creditor account at the provider, once approved (claims go under it). */
+            /**
+             * @description The company's customer number at the collection agency, once
+             *     approved (staff enter it; claims are handed over under it).
+             */
             creditor_id?: string | null;
-            /** @description The hash the provider knows the company's account by (`inkasso-hashs/`). */
-            creditor_hash?: string | null;
         };
         /**
          * @description How the customer wants its invoices.
@@ -7719,6 +7851,243 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["RequestTimedOut"];
+        };
+    };
+    handovers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HandOvers"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["RequestTimedOut"];
+        };
+    };
+    handover_claim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customer_uid: string;
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClaimUpdate"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Claim"];
+                };
+            };
+            /** @description validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is over the API's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["RequestTimedOut"];
+        };
+    };
+    handover_invoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customer_uid: string;
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DownloadUrl"];
+                };
+            };
+            /** @description A parameter or field is missing or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["RequestTimedOut"];
+        };
+    };
+    handover_decide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customer_uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplicationDecision"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InkassoProspect"];
+                };
+            };
+            /** @description validation_failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is over the API's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
             503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["RequestTimedOut"];
         };
@@ -12823,15 +13192,6 @@ export interface operations {
                 };
             };
             414: components["responses"]["UriTooLong"];
-            /** @description provider_* */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["RequestTimedOut"];
         };
@@ -17641,15 +18001,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             /** @description idempotency_key_reused: the Idempotency-Key was sent before with another request */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description provider_* */
-            502: {
                 headers: {
                     [name: string]: unknown;
                 };

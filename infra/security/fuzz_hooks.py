@@ -118,6 +118,13 @@ def access_token():
 @schemathesis.hook
 def before_call(context, case, kwargs):
     if os.environ.get("FUZZ_EMAIL"):
+        # A coverage case that leaves the header out on purpose still carries
+        # the command line's header here; Schemathesis removes it after this
+        # hook, by its value, so a renewed value would be sent (and the
+        # missing-header check would fail on a call that was signed in).
+        data = getattr(getattr(case.meta, "phase", None), "data", None)
+        if getattr(data, "parameter", None) == "Authorization":
+            return
         # Renewed where the call carries one; never added where a check
         # left it out on purpose (missing_required_header, ignored_auth).
         bearer = f"Bearer {access_token()}"

@@ -80,7 +80,7 @@ GATEWAY_TESTS_PID=""
 cleanup() {
   print_step_times
   local pid
-  [ -n "$WEB_UNIT_PID" ] && kill "$WEB_UNIT_PID" 2>/dev/null || true
+  [ -n "$WEB_UNIT_PID" ] && kill -- -"$WEB_UNIT_PID" 2>/dev/null || true
   [ -n "$STAND_IN_CHECKS_PID" ] && kill "$STAND_IN_CHECKS_PID" 2>/dev/null || true
   [ -n "$SIDE_PID" ] && kill -- -"$SIDE_PID" 2>/dev/null || true
   [ -n "$PAGES_E2E_PID" ] && kill -- -"$PAGES_E2E_PID" 2>/dev/null || true
@@ -156,8 +156,10 @@ cat "$STAND_IN_LOG"
 # both cores is done. The web unit tests' output follows the Rust tests'.
 step "Rust tests, and beside them the web unit tests (with the page budgets of web/src/budget.test.ts)"
 WEB_UNIT_LOG="$ROOT/.local/$RUN_ID-web-unit.log"
+set -m # its own process group: a failure elsewhere stops vitest and its workers too, not only the subshell
 (cd web && npm test --silent) >"$WEB_UNIT_LOG" 2>&1 &
 WEB_UNIT_PID=$!
+set +m
 # The tests are not timing tests: with the request deadline of the template
 # (9.5 s), fifty writers queued on the one-request-at-a-time stand-in, on a
 # machine busy with other work, were cut off with 504 before their turn. The

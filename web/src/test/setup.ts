@@ -1,4 +1,4 @@
-import { afterAll, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 // jsdom lacks matchMedia (used by antd's responsive helpers).
 if (typeof window !== 'undefined' && !window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
@@ -27,6 +27,16 @@ if (typeof window !== 'undefined' && !('ResizeObserver' in window)) {
   Object.defineProperty(globalThis, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
 }
 
+// jsdom computes no pseudo-element styles and says so on the console for every call that names one (antd
+// measures the scrollbar with '::-webkit-scrollbar' when a dialog opens or closes). The answer is the element's
+// own style either way; asked without the pseudo-element it is the same answer without the console line, which,
+// when a dialog's close motion ends during a file's teardown, reached a worker already closing and failed the run
+// ("Closing rpc while onUserConsoleLog was pending") though every test passed.
+if (typeof window !== 'undefined') {
+  const computedStyle = window.getComputedStyle.bind(window);
+  window.getComputedStyle = (element: Element) => computedStyle(element);
+}
+
 // antd's global notification, message and confirm dialog (layout/notifier.tsx) draw in a root
 // of their own that the pages' unmount does not reach, and close themselves on
 // timers (a 6 s message, a 4.5 s notification). A timer firing after the
@@ -39,27 +49,40 @@ vi.mock('../layout/notifier', async (importOriginal) => {
   return notifier;
 });
 
-// Before a file's environment is torn down, close what the global notifier
-// shows and let work already queued run (React's scheduler, antd's motion
-// timers).
-afterAll(async () => {
-  if (notifier) {
-    const { default: notification, message, modal } = notifier;
-    notification.destroy();
-    message.destroy();
-    modal.destroyAll();
-  }
-  // The notices' leave motion ends on a timer (rc-motion's deadline, 500 ms) and commits once more. Inside act,
-  // so that last commit logs no "not wrapped in act" warning: a console line written while the worker closes
-  // fails the run ("Closing rpc while onUserConsoleLog was pending") though every test passed.
-  // (Only where the file set up act's environment: elsewhere act itself would warn.)
-  const settle = () => new Promise((resolve) => setTimeout(resolve, notifier ? 700 : 100));
+// Closing the notices commits in React too: inside act (where the file set up act's environment; elsewhere act
+// itself would warn), so that no "not wrapped in act" warning is written outside a test — a console line written
+// while the worker closes fails the run ("Closing rpc while onUserConsoleLog was pending") though every test passed.
+async function closeNotices(): Promise<void> {
+  const close = async () => {
+    if (notifier) {
+      const { default: notification, message, modal } = notifier;
+      notification.destroy();
+      message.destroy();
+      modal.destroyAll();
+    }
+    // The notices' leave motion ends on a timer (rc-motion's deadline, 500 ms) and commits once more.
+    await new Promise((resolve) => setTimeout(resolve, notifier ? 700 : 100));
+  };
   if ((globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT) {
     const { act } = await import('react');
-    await act(settle);
+    await act(close);
   } else {
-    await settle();
+    await close();
   }
+}
+
+// A notice a test left open closes on its own timer during the next test or the teardown, outside act: closed
+// after the test that showed it instead.
+afterEach(async () => {
+  if (notifier && typeof document !== 'undefined' && document.querySelector('.ant-notification-notice, .ant-message-notice, .ant-modal-wrap')) {
+    await closeNotices();
+  }
+});
+
+// Before a file's environment is torn down, close what the global notifier shows and let work already queued run
+// (React's scheduler, antd's motion timers).
+afterAll(async () => {
+  await closeNotices();
   // A line logged just before this point is still on its way to the main process: let it arrive first.
   await new Promise((resolve) => setTimeout(resolve, 50));
 });

@@ -14,11 +14,12 @@ export default function AdditionalHistory({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('caseHours');
   const { id = '' } = useParams();
   const role = useAreaRole();
-  const [rows, setRows] = useState<HistoryEntry[]>([]);
+  // Two changes can share a second: the key is the entry's place in the server's order, given once at load.
+  const [rows, setRows] = useState<(HistoryEntry & { key: string })[]>([]);
   const [loading, setLoading] = useState(true);
   useEffect(() => {
     additionalHistory(id)
-      .then(setRows)
+      .then((list) => setRows(list.map((r, i) => ({ ...r, key: `${r.at}-${i}` }))))
       .catch(() => setRows([]))
       .finally(() => setLoading(false));
   }, [id]);
@@ -29,8 +30,8 @@ export default function AdditionalHistory({ titleKey }: { titleKey: string }) {
       </Typography.Title>
       <Link to={pathFor(role, 'caseDetails', { id })}>{t('update.back')}</Link>
       <Card style={{ marginTop: 16 }}>
-        <Table<HistoryEntry>
-          rowKey={(r, i) => `${r.at}-${i}`}
+        <Table<HistoryEntry & { key: string }>
+          rowKey="key"
           data-testid="additional-history-table"
           loading={loading && rows.length > 0}
           dataSource={rows}

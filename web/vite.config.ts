@@ -117,8 +117,12 @@ function roleHints(): Plugin {
       const amplify = byFacade('/src/api/amplify.ts');
       const home = byFacade('/src/pages/subscriptions/CustomerHome.tsx');
       const texts = { sv: byFacade('/src/i18n/area.sv.ts'), en: byFacade('/src/i18n/area.en.ts') };
-      const staff = (lang: 'sv' | 'en') => list(area, amplify, texts[lang]);
-      const customer = (lang: 'sv' | 'en') => list(area, amplify, texts[lang], home);
+      // antd's theme loads with the area (app/router.tsx `themed`): the entry holds no antd.
+      const theme = find((c) => c.moduleIds.some((id) => /[\\/]src[\\/]app[\\/]AntdTheme\.tsx$/.test(id)), 'src/app/AntdTheme.tsx');
+      // And antd's locale of the language (i18n/index.ts `loadAntdLocale`).
+      const antdLocale = { sv: byFacade('/node_modules/antd/locale/sv_SE.js'), en: byFacade('/node_modules/antd/locale/en_US.js') };
+      const staff = (lang: 'sv' | 'en') => list(area, amplify, texts[lang], theme, antdLocale[lang]);
+      const customer = (lang: 'sv' | 'en') => list(area, amplify, texts[lang], theme, antdLocale[lang], home);
       const hints = {
         en: list(byFacade('/src/i18n/bundle.en.ts')),
         areas: Object.fromEntries(
@@ -243,6 +247,9 @@ function firstPageImports(): Plugin {
 
 function areaGroups() {
   const area = new Set<string>();
+  // app/AntdTheme.tsx and everything it imports statically: antd's ConfigProvider, theme and CSS-in-JS runtime;
+  // and antd's Button, Input and Password with theirs.
+  const theme = new Set<string>();
   const plugin: Plugin = {
     name: 'area-groups',
     apply: 'build',
@@ -269,12 +276,42 @@ function areaGroups() {
         roots.push(...(info(id)?.importedIds ?? []));
       }
       for (const id of publicSide) area.delete(id);
+      theme.clear();
+      // With antd's Button, Input and Password, which every area draws (the entry held them before components/plain).
+      const themeRoots = ids.filter((id) => /[\\/]src[\\/]app[\\/]AntdTheme\.tsx$|[\\/]node_modules[\\/]antd[\\/]es[\\/](button[\\/]index|input[\\/](Input|Password))\.js$/.test(id));
+      while (themeRoots.length) {
+        const id = themeRoots.pop()!;
+        if (theme.has(id)) continue;
+        theme.add(id);
+        themeRoots.push(...(info(id)?.importedIds ?? []));
+      }
+      // Not what the entries load statically (the session store, the texts, constants): they stay in the entries' chunks.
+      const entryStatic = ids.filter((id) => info(id)?.isEntry);
+      const seen = new Set<string>();
+      while (entryStatic.length) {
+        const id = entryStatic.pop()!;
+        if (seen.has(id)) continue;
+        seen.add(id);
+        theme.delete(id);
+        entryStatic.push(...(info(id)?.importedIds ?? []));
+      }
     },
   };
   const nodeModule = /[\\/]node_modules[\\/]/;
   return {
     plugin,
     groups: [
+      // antd's base (app/AntdTheme.tsx with its static imports: ConfigProvider, the theme, the CSS-in-JS runtime,
+      // rc-util, motion; and Button, Input, Password) in one chunk, first: the entry holds no antd (components/plain), and every chunk below
+      // imports from it. Left to the bundler it was split into a dozen chunks that import each other and the groups
+      // below in cycles (src/budget.test.ts). What the entry holds stays there (the groups above take it first).
+      // And what antd's locales share (a picker's texts, a Babel helper): loaded with the theme (i18n/index.ts
+      // `loadAntdLocale`); chunks of their own otherwise (two more requests for a few hundred bytes).
+      {
+        name: 'antd-base',
+        test: (id: string) => theme.has(id) || /[\\/]node_modules[\\/](@rc-component[\\/]picker[\\/]lib[\\/]locale[\\/]common|@babel[\\/]runtime[\\/]helpers[\\/]esm[\\/]extends)\.js$/.test(id),
+        includeDependenciesRecursively: false,
+      },
       // antd's parts of the areas' shell by what they serve (with their dependencies not taken yet): the side
       // and user menus (also the public pages' language menu), antd's message, modal and notification (the
       // pages' confirmations and the §8 warning, layout/notifier.tsx: loaded at the first click or after 4 s), and the header's badges and avatar with the pages' typography.
@@ -292,7 +329,7 @@ function areaGroups() {
         name: 'ui-shared',
         test: (id: string) =>
           /[\\/]node_modules[\\/](antd[\\/]es[\\/](tooltip|grid|row|col|_util|style)|@rc-component[\\/]tooltip)[\\/]/.test(id) ||
-          /[\\/]node_modules[\\/](antd[\\/]es[\\/](input|space|theme[\\/]util)[\\/]|@rc-component[\\/](input|overflow|resize-observer|portal|trigger)[\\/]|antd[\\/]es[\\/](color-picker[\\/](util|color)|table[\\/]TableMeasureRowContext)\.js|@rc-component[\\/]motion[\\/]es[\\/](CSSMotionList|util[\\/]diff|index)\.js|@ant-design[\\/]icons(-svg)?[\\/]es[\\/](icons|asn)[\\/](Bars|CheckCircleFilled|Close|ExclamationCircleFilled|InfoCircleFilled|Left|Right|Search)(Outlined|Filled)?\.js)/.test(
+          /[\\/]node_modules[\\/](antd[\\/]es[\\/](input|space|theme[\\/]util)[\\/]|@rc-component[\\/](input|overflow|resize-observer|portal|trigger)[\\/]|antd[\\/]es[\\/](color-picker[\\/](util|color)|table[\\/]TableMeasureRowContext)\.js|@rc-component[\\/]motion[\\/]es[\\/](CSSMotionList|util[\\/]diff|index)\.js|@ant-design[\\/]icons(-svg)?[\\/]es[\\/](icons|asn)[\\/](Bars|CheckCircleFilled|Close|CloseCircleFilled|Ellipsis|ExclamationCircleFilled|Eye|EyeInvisible|InfoCircleFilled|Left|Right|Search)(Outlined|Filled)?\.js)/.test(
             id,
           ),
         includeDependenciesRecursively: false,
@@ -304,7 +341,7 @@ function areaGroups() {
       // they came in four small chunks of their own (more requests and bytes on every dashboard).
       {
         name: 'ui-area',
-        test: /[\\/]node_modules[\\/](antd[\\/]es[\\/](badge|avatar|popover|typography|layout)|@ant-design[\\/]icons(-svg)?[\\/]es[\\/](icons|asn)[\\/](Bell|Logout|MenuFold|MenuUnfold|Message|Appstore|Bank|BarChart|Check|Copy|CustomerService|Dashboard|Edit|Enter|FileText|FolderOpen|PlayCircle|Setting|User)Outlined\.js)/,
+        test: /[\\/]node_modules[\\/](antd[\\/]es[\\/](badge|avatar|popover|typography|layout)|@ant-design[\\/]icons(-svg)?[\\/]es[\\/](icons|asn)[\\/](Bell|Logout|MenuFold|MenuUnfold|Message|Appstore|Bank|BarChart|Check|Copy|CustomerService|Dashboard|Edit|Enter|FileText|FolderOpen|PlayCircle|Setting|User)Outlined\.js|@ant-design[\\/]icons[\\/]es[\\/]icons[\\/](Lock|Safety|Team)Outlined\.js)/,
         includeDependenciesRecursively: false,
       },
       { name: 'area', test: (id: string) => area.has(id) && !nodeModule.test(id), includeDependenciesRecursively: false },
@@ -353,7 +390,8 @@ export default defineConfig({
             // imports (its texts, constants, formatters and styles), or the landing page would load React with them.
             {
               name: 'app-initial',
-              test: /[\\/]src[\\/](?!main\.tsx|landing[\\/]|locales[\\/]|config[\\/]constants\.ts|format\.ts|styles\.css)/,
+              // And Vite's preload helper (the entry's dynamic imports use it): a request of its own otherwise.
+              test: /[\\/]src[\\/](?!main\.tsx|landing[\\/]|locales[\\/]|config[\\/]constants\.ts|format\.ts|styles\.css)|^\0vite[\\/]preload-helper/,
               tags: ['$initial'],
               includeDependenciesRecursively: false,
             },

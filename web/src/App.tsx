@@ -1,26 +1,19 @@
-import ConfigProvider from 'antd/es/config-provider';
-import { I18nextProvider, useTranslation } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
-import { THEME } from './config/theme';
-import i18n, { antdLocale } from './i18n';
+import i18n from './i18n';
 import { AppRoutes } from './app/router';
-import { useSession } from './store/session';
-import { FORM_CONFIG } from './components/reveal';
 
-// antd's App (message, modal, notification: rc-dialog, rc-notification) is not here but around the
-// role areas (app/RoleArea.tsx), the only pages that use it: the login page does not load it (its budget).
-// The §8 error notification loads when first needed (layout/notifier.tsx).
+// No antd ConfigProvider here: the first pages (login, two-factor, registration) draw no antd component
+// (components/plain), and its CSS-in-JS runtime and theme would be on their budget (src/budget.test.ts). What
+// draws antd loads lazily inside app/AntdTheme.tsx (the role areas, the other pages: app/router.tsx `themed`).
+// antd's App (message, modal, notification) is around the role areas (app/RoleArea.tsx), the only pages that use
+// it. The §8 error notification loads when first needed (layout/notifier.tsx, with its own ConfigProvider).
 export default function App() {
-  const language = useSession((s) => s.utilities.language);
-  // antd's texts follow the language whose chunk is loaded (i18n/index.ts loads only the active one).
-  const { i18n: shown } = useTranslation();
   return (
     <I18nextProvider i18n={i18n}>
-      <ConfigProvider theme={THEME} locale={antdLocale(shown.resolvedLanguage ?? language)} form={FORM_CONFIG}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </ConfigProvider>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </I18nextProvider>
   );
 }

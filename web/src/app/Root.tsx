@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { fetchProfile } from '../api/auth';
 import { resolveRole } from '../auth/roles';
+import { loadAntdLocale } from '../i18n';
 import { registerErrorNotification, type Notifier } from '../layout/errorNotification';
 import { setNavigate } from '../navigation';
 import { clearSession, getState, setUser } from '../store/session';
@@ -29,7 +30,8 @@ export async function bootstrapSession(): Promise<void> {
 
 /** antd's notification API, loaded with the first warning to show (layout/notifier.tsx). */
 const lazyNotifier: Notifier = {
-  warning: (args) => void import('../layout/notifier').then(({ default: notification }) => notification.warning(args)),
+  warning: (args) =>
+    void Promise.all([import('../layout/notifier'), loadAntdLocale()]).then(([{ default: notification }]) => notification.warning(args)),
 };
 
 /**

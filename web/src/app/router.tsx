@@ -4,18 +4,30 @@ import { ROLE_PREFIX, ROLES } from '../auth/roles';
 import { loadAreaTexts } from '../i18n';
 import Login from '../pages/public/Login';
 import Root from './Root';
+import { themedModule } from './themed';
 import { PublicOnly, RoleGate } from './guards';
+
+/**
+ * A lazily loaded page drawn inside antd's theme (app/AntdTheme.tsx, loaded with it): the entry holds no antd, so
+ * what draws antd components brings the ConfigProvider along (login, two-factor and registration draw none).
+ */
+function themed<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
+  return lazy(() => themedModule(load));
+}
 
 // The role areas (layout, route catalogue) load lazily, with the areas' texts (i18n/groups.ts);
 // each page is its own chunk (app/pages.tsx).
-const RoleArea = lazy(() => Promise.all([import('./RoleArea'), loadAreaTexts()]).then(([area]) => area));
+const RoleArea = themed(async () => {
+  const [area] = await Promise.all([import('./RoleArea'), loadAreaTexts()]);
+  return area;
+});
 
 // The login page is in the entry chunk (every user signs in there; the landing page at `/` is static HTML); the other
 // public pages load with their route and do not weigh on the first page's budget (web/src/budget.test.ts). While a
 // page's chunk loads, the current page stays: navigations are transitions (BrowserRouter) and Root's Suspense already
 // shows content, so React keeps it until the new page can draw (nothing flashes or shifts).
-function publicPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, props: P = {} as P) {
-  const Page = lazy(load);
+function publicPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, props: P = {} as P, plain = false) {
+  const Page = plain ? lazy(load) : themed(load);
   return (
     <PublicOnly>
       <Page {...props} />
@@ -23,9 +35,9 @@ function publicPage<P extends object>(load: () => Promise<{ default: ComponentTy
   );
 }
 const confirmPassword = () => import('../pages/public/ConfirmPassword');
-const LegalPage = lazy(() => import('../pages/public/LegalPage'));
-const Unsubscribe = lazy(() => import('../pages/public/Unsubscribe'));
-const NotFound = lazy(() => import('../pages/NotFound'));
+const LegalPage = themed(() => import('../pages/public/LegalPage'));
+const Unsubscribe = themed(() => import('../pages/public/Unsubscribe'));
+const NotFound = themed(() => import('../pages/NotFound'));
 
 export const routes: RouteObject[] = [
   {
@@ -34,12 +46,12 @@ export const routes: RouteObject[] = [
       // `/` is the static landing.html (served by the gateway and CloudFront); the SPA's landing page only when reached inside the app.
       { path: '/', element: publicPage(() => import('../pages/public/Landing')) },
       { path: '/login', element: <PublicOnly><Login /></PublicOnly> },
-      { path: '/authentication', element: publicPage(() => import('../pages/public/TwoFactorLogin')) },
+      { path: '/authentication', element: publicPage(() => import('../pages/public/TwoFactorLogin'), {}, true) },
       { path: '/recover-password', element: publicPage(() => import('../pages/public/RecoverPassword')) },
       { path: '/recovery/account', element: publicPage(confirmPassword, { variant: 'recovery' }) },
       { path: '/confirm/account', element: publicPage(confirmPassword, { variant: 'confirm' }) },
       { path: '/approve/customer', element: publicPage(confirmPassword, { variant: 'approve' }) },
-      { path: '/registration', element: publicPage(() => import('../pages/public/Registration')) },
+      { path: '/registration', element: publicPage(() => import('../pages/public/Registration'), {}, true) },
       // The terms and the privacy policy: for anyone, signed in or not (linked from registration, footer, landing page).
       { path: '/terms', element: <LegalPage kind="terms" /> },
       { path: '/privacy', element: <LegalPage kind="privacy" /> },

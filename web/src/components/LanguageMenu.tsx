@@ -1,10 +1,12 @@
-import Button from 'antd/es/button';
 import Dropdown from 'antd/es/dropdown';
-import GlobalOutlined from '@ant-design/icons/es/icons/GlobalOutlined';
+import GlobalOutlined from '@ant-design/icons-svg/es/asn/GlobalOutlined';
 import { useState } from 'react';
 import { LANGUAGES, LANGUAGE_LABELS, type Language } from '../config/constants';
 import { applyLanguage } from '../i18n';
 import { setLanguage, useSession } from '../store/session';
+// The switch's own button (components/LanguageSwitch.tsx draws it before this loads): nothing changes on screen.
+import Button from './plain/PlainButton';
+import Icon from './plain/PlainIcon';
 
 /** Remember the choice in the session (`root`) and show the interface in it. */
 function chooseLanguage(lang: Language): void {
@@ -38,7 +40,7 @@ export default function LanguageMenu({ type, open: openAtStart, focus }: { type:
         },
       }}
     >
-      <Button type={type} icon={<GlobalOutlined />} data-testid="language-switch" data-language={language} autoFocus={focus}>
+      <Button type={type} icon={<Icon icon={GlobalOutlined} />} data-testid="language-switch" data-language={language} autoFocus={focus}>
         {LANGUAGE_LABELS[language]}
       </Button>
     </Dropdown>

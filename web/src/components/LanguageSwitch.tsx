@@ -1,8 +1,10 @@
-import Button from 'antd/es/button';
-import GlobalOutlined from '@ant-design/icons/es/icons/GlobalOutlined';
+import GlobalOutlined from '@ant-design/icons-svg/es/asn/GlobalOutlined';
 import { useEffect, useReducer, useRef, useState, type ComponentType } from 'react';
+import { themedModule } from '../app/themed';
 import { LANGUAGE_LABELS } from '../config/constants';
 import { useSession } from '../store/session';
+import Button from './plain/PlainButton';
+import Icon from './plain/PlainIcon';
 
 type Menu = ComponentType<{ type: 'text' | 'default'; open: boolean; focus: boolean }>;
 
@@ -14,7 +16,9 @@ type Menu = ComponentType<{ type: 'text' | 'default'; open: boolean; focus: bool
 // click was lost on a slow machine.
 let loaded: Menu | null = null;
 let loading: Promise<Menu> | null = null;
-const loadMenu = () => (loading ??= import('./LanguageMenu').then((m) => (loaded = m.default)));
+// The menu brings antd's theme (app/AntdTheme.tsx): the public pages have none. Its button is this one's (plain).
+const loadMenu = () =>
+  (loading ??= themedModule(() => import('./LanguageMenu')).then((m) => (loaded = m.default)));
 
 /** Language switcher: Svenska / English (spec §2). The choice is remembered in `root`. */
 export default function LanguageSwitch({ type = 'text' }: { type?: 'text' | 'default' }) {
@@ -48,7 +52,7 @@ export default function LanguageSwitch({ type = 'text' }: { type?: 'text' | 'def
   return (
     <Button
       type={type}
-      icon={<GlobalOutlined />}
+      icon={<Icon icon={GlobalOutlined} />}
       data-testid="language-switch"
       data-language={language}
       onPointerEnter={load}

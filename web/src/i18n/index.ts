@@ -6,13 +6,13 @@ import { PUBLIC_NAMESPACES } from './groups';
 
 /**
  * Locale data for the active language only: each language is one chunk (the
- * public pages' namespaces and antd's locale; dayjs's is in dates.ts), loaded when the
+ * public pages' namespaces; antd's locale loads with antd, dayjs's is in dates.ts), loaded when the
  * language is first shown, and one more with the role areas' namespaces,
  * loaded with an area (`loadAreaTexts`; i18n/groups.ts). i18next asks for
  * them through this backend, so `changeLanguage` and `loadNamespaces` resolve
  * once the texts are in.
  */
-type Bundle = { resources: Record<string, Record<string, unknown>>; antd: Locale };
+type Bundle = { resources: Record<string, Record<string, unknown>> };
 const BUNDLES: Record<Language, () => Promise<Bundle>> = {
   sv: () => import('./bundle.sv'),
   en: () => import('./bundle.en'),
@@ -24,6 +24,19 @@ const AREA_BUNDLES: Record<Language, () => Promise<AreaBundle>> = {
   en: () => import('./area.en'),
 };
 const PUBLIC = new Set<string>(PUBLIC_NAMESPACES);
+/**
+ * antd's locales: not in the language's chunk, as the first pages draw no antd (components/plain); loaded with antd's
+ * theme (app/AntdTheme.tsx `loadAntdTheme`), and from then on with every language shown.
+ */
+const ANTD_LOCALES: Record<Language, () => Promise<{ default: Locale }>> = {
+  sv: () => import('antd/locale/sv_SE'),
+  en: () => import('antd/locale/en_US'),
+};
+const antdLoaded: Partial<Record<Language, Locale>> = {};
+let antdShown = false;
+async function loadAntdLocaleOf(lang: Language): Promise<void> {
+  antdLoaded[lang] ??= (await ANTD_LOCALES[lang]()).default;
+}
 
 function isLanguage(lang: string): lang is Language {
   return (LANGUAGES as readonly string[]).includes(lang);
@@ -78,9 +91,16 @@ void i18n
     react: { useSuspense: false },
   });
 
-/** antd's locale for a language whose chunk is loaded (App.tsx; the loaded one otherwise). */
+/** Loads antd's locale of the shown language, and from then on of each language shown (before it is shown). */
+export async function loadAntdLocale(): Promise<void> {
+  antdShown = true;
+  const lang = i18n.resolvedLanguage ?? i18n.language;
+  await loadAntdLocaleOf(isLanguage(lang) ? lang : DEFAULT_LANGUAGE);
+}
+
+/** antd's locale for a language whose locale is loaded (app/AntdTheme.tsx; the loaded one otherwise). */
 export function antdLocale(lang: string): Locale | undefined {
-  return (isLanguage(lang) && loaded[lang]?.antd) || Object.values(loaded)[0]?.antd;
+  return (isLanguage(lang) && antdLoaded[lang]) || Object.values(antdLoaded)[0];
 }
 
 /**
@@ -90,7 +110,7 @@ export function antdLocale(lang: string): Locale | undefined {
  * i18n itself keeps no state.
  */
 export async function applyLanguage(lang: Language): Promise<void> {
-  await loadLanguage(lang);
+  await Promise.all([loadLanguage(lang), antdShown ? loadAntdLocaleOf(lang) : null]);
   // <html lang> first: the formatters read it (format.ts), and the pages re-render on the change below.
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
   await i18n.changeLanguage(lang);

@@ -9,8 +9,10 @@
  */
 import type { ModalFuncProps } from 'antd/es/modal';
 import type { ReactNode } from 'react';
+import { loadAntdLocale } from '../i18n';
 
-const load = () => import('./notifier');
+// With antd's locale of the shown language (not in the entry: i18n/index.ts `loadAntdLocale`).
+const load = () => Promise.all([import('./notifier'), loadAntdLocale()]).then(([notifier]) => notifier);
 
 /** Fetch the chunk ahead of the first confirmation (app/RoleArea.tsx). */
 export function preloadFeedback(): void {

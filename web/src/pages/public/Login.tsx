@@ -1,10 +1,7 @@
-import Button from 'antd/es/button';
-// Input and Password from their own modules: antd's `input` barrel also brings Search, TextArea, OTP and
-// Group (with Space) to the first page (its budget).
-import Input from 'antd/es/input/Input';
-import Password from 'antd/es/input/Password';
-import LockOutlined from '@ant-design/icons/es/icons/LockOutlined';
-import MailOutlined from '@ant-design/icons/es/icons/MailOutlined';
+// No antd component on the first page (its budget, src/budget.test.ts): its button, fields and icons are drawn as
+// antd's by CSS alone (components/plain).
+import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
+import MailOutlined from '@ant-design/icons-svg/es/asn/MailOutlined';
 import { Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -21,7 +18,9 @@ import { PublicCard, PublicLead, PublicTitle } from '../../components/PublicCard
 import { translateServerMessage } from '../../i18n';
 import { getState } from '../../store/session';
 import PublicLayout from './PublicLayout';
-
+import Button from '../../components/plain/PlainButton';
+import Input, { PlainPassword as Password } from '../../components/plain/PlainInput';
+import Icon from '../../components/plain/PlainIcon';
 
 interface LoginValues {
   email: string;
@@ -116,7 +115,7 @@ export default function Login() {
               aria-required="true"
               {...fieldAria('login_email', emailError)}
               disabled={submitting}
-              prefix={<MailOutlined />}
+              prefix={<Icon icon={MailOutlined} />}
               autoComplete="username"
               inputMode="email"
               data-testid="login-email"
@@ -131,7 +130,7 @@ export default function Login() {
               aria-required="true"
               {...fieldAria('login_password', passwordError)}
               disabled={submitting}
-              prefix={<LockOutlined />}
+              prefix={<Icon icon={LockOutlined} />}
               autoComplete="current-password"
               data-testid="login-password"
             />

@@ -1,13 +1,13 @@
-import Button from 'antd/es/button';
-// As on the login page (its budget: ≤ 200 KiB before the form is usable): Input and Password from their own
-// modules; no antd Form, Row/Col, Select, Radio, Checkbox or Result (native controls drawn as antd's,
-// styles.css `.plain-*`); the Alert and the done screen load with the first submit.
-import Input from 'antd/es/input/Input';
-import Password from 'antd/es/input/Password';
+// As on the login page (its budget, src/budget.test.ts): no antd component (Button, Input, Password, Form, Row/Col,
+// Select, Radio, Checkbox, Result: native controls drawn as antd's, components/plain and styles.css `.plain-*`);
+// the Alert and the done screen load with the first submit.
+import Button from '../../components/plain/PlainButton';
+import Input, { PlainPassword as Password } from '../../components/plain/PlainInput';
 import { lazy, Suspense, useEffect, useReducer, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/errors';
+import { themedModule } from '../../app/themed';
 // The API's modules load with the API client's Amplify (api/client.ts `loadApi`), which every call here waits
 // for anyway: the form is usable before them (src/budget.test.ts).
 const customersApi = () => import('../../api/customers');
@@ -23,7 +23,8 @@ import './registration/registration.css';
 import * as R from '../../validation/checks';
 import { normalisePostCode } from '../../validation/fields';
 
-const loadDone = () => import('./registration/Done');
+// With antd's theme (app/AntdTheme.tsx): the page itself has none.
+const loadDone = () => themedModule(() => import('./registration/Done'));
 const Done = lazy(loadDone);
 
 /** Availability answers are debounced while typing and remembered per value. */

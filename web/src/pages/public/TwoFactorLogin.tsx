@@ -1,9 +1,10 @@
-import Button from 'antd/es/button';
-// As on the login page (its budget: ≤ 200 KiB before the form is usable): Input from its own module, no
-// antd Form, Switch or Space, and the Alert loaded with the first submit or resend.
-import Input from 'antd/es/input/Input';
-import KeyOutlined from '@ant-design/icons/es/icons/KeyOutlined';
-import SafetyOutlined from '@ant-design/icons/es/icons/SafetyOutlined';
+// As on the login page (its budget, src/budget.test.ts): no antd component (the button, field and icons drawn as
+// antd's by CSS alone: components/plain; no Form, Switch or Space), and the Alert loaded with the first submit or resend.
+import KeyOutlined from '@ant-design/icons-svg/es/asn/KeyOutlined';
+import SafetyOutlined from '@ant-design/icons-svg/es/asn/SafetyOutlined';
+import Button from '../../components/plain/PlainButton';
+import Input from '../../components/plain/PlainInput';
+import Icon from '../../components/plain/PlainIcon';
 import { Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
@@ -170,9 +171,9 @@ export default function TwoFactorLogin() {
                 autoFocus
                 data-testid="twofa-code"
                 {...(useRecovery
-                  ? { prefix: <KeyOutlined />, autoComplete: 'off', placeholder: 'XXXXX-XXXXX' }
+                  ? { prefix: <Icon icon={KeyOutlined} />, autoComplete: 'off', placeholder: 'XXXXX-XXXXX' }
                   : {
-                      prefix: <SafetyOutlined />,
+                      prefix: <Icon icon={SafetyOutlined} />,
                       autoComplete: 'one-time-code',
                       inputMode: 'numeric' as const,
                       placeholder: '0'.repeat(TWO_FACTOR_CODE_LENGTH),

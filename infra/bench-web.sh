@@ -11,6 +11,7 @@
 #   WEB_DIST=/some/dist infra/bench-web.sh   measure another build (e.g. an older one), no build
 #   RUNS=5 infra/bench-web.sh            median of 5 loads per page (default 3)
 #   LIGHTHOUSE=0 infra/bench-web.sh      without Lighthouse; LIGHTHOUSE_ALL=1: the dashboards too
+#   QUICK=1 infra/bench-web.sh           one load per page, Lighthouse on the login page only (one run)
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
@@ -48,8 +49,15 @@ TABLE_NAME="$RUN_ID" DOCUMENTS_BUCKET="$RUN_ID" SES_SENDER=no-reply@example.com 
 GATEWAY_PID=$!
 wait_for_http "http://127.0.0.1:$PORT/api/openapi.json" 120 || { cat "$ROOT/.local/$RUN_ID-gateway.log"; exit 1; }
 log "measuring $WEB_DIST"
+[ "${QUICK:-0}" = 1 ] && export RUNS="${RUNS:-1}"
 node infra/bench_web.mjs "http://127.0.0.1:$PORT"
 if [ "${LIGHTHOUSE:-1}" = 1 ]; then
+  LIGHTHOUSE_ONLY="${ONLY:-}"
+  if [ "${QUICK:-0}" = 1 ]; then
+    # Each Lighthouse run is a cold Chromium of its own (15-30 s on a loaded machine): quick mode keeps one.
+    log "quick mode: Lighthouse on the login page only, one run (QUICK=0 for every public page, RUNS=3)"
+    LIGHTHOUSE_ONLY=login
+  fi
   # Lighthouse's Chromium finder and its flags: Debian's, never a downloaded one.
-  CHROME_PATH=/usr/bin/chromium node infra/bench_lighthouse.mjs "http://127.0.0.1:$PORT"
+  CHROME_PATH=/usr/bin/chromium ONLY="$LIGHTHOUSE_ONLY" node infra/bench_lighthouse.mjs "http://127.0.0.1:$PORT"
 fi

@@ -198,6 +198,15 @@ describe('web performance budgets (gzip bytes of JS and CSS before a page is usa
     expect(hints.en).toEqual([...filesOf(['src/i18n/bundle.en.ts'])].filter((f) => !index.has(f)).sort());
   });
 
+  // The public forms draw no antd component (components/plain): one import of antd there brings its CSS-in-JS runtime
+  // and theme (~55 KiB) back to the first page.
+  test('login, two-factor and registration load no antd', () => {
+    for (const p of PAGES.filter((p) => ['login', 'two-factor', 'registration'].includes(p.page))) {
+      const modules = [...filesOf(p.entries)].flatMap((f) => modulesOf.get(f) ?? []);
+      expect(modules.filter((id) => /node_modules\/(antd|@ant-design\/(cssinjs|cssinjs-utils|icons)|@rc-component)\//.test(id)), p.page).toEqual([]);
+    }
+  });
+
   test('the landing page is static: no React, no antd', () => {
     const modules = [...filesOf(['landing.html'])].flatMap((f) => modulesOf.get(f) ?? []);
     expect(modules.filter((id) => /node_modules\/(react|react-dom|antd|@ant-design\/cssinjs)\//.test(id))).toEqual([]);

@@ -40,6 +40,25 @@ describe('language switch', { timeout: 180_000 }, () => {
     await r.unmount();
   });
 
+  // The menu brings antd's base (~100 KiB): on a slow phone, loading it when idle took the page's bandwidth and main
+  // thread just after it was shown. Only a person reaching for the switch loads it.
+  it('loads no menu until the switch is pointed at, focused or pressed', async () => {
+    const LanguageSwitch = await freshSwitch();
+    const r = await renderComponent(<LanguageSwitch />);
+    const first = r.$('language-switch')!;
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+    });
+    expect(r.$('language-switch')).toBe(first);
+    expect(first.className).not.toContain('ant-dropdown-trigger');
+    await act(async () => {
+      first.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    });
+    const menu = await r.waitFor(() => r.$('language-switch') !== first && r.$('language-switch'), 'the menu once focused');
+    expect(menu.className).toContain('ant-dropdown-trigger');
+    await r.unmount();
+  });
+
   it('a press the mouse drags off lets the menu in without opening it', async () => {
     const LanguageSwitch = await freshSwitch();
     const r = await renderComponent(<LanguageSwitch />);

@@ -8,9 +8,10 @@ import Icon from './plain/PlainIcon';
 
 type Menu = ComponentType<{ type: 'text' | 'default'; open: boolean; focus: boolean }>;
 
-// The menu (antd Dropdown with rc-menu and rc-trigger, ~25 KiB gzip) is not on the login page's budget
-// (src/budget.test.ts): the switch shows the same button at once and loads its menu when the browser is idle, or at
-// once when the button is pointed at, focused or clicked; a click before it is in opens it when it is.
+// The menu (antd Dropdown with rc-menu and rc-trigger, and antd's base: ~100 KiB gzip) is not on the public pages'
+// budgets (src/budget.test.ts): the switch shows the same button at once and loads its menu when the button is
+// pointed at, focused or pressed (not when the browser is idle: on a slow phone that was the bandwidth and the main
+// thread of the page just shown); a click before it is in opens it when it is.
 // The button is never swapped while it is pressed: a press that began on this button and ended on the menu's
 // would be no click at all (the browser fires none when the pressed element left the page), so the person's
 // click was lost on a slow machine.
@@ -39,13 +40,8 @@ export default function LanguageSwitch({ type = 'text' }: { type?: 'text' | 'def
   };
   useEffect(() => {
     mounted.current = true;
-    if (loaded) return;
-    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 200));
-    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-    const id = idle(load);
     return () => {
       mounted.current = false;
-      cancel(id);
     };
   }, []);
   if (Menu && !pressed.current) return <Menu type={type} open={open} focus={focused.current} />;

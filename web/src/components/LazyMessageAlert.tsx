@@ -5,9 +5,15 @@
  * first submit, a resend), so the Alert is in when the answer is; render it
  * inside `<Suspense fallback={null}>`. It brings antd's theme with it (app/AntdTheme.tsx): the public pages have none.
  */
-import { lazy } from 'react';
+import { lazy, type ComponentProps } from 'react';
 import { themedModule } from '../app/themed';
+import type MessageAlert from './MessageAlert';
 
 export const loadMessageAlert = () => themedModule(() => import('./MessageAlert'));
-const LazyMessageAlert = lazy(loadMessageAlert);
-export default LazyMessageAlert;
+const Alert = lazy(loadMessageAlert);
+
+/** The Alert once there is a message: with none, nothing is drawn and nothing loads (not even antd's theme). */
+export default function LazyMessageAlert(props: ComponentProps<typeof MessageAlert>) {
+  if (!props.messages?.length) return null;
+  return <Alert {...props} />;
+}

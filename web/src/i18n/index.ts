@@ -26,7 +26,7 @@ const AREA_BUNDLES: Record<Language, () => Promise<AreaBundle>> = {
 const PUBLIC = new Set<string>(PUBLIC_NAMESPACES);
 /**
  * antd's locales: not in the language's chunk, as the first pages draw no antd (components/plain); loaded with antd's
- * theme (app/AntdTheme.tsx `loadAntdTheme`), and from then on with every language shown.
+ * theme (app/themed.ts), and from then on with every language shown.
  */
 const ANTD_LOCALES: Record<Language, () => Promise<{ default: Locale }>> = {
   sv: () => import('antd/locale/sv_SE'),

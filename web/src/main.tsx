@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { configureApi, loadApi } from './api/client';
+import { configureApi, loadApiOnFirstUse } from './api/client';
 import { applyLanguage } from './i18n';
 import App from './App';
 import { getState } from './store/session';
@@ -16,7 +16,6 @@ void applyLanguage(getState().utilities.language).finally(() => {
       <App />
     </StrictMode>,
   );
-  // The API client's Amplify once the first page is up (its first call would load it otherwise).
-  const idle = window.requestIdleCallback ?? ((f: () => void) => window.setTimeout(f, 200));
-  idle(() => void loadApi());
+  // The API client's Amplify at the first key, press or focus (a signed-in visitor's first call loads it at once).
+  loadApiOnFirstUse();
 });

@@ -32,7 +32,7 @@ vi.mock('@aws-amplify/api-rest', () => ({
 const navigateTo = vi.fn();
 vi.mock('../navigation', () => ({ navigateTo: (...args: unknown[]) => navigateTo(...args), setNavigate: vi.fn() }));
 
-const { api, configureApi, loadApi, onApiError } = await import('./client');
+const { api, configureApi, loadApi, loadApiOnFirstUse, onApiError } = await import('./client');
 const { Amplify } = await import('@aws-amplify/core');
 const session = await import('../store/session');
 
@@ -60,6 +60,27 @@ describe('API client', () => {
       { API: { REST: { api: { endpoint: 'http://127.0.0.1:3000/api' } } } },
       { API: { REST: { retryStrategy: { strategy: 'no-retry' }, defaultAuthMode: 'none' } } },
     );
+  });
+
+  // Not when the page is idle: on a slow phone that was a download and a long task right after the first page showed.
+  it('loads Amplify at the first key, press or focus, once, and then listens no more', async () => {
+    const listeners = new Map<string, EventListener>();
+    const target = {
+      addEventListener: vi.fn((type: string, fn: EventListener, capture?: boolean) => {
+        expect(capture).toBe(true);
+        listeners.set(type, fn);
+      }),
+      removeEventListener: vi.fn((type: string, fn: EventListener) => {
+        if (listeners.get(type) === fn) listeners.delete(type);
+      }),
+    };
+    configureApi('http://127.0.0.1:3000');
+    vi.mocked(Amplify.configure).mockClear();
+    loadApiOnFirstUse(target as unknown as Window);
+    expect([...listeners.keys()].sort()).toEqual(['focusin', 'keydown', 'pointerdown']);
+    listeners.get('pointerdown')!(new Event('pointerdown'));
+    expect(listeners.size).toBe(0);
+    await loadApi();
   });
 
   it('sends the Authorization header from the stored auth', async () => {

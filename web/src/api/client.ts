@@ -76,9 +76,9 @@ type AmplifyRest = (typeof import('./amplify'))['rest'];
 let amplify: Promise<AmplifyRest> | null = null;
 
 /**
- * Amplify (core and REST, ~10 KiB gzip) loads with the first call, or when
- * the first page is idle (main.tsx), not before the login form is usable
- * (its budget); configured once, then.
+ * Amplify (core and REST, ~10 KiB gzip) loads with the first call, or at the
+ * visitor's first key, press or focus (main.tsx `loadApiOnFirstUse`), not
+ * before the login form is usable (its budget); configured once, then.
  */
 export function loadApi(): Promise<AmplifyRest> {
   configureApi();
@@ -86,6 +86,20 @@ export function loadApi(): Promise<AmplifyRest> {
     configure(endpoint!, API_NAME);
     return rest;
   }));
+}
+
+/**
+ * Loads the API client at the first key, press or focus on the page (the person is about to fill in or leave the
+ * page), so the first call does not wait for it. Not when the page is idle: on a slow phone that was ~14 KiB and a
+ * long task right after the first page showed (Lighthouse's blocking time), for a visitor who may only look.
+ */
+export function loadApiOnFirstUse(target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window): void {
+  const events = ['keydown', 'pointerdown', 'focusin'] as const;
+  const load = () => {
+    for (const e of events) target.removeEventListener(e, load, true);
+    void loadApi();
+  };
+  for (const e of events) target.addEventListener(e, load, true);
 }
 
 export function authorizationHeader(auth: Auth | null): string | null {

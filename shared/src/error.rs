@@ -46,6 +46,7 @@ message_keys! {
     CannotChangeAdmin => "cannot_change_admin",
     CaseDescriptionRequired => "case_description_required",
     CaseAlreadyTaken => "case_already_taken",
+    ExportRunning => "export_running",
     CaseClosedForMessages => "case_closed_for_messages",
     CaseNotAssigned => "case_not_assigned",
     CaseNotInProgress => "case_not_in_progress",

@@ -17,6 +17,15 @@ pub const PENDING_EXPIRY_DAYS: i32 = 1;
 /// The lifecycle rule's id (the same in the template).
 pub const PENDING_RULE_ID: &str = "ExpireUnconfirmedUploads";
 
+/// A customer's data exports (`exports/<customer uid>/<id>.zip`) are
+/// removed by the bucket's lifecycle rule once their download period is
+/// over (the retention job marks the export expired and removes the
+/// object too, whichever comes first).
+pub const EXPORTS_PREFIX: &str = "exports/";
+pub const EXPORTS_RULE_ID: &str = "ExpireDataExports";
+/// A day past the download period: the rule counts from the object's creation.
+pub const EXPORTS_EXPIRY_DAYS: i32 = crate::domain::data_rights::EXPORT_DAYS as i32 + 1;
+
 /// Where the browser's PUT for `key` lands until it is confirmed.
 pub fn pending_key(key: &str) -> String {
     format!("{PENDING_PREFIX}{key}")
@@ -86,6 +95,51 @@ impl FileStore {
             .await
             .map_err(err)?;
         Ok(req.uri().to_string())
+    }
+
+    /// [`FileStore::presign_download`] valid for `ttl` (at most 7 days, SigV4's limit).
+    pub async fn presign_download_for(&self, key: &str, filename: &str, ttl: Duration) -> Result<String, ApiError> {
+        let ttl = ttl.clamp(Duration::from_secs(1), Duration::from_secs(7 * 24 * 60 * 60));
+        let req = self
+            .client
+            .get_object()
+            .bucket(&self.bucket)
+            .key(key)
+            .response_content_disposition(attachment(filename))
+            .presigned(PresigningConfig::expires_in(ttl).map_err(err)?)
+            .await
+            .map_err(err)?;
+        Ok(req.uri().to_string())
+    }
+
+    /// Every object key under `prefix` (ListObjectsV2, page after page).
+    pub async fn keys_under(&self, prefix: &str) -> Result<Vec<String>, ApiError> {
+        let mut out = Vec::new();
+        let mut token: Option<String> = None;
+        loop {
+            let page = self
+                .client
+                .list_objects_v2()
+                .bucket(&self.bucket)
+                .prefix(prefix)
+                .set_continuation_token(token)
+                .send()
+                .await
+                .map_err(err)?;
+            out.extend(page.contents().iter().filter_map(|o| o.key().map(str::to_string)));
+            token = page.next_continuation_token().map(str::to_string);
+            if token.is_none() {
+                return Ok(out);
+            }
+        }
+    }
+
+    /// Writes the file at `path` as the object `key` (a data export's ZIP,
+    /// built on local disk so its size is not bounded by memory).
+    pub async fn put_file(&self, key: &str, content_type: &str, path: &std::path::Path) -> Result<(), ApiError> {
+        let body = aws_sdk_s3::primitives::ByteStream::from_path(path).await.map_err(ApiError::internal)?;
+        self.client.put_object().bucket(&self.bucket).key(key).content_type(content_type).body(body).send().await.map_err(err)?;
+        Ok(())
     }
 
     /// URL that shows the object inline (profile images in an `<img>`).
@@ -211,7 +265,14 @@ impl FileStore {
             .abort_incomplete_multipart_upload(AbortIncompleteMultipartUpload::builder().days_after_initiation(PENDING_EXPIRY_DAYS).build())
             .build()
             .map_err(ApiError::internal)?;
-        let config = BucketLifecycleConfiguration::builder().rules(rule).build().map_err(ApiError::internal)?;
+        let exports = LifecycleRule::builder()
+            .id(EXPORTS_RULE_ID)
+            .status(ExpirationStatus::Enabled)
+            .filter(LifecycleRuleFilter::builder().prefix(EXPORTS_PREFIX).build())
+            .expiration(LifecycleExpiration::builder().days(EXPORTS_EXPIRY_DAYS).build())
+            .build()
+            .map_err(ApiError::internal)?;
+        let config = BucketLifecycleConfiguration::builder().rules(rule).rules(exports).build().map_err(ApiError::internal)?;
         self.client.put_bucket_lifecycle_configuration().bucket(&self.bucket).lifecycle_configuration(config).send().await.map_err(err)?;
         Ok(())
     }

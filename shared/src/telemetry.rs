@@ -43,6 +43,10 @@ pub mod metric {
     pub const EXPIRY_RENEWED: &str = "ExpiryRenewed";
     pub const EXPIRY_FAILED: &str = "ExpiryFailed";
     pub const EXPIRY_RUNS: &str = "ExpiryRuns";
+    pub const DATA_RIGHTS_RUNS: &str = "DataRightsRuns";
+    pub const DATA_RIGHTS_FAILED: &str = "DataRightsFailed";
+    pub const EXPORTS_BUILT: &str = "ExportsBuilt";
+    pub const EXPORTS_FAILED: &str = "ExportsFailed";
     pub const MAILS_SENT: &str = "MailsSent";
     pub const MAILS_REFUSED: &str = "MailsRefused";
 }
@@ -287,6 +291,20 @@ pub fn expiry_run(report: Result<(usize, usize, usize), ()>) {
     }
 }
 
+/// One run of the data-rights worker: exports built and failed, or that
+/// the run failed (`DataRightsRuns` counts every run).
+pub fn data_rights_run(report: Result<(usize, usize), ()>) {
+    metrics::counter!(metric::DATA_RIGHTS_RUNS).increment(1);
+    match report {
+        Ok((built, failed)) => {
+            metrics::counter!(metric::EXPORTS_BUILT).increment(built as u64);
+            metrics::counter!(metric::EXPORTS_FAILED).increment(failed as u64);
+            metrics::gauge!(metric::DATA_RIGHTS_FAILED).set(0.0);
+        }
+        Err(()) => metrics::gauge!(metric::DATA_RIGHTS_FAILED).set(1.0),
+    }
+}
+
 /// A free-text detail (an SDK's or a parser's message) fit for the log:
 /// e-mail addresses and numbers of 6 or more digits (identity and phone
 /// numbers, written with spaces, `-` or `+` or not) are masked; long texts
@@ -384,6 +402,10 @@ mod tests {
             metric::EXPIRY_RENEWED,
             metric::EXPIRY_FAILED,
             metric::EXPIRY_RUNS,
+            metric::DATA_RIGHTS_RUNS,
+            metric::DATA_RIGHTS_FAILED,
+            metric::EXPORTS_BUILT,
+            metric::EXPORTS_FAILED,
             metric::MAILS_SENT,
             metric::MAILS_REFUSED,
         ];

@@ -21,6 +21,7 @@ use shared::error::Msg;
 use shared::error::{ApiError, FieldErrors};
 use shared::services::customers::registration::{self, Registered};
 use shared::services::customers::{self, sectors, CustomerDetails};
+use shared::services::data_rights::{self, ExportView};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -60,6 +61,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .routes(routes!(registration_init))
         .routes(routes!(city_list))
         .routes(routes!(account_manager_dropdown))
+        .routes(routes!(data_exports, request_data_export))
 }
 
 /// A plain acknowledgement with a translatable message key.
@@ -593,4 +595,40 @@ pub struct Bubbles {
 async fn bubbles(State(s): State<AppState>, CurrentUser(user): CurrentUser) -> Result<Json<Bubbles>, ApiError> {
     let counts = customers::counts(&s, &user).await?;
     Ok(Json(Bubbles { pending_cases: counts.pending_cases, pending_customers: counts.pending_customers }))
+}
+
+/// The customer's data exports (GDPR art. 15 and 20), newest first, each
+/// with its progress and, while ready, a download link valid until its
+/// expiry (7 days after it was made). The customer itself, or admin.
+#[utoipa::path(get, path = "/api/customer/data-export/{uid}/", tag = "customers", security(("bearer" = [])),
+    params(("uid" = String, Path, description = "Customer uid")),
+    responses((status = 200, body = [ExportView]), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody)))]
+async fn data_exports(
+    State(s): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    ApiPath(uid): ApiPath<String>,
+) -> Result<Json<Vec<ExportView>>, ApiError> {
+    Ok(Json(data_rights::exports(&s, &user, &uid).await?))
+}
+
+/// Asks for an export of everything the platform holds about the customer:
+/// built in the background (follow its progress with the GET), one ZIP of
+/// JSON files and the customer's files, announced by mail. One at a time
+/// per customer. The customer itself, or admin.
+#[utoipa::path(post, path = "/api/customer/data-export/{uid}/", tag = "customers", security(("bearer" = [])),
+    params(("uid" = String, Path, description = "Customer uid"),
+        ("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
+    responses((status = 202, body = ExportView), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "export_running: an export of this customer is being made", body = ErrorBody),
+        (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody)))]
+async fn request_data_export(
+    State(s): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    idem: Idempotency,
+    ApiPath(uid): ApiPath<String>,
+) -> Result<(StatusCode, Json<ExportView>), ApiError> {
+    let once = idem.begin(&s, &user, StatusCode::ACCEPTED, None).await?;
+    Ok((StatusCode::ACCEPTED, Json(data_rights::request_export(&s, &user, &uid, &once).await?)))
 }

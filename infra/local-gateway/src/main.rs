@@ -4,7 +4,8 @@
 //! Environment: the same variables as the Lambda functions (see
 //! `shared::config`), plus GATEWAY_ADDR (default 127.0.0.1:3000), WEB_DIST
 //! (default web/dist), SEED_DEMO (default 1), SEED_E2E (browser-test accounts), SEED_DEMO_CASES
-//! (demo cases through the API; dev.sh sets it), EXPIRY_INTERVAL_SECS (default 60), PROVIDERS_URL
+//! (demo cases through the API; dev.sh sets it), EXPIRY_INTERVAL_SECS (default 60),
+//! DATA_RIGHTS_INTERVAL_SECS (the data-rights worker's timer, default 2), PROVIDERS_URL
 //! (default: the gateway's own provider stand-in at /local/providers).
 
 use local_gateway::{app, default_web_dist, seed, setup};
@@ -47,6 +48,19 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             tick.tick().await;
             // A failure is logged by the job itself.
             let _ = subscription_expiry::run(&job_state, chrono::Utc::now()).await;
+        }
+    });
+
+    // The data-rights worker: on AWS the table's stream starts it when an
+    // export is queued; here a short timer finds the queue's entries.
+    let every = std::env::var("DATA_RIGHTS_INTERVAL_SECS").ok().and_then(|v| v.parse().ok()).unwrap_or(2);
+    let job_state = state.clone();
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(Duration::from_secs(every));
+        loop {
+            tick.tick().await;
+            // A failure is logged by the job itself.
+            let _ = data_rights::run(&job_state, chrono::Utc::now()).await;
         }
     });
 

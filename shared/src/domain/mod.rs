@@ -14,6 +14,7 @@ pub mod contact;
 pub mod country;
 pub mod customer;
 pub mod customer_search;
+pub mod data_rights;
 pub mod document;
 pub mod identity_number;
 pub mod inkasso;

@@ -18,6 +18,7 @@ pub mod contacts;
 pub mod counters;
 pub mod credentials;
 pub mod customers;
+pub mod data_rights;
 pub mod documents;
 pub mod event_mail;
 pub mod events;

@@ -423,6 +423,24 @@ pub mod customer_search {
     pub const RECORD_SK: &str = "WORDS";
 }
 
+/// The client's data rights: a customer's exports (`CUSTOMER#<uid>` /
+/// `EXPORT#<id>`, also on GSI1 `DATAREQ` for admin's list), its
+/// one-at-a-time slot, and the worker's queue.
+pub mod data_rights {
+    use chrono::{DateTime, Utc};
+
+    pub const EXPORT_PREFIX: &str = "EXPORT#";
+    pub fn export_sk(id: &str) -> String {
+        format!("{EXPORT_PREFIX}{id}")
+    }
+    pub const EXPORT_SLOT_SK: &str = "EXPORT_RUNNING";
+    pub const REQUESTS_GSI1PK: &str = "DATAREQ";
+    pub const QUEUE_PK: &str = "DATAJOBS";
+    pub fn queue_sk(created_at: DateTime<Utc>, id: &str) -> String {
+        super::created_sk(created_at, id)
+    }
+}
+
 /// Work a transaction could not hold (it would pass 100 items), written in
 /// that transaction and finished right after, or by the next sweep.
 pub mod follow_up {
@@ -787,6 +805,11 @@ mod tests {
         assert_eq!(ticket::answer_sk(t(), "a"), "ANSWER#2026-03-04T05:06:07.000000Z#a");
         assert_eq!(ticket::ANSWER_PREFIX, "ANSWER#");
         assert_eq!(ticket::customer_gsi1pk("c"), "TICKETS#c");
+        assert_eq!(data_rights::export_sk("20261129-ab"), "EXPORT#20261129-ab");
+        assert_eq!(
+            (data_rights::EXPORT_SLOT_SK, data_rights::REQUESTS_GSI1PK, data_rights::QUEUE_PK),
+            ("EXPORT_RUNNING", "DATAREQ", "DATAJOBS")
+        );
         assert_eq!(ticket::ALL_GSI2PK, "TICKETS");
         assert_eq!(lesson::PK, "ACADEMY");
         assert_eq!(lesson::sk("l"), "LESSON#l");

@@ -11,6 +11,7 @@ pub mod conflict;
 pub mod content;
 pub mod customer_search;
 pub mod customers;
+pub mod data_rights;
 pub mod event_mail;
 pub mod idempotency;
 pub mod inkasso;

@@ -1378,6 +1378,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/customer/data-export/{uid}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The customer's data exports (GDPR art. 15 and 20), newest first, each
+         *     with its progress and, while ready, a download link valid until its
+         *     expiry (7 days after it was made). The customer itself, or admin.
+         */
+        get: operations["data_exports"];
+        put?: never;
+        /**
+         * Asks for an export of everything the platform holds about the customer:
+         *     built in the background (follow its progress with the GET), one ZIP of
+         *     JSON files and the customer's files, announced by mail. One at a time
+         *     per customer. The customer itself, or admin.
+         */
+        post: operations["request_data_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/customer/department/": {
         parameters: {
             query?: never;
@@ -5178,6 +5205,35 @@ export interface components {
             /** @enum {string} */
             role: "customer";
         };
+        /** @description One export of one customer's data. */
+        DataExport: {
+            id: string;
+            customer_uid: string;
+            /** @description Who asked (the customer, or admin for it). */
+            requested_by: string;
+            state: components["schemas"]["ExportState"];
+            /**
+             * Format: int32
+             * @description Parts done so far, of [`PARTS`]`.len()`.
+             */
+            step: number;
+            /** Format: int32 */
+            steps: number;
+            created_at: string;
+            finished_at?: string | null;
+            /** @description When a ready export's file stops being downloadable. */
+            expires_at?: string | null;
+            /**
+             * Format: int64
+             * @description The ZIP's size in bytes (when ready).
+             */
+            size?: number | null;
+            /**
+             * Format: int32
+             * @description Files of the customer's cases, messages, tickets and profiles in it.
+             */
+            files?: number | null;
+        };
         Deadline: {
             uid: string;
             case_number: string;
@@ -5314,6 +5370,16 @@ export interface components {
             /** @description Stable key, translated by the web under `server.<key>`. */
             message: string;
             errors: components["schemas"]["FieldErrors"];
+        };
+        /**
+         * @description Where an export is.
+         * @enum {string}
+         */
+        ExportState: "queued" | "running" | "ready" | "failed" | "expired";
+        /** @description An export as its reader sees it: with a download link while it is ready. */
+        ExportView: components["schemas"]["DataExport"] & {
+            /** @description A presigned link to the ZIP, valid until `expires_at` (only while ready). */
+            download_url?: string | null;
         };
         /** @description Per-field message keys. */
         FieldErrors: {
@@ -5775,7 +5841,7 @@ export interface components {
          * @description A message key; the web translates it under `server.<key>`.
          * @enum {string}
          */
-        Msg: "account_activated" | "account_inactive" | "account_pending" | "activation_link_sent" | "active_and_advance_subscription" | "additional_hour_month_taken" | "address_required" | "at_least_one_sector" | "business_sector_deleted" | "cannot_change_admin" | "case_description_required" | "case_already_taken" | "case_closed_for_messages" | "case_not_assigned" | "case_not_in_progress" | "case_note_save_failed" | "case_subject_required" | "case_type_required" | "case_withdrawn" | "changed_concurrently" | "idempotency_key_reused" | "choose_package_or_plan" | "code_attempts_exceeded" | "code_replaced" | "code_expired" | "code_format" | "code_incorrect" | "code_not_correct" | "code_not_sent" | "code_sent" | "consultancy_service_required" | "could_not_send_code" | "current_password_wrong" | "custom_package_value_positive" | "customer_not_approved" | "customer_not_found" | "customer_not_pending" | "customer_pending" | "date_changed" | "deadline_before_start" | "deleted" | "department_connected" | "department_in_use" | "department_save_failed" | "department_update_failed" | "document_empty" | "document_not_uploaded" | "document_too_large" | "document_type_not_allowed" | "email_exists" | "end_before_start" | "end_date_required" | "estimated_hours_required" | "expire_before_start" | "expire_on_required" | "external_lawyer_requires_company_and_rate" | "forbidden" | "hour_min" | "hour_only_for_consultancy" | "hour_required" | "image_invalid" | "image_not_uploaded" | "hours_too_large" | "image_too_large" | "image_type_not_allowed" | "internal" | "invalid" | "invalid_account_manager" | "invalid_company_size" | "invalid_country" | "invalid_credentials" | "invalid_cursor" | "invalid_date" | "invalid_datetime" | "invalid_department" | "invalid_duration" | "invalid_email" | "invalid_hours" | "invalid_identity_number" | "invalid_knowledge_sector" | "invalid_month" | "invalid_period" | "invalid_number" | "invalid_path" | "invalid_pdf" | "offer_bought" | "only_draft_can_be_withdrawn" | "pdf_active_content" | "invalid_permission" | "invalid_phone" | "invalid_post_code" | "invalid_price" | "invalid_query" | "invalid_registration_number" | "invalid_request_body" | "invalid_sector" | "invalid_status" | "invalid_time" | "invalid_url" | "limit_above_zero" | "limit_reached" | "link_invalid" | "logged_out" | "method_not_allowed" | "no_active_subscription_for_case" | "no_lawyer_found" | "no_valid_subscription" | "not_authenticated" | "not_enough_signers" | "not_found" | "only_admin_creates_staff" | "only_customer_rates" | "only_in_progress_can_complete" | "only_lawyer_enters_hours" | "only_lawyer_or_customer_messages" | "only_waiting_can_start" | "password_changed" | "password_link_sent" | "password_or_code_required" | "password_reset" | "password_too_common" | "price_too_large" | "password_too_long" | "password_too_short" | "password_too_weak" | "passwords_do_not_match" | "privacy_not_agreed" | "rate_closed_cases_only" | "already_rated" | "recovery_sent" | "registration_number_taken" | "registration_received" | "request_timed_out" | "request_too_large" | "required" | "search_too_broad" | "service_activated" | "service_activation_failed" | "service_already_renewed" | "service_deleted" | "service_unavailable" | "service_updated" | "start_date_required" | "status_change_not_allowed" | "terms_not_agreed" | "token_expired" | "too_long" | "too_many_documents" | "too_many_entries" | "too_many_requests" | "too_many_searches" | "too_many_invitations" | "totp_already_enabled" | "totp_attempts_exceeded" | "totp_code_format" | "totp_code_used" | "totp_disable_required" | "totp_no_resend" | "totp_not_enabled" | "totp_setup_attempts_exceeded" | "totp_setup_expired" | "two_factor_disabled" | "two_factor_enabled" | "two_factor_session_expired" | "unknown_knowledge_sector" | "unknown_service" | "uri_too_long" | "user_not_found" | "validation_failed" | "video_url_not_allowed" | "ticket_closed" | "legal_version_outdated" | "slot_overlaps" | "slot_taken" | "credit_account_inactive" | "envelope_not_completed" | "envelope_not_draft" | "envelope_not_sent" | "provider_bad_answer" | "provider_refused" | "provider_timeout" | "provider_unavailable" | "service_not_purchased" | "service_permission_missing" | "verified_login_failed" | "verified_token_missing" | "claim_amount_invalid" | "due_date_too_far" | "inkasso_account_not_approved";
+        Msg: "account_activated" | "account_inactive" | "account_pending" | "activation_link_sent" | "active_and_advance_subscription" | "additional_hour_month_taken" | "address_required" | "at_least_one_sector" | "business_sector_deleted" | "cannot_change_admin" | "case_description_required" | "case_already_taken" | "export_running" | "case_closed_for_messages" | "case_not_assigned" | "case_not_in_progress" | "case_note_save_failed" | "case_subject_required" | "case_type_required" | "case_withdrawn" | "changed_concurrently" | "idempotency_key_reused" | "choose_package_or_plan" | "code_attempts_exceeded" | "code_replaced" | "code_expired" | "code_format" | "code_incorrect" | "code_not_correct" | "code_not_sent" | "code_sent" | "consultancy_service_required" | "could_not_send_code" | "current_password_wrong" | "custom_package_value_positive" | "customer_not_approved" | "customer_not_found" | "customer_not_pending" | "customer_pending" | "date_changed" | "deadline_before_start" | "deleted" | "department_connected" | "department_in_use" | "department_save_failed" | "department_update_failed" | "document_empty" | "document_not_uploaded" | "document_too_large" | "document_type_not_allowed" | "email_exists" | "end_before_start" | "end_date_required" | "estimated_hours_required" | "expire_before_start" | "expire_on_required" | "external_lawyer_requires_company_and_rate" | "forbidden" | "hour_min" | "hour_only_for_consultancy" | "hour_required" | "image_invalid" | "image_not_uploaded" | "hours_too_large" | "image_too_large" | "image_type_not_allowed" | "internal" | "invalid" | "invalid_account_manager" | "invalid_company_size" | "invalid_country" | "invalid_credentials" | "invalid_cursor" | "invalid_date" | "invalid_datetime" | "invalid_department" | "invalid_duration" | "invalid_email" | "invalid_hours" | "invalid_identity_number" | "invalid_knowledge_sector" | "invalid_month" | "invalid_period" | "invalid_number" | "invalid_path" | "invalid_pdf" | "offer_bought" | "only_draft_can_be_withdrawn" | "pdf_active_content" | "invalid_permission" | "invalid_phone" | "invalid_post_code" | "invalid_price" | "invalid_query" | "invalid_registration_number" | "invalid_request_body" | "invalid_sector" | "invalid_status" | "invalid_time" | "invalid_url" | "limit_above_zero" | "limit_reached" | "link_invalid" | "logged_out" | "method_not_allowed" | "no_active_subscription_for_case" | "no_lawyer_found" | "no_valid_subscription" | "not_authenticated" | "not_enough_signers" | "not_found" | "only_admin_creates_staff" | "only_customer_rates" | "only_in_progress_can_complete" | "only_lawyer_enters_hours" | "only_lawyer_or_customer_messages" | "only_waiting_can_start" | "password_changed" | "password_link_sent" | "password_or_code_required" | "password_reset" | "password_too_common" | "price_too_large" | "password_too_long" | "password_too_short" | "password_too_weak" | "passwords_do_not_match" | "privacy_not_agreed" | "rate_closed_cases_only" | "already_rated" | "recovery_sent" | "registration_number_taken" | "registration_received" | "request_timed_out" | "request_too_large" | "required" | "search_too_broad" | "service_activated" | "service_activation_failed" | "service_already_renewed" | "service_deleted" | "service_unavailable" | "service_updated" | "start_date_required" | "status_change_not_allowed" | "terms_not_agreed" | "token_expired" | "too_long" | "too_many_documents" | "too_many_entries" | "too_many_requests" | "too_many_searches" | "too_many_invitations" | "totp_already_enabled" | "totp_attempts_exceeded" | "totp_code_format" | "totp_code_used" | "totp_disable_required" | "totp_no_resend" | "totp_not_enabled" | "totp_setup_attempts_exceeded" | "totp_setup_expired" | "two_factor_disabled" | "two_factor_enabled" | "two_factor_session_expired" | "unknown_knowledge_sector" | "unknown_service" | "uri_too_long" | "user_not_found" | "validation_failed" | "video_url_not_allowed" | "ticket_closed" | "legal_version_outdated" | "slot_overlaps" | "slot_taken" | "credit_account_inactive" | "envelope_not_completed" | "envelope_not_draft" | "envelope_not_sent" | "provider_bad_answer" | "provider_refused" | "provider_timeout" | "provider_unavailable" | "service_not_purchased" | "service_permission_missing" | "verified_login_failed" | "verified_token_missing" | "claim_amount_invalid" | "due_date_too_far" | "inkasso_account_not_approved";
         /**
          * @example {
          *       "name": "avtal.pdf"
@@ -11549,6 +11615,143 @@ export interface operations {
                 };
             };
             414: components["responses"]["UriTooLong"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["RequestTimedOut"];
+        };
+    };
+    data_exports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Customer uid */
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportView"][];
+                };
+            };
+            /** @description A parameter or field is missing or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["RequestTimedOut"];
+        };
+    };
+    request_data_export: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: "8e03978e-40d5-43e8-bc93-6894a57f9324"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Customer uid */
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportView"];
+                };
+            };
+            /** @description A parameter or field is missing or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description export_running: an export of this customer is being made */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            /** @description idempotency_key_reused: the Idempotency-Key was sent before with another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["RequestTimedOut"];
         };

@@ -177,20 +177,22 @@ enum Work {
     Http(Call),
     /// The EventBridge Scheduler event of the expiry job (template.yaml: `Input: "{}"`).
     Schedule,
+    /// The data-rights worker's scheduled run (an empty queue: its fixed cost).
+    DataRights,
 }
 
 impl Work {
     fn event(&self) -> Value {
         match self {
             Work::Http(call) => call.event(),
-            Work::Schedule => json!({}),
+            Work::Schedule | Work::DataRights => json!({}),
         }
     }
 
     fn label(&self) -> String {
         match self {
             Work::Http(call) => format!("{} {}", call.method, call.uri()),
-            Work::Schedule => "scheduled run".into(),
+            Work::Schedule | Work::DataRights => "scheduled run".into(),
         }
     }
 }
@@ -227,6 +229,7 @@ fn work_of(binary: &str, t: &Tokens) -> Result<Work, String> {
         "addons" => call("/api/customer/verify-services/", "service=Verified", &t.customer),
         "statistics" => call("/api/dashboard/", "", &t.admin),
         "subscription-expiry" => Work::Schedule,
+        "data-rights" => Work::DataRights,
         other => return Err(format!("bench.rs has no typical call for the function binary '{other}': add one to work_of")),
     })
 }
@@ -394,6 +397,9 @@ async fn call_once(state: &AppState, router: &Router, work: &Work) -> Result<Dur
         }
         Work::Schedule => {
             subscription_expiry::run(state, chrono::Utc::now()).await?;
+        }
+        Work::DataRights => {
+            data_rights::run(state, chrono::Utc::now()).await?;
         }
     }
     Ok(t.elapsed())

@@ -7,6 +7,7 @@ mod world;
 mod audit_trail;
 mod authz_matrix;
 mod catalogue_paths;
+mod data_rights;
 mod edge;
 mod errors;
 mod event_mail;

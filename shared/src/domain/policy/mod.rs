@@ -95,6 +95,9 @@ pub enum Action<'a> {
     DirectAssign,
     /// The own profile page (names, phone, image): everyone but admin (spec §6).
     EditOwnProfile,
+    /// Ask for and read a customer's data exports (GDPR art. 15 and 20):
+    /// the customer itself (its account, not its contacts) and admin.
+    ExportCustomerData { customer_uid: &'a str },
 }
 
 /// Whether `user` may take `action`.
@@ -121,6 +124,7 @@ pub fn may(user: &User, action: Action<'_>) -> bool {
                 || (lawyer && matches!(state, Some(CustomerState::Active | CustomerState::Inactive)))
         }
         Action::EditOwnProfile => role.is_some() && !admin,
+        Action::ExportCustomerData { customer_uid } => admin || (role == Some(Role::Customer) && user.uid == customer_uid),
         Action::ReadCustomerAccount { customer_uid } => match role {
             Some(Role::Admin | Role::SalesPerson) => true,
             // External lawyers are another firm's people: a customer's
@@ -189,6 +193,9 @@ mod tests {
         assert_eq!(who(Action::ReadAudit), [Admin]);
         assert_eq!(who(Action::HandOverInkasso), [Admin]);
         assert_eq!(who(Action::ReadOwnAudit), [Customer]);
+        // The customer's own data (uid "Customer"), never its contact's, nor another customer's.
+        assert_eq!(who(Action::ExportCustomerData { customer_uid: "Customer" }), [Admin, Customer]);
+        assert_eq!(who(Action::ExportCustomerData { customer_uid: "another" }), [Admin]);
         assert_eq!(who(Action::ManageCustomers), [Admin, SalesPerson]);
         assert_eq!(who(Action::ManageSubscriptions), [Admin, SalesPerson]);
         assert_eq!(who(Action::ReadCustomers), [Admin, SalesPerson, Lawyer]);

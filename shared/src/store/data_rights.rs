@@ -1,0 +1,194 @@
+//! The data-rights records (see `table.rs`): a customer's exports in its own
+//! partition, the one-at-a-time slot beside them, the worker's queue, and
+//! the plain reads an export gathers (whole partitions and index
+//! partitions, as raw items).
+
+use aws_sdk_dynamodb::types::AttributeValue;
+use chrono::{DateTime, Utc};
+
+use super::tx::{Cond, Tx};
+use super::{keys, n, s, sdk_err, Item, Store};
+use crate::domain::data_rights::{DataExport, ExportState};
+use crate::error::ApiError;
+
+fn export_item(e: &DataExport) -> Result<Item, ApiError> {
+    let mut item: Item = serde_dynamo::to_item(e).map_err(ApiError::internal)?;
+    item.insert("PK".into(), s(keys::customer::pk(&e.customer_uid)));
+    item.insert("SK".into(), s(keys::data_rights::export_sk(&e.id)));
+    item.insert("GSI1PK".into(), s(keys::data_rights::REQUESTS_GSI1PK));
+    item.insert("GSI1SK".into(), s(keys::created_sk(e.created_at, &e.id)));
+    item.insert("entity".into(), s("data_export"));
+    Ok(item)
+}
+
+fn state_is(state: ExportState) -> Cond {
+    Cond::new("#state = :state").name("#state", "state").value(":state", s(state_word(state)))
+}
+
+fn state_word(state: ExportState) -> &'static str {
+    match state {
+        ExportState::Queued => "queued",
+        ExportState::Running => "running",
+        ExportState::Ready => "ready",
+        ExportState::Failed => "failed",
+        ExportState::Expired => "expired",
+    }
+}
+
+/// An item as plain JSON (numbers as numbers, sets as lists).
+pub fn item_json(item: Item) -> serde_json::Map<String, serde_json::Value> {
+    match serde_dynamo::from_item::<_, serde_json::Value>(item) {
+        Ok(serde_json::Value::Object(m)) => m,
+        _ => serde_json::Map::new(),
+    }
+}
+
+impl Store {
+    /// Adds to `tx` a new export, the customer's one-at-a-time slot (taken
+    /// unless another export holds it and is not stale) and the worker's
+    /// queue entry.
+    pub fn add_export_request(&self, tx: &mut Tx, e: &DataExport, now: DateTime<Utc>) -> Result<(), ApiError> {
+        tx.put_new(export_item(e)?)?;
+        let stale = now - chrono::Duration::minutes(crate::domain::data_rights::EXPORT_STALE_MINUTES);
+        tx.put_if(
+            Item::from([
+                ("PK".to_string(), s(keys::customer::pk(&e.customer_uid))),
+                ("SK".to_string(), s(keys::data_rights::EXPORT_SLOT_SK)),
+                ("export_id".to_string(), s(&e.id)),
+                ("taken_at".to_string(), n(now.timestamp())),
+            ]),
+            Some(Cond::new("attribute_not_exists(PK) OR taken_at < :stale").value(":stale", n(stale.timestamp()))),
+        )?;
+        tx.put_new(Item::from([
+            ("PK".to_string(), s(keys::data_rights::QUEUE_PK)),
+            ("SK".to_string(), s(keys::data_rights::queue_sk(e.created_at, &e.id))),
+            ("customer_uid".to_string(), s(&e.customer_uid)),
+            ("export_id".to_string(), s(&e.id)),
+        ]))
+    }
+
+    /// One export (consistent).
+    pub async fn data_export(&self, customer_uid: &str, id: &str) -> Result<Option<DataExport>, ApiError> {
+        let item = self.get_consistent(&keys::customer::pk(customer_uid), &keys::data_rights::export_sk(id)).await?;
+        item.map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal)).transpose()
+    }
+
+    /// A customer's exports, newest first, at most `limit` (Query of its
+    /// partition, `begins_with(SK, EXPORT#)` descending).
+    pub async fn data_exports(&self, customer_uid: &str, limit: i32) -> Result<Vec<DataExport>, ApiError> {
+        let out = self
+            .client
+            .query()
+            .table_name(&self.table)
+            .consistent_read(true)
+            .key_condition_expression("PK = :p AND begins_with(SK, :e)")
+            .expression_attribute_values(":p", s(keys::customer::pk(customer_uid)))
+            .expression_attribute_values(":e", s(keys::data_rights::EXPORT_PREFIX))
+            .scan_index_forward(false)
+            .limit(limit)
+            .send()
+            .await
+            .map_err(sdk_err)?;
+        Ok(super::readable_items(out.items.unwrap_or_default()))
+    }
+
+    /// Every customer's exports newest first, a page of `limit` after
+    /// `cursor` (admin's requests list: Query GSI1 `DATAREQ`).
+    pub async fn data_requests(&self, cursor: Option<&str>, limit: i32) -> Result<(Vec<DataExport>, Option<String>), ApiError> {
+        let mut q = self
+            .client
+            .query()
+            .table_name(&self.table)
+            .index_name(super::table::GSI1)
+            .key_condition_expression("GSI1PK = :p")
+            .expression_attribute_values(":p", s(keys::data_rights::REQUESTS_GSI1PK))
+            .scan_index_forward(false)
+            .limit(limit);
+        if let Some(c) = cursor {
+            q = q.key_condition_expression("GSI1PK = :p AND GSI1SK < :c").expression_attribute_values(":c", s(c));
+        }
+        let out = q.send().await.map_err(sdk_err)?;
+        let items = out.items.unwrap_or_default();
+        let next = out
+            .last_evaluated_key
+            .and_then(|k| k.get("GSI1SK").and_then(|v| v.as_s().ok()).cloned())
+            .filter(|_| items.len() as i32 >= limit);
+        Ok((super::readable_items(items), next))
+    }
+
+    /// The worker's queue: (customer uid, export id), oldest first, at most `limit`.
+    pub async fn queued_exports(&self, limit: i32) -> Result<Vec<(String, String)>, ApiError> {
+        let out = self
+            .client
+            .query()
+            .table_name(&self.table)
+            .consistent_read(true)
+            .key_condition_expression("PK = :p")
+            .expression_attribute_values(":p", s(keys::data_rights::QUEUE_PK))
+            .limit(limit)
+            .send()
+            .await
+            .map_err(sdk_err)?;
+        let text = |i: &Item, a: &str| i.get(a).and_then(|v| v.as_s().ok()).cloned();
+        Ok(out.items.unwrap_or_default().iter().filter_map(|i| Some((text(i, "customer_uid")?, text(i, "export_id")?))).collect())
+    }
+
+    /// Moves `e` from `from` to its current state and step (conditional on
+    /// `from`); false when another worker moved it first.
+    pub async fn move_export(&self, e: &DataExport, from: ExportState) -> Result<bool, ApiError> {
+        let mut tx = self.tx();
+        tx.put_if(export_item(e)?, Some(state_is(from)))?;
+        self.commit(tx).await
+    }
+
+    /// Adds to `tx` the end of `e`'s run (ready or failed, from running):
+    /// its record, its queue entry and its slot released.
+    pub fn add_export_finished(&self, tx: &mut Tx, e: &DataExport) -> Result<(), ApiError> {
+        tx.put_if(export_item(e)?, Some(state_is(ExportState::Running)))?;
+        tx.delete(keys::data_rights::QUEUE_PK, &keys::data_rights::queue_sk(e.created_at, &e.id), None)?;
+        tx.delete(
+            &keys::customer::pk(&e.customer_uid),
+            keys::data_rights::EXPORT_SLOT_SK,
+            Some(Cond::new("export_id = :id").value(":id", s(&e.id))),
+        )
+    }
+
+    /// Drops a queue entry whose export is gone or finished (a worker that
+    /// stopped between its steps).
+    pub async fn drop_queued_export(&self, created_at: DateTime<Utc>, id: &str) -> Result<(), ApiError> {
+        self.client
+            .delete_item()
+            .table_name(&self.table)
+            .key("PK", s(keys::data_rights::QUEUE_PK))
+            .key("SK", s(keys::data_rights::queue_sk(created_at, id)))
+            .send()
+            .await
+            .map_err(sdk_err)?;
+        Ok(())
+    }
+
+    /// Every item of partition `pk` whose sort key begins with `prefix`
+    /// (empty: the whole partition).
+    pub async fn partition_items(&self, pk: &str, prefix: &str) -> Result<Vec<Item>, ApiError> {
+        let q = self.client.query().table_name(&self.table).expression_attribute_values(":p", s(pk));
+        let q = if prefix.is_empty() {
+            q.key_condition_expression("PK = :p")
+        } else {
+            q.key_condition_expression("PK = :p AND begins_with(SK, :b)").expression_attribute_values(":b", s(prefix))
+        };
+        self.query_all(q).await
+    }
+
+    /// Every item under `pk` of index `index` (`GSI1` or `GSI2`).
+    pub async fn index_items(&self, index: &str, pk: &str) -> Result<Vec<Item>, ApiError> {
+        let q = self
+            .client
+            .query()
+            .table_name(&self.table)
+            .index_name(index)
+            .key_condition_expression("#pk = :p")
+            .expression_attribute_names("#pk", format!("{index}PK"))
+            .expression_attribute_values(":p", AttributeValue::S(pk.to_string()));
+        self.query_all(q).await
+    }
+}

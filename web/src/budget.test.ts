@@ -178,7 +178,7 @@ describe('web performance budgets (gzip bytes of JS and CSS before a page is usa
     const script = readFileSync(join(outDir, hintsFile()), 'utf8');
     const json = /^const h=(\{.*?\});$/m.exec(script);
     expect(json, 'the hints script starts with its table').not.toBeNull();
-    const table = JSON.parse(json![1]) as { f: string[]; en: number[]; areas: Record<string, Record<'sv' | 'en', number[]>> };
+    const table = JSON.parse(json![1]) as { f: string[]; en: number[]; pages: Record<string, number[]>; areas: Record<string, Record<'sv' | 'en', number[]>> };
     // The script names each file once (without `assets/`) and lists them by index.
     const named = (list: number[]) => list.map((i) => `assets/${table.f[i]}`).sort();
     const hints = {
@@ -196,6 +196,12 @@ describe('web performance budgets (gzip bytes of JS and CSS before a page is usa
       for (const lang of ['sv', 'en'] as const) expect(files[lang], `${prefix} ${lang}`).toEqual(area(lang, customer));
     }
     expect(hints.en).toEqual([...filesOf(['src/i18n/bundle.en.ts'])].filter((f) => !index.has(f)).sort());
+    // The public forms loaded with their route: their own files, for a visitor without a session.
+    const page = (entry: string) => [...filesOf([...LOGIN, entry])].filter((f) => !index.has(f) && !f.startsWith('assets/hints-')).sort();
+    expect(Object.keys(table.pages).sort()).toEqual(['/authentication', '/registration']);
+    expect(named(table.pages['/registration'])).toEqual(page('src/pages/public/Registration.tsx'));
+    expect(named(table.pages['/authentication'])).toEqual(page('src/pages/public/TwoFactorLogin.tsx'));
+    expect(table.pages['/registration'].length).toBeGreaterThan(0);
   });
 
   // The public forms draw no antd component (components/plain): one import of antd there brings its CSS-in-JS runtime

@@ -42,7 +42,7 @@ async function session(email) {
 const PAGES = [
   { name: 'landing', path: '/', ready: '[data-testid="landing-login"]' },
   { name: 'login', path: '/login', ready: '[data-testid="login-email"]:not([disabled])', interactive: true },
-  { name: 'registration', path: '/registration', ready: '[data-testid="registration-form"] input.ant-input' },
+  { name: 'registration', path: '/registration', ready: '[data-testid="registration-form"] .plain-input > input' },
   {
     name: 'two-factor',
     path: '/authentication',

@@ -113,6 +113,7 @@ export const PAGES: Record<PageKey, PageComponent> = {
   TemplateFiles: lazyNamed(adminContent, 'TemplateFiles'),
   AuditPage: lazyPage(() => import('../pages/audit/AuditPage')),
   OwnAuditPage: lazyPage(() => import('../pages/audit/OwnAuditPage')),
+  MyDataPage: lazyPage(() => import('../pages/dataRights/MyDataPage')),
 };
 
 const prefetched = new Set<PageKey>();

@@ -8,6 +8,8 @@ export const resources = namespaces(
       '!../locales/sv/{common,public,account,registration,errors,server,routes,legal}.json',
       // The audit pages bring their own texts (pages/audit/texts.ts): few users open them.
       '!../locales/sv/audit.json',
+      // So do the data-rights pages (pages/dataRights/texts.ts).
+      '!../locales/sv/dataRights.json',
     ],
     { eager: true },
   ),

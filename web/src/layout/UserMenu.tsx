@@ -1,5 +1,5 @@
 import { Avatar, Dropdown, Space, Typography } from 'antd';
-import { LockOutlined, LogoutOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { FileTextOutlined, LockOutlined, LogoutOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import type { MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -28,7 +28,7 @@ function refreshExpiredImage(): boolean {
   return false;
 }
 
-/** User menu: Profile (not admin), who opened our data (the customer), Change Password, Two-factor authentication, Log out. */
+/** User menu: Profile (not admin), who opened our data and my data (the customer), Change Password, Two-factor authentication, Log out. */
 export default function UserMenu({ role, compact = false }: { role: Role; compact?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -44,6 +44,10 @@ export default function UserMenu({ role, compact = false }: { role: Role; compac
     ...(!hasRoute(role, 'ownAudit')
       ? []
       : [{ key: 'ownAudit', icon: <SafetyOutlined />, label: <span data-testid="user-menu-own-audit">{t('userMenu.ownAudit')}</span> }]),
+    // The customer's data rights: an export of everything about it.
+    ...(!hasRoute(role, 'myData')
+      ? []
+      : [{ key: 'myData', icon: <FileTextOutlined />, label: <span data-testid="user-menu-my-data">{t('userMenu.myData')}</span> }]),
     { key: 'changePassword', icon: <LockOutlined />, label: <span data-testid="user-menu-change-password">{t('userMenu.changePassword')}</span> },
     { key: 'update2fa', icon: <SafetyOutlined />, label: <span data-testid="user-menu-2fa">{t('userMenu.twoFactor')}</span> },
     { type: 'divider' },
@@ -56,7 +60,7 @@ export default function UserMenu({ role, compact = false }: { role: Role; compac
       void logout();
       return;
     }
-    navigate(pathFor(role, key as 'profile' | 'ownAudit' | 'changePassword' | 'update2fa'));
+    navigate(pathFor(role, key as 'profile' | 'ownAudit' | 'myData' | 'changePassword' | 'update2fa'));
   };
 
   return (

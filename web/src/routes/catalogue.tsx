@@ -94,7 +94,8 @@ export type PageKey =
   | 'LegalTexts'
   | 'TemplateFiles'
   | 'AuditPage'
-  | 'OwnAuditPage';
+  | 'OwnAuditPage'
+  | 'MyDataPage';
 
 /** The groups of the left menu (a group shows when it has an entry for the role). */
 export type MenuGroupId = 'customers' | 'statistics' | 'settings' | 'services';
@@ -532,6 +533,10 @@ export const CATALOGUE = {
   // it may not see), so it stays with the account holder, as the server's
   // ReadOwnAudit does.
   ownAudit: { path: 'access-log/', title: 'ownAudit', page: 'OwnAuditPage', roles: only('customer') },
+  // The customer's data rights (export of everything about it), from the
+  // user menu. The account holder's, as the server's ExportCustomerData:
+  // a contact's permissions do not cover the whole company's data.
+  myData: { path: 'my-data/', title: 'myData', page: 'MyDataPage', roles: only('customer') },
   // Spec §5 names no contact permission for video meetings, and shows a
   // contact's Services group only with one of the four service permissions:
   // so the contact has the route (reached from the dashboard's meetings

@@ -138,6 +138,7 @@ const EXPECTED: Record<Role, Partial<Record<RouteId, string>>> = {
     dashboard: '/user/',
     profile: '/user/profile/',
     ownAudit: '/user/access-log/',
+    myData: '/user/my-data/',
     changePassword: '/user/change-password/',
     update2fa: '/user/update-2fa/',
     notifications: '/user/notifications/',

@@ -15,9 +15,12 @@ import { formatAddress } from '../../format';
 import { closeCustomerDetails, useCustomerDetailsState } from '../../store/customerDetails';
 import CustomerSubscriptionsTable from '../subscriptions/CustomerSubscriptionsTable';
 import CustomerLinks from './CustomerLinks';
+import { useAreaRole } from '../../routes/pathFor';
 
 /** The credit-information account switch (admin, sales), loaded with its texts only when shown. */
 const CreditAccountSwitch = lazy(() => import('../addons/CreditAccountSwitch'));
+// Admin only, and seldom: its texts and code load when shown.
+const ExportPanel = lazy(() => import('../dataRights/ExportPanel'));
 
 /** Country id 1 is the only one offered (Sweden). */
 function countryName(id: number, t: (k: string) => string): string {
@@ -149,6 +152,7 @@ export default function CustomerDetailsModal() {
 export function CustomerDetailsPage({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('customerAdmin');
   const { customer_uid: uid } = useParams();
+  const role = useAreaRole();
   const [customer, setCustomer] = useState<CustomerDetails | null>(null);
   const [services, setServices] = useState<PurchasedService[] | null>(null);
   const [missing, setMissing] = useState(false);
@@ -174,6 +178,14 @@ export function CustomerDetailsPage({ titleKey }: { titleKey: string }) {
       <Card style={{ maxWidth: CUSTOMER_MODAL_WIDTH }}>
         {missing ? <Empty description={t('notFound')} /> : customer ? <CustomerDetailsView customer={customer} services={services} onChanged={load} /> : <Loading />}
       </Card>
+      {/* The customer's data rights: admin starts an export for it. */}
+      {uid && customer && role === 'admin' && (
+        <div style={{ maxWidth: CUSTOMER_MODAL_WIDTH, marginTop: 16 }}>
+          <Suspense fallback={<Loading />}>
+            <ExportPanel customerUid={uid} staff />
+          </Suspense>
+        </div>
+      )}
     </div>
   );
 }

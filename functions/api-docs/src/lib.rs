@@ -139,6 +139,9 @@ fn per_service(plan: &mut utoipa::openapi::RefOr<utoipa::openapi::schema::Schema
 /// The operations anyone may call without a bearer token (every
 /// other operation is documented as secured).
 pub const PUBLIC: &[(&str, &str)] = &[
+    ("post", "/api/bankid/auth/"),
+    ("post", "/api/bankid/cancel/"),
+    ("post", "/api/bankid/collect/"),
     ("get", "/api/business-sector/"),
     ("get", "/api/city/list/"),
     ("get", "/api/company-size/list/"),
@@ -175,6 +178,8 @@ pub const THROTTLED: &[(&str, &str)] = &[
     ("post", "/api/2fa/totp/confirm/"),
     ("post", "/api/2fa/totp/disable/"),
     ("post", "/api/admin/customer-user/send-password-link/{uid}/"),
+    ("post", "/api/bankid/auth/"),
+    ("post", "/api/bankid/link/"),
     ("post", "/api/create/customer/company-registration-number/check/"),
     ("post", "/api/create/customer/email/check/"),
     ("post", "/api/customer/approve/{uid}/"),

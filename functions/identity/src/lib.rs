@@ -34,6 +34,10 @@ pub fn api() -> OpenApiRouter<AppState> {
         .routes(routes!(change_password))
         .routes(routes!(recover_password))
         .routes(routes!(confirm_recovery))
+        .routes(routes!(bankid_auth))
+        .routes(routes!(bankid_collect))
+        .routes(routes!(bankid_cancel))
+        .routes(routes!(bankid_link_state, bankid_link_start, bankid_unlink))
 }
 
 /// A plain acknowledgement with a translatable message key.
@@ -383,4 +387,162 @@ async fn confirm_recovery(State(s): State<AppState>, ApiJson(req): ApiJson<Confi
     required(&[("token", &req.token), ("password", &req.password), ("confirm_password", &req.confirm_password)])?;
     passwords::confirm_recovery(&s, &req.token, &req.password, &req.confirm_password).await?;
     Ok(Json(Message { message: Msg::PasswordReset }))
+}
+
+// ---- BankID -------------------------------------------------------------
+
+#[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"device": "qr"}))]
+pub struct BankIdStartRequest {
+    /// `qr` (the app on another device scans the code) or `this_device`
+    /// (the app is started here by its autostart link): which messages BankID recommends.
+    pub device: bankid_rules::Device,
+}
+
+#[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"order_ref": "131daac9-16c6-4618-beb0-365768f37288"}))]
+pub struct BankIdOrderRequest {
+    #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 100)]
+    pub order_ref: String,
+}
+
+use axum::http::header::{COOKIE, SET_COOKIE};
+use axum::http::HeaderMap;
+use axum::response::IntoResponse;
+use shared::domain::bankid as bankid_rules;
+use shared::services::credentials::bankid::{self, BankIdLink, BankIdProgress, BankIdStarted};
+
+/// The order's cookie: HttpOnly (no script reads it), only sent to the
+/// BankID calls, Secure wherever the app is served over https.
+fn order_cookie(s: &AppState, secret: &str) -> String {
+    let secure = if s.config.web_origin.starts_with("https://") { "; Secure" } else { "" };
+    let ttl = bankid_rules::ORDER_TTL_SECS;
+    format!("{}={secret}; Path=/api/bankid/; Max-Age={ttl}; HttpOnly; SameSite=Strict{secure}", bankid::COOKIE)
+}
+
+/// The order cookie's value, if the browser sent one.
+fn order_secret(headers: &HeaderMap) -> Option<String> {
+    headers
+        .get_all(COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(name, _)| *name == bankid::COOKIE)
+        .map(|(_, value)| value.chars().take(128).collect())
+}
+
+/// The signed-in caller when the request carries a bearer token (a link
+/// order's poll), else nobody; a bad token is a 401.
+async fn optional_caller(s: &AppState, headers: &HeaderMap) -> Result<Option<shared::domain::User>, ApiError> {
+    let Some(raw) = headers.get(axum::http::header::AUTHORIZATION) else { return Ok(None) };
+    let raw = raw.to_str().map_err(|_| ApiError::NotAuthenticated)?;
+    let (scheme, token) = raw.trim().split_once(' ').ok_or(ApiError::NotAuthenticated)?;
+    if !scheme.eq_ignore_ascii_case("bearer") {
+        return Err(ApiError::NotAuthenticated);
+    }
+    Ok(Some(sessions::authenticate(s, token).await?))
+}
+
+/// Start signing in with BankID: an order at BankID for this browser
+/// (bound to it by an HttpOnly cookie). Show `qr_data` as a QR code (and
+/// `qr_data_next` a second later), or open
+/// `bankid:///?autostarttoken=<auto_start_token>&redirect=null` on this
+/// device; then poll `bankid/collect/` every `poll_ms`.
+#[utoipa::path(post, path = "/api/bankid/auth/", tag = "auth", request_body = BankIdStartRequest,
+    responses(
+        (status = 200, description = "The order started; sets the `bankid_order` cookie", body = BankIdStarted),
+        (status = 400, description = "bankid_rfa4 (an identification for this person is already running)", body = ErrorBody),
+        (status = 429, description = "Too many starts or failed sign-ins from this address", body = ErrorBody),
+        (status = 502, description = "BankID failed: bankid_rfa5 or bankid_rfa22", body = ErrorBody),
+    ))]
+async fn bankid_auth(
+    State(s): State<AppState>,
+    ClientIp(ip): ClientIp,
+    ApiJson(req): ApiJson<BankIdStartRequest>,
+) -> Result<impl IntoResponse, ApiError> {
+    let (started, secret) = bankid::start(&s, None, req.device, &ip).await?;
+    Ok(([(SET_COOKIE, order_cookie(&s, &secret))], Json(started)))
+}
+
+/// Poll a BankID order of this browser (its cookie; a link order also the
+/// same signed-in user): BankID's state, the message BankID recommends
+/// (`message`, a `bankid_rfa*` key), the QR code's data while pending, and
+/// on completion the sign-in's tokens (`auth`) or `linked`.
+#[utoipa::path(post, path = "/api/bankid/collect/", tag = "auth", request_body = BankIdOrderRequest,
+    responses(
+        (status = 200, description = "pending, failed or complete", body = BankIdProgress),
+        (status = 400, description = "bankid_order_finished (a finished order again), bankid_unknown_person (no account has this personal number), bankid_number_taken, bankid_already_linked, account_inactive", body = ErrorBody),
+        (status = 401, description = "A bearer token that is not valid", body = ErrorBody),
+        (status = 404, description = "No such order of this browser", body = ErrorBody),
+        (status = 502, description = "BankID failed: bankid_rfa5 or bankid_rfa22", body = ErrorBody),
+    ))]
+async fn bankid_collect(
+    State(s): State<AppState>,
+    ClientIp(ip): ClientIp,
+    headers: HeaderMap,
+    ApiJson(req): ApiJson<BankIdOrderRequest>,
+) -> Result<Json<BankIdProgress>, ApiError> {
+    let caller = optional_caller(&s, &headers).await?;
+    Ok(Json(bankid::collect(&s, req.order_ref.trim(), order_secret(&headers).as_deref(), caller.as_ref(), &ip).await?))
+}
+
+/// Cancel this browser's BankID order (the user pressed cancel or left).
+#[utoipa::path(post, path = "/api/bankid/cancel/", tag = "auth", request_body = BankIdOrderRequest,
+    responses(
+        (status = 200, description = "Cancelled", body = Message),
+        (status = 400, description = "bankid_order_finished", body = ErrorBody),
+        (status = 401, description = "A bearer token that is not valid", body = ErrorBody),
+        (status = 404, description = "No such order of this browser", body = ErrorBody),
+        (status = 502, description = "BankID failed: bankid_rfa5 or bankid_rfa22", body = ErrorBody),
+    ))]
+async fn bankid_cancel(
+    State(s): State<AppState>,
+    headers: HeaderMap,
+    ApiJson(req): ApiJson<BankIdOrderRequest>,
+) -> Result<Json<Message>, ApiError> {
+    let caller = optional_caller(&s, &headers).await?;
+    bankid::cancel(&s, req.order_ref.trim(), order_secret(&headers).as_deref(), caller.as_ref()).await?;
+    Ok(Json(Message { message: Msg::BankidCancelled }))
+}
+
+/// Whether the signed-in user has linked a personal number (BankID sign-in).
+#[utoipa::path(get, path = "/api/bankid/link/", tag = "auth", security(("bearer" = [])),
+    responses((status = 200, body = BankIdLink), (status = 401, body = ErrorBody)))]
+async fn bankid_link_state(State(s): State<AppState>, CurrentUser(user): CurrentUser) -> Result<Json<BankIdLink>, ApiError> {
+    Ok(Json(bankid::link_state(&s, &user).await?))
+}
+
+/// Start linking BankID to the signed-in account: an order like
+/// `bankid/auth/`; when it completes, the verified personal number is
+/// linked (one account per number, one number per account).
+#[utoipa::path(post, path = "/api/bankid/link/", tag = "auth", security(("bearer" = [])), request_body = BankIdStartRequest,
+    responses(
+        (status = 200, description = "The order started; sets the `bankid_order` cookie", body = BankIdStarted),
+        (status = 400, description = "bankid_already_linked, bankid_rfa4", body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 429, description = "Too many starts from this address", body = ErrorBody),
+        (status = 502, description = "BankID failed: bankid_rfa5 or bankid_rfa22", body = ErrorBody),
+    ))]
+async fn bankid_link_start(
+    State(s): State<AppState>,
+    ClientIp(ip): ClientIp,
+    CurrentUser(user): CurrentUser,
+    ApiJson(req): ApiJson<BankIdStartRequest>,
+) -> Result<impl IntoResponse, ApiError> {
+    let (started, secret) = bankid::start(&s, Some(&user), req.device, &ip).await?;
+    Ok(([(SET_COOKIE, order_cookie(&s, &secret))], Json(started)))
+}
+
+/// Remove the signed-in user's BankID link.
+#[utoipa::path(delete, path = "/api/bankid/link/", tag = "auth", security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Unlinked", body = Message),
+        (status = 400, description = "bankid_not_linked", body = ErrorBody),
+        (status = 401, body = ErrorBody),
+    ))]
+async fn bankid_unlink(State(s): State<AppState>, CurrentUser(user): CurrentUser) -> Result<Json<Message>, ApiError> {
+    bankid::unlink(&s, &user).await?;
+    Ok(Json(Message { message: Msg::BankidUnlinked }))
 }

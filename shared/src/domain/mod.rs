@@ -5,6 +5,7 @@ pub mod academy;
 pub mod additional_hour;
 pub mod addons;
 pub mod audit;
+pub mod bankid;
 pub mod calendar;
 pub mod case;
 pub mod catalogue;

@@ -85,6 +85,16 @@ pub struct JsonClient {
     base: String,
     api_key: String,
     limits: Limits,
+    /// A TLS configuration of the provider's own (BankID: its CA as the only
+    /// root, and the relying party's certificate for mutual TLS).
+    tls: Option<std::sync::Arc<rustls::ClientConfig>>,
+}
+
+fn connector_with(tls: Option<&rustls::ClientConfig>) -> Https {
+    match tls {
+        Some(c) => hyper_rustls::HttpsConnectorBuilder::new().with_tls_config(c.clone()).https_or_http().enable_http1().build(),
+        None => connector(),
+    }
 }
 
 fn connector() -> Https {
@@ -111,7 +121,8 @@ enum Outcome {
     Done(Answer),
     /// With the provider's Retry-After, when it gave one.
     Retry(ProviderError, Option<Duration>),
-    Fail(ProviderError),
+    /// With the answer's body (a 4xx's error details).
+    Fail(ProviderError, Vec<u8>),
 }
 
 /// A successful answer: its body and `Location` header (where the provider
@@ -124,7 +135,18 @@ pub struct Answer {
 
 impl JsonClient {
     pub fn new(base: &str, api_key: &str, limits: Limits) -> Self {
-        JsonClient { client: Default::default(), base: base.trim_end_matches('/').to_string(), api_key: api_key.to_string(), limits }
+        JsonClient {
+            client: Default::default(),
+            base: base.trim_end_matches('/').to_string(),
+            api_key: api_key.to_string(),
+            limits,
+            tls: None,
+        }
+    }
+
+    /// [`JsonClient::new`] over the given TLS configuration.
+    pub fn with_tls(base: &str, limits: Limits, tls: rustls::ClientConfig) -> Self {
+        JsonClient { tls: Some(std::sync::Arc::new(tls)), ..JsonClient::new(base, "", limits) }
     }
 
     pub fn base(&self) -> &str {
@@ -163,9 +185,9 @@ impl JsonClient {
         for (k, v) in headers {
             req = req.header(*k, v);
         }
-        let Ok(req) = req.body(Full::new(body.clone())) else { return Outcome::Fail(ProviderError::BadAnswer) };
+        let Ok(req) = req.body(Full::new(body.clone())) else { return Outcome::Fail(ProviderError::BadAnswer, Vec::new()) };
         let exchange = async {
-            let client = self.client.get_or_init(|| Client::builder(TokioExecutor::new()).build(connector()));
+            let client = self.client.get_or_init(|| Client::builder(TokioExecutor::new()).build(connector_with(self.tls.as_deref())));
             let res = client.request(req).await.map_err(|_| ProviderError::Unavailable)?;
             let status = res.status().as_u16();
             let header = |name: &str| res.headers().get(name).and_then(|v| v.to_str().ok()).map(str::to_string);
@@ -181,7 +203,7 @@ impl JsonClient {
                 let wait = retry_after.and_then(|v| v.trim().parse::<u64>().ok()).map(Duration::from_secs);
                 Outcome::Retry(ProviderError::Unavailable, wait)
             }
-            Ok(Ok((status, _, _, _))) if !(200..300).contains(&status) => Outcome::Fail(ProviderError::Refused(status)),
+            Ok(Ok((status, _, _, bytes))) if !(200..300).contains(&status) => Outcome::Fail(ProviderError::Refused(status), bytes.to_vec()),
             Ok(Ok((_, location, _, bytes))) => Outcome::Done(Answer { body: bytes.to_vec(), location }),
         }
     }
@@ -198,6 +220,19 @@ impl JsonClient {
         body: Option<(&str, Bytes)>,
         retriable: bool,
     ) -> Result<Answer, ProviderError> {
+        self.request_or_refusal(method, path_or_url, headers, body, retriable).await.map_err(|(e, _)| e)
+    }
+
+    /// [`JsonClient::request`] whose failure keeps the refusal's body (the
+    /// provider's error code in a 4xx).
+    pub async fn request_or_refusal(
+        &self,
+        method: Method,
+        path_or_url: &str,
+        headers: &[(&str, String)],
+        body: Option<(&str, Bytes)>,
+        retriable: bool,
+    ) -> Result<Answer, (ProviderError, Vec<u8>)> {
         let url = if path_or_url.starts_with("http://") || path_or_url.starts_with("https://") {
             path_or_url.to_string()
         } else {
@@ -215,20 +250,20 @@ impl JsonClient {
                 let backoff = self.limits.backoff * 2u32.saturating_pow(n - 1);
                 let wait = hint.map_or(backoff, |h: Duration| h.max(backoff));
                 if wait > self.limits.timeout * 2 {
-                    return Err(last);
+                    return Err((last, Vec::new()));
                 }
                 tokio::time::sleep(wait).await;
             }
             match self.one_request(&method, &url, headers, ct, &bytes).await {
                 Outcome::Done(a) => return Ok(a),
-                Outcome::Fail(e) => return Err(e),
+                Outcome::Fail(e, body) => return Err((e, body)),
                 Outcome::Retry(e, h) => {
                     last = e;
                     hint = h;
                 }
             }
         }
-        Err(last)
+        Err((last, Vec::new()))
     }
 
     /// The raw body of a successful answer, after the retries.
@@ -268,7 +303,7 @@ impl JsonClient {
             }
             match self.attempt(&method, path, &body, bearer, idempotency_key).await {
                 Outcome::Done(a) => return Ok(a.body),
-                Outcome::Fail(e) => return Err(e),
+                Outcome::Fail(e, _) => return Err(e),
                 Outcome::Retry(e, _) => last = e,
             }
         }

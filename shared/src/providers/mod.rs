@@ -38,11 +38,15 @@
 //! `WHEREBY_API_KEY`, or on AWS the secret named by `WHEREBY_SECRET_ARN`
 //! (none: the providers' key).
 //!
+//! BankID (signing in): `BANKID_URL`, `BANKID_TIMEOUT_MS` and the relying
+//! party's certificate, see [`bankid`].
+//!
 //! D&B Direct+ (credit information): `DNB_URL` (on AWS
 //! `https://plus.dnb.com`; default `<PROVIDERS_URL>/dnb`), `DNB_TIMEOUT_MS`,
 //! and its credentials `<API key>:<API secret>` in `DNB_CREDENTIALS`, or on
 //! AWS the secret named by `DNB_SECRET_ARN`.
 
+pub mod bankid;
 pub mod callback;
 #[cfg(feature = "stand-in")]
 pub mod contract;
@@ -74,6 +78,8 @@ pub struct Providers {
     /// How the signing provider's SNS callbacks are checked.
     pub sns: callback::SnsVerifier,
     pub meeting: Arc<dyn meeting::MeetingRooms>,
+    /// Signing in with BankID.
+    pub bankid: Arc<dyn bankid::BankId>,
 }
 
 impl Providers {
@@ -93,6 +99,7 @@ impl Providers {
             }),
             contract_check: Arc::new(contract_check::ConfiguredLink(format!("{}/kontrakto/", base.trim_end_matches('/')))),
             sns: callback::SnsVerifier { certs: Arc::new(callback::HttpsCerts::new(limits)), topic_arn: None },
+            bankid: Arc::new(bankid::RpApi { client: JsonClient::new(&format!("{}/bankid", base.trim_end_matches('/')), "", limits) }),
         }
     }
 
@@ -139,6 +146,7 @@ impl Providers {
         let handover = var("INKASSO_HANDOVER_EMAIL").or_else(|| local.then(|| inkasso::LOCAL_HANDOVER.to_string()));
         p.inkasso = Arc::new(inkasso::MailHandOver { to: handover });
         p.contract_check = Arc::new(contract_check::WithContact { link: contract_check::ConfiguredLink(url), phone, email });
+        p.bankid = Arc::new(bankid::from_env(&base, limits_of("BANKID_TIMEOUT_MS")));
         p
     }
 }

@@ -22,6 +22,7 @@
 //!   /meetings/<n>` answers 204 (again too), an unknown meeting 404. No
 //!   bearer, or a key with `wrong` in it, is 401; a body without a valid
 //!   future `endDate` 400; a scripted 429 has Whereby's throttle body.
+//! - BankID (under `/bankid`, the Relying Party API v6): see [`bankid`].
 //! - `POST /_script {"fail": "timeout"|"5xx"|"429"|"malformed", "times": n,
 //!   "delay_ms": ms, "after": k}`: after `k` calls (default 0) the next `n`
 //!   provider calls fail that way (a timeout
@@ -45,6 +46,8 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
+#[path = "stand_in_bankid.rs"]
+pub mod bankid;
 #[path = "stand_in_verified.rs"]
 pub mod verified;
 
@@ -89,6 +92,9 @@ struct Inner {
     dnb: Vec<verified::Request>,
     #[serde(skip)]
     calls: u64,
+    /// BankID's orders (minutes long: not kept across a restart).
+    #[serde(skip)]
+    bankid: bankid::BState,
     /// Where the state is kept between runs (none: memory only).
     #[serde(skip)]
     file: Option<std::path::PathBuf>,
@@ -171,6 +177,7 @@ pub fn router_with(state: StandIn) -> Router {
         .nest("/dnb", dnb)
         .route("/kontrakto/", get(kontrakto))
         .nest("/whereby/v1", whereby)
+        .nest("/bankid", bankid::routes())
         .layer(middleware::from_fn_with_state(state.clone(), scripted))
         .route("/_script", post(script))
         .with_state(state)

@@ -38,6 +38,8 @@ pub mod user {
     }
     pub const TOTP_SK: &str = "TOTP";
     pub const TOTP_SETUP_SK: &str = "TOTP#SETUP";
+    /// The personal number linked for signing in with BankID.
+    pub const BANKID_SK: &str = "BANKID";
 }
 
 /// The item that makes an e-mail address belong to one user.
@@ -123,6 +125,22 @@ pub mod two_factor_challenge {
         format!("TWOFA#{id}")
     }
     pub const SK: &str = "TWOFA";
+}
+
+/// A BankID order while the user answers it.
+pub mod bankid_order {
+    pub fn pk(order_ref: &str) -> String {
+        format!("BANKID#{order_ref}")
+    }
+    pub const SK: &str = "BANKID";
+}
+
+/// A personal number's owner (one account per person, for BankID).
+pub mod personal_number {
+    pub fn pk(personal_number: &str) -> String {
+        format!("PNR#{personal_number}")
+    }
+    pub const SK: &str = "PNR";
 }
 
 pub mod recovery_link {
@@ -668,6 +686,11 @@ mod tests {
         assert_eq!(two_factor_challenge::SK, "TWOFA");
         assert_eq!(recovery_link::pk("d"), "RESET#d");
         assert_eq!(recovery_link::SK, "RESET");
+        assert_eq!(bankid_order::pk("o"), "BANKID#o");
+        assert_eq!(bankid_order::SK, "BANKID");
+        assert_eq!(personal_number::pk("199001012385"), "PNR#199001012385");
+        assert_eq!(personal_number::SK, "PNR");
+        assert_eq!(user::BANKID_SK, "BANKID");
         assert_eq!(rate_limit::pk("login-ip", "1.2.3.4"), "RATE#login-ip#1.2.3.4");
         assert_eq!(rate_limit::sk(42), "42");
     }

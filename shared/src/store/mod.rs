@@ -3,6 +3,7 @@
 
 pub mod addons;
 pub mod audit;
+pub mod bankid;
 pub mod case_hours;
 pub mod cases;
 pub mod catalogue;

@@ -51,6 +51,11 @@ pub const MAIL_PER_RECIPIENT: Limit = Limit { scope: "mail-to", max: 5, window_s
 /// the user types (debounced), so a sign-up takes a handful.
 pub const LOOKUP_PER_ADDRESS: Limit = Limit { scope: "lookup-ip", max: 100, window_secs: 15 * 60 };
 
+/// BankID identifications started per client address (each one is an
+/// order at BankID, billed to the firm): a sign-in's budget, apart from
+/// the password's failures.
+pub const BANKID_START_PER_ADDRESS: Limit = Limit { scope: "bankid-ip", max: 30, window_secs: 15 * 60 };
+
 /// Sign-ups per client address: each well-formed one either creates an
 /// account or mails the address, so it is a lookup too (an office signing
 /// up several people stays well below).

@@ -4,6 +4,7 @@
 
 mod common;
 
+mod bankid;
 mod identity;
 mod sessions_and_passwords;
 mod totp;

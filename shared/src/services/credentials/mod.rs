@@ -3,6 +3,7 @@
 //! share live here, so the three depend on this module and not on each
 //! other in a circle (sessions → two_factor is the one edge between them).
 
+pub mod bankid;
 pub mod passwords;
 pub mod sessions;
 pub mod two_factor;
@@ -105,8 +106,16 @@ pub async fn start_session(s: &Context, user: &User) -> Result<TokenPair, ApiErr
 /// sign-in counter later (`domain::sign_in`). It carries the token version,
 /// so a password change ends it with the sessions.
 pub async fn complete_sign_in(s: &Context, user: &User) -> Result<TokenPair, ApiError> {
+    complete_sign_in_by(s, user, None).await
+}
+
+/// [`complete_sign_in`], the audit event naming how (`bankid`) when not by password.
+pub async fn complete_sign_in_by(s: &Context, user: &User, how: Option<&str>) -> Result<TokenPair, ApiError> {
     let mut pair = start_session(s, user).await?;
-    let event = crate::domain::audit::AuditEvent::by(user, crate::domain::audit::AuditAction::SignedIn).customer(customer_of(user));
+    let mut event = crate::domain::audit::AuditEvent::by(user, crate::domain::audit::AuditAction::SignedIn).customer(customer_of(user));
+    if let Some(how) = how {
+        event = event.detail(how);
+    }
     crate::services::audit::record(s, event).await;
     let (device, _) = s.jwt.issue_with(&user.uid, TokenKind::Device, now(), user.token_version, None)?;
     pair.device_token = Some(device);

@@ -417,6 +417,9 @@ pub fn request(method: &str, path: &str, w: &Ids) -> (String, Option<Value>) {
         ("get", _) | ("delete", _) => None,
         ("post", "/api/2fa/toggle-activation/") => Some(json!({"enabled": true, "password": PASSWORD})),
         ("post", "/api/2fa/totp/confirm/") => Some(json!({"code": "123456"})),
+        ("post", "/api/bankid/auth/") | ("post", "/api/bankid/link/") => Some(json!({"device": "qr"})),
+        // No browser has an order: every caller's poll or cancel finds none.
+        ("post", "/api/bankid/collect/") | ("post", "/api/bankid/cancel/") => Some(json!({"order_ref": "no-such-order"})),
         ("post", "/api/2fa/totp/disable/") => Some(json!({"password": PASSWORD, "code": "123456"})),
         ("post", "/api/academy/lessons/") | ("put", "/api/academy/lessons/{id}/") => {
             Some(json!({"topic": "Avtal", "title": "Ny lektion", "text": "Text", "video_url": "", "published": true, "audience": []}))

@@ -1,0 +1,120 @@
+//! BankID orders (`BANKID#<orderRef>`, removed by TTL) and the link of a
+//! personal number to one account (`PNR#<number>` with the user's `BANKID`
+//! item, written together).
+
+use aws_sdk_dynamodb::types::AttributeValue;
+
+use super::tx::Cond;
+use super::{keys, n, s, sdk_err, Item, Store};
+use crate::domain::bankid::Order;
+use crate::error::ApiError;
+
+/// How linking a number went.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Linked {
+    Done,
+    /// The number belongs to another account.
+    NumberTaken,
+    /// This account already has a number.
+    AccountHasOne,
+}
+
+impl Store {
+    pub async fn save_bankid_order(&self, order: &Order) -> Result<(), ApiError> {
+        let mut item: Item = serde_dynamo::to_item(order).map_err(ApiError::internal)?;
+        item.insert("PK".into(), s(keys::bankid_order::pk(&order.order_ref)));
+        item.insert("SK".into(), s(keys::bankid_order::SK));
+        item.insert("entity".into(), s("bankid_order"));
+        item.insert(super::table::TTL_ATTRIBUTE.into(), n(order.expires_at));
+        self.client
+            .put_item()
+            .table_name(&self.table)
+            .set_item(Some(item))
+            .condition_expression("attribute_not_exists(PK)")
+            .send()
+            .await
+            .map_err(sdk_err)?;
+        Ok(())
+    }
+
+    /// The order (consistent: its `finished` decides what a poll may do).
+    pub async fn get_bankid_order(&self, order_ref: &str) -> Result<Option<Order>, ApiError> {
+        self.get_consistent(&keys::bankid_order::pk(order_ref), keys::bankid_order::SK)
+            .await?
+            .map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal))
+            .transpose()
+    }
+
+    /// Marks the order finished; `false` when another call finished it first.
+    pub async fn finish_bankid_order(&self, order_ref: &str) -> Result<bool, ApiError> {
+        let out = self
+            .client
+            .update_item()
+            .table_name(&self.table)
+            .key("PK", s(keys::bankid_order::pk(order_ref)))
+            .key("SK", s(keys::bankid_order::SK))
+            .update_expression("SET finished = :t")
+            .condition_expression("attribute_exists(PK) AND finished = :f")
+            .expression_attribute_values(":t", AttributeValue::Bool(true))
+            .expression_attribute_values(":f", AttributeValue::Bool(false))
+            .send()
+            .await;
+        match out {
+            Ok(_) => Ok(true),
+            Err(e) if e.as_service_error().is_some_and(|se| se.is_conditional_check_failed_exception()) => Ok(false),
+            Err(e) => Err(sdk_err(e)),
+        }
+    }
+
+    /// The account a personal number is linked to.
+    pub async fn personal_number_owner(&self, personal_number: &str) -> Result<Option<String>, ApiError> {
+        Ok(self
+            .get_consistent(&keys::personal_number::pk(personal_number), keys::personal_number::SK)
+            .await?
+            .and_then(|i| i.get("user_uid").and_then(|v| v.as_s().ok()).cloned()))
+    }
+
+    /// The personal number linked to `uid`.
+    pub async fn bankid_link_of(&self, uid: &str) -> Result<Option<String>, ApiError> {
+        Ok(self
+            .get_consistent(&keys::user::pk(uid), keys::user::BANKID_SK)
+            .await?
+            .and_then(|i| i.get("personal_number").and_then(|v| v.as_s().ok()).cloned()))
+    }
+
+    /// Links `personal_number` to `uid` in one transaction: the number's
+    /// item and the user's, each only if new.
+    pub async fn link_bankid(&self, uid: &str, personal_number: &str, at: i64) -> Result<Linked, ApiError> {
+        let mut tx = self.tx();
+        tx.put_new(Item::from([
+            ("PK".to_string(), s(keys::personal_number::pk(personal_number))),
+            ("SK".to_string(), s(keys::personal_number::SK)),
+            ("entity".to_string(), s("personal_number")),
+            ("user_uid".to_string(), s(uid)),
+        ]))?;
+        tx.put_new(Item::from([
+            ("PK".to_string(), s(keys::user::pk(uid))),
+            ("SK".to_string(), s(keys::user::BANKID_SK)),
+            ("entity".to_string(), s("bankid_link")),
+            ("personal_number".to_string(), s(personal_number)),
+            ("linked_at".to_string(), n(at)),
+        ]))?;
+        if self.commit(tx).await? {
+            return Ok(Linked::Done);
+        }
+        match self.personal_number_owner(personal_number).await? {
+            Some(owner) if owner != uid => Ok(Linked::NumberTaken),
+            _ => Ok(Linked::AccountHasOne),
+        }
+    }
+
+    /// Removes `uid`'s link (both items, only while they still name each
+    /// other); `false` when it had none.
+    pub async fn unlink_bankid(&self, uid: &str) -> Result<bool, ApiError> {
+        let Some(number) = self.bankid_link_of(uid).await? else { return Ok(false) };
+        let mut tx = self.tx();
+        tx.delete(&keys::personal_number::pk(&number), keys::personal_number::SK, Some(Cond::new("user_uid = :u").value(":u", s(uid))))?;
+        tx.delete(&keys::user::pk(uid), keys::user::BANKID_SK, Some(Cond::present()))?;
+        self.commit(tx).await
+    }
+}

@@ -27,6 +27,7 @@ import './meeting.e2e.mjs';
 import './languageData.e2e.mjs';
 import './mailSettings.e2e.mjs';
 import './dataRights.e2e.mjs';
+import './bankid.e2e.mjs';
 // Last in its shard (and so in index.test.mjs): publishing new terms and
 // privacy versions makes every customer signing in afterwards answer the
 // acceptance question first.

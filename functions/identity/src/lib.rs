@@ -468,7 +468,7 @@ async fn bankid_auth(
 
 /// Poll a BankID order of this browser (its cookie; a link order also the
 /// same signed-in user): BankID's state, the message BankID recommends
-/// (`message`, a `bankid_rfa*` key), the QR code's data while pending, and
+/// (`message`, a key of the web's `bankid:message.*`: `rfa1`, `rfa9`, …), the QR code's data while pending, and
 /// on completion the sign-in's tokens (`auth`) or `linked`.
 #[utoipa::path(post, path = "/api/bankid/collect/", tag = "auth", request_body = BankIdOrderRequest,
     responses(

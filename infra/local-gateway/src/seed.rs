@@ -58,7 +58,7 @@ pub const DEMO_ACCOUNTS: [DemoAccount; 6] = [
 /// recovery, authenticator-app enrolment, the Users screens as a contact,
 /// buying and losing subscriptions), so the demo accounts stay as printed.
 /// Seeded with `SEED_E2E=1`.
-pub const E2E_ACCOUNTS: [DemoAccount; 7] = [
+pub const E2E_ACCOUNTS: [DemoAccount; 8] = [
     DemoAccount { email: "twofactor@example.com", role: Role::Customer, first_name: "Tove", last_name: "Tvåsteg", permissions: &[] },
     DemoAccount { email: "recovery@example.com", role: Role::Customer, first_name: "Rut", last_name: "Återställning", permissions: &[] },
     DemoAccount { email: "totp@example.com", role: Role::Customer, first_name: "Tim", last_name: "Tidskod", permissions: &[] },
@@ -76,6 +76,8 @@ pub const E2E_ACCOUNTS: [DemoAccount; 7] = [
     },
     // A second lawyer: finds another lawyer's case by its counterpart in the conflict search e2e test.
     DemoAccount { email: "lawyer2@example.com", role: Role::Lawyer, first_name: "Lova", last_name: "Jurist", permissions: &[] },
+    // Links BankID on the profile page and signs in with it (the providers' stand-in) in the BankID e2e test.
+    DemoAccount { email: "bankid@example.com", role: Role::Customer, first_name: "Bo", last_name: "Bankid", permissions: &[] },
 ];
 
 /// Knowledge sectors of the demo (a lawyer works in at least one).

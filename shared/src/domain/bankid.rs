@@ -1,7 +1,9 @@
 //! Signing in with BankID (the Relying Party API v6): the animated QR code's
 //! data, the user messages BankID recommends for each state (its "RFA"
 //! texts, translated in the web under `server.bankid_rfa*`), and the order
-//! kept while the user answers in the app.
+//! kept while the user answers in the app. The messages are keys of the
+//! web's `bankid` namespace (`message.rfa*`), which loads with the BankID
+//! panel only.
 //!
 //! - `auth` answers `orderRef`, `autoStartToken`, `qrStartToken` and
 //!   `qrStartSecret`. The QR code shows `bankid.<qrStartToken>.<seconds>.<qrAuthCode>`,
@@ -16,8 +18,6 @@
 use hmac::{Hmac, KeyInit, Mac};
 use serde::{Deserialize, Serialize};
 use sha2::Sha256;
-
-use crate::error::Msg;
 
 /// How long an order is kept: BankID ends an unanswered order after 30
 /// seconds of QR codes or a few minutes in the app; this covers both.
@@ -118,31 +118,31 @@ pub const FAILED_HINTS: [&str; 8] = [
 ];
 
 /// The message BankID recommends for a pending or failed order's hint (its
-/// "RFA" table). An unknown hint gets the generic text of its status, as
+/// "RFA" table), as a key of the web's `bankid:message.*`. An unknown hint gets the generic text of its status, as
 /// BankID asks (new hint codes may come without notice).
-pub fn message(status: OrderStatus, hint: Option<&str>, device: Device) -> Msg {
+pub fn message(status: OrderStatus, hint: Option<&str>, device: Device) -> &'static str {
     match (status, hint.unwrap_or_default()) {
         (OrderStatus::Pending, "outstandingTransaction" | "noClient") => match device {
-            Device::Qr => Msg::BankidRfa1,
-            Device::ThisDevice => Msg::BankidRfa13,
+            Device::Qr => "rfa1",
+            Device::ThisDevice => "rfa13",
         },
         (OrderStatus::Pending, "started") => match device {
-            Device::Qr => Msg::BankidRfa14,
-            Device::ThisDevice => Msg::BankidRfa15,
+            Device::Qr => "rfa14",
+            Device::ThisDevice => "rfa15",
         },
-        (OrderStatus::Pending, "userMrtd") => Msg::BankidRfa23,
-        (OrderStatus::Pending, "userSign") => Msg::BankidRfa9,
-        (OrderStatus::Pending, _) => Msg::BankidRfa21,
-        (OrderStatus::Failed, "expiredTransaction") => Msg::BankidRfa8,
-        (OrderStatus::Failed, "certificateErr") => Msg::BankidRfa16,
-        (OrderStatus::Failed, "userCancel") => Msg::BankidRfa6,
-        (OrderStatus::Failed, "cancelled") => Msg::BankidRfa3,
+        (OrderStatus::Pending, "userMrtd") => "rfa23",
+        (OrderStatus::Pending, "userSign") => "rfa9",
+        (OrderStatus::Pending, _) => "rfa21",
+        (OrderStatus::Failed, "expiredTransaction") => "rfa8",
+        (OrderStatus::Failed, "certificateErr") => "rfa16",
+        (OrderStatus::Failed, "userCancel") => "rfa6",
+        (OrderStatus::Failed, "cancelled") => "rfa3",
         (OrderStatus::Failed, "startFailed") => match device {
-            Device::Qr => Msg::BankidRfa17b,
-            Device::ThisDevice => Msg::BankidRfa17a,
+            Device::Qr => "rfa17b",
+            Device::ThisDevice => "rfa17a",
         },
-        (OrderStatus::Failed, _) => Msg::BankidRfa22,
-        (OrderStatus::Complete, _) => Msg::BankidComplete,
+        (OrderStatus::Failed, _) => "rfa22",
+        (OrderStatus::Complete, _) => "complete",
     }
 }
 
@@ -184,32 +184,32 @@ mod tests {
         use Device::*;
         use OrderStatus::*;
         let cases = [
-            (Pending, "outstandingTransaction", Qr, Msg::BankidRfa1),
-            (Pending, "outstandingTransaction", ThisDevice, Msg::BankidRfa13),
-            (Pending, "noClient", Qr, Msg::BankidRfa1),
-            (Pending, "started", Qr, Msg::BankidRfa14),
-            (Pending, "started", ThisDevice, Msg::BankidRfa15),
-            (Pending, "userSign", Qr, Msg::BankidRfa9),
-            (Pending, "userMrtd", Qr, Msg::BankidRfa23),
-            (Pending, "userCallConfirm", Qr, Msg::BankidRfa21),
-            (Pending, "somethingNew", Qr, Msg::BankidRfa21),
-            (Failed, "userCancel", Qr, Msg::BankidRfa6),
-            (Failed, "expiredTransaction", Qr, Msg::BankidRfa8),
-            (Failed, "certificateErr", Qr, Msg::BankidRfa16),
-            (Failed, "startFailed", Qr, Msg::BankidRfa17b),
-            (Failed, "startFailed", ThisDevice, Msg::BankidRfa17a),
-            (Failed, "cancelled", Qr, Msg::BankidRfa3),
-            (Failed, "transactionRiskBlocked", Qr, Msg::BankidRfa22),
-            (Failed, "somethingNew", Qr, Msg::BankidRfa22),
+            (Pending, "outstandingTransaction", Qr, "rfa1"),
+            (Pending, "outstandingTransaction", ThisDevice, "rfa13"),
+            (Pending, "noClient", Qr, "rfa1"),
+            (Pending, "started", Qr, "rfa14"),
+            (Pending, "started", ThisDevice, "rfa15"),
+            (Pending, "userSign", Qr, "rfa9"),
+            (Pending, "userMrtd", Qr, "rfa23"),
+            (Pending, "userCallConfirm", Qr, "rfa21"),
+            (Pending, "somethingNew", Qr, "rfa21"),
+            (Failed, "userCancel", Qr, "rfa6"),
+            (Failed, "expiredTransaction", Qr, "rfa8"),
+            (Failed, "certificateErr", Qr, "rfa16"),
+            (Failed, "startFailed", Qr, "rfa17b"),
+            (Failed, "startFailed", ThisDevice, "rfa17a"),
+            (Failed, "cancelled", Qr, "rfa3"),
+            (Failed, "transactionRiskBlocked", Qr, "rfa22"),
+            (Failed, "somethingNew", Qr, "rfa22"),
         ];
         for (status, hint, device, want) in cases {
             assert_eq!(message(status, Some(hint), device), want, "{status:?} {hint} {device:?}");
         }
         for hint in PENDING_HINTS {
-            assert!(message(Pending, Some(hint), Qr).as_str().starts_with("bankid_rfa"));
+            assert!(message(Pending, Some(hint), Qr).starts_with("rfa"));
         }
         for hint in FAILED_HINTS {
-            assert!(message(Failed, Some(hint), Qr).as_str().starts_with("bankid_rfa"));
+            assert!(message(Failed, Some(hint), Qr).starts_with("rfa"));
         }
     }
 

@@ -10,6 +10,8 @@ export const resources = namespaces(
       '!../locales/en/audit.json',
       // So do the data-rights pages (pages/dataRights/texts.ts).
       '!../locales/en/dataRights.json',
+      // BankID's texts load with its panel (components/bankid/texts.ts).
+      '!../locales/en/bankid.json',
     ],
     { eager: true },
   ),

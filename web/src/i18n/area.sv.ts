@@ -10,6 +10,8 @@ export const resources = namespaces(
       '!../locales/sv/audit.json',
       // So do the data-rights pages (pages/dataRights/texts.ts).
       '!../locales/sv/dataRights.json',
+      // BankID's texts load with its panel (components/bankid/texts.ts).
+      '!../locales/sv/bankid.json',
     ],
     { eager: true },
   ),

@@ -90,7 +90,7 @@ async fn a_linked_person_signs_in_with_bankid_and_the_order_works_once() {
     assert!(!started.to_string().contains("qr_start_secret") && !started.to_string().contains("qrStartSecret"));
     let (status, body) = collect(&router, &order_ref, Some(&secret), None).await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    assert_eq!((body["status"].as_str(), body["message"].as_str()), (Some("pending"), Some("bankid_rfa1")));
+    assert_eq!((body["status"].as_str(), body["message"].as_str()), (Some("pending"), Some("rfa1")));
     assert!(s(&body, "qr_data").starts_with("bankid.") && s(&body, "qr_data_next").starts_with("bankid."));
     let (status, body) = collect(&router, &order_ref, Some(&secret), None).await;
     assert_eq!(status, StatusCode::OK, "{body}");
@@ -140,7 +140,7 @@ async fn an_order_answers_only_the_browser_that_started_it() {
 async fn every_hint_and_failure_comes_with_bankids_message() {
     let (_, router, stand_in) = setup().await;
     let hints = ["outstandingTransaction", "noClient", "started", "userSign", "userMrtd", "userCallConfirm"];
-    let want = ["bankid_rfa1", "bankid_rfa1", "bankid_rfa14", "bankid_rfa9", "bankid_rfa23", "bankid_rfa21"];
+    let want = ["rfa1", "rfa1", "rfa14", "rfa9", "rfa23", "rfa21"];
     stand_in.bankid_next(Path { hints: hints.map(String::from).to_vec(), end: "userCancel".into(), ..Path::default() });
     let (order_ref, secret, _) = start(&router, None).await;
     for (hint, key) in hints.iter().zip(want) {
@@ -149,15 +149,10 @@ async fn every_hint_and_failure_comes_with_bankids_message() {
         assert_eq!((body["hint_code"].as_str(), body["message"].as_str()), (Some(*hint), Some(key)));
     }
     let (_, body) = collect(&router, &order_ref, Some(&secret), None).await;
-    assert_eq!((body["status"].as_str(), body["message"].as_str()), (Some("failed"), Some("bankid_rfa6")));
+    assert_eq!((body["status"].as_str(), body["message"].as_str()), (Some("failed"), Some("rfa6")));
     let (status, _) = collect(&router, &order_ref, Some(&secret), None).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "a failed order is over");
-    for (end, key) in [
-        ("expiredTransaction", "bankid_rfa8"),
-        ("startFailed", "bankid_rfa17b"),
-        ("certificateErr", "bankid_rfa16"),
-        ("userCancel", "bankid_rfa6"),
-    ] {
+    for (end, key) in [("expiredTransaction", "rfa8"), ("startFailed", "rfa17b"), ("certificateErr", "rfa16"), ("userCancel", "rfa6")] {
         stand_in.bankid_next(Path { hints: vec![], end: end.into(), ..Path::default() });
         let (order_ref, secret, _) = start(&router, None).await;
         let (_, body) = collect(&router, &order_ref, Some(&secret), None).await;
@@ -170,9 +165,9 @@ async fn every_hint_and_failure_comes_with_bankids_message() {
     let secret = set.unwrap().split(';').next().unwrap().strip_prefix("bankid_order=").unwrap().to_string();
     let order_ref = s(&body, "order_ref");
     let (_, body) = collect(&router, &order_ref, Some(&secret), None).await;
-    assert_eq!(body["message"], "bankid_rfa13");
+    assert_eq!(body["message"], "rfa13");
     let (_, body) = collect(&router, &order_ref, Some(&secret), None).await;
-    assert_eq!(body["message"], "bankid_rfa17a");
+    assert_eq!(body["message"], "rfa17a");
     // An order already running for the person.
     stand_in.bankid_next(Path { error: Some("alreadyInProgress".into()), ..Path::default() });
     let (status, body, _) = call(&router, Method::POST, "/api/bankid/auth/", None, None, json!({"device": "qr"})).await;

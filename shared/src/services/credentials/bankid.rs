@@ -63,8 +63,9 @@ pub struct BankIdProgress {
     /// BankID's hint code, as it came.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hint_code: Option<String>,
-    /// The message BankID recommends (`bankid_rfa*`), or `bankid_complete`.
-    pub message: Msg,
+    /// The message BankID recommends: a key of the web's `bankid:message.*`
+    /// (`rfa1`, `rfa9`, …, or `complete`).
+    pub message: &'static str,
     /// While pending: the QR code's data now, and a second later.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub qr_data: Option<String>,

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { applyServerErrors, isInlineError, serverMessages } from '../../api/formErrors';
 import { confirmProfileImage, getMailSettings, profileImageUploadUrl, putToPresignedUrl, saveMailSettings, updateProfile, type MailSettings } from '../../api/users';
 import MessageAlert from '../../components/MessageAlert';
+import BankIdLinkCard from '../../components/bankid/BankIdLinkCard';
 import { avatarSrc, initialOf } from '../../components/avatar';
 import { setUser, useSession } from '../../store/session';
 
@@ -204,6 +205,7 @@ export default function Profile({ titleKey }: { titleKey: string }) {
         </Form>
       </Card>
       <MailCard />
+      <BankIdLinkCard />
     </div>
   );
 }

@@ -2,7 +2,7 @@
 // antd's by CSS alone (components/plain).
 import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
 import MailOutlined from '@ant-design/icons-svg/es/asn/MailOutlined';
-import { Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { isInlineError, serverMessages } from '../../api/formErrors';
@@ -21,6 +21,9 @@ import PublicLayout from './PublicLayout';
 import Button from '../../components/plain/PlainButton';
 import Input, { PlainPassword as Password } from '../../components/plain/PlainInput';
 import Icon from '../../components/plain/PlainIcon';
+
+// BankID (its QR code and polling) loads when its button is pressed: nothing of it on the first page.
+const BankIdLogin = lazy(() => import('../../components/bankid/BankIdLogin'));
 
 interface LoginValues {
   email: string;
@@ -41,6 +44,7 @@ export default function Login() {
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string[] | null>(null);
   const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
+  const [bankId, setBankId] = useState(false);
   // Each field's rule is checked as it changes (once touched) and all on submit, as antd's Form does.
   const [touched, setTouched] = useState<Record<keyof LoginValues, boolean>>({ email: false, password: false });
   const fieldError = (field: keyof LoginValues): string | null => {
@@ -139,6 +143,17 @@ export default function Login() {
             {t('login.submit')}
           </Button>
         </form>
+        <div className="login-bankid">
+          {bankId ? (
+            <Suspense fallback={null}>
+              <BankIdLogin origin={rememberedOrigin(location.state)} onClose={() => setBankId(false)} onNoRole={() => setError([t('login.noRole')])} />
+            </Suspense>
+          ) : (
+            <Button block size="large" onClick={() => setBankId(true)} data-testid="login-bankid">
+              {t('login.bankid')}
+            </Button>
+          )}
+        </div>
         <div className="login-links">
           <Link to="/recover-password" data-testid="login-forgot">
             {t('login.forgot')}

@@ -385,6 +385,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bankid/auth/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start signing in with BankID: an order at BankID for this browser
+         *     (bound to it by an HttpOnly cookie). Show `qr_data` as a QR code (and
+         *     `qr_data_next` a second later), or open
+         *     `bankid:///?autostarttoken=<auto_start_token>&redirect=null` on this
+         *     device; then poll `bankid/collect/` every `poll_ms`.
+         */
+        post: operations["bankid_auth"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bankid/cancel/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel this browser's BankID order (the user pressed cancel or left). */
+        post: operations["bankid_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bankid/collect/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Poll a BankID order of this browser (its cookie; a link order also the
+         *     same signed-in user): BankID's state, the message BankID recommends
+         *     (`message`, a key of the web's `bankid:message.*`: `rfa1`, `rfa9`, …), the QR code's data while pending, and
+         *     on completion the sign-in's tokens (`auth`) or `linked`.
+         */
+        post: operations["bankid_collect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bankid/link/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the signed-in user has linked a personal number (BankID sign-in). */
+        get: operations["bankid_link_state"];
+        put?: never;
+        /**
+         * Start linking BankID to the signed-in account: an order like
+         *     `bankid/auth/`; when it completes, the verified personal number is
+         *     linked (one account per number, one number per account).
+         */
+        post: operations["bankid_link_start"];
+        /** Remove the signed-in user's BankID link. */
+        delete: operations["bankid_unlink"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bisnode/login/": {
         parameters: {
             query?: never;
@@ -4279,6 +4364,63 @@ export interface components {
         Availability: {
             available: boolean;
         };
+        /** @description Whether the signed-in user has a personal number linked. */
+        BankIdLink: {
+            linked: boolean;
+            /** @description The number with its last four digits hidden (`19900101-****`). */
+            personal_number?: string | null;
+        };
+        /**
+         * @example {
+         *       "order_ref": "131daac9-16c6-4618-beb0-365768f37288"
+         *     }
+         */
+        BankIdOrderRequest: {
+            order_ref: string;
+        };
+        /** @description What a poll answers. */
+        BankIdProgress: {
+            status: components["schemas"]["OrderStatus"];
+            /** @description BankID's hint code, as it came. */
+            hint_code?: string | null;
+            /**
+             * @description The message BankID recommends: a key of the web's `bankid:message.*`
+             *     (`rfa1`, `rfa9`, …, or `complete`).
+             */
+            message: string;
+            /** @description While pending: the QR code's data now, and a second later. */
+            qr_data?: string | null;
+            qr_data_next?: string | null;
+            auth?: null | components["schemas"]["TokenPair"];
+            /** @description A completed link. */
+            linked?: boolean;
+        };
+        /**
+         * @example {
+         *       "device": "qr"
+         *     }
+         */
+        BankIdStartRequest: {
+            /**
+             * @description `qr` (the app on another device scans the code) or `this_device`
+             *     (the app is started here by its autostart link): which messages BankID recommends.
+             */
+            device: components["schemas"]["Device"];
+        };
+        /** @description What `start` answers (the cookie's secret goes in a header). */
+        BankIdStarted: {
+            order_ref: string;
+            /** @description For `bankid:///?autostarttoken=<token>&redirect=null` on this device. */
+            auto_start_token: string;
+            /** @description The QR code's data now, and a second later. */
+            qr_data: string;
+            qr_data_next: string;
+            /**
+             * Format: int32
+             * @description How long to wait before the next poll.
+             */
+            poll_ms: number;
+        };
         /**
          * @description The company's credit-information (Bisnode) account as the credit-check
          *     screen needs it before a lookup.
@@ -5240,6 +5382,12 @@ export interface components {
             subject: string;
             deadline: string;
         };
+        /**
+         * @description How the user started the app: the QR code on another device, or the
+         *     autostart link on this one (BankID recommends other texts for each).
+         * @enum {string}
+         */
+        Device: "qr" | "this_device";
         /** @description A case's documents and the rules of adding more. */
         DocumentList: {
             files: components["schemas"]["CaseDocument"][];
@@ -5841,7 +5989,7 @@ export interface components {
          * @description A message key; the web translates it under `server.<key>`.
          * @enum {string}
          */
-        Msg: "account_activated" | "account_inactive" | "account_pending" | "activation_link_sent" | "active_and_advance_subscription" | "additional_hour_month_taken" | "address_required" | "at_least_one_sector" | "business_sector_deleted" | "cannot_change_admin" | "case_description_required" | "case_already_taken" | "export_running" | "case_closed_for_messages" | "case_not_assigned" | "case_not_in_progress" | "case_note_save_failed" | "case_subject_required" | "case_type_required" | "case_withdrawn" | "changed_concurrently" | "idempotency_key_reused" | "choose_package_or_plan" | "code_attempts_exceeded" | "code_replaced" | "code_expired" | "code_format" | "code_incorrect" | "code_not_correct" | "code_not_sent" | "code_sent" | "consultancy_service_required" | "could_not_send_code" | "current_password_wrong" | "custom_package_value_positive" | "customer_not_approved" | "customer_not_found" | "customer_not_pending" | "customer_pending" | "date_changed" | "deadline_before_start" | "deleted" | "department_connected" | "department_in_use" | "department_save_failed" | "department_update_failed" | "document_empty" | "document_not_uploaded" | "document_too_large" | "document_type_not_allowed" | "email_exists" | "end_before_start" | "end_date_required" | "estimated_hours_required" | "expire_before_start" | "expire_on_required" | "external_lawyer_requires_company_and_rate" | "forbidden" | "hour_min" | "hour_only_for_consultancy" | "hour_required" | "image_invalid" | "image_not_uploaded" | "hours_too_large" | "image_too_large" | "image_type_not_allowed" | "internal" | "invalid" | "invalid_account_manager" | "invalid_company_size" | "invalid_country" | "invalid_credentials" | "invalid_cursor" | "invalid_date" | "invalid_datetime" | "invalid_department" | "invalid_duration" | "invalid_email" | "invalid_hours" | "invalid_identity_number" | "invalid_knowledge_sector" | "invalid_month" | "invalid_period" | "invalid_number" | "invalid_path" | "invalid_pdf" | "offer_bought" | "only_draft_can_be_withdrawn" | "pdf_active_content" | "invalid_permission" | "invalid_phone" | "invalid_post_code" | "invalid_price" | "invalid_query" | "invalid_registration_number" | "invalid_request_body" | "invalid_sector" | "invalid_status" | "invalid_time" | "invalid_url" | "limit_above_zero" | "limit_reached" | "link_invalid" | "logged_out" | "method_not_allowed" | "no_active_subscription_for_case" | "no_lawyer_found" | "no_valid_subscription" | "not_authenticated" | "not_enough_signers" | "not_found" | "only_admin_creates_staff" | "only_customer_rates" | "only_in_progress_can_complete" | "only_lawyer_enters_hours" | "only_lawyer_or_customer_messages" | "only_waiting_can_start" | "password_changed" | "password_link_sent" | "password_or_code_required" | "password_reset" | "password_too_common" | "price_too_large" | "password_too_long" | "password_too_short" | "password_too_weak" | "passwords_do_not_match" | "privacy_not_agreed" | "rate_closed_cases_only" | "already_rated" | "recovery_sent" | "registration_number_taken" | "registration_received" | "request_timed_out" | "request_too_large" | "required" | "search_too_broad" | "service_activated" | "service_activation_failed" | "service_already_renewed" | "service_deleted" | "service_unavailable" | "service_updated" | "start_date_required" | "status_change_not_allowed" | "terms_not_agreed" | "token_expired" | "too_long" | "too_many_documents" | "too_many_entries" | "too_many_requests" | "too_many_searches" | "too_many_invitations" | "totp_already_enabled" | "totp_attempts_exceeded" | "totp_code_format" | "totp_code_used" | "totp_disable_required" | "totp_no_resend" | "totp_not_enabled" | "totp_setup_attempts_exceeded" | "totp_setup_expired" | "two_factor_disabled" | "two_factor_enabled" | "two_factor_session_expired" | "unknown_knowledge_sector" | "unknown_service" | "uri_too_long" | "user_not_found" | "validation_failed" | "video_url_not_allowed" | "ticket_closed" | "legal_version_outdated" | "slot_overlaps" | "slot_taken" | "credit_account_inactive" | "envelope_not_completed" | "envelope_not_draft" | "envelope_not_sent" | "provider_bad_answer" | "provider_refused" | "provider_timeout" | "provider_unavailable" | "service_not_purchased" | "service_permission_missing" | "verified_login_failed" | "verified_token_missing" | "claim_amount_invalid" | "due_date_too_far" | "inkasso_account_not_approved";
+        Msg: "account_activated" | "account_inactive" | "account_pending" | "activation_link_sent" | "active_and_advance_subscription" | "additional_hour_month_taken" | "address_required" | "at_least_one_sector" | "bankid_already_linked" | "bankid_cancelled" | "bankid_linked" | "bankid_not_linked" | "bankid_number_taken" | "bankid_order_finished" | "bankid_unknown_person" | "bankid_unlinked" | "bankid_rfa4" | "bankid_rfa5" | "bankid_rfa22" | "business_sector_deleted" | "cannot_change_admin" | "case_description_required" | "case_already_taken" | "export_running" | "case_closed_for_messages" | "case_not_assigned" | "case_not_in_progress" | "case_note_save_failed" | "case_subject_required" | "case_type_required" | "case_withdrawn" | "changed_concurrently" | "idempotency_key_reused" | "choose_package_or_plan" | "code_attempts_exceeded" | "code_replaced" | "code_expired" | "code_format" | "code_incorrect" | "code_not_correct" | "code_not_sent" | "code_sent" | "consultancy_service_required" | "could_not_send_code" | "current_password_wrong" | "custom_package_value_positive" | "customer_not_approved" | "customer_not_found" | "customer_not_pending" | "customer_pending" | "date_changed" | "deadline_before_start" | "deleted" | "department_connected" | "department_in_use" | "department_save_failed" | "department_update_failed" | "document_empty" | "document_not_uploaded" | "document_too_large" | "document_type_not_allowed" | "email_exists" | "end_before_start" | "end_date_required" | "estimated_hours_required" | "expire_before_start" | "expire_on_required" | "external_lawyer_requires_company_and_rate" | "forbidden" | "hour_min" | "hour_only_for_consultancy" | "hour_required" | "image_invalid" | "image_not_uploaded" | "hours_too_large" | "image_too_large" | "image_type_not_allowed" | "internal" | "invalid" | "invalid_account_manager" | "invalid_company_size" | "invalid_country" | "invalid_credentials" | "invalid_cursor" | "invalid_date" | "invalid_datetime" | "invalid_department" | "invalid_duration" | "invalid_email" | "invalid_hours" | "invalid_identity_number" | "invalid_knowledge_sector" | "invalid_month" | "invalid_period" | "invalid_number" | "invalid_path" | "invalid_pdf" | "offer_bought" | "only_draft_can_be_withdrawn" | "pdf_active_content" | "invalid_permission" | "invalid_phone" | "invalid_post_code" | "invalid_price" | "invalid_query" | "invalid_registration_number" | "invalid_request_body" | "invalid_sector" | "invalid_status" | "invalid_time" | "invalid_url" | "limit_above_zero" | "limit_reached" | "link_invalid" | "logged_out" | "method_not_allowed" | "no_active_subscription_for_case" | "no_lawyer_found" | "no_valid_subscription" | "not_authenticated" | "not_enough_signers" | "not_found" | "only_admin_creates_staff" | "only_customer_rates" | "only_in_progress_can_complete" | "only_lawyer_enters_hours" | "only_lawyer_or_customer_messages" | "only_waiting_can_start" | "password_changed" | "password_link_sent" | "password_or_code_required" | "password_reset" | "password_too_common" | "price_too_large" | "password_too_long" | "password_too_short" | "password_too_weak" | "passwords_do_not_match" | "privacy_not_agreed" | "rate_closed_cases_only" | "already_rated" | "recovery_sent" | "registration_number_taken" | "registration_received" | "request_timed_out" | "request_too_large" | "required" | "search_too_broad" | "service_activated" | "service_activation_failed" | "service_already_renewed" | "service_deleted" | "service_unavailable" | "service_updated" | "start_date_required" | "status_change_not_allowed" | "terms_not_agreed" | "token_expired" | "too_long" | "too_many_documents" | "too_many_entries" | "too_many_requests" | "too_many_searches" | "too_many_invitations" | "totp_already_enabled" | "totp_attempts_exceeded" | "totp_code_format" | "totp_code_used" | "totp_disable_required" | "totp_no_resend" | "totp_not_enabled" | "totp_setup_attempts_exceeded" | "totp_setup_expired" | "two_factor_disabled" | "two_factor_enabled" | "two_factor_session_expired" | "unknown_knowledge_sector" | "unknown_service" | "uri_too_long" | "user_not_found" | "validation_failed" | "video_url_not_allowed" | "ticket_closed" | "legal_version_outdated" | "slot_overlaps" | "slot_taken" | "credit_account_inactive" | "envelope_not_completed" | "envelope_not_draft" | "envelope_not_sent" | "provider_bad_answer" | "provider_refused" | "provider_timeout" | "provider_unavailable" | "service_not_purchased" | "service_permission_missing" | "verified_login_failed" | "verified_token_missing" | "claim_amount_invalid" | "due_date_too_far" | "inkasso_account_not_approved";
         /**
          * @example {
          *       "name": "avtal.pdf"
@@ -6000,6 +6148,11 @@ export interface components {
             /** @description Lesson ids, first to last. */
             ids: string[];
         };
+        /**
+         * @description An order's state as `collect` names it.
+         * @enum {string}
+         */
+        OrderStatus: "pending" | "failed" | "complete";
         /**
          * @description Spec §3 Package: hours of the consultancy service for a price, valid for a
          *     number of days. Only public packages are offered to customers.
@@ -8322,6 +8475,354 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["RequestTimedOut"];
+        };
+    };
+    bankid_auth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankIdStartRequest"];
+            };
+        };
+        responses: {
+            /** @description The order started; sets the `bankid_order` cookie */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankIdStarted"];
+                };
+            };
+            /** @description bankid_rfa4 (an identification for this person is already running) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is over the API's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            /** @description Too many starts or failed sign-ins from this address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description BankID failed: bankid_rfa5 or bankid_rfa22 */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["RequestTimedOut"];
+        };
+    };
+    bankid_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankIdOrderRequest"];
+            };
+        };
+        responses: {
+            /** @description Cancelled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description bankid_order_finished */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bearer token that is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such order of this browser */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is over the API's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            /** @description BankID failed: bankid_rfa5 or bankid_rfa22 */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["RequestTimedOut"];
+        };
+    };
+    bankid_collect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankIdOrderRequest"];
+            };
+        };
+        responses: {
+            /** @description pending, failed or complete */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankIdProgress"];
+                };
+            };
+            /** @description bankid_order_finished (a finished order again), bankid_unknown_person (no account has this personal number), bankid_number_taken, bankid_already_linked, account_inactive */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A bearer token that is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such order of this browser */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is over the API's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            /** @description BankID failed: bankid_rfa5 or bankid_rfa22 */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["RequestTimedOut"];
+        };
+    };
+    bankid_link_state: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankIdLink"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["RequestTimedOut"];
+        };
+    };
+    bankid_link_start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankIdStartRequest"];
+            };
+        };
+        responses: {
+            /** @description The order started; sets the `bankid_order` cookie */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankIdStarted"];
+                };
+            };
+            /** @description bankid_already_linked, bankid_rfa4 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is over the API's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            /** @description Too many starts from this address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description BankID failed: bankid_rfa5 or bankid_rfa22 */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["RequestTimedOut"];
+        };
+    };
+    bankid_unlink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unlinked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description bankid_not_linked */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

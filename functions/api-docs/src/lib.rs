@@ -93,21 +93,56 @@ pub fn document() -> utoipa::openapi::OpenApi {
         if let Some(plan) = components.schemas.get_mut("NewServicePlan") {
             per_service(plan);
         }
+        for (schema, field, value) in ONE_VALUE {
+            use utoipa::openapi::{schema::Schema, RefOr};
+            let Some(RefOr::T(Schema::Object(o))) = components.schemas.get_mut(*schema) else { panic!("no object schema {schema}") };
+            let Some(RefOr::T(Schema::Object(p))) = o.properties.get_mut(*field) else { panic!("no property {schema}.{field}") };
+            p.enum_values = Some(vec![serde_json::Value::Bool(*value)]);
+        }
         patterns::apply(components);
+        // Last: it wraps the forms in `allOf`, past the property edits above.
+        for name in ["Registration", "CustomerForm"] {
+            let Some(form) = components.schemas.get_mut(name) else { panic!("no schema {name}") };
+            per_customer_type(form);
+        }
+        let Some(account) = components.schemas.get_mut("InkassoAccount") else { panic!("no schema InkassoAccount") };
+        inkasso_account(account);
+        let Some(recipient) = components.schemas.get_mut("Recipient") else { panic!("no schema Recipient") };
+        signing_recipient(recipient);
     }
+    patterns::apply_query(&mut doc.paths);
     doc
 }
 
 /// A field a body requires has no default: serde's `#[serde(default)]`
 /// (which lets the server name a missing field itself) would otherwise
 /// document `""` beside `minLength: 1`.
+///
+/// Nor is it `null`: the server reads a required field sent as `null` as
+/// missing (`required`), so a required `Option` is documented as its value.
 fn no_default_where_required(schema: &mut utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>) {
-    use utoipa::openapi::{schema::Schema, RefOr};
+    use utoipa::openapi::schema::{Schema, SchemaType, Type};
+    use utoipa::openapi::RefOr;
     match schema {
         RefOr::T(Schema::Object(o)) => {
             for name in o.required.clone() {
-                if let Some(RefOr::T(Schema::Object(p))) = o.properties.get_mut(&name) {
+                let Some(property) = o.properties.get_mut(&name) else { continue };
+                if let RefOr::T(Schema::OneOf(one)) = property {
+                    let null =
+                        |s: &RefOr<Schema>| matches!(s, RefOr::T(Schema::Object(n)) if n.schema_type == SchemaType::Type(Type::Null));
+                    if one.items.len() == 2 && one.items.iter().any(null) {
+                        let value = one.items.iter().find(|s| !null(s)).cloned().expect("a non-null branch");
+                        *property = value;
+                    }
+                }
+                if let RefOr::T(Schema::Object(p)) = property {
                     p.default = None;
+                    if let SchemaType::Array(types) = &p.schema_type {
+                        let kept: Vec<Type> = types.iter().filter(|t| **t != Type::Null).cloned().collect();
+                        if kept.len() == 1 {
+                            p.schema_type = SchemaType::Type(kept[0].clone());
+                        }
+                    }
                 }
             }
         }
@@ -123,17 +158,146 @@ fn no_default_where_required(schema: &mut utoipa::openapi::RefOr<utoipa::openapi
 fn per_service(plan: &mut utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>) {
     use shared::domain::catalogue::SERVICES;
     use utoipa::openapi::schema::{AllOfBuilder, ObjectBuilder, OneOfBuilder, Schema, Type};
-    let branch = |hour_based: bool, field: &str| {
+    use utoipa::openapi::RefOr;
+    // The other service's field is read (a number) but not bounded.
+    let RefOr::T(Schema::Object(o)) = plan else { panic!("NewServicePlan is not an object schema") };
+    for (field, min) in [("limit", 0.0), ("hours", 0.0)] {
+        if let Some(RefOr::T(Schema::Object(p))) = o.properties.get_mut(field) {
+            p.minimum = Some(min.into());
+            p.maximum = None;
+        }
+    }
+    let branch = |hour_based: bool, field: &str, own: ObjectBuilder| {
         let ids = SERVICES.iter().filter(|s| s.hour_based == hour_based).map(|s| s.id);
         ObjectBuilder::new()
             .property("service_id", ObjectBuilder::new().schema_type(Type::Integer).enum_values(Some(ids)))
+            .property(field, own)
             .required("service_id")
             .required(field)
             .build()
     };
-    let choice = OneOfBuilder::new().item(branch(true, "hours")).item(branch(false, "limit")).build();
+    let hours = ObjectBuilder::new().schema_type(Type::Number).minimum(Some(0.01)).maximum(Some(10000));
+    let limit = ObjectBuilder::new().schema_type(Type::Integer).minimum(Some(1));
+    let choice = OneOfBuilder::new().item(branch(true, "hours", hours)).item(branch(false, "limit", limit)).build();
     let whole = std::mem::replace(plan, Schema::Object(Default::default()).into());
     *plan = Schema::AllOf(AllOfBuilder::new().item(whole).item(Schema::OneOf(choice)).build()).into();
+}
+
+/// Booleans a body must send with one value: the registration's consents
+/// true (else `terms_not_agreed` / `privacy_not_agreed`), a notification's
+/// `unread` false (it is only marked read).
+pub const ONE_VALUE: &[(&str, &str, bool)] =
+    &[("Registration", "terms_accepted", true), ("Registration", "privacy_accepted", true), ("ReadRequest", "unread", false)];
+
+/// What a customer form (registration, staff's create and update) requires
+/// by its other fields, as `shared::domain::customer` checks them: a
+/// company its name, registration number `XXXXXX-XXXX` and sector; an
+/// invoice address unless `same_invoice_address` is true.
+fn per_customer_type(form: &mut utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>) {
+    use utoipa::openapi::schema::{AllOfBuilder, AnyOfBuilder, ObjectBuilder, OneOfBuilder, Schema, SchemaType, Type};
+    use utoipa::openapi::RefOr;
+    let kind = |name: &str| ObjectBuilder::new().schema_type(Type::String).enum_values(Some([name]));
+    let text = |pattern: &str| ObjectBuilder::new().schema_type(Type::String).pattern(Some(pattern));
+    let individual = ObjectBuilder::new().property("customer_type", kind("Individual")).required("customer_type").build();
+    let company = ObjectBuilder::new()
+        .property("customer_type", kind("Company"))
+        .property("company_name", text(r"\S"))
+        .property("company_registration_number", text(r"^[0-9]{6}-[0-9]{4}$"))
+        .property("sector", text(r"^[0-9]+$"))
+        .required("customer_type")
+        .required("company_name")
+        .required("company_registration_number")
+        .required("sector")
+        .build();
+    let same = ObjectBuilder::new()
+        .property("same_invoice_address", ObjectBuilder::new().schema_type(Type::Boolean).enum_values(Some([true])))
+        .required("same_invoice_address")
+        .build();
+    // The invoice address is read only when it is not the visiting one.
+    let RefOr::T(Schema::Object(o)) = &mut *form else { panic!("a customer form is not an object schema") };
+    let address = o.properties.insert(
+        "invoice_address".into(),
+        ObjectBuilder::new().schema_type(SchemaType::AnyValue).description(Some("Required (an address) unless `same_invoice_address`.")).into(),
+    );
+    let invoice =
+        ObjectBuilder::new().property("invoice_address", address.expect("an invoice address")).required("invoice_address").build();
+    let whole = std::mem::replace(form, Schema::Object(Default::default()).into());
+    *form = Schema::AllOf(
+        AllOfBuilder::new()
+            .item(whole)
+            .item(Schema::OneOf(OneOfBuilder::new().item(individual).item(company).build()))
+            .item(Schema::AnyOf(AnyOfBuilder::new().item(same).item(invoice).build()))
+            .build(),
+    )
+    .into();
+}
+
+/// An Inkasso account as `shared::domain::addons::validate_inkasso` reads
+/// it: the approved address an IPv4 or IPv6 address as written, and IBAN
+/// and BIC given together or not at all.
+fn inkasso_account(account: &mut utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>) {
+    use utoipa::openapi::schema::{AllOfBuilder, AnyOfBuilder, KnownFormat, ObjectBuilder, OneOfBuilder, Schema, SchemaFormat, Type};
+    use utoipa::openapi::RefOr;
+    let RefOr::T(Schema::Object(o)) = account else { panic!("InkassoAccount is not an object schema") };
+    let ip = |f: KnownFormat| ObjectBuilder::new().schema_type(Type::String).format(Some(SchemaFormat::KnownFormat(f)));
+    o.properties.insert(
+        "approved_ip".into(),
+        Schema::OneOf(
+            OneOfBuilder::new()
+                .item(ip(KnownFormat::Ipv4))
+                .item(ip(KnownFormat::Ipv6))
+                .description(Some("The address the collection agency's portal is used from: IPv4 or IPv6, as written."))
+                .build(),
+        )
+        .into(),
+    );
+    let text = |pattern: &str| ObjectBuilder::new().schema_type(Type::String).pattern(Some(pattern));
+    let neither = ObjectBuilder::new().property("iban", text(r"^\s*$")).property("bic", text(r"^\s*$")).build();
+    let both = ObjectBuilder::new().property("iban", text(r"\S")).property("bic", text(r"\S")).required("iban").required("bic").build();
+    let whole = std::mem::replace(account, Schema::Object(Default::default()).into());
+    *account =
+        Schema::AllOf(AllOfBuilder::new().item(whole).item(Schema::AnyOf(AnyOfBuilder::new().item(neither).item(both).build())).build())
+            .into();
+}
+
+/// A signing recipient as `shared::domain::addons::validate_envelope`
+/// checks it: a name, an e-mail address, a locale and a role it knows; a
+/// signer's sign method one it knows; a phone number when notified by SMS.
+/// (Each address once per envelope is a rule across the list: the fuzz's
+/// refusals list it.)
+fn signing_recipient(recipient: &mut utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>) {
+    use shared::domain::addons::{LOCALES, ROLES, SIGN_METHODS};
+    use utoipa::openapi::schema::{AllOfBuilder, AnyOfBuilder, ObjectBuilder, OneOfBuilder, Schema, Type};
+    use utoipa::openapi::RefOr;
+    let RefOr::T(Schema::Object(o)) = recipient else { panic!("Recipient is not an object schema") };
+    let one_of = |values: &[&str]| ObjectBuilder::new().schema_type(Type::String).enum_values(Some(values.to_vec()));
+    o.properties.insert("name".into(), ObjectBuilder::new().schema_type(Type::String).pattern(Some(patterns::NOT_BLANK)).into());
+    o.properties.insert("locale".into(), one_of(&LOCALES).description(Some("nb (Norwegian), sv, en, da, fi.")).into());
+    o.properties.insert("role".into(), one_of(&ROLES).into());
+    for field in ["name", "email", "locale", "role"] {
+        o.required.push(field.into());
+    }
+    let signer = ObjectBuilder::new()
+        .property("role", one_of(&["signer"]))
+        .property("sign_method", one_of(&SIGN_METHODS))
+        .required("sign_method")
+        .build();
+    let other = ObjectBuilder::new().property("role", one_of(&ROLES[1..])).build();
+    let no_sms =
+        ObjectBuilder::new().property("notify_sms", ObjectBuilder::new().schema_type(Type::Boolean).enum_values(Some([false]))).build();
+    let phone = ObjectBuilder::new()
+        .property("phone", ObjectBuilder::new().schema_type(Type::String).pattern(Some("[0-9+-]")))
+        .required("phone")
+        .build();
+    let whole = std::mem::replace(recipient, Schema::Object(Default::default()).into());
+    *recipient = Schema::AllOf(
+        AllOfBuilder::new()
+            .item(whole)
+            .item(Schema::OneOf(OneOfBuilder::new().item(signer).item(other).build()))
+            .item(Schema::AnyOf(AnyOfBuilder::new().item(no_sms).item(phone).build()))
+            .build(),
+    )
+    .into();
 }
 
 /// The operations anyone may call without a bearer token (every
@@ -348,12 +512,21 @@ fn idempotency_key_schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::S
     ObjectBuilder::new().schema_type(Type::String).pattern(Some(format!(r#"^(?:"{token}"|{token})$"#))).build().into()
 }
 
-/// The body schema of `op` becomes `allOf: [its schema, {required: fields}]`.
+/// The body schema of `op` becomes `allOf: [its schema, {required: fields}]`,
+/// each field given a value (not `null`; a list not empty).
 fn require_more(op: &mut utoipa::openapi::path::Operation, fields: &[&str]) {
-    use utoipa::openapi::schema::{AllOfBuilder, ObjectBuilder, Schema};
+    use utoipa::openapi::schema::{AllOfBuilder, ArrayBuilder, ObjectBuilder, Schema, SchemaType, Type};
+    let given = |field: &str| -> Schema {
+        if field == "knowledge_sectors" {
+            ArrayBuilder::new().min_items(Some(1)).build().into()
+        } else {
+            let types = vec![Type::String, Type::Number, Type::Integer, Type::Boolean, Type::Array, Type::Object];
+            ObjectBuilder::new().schema_type(SchemaType::Array(types)).build().into()
+        }
+    };
     for media in op.request_body.iter_mut().flat_map(|b| b.content.values_mut()) {
         if let Some(schema) = media.schema.take() {
-            let extra = fields.iter().fold(ObjectBuilder::new(), |o, f| o.required(*f)).build();
+            let extra = fields.iter().fold(ObjectBuilder::new(), |o, f| o.required(*f).property(*f, given(f))).build();
             media.schema = Some(Schema::AllOf(AllOfBuilder::new().item(schema).item(extra).build()).into());
         }
     }

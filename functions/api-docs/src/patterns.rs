@@ -53,6 +53,74 @@ pub const VIDEO_URL: &str = concat!(
 /// a dot neither first nor last; no spaces, one `@`.
 pub const EMAIL: &str = r"^\s*[^\s@]+@[^\s@.][^\s@]*\.[^\s@]*[^\s@.]\s*$";
 
+/// `shared::domain::calendar::parse_month`: `YYYY-MM` of the years 1900
+/// to 2100, or blank (the conflict-search audit export: this month).
+pub const MONTH: &str = r"^\s*(?:(?:19[0-9]{2}|20[0-9]{2}|2100)-(?:0[1-9]|1[0-2]))?\s*$";
+/// `shared::domain::additional_hour::parse_month`: a month as [`MONTH`], or
+/// a day of the calendar `YYYY-MM-DD` in it (29 February of leap years
+/// only: every fourth year but 1900 and 2100).
+pub const MONTH_OR_DATE: &str = concat!(
+    r"^\s*(?:(?:19[0-9]{2}|20[0-9]{2}|2100)-(?:",
+    r"(?:0[1-9]|1[0-2])(?:-(?:0[1-9]|1[0-9]|2[0-8]))?",
+    r"|(?:0[13-9]|1[0-2])-(?:29|30)",
+    r"|(?:0[13578]|1[02])-31)",
+    r"|(?:19(?:0[48]|[2468][048]|[13579][26])|20(?:[02468][048]|[13579][26]))-02-29)\s*$"
+);
+
+/// `shared::domain::addons::valid_iban`'s shape (the mod-97 check digits
+/// are the server's alone): two letters, two digits, 11 to 30 letters or
+/// digits, spaces anywhere; empty for none.
+pub const IBAN: &str = r"^\s*(?:(?:[A-Za-z]\s*){2}(?:[0-9]\s*){2}(?:[A-Za-z0-9]\s*){11,30})?$";
+/// `shared::domain::addons::valid_bic`: six letters, two letters or
+/// digits, optionally three more; empty for none.
+pub const BIC: &str = r"^\s*(?:[A-Za-z]{6}[A-Za-z0-9]{2}(?:[A-Za-z0-9]{3})?)?\s*$";
+/// `shared::domain::addons::valid_plus_giro`'s shape (the Luhn check digit
+/// is the server's): 2 to 8 digits with spaces or dashes; blank for none.
+pub const PLUS_GIRO: &str = r"^(?:\s*|[ -]*(?:[0-9][ -]*){2,8})$";
+/// `shared::domain::addons::valid_bank_giro`'s shape: 7 or 8 digits.
+pub const BANK_GIRO: &str = r"^(?:\s*|[ -]*(?:[0-9][ -]*){7,8})$";
+
+// A file name as `shared::domain::document::display_name` reads it: its
+// last path part (after `/` or `\\`, no escape sequence in it) holds a
+// character that cleaning keeps and that is no dot, space or quote, before
+// the extension; what follows the extension is removed (spaces, control
+// and bidirectional characters, quotes).
+macro_rules! last_part {
+    () => {
+        r#"^(?:[\s\S]*[/\\])?[^/\\\x1b\x9b\x9d]*[^/\\\s."\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069][^/\\\x1b\x9b\x9d]*\."#
+    };
+}
+macro_rules! removed_after {
+    () => {
+        r#"[\s\x00-\x1a\x1c-\x1f\x7f-\x9a\x9c\x9e\x9f"\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]*$"#
+    };
+}
+/// A document's file name (`shared::domain::document::type_of_name`): its
+/// extension one of pdf, doc(x), xls(x), ppt(x), jpg, jpeg, png, in any
+/// letter case.
+pub const FILE_NAME: &str = concat!(
+    last_part!(),
+    r"(?:[pP][dD][fF]|[dD][oO][cC][xX]?|[xX][lL][sS][xX]?|[pP][pP][tT][xX]?|[jJ][pP][eE]?[gG]|[pP][nN][gG])",
+    removed_after!()
+);
+/// A PDF to upload for signing or as an invoice: a [`FILE_NAME`] of a PDF
+/// that ends in `.pdf` but for spaces (the services check the raw name too).
+pub const PDF_FILE_NAME: &str = concat!(last_part!(), r"[pP][dD][fF]\s*$");
+/// An envelope's document as named in its form: ends in `.pdf` but for spaces.
+pub const PDF_NAME: &str = r"\.[pP][dD][fF]\s*$";
+
+/// (method, path, query parameter, pattern) of every query parameter the
+/// server checks the shape of.
+pub const QUERY: &[(&str, &str, &str, &str)] = &[
+    ("get", "/api/search/fuzzy/audit/csv/", "month", MONTH),
+    ("get", "/api/customer/purchase-services/{id}/excel/", "start_date", DATE_IN_RANGE),
+    ("get", "/api/customer/purchase-services/{id}/excel/", "end_date", DATE_IN_RANGE),
+];
+
+/// `shared::domain::date_in_range` beside `format: date`: a form's day is
+/// in the years 1900 to 2100.
+pub const DATE_IN_RANGE: &str = r"^\s*(?:19[0-9]{2}|20[0-9]{2}|2100)-";
+
 /// (schema, property, pattern, maxLength to add) of every request body
 /// field the server checks the shape of.
 pub const FIELDS: &[(&str, &str, &str, Option<usize>)] = &[
@@ -77,7 +145,40 @@ pub const FIELDS: &[(&str, &str, &str, Option<usize>)] = &[
     ("StaffInput", "email", EMAIL, None),
     ("ClaimForm", "debtor_email", EMAIL, None),
     ("Recipient", "email", EMAIL, None),
+    ("AdditionalHourForm", "month", MONTH_OR_DATE, None),
+    ("AutoUpdate", "auto_update_date_end", DATE_IN_RANGE, None),
+    ("NameRequest", "name", FILE_NAME, None),
+    ("CaseFileUploadRequest", "name", FILE_NAME, None),
+    ("ConfirmRequest", "name", FILE_NAME, None),
+    ("UploadRequest", "name", FILE_NAME, None),
+    ("PdfUpload", "name", PDF_FILE_NAME, None),
+    ("InvoiceUpload", "name", PDF_FILE_NAME, None),
+    ("EnvelopeDocument", "name", PDF_NAME, None),
+    ("InkassoAccount", "iban", IBAN, None),
+    ("InkassoAccount", "bic", BIC, None),
+    ("InkassoAccount", "plus_giro", PLUS_GIRO, None),
+    ("InkassoAccount", "bank_giro", BANK_GIRO, None),
 ];
+
+/// (schema, array property, pattern) of every list whose items the server
+/// checks the shape of: the ids of a bulk change are none blank.
+pub const ITEMS: &[(&str, &str, &str)] = &[("MassUpdateRequest", "ids", NOT_BLANK)];
+
+/// Some character other than whitespace.
+pub const NOT_BLANK: &str = r"\S";
+
+/// Sets every [`QUERY`] pattern on its operation's parameter.
+pub fn apply_query(paths: &mut utoipa::openapi::path::Paths) {
+    use utoipa::openapi::{schema::Schema, RefOr};
+    for (method, path, name, pattern) in QUERY {
+        assert_eq!(*method, "get", "query patterns are set on reads only");
+        let Some(item) = paths.paths.get_mut(*path) else { panic!("no path {path}") };
+        let Some(op) = item.get.as_mut() else { panic!("no get {path}") };
+        let Some(p) = op.parameters.iter_mut().flatten().find(|p| p.name == *name) else { panic!("no parameter {name} of {path}") };
+        let Some(RefOr::T(Schema::Object(o))) = p.schema.as_mut() else { panic!("{path} {name}: not an object schema") };
+        o.pattern = Some((*pattern).to_string());
+    }
+}
 
 /// Sets every [`FIELDS`] pattern on its schema's property.
 pub fn apply(components: &mut utoipa::openapi::Components) {
@@ -90,5 +191,14 @@ pub fn apply(components: &mut utoipa::openapi::Components) {
         if max.is_some() {
             p.max_length = *max;
         }
+    }
+    for (schema, field, pattern) in ITEMS {
+        use utoipa::openapi::schema::ArrayItems;
+        let Some(RefOr::T(Schema::Object(o))) = schemas.get_mut(*schema) else { panic!("no object schema {schema}") };
+        let Some(RefOr::T(Schema::Array(a))) = o.properties.get_mut(*field) else { panic!("no array {schema}.{field}") };
+        let ArrayItems::RefOrSchema(item) = &mut a.items else { panic!("{schema}.{field}: no item schema") };
+        let RefOr::T(Schema::Object(item)) = item.as_mut() else { panic!("{schema}.{field}: items not an object schema") };
+        item.pattern = Some((*pattern).to_string());
+        item.min_length = Some(1);
     }
 }

@@ -124,11 +124,11 @@ async fn hour_delete(
 pub struct MassUpdateRequest {
     #[schema(format = "uuid")]
     pub case_uid: String,
-    /// Entry ids (at most 49: one transaction).
+    /// Entry ids (at most 49: one transaction), none blank.
     #[serde(default)]
     #[schema(required = true, min_items = 1, max_items = 49)]
     pub ids: Vec<String>,
-    #[schema(required = true)]
+    #[schema(value_type = bool, required = true)]
     pub is_invoiced: Option<bool>,
 }
 

@@ -19,16 +19,19 @@ use utoipa::IntoParams;
 #[derive(Deserialize, IntoParams)]
 pub struct TrailQuery {
     /// The customer (uid) whose data the events concern.
+    #[param(max_length = 64)]
     pub customer: Option<String>,
     /// The user (uid) who acted.
+    #[param(max_length = 64)]
     pub user: Option<String>,
     /// One kind of event only (e.g. `conflict_search`).
     pub action: Option<AuditAction>,
-    /// First day (`YYYY-MM-DD`, UTC), inclusive.
-    #[param(format = Date)]
+    /// First day (`YYYY-MM-DD`, UTC), inclusive; not after `to`. Without a
+    /// customer or user the period is at most 366 days (`invalid_query`).
+    #[param(value_type = Option<String>, format = Date)]
     pub from: Option<String>,
     /// Last day (`YYYY-MM-DD`, UTC), inclusive.
-    #[param(format = Date)]
+    #[param(value_type = Option<String>, format = Date)]
     pub to: Option<String>,
     /// The previous page's `next`.
     pub cursor: Option<String>,
@@ -36,9 +39,12 @@ pub struct TrailQuery {
     pub lang: Option<String>,
 }
 
+/// A day as the document's `format: date` says (`YYYY-MM-DD`, nothing
+/// around it); left out is none, an empty value is not a date.
 fn day(field: &str, raw: Option<&str>, end: bool) -> Result<Option<DateTime<Utc>>, ApiError> {
-    let Some(raw) = raw.map(str::trim).filter(|r| !r.is_empty()) else { return Ok(None) };
-    let d = NaiveDate::parse_from_str(raw, "%Y-%m-%d").map_err(|_| ApiError::field(field, Msg::InvalidDate))?;
+    let Some(raw) = raw else { return Ok(None) };
+    let shape = raw.len() == 10 && raw.bytes().enumerate().all(|(i, c)| if i == 4 || i == 7 { c == b'-' } else { c.is_ascii_digit() });
+    let d = NaiveDate::parse_from_str(raw, "%Y-%m-%d").ok().filter(|_| shape).ok_or_else(|| ApiError::field(field, Msg::InvalidDate))?;
     let t = if end { d.and_hms_micro_opt(23, 59, 59, 999_999) } else { d.and_hms_opt(0, 0, 0) };
     Ok(t.map(|t| t.and_utc()))
 }

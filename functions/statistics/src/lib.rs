@@ -52,12 +52,21 @@ pub struct PeriodQuery {
     #[param(value_type = Option<String>, format = Date)]
     pub to: Option<NaiveDate>,
     /// csv or xlsx: the table as a file instead of JSON.
-    pub format: Option<String>,
+    #[param(inline)]
+    pub format: Option<ExportFormat>,
     /// The reader's language (sv default, en): export headers and the
     /// names of case types.
     pub lang: Option<String>,
     /// `activity/cases`: the `next` of the page before.
     pub cursor: Option<String>,
+}
+
+/// The file a statistic's table is exported as.
+#[derive(Deserialize, utoipa::ToSchema, Clone, Copy, Debug, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum ExportFormat {
+    Csv,
+    Xlsx,
 }
 
 impl PeriodQuery {
@@ -74,12 +83,13 @@ async fn answer(state: &AppState, user: &shared::domain::User, s: Statistic, q: 
         shared::services::audit::export_made(state, user, &format!("statistic/{name}"), None).await;
     }
     let p = s.period.map(|p| format!("{}_{}", p.from, p.to)).unwrap_or_default();
-    match q.format.as_deref() {
-        Some("csv") => {
+    match q.format {
+        Some(ExportFormat::Csv) => {
             file(export::csv(&s.table, q.lang.as_deref().unwrap_or("sv"))?, "text/csv; charset=utf-8", &format!("{name}-{p}.csv"))
         }
-        Some("xlsx") => file(export::xlsx(&s.table, name, q.lang.as_deref().unwrap_or("sv"))?, export::XLSX, &format!("{name}-{p}.xlsx")),
-        Some(_) => Err(ApiError::field("format", shared::error::Msg::Invalid)),
+        Some(ExportFormat::Xlsx) => {
+            file(export::xlsx(&s.table, name, q.lang.as_deref().unwrap_or("sv"))?, export::XLSX, &format!("{name}-{p}.xlsx"))
+        }
         None => Ok(Json(s).into_response()),
     }
 }
@@ -99,14 +109,18 @@ async fn dashboard(State(s): State<AppState>, CurrentUser(u): CurrentUser) -> Re
 /// The caller's main chart of the period (admin revenue and hours, a lawyer
 /// their hours, a sales person their customers' purchases, a customer its hours).
 #[utoipa::path(get, path = "/api/chart/", tag = "statistics", security(("bearer" = [])), params(PeriodQuery),
-    responses((status = 200, body = Statistic), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
+    responses((status = 200, description = "The statistic (JSON), or its table as the `format` asked for",
+        content((Statistic = "application/json"), (String = "text/csv"),
+            (Vec<u8> = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"))), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
 async fn chart(State(s): State<AppState>, CurrentUser(u): CurrentUser, ApiQuery(q): ApiQuery<PeriodQuery>) -> Result<Response, ApiError> {
     answer(&s, &u, st::chart(&s, &u, q.period()?).await?, &q, "chart").await
 }
 
 /// Billable, non-billable and rättsskydd hours of the period (the caller's scope).
 #[utoipa::path(get, path = "/api/pie-chart/hour/", tag = "statistics", security(("bearer" = [])), params(PeriodQuery),
-    responses((status = 200, body = Statistic), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+    responses((status = 200, description = "The statistic (JSON), or its table as the `format` asked for",
+        content((Statistic = "application/json"), (String = "text/csv"),
+            (Vec<u8> = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"))), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn hour_pie(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
@@ -118,7 +132,9 @@ async fn hour_pie(
 /// Account statistics (admin, sales person): customers new, approved,
 /// activated, deactivated; by state, business sector and size band.
 #[utoipa::path(get, path = "/api/statistic/account/", tag = "statistics", security(("bearer" = [])), params(PeriodQuery),
-    responses((status = 200, body = Statistic), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+    responses((status = 200, description = "The statistic (JSON), or its table as the `format` asked for",
+        content((Statistic = "application/json"), (String = "text/csv"),
+            (Vec<u8> = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"))), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn account(State(s): State<AppState>, CurrentUser(u): CurrentUser, ApiQuery(q): ApiQuery<PeriodQuery>) -> Result<Response, ApiError> {
     answer(&s, &u, st::account(&s, &u, q.period()?).await?, &q, "account").await
 }
@@ -126,7 +142,9 @@ async fn account(State(s): State<AppState>, CurrentUser(u): CurrentUser, ApiQuer
 /// Customer statistics (admin; a lawyer their own hours per customer; a
 /// sales person their customers): cases, hours, subscriptions, revenue.
 #[utoipa::path(get, path = "/api/statistic/user/", tag = "statistics", security(("bearer" = [])), params(PeriodQuery),
-    responses((status = 200, body = Statistic), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+    responses((status = 200, description = "The statistic (JSON), or its table as the `format` asked for",
+        content((Statistic = "application/json"), (String = "text/csv"),
+            (Vec<u8> = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"))), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn user(State(s): State<AppState>, CurrentUser(u): CurrentUser, ApiQuery(q): ApiQuery<PeriodQuery>) -> Result<Response, ApiError> {
     answer(&s, &u, st::customers(&s, &u, q.period()?).await?, &q, "customers").await
 }
@@ -134,7 +152,9 @@ async fn user(State(s): State<AppState>, CurrentUser(u): CurrentUser, ApiQuery(q
 /// Finance statistics (admin): revenue by period, service, plan and
 /// package; invoiced and not invoiced hours; the average rate.
 #[utoipa::path(get, path = "/api/statistic/finance/", tag = "statistics", security(("bearer" = [])), params(PeriodQuery),
-    responses((status = 200, body = Statistic), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+    responses((status = 200, description = "The statistic (JSON), or its table as the `format` asked for",
+        content((Statistic = "application/json"), (String = "text/csv"),
+            (Vec<u8> = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"))), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn finance(State(s): State<AppState>, CurrentUser(u): CurrentUser, ApiQuery(q): ApiQuery<PeriodQuery>) -> Result<Response, ApiError> {
     answer(&s, &u, st::finance(&s, &u, q.period()?).await?, &q, "finance").await
 }
@@ -142,7 +162,9 @@ async fn finance(State(s): State<AppState>, CurrentUser(u): CurrentUser, ApiQuer
 /// Activity statistics (admin; a customer and its contacts for their
 /// company): cases opened, accepted, closed and hours per period.
 #[utoipa::path(get, path = "/api/statistic/activity/", tag = "statistics", security(("bearer" = [])), params(PeriodQuery),
-    responses((status = 200, body = Statistic), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+    responses((status = 200, description = "The statistic (JSON), or its table as the `format` asked for",
+        content((Statistic = "application/json"), (String = "text/csv"),
+            (Vec<u8> = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"))), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn activity(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
@@ -209,7 +231,9 @@ async fn activity_excel(
 /// Legal statistics (admin; a lawyer their own): cases by case type,
 /// average time to accept and to close, hours per case type.
 #[utoipa::path(get, path = "/api/statistic/legal/", tag = "statistics", security(("bearer" = [])), params(PeriodQuery),
-    responses((status = 200, body = Statistic), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+    responses((status = 200, description = "The statistic (JSON), or its table as the `format` asked for",
+        content((Statistic = "application/json"), (String = "text/csv"),
+            (Vec<u8> = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"))), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn legal(State(s): State<AppState>, CurrentUser(u): CurrentUser, ApiQuery(q): ApiQuery<PeriodQuery>) -> Result<Response, ApiError> {
     answer(&s, &u, st::legal(&s, &u, q.period()?, q.lang.as_deref().unwrap_or("sv")).await?, &q, "legal").await
 }

@@ -40,9 +40,9 @@ pub fn api() -> OpenApiRouter<AppState> {
 pub struct MailSettings {
     /// Whether such mail is sent (at most one per case every 15 minutes).
     pub on: bool,
-    /// The mails' language: `sv` (default) or `en`.
+    /// The mails' language: `sv` (default, also when blank) or `en`.
     #[serde(default)]
-    #[schema(pattern = "^(sv|en)$")]
+    #[schema(pattern = r"^\s*(sv|en)?\s*$")]
     pub language: String,
 }
 

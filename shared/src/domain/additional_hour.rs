@@ -50,7 +50,7 @@ pub struct AdditionalHour {
 #[derive(Clone, Debug, Default, Deserialize, ToSchema)]
 pub struct AdditionalHourForm {
     /// "YYYY-MM" (a full date keeps its month), years 1900 to 2100.
-    #[schema(required = true, pattern = "^[0-9]{4}-[0-9]{2}(-[0-9]{2})?$", example = "2026-11")]
+    #[schema(value_type = String, required = true, example = "2026-11")]
     pub month: Option<String>,
     /// At most a month's 744 hours, two decimals.
     #[schema(value_type = f64, required = true, minimum = 0.01, maximum = 744)]
@@ -74,16 +74,17 @@ pub const INVALID_MONTH: Msg = Msg::InvalidMonth;
 pub const MONTH_TAKEN: Msg = Msg::AdditionalHourMonthTaken;
 pub const DESCRIPTION_MAX: usize = super::text::LONG_MAX;
 
-/// A month "YYYY-MM" (also accepts a full date and keeps its month).
+/// A month "YYYY-MM" (also accepts a full date "YYYY-MM-DD", two digits
+/// each, and keeps its month), years 1900 to 2100.
 pub fn parse_month(text: &str) -> Option<String> {
     let t = text.trim();
-    let m = t.get(..7)?;
-    let d = NaiveDate::parse_from_str(&format!("{m}-01"), "%Y-%m-%d").ok().filter(|d| super::date_in_range(*d))?;
+    let month = super::calendar::parse_month(t.get(..7)?)?;
     let rest = &t[7..];
-    if !(rest.is_empty() || (rest.len() == 3 && NaiveDate::parse_from_str(t, "%Y-%m-%d").is_ok())) {
+    let day_ok = |d: &str| d.len() == 3 && d.starts_with('-') && d[1..].bytes().all(|c| c.is_ascii_digit());
+    if !(rest.is_empty() || (day_ok(rest) && NaiveDate::parse_from_str(t, "%Y-%m-%d").is_ok())) {
         return None;
     }
-    Some(d.format("%Y-%m").to_string())
+    Some(month.format("%Y-%m").to_string())
 }
 
 /// Month required and valid; total hour at least 0.01 (spec §9), two
@@ -138,17 +139,19 @@ pub const TOO_MANY_ENTRIES: Msg = Msg::TooManyEntries;
 /// The ids of a bulk change: trimmed, without repeats (a transaction may
 /// touch an item once), at least one, at most [`MASS_UPDATE_MAX`].
 pub fn mass_update_ids(ids: &[String]) -> Result<Vec<String>, ApiError> {
+    let mut f = FieldErrors::new();
+    // Counted as sent (the document's maxItems) and none blank (its items'
+    // pattern): a client names each entry once.
+    if ids.is_empty() || ids.iter().any(|i| i.trim().is_empty()) {
+        f.add("ids", Msg::Required);
+    } else if ids.len() > MASS_UPDATE_MAX {
+        f.add("ids", TOO_MANY_ENTRIES);
+    }
     let mut out: Vec<String> = Vec::new();
-    for id in ids.iter().map(|i| i.trim()).filter(|i| !i.is_empty()) {
+    for id in ids.iter().map(|i| i.trim()) {
         if !out.iter().any(|o| o == id) {
             out.push(id.to_string());
         }
-    }
-    let mut f = FieldErrors::new();
-    if out.is_empty() {
-        f.add("ids", Msg::Required);
-    } else if out.len() > MASS_UPDATE_MAX {
-        f.add("ids", TOO_MANY_ENTRIES);
     }
     if !f.is_empty() {
         return Err(ApiError::validation(f));
@@ -175,7 +178,19 @@ mod tests {
         let ok = validate(&form("2026-03", json!("1,25"))).unwrap();
         assert_eq!((ok.month.as_str(), ok.total_hour), ("2026-03", Hundredths(125)));
         assert_eq!(validate(&form("2026-03-15", json!(2))).unwrap().month, "2026-03");
-        for bad in ["2026-13", "2026-3", "March", "2026-03-40", "2026-03x"] {
+        for bad in [
+            "2026-13",
+            "2026-3",
+            "March",
+            "2026-03-40",
+            "2026-03x",
+            "0000-00",
+            "1899-12",
+            "2101-01",
+            "2026-02-30",
+            "2026-03- 5",
+            "+2026-03",
+        ] {
             assert_eq!(validate(&form(bad, json!(1))).unwrap_err().fields()["month"], vec![INVALID_MONTH], "{bad}");
         }
         assert_eq!(validate(&form("2026-03", json!("0"))).unwrap_err().fields()["total_hour"], vec![Msg::HourMin]);
@@ -195,5 +210,8 @@ mod tests {
         let many: Vec<String> = (0..50).map(|i| i.to_string()).collect();
         assert_eq!(mass_update_ids(&many).unwrap_err().fields()["ids"], vec![TOO_MANY_ENTRIES]);
         assert_eq!(mass_update_ids(&many[..49]).unwrap().len(), 49);
+        assert_eq!(mass_update_ids(&ids(&["a", " "])).unwrap_err().fields()["ids"], vec![Msg::Required]);
+        let repeated: Vec<String> = (0..50).map(|i| (i % 2).to_string()).collect();
+        assert_eq!(mass_update_ids(&repeated).unwrap_err().fields()["ids"], vec![TOO_MANY_ENTRIES]);
     }
 }

@@ -578,7 +578,7 @@ mod tests {
 /// Spec §3 Inkasso account, as the customer applies with it (the prospect).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, ToSchema)]
 #[schema(example = json!({"home_page": "https://example.com", "bank_name": "Banken", "bank_account": "1234-5678901", "plus_giro": "",
-    "bank_giro": "5050-1055", "iban": "", "bic": "", "approved_ip": "192.0.2.10", "contact_name": "Kim Kontakt", "organization_number": "556000-0001"}))]
+    "bank_giro": "5050-1055", "iban": "SE45 5000 0000 0583 9825 7466", "bic": "ESSESESS", "approved_ip": "192.0.2.10", "contact_name": "Kim Kontakt", "organization_number": "556000-0001"}))]
 pub struct InkassoAccount {
     #[serde(default)]
     pub home_page: String,
@@ -686,7 +686,11 @@ pub fn valid_iban(raw: &str) -> bool {
 /// (location), and optionally 3 more (branch).
 pub fn valid_bic(raw: &str) -> bool {
     let t = raw.trim().to_ascii_uppercase();
-    (t.len() == 8 || t.len() == 11) && t[..6].chars().all(|c| c.is_ascii_alphabetic()) && t[6..].chars().all(|c| c.is_ascii_alphanumeric())
+    // ASCII first: slicing other text by bytes could split a character.
+    t.is_ascii()
+        && (t.len() == 8 || t.len() == 11)
+        && t[..6].chars().all(|c| c.is_ascii_alphabetic())
+        && t[6..].chars().all(|c| c.is_ascii_alphanumeric())
 }
 
 /// Spec §3 Inkasso account: required fields, the giro numbers, IBAN with
@@ -722,7 +726,9 @@ pub fn validate_inkasso(a: &InkassoAccount) -> Result<InkassoAccount, ApiError> 
             }
         }
     }
-    if !a.approved_ip.trim().is_empty() && a.approved_ip.trim().parse::<std::net::IpAddr>().is_err() {
+    // The address exactly as written (the document's ipv4 / ipv6 formats):
+    // no surrounding spaces.
+    if !a.approved_ip.trim().is_empty() && a.approved_ip.parse::<std::net::IpAddr>().is_err() {
         errors.add("approved_ip", Msg::Invalid);
     }
     let org = super::identity_number::parse_identity_number(&a.organization_number);
@@ -788,5 +794,20 @@ mod inkasso_tests {
         assert_eq!(validate_inkasso(&no_bic).unwrap_err().fields().get("bic"), &[Msg::Required]);
         let blank = validate_inkasso(&InkassoAccount::default()).unwrap_err().fields();
         assert!(blank.has("bank_name") && blank.has("contact_name") && blank.has("organization_number"));
+    }
+
+    #[test]
+    fn the_approved_address_is_taken_as_written_and_a_bic_of_any_text_is_refused_not_a_crash() {
+        assert_eq!(
+            validate_inkasso(&InkassoAccount { approved_ip: "2001:db8::1".into(), ..account() }).unwrap().approved_ip,
+            "2001:db8::1"
+        );
+        for ip in [" 192.0.2.10", "192.0.2.10 ", "192.0.2.010", "fe80::1%eth0"] {
+            let f = validate_inkasso(&InkassoAccount { approved_ip: ip.into(), ..account() }).unwrap_err().fields();
+            assert_eq!(f.get("approved_ip"), &[Msg::Invalid], "{ip:?}");
+        }
+        // Eight bytes, a two-byte letter across the sixth.
+        assert!(!valid_bic("aaaaaÅa"));
+        assert!(!valid_bic("ÅÅÅÅÅÅAA"));
     }
 }

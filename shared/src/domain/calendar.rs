@@ -50,6 +50,21 @@ pub fn first_of_month(d: NaiveDate) -> NaiveDate {
     d.with_day(1).expect("day 1")
 }
 
+/// A month written `YYYY-MM` (ASCII digits, two for the month) in the
+/// years dates may take (1900 to 2100, [`super::date_in_range`]), as its
+/// first day; surrounding whitespace is ignored. Anything else (`2026-3`,
+/// `0000-00`, `+2026-03`) is none: the document's pattern says the same.
+pub fn parse_month(text: &str) -> Option<NaiveDate> {
+    let t = text.trim();
+    let b = t.as_bytes();
+    let shape = b.len() == 7 && b[4] == b'-' && b.iter().enumerate().all(|(i, c)| i == 4 || c.is_ascii_digit());
+    if !shape {
+        return None;
+    }
+    let (year, month) = (t[..4].parse().ok()?, t[5..].parse().ok()?);
+    NaiveDate::from_ymd_opt(year, month, 1).filter(|d| super::date_in_range(*d))
+}
+
 pub fn last_of_month(d: NaiveDate) -> NaiveDate {
     let (y, m) = (d.year(), d.month());
     let next = if m == 12 { NaiveDate::from_ymd_opt(y + 1, 1, 1) } else { NaiveDate::from_ymd_opt(y, m + 1, 1) };

@@ -163,7 +163,7 @@ pub enum InvoiceBy {
     "same_invoice_address": true, "invoice_by": "email"}))]
 pub struct CustomerForm {
     #[serde(default)]
-    #[schema(required = true)]
+    #[schema(value_type = CustomerType, required = true)]
     pub customer_type: Option<CustomerType>,
     #[serde(default, deserialize_with = "super::text::clean::name")]
     #[schema(required = true, min_length = 1, max_length = 200)]
@@ -422,7 +422,7 @@ pub fn list_state(status: Option<&str>) -> Result<Option<CustomerState>, Msg> {
     "same_invoice_address": true, "terms_accepted": true, "privacy_accepted": true}))]
 pub struct Registration {
     #[serde(default)]
-    #[schema(required = true)]
+    #[schema(value_type = CustomerType, required = true)]
     pub customer_type: Option<CustomerType>,
     #[serde(default, deserialize_with = "super::text::clean::name")]
     #[schema(required = true, min_length = 1, max_length = 200)]

@@ -98,8 +98,7 @@ pub async fn audit_export(ctx: &Context, caller: &User, month: Option<&str>) -> 
     policy::require(caller, Action::ReadConflictAudit)?;
     let month_of_search = match month.map(str::trim).filter(|m| !m.is_empty()) {
         None => Utc::now(),
-        Some(m) => NaiveDate::parse_from_str(&format!("{m}-01"), "%Y-%m-%d")
-            .ok()
+        Some(m) => crate::domain::calendar::parse_month(m)
             .and_then(|d| d.and_hms_opt(0, 0, 0))
             .map(|d| d.and_utc())
             .ok_or_else(|| ApiError::field("month", crate::error::Msg::InvalidMonth))?,

@@ -4212,7 +4212,7 @@ export interface components {
              * @description "YYYY-MM" (a full date keeps its month), years 1900 to 2100.
              * @example 2026-11
              */
-            month: string | null;
+            month: string;
             /**
              * Format: double
              * @description At most a month's 744 hours, two decimals.
@@ -4759,12 +4759,12 @@ export interface components {
              * @description 'YYYY-MM-DD HH:mm:ss', years 1900 to 2100.
              * @example 2026-01-01 00:00:00
              */
-            start_date: string | null;
+            start_date: string;
             /**
              * @description 'YYYY-MM-DD HH:mm:ss', after the start.
              * @example 2027-12-31 00:00:00
              */
-            expire_on: string | null;
+            expire_on: string;
             /**
              * Format: double
              * @description Service 1 only; at least 0.01; number or text with comma decimal.
@@ -4851,7 +4851,8 @@ export interface components {
              * @description At most a year ahead; years 1900 to 2100.
              */
             due_date: string;
-            invoice: null | components["schemas"]["EnvelopeDocument"];
+            /** @description The invoice PDF uploaded through `services/inkasso/claims/upload-url/`. */
+            invoice: components["schemas"]["EnvelopeDocument"];
             /**
              * @deprecated
              * @description 32 hex digits drawn once per form: a retry lands on the same claim.
@@ -5129,29 +5130,8 @@ export interface components {
             /** @description `pdf`, `word`, `excel`, `ppt` or `image`. */
             kind: string;
         };
-        /**
-         * @description What the admin and sales-person customer form sends (create and update).
-         *     No password (the customer chooses one from the invitation mail) and no
-         *     terms (those are for self-registration only).
-         * @example {
-         *       "customer_type": "Individual",
-         *       "email": "nils.nyman@example.com",
-         *       "first_name": "Nils",
-         *       "invoice_by": "email",
-         *       "last_name": "Nyman",
-         *       "phone": "+46701234567",
-         *       "profile": {
-         *         "address_1": "Storgatan 1",
-         *         "address_2": "",
-         *         "city": "Stockholm",
-         *         "country": 1,
-         *         "post_code": "11122"
-         *       },
-         *       "same_invoice_address": true
-         *     }
-         */
         CustomerForm: {
-            customer_type: null | components["schemas"]["CustomerType"];
+            customer_type: components["schemas"]["CustomerType"];
             first_name: string;
             last_name: string;
             /** Format: email */
@@ -5167,7 +5147,8 @@ export interface components {
             /** @description Visiting address. */
             profile: components["schemas"]["Address"];
             same_invoice_address?: boolean;
-            invoice_address?: components["schemas"]["Address"];
+            /** @description Required (an address) unless `same_invoice_address`. */
+            invoice_address?: unknown;
             /** @description A sales person's uid. */
             account_manager?: string | null;
             invoice_by?: null | components["schemas"]["InvoiceBy"];
@@ -5185,7 +5166,21 @@ export interface components {
             knowledge_sectors?: number[];
             /** @description A company-size band value (`company-size/list/`). */
             company_size?: string | null;
-        };
+        } & ({
+            /** @enum {string} */
+            customer_type: "Individual";
+        } | {
+            /** @enum {string} */
+            customer_type: "Company";
+            company_name: string;
+            company_registration_number: string;
+            sector: string;
+        }) & ({
+            /** @enum {boolean} */
+            same_invoice_address: true;
+        } | {
+            invoice_address: components["schemas"]["Address"];
+        });
         CustomerList: {
             results: components["schemas"]["CustomerProfile"][];
             /** @description Cursor of the next page; null on the last page. */
@@ -5567,7 +5562,7 @@ export interface components {
              * Format: date
              * @description Years 1900 to 2100.
              */
-            date: string | null;
+            date: string;
             /**
              * @description "HH:MM", or empty.
              * @example 09:00
@@ -5611,21 +5606,6 @@ export interface components {
          *     also accepts a string with a comma decimal ("10,5"), as the web shows it.
          */
         Hundredths: number;
-        /**
-         * @description Spec §3 Inkasso account, as the customer applies with it (the prospect).
-         * @example {
-         *       "approved_ip": "192.0.2.10",
-         *       "bank_account": "1234-5678901",
-         *       "bank_giro": "5050-1055",
-         *       "bank_name": "Banken",
-         *       "bic": "",
-         *       "contact_name": "Kim Kontakt",
-         *       "home_page": "https://example.com",
-         *       "iban": "",
-         *       "organization_number": "556000-0001",
-         *       "plus_giro": ""
-         *     }
-         */
         InkassoAccount: {
             home_page?: string;
             bank_name: string;
@@ -5634,10 +5614,17 @@ export interface components {
             bank_giro?: string;
             iban?: string;
             bic?: string;
+            /** @description The address the collection agency's portal is used from: IPv4 or IPv6, as written. */
             approved_ip: string;
             contact_name: string;
             organization_number: string;
-        };
+        } & ({
+            iban?: string;
+            bic?: string;
+        } | {
+            iban: string;
+            bic: string;
+        });
         /** @description One identifier linking the company to its account at the agency. */
         InkassoHash: {
             /** @description The company's organisation number, as applied with. */
@@ -5887,7 +5874,7 @@ export interface components {
         MailSettings: {
             /** @description Whether such mail is sent (at most one per case every 15 minutes). */
             on: boolean;
-            /** @description The mails' language: `sv` (default) or `en`. */
+            /** @description The mails' language: `sv` (default, also when blank) or `en`. */
             language?: string;
         };
         /**
@@ -5909,9 +5896,9 @@ export interface components {
         MassUpdateRequest: {
             /** Format: uuid */
             case_uid: string;
-            /** @description Entry ids (at most 49: one transaction). */
+            /** @description Entry ids (at most 49: one transaction), none blank. */
             ids: string[];
-            is_invoiced: boolean | null;
+            is_invoiced: boolean;
         };
         Match: {
             /**
@@ -6090,9 +6077,11 @@ export interface components {
         } & ({
             /** @enum {integer} */
             service_id: 1;
+            hours: number;
         } | {
             /** @enum {integer} */
             service_id: 2 | 3 | 4 | 5 | 6;
+            limit: number;
         });
         /** @description An internal note of a case. */
         Note: {
@@ -6356,7 +6345,7 @@ export interface components {
              * Format: int64
              * @description 1 to 5.
              */
-            stars: number | null;
+            stars: number;
             comment?: string;
         };
         Rating: {
@@ -6381,8 +6370,11 @@ export interface components {
          *     }
          */
         ReadRequest: {
-            /** @description Only `false` (read) is accepted. */
-            unread: boolean;
+            /**
+             * @description Only `false` (read) is accepted.
+             * @enum {boolean}
+             */
+            unread: false;
         };
         RecentCase: {
             uid: string;
@@ -6391,22 +6383,37 @@ export interface components {
             status: components["schemas"]["CaseStatus"];
             updated_at: string;
         };
-        /** @description One recipient of an envelope (spec §2 contract sign). */
         Recipient: {
-            name?: string;
-            email?: string;
+            name: string;
+            email: string;
             phone?: string;
-            /** @description nb (Norwegian), sv, en, da, fi. */
-            locale?: string;
-            /** @description signer, approver or viewer. */
-            role?: string;
+            /**
+             * @description nb (Norwegian), sv, en, da, fi.
+             * @enum {string}
+             */
+            locale: "nb" | "sv" | "en" | "da" | "fi";
+            /** @enum {string} */
+            role: "signer" | "approver" | "viewer";
             notify_sms?: boolean;
             require_auth?: boolean;
             /** @description bankid_no, bankid_se, touch_sign or email. */
             sign_method?: string;
             /** @description Set from the provider's status: the recipient has signed (or approved). */
             signed?: boolean;
-        };
+        } & ({
+            /** @enum {string} */
+            role?: "signer";
+            /** @enum {string} */
+            sign_method: "bankid_no" | "bankid_se" | "touch_sign" | "email";
+        } | {
+            /** @enum {string} */
+            role?: "approver" | "viewer";
+        }) & ({
+            /** @enum {boolean} */
+            notify_sms?: false;
+        } | {
+            phone: string;
+        });
         /**
          * @example {
          *       "email": "customer@example.com"
@@ -6431,30 +6438,8 @@ export interface components {
         Registered: {
             message: components["schemas"]["Msg"];
         };
-        /**
-         * @description What the registration form sends (company or individual).
-         * @example {
-         *       "confirm_password": "Nytt-lösen-2026!",
-         *       "customer_type": "Individual",
-         *       "email": "nils.nyman@example.com",
-         *       "first_name": "Nils",
-         *       "last_name": "Nyman",
-         *       "password": "Nytt-lösen-2026!",
-         *       "phone": "+46701234567",
-         *       "privacy_accepted": true,
-         *       "profile": {
-         *         "address_1": "Storgatan 1",
-         *         "address_2": "",
-         *         "city": "Stockholm",
-         *         "country": 1,
-         *         "post_code": "11122"
-         *       },
-         *       "same_invoice_address": true,
-         *       "terms_accepted": true
-         *     }
-         */
         Registration: {
-            customer_type: null | components["schemas"]["CustomerType"];
+            customer_type: components["schemas"]["CustomerType"];
             first_name: string;
             last_name: string;
             /** Format: email */
@@ -6474,12 +6459,18 @@ export interface components {
             /** @description Visiting address. */
             profile: components["schemas"]["Address"];
             same_invoice_address?: boolean;
-            /** @description Required unless `same_invoice_address`. */
-            invoice_address?: components["schemas"]["Address"];
-            /** @description Must be true. */
-            terms_accepted: boolean;
-            /** @description Must be true. */
-            privacy_accepted: boolean;
+            /** @description Required (an address) unless `same_invoice_address`. */
+            invoice_address?: unknown;
+            /**
+             * @description Must be true.
+             * @enum {boolean}
+             */
+            terms_accepted: true;
+            /**
+             * @description Must be true.
+             * @enum {boolean}
+             */
+            privacy_accepted: true;
             /**
              * Format: int32
              * @description The terms version the form showed (recorded with the time; refused
@@ -6491,7 +6482,22 @@ export interface components {
              * @description The privacy policy version the form showed.
              */
             privacy_version?: number | null;
-        };
+        } & ({
+            /** @enum {string} */
+            customer_type: "Individual";
+        } | {
+            /** @enum {string} */
+            customer_type: "Company";
+            company_name: string;
+            company_registration_number: string;
+            sector: string;
+        }) & ({
+            /** @enum {boolean} */
+            same_invoice_address: true;
+        } | {
+            /** @description Required unless `same_invoice_address`. */
+            invoice_address: components["schemas"]["Address"];
+        });
         /** @description Everything the registration form offers, in one call. */
         RegistrationInit: {
             customer_types: components["schemas"]["CustomerType"][];
@@ -8320,7 +8326,10 @@ export interface operations {
                 user?: string | null;
                 /** @description One kind of event only (e.g. `conflict_search`). */
                 action?: null | components["schemas"]["AuditAction"];
-                /** @description First day (`YYYY-MM-DD`, UTC), inclusive. */
+                /**
+                 * @description First day (`YYYY-MM-DD`, UTC), inclusive; not after `to`. Without a
+                 *     customer or user the period is at most 366 days (`invalid_query`).
+                 */
                 from?: string | null;
                 /** @description Last day (`YYYY-MM-DD`, UTC), inclusive. */
                 to?: string | null;
@@ -8381,7 +8390,10 @@ export interface operations {
                 user?: string | null;
                 /** @description One kind of event only (e.g. `conflict_search`). */
                 action?: null | components["schemas"]["AuditAction"];
-                /** @description First day (`YYYY-MM-DD`, UTC), inclusive. */
+                /**
+                 * @description First day (`YYYY-MM-DD`, UTC), inclusive; not after `to`. Without a
+                 *     customer or user the period is at most 366 days (`invalid_query`).
+                 */
                 from?: string | null;
                 /** @description Last day (`YYYY-MM-DD`, UTC), inclusive. */
                 to?: string | null;
@@ -9605,7 +9617,10 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CaseRequest"] & Record<string, never>;
+                "application/json": components["schemas"]["CaseRequest"] & {
+                    customer: string | number | boolean | unknown[] | Record<string, never>;
+                    estimated_hours: string | number | boolean | unknown[] | Record<string, never>;
+                };
             };
         };
         responses: {
@@ -9750,7 +9765,10 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CaseRequest"] & Record<string, never>;
+                "application/json": components["schemas"]["CaseRequest"] & {
+                    customer: string | number | boolean | unknown[] | Record<string, never>;
+                    estimated_hours: string | number | boolean | unknown[] | Record<string, never>;
+                };
             };
         };
         responses: {
@@ -11254,7 +11272,7 @@ export interface operations {
                 /** @description Custom period: last day, included. */
                 to?: string;
                 /** @description csv or xlsx: the table as a file instead of JSON. */
-                format?: string;
+                format?: "csv" | "xlsx";
                 /**
                  * @description The reader's language (sv default, en): export headers and the
                  *     names of case types.
@@ -11269,12 +11287,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The statistic (JSON), or its table as the `format` asked for */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Statistic"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": number[];
                 };
             };
             400: {
@@ -14151,7 +14172,9 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["StaffInput"] & Record<string, never>;
+                "application/json": components["schemas"]["StaffInput"] & {
+                    knowledge_sectors: unknown[];
+                };
             };
         };
         responses: {
@@ -14337,7 +14360,9 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["StaffInput"] & Record<string, never>;
+                "application/json": components["schemas"]["StaffInput"] & {
+                    knowledge_sectors: unknown[];
+                };
             };
         };
         responses: {
@@ -16170,7 +16195,7 @@ export interface operations {
                 /** @description Custom period: last day, included. */
                 to?: string;
                 /** @description csv or xlsx: the table as a file instead of JSON. */
-                format?: string;
+                format?: "csv" | "xlsx";
                 /**
                  * @description The reader's language (sv default, en): export headers and the
                  *     names of case types.
@@ -16185,12 +16210,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The statistic (JSON), or its table as the `format` asked for */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Statistic"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": number[];
                 };
             };
             400: {
@@ -19312,7 +19340,7 @@ export interface operations {
                 /** @description Custom period: last day, included. */
                 to?: string;
                 /** @description csv or xlsx: the table as a file instead of JSON. */
-                format?: string;
+                format?: "csv" | "xlsx";
                 /**
                  * @description The reader's language (sv default, en): export headers and the
                  *     names of case types.
@@ -19327,12 +19355,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The statistic (JSON), or its table as the `format` asked for */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Statistic"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": number[];
                 };
             };
             400: {
@@ -19374,7 +19405,7 @@ export interface operations {
                 /** @description Custom period: last day, included. */
                 to?: string;
                 /** @description csv or xlsx: the table as a file instead of JSON. */
-                format?: string;
+                format?: "csv" | "xlsx";
                 /**
                  * @description The reader's language (sv default, en): export headers and the
                  *     names of case types.
@@ -19389,12 +19420,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The statistic (JSON), or its table as the `format` asked for */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Statistic"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": number[];
                 };
             };
             400: {
@@ -19436,7 +19470,7 @@ export interface operations {
                 /** @description Custom period: last day, included. */
                 to?: string;
                 /** @description csv or xlsx: the table as a file instead of JSON. */
-                format?: string;
+                format?: "csv" | "xlsx";
                 /**
                  * @description The reader's language (sv default, en): export headers and the
                  *     names of case types.
@@ -19498,7 +19532,7 @@ export interface operations {
                 /** @description Custom period: last day, included. */
                 to?: string;
                 /** @description csv or xlsx: the table as a file instead of JSON. */
-                format?: string;
+                format?: "csv" | "xlsx";
                 /**
                  * @description The reader's language (sv default, en): export headers and the
                  *     names of case types.
@@ -19561,7 +19595,7 @@ export interface operations {
                 /** @description Custom period: last day, included. */
                 to?: string;
                 /** @description csv or xlsx: the table as a file instead of JSON. */
-                format?: string;
+                format?: "csv" | "xlsx";
                 /**
                  * @description The reader's language (sv default, en): export headers and the
                  *     names of case types.
@@ -19576,12 +19610,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The statistic (JSON), or its table as the `format` asked for */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Statistic"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": number[];
                 };
             };
             400: {
@@ -19623,7 +19660,7 @@ export interface operations {
                 /** @description Custom period: last day, included. */
                 to?: string;
                 /** @description csv or xlsx: the table as a file instead of JSON. */
-                format?: string;
+                format?: "csv" | "xlsx";
                 /**
                  * @description The reader's language (sv default, en): export headers and the
                  *     names of case types.
@@ -19638,12 +19675,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The statistic (JSON), or its table as the `format` asked for */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Statistic"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": number[];
                 };
             };
             400: {
@@ -19685,7 +19725,7 @@ export interface operations {
                 /** @description Custom period: last day, included. */
                 to?: string;
                 /** @description csv or xlsx: the table as a file instead of JSON. */
-                format?: string;
+                format?: "csv" | "xlsx";
                 /**
                  * @description The reader's language (sv default, en): export headers and the
                  *     names of case types.
@@ -19700,12 +19740,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The statistic (JSON), or its table as the `format` asked for */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Statistic"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": number[];
                 };
             };
             400: {

@@ -271,6 +271,12 @@ fn query_parameters_are_required_and_typed_as_the_server_reads_them() {
     for day in ["from", "to"] {
         assert_eq!(param("get", "/api/statistic/finance/", day)["schema"]["format"], "date", "{day}");
     }
+    // The exports: the format an enum, each answer's content type documented.
+    assert_eq!(param("get", "/api/statistic/finance/", "format")["schema"]["enum"], serde_json::json!(["csv", "xlsx"]));
+    let answers = &doc["paths"]["/api/statistic/finance/"]["get"]["responses"]["200"]["content"];
+    for media in ["application/json", "text/csv", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"] {
+        assert!(answers.get(media).is_some(), "statistics answer {media}: {answers}");
+    }
 }
 
 /// Two Rust types of one name are one schema in the document (the last

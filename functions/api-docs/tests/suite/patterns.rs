@@ -163,3 +163,96 @@ fn the_post_code_pattern_is_the_servers_check() {
     let samples = ["11122", "111 22", "1112", "111222", "1112a", "", " 11122", "١١١٢٢"];
     agree("POST_CODE", POST_CODE, &samples, is_valid_post_code);
 }
+
+#[test]
+fn the_month_patterns_are_the_servers_checks() {
+    let samples = [
+        "2026-03",
+        " 2026-03 ",
+        "1900-01",
+        "2100-12",
+        "1899-12",
+        "2101-01",
+        "0000-00",
+        "2026-00",
+        "2026-13",
+        "2026-3",
+        "+2026-03",
+        "2026-03x",
+        "March",
+        "2026-03-15",
+        "2026-03-31",
+        "2026-04-31",
+        "2026-02-28",
+        "2026-02-29",
+        "2028-02-29",
+        "2000-02-29",
+        "1900-02-29",
+        "2100-02-29",
+        "1904-02-29",
+        "2026-03-00",
+        "2026-03-40",
+        "2026-03- 5",
+        "2026-03-5",
+    ];
+    agree("MONTH_OR_DATE", MONTH_OR_DATE, &samples, |s| shared::domain::additional_hour::parse_month(s).is_some());
+    // The audit export's month: no day; blank is this month.
+    agree("MONTH", MONTH, &samples, |s| shared::domain::calendar::parse_month(s).is_some());
+    assert!(re(MONTH).is_match("") && re(MONTH).is_match("  "), "a blank month is this month");
+    assert!(!re(MONTH_OR_DATE).is_match(""), "an additional hour's month is required");
+}
+
+#[test]
+fn the_bank_patterns_are_the_servers_shapes() {
+    use shared::domain::addons::{valid_bank_giro, valid_bic, valid_iban, valid_plus_giro};
+    // Right check digits: the server accepts exactly what the pattern does.
+    let ibans = ["SE45 5000 0000 0583 9825 7466", "se4550000000058398257466", "GB82WEST12345698765432", " SE4550000000058398257466 "];
+    let wrong_shape =
+        ["SE4", "S145500000000583982574", "SEX550000000058398257466", "SE45-5000-0000-0583", "SE45500000000583982574660000000000000"];
+    let all: Vec<&str> = ibans.iter().chain(wrong_shape.iter()).copied().collect();
+    agree("IBAN", IBAN, &all, valid_iban);
+    assert!(re(IBAN).is_match(""), "no IBAN");
+    // A wrong check digit fits the pattern; only the server refuses it.
+    assert!(re(IBAN).is_match("SE45 5000 0000 0583 9825 7467") && !valid_iban("SE45 5000 0000 0583 9825 7467"));
+    let bics = ["ESSESESS", "essesess", "ESSESESSXXX", " ESSESESS ", "ESSE", "ESSESES", "ESSESESSX", "1SSESESS", "ESSESE-S", "aaaaaÅa"];
+    agree("BIC", BIC, &bics, valid_bic);
+    // Giro numbers: Luhn-valid samples of each length, and shapes.
+    let plus = ["4100-4", "41004", "4 1 0 0 4", "9-1", "1", "123456789", "41o04", "4100\t4"];
+    agree("PLUS_GIRO", PLUS_GIRO, &plus, valid_plus_giro);
+    agree("BANK_GIRO", BANK_GIRO, &["5050-1055", "50501055", "1234", "505010550", "5050-105x"], valid_bank_giro);
+}
+
+#[test]
+fn the_file_name_patterns_are_the_servers_checks() {
+    use shared::domain::document::{display_name, type_of_name};
+    let samples = [
+        "avtal.pdf",
+        "Avtal.PDF",
+        "bild.jpeg",
+        "bild.JPG",
+        "tabell.xlsx",
+        "brev.docx",
+        "bild.png ",
+        "C:\\Users\\anna\\avtal.pdf",
+        "mapp/avtal.pdf",
+        "mapp/.pdf",
+        ".pdf",
+        "..avtal.pdf",
+        " .pdf",
+        "\"avtal.pdf\"",
+        "avtal.pdf\u{0}",
+        "avtal.pdf\u{202e}",
+        "\u{202e}.pdf",
+        "avtal",
+        "avtal.exe",
+        "avtal.pdf.exe",
+        "avtal.pd f",
+        "Hyresrätt",
+        "",
+        "a\u{1b}]x.pdf",
+    ];
+    agree("FILE_NAME", FILE_NAME, &samples, |s| display_name(s).and_then(|n| type_of_name(&n)).is_some());
+    let pdf = |s: &str| s.trim().to_ascii_lowercase().ends_with(".pdf") && display_name(s).and_then(|n| type_of_name(&n)).is_some();
+    agree("PDF_FILE_NAME", PDF_FILE_NAME, &samples, pdf);
+    agree("PDF_NAME", PDF_NAME, &samples, |s| s.trim().to_ascii_lowercase().ends_with(".pdf"));
+}

@@ -68,6 +68,8 @@ const UNPROBED: &[(&str, &str)] = &[
 const CONDITIONAL: &[(&str, &str, &str, &str)] = &[
     ("post", "/api/case/hour/create/", "hour", "one of hour, non_billable_hour, rattsskydd_hour at least 0.01"),
     ("put", "/api/admin/inkasso/{customer_uid}/prospect/", "creditor_id", "required when the state is approved"),
+    ("put", "/api/inkasso/prospect/", "iban", "given together with bic, or neither"),
+    ("put", "/api/inkasso/prospect/", "bic", "given together with iban, or neither"),
     ("put", "/api/case/hour/edit/{id}/", "hour", "one of hour, non_billable_hour, rattsskydd_hour at least 0.01"),
     ("put", "/api/case/update/{uid}/", "estimated_hours", "required from staff and lawyers, not from the customer side"),
     ("post", "/api/customers/user/create/", "customer", "required from admin and sales persons, ignored for customers"),
@@ -90,6 +92,11 @@ const CONDITIONAL: &[(&str, &str, &str, &str)] = &[
     ("put", "/api/lawyer/update/{uid}/", "email", "the e-mail is not changed by an update"),
     ("put", "/api/salesperson/update/{uid}/", "email", "the e-mail is not changed by an update"),
 ];
+
+/// A text outside its field's pattern refused by a message that is not
+/// about one field: (field, message key, why).
+const PATTERN_ANSWERS: &[(&str, &str, &str)] =
+    &[("name", "document_type_not_allowed", "a file name's extension is the file's type: refused as a type the API does not take")];
 
 /// Callers other than the matrix's first permitted one: hours are entered
 /// by the lawyer (admin must name one).
@@ -123,7 +130,11 @@ fn object(doc: &Value, schema: &Value) -> Value {
         let (mut props, mut required, mut example) = (Map::new(), vec![], s.get("example").cloned());
         for p in parts {
             let p = object(doc, p);
-            props.extend(p["properties"].as_object().cloned().unwrap_or_default());
+            // The first part's property schema is the field's; later parts
+            // only add conditions to it (required, not null, one branch).
+            for (k, v) in p["properties"].as_object().cloned().unwrap_or_default() {
+                props.entry(k).or_insert(v);
+            }
             required.extend(p["required"].as_array().cloned().unwrap_or_default());
             example = example.or_else(|| p.get("example").filter(|e| !e.is_null()).cloned());
         }
@@ -577,6 +588,8 @@ async fn every_request_example_is_accepted_and_every_documented_rule_holds() {
                     // A public operation refuses a missing credential as
                     // unauthenticated; a missing or zero id is not found.
                     let refused = names(s, &a, &p.field)
+                        || (p.what.ends_with("outside its pattern")
+                            && PATTERN_ANSWERS.iter().any(|(f, key, _)| *f == p.field && a["message"] == *key))
                         || (public && s == 401)
                         || ((p.field.ends_with("_id") || p.field.ends_with("_uid")) && s == 404);
                     if s >= 500 {

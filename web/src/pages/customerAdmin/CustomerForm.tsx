@@ -53,10 +53,28 @@ export const FORM_FIELDS = [
   ...ADDRESS_PARTS.map((p) => `invoice_address.${p}`),
 ];
 
+/**
+ * The form's fields as the form holds them. The body type states what the
+ * server requires per case (a company's name, number and sector; an invoice
+ * address unless it is the visiting one) as alternatives; the form's rules
+ * hold them, and toInput sends only what applies.
+ */
+export type FormValues = Omit<
+  FormInput,
+  'customer_type' | 'company_name' | 'company_registration_number' | 'sector' | 'same_invoice_address' | 'invoice_address'
+> & {
+  customer_type: FormInput['customer_type'];
+  company_name?: string;
+  company_registration_number?: string;
+  sector?: string;
+  same_invoice_address?: boolean;
+  invoice_address?: Address;
+};
+
 const emptyAddress = (): Address => ({ address_1: '', address_2: '', city: '', post_code: '', country: 1 });
 
 /** The form's values from a stored customer. */
-export function toFormValues(c: CustomerDetails): FormInput {
+export function toFormValues(c: CustomerDetails): FormValues {
   return {
     customer_type: c.customer_type,
     first_name: c.first_name,
@@ -79,8 +97,9 @@ export function toFormValues(c: CustomerDetails): FormInput {
 }
 
 /** What is sent: company fields only for companies, the invoice address only when it differs. */
-export function toInput(v: FormInput): FormInput {
+export function toInput(v: FormValues): FormInput {
   const company = v.customer_type === 'Company';
+  // The form's rules make it one of the body's alternatives.
   return {
     ...v,
     company_name: company ? v.company_name ?? '' : '',
@@ -93,7 +112,7 @@ export function toInput(v: FormInput): FormInput {
     hourly_rate: v.hourly_rate ?? null,
     knowledge_sectors: v.knowledge_sectors ?? [],
     company_size: v.company_size || null,
-  };
+  } as FormInput;
 }
 
 function AddressFields({ prefix, t }: { prefix: 'profile' | 'invoice_address'; t: (k: string) => string }) {
@@ -147,7 +166,7 @@ export default function CustomerFormPage({ titleKey }: { titleKey: string }) {
   /** The role's customer list at customers/ (spec §2): the admin's active customers, the sales person's all. */
   const customerList = pathFor(role, role === 'sales' ? 'customersAll' : 'customersActive');
   const navigate = useNavigate();
-  const [form] = Form.useForm<FormInput>();
+  const [form] = Form.useForm<FormValues>();
   const [loading, setLoading] = useState(uid != null);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string[] | null>(null);
@@ -179,7 +198,7 @@ export default function CustomerFormPage({ titleKey }: { titleKey: string }) {
     };
   }, [uid, form]);
 
-  const onFinish = async (values: FormInput) => {
+  const onFinish = async (values: FormValues) => {
     setSubmitting(true);
     setError(null);
     try {
@@ -210,7 +229,7 @@ export default function CustomerFormPage({ titleKey }: { titleKey: string }) {
       </Typography.Title>
       <Card className="form-card">
         <MessageAlert messages={error} testId="customer-form-error" />
-        <Form<FormInput>
+        <Form<FormValues>
           form={form}
           layout="vertical"
           name="customer"

@@ -86,6 +86,7 @@ pub fn document() -> utoipa::openapi::OpenApi {
         doc.merge(part.split_for_parts().1);
     }
     tighten(&mut doc);
+    use utoipa::openapi::{schema::Schema, RefOr};
     if let Some(components) = doc.components.as_mut() {
         for schema in components.schemas.values_mut() {
             no_default_where_required(schema);
@@ -94,12 +95,15 @@ pub fn document() -> utoipa::openapi::OpenApi {
             per_service(plan);
         }
         for (schema, field, value) in ONE_VALUE {
-            use utoipa::openapi::{schema::Schema, RefOr};
             let Some(RefOr::T(Schema::Object(o))) = components.schemas.get_mut(*schema) else { panic!("no object schema {schema}") };
             let Some(RefOr::T(Schema::Object(p))) = o.properties.get_mut(*field) else { panic!("no property {schema}.{field}") };
             p.enum_values = Some(vec![serde_json::Value::Bool(*value)]);
         }
         patterns::apply(components);
+        // A claim's status: the values the server records (a text in Rust).
+        let Some(RefOr::T(Schema::Object(claim))) = components.schemas.get_mut("Claim") else { panic!("no object schema Claim") };
+        let Some(RefOr::T(Schema::Object(status))) = claim.properties.get_mut("status") else { panic!("no property Claim.status") };
+        status.enum_values = Some(shared::domain::inkasso::CLAIM_STATUSES.iter().map(|s| serde_json::json!(s)).collect());
         // Last: it wraps the forms in `allOf`, past the property edits above.
         for name in ["Registration", "CustomerForm"] {
             let Some(form) = components.schemas.get_mut(name) else { panic!("no schema {name}") };
@@ -217,7 +221,10 @@ fn per_customer_type(form: &mut utoipa::openapi::RefOr<utoipa::openapi::schema::
     let RefOr::T(Schema::Object(o)) = &mut *form else { panic!("a customer form is not an object schema") };
     let address = o.properties.insert(
         "invoice_address".into(),
-        ObjectBuilder::new().schema_type(SchemaType::AnyValue).description(Some("Required (an address) unless `same_invoice_address`.")).into(),
+        ObjectBuilder::new()
+            .schema_type(SchemaType::AnyValue)
+            .description(Some("Required (an address) unless `same_invoice_address`."))
+            .into(),
     );
     let invoice =
         ObjectBuilder::new().property("invoice_address", address.expect("an invoice address")).required("invoice_address").build();

@@ -5,42 +5,17 @@
  * the contract-check link.
  */
 import { api, idempotencyHeader } from './client';
-import type { EnvelopeDocument, InkassoProspect, UploadTarget } from './addons';
+import type { components } from '../types/api.gen';
+import type { InkassoProspect, UploadTarget } from './addons';
+
+type Schemas = components['schemas'];
 
 /** submitted: waiting for the office to hand it to the agency; then as the agency reports it. */
-export type ClaimStatus = 'submitted' | 'registered' | 'reminder_sent' | 'collection' | 'paid' | 'closed';
+export type ClaimStatus = Schemas['Claim']['status'];
 
-export interface ClaimForm {
-  debtor_name: string;
-  debtor_number: string;
-  debtor_address: string;
-  debtor_email: string;
-  /** Öre. */
-  amount: number;
-  invoice_number: string;
-  /** YYYY-MM-DD. */
-  due_date: string;
-  invoice: EnvelopeDocument | null;
-}
+export type ClaimForm = Schemas['ClaimForm'];
 
-export interface Claim {
-  uid: string;
-  debtor_name: string;
-  debtor_number: string;
-  debtor_address: string;
-  debtor_email: string;
-  amount: number;
-  invoice_number: string;
-  due_date: string;
-  invoice: EnvelopeDocument;
-  status: ClaimStatus;
-  /** The agency's reference for the claim. */
-  agency_reference?: string | null;
-  /** When the hand-over mail went out (none: not yet, it is sent again). */
-  handed_over_at?: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export type Claim = Schemas['Claim'];
 
 export interface InkassoHash {
   organization_number: string;

@@ -1,39 +1,14 @@
 /** Video meetings: the customer's bookings and the lawyer's offered times. Shapes follow the OpenAPI document. */
 import { api } from './client';
+import type { components } from '../types/api.gen';
 
-export interface Meeting {
-  uid: string;
-  slot_uid: string;
-  lawyer_uid: string;
-  lawyer_name: string;
-  customer_uid: string;
-  customer_name: string;
-  case_uid: string;
-  case_number: string;
-  subject: string;
-  /** RFC 3339 (UTC); shown in Europe/Stockholm. */
-  start: string;
-  minutes: number;
-  room_url: string;
-  booked_by_name: string;
-}
+type Schemas = components['schemas'];
 
-export interface Slot {
-  uid: string;
-  lawyer_uid: string;
-  lawyer_name: string;
-  start: string;
-  minutes: number;
-  meeting?: Meeting | null;
-}
+export type Meeting = Schemas['Meeting'];
 
-export interface BookableCase {
-  uid: string;
-  case_number: string;
-  subject: string;
-  lawyer_uid: string;
-  lawyer_name: string;
-}
+export type Slot = Schemas['Slot'];
+
+export type BookableCase = Schemas['BookableCase'];
 
 const base = '/services/video-meeting/';
 export const listMeetings = () => api.get<Meeting[]>(base);

@@ -4799,8 +4799,9 @@ export interface components {
             /**
              * @description submitted (waiting for the office), then as the agency reports it:
              *     registered, reminder_sent, collection, paid, closed.
+             * @enum {string}
              */
-            status: string;
+            status: "submitted" | "registered" | "reminder_sent" | "collection" | "paid" | "closed";
             /** @description The agency's reference for the claim (staff enter it). */
             agency_reference?: string | null;
             /**

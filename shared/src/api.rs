@@ -175,23 +175,74 @@ impl<T: DeserializeOwned + Send, S: Send + Sync> FromRequestParts<S> for ApiPath
     }
 }
 
-/// The signed-in user, from `Authorization: Bearer <access token>`. The user
-/// is read on every call, so a deactivated account stops working at once.
+/// The signed-in user, from `Authorization: Bearer <access token>`. The
+/// user and the sign-in are read on every call (`sessions::confirm`), so a
+/// deactivated account or an ended sign-in stops working at once.
+///
+/// A write waits for that check before its handler runs. A read (GET,
+/// HEAD) whose token carries its user ([`crate::auth::UserClaims`]) does
+/// not: its handler gets the user the token describes and reads its data
+/// while the check runs beside it, and [`limits`] sends the answer only when
+/// the check succeeded, else 401 and nothing of the data (one DynamoDB
+/// round trip before the data instead of two). That user has no password
+/// hash and no personnummer: a read needing them reads the stored user.
 pub struct CurrentUser(pub User);
 
 impl FromRequestParts<AppState> for CurrentUser {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        use crate::services::credentials::sessions;
         let raw = parts.headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()).ok_or(ApiError::NotAuthenticated)?;
         let (scheme, token) = raw.trim().split_once(' ').ok_or(ApiError::NotAuthenticated)?;
         if !scheme.eq_ignore_ascii_case("bearer") {
             return Err(ApiError::NotAuthenticated);
         }
-        let user = crate::services::credentials::sessions::authenticate(state, token).await?;
+        let claims = state.jwt.verify(token.trim(), crate::auth::TokenKind::Access)?;
+        let reads = parts.method == axum::http::Method::GET || parts.method == axum::http::Method::HEAD;
+        // Without the layer that awaits it (a router not built by `limits`)
+        // the check is awaited here, as for a write.
+        let pending = parts.extensions.get::<PendingChecks>().filter(|_| reads);
+        let user = match (claims.usr.as_deref(), pending) {
+            (Some(said), Some(pending)) => {
+                let user = said.user(&claims.sub, claims.ver);
+                let (state, claims) = (state.clone(), claims.clone());
+                let check = crate::telemetry::within_request(async move { sessions::confirm(&state, &claims).await.map(drop) });
+                pending.0.lock().unwrap_or_else(|e| e.into_inner()).push(tokio::spawn(check));
+                user
+            }
+            _ => sessions::confirm(state, &claims).await?,
+        };
+        // On a read, the caller the signed token names, before its check
+        // ends: a refused one is logged under it with its 401.
         crate::telemetry::set_caller(&user.uid, user.role());
         Ok(CurrentUser(user))
     }
+}
+
+/// The sign-in checks [`CurrentUser`] started beside a read's handler.
+#[derive(Clone, Default)]
+struct PendingChecks(Arc<std::sync::Mutex<Vec<SignInCheck>>>);
+
+/// One sign-in check running beside a read's handler.
+type SignInCheck = tokio::task::JoinHandle<Result<(), ApiError>>;
+
+/// Sends a read's answer only once the sign-in checks started beside its
+/// handler succeeded; a failed one answers in the answer's place (401,
+/// whatever the handler found: a revoked sign-in learns nothing).
+async fn check_before_answer(mut req: Request, next: axum::middleware::Next) -> Response {
+    let pending = PendingChecks::default();
+    req.extensions_mut().insert(pending.clone());
+    let res = next.run(req).await;
+    let checks = std::mem::take(&mut *pending.0.lock().unwrap_or_else(|e| e.into_inner()));
+    for check in checks {
+        match check.await {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => return e.into_response(),
+            Err(e) => return ApiError::internal(e).into_response(),
+        }
+    }
+    res
 }
 
 /// The request header that makes a write happen once (IETF httpapi draft
@@ -291,7 +342,8 @@ pub async fn not_found() -> ApiError {
 }
 
 /// The API's limits on every router (each Lambda's and the local
-/// gateway's): the body limit ([`MAX_BODY_BYTES`], read by [`ApiJson`] and
+/// gateway's): a read's answer waits for its sign-in check
+/// ([`CurrentUser`]), the body limit ([`MAX_BODY_BYTES`], read by [`ApiJson`] and
 /// [`ApiBytes`]), the query limit ([`MAX_QUERY_BYTES`]) and the request
 /// deadline ([`request_deadline`]), each answered in the API's error shape;
 /// outermost, one log line and the metrics of every request
@@ -303,6 +355,7 @@ pub fn limits<S: Clone + Send + Sync + 'static>(router: Router<S>) -> Router<S> 
 /// [`limits`] with another deadline (tests).
 pub fn limits_within<S: Clone + Send + Sync + 'static>(router: Router<S>, deadline: std::time::Duration) -> Router<S> {
     router
+        .layer(axum::middleware::from_fn(check_before_answer))
         .layer(axum::middleware::from_fn(fingerprint_writes))
         .layer(axum::middleware::from_fn(move |req: Request, next: axum::middleware::Next| async move {
             if req.uri().query().is_some_and(|q| q.len() > MAX_QUERY_BYTES) {

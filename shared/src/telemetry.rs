@@ -169,6 +169,20 @@ pub fn count_dynamodb_request() {
     let _ = REQUEST.try_with(|s| s.dynamodb_requests.fetch_add(1, Ordering::Relaxed));
 }
 
+/// `fut` as part of the running request, for a task spawned beside its
+/// handler (the sign-in check of a read): its DynamoDB requests count
+/// toward the request and its log lines carry the request's span.
+pub fn within_request<F: std::future::Future>(fut: F) -> impl std::future::Future<Output = F::Output> {
+    let scope = REQUEST.try_with(|s| s.clone()).ok();
+    let fut = fut.in_current_span();
+    async move {
+        match scope {
+            Some(scope) => REQUEST.scope(scope, fut).await,
+            None => fut.await,
+        }
+    }
+}
+
 /// The store's SDK interceptor that counts each DynamoDB request (every
 /// attempt, retries included) toward the running request.
 #[derive(Debug)]

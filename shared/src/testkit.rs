@@ -105,14 +105,68 @@ async fn services_at_with(endpoint: &str, providers: Option<crate::providers::Pr
 
 /// The DynamoDB operations a state made (`GetItem`, `BatchGetItem`, …,
 /// one per attempt, in order), to hold a request to the calls it should
-/// make: the stand-in answers one call at a time, so each one counts.
+/// make: the stand-in answers one call at a time, so each one counts. Each
+/// is timed from sending to its answer, so the calls that waited for one
+/// another can be counted too ([`Trips::in_a_row`]).
 #[derive(Clone, Debug, Default)]
-pub struct Calls(std::sync::Arc<std::sync::Mutex<Vec<String>>>);
+pub struct Calls(std::sync::Arc<std::sync::Mutex<Log>>);
+
+/// The requests since the last take; each take starts a new generation.
+#[derive(Debug, Default)]
+struct Log {
+    generation: u64,
+    trips: Vec<Trip>,
+}
+
+/// One DynamoDB request: its operation, when it was sent and answered.
+#[derive(Clone, Debug)]
+struct Trip {
+    op: String,
+    sent: std::time::Instant,
+    answered: Option<std::time::Instant>,
+}
+
+/// What [`Calls::take_trips`] saw.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Trips {
+    /// The operations, in the order they were sent.
+    pub ops: Vec<String>,
+    /// DynamoDB round trips in a row: the longest chain of requests each
+    /// sent after the one before was answered. Requests in flight together
+    /// count once, so it says how many round trips a caller waits for,
+    /// where timing would not (the stand-in serialises requests).
+    pub in_a_row: usize,
+}
+
+/// Which [`Trip`] an SDK attempt is (kept in the attempt's config bag).
+#[derive(Clone, Debug)]
+struct TripIndex(u64, usize);
+
+impl aws_smithy_types::config_bag::Storable for TripIndex {
+    type Storer = aws_smithy_types::config_bag::StoreReplace<Self>;
+}
 
 impl Calls {
     /// The operations since the last `take`.
     pub fn take(&self) -> Vec<String> {
-        std::mem::take(&mut *self.0.lock().unwrap_or_else(|e| e.into_inner()))
+        self.take_trips().ops
+    }
+
+    /// The operations since the last `take`, and how many round trips in a row they made.
+    pub fn take_trips(&self) -> Trips {
+        let trips = {
+            let mut log = self.0.lock().unwrap_or_else(|e| e.into_inner());
+            log.generation += 1;
+            std::mem::take(&mut log.trips)
+        };
+        let now = std::time::Instant::now();
+        // Longest chain by start: chain[i] = 1 + the longest one answered before trip i was sent.
+        let mut chain = vec![0usize; trips.len()];
+        for i in 0..trips.len() {
+            let before = (0..i).filter(|&j| trips[j].answered.unwrap_or(now) <= trips[i].sent).map(|j| chain[j]).max().unwrap_or(0);
+            chain[i] = before + 1;
+        }
+        Trips { in_a_row: chain.into_iter().max().unwrap_or(0), ops: trips.into_iter().map(|t| t.op).collect() }
     }
 }
 
@@ -124,19 +178,42 @@ impl aws_sdk_dynamodb::config::Intercept for Calls {
         &self,
         context: &aws_sdk_dynamodb::config::interceptors::BeforeTransmitInterceptorContextRef<'_>,
         _: &aws_sdk_dynamodb::config::RuntimeComponents,
-        _: &mut aws_sdk_dynamodb::config::ConfigBag,
+        cfg: &mut aws_sdk_dynamodb::config::ConfigBag,
     ) -> Result<(), aws_sdk_dynamodb::error::BoxError> {
         // `DynamoDB_20120810.GetItem`: the operation after the dot.
         let target = context.request().headers().get("x-amz-target").unwrap_or_default();
         let op = target.rsplit('.').next().unwrap_or_default().to_string();
-        self.0.lock().unwrap_or_else(|e| e.into_inner()).push(op);
+        let mut log = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        cfg.interceptor_state().store_put(TripIndex(log.generation, log.trips.len()));
+        log.trips.push(Trip { op, sent: std::time::Instant::now(), answered: None });
+        Ok(())
+    }
+    fn read_after_attempt(
+        &self,
+        _: &aws_sdk_dynamodb::config::interceptors::FinalizerInterceptorContextRef<'_>,
+        _: &aws_sdk_dynamodb::config::RuntimeComponents,
+        cfg: &mut aws_sdk_dynamodb::config::ConfigBag,
+    ) -> Result<(), aws_sdk_dynamodb::error::BoxError> {
+        if let Some(TripIndex(generation, i)) = cfg.load::<TripIndex>().cloned() {
+            let mut log = self.0.lock().unwrap_or_else(|e| e.into_inner());
+            // Gone when a `take` came between sending and the answer.
+            if log.generation == generation {
+                if let Some(trip) = log.trips.get_mut(i) {
+                    trip.answered = Some(std::time::Instant::now());
+                }
+            }
+        }
         Ok(())
     }
 }
 
 /// [`services`] whose DynamoDB calls are counted in the returned [`Calls`].
 pub async fn services_counting_calls() -> (AppState, Calls) {
-    let mut state = services().await;
+    counting_calls(services().await).await
+}
+
+/// `state` (whose only owner is the caller) with its DynamoDB calls counted in the returned [`Calls`].
+pub async fn counting_calls(mut state: AppState) -> (AppState, Calls) {
     let calls = Calls::default();
     let sdk = crate::aws::sdk_config(&state.config.region, state.config.endpoint_url.as_deref()).await;
     let conf =

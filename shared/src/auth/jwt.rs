@@ -7,6 +7,7 @@ use jsonwebtoken::{decode, encode, errors::ErrorKind, Algorithm, DecodingKey, En
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::domain::{Permission, User, UserSubType};
 use crate::error::ApiError;
 
 pub const ALGORITHM: Algorithm = Algorithm::HS256;
@@ -48,6 +49,121 @@ pub struct Claims {
     /// it. Access tokens carry it too, so logout or a replay ends them at once.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fam: Option<String>,
+    /// Access tokens only: the user as stored when the token was issued, so
+    /// a read starts its data reads at once while the sign-in check (the
+    /// stored user and sign-in, compared with this) runs beside them
+    /// (`api::CurrentUser`). Absent in tokens from before it was added.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub usr: Option<Box<UserClaims>>,
+}
+
+/// What an access token says of its user: every stored field except the
+/// password hash and the personnummer (neither travels to the browser),
+/// and the uid and token version, which are `sub` and `ver`. The token is
+/// signed and lives 15 minutes; it holds nothing the user's own profile
+/// page does not show them.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct UserClaims {
+    pub id: u64,
+    pub email: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub is_staff: bool,
+    pub is_superuser: bool,
+    pub user_type: Option<u8>,
+    pub user_sub_type: Option<UserSubType>,
+    pub customer_id: Option<String>,
+    pub company_id: Option<String>,
+    pub profile_id: Option<String>,
+    pub image: String,
+    pub active: bool,
+    pub created_at: chrono::DateTime<Utc>,
+    pub two_factor: bool,
+    pub phone: Option<String>,
+    pub permissions: Vec<Permission>,
+    pub permissions_rev: u8,
+}
+
+impl From<&User> for UserClaims {
+    fn from(u: &User) -> Self {
+        // Spelled out so that a new field of `User` needs a decision here.
+        let User {
+            uid: _,
+            id,
+            email,
+            password_hash: _,
+            first_name,
+            last_name,
+            is_staff,
+            is_superuser,
+            user_type,
+            user_sub_type,
+            customer_id,
+            company_id,
+            profile_id,
+            image,
+            active,
+            created_at,
+            two_factor,
+            token_version: _,
+            phone,
+            permissions,
+            permissions_rev,
+            identity_number: _,
+        } = u.clone();
+        UserClaims {
+            id,
+            email,
+            first_name,
+            last_name,
+            is_staff,
+            is_superuser,
+            user_type,
+            user_sub_type,
+            customer_id,
+            company_id,
+            profile_id,
+            image,
+            active,
+            created_at,
+            two_factor,
+            phone,
+            permissions,
+            permissions_rev,
+        }
+    }
+}
+
+impl UserClaims {
+    /// The user these claims describe; the password hash and the
+    /// personnummer are left empty (a handler needing them reads the user).
+    pub fn user(&self, uid: &str, token_version: u32) -> User {
+        let c = self.clone();
+        User {
+            uid: uid.to_string(),
+            id: c.id,
+            email: c.email,
+            password_hash: String::new(),
+            first_name: c.first_name,
+            last_name: c.last_name,
+            is_staff: c.is_staff,
+            is_superuser: c.is_superuser,
+            user_type: c.user_type,
+            user_sub_type: c.user_sub_type,
+            customer_id: c.customer_id,
+            company_id: c.company_id,
+            profile_id: c.profile_id,
+            image: c.image,
+            active: c.active,
+            created_at: c.created_at,
+            two_factor: c.two_factor,
+            token_version,
+            phone: c.phone,
+            permissions: c.permissions,
+            permissions_rev: c.permissions_rev,
+            identity_number: None,
+        }
+    }
 }
 
 /// Spec §3 "Auth".
@@ -96,18 +212,28 @@ impl Jwt {
             typ,
             ver,
             fam,
+            usr: None,
         };
         let token = encode(&Header::new(ALGORITHM), &claims, &self.encoding).map_err(ApiError::internal)?;
         Ok((token, claims))
     }
 
-    /// A new access token plus a new refresh token in family `fam` (a new
-    /// family when `None`); returns the refresh claims so the caller can store them.
-    pub fn issue_pair(&self, sub: &str, ver: u32, fam: Option<String>) -> Result<(TokenPair, Claims), ApiError> {
+    /// An access token of `user` in sign-in `fam`, carrying the user ([`UserClaims`]).
+    pub fn issue_access(&self, user: &User, now: i64, fam: String) -> Result<(String, Claims), ApiError> {
+        let mut claims = self.issue_with(&user.uid, TokenKind::Access, now, user.token_version, Some(fam))?.1;
+        claims.usr = Some(Box::new(UserClaims::from(user)));
+        let token = encode(&Header::new(ALGORITHM), &claims, &self.encoding).map_err(ApiError::internal)?;
+        Ok((token, claims))
+    }
+
+    /// A new access token of `user` plus a new refresh token in family
+    /// `fam` (a new family when `None`); returns the refresh claims so the
+    /// caller can store them.
+    pub fn issue_pair(&self, user: &User, fam: Option<String>) -> Result<(TokenPair, Claims), ApiError> {
         let now = Utc::now().timestamp();
         let fam = fam.unwrap_or_else(|| uuid::Uuid::new_v4().simple().to_string());
-        let (access_token, _) = self.issue_with(sub, TokenKind::Access, now, ver, Some(fam.clone()))?;
-        let (refresh_token, refresh) = self.issue_with(sub, TokenKind::Refresh, now, ver, Some(fam))?;
+        let (access_token, _) = self.issue_access(user, now, fam.clone())?;
+        let (refresh_token, refresh) = self.issue_with(&user.uid, TokenKind::Refresh, now, user.token_version, Some(fam))?;
         let pair = TokenPair { access_token, refresh_token, expires_in: ACCESS_TTL_SECS, token_type: "Bearer".into(), device_token: None };
         Ok((pair, refresh))
     }
@@ -136,10 +262,64 @@ mod tests {
 
     const SECRET: &str = "test-secret-that-is-long-enough-0123456789";
 
+    fn user() -> User {
+        User {
+            uid: "user-1".into(),
+            id: 7,
+            email: "cora@example.com".into(),
+            password_hash: "$argon2id$secret".into(),
+            first_name: "Cora".into(),
+            last_name: "Contact".into(),
+            is_staff: false,
+            is_superuser: false,
+            user_type: Some(3),
+            user_sub_type: None,
+            customer_id: Some("customer-1".into()),
+            company_id: Some("customer-1".into()),
+            profile_id: None,
+            image: crate::domain::user::IMAGE_NOT_SET.into(),
+            active: true,
+            created_at: Utc::now(),
+            two_factor: false,
+            token_version: 4,
+            phone: Some("+46701234567".into()),
+            permissions: vec![Permission::ViewAllCases],
+            permissions_rev: 1,
+            identity_number: Some("19800101-0000".into()),
+        }
+    }
+
+    #[test]
+    fn access_tokens_carry_their_user_without_password_hash_or_personnummer() {
+        let jwt = Jwt::new(SECRET);
+        let u = user();
+        let (pair, refresh) = jwt.issue_pair(&u, None).unwrap();
+        let access = jwt.verify(&pair.access_token, TokenKind::Access).unwrap();
+        let said = access.usr.as_deref().expect("the access token carries its user");
+        assert_eq!(**access.usr.as_ref().unwrap(), UserClaims::from(&u));
+        let read = said.user(&access.sub, access.ver);
+        assert_eq!(read, User { password_hash: String::new(), identity_number: None, ..u.clone() });
+        let payload = pair.access_token.split('.').nth(1).unwrap();
+        use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine};
+        let text = String::from_utf8(URL_SAFE_NO_PAD.decode(payload).unwrap()).unwrap();
+        assert!(!text.contains("argon2") && !text.contains("19800101"), "{text}");
+        // Refresh tokens only name their user: the user is read on renewal.
+        assert!(refresh.usr.is_none());
+        assert!(!pair.refresh_token.contains(payload));
+    }
+
+    #[test]
+    fn tokens_from_before_the_user_claims_still_verify() {
+        let jwt = Jwt::new(SECRET);
+        let (old, _) = jwt.issue_with("user-1", TokenKind::Access, Utc::now().timestamp(), 4, Some("fam".into())).unwrap();
+        let c = jwt.verify(&old, TokenKind::Access).unwrap();
+        assert_eq!((c.usr, c.ver, c.fam.as_deref()), (None, 4, Some("fam")));
+    }
+
     #[test]
     fn issued_access_token_verifies() {
         let jwt = Jwt::new(SECRET);
-        let (pair, _) = jwt.issue_pair("user-1", 0, None).unwrap();
+        let (pair, _) = jwt.issue_pair(&user(), None).unwrap();
         assert_eq!(pair.token_type, "Bearer");
         assert_eq!(pair.expires_in, ACCESS_TTL_SECS);
         let c = jwt.verify(&pair.access_token, TokenKind::Access).unwrap();
@@ -149,7 +329,7 @@ mod tests {
     #[test]
     fn access_tokens_name_their_sign_in_and_device_tokens_are_their_own_kind() {
         let jwt = Jwt::new(SECRET);
-        let (pair, refresh) = jwt.issue_pair("user-1", 0, None).unwrap();
+        let (pair, refresh) = jwt.issue_pair(&user(), None).unwrap();
         assert_eq!(jwt.verify(&pair.access_token, TokenKind::Access).unwrap().fam, refresh.fam);
         let (device, _) = jwt.issue("user-1", TokenKind::Device, Utc::now().timestamp()).unwrap();
         assert!(jwt.verify(&device, TokenKind::Access).is_err());
@@ -160,7 +340,7 @@ mod tests {
     #[test]
     fn refresh_token_is_not_an_access_token() {
         let jwt = Jwt::new(SECRET);
-        let (pair, _) = jwt.issue_pair("user-1", 0, None).unwrap();
+        let (pair, _) = jwt.issue_pair(&user(), None).unwrap();
         assert!(matches!(jwt.verify(&pair.refresh_token, TokenKind::Access), Err(ApiError::NotAuthenticated)));
         assert!(matches!(jwt.verify(&pair.access_token, TokenKind::Refresh), Err(ApiError::NotAuthenticated)));
     }

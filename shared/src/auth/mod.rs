@@ -3,4 +3,4 @@
 pub mod jwt;
 pub mod password;
 
-pub use jwt::{Claims, Jwt, TokenKind, TokenPair};
+pub use jwt::{Claims, Jwt, TokenKind, TokenPair, UserClaims};

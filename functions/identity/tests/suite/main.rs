@@ -7,4 +7,5 @@ mod common;
 mod bankid;
 mod identity;
 mod sessions_and_passwords;
+mod sign_in_check;
 mod totp;

@@ -96,7 +96,7 @@ pub async fn hash_password(pw: &str) -> Result<String, ApiError> {
 
 /// A new sign-in: a fresh refresh-token family.
 pub async fn start_session(s: &Context, user: &User) -> Result<TokenPair, ApiError> {
-    let (pair, refresh) = s.jwt.issue_pair(&user.uid, user.token_version, None)?;
+    let (pair, refresh) = s.jwt.issue_pair(user, None)?;
     s.store.save_refresh_token(&refresh).await?;
     Ok(pair)
 }

@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 
 use super::two_factor as two_factor_settings;
 use super::{complete_sign_in, count_failed_sign_in, customer_of, inactive_reason, limit_sign_in_code_entry, password_matches};
-use crate::auth::{TokenKind, TokenPair};
+use crate::auth::{Claims, TokenKind, TokenPair, UserClaims};
 use crate::domain::audit::{AuditAction, AuditEvent};
 use crate::domain::totp::TotpAuthenticator;
 use crate::domain::two_factor::{self, Challenge, CodeCheck};
@@ -322,15 +322,30 @@ pub async fn resend_code(s: &Context, token: &str, client: &str) -> Result<TwoFa
 }
 
 /// The user behind an access token: signature, expiry and audience checked,
-/// and the user and the token's sign-in read on every call, so a deactivated
-/// account, a bumped token version, a logout or a replayed refresh token
-/// (each revokes the sign-in's family) stops it at once. Access tokens from
-/// before they named their sign-in (`fam` absent) expire within 15 minutes.
+/// then [`confirm`].
 pub async fn authenticate(s: &Context, access_token: &str) -> Result<User, ApiError> {
     let claims = s.jwt.verify(access_token.trim(), TokenKind::Access)?;
+    confirm(s, &claims).await
+}
+
+/// The sign-in check of verified access-token claims: the user and the
+/// token's sign-in read on every call (one consistent read), so a
+/// deactivated account, a bumped token version, a logout or a replayed
+/// refresh token (each revokes the sign-in's family) stops it at once.
+/// A token that carries its user ([`UserClaims`]) must still describe the
+/// stored one: reads answer from what it says, so a changed role,
+/// customer, permission or name is refused too (401: the web renews the
+/// token, which reads the user afresh, and asks again). Access tokens from
+/// before they named their sign-in (`fam` absent) or carried their user
+/// expire within 15 minutes. Answers the stored user.
+pub async fn confirm(s: &Context, claims: &Claims) -> Result<User, ApiError> {
     let (user, live) = s.store.session_of(&claims.sub, claims.fam.as_deref()).await?;
     let user = user.ok_or(ApiError::NotAuthenticated)?;
     if !user.active || claims.ver != user.token_version || !live {
+        return Err(ApiError::NotAuthenticated);
+    }
+    if claims.usr.as_deref().is_some_and(|said| *said != UserClaims::from(&user)) {
+        tracing::info!(user_id = %user.uid, "access token no longer describes its user: refused until renewed");
         return Err(ApiError::NotAuthenticated);
     }
     Ok(user)
@@ -347,11 +362,13 @@ pub async fn refresh(s: &Context, refresh_token: &str) -> Result<TokenPair, ApiE
         }
         Spend::Refused => return Err(ApiError::NotAuthenticated),
     }
-    let user = s.store.get_user(&claims.sub).await?.ok_or(ApiError::NotAuthenticated)?;
+    // Consistent: the new access token carries the user as it is now (a
+    // token renewed because its user changed must describe the change).
+    let user = s.store.get_user_latest(&claims.sub).await?.ok_or(ApiError::NotAuthenticated)?;
     if !user.active || user.token_version != claims.ver {
         return Err(ApiError::NotAuthenticated);
     }
-    let (pair, next) = s.jwt.issue_pair(&user.uid, user.token_version, claims.fam.clone())?;
+    let (pair, next) = s.jwt.issue_pair(&user, claims.fam.clone())?;
     s.store.save_refresh_token(&next).await?;
     Ok(pair)
 }

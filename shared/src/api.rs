@@ -179,13 +179,17 @@ impl<T: DeserializeOwned + Send, S: Send + Sync> FromRequestParts<S> for ApiPath
 /// user and the sign-in are read on every call (`sessions::confirm`), so a
 /// deactivated account or an ended sign-in stops working at once.
 ///
-/// A write waits for that check before its handler runs. A read (GET,
-/// HEAD) whose token carries its user ([`crate::auth::UserClaims`]) does
-/// not: its handler gets the user the token describes and reads its data
-/// while the check runs beside it, and [`limits`] sends the answer only when
-/// the check succeeded, else 401 and nothing of the data (one DynamoDB
-/// round trip before the data instead of two). That user has no password
-/// hash and no personnummer: a read needing them reads the stored user.
+/// A write waits for that check before its handler runs, and gets the
+/// stored user. A read (GET, HEAD) whose token carries its user
+/// ([`crate::auth::UserClaims`]) does not: its handler gets the user the
+/// token describes and reads its data while the check runs beside it (one
+/// DynamoDB round trip before the data instead of two), and [`limits`]
+/// sends the answer only when the check succeeded, else 401 and nothing of
+/// the data. When the stored user has the same rights but is described
+/// otherwise (a new name, two-factor turned off), the read is answered again
+/// with the stored user, so an answer never shows an older user. That user
+/// has no password hash and no personnummer: a read needing them reads the
+/// stored user.
 pub struct CurrentUser(pub User);
 
 impl FromRequestParts<AppState> for CurrentUser {
@@ -199,15 +203,21 @@ impl FromRequestParts<AppState> for CurrentUser {
             return Err(ApiError::NotAuthenticated);
         }
         let claims = state.jwt.verify(token.trim(), crate::auth::TokenKind::Access)?;
-        let reads = parts.method == axum::http::Method::GET || parts.method == axum::http::Method::HEAD;
+        // A read answered again: its check has just read this user.
+        if let Some(Confirmed(user)) = parts.extensions.get::<Confirmed>().filter(|c| c.0.uid == claims.sub) {
+            return Ok(CurrentUser(user.clone()));
+        }
         // Without the layer that awaits it (a router not built by `limits`)
         // the check is awaited here, as for a write.
-        let pending = parts.extensions.get::<PendingChecks>().filter(|_| reads);
-        let user = match (claims.usr.as_deref(), pending) {
+        let pending = parts.extensions.get::<PendingChecks>().filter(|_| is_read(&parts.method));
+        let user = match (claims.usr.clone(), pending) {
             (Some(said), Some(pending)) => {
                 let user = said.user(&claims.sub, claims.ver);
-                let (state, claims) = (state.clone(), claims.clone());
-                let check = crate::telemetry::within_request(async move { sessions::confirm(&state, &claims).await.map(drop) });
+                let state = state.clone();
+                let check = crate::telemetry::within_request(async move {
+                    let stored = sessions::confirm(&state, &claims).await?;
+                    Ok((crate::auth::UserClaims::from(&stored) != *said).then_some(stored))
+                });
                 pending.0.lock().unwrap_or_else(|e| e.into_inner()).push(tokio::spawn(check));
                 user
             }
@@ -220,29 +230,57 @@ impl FromRequestParts<AppState> for CurrentUser {
     }
 }
 
+fn is_read(method: &axum::http::Method) -> bool {
+    method == axum::http::Method::GET || method == axum::http::Method::HEAD
+}
+
 /// The sign-in checks [`CurrentUser`] started beside a read's handler.
 #[derive(Clone, Default)]
 struct PendingChecks(Arc<std::sync::Mutex<Vec<SignInCheck>>>);
 
-/// One sign-in check running beside a read's handler.
-type SignInCheck = tokio::task::JoinHandle<Result<(), ApiError>>;
+/// One sign-in check running beside a read's handler: the stored user when
+/// the token describes it otherwise (same rights), else nothing.
+type SignInCheck = tokio::task::JoinHandle<Result<Option<User>, ApiError>>;
+
+/// The stored user, for a read answered again (see [`CurrentUser`]).
+#[derive(Clone)]
+struct Confirmed(User);
 
 /// Sends a read's answer only once the sign-in checks started beside its
 /// handler succeeded; a failed one answers in the answer's place (401,
-/// whatever the handler found: a revoked sign-in learns nothing).
+/// whatever the handler found: a refused sign-in learns nothing). A read
+/// whose token describes its user otherwise is answered again with the
+/// stored user (reads have no body, so the request is whole again).
 async fn check_before_answer(mut req: Request, next: axum::middleware::Next) -> Response {
     let pending = PendingChecks::default();
     req.extensions_mut().insert(pending.clone());
+    let again = is_read(req.method()).then(|| {
+        let mut copy = Request::new(axum::body::Body::empty());
+        *copy.method_mut() = req.method().clone();
+        *copy.uri_mut() = req.uri().clone();
+        *copy.version_mut() = req.version();
+        *copy.headers_mut() = req.headers().clone();
+        *copy.extensions_mut() = req.extensions().clone();
+        (copy, next.clone())
+    });
     let res = next.run(req).await;
     let checks = std::mem::take(&mut *pending.0.lock().unwrap_or_else(|e| e.into_inner()));
+    let mut stored = None;
     for check in checks {
         match check.await {
-            Ok(Ok(())) => {}
+            Ok(Ok(user)) => stored = stored.or(user),
             Ok(Err(e)) => return e.into_response(),
             Err(e) => return ApiError::internal(e).into_response(),
         }
     }
-    res
+    match (stored, again) {
+        (Some(user), Some((mut copy, next))) => {
+            tracing::info!(user_id = %user.uid, "read answered again: its token describes an older user");
+            copy.extensions_mut().insert(Confirmed(user));
+            next.run(copy).await
+        }
+        _ => res,
+    }
 }
 
 /// The request header that makes a write happen once (IETF httpapi draft

@@ -135,6 +135,26 @@ impl From<&User> for UserClaims {
 }
 
 impl UserClaims {
+    /// Whether `other` grants what these claims grant: the same role (staff,
+    /// superuser, type and sub-type), customer and company, permissions
+    /// (and their revision) and activity. The rest (names, e-mail, phone,
+    /// picture, two-factor) only describes the user.
+    pub fn same_rights(&self, other: &UserClaims) -> bool {
+        let rights = |c: &UserClaims| {
+            (
+                c.is_staff,
+                c.is_superuser,
+                c.user_type,
+                c.user_sub_type,
+                c.customer_id.clone(),
+                c.company_id.clone(),
+                c.active,
+                c.permissions_rev,
+            )
+        };
+        rights(self) == rights(other) && self.permissions == other.permissions
+    }
+
     /// The user these claims describe; the password hash and the
     /// personnummer are left empty (a handler needing them reads the user).
     pub fn user(&self, uid: &str, token_version: u32) -> User {

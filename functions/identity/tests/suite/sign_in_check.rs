@@ -14,13 +14,13 @@ use shared::error::ApiError;
 use shared::testkit::{self, call, Calls};
 
 /// A read with a data read of its own (a probe beside the identity routes:
-/// the caller's stored e-mail) and a write (turning two-factor sign-in on).
+/// the caller's stored e-mail, beside the name the handler was given) and a write (turning two-factor sign-in on).
 const READ: &str = "/api/probe/own-email/";
 const WRITE: &str = "/api/2fa/toggle-activation/";
 
 async fn own_email(State(s): State<AppState>, CurrentUser(user): CurrentUser) -> Result<Json<Value>, ApiError> {
     let stored = s.store.get_user(&user.uid).await?.ok_or(ApiError::NotFound)?;
-    Ok(Json(json!({ "email": stored.email })))
+    Ok(Json(json!({ "email": stored.email, "name": user.full_name() })))
 }
 
 async fn setup() -> (AppState, axum::Router, Calls) {
@@ -106,4 +106,20 @@ async fn a_token_whose_role_or_permissions_changed_since_is_refused_until_renewe
     let renewed = shared::services::credentials::sessions::refresh(&state, &pair.refresh_token).await.unwrap();
     let (status, body) = call(&router, Method::GET, READ, Some(&renewed.access_token), None).await;
     assert_eq!((status, body["email"].as_str()), (StatusCode::OK, Some(contact.email.as_str())), "{body}");
+}
+
+#[tokio::test]
+async fn a_read_whose_token_describes_an_older_user_is_answered_with_the_stored_one() {
+    let (state, router, calls) = setup().await;
+    let (user, token) = testkit::signed_in(&state, Role::Customer).await;
+    let mut stored = state.store.get_user_latest(&user.uid).await.unwrap().unwrap();
+    stored.first_name = "Berit".into();
+    state.store.put_user(&stored).await.unwrap();
+    calls.take();
+    let (status, body) = call(&router, Method::GET, READ, Some(&token), None).await;
+    assert_eq!((status, body["name"].as_str()), (StatusCode::OK, Some("Berit Berg")), "{body}");
+    // Read once beside the check, then again with the user the check read.
+    assert_eq!(calls.take_trips().in_a_row, 2);
+    let (status, body) = call(&router, Method::POST, WRITE, Some(&token), Some(json!({ "enabled": true }))).await;
+    assert_eq!((status, body["enabled"].as_bool()), (StatusCode::OK, Some(true)), "the same rights still write: {body}");
 }

@@ -332,20 +332,20 @@ pub async fn authenticate(s: &Context, access_token: &str) -> Result<User, ApiEr
 /// token's sign-in read on every call (one consistent read), so a
 /// deactivated account, a bumped token version, a logout or a replayed
 /// refresh token (each revokes the sign-in's family) stops it at once.
-/// A token that carries its user ([`UserClaims`]) must still describe the
-/// stored one: reads answer from what it says, so a changed role,
-/// customer, permission or name is refused too (401: the web renews the
-/// token, which reads the user afresh, and asks again). Access tokens from
-/// before they named their sign-in (`fam` absent) or carried their user
-/// expire within 15 minutes. Answers the stored user.
+/// A token that carries its user ([`UserClaims`]) must still grant what the
+/// stored user may: reads start from what it says, so a changed role,
+/// customer or permission is refused (401: the web renews the token, which
+/// reads the user afresh, and asks again). Access tokens from before they
+/// named their sign-in (`fam` absent) or carried their user expire within
+/// 15 minutes. Answers the stored user.
 pub async fn confirm(s: &Context, claims: &Claims) -> Result<User, ApiError> {
     let (user, live) = s.store.session_of(&claims.sub, claims.fam.as_deref()).await?;
     let user = user.ok_or(ApiError::NotAuthenticated)?;
     if !user.active || claims.ver != user.token_version || !live {
         return Err(ApiError::NotAuthenticated);
     }
-    if claims.usr.as_deref().is_some_and(|said| *said != UserClaims::from(&user)) {
-        tracing::info!(user_id = %user.uid, "access token no longer describes its user: refused until renewed");
+    if claims.usr.as_deref().is_some_and(|said| !said.same_rights(&UserClaims::from(&user))) {
+        tracing::info!(user_id = %user.uid, "access token grants more or other than its user now has: refused until renewed");
         return Err(ApiError::NotAuthenticated);
     }
     Ok(user)

@@ -4,7 +4,9 @@
 # start (median of 20 starts, each with a real request of its own, then the same
 # request warm: what being cold adds, beside the first answer and the
 # initialisation alone), its zip size, and p50/p99 of one typical call next to a
-# raw DynamoDB GetItem of the same run, with the stand-in's share of the call.
+# raw DynamoDB GetItem of the same run, with the stand-in's share of the call,
+# and the call's DynamoDB round trips in a row, now and with an access token of
+# the older format (the stand-in serialises requests: they are counted, not timed).
 # Starts a private AWS stand-in. See infra/local-gateway/src/bin/bench.rs.
 #
 #   infra/bench.sh            release binaries for this machine, 20 starts, 500 calls

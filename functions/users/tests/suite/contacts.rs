@@ -95,7 +95,8 @@ async fn a_contact_stored_before_the_case_permissions_keeps_all_cases_and_the_ti
     // As a row written before the two permissions existed reads.
     old.permissions_rev = 0;
     state.store.put_user(&old).await.unwrap();
-    let (_, body) = call(&router, Method::GET, "/api/permission/", &token(&state, &old).await, None).await;
+    let before = token(&state, &old).await;
+    let (_, body) = call(&router, Method::GET, "/api/permission/", &before, None).await;
     assert_eq!(body["permissions"], json!(["add_case", "view_all_cases", "view_time_bank"]));
     let t = token(&state, &customer).await;
     let (_, shown) = call(&router, Method::GET, &format!("/api/customers/user/{}/", old.uid), &t, None).await;
@@ -105,7 +106,11 @@ async fn a_contact_stored_before_the_case_permissions_keeps_all_cases_and_the_ti
     let (status, saved) = call(&router, Method::PUT, &format!("/api/customers/user/update/{}/", old.uid), &t, Some(upd)).await;
     assert_eq!(status, StatusCode::OK, "{saved}");
     assert_eq!(saved["permissions"], json!(["add_case"]));
-    let (_, body) = call(&router, Method::GET, "/api/permission/", &token(&state, &old).await, None).await;
+    // The old sign-in's token names the rights it had: refused until renewed.
+    let (status, _) = call(&router, Method::GET, "/api/permission/", &before, None).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    let stored = state.store.get_user_latest(&old.uid).await.unwrap().unwrap();
+    let (_, body) = call(&router, Method::GET, "/api/permission/", &token(&state, &stored).await, None).await;
     assert_eq!(body["permissions"], json!(["add_case"]));
 }
 

@@ -18,12 +18,14 @@ import { PublicCard, PublicLead, PublicTitle } from '../../components/PublicCard
 import { translateServerMessage } from '../../i18n';
 import { getState } from '../../store/session';
 import PublicLayout from './PublicLayout';
+import { themedModule } from '../../app/themed';
 import Button from '../../components/plain/PlainButton';
 import Input, { PlainPassword as Password } from '../../components/plain/PlainInput';
 import Icon from '../../components/plain/PlainIcon';
 
-// BankID (its QR code and polling) loads when its button is pressed: nothing of it on the first page.
-const BankIdLogin = lazy(() => import('../../components/bankid/BankIdLogin'));
+// BankID (its QR code and polling, drawn by antd in the app's theme) loads when its button is pressed:
+// nothing of it on the first page.
+const BankIdLogin = lazy(() => themedModule(() => import('../../components/bankid/BankIdLogin')));
 
 interface LoginValues {
   email: string;

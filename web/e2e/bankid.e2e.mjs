@@ -30,7 +30,8 @@ describe('BankID', () => {
     await withPage('bankid', async (page) => {
       await signIn(page, EMAIL, '/user/');
       await page.goto(url('/user/profile/'));
-      const state = page.locator(byTestId('profile-bankid-state'));
+      // `data-linked` is there once the link's state has loaded.
+      const state = page.locator(`${byTestId('profile-bankid-state')}[data-linked]`);
       await state.waitFor();
       // A run stopped after linking left the link: remove it first.
       if ((await state.getAttribute('data-linked')) === 'true') {

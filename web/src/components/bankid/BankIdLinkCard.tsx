@@ -49,7 +49,7 @@ export default function BankIdLinkCard() {
         </Suspense>
       ) : (
         <Space orientation="vertical" size="middle">
-          <Typography.Text data-testid="profile-bankid-state" data-linked={link?.linked ? 'true' : 'false'}>
+          <Typography.Text data-testid="profile-bankid-state" data-linked={link ? String(link.linked) : undefined}>
             {link?.linked ? t('profile.linked', { number: link.personal_number ?? '' }) : t('profile.notLinked')}
           </Typography.Text>
           {link?.linked ? (

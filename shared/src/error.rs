@@ -195,6 +195,7 @@ message_keys! {
     TooLong => "too_long",
     TooManyDocuments => "too_many_documents",
     TooManyEntries => "too_many_entries",
+    TooManyFollowers => "too_many_followers",
     TooManyRequests => "too_many_requests",
     TooManySearches => "too_many_searches",
     TooManyInvitations => "too_many_invitations",

@@ -2,8 +2,11 @@
 // permissions (spec §3): the demo customer creates a contact with neither;
 // the contact signs in, sees no hours left on its dashboard, none of the
 // company's cases in its lists nor by address, only the case it opens
-// itself, and on the statistics page only its own cases. Screens at
-// 1366×900 and 390×844, Swedish and English, go to test-results/.
+// itself, and on the statistics page only its own cases. Then "or follows":
+// the customer makes another such contact follow one of the company's
+// cases by clicking on the case's page; the contact signs in, finds it in
+// its list, opens it, and stops following. Screens at 1366×900 and
+// 390×844, Swedish and English, go to test-results/.
 //
 // Each run creates a new contact (unique address); the demo accounts are not changed.
 import { describe, test } from 'node:test';
@@ -14,6 +17,7 @@ import {
   apiCall,
   byTestId,
   chooseLanguage,
+  chooseOption,
   login,
   logout,
   newestMailTo,
@@ -28,6 +32,31 @@ import {
 const CUSTOMER_EMAIL = 'customer@example.com';
 const CONTACT_PASSWORD = 'Contact-pass-2026!';
 const isPath = (path) => (u) => u.pathname === path;
+
+/**
+ * The signed-in customer creates a contact with only add_case on the users page, then signs out; the contact
+ * chooses its password through the mailed link. Ends signed out.
+ */
+async function createContact(page, email, first, last) {
+  await page.goto(url('/user/users/create/'));
+  await page.locator(byTestId('contact-form')).waitFor();
+  await page.locator(byTestId('contact-first-name')).fill(first);
+  await page.locator(byTestId('contact-last-name')).fill(last);
+  await page.locator(byTestId('contact-email')).fill(email);
+  await page.locator(byTestId('contact-permission-add_case')).check();
+  const before = await newestMailTo(email);
+  await page.locator(byTestId('contact-submit')).click();
+  await page.locator(byTestId('contacts-created')).waitFor();
+  await logout(page);
+  const mail = await waitForNewMail(email, before);
+  const m = /(http\S+\/recovery\/account\?token=[0-9a-f]+)/.exec(mail.body ?? '');
+  assert.ok(m, `the mail holds a set-password link: ${mail.body}`);
+  await page.goto(onBaseUrl(m[1]));
+  await page.locator(byTestId('confirm-password')).fill(CONTACT_PASSWORD);
+  await page.locator(byTestId('confirm-password2')).fill(CONTACT_PASSWORD);
+  await page.locator(byTestId('confirm-submit')).click();
+  await page.locator(byTestId('confirm-done')).waitFor();
+}
 
 describe('contact permissions', () => {
   test('a contact without view all cases and view time bank sees only its own cases and no time bank', { timeout: 240_000 }, async () => {
@@ -130,6 +159,69 @@ describe('contact permissions', () => {
           }
         }
       }
+    });
+  });
+
+  test('a contact without view all cases sees a case it follows: the customer adds it by clicking', { timeout: 300_000 }, async () => {
+    const email = `e2e-follower-${Date.now()}@example.com`;
+    mkdirSync(RESULTS_DIR, { recursive: true });
+    await withPage('contact-follows', async (page) => {
+      await login(page, CUSTOMER_EMAIL);
+      await page.waitForURL(isPath('/user/'));
+      // A company case in progress: the contact's default list ("active") shows it.
+      const company = (await apiCall(page, 'GET', '/case/list/?status=active')).body.results;
+      assert.ok(company.length > 0, 'the demo company has a case in progress (SEED_DEMO_CASES=1)');
+      const c = company[0];
+      await createContact(page, email, 'Fia', 'Följare');
+      const contactUid = await (async () => {
+        await login(page, CUSTOMER_EMAIL);
+        await page.waitForURL(isPath('/user/'));
+        const followers = (await apiCall(page, 'GET', `/case/followers/${c.uid}/`)).body;
+        const me = followers.candidates.find((x) => x.name === 'Fia Följare');
+        assert.ok(me, `the new contact is among those the customer may add: ${JSON.stringify(followers)}`);
+        return me.uid;
+      })();
+
+      // --- the customer: the case's page, the followers card, pick the contact, add
+      await page.goto(url(`/user/cases/details/${c.uid}`));
+      await page.locator(byTestId('case-followers')).waitFor();
+      assert.match((await page.locator(byTestId('case-followers')).textContent()) ?? '', /Följare/);
+      await chooseOption(page, byTestId('case-follower-pick'), 'Fia Följare');
+      await page.locator(byTestId('case-follower-add')).click();
+      await page.locator(byTestId(`case-follower-${contactUid}`)).waitFor();
+      await page.screenshot({ path: join(RESULTS_DIR, 'contact-follows-customer-sv-1366.png'), fullPage: true });
+      await logout(page);
+
+      // --- the contact: the followed case in its list and open to it
+      await login(page, email, CONTACT_PASSWORD);
+      await page.waitForURL(isPath('/customer_contact/'));
+      for (const lang of ['sv', 'en']) {
+        await chooseLanguage(page, lang);
+        for (const [w, h] of [[1366, 900], [390, 844]]) {
+          await page.setViewportSize({ width: w, height: h });
+          await page.goto(url('/customer_contact/cases/'));
+          await page.locator(byTestId(`case-link-${c.subject}`)).first().waitFor();
+          await page.screenshot({ path: join(RESULTS_DIR, `contact-follows-list-${lang}-${w}.png`), fullPage: true });
+          await page.locator(byTestId(`case-link-${c.subject}`)).first().click();
+          await page.waitForURL(isPath(`/customer_contact/cases/details/${c.uid}`));
+          await page.locator(byTestId('case-follower-stop')).waitFor();
+          const card = (await page.locator(byTestId('case-followers')).textContent()) ?? '';
+          assert.match(card, lang === 'en' ? /Followers[\s\S]*Stop following/ : /Följare[\s\S]*Sluta följa/);
+          assert.equal(await page.locator(byTestId('case-follower-pick')).count(), 0, 'a follower brings in nobody');
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          assert.ok(overflow <= 0, `case details ${lang} ${w}: the page scrolls sideways by ${overflow}px`);
+          const stop = await page.locator(byTestId('case-follower-stop')).boundingBox();
+          assert.ok(stop && stop.x >= 0 && stop.x + stop.width <= w, `${lang} ${w}: "stop following" lies within the screen`);
+          await page.locator(byTestId('case-followers')).scrollIntoViewIfNeeded();
+          await page.screenshot({ path: join(RESULTS_DIR, `contact-follows-details-${lang}-${w}.png`) });
+        }
+      }
+      // Stops following: back on its list, the case gone from it and closed to it.
+      await page.locator(byTestId('case-follower-stop')).click();
+      await page.locator(byTestId('case-follower-stop-confirm')).click();
+      await page.waitForURL(isPath('/customer_contact/cases/'));
+      assert.deepEqual((await apiCall(page, 'GET', '/case/list/?status=all')).body.results, []);
+      assert.equal((await apiCall(page, 'GET', `/case/${c.uid}/`)).status, 404);
     });
   });
 });

@@ -16,6 +16,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 mod additional_hours;
 mod documents;
 mod export;
+mod followers;
 mod hours;
 
 pub fn api() -> OpenApiRouter<AppState> {
@@ -35,6 +36,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(hours::api())
         .merge(additional_hours::api())
         .merge(documents::api())
+        .merge(followers::api())
 }
 
 /// A case request: the form and, for staff and lawyers, the customer.

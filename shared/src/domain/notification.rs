@@ -113,6 +113,8 @@ pub enum Verb {
     CaseRated,
     MeetingBooked,
     MeetingCancelled,
+    /// The reader was made a follower of a case.
+    CaseFollowed,
 }
 
 impl Verb {
@@ -130,7 +132,8 @@ impl Verb {
             | Verb::DocumentAdded
             | Verb::CaseRated
             | Verb::MeetingBooked
-            | Verb::MeetingCancelled => Category::Case,
+            | Verb::MeetingCancelled
+            | Verb::CaseFollowed => Category::Case,
             Verb::SubscriptionBought
             | Verb::SubscriptionChanged
             | Verb::SubscriptionActivated

@@ -205,6 +205,7 @@ pub async fn deltas(ctx: &Context, events: &[Event<'_>]) -> Result<Counted, ApiE
             Event::MessagePosted { .. } | Event::CaseRated { .. } | Event::CustomerRegistered { .. } | Event::ContactSaved { .. } => {}
             // The booking's use moves the subscription counters through its own SubscriptionChanged.
             Event::MeetingBooked { .. } | Event::MeetingCancelled { .. } => {}
+            Event::FollowerAdded { .. } | Event::FollowerRemoved { .. } => {}
         }
     }
     Ok(Counted { deltas: out.pruned(), guards })

@@ -361,7 +361,7 @@ pub fn kind_of(name: &str) -> &'static str {
 
 /// The documents of every case the caller may see as the customer side
 /// (a customer its own; a contact its company's, or without
-/// `view_all_cases` the ones it created), newest first; download
+/// `view_all_cases` the ones it created or follows), newest first; download
 /// each through `case/file/download/`, which checks the case again.
 pub async fn across_cases(ctx: &Context, user: &User, filter: DocumentFilter<'_>) -> Result<Vec<CustomerDocument>, ApiError> {
     let customer = policy::acting_customer(user).ok_or(ApiError::Forbidden)?;

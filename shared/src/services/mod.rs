@@ -22,6 +22,7 @@ pub mod data_rights;
 pub mod documents;
 pub mod event_mail;
 pub mod events;
+pub mod followers;
 pub mod hours;
 pub mod inkasso;
 pub mod legal;

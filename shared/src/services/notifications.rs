@@ -29,8 +29,15 @@ enum To {
     /// Every active user of a role (admins; lawyers who may take a case).
     Role(Role),
     /// The customer and its contacts who write in cases and see the case
-    /// (the customer's uid, the case's creator).
-    CustomerSide(String, String),
+    /// (the customer's uid, the case's creator, its followers).
+    CustomerSide(String, String, Vec<String>),
+}
+
+/// The case's customer and its followers: whoever on the customer side is
+/// told of what happens to the case (a follower hears of it as its
+/// customer does).
+fn customer_and_followers(c: &Case) -> Vec<To> {
+    std::iter::once(c.customer.clone()).chain(c.followers.iter().cloned()).map(To::User).collect()
 }
 
 fn case_params(c: &Case, actor: Option<&User>) -> Params {
@@ -58,7 +65,7 @@ async fn drafts(ctx: &Context, event: &Event<'_>) -> Result<Vec<(Vec<To>, Draft)
     Ok(match event {
         Event::CaseCreated { case, by } => vec![(vec![To::Role(Role::Admin)], about_case(Verb::CaseCreated, case, Some(by)))],
         Event::CaseStatusChanged { before, after, by } => {
-            let customer = To::User(after.customer.clone());
+            let customer = customer_and_followers(after);
             match (before.status, after.status) {
                 // Published: to the lawyers who may take it, or straight to its lawyer.
                 (CaseStatus::Draft, CaseStatus::Waiting) => {
@@ -66,24 +73,21 @@ async fn drafts(ctx: &Context, event: &Event<'_>) -> Result<Vec<(Vec<To>, Draft)
                 }
                 (CaseStatus::Draft, CaseStatus::Inprogress) => {
                     let lawyer = after.lawyer.clone().map(To::User).into_iter().collect();
-                    vec![
-                        (lawyer, about_case(Verb::CasePublished, after, None)),
-                        (vec![customer], about_case(Verb::CaseAccepted, after, None)),
-                    ]
+                    vec![(lawyer, about_case(Verb::CasePublished, after, None)), (customer, about_case(Verb::CaseAccepted, after, None))]
                 }
-                (CaseStatus::Waiting, CaseStatus::Inprogress) => vec![(vec![customer], about_case(Verb::CaseAccepted, after, Some(by)))],
+                (CaseStatus::Waiting, CaseStatus::Inprogress) => vec![(customer, about_case(Verb::CaseAccepted, after, Some(by)))],
                 (CaseStatus::Inprogress, CaseStatus::Complete) => {
-                    let mut to = vec![customer];
+                    let mut to = customer;
                     to.extend(after.lawyer.clone().map(To::User));
                     vec![(to, about_case(Verb::CaseClosed, after, Some(by)))]
                 }
                 (CaseStatus::Complete, _) => {
-                    let mut to = vec![customer];
+                    let mut to = customer;
                     to.extend(before.lawyer.clone().map(To::User));
                     vec![(to, about_case(Verb::CaseReopened, after, Some(by)))]
                 }
                 (CaseStatus::Inprogress, CaseStatus::Waiting) => {
-                    let mut to = vec![customer];
+                    let mut to = customer;
                     to.extend(before.lawyer.clone().map(To::User));
                     vec![
                         (to, about_case(Verb::CaseTransferred, after, Some(by))),
@@ -94,8 +98,8 @@ async fn drafts(ctx: &Context, event: &Event<'_>) -> Result<Vec<(Vec<To>, Draft)
             }
         }
         Event::CaseHoursChanged { case, by, change, .. } => match change {
-            HoursChange::Logged => vec![(vec![To::User(case.customer.clone())], about_case(Verb::HoursLogged, case, Some(by)))],
-            HoursChange::Edited => vec![(vec![To::User(case.customer.clone())], about_case(Verb::HoursEdited, case, Some(by)))],
+            HoursChange::Logged => vec![(customer_and_followers(case), about_case(Verb::HoursLogged, case, Some(by)))],
+            HoursChange::Edited => vec![(customer_and_followers(case), about_case(Verb::HoursEdited, case, Some(by)))],
             HoursChange::Deleted | HoursChange::Invoiced => vec![],
         },
         Event::CaseChanged { before, after, by } => {
@@ -107,13 +111,13 @@ async fn drafts(ctx: &Context, event: &Event<'_>) -> Result<Vec<(Vec<To>, Draft)
             let to = if crate::domain::policy::is_customer_side(by) {
                 after.lawyer.clone().map(To::User).into_iter().collect()
             } else {
-                vec![To::User(after.customer.clone())]
+                customer_and_followers(after)
             };
             vec![(to, about_case(Verb::DocumentAdded, after, Some(by)))]
         }
         Event::MessagePosted { case, message, by } => {
             let to = match message.side {
-                Side::Lawyer => vec![To::CustomerSide(case.customer.clone(), case.created_by.clone())],
+                Side::Lawyer => vec![To::CustomerSide(case.customer.clone(), case.created_by.clone(), case.followers.clone())],
                 Side::Customer => case.lawyer.clone().map(To::User).into_iter().collect(),
             };
             let mut d = about_case(Verb::MessageReceived, case, Some(by));
@@ -149,6 +153,10 @@ async fn drafts(ctx: &Context, event: &Event<'_>) -> Result<Vec<(Vec<To>, Draft)
             vec![(subscription_readers(ctx, row).await?, Draft { verb, params: row_params(row), case_uid: None })]
         }
         Event::CustomerSaved { .. } | Event::ContactSaved { .. } => vec![],
+        Event::FollowerAdded { case, follower, by } => {
+            vec![(vec![To::User(follower.to_string())], about_case(Verb::CaseFollowed, case, Some(by)))]
+        }
+        Event::FollowerRemoved { .. } => vec![],
         Event::MeetingBooked { meeting, by } => vec![meeting_news(Verb::MeetingBooked, meeting, by)],
         Event::MeetingCancelled { meeting, by } => vec![meeting_news(Verb::MeetingCancelled, meeting, by)],
     })
@@ -183,13 +191,13 @@ async fn subscription_readers(ctx: &Context, row: &PurchasedService) -> Result<V
 }
 
 /// The customer and its contacts who write in cases.
-async fn customer_side(ctx: &Context, customer: &str, case_creator: &str) -> Result<Vec<String>, ApiError> {
+async fn customer_side(ctx: &Context, customer: &str, case_creator: &str, followers: &[String]) -> Result<Vec<String>, ApiError> {
     let mut out = vec![customer.to_string()];
     let mut cursor: Option<String> = None;
     loop {
         let page = ctx.store.list_contacts(customer, cursor.as_deref()).await?;
-        // A contact without view_all_cases hears only of the cases it opened.
-        let reads = |c: &User| holds(c, Permission::ViewAllCases) || c.uid == case_creator;
+        // A contact without view_all_cases hears only of the cases it opened or follows.
+        let reads = |c: &User| holds(c, Permission::ViewAllCases) || c.uid == case_creator || followers.contains(&c.uid);
         out.extend(page.contacts.iter().filter(|c| c.active && holds(c, Permission::ChatInCases) && reads(c)).map(|c| c.uid.clone()));
         match page.next {
             Some(n) => cursor = Some(n),
@@ -209,7 +217,7 @@ pub async fn outgoing(ctx: &Context, events: &[Event<'_>]) -> Result<Vec<Outgoin
                 match t {
                     To::User(u) => readers.push(u),
                     To::Role(r) => readers.extend(ctx.store.active_users_of_role(r).await?),
-                    To::CustomerSide(c, creator) => readers.extend(customer_side(ctx, &c, &creator).await?),
+                    To::CustomerSide(c, creator, followers) => readers.extend(customer_side(ctx, &c, &creator, &followers).await?),
                 }
             }
             readers.retain(|r| Some(r.as_str()) != actor);
@@ -232,7 +240,9 @@ fn actor_of<'a>(event: &'a Event<'_>) -> Option<&'a str> {
         | Event::CaseHoursChanged { by, .. }
         | Event::MessagePosted { by, .. }
         | Event::MeetingBooked { by, .. }
-        | Event::MeetingCancelled { by, .. } => Some(by.uid.as_str()),
+        | Event::MeetingCancelled { by, .. }
+        | Event::FollowerAdded { by, .. }
+        | Event::FollowerRemoved { by, .. } => Some(by.uid.as_str()),
         _ => None,
     }
 }

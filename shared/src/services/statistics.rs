@@ -42,7 +42,7 @@ pub fn period(kind: Option<PeriodKind>, from: Option<NaiveDate>, to: Option<Naiv
 
 pub use crate::domain::policy::{viewer, Viewer};
 
-/// A contact without `view_all_cases` sees only the cases it created, so
+/// A contact without `view_all_cases` sees only the cases it created or follows, so
 /// none of the company's figures (counted over every case): refused.
 fn company_figures(u: &User) -> Result<(), ApiError> {
     if holds(u, Permission::ViewAllCases) {
@@ -622,7 +622,7 @@ pub async fn activity_cases(ctx: &Context, u: &User, p: Period, cursor: Option<&
         _ => return forbidden(),
     };
     let (from, to) = p.instants();
-    // A contact without view_all_cases: the cases it opened.
+    // A contact without view_all_cases: the cases it opened or follows (its pointers).
     let opened = match customer {
         None => OpenedBy::All,
         Some(_) if !holds(u, Permission::ViewAllCases) => OpenedBy::Creator(&u.uid),
@@ -881,7 +881,7 @@ pub async fn dashboard(ctx: &Context, u: &User) -> Result<Dashboard, ApiError> {
             let all_cases = holds(u, Permission::ViewAllCases);
             let plan = crate::domain::policy::customer_side_plan(u, c.clone(), vec![]);
             // The company's counters, or for a contact without
-            // view_all_cases the statuses of the cases it opened.
+            // view_all_cases the statuses of the cases it opened or follows.
             let counts = async {
                 if all_cases {
                     ctx.store.stats_now(&scope).await

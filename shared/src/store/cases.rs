@@ -87,6 +87,23 @@ fn history_item(h: &HistoryEntry, sk: String, entity: &str) -> Result<Item, ApiE
     Ok(item)
 }
 
+/// The partitions holding a list pointer of `c`: every case, its opener's
+/// and its followers' (a contact's own list: "the cases it created or
+/// follows"; one partition, so that list stays one Query), and its lawyer's.
+fn pointer_pks(c: &Case) -> Vec<String> {
+    let mut pointers = vec![keys::case::ALL_PK.to_string(), keys::case::creator_pk(&c.created_by)];
+    for f in &c.followers {
+        let pk = keys::case::creator_pk(f);
+        if !pointers.contains(&pk) {
+            pointers.push(pk);
+        }
+    }
+    if let Some(l) = lawyer_of_list(c) {
+        pointers.push(keys::case::lawyer_pk(l));
+    }
+    pointers
+}
+
 impl Store {
     /// Adds the case written over revision `prev_rev` (None: a new case) and
     /// the lawyers' pointers kept in step (`prev`: the case as read).
@@ -104,15 +121,18 @@ impl Store {
                 }
             }
         }
+        // A follower taken off loses its pointer (unless it opened the case:
+        // then the pointer is the creator's own).
+        if let Some((prev, _)) = prev {
+            for gone in prev.followers.iter().filter(|f| !next.followers.contains(f) && **f != next.created_by) {
+                tx.delete(&keys::case::creator_pk(gone), &list_sk(prev), None)?;
+            }
+        }
         // The pointers of the lists read by partition: the lawyer's own, the
         // cases a staff member opened, and every case. Each carries the
         // status and search text, so the lists filter before reading cases;
         // all are rewritten with every write of the case, so they never lag.
-        let mut pointers = vec![keys::case::ALL_PK.to_string(), keys::case::creator_pk(&next.created_by)];
-        if let Some(l) = lawyer_of_list(next) {
-            pointers.push(keys::case::lawyer_pk(l));
-        }
-        for pk in pointers {
+        for pk in pointer_pks(next) {
             let mut item = Item::new();
             item.insert("PK".into(), s(pk));
             item.insert("SK".into(), s(list_sk(next)));
@@ -495,12 +515,13 @@ pub enum OpenedBy<'a> {
     All,
     /// One customer's (its GSI2 partition).
     Customer(&'a str),
-    /// The ones one user opened (its `CREATEDCASES#` pointers).
+    /// The ones one user opened (its `CREATEDCASES#` pointers; for a
+    /// customer contact also the ones it follows).
     Creator(&'a str),
 }
 
 impl Store {
-    /// The cases `creator` opened, counted by status under the counters'
+    /// The cases `creator` opened (or, on the customer side, follows), counted by status under the counters'
     /// names (`cases.status.<status>`): a contact without `view_all_cases`
     /// reads its own figures from its pointers (status only; one Query page
     /// holds thousands), not from the company's counters.
@@ -601,11 +622,7 @@ impl Store {
 /// list pointers and the entries.
 pub fn bulk_items(c: &Case, hours: &[CaseHour]) -> Result<Vec<Item>, ApiError> {
     let mut out = vec![case_item(c, 1)?];
-    let mut pointers = vec![keys::case::ALL_PK.to_string(), keys::case::creator_pk(&c.created_by)];
-    if let Some(l) = lawyer_of_list(c) {
-        pointers.push(keys::case::lawyer_pk(l));
-    }
-    for pk in pointers {
+    for pk in pointer_pks(c) {
         let mut item = Item::new();
         item.insert("PK".into(), s(pk));
         item.insert("SK".into(), s(list_sk(c)));

@@ -12,6 +12,8 @@ import type {
   HourPayload,
   CreateVia,
   CaseName,
+  Follower,
+  Followers,
 } from '../types/cases';
 
 const CREATE_PATH: Record<CreateVia, string> = {
@@ -32,6 +34,12 @@ export const changeCaseStatus = (uid: string, action: CaseAction) =>
   api.post<Case>(`/case/status/${encodeURIComponent(uid)}/`, { action });
 export const caseName = (uid: string) => api.get<CaseName>(`/case/name/${encodeURIComponent(uid)}/`);
 export const caseHistory = (uid: string) => api.get<HistoryEntry[]>(`/case/history/${encodeURIComponent(uid)}/`);
+/** A case's followers and what the caller may do with them; `quiet404`: a case the caller no longer sees answers without a warning. */
+export const caseFollowers = (uid: string, quiet404 = false) =>
+  api.get<Followers>(`/case/followers/${encodeURIComponent(uid)}/`, quiet404 ? { suppressError: [404] } : {});
+export const addFollower = (uid: string, user: string) => api.post<Follower>(`/case/followers/${encodeURIComponent(uid)}/`, { user });
+export const removeFollower = (uid: string, user: string) =>
+  api.del(`/case/followers/${encodeURIComponent(uid)}/${encodeURIComponent(user)}/`);
 export const caseHours = (uid: string) => api.get<CaseHour[]>('/case/hour/list/', { query: { case: uid } });
 /** The case's hours as an .xlsx, column titles in `lang`. */
 export const hoursWorkbook = (uid: string, lang: string) => api.blob('/case/hour/excel/', { query: { case: uid, lang } });

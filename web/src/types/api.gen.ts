@@ -818,7 +818,7 @@ export interface paths {
          *     The provider's side may remove any; the customer side only what that
          *     user added; nobody but admin once the case is closed.
          */
-        delete: operations["remove"];
+        delete: operations["delete_case_file_delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -873,6 +873,53 @@ export interface paths {
          */
         post: operations["upload_url"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/case/followers/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The case's followers, whether the caller may add and remove them (and
+         *     then the company's contacts who may be added), and whether the caller
+         *     follows it.
+         */
+        get: operations["get_case_followers_id"];
+        put?: never;
+        /**
+         * Makes a user of the case's company follow the case (the customer, its
+         *     contacts with "view all cases", the contact who created the case; admin,
+         *     sales persons and the case's lawyer). Already following: the same answer,
+         *     nothing written. Another company's user, or one unknown: 404.
+         */
+        post: operations["add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/case/followers/{id}/{user}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Takes a follower off the case (whoever may add followers), or stops
+         *     following it (the follower itself). Not a follower: nothing changes.
+         */
+        delete: operations["delete_case_followers_id_user"];
         options?: never;
         head?: never;
         patch?: never;
@@ -4533,6 +4580,15 @@ export interface components {
              *     statistics' time to close runs from here, not from a draft's creation.
              */
             published_at?: string | null;
+            /**
+             * @description The customer-side users (the customer's own account, its contacts)
+             *     who follow the case: they see it as if they had opened it and hear
+             *     of it like its customer (spec §3: a contact without "view all
+             *     cases" sees the cases it created or follows). At most
+             *     [`MAX_FOLLOWERS`]; kept on the case so the policy decides from the
+             *     case alone, and so adding one is a write on the case's revision.
+             */
+            followers?: string[];
         };
         CaseAddress: {
             address_1?: string;
@@ -5529,6 +5585,41 @@ export interface components {
         FieldErrors: {
             [key: string]: string[];
         };
+        /** @description A user who follows (or may follow) a case. */
+        Follower: {
+            /** Format: uuid */
+            uid: string;
+            name: string;
+        };
+        /**
+         * @description Who is to follow the case.
+         * @example {
+         *       "user": "0b7e2c1a-5d7f-4c3e-9a1b-2f6d8e4c1a02"
+         *     }
+         */
+        FollowerRequest: {
+            /**
+             * Format: uuid
+             * @description The uid of the case's customer account or one of its active contacts.
+             */
+            user: string;
+        };
+        /** @description A case's followers as the caller may act on them. */
+        Followers: {
+            /** @description Who follows the case, by name. */
+            followers: components["schemas"]["Follower"][];
+            /** @description Whether the caller may add followers and take others off. */
+            can_manage: boolean;
+            /** @description Whether the caller follows the case (and so may stop). */
+            following: boolean;
+            /**
+             * @description The company's active contacts who do not follow yet (only for a
+             *     caller who may manage; else empty).
+             */
+            candidates: components["schemas"]["Follower"][];
+            /** @description How many may follow one case. */
+            max: number;
+        };
         /** @description Every open hand-over: applications awaiting the agency's answer, claims not closed. */
         HandOvers: {
             applications: components["schemas"]["ApplicationHandOver"][];
@@ -5977,7 +6068,7 @@ export interface components {
          * @description A message key; the web translates it under `server.<key>`.
          * @enum {string}
          */
-        Msg: "account_activated" | "account_inactive" | "account_pending" | "activation_link_sent" | "active_and_advance_subscription" | "additional_hour_month_taken" | "address_required" | "at_least_one_sector" | "bankid_already_linked" | "bankid_cancelled" | "bankid_linked" | "bankid_not_linked" | "bankid_number_taken" | "bankid_order_finished" | "bankid_unknown_person" | "bankid_unlinked" | "bankid_rfa4" | "bankid_rfa5" | "bankid_rfa22" | "business_sector_deleted" | "cannot_change_admin" | "case_description_required" | "case_already_taken" | "export_running" | "case_closed_for_messages" | "case_not_assigned" | "case_not_in_progress" | "case_note_save_failed" | "case_subject_required" | "case_type_required" | "case_withdrawn" | "changed_concurrently" | "idempotency_key_reused" | "choose_package_or_plan" | "code_attempts_exceeded" | "code_replaced" | "code_expired" | "code_format" | "code_incorrect" | "code_not_correct" | "code_not_sent" | "code_sent" | "consultancy_service_required" | "could_not_send_code" | "current_password_wrong" | "custom_package_value_positive" | "customer_not_approved" | "customer_not_found" | "customer_not_pending" | "customer_pending" | "date_changed" | "deadline_before_start" | "deleted" | "department_connected" | "department_in_use" | "department_save_failed" | "department_update_failed" | "document_empty" | "document_not_uploaded" | "document_too_large" | "document_type_not_allowed" | "email_exists" | "end_before_start" | "end_date_required" | "estimated_hours_required" | "expire_before_start" | "expire_on_required" | "external_lawyer_requires_company_and_rate" | "forbidden" | "hour_min" | "hour_only_for_consultancy" | "hour_required" | "image_invalid" | "image_not_uploaded" | "hours_too_large" | "image_too_large" | "image_type_not_allowed" | "internal" | "invalid" | "invalid_account_manager" | "invalid_company_size" | "invalid_country" | "invalid_credentials" | "invalid_cursor" | "invalid_date" | "invalid_datetime" | "invalid_department" | "invalid_duration" | "invalid_email" | "invalid_hours" | "invalid_identity_number" | "invalid_knowledge_sector" | "invalid_month" | "invalid_period" | "invalid_number" | "invalid_path" | "invalid_pdf" | "offer_bought" | "only_draft_can_be_withdrawn" | "pdf_active_content" | "invalid_permission" | "invalid_phone" | "invalid_post_code" | "invalid_price" | "invalid_query" | "invalid_registration_number" | "invalid_request_body" | "invalid_sector" | "invalid_status" | "invalid_time" | "invalid_url" | "limit_above_zero" | "limit_reached" | "link_invalid" | "logged_out" | "method_not_allowed" | "no_active_subscription_for_case" | "no_lawyer_found" | "no_valid_subscription" | "not_authenticated" | "not_enough_signers" | "not_found" | "only_admin_creates_staff" | "only_customer_rates" | "only_in_progress_can_complete" | "only_lawyer_enters_hours" | "only_lawyer_or_customer_messages" | "only_waiting_can_start" | "password_changed" | "password_link_sent" | "password_or_code_required" | "password_reset" | "password_too_common" | "price_too_large" | "password_too_long" | "password_too_short" | "password_too_weak" | "passwords_do_not_match" | "privacy_not_agreed" | "rate_closed_cases_only" | "already_rated" | "recovery_sent" | "registration_number_taken" | "registration_received" | "request_timed_out" | "request_too_large" | "required" | "search_too_broad" | "service_activated" | "service_activation_failed" | "service_already_renewed" | "service_deleted" | "service_unavailable" | "service_updated" | "start_date_required" | "status_change_not_allowed" | "terms_not_agreed" | "token_expired" | "too_long" | "too_many_documents" | "too_many_entries" | "too_many_requests" | "too_many_searches" | "too_many_invitations" | "totp_already_enabled" | "totp_attempts_exceeded" | "totp_code_format" | "totp_code_used" | "totp_disable_required" | "totp_no_resend" | "totp_not_enabled" | "totp_setup_attempts_exceeded" | "totp_setup_expired" | "two_factor_disabled" | "two_factor_enabled" | "two_factor_session_expired" | "unknown_knowledge_sector" | "unknown_service" | "uri_too_long" | "user_not_found" | "validation_failed" | "video_url_not_allowed" | "ticket_closed" | "legal_version_outdated" | "slot_overlaps" | "slot_taken" | "credit_account_inactive" | "envelope_not_completed" | "envelope_not_draft" | "envelope_not_sent" | "provider_bad_answer" | "provider_refused" | "provider_timeout" | "provider_unavailable" | "service_not_purchased" | "service_permission_missing" | "verified_login_failed" | "verified_token_missing" | "claim_amount_invalid" | "due_date_too_far" | "inkasso_account_not_approved";
+        Msg: "account_activated" | "account_inactive" | "account_pending" | "activation_link_sent" | "active_and_advance_subscription" | "additional_hour_month_taken" | "address_required" | "at_least_one_sector" | "bankid_already_linked" | "bankid_cancelled" | "bankid_linked" | "bankid_not_linked" | "bankid_number_taken" | "bankid_order_finished" | "bankid_unknown_person" | "bankid_unlinked" | "bankid_rfa4" | "bankid_rfa5" | "bankid_rfa22" | "business_sector_deleted" | "cannot_change_admin" | "case_description_required" | "case_already_taken" | "export_running" | "case_closed_for_messages" | "case_not_assigned" | "case_not_in_progress" | "case_note_save_failed" | "case_subject_required" | "case_type_required" | "case_withdrawn" | "changed_concurrently" | "idempotency_key_reused" | "choose_package_or_plan" | "code_attempts_exceeded" | "code_replaced" | "code_expired" | "code_format" | "code_incorrect" | "code_not_correct" | "code_not_sent" | "code_sent" | "consultancy_service_required" | "could_not_send_code" | "current_password_wrong" | "custom_package_value_positive" | "customer_not_approved" | "customer_not_found" | "customer_not_pending" | "customer_pending" | "date_changed" | "deadline_before_start" | "deleted" | "department_connected" | "department_in_use" | "department_save_failed" | "department_update_failed" | "document_empty" | "document_not_uploaded" | "document_too_large" | "document_type_not_allowed" | "email_exists" | "end_before_start" | "end_date_required" | "estimated_hours_required" | "expire_before_start" | "expire_on_required" | "external_lawyer_requires_company_and_rate" | "forbidden" | "hour_min" | "hour_only_for_consultancy" | "hour_required" | "image_invalid" | "image_not_uploaded" | "hours_too_large" | "image_too_large" | "image_type_not_allowed" | "internal" | "invalid" | "invalid_account_manager" | "invalid_company_size" | "invalid_country" | "invalid_credentials" | "invalid_cursor" | "invalid_date" | "invalid_datetime" | "invalid_department" | "invalid_duration" | "invalid_email" | "invalid_hours" | "invalid_identity_number" | "invalid_knowledge_sector" | "invalid_month" | "invalid_period" | "invalid_number" | "invalid_path" | "invalid_pdf" | "offer_bought" | "only_draft_can_be_withdrawn" | "pdf_active_content" | "invalid_permission" | "invalid_phone" | "invalid_post_code" | "invalid_price" | "invalid_query" | "invalid_registration_number" | "invalid_request_body" | "invalid_sector" | "invalid_status" | "invalid_time" | "invalid_url" | "limit_above_zero" | "limit_reached" | "link_invalid" | "logged_out" | "method_not_allowed" | "no_active_subscription_for_case" | "no_lawyer_found" | "no_valid_subscription" | "not_authenticated" | "not_enough_signers" | "not_found" | "only_admin_creates_staff" | "only_customer_rates" | "only_in_progress_can_complete" | "only_lawyer_enters_hours" | "only_lawyer_or_customer_messages" | "only_waiting_can_start" | "password_changed" | "password_link_sent" | "password_or_code_required" | "password_reset" | "password_too_common" | "price_too_large" | "password_too_long" | "password_too_short" | "password_too_weak" | "passwords_do_not_match" | "privacy_not_agreed" | "rate_closed_cases_only" | "already_rated" | "recovery_sent" | "registration_number_taken" | "registration_received" | "request_timed_out" | "request_too_large" | "required" | "search_too_broad" | "service_activated" | "service_activation_failed" | "service_already_renewed" | "service_deleted" | "service_unavailable" | "service_updated" | "start_date_required" | "status_change_not_allowed" | "terms_not_agreed" | "token_expired" | "too_long" | "too_many_documents" | "too_many_entries" | "too_many_followers" | "too_many_requests" | "too_many_searches" | "too_many_invitations" | "totp_already_enabled" | "totp_attempts_exceeded" | "totp_code_format" | "totp_code_used" | "totp_disable_required" | "totp_no_resend" | "totp_not_enabled" | "totp_setup_attempts_exceeded" | "totp_setup_expired" | "two_factor_disabled" | "two_factor_enabled" | "two_factor_session_expired" | "unknown_knowledge_sector" | "unknown_service" | "uri_too_long" | "user_not_found" | "validation_failed" | "video_url_not_allowed" | "ticket_closed" | "legal_version_outdated" | "slot_overlaps" | "slot_taken" | "credit_account_inactive" | "envelope_not_completed" | "envelope_not_draft" | "envelope_not_sent" | "provider_bad_answer" | "provider_refused" | "provider_timeout" | "provider_unavailable" | "service_not_purchased" | "service_permission_missing" | "verified_login_failed" | "verified_token_missing" | "claim_amount_invalid" | "due_date_too_far" | "inkasso_account_not_approved";
         /**
          * @example {
          *       "name": "avtal.pdf"
@@ -7167,7 +7258,7 @@ export interface components {
          *     language (`notifications:verbs.<key>`), with the values of [`Params`].
          * @enum {string}
          */
-        Verb: "case_created" | "case_published" | "case_accepted" | "case_closed" | "case_reopened" | "case_transferred" | "hours_logged" | "hours_edited" | "message_received" | "document_added" | "subscription_bought" | "subscription_changed" | "subscription_activated" | "subscription_expiring" | "subscription_expired" | "customer_awaiting_approval" | "case_rated" | "meeting_booked" | "meeting_cancelled";
+        Verb: "case_created" | "case_published" | "case_accepted" | "case_closed" | "case_reopened" | "case_transferred" | "hours_logged" | "hours_edited" | "message_received" | "document_added" | "subscription_bought" | "subscription_changed" | "subscription_activated" | "subscription_expiring" | "subscription_expired" | "customer_awaiting_approval" | "case_rated" | "meeting_booked" | "meeting_cancelled" | "case_followed";
         /** @description Why a record matched, for the result page. */
         WordMatch: {
             query: string;
@@ -9960,7 +10051,7 @@ export interface operations {
             504: components["responses"]["RequestTimedOut"];
         };
     };
-    remove: {
+    delete_case_file_delete: {
         parameters: {
             query?: {
                 /** @description Case uid. */
@@ -10197,6 +10288,208 @@ export interface operations {
             };
             /** @description The body is over the API's limit */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["RequestTimedOut"];
+        };
+    };
+    get_case_followers_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Case uid */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Followers"];
+                };
+            };
+            /** @description A parameter or field is missing or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, expired or invalid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role or rights do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["RequestTimedOut"];
+        };
+    };
+    add: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: "8e03978e-40d5-43e8-bc93-6894a57f9324"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Case uid */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FollowerRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Follower"];
+                };
+            };
+            /** @description too_many_followers, changed_concurrently */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, expired or invalid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is over the API's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            /** @description idempotency_key_reused: the Idempotency-Key was sent before with another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["RequestTimedOut"];
+        };
+    };
+    delete_case_followers_id_user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Case uid */
+                id: string;
+                /** @description The follower's uid */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, expired or invalid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -18,6 +18,10 @@ export type CaseHour = Schemas['CaseHour'];
 
 export type HistoryEntry = Schemas['HistoryEntry'];
 
+export type Follower = Schemas['Follower'];
+
+export type Followers = Schemas['Followers'];
+
 /** What the case form sends; hours may carry a comma decimal ("1,5"). */
 export interface CasePayload {
   customer?: string;

@@ -8,6 +8,7 @@ mod additional_hours;
 mod cases;
 mod conflict_index;
 mod documents;
+mod followers;
 mod hours;
 mod idempotency;
 mod rights;

@@ -184,6 +184,7 @@ fn adapt(method: &str, path: &str, body: &Value, w: &Ids) -> Value {
     }
     match (method, path) {
         ("post", "/api/academy/lessons/order/") => set(o, "ids", json!([w.lesson])),
+        ("post", "/api/case/followers/{id}/") => set(o, "user", json!(w.contact)),
         ("put", "/api/case/hour/mass-update/") => set(o, "ids", json!([w.hour])),
         ("put", "/api/case/additional_hour/mass-update/") => set(o, "ids", json!([w.additional_hour])),
         // The world holds this month's entry already.

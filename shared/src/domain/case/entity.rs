@@ -159,7 +159,20 @@ pub struct Case {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<String>)]
     pub published_at: Option<DateTime<Utc>>,
+    /// The customer-side users (the customer's own account, its contacts)
+    /// who follow the case: they see it as if they had opened it and hear
+    /// of it like its customer (spec §3: a contact without "view all
+    /// cases" sees the cases it created or follows). At most
+    /// [`MAX_FOLLOWERS`]; kept on the case so the policy decides from the
+    /// case alone, and so adding one is a write on the case's revision.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub followers: Vec<String>,
 }
+
+/// How many users may follow one case: every write of the case rewrites a
+/// list pointer per follower in its transaction (at most 100 items), so
+/// the number is bounded well below that.
+pub const MAX_FOLLOWERS: usize = 25;
 
 impl Case {
     /// A new draft carrying only who and what it is; the form's fields are
@@ -203,6 +216,7 @@ impl Case {
             updated_at: at,
             status_at: Some(at),
             published_at: None,
+            followers: vec![],
         }
     }
 }

@@ -16,7 +16,8 @@ pub enum CaseListPlan {
     /// A lawyer's own cases in the given statuses.
     Lawyer(String, Vec<CaseStatus>),
     /// The cases one user opened in the given statuses (all when empty):
-    /// staff's 'my cases', a contact's own without `view_all_cases`.
+    /// staff's 'my cases', a contact's own without `view_all_cases` (for
+    /// the customer side the pointers hold the cases it follows too).
     CreatedBy(String, Vec<CaseStatus>),
     /// Every case, in every status (a sales person's 'all').
     All,

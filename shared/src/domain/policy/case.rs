@@ -76,7 +76,7 @@ pub fn may_create(user: &User, via: CreateVia) -> bool {
 /// Who may read a case: admin and sales persons all; a lawyer the cases
 /// assigned to them (or named for a draft: their 'pending' list) and the
 /// available (Waiting) ones; the customer its own; a contact its company's
-/// with `view_all_cases`, else only the ones it created.
+/// with `view_all_cases`, else (spec §3) "the cases it created or follows".
 pub fn may_view(user: &User, case: &Case) -> bool {
     match user.role() {
         Some(Role::Admin | Role::SalesPerson) => true,
@@ -84,10 +84,49 @@ pub fn may_view(user: &User, case: &Case) -> bool {
         Some(Role::Customer) => acting_customer(user).as_deref() == Some(case.customer.as_str()),
         Some(Role::CustomerContact) => {
             acting_customer(user).as_deref() == Some(case.customer.as_str())
-                && (holds(user, Permission::ViewAllCases) || case.created_by == user.uid)
+                && (holds(user, Permission::ViewAllCases) || case.created_by == user.uid || follows(user, case))
         }
         None => false,
     }
+}
+
+/// Whether `user` follows `case`.
+pub fn follows(user: &User, case: &Case) -> bool {
+    case.followers.contains(&user.uid)
+}
+
+/// Who may add and remove a case's followers: on the customer side the
+/// customer account, its contacts with "view all cases" (they see every
+/// case of the company anyway) and the contact who created the case — a
+/// follower who only follows may not bring in others. Of the provider's
+/// people admin, sales persons and the case's own lawyer: the office opens
+/// cases on a customer's behalf (then nobody on the customer side created
+/// it) and a customer asks it to keep a colleague informed; followers are
+/// always the case's own company's users, so this never shows a case
+/// outside that company. A lawyer who merely may look at an available
+/// case is not its lawyer yet.
+pub fn may_manage_followers(user: &User, case: &Case) -> bool {
+    if !may_view(user, case) {
+        return false;
+    }
+    match user.role() {
+        Some(Role::Admin | Role::SalesPerson | Role::Customer) => true,
+        Some(Role::Lawyer) => lawyer_of_list(case) == Some(user.uid.as_str()),
+        Some(Role::CustomerContact) => holds(user, Permission::ViewAllCases) || case.created_by == user.uid,
+        None => false,
+    }
+}
+
+/// Who may take `follower` off `case`'s followers: whoever may manage them,
+/// and the follower itself ("anyone may stop following a case they follow").
+pub fn may_remove_follower(user: &User, case: &Case, follower: &str) -> bool {
+    may_manage_followers(user, case) || (follower == user.uid && follows(user, case) && may_view(user, case))
+}
+
+/// Who may follow `case`: the users of the case's own company (its
+/// customer account and its active contacts), never anyone else's.
+pub fn may_follow(target: &User, case: &Case) -> bool {
+    target.active && is_customer_side(target) && acting_customer(target).as_deref() == Some(case.customer.as_str())
 }
 
 /// Who may edit the fields: admin and sales persons (not once closed, except

@@ -98,6 +98,8 @@ pub enum Action<'a> {
     /// Ask for and read a customer's data exports (GDPR art. 15 and 20):
     /// the customer itself (its account, not its contacts) and admin.
     ExportCustomerData { customer_uid: &'a str },
+    /// Add and remove a case's followers: see [`may_manage_followers`].
+    ManageFollowers(&'a Case),
 }
 
 /// Whether `user` may take `action`.
@@ -138,6 +140,7 @@ pub fn may(user: &User, action: Action<'_>) -> bool {
         Action::SearchConflicts => admin || lawyer,
         Action::CreateCase(via) => may_create(user, via) && (via != CreateVia::Customer || holds(user, Permission::AddCase)),
         Action::ViewCase(c) => may_view(user, c),
+        Action::ManageFollowers(c) => may_manage_followers(user, c),
         Action::EditCase(c) => may_edit(user, c),
         Action::ReadCaseReport(c) => match role {
             Some(Role::Lawyer) => lawyer_of_list(c) == Some(user.uid.as_str()),
@@ -269,5 +272,88 @@ mod tests {
         c.customer = "someone-else".into();
         assert_eq!(who(Action::ReadCaseReport(&c)), [Admin, SalesPerson]);
         assert_eq!(require(&user(Lawyer), Action::ReadCaseReport(&c)).unwrap_err().status(), 404);
+    }
+
+    /// A case of company "Customer" in progress with "Lawyer", for the follower rules.
+    fn company_case() -> Case {
+        let mut c = Case::draft(
+            "c1".into(),
+            "2026-000001".into(),
+            "Customer".into(),
+            "Acme".into(),
+            crate::domain::case::CaseType { id: 1, name: "T".into(), name_en: None },
+            "SalesPerson".into(),
+            chrono::Utc::now(),
+        );
+        c.status = crate::domain::case::CaseStatus::Inprogress;
+        c.lawyer = Some("Lawyer".into());
+        c
+    }
+
+    #[test]
+    fn a_contact_sees_the_cases_it_created_or_follows_and_who_manages_followers() {
+        // Every role, with and without "view all cases", as the case's
+        // creator, a follower, or neither.
+        for role in ROLES {
+            for view_all in [false, true] {
+                for (created, followed) in [(false, false), (true, false), (false, true)] {
+                    let mut u = user(role);
+                    u.permissions = if view_all { vec![Permission::ViewAllCases] } else { vec![] };
+                    let mut c = company_case();
+                    if created {
+                        c.created_by = u.uid.clone();
+                    }
+                    if followed {
+                        c.followers = vec![u.uid.clone()];
+                    }
+                    let view = may(&u, Action::ViewCase(&c));
+                    let manage = may(&u, Action::ManageFollowers(&c));
+                    let case = format!("{role:?} view_all={view_all} created={created} followed={followed}");
+                    match role {
+                        Role::Admin | Role::SalesPerson | Role::Customer => assert!(view && manage, "{case}"),
+                        Role::Lawyer => assert!(view && manage, "{case}: the assigned lawyer"),
+                        Role::CustomerContact => {
+                            assert_eq!(view, view_all || created || followed, "{case}");
+                            // A follower that neither created the case nor sees all may not bring in others.
+                            assert_eq!(manage, view_all || created, "{case}");
+                            // ... but may always stop following.
+                            assert_eq!(may_remove_follower(&u, &c, &u.uid), view_all || created || followed, "{case}");
+                            assert_eq!(may_remove_follower(&u, &c, "someone"), manage, "{case}");
+                        }
+                    }
+                }
+            }
+        }
+        // Another company's contact: neither created nor followed counts.
+        let mut other = user(Role::CustomerContact);
+        other.customer_id = Some("another company".into());
+        let mut c = company_case();
+        c.created_by = other.uid.clone();
+        c.followers = vec![other.uid.clone()];
+        assert!(!may(&other, Action::ViewCase(&c)));
+        assert!(!may(&other, Action::ManageFollowers(&c)));
+        assert!(!may_remove_follower(&other, &c, &other.uid));
+        assert_eq!(require(&other, Action::ViewCase(&c)).unwrap_err().status(), 404);
+        // A lawyer who is not the case's lawyer (an available case they may look at) manages no followers.
+        c.status = crate::domain::case::CaseStatus::Waiting;
+        c.lawyer = None;
+        assert!(may(&user(Role::Lawyer), Action::ViewCase(&c)));
+        assert!(!may(&user(Role::Lawyer), Action::ManageFollowers(&c)));
+    }
+
+    #[test]
+    fn only_the_case_companys_active_users_may_follow() {
+        let c = company_case();
+        assert!(may_follow(&user(Role::Customer), &c));
+        assert!(may_follow(&user(Role::CustomerContact), &c));
+        let mut inactive = user(Role::CustomerContact);
+        inactive.active = false;
+        assert!(!may_follow(&inactive, &c));
+        let mut other = user(Role::CustomerContact);
+        other.customer_id = Some("another company".into());
+        assert!(!may_follow(&other, &c));
+        for staff in [Role::Admin, Role::SalesPerson, Role::Lawyer] {
+            assert!(!may_follow(&user(staff), &c), "{staff:?}");
+        }
     }
 }

@@ -39,6 +39,11 @@ pub enum Event<'a> {
     MeetingBooked { meeting: &'a Meeting, by: &'a User },
     /// A booked video meeting was cancelled by either side.
     MeetingCancelled { meeting: &'a Meeting, by: &'a User },
+    /// `follower` (a user uid) was made a follower of the case (`case` as
+    /// it is after).
+    FollowerAdded { case: &'a Case, follower: &'a str, by: &'a User },
+    /// `follower` no longer follows the case (taken off, or stopped itself).
+    FollowerRemoved { case: &'a Case, follower: &'a str, by: &'a User },
 }
 
 /// What happened to a case's hours.

@@ -9,6 +9,7 @@ import {
   CheckCircleOutlined,
   ClockCircleOutlined,
   EditOutlined,
+  EyeOutlined,
   FileAddOutlined,
   LockOutlined,
   MessageOutlined,
@@ -54,6 +55,7 @@ export const VERBS: readonly Verb[] = [
   'case_rated',
   'meeting_booked',
   'meeting_cancelled',
+  'case_followed',
 ];
 
 export const VERB_ICONS: Record<Verb, ReactNode> = {
@@ -76,6 +78,7 @@ export const VERB_ICONS: Record<Verb, ReactNode> = {
   subscription_expired: <StopOutlined />,
   customer_awaiting_approval: <UserAddOutlined />,
   case_rated: <StarOutlined />,
+  case_followed: <EyeOutlined />,
 };
 
 /** The params a text may name (shared::domain::notification::Params). */

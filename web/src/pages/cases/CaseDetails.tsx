@@ -15,6 +15,7 @@ import { countryName, formatAddress, namedIn } from '../../format';
 import { hasRoute, pathFor, useAreaRole } from '../../routes/pathFor';
 import AdditionalHours from './AdditionalHours';
 import CaseDocuments from './CaseDocuments';
+import CaseFollowers from './CaseFollowers';
 import CaseNotes from './CaseNotes';
 import CaseRating from './CaseRating';
 import Conversation from './Conversation';
@@ -214,6 +215,7 @@ export default function CaseDetails({ titleKey }: { titleKey: string }) {
           )}
         </Descriptions>
       </Card>
+      <CaseFollowers key={`followers-${c.uid}`} caseUid={c.uid} />
       <CaseDocuments key={c.uid} caseUid={c.uid} />
       <CaseRating key={`rating-${c.uid}-${c.status}`} c={c} role={role} />
       <Conversation key={`conversation-${c.uid}-${c.status}`} caseUid={c.uid} />

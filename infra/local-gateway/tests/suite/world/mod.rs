@@ -360,6 +360,8 @@ pub fn request(method: &str, path: &str, w: &Ids) -> (String, Option<Value>) {
         p if p.starts_with("/api/business-sector/") => fill(&w.business_sector.to_string()),
         p if p.starts_with("/api/case/additional_hour/") => format!("{}?case={}", fill(&w.additional_hour), w.case),
         p if p.starts_with("/api/case/hour/") && p.contains('{') => format!("{}?case={}", fill(&w.hour), w.case),
+        // The case's followers: the world's contact (without permissions) is the one added or taken off.
+        p if p.starts_with("/api/case/followers/") => fill(&w.case).replace("{user}", &w.contact),
         p if p.starts_with("/api/case/") && p.contains('{') => fill(&w.case),
         p if p.starts_with("/api/customer/department/") => fill(&w.department.to_string()),
         p if p.starts_with("/api/customer/purchase-services/") && p.ends_with("/excel/") => {
@@ -439,6 +441,7 @@ pub fn request(method: &str, path: &str, w: &Ids) -> (String, Option<Value>) {
         ("post", "/api/case/file/upload-url/") => Some(json!({"case_uid": w.case, "name": "a.pdf", "content_type": "application/pdf"})),
         ("post", "/api/case/hour/create/") | ("put", "/api/case/hour/edit/{id}/") => Some(hour_body(&w.case)),
         ("post", "/api/case/lawyer/note/") => Some(json!({"case_uid": w.case, "note": "Anteckning"})),
+        ("post", "/api/case/followers/{id}/") => Some(json!({"user": w.contact})),
         ("post", "/api/case/status/{uid}/") => Some(json!({"action": "complete"})),
         ("post", "/api/create/customer/company-registration-number/check/") => Some(json!({"company_registration_number": "556000-0001"})),
         ("post", "/api/create/customer/email/check/") | ("post", "/api/email/check/") => Some(json!({"email": email})),

@@ -34,9 +34,8 @@ export const changeCaseStatus = (uid: string, action: CaseAction) =>
   api.post<Case>(`/case/status/${encodeURIComponent(uid)}/`, { action });
 export const caseName = (uid: string) => api.get<CaseName>(`/case/name/${encodeURIComponent(uid)}/`);
 export const caseHistory = (uid: string) => api.get<HistoryEntry[]>(`/case/history/${encodeURIComponent(uid)}/`);
-/** A case's followers and what the caller may do with them; `quiet404`: a case the caller no longer sees answers without a warning. */
-export const caseFollowers = (uid: string, quiet404 = false) =>
-  api.get<Followers>(`/case/followers/${encodeURIComponent(uid)}/`, quiet404 ? { suppressError: [404] } : {});
+/** A case's followers and what the caller may do with them. Quiet: a card that cannot load is not shown, and a case the caller no longer sees answers 404. */
+export const caseFollowers = (uid: string) => api.get<Followers>(`/case/followers/${encodeURIComponent(uid)}/`, { suppressError: true });
 export const addFollower = (uid: string, user: string) => api.post<Follower>(`/case/followers/${encodeURIComponent(uid)}/`, { user });
 export const removeFollower = (uid: string, user: string) =>
   api.del(`/case/followers/${encodeURIComponent(uid)}/${encodeURIComponent(user)}/`);

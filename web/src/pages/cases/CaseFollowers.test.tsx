@@ -14,7 +14,8 @@ const cora = { uid: 'cc-1', name: 'Cora Contact' };
 const kim = { uid: 'cc-2', name: 'Kim Kollega' };
 const followers = (over: object = {}) => ({ followers: [], can_manage: true, following: false, candidates: [cora, kim], max: 25, ...over });
 
-const page = pageTests({ warning: vi.fn() });
+const warning = vi.fn();
+const page = pageTests({ warning });
 
 function render(path: string, user: object, list: () => object) {
   return page.render(path, user, {
@@ -68,6 +69,11 @@ describe('case followers', { timeout: 180_000 }, () => {
     await act(async () => ok.click());
     await r.waitFor(() => !r.$('case-follower-cc-1'), 'Cora taken off');
     expect(calls('DELETE', '/case/followers/case-1/cc-1/')).toHaveLength(1);
+    // The confirmation's leave motion ends on a timer: within the test.
+    await r.waitFor(() => !document.querySelector('.ant-popover:not(.ant-popover-hidden)'), 'the confirmation closed');
+    await act(async () => {
+      await new Promise((done) => setTimeout(done, 700));
+    });
   });
 
   it('a follower sees no add form, stops following and, no longer seeing the case, lands on its case list', async () => {
@@ -78,24 +84,34 @@ describe('case followers', { timeout: 180_000 }, () => {
     expect(r.$('case-follower-pick')).toBeNull();
     expect(r.$('case-follower-cc-1')?.textContent).toContain('(you)');
     fake.routes.set('DELETE /case/followers/case-1/cc-1/', () => ({ status: 204 }));
+    fake.routes.set('GET /case/list/', () => ({ status: 200, body: { results: [], next: null } }));
     fake.routes.set('GET /case/followers/case-1/', () => ({ status: 404, body: { status: 404, message: 'not_found' } }));
     await r.click('case-follower-stop');
     const ok = await r.waitFor(() => document.querySelector<HTMLElement>('[data-testid="case-follower-stop-confirm"]'), 'confirmation');
     await act(async () => ok.click());
     await r.waitFor(() => r.path() === '/customer_contact/cases/', 'the case list');
     expect(calls('DELETE', '/case/followers/case-1/cc-1/')).toHaveLength(1);
+    // The confirmation's leave motion ends on a timer: within the test.
+    await r.waitFor(() => !document.querySelector('.ant-popover:not(.ant-popover-hidden)'), 'the confirmation closed');
+    await act(async () => {
+      await new Promise((done) => setTimeout(done, 700));
+    });
   });
 
   it('Swedish texts', async () => {
     const { default: i18n } = await import('../../i18n');
-    await i18n.changeLanguage('sv');
+    await act(async () => {
+      await i18n.changeLanguage('sv');
+    });
     try {
       const r = await render('/user/cases/details/case-1', customer, () => followers({ followers: [kim] }));
       await r.waitFor(() => r.$('case-follower-cc-2'), 'Kim follows');
       expect(r.$('case-followers')?.textContent).toContain('Följare');
       expect(r.$('case-follower-add')?.textContent).toContain('Lägg till följare');
     } finally {
-      await i18n.changeLanguage('en');
+      await act(async () => {
+        await i18n.changeLanguage('en');
+      });
     }
   });
 });

@@ -7,7 +7,6 @@ import { ApiError } from '../../api/errors';
 import { pathFor, useAreaRole } from '../../routes/pathFor';
 import { useSession } from '../../store/session';
 import type { Followers } from '../../types/cases';
-import { useFeedback } from '../../layout/feedback';
 
 /**
  * The followers card of cases/details/{id} (spec §3: a contact without "view all cases" sees the cases it created
@@ -20,7 +19,6 @@ export default function CaseFollowers({ caseUid }: { caseUid: string }) {
   const role = useAreaRole();
   const navigate = useNavigate();
   const me = useSession((s) => s.user?.uid);
-  const { message } = useFeedback();
   const [data, setData] = useState<Followers | null>(null);
   const [pick, setPick] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -34,9 +32,8 @@ export default function CaseFollowers({ caseUid }: { caseUid: string }) {
     if (!pick) return;
     setBusy(true);
     try {
-      const f = await addFollower(caseUid, pick);
+      await addFollower(caseUid, pick);
       setPick(undefined);
-      void message.success(t('followers.added', { name: f.name }));
       await load();
     } catch {
       /* notified by the client */
@@ -53,9 +50,8 @@ export default function CaseFollowers({ caseUid }: { caseUid: string }) {
         await load();
         return;
       }
-      void message.success(t('followers.stopped'));
       try {
-        setData(await caseFollowers(caseUid, true));
+        setData(await caseFollowers(caseUid));
       } catch (err) {
         // Followed only: the case is no longer this user's to see.
         if (err instanceof ApiError && err.status === 404) navigate(pathFor(role, 'cases'));

@@ -43,9 +43,31 @@ if (typeof window !== 'undefined') {
 // file's environment is torn down meets no `window` and fails the run with an
 // unhandled "window is not defined". Mocked as itself, only to learn whether
 // a file loaded it: then its notices are destroyed before the teardown.
+// Each call that shows a notice is noted: antd draws the notice a moment later, so a notice shown at a test's
+// end may not be in the document yet when the test's hooks look for it.
 let notifier: typeof import('../layout/notifier') | null = null;
+let noticeShown = false;
 vi.mock('../layout/notifier', async (importOriginal) => {
   notifier = await importOriginal<typeof import('../layout/notifier')>();
+  // A notice's close timer ticks on animation frames, each a React update outside act: in tests notices stay
+  // until the test that showed them ends (then closed inside act, below), never closing on their own.
+  notifier.default.config({ duration: 0 });
+  notifier.message.config({ duration: 0 });
+  const shows: [object, string[]][] = [
+    [notifier.default, ['open', 'error', 'warning', 'info', 'success']],
+    [notifier.message, ['open', 'error', 'warning', 'info', 'success', 'loading']],
+    [notifier.modal, ['confirm', 'error', 'warning', 'info', 'success']],
+  ];
+  for (const [api, names] of shows) {
+    const methods = api as Record<string, (...args: unknown[]) => unknown>;
+    for (const name of names) {
+      const show = methods[name];
+      methods[name] = (...args: unknown[]) => {
+        noticeShown = true;
+        return show(...args);
+      };
+    }
+  }
   return notifier;
 });
 
@@ -71,10 +93,12 @@ async function closeNotices(): Promise<void> {
   }
 }
 
-// A notice a test left open closes on its own timer during the next test or the teardown, outside act: closed
-// after the test that showed it instead.
+// A notice a test left open (or asked for just before its end) is drawn or closes on its own timer during the
+// next test or the teardown, outside act: closed after the test that showed it instead.
 afterEach(async () => {
-  if (notifier && typeof document !== 'undefined' && document.querySelector('.ant-notification-notice, .ant-message-notice, .ant-modal-wrap')) {
+  if (!notifier || typeof document === 'undefined') return;
+  if (noticeShown || document.querySelector('.ant-notification-notice, .ant-message-notice, .ant-modal-wrap')) {
+    noticeShown = false;
     await closeNotices();
   }
 });

@@ -85,16 +85,7 @@ impl FileStore {
 
     /// URL that downloads the object as an attachment named `filename`.
     pub async fn presign_download(&self, key: &str, filename: &str) -> Result<String, ApiError> {
-        let req = self
-            .client
-            .get_object()
-            .bucket(&self.bucket)
-            .key(key)
-            .response_content_disposition(attachment(filename))
-            .presigned(PresigningConfig::expires_in(PRESIGN_TTL).map_err(err)?)
-            .await
-            .map_err(err)?;
-        Ok(req.uri().to_string())
+        self.presign_download_for(key, filename, PRESIGN_TTL).await
     }
 
     /// [`FileStore::presign_download`] valid for `ttl` (at most 7 days, SigV4's limit).

@@ -94,6 +94,9 @@ pub fn document() -> utoipa::openapi::OpenApi {
         if let Some(plan) = components.schemas.get_mut("NewServicePlan") {
             per_service(plan);
         }
+        if let Some(addition) = components.schemas.get_mut("AddToCustomer") {
+            one_addition(addition);
+        }
         for (schema, field, value) in ONE_VALUE {
             let Some(RefOr::T(Schema::Object(o))) = components.schemas.get_mut(*schema) else { panic!("no object schema {schema}") };
             let Some(RefOr::T(Schema::Object(p))) = o.properties.get_mut(*field) else { panic!("no property {schema}.{field}") };
@@ -185,6 +188,41 @@ fn per_service(plan: &mut utoipa::openapi::RefOr<utoipa::openapi::schema::Schema
     let choice = OneOfBuilder::new().item(branch(true, "hours", hours)).item(branch(false, "limit", limit)).build();
     let whole = std::mem::replace(plan, Schema::Object(Default::default()).into());
     *plan = Schema::AllOf(AllOfBuilder::new().item(whole).item(Schema::OneOf(choice)).build()).into();
+}
+
+/// What staff add to a customer, exactly one of three
+/// (`AddToCustomer::checked`, else `choose_package_or_plan`): a catalogue
+/// package, a catalogue service plan, or a custom package with its hours,
+/// price and days. The others are left out or `null` (`custom` false).
+fn one_addition(addition: &mut utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>) {
+    use utoipa::openapi::schema::{AllOfBuilder, ObjectBuilder, OneOfBuilder, Schema, Type};
+    let absent = || ObjectBuilder::new().schema_type(Type::Null);
+    let not_custom = || ObjectBuilder::new().schema_type(Type::Boolean).enum_values(Some([false]));
+    let id = || ObjectBuilder::new().schema_type(Type::Integer).minimum(Some(0));
+    let package = ObjectBuilder::new()
+        .property("package_id", id())
+        .property("service_plan_id", absent())
+        .property("custom", not_custom())
+        .required("package_id")
+        .build();
+    let plan = ObjectBuilder::new()
+        .property("service_plan_id", id())
+        .property("package_id", absent())
+        .property("custom", not_custom())
+        .required("service_plan_id")
+        .build();
+    let custom = ObjectBuilder::new()
+        .property("custom", ObjectBuilder::new().schema_type(Type::Boolean).enum_values(Some([true])))
+        .property("package_id", absent())
+        .property("service_plan_id", absent())
+        .required("custom")
+        .required("hours")
+        .required("price")
+        .required("duration_days")
+        .build();
+    let choice = OneOfBuilder::new().item(package).item(plan).item(custom).build();
+    let whole = std::mem::replace(addition, Schema::Object(Default::default()).into());
+    *addition = Schema::AllOf(AllOfBuilder::new().item(whole).item(Schema::OneOf(choice)).build()).into();
 }
 
 /// Booleans a body must send with one value: the registration's consents

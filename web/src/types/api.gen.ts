@@ -4199,14 +4199,6 @@ export interface components {
             /** Format: int64 */
             items_read: number;
         };
-        /**
-         * @description Staff add to a customer exactly one of: a catalogue package, a catalogue
-         *     service plan, or (admin) a custom package.
-         * @example {
-         *       "customer_uid": "0b7e2c1a-5d7f-4c3e-9a1b-2f6d8e4c1a00",
-         *       "package_id": 1
-         *     }
-         */
         AddToCustomer: {
             /** Format: uuid */
             customer_uid: string;
@@ -4238,7 +4230,22 @@ export interface components {
              * @description Custom package: required.
              */
             duration_days?: number | null;
-        };
+        } & ({
+            package_id: number;
+            service_plan_id?: null;
+            /** @enum {boolean} */
+            custom?: false;
+        } | {
+            service_plan_id: number;
+            package_id?: null;
+            /** @enum {boolean} */
+            custom?: false;
+        } | {
+            /** @enum {boolean} */
+            custom: true;
+            package_id?: null;
+            service_plan_id?: null;
+        });
         AdditionalHour: {
             id: string;
             case_uid: string;

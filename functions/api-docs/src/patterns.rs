@@ -148,6 +148,7 @@ pub const FIELDS: &[(&str, &str, &str, Option<usize>)] = &[
     ("AdditionalHourForm", "month", MONTH_OR_DATE, None),
     ("AutoUpdate", "auto_update_date_end", DATE_IN_RANGE, None),
     ("NameRequest", "name", FILE_NAME, None),
+    ("BankIdOrderRequest", "order_ref", NOT_BLANK, None),
     ("TemplateRequest", "name", FILE_NAME, None),
     ("CaseFileUploadRequest", "name", FILE_NAME, None),
     ("ConfirmRequest", "name", FILE_NAME, None),

@@ -44,6 +44,9 @@ const EXPECTED: &[(&str, &str, u16, &str)] = &[
     // Validated first, then looked up: the world's customer has no Inkasso account or claim.
     ("put", "/api/admin/inkasso/{customer_uid}/prospect/", 404, "the world's customer has applied for no Inkasso account"),
     ("put", "/api/admin/inkasso/{customer_uid}/claims/{uid}/", 404, "the world's customer has registered no claim"),
+    // Validated first, then looked up: no BankID order was started in the world's browser.
+    ("post", "/api/bankid/collect/", 404, "no BankID order was started by this caller's browser"),
+    ("post", "/api/bankid/cancel/", 404, "no BankID order was started by this caller's browser"),
 ];
 
 /// Operations whose fields are checked only after a state the world cannot

@@ -161,8 +161,12 @@ pub async fn start(s: &Context, user: Option<&User>, device: Device, client: &st
 /// link, the same user polls; anything else is not found (a foreign
 /// orderRef tells nothing). A finished one is refused.
 async fn own_order(s: &Context, order_ref: &str, secret: Option<&str>, caller: Option<&User>) -> Result<Order, ApiError> {
-    if order_ref.is_empty() || order_ref.len() > 100 {
-        return Err(ApiError::NotFound);
+    // The field's own rules first (as documented), then the lookup: an order of another browser is not found.
+    if order_ref.is_empty() {
+        return Err(ApiError::field("order_ref", Msg::Required));
+    }
+    if order_ref.chars().count() > 100 {
+        return Err(ApiError::field("order_ref", Msg::TooLong));
     }
     let order = s.store.get_bankid_order(order_ref).await?.ok_or(ApiError::NotFound)?;
     let same_browser = secret.is_some_and(|v| digest(v) == order.browser);

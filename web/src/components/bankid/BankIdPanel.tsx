@@ -42,7 +42,8 @@ type View =
  */
 export default function BankIdPanel({ start, signedIn, onComplete, onClose, userAgent }: Props) {
   const { t } = useTranslation('bankid');
-  const say = (key: string) => t(`message.${key}`, { defaultValue: t('message.rfa22') });
+  // A message BankID may add later: its generic failure text (RFA22, an error key of the server's texts).
+  const say = (key: string) => t(`message.${key}`, { defaultValue: translateServerMessage('bankid_rfa22') });
   const device = deviceOf(userAgent ?? navigator.userAgent);
   const [view, setView] = useState<View>({ kind: 'starting' });
   const [attempt, setAttempt] = useState(0);

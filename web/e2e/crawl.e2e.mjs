@@ -592,7 +592,7 @@ async function crawl(
       }
     }
     // The user menu's entries navigate without links (not Log out).
-    for (const item of ['user-menu-profile', 'user-menu-own-audit', 'user-menu-change-password', 'user-menu-2fa']) {
+    for (const item of ['user-menu-profile', 'user-menu-own-audit', 'user-menu-my-data', 'user-menu-change-password', 'user-menu-2fa']) {
       if (clicked.has(item)) continue;
       // Loaded afresh: the user menu opened for the links above may still be closing.
       await page.goto(url(from));

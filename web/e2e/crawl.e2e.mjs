@@ -616,12 +616,15 @@ async function crawl(
     if (menuOnly) return;
     // Tabs and segmented switches that are not links.
     await goTo(from);
-    const switches = await page.locator('.ant-segmented-item:not(.ant-segmented-item-selected)').count();
-    for (let i = 0; i < switches; i++) {
-      await goTo(from);
-      const item = page.locator('.ant-segmented-item:not(.ant-segmented-item-selected)').nth(i);
-      const label = (await item.textContent())?.trim() ?? String(i);
+    // Read by label once: on a busy machine the page loaded afresh for each
+    // switch may not have drawn all of them yet (an index could then name none).
+    const labels = (await page.locator('.ant-segmented-item:not(.ant-segmented-item-selected)').allTextContents()).map((t) => t.trim());
+    for (const label of labels) {
       if (clicked.has(`${from}#seg:${label}`)) continue;
+      await goTo(from);
+      const item = page.locator('.ant-segmented-item:not(.ant-segmented-item-selected)').filter({ hasText: label }).first();
+      // Not drawn within the wait: left for the second look rather than failing here.
+      if (!(await item.waitFor({ timeout: 10_000 }).then(() => true, () => false))) continue;
       clicked.add(`${from}#seg:${label}`);
       await item.click();
       await page.waitForTimeout(300);

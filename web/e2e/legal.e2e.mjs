@@ -34,11 +34,10 @@ async function publishByClicking(page, { kind, svLine, enLine }) {
   await page.locator(byTestId('legal-admin-page')).waitFor();
   if (kind === 'privacy') await page.locator('.ant-segmented-item').nth(1).click();
   const sv = page.locator(byTestId('legal-edit-sv'));
-  // The editor starts from the current version's text.
-  await page.waitForFunction(
-    (id) => (document.querySelector(`[data-testid="${id}"]`)?.value ?? '').length > 0,
-    'legal-edit-sv',
-  );
+  // The editor starts from the chosen kind's current text: typed before it
+  // arrived, the words were replaced by it (the page now waits for it).
+  await page.locator(`${byTestId('legal-admin-page')} .page-card[aria-busy="false"]`).waitFor();
+  assert.ok((await sv.inputValue()).length > 0, 'the current text is in the editor');
   await sv.fill(`${await sv.inputValue()}\n\n## ${svLine}\n`);
   await page.locator(`${byTestId('legal-admin-page')} .ant-tabs-tab`).nth(1).click();
   const en = page.locator(byTestId('legal-edit-en'));

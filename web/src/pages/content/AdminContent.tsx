@@ -1,7 +1,7 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { Button, Card, Form, Input, Popconfirm, Segmented, Select, Tabs, Tag, Typography } from 'antd';
 import Table from '../../components/ResponsiveTable';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useList } from '../../api/useList';
 import { useTranslation } from 'react-i18next';
 import OneDocumentPicker from '../../components/OneDocumentPicker';
@@ -31,15 +31,26 @@ export function LegalTexts({ titleKey }: { titleKey: string }) {
   const [en, setEn] = useState('');
   const [busy, setBusy] = useState(false);
   const [msg, setMsg] = useState<{ type: 'success' | 'error'; texts: string[] } | null>(null);
+  // The kind whose texts the editors hold: until the chosen kind's texts have
+  // arrived, the editors and Publish wait (typing into the other kind's text,
+  // or publishing it under this kind, would lose or misfile the words).
+  const [loaded, setLoaded] = useState<LegalKind | null>(null);
+  const current = useRef(kind);
+  current.current = kind;
   const load = useCallback(async () => {
+    setLoaded(null);
     const v = await fetchLegalVersions(kind).catch(() => [] as LegalText[]);
+    // A reply for a kind no longer chosen is dropped.
+    if (current.current !== kind) return;
     setVersions(v);
     setSv(v[0]?.sv ?? '');
     setEn(v[0]?.en ?? '');
+    setLoaded(kind);
   }, [kind]);
   useEffect(() => {
     void load();
   }, [load]);
+  const ready = loaded === kind;
   const publish = async () => {
     setBusy(true);
     setMsg(null);
@@ -60,6 +71,7 @@ export function LegalTexts({ titleKey }: { titleKey: string }) {
       <div className="legal-editor">
         <Input.TextArea
           value={value}
+          disabled={!ready}
           onChange={(e) => set(e.target.value)}
           autoSize={{ minRows: 12, maxRows: 30 }}
           aria-label={`${t(`legal.${kind}`)} (${t(`languages.${lang}`)})`}
@@ -87,14 +99,14 @@ export function LegalTexts({ titleKey }: { titleKey: string }) {
         ]}
         style={{ marginBottom: 16 }}
       />
-      <Card className="page-card">
+      <Card className="page-card" aria-busy={!ready}>
         <Typography.Paragraph type="secondary">
           {versions[0] ? t('legal.current', { version: versions[0].version, date: formatDate(versions[0].published_at) }) : t('legal.none')}
         </Typography.Paragraph>
         <Tabs items={[editor('sv', sv, setSv), editor('en', en, setEn)]} />
         <MessageAlert messages={msg?.texts} type={msg?.type} />
-        <Popconfirm title={t('legal.publishConfirm')} onConfirm={() => void publish()}>
-          <Button type="primary" loading={busy} data-testid="legal-publish">
+        <Popconfirm title={t('legal.publishConfirm')} onConfirm={() => void publish()} disabled={!ready}>
+          <Button type="primary" loading={busy} disabled={!ready} data-testid="legal-publish">
             {t('legal.publish')}
           </Button>
         </Popconfirm>

@@ -46,6 +46,27 @@ describe('terms and privacy', { timeout: 180_000 }, () => {
     expect(calls('POST', '/legal/accept/')[0].options?.body).toEqual({ kind: 'terms', version: 3 });
     await waitFor(() => !document.querySelector('[data-testid="legal-accept"]'), 'the modal closes');
   });
+  it('admin: switching to the privacy policy, the editors wait for its text (typing before it came was lost)', async () => {
+    let answerPrivacy: (v: unknown) => void = () => undefined;
+    const privacyArrives = new Promise((r) => (answerPrivacy = r));
+    const PRIVACY = { ...TERMS, kind: 'privacy', version: 2, sv: '# Integritet v2', en: '# Privacy v2' };
+    const { waitFor, container } = await page.render('/admin/settings/terms/', admin, {
+      'GET /legal/versions/': async (c) => {
+        if ((c.options?.queryParams as Record<string, string> | undefined)?.kind !== 'privacy') return { status: 200, body: [TERMS] };
+        await privacyArrives;
+        return { status: 200, body: [PRIVACY] };
+      },
+    });
+    const sv = () => container.querySelector<HTMLTextAreaElement>('[data-testid="legal-edit-sv"]')!;
+    await waitFor(() => sv()?.value === '# Villkor v3' && !sv().disabled, 'the terms in the editor');
+    const privacy = container.querySelectorAll<HTMLElement>('.ant-segmented-item')[1];
+    await act(async () => privacy.click());
+    await waitFor(() => sv().disabled, 'the editor waits for the privacy policy');
+    expect(container.querySelector('[data-testid="legal-publish"]')?.hasAttribute('disabled')).toBe(true);
+    await act(async () => answerPrivacy(undefined));
+    await waitFor(() => sv().value === '# Integritet v2' && !sv().disabled, 'the privacy policy in the editor');
+    expect(container.querySelector('[data-testid="legal-publish"]')?.hasAttribute('disabled')).toBe(false);
+  });
 });
 
 describe('support and academy', { timeout: 180_000 }, () => {

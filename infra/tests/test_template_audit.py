@@ -87,6 +87,16 @@ class TemplateAudit(unittest.TestCase):
         ttl = self.template["Resources"]["Table"]["Properties"]["TimeToLiveSpecification"]
         self.assertEqual((ttl["AttributeName"], ttl["Enabled"]), ("ttl", True))
 
+    def test_client_record_retention_is_configurable_with_the_laws_defaults(self):
+        variables = self.template["Globals"]["Function"]["Environment"]["Variables"]
+        for param, var, default in [
+            ("CaseFileRetentionYears", "CASE_FILE_RETENTION_YEARS", 10),
+            ("BillingRetentionYears", "BILLING_RETENTION_YEARS", 7),
+        ]:
+            p = self.template["Parameters"][param]
+            self.assertEqual((p["Default"], p["MinValue"], p["MaxValue"]), (default, 1, 100), param)
+            self.assertEqual(variables[var], {"Ref": param})
+
 
 if __name__ == "__main__":
     unittest.main()

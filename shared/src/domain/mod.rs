@@ -28,6 +28,7 @@ pub mod pdf;
 pub mod permissions;
 pub mod policy;
 pub mod rating;
+pub mod retention;
 pub mod sign_in;
 pub mod staff;
 pub mod stats;

@@ -74,7 +74,7 @@ function preloadDefaultLanguage(): Plugin {
  * as soon as it arrives (async, before the entry has loaded), adds `<link rel=modulepreload>` for what the page
  * at its address will load next, so those chunks come in parallel with the entry instead of after it (the entry
  * runs first, then the router asks for the area): for a signed-in visitor at a role's prefix, the area's shell,
- * the areas' texts in the visitor's language, the API client (and the customer's home page); for an English
+ * the areas' texts and the server's in the visitor's language, the API client (and the customer's home page); for an English
  * visitor, the English texts. Nothing for a visitor without a session (the area would send them to /login).
  * An external script, not inline: the Content-Security-Policy allows no inline script.
  */
@@ -117,12 +117,14 @@ function roleHints(): Plugin {
       const amplify = byFacade('/src/api/amplify.ts');
       const home = byFacade('/src/pages/subscriptions/CustomerHome.tsx');
       const texts = { sv: byFacade('/src/i18n/area.sv.ts'), en: byFacade('/src/i18n/area.en.ts') };
+      // The server's texts, a chunk of their own that an area loads with its texts (i18n/groups.ts).
+      const serverTexts = { sv: byFacade('/src/locales/sv/server.json'), en: byFacade('/src/locales/en/server.json') };
       // antd's theme loads with the area (app/router.tsx `themed`): the entry holds no antd.
       const theme = find((c) => c.moduleIds.some((id) => /[\\/]src[\\/]app[\\/]AntdTheme\.tsx$/.test(id)), 'src/app/AntdTheme.tsx');
       // And antd's locale of the language (i18n/index.ts `loadAntdLocale`).
       const antdLocale = { sv: byFacade('/node_modules/antd/locale/sv_SE.js'), en: byFacade('/node_modules/antd/locale/en_US.js') };
-      const staff = (lang: 'sv' | 'en') => list(area, amplify, texts[lang], theme, antdLocale[lang]);
-      const customer = (lang: 'sv' | 'en') => list(area, amplify, texts[lang], theme, antdLocale[lang], home);
+      const staff = (lang: 'sv' | 'en') => list(area, amplify, texts[lang], serverTexts[lang], theme, antdLocale[lang]);
+      const customer = (lang: 'sv' | 'en') => list(area, amplify, texts[lang], serverTexts[lang], theme, antdLocale[lang], home);
       const hints = {
         en: list(byFacade('/src/i18n/bundle.en.ts')),
         // The public forms that load with their route (app/router.tsx): opened directly (a link in a mail, the landing

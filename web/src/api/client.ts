@@ -7,6 +7,7 @@
 import type { post as amplifyPost } from '@aws-amplify/api-rest';
 import { clearSession, getState, setAuth } from '../store/session';
 import { navigateTo } from '../navigation';
+import { loadServerTexts } from '../i18n';
 import type { Auth } from '../types/session';
 import { ApiError, type ApiErrorBody } from './errors';
 
@@ -200,8 +201,13 @@ export async function request<T = unknown>(method: Method, path: string, opts: R
   // also without signing in (the sign-up, whose key the server scopes).
   const once = method === 'POST' && (!opts.anonymous || !!opts.headers?.[IDEMPOTENCY_KEY]);
   if (once && !opts.headers?.[IDEMPOTENCY_KEY]) opts = { ...opts, headers: { ...opts.headers, ...idempotencyHeader(newIdempotencyKey()) } };
+  // The server's texts (not in the first page's chunk: i18n/groups.ts) load beside the call, so whatever the page
+  // shows of the answer (a message key, an error) is translated when it comes. Not awaited without an answer
+  // (offline: the chunk would not come either; the network error's text is in the first chunk).
+  const texts = loadServerTexts();
   let res = await send(method, path, opts);
   if (once && RETRIED.includes(res.status)) res = await send(method, path, opts);
+  if (res.status !== 0) await texts;
   if (res.status === 401 && !opts.anonymous) {
     if (getState().auth?.refresh_token && (await refreshAuth())) res = await send(method, path, opts);
     if (res.status === 401) {

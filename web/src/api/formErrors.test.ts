@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import i18n from '../i18n';
+import i18n, { loadServerTexts } from '../i18n';
 import { ApiError } from './errors';
 import { applyServerErrors, isInlineError, serverMessages, splitServerErrors } from './formErrors';
 
@@ -8,6 +8,8 @@ const err = (status: number, body: ConstructorParameters<typeof ApiError>[1]) =>
 describe('server errors on forms', () => {
   beforeAll(async () => {
     await i18n.changeLanguage('en');
+    // As the API client does beside each call (the server's texts are a chunk of their own).
+    await loadServerTexts();
   });
 
   it('maps field errors onto the form fields, translated, without the generic summary', () => {

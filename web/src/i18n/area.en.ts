@@ -5,7 +5,9 @@ export const resources = namespaces(
   import.meta.glob<{ default: Record<string, unknown> }>(
     [
       '../locales/en/*.json',
-      '!../locales/en/{common,public,account,registration,errors,server,routes,legal}.json',
+      '!../locales/en/{common,public,account,registration,errors,routes,legal}.json',
+      // The server's texts are a chunk of their own (i18n/groups.ts `SERVER_NAMESPACE`), loaded with the area too.
+      '!../locales/en/server.json',
       // The audit pages bring their own texts (pages/audit/texts.ts): few users open them.
       '!../locales/en/audit.json',
       // So do the data-rights pages (pages/dataRights/texts.ts).

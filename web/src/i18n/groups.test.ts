@@ -8,10 +8,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { PUBLIC_NAMESPACES } from './groups';
+import { PUBLIC_NAMESPACES, SERVER_NAMESPACE } from './groups';
 
 const SRC = resolve(__dirname, '..');
 const PUBLIC = new Set<string>(PUBLIC_NAMESPACES);
+// The server's texts: the public pages show them with an answer (the client loads them beside each call).
+const SHOWN_ON_PUBLIC_PAGES = new Set<string>([...PUBLIC_NAMESPACES, SERVER_NAMESPACE]);
 
 /** The entry, the public pages and Not Found (app/router.tsx loads them lazily, outside any area). */
 const ROOTS = ['main.tsx', 'pages/NotFound.tsx', ...readdirSync(join(SRC, 'pages/public')).filter((f) => /\.tsx$/.test(f) && !f.includes('.test.')).map((f) => `pages/public/${f}`)];
@@ -58,7 +60,7 @@ describe('text namespaces: public pages and the areas', () => {
     const files = reached();
     expect(files.some((f) => f.endsWith('pages/public/Login.tsx'))).toBe(true);
     expect(files.some((f) => f.endsWith('app/RoleArea.tsx'))).toBe(false);
-    const outside = files.flatMap((f) => namespacesIn(readFileSync(f, 'utf8')).filter((ns) => !PUBLIC.has(ns)).map((ns) => `${f.slice(SRC.length + 1)}: ${ns}`));
+    const outside = files.flatMap((f) => namespacesIn(readFileSync(f, 'utf8')).filter((ns) => !SHOWN_ON_PUBLIC_PAGES.has(ns)).map((ns) => `${f.slice(SRC.length + 1)}: ${ns}`));
     expect(outside).toEqual([]);
   });
 
@@ -67,6 +69,14 @@ describe('text namespaces: public pages and the areas', () => {
       const list = `{${PUBLIC_NAMESPACES.join(',')}}`;
       expect(readFileSync(join(SRC, `i18n/bundle.${lang}.ts`), 'utf8')).toContain(`../locales/${lang}/${list}.json`);
       expect(readFileSync(join(SRC, `i18n/area.${lang}.ts`), 'utf8')).toContain(`!../locales/${lang}/${list}.json`);
+    }
+  });
+
+  test("the server's texts are in neither language chunk: a chunk of their own", () => {
+    expect(PUBLIC.has(SERVER_NAMESPACE)).toBe(false);
+    for (const lang of ['sv', 'en']) {
+      expect(readFileSync(join(SRC, `i18n/area.${lang}.ts`), 'utf8')).toContain(`!../locales/${lang}/${SERVER_NAMESPACE}.json`);
+      expect(readFileSync(join(SRC, 'i18n/index.ts'), 'utf8')).toContain(`import('../locales/${lang}/${SERVER_NAMESPACE}.json')`);
     }
   });
 });

@@ -2,7 +2,8 @@ import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Locale } from 'antd/es/locale';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../config/constants';
-import { PUBLIC_NAMESPACES } from './groups';
+import { useEffect, useState } from 'react';
+import { PUBLIC_NAMESPACES, SERVER_NAMESPACE } from './groups';
 
 /**
  * Locale data for the active language only: each language is one chunk (the
@@ -24,6 +25,11 @@ const AREA_BUNDLES: Record<Language, () => Promise<AreaBundle>> = {
   en: () => import('./area.en'),
 };
 const PUBLIC = new Set<string>(PUBLIC_NAMESPACES);
+/** The server's texts of each language, a chunk of their own (i18n/groups.ts `SERVER_NAMESPACE`). */
+const SERVER_TEXTS: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
+  sv: () => import('../locales/sv/server.json'),
+  en: () => import('../locales/en/server.json'),
+};
 /**
  * antd's locales: not in the language's chunk, as the first pages draw no antd (components/plain); loaded with antd's
  * theme (app/themed.ts), and from then on with every language shown.
@@ -52,8 +58,10 @@ const bundleBackend: BackendModule = {
   init: () => {},
   read: (lang, ns, done) => {
     if (!isLanguage(lang)) return done(null, {});
-    (PUBLIC.has(ns) ? loadLanguage(lang) : AREA_BUNDLES[lang]()).then(
-      (b) => done(null, b.resources[ns] ?? {}),
+    const texts =
+      ns === SERVER_NAMESPACE ? SERVER_TEXTS[lang]().then((m) => m.default) : (PUBLIC.has(ns) ? loadLanguage(lang) : AREA_BUNDLES[lang]()).then((b) => b.resources[ns] ?? {});
+    texts.then(
+      (r) => done(null, r),
       (e: unknown) => done(e instanceof Error ? e : new Error(String(e)), null),
     );
   },
@@ -61,7 +69,7 @@ const bundleBackend: BackendModule = {
 
 /** Every namespace (src/locales/<lang>/<ns>.json); the same in both languages (locales.test.ts). */
 export const NAMESPACES = Object.keys(import.meta.glob('../locales/sv/*.json')).map((p) => /\/([^/]+)\.json$/.exec(p)![1]);
-/** The role areas' namespaces (every one but the public pages'): loaded with an area. */
+/** The role areas' namespaces (every one but the public pages'; with the server's texts): loaded with an area. */
 export const AREA_NAMESPACES = NAMESPACES.filter((ns) => !PUBLIC.has(ns));
 
 /**
@@ -120,6 +128,33 @@ export async function applyLanguage(lang: Language): Promise<void> {
  * Translate a stable server message key (`server:<key>`), falling back to the
  * raw text when no translation exists.
  */
+const serverTextsShown = () => i18n.hasResourceBundle(i18n.language, SERVER_NAMESPACE);
+
+/**
+ * Loads the server's texts in the shown language (and from then on in each language shown): at once when they are
+ * in. api/client.ts calls it beside every request and awaits it before handing back the answer.
+ */
+export function loadServerTexts(): Promise<void> {
+  return serverTextsShown() ? Promise.resolve() : i18n.loadNamespaces(SERVER_NAMESPACE);
+}
+
+/**
+ * For a page that shows a server message without a request of its own (a notice handed over by another page):
+ * loads the server's texts when `needed`; true once they are in (draw the message then, not its key).
+ */
+export function useServerTexts(needed: boolean): boolean {
+  const [ready, setReady] = useState(serverTextsShown);
+  useEffect(() => {
+    if (!needed || ready) return;
+    let live = true;
+    void loadServerTexts().then(() => live && setReady(true));
+    return () => {
+      live = false;
+    };
+  }, [needed, ready]);
+  return ready;
+}
+
 export function translateServerMessage(message: string): string {
   const key = message.trim();
   // Only stable keys (snake_case words) are looked up; free text is shown as is.

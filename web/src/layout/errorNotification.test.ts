@@ -1,10 +1,12 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import i18n from '../i18n';
+import i18n, { loadServerTexts } from '../i18n';
 import { collectMessages, describeError, notifyError } from './errorNotification';
 
 describe('error status → notification (spec §8)', () => {
   beforeAll(async () => {
     await i18n.changeLanguage('en');
+    // As the API client does beside each call (the server's texts are a chunk of their own).
+    await loadServerTexts();
   });
 
   it('401 shows nothing (the session is cleared instead)', () => {

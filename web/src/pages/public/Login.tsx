@@ -15,7 +15,7 @@ import MessageAlert, { loadMessageAlert } from '../../components/LazyMessageAler
 // No antd Form (the page's budget): its fields drawn as Form.Item draws them.
 import Field, { fieldAria } from '../../components/PlainField';
 import { PublicCard, PublicLead, PublicTitle } from '../../components/PublicCard';
-import { translateServerMessage } from '../../i18n';
+import { translateServerMessage, useServerTexts } from '../../i18n';
 import { getState } from '../../store/session';
 import PublicLayout from './PublicLayout';
 import { themedModule } from '../../app/themed';
@@ -63,6 +63,8 @@ export default function Login() {
   const passwordError = fieldError('password');
   // Why the user was sent back here (e.g. the two-factor sign-in expired): a server message key.
   const notice = (location.state as { notice?: unknown } | null)?.notice;
+  // A notice is a server message key (handed over by the two-factor page): drawn once the server's texts are in.
+  const serverTexts = useServerTexts(typeof notice === 'string');
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -107,7 +109,7 @@ export default function Login() {
         <PublicLead>{t('login.subtitle')}</PublicLead>
         <Suspense fallback={null}>
           <MessageAlert messages={error} testId="login-error" className="login-error" />
-          {!error && typeof notice === 'string' && (
+          {!error && typeof notice === 'string' && serverTexts && (
             <MessageAlert messages={[translateServerMessage(notice)]} type="warning" testId="login-notice" />
           )}
         </Suspense>

@@ -47,6 +47,11 @@ pub mod metric {
     pub const DATA_RIGHTS_FAILED: &str = "DataRightsFailed";
     pub const EXPORTS_BUILT: &str = "ExportsBuilt";
     pub const EXPORTS_FAILED: &str = "ExportsFailed";
+    pub const RETENTION_RUNS: &str = "RetentionRuns";
+    pub const RETENTION_DUE: &str = "RetentionDue";
+    pub const RETENTION_ERASED: &str = "RetentionErased";
+    pub const RETENTION_KEPT: &str = "RetentionKept";
+    pub const RETENTION_FAILED: &str = "RetentionFailed";
     pub const MAILS_SENT: &str = "MailsSent";
     pub const MAILS_REFUSED: &str = "MailsRefused";
 }
@@ -319,6 +324,22 @@ pub fn data_rights_run(report: Result<(usize, usize), ()>) {
     }
 }
 
+/// One run of the retention job: records due, erased, kept after all and
+/// failed (`failed` > 0, or the run itself failing, sets
+/// `RetentionFailed`); `RetentionRuns` counts every run.
+pub fn retention_run(report: Result<(u32, u32, u32, u32), ()>) {
+    metrics::counter!(metric::RETENTION_RUNS).increment(1);
+    match report {
+        Ok((due, erased, kept, failed)) => {
+            metrics::gauge!(metric::RETENTION_DUE).set(f64::from(due));
+            metrics::gauge!(metric::RETENTION_ERASED).set(f64::from(erased));
+            metrics::gauge!(metric::RETENTION_KEPT).set(f64::from(kept));
+            metrics::gauge!(metric::RETENTION_FAILED).set(f64::from(failed));
+        }
+        Err(()) => metrics::gauge!(metric::RETENTION_FAILED).set(1.0),
+    }
+}
+
 /// A free-text detail (an SDK's or a parser's message) fit for the log:
 /// e-mail addresses and numbers of 6 or more digits (identity and phone
 /// numbers, written with spaces, `-` or `+` or not) are masked; long texts
@@ -420,6 +441,11 @@ mod tests {
             metric::DATA_RIGHTS_FAILED,
             metric::EXPORTS_BUILT,
             metric::EXPORTS_FAILED,
+            metric::RETENTION_RUNS,
+            metric::RETENTION_DUE,
+            metric::RETENTION_ERASED,
+            metric::RETENTION_KEPT,
+            metric::RETENTION_FAILED,
             metric::MAILS_SENT,
             metric::MAILS_REFUSED,
         ];

@@ -1,5 +1,5 @@
 //! `local-gateway`: sets up the stand-in (table, bucket, sender), seeds the
-//! demo accounts, runs the expiry job on a timer and serves everything.
+//! demo accounts, runs the expiry, data-rights and retention jobs on timers and serves everything.
 //!
 //! Environment: the same variables as the Lambda functions (see
 //! `shared::config`), plus GATEWAY_ADDR (default 127.0.0.1:3000), WEB_DIST
@@ -61,6 +61,19 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             tick.tick().await;
             // A failure is logged by the job itself.
             let _ = data_rights::run(&job_state, chrono::Utc::now()).await;
+        }
+    });
+
+    // The retention job: daily on AWS; here every hour from the start
+    // (idempotent, and a fresh world has nothing due).
+    let every = std::env::var("RETENTION_INTERVAL_SECS").ok().and_then(|v| v.parse().ok()).unwrap_or(3600);
+    let job_state = state.clone();
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(Duration::from_secs(every));
+        loop {
+            tick.tick().await;
+            // A failure is logged by the job itself.
+            let _ = data_rights::run_retention(&job_state, chrono::Utc::now()).await;
         }
     });
 

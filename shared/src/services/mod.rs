@@ -33,6 +33,7 @@ pub mod profile;
 pub mod ratings;
 pub mod recount;
 pub mod reindex;
+pub mod retention;
 pub mod retry;
 pub mod staff;
 pub mod statistics;

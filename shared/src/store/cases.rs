@@ -128,6 +128,14 @@ impl Store {
                 tx.delete(&keys::case::creator_pk(gone), &list_sk(prev), None)?;
             }
         }
+        // Closing starts the case file's retention: its due item is filed
+        // under the last day it is kept, for the retention job to find. A
+        // reopened case keeps the item; the job finds it not due then.
+        if next.status == CaseStatus::Complete && prev.is_none_or(|(p, _)| p.status != CaseStatus::Complete) {
+            let closed_at = next.status_at.unwrap_or(next.updated_at);
+            let kept_until = crate::domain::retention::kept_until(crate::domain::retention::RecordKind::CaseFile, closed_at);
+            self.add_retention_due(tx, &super::retention::DueRecord::Case { case_uid: next.uid.clone() }, kept_until)?;
+        }
         // The pointers of the lists read by partition: the lawyer's own, the
         // cases a staff member opened, and every case. Each carries the
         // status and search text, so the lists filter before reading cases;
@@ -141,6 +149,14 @@ impl Store {
             item.insert("status".into(), status_value(next.status));
             item.insert("search".into(), s(case::search_text(next)));
             tx.put(item)?;
+        }
+        Ok(())
+    }
+
+    /// Adds to `tx` the removal of every list pointer of `c` (its erasure).
+    pub fn add_case_pointers_removal(&self, tx: &mut Tx, c: &Case) -> Result<(), ApiError> {
+        for pk in pointer_pks(c) {
+            tx.delete(&pk, &list_sk(c), None)?;
         }
         Ok(())
     }

@@ -143,14 +143,29 @@ impl Store {
 
     /// Adds to `tx` the end of `e`'s run (ready or failed, from running):
     /// its record, its queue entry and its slot released.
+    /// A ready export's ZIP is filed for the retention job under the last
+    /// day it may be downloaded.
     pub fn add_export_finished(&self, tx: &mut Tx, e: &DataExport) -> Result<(), ApiError> {
         tx.put_if(export_item(e)?, Some(state_is(ExportState::Running)))?;
+        if let (ExportState::Ready, Some(ready_at)) = (e.state, e.finished_at) {
+            let kept_until = crate::domain::retention::kept_until(crate::domain::retention::RecordKind::Export, ready_at);
+            let record = super::retention::DueRecord::Export { customer_uid: e.customer_uid.clone(), export_id: e.id.clone() };
+            self.add_retention_due(tx, &record, kept_until)?;
+        }
         tx.delete(keys::data_rights::QUEUE_PK, &keys::data_rights::queue_sk(e.created_at, &e.id), None)?;
         tx.delete(
             &keys::customer::pk(&e.customer_uid),
             keys::data_rights::EXPORT_SLOT_SK,
             Some(Cond::new("export_id = :id").value(":id", s(&e.id))),
         )
+    }
+
+    /// Marks a ready export expired (its ZIP is gone), conditional on it
+    /// still being ready; false when it was not.
+    pub fn add_export_expired(&self, tx: &mut Tx, e: &DataExport) -> Result<(), ApiError> {
+        let mut gone = e.clone();
+        gone.state = ExportState::Expired;
+        tx.put_if(export_item(&gone)?, Some(state_is(ExportState::Ready)))
     }
 
     /// Drops a queue entry whose export is gone or finished (a worker that

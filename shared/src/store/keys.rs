@@ -459,6 +459,26 @@ pub mod data_rights {
     }
 }
 
+/// The retention job's work: one "due" item per record with a retention
+/// end (a closed case's file, a ready export), keyed by the last day it is
+/// kept, so the job's Query `SK < <today>` finds exactly what has reached
+/// its end; and its runs, newest last.
+pub mod retention {
+    use chrono::{DateTime, NaiveDate, Utc};
+    pub const PK: &str = "RETAIN";
+    pub fn due_sk(kept_until: NaiveDate, kind: &str, id: &str) -> String {
+        format!("{}#{kind}#{id}", kept_until.format("%Y-%m-%d"))
+    }
+    /// The lower bound of the due items not yet due on `today`.
+    pub fn not_due_from(today: NaiveDate) -> String {
+        today.format("%Y-%m-%d").to_string()
+    }
+    pub const RUNS_PK: &str = "RETAINRUN";
+    pub fn run_sk(at: DateTime<Utc>, id: &str) -> String {
+        format!("{}#{id}", at.format("%Y-%m-%dT%H:%M:%S%.3fZ"))
+    }
+}
+
 /// Work a transaction could not hold (it would pass 100 items), written in
 /// that transaction and finished right after, or by the next sweep.
 pub mod follow_up {
@@ -617,6 +637,24 @@ pub mod verified_envelope {
         format!("VERIFIED_ENVELOPE#{provider_id}")
     }
     pub const SK: &str = "POINTER";
+}
+
+#[cfg(test)]
+mod retention_key_tests {
+    use chrono::{NaiveDate, TimeZone, Utc};
+
+    #[test]
+    fn retention_keys_are_literal_and_sort_by_day() {
+        let d = NaiveDate::from_ymd_opt(2036, 3, 15).unwrap();
+        assert_eq!(super::retention::PK, "RETAIN");
+        assert_eq!(super::retention::due_sk(d, "case_file", "c1"), "2036-03-15#case_file#c1");
+        let today = super::retention::not_due_from(NaiveDate::from_ymd_opt(2036, 3, 16).unwrap());
+        assert_eq!(today, "2036-03-16");
+        assert!(super::retention::due_sk(d, "export", "zz") < today);
+        assert!(super::retention::due_sk(d.succ_opt().unwrap(), "case_file", "a") > today);
+        let at = Utc.with_ymd_and_hms(2026, 11, 29, 3, 0, 0).unwrap();
+        assert_eq!(super::retention::run_sk(at, "r"), "2026-11-29T03:00:00.000Z#r");
+    }
 }
 
 #[cfg(test)]

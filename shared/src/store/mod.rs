@@ -22,6 +22,7 @@ pub mod outbox;
 pub mod rate_limit;
 pub mod recovery;
 pub mod refresh;
+pub mod retention;
 pub mod staff;
 pub mod stats;
 pub mod subscriptions;

@@ -1,0 +1,182 @@
+//! The retention job ([`crate::domain::retention`]): erases what has
+//! reached the end of its retention, found through the due items filed when
+//! the retention began (a case closed, an export ready), never a Scan.
+//!
+//! - A closed case's file: its documents and message attachments in S3,
+//!   its counterpart's conflict-index entries (the conflict search keeps a
+//!   closed matter's parties as long as its file is kept, and no longer),
+//!   its rating's pointer, its list pointers, every item of its partition
+//!   (hours, history, messages, notes, …) and last, in one transaction, the
+//!   case itself with its due item.
+//! - An export's ZIP: the object, then the export marked expired with its
+//!   due item removed.
+//!
+//! Every step is idempotent and the due item goes last, so a run that
+//! stops half-way leaves the due item for the next run, which repeats the
+//! finished steps harmlessly and completes the rest. A record found not due
+//! after all (a case reopened, or closed again; a longer period configured)
+//! has its due item filed again under its new end. What the case file's
+//! statistics counted stays counted (figures, no personal data); the audit
+//! trail has its own retention (DynamoDB's TTL); billing records (the
+//! subscription rows and their usage) are not erased by this job.
+
+use chrono::{DateTime, Utc};
+
+use super::Context;
+use crate::domain::calendar::stockholm_date;
+use crate::domain::case::CaseStatus;
+use crate::domain::conflict::PartyKind;
+use crate::domain::data_rights::ExportState;
+use crate::domain::retention::{RecordKind, Retention};
+use crate::error::ApiError;
+use crate::store::conflict::IndexChange;
+use crate::store::retention::{Due, DueRecord, RetentionRun};
+use crate::store::{keys, Item};
+
+/// Due items one Query reads.
+const PAGE: i32 = 50;
+/// Due items one run handles at most (a run has 10 minutes); the rest is the next run's.
+pub const RUN_LIMIT: usize = 500;
+/// Runs the admin's view lists.
+pub const RUNS_SHOWN: i32 = 10;
+
+/// What became of one due record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Outcome {
+    Erased,
+    Kept,
+}
+
+/// One run: every due record handled (at most [`RUN_LIMIT`]); a record
+/// whose erasure fails is counted and left for the next run. The run is
+/// recorded for the admin ([`runs`]).
+pub async fn run_due(ctx: &Context, now: DateTime<Utc>) -> Result<RetentionRun, ApiError> {
+    let retention = Retention::from_env();
+    let mut run = RetentionRun { at: now, ..RetentionRun::default() };
+    let today = stockholm_date(now);
+    let mut after: Option<String> = None;
+    let mut seen = 0usize;
+    'pages: loop {
+        let page = ctx.store.retention_due(today, after.as_deref(), PAGE).await?;
+        let last = page.last().map(|d| d.sk.clone());
+        for due in &page {
+            if seen == RUN_LIMIT {
+                break 'pages;
+            }
+            seen += 1;
+            run.due += 1;
+            match handle(ctx, &retention, due, now).await {
+                Ok(Outcome::Erased) => run.erased += 1,
+                Ok(Outcome::Kept) => run.kept += 1,
+                Err(e) => {
+                    tracing::error!(record = %due.sk, error = %crate::telemetry::redact(&e.to_string()), "retention: erasure failed");
+                    run.failed += 1;
+                }
+            }
+        }
+        match last {
+            Some(sk) if page.len() as i32 == PAGE => after = Some(sk),
+            _ => break,
+        }
+    }
+    ctx.store.put_retention_run(&run).await?;
+    Ok(run)
+}
+
+/// The job's last runs, newest first.
+pub async fn runs(ctx: &Context) -> Result<Vec<RetentionRun>, ApiError> {
+    ctx.store.retention_runs(RUNS_SHOWN).await
+}
+
+async fn handle(ctx: &Context, retention: &Retention, due: &Due, now: DateTime<Utc>) -> Result<Outcome, ApiError> {
+    match &due.record {
+        DueRecord::Case { case_uid } => erase_case(ctx, retention, due, case_uid, now).await,
+        DueRecord::Export { customer_uid, export_id } => erase_export(ctx, retention, due, customer_uid, export_id, now).await,
+    }
+}
+
+async fn erase_case(ctx: &Context, retention: &Retention, due: &Due, uid: &str, now: DateTime<Utc>) -> Result<Outcome, ApiError> {
+    let stored = ctx.store.get_case_for_write(uid).await?;
+    if let Some(s) = &stored {
+        if s.case.status != CaseStatus::Complete {
+            // Reopened: a new close files a new item.
+            ctx.store.delete_items(&[(keys::retention::PK.to_string(), due.sk.clone())]).await?;
+            return Ok(Outcome::Kept);
+        }
+        let closed_at = s.case.status_at.unwrap_or(s.case.updated_at);
+        if !retention.is_due(RecordKind::CaseFile, closed_at, now) {
+            ctx.store.refile_retention_due(due, retention.kept_until(RecordKind::CaseFile, closed_at)).await?;
+            return Ok(Outcome::Kept);
+        }
+    }
+    // The documents and message attachments.
+    for key in ctx.files.keys_under(&format!("cases/{uid}/")).await? {
+        ctx.files.delete(&key).await?;
+    }
+    // The counterpart's conflict-index entries, through the index's own
+    // idempotent follow-up (it spreads a long name's keys over as many
+    // transactions as they need).
+    let mut tx = ctx.store.tx();
+    let follow_up = ctx.store.add_index_follow_up(&mut tx, &IndexChange::remove(PartyKind::Counterpart, uid))?;
+    ctx.store.commit(tx).await?;
+    ctx.store.finish_index_follow_up(&follow_up).await?;
+    ctx.faults.check("retention.case_half_way")?;
+    // The rating's pointer in the lawyer's list (the rating itself is in the partition).
+    let case_pk = keys::case::pk(uid);
+    if let Some(rating) = ctx.store.get(&case_pk, keys::rating::SK).await? {
+        if let Ok(r) = serde_dynamo::from_item::<_, crate::domain::rating::Rating>(rating) {
+            ctx.store.delete_items(&[(keys::rating::lawyer_pk(&r.lawyer), keys::rating::lawyer_sk(r.at, &r.case_uid))]).await?;
+        }
+    }
+    // Everything of the partition but the case, which goes last with the due item.
+    let rest: Vec<(String, String)> = ctx
+        .store
+        .partition_items(&case_pk, "")
+        .await?
+        .iter()
+        .filter_map(|i: &Item| i.get("SK").and_then(|v| v.as_s().ok()).cloned())
+        .filter(|sk| sk != keys::case::SK)
+        .map(|sk| (case_pk.clone(), sk))
+        .collect();
+    ctx.store.delete_items(&rest).await?;
+    let mut tx = ctx.store.tx();
+    if let Some(s) = &stored {
+        ctx.store.add_case_pointers_removal(&mut tx, &s.case)?;
+        tx.delete(&case_pk, keys::case::SK, Some(crate::store::tx::Cond::new("rev = :rev").value(":rev", crate::store::n(s.rev))))?;
+    }
+    ctx.store.add_retention_done(&mut tx, due)?;
+    if !ctx.store.commit(tx).await? {
+        // The case changed meanwhile (reopened): the next run decides again.
+        return Err(ApiError::internal("the case changed while it was erased"));
+    }
+    Ok(Outcome::Erased)
+}
+
+async fn erase_export(
+    ctx: &Context,
+    retention: &Retention,
+    due: &Due,
+    customer_uid: &str,
+    id: &str,
+    now: DateTime<Utc>,
+) -> Result<Outcome, ApiError> {
+    let export = ctx.store.data_export(customer_uid, id).await?;
+    if let Some(e) = &export {
+        if let (ExportState::Ready, Some(ready_at)) = (e.state, e.finished_at) {
+            if !retention.is_due(RecordKind::Export, ready_at, now) {
+                ctx.store.refile_retention_due(due, retention.kept_until(RecordKind::Export, ready_at)).await?;
+                return Ok(Outcome::Kept);
+            }
+        }
+    }
+    ctx.files.delete(&format!("exports/{customer_uid}/{id}.zip")).await?;
+    let mut tx = ctx.store.tx();
+    if let Some(e) = export.filter(|e| e.state == ExportState::Ready) {
+        ctx.store.add_export_expired(&mut tx, &e)?;
+    }
+    ctx.store.add_retention_done(&mut tx, due)?;
+    if !ctx.store.commit(tx).await? {
+        return Err(ApiError::internal("the export changed while it was erased"));
+    }
+    Ok(Outcome::Erased)
+}

@@ -1,0 +1,207 @@
+//! The retention job's records (see `table.rs`): a "due" item per record
+//! whose retention ends on a day (a closed case's file, a ready export),
+//! written in the transaction that starts the retention, and the job's runs.
+
+use aws_sdk_dynamodb::types::AttributeValue;
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::tx::{Cond, Tx};
+use super::{keys, n, s, sdk_err, Item, Store};
+use crate::domain::retention::RecordKind;
+use crate::error::ApiError;
+
+/// What a due item points at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DueRecord {
+    /// A closed case's file.
+    Case { case_uid: String },
+    /// A data export's ZIP.
+    Export { customer_uid: String, export_id: String },
+}
+
+impl DueRecord {
+    pub fn kind(&self) -> RecordKind {
+        match self {
+            DueRecord::Case { .. } => RecordKind::CaseFile,
+            DueRecord::Export { .. } => RecordKind::Export,
+        }
+    }
+    fn id(&self) -> String {
+        match self {
+            DueRecord::Case { case_uid } => case_uid.clone(),
+            DueRecord::Export { customer_uid, export_id } => format!("{customer_uid}#{export_id}"),
+        }
+    }
+    /// Its due item's sort key when it is kept until `kept_until`.
+    pub fn due_sk(&self, kept_until: NaiveDate) -> String {
+        keys::retention::due_sk(kept_until, self.kind().word(), &self.id())
+    }
+}
+
+/// One due item as read: its sort key (to delete or move it) and record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Due {
+    pub sk: String,
+    pub record: DueRecord,
+}
+
+fn due_item(record: &DueRecord, kept_until: NaiveDate) -> Item {
+    let mut item = Item::from([
+        ("PK".to_string(), s(keys::retention::PK)),
+        ("SK".to_string(), s(record.due_sk(kept_until))),
+        ("entity".to_string(), s("retention_due")),
+        ("kind".to_string(), s(record.kind().word())),
+        ("kept_until".to_string(), s(kept_until.format("%Y-%m-%d").to_string())),
+    ]);
+    match record {
+        DueRecord::Case { case_uid } => {
+            item.insert("case_uid".into(), s(case_uid));
+        }
+        DueRecord::Export { customer_uid, export_id } => {
+            item.insert("customer_uid".into(), s(customer_uid));
+            item.insert("export_id".into(), s(export_id));
+        }
+    }
+    item
+}
+
+fn parse_due(item: &Item) -> Option<Due> {
+    let text = |a: &str| item.get(a).and_then(|v| v.as_s().ok()).cloned();
+    let record = match text("kind")?.as_str() {
+        "case_file" => DueRecord::Case { case_uid: text("case_uid")? },
+        "export" => DueRecord::Export { customer_uid: text("customer_uid")?, export_id: text("export_id")? },
+        _ => return None,
+    };
+    Some(Due { sk: text("SK")?, record })
+}
+
+/// One run of the retention job, as the admin sees it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct RetentionRun {
+    #[schema(value_type = String)]
+    pub at: DateTime<Utc>,
+    /// Records whose retention had ended by the run's day.
+    pub due: u32,
+    /// Of those, erased (with everything that belongs to them).
+    pub erased: u32,
+    /// Of those, kept after all (a case reopened or closed again, a longer
+    /// period configured): filed again under their new end.
+    pub kept: u32,
+    /// Of those, not erased because a step failed: the next run tries again.
+    pub failed: u32,
+}
+
+/// Runs kept: about two years of daily runs.
+const RUN_TTL_DAYS: i64 = 800;
+
+impl Store {
+    /// Adds to `tx` the due item of `record`, kept until `kept_until`.
+    pub fn add_retention_due(&self, tx: &mut Tx, record: &DueRecord, kept_until: NaiveDate) -> Result<(), ApiError> {
+        tx.put(due_item(record, kept_until))
+    }
+
+    /// Due items whose last kept day is before `today`, oldest first: a
+    /// page of at most `limit` after `after` (the last sort key of the
+    /// page before).
+    pub async fn retention_due(&self, today: NaiveDate, after: Option<&str>, limit: i32) -> Result<Vec<Due>, ApiError> {
+        let mut q = self
+            .client
+            .query()
+            .table_name(&self.table)
+            .consistent_read(true)
+            .key_condition_expression("PK = :p AND SK < :today")
+            .expression_attribute_values(":p", s(keys::retention::PK))
+            .expression_attribute_values(":today", s(keys::retention::not_due_from(today)))
+            .limit(limit);
+        if let Some(sk) = after {
+            q = q.exclusive_start_key("PK", s(keys::retention::PK)).exclusive_start_key("SK", AttributeValue::S(sk.to_string()));
+        }
+        let out = q.send().await.map_err(sdk_err)?;
+        Ok(out.items().iter().filter_map(parse_due).collect())
+    }
+
+    /// Every due item (the tests' and the repair's view).
+    pub async fn retention_due_all(&self) -> Result<Vec<Due>, ApiError> {
+        Ok(self.partition_items(keys::retention::PK, "").await?.iter().filter_map(parse_due).collect())
+    }
+
+    /// Moves a due item to its record's new end (`kept_until`), in one transaction.
+    pub async fn refile_retention_due(&self, due: &Due, kept_until: NaiveDate) -> Result<(), ApiError> {
+        let mut tx = self.tx();
+        tx.delete(keys::retention::PK, &due.sk, None)?;
+        if due.record.due_sk(kept_until) != due.sk {
+            tx.put(due_item(&due.record, kept_until))?;
+        }
+        self.commit(tx).await?;
+        Ok(())
+    }
+
+    /// Adds to `tx` the removal of a due item.
+    pub fn add_retention_done(&self, tx: &mut Tx, due: &Due) -> Result<(), ApiError> {
+        tx.delete(keys::retention::PK, &due.sk, None)
+    }
+
+    /// Deletes the items at `keys` (PK, SK), in transactions of at most
+    /// 100 (a delete of an item that is gone is no error: repeating it is harmless).
+    pub async fn delete_items(&self, keys: &[(String, String)]) -> Result<(), ApiError> {
+        for chunk in keys.chunks(super::tx::MAX_ITEMS) {
+            let mut tx = self.tx();
+            for (pk, sk) in chunk {
+                tx.delete(pk, sk, None)?;
+            }
+            self.commit(tx).await?;
+        }
+        Ok(())
+    }
+
+    /// Records one run of the retention job (kept [`RUN_TTL_DAYS`]).
+    pub async fn put_retention_run(&self, run: &RetentionRun) -> Result<(), ApiError> {
+        let mut item: Item = serde_dynamo::to_item(run).map_err(ApiError::internal)?;
+        item.insert("PK".into(), s(keys::retention::RUNS_PK));
+        item.insert("SK".into(), s(keys::retention::run_sk(run.at, &uuid::Uuid::new_v4().simple().to_string()[..8])));
+        item.insert("entity".into(), s("retention_run"));
+        item.insert(super::table::TTL_ATTRIBUTE.into(), n((run.at + chrono::Duration::days(RUN_TTL_DAYS)).timestamp()));
+        let mut tx = self.tx();
+        tx.put_if(item, Some(Cond::absent()))?;
+        self.commit(tx).await?;
+        Ok(())
+    }
+
+    /// The job's last `limit` runs, newest first.
+    pub async fn retention_runs(&self, limit: i32) -> Result<Vec<RetentionRun>, ApiError> {
+        let out = self
+            .client
+            .query()
+            .table_name(&self.table)
+            .key_condition_expression("PK = :p")
+            .expression_attribute_values(":p", s(keys::retention::RUNS_PK))
+            .scan_index_forward(false)
+            .limit(limit)
+            .send()
+            .await
+            .map_err(sdk_err)?;
+        Ok(super::readable_items(out.items.unwrap_or_default()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_due_item_reads_back_as_its_record() {
+        let d = NaiveDate::from_ymd_opt(2036, 3, 15).unwrap();
+        for record in
+            [DueRecord::Case { case_uid: "c1".into() }, DueRecord::Export { customer_uid: "u1".into(), export_id: "20261101-abc".into() }]
+        {
+            let item = due_item(&record, d);
+            assert_eq!(parse_due(&item), Some(Due { sk: record.due_sk(d), record: record.clone() }));
+        }
+        assert_eq!(DueRecord::Case { case_uid: "c1".into() }.due_sk(d), "2036-03-15#case_file#c1");
+        let mut odd = due_item(&DueRecord::Case { case_uid: "c1".into() }, d);
+        odd.insert("kind".into(), s("something_else"));
+        assert_eq!(parse_due(&odd), None);
+    }
+}

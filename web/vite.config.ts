@@ -117,21 +117,26 @@ function roleHints(): Plugin {
       const amplify = byFacade('/src/api/amplify.ts');
       const home = byFacade('/src/pages/subscriptions/CustomerHome.tsx');
       const texts = { sv: byFacade('/src/i18n/area.sv.ts'), en: byFacade('/src/i18n/area.en.ts') };
-      // The server's texts, a chunk of their own that an area loads with its texts (i18n/groups.ts).
-      const serverTexts = { sv: byFacade('/src/locales/sv/server.json'), en: byFacade('/src/locales/en/server.json') };
+      // Namespaces in chunks of their own (i18n/groups.ts `OWN_CHUNK_NAMESPACES`): an area loads the server's and the
+      // account's with its texts, the two-factor and registration pages theirs with themselves (app/router.tsx).
+      const own = (ns: string) => ({ sv: byFacade(`/src/locales/sv/${ns}.json`), en: byFacade(`/src/locales/en/${ns}.json`) });
+      const serverTexts = own('server');
+      const accountTexts = own('account');
+      const registrationTexts = own('registration');
       // antd's theme loads with the area (app/router.tsx `themed`): the entry holds no antd.
       const theme = find((c) => c.moduleIds.some((id) => /[\\/]src[\\/]app[\\/]AntdTheme\.tsx$/.test(id)), 'src/app/AntdTheme.tsx');
       // And antd's locale of the language (i18n/index.ts `loadAntdLocale`).
       const antdLocale = { sv: byFacade('/node_modules/antd/locale/sv_SE.js'), en: byFacade('/node_modules/antd/locale/en_US.js') };
-      const staff = (lang: 'sv' | 'en') => list(area, amplify, texts[lang], serverTexts[lang], theme, antdLocale[lang]);
-      const customer = (lang: 'sv' | 'en') => list(area, amplify, texts[lang], serverTexts[lang], theme, antdLocale[lang], home);
+      const staff = (lang: 'sv' | 'en') => list(area, amplify, texts[lang], serverTexts[lang], accountTexts[lang], theme, antdLocale[lang]);
+      const customer = (lang: 'sv' | 'en') => list(area, amplify, texts[lang], serverTexts[lang], accountTexts[lang], theme, antdLocale[lang], home);
       const hints = {
         en: list(byFacade('/src/i18n/bundle.en.ts')),
         // The public forms that load with their route (app/router.tsx): opened directly (a link in a mail, the landing
         // page's buttons), their chunk is fetched beside the entry, not after it ran (a round trip less on a slow line).
+        // With their texts in the visitor's language.
         pages: {
-          '/registration': list(byFacade('/src/pages/public/Registration.tsx')),
-          '/authentication': list(byFacade('/src/pages/public/TwoFactorLogin.tsx')),
+          '/registration': Object.fromEntries((['sv', 'en'] as const).map((l) => [l, list(byFacade('/src/pages/public/Registration.tsx'), registrationTexts[l])])),
+          '/authentication': Object.fromEntries((['sv', 'en'] as const).map((l) => [l, list(byFacade('/src/pages/public/TwoFactorLogin.tsx'), accountTexts[l])])),
         },
         areas: Object.fromEntries(
           (['/admin/', '/lawyer/', '/sales/', '/user/', '/customer_contact/'] as const).map((prefix) => {
@@ -141,17 +146,17 @@ function roleHints(): Plugin {
         ),
       };
       // Each file named once (without `assets/`), the lists by index: the script is loaded by every page.
-      const names = [...new Set([...hints.en, ...Object.values(hints.pages).flat(), ...Object.values(hints.areas).flatMap((a) => [...a.sv, ...a.en])])].sort();
+      const names = [...new Set([...hints.en, ...[...Object.values(hints.pages), ...Object.values(hints.areas)].flatMap((a) => [...a.sv, ...a.en])])].sort();
       const index = (files: string[]) => files.map((f) => names.indexOf(f));
       const table = {
         f: names.map((f) => f.replace(/^assets\//, '')),
         en: index(hints.en),
-        pages: Object.fromEntries(Object.entries(hints.pages).map(([p, files]) => [p, index(files)])),
+        pages: Object.fromEntries(Object.entries(hints.pages).map(([p, a]) => [p, { sv: index(a.sv), en: index(a.en) }])),
         areas: Object.fromEntries(Object.entries(hints.areas).map(([p, a]) => [p, { sv: index(a.sv), en: index(a.en) }])),
       };
       const script = `const h=${JSON.stringify(table)};
 try{const r=JSON.parse(localStorage.getItem('root')||'null'),l=r&&r.utilities&&r.utilities.language==='en'?'en':'sv',p=location.pathname,a=r&&r.auth&&r.auth.access_token&&Object.keys(h.areas).find(k=>p.startsWith(k));
-for(const i of[...(l==='en'?h.en:[]),...(a?h.areas[a][l]:[]),...(r&&r.auth&&r.auth.access_token?[]:h.pages[p]||[])]){const x=h.f[i],k=document.createElement('link');if(x.endsWith('.css')){k.rel='preload';k.as='style'}else k.rel='modulepreload';k.crossOrigin='';k.href='/assets/'+x;document.head.appendChild(k)}}catch{}
+for(const i of[...(l==='en'?h.en:[]),...(a?h.areas[a][l]:[]),...(r&&r.auth&&r.auth.access_token||!h.pages[p]?[]:h.pages[p][l])]){const x=h.f[i],k=document.createElement('link');if(x.endsWith('.css')){k.rel='preload';k.as='style'}else k.rel='modulepreload';k.crossOrigin='';k.href='/assets/'+x;document.head.appendChild(k)}}catch{}
 `;
       const ref = this.emitFile({ type: 'asset', name: 'hints.js', source: script });
       const tag = `<script type="module" async src="/${this.getFileName(ref)}"></script>`;
@@ -211,11 +216,14 @@ function firstPageImports(): Plugin {
   const ISBRIGHT = '\0antd-isBright';
   const NO_UNIQUE_TOOLTIP = '\0antd-no-unique-tooltip';
   const MOTION_PROVIDER = '\0antd-motion-provider';
+  const SYNC_EXTERNAL_STORE = '\0react-use-sync-external-store';
   return {
     name: 'first-page-imports',
     enforce: 'pre',
     async resolveId(source, importer) {
       if (!importer) return null;
+      // react-i18next's useTranslation imports the shim of useSyncExternalStore for React before 18; React 19's own.
+      if (source === 'use-sync-external-store/shim') return SYNC_EXTERNAL_STORE;
       if (source === '@rc-component/form' && /antd[\\/]es[\\/]form[\\/]context\.js$/.test(importer)) {
         return this.resolve('@rc-component/form/es/FormContext', importer, { skipSelf: true });
       }
@@ -239,6 +247,7 @@ function firstPageImports(): Plugin {
       return null;
     },
     load(id) {
+      if (id === SYNC_EXTERNAL_STORE) return `export { useSyncExternalStore } from 'react';`;
       if (id === MOTION_PROVIDER) return `export { default as Provider } from '@rc-component/motion/es/context';`;
       if (id === NO_UNIQUE_TOOLTIP) {
         // ConfigProvider wraps the app in it only for `tooltip={{ unique: true }}`, which the app never sets (App.tsx).
@@ -250,6 +259,28 @@ function firstPageImports(): Plugin {
       const fn = /export const isBright = [\s\S]*?\n};\n/.exec(readFileSync(file, 'utf8'));
       if (!fn) this.error(`isBright not found in ${file}: update firstPageImports in vite.config.ts`);
       return `import { Color as RcColor } from '@rc-component/color-picker/es/color';\n${fn[0]}`;
+    },
+  };
+}
+
+/**
+ * react-router's production build in a production build: its package exports name only its development build
+ * (remix-run/react-router#12532, #14102), whose `ENABLE_DEV_WARNINGS = true` keeps warnings and every component's
+ * `displayName` assignment, which in turn keep components the app never uses (Form, NavLink, ScrollRestoration,
+ * the framework's scripts) in the entry's chunk. The production build is the same code with the flag false.
+ */
+function reactRouterProduction(): Plugin {
+  return {
+    name: 'react-router-production',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (source !== 'react-router') return null;
+      const dev = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (!dev || !/[\\/]react-router[\\/]dist[\\/]development[\\/]/.test(dev.id)) {
+        this.error(`react-router resolved to ${dev?.id}: update reactRouterProduction in vite.config.ts`);
+      }
+      return dev.id.replace(/([\\/]dist[\\/])development([\\/])/, '$1production$2');
     },
   };
 }
@@ -365,7 +396,7 @@ const area = areaGroups();
 // API_PROXY=http://host:port).
 export default defineConfig({
   base: '/',
-  plugins: [react(), firstPageImports(), landingPage(), preloadDefaultLanguage(), roleHints(), precompress(), area.plugin],
+  plugins: [react(), reactRouterProduction(), firstPageImports(), landingPage(), preloadDefaultLanguage(), roleHints(), precompress(), area.plugin],
   server: {
     proxy: {
       '/api': process.env.API_PROXY ?? 'http://127.0.0.1:3000',
@@ -387,6 +418,9 @@ export default defineConfig({
     // barrel would pull every component used anywhere into this chunk, so the entry's modules import antd
     // per component (`antd/es/button`) and icons one by one (budget: src/budget.test.ts).
     manifest: true,
+    // No modulepreload polyfill (0.4 KiB of the first page): every browser the app supports preloads modules itself
+    // (Safari 17, Firefox 115); one that does not loads the same chunks when they are imported.
+    modulePreload: { polyfill: false },
     // The initial vendor chunk is ~1 MB before compression; the budgets (gzip) are the real limit.
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {

@@ -1,7 +1,8 @@
 import { lazy, type ComponentType } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
 import { ROLE_PREFIX, ROLES } from '../auth/roles';
-import { loadAreaTexts } from '../i18n';
+import { loadAreaTexts, loadTexts } from '../i18n';
+import { SERVER_NAMESPACE } from '../i18n/groups';
 import Login from '../pages/public/Login';
 import Root from './Root';
 import { themedModule } from './themed';
@@ -34,7 +35,15 @@ function publicPage<P extends object>(load: () => Promise<{ default: ComponentTy
     </PublicOnly>
   );
 }
-const confirmPassword = () => import('../pages/public/ConfirmPassword');
+/**
+ * A page loaded with its namespaces (i18n/groups.ts `OWN_CHUNK_NAMESPACES`): the account pages' and registration's texts
+ * are not on the login page; the password pages' rules also speak in the server's texts (validation/auth.ts).
+ */
+const withTexts =
+  <M,>(ns: readonly string[], load: () => Promise<M>) =>
+  async () =>
+    (await Promise.all([load(), loadTexts(ns)]))[0];
+const confirmPassword = withTexts(['account', SERVER_NAMESPACE], () => import('../pages/public/ConfirmPassword'));
 const LegalPage = themed(() => import('../pages/public/LegalPage'));
 const Unsubscribe = themed(() => import('../pages/public/Unsubscribe'));
 const NotFound = themed(() => import('../pages/NotFound'));
@@ -46,12 +55,12 @@ export const routes: RouteObject[] = [
       // `/` is the static landing.html (served by the gateway and CloudFront); the SPA's landing page only when reached inside the app.
       { path: '/', element: publicPage(() => import('../pages/public/Landing')) },
       { path: '/login', element: <PublicOnly><Login /></PublicOnly> },
-      { path: '/authentication', element: publicPage(() => import('../pages/public/TwoFactorLogin'), {}, true) },
-      { path: '/recover-password', element: publicPage(() => import('../pages/public/RecoverPassword')) },
+      { path: '/authentication', element: publicPage(withTexts(['account'], () => import('../pages/public/TwoFactorLogin')), {}, true) },
+      { path: '/recover-password', element: publicPage(withTexts(['account', SERVER_NAMESPACE], () => import('../pages/public/RecoverPassword'))) },
       { path: '/recovery/account', element: publicPage(confirmPassword, { variant: 'recovery' }) },
       { path: '/confirm/account', element: publicPage(confirmPassword, { variant: 'confirm' }) },
       { path: '/approve/customer', element: publicPage(confirmPassword, { variant: 'approve' }) },
-      { path: '/registration', element: publicPage(() => import('../pages/public/Registration'), {}, true) },
+      { path: '/registration', element: publicPage(withTexts(['registration'], () => import('../pages/public/Registration')), {}, true) },
       // The terms and the privacy policy: for anyone, signed in or not (linked from registration, footer, landing page).
       { path: '/terms', element: <LegalPage kind="terms" /> },
       { path: '/privacy', element: <LegalPage kind="privacy" /> },

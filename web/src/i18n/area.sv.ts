@@ -5,9 +5,9 @@ export const resources = namespaces(
   import.meta.glob<{ default: Record<string, unknown> }>(
     [
       '../locales/sv/*.json',
-      '!../locales/sv/{common,public,account,registration,errors,routes,legal}.json',
-      // The server's texts are a chunk of their own (i18n/groups.ts `SERVER_NAMESPACE`), loaded with the area too.
-      '!../locales/sv/server.json',
+      '!../locales/sv/{common,public,errors,routes,legal}.json',
+      // Chunks of their own (i18n/groups.ts `OWN_CHUNK_NAMESPACES`): the area loads the server's and the account's too.
+      '!../locales/sv/{server,account,registration}.json',
       // The audit pages bring their own texts (pages/audit/texts.ts): few users open them.
       '!../locales/sv/audit.json',
       // So do the data-rights pages (pages/dataRights/texts.ts).

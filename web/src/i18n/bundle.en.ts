@@ -5,5 +5,5 @@
 import { namespaces } from './namespaces';
 
 export const resources = namespaces(
-  import.meta.glob<{ default: Record<string, unknown> }>('../locales/en/{common,public,account,registration,errors,routes,legal}.json', { eager: true }),
+  import.meta.glob<{ default: Record<string, unknown> }>('../locales/en/{common,public,errors,routes,legal}.json', { eager: true }),
 );

@@ -8,12 +8,13 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { PUBLIC_NAMESPACES, SERVER_NAMESPACE } from './groups';
+import { OWN_CHUNK_NAMESPACES, PUBLIC_NAMESPACES } from './groups';
 
 const SRC = resolve(__dirname, '..');
 const PUBLIC = new Set<string>(PUBLIC_NAMESPACES);
-// The server's texts: the public pages show them with an answer (the client loads them beside each call).
-const SHOWN_ON_PUBLIC_PAGES = new Set<string>([...PUBLIC_NAMESPACES, SERVER_NAMESPACE]);
+// And the namespaces in chunks of their own, which the public pages load with themselves (app/router.tsx) or, the
+// server's texts, with an answer (the client loads them beside each call).
+const SHOWN_ON_PUBLIC_PAGES = new Set<string>([...PUBLIC_NAMESPACES, ...OWN_CHUNK_NAMESPACES]);
 
 /** The entry, the public pages and Not Found (app/router.tsx loads them lazily, outside any area). */
 const ROOTS = ['main.tsx', 'pages/NotFound.tsx', ...readdirSync(join(SRC, 'pages/public')).filter((f) => /\.tsx$/.test(f) && !f.includes('.test.')).map((f) => `pages/public/${f}`)];
@@ -72,11 +73,10 @@ describe('text namespaces: public pages and the areas', () => {
     }
   });
 
-  test("the server's texts are in neither language chunk: a chunk of their own", () => {
-    expect(PUBLIC.has(SERVER_NAMESPACE)).toBe(false);
-    for (const lang of ['sv', 'en']) {
-      expect(readFileSync(join(SRC, `i18n/area.${lang}.ts`), 'utf8')).toContain(`!../locales/${lang}/${SERVER_NAMESPACE}.json`);
-      expect(readFileSync(join(SRC, 'i18n/index.ts'), 'utf8')).toContain(`import('../locales/${lang}/${SERVER_NAMESPACE}.json')`);
-    }
+  test('the namespaces in chunks of their own are in neither language chunk, and each is loaded by itself', () => {
+    const own = `{${OWN_CHUNK_NAMESPACES.join(',')}}`;
+    for (const ns of OWN_CHUNK_NAMESPACES) expect(PUBLIC.has(ns), ns).toBe(false);
+    for (const lang of ['sv', 'en']) expect(readFileSync(join(SRC, `i18n/area.${lang}.ts`), 'utf8')).toContain(`!../locales/${lang}/${own}.json`);
+    expect(readFileSync(join(SRC, 'i18n/index.ts'), 'utf8')).toContain(`import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/${own}.json')`);
   });
 });

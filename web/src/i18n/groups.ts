@@ -1,14 +1,13 @@
 /**
- * The two groups of text namespaces (for the pages' budgets): what the public pages (login,
- * two-factor, registration, password recovery, terms) and anything around
- * them (errors, page titles) need is in the language's chunk
- * (`bundle.<lang>.ts`); the role areas' namespaces are a second chunk
+ * The groups of text namespaces (for the pages' budgets): what the login page and anything around
+ * it (errors, page titles, the terms) needs is in the language's chunk
+ * (`bundle.<lang>.ts`); a few are chunks of their own (`OWN_CHUNK_NAMESPACES`); the role areas' namespaces are a chunk
  * (`area.<lang>.ts`) that loads with the area (app/router.tsx), so a visitor
  * does not download the texts of screens they cannot see yet.
  * i18n/groups.test.ts checks that every namespace is in exactly one group and
  * that the public pages use only public namespaces.
  */
-export const PUBLIC_NAMESPACES = ['common', 'public', 'account', 'registration', 'errors', 'routes', 'legal'] as const;
+export const PUBLIC_NAMESPACES = ['common', 'public', 'errors', 'routes', 'legal'] as const;
 /**
  * The server's message texts (every error key of the API, ~5 KiB): public pages show them only with an answer, so
  * they are not in the first chunk but a chunk of their own per language, loaded beside the first API call and
@@ -16,3 +15,11 @@ export const PUBLIC_NAMESPACES = ['common', 'public', 'account', 'registration',
  * without a call (i18n/index.ts `useServerTexts`).
  */
 export const SERVER_NAMESPACE = 'server';
+/**
+ * Namespaces in a chunk of their own per language (i18n/index.ts `OWN_CHUNKS`), not on the login page: the server's
+ * texts; the account pages' (two-factor sign-in, password recovery; the areas' account settings) and registration's,
+ * loaded with their pages (app/router.tsx `withTexts`). An area loads the first two with its own namespaces.
+ */
+export const OWN_CHUNK_NAMESPACES = [SERVER_NAMESPACE, 'account', 'registration'] as const;
+/** Namespaces no area uses (not loaded with one). */
+export const PUBLIC_PAGE_NAMESPACES = ['registration'] as const;

@@ -3,7 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import type { Locale } from 'antd/es/locale';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../config/constants';
 import { useEffect, useState } from 'react';
-import { PUBLIC_NAMESPACES, SERVER_NAMESPACE } from './groups';
+import { PUBLIC_NAMESPACES, PUBLIC_PAGE_NAMESPACES, SERVER_NAMESPACE } from './groups';
 
 /**
  * Locale data for the active language only: each language is one chunk (the
@@ -25,11 +25,8 @@ const AREA_BUNDLES: Record<Language, () => Promise<AreaBundle>> = {
   en: () => import('./area.en'),
 };
 const PUBLIC = new Set<string>(PUBLIC_NAMESPACES);
-/** The server's texts of each language, a chunk of their own (i18n/groups.ts `SERVER_NAMESPACE`). */
-const SERVER_TEXTS: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
-  sv: () => import('../locales/sv/server.json'),
-  en: () => import('../locales/en/server.json'),
-};
+/** Namespaces in a chunk of their own per language (i18n/groups.ts `OWN_CHUNK_NAMESPACES`), by file. */
+const OWN_CHUNKS = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/{server,account,registration}.json');
 /**
  * antd's locales: not in the language's chunk, as the first pages draw no antd (components/plain); loaded with antd's
  * theme (app/themed.ts), and from then on with every language shown.
@@ -58,8 +55,8 @@ const bundleBackend: BackendModule = {
   init: () => {},
   read: (lang, ns, done) => {
     if (!isLanguage(lang)) return done(null, {});
-    const texts =
-      ns === SERVER_NAMESPACE ? SERVER_TEXTS[lang]().then((m) => m.default) : (PUBLIC.has(ns) ? loadLanguage(lang) : AREA_BUNDLES[lang]()).then((b) => b.resources[ns] ?? {});
+    const own = OWN_CHUNKS[`../locales/${lang}/${ns}.json`];
+    const texts = own ? own().then((m) => m.default) : (PUBLIC.has(ns) ? loadLanguage(lang) : AREA_BUNDLES[lang]()).then((b) => b.resources[ns] ?? {});
     texts.then(
       (r) => done(null, r),
       (e: unknown) => done(e instanceof Error ? e : new Error(String(e)), null),
@@ -69,8 +66,13 @@ const bundleBackend: BackendModule = {
 
 /** Every namespace (src/locales/<lang>/<ns>.json); the same in both languages (locales.test.ts). */
 export const NAMESPACES = Object.keys(import.meta.glob('../locales/sv/*.json')).map((p) => /\/([^/]+)\.json$/.exec(p)![1]);
-/** The role areas' namespaces (every one but the public pages'; with the server's texts): loaded with an area. */
-export const AREA_NAMESPACES = NAMESPACES.filter((ns) => !PUBLIC.has(ns));
+/** The role areas' namespaces (every one but the public pages'; with the server's texts and the account's): loaded with an area. */
+export const AREA_NAMESPACES = NAMESPACES.filter((ns) => !PUBLIC.has(ns) && !(PUBLIC_PAGE_NAMESPACES as readonly string[]).includes(ns));
+
+/** Loads namespaces in the shown language (and from then on in each language shown): a page's own (app/router.tsx). */
+export function loadTexts(ns: readonly string[]): Promise<void> {
+  return ns.every((n) => i18n.hasResourceBundle(i18n.language, n)) ? Promise.resolve() : i18n.loadNamespaces([...ns]);
+}
 
 /**
  * Loads the role areas' texts in the current language (the router loads them

@@ -17,7 +17,7 @@ import MessageAlert, { loadMessageAlert } from '../../components/LazyMessageAler
 import { sectorName } from '../../components/names';
 import Field, { fieldAria, type FieldError } from '../../components/PlainField';
 import { PublicCard, PublicLead, PublicTitle } from '../../components/PublicCard';
-import { translateServerMessage } from '../../i18n';
+import { translateServerMessage, useServerTexts } from '../../i18n';
 import PublicLayout from './PublicLayout';
 import './registration/registration.css';
 import * as R from '../../validation/checks';
@@ -103,6 +103,9 @@ function useLegalVersions() {
 /** Public sign-up for companies and individuals (spec §2 /registration, §5 rules). */
 export default function Registration() {
   const { t } = useTranslation('registration');
+  // The fields' rules speak in the server's texts (its error keys): loaded as the page shows, not before it (its
+  // budget, src/budget.test.ts); the page draws again once they are in.
+  useServerTexts(true);
   const [values, setValues] = useState<Values>(INITIAL);
   /**
    * The values the fields' errors are shown for: a field's rule speaks once it has changed (or on submit),

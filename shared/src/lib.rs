@@ -18,11 +18,11 @@
 //!
 //! | spec | module |
 //! |---|---|
-//! | §1 statistics | [`domain::stats`] (counters), [`domain::calendar`] (Stockholm days), [`services::statistics`] |
+//! | §1 statistics | [`domain::statistics`] (counters: scopes and deltas, the asked period, what each thing contributes), [`domain::calendar`] (Stockholm days), [`services::statistics`] (figures, dashboards), [`services::counters`] (an event's counter changes) |
 //! | §2 screens and routes | the functions crates (`functions/*`); the web's route catalogue |
-//! | §3 entities | the [`domain`] module of each: [`domain::case`] (entity, form, list, lifecycle, history, hours, view), [`domain::customer`], [`domain::subscription`], [`domain::user`], [`domain::permissions`] (a contact's permission codes), [`domain::catalogue`] |
-//! | §4 states and transitions | [`domain::case::lifecycle`], [`domain::subscription`] (row status), [`domain::customer`] (states) |
-//! | §5 validation | the `validate`/`check_*` functions of each [`domain`] module; [`domain::identity_number`] (registration and personal numbers, Luhn); [`domain::addons`] (service access) |
+//! | §3 entities | the [`domain`] module of each: [`domain::case`] (entity, form, list, lifecycle, history, hours, view), [`domain::customer`] (entity, shared field rules, staff form, registration, sectors), [`domain::subscription`] (row, purchase, usage, staff forms, lifecycle), [`domain::user`], [`domain::permissions`] (a contact's permission codes), [`domain::catalogue`] |
+//! | §4 states and transitions | [`domain::case::lifecycle`], [`domain::subscription::row`] (row status), [`domain::subscription::lifecycle`] (expiry, renewal), [`domain::customer::entity`] (states) |
+//! | §5 validation | the `validate`/`check_*` functions of each [`domain`] module ([`domain::customer::fields`] for the customer forms); [`domain::identity_number`] (registration and personal numbers, Luhn); [`domain::addons`] (service access) |
 //! | §5, §6 who may do what | [`domain::policy`] (every role rule: [`domain::policy::may`]), [`domain::policy::case`] (a case: view, edit, status moves, hours, messages, documents), [`domain::policy::permission`] (a contact's permissions), [`domain::policy::people`] (who a user is, whom they act for) |
 //! | §7 calls | `functions/*` (routes) → [`services`] (one function per use case; [`services::events`] for their effects, the event types in [`services::events::kinds`]) |
 //! | §8 errors | [`error`] (every key with its status) |

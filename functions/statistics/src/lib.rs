@@ -2,7 +2,7 @@
 //! pages (spec §1, §2, §7 `dashboard/`, `chart/`, `pie-chart/hour/`,
 //! `statistic/…`), read from the counters kept with every event. Routes,
 //! parsing and one service call each; the rules are
-//! `shared::services::statistics` and `shared::domain::stats`. Every
+//! `shared::services::statistics` and `shared::domain::statistics`. Every
 //! statistics page exports its table as CSV (`?format=csv`) or Excel
 //! (`?format=xlsx`).
 
@@ -13,7 +13,7 @@ use axum::Json;
 use chrono::NaiveDate;
 use serde::Deserialize;
 use shared::api::{ApiQuery, AppState, CurrentUser, ErrorBody};
-use shared::domain::stats::PeriodKind;
+use shared::domain::statistics::PeriodKind;
 use shared::error::ApiError;
 use shared::services::statistics::{self as st, ActivityCases, Dashboard, Statistic, Table};
 use utoipa::IntoParams;
@@ -70,7 +70,7 @@ pub enum ExportFormat {
 }
 
 impl PeriodQuery {
-    fn period(&self) -> Result<shared::domain::stats::Period, ApiError> {
+    fn period(&self) -> Result<shared::domain::statistics::Period, ApiError> {
         st::period(self.period, self.from, self.to, st::today())
     }
 }
@@ -215,7 +215,7 @@ async fn activity_excel(
                     serde_json::json!(c.subject),
                     serde_json::json!(c.customer_name),
                     // The status as the page's tag names it.
-                    serde_json::json!(export::header(&format!("cases.status.{}", shared::domain::stats::status_word(c.status)), lang)),
+                    serde_json::json!(export::header(&format!("cases.status.{}", shared::domain::statistics::status_word(c.status)), lang)),
                     serde_json::json!(c.case_type.name_in(lang)),
                     serde_json::json!(c.lawyer_name.clone().unwrap_or_default()),
                     serde_json::json!(shared::domain::calendar::stockholm_date(c.created_at).to_string()),

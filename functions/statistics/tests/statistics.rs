@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 use shared::api::{finish, AppState};
 use shared::domain::calendar;
 use shared::domain::catalogue::{Hundredths, NamedKind};
-use shared::domain::stats;
+use shared::domain::statistics as stats;
 use shared::domain::subscription::{whole_seconds, Grant};
 use shared::domain::{Role, User};
 use shared::services::recount;
@@ -839,7 +839,7 @@ async fn add_on_day(store: &shared::store::Store, scope: stats::Scope, day: chro
 #[tokio::test]
 async fn a_series_read_by_key_equals_the_one_read_by_query() {
     use chrono::{Duration, NaiveDate};
-    use shared::domain::stats::{Period, Scope};
+    use shared::domain::statistics::{Period, Scope};
     use std::collections::BTreeMap;
     let state = testkit::services().await;
     let store = &state.store;
@@ -886,7 +886,7 @@ async fn a_series_read_by_key_equals_the_one_read_by_query() {
 #[tokio::test]
 async fn the_breakdown_buckets_read_together_give_every_customers_figures() {
     use chrono::{Duration, NaiveDate};
-    use shared::domain::stats::{Period, Scope};
+    use shared::domain::statistics::{Period, Scope};
     use std::collections::BTreeMap;
     let state = testkit::services().await;
     let store = &state.store;
@@ -927,7 +927,7 @@ async fn the_breakdown_buckets_read_together_give_every_customers_figures() {
 /// customer's figures, and `recount --fix` moves them to their 64 buckets.
 #[tokio::test]
 async fn the_breakdown_written_in_the_old_buckets_reads_right_and_the_recount_moves_it() {
-    use shared::domain::stats::Scope;
+    use shared::domain::statistics::Scope;
     use std::collections::BTreeMap;
     let w = world().await;
     let (_, admin) = testkit::signed_in(&w.state, Role::Admin).await;
@@ -982,7 +982,7 @@ async fn the_breakdown_written_in_the_old_buckets_reads_right_and_the_recount_mo
 /// each item read once (the week and the next 31 days share days).
 #[tokio::test]
 async fn the_admin_dashboard_names_every_top_lawyer_and_counts_each_item_read_once() {
-    use shared::domain::stats::{Period, Scope};
+    use shared::domain::statistics::{Period, Scope};
     use shared::store::keys::stats as k;
     use shared::store::stats::Ask;
     use std::collections::BTreeSet;

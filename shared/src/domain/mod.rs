@@ -31,7 +31,7 @@ pub mod rating;
 pub mod retention;
 pub mod sign_in;
 pub mod staff;
-pub mod stats;
+pub mod statistics;
 pub mod subscription;
 pub mod support;
 pub mod template_file;

@@ -2,7 +2,7 @@
 //! [`super::events::record`], which adds them to the event's transaction.
 //!
 //! Each change is `contribution(after) − contribution(before)` of the thing
-//! the event changed ([`crate::domain::stats`]), plus the event's flows. The
+//! the event changed ([`crate::domain::statistics`]), plus the event's flows. The
 //! "before" is what the use case read (cases, hour entries: carried by the
 //! event) or what is stored now (customer profiles, subscription rows: read
 //! here, consistently, after the conflict index read, so a concurrent change
@@ -25,7 +25,7 @@ use chrono::Utc;
 
 use super::events::kinds::{Event, SubscriptionChange};
 use super::Context;
-use crate::domain::stats::{self, Deltas, Price, Scope};
+use crate::domain::statistics::{self as stats, Deltas, Price, Scope};
 use crate::domain::subscription::PurchasedService;
 use crate::error::ApiError;
 use crate::store::keys;

@@ -5,7 +5,7 @@
 //! `fix`, rewrites the counters (shard 0 holds the rebuilt figures and the
 //! stored flows; the other shards are removed). A Scan reads the whole
 //! table: an operator tool, never a request path. Flows
-//! ([`crate::domain::stats::FLOW_METRICS`]) cannot be rebuilt from the
+//! ([`crate::domain::statistics::FLOW_METRICS`]) cannot be rebuilt from the
 //! current state: they are reported as kept.
 //!
 //! The sales scopes are rebuilt as the events keep them: cases by status
@@ -21,7 +21,7 @@ use serde::Serialize;
 
 use super::{counters, Context};
 use crate::domain::case::{Case, CaseHour};
-use crate::domain::stats::{self, is_flow, Deltas, Price};
+use crate::domain::statistics::{self as stats, is_flow, Deltas, Price};
 use crate::error::ApiError;
 use crate::store::stats::{counter_writes, Counts};
 

@@ -21,7 +21,7 @@ use crate::domain::calendar::week_start;
 use crate::domain::case::{CaseListPlan, CaseStatus, CaseView, ListOrder};
 use crate::domain::catalogue::{NamedKind, CONSULTANCY};
 use crate::domain::policy::holds;
-use crate::domain::stats::{self, Period, PeriodError, PeriodKind, Scope};
+use crate::domain::statistics::{self as stats, Period, PeriodError, PeriodKind, Scope};
 use crate::domain::{Permission, User};
 use crate::error::{ApiError, Msg};
 use crate::store::cases::OpenedBy;

@@ -179,7 +179,7 @@ async fn still_sold(ctx: &Context, grant: &Grant) -> Result<bool, ApiError> {
 
 /// The customer's account manager now (the sales person a sale counts for).
 async fn manager_of(ctx: &Context, customer_uid: &str) -> Result<Option<String>, ApiError> {
-    Ok(ctx.store.get_customer_profile_latest(customer_uid).await?.as_ref().and_then(crate::domain::stats::sales_of))
+    Ok(ctx.store.get_customer_profile_latest(customer_uid).await?.as_ref().and_then(crate::domain::statistics::sales_of))
 }
 
 /// Reads row `id` (not found when gone), lets `change` decide the new row

@@ -562,7 +562,7 @@ impl Store {
                 items += 1;
                 let status = item.get("status").and_then(|v| serde_dynamo::from_attribute_value::<_, CaseStatus>(v.clone()).ok());
                 if let Some(st) = status {
-                    *value.entry(format!("cases.status.{}", crate::domain::stats::status_word(st))).or_insert(0) += 1;
+                    *value.entry(format!("cases.status.{}", crate::domain::statistics::status_word(st))).or_insert(0) += 1;
                 }
             }
             match out.last_evaluated_key {

@@ -489,7 +489,7 @@ pub mod follow_up {
 }
 
 /// Statistics counters: a scope's figures of a day, a month, or
-/// now (gauges), one item per shard; see [`crate::domain::stats`].
+/// now (gauges), one item per shard; see [`crate::domain::statistics`].
 pub mod stats {
     use chrono::{Datelike, NaiveDate};
     pub fn day_pk(scope: &str, shard: u8, d: NaiveDate) -> String {

@@ -2,7 +2,7 @@
 //! transaction of the event that changes them (or in an idempotent
 //! follow-up when that transaction is full), read by a bounded number of
 //! GetItem / Query calls: the items of the period's months and days times
-//! the shards, whatever the data size. See [`crate::domain::stats`] for
+//! the shards, whatever the data size. See [`crate::domain::statistics`] for
 //! what each counter means and [`super::table`] for the keys.
 
 use std::collections::BTreeMap;
@@ -14,7 +14,7 @@ use super::keys::{follow_up, stats as k};
 use super::tx::{Cond, Tx};
 use super::{s, sdk_err, Item, Store};
 use crate::domain::calendar::{first_of_month, last_of_month};
-use crate::domain::stats::{Deltas, Period, Piece, Scope, When};
+use crate::domain::statistics::{Deltas, Period, Piece, Scope, When};
 use crate::error::ApiError;
 
 /// Metric → amount.

@@ -1,5 +1,5 @@
 /**
- * The field rules of spec §5 as pure checks, the same as the API's (shared/src/domain/customer.rs, case.rs):
+ * The field rules of spec §5 as pure checks, the same as the API's (shared/src/domain/customer/fields.rs, case/form.rs):
  * post codes, phone numbers, e-mail addresses, company registration numbers, amounts. The server-key checks
  * (checks.ts) and the antd form rules (formRules.ts) are built from these.
  */

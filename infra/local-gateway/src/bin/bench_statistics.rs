@@ -17,7 +17,7 @@ use shared::config::Config;
 use shared::domain::calendar;
 use shared::domain::case::{Case, CaseHour, CaseStatus, CaseType};
 use shared::domain::catalogue::Hundredths;
-use shared::domain::stats::{self, Period, PeriodKind, Scope};
+use shared::domain::statistics::{self as stats, Period, PeriodKind, Scope};
 use shared::domain::{Role, User};
 use shared::services::accounts::{create_account, NewAccount};
 use shared::services::{statistics as st, Context};

@@ -80,7 +80,7 @@ pub async fn record(ctx: &Context, tx: &mut Tx, events: &[Event<'_>]) -> Result<
     let deltas = counted.deltas;
     if !deltas.is_empty() {
         let event_id = uuid::Uuid::new_v4().simple().to_string();
-        let writes = crate::store::stats::counter_writes(&deltas, crate::domain::stats::fnv(&event_id));
+        let writes = crate::store::stats::counter_writes(&deltas, crate::domain::statistics::fnv(&event_id));
         if writes.len() + counted.guards.len() + RESERVE <= tx.room() {
             ctx.store.add_counters(tx, &writes)?;
         } else {

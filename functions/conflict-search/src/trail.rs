@@ -157,6 +157,8 @@ fn english(a: AuditAction) -> &'static str {
         AuditAction::SignedIn => "Signed in",
         AuditAction::SignInFailed => "Failed sign-in",
         AuditAction::ConflictSearch => "Conflict search",
+        AuditAction::RecordsErased => "Erased after retention",
+        AuditAction::RetentionRun => "Retention run",
     }
 }
 
@@ -174,6 +176,8 @@ fn swedish(a: AuditAction) -> &'static str {
         AuditAction::SignedIn => "Inloggning",
         AuditAction::SignInFailed => "Misslyckad inloggning",
         AuditAction::ConflictSearch => "Jävssökning",
+        AuditAction::RecordsErased => "Raderat efter lagringstid",
+        AuditAction::RetentionRun => "Gallring",
     }
 }
 

@@ -9,10 +9,12 @@
 
 use chrono::{DateTime, Duration, Utc};
 use shared::api::AppState;
+use shared::domain::audit::AuditAction;
 use shared::domain::case::{Case, CaseStatus, CaseType};
 use shared::domain::conflict::PartyKind;
 use shared::domain::data_rights::{DataExport, ExportState};
 use shared::domain::retention::{kept_until, RecordKind};
+use shared::store::audit::AuditFilter;
 use shared::store::conflict::Party;
 use shared::store::{keys, s, Item};
 use shared::testkit;
@@ -108,6 +110,11 @@ async fn traces(state: &AppState, uid: &str) -> (Vec<String>, usize, Vec<String>
     (sks, pointers, objects, indexed)
 }
 
+async fn audit(state: &AppState, action: AuditAction) -> Vec<shared::domain::audit::AuditEvent> {
+    let filter = AuditFilter { action: Some(action), ..AuditFilter::default() };
+    state.store.audit_page(&filter, None, 100).await.unwrap().results
+}
+
 async fn found(state: &AppState, name: &str) -> Vec<String> {
     state.store.search_parties(name).await.unwrap().into_iter().map(|h| h.party.uid).collect()
 }
@@ -157,9 +164,21 @@ async fn erases_exactly_what_is_due_and_running_twice_is_running_once() {
     assert_eq!(traces(&state, "recent").await, kept_before);
     assert_eq!(state.store.data_export("cust-1", &fresh.id).await.unwrap().unwrap().state, ExportState::Ready);
 
-    // The admin sees the runs, newest first.
-    let runs = shared::services::retention::runs(&state).await.unwrap();
-    assert_eq!(runs.iter().map(|r| r.erased).collect::<Vec<_>>(), vec![0, 2]);
+    // The admin's audit trail: each erased record under its customer, and the run that found them.
+    let erased = audit(&state, AuditAction::RecordsErased).await;
+    let mut what: Vec<(String, String, String)> =
+        erased.iter().map(|e| (e.subject.clone().unwrap(), e.detail.clone().unwrap(), e.customer_uid.clone().unwrap())).collect();
+    what.sort();
+    assert_eq!(
+        what,
+        vec![(old.case_number.clone(), "case_file".into(), "cust-1".into()), (stale.file_name(), "export".into(), "cust-1".into())]
+    );
+    let runs = audit(&state, AuditAction::RetentionRun).await;
+    assert_eq!(
+        runs.iter().map(|e| e.detail.clone().unwrap()).collect::<Vec<_>>(),
+        vec!["due=2;erased=2;kept=0;failed=0"],
+        "a run without anything due is not recorded"
+    );
 
     // The kept case's file goes the day after its last kept day, not before.
     let recent_until = kept_until(RecordKind::CaseFile, now - Duration::days(365));
@@ -189,6 +208,10 @@ async fn a_run_stopped_half_way_is_completed_by_the_next() {
 
     let next = data_rights::run_retention(&state, now).await.unwrap();
     assert_eq!((next.due, next.erased, next.failed), (1, 1, 0), "{next:?}");
+    let mut runs: Vec<String> = audit(&state, AuditAction::RetentionRun).await.into_iter().filter_map(|e| e.detail).collect();
+    runs.sort();
+    assert_eq!(runs, vec!["due=1;erased=0;kept=0;failed=1", "due=1;erased=1;kept=0;failed=0"]);
+    assert_eq!(audit(&state, AuditAction::RecordsErased).await.len(), 1, "erased once");
     assert_eq!(traces(&state, "old").await, (vec![], 0, vec![], false));
     assert!(state.store.retention_due_all().await.unwrap().is_empty());
 }

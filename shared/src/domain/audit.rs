@@ -33,10 +33,16 @@ pub enum AuditAction {
     SignedIn,
     SignInFailed,
     ConflictSearch,
+    /// The retention job erased a record whose retention had ended (a case
+    /// file: subject its case number; an export: its id); detail the kind.
+    RecordsErased,
+    /// A run of the retention job that found something due; detail
+    /// `due=<n>;erased=<n>;kept=<n>;failed=<n>`.
+    RetentionRun,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 12] = [
+    pub const ALL: [AuditAction; 14] = [
         AuditAction::CaseViewed,
         AuditAction::DocumentDownloaded,
         AuditAction::DocumentUploaded,
@@ -49,6 +55,8 @@ impl AuditAction {
         AuditAction::SignedIn,
         AuditAction::SignInFailed,
         AuditAction::ConflictSearch,
+        AuditAction::RecordsErased,
+        AuditAction::RetentionRun,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -65,6 +73,8 @@ impl AuditAction {
             AuditAction::SignedIn => "signed_in",
             AuditAction::SignInFailed => "sign_in_failed",
             AuditAction::ConflictSearch => "conflict_search",
+            AuditAction::RecordsErased => "records_erased",
+            AuditAction::RetentionRun => "retention_run",
         }
     }
 

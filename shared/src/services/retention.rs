@@ -23,6 +23,7 @@
 use chrono::{DateTime, Utc};
 
 use super::Context;
+use crate::domain::audit::{AuditAction, AuditEvent};
 use crate::domain::calendar::stockholm_date;
 use crate::domain::case::CaseStatus;
 use crate::domain::conflict::PartyKind;
@@ -37,8 +38,6 @@ use crate::store::{keys, Item};
 const PAGE: i32 = 50;
 /// Due items one run handles at most (a run has 10 minutes); the rest is the next run's.
 pub const RUN_LIMIT: usize = 500;
-/// Runs the admin's view lists.
-pub const RUNS_SHOWN: i32 = 10;
 
 /// What became of one due record.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,8 +47,8 @@ enum Outcome {
 }
 
 /// One run: every due record handled (at most [`RUN_LIMIT`]); a record
-/// whose erasure fails is counted and left for the next run. The run is
-/// recorded for the admin ([`runs`]).
+/// whose erasure fails is counted and left for the next run. A run that
+/// found something is recorded in the audit trail.
 pub async fn run_due(ctx: &Context, now: DateTime<Utc>) -> Result<RetentionRun, ApiError> {
     let retention = Retention::from_env();
     let mut run = RetentionRun { at: now, ..RetentionRun::default() };
@@ -79,13 +78,13 @@ pub async fn run_due(ctx: &Context, now: DateTime<Utc>) -> Result<RetentionRun, 
             _ => break,
         }
     }
-    ctx.store.put_retention_run(&run).await?;
+    // The admin reads the runs that found something in the audit trail
+    // (each erased record has its own event there too).
+    if run.due > 0 {
+        let detail = format!("due={};erased={};kept={};failed={}", run.due, run.erased, run.kept, run.failed);
+        super::audit::record(ctx, AuditEvent::anonymous(AuditAction::RetentionRun).detail(detail)).await;
+    }
     Ok(run)
-}
-
-/// The job's last runs, newest first.
-pub async fn runs(ctx: &Context) -> Result<Vec<RetentionRun>, ApiError> {
-    ctx.store.retention_runs(RUNS_SHOWN).await
 }
 
 async fn handle(ctx: &Context, retention: &Retention, due: &Due, now: DateTime<Utc>) -> Result<Outcome, ApiError> {
@@ -145,6 +144,11 @@ async fn erase_case(ctx: &Context, retention: &Retention, due: &Due, uid: &str, 
         tx.delete(&case_pk, keys::case::SK, Some(crate::store::tx::Cond::new("rev = :rev").value(":rev", crate::store::n(s.rev))))?;
     }
     ctx.store.add_retention_done(&mut tx, due)?;
+    if let Some(s) = &stored {
+        let event =
+            AuditEvent::anonymous(AuditAction::RecordsErased).subject(s.case.case_number.clone()).detail(RecordKind::CaseFile.word());
+        super::audit::add_to(&mut tx, &event.customer(Some(&s.case.customer)))?;
+    }
     if !ctx.store.commit(tx).await? {
         // The case changed meanwhile (reopened): the next run decides again.
         return Err(ApiError::internal("the case changed while it was erased"));
@@ -173,6 +177,8 @@ async fn erase_export(
     let mut tx = ctx.store.tx();
     if let Some(e) = export.filter(|e| e.state == ExportState::Ready) {
         ctx.store.add_export_expired(&mut tx, &e)?;
+        let event = AuditEvent::anonymous(AuditAction::RecordsErased).subject(e.file_name()).detail(RecordKind::Export.word());
+        super::audit::add_to(&mut tx, &event.customer(Some(customer_uid)))?;
     }
     ctx.store.add_retention_done(&mut tx, due)?;
     if !ctx.store.commit(tx).await? {

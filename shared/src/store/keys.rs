@@ -462,9 +462,9 @@ pub mod data_rights {
 /// The retention job's work: one "due" item per record with a retention
 /// end (a closed case's file, a ready export), keyed by the last day it is
 /// kept, so the job's Query `SK < <today>` finds exactly what has reached
-/// its end; and its runs, newest last.
+/// its end.
 pub mod retention {
-    use chrono::{DateTime, NaiveDate, Utc};
+    use chrono::NaiveDate;
     pub const PK: &str = "RETAIN";
     pub fn due_sk(kept_until: NaiveDate, kind: &str, id: &str) -> String {
         format!("{}#{kind}#{id}", kept_until.format("%Y-%m-%d"))
@@ -472,10 +472,6 @@ pub mod retention {
     /// The lower bound of the due items not yet due on `today`.
     pub fn not_due_from(today: NaiveDate) -> String {
         today.format("%Y-%m-%d").to_string()
-    }
-    pub const RUNS_PK: &str = "RETAINRUN";
-    pub fn run_sk(at: DateTime<Utc>, id: &str) -> String {
-        format!("{}#{id}", at.format("%Y-%m-%dT%H:%M:%S%.3fZ"))
     }
 }
 
@@ -641,7 +637,7 @@ pub mod verified_envelope {
 
 #[cfg(test)]
 mod retention_key_tests {
-    use chrono::{NaiveDate, TimeZone, Utc};
+    use chrono::NaiveDate;
 
     #[test]
     fn retention_keys_are_literal_and_sort_by_day() {
@@ -652,8 +648,6 @@ mod retention_key_tests {
         assert_eq!(today, "2036-03-16");
         assert!(super::retention::due_sk(d, "export", "zz") < today);
         assert!(super::retention::due_sk(d.succ_opt().unwrap(), "case_file", "a") > today);
-        let at = Utc.with_ymd_and_hms(2026, 11, 29, 3, 0, 0).unwrap();
-        assert_eq!(super::retention::run_sk(at, "r"), "2026-11-29T03:00:00.000Z#r");
     }
 }
 

@@ -1,14 +1,13 @@
 //! The retention job's records (see `table.rs`): a "due" item per record
 //! whose retention ends on a day (a closed case's file, a ready export),
-//! written in the transaction that starts the retention, and the job's runs.
+//! written in the transaction that starts the retention.
 
 use aws_sdk_dynamodb::types::AttributeValue;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
 
-use super::tx::{Cond, Tx};
-use super::{keys, n, s, sdk_err, Item, Store};
+use super::tx::Tx;
+use super::{keys, s, sdk_err, Item, Store};
 use crate::domain::retention::RecordKind;
 use crate::error::ApiError;
 
@@ -77,10 +76,9 @@ fn parse_due(item: &Item) -> Option<Due> {
     Some(Due { sk: text("SK")?, record })
 }
 
-/// One run of the retention job, as the admin sees it.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+/// What one run of the retention job did.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RetentionRun {
-    #[schema(value_type = String)]
     pub at: DateTime<Utc>,
     /// Records whose retention had ended by the run's day.
     pub due: u32,
@@ -92,9 +90,6 @@ pub struct RetentionRun {
     /// Of those, not erased because a step failed: the next run tries again.
     pub failed: u32,
 }
-
-/// Runs kept: about two years of daily runs.
-const RUN_TTL_DAYS: i64 = 800;
 
 impl Store {
     /// Adds to `tx` the due item of `record`, kept until `kept_until`.
@@ -154,35 +149,6 @@ impl Store {
             self.commit(tx).await?;
         }
         Ok(())
-    }
-
-    /// Records one run of the retention job (kept [`RUN_TTL_DAYS`]).
-    pub async fn put_retention_run(&self, run: &RetentionRun) -> Result<(), ApiError> {
-        let mut item: Item = serde_dynamo::to_item(run).map_err(ApiError::internal)?;
-        item.insert("PK".into(), s(keys::retention::RUNS_PK));
-        item.insert("SK".into(), s(keys::retention::run_sk(run.at, &uuid::Uuid::new_v4().simple().to_string()[..8])));
-        item.insert("entity".into(), s("retention_run"));
-        item.insert(super::table::TTL_ATTRIBUTE.into(), n((run.at + chrono::Duration::days(RUN_TTL_DAYS)).timestamp()));
-        let mut tx = self.tx();
-        tx.put_if(item, Some(Cond::absent()))?;
-        self.commit(tx).await?;
-        Ok(())
-    }
-
-    /// The job's last `limit` runs, newest first.
-    pub async fn retention_runs(&self, limit: i32) -> Result<Vec<RetentionRun>, ApiError> {
-        let out = self
-            .client
-            .query()
-            .table_name(&self.table)
-            .key_condition_expression("PK = :p")
-            .expression_attribute_values(":p", s(keys::retention::RUNS_PK))
-            .scan_index_forward(false)
-            .limit(limit)
-            .send()
-            .await
-            .map_err(sdk_err)?;
-        Ok(super::readable_items(out.items.unwrap_or_default()))
     }
 }
 

@@ -4362,7 +4362,7 @@ export interface components {
          * @description What happened.
          * @enum {string}
          */
-        AuditAction: "case_viewed" | "document_downloaded" | "document_uploaded" | "messages_read" | "export_made" | "customer_viewed" | "customer_changed" | "subscription_changed" | "permissions_changed" | "signed_in" | "sign_in_failed" | "conflict_search";
+        AuditAction: "case_viewed" | "document_downloaded" | "document_uploaded" | "messages_read" | "export_made" | "customer_viewed" | "customer_changed" | "subscription_changed" | "permissions_changed" | "signed_in" | "sign_in_failed" | "conflict_search" | "records_erased" | "retention_run";
         /** @description One recorded event. */
         AuditEvent: {
             id: string;

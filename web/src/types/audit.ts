@@ -20,6 +20,8 @@ export const AUDIT_ACTIONS: readonly AuditAction[] = [
   'signed_in',
   'sign_in_failed',
   'conflict_search',
+  'records_erased',
+  'retention_run',
 ];
 
 /** The roles an event's actor can have (the server's role words). */

@@ -28,7 +28,12 @@ export const ACTION_COLOURS: Record<AuditAction, string> = {
   signed_in: 'default',
   sign_in_failed: 'red',
   conflict_search: 'geekblue',
+  records_erased: 'volcano',
+  retention_run: 'default',
 };
+
+/** The retention job's events: it acts alone, with no user behind it. */
+const BY_RETENTION_JOB: readonly AuditAction[] = ['records_erased', 'retention_run'];
 
 /** What an event concerns, in words: a case's number, a document and its case, an export's name. */
 export function concerns(e: AuditEvent): string {
@@ -50,6 +55,11 @@ const humane = (word: string) => word.replace(/_/g, ' ');
  */
 export function detailText(e: AuditEvent, tr: (key: string, fallback: string, vars?: Record<string, unknown>) => string): string | null {
   if (e.action === 'conflict_search' && e.hits != null) return tr('audit:hits', String(e.hits), { count: e.hits });
+  if (e.action === 'retention_run' && e.detail) {
+    // `due=2;erased=2;kept=0;failed=0`
+    const figures = Object.fromEntries(e.detail.split(';').map((p) => p.split('=') as [string, string]));
+    return tr('audit:retentionRun', e.detail, figures);
+  }
   if (!e.detail || CASE_SUBJECT.includes(e.action) || e.action.startsWith('document_')) return null;
   if (e.action === 'customer_changed') {
     return e.detail
@@ -142,7 +152,9 @@ export default function AuditTable({
           key: 'actor',
           render: (_, e) => (
             <Space size={4} wrap>
-              <Typography.Text data-testid="audit-actor">{e.actor_name || t('unknownActor')}</Typography.Text>
+              <Typography.Text data-testid="audit-actor">
+                {e.actor_name || (BY_RETENTION_JOB.includes(e.action) ? t('retentionJob') : t('unknownActor'))}
+              </Typography.Text>
               {e.actor_role && <Tag data-testid="audit-role">{t(`role.${e.actor_role}`)}</Tag>}
               {onUser && e.actor_uid && <OnlyThis label={t('onlyUser')} testId="audit-only-user" onClick={() => onUser(e.actor_uid)} />}
             </Space>

@@ -72,6 +72,20 @@ describe('audit trail pages', { timeout: 180_000 }, () => {
     expect(detailText(event({ action: 'conflict_search', subject: 'Demo', detail: null, hits: 1 }) as never, tr)).toBe('1 possible conflict');
   });
 
+  it("the retention job's events: what was erased and each run's figures, in both languages", () => {
+    const run = event({ action: 'retention_run', actor_uid: '', actor_name: '', actor_role: null, customer_uid: null, subject: null, detail: 'due=3;erased=2;kept=1;failed=0' });
+    const erased = event({ action: 'records_erased', actor_uid: '', actor_name: '', actor_role: null, subject: '2015-000012', detail: 'case_file' });
+    for (const [lng, runText, erasedText] of [
+      ['en', '3 due: 2 erased, 1 kept, 0 failed', 'case file'],
+      ['sv', '3 att gallra: 2 raderade, 1 sparade, 0 misslyckade', 'ärendeakt'],
+    ]) {
+      const tr = (key: string, fallback: string, vars?: Record<string, unknown>) => i18n.t(key, { lng, defaultValue: fallback, ...vars });
+      expect(detailText(run as never, tr)).toBe(runText);
+      expect(detailText(erased as never, tr)).toBe(erasedText);
+    }
+    expect(concerns(erased as never)).toBe('2015-000012');
+  });
+
   it('admin: Settings → Audit trail lists events translated, narrows by user and customer from a row, pages on, and exports the filter as CSV', async () => {
     const first = {
       results: [
@@ -81,7 +95,14 @@ describe('audit trail pages', { timeout: 180_000 }, () => {
       next: 'cursor-2',
       customers: { 'cust-1': 'Kund AB' },
     };
-    const second = { results: [event({ action: 'export_made', subject: 'statistic/account', customer_uid: null, detail: null })], next: null, customers: {} };
+    const second = {
+      results: [
+        event({ action: 'export_made', subject: 'statistic/account', customer_uid: null, detail: null }),
+        event({ action: 'records_erased', actor_uid: '', actor_name: '', actor_role: null, subject: '2015-000012', detail: 'case_file' }),
+      ],
+      next: null,
+      customers: {},
+    };
     const ui = await page.render('/admin/settings/audit/', admin, adminReplies((q) => (q.cursor === 'cursor-2' ? second : first)));
     const { $, waitFor, click, path } = ui;
     await waitFor(() => $('audit-row-sign_in_failed'), 'rows');
@@ -97,6 +118,8 @@ describe('audit trail pages', { timeout: 180_000 }, () => {
     await click('audit-pager-next');
     await waitFor(() => $('audit-row-export_made'), 'second page');
     expect(auditCalls().at(-1)).toEqual({ cursor: 'cursor-2' });
+    const erasedRow = $('audit-row-records_erased')!.textContent ?? '';
+    for (const words of ['Erased after retention', 'The retention job', '2015-000012', 'case file']) expect(erasedRow).toContain(words);
 
     // Narrow to the lawyer of a row: the address says so and page 1 is read with it.
     await click('audit-pager-previous');

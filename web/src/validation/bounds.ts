@@ -5,6 +5,8 @@
 
 /** Names of people, companies, packages, plans, named-list entries, envelopes (text::NAME_MAX). */
 export const NAME_MAX_CHARS = 200;
+/** A business sector's name (customer::check_sector_name). */
+export const SECTOR_NAME_MAX_CHARS = 100;
 /** Subjects of cases and support tickets (text::SUBJECT_MAX). */
 export const SUBJECT_MAX_CHARS = 300;
 /** Descriptions, notes, messages (text::LONG_MAX). */

@@ -2,7 +2,7 @@ import { Button, Form, Input } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { changePassword } from '../../api/auth';
-import { confirmPasswordRules, newPasswordRules } from '../../validation/auth';
+import NewPasswordFields from '../../components/NewPasswordFields';
 import { FormPage, useFormPage } from '../../components/FormPage';
 import { translateServerMessage } from '../../i18n';
 import { setAuth } from '../../store/session';
@@ -58,17 +58,7 @@ export default function ChangePassword({ titleKey }: { titleKey: string }) {
         >
           <Input.Password prefix={<LockOutlined />} autoComplete="current-password" data-testid="change-password-old" />
         </Form.Item>
-        <Form.Item label={t('password.new')} name="new_password" rules={newPasswordRules(t)} extra={t('password.hint')}>
-          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" data-testid="change-password-new" />
-        </Form.Item>
-        <Form.Item
-          label={t('password.confirm')}
-          name="confirm_password"
-          dependencies={['new_password']}
-          rules={confirmPasswordRules(t, 'new_password')}
-        >
-          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" data-testid="change-password-confirm" />
-        </Form.Item>
+        <NewPasswordFields name="new_password" confirmName="confirm_password" testId="change-password-new" confirmTestId="change-password-confirm" />
         <Button type="primary" htmlType="submit" loading={submitting} data-testid="change-password-submit">
           {t('changePassword.submit')}
         </Button>

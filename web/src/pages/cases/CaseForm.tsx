@@ -23,7 +23,7 @@ import { normalisePostCode } from '../../validation/fields';
 import { identityNumberRule, postCodeAbroadRule, postCodeRule } from '../../validation/formRules';
 import { COUNTRY_CODES, SWEDEN } from '../../types/countries';
 import type { NamedEntry } from '../../types/named';
-import { IDENTITY_NUMBER_MAX_CHARS, SUBJECT_MAX_CHARS } from '../../validation/bounds';
+import { HOURS_MIN, IDENTITY_NUMBER_MAX_CHARS, SUBJECT_MAX_CHARS } from '../../validation/bounds';
 import { useFeedback } from '../../layout/feedback';
 
 interface Values {
@@ -281,7 +281,7 @@ export default function CaseForm({ titleKey }: { titleKey: string }) {
                 rules={[
                   // The customer side may leave the estimate to the firm.
                   ...(customerSide ? [] : req('form.hoursRequired')),
-                  { validator: (_, v) => (!v || (parseHours(v) ?? 0) >= 0.01 ? Promise.resolve() : Promise.reject(new Error(t('hours.invalid')))) },
+                  { validator: (_, v) => (!v || (parseHours(v) ?? 0) >= HOURS_MIN ? Promise.resolve() : Promise.reject(new Error(t('hours.invalid')))) },
                 ]}
               >
                 <Input inputMode="decimal" placeholder="2,5" data-testid="case-hours" />

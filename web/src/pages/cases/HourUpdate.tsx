@@ -8,7 +8,7 @@ import { deleteHour } from '../../api/cases';
 import { hoursInput } from './status';
 import { EntryUpdateFrame, useEntryUpdate } from './EntryUpdate';
 import { parseHours } from './status';
-import { LONG_TEXT_MAX_CHARS } from '../../validation/bounds';
+import { HOURS_MIN, LONG_TEXT_MAX_CHARS } from '../../validation/bounds';
 
 interface Values {
   hour?: string;
@@ -51,7 +51,7 @@ export default function HourUpdate({ titleKey }: { titleKey: string }) {
     validator: () => {
       const v = getFieldsValue(['hour', 'non_billable_hour', 'rattsskydd_hour']);
       const sum = [v.hour, v.non_billable_hour, v.rattsskydd_hour].reduce((a, x) => a + (parseHours(x || '0') ?? 0), 0);
-      return sum >= 0.01 ? Promise.resolve() : Promise.reject(new Error(t('validation.min')));
+      return sum >= HOURS_MIN ? Promise.resolve() : Promise.reject(new Error(t('validation.min')));
     },
   });
 

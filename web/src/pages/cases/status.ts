@@ -1,4 +1,5 @@
 import { formatDecimal, langOf, parseDecimal } from '../../format';
+import { HOURS_MIN } from '../../validation/bounds';
 /** Spec §4 case status display (the one mapping every case screen uses) and hours as the forms show and check them (spec §5, §9). */
 export interface StatusChip {
   /** Key in the `cases` namespace. */
@@ -51,7 +52,7 @@ export function totalHourRules(t: (key: string) => string) {
         if (!v) return Promise.resolve();
         const n = parseHours(v);
         if (n === null) return Promise.reject(new Error(t('validation.invalid')));
-        return n >= 0.01 ? Promise.resolve() : Promise.reject(new Error(t('validation.min')));
+        return n >= HOURS_MIN ? Promise.resolve() : Promise.reject(new Error(t('validation.min')));
       },
     },
   ];

@@ -114,13 +114,13 @@ function LessonEditor({ lesson, onSaved, onClose }: { lesson: LessonView | null;
         <Typography.Title level={5}>{t('academy.english')}</Typography.Title>
         <Typography.Paragraph type="secondary">{t('academy.englishHelp')}</Typography.Paragraph>
         <Form.Item name={['en', 'topic']} label={t('academy.topicEn')}>
-          <Input maxLength={100} data-testid="lesson-topic-en" />
+          <Input maxLength={LESSON_TOPIC_MAX_CHARS} data-testid="lesson-topic-en" />
         </Form.Item>
         <Form.Item name={['en', 'title']} label={t('academy.titleEn')}>
-          <Input maxLength={200} data-testid="lesson-title-en" />
+          <Input maxLength={LESSON_TITLE_MAX_CHARS} data-testid="lesson-title-en" />
         </Form.Item>
         <Form.Item name={['en', 'text']} label={t('academy.textEn')} extra={t('academy.markdownHelp')}>
-          <Input.TextArea autoSize={{ minRows: 4, maxRows: 14 }} maxLength={20000} data-testid="lesson-text-en" />
+          <Input.TextArea autoSize={{ minRows: 4, maxRows: 14 }} maxLength={LESSON_TEXT_MAX_CHARS} data-testid="lesson-text-en" />
         </Form.Item>
         <Form.Item name="audience" label={t('academy.audience')} extra={t('academy.audienceHelp')}>
           <Checkbox.Group options={AUDIENCES.map((a) => ({ value: a, label: t(`academy.audiences.${a}`) }))} />

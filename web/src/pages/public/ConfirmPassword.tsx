@@ -1,15 +1,13 @@
 import Button from 'antd/es/button';
 import Form from 'antd/es/form';
-import Input from 'antd/es/input';
 import Result from 'antd/es/result';
-import LockOutlined from '@ant-design/icons/es/icons/LockOutlined';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { confirmPasswordRecovery } from '../../api/auth';
 import { activateAccount, checkActivationLink } from '../../api/customers';
 import { applyServerErrors, isInlineError, splitServerErrors } from '../../api/formErrors';
-import { confirmPasswordRules, newPasswordRules } from '../../validation/auth';
+import NewPasswordFields from '../../components/NewPasswordFields';
 import MessageAlert from '../../components/MessageAlert';
 import { PublicCard, PublicLead, PublicTitle } from '../../components/PublicCard';
 import { translateServerMessage } from '../../i18n';
@@ -120,17 +118,7 @@ export default function ConfirmPassword({ variant }: { variant: 'recovery' | 'co
           onFinish={onFinish}
           disabled={submitting}
         >
-          <Form.Item label={t('password.new')} name="password" rules={newPasswordRules(t)} extra={t('password.hint')}>
-            <Input.Password prefix={<LockOutlined />} autoComplete="new-password" data-testid="confirm-password" />
-          </Form.Item>
-          <Form.Item
-            label={t('password.confirm')}
-            name="confirm_password"
-            dependencies={['password']}
-            rules={confirmPasswordRules(t, 'password')}
-          >
-            <Input.Password prefix={<LockOutlined />} autoComplete="new-password" data-testid="confirm-password2" />
-          </Form.Item>
+          <NewPasswordFields name="password" confirmName="confirm_password" testId="confirm-password" confirmTestId="confirm-password2" />
           <Button type="primary" htmlType="submit" block size="large" loading={submitting} data-testid="confirm-submit">
             {t('confirm.submit')}
           </Button>

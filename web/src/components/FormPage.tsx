@@ -1,6 +1,10 @@
-import { Card, Typography, type FormInstance } from 'antd';
-import { useCallback, useState, type ReactNode } from 'react';
+// Per component: the public confirm-password page takes its submitting state from here.
+import Card from 'antd/es/card';
+import Typography from 'antd/es/typography';
+import type { FormInstance } from 'antd/es/form';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { applyServerErrors, isInlineError } from '../api/formErrors';
+import { useLoad } from '../api/useList';
 import Loading from './Loading';
 import MessageAlert from './MessageAlert';
 
@@ -48,6 +52,27 @@ export function useFormPage(
     [form, fields, aliases, inline],
   );
   return { submitting, errors, setErrors, done, setDone, submit };
+}
+
+/**
+ * What an edit page edits, read when it opens (again when `key` changes) and put into its form with `toValues`;
+ * `key` null: a create page, nothing to read. `record` is null until read (or when the read failed: the client
+ * has notified), `loading` true while it is read.
+ */
+export function useFormRecord<T>(
+  form: Pick<FormInstance, 'setFieldsValue'>,
+  fetch: () => Promise<T>,
+  key: string | null,
+  toValues: (record: T) => object,
+): { record: T | null; loading: boolean } {
+  const { data, loading } = useLoad<T | null>(() => (key == null ? Promise.resolve(null) : fetch()), key);
+  // The latest mapping: a page passes a new arrow each render; the form is filled once per answer.
+  const latest = useRef(toValues);
+  latest.current = toValues;
+  useEffect(() => {
+    if (data != null) form.setFieldsValue(latest.current(data));
+  }, [data, form]);
+  return { record: data, loading: key != null && loading };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Rate, Space, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useList } from '../../api/useList';
 import { useTranslation } from 'react-i18next';
 import { lawyerRatings } from '../../api/collaboration';
 import type { Rating } from '../../types/collaboration';
@@ -37,16 +37,6 @@ export function RatingSummary({ average, count, testId = 'rating-summary' }: { a
 
 /** A lawyer's ratings (their own: no uid; admin: the lawyer's uid), loaded. */
 export function useLawyerRatings(lawyerUid?: string): Rating[] | null {
-  const [ratings, setRatings] = useState<Rating[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    lawyerRatings(lawyerUid)
-      .then((r) => live && setRatings(r))
-      .catch(() => live && setRatings([]));
-    return () => {
-      live = false;
-    };
-  }, [lawyerUid]);
-  return ratings;
+  return useList(() => lawyerRatings(lawyerUid), lawyerUid ?? '').rows;
 }
 

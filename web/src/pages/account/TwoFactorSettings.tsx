@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Form, Input, QRCode, Radio, Result, Space, Tag, Typography } from 'antd';
 import { CopyOutlined, DownloadOutlined, SafetyOutlined } from '@ant-design/icons';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { FormInstance } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { confirmTotp, disableTotp, fetchTwoFactorStatus, setTwoFactorEnabled, startTotpSetup } from '../../api/auth';
 import type { TotpSetup, TwoFactorMethod, TwoFactorStatus } from '../../types/auth';
@@ -47,6 +48,47 @@ function grouped(secret: string): string {
  * the recovery codes are shown once. Removing the app needs the password or a
  * code.
  */
+/** A panel's form: the server's message above it, its fields, the submit and cancel buttons; disabled while busy. */
+function PanelForm<V extends object>({
+  form,
+  name,
+  error,
+  errorTestId,
+  onFinish,
+  busy,
+  submit,
+  onCancel,
+  children,
+}: {
+  form: FormInstance<V>;
+  name: string;
+  error: string[] | null;
+  errorTestId: string;
+  onFinish: (values: V) => void;
+  busy: boolean;
+  submit: { label: string; testId: string; danger?: boolean };
+  onCancel: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('settings');
+  return (
+    <>
+      <MessageAlert messages={error} testId={errorTestId} />
+      <Form<V> form={form} layout="vertical" name={name} requiredMark={false} onFinish={onFinish} disabled={busy}>
+        {children}
+        <Space>
+          <Button type="primary" danger={submit.danger} htmlType="submit" loading={busy} data-testid={submit.testId}>
+            {submit.label}
+          </Button>
+          <Button onClick={onCancel} data-testid="totp-cancel">
+            {t('twoFactorSettings.cancel')}
+          </Button>
+        </Space>
+      </Form>
+    </>
+  );
+}
+
 export default function TwoFactorSettings({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation(['settings', 'account'], { nsMode: 'fallback' });
   const { message } = useFeedback();
@@ -280,14 +322,15 @@ export default function TwoFactorSettings({ titleKey }: { titleKey: string }) {
                       </span>
                     </Typography.Text>
                   </div>
-                  <MessageAlert messages={formError} testId="totp-confirm-error" />
-                  <Form<{ code: string }>
+                  <PanelForm<{ code: string }>
                     form={confirmForm}
-                    layout="vertical"
                     name="totp-confirm"
-                    requiredMark={false}
+                    error={formError}
+                    errorTestId="totp-confirm-error"
                     onFinish={onConfirm}
-                    disabled={busy}
+                    busy={busy}
+                    submit={{ label: t('twoFactorSettings.setup.confirm'), testId: 'totp-confirm-submit' }}
+                    onCancel={cancel}
                   >
                     <Form.Item
                       label={t('twoFactorSettings.setup.code')}
@@ -303,15 +346,7 @@ export default function TwoFactorSettings({ titleKey }: { titleKey: string }) {
                         data-testid="totp-confirm-code"
                       />
                     </Form.Item>
-                    <Space>
-                      <Button type="primary" htmlType="submit" loading={busy} data-testid="totp-confirm-submit">
-                        {t('twoFactorSettings.setup.confirm')}
-                      </Button>
-                      <Button onClick={cancel} data-testid="totp-cancel">
-                        {t('twoFactorSettings.cancel')}
-                      </Button>
-                    </Space>
-                  </Form>
+                  </PanelForm>
                 </Space>
               </Card>
             )}
@@ -347,14 +382,15 @@ export default function TwoFactorSettings({ titleKey }: { titleKey: string }) {
             {panel.kind === 'emailOff' && (
               <Card size="small" title={t('twoFactorSettings.emailOff.title')} data-testid="twofa-off-confirm">
                 <Typography.Paragraph>{t('twoFactorSettings.emailOff.intro')}</Typography.Paragraph>
-                <MessageAlert messages={formError} testId="twofa-off-error" />
-                <Form<{ password: string }>
+                <PanelForm<{ password: string }>
                   form={emailOffForm}
-                  layout="vertical"
                   name="twofa-off"
-                  requiredMark={false}
+                  error={formError}
+                  errorTestId="twofa-off-error"
                   onFinish={onEmailOff}
-                  disabled={busy}
+                  busy={busy}
+                  submit={{ label: t('twoFactorSettings.emailOff.submit'), testId: 'twofa-off-submit', danger: true }}
+                  onCancel={cancel}
                 >
                   <Form.Item
                     label={t('twoFactorSettings.disable.password')}
@@ -363,29 +399,22 @@ export default function TwoFactorSettings({ titleKey }: { titleKey: string }) {
                   >
                     <Input.Password autoComplete="current-password" data-testid="twofa-off-password" />
                   </Form.Item>
-                  <Space>
-                    <Button type="primary" danger htmlType="submit" loading={busy} data-testid="twofa-off-submit">
-                      {t('twoFactorSettings.emailOff.submit')}
-                    </Button>
-                    <Button onClick={cancel} data-testid="totp-cancel">
-                      {t('twoFactorSettings.cancel')}
-                    </Button>
-                  </Space>
-                </Form>
+                </PanelForm>
               </Card>
             )}
 
             {panel.kind === 'disable' && (
               <Card size="small" title={t('twoFactorSettings.disable.title')} data-testid="totp-disable">
                 <Typography.Paragraph>{t('twoFactorSettings.disable.intro')}</Typography.Paragraph>
-                <MessageAlert messages={formError} testId="totp-disable-error" />
-                <Form<{ password?: string; code?: string }>
+                <PanelForm<{ password?: string; code?: string }>
                   form={disableForm}
-                  layout="vertical"
                   name="totp-disable"
-                  requiredMark={false}
+                  error={formError}
+                  errorTestId="totp-disable-error"
                   onFinish={onDisable}
-                  disabled={busy}
+                  busy={busy}
+                  submit={{ label: t('twoFactorSettings.disable.submit'), testId: 'totp-disable-submit', danger: true }}
+                  onCancel={cancel}
                 >
                   <Form.Item label={t('twoFactorSettings.disable.password')} name="password">
                     <Input.Password autoComplete="current-password" data-testid="totp-disable-password" />
@@ -393,15 +422,7 @@ export default function TwoFactorSettings({ titleKey }: { titleKey: string }) {
                   <Form.Item label={t('twoFactorSettings.disable.code')} name="code">
                     <Input autoComplete="one-time-code" data-testid="totp-disable-code" />
                   </Form.Item>
-                  <Space>
-                    <Button type="primary" danger htmlType="submit" loading={busy} data-testid="totp-disable-submit">
-                      {t('twoFactorSettings.disable.submit')}
-                    </Button>
-                    <Button onClick={cancel} data-testid="totp-cancel">
-                      {t('twoFactorSettings.cancel')}
-                    </Button>
-                  </Space>
-                </Form>
+                </PanelForm>
               </Card>
             )}
           </Space>

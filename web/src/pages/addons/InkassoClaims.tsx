@@ -5,7 +5,8 @@
  * and the list of claims with the status the office records from the agency.
  */
 import './texts';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useList } from '../../api/useList';
 import { Alert, Button, Card, Form, Input, Space, Tag, Typography } from 'antd';
 import Table from '../../components/ResponsiveTable';
 import { useTranslation } from 'react-i18next';
@@ -47,7 +48,6 @@ function messageOf(err: unknown): string | null {
 export default function InkassoClaims() {
   const { t } = useTranslation('addons');
   const [form] = Form.useForm<Values>();
-  const [claims, setClaims] = useState<Claim[] | null>(null);
   const [invoice, setInvoice] = useState<EnvelopeDocument | null>(null);
   const [invoiceError, setInvoiceError] = useState<string | null>(null);
   const [alert, setAlert] = useState<string[]>([]);
@@ -55,10 +55,8 @@ export default function InkassoClaims() {
   const [saving, setSaving] = useState(false);
   const [request, setRequest] = useState(newIdempotencyKey);
 
-  const load = useCallback(() => {
-    void listClaims().then(setClaims, () => setClaims([]));
-  }, []);
-  useEffect(load, [load]);
+  const { rows: claims, reload } = useList(listClaims);
+  const load = () => void reload();
 
   const upload = async (file: File | undefined) => {
     if (!file) return;

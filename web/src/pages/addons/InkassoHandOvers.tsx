@@ -8,7 +8,8 @@
  * The customer's Inkasso page shows what is recorded.
  */
 import './texts';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useLoad } from '../../api/useList';
 import { Button, Card, Descriptions, Empty, Input, Popconfirm, Select, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import Table from '../../components/ResponsiveTable';
@@ -159,11 +160,8 @@ function ClaimEditor({ h, onDone }: { h: ClaimHandOver; onDone: () => void }) {
 export default function InkassoHandOvers({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('addons');
   const { t: tr } = useTranslation();
-  const [data, setData] = useState<HandOvers | null>(null);
-  const load = useCallback(() => {
-    void listHandOvers().then(setData, () => setData({ applications: [], claims: [] }));
-  }, []);
-  useEffect(load, [load]);
+  const { data, reload } = useLoad<HandOvers>(listHandOvers, '', { applications: [], claims: [] });
+  const load = () => void reload();
   const download = async (h: ClaimHandOver) => {
     const link = await claimInvoiceLink(h.customer_uid, h.claim.uid);
     window.open(link.url, '_blank', 'noopener');

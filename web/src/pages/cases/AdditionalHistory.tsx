@@ -1,9 +1,9 @@
 import { Card, Typography } from 'antd';
 import Table from '../../components/ResponsiveTable';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { additionalHistory } from '../../api/caseHours';
+import { useList } from '../../api/useList';
 import type { HistoryEntry } from '../../types/cases';
 import { pathFor, useAreaRole } from '../../routes/pathFor';
 import { TableSkeleton } from '../../components/Skeletons';
@@ -15,14 +15,8 @@ export default function AdditionalHistory({ titleKey }: { titleKey: string }) {
   const { id = '' } = useParams();
   const role = useAreaRole();
   // Two changes can share a second: the key is the entry's place in the server's order, given once at load.
-  const [rows, setRows] = useState<(HistoryEntry & { key: string })[]>([]);
-  const [loading, setLoading] = useState(true);
-  useEffect(() => {
-    additionalHistory(id)
-      .then((list) => setRows(list.map((r, i) => ({ ...r, key: `${r.at}-${i}` }))))
-      .catch(() => setRows([]))
-      .finally(() => setLoading(false));
-  }, [id]);
+  const { rows: loaded, loading } = useList(async () => (await additionalHistory(id)).map((r, i) => ({ ...r, key: `${r.at}-${i}` })), id);
+  const rows = loaded ?? [];
   return (
     <div className="page" data-testid="additional-history-page">
       <Typography.Title level={2} data-testid="page-title">

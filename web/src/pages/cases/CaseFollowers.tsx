@@ -1,12 +1,12 @@
 import { Button, Card, Popconfirm, Select, Typography } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useLoad } from '../../api/useList';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { addFollower, caseFollowers, removeFollower } from '../../api/cases';
 import { ApiError } from '../../api/errors';
 import { pathFor, useAreaRole } from '../../routes/pathFor';
 import { useSession } from '../../store/session';
-import type { Followers } from '../../types/cases';
 
 /**
  * The followers card of cases/details/{id} (spec §3: a contact without "view all cases" sees the cases it created
@@ -19,14 +19,10 @@ export default function CaseFollowers({ caseUid }: { caseUid: string }) {
   const role = useAreaRole();
   const navigate = useNavigate();
   const me = useSession((s) => s.user?.uid);
-  const [data, setData] = useState<Followers | null>(null);
   const [pick, setPick] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
 
-  const load = useCallback(async () => setData(await caseFollowers(caseUid)), [caseUid]);
-  useEffect(() => {
-    void load().catch(() => setData(null));
-  }, [load]);
+  const { data, reload: load, set: setData } = useLoad(() => caseFollowers(caseUid), caseUid);
 
   const add = async () => {
     if (!pick) return;

@@ -1,10 +1,10 @@
 import { Card, Typography } from 'antd';
 import Table from '../../components/ResponsiveTable';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { caseHistory, caseName } from '../../api/cases';
-import type { CaseName, HistoryEntry } from '../../types/cases';
+import { useList, useLoad } from '../../api/useList';
+import type { HistoryEntry } from '../../types/cases';
 import { pathFor, useAreaRole } from '../../routes/pathFor';
 import ListEmpty from '../../components/ListEmpty';
 import { formatHours } from './status';
@@ -47,25 +47,9 @@ export default function CaseHistory({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('cases');
   const { id = '' } = useParams();
   const role = useAreaRole();
-  const [rows, setRows] = useState<HistoryEntry[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState(false);
-  const [name, setName] = useState<CaseName | null>(null);
-  useEffect(() => {
-    caseName(id)
-      .then(setName)
-      .catch(() => setName(null));
-    caseHistory(id)
-      .then((r) => {
-        setError(false);
-        setRows(r);
-      })
-      .catch(() => {
-        setError(true);
-        setRows([]);
-      })
-      .finally(() => setLoading(false));
-  }, [id]);
+  const { rows: loaded, loading, error } = useList(() => caseHistory(id), id);
+  const rows = loaded ?? [];
+  const { data: name } = useLoad(() => caseName(id), id);
   return (
     <div className="page" data-testid="case-history-page">
       <Typography.Title level={2} data-testid="page-title">

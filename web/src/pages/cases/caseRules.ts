@@ -22,6 +22,13 @@ export interface CaseTab {
   badge?: 'pending_cases';
 }
 
+/** The customer's tabs, a contact's the same. */
+const CUSTOMER_TABS: CaseTab[] = [
+  { route: 'cases', word: 'my', label: 'tabs.active' },
+  { route: 'closedCases', word: 'closed', label: 'tabs.closed', status: 'Complete' },
+  { route: 'draftCases', word: 'draft', label: 'tabs.pending', status: 'Draft' },
+];
+
 /**
  * Each role's case tabs (spec §2 routes, §4 words and colours):
  * admin my cases, pending, available, in progress, closed; lawyer my cases,
@@ -48,16 +55,8 @@ export const CASE_TABS: Record<Role, CaseTab[]> = {
     { route: 'availableCases', word: 'available', label: 'tabs.available', status: 'Waiting' },
     { route: 'closedCases', word: 'closed', label: 'tabs.closed', status: 'Complete' },
   ],
-  customer: [
-    { route: 'cases', word: 'my', label: 'tabs.active' },
-    { route: 'closedCases', word: 'closed', label: 'tabs.closed', status: 'Complete' },
-    { route: 'draftCases', word: 'draft', label: 'tabs.pending', status: 'Draft' },
-  ],
-  customerContact: [
-    { route: 'cases', word: 'my', label: 'tabs.active' },
-    { route: 'closedCases', word: 'closed', label: 'tabs.closed', status: 'Complete' },
-    { route: 'draftCases', word: 'draft', label: 'tabs.pending', status: 'Draft' },
-  ],
+  customer: CUSTOMER_TABS,
+  customerContact: CUSTOMER_TABS,
 };
 
 /** The sort of a case list by created date (`order=`). */

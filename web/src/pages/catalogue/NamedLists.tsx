@@ -4,7 +4,8 @@
  */
 import { Button, Card, Form, Input, Popconfirm, Select, Space, Typography } from 'antd';
 import Table from '../../components/ResponsiveTable';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useFormRecord } from '../../components/FormPage';
 import { useList } from '../../api/useList';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -26,6 +27,24 @@ function Title({ titleKey }: { titleKey: string }) {
       {t(titleKey)}
     </Typography.Title>
   );
+}
+
+/**
+ * A delete after its yes: "deleted" when it worked, the list read again either way (a refusal, e.g. a
+ * department with customers, is said by the client's §8 notification).
+ */
+function useRemove(reload: () => Promise<void>) {
+  const { t } = useTranslation('catalogue');
+  const { message } = useFeedback();
+  return async (call: () => Promise<unknown>) => {
+    try {
+      await call();
+      void message.success(t('deleted'));
+    } catch {
+      /* the client's notification says why */
+    }
+    void reload();
+  };
 }
 
 /** Settings → knowledge sectors and case types (the spec hides case types from the menu): one tab each. */
@@ -52,6 +71,7 @@ function NamedListPage({ kind, titleKey }: { kind: NamedListKind; titleKey: stri
   const [form] = Form.useForm();
   const [editForm] = Form.useForm();
   const { rows, error, reload } = useList(() => listNamed(kind), kind);
+  const remove = useRemove(reload);
   return (
     <div className="page" data-testid={`named-list-${kind}`}>
       <Title titleKey={titleKey} />
@@ -133,15 +153,7 @@ function NamedListPage({ kind, titleKey }: { kind: NamedListKind; titleKey: stri
                   <Button size="small" onClick={() => { editForm.resetFields(); setEditing(r.id); }}>
                     {t('edit')}
                   </Button>
-                  <Popconfirm title={t('confirmDelete')} okText={t('yes')} cancelText={t('no')} onConfirm={async () => {
-                      try {
-                        await deleteNamed(kind, r.id);
-                        void message.success(t('deleted'));
-                      } catch {
-                        /* the §8 notification says why */
-                      }
-                      void reload();
-                    }}>
+                  <Popconfirm title={t('confirmDelete')} okText={t('yes')} cancelText={t('no')} onConfirm={() => remove(() => deleteNamed(kind, r.id))}>
                     <Button size="small" danger>
                       {t('delete')}
                     </Button>
@@ -161,9 +173,9 @@ export const CaseTypesPage = ({ titleKey }: { titleKey: string }) => <NamedListP
 
 export function DepartmentsPage({ titleKey }: { titleKey: string }) {
   const { t, i18n } = useTranslation('catalogue');
-  const { message } = useFeedback();
   const role = useAreaRole();
   const { rows, reload } = useList(() => listNamed('departments'));
+  const remove = useRemove(reload);
   return (
     <div className="page" data-testid="departments-page">
       <Title titleKey={titleKey} />
@@ -190,15 +202,7 @@ export function DepartmentsPage({ titleKey }: { titleKey: string }) {
                     okText={t('yes')}
                     cancelText={t('no')}
                     okButtonProps={{ 'data-testid': 'department-delete-yes' } as Record<string, string>}
-                    onConfirm={async () => {
-                      try {
-                        await deleteNamed('departments', r.id);
-                        void message.success(t('deleted'));
-                      } catch {
-                        /* the client's notification says why */
-                      }
-                      reload();
-                    }}
+                    onConfirm={() => remove(() => deleteNamed('departments', r.id))}
                   >
                     <Button size="small" danger data-testid={`department-delete-${r.id}`}>
                       {t('delete')}
@@ -222,9 +226,7 @@ export function DepartmentFormPage({ titleKey }: { titleKey: string }) {
   const navigate = useNavigate();
   const role = useAreaRole();
   const [form] = Form.useForm();
-  useEffect(() => {
-    if (department_id) getDepartment(department_id).then((d) => form.setFieldsValue(d), () => undefined);
-  }, [department_id, form]);
+  useFormRecord(form, () => getDepartment(department_id!), department_id ?? null, (d) => d);
   return (
     <div className="page">
       <Title titleKey={titleKey} />
@@ -266,11 +268,8 @@ export function DepartmentConnectPage({ titleKey }: { titleKey: string }) {
   const { t, i18n } = useTranslation('catalogue');
   const { message } = useFeedback();
   const { customer_uid = '' } = useParams();
-  const [rows, setRows] = useState<NamedEntry[]>([]);
+  const rows = useList(() => listNamed('departments')).rows ?? [];
   const [chosen, setChosen] = useState<number | null>(null);
-  useEffect(() => {
-    listNamed('departments').then(setRows, () => undefined);
-  }, []);
   return (
     <div className="page">
       <Title titleKey={titleKey} />

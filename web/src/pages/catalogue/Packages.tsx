@@ -27,6 +27,8 @@ import { formatDecimal } from '../../format';
 import { DAYS_MAX, DAYS_MIN, NAME_MAX_CHARS } from '../../validation/bounds';
 import type { Package, Service, ServicePlan } from '../../types/subscriptions';
 import type { FormInstance } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import type { RouteId } from '../../routes/catalogue';
 import { formatHours, formatSek } from '../subscriptions/format';
 import { pathFor, useAreaRole } from '../../routes/pathFor';
 import { TableSkeleton } from '../../components/Skeletons';
@@ -82,7 +84,7 @@ function OfferActions<T extends OfferRow>({
   kind: 'packages' | 'plans';
   onEdit: (r: T) => void;
   onChanged: () => void;
-  calls: { publish: (r: T, on: boolean) => Promise<unknown>; retire: (id: number, on: boolean) => Promise<unknown>; remove: (id: number) => Promise<unknown> };
+  calls: Calls<T>;
 }) {
   const { t } = useTranslation('catalogue');
   const { message } = useFeedback();
@@ -221,49 +223,102 @@ function EditDialog<V extends object>({
   );
 }
 
-export function PackagesPage({ titleKey }: { titleKey: string }) {
+type Calls<T> = { publish: (r: T, on: boolean) => Promise<unknown>; retire: (id: number, on: boolean) => Promise<unknown>; remove: (id: number) => Promise<unknown> };
+
+/**
+ * A catalogue list (packages, service plans): the create link, one row per entry with its terms (`columns`),
+ * its state and actions, and the edit dialog with `fields` opened from the actions.
+ */
+function OfferListPage<T extends OfferRow, V extends object>({
+  titleKey,
+  testId,
+  rowTestId,
+  create,
+  kind,
+  load,
+  columns,
+  calls,
+  editTitle,
+  values,
+  save,
+  fields,
+}: {
+  titleKey: string;
+  testId: string;
+  rowTestId: string;
+  create: { route: RouteId; label: string; testId?: string };
+  kind: 'packages' | 'plans';
+  load: () => Promise<T[]>;
+  columns: ColumnsType<T>;
+  calls: Calls<T>;
+  editTitle: (name: string) => string;
+  values: (r: T) => V;
+  save: (id: number, v: Record<string, unknown>) => Promise<unknown>;
+  fields: React.ReactNode;
+}) {
   const { t } = useTranslation('catalogue');
   const role = useAreaRole();
-  const { rows, reload } = useList(listPackages);
-  const [editing, setEditing] = useState<Package | null>(null);
-  const calls = {
-    publish: (r: Package, on: boolean) => updatePackage(r.id, { ...packageTerms(r), public: on }),
-    retire: retirePackage,
-    remove: deletePackage,
-  };
+  const { rows, reload } = useList(load);
+  const [editing, setEditing] = useState<T | null>(null);
   return (
-    <div className="page" data-testid="packages-page">
+    <div className="page" data-testid={testId}>
       <Title titleKey={titleKey} />
-      <Card extra={<Link to={pathFor(role, 'packageCreate')} data-testid="package-create-link"><Button type="primary">{t('packages.create')}</Button></Link>}>
-        <Table<Package>
+      <Card extra={<Link to={pathFor(role, create.route)} data-testid={create.testId}><Button type="primary">{create.label}</Button></Link>}>
+        <Table<T>
           rowKey="id"
           dataSource={rows ?? []}
           locale={{ emptyText: rows == null ? <TableSkeleton /> : undefined }}
           pagination={false}
-          onRow={(r) => ({ 'data-testid': `package-row-${r.id}` }) as React.HTMLAttributes<HTMLElement>}
+          onRow={(r) => ({ 'data-testid': `${rowTestId}-${r.id}` }) as React.HTMLAttributes<HTMLElement>}
           columns={[
             { title: t('fields.name'), dataIndex: 'name' },
-            { title: t('fields.hours'), render: (_, r) => formatHours(r.hours) },
-            { title: t('fields.price'), render: (_, r) => formatSek(r.price) },
-            { title: t('fields.durationDays'), dataIndex: 'duration_days' },
+            ...columns,
             { title: t('offer.status'), render: (_, r) => <OfferTags r={r} /> },
-            { title: t('actions'), render: (_, r) => <OfferActions r={r} kind="packages" onEdit={setEditing} onChanged={reload} calls={calls} /> },
+            { title: t('actions'), render: (_, r) => <OfferActions r={r} kind={kind} onEdit={setEditing} onChanged={reload} calls={calls} /> },
           ]}
         />
       </Card>
       <EditDialog
         open={editing != null}
-        title={t('packages.edit', { name: editing?.name ?? '' })}
-        values={editing && packageValues(editing)}
+        title={editTitle(editing?.name ?? '')}
+        values={editing && values(editing)}
         onClose={(saved) => {
           setEditing(null);
-          if (saved) reload();
+          if (saved) void reload();
         }}
-        save={(v) => updatePackage(editing!.id, v)}
+        save={(v) => save(editing!.id, v)}
       >
-        <PackageFields />
+        {fields}
       </EditDialog>
     </div>
+  );
+}
+
+export function PackagesPage({ titleKey }: { titleKey: string }) {
+  const { t } = useTranslation('catalogue');
+  return (
+    <OfferListPage<Package, ReturnType<typeof packageValues>>
+      titleKey={titleKey}
+      testId="packages-page"
+      rowTestId="package-row"
+      create={{ route: 'packageCreate', label: t('packages.create'), testId: 'package-create-link' }}
+      kind="packages"
+      load={listPackages}
+      columns={[
+        { title: t('fields.hours'), render: (_, r) => formatHours(r.hours) },
+        { title: t('fields.price'), render: (_, r) => formatSek(r.price) },
+        { title: t('fields.durationDays'), dataIndex: 'duration_days' },
+      ]}
+      calls={{
+        publish: (r, on) => updatePackage(r.id, { ...packageTerms(r), public: on }),
+        retire: retirePackage,
+        remove: deletePackage,
+      }}
+      editTitle={(name) => t('packages.edit', { name })}
+      values={packageValues}
+      save={updatePackage}
+      fields={<PackageFields />}
+    />
   );
 }
 
@@ -360,52 +415,31 @@ function PlanEditFields({ services }: { services: Service[] }) {
 
 export function ServicePlansPage({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('catalogue');
-  const role = useAreaRole();
-  const { rows, reload } = useList(listServicePlans);
-  const [services, setServices] = useState<Service[]>([]);
-  const [editing, setEditing] = useState<ServicePlan | null>(null);
-  useEffect(() => {
-    listServices().then(setServices, () => undefined);
-  }, []);
-  const calls = {
-    publish: (r: ServicePlan, on: boolean) => updateServicePlan(r.id, { ...planTerms(r), public: on }),
-    retire: retireServicePlan,
-    remove: deleteServicePlan,
-  };
+  const services = useList(listServices).rows ?? [];
   return (
-    <div className="page" data-testid="service-plans-page">
-      <Title titleKey={titleKey} />
-      <Card extra={<Link to={pathFor(role, 'servicePlanCreate')}><Button type="primary">{t('plans.create')}</Button></Link>}>
-        <Table<ServicePlan>
-          rowKey="id"
-          dataSource={rows ?? []}
-          locale={{ emptyText: rows == null ? <TableSkeleton /> : undefined }}
-          pagination={false}
-          onRow={(r) => ({ 'data-testid': `plan-row-${r.id}` }) as React.HTMLAttributes<HTMLElement>}
-          columns={[
-            { title: t('fields.name'), dataIndex: 'name' },
-            { title: t('fields.service'), render: (_, r) => serviceName(r.service_id, services.find((s) => s.id === r.service_id)?.name) },
-            { title: t('fields.limitOrHours'), render: (_, r) => (r.hours != null ? `${formatHours(r.hours)} h` : r.limit) },
-            { title: t('fields.price'), render: (_, r) => formatSek(r.price) },
-            { title: t('fields.expiryDays'), dataIndex: 'expiry_days' },
-            { title: t('offer.status'), render: (_, r) => <OfferTags r={r} /> },
-            { title: t('actions'), render: (_, r) => <OfferActions r={r} kind="plans" onEdit={setEditing} onChanged={reload} calls={calls} /> },
-          ]}
-        />
-      </Card>
-      <EditDialog
-        open={editing != null}
-        title={t('plans.edit', { name: editing?.name ?? '' })}
-        values={editing && planValues(editing)}
-        onClose={(saved) => {
-          setEditing(null);
-          if (saved) reload();
-        }}
-        save={(v) => updateServicePlan(editing!.id, v)}
-      >
-        <PlanEditFields services={services} />
-      </EditDialog>
-    </div>
+    <OfferListPage<ServicePlan, ReturnType<typeof planValues>>
+      titleKey={titleKey}
+      testId="service-plans-page"
+      rowTestId="plan-row"
+      create={{ route: 'servicePlanCreate', label: t('plans.create') }}
+      kind="plans"
+      load={listServicePlans}
+      columns={[
+        { title: t('fields.service'), render: (_, r) => serviceName(r.service_id, services.find((s) => s.id === r.service_id)?.name) },
+        { title: t('fields.limitOrHours'), render: (_, r) => (r.hours != null ? `${formatHours(r.hours)} h` : r.limit) },
+        { title: t('fields.price'), render: (_, r) => formatSek(r.price) },
+        { title: t('fields.expiryDays'), dataIndex: 'expiry_days' },
+      ]}
+      calls={{
+        publish: (r, on) => updateServicePlan(r.id, { ...planTerms(r), public: on }),
+        retire: retireServicePlan,
+        remove: deleteServicePlan,
+      }}
+      editTitle={(name) => t('plans.edit', { name })}
+      values={planValues}
+      save={updateServicePlan}
+      fields={<PlanEditFields services={services} />}
+    />
   );
 }
 
@@ -415,10 +449,7 @@ export function ServicePlanCreatePage({ titleKey }: { titleKey: string }) {
   const [form] = Form.useForm();
   const navigate = useNavigate();
   const role = useAreaRole();
-  const [services, setServices] = useState<Service[]>([]);
-  useEffect(() => {
-    listServices().then(setServices, () => undefined);
-  }, []);
+  const services = useList(listServices).rows ?? [];
   return (
     <div className="page">
       <Title titleKey={titleKey} />

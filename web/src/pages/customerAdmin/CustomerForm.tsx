@@ -1,6 +1,8 @@
 import { Button, Card, Checkbox, Col, Form, Input, InputNumber, Radio, Row, Select, Typography } from 'antd';
 import { sectorName } from '../../components/names';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useList } from '../../api/useList';
+import { useFormRecord } from '../../components/FormPage';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { isInlineError, splitServerErrors } from '../../api/formErrors';
@@ -167,36 +169,18 @@ export default function CustomerFormPage({ titleKey }: { titleKey: string }) {
   const customerList = pathFor(role, role === 'sales' ? 'customersAll' : 'customersActive');
   const navigate = useNavigate();
   const [form] = Form.useForm<FormValues>();
-  const [loading, setLoading] = useState(uid != null);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string[] | null>(null);
-  const [sectors, setSectors] = useState<BusinessSector[]>([]);
-  const [managers, setManagers] = useState<AccountManager[]>([]);
-  const [deps, setDeps] = useState<NamedEntry[]>([]);
-  const [knowledge, setKnowledge] = useState<NamedEntry[]>([]);
-  const [sizes, setSizes] = useState<CompanySize[]>([]);
+  // The choices of the form's lists: empty while they load or when a read failed.
+  const sectors = useList<BusinessSector>(fetchBusinessSectors).rows ?? [];
+  const managers = useList<AccountManager>(accountManagers).rows ?? [];
+  const deps = useList<NamedEntry>(departments).rows ?? [];
+  const knowledge = useList<NamedEntry>(knowledgeSectors).rows ?? [];
+  const sizes = useList<CompanySize>(companySizes).rows ?? [];
+  const { loading } = useFormRecord(form, () => customerDetails(uid!), uid, toFormValues);
   const type = Form.useWatch('customer_type', form);
   const same = Form.useWatch('same_invoice_address', form);
 
-  useEffect(() => {
-    fetchBusinessSectors().then(setSectors, () => setSectors([]));
-    accountManagers().then(setManagers, () => setManagers([]));
-    departments().then(setDeps, () => setDeps([]));
-    knowledgeSectors().then(setKnowledge, () => setKnowledge([]));
-    companySizes().then(setSizes, () => setSizes([]));
-  }, []);
-
-  useEffect(() => {
-    if (!uid) return;
-    let live = true;
-    customerDetails(uid)
-      .then((c) => live && form.setFieldsValue(toFormValues(c)))
-      .catch(() => undefined)
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [uid, form]);
 
   const onFinish = async (values: FormValues) => {
     setSubmitting(true);

@@ -1,17 +1,18 @@
 import { Button, Card, Empty, Form, Input, Popconfirm, Space, Typography } from 'antd';
 import Table from '../../components/ResponsiveTable';
 import { sectorName } from '../../components/names';
-import { useEffect, useState } from 'react';
 import { useList } from '../../api/useList';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { createBusinessSector, deleteBusinessSector, fetchBusinessSectors, updateBusinessSector } from '../../api/customers';
 import type { BusinessSector } from '../../types/customers';
-import { applyServerErrors } from '../../api/formErrors';
-import MessageAlert from '../../components/MessageAlert';
+import { FormPage, useFormPage, useFormRecord } from '../../components/FormPage';
+import { SECTOR_NAME_MAX_CHARS } from '../../validation/bounds';
 import { pathFor, useAreaRole } from '../../routes/pathFor';
 import { TableSkeleton } from '../../components/Skeletons';
 import { useFeedback } from '../../layout/feedback';
+
+const FIELDS = ['name'] as const;
 
 /** Admin: the business sectors (spec §2 customers/business-sector/). */
 export default function BusinessSectors({ titleKey }: { titleKey: string }) {
@@ -83,70 +84,50 @@ export function BusinessSectorForm({ titleKey }: { titleKey: string }) {
   const navigate = useNavigate();
   const list = pathFor(useAreaRole(), 'businessSectors');
   const [form] = Form.useForm<{ name: string }>();
-  const [error, setError] = useState<string[] | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [missing, setMissing] = useState(false);
+  const { submitting, errors, submit } = useFormPage(form, FIELDS);
+  // The sectors are read as one list: the one renamed is found in it (`found` null: no such sector).
+  const { record } = useFormRecord(
+    form,
+    async () => ({ found: (await fetchBusinessSectors()).find((s) => s.id === id) ?? null }),
+    id ?? null,
+    ({ found }) => (found ? { name: found.name } : {}),
+  );
+  const missing = record != null && record.found == null;
 
-  useEffect(() => {
-    if (!id) return;
-    fetchBusinessSectors()
-      .then((all) => {
-        const found = all.find((s) => s.id === id);
-        if (found) form.setFieldsValue({ name: found.name });
-        else setMissing(true);
-      })
-      .catch(() => {});
-  }, [id, form]);
-
-  const onFinish = async ({ name }: { name: string }) => {
-    setSaving(true);
-    setError(null);
-    try {
+  const onFinish = ({ name }: { name: string }) =>
+    submit(async () => {
       if (id) await updateBusinessSector(id, name);
       else await createBusinessSector(name);
       void message.success(t(id ? 'sectorUpdated' : 'sectorCreated'));
       navigate(list);
-    } catch (err) {
-      setError(applyServerErrors(form, err, ['name']));
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
 
   return (
-    <div className="page" data-testid="business-sector-form-page">
-      <Typography.Title level={2} data-testid="page-title">
-        {t(titleKey, { ns: 'routes' })}
-      </Typography.Title>
-      <Card style={{ maxWidth: 520 }}>
-        {missing ? (
-          <Empty description={t('sectorMissing')} />
-        ) : (
-          <>
-            <MessageAlert messages={error} testId="sector-error" />
-            <Form form={form} layout="vertical" onFinish={onFinish} disabled={saving} requiredMark={false} data-testid="sector-form">
-              <Form.Item
-                label={t('sectorName')}
-                name="name"
-                rules={[
-                  { required: true, whitespace: true, message: t('required', { ns: 'server' }) },
-                  { max: 100, message: t('too_long', { ns: 'server' }) },
-                ]}
-              >
-                <Input data-testid="sector-name" />
-              </Form.Item>
-              <Space>
-                <Button type="primary" htmlType="submit" loading={saving} data-testid="sector-save">
-                  {t('save')}
-                </Button>
-                <Link to={list}>
-                  <Button>{t('cancel')}</Button>
-                </Link>
-              </Space>
-            </Form>
-          </>
-        )}
-      </Card>
-    </div>
+    <FormPage title={t(titleKey, { ns: 'routes' })} testId="business-sector-form-page" errors={errors} errorTestId="sector-error">
+      {missing ? (
+        <Empty description={t('sectorMissing')} />
+      ) : (
+        <Form form={form} layout="vertical" onFinish={onFinish} disabled={submitting} requiredMark={false} data-testid="sector-form">
+          <Form.Item
+            label={t('sectorName')}
+            name="name"
+            rules={[
+              { required: true, whitespace: true, message: t('required', { ns: 'server' }) },
+              { max: SECTOR_NAME_MAX_CHARS, message: t('too_long', { ns: 'server' }) },
+            ]}
+          >
+            <Input data-testid="sector-name" />
+          </Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit" loading={submitting} data-testid="sector-save">
+              {t('save')}
+            </Button>
+            <Link to={list}>
+              <Button>{t('cancel')}</Button>
+            </Link>
+          </Space>
+        </Form>
+      )}
+    </FormPage>
   );
 }

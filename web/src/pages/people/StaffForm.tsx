@@ -1,10 +1,10 @@
 import { Button, Form, Input, InputNumber, Radio, Select } from 'antd';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { createStaff, getStaff, listKnowledgeSectors, updateStaff } from '../../api/people';
 import type { NamedEntry, StaffInput, StaffProfile, StaffRole } from '../../types/people';
-import { FormPage, useFormPage } from '../../components/FormPage';
+import { FormPage, useFormPage, useFormRecord } from '../../components/FormPage';
+import { useList } from '../../api/useList';
 import { FOLDED_SEARCH } from '../../components/foldedSearch';
 import { pathFor, useAreaRole } from '../../routes/pathFor';
 import { LawyerRatingsCard } from '../../components/collaboration/Ratings';
@@ -54,29 +54,14 @@ export function StaffForm({ titleKey, role }: { titleKey: string; role: StaffRol
   const uid = params.lawyer_uid ?? params.salesPerson_id ?? null;
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
-  const [sectors, setSectors] = useState<NamedEntry[]>([]);
-  const [loading, setLoading] = useState(uid != null);
   const { submitting, errors, submit } = useFormPage(form, FIELDS);
   const subType = Form.useWatch('user_sub_type', form);
   const isLawyer = role === 'lawyer';
   const area = useAreaRole();
   const listPath = pathFor(area, isLawyer ? (subType === 'external' ? 'lawyersExternal' : 'lawyers') : 'salesPersons');
 
-  useEffect(() => {
-    if (isLawyer) listKnowledgeSectors().then(setSectors, () => setSectors([]));
-  }, [isLawyer]);
-
-  useEffect(() => {
-    if (!uid) return;
-    let live = true;
-    getStaff(role, uid)
-      .then((p) => live && form.setFieldsValue(toValues(p)))
-      .catch(() => undefined)
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [uid, role, form]);
+  const sectors = useList<NamedEntry>(() => (isLawyer ? listKnowledgeSectors() : Promise.resolve([])), String(isLawyer)).rows ?? [];
+  const { loading } = useFormRecord(form, () => getStaff(role, uid!), uid && `${role}/${uid}`, toValues);
 
   const onFinish = (values: Values) =>
     submit(async () => {

@@ -4,7 +4,7 @@
  * among the purchased services; credit check also needs the active
  * credit-information account. Contract check is always shown.
  */
-import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Button, Card, Result, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -16,6 +16,7 @@ import { hasService } from './customerServices';
 import { hasPermission } from '../../auth/permissions';
 import type { Permission } from '../../types/users';
 import { contractCheckLink } from '../../api/inkasso';
+import { useLoad } from '../../api/useList';
 import { serviceName as nameOfService } from '../../components/names';
 
 export const SERVICE_IDS = { verified: 2, bisnode: 3, incasso: 4, kontrakto: 5, videoMeeting: 6 } as const;
@@ -119,17 +120,9 @@ export function gated(serviceId: number, serviceName: string, opts: { needsCredi
 /** Contract check: always shown (spec §2 service screens, §5); the link out comes from the server's configuration. */
 export function ContractCheck() {
   const { t, i18n } = useTranslation('subscriptions');
-  const [url, setUrl] = useState<string | null>(null);
-  const [contact, setContact] = useState<{ phone?: string | null; email?: string | null }>({});
-  useEffect(() => {
-    void contractCheckLink(i18n.language).then(
-      (l) => {
-        setUrl(l.url);
-        setContact({ phone: l.phone, email: l.email });
-      },
-      () => setUrl(null),
-    );
-  }, [i18n.language]);
+  const { data: link } = useLoad(() => contractCheckLink(i18n.language), i18n.language);
+  const url = link?.url ?? null;
+  const contact = { phone: link?.phone, email: link?.email };
   return (
     <div className="page" data-testid="contract-check-page">
       <Typography.Title level={2}>{t('contractCheck.title')}</Typography.Title>

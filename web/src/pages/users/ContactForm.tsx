@@ -1,13 +1,11 @@
 import { Button, Checkbox, Col, Form, Input, Row, Space, Typography } from 'antd';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { createContact, fetchContact, updateContact } from '../../api/users';
-import type { Contact } from '../../types/users';
 import type { Permission } from '../../types/users';
 import Loading from '../../components/Loading';
 import MessageAlert from '../../components/MessageAlert';
-import { FormPage, useFormPage } from '../../components/FormPage';
+import { FormPage, useFormPage, useFormRecord } from '../../components/FormPage';
 import CustomerSelect from '../../components/CustomerSelect';
 import { hasRoute, pathFor, useAreaRole } from '../../routes/pathFor';
 import { PERMISSION_OPTIONS } from './permissionLabels';
@@ -44,26 +42,16 @@ export function ContactForm({ titleKey, mode }: { titleKey: string; mode: 'creat
   const { contact_id: contactId = '' } = useParams();
   const [search] = useSearchParams();
   const [form] = Form.useForm<Values>();
-  const [loaded, setLoaded] = useState<Contact | null>(null);
-  const [loading, setLoading] = useState(mode === 'edit');
   const { submitting, errors, done, setDone, submit } = useFormPage(form, FIELDS, { inline: INLINE });
 
-  useEffect(() => {
-    if (mode !== 'edit' || !contactId) return;
-    let live = true;
-    setLoading(true);
-    fetchContact(contactId)
-      .then((c) => {
-        if (!live) return;
-        setLoaded(c);
-        form.setFieldsValue({ first_name: c.first_name, last_name: c.last_name, email: c.email, phone: c.phone ?? '', identity_number: c.identity_number ?? '', permissions: c.permissions });
-      })
-      .catch(() => undefined)
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [mode, contactId, form]);
+  const { record: loaded, loading } = useFormRecord(form, () => fetchContact(contactId), mode === 'edit' && contactId ? contactId : null, (c) => ({
+    first_name: c.first_name,
+    last_name: c.last_name,
+    email: c.email,
+    phone: c.phone ?? '',
+    identity_number: c.identity_number ?? '',
+    permissions: c.permissions,
+  }));
 
   const onFinish = (v: Values) => {
     const base = { first_name: v.first_name, last_name: v.last_name, phone: v.phone?.trim() || null, identity_number: v.identity_number?.trim() || null, permissions: v.permissions ?? [] };
@@ -73,8 +61,7 @@ export function ContactForm({ titleKey, mode }: { titleKey: string; mode: 'creat
         const to = list ?? (v.customer ? pathFor(role, 'customerUsers', { customer_uid: v.customer }) : pathFor(role, 'contactEdit', { contact_id: created.uid }));
         navigate(to, { state: { created: created.email } });
       } else {
-        const updated = await updateContact(contactId, base);
-        setLoaded(updated);
+        await updateContact(contactId, base);
         setDone(t('form.saved'));
       }
     });

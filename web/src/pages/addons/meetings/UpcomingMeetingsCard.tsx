@@ -4,7 +4,7 @@
  * booked times; each with its link, and a link to the meeting list.
  */
 import './texts';
-import { useEffect, useState } from 'react';
+import { useList } from '../../../api/useList';
 import { Col, Empty, Skeleton } from 'antd';
 import { PlainCard, PlainList, PlainListItem, PlainListMeta } from '../../../components/PlainCard';
 import { useTranslation } from 'react-i18next';
@@ -28,15 +28,11 @@ export default function UpcomingMeetingsCard({ role }: { role: Role }) {
   const permissions = useSession((s) => s.permission);
   const lawyer = role === 'lawyer';
   const shown = lawyer || ((role === 'customer' || role === 'customerContact') && hasService(purchased, VIDEO_MEETING));
-  const [meetings, setMeetings] = useState<Meeting[] | null>(null);
-  useEffect(() => {
-    if (!shown) return;
-    const load = lawyer ? listLawyerSlots().then((s) => s.flatMap((x) => (x.meeting ? [x.meeting] : []))) : listMeetings();
-    load.then(
-      (m) => setMeetings(m.filter((x) => isUpcoming(x.start, x.minutes)).slice(0, SHOWN)),
-      () => setMeetings([]),
-    );
-  }, [shown, lawyer]);
+  const { rows: meetings } = useList(async () => {
+    if (!shown) return [];
+    const all: Meeting[] = lawyer ? (await listLawyerSlots()).flatMap((x) => (x.meeting ? [x.meeting] : [])) : await listMeetings();
+    return all.filter((x) => isUpcoming(x.start, x.minutes)).slice(0, SHOWN);
+  }, `${shown}:${lawyer}`);
   if (!shown) return null;
   const listPath = pathFor(role, 'videoMeeting');
   // "All meetings" only where the menu has the meetings page (a contact's menu has none).

@@ -245,3 +245,26 @@ async fn a_reopened_case_is_kept_and_its_due_item_dropped() {
         vec![keys::retention::due_sk(kept_until(RecordKind::CaseFile, now), "case_file", "reopened")]
     );
 }
+
+#[tokio::test]
+async fn cases_closed_before_the_due_items_existed_are_filed_once_and_erased_when_due() {
+    let state = testkit::services().await;
+    let now = Utc::now();
+    closed_case(&state, "earlier", "Zacharias Östlundh", now - Duration::days(11 * 365)).await;
+    closed_case(&state, "lately", "Beatrice Fagerholm", now - Duration::days(365)).await;
+    // A table of an earlier version: closed cases without their due items.
+    let filed: Vec<(String, String)> =
+        state.store.retention_due_all().await.unwrap().into_iter().map(|d| (keys::retention::PK.to_string(), d.sk)).collect();
+    state.store.delete_items(&filed).await.unwrap();
+    assert!(state.store.retention_due_all().await.unwrap().is_empty());
+
+    let run = data_rights::run_retention(&state, now).await.unwrap();
+    assert_eq!((run.due, run.erased), (1, 1), "{run:?}");
+    assert_eq!(traces(&state, "earlier").await, (vec![], 0, vec![], false));
+    let left: Vec<String> = state.store.retention_due_all().await.unwrap().into_iter().map(|d| d.sk).collect();
+    assert_eq!(left, vec![keys::retention::due_sk(kept_until(RecordKind::CaseFile, now - Duration::days(365)), "case_file", "lately")]);
+    // Once: a later run does not read the closed cases again.
+    state.store.delete_items(&[(keys::retention::PK.to_string(), left[0].clone())]).await.unwrap();
+    data_rights::run_retention(&state, now).await.unwrap();
+    assert!(state.store.retention_due_all().await.unwrap().is_empty(), "the backfill ran once");
+}

@@ -51,6 +51,7 @@ enum Outcome {
 /// found something is recorded in the audit trail.
 pub async fn run_due(ctx: &Context, now: DateTime<Utc>) -> Result<RetentionRun, ApiError> {
     let retention = Retention::from_env();
+    file_earlier(ctx, &retention).await?;
     let mut run = RetentionRun { at: now, ..RetentionRun::default() };
     let today = stockholm_date(now);
     let mut after: Option<String> = None;
@@ -85,6 +86,41 @@ pub async fn run_due(ctx: &Context, now: DateTime<Utc>) -> Result<RetentionRun, 
         super::audit::record(ctx, AuditEvent::anonymous(AuditAction::RetentionRun).detail(detail)).await;
     }
     Ok(run)
+}
+
+/// Closed cases one run files at most in the one-off backfill (the rest the next run).
+const BACKFILL_PER_RUN: usize = 2_000;
+/// Closed cases one backfill page reads (and files, in one transaction with its mark).
+const BACKFILL_PAGE: i32 = 99;
+
+/// Files the due items of cases closed before the due items existed (the
+/// tables of earlier versions), once: a Query of the closed cases, page
+/// after page across runs, each page's items in one transaction with the
+/// mark of how far it got. Filing a case twice writes the same item.
+async fn file_earlier(ctx: &Context, retention: &Retention) -> Result<(), ApiError> {
+    let mut cursor = match ctx.store.retention_backfill().await? {
+        Some(None) => return Ok(()),
+        Some(Some(c)) => Some(c),
+        None => None,
+    };
+    let mut filed = 0;
+    while filed < BACKFILL_PER_RUN {
+        let (cases, next) = ctx.store.closed_cases_after(cursor.as_deref(), BACKFILL_PAGE).await?;
+        let due: Vec<_> = cases
+            .iter()
+            .map(|c| {
+                let closed_at = c.status_at.unwrap_or(c.updated_at);
+                (DueRecord::Case { case_uid: c.uid.clone() }, retention.kept_until(RecordKind::CaseFile, closed_at))
+            })
+            .collect();
+        filed += due.len();
+        ctx.store.file_retention_backfill(&due, next.as_deref()).await?;
+        match next {
+            Some(n) => cursor = Some(n),
+            None => break,
+        }
+    }
+    Ok(())
 }
 
 async fn handle(ctx: &Context, retention: &Retention, due: &Due, now: DateTime<Utc>) -> Result<Outcome, ApiError> {

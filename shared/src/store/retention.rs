@@ -117,7 +117,7 @@ impl Store {
         Ok(out.items().iter().filter_map(parse_due).collect())
     }
 
-    /// Every due item (the tests' and the repair's view).
+    /// Every due item (the tests' view).
     pub async fn retention_due_all(&self) -> Result<Vec<Due>, ApiError> {
         Ok(self.partition_items(keys::retention::PK, "").await?.iter().filter_map(parse_due).collect())
     }
@@ -136,6 +136,61 @@ impl Store {
     /// Adds to `tx` the removal of a due item.
     pub fn add_retention_done(&self, tx: &mut Tx, due: &Due) -> Result<(), ApiError> {
         tx.delete(keys::retention::PK, &due.sk, None)
+    }
+
+    /// Where the one-off filing of cases closed before the due items existed
+    /// stands: `None` not begun, `Some(None)` done, `Some(Some(cursor))` the
+    /// last closed case's `GSI1SK` filed so far.
+    pub async fn retention_backfill(&self) -> Result<Option<Option<String>>, ApiError> {
+        let Some(item) = self.get_consistent(keys::retention::PK, keys::retention::BACKFILL_SK).await? else { return Ok(None) };
+        let done = item.get("done").and_then(|v| v.as_bool().ok()).copied().unwrap_or(false);
+        Ok(Some(if done { None } else { item.get("cursor").and_then(|v| v.as_s().ok()).cloned() }))
+    }
+
+    /// Closed cases (Query GSI1 `CASESTATE#complete`, oldest first), a page
+    /// of `limit` after `cursor`, and the cursor of the next page.
+    pub async fn closed_cases_after(
+        &self,
+        cursor: Option<&str>,
+        limit: i32,
+    ) -> Result<(Vec<crate::domain::case::Case>, Option<String>), ApiError> {
+        let mut q = self
+            .client
+            .query()
+            .table_name(&self.table)
+            .index_name(super::table::GSI1)
+            .key_condition_expression("GSI1PK = :p")
+            .expression_attribute_values(":p", s(keys::case::state_gsi1pk(crate::domain::case::CaseStatus::Complete)))
+            .limit(limit);
+        if let Some(c) = cursor {
+            q = q.key_condition_expression("GSI1PK = :p AND GSI1SK > :c").expression_attribute_values(":c", s(c));
+        }
+        let out = q.send().await.map_err(sdk_err)?;
+        let items = out.items.unwrap_or_default();
+        let last = items.last().and_then(|i| i.get("GSI1SK").and_then(|v| v.as_s().ok()).cloned());
+        let next = last.filter(|_| out.last_evaluated_key.is_some());
+        Ok((super::readable(items, |i| super::cases::parse_case(i).map(|c| c.case)), next))
+    }
+
+    /// Files the due items of `filed` and moves the backfill's mark to
+    /// `cursor` (`None`: done), in one transaction.
+    pub async fn file_retention_backfill(&self, filed: &[(DueRecord, NaiveDate)], cursor: Option<&str>) -> Result<(), ApiError> {
+        let mut tx = self.tx();
+        for (record, kept_until) in filed {
+            tx.put(due_item(record, *kept_until))?;
+        }
+        let mut mark = Item::from([
+            ("PK".to_string(), s(keys::retention::PK)),
+            ("SK".to_string(), s(keys::retention::BACKFILL_SK)),
+            ("entity".to_string(), s("retention_backfill")),
+            ("done".to_string(), AttributeValue::Bool(cursor.is_none())),
+        ]);
+        if let Some(c) = cursor {
+            mark.insert("cursor".into(), s(c));
+        }
+        tx.put(mark)?;
+        self.commit(tx).await?;
+        Ok(())
     }
 
     /// Deletes the items at `keys` (PK, SK), in transactions of at most

@@ -649,7 +649,9 @@ mod retention_key_tests {
         assert_eq!(super::retention::due_sk(d, "case_file", "c1"), "2036-03-15#case_file#c1");
         let today = super::retention::not_due_from(NaiveDate::from_ymd_opt(2036, 3, 16).unwrap());
         assert_eq!(today, "2036-03-16");
-        assert!(super::retention::BACKFILL_SK > super::retention::due_sk(NaiveDate::from_ymd_opt(2100, 12, 31).unwrap(), "x", "y"));
+        assert!(
+            super::retention::BACKFILL_SK > super::retention::due_sk(NaiveDate::from_ymd_opt(2100, 12, 31).unwrap(), "x", "y").as_str()
+        );
         assert!(super::retention::due_sk(d, "export", "zz") < today);
         assert!(super::retention::due_sk(d.succ_opt().unwrap(), "case_file", "a") > today);
     }

@@ -5,6 +5,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { PUBLIC_ROUTE_TITLES } from './src/i18n/groups';
 
 const require = createRequire(import.meta.url);
 
@@ -285,6 +286,33 @@ function reactRouterProduction(): Plugin {
   };
 }
 
+/**
+ * `…/routes.json?public`: a locale's route titles of the public pages only (src/i18n/groups.ts `PUBLIC_ROUTE_TITLES`),
+ * for the language's first chunk (src/i18n/bundle.<lang>.ts); the areas' chunk has all of them.
+ */
+function publicRouteTitles(): Plugin {
+  const SUFFIX = '/routes.json?public';
+  return {
+    name: 'public-route-titles',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!source.endsWith(SUFFIX)) return null;
+      const file = await this.resolve(source.slice(0, -'?public'.length), importer, { ...options, skipSelf: true });
+      return file ? `${file.id}?public` : null;
+    },
+    load(id) {
+      if (!id.endsWith(SUFFIX)) return null;
+      const file = id.slice(0, -'?public'.length);
+      this.addWatchFile(file);
+      const all = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+      const missing = PUBLIC_ROUTE_TITLES.filter((k) => typeof all[k] !== 'string');
+      if (missing.length) this.error(`${file}: no route title ${missing.join(', ')} (src/i18n/groups.ts PUBLIC_ROUTE_TITLES)`);
+      // A module of its own (the query keeps it apart from the whole file, which an area loads).
+      return { code: `export default ${JSON.stringify(Object.fromEntries(PUBLIC_ROUTE_TITLES.map((k) => [k, all[k]])))};`, moduleType: 'js' };
+    },
+  };
+}
+
 function areaGroups() {
   const area = new Set<string>();
   // app/AntdTheme.tsx and everything it imports statically: antd's ConfigProvider, theme and CSS-in-JS runtime;
@@ -396,7 +424,7 @@ const area = areaGroups();
 // API_PROXY=http://host:port).
 export default defineConfig({
   base: '/',
-  plugins: [react(), reactRouterProduction(), firstPageImports(), landingPage(), preloadDefaultLanguage(), roleHints(), precompress(), area.plugin],
+  plugins: [react(), reactRouterProduction(), publicRouteTitles(), firstPageImports(), landingPage(), preloadDefaultLanguage(), roleHints(), precompress(), area.plugin],
   server: {
     proxy: {
       '/api': process.env.API_PROXY ?? 'http://127.0.0.1:3000',

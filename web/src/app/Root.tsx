@@ -1,9 +1,10 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { fetchProfile } from '../api/auth';
+import { onApiError } from '../api/client';
 import { resolveRole } from '../auth/roles';
 import { loadAntdLocale } from '../i18n';
-import { registerErrorNotification, type Notifier } from '../layout/errorNotification';
+import type { Notifier } from '../layout/errorNotification';
 import { setNavigate } from '../navigation';
 import { clearSession, getState, setUser } from '../store/session';
 
@@ -35,13 +36,14 @@ const lazyNotifier: Notifier = {
 };
 
 /**
- * Router root: registers the §8 error notification and the router's navigate (navigation.ts) for the API client,
+ * Router root: registers the §8 error notification (loaded with the first failed call) and the router's navigate (navigation.ts) for the API client,
  * bootstraps the session, and holds the pages' Suspense: it already shows content when a navigation (a transition)
  * loads a page's chunk, so the current page stays until the next can draw; on the first load it shows nothing.
  */
 export default function Root() {
   const navigate = useNavigate();
-  useEffect(() => registerErrorNotification(lazyNotifier), []);
+  // The §8 warning's texts and layout (layout/errorNotification.ts) load with the first failed call, not with the page.
+  useEffect(() => onApiError((status, body) => void import('../layout/errorNotification').then((m) => m.notifyError(lazyNotifier, status, body))), []);
   useEffect(() => {
     setNavigate((to, opts) => void navigate(to, opts));
     return () => setNavigate(null);

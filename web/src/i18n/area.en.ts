@@ -5,7 +5,8 @@ export const resources = namespaces(
   import.meta.glob<{ default: Record<string, unknown> }>(
     [
       '../locales/en/*.json',
-      '!../locales/en/{common,public,errors,routes,legal}.json',
+      // With every route title (the first chunk has the public pages' only: i18n/index.ts `loadAreaTexts`).
+      '!../locales/en/{common,public,errors,legal}.json',
       // Chunks of their own (i18n/groups.ts `OWN_CHUNK_NAMESPACES`): the area loads the server's and the account's too.
       '!../locales/en/{server,account,registration}.json',
       // The audit pages bring their own texts (pages/audit/texts.ts): few users open them.

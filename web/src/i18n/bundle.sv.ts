@@ -3,7 +3,10 @@
  * One chunk, loaded only when Swedish is shown; the areas' namespaces are in area.sv.ts.
  */
 import { namespaces } from './namespaces';
+// The public pages' route titles only (i18n/groups.ts `PUBLIC_ROUTE_TITLES`): an area brings the rest.
+import routes from '../locales/sv/routes.json?public';
 
-export const resources = namespaces(
-  import.meta.glob<{ default: Record<string, unknown> }>('../locales/sv/{common,public,errors,routes,legal}.json', { eager: true }),
-);
+export const resources = {
+  ...namespaces(import.meta.glob<{ default: Record<string, unknown> }>('../locales/sv/{common,public,errors,legal}.json', { eager: true })),
+  routes,
+};

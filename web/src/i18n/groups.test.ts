@@ -8,7 +8,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { OWN_CHUNK_NAMESPACES, PUBLIC_NAMESPACES } from './groups';
+import { OWN_CHUNK_NAMESPACES, PUBLIC_NAMESPACES, PUBLIC_ROUTE_TITLES } from './groups';
 
 const SRC = resolve(__dirname, '..');
 const PUBLIC = new Set<string>(PUBLIC_NAMESPACES);
@@ -52,7 +52,27 @@ function namespacesIn(text: string): string[] {
   return out;
 }
 
+/** The route titles the public pages name (`titleKey`), literal or chosen among literals. */
+function publicTitleKeys(): string[] {
+  const dir = join(SRC, 'pages/public');
+  const keys = new Set<string>();
+  for (const f of readdirSync(dir).filter((f) => /\.tsx$/.test(f) && !f.includes('.test.'))) {
+    const text = readFileSync(join(dir, f), 'utf8');
+    for (const m of text.matchAll(/titleKey="(\w+)"/g)) keys.add(m[1]);
+    // A choice (`a === 'x' ? 'title' : …`): the values after `?` and `:`.
+    for (const m of text.matchAll(/const titleKey = ([^;]+);/g)) for (const k of m[1].matchAll(/[?:]\s*'(\w+)'/g)) keys.add(k[1]);
+  }
+  return [...keys].sort();
+}
+
 describe('text namespaces: public pages and the areas', () => {
+  test("the language's first chunk has every route title a public page shows", () => {
+    const keys = publicTitleKeys();
+    expect(keys).toEqual(expect.arrayContaining(['login', 'registration', 'authentication', 'confirmAccount']));
+    // LegalPage's title is its kind (app/router.tsx: terms, privacy).
+    for (const k of [...keys, 'terms', 'privacy']) expect(PUBLIC_ROUTE_TITLES as readonly string[], k).toContain(k);
+  });
+
   test('every public namespace exists in both languages', () => {
     for (const lang of ['sv', 'en']) for (const ns of PUBLIC_NAMESPACES) expect(existsSync(join(SRC, 'locales', lang, `${ns}.json`)), `${lang}/${ns}`).toBe(true);
   });
@@ -67,8 +87,11 @@ describe('text namespaces: public pages and the areas', () => {
 
   test('the language chunks list the same public namespaces as groups.ts', () => {
     for (const lang of ['sv', 'en']) {
-      const list = `{${PUBLIC_NAMESPACES.join(',')}}`;
-      expect(readFileSync(join(SRC, `i18n/bundle.${lang}.ts`), 'utf8')).toContain(`../locales/${lang}/${list}.json`);
+      // The route titles apart: the first chunk has the public pages' (`routes.json?public`), the area's all of them.
+      const list = `{${PUBLIC_NAMESPACES.filter((ns) => ns !== 'routes').join(',')}}`;
+      const bundle = readFileSync(join(SRC, `i18n/bundle.${lang}.ts`), 'utf8');
+      expect(bundle).toContain(`../locales/${lang}/${list}.json`);
+      expect(bundle).toContain(`import routes from '../locales/${lang}/routes.json?public';`);
       expect(readFileSync(join(SRC, `i18n/area.${lang}.ts`), 'utf8')).toContain(`!../locales/${lang}/${list}.json`);
     }
   });

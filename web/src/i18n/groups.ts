@@ -21,5 +21,22 @@ export const SERVER_NAMESPACE = 'server';
  * loaded with their pages (app/router.tsx `withTexts`). An area loads the first two with its own namespaces.
  */
 export const OWN_CHUNK_NAMESPACES = [SERVER_NAMESPACE, 'account', 'registration'] as const;
+/**
+ * The route titles (`routes` namespace) the public pages show (their PublicLayout's `titleKey`): the language's first
+ * chunk holds only these (vite.config.ts `publicRouteTitles`), an area brings the rest (i18n/index.ts `loadAreaTexts`).
+ */
+export const PUBLIC_ROUTE_TITLES = [
+  'landing',
+  'login',
+  'registration',
+  'recoverPassword',
+  'authentication',
+  'approveCustomer',
+  'confirmAccount',
+  'recoveryAccount',
+  'terms',
+  'privacy',
+  'unsubscribe',
+] as const;
 /** Namespaces no area uses (not loaded with one). */
 export const PUBLIC_PAGE_NAMESPACES = ['registration'] as const;

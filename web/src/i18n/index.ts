@@ -37,6 +37,8 @@ const ANTD_LOCALES: Record<Language, () => Promise<{ default: Locale }>> = {
 };
 const antdLoaded: Partial<Record<Language, Locale>> = {};
 let antdShown = false;
+/** An area was shown: from then on the route titles of each language shown are all of them (`loadAreaTexts`). */
+let areaShown = false;
 async function loadAntdLocaleOf(lang: Language): Promise<void> {
   antdLoaded[lang] ??= (await ANTD_LOCALES[lang]()).default;
 }
@@ -56,7 +58,11 @@ const bundleBackend: BackendModule = {
   read: (lang, ns, done) => {
     if (!isLanguage(lang)) return done(null, {});
     const own = OWN_CHUNKS[`../locales/${lang}/${ns}.json`];
-    const texts = own ? own().then((m) => m.default) : (PUBLIC.has(ns) ? loadLanguage(lang) : AREA_BUNDLES[lang]()).then((b) => b.resources[ns] ?? {});
+    const texts = own
+      ? own().then((m) => m.default)
+      : ns === 'routes'
+        ? Promise.all([loadLanguage(lang), areaShown ? AREA_BUNDLES[lang]() : null]).then(([b, a]) => ({ ...b.resources.routes, ...a?.resources.routes }))
+        : (PUBLIC.has(ns) ? loadLanguage(lang) : AREA_BUNDLES[lang]()).then((b) => b.resources[ns] ?? {});
     texts.then(
       (r) => done(null, r),
       (e: unknown) => done(e instanceof Error ? e : new Error(String(e)), null),
@@ -81,7 +87,16 @@ export function loadTexts(ns: readonly string[]): Promise<void> {
  * namespaces it was asked for).
  */
 export async function loadAreaTexts(): Promise<void> {
-  await i18n.loadNamespaces(AREA_NAMESPACES);
+  areaShown = true;
+  const lang = i18n.resolvedLanguage ?? i18n.language;
+  // Every route title: the language's first chunk has the public pages' only (i18n/groups.ts `PUBLIC_ROUTE_TITLES`).
+  // In the shown language and in each shown before (i18next keeps their titles and loads them no more); a language
+  // shown later reads them all from the backend.
+  const titled = LANGUAGES.filter((l) => l === lang || i18n.hasResourceBundle(l, 'routes'));
+  await Promise.all([
+    i18n.loadNamespaces(AREA_NAMESPACES),
+    ...titled.map((l) => AREA_BUNDLES[l]().then((a) => i18n.addResourceBundle(l, 'routes', a.resources.routes, true, true))),
+  ]);
 }
 
 void i18n

@@ -10,14 +10,15 @@ import { app as svApp } from '../locales/sv/common.json';
 import { app as enApp } from '../locales/en/common.json';
 import { landing as svLanding } from '../locales/sv/public.json';
 import { landing as enLanding } from '../locales/en/public.json';
-import { landing as svTitle } from '../locales/sv/routes.json';
-import { landing as enTitle } from '../locales/en/routes.json';
+// The public pages' route titles (vite.config.ts `publicRouteTitles`), as the app's first chunk has them.
+import svRoutes from '../locales/sv/routes.json?public';
+import enRoutes from '../locales/en/routes.json?public';
 import { LANGUAGE_LABELS, LANGUAGES, type Language } from '../config/constants';
 import { formatMoney, formatNumber } from '../format';
 
 const TEXTS: Record<Language, Record<string, unknown>> = {
-  sv: { common: { app: svApp }, public: { landing: svLanding }, routes: { landing: svTitle } },
-  en: { common: { app: enApp }, public: { landing: enLanding }, routes: { landing: enTitle } },
+  sv: { common: { app: svApp }, public: { landing: svLanding }, routes: { landing: svRoutes.landing } },
+  en: { common: { app: enApp }, public: { landing: enLanding }, routes: { landing: enRoutes.landing } },
 };
 
 const STORAGE_KEY = 'root';

@@ -197,6 +197,29 @@ function precompress(): Plugin {
 }
 
 /**
+ * The API reference (`/api/docs`, a page of the api-docs function): Redoc's standalone bundle (the `redoc`
+ * package, offline: served by us, not a CDN) and the page's script (api-reference/init.js with its texts,
+ * api-reference/labels.json), at the fixed names the page loads, `/api-reference/…`. Apart from the app's
+ * chunks: no page of the app imports them (src/budget.test.ts).
+ */
+function apiReference(): Plugin {
+  const here = (file: string) => new URL(file, import.meta.url);
+  return {
+    name: 'api-reference',
+    apply: 'build',
+    generateBundle() {
+      const init = readFileSync(here('./api-reference/init.js'), 'utf8');
+      const slot = 'var TEXTS = __TEXTS__;';
+      if (!init.includes(slot)) this.error(`api-reference/init.js: no "${slot}" to fill (vite.config.ts apiReference)`);
+      const texts = JSON.stringify(JSON.parse(readFileSync(here('./api-reference/labels.json'), 'utf8')));
+      this.emitFile({ type: 'asset', fileName: 'api-reference/init.js', source: init.replace(slot, `var TEXTS = ${texts};`) });
+      const redoc = here('./node_modules/redoc/bundles/redoc.standalone.js');
+      this.emitFile({ type: 'asset', fileName: 'api-reference/redoc.standalone.js', source: readFileSync(redoc) });
+    },
+  };
+}
+
+/**
  * The role areas' shell in two chunks instead of ~40 small ones (a dashboard made ~75 requests over
  * HTTP/1.1): every module the role area (`src/app/RoleArea.tsx`: layout, menu, route catalogue, antd's App)
  * imports statically, except what the entry already holds and what a public page may load too (their own lazy
@@ -424,7 +447,7 @@ const area = areaGroups();
 // API_PROXY=http://host:port).
 export default defineConfig({
   base: '/',
-  plugins: [react(), reactRouterProduction(), publicRouteTitles(), firstPageImports(), landingPage(), preloadDefaultLanguage(), roleHints(), precompress(), area.plugin],
+  plugins: [react(), reactRouterProduction(), publicRouteTitles(), firstPageImports(), landingPage(), preloadDefaultLanguage(), roleHints(), apiReference(), precompress(), area.plugin],
   server: {
     proxy: {
       '/api': process.env.API_PROXY ?? 'http://127.0.0.1:3000',

@@ -116,6 +116,10 @@ pub fn document() -> utoipa::openapi::OpenApi {
         inkasso_account(account);
         let Some(recipient) = components.schemas.get_mut("Recipient") else { panic!("no schema Recipient") };
         signing_recipient(recipient);
+        let Some(decision) = components.schemas.get_mut("ApplicationDecision") else { panic!("no schema ApplicationDecision") };
+        decision_by_state(decision);
+        let Some(hours) = components.schemas.get_mut("HourForm") else { panic!("no schema HourForm") };
+        some_hours(hours);
     }
     patterns::apply_query(&mut doc.paths);
     doc
@@ -343,6 +347,37 @@ fn signing_recipient(recipient: &mut utoipa::openapi::RefOr<utoipa::openapi::sch
             .build(),
     )
     .into();
+}
+
+/// The agency's answer as `shared::services::inkasso::decide` reads it:
+/// an approval names the company's customer number at the agency (some
+/// character but whitespace), a rejection needs none.
+fn decision_by_state(decision: &mut utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>) {
+    use utoipa::openapi::schema::{AllOfBuilder, ObjectBuilder, OneOfBuilder, Schema, Type};
+    let state = |value: &str| ObjectBuilder::new().schema_type(Type::String).enum_values(Some([value]));
+    let approved = ObjectBuilder::new()
+        .property("state", state("approved"))
+        .property("creditor_id", ObjectBuilder::new().schema_type(Type::String).pattern(Some(patterns::NOT_BLANK)))
+        .required("state")
+        .required("creditor_id")
+        .build();
+    let rejected = ObjectBuilder::new().property("state", state("rejected")).required("state").build();
+    let choice = OneOfBuilder::new().item(approved).item(rejected).build();
+    let whole = std::mem::replace(decision, Schema::Object(Default::default()).into());
+    *decision = Schema::AllOf(AllOfBuilder::new().item(whole).item(Schema::OneOf(choice)).build()).into();
+}
+
+/// An hour entry as `shared::domain::case::validate_hours` reads it: of
+/// billable, non-billable and rättsskydd hours at least one is 0.01 or
+/// more (`hour_min`), as `anyOf` branches.
+fn some_hours(form: &mut utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>) {
+    use utoipa::openapi::schema::{AllOfBuilder, AnyOfBuilder, ObjectBuilder, Schema, Type};
+    let branch = |field: &str| {
+        ObjectBuilder::new().property(field, ObjectBuilder::new().schema_type(Type::Number).minimum(Some(0.01))).required(field).build()
+    };
+    let some = AnyOfBuilder::new().item(branch("hour")).item(branch("non_billable_hour")).item(branch("rattsskydd_hour")).build();
+    let whole = std::mem::replace(form, Schema::Object(Default::default()).into());
+    *form = Schema::AllOf(AllOfBuilder::new().item(whole).item(Schema::AnyOf(some)).build()).into();
 }
 
 /// The operations anyone may call without a bearer token (every
@@ -591,18 +626,12 @@ pub fn api() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(openapi_json)).routes(routes!(docs_page))
 }
 
-/// The page rendered once per process: the document is fixed at build time.
-fn docs_html() -> &'static str {
-    static PAGE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    PAGE.get_or_init(|| page::render(&serde_json::from_str(OPENAPI_JSON).expect("openapi.json is JSON")))
-}
-
-/// This document as a reference page for people: every operation with its
-/// parameters, body, answers and security, every schema with its rules.
+/// This document as a reference page for people, drawn by Redoc (loaded
+/// from the site itself).
 #[utoipa::path(get, path = "/api/docs", tag = "meta",
-    responses((status = 200, description = "The API reference as an HTML page (no script)", content_type = "text/html", body = String)))]
+    responses((status = 200, description = "The API reference: an HTML page that draws this document with Redoc", content_type = "text/html", body = String)))]
 async fn docs_page() -> impl IntoResponse {
-    ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], docs_html())
+    ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], page::html())
 }
 
 /// This document.

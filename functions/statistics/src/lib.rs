@@ -45,10 +45,11 @@ pub struct PeriodQuery {
     /// this_month (default), last_month, this_year or custom.
     #[param(inline)]
     pub period: Option<PeriodKind>,
-    /// Custom period: first day (YYYY-MM-DD, Stockholm).
+    /// Custom period: first day (YYYY-MM-DD, Stockholm); without it, the
+    /// first day of `to`'s month.
     #[param(value_type = Option<String>, format = Date)]
     pub from: Option<NaiveDate>,
-    /// Custom period: last day, included.
+    /// Custom period: last day, included; without it, today.
     #[param(value_type = Option<String>, format = Date)]
     pub to: Option<NaiveDate>,
     /// csv or xlsx: the table as a file instead of JSON.

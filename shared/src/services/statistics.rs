@@ -35,7 +35,6 @@ pub fn today() -> NaiveDate {
 /// The period a request names (400 `invalid_period` when it makes no sense).
 pub fn period(kind: Option<PeriodKind>, from: Option<NaiveDate>, to: Option<NaiveDate>, today: NaiveDate) -> Result<Period, ApiError> {
     Period::resolve(kind.unwrap_or_default(), from, to, today).map_err(|e| match e {
-        PeriodError::Missing => ApiError::field("from", Msg::Required),
         PeriodError::Reversed | PeriodError::TooLong => ApiError::field("to", Msg::InvalidPeriod),
     })
 }

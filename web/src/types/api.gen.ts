@@ -1920,8 +1920,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * This document as a reference page for people: every operation with its
-         *     parameters, body, answers and security, every schema with its rules.
+         * This document as a reference page for people, drawn by Redoc (loaded
+         *     from the site itself).
          */
         get: operations["docs_page"];
         put?: never;
@@ -4326,19 +4326,19 @@ export interface components {
         AnswerRequest: {
             text: string;
         };
-        /**
-         * @description What staff record of the agency's answer to an application.
-         * @example {
-         *       "creditor_id": "K-10234",
-         *       "state": "approved"
-         *     }
-         */
         ApplicationDecision: {
             /** @description approved or rejected. */
             state: string;
             /** @description The company's customer number at the agency (required when approved). */
             creditor_id?: string | null;
-        };
+        } & ({
+            /** @enum {string} */
+            state: "approved";
+            creditor_id: string;
+        } | {
+            /** @enum {string} */
+            state: "rejected";
+        });
         /** @description An open application, as the hand-over page shows it. */
         ApplicationHandOver: {
             customer_uid: string;
@@ -5669,7 +5669,13 @@ export interface components {
             time?: string;
             is_invoiced?: boolean;
             description?: string;
-        };
+        } & ({
+            hour: number;
+        } | {
+            non_billable_hour: number;
+        } | {
+            rattsskydd_hour: number;
+        });
         /**
          * @example {
          *       "case_uid": "0b7e2c1a-5d7f-4c3e-9a1b-2f6d8e4c1a01",
@@ -11568,9 +11574,12 @@ export interface operations {
             query?: {
                 /** @description this_month (default), last_month, this_year or custom. */
                 period?: "this_month" | "last_month" | "this_year" | "custom";
-                /** @description Custom period: first day (YYYY-MM-DD, Stockholm). */
+                /**
+                 * @description Custom period: first day (YYYY-MM-DD, Stockholm); without it, the
+                 *     first day of `to`'s month.
+                 */
                 from?: string;
-                /** @description Custom period: last day, included. */
+                /** @description Custom period: last day, included; without it, today. */
                 to?: string;
                 /** @description csv or xlsx: the table as a file instead of JSON. */
                 format?: "csv" | "xlsx";
@@ -13964,7 +13973,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The API reference as an HTML page (no script) */
+            /** @description The API reference: an HTML page that draws this document with Redoc */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16491,9 +16500,12 @@ export interface operations {
             query?: {
                 /** @description this_month (default), last_month, this_year or custom. */
                 period?: "this_month" | "last_month" | "this_year" | "custom";
-                /** @description Custom period: first day (YYYY-MM-DD, Stockholm). */
+                /**
+                 * @description Custom period: first day (YYYY-MM-DD, Stockholm); without it, the
+                 *     first day of `to`'s month.
+                 */
                 from?: string;
-                /** @description Custom period: last day, included. */
+                /** @description Custom period: last day, included; without it, today. */
                 to?: string;
                 /** @description csv or xlsx: the table as a file instead of JSON. */
                 format?: "csv" | "xlsx";
@@ -19636,9 +19648,12 @@ export interface operations {
             query?: {
                 /** @description this_month (default), last_month, this_year or custom. */
                 period?: "this_month" | "last_month" | "this_year" | "custom";
-                /** @description Custom period: first day (YYYY-MM-DD, Stockholm). */
+                /**
+                 * @description Custom period: first day (YYYY-MM-DD, Stockholm); without it, the
+                 *     first day of `to`'s month.
+                 */
                 from?: string;
-                /** @description Custom period: last day, included. */
+                /** @description Custom period: last day, included; without it, today. */
                 to?: string;
                 /** @description csv or xlsx: the table as a file instead of JSON. */
                 format?: "csv" | "xlsx";
@@ -19701,9 +19716,12 @@ export interface operations {
             query?: {
                 /** @description this_month (default), last_month, this_year or custom. */
                 period?: "this_month" | "last_month" | "this_year" | "custom";
-                /** @description Custom period: first day (YYYY-MM-DD, Stockholm). */
+                /**
+                 * @description Custom period: first day (YYYY-MM-DD, Stockholm); without it, the
+                 *     first day of `to`'s month.
+                 */
                 from?: string;
-                /** @description Custom period: last day, included. */
+                /** @description Custom period: last day, included; without it, today. */
                 to?: string;
                 /** @description csv or xlsx: the table as a file instead of JSON. */
                 format?: "csv" | "xlsx";
@@ -19766,9 +19784,12 @@ export interface operations {
             query?: {
                 /** @description this_month (default), last_month, this_year or custom. */
                 period?: "this_month" | "last_month" | "this_year" | "custom";
-                /** @description Custom period: first day (YYYY-MM-DD, Stockholm). */
+                /**
+                 * @description Custom period: first day (YYYY-MM-DD, Stockholm); without it, the
+                 *     first day of `to`'s month.
+                 */
                 from?: string;
-                /** @description Custom period: last day, included. */
+                /** @description Custom period: last day, included; without it, today. */
                 to?: string;
                 /** @description csv or xlsx: the table as a file instead of JSON. */
                 format?: "csv" | "xlsx";
@@ -19828,9 +19849,12 @@ export interface operations {
             query?: {
                 /** @description this_month (default), last_month, this_year or custom. */
                 period?: "this_month" | "last_month" | "this_year" | "custom";
-                /** @description Custom period: first day (YYYY-MM-DD, Stockholm). */
+                /**
+                 * @description Custom period: first day (YYYY-MM-DD, Stockholm); without it, the
+                 *     first day of `to`'s month.
+                 */
                 from?: string;
-                /** @description Custom period: last day, included. */
+                /** @description Custom period: last day, included; without it, today. */
                 to?: string;
                 /** @description csv or xlsx: the table as a file instead of JSON. */
                 format?: "csv" | "xlsx";
@@ -19891,9 +19915,12 @@ export interface operations {
             query?: {
                 /** @description this_month (default), last_month, this_year or custom. */
                 period?: "this_month" | "last_month" | "this_year" | "custom";
-                /** @description Custom period: first day (YYYY-MM-DD, Stockholm). */
+                /**
+                 * @description Custom period: first day (YYYY-MM-DD, Stockholm); without it, the
+                 *     first day of `to`'s month.
+                 */
                 from?: string;
-                /** @description Custom period: last day, included. */
+                /** @description Custom period: last day, included; without it, today. */
                 to?: string;
                 /** @description csv or xlsx: the table as a file instead of JSON. */
                 format?: "csv" | "xlsx";
@@ -19956,9 +19983,12 @@ export interface operations {
             query?: {
                 /** @description this_month (default), last_month, this_year or custom. */
                 period?: "this_month" | "last_month" | "this_year" | "custom";
-                /** @description Custom period: first day (YYYY-MM-DD, Stockholm). */
+                /**
+                 * @description Custom period: first day (YYYY-MM-DD, Stockholm); without it, the
+                 *     first day of `to`'s month.
+                 */
                 from?: string;
-                /** @description Custom period: last day, included. */
+                /** @description Custom period: last day, included; without it, today. */
                 to?: string;
                 /** @description csv or xlsx: the table as a file instead of JSON. */
                 format?: "csv" | "xlsx";
@@ -20021,9 +20051,12 @@ export interface operations {
             query?: {
                 /** @description this_month (default), last_month, this_year or custom. */
                 period?: "this_month" | "last_month" | "this_year" | "custom";
-                /** @description Custom period: first day (YYYY-MM-DD, Stockholm). */
+                /**
+                 * @description Custom period: first day (YYYY-MM-DD, Stockholm); without it, the
+                 *     first day of `to`'s month.
+                 */
                 from?: string;
-                /** @description Custom period: last day, included. */
+                /** @description Custom period: last day, included; without it, today. */
                 to?: string;
                 /** @description csv or xlsx: the table as a file instead of JSON. */
                 format?: "csv" | "xlsx";

@@ -57,7 +57,11 @@ mod tests {
             Period { from: d(2024, 2, 1), to: d(2024, 2, 29) }
         );
         assert_eq!(Period::resolve(PeriodKind::ThisYear, None, None, today).unwrap(), Period { from: d(2026, 1, 1), to: d(2026, 12, 31) });
-        assert_eq!(Period::resolve(PeriodKind::Custom, None, Some(today), today), Err(PeriodError::Missing));
+        let mid = d(2026, 2, 14);
+        assert_eq!(Period::resolve(PeriodKind::Custom, None, Some(mid), today).unwrap(), Period { from: d(2026, 2, 1), to: mid });
+        assert_eq!(Period::resolve(PeriodKind::Custom, Some(mid), None, today).unwrap(), Period { from: mid, to: today });
+        assert_eq!(Period::resolve(PeriodKind::Custom, None, None, today).unwrap(), Period { from: d(2026, 3, 1), to: today });
+        assert_eq!(Period::resolve(PeriodKind::Custom, Some(d(2026, 4, 1)), None, today), Err(PeriodError::Reversed));
         assert_eq!(Period::resolve(PeriodKind::Custom, Some(today), Some(d(2026, 3, 1)), today), Err(PeriodError::Reversed));
         assert_eq!(Period::resolve(PeriodKind::Custom, Some(d(2020, 1, 1)), Some(today), today), Err(PeriodError::TooLong));
     }

@@ -31,7 +31,6 @@ pub struct Period {
 /// Why a period was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PeriodError {
-    Missing,
     Reversed,
     TooLong,
 }
@@ -49,9 +48,12 @@ impl Period {
                 from: NaiveDate::from_ymd_opt(today.year(), 1, 1).expect("1 Jan"),
                 to: NaiveDate::from_ymd_opt(today.year(), 12, 31).expect("31 Dec"),
             },
+            // A bound left out has a default, so that every combination of
+            // the three parameters means a period (a generated client, which
+            // cannot state "from and to with custom", gets no refusal for it).
             PeriodKind::Custom => {
-                let (Some(from), Some(to)) = (from, to) else { return Err(PeriodError::Missing) };
-                Period { from, to }
+                let to = to.unwrap_or(today);
+                Period { from: from.unwrap_or_else(|| first_of_month(to)), to }
             }
         };
         if p.to < p.from {

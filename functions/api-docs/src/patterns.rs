@@ -109,13 +109,36 @@ pub const PDF_FILE_NAME: &str = concat!(last_part!(), r"[pP][dD][fF]\s*$");
 /// An envelope's document as named in its form: ends in `.pdf` but for spaces.
 pub const PDF_NAME: &str = r"\.[pP][dD][fF]\s*$";
 
+/// `shared::domain::notification::categories`: the `description` filter,
+/// a comma-separated set of `case`, `message` and `others` (spaces and
+/// empty items between them), or nothing (every category).
+pub const CATEGORIES: &str =
+    concat!(r"^[ \t\r\n,]*(?:(?:case|message|others)[ \t\r\n]*", r"(?:,[ \t\r\n,]*(?:case|message|others)[ \t\r\n]*)*[ \t\r\n,]*)?$");
+/// `shared::domain::support::TicketStatus::parse`: one of the statuses,
+/// spaces around it.
+pub const TICKET_STATUS: &str = r"^[ \t\r\n]*(?:open|answered|closed)[ \t\r\n]*$";
+/// `shared::domain::permissions::Permission::from_code`: one of the codes,
+/// spaces around it (the codes themselves: [`permission_code`]).
+pub fn permission_code() -> String {
+    use shared::domain::permissions::Permission;
+    let codes: Vec<&str> = Permission::ALL.iter().map(|p| p.code()).collect();
+    format!(r"^[ \t\r\n]*(?:{})[ \t\r\n]*$", codes.join("|"))
+}
+
 /// (method, path, query parameter, pattern) of every query parameter the
 /// server checks the shape of.
 pub const QUERY: &[(&str, &str, &str, &str)] = &[
     ("get", "/api/search/fuzzy/audit/csv/", "month", MONTH),
     ("get", "/api/customer/purchase-services/{id}/excel/", "start_date", DATE_IN_RANGE),
     ("get", "/api/customer/purchase-services/{id}/excel/", "end_date", DATE_IN_RANGE),
+    ("get", "/api/notification/", "description", CATEGORIES),
+    ("get", "/api/notification/seen/count/", "description", CATEGORIES),
+    ("post", "/api/notification/seen/update/", "description", CATEGORIES),
+    ("get", "/api/support/", "status", TICKET_STATUS),
 ];
+
+/// (schema, array property) of every list of permission codes.
+pub const PERMISSION_LISTS: &[(&str, &str)] = &[("CreateContactRequest", "permissions"), ("UpdateContactRequest", "permissions")];
 
 /// `shared::domain::date_in_range` beside `format: date`: a form's day is
 /// in the years 1900 to 2100.
@@ -173,9 +196,13 @@ pub const NOT_BLANK: &str = r"\S";
 pub fn apply_query(paths: &mut utoipa::openapi::path::Paths) {
     use utoipa::openapi::{schema::Schema, RefOr};
     for (method, path, name, pattern) in QUERY {
-        assert_eq!(*method, "get", "query patterns are set on reads only");
         let Some(item) = paths.paths.get_mut(*path) else { panic!("no path {path}") };
-        let Some(op) = item.get.as_mut() else { panic!("no get {path}") };
+        let op = match *method {
+            "get" => item.get.as_mut(),
+            "post" => item.post.as_mut(),
+            other => panic!("query patterns are set on get and post only, not {other}"),
+        };
+        let Some(op) = op else { panic!("no {method} {path}") };
         let Some(p) = op.parameters.iter_mut().flatten().find(|p| p.name == *name) else { panic!("no parameter {name} of {path}") };
         let Some(RefOr::T(Schema::Object(o))) = p.schema.as_mut() else { panic!("{path} {name}: not an object schema") };
         o.pattern = Some((*pattern).to_string());
@@ -193,6 +220,14 @@ pub fn apply(components: &mut utoipa::openapi::Components) {
         if max.is_some() {
             p.max_length = *max;
         }
+    }
+    for (schema, field) in PERMISSION_LISTS {
+        use utoipa::openapi::schema::ArrayItems;
+        let Some(RefOr::T(Schema::Object(o))) = schemas.get_mut(*schema) else { panic!("no object schema {schema}") };
+        let Some(RefOr::T(Schema::Array(a))) = o.properties.get_mut(*field) else { panic!("no array {schema}.{field}") };
+        let ArrayItems::RefOrSchema(item) = &mut a.items else { panic!("{schema}.{field}: no item schema") };
+        let RefOr::T(Schema::Object(item)) = item.as_mut() else { panic!("{schema}.{field}: items not an object schema") };
+        item.pattern = Some(permission_code());
     }
     for (schema, field, pattern) in ITEMS {
         use utoipa::openapi::schema::ArrayItems;

@@ -256,3 +256,37 @@ fn the_file_name_patterns_are_the_servers_checks() {
     agree("PDF_FILE_NAME", PDF_FILE_NAME, &samples, pdf);
     agree("PDF_NAME", PDF_NAME, &samples, |s| s.trim().to_ascii_lowercase().ends_with(".pdf"));
 }
+
+#[test]
+fn filter_patterns_are_the_servers_checks() {
+    use shared::domain::{notification::categories, permissions::Permission, support::TicketStatus};
+    let filters = [
+        "",
+        " ",
+        ",",
+        "case",
+        "message",
+        "others",
+        "case,others",
+        " case , others ",
+        "case,,message,",
+        ",others",
+        "case, message ,others",
+        "casemessage",
+        "case others",
+        "Case",
+        "cases",
+        "case,x",
+        "x",
+        "message;case",
+        "case,\u{8b}",
+    ];
+    agree("CATEGORIES", CATEGORIES, &filters, |s| categories(Some(s)).is_ok());
+    let statuses = ["open", " answered ", "closed\n", "", " ", "Open", "opened", "open,closed", "\u{8b}open"];
+    agree("TICKET_STATUS", TICKET_STATUS, &statuses, |s| TicketStatus::parse(s).is_some());
+    let codes = ["add_case", " view_time_bank ", "chat_in_cases", "", "admin", "add_case,view_contact", "ADD_CASE", "view_all_cases\t"];
+    agree("permission_code", &permission_code(), &codes, |s| Permission::from_code(s).is_some());
+    for p in Permission::ALL {
+        assert!(re(&permission_code()).is_match(p.code()), "{}", p.code());
+    }
+}

@@ -117,6 +117,9 @@ pub const CATEGORIES: &str =
 /// `shared::domain::support::TicketStatus::parse`: one of the statuses,
 /// spaces around it.
 pub const TICKET_STATUS: &str = r"^[ \t\r\n]*(?:open|answered|closed)[ \t\r\n]*$";
+/// `shared::domain::customer::list_state`: a customer list's state, `all`,
+/// or nothing (active), spaces around it.
+pub const CUSTOMER_LIST_STATE: &str = r"^[ \t\r\n]*(?:pending|active|inactive|all)?[ \t\r\n]*$";
 /// `shared::domain::permissions::Permission::from_code`: one of the codes,
 /// spaces around it (the codes themselves: [`permission_code`]).
 pub fn permission_code() -> String {
@@ -135,6 +138,7 @@ pub const QUERY: &[(&str, &str, &str, &str)] = &[
     ("get", "/api/notification/seen/count/", "description", CATEGORIES),
     ("post", "/api/notification/seen/update/", "description", CATEGORIES),
     ("get", "/api/support/", "status", TICKET_STATUS),
+    ("get", "/api/customer/list/", "status", CUSTOMER_LIST_STATE),
 ];
 
 /// (schema, array property) of every list of permission codes.

@@ -1,6 +1,7 @@
 /** Customer details (admin, sales): the credit-information (Bisnode) account on or off (`customer/bisnode/{uid}/`). */
 import './texts';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useLoad } from '../../api/useList';
 import { Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -12,12 +13,12 @@ export default function CreditAccountSwitch({ uid }: { uid: string }) {
   const { t } = useTranslation('addons');
   const role = roleOfPath(useLocation().pathname);
   const staff = role === 'admin' || role === 'sales';
-  const [active, setActive] = useState<boolean | null>(null);
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (!staff) return;
-    void customerServices(uid).then((r) => setActive(r.bisnode_account_active), () => setActive(null));
-  }, [uid, staff]);
+  // Staff only: the switch is not shown to anyone else (null).
+  const { data: active, set: setActive } = useLoad<boolean | null>(
+    async () => (staff ? (await customerServices(uid)).bisnode_account_active : null),
+    `${uid}:${staff}`,
+  );
   if (!staff || active === null) return null;
   const change = async (next: boolean) => {
     setBusy(true);

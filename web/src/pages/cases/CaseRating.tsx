@@ -1,5 +1,6 @@
 import { Button, Card, Form, Input, Rate, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useLoad } from '../../api/useList';
 import { useTranslation } from 'react-i18next';
 import { caseRating, rateCase } from '../../api/collaboration';
 import { applyServerErrors } from '../../api/formErrors';
@@ -23,21 +24,15 @@ export default function CaseRating({ c, role }: { c: Pick<Case, 'uid' | 'status'
 
 function RatingCard({ caseUid, role }: { caseUid: string; role: Role }) {
   const { t } = useTranslation('collaboration');
-  const [rating, setRating] = useState<Rating | null | undefined>(undefined);
+  const loaded = useLoad<Rating | null>(async () => (await caseRating(caseUid)) ?? null, caseUid);
+  // undefined while it loads; null: not rated yet (or it could not be read).
+  const rating = loaded.loading && loaded.data === null ? undefined : loaded.data;
+  const setRating = loaded.set;
   const [errors, setErrors] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [thanks, setThanks] = useState(false);
   const [form] = Form.useForm<{ stars: number; comment?: string }>();
 
-  useEffect(() => {
-    let live = true;
-    caseRating(caseUid)
-      .then((r) => live && setRating(r ?? null))
-      .catch(() => live && setRating(null));
-    return () => {
-      live = false;
-    };
-  }, [caseUid]);
 
   const rate = async (v: { stars: number; comment?: string }) => {
     setBusy(true);

@@ -3,7 +3,9 @@ import type { UploadProps } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors, isInlineError, serverMessages } from '../../api/formErrors';
+import { serverMessages } from '../../api/formErrors';
+import { useLoad } from '../../api/useList';
+import { FormPage, useFormPage } from '../../components/FormPage';
 import { confirmProfileImage, getMailSettings, profileImageUploadUrl, putToPresignedUrl, saveMailSettings, updateProfile, type MailSettings } from '../../api/users';
 import MessageAlert from '../../components/MessageAlert';
 import BankIdLinkCard from '../../components/bankid/BankIdLinkCard';
@@ -38,18 +40,13 @@ export async function uploadProfileImage(file: File): Promise<void> {
 /** "Mail when something happens": on by default, with the mails' language; saved on its own. */
 function MailCard() {
   const { t, i18n } = useTranslation('profile');
-  const [settings, setSettings] = useState<MailSettings | null>(null);
+  // Unread (or unreadable): on, in the language shown.
+  const { data: settings, set: setSettings } = useLoad<MailSettings>(getMailSettings, i18n.language, {
+    on: true,
+    language: i18n.language === 'en' ? 'en' : 'sv',
+  });
   const [saving, setSaving] = useState(false);
   const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
-  useEffect(() => {
-    let live = true;
-    getMailSettings()
-      .then((s) => live && setSettings(s))
-      .catch(() => live && setSettings({ on: true, language: i18n.language === 'en' ? 'en' : 'sv' }));
-    return () => {
-      live = false;
-    };
-  }, [i18n.language]);
   const save = async () => {
     if (!settings) return;
     setSaving(true);
@@ -105,10 +102,8 @@ export default function Profile({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('profile');
   const user = useSession((s) => s.user);
   const [form] = Form.useForm<Values>();
-  const [submitting, setSubmitting] = useState(false);
   const [uploading, setUploading] = useState(false);
-  const [error, setError] = useState<string[] | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const { submitting, errors, setErrors: setError, done, setDone, submit } = useFormPage(form, FIELDS, { inline: [400] });
 
   useEffect(() => {
     const [first, last] = user?.first_name != null ? [user.first_name, user.last_name ?? ''] : splitName(user?.full_name);
@@ -117,19 +112,11 @@ export default function Profile({ titleKey }: { titleKey: string }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [user?.uid, form]);
 
-  const onFinish = async (v: Values) => {
-    setSubmitting(true);
-    setError(null);
-    setDone(null);
-    try {
+  const onFinish = (v: Values) =>
+    submit(async () => {
       setUser(await updateProfile({ first_name: v.first_name, last_name: v.last_name, phone: v.phone?.trim() || null }));
       setDone(t('saved'));
-    } catch (err) {
-      if (isInlineError(err, [400])) setError(applyServerErrors(form, err, FIELDS));
-    } finally {
-      setSubmitting(false);
-    }
-  };
+    });
 
   const beforeUpload: UploadProps['beforeUpload'] = (file) => {
     setError(null);
@@ -162,13 +149,20 @@ export default function Profile({ titleKey }: { titleKey: string }) {
 
   const src = avatarSrc(user?.image);
   return (
-    <div className="page" data-testid="profile-page">
-      <Typography.Title level={2} data-testid="page-title">
-        {t(titleKey, { ns: 'routes' })}
-      </Typography.Title>
-      <Card className="form-card">
-        <MessageAlert messages={done ? [done] : null} type="success" testId="profile-success" />
-        <MessageAlert messages={error} testId="profile-error" />
+    <FormPage
+      title={t(titleKey, { ns: 'routes' })}
+      testId="profile-page"
+      errors={errors}
+      errorTestId="profile-error"
+      done={done}
+      doneTestId="profile-success"
+      after={
+        <>
+          <MailCard />
+          <BankIdLinkCard />
+        </>
+      }
+    >
         <Space align="center" size="large" style={{ marginBottom: 24 }} wrap>
           <Avatar size={96} src={src} data-testid="profile-avatar" data-has-image={src ? 'true' : 'false'}>
             {src ? null : initialOf(user)}
@@ -203,9 +197,6 @@ export default function Profile({ titleKey }: { titleKey: string }) {
             {t('save')}
           </Button>
         </Form>
-      </Card>
-      <MailCard />
-      <BankIdLinkCard />
-    </div>
+    </FormPage>
   );
 }

@@ -4,7 +4,8 @@
  * custom package with hours and price.
  */
 import { Button, Card, Col, Form, Input, InputNumber, Row, Select, Typography } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useList, useLoad } from '../../api/useList';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { addToCustomer, customerServices, listPackages, listServicePlans } from '../../api/subscriptions';
@@ -24,36 +25,19 @@ export default function ManageCustomerPackages({ titleKey }: { titleKey: string 
   const { message, modal } = useFeedback();
   const { customer_uid: uid = '' } = useParams();
   const isAdmin = !!useSession((s) => s.user?.is_staff);
-  const [rows, setRows] = useState<PurchasedService[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [packages, setPackages] = useState<Package[]>([]);
-  const [plans, setPlans] = useState<ServicePlan[]>([]);
   const [pkg, setPkg] = useState<number | null>(null);
   const [plan, setPlan] = useState<number | null>(null);
   const [customForm] = Form.useForm();
   /** Whose packages these are: named in the heading and in every confirmation. */
-  const [customer, setCustomer] = useState<string>('');
-  useEffect(() => {
-    let live = true;
-    customerDetails(uid).then((c) => live && setCustomer(customerLabel(c)), () => undefined);
-    return () => {
-      live = false;
-    };
-  }, [uid]);
+  const customer = useLoad(async () => customerLabel(await customerDetails(uid)), uid).data ?? '';
 
-  const reload = useCallback(() => {
-    setLoading(true);
-    customerServices(uid)
-      .then((r) => setRows(r.purchased_services), () => undefined)
-      .finally(() => setLoading(false));
-  }, [uid]);
-
-  useEffect(() => {
-    reload();
-    // A retired entry is sold to nobody (the server refuses it too).
-    listPackages().then((l) => setPackages(l.filter((p) => !p.retired)), () => undefined);
-    listServicePlans().then((l) => setPlans(l.filter((p) => !p.retired)), () => undefined);
-  }, [reload]);
+  const services = useList<PurchasedService>(async () => (await customerServices(uid)).purchased_services, uid);
+  const rows = services.rows ?? [];
+  const loading = services.loading;
+  const reload = () => void services.reload();
+  // A retired entry is sold to nobody (the server refuses it too).
+  const packages = useList<Package>(async () => (await listPackages()).filter((p) => !p.retired)).rows ?? [];
+  const plans = useList<ServicePlan>(async () => (await listServicePlans()).filter((p) => !p.retired)).rows ?? [];
 
   /** A purchase for the customer only after a yes that names what, for whom and at what price. */
   const confirmAdd = (name: string, price: number | null, body: Record<string, unknown>) =>

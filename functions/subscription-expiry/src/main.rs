@@ -1,3 +1,7 @@
+// The job's future nests the whole expiry run (services, store, the SDK's
+// calls): its layout is deeper than rustc's default query depth of 128.
+#![recursion_limit = "256"]
+
 use lambda_http::lambda_runtime::{self, service_fn, LambdaEvent};
 
 #[tokio::main]

@@ -544,30 +544,22 @@ impl Store {
     pub async fn created_status_counts(&self, creator: &str) -> Result<super::stats::Read<super::stats::Counts>, ApiError> {
         let mut value = super::stats::Counts::new();
         let mut items = 0u64;
-        let mut start: Option<Item> = None;
-        loop {
-            let out = self
-                .client
-                .query()
-                .table_name(&self.table)
-                .key_condition_expression("PK = :pk")
-                .expression_attribute_values(":pk", s(keys::case::creator_pk(creator)))
-                .projection_expression("#st")
-                .expression_attribute_names("#st", "status")
-                .set_exclusive_start_key(start.take())
-                .send()
-                .await
-                .map_err(sdk_err)?;
+        let query = self
+            .client
+            .query()
+            .table_name(&self.table)
+            .key_condition_expression("PK = :pk")
+            .expression_attribute_values(":pk", s(keys::case::creator_pk(creator)))
+            .projection_expression("#st")
+            .expression_attribute_names("#st", "status");
+        let mut pages = super::Pages::new(query, None);
+        while let Some(out) = pages.next().await? {
             for item in out.items() {
                 items += 1;
                 let status = item.get("status").and_then(|v| serde_dynamo::from_attribute_value::<_, CaseStatus>(v.clone()).ok());
                 if let Some(st) = status {
                     *value.entry(format!("cases.status.{}", crate::domain::statistics::status_word(st))).or_insert(0) += 1;
                 }
-            }
-            match out.last_evaluated_key {
-                Some(k) => start = Some(k),
-                None => break,
             }
         }
         Ok(super::stats::Read { value, items })

@@ -206,24 +206,20 @@ impl Store {
         }
         let marks = self.marks(reader).await?;
         let wanted = offset + limit + 1;
+        let query = self
+            .client
+            .query()
+            .table_name(&self.table)
+            .key_condition_expression("PK = :pk AND begins_with(SK, :p)")
+            .expression_attribute_values(":pk", s(keys::notification::pk(reader)))
+            .expression_attribute_values(":p", s(keys::notification::PREFIX))
+            .scan_index_forward(false)
+            .limit(50);
+        let mut pages = super::Pages::new(with_categories(query, categories), None);
         let mut found: Vec<Item> = Vec::new();
-        let mut start = None;
-        loop {
-            let mut q = self
-                .client
-                .query()
-                .table_name(&self.table)
-                .key_condition_expression("PK = :pk AND begins_with(SK, :p)")
-                .expression_attribute_values(":pk", s(keys::notification::pk(reader)))
-                .expression_attribute_values(":p", s(keys::notification::PREFIX))
-                .scan_index_forward(false)
-                .limit(50)
-                .set_exclusive_start_key(start);
-            q = with_categories(q, categories);
-            let out = q.send().await.map_err(sdk_err)?;
-            found.extend(out.items().iter().cloned());
-            start = out.last_evaluated_key;
-            if found.len() >= wanted || start.is_none() {
+        while let Some(out) = pages.next().await? {
+            found.extend(out.items.unwrap_or_default());
+            if found.len() >= wanted {
                 break;
             }
         }
@@ -343,19 +339,7 @@ impl Store {
 
     /// Notification follow-ups a stopped process left behind, at most `limit`.
     pub async fn pending_notify_follow_ups(&self, limit: i32) -> Result<Vec<String>, ApiError> {
-        let out = self
-            .client
-            .query()
-            .table_name(&self.table)
-            .key_condition_expression("PK = :pk AND begins_with(SK, :p)")
-            .expression_attribute_values(":pk", s(keys::follow_up::PK))
-            .expression_attribute_values(":p", s(format!("{NOTIFY_FOLLOW_UP}#")))
-            .consistent_read(true)
-            .limit(limit)
-            .send()
-            .await
-            .map_err(sdk_err)?;
-        Ok(out.items().iter().filter_map(|i| i.get("SK").and_then(|v| v.as_s().ok()).cloned()).collect())
+        self.pending_follow_ups(NOTIFY_FOLLOW_UP, limit).await
     }
 
     /// The uids of the active users of a role (recipients of a role's

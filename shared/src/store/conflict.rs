@@ -132,17 +132,9 @@ pub const FOLLOW_UP_KIND: &str = "conflict_index";
 impl Store {
     /// What the index holds of a party (consistent read).
     pub async fn indexed(&self, kind: PartyKind, uid: &str) -> Result<Indexed, ApiError> {
-        let out = self
-            .client
-            .get_item()
-            .table_name(&self.table)
-            .key("PK", s(keys::conflict::record_pk(kind, uid)))
-            .key("SK", s(keys::conflict::RECORD_SK))
-            .consistent_read(true)
-            .send()
-            .await
-            .map_err(sdk_err)?;
-        let Some(item) = out.item else { return Ok(Indexed::default()) };
+        let Some(item) = self.get_consistent(&keys::conflict::record_pk(kind, uid), keys::conflict::RECORD_SK).await? else {
+            return Ok(Indexed::default());
+        };
         Ok(Indexed {
             keys: item
                 .get("search_keys")
@@ -209,17 +201,7 @@ impl Store {
     /// is removed if nobody queued a newer one meanwhile. `Ok(false)`: a
     /// concurrent change won; the newer follow-up finishes the work.
     pub async fn finish_index_follow_up(&self, follow_up_sk: &str) -> Result<bool, ApiError> {
-        let out = self
-            .client
-            .get_item()
-            .table_name(&self.table)
-            .key("PK", s(keys::follow_up::PK))
-            .key("SK", s(follow_up_sk))
-            .consistent_read(true)
-            .send()
-            .await
-            .map_err(sdk_err)?;
-        let Some(item) = out.item else { return Ok(true) };
+        let Some(item) = self.get_consistent(keys::follow_up::PK, follow_up_sk).await? else { return Ok(true) };
         let nonce = item.get("nonce").and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
         let change: IndexChange = serde_dynamo::from_item(item).map_err(ApiError::internal)?;
         let now = self.indexed(change.kind, &change.uid).await?;
@@ -285,19 +267,7 @@ impl Store {
     /// Index follow-ups still waiting (a process stopped between a
     /// transaction and its follow-up), at most `limit`.
     pub async fn pending_index_follow_ups(&self, limit: i32) -> Result<Vec<String>, ApiError> {
-        let out = self
-            .client
-            .query()
-            .table_name(&self.table)
-            .key_condition_expression("PK = :pk AND begins_with(SK, :p)")
-            .expression_attribute_values(":pk", s(keys::follow_up::PK))
-            .expression_attribute_values(":p", s(format!("{FOLLOW_UP_KIND}#")))
-            .consistent_read(true)
-            .limit(limit)
-            .send()
-            .await
-            .map_err(sdk_err)?;
-        Ok(out.items().iter().filter_map(|i| i.get("SK").and_then(|v| v.as_s().ok()).cloned()).collect())
+        self.pending_follow_ups(FOLLOW_UP_KIND, limit).await
     }
 
     /// Candidates under the query's keys, scored; best first. A 400
@@ -385,32 +355,26 @@ impl Store {
 impl Store {
     /// Every search of one month, newest first (pages of 500), at most `max`.
     pub async fn conflict_searches_of_month(&self, month_of: DateTime<Utc>, max: usize) -> Result<Vec<SearchAudit>, ApiError> {
+        let query = self
+            .client
+            .query()
+            .table_name(&self.table)
+            .key_condition_expression("PK = :pk")
+            .expression_attribute_values(":pk", s(keys::conflict::audit_pk(month_of)))
+            .scan_index_forward(false)
+            .limit(500);
+        let mut pages = super::Pages::new(query, None);
         let mut out = Vec::new();
-        let mut start = None;
-        loop {
-            let page = self
-                .client
-                .query()
-                .table_name(&self.table)
-                .key_condition_expression("PK = :pk")
-                .expression_attribute_values(":pk", s(keys::conflict::audit_pk(month_of)))
-                .scan_index_forward(false)
-                .limit(500)
-                .set_exclusive_start_key(start)
-                .send()
-                .await
-                .map_err(sdk_err)?;
-            for i in page.items() {
-                out.push(serde_dynamo::from_item(i.clone()).map_err(ApiError::internal)?);
+        while let Some(page) = pages.next().await? {
+            for i in page.items.unwrap_or_default() {
+                out.push(serde_dynamo::from_item(i).map_err(ApiError::internal)?);
             }
-            match page.last_evaluated_key {
-                Some(k) if !k.is_empty() && out.len() < max => start = Some(k),
-                _ => {
-                    out.truncate(max);
-                    return Ok(out);
-                }
+            if out.len() >= max {
+                break;
             }
         }
+        out.truncate(max);
+        Ok(out)
     }
 }
 

@@ -2,7 +2,7 @@
 //! templates, support tickets, academy lessons and progress (key design in
 //! [`super::table`]).
 
-use aws_sdk_dynamodb::types::{AttributeValue, Select};
+use aws_sdk_dynamodb::types::AttributeValue;
 use serde::{de::DeserializeOwned, Serialize};
 
 use super::idempotency::Once;
@@ -66,28 +66,20 @@ pub struct TicketPage {
 impl Store {
     /// Every item of a partition under a sort-key prefix (small partitions only).
     async fn content_query(&self, pk: &str, prefix: &str, newest_first: bool, limit: Option<i32>) -> Result<Vec<Item>, ApiError> {
-        let mut out = Vec::new();
-        let mut start = None;
-        loop {
-            let page = self
-                .client
-                .query()
-                .table_name(&self.table)
-                .key_condition_expression("PK = :pk AND begins_with(SK, :p)")
-                .expression_attribute_values(":pk", s(pk))
-                .expression_attribute_values(":p", s(prefix))
-                .scan_index_forward(!newest_first)
-                .set_limit(limit)
-                .set_exclusive_start_key(start)
-                .send()
-                .await
-                .map_err(sdk_err)?;
-            out.extend(page.items().iter().cloned());
-            start = page.last_evaluated_key;
-            if start.is_none() || limit.is_some() {
-                return Ok(out);
-            }
+        let query = self
+            .client
+            .query()
+            .table_name(&self.table)
+            .key_condition_expression("PK = :pk AND begins_with(SK, :p)")
+            .expression_attribute_values(":pk", s(pk))
+            .expression_attribute_values(":p", s(prefix))
+            .scan_index_forward(!newest_first)
+            .set_limit(limit);
+        if limit.is_some() {
+            // The first `limit` items: one page.
+            return Ok(query.send().await.map_err(sdk_err)?.items.unwrap_or_default());
         }
+        self.query_all(query).await
     }
 
     // ----------------------------------------------------- terms, privacy
@@ -296,30 +288,17 @@ impl Store {
 
     /// How many of a customer's tickets are in `status` (Select COUNT).
     pub async fn count_tickets(&self, customer_uid: &str, status: TicketStatus) -> Result<u32, ApiError> {
-        let mut total = 0u32;
-        let mut start = None;
-        loop {
-            let out = self
-                .client
-                .query()
-                .table_name(&self.table)
-                .index_name(super::table::GSI1)
-                .key_condition_expression("GSI1PK = :pk")
-                .filter_expression("#st = :st")
-                .expression_attribute_names("#st", "status")
-                .expression_attribute_values(":pk", s(keys::ticket::customer_gsi1pk(customer_uid)))
-                .expression_attribute_values(":st", ticket_status_value(status))
-                .select(Select::Count)
-                .set_exclusive_start_key(start)
-                .send()
-                .await
-                .map_err(sdk_err)?;
-            total += out.count().max(0) as u32;
-            start = out.last_evaluated_key;
-            if start.is_none() {
-                return Ok(total);
-            }
-        }
+        let query = self
+            .client
+            .query()
+            .table_name(&self.table)
+            .index_name(super::table::GSI1)
+            .key_condition_expression("GSI1PK = :pk")
+            .filter_expression("#st = :st")
+            .expression_attribute_names("#st", "status")
+            .expression_attribute_values(":pk", s(keys::ticket::customer_gsi1pk(customer_uid)))
+            .expression_attribute_values(":st", ticket_status_value(status));
+        Ok(u32::try_from(self.count_all(query).await?).unwrap_or(u32::MAX))
     }
 
     // ---------------------------------------------------------- academy

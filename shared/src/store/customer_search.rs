@@ -23,7 +23,7 @@ use std::collections::HashMap;
 use aws_sdk_dynamodb::types::AttributeValue;
 
 use super::tx::{Cond, Tx};
-use super::{keys, n, s, sdk_err, Item, Store};
+use super::{keys, n, s, Item, Store};
 use crate::domain::customer::{CustomerProfile, CustomerState};
 use crate::domain::customer_search::{search_words, SEARCH_WORD_MIN};
 use crate::error::{ApiError, FieldErrors, Msg};
@@ -143,7 +143,7 @@ impl Store {
         let words = query_words(query)?;
         let lead = words.iter().max_by_key(|w| (w.chars().count(), std::cmp::Reverse((*w).clone()))).cloned().unwrap_or_default();
         let pk = keys::customer_search::word_pk(&lead);
-        let mut start: Option<HashMap<String, AttributeValue>> = match cursor.filter(|c| !c.is_empty()) {
+        let start: Option<HashMap<String, AttributeValue>> = match cursor.filter(|c| !c.is_empty()) {
             Some(c) if c.starts_with(lead.as_str()) && c.contains('#') => {
                 Some(HashMap::from([("PK".to_string(), s(&pk)), ("SK".to_string(), s(c))]))
             }
@@ -155,19 +155,17 @@ impl Store {
         let mut results: Vec<CustomerProfile> = Vec::new();
         let mut items_read = 0usize;
         let mut last_sk: Option<String> = None;
+        let query = self
+            .client
+            .query()
+            .table_name(&self.table)
+            .key_condition_expression("PK = :pk AND begins_with(SK, :w)")
+            .expression_attribute_values(":pk", s(&pk))
+            .expression_attribute_values(":w", s(&lead))
+            .limit(ROUND_ITEMS);
+        let mut pages = super::Pages::new(query, start);
         for _ in 0..ROUNDS {
-            let out = self
-                .client
-                .query()
-                .table_name(&self.table)
-                .key_condition_expression("PK = :pk AND begins_with(SK, :w)")
-                .expression_attribute_values(":pk", s(&pk))
-                .expression_attribute_values(":w", s(&lead))
-                .limit(ROUND_ITEMS)
-                .set_exclusive_start_key(start.take())
-                .send()
-                .await
-                .map_err(sdk_err)?;
+            let Some(out) = pages.next().await? else { break };
             items_read += out.items().len();
             // Items of customers that have every query word, each customer
             // once (under its first word beginning with the lead word).
@@ -188,7 +186,7 @@ impl Store {
             }
             let profiles = self.get_customer_profiles(&wanted.iter().map(|(u, _)| u.clone()).collect::<Vec<_>>()).await?;
             items_read += profiles.len();
-            let more = out.last_evaluated_key.as_ref().is_some_and(|k| !k.is_empty());
+            let more = pages.more();
             let mut full = false;
             for (uid, sk) in &wanted {
                 let Some(p) = profiles.get(uid) else { continue };
@@ -212,8 +210,7 @@ impl Store {
                 return Ok(SearchPage { results, next: None, items_read });
             }
             // Go on after the last item this round read.
-            start = out.last_evaluated_key.clone();
-            last_sk = out.last_evaluated_key.as_ref().and_then(|k| k.get("SK")).and_then(|v| v.as_s().ok()).cloned();
+            last_sk = pages.start().and_then(|k| k.get("SK")).and_then(|v| v.as_s().ok()).cloned();
         }
         Ok(SearchPage { results, next: last_sk, items_read })
     }

@@ -165,27 +165,14 @@ impl Store {
 
     /// Number of items under one GSI1 partition (entity counts of `bubbles/`).
     pub async fn count_gsi1(&self, gsi1pk: &str) -> Result<u64, ApiError> {
-        let mut total = 0u64;
-        let mut start = None;
-        loop {
-            let out = self
-                .client
-                .query()
-                .table_name(&self.table)
-                .index_name(super::table::GSI1)
-                .key_condition_expression("GSI1PK = :pk")
-                .expression_attribute_values(":pk", s(gsi1pk))
-                .select(aws_sdk_dynamodb::types::Select::Count)
-                .set_exclusive_start_key(start)
-                .send()
-                .await
-                .map_err(sdk_err)?;
-            total += out.count.max(0) as u64;
-            match out.last_evaluated_key {
-                Some(k) if !k.is_empty() => start = Some(k),
-                _ => return Ok(total),
-            }
-        }
+        let query = self
+            .client
+            .query()
+            .table_name(&self.table)
+            .index_name(super::table::GSI1)
+            .key_condition_expression("GSI1PK = :pk")
+            .expression_attribute_values(":pk", s(gsi1pk));
+        self.count_all(query).await
     }
 
     /// The customer uid holding a registration number, read consistently:
@@ -233,7 +220,7 @@ impl Store {
         limit: usize,
     ) -> Result<CustomerPage, ApiError> {
         let search = search.map(|q| q.trim().to_lowercase()).filter(|q| !q.is_empty());
-        let mut start: Option<HashMap<String, AttributeValue>> = match cursor {
+        let start: Option<HashMap<String, AttributeValue>> = match cursor {
             Some(c) => Some(cursor_key(index, c)?),
             None => None,
         };
@@ -241,64 +228,49 @@ impl Store {
             ListIndex::State(state) => (super::table::GSI1, "GSI1PK", keys::customer::state_gsi1pk(state)),
             ListIndex::All => (super::table::GSI2, "GSI2PK", keys::customer::ALL_GSI2PK.to_string()),
         };
+        let mut q = self
+            .client
+            .query()
+            .table_name(&self.table)
+            .index_name(index_name)
+            .key_condition_expression(format!("{pk_attr} = :pk"))
+            .expression_attribute_values(":pk", s(&pk))
+            .scan_index_forward(false);
+        if let Some(text) = &search {
+            q = q
+                .filter_expression("contains(#search, :q)")
+                .expression_attribute_names("#search", "search")
+                .expression_attribute_values(":q", s(text));
+        }
+        let mut pages = super::Pages::new(q, start);
         let mut results = Vec::new();
         loop {
-            let mut q = self
-                .client
-                .query()
-                .table_name(&self.table)
-                .index_name(index_name)
-                .key_condition_expression(format!("{pk_attr} = :pk"))
-                .expression_attribute_values(":pk", s(&pk))
-                .scan_index_forward(false)
-                // One more than a page tells whether another page exists.
-                .limit((limit + 1 - results.len().min(limit)) as i32)
-                .set_exclusive_start_key(start.take());
-            if let Some(text) = &search {
-                q = q
-                    .filter_expression("contains(#search, :q)")
-                    .expression_attribute_names("#search", "search")
-                    .expression_attribute_values(":q", s(text));
-            }
-            let out = q.send().await.map_err(sdk_err)?;
+            // One more than a page tells whether another page exists.
+            pages.limit((limit + 1 - results.len().min(limit)) as i32);
+            let Some(out) = pages.next().await? else {
+                return Ok(CustomerPage { results, next: None });
+            };
             results.extend(super::readable(out.items.unwrap_or_default(), from_item));
             if results.len() > limit {
                 results.truncate(limit);
                 let next = results.last().map(|last| format!("{}#{}", last.created_at.to_rfc3339(), last.uid));
                 return Ok(CustomerPage { next, results });
             }
-            match out.last_evaluated_key {
-                Some(k) if !k.is_empty() => start = Some(k),
-                _ => return Ok(CustomerPage { results, next: None }),
-            }
         }
     }
 
     /// Pending customers still waiting for an admin's approval (the bubble).
     pub async fn count_customers_awaiting_approval(&self) -> Result<u64, ApiError> {
-        let mut total = 0u64;
-        let mut start = None;
-        loop {
-            let out = self
-                .client
-                .query()
-                .table_name(&self.table)
-                .index_name(super::table::GSI1)
-                .key_condition_expression("GSI1PK = :pk")
-                .filter_expression("awaiting_approval = :t")
-                .expression_attribute_values(":pk", s(keys::customer::state_gsi1pk(CustomerState::Pending)))
-                .expression_attribute_values(":t", AttributeValue::Bool(true))
-                .select(aws_sdk_dynamodb::types::Select::Count)
-                .set_exclusive_start_key(start)
-                .send()
-                .await
-                .map_err(sdk_err)?;
-            total += out.count.max(0) as u64;
-            match out.last_evaluated_key {
-                Some(k) if !k.is_empty() => start = Some(k),
-                _ => return Ok(total),
-            }
-        }
+        let query = self
+            .client
+            .query()
+            .table_name(&self.table)
+            .index_name(super::table::GSI1)
+            .key_condition_expression("GSI1PK = :pk")
+            .filter_expression("awaiting_approval = :t")
+            .expression_attribute_values(":pk", s(keys::customer::state_gsi1pk(CustomerState::Pending)))
+            .expression_attribute_values(":t", AttributeValue::Bool(true));
+        self.count_all(query).await
     }
 
     /// Stores the customer's one activation link on its own (tests); use
@@ -334,33 +306,23 @@ impl Store {
     }
 
     async fn read_sectors(&self) -> Result<(Vec<BusinessSector>, bool), ApiError> {
+        let query = self
+            .client
+            .query()
+            .table_name(&self.table)
+            .key_condition_expression("PK = :pk")
+            .expression_attribute_values(":pk", s(keys::business_sector::PK));
         let mut sectors = Vec::new();
         let mut seeded = false;
-        let mut start = None;
-        loop {
-            let out = self
-                .client
-                .query()
-                .table_name(&self.table)
-                .key_condition_expression("PK = :pk")
-                .expression_attribute_values(":pk", s(keys::business_sector::PK))
-                .set_exclusive_start_key(start)
-                .send()
-                .await
-                .map_err(sdk_err)?;
-            for item in out.items.unwrap_or_default() {
-                let text = |k: &str| item.get(k).and_then(|v| v.as_s().ok()).cloned();
-                if text("SK").as_deref() == Some(keys::business_sector::SEEDED_SK) {
-                    seeded = true;
-                } else if let (Some(id), Some(name)) = (text("id"), text("name")) {
-                    sectors.push(BusinessSector { id, name });
-                }
-            }
-            match out.last_evaluated_key {
-                Some(k) if !k.is_empty() => start = Some(k),
-                _ => return Ok((sectors, seeded)),
+        for item in self.query_all(query).await? {
+            let text = |k: &str| item.get(k).and_then(|v| v.as_s().ok()).cloned();
+            if text("SK").as_deref() == Some(keys::business_sector::SEEDED_SK) {
+                seeded = true;
+            } else if let (Some(id), Some(name)) = (text("id"), text("name")) {
+                sectors.push(BusinessSector { id, name });
             }
         }
+        Ok((sectors, seeded))
     }
 
     async fn seed_business_sectors(&self) -> Result<(), ApiError> {

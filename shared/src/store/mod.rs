@@ -33,7 +33,8 @@ pub mod tx;
 pub mod users;
 
 use aws_sdk_dynamodb::operation::query::builders::QueryFluentBuilder;
-use aws_sdk_dynamodb::types::AttributeValue;
+use aws_sdk_dynamodb::operation::query::QueryOutput;
+use aws_sdk_dynamodb::types::{AttributeValue, Select};
 use aws_sdk_dynamodb::Client;
 use std::collections::HashMap;
 
@@ -102,19 +103,87 @@ impl Store {
         Ok(out.item)
     }
 
+    /// The sort keys of the follow-ups of `kind` still waiting (a process
+    /// stopped between a transaction and its follow-up), at most `limit`,
+    /// read consistently.
+    pub(crate) async fn pending_follow_ups(&self, kind: &str, limit: i32) -> Result<Vec<String>, ApiError> {
+        let out = self
+            .client
+            .query()
+            .table_name(&self.table)
+            .key_condition_expression("PK = :pk AND begins_with(SK, :p)")
+            .expression_attribute_values(":pk", s(keys::follow_up::PK))
+            .expression_attribute_values(":p", s(format!("{kind}#")))
+            .consistent_read(true)
+            .limit(limit)
+            .send()
+            .await
+            .map_err(sdk_err)?;
+        Ok(out.items().iter().filter_map(|i| i.get("SK").and_then(|v| v.as_s().ok()).cloned()).collect())
+    }
+
     /// Every item a Query answers, page after page (DynamoDB answers at
     /// most 1 MB a page): `query` is the whole request but its start key.
     pub(crate) async fn query_all(&self, query: QueryFluentBuilder) -> Result<Vec<Item>, ApiError> {
+        let mut pages = Pages::new(query, None);
         let mut out = Vec::new();
-        let mut start = None;
-        loop {
-            let page = query.clone().set_exclusive_start_key(start).send().await.map_err(sdk_err)?;
+        while let Some(page) = pages.next().await? {
             out.extend(page.items.unwrap_or_default());
-            start = page.last_evaluated_key;
-            if start.is_none() {
-                return Ok(out);
-            }
         }
+        Ok(out)
+    }
+
+    /// How many items a Query matches (after its filter), counted page
+    /// after page: `query` is the whole request but its start key and `Select`.
+    pub(crate) async fn count_all(&self, query: QueryFluentBuilder) -> Result<u64, ApiError> {
+        let mut pages = Pages::new(query.select(Select::Count), None);
+        let mut total = 0u64;
+        while let Some(page) = pages.next().await? {
+            total += page.count.max(0) as u64;
+        }
+        Ok(total)
+    }
+}
+
+/// The pages of one Query, read one at a time (`next`) from `start` (a
+/// list's cursor, or the beginning) until DynamoDB has no more: the one
+/// place that passes a page's last key on as the next page's start, for
+/// loops that stop early, count, or do more work between pages.
+pub(crate) struct Pages {
+    query: QueryFluentBuilder,
+    start: Option<Item>,
+    done: bool,
+}
+
+impl Pages {
+    pub(crate) fn new(query: QueryFluentBuilder, start: Option<Item>) -> Self {
+        Pages { query, start, done: false }
+    }
+
+    /// The next page, or `None` after the last one.
+    pub(crate) async fn next(&mut self) -> Result<Option<QueryOutput>, ApiError> {
+        if self.done {
+            return Ok(None);
+        }
+        let page = self.query.clone().set_exclusive_start_key(self.start.take()).send().await.map_err(sdk_err)?;
+        self.start = page.last_evaluated_key.clone().filter(|k| !k.is_empty());
+        self.done = self.start.is_none();
+        Ok(Some(page))
+    }
+
+    /// Whether DynamoDB holds another page.
+    pub(crate) fn more(&self) -> bool {
+        !self.done
+    }
+
+    /// The key the next page starts after (the last key the previous one read).
+    pub(crate) fn start(&self) -> Option<&Item> {
+        self.start.as_ref()
+    }
+
+    /// Asks the next pages for at most `n` items each.
+    pub(crate) fn limit(&mut self, n: i32) {
+        self.query = self.query.clone().limit(n);
     }
 }
 

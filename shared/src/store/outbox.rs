@@ -141,28 +141,24 @@ impl Store {
     /// Unsent mail written before `before`, oldest first, at most `limit`
     /// (the sweep: Query of the partition with a filter on the token).
     pub async fn unsent_mail_before(&self, before: DateTime<Utc>, limit: usize) -> Result<Vec<OutboxMail>, ApiError> {
+        let query = self
+            .client
+            .query()
+            .table_name(&self.table)
+            .key_condition_expression("PK = :p AND SK < :before")
+            .filter_expression("attribute_exists(#token)")
+            .expression_attribute_names("#token", "token")
+            .expression_attribute_values(":p", s(keys::outbox::PK))
+            .expression_attribute_values(":before", AttributeValue::S(keys::at(before)));
+        let mut pages = super::Pages::new(query, None);
         let mut out = Vec::new();
-        let mut start = None;
-        loop {
-            let page = self
-                .client
-                .query()
-                .table_name(&self.table)
-                .key_condition_expression("PK = :p AND SK < :before")
-                .filter_expression("attribute_exists(#token)")
-                .expression_attribute_names("#token", "token")
-                .expression_attribute_values(":p", s(keys::outbox::PK))
-                .expression_attribute_values(":before", AttributeValue::S(keys::at(before)))
-                .set_exclusive_start_key(start)
-                .send()
-                .await
-                .map_err(sdk_err)?;
+        while let Some(page) = pages.next().await? {
             out.extend(page.items().iter().filter_map(parse));
-            start = page.last_evaluated_key;
-            if start.is_none() || out.len() >= limit {
-                out.truncate(limit);
-                return Ok(out);
+            if out.len() >= limit {
+                break;
             }
         }
+        out.truncate(limit);
+        Ok(out)
     }
 }

@@ -164,34 +164,22 @@ impl Store {
 
     async fn purchases_where(&self, customer_uid: &str, service_id: Option<u8>) -> Result<Vec<StoredRow>, ApiError> {
         let pk = keys::customer::pk(customer_uid);
-        let mut out = Vec::new();
-        let mut start = None;
-        loop {
-            let mut q = self
-                .client
-                .query()
-                .table_name(&self.table)
-                .key_condition_expression("PK = :p AND begins_with(SK, :s)")
-                .expression_attribute_values(":p", s(&pk))
-                .expression_attribute_values(":s", s(keys::purchase::PREFIX))
-                .consistent_read(true)
-                .set_exclusive_start_key(start);
-            if let Some(id) = service_id {
-                q = q
-                    .filter_expression("#service.#id = :service")
-                    .expression_attribute_names("#service", "service")
-                    .expression_attribute_names("#id", "id")
-                    .expression_attribute_values(":service", n(id));
-            }
-            let page = q.send().await.map_err(sdk_err)?;
-            for item in page.items() {
-                out.push(parse_row(item.clone())?);
-            }
-            start = page.last_evaluated_key;
-            if start.is_none() {
-                return Ok(out);
-            }
+        let mut q = self
+            .client
+            .query()
+            .table_name(&self.table)
+            .key_condition_expression("PK = :p AND begins_with(SK, :s)")
+            .expression_attribute_values(":p", s(&pk))
+            .expression_attribute_values(":s", s(keys::purchase::PREFIX))
+            .consistent_read(true);
+        if let Some(id) = service_id {
+            q = q
+                .filter_expression("#service.#id = :service")
+                .expression_attribute_names("#service", "service")
+                .expression_attribute_names("#id", "id")
+                .expression_attribute_values(":service", n(id));
         }
+        self.query_all(q).await?.into_iter().map(parse_row).collect()
     }
 
     /// A row by id (Query GSI1 `PSVC#<id>`, then the row itself, read

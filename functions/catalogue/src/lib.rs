@@ -208,126 +208,103 @@ pub struct Message {
     pub message: Msg,
 }
 
-/// Knowledge sectors (any signed-in user).
-#[utoipa::path(get, path = "/api/knowledge/sector/list/", tag = "catalogue", security(("bearer" = [])),
-    responses((status = 200, body = [NamedEntry]), (status = 401, body = ErrorBody)))]
-async fn list_sectors(State(s): State<AppState>, CurrentUser(u): CurrentUser) -> Result<Json<Vec<NamedEntry>>, ApiError> {
-    Ok(Json(catalogue::named_list(&s, &u, NamedKind::KnowledgeSector).await?))
+// Every named list (knowledge sectors, case types, departments) is listed,
+// created, renamed and deleted the same way: one handler of each per list
+// (each its own route and documentation), written once here.
+
+/// The list's entries: `list_named!(fn, kind, path, [doc lines], status when refused)`.
+macro_rules! list_named {
+    ($name:ident, $kind:expr, $path:literal, [$($doc:literal),+], $refused:literal) => {
+        $(#[doc = $doc])+
+        #[utoipa::path(get, path = $path, tag = "catalogue", security(("bearer" = [])),
+            responses((status = 200, body = [NamedEntry]), (status = $refused, body = ErrorBody)))]
+        async fn $name(State(s): State<AppState>, CurrentUser(u): CurrentUser) -> Result<Json<Vec<NamedEntry>>, ApiError> {
+            Ok(Json(catalogue::named_list(&s, &u, $kind).await?))
+        }
+    };
 }
 
-/// Create a knowledge sector (admin).
-#[utoipa::path(post, path = "/api/knowledge/sector/", tag = "catalogue", security(("bearer" = [])), request_body = NamedRequest,
-    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
-    responses((status = 201, body = NamedEntry), (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn create_sector(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    idem: Idempotency,
-    ApiJson(req): ApiJson<NamedRequest>,
-) -> Result<(StatusCode, Json<NamedEntry>), ApiError> {
-    let once = idem.begin(&s, &u, StatusCode::CREATED, None).await?;
-    Ok((StatusCode::CREATED, Json(catalogue::create_named(&s, &u, NamedKind::KnowledgeSector, &req, &once).await?)))
+/// A new entry (admin).
+macro_rules! create_named {
+    ($name:ident, $kind:expr, $path:literal, [$($doc:literal),+]) => {
+        $(#[doc = $doc])+
+        #[utoipa::path(post, path = $path, tag = "catalogue", security(("bearer" = [])), request_body = NamedRequest,
+            params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
+            responses((status = 201, body = NamedEntry), (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+        async fn $name(
+            State(s): State<AppState>,
+            CurrentUser(u): CurrentUser,
+            idem: Idempotency,
+            ApiJson(req): ApiJson<NamedRequest>,
+        ) -> Result<(StatusCode, Json<NamedEntry>), ApiError> {
+            let once = idem.begin(&s, &u, StatusCode::CREATED, None).await?;
+            Ok((StatusCode::CREATED, Json(catalogue::create_named(&s, &u, $kind, &req, &once).await?)))
+        }
+    };
 }
 
-/// Rename a knowledge sector (admin).
-#[utoipa::path(put, path = "/api/knowledge/sector/{id}/", tag = "catalogue", security(("bearer" = [])), request_body = NamedRequest,
-    params(("id" = u64, Path)),
-    responses((status = 200, body = NamedEntry), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn update_sector(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiPath(id): ApiPath<String>,
-    ApiJson(req): ApiJson<NamedRequest>,
-) -> Result<Json<NamedEntry>, ApiError> {
-    let id = path_id(&id)?;
-    Ok(Json(catalogue::update_named(&s, &u, NamedKind::KnowledgeSector, id, &req).await?))
+/// An entry renamed (admin).
+macro_rules! update_named {
+    ($name:ident, $kind:expr, $path:literal, [$($doc:literal),+]) => {
+        $(#[doc = $doc])+
+        #[utoipa::path(put, path = $path, tag = "catalogue", security(("bearer" = [])), request_body = NamedRequest,
+            params(("id" = u64, Path)),
+            responses((status = 200, body = NamedEntry), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+        async fn $name(
+            State(s): State<AppState>,
+            CurrentUser(u): CurrentUser,
+            ApiPath(id): ApiPath<String>,
+            ApiJson(req): ApiJson<NamedRequest>,
+        ) -> Result<Json<NamedEntry>, ApiError> {
+            let id = path_id(&id)?;
+            Ok(Json(catalogue::update_named(&s, &u, $kind, id, &req).await?))
+        }
+    };
 }
 
-/// Delete a knowledge sector (admin).
-#[utoipa::path(delete, path = "/api/knowledge/sector/{id}/", tag = "catalogue", security(("bearer" = [])),
-    params(("id" = u64, Path)),
-    responses((status = 200, body = Message), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn delete_sector(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiPath(id): ApiPath<String>,
-) -> Result<Json<Message>, ApiError> {
-    let id = path_id(&id)?;
-    catalogue::delete_named(&s, &u, NamedKind::KnowledgeSector, id).await?;
-    Ok(Json(Message { message: Msg::Deleted }))
+/// An entry deleted (admin); `responses` lists the refusals.
+macro_rules! delete_named {
+    ($name:ident, $kind:expr, $path:literal, [$($doc:literal),+], $($status:literal),+) => {
+        $(#[doc = $doc])+
+        #[utoipa::path(delete, path = $path, tag = "catalogue", security(("bearer" = [])),
+            params(("id" = u64, Path)),
+            responses((status = 200, body = Message), $((status = $status, body = ErrorBody)),+))]
+        async fn $name(
+            State(s): State<AppState>,
+            CurrentUser(u): CurrentUser,
+            ApiPath(id): ApiPath<String>,
+        ) -> Result<Json<Message>, ApiError> {
+            let id = path_id(&id)?;
+            catalogue::delete_named(&s, &u, $kind, id).await?;
+            Ok(Json(Message { message: Msg::Deleted }))
+        }
+    };
 }
 
-/// Case types (any signed-in user).
-#[utoipa::path(get, path = "/api/typeofcase/list/", tag = "catalogue", security(("bearer" = [])),
-    responses((status = 200, body = [NamedEntry]), (status = 401, body = ErrorBody)))]
-async fn list_case_types(State(s): State<AppState>, CurrentUser(u): CurrentUser) -> Result<Json<Vec<NamedEntry>>, ApiError> {
-    Ok(Json(catalogue::named_list(&s, &u, NamedKind::CaseType).await?))
-}
+list_named!(list_sectors, NamedKind::KnowledgeSector, "/api/knowledge/sector/list/", [" Knowledge sectors (any signed-in user)."], 401);
+create_named!(create_sector, NamedKind::KnowledgeSector, "/api/knowledge/sector/", [" Create a knowledge sector (admin)."]);
+update_named!(update_sector, NamedKind::KnowledgeSector, "/api/knowledge/sector/{id}/", [" Rename a knowledge sector (admin)."]);
+delete_named!(delete_sector, NamedKind::KnowledgeSector, "/api/knowledge/sector/{id}/", [" Delete a knowledge sector (admin)."], 403, 404);
 
-/// Create a case type (admin).
-#[utoipa::path(post, path = "/api/typeofcase/", tag = "catalogue", security(("bearer" = [])), request_body = NamedRequest,
-    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
-    responses((status = 201, body = NamedEntry), (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn create_case_type(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    idem: Idempotency,
-    ApiJson(req): ApiJson<NamedRequest>,
-) -> Result<(StatusCode, Json<NamedEntry>), ApiError> {
-    let once = idem.begin(&s, &u, StatusCode::CREATED, None).await?;
-    Ok((StatusCode::CREATED, Json(catalogue::create_named(&s, &u, NamedKind::CaseType, &req, &once).await?)))
-}
-
-/// Rename a case type (admin).
-#[utoipa::path(put, path = "/api/typeofcase/{id}/", tag = "catalogue", security(("bearer" = [])), request_body = NamedRequest,
-    params(("id" = u64, Path)),
-    responses((status = 200, body = NamedEntry), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn update_case_type(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiPath(id): ApiPath<String>,
-    ApiJson(req): ApiJson<NamedRequest>,
-) -> Result<Json<NamedEntry>, ApiError> {
-    let id = path_id(&id)?;
-    Ok(Json(catalogue::update_named(&s, &u, NamedKind::CaseType, id, &req).await?))
-}
-
-/// Delete a case type (admin).
-#[utoipa::path(delete, path = "/api/typeofcase/{id}/", tag = "catalogue", security(("bearer" = [])),
-    params(("id" = u64, Path)),
-    responses((status = 200, body = Message), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn delete_case_type(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiPath(id): ApiPath<String>,
-) -> Result<Json<Message>, ApiError> {
-    let id = path_id(&id)?;
-    catalogue::delete_named(&s, &u, NamedKind::CaseType, id).await?;
-    Ok(Json(Message { message: Msg::Deleted }))
-}
+list_named!(list_case_types, NamedKind::CaseType, "/api/typeofcase/list/", [" Case types (any signed-in user)."], 401);
+create_named!(create_case_type, NamedKind::CaseType, "/api/typeofcase/", [" Create a case type (admin)."]);
+update_named!(update_case_type, NamedKind::CaseType, "/api/typeofcase/{id}/", [" Rename a case type (admin)."]);
+delete_named!(delete_case_type, NamedKind::CaseType, "/api/typeofcase/{id}/", [" Delete a case type (admin)."], 403, 404);
 
 // ---------------------------------------------------------- departments ----
 
-/// Departments (staff).
-#[utoipa::path(get, path = "/api/customer/department/", tag = "catalogue", security(("bearer" = [])),
-    responses((status = 200, body = [NamedEntry]), (status = 403, body = ErrorBody)))]
-async fn list_departments(State(s): State<AppState>, CurrentUser(u): CurrentUser) -> Result<Json<Vec<NamedEntry>>, ApiError> {
-    Ok(Json(catalogue::named_list(&s, &u, NamedKind::Department).await?))
-}
-
-/// Create a department (admin).
-#[utoipa::path(post, path = "/api/customer/department/", tag = "catalogue", security(("bearer" = [])), request_body = NamedRequest,
-    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
-    responses((status = 201, body = NamedEntry), (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn create_department(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    idem: Idempotency,
-    ApiJson(req): ApiJson<NamedRequest>,
-) -> Result<(StatusCode, Json<NamedEntry>), ApiError> {
-    let once = idem.begin(&s, &u, StatusCode::CREATED, None).await?;
-    Ok((StatusCode::CREATED, Json(catalogue::create_named(&s, &u, NamedKind::Department, &req, &once).await?)))
-}
+list_named!(list_departments, NamedKind::Department, "/api/customer/department/", [" Departments (staff)."], 403);
+create_named!(create_department, NamedKind::Department, "/api/customer/department/", [" Create a department (admin)."]);
+update_named!(update_department, NamedKind::Department, "/api/customer/department/{id}/", [" Rename a department (admin)."]);
+delete_named!(
+    delete_department,
+    NamedKind::Department,
+    "/api/customer/department/{id}/",
+    [" Delete a department (admin); one customers are connected to is refused", " with `department_in_use`."],
+    400,
+    403,
+    404
+);
 
 /// One department (staff), for the edit screen.
 #[utoipa::path(get, path = "/api/customer/department/{id}/", tag = "catalogue", security(("bearer" = [])),
@@ -340,35 +317,6 @@ async fn get_department(
 ) -> Result<Json<NamedEntry>, ApiError> {
     let id = path_id(&id)?;
     Ok(Json(catalogue::named_entry(&s, &u, NamedKind::Department, id).await?))
-}
-
-/// Rename a department (admin).
-#[utoipa::path(put, path = "/api/customer/department/{id}/", tag = "catalogue", security(("bearer" = [])), request_body = NamedRequest,
-    params(("id" = u64, Path)),
-    responses((status = 200, body = NamedEntry), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn update_department(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiPath(id): ApiPath<String>,
-    ApiJson(req): ApiJson<NamedRequest>,
-) -> Result<Json<NamedEntry>, ApiError> {
-    let id = path_id(&id)?;
-    Ok(Json(catalogue::update_named(&s, &u, NamedKind::Department, id, &req).await?))
-}
-
-/// Delete a department (admin); one customers are connected to is refused
-/// with `department_in_use`.
-#[utoipa::path(delete, path = "/api/customer/department/{id}/", tag = "catalogue", security(("bearer" = [])),
-    params(("id" = u64, Path)),
-    responses((status = 200, body = Message), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn delete_department(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiPath(id): ApiPath<String>,
-) -> Result<Json<Message>, ApiError> {
-    let id = path_id(&id)?;
-    catalogue::delete_named(&s, &u, NamedKind::Department, id).await?;
-    Ok(Json(Message { message: Msg::Deleted }))
 }
 
 #[derive(Deserialize, ToSchema)]

@@ -139,19 +139,11 @@ pub async fn confirm(ctx: &Context, user: &User, case_uid: &str, key: &str, name
     if let Some(f) = c.files.iter().find(|f| f.key == key) {
         return Ok(f.clone());
     }
-    match add(ctx, user, &c.uid, key, key_type, name, once).await {
-        Ok(f) => Ok(f),
-        Err(e) => {
-            // Whatever refused it (type, size, limit, rights changed meanwhile),
-            // the object must not stay: nothing refers to it.
-            if e.key() != document::DOCUMENT_NOT_UPLOADED && !matches!(e, ApiError::Replay { .. } | ApiError::IdempotencyKeyReused) {
-                if let Err(del) = ctx.files.discard_upload(key).await {
-                    tracing::warn!(key = %key, error = %del, "refused document not deleted");
-                }
-            }
-            Err(e)
-        }
-    }
+    let result = add(ctx, user, &c.uid, key, key_type, name, once).await;
+    // Whatever refused it (type, size, limit, rights changed meanwhile), the
+    // object must not stay: nothing refers to it.
+    discard_refused(ctx, key, &result).await;
+    result
 }
 
 async fn add(
@@ -164,13 +156,7 @@ async fn add(
     once: &Once,
 ) -> Result<CaseFile, ApiError> {
     manageable(ctx, user, case_uid).await?;
-    let (name, t) = name_and_type(raw_name)?;
-    // The name confirmed must be of the type the key was issued for (jpg = jpeg).
-    if t.content_type != key_type.content_type {
-        return Err(ApiError::bad(document::DOCUMENT_TYPE_NOT_ALLOWED));
-    }
-    ctx.files.claim_upload(key).await?;
-    let size = checked_object(ctx, key, key_type).await?;
+    let Attachment { name, size, .. } = claim(ctx, key, key_type, name_and_type(raw_name)).await?;
     let file = CaseFile {
         key: key.to_string(),
         name,
@@ -265,33 +251,48 @@ pub async fn checked_upload(ctx: &Context, prefix: &str, key: &str, name: &str, 
 }
 
 /// An uploaded object claimed for good, as a file attached to something:
-/// its name (`named`) must be of the type the key was issued for and its
-/// content is checked ([`checked_object`]). A refused object is deleted
-/// (nothing refers to it), unless it was never uploaded.
+/// [`claim`], and a refused object deleted ([`discard_refused`]).
 pub(crate) async fn claim_file(
     ctx: &Context,
     key: &str,
     key_type: DocumentType,
     named: Result<(String, DocumentType), ApiError>,
 ) -> Result<Attachment, ApiError> {
-    let result = async {
-        let (name, t) = named?;
-        if t.content_type != key_type.content_type {
-            return Err(ApiError::bad(document::DOCUMENT_TYPE_NOT_ALLOWED));
-        }
-        ctx.files.claim_upload(key).await?;
-        let size = checked_object(ctx, key, key_type).await?;
-        Ok(Attachment { key: key.to_string(), name, size })
-    }
-    .await;
-    if let Err(e) = &result {
-        if e.key() != document::DOCUMENT_NOT_UPLOADED {
-            if let Err(del) = ctx.files.discard_upload(key).await {
-                tracing::warn!(key = %key, error = %del, "refused upload not deleted");
-            }
-        }
-    }
+    let result = claim(ctx, key, key_type, named).await;
+    discard_refused(ctx, key, &result).await;
     result
+}
+
+/// Every kind of upload (case documents, message attachments, support
+/// attachments, templates) is claimed here: its name (`named`) must be of
+/// the type the key was issued for (jpg = jpeg), the object is claimed
+/// (no longer expires) and its content checked ([`checked_object`]).
+async fn claim(
+    ctx: &Context,
+    key: &str,
+    key_type: DocumentType,
+    named: Result<(String, DocumentType), ApiError>,
+) -> Result<Attachment, ApiError> {
+    let (name, t) = named?;
+    if t.content_type != key_type.content_type {
+        return Err(ApiError::bad(document::DOCUMENT_TYPE_NOT_ALLOWED));
+    }
+    ctx.files.claim_upload(key).await?;
+    let size = checked_object(ctx, key, key_type).await?;
+    Ok(Attachment { key: key.to_string(), name, size })
+}
+
+/// Deletes the object of a refused upload (nothing refers to it), unless it
+/// was never uploaded or the refusal is a replay of an earlier answer (the
+/// first request kept the file).
+async fn discard_refused<T>(ctx: &Context, key: &str, result: &Result<T, ApiError>) {
+    let Err(e) = result else { return };
+    if e.key() == document::DOCUMENT_NOT_UPLOADED || matches!(e, ApiError::Replay { .. } | ApiError::IdempotencyKeyReused) {
+        return;
+    }
+    if let Err(del) = ctx.files.discard_upload(key).await {
+        tracing::warn!(key = %key, error = %del, "refused upload not deleted");
+    }
 }
 
 /// An uploaded object of type `key_type` checked by content: it exists, its

@@ -120,7 +120,7 @@ pub async fn own(
 
 /// Done by the firm's people (admin, lawyers, sales persons).
 fn is_firm(e: &AuditEvent) -> bool {
-    matches!(e.actor_role.as_deref(), Some("admin" | "lawyer" | "sales_person"))
+    policy::is_firm_role(e.actor_role.as_deref())
 }
 
 /// A record of an export made by `caller` (every CSV and Excel file).

@@ -216,6 +216,14 @@ mod tests {
     }
 
     #[test]
+    fn the_firm_is_admin_lawyers_and_sales_persons_as_written_in_the_audit() {
+        let firm: Vec<Role> = ROLES.into_iter().filter(|r| is_firm_role(user(*r).role().map(|r| r.as_str()))).collect();
+        assert_eq!(firm, [Role::Admin, Role::SalesPerson, Role::Lawyer]);
+        assert!(!is_firm_role(None), "the system is not the firm's people");
+        assert!(!is_firm_role(Some("Admin")), "roles are written in lower case");
+    }
+
+    #[test]
     fn customer_lists_by_role_and_state() {
         use Role::*;
         let list = |state| who(Action::ListCustomers { state });

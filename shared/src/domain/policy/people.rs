@@ -19,6 +19,13 @@ pub fn is_staff_person(user: &User) -> bool {
     matches!(user.role(), Some(Role::Lawyer | Role::SalesPerson))
 }
 
+/// Whether a role written down (an audit event's actor) is one of the
+/// firm's people (admin, lawyers, sales persons), as opposed to the
+/// customer side or no one (the system).
+pub fn is_firm_role(role: Option<&str>) -> bool {
+    [Role::Admin, Role::Lawyer, Role::SalesPerson].iter().any(|r| role == Some(r.as_str()))
+}
+
 /// The customer and its contacts, as opposed to the provider's people.
 pub fn is_customer_side(user: &User) -> bool {
     matches!(user.role(), Some(Role::Customer | Role::CustomerContact))

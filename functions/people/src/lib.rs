@@ -103,28 +103,45 @@ async fn company_affiliations(
     Ok(Json(staff::company_affiliations(&s, &me, &p.search).await?))
 }
 
-/// One lawyer (admin).
-#[utoipa::path(get, path = "/api/lawyer/{uid}/", tag = "people", params(("uid" = String, Path)),
-    responses((status = 200, body = StaffProfile), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn get_lawyer(
-    State(s): State<AppState>,
-    CurrentUser(me): CurrentUser,
-    ApiPath(uid): ApiPath<String>,
-) -> Result<Json<StaffProfile>, ApiError> {
-    Ok(Json(staff::get(&s, &me, Role::Lawyer, &uid).await?))
+// A lawyer and a sales person are read and updated the same way: one
+// handler of each per role (each its own route and documentation), written
+// once here.
+
+/// One person of a role (admin).
+macro_rules! get_staff {
+    ($name:ident, $role:expr, $path:literal, [$($doc:literal),+]) => {
+        $(#[doc = $doc])+
+        #[utoipa::path(get, path = $path, tag = "people", params(("uid" = String, Path)),
+            responses((status = 200, body = StaffProfile), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+        async fn $name(
+            State(s): State<AppState>,
+            CurrentUser(me): CurrentUser,
+            ApiPath(uid): ApiPath<String>,
+        ) -> Result<Json<StaffProfile>, ApiError> {
+            Ok(Json(staff::get(&s, &me, $role, &uid).await?))
+        }
+    };
 }
 
-/// Update a lawyer (admin). The e-mail stays as it is.
-#[utoipa::path(put, path = "/api/lawyer/update/{uid}/", tag = "people", params(("uid" = String, Path)), request_body = StaffInput,
-    responses((status = 200, body = StaffProfile), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn update_lawyer(
-    State(s): State<AppState>,
-    CurrentUser(me): CurrentUser,
-    ApiPath(uid): ApiPath<String>,
-    ApiJson(input): ApiJson<StaffInput>,
-) -> Result<Json<StaffProfile>, ApiError> {
-    Ok(Json(staff::update(&s, &me, Role::Lawyer, &uid, input).await?))
+/// A person of a role updated (admin).
+macro_rules! update_staff {
+    ($name:ident, $role:expr, $path:literal, [$($doc:literal),+]) => {
+        $(#[doc = $doc])+
+        #[utoipa::path(put, path = $path, tag = "people", params(("uid" = String, Path)), request_body = StaffInput,
+            responses((status = 200, body = StaffProfile), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+        async fn $name(
+            State(s): State<AppState>,
+            CurrentUser(me): CurrentUser,
+            ApiPath(uid): ApiPath<String>,
+            ApiJson(input): ApiJson<StaffInput>,
+        ) -> Result<Json<StaffProfile>, ApiError> {
+            Ok(Json(staff::update(&s, &me, $role, &uid, input).await?))
+        }
+    };
 }
+
+get_staff!(get_lawyer, Role::Lawyer, "/api/lawyer/{uid}/", [" One lawyer (admin)."]);
+update_staff!(update_lawyer, Role::Lawyer, "/api/lawyer/update/{uid}/", [" Update a lawyer (admin). The e-mail stays as it is."]);
 
 /// Create a sales person (admin).
 #[utoipa::path(post, path = "/api/salesperson/create/", tag = "people", request_body = StaffInput,
@@ -155,28 +172,8 @@ async fn list_sales_persons(
     Ok(Json(staff::list(&s, &me, Role::SalesPerson, None, p.cursor.as_deref()).await?))
 }
 
-/// One sales person (admin).
-#[utoipa::path(get, path = "/api/salesperson/{uid}/", tag = "people", params(("uid" = String, Path)),
-    responses((status = 200, body = StaffProfile), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn get_sales_person(
-    State(s): State<AppState>,
-    CurrentUser(me): CurrentUser,
-    ApiPath(uid): ApiPath<String>,
-) -> Result<Json<StaffProfile>, ApiError> {
-    Ok(Json(staff::get(&s, &me, Role::SalesPerson, &uid).await?))
-}
-
-/// Update a sales person (admin).
-#[utoipa::path(put, path = "/api/salesperson/update/{uid}/", tag = "people", params(("uid" = String, Path)), request_body = StaffInput,
-    responses((status = 200, body = StaffProfile), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn update_sales_person(
-    State(s): State<AppState>,
-    CurrentUser(me): CurrentUser,
-    ApiPath(uid): ApiPath<String>,
-    ApiJson(input): ApiJson<StaffInput>,
-) -> Result<Json<StaffProfile>, ApiError> {
-    Ok(Json(staff::update(&s, &me, Role::SalesPerson, &uid, input).await?))
-}
+get_staff!(get_sales_person, Role::SalesPerson, "/api/salesperson/{uid}/", [" One sales person (admin)."]);
+update_staff!(update_sales_person, Role::SalesPerson, "/api/salesperson/update/{uid}/", [" Update a sales person (admin)."]);
 
 /// A plain acknowledgement with a translatable message key.
 #[derive(Serialize, ToSchema)]

@@ -9,8 +9,8 @@
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use shared::error::ApiError;
+use shared::services::retention::RetentionRun;
 use shared::services::{data_rights, retention, Context};
-use shared::store::retention::RetentionRun;
 use shared::telemetry;
 
 /// What one run did.

@@ -31,7 +31,9 @@ use crate::domain::data_rights::ExportState;
 use crate::domain::retention::{RecordKind, Retention};
 use crate::error::ApiError;
 use crate::store::conflict::IndexChange;
-use crate::store::retention::{Due, DueRecord, RetentionRun};
+/// What a run did (the job reports it; functions name it from here, not the store).
+pub use crate::store::retention::RetentionRun;
+use crate::store::retention::{Due, DueRecord};
 use crate::store::{keys, Item};
 
 /// Due items one Query reads.

@@ -565,6 +565,31 @@ impl Store {
         Ok(super::stats::Read { value, items })
     }
 
+    /// Closed cases (Query GSI1 `CASESTATE#complete`, oldest first), a page
+    /// of `limit` after `cursor`, and the cursor of the next page.
+    pub async fn closed_cases_after(
+        &self,
+        cursor: Option<&str>,
+        limit: i32,
+    ) -> Result<(Vec<crate::domain::case::Case>, Option<String>), ApiError> {
+        let mut q = self
+            .client
+            .query()
+            .table_name(&self.table)
+            .index_name(super::table::GSI1)
+            .key_condition_expression("GSI1PK = :p")
+            .expression_attribute_values(":p", s(keys::case::state_gsi1pk(crate::domain::case::CaseStatus::Complete)))
+            .limit(limit);
+        if let Some(c) = cursor {
+            q = q.key_condition_expression("GSI1PK = :p AND GSI1SK > :c").expression_attribute_values(":c", s(c));
+        }
+        let out = q.send().await.map_err(sdk_err)?;
+        let items = out.items.unwrap_or_default();
+        let last = items.last().and_then(|i| i.get("GSI1SK").and_then(|v| v.as_s().ok()).cloned());
+        let next = last.filter(|_| out.last_evaluated_key.is_some());
+        Ok((super::readable(items, |i| parse_case(i).map(|c| c.case)), next))
+    }
+
     /// Cases opened in `[from, to)`, newest first, `limit` a page (the
     /// activity statistics list): every case from the `ALLCASES` pointers,
     /// or one customer's from its GSI2 partition; `cursor` is the last sort

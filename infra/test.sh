@@ -10,8 +10,9 @@
 #      test on its own table; the gateway's beside the others', on a second
 #      stand-in),
 #   2. web unit tests (vitest), beside the Rust tests once those are built,
-#   3. browser end-to-end tests (playwright-core + /usr/bin/chromium) in two
-#      shards side by side (web/e2e/shard-flows.mjs, shard-pages.mjs), each
+#   3. browser end-to-end tests (playwright-core + /usr/bin/chromium) in three
+#      shards side by side (web/e2e/shard-accounts.mjs, shard-cases.mjs,
+#      shard-pages.mjs), each
 #      against a gateway on its own port, table and stand-in, and beside them,
 #      one after another: the quick benchmarks (QUICK=1 infra/bench.sh: every function
 #      binary started with a request of its own, 3 starts, 20 calls; the
@@ -75,7 +76,7 @@ GATEWAY_PIDS=()
 EXTRA_MOTO_PIDS=()
 WEB_UNIT_PID=""
 SIDE_PID=""
-PAGES_E2E_PID=""
+declare -A SHARD_PIDS=()
 GATEWAY_TESTS_PID=""
 cleanup() {
   print_step_times
@@ -83,7 +84,7 @@ cleanup() {
   [ -n "$WEB_UNIT_PID" ] && kill -- -"$WEB_UNIT_PID" 2>/dev/null || true
   [ -n "$STAND_IN_CHECKS_PID" ] && kill "$STAND_IN_CHECKS_PID" 2>/dev/null || true
   [ -n "$SIDE_PID" ] && kill -- -"$SIDE_PID" 2>/dev/null || true
-  [ -n "$PAGES_E2E_PID" ] && kill -- -"$PAGES_E2E_PID" 2>/dev/null || true
+  for pid in "${SHARD_PIDS[@]}"; do kill -- -"$pid" 2>/dev/null || true; done
   [ -n "$GATEWAY_TESTS_PID" ] && kill -- -"$GATEWAY_TESTS_PID" 2>/dev/null || true
   for pid in "${GATEWAY_PIDS[@]}" "${EXTRA_MOTO_PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
   kill "$MOTO_PID" 2>/dev/null || true
@@ -204,7 +205,7 @@ WEB_UNIT_PID=""
 cat "$WEB_UNIT_LOG"
 [ "$web_unit_ok" -eq 0 ] || { echo "web unit tests failed (exit $web_unit_ok)"; exit 1; }
 
-step "web build, and three gateways: one per browser-test shard and the fuzz's (each its own table and stand-in)"
+step "web build, and four gateways: one per browser-test shard and the fuzz's (each its own table and stand-in)"
 build_web
 cargo build --quiet -p local-gateway
 # A private copy: worktrees may share one CARGO_TARGET_DIR, whose
@@ -226,16 +227,23 @@ gateway() {
     "$GATEWAY_BIN" >"$ROOT/.local/$RUN_ID-$name-gateway.log" 2>&1 &
   GATEWAY_PIDS+=("$!")
 }
-# The browser tests in two shards side by side (web/e2e/shard-*.mjs; both
-# mostly wait for pages and for their stand-in): the flows that change data
-# on the run's stand-in, the crawl and the accessibility check on their own.
-FLOWS_PORT=$(free_port)
-gateway e2e-flows "$FLOWS_PORT" "$AWS_ENDPOINT_URL"
+# The browser tests in three shards side by side (web/e2e/shard-*.mjs; they
+# mostly wait for pages and for their stand-in, which answers one request at a
+# time): the flows that change data in two (accounts and people; cases and
+# services), the crawl and the accessibility check in the third. In one shard
+# the flows took about 10 minutes, the longest step of the run.
+stand_in e2e-cases
+CASES_ENDPOINT=$LAST_STAND_IN
+wait_for_http "$CASES_ENDPOINT/moto-api/" 300 || { cat "$ROOT/.local/$RUN_ID-e2e-cases-moto.log"; exit 1; }
+ACCOUNTS_PORT=$(free_port)
+gateway e2e-accounts "$ACCOUNTS_PORT" "$AWS_ENDPOINT_URL"
+CASES_PORT=$(free_port)
+gateway e2e-cases "$CASES_PORT" "$CASES_ENDPOINT"
 PAGES_PORT=$(free_port)
 gateway e2e-pages "$PAGES_PORT" "$LANE2_ENDPOINT"
 FUZZ_PORT=$(free_port)
 gateway fuzz "$FUZZ_PORT" "$FUZZ_ENDPOINT"
-for g in e2e-flows:$FLOWS_PORT e2e-pages:$PAGES_PORT fuzz:$FUZZ_PORT; do
+for g in e2e-accounts:$ACCOUNTS_PORT e2e-cases:$CASES_PORT e2e-pages:$PAGES_PORT fuzz:$FUZZ_PORT; do
   wait_for_http "http://127.0.0.1:${g#*:}/api/openapi.json" 300 || { cat "$ROOT/.local/$RUN_ID-${g%%:*}-gateway.log"; exit 1; }
 done
 
@@ -248,7 +256,7 @@ done
 # AWS_ENDPOINT_URL's when set: unset here, so it loads its parties elsewhere). The browser tests mostly wait for pages; this used to follow them
 # and made the run about 5 minutes longer. Output is printed after the
 # browser tests', each part with its time.
-step "browser tests, the flows' shard; beside it the pages' shard, and one after another the quick benchmarks, template lint, checkov and the generated fuzz"
+step "browser tests: three shards side by side (accounts, cases, pages), and beside them one after another the quick benchmarks, template lint, checkov and the generated fuzz"
 SIDE_LOG="$ROOT/.local/$RUN_ID-side.log"
 side() { # NAME COMMAND…: one part, logged with its duration; stops the chain when it fails
   local name=$1 t0=$SECONDS rc=0
@@ -272,23 +280,29 @@ set -m
 ) >"$SIDE_LOG" 2>&1 &
 SIDE_PID=$!
 set +m
-# The pages' shard in the background (its own process group, so a failure
-# elsewhere stops its browser too), its output printed after the flows'.
-PAGES_LOG="$ROOT/.local/$RUN_ID-e2e-pages.log"
-set -m
-BASE_URL="http://127.0.0.1:$PAGES_PORT" node --test --test-concurrency=1 web/e2e/shard-pages.mjs >"$PAGES_LOG" 2>&1 &
-PAGES_E2E_PID=$!
-set +m
-flows_ok=0
-BASE_URL="http://127.0.0.1:$FLOWS_PORT" node --test --test-concurrency=1 web/e2e/shard-flows.mjs || flows_ok=$?
-step "browser tests: the pages' shard (crawl, accessibility; run beside the flows')"
-pages_ok=0
-wait "$PAGES_E2E_PID" || pages_ok=$?
-PAGES_E2E_PID=""
-cat "$PAGES_LOG"
-[ "$flows_ok" -eq 0 ] || { echo "browser tests, the flows' shard, failed (exit $flows_ok)"; tail -50 "$ROOT/.local/$RUN_ID-e2e-flows-gateway.log"; }
-[ "$pages_ok" -eq 0 ] || { echo "browser tests, the pages' shard, failed (exit $pages_ok)"; tail -50 "$ROOT/.local/$RUN_ID-e2e-pages-gateway.log"; }
-[ "$flows_ok" -eq 0 ] && [ "$pages_ok" -eq 0 ] || exit 1
+# Each shard in the background in its own process group (so a failure
+# elsewhere stops its browser too), its output printed when all are done.
+declare -A SHARD_PIDS=()
+for shard in accounts:$ACCOUNTS_PORT cases:$CASES_PORT pages:$PAGES_PORT; do
+  name=${shard%%:*}
+  set -m
+  BASE_URL="http://127.0.0.1:${shard#*:}" node --test --test-concurrency=1 "web/e2e/shard-$name.mjs" >"$ROOT/.local/$RUN_ID-e2e-$name.log" 2>&1 &
+  SHARD_PIDS[$name]=$!
+  set +m
+done
+shards_ok=0
+for name in accounts cases pages; do
+  rc=0
+  wait "${SHARD_PIDS[$name]}" || rc=$?
+  unset "SHARD_PIDS[$name]"
+  printf '\n==> browser tests, the %s shard (web/e2e/shard-%s.mjs)%s\n' "$name" "$name" "$([ $rc -eq 0 ] || echo ": FAILED (exit $rc)")"
+  cat "$ROOT/.local/$RUN_ID-e2e-$name.log"
+  if [ "$rc" -ne 0 ]; then
+    shards_ok=$rc
+    tail -50 "$ROOT/.local/$RUN_ID-e2e-$name-gateway.log"
+  fi
+done
+[ "$shards_ok" -eq 0 ] || { echo "browser tests failed (the shards marked FAILED above)"; exit 1; }
 
 step "the quick benchmarks, template lint, checkov and the generated fuzz (run beside the browser tests)"
 side_ok=0

@@ -504,6 +504,10 @@ export default defineConfig({
     // that takes 2 s alone took over 10 s (page tests' files set 180 s, their waits at least 30 s: renderApp.tsx).
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // Two files at a time. Vitest's default on two cores is one (cores - 1), and its page tests mostly wait
+    // (for timers, antd's motion, the fake API's replies): one at a time they took 511 s of CI's 524 s test
+    // step for about a tenth of a core (6 of the slowest files: 1,105 s wall for 136 s of CPU).
+    maxWorkers: 2,
     // React's scheduler can run a root's queued work just after a file's jsdom environment is torn down
     // (a timer of antd's motion or notices firing late on a loaded machine), where it meets no `window` and
     // vitest fails the whole run with that one unhandled error, whatever the tests said (CI, twice). The

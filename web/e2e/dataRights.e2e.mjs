@@ -19,7 +19,8 @@ describe('data export', { timeout: 240_000 }, () => {
       uid = (await storedSession(c.page)).user.uid;
       await openUserMenuItem(c.page, 'user-menu-my-data');
       await c.page.waitForURL((u) => u.pathname === '/user/my-data/');
-      assert.equal(await c.page.locator(byTestId('page-title')).innerText(), 'Mina uppgifter');
+      // The address changes first; the page (its own chunk) follows, the one before shown until it is there.
+      await c.page.locator(byTestId('page-title')).filter({ hasText: 'Mina uppgifter' }).waitFor();
       const asked = c.page.waitForResponse((r) => r.url().includes(`/api/customer/data-export/${uid}/`) && r.request().method() === 'POST');
       await c.page.locator(byTestId('data-export-request')).click();
       assert.equal((await asked).status(), 202);

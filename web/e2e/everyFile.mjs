@@ -1,10 +1,10 @@
-// A browser test file in neither shard would never run: the check runs in
-// shard-flows.mjs (and so in every run of the suite, sharded or not).
+// A browser test file in no shard would never run: the check runs in
+// shard-accounts.mjs (and so in every run of the suite, sharded or not).
 import { readdirSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-const SHARDS = ['shard-pages.mjs', 'shard-flows.mjs'];
+const SHARDS = ['shard-pages.mjs', 'shard-accounts.mjs', 'shard-cases.mjs'];
 
 test('every *.e2e.mjs file is in exactly one shard', () => {
   const dir = new URL('.', import.meta.url);

@@ -11,7 +11,7 @@
 // acts under its customer's agreement (`shared::domain::legal::must_accept`).
 // The test signs in as the contact after the publish and sees no question.
 //
-// Publishing changes what every customer is asked, so shard-flows.mjs runs
+// Publishing changes what every customer is asked, so shard-cases.mjs runs
 // this file last.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,16 +1,10 @@
-// The browser tests' second shard: every flow that changes data. infra/test.sh
-// runs it on its own gateway, table and stand-in beside shard-pages.mjs;
-// index.test.mjs runs both shards one after the other on one gateway.
+// The browser tests' cases shard: the flows of cases, hours, the catalogue,
+// collaboration, statistics, audit, content and the add-on services.
+// infra/test.sh runs it on its own gateway, table and stand-in beside
+// shard-accounts.mjs and shard-pages.mjs; index.test.mjs runs every shard one
+// after another on one gateway.
 //
-//   BASE_URL=http://127.0.0.1:3000 node --test web/e2e/shard-flows.mjs
-import './roles.e2e.mjs';
-import './account.e2e.mjs';
-import './totp.e2e.mjs';
-import './contacts.e2e.mjs';
-import './contactPermissions.e2e.mjs';
-import './registration.e2e.mjs';
-import './subscriptions.e2e.mjs';
-import './people.e2e.mjs';
+//   BASE_URL=http://127.0.0.1:3000 node --test web/e2e/shard-cases.mjs
 import './cases.e2e.mjs';
 import './hours.e2e.mjs';
 import './catalogue.e2e.mjs';
@@ -32,4 +26,3 @@ import './bankid.e2e.mjs';
 // privacy versions makes every customer signing in afterwards answer the
 // acceptance question first.
 import './legal.e2e.mjs';
-import './everyFile.mjs';

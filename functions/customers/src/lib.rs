@@ -15,6 +15,7 @@ use shared::domain::catalogue::{CompanySize, COMPANY_SIZES};
 use shared::domain::city::{self, City};
 use shared::domain::country;
 use shared::domain::customer::{BusinessSector, CustomerForm, CustomerProfile, CustomerType, Registration, COUNTRY_SWEDEN};
+use shared::domain::data_rights::ErasureRequest;
 use shared::domain::policy::{self, Action};
 use shared::domain::User;
 use shared::error::Msg;
@@ -22,6 +23,7 @@ use shared::error::{ApiError, FieldErrors};
 use shared::services::customers::registration::{self, Registered};
 use shared::services::customers::{self, sectors, CustomerDetails};
 use shared::services::data_rights::{self, ExportView};
+use shared::services::erasure::{self, Decision, RequestPage};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -62,6 +64,9 @@ pub fn api() -> OpenApiRouter<AppState> {
         .routes(routes!(city_list))
         .routes(routes!(account_manager_dropdown))
         .routes(routes!(data_exports, request_data_export))
+        .routes(routes!(erasure_requests, request_erasure))
+        .routes(routes!(decide_erasure))
+        .routes(routes!(data_requests))
 }
 
 /// A plain acknowledgement with a translatable message key.
@@ -631,4 +636,89 @@ async fn request_data_export(
 ) -> Result<(StatusCode, Json<ExportView>), ApiError> {
     let once = idem.begin(&s, &user, StatusCode::ACCEPTED, None).await?;
     Ok((StatusCode::ACCEPTED, Json(data_rights::request_export(&s, &user, &uid, &once).await?)))
+}
+
+/// The customer's requests to be forgotten (GDPR art. 17), newest first:
+/// their state, a refusal's reason, and once approved what was kept (the
+/// case files under legal hold, the audit trail) and until when. The
+/// customer itself, or admin.
+#[utoipa::path(get, path = "/api/customer/erasure/{uid}/", tag = "customers", security(("bearer" = [])),
+    params(("uid" = String, Path, description = "Customer uid")),
+    responses((status = 200, body = [ErasureRequest]), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody)))]
+async fn erasure_requests(
+    State(s): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    ApiPath(uid): ApiPath<String>,
+) -> Result<Json<Vec<ErasureRequest>>, ApiError> {
+    Ok(Json(erasure::requests_of(&s, &user, &uid).await?))
+}
+
+/// The customer asks to be forgotten; admin decides. Only the customer's
+/// own account (never a contact, never staff on its behalf); one open
+/// request at a time.
+#[utoipa::path(post, path = "/api/customer/erasure/{uid}/", tag = "customers", security(("bearer" = [])),
+    params(("uid" = String, Path, description = "Customer uid"),
+        ("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
+    responses((status = 201, body = ErasureRequest), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "erasure_open: a request of this customer awaits its decision", body = ErrorBody),
+        (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody)))]
+async fn request_erasure(
+    State(s): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    idem: Idempotency,
+    ApiPath(uid): ApiPath<String>,
+) -> Result<(StatusCode, Json<ErasureRequest>), ApiError> {
+    let once = idem.begin(&s, &user, StatusCode::CREATED, None).await?;
+    Ok((StatusCode::CREATED, Json(erasure::request(&s, &user, &uid, &once).await?)))
+}
+
+/// Admin approves (the customer is erased at once, its cases kept under
+/// legal hold) or refuses with a reason; the customer is told by mail.
+/// Approving a request whose erasure stopped half-way finishes it.
+#[utoipa::path(post, path = "/api/customer/erasure/{uid}/{id}/decide/", tag = "customers", security(("bearer" = [])),
+    params(("uid" = String, Path, description = "Customer uid"), ("id" = String, Path, description = "Erasure request id")),
+    request_body = Decision,
+    responses((status = 200, body = ErasureRequest),
+        (status = 400, description = "reason: required or too_long (to refuse)", body = ErrorBody),
+        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
+        (status = 409, description = "erasure_decided: the request was decided already", body = ErrorBody)))]
+async fn decide_erasure(
+    State(s): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    ApiPath((uid, id)): ApiPath<(String, String)>,
+    ApiJson(req): ApiJson<Decision>,
+) -> Result<Json<ErasureRequest>, ApiError> {
+    Ok(Json(erasure::decide(&s, &user, &uid, &id, &req).await?))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct DataRequestQuery {
+    /// Only requests in this state: an export's queued, running, ready,
+    /// failed or expired; an erasure's pending, approved, erased or refused.
+    pub status: Option<String>,
+    /// The `next` of the previous page.
+    pub cursor: Option<String>,
+}
+
+/// Every customer's data-rights requests (exports and erasures), newest
+/// first, 20 a page, optionally in one state: admin.
+#[utoipa::path(get, path = "/api/data-requests/", tag = "customers", security(("bearer" = [])), params(DataRequestQuery),
+    responses((status = 200, body = RequestPage), (status = 400, description = "status: invalid", body = ErrorBody),
+        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+async fn data_requests(
+    State(s): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    query: Result<ApiQuery<DataRequestQuery>, ApiError>,
+) -> Result<Json<RequestPage>, ApiError> {
+    let q = match query {
+        Ok(ApiQuery(q)) => q,
+        Err(_) => {
+            policy::require(&user, Action::DecideErasure)?;
+            return Err(ApiError::bad(Msg::InvalidQuery));
+        }
+    };
+    Ok(Json(erasure::all_requests(&s, &user, q.status.as_deref(), q.cursor.as_deref()).await?))
 }

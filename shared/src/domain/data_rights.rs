@@ -5,11 +5,18 @@
 //!
 //! What goes into an export is decided here, on plain JSON, so the rule
 //! "never a secret, never a staff-internal note" is tested without AWS.
+//!
+//! Erasure (GDPR art. 17): the customer asks, admin approves or refuses
+//! with a reason. On approval what no law requires to keep is erased at
+//! once; the cases (their files) are kept under legal hold until their
+//! retention ends, and the customer is told what was kept and until when.
 
-use chrono::{DateTime, Duration, Utc};
+use chrono::{DateTime, Duration, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use utoipa::ToSchema;
+
+use crate::error::{ApiError, Msg};
 
 /// How long a finished export can be downloaded (its object is then removed).
 pub const EXPORT_DAYS: i64 = 7;
@@ -106,6 +113,121 @@ impl DataExport {
     }
 }
 
+/// Where an erasure request is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ErasureState {
+    /// Asked for; admin has not decided.
+    Pending,
+    /// Approved; its erasure has begun (steps that a re-run finishes).
+    Approved,
+    /// Approved and done: only what must be kept is left, under legal hold.
+    Erased,
+    /// Refused with a reason.
+    Refused,
+}
+
+impl ErasureState {
+    pub fn word(self) -> &'static str {
+        match self {
+            ErasureState::Pending => "pending",
+            ErasureState::Approved => "approved",
+            ErasureState::Erased => "erased",
+            ErasureState::Refused => "refused",
+        }
+    }
+}
+
+/// A refusal's reason: at most this many characters.
+pub const REASON_MAX: usize = 1_000;
+
+/// The neutral text that replaces an erased person's names, phone and
+/// address.
+pub const ERASED_TEXT: &str = "[raderad]";
+
+/// The address an erased account is left with: never deliverable
+/// (`.invalid` is reserved), unique per account.
+pub fn erased_email(uid: &str) -> String {
+    format!("erased-{uid}@erased.invalid")
+}
+
+/// What an erasure keeps, by kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum KeptKind {
+    /// A case's file: its records and documents (the Bar's rules).
+    Case,
+    /// Accounting records: bought services and what was used of them
+    /// (Bokföringslagen).
+    Billing,
+    /// The audit trail of who read or changed the customer's data.
+    AuditTrail,
+}
+
+/// One thing an erasure kept, and until when.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct Kept {
+    pub kind: KeptKind,
+    /// The case number (for a case).
+    pub reference: Option<String>,
+    /// The day it is erased; None for a matter not yet closed (kept until
+    /// its retention, which begins when it closes, ends).
+    #[schema(value_type = Option<String>)]
+    pub until: Option<NaiveDate>,
+}
+
+/// A customer's request to be forgotten.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct ErasureRequest {
+    pub id: String,
+    pub customer_uid: String,
+    /// The customer's name when it asked (shown in admin's list until erased).
+    pub customer_name: String,
+    pub state: ErasureState,
+    #[schema(value_type = String)]
+    pub created_at: DateTime<Utc>,
+    #[schema(value_type = Option<String>)]
+    pub decided_at: Option<DateTime<Utc>>,
+    pub decided_by: Option<String>,
+    /// A refusal's reason, shown to the customer.
+    pub reason: Option<String>,
+    /// What was kept and until when (once approved).
+    #[serde(default)]
+    pub kept: Vec<Kept>,
+    #[schema(value_type = Option<String>)]
+    pub erased_at: Option<DateTime<Utc>>,
+}
+
+impl ErasureRequest {
+    pub fn new(id: String, customer_uid: &str, customer_name: &str, now: DateTime<Utc>) -> ErasureRequest {
+        ErasureRequest {
+            id,
+            customer_uid: customer_uid.to_string(),
+            customer_name: customer_name.to_string(),
+            state: ErasureState::Pending,
+            created_at: now,
+            decided_at: None,
+            decided_by: None,
+            reason: None,
+            kept: vec![],
+            erased_at: None,
+        }
+    }
+}
+
+/// A refusal's reason as stored: one cleaned multi-line text, required,
+/// at most [`REASON_MAX`] characters.
+pub fn refusal_reason(raw: Option<&str>) -> Result<String, ApiError> {
+    let text = crate::domain::text::clean_long(raw.unwrap_or_default());
+    if text.is_empty() {
+        return Err(ApiError::field("reason", Msg::Required));
+    }
+    if text.chars().count() > REASON_MAX {
+        return Err(ApiError::field("reason", Msg::TooLong));
+    }
+    Ok(text)
+}
+
 /// Attributes never exported: secrets (password hashes, authenticator
 /// secrets and recovery codes, link digests and tokens, provider tokens),
 /// staff-internal text, and the table's own bookkeeping (keys, index keys,
@@ -158,7 +280,7 @@ pub fn customer_part(sk: &str) -> Option<&'static str> {
         "INKASSO" | "INKASSO_CLAIM" => "inkasso",
         // The activation link's digest, the signing provider's token, the
         // purchase guards, the exports and erasure requests themselves.
-        "ACTIVATION" | "VERIFIED" | "PURCHASE_GUARD" | "EXPORT" | "EXPORT_RUNNING" | "ERASURE" => return None,
+        "ACTIVATION" | "VERIFIED" | "PURCHASE_GUARD" | "EXPORT" | "EXPORT_RUNNING" | "ERASURE" | "ERASURE_OPEN" => return None,
         _ => "other",
     })
 }
@@ -207,6 +329,18 @@ mod tests {
         assert!(case_record_exported("MSG#2026#x") && case_record_exported("HOUR#1") && case_record_exported("CASE"));
         assert!(user_record_exported("USER") && user_record_exported("ACCEPT#terms#000001"));
         assert!(!user_record_exported("TOTP") && !user_record_exported("TOTP#SETUP"));
+    }
+
+    #[test]
+    fn a_refusal_needs_a_reason_of_bounded_length() {
+        assert_eq!(refusal_reason(Some("  Pågående tvist \r\n ")).unwrap(), "Pågående tvist");
+        for bad in [None, Some(""), Some(" \u{200b} ")] {
+            assert!(matches!(refusal_reason(bad), Err(ApiError::BadRequest { .. })), "{bad:?}");
+        }
+        assert!(refusal_reason(Some(&"a".repeat(REASON_MAX))).is_ok());
+        assert!(refusal_reason(Some(&"a".repeat(REASON_MAX + 1))).is_err());
+        assert_eq!(erased_email("u1"), "erased-u1@erased.invalid");
+        assert!(customer_part("ERASURE#x").is_none() && customer_part("ERASURE_OPEN").is_none());
     }
 
     #[test]

@@ -33,10 +33,13 @@ pub(crate) async fn visible(ctx: &Context, user: &User, uid: &str) -> Result<Cas
     Ok(stored.case)
 }
 
-/// Like [`visible`], read consistently with its revision, for a change.
+/// Like [`visible`], read consistently with its revision, for a change
+/// (409 `case_on_legal_hold` for a frozen case).
 pub(crate) async fn visible_for_write(ctx: &Context, user: &User, uid: &str) -> Result<StoredCase, ApiError> {
     let stored = ctx.store.get_case_for_write(uid.trim()).await?.ok_or(ApiError::NotFound)?;
     policy::require(user, Action::ViewCase(&stored.case))?;
+    // A case kept under legal hold after its customer was erased is frozen.
+    super::erasure::writable(&stored.case)?;
     Ok(stored)
 }
 
@@ -375,6 +378,7 @@ pub struct Note {
 pub async fn add_note(ctx: &Context, user: &User, case_uid: &str, text: &str, once: &Once) -> Result<Note, ApiError> {
     policy::require(user, Action::SeeInternal)?;
     let c = visible(ctx, user, case_uid).await?;
+    super::erasure::writable(&c)?;
     let text = case::validate_note(text)?;
     let at = Utc::now();
     let note = Note { by: user.uid.clone(), by_name: user.full_name(), note: text, at: at.to_rfc3339() };

@@ -20,6 +20,7 @@ pub mod credentials;
 pub mod customers;
 pub mod data_rights;
 pub mod documents;
+pub mod erasure;
 pub mod event_mail;
 pub mod events;
 pub mod followers;

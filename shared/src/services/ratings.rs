@@ -19,6 +19,7 @@ pub const LIST_LIMIT: i32 = 100;
 /// `rating/create/`: the customer rates its closed case, once.
 pub async fn rate(ctx: &Context, user: &User, case_uid: &str, stars: Option<i64>, comment: &str, once: &Once) -> Result<Rating, ApiError> {
     let c = visible(ctx, user, case_uid).await?;
+    super::erasure::writable(&c)?;
     let lawyer = rating::may_rate(user, &c)?;
     let (stars, comment) = rating::validate(stars, comment)?;
     let lawyer_name = c.lawyer_name.clone().unwrap_or_default();

@@ -8,7 +8,7 @@ use chrono::{DateTime, Utc};
 
 use super::tx::{Cond, Tx};
 use super::{keys, n, s, sdk_err, Item, Store};
-use crate::domain::data_rights::{DataExport, ExportState};
+use crate::domain::data_rights::{DataExport, ErasureRequest, ErasureState, ExportState};
 use crate::error::ApiError;
 
 fn export_item(e: &DataExport) -> Result<Item, ApiError> {
@@ -18,6 +18,16 @@ fn export_item(e: &DataExport) -> Result<Item, ApiError> {
     item.insert("GSI1PK".into(), s(keys::data_rights::REQUESTS_GSI1PK));
     item.insert("GSI1SK".into(), s(keys::created_sk(e.created_at, &e.id)));
     item.insert("entity".into(), s("data_export"));
+    Ok(item)
+}
+
+fn erasure_item(r: &ErasureRequest) -> Result<Item, ApiError> {
+    let mut item: Item = serde_dynamo::to_item(r).map_err(ApiError::internal)?;
+    item.insert("PK".into(), s(keys::customer::pk(&r.customer_uid)));
+    item.insert("SK".into(), s(keys::data_rights::erasure_sk(&r.id)));
+    item.insert("GSI1PK".into(), s(keys::data_rights::REQUESTS_GSI1PK));
+    item.insert("GSI1SK".into(), s(keys::created_sk(r.created_at, &r.id)));
+    item.insert("entity".into(), s("erasure_request"));
     Ok(item)
 }
 
@@ -92,28 +102,119 @@ impl Store {
         Ok(super::readable_items(out.items.unwrap_or_default()))
     }
 
-    /// Every customer's exports newest first, a page of `limit` after
-    /// `cursor` (admin's requests list: Query GSI1 `DATAREQ`).
-    pub async fn data_requests(&self, cursor: Option<&str>, limit: i32) -> Result<(Vec<DataExport>, Option<String>), ApiError> {
-        let mut q = self
+    /// Every customer's requests (exports and erasures) newest first, raw,
+    /// a page of at most `limit` after `cursor`, only those in state `state`
+    /// when given (admin's requests list: Query GSI1 `DATAREQ`, filtered on
+    /// the request's own `state`; rounds go on until the page is full or the
+    /// index ends, so a filtered list still fills its page).
+    pub async fn data_requests(
+        &self,
+        cursor: Option<&str>,
+        limit: usize,
+        state: Option<&str>,
+    ) -> Result<(Vec<Item>, Option<String>), ApiError> {
+        let mut items = Vec::new();
+        let mut after = cursor.map(str::to_string);
+        loop {
+            let mut q = self
+                .client
+                .query()
+                .table_name(&self.table)
+                .index_name(super::table::GSI1)
+                .key_condition_expression("GSI1PK = :p")
+                .expression_attribute_values(":p", s(keys::data_rights::REQUESTS_GSI1PK))
+                .scan_index_forward(false)
+                .limit((limit * 2).clamp(10, 100) as i32);
+            if let Some(c) = &after {
+                q = q.key_condition_expression("GSI1PK = :p AND GSI1SK < :c").expression_attribute_values(":c", s(c));
+            }
+            if let Some(st) = state {
+                q = q
+                    .filter_expression("#state = :state")
+                    .expression_attribute_names("#state", "state")
+                    .expression_attribute_values(":state", s(st));
+            }
+            let out = q.send().await.map_err(sdk_err)?;
+            for item in out.items.unwrap_or_default() {
+                if items.len() == limit {
+                    break;
+                }
+                after = item.get("GSI1SK").and_then(|v| v.as_s().ok()).cloned();
+                items.push(item);
+            }
+            let more = out.last_evaluated_key.and_then(|k| k.get("GSI1SK").and_then(|v| v.as_s().ok()).cloned());
+            if items.len() == limit {
+                return Ok((items, after));
+            }
+            match more {
+                Some(k) => after = Some(k),
+                None => return Ok((items, None)),
+            }
+        }
+    }
+
+    /// Adds to `tx` a new erasure request and the customer's "one open
+    /// request" slot (only if no request is open).
+    pub fn add_erasure_request(&self, tx: &mut Tx, r: &ErasureRequest) -> Result<(), ApiError> {
+        tx.put_new(erasure_item(r)?)?;
+        tx.put_new(Item::from([
+            ("PK".to_string(), s(keys::customer::pk(&r.customer_uid))),
+            ("SK".to_string(), s(keys::data_rights::ERASURE_SLOT_SK)),
+            ("request_id".to_string(), s(&r.id)),
+        ]))
+    }
+
+    /// Adds to `tx` the rewrite of `r`, conditional on its stored state being `from`.
+    pub fn add_erasure_move(&self, tx: &mut Tx, r: &ErasureRequest, from: ErasureState) -> Result<(), ApiError> {
+        tx.put_if(erasure_item(r)?, Some(Cond::new("#state = :state").name("#state", "state").value(":state", s(from.word()))))
+    }
+
+    /// Adds to `tx` the release of the customer's open-request slot (a refusal).
+    pub fn add_erasure_slot_release(&self, tx: &mut Tx, customer_uid: &str, id: &str) -> Result<(), ApiError> {
+        tx.delete(
+            &keys::customer::pk(customer_uid),
+            keys::data_rights::ERASURE_SLOT_SK,
+            Some(Cond::new("request_id = :id").value(":id", s(id))),
+        )
+    }
+
+    /// One erasure request (consistent).
+    pub async fn erasure_request(&self, customer_uid: &str, id: &str) -> Result<Option<ErasureRequest>, ApiError> {
+        let item = self.get_consistent(&keys::customer::pk(customer_uid), &keys::data_rights::erasure_sk(id)).await?;
+        item.map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal)).transpose()
+    }
+
+    /// A customer's erasure requests, newest first (Query `begins_with(SK, ERASURE#)` descending, consistent).
+    pub async fn erasure_requests(&self, customer_uid: &str, limit: i32) -> Result<Vec<ErasureRequest>, ApiError> {
+        let out = self
             .client
             .query()
             .table_name(&self.table)
-            .index_name(super::table::GSI1)
-            .key_condition_expression("GSI1PK = :p")
-            .expression_attribute_values(":p", s(keys::data_rights::REQUESTS_GSI1PK))
+            .consistent_read(true)
+            .key_condition_expression("PK = :p AND begins_with(SK, :e)")
+            .expression_attribute_values(":p", s(keys::customer::pk(customer_uid)))
+            .expression_attribute_values(":e", s(keys::data_rights::ERASURE_PREFIX))
             .scan_index_forward(false)
-            .limit(limit);
-        if let Some(c) = cursor {
-            q = q.key_condition_expression("GSI1PK = :p AND GSI1SK < :c").expression_attribute_values(":c", s(c));
+            .limit(limit)
+            .send()
+            .await
+            .map_err(sdk_err)?;
+        Ok(super::readable_items(out.items.unwrap_or_default()))
+    }
+
+    /// Deletes each item by key (idempotent: an absent item is no error).
+    pub async fn delete_keys(&self, keys: &[(String, String)]) -> Result<(), ApiError> {
+        for (pk, sk) in keys {
+            self.client
+                .delete_item()
+                .table_name(&self.table)
+                .key("PK", s(pk.as_str()))
+                .key("SK", s(sk.as_str()))
+                .send()
+                .await
+                .map_err(sdk_err)?;
         }
-        let out = q.send().await.map_err(sdk_err)?;
-        let items = out.items.unwrap_or_default();
-        let next = out
-            .last_evaluated_key
-            .and_then(|k| k.get("GSI1SK").and_then(|v| v.as_s().ok()).cloned())
-            .filter(|_| items.len() as i32 >= limit);
-        Ok((super::readable_items(items), next))
+        Ok(())
     }
 
     /// The worker's queue: (customer uid, export id), oldest first, at most `limit`.

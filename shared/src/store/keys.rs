@@ -452,6 +452,11 @@ pub mod data_rights {
         format!("{EXPORT_PREFIX}{id}")
     }
     pub const EXPORT_SLOT_SK: &str = "EXPORT_RUNNING";
+    pub const ERASURE_PREFIX: &str = "ERASURE#";
+    pub fn erasure_sk(id: &str) -> String {
+        format!("{ERASURE_PREFIX}{id}")
+    }
+    pub const ERASURE_SLOT_SK: &str = "ERASURE_OPEN";
     pub const REQUESTS_GSI1PK: &str = "DATAREQ";
     pub const QUEUE_PK: &str = "DATAJOBS";
     pub fn queue_sk(created_at: DateTime<Utc>, id: &str) -> String {
@@ -867,6 +872,7 @@ mod tests {
         assert_eq!(ticket::ANSWER_PREFIX, "ANSWER#");
         assert_eq!(ticket::customer_gsi1pk("c"), "TICKETS#c");
         assert_eq!(data_rights::export_sk("20261129-ab"), "EXPORT#20261129-ab");
+        assert_eq!((data_rights::erasure_sk("e1").as_str(), data_rights::ERASURE_SLOT_SK), ("ERASURE#e1", "ERASURE_OPEN"));
         assert_eq!(
             (data_rights::EXPORT_SLOT_SK, data_rights::REQUESTS_GSI1PK, data_rights::QUEUE_PK),
             ("EXPORT_RUNNING", "DATAREQ", "DATAJOBS")

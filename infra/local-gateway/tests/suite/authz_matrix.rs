@@ -39,11 +39,12 @@ fn table_path() -> PathBuf {
 /// Operations whose path parameter addresses one of the first customer's
 /// objects (the rest address the shared catalogue, staff or lessons).
 fn owned_by_the_customer(path: &str) -> bool {
-    const PREFIXES: [&str; 11] = [
+    const PREFIXES: [&str; 12] = [
         "/api/case/",
         "/api/customer/approve/",
         "/api/customer/bisnode/",
         "/api/customer/data-export/",
+        "/api/customer/erasure/",
         "/api/customer/details/",
         "/api/customer/update/",
         "/api/customer/purchase-services/",

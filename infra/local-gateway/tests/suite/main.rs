@@ -9,6 +9,7 @@ mod authz_matrix;
 mod catalogue_paths;
 mod data_rights;
 mod edge;
+mod erasure;
 mod errors;
 mod event_mail;
 mod faults;

@@ -167,6 +167,10 @@ pub struct Case {
     /// case alone, and so adding one is a write on the case's revision.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub followers: Vec<String>,
+    /// Set when its customer was erased (GDPR art. 17) while the firm must
+    /// still keep the file: the case is frozen, every write refused.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub legal_hold: Option<LegalHold>,
 }
 
 /// How many users may follow one case: every write of the case rewrites a
@@ -217,8 +221,20 @@ impl Case {
             status_at: Some(at),
             published_at: None,
             followers: vec![],
+            legal_hold: None,
         }
     }
+}
+
+/// Why and until when a case is kept, frozen, after its customer was erased.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct LegalHold {
+    #[schema(value_type = String)]
+    pub since: DateTime<Utc>,
+    /// The end of the case file's retention (None while the matter is not
+    /// closed: kept until its retention, which starts when it closes, ends).
+    #[schema(value_type = Option<String>)]
+    pub until: Option<NaiveDate>,
 }
 
 /// The human-readable case number: the year of creation and a running

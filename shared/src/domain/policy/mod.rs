@@ -98,6 +98,11 @@ pub enum Action<'a> {
     /// Ask for and read a customer's data exports (GDPR art. 15 and 20):
     /// the customer itself (its account, not its contacts) and admin.
     ExportCustomerData { customer_uid: &'a str },
+    /// Ask to be forgotten (GDPR art. 17): the customer itself (its
+    /// account, never a contact, never staff on its behalf).
+    RequestErasure { customer_uid: &'a str },
+    /// Approve or refuse an erasure, list every data-rights request: admin.
+    DecideErasure,
     /// Add and remove a case's followers: see [`may_manage_followers`].
     ManageFollowers(&'a Case),
 }
@@ -127,6 +132,8 @@ pub fn may(user: &User, action: Action<'_>) -> bool {
         }
         Action::EditOwnProfile => role.is_some() && !admin,
         Action::ExportCustomerData { customer_uid } => admin || (role == Some(Role::Customer) && user.uid == customer_uid),
+        Action::RequestErasure { customer_uid } => role == Some(Role::Customer) && user.uid == customer_uid,
+        Action::DecideErasure => admin,
         Action::ReadCustomerAccount { customer_uid } => match role {
             Some(Role::Admin | Role::SalesPerson) => true,
             // External lawyers are another firm's people: a customer's
@@ -199,6 +206,9 @@ mod tests {
         // The customer's own data (uid "Customer"), never its contact's, nor another customer's.
         assert_eq!(who(Action::ExportCustomerData { customer_uid: "Customer" }), [Admin, Customer]);
         assert_eq!(who(Action::ExportCustomerData { customer_uid: "another" }), [Admin]);
+        assert_eq!(who(Action::RequestErasure { customer_uid: "Customer" }), [Customer]);
+        assert_eq!(who(Action::RequestErasure { customer_uid: "another" }), Vec::<Role>::new());
+        assert_eq!(who(Action::DecideErasure), [Admin]);
         assert_eq!(who(Action::ManageCustomers), [Admin, SalesPerson]);
         assert_eq!(who(Action::ManageSubscriptions), [Admin, SalesPerson]);
         assert_eq!(who(Action::ReadCustomers), [Admin, SalesPerson, Lawyer]);

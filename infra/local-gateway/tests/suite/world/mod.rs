@@ -418,6 +418,7 @@ pub fn request(method: &str, path: &str, w: &Ids) -> (String, Option<Value>) {
     let body = match (method, path) {
         ("get", _) | ("delete", _) => None,
         ("post", "/api/2fa/toggle-activation/") => Some(json!({"enabled": true, "password": PASSWORD})),
+        ("post", "/api/customer/erasure/{uid}/{id}/decide/") => Some(json!({"approve": false, "reason": "Pågående tvist"})),
         ("post", "/api/2fa/totp/confirm/") => Some(json!({"code": "123456"})),
         ("post", "/api/bankid/auth/") | ("post", "/api/bankid/link/") => Some(json!({"device": "qr"})),
         // No browser has an order: every caller's poll or cancel finds none.

@@ -216,13 +216,16 @@ pub async fn details(ctx: &Context, user: &User, uid: &str) -> Result<CaseDetail
         AuditEvent::by(user, AuditAction::CaseViewed).customer(Some(&c.customer)).subject(&c.uid).detail(&c.case_number),
     )
     .await;
+    // A case under legal hold is read only: it offers no change.
+    let frozen = c.legal_hold.is_some();
     let actions =
         [Transition::Publish, Transition::Accept, Transition::Complete, Transition::Reopen, Transition::Transfer, Transition::Withdraw]
             .into_iter()
-            .filter(|t| case::transition(user, &c, *t).is_ok())
+            .filter(|t| !frozen && case::transition(user, &c, *t).is_ok())
             .collect();
-    let can_enter_hours = policy::can_enter_hours(user, &c);
-    Ok(CaseDetails { can_edit: policy::may(user, Action::EditCase(&c)), actions, can_enter_hours, case: CaseView::for_user(user, c) })
+    let can_enter_hours = !frozen && policy::can_enter_hours(user, &c);
+    let can_edit = !frozen && policy::may(user, Action::EditCase(&c));
+    Ok(CaseDetails { can_edit, actions, can_enter_hours, case: CaseView::for_user(user, c) })
 }
 
 /// Edits the fields; every changed field is written to the history in the

@@ -108,6 +108,8 @@ pub struct Decision {
 /// decided). Approving a request whose erasure stopped half-way finishes it.
 pub async fn decide(ctx: &Context, caller: &User, customer_uid: &str, id: &str, d: &Decision) -> Result<ErasureRequest, ApiError> {
     policy::require(caller, Action::DecideErasure)?;
+    // The form first, then the request it names.
+    let reason = if d.approve { None } else { Some(data_rights::refusal_reason(d.reason.as_deref())?) };
     let mut r = ctx.store.erasure_request(customer_uid, id.trim()).await?.ok_or(ApiError::NotFound)?;
     match (r.state, d.approve) {
         (ErasureState::Pending, _) => {}
@@ -116,7 +118,6 @@ pub async fn decide(ctx: &Context, caller: &User, customer_uid: &str, id: &str, 
         _ => return Err(ApiError::Conflict(Msg::ErasureDecided)),
     }
     let now = Utc::now();
-    let reason = if d.approve { None } else { Some(data_rights::refusal_reason(d.reason.as_deref())?) };
     let customer = ctx.store.get_user(customer_uid).await?.ok_or(ApiError::NotFound)?;
     r.decided_at = Some(now);
     r.decided_by = Some(caller.uid.clone());

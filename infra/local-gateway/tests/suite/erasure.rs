@@ -190,6 +190,10 @@ async fn an_erased_customer_leaves_personal_data_only_under_legal_hold() {
     let (status, case) = testkit::call(&app, Method::GET, &format!("/api/case/{}/", ids.case), Some(&t("lawyer")), None).await;
     assert_eq!(status, StatusCode::OK, "{case}");
     assert!(case["legal_hold"]["since"].is_string(), "{case}");
+    assert_eq!(
+        (case["actions"].clone(), case["can_edit"].clone(), case["can_enter_hours"].clone()),
+        (json!([]), json!(false), json!(false))
+    );
     let writes = [
         ("/api/case/hour/create/", hour_body(&ids.case)),
         ("/api/message/", json!({"case_uid": ids.case, "text": "Hej igen"})),

@@ -47,6 +47,7 @@ const EXPECTED: &[(&str, &str, u16, &str)] = &[
     // Validated first, then looked up: no BankID order was started in the world's browser.
     ("post", "/api/bankid/collect/", 404, "no BankID order was started by this caller's browser"),
     ("post", "/api/bankid/cancel/", 404, "no BankID order was started by this caller's browser"),
+    ("post", "/api/customer/erasure/{uid}/{id}/decide/", 404, "the world's customer has asked for no erasure"),
 ];
 
 /// Operations whose fields are checked only after a state the world cannot

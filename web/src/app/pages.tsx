@@ -114,6 +114,7 @@ export const PAGES: Record<PageKey, PageComponent> = {
   AuditPage: lazyPage(() => import('../pages/audit/AuditPage')),
   OwnAuditPage: lazyPage(() => import('../pages/audit/OwnAuditPage')),
   MyDataPage: lazyPage(() => import('../pages/dataRights/MyDataPage')),
+  DataRequestsPage: lazyPage(() => import('../pages/dataRights/DataRequestsPage')),
 };
 
 const prefetched = new Set<PageKey>();

@@ -95,7 +95,8 @@ export type PageKey =
   | 'TemplateFiles'
   | 'AuditPage'
   | 'OwnAuditPage'
-  | 'MyDataPage';
+  | 'MyDataPage'
+  | 'DataRequestsPage';
 
 /** The groups of the left menu (a group shows when it has an entry for the role). */
 export type MenuGroupId = 'customers' | 'statistics' | 'settings' | 'services';
@@ -320,6 +321,14 @@ export const CATALOGUE = {
     page: 'InkassoHandOvers',
     menu: { id: 'customers-inkasso', label: 'inkassoHandOvers', group: 'customers' },
     roles: { admin: { menu: 7 } },
+  },
+  /** Every customer's exports and requests to be forgotten (admin): approve or refuse erasures. */
+  dataRequests: {
+    path: 'customers/data-requests/',
+    title: 'dataRequests',
+    page: 'DataRequestsPage',
+    menu: { id: 'customers-data-requests', label: 'dataRequests', group: 'customers' },
+    roles: { admin: { menu: 8 } },
   },
   businessSectors: {
     path: 'customers/business-sector/',

@@ -48,6 +48,7 @@ const EXPECTED: Record<Role, Partial<Record<RouteId, string>>> = {
     customerUpdate: '/admin/customer/update/p1/',
     customerManagePackage: '/admin/customer/manage/package/cu1/',
     inkassoHandOvers: '/admin/customers/inkasso/',
+    dataRequests: '/admin/customers/data-requests/',
     businessSectors: '/admin/customers/business-sector/',
     businessSectorCreate: '/admin/customers/business-sector/create/',
     businessSectorUpdate: '/admin/customers/business-sector/update/7/',

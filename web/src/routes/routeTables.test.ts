@@ -68,7 +68,7 @@ describe('menus per spec §2', () => {
     ]);
     const byId = Object.fromEntries(adminModule.menu.map((m) => [m.id, m]));
     expect(byId.customers.children?.map((c) => c.labelKey)).toEqual([
-      'customersActive', 'customersPending', 'customersInactive', 'addCompanyUser', 'addBusinessSector', 'department', 'inkassoHandOvers',
+      'customersActive', 'customersPending', 'customersInactive', 'addCompanyUser', 'addBusinessSector', 'department', 'inkassoHandOvers', 'dataRequests',
     ]);
     expect(byId.statistics.children?.map((c) => c.labelKey)).toEqual([
       'statisticsAccount', 'statisticsCustomer', 'statisticsFinancial', 'statisticsActivity', 'statisticsLegal',

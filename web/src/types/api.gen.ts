@@ -1614,6 +1614,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/customer/erasure/{uid}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The customer's requests to be forgotten (GDPR art. 17), newest first:
+         *     their state, a refusal's reason, and once approved what was kept (the
+         *     case files under legal hold, the audit trail) and until when. The
+         *     customer itself, or admin.
+         */
+        get: operations["erasure_requests"];
+        put?: never;
+        /**
+         * The customer asks to be forgotten; admin decides. Only the customer's
+         *     own account (never a contact, never staff on its behalf); one open
+         *     request at a time.
+         */
+        post: operations["request_erasure"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customer/erasure/{uid}/{id}/decide/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Admin approves (the customer is erased at once, its cases kept under
+         *     legal hold) or refuses with a reason; the customer is told by mail.
+         *     Approving a request whose erasure stopped half-way finishes it.
+         */
+        post: operations["decide_erasure"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/customer/list/": {
         parameters: {
             query?: never;
@@ -1904,6 +1952,26 @@ export interface paths {
         };
         /** The caller's dashboard: admin, lawyer, sales person or customer (and contact). */
         get: operations["dashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/data-requests/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every customer's data-rights requests (exports and erasures), newest
+         *     first, 20 a page, optionally in one state: admin.
+         */
+        get: operations["data_requests"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4596,6 +4664,7 @@ export interface components {
              *     case alone, and so adding one is a write on the case's revision.
              */
             followers?: string[];
+            legal_hold?: null | components["schemas"]["LegalHold"];
         };
         CaseAddress: {
             address_1?: string;
@@ -5442,6 +5511,18 @@ export interface components {
             deadline: string;
         };
         /**
+         * @description Admin's decision.
+         * @example {
+         *       "approve": true
+         *     }
+         */
+        Decision: {
+            /** @description Approve (erase now) or refuse. */
+            approve: boolean;
+            /** @description Required to refuse (shown to the customer), at most 1000 characters. */
+            reason?: string | null;
+        };
+        /**
          * @description How the user started the app: the QR code on another device, or the
          *     autostart link on this one (BankID recommends other texts for each).
          * @enum {string}
@@ -5567,6 +5648,27 @@ export interface components {
          * @enum {string}
          */
         EnvelopeState: "draft" | "sent" | "completed" | "cancelled" | "expired";
+        /** @description A customer's request to be forgotten. */
+        ErasureRequest: {
+            id: string;
+            customer_uid: string;
+            /** @description The customer's name when it asked (shown in admin's list until erased). */
+            customer_name: string;
+            state: components["schemas"]["ErasureState"];
+            created_at: string;
+            decided_at?: string | null;
+            decided_by?: string | null;
+            /** @description A refusal's reason, shown to the customer. */
+            reason?: string | null;
+            /** @description What was kept and until when (once approved). */
+            kept?: components["schemas"]["Kept"][];
+            erased_at?: string | null;
+        };
+        /**
+         * @description Where an erasure request is.
+         * @enum {string}
+         */
+        ErasureState: "pending" | "approved" | "erased" | "refused";
         /**
          * @description The JSON body of every error (spec §8: the web lists `message` and every
          *     per-field key, translated).
@@ -5781,6 +5883,22 @@ export interface components {
             /** @description A `.pdf` file name. */
             name: string;
         };
+        /** @description One thing an erasure kept, and until when. */
+        Kept: {
+            kind: components["schemas"]["KeptKind"];
+            /** @description The case number (for a case). */
+            reference?: string | null;
+            /**
+             * @description The day it is erased; None for a matter not yet closed (kept until
+             *     its retention, which begins when it closes, ends).
+             */
+            until?: string | null;
+        };
+        /**
+         * @description What an erasure keeps, by kind.
+         * @enum {string}
+         */
+        KeptKind: "case" | "billing" | "audit_trail";
         /**
          * @example {
          *       "key": "the key of the upload-url answer"
@@ -5829,6 +5947,15 @@ export interface components {
             uid: string;
             full_name: string;
             user_sub_type?: null | components["schemas"]["UserSubType"];
+        };
+        /** @description Why and until when a case is kept, frozen, after its customer was erased. */
+        LegalHold: {
+            since: string;
+            /**
+             * @description The end of the case file's retention (None while the matter is not
+             *     closed: kept until its retention, which starts when it closes, ends).
+             */
+            until?: string | null;
         };
         /**
          * @description The two texts a customer accepts.
@@ -6081,7 +6208,7 @@ export interface components {
          * @description A message key; the web translates it under `server.<key>`.
          * @enum {string}
          */
-        Msg: "account_activated" | "account_inactive" | "account_pending" | "activation_link_sent" | "active_and_advance_subscription" | "additional_hour_month_taken" | "address_required" | "at_least_one_sector" | "bankid_already_linked" | "bankid_cancelled" | "bankid_linked" | "bankid_not_linked" | "bankid_number_taken" | "bankid_order_finished" | "bankid_unknown_person" | "bankid_unlinked" | "bankid_rfa4" | "bankid_rfa5" | "bankid_rfa22" | "business_sector_deleted" | "cannot_change_admin" | "case_description_required" | "case_already_taken" | "export_running" | "case_closed_for_messages" | "case_not_assigned" | "case_not_in_progress" | "case_note_save_failed" | "case_subject_required" | "case_type_required" | "case_withdrawn" | "changed_concurrently" | "idempotency_key_reused" | "choose_package_or_plan" | "code_attempts_exceeded" | "code_replaced" | "code_expired" | "code_format" | "code_incorrect" | "code_not_correct" | "code_not_sent" | "code_sent" | "consultancy_service_required" | "could_not_send_code" | "current_password_wrong" | "custom_package_value_positive" | "customer_not_approved" | "customer_not_found" | "customer_not_pending" | "customer_pending" | "date_changed" | "deadline_before_start" | "deleted" | "department_connected" | "department_in_use" | "department_save_failed" | "department_update_failed" | "document_empty" | "document_not_uploaded" | "document_too_large" | "document_type_not_allowed" | "email_exists" | "end_before_start" | "end_date_required" | "estimated_hours_required" | "expire_before_start" | "expire_on_required" | "external_lawyer_requires_company_and_rate" | "forbidden" | "hour_min" | "hour_only_for_consultancy" | "hour_required" | "image_invalid" | "image_not_uploaded" | "hours_too_large" | "image_too_large" | "image_type_not_allowed" | "internal" | "invalid" | "invalid_account_manager" | "invalid_company_size" | "invalid_country" | "invalid_credentials" | "invalid_cursor" | "invalid_date" | "invalid_datetime" | "invalid_department" | "invalid_duration" | "invalid_email" | "invalid_hours" | "invalid_identity_number" | "invalid_knowledge_sector" | "invalid_month" | "invalid_period" | "invalid_number" | "invalid_path" | "invalid_pdf" | "offer_bought" | "only_draft_can_be_withdrawn" | "pdf_active_content" | "invalid_permission" | "invalid_phone" | "invalid_post_code" | "invalid_price" | "invalid_query" | "invalid_registration_number" | "invalid_request_body" | "invalid_sector" | "invalid_status" | "invalid_time" | "invalid_url" | "limit_above_zero" | "limit_reached" | "link_invalid" | "logged_out" | "method_not_allowed" | "no_active_subscription_for_case" | "no_lawyer_found" | "no_valid_subscription" | "not_authenticated" | "not_enough_signers" | "not_found" | "only_admin_creates_staff" | "only_customer_rates" | "only_in_progress_can_complete" | "only_lawyer_enters_hours" | "only_lawyer_or_customer_messages" | "only_waiting_can_start" | "password_changed" | "password_link_sent" | "password_or_code_required" | "password_reset" | "password_too_common" | "price_too_large" | "password_too_long" | "password_too_short" | "password_too_weak" | "passwords_do_not_match" | "privacy_not_agreed" | "rate_closed_cases_only" | "already_rated" | "recovery_sent" | "registration_number_taken" | "registration_received" | "request_timed_out" | "request_too_large" | "required" | "search_too_broad" | "service_activated" | "service_activation_failed" | "service_already_renewed" | "service_deleted" | "service_unavailable" | "service_updated" | "start_date_required" | "status_change_not_allowed" | "terms_not_agreed" | "token_expired" | "too_long" | "too_many_documents" | "too_many_entries" | "too_many_followers" | "too_many_requests" | "too_many_searches" | "too_many_invitations" | "totp_already_enabled" | "totp_attempts_exceeded" | "totp_code_format" | "totp_code_used" | "totp_disable_required" | "totp_no_resend" | "totp_not_enabled" | "totp_setup_attempts_exceeded" | "totp_setup_expired" | "two_factor_disabled" | "two_factor_enabled" | "two_factor_session_expired" | "unknown_knowledge_sector" | "unknown_service" | "uri_too_long" | "user_not_found" | "validation_failed" | "video_url_not_allowed" | "ticket_closed" | "legal_version_outdated" | "slot_overlaps" | "slot_taken" | "credit_account_inactive" | "envelope_not_completed" | "envelope_not_draft" | "envelope_not_sent" | "provider_bad_answer" | "provider_refused" | "provider_timeout" | "provider_unavailable" | "service_not_purchased" | "service_permission_missing" | "verified_login_failed" | "verified_token_missing" | "claim_amount_invalid" | "due_date_too_far" | "inkasso_account_not_approved";
+        Msg: "account_activated" | "account_inactive" | "account_pending" | "activation_link_sent" | "active_and_advance_subscription" | "additional_hour_month_taken" | "address_required" | "at_least_one_sector" | "bankid_already_linked" | "bankid_cancelled" | "bankid_linked" | "bankid_not_linked" | "bankid_number_taken" | "bankid_order_finished" | "bankid_unknown_person" | "bankid_unlinked" | "bankid_rfa4" | "bankid_rfa5" | "bankid_rfa22" | "business_sector_deleted" | "cannot_change_admin" | "case_description_required" | "case_already_taken" | "export_running" | "case_on_legal_hold" | "erasure_open" | "erasure_decided" | "erasure_requested" | "case_closed_for_messages" | "case_not_assigned" | "case_not_in_progress" | "case_note_save_failed" | "case_subject_required" | "case_type_required" | "case_withdrawn" | "changed_concurrently" | "idempotency_key_reused" | "choose_package_or_plan" | "code_attempts_exceeded" | "code_replaced" | "code_expired" | "code_format" | "code_incorrect" | "code_not_correct" | "code_not_sent" | "code_sent" | "consultancy_service_required" | "could_not_send_code" | "current_password_wrong" | "custom_package_value_positive" | "customer_not_approved" | "customer_not_found" | "customer_not_pending" | "customer_pending" | "date_changed" | "deadline_before_start" | "deleted" | "department_connected" | "department_in_use" | "department_save_failed" | "department_update_failed" | "document_empty" | "document_not_uploaded" | "document_too_large" | "document_type_not_allowed" | "email_exists" | "end_before_start" | "end_date_required" | "estimated_hours_required" | "expire_before_start" | "expire_on_required" | "external_lawyer_requires_company_and_rate" | "forbidden" | "hour_min" | "hour_only_for_consultancy" | "hour_required" | "image_invalid" | "image_not_uploaded" | "hours_too_large" | "image_too_large" | "image_type_not_allowed" | "internal" | "invalid" | "invalid_account_manager" | "invalid_company_size" | "invalid_country" | "invalid_credentials" | "invalid_cursor" | "invalid_date" | "invalid_datetime" | "invalid_department" | "invalid_duration" | "invalid_email" | "invalid_hours" | "invalid_identity_number" | "invalid_knowledge_sector" | "invalid_month" | "invalid_period" | "invalid_number" | "invalid_path" | "invalid_pdf" | "offer_bought" | "only_draft_can_be_withdrawn" | "pdf_active_content" | "invalid_permission" | "invalid_phone" | "invalid_post_code" | "invalid_price" | "invalid_query" | "invalid_registration_number" | "invalid_request_body" | "invalid_sector" | "invalid_status" | "invalid_time" | "invalid_url" | "limit_above_zero" | "limit_reached" | "link_invalid" | "logged_out" | "method_not_allowed" | "no_active_subscription_for_case" | "no_lawyer_found" | "no_valid_subscription" | "not_authenticated" | "not_enough_signers" | "not_found" | "only_admin_creates_staff" | "only_customer_rates" | "only_in_progress_can_complete" | "only_lawyer_enters_hours" | "only_lawyer_or_customer_messages" | "only_waiting_can_start" | "password_changed" | "password_link_sent" | "password_or_code_required" | "password_reset" | "password_too_common" | "price_too_large" | "password_too_long" | "password_too_short" | "password_too_weak" | "passwords_do_not_match" | "privacy_not_agreed" | "rate_closed_cases_only" | "already_rated" | "recovery_sent" | "registration_number_taken" | "registration_received" | "request_timed_out" | "request_too_large" | "required" | "search_too_broad" | "service_activated" | "service_activation_failed" | "service_already_renewed" | "service_deleted" | "service_unavailable" | "service_updated" | "start_date_required" | "status_change_not_allowed" | "terms_not_agreed" | "token_expired" | "too_long" | "too_many_documents" | "too_many_entries" | "too_many_followers" | "too_many_requests" | "too_many_searches" | "too_many_invitations" | "totp_already_enabled" | "totp_attempts_exceeded" | "totp_code_format" | "totp_code_used" | "totp_disable_required" | "totp_no_resend" | "totp_not_enabled" | "totp_setup_attempts_exceeded" | "totp_setup_expired" | "two_factor_disabled" | "two_factor_enabled" | "two_factor_session_expired" | "unknown_knowledge_sector" | "unknown_service" | "uri_too_long" | "user_not_found" | "validation_failed" | "video_url_not_allowed" | "ticket_closed" | "legal_version_outdated" | "slot_overlaps" | "slot_taken" | "credit_account_inactive" | "envelope_not_completed" | "envelope_not_draft" | "envelope_not_sent" | "provider_bad_answer" | "provider_refused" | "provider_timeout" | "provider_unavailable" | "service_not_purchased" | "service_permission_missing" | "verified_login_failed" | "verified_token_missing" | "claim_amount_invalid" | "due_date_too_far" | "inkasso_account_not_approved";
         /**
          * @example {
          *       "name": "avtal.pdf"
@@ -6618,6 +6745,28 @@ export interface components {
         RegistrationNumberCheck: {
             /** @description `XXXXXX-XXXX`. */
             company_registration_number: string;
+        };
+        /** @description A page of admin's list. */
+        RequestPage: {
+            results: components["schemas"]["RequestRow"][];
+            /** @description Pass as `cursor` for the next page; absent on the last. */
+            next?: string | null;
+        };
+        /** @description One row of admin's data-rights requests list. */
+        RequestRow: {
+            /** @description `export` or `erasure`. */
+            kind: string;
+            id: string;
+            customer_uid: string;
+            /** @description The customer's name as it is now (erased customers show the neutral text). */
+            customer_name: string;
+            /** @description An export's `queued|running|ready|failed|expired`, an erasure's `pending|approved|erased|refused`. */
+            state: string;
+            created_at: string;
+            /** @description When it was decided (an erasure) or finished (an export). */
+            done_at?: string | null;
+            /** @description A refusal's reason. */
+            reason?: string | null;
         };
         /**
          * @example {
@@ -13001,6 +13150,225 @@ export interface operations {
             504: components["responses"]["RequestTimedOut"];
         };
     };
+    erasure_requests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Customer uid */
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErasureRequest"][];
+                };
+            };
+            /** @description A parameter or field is missing or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["RequestTimedOut"];
+        };
+    };
+    request_erasure: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: "8e03978e-40d5-43e8-bc93-6894a57f9324"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Customer uid */
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErasureRequest"];
+                };
+            };
+            /** @description A parameter or field is missing or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description erasure_open: a request of this customer awaits its decision */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            /** @description idempotency_key_reused: the Idempotency-Key was sent before with another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["RequestTimedOut"];
+        };
+    };
+    decide_erasure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Customer uid */
+                uid: string;
+                /** @description Erasure request id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Decision"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErasureRequest"];
+                };
+            };
+            /** @description reason: required or too_long (to refuse) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description erasure_decided: the request was decided already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is over the API's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["RequestTimedOut"];
+        };
+    };
     list_customers: {
         parameters: {
             query?: {
@@ -13941,6 +14309,61 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Dashboard"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["RequestTimedOut"];
+        };
+    };
+    data_requests: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only requests in this state: an export's queued, running, ready,
+                 *     failed or expired; an erasure's pending, approved, erased or refused.
+                 */
+                status?: string;
+                /** @description The `next` of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestPage"];
+                };
+            };
+            /** @description status: invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {

@@ -18,6 +18,7 @@ import CaseDocuments from './CaseDocuments';
 import CaseFollowers from './CaseFollowers';
 import CaseNotes from './CaseNotes';
 import CaseRating from './CaseRating';
+import LegalHoldBanner from './LegalHoldBanner';
 import Conversation from './Conversation';
 import { StatusTag } from './CaseList';
 import HourBulkActions from './HourBulkActions';
@@ -156,6 +157,7 @@ export default function CaseDetails({ titleKey }: { titleKey: string }) {
   const canInvoice = canChangeHours || (role === 'admin' && hours.length > 0);
   return (
     <div className="page" data-testid="case-details-page">
+      {c.legal_hold && <LegalHoldBanner hold={c.legal_hold} />}
       <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
         <Typography.Title level={2} data-testid="page-title">
           {t(titleKey, { ns: 'routes' })} <span className="nowrap">{c.case_number}</span>

@@ -94,7 +94,7 @@ pub async fn requests_of(ctx: &Context, caller: &User, customer_uid: &str) -> Re
 
 /// Admin's decision.
 #[derive(Clone, Debug, Deserialize, ToSchema)]
-#[schema(example = json!({"approve": false, "reason": "Ärendet har en pågående tvist."}))]
+#[schema(example = json!({"approve": true}))]
 pub struct Decision {
     /// Approve (erase now) or refuse.
     pub approve: bool,
@@ -109,7 +109,15 @@ pub struct Decision {
 pub async fn decide(ctx: &Context, caller: &User, customer_uid: &str, id: &str, d: &Decision) -> Result<ErasureRequest, ApiError> {
     policy::require(caller, Action::DecideErasure)?;
     // The form first, then the request it names.
-    let reason = if d.approve { None } else { Some(data_rights::refusal_reason(d.reason.as_deref())?) };
+    let reason = if d.approve {
+        // Not needed to approve, but bounded like any text.
+        if d.reason.as_deref().is_some_and(|r| r.chars().count() > data_rights::REASON_MAX) {
+            return Err(ApiError::field("reason", Msg::TooLong));
+        }
+        None
+    } else {
+        Some(data_rights::refusal_reason(d.reason.as_deref())?)
+    };
     let mut r = ctx.store.erasure_request(customer_uid, id.trim()).await?.ok_or(ApiError::NotFound)?;
     match (r.state, d.approve) {
         (ErasureState::Pending, _) => {}

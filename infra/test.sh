@@ -7,8 +7,8 @@
 # loopback port, then runs
 #   1. cargo fmt --check, one build of every test and binary with clippy's
 #      lints (warnings are errors), then Rust unit and integration tests (each
-#      test on its own table; the gateway's beside the others', on a second
-#      stand-in),
+#      test on its own table; the gateway's beside the others', in three
+#      parts, each on a stand-in of its own),
 #   2. web unit tests (vitest), beside the Rust tests once those are built,
 #   3. browser end-to-end tests (playwright-core + /usr/bin/chromium) in three
 #      shards side by side (web/e2e/shard-accounts.mjs, shard-cases.mjs,
@@ -78,6 +78,7 @@ WEB_UNIT_PID=""
 SIDE_PID=""
 declare -A SHARD_PIDS=()
 GATEWAY_TESTS_PID=""
+RUST_LANE5_PID=""
 cleanup() {
   print_step_times
   local pid
@@ -86,6 +87,7 @@ cleanup() {
   [ -n "$SIDE_PID" ] && kill -- -"$SIDE_PID" 2>/dev/null || true
   for pid in "${SHARD_PIDS[@]}"; do kill -- -"$pid" 2>/dev/null || true; done
   [ -n "$GATEWAY_TESTS_PID" ] && kill -- -"$GATEWAY_TESTS_PID" 2>/dev/null || true
+  [ -n "$RUST_LANE5_PID" ] && kill -- -"$RUST_LANE5_PID" 2>/dev/null || true
   for pid in "${GATEWAY_PIDS[@]}" "${EXTRA_MOTO_PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
   kill "$MOTO_PID" 2>/dev/null || true
 }
@@ -169,28 +171,95 @@ set +m
 # config::Budgets::retries_deadline); the browser tests' gateway keeps API
 # Gateway's 29 s. Tests of the deadline itself set their own.
 export REQUEST_DEADLINE_MS=120000
-# Two lanes, each on its own stand-in: the gateway's tests (the authorization
-# and property matrices, the examples: the slowest binary, a third to a half
-# of the Rust tests' time) beside everything else's. Its test binaries run
-# as cargo runs them (from the package's directory), their output printed
-# after the other lane's.
-wait_for_http "$LANE2_ENDPOINT/moto-api/" 300 || { cat "$ROOT/.local/$RUN_ID-lane2-moto.log"; exit 1; }
+# The gateway's tests (the slowest binary: its authorization matrix, property
+# matrix and request examples each take minutes, most of it waiting for a
+# stand-in that answers one request at a time) in three parts side by side,
+# each on its own stand-in: the authorization matrix, the property matrix,
+# and the rest; beside them everything else's tests on the run's stand-in.
+# Its test binaries run as cargo runs them (from the package's directory),
+# their output printed after the other lane's.
+stand_in lane3
+LANE3_ENDPOINT=$LAST_STAND_IN
+stand_in lane4
+LANE4_ENDPOINT=$LAST_STAND_IN
+for lane in lane2:$LANE2_ENDPOINT lane3:$LANE3_ENDPOINT lane4:$LANE4_ENDPOINT; do
+  wait_for_http "${lane#*:}/moto-api/" 300 || { cat "$ROOT/.local/$RUN_ID-${lane%%:*}-moto.log"; exit 1; }
+done
 GATEWAY_TESTS=$(cargo test -p local-gateway --test '*' --quiet --no-run --message-format=json |
   python3 -c 'import json, sys; [print(m["executable"]) for m in map(json.loads, sys.stdin) if m.get("reason") == "compiler-artifact" and m.get("executable") and m["profile"]["test"]]')
 GATEWAY_TESTS_LOG="$ROOT/.local/$RUN_ID-gateway-tests.log"
-set -m # its own process group: a failure elsewhere stops the test binary too
+# gateway_tests ENDPOINT FILTER…: every gateway test binary with these test filters, one after another.
+gateway_tests() {
+  local endpoint=$1 exe
+  shift
+  for exe in $GATEWAY_TESTS; do
+    echo "     Running $(basename "$exe") (local-gateway) $*"
+    AWS_ENDPOINT_URL="$endpoint" "$exe" -q "$@" || return $?
+  done
+}
+set -m # its own process group: a failure elsewhere stops the test binaries too
 (
   cd infra/local-gateway
-  for exe in $GATEWAY_TESTS; do
-    echo "     Running $(basename "$exe") (local-gateway)"
-    AWS_ENDPOINT_URL="$LANE2_ENDPOINT" "$exe" -q || exit $?
-  done
+  gateway_tests "$LANE2_ENDPOINT" authz_matrix >"$GATEWAY_TESTS_LOG.authz" 2>&1 &
+  authz=$!
+  gateway_tests "$LANE3_ENDPOINT" property_matrix >"$GATEWAY_TESTS_LOG.property" 2>&1 &
+  property=$!
+  rc=0
+  gateway_tests "$LANE4_ENDPOINT" --skip authz_matrix --skip property_matrix || rc=$?
+  wait "$authz" || rc=$?
+  wait "$property" || rc=$?
+  cat "$GATEWAY_TESTS_LOG.authz" "$GATEWAY_TESTS_LOG.property"
+  exit "$rc"
 ) >"$GATEWAY_TESTS_LOG" 2>&1 &
 GATEWAY_TESTS_PID=$!
 set +m
+# Everything else's test binaries (the unit-tested libraries', every other
+# package's integration tests) on two lanes, the run's stand-in and one more:
+# two workers take the binaries from one list (longest first, as they took
+# before), each binary run as cargo runs it (from its package's directory).
 # shellcheck disable=SC2086
-cargo test $UNIT_TESTED --lib --quiet 2>&1
-cargo test --workspace --exclude local-gateway --test '*' --quiet 2>&1
+{
+  cargo test $UNIT_TESTED --lib --quiet --no-run --message-format=json
+  cargo test --workspace --exclude local-gateway --test '*' --quiet --no-run --message-format=json
+} | python3 -c '
+import json, os, sys
+# Longest first (the minutes each took on one stand-in), so the two lanes end together.
+order = ["cases", "identity", "customers", "addons", "users", "subscriptions", "collaboration", "content"]
+seen, tests = set(), []
+for m in map(json.loads, sys.stdin):
+    if m.get("reason") == "compiler-artifact" and m.get("executable") and m["profile"]["test"] and m["executable"] not in seen:
+        seen.add(m["executable"])
+        name = m["package_id"].split("#")[0].rsplit("/", 1)[-1].split("@")[0]
+        tests.append((order.index(name) if name in order else len(order), os.path.dirname(m["manifest_path"]), m["executable"]))
+for _, d, exe in sorted(tests, key=lambda t: t[0]):
+    print(d, exe)
+' >"$ROOT/.local/$RUN_ID-rust-tests.txt"
+stand_in lane5
+LANE5_ENDPOINT=$LAST_STAND_IN
+wait_for_http "$LANE5_ENDPOINT/moto-api/" 300 || { cat "$ROOT/.local/$RUN_ID-lane5-moto.log"; exit 1; }
+CLAIMS="$ROOT/.local/$RUN_ID-rust-claims"
+mkdir -p "$CLAIMS"
+# rust_lane ENDPOINT: runs every binary of the list no other lane has claimed (mkdir claims one atomically).
+rust_lane() {
+  local endpoint=$1 i=0 dir exe
+  while read -r dir exe; do
+    i=$((i + 1))
+    mkdir "$CLAIMS/$i" 2>/dev/null || continue
+    echo "     Running $(basename "$exe") ($(basename "$dir"))"
+    (cd "$dir" && AWS_ENDPOINT_URL="$endpoint" "$exe" -q) || return $?
+  done <"$ROOT/.local/$RUN_ID-rust-tests.txt"
+}
+set -m # its own process group: a failure elsewhere stops its test binary too
+rust_lane "$LANE5_ENDPOINT" >"$ROOT/.local/$RUN_ID-rust-lane5.log" 2>&1 &
+RUST_LANE5_PID=$!
+set +m
+rust_lane_ok=0
+rust_lane "$AWS_ENDPOINT_URL" || rust_lane_ok=$?
+lane5_ok=0
+wait "$RUST_LANE5_PID" || lane5_ok=$?
+RUST_LANE5_PID=""
+cat "$ROOT/.local/$RUN_ID-rust-lane5.log"
+[ "$rust_lane_ok" -eq 0 ] && [ "$lane5_ok" -eq 0 ] || { echo "Rust tests failed (exit $rust_lane_ok and $lane5_ok)"; exit 1; }
 unset REQUEST_DEADLINE_MS
 step "the gateway's Rust tests (run beside the others)"
 gateway_tests_ok=0

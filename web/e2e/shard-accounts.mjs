@@ -12,4 +12,5 @@ import './contactPermissions.e2e.mjs';
 import './registration.e2e.mjs';
 import './subscriptions.e2e.mjs';
 import './people.e2e.mjs';
+import './erasure.e2e.mjs';
 import './everyFile.mjs';

@@ -1,6 +1,6 @@
 import type { FormInstance, FormRule } from 'antd';
 import { beforeAll, describe, expect, it } from 'vitest';
-import i18n from '../i18n';
+import i18n, { loadServerTexts, loadTexts } from '../i18n';
 import {
   confirmPasswordRules,
   isTwoFactorCode,
@@ -51,6 +51,8 @@ describe('two-factor code (spec §5: 6-digit 2FA code)', () => {
   describe('form rules', () => {
     beforeAll(async () => {
       await i18n.changeLanguage('en');
+      // The account's and the server's texts are chunks of their own, loaded with the pages that use them.
+      await Promise.all([loadTexts(['account']), loadServerTexts()]);
     });
     const t = i18n.t.bind(i18n);
 
@@ -84,6 +86,7 @@ describe('two-factor code (spec §5: 6-digit 2FA code)', () => {
 describe('new password rules (8–128 characters, confirmation matches)', () => {
   beforeAll(async () => {
     await i18n.changeLanguage('en');
+    await Promise.all([loadTexts(['account']), loadServerTexts()]);
   });
   const t = i18n.t.bind(i18n);
 

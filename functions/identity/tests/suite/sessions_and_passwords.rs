@@ -220,7 +220,10 @@ fn window() -> i64 {
 
 /// Runs `body` until one run of it stays inside one 15-minute window (a run
 /// whose counts straddle a window's end has proved nothing either way; that
-/// happens once in a few hundred runs). `body` gets the run's number.
+/// happens once in a few hundred runs). `body` gets the run's number, for
+/// addresses and devices of its own: the counts a straddling run left in the
+/// next window would otherwise be the next run's (a device's free tries used
+/// up before it tried).
 async fn in_one_window<F, Fut>(mut body: F)
 where
     F: FnMut(u32) -> Fut,
@@ -250,25 +253,25 @@ async fn guesses_from_other_addresses_never_lock_out_the_owners_new_browser() {
     let (state, _) = setup("anna@example.com").await;
     testkit::account(&state, "other@example.com", PASSWORD, Role::Customer).await;
     let foreign = sign_in(&state, "other@example.com", PASSWORD, "elsewhere", None).await.unwrap().unwrap();
-    in_one_window(|_| {
+    in_one_window(|run| {
         let state = state.clone();
         let foreign = foreign.clone();
         async move {
             // Thirty wrong passwords from ten addresses (three each: no delays apply).
             let mut misses = vec![];
             for i in 0..30 {
-                misses.push(sign_in(&state, "anna@example.com", "wrong-password", &format!("10.0.0.{}", i % 10), None).await);
+                misses.push(sign_in(&state, "anna@example.com", "wrong-password", &format!("10.{run}.0.{}", i % 10), None).await);
             }
             // A browser without a device token, from another address: in.
-            let new_browser = sign_in(&state, "ANNA@example.com", PASSWORD, "10.0.1.1", None).await;
-            let other_accounts_device = sign_in(&state, "anna@example.com", PASSWORD, "10.0.1.3", Some(&foreign)).await;
-            let forged = sign_in(&state, "anna@example.com", PASSWORD, "10.0.1.4", Some("not-a-token")).await;
+            let new_browser = sign_in(&state, "ANNA@example.com", PASSWORD, &format!("10.{run}.1.1"), None).await;
+            let other_accounts_device = sign_in(&state, "anna@example.com", PASSWORD, &format!("10.{run}.1.3"), Some(&foreign)).await;
+            let forged = sign_in(&state, "anna@example.com", PASSWORD, &format!("10.{run}.1.4"), Some("not-a-token")).await;
             // A guessing address that goes on waits, whatever the password.
             let t = chrono::Utc::now().timestamp();
             for _ in 0..3 {
-                state.store.count_failure(LOGIN_PER_PAIR, "anna@example.com|10.0.0.1", t).await.unwrap();
+                state.store.count_failure(LOGIN_PER_PAIR, &format!("anna@example.com|10.{run}.0.1"), t).await.unwrap();
             }
-            let guesser = sign_in(&state, "anna@example.com", PASSWORD, "10.0.0.1", None).await;
+            let guesser = sign_in(&state, "anna@example.com", PASSWORD, &format!("10.{run}.0.1"), None).await;
             Box::new(move || {
                 assert!(misses.iter().all(|m| m.as_ref().err().map(String::as_str) == Some("InvalidCredentials")), "{misses:?}");
                 assert!(matches!(new_browser, Ok(Some(_))), "others' guesses do not lock the owner out: {new_browser:?}");
@@ -287,24 +290,26 @@ async fn guesses_from_other_addresses_never_lock_out_the_owners_new_browser() {
 #[tokio::test]
 async fn a_known_device_is_not_slowed_by_guesses_from_its_own_address() {
     let (state, _) = setup("anna@example.com").await;
-    let device = sign_in(&state, "anna@example.com", PASSWORD, "office", None).await.unwrap().unwrap();
-    in_one_window(|_| {
+    in_one_window(|run| {
         let state = state.clone();
-        let device = device.clone();
         async move {
+            // Each run its own address and device: a run that straddled a
+            // window's end left its counts in the window the next run uses.
+            let office = format!("office-{run}");
+            let device = sign_in(&state, "anna@example.com", PASSWORD, &office, None).await.unwrap().unwrap();
             let t = chrono::Utc::now().timestamp();
             for _ in 0..10 {
-                state.store.count_failure(LOGIN_PER_PAIR, "anna@example.com|office", t).await.unwrap();
+                state.store.count_failure(LOGIN_PER_PAIR, &format!("anna@example.com|{office}"), t).await.unwrap();
             }
-            let colleague = sign_in(&state, "anna@example.com", PASSWORD, "office", None).await;
-            let owner = sign_in(&state, "anna@example.com", PASSWORD, "office", Some(&device)).await;
+            let colleague = sign_in(&state, "anna@example.com", PASSWORD, &office, None).await;
+            let owner = sign_in(&state, "anna@example.com", PASSWORD, &office, Some(&device)).await;
             // After the free tries each miss waits 1, 2, 4 … s. On a busy
             // machine one try can take longer than the first wait, so it tries
             // until one lands inside its wait: by the ninth at the latest (32 s),
             // under the device's own limit of 10.
             let mut typos = vec![];
             for _ in 0..sign_in::FREE_TRIES + 6 {
-                let r = sign_in(&state, "anna@example.com", "typo", "office", Some(&device)).await;
+                let r = sign_in(&state, "anna@example.com", "typo", &office, Some(&device)).await;
                 let waited = r == Err("TooManyRequests".to_string());
                 typos.push(r);
                 if waited {
@@ -392,19 +397,21 @@ async fn wrong_current_passwords_have_their_own_limit() {
 #[tokio::test]
 async fn one_address_on_one_account_waits_growing_delays() {
     let (state, _) = setup("anna@example.com").await;
-    in_one_window(|_| {
+    in_one_window(|run| {
         let state = state.clone();
         async move {
+            // Each run its own address (see a_known_device_is_not_slowed_by_guesses_from_its_own_address).
+            let address = format!("1.2.3.{run}");
             let mut first = vec![];
             for _ in 0..sign_in::FREE_TRIES {
-                first.push(sign_in(&state, "anna@example.com", "wrong", "1.2.3.4", None).await);
+                first.push(sign_in(&state, "anna@example.com", "wrong", &address, None).await);
             }
             // Three more failures just now: the next try waits 8 seconds.
             let t = chrono::Utc::now().timestamp();
             for _ in 0..3 {
-                state.store.count_failure(LOGIN_PER_PAIR, "anna@example.com|1.2.3.4", t).await.unwrap();
+                state.store.count_failure(LOGIN_PER_PAIR, &format!("anna@example.com|{address}"), t).await.unwrap();
             }
-            let waiting = sign_in(&state, "anna@example.com", PASSWORD, "1.2.3.4", None).await;
+            let waiting = sign_in(&state, "anna@example.com", PASSWORD, &address, None).await;
             let elsewhere = sign_in(&state, "anna@example.com", PASSWORD, "5.6.7.8", None).await;
             Box::new(move || {
                 assert!(

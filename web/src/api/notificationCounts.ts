@@ -44,8 +44,12 @@ export function resetCounts(): void {
   set({ messages: 0, notifications: 0 });
 }
 
+/** How often each dropdown was opened: a count asked for before the last opening is out of date. */
+const openings: Record<DropdownKind, number> = { messages: 0, notifications: 0 };
+
 /** A dropdown was opened: its badge shows 0 at once. */
 export function clearCount(kind: DropdownKind): void {
+  openings[kind] += 1;
   if (counts[kind] !== 0) set({ ...counts, [kind]: 0 });
 }
 
@@ -53,8 +57,12 @@ export function clearCount(kind: DropdownKind): void {
 export async function refreshCounts(kinds: readonly DropdownKind[]): Promise<void> {
   await Promise.all(
     kinds.map(async (kind) => {
+      const opened = openings[kind];
       try {
         const { count } = await unseenCount(kind);
+        // Asked before the dropdown was opened, it still counts what the opening marked seen: the
+        // badge would show it again until the next poll (90 s).
+        if (openings[kind] !== opened) return;
         if (typeof count === 'number' && count !== counts[kind]) set({ ...counts, [kind]: count });
       } catch {
         /* keep the last count */

@@ -7,7 +7,7 @@ vi.mock('@aws-amplify/api-rest', async () => (await import('../test/amplifyFake'
 
 const { pageTests } = await import('../test/renderApp');
 const { customerUser, lawyerUser, adminUser } = await import('../pages/cases/fixtures');
-const { notificationPollMs, POLL_STORAGE_KEY, refreshCounts, getCounts } = await import('../api/notificationCounts');
+const { notificationPollMs, POLL_STORAGE_KEY, refreshCounts, getCounts, clearCount } = await import('../api/notificationCounts');
 const { headerDropdowns } = await import('./NotificationDropdown');
 const { notificationTarget } = await import('../components/collaboration/notificationView');
 
@@ -140,6 +140,31 @@ describe('header dropdowns', { timeout: 180_000 }, () => {
     await a.waitFor(() => a.$('dashboard-page'), 'admin dashboard');
     expect(a.$('header-messages')).toBeNull();
     expect(a.$('header-notifications')).toBeNull();
+  });
+
+  it('a count asked for before the dropdown opened does not bring the badge back', async () => {
+    const r = await page.render('/lawyer/', lawyerUser, { 'GET /notification/seen/count/': () => ({ status: 200, body: { count: 2 } }) });
+    await r.waitFor(() => badge(r, 'messages') === '2', 'lawyer badge');
+    let answer: (v: unknown) => void = () => undefined;
+    const answered = new Promise((res) => (answer = res));
+    fake.routes.set('GET /notification/seen/count/', async () => {
+      await answered;
+      return { status: 200, body: { count: 3 } };
+    });
+    let polled: Promise<void> = Promise.resolve();
+    await act(async () => {
+      polled = refreshCounts(['messages']);
+    });
+    await act(async () => clearCount('messages'));
+    expect(getCounts().messages).toBe(0);
+    await act(async () => {
+      answer(undefined);
+      await polled;
+    });
+    expect(getCounts().messages).toBe(0);
+    // The next poll counts again.
+    await act(async () => refreshCounts(['messages']));
+    expect(getCounts().messages).toBe(3);
   });
 
   it('shows Swedish texts and relative times in Swedish', async () => {

@@ -173,7 +173,9 @@ describe('documents, support and academy, by clicking', { timeout: 240_000 }, ()
       lessonId = (await box.getAttribute('data-testid')).replace('lesson-complete-', '');
       if (!(await box.isChecked())) {
         const saved = page.waitForResponse((r) => r.url().includes('/api/academy/') && r.request().method() !== 'GET');
-        await box.click();
+        // check() waits for the opening panel to stand still and confirms the box was checked (a click
+        // during the panel's motion once sent nothing).
+        await box.check();
         await saved;
       }
       await page.reload();

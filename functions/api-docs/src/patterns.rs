@@ -115,8 +115,8 @@ pub const PDF_NAME: &str = r"\.[pP][dD][fF]\s*$";
 pub const CATEGORIES: &str =
     concat!(r"^[ \t\r\n,]*(?:(?:case|message|others)[ \t\r\n]*", r"(?:,[ \t\r\n,]*(?:case|message|others)[ \t\r\n]*)*[ \t\r\n,]*)?$");
 /// `shared::domain::support::TicketStatus::parse`: one of the statuses,
-/// spaces around it.
-pub const TICKET_STATUS: &str = r"^[ \t\r\n]*(?:open|answered|closed)[ \t\r\n]*$";
+/// spaces around it, or nothing (every status, as `services::support::list` reads it).
+pub const TICKET_STATUS: &str = r"^[ \t\r\n]*(?:open|answered|closed)?[ \t\r\n]*$";
 /// `shared::domain::customer::list_state`: a customer list's state, `all`,
 /// or nothing (active), spaces around it.
 pub const CUSTOMER_LIST_STATE: &str = r"^[ \t\r\n]*(?:pending|active|inactive|all)?[ \t\r\n]*$";

@@ -136,7 +136,7 @@ function NamedListPage({ kind, titleKey }: { kind: NamedListKind; titleKey: stri
                     <Button htmlType="submit" data-testid="named-save">{t('save')}</Button>
                   </Form>
                 ) : (
-                  <Space direction="vertical" size={0}>
+                  <Space orientation="vertical" size={0}>
                     <span lang="sv">{r.name}</span>
                     {r.name_en && (
                       <Typography.Text type="secondary" lang="en" data-testid="named-name-en">

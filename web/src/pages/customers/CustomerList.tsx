@@ -165,7 +165,7 @@ export default function CustomerList({
       key: 'company',
       render: (_, r) =>
         r.customer_type === 'Company' ? (
-          <Space direction="vertical" size={0}>
+          <Space orientation="vertical" size={0}>
             <span>{r.company_name}</span>
             <Typography.Text type="secondary" className="nowrap">{r.company_registration_number}</Typography.Text>
           </Space>

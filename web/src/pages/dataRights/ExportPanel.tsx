@@ -71,7 +71,7 @@ export default function ExportPanel({ customerUid, staff = false }: { customerUi
         locale={{ emptyText: t('export.none') }}
         renderItem={(e) => (
           <List.Item data-testid={`data-export-${e.state}`}>
-            <Space direction="vertical" style={{ width: '100%', minWidth: 0 }}>
+            <Space orientation="vertical" style={{ width: '100%', minWidth: 0 }}>
               <Space wrap>
                 <Typography.Text strong>{t('export.askedOn', { day: dayOf(e.created_at) })}</Typography.Text>
                 <Tag color={COLOURS[e.state]}>{t(`state.${e.state}`)}</Tag>

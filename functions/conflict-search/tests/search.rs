@@ -187,3 +187,33 @@ async fn searches_are_limited_per_user_per_minute_and_per_day() {
     }
     let _ = lawyer;
 }
+
+/// A search waits for two DynamoDB round trips: its limits, the follow-ups
+/// left behind, every key of its number and of its most specific word, and
+/// the sign-in check side by side; then its record in the audit trail (which
+/// names what was found, so it cannot go earlier). A follow-up left behind
+/// costs the search its finishing and a second read of the index.
+#[tokio::test]
+async fn a_search_reads_in_one_round_trip_before_its_audit_record() {
+    use shared::store::conflict::IndexChange;
+    let (s, calls) = shared::testkit::services_counting_calls().await;
+    let router = shared::api::finish(conflict_search::api(), s.clone());
+    let (_, lawyer) = account(&s, Role::Lawyer).await;
+    shared::testkit::index_party(&s, &party(PartyKind::Customer, "u1", "Anna Lindqvist", Some("19811218-9876"))).await;
+    calls.take();
+    let (st, body) = call(&router, Method::GET, "/api/search/fuzzy/?search=Lindkvist%20Anna%20811218-9876", Some(&lawyer), None).await;
+    assert_eq!((st, body["results"][0]["party"]["uid"].as_str()), (StatusCode::OK, Some("u1")), "{body}");
+    let trips = calls.take_trips();
+    let queries = trips.ops.iter().filter(|op| *op == "Query").count();
+    // The limits (2), the follow-ups (3), the number's key and the word's keys (at least 2).
+    assert!(queries >= 6, "{trips:?}");
+    assert_eq!(trips.in_a_row, 2, "{trips:?}");
+
+    // Index work a stopped process left: finished, the index read again, and the party found.
+    let mut tx = s.store.tx();
+    s.store.add_index_follow_up(&mut tx, &IndexChange::index(party(PartyKind::Counterpart, "k9", "Vilhelm Ekstrand", None))).unwrap();
+    assert!(s.store.commit(tx).await.unwrap());
+    let (st, body) = call(&router, Method::GET, "/api/search/fuzzy/?search=Vilhelm%20Ekstrand", Some(&lawyer), None).await;
+    assert_eq!((st, body["results"][0]["party"]["uid"].as_str()), (StatusCode::OK, Some("k9")), "{body}");
+    assert!(calls.take_trips().in_a_row > 2);
+}

@@ -36,9 +36,20 @@ pub struct Found {
 pub async fn search(ctx: &Context, caller: &User, raw_query: &str) -> Result<Found, ApiError> {
     policy::require(caller, Action::SearchConflicts)?;
     let query = search_query(raw_query).map_err(|key| ApiError::field("search", key))?;
-    super::throttle::conflict_search(ctx, caller).await?;
-    events::finish_pending(ctx).await?;
-    let mut hits = ctx.store.search_parties(&query).await?;
+    // The limits counted, the follow-ups a stopped process left looked for
+    // and the index read, side by side: one round trip before the audit
+    // record. Each runs to its end and is judged in that order, so a search
+    // past its limit is refused (counted, whatever it found) and a too broad
+    // one is still counted. Index work left behind is finished and the index
+    // read again, so a party saved just before is found.
+    let (limited, pending, searched) =
+        tokio::join!(super::throttle::conflict_search(ctx, caller), events::pending(ctx), ctx.store.search_parties(&query));
+    limited?;
+    let pending = pending?;
+    if !pending.is_empty() {
+        events::finish_found(ctx, &pending).await?;
+    }
+    let mut hits = if pending.index.is_empty() { searched? } else { ctx.store.search_parties(&query).await? };
     let count = hits.len();
     // One record in the audit trail: who searched what, how many possible
     // conflicts and the best names they saw. The firm keeps a search

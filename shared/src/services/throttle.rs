@@ -23,9 +23,20 @@ async fn per_user(ctx: &Context, user: &User, limits: &[Limit], key: Msg) -> Res
     Ok(())
 }
 
-/// One conflict search: 30 a minute and 500 a day per user.
+/// One conflict search: 30 a minute and 500 a day per user. Both counters
+/// count at once (a search waits for one round trip, not two), so a search
+/// refused by the minute's limit is counted in the day's too, as each
+/// counter counts every attempt.
 pub async fn conflict_search(ctx: &Context, user: &User) -> Result<(), ApiError> {
-    per_user(ctx, user, &[rate_limit::CONFLICT_SEARCH_PER_MINUTE, rate_limit::CONFLICT_SEARCH_PER_DAY], Msg::TooManySearches).await
+    let t = Utc::now().timestamp();
+    let (minute, day) = tokio::join!(
+        ctx.store.rate_limit(rate_limit::CONFLICT_SEARCH_PER_MINUTE, &user.uid, t),
+        ctx.store.rate_limit(rate_limit::CONFLICT_SEARCH_PER_DAY, &user.uid, t)
+    );
+    minute.and(day).map_err(|e| match e {
+        ApiError::TooManyRequests => ApiError::Throttled(Msg::TooManySearches),
+        other => other,
+    })
 }
 
 /// One account created for someone else (a customer's contact, a lawyer, a

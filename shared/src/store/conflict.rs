@@ -278,26 +278,35 @@ impl Store {
     }
 
     /// [`Store::search_parties`] with the number of index items it read.
+    /// Every number's keys and the most specific word's are read at once
+    /// (one round trip); a further word's only when the words before could
+    /// not be read whole.
     pub async fn search_parties_counted(&self, query: &str) -> Result<PartySearch, ApiError> {
         let plan = conflict::query_plan(query);
         let mut candidates: BTreeMap<String, Party> = BTreeMap::new();
         let mut items_read = 0usize;
-        // Identity numbers: exact keys, read whole.
-        let mut numbers_whole = true;
-        for key in &plan.numbers {
-            numbers_whole &= self.read_key(key, &mut candidates, &mut items_read).await?;
-        }
-        // Words, most specific first, until one was read whole.
-        let mut words_whole = plan.words.is_empty();
-        for (_, keys) in &plan.words {
+        let mut add = |read: Vec<(bool, Vec<Party>)>| {
             let mut whole = true;
-            for key in keys {
-                whole &= self.read_key(key, &mut candidates, &mut items_read).await?;
+            for (w, parties) in read {
+                whole &= w;
+                items_read += parties.len();
+                for party in parties {
+                    candidates.entry(keys::conflict::index_sk(party.kind, &party.uid)).or_insert(party);
+                }
             }
-            if whole {
-                words_whole = true;
-                break;
-            }
+            whole
+        };
+        let mut words = plan.words.iter().map(|(_, keys)| keys);
+        let first = words.next();
+        let mut read = self.read_keys(plan.numbers.iter().chain(first.into_iter().flatten())).await?;
+        let of_words = read.split_off(plan.numbers.len());
+        // Identity numbers: exact keys, read whole.
+        let numbers_whole = add(read);
+        // Words, most specific first, until one was read whole.
+        let mut words_whole = add(of_words) || first.is_none();
+        while !words_whole {
+            let Some(keys) = words.next() else { break };
+            words_whole = add(self.read_keys(keys.iter()).await?);
         }
         if !numbers_whole || !words_whole || (plan.words.is_empty() && plan.numbers.is_empty()) {
             return Err(ApiError::field("search", crate::error::Msg::SearchTooBroad));
@@ -310,9 +319,25 @@ impl Store {
         Ok(PartySearch { hits, items_read })
     }
 
-    /// Reads one key's partition into `candidates`: `Ok(true)` when read
-    /// whole, `Ok(false)` when it holds more than [`PER_KEY_LIMIT`] items.
-    async fn read_key(&self, key: &str, candidates: &mut BTreeMap<String, Party>, items_read: &mut usize) -> Result<bool, ApiError> {
+    /// [`Store::read_key`] of each key, side by side; in the keys' order.
+    async fn read_keys(&self, keys: impl Iterator<Item = &String>) -> Result<Vec<(bool, Vec<Party>)>, ApiError> {
+        let mut calls = tokio::task::JoinSet::new();
+        for (i, key) in keys.enumerate() {
+            let (store, key) = (self.clone(), key.clone());
+            calls.spawn(async move { (i, store.read_key(&key).await) });
+        }
+        let mut read = Vec::with_capacity(calls.len());
+        while let Some(done) = calls.join_next().await {
+            let (i, r) = done.map_err(ApiError::internal)?;
+            read.push((i, r?));
+        }
+        read.sort_by_key(|(i, _)| *i);
+        Ok(read.into_iter().map(|(_, r)| r).collect())
+    }
+
+    /// Reads one key's partition: whether it was read whole (`false` when
+    /// it holds more than [`PER_KEY_LIMIT`] items) and its parties.
+    async fn read_key(&self, key: &str) -> Result<(bool, Vec<Party>), ApiError> {
         let out = self
             .client
             .query()
@@ -326,12 +351,9 @@ impl Store {
             .await
             .map_err(sdk_err)?;
         let whole = out.items().len() <= PER_KEY_LIMIT as usize && out.last_evaluated_key.as_ref().is_none_or(|k| k.is_empty());
-        for item in out.items() {
-            *items_read += 1;
-            let party: Party = serde_dynamo::from_item(item.clone()).map_err(ApiError::internal)?;
-            candidates.entry(keys::conflict::index_sk(party.kind, &party.uid)).or_insert(party);
-        }
-        Ok(whole)
+        let parties =
+            out.items().iter().map(|item| serde_dynamo::from_item(item.clone()).map_err(ApiError::internal)).collect::<Result<_, _>>()?;
+        Ok((whole, parties))
     }
 
     /// The searches of one month, newest first, as recorded before the

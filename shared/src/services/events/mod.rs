@@ -146,13 +146,41 @@ async fn finish(ctx: &Context, index_follow_ups: &[String]) -> Result<(), ApiErr
 /// Finishes follow-ups a stopped process left behind (bounded per call):
 /// index changes, notifications still to fan out, counters to add.
 pub async fn finish_pending(ctx: &Context) -> Result<(), ApiError> {
-    let pending = ctx.store.pending_index_follow_ups(25).await?;
-    finish(ctx, &pending).await?;
-    for sk in ctx.store.pending_notify_follow_ups(25).await? {
-        ctx.store.finish_notify_follow_up(&sk).await?;
+    finish_found(ctx, &pending(ctx).await?).await
+}
+
+/// Follow-ups a stopped process left behind, the first 25 of each kind.
+#[derive(Debug, Default)]
+pub struct Pending {
+    pub index: Vec<String>,
+    pub notify: Vec<String>,
+    pub counters: Vec<String>,
+}
+
+impl Pending {
+    pub fn is_empty(&self) -> bool {
+        self.index.is_empty() && self.notify.is_empty() && self.counters.is_empty()
     }
-    for sk in ctx.store.pending_counters_follow_ups(25).await? {
-        ctx.store.finish_counters_follow_up(&sk).await?;
+}
+
+/// The follow-ups [`finish_pending`] finishes, each kind's read at once.
+pub async fn pending(ctx: &Context) -> Result<Pending, ApiError> {
+    let (index, notify, counters) = tokio::try_join!(
+        ctx.store.pending_index_follow_ups(25),
+        ctx.store.pending_notify_follow_ups(25),
+        ctx.store.pending_counters_follow_ups(25)
+    )?;
+    Ok(Pending { index, notify, counters })
+}
+
+/// Finishes the follow-ups [`pending`] found.
+pub async fn finish_found(ctx: &Context, pending: &Pending) -> Result<(), ApiError> {
+    finish(ctx, &pending.index).await?;
+    for sk in &pending.notify {
+        ctx.store.finish_notify_follow_up(sk).await?;
+    }
+    for sk in &pending.counters {
+        ctx.store.finish_counters_follow_up(sk).await?;
     }
     Ok(())
 }

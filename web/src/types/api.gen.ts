@@ -5312,6 +5312,7 @@ export interface components {
             /** @enum {boolean} */
             same_invoice_address: true;
         } | {
+            /** @description Required unless `same_invoice_address`. */
             invoice_address: components["schemas"]["Address"];
         });
         CustomerList: {
@@ -6676,10 +6677,6 @@ export interface components {
             last_name: string;
             /** Format: email */
             email: string;
-            /** Format: password */
-            password: string;
-            /** Format: password */
-            confirm_password: string;
             /** @description Required for a company. */
             company_name?: string;
             /** @description `XXXXXX-XXXX`; required for a company. */
@@ -6693,6 +6690,10 @@ export interface components {
             same_invoice_address?: boolean;
             /** @description Required (an address) unless `same_invoice_address`. */
             invoice_address?: unknown;
+            /** Format: password */
+            password: string;
+            /** Format: password */
+            confirm_password: string;
             /**
              * @description Must be true.
              * @enum {boolean}

@@ -6,9 +6,85 @@ use crate::error::{FieldErrors, Msg};
 
 use super::{Address, CustomerType, COUNTRY_SWEDEN};
 
-/// The fields registration and the staff form share: who the customer is
-/// and, for a company, the company (spec §5).
-pub(super) struct PersonAndCompany<'a> {
+/// Declares a customer form (self-registration, the staff form): first the
+/// fields every customer form carries, each with its JSON cleaning and
+/// schema (who the customer is, the company, phone, addresses: spec §5),
+/// then the form's own fields. Their one set of rules is
+/// [`CustomerFields::check`], reached through the generated
+/// `customer_fields()`.
+macro_rules! customer_form {
+    (
+        $(#[$meta:meta])*
+        pub struct $name:ident {
+            $($(#[$fmeta:meta])* pub $field:ident: $ty:ty,)*
+        }
+    ) => {
+        $(#[$meta])*
+        pub struct $name {
+            #[serde(default)]
+            #[schema(value_type = CustomerType, required = true)]
+            pub customer_type: Option<CustomerType>,
+            #[serde(default, deserialize_with = "crate::domain::text::clean::name")]
+            #[schema(required = true, min_length = 1, max_length = 200)]
+            pub first_name: String,
+            #[serde(default, deserialize_with = "crate::domain::text::clean::name")]
+            #[schema(required = true, min_length = 1, max_length = 200)]
+            pub last_name: String,
+            #[serde(default)]
+            #[schema(required = true, min_length = 1, max_length = 254, format = Email)]
+            pub email: String,
+            /// Required for a company.
+            #[serde(default, deserialize_with = "crate::domain::text::clean::name")]
+            #[schema(max_length = 200)]
+            pub company_name: String,
+            /// `XXXXXX-XXXX`; required for a company.
+            #[serde(default)]
+            #[schema(pattern = "^([0-9]{6}-[0-9]{4})?$")]
+            pub company_registration_number: String,
+            /// Business sector id; required for a company.
+            #[serde(default)]
+            #[schema(pattern = "^[0-9]*$")]
+            pub sector: String,
+            /// 7 to 15 digits, optionally a leading +, spaces, dashes, parentheses.
+            #[serde(default)]
+            #[schema(required = true, min_length = 7)]
+            pub phone: String,
+            /// Visiting address.
+            #[serde(default)]
+            #[schema(required = true)]
+            pub profile: Address,
+            #[serde(default)]
+            pub same_invoice_address: bool,
+            /// Required unless `same_invoice_address`.
+            #[serde(default)]
+            pub invoice_address: Address,
+            $($(#[$fmeta])* pub $field: $ty,)*
+        }
+
+        impl $name {
+            /// The fields every customer form shares, for their rules.
+            pub(super) fn customer_fields(&self) -> super::fields::CustomerFields<'_> {
+                super::fields::CustomerFields {
+                    customer_type: self.customer_type,
+                    first_name: &self.first_name,
+                    last_name: &self.last_name,
+                    email: &self.email,
+                    company_name: &self.company_name,
+                    company_registration_number: &self.company_registration_number,
+                    sector: &self.sector,
+                    phone: &self.phone,
+                    profile: &self.profile,
+                    same_invoice_address: self.same_invoice_address,
+                    invoice_address: &self.invoice_address,
+                }
+            }
+        }
+    };
+}
+pub(super) use customer_form;
+
+/// The fields every customer form shares (see [`customer_form`]), borrowed.
+pub(super) struct CustomerFields<'a> {
     pub(super) customer_type: Option<CustomerType>,
     pub(super) first_name: &'a str,
     pub(super) last_name: &'a str,
@@ -17,49 +93,62 @@ pub(super) struct PersonAndCompany<'a> {
     pub(super) company_registration_number: &'a str,
     pub(super) sector: &'a str,
     pub(super) phone: &'a str,
+    pub(super) profile: &'a Address,
+    pub(super) same_invoice_address: bool,
+    pub(super) invoice_address: &'a Address,
 }
 
-pub(super) fn check_person_and_company(e: &mut FieldErrors, f: &PersonAndCompany) {
-    if f.customer_type.is_none() {
-        e.add("customer_type", Msg::Required);
-    }
-    for (name, value) in [("first_name", f.first_name), ("last_name", f.last_name)] {
-        if value.trim().is_empty() {
-            e.add(name, Msg::Required);
+impl CustomerFields<'_> {
+    /// The rules of the shared fields that need no stored data (spec §5).
+    /// `missing_address` is the key for a missing address part: the staff
+    /// screens show one message for any of them.
+    pub(super) fn check(&self, e: &mut FieldErrors, missing_address: Msg) {
+        let f = self;
+        if f.customer_type.is_none() {
+            e.add("customer_type", Msg::Required);
+        }
+        for (name, value) in [("first_name", f.first_name), ("last_name", f.last_name)] {
+            if value.trim().is_empty() {
+                e.add(name, Msg::Required);
+            }
+        }
+        if f.email.trim().is_empty() {
+            e.add("email", Msg::Required);
+        } else if !is_valid_email(f.email) {
+            e.add("email", Msg::InvalidEmail);
+        }
+        if f.customer_type == Some(CustomerType::Company) {
+            if f.company_name.trim().is_empty() {
+                e.add("company_name", Msg::Required);
+            }
+            if f.company_registration_number.trim().is_empty() {
+                e.add("company_registration_number", Msg::Required);
+            } else if !is_valid_registration_number(f.company_registration_number.trim()) {
+                e.add("company_registration_number", Msg::InvalidRegistrationNumber);
+            }
+            if f.sector.trim().is_empty() {
+                e.add("sector", Msg::Required);
+            }
+        }
+        if f.phone.trim().is_empty() {
+            e.add("phone", Msg::Required);
+        } else if !is_valid_phone(f.phone) {
+            e.add("phone", Msg::InvalidPhone);
+        }
+        check_lengths(
+            e,
+            &[
+                ("first_name", f.first_name, MAX_NAME_LEN),
+                ("last_name", f.last_name, MAX_NAME_LEN),
+                ("company_name", f.company_name, MAX_TEXT_LEN),
+                ("sector", f.sector, MAX_NAME_LEN),
+            ],
+        );
+        check_address(f.profile, "profile", missing_address, e);
+        if !f.same_invoice_address {
+            check_address(f.invoice_address, "invoice_address", missing_address, e);
         }
     }
-    if f.email.trim().is_empty() {
-        e.add("email", Msg::Required);
-    } else if !is_valid_email(f.email) {
-        e.add("email", Msg::InvalidEmail);
-    }
-    if f.customer_type == Some(CustomerType::Company) {
-        if f.company_name.trim().is_empty() {
-            e.add("company_name", Msg::Required);
-        }
-        if f.company_registration_number.trim().is_empty() {
-            e.add("company_registration_number", Msg::Required);
-        } else if !is_valid_registration_number(f.company_registration_number.trim()) {
-            e.add("company_registration_number", Msg::InvalidRegistrationNumber);
-        }
-        if f.sector.trim().is_empty() {
-            e.add("sector", Msg::Required);
-        }
-    }
-    if f.phone.trim().is_empty() {
-        e.add("phone", Msg::Required);
-    } else if !is_valid_phone(f.phone) {
-        e.add("phone", Msg::InvalidPhone);
-    }
-    check_lengths(
-        e,
-        &[
-            ("first_name", f.first_name, MAX_NAME_LEN),
-            ("last_name", f.last_name, MAX_NAME_LEN),
-            ("company_name", f.company_name, MAX_TEXT_LEN),
-            ("sector", f.sector, MAX_NAME_LEN),
-        ],
-    );
 }
 
 /// Spec §5: company registration number `XXXXXX-XXXX` (6 digits, dash, 4 digits).
@@ -107,17 +196,18 @@ fn check_lengths(errors: &mut FieldErrors, fields: &[(&str, &str, usize)]) {
 }
 
 /// Address rules (spec §5 server side): line 1, city, country and post code
-/// required; post code 5 digits; country Sweden only. Keys go under `prefix.field`.
-pub fn check_address(a: &Address, prefix: &str, errors: &mut FieldErrors) {
+/// required (`missing` when not given); post code 5 digits; country Sweden
+/// only. Keys go under `prefix.field`.
+fn check_address(a: &Address, prefix: &str, missing: Msg, errors: &mut FieldErrors) {
     let f = |name: &str| format!("{prefix}.{name}");
     if a.address_1.trim().is_empty() {
-        errors.add(f("address_1"), Msg::Required);
+        errors.add(f("address_1"), missing);
     }
     if a.city.trim().is_empty() {
-        errors.add(f("city"), Msg::Required);
+        errors.add(f("city"), missing);
     }
     if a.post_code.is_empty() {
-        errors.add(f("post_code"), Msg::Required);
+        errors.add(f("post_code"), missing);
     } else if !is_valid_post_code(&a.post_code) {
         errors.add(f("post_code"), Msg::InvalidPostCode);
     }
@@ -130,7 +220,7 @@ pub fn check_address(a: &Address, prefix: &str, errors: &mut FieldErrors) {
         ],
     );
     if a.country == 0 {
-        errors.add(f("country"), Msg::Required);
+        errors.add(f("country"), missing);
     } else if a.country != COUNTRY_SWEDEN {
         errors.add(f("country"), Msg::InvalidCountry);
     }

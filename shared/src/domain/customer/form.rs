@@ -4,9 +4,10 @@ use crate::error::{FieldErrors, Msg};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::fields::{check_address, check_person_and_company, PersonAndCompany};
+use super::fields::customer_form;
 use super::{Address, CustomerProfile, CustomerType, InvoiceBy, SectorRef};
 
+customer_form! {
 /// What the admin and sales-person customer form sends (create and update).
 /// No password (the customer chooses one from the invitation mail) and no
 /// terms (those are for self-registration only).
@@ -15,42 +16,6 @@ use super::{Address, CustomerProfile, CustomerType, InvoiceBy, SectorRef};
     "profile": {"address_1": "Storgatan 1", "address_2": "", "city": "Stockholm", "post_code": "11122", "country": 1},
     "same_invoice_address": true, "invoice_by": "email"}))]
 pub struct CustomerForm {
-    #[serde(default)]
-    #[schema(value_type = CustomerType, required = true)]
-    pub customer_type: Option<CustomerType>,
-    #[serde(default, deserialize_with = "crate::domain::text::clean::name")]
-    #[schema(required = true, min_length = 1, max_length = 200)]
-    pub first_name: String,
-    #[serde(default, deserialize_with = "crate::domain::text::clean::name")]
-    #[schema(required = true, min_length = 1, max_length = 200)]
-    pub last_name: String,
-    #[serde(default)]
-    #[schema(required = true, min_length = 1, max_length = 254, format = Email)]
-    pub email: String,
-    /// Required for a company.
-    #[serde(default, deserialize_with = "crate::domain::text::clean::name")]
-    #[schema(max_length = 200)]
-    pub company_name: String,
-    /// `XXXXXX-XXXX`; required for a company.
-    #[serde(default)]
-    #[schema(pattern = "^([0-9]{6}-[0-9]{4})?$")]
-    pub company_registration_number: String,
-    /// Business sector id; required for a company.
-    #[serde(default)]
-    #[schema(pattern = "^[0-9]*$")]
-    pub sector: String,
-    /// 7 to 15 digits, optionally a leading +, spaces, dashes, parentheses.
-    #[serde(default)]
-    #[schema(required = true, min_length = 7)]
-    pub phone: String,
-    /// Visiting address.
-    #[serde(default)]
-    #[schema(required = true)]
-    pub profile: Address,
-    #[serde(default)]
-    pub same_invoice_address: bool,
-    #[serde(default)]
-    pub invoice_address: Address,
     /// A sales person's uid.
     #[serde(default)]
     pub account_manager: Option<String>,
@@ -71,6 +36,7 @@ pub struct CustomerForm {
     #[serde(default)]
     pub company_size: Option<String>,
 }
+}
 
 /// The staff form's rules that need no stored data (spec §5): names, e-mail,
 /// phone, company fields, addresses ('address_required' for a missing line 1,
@@ -79,30 +45,7 @@ pub struct CustomerForm {
 /// are checked by the caller.
 pub fn check_customer_form(f: &CustomerForm) -> FieldErrors {
     let mut e = FieldErrors::new();
-    check_person_and_company(
-        &mut e,
-        &PersonAndCompany {
-            customer_type: f.customer_type,
-            first_name: &f.first_name,
-            last_name: &f.last_name,
-            email: &f.email,
-            company_name: &f.company_name,
-            company_registration_number: &f.company_registration_number,
-            sector: &f.sector,
-            phone: &f.phone,
-        },
-    );
-    let mut addr = FieldErrors::new();
-    check_address(&f.profile, "profile", &mut addr);
-    if !f.same_invoice_address {
-        check_address(&f.invoice_address, "invoice_address", &mut addr);
-    }
-    // Spec §5 server rule: the staff screens show one message for a missing part.
-    for (field, keys) in addr {
-        for k in keys {
-            e.add(field.clone(), if k == Msg::Required { Msg::AddressRequired } else { k });
-        }
-    }
+    f.customer_fields().check(&mut e, Msg::AddressRequired);
     if let Some(rate) = f.hourly_rate {
         if crate::domain::staff::rate_to_ore(rate).is_none() {
             e.add("hourly_rate", Msg::InvalidPrice);

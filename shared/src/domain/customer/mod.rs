@@ -308,6 +308,43 @@ mod tests {
         assert!(keys(&r, "profile.city").is_empty(), "characters, not bytes");
     }
 
+    /// Both forms declare the shared fields once and check them with one set
+    /// of rules: the same bad input gets the same keys from either (but for
+    /// the staff screens' one key for a missing address part).
+    #[test]
+    fn both_forms_check_the_shared_fields_alike() {
+        let body = serde_json::json!({
+            "customer_type": "Company", "first_name": " ", "last_name": "b".repeat(MAX_NAME_LEN + 1),
+            "email": "not-an-address", "company_name": "", "company_registration_number": "5566771234",
+            "sector": "", "phone": "abc", "same_invoice_address": false,
+            "profile": {"address_1": "", "city": "Stockholm", "post_code": "111 22", "country": 2},
+            "invoice_address": {"address_1": "Storgatan 1", "city": "", "post_code": "", "country": 0},
+        });
+        let staff = check_customer_form(&serde_json::from_value(body.clone()).unwrap());
+        let reg = check_registration(&serde_json::from_value(body).unwrap());
+        let shared = [
+            ("first_name", Msg::Required),
+            ("last_name", Msg::TooLong),
+            ("email", Msg::InvalidEmail),
+            ("company_name", Msg::Required),
+            ("company_registration_number", Msg::InvalidRegistrationNumber),
+            ("sector", Msg::Required),
+            ("phone", Msg::InvalidPhone),
+            ("profile.post_code", Msg::InvalidPostCode),
+            ("profile.country", Msg::InvalidCountry),
+        ];
+        for (field, key) in shared {
+            assert_eq!(staff[field], [key], "staff {field}");
+            assert_eq!(reg[field], [key], "registration {field}");
+        }
+        for field in ["profile.address_1", "invoice_address.city", "invoice_address.post_code", "invoice_address.country"] {
+            assert_eq!(staff[field], [Msg::AddressRequired], "staff {field}");
+            assert_eq!(reg[field], [Msg::Required], "registration {field}");
+        }
+        // The registration's own rules stay its own.
+        assert!(!staff.has("password") && reg.has("password"));
+    }
+
     #[test]
     fn activation_tokens_split_into_uid_and_secret() {
         let secret = "a".repeat(64);

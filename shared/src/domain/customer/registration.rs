@@ -5,9 +5,10 @@ use crate::error::{FieldErrors, Msg};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::fields::{check_address, check_person_and_company, PersonAndCompany};
+use super::fields::customer_form;
 use super::{Address, CustomerType};
 
+customer_form! {
 /// What the registration form sends (company or individual).
 #[derive(Clone, Debug, Default, Deserialize, ToSchema)]
 #[schema(example = json!({"customer_type": "Individual", "first_name": "Nils", "last_name": "Nyman", "email": "nils.nyman@example.com",
@@ -16,48 +17,11 @@ use super::{Address, CustomerType};
     "same_invoice_address": true, "terms_accepted": true, "privacy_accepted": true}))]
 pub struct Registration {
     #[serde(default)]
-    #[schema(value_type = CustomerType, required = true)]
-    pub customer_type: Option<CustomerType>,
-    #[serde(default, deserialize_with = "crate::domain::text::clean::name")]
-    #[schema(required = true, min_length = 1, max_length = 200)]
-    pub first_name: String,
-    #[serde(default, deserialize_with = "crate::domain::text::clean::name")]
-    #[schema(required = true, min_length = 1, max_length = 200)]
-    pub last_name: String,
-    #[serde(default)]
-    #[schema(required = true, min_length = 1, max_length = 254, format = Email)]
-    pub email: String,
-    #[serde(default)]
     #[schema(required = true, min_length = 8, max_length = 128, format = Password)]
     pub password: String,
     #[serde(default)]
     #[schema(required = true, min_length = 1, format = Password)]
     pub confirm_password: String,
-    /// Required for a company.
-    #[serde(default, deserialize_with = "crate::domain::text::clean::name")]
-    #[schema(max_length = 200)]
-    pub company_name: String,
-    /// `XXXXXX-XXXX`; required for a company.
-    #[serde(default)]
-    #[schema(pattern = "^([0-9]{6}-[0-9]{4})?$")]
-    pub company_registration_number: String,
-    /// Business sector id; required for a company.
-    #[serde(default)]
-    #[schema(pattern = "^[0-9]*$")]
-    pub sector: String,
-    /// 7 to 15 digits, optionally a leading +, spaces, dashes, parentheses.
-    #[serde(default)]
-    #[schema(required = true, min_length = 7)]
-    pub phone: String,
-    /// Visiting address.
-    #[serde(default)]
-    #[schema(required = true)]
-    pub profile: Address,
-    #[serde(default)]
-    pub same_invoice_address: bool,
-    /// Required unless `same_invoice_address`.
-    #[serde(default)]
-    pub invoice_address: Address,
     /// Must be true.
     #[serde(default)]
     #[schema(required = true)]
@@ -74,25 +38,14 @@ pub struct Registration {
     #[serde(default)]
     pub privacy_version: Option<u32>,
 }
+}
 
 /// Every registration rule of spec §5 that needs no stored data (e-mail and
 /// registration-number availability and the sector's existence are checked
 /// by the caller). Empty map = valid.
 pub fn check_registration(r: &Registration) -> FieldErrors {
     let mut e = FieldErrors::new();
-    check_person_and_company(
-        &mut e,
-        &PersonAndCompany {
-            customer_type: r.customer_type,
-            first_name: &r.first_name,
-            last_name: &r.last_name,
-            email: &r.email,
-            company_name: &r.company_name,
-            company_registration_number: &r.company_registration_number,
-            sector: &r.sector,
-            phone: &r.phone,
-        },
-    );
+    r.customer_fields().check(&mut e, Msg::Required);
     if r.password.is_empty() {
         e.add("password", Msg::Required);
     }
@@ -109,10 +62,6 @@ pub fn check_registration(r: &Registration) -> FieldErrors {
     }
     if !r.privacy_accepted {
         e.add("privacy_accepted", Msg::PrivacyNotAgreed);
-    }
-    check_address(&r.profile, "profile", &mut e);
-    if !r.same_invoice_address {
-        check_address(&r.invoice_address, "invoice_address", &mut e);
     }
     e
 }

@@ -389,6 +389,10 @@ function areaGroups() {
     },
   };
   const nodeModule = /[\\/]node_modules[\\/]/;
+  // Input's parts no area's first page draws (the header's conflict search is Input.Search): TextArea, OTP and Group,
+  // and the barrels that bring them (input/index, the rc input's index). In ui-shared they came to every dashboard.
+  const NOT_FIRST_PAGE_INPUT =
+    /[\\/]node_modules[\\/](antd[\\/]es[\\/]input[\\/]((index|TextArea|Group)\.js$|OTP[\\/])|@rc-component[\\/]input[\\/]es[\\/](index|TextArea|ResizableTextArea|calculateNodeHeight)\.js$)/;
   return {
     plugin,
     groups: [
@@ -420,19 +424,20 @@ function areaGroups() {
         name: 'ui-shared',
         test: (id: string) =>
           /[\\/]node_modules[\\/](antd[\\/]es[\\/](tooltip|grid|row|col|_util|style)|@rc-component[\\/]tooltip)[\\/]/.test(id) ||
-          /[\\/]node_modules[\\/](antd[\\/]es[\\/](input|space|theme[\\/]util)[\\/]|@rc-component[\\/](input|overflow|resize-observer|portal|trigger)[\\/]|antd[\\/]es[\\/](color-picker[\\/](util|color)|table[\\/]TableMeasureRowContext)\.js|@rc-component[\\/]motion[\\/]es[\\/](CSSMotionList|util[\\/]diff|index)\.js|@ant-design[\\/]icons(-svg)?[\\/]es[\\/](icons|asn)[\\/](Bars|CheckCircleFilled|Close|CloseCircleFilled|Ellipsis|ExclamationCircleFilled|Eye|EyeInvisible|InfoCircleFilled|Left|Right|Search)(Outlined|Filled)?\.js)/.test(
+          (!NOT_FIRST_PAGE_INPUT.test(id) && /[\\/]node_modules[\\/](antd[\\/]es[\\/](input|space|theme[\\/]util)[\\/]|@rc-component[\\/](input|overflow|resize-observer|portal|trigger)[\\/]|antd[\\/]es[\\/](color-picker[\\/](util|color)|table[\\/]TableMeasureRowContext)\.js|@rc-component[\\/]motion[\\/]es[\\/](CSSMotionList|util[\\/]diff|index)\.js|@ant-design[\\/]icons(-svg)?[\\/]es[\\/](icons|asn)[\\/](Bars|CheckCircleFilled|Close|CloseCircleFilled|Ellipsis|ExclamationCircleFilled|Eye|EyeInvisible|InfoCircleFilled|Left|Right|Search)(Outlined|Filled)?\.js)/.test(
             id,
-          ),
+          )),
         includeDependenciesRecursively: false,
       },
       // Layout and the header's icons too: left to the bundler, what only the area's shell uses goes to RoleArea's
       // own chunk, which imports the area chunk that uses it — a cycle in which the area chunk read Layout before it
       // was defined (src/budget.test.ts: no chunk cycles).
-      // And the menus' icons and Typography's (copy, edit), which pages share with the shell: left to the bundler
-      // they came in four small chunks of their own (more requests and bytes on every dashboard).
+      // And the menus' icons, which pages share with the shell: left to the bundler they came in small chunks of their
+      // own (more requests and bytes on every dashboard). Not Typography (with its copy and edit icons, Tooltip and
+      // TextArea) nor Popover (Avatar.Group's): no area's first page draws them (PublicCard.tsx, UserMenu.tsx).
       {
         name: 'ui-area',
-        test: /[\\/]node_modules[\\/](antd[\\/]es[\\/](badge|avatar|popover|typography|layout)|@ant-design[\\/]icons(-svg)?[\\/]es[\\/](icons|asn)[\\/](Bell|Logout|MenuFold|MenuUnfold|Message|Appstore|Bank|BarChart|Check|Copy|CustomerService|Dashboard|Edit|Enter|FileText|FolderOpen|PlayCircle|Setting|User)Outlined\.js|@ant-design[\\/]icons[\\/]es[\\/]icons[\\/](Lock|Safety|Team)Outlined\.js)/,
+        test: /[\\/]node_modules[\\/](antd[\\/]es[\\/](badge|avatar(?![\\/](AvatarGroup|index)\.js)|layout)|@ant-design[\\/]icons(-svg)?[\\/]es[\\/](icons|asn)[\\/](Bell|Logout|MenuFold|MenuUnfold|Message|Appstore|Bank|BarChart|CustomerService|Dashboard|FileText|FolderOpen|PlayCircle|Setting|User)Outlined\.js|@ant-design[\\/]icons[\\/]es[\\/]icons[\\/](Lock|Safety|Team)Outlined\.js)/,
         includeDependenciesRecursively: false,
       },
       { name: 'area', test: (id: string) => area.has(id) && !nodeModule.test(id), includeDependenciesRecursively: false },

@@ -4,7 +4,9 @@
  * Typography draw them (styles.css `.plain-card`, `.public-card`), because antd's Card
  * brings Tabs (rc-tabs, rc-menu, rc-dropdown) and Skeleton, and Typography
  * its copy/edit/ellipsis (Tooltip, TextArea) into the first page a user
- * loads (its budget: ≤ 200 KiB before the login form is usable).
+ * loads (its budget: ≤ 200 KiB before the login form is usable). The title and
+ * lead are also the dashboards' (pages/Dashboard.tsx): an area's first page
+ * loads no Typography either (src/budget.test.ts).
  */
 import type { CSSProperties, HTMLAttributes, ReactNode } from 'react';
 

@@ -16,6 +16,7 @@ import SideMenu from './SideMenu';
 import UserMenu from './UserMenu';
 import NotificationDropdown, { headerDropdowns } from './NotificationDropdown';
 import { useCountPolling } from '../api/notificationCounts';
+import './area.css';
 
 // The customer-details modal (its table and date pickers) loads when first opened, not with every area.
 // Only customers are asked to accept new terms; the modal loads with the customer area.

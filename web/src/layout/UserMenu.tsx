@@ -1,4 +1,7 @@
-import { Avatar, Dropdown, Space, Typography } from 'antd';
+// Avatar without Avatar.Group (which brings Popover); the name without antd's Typography (its copy and edit bring
+// TextArea): every area's first page draws this menu.
+import Avatar from 'antd/es/avatar/Avatar';
+import { Dropdown, Space } from 'antd';
 import { FileTextOutlined, LockOutlined, LogoutOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import type { MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -71,9 +74,7 @@ export default function UserMenu({ role, compact = false }: { role: Role; compac
             {src ? null : initialOf(user)}
           </Avatar>
           {!compact && (
-            <Typography.Text className="user-menu-name" ellipsis>
-              {name}
-            </Typography.Text>
+            <span className="plain-text user-menu-name">{name}</span>
           )}
         </Space>
       </button>

@@ -1,5 +1,7 @@
-import { Col, Row, Typography } from 'antd';
+import { Col, Row } from 'antd';
 import { PlainCard } from '../components/PlainCard';
+// Typography's look without antd's Typography (its copy, edit and ellipsis bring Tooltip and TextArea to every area's first page).
+import { PublicLead, PublicTitle } from '../components/PublicCard';
 import { useTranslation } from 'react-i18next';
 import { resolveRole } from '../auth/roles';
 import { GUTTER } from '../config/constants';
@@ -22,26 +24,24 @@ export default function Dashboard({ titleKey, refresh = 0 }: { titleKey: string;
   const name = user?.full_name?.trim() || user?.email || '';
   return (
     <div className="page" data-testid="dashboard-page" data-role={role}>
-      <Typography.Title level={2} data-testid="page-title">
+      <PublicTitle level={2} data-testid="page-title">
         {t(titleKey, { ns: 'routes' })}
-      </Typography.Title>
+      </PublicTitle>
       <Row gutter={[GUTTER, GUTTER]}>
         <Col xs={24} lg={12}>
           <PlainCard>
-            <Typography.Title level={4} data-testid="dashboard-welcome">
+            <PublicTitle level={4} data-testid="dashboard-welcome">
               {t('dashboard.welcome', { name })}
-            </Typography.Title>
-            <Typography.Paragraph type="secondary">
-              {t('dashboard.signedInAs', { role: t(`roles.${role}`) })}
-            </Typography.Paragraph>
+            </PublicTitle>
+            <PublicLead>{t('dashboard.signedInAs', { role: t(`roles.${role}`) })}</PublicLead>
           </PlainCard>
         </Col>
         <Col xs={24} lg={12}>
           <PlainCard>
             {/* The menu is at the left on a desktop and behind the header's button on a phone: "the menu" only. */}
-            <Typography.Paragraph type="secondary" data-testid="dashboard-intro">
+            <PublicLead data-testid="dashboard-intro">
               {t(role === 'customer' || role === 'customerContact' ? 'dashboard.introCustomer' : 'dashboard.introStaff')}
-            </Typography.Paragraph>
+            </PublicLead>
           </PlainCard>
         </Col>
         {role === 'lawyer' && (

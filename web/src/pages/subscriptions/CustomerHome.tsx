@@ -3,7 +3,7 @@
  * subscriptions and, for the customer, the public packages and service plans
  * to buy.
  */
-import { Button, Col, Row, Space, Typography } from 'antd';
+import { Button, Col, Row, Space } from 'antd';
 import { PlainCard, PlainList, PlainListItem, PlainListMeta } from '../../components/PlainCard';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -95,9 +95,9 @@ export default function CustomerHome({ titleKey }: { titleKey: string }) {
                           <Space split="·" wrap>
                             <span>{t('buy.hours', { hours: formatHours(p.hours) })}</span>
                             <span>{t('buy.days', { days: p.duration_days })}</span>
-                            <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
-                              {formatSek(p.price)}
-                            </Typography.Text>
+                            <span className="plain-text" style={{ whiteSpace: 'nowrap' }}>
+                              <strong>{formatSek(p.price)}</strong>
+                            </span>
                           </Space>
                         }
                       />
@@ -124,9 +124,9 @@ export default function CustomerHome({ titleKey }: { titleKey: string }) {
                           <Space split="·" wrap>
                             <span>{p.hours != null ? t('buy.hours', { hours: formatHours(p.hours) }) : t('buy.limit', { limit: p.limit })}</span>
                             <span>{t('buy.days', { days: p.expiry_days })}</span>
-                            <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
-                              {formatSek(p.price)}
-                            </Typography.Text>
+                            <span className="plain-text" style={{ whiteSpace: 'nowrap' }}>
+                              <strong>{formatSek(p.price)}</strong>
+                            </span>
                           </Space>
                         }
                       />

@@ -1,4 +1,6 @@
 import { Button, Grid, Layout } from 'antd';
+// First: the rules it took from styles.css keep their place before the other sheets the area loads (collaboration.css).
+import './area.css';
 import LegalLinks from '../components/LegalLinks';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
@@ -16,7 +18,6 @@ import SideMenu from './SideMenu';
 import UserMenu from './UserMenu';
 import NotificationDropdown, { headerDropdowns } from './NotificationDropdown';
 import { useCountPolling } from '../api/notificationCounts';
-import './area.css';
 
 // The customer-details modal (its table and date pickers) loads when first opened, not with every area.
 // Only customers are asked to accept new terms; the modal loads with the customer area.

@@ -31,8 +31,6 @@ pub const NOTIFY_FOLLOW_UP: &str = "notify";
 
 /// Unseen counts stop here: a badge shows "99+" long before.
 pub const COUNT_CAP: i32 = 200;
-/// The newest notifications a badge's count reads beside the marks.
-pub const COUNT_FIRST_PAGE: i32 = 25;
 /// How far an `offset` may reach into a reader's notifications.
 pub const OFFSET_MAX: usize = 500;
 
@@ -235,44 +233,25 @@ impl Store {
     }
 
     /// How many notifications of `categories` the reader has not seen (the
-    /// badge), at most [`COUNT_CAP`] evaluated. The newest
-    /// [`COUNT_FIRST_PAGE`] are read beside the reader's marks rather than
-    /// after them (the count needs the mark only to compare), so a reader
-    /// with fewer unseen ones than that waits for one round trip; only when
-    /// the page ends above the mark are the rest counted, from there down to
-    /// the mark.
+    /// badge): of the newest [`COUNT_CAP`] notifications, those after the
+    /// mark. They are read beside the reader's marks rather than after them
+    /// (from the mark up), so the badge waits for one round trip; the price
+    /// is reading seen ones too, at most [`COUNT_CAP`] small items.
     pub async fn unseen_notifications(&self, reader: &str, categories: &[Category], dropdown: Dropdown) -> Result<u32, ApiError> {
-        let newest = |from: &str, end: &str| {
-            let q = self
-                .client
-                .query()
-                .table_name(&self.table)
-                .key_condition_expression("PK = :pk AND SK BETWEEN :from AND :end")
-                .expression_attribute_values(":pk", s(keys::notification::pk(reader)))
-                .expression_attribute_values(":from", s(from))
-                .expression_attribute_values(":end", s(end))
-                .scan_index_forward(false);
-            with_categories(q, categories)
-        };
-        let first = newest(keys::notification::PREFIX, keys::notification::END).projection_expression("SK").limit(COUNT_FIRST_PAGE);
-        let (marks, page) = tokio::try_join!(self.marks(reader), async { first.send().await.map_err(sdk_err) })?;
+        let newest = self
+            .client
+            .query()
+            .table_name(&self.table)
+            .key_condition_expression("PK = :pk AND begins_with(SK, :p)")
+            .expression_attribute_values(":pk", s(keys::notification::pk(reader)))
+            .expression_attribute_values(":p", s(keys::notification::PREFIX))
+            .scan_index_forward(false)
+            .projection_expression("SK")
+            .limit(COUNT_CAP);
+        let newest = with_categories(newest, categories);
+        let (marks, page) = tokio::try_join!(self.marks(reader), async { newest.send().await.map_err(sdk_err) })?;
         let from = marks.seen(dropdown).unwrap_or(keys::notification::PREFIX);
-        let sk = |i: &Item| i.get("SK").and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
-        let unseen = page.items().iter().filter(|i| sk(i).as_str() >= from).count() as i32;
-        let left = COUNT_CAP - page.scanned_count().max(0);
-        match page.last_evaluated_key.filter(|k| !k.is_empty() && sk(k).as_str() > from) {
-            Some(start) if left > 0 => {
-                let rest = newest(from, keys::notification::END)
-                    .select(aws_sdk_dynamodb::types::Select::Count)
-                    .set_exclusive_start_key(Some(start))
-                    .limit(left)
-                    .send()
-                    .await
-                    .map_err(sdk_err)?;
-                Ok((unseen + rest.count().max(0)) as u32)
-            }
-            _ => Ok(unseen as u32),
-        }
+        Ok(page.items().iter().filter(|i| i.get("SK").and_then(|v| v.as_s().ok()).is_some_and(|sk| sk.as_str() > from)).count() as u32)
     }
 
     /// Opening a dropdown: everything of its categories up to `now` is seen.

@@ -38,7 +38,8 @@
 //!    one in a row is a wait of its own (a few milliseconds from Lambda).
 //!    Beside it the same call with an access token of the older format
 //!    (without its user): the path every signed-in call took before the
-//!    sign-in check ran beside the data reads. Goal: 1 for reads.
+//!    sign-in check ran beside the data reads. Goal: 1 for reads (the
+//!    conflict search 2: its audit record names what its reads found).
 //!
 //! Zip sizes come from `infra/bench.sh` (`SIZES`: a file of `name bytes`
 //! lines). Goals: cold start ≤ 15 ms median, zip ≤ 8 MB,
@@ -697,7 +698,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         Ok(state.jwt.issue_with(&c.sub, shared::auth::TokenKind::Access, now, c.ver, c.fam)?.0)
     };
     println!(
-        "\nDynamoDB round trips in a row per typical call (goal: {ROUND_TRIPS_GOAL} for reads): the longest chain of requests each sent after the one\nbefore was answered, requests in flight together counted once (most of 3 runs). The stand-in serialises requests, so they\nare counted here, not timed; on DynamoDB each round trip in a row is a wait of its own. before: the same call with an access\ntoken without its user (the path every signed-in call took before the sign-in check ran beside the data reads)"
+        "\nDynamoDB round trips in a row per typical call (goal: {ROUND_TRIPS_GOAL} for reads; the conflict search one more, its audit record of\nwhat it found, written after its reads): the longest chain of requests each sent after the one before was answered, requests in flight together counted once (most of 3 runs). The stand-in serialises requests, so they\nare counted here, not timed; on DynamoDB each round trip in a row is a wait of its own. before: the same call with an access\ntoken without its user (the path every signed-in call took before the sign-in check ran beside the data reads)"
     );
     println!("{:<22} {:>7} {:>5} {:>6} {:>9}   call", "function", "before", "now", "goal", "requests");
     for ((name, _), work) in binaries.iter().zip(&works) {
@@ -710,7 +711,10 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             _ => now,
         };
         let read = matches!(work, Work::Http(c) if c.method == Method::GET);
-        let holds = !read || now <= ROUND_TRIPS_GOAL;
+        // The conflict search records itself in the audit trail with what it
+        // found: that write waits for its reads, which go at once.
+        let goal = if name == "conflict-search" { ROUND_TRIPS_GOAL + 1 } else { ROUND_TRIPS_GOAL };
+        let holds = !read || now <= goal;
         if !holds {
             missed.push(format!("{name} {now} DynamoDB round trips in a row"));
         }

@@ -241,6 +241,7 @@ function firstPageImports(): Plugin {
   const NO_UNIQUE_TOOLTIP = '\0antd-no-unique-tooltip';
   const MOTION_PROVIDER = '\0antd-motion-provider';
   const SYNC_EXTERNAL_STORE = '\0react-use-sync-external-store';
+  const AMPLIFY_CONFIG = '\0amplify-resources-config';
   return {
     name: 'first-page-imports',
     enforce: 'pre',
@@ -262,6 +263,11 @@ function firstPageImports(): Plugin {
       if (source === '@rc-component/motion' && /antd[\\/]es[\\/]config-provider[\\/]MotionWrapper\.js$/.test(importer)) {
         return MOTION_PROVIDER;
       }
+      // Amplify.configure parses two other shapes of configuration (the CLI's aws-exports and Gen 2's outputs, 3 KiB
+      // gzip of every area's first page); the API client passes Amplify's own (api/amplify.ts), returned as it is.
+      if (source === '../utils/parseAmplifyConfig.mjs' && /@aws-amplify[\\/]core[\\/]dist[\\/]esm[\\/]singleton[\\/]Amplify\.mjs$/.test(importer)) {
+        return AMPLIFY_CONFIG;
+      }
       if (source === '../tooltip/UniqueProvider' && /antd[\\/]es[\\/]config-provider[\\/]index\.js$/.test(importer)) {
         return NO_UNIQUE_TOOLTIP;
       }
@@ -273,6 +279,15 @@ function firstPageImports(): Plugin {
     load(id) {
       if (id === SYNC_EXTERNAL_STORE) return `export { useSyncExternalStore } from 'react';`;
       if (id === MOTION_PROVIDER) return `export { default as Provider } from '@rc-component/motion/es/context';`;
+      if (id === AMPLIFY_CONFIG) {
+        // Amplify's own check for the other shapes (utils/parseAmplifyConfig.mjs), which are not built in.
+        return `export const parseAmplifyConfig = (config) => {
+  if (Object.keys(config).some((key) => key.startsWith('aws_')) || String(config.version ?? '').startsWith('1')) {
+    throw new Error('Amplify is configured with its own ResourcesConfig only: see firstPageImports in vite.config.ts');
+  }
+  return config;
+};`;
+      }
       if (id === NO_UNIQUE_TOOLTIP) {
         // ConfigProvider wraps the app in it only for `tooltip={{ unique: true }}`, which the app never sets (App.tsx).
         return `export default function UniqueProvider() { throw new Error('tooltip.unique is not built in: see firstPageImports in vite.config.ts'); }`;

@@ -8,7 +8,10 @@ import { del, get, patch, post, put } from '@aws-amplify/api-rest';
 
 export const rest = { get, post, put, patch, del };
 
-/** Amplify's REST category at `endpoint`: no retries, no AWS signing (the API's own tokens). */
+/**
+ * Amplify's REST category at `endpoint`: no retries, no AWS signing (the API's own tokens). In Amplify's own
+ * configuration shape: the build leaves out its parsers of the other shapes (vite.config.ts `firstPageImports`).
+ */
 export function configure(endpoint: string, apiName: string): void {
   Amplify.configure(
     { API: { REST: { [apiName]: { endpoint } } } },

@@ -5,15 +5,24 @@
 //! last year, an export of yesterday); the conflict search then no longer
 //! finds the erased matter's counterpart but still finds the kept one's;
 //! run twice it does what it does once; stopped half-way, the next run
-//! completes the erasure.
+//! completes the erasure. A case's notifications go from every reader's
+//! partition with it; an ended subscription row with its usage ledger is
+//! kept to the end of its accounting period, then erased. The dashboards
+//! lose what an erased record counts now and keep what it counted in its
+//! periods, and a recount agrees.
 
 use chrono::{DateTime, Duration, Utc};
 use shared::api::AppState;
 use shared::domain::audit::AuditAction;
+use shared::domain::case::CaseHour;
 use shared::domain::case::{Case, CaseStatus, CaseType};
+use shared::domain::catalogue::Hundredths;
 use shared::domain::conflict::PartyKind;
 use shared::domain::data_rights::{DataExport, ExportState};
+use shared::domain::notification::{Draft, Params, Verb};
 use shared::domain::retention::{kept_until, RecordKind};
+use shared::domain::subscription::{new_row, Grant, PurchasedService};
+use shared::services::recount;
 use shared::store::audit::AuditFilter;
 use shared::store::conflict::Party;
 use shared::store::{keys, s, Item};
@@ -267,4 +276,197 @@ async fn cases_closed_before_the_due_items_existed_are_filed_once_and_erased_whe
     state.store.delete_items(&[(keys::retention::PK.to_string(), left[0].clone())]).await.unwrap();
     data_rights::run_retention(&state, now).await.unwrap();
     assert!(state.store.retention_due_all().await.unwrap().is_empty(), "the backfill ran once");
+}
+
+/// Every (logical counter item, metric) → sum over the shards.
+async fn counters(state: &AppState) -> std::collections::BTreeMap<(String, String, String), i64> {
+    let mut out = std::collections::BTreeMap::new();
+    for ((pk, sk), counts) in state.store.scan_counter_items().await.unwrap() {
+        let Some((logical, _)) = recount::unshard(&pk) else { continue };
+        for (m, v) in counts {
+            *out.entry((logical.clone(), sk.clone(), m)).or_insert(0) += v;
+        }
+    }
+    out
+}
+
+fn figure(all: &std::collections::BTreeMap<(String, String, String), i64>, pk: &str, sk: &str, metric: &str) -> i64 {
+    all.get(&(pk.to_string(), sk.to_string(), metric.to_string())).copied().unwrap_or(0)
+}
+
+/// A subscription row of `cust-1` that ended at `ended` (filed for its
+/// retention as it is written expired), with one use in its ledger.
+async fn ended_row(state: &AppState, id: u64, ended: DateTime<Utc>) -> PurchasedService {
+    let start = (ended - Duration::days(30)).naive_utc();
+    let mut row = new_row(id, "cust-1", &Grant::custom("Rådgivning", Hundredths(1000), 30), false, start, start);
+    row.price = Some(Hundredths(150_000));
+    row.expire_on = ended.naive_utc();
+    row.updated_at = ended.naive_utc();
+    row.expired = true;
+    let mut tx = state.store.tx();
+    state.store.add_row(&mut tx, &row, None).unwrap();
+    tx.put(Item::from([
+        ("PK".to_string(), s(keys::purchase::usage_pk(id))),
+        ("SK".to_string(), s(keys::purchase::usage_sk(ended.date_naive(), "e1"))),
+        ("case_uid".to_string(), s("old")),
+    ]))
+    .unwrap();
+    assert!(state.store.commit(tx).await.unwrap());
+    row
+}
+
+async fn row_traces(state: &AppState, id: u64) -> (bool, usize) {
+    let row = state.store.purchase_of("cust-1", id).await.unwrap().is_some();
+    (row, state.store.partition_items(&keys::purchase::usage_pk(id), "").await.unwrap().len())
+}
+
+#[tokio::test]
+async fn an_erased_case_leaves_no_notification_of_it_in_any_readers_partition() {
+    let state = testkit::services().await;
+    let now = Utc::now();
+    closed_case(&state, "old", "Zacharias Östlundh", now - Duration::days(11 * 365)).await;
+    closed_case(&state, "recent", "Beatrice Fagerholm", now - Duration::days(365)).await;
+    let about = |case: Option<&str>| Draft {
+        verb: Verb::CaseClosed,
+        params: Params { case_number: Some("2015-old".into()), ..Params::default() },
+        case_uid: case.map(str::to_string),
+    };
+    // The lawyer's, an admin's, the customer's and a contact's, as events write them.
+    let readers = ["law-1", "adm-1", "cust-1", "contact-1"];
+    let mut tx = state.store.tx();
+    for (i, r) in readers.iter().enumerate() {
+        let then = now - Duration::days(4100) + Duration::seconds(i as i64);
+        state.store.add_notification(&mut tx, r, then, &format!("old{i}"), &about(Some("old"))).unwrap();
+        state.store.add_notification(&mut tx, r, now - Duration::days(300), &format!("recent{i}"), &about(Some("recent"))).unwrap();
+        state.store.add_notification(&mut tx, r, now - Duration::days(300), &format!("others{i}"), &about(None)).unwrap();
+    }
+    assert!(state.store.commit(tx).await.unwrap());
+    // A fan-out written after its commit (a follow-up's) is found the same way.
+    let late = shared::store::collaboration::notification_item("adm-2", now - Duration::days(4000), "late", &about(Some("old"))).unwrap();
+    state.store.put_notifications(vec![late]).await.unwrap();
+
+    let run = data_rights::run_retention(&state, now).await.unwrap();
+    assert_eq!((run.due, run.erased, run.failed), (1, 1, 0), "{run:?}");
+    for r in readers.iter().chain(&["adm-2"]) {
+        let left = state.store.partition_items(&keys::notification::pk(r), keys::notification::PREFIX).await.unwrap();
+        let cases: Vec<Option<String>> = left.iter().map(|i| i.get("uid").and_then(|v| v.as_s().ok()).cloned()).collect();
+        assert!(!cases.contains(&Some("old".to_string())), "{r}: {cases:?}");
+        let expected = if *r == "adm-2" { 0 } else { 2 };
+        assert_eq!(cases.len(), expected, "{r}: the kept case's and the others' stay: {cases:?}");
+    }
+    assert!(state.store.case_notification_keys("old").await.unwrap().is_empty());
+    assert_eq!(state.store.case_notification_keys("recent").await.unwrap().len(), 4);
+}
+
+#[tokio::test]
+async fn ended_subscription_rows_are_kept_to_their_accounting_end_then_erased_with_their_usage() {
+    let state = testkit::services().await;
+    let now = Utc::now();
+    // Ended nine years ago: kept to the end of the seventh year after, so due.
+    let old = ended_row(&state, 901, now - Duration::days(9 * 365)).await;
+    // Ended last year: kept for years yet.
+    let recent = ended_row(&state, 902, now - Duration::days(365)).await;
+    let until = kept_until(RecordKind::Billing, recent.expire_on.and_utc());
+    let mut due: Vec<String> = state.store.retention_due_all().await.unwrap().into_iter().map(|d| d.sk).collect();
+    due.sort();
+    assert_eq!(
+        due,
+        vec![
+            keys::retention::due_sk(kept_until(RecordKind::Billing, old.expire_on.and_utc()), "billing", "cust-1#000000000901"),
+            keys::retention::due_sk(until, "billing", "cust-1#000000000902"),
+        ]
+    );
+
+    let run = data_rights::run_retention(&state, now).await.unwrap();
+    assert_eq!((run.due, run.erased, run.failed), (1, 1, 0), "{run:?}");
+    assert_eq!(row_traces(&state, 901).await, (false, 0), "the old row and its ledger are gone");
+    assert_eq!(row_traces(&state, 902).await, (true, 1), "the recent one is whole");
+    let again = data_rights::run_retention(&state, now).await.unwrap();
+    assert_eq!((again.due, again.erased), (0, 0), "twice is once");
+    let erased = audit(&state, AuditAction::RecordsErased).await;
+    assert_eq!(
+        erased.iter().map(|e| (e.subject.clone().unwrap(), e.detail.clone().unwrap())).collect::<Vec<_>>(),
+        vec![("subscription 901".to_string(), "billing".to_string())]
+    );
+
+    // On its last kept day it stays; the day after it goes.
+    let last_day = shared::domain::calendar::stockholm_day_start(until) + Duration::hours(12);
+    assert_eq!(data_rights::run_retention(&state, last_day).await.unwrap().erased, 0);
+    assert_eq!(row_traces(&state, 902).await, (true, 1));
+    assert_eq!(data_rights::run_retention(&state, last_day + Duration::days(1)).await.unwrap().erased, 1);
+    assert_eq!(row_traces(&state, 902).await, (false, 0));
+    assert!(state.store.retention_due_all().await.unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn the_dashboards_lose_what_an_erased_record_counts_now_keep_its_history_and_a_recount_agrees() {
+    let state = testkit::services().await;
+    let now = Utc::now();
+    let old = closed_case(&state, "old", "Zacharias Östlundh", now - Duration::days(11 * 365)).await;
+    closed_case(&state, "recent", "Beatrice Fagerholm", now - Duration::days(365)).await;
+    // A real hour entry on the old case in place of the fixture's bare record
+    // (the recount reads every entry), none on the recent one.
+    state.store.delete_items(&[(keys::case::pk("recent"), keys::case::hour_sk("1"))]).await.unwrap();
+    let worked = (now - Duration::days(11 * 365 + 10)).date_naive();
+    let hour = CaseHour {
+        id: "1".into(),
+        case_uid: "old".into(),
+        lawyer: "law-1".into(),
+        lawyer_name: "Lena Advokat".into(),
+        hour: Hundredths(250),
+        non_billable_hour: Hundredths(50),
+        rattsskydd_hour: Hundredths(0),
+        date: worked,
+        time: String::new(),
+        is_invoiced: true,
+        service: None,
+        description: "Genomgång".into(),
+        created_at: now - Duration::days(11 * 365 + 10),
+    };
+    let mut item: Item = serde_dynamo::to_item(&hour).unwrap();
+    item.insert("PK".into(), s(keys::case::pk("old")));
+    item.insert("SK".into(), s(keys::case::hour_sk("1")));
+    let mut tx = state.store.tx();
+    tx.put(item).unwrap();
+    assert!(state.store.commit(tx).await.unwrap());
+    let row = ended_row(&state, 903, now - Duration::days(9 * 365)).await;
+    // The counters as the events would have kept them: the recount's.
+    recount::recount(&state, true).await.unwrap();
+    assert!(recount::recount(&state, false).await.unwrap().differences.is_empty());
+    let before = counters(&state).await;
+
+    let run = data_rights::run_retention(&state, now).await.unwrap();
+    assert_eq!((run.due, run.erased, run.failed), (2, 2, 0), "{run:?}");
+    let after = counters(&state).await;
+    // Now: one closed case fewer, for everyone, the customer and the lawyer.
+    for (pk, metric) in [
+        ("STATS#all#NOW", "cases.status.complete"),
+        ("STATS#customer#cust-1#NOW", "cases.status.complete"),
+        ("STATS#lawyer#law-1#NOW", "cases.status.complete"),
+        ("STATS#all#NOW", "cases.status.complete.type.1"),
+    ] {
+        assert_eq!((figure(&before, pk, "NOW", metric), figure(&after, pk, "NOW", metric)), (2, 1), "{pk} {metric}");
+    }
+    // History: the case opened on its day, its hours on theirs, the row sold on its day.
+    let day = |d: chrono::NaiveDate| (format!("STATS#all#DAY#{}", d.format("%Y-%m")), d.format("%Y-%m-%d").to_string());
+    let (opened_pk, opened_sk) = day(shared::domain::calendar::stockholm_date(old.created_at));
+    let (hours_pk, hours_sk) = day(worked);
+    let (sold_pk, sold_sk) = day(shared::domain::calendar::stockholm_date(row.created_at.and_utc()));
+    for (pk, sk, metric, v) in [
+        (&opened_pk, &opened_sk, "cases.opened", 1),
+        (&hours_pk, &hours_sk, "hours.total", 300),
+        (&hours_pk, &hours_sk, "hours.invoiced", 250),
+        (&sold_pk, &sold_sk, "subs.bought", 1),
+        (&sold_pk, &sold_sk, "revenue.subs", 150_000),
+    ] {
+        assert_eq!((figure(&before, pk, sk, metric), figure(&after, pk, sk, metric)), (v, v), "{pk} {sk} {metric}");
+    }
+    // The recount counts what is left and what was kept: no difference.
+    let report = recount::recount(&state, false).await.unwrap();
+    assert!(report.differences.is_empty(), "{:#?}", report.differences);
+    assert!(report.kept_figures > 0);
+    assert_eq!(report.cases, 1);
+    // Run again: nothing moves.
+    data_rights::run_retention(&state, now).await.unwrap();
+    assert_eq!(counters(&state).await, after);
 }

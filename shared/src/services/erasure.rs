@@ -28,6 +28,7 @@ use crate::domain::case::{Case, CaseStatus, LegalHold};
 use crate::domain::data_rights::{self, ErasureRequest, ErasureState, Kept, KeptKind, ERASED_TEXT};
 use crate::domain::policy::{self, Action};
 use crate::domain::retention::{self, RecordKind};
+use crate::domain::statistics as stats;
 use crate::domain::User;
 use crate::error::{ApiError, Msg};
 use crate::store::idempotency::Once;
@@ -170,9 +171,22 @@ async fn kept(ctx: &Context, customer_uid: &str, now: DateTime<Utc>) -> Result<V
     for c in cases_of(ctx, customer_uid).await? {
         out.push(Kept { kind: KeptKind::Case, reference: Some(c.case_number.clone()), until: case_kept_until(&c) });
     }
-    // Bought services and what was used of them are accounting records.
-    if !ctx.store.partition_items(&keys::customer::pk(customer_uid), keys::purchase::PREFIX).await?.is_empty() {
-        out.push(Kept { kind: KeptKind::Billing, reference: None, until: Some(retention::kept_until(RecordKind::Billing, now)) });
+    // Bought services and what was used of them are accounting records,
+    // each kept from the end of its row (the latest of them tells).
+    let rows = ctx.store.list_purchases(customer_uid).await?;
+    if let Some(end) = rows
+        .iter()
+        .map(|r| {
+            let ended = crate::store::subscriptions::billing_ended(r);
+            if r.expired {
+                ended
+            } else {
+                ended.max(now)
+            }
+        })
+        .max()
+    {
+        out.push(Kept { kind: KeptKind::Billing, reference: None, until: Some(retention::kept_until(RecordKind::Billing, end)) });
     }
     let audit_end = retention::kept_until(RecordKind::AuditTrail, now);
     out.push(Kept { kind: KeptKind::AuditTrail, reference: None, until: Some(audit_end) });
@@ -463,6 +477,13 @@ async fn forget_customer(ctx: &Context, uid: &str) -> Result<(), ApiError> {
     next.state = crate::domain::customer::CustomerState::Inactive;
     let words = ctx.store.customer_words(uid).await?;
     let mut tx = ctx.store.tx();
+    // The dashboards: the customer is no longer active (it counts as
+    // inactive now, and as deactivated today); its sign-up and approval
+    // stay counted on their days. Its cases are kept under legal hold and
+    // count as what they are until the retention job erases them.
+    let mut moved = stats::Deltas::diff(&stats::customer_contribution(&profile), &stats::customer_contribution(&next));
+    moved.merge(&stats::customer_flows(Some(&profile), &next, Utc::now()), 1);
+    ctx.store.add_counters(&mut tx, &crate::store::stats::counter_writes(&moved.pruned(), stats::fnv(uid)))?;
     ctx.store.add_profile_put(&mut tx, &next)?;
     if let Some(number) = &profile.company_registration_number {
         ctx.store.add_registration_number_release(&mut tx, number, uid)?;

@@ -1,6 +1,7 @@
 //! The operator's recount (`infra/recount.sh`): rebuilds
 //! every counter that the raw items tell (cases, hour entries, subscription
-//! rows, customer profiles) with a Scan, compares it with the stored
+//! rows, customer profiles, and the period figures kept from records the
+//! retention job erased) with a Scan, compares it with the stored
 //! counters summed over their shards, reports each difference and, with
 //! `fix`, rewrites the counters (shard 0 holds the rebuilt figures and the
 //! stored flows; the other shards are removed). A Scan reads the whole
@@ -41,6 +42,8 @@ pub struct Report {
     pub hours: usize,
     pub subscriptions: usize,
     pub customers: usize,
+    /// Counter items kept from records the retention job erased.
+    pub kept_figures: usize,
     pub counter_items: usize,
     pub differences: Vec<Difference>,
     pub fixed: bool,
@@ -128,7 +131,11 @@ pub async fn expected(ctx: &Context, report: &mut Report) -> Result<BTreeMap<(St
     report.cases = cases.len();
     report.hours = hours.len();
     let mut out: BTreeMap<(String, String), Counts> = BTreeMap::new();
-    for w in counter_writes(&deltas.pruned(), 0) {
+    // What erased records counted in their periods stays counted (see the
+    // retention job): their kept figures count as the live records do.
+    let kept = ctx.store.scan_kept_figures().await?;
+    report.kept_figures = kept.len();
+    for w in counter_writes(&deltas.pruned(), 0).into_iter().chain(kept) {
         let Some(key) = logical(&w.pk, &w.sk) else { continue };
         let e = out.entry(key).or_default();
         for (m, v) in w.add {

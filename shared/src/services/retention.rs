@@ -10,15 +10,27 @@
 //!   case itself with its due item.
 //! - An export's ZIP: the object, then the export marked expired with its
 //!   due item removed.
+//! - A case's notifications in every reader's partition (the lawyers',
+//!   the admins', the customer side's), found through their index by the
+//!   case, go with the case's file.
+//! - An ended subscription row (filed when it expired or was deleted): its
+//!   usage ledger, then the row with its due item, once its accounting
+//!   period (Bokföringslagen) has ended.
 //!
 //! Every step is idempotent and the due item goes last, so a run that
 //! stops half-way leaves the due item for the next run, which repeats the
 //! finished steps harmlessly and completes the rest. A record found not due
 //! after all (a case reopened, or closed again; a longer period configured)
-//! has its due item filed again under its new end. What the case file's
-//! statistics counted stays counted (figures, no personal data); the audit
-//! trail has its own retention (DynamoDB's TTL); billing records (the
-//! subscription rows and their usage) are not erased by this job.
+//! has its due item filed again under its new end. The audit trail has its
+//! own retention (DynamoDB's TTL).
+//!
+//! The statistics: what a record counted in a period (a case opened on
+//! its day, its hours on theirs, a row bought on its day) is history, and
+//! a dashboard's figures of last year do not change because a file was
+//! erased: those figures are kept (an item of counter sums, no personal
+//! data, that the recount adds as it adds the live records). What it
+//! counts now (a case's status, an active row) goes with it, in the
+//! transaction that deletes it, so "cases now" and a recount agree.
 
 use chrono::{DateTime, Utc};
 
@@ -29,11 +41,14 @@ use crate::domain::case::CaseStatus;
 use crate::domain::conflict::PartyKind;
 use crate::domain::data_rights::ExportState;
 use crate::domain::retention::{RecordKind, Retention};
+use crate::domain::statistics::{self as stats, Deltas};
 use crate::error::ApiError;
 use crate::store::conflict::IndexChange;
 /// What a run did (the job reports it; functions name it from here, not the store).
 pub use crate::store::retention::RetentionRun;
 use crate::store::retention::{Due, DueRecord};
+use crate::store::stats::{counter_writes, CounterWrite};
+use crate::store::subscriptions::billing_ended;
 use crate::store::{keys, Item};
 
 /// Due items one Query reads.
@@ -129,7 +144,32 @@ async fn handle(ctx: &Context, retention: &Retention, due: &Due, now: DateTime<U
     match &due.record {
         DueRecord::Case { case_uid } => erase_case(ctx, retention, due, case_uid, now).await,
         DueRecord::Export { customer_uid, export_id } => erase_export(ctx, retention, due, customer_uid, export_id, now).await,
+        DueRecord::Billing { customer_uid, purchase_id } => erase_billing(ctx, retention, due, customer_uid, *purchase_id, now).await,
     }
+}
+
+/// Keeps the period figures of `counted` (once: a run that stopped after
+/// keeping them does not count again what is left of the record) and
+/// returns the counter writes that take away what it counts now.
+async fn retire_figures(ctx: &Context, kind: RecordKind, id: &str, counted: &Deltas) -> Result<Vec<CounterWrite>, ApiError> {
+    let (days, now) = counted.split_now();
+    if !ctx.store.figures_kept(kind, id).await? {
+        ctx.store.keep_figures(kind, id, &counter_writes(&days.pruned(), 0)).await?;
+    }
+    let mut gone = Deltas::default();
+    gone.merge(&now, -1);
+    Ok(counter_writes(&gone.pruned(), stats::fnv(id)))
+}
+
+/// What a case and its hours count in the statistics.
+async fn case_figures(ctx: &Context, c: &crate::domain::case::Case) -> Result<Deltas, ApiError> {
+    let manager = ctx.store.get_customer_profile(&c.customer).await?.as_ref().and_then(stats::sales_of);
+    let mut d = stats::case_contribution(c, manager.as_deref());
+    let rate = super::counters::rate_of(ctx, &c.customer).await?;
+    for h in ctx.store.case_hours(&c.uid).await? {
+        d.merge(&stats::hour_contribution(c, &h, rate), 1);
+    }
+    Ok(d)
 }
 
 async fn erase_case(ctx: &Context, retention: &Retention, due: &Due, uid: &str, now: DateTime<Utc>) -> Result<Outcome, ApiError> {
@@ -146,6 +186,11 @@ async fn erase_case(ctx: &Context, retention: &Retention, due: &Due, uid: &str, 
             return Ok(Outcome::Kept);
         }
     }
+    // Its figures, read while its hours are there.
+    let gauges = match &stored {
+        Some(s) => retire_figures(ctx, RecordKind::CaseFile, uid, &case_figures(ctx, &s.case).await?).await?,
+        None => Vec::new(),
+    };
     // The documents and message attachments.
     for key in ctx.files.keys_under(&format!("cases/{uid}/")).await? {
         ctx.files.delete(&key).await?;
@@ -176,8 +221,11 @@ async fn erase_case(ctx: &Context, retention: &Retention, due: &Due, uid: &str, 
         .map(|sk| (case_pk.clone(), sk))
         .collect();
     ctx.store.delete_items(&rest).await?;
+    // Every reader's notifications about it.
+    ctx.store.delete_items(&ctx.store.case_notification_keys(uid).await?).await?;
     let mut tx = ctx.store.tx();
     if let Some(s) = &stored {
+        ctx.store.add_counters(&mut tx, &gauges)?;
         ctx.store.add_case_pointers_removal(&mut tx, &s.case)?;
         tx.delete(&case_pk, keys::case::SK, Some(crate::store::tx::Cond::new("rev = :rev").value(":rev", crate::store::n(s.rev))))?;
     }
@@ -221,6 +269,63 @@ async fn erase_export(
     ctx.store.add_retention_done(&mut tx, due)?;
     if !ctx.store.commit(tx).await? {
         return Err(ApiError::internal("the export changed while it was erased"));
+    }
+    Ok(Outcome::Erased)
+}
+
+async fn erase_billing(
+    ctx: &Context,
+    retention: &Retention,
+    due: &Due,
+    customer_uid: &str,
+    id: u64,
+    now: DateTime<Utc>,
+) -> Result<Outcome, ApiError> {
+    let stored = ctx.store.purchase_of(customer_uid, id).await?;
+    if let Some(s) = &stored {
+        if !s.row.expired {
+            // Running again (renewed in place): its next expiry files a new item.
+            ctx.store.delete_items(&[(keys::retention::PK.to_string(), due.sk.clone())]).await?;
+            return Ok(Outcome::Kept);
+        }
+        let ended = billing_ended(&s.row);
+        if !retention.is_due(RecordKind::Billing, ended, now) {
+            ctx.store.refile_retention_due(due, retention.kept_until(RecordKind::Billing, ended)).await?;
+            return Ok(Outcome::Kept);
+        }
+    }
+    let figures_id = format!("{customer_uid}#{id}");
+    let gauges = match &stored {
+        Some(s) => {
+            let price = super::counters::price_of(ctx, &s.row).await?;
+            let manager = ctx.store.get_customer_profile(customer_uid).await?.as_ref().and_then(stats::sales_of);
+            let counted = stats::subscription_contribution(&s.row, price, manager.as_deref());
+            retire_figures(ctx, RecordKind::Billing, &figures_id, &counted).await?
+        }
+        None => Vec::new(),
+    };
+    // The usage ledger, then the row with its due item.
+    let usage_pk = keys::purchase::usage_pk(id);
+    let ledger: Vec<(String, String)> = ctx
+        .store
+        .partition_items(&usage_pk, "")
+        .await?
+        .iter()
+        .filter_map(|i: &Item| i.get("SK").and_then(|v| v.as_s().ok()).cloned())
+        .map(|sk| (usage_pk.clone(), sk))
+        .collect();
+    ctx.store.delete_items(&ledger).await?;
+    let mut tx = ctx.store.tx();
+    if let Some(s) = &stored {
+        ctx.store.add_counters(&mut tx, &gauges)?;
+        ctx.store.add_row_delete_only(&mut tx, &s.row, s.rev)?;
+        let event =
+            AuditEvent::anonymous(AuditAction::RecordsErased).subject(format!("subscription {id}")).detail(RecordKind::Billing.word());
+        super::audit::add_to(&mut tx, &event.customer(Some(customer_uid)))?;
+    }
+    ctx.store.add_retention_done(&mut tx, due)?;
+    if !ctx.store.commit(tx).await? {
+        return Err(ApiError::internal("the subscription row changed while it was erased"));
     }
     Ok(Outcome::Erased)
 }

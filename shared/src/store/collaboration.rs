@@ -448,6 +448,10 @@ pub fn notification_item(reader: &str, at: DateTime<Utc>, event_id: &str, d: &Dr
     item.insert("SK".into(), s(keys::notification::sk(&id)));
     item.insert("entity".into(), s("notification"));
     item.insert("read".into(), AttributeValue::Bool(false));
+    if let Some(case) = &d.case_uid {
+        item.insert("GSI1PK".into(), s(keys::notification::case_gsi1pk(case)));
+        item.insert("GSI1SK".into(), s(keys::notification::case_gsi1sk(reader, &id)));
+    }
     Ok(item)
 }
 

@@ -356,6 +356,14 @@ pub mod notification {
     /// Above every notification's sort key.
     pub const END: &str = "N#~";
     pub const MARKS_SK: &str = "MARKS";
+    /// GSI1 of a notification about a case: every reader's copy, found by
+    /// the case (the retention job erases them with the case's file).
+    pub fn case_gsi1pk(case_uid: &str) -> String {
+        format!("CASENOTIF#{case_uid}")
+    }
+    pub fn case_gsi1sk(reader: &str, id: &str) -> String {
+        format!("{reader}#{id}")
+    }
 }
 
 /// A case's rating (in the case's partition) and a lawyer's ratings.
@@ -481,6 +489,15 @@ pub mod retention {
     /// The one-off filing of cases closed before the due items existed:
     /// its mark sorts after every day, so the job's Query never reads it.
     pub const BACKFILL_SK: &str = "~BACKFILL";
+    /// The figures an erased record had added to the statistics' periods
+    /// (kept, so a recount still counts them), in chunks.
+    pub fn figures_pk(kind: &str, id: &str) -> String {
+        format!("FIGURES#{kind}#{id}")
+    }
+    pub fn figures_sk(chunk: usize) -> String {
+        format!("CHUNK#{chunk:04}")
+    }
+    pub const FIGURES_PREFIX: &str = "FIGURES#";
 }
 
 /// Work a transaction could not hold (it would pass 100 items), written in
@@ -812,6 +829,10 @@ mod tests {
         assert_eq!(message::read_sk("u"), "MSGREAD#u");
         assert_eq!(message::READ_PREFIX, "MSGREAD#");
         assert_eq!(notification::pk("u"), "NOTIF#u");
+        assert_eq!(notification::case_gsi1pk("c"), "CASENOTIF#c");
+        assert_eq!(notification::case_gsi1sk("u", "2026#e"), "u#2026#e");
+        assert_eq!(retention::figures_pk("case_file", "c"), "FIGURES#case_file#c");
+        assert_eq!(retention::figures_sk(3), "CHUNK#0003");
         assert_eq!(notification::id(t(), "e"), "2026-03-04T05:06:07.000000Z#e");
         assert_eq!(notification::sk("2026-03-04T05:06:07.000000Z#e"), "N#2026-03-04T05:06:07.000000Z#e");
         assert_eq!(notification::mark(t()), "N#2026-03-04T05:06:07.000000Z#~");

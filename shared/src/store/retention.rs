@@ -6,10 +6,15 @@ use aws_sdk_dynamodb::types::AttributeValue;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
+use super::stats::CounterWrite;
 use super::tx::Tx;
 use super::{keys, s, sdk_err, Item, Store};
 use crate::domain::retention::RecordKind;
 use crate::error::ApiError;
+
+/// Counter items one kept-figures chunk holds (a chunk stays well under
+/// DynamoDB's 400 KB item size).
+const FIGURES_CHUNK: usize = 40;
 
 /// What a due item points at.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -18,6 +23,8 @@ pub enum DueRecord {
     Case { case_uid: String },
     /// A data export's ZIP.
     Export { customer_uid: String, export_id: String },
+    /// An expired (or deleted) subscription row with its usage ledger.
+    Billing { customer_uid: String, purchase_id: u64 },
 }
 
 impl DueRecord {
@@ -25,12 +32,14 @@ impl DueRecord {
         match self {
             DueRecord::Case { .. } => RecordKind::CaseFile,
             DueRecord::Export { .. } => RecordKind::Export,
+            DueRecord::Billing { .. } => RecordKind::Billing,
         }
     }
     fn id(&self) -> String {
         match self {
             DueRecord::Case { case_uid } => case_uid.clone(),
             DueRecord::Export { customer_uid, export_id } => format!("{customer_uid}#{export_id}"),
+            DueRecord::Billing { customer_uid, purchase_id } => format!("{customer_uid}#{purchase_id:012}"),
         }
     }
     /// Its due item's sort key when it is kept until `kept_until`.
@@ -62,6 +71,10 @@ fn due_item(record: &DueRecord, kept_until: NaiveDate) -> Item {
             item.insert("customer_uid".into(), s(customer_uid));
             item.insert("export_id".into(), s(export_id));
         }
+        DueRecord::Billing { customer_uid, purchase_id } => {
+            item.insert("customer_uid".into(), s(customer_uid));
+            item.insert("purchase_id".into(), s(purchase_id.to_string()));
+        }
     }
     item
 }
@@ -71,6 +84,7 @@ fn parse_due(item: &Item) -> Option<Due> {
     let record = match text("kind")?.as_str() {
         "case_file" => DueRecord::Case { case_uid: text("case_uid")? },
         "export" => DueRecord::Export { customer_uid: text("customer_uid")?, export_id: text("export_id")? },
+        "billing" => DueRecord::Billing { customer_uid: text("customer_uid")?, purchase_id: text("purchase_id")?.parse().ok()? },
         _ => return None,
     };
     Some(Due { sk: text("SK")?, record })
@@ -168,6 +182,48 @@ impl Store {
         Ok(())
     }
 
+    /// The keys of every reader's notification about a case (Query GSI1).
+    pub async fn case_notification_keys(&self, case_uid: &str) -> Result<Vec<(String, String)>, ApiError> {
+        let items = self.index_items(super::table::GSI1, &keys::notification::case_gsi1pk(case_uid)).await?;
+        let text = |i: &Item, a: &str| i.get(a).and_then(|v| v.as_s().ok()).cloned();
+        Ok(items.iter().filter_map(|i| Some((text(i, "PK")?, text(i, "SK")?))).collect())
+    }
+
+    /// Whether the period figures of an erased record were kept already
+    /// (all its chunks are written in one transaction).
+    pub async fn figures_kept(&self, kind: RecordKind, id: &str) -> Result<bool, ApiError> {
+        Ok(self.get_consistent(&keys::retention::figures_pk(kind.word(), id), &keys::retention::figures_sk(0)).await?.is_some())
+    }
+
+    /// Keeps the period figures `writes` of an erased record, in chunks,
+    /// in one transaction. Nothing when there are none.
+    pub async fn keep_figures(&self, kind: RecordKind, id: &str, writes: &[CounterWrite]) -> Result<(), ApiError> {
+        if writes.is_empty() {
+            return Ok(());
+        }
+        let mut tx = self.tx();
+        for (i, chunk) in writes.chunks(FIGURES_CHUNK).enumerate() {
+            tx.put(Item::from([
+                ("PK".to_string(), s(keys::retention::figures_pk(kind.word(), id))),
+                ("SK".to_string(), s(keys::retention::figures_sk(i))),
+                ("entity".to_string(), s("kept_figures")),
+                ("writes".to_string(), s(serde_json::to_string(chunk).map_err(ApiError::internal)?)),
+            ]))?;
+        }
+        self.commit(tx).await?;
+        Ok(())
+    }
+
+    /// Every kept figure of erased records (the recount's: Scan, an operator tool).
+    pub async fn scan_kept_figures(&self) -> Result<Vec<CounterWrite>, ApiError> {
+        let mut out = Vec::new();
+        for item in self.scan_prefix(keys::retention::FIGURES_PREFIX).await? {
+            let Some(text) = item.get("writes").and_then(|v| v.as_s().ok()) else { continue };
+            out.extend(serde_json::from_str::<Vec<CounterWrite>>(text).map_err(ApiError::internal)?);
+        }
+        Ok(out)
+    }
+
     /// Deletes the items at `keys` (PK, SK), in transactions of at most
     /// 100 (a delete of an item that is gone is no error: repeating it is harmless).
     pub async fn delete_items(&self, keys: &[(String, String)]) -> Result<(), ApiError> {
@@ -189,13 +245,16 @@ mod tests {
     #[test]
     fn a_due_item_reads_back_as_its_record() {
         let d = NaiveDate::from_ymd_opt(2036, 3, 15).unwrap();
-        for record in
-            [DueRecord::Case { case_uid: "c1".into() }, DueRecord::Export { customer_uid: "u1".into(), export_id: "20261101-abc".into() }]
-        {
+        for record in [
+            DueRecord::Case { case_uid: "c1".into() },
+            DueRecord::Export { customer_uid: "u1".into(), export_id: "20261101-abc".into() },
+            DueRecord::Billing { customer_uid: "u1".into(), purchase_id: 42 },
+        ] {
             let item = due_item(&record, d);
             assert_eq!(parse_due(&item), Some(Due { sk: record.due_sk(d), record: record.clone() }));
         }
         assert_eq!(DueRecord::Case { case_uid: "c1".into() }.due_sk(d), "2036-03-15#case_file#c1");
+        assert_eq!(DueRecord::Billing { customer_uid: "u1".into(), purchase_id: 42 }.due_sk(d), "2036-03-15#billing#u1#000000000042");
         let mut odd = due_item(&DueRecord::Case { case_uid: "c1".into() }, d);
         odd.insert("kind".into(), s("something_else"));
         assert_eq!(parse_due(&odd), None);

@@ -17,8 +17,10 @@
 use aws_sdk_dynamodb::types::{AttributeValue, Delete, Put, TransactWriteItem, Update};
 use chrono::{DateTime, NaiveDate, NaiveDateTime, SecondsFormat, Utc};
 
+use super::retention::DueRecord;
 use super::tx::Tx;
 use super::{keys, n, s, sdk_err, Item, Store};
+use crate::domain::retention::{self, RecordKind};
 use crate::domain::subscription::{self, PurchasedService, RuleError};
 use crate::error::ApiError;
 
@@ -54,6 +56,12 @@ pub fn row_item(row: &PurchasedService, rev: u64) -> Result<Item, ApiError> {
     Ok(item)
 }
 
+/// When an ended row's accounting record ends (its retention begins): its
+/// end, or its last change when that came later.
+pub fn billing_ended(row: &PurchasedService) -> DateTime<Utc> {
+    row.expire_on.max(row.updated_at).and_utc()
+}
+
 /// A customer's Bisnode account: (active, account number); inactive when absent.
 fn bisnode_of(item: Option<&Item>) -> (bool, Option<String>) {
     match item {
@@ -87,13 +95,26 @@ impl Store {
     }
 
     /// Adds to `tx` the write of `row` over revision `rev` (a new row when None).
+    /// An expired row is an accounting record from then on: its retention's
+    /// due item is written with it (the same item again when it is
+    /// rewritten unchanged; a later end files a later one, and the job
+    /// moves the earlier to the row's end when it meets it).
     pub fn add_row(&self, tx: &mut Tx, row: &PurchasedService, rev: Option<u64>) -> Result<(), ApiError> {
         tx.push(self.row_put(row, rev)?);
+        if row.expired {
+            self.add_billing_due(tx, row, billing_ended(row))?;
+        }
         Ok(())
     }
 
-    /// Adds to `tx` the removal of `row` as it was read at revision `rev`.
-    pub fn add_row_delete(&self, tx: &mut Tx, row: &PurchasedService, rev: u64) -> Result<(), ApiError> {
+    fn add_billing_due(&self, tx: &mut Tx, row: &PurchasedService, ended: DateTime<Utc>) -> Result<(), ApiError> {
+        let record = DueRecord::Billing { customer_uid: row.customer_uid.clone(), purchase_id: row.id };
+        self.add_retention_due(tx, &record, retention::kept_until(RecordKind::Billing, ended))
+    }
+
+    /// Adds to `tx` the removal of `row` as it was read at revision `rev`
+    /// (the retention job's, at the end of its accounting record).
+    pub fn add_row_delete_only(&self, tx: &mut Tx, row: &PurchasedService, rev: u64) -> Result<(), ApiError> {
         let del = Delete::builder()
             .table_name(&self.table)
             .key("PK", s(keys::customer::pk(&row.customer_uid)))
@@ -104,6 +125,14 @@ impl Store {
             .map_err(ApiError::internal)?;
         tx.push(TransactWriteItem::builder().delete(del).build());
         Ok(())
+    }
+
+    /// Adds to `tx` the removal of `row` as it was read at revision `rev`
+    /// (a staff deletion: its usage ledger stays until its retention ends).
+    pub fn add_row_delete(&self, tx: &mut Tx, row: &PurchasedService, rev: u64) -> Result<(), ApiError> {
+        self.add_row_delete_only(tx, row, rev)?;
+        // Its usage ledger is kept as the accounting records it is.
+        self.add_billing_due(tx, row, billing_ended(row).max(Utc::now()))
     }
 
     /// Adds a purchase to `tx`: the new row and the bump of the customer's

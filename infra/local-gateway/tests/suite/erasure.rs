@@ -31,6 +31,17 @@ async fn own_copy(world: &World) -> (AppState, Router) {
     (own, router)
 }
 
+/// The dashboards' count of active customers now (summed over its shards).
+async fn active_customers(state: &AppState) -> i64 {
+    let mut n = 0;
+    for ((pk, _), counts) in state.store.scan_counter_items().await.unwrap() {
+        if shared::services::recount::unshard(&pk).is_some_and(|(l, _)| l == "STATS#all#NOW") {
+            n += counts.get("customers.state.active").copied().unwrap_or(0);
+        }
+    }
+    n
+}
+
 /// Every text of an item (attribute values, nested), lower case.
 fn texts(item: &Item) -> Vec<String> {
     let json = serde_json::to_value(shared::store::data_rights::item_json(item.clone())).unwrap();
@@ -147,6 +158,10 @@ async fn an_erased_customer_leaves_personal_data_only_under_legal_hold() {
     assert_eq!(testkit::call(&app, Method::GET, "/api/data-requests/?status=x", Some(&t("admin")), None).await.0, StatusCode::BAD_REQUEST);
 
     // Only admin decides; twice at once is once.
+    // The dashboards' counters before: what a recount finds different now
+    // (a copied world's) must be all it finds after the erasure too.
+    let differing_before = shared::services::recount::recount(&state, false).await.unwrap().differences;
+    let active_before = active_customers(&state).await;
     let decide = format!("/api/customer/erasure/{}/{id}/decide/", ids.customer);
     let approve = json!({"approve": true});
     assert_eq!(testkit::call(&app, Method::POST, &decide, Some(&t("lawyer")), Some(approve.clone())).await.0, StatusCode::FORBIDDEN);
@@ -164,6 +179,10 @@ async fn an_erased_customer_leaves_personal_data_only_under_legal_hold() {
     let refuse = json!({"approve": false, "reason": "För sent"});
     assert_eq!(testkit::call(&app, Method::POST, &decide, Some(&t("admin")), Some(refuse)).await.0, StatusCode::CONFLICT);
     assert_eq!(scan(&state).await.len(), after_first, "a second decision changes nothing");
+
+    // The customer no longer counts as active; the counters and a recount agree.
+    assert_eq!(active_customers(&state).await, active_before - 1);
+    assert_eq!(shared::services::recount::recount(&state, false).await.unwrap().differences, differing_before);
 
     // What was kept and until when: both cases (the open ones until ten
     // years after they close) and the audit trail.

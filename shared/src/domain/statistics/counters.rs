@@ -117,6 +117,16 @@ impl Deltas {
     pub fn is_empty(&self) -> bool {
         self.0.values().all(|m| m.values().all(|v| *v == 0))
     }
+    /// Split into the figures of days (what happened in a period) and
+    /// those of now (gauges: how many are in a state at present).
+    pub fn split_now(&self) -> (Deltas, Deltas) {
+        let (mut days, mut now) = (Deltas::default(), Deltas::default());
+        for ((scope, when), metrics) in &self.0 {
+            let into = if *when == When::Now { &mut now } else { &mut days };
+            into.0.insert((scope.clone(), *when), metrics.clone());
+        }
+        (days, now)
+    }
     /// `after − before`.
     pub fn diff(before: &Deltas, after: &Deltas) -> Deltas {
         let mut d = after.clone();

@@ -110,6 +110,22 @@ mod tests {
     }
 
     #[test]
+    fn split_now_parts_the_gauges_from_the_periods() {
+        let mut d = Deltas::default();
+        let day = NaiveDate::from_ymd_opt(2026, 3, 4).unwrap();
+        d.add(Scope::All, When::Day(day), "cases.opened", 1);
+        d.add(Scope::All, When::Now, "cases.status.complete", 1);
+        d.add(Scope::Lawyer("l".into()), When::Now, "cases.status.complete", 1);
+        let (days, now) = d.split_now();
+        assert_eq!(days.0.keys().cloned().collect::<Vec<_>>(), vec![(Scope::All, When::Day(day))]);
+        assert_eq!(now.0.len(), 2);
+        assert!(now.0.keys().all(|(_, w)| *w == When::Now));
+        let mut whole = days.clone();
+        whole.merge(&now, 1);
+        assert_eq!(whole, d);
+    }
+
+    #[test]
     fn deltas_diff_cancels_what_did_not_change() {
         let mut a = Deltas::default();
         a.add(Scope::All, When::Now, "x", 2);

@@ -354,7 +354,7 @@ function publicRouteTitles(): Plugin {
 function areaGroups() {
   const area = new Set<string>();
   // app/AntdTheme.tsx and everything it imports statically: antd's ConfigProvider, theme and CSS-in-JS runtime;
-  // and antd's Button, Input and Password with theirs.
+  // and antd's Button and Input with theirs.
   const theme = new Set<string>();
   const plugin: Plugin = {
     name: 'area-groups',
@@ -383,8 +383,9 @@ function areaGroups() {
       }
       for (const id of publicSide) area.delete(id);
       theme.clear();
-      // With antd's Button, Input and Password, which every area draws (the entry held them before components/plain).
-      const themeRoots = ids.filter((id) => /[\\/]src[\\/]app[\\/]AntdTheme\.tsx$|[\\/]node_modules[\\/]antd[\\/]es[\\/](button[\\/]index|input[\\/](Input|Password))\.js$/.test(id));
+      // With antd's Button and Input, which every area draws (the entry held them before components/plain); not
+      // Password, which no area's first page draws (the pages that do load it with themselves).
+      const themeRoots = ids.filter((id) => /[\\/]src[\\/]app[\\/]AntdTheme\.tsx$|[\\/]node_modules[\\/]antd[\\/]es[\\/](button[\\/]index|input[\\/]Input)\.js$/.test(id));
       while (themeRoots.length) {
         const id = themeRoots.pop()!;
         if (theme.has(id)) continue;
@@ -404,15 +405,16 @@ function areaGroups() {
     },
   };
   const nodeModule = /[\\/]node_modules[\\/]/;
-  // Input's parts no area's first page draws (the header's conflict search is Input.Search): TextArea, OTP and Group,
+  // Input's parts no area's first page draws (the header's conflict search is Input.Search): TextArea, OTP, Group and
+  // Password,
   // and the barrels that bring them (input/index, the rc input's index). In ui-shared they came to every dashboard.
   const NOT_FIRST_PAGE_INPUT =
-    /[\\/]node_modules[\\/](antd[\\/]es[\\/]input[\\/]((index|TextArea|Group)\.js$|OTP[\\/])|@rc-component[\\/]input[\\/]es[\\/](index|TextArea|ResizableTextArea|calculateNodeHeight)\.js$)/;
+    /[\\/]node_modules[\\/](antd[\\/]es[\\/]input[\\/]((index|TextArea|Group|Password)\.js$|OTP[\\/])|@rc-component[\\/]input[\\/]es[\\/](index|TextArea|ResizableTextArea|calculateNodeHeight)\.js$)/;
   return {
     plugin,
     groups: [
       // antd's base (app/AntdTheme.tsx with its static imports: ConfigProvider, the theme, the CSS-in-JS runtime,
-      // rc-util, motion; and Button, Input, Password) in one chunk, first: the entry holds no antd (components/plain), and every chunk below
+      // rc-util, motion; and Button, Input) in one chunk, first: the entry holds no antd (components/plain), and every chunk below
       // imports from it. Left to the bundler it was split into a dozen chunks that import each other and the groups
       // below in cycles (src/budget.test.ts). What the entry holds stays there (the groups above take it first).
       // And what antd's locales share (a picker's texts, a Babel helper): loaded with the theme (i18n/index.ts
@@ -425,7 +427,7 @@ function areaGroups() {
       // antd's parts of the areas' shell by what they serve (with their dependencies not taken yet): the side
       // and user menus (also the public pages' language menu), antd's message, modal and notification (the
       // pages' confirmations and the §8 warning, layout/notifier.tsx: loaded at the first click or after 4 s), and the header's badges and avatar with the pages' typography.
-      { name: 'ui-menu', test: /[\\/]node_modules[\\/](antd[\\/]es[\\/](menu|dropdown)|@rc-component[\\/](menu|dropdown))[\\/]/, includeDependenciesRecursively: false },
+      { name: 'ui-menu', test: /[\\/]node_modules[\\/](antd[\\/]es[\\/](menu|dropdown(?![\\/](index|dropdown-button)\.js))|@rc-component[\\/](menu|dropdown))[\\/]/, includeDependenciesRecursively: false },
       { name: 'ui-feedback', test: /[\\/]node_modules[\\/](antd[\\/]es[\\/](app|modal|message|notification)|@rc-component[\\/](dialog|notification))[\\/]/, includeDependenciesRecursively: false },
       // antd's internals and small parts the areas and the public forms share (Tooltip, the grid, helpers, motion):
       // one chunk rather than a dozen of a few hundred bytes each. Also what the first page imports only in part
@@ -439,7 +441,7 @@ function areaGroups() {
         name: 'ui-shared',
         test: (id: string) =>
           /[\\/]node_modules[\\/](antd[\\/]es[\\/](tooltip|grid|row|col|_util|style)|@rc-component[\\/]tooltip)[\\/]/.test(id) ||
-          (!NOT_FIRST_PAGE_INPUT.test(id) && /[\\/]node_modules[\\/](antd[\\/]es[\\/](input|space|theme[\\/]util)[\\/]|@rc-component[\\/](input|overflow|resize-observer|portal|trigger)[\\/]|antd[\\/]es[\\/](color-picker[\\/](util|color)|table[\\/]TableMeasureRowContext)\.js|@rc-component[\\/]motion[\\/]es[\\/](CSSMotionList|util[\\/]diff|index)\.js|@ant-design[\\/]icons(-svg)?[\\/]es[\\/](icons|asn)[\\/](Bars|CheckCircleFilled|Close|CloseCircleFilled|Ellipsis|ExclamationCircleFilled|Eye|EyeInvisible|InfoCircleFilled|Left|Right|Search)(Outlined|Filled)?\.js)/.test(
+          (!NOT_FIRST_PAGE_INPUT.test(id) && /[\\/]node_modules[\\/](antd[\\/]es[\\/](input|space|theme[\\/]util)[\\/]|@rc-component[\\/](input|overflow|resize-observer|portal|trigger)[\\/]|antd[\\/]es[\\/](color-picker[\\/](util|color)|table[\\/]TableMeasureRowContext)\.js|@rc-component[\\/]motion[\\/]es[\\/](CSSMotionList|util[\\/]diff|index)\.js|@ant-design[\\/]icons(-svg)?[\\/]es[\\/](icons|asn)[\\/](Bars|CheckCircleFilled|Close|CloseCircleFilled|Ellipsis|ExclamationCircleFilled|InfoCircleFilled|Left|Right|Search)(Outlined|Filled)?\.js)/.test(
             id,
           )),
         includeDependenciesRecursively: false,
@@ -452,7 +454,7 @@ function areaGroups() {
       // TextArea) nor Popover (Avatar.Group's): no area's first page draws them (PublicCard.tsx, UserMenu.tsx).
       {
         name: 'ui-area',
-        test: /[\\/]node_modules[\\/](antd[\\/]es[\\/](badge|avatar(?![\\/](AvatarGroup|index)\.js)|layout)|@ant-design[\\/]icons(-svg)?[\\/]es[\\/](icons|asn)[\\/](Bell|Logout|MenuFold|MenuUnfold|Message|Appstore|Bank|BarChart|CustomerService|Dashboard|FileText|FolderOpen|PlayCircle|Setting|User)Outlined\.js|@ant-design[\\/]icons[\\/]es[\\/]icons[\\/](Lock|Safety|Team)Outlined\.js)/,
+        test: /[\\/]node_modules[\\/](antd[\\/]es[\\/](badge(?![\\/](Ribbon|index)\.js|[\\/]style[\\/]ribbon\.js)|avatar(?![\\/](AvatarGroup|index)\.js)|layout)|@ant-design[\\/]icons(-svg)?[\\/]es[\\/](icons|asn)[\\/](Bell|Logout|MenuFold|MenuUnfold|Message|Appstore|Bank|BarChart|CustomerService|Dashboard|FileText|FolderOpen|PlayCircle|Setting|User)Outlined\.js|@ant-design[\\/]icons[\\/]es[\\/]icons[\\/](Lock|Safety|Team)Outlined\.js)/,
         includeDependenciesRecursively: false,
       },
       { name: 'area', test: (id: string) => area.has(id) && !nodeModule.test(id), includeDependenciesRecursively: false },

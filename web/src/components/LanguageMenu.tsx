@@ -1,4 +1,5 @@
-import Dropdown from 'antd/es/dropdown';
+// Without Dropdown.Button (and its Space).
+import Dropdown from 'antd/es/dropdown/dropdown';
 import GlobalOutlined from '@ant-design/icons-svg/es/asn/GlobalOutlined';
 import { useState } from 'react';
 import { LANGUAGES, LANGUAGE_LABELS, type Language } from '../config/constants';

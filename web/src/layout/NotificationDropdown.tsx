@@ -1,4 +1,7 @@
-import { Badge, Button, Dropdown } from 'antd';
+// Badge without Badge.Ribbon and Dropdown without Dropdown.Button (with Space): every area's header draws these.
+import Badge from 'antd/es/badge/Badge';
+import Dropdown from 'antd/es/dropdown/dropdown';
+import { Button } from 'antd';
 import { BellOutlined, MessageOutlined } from '@ant-design/icons';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,6 @@
-import { Badge, Menu } from 'antd';
+// Badge without Badge.Ribbon (NotificationDropdown.tsx).
+import Badge from 'antd/es/badge/Badge';
+import { Menu } from 'antd';
 import type { MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

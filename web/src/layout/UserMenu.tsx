@@ -1,7 +1,8 @@
-// Avatar without Avatar.Group (which brings Popover); the name without antd's Typography (its copy and edit bring
-// TextArea): every area's first page draws this menu.
+// Avatar without Avatar.Group (which brings Popover), Dropdown without Dropdown.Button; the name without antd's
+// Typography (its copy and edit bring TextArea): every area's first page draws this menu.
 import Avatar from 'antd/es/avatar/Avatar';
-import { Dropdown, Space } from 'antd';
+import Dropdown from 'antd/es/dropdown/dropdown';
+import { Space } from 'antd';
 import { FileTextOutlined, LockOutlined, LogoutOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import type { MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';

@@ -335,6 +335,28 @@ impl<S: Send + Sync> FromRequestParts<S> for Idempotency {
     }
 }
 
+/// Documents the header where a handler takes [`Idempotency`]: name the
+/// extractor in the route's `params(...)` (the API document adds the 422
+/// `idempotency_key_reused` answer to every operation with the header).
+impl utoipa::IntoParams for Idempotency {
+    fn into_params(_: impl Fn() -> Option<utoipa::openapi::path::ParameterIn>) -> Vec<utoipa::openapi::path::Parameter> {
+        use utoipa::openapi::path::{ParameterBuilder, ParameterIn};
+        use utoipa::openapi::{schema::Type, ObjectBuilder, Required};
+        vec![ParameterBuilder::new()
+            .name("Idempotency-Key")
+            .parameter_in(ParameterIn::Header)
+            .required(Required::False)
+            .description(Some(
+                "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. \
+                 Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets \
+                 the first answer (status and body, header idempotent-replayed) without a second write; the same key with another \
+                 body answers 422 idempotency_key_reused.",
+            ))
+            .schema(Some(ObjectBuilder::new().schema_type(Type::String)))
+            .build()]
+    }
+}
+
 impl Idempotency {
     /// The use case's [`Once`](crate::store::idempotency::Once) for `caller`, whose
     /// success answers `status`. `legacy_request_id` is a body's older

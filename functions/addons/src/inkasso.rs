@@ -69,8 +69,8 @@ async fn claim_list(State(s): State<AppState>, CurrentUser(u): CurrentUser) -> R
 
 /// Registers a claim, handed over to the collection agency through the office; booked as one use of the Incasso plan.
 #[utoipa::path(post, path = "/api/services/inkasso/claims/", tag = "addons", security(("bearer" = [])), request_body = ClaimForm,
-    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
-    responses((status = 201, body = Claim), (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody),
+    params(Idempotency),
+    responses((status = 201, body = Claim),
         (status = 400, description = "validation_failed, invalid_pdf, claim_amount_invalid, due_date_too_far, inkasso_account_not_approved, limit_reached", body = ErrorBody),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn claim_register(

@@ -148,8 +148,8 @@ async fn envelope_list(State(s): State<AppState>, CurrentUser(u): CurrentUser) -
 /// A new draft envelope (PDFs only, recipients, enough signers), booked as
 /// one use of the Verified plan.
 #[utoipa::path(post, path = "/api/services/contract-sign/", tag = "addons", security(("bearer" = [])), request_body = EnvelopeForm,
-    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
-    responses((status = 201, body = Envelope), (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody), (status = 400, description = "validation_failed, invalid_pdf, not_enough_signers, limit_reached", body = ErrorBody),
+    params(Idempotency),
+    responses((status = 201, body = Envelope), (status = 400, description = "validation_failed, invalid_pdf, not_enough_signers, limit_reached", body = ErrorBody),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn envelope_create(
     State(s): State<AppState>,
@@ -316,8 +316,8 @@ pub struct CreditLookup {
 /// later) is kept and booked as one use of the Bisnode plan. A person's
 /// lookup requires its legitimate need and where the person's copy goes.
 #[utoipa::path(post, path = "/api/services/credit-check/", tag = "addons", security(("bearer" = [])), request_body = CreditLookup,
-    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
-    responses((status = 201, body = CreditReport), (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody), (status = 400, description = "validation_failed, limit_reached", body = ErrorBody), (status = 401, body = ErrorBody),
+    params(Idempotency),
+    responses((status = 201, body = CreditReport), (status = 400, description = "validation_failed, limit_reached", body = ErrorBody), (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody), (status = 502, description = "provider_*", body = ErrorBody)))]
 async fn credit_lookup(
     State(s): State<AppState>,

@@ -36,8 +36,8 @@ async fn meeting_list(State(s): State<AppState>, CurrentUser(u): CurrentUser) ->
 
 /// Books a free time of the case's lawyer (one use of the video-meeting plan); answers the meeting with its link.
 #[utoipa::path(post, path = "/api/services/video-meeting/", tag = "addons", security(("bearer" = [])), request_body = BookingForm,
-    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
-    responses((status = 201, body = Meeting), (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody), (status = 400, description = "slot_taken, no_lawyer_found, limit_reached", body = ErrorBody),
+    params(Idempotency),
+    responses((status = 201, body = Meeting), (status = 400, description = "slot_taken, no_lawyer_found, limit_reached", body = ErrorBody),
         (status = 401, body = ErrorBody), (status = 403, description = "service_not_purchased", body = ErrorBody), (status = 404, body = ErrorBody),
         (status = 502, description = "provider_*", body = ErrorBody)))]
 async fn meeting_book(
@@ -102,8 +102,8 @@ async fn lawyer_slots(
 
 /// The lawyer offers a time (30, 45 or 60 minutes, within 90 days, no overlap).
 #[utoipa::path(post, path = "/api/lawyer/video-meetings/", tag = "addons", security(("bearer" = [])), params(LawyerQuery), request_body = SlotForm,
-    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
-    responses((status = 201, body = Slot), (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody), (status = 400, description = "validation_failed, slot_overlaps", body = ErrorBody),
+    params(Idempotency),
+    responses((status = 201, body = Slot), (status = 400, description = "validation_failed, slot_overlaps", body = ErrorBody),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, description = "Admin named no lawyer by `lawyer`", body = ErrorBody)))]
 async fn lawyer_offer(

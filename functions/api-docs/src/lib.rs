@@ -566,6 +566,14 @@ pub fn tighten(doc: &mut utoipa::openapi::OpenApi) {
             if let Some((_, _, fields)) = REQUIRED_HERE.iter().find(|(m, p, _)| *m == method && p == path) {
                 require_more(op, fields);
             }
+            // A write made once by its key: the key sent again with another
+            // request is refused.
+            if op.parameters.iter().flatten().any(|p| p.name == "Idempotency-Key") {
+                op.responses
+                    .responses
+                    .entry("422".into())
+                    .or_insert_with(|| error_response("idempotency_key_reused: the Idempotency-Key was sent before with another request"));
+            }
             for p in op.parameters.iter_mut().flatten() {
                 if p.name == "Idempotency-Key" {
                     p.schema = Some(idempotency_key_schema());

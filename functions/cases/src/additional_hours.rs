@@ -31,8 +31,8 @@ pub fn api() -> OpenApiRouter<AppState> {
 /// The lawyer's additional hours of one month on a case (admin names the
 /// lawyer). One entry per month and lawyer; no subscription is consumed.
 #[utoipa::path(post, path = "/api/case/additional_hour/create/", tag = "cases", security(("bearer" = [])), request_body = AdditionalHourRequest,
-    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
-    responses((status = 201, body = AdditionalHour), (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody), (status = 400, description = "validation_failed (month: invalid_month, additional_hour_month_taken; total_hour: hour_min), only_lawyer_enters_hours, case_not_assigned, case_not_in_progress", body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+    params(Idempotency),
+    responses((status = 201, body = AdditionalHour), (status = 400, description = "validation_failed (month: invalid_month, additional_hour_month_taken; total_hour: hour_min), only_lawyer_enters_hours, case_not_assigned, case_not_in_progress", body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn create(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,

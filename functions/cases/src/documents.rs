@@ -92,8 +92,8 @@ async fn upload_url(
 /// (history entry `file`). Any refusal deletes the object. Confirming a key
 /// the case already holds answers that file again (a retried request).
 #[utoipa::path(post, path = "/api/case/file/confirm/", tag = "cases", security(("bearer" = [])), request_body = ConfirmRequest,
-    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
-    responses((status = 201, body = CaseFile), (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody),
+    params(Idempotency),
+    responses((status = 201, body = CaseFile),
         (status = 400, description = "document_type_not_allowed, document_too_large, document_empty, document_not_uploaded, too_many_documents, validation_failed (key: invalid)", body = ErrorBody),
         (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn confirm(

@@ -39,10 +39,9 @@ async fn list(State(s): State<AppState>, CurrentUser(u): CurrentUser, ApiPath(id
 /// contacts with "view all cases", the contact who created the case; admin,
 /// sales persons and the case's lawyer). Already following: the same answer,
 /// nothing written. Another company's user, or one unknown: 404.
-#[utoipa::path(post, path = "/api/case/followers/{id}/", tag = "cases", security(("bearer" = [])), params(("id" = String, Path, description = "Case uid"),
-    ("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
+#[utoipa::path(post, path = "/api/case/followers/{id}/", tag = "cases", security(("bearer" = [])), params(("id" = String, Path, description = "Case uid"), Idempotency),
     request_body = FollowerRequest,
-    responses((status = 201, body = Follower), (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody),
+    responses((status = 201, body = Follower),
         (status = 400, description = "too_many_followers, changed_concurrently", body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn add(
     State(s): State<AppState>,

@@ -49,8 +49,8 @@ pub struct HourRequest {
 /// lawyer). Billable hours consume the customer's hour subscription in the
 /// same transaction as the entry, the usage ledger and the history.
 #[utoipa::path(post, path = "/api/case/hour/create/", tag = "cases", security(("bearer" = [])), request_body = HourRequest,
-    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
-    responses((status = 201, body = CaseHour), (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody), (status = 400, description = "only_lawyer_enters_hours, case_not_assigned, no_active_subscription_for_case, limit_reached", body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+    params(Idempotency),
+    responses((status = 201, body = CaseHour), (status = 400, description = "only_lawyer_enters_hours, case_not_assigned, no_active_subscription_for_case, limit_reached", body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn hour_create(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,

@@ -74,8 +74,8 @@ async fn create(
 
 /// Sales person or admin creates a case for a customer (status Draft = 'Pending').
 #[utoipa::path(post, path = "/api/case/create/", tag = "cases", security(("bearer" = [])), request_body = CaseRequest,
-    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
-    responses((status = 201, body = CaseView), (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+    params(Idempotency),
+    responses((status = 201, body = CaseView), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn create_by_staff(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
@@ -88,8 +88,8 @@ async fn create_by_staff(
 /// The customer (or a contact holding add_case) opens a case; needs an
 /// active consultancy (hour) service.
 #[utoipa::path(post, path = "/api/case/create/by/customer/", tag = "cases", security(("bearer" = [])), request_body = CaseRequest,
-    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
-    responses((status = 201, body = CaseView), (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody), (status = 400, description = "consultancy_service_required, validation_failed", body = ErrorBody), (status = 403, body = ErrorBody)))]
+    params(Idempotency),
+    responses((status = 201, body = CaseView), (status = 400, description = "consultancy_service_required, validation_failed", body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn create_by_customer(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
@@ -101,8 +101,8 @@ async fn create_by_customer(
 
 /// A lawyer opens a case for a customer; it is assigned to them once staff publish it.
 #[utoipa::path(post, path = "/api/case/create/by/lawyer/", tag = "cases", security(("bearer" = [])), request_body = CaseRequest,
-    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
-    responses((status = 201, body = CaseView), (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+    params(Idempotency),
+    responses((status = 201, body = CaseView), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn create_by_lawyer(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
@@ -232,8 +232,8 @@ pub struct NoteRequest {
 
 /// Adds an internal note to a case (lawyers and staff who may see it).
 #[utoipa::path(post, path = "/api/case/lawyer/note/", tag = "cases", security(("bearer" = [])), request_body = NoteRequest,
-    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
-    responses((status = 201, body = Note), (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody), (status = 400, description = "case_note_save_failed", body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+    params(Idempotency),
+    responses((status = 201, body = Note), (status = 400, description = "case_note_save_failed", body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn add_note(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,

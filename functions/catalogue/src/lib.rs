@@ -63,8 +63,8 @@ async fn list_packages_alias(State(s): State<AppState>, CurrentUser(u): CurrentU
 
 /// Create a package (admin only). Hours and price above 0, duration in days.
 #[utoipa::path(post, path = "/api/packages/", tag = "catalogue", security(("bearer" = [])), request_body = NewPackage,
-    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
-    responses((status = 201, body = Package), (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+    params(Idempotency),
+    responses((status = 201, body = Package), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn create_package(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
@@ -138,8 +138,8 @@ async fn list_plans_alias(State(s): State<AppState>, CurrentUser(u): CurrentUser
 
 /// Create a service plan (admin only): a limit for limited services, hours for service 1.
 #[utoipa::path(post, path = "/api/serviceplans/", tag = "catalogue", security(("bearer" = [])), request_body = NewServicePlan,
-    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
-    responses((status = 201, body = ServicePlan), (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+    params(Idempotency),
+    responses((status = 201, body = ServicePlan), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn create_plan(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
@@ -229,8 +229,8 @@ macro_rules! create_named {
     ($name:ident, $kind:expr, $path:literal, [$($doc:literal),+]) => {
         $(#[doc = $doc])+
         #[utoipa::path(post, path = $path, tag = "catalogue", security(("bearer" = [])), request_body = NamedRequest,
-            params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
-            responses((status = 201, body = NamedEntry), (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
+            params(Idempotency),
+            responses((status = 201, body = NamedEntry), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
         async fn $name(
             State(s): State<AppState>,
             CurrentUser(u): CurrentUser,

@@ -75,8 +75,8 @@ pub struct MessageRequest {
 /// Writes a message in a case: its lawyer and its customer side only (a
 /// contact needs 'chat in cases'), while the case is in progress.
 #[utoipa::path(post, path = "/api/message/", tag = "collaboration", security(("bearer" = [])), request_body = MessageRequest,
-    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
-    responses((status = 201, body = Message), (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody),
+    params(Idempotency),
+    responses((status = 201, body = Message),
         (status = 400, description = "case_not_assigned, case_not_in_progress, case_closed_for_messages, validation_failed, document_*", body = ErrorBody),
         (status = 401, body = ErrorBody), (status = 403, description = "only_lawyer_or_customer_messages", body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn post_message(
@@ -284,8 +284,8 @@ pub struct RateRequest {
 
 /// The customer rates its closed case, once (spec §6: only the customer rates).
 #[utoipa::path(post, path = "/api/rating/create/", tag = "collaboration", security(("bearer" = [])), request_body = RateRequest,
-    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
-    responses((status = 201, body = Rating), (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody), (status = 400, description = "rate_closed_cases_only, already_rated, validation_failed", body = ErrorBody),
+    params(Idempotency),
+    responses((status = 201, body = Rating), (status = 400, description = "rate_closed_cases_only, already_rated, validation_failed", body = ErrorBody),
         (status = 401, body = ErrorBody), (status = 403, description = "only_customer_rates", body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn rate(
     State(s): State<AppState>,

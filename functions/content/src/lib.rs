@@ -160,8 +160,8 @@ pub struct PublishRequest {
 
 /// Admin publishes the next version of a text (customers accept it once after signing in).
 #[utoipa::path(post, path = "/api/legal/publish/", tag = "content", security(("bearer" = [])), request_body = PublishRequest,
-    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
-    responses((status = 201, body = LegalText), (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+    params(Idempotency),
+    responses((status = 201, body = LegalText), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn legal_publish(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
@@ -237,8 +237,8 @@ pub struct TemplateRequest {
 
 /// After the PUT: the file is checked and listed (admin).
 #[utoipa::path(post, path = "/api/template_file/", tag = "content", security(("bearer" = [])), request_body = TemplateRequest,
-    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
-    responses((status = 201, body = TemplateFile), (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+    params(Idempotency),
+    responses((status = 201, body = TemplateFile), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn template_create(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
@@ -351,8 +351,8 @@ pub struct TicketRequest {
 
 /// The contact form: a new ticket of the caller's company (customer or contact).
 #[utoipa::path(post, path = "/api/support/", tag = "content", security(("bearer" = [])), request_body = TicketRequest,
-    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
-    responses((status = 201, body = Ticket), (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+    params(Idempotency),
+    responses((status = 201, body = Ticket), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn ticket_create(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
@@ -408,8 +408,8 @@ pub struct AnswerRequest {
 
 /// An answer (admin) or a follow-up (the ticket's customer side); not in a closed ticket.
 #[utoipa::path(post, path = "/api/support/{id}/answer/", tag = "content", security(("bearer" = [])), request_body = AnswerRequest,
-    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused."), ("id" = u64, Path, description = "The ticket's number")),
-    responses((status = 201, body = Answer), (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody), (status = 400, description = "ticket_closed, validation_failed", body = ErrorBody), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+    params(Idempotency, ("id" = u64, Path, description = "The ticket's number")),
+    responses((status = 201, body = Answer), (status = 400, description = "ticket_closed, validation_failed", body = ErrorBody), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn ticket_answer(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
@@ -473,8 +473,8 @@ async fn academy_progress(
 
 /// Admin creates a lesson.
 #[utoipa::path(post, path = "/api/academy/lessons/", tag = "content", security(("bearer" = [])), request_body = LessonForm,
-    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
-    responses((status = 201, body = Lesson), (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody), (status = 400, description = "validation_failed (video_url_not_allowed)", body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+    params(Idempotency),
+    responses((status = 201, body = Lesson), (status = 400, description = "validation_failed (video_url_not_allowed)", body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn lesson_create(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,

@@ -90,8 +90,7 @@ pub struct Message {
             passwords_do_not_match, terms_not_agreed, privacy_not_agreed, invalid_registration_number, \
             invalid_sector, invalid_phone, invalid_post_code, invalid_country; Idempotency-Key: invalid", body = ErrorBody),
         (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another sign-up of the same address", body = ErrorBody),
-        (status = 429, description = "Too many sign-ups from this address", body = ErrorBody),
-    ))]
+        (status = 429, description = "Too many sign-ups from this address", body = ErrorBody)))]
 async fn register(
     State(s): State<AppState>,
     ClientIp(ip): ClientIp,
@@ -179,9 +178,9 @@ pub struct SectorRequest {
 
 /// Add a business sector (admin).
 #[utoipa::path(post, path = "/api/business-sector/create/", tag = "business sectors", security(("bearer" = [])),
-    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
+    params(Idempotency),
     request_body = SectorRequest,
-    responses((status = 201, body = BusinessSector), (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody), (status = 400, description = "name: required or too_long", body = ErrorBody),
+    responses((status = 201, body = BusinessSector), (status = 400, description = "name: required or too_long", body = ErrorBody),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn create_sector(
     State(s): State<AppState>,
@@ -271,8 +270,8 @@ async fn list_customers(
 /// Create a company or individual customer (admin, sales person). The
 /// customer is active at once and is mailed a link to choose a password.
 #[utoipa::path(post, path = "/api/customer/create/", tag = "customers", security(("bearer" = [])), request_body = CustomerForm,
-    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
-    responses((status = 201, body = CustomerProfile), (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody), (status = 400, description = "Per-field keys: required, invalid_email, email_exists, invalid_registration_number, \
+    params(Idempotency),
+    responses((status = 201, body = CustomerProfile), (status = 400, description = "Per-field keys: required, invalid_email, email_exists, invalid_registration_number, \
             registration_number_taken, invalid_sector, invalid_phone, address_required, invalid_post_code, invalid_country, \
             invalid_account_manager, invalid_department, invalid_knowledge_sector, invalid_price, invalid_company_size", body = ErrorBody),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
@@ -622,12 +621,10 @@ async fn data_exports(
 /// JSON files and the customer's files, announced by mail. One at a time
 /// per customer. The customer itself, or admin.
 #[utoipa::path(post, path = "/api/customer/data-export/{uid}/", tag = "customers", security(("bearer" = [])),
-    params(("uid" = String, Path, description = "Customer uid"),
-        ("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
+    params(("uid" = String, Path, description = "Customer uid"), Idempotency),
     responses((status = 202, body = ExportView), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
-        (status = 409, description = "export_running: an export of this customer is being made", body = ErrorBody),
-        (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody)))]
+        (status = 409, description = "export_running: an export of this customer is being made", body = ErrorBody)))]
 async fn request_data_export(
     State(s): State<AppState>,
     CurrentUser(user): CurrentUser,
@@ -658,12 +655,10 @@ async fn erasure_requests(
 /// own account (never a contact, never staff on its behalf); one open
 /// request at a time.
 #[utoipa::path(post, path = "/api/customer/erasure/{uid}/", tag = "customers", security(("bearer" = [])),
-    params(("uid" = String, Path, description = "Customer uid"),
-        ("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
+    params(("uid" = String, Path, description = "Customer uid"), Idempotency),
     responses((status = 201, body = ErasureRequest), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
-        (status = 409, description = "erasure_open: a request of this customer awaits its decision", body = ErrorBody),
-        (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody)))]
+        (status = 409, description = "erasure_open: a request of this customer awaits its decision", body = ErrorBody)))]
 async fn request_erasure(
     State(s): State<AppState>,
     CurrentUser(user): CurrentUser,

@@ -43,12 +43,11 @@ pub struct ListParams {
 /// Create a lawyer (admin). Internal or external; an external lawyer needs a
 /// company name and an hourly rate.
 #[utoipa::path(post, path = "/api/lawyer/create/", tag = "people", request_body = StaffInput,
-    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
+    params(Idempotency),
     responses(
-        (status = 201, description = "Created; a set-password link was mailed", body = StaffProfile), (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody),
+        (status = 201, description = "Created; a set-password link was mailed", body = StaffProfile),
         (status = 400, description = "Validation (external_lawyer_requires_company_and_rate, email_exists, …)", body = ErrorBody),
-        (status = 403, description = "Not admin", body = ErrorBody),
-    ))]
+        (status = 403, description = "Not admin", body = ErrorBody)))]
 async fn create_lawyer(
     State(s): State<AppState>,
     CurrentUser(me): CurrentUser,
@@ -145,12 +144,11 @@ update_staff!(update_lawyer, Role::Lawyer, "/api/lawyer/update/{uid}/", [" Updat
 
 /// Create a sales person (admin).
 #[utoipa::path(post, path = "/api/salesperson/create/", tag = "people", request_body = StaffInput,
-    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
+    params(Idempotency),
     responses(
-        (status = 201, description = "Created; a set-password link was mailed", body = StaffProfile), (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody),
+        (status = 201, description = "Created; a set-password link was mailed", body = StaffProfile),
         (status = 400, body = ErrorBody),
-        (status = 403, body = ErrorBody),
-    ))]
+        (status = 403, body = ErrorBody)))]
 async fn create_sales_person(
     State(s): State<AppState>,
     CurrentUser(me): CurrentUser,

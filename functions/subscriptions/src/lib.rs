@@ -123,8 +123,8 @@ pub struct BuyServicePlan {
 
 /// The customer buys a public package: a consultancy-hours row.
 #[utoipa::path(post, path = "/api/subscription/packages/", tag = "subscriptions", security(("bearer" = [])), request_body = BuyPackage,
-    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
-    responses((status = 201, body = RowView), (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody), (status = 400, description = "active_and_advance_subscription", body = ErrorBody),
+    params(Idempotency),
+    responses((status = 201, body = RowView), (status = 400, description = "active_and_advance_subscription", body = ErrorBody),
               (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn buy_package(
     State(s): State<AppState>,
@@ -138,8 +138,8 @@ async fn buy_package(
 
 /// The customer buys a public service plan.
 #[utoipa::path(post, path = "/api/subscription/serviceplans/", tag = "subscriptions", security(("bearer" = [])), request_body = BuyServicePlan,
-    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
-    responses((status = 201, body = RowView), (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+    params(Idempotency),
+    responses((status = 201, body = RowView), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn buy_service_plan(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
@@ -153,8 +153,8 @@ async fn buy_service_plan(
 /// Admin or a sales person adds a package, a service plan or (admin only)
 /// a custom package to a customer.
 #[utoipa::path(post, path = "/api/customer/purchase-services/", tag = "subscriptions", security(("bearer" = [])), request_body = AddToCustomer,
-    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
-    responses((status = 201, body = RowView), (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody), (status = 400, description = "custom_package_value_positive, active_and_advance_subscription", body = ErrorBody),
+    params(Idempotency),
+    responses((status = 201, body = RowView), (status = 400, description = "custom_package_value_positive, active_and_advance_subscription", body = ErrorBody),
               (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn add_to_customer(
     State(s): State<AppState>,
@@ -170,8 +170,8 @@ async fn add_to_customer(
 ///
 /// Spec §7 `services/add/`: the same body, answer, idempotency and access.
 #[utoipa::path(post, path = "/api/services/add/", tag = "subscriptions", security(("bearer" = [])), request_body = AddToCustomer,
-    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
-    responses((status = 201, body = RowView), (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody), (status = 400, description = "custom_package_value_positive, active_and_advance_subscription", body = ErrorBody),
+    params(Idempotency),
+    responses((status = 201, body = RowView), (status = 400, description = "custom_package_value_positive, active_and_advance_subscription", body = ErrorBody),
               (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn add_service_alias(
     State(s): State<AppState>,

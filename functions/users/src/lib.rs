@@ -175,8 +175,7 @@ pub struct ListQuery {
     responses(
         (status = 200, body = ContactList),
         (status = 400, description = "customer missing or unknown (admin, sales), invalid_cursor", body = ErrorBody),
-        (status = 403, description = "Lawyer, or a contact without view_contact", body = ErrorBody),
-    ))]
+        (status = 403, description = "Lawyer, or a contact without view_contact", body = ErrorBody)))]
 async fn list_contacts(
     State(s): State<AppState>,
     CurrentUser(user): CurrentUser,
@@ -216,12 +215,11 @@ pub struct CreateContactRequest {
 /// Create a contact under the customer; it gets a single-use link (valid
 /// three days) to choose its password.
 #[utoipa::path(post, path = "/api/customers/user/create/", tag = "users", security(("bearer" = [])), request_body = CreateContactRequest,
-    params(("Idempotency-Key" = Option<String>, Header, description = "Makes the write happen once: a key the client draws per action (a UUID, as a structured-field string, e.g. Idempotency-Key: \"8e03978e-40d5-43e8-bc93-6894a57f9324\"), kept 24 hours. A retry with the same key and body gets the first answer (status and body, header idempotent-replayed) without a second write; the same key with another body answers 422 idempotency_key_reused.")),
+    params(Idempotency),
     responses(
-        (status = 201, body = Contact), (status = 422, description = "idempotency_key_reused: the Idempotency-Key was sent before with another request", body = ErrorBody),
+        (status = 201, body = Contact),
         (status = 400, description = "Per field: required, invalid_email, email_exists, invalid_phone, invalid_permission, customer_not_found", body = ErrorBody),
-        (status = 403, body = ErrorBody),
-    ))]
+        (status = 403, body = ErrorBody)))]
 async fn create_contact(
     State(s): State<AppState>,
     CurrentUser(user): CurrentUser,
@@ -277,8 +275,7 @@ pub struct UpdateContactRequest {
         (status = 200, body = Contact),
         (status = 400, body = ErrorBody),
         (status = 403, description = "No view_contact, or a contact editing itself", body = ErrorBody),
-        (status = 404, description = "Not a contact of the caller's customer", body = ErrorBody),
-    ))]
+        (status = 404, description = "Not a contact of the caller's customer", body = ErrorBody)))]
 async fn update_contact(
     State(s): State<AppState>,
     CurrentUser(user): CurrentUser,
@@ -409,8 +406,7 @@ pub struct ConfirmImageRequest {
     responses(
         (status = 200, description = "The session user with the new image URL", body = SessionUser),
         (status = 400, description = "image_not_uploaded, image_too_large, image_invalid, or key invalid", body = ErrorBody),
-        (status = 403, body = ErrorBody),
-    ))]
+        (status = 403, body = ErrorBody)))]
 async fn confirm_image(
     State(s): State<AppState>,
     CurrentUser(user): CurrentUser,

@@ -324,7 +324,8 @@ impl Store {
         let mut calls = tokio::task::JoinSet::new();
         for (i, key) in keys.enumerate() {
             let (store, key) = (self.clone(), key.clone());
-            calls.spawn(async move { (i, store.read_key(&key).await) });
+            // Within the request: its log line counts these requests too.
+            calls.spawn(crate::telemetry::within_request(async move { (i, store.read_key(&key).await) }));
         }
         let mut read = Vec::with_capacity(calls.len());
         while let Some(done) = calls.join_next().await {

@@ -35,6 +35,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     if std::env::var("SEED_DEMO").map(|v| v != "0").unwrap_or(true) {
         let created = seed::seed_demo_accounts(&state).await?;
         println!("seeded {created} new demo account(s)");
+        seed::seed_demo_bankid(&state).await?;
     }
     if std::env::var("SEED_E2E").is_ok_and(|v| v == "1") {
         seed::seed_accounts(&state, &seed::E2E_ACCOUNTS).await?;

@@ -80,6 +80,32 @@ pub const E2E_ACCOUNTS: [DemoAccount; 8] = [
     DemoAccount { email: "bankid@example.com", role: Role::Customer, first_name: "Bo", last_name: "Bankid", permissions: &[] },
 ];
 
+/// The demo accounts one signs in to with BankID (the providers' stand-in
+/// answers as BankID's test environment does): (e-mail, personal number).
+/// The demo customer's number is the one an order completes for when
+/// nothing was scripted, so "Logga in med BankID" signs it in as it is;
+/// the lawyer's is scripted first (README, Demo accounts).
+pub const DEMO_BANKID: [(&str, &str); 2] =
+    [(DEMO_CUSTOMER_EMAIL, shared::providers::stand_in::bankid::DEFAULT_PERSON), ("lawyer@example.com", "198001011231")];
+
+/// Links the demo BankID accounts' personal numbers (as a completed link
+/// order does). Once: an account that has a link, or a number that is
+/// someone's, is left as it is. Not in the tests' worlds, whose customer
+/// and lawyer link BankID themselves.
+pub async fn seed_demo_bankid(state: &AppState) -> Result<usize, ApiError> {
+    let mut linked = 0;
+    for (email, number) in DEMO_BANKID {
+        let Some(user) = state.store.find_user_by_email(email).await? else { continue };
+        if state.store.bankid_link_of(&user.uid).await?.is_some() || state.store.personal_number_owner(number).await?.is_some() {
+            continue;
+        }
+        if state.store.link_bankid(&user.uid, number, chrono::Utc::now().timestamp()).await? == shared::store::bankid::Linked::Done {
+            linked += 1;
+        }
+    }
+    Ok(linked)
+}
+
 /// Knowledge sectors of the demo (a lawyer works in at least one).
 /// Named in Swedish and English, as admin names them (data users read is in their language).
 pub const DEMO_KNOWLEDGE_SECTORS: [(&str, &str); 5] = [

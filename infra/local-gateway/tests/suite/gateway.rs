@@ -306,3 +306,51 @@ mod tempdir {
         format!("{}-{:?}", std::process::id(), std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos())
     }
 }
+
+/// Signs in with BankID through the gateway (the stand-in's order: pending
+/// until its path ends), with the order's cookie; the signed-in e-mail.
+async fn bankid_sign_in(router: &Router) -> String {
+    let (status, headers, body) =
+        testkit::call_with_headers(router, Method::POST, "/api/bankid/auth/", None, Some(json!({"device": "qr"})), &[]).await;
+    assert_eq!(status, StatusCode::OK, "{}", String::from_utf8_lossy(&body));
+    let started: Value = serde_json::from_slice(&body).unwrap();
+    let set = headers.get("set-cookie").unwrap().to_str().unwrap().to_string();
+    let cookie = set.split(';').next().unwrap().to_string();
+    let order = json!({"order_ref": started["order_ref"]});
+    for _ in 0..10 {
+        let (status, _, body) =
+            testkit::call_with_headers(router, Method::POST, "/api/bankid/collect/", None, Some(order.clone()), &[("cookie", &cookie)])
+                .await;
+        let answer: Value = serde_json::from_slice(&body).unwrap();
+        assert_eq!(status, StatusCode::OK, "{answer}");
+        if answer["status"] == "complete" {
+            let token = answer["auth"]["access_token"].as_str().unwrap().to_string();
+            let (_, me) = testkit::call(router, Method::GET, "/api/profile/", Some(&token), None).await;
+            return me["email"].as_str().unwrap().to_string();
+        }
+        assert_eq!(answer["status"], "pending", "{answer}");
+    }
+    panic!("the order did not complete");
+}
+
+#[tokio::test]
+async fn the_demo_customer_and_lawyer_sign_in_with_bankid_against_the_stand_in() {
+    let (state, _, stand_in) = testkit::services_with_stand_in_handle().await;
+    let dist = tempdir::Dir::new();
+    let router = app(state.clone(), dist.path().to_path_buf());
+    seed::seed_demo_accounts(&state).await.unwrap();
+    assert_eq!(seed::seed_demo_bankid(&state).await.unwrap(), 2);
+    assert_eq!(seed::seed_demo_bankid(&state).await.unwrap(), 0, "once");
+    for (email, number) in seed::DEMO_BANKID {
+        assert!(shared::domain::bankid::is_personal_number(number), "{number}");
+        let user = state.store.find_user_by_email(email).await.unwrap().unwrap();
+        assert_eq!(state.store.personal_number_owner(number).await.unwrap(), Some(user.uid.clone()));
+        assert_eq!(state.store.bankid_link_of(&user.uid).await.unwrap().as_deref(), Some(number));
+    }
+    // Unscripted, the stand-in's order completes for the demo customer's number.
+    assert_eq!(bankid_sign_in(&router).await, seed::DEMO_CUSTOMER_EMAIL);
+    // The lawyer's, as README says: its number scripted first.
+    let (lawyer, number) = seed::DEMO_BANKID[1];
+    stand_in.bankid_next(shared::providers::stand_in::bankid::Path { personal_number: number.into(), ..Default::default() });
+    assert_eq!(bankid_sign_in(&router).await, lawyer);
+}

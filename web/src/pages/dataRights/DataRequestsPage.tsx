@@ -21,6 +21,12 @@ export const REASON_MAX = 1000;
  * address); a pending erasure is approved or refused (with a reason the
  * customer reads) here. An export is started on the customer's page.
  */
+
+/** The neutral text the server writes over an erased customer's names (`data_rights::ERASED_TEXT`). */
+const ERASED_TEXT = '[raderad]';
+/** A name made only of that text ("[raderad] [raderad]": first and last name) is shown translated. */
+const isErasedName = (name: string) => name.trim() !== '' && name.trim().split(/\s+/).every((w) => w === ERASED_TEXT);
+
 export default function DataRequestsPage({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('dataRights');
   const role = useAreaRole();
@@ -71,7 +77,7 @@ export default function DataRequestsPage({ titleKey }: { titleKey: string }) {
       key: 'customer',
       render: (_: unknown, r: RequestRow) => (
         <Link to={pathFor(role, 'customerDetails', { customer_uid: r.customer_uid })} style={{ overflowWrap: 'anywhere' }}>
-          {r.customer_name || r.customer_uid}
+          {isErasedName(r.customer_name) ? t('requests.erasedCustomer') : r.customer_name || r.customer_uid}
         </Link>
       ),
     },

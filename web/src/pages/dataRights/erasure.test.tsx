@@ -94,6 +94,7 @@ describe('the right to be forgotten', { timeout: 180_000 }, () => {
       { kind: 'erasure', id: 'e-1', customer_uid: 'cust-1', customer_name: 'Kund AB', state: 'pending', created_at: '2026-11-29T08:00:00Z', done_at: null, reason: null },
       { kind: 'erasure', id: 'e-2', customer_uid: 'cust-2', customer_name: 'Bygg AB', state: 'pending', created_at: '2026-11-28T08:00:00Z', done_at: null, reason: null },
       { kind: 'export', id: 'x-1', customer_uid: 'cust-1', customer_name: 'Kund AB', state: 'ready', created_at: '2026-11-27T08:00:00Z', done_at: '2026-11-27T08:01:00Z', reason: null },
+      { kind: 'erasure', id: 'e-0', customer_uid: 'cust-0', customer_name: '[raderad] [raderad]', state: 'erased', created_at: '2026-11-26T08:00:00Z', done_at: '2026-11-26T09:00:00Z', reason: null },
     ];
     fake.routes.set('GET /data-requests/', () => ({ status: 200, body: { results: rows, next: null } }));
     fake.routes.set('POST /customer/erasure/cust-1/e-1/decide/', () => ({ status: 200, body: request({ state: 'erased' }) }));
@@ -102,6 +103,9 @@ describe('the right to be forgotten', { timeout: 180_000 }, () => {
     await ui.waitFor(() => ui.$('request-approve-e-1'), 'the list');
     expect(ui.$('page-title')?.textContent).toBe('Data requests');
     expect(ui.$('data-requests-page')!.textContent).toContain('Bygg AB');
+    // An erased customer's neutral names read as one translated text.
+    expect(ui.$('data-requests-page')!.textContent).not.toContain('[raderad]');
+    expect(ui.$('data-requests-page')!.textContent).toContain('Erased customer');
     expect(ui.$('request-approve-x-1')).toBeNull();
 
     // The filter is the address's.

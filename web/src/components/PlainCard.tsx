@@ -1,6 +1,6 @@
 /**
  * The dashboards' cards and short lists, drawn as antd's Card and List draw
- * them (styles.css `.plain-card`, `.card-list`) with plain elements: antd's
+ * them (styles.css `.plain-card`; layout/area.css its head and `.card-list`) with plain elements: antd's
  * Card brings Tabs (rc-tabs, ~13 KiB gzip) and its List brings Pagination with
  * Select and a virtual list (~30 KiB), none of which a dashboard shows
  * (a dashboard ≤ 300 KiB before it is usable, web/src/budget.test.ts).

@@ -36,7 +36,8 @@ describe('tables on phones', { timeout: 120_000 }, () => {
   });
 
   it('the stylesheet turns rows into cards below 768 px, labels shown, no header and no sideways scroll', () => {
-    const css = readFileSync(join(__dirname, '..', 'styles.css'), 'utf8');
+    // The areas' sheet (loaded with an area; only the areas draw tables).
+    const css = readFileSync(join(__dirname, '..', 'layout', 'area.css'), 'utf8');
     const phone: string[] = [];
     postcss.parse(css).walkAtRules('media', (m) => {
       if (/max-width:\s*767px/.test(m.params)) m.walkRules((r) => void phone.push(`${r.selector} { ${r.nodes.map(String).join('; ')} }`));

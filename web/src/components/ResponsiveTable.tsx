@@ -1,7 +1,7 @@
 /**
  * antd's Table for every list of the app, readable on a phone: each cell
  * carries its column's title (`data-label`), and below 768 px the stylesheet
- * (styles.css, `.responsive-table`) shows each row as a card of "label value"
+ * (layout/area.css, `.responsive-table`) shows each row as a card of "label value"
  * lines, so every column and its actions stay within the screen's width
  * rather than past a sideways scroll nobody sees. Wider screens see the table.
  */

@@ -87,8 +87,9 @@ export default function DataRequestsPage({ titleKey }: { titleKey: string }) {
       key: 'state',
       render: (_: unknown, r: RequestRow) => <Tag data-testid={`request-state-${r.id}`}>{t(`requests.states.${r.state}`)}</Tag>,
     },
-    { title: t('requests.created'), key: 'created', render: (_: unknown, r: RequestRow) => dayOf(r.created_at) },
-    { title: t('requests.done'), key: 'done', render: (_: unknown, r: RequestRow) => dayOf(r.done_at) || '–' },
+    // A day is never broken over two lines (a long refusal reason beside it narrows the column).
+    { title: t('requests.created'), key: 'created', render: (_: unknown, r: RequestRow) => <span style={{ whiteSpace: 'nowrap' }}>{dayOf(r.created_at)}</span> },
+    { title: t('requests.done'), key: 'done', render: (_: unknown, r: RequestRow) => <span style={{ whiteSpace: 'nowrap' }}>{dayOf(r.done_at) || '–'}</span> },
     {
       title: t('requests.actions'),
       key: 'actions',
@@ -162,6 +163,8 @@ export default function DataRequestsPage({ titleKey }: { titleKey: string }) {
           maxLength={REASON_MAX}
           showCount
           rows={4}
+          // Room for the count under the field, clear of the dialog's buttons.
+          style={{ marginBottom: 24 }}
           aria-label={t('requests.reason')}
           data-testid="request-refuse-reason"
         />

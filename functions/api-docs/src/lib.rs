@@ -82,6 +82,9 @@ pub fn all_routes() -> Vec<OpenApiRouter<AppState>> {
 
 pub fn document() -> utoipa::openapi::OpenApi {
     let mut doc = ApiDoc::openapi();
+    // utoipa fills the license from Cargo's `license` field, which the
+    // workspace does not set (it has no licence file): no License line.
+    doc.info.license = None;
     for part in all_routes() {
         doc.merge(part.split_for_parts().1);
     }
@@ -120,6 +123,9 @@ pub fn document() -> utoipa::openapi::OpenApi {
         decision_by_state(decision);
         let Some(hours) = components.schemas.get_mut("HourForm") else { panic!("no schema HourForm") };
         some_hours(hours);
+        let Some(decision) = components.schemas.get_mut("Decision") else { panic!("no schema Decision") };
+        refusal_with_reason(decision);
+        case_address_form(components);
     }
     patterns::apply_query(&mut doc.paths);
     doc
@@ -378,6 +384,68 @@ fn some_hours(form: &mut utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>
     let some = AnyOfBuilder::new().item(branch("hour")).item(branch("non_billable_hour")).item(branch("rattsskydd_hour")).build();
     let whole = std::mem::replace(form, Schema::Object(Default::default()).into());
     *form = Schema::AllOf(AllOfBuilder::new().item(whole).item(Schema::AnyOf(some)).build()).into();
+}
+
+/// An erasure decision as `shared::services::erasure::decide` reads it: a
+/// refusal (`approve` false) gives its reason, some visible text
+/// (`shared::domain::data_rights::refusal_reason`); an approval needs none.
+fn refusal_with_reason(decision: &mut utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>) {
+    use utoipa::openapi::schema::{AllOfBuilder, ObjectBuilder, OneOfBuilder, Schema, Type};
+    let approve = |value: bool| ObjectBuilder::new().schema_type(Type::Boolean).enum_values(Some([value]));
+    let approved = ObjectBuilder::new().property("approve", approve(true)).required("approve").build();
+    let refused = ObjectBuilder::new()
+        .property("approve", approve(false))
+        .property("reason", ObjectBuilder::new().schema_type(Type::String).min_length(Some(1)).pattern(Some(patterns::visible())))
+        .required("approve")
+        .required("reason")
+        .build();
+    let choice = OneOfBuilder::new().item(approved).item(refused).build();
+    let whole = std::mem::replace(decision, Schema::Object(Default::default()).into());
+    *decision = Schema::AllOf(AllOfBuilder::new().item(whole).item(Schema::OneOf(choice)).build()).into();
+}
+
+/// A case form's address as `shared::domain::case::form::validate` reads
+/// it, a schema of its own (`CaseAddressForm`; `CaseAddress`, what the
+/// answers hold, keeps older cases' country names): the country a code
+/// ([`shared::domain::country::ISO_3166_ALPHA2`], any letter case), none
+/// being Sweden; a Swedish post code five digits, another country's up to
+/// ten letters, digits, spaces or dashes; either may be left empty.
+fn case_address_form(components: &mut utoipa::openapi::Components) {
+    use shared::domain::country::{ISO_3166_ALPHA2, NAMES, SWEDEN};
+    use utoipa::openapi::schema::{AllOfBuilder, ObjectBuilder, OneOfBuilder, Schema, Type};
+    use utoipa::openapi::{Ref, RefOr};
+    let Some(RefOr::T(Schema::Object(address))) = components.schemas.get("CaseAddress").cloned() else { panic!("no object schema CaseAddress") };
+    let sp = patterns::space();
+    // A code in either case of ASCII (`code`); a name as it lowercases
+    // (`normalized`): each letter any character whose lower case it is.
+    let any_case = |code: &str| code.chars().map(|c| format!("[{}{}]", c.to_ascii_uppercase(), c.to_ascii_lowercase())).collect::<String>();
+    let lowering_to = |name: &str| {
+        name.chars().map(|c| format!("[{}]", patterns::class(|x| x.to_lowercase().eq(c.to_lowercase())))).collect::<String>()
+    };
+    let names = |sweden: bool| NAMES.iter().filter(move |(_, code)| (*code == SWEDEN) == sweden).map(move |(name, _)| lowering_to(name));
+    let text = |pattern: String| ObjectBuilder::new().schema_type(Type::String).pattern(Some(pattern));
+    let abroad: Vec<String> = ISO_3166_ALPHA2.iter().filter(|c| **c != SWEDEN).map(|c| any_case(c)).chain(names(false)).collect();
+    let swedish: Vec<String> = std::iter::once(any_case(SWEDEN)).chain(names(true)).collect();
+    let sweden = ObjectBuilder::new()
+        .property("country", text(format!("^{sp}*(?:{})?{sp}*$", swedish.join("|"))))
+        .property("post_code", text(format!("^{sp}*(?:[0-9]{{5}})?{sp}*$")))
+        .build();
+    let abroad = ObjectBuilder::new()
+        .property("country", text(format!("^{sp}*(?:{}){sp}*$", abroad.join("|"))))
+        .property("post_code", text(format!("^{sp}*[A-Za-z0-9 -]{{0,10}}{sp}*$")))
+        .required("country")
+        .build();
+    let mut own = address;
+    own.description = Some("A case's address as a form sends it: a country code (none is Sweden) and its post code.".into());
+    for field in ["country", "post_code"] {
+        if let Some(RefOr::T(Schema::Object(p))) = own.properties.get_mut(field) {
+            p.pattern = None;
+        }
+    }
+    let form = AllOfBuilder::new().item(own).item(Schema::OneOf(OneOfBuilder::new().item(sweden).item(abroad).build())).build();
+    components.schemas.insert("CaseAddressForm".into(), Schema::AllOf(form).into());
+    let Some(RefOr::T(Schema::Object(case))) = components.schemas.get_mut("CaseForm") else { panic!("no object schema CaseForm") };
+    case.properties.insert("address".into(), Ref::from_schema_name("CaseAddressForm").into());
 }
 
 /// The operations anyone may call without a bearer token (every

@@ -1,12 +1,90 @@
 //! The shapes the server checks for phone numbers, post codes, identity
 //! and organisation numbers, addresses of the web and e-mail addresses,
 //! written as the JSON Schema patterns of the fields that carry them
-//! ([`FIELDS`]). Each pattern says what its server check accepts (the
+//! ([`FIELDS`], and those generated from the server's own rules:
+//! [`all_fields`]). Each pattern says what its server check accepts (the
 //! check named beside it; `tests/suite/patterns.rs` runs both on the same
 //! samples), so a generated client refuses what the server would; what a
-//! pattern cannot say (a check digit, a case's post code that depends on
-//! its country) is listed with its reason in the examples test and the
+//! pattern cannot say (a check digit) is listed with its reason in the
 //! fuzz's refusals.
+
+/// The characters `keep` accepts, as the ranges of a regex class (`\uXXXX`
+/// escapes: JSON Schema's, Python's and Rust's regexes read them alike).
+/// Only the Basic Multilingual Plane: the classes built here name control,
+/// space and format characters, all of them in it.
+pub fn class(keep: impl Fn(char) -> bool) -> String {
+    let mut out = String::new();
+    let mut run: Option<(u32, u32)> = None;
+    let flush = |r: (u32, u32), out: &mut String| {
+        out.push_str(&format!("\\u{:04x}", r.0));
+        if r.1 > r.0 {
+            out.push_str(&format!("-\\u{:04x}", r.1));
+        }
+    };
+    for n in 0..=0xFFFFu32 {
+        let kept = char::from_u32(n).is_some_and(&keep);
+        run = match (run, kept) {
+            (Some((a, b)), true) if b + 1 == n => Some((a, n)),
+            (Some(r), true) => {
+                flush(r, &mut out);
+                Some((n, n))
+            }
+            (None, true) => Some((n, n)),
+            (Some(r), false) => {
+                flush(r, &mut out);
+                None
+            }
+            (None, false) => None,
+        };
+    }
+    if let Some(r) = run {
+        flush(r, &mut out);
+    }
+    out
+}
+
+/// What `char::is_whitespace` (Rust's `trim`) removes, as a class: the
+/// regexes' own `\s` differ (Python's takes U+001C to U+001F, ECMAScript's
+/// U+FEFF), so a generated client would send spaces the server keeps.
+pub fn space() -> String {
+    format!("[{}]", class(char::is_whitespace))
+}
+
+/// A required text as the server reads it (`shared::domain::text`,
+/// `clean_name` and `clean_long`): some character that shows
+/// ([`shared::domain::text::shows`]) is left once escape sequences,
+/// control characters and bidirectional overrides are removed. An escape
+/// sequence hides what it holds (`ESC [ 1 m`, `ESC ] … BEL`, `ESC x`), so
+/// the pattern follows the server's reading of them: states N (text), E
+/// (after ESC), C (a CSI's parameters) and O (an OSC's text, up to BEL, ST
+/// or ESC \\), written as a regex.
+pub fn visible() -> String {
+    use shared::domain::text::{shows, ESCAPE_INTRODUCERS};
+    let intro = |c: char| ESCAPE_INTRODUCERS.contains(&c);
+    let hidden = class(|c| !shows(c));
+    // Shows: any character; one past ASCII (after ESC or inside a CSI every
+    // ASCII character is the sequence's own).
+    let shows_any = format!("[^{hidden}]");
+    let shows_wide = format!(r"[^{hidden}\u0000-\u007f]");
+    // Shows nothing and starts no sequence; the same but the space (which
+    // an ESC or a CSI takes as its own).
+    let quiet = format!("[{}]", class(|c| !shows(c) && !intro(c)));
+    let quiet_wide = format!("[{}]", class(|c| !shows(c) && !intro(c) && c != ' '));
+    // From inside an OSC back to text: up to BEL or ST, an ESC before
+    // anything but `\` being the OSC's own.
+    let osc = r"(?:[^\x07\x9c\x1b]|\x1b+[^\x1b\\\x07\x9c])*(?:[\x07\x9c]|\x1b+[\\\x07\x9c])";
+    // ESC then at most `[` or CSI, a CSI's parameters after it.
+    let csi_first = r"\x9b[ -?\x9b]*";
+    let step = r"\x1b(?:[\[\x9b][ -?\x9b]*)?";
+    let after_esc = format!(r"(?:{csi_first})?(?:{step})*\x1b");
+    let in_csi = format!(r"(?:(?:{csi_first})?(?:{step})*\x1b[\[\x9b][ -?\x9b]*|{csi_first})");
+    // Back to text from after an ESC (a second character of its own, an
+    // OSC, or one past ASCII the ESC leaves alone) or from a CSI (its final
+    // character, or one past ASCII).
+    let esc_end = format!(r"(?:[ -Z\\^-~]|{quiet_wide}|[\]\x9d]{osc})");
+    let csi_end = format!(r"(?:[@-~]|{quiet_wide}|\x9d{osc})");
+    format!(r"^(?:{quiet}|\x9d{osc}|{after_esc}{esc_end}|{in_csi}{csi_end})*(?:{shows_any}|(?:{after_esc}|{in_csi}){shows_wide})")
+}
 
 /// `shared::domain::customer::is_valid_phone`: an optional `+`, then 7 to
 /// 15 digits with spaces or dashes between (and after) them, at most 30
@@ -132,13 +210,21 @@ pub fn permission_code() -> String {
 /// server checks the shape of.
 pub const QUERY: &[(&str, &str, &str, &str)] = &[
     ("get", "/api/search/fuzzy/audit/csv/", "month", MONTH),
-    ("get", "/api/customer/purchase-services/{id}/excel/", "start_date", DATE_IN_RANGE),
-    ("get", "/api/customer/purchase-services/{id}/excel/", "end_date", DATE_IN_RANGE),
     ("get", "/api/notification/", "description", CATEGORIES),
     ("get", "/api/notification/seen/count/", "description", CATEGORIES),
     ("post", "/api/notification/seen/update/", "description", CATEGORIES),
     ("get", "/api/support/", "status", TICKET_STATUS),
     ("get", "/api/customer/list/", "status", CUSTOMER_LIST_STATE),
+];
+
+/// (method, path, query parameter) of every day the server reads as
+/// `shared::domain::subscription::parse_date` does: [`day_only`], in place of
+/// `format: date` (a generator draws days of any year, and nearly all of them
+/// would then fail the years' pattern: Schemathesis gave up on the
+/// operation, "too many generated examples are filtered out").
+pub const QUERY_DAYS: &[(&str, &str, &str)] = &[
+    ("get", "/api/customer/purchase-services/{id}/excel/", "start_date"),
+    ("get", "/api/customer/purchase-services/{id}/excel/", "end_date"),
 ];
 
 /// (schema, array property) of every list of permission codes.
@@ -189,6 +275,121 @@ pub const FIELDS: &[(&str, &str, &str, Option<usize>)] = &[
     ("InkassoAccount", "bank_giro", BANK_GIRO, None),
 ];
 
+/// (schema, property) of every required text the server cleans and then
+/// requires (`shared::domain::text`): [`visible`], beside its `minLength`.
+pub const VISIBLE_TEXTS: &[(&str, &str)] = &[
+    ("Address", "address_1"),
+    ("Address", "city"),
+    ("AnswerRequest", "text"),
+    ("CaseForm", "subject"),
+    ("CaseForm", "description"),
+    ("ClaimForm", "debtor_name"),
+    ("ClaimForm", "debtor_address"),
+    ("CreateContactRequest", "first_name"),
+    ("CreateContactRequest", "last_name"),
+    ("UpdateContactRequest", "first_name"),
+    ("UpdateContactRequest", "last_name"),
+    ("ProfileUpdateRequest", "first_name"),
+    ("ProfileUpdateRequest", "last_name"),
+    ("CustomerForm", "first_name"),
+    ("CustomerForm", "last_name"),
+    ("Registration", "first_name"),
+    ("Registration", "last_name"),
+    ("StaffInput", "first_name"),
+    ("StaffInput", "last_name"),
+    ("EnvelopeForm", "name"),
+    ("InkassoAccount", "bank_name"),
+    ("InkassoAccount", "contact_name"),
+    ("LessonForm", "topic"),
+    ("LessonForm", "title"),
+    ("LessonEnglish", "topic"),
+    ("LessonEnglish", "title"),
+    ("NamedRequest", "name"),
+    ("NewPackage", "name"),
+    ("NewServicePlan", "name"),
+    ("SectorRequest", "name"),
+    ("NoteRequest", "note"),
+    ("PublishRequest", "sv"),
+    ("PublishRequest", "en"),
+    ("TemplateRequest", "title"),
+    ("TemplateRequest", "category"),
+    ("TicketRequest", "subject"),
+    ("TicketRequest", "message"),
+];
+
+/// (schema, property) of every optional uid the server reads with
+/// `shared::domain::text::clean::opt_uuid`: [`UUID`] (a generator may draw
+/// `""` for `format: uuid`, which the server refuses).
+pub const UIDS: &[(&str, &str)] = &[
+    ("HourRequest", "lawyer"),
+    ("AdditionalHourRequest", "lawyer"),
+    ("CaseRequest", "customer"),
+    ("TicketRequest", "case_uid"),
+    ("CreateContactRequest", "customer"),
+];
+
+/// (schema, property) of every day a case form reads as
+/// `shared::domain::case::form::date` does: [`day_first`], in place of
+/// `format: date` (see [`QUERY_DAYS`]).
+pub const DAYS_FIRST: &[(&str, &str)] = &[("CaseForm", "start_date"), ("CaseForm", "deadline")];
+
+/// (schema, property) of a start on a whole minute ([`WHOLE_MINUTE`]), in
+/// place of `format: date-time` (see [`QUERY_DAYS`]).
+pub const WHOLE_MINUTES: &[(&str, &str)] = &[("SlotForm", "start")];
+
+/// Every body field's pattern: [`FIELDS`] and the generated ones.
+pub fn all_fields() -> Vec<(&'static str, &'static str, String)> {
+    let mut out: Vec<_> = FIELDS.iter().map(|(s, f, p, _)| (*s, *f, (*p).to_string())).collect();
+    let visible = visible();
+    out.extend(VISIBLE_TEXTS.iter().map(|(s, f)| (*s, *f, visible.clone())));
+    out.extend(UIDS.iter().map(|(s, f)| (*s, *f, UUID.to_string())));
+    out.extend(DAYS_FIRST.iter().map(|(s, f)| (*s, *f, day_first())));
+    out.extend(WHOLE_MINUTES.iter().map(|(s, f)| (*s, *f, WHOLE_MINUTE.to_string())));
+    out
+}
+
+/// A day of the calendar, `YYYY-MM-DD`, in the years 1900 to 2100
+/// (`shared::domain::date_in_range`; 29 February of leap years only).
+pub const DAY: &str = concat!(
+    r"(?:(?:19[0-9]{2}|20[0-9]{2}|2100)-(?:",
+    r"(?:0[1-9]|1[0-2])-(?:0[1-9]|1[0-9]|2[0-8])",
+    r"|(?:0[13-9]|1[0-2])-(?:29|30)",
+    r"|(?:0[13578]|1[02])-31)",
+    r"|(?:19(?:0[48]|[2468][048]|[13579][26])|20(?:[02468][048]|[13579][26]))-02-29)"
+);
+
+/// A case form's day (`shared::domain::case::form::date`): spaces, then a
+/// [`DAY`]; the server reads its first ten characters.
+pub fn day_first() -> String {
+    format!("^{}*{DAY}", space())
+}
+
+/// A day between spaces (`shared::domain::subscription::parse_date`).
+pub fn day_only() -> String {
+    format!("^{s}*{DAY}{s}*$", s = space())
+}
+
+/// `uuid::Uuid::try_parse`: 32 hex digits, plain, hyphenated 8-4-4-4-12,
+/// braced or as a URN.
+pub const UUID: &str = concat!(
+    r"^(?:[0-9a-fA-F]{32}",
+    r"|(?:[uU][rR][nN]:[uU][uU][iI][dD]:)?[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}",
+    r"|\{[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\})$"
+);
+
+/// A meeting slot's start (`shared::domain::meeting::validate_slot`): an
+/// RFC 3339 time on a whole minute (no seconds, no fraction but zeros).
+/// That it lies ahead, within the booking horizon, depends on the clock.
+pub const WHOLE_MINUTE: &str = concat!(
+    "^",
+    r"(?:(?:19[0-9]{2}|20[0-9]{2}|2100)-(?:",
+    r"(?:0[1-9]|1[0-2])-(?:0[1-9]|1[0-9]|2[0-8])",
+    r"|(?:0[13-9]|1[0-2])-(?:29|30)",
+    r"|(?:0[13578]|1[02])-31)",
+    r"|(?:19(?:0[48]|[2468][048]|[13579][26])|20(?:[02468][048]|[13579][26]))-02-29)",
+    r"[Tt ](?:[01][0-9]|2[0-3]):[0-5][0-9]:00(?:\.0{1,9})?(?:[Zz]|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9])$"
+);
+
 /// (schema, array property, pattern) of every list whose items the server
 /// checks the shape of: the ids of a bulk change are none blank.
 pub const ITEMS: &[(&str, &str, &str)] = &[("MassUpdateRequest", "ids", NOT_BLANK)];
@@ -211,18 +412,57 @@ pub fn apply_query(paths: &mut utoipa::openapi::path::Paths) {
         let Some(RefOr::T(Schema::Object(o))) = p.schema.as_mut() else { panic!("{path} {name}: not an object schema") };
         o.pattern = Some((*pattern).to_string());
     }
+    for (method, path, name) in QUERY_DAYS {
+        let Some(op) = paths.paths.get_mut(*path).and_then(|item| if *method == "get" { item.get.as_mut() } else { None }) else {
+            panic!("no {method} {path}")
+        };
+        let Some(p) = op.parameters.iter_mut().flatten().find(|p| p.name == *name) else { panic!("no parameter {name} of {path}") };
+        let Some(RefOr::T(Schema::Object(o))) = p.schema.as_mut() else { panic!("{path} {name}: not an object schema") };
+        o.pattern = Some(day_only());
+        o.format = None;
+    }
 }
 
-/// Sets every [`FIELDS`] pattern on its schema's property.
+/// The object schema of `field` in `schema`: a property of the object, or
+/// of an object among its `allOf` parts.
+fn property_mut<'a>(
+    schemas: &'a mut std::collections::BTreeMap<String, utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>>,
+    schema: &str,
+    field: &str,
+) -> &'a mut utoipa::openapi::schema::Object {
+    use utoipa::openapi::{schema::Schema, RefOr};
+    fn find<'b>(s: &'b mut Schema, field: &str) -> Option<&'b mut utoipa::openapi::schema::Object> {
+        match s {
+            Schema::Object(o) => match o.properties.get_mut(field) {
+                Some(RefOr::T(Schema::Object(p))) => Some(p),
+                _ => None,
+            },
+            Schema::AllOf(all) => all.items.iter_mut().find_map(|i| match i {
+                RefOr::T(s) => find(s, field),
+                RefOr::Ref(_) => None,
+            }),
+            _ => None,
+        }
+    }
+    let Some(RefOr::T(s)) = schemas.get_mut(schema) else { panic!("no schema {schema}") };
+    find(s, field).unwrap_or_else(|| panic!("no property {schema}.{field}"))
+}
+
+/// Sets every [`FIELDS`] pattern and the generated ones ([`all_fields`]) on
+/// its schema's property (a day's or a start's in place of its format).
 pub fn apply(components: &mut utoipa::openapi::Components) {
     let schemas = &mut components.schemas;
     use utoipa::openapi::{schema::Schema, RefOr};
-    for (schema, field, pattern, max) in FIELDS {
-        let Some(RefOr::T(Schema::Object(o))) = schemas.get_mut(*schema) else { panic!("no object schema {schema}") };
-        let Some(RefOr::T(Schema::Object(p))) = o.properties.get_mut(*field) else { panic!("no property {schema}.{field}") };
-        p.pattern = Some((*pattern).to_string());
+    for (schema, field, _, max) in FIELDS {
         if max.is_some() {
-            p.max_length = *max;
+            property_mut(schemas, schema, field).max_length = *max;
+        }
+    }
+    for (schema, field, pattern) in all_fields() {
+        let p = property_mut(schemas, schema, field);
+        p.pattern = Some(pattern);
+        if DAYS_FIRST.contains(&(schema, field)) || WHOLE_MINUTES.contains(&(schema, field)) {
+            p.format = None;
         }
     }
     for (schema, field) in PERMISSION_LISTS {

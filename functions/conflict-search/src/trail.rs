@@ -33,7 +33,7 @@ pub struct TrailQuery {
     /// Last day (`YYYY-MM-DD`, UTC), inclusive.
     #[param(value_type = Option<String>, format = Date)]
     pub to: Option<String>,
-    /// The previous page's `next`.
+    /// The previous page's `next`; empty or left out, the first page.
     pub cursor: Option<String>,
     /// The CSV's language: `sv` (default) or `en`.
     pub lang: Option<String>,
@@ -70,6 +70,12 @@ impl TrailQuery {
     }
 }
 
+/// The page after the one whose `next` this is; an empty value (`cursor=`,
+/// as a form or a generated client sends an unset one) is the first page.
+fn cursor(raw: &Option<String>) -> Option<&str> {
+    raw.as_deref().filter(|c| !c.is_empty())
+}
+
 fn query<T>(q: Result<ApiQuery<T>, ApiError>) -> Result<T, ApiError> {
     q.map(|ApiQuery(q)| q).map_err(|_| ApiError::bad(Msg::InvalidQuery))
 }
@@ -84,7 +90,7 @@ pub async fn trail(
 ) -> Result<Json<AuditPage>, ApiError> {
     shared::domain::policy::require(&user, shared::domain::policy::Action::ReadAudit)?;
     let q = query(q)?;
-    Ok(Json(audit::page(&s, &user, q.filter()?, q.cursor.as_deref()).await?))
+    Ok(Json(audit::page(&s, &user, q.filter()?, cursor(&q.cursor)).await?))
 }
 
 /// The events the filter names as CSV (admin), headings in `lang`; the export is itself recorded.
@@ -116,7 +122,7 @@ pub struct OwnQuery {
     /// Last day (`YYYY-MM-DD`, UTC), inclusive.
     #[param(format = Date)]
     pub to: Option<String>,
-    /// The previous page's `next`.
+    /// The previous page's `next`; empty or left out, the first page.
     pub cursor: Option<String>,
 }
 
@@ -131,7 +137,7 @@ pub async fn own_trail(
     shared::domain::policy::require(&user, shared::domain::policy::Action::ReadOwnAudit)?;
     let q = query(q)?;
     let (from, to) = (day("from", q.from.as_deref(), false)?, day("to", q.to.as_deref(), true)?);
-    Ok(Json(audit::own(&s, &user, from, to, q.cursor.as_deref()).await?))
+    Ok(Json(audit::own(&s, &user, from, to, cursor(&q.cursor)).await?))
 }
 
 /// Column headings and action names in the two interface languages.

@@ -151,10 +151,10 @@ pub struct PublishRequest {
     #[schema(pattern = "^(terms|privacy)$")]
     pub kind: String,
     #[serde(default)]
-    #[schema(required = true, min_length = 1, max_length = 100000)]
+    #[schema(required = true, min_length = 1, max_length = 10000)]
     pub sv: String,
     #[serde(default)]
-    #[schema(required = true, min_length = 1, max_length = 100000)]
+    #[schema(required = true, min_length = 1, max_length = 10000)]
     pub en: String,
 }
 

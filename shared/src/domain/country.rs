@@ -44,16 +44,26 @@ pub fn normalized(text: &str) -> String {
         return c.to_string();
     }
     let folded = text.trim().to_lowercase();
-    let known = match folded.as_str() {
-        "sweden" | "sverige" => Some("SE"),
-        "norway" | "norge" | "noreg" => Some("NO"),
-        "denmark" | "danmark" => Some("DK"),
-        "finland" | "suomi" => Some("FI"),
-        "iceland" | "island" | "ísland" => Some("IS"),
-        _ => None,
-    };
+    let known = NAMES.iter().find(|(name, _)| *name == folded).map(|(_, code)| *code);
     known.map(str::to_string).unwrap_or_else(|| text.to_string())
 }
+
+/// The Nordic countries' names (lower case) read as their codes: in
+/// Swedish, English and their own language.
+pub const NAMES: [(&str, &str); 12] = [
+    ("sweden", "SE"),
+    ("sverige", "SE"),
+    ("norway", "NO"),
+    ("norge", "NO"),
+    ("noreg", "NO"),
+    ("denmark", "DK"),
+    ("danmark", "DK"),
+    ("finland", "FI"),
+    ("suomi", "FI"),
+    ("iceland", "IS"),
+    ("island", "IS"),
+    ("ísland", "IS"),
+];
 
 /// Serde: read a stored country through [`normalized`].
 pub fn deserialize_normalized<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {

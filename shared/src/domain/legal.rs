@@ -12,8 +12,11 @@ use utoipa::ToSchema;
 use super::{Role, User};
 use crate::error::{ApiError, FieldErrors, Msg};
 
-/// A text is at most this long (characters, each language).
-pub const TEXT_MAX_CHARS: usize = 100_000;
+/// A text is at most this long (characters, each language): both, in any
+/// JSON encoding (a character written as two `\uXXXX` escapes is 12
+/// bytes), fit the API's body limit (`crate::api::MAX_BODY_BYTES`), so a
+/// text the form allows never answers 413.
+pub const TEXT_MAX_CHARS: usize = crate::domain::text::LONG_MAX;
 
 /// The two texts a customer accepts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
@@ -72,19 +75,21 @@ pub struct Acceptance {
     pub accepted_at: DateTime<Utc>,
 }
 
-/// The two texts of a new version, trimmed: both languages required, each
-/// at most [`TEXT_MAX_CHARS`].
+/// The two texts of a new version, cleaned as every long text
+/// ([`crate::domain::text::clean_long`]): both languages required (some
+/// visible character), each at most [`TEXT_MAX_CHARS`].
 pub fn validate_texts(sv: &str, en: &str) -> Result<(String, String), ApiError> {
     let mut e = FieldErrors::new();
-    for (field, text) in [("sv", sv), ("en", en)] {
-        if text.trim().is_empty() {
+    let (sv, en) = (crate::domain::text::clean_long(sv), crate::domain::text::clean_long(en));
+    for (field, text) in [("sv", &sv), ("en", &en)] {
+        if text.is_empty() {
             e.add(field, Msg::Required);
         } else if text.chars().count() > TEXT_MAX_CHARS {
             e.add(field, Msg::TooLong);
         }
     }
     e.check()?;
-    Ok((sv.trim().to_string(), en.trim().to_string()))
+    Ok((sv, en))
 }
 
 /// Who is asked to accept a newly published version after signing in: the
@@ -126,6 +131,12 @@ mod tests {
         let long = "a".repeat(TEXT_MAX_CHARS + 1);
         assert_eq!(validate_texts("a", &long).unwrap_err().fields().get("en"), [Msg::TooLong]);
         assert_eq!(validate_texts(" # Villkor ", "# Terms").unwrap(), ("# Villkor".into(), "# Terms".into()));
+        assert_eq!(validate_texts("\u{1}\u{200B}", "# Terms").unwrap_err().fields().get("sv"), [Msg::Required]);
+        // Two texts at the limit, every character escaped as JSON's longest
+        // form, are a body the API reads.
+        let body = serde_json::json!({"kind": "privacy", "sv": "\u{1F600}".repeat(TEXT_MAX_CHARS), "en": "\u{1F600}".repeat(TEXT_MAX_CHARS)});
+        let escaped = body.to_string().replace('\u{1F600}', "\\ud83d\\ude00");
+        assert!(escaped.len() < crate::api::MAX_BODY_BYTES, "{} bytes", escaped.len());
     }
 
     #[test]

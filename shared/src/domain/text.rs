@@ -61,6 +61,18 @@ fn without_escapes(raw: &str) -> String {
     out
 }
 
+/// A character that shows in a cleaned text: not a control character
+/// (removed), not a bidirectional override (removed), not invisible. A
+/// required text must keep one after cleaning; the API document's pattern
+/// of required texts is generated from this (`api_docs::patterns::VISIBLE`).
+pub fn shows(c: char) -> bool {
+    !c.is_control() && !is_bidi_control(c) && !is_invisible(c)
+}
+
+/// The escape sequences' introducers ([`without_escapes`]): ESC, CSI and OSC.
+/// An escape sequence shows nothing, whatever it holds.
+pub const ESCAPE_INTRODUCERS: [char; 3] = ['\u{1B}', '\u{9B}', '\u{9D}'];
+
 /// Empty when nothing visible is left (zero-width spaces and the like).
 fn visible_or_empty(text: String) -> String {
     if text.chars().all(is_invisible) {

@@ -4676,6 +4676,22 @@ export interface components {
             country?: string;
             post_code?: string;
         };
+        CaseAddressForm: {
+            address_1?: string;
+            city?: string;
+            /**
+             * @description ISO 3166-1 alpha-2 code (see [`crate::domain::country`]); older cases' names
+             *     are read as codes where they can be.
+             */
+            country?: string;
+            post_code?: string;
+        } & ({
+            country?: string;
+            post_code?: string;
+        } | {
+            country: string;
+            post_code?: string;
+        });
         /** @description A case with what the caller may do with it. */
         CaseDetails: components["schemas"]["Case"] & {
             /** @description Status actions the caller may take now. */
@@ -4718,7 +4734,7 @@ export interface components {
         };
         /** @description Raw form values (strings as typed; hours may use a comma decimal). */
         CaseForm: {
-            address?: components["schemas"]["CaseAddress"];
+            address?: components["schemas"]["CaseAddressForm"];
             subject: string;
             description: string;
             /**
@@ -4754,15 +4770,9 @@ export interface components {
             disqualification_control?: boolean;
             /** @description Staff only. */
             short_internal_description?: string;
-            /**
-             * Format: date
-             * @description Years 1900 to 2100.
-             */
+            /** @description Years 1900 to 2100. */
             start_date?: string | null;
-            /**
-             * Format: date
-             * @description Not before the start date.
-             */
+            /** @description Not before the start date. */
             deadline?: string | null;
             contact_person?: string;
             note?: string;
@@ -5511,18 +5521,19 @@ export interface components {
             subject: string;
             deadline: string;
         };
-        /**
-         * @description Admin's decision.
-         * @example {
-         *       "approve": true
-         *     }
-         */
         Decision: {
             /** @description Approve (erase now) or refuse. */
             approve: boolean;
             /** @description Required to refuse (shown to the customer), at most 1000 characters. */
             reason?: string | null;
-        };
+        } & ({
+            /** @enum {boolean} */
+            approve: true;
+        } | {
+            /** @enum {boolean} */
+            approve: false;
+            reason: string;
+        });
         /**
          * @description How the user started the app: the QR code on another device, or the
          *     autostart link on this one (BankID recommends other texts for each).
@@ -6945,10 +6956,7 @@ export interface components {
          *     }
          */
         SlotForm: {
-            /**
-             * Format: date-time
-             * @description The start (RFC 3339; the web sends the Europe/Stockholm time it shows).
-             */
+            /** @description The start (RFC 3339; the web sends the Europe/Stockholm time it shows). */
             start: string;
             /**
              * Format: int32
@@ -8588,7 +8596,7 @@ export interface operations {
                 from?: string | null;
                 /** @description Last day (`YYYY-MM-DD`, UTC), inclusive. */
                 to?: string | null;
-                /** @description The previous page's `next`. */
+                /** @description The previous page's `next`; empty or left out, the first page. */
                 cursor?: string | null;
                 /** @description The CSV's language: `sv` (default) or `en`. */
                 lang?: string | null;
@@ -8652,7 +8660,7 @@ export interface operations {
                 from?: string | null;
                 /** @description Last day (`YYYY-MM-DD`, UTC), inclusive. */
                 to?: string | null;
-                /** @description The previous page's `next`. */
+                /** @description The previous page's `next`; empty or left out, the first page. */
                 cursor?: string | null;
                 /** @description The CSV's language: `sv` (default) or `en`. */
                 lang?: string | null;
@@ -8708,7 +8716,7 @@ export interface operations {
                 from?: string | null;
                 /** @description Last day (`YYYY-MM-DD`, UTC), inclusive. */
                 to?: string | null;
-                /** @description The previous page's `next`. */
+                /** @description The previous page's `next`; empty or left out, the first page. */
                 cursor?: string | null;
             };
             header?: never;

@@ -305,3 +305,16 @@ fn no_two_types_share_a_schema_name() {
 fn the_idempotency_key_bound_is_the_stores() {
     assert_eq!(api_docs::IDEMPOTENCY_KEY_MAX, shared::store::idempotency::MAX_KEY_LEN);
 }
+
+/// A reference renderer shows `info.license` as a line: one without a name
+/// (utoipa's default when Cargo.toml names no license) is an empty line.
+#[test]
+fn the_document_names_no_license_it_does_not_have() {
+    let doc = doc();
+    let license = doc["info"].get("license");
+    assert!(license.is_none_or(|l| l["name"].as_str().is_some_and(|n| !n.trim().is_empty())), "info.license: {license:?}");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let manifest = std::fs::read_to_string(root.join("Cargo.toml")).unwrap();
+    let has_license = manifest.lines().any(|l| l.trim_start().starts_with("license")) || root.join("LICENSE").exists();
+    assert_eq!(license.is_some(), has_license, "the workspace's license (Cargo.toml, LICENSE) and info.license");
+}

@@ -293,3 +293,207 @@ fn filter_patterns_are_the_servers_checks() {
         assert!(re(&permission_code()).is_match(p.code()), "{}", p.code());
     }
 }
+
+/// Every string over `alphabet` of up to `len` characters.
+fn every_string(alphabet: &[char], len: usize) -> Vec<String> {
+    let mut all = vec![String::new()];
+    let mut last = vec![String::new()];
+    for _ in 0..len {
+        last = last.iter().flat_map(|s| alphabet.iter().map(move |c| format!("{s}{c}"))).collect();
+        all.extend(last.iter().cloned());
+    }
+    all
+}
+
+#[test]
+fn the_visible_text_pattern_is_the_servers_cleaning() {
+    use shared::domain::text::{clean_long, clean_name, shows};
+    let r = re(&visible());
+    // The escape sequences' parts, text that shows (ASCII and not), and
+    // what shows nothing (space, line breaks, NUL, zero-width, bidi).
+    let alphabet =
+        ['\u{1b}', '\u{9b}', '\u{9d}', '\u{7}', '\u{9c}', '[', ']', '\\', '1', 'm', ' ', 'ä', '\u{200B}', '\n', '\r', '\u{202E}'];
+    let mut wrong = vec![];
+    for s in every_string(&alphabet, 4) {
+        let kept = !clean_name(&s).is_empty();
+        assert_eq!(kept, !clean_long(&s).is_empty(), "{s:?}: a name and a long text keep the same");
+        if r.is_match(&s) != kept {
+            wrong.push((s, kept));
+        }
+    }
+    // Longer ones, drawn (a fixed linear congruential sequence).
+    let mut x: u64 = 22;
+    for _ in 0..100_000 {
+        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        let len = 5 + (x >> 60) as usize;
+        let s: String = (0..len)
+            .map(|i| {
+                let n = x.rotate_left(7 * i as u32) >> 59;
+                alphabet[n as usize % alphabet.len()]
+            })
+            .collect();
+        let kept = !clean_name(&s).is_empty();
+        if r.is_match(&s) != kept {
+            wrong.push((s, kept));
+        }
+    }
+    assert!(wrong.is_empty(), "pattern and server disagree on (text, server keeps some) {:?}", &wrong[..wrong.len().min(20)]);
+    // Each character alone: it shows or it does not (the classes are the rule's).
+    for c in (0..=0x10FFFFu32).filter_map(char::from_u32) {
+        let s = c.to_string();
+        if r.is_match(&s) != shows(c) {
+            panic!("{c:?}: pattern {} but shows() {}", r.is_match(&s), shows(c));
+        }
+    }
+    for ok in ["Anna", " a ", "\u{1b}[31mröd", "\u{1b}]0;titel\u{7}x", "\u{1b}Xy", "👩\u{200D}⚖️"] {
+        assert!(r.is_match(ok), "{ok:?}");
+    }
+    for blank in ["", "  ", "\u{1}", "\u{8b}", "\u{200B}", "\u{1b}[31m", "\u{1b}]8;;http://x\u{1b}\\", "\u{1b}X", "\u{202E}\n"] {
+        assert!(!r.is_match(blank), "{blank:?}");
+    }
+}
+
+#[test]
+fn the_space_class_is_what_trim_removes() {
+    let r = re(&format!("^{}$", space()));
+    for c in (0..=0x10FFFFu32).filter_map(char::from_u32) {
+        assert_eq!(r.is_match(&c.to_string()), c.is_whitespace(), "{c:?}");
+    }
+}
+
+#[test]
+fn the_uid_pattern_is_the_servers_reading() {
+    #[derive(serde::Deserialize)]
+    struct F {
+        #[serde(default, deserialize_with = "shared::domain::text::clean::opt_uuid")]
+        #[allow(dead_code)]
+        uid: Option<String>,
+    }
+    let hyphens = "0b7e2c1a-5d7f-4c3e-9a1b-2f6d8e4c1a00";
+    let samples = [
+        hyphens.to_string(),
+        hyphens.to_uppercase(),
+        hyphens.replace('-', ""),
+        format!("{{{hyphens}}}"),
+        format!("urn:uuid:{hyphens}"),
+        format!("URN:UUID:{hyphens}"),
+        format!("urn:uid:{hyphens}"),
+        format!("{{{hyphens}"),
+        format!("{hyphens}}}"),
+        format!(" {hyphens}"),
+        format!("{hyphens} "),
+        hyphens[..35].to_string(),
+        format!("{hyphens}0"),
+        hyphens.replace('b', "g"),
+        "0b7e2c1a5d7f-4c3e-9a1b-2f6d8e4c1a00".to_string(),
+        String::new(),
+        " ".to_string(),
+        "x".to_string(),
+    ];
+    let r = re(UUID);
+    for s in &samples {
+        let server = serde_json::from_value::<F>(serde_json::json!({"uid": s})).is_ok();
+        assert_eq!(r.is_match(s), server, "{s:?}");
+    }
+}
+
+#[test]
+fn the_day_patterns_are_the_servers_readings() {
+    let days = [
+        "2026-11-24",
+        " 2026-11-24 ",
+        "2026-11-24T10:00",
+        "2026-11-24x",
+        "1900-01-01",
+        "2100-12-31",
+        "1899-12-31",
+        "2101-01-01",
+        "0115-12-13",
+        "2026-02-29",
+        "2028-02-29",
+        "2026-04-31",
+        "2026-13-01",
+        "",
+        " ",
+        "24/11/2026",
+        "\u{a0}2026-11-24",
+        "\u{1f}2026-11-24",
+    ];
+    // A case form's start: its first ten characters, spaces trimmed.
+    let case = |s: &str| {
+        let form: shared::domain::case::CaseForm = serde_json::from_value(serde_json::json!({"start_date": s})).unwrap();
+        shared::domain::case::validate(&form).err().is_none_or(|e| !e.fields().has("start_date"))
+    };
+    agree("day_first", &day_first(), &days, case);
+    agree("day_only", &day_only(), &days, |s| shared::domain::subscription::parse_date(s).is_some());
+}
+
+#[test]
+fn the_meeting_start_pattern_is_a_whole_minute_the_server_reads() {
+    let starts = [
+        "2026-12-01T09:00:00+01:00",
+        "2026-12-01T09:00:00Z",
+        "2026-12-01t09:15:00z",
+        "2026-12-01 09:15:00Z",
+        "2026-12-01T09:00:00.000Z",
+        "2026-12-01T09:00:00.000000000Z",
+        "2026-12-01T09:00:01Z",
+        "2026-12-01T09:00:00.5Z",
+        "2029-11-29T11:30:03.819489127Z",
+        "2026-12-01T24:00:00Z",
+        "2026-12-01T09:00Z",
+        "2026-12-01",
+        "",
+    ];
+    let r = re(WHOLE_MINUTE);
+    for s in starts {
+        let read = serde_json::from_value::<shared::services::meetings::SlotForm>(serde_json::json!({"start": s, "minutes": 30}));
+        let server = read.is_ok_and(|f| f.start.timestamp() % 60 == 0 && f.start.timestamp_subsec_nanos() == 0);
+        // The pattern may be narrower than chrono's reading, never wider.
+        if r.is_match(s) {
+            assert!(server, "{s:?}: the pattern allows what the server refuses");
+        }
+        assert_eq!(r.is_match(s), server, "{s:?}");
+    }
+}
+
+/// The document's request-only case address (`CaseAddressForm`): its
+/// `oneOf` per country agrees with the case form's validation.
+#[test]
+fn the_case_address_form_is_the_servers_rule_per_country() {
+    let doc = serde_json::to_value(api_docs::document()).unwrap();
+    let form = &doc["components"]["schemas"]["CaseAddressForm"];
+    let branches = form["allOf"][1]["oneOf"].as_array().expect("a oneOf per country");
+    let fits = |branch: &serde_json::Value, address: &serde_json::Value| {
+        let required = branch["required"].as_array().into_iter().flatten().all(|f| address.get(f.as_str().unwrap()).is_some());
+        required
+            && branch["properties"].as_object().unwrap().iter().all(|(field, p)| match address.get(field) {
+                None => true,
+                Some(v) => re(p["pattern"].as_str().unwrap()).is_match(v.as_str().unwrap()),
+            })
+    };
+    let mut samples = vec![];
+    for country in [None, Some(""), Some("SE"), Some(" se "), Some("NO"), Some("gb"), Some("Sweden"), Some(" NORGE"), Some("Ísland"), Some("Atlantis"), Some("XK"), Some("S E")] {
+        for post_code in [None, Some(""), Some("11122"), Some(" 111 22"), Some("0150"), Some("SW1A 1AA"), Some("12345678901"), Some("1_2")] {
+            let mut a = serde_json::json!({"address_1": "Gata 1", "city": "Stad"});
+            if let Some(c) = country {
+                a["country"] = c.into();
+            }
+            if let Some(p) = post_code {
+                a["post_code"] = p.into();
+            }
+            samples.push(a);
+        }
+    }
+    for address in samples {
+        let matched = branches.iter().filter(|b| fits(b, &address)).count();
+        assert!(matched <= 1, "{address}: more than one branch");
+        let case: shared::domain::case::CaseForm = serde_json::from_value(serde_json::json!({"address": address})).unwrap();
+        let server = shared::domain::case::validate(&case)
+            .err()
+            .is_none_or(|e| !e.fields().has("address.country") && !e.fields().has("address.post_code"));
+        assert_eq!(matched == 1, server, "{address}");
+    }
+    let case_form = &doc["components"]["schemas"]["CaseForm"]["properties"]["address"];
+    assert_eq!(case_form["$ref"], "#/components/schemas/CaseAddressForm");
+}

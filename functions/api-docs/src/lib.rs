@@ -414,14 +414,15 @@ fn case_address_form(components: &mut utoipa::openapi::Components) {
     use shared::domain::country::{ISO_3166_ALPHA2, NAMES, SWEDEN};
     use utoipa::openapi::schema::{AllOfBuilder, ObjectBuilder, OneOfBuilder, Schema, Type};
     use utoipa::openapi::{Ref, RefOr};
-    let Some(RefOr::T(Schema::Object(address))) = components.schemas.get("CaseAddress").cloned() else { panic!("no object schema CaseAddress") };
+    let Some(RefOr::T(Schema::Object(address))) = components.schemas.get("CaseAddress").cloned() else {
+        panic!("no object schema CaseAddress")
+    };
     let sp = patterns::space();
     // A code in either case of ASCII (`code`); a name as it lowercases
     // (`normalized`): each letter any character whose lower case it is.
     let any_case = |code: &str| code.chars().map(|c| format!("[{}{}]", c.to_ascii_uppercase(), c.to_ascii_lowercase())).collect::<String>();
-    let lowering_to = |name: &str| {
-        name.chars().map(|c| format!("[{}]", patterns::class(|x| x.to_lowercase().eq(c.to_lowercase())))).collect::<String>()
-    };
+    let lowering_to =
+        |name: &str| name.chars().map(|c| format!("[{}]", patterns::class(|x| x.to_lowercase().eq(c.to_lowercase())))).collect::<String>();
     let names = |sweden: bool| NAMES.iter().filter(move |(_, code)| (*code == SWEDEN) == sweden).map(move |(name, _)| lowering_to(name));
     let text = |pattern: String| ObjectBuilder::new().schema_type(Type::String).pattern(Some(pattern));
     let abroad: Vec<String> = ISO_3166_ALPHA2.iter().filter(|c| **c != SWEDEN).map(|c| any_case(c)).chain(names(false)).collect();
@@ -437,10 +438,9 @@ fn case_address_form(components: &mut utoipa::openapi::Components) {
         .build();
     let mut own = address;
     own.description = Some("A case's address as a form sends it: a country code (none is Sweden) and its post code.".into());
-    for field in ["country", "post_code"] {
-        if let Some(RefOr::T(Schema::Object(p))) = own.properties.get_mut(field) {
-            p.pattern = None;
-        }
+    // Either country's post code (what the branches narrow).
+    if let Some(RefOr::T(Schema::Object(p))) = own.properties.get_mut("post_code") {
+        p.pattern = Some(format!("^{sp}*[A-Za-z0-9 -]{{0,10}}{sp}*$"));
     }
     let form = AllOfBuilder::new().item(own).item(Schema::OneOf(OneOfBuilder::new().item(sweden).item(abroad).build())).build();
     components.schemas.insert("CaseAddressForm".into(), Schema::AllOf(form).into());

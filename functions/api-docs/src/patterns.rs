@@ -227,6 +227,25 @@ pub const QUERY_DAYS: &[(&str, &str, &str)] = &[
     ("get", "/api/customer/purchase-services/{id}/excel/", "end_date"),
 ];
 
+/// (method, path, query parameter, pattern) of the query parameters whose
+/// patterns are generated from the server's words.
+pub fn query_generated() -> Vec<(&'static str, &'static str, &'static str, String)> {
+    let sp = space();
+    let words: Vec<String> = shared::domain::policy::LIST_WORDS.iter().map(|w| any_ascii_case(w)).collect();
+    vec![
+        ("get", "/api/case/list/", "status", format!("^{sp}*(?:{})?{sp}*$", words.join("|"))),
+        ("get", "/api/notification/", "ordering", format!("^{sp}*(?:{})?{sp}*$", shared::services::notifications::ORDERING)),
+    ]
+}
+
+/// `word` in either case of each ASCII letter (`eq_ignore_ascii_case`,
+/// `to_ascii_lowercase`), other characters as they are.
+pub fn any_ascii_case(word: &str) -> String {
+    word.chars()
+        .map(|c| if c.is_ascii_alphabetic() { format!("[{}{}]", c.to_ascii_uppercase(), c.to_ascii_lowercase()) } else { c.to_string() })
+        .collect()
+}
+
 /// (schema, array property) of every list of permission codes.
 pub const PERMISSION_LISTS: &[(&str, &str)] = &[("CreateContactRequest", "permissions"), ("UpdateContactRequest", "permissions")];
 
@@ -298,16 +317,7 @@ pub const VISIBLE_TEXTS: &[(&str, &str)] = &[
     ("StaffInput", "first_name"),
     ("StaffInput", "last_name"),
     ("EnvelopeForm", "name"),
-    ("InkassoAccount", "bank_name"),
-    ("InkassoAccount", "contact_name"),
-    ("LessonForm", "topic"),
-    ("LessonForm", "title"),
-    ("LessonEnglish", "topic"),
-    ("LessonEnglish", "title"),
     ("NamedRequest", "name"),
-    ("NewPackage", "name"),
-    ("NewServicePlan", "name"),
-    ("SectorRequest", "name"),
     ("NoteRequest", "note"),
     ("PublishRequest", "sv"),
     ("PublishRequest", "en"),
@@ -316,6 +326,26 @@ pub const VISIBLE_TEXTS: &[(&str, &str)] = &[
     ("TicketRequest", "subject"),
     ("TicketRequest", "message"),
 ];
+
+/// (schema, property) of every required text the server only trims before
+/// requiring it (`trim().is_empty()`: catalogue names, lessons, an Inkasso
+/// account's names): [`not_space`].
+pub const TRIMMED_TEXTS: &[(&str, &str)] = &[
+    ("InkassoAccount", "bank_name"),
+    ("InkassoAccount", "contact_name"),
+    ("LessonForm", "topic"),
+    ("LessonForm", "title"),
+    ("LessonEnglish", "topic"),
+    ("LessonEnglish", "title"),
+    ("NewPackage", "name"),
+    ("NewServicePlan", "name"),
+    ("SectorRequest", "name"),
+];
+
+/// Some character Rust's `trim` keeps (see [`space`]).
+pub fn not_space() -> String {
+    format!("[^{}]", class(char::is_whitespace))
+}
 
 /// (schema, property) of every optional uid the server reads with
 /// `shared::domain::text::clean::opt_uuid`: [`UUID`] (a generator may draw
@@ -342,10 +372,20 @@ pub fn all_fields() -> Vec<(&'static str, &'static str, String)> {
     let mut out: Vec<_> = FIELDS.iter().map(|(s, f, p, _)| (*s, *f, (*p).to_string())).collect();
     let visible = visible();
     out.extend(VISIBLE_TEXTS.iter().map(|(s, f)| (*s, *f, visible.clone())));
+    out.extend(TRIMMED_TEXTS.iter().map(|(s, f)| (*s, *f, not_space())));
     out.extend(UIDS.iter().map(|(s, f)| (*s, *f, UUID.to_string())));
     out.extend(DAYS_FIRST.iter().map(|(s, f)| (*s, *f, day_first())));
     out.extend(WHOLE_MINUTES.iter().map(|(s, f)| (*s, *f, WHOLE_MINUTE.to_string())));
+    out.push(("TokenRegistration", "company", company_id(false)));
+    out.push(("TokenLogin", "company", company_id(true)));
     out
+}
+
+/// A company's id at the signing provider (`shared::services::addons`'s
+/// `company_id`): 1 to 100 letters, digits, `-` or `_`, spaces around it;
+/// when `optional`, blank for the one connected before.
+pub fn company_id(optional: bool) -> String {
+    format!("^{s}*(?:[A-Za-z0-9_-]{{1,100}}){}{s}*$", if optional { "?" } else { "" }, s = space())
 }
 
 /// A day of the calendar, `YYYY-MM-DD`, in the years 1900 to 2100
@@ -411,6 +451,14 @@ pub fn apply_query(paths: &mut utoipa::openapi::path::Paths) {
         let Some(p) = op.parameters.iter_mut().flatten().find(|p| p.name == *name) else { panic!("no parameter {name} of {path}") };
         let Some(RefOr::T(Schema::Object(o))) = p.schema.as_mut() else { panic!("{path} {name}: not an object schema") };
         o.pattern = Some((*pattern).to_string());
+    }
+    for (method, path, name, pattern) in query_generated() {
+        let Some(op) = paths.paths.get_mut(path).and_then(|item| if method == "get" { item.get.as_mut() } else { None }) else {
+            panic!("no {method} {path}")
+        };
+        let Some(p) = op.parameters.iter_mut().flatten().find(|p| p.name == name) else { panic!("no parameter {name} of {path}") };
+        let Some(RefOr::T(Schema::Object(o))) = p.schema.as_mut() else { panic!("{path} {name}: not an object schema") };
+        o.pattern = Some(pattern);
     }
     for (method, path, name) in QUERY_DAYS {
         let Some(op) = paths.paths.get_mut(*path).and_then(|item| if *method == "get" { item.get.as_mut() } else { None }) else {

@@ -134,7 +134,8 @@ mod tests {
         assert_eq!(validate_texts("\u{1}\u{200B}", "# Terms").unwrap_err().fields().get("sv"), [Msg::Required]);
         // Two texts at the limit, every character escaped as JSON's longest
         // form, are a body the API reads.
-        let body = serde_json::json!({"kind": "privacy", "sv": "\u{1F600}".repeat(TEXT_MAX_CHARS), "en": "\u{1F600}".repeat(TEXT_MAX_CHARS)});
+        let body =
+            serde_json::json!({"kind": "privacy", "sv": "\u{1F600}".repeat(TEXT_MAX_CHARS), "en": "\u{1F600}".repeat(TEXT_MAX_CHARS)});
         let escaped = body.to_string().replace('\u{1F600}', "\\ud83d\\ude00");
         assert!(escaped.len() < crate::api::MAX_BODY_BYTES, "{} bytes", escaped.len());
     }

@@ -76,6 +76,10 @@ pub fn categories(filter: Option<&str>) -> Result<Vec<Category>, ApiError> {
             out.push(c);
         }
     }
+    // Only separators (`,`): nothing named, every category (as empty).
+    if out.is_empty() {
+        out = vec![Category::Case, Category::Message, Category::Others];
+    }
     Ok(out)
 }
 
@@ -223,6 +227,7 @@ mod tests {
         assert_eq!(categories(Some(" case , case ")).unwrap(), [Category::Case]);
         assert_eq!(categories(None).unwrap().len(), 3);
         assert!(categories(Some("bogus")).is_err());
+        assert_eq!(categories(Some(" ,\r\t,, ")).unwrap().len(), 3, "separators only: every category");
         assert_eq!(dropdown_of(&[Category::Message]), Dropdown::Messages);
         assert_eq!(dropdown_of(&[Category::Case, Category::Others]), Dropdown::Notifications);
     }

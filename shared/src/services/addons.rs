@@ -153,8 +153,9 @@ fn unbasic(basic: &str) -> Option<(String, String)> {
     Some((u.to_string(), p.to_string()))
 }
 
-/// The company's id at Verified: the characters its ids have, bounded.
-fn company_id(raw: &str) -> Result<String, ApiError> {
+/// The company's id at Verified: the characters its ids have, bounded (the
+/// API document's pattern, `api_docs::patterns::company_id`).
+pub fn company_id(raw: &str) -> Result<String, ApiError> {
     let id = raw.trim();
     let ok = !id.is_empty() && id.len() <= 100 && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
     if ok {

@@ -257,6 +257,10 @@ pub struct NotificationList {
 
 /// `notification/?offset&limit&ordering=-timestamp&description=…`: the
 /// caller's notifications, newest first.
+/// The one order of the notification list's `ordering` (newest first);
+/// left out or blank is the same.
+pub const ORDERING: &str = "-timestamp";
+
 pub async fn list(
     ctx: &Context,
     user: &User,
@@ -266,7 +270,7 @@ pub async fn list(
     ordering: Option<&str>,
 ) -> Result<NotificationList, ApiError> {
     let cats = notification::categories(description)?;
-    if !matches!(ordering.map(str::trim), None | Some("") | Some("-timestamp")) {
+    if !matches!(ordering.map(str::trim), None | Some("") | Some(ORDERING)) {
         return Err(ApiError::field("ordering", Msg::Invalid));
     }
     let limit = limit.clamp(1, 50);

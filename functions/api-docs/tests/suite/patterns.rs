@@ -356,9 +356,16 @@ fn the_visible_text_pattern_is_the_servers_cleaning() {
 #[test]
 fn the_space_class_is_what_trim_removes() {
     let r = re(&format!("^{}$", space()));
+    let kept = re(&not_space());
     for c in (0..=0x10FFFFu32).filter_map(char::from_u32) {
         assert_eq!(r.is_match(&c.to_string()), c.is_whitespace(), "{c:?}");
+        assert_eq!(kept.is_match(&c.to_string()), !c.is_whitespace(), "{c:?}");
     }
+    // A required name the server only trims (e.g. a package's).
+    let names = ["Paket", " x ", "", " \n\t", "\u{a0}", "\u{1f}", "\u{200B}", "\u{85}", "\u{feff}"];
+    agree("not_space", &not_space(), &names, |s| {
+        shared::domain::catalogue::validate_package(s, Default::default(), Default::default(), 0).get("name").is_empty()
+    });
 }
 
 #[test]
@@ -473,8 +480,22 @@ fn the_case_address_form_is_the_servers_rule_per_country() {
             })
     };
     let mut samples = vec![];
-    for country in [None, Some(""), Some("SE"), Some(" se "), Some("NO"), Some("gb"), Some("Sweden"), Some(" NORGE"), Some("Ísland"), Some("Atlantis"), Some("XK"), Some("S E")] {
-        for post_code in [None, Some(""), Some("11122"), Some(" 111 22"), Some("0150"), Some("SW1A 1AA"), Some("12345678901"), Some("1_2")] {
+    for country in [
+        None,
+        Some(""),
+        Some("SE"),
+        Some(" se "),
+        Some("NO"),
+        Some("gb"),
+        Some("Sweden"),
+        Some(" NORGE"),
+        Some("Ísland"),
+        Some("Atlantis"),
+        Some("XK"),
+        Some("S E"),
+    ] {
+        for post_code in [None, Some(""), Some("11122"), Some(" 111 22"), Some("0150"), Some("SW1A 1AA"), Some("12345678901"), Some("1_2")]
+        {
             let mut a = serde_json::json!({"address_1": "Gata 1", "city": "Stad"});
             if let Some(c) = country {
                 a["country"] = c.into();
@@ -496,4 +517,32 @@ fn the_case_address_form_is_the_servers_rule_per_country() {
     }
     let case_form = &doc["components"]["schemas"]["CaseForm"]["properties"]["address"];
     assert_eq!(case_form["$ref"], "#/components/schemas/CaseAddressForm");
+}
+
+#[test]
+fn the_signing_company_pattern_is_the_servers_check() {
+    let samples = ["5f2a9c01d4e8b7001a3c9e11", " acme_1-2 ", "", " ", "😍", "a b", "a.b", &*"x".repeat(100), &*"x".repeat(101), "\u{1f}x"];
+    let server = |s: &str| shared::services::addons::company_id(s).is_ok();
+    agree("company_id", &company_id(false), &samples, server);
+    agree("company_id optional", &company_id(true), &samples, |s| s.trim().is_empty() || server(s));
+}
+
+#[test]
+fn the_generated_query_patterns_say_the_servers_words() {
+    let patterns = query_generated();
+    let of = |path: &str, name: &str| re(&patterns.iter().find(|(_, p, n, _)| *p == path && *n == name).unwrap().3);
+    // Each word some role reads (shared's policy tests hold the words to list_plan).
+    let status = of("/api/case/list/", "status");
+    for word in shared::domain::policy::LIST_WORDS {
+        assert!(status.is_match(word) && status.is_match(&format!(" {} ", word.to_ascii_uppercase())), "{word}");
+    }
+    for (s, ok) in [("", true), (" ", true), ("mi", false), ("my cases", false), ("p\u{a1}", false), ("all,my", false)] {
+        assert_eq!(status.is_match(s), ok, "{s:?}");
+    }
+    let ordering = of("/api/notification/", "ordering");
+    for (s, ok) in
+        [("", true), ("-timestamp", true), (" -timestamp\n", true), ("timestamp", false), ("-Timestamp", false), ("\u{dd}", false)]
+    {
+        assert_eq!(ordering.is_match(s), ok, "{s:?}");
+    }
 }

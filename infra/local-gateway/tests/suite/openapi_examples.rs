@@ -398,7 +398,9 @@ fn probes(doc: &Value, schema: &Value, value: &Value, at: &[String], root: &Valu
         // A required text's (api_docs::patterns::visible): one that shows
         // nothing once cleaned.
         static WRITTEN: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
-        let written = |pat: &str| WRITTEN.get_or_init(|| api_docs::patterns::all_fields().into_iter().map(|f| f.2).collect()).iter().any(|p| p == pat);
+        let written = |pat: &str| {
+            WRITTEN.get_or_init(|| api_docs::patterns::all_fields().into_iter().map(|f| f.2).collect()).iter().any(|p| p == pat)
+        };
         if let Some(pattern) = p.get("pattern").and_then(Value::as_str).filter(|&pat| written(pat)) {
             let r = regex::Regex::new(pattern).unwrap_or_else(|e| panic!("{field}: {pattern}: {e}"));
             if let Some(bad) = ["x", "#", "-", "x@x", "1", "\u{200B}\u{1}"].into_iter().find(|c| !r.is_match(c)) {

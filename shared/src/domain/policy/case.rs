@@ -9,6 +9,12 @@ use crate::error::{ApiError, Msg};
 use super::people::{acting_customer, is_customer_side};
 use super::permission::holds;
 
+/// Every `status` word of `case/list/?status=` some role reads (in any
+/// ASCII letter case, spaces around it; none is `my`): `mine` and
+/// `my-cases` are staff's, `all` is not a lawyer's.
+pub const LIST_WORDS: [&str; 12] =
+    ["my", "mine", "my-cases", "all", "active", "inprogress", "pending", "draft", "available", "waiting", "closed", "complete"];
+
 /// The list a role sees for a `status` word of `case/list/?status=`.
 pub fn list_plan(user: &User, status: &str) -> Result<CaseListPlan, ApiError> {
     use CaseStatus::*;

@@ -193,6 +193,18 @@ mod tests {
     }
 
     #[test]
+    fn every_case_list_word_is_some_roles_and_no_other_word_is() {
+        let read_by_some = |word: &str| ROLES.iter().any(|r| case::list_plan(&user(*r), word).is_ok());
+        for word in case::LIST_WORDS {
+            assert!(read_by_some(word) && read_by_some(&format!(" {} ", word.to_ascii_uppercase())), "{word}");
+        }
+        assert!(read_by_some(""), "none is my");
+        for other in ["mi", "alla", "open", "my cases", "all,my", "\u{1f}my"] {
+            assert!(!read_by_some(other), "{other}");
+        }
+    }
+
+    #[test]
     fn role_actions_follow_the_spec() {
         use Role::*;
         assert_eq!(who(Action::ManageCatalogue), [Admin]);

@@ -266,6 +266,9 @@ fn query_parameters_are_required_and_typed_as_the_server_reads_them() {
     {
         assert_eq!(param(method, path, name)["required"], false, "{method} {path}: {name} is optional");
     }
+    // The notifications' offset: at most the store reads past.
+    let offset = param("get", "/api/notification/", "offset");
+    assert_eq!(offset["schema"]["maximum"], serde_json::json!(shared::store::collaboration::OFFSET_MAX), "{offset}");
     let period = param("get", "/api/statistic/finance/", "period");
     assert_eq!(period["schema"]["enum"], serde_json::json!(["this_month", "last_month", "this_year", "custom"]));
     for day in ["from", "to"] {

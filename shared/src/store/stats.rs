@@ -348,28 +348,6 @@ impl Store {
         self.query_all(query).await
     }
 
-    /// Subscription rows not expired whose `expire_on` lies in `[from, to]`,
-    /// as (customer uid, id): one Query of the due index's range.
-    pub async fn due_between(
-        &self,
-        from: chrono::DateTime<chrono::Utc>,
-        to: chrono::DateTime<chrono::Utc>,
-    ) -> Result<Vec<(String, u64)>, ApiError> {
-        use chrono::SecondsFormat;
-        let a = from.to_rfc3339_opts(SecondsFormat::Secs, true);
-        let b = format!("{}~", to.to_rfc3339_opts(SecondsFormat::Secs, true));
-        let query = self
-            .client
-            .query()
-            .table_name(&self.table)
-            .index_name(super::table::GSI2)
-            .key_condition_expression("GSI2PK = :p AND GSI2SK BETWEEN :a AND :b")
-            .expression_attribute_values(":p", s(super::keys::purchase::DUE_GSI2PK))
-            .expression_attribute_values(":a", s(&a))
-            .expression_attribute_values(":b", s(&b));
-        Ok(super::subscriptions::due_refs(&self.query_all(query).await?))
-    }
-
     /// BatchGetItem of up to any number of keys (100 a call, the calls
     /// concurrent), found items only, in no particular order.
     pub async fn batch_get(&self, keys: &[(String, String)]) -> Result<Vec<Item>, ApiError> {

@@ -133,7 +133,7 @@ pub fn document() -> utoipa::openapi::OpenApi {
 }
 
 /// The notification list's `offset`: at most the store's
-/// (`shared::store::collaboration::OFFSET_MAX`, else 400 on `offset`).
+/// (`shared::services::notifications::OFFSET_MAX`, else 400 on `offset`).
 fn notification_offset(paths: &mut utoipa::openapi::path::Paths) {
     use utoipa::openapi::{schema::Schema, RefOr};
     let Some(op) = paths.paths.get_mut("/api/notification/").and_then(|item| item.get.as_mut()) else {
@@ -141,7 +141,7 @@ fn notification_offset(paths: &mut utoipa::openapi::path::Paths) {
     };
     let Some(p) = op.parameters.iter_mut().flatten().find(|p| p.name == "offset") else { panic!("no offset of /api/notification/") };
     let Some(RefOr::T(Schema::Object(o))) = p.schema.as_mut() else { panic!("/api/notification/ offset: not an object schema") };
-    o.maximum = Some((shared::store::collaboration::OFFSET_MAX as f64).into());
+    o.maximum = Some((shared::services::notifications::OFFSET_MAX as f64).into());
 }
 
 /// A field a body requires has no default: serde's `#[serde(default)]`

@@ -10,6 +10,7 @@ use utoipa::ToSchema;
 
 use super::events::kinds::{Event, HoursChange, SubscriptionChange};
 use super::retry::{self, Attempt};
+
 use super::Context;
 use crate::domain::case::{Case, CaseStatus};
 use crate::domain::meeting::Meeting;
@@ -21,6 +22,9 @@ use crate::domain::subscription::PurchasedService;
 use crate::domain::{Role, User};
 use crate::error::{ApiError, Msg};
 use crate::store::collaboration::COUNT_CAP;
+/// How far into a reader's notifications a page may start (`offset`): the
+/// store's bound, which the API document states.
+pub use crate::store::collaboration::OFFSET_MAX;
 use crate::store::keys;
 
 /// Who a notification goes to, before it is resolved to uids.

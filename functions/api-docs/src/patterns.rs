@@ -129,7 +129,7 @@ pub const VIDEO_URL: &str = concat!(
 );
 /// `shared::domain::user::is_valid_email`: a local part, `@`, a domain with
 /// a dot neither first nor last; no spaces, one `@`.
-pub const EMAIL: &str = r"^\s*[^\s@]+@[^\s@.][^\s@]*\.[^\s@]*[^\s@.]\s*$";
+pub const EMAIL: &str = r"^\s*[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F](?:[A-Za-z0-9\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F-]*[A-Za-z0-9\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F])?\.)+[A-Za-z0-9\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F](?:[A-Za-z0-9\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F-]*[A-Za-z0-9\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F])?\s*$";
 
 /// `shared::domain::calendar::parse_month`: `YYYY-MM` of the years 1900
 /// to 2100, or blank (the conflict-search audit export: this month).

@@ -8,7 +8,7 @@
 #
 #   ./infra/bench-search.sh                 # 1,000 and 100,000 parties
 #   ./infra/bench-search.sh 1000 20000      # other sizes
-#   QUICK=1 ./infra/bench-search.sh         # 300 and 3,000, debug build (what test.sh runs)
+#   QUICK=1 ./infra/bench-search.sh         # 300 and 1,000, debug build (what test.sh runs)
 #
 # Measured 2026-11-29 (debug): 100,000 parties = 1.44 M index items loaded
 # in 21 min on a shared 2-core machine, the stand-in ~3.8 GB.
@@ -20,7 +20,7 @@ source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 SIZES=("$@")
 if [ ${#SIZES[@]} -eq 0 ]; then
-  if [ "${QUICK:-0}" = 1 ]; then SIZES=(300 3000); else SIZES=(1000 100000); fi
+  if [ "${QUICK:-0}" = 1 ]; then SIZES=(300 1000); else SIZES=(1000 100000); fi
 fi
 # The quick run (test.sh) uses the debug build the tests already made.
 PROFILE=release

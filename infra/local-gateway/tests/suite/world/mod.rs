@@ -5,7 +5,6 @@
 
 #![allow(dead_code)]
 
-use aws_sdk_dynamodb::types::{PutRequest, WriteRequest};
 use axum::http::Method;
 use axum::Router;
 use serde_json::{json, Value};
@@ -52,7 +51,8 @@ pub struct Ids {
 
 pub struct World {
     pub template: AppState,
-    pub items: Vec<Item>,
+    /// A backup of the seeded table, which every copy is restored from.
+    pub snapshot: String,
     pub ids: Ids,
     pub tokens: BTreeMap<&'static str, Option<String>>,
 }
@@ -75,7 +75,7 @@ pub fn num(v: &Value) -> u64 {
 }
 
 /// Seeds the world once through the API, as its users would; every copy
-/// starts from its items.
+/// starts from a backup of its table.
 pub async fn seed() -> World {
     let (state, _) = testkit::services_with_stand_in().await;
     let app: Router = local_gateway::app(state.clone(), std::env::temp_dir());
@@ -250,8 +250,8 @@ pub async fn seed() -> World {
     );
     ids.envelope = envelope["uid"].as_str().unwrap().to_string();
 
-    let items = scan(&state).await;
-    World { template: state, items, ids, tokens }
+    let snapshot = snapshot(&state).await;
+    World { template: state, snapshot, ids, tokens }
 }
 
 pub fn case_body(case_type: u64, customer: Option<&str>) -> Value {
@@ -316,29 +316,40 @@ pub async fn scan(state: &AppState) -> Vec<Item> {
     }
 }
 
+/// A backup of the table as it is now (DynamoDB's CreateBackup), for
+/// [`copy`] to restore from.
+pub async fn snapshot(state: &AppState) -> String {
+    let out = state
+        .store
+        .client
+        .create_backup()
+        .table_name(&state.config.table_name)
+        .backup_name(format!("world-{}", uuid::Uuid::new_v4().simple()))
+        .send()
+        .await
+        .expect("back up the seeded world");
+    out.backup_details.expect("backup details").backup_arn
+}
+
 /// A fresh table holding the seeded world's items, and a router on it.
+/// Restored from the world's backup in one request: the stand-in copies
+/// the table in memory. Written item by item (a CreateTable, then a
+/// BatchWriteItem per 25 items, each parsed and stored by the stand-in one
+/// request at a time), the copies were most of the matrices' minutes: a
+/// write cell takes a fresh copy after every call that may have changed it.
 pub async fn copy(world: &World) -> (AppState, Router) {
     let mut config = world.template.config.clone();
     config.table_name = format!("matrix-{}", uuid::Uuid::new_v4().simple());
     let state = shared::services::Context::with_providers(config, None, world.template.providers.clone()).await;
-    state.store.ensure_table().await.expect("create table");
-    for chunk in world.items.chunks(25) {
-        let mut writes: Vec<WriteRequest> = chunk
-            .iter()
-            .map(|item| WriteRequest::builder().put_request(PutRequest::builder().set_item(Some(item.clone())).build().unwrap()).build())
-            .collect();
-        while !writes.is_empty() {
-            let out = state
-                .store
-                .client
-                .batch_write_item()
-                .request_items(&state.config.table_name, writes)
-                .send()
-                .await
-                .expect("copy the seeded world");
-            writes = out.unprocessed_items.unwrap_or_default().remove(&state.config.table_name).unwrap_or_default();
-        }
-    }
+    state
+        .store
+        .client
+        .restore_table_from_backup()
+        .target_table_name(&state.config.table_name)
+        .backup_arn(&world.snapshot)
+        .send()
+        .await
+        .expect("restore the seeded world");
     let router = local_gateway::app(state.clone(), std::env::temp_dir());
     (state, router)
 }

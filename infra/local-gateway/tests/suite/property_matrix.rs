@@ -161,8 +161,12 @@ async fn every_caller_sees_only_the_properties_the_matrix_says() {
     let other = Arc::new(vec![other.uid.clone(), other.email.clone(), seeded.ids.case.clone()]);
     // This world (staff data, accounts and sessions included) is what every
     // write cell starts from.
-    let world =
-        Arc::new(World { snapshot: snapshot(&state).await, template: state, ids: std::mem::take(&mut seeded.ids), tokens: seeded.tokens.clone() });
+    let world = Arc::new(World {
+        snapshot: snapshot(&state).await,
+        template: state,
+        ids: std::mem::take(&mut seeded.ids),
+        tokens: seeded.tokens.clone(),
+    });
     let tokens = Arc::new(tokens);
 
     let operations = operations();

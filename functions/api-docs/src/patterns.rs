@@ -198,6 +198,10 @@ pub const TICKET_STATUS: &str = r"^[ \t\r\n]*(?:open|answered|closed)?[ \t\r\n]*
 /// `shared::domain::customer::list_state`: a customer list's state, `all`,
 /// or nothing (active), spaces around it.
 pub const CUSTOMER_LIST_STATE: &str = r"^[ \t\r\n]*(?:pending|active|inactive|all)?[ \t\r\n]*$";
+/// `shared::services::erasure::all_requests`: one of the data-rights
+/// requests' states (`shared::services::erasure::STATES`), spaces around it,
+/// or nothing (every state).
+pub const DATA_REQUEST_STATE: &str = r"^[ \t\r\n]*(?:queued|running|ready|failed|expired|pending|approved|erased|refused)?[ \t\r\n]*$";
 /// `shared::domain::permissions::Permission::from_code`: one of the codes,
 /// spaces around it (the codes themselves: [`permission_code`]).
 pub fn permission_code() -> String {
@@ -215,6 +219,7 @@ pub const QUERY: &[(&str, &str, &str, &str)] = &[
     ("post", "/api/notification/seen/update/", "description", CATEGORIES),
     ("get", "/api/support/", "status", TICKET_STATUS),
     ("get", "/api/customer/list/", "status", CUSTOMER_LIST_STATE),
+    ("get", "/api/data-requests/", "status", DATA_REQUEST_STATE),
 ];
 
 /// (method, path, query parameter) of every day the server reads as
@@ -358,10 +363,10 @@ pub const UIDS: &[(&str, &str)] = &[
     ("CreateContactRequest", "customer"),
 ];
 
-/// (schema, property) of every day a case form reads as
+/// (schema, property) of every day a case form or an hour entry reads as
 /// `shared::domain::case::form::date` does: [`day_first`], in place of
 /// `format: date` (see [`QUERY_DAYS`]).
-pub const DAYS_FIRST: &[(&str, &str)] = &[("CaseForm", "start_date"), ("CaseForm", "deadline")];
+pub const DAYS_FIRST: &[(&str, &str)] = &[("CaseForm", "start_date"), ("CaseForm", "deadline"), ("HourForm", "date")];
 
 /// (schema, property) of a start on a whole minute ([`WHOLE_MINUTE`]), in
 /// place of `format: date-time` (see [`QUERY_DAYS`]).

@@ -5771,10 +5771,7 @@ export interface components {
             non_billable_hour?: number | null;
             /** Format: double */
             rattsskydd_hour?: number | null;
-            /**
-             * Format: date
-             * @description Years 1900 to 2100.
-             */
+            /** @description Years 1900 to 2100. */
             date: string;
             /**
              * @description "HH:MM", or empty.

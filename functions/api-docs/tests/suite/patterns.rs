@@ -557,3 +557,16 @@ fn the_generated_query_patterns_say_the_servers_words() {
         assert_eq!(ordering.is_match(s), ok, "{s:?}");
     }
 }
+
+#[test]
+fn the_data_request_state_pattern_is_the_servers_list() {
+    use shared::services::erasure::STATES;
+    let mut samples: Vec<String> = STATES.iter().map(|s| s.to_string()).collect();
+    samples.extend(STATES.iter().map(|s| format!(" {s}\t")));
+    samples.extend(["", "  ", "all", "Pending", "queued,ready", "\u{e}\u{c6}\u{fe}", "erasedx"].map(String::from));
+    let samples: Vec<&str> = samples.iter().map(String::as_str).collect();
+    agree("DATA_REQUEST_STATE", DATA_REQUEST_STATE, &samples, |s| {
+        let s = s.trim();
+        s.is_empty() || STATES.contains(&s)
+    });
+}

@@ -5,19 +5,11 @@
 // versions it showed (read back as the activated customer).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PASSWORD, byTestId, url, waitForNewMail, withPage } from './helpers.mjs';
+import { apiFetch as api, PASSWORD, byTestId, url, waitForNewMail, withPage } from './helpers.mjs';
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 const CUSTOMER_PASSWORD = 'Villkor-lösen-2026-ok';
 
-async function api(method, path, body, token) {
-  const res = await fetch(url(`/api${path}`), {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json().catch(() => null) };
-}
 
 async function tokenOf(email, password = PASSWORD) {
   const { status, body } = await api('POST', '/token/', { email, password });

@@ -5,21 +5,13 @@
 // demo customer.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PASSWORD, byTestId, clickSideMenuItem, fillLogin, login, newestMailTo, onBaseUrl, openUserMenuItem, url, waitForNewMail, withPage } from './helpers.mjs';
+import { apiFetch as api, PASSWORD, byTestId, clickSideMenuItem, fillLogin, login, newestMailTo, onBaseUrl, openUserMenuItem, url, waitForNewMail, withPage } from './helpers.mjs';
 
 const ADMIN = 'admin@example.com';
 const CUSTOMER_PASSWORD = 'Glöm-mig-2026-ok';
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 const isPath = (path) => (u) => u.pathname === path;
 
-async function api(method, path, body, token) {
-  const res = await fetch(url(`/api${path}`), {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json().catch(() => null) };
-}
 
 /** A private customer registered, approved and activated: its e-mail and uid. */
 async function activatedCustomer(admin) {

@@ -208,6 +208,16 @@ export async function chooseLanguage(page, lang) {
   await page.locator(`${byTestId('language-switch')}[data-language="${lang}"]`).first().waitFor();
 }
 
+/** Call the API from the test itself, with a token or none (test set-up and checks only). */
+export async function apiFetch(method, path, body, token) {
+  const res = await fetch(url(`/api${path}`), {
+    method,
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: await res.json().catch(() => null) };
+}
+
 /** Call the API with the page's stored token (test set-up and checks only). */
 export function apiCall(page, method, path, body) {
   return page.evaluate(

@@ -8,7 +8,7 @@
 // the same gateway.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PASSWORD, byTestId, fillLogin, login, logout, onBaseUrl, url, waitForNewMail, withPage } from './helpers.mjs';
+import { apiFetch as api, PASSWORD, byTestId, fillLogin, login, logout, onBaseUrl, url, waitForNewMail, withPage } from './helpers.mjs';
 
 const ADMIN = 'admin@example.com';
 const CUSTOMER_PASSWORD = 'Kund-lösen-2026-ok';
@@ -30,15 +30,6 @@ async function activationLink(email) {
   return onBaseUrl(m[1]);
 }
 
-async function api(method, path, body, token) {
-  const res = await fetch(url(`/api${path}`), {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await res.json().catch(() => null);
-  return { status: res.status, body: json };
-}
 
 async function adminToken() {
   const { status, body } = await api('POST', '/token/', { email: ADMIN, password: PASSWORD });

@@ -360,6 +360,8 @@ async function crawl(
   /** paths clicked to (each once) */
   const clicked = new Set();
   const queue = [];
+  /** paths arrived at (with their query) */
+  const arrivedAt = new Set();
 
   const keyOf = (pathname) => routeIdOf(routes, pathname) ?? `?${pathname}`;
   const limitOf = (key) => EXPLORE_LIMIT[key] ?? DEFAULT_EXPLORE_LIMIT;
@@ -387,10 +389,15 @@ async function crawl(
     if (!reached.has(id)) reached.set(id, `${pathname}${search}`);
     together.add(id);
     const n = explored.get(id) ?? 0;
-    if (n < limitOf(id)) {
+    const here = `${pathname}${search}`;
+    // In the second look a new page of a route with several kinds (a draft's
+    // details, not only an open case's) is explored beyond its limit: what it
+    // links to is why the second look came.
+    if (n < limitOf(id) || (lookingAgain && limitOf(id) > 1 && !arrivedAt.has(here))) {
       explored.set(id, n + 1);
-      queue.push(`${pathname}${search}`);
+      queue.push(here);
     }
+    arrivedAt.add(here);
   }
 
   async function openMenu() {
@@ -569,7 +576,14 @@ async function crawl(
         const target = new URL(href, url('/')).pathname;
         const key = keyOf(target);
         if (lookingAgain) {
-          if (together.has(key) || key.startsWith('?') || withheld.has(key)) continue;
+          // Links to routes nobody reached; and to a not yet opened page of a
+          // route reached through several kinds of rows (case details: the
+          // first pass opens ten, and whether the one draft among them is
+          // depends on which lists drew first — only a draft's details link
+          // to its edit page).
+          const to = new URL(href, url('/'));
+          const anotherKind = limitOf(key) > 1 && !arrivedAt.has(`${to.pathname}${to.search}`);
+          if ((together.has(key) && !anotherKind) || key.startsWith('?') || withheld.has(key)) continue;
         } else if (clicked.has(href) || (explored.get(key) ?? 0) >= limitOf(key)) continue;
         // CRAWL_HIDE=messages,caseEdit: those routes' links are passed over in the first pass (to see the second look find them).
         if (!lookingAgain && process.env.CRAWL_HIDE?.split(',').includes(key)) continue;

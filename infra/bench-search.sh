@@ -29,7 +29,7 @@ log "building the search benchmark ($PROFILE)"
 if [ "$PROFILE" = release ]; then
   cargo build --release --quiet -p local-gateway --bin bench_search
 else
-  cargo build --quiet -p local-gateway --bin bench_search
+  cargo_build --quiet -p local-gateway --bin bench_search
 fi
 if [ -z "${AWS_ENDPOINT_URL:-}" ]; then
   ensure_venv

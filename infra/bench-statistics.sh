@@ -29,7 +29,7 @@ if [ "${QUICK:-0}" = 1 ] && [ $# -eq 0 ]; then set -- 100:1000 300:3000; fi
 PROFILE=debug
 PROFILE_FLAG=()
 if [ "${RELEASE:-0}" = 1 ]; then PROFILE=release; PROFILE_FLAG=(--release); fi
-cargo build --quiet "${PROFILE_FLAG[@]}" -p local-gateway --bin bench_statistics
+cargo_build --quiet "${PROFILE_FLAG[@]}" -p local-gateway --bin bench_statistics
 MOTO_PORT=$(free_port)
 start_stand_in "$MOTO_PORT" "$ROOT/.local/bench-statistics-moto.log"
 trap 'kill $MOTO_PID 2>/dev/null || true' EXIT

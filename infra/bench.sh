@@ -27,7 +27,7 @@ if [ "$QUICK" = 1 ]; then PROFILE=debug; PROFILE_FLAG=(); else PROFILE=release; 
 log "building $PROFILE binaries: $(echo $FUNCTIONS) bench"
 # One build of every function binary and of the bench (a bare `-p <crate>`
 # list with `--bin bench` would build the bench alone).
-cargo build "${PROFILE_FLAG[@]}" --quiet $(for f in $FUNCTIONS; do printf -- '--bin %s ' "$f"; done) --bin bench
+cargo_build "${PROFILE_FLAG[@]}" --quiet $(for f in $FUNCTIONS; do printf -- '--bin %s ' "$f"; done) --bin bench
 # Private copies: worktrees may share one target directory, whose binaries
 # another build can replace while this run uses them.
 RUN_ID="bench-$$"

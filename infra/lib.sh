@@ -197,3 +197,14 @@ cargo_target_dir() {
   cargo metadata --format-version 1 --no-deps |
     python3 -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])'
 }
+
+# cargo_build ARGS…: `cargo build ARGS…`. With EXPECT_BUILT=1 (infra/test.sh
+# sets it for what runs after its one build of everything) the call must
+# compile nothing: infra/cargo_built.py fails the run naming what it compiled.
+cargo_build() {
+  if [ "${EXPECT_BUILT:-0}" = 1 ]; then
+    cargo build "$@" --message-format=json-render-diagnostics | python3 "$ROOT/infra/cargo_built.py" "cargo build $*" >/dev/null
+  else
+    cargo build "$@"
+  fi
+}

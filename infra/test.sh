@@ -185,7 +185,8 @@ LANE4_ENDPOINT=$LAST_STAND_IN
 for lane in lane2:$LANE2_ENDPOINT lane3:$LANE3_ENDPOINT lane4:$LANE4_ENDPOINT; do
   wait_for_http "${lane#*:}/moto-api/" 300 || { cat "$ROOT/.local/$RUN_ID-${lane%%:*}-moto.log"; exit 1; }
 done
-GATEWAY_TESTS=$(cargo test -p local-gateway --test '*' --quiet --no-run --message-format=json |
+GATEWAY_TESTS=$(cargo test -p local-gateway --test '*' --quiet --no-run --message-format=json-render-diagnostics |
+  python3 infra/cargo_built.py "the gateway's test listing" |
   python3 -c 'import json, sys; [print(m["executable"]) for m in map(json.loads, sys.stdin) if m.get("reason") == "compiler-artifact" and m.get("executable") and m["profile"]["test"]]')
 GATEWAY_TESTS_LOG="$ROOT/.local/$RUN_ID-gateway-tests.log"
 # gateway_tests ENDPOINT FILTER…: every gateway test binary with these test filters, one after another.
@@ -219,9 +220,9 @@ set +m
 # before), each binary run as cargo runs it (from its package's directory).
 # shellcheck disable=SC2086
 {
-  cargo test $UNIT_TESTED --lib --quiet --no-run --message-format=json
-  cargo test --workspace --exclude local-gateway --test '*' --quiet --no-run --message-format=json
-} | python3 -c '
+  cargo test $UNIT_TESTED --lib --quiet --no-run --message-format=json-render-diagnostics
+  cargo test --workspace --exclude local-gateway --test '*' --quiet --no-run --message-format=json-render-diagnostics
+} | python3 infra/cargo_built.py "the test listing" | python3 -c '
 import json, os, sys
 # Longest first (the minutes each took on one stand-in), so the two lanes end together.
 order = ["cases", "identity", "customers", "addons", "users", "subscriptions", "collaboration", "content"]
@@ -276,7 +277,7 @@ cat "$WEB_UNIT_LOG"
 
 step "web build, and four gateways: one per browser-test shard and the fuzz's (each its own table and stand-in)"
 build_web
-cargo build --quiet -p local-gateway
+EXPECT_BUILT=1 cargo_build --quiet -p local-gateway
 # A private copy: worktrees may share one CARGO_TARGET_DIR, whose
 # debug/local-gateway another build can replace while this run uses it.
 GATEWAY_BIN="$ROOT/.local/$RUN_ID-gateway"
@@ -339,9 +340,9 @@ side() { # NAME COMMAND…: one part, logged with its duration; stops the chain 
 # elsewhere stops all of it.
 set -m
 (
-  side "conflict search benchmark, quick (300 and 1,000 parties; precision, recall and items read per search)" env -u AWS_ENDPOINT_URL QUICK=1 bash infra/bench-search.sh &&
-    side "Lambda benchmark, quick mode" env QUICK=1 bash infra/bench.sh &&
-    side "statistics benchmark, quick sizes" env QUICK=1 bash infra/bench-statistics.sh &&
+  side "conflict search benchmark, quick (300 and 1,000 parties; precision, recall and items read per search)" env -u AWS_ENDPOINT_URL QUICK=1 EXPECT_BUILT=1 bash infra/bench-search.sh &&
+    side "Lambda benchmark, quick mode" env QUICK=1 EXPECT_BUILT=1 bash infra/bench.sh &&
+    side "statistics benchmark, quick sizes" env QUICK=1 EXPECT_BUILT=1 bash infra/bench-statistics.sh &&
     side "template lint" bash infra/lint-template.sh &&
     side "checkov on template.yaml and infra/waf.yaml" bash infra/checkov.sh &&
     side "generated fuzz of every operation as admin and as a customer (Schemathesis, quick)" \

@@ -7,6 +7,7 @@
 use aws_sdk_dynamodb::types::{AttributeValue, TransactWriteItem, Update};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 use utoipa::ToSchema;
 
 use super::tx::Tx;
@@ -182,6 +183,52 @@ impl Store {
         let results: Vec<StaffProfile> = super::readable(out.items().iter().cloned(), StaffProfile::read);
         let next = out.last_evaluated_key().and_then(|k| k.get("GSI1SK")).and_then(|v| v.as_s().ok()).cloned();
         Ok(StaffPage { results, next })
+    }
+}
+
+impl Store {
+    /// Every lawyer's name by uid, from both lists (internal and external,
+    /// active or not: a lawyer since deactivated still ranks for the hours
+    /// they logged), and the items read. A firm's lawyers are a few hundred
+    /// at most, so each list is one page of a Query (up to 1 MB); the two
+    /// go at once, beside whatever else the caller reads.
+    pub async fn lawyer_names(&self) -> Result<(HashMap<String, String>, u64), ApiError> {
+        let [internal, external] = [UserSubType::Internal, UserSubType::External].map(|k| keys::staff::list_gsi1pk(Role::Lawyer, Some(k)));
+        let ((a, a_read), (b, b_read)) = tokio::try_join!(self.staff_names_of(&internal), self.staff_names_of(&external))?;
+        Ok((a.into_iter().chain(b).collect(), a_read + b_read))
+    }
+
+    async fn staff_names_of(&self, partition: &str) -> Result<(Vec<(String, String)>, u64), ApiError> {
+        let (mut out, mut items, mut start) = (Vec::new(), 0, None);
+        loop {
+            let out_page = self
+                .client
+                .query()
+                .table_name(&self.table)
+                .index_name(super::table::GSI1)
+                .key_condition_expression("GSI1PK = :p")
+                .expression_attribute_values(":p", s(partition))
+                .projection_expression("uid, first_name, last_name")
+                .set_exclusive_start_key(start)
+                .send()
+                .await
+                .map_err(sdk_err)?;
+            items += out_page.count() as u64;
+            for item in out_page.items() {
+                let text = |a: &str| item.get(a).and_then(|v| v.as_s().ok()).map(String::as_str).unwrap_or_default();
+                if !text("uid").is_empty() {
+                    // As `User::full_name` writes it.
+                    out.push((
+                        text("uid").to_string(),
+                        format!("{} {}", text("first_name").trim(), text("last_name").trim()).trim().to_string(),
+                    ));
+                }
+            }
+            match out_page.last_evaluated_key() {
+                Some(k) => start = Some(k.clone()),
+                None => return Ok((out, items)),
+            }
+        }
     }
 }
 

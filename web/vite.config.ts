@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { PUBLIC_ROUTE_TITLES } from './src/i18n/groups';
 
@@ -522,6 +523,8 @@ export default defineConfig({
     globals: true,
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // jsdom loaded before anything else in each worker (why: src/test/preloadJsdom.cjs).
+    execArgv: ['--require', fileURLToPath(new URL('src/test/preloadJsdom.cjs', import.meta.url))],
     // Limits for failing, not speed checks: CI runs these beside the Rust tests on two cores, where a page test
     // that takes 2 s alone took over 10 s (page tests' files set 180 s, their waits at least 30 s: renderApp.tsx).
     testTimeout: 60_000,

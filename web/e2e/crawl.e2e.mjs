@@ -701,6 +701,8 @@ async function crawl(
           if (process.env.CRAWL_DEBUG) console.log(`[crawl ${role} again] ${from}`);
           await page.goto(url(from));
           await explore(from);
+          // What that opened (another kind of case's details) is looked at before the next page.
+          while (queue.length && !allReached()) await explore(queue.shift());
         }
         lookingAgain = false;
         while (queue.length) await explore(queue.shift());

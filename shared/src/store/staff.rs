@@ -184,9 +184,7 @@ impl Store {
         let next = out.last_evaluated_key().and_then(|k| k.get("GSI1SK")).and_then(|v| v.as_s().ok()).cloned();
         Ok(StaffPage { results, next })
     }
-}
 
-impl Store {
     /// Every lawyer's name by uid, from both lists (internal and external,
     /// active or not: a lawyer since deactivated still ranks for the hours
     /// they logged), and the items read. A firm's lawyers are a few hundred
@@ -199,36 +197,23 @@ impl Store {
     }
 
     async fn staff_names_of(&self, partition: &str) -> Result<(Vec<(String, String)>, u64), ApiError> {
-        let (mut out, mut items, mut start) = (Vec::new(), 0, None);
-        loop {
-            let out_page = self
-                .client
-                .query()
-                .table_name(&self.table)
-                .index_name(super::table::GSI1)
-                .key_condition_expression("GSI1PK = :p")
-                .expression_attribute_values(":p", s(partition))
-                .projection_expression("uid, first_name, last_name")
-                .set_exclusive_start_key(start)
-                .send()
-                .await
-                .map_err(sdk_err)?;
-            items += out_page.count() as u64;
-            for item in out_page.items() {
-                let text = |a: &str| item.get(a).and_then(|v| v.as_s().ok()).map(String::as_str).unwrap_or_default();
-                if !text("uid").is_empty() {
-                    // As `User::full_name` writes it.
-                    out.push((
-                        text("uid").to_string(),
-                        format!("{} {}", text("first_name").trim(), text("last_name").trim()).trim().to_string(),
-                    ));
-                }
-            }
-            match out_page.last_evaluated_key() {
-                Some(k) => start = Some(k.clone()),
-                None => return Ok((out, items)),
-            }
-        }
+        let query = self
+            .client
+            .query()
+            .table_name(&self.table)
+            .index_name(super::table::GSI1)
+            .key_condition_expression("GSI1PK = :p")
+            .expression_attribute_values(":p", s(partition))
+            .projection_expression("uid, first_name, last_name");
+        let items = self.query_all(query).await?;
+        let text = |item: &Item, a: &str| item.get(a).and_then(|v| v.as_s().ok()).map(|t| t.trim().to_string()).unwrap_or_default();
+        // As `User::full_name` writes it.
+        let names = items
+            .iter()
+            .filter(|i| !text(i, "uid").is_empty())
+            .map(|i| (text(i, "uid"), format!("{} {}", text(i, "first_name"), text(i, "last_name")).trim().to_string()))
+            .collect();
+        Ok((names, items.len() as u64))
     }
 }
 

@@ -16,6 +16,14 @@ import { AppRoutes } from '../app/router';
 
 /** The least time a wait allows before it fails (see `waitFor`). */
 export const WAIT_FLOOR_MS = 30_000;
+/**
+ * The least time a file's first wait allows: until one has succeeded, the page's modules (antd, the route's
+ * lazy chunks) are being transformed and loaded for the first time in this worker, which beside other heavy
+ * work (a load average of 13) took over 30 s, and a correct page test failed waiting for its first element.
+ */
+export const FIRST_WAIT_FLOOR_MS = 120_000;
+/** Whether a wait of this file has succeeded (its modules are loaded). */
+let warm = false;
 
 /** A mounted tree and helpers that find elements by data-testid, type, click and wait. */
 export interface Mounted {
@@ -57,10 +65,13 @@ async function mount(element: ReactNode, scope: 'container' | 'document', where:
   // the Rust tests on two cores) a page took over 10 s to show, and a tight limit failed a correct test. Every
   // wait gets at least WAIT_FLOOR_MS; a page that never shows still fails, only later.
   async function waitFor<T>(fn: () => T | null | undefined | false, what: string, ms = WAIT_FLOOR_MS): Promise<T> {
-    const end = Date.now() + Math.max(ms, WAIT_FLOOR_MS);
+    const end = Date.now() + Math.max(ms, warm ? WAIT_FLOOR_MS : FIRST_WAIT_FLOOR_MS);
     for (;;) {
       const v = fn();
-      if (v) return v;
+      if (v) {
+        warm = true;
+        return v;
+      }
       if (Date.now() > end) throw new Error(`timed out waiting for ${what}; at ${where()}: ${searchRoot().textContent}`);
       await act(async () => {
         await new Promise((r) => setTimeout(r, 20));

@@ -14,14 +14,30 @@
 //!   removed (null); any other date (a subscription row's) → the nearest
 //!   bound, 1900-01-01 or 2100-12-31, keeping a time of day.
 //!
+//! It also gives items written before the retention job's indexes what the
+//! job finds them by, so they are erased when their time ends:
+//! - a notification about a case gets its per-case index key (`GSI1PK`
+//!   `CASENOTIF#<case>`, `GSI1SK` `<reader>#<id>`): the job erases a case's
+//!   notifications through that key, and one without it would outlive the
+//!   case's file;
+//! - an expired subscription row without a billing due item gets one
+//!   (`RETAIN` / `<last kept day>#billing#<customer>#<id>`, the day from the
+//!   row's end as the job reckons it): the job reads only the due items,
+//!   so the row and its usage ledger would be kept for ever.
+//!
 //! Run with the functions' environment (TABLE_NAME, AWS_ENDPOINT_URL
 //! locally): `cargo run -p local-gateway --bin repair` (add `--dry-run` to
 //! only list). Idempotent: a second run changes nothing.
 
+use std::collections::{BTreeSet, HashSet};
+
 use aws_sdk_dynamodb::types::AttributeValue;
 use shared::domain::catalogue::Hundredths;
+use shared::domain::retention::{kept_until, RecordKind};
 use shared::error::ApiError;
-use shared::store::{Item, Store};
+use shared::store::retention::DueRecord;
+use shared::store::subscriptions::billing_ended;
+use shared::store::{keys, sdk_err, Item, Store};
 
 /// Attributes holding hours (hundredths in JSON numbers).
 const HOURS: [&str; 9] =
@@ -110,26 +126,95 @@ pub fn repair_item(item: &mut Item) -> Vec<String> {
             item.insert(a.to_string(), to);
         }
     }
+    changes.extend(index_notification(item));
     changes
 }
 
+/// A notification about a case stored before the per-case index key
+/// existed: the key, as [`shared::store::collaboration::notification_item`]
+/// writes it (reader from the partition, id from the sort key).
+fn index_notification(item: &mut Item) -> Option<String> {
+    if item.contains_key("GSI1PK") {
+        return None;
+    }
+    let text = |a: &str| item.get(a).and_then(|v| v.as_s().ok()).cloned();
+    let pk = text("PK")?;
+    let reader = pk.strip_prefix(&keys::notification::pk(""))?;
+    let sk = text("SK")?;
+    let id = sk.strip_prefix(keys::notification::PREFIX)?;
+    let case = text("uid").filter(|c| !c.trim().is_empty())?;
+    let (gsi1pk, gsi1sk) = (keys::notification::case_gsi1pk(&case), keys::notification::case_gsi1sk(reader, id));
+    item.insert("GSI1PK".into(), AttributeValue::S(gsi1pk.clone()));
+    item.insert("GSI1SK".into(), AttributeValue::S(gsi1sk));
+    Some(format!("GSI1PK: (none) -> {gsi1pk}"))
+}
+
+/// An expired subscription row as scanned: (customer uid, row id).
+fn ended_row(item: &Item) -> Option<(String, u64)> {
+    let text = |a: &str| item.get(a).and_then(|v| v.as_s().ok());
+    if text("entity").map(String::as_str) != Some("purchased_service") {
+        return None;
+    }
+    if item.get("expired").and_then(|v| v.as_bool().ok()) != Some(&true) {
+        return None;
+    }
+    let id = item.get("id").and_then(|v| v.as_n().ok()).and_then(|n| n.parse().ok())?;
+    Some((text("customer_uid")?.clone(), id))
+}
+
+/// Files the billing due item of every expired row in `ended` that has
+/// none, under the last day the retention job keeps it (the row read again,
+/// consistently, so the day is the one its own expiry would have filed).
+async fn file_billing_due(store: &Store, ended: BTreeSet<(String, u64)>, dry_run: bool, report: &mut Report) -> Result<(), ApiError> {
+    let filed: HashSet<(String, u64)> = store
+        .retention_due_all()
+        .await?
+        .into_iter()
+        .filter_map(|d| match d.record {
+            DueRecord::Billing { customer_uid, purchase_id } => Some((customer_uid, purchase_id)),
+            _ => None,
+        })
+        .collect();
+    for (customer_uid, id) in ended {
+        if filed.contains(&(customer_uid.clone(), id)) {
+            continue;
+        }
+        // Gone or running again meanwhile: nothing to file (a later expiry files its own).
+        let Some(stored) = store.purchase_of(&customer_uid, id).await?.filter(|s| s.row.expired) else { continue };
+        let until = kept_until(RecordKind::Billing, billing_ended(&stored.row));
+        let record = DueRecord::Billing { customer_uid: customer_uid.clone(), purchase_id: id };
+        report.changes.push(format!(
+            "{} {} retention due: (none) -> {} {}",
+            keys::customer::pk(&customer_uid),
+            keys::purchase::sk(id),
+            keys::retention::PK,
+            record.due_sk(until)
+        ));
+        report.repaired += 1;
+        if dry_run {
+            continue;
+        }
+        let mut tx = store.tx();
+        store.add_retention_due(&mut tx, &record, until)?;
+        store.commit(tx).await?;
+    }
+    Ok(())
+}
+
 /// Scans the whole table once and writes back every item that needed a fix
-/// (unless `dry_run`). Each write is conditional on the item not having
-/// changed since it was read (its `rev`, when it has one).
+/// (unless `dry_run`), then files the billing due items that expired rows
+/// lack. An item with a `rev` is put back conditional on it; one without
+/// gets only its changed attributes (so a concurrent change of another
+/// attribute, a notification marked read, is kept).
 pub async fn run(store: &Store, dry_run: bool) -> Result<Report, ApiError> {
     let mut report = Report::default();
+    let mut ended = BTreeSet::new();
     let mut start = None;
     loop {
-        let page = store
-            .client
-            .scan()
-            .table_name(&store.table)
-            .set_exclusive_start_key(start)
-            .send()
-            .await
-            .map_err(|e| ApiError::internal(aws_sdk_dynamodb::error::DisplayErrorContext(e)))?;
+        let page = store.client.scan().table_name(&store.table).set_exclusive_start_key(start).send().await.map_err(sdk_err)?;
         for original in page.items() {
             report.scanned += 1;
+            ended.extend(ended_row(original));
             let mut item = original.clone();
             let changes = repair_item(&mut item);
             if changes.is_empty() {
@@ -142,18 +227,40 @@ pub async fn run(store: &Store, dry_run: bool) -> Result<Report, ApiError> {
             if dry_run {
                 continue;
             }
-            let mut put = store.client.put_item().table_name(&store.table).set_item(Some(item.clone()));
-            put = match original.get("rev") {
-                Some(rev) => put.condition_expression("rev = :rev").expression_attribute_values(":rev", rev.clone()),
-                None => put.condition_expression("attribute_exists(PK)"),
-            };
-            put.send().await.map_err(|e| ApiError::internal(aws_sdk_dynamodb::error::DisplayErrorContext(e)))?;
+            match original.get("rev") {
+                Some(rev) => {
+                    let put = store.client.put_item().table_name(&store.table).set_item(Some(item.clone()));
+                    put.condition_expression("rev = :rev")
+                        .expression_attribute_values(":rev", rev.clone())
+                        .send()
+                        .await
+                        .map_err(sdk_err)?;
+                }
+                None => {
+                    let mut update = store
+                        .client
+                        .update_item()
+                        .table_name(&store.table)
+                        .key("PK", item["PK"].clone())
+                        .key("SK", item["SK"].clone())
+                        .condition_expression("attribute_exists(PK)");
+                    let mut sets = Vec::new();
+                    for (i, (a, v)) in item.iter().filter(|(a, v)| original.get(*a) != Some(*v)).enumerate() {
+                        sets.push(format!("#a{i} = :a{i}"));
+                        update =
+                            update.expression_attribute_names(format!("#a{i}"), a).expression_attribute_values(format!(":a{i}"), v.clone());
+                    }
+                    update.update_expression(format!("SET {}", sets.join(", "))).send().await.map_err(sdk_err)?;
+                }
+            }
         }
         start = page.last_evaluated_key;
         if start.is_none() {
-            return Ok(report);
+            break;
         }
     }
+    file_billing_due(store, ended, dry_run, &mut report).await?;
+    Ok(report)
 }
 
 #[cfg(test)]
@@ -202,5 +309,34 @@ mod tests {
             [("SK".to_string(), s("PURCHASE#1")), ("expire_on".to_string(), s("9999-01-01 10:00:00"))].into_iter().collect();
         repair_item(&mut row);
         assert_eq!(row["expire_on"], s("2100-12-31 10:00:00"));
+    }
+
+    #[test]
+    fn a_notification_about_a_case_gets_the_key_the_retention_job_finds_it_by() {
+        let draft = shared::domain::notification::Draft {
+            verb: shared::domain::notification::Verb::CaseClosed,
+            params: Default::default(),
+            case_uid: Some("c1".into()),
+        };
+        let at = chrono::DateTime::parse_from_rfc3339("2016-03-04T05:06:07Z").unwrap().to_utc();
+        let now_written = shared::store::collaboration::notification_item("law-1", at, "e1", &draft).unwrap();
+        let mut old = now_written.clone();
+        old.remove("GSI1PK");
+        old.remove("GSI1SK");
+        assert_eq!(repair_item(&mut old), vec!["GSI1PK: (none) -> CASENOTIF#c1".to_string()]);
+        assert_eq!(old, now_written, "exactly as a notification is written now");
+        assert!(repair_item(&mut old).is_empty(), "idempotent");
+        // Not about a case, or not a notification: nothing to index.
+        let mut others = shared::store::collaboration::notification_item(
+            "law-1",
+            at,
+            "e2",
+            &shared::domain::notification::Draft { case_uid: None, ..draft.clone() },
+        )
+        .unwrap();
+        assert!(repair_item(&mut others).is_empty());
+        let mut marks: Item =
+            [("PK".to_string(), s("NOTIF#law-1")), ("SK".to_string(), s("MARKS")), ("uid".to_string(), s("c1"))].into_iter().collect();
+        assert!(repair_item(&mut marks).is_empty());
     }
 }

@@ -453,10 +453,27 @@ async fn forget_customer(ctx: &Context, uid: &str) -> Result<(), ApiError> {
             ctx.files.delete(&key).await?;
         }
     }
-    let Some(profile) = ctx.store.get_customer_profile(uid).await? else { return Ok(()) };
+    // The profile's rewrite is decided from the profile as read; a change
+    // meanwhile (staff deactivating or editing the customer) fails it, and
+    // it is read and decided again.
+    super::retry::until_done(|_| async {
+        let Some(tx) = profile_erasure(ctx, uid).await? else { return Ok(super::retry::Attempt::Done(())) };
+        Ok(if ctx.store.commit(tx).await? { super::retry::Attempt::Done(()) } else { super::retry::Attempt::Conflict })
+    })
+    .await
+}
+
+/// The company profile anonymised, with what follows from it (the
+/// dashboards' counters moved, its registration number freed, its search
+/// words replaced), as one transaction conditional on the profile exactly
+/// as read here: committed after a change of the profile, it writes
+/// nothing. `None` when there is no profile or it is erased already.
+/// (Public so a test can change the profile between this read and the commit.)
+pub async fn profile_erasure(ctx: &Context, uid: &str) -> Result<Option<crate::store::tx::Tx>, ApiError> {
+    let Some((profile, read)) = ctx.store.get_customer_profile_as_stored(uid).await? else { return Ok(None) };
     let erased = data_rights::erased_email(uid);
     if profile.email == erased {
-        return Ok(());
+        return Ok(None);
     }
     let mut next = profile.clone();
     let blank = |a: &crate::domain::customer::Address| crate::domain::customer::Address {
@@ -484,15 +501,12 @@ async fn forget_customer(ctx: &Context, uid: &str) -> Result<(), ApiError> {
     let mut moved = stats::Deltas::diff(&stats::customer_contribution(&profile), &stats::customer_contribution(&next));
     moved.merge(&stats::customer_flows(Some(&profile), &next, Utc::now()), 1);
     ctx.store.add_counters(&mut tx, &crate::store::stats::counter_writes(&moved.pruned(), stats::fnv(uid)))?;
-    ctx.store.add_profile_put(&mut tx, &next)?;
+    ctx.store.add_profile_put_as_read(&mut tx, &next, &read)?;
     if let Some(number) = &profile.company_registration_number {
         ctx.store.add_registration_number_release(&mut tx, number, uid)?;
     }
     ctx.store.add_customer_words(&mut tx, &next, &words)?;
-    if !ctx.store.commit(tx).await? {
-        return Err(ApiError::bad(Msg::ChangedConcurrently));
-    }
-    Ok(())
+    Ok(Some(tx))
 }
 
 /// One row of admin's data-rights requests list.

@@ -83,6 +83,31 @@ impl Store {
         tx.put_if(profile_item(p)?, Some(Cond::present()))
     }
 
+    /// The rewrite of a profile only if the stored one is still exactly
+    /// `read` (every attribute as read, none added): a profile has no
+    /// version, and the rest of the transaction (counters moved, a number
+    /// released) was decided from `read`, so a change between the read and
+    /// this write must fail it all.
+    pub fn add_profile_put_as_read(&self, tx: &mut Tx, p: &CustomerProfile, read: &Item) -> Result<(), ApiError> {
+        let item = profile_item(p)?;
+        let mut cond = Cond::new("");
+        let mut clauses = Vec::new();
+        let mut names: Vec<&String> = read.keys().chain(item.keys().filter(|a| !read.contains_key(*a))).collect();
+        names.sort();
+        names.dedup();
+        for (i, a) in names.into_iter().enumerate() {
+            cond = cond.name(&format!("#r{i}"), a);
+            match read.get(a) {
+                Some(v) => {
+                    cond = cond.value(&format!(":r{i}"), v.clone());
+                    clauses.push(format!("#r{i} = :r{i}"));
+                }
+                None => clauses.push(format!("attribute_not_exists(#r{i})")),
+            }
+        }
+        tx.put_if(item, Some(cond.with_expr(clauses.join(" AND "))))
+    }
+
     /// Claims a registration number for the customer, only if nobody holds it.
     pub fn add_registration_number(&self, tx: &mut Tx, number: &str, customer_uid: &str) -> Result<(), ApiError> {
         tx.put_new(registration_number_item(number, customer_uid))
@@ -191,6 +216,13 @@ impl Store {
     /// The profile (consistent read), before a change that rewrites it.
     pub async fn get_customer_profile_latest(&self, uid: &str) -> Result<Option<CustomerProfile>, ApiError> {
         self.get_consistent(&keys::customer::pk(uid), keys::customer::PROFILE_SK).await?.map(from_item).transpose()
+    }
+
+    /// [`Store::get_customer_profile_latest`] with the item as stored (for
+    /// [`Store::add_profile_put_as_read`]).
+    pub async fn get_customer_profile_as_stored(&self, uid: &str) -> Result<Option<(CustomerProfile, Item)>, ApiError> {
+        let Some(item) = self.get_consistent(&keys::customer::pk(uid), keys::customer::PROFILE_SK).await? else { return Ok(None) };
+        Ok(Some((from_item(item.clone())?, item)))
     }
 
     /// Customers in one state, newest first, `limit` per page, optionally only

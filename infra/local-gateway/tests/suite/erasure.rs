@@ -300,3 +300,42 @@ async fn a_refused_erasure_tells_the_customer_why_and_it_may_ask_again() {
     ok("admin reads", testkit::call(&app, Method::GET, &path, Some(&t("admin")), None).await);
     assert_eq!(testkit::call(&app, Method::POST, &path, Some(&t("customer")), None).await.0, StatusCode::CREATED);
 }
+
+#[tokio::test]
+async fn a_profile_changed_while_it_is_erased_is_read_again_and_the_counters_stay_right() {
+    let world = seed().await;
+    let (state, app) = own_copy(&world).await;
+    let ids = &world.ids;
+    let t = |who: &str| world.tokens[who].clone().unwrap();
+    let path = format!("/api/customer/erasure/{}/", ids.customer);
+    let asked = ok("ask", testkit::call(&app, Method::POST, &path, Some(&t("customer")), None).await);
+    let differing_before = shared::services::recount::recount(&state, false).await.unwrap().differences;
+    let active_before = active_customers(&state).await;
+
+    // The erasure read the profile and decided its rewrite (the customer
+    // active: one active customer fewer) ...
+    let stale = shared::services::erasure::profile_erasure(&state, &ids.customer).await.unwrap().expect("a profile to erase");
+    // ... while admin deactivated the customer (one active customer fewer, counted).
+    let deactivate = format!("/api/user/deactivate/{}/", ids.customer);
+    ok("deactivate", testkit::call(&app, Method::POST, &deactivate, Some(&t("admin")), None).await);
+    assert_eq!(active_customers(&state).await, active_before - 1);
+    // Its write, decided from what it read, writes nothing now: not the
+    // profile, not the counters (the customer is not taken away twice).
+    assert!(!state.store.commit(stale).await.unwrap(), "a rewrite decided from a profile that changed meanwhile");
+    let profile = state.store.get_customer_profile_latest(&ids.customer).await.unwrap().unwrap();
+    assert_eq!(profile.company_name.as_deref(), Some(local_gateway::seed::DEMO_COMPANY), "the deactivation stands, nothing erased");
+    assert_eq!(active_customers(&state).await, active_before - 1);
+    assert_eq!(shared::services::recount::recount(&state, false).await.unwrap().differences, differing_before);
+
+    // The erasure itself reads the profile again and completes.
+    let decide = format!("/api/customer/erasure/{}/{}/decide/", ids.customer, asked["id"].as_str().unwrap());
+    let done = ok("approve", testkit::call(&app, Method::POST, &decide, Some(&t("admin")), Some(json!({"approve": true}))).await);
+    assert_eq!(done["state"], "erased", "{done}");
+    let profile = state.store.get_customer_profile_latest(&ids.customer).await.unwrap().unwrap();
+    assert_eq!(
+        (profile.email.clone(), profile.company_name.as_deref()),
+        (shared::domain::data_rights::erased_email(&ids.customer), Some(shared::domain::data_rights::ERASED_TEXT))
+    );
+    assert_eq!(active_customers(&state).await, active_before - 1, "inactive once");
+    assert_eq!(shared::services::recount::recount(&state, false).await.unwrap().differences, differing_before);
+}

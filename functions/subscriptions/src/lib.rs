@@ -11,6 +11,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, CurrentUser, ErrorBody, Idempotency};
+use shared::domain::customer::CustomerType;
 pub use shared::domain::subscription::{AddToCustomer, ChangeService};
 use shared::domain::subscription::{RowView, TimeReport};
 use shared::error::{ApiError, Msg};
@@ -47,6 +48,9 @@ pub struct CustomerServices {
     pub purchased_services: Vec<RowView>,
     pub bisnode_account_active: bool,
     pub bisnode_account: Option<String>,
+    /// `Company` or `Individual` (the customer side words its pages for a
+    /// company or a person); absent when the customer has no profile.
+    pub customer_type: Option<CustomerType>,
 }
 
 /// A customer's subscription rows (with `status` computed here, spec §4)
@@ -64,6 +68,7 @@ async fn customer_services(
         purchased_services: found.rows,
         bisnode_account_active: found.bisnode_account_active,
         bisnode_account: found.bisnode_account,
+        customer_type: found.customer_type,
     }))
 }
 
@@ -79,6 +84,7 @@ async fn own_services(State(s): State<AppState>, CurrentUser(u): CurrentUser) ->
         purchased_services: found.rows,
         bisnode_account_active: found.bisnode_account_active,
         bisnode_account: found.bisnode_account,
+        customer_type: found.customer_type,
     }))
 }
 

@@ -162,6 +162,7 @@ async fn who_may_read_a_customers_services() {
         assert_eq!(v["bisnode_account_active"], true);
         assert_eq!(v["bisnode_account"], "BN-1");
         assert_eq!(v["purchased_services"], json!([]));
+        assert_eq!(v["customer_type"], Value::Null, "no profile: neither a company nor a person");
     }
     let (st, _) = w.call(Method::GET, &path, &other, None).await;
     assert_eq!(st, StatusCode::FORBIDDEN);
@@ -504,8 +505,9 @@ async fn csv_time_report_lists_usage_in_the_range() {
 }
 
 /// A customer reading its own account: authentication, then its rows and
-/// its Bisnode account (read together), and no second read of itself; staff
-/// read the customer and its Bisnode account in one call.
+/// its Bisnode account with its type (read together), and no second read
+/// of itself; staff read the customer, its Bisnode account and its type in
+/// one call.
 #[tokio::test]
 async fn a_customers_account_is_read_in_three_calls() {
     let (state, calls) = testkit::services_counting_calls().await;
@@ -517,7 +519,7 @@ async fn a_customers_account_is_read_in_three_calls() {
     assert_eq!((st, &v["bisnode_account"]), (StatusCode::OK, &json!("BN-7")), "{v}");
     let mut made = calls.take();
     made.sort();
-    assert_eq!(made, vec!["BatchGetItem", "GetItem", "Query"]);
+    assert_eq!(made, vec!["BatchGetItem", "BatchGetItem", "Query"]);
     // Staff: the customer and its Bisnode account in one BatchGetItem.
     let (_, sales) = w.user(Role::SalesPerson).await;
     calls.take();

@@ -15,6 +15,7 @@ use super::events::{self, Event, SubscriptionChange};
 use super::retry::{self, Attempt};
 use super::Context;
 use crate::domain::catalogue::{Package, ServicePlan};
+use crate::domain::customer::CustomerType;
 use crate::domain::policy::{self, Action};
 use crate::domain::subscription::{self, AddToCustomer, Addition, ChangeService, Grant, PurchasedService, RowView, TimeReport, UsageEntry};
 use crate::domain::{Role, User};
@@ -44,23 +45,22 @@ pub struct CustomerServices {
     pub rows: Vec<RowView>,
     pub bisnode_account_active: bool,
     pub bisnode_account: Option<String>,
+    /// Company or individual: the customer side words its pages for a
+    /// company or for a person (None: no profile).
+    pub customer_type: Option<CustomerType>,
 }
 
 /// `customer/{uid}/`: staff, lawyers, the customer itself and its contacts.
 pub async fn customer_services(ctx: &Context, caller: &User, customer_uid: &str) -> Result<CustomerServices, ApiError> {
     policy::require(caller, Action::ReadCustomerAccount { customer_uid })?;
     // The customer reading its own account was read just now, to
-    // authenticate it; for anyone else the customer's user and Bisnode
-    // account are one BatchGetItem. The rows are read beside.
-    let known = async {
-        if caller.uid == customer_uid {
-            Ok((policy::is(caller, Role::Customer), ctx.store.bisnode_account(customer_uid).await?))
-        } else {
-            let (user, bisnode) = ctx.store.user_and_bisnode_account(customer_uid).await?;
-            Ok((user.is_some_and(|u| policy::is(&u, Role::Customer)), bisnode))
-        }
-    };
-    let ((is_customer, (active, account)), rows) = tokio::try_join!(known, ctx.store.list_purchases(customer_uid))?;
+    // authenticate it; for anyone else the customer's user is read with
+    // its Bisnode account and type (one BatchGetItem). The rows are read beside.
+    let own = caller.uid == customer_uid;
+    let (account, rows) = tokio::try_join!(ctx.store.customer_account(customer_uid, !own), ctx.store.list_purchases(customer_uid))?;
+    let is_customer =
+        if own { policy::is(caller, Role::Customer) } else { account.user.as_ref().is_some_and(|u| policy::is(u, Role::Customer)) };
+    let ((active, account), customer_type) = (account.bisnode, account.customer_type);
     if !is_customer {
         return Err(ApiError::NotFound);
     }
@@ -69,7 +69,7 @@ pub async fn customer_services(ctx: &Context, caller: &User, customer_uid: &str)
     // hours bought, used, left); the other services' rows decide its access.
     let time_bank = crate::domain::policy::holds(caller, crate::domain::Permission::ViewTimeBank);
     let rows = rows.into_iter().filter(|r| time_bank || !r.is_hour_based()).map(|r| r.view(at)).collect();
-    Ok(CustomerServices { rows, bisnode_account_active: active, bisnode_account: account })
+    Ok(CustomerServices { rows, bisnode_account_active: active, bisnode_account: account, customer_type })
 }
 
 /// [`customer_services`] of the caller's own company: the customer's, or

@@ -20,6 +20,7 @@ use chrono::{DateTime, NaiveDate, NaiveDateTime, SecondsFormat, Utc};
 use super::retention::DueRecord;
 use super::tx::Tx;
 use super::{keys, n, s, sdk_err, Item, Store};
+use crate::domain::customer::CustomerType;
 use crate::domain::retention::{self, RecordKind};
 use crate::domain::subscription::{self, PurchasedService, RuleError};
 use crate::error::ApiError;
@@ -60,6 +61,16 @@ pub fn row_item(row: &PurchasedService, rev: u64) -> Result<Item, ApiError> {
 /// end, or its last change when that came later.
 pub fn billing_ended(row: &PurchasedService) -> DateTime<Utc> {
     row.expire_on.max(row.updated_at).and_utc()
+}
+
+/// What [`Store::customer_account`] read.
+pub struct CustomerAccount {
+    /// The customer's user, when asked for.
+    pub user: Option<crate::domain::User>,
+    /// Its Bisnode account: (active, account number).
+    pub bisnode: (bool, Option<String>),
+    /// Company or individual; None without a profile.
+    pub customer_type: Option<CustomerType>,
 }
 
 /// A customer's Bisnode account: (active, account number); inactive when absent.
@@ -357,21 +368,35 @@ impl Store {
         Ok(bisnode_of(self.get(&keys::customer::pk(customer_uid), keys::customer::BISNODE_SK).await?.as_ref()))
     }
 
-    /// A user and the Bisnode account of the customer of that uid, in one
-    /// BatchGetItem (staff opening a customer's services).
-    pub async fn user_and_bisnode_account(&self, uid: &str) -> Result<(Option<crate::domain::User>, (bool, Option<String>)), ApiError> {
+    /// What `customer/{uid}/` reads of a customer beside its rows, in one
+    /// BatchGetItem: its Bisnode account, its type (from its profile) and,
+    /// when `with_user` (staff: the customer reading itself was read to
+    /// authenticate it), its user.
+    pub async fn customer_account(&self, uid: &str, with_user: bool) -> Result<CustomerAccount, ApiError> {
         let user_key = (keys::user::pk(uid), keys::user::SK.to_string());
-        let bisnode_key = (keys::customer::pk(uid), keys::customer::BISNODE_SK.to_string());
-        let (mut user, mut bisnode) = (None, None);
-        for item in self.batch_get(&[user_key.clone(), bisnode_key]).await? {
-            let pk = item.get("PK").and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
+        let mut wanted = vec![
+            (keys::customer::pk(uid), keys::customer::BISNODE_SK.to_string()),
+            (keys::customer::pk(uid), keys::customer::PROFILE_SK.to_string()),
+        ];
+        if with_user {
+            wanted.push(user_key.clone());
+        }
+        let (mut user, mut bisnode, mut customer_type) = (None, None, None);
+        for item in self.batch_get(&wanted).await? {
+            let key = |a: &str| item.get(a).and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
+            let (pk, sk) = (key("PK"), key("SK"));
             if pk == user_key.0 {
                 user = Some(super::users::from_item(item)?);
+            } else if sk == keys::customer::PROFILE_SK {
+                customer_type = item
+                    .get("customer_type")
+                    .and_then(|v| v.as_s().ok())
+                    .and_then(|t| serde_json::from_value::<CustomerType>(serde_json::Value::String(t.clone())).ok());
             } else {
                 bisnode = Some(item);
             }
         }
-        Ok((user, bisnode_of(bisnode.as_ref())))
+        Ok(CustomerAccount { user, bisnode: bisnode_of(bisnode.as_ref()), customer_type })
     }
 
     pub async fn put_bisnode_account(&self, customer_uid: &str, active: bool, account: Option<&str>) -> Result<(), ApiError> {

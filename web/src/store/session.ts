@@ -3,6 +3,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, STORAGE_KEY, type Language } from '../conf
 import type { Auth, SessionUser } from '../types/session';
 import { clearPendingTwoFactor } from './twoFactor';
 import type { PurchasedService } from '../types/subscriptions';
+import type { CustomerType } from '../types/customers';
 
 /** Verified (digital signing) service token (spec §3). */
 export interface VerifiedToken {
@@ -23,6 +24,8 @@ export interface ServicesState {
   purchased_services?: PurchasedService[];
   bisnode_account_active?: boolean;
   bisnode_account?: string | null;
+  /** Company or individual: pages word themselves for a company or a person (null: not known). */
+  customer_type?: CustomerType | null;
 }
 
 /** Persisted session, stored in localStorage under key `root` (spec §3). */
@@ -80,6 +83,7 @@ export function loadState(): RootState {
               purchased_services: parsed.services.purchased_services,
               bisnode_account_active: !!parsed.services.bisnode_account_active,
               bisnode_account: parsed.services.bisnode_account ?? null,
+              customer_type: parsed.services.customer_type === 'Individual' || parsed.services.customer_type === 'Company' ? parsed.services.customer_type : null,
             }
           : {}),
       },

@@ -5390,6 +5390,7 @@ export interface components {
             purchased_services: components["schemas"]["RowView"][];
             bisnode_account_active: boolean;
             bisnode_account?: string | null;
+            customer_type?: null | components["schemas"]["CustomerType"];
         };
         /**
          * @description Spec §4: pending (waits for admin approval, then for the customer to open

@@ -78,6 +78,18 @@ async fn the_catalogue_paths_answer_their_lookup_or_their_twins_data() {
     // The caller's own company's rows: customer/{uid}/ without the uid.
     let own = ok(get("customer", &format!("/api/customer/{}/", world.ids.customer)).await);
     assert!(!own["purchased_services"].as_array().unwrap().is_empty());
+    // With its type: the customer side words its pages for a company or a person.
+    assert_eq!(own["customer_type"], "Company");
+    let person = testkit::call(
+        &app,
+        Method::POST,
+        "/api/customer/create/",
+        world.tokens["admin"].as_deref(),
+        Some(customer_form("ida.ek@example.com", world.ids.business_sector)),
+    )
+    .await;
+    let person = person.1["uid"].as_str().unwrap_or_else(|| panic!("{}", person.1)).to_string();
+    assert_eq!(ok(get("admin", &format!("/api/customer/{person}/")).await)["customer_type"], "Individual");
     assert_eq!(ok(get("customer", "/api/subscription/services/").await), own);
     assert_eq!(ok(get("contact_all", "/api/subscription/services/").await), own);
     // A contact without view_time_bank: the same rows but the hour-based one (the time bank).

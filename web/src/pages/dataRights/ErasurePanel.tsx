@@ -26,8 +26,9 @@ export function KeptLine({ k }: { k: Kept }) {
  * how long), then the request is confirmed; admin decides, and its answer
  * (a refusal's reason, or what was kept and until when) shows here.
  */
-export default function ErasurePanel({ customerUid }: { customerUid: string }) {
+export default function ErasurePanel({ customerUid, person = false }: { customerUid: string; person?: boolean }) {
   const { t } = useTranslation('dataRights');
+  const context = person ? 'person' : undefined;
   const [requests, setRequests] = useState<ErasureRequest[] | null>(null);
   const [asking, setAsking] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -59,12 +60,12 @@ export default function ErasurePanel({ customerUid }: { customerUid: string }) {
     });
   return (
     <Card title={t('erasure.title')} data-testid="erasure-panel" className="data-rights-card" style={{ marginTop: 16 }}>
-      <Typography.Paragraph>{t('erasure.intro')}</Typography.Paragraph>
+      <Typography.Paragraph>{t('erasure.intro', { context })}</Typography.Paragraph>
       <ul className="erasure-explained">
-        <li>{t('erasure.erased')}</li>
-        <li>{t('erasure.keptCases')}</li>
+        <li>{t('erasure.erased', { context })}</li>
+        <li>{t('erasure.keptCases', { context })}</li>
         <li>{t('erasure.keptOther')}</li>
-        <li>{t('erasure.signOut')}</li>
+        <li>{t('erasure.signOut', { context })}</li>
       </ul>
       <Button danger onClick={confirm} loading={asking} disabled={open || requests === null} data-testid="erasure-request">
         {t('erasure.request')}

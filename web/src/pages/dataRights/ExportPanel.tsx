@@ -30,7 +30,7 @@ export function sizeText(bytes: number | null | undefined, lang: string): string
  * follow its progress (polled while it is being made), download a ready one
  * until its expiry date. The customer on "My data", admin on the customer's page.
  */
-export default function ExportPanel({ customerUid, staff = false }: { customerUid: string; staff?: boolean }) {
+export default function ExportPanel({ customerUid, staff = false, person = false }: { customerUid: string; staff?: boolean; person?: boolean }) {
   const { t, i18n } = useTranslation('dataRights');
   const [exports, setExports] = useState<ExportView[] | null>(null);
   const [asking, setAsking] = useState(false);
@@ -59,7 +59,7 @@ export default function ExportPanel({ customerUid, staff = false }: { customerUi
   };
   return (
     <Card title={t('export.title')} data-testid="data-export-panel" className="data-rights-card">
-      <Typography.Paragraph>{t(staff ? 'export.introStaff' : 'export.intro')}</Typography.Paragraph>
+      <Typography.Paragraph>{staff ? t('export.introStaff') : t('export.intro', { context: person ? 'person' : undefined })}</Typography.Paragraph>
       <Button type="primary" onClick={ask} loading={asking} disabled={busy} data-testid="data-export-request">
         {t('export.request')}
       </Button>

@@ -5,18 +5,22 @@ import { useSession } from '../../store/session';
 import ErasurePanel from './ErasurePanel';
 import ExportPanel from './ExportPanel';
 
-/** my-data/ (the customer): everything we hold about the company, as one file to download; the request to be forgotten. */
+/** my-data/ (the customer): everything we hold about the company or the person, as one file to download; the request to be forgotten. */
 export default function MyDataPage({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('dataRights');
   const uid = useSession((s) => s.user?.uid);
+  // A private customer is addressed as the person it is; a company (or a
+  // type not known yet) as the company.
+  const person = useSession((s) => s.services.customer_type === 'Individual');
+  const context = person ? 'person' : undefined;
   return (
     <div className="page" data-testid="my-data-page">
       <Typography.Title level={2} data-testid="page-title">
         {t(titleKey, { ns: 'routes' })}
       </Typography.Title>
-      <Typography.Paragraph style={{ maxWidth: 720 }}>{t('intro')}</Typography.Paragraph>
-      {uid && <ExportPanel customerUid={uid} />}
-      {uid && <ErasurePanel customerUid={uid} />}
+      <Typography.Paragraph style={{ maxWidth: 720 }}>{t('intro', { context })}</Typography.Paragraph>
+      {uid && <ExportPanel customerUid={uid} person={person} />}
+      {uid && <ErasurePanel customerUid={uid} person={person} />}
     </div>
   );
 }

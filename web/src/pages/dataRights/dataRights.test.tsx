@@ -98,6 +98,41 @@ describe('my data: the customer data export', { timeout: 180_000 }, () => {
     }
   });
 
+  it('a private customer is addressed as the person it is, a company as the company, in both languages', async () => {
+    fake.routes.set('GET /customer/data-export/cust-1/', () => ({ status: 200, body: [] }));
+    fake.routes.set('GET /customer/erasure/cust-1/', () => ({ status: 200, body: [] }));
+    const ofType = (customer_type: string) => ({
+      'GET /customer/cust-1/': () => ({ status: 200, body: { purchased_services: [], bisnode_account_active: false, bisnode_account: null, customer_type } }),
+    });
+    /** The page's text once its wording for `customer_type` shows (`marker`). */
+    const pageText = async (customer_type: string, marker: string) => {
+      const ui = await page.render('/user/my-data/', customer, ofType(customer_type));
+      await ui.waitFor(() => ui.$('my-data-page')?.textContent?.includes(marker) && ui.$('erasure-panel'), marker, 60_000);
+      const text = ui.$('my-data-page')!.textContent ?? '';
+      await ui.unmount();
+      return text;
+    };
+    const person = await pageText('Individual', 'everything we keep about you:');
+    expect(person).not.toMatch(/compan/i);
+    expect(person).toContain('your account and your profile, your contacts');
+    const company = await pageText('Company', 'everything we keep about your company');
+    expect(company).toContain("your account and the company's profile");
+    await i18n.changeLanguage('sv');
+    try {
+      const personSv = await pageText('Individual', 'allt vi har sparat om dig:');
+      for (const companyWords of ['företag', ' om er.', ' era filer', ' era uppgifter', ' ert konto', ' era ärenden', ' era kontaktpersoner']) {
+        expect(personSv).not.toContain(companyWords);
+      }
+      for (const personWords of ['alla uppgifter om dig', 'dina uppgifter', 'ditt konto och din profil', 'dina ärenden', 'dina kontaktpersoner']) {
+        expect(personSv).toContain(personWords);
+      }
+      const companySv = await pageText('Company', 'allt vi har sparat om ert företag');
+      expect(companySv).toContain('ert konto och företagets profil');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+
   it('admin starts an export from the customer page; a contact has no My data', async () => {
     fake.routes.set('GET /customer/data-export/cust-1/', () => ({ status: 200, body: [] }));
     fake.routes.set('POST /customer/data-export/cust-1/', () => ({ status: 202, body: made({ requested_by: 'adm-1' }) }));

@@ -20,6 +20,7 @@ export async function loadCustomerServices(uid: string): Promise<void> {
       purchased_services: res.purchased_services,
       bisnode_account_active: res.bisnode_account_active,
       bisnode_account: res.bisnode_account,
+      customer_type: res.customer_type ?? null,
     },
   }));
 }

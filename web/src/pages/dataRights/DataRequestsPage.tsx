@@ -85,9 +85,21 @@ export default function DataRequestsPage({ titleKey }: { titleKey: string }) {
     {
       title: t('requests.state'),
       key: 'state',
-      render: (_: unknown, r: RequestRow) => <Tag data-testid={`request-state-${r.id}`}>{t(`requests.states.${r.state}`)}</Tag>,
+      // A refusal's reason is part of the request's state, so it is shown
+      // with it (on a phone's card too), not under the actions.
+      onCell: (r: RequestRow) => (r.reason ? { className: 'cell-with-note' } : {}),
+      render: (_: unknown, r: RequestRow) => (
+        <>
+          <Tag data-testid={`request-state-${r.id}`}>{t(`requests.states.${r.state}`)}</Tag>
+          {r.reason && (
+            <Typography.Text type="secondary" className="cell-note" data-testid={`request-reason-${r.id}`}>
+              {t('requests.reason')}: {r.reason}
+            </Typography.Text>
+          )}
+        </>
+      ),
     },
-    // A day is never broken over two lines (a long refusal reason beside it narrows the column).
+    // A day is never broken over two lines (a long refusal reason in the row narrows the column).
     { title: t('requests.created'), key: 'created', render: (_: unknown, r: RequestRow) => <span style={{ whiteSpace: 'nowrap' }}>{dayOf(r.created_at)}</span> },
     { title: t('requests.done'), key: 'done', render: (_: unknown, r: RequestRow) => <span style={{ whiteSpace: 'nowrap' }}>{dayOf(r.done_at) || '–'}</span> },
     {
@@ -111,10 +123,6 @@ export default function DataRequestsPage({ titleKey }: { titleKey: string }) {
               {t('requests.refuse')}
             </Button>
           </Space>
-        ) : r.reason ? (
-          <Typography.Text type="secondary" style={{ overflowWrap: 'anywhere' }}>
-            {r.reason}
-          </Typography.Text>
         ) : null,
     },
   ];

@@ -95,6 +95,7 @@ describe('the right to be forgotten', { timeout: 180_000 }, () => {
       { kind: 'erasure', id: 'e-2', customer_uid: 'cust-2', customer_name: 'Bygg AB', state: 'pending', created_at: '2026-11-28T08:00:00Z', done_at: null, reason: null },
       { kind: 'export', id: 'x-1', customer_uid: 'cust-1', customer_name: 'Kund AB', state: 'ready', created_at: '2026-11-27T08:00:00Z', done_at: '2026-11-27T08:01:00Z', reason: null },
       { kind: 'erasure', id: 'e-0', customer_uid: 'cust-0', customer_name: '[raderad] [raderad]', state: 'erased', created_at: '2026-11-26T08:00:00Z', done_at: '2026-11-26T09:00:00Z', reason: null },
+      { kind: 'erasure', id: 'e-9', customer_uid: 'cust-9', customer_name: 'Tvist AB', state: 'refused', created_at: '2026-11-25T08:00:00Z', done_at: '2026-11-25T09:00:00Z', reason: 'Pågående tvist i ärendet' },
     ];
     fake.routes.set('GET /data-requests/', () => ({ status: 200, body: { results: rows, next: null } }));
     fake.routes.set('POST /customer/erasure/cust-1/e-1/decide/', () => ({ status: 200, body: request({ state: 'erased' }) }));
@@ -107,6 +108,15 @@ describe('the right to be forgotten', { timeout: 180_000 }, () => {
     expect(ui.$('data-requests-page')!.textContent).not.toContain('[raderad]');
     expect(ui.$('data-requests-page')!.textContent).toContain('Erased customer');
     expect(ui.$('request-approve-x-1')).toBeNull();
+    // A refusal's reason sits with the request's state (a phone's card shows it under the state, across the card), not under its actions.
+    const reason = ui.$('request-reason-e-9')!;
+    expect(reason.textContent).toBe('Reason: Pågående tvist i ärendet');
+    const cell = reason.closest('td')!;
+    expect(cell.getAttribute('data-label')).toBe('Status');
+    expect(cell.className).toContain('cell-with-note');
+    expect(cell.contains(ui.$('request-state-e-9'))).toBe(true);
+    const actions = [...reason.closest('tr')!.querySelectorAll('td')].find((td) => td.getAttribute('data-label') === 'Actions')!;
+    expect(actions.textContent).toBe('');
 
     // The filter is the address's.
     const ui2 = await page.render('/admin/customers/data-requests/?status=pending', admin, {});

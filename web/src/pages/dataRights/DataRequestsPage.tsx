@@ -105,6 +105,8 @@ export default function DataRequestsPage({ titleKey }: { titleKey: string }) {
     {
       title: t('requests.actions'),
       key: 'actions',
+      // Only a pending erasure has actions; a phone's card leaves out the empty line.
+      onCell: (r: RequestRow) => (r.kind === 'erasure' && r.state === 'pending' ? {} : { className: 'cell-empty' }),
       render: (_: unknown, r: RequestRow) =>
         r.kind === 'erasure' && r.state === 'pending' ? (
           <Space wrap>

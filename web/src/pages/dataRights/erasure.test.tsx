@@ -117,6 +117,8 @@ describe('the right to be forgotten', { timeout: 180_000 }, () => {
     expect(cell.contains(ui.$('request-state-e-9'))).toBe(true);
     const actions = [...reason.closest('tr')!.querySelectorAll('td')].find((td) => td.getAttribute('data-label') === 'Actions')!;
     expect(actions.textContent).toBe('');
+    expect(actions.className).toContain('cell-empty');
+    expect(ui.$('request-approve-e-1')!.closest('td')!.className).not.toContain('cell-empty');
 
     // The filter is the address's.
     const ui2 = await page.render('/admin/customers/data-requests/?status=pending', admin, {});

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import type { Page } from '../types/paging';
 
 export interface CursorList<T> {
@@ -72,5 +72,69 @@ export function useCursorList<T>(fetchPage: (cursor: string | null) => Promise<P
     next: nextPage,
     previous: previousPage,
     reload: useCallback(() => setTick((t) => t + 1), []),
+  };
+}
+
+export interface MoreList<T> {
+  rows: T[];
+  loading: boolean;
+  /** The first page's fetch failed (the client showed the spec §8 notification): not an empty list. */
+  error: boolean;
+  /** The server has more rows after those shown. */
+  hasMore: boolean;
+  /** Appends the next page to the rows shown. */
+  more: () => Promise<void>;
+  /** Reads the first page again. */
+  reload: () => Promise<void>;
+  /** For a change the page makes itself (a row added or updated) without reading again. */
+  setRows: Dispatch<SetStateAction<T[]>>;
+}
+
+/**
+ * Key-paged lists shown as one growing list ("more" appends the next page): a change of `filterKey` reads the
+ * first page again. An answer to an earlier key, or one arriving after the page closed, is dropped; a failed
+ * "more" keeps the rows shown.
+ */
+export function useMoreList<T>(fetchPage: (cursor: string | null) => Promise<Page<T>>, filterKey: string): MoreList<T> {
+  const [rows, setRows] = useState<T[]>([]);
+  const [next, setNext] = useState<string | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState(false);
+  const seq = useRef(0);
+  // The latest closure: a page passes a new arrow each render, the list depends on `filterKey` only.
+  const latest = useRef(fetchPage);
+  latest.current = fetchPage;
+
+  const read = useCallback(async (cursor: string | null) => {
+    const n = ++seq.current;
+    setLoading(true);
+    try {
+      const page = await latest.current(cursor);
+      if (n !== seq.current) return;
+      setRows((old) => (cursor ? [...old, ...(page.results ?? [])] : (page.results ?? [])));
+      setNext(page.next ?? null);
+      setError(false);
+    } catch {
+      if (n === seq.current && !cursor) setError(true);
+    } finally {
+      if (n === seq.current) setLoading(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    void read(null);
+    return () => {
+      seq.current++;
+    };
+  }, [filterKey, read]);
+
+  return {
+    rows,
+    loading,
+    error,
+    hasMore: next != null,
+    more: useCallback(() => (next ? read(next) : Promise.resolve()), [read, next]),
+    reload: useCallback(() => read(null), [read]),
+    setRows,
   };
 }

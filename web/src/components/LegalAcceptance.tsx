@@ -1,7 +1,8 @@
 import { Button, Modal, Space, Typography } from 'antd';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { acceptText, fetchPendingTexts } from '../api/content';
+import { useList } from '../api/useList';
 import { logout } from '../auth/flow';
 import type { LegalText } from '../types/content';
 
@@ -14,21 +15,16 @@ const Markdown = lazy(() => import('./Markdown'));
  */
 export default function LegalAcceptance() {
   const { t, i18n } = useTranslation('legal');
-  const [pending, setPending] = useState<LegalText[]>([]);
+  const { rows: pending, set: setPending } = useList<LegalText>(fetchPendingTexts);
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    fetchPendingTexts()
-      .then(setPending)
-      .catch(() => setPending([]));
-  }, []);
-  const current = pending[0];
+  const current = pending?.[0];
   if (!current) return null;
   const lang = i18n.language === 'en' ? 'en' : 'sv';
   const accept = async () => {
     setBusy(true);
     try {
       await acceptText(current.kind, current.version);
-      setPending((p) => p.slice(1));
+      setPending((p) => p?.slice(1) ?? null);
     } finally {
       setBusy(false);
     }

@@ -1,14 +1,15 @@
 import { Empty, Spin, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { listNotifications, markSeen } from '../api/collaboration';
+import { useList } from '../api/useList';
 import type { Role } from '../auth/roles';
 import NotificationItem from '../components/collaboration/NotificationItem';
 import { useOpenNotification } from '../components/collaboration/useOpenNotification';
 import { DROPDOWN_LIST_MAX_HEIGHT, DROPDOWN_WIDTH, LIST_PAGE_SIZE } from '../config/constants';
 import { hasRoute, pathFor } from '../routes/pathFor';
-import type { DropdownKind, Notification } from '../types/collaboration';
+import type { DropdownKind } from '../types/collaboration';
 
 /**
  * The open header dropdown (loaded on first open, so the layout stays
@@ -17,20 +18,14 @@ import type { DropdownKind, Notification } from '../types/collaboration';
  */
 export default function NotificationPanel({ role, kind, close }: { role: Role; kind: DropdownKind; close: () => void }) {
   const { t } = useTranslation('notifications');
-  const [items, setItems] = useState<Notification[] | null>(null);
   const page = kind === 'messages' ? 'messages' : 'notifications';
   const openItem = useOpenNotification(role, close);
 
+  // Marked seen as the list is read (the effect runs before the list's read).
   useEffect(() => {
-    let live = true;
     void markSeen(kind).catch(() => undefined);
-    listNotifications(kind, 0, LIST_PAGE_SIZE)
-      .then((l) => live && setItems(l.results))
-      .catch(() => live && setItems([]));
-    return () => {
-      live = false;
-    };
   }, [kind]);
+  const items = useList(() => listNotifications(kind, 0, LIST_PAGE_SIZE).then((l) => l.results), kind).rows;
 
   return (
     <div className="notification-dropdown" style={{ width: DROPDOWN_WIDTH }} data-testid={`header-${kind}-dropdown`}>

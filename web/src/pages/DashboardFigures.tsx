@@ -3,17 +3,18 @@
  * /api/dashboard/: every number links to the list behind it (catalogue
  * route ids through `pathFor`, so the links follow the catalogue).
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Col, Progress, Row, Statistic as Figure, Typography } from 'antd';
 import { PlainCard, PlainList, PlainListItem, PlainListMeta } from '../components/PlainCard';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { fetchDashboard } from '../api/statistics';
+import { useLoad } from '../api/useList';
 import { GUTTER } from '../config/constants';
 import type { Role } from '../auth/roles';
 import { hasRoute, pathFor } from '../routes/pathFor';
 import type { RouteId } from '../routes/catalogue';
-import type { Dashboard, HoursSplit } from '../types/statistics';
+import type { HoursSplit } from '../types/statistics';
 import { formatHours, formatSek } from './statistics/format';
 import { formatDate, formatRating } from '../format';
 import { FiguresSkeleton } from '../components/FiguresSkeleton';
@@ -64,21 +65,16 @@ function Hours({ title, h, lang, testId }: { title: string; h: HoursSplit; lang:
 /** `refresh`: a change of it reads the figures again (e.g. after a purchase on the same page). */
 export default function DashboardFigures({ role, refresh = 0 }: { role: Role; refresh?: number }) {
   const { t, i18n } = useTranslation('statistics');
-  const [d, setD] = useState<Dashboard | null>(null);
-  const [failed, setFailed] = useState(false);
+  // The key stays: after a purchase the figures shown stay until the new ones arrive.
+  const { data: d, error: failed, reload } = useLoad(fetchDashboard);
   // A contact without "view time bank" gets no hours left (the server sends none either).
   const userType = useSession((s) => s.user?.user_type);
   const permissions = useSession((s) => s.permission);
   const seesTimeBank = hasPermission(userType, permissions, 'view_time_bank');
+  const first = useRef(refresh);
   useEffect(() => {
-    let live = true;
-    fetchDashboard()
-      .then((x) => live && setD(x))
-      .catch(() => live && setFailed(true));
-    return () => {
-      live = false;
-    };
-  }, [refresh]);
+    if (refresh !== first.current) void reload();
+  }, [refresh, reload]);
   // While loading: the same grid of cards, so the page does not grow when the figures arrive.
   if (!d) return failed ? null : <FiguresSkeleton role={role} />;
   const lang = i18n.language;

@@ -1,7 +1,9 @@
 import { PaperClipOutlined } from '@ant-design/icons';
 import { Button, Card, Descriptions, Form, Input, List, Segmented, Select, Space, Tag, Typography } from 'antd';
 import Table from '../../components/ResponsiveTable';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useMoreList } from '../../api/paging';
+import { useList, useLoad } from '../../api/useList';
 import { useTranslation } from 'react-i18next';
 import { listCases } from '../../api/cases';
 import OneDocumentPicker from '../../components/OneDocumentPicker';
@@ -39,14 +41,10 @@ function errorsOf(err: unknown): string[] {
 /** A ticket opened in the list: the message, the answers, and (when allowed) a reply and closing. */
 function TicketPanel({ id, onChanged }: { id: number; onChanged: (t: Ticket) => void }) {
   const { t } = useTranslation('content');
-  const [d, setD] = useState<TicketDetails | null>(null);
+  const { data: d, set: setD, reload } = useLoad<TicketDetails>(() => fetchTicket(id), id);
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<string[] | null>(null);
-  const load = useCallback(() => fetchTicket(id).then(setD).catch(() => setD(null)), [id]);
-  useEffect(() => {
-    void load();
-  }, [load]);
   if (!d) return null;
   const reply = async () => {
     setBusy(true);
@@ -67,7 +65,7 @@ function TicketPanel({ id, onChanged }: { id: number; onChanged: (t: Ticket) => 
     setBusy(true);
     try {
       onChanged(await closeTicket(id));
-      await load();
+      await reload();
     } finally {
       setBusy(false);
     }
@@ -134,15 +132,11 @@ function TicketPanel({ id, onChanged }: { id: number; onChanged: (t: Ticket) => 
 function NewTicket({ onCreated }: { onCreated: (t: Ticket) => void }) {
   const { t } = useTranslation('content');
   const [form] = Form.useForm<{ subject: string; message: string; case_uid?: string }>();
-  const [cases, setCases] = useState<{ value: string; label: string }[]>([]);
+  const cases =
+    useList(() => listCases({ status: 'my' }, null).then((p) => p.results.map((c) => ({ value: c.uid, label: `${c.case_number} · ${c.subject}` })))).rows ?? [];
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<string[] | null>(null);
-  useEffect(() => {
-    listCases({ status: 'my' }, null)
-      .then((p) => setCases(p.results.map((c) => ({ value: c.uid, label: `${c.case_number} · ${c.subject}` }))))
-      .catch(() => setCases([]));
-  }, []);
   const submit = async (v: { subject: string; message: string; case_uid?: string }) => {
     setBusy(true);
     setErrors(null);
@@ -191,28 +185,7 @@ export default function Support({ titleKey }: { titleKey: string }) {
   const role = useAreaRole();
   const admin = role === 'admin';
   const [status, setStatus] = useState<string>('');
-  const [rows, setRows] = useState<Ticket[]>([]);
-  const [next, setNext] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-
-  const load = useCallback(
-    async (cursor: string | null) => {
-      setLoading(true);
-      try {
-        const page = await fetchTickets(status || undefined, cursor ?? undefined);
-        setRows((old) => (cursor ? [...old, ...page.results] : page.results));
-        setNext(page.next ?? null);
-      } catch {
-        /* notified */
-      } finally {
-        setLoading(false);
-      }
-    },
-    [status],
-  );
-  useEffect(() => {
-    void load(null);
-  }, [load]);
+  const { rows, setRows, loading, hasMore, more } = useMoreList((cursor) => fetchTickets(status || undefined, cursor ?? undefined), status);
 
   const changed = (tk: Ticket) => setRows((old) => old.map((r) => (r.id === tk.id ? { ...r, ...tk } : r)));
 
@@ -256,8 +229,8 @@ export default function Support({ titleKey }: { titleKey: string }) {
             { title: t('support.answersCount'), dataIndex: 'answer_count' },
           ]}
         />
-        {next && (
-          <Button style={{ marginTop: 16 }} onClick={() => void load(next)} data-testid="ticket-more">
+        {hasMore && (
+          <Button style={{ marginTop: 16 }} onClick={() => void more()} data-testid="ticket-more">
             {t('support.more')}
           </Button>
         )}
@@ -269,10 +242,7 @@ export default function Support({ titleKey }: { titleKey: string }) {
 /** Statistics → Support (customer): the company's tickets by status. */
 export function SupportStatistics({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('content');
-  const [counts, setCounts] = useState<{ open: number; answered: number; closed: number; total: number } | null>(null);
-  useEffect(() => {
-    fetchTicketCounts().then(setCounts).catch(() => setCounts(null));
-  }, []);
+  const counts = useLoad(fetchTicketCounts).data;
   return (
     <div className="page" data-testid="support-statistics-page">
       <Typography.Title level={2} data-testid="page-title">

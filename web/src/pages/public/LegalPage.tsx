@@ -1,9 +1,10 @@
 import { Card, Result, Skeleton, Typography } from 'antd';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchLegalText } from '../../api/content';
+import { useLoad } from '../../api/useList';
 import '../../i18n/dates';
-import type { LegalKind, LegalText } from '../../types/content';
+import type { LegalKind } from '../../types/content';
 import PublicLayout from './PublicLayout';
 import { formatDate } from '../../format';
 
@@ -12,12 +13,9 @@ const Markdown = lazy(() => import('../../components/Markdown'));
 /** /terms and /privacy: the current version from `public/`, in the language shown; anyone may read it. */
 export default function LegalPage({ kind }: { kind: LegalKind }) {
   const { t, i18n } = useTranslation('legal');
-  const [text, setText] = useState<LegalText | null | undefined>(undefined);
-  useEffect(() => {
-    fetchLegalText(kind)
-      .then((t) => setText(t ?? null))
-      .catch(() => setText(null));
-  }, [kind]);
+  // undefined while it loads; null when none is published (or the read failed).
+  const { data, loading } = useLoad(() => fetchLegalText(kind).then((t) => t ?? null), kind);
+  const text = loading && data == null ? undefined : data;
   const lang = i18n.language === 'en' ? 'en' : 'sv';
   return (
     <PublicLayout titleKey={kind}>

@@ -1,7 +1,9 @@
 import { Button, Card, Popconfirm, Space, Tag, Typography } from 'antd';
 import Table from '../../components/ResponsiveTable';
 import { PlusOutlined } from '@ant-design/icons';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useMoreList } from '../../api/paging';
+import { useLoad } from '../../api/useList';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import MessageAlert from '../../components/MessageAlert';
@@ -26,43 +28,11 @@ export default function ContactList({ titleKey }: { titleKey: string }) {
   const user = useSession((s) => s.user);
   const role = useAreaRole();
   const { customer_uid: customer } = useParams();
-  const [customerName, setCustomerName] = useState<string | null>(null);
-  const [error, setError] = useState(false);
-  const [rows, setRows] = useState<Contact[]>([]);
-  const [next, setNext] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
+  // Staff see whose contacts these are; the customer side needs no name.
+  const customerName = useLoad(() => (customer ? customerDetails(customer).then(customerLabel) : Promise.resolve(null)), customer ?? null).data;
+  const list = useMoreList((cursor) => listContacts({ customer, cursor }), customer ?? '');
   const [busy, setBusy] = useState<string | null>(null);
   const created = (useLocation().state as { created?: string } | null)?.created;
-
-  const load = useCallback(async (cursor: string | null) => {
-    setLoading(true);
-    try {
-      const page = await listContacts({ customer, cursor });
-      setRows((old) => (cursor ? [...old, ...page.results] : page.results));
-      setNext(page.next ?? null);
-      setError(false);
-    } catch {
-      /* the notification shows the error; the list says it could not load */
-      if (!cursor) setError(true);
-    } finally {
-      setLoading(false);
-    }
-  }, [customer]);
-
-  useEffect(() => {
-    void load(null);
-  }, [load]);
-
-  useEffect(() => {
-    if (!customer) return;
-    let live = true;
-    customerDetails(customer)
-      .then((c) => live && setCustomerName(customerLabel(c)))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [customer]);
 
   const resend = async (c: Contact) => {
     setBusy(c.uid);
@@ -80,7 +50,7 @@ export default function ContactList({ titleKey }: { titleKey: string }) {
     setBusy(c.uid);
     try {
       const updated = await setContactActive(c.uid, !c.active);
-      setRows((old) => old.map((r) => (r.uid === c.uid ? updated : r)));
+      list.setRows((old) => old.map((r) => (r.uid === c.uid ? updated : r)));
       void message.success(updated.active ? t('list.activated') : t('list.deactivated'));
     } catch {
       /* notified */
@@ -107,11 +77,11 @@ export default function ContactList({ titleKey }: { titleKey: string }) {
         <Table<Contact>
           rowKey="uid"
           data-testid="contacts-table"
-          loading={loading && rows.length > 0}
-          dataSource={rows}
+          loading={list.loading && list.rows.length > 0}
+          dataSource={list.rows}
           pagination={false}
           scroll={{ x: 'max-content' }}
-          locale={{ emptyText: loading ? <TableSkeleton /> : <ListEmpty error={error} onRetry={() => void load(null)} /> }}
+          locale={{ emptyText: list.loading ? <TableSkeleton /> : <ListEmpty error={list.error} onRetry={() => void list.reload()} /> }}
           onRow={(r) => ({ 'data-testid': `contact-row-${r.email}` }) as React.HTMLAttributes<HTMLElement>}
           columns={[
             { title: t('fields.name'), key: 'name', render: (_, r) => r.full_name },
@@ -168,9 +138,9 @@ export default function ContactList({ titleKey }: { titleKey: string }) {
             },
           ]}
         />
-        {next && (
+        {list.hasMore && (
           <div style={{ textAlign: 'center', marginTop: 16 }}>
-            <Button onClick={() => load(next)} loading={loading} data-testid="contacts-more">
+            <Button onClick={() => void list.more()} loading={list.loading} data-testid="contacts-more">
               {t('list.more')}
             </Button>
           </div>

@@ -2,7 +2,8 @@ import { Alert, Button, Card, Checkbox, DatePicker, Form, Input, Popconfirm, Spa
 import Table from '../../components/ResponsiveTable';
 import type { Dayjs } from 'dayjs';
 import '../../i18n/dates';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useList } from '../../api/useList';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { additionalHours, createAdditionalHour, deleteAdditionalHour, massUpdateAdditionalHours } from '../../api/caseHours';
@@ -35,7 +36,8 @@ export default function AdditionalHours({ c }: { c: CaseDetails }) {
   const role = useAreaRole();
   const { message } = useFeedback();
   // null while the first answer is on its way: the table shows its spinner, not "no entries".
-  const [loaded, setRows] = useState<AdditionalHour[] | null>(null);
+  // A failed load is notified by the client; the table then shows its empty text.
+  const { rows: loaded, reload: load } = useList<AdditionalHour>(() => additionalHours(c.uid), c.uid);
   const rows = loaded ?? [];
   const [selected, setSelected] = useState<string[]>([]);
   const [errors, setErrors] = useState<string[]>([]);
@@ -45,13 +47,6 @@ export default function AdditionalHours({ c }: { c: CaseDetails }) {
   // Admin invoices at any time, closed cases included (the server's rule).
   const canInvoice = canChange || (!!user?.is_staff && rows.length > 0);
 
-  const load = useCallback(async () => {
-    setRows(await additionalHours(c.uid));
-  }, [c.uid]);
-  useEffect(() => {
-    // A failed load is notified by the client; the table then shows its empty text.
-    void load().catch(() => setRows([]));
-  }, [load]);
 
   const add = async (v: Values) => {
     setErrors([]);

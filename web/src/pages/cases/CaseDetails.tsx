@@ -5,6 +5,7 @@ import dayjs from '../../i18n/dates';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { useLoad } from '../../api/useList';
 import { caseHours, changeCaseStatus, createHour, deleteHour, getCase, hoursWorkbook } from '../../api/cases';
 import type { CaseAction, CaseDetails as Details, CaseHour } from '../../types/cases';
 import { massUpdateHours } from '../../api/caseHours';
@@ -59,8 +60,9 @@ export default function CaseDetails({ titleKey }: { titleKey: string }) {
   // The hour screens: admin and lawyers only (spec §2).
   const hourScreens = hasRoute(role, 'caseHourUpdate');
   const [selectedHours, setSelectedHours] = useState<string[]>([]);
-  const [c, setCase] = useState<Details | null>(null);
-  const [hours, setHours] = useState<CaseHour[]>([]);
+  const { data, reload: load } = useLoad(() => Promise.all([getCase(id), caseHours(id)]), id);
+  const c: Details | null = data?.[0] ?? null;
+  const hours: CaseHour[] = data?.[1] ?? [];
   const [busy, setBusy] = useState(false);
   const [hourErrors, setHourErrors] = useState<string[]>([]);
   const [form] = Form.useForm<HourValues>();
@@ -75,15 +77,6 @@ export default function CaseDetails({ titleKey }: { titleKey: string }) {
   useEffect(() => {
     if (role === 'admin') searchLawyers('');
   }, [role, searchLawyers]);
-
-  const load = useCallback(async () => {
-    const [d, h] = await Promise.all([getCase(id), caseHours(id)]);
-    setCase(d);
-    setHours(h);
-  }, [id]);
-  useEffect(() => {
-    void load().catch(() => undefined);
-  }, [load]);
 
   const act = async (action: CaseAction) => {
     setBusy(true);

@@ -2,7 +2,8 @@ import { Button, Card, Popconfirm, Space, Typography, Upload } from 'antd';
 import Table from '../../components/ResponsiveTable';
 import type { UploadFile, UploadProps } from 'antd';
 import { DeleteOutlined, DownloadOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useLoad } from '../../api/useList';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import {
@@ -101,17 +102,11 @@ export function DocumentPicker({ files, onChange }: { files: File[]; onChange: (
 export default function CaseDocuments({ caseUid }: { caseUid: string }) {
   const { t, i18n } = useTranslation('caseDocuments');
   const location = useLocation();
-  const [list, setList] = useState<DocumentList | null>(null);
+  const { data: list, reload: load } = useLoad<DocumentList>(() => listCaseDocuments(caseUid), caseUid);
   const [errors, setErrors] = useState<string[]>(() => (location.state as DocumentNavState | null)?.documentErrors ?? []);
   const [done, setDone] = useState<string | null>(null);
   const [uploading, setUploading] = useState(0);
 
-  const load = useCallback(async () => {
-    setList(await listCaseDocuments(caseUid));
-  }, [caseUid]);
-  useEffect(() => {
-    void load().catch(() => undefined);
-  }, [load]);
 
   const beforeUpload: UploadProps['beforeUpload'] = (file, batch) => {
     if (file === batch[0]) {

@@ -5,10 +5,11 @@
  * the case.
  */
 import { Alert, Card, type FormInstance, Typography } from 'antd';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { getCase } from '../../api/cases';
+import { useLoad } from '../../api/useList';
 import type { CaseDetails } from '../../types/cases';
 import { applyServerErrors } from '../../api/formErrors';
 import { pathFor, useAreaRole } from '../../routes/pathFor';
@@ -22,21 +23,17 @@ export function useEntryUpdate<T>(load: (caseUid: string, id: string) => Promise
   const role = useAreaRole();
   const navigate = useNavigate();
   const { message } = useFeedback();
-  const [entry, setEntry] = useState<T | null>(null);
-  const [theCase, setCase] = useState<CaseDetails | null>(null);
-  const [failed, setFailed] = useState(false);
+  // Without the case in the address there is nothing to read (the frame says the case is missing).
+  const read = useLoad<[T, CaseDetails] | null>(
+    () => (caseUid ? Promise.all([load(caseUid, id), getCase(caseUid)]) : Promise.resolve(null)),
+    `${caseUid}\n${id}`,
+  );
+  const entry = read.data?.[0] ?? null;
+  const theCase = read.data?.[1] ?? null;
+  const failed = read.error;
   const [errors, setErrors] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    if (!caseUid) return;
-    Promise.all([load(caseUid, id), getCase(caseUid)])
-      .then(([e, c]) => {
-        setEntry(e);
-        setCase(c);
-      })
-      .catch(() => setFailed(true));
-  }, [caseUid, id, load]);
 
   const back = pathFor(role, 'caseDetails', { id: caseUid });
   /** Saves; on success says so and returns to the case, else shows the server's errors on `form`. */

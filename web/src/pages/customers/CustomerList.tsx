@@ -1,7 +1,8 @@
 import { Badge, Button, Card, Input, Popconfirm, Space, Tag, Typography } from 'antd';
 import Table from '../../components/ResponsiveTable';
 import type { ColumnsType } from 'antd/es/table';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useCursorList } from '../../api/paging';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { activateUser, approveCustomer, deactivateUser, fetchCustomers, sendActivationLink } from '../../api/customers';
@@ -84,56 +85,16 @@ export default function CustomerList({
 }) {
   const { t } = useTranslation('customers');
   const { message } = useFeedback();
-  const [rows, setRows] = useState<CustomerRow[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [search, setSearch] = useState('');
-  /** Cursors of the pages seen so far: cursors[i] opens page i (page 0 has none). */
-  const [cursors, setCursors] = useState<Array<string | null>>([null]);
-  const [page, setPage] = useState(0);
-  const [next, setNext] = useState<string | null>(null);
+  // Each search (the same words again too) starts again at page 1, as does another list.
+  const [search, setSearch] = useState({ text: '', n: 0 });
   const [busy, setBusy] = useState<string | null>(null);
-  const [error, setError] = useState(false);
-
-  const load = useCallback(
-    async (pageIndex: number, cursorList: Array<string | null>, query: string) => {
-      setLoading(true);
-      try {
-        const res =
-          state === 'all' ? await fetchCustomerList(state, cursorList[pageIndex], query) : await fetchCustomers(state, cursorList[pageIndex], query);
-        setRows(res.results ?? []);
-        setNext(res.next ?? null);
-        setError(false);
-      } catch {
-        setError(true);
-        setRows([]);
-        setNext(null);
-      } finally {
-        setLoading(false);
-      }
-    },
-    [state],
+  const list = useCursorList<CustomerRow>(
+    (cursor) => (state === 'all' ? fetchCustomerList(state, cursor, search.text) : fetchCustomers(state, cursor, search.text)),
+    `${state}:${search.n}`,
   );
+  const { rows, loading, error } = list;
 
-  useEffect(() => {
-    setCursors([null]);
-    setPage(0);
-    void load(0, [null], search);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [state, load]);
-
-  const go = (index: number) => {
-    const list = index > cursors.length - 1 ? [...cursors, next] : cursors;
-    setCursors(list);
-    setPage(index);
-    void load(index, list, search);
-  };
-
-  const onSearch = (value: string) => {
-    setSearch(value);
-    setCursors([null]);
-    setPage(0);
-    void load(0, [null], value);
-  };
+  const onSearch = (text: string) => setSearch((old) => ({ text, n: old.n + 1 }));
 
   const act = async (row: CustomerRow, action: () => Promise<{ message?: string } | unknown>, done: string) => {
     setBusy(row.uid);
@@ -141,7 +102,7 @@ export default function CustomerList({
       await action();
       void message.success(t(done));
       void refreshBubbles();
-      await load(page, cursors, search);
+      list.reload();
     } catch {
       /* the API client shows the error */
     } finally {
@@ -280,15 +241,15 @@ export default function CustomerList({
           loading={loading && rows.length > 0}
           pagination={false}
           scroll={{ x: true }}
-          locale={{ emptyText: loading ? <TableSkeleton /> : <ListEmpty error={error} onRetry={() => void load(page, cursors, search)} /> }}
+          locale={{ emptyText: loading ? <TableSkeleton /> : <ListEmpty error={error} onRetry={list.reload} /> }}
           data-testid="customers-table"
         />
         <Space style={{ marginTop: 16 }}>
-          <Button disabled={page === 0 || loading} onClick={() => go(page - 1)} data-testid="customers-prev">
+          <Button disabled={!list.hasPrevious || loading} onClick={list.previous} data-testid="customers-prev">
             {t('previous')}
           </Button>
-          <span>{t('page', { page: page + 1 })}</span>
-          <Button disabled={!next || loading} onClick={() => go(page + 1)} data-testid="customers-next">
+          <span>{t('page', { page: list.page })}</span>
+          <Button disabled={!list.hasNext || loading} onClick={list.next} data-testid="customers-next">
             {t('next')}
           </Button>
         </Space>

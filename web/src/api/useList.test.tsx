@@ -20,16 +20,16 @@ const roots: Array<() => void> = [];
 afterEach(() => roots.splice(0).forEach((unmount) => unmount()));
 
 /** Renders a component that uses useList(fetch, key) and hands back the hook's latest answer. */
-async function mount(fetch: (key: string) => Promise<string[]>, key = 'a') {
+async function mount(fetch: (key: string | null) => Promise<string[]>, key: string | null = 'a') {
   const seen: { current: Loaded<string[]> & { rows: string[] | null } } = { current: null as never };
-  function Probe({ k }: { k: string }) {
+  function Probe({ k }: { k: string | null }) {
     seen.current = useList(() => fetch(k), k);
     return null;
   }
   const root = createRoot(document.createElement('div'));
   await act(async () => root.render(<Probe k={key} />));
   roots.push(() => act(() => root.unmount()));
-  return { seen, rekey: (k: string) => act(async () => root.render(<Probe k={k} />)) };
+  return { seen, rekey: (k: string | null) => act(async () => root.render(<Probe k={k} />)) };
 }
 
 describe('useList: what a page reads when it opens', () => {
@@ -62,7 +62,7 @@ describe('useList: what a page reads when it opens', () => {
 
   it('reads again when the key changes, shows nothing of the earlier key meanwhile, and drops its late answer', async () => {
     const reads: Record<string, ReturnType<typeof deferred<string[]>>> = { a: deferred(), b: deferred() };
-    const { seen, rekey } = await mount((k) => reads[k].promise);
+    const { seen, rekey } = await mount((k) => reads[k!].promise);
     await rekey('b');
     expect(seen.current.rows).toBeNull();
     await act(async () => reads.b.resolve(['from b']));
@@ -73,7 +73,7 @@ describe('useList: what a page reads when it opens', () => {
 
   it('after an answer, another key shows null again until its own answer', async () => {
     const reads: Record<string, ReturnType<typeof deferred<string[]>>> = { a: deferred(), b: deferred() };
-    const { seen, rekey } = await mount((k) => reads[k].promise);
+    const { seen, rekey } = await mount((k) => reads[k!].promise);
     await act(async () => reads.a.resolve(['from a']));
     expect(seen.current.rows).toEqual(['from a']);
     await rekey('b');
@@ -88,6 +88,23 @@ describe('useList: what a page reads when it opens', () => {
     await act(() => seen.current.reload());
     expect(calls).toBe(2);
     expect(seen.current.rows).toEqual(['read 2']);
+  });
+
+  it('a null key reads nothing (not even on reload) until a key is given', async () => {
+    const keys: Array<string | null> = [];
+    const { seen, rekey } = await mount((k) => {
+      keys.push(k);
+      return Promise.resolve([`for ${k}`]);
+    }, null);
+    expect(seen.current.rows).toBeNull();
+    expect(seen.current.loading).toBe(false);
+    await act(() => seen.current.reload());
+    expect(keys).toEqual([]);
+    await rekey('a');
+    expect(seen.current.rows).toEqual(['for a']);
+    await rekey(null);
+    expect(seen.current.rows).toBeNull();
+    expect(keys).toEqual(['a']);
   });
 
   it('set changes the rows without reading again', async () => {

@@ -16,6 +16,7 @@ export interface Loaded<T> {
  * What a page reads from the API when it opens, and again on `reload()` or when `key` (what the read depends on,
  * e.g. a uid) changes: then `data` is null again until the new answer. An answer to an earlier read or key, or one arriving after the page closed, is dropped.
  * A failed read keeps what was shown, or shows `fallback` when nothing was (the client has already notified).
+ * `key` null: nothing to read yet (no uid chosen): `data` null, not loading, `reload` reads nothing.
  */
 export function useLoad<T>(fetch: () => Promise<T>, key: string | number | null = '', fallback: T | null = null): Loaded<T> {
   const [data, set] = useState<T | null>(null);
@@ -23,11 +24,15 @@ export function useLoad<T>(fetch: () => Promise<T>, key: string | number | null 
   const [error, setError] = useState(false);
   const seq = useRef(0);
   // The latest closure: a page passes a new arrow each render, the read depends on `key` only.
-  const latest = useRef({ fetch, fallback });
-  latest.current = { fetch, fallback };
+  const latest = useRef({ fetch, fallback, key });
+  latest.current = { fetch, fallback, key };
 
   const reload = useCallback(async () => {
     const n = ++seq.current;
+    if (latest.current.key === null) {
+      setLoading(false);
+      return;
+    }
     setLoading(true);
     try {
       const value = await latest.current.fetch();
@@ -44,8 +49,9 @@ export function useLoad<T>(fetch: () => Promise<T>, key: string | number | null 
   }, []);
 
   useEffect(() => {
-    // Another key reads another thing: what the last one read is not shown meanwhile.
+    // Another key reads another thing: what the last one read (or failed to) is not shown meanwhile.
     set(null);
+    setError(false);
     void reload();
     return () => {
       seq.current++;

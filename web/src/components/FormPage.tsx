@@ -65,7 +65,7 @@ export function useFormRecord<T>(
   key: string | null,
   toValues: (record: T) => object,
 ): { record: T | null; loading: boolean } {
-  const { data, loading } = useLoad<T | null>(() => (key == null ? Promise.resolve(null) : fetch()), key);
+  const { data, loading } = useLoad<T>(fetch, key);
   // The latest mapping: a page passes a new arrow each render; the form is filled once per answer.
   const latest = useRef(toValues);
   latest.current = toValues;

@@ -1,5 +1,6 @@
 import { Button, Card, Space, Typography } from 'antd';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { useLoad } from '../../api/useList';
 import { useTranslation } from 'react-i18next';
 import { getBankIdLink, startBankIdLink, unlinkBankId, type BankIdLink } from '../../api/bankid';
 import { serverMessages } from '../../api/formErrors';
@@ -12,13 +13,9 @@ const BankIdPanel = lazy(() => import('./BankIdPanel'));
 /** The profile's BankID: whether it is linked, linking by completing an order, and unlinking. */
 export default function BankIdLinkCard() {
   const { t } = useTranslation('bankid');
-  const [link, setLink] = useState<BankIdLink | null>(null);
+  const { data: link, reload: load } = useLoad<BankIdLink>(getBankIdLink);
   const [linking, setLinking] = useState(false);
   const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
-  const load = () => getBankIdLink().then(setLink, () => setLink(null));
-  useEffect(() => {
-    void load();
-  }, []);
 
   const unlink = async () => {
     try {

@@ -1,9 +1,10 @@
 import { Alert, Button, Card, Form, Input, QRCode, Radio, Result, Space, Tag, Typography } from 'antd';
 import { CopyOutlined, DownloadOutlined, SafetyOutlined } from '@ant-design/icons';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { FormInstance } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { confirmTotp, disableTotp, fetchTwoFactorStatus, setTwoFactorEnabled, startTotpSetup } from '../../api/auth';
+import { useLoad } from '../../api/useList';
 import type { TotpSetup, TwoFactorMethod, TwoFactorStatus } from '../../types/auth';
 import { applyServerErrors, isInlineError } from '../../api/formErrors';
 import { normalizeCode, twoFactorCodeRules } from '../../validation/auth';
@@ -92,9 +93,12 @@ function PanelForm<V extends object>({
 export default function TwoFactorSettings({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation(['settings', 'account'], { nsMode: 'fallback' });
   const { message } = useFeedback();
-  const [status, setStatus] = useState<TwoFactorStatus | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
+  const read = useLoad<TwoFactorStatus>(() =>
+    fetchTwoFactorStatus().then((s) => ({ enabled: !!s?.enabled, method: s?.method ?? 'email', recovery_codes_left: s?.recovery_codes_left ?? 0 })),
+  );
+  const { data: status, set: setStatus } = read;
+  // The API client has shown the error; offer to try again (a spinner while the retry reads).
+  const loadFailed = read.error && !read.loading;
   const [busy, setBusy] = useState(false);
   const [panel, setPanel] = useState<Panel>({ kind: 'none' });
   const [formError, setFormError] = useState<string[] | null>(null);
@@ -102,23 +106,7 @@ export default function TwoFactorSettings({ titleKey }: { titleKey: string }) {
   const [disableForm] = Form.useForm<{ password?: string; code?: string }>();
   const [emailOffForm] = Form.useForm<{ password: string }>();
 
-  useEffect(() => {
-    let active = true;
-    setLoadFailed(false);
-    fetchTwoFactorStatus()
-      .then((s) => {
-        if (active) setStatus({ enabled: !!s?.enabled, method: s?.method ?? 'email', recovery_codes_left: s?.recovery_codes_left ?? 0 });
-      })
-      .catch(() => {
-        // The API client has shown the error; offer to try again.
-        if (active) setLoadFailed(true);
-      });
-    return () => {
-      active = false;
-    };
-  }, [attempt]);
-
-  const reload = () => setAttempt((n) => n + 1);
+  const reload = () => void read.reload();
 
   /** Turning the e-mailed code on ends every session: no more calls with this token. */
   const enableEmail = async () => {

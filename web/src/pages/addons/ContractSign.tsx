@@ -6,7 +6,8 @@
  */
 import './texts';
 import { useEffect, useState } from 'react';
-import { useList } from '../../api/useList';
+import { useList, useLoad } from '../../api/useList';
+import { useFormRecord } from '../../components/FormPage';
 import { Alert, Button, Card, Checkbox, Form, Input, Select, Space, Switch, Tabs, Tag, Typography } from 'antd';
 import Table from '../../components/ResponsiveTable';
 import { useTranslation } from 'react-i18next';
@@ -240,20 +241,17 @@ function EnvelopeEditor({ uid }: { uid?: string }) {
   const navigate = useNavigate();
   const [form] = Form.useForm<FormValues>();
   const [documents, setDocuments] = useState<EnvelopeDocument[]>([]);
-  const [loaded, setLoaded] = useState(!uid);
   const [alert, setAlert] = useState<string[]>([]);
   const [uploading, setUploading] = useState(false);
   const [saving, setSaving] = useState(false);
   const [request] = useState(newIdempotencyKey);
 
-  useEffect(() => {
-    if (!uid) return;
-    void getEnvelope(uid).then((e) => {
-      form.setFieldsValue({ name: e.name, sequential: e.sequential, recipients: e.recipients });
-      setDocuments(e.documents);
-      setLoaded(true);
-    });
-  }, [uid, form]);
+  // An envelope being edited: its fields into the form, its documents beside it; a new one waits for nothing.
+  const { record } = useFormRecord(form, () => getEnvelope(uid!), uid ?? null, (e) => {
+    setDocuments(e.documents);
+    return { name: e.name, sequential: e.sequential, recipients: e.recipients };
+  });
+  const loaded = !uid || record != null;
 
   const upload = async (files: FileList | null) => {
     if (!files) return;
@@ -379,10 +377,8 @@ function EnvelopeEditor({ uid }: { uid?: string }) {
 export default function ContractSign({ titleKey, create = false }: { titleKey: string; create?: boolean }) {
   const { t } = useTranslation();
   const { uid_envelope } = useParams();
-  const [token, setToken] = useState<TokenState | null>(null);
-  useEffect(() => {
-    void tokenCheck().then(setToken, () => setToken({ registered: false, valid: false }));
-  }, []);
+  // A failed check asks for the token again.
+  const { data: token, set: setToken } = useLoad<TokenState>(tokenCheck, '', { registered: false, valid: false });
   let body;
   if (!token) body = <Loading />;
   else if (!token.registered || !token.valid) body = <TokenScreen onDone={setToken} />;

@@ -7,7 +7,8 @@
  * (InkassoClaims).
  */
 import './texts';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useLoad } from '../../api/useList';
 import { Button, Card, Form, Input, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import Loading from '../../components/Loading';
@@ -33,23 +34,23 @@ export default function Inkasso({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('addons');
   const { t: tr } = useTranslation();
   const [form] = Form.useForm<InkassoAccount>();
-  const [prospect, setProspect] = useState<InkassoProspect | null | undefined>(undefined);
+  // `prospect` undefined until the first answer, null when there is none (or the first read failed). Each
+  // answer puts the account into the form.
+  const read = useLoad(
+    () =>
+      inkassoProspect().then((p) => {
+        if (p) form.setFieldsValue(p.account);
+        return { p };
+      }),
+    '',
+    { p: null },
+  );
+  const prospect = read.data ? read.data.p : undefined;
+  const setProspect = (p: InkassoProspect | null) => read.set({ p });
+  const load = () => void read.reload();
+  const checking = read.loading;
   const [other, setOther] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
-  const [checking, setChecking] = useState(false);
-  const load = useCallback(() => {
-    setChecking(true);
-    void inkassoProspect()
-      .then(
-        (p) => {
-          setProspect(p);
-          if (p) form.setFieldsValue(p.account);
-        },
-        () => setProspect((p) => p ?? null),
-      )
-      .finally(() => setChecking(false));
-  }, [form]);
-  useEffect(load, [load]);
 
   const submit = async (v: InkassoAccount) => {
     setSaving(true);

@@ -10,7 +10,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { getCase } from '../../api/cases';
 import { useLoad } from '../../api/useList';
-import type { CaseDetails } from '../../types/cases';
 import { applyServerErrors } from '../../api/formErrors';
 import { pathFor, useAreaRole } from '../../routes/pathFor';
 import { useFeedback } from '../../layout/feedback';
@@ -24,10 +23,7 @@ export function useEntryUpdate<T>(load: (caseUid: string, id: string) => Promise
   const navigate = useNavigate();
   const { message } = useFeedback();
   // Without the case in the address there is nothing to read (the frame says the case is missing).
-  const read = useLoad<[T, CaseDetails] | null>(
-    () => (caseUid ? Promise.all([load(caseUid, id), getCase(caseUid)]) : Promise.resolve(null)),
-    `${caseUid}\n${id}`,
-  );
+  const read = useLoad(() => Promise.all([load(caseUid, id), getCase(caseUid)]), caseUid ? `${caseUid}\n${id}` : null);
   const entry = read.data?.[0] ?? null;
   const theCase = read.data?.[1] ?? null;
   const failed = read.error;

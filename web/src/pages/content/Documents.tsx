@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { documentDownloadUrl } from '../../api/caseDocuments';
 import { fetchCustomerDocuments, fetchTemplates, templateDownloadUrl } from '../../api/content';
+import { useList } from '../../api/useList';
 import { pathFor, useAreaRole } from '../../routes/pathFor';
 import type { CustomerDocument, DocumentKind, TemplateFile } from '../../types/content';
 import { TableSkeleton } from '../../components/Skeletons';
@@ -26,18 +27,14 @@ function open(url: string) {
 export default function Documents({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation(['content', 'legal'], { nsMode: 'fallback' });
   const role = useAreaRole();
-  const [templates, setTemplates] = useState<TemplateFile[]>([]);
+  const templates = useList(fetchTemplates).rows ?? [];
+  // Every document once, for the case filter's choices.
+  const all = useList(() => fetchCustomerDocuments({})).rows;
   const [docs, setDocs] = useState<CustomerDocument[]>([]);
-  const [all, setAll] = useState<CustomerDocument[]>([]);
   const [loading, setLoading] = useState(true);
   const [search, setSearch] = useState('');
   const [caseUid, setCaseUid] = useState<string | undefined>();
   const [kind, setKind] = useState<string | undefined>();
-
-  useEffect(() => {
-    fetchTemplates().then(setTemplates).catch(() => setTemplates([]));
-    fetchCustomerDocuments({}).then(setAll).catch(() => setAll([]));
-  }, []);
 
   useEffect(() => {
     setLoading(true);
@@ -52,7 +49,7 @@ export default function Documents({ titleKey }: { titleKey: string }) {
 
   const caseOptions = useMemo(() => {
     const seen = new Map<string, string>();
-    for (const d of all) seen.set(d.case_uid, `${d.case_number} · ${d.case_subject}`);
+    for (const d of all ?? []) seen.set(d.case_uid, `${d.case_number} · ${d.case_subject}`);
     return [...seen].map(([value, label]) => ({ value, label }));
   }, [all]);
 

@@ -2,7 +2,8 @@ import { BankOutlined, UserOutlined } from '@ant-design/icons';
 import { sectorName } from '../../components/names';
 import { Avatar, Card, Descriptions, Divider, Empty, Modal, Space, Typography } from 'antd';
 import { useParams } from 'react-router';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
+import { useList, useLoad } from '../../api/useList';
 import { useTranslation } from 'react-i18next';
 import { customerDetails } from '../../api/customerAdmin';
 import type { CustomerDetails } from '../../types/customerAdmin';
@@ -97,34 +98,31 @@ export function CustomerDetailsView({
   );
 }
 
+/**
+ * A customer's details and purchased services, read for `uid` (null: nothing to read). `missing`: the details
+ * could not be read (the client has notified); `reload` reads both again.
+ */
+function useCustomerRecord(uid: string | null) {
+  const details = useLoad(() => customerDetails(uid!), uid);
+  const services = useList(() => customerServices(uid!).then((r) => r.purchased_services), uid);
+  return {
+    customer: details.data,
+    services: services.rows,
+    missing: details.error && details.data == null,
+    reloadServices: () => void services.reload(),
+    reload: () => void Promise.all([details.reload(), services.reload()]),
+  };
+}
+
 /** The one customer-details modal, mounted in the layout; opened by `openCustomerDetails(uid)`. */
 export default function CustomerDetailsModal() {
   const { t } = useTranslation('customerAdmin');
   const { uid, shown } = useCustomerDetailsState();
-  const [customer, setCustomer] = useState<CustomerDetails | null>(null);
-  const [services, setServices] = useState<PurchasedService[] | null>(null);
-
-  const loadServices = useCallback((id: string) => {
-    customerServices(id).then(
-      (r) => setServices(r.purchased_services),
-      () => setServices([]),
-    );
-  }, []);
-
+  const { customer, services, missing, reloadServices } = useCustomerRecord(shown && uid ? uid : null);
+  // A customer that cannot be read closes the modal (the client has said why).
   useEffect(() => {
-    setCustomer(null);
-    setServices(null);
-    if (!uid || !shown) return;
-    let live = true;
-    customerDetails(uid).then(
-      (c) => live && setCustomer(c),
-      () => live && closeCustomerDetails(),
-    );
-    loadServices(uid);
-    return () => {
-      live = false;
-    };
-  }, [uid, shown, loadServices]);
+    if (missing) closeCustomerDetails();
+  }, [missing]);
 
   return (
     <Modal
@@ -139,7 +137,7 @@ export default function CustomerDetailsModal() {
       {customer ? (
         <>
           <CustomerLinks uid={customer.uid} onFollow={closeCustomerDetails} />
-          <CustomerDetailsView customer={customer} services={services} onChanged={() => uid && loadServices(uid)} />
+          <CustomerDetailsView customer={customer} services={services} onChanged={reloadServices} />
         </>
       ) : (
         <Loading />
@@ -153,18 +151,7 @@ export function CustomerDetailsPage({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('customerAdmin');
   const { customer_uid: uid } = useParams();
   const role = useAreaRole();
-  const [customer, setCustomer] = useState<CustomerDetails | null>(null);
-  const [services, setServices] = useState<PurchasedService[] | null>(null);
-  const [missing, setMissing] = useState(false);
-  const load = useCallback(() => {
-    if (!uid) return;
-    customerDetails(uid).then(setCustomer, () => setMissing(true));
-    customerServices(uid).then(
-      (r) => setServices(r.purchased_services),
-      () => setServices([]),
-    );
-  }, [uid]);
-  useEffect(load, [load]);
+  const { customer, services, missing, reload: load } = useCustomerRecord(uid ?? null);
   return (
     <div className="page" data-testid="customer-details-page">
       <Typography.Title level={2} data-testid="page-title">

@@ -6,6 +6,7 @@
 import { Button, Col, Row, Space } from 'antd';
 import { PlainCard, PlainList, PlainListItem, PlainListMeta } from '../../components/PlainCard';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useList } from '../../api/useList';
 import { useTranslation } from 'react-i18next';
 import { buyPackage, buyServicePlan, listPackages, listServicePlans } from '../../api/subscriptions';
 import type { Package, ServicePlan } from '../../types/subscriptions';
@@ -28,8 +29,9 @@ export default function CustomerHome({ titleKey }: { titleKey: string }) {
   const rows = useSession((s) => s.services.purchased_services) ?? [];
   const uid = customerUidOf(user);
   const isCustomer = Number(user?.user_type) === 3;
-  const [packages, setPackages] = useState<Package[]>([]);
-  const [plans, setPlans] = useState<ServicePlan[]>([]);
+  // What the customer may buy (its contacts buy nothing: nothing read).
+  const packages = useList<Package>(listPackages, isCustomer ? '' : null).rows ?? [];
+  const plans = useList<ServicePlan>(listServicePlans, isCustomer ? '' : null).rows ?? [];
   // Bumped after a purchase: the dashboard's figures (hours left) are read again.
   const [bought, setBought] = useState(0);
 
@@ -37,13 +39,7 @@ export default function CustomerHome({ titleKey }: { titleKey: string }) {
     if (uid) void loadCustomerServices(uid).catch(() => undefined);
   }, [uid]);
 
-  useEffect(() => {
-    reload();
-    if (isCustomer) {
-      listPackages().then(setPackages, () => undefined);
-      listServicePlans().then(setPlans, () => undefined);
-    }
-  }, [reload, isCustomer]);
+  useEffect(reload, [reload]);
 
   const buy = (name: string, price: number, call: () => Promise<unknown>) =>
     modal.confirm({

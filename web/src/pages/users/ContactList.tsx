@@ -29,7 +29,7 @@ export default function ContactList({ titleKey }: { titleKey: string }) {
   const role = useAreaRole();
   const { customer_uid: customer } = useParams();
   // Staff see whose contacts these are; the customer side needs no name.
-  const customerName = useLoad(() => (customer ? customerDetails(customer).then(customerLabel) : Promise.resolve(null)), customer ?? null).data;
+  const customerName = useLoad(() => customerDetails(customer!).then(customerLabel), customer ?? null).data;
   const list = useMoreList((cursor) => listContacts({ customer, cursor }), customer ?? '');
   const [busy, setBusy] = useState<string | null>(null);
   const created = (useLocation().state as { created?: string } | null)?.created;

@@ -5,14 +5,15 @@
  * meeting's link, cancel (the time becomes free again).
  */
 import './texts';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Empty, List, Popconfirm, Select, Space, Typography } from 'antd';
 import Table from '../../../components/ResponsiveTable';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import Loading from '../../../components/Loading';
 import { ApiError } from '../../../api/errors';
-import { bookMeeting, cancelMeeting, listBookableCases, listFreeSlots, listMeetings, type BookableCase, type Meeting, type Slot } from '../../../api/meetings';
+import { useList } from '../../../api/useList';
+import { bookMeeting, cancelMeeting, listBookableCases, listFreeSlots, listMeetings, type Meeting, type Slot } from '../../../api/meetings';
 import { translateServerMessage } from '../../../i18n';
 import { pathFor, useAreaRole } from '../../../routes/pathFor';
 import { isUpcoming, stockholm } from './time';
@@ -23,31 +24,18 @@ export default function VideoMeetings({ titleKey }: { titleKey: string }) {
   const { t: tr } = useTranslation();
   const { message } = useFeedback();
   const role = useAreaRole();
-  const [meetings, setMeetings] = useState<Meeting[] | null>(null);
-  const [cases, setCases] = useState<BookableCase[] | null>(null);
+  const { rows: meetings, reload: loadMeetings } = useList(listMeetings);
+  const { rows: cases } = useList(listBookableCases);
   const [caseUid, setCaseUid] = useState<string | undefined>();
-  const [slots, setSlots] = useState<Slot[] | null>(null);
+  // The free times of the chosen case's lawyer (none asked for until a case is chosen).
+  const { rows: slots, reload: loadSlots } = useList(() => listFreeSlots(caseUid!), caseUid ?? null);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  const loadMeetings = useCallback(() => listMeetings().then(setMeetings, () => setMeetings((m) => m ?? [])), []);
-  const loadSlots = useCallback((uid: string) => {
-    setSlots(null);
-    return listFreeSlots(uid).then(setSlots, () => setSlots([]));
-  }, []);
+  // The only case is chosen for the user.
   useEffect(() => {
-    void loadMeetings();
-    listBookableCases().then(
-      (c) => {
-        setCases(c);
-        if (c.length === 1) setCaseUid(c[0].uid);
-      },
-      () => setCases([]),
-    );
-  }, [loadMeetings]);
-  useEffect(() => {
-    if (caseUid) void loadSlots(caseUid);
-  }, [caseUid, loadSlots]);
+    if (cases?.length === 1) setCaseUid(cases[0].uid);
+  }, [cases]);
 
   const book = async (slot: Slot) => {
     if (!caseUid) return;
@@ -56,11 +44,11 @@ export default function VideoMeetings({ titleKey }: { titleKey: string }) {
     try {
       await bookMeeting({ case_uid: caseUid, slot_uid: slot.uid });
       message.success(t('book.booked'));
-      await Promise.all([loadMeetings(), loadSlots(caseUid)]);
+      await Promise.all([loadMeetings(), loadSlots()]);
     } catch (err) {
       const key = err instanceof ApiError ? err.body?.message : undefined;
       setError(key ? translateServerMessage(key) : t('book.failed'));
-      await loadSlots(caseUid);
+      await loadSlots();
     } finally {
       setBusy(null);
     }
@@ -72,7 +60,7 @@ export default function VideoMeetings({ titleKey }: { titleKey: string }) {
       await cancelMeeting(m.uid);
       message.success(t('list.cancelled'));
       await loadMeetings();
-      if (caseUid) await loadSlots(caseUid);
+      if (caseUid) await loadSlots();
     } catch {
       /* notified by the client */
     } finally {

@@ -1,7 +1,8 @@
 import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Result from 'antd/es/result';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useLoad } from '../../api/useList';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { confirmPasswordRecovery } from '../../api/auth';
@@ -45,23 +46,13 @@ export default function ConfirmPassword({ variant }: { variant: 'recovery' | 'co
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string[] | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const [invalid, setInvalid] = useState(false);
+  const [refused, setInvalid] = useState(false);
   const activation = variant !== 'recovery';
+  // An activation link is checked when opened: one the server calls invalid shows the invalid screen at once.
+  const checked = useLoad(() => checkActivationLink(token), activation && token ? token : null).data;
+  const invalid = refused || checked?.valid === false;
   const titleKey = variant === 'recovery' ? 'recoveryAccount' : variant === 'approve' ? 'approveCustomer' : 'confirmAccount';
   const titleVariant = variant === 'recovery' ? 'recovery' : 'confirm';
-
-  useEffect(() => {
-    if (!activation || !token) return;
-    let live = true;
-    checkActivationLink(token)
-      .then((r) => {
-        if (live && r && r.valid === false) setInvalid(true);
-      })
-      .catch(() => {});
-    return () => {
-      live = false;
-    };
-  }, [activation, token]);
 
   const onFinish = async ({ password, confirm_password }: ConfirmValues) => {
     setSubmitting(true);

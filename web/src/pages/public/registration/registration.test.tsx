@@ -37,6 +37,33 @@ async function check(testId: string) {
   await act(async () => box.click());
 }
 
+type Rendered = Awaited<ReturnType<typeof render>>;
+
+/** The person, a valid password, the visiting address and both acceptances: what every sign-up here fills alike. */
+async function fillPerson(type: Rendered['type'], who: { first: string; last: string; email: string }) {
+  await type('reg-first-name', who.first);
+  await type('reg-last-name', who.last);
+  await type('reg-email', who.email);
+  await type('reg-phone', '070-123 45 67');
+  await type('reg-password', 'Long-enough-pass-1');
+  await type('reg-confirm-password', 'Long-enough-pass-1');
+  await type('reg-profile-address1', 'Storgatan 1');
+  await type('reg-profile-city', 'Stockholm');
+  await type('reg-profile-postcode', '11122');
+  await check('reg-terms');
+  await check('reg-privacy');
+}
+
+/** The form for an individual (Ina Ind, her e-mail free), filled and ready to send. */
+async function renderIndividual(): Promise<Rendered> {
+  const r = await render();
+  fake.routes.set('POST /email/check/', () => ({ status: 200, body: { available: true } }));
+  await r.click('reg-type-individual');
+  await r.waitFor(() => !r.$('reg-company-name'), 'company fields hidden', 20_000);
+  await fillPerson(r.type, { first: 'Ina', last: 'Ind', email: 'ina@example.com' });
+  return r;
+}
+
 // A big form: give jsdom time on a loaded machine.
 describe('registration page', { timeout: 180_000 }, () => {
   it('shows every client rule before anything is sent', async () => {
@@ -82,21 +109,7 @@ describe('registration page', { timeout: 180_000 }, () => {
   });
 
   it('registers an individual, maps server field errors, then shows the awaiting-approval screen', async () => {
-    const { $, type, click, waitFor } = await render();
-    fake.routes.set('POST /email/check/', () => ({ status: 200, body: { available: true } }));
-    await click('reg-type-individual');
-    await waitFor(() => !$('reg-company-name'), 'company fields hidden', 20_000);
-    await type('reg-first-name', 'Ina');
-    await type('reg-last-name', 'Ind');
-    await type('reg-email', 'ina@example.com');
-    await type('reg-phone', '070-123 45 67');
-    await type('reg-password', 'Long-enough-pass-1');
-    await type('reg-confirm-password', 'Long-enough-pass-1');
-    await type('reg-profile-address1', 'Storgatan 1');
-    await type('reg-profile-city', 'Stockholm');
-    await type('reg-profile-postcode', '11122');
-    await check('reg-terms');
-    await check('reg-privacy');
+    const { $, type, click, waitFor } = await renderIndividual();
 
     fake.replies.push(() => ({
       status: 400,
@@ -137,21 +150,7 @@ describe('registration page', { timeout: 180_000 }, () => {
   });
 
   it('sends a sign-up whose answer was lost once more with the same key, and again after a second press', async () => {
-    const { $, type, click, waitFor } = await render();
-    fake.routes.set('POST /email/check/', () => ({ status: 200, body: { available: true } }));
-    await click('reg-type-individual');
-    await waitFor(() => !$('reg-company-name'), 'company fields hidden', 20_000);
-    await type('reg-first-name', 'Ina');
-    await type('reg-last-name', 'Ind');
-    await type('reg-email', 'ina@example.com');
-    await type('reg-phone', '070-123 45 67');
-    await type('reg-password', 'Long-enough-pass-1');
-    await type('reg-confirm-password', 'Long-enough-pass-1');
-    await type('reg-profile-address1', 'Storgatan 1');
-    await type('reg-profile-city', 'Stockholm');
-    await type('reg-profile-postcode', '11122');
-    await check('reg-terms');
-    await check('reg-privacy');
+    const { $, click, waitFor } = await renderIndividual();
     // The first answer is lost, and so is the client's own retry: the page stays.
     fake.replies.push(() => ({ status: 504, body: { status: 504, message: 'request_timed_out' } }));
     fake.replies.push(() => 'network-error');
@@ -206,17 +205,7 @@ describe('registration page', { timeout: 180_000 }, () => {
     await waitFor(() => $('reg-invoice_address-address1'), 'invoice address');
 
     await type('reg-company-name', 'Firma AB');
-    await type('reg-first-name', 'Fia');
-    await type('reg-last-name', 'Firma');
-    await type('reg-email', 'fia@example.com');
-    await type('reg-phone', '070-123 45 67');
-    await type('reg-password', 'Long-enough-pass-1');
-    await type('reg-confirm-password', 'Long-enough-pass-1');
-    await type('reg-profile-address1', 'Storgatan 1');
-    await type('reg-profile-city', 'Stockholm');
-    await type('reg-profile-postcode', '11122');
-    await check('reg-terms');
-    await check('reg-privacy');
+    await fillPerson(type, { first: 'Fia', last: 'Firma', email: 'fia@example.com' });
     await click('reg-submit');
     // Refused on the client: the taken number, the sector and the invoice address's fields.
     await waitFor(() => ($('reg-invoice_address-city') as HTMLInputElement).getAttribute('aria-invalid') === 'true', 'invoice rules', 15_000);

@@ -17,6 +17,7 @@ import { setAuth } from '../../store/session';
 import { saveFile } from '../../download';
 import { message as globalMessage } from '../../layout/notifier';
 import { useFeedback } from '../../layout/feedback';
+import PageTitle from '../../components/PageTitle';
 
 type Choice = 'off' | TwoFactorMethod;
 
@@ -235,9 +236,7 @@ export default function TwoFactorSettings({ titleKey }: { titleKey: string }) {
 
   return (
     <div className="page" data-testid="twofa-settings-page">
-      <Typography.Title level={2} data-testid="page-title">
-        {t(titleKey, { ns: 'routes' })}
-      </Typography.Title>
+      <PageTitle titleKey={titleKey} />
       <Card className="form-card">
         {status === null && loadFailed ? (
           <Result

@@ -37,6 +37,7 @@ import {
   type Recipient,
   type TokenState,
 } from '../../api/addons';
+import PageTitle from '../../components/PageTitle';
 
 const LOCALES = ['nb', 'sv', 'en', 'da', 'fi'] as const;
 const ROLES = ['signer', 'approver', 'viewer'] as const;
@@ -375,7 +376,6 @@ function EnvelopeEditor({ uid }: { uid?: string }) {
 
 /** The contract-sign routes: list, create/, update/{uid_envelope}/. */
 export default function ContractSign({ titleKey, create = false }: { titleKey: string; create?: boolean }) {
-  const { t } = useTranslation();
   const { uid_envelope } = useParams();
   // A failed check asks for the token again.
   const { data: token, set: setToken } = useLoad<TokenState>(tokenCheck, '', { registered: false, valid: false });
@@ -387,9 +387,7 @@ export default function ContractSign({ titleKey, create = false }: { titleKey: s
   else body = <EnvelopeList />;
   return (
     <div className="page" data-testid="contract-sign-page">
-      <Typography.Title level={2} data-testid="page-title">
-        {t(titleKey, { ns: 'routes' })}
-      </Typography.Title>
+      <PageTitle titleKey={titleKey} />
       {body}
     </div>
   );

@@ -1,4 +1,4 @@
-import { Card, Typography } from 'antd';
+import { Card } from 'antd';
 import Table from '../../components/ResponsiveTable';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -8,6 +8,7 @@ import type { HistoryEntry } from '../../types/cases';
 import { pathFor, useAreaRole } from '../../routes/pathFor';
 import { TableSkeleton } from '../../components/Skeletons';
 import { formatDateTime } from '../../format';
+import PageTitle from '../../components/PageTitle';
 
 /** cases/history-additional/{id}: every change of the case's additional hours, who and when, before and after. */
 export default function AdditionalHistory({ titleKey }: { titleKey: string }) {
@@ -19,9 +20,7 @@ export default function AdditionalHistory({ titleKey }: { titleKey: string }) {
   const rows = loaded ?? [];
   return (
     <div className="page" data-testid="additional-history-page">
-      <Typography.Title level={2} data-testid="page-title">
-        {t(titleKey, { ns: 'routes' })}
-      </Typography.Title>
+      <PageTitle titleKey={titleKey} />
       <Link to={pathFor(role, 'caseDetails', { id })}>{t('update.back')}</Link>
       <Card style={{ marginTop: 16 }}>
         <Table<HistoryEntry & { key: string }>

@@ -1,7 +1,8 @@
-import { Alert, Button, Card, Checkbox, Col, DatePicker, Form, Input, Row, Select, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Col, DatePicker, Form, Input, Row, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from '../../i18n/dates';
 import { useEffect, useMemo, useState } from 'react';
+import { useList } from '../../api/useList';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { caseCustomers, caseTypes, createCase, defaultCaseAddress, getCase, updateCase } from '../../api/cases';
@@ -25,6 +26,7 @@ import { COUNTRY_CODES, SWEDEN } from '../../types/countries';
 import type { NamedEntry } from '../../types/named';
 import { HOURS_MIN, IDENTITY_NUMBER_MAX_CHARS, SUBJECT_MAX_CHARS } from '../../validation/bounds';
 import { useFeedback } from '../../layout/feedback';
+import PageTitle from '../../components/PageTitle';
 
 interface Values {
   customer?: string;
@@ -114,11 +116,12 @@ export default function CaseForm({ titleKey }: { titleKey: string }) {
   const customerSide = via === 'customer';
   const staff = via === 'staff';
   const [form] = Form.useForm<Values>();
-  const [typeList, setTypeList] = useState<NamedEntry[]>([]);
+  const typeList = useList<NamedEntry>(caseTypes).rows ?? [];
   // Case types and countries are named in the reader's language.
   const types = useMemo(() => typeList.map((x) => ({ value: x.id, label: namedIn(x, lang) })), [typeList, lang]);
   const countries = useMemo(() => countryOptions(lang), [lang]);
-  const [sectorList, setSectorList] = useState<NamedEntry[]>([]);
+  // The customer side picks no knowledge sector.
+  const sectorList = useList<NamedEntry>(listKnowledgeSectors, customerSide ? null : '').rows ?? [];
   const sectors = useMemo(() => sectorList.map((x) => ({ value: x.id, label: namedIn(x, lang) })), [sectorList, lang]);
   const [customers, setCustomers] = useState<{ value: string; label: string }[]>([]);
   const [lawyers, setLawyers] = useState<{ value: string; label: string }[]>([]);
@@ -129,15 +132,7 @@ export default function CaseForm({ titleKey }: { titleKey: string }) {
   const [documents, setDocuments] = useState<File[]>([]);
 
   useEffect(() => {
-    caseTypes()
-      .then(setTypeList)
-      .catch(() => undefined);
-    if (!customerSide) {
-      void searchCustomers('');
-      listKnowledgeSectors()
-        .then(setSectorList)
-        .catch(() => undefined);
-    }
+    if (!customerSide) void searchCustomers('');
     if (staff) void searchLawyers('');
     if (case_uid)
       getCase(case_uid)
@@ -221,9 +216,7 @@ export default function CaseForm({ titleKey }: { titleKey: string }) {
   const req = (key: string) => [{ required: true, whitespace: true, message: t(key) }];
   return (
     <div className="page" data-testid="case-form-page">
-      <Typography.Title level={2} data-testid="page-title">
-        {t(titleKey, { ns: 'routes' })}
-      </Typography.Title>
+      <PageTitle titleKey={titleKey} />
       {needsService && <Alert type="warning" showIcon title={t('form.consultancyRequired')} style={{ marginBottom: 16 }} data-testid="case-consultancy-required" />}
       <MessageAlert messages={errors.length ? [errors.join(' ')] : null} testId="case-form-errors" />
       <Card>

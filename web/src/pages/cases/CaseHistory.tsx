@@ -11,6 +11,7 @@ import { formatHours } from './status';
 import { StatusTag } from './CaseList';
 import { TableSkeleton } from '../../components/Skeletons';
 import { countryName, formatAddress, formatDateTime, namedIn, type AddressParts } from '../../format';
+import PageTitle from '../../components/PageTitle';
 
 /** A recorded object (the case type, the address) as it was saved: JSON text; null when it is not. */
 function recorded<T>(value: string): T | null {
@@ -52,9 +53,7 @@ export default function CaseHistory({ titleKey }: { titleKey: string }) {
   const { data: name } = useLoad(() => caseName(id), id);
   return (
     <div className="page" data-testid="case-history-page">
-      <Typography.Title level={2} data-testid="page-title">
-        {t(titleKey, { ns: 'routes' })}
-      </Typography.Title>
+      <PageTitle titleKey={titleKey} />
       {name && (
         <Typography.Paragraph type="secondary" data-testid="case-history-name">
           {name.case_number} · {name.subject} · {name.customer_name}

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Badge, Button, Card, Input, Select, Space, Tag, Typography } from 'antd';
+import { Badge, Button, Card, Input, Select, Space, Tag } from 'antd';
 import Table from '../../components/ResponsiveTable';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
@@ -15,6 +15,7 @@ import { CASE_TABS, type CaseOrder, type CaseTab } from './caseRules';
 import { caseStatusChip } from './status';
 import { TableSkeleton } from '../../components/Skeletons';
 import { formatDate, formatDateTime, namedIn } from '../../format';
+import PageTitle from '../../components/PageTitle';
 
 export function StatusTag({ status }: { status: string }) {
   const { t } = useTranslation('cases');
@@ -69,9 +70,7 @@ export default function CaseList({ titleKey }: { titleKey: string }) {
   return (
     <div className="page" data-testid="cases-page" data-tab={tab.word}>
       <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
-        <Typography.Title level={2} data-testid="page-title">
-          {t(titleKey, { ns: 'routes' })}
-        </Typography.Title>
+        <PageTitle titleKey={titleKey} />
         {hasRoute(role, 'caseCreate') && (
           <Link to={pathFor(role, 'caseCreate')}>
             <Button type="primary" icon={<PlusOutlined />} data-testid="case-create">

@@ -4,7 +4,7 @@
  * entry with its case, the page frame, and saving or deleting, then back to
  * the case.
  */
-import { Alert, Card, type FormInstance, Typography } from 'antd';
+import { Alert, Card, type FormInstance } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -13,6 +13,7 @@ import { useLoad } from '../../api/useList';
 import { applyServerErrors } from '../../api/formErrors';
 import { pathFor, useAreaRole } from '../../routes/pathFor';
 import { useFeedback } from '../../layout/feedback';
+import PageTitle from '../../components/PageTitle';
 
 export function useEntryUpdate<T>(load: (caseUid: string, id: string) => Promise<T>) {
   const { t } = useTranslation('caseHours');
@@ -66,9 +67,7 @@ export function EntryUpdateFrame({ titleKey, testPrefix, state, children }: { ti
   const { caseUid, entry, failed, back, editable } = state;
   return (
     <div className="page" data-testid={`${testPrefix}-page`}>
-      <Typography.Title level={2} data-testid="page-title">
-        {t(titleKey, { ns: 'routes' })}
-      </Typography.Title>
+      <PageTitle titleKey={titleKey} />
       <Link to={back} data-testid={`${testPrefix}-back`}>
         {t('update.back')}
       </Link>

@@ -19,15 +19,7 @@ import { applyFieldErrors } from './fieldErrors';
 import { pathFor, useAreaRole } from '../../routes/pathFor';
 import { TableSkeleton } from '../../components/Skeletons';
 import { useFeedback } from '../../layout/feedback';
-
-function Title({ titleKey }: { titleKey: string }) {
-  const { t } = useTranslation('routes');
-  return (
-    <Typography.Title level={2} data-testid="page-title">
-      {t(titleKey)}
-    </Typography.Title>
-  );
-}
+import PageTitle from '../../components/PageTitle';
 
 /**
  * A delete after its yes: "deleted" when it worked, the list read again either way (a refusal, e.g. a
@@ -74,7 +66,7 @@ function NamedListPage({ kind, titleKey }: { kind: NamedListKind; titleKey: stri
   const remove = useRemove(reload);
   return (
     <div className="page" data-testid={`named-list-${kind}`}>
-      <Title titleKey={titleKey} />
+      <PageTitle titleKey={titleKey} />
       <Card>
         <SettingsTabs />
         <Form
@@ -178,7 +170,7 @@ export function DepartmentsPage({ titleKey }: { titleKey: string }) {
   const remove = useRemove(reload);
   return (
     <div className="page" data-testid="departments-page">
-      <Title titleKey={titleKey} />
+      <PageTitle titleKey={titleKey} />
       <Card extra={<Link to={pathFor(role, 'departmentCreate')}><Button type="primary">{t('departments.create')}</Button></Link>}>
         <Table<NamedEntry>
           rowKey="id"
@@ -229,7 +221,7 @@ export function DepartmentFormPage({ titleKey }: { titleKey: string }) {
   useFormRecord(form, () => getDepartment(department_id!), department_id ?? null, (d) => d);
   return (
     <div className="page">
-      <Title titleKey={titleKey} />
+      <PageTitle titleKey={titleKey} />
       <Card>
         <Form
           form={form}
@@ -272,7 +264,7 @@ export function DepartmentConnectPage({ titleKey }: { titleKey: string }) {
   const [chosen, setChosen] = useState<number | null>(null);
   return (
     <div className="page">
-      <Title titleKey={titleKey} />
+      <PageTitle titleKey={titleKey} />
       <Card>
         <Space>
           <Select<number> style={{ minWidth: 240 }} placeholder={t('departments.choose')} value={chosen ?? undefined} onChange={setChosen} options={rows.map((d) => ({ value: d.id, label: namedIn(d, i18n.language) }))} />

@@ -33,15 +33,7 @@ import { formatHours, formatSek } from '../subscriptions/format';
 import { pathFor, useAreaRole } from '../../routes/pathFor';
 import { TableSkeleton } from '../../components/Skeletons';
 import { useFeedback } from '../../layout/feedback';
-
-function Title({ titleKey }: { titleKey: string }) {
-  const { t } = useTranslation('routes');
-  return (
-    <Typography.Title level={2} data-testid="page-title">
-      {t(titleKey)}
-    </Typography.Title>
-  );
-}
+import PageTitle from '../../components/PageTitle';
 
 /** Where an entry stands: on offer, unpublished (staff still add it), retired; bought. */
 function OfferTags({ r }: { r: { public: boolean; retired?: boolean; bought?: boolean } }) {
@@ -262,7 +254,7 @@ function OfferListPage<T extends OfferRow, V extends object>({
   const [editing, setEditing] = useState<T | null>(null);
   return (
     <div className="page" data-testid={testId}>
-      <Title titleKey={titleKey} />
+      <PageTitle titleKey={titleKey} />
       <Card extra={<Link to={pathFor(role, create.route)} data-testid={create.testId}><Button type="primary">{create.label}</Button></Link>}>
         <Table<T>
           rowKey="id"
@@ -334,7 +326,7 @@ export function PackageCreatePage({ titleKey }: { titleKey: string }) {
   const role = useAreaRole();
   return (
     <div className="page">
-      <Title titleKey={titleKey} />
+      <PageTitle titleKey={titleKey} />
       <Card>
         <Form
           form={form}
@@ -452,7 +444,7 @@ export function ServicePlanCreatePage({ titleKey }: { titleKey: string }) {
   const services = useList(listServices).rows ?? [];
   return (
     <div className="page">
-      <Title titleKey={titleKey} />
+      <PageTitle titleKey={titleKey} />
       <Card>
         <Form
           form={form}

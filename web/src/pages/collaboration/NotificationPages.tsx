@@ -10,6 +10,7 @@ import '../../components/collaboration/collaboration.css';
 import { LIST_PAGE_SIZE } from '../../config/constants';
 import { useAreaRole } from '../../routes/pathFor';
 import type { DropdownKind, Notification } from '../../types/collaboration';
+import PageTitle from '../../components/PageTitle';
 
 /**
  * The full list behind a header dropdown (spec §2 notifications/ and
@@ -49,9 +50,7 @@ function NotificationPage({ titleKey, kind }: { titleKey: string; kind: Dropdown
   return (
     <div className="page" data-testid={`${kind}-page`}>
       <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
-        <Typography.Title level={2} data-testid="page-title">
-          {t(titleKey, { ns: 'routes' })}
-        </Typography.Title>
+        <PageTitle titleKey={titleKey} />
         <Button icon={<CheckOutlined />} onClick={() => void markAll()} loading={busy} disabled={!anyUnread && offset === 0} data-testid={`${kind}-read-all`}>
           {t('readAll')}
         </Button>

@@ -10,6 +10,7 @@ import { formatDateTime } from '../../format';
 import { pathFor, useAreaRole } from '../../routes/pathFor';
 import ConflictSearch from '../../components/ConflictSearch';
 import { openCustomerDetails } from '../../store/customerDetails';
+import PageTitle from '../../components/PageTitle';
 
 const KIND_COLOURS: Record<PartyKind, string> = {
   customer: 'blue',
@@ -63,9 +64,7 @@ export default function ConflictResults({ titleKey }: { titleKey: string }) {
 
   return (
     <div className="page" data-testid="conflict-results-page">
-      <Typography.Title level={2} data-testid="page-title">
-        {t(titleKey, { ns: 'routes' })}
-      </Typography.Title>
+      <PageTitle titleKey={titleKey} />
       <Card>
         <Space orientation="vertical" style={{ width: '100%' }} size="middle">
           <ConflictSearch key={query} role={role} initial={query} />

@@ -10,6 +10,7 @@ import MessageAlert from '../../components/MessageAlert';
 import { translateServerMessage } from '../../i18n';
 import { useAreaRole } from '../../routes/pathFor';
 import type { Audience, LessonEnglish, LessonForm, LessonView, Topic } from '../../types/content';
+import PageTitle from '../../components/PageTitle';
 
 const Markdown = lazy(() => import('../../components/Markdown'));
 
@@ -176,9 +177,7 @@ export default function Academy({ titleKey }: { titleKey: string }) {
   return (
     <div className="page" data-testid="academy-page">
       <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
-        <Typography.Title level={2} data-testid="page-title">
-          {t(titleKey, { ns: 'routes' })}
-        </Typography.Title>
+        <PageTitle titleKey={titleKey} />
         {admin && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="lesson-create">
             {t('academy.create')}

@@ -1,5 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { Button, Card, Input, Select, Space, Tag, Typography } from 'antd';
+import { Button, Card, Input, Select, Space, Tag } from 'antd';
 import Table from '../../components/ResponsiveTable';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { pathFor, useAreaRole } from '../../routes/pathFor';
 import type { CustomerDocument, DocumentKind, TemplateFile } from '../../types/content';
 import { TableSkeleton } from '../../components/Skeletons';
 import { formatDateTime } from '../../format';
+import PageTitle from '../../components/PageTitle';
 
 const KINDS: DocumentKind[] = ['pdf', 'word', 'excel', 'ppt', 'image'];
 
@@ -55,9 +56,7 @@ export default function Documents({ titleKey }: { titleKey: string }) {
 
   return (
     <div className="page" data-testid="documents-page">
-      <Typography.Title level={2} data-testid="page-title">
-        {t(titleKey, { ns: 'routes' })}
-      </Typography.Title>
+      <PageTitle titleKey={titleKey} />
       <Card title={<h2 className="card-heading">{t('documents.templates')}</h2>} className="page-card">
         <Table<TemplateFile>
           rowKey="id"

@@ -16,6 +16,7 @@ import { useAreaRole } from '../../routes/pathFor';
 import type { Ticket, TicketDetails, TicketStatus } from '../../types/content';
 import { TableSkeleton } from '../../components/Skeletons';
 import { formatDateTime } from '../../format';
+import PageTitle from '../../components/PageTitle';
 
 const STATUS_COLOR: Record<TicketStatus, string> = { open: 'orange', answered: 'blue', closed: 'default' };
 
@@ -191,9 +192,7 @@ export default function Support({ titleKey }: { titleKey: string }) {
 
   return (
     <div className="page" data-testid="support-page">
-      <Typography.Title level={2} data-testid="page-title">
-        {t(titleKey, { ns: 'routes' })}
-      </Typography.Title>
+      <PageTitle titleKey={titleKey} />
       {!admin && <NewTicket onCreated={(tk) => setRows((old) => [tk, ...old])} />}
       <Card title={<h2 className="card-heading">{admin ? t('support.allTickets') : t('support.myTickets')}</h2>} className="page-card">
         <Segmented
@@ -245,9 +244,7 @@ export function SupportStatistics({ titleKey }: { titleKey: string }) {
   const counts = useLoad(fetchTicketCounts).data;
   return (
     <div className="page" data-testid="support-statistics-page">
-      <Typography.Title level={2} data-testid="page-title">
-        {t(titleKey, { ns: 'routes' })}
-      </Typography.Title>
+      <PageTitle titleKey={titleKey} />
       <Card className="page-card">
         <Descriptions bordered column={1} data-testid="support-counts">
           {(['open', 'answered', 'closed'] as const).map((s) => (

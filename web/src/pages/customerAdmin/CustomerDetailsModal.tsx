@@ -17,6 +17,7 @@ import { closeCustomerDetails, useCustomerDetailsState } from '../../store/custo
 import CustomerSubscriptionsTable from '../subscriptions/CustomerSubscriptionsTable';
 import CustomerLinks from './CustomerLinks';
 import { useAreaRole } from '../../routes/pathFor';
+import PageTitle from '../../components/PageTitle';
 
 /** The credit-information account switch (admin, sales), loaded with its texts only when shown. */
 const CreditAccountSwitch = lazy(() => import('../addons/CreditAccountSwitch'));
@@ -154,9 +155,7 @@ export function CustomerDetailsPage({ titleKey }: { titleKey: string }) {
   const { customer, services, missing, reload: load } = useCustomerRecord(uid ?? null);
   return (
     <div className="page" data-testid="customer-details-page">
-      <Typography.Title level={2} data-testid="page-title">
-        {t(titleKey, { ns: 'routes' })}
-      </Typography.Title>
+      <PageTitle titleKey={titleKey} />
       {uid && (
         <div style={{ marginBottom: 16 }}>
           <CustomerLinks uid={uid} />

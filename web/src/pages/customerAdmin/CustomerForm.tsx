@@ -32,6 +32,7 @@ import { namedIn } from '../../format';
 import { HOURLY_RATE_MIN } from '../../validation/bounds';
 import { normalisePostCode } from '../../validation/fields';
 import { emailRule, minRule, postCodeRule, registrationNumberRule } from '../../validation/formRules';
+import PageTitle from '../../components/PageTitle';
 
 const ADDRESS_PARTS = ['address_1', 'address_2', 'post_code', 'city', 'country'] as const;
 
@@ -208,9 +209,7 @@ export default function CustomerFormPage({ titleKey }: { titleKey: string }) {
   const required = { required: true, message: t('required') };
   return (
     <div className="page" data-testid="customer-form-page">
-      <Typography.Title level={2} data-testid="page-title">
-        {t(titleKey, { ns: 'routes' })}
-      </Typography.Title>
+      <PageTitle titleKey={titleKey} />
       <Card className="form-card">
         <MessageAlert messages={error} testId="customer-form-error" />
         <Form<FormValues>

@@ -1,4 +1,4 @@
-import { Button, Card, Empty, Form, Input, Popconfirm, Space, Typography } from 'antd';
+import { Button, Card, Empty, Form, Input, Popconfirm, Space } from 'antd';
 import Table from '../../components/ResponsiveTable';
 import { sectorName } from '../../components/names';
 import { useList } from '../../api/useList';
@@ -11,6 +11,7 @@ import { SECTOR_NAME_MAX_CHARS } from '../../validation/bounds';
 import { pathFor, useAreaRole } from '../../routes/pathFor';
 import { TableSkeleton } from '../../components/Skeletons';
 import { useFeedback } from '../../layout/feedback';
+import PageTitle from '../../components/PageTitle';
 
 const FIELDS = ['name'] as const;
 
@@ -35,9 +36,7 @@ export default function BusinessSectors({ titleKey }: { titleKey: string }) {
   return (
     <div className="page" data-testid="business-sectors">
       <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
-        <Typography.Title level={2} data-testid="page-title">
-          {t(titleKey, { ns: 'routes' })}
-        </Typography.Title>
+        <PageTitle titleKey={titleKey} />
         <Link to={pathFor(role, 'businessSectorCreate')}>
           <Button type="primary" data-testid="sector-add">
             {t('addSector')}

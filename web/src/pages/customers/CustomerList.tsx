@@ -18,6 +18,7 @@ import { openCustomerDetails } from '../../store/customerDetails';
 import { TableSkeleton } from '../../components/Skeletons';
 import { useFeedback } from '../../layout/feedback';
 import { formatDateTime } from '../../format';
+import PageTitle from '../../components/PageTitle';
 
 /** Who looks at the list: admin acts on customers, sales persons edit them, lawyers only read. */
 export type ListViewer = 'admin' | 'sales' | 'lawyer';
@@ -217,9 +218,7 @@ export default function CustomerList({
 
   return (
     <div className="page" data-testid={`customers-${state}`}>
-      <Typography.Title level={2} data-testid="page-title">
-        {t(titleKey, { ns: 'routes' })}
-      </Typography.Title>
+      <PageTitle titleKey={titleKey} />
       <Card>
         <CustomerTabs viewer={viewer} />
         {viewer !== 'lawyer' && (

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Popconfirm, Segmented, Space, Tag, Typography } from 'antd';
+import { Button, Card, Popconfirm, Segmented, Space, Tag } from 'antd';
 import Table from '../../components/ResponsiveTable';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { pathFor, useAreaRole } from '../../routes/pathFor';
 import { RatingSummary } from '../../components/collaboration/RatingSummary';
 import { TableSkeleton } from '../../components/Skeletons';
 import { useFeedback } from '../../layout/feedback';
+import PageTitle from '../../components/PageTitle';
 
 export interface StaffListProps {
   titleKey: string;
@@ -113,9 +114,7 @@ export function StaffList({ titleKey, role, kind }: StaffListProps) {
   return (
     <div className="page" data-testid="staff-list-page">
       <Space className="page-header" style={{ justifyContent: 'space-between', width: '100%' }}>
-        <Typography.Title level={2} data-testid="page-title">
-          {t(titleKey, { ns: 'routes' })}
-        </Typography.Title>
+        <PageTitle titleKey={titleKey} />
         <Link to={createPath}>
           <Button type="primary" icon={<PlusOutlined />} data-testid="staff-create">
             {role === 'lawyer' ? t('createLawyer') : t('createSalesPerson')}

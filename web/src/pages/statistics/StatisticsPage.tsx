@@ -5,7 +5,7 @@
  * Which page it is follows from the route's title key.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Alert, Button, Card, Col, DatePicker, Row, Segmented, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Card, Col, DatePicker, Row, Segmented, Space, Spin } from 'antd';
 import Table from '../../components/ResponsiveTable';
 import { DownloadOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
@@ -19,6 +19,7 @@ import { formatCell } from './format';
 import { sectorName } from '../../components/names';
 import { useSession } from '../../store/session';
 import { hasPermission } from '../../auth/permissions';
+import PageTitle from '../../components/PageTitle';
 
 const SeriesChart = lazy(() => import('./Charts').then((m) => ({ default: m.SeriesChart })));
 const PieChart = lazy(() => import('./Charts').then((m) => ({ default: m.PieChart })));
@@ -89,9 +90,7 @@ export default function StatisticsPage({ titleKey }: { titleKey: string }) {
 
   return (
     <div className="page" data-testid="statistics-page" data-statistic={path}>
-      <Typography.Title level={2} data-testid="page-title">
-        {t(titleKey, { ns: 'routes' })}
-      </Typography.Title>
+      <PageTitle titleKey={titleKey} />
       <Space wrap style={{ marginBottom: GUTTER }}>
         <Segmented
           data-testid="period-filter"

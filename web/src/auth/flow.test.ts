@@ -18,19 +18,24 @@ const customer = { email: 'c@example.com', id: 7, is_staff: false, is_superuser:
 const challenge = { two_factor_required: true, two_factor_token: 'tf-1', method: 'email' };
 const warning = vi.fn();
 
+/** No calls, navigation, warnings or stored session left from the test before. */
+function freshStart() {
+  fake.reset();
+  navigateTo.mockReset();
+  warning.mockReset();
+  onApiError(warning);
+  localStorage.clear();
+  sessionStorage.clear();
+  session.reloadState();
+}
+
 describe('login flow', () => {
   beforeAll(async () => {
     await i18n.changeLanguage('en');
   });
 
   beforeEach(() => {
-    fake.reset();
-    navigateTo.mockReset();
-    warning.mockReset();
-    onApiError(warning);
-    localStorage.clear();
-    sessionStorage.clear();
-    session.reloadState();
+    freshStart();
   });
 
   it('without two-factor: stores auth and user and returns the dashboard', async () => {
@@ -148,13 +153,7 @@ describe('login flow', () => {
 
 describe('logout', () => {
   beforeEach(() => {
-    fake.reset();
-    navigateTo.mockReset();
-    warning.mockReset();
-    onApiError(warning);
-    localStorage.clear();
-    sessionStorage.clear();
-    session.reloadState();
+    freshStart();
     session.setState({ auth, user: customer, services: { token: 's' }, verified: { token: 'v' } });
     session.setInitialRoute('/user/cases/');
   });

@@ -13,7 +13,7 @@ const customer = { email: 'c@example.com', id: 7, is_staff: false, user_type: 3,
 const lawyer = { email: 'l@example.com', id: 9, is_staff: false, user_type: 1, full_name: 'Lars Jurist', uid: 'law-1', image: 'not set' };
 const hourRow = { id: 5, service: { id: 1, name: 'Consultancy' }, active: true, expired: false, hour: 10, consumed_hour: 0 };
 
-const { sampleDetails } = await import('./fixtures');
+const { areaRoutes, sampleDetails } = await import('./fixtures');
 const baseCase = sampleDetails({ address: { address_1: '', city: '', country: '', post_code: '' }, counterpart: '' });
 
 const doc = (name: string, can_remove: boolean, by = 'Cee Kund') => ({
@@ -33,9 +33,7 @@ const page = pageTests({ warning });
 
 function render(path: string, user: object, services: unknown[] = []) {
   return page.render(path, user, {
-    'GET /permission/': () => ({ status: 200, body: { permissions: [] } }),
-    'GET /customer/cust-1/': () => ({ status: 200, body: { purchased_services: services, bisnode_account_active: false, bisnode_account: null } }),
-    'GET /bubbles/': () => ({ status: 200, body: { pending_cases: 0, pending_customers: 0 } }),
+    ...areaRoutes(services),
     'GET /case/case-1/': () => ({ status: 200, body: baseCase }),
     'GET /case/hour/list/': () => ({ status: 200, body: [] }),
   });

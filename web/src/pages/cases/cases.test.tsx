@@ -6,7 +6,7 @@ vi.mock('@aws-amplify/core', () => ({ Amplify: { configure: vi.fn() } }));
 vi.mock('@aws-amplify/api-rest', async () => (await import('../../test/amplifyFake')).amplifyApi);
 
 const { pageTests } = await import('../../test/renderApp');
-const { customerUser: customer, lawyerUser: lawyer, sampleCase } = await import('./fixtures');
+const { areaRoutes, customerUser: customer, lawyerUser: lawyer, sampleCase } = await import('./fixtures');
 
 const baseCase = sampleCase();
 const warning = vi.fn();
@@ -14,9 +14,7 @@ const page = pageTests({ warning });
 
 function render(path: string, user: object, services: unknown[] = []) {
   return page.render(path, user, {
-    'GET /permission/': () => ({ status: 200, body: { permissions: [] } }),
-    'GET /customer/cust-1/': () => ({ status: 200, body: { purchased_services: services, bisnode_account_active: false, bisnode_account: null } }),
-    'GET /bubbles/': () => ({ status: 200, body: { pending_cases: 0, pending_customers: 0 } }),
+    ...areaRoutes(services),
   });
 }
 

@@ -40,3 +40,12 @@ export function sampleCase(over: Partial<Case> = {}): Case {
 export function sampleDetails(over: Partial<CaseDetails> = {}): CaseDetails {
   return { ...sampleCase(over), actions: [], can_edit: false, can_enter_hours: false, ...over };
 }
+
+/** What a role area reads around a case page: no contact permissions, customer cust-1's `services`, empty bubbles. */
+export function areaRoutes(services: unknown[] = []) {
+  return {
+    'GET /permission/': () => ({ status: 200, body: { permissions: [] } }),
+    'GET /customer/cust-1/': () => ({ status: 200, body: { purchased_services: services, bisnode_account_active: false, bisnode_account: null } }),
+    'GET /bubbles/': () => ({ status: 200, body: { pending_cases: 0, pending_customers: 0 } }),
+  };
+}

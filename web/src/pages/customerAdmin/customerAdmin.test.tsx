@@ -1,6 +1,7 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fake } from '../../test/amplifyFake';
+import { purchasedService } from '../subscriptions/fixtures';
 
 vi.mock('@aws-amplify/core', () => ({ Amplify: { configure: vi.fn() } }));
 vi.mock('@aws-amplify/api-rest', async () => (await import('../../test/amplifyFake')).amplifyApi);
@@ -46,27 +47,7 @@ const customer = (over: Record<string, unknown> = {}) => ({
   knowledge_sector_names: [],
   ...over,
 });
-const subscription = {
-  id: 11,
-  customer_uid: 'c1',
-  package_id: 3,
-  service: { id: 1, name: 'Consultancy hours' },
-  service_plan: null,
-  packages: { id: 3, name: 'Gold' },
-  limit: null,
-  consumed_limit: 0,
-  hour: 5,
-  consumed_hour: 2,
-  hour_less_than_consumed: false,
-  advance: false,
-  active: true,
-  expired: false,
-  start_date: '2026-01-01 00:00:00',
-  expire_on: '2026-12-31 00:00:00',
-  auto_update_date_end: null,
-  child: null,
-  status: 'Active',
-};
+const subscription = purchasedService();
 
 function render(path: string, user: Record<string, unknown>, details = customer()) {
   return page.render(path, user, {

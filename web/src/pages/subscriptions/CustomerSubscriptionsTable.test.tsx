@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fake } from '../../test/amplifyFake';
+import { purchasedService } from './fixtures';
 
 vi.mock('@aws-amplify/core', () => ({ Amplify: { configure: vi.fn() } }));
 vi.mock('@aws-amplify/api-rest', async () => (await import('../../test/amplifyFake')).amplifyApi);
@@ -9,32 +10,7 @@ const { default: CustomerSubscriptionsTable } = await import('./CustomerSubscrip
 const format = await import('./format');
 type Row = import('../../types/subscriptions').PurchasedService;
 
-function row(over: Partial<Row> = {}): Row {
-  return {
-    id: 11,
-    customer_uid: 'c1',
-    package_id: 3,
-    service: { id: 1, name: 'Consultancy hours' },
-    service_plan: null,
-    packages: { id: 3, name: 'Gold' },
-    limit: null,
-    consumed_limit: 0,
-    hour: 5,
-    consumed_hour: 2,
-    hour_less_than_consumed: false,
-    advance: false,
-    active: true,
-    expired: false,
-    start_date: '2026-01-01 00:00:00',
-    expire_on: '2026-12-31 00:00:00',
-    auto_update_date_end: null,
-    child: null,
-    updated_at: '2026-01-02 10:00:00',
-    created_at: '2026-01-01 00:00:00',
-    status: 'Active',
-    ...over,
-  };
-}
+const row = (over: Partial<Row> = {}): Row => purchasedService(over);
 
 const page = pageTests();
 

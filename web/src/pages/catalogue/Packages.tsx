@@ -145,14 +145,23 @@ function PackageFields() {
       <Form.Item name="hours" label={t('fields.hours')} rules={[{ required: true, message: t('required') }]}>
         <Input inputMode="decimal" data-testid="package-hours" />
       </Form.Item>
+      {offerTermsFields(t, 'package', 'duration_days', 'durationDays')}
+    </>
+  );
+}
+
+/** What packages and service plans both end with: the price, how many days a purchase lasts, on offer or not. */
+function offerTermsFields(t: (k: string) => string, testPrefix: string, daysName: string, daysLabel: string) {
+  return (
+    <>
       <Form.Item name="price" label={t('fields.price')} rules={[{ required: true, message: t('required') }]}>
-        <Input inputMode="decimal" data-testid="package-price" />
+        <Input inputMode="decimal" data-testid={`${testPrefix}-price`} />
       </Form.Item>
-      <Form.Item name="duration_days" label={t('fields.durationDays')} rules={[{ required: true, message: t('required') }]}>
-        <InputNumber min={DAYS_MIN} max={DAYS_MAX} precision={0} data-testid="package-days" />
+      <Form.Item name={daysName} label={t(`fields.${daysLabel}`)} rules={[{ required: true, message: t('required') }]}>
+        <InputNumber min={DAYS_MIN} max={DAYS_MAX} precision={0} data-testid={`${testPrefix}-days`} />
       </Form.Item>
       <Form.Item name="public" label={t('fields.public')} valuePropName="checked">
-        <Switch data-testid="package-public" />
+        <Switch data-testid={`${testPrefix}-public`} />
       </Form.Item>
     </>
   );
@@ -376,15 +385,7 @@ function PlanFields({ services, form }: { services: Service[]; form: FormInstanc
           <InputNumber min={1} precision={0} data-testid="plan-limit" />
         </Form.Item>
       )}
-      <Form.Item name="price" label={t('fields.price')} rules={[{ required: true, message: t('required') }]}>
-        <Input inputMode="decimal" data-testid="plan-price" />
-      </Form.Item>
-      <Form.Item name="expiry_days" label={t('fields.expiryDays')} rules={[{ required: true, message: t('required') }]}>
-        <InputNumber min={DAYS_MIN} max={DAYS_MAX} precision={0} data-testid="plan-days" />
-      </Form.Item>
-      <Form.Item name="public" label={t('fields.public')} valuePropName="checked">
-        <Switch data-testid="plan-public" />
-      </Form.Item>
+      {offerTermsFields(t, 'plan', 'expiry_days', 'expiryDays')}
     </>
   );
 }

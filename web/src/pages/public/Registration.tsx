@@ -4,7 +4,6 @@
 import Button from '../../components/plain/PlainButton';
 import Input, { PlainPassword as Password } from '../../components/plain/PlainInput';
 import { lazy, Suspense, useEffect, useReducer, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { useList, useLoad } from '../../api/useList';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/errors';
@@ -88,14 +87,18 @@ const addressChecks = (prefix: string): Record<string, R.Check> => ({
 const idOf = (name: string) => `registration_${name.replace('.', '_')}`;
 
 /** The current versions of the terms and privacy policy (undefined while unknown: the server takes the current one). */
-function useLegalVersions(): { terms?: number; privacy?: number } {
-  const read = () =>
-    contentApi().then((api) =>
-      // Each kind on its own: one that cannot be read leaves the other known.
-      Promise.all((['terms', 'privacy'] as const).map((kind) => api.fetchLegalText(kind).catch(() => null))),
-    );
-  const versions = useLoad(() => read().then(([terms, privacy]) => ({ terms: terms?.version, privacy: privacy?.version }))).data;
-  return versions ?? {};
+// Read by hand, not with api/useList: the hook would be one more chunk on this budgeted page (src/budget.test.ts).
+function useLegalVersions() {
+  const [versions, setVersions] = useState<{ terms?: number; privacy?: number }>({});
+  useEffect(() => {
+    for (const kind of ['terms', 'privacy'] as const) {
+      contentApi()
+        .then((api) => api.fetchLegalText(kind))
+        .then((v) => v && setVersions((old) => ({ ...old, [kind]: v.version })))
+        .catch(() => undefined);
+    }
+  }, []);
+  return versions;
 }
 
 /** Public sign-up for companies and individuals (spec §2 /registration, §5 rules). */
@@ -112,7 +115,7 @@ export default function Registration() {
   const [shown, setShown] = useState<Values>({});
   /** The server's errors per field (its 400 answer), until the field changes or the form is sent again. */
   const [serverErrors, setServerErrors] = useState<Record<string, string[]>>({});
-  const sectors = useList<BusinessSector>(() => customersApi().then((api) => api.fetchBusinessSectors())).rows ?? [];
+  const [sectors, setSectors] = useState<BusinessSector[]>([]);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string[] | null>(null);
   const [done, setDone] = useState(false);
@@ -128,6 +131,12 @@ export default function Registration() {
   const sameInvoice = values.same_invoice_address === true;
 
   const versions = useLegalVersions();
+  useEffect(() => {
+    customersApi()
+      .then((api) => api.fetchBusinessSectors())
+      .then(setSectors)
+      .catch(() => setSectors([]));
+  }, []);
   useEffect(() => () => Object.values(timers.current).forEach((id) => window.clearTimeout(id)), []);
   /** The first field in error after a refused submit: focused once the form is enabled again. */
   const [focusField, setFocusField] = useState<string | null>(null);

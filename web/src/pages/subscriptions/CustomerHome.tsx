@@ -6,7 +6,6 @@
 import { Button, Col, Row, Space } from 'antd';
 import { PlainCard, PlainList, PlainListItem, PlainListMeta } from '../../components/PlainCard';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { useList } from '../../api/useList';
 import { useTranslation } from 'react-i18next';
 import { buyPackage, buyServicePlan, listPackages, listServicePlans } from '../../api/subscriptions';
 import type { Package, ServicePlan } from '../../types/subscriptions';
@@ -29,9 +28,8 @@ export default function CustomerHome({ titleKey }: { titleKey: string }) {
   const rows = useSession((s) => s.services.purchased_services) ?? [];
   const uid = customerUidOf(user);
   const isCustomer = Number(user?.user_type) === 3;
-  // What the customer may buy (its contacts buy nothing: nothing read).
-  const packages = useList<Package>(listPackages, isCustomer ? '' : null).rows ?? [];
-  const plans = useList<ServicePlan>(listServicePlans, isCustomer ? '' : null).rows ?? [];
+  const [packages, setPackages] = useState<Package[]>([]);
+  const [plans, setPlans] = useState<ServicePlan[]>([]);
   // Bumped after a purchase: the dashboard's figures (hours left) are read again.
   const [bought, setBought] = useState(0);
 
@@ -39,7 +37,13 @@ export default function CustomerHome({ titleKey }: { titleKey: string }) {
     if (uid) void loadCustomerServices(uid).catch(() => undefined);
   }, [uid]);
 
-  useEffect(reload, [reload]);
+  useEffect(() => {
+    reload();
+    if (isCustomer) {
+      listPackages().then(setPackages, () => undefined);
+      listServicePlans().then(setPlans, () => undefined);
+    }
+  }, [reload, isCustomer]);
 
   const buy = (name: string, price: number, call: () => Promise<unknown>) =>
     modal.confirm({
@@ -72,75 +76,68 @@ export default function CustomerHome({ titleKey }: { titleKey: string }) {
         </Col>
         {isCustomer && (
           <>
-            <OfferCard
-              title={t('buy.packages')}
-              items={packages.map((p) => ({ id: p.id, name: p.name, amount: t('buy.hours', { hours: formatHours(p.hours) }), days: p.duration_days, price: p.price }))}
-              itemTestId="buy-package-item"
-              buyTestId="buy-package"
-              onBuy={(o) => buy(o.name, o.price, () => buyPackage(o.id))}
-            />
-            <OfferCard
-              title={t('buy.plans')}
-              items={plans.map((p) => ({
-                id: p.id,
-                name: p.name,
-                amount: p.hours != null ? t('buy.hours', { hours: formatHours(p.hours) }) : t('buy.limit', { limit: p.limit }),
-                days: p.expiry_days,
-                price: p.price,
-              }))}
-              buyTestId="buy-plan"
-              onBuy={(o) => buy(o.name, o.price, () => buyServicePlan(o.id))}
-            />
+            <Col xs={24} lg={12}>
+              <PlainCard title={t('buy.packages')}>
+                <PlainList items={packages}
+                  empty={t('buy.none')}
+                  render={(p) => (
+                    <PlainListItem
+                      data-testid={`buy-package-item-${p.id}`}
+                      actions={[
+                        <Button key="buy" type="primary" data-testid={`buy-package-${p.id}`} onClick={() => buy(p.name, p.price, () => buyPackage(p.id))}>
+                          {t('buy.buy')}
+                        </Button>,
+                      ]}
+                    >
+                      <PlainListMeta
+                        title={p.name}
+                        description={
+                          <Space split="·" wrap>
+                            <span>{t('buy.hours', { hours: formatHours(p.hours) })}</span>
+                            <span>{t('buy.days', { days: p.duration_days })}</span>
+                            <span className="plain-text" style={{ whiteSpace: 'nowrap' }}>
+                              <strong>{formatSek(p.price)}</strong>
+                            </span>
+                          </Space>
+                        }
+                      />
+                    </PlainListItem>
+                  )}
+                />
+              </PlainCard>
+            </Col>
+            <Col xs={24} lg={12}>
+              <PlainCard title={t('buy.plans')}>
+                <PlainList items={plans}
+                  empty={t('buy.none')}
+                  render={(p) => (
+                    <PlainListItem
+                      actions={[
+                        <Button key="buy" type="primary" data-testid={`buy-plan-${p.id}`} onClick={() => buy(p.name, p.price, () => buyServicePlan(p.id))}>
+                          {t('buy.buy')}
+                        </Button>,
+                      ]}
+                    >
+                      <PlainListMeta
+                        title={p.name}
+                        description={
+                          <Space split="·" wrap>
+                            <span>{p.hours != null ? t('buy.hours', { hours: formatHours(p.hours) }) : t('buy.limit', { limit: p.limit })}</span>
+                            <span>{t('buy.days', { days: p.expiry_days })}</span>
+                            <span className="plain-text" style={{ whiteSpace: 'nowrap' }}>
+                              <strong>{formatSek(p.price)}</strong>
+                            </span>
+                          </Space>
+                        }
+                      />
+                    </PlainListItem>
+                  )}
+                />
+              </PlainCard>
+            </Col>
           </>
         )}
       </Row>
     </>
-  );
-}
-
-interface Offer {
-  id: number;
-  name: string;
-  /** What it holds: hours, or a number of uses. */
-  amount: string;
-  days: number;
-  price: number;
-}
-
-/** Packages or service plans on offer: what each holds, for how long, its price and a buy button. */
-function OfferCard({ title, items, itemTestId, buyTestId, onBuy }: { title: string; items: Offer[]; itemTestId?: string; buyTestId: string; onBuy: (o: Offer) => void }) {
-  const { t } = useTranslation('subscriptions');
-  return (
-    <Col xs={24} lg={12}>
-      <PlainCard title={title}>
-        <PlainList
-          items={items}
-          empty={t('buy.none')}
-          render={(o) => (
-            <PlainListItem
-              data-testid={itemTestId && `${itemTestId}-${o.id}`}
-              actions={[
-                <Button key="buy" type="primary" data-testid={`${buyTestId}-${o.id}`} onClick={() => onBuy(o)}>
-                  {t('buy.buy')}
-                </Button>,
-              ]}
-            >
-              <PlainListMeta
-                title={o.name}
-                description={
-                  <Space split="·" wrap>
-                    <span>{o.amount}</span>
-                    <span>{t('buy.days', { days: o.days })}</span>
-                    <span className="plain-text" style={{ whiteSpace: 'nowrap' }}>
-                      <strong>{formatSek(o.price)}</strong>
-                    </span>
-                  </Space>
-                }
-              />
-            </PlainListItem>
-          )}
-        />
-      </PlainCard>
-    </Col>
   );
 }

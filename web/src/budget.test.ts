@@ -65,7 +65,9 @@ const PAGES: Array<{ page: string; entries: string[]; target: number }> = [
   { page: 'login', entries: LOGIN, target: 119.3 * KiB },
   // The two-factor and registration pages load their texts with themselves (app/router.tsx `withTexts`).
   { page: 'two-factor', entries: [...LOGIN, 'src/pages/public/TwoFactorLogin.tsx', ACCOUNT_TEXTS], target: 122.7 * KiB },
-  { page: 'registration', entries: [...LOGIN, 'src/pages/public/Registration.tsx', 'src/locales/sv/registration.json'], target: 125.4 * KiB },
+  // 125.5: the first chunk names the other chunks by their content hashes, which compress a few bytes better or
+  // worse with every change elsewhere (+14 bytes once, with no change to what the page loads).
+  { page: 'registration', entries: [...LOGIN, 'src/pages/public/Registration.tsx', 'src/locales/sv/registration.json'], target: 125.5 * KiB },
   // 2026-11-29: staff 299.5 and customer 302.0 KiB with the mail setting's route and texts, the one
   // validation module and the client's keyed retry of anonymous POSTs (the app's first chunk +0.5 KiB,
   // the route table +0.3, the areas' texts +0.3); 299.8 and 302.3 with admin's Inkasso hand-overs route.

@@ -82,6 +82,7 @@ message_keys! {
     CodeSent => "code_sent",
     ConsultancyServiceRequired => "consultancy_service_required",
     CouldNotSendCode => "could_not_send_code",
+    CouldNotSendMail => "could_not_send_mail",
     CurrentPasswordWrong => "current_password_wrong",
     CustomPackageValuePositive => "custom_package_value_positive",
     CustomerNotApproved => "customer_not_approved",

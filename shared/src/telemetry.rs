@@ -54,6 +54,7 @@ pub mod metric {
     pub const RETENTION_FAILED: &str = "RetentionFailed";
     pub const MAILS_SENT: &str = "MailsSent";
     pub const MAILS_REFUSED: &str = "MailsRefused";
+    pub const MAILS_FAILED: &str = "MailsFailed";
 }
 
 /// This process's function (the crate's name on Lambda; `local-gateway`).
@@ -294,6 +295,11 @@ pub fn mail(sent: bool) {
     metrics::counter!(if sent { metric::MAILS_SENT } else { metric::MAILS_REFUSED }).increment(1);
 }
 
+/// An outbox mail marked failed: its last try was refused, it is not sent.
+pub fn mail_failed() {
+    metrics::counter!(metric::MAILS_FAILED).increment(1);
+}
+
 /// One run of the expiry job: what was due, expired and renewed, or that it
 /// failed (`ExpiryRuns` counts every run, so an alarm sees one missing).
 pub fn expiry_run(report: Result<(usize, usize, usize), ()>) {
@@ -448,6 +454,7 @@ mod tests {
             metric::RETENTION_FAILED,
             metric::MAILS_SENT,
             metric::MAILS_REFUSED,
+            metric::MAILS_FAILED,
         ];
         let lines: Vec<&str> = template.lines().collect();
         let mut watched = 0;

@@ -397,12 +397,34 @@ pub async fn index_party(state: &AppState, party: &crate::store::conflict::Party
 /// A proxy in front of the stand-in that can hold back the answer of a
 /// DynamoDB transaction *after* the stand-in committed it: the fault of an
 /// answer lost after the commit (a paused network or stand-in), which the
-/// caller sees as a timeout although the write is stored.
+/// caller sees as a timeout although the write is stored. It can also play
+/// SES refusing the mail to an address ([`Proxy::refuse_mail_to`]).
 pub struct Proxy {
     /// Its base URL, for [`services_at`].
     pub url: String,
     hold: std::sync::Arc<std::sync::atomic::AtomicBool>,
     held: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+    refused: std::sync::Arc<std::sync::Mutex<std::collections::HashSet<String>>>,
+}
+
+/// SES v2's answer to a SendEmail it refuses (API reference: `MessageRejected`,
+/// HTTP 400; restJson1 names the error in `x-amzn-ErrorType`): the one it
+/// gives for an address it may not send to, naming the address as SES does.
+fn ses_message_rejected(to: &str) -> axum::response::Response {
+    let body = serde_json::json!({
+        "message": format!("Email address is not verified. The following identities failed the check in region EU-NORTH-1: {to}")
+    });
+    let mut res = axum::response::Response::new(axum::body::Body::from(body.to_string()));
+    *res.status_mut() = axum::http::StatusCode::BAD_REQUEST;
+    res.headers_mut().insert("x-amzn-errortype", axum::http::HeaderValue::from_static("MessageRejected"));
+    res.headers_mut().insert("content-type", axum::http::HeaderValue::from_static("application/json"));
+    res
+}
+
+/// The first address of an SES v2 SendEmail body that is in `refused`.
+fn refused_recipient(body: &[u8], refused: &std::collections::HashSet<String>) -> Option<String> {
+    let v: serde_json::Value = serde_json::from_slice(body).ok()?;
+    v["Destination"]["ToAddresses"].as_array()?.iter().filter_map(|a| a.as_str()).find(|a| refused.contains(*a)).map(String::from)
 }
 
 impl Proxy {
@@ -414,12 +436,19 @@ impl Proxy {
         let upstream = endpoint().trim_start_matches("http://").trim_end_matches('/').to_string();
         let hold = Arc::new(AtomicBool::new(false));
         let held = Arc::new(AtomicUsize::new(0));
-        let (h, n) = (hold.clone(), held.clone());
+        let refused: Arc<std::sync::Mutex<std::collections::HashSet<String>>> = Arc::default();
+        let (h, n, r) = (hold.clone(), held.clone(), refused.clone());
         let app = axum::Router::new().fallback(move |req: axum::extract::Request| {
-            let (upstream, hold, held) = (upstream.clone(), h.clone(), n.clone());
+            let (upstream, hold, held, refused) = (upstream.clone(), h.clone(), n.clone(), r.clone());
             async move {
                 let (parts, body) = req.into_parts();
                 let body = axum::body::to_bytes(body, usize::MAX).await.unwrap_or_default();
+                if parts.method == axum::http::Method::POST && parts.uri.path() == "/v2/email/outbound-emails" {
+                    let refused = refused.lock().unwrap_or_else(|e| e.into_inner()).clone();
+                    if let Some(to) = refused_recipient(&body, &refused) {
+                        return ses_message_rejected(&to);
+                    }
+                }
                 let transaction = parts.headers.get("x-amz-target").is_some_and(|v| v.as_bytes().ends_with(b".TransactWriteItems"));
                 let held_now = transaction && hold.swap(false, Ordering::SeqCst);
                 // Spawned: the request reaches the stand-in whatever becomes of its caller.
@@ -443,7 +472,17 @@ impl Proxy {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind proxy");
         let url = format!("http://{}", listener.local_addr().expect("proxy address"));
         tokio::spawn(async move { axum::serve(listener, app).await.expect("proxy") });
-        Proxy { url, hold, held }
+        Proxy { url, hold, held, refused }
+    }
+
+    /// SES refuses every mail to `to` (`MessageRejected`) until [`Proxy::accept_mail_to`].
+    pub fn refuse_mail_to(&self, to: &str) {
+        self.refused.lock().unwrap_or_else(|e| e.into_inner()).insert(to.to_string());
+    }
+
+    /// SES takes mail to `to` again.
+    pub fn accept_mail_to(&self, to: &str) {
+        self.refused.lock().unwrap_or_else(|e| e.into_inner()).remove(to);
     }
 
     /// The next DynamoDB transaction commits, but its answer is held.

@@ -495,7 +495,7 @@ async fn approve_customer(
 /// Resend the activation mail of an approved customer (admin); the earlier link stops working.
 #[utoipa::path(post, path = "/api/admin/customer-user/send-password-link/{uid}/", tag = "customers", security(("bearer" = [])),
     params(("uid" = String, Path, description = "Customer uid")),
-    responses((status = 200, body = Message), (status = 400, description = "customer_not_pending or customer_not_approved", body = ErrorBody),
+    responses((status = 200, body = Message), (status = 400, description = "customer_not_pending, customer_not_approved, or could_not_send_mail (the mail service refused the mail)", body = ErrorBody),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 406, body = ErrorBody)))]
 async fn send_password_link(
     State(s): State<AppState>,

@@ -245,7 +245,8 @@ async fn a_stop_while_creating_staff_leaves_neither_the_account_nor_its_link() {
 /// mail once, however often it runs.
 #[tokio::test]
 async fn a_stop_between_the_account_and_its_mail_is_finished_by_the_sweep_once() {
-    use shared::services::credentials::passwords::send_unsent;
+    use shared::services::outbox::send_unsent;
+    let sent = |r: shared::services::outbox::SweepReport| r.sent;
     let s = services().await;
     let router = shared::api::finish(people::api(), s.clone());
     let (_, admin) = signed_in(&s, Role::Admin).await;
@@ -272,10 +273,10 @@ async fn a_stop_between_the_account_and_its_mail_is_finished_by_the_sweep_once()
     let profile: Value = serde_json::from_slice(&body).unwrap();
     assert_eq!(profile["uid"], lena.uid.as_str());
     // Mail younger than the sweep's bound waits for the request's own step.
-    assert_eq!(send_unsent(&s, chrono::Utc::now() - chrono::Duration::minutes(1)).await.unwrap(), 0);
+    assert_eq!(sent(send_unsent(&s, chrono::Utc::now() - chrono::Duration::minutes(1), chrono::Utc::now()).await.unwrap()), 0);
     let later = chrono::Utc::now() + chrono::Duration::seconds(1);
-    assert_eq!(send_unsent(&s, later).await.unwrap(), 1);
-    assert_eq!(send_unsent(&s, later).await.unwrap(), 0, "marked sent");
+    assert_eq!(sent(send_unsent(&s, later, later).await.unwrap()), 1);
+    assert_eq!(sent(send_unsent(&s, later, later).await.unwrap()), 0, "marked sent");
     let mail = mails_to(&s, "lena@example.com");
     assert_eq!(mail.len(), 1);
     let token = mail[0].split("token=").nth(1).unwrap().split_whitespace().next().unwrap().to_string();
@@ -291,7 +292,8 @@ async fn a_stop_between_the_account_and_its_mail_is_finished_by_the_sweep_once()
     .await;
     assert_eq!(st, StatusCode::CREATED);
     assert_eq!(mails_to(&s, "sam@example.com").len(), 1);
-    assert_eq!(send_unsent(&s, chrono::Utc::now() + chrono::Duration::seconds(1)).await.unwrap(), 0);
+    let later = chrono::Utc::now() + chrono::Duration::seconds(1);
+    assert_eq!(send_unsent(&s, later, later).await.unwrap(), Default::default());
 }
 
 #[tokio::test]
@@ -315,4 +317,180 @@ async fn an_admin_creates_at_most_twenty_staff_an_hour() {
     let (st, body) = answers.last().unwrap();
     assert_eq!((*st, body["message"].as_str()), (StatusCode::TOO_MANY_REQUESTS, Some("too_many_invitations")));
     assert!(mails_to(&s, &format!("s{}@example.com", limit.max)).is_empty());
+}
+
+/// The outbox item of `uid`'s invitation, as stored (strongly consistent
+/// scan of the test's own table).
+async fn outbox_item_of(s: &shared::api::AppState, uid: &str) -> Vec<shared::store::Item> {
+    let page = s
+        .store
+        .client
+        .query()
+        .table_name(&s.config.table_name)
+        .key_condition_expression("PK = :p")
+        .expression_attribute_values(":p", shared::store::s("OUTBOX"))
+        .consistent_read(true)
+        .send()
+        .await
+        .unwrap();
+    page.items().iter().filter(|i| i.get("user_uid").and_then(|v| v.as_s().ok()).map(String::as_str) == Some(uid)).cloned().collect()
+}
+
+fn number(item: &shared::store::Item, name: &str) -> Option<i64> {
+    item.get(name).and_then(|v| v.as_n().ok()).and_then(|n| n.parse().ok())
+}
+
+/// SES refusing a new account's invitation does not undo the account: the
+/// create answers 201 (its retry with the same key the same, adding
+/// nothing), the invitation stays in the outbox, counted and backed off,
+/// and the sweep sends it once SES takes the address.
+#[tokio::test]
+async fn a_refused_invitation_leaves_the_account_made_and_the_sweep_sends_it_later() {
+    use shared::services::outbox::{send_unsent, SweepReport};
+    let proxy = shared::testkit::Proxy::start(std::time::Duration::from_millis(10)).await;
+    let s = shared::testkit::services_at(&proxy.url).await;
+    let router = shared::api::finish(people::api(), s.clone());
+    let (_, admin) = signed_in(&s, Role::Admin).await;
+    proxy.refuse_mail_to("rut@example.com");
+    let form = json!({"first_name": "Rut", "last_name": "Ring", "email": "rut@example.com"});
+    let create = || {
+        shared::testkit::call_with_headers(
+            &router,
+            Method::POST,
+            "/api/salesperson/create/",
+            Some(admin.as_str()),
+            Some(form.clone()),
+            &[("Idempotency-Key", "\"new-rut\"")],
+        )
+    };
+    let (st, _, body) = create().await;
+    assert_eq!(st, StatusCode::CREATED, "{}", String::from_utf8_lossy(&body));
+    let first: Value = serde_json::from_slice(&body).unwrap();
+    let rut = s.store.find_user_by_email("rut@example.com").await.unwrap().expect("the account is written");
+    assert_eq!(first["uid"], rut.uid.as_str());
+    assert!(mails_to(&s, "rut@example.com").is_empty());
+    let items = outbox_item_of(&s, &rut.uid).await;
+    assert_eq!(items.len(), 1, "{items:?}");
+    assert!(items[0].contains_key("token"), "unsent");
+    assert_eq!(number(&items[0], "attempts"), Some(1), "the refused send is counted");
+    let next = number(&items[0], "next_attempt_at").expect("a next try");
+    assert!(next >= chrono::Utc::now().timestamp() + 14 * 60, "backed off");
+
+    // The retry answers the first answer and adds nothing.
+    let (st, headers, body) = create().await;
+    assert_eq!(st, StatusCode::CREATED, "{}", String::from_utf8_lossy(&body));
+    assert_eq!(headers["idempotent-replayed"], "true");
+    assert_eq!(serde_json::from_slice::<Value>(&body).unwrap(), first);
+    assert_eq!(outbox_item_of(&s, &rut.uid).await.len(), 1, "no second invitation");
+
+    // Not due yet: the sweep leaves it.
+    let soon = chrono::Utc::now() + chrono::Duration::minutes(2);
+    assert_eq!(send_unsent(&s, soon, soon).await.unwrap(), SweepReport::default());
+    // Due and still refused: counted again.
+    let later = soon + chrono::Duration::minutes(20);
+    assert_eq!(send_unsent(&s, later, later).await.unwrap(), SweepReport { deferred: 1, ..Default::default() });
+    assert_eq!(number(&outbox_item_of(&s, &rut.uid).await[0], "attempts"), Some(2));
+    // SES takes it again: the next due sweep sends it, once.
+    proxy.accept_mail_to("rut@example.com");
+    let much_later = later + chrono::Duration::hours(1);
+    assert_eq!(send_unsent(&s, much_later, much_later).await.unwrap(), SweepReport { sent: 1, ..Default::default() });
+    assert_eq!(send_unsent(&s, much_later, much_later).await.unwrap(), SweepReport::default());
+    let mail = mails_to(&s, "rut@example.com");
+    assert_eq!(mail.len(), 1);
+    let token = mail[0].split("token=").nth(1).unwrap().split_whitespace().next().unwrap().to_string();
+    shared::services::credentials::passwords::confirm_recovery(&s, &token, "Brand-new-pass-2026!", "Brand-new-pass-2026!").await.unwrap();
+}
+
+/// One address SES never takes does not hold up the mail queued after it,
+/// and after the last try it is marked failed (kept, not sent, no longer
+/// picked by the sweep).
+#[tokio::test]
+async fn a_mail_refused_for_good_holds_up_nothing_and_is_marked_failed() {
+    use shared::services::outbox::{send_unsent, SweepReport};
+    use shared::store::outbox::MAX_ATTEMPTS;
+    let proxy = shared::testkit::Proxy::start(std::time::Duration::from_millis(10)).await;
+    let s = shared::testkit::services_at(&proxy.url).await;
+    let router = shared::api::finish(people::api(), s.clone());
+    let (_, admin) = signed_in(&s, Role::Admin).await;
+    proxy.refuse_mail_to("gone@example.com");
+    let create = |email: &str| {
+        call(
+            &router,
+            Method::POST,
+            "/api/salesperson/create/",
+            Some(&admin),
+            Some(json!({"first_name": "Lo", "last_name": "L", "email": email})),
+        )
+    };
+    let (st, body) = create("gone@example.com").await;
+    assert_eq!(st, StatusCode::CREATED, "{body}");
+    // The next one is queued behind it (a stop before its own step).
+    s.faults.arm("outbox.before_send");
+    let (st, _) = create("good@example.com").await;
+    assert_eq!(st, StatusCode::INTERNAL_SERVER_ERROR);
+    assert!(mails_to(&s, "good@example.com").is_empty());
+
+    let mut at = chrono::Utc::now() + chrono::Duration::hours(7);
+    assert_eq!(
+        send_unsent(&s, at, at).await.unwrap(),
+        SweepReport { sent: 1, failed: 0, deferred: 1 },
+        "the good one goes past the refused one"
+    );
+    assert_eq!(mails_to(&s, "good@example.com").len(), 1);
+    let gone = s.store.find_user_by_email("gone@example.com").await.unwrap().unwrap();
+    // Tries 3 to MAX_ATTEMPTS - 1 are put off; the last marks it failed.
+    for attempt in 3..=MAX_ATTEMPTS {
+        at += chrono::Duration::hours(7);
+        let report = send_unsent(&s, at, at).await.unwrap();
+        let expected = if attempt == MAX_ATTEMPTS {
+            SweepReport { failed: 1, ..Default::default() }
+        } else {
+            SweepReport { deferred: 1, ..Default::default() }
+        };
+        assert_eq!(report, expected, "try {attempt}");
+    }
+    let items = outbox_item_of(&s, &gone.uid).await;
+    assert_eq!(items.len(), 1, "kept for operations");
+    assert!(!items[0].contains_key("token"), "no longer unsent");
+    assert!(items[0].contains_key("failed_at") && !items[0].contains_key("sent_at"));
+    assert_eq!(number(&items[0], "attempts"), Some(i64::from(MAX_ATTEMPTS)));
+    // Later sweeps pass it by, even once SES would take the address.
+    proxy.accept_mail_to("gone@example.com");
+    at += chrono::Duration::days(1);
+    assert_eq!(send_unsent(&s, at, at).await.unwrap(), SweepReport::default());
+    assert!(mails_to(&s, "gone@example.com").is_empty());
+}
+
+/// Sending a new link again has no effect but the mail: a refusal is told
+/// (400 `could_not_send_mail`) and its mail withdrawn, so no link arrives
+/// later beside the one asked for again.
+#[tokio::test]
+async fn a_refused_resent_link_is_told_and_never_sent_later() {
+    use shared::services::outbox::{send_unsent, SweepReport};
+    let proxy = shared::testkit::Proxy::start(std::time::Duration::from_millis(10)).await;
+    let s = shared::testkit::services_at(&proxy.url).await;
+    let router = shared::api::finish(people::api(), s.clone());
+    let (_, admin) = signed_in(&s, Role::Admin).await;
+    let (st, body) = call(
+        &router,
+        Method::POST,
+        "/api/salesperson/create/",
+        Some(&admin),
+        Some(json!({"first_name": "Ove", "last_name": "O", "email": "ove@example.com"})),
+    )
+    .await;
+    assert_eq!(st, StatusCode::CREATED);
+    let uid = body["uid"].as_str().unwrap().to_string();
+    assert_eq!(mails_to(&s, "ove@example.com").len(), 1);
+    proxy.refuse_mail_to("ove@example.com");
+    let path = format!("/api/staff/send-password-link/{uid}/");
+    let (st, body) = call(&router, Method::POST, &path, Some(&admin), None).await;
+    assert_eq!((st, body["message"].as_str()), (StatusCode::BAD_REQUEST, Some("could_not_send_mail")), "{body}");
+    proxy.accept_mail_to("ove@example.com");
+    let later = chrono::Utc::now() + chrono::Duration::days(1);
+    assert_eq!(send_unsent(&s, later, later).await.unwrap(), SweepReport::default());
+    assert_eq!(mails_to(&s, "ove@example.com").len(), 1, "the withdrawn link is never sent");
+    let (st, body) = call(&router, Method::POST, &path, Some(&admin), None).await;
+    assert_eq!((st, body["message"].as_str()), (StatusCode::OK, Some("password_link_sent")), "{body}");
+    assert_eq!(mails_to(&s, "ove@example.com").len(), 2);
 }

@@ -3,15 +3,15 @@
 //! renews those whose automatic update date asks for it (the renewed row is
 //! the old one's `child`), tells customers and account managers of rows
 //! ending within 7 days (once per row), then finishes follow-ups a stopped
-//! process left behind and sends outbox mail (a new account's invitation)
-//! that a stop between its commit and its send left unsent. Idempotent: running it twice, or twice at once, ends
+//! process left behind and sends outbox mail (a new account's invitation, an
+//! event's mail) that a stop, or SES refusing it, left unsent (a refused one
+//! is tried again later, backing off, and after 8 tries marked failed). Idempotent: running it twice, or twice at once, ends
 //! in the same state.
 
 use chrono::{DateTime, Utc};
 use shared::error::ApiError;
-use shared::services::credentials::passwords;
 use shared::services::subscriptions::{self, ExpiryReport};
-use shared::services::{events, notifications, Context};
+use shared::services::{events, notifications, outbox, Context};
 use shared::telemetry;
 
 /// One run of the job; its figures (or its failure) are logged and
@@ -36,9 +36,10 @@ async fn steps(ctx: &Context, now: DateTime<Utc>) -> Result<ExpiryReport, ApiErr
     tracing::info!(due = report.due, expired = report.expired, renewed = report.renewed, reminded, "subscription-expiry");
     events::finish_pending(ctx).await?;
     // Older than a request's deadline: the request's own step is over.
-    let mailed = passwords::send_unsent(ctx, now.min(Utc::now()) - chrono::Duration::minutes(1)).await?;
-    if mailed > 0 {
-        tracing::info!(sent = mailed, "subscription-expiry: unsent mail sent");
+    let now = now.min(Utc::now());
+    let mail = outbox::send_unsent(ctx, now - chrono::Duration::minutes(1), now).await?;
+    if mail != outbox::SweepReport::default() {
+        tracing::info!(sent = mail.sent, failed = mail.failed, deferred = mail.deferred, "subscription-expiry: unsent mail tried");
     }
     Ok(report)
 }

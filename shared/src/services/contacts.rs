@@ -154,6 +154,7 @@ pub async fn create<A: serde::Serialize + Sync>(
         Ok(Attempt::Conflict)
     })
     .await?;
+    // Best effort: the contact is stored; a refused mail is left to the sweep.
     passwords::mail_invitation(s, &user, &invitation).await?;
     Ok(user)
 }

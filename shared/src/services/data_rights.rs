@@ -171,9 +171,7 @@ async fn finish(ctx: &Context, e: &mut DataExport, result: Result<(i64, u32), Ap
     ctx.store.add_export_finished(&mut tx, e)?;
     if ctx.store.commit(tx).await? {
         if let Some(sk) = mail {
-            if let Err(err) = super::event_mail::deliver(ctx, &sk).await {
-                tracing::warn!(mail = %sk, error = %err, "export mail left to the sweep");
-            }
+            super::outbox::send_after_commit(ctx, &sk, None, super::outbox::OnRefusal::Retry).await;
         }
     }
     Ok(())

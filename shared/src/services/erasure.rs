@@ -155,9 +155,7 @@ pub async fn decide(ctx: &Context, caller: &User, customer_uid: &str, id: &str, 
     }
     // Sent before the address is erased (a failure is left to the sweep,
     // which still has the address on the letter).
-    if let Err(err) = super::event_mail::deliver(ctx, &mail).await {
-        tracing::warn!(mail = %mail, error = %err, "erasure mail left to the sweep");
-    }
+    super::outbox::send_after_commit(ctx, &mail, None, super::outbox::OnRefusal::Retry).await;
     if d.approve {
         return erase(ctx, r).await;
     }

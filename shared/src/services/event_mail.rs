@@ -3,8 +3,10 @@
 //! event's notification goes to.
 //!
 //! Each mail is an outbox item written in the event's own transaction, with
-//! its notification ([`crate::store::outbox`]): never lost (a stop after the
-//! commit leaves it to the scheduled job's sweep) and never doubled (a
+//! its notification ([`crate::store::outbox`]), sent after the commit by
+//! [`crate::services::outbox::send_all_after_commit`]: never lost (a stop
+//! after the commit, or SES refusing it, leaves it to the scheduled job's
+//! sweep) and never doubled (a
 //! retried request commits nothing twice; an item is marked sent once).
 //! Batched: at most one mail per case (or subscription) and recipient in
 //! 15 minutes ([`crate::store::event_mail::WINDOW_SECS`]); the in-app
@@ -84,29 +86,6 @@ pub async fn queue(
         mails.taken.insert((reader.clone(), topic.to_string()));
     }
     Ok(())
-}
-
-/// Sends the event mail `sk` unless it was sent already, then marks it
-/// sent. A failure leaves it to the sweep (the event itself is stored).
-pub async fn deliver(ctx: &Context, sk: &str) -> Result<(), ApiError> {
-    let Some(m) = ctx.store.unsent_mail(sk).await? else { return Ok(()) };
-    let Some(letter) = &m.letter else {
-        ctx.store.mark_mail_sent(sk).await?;
-        return Ok(());
-    };
-    ctx.mail.send(&letter.to, &letter.subject, &letter.body).await?;
-    ctx.store.mark_mail_sent(sk).await?;
-    Ok(())
-}
-
-/// Sends the mails a committed transaction queued; one that fails is left
-/// to the sweep (logged), as the event is stored already.
-pub async fn deliver_all(ctx: &Context, outbox: &[String]) {
-    for sk in outbox {
-        if let Err(e) = deliver(ctx, sk).await {
-            eprintln!("WARN event mail {sk} left to the sweep: {e}");
-        }
-    }
 }
 
 fn mac(secret: &str, uid: &str) -> Hmac<Sha256> {

@@ -30,6 +30,7 @@ pub mod legal;
 pub mod meetings;
 pub mod messages;
 pub mod notifications;
+pub mod outbox;
 pub mod profile;
 pub mod ratings;
 pub mod recount;

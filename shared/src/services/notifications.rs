@@ -354,7 +354,7 @@ pub async fn remind_expiring(ctx: &Context, now: DateTime<Utc>) -> Result<usize,
         })
         .await?;
         if let Some(mails) = written {
-            crate::services::event_mail::deliver_all(ctx, &mails.outbox).await;
+            crate::services::outbox::send_all_after_commit(ctx, &mails.outbox).await;
             told += 1;
         }
     }

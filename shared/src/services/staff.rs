@@ -99,8 +99,13 @@ pub async fn create(ctx: &Context, caller: &User, role: Role, input: StaffInput,
     })
     .await?;
     // The first invitation counts against the recipient's mail limit (only
-    // once the account exists: a refused create mails nothing).
-    crate::services::credentials::limit_mail_to(ctx, &user.email).await?;
+    // once the account exists: a refused create mails nothing). The account
+    // is stored, so a full limit (others' recovery requests for the address
+    // count too) neither fails the create nor holds back its one invitation.
+    if let Err(e) = crate::services::credentials::limit_mail_to(ctx, &user.email).await {
+        tracing::warn!(error = %e.key().as_str(), "a new account's invitation not counted against the recipient's mail limit: sent anyway");
+    }
+    // Best effort: the account is stored; a refused mail is left to the sweep.
     mail_invitation(ctx, &user, &invitation).await?;
     Ok(profile)
 }

@@ -8,6 +8,13 @@
 //! The item holds the set-password link's token until it is sent (the mail
 //! must carry it; the table keeps only the link's digest): marking sent
 //! removes it. Items expire with their link (TTL).
+//!
+//! A send SES refuses is counted on the item (`attempts`) with the time of
+//! the next try (`next_attempt_at`, backing off), so one refused address
+//! neither blocks the sweep nor is tried every run. After
+//! [`MAX_ATTEMPTS`] the item is marked failed: its token goes (it leaves
+//! the unsent set for good) and `failed_at` says when, while the rest of it
+//! stays for operations until its TTL.
 
 use aws_sdk_dynamodb::types::AttributeValue;
 use chrono::{DateTime, Utc};
@@ -31,6 +38,32 @@ pub struct OutboxMail {
     /// An event mail's address, subject and text (written in the reader's
     /// language when the event happened).
     pub letter: Option<Letter>,
+    /// Sends SES refused so far.
+    pub attempts: u32,
+}
+
+/// Refused sends after which an item is marked failed. With the sweep every
+/// 15 minutes and [`retry_after`]'s waits, the last try comes about 20
+/// hours after the first: an SES pause fixed within a working day still
+/// gets every mail out; an address SES will never take stops being tried.
+pub const MAX_ATTEMPTS: u32 = 8;
+
+/// The wait after the `attempts`-th refused send: 15 minutes, doubling, at
+/// most 6 hours.
+pub fn retry_after(attempts: u32) -> chrono::Duration {
+    let minutes = 15i64.saturating_mul(1i64 << attempts.saturating_sub(1).min(10));
+    chrono::Duration::minutes(minutes.min(6 * 60))
+}
+
+/// What [`Store::record_mail_refused`] wrote.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// Counted; the next try is due at the time given.
+    Deferred,
+    /// The last try: the item is marked failed and is no longer sent.
+    Failed,
+    /// Nothing: the item was sent, failed or counted by another step since it was read.
+    Stale,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -55,7 +88,8 @@ fn parse(item: &Item) -> Option<OutboxMail> {
         (Some(to), Some(subject), Some(body)) => Some(Letter { to, subject, body }),
         _ => None,
     };
-    Some(OutboxMail { sk: text("SK")?, kind: text("kind")?, user_uid: text("user_uid")?, token: text("token")?, letter })
+    let attempts = item.get("attempts").and_then(|v| v.as_n().ok()).and_then(|v| v.parse().ok()).unwrap_or(0);
+    Some(OutboxMail { sk: text("SK")?, kind: text("kind")?, user_uid: text("user_uid")?, token: text("token")?, letter, attempts })
 }
 
 impl Store {
@@ -125,7 +159,7 @@ impl Store {
             .table_name(&self.table)
             .key("PK", s(keys::outbox::PK))
             .key("SK", s(sk))
-            .update_expression("SET sent_at = :now REMOVE #token")
+            .update_expression("SET sent_at = :now REMOVE #token, next_attempt_at")
             .condition_expression("attribute_exists(#token)")
             .expression_attribute_names("#token", "token")
             .expression_attribute_values(":now", n(Utc::now().timestamp()))
@@ -138,18 +172,58 @@ impl Store {
         }
     }
 
-    /// Unsent mail written before `before`, oldest first, at most `limit`
-    /// (the sweep: Query of the partition with a filter on the token).
-    pub async fn unsent_mail_before(&self, before: DateTime<Utc>, limit: usize) -> Result<Vec<OutboxMail>, ApiError> {
+    /// Counts one refused send of `m` (as read: the update is conditional on
+    /// the count read, so two steps that saw the same refusal count it
+    /// once) in one update: the next try is due [`retry_after`] from `now`,
+    /// or, at the [`MAX_ATTEMPTS`]-th, the item is marked failed (token
+    /// removed, `failed_at` set). `give_up` marks it failed at once (a
+    /// refusal the caller was told of: nothing may be sent later).
+    pub async fn record_mail_refused(&self, m: &OutboxMail, now: DateTime<Utc>, give_up: bool) -> Result<Refusal, ApiError> {
+        let attempts = m.attempts.saturating_add(1);
+        let failed = give_up || attempts >= MAX_ATTEMPTS;
+        let seen = if m.attempts == 0 { "attribute_not_exists(attempts)" } else { "attempts = :seen" };
+        let mut update = self
+            .client
+            .update_item()
+            .table_name(&self.table)
+            .key("PK", s(keys::outbox::PK))
+            .key("SK", s(&m.sk))
+            .condition_expression(format!("attribute_exists(#token) AND {seen}"))
+            .expression_attribute_names("#token", "token")
+            .expression_attribute_values(":attempts", n(attempts))
+            .expression_attribute_values(":now", n(now.timestamp()));
+        if m.attempts > 0 {
+            update = update.expression_attribute_values(":seen", n(m.attempts));
+        }
+        update = if failed {
+            update.update_expression("SET attempts = :attempts, failed_at = :now REMOVE #token, next_attempt_at")
+        } else {
+            update
+                .update_expression("SET attempts = :attempts, refused_at = :now, next_attempt_at = :next")
+                .expression_attribute_values(":next", n((now + retry_after(attempts)).timestamp()))
+        };
+        match update.send().await {
+            Ok(_) if failed => Ok(Refusal::Failed),
+            Ok(_) => Ok(Refusal::Deferred),
+            Err(e) if super::is_conditional(&e) => Ok(Refusal::Stale),
+            Err(e) => Err(sdk_err(e)),
+        }
+    }
+
+    /// Unsent mail written before `before` whose next try is due by `now`,
+    /// oldest first, at most `limit` (the sweep: Query of the partition
+    /// with a filter on the token and the next try's time).
+    pub async fn unsent_mail_before(&self, before: DateTime<Utc>, now: DateTime<Utc>, limit: usize) -> Result<Vec<OutboxMail>, ApiError> {
         let query = self
             .client
             .query()
             .table_name(&self.table)
             .key_condition_expression("PK = :p AND SK < :before")
-            .filter_expression("attribute_exists(#token)")
+            .filter_expression("attribute_exists(#token) AND (attribute_not_exists(next_attempt_at) OR next_attempt_at <= :now)")
             .expression_attribute_names("#token", "token")
             .expression_attribute_values(":p", s(keys::outbox::PK))
-            .expression_attribute_values(":before", AttributeValue::S(keys::at(before)));
+            .expression_attribute_values(":before", AttributeValue::S(keys::at(before)))
+            .expression_attribute_values(":now", n(now.timestamp()));
         let mut pages = super::Pages::new(query, None);
         let mut out = Vec::new();
         while let Some(page) = pages.next().await? {
@@ -160,5 +234,18 @@ impl Store {
         }
         out.truncate(limit);
         Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refused_mail_waits_longer_each_time_up_to_six_hours_and_the_last_try_comes_within_a_day() {
+        let minutes = |a| retry_after(a).num_minutes();
+        assert_eq!([minutes(1), minutes(2), minutes(3), minutes(5), minutes(6), minutes(40)], [15, 30, 60, 240, 360, 360]);
+        let waited: i64 = (1..MAX_ATTEMPTS).map(minutes).sum();
+        assert!((18 * 60..24 * 60).contains(&waited), "{waited} minutes from the first try to the last");
     }
 }

@@ -113,7 +113,7 @@ async fn a_retried_request_mails_once() {
     assert_eq!(w.mails_to(LAWYER), count, "not sent before the sweep");
     let later = chrono::Utc::now() + chrono::Duration::minutes(1);
     for _ in 0..2 {
-        shared::services::credentials::passwords::send_unsent(&w.state, later).await.unwrap();
+        shared::services::outbox::send_unsent(&w.state, later, later).await.unwrap();
     }
     assert_eq!(w.mails_to(LAWYER), count + 1);
     assert!(mails(&w, LAWYER).last().unwrap().body.contains("Viktigt besked"));

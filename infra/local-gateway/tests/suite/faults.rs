@@ -258,8 +258,8 @@ async fn an_account_whose_answer_was_lost_is_made_and_invited_once() {
         assert_eq!(two, one, "{path}: one account with its invitation");
         assert!(w.state.store.find_user_by_email(to).await.unwrap().is_some());
         let later = chrono::Utc::now() + chrono::Duration::minutes(1);
-        shared::services::credentials::passwords::send_unsent(&w.state, later).await.unwrap();
-        shared::services::credentials::passwords::send_unsent(&w.state, later).await.unwrap();
+        shared::services::outbox::send_unsent(&w.state, later, later).await.unwrap();
+        shared::services::outbox::send_unsent(&w.state, later, later).await.unwrap();
         assert_eq!(w.mails_to(to), 1, "{path}: one invitation");
     }
 }

@@ -7,8 +7,8 @@ use super::{current_password_matches, hash_password, start_session};
 use crate::auth::TokenPair;
 use crate::domain::{normalize_email, password_policy, two_factor, User};
 use crate::error::ApiError;
+use crate::services::outbox::{self, Delivery, OnRefusal};
 use crate::services::Context;
-use crate::store::outbox;
 use crate::store::rate_limit;
 use crate::store::tx::Tx;
 
@@ -54,7 +54,13 @@ pub async fn request_recovery(s: &Context, email: &str, client: &str) -> Result<
          Om du inte bad om detta kan du bortse från mejlet. / If you did not ask for this, ignore this mail.\n",
         name = user.first_name
     );
-    s.mail.send(&user.email, "Återställ ditt lösenord / Reset your password", &body).await
+    // Answered alike whether SES took it or not: an error here would tell
+    // the caller that the address has an account. The refusal is logged
+    // (without the address) and counted; the user asks again.
+    if let Err(e) = s.mail.send(&user.email, "Återställ ditt lösenord / Reset your password", &body).await {
+        tracing::warn!(error = %crate::telemetry::redact(&e.to_string()), "recovery mail refused");
+    }
+    Ok(())
 }
 
 /// Sets a new password through a recovery link (single use, one hour). The
@@ -90,7 +96,6 @@ pub const INVITATION_TTL_SECS: i64 = 72 * 60 * 60;
 /// A new account's set-password link: stored with the account (see
 /// [`add_invitation`]), mailed once the account is written.
 pub struct Invitation {
-    token: String,
     /// Its mail in the outbox ([`crate::store::outbox`]).
     outbox: String,
 }
@@ -103,73 +108,40 @@ pub struct Invitation {
 ///
 /// Its mail is an outbox item of the same transaction: no account without
 /// its mail, no mail without its account. A stop before [`mail_invitation`]
-/// leaves it to the scheduled job's sweep ([`send_unsent`]).
+/// leaves it to the scheduled job's sweep ([`outbox::send_unsent`]).
 pub fn add_invitation(s: &Context, tx: &mut Tx, user: &User) -> Result<Invitation, ApiError> {
     let token = two_factor::new_link_token();
     let expires_at = Utc::now().timestamp() + INVITATION_TTL_SECS;
     s.store.add_recovery_link(tx, &two_factor::link_digest(&token), &user.uid, user.token_version, expires_at)?;
-    let outbox = s.store.add_outbox_mail(tx, outbox::INVITATION, &user.uid, &token, Utc::now(), expires_at)?;
-    Ok(Invitation { token, outbox })
+    let outbox = s.store.add_outbox_mail(tx, crate::store::outbox::INVITATION, &user.uid, &token, Utc::now(), expires_at)?;
+    Ok(Invitation { outbox })
 }
 
 /// Mails the invitation [`add_invitation`] stored (the step after the
-/// commit), then marks it sent.
-pub async fn mail_invitation(s: &Context, user: &User, invitation: &Invitation) -> Result<(), ApiError> {
+/// commit), then marks it sent. The account is stored by then: a mail SES
+/// refuses is left to the sweep and the create still answers its success
+/// (`Ok(NotSent)`); only a stop (the test's fault point) fails here.
+pub async fn mail_invitation(s: &Context, user: &User, invitation: &Invitation) -> Result<Delivery, ApiError> {
     s.faults.check("outbox.before_send")?;
-    deliver_invitation(s, user, &invitation.token, &invitation.outbox).await
-}
-
-/// Sends outbox mail written before `before` and still unsent (a stop came
-/// between its commit and its send), at most [`SWEEP_LIMIT`] a run; how
-/// many were sent. Run by the scheduled job.
-pub async fn send_unsent(s: &Context, before: chrono::DateTime<Utc>) -> Result<usize, ApiError> {
-    let mut sent = 0;
-    for m in s.store.unsent_mail_before(before, SWEEP_LIMIT).await? {
-        match (m.kind.as_str(), s.store.get_user(&m.user_uid).await?) {
-            (outbox::INVITATION, Some(user)) => {
-                deliver_invitation(s, &user, &m.token, &m.sk).await?;
-                sent += 1;
-            }
-            (outbox::EVENT | outbox::NOTICE, _) if m.letter.is_some() => {
-                crate::services::event_mail::deliver(s, &m.sk).await?;
-                sent += 1;
-            }
-            // Nobody to write to (or a kind this version does not know): nothing to send.
-            (kind, _) => {
-                tracing::warn!(mail = %m.sk, kind = %kind, "outbox mail not sendable: marked sent");
-                s.store.mark_mail_sent(&m.sk).await?;
-            }
-        }
-    }
-    Ok(sent)
-}
-
-/// Outbox mail one sweep sends at most.
-pub const SWEEP_LIMIT: usize = 25;
-
-/// Sends the invitation mail `sk` unless it is marked sent already (a
-/// second delivery of one item sends nothing), then marks it.
-async fn deliver_invitation(s: &Context, user: &User, token: &str, sk: &str) -> Result<(), ApiError> {
-    if s.store.unsent_mail(sk).await?.is_none() {
-        return Ok(());
-    }
-    let link = format!("{}/recovery/account?token={}", s.config.web_origin.trim_end_matches('/'), token);
-    let body = format!(
-        "Hej {name},\n\nDu har fått ett konto på plattformen. Öppna länken för att välja ditt lösenord. Den gäller i tre dygn och kan användas en gång:\n{link}\n\n\
-         Hello {name},\n\nAn account has been created for you. Open the link to choose your password. It is valid for three days and can be used once:\n{link}\n",
-        name = user.first_name
-    );
-    s.mail.send(&user.email, "Välkommen / Welcome", &body).await?;
-    s.store.mark_mail_sent(sk).await?;
-    Ok(())
+    Ok(outbox::send_after_commit(s, &invitation.outbox, Some(user), OnRefusal::Retry).await)
 }
 
 /// Stores and mails a new invitation for an existing account (its own
 /// write); at most a few per recipient in a window (`too_many_requests`).
+///
+/// Its only effect is the mail, so a refusal is told: 400
+/// `could_not_send_mail` (as a sign-in code's `could_not_send_code`), and
+/// the stored mail is withdrawn rather than left to the sweep, so a link
+/// the caller was told was not sent does not arrive later beside the one
+/// they ask for again.
 pub async fn send_invitation(s: &Context, user: &User) -> Result<(), ApiError> {
     super::limit_mail_to(s, &user.email).await?;
     let mut tx = s.store.tx();
     let invitation = add_invitation(s, &mut tx, user)?;
     s.store.commit(tx).await?;
-    mail_invitation(s, user, &invitation).await
+    s.faults.check("outbox.before_send")?;
+    match outbox::send_after_commit(s, &invitation.outbox, Some(user), OnRefusal::Withdraw).await {
+        Delivery::Sent => Ok(()),
+        Delivery::NotSent => Err(ApiError::bad(Msg::CouldNotSendMail)),
+    }
 }

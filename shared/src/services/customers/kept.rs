@@ -125,6 +125,7 @@ pub async fn create(ctx: &Context, caller: &User, f: CustomerForm, once: &Once) 
         }
     })
     .await?;
+    // Best effort: the customer is stored; a refused mail is left to the sweep.
     passwords::mail_invitation(ctx, &user, &invitation).await?;
     Ok(profile)
 }

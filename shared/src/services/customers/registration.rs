@@ -132,9 +132,8 @@ async fn tell_the_address(ctx: &Context, email: &str, why: Taken, once: &Once) -
     }
     ctx.store.commit(tx).await?;
     if let Some(sk) = letter {
-        if let Err(e) = crate::services::event_mail::deliver(ctx, &sk).await {
-            tracing::warn!(mail = %sk, error = %e, "sign-up notice left to the sweep");
-        }
+        use crate::services::outbox::{send_after_commit, OnRefusal};
+        send_after_commit(ctx, &sk, None, OnRefusal::Retry).await;
     }
     Ok(())
 }

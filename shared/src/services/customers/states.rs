@@ -37,7 +37,9 @@ async fn mail_activation_link(ctx: &Context, user: &User, link: &ActivationLink)
          The link is valid for 72 hours and can be used once:\n{link}\n",
         name = user.first_name
     );
-    ctx.mail.send(&user.email, "Aktivera ditt konto / Activate your account", &body).await
+    ctx.mail.send(&user.email, "Aktivera ditt konto / Activate your account", &body).await.inspect_err(|e| {
+        tracing::warn!(error = %crate::telemetry::redact(&e.to_string()), "activation mail refused");
+    })
 }
 
 /// Admin approves a pending customer: the approval, the activation link and
@@ -67,7 +69,9 @@ pub async fn approve(ctx: &Context, caller: &User, uid: &str) -> Result<Customer
         try_saved(ctx, tx, &saved, (user, profile, link)).await
     })
     .await?;
-    mail_activation_link(ctx, &user, &link).await?;
+    // The approval is stored: a refused mail (logged, counted) does not
+    // undo it, and admin sends the link again (resend activation).
+    let _ = mail_activation_link(ctx, &user, &link).await;
     Ok(profile)
 }
 
@@ -86,7 +90,9 @@ pub async fn resend_activation(ctx: &Context, caller: &User, uid: &str) -> Resul
     let mut tx = ctx.store.tx();
     let link = add_activation_link(ctx, &mut tx, &user)?;
     ctx.store.commit(tx).await?;
-    mail_activation_link(ctx, &user, &link).await
+    // The mail is this call's only effect: a refusal is told (as a sign-in
+    // code's `could_not_send_code`), and admin may try again.
+    mail_activation_link(ctx, &user, &link).await.map_err(|_| ApiError::bad(Msg::CouldNotSendMail))
 }
 
 /// Is this activation link still usable (the web shows the invalid-link screen otherwise)?

@@ -132,7 +132,7 @@ pub async fn commit(ctx: &Context, tx: Tx, queued: Queued) -> Result<bool, ApiEr
     for sk in &queued.counter_follow_ups {
         ctx.store.finish_counters_follow_up(sk).await?;
     }
-    super::event_mail::deliver_all(ctx, &queued.mails.outbox).await;
+    super::outbox::send_all_after_commit(ctx, &queued.mails.outbox).await;
     Ok(true)
 }
 

@@ -182,7 +182,7 @@ pub struct Message {
 /// Mail a lawyer or sales person a new set-password link (admin), e.g. when
 /// the first one expired. Earlier links stay single-use and expire on their own.
 #[utoipa::path(post, path = "/api/staff/send-password-link/{uid}/", tag = "people", params(("uid" = String, Path)),
-    responses((status = 200, body = Message), (status = 400, description = "could_not_send_mail: the mail service refused the mail (nothing is sent later)", body = ErrorBody),
+    responses((status = 200, body = Message), (status = 400, description = "A parameter is missing or invalid, or could_not_send_mail: the mail service refused the mail (nothing is sent later)", body = ErrorBody),
         (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn send_password_link(
     State(s): State<AppState>,

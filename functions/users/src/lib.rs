@@ -326,7 +326,7 @@ pub struct LinkSent {
 /// customer, a contact with view_contact; not to oneself).
 #[utoipa::path(post, path = "/api/customers/user/send-password-link/{contact_id}/", tag = "users", security(("bearer" = [])),
     params(("contact_id" = String, Path)),
-    responses((status = 200, body = LinkSent), (status = 400, description = "could_not_send_mail: the mail service refused the mail (nothing is sent later)", body = ErrorBody),
+    responses((status = 200, body = LinkSent), (status = 400, description = "A parameter is missing or invalid, or could_not_send_mail: the mail service refused the mail (nothing is sent later)", body = ErrorBody),
         (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn send_contact_password_link(
     State(s): State<AppState>,

@@ -10,6 +10,14 @@ fn mails_to(s: &shared::api::AppState, to: &str) -> Vec<String> {
     s.mail.outbox().map(|o| o.lock().unwrap().iter().filter(|m| m.to == to).map(|m| m.body.clone()).collect()).unwrap_or_default()
 }
 
+/// `to` got exactly one mail, and its link is the stored one: it sets the password.
+async fn the_one_mailed_link_sets_the_password(s: &shared::api::AppState, to: &str) {
+    let mail = mails_to(s, to);
+    assert_eq!(mail.len(), 1);
+    let token = mail[0].split("token=").nth(1).unwrap().split_whitespace().next().unwrap().to_string();
+    shared::services::credentials::passwords::confirm_recovery(s, &token, "Brand-new-pass-2026!", "Brand-new-pass-2026!").await.unwrap();
+}
+
 #[tokio::test]
 async fn admin_creates_lists_and_updates_lawyers() {
     let s = services().await;
@@ -231,11 +239,7 @@ async fn a_stop_while_creating_staff_leaves_neither_the_account_nor_its_link() {
     assert!(mails_to(&s, "sara@example.com").is_empty());
     let (st, sara) = call(&router, Method::POST, "/api/salesperson/create/", Some(&admin), Some(form)).await;
     assert_eq!(st, StatusCode::CREATED, "the retry is not refused as email_exists: {sara}");
-    let mail = mails_to(&s, "sara@example.com");
-    assert_eq!(mail.len(), 1);
-    // The mailed link is the stored one: it sets the password.
-    let token = mail[0].split("token=").nth(1).unwrap().split_whitespace().next().unwrap().to_string();
-    shared::services::credentials::passwords::confirm_recovery(&s, &token, "Brand-new-pass-2026!", "Brand-new-pass-2026!").await.unwrap();
+    the_one_mailed_link_sets_the_password(&s, "sara@example.com").await;
 }
 
 /// The account, its link and its mail are written together (the mail as an
@@ -277,10 +281,7 @@ async fn a_stop_between_the_account_and_its_mail_is_finished_by_the_sweep_once()
     let later = chrono::Utc::now() + chrono::Duration::seconds(1);
     assert_eq!(sent(send_unsent(&s, later, later).await.unwrap()), 1);
     assert_eq!(sent(send_unsent(&s, later, later).await.unwrap()), 0, "marked sent");
-    let mail = mails_to(&s, "lena@example.com");
-    assert_eq!(mail.len(), 1);
-    let token = mail[0].split("token=").nth(1).unwrap().split_whitespace().next().unwrap().to_string();
-    shared::services::credentials::passwords::confirm_recovery(&s, &token, "Brand-new-pass-2026!", "Brand-new-pass-2026!").await.unwrap();
+    the_one_mailed_link_sets_the_password(&s, "lena@example.com").await;
     // A create whose step ran leaves nothing for the sweep.
     let (st, _) = call(
         &router,
@@ -395,10 +396,7 @@ async fn a_refused_invitation_leaves_the_account_made_and_the_sweep_sends_it_lat
     let much_later = later + chrono::Duration::hours(1);
     assert_eq!(send_unsent(&s, much_later, much_later).await.unwrap(), SweepReport { sent: 1, ..Default::default() });
     assert_eq!(send_unsent(&s, much_later, much_later).await.unwrap(), SweepReport::default());
-    let mail = mails_to(&s, "rut@example.com");
-    assert_eq!(mail.len(), 1);
-    let token = mail[0].split("token=").nth(1).unwrap().split_whitespace().next().unwrap().to_string();
-    shared::services::credentials::passwords::confirm_recovery(&s, &token, "Brand-new-pass-2026!", "Brand-new-pass-2026!").await.unwrap();
+    the_one_mailed_link_sets_the_password(&s, "rut@example.com").await;
 }
 
 /// One address SES never takes does not hold up the mail queued after it,

@@ -159,17 +159,19 @@ impl Store {
         }
     }
 
-    /// A page of one list, newest first.
-    pub async fn list_staff(&self, partition: &str, limit: i32, cursor: Option<&str>) -> Result<StaffPage, ApiError> {
-        let mut q = self
-            .client
+    /// The Query of one staff list (its GSI1 partition), to be narrowed.
+    fn staff_list(&self, partition: &str) -> aws_sdk_dynamodb::operation::query::builders::QueryFluentBuilder {
+        self.client
             .query()
             .table_name(&self.table)
             .index_name(super::table::GSI1)
             .key_condition_expression("GSI1PK = :p")
             .expression_attribute_values(":p", s(partition))
-            .scan_index_forward(false)
-            .limit(limit);
+    }
+
+    /// A page of one list, newest first.
+    pub async fn list_staff(&self, partition: &str, limit: i32, cursor: Option<&str>) -> Result<StaffPage, ApiError> {
+        let mut q = self.staff_list(partition).scan_index_forward(false).limit(limit);
         if let Some(c) = cursor {
             // The cursor is the last item's GSI1SK; its uid is its tail.
             let uid = c.rsplit('#').next().unwrap_or_default();
@@ -197,15 +199,7 @@ impl Store {
     }
 
     async fn staff_names_of(&self, partition: &str) -> Result<(Vec<(String, String)>, u64), ApiError> {
-        let query = self
-            .client
-            .query()
-            .table_name(&self.table)
-            .index_name(super::table::GSI1)
-            .key_condition_expression("GSI1PK = :p")
-            .expression_attribute_values(":p", s(partition))
-            .projection_expression("uid, first_name, last_name");
-        let items = self.query_all(query).await?;
+        let items = self.query_all(self.staff_list(partition).projection_expression("uid, first_name, last_name")).await?;
         let text = |item: &Item, a: &str| item.get(a).and_then(|v| v.as_s().ok()).map(|t| t.trim().to_string()).unwrap_or_default();
         // As `User::full_name` writes it.
         let names = items

@@ -56,8 +56,23 @@ impl IntoResponse for ApiError {
 /// The largest request body the API reads (every body is JSON: documents
 /// and images go straight to S3 by presigned URL). The longest form, a case
 /// with a 10,000-character description, note and internal description, is
-/// well under it; a bigger body answers 413 in the API's error shape.
+/// well under it; a bigger body answers 413 in the API's error shape. The
+/// routes of [`OWN_BODY_LIMITS`] have their own.
 pub const MAX_BODY_BYTES: usize = 256 * 1024;
+
+/// Where admin publishes the terms and the privacy policy.
+pub const LEGAL_PUBLISH_PATH: &str = "/api/legal/publish/";
+
+/// The routes that read more than [`MAX_BODY_BYTES`], each with its limit:
+/// a legal text's two languages ([`crate::domain::legal::PUBLISH_BODY_BYTES`]).
+/// Only these: a larger limit everywhere would let any request hold the
+/// function's memory and time.
+pub const OWN_BODY_LIMITS: &[(&str, usize)] = &[(LEGAL_PUBLISH_PATH, crate::domain::legal::PUBLISH_BODY_BYTES)];
+
+/// The largest body a request to `path` may carry.
+pub fn body_limit(path: &str) -> usize {
+    OWN_BODY_LIMITS.iter().find(|(p, _)| *p == path).map_or(MAX_BODY_BYTES, |(_, limit)| *limit)
+}
 
 /// The longest query string the API reads (a search box, a cursor, a few
 /// ids); a longer one answers 414 in the API's error shape.
@@ -73,7 +88,7 @@ pub fn request_deadline() -> std::time::Duration {
 }
 
 /// A refused part of a request as the API answers it: 413 when the body is
-/// over [`MAX_BODY_BYTES`], else 400 with `key` on `field` (a missing query
+/// over its route's [`body_limit`], else 400 with `key` on `field` (a missing query
 /// or body field is named with `required`). Only the kind of refusal is
 /// logged: the extractor's words can quote the refused value.
 fn refused(status: StatusCode, detail: String, field: &str, key: Msg) -> ApiError {
@@ -301,24 +316,24 @@ struct WriteRequest {
     fingerprint: String,
 }
 
-/// Reads a POST's body once to fingerprint it (then hands it on) with its
-/// `Idempotency-Key`.
-async fn fingerprint_writes(req: Request, next: axum::middleware::Next) -> Response {
-    if req.method() != axum::http::Method::POST {
-        return next.run(req).await;
-    }
-    let key = match req.headers().get(IDEMPOTENCY_KEY) {
-        None => Ok(None),
-        Some(v) => v.to_str().ok().and_then(crate::store::idempotency::parse_key).map(Some).ok_or(()),
-    };
+/// Reads every body once, within its route's [`body_limit`] (413 past it,
+/// whether or not the handler reads the body), and fingerprints a POST's
+/// with its `Idempotency-Key`; then hands the body on.
+async fn bounded_body(req: Request, next: axum::middleware::Next) -> Response {
     let (mut parts, body) = req.into_parts();
-    let bytes = match axum::body::to_bytes(body, MAX_BODY_BYTES).await {
+    let bytes = match axum::body::to_bytes(body, body_limit(parts.uri.path())).await {
         Ok(b) => b,
         Err(_) => return ApiError::PayloadTooLarge.into_response(),
     };
-    let address = parts.uri.path_and_query().map(|p| p.as_str()).unwrap_or("/");
-    let fingerprint = crate::store::idempotency::fingerprint(parts.method.as_str(), address, &bytes);
-    parts.extensions.insert(WriteRequest { key, fingerprint });
+    if parts.method == axum::http::Method::POST {
+        let key = match parts.headers.get(IDEMPOTENCY_KEY) {
+            None => Ok(None),
+            Some(v) => v.to_str().ok().and_then(crate::store::idempotency::parse_key).map(Some).ok_or(()),
+        };
+        let address = parts.uri.path_and_query().map(|p| p.as_str()).unwrap_or("/");
+        let fingerprint = crate::store::idempotency::fingerprint(parts.method.as_str(), address, &bytes);
+        parts.extensions.insert(WriteRequest { key, fingerprint });
+    }
     next.run(Request::from_parts(parts, axum::body::Body::from(bytes))).await
 }
 
@@ -403,8 +418,7 @@ pub async fn not_found() -> ApiError {
 
 /// The API's limits on every router (each Lambda's and the local
 /// gateway's): a read's answer waits for its sign-in check
-/// ([`CurrentUser`]), the body limit ([`MAX_BODY_BYTES`], read by [`ApiJson`] and
-/// [`ApiBytes`]), the query limit ([`MAX_QUERY_BYTES`]) and the request
+/// ([`CurrentUser`]), the body limit of each route ([`body_limit`]), the query limit ([`MAX_QUERY_BYTES`]) and the request
 /// deadline ([`request_deadline`]), each answered in the API's error shape;
 /// outermost, one log line and the metrics of every request
 /// ([`crate::telemetry::observe`]).
@@ -416,7 +430,7 @@ pub fn limits<S: Clone + Send + Sync + 'static>(router: Router<S>) -> Router<S> 
 pub fn limits_within<S: Clone + Send + Sync + 'static>(router: Router<S>, deadline: std::time::Duration) -> Router<S> {
     router
         .layer(axum::middleware::from_fn(check_before_answer))
-        .layer(axum::middleware::from_fn(fingerprint_writes))
+        .layer(axum::middleware::from_fn(bounded_body))
         .layer(axum::middleware::from_fn(move |req: Request, next: axum::middleware::Next| async move {
             if req.uri().query().is_some_and(|q| q.len() > MAX_QUERY_BYTES) {
                 return ApiError::UriTooLong.into_response();
@@ -426,7 +440,9 @@ pub fn limits_within<S: Clone + Send + Sync + 'static>(router: Router<S>, deadli
                 Err(_) => ApiError::Timeout.into_response(),
             }
         }))
-        .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY_BYTES))
+        // bounded_body has read each body within its route's limit: axum's
+        // own default (2 MB) would refuse a legal text's larger one.
+        .layer(axum::extract::DefaultBodyLimit::disable())
         .layer(axum::middleware::from_fn(crate::telemetry::observe))
 }
 

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, CurrentUser, ErrorBody, Idempotency};
 use shared::domain::academy::{Lesson, LessonForm, Progress};
 use shared::domain::catalogue::{Package, ServicePlan};
-use shared::domain::legal::{Acceptance, LegalKind, LegalText};
+use shared::domain::legal::{Acceptance, LegalKind, LegalText, LegalVersion};
 use shared::domain::support::{Answer, Ticket, TicketCounts};
 use shared::domain::template_file::TemplateFile;
 use shared::error::{ApiError, FieldErrors, Msg};
@@ -133,14 +133,14 @@ pub struct KindQuery {
     pub kind: String,
 }
 
-/// Every published version of a text, newest first (admin).
+/// Every published version of a text, newest first, without the texts (admin; the current text is `public/`'s).
 #[utoipa::path(get, path = "/api/legal/versions/", tag = "content", security(("bearer" = [])), params(KindQuery),
-    responses((status = 200, body = Vec<LegalText>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+    responses((status = 200, body = Vec<LegalVersion>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn legal_versions(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
     ApiQuery(q): ApiQuery<KindQuery>,
-) -> Result<Json<Vec<LegalText>>, ApiError> {
+) -> Result<Json<Vec<LegalVersion>>, ApiError> {
     Ok(Json(legal::versions(&s, &u, kind(&q.kind)?).await?))
 }
 
@@ -150,24 +150,28 @@ pub struct PublishRequest {
     /// `terms` or `privacy`.
     #[schema(pattern = "^(terms|privacy)$")]
     pub kind: String,
+    /// Markdown, at most 100,000 characters (`shared::domain::legal::TEXT_MAX_CHARS`).
     #[serde(default)]
-    #[schema(required = true, min_length = 1, max_length = 10000)]
+    #[schema(required = true, min_length = 1, max_length = 100000)]
     pub sv: String,
+    /// Markdown, at most 100,000 characters.
     #[serde(default)]
-    #[schema(required = true, min_length = 1, max_length = 10000)]
+    #[schema(required = true, min_length = 1, max_length = 100000)]
     pub en: String,
 }
 
 /// Admin publishes the next version of a text (customers accept it once after signing in).
+///
+/// Its body has a limit of its own, two texts at their limit in any JSON encoding (the 413 answer gives it).
 #[utoipa::path(post, path = "/api/legal/publish/", tag = "content", security(("bearer" = [])), request_body = PublishRequest,
     params(Idempotency),
-    responses((status = 201, body = LegalText), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+    responses((status = 201, body = LegalVersion), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn legal_publish(
     State(s): State<AppState>,
     CurrentUser(u): CurrentUser,
     idem: Idempotency,
     ApiJson(r): ApiJson<PublishRequest>,
-) -> Result<(StatusCode, Json<LegalText>), ApiError> {
+) -> Result<(StatusCode, Json<LegalVersion>), ApiError> {
     let once = idem.begin(&s, &u, StatusCode::CREATED, None).await?;
     Ok((StatusCode::CREATED, Json(legal::publish(&s, &u, kind(&r.kind)?, &r.sv, &r.en, &once).await?)))
 }

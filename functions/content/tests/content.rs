@@ -114,6 +114,72 @@ async fn terms_and_privacy_are_public_in_both_languages_and_only_admin_publishes
     assert_eq!((st, testkit::field(&v, "sv")), (StatusCode::BAD_REQUEST, vec!["required"]));
 }
 
+/// Sends `body` as written (a JSON text the test escaped itself).
+async fn raw(router: &Router, method: Method, path: &str, token: &str, body: String) -> (StatusCode, Value) {
+    use tower::ServiceExt;
+    let req = axum::http::Request::builder()
+        .method(method)
+        .uri(path)
+        .header("content-type", "application/json")
+        .header("authorization", format!("Bearer {token}"))
+        .body(axum::body::Body::from(body))
+        .unwrap();
+    let res = router.clone().oneshot(req).await.unwrap();
+    let status = res.status();
+    let bytes = axum::body::to_bytes(res.into_body(), 8 << 20).await.unwrap();
+    (status, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
+}
+
+#[tokio::test]
+async fn legal_texts_of_100000_characters_publish_in_any_json_encoding_and_read_back_intact() {
+    use shared::domain::legal::{PUBLISH_BODY_BYTES, TEXT_MAX_CHARS};
+    let w = world().await;
+    assert_eq!(TEXT_MAX_CHARS, 100_000);
+    // Characters of four bytes of UTF-8 and twelve of JSON escapes: the
+    // largest stored item and the largest body.
+    let sv = format!("# Villkor\n\n{}", "\u{1F600}".repeat(TEXT_MAX_CHARS - 11));
+    let en = "\u{1F600}".repeat(TEXT_MAX_CHARS);
+    assert_eq!((sv.chars().count(), en.chars().count()), (TEXT_MAX_CHARS, TEXT_MAX_CHARS));
+    let escaped = |t: &str| serde_json::to_string(t).unwrap().replace('\u{1F600}', "\\ud83d\\ude00");
+    let body = |sv: &str, en: &str| format!(r#"{{"kind":"terms","sv":{},"en":{}}}"#, escaped(sv), escaped(en));
+    let largest = body(&sv, &en);
+    assert!(largest.len() > 9 * shared::api::MAX_BODY_BYTES, "{} bytes", largest.len());
+    let (st, v) = raw(&w.content, Method::POST, "/api/legal/publish/", &w.admin, largest).await;
+    assert_eq!(st, StatusCode::CREATED, "{v}");
+    assert_eq!((v["version"].as_u64(), v.get("sv")), (Some(1), None), "the answer names the version, not the texts sent");
+
+    // Read back intact: by anyone, by a customer asked to accept it, and
+    // admin's list names the version without the texts.
+    let (_, t) = w.call(Method::GET, "/api/public/terms/", None, None).await;
+    assert_eq!((t["version"].as_u64(), t["sv"].as_str(), t["en"].as_str()), (Some(1), Some(sv.as_str()), Some(en.as_str())));
+    let (_, customer) = testkit::signed_in(&w.state, Role::Customer).await;
+    let pending = w.ok(Method::GET, "/api/legal/pending/", &customer, None).await;
+    assert_eq!(pending[0]["sv"].as_str(), Some(sv.as_str()));
+    let versions = w.ok(Method::GET, "/api/legal/versions/?kind=terms", &w.admin, None).await;
+    assert_eq!((versions[0]["version"].as_u64(), versions[0].get("en")), (Some(1), None));
+
+    // One character more in either language: too_long on that language.
+    let (st, v) = raw(&w.content, Method::POST, "/api/legal/publish/", &w.admin, body(&format!("{sv}\u{1F600}"), &en)).await;
+    assert_eq!((st, testkit::field(&v, "sv"), testkit::field(&v, "en")), (StatusCode::BAD_REQUEST, vec!["too_long"], Vec::<&str>::new()));
+    let (st, v) = raw(&w.content, Method::POST, "/api/legal/publish/", &w.admin, body(&sv, &format!("{en}x"))).await;
+    assert_eq!((st, testkit::field(&v, "en")), (StatusCode::BAD_REQUEST, vec!["too_long"]));
+    // A body past the route's own limit: 413.
+    let over = format!(r#"{{"kind":"terms","sv":"{}","en":"x"}}"#, "a".repeat(PUBLISH_BODY_BYTES));
+    let (st, v) = raw(&w.content, Method::POST, "/api/legal/publish/", &w.admin, over).await;
+    assert_eq!((st, v["message"].as_str()), (StatusCode::PAYLOAD_TOO_LARGE, Some("request_too_large")));
+    assert_eq!(w.ok(Method::GET, "/api/public/terms/", &w.admin, None).await["version"].as_u64(), Some(1), "nothing refused was published");
+
+    // Every other route keeps 256 KiB: a body of 257 KiB is refused, the
+    // handler reading it or not, whatever the method.
+    let big = format!(r#"{{"subject":"Fråga","message":"{}"}}"#, "a".repeat(257 * 1024));
+    for (method, path) in
+        [(Method::POST, "/api/support/"), (Method::POST, "/api/legal/accept/"), (Method::PUT, "/api/academy/lessons/l-1/")]
+    {
+        let (st, v) = raw(&w.content, method, path, &w.admin, big.clone()).await;
+        assert_eq!((st, v["message"].as_str()), (StatusCode::PAYLOAD_TOO_LARGE, Some("request_too_large")), "{path}");
+    }
+}
+
 #[tokio::test]
 async fn registration_records_the_accepted_versions_and_a_new_version_is_accepted_once() {
     let w = world().await;

@@ -90,7 +90,7 @@ const TEMPLATES: [(&str, &str, &str, &str, &str); 5] = [
 /// Terms and privacy version 1, once.
 pub async fn ensure_legal_texts(state: &AppState) -> Result<(), ApiError> {
     for (kind, sv, en) in [(LegalKind::Terms, TERMS_SV, TERMS_EN), (LegalKind::Privacy, PRIVACY_SV, PRIVACY_EN)] {
-        if state.store.current_legal(kind).await?.is_some() {
+        if state.store.current_legal_version(kind).await?.is_some() {
             continue;
         }
         let t = LegalText { kind, version: 1, sv: sv.into(), en: en.into(), published_at: Utc::now(), published_by: "seed".into() };
@@ -107,7 +107,7 @@ pub async fn accept_current(state: &AppState, user: &User) -> Result<(), ApiErro
         return Ok(());
     }
     for kind in LegalKind::ALL {
-        if let Some(t) = state.store.current_legal(kind).await? {
+        if let Some(t) = state.store.current_legal_version(kind).await? {
             state.store.put_acceptance(&user.uid, &Acceptance { kind, version: t.version, accepted_at: Utc::now() }).await?;
         }
     }

@@ -12,11 +12,31 @@ use utoipa::ToSchema;
 use super::{Role, User};
 use crate::error::{ApiError, FieldErrors, Msg};
 
-/// A text is at most this long (characters, each language): both, in any
-/// JSON encoding (a character written as two `\uXXXX` escapes is 12
-/// bytes), fit the API's body limit (`crate::api::MAX_BODY_BYTES`), so a
-/// text the form allows never answers 413.
-pub const TEXT_MAX_CHARS: usize = crate::domain::text::LONG_MAX;
+/// A text is at most this long (characters, each language): real terms run
+/// to tens of thousands. Its publish route has its own body limit
+/// ([`PUBLISH_BODY_BYTES`]) and each language its own item (one text's
+/// 400,000 bytes of UTF-8 at most fit DynamoDB's 400 KB item).
+pub const TEXT_MAX_CHARS: usize = 100_000;
+
+/// The body limit of the publish route (`crate::api::OWN_BODY_LIMITS`): both
+/// texts at [`TEXT_MAX_CHARS`] in any JSON encoding (a character written as
+/// two `\uXXXX` escapes is 12 bytes) and the rest of the object, so a text
+/// the form allows never answers 413. Within what reaches the function on
+/// AWS: API Gateway takes 10 MB, Lambda's event 6 MB, in which the body is
+/// a JSON string again (each byte at most two) or base64 (4/3).
+pub const PUBLISH_BODY_BYTES: usize = 2 * TEXT_MAX_CHARS * 12 + 16 * 1024;
+
+// Checked when compiled: Lambda's event (6 MB) holds the body as a JSON
+// string, each byte at most escaped to two, or base64, beside headers (API
+// Gateway: 10 KB of request line and headers); one language's text, four
+// bytes of UTF-8 a character at most, fits one DynamoDB item (400 KB, keys
+// and names included).
+const _: () = {
+    let lambda_event = 6 * 1000 * 1000;
+    assert!(2 * PUBLISH_BODY_BYTES + 64 * 1024 < lambda_event);
+    assert!(PUBLISH_BODY_BYTES.div_ceil(3) * 4 + 64 * 1024 < lambda_event);
+    assert!(TEXT_MAX_CHARS * 4 + 1024 < 400 * 1024);
+};
 
 /// The two texts a customer accepts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
@@ -64,6 +84,24 @@ pub struct LegalText {
     pub published_at: DateTime<Utc>,
     #[serde(default)]
     pub published_by: String,
+}
+
+/// A published version without its texts: admin's list of versions, and
+/// the answer to publishing (the client has the texts it sent).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct LegalVersion {
+    pub kind: LegalKind,
+    pub version: u32,
+    #[schema(value_type = String, format = DateTime)]
+    pub published_at: DateTime<Utc>,
+    #[serde(default)]
+    pub published_by: String,
+}
+
+impl LegalText {
+    pub fn summary(&self) -> LegalVersion {
+        LegalVersion { kind: self.kind, version: self.version, published_at: self.published_at, published_by: self.published_by.clone() }
+    }
 }
 
 /// A user's acceptance of one version.
@@ -133,11 +171,12 @@ mod tests {
         assert_eq!(validate_texts(" # Villkor ", "# Terms").unwrap(), ("# Villkor".into(), "# Terms".into()));
         assert_eq!(validate_texts("\u{1}\u{200B}", "# Terms").unwrap_err().fields().get("sv"), [Msg::Required]);
         // Two texts at the limit, every character escaped as JSON's longest
-        // form, are a body the API reads.
+        // form, are a body the publish route reads.
         let body =
             serde_json::json!({"kind": "privacy", "sv": "\u{1F600}".repeat(TEXT_MAX_CHARS), "en": "\u{1F600}".repeat(TEXT_MAX_CHARS)});
         let escaped = body.to_string().replace('\u{1F600}', "\\ud83d\\ude00");
-        assert!(escaped.len() < crate::api::MAX_BODY_BYTES, "{} bytes", escaped.len());
+        assert!(escaped.len() < crate::api::body_limit(crate::api::LEGAL_PUBLISH_PATH), "{} bytes", escaped.len());
+        assert_eq!(crate::api::body_limit(crate::api::LEGAL_PUBLISH_PATH), PUBLISH_BODY_BYTES);
     }
 
     #[test]

@@ -6,42 +6,39 @@
 use chrono::{DateTime, Utc};
 
 use super::Context;
-use crate::domain::legal::{self, Acceptance, LegalKind, LegalText};
+use crate::domain::legal::{self, Acceptance, LegalKind, LegalText, LegalVersion};
 use crate::domain::policy::{self, Action};
 use crate::domain::User;
 use crate::error::{ApiError, FieldErrors, Msg};
 use crate::store::idempotency::Once;
 use crate::store::tx::Tx;
 
-/// The current version of a text (404 before any is published).
-pub async fn current(ctx: &Context, kind: LegalKind) -> Result<LegalText, ApiError> {
-    ctx.store.current_legal(kind).await?.ok_or(ApiError::NotFound)
-}
-
 /// The current version of a text, or `None` before any is published.
 pub async fn current_if_any(ctx: &Context, kind: LegalKind) -> Result<Option<LegalText>, ApiError> {
     ctx.store.current_legal(kind).await
 }
 
-/// Every version of a text, newest first (admin).
-pub async fn versions(ctx: &Context, user: &User, kind: LegalKind) -> Result<Vec<LegalText>, ApiError> {
+/// Every version of a text, newest first, without the texts (admin; the
+/// current text is `public/`'s).
+pub async fn versions(ctx: &Context, user: &User, kind: LegalKind) -> Result<Vec<LegalVersion>, ApiError> {
     policy::require(user, Action::ManageCatalogue)?;
     ctx.store.legal_versions(kind).await
 }
 
 /// Admin publishes the next version of a text; signed-in customers are
-/// asked to accept it once.
-pub async fn publish(ctx: &Context, user: &User, kind: LegalKind, sv: &str, en: &str, once: &Once) -> Result<LegalText, ApiError> {
+/// asked to accept it once. Answers the version without its texts, which
+/// the caller sent (and a replay's record stays small).
+pub async fn publish(ctx: &Context, user: &User, kind: LegalKind, sv: &str, en: &str, once: &Once) -> Result<LegalVersion, ApiError> {
     policy::require(user, Action::ManageCatalogue)?;
     let (sv, en) = legal::validate_texts(sv, en)?;
     for _ in 0..5 {
-        let version = ctx.store.current_legal(kind).await?.map_or(1, |t| t.version + 1);
+        let version = ctx.store.current_legal_version(kind).await?.map_or(1, |t| t.version + 1);
         let t = LegalText { kind, version, sv: sv.clone(), en: en.clone(), published_at: Utc::now(), published_by: user.uid.clone() };
         let mut tx = ctx.store.tx();
         ctx.store.add_legal_version(&mut tx, &t)?;
-        once.record(&mut tx, &t)?;
+        once.record(&mut tx, &t.summary())?;
         if ctx.store.commit(tx).await? {
-            return Ok(t);
+            return Ok(t.summary());
         }
     }
     Err(ApiError::bad(Msg::ChangedConcurrently))
@@ -53,7 +50,7 @@ pub async fn versions_to_accept(ctx: &Context, terms: Option<u32>, privacy: Opti
     let mut out = Vec::new();
     let mut errors = FieldErrors::new();
     for (kind, sent) in [(LegalKind::Terms, terms), (LegalKind::Privacy, privacy)] {
-        let current = ctx.store.current_legal(kind).await?.map(|t| t.version);
+        let current = ctx.store.current_legal_version(kind).await?.map(|t| t.version);
         match legal::version_to_record(kind, current, sent) {
             Ok(Some(v)) => out.push((kind, v)),
             Ok(None) => {}
@@ -86,9 +83,10 @@ pub async fn pending(ctx: &Context, user: &User) -> Result<Vec<LegalText>, ApiEr
     }
     let mut out = Vec::new();
     for kind in LegalKind::ALL {
-        if let Some(t) = ctx.store.current_legal(kind).await? {
-            if ctx.store.acceptance(&user.uid, kind, t.version).await?.is_none() {
-                out.push(t);
+        // The texts (up to 800 KB each) are read only when not accepted yet.
+        if let Some(v) = ctx.store.current_legal_version(kind).await? {
+            if ctx.store.acceptance(&user.uid, kind, v.version).await?.is_none() {
+                out.extend(ctx.store.current_legal(kind).await?);
             }
         }
     }
@@ -97,7 +95,7 @@ pub async fn pending(ctx: &Context, user: &User) -> Result<Vec<LegalText>, ApiEr
 
 /// The caller accepts `version` of a text: only the current one.
 pub async fn accept(ctx: &Context, user: &User, kind: LegalKind, version: u32) -> Result<Acceptance, ApiError> {
-    let current = current(ctx, kind).await?;
+    let current = ctx.store.current_legal_version(kind).await?.ok_or(ApiError::NotFound)?;
     if current.version != version {
         return Err(ApiError::field("version", Msg::LegalVersionOutdated));
     }

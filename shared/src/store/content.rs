@@ -9,7 +9,7 @@ use super::idempotency::Once;
 use super::tx::{Cond, Tx};
 use super::{keys, n, s, sdk_err, Item, Store};
 use crate::domain::academy::{Lesson, Progress};
-use crate::domain::legal::{Acceptance, LegalKind, LegalText};
+use crate::domain::legal::{Acceptance, LegalKind, LegalText, LegalVersion};
 use crate::domain::support::{Answer, Ticket, TicketStatus};
 use crate::domain::template_file::TemplateFile;
 use crate::error::{ApiError, Msg};
@@ -33,6 +33,25 @@ fn parse_all<T: DeserializeOwned>(items: &[Item], what: &str) -> Vec<T> {
             }
         })
         .collect()
+}
+
+/// A version item as stored: its texts inline only if written before they
+/// had items of their own.
+#[derive(serde::Deserialize)]
+struct StoredVersion {
+    kind: LegalKind,
+    version: u32,
+    published_at: chrono::DateTime<chrono::Utc>,
+    #[serde(default)]
+    published_by: String,
+    sv: Option<String>,
+    en: Option<String>,
+}
+
+/// One language's text of a version.
+#[derive(Serialize, serde::Deserialize)]
+struct StoredText {
+    text: String,
 }
 
 fn hex(text: &str) -> String {
@@ -84,21 +103,80 @@ impl Store {
 
     // ----------------------------------------------------- terms, privacy
 
-    /// The current (newest) version of a text.
+    /// The current (newest) version of a text, without its texts.
+    pub async fn current_legal_version(&self, kind: LegalKind) -> Result<Option<LegalVersion>, ApiError> {
+        Ok(self.legal_version_items(kind, 1).await?.into_iter().next())
+    }
+
+    /// The current (newest) version of a text with both languages.
     pub async fn current_legal(&self, kind: LegalKind) -> Result<Option<LegalText>, ApiError> {
-        let items = self.content_query(&keys::legal::pk(kind.as_str()), keys::legal::VERSION_PREFIX, true, Some(1)).await?;
-        Ok(parse_all(&items, "legal text").into_iter().next())
+        let pk = keys::legal::pk(kind.as_str());
+        let items = self.content_query(&pk, keys::legal::VERSION_PREFIX, true, Some(1)).await?;
+        let Some(item) = items.into_iter().next() else { return Ok(None) };
+        let StoredVersion { kind, version, published_at, published_by, sv, en } =
+            serde_dynamo::from_item(item).map_err(ApiError::internal)?;
+        let (sv, en) = match (sv, en) {
+            // Written before the texts had items of their own.
+            (Some(sv), Some(en)) => (sv, en),
+            _ => {
+                let text = |language: &'static str| {
+                    let sk = keys::legal::text_sk(version, language);
+                    let pk = &pk;
+                    async move {
+                        let item = self.get(pk, &sk).await?.ok_or_else(|| ApiError::internal(format!("legal text {sk} missing")))?;
+                        let t: StoredText = serde_dynamo::from_item(item).map_err(ApiError::internal)?;
+                        Ok::<_, ApiError>(t.text)
+                    }
+                };
+                tokio::try_join!(text("sv"), text("en"))?
+            }
+        };
+        Ok(Some(LegalText { kind, version, sv, en, published_at, published_by }))
     }
 
-    /// The newest versions of a text (at most 50), newest first.
-    pub async fn legal_versions(&self, kind: LegalKind) -> Result<Vec<LegalText>, ApiError> {
-        let items = self.content_query(&keys::legal::pk(kind.as_str()), keys::legal::VERSION_PREFIX, true, Some(50)).await?;
-        Ok(parse_all(&items, "legal text"))
+    /// The newest versions of a text (at most 50), newest first, without
+    /// their texts.
+    pub async fn legal_versions(&self, kind: LegalKind) -> Result<Vec<LegalVersion>, ApiError> {
+        self.legal_version_items(kind, 50).await
     }
 
-    /// Publishes a version (fails the transaction if that version exists).
+    /// The newest `limit` version items, only their small attributes (a
+    /// version written before the texts had items of their own holds them).
+    async fn legal_version_items(&self, kind: LegalKind, limit: i32) -> Result<Vec<LegalVersion>, ApiError> {
+        let out = self
+            .client
+            .query()
+            .table_name(&self.table)
+            .key_condition_expression("PK = :pk AND begins_with(SK, :p)")
+            .expression_attribute_values(":pk", s(keys::legal::pk(kind.as_str())))
+            .expression_attribute_values(":p", s(keys::legal::VERSION_PREFIX))
+            .projection_expression("#k, #v, #at, #by")
+            .expression_attribute_names("#k", "kind")
+            .expression_attribute_names("#v", "version")
+            .expression_attribute_names("#at", "published_at")
+            .expression_attribute_names("#by", "published_by")
+            .scan_index_forward(false)
+            .limit(limit)
+            .send()
+            .await
+            .map_err(sdk_err)?;
+        Ok(parse_all(&out.items.unwrap_or_default(), "legal version"))
+    }
+
+    /// Publishes a version: its item (fails the transaction if that version
+    /// exists) and one item per language.
     pub fn add_legal_version(&self, tx: &mut Tx, t: &LegalText) -> Result<(), ApiError> {
-        tx.put_new(item_of(t, keys::legal::pk(t.kind.as_str()), keys::legal::version_sk(t.version), "legal_text")?)
+        let pk = keys::legal::pk(t.kind.as_str());
+        tx.put_new(item_of(&t.summary(), pk.clone(), keys::legal::version_sk(t.version), "legal_text")?)?;
+        for (language, text) in [("sv", &t.sv), ("en", &t.en)] {
+            tx.put_new(item_of(
+                &StoredText { text: text.clone() },
+                pk.clone(),
+                keys::legal::text_sk(t.version, language),
+                "legal_text_body",
+            )?)?;
+        }
+        Ok(())
     }
 
     /// Records that `user_uid` accepted a version (in the caller's transaction).

@@ -11,6 +11,7 @@ import type {
   CustomerDocument,
   LegalKind,
   LegalText,
+  LegalVersion,
   Lesson,
   LessonForm,
   Progress,
@@ -37,9 +38,10 @@ export const fetchLegalText = (kind: LegalKind) =>
 
 export const fetchPendingTexts = () => api.get<LegalText[]>('/legal/pending/', { suppressError: true });
 export const acceptText = (kind: LegalKind, version: number) => api.post<Acceptance>('/legal/accept/', { kind, version }, quiet);
-export const fetchLegalVersions = (kind: LegalKind) => api.get<LegalText[]>('/legal/versions/', { query: { kind } });
+/** Admin: every version of a text, newest first, without the texts (the current text is fetchLegalText's). */
+export const fetchLegalVersions = (kind: LegalKind) => api.get<LegalVersion[]>('/legal/versions/', { query: { kind } });
 export const publishLegalText = (kind: LegalKind, sv: string, en: string) =>
-  api.post<LegalText>('/legal/publish/', { kind, sv, en }, quiet);
+  api.post<LegalVersion>('/legal/publish/', { kind, sv, en }, quiet);
 
 export const fetchTemplates = () => api.get<TemplateFile[]>('/template_file/list/');
 export const templateDownloadUrl = (id: string) => api.get<{ url: string; name: string }>('/template_file/download/', { query: { id } });

@@ -8,6 +8,9 @@ export type LegalKind = Schemas['LegalKind'];
 
 export type LegalText = Schemas['LegalText'];
 
+/** A published version without its texts (admin's list, the answer to publishing). */
+export type LegalVersion = Schemas['LegalVersion'];
+
 export type Acceptance = Schemas['Acceptance'];
 
 export type TemplateFile = Schemas['TemplateFile'];

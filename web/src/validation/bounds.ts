@@ -11,6 +11,8 @@ export const SECTOR_NAME_MAX_CHARS = 100;
 export const SUBJECT_MAX_CHARS = 300;
 /** Descriptions, notes, messages (text::LONG_MAX). */
 export const LONG_TEXT_MAX_CHARS = 10_000;
+/** Terms and privacy, each language (legal::TEXT_MAX_CHARS); counted in characters (code points) as the server does. */
+export const LEGAL_TEXT_MAX_CHARS = 100_000;
 /** E-mail addresses (text::EMAIL_MAX). */
 export const EMAIL_MAX_CHARS = 254;
 /** A rating's comment (rating::COMMENT_MAX_CHARS). */

@@ -5,14 +5,17 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { useList } from '../../api/useList';
 import { useTranslation } from 'react-i18next';
 import OneDocumentPicker from '../../components/OneDocumentPicker';
-import { deleteTemplate, fetchLegalVersions, fetchTemplates, publishLegalText, uploadTemplate } from '../../api/content';
+import { deleteTemplate, fetchLegalText, fetchLegalVersions, fetchTemplates, publishLegalText, uploadTemplate } from '../../api/content';
 import { ApiError } from '../../api/errors';
 import MessageAlert from '../../components/MessageAlert';
 import { translateServerMessage } from '../../i18n';
-import type { LegalKind, LegalText, TemplateFile } from '../../types/content';
+import type { LegalKind, LegalVersion, TemplateFile } from '../../types/content';
+import { LEGAL_TEXT_MAX_CHARS } from '../../validation/bounds';
 import { formatDate, formatDateTime } from '../../format';
 
 const Markdown = lazy(() => import('../../components/Markdown'));
+
+const codePoints = (text: string) => [...text].length;
 
 function errorsOf(err: unknown): string[] {
   if (err instanceof ApiError) {
@@ -26,7 +29,7 @@ function errorsOf(err: unknown): string[] {
 export function LegalTexts({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation(['content', 'legal'], { nsMode: 'fallback' });
   const [kind, setKind] = useState<LegalKind>('terms');
-  const [versions, setVersions] = useState<LegalText[]>([]);
+  const [versions, setVersions] = useState<LegalVersion[]>([]);
   const [sv, setSv] = useState('');
   const [en, setEn] = useState('');
   const [busy, setBusy] = useState(false);
@@ -39,12 +42,13 @@ export function LegalTexts({ titleKey }: { titleKey: string }) {
   current.current = kind;
   const load = useCallback(async () => {
     setLoaded(null);
-    const v = await fetchLegalVersions(kind).catch(() => [] as LegalText[]);
+    // The list has no texts (each may be 100,000 characters a language): the editors start from the current one.
+    const [v, text] = await Promise.all([fetchLegalVersions(kind).catch(() => [] as LegalVersion[]), fetchLegalText(kind).catch(() => null)]);
     // A reply for a kind no longer chosen is dropped.
     if (current.current !== kind) return;
     setVersions(v);
-    setSv(v[0]?.sv ?? '');
-    setEn(v[0]?.en ?? '');
+    setSv(text?.sv ?? '');
+    setEn(text?.en ?? '');
     setLoaded(kind);
   }, [kind]);
   useEffect(() => {
@@ -74,6 +78,8 @@ export function LegalTexts({ titleKey }: { titleKey: string }) {
           disabled={!ready}
           onChange={(e) => set(e.target.value)}
           autoSize={{ minRows: 12, maxRows: 30 }}
+          // Counted as the server counts (code points: an emoji is one), so what fits is never refused.
+          count={{ show: true, max: LEGAL_TEXT_MAX_CHARS, strategy: codePoints, exceedFormatter: (txt, { max }) => [...txt].slice(0, max).join('') }}
           aria-label={`${t(`legal.${kind}`)} (${t(`languages.${lang}`)})`}
           data-testid={`legal-edit-${lang}`}
         />
@@ -112,7 +118,7 @@ export function LegalTexts({ titleKey }: { titleKey: string }) {
         </Popconfirm>
       </Card>
       <Card title={<h2 className="card-heading">{t('legal.versions')}</h2>} className="page-card">
-        <Table<LegalText>
+        <Table<LegalVersion>
           rowKey="version"
           size="small"
           pagination={false}

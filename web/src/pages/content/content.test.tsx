@@ -1,6 +1,7 @@
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { fake } from '../../test/amplifyFake';
+import { LEGAL_TEXT_MAX_CHARS } from '../../validation/bounds';
 
 vi.mock('@aws-amplify/core', () => ({ Amplify: { configure: vi.fn() } }));
 vi.mock('@aws-amplify/api-rest', async () => (await import('../../test/amplifyFake')).amplifyApi);
@@ -18,6 +19,7 @@ const TERMS = {
   published_at: '2026-11-20T10:00:00Z',
 };
 const page = pageTests();
+const summary = ({ sv: _sv, en: _en, ...version }: { sv: string; en: string } & Record<string, unknown>) => version;
 const calls = (method: string, path: string) => fake.calls.filter((c) => c.method === method && c.path === path);
 
 describe('terms and privacy', { timeout: 180_000 }, () => {
@@ -51,10 +53,15 @@ describe('terms and privacy', { timeout: 180_000 }, () => {
     const privacyArrives = new Promise((r) => (answerPrivacy = r));
     const PRIVACY = { ...TERMS, kind: 'privacy', version: 2, sv: '# Integritet v2', en: '# Privacy v2' };
     const { waitFor, container } = await page.render('/admin/settings/terms/', admin, {
-      'GET /legal/versions/': async (c) => {
-        if ((c.options?.queryParams as Record<string, string> | undefined)?.kind !== 'privacy') return { status: 200, body: [TERMS] };
+      'GET /legal/versions/': (c) => {
+        const privacy = (c.options?.queryParams as Record<string, string> | undefined)?.kind === 'privacy';
+        return { status: 200, body: [summary(privacy ? PRIVACY : TERMS)] };
+      },
+      // The list has no texts: the editors start from the current text.
+      'GET /public/terms/': () => ({ status: 200, body: TERMS }),
+      'GET /public/privacy/': async () => {
         await privacyArrives;
-        return { status: 200, body: [PRIVACY] };
+        return { status: 200, body: PRIVACY };
       },
     });
     const sv = () => container.querySelector<HTMLTextAreaElement>('[data-testid="legal-edit-sv"]')!;
@@ -66,6 +73,23 @@ describe('terms and privacy', { timeout: 180_000 }, () => {
     await act(async () => answerPrivacy(undefined));
     await waitFor(() => sv().value === '# Integritet v2' && !sv().disabled, 'the privacy policy in the editor');
     expect(container.querySelector('[data-testid="legal-publish"]')?.hasAttribute('disabled')).toBe(false);
+  });
+
+  it('admin: a text holds at most 100,000 characters a language, counted as the server counts them (an emoji is one)', async () => {
+    const { waitFor, container } = await page.render('/admin/settings/terms/', admin, {
+      'GET /legal/versions/': () => ({ status: 200, body: [summary(TERMS)] }),
+      'GET /public/terms/': () => ({ status: 200, body: TERMS }),
+    });
+    const sv = () => container.querySelector<HTMLTextAreaElement>('[data-testid="legal-edit-sv"]')!;
+    await waitFor(() => sv()?.value === '# Villkor v3' && !sv().disabled, 'the terms in the editor');
+    const setter = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!;
+    await act(async () => {
+      setter.call(sv(), '\u{1F600}'.repeat(LEGAL_TEXT_MAX_CHARS + 1));
+      sv().dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await waitFor(() => [...sv().value].length === LEGAL_TEXT_MAX_CHARS, 'the text cut at the limit');
+    expect(sv().value.length).toBe(2 * LEGAL_TEXT_MAX_CHARS);
+    expect(LEGAL_TEXT_MAX_CHARS).toBe(100_000);
   });
 });
 

@@ -381,9 +381,24 @@ pub fn all_fields() -> Vec<(&'static str, &'static str, String)> {
     out.extend(UIDS.iter().map(|(s, f)| (*s, *f, UUID.to_string())));
     out.extend(DAYS_FIRST.iter().map(|(s, f)| (*s, *f, day_first())));
     out.extend(WHOLE_MINUTES.iter().map(|(s, f)| (*s, *f, WHOLE_MINUTE.to_string())));
+    out.push(("ApplicationDecision", "creditor_id", agency_reference(false)));
+    out.push(("ClaimUpdate", "agency_reference", agency_reference(false)));
     out.push(("TokenRegistration", "company", company_id(false)));
     out.push(("TokenLogin", "company", company_id(true)));
     out
+}
+
+/// An agency's reference (`shared::domain::inkasso::agency_reference`):
+/// once trimmed ([`space`]), at most `MAX_AGENCY_REFERENCE` characters and
+/// none a control character; blank is none unless `required` (an approval's
+/// customer number). The bound is the pattern's, not a `maxLength`: the
+/// server counts the trimmed text.
+pub fn agency_reference(required: bool) -> String {
+    let (control, space) = (class(char::is_control), class(char::is_whitespace));
+    let max = shared::domain::inkasso::MAX_AGENCY_REFERENCE;
+    let text = format!("[^{control}]{{0,{}}}[^{control}{space}]", max - 1);
+    let text = if required { text } else { format!("(?:{text})?") };
+    format!("^[{space}]*{text}[{space}]*$")
 }
 
 /// A company's id at the signing provider (`shared::services::addons`'s

@@ -412,9 +412,9 @@ pub struct ApplicationDecision {
     #[serde(default)]
     #[schema(required = true, pattern = "^(approved|rejected)$")]
     pub state: String,
-    /// The company's customer number at the agency (required when approved).
+    /// The company's customer number at the agency (required when approved): at most 64 characters once trimmed, no
+    /// control characters.
     #[serde(default)]
-    #[schema(max_length = 64)]
     pub creditor_id: Option<String>,
 }
 
@@ -462,9 +462,9 @@ pub struct ClaimUpdate {
     #[serde(default)]
     #[schema(required = true, pattern = "^(submitted|registered|reminder_sent|collection|paid|closed)$")]
     pub status: String,
-    /// The agency's reference for the claim (none: kept as it was).
+    /// The agency's reference for the claim (none: kept as it was): at most 64 characters once trimmed, no control
+    /// characters.
     #[serde(default)]
-    #[schema(max_length = 64)]
     pub agency_reference: Option<String>,
 }
 

@@ -531,6 +531,25 @@ fn the_case_address_form_is_the_servers_rule_per_country() {
 }
 
 #[test]
+fn the_agency_reference_patterns_are_the_servers_reading() {
+    use shared::domain::inkasso::{agency_reference as server, MAX_AGENCY_REFERENCE as MAX};
+    let mut samples: Vec<String> =
+        ["K-10234", " K 1 ", "", " ", "\t K-1 \n", "K\u{1}1", "\u{1}", "\u{85}K\u{85}", "K\u{9f}", "\u{a0}", "😀", "\u{feff}"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+    for n in [MAX - 1, MAX, MAX + 1] {
+        samples.push("x".repeat(n));
+        samples.push(format!("  {}\t", "x".repeat(n)));
+        samples.push(format!("x{}x", " ".repeat(n.saturating_sub(2))));
+    }
+    samples.extend(every_string(&['a', ' ', '\t', '\u{7}'], 3));
+    let samples: Vec<&str> = samples.iter().map(String::as_str).collect();
+    agree("agency_reference", &agency_reference(false), &samples, |s| server(Some(s)).is_ok());
+    agree("agency_reference required", &agency_reference(true), &samples, |s| matches!(server(Some(s)), Ok(Some(_))));
+}
+
+#[test]
 fn the_signing_company_pattern_is_the_servers_check() {
     let samples = ["5f2a9c01d4e8b7001a3c9e11", " acme_1-2 ", "", " ", "😍", "a b", "a.b", &*"x".repeat(100), &*"x".repeat(101), "\u{1f}x"];
     let server = |s: &str| shared::services::addons::company_id(s).is_ok();

@@ -370,13 +370,13 @@ fn signing_recipient(recipient: &mut utoipa::openapi::RefOr<utoipa::openapi::sch
 
 /// The agency's answer as `shared::services::inkasso::decide` reads it:
 /// an approval names the company's customer number at the agency (some
-/// character but whitespace), a rejection needs none.
+/// character but whitespace: [`patterns::agency_reference`]), a rejection needs none.
 fn decision_by_state(decision: &mut utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>) {
     use utoipa::openapi::schema::{AllOfBuilder, ObjectBuilder, OneOfBuilder, Schema, Type};
     let state = |value: &str| ObjectBuilder::new().schema_type(Type::String).enum_values(Some([value]));
     let approved = ObjectBuilder::new()
         .property("state", state("approved"))
-        .property("creditor_id", ObjectBuilder::new().schema_type(Type::String).pattern(Some(patterns::NOT_BLANK)))
+        .property("creditor_id", ObjectBuilder::new().schema_type(Type::String).pattern(Some(patterns::agency_reference(true))))
         .required("state")
         .required("creditor_id")
         .build();
@@ -616,7 +616,14 @@ pub fn tighten(doc: &mut utoipa::openapi::OpenApi) {
                 responses.entry("400".into()).or_insert_with(|| error_response("A parameter or field is missing or invalid"));
             }
             if has_body {
-                responses.entry("413".into()).or_insert_with(|| error_response("The body is over the API's limit"));
+                // A route with a limit of its own says it (the others: 256 KiB).
+                let limit = shared::api::body_limit(path);
+                let over = if limit == shared::api::MAX_BODY_BYTES {
+                    "The body is over the API's limit".to_string()
+                } else {
+                    format!("The body is over this operation's limit ({limit} bytes)")
+                };
+                responses.entry("413".into()).or_insert_with(|| error_response(&over));
             }
             if path.contains('{') {
                 responses.entry("404".into()).or_insert_with(|| error_response("No such object, or not one the caller may see"));
@@ -646,6 +653,9 @@ pub fn tighten(doc: &mut utoipa::openapi::OpenApi) {
             }
             if let Some((_, _, fields)) = REQUIRED_HERE.iter().find(|(m, p, _)| *m == method && p == path) {
                 require_more(op, fields);
+            }
+            if LAWYER_FORMS.contains(&(method, path.as_str())) {
+                external_lawyer_firm_and_rate(op);
             }
             // A write made once by its key: the key sent again with another
             // request is refused.
@@ -679,6 +689,36 @@ fn idempotency_key_schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::S
     use utoipa::openapi::schema::{ObjectBuilder, Type};
     let token = format!(r#"[!#-\[\]-~]{{1,{IDEMPOTENCY_KEY_MAX}}}"#);
     ObjectBuilder::new().schema_type(Type::String).pattern(Some(format!(r#"^(?:"{token}"|{token})$"#))).build().into()
+}
+
+/// The operations that take a lawyer's form ([`external_lawyer_firm_and_rate`]).
+pub const LAWYER_FORMS: &[(&str, &str)] = &[("post", "/api/lawyer/create/"), ("put", "/api/lawyer/update/{uid}/")];
+
+/// A lawyer's form as `shared::domain::staff::StaffInput::validate` reads
+/// it: an external lawyer names its firm (some character that shows once
+/// cleaned) and its hourly rate; an internal one (none said: internal)
+/// need not. The body schema of `op` becomes `allOf: [its schema, anyOf:
+/// [internal, external with both]]`.
+fn external_lawyer_firm_and_rate(op: &mut utoipa::openapi::path::Operation) {
+    use utoipa::openapi::schema::{AllOfBuilder, AnyOfBuilder, ObjectBuilder, Schema, SchemaType, Type};
+    let internal_or_none = ObjectBuilder::new()
+        .schema_type(SchemaType::Array(vec![Type::String, Type::Null]))
+        .enum_values(Some([serde_json::json!("internal"), serde_json::Value::Null]));
+    let internal = ObjectBuilder::new().property("user_sub_type", internal_or_none).build();
+    let external = ObjectBuilder::new()
+        .property("user_sub_type", ObjectBuilder::new().schema_type(Type::String).enum_values(Some(["external"])))
+        .property("company_name", ObjectBuilder::new().schema_type(Type::String).pattern(Some(patterns::visible())))
+        .property("hourly_rate", ObjectBuilder::new().schema_type(Type::Number))
+        .required("user_sub_type")
+        .required("company_name")
+        .required("hourly_rate")
+        .build();
+    let either = AnyOfBuilder::new().item(internal).item(external).build();
+    for media in op.request_body.iter_mut().flat_map(|b| b.content.values_mut()) {
+        if let Some(schema) = media.schema.take() {
+            media.schema = Some(Schema::AllOf(AllOfBuilder::new().item(schema).item(Schema::AnyOf(either.clone())).build()).into());
+        }
+    }
 }
 
 /// The body schema of `op` becomes `allOf: [its schema, {required: fields}]`,

@@ -526,17 +526,20 @@ impl NamedDraft {
 }
 
 impl NamedRequest {
-    /// A name is required; both names are at most [`MAX_NAME_CHARS`] long.
+    /// A name is required; both names are at most [`MAX_NAME_CHARS`] long
+    /// as sent, as the document's `maxLength` counts them (cleaning only
+    /// removes characters: a name of escape sequences cleaned short was
+    /// still too long).
     pub fn checked(&self) -> Result<NamedDraft, FieldErrors> {
         let mut errors = FieldErrors::default();
         let name = super::text::clean_name(&self.name);
-        if name.is_empty() {
-            errors.add("name", Msg::Required);
-        } else if name.chars().count() > MAX_NAME_CHARS {
+        if self.name.chars().count() > MAX_NAME_CHARS {
             errors.add("name", Msg::TooLong);
+        } else if name.is_empty() {
+            errors.add("name", Msg::Required);
         }
         let name_en = self.name_en.as_deref().map(super::text::clean_name).filter(|n| !n.is_empty());
-        if name_en.as_ref().is_some_and(|n| n.chars().count() > MAX_NAME_CHARS) {
+        if self.name_en.as_ref().is_some_and(|n| n.chars().count() > MAX_NAME_CHARS) {
             errors.add("name_en", Msg::TooLong);
         }
         if self.description.chars().count() > super::text::LONG_MAX {
@@ -719,6 +722,15 @@ mod tests {
         assert_eq!(no_price.checked().unwrap_err()["price"], vec![Msg::Required]);
         assert_eq!(NamedRequest { name: "  ".into(), ..Default::default() }.checked().unwrap_err()["name"], vec![Msg::Required]);
         assert_eq!(NamedRequest { name: "a".repeat(201), ..Default::default() }.checked().unwrap_err()["name"], vec![Msg::TooLong]);
+        // The bound counts the name as sent (the document's maxLength), escape sequences the cleaning drops included.
+        let escapes = format!("{}Skatt", "\u{1b}[1m".repeat(50));
+        assert_eq!(NamedRequest { name: escapes.clone(), ..Default::default() }.checked().unwrap_err()["name"], vec![Msg::TooLong]);
+        let en = NamedRequest { name: "Skatt".into(), name_en: Some(escapes), ..Default::default() };
+        assert_eq!(en.checked().unwrap_err()["name_en"], vec![Msg::TooLong]);
+        assert_eq!(
+            NamedRequest { name: format!("{}Skatt", "\u{1b}[1m".repeat(10)), ..Default::default() }.checked().unwrap().name,
+            "Skatt"
+        );
         assert_eq!(
             NamedRequest { name: " Tax ".into(), name_en: Some("  ".into()), description: " d ".into() }.checked().unwrap(),
             NamedDraft { name: "Tax".into(), name_en: None, description: "d".into() }

@@ -2336,7 +2336,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Admin publishes the next version of a text (customers accept it once after signing in). */
+        /**
+         * Admin publishes the next version of a text (customers accept it once after signing in).
+         * @description Its body has a limit of its own, two texts at their limit in any JSON encoding (the 413 answer gives it).
+         */
         post: operations["legal_publish"];
         delete?: never;
         options?: never;
@@ -2351,7 +2354,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every published version of a text, newest first (admin). */
+        /** Every published version of a text, newest first, without the texts (admin; the current text is `public/`'s). */
         get: operations["legal_versions"];
         put?: never;
         post?: never;
@@ -4397,7 +4400,10 @@ export interface components {
         ApplicationDecision: {
             /** @description approved or rejected. */
             state: string;
-            /** @description The company's customer number at the agency (required when approved). */
+            /**
+             * @description The company's customer number at the agency (required when approved): at most 64 characters once trimmed, no
+             *     control characters.
+             */
             creditor_id?: string | null;
         } & ({
             /** @enum {string} */
@@ -5021,7 +5027,10 @@ export interface components {
         ClaimUpdate: {
             /** @description submitted, registered, reminder_sent, collection, paid or closed. */
             status: string;
-            /** @description The agency's reference for the claim (none: kept as it was). */
+            /**
+             * @description The agency's reference for the claim (none: kept as it was): at most 64 characters once trimmed, no control
+             *     characters.
+             */
             agency_reference?: string | null;
         };
         /**
@@ -5991,6 +6000,18 @@ export interface components {
             published_at: string;
             published_by?: string;
         };
+        /**
+         * @description A published version without its texts: admin's list of versions, and
+         *     the answer to publishing (the client has the texts it sent).
+         */
+        LegalVersion: {
+            kind: components["schemas"]["LegalKind"];
+            /** Format: int32 */
+            version: number;
+            /** Format: date-time */
+            published_at: string;
+            published_by?: string;
+        };
         Lesson: {
             id: string;
             topic: string;
@@ -6515,7 +6536,9 @@ export interface components {
         PublishRequest: {
             /** @description `terms` or `privacy`. */
             kind: string;
+            /** @description Markdown, at most 100,000 characters (`shared::domain::legal::TEXT_MAX_CHARS`). */
             sv: string;
+            /** @description Markdown, at most 100,000 characters. */
             en: string;
         };
         /** @description Spec §3 purchased service row, as stored and as sent (plus `status`). */
@@ -14912,9 +14935,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["StaffInput"] & {
+                "application/json": (components["schemas"]["StaffInput"] & {
                     knowledge_sectors: unknown[];
-                };
+                }) & ({
+                    /** @enum {string|null} */
+                    user_sub_type?: "internal" | null;
+                } | {
+                    /** @enum {string} */
+                    user_sub_type: "external";
+                    company_name: string;
+                    hourly_rate: number;
+                });
             };
         };
         responses: {
@@ -15100,9 +15131,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["StaffInput"] & {
+                "application/json": (components["schemas"]["StaffInput"] & {
                     knowledge_sectors: unknown[];
-                };
+                }) & ({
+                    /** @enum {string|null} */
+                    user_sub_type?: "internal" | null;
+                } | {
+                    /** @enum {string} */
+                    user_sub_type: "external";
+                    company_name: string;
+                    hourly_rate: number;
+                });
             };
         };
         responses: {
@@ -15644,7 +15683,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LegalText"];
+                    "application/json": components["schemas"]["LegalVersion"];
                 };
             };
             400: {
@@ -15671,7 +15710,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is over the API's limit */
+            /** @description The body is over this operation's limit (2416384 bytes) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -15711,7 +15750,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LegalText"][];
+                    "application/json": components["schemas"]["LegalVersion"][];
                 };
             };
             /** @description A parameter or field is missing or invalid */

@@ -441,3 +441,25 @@ async fn academy_lessons_keep_their_english_version() {
     let edited = w.ok(Method::PUT, &format!("/api/academy/lessons/{id}/"), &w.admin, Some(form)).await;
     assert_eq!(edited["en"], Value::Null);
 }
+
+/// The public text is read in one round trip: the newest version and the
+/// newest two texts at once (two Queries, no GetItem after them), and the
+/// texts are the newest version's, not an earlier one's.
+#[tokio::test]
+async fn the_public_text_is_the_newest_versions_read_in_one_round_trip() {
+    let (state, calls) = testkit::services_counting_calls().await;
+    let content = finish(content::api(), state.clone());
+    let (_, admin) = testkit::signed_in(&state, Role::Admin).await;
+    for (sv, en) in [("Villkor ett", "Terms one"), ("Villkor två", "Terms two")] {
+        let body = json!({"kind": "terms", "sv": sv, "en": en});
+        let (st, v) = testkit::call(&content, Method::POST, "/api/legal/publish/", Some(&admin), Some(body)).await;
+        assert!(st.is_success(), "{st} {v}");
+    }
+    calls.take();
+    let (st, t) = testkit::call(&content, Method::GET, "/api/public/terms/", None, None).await;
+    assert_eq!(st, StatusCode::OK, "{t}");
+    assert_eq!((t["version"].as_u64(), t["sv"].as_str(), t["en"].as_str()), (Some(2), Some("Villkor två"), Some("Terms two")));
+    let trips = calls.take_trips();
+    assert_eq!(trips.ops, ["Query", "Query"]);
+    assert_eq!(trips.in_a_row, 1, "the two Queries go at once");
+}

@@ -111,13 +111,29 @@ impl Store {
     /// The current (newest) version of a text with both languages.
     pub async fn current_legal(&self, kind: LegalKind) -> Result<Option<LegalText>, ApiError> {
         let pk = keys::legal::pk(kind.as_str());
-        let items = self.content_query(&pk, keys::legal::VERSION_PREFIX, true, Some(1)).await?;
-        let Some(item) = items.into_iter().next() else { return Ok(None) };
+        // The newest version and the newest two texts at once (one round
+        // trip, as every read): the texts are that version's unless a
+        // publication came between the two reads, when they are read by
+        // the version's keys.
+        let (versions, newest_texts) = tokio::try_join!(
+            self.content_query(&pk, keys::legal::VERSION_PREFIX, true, Some(1)),
+            self.content_query(&pk, keys::legal::TEXT_PREFIX, true, Some(2))
+        )?;
+        let Some(item) = versions.into_iter().next() else { return Ok(None) };
         let StoredVersion { kind, version, published_at, published_by, sv, en } =
             serde_dynamo::from_item(item).map_err(ApiError::internal)?;
-        let (sv, en) = match (sv, en) {
+        let read_along = |language: &str| {
+            let sk = keys::legal::text_sk(version, language);
+            newest_texts
+                .iter()
+                .find(|i| i.get("SK").and_then(|v| v.as_s().ok()) == Some(&sk))
+                .and_then(|i| serde_dynamo::from_item::<_, StoredText>(i.clone()).ok())
+                .map(|t| t.text)
+        };
+        let (sv, en) = match (sv, en, read_along("sv"), read_along("en")) {
             // Written before the texts had items of their own.
-            (Some(sv), Some(en)) => (sv, en),
+            (Some(sv), Some(en), _, _) => (sv, en),
+            (_, _, Some(sv), Some(en)) => (sv, en),
             _ => {
                 let text = |language: &'static str| {
                     let sk = keys::legal::text_sk(version, language);

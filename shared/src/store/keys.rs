@@ -545,6 +545,8 @@ pub mod legal {
     pub fn version_sk(version: u32) -> String {
         format!("V#{version:06}")
     }
+    /// The texts' sort keys: the newest version's two sort last.
+    pub const TEXT_PREFIX: &str = "T#";
     /// One language's text of a version (`sv`, `en`), beside its version
     /// item: a text may fill an item alone.
     pub fn text_sk(version: u32, language: &str) -> String {
@@ -889,6 +891,7 @@ mod tests {
         assert_eq!(legal::pk("terms"), "LEGAL#terms");
         assert_eq!(legal::text_sk(3, "sv"), "T#000003#sv");
         assert!(!legal::text_sk(3, "sv").starts_with(legal::VERSION_PREFIX));
+        assert!(legal::text_sk(3, "sv").starts_with(legal::TEXT_PREFIX));
         assert_eq!(legal::version_sk(12), "V#000012");
         assert_eq!(legal::VERSION_PREFIX, "V#");
         assert_eq!(legal::acceptance_sk("privacy", 3), "ACCEPT#privacy#000003");

@@ -10,6 +10,28 @@ fn mails_to(s: &shared::api::AppState, to: &str) -> Vec<String> {
     s.mail.outbox().map(|o| o.lock().unwrap().iter().filter(|m| m.to == to).map(|m| m.body.clone()).collect()).unwrap_or_default()
 }
 
+/// Admin creates a sales person from `form` under the Idempotency-Key `key` (a retry sends the same key).
+fn create_salesperson<'a>(
+    router: &'a axum::Router,
+    admin: &'a str,
+    form: &Value,
+    key: &'a str,
+) -> impl std::future::Future<Output = (StatusCode, axum::http::HeaderMap, Vec<u8>)> + 'a {
+    let key = format!("\"{key}\"");
+    let form = form.clone();
+    async move {
+        shared::testkit::call_with_headers(
+            router,
+            Method::POST,
+            "/api/salesperson/create/",
+            Some(admin),
+            Some(form),
+            &[("Idempotency-Key", &key)],
+        )
+        .await
+    }
+}
+
 /// `to` got exactly one mail, and its link is the stored one: it sets the password.
 async fn the_one_mailed_link_sets_the_password(s: &shared::api::AppState, to: &str) {
     let mail = mails_to(s, to);
@@ -255,16 +277,7 @@ async fn a_stop_between_the_account_and_its_mail_is_finished_by_the_sweep_once()
     let router = shared::api::finish(people::api(), s.clone());
     let (_, admin) = signed_in(&s, Role::Admin).await;
     let form = json!({"first_name": "Lena", "last_name": "Lag", "email": "lena@example.com"});
-    let create = || {
-        shared::testkit::call_with_headers(
-            &router,
-            Method::POST,
-            "/api/salesperson/create/",
-            Some(admin.as_str()),
-            Some(form.clone()),
-            &[("Idempotency-Key", "\"new-lena\"")],
-        )
-    };
+    let create = || create_salesperson(&router, &admin, &form, "new-lena");
     s.faults.arm("outbox.before_send");
     let (st, _, _) = create().await;
     assert_eq!(st, StatusCode::INTERNAL_SERVER_ERROR);
@@ -354,16 +367,7 @@ async fn a_refused_invitation_leaves_the_account_made_and_the_sweep_sends_it_lat
     let (_, admin) = signed_in(&s, Role::Admin).await;
     proxy.refuse_mail_to("rut@example.com");
     let form = json!({"first_name": "Rut", "last_name": "Ring", "email": "rut@example.com"});
-    let create = || {
-        shared::testkit::call_with_headers(
-            &router,
-            Method::POST,
-            "/api/salesperson/create/",
-            Some(admin.as_str()),
-            Some(form.clone()),
-            &[("Idempotency-Key", "\"new-rut\"")],
-        )
-    };
+    let create = || create_salesperson(&router, &admin, &form, "new-rut");
     let (st, _, body) = create().await;
     assert_eq!(st, StatusCode::CREATED, "{}", String::from_utf8_lossy(&body));
     let first: Value = serde_json::from_slice(&body).unwrap();

@@ -15,6 +15,16 @@ use shared::api::AppState;
 use shared::store::Item;
 use shared::testkit;
 
+/// A copy of the world (as [`own_copy`]) whose customer has asked to be
+/// forgotten: its state, its router, the customer's erasure path and the request.
+async fn asked_to_be_forgotten(world: &World) -> (AppState, Router, String, Value) {
+    let (state, app) = own_copy(world).await;
+    let path = format!("/api/customer/erasure/{}/", world.ids.customer);
+    let customer = world.tokens["customer"].clone().unwrap();
+    let asked = ok("ask", testkit::call(&app, Method::POST, &path, Some(&customer), None).await);
+    (state, app, path, asked)
+}
+
 /// A copy of the world with its own table and its own bucket (an erasure
 /// deletes objects that the other tests' copies read from the shared one).
 async fn own_copy(world: &World) -> (AppState, Router) {
@@ -264,11 +274,9 @@ async fn an_erased_customer_leaves_personal_data_only_under_legal_hold() {
 #[tokio::test]
 async fn a_refused_erasure_tells_the_customer_why_and_it_may_ask_again() {
     let world = seed().await;
-    let (state, app) = own_copy(&world).await;
+    let (state, app, path, asked) = asked_to_be_forgotten(&world).await;
     let ids = &world.ids;
     let t = |who: &str| world.tokens[who].clone().unwrap();
-    let path = format!("/api/customer/erasure/{}/", ids.customer);
-    let asked = ok("ask", testkit::call(&app, Method::POST, &path, Some(&t("customer")), None).await);
     let decide = format!("/api/customer/erasure/{}/{}/decide/", ids.customer, asked["id"].as_str().unwrap());
     // A refusal needs its reason, bounded.
     for bad in [json!({"approve": false}), json!({"approve": false, "reason": " "}), json!({"approve": false, "reason": "x".repeat(1001)})]
@@ -304,11 +312,9 @@ async fn a_refused_erasure_tells_the_customer_why_and_it_may_ask_again() {
 #[tokio::test]
 async fn a_profile_changed_while_it_is_erased_is_read_again_and_the_counters_stay_right() {
     let world = seed().await;
-    let (state, app) = own_copy(&world).await;
+    let (state, app, _, asked) = asked_to_be_forgotten(&world).await;
     let ids = &world.ids;
     let t = |who: &str| world.tokens[who].clone().unwrap();
-    let path = format!("/api/customer/erasure/{}/", ids.customer);
-    let asked = ok("ask", testkit::call(&app, Method::POST, &path, Some(&t("customer")), None).await);
     let differing_before = shared::services::recount::recount(&state, false).await.unwrap().differences;
     let active_before = active_customers(&state).await;
 

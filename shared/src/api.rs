@@ -135,7 +135,14 @@ pub fn read_body<T: DeserializeOwned>(value: serde_json::Value) -> Result<T, Api
         let mut err = refused(StatusCode::BAD_REQUEST, detail.clone(), "body", Msg::InvalidRequestBody);
         let path = e.path().to_string();
         if path != "." && missing_field(&detail).is_none() && path.len() <= 128 {
-            let key = if detail.contains("integer `") || detail.contains("floating point `") { Msg::InvalidNumber } else { Msg::Invalid };
+            let key = if detail.contains("integer `") || detail.contains("floating point `") {
+                Msg::InvalidNumber
+            } else if detail.starts_with("invalid length") {
+                // A text over its bound as sent (domain::text::clean).
+                Msg::TooLong
+            } else {
+                Msg::Invalid
+            };
             if let ApiError::BadRequest { fields, .. } = &mut err {
                 fields.add(&path, key);
             }
@@ -508,5 +515,19 @@ mod tests {
         let mut own = axum::Json(serde_json::json!({})).into_response();
         own.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("private, max-age=60"));
         assert_eq!(api_headers(own).await.headers()[header::CACHE_CONTROL], "private, max-age=60");
+    }
+
+    #[test]
+    fn a_name_over_its_bound_as_sent_is_the_fields_too_long() {
+        #[derive(Debug, serde::Deserialize)]
+        struct Form {
+            #[serde(deserialize_with = "crate::domain::text::clean::name")]
+            #[allow(dead_code)]
+            first_name: String,
+        }
+        let sent = serde_json::json!({ "first_name": format!("{}Eve", "\u{1b}[1m".repeat(50)) });
+        let Err(ApiError::BadRequest { message, fields }) = read_body::<Form>(sent) else { panic!("accepted") };
+        assert_eq!(message, Msg::InvalidRequestBody);
+        assert_eq!(fields.get("first_name"), [Msg::TooLong]);
     }
 }

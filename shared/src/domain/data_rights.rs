@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use utoipa::ToSchema;
 
-use crate::error::{ApiError, Msg};
+use crate::error::ApiError;
 
 /// How long a finished export can be downloaded (its object is then removed).
 pub const EXPORT_DAYS: i64 = 7;
@@ -218,14 +218,8 @@ impl ErasureRequest {
 /// A refusal's reason as stored: one cleaned multi-line text, required,
 /// at most [`REASON_MAX`] characters.
 pub fn refusal_reason(raw: Option<&str>) -> Result<String, ApiError> {
-    let text = crate::domain::text::clean_long(raw.unwrap_or_default());
-    if text.is_empty() {
-        return Err(ApiError::field("reason", Msg::Required));
-    }
-    if text.chars().count() > REASON_MAX {
-        return Err(ApiError::field("reason", Msg::TooLong));
-    }
-    Ok(text)
+    use crate::domain::text::{clean_long, required};
+    required(raw.unwrap_or_default(), REASON_MAX, clean_long).map_err(|m| ApiError::field("reason", m))
 }
 
 /// Attributes never exported: secrets (password hashes, authenticator

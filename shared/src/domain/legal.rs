@@ -117,17 +117,12 @@ pub struct Acceptance {
 /// ([`crate::domain::text::clean_long`]): both languages required (some
 /// visible character), each at most [`TEXT_MAX_CHARS`].
 pub fn validate_texts(sv: &str, en: &str) -> Result<(String, String), ApiError> {
+    use crate::domain::text::{clean_long, required};
     let mut e = FieldErrors::new();
-    let (sv, en) = (crate::domain::text::clean_long(sv), crate::domain::text::clean_long(en));
-    for (field, text) in [("sv", &sv), ("en", &en)] {
-        if text.is_empty() {
-            e.add(field, Msg::Required);
-        } else if text.chars().count() > TEXT_MAX_CHARS {
-            e.add(field, Msg::TooLong);
-        }
-    }
+    let sv = required(sv, TEXT_MAX_CHARS, clean_long).map_err(|m| e.add("sv", m));
+    let en = required(en, TEXT_MAX_CHARS, clean_long).map_err(|m| e.add("en", m));
     e.check()?;
-    Ok((sv, en))
+    Ok((sv.unwrap_or_default(), en.unwrap_or_default()))
 }
 
 /// Who is asked to accept a newly published version after signing in: the

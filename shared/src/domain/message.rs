@@ -66,12 +66,9 @@ pub fn may_write(user: &User, case: &Case) -> Result<Side, ApiError> {
 /// A message's text as stored: cleaned ([`super::text`]), not empty unless a file is sent,
 /// bounded.
 pub fn validate_text(text: &str, has_attachment: bool) -> Result<String, ApiError> {
-    let text = super::text::clean_long(text);
+    let text = super::text::bounded(text, TEXT_MAX_CHARS, super::text::clean_long).map_err(|m| ApiError::field("text", m))?;
     if text.is_empty() && !has_attachment {
         return Err(ApiError::field("text", Msg::Required));
-    }
-    if text.chars().count() > TEXT_MAX_CHARS {
-        return Err(ApiError::field("text", Msg::TooLong));
     }
     Ok(text)
 }

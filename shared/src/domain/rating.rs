@@ -58,12 +58,9 @@ pub fn validate(stars: Option<i64>, comment: &str) -> Result<(u8, String), ApiEr
             0
         }
     };
-    let comment = super::text::clean_long(comment);
-    if comment.chars().count() > COMMENT_MAX_CHARS {
-        f.add("comment", Msg::TooLong);
-    }
+    let comment = super::text::bounded(comment, COMMENT_MAX_CHARS, super::text::clean_long).map_err(|m| f.add("comment", m));
     f.check()?;
-    Ok((stars, comment))
+    Ok((stars, comment.unwrap_or_default()))
 }
 
 /// A lawyer's average, one decimal, from the sum and count kept with each rating.

@@ -127,32 +127,17 @@ pub fn after_answer(staff: bool) -> TicketStatus {
 
 /// A new ticket's subject and message, cleaned ([`super::text`]) and bounded.
 pub fn validate(subject: &str, message: &str) -> Result<(String, String), ApiError> {
+    use super::text::{clean_long, clean_name, required};
     let mut e = FieldErrors::new();
-    let (subject, message) = (super::text::clean_name(subject), super::text::clean_long(message));
-    if subject.is_empty() {
-        e.add("subject", Msg::Required);
-    } else if subject.chars().count() > SUBJECT_MAX_CHARS {
-        e.add("subject", Msg::TooLong);
-    }
-    if message.is_empty() {
-        e.add("message", Msg::Required);
-    } else if message.chars().count() > MESSAGE_MAX_CHARS {
-        e.add("message", Msg::TooLong);
-    }
+    let subject = required(subject, SUBJECT_MAX_CHARS, clean_name).map_err(|m| e.add("subject", m));
+    let message = required(message, MESSAGE_MAX_CHARS, clean_long).map_err(|m| e.add("message", m));
     e.check()?;
-    Ok((subject, message))
+    Ok((subject.unwrap_or_default(), message.unwrap_or_default()))
 }
 
 /// An answer's text, cleaned ([`super::text`]) and bounded.
 pub fn validate_answer(text: &str) -> Result<String, ApiError> {
-    let text = super::text::clean_long(text);
-    if text.is_empty() {
-        return Err(ApiError::field("text", Msg::Required));
-    }
-    if text.chars().count() > MESSAGE_MAX_CHARS {
-        return Err(ApiError::field("text", Msg::TooLong));
-    }
-    Ok(text)
+    super::text::required(text, MESSAGE_MAX_CHARS, super::text::clean_long).map_err(|m| ApiError::field("text", m))
 }
 
 /// Tickets by status (the customer's Statistics → Support).
@@ -261,5 +246,10 @@ mod tests {
         assert_eq!((subject.as_str(), message.as_str()), ("Fakturafdp.exe", "rad 1\nrad 2"));
         assert_eq!(validate_answer("\u{FEFF} \u{2060}").unwrap_err().fields()["text"], vec![Msg::Required]);
         assert_eq!(validate_answer("ok\rsvar\u{7}").unwrap(), "ok\nsvar");
+        // Bounded as sent (the document's maxLength): escape sequences the cleaning drops still count.
+        let padded = format!("{}hej", "\u{1b}[1m".repeat(MESSAGE_MAX_CHARS / 4));
+        assert_eq!(validate("Ämne", &padded).unwrap_err().fields()["message"], vec![Msg::TooLong]);
+        assert_eq!(validate_answer(&padded).unwrap_err().fields()["text"], vec![Msg::TooLong]);
+        assert_eq!(validate("Ämne", &padded[4..]).unwrap().1, "hej");
     }
 }

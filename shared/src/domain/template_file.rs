@@ -32,24 +32,16 @@ pub struct TemplateFile {
 
 /// Title, category and language of a template, trimmed and checked.
 pub fn validate(title: &str, category: &str, language: &str) -> Result<(String, String, String), ApiError> {
+    use super::text::{clean_name, required};
     let mut e = FieldErrors::new();
-    let (title, category) = (super::text::clean_name(title), super::text::clean_name(category));
-    let (title, category, language) = (title.as_str(), category.as_str(), language.trim().to_ascii_lowercase());
-    if title.is_empty() {
-        e.add("title", Msg::Required);
-    } else if title.chars().count() > TITLE_MAX_CHARS {
-        e.add("title", Msg::TooLong);
-    }
-    if category.is_empty() {
-        e.add("category", Msg::Required);
-    } else if category.chars().count() > CATEGORY_MAX_CHARS {
-        e.add("category", Msg::TooLong);
-    }
+    let title = required(title, TITLE_MAX_CHARS, clean_name).map_err(|m| e.add("title", m));
+    let category = required(category, CATEGORY_MAX_CHARS, clean_name).map_err(|m| e.add("category", m));
+    let language = language.trim().to_ascii_lowercase();
     if !matches!(language.as_str(), "sv" | "en") {
         e.add("language", Msg::Invalid);
     }
     e.check()?;
-    Ok((title.into(), category.into(), language))
+    Ok((title.unwrap_or_default(), category.unwrap_or_default(), language))
 }
 
 pub const KEY_PREFIX: &str = "templates/";

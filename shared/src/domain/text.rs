@@ -109,17 +109,29 @@ pub const URL_MAX: usize = 2_000;
 /// Cleaning at the edge: `#[serde(deserialize_with = "…")]` on a form's
 /// text fields, so every handler that reads the form gets the stored shape
 /// (limits are then checked on what is stored, by the form's own rules).
+/// A text longer than its kind's bound as sent (a name [`super::NAME_MAX`],
+/// a long text [`super::LONG_MAX`], the document's `maxLength`) is refused
+/// here, before cleaning could shorten it: `invalid length`, which the body
+/// reader answers as the field's `too_long`.
 pub mod clean {
-    use serde::{Deserialize, Deserializer};
+    use serde::{de::Error, Deserialize, Deserializer};
+
+    /// The text as sent, if within `max` characters; cleaned by `clean`.
+    fn within<'de, D: Deserializer<'de>>(d: D, max: usize, clean: fn(&str) -> String) -> Result<Option<String>, D::Error> {
+        match Option::<String>::deserialize(d)? {
+            Some(s) if s.chars().count() > max => Err(D::Error::invalid_length(s.chars().count(), &"a text within its maxLength")),
+            s => Ok(s.map(|s| clean(&s))),
+        }
+    }
 
     /// A one-line name ([`super::clean_name`]); `null` reads as empty.
     pub fn name<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
-        Ok(Option::<String>::deserialize(d)?.map(|s| super::clean_name(&s)).unwrap_or_default())
+        Ok(within(d, super::NAME_MAX, super::clean_name)?.unwrap_or_default())
     }
 
     /// An optional one-line name; empty after cleaning reads as absent.
     pub fn opt_name<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
-        Ok(Option::<String>::deserialize(d)?.map(|s| super::clean_name(&s)).filter(|s| !s.is_empty()))
+        Ok(within(d, super::NAME_MAX, super::clean_name)?.filter(|s| !s.is_empty()))
     }
 
     /// An optional uid (`format: uuid` in the document): absent or `null`
@@ -135,8 +147,26 @@ pub mod clean {
 
     /// An optional multi-line text ([`super::clean_long`]).
     pub fn opt_long<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
-        Ok(Option::<String>::deserialize(d)?.map(|s| super::clean_long(&s)).filter(|s| !s.is_empty()))
+        Ok(within(d, super::LONG_MAX, super::clean_long)?.filter(|s| !s.is_empty()))
     }
+}
+
+/// A free text as stored (cleaned by `clean`: [`clean_name`] or
+/// [`clean_long`]), bounded as sent: the API document's `maxLength` counts
+/// the string a client sent, and cleaning only removes characters, so a text
+/// whose escape sequences or control characters the cleaning drops is still
+/// too long. Empty when nothing visible is left (the caller decides whether
+/// that is allowed: [`required`]).
+pub fn bounded(raw: &str, max: usize, clean: fn(&str) -> String) -> Result<String, Msg> {
+    if raw.chars().count() > max {
+        return Err(Msg::TooLong);
+    }
+    Ok(clean(raw))
+}
+
+/// [`bounded`], and `required` when nothing visible is left.
+pub fn required(raw: &str, max: usize, clean: fn(&str) -> String) -> Result<String, Msg> {
+    bounded(raw, max, clean).and_then(|t| if t.is_empty() { Err(Msg::Required) } else { Ok(t) })
 }
 
 /// Adds `too_long` on `field` when `value` has more than `max` characters.
@@ -149,6 +179,19 @@ pub fn limit(errors: &mut FieldErrors, field: &str, value: &str, max: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_text_is_bounded_as_sent_and_stored_cleaned() {
+        // Escape sequences the cleaning drops still count against the bound.
+        let escapes = format!("{}Hej", "\u{1b}[1m".repeat(10));
+        assert_eq!(bounded(&escapes, 50, clean_long), Ok("Hej".to_string()));
+        assert_eq!(bounded(&escapes, 42, clean_long), Err(Msg::TooLong));
+        assert_eq!(bounded(&"x".repeat(43), 43, clean_name), Ok("x".repeat(43)));
+        assert_eq!(bounded(" \u{200b} ", 10, clean_long), Ok(String::new()));
+        assert_eq!(required(" \u{200b} ", 10, clean_long), Err(Msg::Required));
+        assert_eq!(required(&"\u{1b}[1m".repeat(20), 10, clean_name), Err(Msg::TooLong));
+        assert_eq!(required(" Hej\r\nDå ", 10, clean_long), Ok("Hej\nDå".to_string()));
+    }
 
     #[test]
     fn an_optional_uid_is_null_or_a_uuid_never_an_empty_text() {
@@ -210,5 +253,19 @@ mod tests {
         let f: Form = serde_json::from_str(r#"{"name":null}"#).unwrap();
         assert_eq!(f.name, "");
         assert!(serde_json::from_str::<Form>(r#"{"name":5}"#).is_err());
+    }
+
+    #[test]
+    fn a_form_text_over_its_bound_as_sent_is_refused_before_cleaning() {
+        // 50 escape sequences and a name: 203 characters as sent, "Eve" cleaned.
+        let escapes = format!("{}Eve", "\u{1b}[1m".repeat(50));
+        let refused = serde_json::from_value::<Form>(serde_json::json!({ "name": escapes })).err().unwrap();
+        assert!(refused.to_string().starts_with("invalid length 203"), "{refused}");
+        let firm = serde_json::from_value::<Form>(serde_json::json!({ "firm": escapes })).err().unwrap();
+        assert!(firm.to_string().starts_with("invalid length"), "{firm}");
+        let about = serde_json::from_value::<Form>(serde_json::json!({ "about": "\u{7}".repeat(LONG_MAX + 1) })).err().unwrap();
+        assert!(about.to_string().starts_with("invalid length"), "{about}");
+        let within = serde_json::from_value::<Form>(serde_json::json!({ "name": &escapes[4..] })).unwrap();
+        assert_eq!(within.name, "Eve");
     }
 }

@@ -68,14 +68,8 @@ pub const NOTE_MAX_CHARS: usize = crate::domain::text::LONG_MAX;
 
 /// A note as it is stored: cleaned ([`crate::domain::text`]), not empty, bounded.
 pub fn validate_note(text: &str) -> Result<String, ApiError> {
-    let text = crate::domain::text::clean_long(text);
-    if text.is_empty() {
-        return Err(ApiError::field("note", Msg::Required));
-    }
-    if text.chars().count() > NOTE_MAX_CHARS {
-        return Err(ApiError::field("note", Msg::TooLong));
-    }
-    Ok(text)
+    use crate::domain::text::{clean_long, required};
+    required(text, NOTE_MAX_CHARS, clean_long).map_err(|m| ApiError::field("note", m))
 }
 
 /// The editable fields of spec §3, as validated input.

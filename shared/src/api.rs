@@ -418,6 +418,43 @@ impl Idempotency {
     }
 }
 
+/// A signed-in creating POST: the state, the caller and the request's
+/// `Idempotency-Key`, the three every such handler takes. The handler reads
+/// its body first and then asks [`Creating::once`], so a body the API
+/// refuses is refused before the key is looked up, as with the parts apart.
+pub struct Creating {
+    pub state: AppState,
+    pub user: User,
+    idem: Idempotency,
+}
+
+impl FromRequestParts<AppState> for Creating {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let CurrentUser(user) = CurrentUser::from_request_parts(parts, state).await?;
+        let Ok(idem) = Idempotency::from_request_parts(parts, state).await;
+        Ok(Creating { state: state.clone(), user, idem })
+    }
+}
+
+impl Creating {
+    /// [`Idempotency::begin`] for a success that answers 201 Created
+    /// ([`Created`]); `legacy_request_id` as there.
+    pub async fn once(&self, legacy_request_id: Option<&str>) -> Result<crate::store::idempotency::Once, ApiError> {
+        self.idem.begin(&self.state, &self.user, StatusCode::CREATED, legacy_request_id).await
+    }
+}
+
+/// A created resource's answer: 201 with the resource as JSON.
+pub struct Created<T>(pub T);
+
+impl<T: Serialize> IntoResponse for Created<T> {
+    fn into_response(self) -> Response {
+        (StatusCode::CREATED, axum::Json(self.0)).into_response()
+    }
+}
+
 /// Unknown paths under /api/ answer 404 in the API's error shape.
 pub async fn not_found() -> ApiError {
     ApiError::NotFound

@@ -7,7 +7,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use serde::Deserialize;
-use shared::api::{ApiBytes, ApiJson, ApiPath, ApiQuery, AppState, CurrentUser, ErrorBody, Idempotency};
+use shared::api::{ApiBytes, ApiJson, ApiPath, ApiQuery, AppState, Created, Creating, CurrentUser, ErrorBody, Idempotency};
 use shared::domain::addons::{InkassoAccount, InkassoProspect};
 use shared::domain::inkasso::{Claim, ClaimForm};
 use shared::error::ApiError;
@@ -73,14 +73,9 @@ async fn claim_list(State(s): State<AppState>, CurrentUser(u): CurrentUser) -> R
     responses((status = 201, body = Claim),
         (status = 400, description = "validation_failed, invalid_pdf, claim_amount_invalid, due_date_too_far, inkasso_account_not_approved, limit_reached", body = ErrorBody),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn claim_register(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    idem: Idempotency,
-    ApiJson(f): ApiJson<ClaimForm>,
-) -> Result<(StatusCode, Json<Claim>), ApiError> {
-    let once = idem.begin(&s, &u, StatusCode::CREATED, f.request_id.as_deref()).await?;
-    Ok((StatusCode::CREATED, Json(use_cases::register_claim(&s, &u, &f, &once).await?)))
+async fn claim_register(c: Creating, ApiJson(f): ApiJson<ClaimForm>) -> Result<Created<Claim>, ApiError> {
+    let once = c.once(f.request_id.as_deref()).await?;
+    Ok(Created(use_cases::register_claim(&c.state, &c.user, &f, &once).await?))
 }
 
 #[derive(Deserialize, ToSchema)]

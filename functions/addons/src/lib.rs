@@ -12,7 +12,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use serde::Deserialize;
-use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, CurrentUser, ErrorBody, Idempotency};
+use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, Created, Creating, CurrentUser, ErrorBody, Idempotency};
 use shared::domain::addons::{CreditReport, Envelope, EnvelopeForm};
 use shared::domain::subscription::PurchasedService;
 use shared::error::ApiError;
@@ -151,14 +151,9 @@ async fn envelope_list(State(s): State<AppState>, CurrentUser(u): CurrentUser) -
     params(Idempotency),
     responses((status = 201, body = Envelope), (status = 400, description = "validation_failed, invalid_pdf, not_enough_signers, limit_reached", body = ErrorBody),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn envelope_create(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    idem: Idempotency,
-    ApiJson(f): ApiJson<EnvelopeForm>,
-) -> Result<(StatusCode, Json<Envelope>), ApiError> {
-    let once = idem.begin(&s, &u, StatusCode::CREATED, f.request_id.as_deref()).await?;
-    Ok((StatusCode::CREATED, Json(use_cases::create_envelope(&s, &u, &f, f.request_id.as_deref(), &once).await?)))
+async fn envelope_create(c: Creating, ApiJson(f): ApiJson<EnvelopeForm>) -> Result<Created<Envelope>, ApiError> {
+    let once = c.once(f.request_id.as_deref()).await?;
+    Ok(Created(use_cases::create_envelope(&c.state, &c.user, &f, f.request_id.as_deref(), &once).await?))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -319,13 +314,8 @@ pub struct CreditLookup {
     params(Idempotency),
     responses((status = 201, body = CreditReport), (status = 400, description = "validation_failed, limit_reached", body = ErrorBody), (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody), (status = 502, description = "provider_*", body = ErrorBody)))]
-async fn credit_lookup(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    idem: Idempotency,
-    ApiJson(f): ApiJson<CreditLookup>,
-) -> Result<(StatusCode, Json<CreditReport>), ApiError> {
-    let once = idem.begin(&s, &u, StatusCode::CREATED, f.request_id.as_deref()).await?;
+async fn credit_lookup(c: Creating, ApiJson(f): ApiJson<CreditLookup>) -> Result<Created<CreditReport>, ApiError> {
+    let once = c.once(f.request_id.as_deref()).await?;
     let ask = use_cases::CreditAsk {
         kind: &f.kind,
         number: &f.number,
@@ -333,5 +323,5 @@ async fn credit_lookup(
         copy_email: f.copy_email.as_deref(),
         copy_address: f.copy_address.as_deref(),
     };
-    Ok((StatusCode::CREATED, Json(use_cases::credit_lookup(&s, &u, &ask, f.request_id.as_deref(), &once).await?)))
+    Ok(Created(use_cases::credit_lookup(&c.state, &c.user, &ask, f.request_id.as_deref(), &once).await?))
 }

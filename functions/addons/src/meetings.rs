@@ -8,7 +8,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use serde::Deserialize;
-use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, CurrentUser, ErrorBody, Idempotency};
+use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, Created, Creating, CurrentUser, ErrorBody, Idempotency};
 use shared::domain::meeting::{Meeting, Slot};
 use shared::error::ApiError;
 use shared::services::meetings::{self as use_cases, BookableCase, BookingForm, SlotForm};
@@ -40,14 +40,9 @@ async fn meeting_list(State(s): State<AppState>, CurrentUser(u): CurrentUser) ->
     responses((status = 201, body = Meeting), (status = 400, description = "slot_taken, no_lawyer_found, limit_reached", body = ErrorBody),
         (status = 401, body = ErrorBody), (status = 403, description = "service_not_purchased", body = ErrorBody), (status = 404, body = ErrorBody),
         (status = 502, description = "provider_*", body = ErrorBody)))]
-async fn meeting_book(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    idem: Idempotency,
-    ApiJson(f): ApiJson<BookingForm>,
-) -> Result<(StatusCode, Json<Meeting>), ApiError> {
-    let once = idem.begin(&s, &u, StatusCode::CREATED, f.request_id.as_deref()).await?;
-    Ok((StatusCode::CREATED, Json(use_cases::book(&s, &u, &f, &once).await?)))
+async fn meeting_book(c: Creating, ApiJson(f): ApiJson<BookingForm>) -> Result<Created<Meeting>, ApiError> {
+    let once = c.once(f.request_id.as_deref()).await?;
+    Ok(Created(use_cases::book(&c.state, &c.user, &f, &once).await?))
 }
 
 /// The customer's cases a meeting can be booked about (in progress, with a lawyer).
@@ -106,16 +101,10 @@ async fn lawyer_slots(
     responses((status = 201, body = Slot), (status = 400, description = "validation_failed, slot_overlaps", body = ErrorBody),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, description = "Admin named no lawyer by `lawyer`", body = ErrorBody)))]
-async fn lawyer_offer(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    idem: Idempotency,
-    ApiQuery(q): ApiQuery<LawyerQuery>,
-    ApiJson(f): ApiJson<SlotForm>,
-) -> Result<(StatusCode, Json<Slot>), ApiError> {
-    let once = idem.begin(&s, &u, StatusCode::CREATED, None).await?;
-    let lawyer = use_cases::lawyer_for(&u, q.lawyer.as_deref())?;
-    Ok((StatusCode::CREATED, Json(use_cases::offer_slot(&s, &u, &lawyer, &f, &once).await?)))
+async fn lawyer_offer(c: Creating, ApiQuery(q): ApiQuery<LawyerQuery>, ApiJson(f): ApiJson<SlotForm>) -> Result<Created<Slot>, ApiError> {
+    let once = c.once(None).await?;
+    let lawyer = use_cases::lawyer_for(&c.user, q.lawyer.as_deref())?;
+    Ok(Created(use_cases::offer_slot(&c.state, &c.user, &lawyer, &f, &once).await?))
 }
 
 /// The lawyer removes a free time.

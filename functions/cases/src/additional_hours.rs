@@ -7,7 +7,7 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
-use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, CurrentUser, ErrorBody, Idempotency};
+use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, Created, Creating, CurrentUser, ErrorBody, Idempotency};
 use shared::domain::additional_hour::AdditionalHour;
 use shared::domain::case::HistoryEntry;
 use shared::error::ApiError;
@@ -33,14 +33,9 @@ pub fn api() -> OpenApiRouter<AppState> {
 #[utoipa::path(post, path = "/api/case/additional_hour/create/", tag = "cases", security(("bearer" = [])), request_body = AdditionalHourRequest,
     params(Idempotency),
     responses((status = 201, body = AdditionalHour), (status = 400, description = "validation_failed (month: invalid_month, additional_hour_month_taken; total_hour: hour_min), only_lawyer_enters_hours, case_not_assigned, case_not_in_progress", body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn create(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    idem: Idempotency,
-    ApiJson(req): ApiJson<AdditionalHourRequest>,
-) -> Result<(StatusCode, Json<AdditionalHour>), ApiError> {
-    let once = idem.begin(&s, &u, StatusCode::CREATED, None).await?;
-    Ok((StatusCode::CREATED, Json(hours::add_additional(&s, &u, &req, &once).await?)))
+async fn create(c: Creating, ApiJson(req): ApiJson<AdditionalHourRequest>) -> Result<Created<AdditionalHour>, ApiError> {
+    let once = c.once(None).await?;
+    Ok(Created(hours::add_additional(&c.state, &c.user, &req, &once).await?))
 }
 
 /// A case's additional hours, newest month first (whoever may see the case).

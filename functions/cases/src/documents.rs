@@ -5,7 +5,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use serde::Deserialize;
-use shared::api::{ApiJson, ApiQuery, AppState, CurrentUser, ErrorBody, Idempotency};
+use shared::api::{ApiJson, ApiQuery, AppState, Created, Creating, CurrentUser, ErrorBody, Idempotency};
 use shared::domain::case::CaseFile;
 use shared::error::ApiError;
 use shared::services::documents::{self, DocumentList, DownloadUrl, UploadTarget};
@@ -96,14 +96,9 @@ async fn upload_url(
     responses((status = 201, body = CaseFile),
         (status = 400, description = "document_type_not_allowed, document_too_large, document_empty, document_not_uploaded, too_many_documents, validation_failed (key: invalid)", body = ErrorBody),
         (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn confirm(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    idem: Idempotency,
-    ApiJson(req): ApiJson<ConfirmRequest>,
-) -> Result<(StatusCode, Json<CaseFile>), ApiError> {
-    let once = idem.begin(&s, &u, StatusCode::CREATED, None).await?;
-    Ok((StatusCode::CREATED, Json(documents::confirm(&s, &u, &req.case_uid, &req.key, &req.name, &once).await?)))
+async fn confirm(c: Creating, ApiJson(req): ApiJson<ConfirmRequest>) -> Result<Created<CaseFile>, ApiError> {
+    let once = c.once(None).await?;
+    Ok(Created(documents::confirm(&c.state, &c.user, &req.case_uid, &req.key, &req.name, &once).await?))
 }
 
 /// A download link for one of the case's documents (whoever may see the case).

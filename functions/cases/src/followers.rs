@@ -6,7 +6,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use serde::Deserialize;
-use shared::api::{ApiJson, ApiPath, AppState, CurrentUser, ErrorBody, Idempotency};
+use shared::api::{ApiJson, ApiPath, AppState, Created, Creating, CurrentUser, ErrorBody, Idempotency};
 use shared::error::ApiError;
 use shared::services::followers::{self, Follower, Followers};
 use utoipa::ToSchema;
@@ -43,15 +43,9 @@ async fn list(State(s): State<AppState>, CurrentUser(u): CurrentUser, ApiPath(id
     request_body = FollowerRequest,
     responses((status = 201, body = Follower),
         (status = 400, description = "too_many_followers, changed_concurrently", body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn add(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    idem: Idempotency,
-    ApiPath(id): ApiPath<String>,
-    ApiJson(req): ApiJson<FollowerRequest>,
-) -> Result<(StatusCode, Json<Follower>), ApiError> {
-    let once = idem.begin(&s, &u, StatusCode::CREATED, None).await?;
-    Ok((StatusCode::CREATED, Json(followers::add(&s, &u, &id, &req.user, &once).await?)))
+async fn add(c: Creating, ApiPath(id): ApiPath<String>, ApiJson(req): ApiJson<FollowerRequest>) -> Result<Created<Follower>, ApiError> {
+    let once = c.once(None).await?;
+    Ok(Created(followers::add(&c.state, &c.user, &id, &req.user, &once).await?))
 }
 
 /// Takes a follower off the case (whoever may add followers), or stops

@@ -12,7 +12,7 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
-use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, CurrentUser, ErrorBody, Idempotency};
+use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, Created, Creating, CurrentUser, ErrorBody, Idempotency};
 use shared::domain::case::{CaseHour, HourForm};
 use shared::error::ApiError;
 use shared::services::hours;
@@ -51,14 +51,9 @@ pub struct HourRequest {
 #[utoipa::path(post, path = "/api/case/hour/create/", tag = "cases", security(("bearer" = [])), request_body = HourRequest,
     params(Idempotency),
     responses((status = 201, body = CaseHour), (status = 400, description = "only_lawyer_enters_hours, case_not_assigned, no_active_subscription_for_case, limit_reached", body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn hour_create(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    idem: Idempotency,
-    ApiJson(req): ApiJson<HourRequest>,
-) -> Result<(StatusCode, Json<CaseHour>), ApiError> {
-    let once = idem.begin(&s, &u, StatusCode::CREATED, None).await?;
-    Ok((StatusCode::CREATED, Json(hours::log(&s, &u, &req.case_uid, req.lawyer.as_deref(), &req.form, &once).await?)))
+async fn hour_create(c: Creating, ApiJson(req): ApiJson<HourRequest>) -> Result<Created<CaseHour>, ApiError> {
+    let once = c.once(None).await?;
+    Ok(Created(hours::log(&c.state, &c.user, &req.case_uid, req.lawyer.as_deref(), &req.form, &once).await?))
 }
 
 /// A case's hour entries, newest first (whoever may see the case).

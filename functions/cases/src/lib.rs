@@ -3,10 +3,9 @@
 //! cases live (rules in `shared::domain::case`).
 
 use axum::extract::State;
-use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, CurrentUser, ErrorBody, Idempotency};
+use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, Created, Creating, CurrentUser, ErrorBody, Idempotency};
 use shared::domain::case::{CaseForm, CaseView, CreateVia, HistoryEntry, ListOrder, Transition};
 use shared::error::ApiError;
 use shared::services::cases::{self, CaseDetails, CaseName, CustomerOption, Note};
@@ -61,28 +60,17 @@ pub struct CaseQuery {
     pub case: String,
 }
 
-async fn create(
-    s: &AppState,
-    u: &shared::domain::User,
-    via: CreateVia,
-    idem: Idempotency,
-    req: CaseRequest,
-) -> Result<(StatusCode, Json<CaseView>), ApiError> {
-    let once = idem.begin(s, u, StatusCode::CREATED, None).await?;
-    Ok((StatusCode::CREATED, Json(cases::create(s, u, via, req.customer.as_deref().unwrap_or_default(), req.form, &once).await?)))
+async fn create(c: Creating, via: CreateVia, req: CaseRequest) -> Result<Created<CaseView>, ApiError> {
+    let once = c.once(None).await?;
+    Ok(Created(cases::create(&c.state, &c.user, via, req.customer.as_deref().unwrap_or_default(), req.form, &once).await?))
 }
 
 /// Sales person or admin creates a case for a customer (status Draft = 'Pending').
 #[utoipa::path(post, path = "/api/case/create/", tag = "cases", security(("bearer" = [])), request_body = CaseRequest,
     params(Idempotency),
     responses((status = 201, body = CaseView), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn create_by_staff(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    idem: Idempotency,
-    ApiJson(req): ApiJson<CaseRequest>,
-) -> Result<(StatusCode, Json<CaseView>), ApiError> {
-    create(&s, &u, CreateVia::Staff, idem, req).await
+async fn create_by_staff(c: Creating, ApiJson(req): ApiJson<CaseRequest>) -> Result<Created<CaseView>, ApiError> {
+    create(c, CreateVia::Staff, req).await
 }
 
 /// The customer (or a contact holding add_case) opens a case; needs an
@@ -90,26 +78,16 @@ async fn create_by_staff(
 #[utoipa::path(post, path = "/api/case/create/by/customer/", tag = "cases", security(("bearer" = [])), request_body = CaseRequest,
     params(Idempotency),
     responses((status = 201, body = CaseView), (status = 400, description = "consultancy_service_required, validation_failed", body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn create_by_customer(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    idem: Idempotency,
-    ApiJson(req): ApiJson<CaseRequest>,
-) -> Result<(StatusCode, Json<CaseView>), ApiError> {
-    create(&s, &u, CreateVia::Customer, idem, req).await
+async fn create_by_customer(c: Creating, ApiJson(req): ApiJson<CaseRequest>) -> Result<Created<CaseView>, ApiError> {
+    create(c, CreateVia::Customer, req).await
 }
 
 /// A lawyer opens a case for a customer; it is assigned to them once staff publish it.
 #[utoipa::path(post, path = "/api/case/create/by/lawyer/", tag = "cases", security(("bearer" = [])), request_body = CaseRequest,
     params(Idempotency),
     responses((status = 201, body = CaseView), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn create_by_lawyer(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    idem: Idempotency,
-    ApiJson(req): ApiJson<CaseRequest>,
-) -> Result<(StatusCode, Json<CaseView>), ApiError> {
-    create(&s, &u, CreateVia::Lawyer, idem, req).await
+async fn create_by_lawyer(c: Creating, ApiJson(req): ApiJson<CaseRequest>) -> Result<Created<CaseView>, ApiError> {
+    create(c, CreateVia::Lawyer, req).await
 }
 
 /// Case details (admin, sales persons, the assigned lawyer, lawyers for
@@ -234,14 +212,9 @@ pub struct NoteRequest {
 #[utoipa::path(post, path = "/api/case/lawyer/note/", tag = "cases", security(("bearer" = [])), request_body = NoteRequest,
     params(Idempotency),
     responses((status = 201, body = Note), (status = 400, description = "case_note_save_failed", body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn add_note(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    idem: Idempotency,
-    ApiJson(req): ApiJson<NoteRequest>,
-) -> Result<(StatusCode, Json<Note>), ApiError> {
-    let once = idem.begin(&s, &u, StatusCode::CREATED, None).await?;
-    Ok((StatusCode::CREATED, Json(cases::add_note(&s, &u, &req.case_uid, &req.note, &once).await?)))
+async fn add_note(c: Creating, ApiJson(req): ApiJson<NoteRequest>) -> Result<Created<Note>, ApiError> {
+    let once = c.once(None).await?;
+    Ok(Created(cases::add_note(&c.state, &c.user, &req.case_uid, &req.note, &once).await?))
 }
 
 /// A case's internal notes, oldest first.

@@ -3,10 +3,9 @@
 //! and company-size bands. Only admin changes the catalogue (spec §6).
 
 use axum::extract::State;
-use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use shared::api::{ApiJson, ApiPath, AppState, CurrentUser, ErrorBody, Idempotency};
+use shared::api::{ApiJson, ApiPath, AppState, Created, Creating, CurrentUser, ErrorBody, Idempotency};
 use shared::domain::catalogue::{
     CompanySize, NamedEntry, NamedKind, Package, RetireRequest, Service, ServicePlan, COMPANY_SIZES, SERVICES,
 };
@@ -65,14 +64,9 @@ async fn list_packages_alias(State(s): State<AppState>, CurrentUser(u): CurrentU
 #[utoipa::path(post, path = "/api/packages/", tag = "catalogue", security(("bearer" = [])), request_body = NewPackage,
     params(Idempotency),
     responses((status = 201, body = Package), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn create_package(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    idem: Idempotency,
-    ApiJson(req): ApiJson<NewPackage>,
-) -> Result<(StatusCode, Json<Package>), ApiError> {
-    let once = idem.begin(&s, &u, StatusCode::CREATED, None).await?;
-    Ok((StatusCode::CREATED, Json(catalogue::create_package(&s, &u, &req, &once).await?)))
+async fn create_package(c: Creating, ApiJson(req): ApiJson<NewPackage>) -> Result<Created<Package>, ApiError> {
+    let once = c.once(None).await?;
+    Ok(Created(catalogue::create_package(&c.state, &c.user, &req, &once).await?))
 }
 
 /// New terms of a package (admin). Rows bought earlier keep their own
@@ -140,14 +134,9 @@ async fn list_plans_alias(State(s): State<AppState>, CurrentUser(u): CurrentUser
 #[utoipa::path(post, path = "/api/serviceplans/", tag = "catalogue", security(("bearer" = [])), request_body = NewServicePlan,
     params(Idempotency),
     responses((status = 201, body = ServicePlan), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn create_plan(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    idem: Idempotency,
-    ApiJson(req): ApiJson<NewServicePlan>,
-) -> Result<(StatusCode, Json<ServicePlan>), ApiError> {
-    let once = idem.begin(&s, &u, StatusCode::CREATED, None).await?;
-    Ok((StatusCode::CREATED, Json(catalogue::create_service_plan(&s, &u, &req, &once).await?)))
+async fn create_plan(c: Creating, ApiJson(req): ApiJson<NewServicePlan>) -> Result<Created<ServicePlan>, ApiError> {
+    let once = c.once(None).await?;
+    Ok(Created(catalogue::create_service_plan(&c.state, &c.user, &req, &once).await?))
 }
 
 /// New terms of a service plan (admin); bought rows keep theirs.
@@ -231,14 +220,9 @@ macro_rules! create_named {
         #[utoipa::path(post, path = $path, tag = "catalogue", security(("bearer" = [])), request_body = NamedRequest,
             params(Idempotency),
             responses((status = 201, body = NamedEntry), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
-        async fn $name(
-            State(s): State<AppState>,
-            CurrentUser(u): CurrentUser,
-            idem: Idempotency,
-            ApiJson(req): ApiJson<NamedRequest>,
-        ) -> Result<(StatusCode, Json<NamedEntry>), ApiError> {
-            let once = idem.begin(&s, &u, StatusCode::CREATED, None).await?;
-            Ok((StatusCode::CREATED, Json(catalogue::create_named(&s, &u, $kind, &req, &once).await?)))
+        async fn $name(c: Creating, ApiJson(req): ApiJson<NamedRequest>) -> Result<Created<NamedEntry>, ApiError> {
+            let once = c.once(None).await?;
+            Ok(Created(catalogue::create_named(&c.state, &c.user, $kind, &req, &once).await?))
         }
     };
 }

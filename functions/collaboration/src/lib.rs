@@ -7,7 +7,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, CurrentUser, ErrorBody, Idempotency};
+use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, Created, Creating, CurrentUser, ErrorBody, Idempotency};
 use shared::domain::message::Message;
 use shared::domain::notification::Notification;
 use shared::domain::rating::Rating;
@@ -79,18 +79,13 @@ pub struct MessageRequest {
     responses((status = 201, body = Message),
         (status = 400, description = "case_not_assigned, case_not_in_progress, case_closed_for_messages, validation_failed, document_*", body = ErrorBody),
         (status = 401, body = ErrorBody), (status = 403, description = "only_lawyer_or_customer_messages", body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn post_message(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    idem: Idempotency,
-    ApiJson(req): ApiJson<MessageRequest>,
-) -> Result<(StatusCode, Json<Message>), ApiError> {
-    let once = idem.begin(&s, &u, StatusCode::CREATED, None).await?;
+async fn post_message(c: Creating, ApiJson(req): ApiJson<MessageRequest>) -> Result<Created<Message>, ApiError> {
+    let once = c.once(None).await?;
     let attachment = match (req.attachment_key.as_deref().map(str::trim).filter(|k| !k.is_empty()), req.attachment_name.as_deref()) {
         (Some(key), name) => Some((key, name.unwrap_or(""))),
         (None, _) => None,
     };
-    Ok((StatusCode::CREATED, Json(messages::post(&s, &u, &req.case_uid, &req.text, attachment, &once).await?)))
+    Ok(Created(messages::post(&c.state, &c.user, &req.case_uid, &req.text, attachment, &once).await?))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -287,12 +282,7 @@ pub struct RateRequest {
     params(Idempotency),
     responses((status = 201, body = Rating), (status = 400, description = "rate_closed_cases_only, already_rated, validation_failed", body = ErrorBody),
         (status = 401, body = ErrorBody), (status = 403, description = "only_customer_rates", body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn rate(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    idem: Idempotency,
-    ApiJson(req): ApiJson<RateRequest>,
-) -> Result<(StatusCode, Json<Rating>), ApiError> {
-    let once = idem.begin(&s, &u, StatusCode::CREATED, None).await?;
-    Ok((StatusCode::CREATED, Json(ratings::rate(&s, &u, &req.case_uid, req.stars, &req.comment, &once).await?)))
+async fn rate(c: Creating, ApiJson(req): ApiJson<RateRequest>) -> Result<Created<Rating>, ApiError> {
+    let once = c.once(None).await?;
+    Ok(Created(ratings::rate(&c.state, &c.user, &req.case_uid, req.stars, &req.comment, &once).await?))
 }

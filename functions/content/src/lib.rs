@@ -10,7 +10,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, CurrentUser, ErrorBody, Idempotency};
+use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, Created, Creating, CurrentUser, ErrorBody, Idempotency};
 use shared::domain::academy::{Lesson, LessonForm, Progress};
 use shared::domain::catalogue::{Package, ServicePlan};
 use shared::domain::legal::{Acceptance, LegalKind, LegalText, LegalVersion};
@@ -166,14 +166,9 @@ pub struct PublishRequest {
 #[utoipa::path(post, path = "/api/legal/publish/", tag = "content", security(("bearer" = [])), request_body = PublishRequest,
     params(Idempotency),
     responses((status = 201, body = LegalVersion), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn legal_publish(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    idem: Idempotency,
-    ApiJson(r): ApiJson<PublishRequest>,
-) -> Result<(StatusCode, Json<LegalVersion>), ApiError> {
-    let once = idem.begin(&s, &u, StatusCode::CREATED, None).await?;
-    Ok((StatusCode::CREATED, Json(legal::publish(&s, &u, kind(&r.kind)?, &r.sv, &r.en, &once).await?)))
+async fn legal_publish(c: Creating, ApiJson(r): ApiJson<PublishRequest>) -> Result<Created<LegalVersion>, ApiError> {
+    let once = c.once(None).await?;
+    Ok(Created(legal::publish(&c.state, &c.user, kind(&r.kind)?, &r.sv, &r.en, &once).await?))
 }
 
 // ---------------------------------------------------- template files ----
@@ -243,15 +238,9 @@ pub struct TemplateRequest {
 #[utoipa::path(post, path = "/api/template_file/", tag = "content", security(("bearer" = [])), request_body = TemplateRequest,
     params(Idempotency),
     responses((status = 201, body = TemplateFile), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn template_create(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    idem: Idempotency,
-    ApiJson(r): ApiJson<TemplateRequest>,
-) -> Result<(StatusCode, Json<TemplateFile>), ApiError> {
-    let once = idem.begin(&s, &u, StatusCode::CREATED, None).await?;
-    let t = templates::create(&s, &u, (&r.key, &r.name), &r.title, &r.category, &r.language, &once).await?;
-    Ok((StatusCode::CREATED, Json(t)))
+async fn template_create(c: Creating, ApiJson(r): ApiJson<TemplateRequest>) -> Result<Created<TemplateFile>, ApiError> {
+    let once = c.once(None).await?;
+    Ok(Created(templates::create(&c.state, &c.user, (&r.key, &r.name), &r.title, &r.category, &r.language, &once).await?))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -357,19 +346,13 @@ pub struct TicketRequest {
 #[utoipa::path(post, path = "/api/support/", tag = "content", security(("bearer" = [])), request_body = TicketRequest,
     params(Idempotency),
     responses((status = 201, body = Ticket), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn ticket_create(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    idem: Idempotency,
-    ApiJson(r): ApiJson<TicketRequest>,
-) -> Result<(StatusCode, Json<Ticket>), ApiError> {
-    let once = idem.begin(&s, &u, StatusCode::CREATED, None).await?;
+async fn ticket_create(c: Creating, ApiJson(r): ApiJson<TicketRequest>) -> Result<Created<Ticket>, ApiError> {
+    let once = c.once(None).await?;
     let attachment = match r.attachment_key.as_deref().map(str::trim).filter(|k| !k.is_empty()) {
         Some(key) => Some((key, r.attachment_name.as_deref().unwrap_or(""))),
         None => None,
     };
-    let t = support::create(&s, &u, &r.subject, &r.message, r.case_uid.as_deref(), attachment, &once).await?;
-    Ok((StatusCode::CREATED, Json(t)))
+    Ok(Created(support::create(&c.state, &c.user, &r.subject, &r.message, r.case_uid.as_deref(), attachment, &once).await?))
 }
 
 /// A presigned PUT for a file to send with a new ticket (checked when the ticket is sent).
@@ -414,15 +397,9 @@ pub struct AnswerRequest {
 #[utoipa::path(post, path = "/api/support/{id}/answer/", tag = "content", security(("bearer" = [])), request_body = AnswerRequest,
     params(Idempotency, ("id" = u64, Path, description = "The ticket's number")),
     responses((status = 201, body = Answer), (status = 400, description = "ticket_closed, validation_failed", body = ErrorBody), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn ticket_answer(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiPath(id): ApiPath<u64>,
-    idem: Idempotency,
-    ApiJson(r): ApiJson<AnswerRequest>,
-) -> Result<(StatusCode, Json<Answer>), ApiError> {
-    let once = idem.begin(&s, &u, StatusCode::CREATED, None).await?;
-    Ok((StatusCode::CREATED, Json(support::answer(&s, &u, id, &r.text, &once).await?)))
+async fn ticket_answer(c: Creating, ApiPath(id): ApiPath<u64>, ApiJson(r): ApiJson<AnswerRequest>) -> Result<Created<Answer>, ApiError> {
+    let once = c.once(None).await?;
+    Ok(Created(support::answer(&c.state, &c.user, id, &r.text, &once).await?))
 }
 
 /// Admin closes a ticket.
@@ -479,14 +456,9 @@ async fn academy_progress(
 #[utoipa::path(post, path = "/api/academy/lessons/", tag = "content", security(("bearer" = [])), request_body = LessonForm,
     params(Idempotency),
     responses((status = 201, body = Lesson), (status = 400, description = "validation_failed (video_url_not_allowed)", body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn lesson_create(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    idem: Idempotency,
-    ApiJson(f): ApiJson<LessonForm>,
-) -> Result<(StatusCode, Json<Lesson>), ApiError> {
-    let once = idem.begin(&s, &u, StatusCode::CREATED, None).await?;
-    Ok((StatusCode::CREATED, Json(academy::create(&s, &u, &f, &once).await?)))
+async fn lesson_create(c: Creating, ApiJson(f): ApiJson<LessonForm>) -> Result<Created<Lesson>, ApiError> {
+    let once = c.once(None).await?;
+    Ok(Created(academy::create(&c.state, &c.user, &f, &once).await?))
 }
 
 /// Admin changes a lesson (publishes it with `published: true`).

@@ -10,7 +10,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, ClientIp, CurrentUser, ErrorBody, Idempotency};
+use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, ClientIp, Created, Creating, CurrentUser, ErrorBody, Idempotency};
 use shared::domain::catalogue::{CompanySize, COMPANY_SIZES};
 use shared::domain::city::{self, City};
 use shared::domain::country;
@@ -182,14 +182,9 @@ pub struct SectorRequest {
     request_body = SectorRequest,
     responses((status = 201, body = BusinessSector), (status = 400, description = "name: required or too_long", body = ErrorBody),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn create_sector(
-    State(s): State<AppState>,
-    CurrentUser(user): CurrentUser,
-    idem: Idempotency,
-    ApiJson(req): ApiJson<SectorRequest>,
-) -> Result<(StatusCode, Json<BusinessSector>), ApiError> {
-    let once = idem.begin(&s, &user, StatusCode::CREATED, None).await?;
-    Ok((StatusCode::CREATED, Json(sectors::create(&s, &user, &req.name, &once).await?)))
+async fn create_sector(c: Creating, ApiJson(req): ApiJson<SectorRequest>) -> Result<Created<BusinessSector>, ApiError> {
+    let once = c.once(None).await?;
+    Ok(Created(sectors::create(&c.state, &c.user, &req.name, &once).await?))
 }
 
 /// Rename a business sector (admin).
@@ -275,14 +270,9 @@ async fn list_customers(
             registration_number_taken, invalid_sector, invalid_phone, address_required, invalid_post_code, invalid_country, \
             invalid_account_manager, invalid_department, invalid_knowledge_sector, invalid_price, invalid_company_size", body = ErrorBody),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn create_customer(
-    State(s): State<AppState>,
-    CurrentUser(user): CurrentUser,
-    idem: Idempotency,
-    ApiJson(req): ApiJson<CustomerForm>,
-) -> Result<(StatusCode, Json<CustomerProfile>), ApiError> {
-    let once = idem.begin(&s, &user, StatusCode::CREATED, None).await?;
-    Ok((StatusCode::CREATED, Json(customers::create(&s, &user, req, &once).await?)))
+async fn create_customer(c: Creating, ApiJson(req): ApiJson<CustomerForm>) -> Result<Created<CustomerProfile>, ApiError> {
+    let once = c.once(None).await?;
+    Ok(Created(customers::create(&c.state, &c.user, req, &once).await?))
 }
 
 /// Update a customer (admin, sales person). A changed e-mail or registration
@@ -659,14 +649,9 @@ async fn erasure_requests(
     responses((status = 201, body = ErasureRequest), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
         (status = 409, description = "erasure_open: a request of this customer awaits its decision", body = ErrorBody)))]
-async fn request_erasure(
-    State(s): State<AppState>,
-    CurrentUser(user): CurrentUser,
-    idem: Idempotency,
-    ApiPath(uid): ApiPath<String>,
-) -> Result<(StatusCode, Json<ErasureRequest>), ApiError> {
-    let once = idem.begin(&s, &user, StatusCode::CREATED, None).await?;
-    Ok((StatusCode::CREATED, Json(erasure::request(&s, &user, &uid, &once).await?)))
+async fn request_erasure(c: Creating, ApiPath(uid): ApiPath<String>) -> Result<Created<ErasureRequest>, ApiError> {
+    let once = c.once(None).await?;
+    Ok(Created(erasure::request(&c.state, &c.user, &uid, &once).await?))
 }
 
 /// Admin approves (the customer is erased at once, its cases kept under

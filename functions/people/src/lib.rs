@@ -3,10 +3,9 @@
 //! choose a password. Lists read one index partition each, newest first.
 
 use axum::extract::State;
-use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, CurrentUser, ErrorBody, Idempotency};
+use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, Created, Creating, CurrentUser, ErrorBody, Idempotency};
 use shared::domain::staff::StaffInput;
 use shared::domain::{Role, UserSubType};
 use shared::error::{ApiError, Msg};
@@ -48,14 +47,9 @@ pub struct ListParams {
         (status = 201, description = "Created; a set-password link was mailed", body = StaffProfile),
         (status = 400, description = "Validation (external_lawyer_requires_company_and_rate, email_exists, …)", body = ErrorBody),
         (status = 403, description = "Not admin", body = ErrorBody)))]
-async fn create_lawyer(
-    State(s): State<AppState>,
-    CurrentUser(me): CurrentUser,
-    idem: Idempotency,
-    ApiJson(input): ApiJson<StaffInput>,
-) -> Result<(StatusCode, Json<StaffProfile>), ApiError> {
-    let once = idem.begin(&s, &me, StatusCode::CREATED, None).await?;
-    Ok((StatusCode::CREATED, Json(staff::create(&s, &me, Role::Lawyer, input, &once).await?)))
+async fn create_lawyer(c: Creating, ApiJson(input): ApiJson<StaffInput>) -> Result<Created<StaffProfile>, ApiError> {
+    let once = c.once(None).await?;
+    Ok(Created(staff::create(&c.state, &c.user, Role::Lawyer, input, &once).await?))
 }
 
 /// Lawyers of one kind, newest first, 10 per page (admin).
@@ -149,14 +143,9 @@ update_staff!(update_lawyer, Role::Lawyer, "/api/lawyer/update/{uid}/", [" Updat
         (status = 201, description = "Created; a set-password link was mailed", body = StaffProfile),
         (status = 400, body = ErrorBody),
         (status = 403, body = ErrorBody)))]
-async fn create_sales_person(
-    State(s): State<AppState>,
-    CurrentUser(me): CurrentUser,
-    idem: Idempotency,
-    ApiJson(input): ApiJson<StaffInput>,
-) -> Result<(StatusCode, Json<StaffProfile>), ApiError> {
-    let once = idem.begin(&s, &me, StatusCode::CREATED, None).await?;
-    Ok((StatusCode::CREATED, Json(staff::create(&s, &me, Role::SalesPerson, input, &once).await?)))
+async fn create_sales_person(c: Creating, ApiJson(input): ApiJson<StaffInput>) -> Result<Created<StaffProfile>, ApiError> {
+    let once = c.once(None).await?;
+    Ok(Created(staff::create(&c.state, &c.user, Role::SalesPerson, input, &once).await?))
 }
 
 /// Sales persons, newest first, 10 per page (admin).

@@ -6,11 +6,11 @@
 //! this crate parses, calls and answers.
 
 use axum::extract::State;
-use axum::http::{header, StatusCode};
+use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, CurrentUser, ErrorBody, Idempotency};
+use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, Created, Creating, CurrentUser, ErrorBody, Idempotency};
 use shared::domain::customer::CustomerType;
 pub use shared::domain::subscription::{AddToCustomer, ChangeService};
 use shared::domain::subscription::{RowView, TimeReport};
@@ -132,28 +132,18 @@ pub struct BuyServicePlan {
     params(Idempotency),
     responses((status = 201, body = RowView), (status = 400, description = "active_and_advance_subscription", body = ErrorBody),
               (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn buy_package(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    idem: Idempotency,
-    ApiJson(req): ApiJson<BuyPackage>,
-) -> Result<(StatusCode, Json<RowView>), ApiError> {
-    let once = idem.begin(&s, &u, StatusCode::CREATED, None).await?;
-    Ok((StatusCode::CREATED, Json(subscriptions::buy_package(&s, &u, req.package_id, &once).await?)))
+async fn buy_package(c: Creating, ApiJson(req): ApiJson<BuyPackage>) -> Result<Created<RowView>, ApiError> {
+    let once = c.once(None).await?;
+    Ok(Created(subscriptions::buy_package(&c.state, &c.user, req.package_id, &once).await?))
 }
 
 /// The customer buys a public service plan.
 #[utoipa::path(post, path = "/api/subscription/serviceplans/", tag = "subscriptions", security(("bearer" = [])), request_body = BuyServicePlan,
     params(Idempotency),
     responses((status = 201, body = RowView), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn buy_service_plan(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    idem: Idempotency,
-    ApiJson(req): ApiJson<BuyServicePlan>,
-) -> Result<(StatusCode, Json<RowView>), ApiError> {
-    let once = idem.begin(&s, &u, StatusCode::CREATED, None).await?;
-    Ok((StatusCode::CREATED, Json(subscriptions::buy_service_plan(&s, &u, req.service_plan_id, &once).await?)))
+async fn buy_service_plan(c: Creating, ApiJson(req): ApiJson<BuyServicePlan>) -> Result<Created<RowView>, ApiError> {
+    let once = c.once(None).await?;
+    Ok(Created(subscriptions::buy_service_plan(&c.state, &c.user, req.service_plan_id, &once).await?))
 }
 
 /// Admin or a sales person adds a package, a service plan or (admin only)
@@ -162,14 +152,9 @@ async fn buy_service_plan(
     params(Idempotency),
     responses((status = 201, body = RowView), (status = 400, description = "custom_package_value_positive, active_and_advance_subscription", body = ErrorBody),
               (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn add_to_customer(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    idem: Idempotency,
-    ApiJson(req): ApiJson<AddToCustomer>,
-) -> Result<(StatusCode, Json<RowView>), ApiError> {
-    let once = idem.begin(&s, &u, StatusCode::CREATED, None).await?;
-    Ok((StatusCode::CREATED, Json(subscriptions::add_to_customer(&s, &u, &req, &once).await?)))
+async fn add_to_customer(c: Creating, ApiJson(req): ApiJson<AddToCustomer>) -> Result<Created<RowView>, ApiError> {
+    let once = c.once(None).await?;
+    Ok(Created(subscriptions::add_to_customer(&c.state, &c.user, &req, &once).await?))
 }
 
 /// Alias of POST customer/purchase-services/ (admin, sales person).
@@ -179,14 +164,8 @@ async fn add_to_customer(
     params(Idempotency),
     responses((status = 201, body = RowView), (status = 400, description = "custom_package_value_positive, active_and_advance_subscription", body = ErrorBody),
               (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn add_service_alias(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    idem: Idempotency,
-    ApiJson(req): ApiJson<AddToCustomer>,
-) -> Result<(StatusCode, Json<RowView>), ApiError> {
-    let once = idem.begin(&s, &u, StatusCode::CREATED, None).await?;
-    Ok((StatusCode::CREATED, Json(subscriptions::add_to_customer(&s, &u, &req, &once).await?)))
+async fn add_service_alias(c: Creating, req: ApiJson<AddToCustomer>) -> Result<Created<RowView>, ApiError> {
+    add_to_customer(c, req).await
 }
 
 // ---------------------------------------------------------- row actions ----

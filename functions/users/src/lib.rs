@@ -7,7 +7,7 @@
 use axum::extract::State;
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, CurrentUser, ErrorBody, Idempotency};
+use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, Created, Creating, CurrentUser, ErrorBody, Idempotency};
 use shared::domain::{policy, Permission, SessionUser, User};
 use shared::error::{ApiError, Msg};
 use shared::services::contacts::{self, ContactForm};
@@ -220,13 +220,8 @@ pub struct CreateContactRequest {
         (status = 201, body = Contact),
         (status = 400, description = "Per field: required, invalid_email, email_exists, invalid_phone, invalid_permission, customer_not_found", body = ErrorBody),
         (status = 403, body = ErrorBody)))]
-async fn create_contact(
-    State(s): State<AppState>,
-    CurrentUser(user): CurrentUser,
-    idem: Idempotency,
-    ApiJson(req): ApiJson<CreateContactRequest>,
-) -> Result<(axum::http::StatusCode, Json<Contact>), ApiError> {
-    let once = idem.begin(&s, &user, axum::http::StatusCode::CREATED, None).await?;
+async fn create_contact(c: Creating, ApiJson(req): ApiJson<CreateContactRequest>) -> Result<Created<Contact>, ApiError> {
+    let once = c.once(None).await?;
     let form = ContactForm {
         first_name: req.first_name,
         last_name: req.last_name,
@@ -234,8 +229,9 @@ async fn create_contact(
         permissions: req.permissions,
         identity_number: req.identity_number,
     };
-    let contact = contacts::create(&s, &user, req.customer.as_deref(), &req.email, form, &once, |c| Contact::from(c.clone())).await?;
-    Ok((axum::http::StatusCode::CREATED, Json(contact.into())))
+    let contact =
+        contacts::create(&c.state, &c.user, req.customer.as_deref(), &req.email, form, &once, |k| Contact::from(k.clone())).await?;
+    Ok(Created(contact.into()))
 }
 
 /// One contact of the caller's customer (any customer's for admin and sales person).

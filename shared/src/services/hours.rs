@@ -188,6 +188,33 @@ pub async fn delete(ctx: &Context, user: &User, case_uid: &str, id: &str) -> Res
     .await
 }
 
+/// A bulk invoicing request's entry ids (bounded, none blank) and the value
+/// to set, which must be sent: the same for hours and additional hours.
+fn invoicing_request(ids: &[String], is_invoiced: Option<bool>) -> Result<(Vec<String>, bool), ApiError> {
+    let ids = add::mass_update_ids(ids)?;
+    let value = is_invoiced.ok_or_else(|| ApiError::field("is_invoiced", Msg::Required))?;
+    Ok((ids, value))
+}
+
+/// The entries of `all` that `ids` name, in their order: an id not on this
+/// case is 404 and, when `only` is a lawyer (not admin), another lawyer's
+/// entry refuses them all. `id_and_lawyer` reads an entry's two fields.
+fn named_for_invoicing<'a, T>(
+    all: &'a [T],
+    ids: &[String],
+    only: Option<&str>,
+    id_and_lawyer: impl Fn(&T) -> (&String, &String),
+) -> Result<Vec<&'a T>, ApiError> {
+    let named: Vec<&T> =
+        ids.iter().map(|id| all.iter().find(|e| id_and_lawyer(e).0 == id).ok_or(ApiError::NotFound)).collect::<Result<_, _>>()?;
+    if let Some(l) = only {
+        if named.iter().any(|e| id_and_lawyer(e).1 != l) {
+            return Err(ApiError::bad(case::CASE_NOT_ASSIGNED));
+        }
+    }
+    Ok(named)
+}
+
 /// A bulk change: the named entries of one case marked invoiced or not, all
 /// or nothing (one transaction with a history item per changed entry).
 /// Admin at any time (closed cases too: invoicing follows the work), the
@@ -201,21 +228,14 @@ pub async fn mark_invoiced(
     ids: &[String],
     is_invoiced: Option<bool>,
 ) -> Result<Vec<CaseHour>, ApiError> {
-    let ids = add::mass_update_ids(ids)?;
-    let value = is_invoiced.ok_or_else(|| ApiError::field("is_invoiced", Msg::Required))?;
+    let (ids, value) = invoicing_request(ids, is_invoiced)?;
     let ids = &ids;
     retry::until_done(|_| async move {
         let c = visible_for_write(ctx, user, case_uid).await?.case;
         // Who first: a customer or sales person learns nothing about the ids.
         let only = policy::invoicing_author(user, &c)?;
         let all = ctx.store.case_hours(&c.uid).await?;
-        let named: Vec<&CaseHour> =
-            ids.iter().map(|id| all.iter().find(|h| &h.id == id).ok_or(ApiError::NotFound)).collect::<Result<_, _>>()?;
-        if let Some(l) = &only {
-            if named.iter().any(|h| &h.lawyer != l) {
-                return Err(ApiError::bad(case::CASE_NOT_ASSIGNED));
-            }
-        }
+        let named = named_for_invoicing(&all, ids, only.as_deref(), |h| (&h.id, &h.lawyer))?;
         let after: Vec<CaseHour> = named.iter().map(|h| CaseHour { is_invoiced: value, ..(*h).clone() }).collect();
         let changing: Vec<&CaseHour> = named.iter().copied().filter(|h| h.is_invoiced != value).collect();
         if changing.is_empty() {
@@ -380,21 +400,14 @@ pub async fn mark_additional_invoiced(
     ids: &[String],
     is_invoiced: Option<bool>,
 ) -> Result<Vec<AdditionalHour>, ApiError> {
-    let ids = add::mass_update_ids(ids)?;
-    let value = is_invoiced.ok_or_else(|| ApiError::field("is_invoiced", Msg::Required))?;
+    let (ids, value) = invoicing_request(ids, is_invoiced)?;
     let ids = &ids;
     retry::until_done(|_| async move {
         let c = visible_for_write(ctx, user, case_uid).await?.case;
         // Admin invoices at any time, the lawyer their own while in progress.
         let only = policy::invoicing_author(user, &c)?;
         let all = ctx.store.additional_hours(&c.uid).await?;
-        let named: Vec<&StoredAdditional> =
-            ids.iter().map(|id| all.iter().find(|e| &e.entry.id == id).ok_or(ApiError::NotFound)).collect::<Result<_, _>>()?;
-        if let Some(l) = &only {
-            if named.iter().any(|e| &e.entry.lawyer != l) {
-                return Err(ApiError::bad(case::CASE_NOT_ASSIGNED));
-            }
-        }
+        let named = named_for_invoicing(&all, ids, only.as_deref(), |e| (&e.entry.id, &e.entry.lawyer))?;
         let at = Utc::now();
         let changing: Vec<&StoredAdditional> = named.iter().copied().filter(|e| e.entry.is_invoiced != value).collect();
         let after = |stamp: bool| -> Vec<AdditionalHour> {

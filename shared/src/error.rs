@@ -285,6 +285,15 @@ impl FieldErrors {
         self.0.entry(field.into()).or_default().push(key);
     }
 
+    /// A parsed optional field's value; an unreadable one adds `key` to
+    /// `field` and counts as absent, so that a form reports every field at once.
+    pub fn read<T, E>(&mut self, field: &str, key: Msg, parsed: Result<Option<T>, E>) -> Option<T> {
+        parsed.unwrap_or_else(|_| {
+            self.add(field, key);
+            None
+        })
+    }
+
     /// One field, one key.
     pub fn of(field: impl Into<String>, key: Msg) -> Self {
         let mut f = FieldErrors::new();

@@ -343,18 +343,9 @@ impl NewPackage {
     /// first, then the package rules ([`validate_package`]).
     pub fn checked(&self) -> Result<PackageDraft, FieldErrors> {
         let mut p = FieldErrors::new();
-        let hours = decimal_field(self.hours.as_ref()).unwrap_or_else(|_| {
-            p.add("hours", Msg::InvalidNumber);
-            None
-        });
-        let price = decimal_field(self.price.as_ref()).unwrap_or_else(|_| {
-            p.add("price", Msg::InvalidPrice);
-            None
-        });
-        let days = count_field(self.duration_days.as_ref()).unwrap_or_else(|_| {
-            p.add("duration_days", Msg::InvalidDuration);
-            None
-        });
+        let hours = p.read("hours", Msg::InvalidNumber, decimal_field(self.hours.as_ref()));
+        let price = p.read("price", Msg::InvalidPrice, decimal_field(self.price.as_ref()));
+        let days = p.read("duration_days", Msg::InvalidDuration, count_field(self.duration_days.as_ref()));
         if !p.is_empty() {
             return Err(p);
         }
@@ -436,22 +427,10 @@ impl NewServicePlan {
     /// and a missing price first, then the plan rules ([`validate_service_plan`]).
     pub fn checked(&self) -> Result<ServicePlanDraft, FieldErrors> {
         let mut p = FieldErrors::new();
-        let limit = count_field(self.limit.as_ref()).unwrap_or_else(|_| {
-            p.add("limit", Msg::LimitAboveZero);
-            None
-        });
-        let hours = decimal_field(self.hours.as_ref()).unwrap_or_else(|_| {
-            p.add("hours", Msg::InvalidNumber);
-            None
-        });
-        let price = decimal_field(self.price.as_ref()).unwrap_or_else(|_| {
-            p.add("price", Msg::InvalidPrice);
-            None
-        });
-        let days = count_field(self.expiry_days.as_ref()).unwrap_or_else(|_| {
-            p.add("expiry_days", Msg::InvalidDuration);
-            None
-        });
+        let limit = p.read("limit", Msg::LimitAboveZero, count_field(self.limit.as_ref()));
+        let hours = p.read("hours", Msg::InvalidNumber, decimal_field(self.hours.as_ref()));
+        let price = p.read("price", Msg::InvalidPrice, decimal_field(self.price.as_ref()));
+        let days = p.read("expiry_days", Msg::InvalidDuration, count_field(self.expiry_days.as_ref()));
         let price = match price {
             Some(price) => price,
             None => {

@@ -262,14 +262,8 @@ fn validate_with(form: &CaseForm, estimate_required: bool) -> Result<CaseInput, 
             None
         }
     };
-    let start = date(&form.start_date).unwrap_or_else(|_| {
-        f.add("start_date", Msg::InvalidDate);
-        None
-    });
-    let deadline = date(&form.deadline).unwrap_or_else(|_| {
-        f.add("deadline", Msg::InvalidDate);
-        None
-    });
+    let start = f.read("start_date", Msg::InvalidDate, date(&form.start_date));
+    let deadline = f.read("deadline", Msg::InvalidDate, date(&form.deadline));
     if let (Some(a), Some(b)) = (start, deadline) {
         if b < a {
             f.add("deadline", Msg::DeadlineBeforeStart);

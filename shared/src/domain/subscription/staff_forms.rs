@@ -179,18 +179,9 @@ impl AddToCustomer {
 
     fn custom_grant(&self) -> Result<Grant, ApiError> {
         let mut p = FieldErrors::new();
-        let hours = crate::domain::catalogue::decimal_field(self.hours.as_ref()).unwrap_or_else(|_| {
-            p.add("hours", Msg::CustomPackageValuePositive);
-            None
-        });
-        let price = crate::domain::catalogue::decimal_field(self.price.as_ref()).unwrap_or_else(|_| {
-            p.add("price", Msg::CustomPackageValuePositive);
-            None
-        });
-        let days = crate::domain::catalogue::count_field(self.duration_days.as_ref()).unwrap_or_else(|_| {
-            p.add("duration_days", Msg::InvalidDuration);
-            None
-        });
+        let hours = p.read("hours", Msg::CustomPackageValuePositive, crate::domain::catalogue::decimal_field(self.hours.as_ref()));
+        let price = p.read("price", Msg::CustomPackageValuePositive, crate::domain::catalogue::decimal_field(self.price.as_ref()));
+        let days = p.read("duration_days", Msg::InvalidDuration, crate::domain::catalogue::count_field(self.duration_days.as_ref()));
         p.check()?;
         let name = if self.name.trim().is_empty() { "Custom package" } else { self.name.trim() };
         let (hours, days) = (hours.unwrap_or_default(), days.unwrap_or(0));

@@ -76,16 +76,23 @@ pub fn week_start(d: NaiveDate) -> NaiveDate {
     d - Duration::days(d.weekday().num_days_from_monday() as i64)
 }
 
+/// Dates and instants written short, for the tests of every date rule.
 #[cfg(test)]
-mod tests {
-    use super::*;
+pub(crate) mod tests_support {
+    use chrono::{DateTime, NaiveDate, Utc};
 
-    fn d(y: i32, m: u32, day: u32) -> NaiveDate {
+    pub fn d(y: i32, m: u32, day: u32) -> NaiveDate {
         NaiveDate::from_ymd_opt(y, m, day).unwrap()
     }
-    fn utc(s: &str) -> DateTime<Utc> {
+    pub fn utc(s: &str) -> DateTime<Utc> {
         DateTime::parse_from_rfc3339(s).unwrap().with_timezone(&Utc)
     }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::tests_support::{d, utc};
+    use super::*;
 
     #[test]
     fn stockholm_days_follow_summer_time() {

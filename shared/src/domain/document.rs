@@ -254,27 +254,11 @@ mod tests {
     }
 
     fn user(role: Role, uid: &str) -> User {
-        let mut u = crate::domain::user::tests_support::sample(role.user_type());
-        u.is_staff = role == Role::Admin;
-        u.uid = uid.into();
-        if role == Role::CustomerContact {
-            u.customer_id = Some("cust".into());
-            u.permissions = vec![crate::domain::Permission::ViewAllCases];
-        }
-        u
+        crate::domain::user::tests_support::with_role(role, uid, "cust", &[crate::domain::Permission::ViewAllCases])
     }
 
     fn case(status: CaseStatus, lawyer: Option<&str>) -> Case {
-        let draft = Case::draft(
-            "c1".into(),
-            "2026-000001".into(),
-            "cust".into(),
-            "Acme".into(),
-            crate::domain::case::CaseType { id: 1, name: "T".into(), name_en: None },
-            "x".into(),
-            chrono::Utc::now(),
-        );
-        Case { status, lawyer: lawyer.map(String::from), ..draft }
+        crate::domain::case::tests_support::sample("cust", "x", status, lawyer)
     }
 
     #[test]

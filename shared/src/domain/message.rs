@@ -77,17 +77,11 @@ pub fn validate_text(text: &str, has_attachment: bool) -> Result<String, ApiErro
 mod tests {
     use super::*;
     use crate::domain::case::{Case, CaseType};
-    use crate::domain::user::tests_support::sample;
+    use crate::domain::user::tests_support::with_role;
     use crate::domain::{Permission, Role};
 
     fn user(role: Role, uid: &str) -> User {
-        let mut u = sample(role.user_type());
-        u.is_staff = role == Role::Admin;
-        u.uid = uid.into();
-        if role == Role::CustomerContact {
-            u.customer_id = Some("cust".into());
-        }
-        u
+        with_role(role, uid, "cust", &[])
     }
 
     fn case(status: CaseStatus) -> Case {

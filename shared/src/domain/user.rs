@@ -289,6 +289,20 @@ mod tests {
 #[cfg(test)]
 pub(crate) mod tests_support {
     use super::*;
+    use crate::domain::Permission;
+
+    /// A user of `role` with the id `uid` (admin as staff); a customer
+    /// contact belongs to `customer` and holds `permissions`.
+    pub fn with_role(role: Role, uid: &str, customer: &str, permissions: &[Permission]) -> User {
+        let mut u = sample(role.user_type());
+        u.is_staff = role == Role::Admin;
+        u.uid = uid.into();
+        if role == Role::CustomerContact {
+            u.customer_id = Some(customer.into());
+            u.permissions = permissions.to_vec();
+        }
+        u
+    }
 
     /// Anna Berg of the given user type (None = no type).
     pub fn sample(user_type: Option<u8>) -> User {

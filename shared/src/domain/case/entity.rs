@@ -253,3 +253,23 @@ pub enum CreateVia {
     /// `case/create/by/lawyer/`.
     Lawyer,
 }
+
+#[cfg(test)]
+pub(crate) mod tests_support {
+    use super::*;
+
+    /// Case "c1" of `customer` (company "Acme", type "T"), opened now by
+    /// `created_by`, in `status` with `lawyer`.
+    pub fn sample(customer: &str, created_by: &str, status: CaseStatus, lawyer: Option<&str>) -> Case {
+        let draft = Case::draft(
+            "c1".into(),
+            "2026-000001".into(),
+            customer.into(),
+            "Acme".into(),
+            CaseType { id: 1, name: "T".into(), name_en: None },
+            created_by.into(),
+            Utc::now(),
+        );
+        Case { status, lawyer: lawyer.map(String::from), ..draft }
+    }
+}

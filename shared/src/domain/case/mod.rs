@@ -24,10 +24,8 @@ mod tests {
     use crate::domain::catalogue::Hundredths;
     use crate::domain::permissions::Permission;
     use crate::domain::policy::*;
-    use crate::domain::user::tests_support::sample;
     use crate::domain::{Role, User};
     use crate::error::{ApiError, Msg};
-    use chrono::Utc;
 
     /// The keys a refused form has on `field` (empty when it was accepted or refused otherwise).
     fn field_keys<T: std::fmt::Debug>(r: Result<T, ApiError>, field: &str) -> Vec<Msg> {
@@ -38,34 +36,12 @@ mod tests {
     }
 
     fn user(role: Role, uid: &str) -> User {
-        let mut u = sample(role.user_type());
-        u.is_staff = role == Role::Admin;
-        u.uid = uid.into();
-        if role == Role::CustomerContact {
-            u.customer_id = Some("cust".into());
-            u.permissions = vec![Permission::ViewAllCases];
-        }
-        u
+        crate::domain::user::tests_support::with_role(role, uid, "cust", &[Permission::ViewAllCases])
     }
 
     fn case(status: CaseStatus, lawyer: Option<&str>) -> Case {
-        let draft = Case::draft(
-            "c1".into(),
-            "2026-000001".into(),
-            "cust".into(),
-            "Acme".into(),
-            CaseType { id: 1, name: "T".into(), name_en: None },
-            "x".into(),
-            Utc::now(),
-        );
-        Case {
-            status,
-            lawyer: lawyer.map(String::from),
-            subject: "S".into(),
-            description: "D".into(),
-            estimated_hours: Hundredths(100),
-            ..draft
-        }
+        let draft = entity::tests_support::sample("cust", "x", status, lawyer);
+        Case { subject: "S".into(), description: "D".into(), estimated_hours: Hundredths(100), ..draft }
     }
 
     use CaseStatus::{Draft, Inprogress, Waiting};

@@ -173,17 +173,10 @@ pub fn require(user: &User, action: Action<'_>) -> Result<(), ApiError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::user::tests_support::sample;
+    use crate::domain::user::tests_support::with_role;
 
     fn user(role: Role) -> User {
-        let mut u = sample(role.user_type());
-        u.is_staff = role == Role::Admin;
-        u.uid = format!("{role:?}");
-        if role == Role::CustomerContact {
-            u.customer_id = Some("Customer".into());
-            u.permissions = vec![Permission::ViewAllCases];
-        }
-        u
+        with_role(role, &format!("{role:?}"), "Customer", &[Permission::ViewAllCases])
     }
 
     const ROLES: [Role; 5] = [Role::Admin, Role::SalesPerson, Role::Lawyer, Role::Customer, Role::CustomerContact];
@@ -280,17 +273,7 @@ mod tests {
     fn a_lawyer_reads_reports_only_of_cases_assigned_to_them() {
         use crate::domain::case::CaseStatus;
         use Role::*;
-        let mut c = Case::draft(
-            "c1".into(),
-            "2026-000001".into(),
-            "Customer".into(),
-            "Acme".into(),
-            crate::domain::case::CaseType { id: 1, name: "T".into(), name_en: None },
-            "SalesPerson".into(),
-            chrono::Utc::now(),
-        );
-        c.status = CaseStatus::Inprogress;
-        c.lawyer = Some("Lawyer".into());
+        let mut c = company_case();
         assert_eq!(who(Action::ReadCaseReport(&c)), ROLES);
         c.lawyer = Some("another lawyer".into());
         assert_eq!(who(Action::ReadCaseReport(&c)), [Admin, SalesPerson, Customer, CustomerContact]);
@@ -306,18 +289,7 @@ mod tests {
 
     /// A case of company "Customer" in progress with "Lawyer", for the follower rules.
     fn company_case() -> Case {
-        let mut c = Case::draft(
-            "c1".into(),
-            "2026-000001".into(),
-            "Customer".into(),
-            "Acme".into(),
-            crate::domain::case::CaseType { id: 1, name: "T".into(), name_en: None },
-            "SalesPerson".into(),
-            chrono::Utc::now(),
-        );
-        c.status = crate::domain::case::CaseStatus::Inprogress;
-        c.lawyer = Some("Lawyer".into());
-        c
+        crate::domain::case::tests_support::sample("Customer", "SalesPerson", crate::domain::case::CaseStatus::Inprogress, Some("Lawyer"))
     }
 
     #[test]

@@ -31,19 +31,13 @@ pub use period::*;
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::calendar::tests_support::{d, utc};
     use crate::domain::calendar::week_start;
     use crate::domain::case::{Case, CaseHour, CaseStatus};
     use crate::domain::subscription::PurchasedService;
-    use chrono::{DateTime, Duration, NaiveDate, Utc};
+    use chrono::{Duration, NaiveDate};
     use std::collections::BTreeMap;
     use std::collections::BTreeSet;
-
-    fn d(y: i32, m: u32, day: u32) -> NaiveDate {
-        NaiveDate::from_ymd_opt(y, m, day).unwrap()
-    }
-    fn utc(s: &str) -> DateTime<Utc> {
-        DateTime::parse_from_rfc3339(s).unwrap().with_timezone(&Utc)
-    }
 
     #[test]
     fn periods_resolve_month_ends() {

@@ -221,7 +221,14 @@ async fn only_admin_manages_staff_and_lists_page_by_key() {
     assert_eq!(first["results"].as_array().unwrap().len(), 10);
     assert_eq!(first["results"][0]["first_name"], "S11", "newest first");
     let next = first["next"].as_str().unwrap();
-    let (_, second) = call(&router, Method::GET, &format!("/api/salesperson/list/?cursor={}", urlencode(next)), Some(&admin), None).await;
+    let (_, second) = call(
+        &router,
+        Method::GET,
+        &format!("/api/salesperson/list/?cursor={}", shared::domain::text::percent_encode(next)),
+        Some(&admin),
+        None,
+    )
+    .await;
     let names: Vec<&str> = second["results"].as_array().unwrap().iter().map(|l| l["first_name"].as_str().unwrap()).collect();
     assert_eq!(names, vec!["S01", "S00"]);
 
@@ -234,15 +241,6 @@ async fn only_admin_manages_staff_and_lists_page_by_key() {
     assert_eq!(body["errors"]["first_name"][0], "required");
     let (st, _) = call(&router, Method::POST, "/api/salesperson/create/", Some(&admin), Some(json!([1, 2]))).await;
     assert_eq!(st, StatusCode::BAD_REQUEST);
-}
-
-fn urlencode(s: &str) -> String {
-    s.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => (b as char).to_string(),
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
 }
 
 /// The account and its set-password link are one write: a stop before it

@@ -106,6 +106,17 @@ pub fn clean_long(raw: &str) -> String {
 /// A link (e.g. a lawyer's video-meeting address).
 pub const URL_MAX: usize = 2_000;
 
+/// Percent-encodes everything but RFC 3986 unreserved characters (a
+/// label or query value inside an address).
+pub fn percent_encode(s: &str) -> String {
+    s.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
 /// Cleaning at the edge: `#[serde(deserialize_with = "…")]` on a form's
 /// text fields, so every handler that reads the form gets the stored shape
 /// (limits are then checked on what is stored, by the form's own rules).

@@ -60,18 +60,9 @@ pub fn code_at(secret: &[u8], unix_time: u64) -> String {
 
 /// The `otpauth://` URI the QR code carries.
 pub fn otpauth_uri(account: &str, secret_base32: &str) -> String {
+    use super::text::percent_encode as percent;
     let label = format!("{}:{}", percent(ISSUER), percent(account));
     format!("otpauth://totp/{label}?secret={secret_base32}&issuer={}&algorithm=SHA1&digits={DIGITS}&period={STEP_SECS}", percent(ISSUER))
-}
-
-/// Percent-encodes everything but RFC 3986 unreserved characters.
-fn percent(s: &str) -> String {
-    s.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => (b as char).to_string(),
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
 }
 
 #[derive(Debug, PartialEq, Eq)]

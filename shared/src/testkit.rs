@@ -330,19 +330,20 @@ pub async fn signed_in(state: &AppState, role: crate::domain::Role) -> (crate::d
     (user, pair.access_token)
 }
 
-/// A signed-in active contact person (Cora Contact) of `customer` holding
-/// `permissions`, with a unique address: the user and its access token.
-pub async fn signed_in_contact(
+/// An active contact person (Cora Contact) of `customer` with `email` and
+/// `password`, stored holding `permissions`.
+pub async fn contact(
     state: &AppState,
+    email: &str,
+    password: &str,
     customer: &crate::domain::User,
-    permissions: Vec<crate::domain::Permission>,
-) -> (crate::domain::User, String) {
-    let email = format!("contact-{}@example.com", uuid::Uuid::new_v4().simple());
-    let mut user = crate::services::accounts::create_account(
+    permissions: &[crate::domain::Permission],
+) -> crate::domain::User {
+    let mut user = crate::services::accounts::new_user(
         &state.store,
         crate::services::accounts::NewAccount {
-            email: &email,
-            password: "Testing-pass-2026!",
+            email,
+            password,
             first_name: "Cora",
             last_name: "Contact",
             role: crate::domain::Role::CustomerContact,
@@ -353,9 +354,21 @@ pub async fn signed_in_contact(
         },
     )
     .await
-    .expect("create contact");
-    user.permissions = permissions;
-    state.store.put_user(&user).await.expect("save permissions");
+    .expect("build contact");
+    user.permissions = permissions.to_vec();
+    crate::services::accounts::store_account(&state.store, &user).await.expect("store contact");
+    user
+}
+
+/// A signed-in active contact person (Cora Contact) of `customer` holding
+/// `permissions`, with a unique address: the user and its access token.
+pub async fn signed_in_contact(
+    state: &AppState,
+    customer: &crate::domain::User,
+    permissions: Vec<crate::domain::Permission>,
+) -> (crate::domain::User, String) {
+    let email = format!("contact-{}@example.com", uuid::Uuid::new_v4().simple());
+    let user = contact(state, &email, "Testing-pass-2026!", customer, &permissions).await;
     let pair = crate::services::credentials::start_session(state, &user).await.expect("start session");
     (user, pair.access_token)
 }

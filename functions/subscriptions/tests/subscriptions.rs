@@ -32,22 +32,7 @@ impl World {
     }
 
     async fn contact_of(&self, email: &str, customer: &User) -> (User, String) {
-        let u = shared::services::accounts::create_account(
-            &self.state.store,
-            shared::services::accounts::NewAccount {
-                email,
-                password: PASSWORD,
-                first_name: "Cora",
-                last_name: "Contact",
-                role: Role::CustomerContact,
-                user_sub_type: None,
-                customer_id: Some(customer.uid.clone()),
-                company_id: Some(customer.uid.clone()),
-                active: true,
-            },
-        )
-        .await
-        .unwrap();
+        let u = testkit::contact(&self.state, email, PASSWORD, customer, &[]).await;
         let t = shared::services::credentials::start_session(&self.state, &u).await.unwrap().access_token;
         (u, t)
     }

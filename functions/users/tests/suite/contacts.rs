@@ -12,25 +12,7 @@ use shared::testkit;
 
 /// A contact of `customer` holding `perms`, stored directly.
 async fn contact(state: &AppState, email: &str, customer: &User, perms: &[Permission]) -> User {
-    let mut u = shared::services::accounts::new_user(
-        &state.store,
-        shared::services::accounts::NewAccount {
-            email,
-            password: PASSWORD,
-            first_name: "Kalle",
-            last_name: "Kontakt",
-            role: Role::CustomerContact,
-            user_sub_type: None,
-            customer_id: Some(customer.uid.clone()),
-            company_id: Some(customer.uid.clone()),
-            active: true,
-        },
-    )
-    .await
-    .unwrap();
-    u.permissions = perms.to_vec();
-    shared::services::accounts::store_account(&state.store, &u).await.unwrap();
-    u
+    testkit::contact(state, email, PASSWORD, customer, perms).await
 }
 
 /// Signs in with e-mail and password (no second factor) and answers the

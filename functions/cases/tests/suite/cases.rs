@@ -206,34 +206,11 @@ async fn lists_page_by_ten_newest_first() {
         made.push(w.case_json(&admin, &cust).await["uid"].as_str().unwrap().to_string());
     }
     made.reverse();
-    let mut seen = Vec::new();
-    let mut cursor = String::new();
-    loop {
-        let (st, p) = w.call(Method::GET, &format!("/api/case/list/?status=pending&cursor={cursor}"), &admin, None).await;
-        assert_eq!(st, StatusCode::OK, "{p}");
-        let r = p["results"].as_array().unwrap();
-        assert!(r.len() <= 10);
-        seen.extend(r.iter().map(|c| c["uid"].as_str().unwrap().to_string()));
-        match p["next"].as_str() {
-            Some(n) => cursor = n.to_string(),
-            None => break,
-        }
-    }
+    let (seen, sizes) = w.case_list_pages(&admin, "pending").await;
     assert_eq!(seen, made);
+    assert!(sizes.iter().all(|n| *n <= 10), "{sizes:?}");
     // The customer's every-status list (no filter: a page and one more item a read) pages the same.
-    let (mut seen, mut sizes, mut cursor) = (Vec::new(), Vec::new(), String::new());
-    loop {
-        let (st, p) = w.call(Method::GET, &format!("/api/case/list/?status=all&cursor={cursor}"), &ct, None).await;
-        assert_eq!(st, StatusCode::OK, "{p}");
-        let r = p["results"].as_array().unwrap();
-        sizes.push(r.len());
-        seen.extend(r.iter().map(|c| c["uid"].as_str().unwrap().to_string()));
-        match p["next"].as_str() {
-            Some(n) => cursor = n.to_string(),
-            None => break,
-        }
-    }
-    assert_eq!((seen, sizes), (made.clone(), vec![10, 10, 3]));
+    assert_eq!(w.case_list_pages(&ct, "all").await, (made.clone(), vec![10, 10, 3]));
     let (_, p) = w.call(Method::GET, "/api/case/list/?status=draft", &ct, None).await;
     assert_eq!(p["results"].as_array().unwrap().len(), 10);
     assert_eq!(w.call(Method::GET, "/api/case/list/?cursor=zz", &admin, None).await.1["message"], "invalid_cursor");
@@ -265,20 +242,9 @@ async fn a_lawyers_lists_page_by_status_across_many_cases() {
     active.reverse();
     closed.reverse();
     for (status, want) in [("my", &active), ("closed", &closed)] {
-        let mut seen = Vec::new();
-        let mut cursor = String::new();
-        loop {
-            let (st, p) = w.call(Method::GET, &format!("/api/case/list/?status={status}&cursor={cursor}"), &lt, None).await;
-            assert_eq!(st, StatusCode::OK, "{p}");
-            let r = p["results"].as_array().unwrap();
-            assert!(r.len() <= 10);
-            seen.extend(r.iter().map(|c| c["uid"].as_str().unwrap().to_string()));
-            match p["next"].as_str() {
-                Some(n) => cursor = n.to_string(),
-                None => break,
-            }
-        }
+        let (seen, sizes) = w.case_list_pages(&lt, status).await;
         assert_eq!(&seen, want, "{status}");
+        assert!(sizes.iter().all(|n| *n <= 10), "{status}: {sizes:?}");
     }
 }
 

@@ -55,6 +55,23 @@ impl World {
         testkit::call(&self.router, m, path, Some(token), body).await
     }
 
+    /// Every page of the case list `status` in turn, following `next`: the
+    /// cases' uids in order and each page's size.
+    pub async fn case_list_pages(&self, token: &str, status: &str) -> (Vec<String>, Vec<usize>) {
+        let (mut seen, mut sizes, mut cursor) = (Vec::new(), Vec::new(), String::new());
+        loop {
+            let (st, p) = self.call(Method::GET, &format!("/api/case/list/?status={status}&cursor={cursor}"), token, None).await;
+            assert_eq!(st, StatusCode::OK, "{p}");
+            let r = p["results"].as_array().unwrap();
+            sizes.push(r.len());
+            seen.extend(r.iter().map(|c| c["uid"].as_str().unwrap().to_string()));
+            match p["next"].as_str() {
+                Some(n) => cursor = n.to_string(),
+                None => return (seen, sizes),
+            }
+        }
+    }
+
     /// A contact of `customer` holding `permissions`, signed in.
     pub async fn contact_of(&self, customer: &User, permissions: Vec<Permission>) -> (User, String) {
         testkit::signed_in_contact(&self.state, customer, permissions).await

@@ -4,7 +4,7 @@
 //! messages, the limit exact under 50 concurrent uses, provider failures
 //! that store nothing, credit checks.
 
-use crate::world::{world, World, PDF};
+use crate::world::{made_and_refused, world, World, PDF};
 use axum::http::{Method, StatusCode};
 use chrono::Utc;
 use serde_json::{json, Value};
@@ -324,15 +324,7 @@ async fn the_limit_holds_exactly_under_50_concurrent_uses() {
             shared::services::addons::create_envelope(&state, &cust, &form, None, &shared::store::idempotency::Once::none()).await
         }));
     }
-    let (mut made, mut refused) = (0, 0);
-    for t in tasks {
-        match t.await.unwrap() {
-            Ok(_) => made += 1,
-            Err(e) if e.key().as_str() == "limit_reached" => refused += 1,
-            Err(e) => panic!("unexpected {e:?}"),
-        }
-    }
-    assert_eq!((made, refused), (20, 30));
+    assert_eq!(made_and_refused(tasks).await, (20, 30));
     assert_eq!(w.consumed(row).await, 20);
     assert_eq!(w.state.store.envelopes(&cust.uid).await.unwrap().len(), 20);
     let today = Utc::now().date_naive();

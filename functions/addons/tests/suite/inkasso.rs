@@ -2,7 +2,7 @@
 //! against the local stand-ins (AWS and
 //! providers), each test on its own table and its own provider stand-in.
 
-use crate::world::{key, world, World, PDF};
+use crate::world::{key, made_and_refused, world, World, PDF};
 use axum::http::{Method, StatusCode};
 use chrono::Utc;
 use serde_json::{json, Value};
@@ -266,15 +266,7 @@ async fn the_limit_holds_exactly_under_50_concurrent_claims() {
             shared::services::inkasso::register_claim(&state, &cust, &form, &shared::store::idempotency::Once::none()).await
         }));
     }
-    let (mut made, mut refused) = (0, 0);
-    for t in tasks {
-        match t.await.unwrap() {
-            Ok(_) => made += 1,
-            Err(e) if e.key().as_str() == "limit_reached" => refused += 1,
-            Err(e) => panic!("unexpected {e:?}"),
-        }
-    }
-    assert_eq!((made, refused), (20, 30));
+    assert_eq!(made_and_refused(tasks).await, (20, 30));
     assert_eq!(w.consumed(row).await, 20);
     assert_eq!(w.state.store.claims(&cust.uid).await.unwrap().len(), 20);
     let (st, v) = w.call(Method::POST, "/api/services/inkasso/claims/", &ct, Some(claim(&invoice, None))).await;

@@ -25,6 +25,20 @@ pub async fn world() -> World {
     World { state, app, providers }
 }
 
+/// Awaits concurrent uses of one plan: how many were made and how many
+/// refused `limit_reached` (any other failure fails the test).
+pub async fn made_and_refused<T>(tasks: Vec<tokio::task::JoinHandle<Result<T, shared::error::ApiError>>>) -> (usize, usize) {
+    let (mut made, mut refused) = (0, 0);
+    for t in tasks {
+        match t.await.unwrap() {
+            Ok(_) => made += 1,
+            Err(e) if e.key().as_str() == "limit_reached" => refused += 1,
+            Err(e) => panic!("unexpected {e:?}"),
+        }
+    }
+    (made, refused)
+}
+
 /// The message key of an error answer.
 pub fn key(v: &Value) -> String {
     v["message"].as_str().unwrap_or_default().to_string()

@@ -287,77 +287,45 @@ fn probes(doc: &Value, schema: &Value, value: &Value, at: &[String], root: &Valu
         path.push(name.clone());
         let field = path.join(".");
         let p = resolve(doc, p);
+        // A probe of this field that names nothing else (well formed or not
+        // as its value alone shows; no rule the schema lacks).
+        let probe = |what: String, v: Option<Value>, refused: bool| Probe {
+            what,
+            body: with(&path, v),
+            refused,
+            field: field.clone(),
+            well_formed: false,
+            undocumented: None,
+        };
         // Left out: refused when required, accepted when optional (and sent in the example).
         let is_required = required.contains(&name.as_str());
         if is_required || value.get(name).is_some() {
-            out.push(Probe {
-                what: format!("without {} {field}", if is_required { "required" } else { "optional" }),
-                body: with(&path, None),
-                refused: is_required,
-                field: field.clone(),
-                well_formed: false,
-                undocumented: None,
-            });
+            out.push(probe(format!("without {} {field}", if is_required { "required" } else { "optional" }), None, is_required));
         }
         if let Some(max) = p.get("maxLength").and_then(Value::as_u64) {
             let long = "x".repeat(max as usize + 1);
-            out.push(Probe {
-                what: format!("{field} of {} characters", max + 1),
-                body: with(&path, Some(json!(long))),
-                refused: true,
-                field: field.clone(),
-                well_formed: false,
-                undocumented: None,
-            });
+            out.push(probe(format!("{field} of {} characters", max + 1), Some(json!(long)), true));
             // A text at the bound is probed where any text is valid (an
             // e-mail of x's is not, whether or not the schema says `format`).
             if p.get("format").is_none() && p.get("pattern").is_none() && !name.contains("email") && max > 0 {
                 let at_max = "x".repeat(max as usize);
-                out.push(Probe {
-                    what: format!("{field} of {max} characters"),
-                    body: with(&path, Some(json!(at_max))),
-                    refused: false,
-                    field: field.clone(),
-                    well_formed: false,
-                    undocumented: None,
-                });
+                out.push(probe(format!("{field} of {max} characters"), Some(json!(at_max)), false));
             }
         }
         let number = |v: &Value| v.as_f64();
         if let Some(max) = p.get("maximum").and_then(number) {
             let over = if p["type"] == "integer" { json!(max as i64 + 1) } else { json!(max + 0.01) };
-            out.push(Probe {
-                what: format!("{field} = {over}"),
-                body: with(&path, Some(over)),
-                refused: true,
-                field: field.clone(),
-                well_formed: false,
-                undocumented: None,
-            });
+            out.push(probe(format!("{field} = {over}"), Some(over), true));
         }
         if let Some(min) = p.get("minimum").and_then(number) {
             let under = if p["type"] == "integer" { json!(min as i64 - 1) } else { json!(min - 0.01) };
-            out.push(Probe {
-                what: format!("{field} = {under}"),
-                body: with(&path, Some(under)),
-                refused: true,
-                field: field.clone(),
-                well_formed: false,
-                undocumented: None,
-            });
+            out.push(probe(format!("{field} = {under}"), Some(under), true));
         }
         let integer = p["type"] == "integer" || p["type"].as_array().is_some_and(|t| t.contains(&json!("integer")));
         // JSON Schema's integer admits a whole number written with a
         // fraction; the server reads it as that integer.
         if let (true, Some(n)) = (integer, value.get(name).and_then(Value::as_i64)) {
-            out.push(Probe {
-                what: format!("{field} = {n}.0"),
-                body: with(&path, Some(json!(n as f64))),
-                refused: false,
-                field: field.clone(),
-                well_formed: true,
-                undocumented: None,
-            });
+            out.push(Probe { well_formed: true, ..probe(format!("{field} = {n}.0"), Some(json!(n as f64)), false) });
         }
         // An integer past its format's range, where no maximum is tighter.
         if integer && p.get("maximum").is_none() {
@@ -367,14 +335,7 @@ fn probes(doc: &Value, schema: &Value, value: &Value, at: &[String], root: &Valu
                 _ => None,
             };
             if let Some(over) = over {
-                out.push(Probe {
-                    what: format!("{field} = {over}"),
-                    body: with(&path, Some(over)),
-                    refused: true,
-                    field: field.clone(),
-                    well_formed: false,
-                    undocumented: None,
-                });
+                out.push(probe(format!("{field} = {over}"), Some(over), true));
             }
         }
         // What the schema leaves unbounded, the server must not bound.
@@ -383,14 +344,7 @@ fn probes(doc: &Value, schema: &Value, value: &Value, at: &[String], root: &Valu
         // A uid or a date the client has not got is null (or left out), and
         // an empty text is none of these formats.
         if typed("string") && ["uuid", "date", "date-time"].iter().any(|f| p["format"] == *f) && value.get(name).is_some() {
-            out.push(Probe {
-                what: format!("{field} = \"\""),
-                body: with(&path, Some(json!(""))),
-                refused: true,
-                field: field.clone(),
-                well_formed: false,
-                undocumented: None,
-            });
+            out.push(probe(format!("{field} = \"\""), Some(json!("")), true));
         }
         // A text the field's pattern does not allow is refused (the
         // patterns of phones, identity numbers, addresses and e-mails:
@@ -404,28 +358,15 @@ fn probes(doc: &Value, schema: &Value, value: &Value, at: &[String], root: &Valu
         if let Some(pattern) = p.get("pattern").and_then(Value::as_str).filter(|&pat| written(pat)) {
             let r = regex::Regex::new(pattern).unwrap_or_else(|e| panic!("{field}: {pattern}: {e}"));
             if let Some(bad) = ["x", "#", "-", "x@x", "1", "\u{200B}\u{1}"].into_iter().find(|c| !r.is_match(c)) {
-                out.push(Probe {
-                    what: format!("{field} = {bad:?}, outside its pattern"),
-                    body: with(&path, Some(json!(bad))),
-                    refused: true,
-                    field: field.clone(),
-                    well_formed: false,
-                    undocumented: None,
-                });
+                out.push(probe(format!("{field} = {bad:?}, outside its pattern"), Some(json!(bad)), true));
             }
         }
         let mut unbounded = |rule: &'static str, v: Value| {
-            out.push(Probe {
-                what: format!(
-                    "{field} = {}",
-                    if v.to_string().len() > 40 { format!("<{} characters>", v.as_str().map_or(0, str::len)) } else { v.to_string() }
-                ),
-                body: with(&path, Some(v)),
-                refused: false,
-                field: field.clone(),
-                well_formed: false,
-                undocumented: Some(rule),
-            })
+            let what = format!(
+                "{field} = {}",
+                if v.to_string().len() > 40 { format!("<{} characters>", v.as_str().map_or(0, str::len)) } else { v.to_string() }
+            );
+            out.push(Probe { undocumented: Some(rule), ..probe(what, Some(v), false) })
         };
         if typed("string") && free_text {
             if p.get("maxLength").is_none() {

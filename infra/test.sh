@@ -92,6 +92,19 @@ cleanup() {
   kill "$MOTO_PID" 2>/dev/null || true
 }
 trap cleanup EXIT INT TERM
+# await_part PID_VAR LOG WHAT [MORE_LOG]: waits for a part started in the
+# background, clears its PID (the cleanup has nothing left to stop), shows
+# its log and stops the run if it failed (with MORE_LOG's last lines).
+await_part() {
+  local rc=0
+  wait "${!1}" || rc=$?
+  printf -v "$1" '%s' ""
+  cat "$2"
+  [ "$rc" -eq 0 ] && return
+  echo "$3 failed (exit $rc)"
+  [ -z "${4:-}" ] || tail -50 "$4"
+  exit 1
+}
 # stand_in NAME: a stand-in of its own (it answers one request at a time:
 # what runs side by side below gets one each); its address in LAST_STAND_IN,
 # its PID kept for the cleanup.
@@ -148,11 +161,7 @@ for p in json.load(sys.stdin)["packages"]:
 cargo test $UNIT_TESTED --lib --quiet --no-run 2>&1
 cargo test --workspace --test '*' --quiet --no-run 2>&1
 
-stand_in_ok=0
-wait "$STAND_IN_CHECKS_PID" || stand_in_ok=$?
-STAND_IN_CHECKS_PID=""
-cat "$STAND_IN_LOG"
-[ "$stand_in_ok" -eq 0 ] || { echo "the stand-in's own checks failed (exit $stand_in_ok)"; exit 1; }
+await_part STAND_IN_CHECKS_PID "$STAND_IN_LOG" "the stand-in's own checks"
 
 # The Rust tests mostly wait for their stand-ins (one core each, the first
 # lane's also with the web unit tests beside it), once the build that needs
@@ -263,17 +272,9 @@ cat "$ROOT/.local/$RUN_ID-rust-lane5.log"
 [ "$rust_lane_ok" -eq 0 ] && [ "$lane5_ok" -eq 0 ] || { echo "Rust tests failed (exit $rust_lane_ok and $lane5_ok)"; exit 1; }
 unset REQUEST_DEADLINE_MS
 step "the gateway's Rust tests (run beside the others)"
-gateway_tests_ok=0
-wait "$GATEWAY_TESTS_PID" || gateway_tests_ok=$?
-GATEWAY_TESTS_PID=""
-cat "$GATEWAY_TESTS_LOG"
-[ "$gateway_tests_ok" -eq 0 ] || { echo "the gateway's Rust tests failed (exit $gateway_tests_ok)"; exit 1; }
+await_part GATEWAY_TESTS_PID "$GATEWAY_TESTS_LOG" "the gateway's Rust tests"
 step "web unit tests (started beside the Rust tests)"
-web_unit_ok=0
-wait "$WEB_UNIT_PID" || web_unit_ok=$?
-WEB_UNIT_PID=""
-cat "$WEB_UNIT_LOG"
-[ "$web_unit_ok" -eq 0 ] || { echo "web unit tests failed (exit $web_unit_ok)"; exit 1; }
+await_part WEB_UNIT_PID "$WEB_UNIT_LOG" "web unit tests"
 
 step "web build, and four gateways: one per browser-test shard and the fuzz's (each its own table and stand-in)"
 build_web
@@ -375,10 +376,6 @@ done
 [ "$shards_ok" -eq 0 ] || { echo "browser tests failed (the shards marked FAILED above)"; exit 1; }
 
 step "the quick benchmarks, template lint, checkov and the generated fuzz (run beside the browser tests)"
-side_ok=0
-wait "$SIDE_PID" || side_ok=$?
-SIDE_PID=""
-cat "$SIDE_LOG"
-[ "$side_ok" -eq 0 ] || { echo "a part beside the browser tests failed (exit $side_ok)"; tail -50 "$ROOT/.local/$RUN_ID-fuzz-gateway.log"; exit 1; }
+await_part SIDE_PID "$SIDE_LOG" "a part beside the browser tests" "$ROOT/.local/$RUN_ID-fuzz-gateway.log"
 
 step "all tests passed in $(( $(date +%s) - started )) s"

@@ -795,33 +795,18 @@ def apply() -> None:
                             original_item = current.to_json()["Attributes"]
                         raise ConditionalCheckFailed(item=original_item)
 
+                # Each write checks the operation's condition again, as moto's does.
+                conditions = dict(
+                    condition_expression=condition_expression,
+                    expression_attribute_names=expression_attribute_names,
+                    expression_attribute_values=expression_attribute_values,
+                )
                 if op_type == "Put":
-                    attrs = op["Item"]
-                    self.put_item(
-                        table_name,
-                        attrs,
-                        condition_expression=condition_expression,
-                        expression_attribute_names=expression_attribute_names,
-                        expression_attribute_values=expression_attribute_values,
-                    )
+                    self.put_item(table_name, op["Item"], **conditions)
                 elif op_type == "Delete":
-                    self.delete_item(
-                        table_name,
-                        key,
-                        condition_expression=condition_expression,
-                        expression_attribute_names=expression_attribute_names,
-                        expression_attribute_values=expression_attribute_values,
-                    )
+                    self.delete_item(table_name, key, **conditions)
                 elif op_type == "Update":
-                    update_expression = op["UpdateExpression"]
-                    self.update_item(
-                        table_name,
-                        key,
-                        update_expression=update_expression,
-                        condition_expression=condition_expression,
-                        expression_attribute_names=expression_attribute_names,
-                        expression_attribute_values=expression_attribute_values,
-                    )
+                    self.update_item(table_name, key, update_expression=op["UpdateExpression"], **conditions)
                 errors.append((None, None, None))
             except (MultipleTransactionsException, MockValidationException):
                 # Rollback to the original state, and reraise the error

@@ -258,7 +258,7 @@ mod tests {
     }
 
     fn case(status: CaseStatus, lawyer: Option<&str>) -> Case {
-        crate::domain::case::tests_support::sample("cust", "x", status, lawyer)
+        crate::domain::case::tests_support::sample("cust", "x", status, lawyer, chrono::Utc::now())
     }
 
     #[test]

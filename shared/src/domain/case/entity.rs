@@ -258,9 +258,9 @@ pub enum CreateVia {
 pub(crate) mod tests_support {
     use super::*;
 
-    /// Case "c1" of `customer` (company "Acme", type "T"), opened now by
+    /// Case "c1" of `customer` (company "Acme", type "T"), opened `at` by
     /// `created_by`, in `status` with `lawyer`.
-    pub fn sample(customer: &str, created_by: &str, status: CaseStatus, lawyer: Option<&str>) -> Case {
+    pub fn sample(customer: &str, created_by: &str, status: CaseStatus, lawyer: Option<&str>, at: DateTime<Utc>) -> Case {
         let draft = Case::draft(
             "c1".into(),
             "2026-000001".into(),
@@ -268,7 +268,7 @@ pub(crate) mod tests_support {
             "Acme".into(),
             CaseType { id: 1, name: "T".into(), name_en: None },
             created_by.into(),
-            Utc::now(),
+            at,
         );
         Case { status, lawyer: lawyer.map(String::from), ..draft }
     }

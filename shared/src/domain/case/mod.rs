@@ -40,7 +40,7 @@ mod tests {
     }
 
     fn case(status: CaseStatus, lawyer: Option<&str>) -> Case {
-        let draft = entity::tests_support::sample("cust", "x", status, lawyer);
+        let draft = entity::tests_support::sample("cust", "x", status, lawyer, chrono::Utc::now());
         Case { subject: "S".into(), description: "D".into(), estimated_hours: Hundredths(100), ..draft }
     }
 

@@ -289,7 +289,13 @@ mod tests {
 
     /// A case of company "Customer" in progress with "Lawyer", for the follower rules.
     fn company_case() -> Case {
-        crate::domain::case::tests_support::sample("Customer", "SalesPerson", crate::domain::case::CaseStatus::Inprogress, Some("Lawyer"))
+        crate::domain::case::tests_support::sample(
+            "Customer",
+            "SalesPerson",
+            crate::domain::case::CaseStatus::Inprogress,
+            Some("Lawyer"),
+            chrono::Utc::now(),
+        )
     }
 
     #[test]

@@ -141,20 +141,10 @@ mod tests {
     /// Every breakdown metric (`<metric>@<customer>`) one customer can have
     /// in a month: a case opened and closed, an hour entry, a subscription sold.
     fn breakdown_metrics_of_a_busy_month(customer: &str) -> BTreeSet<String> {
-        use super::super::case::CaseType;
         use super::super::catalogue::Hundredths;
         use super::super::subscription::ServiceRef;
         let at = utc("2026-03-10T10:00:00Z");
-        let draft = Case::draft(
-            "c1".into(),
-            "2026-000001".into(),
-            customer.into(),
-            "Acme".into(),
-            CaseType { id: 1, name: "T".into(), name_en: None },
-            "x".into(),
-            at,
-        );
-        let open = Case { status: CaseStatus::Inprogress, lawyer: Some("law".into()), ..draft };
+        let open = crate::domain::case::tests_support::sample(customer, "x", CaseStatus::Inprogress, Some("law"), at);
         let closed = Case { status: CaseStatus::Complete, ..open.clone() };
         let hour = CaseHour {
             id: "h1".into(),

@@ -418,6 +418,19 @@ impl Idempotency {
     }
 }
 
+/// A signed-in request's state and caller, the two every signed-in handler
+/// takes: `Caller(s, u): Caller` reads the sign-in as [`CurrentUser`] does.
+pub struct Caller(pub AppState, pub User);
+
+impl FromRequestParts<AppState> for Caller {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let CurrentUser(user) = CurrentUser::from_request_parts(parts, state).await?;
+        Ok(Caller(state.clone(), user))
+    }
+}
+
 /// A signed-in creating POST: the state, the caller and the request's
 /// `Idempotency-Key`, the three every such handler takes. The handler reads
 /// its body first and then asks [`Creating::once`], so a body the API
@@ -432,9 +445,9 @@ impl FromRequestParts<AppState> for Creating {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
-        let CurrentUser(user) = CurrentUser::from_request_parts(parts, state).await?;
-        let Ok(idem) = Idempotency::from_request_parts(parts, state).await;
-        Ok(Creating { state: state.clone(), user, idem })
+        let Caller(state, user) = Caller::from_request_parts(parts, state).await?;
+        let Ok(idem) = Idempotency::from_request_parts(parts, &state).await;
+        Ok(Creating { state, user, idem })
     }
 }
 

@@ -7,7 +7,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use serde::Deserialize;
-use shared::api::{ApiBytes, ApiJson, ApiPath, ApiQuery, AppState, Created, Creating, CurrentUser, ErrorBody, Idempotency};
+use shared::api::{ApiBytes, ApiJson, ApiPath, ApiQuery, AppState, Caller, Created, Creating, ErrorBody, Idempotency};
 use shared::domain::addons::{InkassoAccount, InkassoProspect};
 use shared::domain::inkasso::{Claim, ClaimForm};
 use shared::error::ApiError;
@@ -35,7 +35,7 @@ pub fn api() -> OpenApiRouter<AppState> {
 #[utoipa::path(get, path = "/api/inkasso/prospect/", tag = "addons", security(("bearer" = [])),
     responses((status = 200, body = Option<InkassoProspect>), (status = 401, body = ErrorBody),
         (status = 403, description = "service_not_purchased, service_permission_missing", body = ErrorBody)))]
-async fn inkasso_get(State(s): State<AppState>, CurrentUser(u): CurrentUser) -> Result<Json<Option<InkassoProspect>>, ApiError> {
+async fn inkasso_get(Caller(s, u): Caller) -> Result<Json<Option<InkassoProspect>>, ApiError> {
     Ok(Json(use_cases::prospect(&s, &u).await?))
 }
 
@@ -44,11 +44,7 @@ async fn inkasso_get(State(s): State<AppState>, CurrentUser(u): CurrentUser) -> 
 #[utoipa::path(put, path = "/api/inkasso/prospect/", tag = "addons", security(("bearer" = [])), request_body = InkassoAccount,
     responses((status = 200, body = InkassoProspect), (status = 400, description = "validation_failed", body = ErrorBody), (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody)))]
-async fn inkasso_apply(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiJson(f): ApiJson<InkassoAccount>,
-) -> Result<Json<InkassoProspect>, ApiError> {
+async fn inkasso_apply(Caller(s, u): Caller, ApiJson(f): ApiJson<InkassoAccount>) -> Result<Json<InkassoProspect>, ApiError> {
     Ok(Json(use_cases::apply(&s, &u, &f).await?))
 }
 
@@ -56,14 +52,14 @@ async fn inkasso_apply(
 /// collection agency (empty until approved).
 #[utoipa::path(get, path = "/api/inkasso-hashs/", tag = "addons", security(("bearer" = [])),
     responses((status = 200, body = [InkassoHash]), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn inkasso_hashes(State(s): State<AppState>, CurrentUser(u): CurrentUser) -> Result<Json<Vec<InkassoHash>>, ApiError> {
+async fn inkasso_hashes(Caller(s, u): Caller) -> Result<Json<Vec<InkassoHash>>, ApiError> {
     Ok(Json(use_cases::hashes(&s, &u).await?))
 }
 
 /// The company's claims, newest first, with the status staff recorded from the agency.
 #[utoipa::path(get, path = "/api/services/inkasso/claims/", tag = "addons", security(("bearer" = [])),
     responses((status = 200, body = [Claim]), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn claim_list(State(s): State<AppState>, CurrentUser(u): CurrentUser) -> Result<Json<Vec<Claim>>, ApiError> {
+async fn claim_list(Caller(s, u): Caller) -> Result<Json<Vec<Claim>>, ApiError> {
     Ok(Json(use_cases::claims(&s, &u).await?))
 }
 
@@ -90,11 +86,7 @@ pub struct InvoiceUpload {
 /// A presigned PUT for a claim's invoice PDF (its content is checked when the claim is registered).
 #[utoipa::path(post, path = "/api/services/inkasso/claims/upload-url/", tag = "addons", security(("bearer" = [])), request_body = InvoiceUpload,
     responses((status = 200, body = UploadTarget), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn claim_upload_url(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiJson(f): ApiJson<InvoiceUpload>,
-) -> Result<Json<UploadTarget>, ApiError> {
+async fn claim_upload_url(Caller(s, u): Caller, ApiJson(f): ApiJson<InvoiceUpload>) -> Result<Json<UploadTarget>, ApiError> {
     Ok(Json(use_cases::upload_url(&s, &u, &f.name).await?))
 }
 
@@ -102,7 +94,7 @@ async fn claim_upload_url(
 /// applications awaiting its answer, claims not closed.
 #[utoipa::path(get, path = "/api/admin/inkasso/", tag = "addons", security(("bearer" = [])),
     responses((status = 200, body = HandOvers), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn handovers(State(s): State<AppState>, CurrentUser(u): CurrentUser) -> Result<Json<HandOvers>, ApiError> {
+async fn handovers(Caller(s, u): Caller) -> Result<Json<HandOvers>, ApiError> {
     Ok(Json(use_cases::handovers(&s, &u).await?))
 }
 
@@ -112,8 +104,7 @@ async fn handovers(State(s): State<AppState>, CurrentUser(u): CurrentUser) -> Re
     responses((status = 200, body = InkassoProspect), (status = 400, description = "validation_failed", body = ErrorBody), (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn handover_decide(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
+    Caller(s, u): Caller,
     ApiPath(customer): ApiPath<String>,
     ApiJson(d): ApiJson<ApplicationDecision>,
 ) -> Result<Json<InkassoProspect>, ApiError> {
@@ -126,8 +117,7 @@ async fn handover_decide(
     responses((status = 200, body = Claim), (status = 400, description = "validation_failed", body = ErrorBody), (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn handover_claim(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
+    Caller(s, u): Caller,
     ApiPath((customer, uid)): ApiPath<(String, String)>,
     ApiJson(f): ApiJson<ClaimUpdate>,
 ) -> Result<Json<Claim>, ApiError> {
@@ -139,8 +129,7 @@ async fn handover_claim(
     params(("customer_uid" = String, Path), ("uid" = String, Path)),
     responses((status = 200, body = DownloadUrl), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn handover_invoice(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
+    Caller(s, u): Caller,
     ApiPath((customer, uid)): ApiPath<(String, String)>,
 ) -> Result<Json<DownloadUrl>, ApiError> {
     Ok(Json(use_cases::claim_invoice(&s, &u, &customer, &uid).await?))
@@ -157,11 +146,7 @@ pub struct LangQuery {
 /// The contract-check site's link (spec §2: the screen always shown, link out).
 #[utoipa::path(get, path = "/api/services/kontracto/", tag = "addons", security(("bearer" = [])), params(LangQuery),
     responses((status = 200, body = ContractCheckLink), (status = 401, body = ErrorBody), (status = 403, description = "service_permission_missing", body = ErrorBody)))]
-async fn contract_check(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiQuery(q): ApiQuery<LangQuery>,
-) -> Result<Json<ContractCheckLink>, ApiError> {
+async fn contract_check(Caller(s, u): Caller, ApiQuery(q): ApiQuery<LangQuery>) -> Result<Json<ContractCheckLink>, ApiError> {
     Ok(Json(use_cases::contract_check(&s, &u, &q.lang).await?))
 }
 

@@ -8,11 +8,10 @@
 pub mod inkasso;
 pub mod meetings;
 
-use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use serde::Deserialize;
-use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, Created, Creating, CurrentUser, ErrorBody, Idempotency};
+use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, Caller, Created, Creating, ErrorBody, Idempotency};
 use shared::domain::addons::{CreditReport, Envelope, EnvelopeForm};
 use shared::domain::subscription::PurchasedService;
 use shared::error::ApiError;
@@ -54,11 +53,7 @@ pub struct ServiceQuery {
 /// permission gets none).
 #[utoipa::path(get, path = "/api/customer/verify-services/", tag = "addons", security(("bearer" = [])), params(ServiceQuery),
     responses((status = 200, body = [PurchasedService]), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn verify_services(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiQuery(q): ApiQuery<ServiceQuery>,
-) -> Result<Json<Vec<PurchasedService>>, ApiError> {
+async fn verify_services(Caller(s, u): Caller, ApiQuery(q): ApiQuery<ServiceQuery>) -> Result<Json<Vec<PurchasedService>>, ApiError> {
     Ok(Json(use_cases::verify_services(&s, &u, &q.service).await?))
 }
 
@@ -68,11 +63,7 @@ async fn verify_services(
 /// (at least one row means allowed).
 #[utoipa::path(get, path = "/api/services/test/", tag = "addons", security(("bearer" = [])), params(ServiceQuery),
     responses((status = 200, body = [PurchasedService]), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn services_test(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiQuery(q): ApiQuery<ServiceQuery>,
-) -> Result<Json<Vec<PurchasedService>>, ApiError> {
+async fn services_test(Caller(s, u): Caller, ApiQuery(q): ApiQuery<ServiceQuery>) -> Result<Json<Vec<PurchasedService>>, ApiError> {
     Ok(Json(use_cases::verify_services(&s, &u, &q.service).await?))
 }
 
@@ -80,7 +71,7 @@ async fn services_test(
 #[utoipa::path(get, path = "/api/verified/check/", tag = "addons", security(("bearer" = [])),
     responses((status = 200, body = TokenState), (status = 401, body = ErrorBody),
         (status = 403, description = "service_not_purchased, service_permission_missing", body = ErrorBody), (status = 502, description = "provider_*", body = ErrorBody)))]
-async fn token_check(State(s): State<AppState>, CurrentUser(u): CurrentUser) -> Result<Json<TokenState>, ApiError> {
+async fn token_check(Caller(s, u): Caller) -> Result<Json<TokenState>, ApiError> {
     Ok(Json(use_cases::check_token(&s, &u).await?))
 }
 
@@ -104,11 +95,7 @@ pub struct TokenRegistration {
 /// user's credentials); the token is kept per company and renewed with them.
 #[utoipa::path(post, path = "/api/verified/", tag = "addons", security(("bearer" = [])), request_body = TokenRegistration,
     responses((status = 200, body = TokenState), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 502, body = ErrorBody)))]
-async fn token_register(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiJson(f): ApiJson<TokenRegistration>,
-) -> Result<Json<TokenState>, ApiError> {
+async fn token_register(Caller(s, u): Caller, ApiJson(f): ApiJson<TokenRegistration>) -> Result<Json<TokenState>, ApiError> {
     Ok(Json(use_cases::register_token(&s, &u, &f.company, &f.email, &f.password).await?))
 }
 
@@ -129,11 +116,7 @@ pub struct TokenLogin {
 /// Logs in to the company's signing account; the token is kept per company.
 #[utoipa::path(post, path = "/api/verified/auth/", tag = "addons", security(("bearer" = [])), request_body = TokenLogin,
     responses((status = 200, body = TokenState), (status = 400, description = "verified_login_failed", body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 502, body = ErrorBody)))]
-async fn token_login(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiJson(f): ApiJson<TokenLogin>,
-) -> Result<Json<TokenState>, ApiError> {
+async fn token_login(Caller(s, u): Caller, ApiJson(f): ApiJson<TokenLogin>) -> Result<Json<TokenState>, ApiError> {
     Ok(Json(use_cases::login_token(&s, &u, &f.email, &f.password, f.company.as_deref()).await?))
 }
 
@@ -141,7 +124,7 @@ async fn token_login(
 #[utoipa::path(get, path = "/api/services/contract-sign/", tag = "addons", security(("bearer" = [])),
     responses((status = 200, body = [Envelope]), (status = 401, body = ErrorBody),
         (status = 403, description = "service_not_purchased, service_permission_missing, verified_token_missing", body = ErrorBody)))]
-async fn envelope_list(State(s): State<AppState>, CurrentUser(u): CurrentUser) -> Result<Json<Vec<Envelope>>, ApiError> {
+async fn envelope_list(Caller(s, u): Caller) -> Result<Json<Vec<Envelope>>, ApiError> {
     Ok(Json(use_cases::list_envelopes(&s, &u).await?))
 }
 
@@ -168,22 +151,14 @@ pub struct PdfUpload {
 /// A presigned PUT for a PDF of an envelope (its content is checked when the envelope is saved).
 #[utoipa::path(post, path = "/api/services/contract-sign/upload-url/", tag = "addons", security(("bearer" = [])), request_body = PdfUpload,
     responses((status = 200, body = UploadTarget), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn envelope_upload_url(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiJson(f): ApiJson<PdfUpload>,
-) -> Result<Json<UploadTarget>, ApiError> {
+async fn envelope_upload_url(Caller(s, u): Caller, ApiJson(f): ApiJson<PdfUpload>) -> Result<Json<UploadTarget>, ApiError> {
     Ok(Json(use_cases::envelope_upload_url(&s, &u, &f.name).await?))
 }
 
 /// One envelope (polled at the provider when sent).
 #[utoipa::path(get, path = "/api/services/contract-sign/{uid}/", tag = "addons", security(("bearer" = [])), params(("uid" = String, Path)),
     responses((status = 200, body = Envelope), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 502, body = ErrorBody)))]
-async fn envelope_get(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiPath(uid): ApiPath<String>,
-) -> Result<Json<Envelope>, ApiError> {
+async fn envelope_get(Caller(s, u): Caller, ApiPath(uid): ApiPath<String>) -> Result<Json<Envelope>, ApiError> {
     Ok(Json(use_cases::get_envelope(&s, &u, &uid).await?))
 }
 
@@ -192,8 +167,7 @@ async fn envelope_get(
     responses((status = 200, body = Envelope), (status = 400, description = "validation_failed, invalid_pdf, not_enough_signers, envelope_not_draft", body = ErrorBody),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn envelope_update(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
+    Caller(s, u): Caller,
     ApiPath(uid): ApiPath<String>,
     ApiJson(f): ApiJson<EnvelopeForm>,
 ) -> Result<Json<Envelope>, ApiError> {
@@ -204,11 +178,7 @@ async fn envelope_update(
 #[utoipa::path(post, path = "/api/services/contract-sign/{uid}/send/", tag = "addons", security(("bearer" = [])), params(("uid" = String, Path)),
     responses((status = 200, body = Envelope), (status = 400, description = "envelope_not_draft", body = ErrorBody), (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 502, description = "provider_*", body = ErrorBody)))]
-async fn envelope_send(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiPath(uid): ApiPath<String>,
-) -> Result<Json<Envelope>, ApiError> {
+async fn envelope_send(Caller(s, u): Caller, ApiPath(uid): ApiPath<String>) -> Result<Json<Envelope>, ApiError> {
     Ok(Json(use_cases::send_envelope(&s, &u, &uid).await?))
 }
 
@@ -216,11 +186,7 @@ async fn envelope_send(
 #[utoipa::path(post, path = "/api/services/contract-sign/{uid}/remind/", tag = "addons", security(("bearer" = [])), params(("uid" = String, Path)),
     responses((status = 200, body = Envelope), (status = 400, description = "envelope_not_sent", body = ErrorBody), (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 502, body = ErrorBody)))]
-async fn envelope_remind(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiPath(uid): ApiPath<String>,
-) -> Result<Json<Envelope>, ApiError> {
+async fn envelope_remind(Caller(s, u): Caller, ApiPath(uid): ApiPath<String>) -> Result<Json<Envelope>, ApiError> {
     Ok(Json(use_cases::remind_envelope(&s, &u, &uid).await?))
 }
 
@@ -228,11 +194,7 @@ async fn envelope_remind(
 #[utoipa::path(post, path = "/api/services/contract-sign/{uid}/cancel/", tag = "addons", security(("bearer" = [])), params(("uid" = String, Path)),
     responses((status = 200, body = Envelope), (status = 400, description = "envelope_not_sent", body = ErrorBody), (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 502, body = ErrorBody)))]
-async fn envelope_cancel(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiPath(uid): ApiPath<String>,
-) -> Result<Json<Envelope>, ApiError> {
+async fn envelope_cancel(Caller(s, u): Caller, ApiPath(uid): ApiPath<String>) -> Result<Json<Envelope>, ApiError> {
     Ok(Json(use_cases::cancel_envelope(&s, &u, &uid).await?))
 }
 
@@ -240,11 +202,7 @@ async fn envelope_cancel(
 #[utoipa::path(get, path = "/api/services/contract-sign/{uid}/download/", tag = "addons", security(("bearer" = [])), params(("uid" = String, Path)),
     responses((status = 200, body = DownloadUrl), (status = 400, description = "envelope_not_completed", body = ErrorBody), (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn envelope_download(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiPath(uid): ApiPath<String>,
-) -> Result<Json<DownloadUrl>, ApiError> {
+async fn envelope_download(Caller(s, u): Caller, ApiPath(uid): ApiPath<String>) -> Result<Json<DownloadUrl>, ApiError> {
     Ok(Json(use_cases::signed_download(&s, &u, &uid).await?))
 }
 
@@ -260,8 +218,7 @@ pub struct CreditAccount {
 #[utoipa::path(put, path = "/api/customer/bisnode/{uid}/", tag = "addons", security(("bearer" = [])), params(("uid" = String, Path)), request_body = CreditAccount,
     responses((status = 204), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn credit_account(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
+    Caller(s, u): Caller,
     ApiPath(uid): ApiPath<String>,
     ApiJson(f): ApiJson<CreditAccount>,
 ) -> Result<StatusCode, ApiError> {
@@ -273,7 +230,7 @@ async fn credit_account(
 #[utoipa::path(get, path = "/api/services/credit-check/", tag = "addons", security(("bearer" = [])),
     responses((status = 200, body = [CreditReport]), (status = 401, body = ErrorBody),
         (status = 403, description = "service_not_purchased, credit_account_inactive, service_permission_missing", body = ErrorBody)))]
-async fn credit_list(State(s): State<AppState>, CurrentUser(u): CurrentUser) -> Result<Json<Vec<CreditReport>>, ApiError> {
+async fn credit_list(Caller(s, u): Caller) -> Result<Json<Vec<CreditReport>>, ApiError> {
     Ok(Json(use_cases::credit_reports(&s, &u).await?))
 }
 

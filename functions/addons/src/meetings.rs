@@ -4,11 +4,10 @@
 //! each; the rules are `shared::domain::meeting`, the use cases
 //! `shared::services::meetings`, the room provider `shared::providers::meeting`.
 
-use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use serde::Deserialize;
-use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, Created, Creating, CurrentUser, ErrorBody, Idempotency};
+use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, Caller, Created, Creating, ErrorBody, Idempotency};
 use shared::domain::meeting::{Meeting, Slot};
 use shared::error::ApiError;
 use shared::services::meetings::{self as use_cases, BookableCase, BookingForm, SlotForm};
@@ -30,7 +29,7 @@ pub fn api() -> OpenApiRouter<AppState> {
 #[utoipa::path(get, path = "/api/services/video-meeting/", tag = "addons", security(("bearer" = [])),
     responses((status = 200, body = [Meeting]), (status = 401, body = ErrorBody),
         (status = 403, description = "service_not_purchased", body = ErrorBody)))]
-async fn meeting_list(State(s): State<AppState>, CurrentUser(u): CurrentUser) -> Result<Json<Vec<Meeting>>, ApiError> {
+async fn meeting_list(Caller(s, u): Caller) -> Result<Json<Vec<Meeting>>, ApiError> {
     Ok(Json(use_cases::customer_meetings(&s, &u).await?))
 }
 
@@ -48,7 +47,7 @@ async fn meeting_book(c: Creating, ApiJson(f): ApiJson<BookingForm>) -> Result<C
 /// The customer's cases a meeting can be booked about (in progress, with a lawyer).
 #[utoipa::path(get, path = "/api/services/video-meeting/cases/", tag = "addons", security(("bearer" = [])),
     responses((status = 200, body = [BookableCase]), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn meeting_cases(State(s): State<AppState>, CurrentUser(u): CurrentUser) -> Result<Json<Vec<BookableCase>>, ApiError> {
+async fn meeting_cases(Caller(s, u): Caller) -> Result<Json<Vec<BookableCase>>, ApiError> {
     Ok(Json(use_cases::bookable_cases(&s, &u).await?))
 }
 
@@ -56,11 +55,7 @@ async fn meeting_cases(State(s): State<AppState>, CurrentUser(u): CurrentUser) -
 #[utoipa::path(get, path = "/api/services/video-meeting/cases/{uid}/slots/", tag = "addons", security(("bearer" = [])), params(("uid" = String, Path)),
     responses((status = 200, body = [Slot]), (status = 400, description = "no_lawyer_found", body = ErrorBody), (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn meeting_slots(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiPath(uid): ApiPath<String>,
-) -> Result<Json<Vec<Slot>>, ApiError> {
+async fn meeting_slots(Caller(s, u): Caller, ApiPath(uid): ApiPath<String>) -> Result<Json<Vec<Slot>>, ApiError> {
     Ok(Json(use_cases::free_slots(&s, &u, &uid).await?))
 }
 
@@ -68,11 +63,7 @@ async fn meeting_slots(
 #[utoipa::path(post, path = "/api/services/video-meeting/{uid}/cancel/", tag = "addons", security(("bearer" = [])), params(("uid" = String, Path)),
     responses((status = 200, body = Meeting), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 502, description = "provider_*", body = ErrorBody)))]
-async fn meeting_cancel(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiPath(uid): ApiPath<String>,
-) -> Result<Json<Meeting>, ApiError> {
+async fn meeting_cancel(Caller(s, u): Caller, ApiPath(uid): ApiPath<String>) -> Result<Json<Meeting>, ApiError> {
     Ok(Json(use_cases::cancel_by_customer(&s, &u, &uid).await?))
 }
 
@@ -86,11 +77,7 @@ pub struct LawyerQuery {
 /// A lawyer's offered times from a day ago on, booked ones with their meeting.
 #[utoipa::path(get, path = "/api/lawyer/video-meetings/", tag = "addons", security(("bearer" = [])), params(LawyerQuery),
     responses((status = 200, body = [Slot]), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn lawyer_slots(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiQuery(q): ApiQuery<LawyerQuery>,
-) -> Result<Json<Vec<Slot>>, ApiError> {
+async fn lawyer_slots(Caller(s, u): Caller, ApiQuery(q): ApiQuery<LawyerQuery>) -> Result<Json<Vec<Slot>>, ApiError> {
     let lawyer = use_cases::lawyer_for(&u, q.lawyer.as_deref())?;
     Ok(Json(use_cases::lawyer_slots(&s, &u, &lawyer).await?))
 }
@@ -111,8 +98,7 @@ async fn lawyer_offer(c: Creating, ApiQuery(q): ApiQuery<LawyerQuery>, ApiJson(f
 #[utoipa::path(delete, path = "/api/lawyer/video-meetings/{uid}/", tag = "addons", security(("bearer" = [])), params(("uid" = String, Path), LawyerQuery),
     responses((status = 204), (status = 400, description = "slot_taken", body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn lawyer_remove(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
+    Caller(s, u): Caller,
     ApiPath(uid): ApiPath<String>,
     ApiQuery(q): ApiQuery<LawyerQuery>,
 ) -> Result<StatusCode, ApiError> {
@@ -126,8 +112,7 @@ async fn lawyer_remove(
     responses((status = 200, body = Meeting), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 502, description = "provider_*", body = ErrorBody)))]
 async fn lawyer_cancel(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
+    Caller(s, u): Caller,
     ApiPath(uid): ApiPath<String>,
     ApiQuery(q): ApiQuery<LawyerQuery>,
 ) -> Result<Json<Meeting>, ApiError> {

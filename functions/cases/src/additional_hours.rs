@@ -4,10 +4,9 @@
 //! subscription consumption) are documented in
 //! `shared::domain::additional_hour`.
 
-use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
-use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, Created, Creating, CurrentUser, ErrorBody, Idempotency};
+use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, Caller, Created, Creating, ErrorBody, Idempotency};
 use shared::domain::additional_hour::AdditionalHour;
 use shared::domain::case::HistoryEntry;
 use shared::error::ApiError;
@@ -41,11 +40,7 @@ async fn create(c: Creating, ApiJson(req): ApiJson<AdditionalHourRequest>) -> Re
 /// A case's additional hours, newest month first (whoever may see the case).
 #[utoipa::path(get, path = "/api/case/additional_hour/list/", tag = "cases", security(("bearer" = [])), params(CaseQuery),
     responses((status = 200, body = Vec<AdditionalHour>), (status = 404, body = ErrorBody)))]
-async fn list(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiQuery(q): ApiQuery<CaseQuery>,
-) -> Result<Json<Vec<AdditionalHour>>, ApiError> {
+async fn list(Caller(s, u): Caller, ApiQuery(q): ApiQuery<CaseQuery>) -> Result<Json<Vec<AdditionalHour>>, ApiError> {
     Ok(Json(hours::additional(&s, &u, &q.case).await?))
 }
 
@@ -54,8 +49,7 @@ async fn list(
     params(("id" = String, Path, description = "Additional-hour entry id"), CaseQuery),
     responses((status = 200, body = AdditionalHour), (status = 404, body = ErrorBody)))]
 async fn get_one(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
+    Caller(s, u): Caller,
     ApiPath(id): ApiPath<String>,
     ApiQuery(q): ApiQuery<CaseQuery>,
 ) -> Result<Json<AdditionalHour>, ApiError> {
@@ -68,8 +62,7 @@ async fn get_one(
     params(("id" = String, Path, description = "Additional-hour entry id")),
     responses((status = 200, body = AdditionalHour), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn edit(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
+    Caller(s, u): Caller,
     ApiPath(id): ApiPath<String>,
     ApiJson(req): ApiJson<AdditionalHourRequest>,
 ) -> Result<Json<AdditionalHour>, ApiError> {
@@ -80,12 +73,7 @@ async fn edit(
 #[utoipa::path(delete, path = "/api/case/additional_hour/delete/{id}/", tag = "cases", security(("bearer" = [])),
     params(("id" = String, Path, description = "Additional-hour entry id"), CaseQuery),
     responses((status = 204), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn delete(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiPath(id): ApiPath<String>,
-    ApiQuery(q): ApiQuery<CaseQuery>,
-) -> Result<StatusCode, ApiError> {
+async fn delete(Caller(s, u): Caller, ApiPath(id): ApiPath<String>, ApiQuery(q): ApiQuery<CaseQuery>) -> Result<StatusCode, ApiError> {
     hours::delete_additional(&s, &u, &q.case, &id).await?;
     Ok(StatusCode::NO_CONTENT)
 }
@@ -95,11 +83,7 @@ async fn delete(
 /// an id not on the case → 404 and nothing changes).
 #[utoipa::path(put, path = "/api/case/additional_hour/mass-update/", tag = "cases", security(("bearer" = [])), request_body = MassUpdateRequest,
     responses((status = 200, body = Vec<AdditionalHour>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn mass_update(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiJson(req): ApiJson<MassUpdateRequest>,
-) -> Result<Json<Vec<AdditionalHour>>, ApiError> {
+async fn mass_update(Caller(s, u): Caller, ApiJson(req): ApiJson<MassUpdateRequest>) -> Result<Json<Vec<AdditionalHour>>, ApiError> {
     Ok(Json(hours::mark_additional_invoiced(&s, &u, &req.case_uid, &req.ids, req.is_invoiced).await?))
 }
 
@@ -107,10 +91,6 @@ async fn mass_update(
 /// (same visibility as the case history).
 #[utoipa::path(get, path = "/api/case/history-additional/{id}/", tag = "cases", security(("bearer" = [])), params(("id" = String, Path, description = "Case uid")),
     responses((status = 200, body = Vec<HistoryEntry>), (status = 404, body = ErrorBody)))]
-async fn history(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiPath(id): ApiPath<String>,
-) -> Result<Json<Vec<HistoryEntry>>, ApiError> {
+async fn history(Caller(s, u): Caller, ApiPath(id): ApiPath<String>) -> Result<Json<Vec<HistoryEntry>>, ApiError> {
     Ok(Json(hours::additional_history(&s, &u, &id).await?))
 }

@@ -1,11 +1,10 @@
 //! Case documents (spec §3 `files`, §5): routes only; the presigned-URL
 //! flow and its checks are `shared::services::documents`.
 
-use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use serde::Deserialize;
-use shared::api::{ApiJson, ApiQuery, AppState, Created, Creating, CurrentUser, ErrorBody, Idempotency};
+use shared::api::{ApiJson, ApiQuery, AppState, Caller, Created, Creating, ErrorBody, Idempotency};
 use shared::domain::case::CaseFile;
 use shared::error::ApiError;
 use shared::services::documents::{self, DocumentList, DownloadUrl, UploadTarget};
@@ -65,11 +64,7 @@ pub struct FileQuery {
 /// A case's documents with what the caller may do (whoever may see the case).
 #[utoipa::path(get, path = "/api/case/file/list/", tag = "cases", security(("bearer" = [])), params(CaseQuery),
     responses((status = 200, body = DocumentList), (status = 404, body = ErrorBody)))]
-async fn list(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiQuery(q): ApiQuery<CaseQuery>,
-) -> Result<Json<DocumentList>, ApiError> {
+async fn list(Caller(s, u): Caller, ApiQuery(q): ApiQuery<CaseQuery>) -> Result<Json<DocumentList>, ApiError> {
     Ok(Json(documents::list(&s, &u, &q.case).await?))
 }
 
@@ -79,11 +74,7 @@ async fn list(
     responses((status = 200, body = UploadTarget),
         (status = 400, description = "document_type_not_allowed, too_many_documents, validation_failed", body = ErrorBody),
         (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn upload_url(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiJson(req): ApiJson<UploadUrlRequest>,
-) -> Result<Json<UploadTarget>, ApiError> {
+async fn upload_url(Caller(s, u): Caller, ApiJson(req): ApiJson<UploadUrlRequest>) -> Result<Json<UploadTarget>, ApiError> {
     Ok(Json(documents::upload_url(&s, &u, &req.case_uid, &req.name).await?))
 }
 
@@ -104,11 +95,7 @@ async fn confirm(c: Creating, ApiJson(req): ApiJson<ConfirmRequest>) -> Result<C
 /// A download link for one of the case's documents (whoever may see the case).
 #[utoipa::path(get, path = "/api/case/file/download/", tag = "cases", security(("bearer" = [])), params(FileQuery),
     responses((status = 200, body = DownloadUrl), (status = 404, body = ErrorBody)))]
-async fn download(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiQuery(q): ApiQuery<FileQuery>,
-) -> Result<Json<DownloadUrl>, ApiError> {
+async fn download(Caller(s, u): Caller, ApiQuery(q): ApiQuery<FileQuery>) -> Result<Json<DownloadUrl>, ApiError> {
     Ok(Json(documents::download(&s, &u, &q.case, &q.key).await?))
 }
 
@@ -117,7 +104,7 @@ async fn download(
 /// user added; nobody but admin once the case is closed.
 #[utoipa::path(delete, path = "/api/case/file/delete/", tag = "cases", security(("bearer" = [])), params(FileQuery),
     responses((status = 204), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn remove(State(s): State<AppState>, CurrentUser(u): CurrentUser, ApiQuery(q): ApiQuery<FileQuery>) -> Result<StatusCode, ApiError> {
+async fn remove(Caller(s, u): Caller, ApiQuery(q): ApiQuery<FileQuery>) -> Result<StatusCode, ApiError> {
     documents::remove(&s, &u, &q.case, &q.key).await?;
     Ok(StatusCode::NO_CONTENT)
 }

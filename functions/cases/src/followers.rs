@@ -2,11 +2,10 @@
 //! cases it created or follows): routes only; the rules are
 //! `shared::domain::policy`, the use cases `shared::services::followers`.
 
-use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use serde::Deserialize;
-use shared::api::{ApiJson, ApiPath, AppState, Created, Creating, CurrentUser, ErrorBody, Idempotency};
+use shared::api::{ApiJson, ApiPath, AppState, Caller, Created, Creating, ErrorBody, Idempotency};
 use shared::error::ApiError;
 use shared::services::followers::{self, Follower, Followers};
 use utoipa::ToSchema;
@@ -31,7 +30,7 @@ pub struct FollowerRequest {
 /// follows it.
 #[utoipa::path(get, path = "/api/case/followers/{id}/", tag = "cases", security(("bearer" = [])), params(("id" = String, Path, description = "Case uid")),
     responses((status = 200, body = Followers), (status = 404, body = ErrorBody)))]
-async fn list(State(s): State<AppState>, CurrentUser(u): CurrentUser, ApiPath(id): ApiPath<String>) -> Result<Json<Followers>, ApiError> {
+async fn list(Caller(s, u): Caller, ApiPath(id): ApiPath<String>) -> Result<Json<Followers>, ApiError> {
     Ok(Json(followers::list(&s, &u, &id).await?))
 }
 
@@ -53,11 +52,7 @@ async fn add(c: Creating, ApiPath(id): ApiPath<String>, ApiJson(req): ApiJson<Fo
 #[utoipa::path(delete, path = "/api/case/followers/{id}/{user}/", tag = "cases", security(("bearer" = [])),
     params(("id" = String, Path, description = "Case uid"), ("user" = String, Path, description = "The follower's uid")),
     responses((status = 204), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn remove(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiPath((id, user)): ApiPath<(String, String)>,
-) -> Result<StatusCode, ApiError> {
+async fn remove(Caller(s, u): Caller, ApiPath((id, user)): ApiPath<(String, String)>) -> Result<StatusCode, ApiError> {
     followers::remove(&s, &u, &id, &user).await?;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -7,12 +7,11 @@
 //! loads `GET case/hour/{id}/?case=<case uid>` (one GetItem, the same case
 //! query parameter as `case/hour/delete/`).
 
-use axum::extract::State;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
-use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, Created, Creating, CurrentUser, ErrorBody, Idempotency};
+use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, Caller, Created, Creating, ErrorBody, Idempotency};
 use shared::domain::case::{CaseHour, HourForm};
 use shared::error::ApiError;
 use shared::services::hours;
@@ -59,11 +58,7 @@ async fn hour_create(c: Creating, ApiJson(req): ApiJson<HourRequest>) -> Result<
 /// A case's hour entries, newest first (whoever may see the case).
 #[utoipa::path(get, path = "/api/case/hour/list/", tag = "cases", security(("bearer" = [])), params(CaseQuery),
     responses((status = 200, body = Vec<CaseHour>), (status = 404, body = ErrorBody)))]
-async fn hour_list(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiQuery(q): ApiQuery<CaseQuery>,
-) -> Result<Json<Vec<CaseHour>>, ApiError> {
+async fn hour_list(Caller(s, u): Caller, ApiQuery(q): ApiQuery<CaseQuery>) -> Result<Json<Vec<CaseHour>>, ApiError> {
     Ok(Json(hours::list(&s, &u, &q.case).await?))
 }
 
@@ -72,8 +67,7 @@ async fn hour_list(
     params(("id" = String, Path, description = "Hour entry id"), CaseQuery),
     responses((status = 200, body = CaseHour), (status = 404, body = ErrorBody)))]
 async fn hour_get(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
+    Caller(s, u): Caller,
     ApiPath(id): ApiPath<String>,
     ApiQuery(q): ApiQuery<CaseQuery>,
 ) -> Result<Json<CaseHour>, ApiError> {
@@ -86,8 +80,7 @@ async fn hour_get(
     params(("id" = String, Path, description = "Hour entry id")),
     responses((status = 200, body = CaseHour), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn hour_edit(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
+    Caller(s, u): Caller,
     ApiPath(id): ApiPath<String>,
     ApiJson(req): ApiJson<HourRequest>,
 ) -> Result<Json<CaseHour>, ApiError> {
@@ -97,12 +90,7 @@ async fn hour_edit(
 /// Deletes an entry; its billable hours go back to the subscription row.
 #[utoipa::path(delete, path = "/api/case/hour/delete/{id}/", tag = "cases", security(("bearer" = [])), params(("id" = String, Path, description = "Hour entry id"), CaseQuery),
     responses((status = 204), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn hour_delete(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiPath(id): ApiPath<String>,
-    ApiQuery(q): ApiQuery<CaseQuery>,
-) -> Result<StatusCode, ApiError> {
+async fn hour_delete(Caller(s, u): Caller, ApiPath(id): ApiPath<String>, ApiQuery(q): ApiQuery<CaseQuery>) -> Result<StatusCode, ApiError> {
     hours::delete(&s, &u, &q.case, &id).await?;
     Ok(StatusCode::NO_CONTENT)
 }
@@ -134,11 +122,7 @@ pub struct MassUpdateRequest {
 /// nothing changes. Returns the named entries as they now are.
 #[utoipa::path(put, path = "/api/case/hour/mass-update/", tag = "cases", security(("bearer" = [])), request_body = MassUpdateRequest,
     responses((status = 200, body = Vec<CaseHour>), (status = 400, description = "validation_failed (ids: required, too_many_entries), case_not_assigned, case_not_in_progress", body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn hour_mass_update(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiJson(req): ApiJson<MassUpdateRequest>,
-) -> Result<Json<Vec<CaseHour>>, ApiError> {
+async fn hour_mass_update(Caller(s, u): Caller, ApiJson(req): ApiJson<MassUpdateRequest>) -> Result<Json<Vec<CaseHour>>, ApiError> {
     Ok(Json(hours::mark_invoiced(&s, &u, &req.case_uid, &req.ids, req.is_invoiced).await?))
 }
 
@@ -154,11 +138,7 @@ pub struct ExcelQuery {
 /// The case's hours as an Excel workbook (whoever may see the case).
 #[utoipa::path(get, path = "/api/case/hour/excel/", tag = "cases", security(("bearer" = [])), params(ExcelQuery),
     responses((status = 200, description = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"), (status = 404, body = ErrorBody)))]
-async fn hour_excel(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiQuery(q): ApiQuery<ExcelQuery>,
-) -> Result<Response, ApiError> {
+async fn hour_excel(Caller(s, u): Caller, ApiQuery(q): ApiQuery<ExcelQuery>) -> Result<Response, ApiError> {
     let (c, entries) = hours::for_export(&s, &u, &q.case).await?;
     let body = export::hours_workbook(&c, &entries, q.lang.as_deref().unwrap_or("sv"))?;
     let name = format!("attachment; filename=\"case-{}-hours.xlsx\"", c.case_number);

@@ -2,10 +2,9 @@
 //! call into `shared::services::{cases, hours, documents}`, where the use
 //! cases live (rules in `shared::domain::case`).
 
-use axum::extract::State;
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, Created, Creating, CurrentUser, ErrorBody, Idempotency};
+use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, Caller, Created, Creating, ErrorBody, Idempotency};
 use shared::domain::case::{CaseForm, CaseView, CreateVia, HistoryEntry, ListOrder, Transition};
 use shared::error::ApiError;
 use shared::services::cases::{self, CaseDetails, CaseName, CustomerOption, Note};
@@ -94,11 +93,7 @@ async fn create_by_lawyer(c: Creating, ApiJson(req): ApiJson<CaseRequest>) -> Re
 /// available cases, the customer and its contacts).
 #[utoipa::path(get, path = "/api/case/{id}/", tag = "cases", security(("bearer" = [])), params(("id" = String, Path, description = "Case uid")),
     responses((status = 200, body = CaseDetails), (status = 404, body = ErrorBody)))]
-async fn details(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiPath(id): ApiPath<String>,
-) -> Result<Json<CaseDetails>, ApiError> {
+async fn details(Caller(s, u): Caller, ApiPath(id): ApiPath<String>) -> Result<Json<CaseDetails>, ApiError> {
     Ok(Json(cases::details(&s, &u, &id).await?))
 }
 
@@ -107,8 +102,7 @@ async fn details(
     params(("uid" = String, Path, description = "Case uid")),
     responses((status = 200, body = CaseView), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn update(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
+    Caller(s, u): Caller,
     ApiPath(uid): ApiPath<String>,
     ApiJson(req): ApiJson<CaseRequest>,
 ) -> Result<Json<CaseView>, ApiError> {
@@ -129,8 +123,7 @@ pub struct StatusRequest {
     responses((status = 200, body = CaseView), (status = 400, description = "only_waiting_can_start, only_in_progress_can_complete, status_change_not_allowed", body = ErrorBody), (status = 404, body = ErrorBody),
         (status = 409, description = "case_already_taken: another lawyer accepted the case first", body = ErrorBody)))]
 async fn change_status(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
+    Caller(s, u): Caller,
     ApiPath(uid): ApiPath<String>,
     ApiJson(req): ApiJson<StatusRequest>,
 ) -> Result<Json<CaseView>, ApiError> {
@@ -158,11 +151,7 @@ pub struct CaseListPage {
 /// The caller's case lists: 10 per page, newest first, key-paged (`next` → `cursor`).
 #[utoipa::path(get, path = "/api/case/list/", tag = "cases", security(("bearer" = [])), params(ListQuery),
     responses((status = 200, body = CaseListPage), (status = 400, description = "invalid_status, invalid_cursor", body = ErrorBody)))]
-async fn list(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiQuery(q): ApiQuery<ListQuery>,
-) -> Result<Json<CaseListPage>, ApiError> {
+async fn list(Caller(s, u): Caller, ApiQuery(q): ApiQuery<ListQuery>) -> Result<Json<CaseListPage>, ApiError> {
     let page = cases::list(
         &s,
         &u,
@@ -178,11 +167,7 @@ async fn list(
 /// Every recorded change of a case, oldest first.
 #[utoipa::path(get, path = "/api/case/history/{id}/", tag = "cases", security(("bearer" = [])), params(("id" = String, Path, description = "Case uid")),
     responses((status = 200, body = Vec<HistoryEntry>), (status = 404, body = ErrorBody)))]
-async fn history(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiPath(id): ApiPath<String>,
-) -> Result<Json<Vec<HistoryEntry>>, ApiError> {
+async fn history(Caller(s, u): Caller, ApiPath(id): ApiPath<String>) -> Result<Json<Vec<HistoryEntry>>, ApiError> {
     Ok(Json(cases::history(&s, &u, &id).await?))
 }
 
@@ -190,11 +175,7 @@ async fn history(
 /// updates): one read, for whoever may see the case.
 #[utoipa::path(get, path = "/api/case/name/{id}/", tag = "cases", security(("bearer" = [])), params(("id" = String, Path, description = "Case uid")),
     responses((status = 200, body = CaseName), (status = 404, body = ErrorBody)))]
-async fn case_name(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiPath(id): ApiPath<String>,
-) -> Result<Json<CaseName>, ApiError> {
+async fn case_name(Caller(s, u): Caller, ApiPath(id): ApiPath<String>) -> Result<Json<CaseName>, ApiError> {
     Ok(Json(cases::name(&s, &u, &id).await?))
 }
 
@@ -220,11 +201,7 @@ async fn add_note(c: Creating, ApiJson(req): ApiJson<NoteRequest>) -> Result<Cre
 /// A case's internal notes, oldest first.
 #[utoipa::path(get, path = "/api/case/lawyer/note/", tag = "cases", security(("bearer" = [])), params(CaseQuery),
     responses((status = 200, body = Vec<Note>), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn notes(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiQuery(q): ApiQuery<CaseQuery>,
-) -> Result<Json<Vec<Note>>, ApiError> {
+async fn notes(Caller(s, u): Caller, ApiQuery(q): ApiQuery<CaseQuery>) -> Result<Json<Vec<Note>>, ApiError> {
     Ok(Json(cases::notes(&s, &u, &q.case).await?))
 }
 
@@ -247,8 +224,7 @@ pub struct AddressQuery {
 #[utoipa::path(get, path = "/api/case/address/default/", tag = "cases", security(("bearer" = [])), params(AddressQuery),
     responses((status = 200, body = shared::domain::case::CaseAddress), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn default_address(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
+    Caller(s, u): Caller,
     ApiQuery(q): ApiQuery<AddressQuery>,
 ) -> Result<Json<shared::domain::case::CaseAddress>, ApiError> {
     Ok(Json(cases::default_address(&s, &u, q.customer.as_deref()).await?))
@@ -258,10 +234,6 @@ async fn default_address(
 /// case form's customer picker (admin, sales persons, lawyers); at most 20.
 #[utoipa::path(get, path = "/api/case/customer/list/", tag = "cases", security(("bearer" = [])), params(SearchQuery),
     responses((status = 200, body = Vec<CustomerOption>), (status = 403, body = ErrorBody)))]
-async fn customer_options(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiQuery(q): ApiQuery<SearchQuery>,
-) -> Result<Json<Vec<CustomerOption>>, ApiError> {
+async fn customer_options(Caller(s, u): Caller, ApiQuery(q): ApiQuery<SearchQuery>) -> Result<Json<Vec<CustomerOption>>, ApiError> {
     Ok(Json(cases::customer_options(&s, &u, &q.search).await?))
 }

@@ -2,10 +2,9 @@
 //! knowledge sectors, case types, departments (and a customer's department)
 //! and company-size bands. Only admin changes the catalogue (spec §6).
 
-use axum::extract::State;
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use shared::api::{ApiJson, ApiPath, AppState, Created, Creating, CurrentUser, ErrorBody, Idempotency};
+use shared::api::{ApiJson, ApiPath, AppState, Caller, Created, Creating, CurrentUser, ErrorBody, Idempotency};
 use shared::domain::catalogue::{
     CompanySize, NamedEntry, NamedKind, Package, RetireRequest, Service, ServicePlan, COMPANY_SIZES, SERVICES,
 };
@@ -49,14 +48,14 @@ fn path_id(raw: &str) -> Result<u64, ApiError> {
 /// Packages (customers: only the public ones), oldest first.
 #[utoipa::path(get, path = "/api/packages/", tag = "catalogue", security(("bearer" = [])),
     responses((status = 200, body = [Package]), (status = 401, body = ErrorBody)))]
-async fn list_packages(State(s): State<AppState>, CurrentUser(u): CurrentUser) -> Result<Json<Vec<Package>>, ApiError> {
+async fn list_packages(Caller(s, u): Caller) -> Result<Json<Vec<Package>>, ApiError> {
     Ok(Json(catalogue::packages(&s, &u).await?))
 }
 
 /// Same list as `GET packages/`.
 #[utoipa::path(get, path = "/api/packages/list/", tag = "catalogue", security(("bearer" = [])),
     responses((status = 200, body = [Package]), (status = 401, body = ErrorBody)))]
-async fn list_packages_alias(State(s): State<AppState>, CurrentUser(u): CurrentUser) -> Result<Json<Vec<Package>>, ApiError> {
+async fn list_packages_alias(Caller(s, u): Caller) -> Result<Json<Vec<Package>>, ApiError> {
     Ok(Json(catalogue::packages(&s, &u).await?))
 }
 
@@ -75,8 +74,7 @@ async fn create_package(c: Creating, ApiJson(req): ApiJson<NewPackage>) -> Resul
     params(("id" = u64, Path)),
     responses((status = 200, body = Package), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn update_package(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
+    Caller(s, u): Caller,
     ApiPath(id): ApiPath<String>,
     ApiJson(req): ApiJson<NewPackage>,
 ) -> Result<Json<Package>, ApiError> {
@@ -89,11 +87,7 @@ async fn update_package(
 #[utoipa::path(delete, path = "/api/packages/{id}/", tag = "catalogue", security(("bearer" = [])),
     params(("id" = u64, Path)),
     responses((status = 200, body = Message), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn delete_package(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiPath(id): ApiPath<String>,
-) -> Result<Json<Message>, ApiError> {
+async fn delete_package(Caller(s, u): Caller, ApiPath(id): ApiPath<String>) -> Result<Json<Message>, ApiError> {
     let id = path_id(&id)?;
     catalogue::delete_offer(&s, &u, Offer::Package, id).await?;
     Ok(Json(Message { message: Msg::Deleted }))
@@ -105,8 +99,7 @@ async fn delete_package(
     params(("id" = u64, Path)),
     responses((status = 200, body = Package), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn retire_package(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
+    Caller(s, u): Caller,
     ApiPath(id): ApiPath<String>,
     ApiJson(req): ApiJson<RetireRequest>,
 ) -> Result<Json<Package>, ApiError> {
@@ -119,14 +112,14 @@ async fn retire_package(
 /// Service plans (customers: only the public ones).
 #[utoipa::path(get, path = "/api/serviceplans/", tag = "catalogue", security(("bearer" = [])),
     responses((status = 200, body = [ServicePlan]), (status = 401, body = ErrorBody)))]
-async fn list_plans(State(s): State<AppState>, CurrentUser(u): CurrentUser) -> Result<Json<Vec<ServicePlan>>, ApiError> {
+async fn list_plans(Caller(s, u): Caller) -> Result<Json<Vec<ServicePlan>>, ApiError> {
     Ok(Json(catalogue::service_plans(&s, &u).await?))
 }
 
 /// Same list as `GET serviceplans/`.
 #[utoipa::path(get, path = "/api/serviceplans/list/", tag = "catalogue", security(("bearer" = [])),
     responses((status = 200, body = [ServicePlan]), (status = 401, body = ErrorBody)))]
-async fn list_plans_alias(State(s): State<AppState>, CurrentUser(u): CurrentUser) -> Result<Json<Vec<ServicePlan>>, ApiError> {
+async fn list_plans_alias(Caller(s, u): Caller) -> Result<Json<Vec<ServicePlan>>, ApiError> {
     Ok(Json(catalogue::service_plans(&s, &u).await?))
 }
 
@@ -144,8 +137,7 @@ async fn create_plan(c: Creating, ApiJson(req): ApiJson<NewServicePlan>) -> Resu
     params(("id" = u64, Path)),
     responses((status = 200, body = ServicePlan), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn update_plan(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
+    Caller(s, u): Caller,
     ApiPath(id): ApiPath<String>,
     ApiJson(req): ApiJson<NewServicePlan>,
 ) -> Result<Json<ServicePlan>, ApiError> {
@@ -158,11 +150,7 @@ async fn update_plan(
 #[utoipa::path(delete, path = "/api/serviceplans/{id}/", tag = "catalogue", security(("bearer" = [])),
     params(("id" = u64, Path)),
     responses((status = 200, body = Message), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn delete_plan(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiPath(id): ApiPath<String>,
-) -> Result<Json<Message>, ApiError> {
+async fn delete_plan(Caller(s, u): Caller, ApiPath(id): ApiPath<String>) -> Result<Json<Message>, ApiError> {
     let id = path_id(&id)?;
     catalogue::delete_offer(&s, &u, Offer::Plan, id).await?;
     Ok(Json(Message { message: Msg::Deleted }))
@@ -173,8 +161,7 @@ async fn delete_plan(
     params(("id" = u64, Path)),
     responses((status = 200, body = ServicePlan), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn retire_plan(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
+    Caller(s, u): Caller,
     ApiPath(id): ApiPath<String>,
     ApiJson(req): ApiJson<RetireRequest>,
 ) -> Result<Json<ServicePlan>, ApiError> {
@@ -207,7 +194,7 @@ macro_rules! list_named {
         $(#[doc = $doc])+
         #[utoipa::path(get, path = $path, tag = "catalogue", security(("bearer" = [])),
             responses((status = 200, body = [NamedEntry]), (status = $refused, body = ErrorBody)))]
-        async fn $name(State(s): State<AppState>, CurrentUser(u): CurrentUser) -> Result<Json<Vec<NamedEntry>>, ApiError> {
+        async fn $name(Caller(s, u): Caller) -> Result<Json<Vec<NamedEntry>>, ApiError> {
             Ok(Json(catalogue::named_list(&s, &u, $kind).await?))
         }
     };
@@ -235,8 +222,7 @@ macro_rules! update_named {
             params(("id" = u64, Path)),
             responses((status = 200, body = NamedEntry), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
         async fn $name(
-            State(s): State<AppState>,
-            CurrentUser(u): CurrentUser,
+            Caller(s, u): Caller,
             ApiPath(id): ApiPath<String>,
             ApiJson(req): ApiJson<NamedRequest>,
         ) -> Result<Json<NamedEntry>, ApiError> {
@@ -254,8 +240,7 @@ macro_rules! delete_named {
             params(("id" = u64, Path)),
             responses((status = 200, body = Message), $((status = $status, body = ErrorBody)),+))]
         async fn $name(
-            State(s): State<AppState>,
-            CurrentUser(u): CurrentUser,
+            Caller(s, u): Caller,
             ApiPath(id): ApiPath<String>,
         ) -> Result<Json<Message>, ApiError> {
             let id = path_id(&id)?;
@@ -294,11 +279,7 @@ delete_named!(
 #[utoipa::path(get, path = "/api/customer/department/{id}/", tag = "catalogue", security(("bearer" = [])),
     params(("id" = u64, Path)),
     responses((status = 200, body = NamedEntry), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn get_department(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiPath(id): ApiPath<String>,
-) -> Result<Json<NamedEntry>, ApiError> {
+async fn get_department(Caller(s, u): Caller, ApiPath(id): ApiPath<String>) -> Result<Json<NamedEntry>, ApiError> {
     let id = path_id(&id)?;
     Ok(Json(catalogue::named_entry(&s, &u, NamedKind::Department, id).await?))
 }
@@ -317,11 +298,7 @@ pub struct ConnectDepartment {
 /// Connect a customer to a department (admin).
 #[utoipa::path(post, path = "/api/customer/customer-department/", tag = "catalogue", security(("bearer" = [])), request_body = ConnectDepartment,
     responses((status = 200, body = Message), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn connect_department(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiJson(req): ApiJson<ConnectDepartment>,
-) -> Result<Json<Message>, ApiError> {
+async fn connect_department(Caller(s, u): Caller, ApiJson(req): ApiJson<ConnectDepartment>) -> Result<Json<Message>, ApiError> {
     catalogue::connect_department(&s, &u, &req.customer_uid, req.department_id).await?;
     Ok(Json(Message { message: Msg::DepartmentConnected }))
 }

@@ -3,11 +3,10 @@
 //! service call each; the rules are `shared::services::{messages,
 //! notifications, ratings}` and `shared::domain::{message, notification, rating}`.
 
-use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, Created, Creating, CurrentUser, ErrorBody, Idempotency};
+use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, Caller, Created, Creating, ErrorBody, Idempotency};
 use shared::domain::message::Message;
 use shared::domain::notification::Notification;
 use shared::domain::rating::Rating;
@@ -49,11 +48,7 @@ pub struct ConversationQuery {
 /// may see the case; the caller's read mark moves to the newest shown).
 #[utoipa::path(get, path = "/api/message/", tag = "collaboration", security(("bearer" = [])), params(ConversationQuery),
     responses((status = 200, body = Conversation), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn conversation(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiQuery(q): ApiQuery<ConversationQuery>,
-) -> Result<Json<Conversation>, ApiError> {
+async fn conversation(Caller(s, u): Caller, ApiQuery(q): ApiQuery<ConversationQuery>) -> Result<Json<Conversation>, ApiError> {
     Ok(Json(messages::conversation(&s, &u, &q.case, q.before.as_deref()).await?))
 }
 
@@ -103,11 +98,7 @@ pub struct UploadRequest {
 /// jpg, png, ppt; at most 25 MiB; checked when the message is sent).
 #[utoipa::path(post, path = "/api/message/file/upload-url/", tag = "collaboration", security(("bearer" = [])), request_body = UploadRequest,
     responses((status = 200, body = UploadTarget), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn message_upload_url(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiJson(req): ApiJson<UploadRequest>,
-) -> Result<Json<UploadTarget>, ApiError> {
+async fn message_upload_url(Caller(s, u): Caller, ApiJson(req): ApiJson<UploadRequest>) -> Result<Json<UploadTarget>, ApiError> {
     Ok(Json(messages::attachment_upload_url(&s, &u, &req.case_uid, &req.name).await?))
 }
 
@@ -126,11 +117,7 @@ pub struct DownloadQuery {
 /// A download link for a message's file (whoever may see the case).
 #[utoipa::path(get, path = "/api/message/file/download/", tag = "collaboration", security(("bearer" = [])), params(DownloadQuery),
     responses((status = 200, body = DownloadUrl), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn message_download(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiQuery(q): ApiQuery<DownloadQuery>,
-) -> Result<Json<DownloadUrl>, ApiError> {
+async fn message_download(Caller(s, u): Caller, ApiQuery(q): ApiQuery<DownloadQuery>) -> Result<Json<DownloadUrl>, ApiError> {
     Ok(Json(messages::attachment_download(&s, &u, &q.case, &q.key, &q.name).await?))
 }
 
@@ -152,11 +139,7 @@ pub struct NotificationQuery {
 /// The caller's own notifications, newest first (spec §7).
 #[utoipa::path(get, path = "/api/notification/", tag = "collaboration", security(("bearer" = [])), params(NotificationQuery),
     responses((status = 200, body = NotificationList), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
-async fn notification_list(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiQuery(q): ApiQuery<NotificationQuery>,
-) -> Result<Json<NotificationList>, ApiError> {
+async fn notification_list(Caller(s, u): Caller, ApiQuery(q): ApiQuery<NotificationQuery>) -> Result<Json<NotificationList>, ApiError> {
     Ok(Json(notifications::list(&s, &u, q.description.as_deref(), q.offset, q.limit.unwrap_or(10), q.ordering.as_deref()).await?))
 }
 
@@ -175,22 +158,14 @@ pub struct Count {
 /// How many of the caller's notifications of a dropdown are unseen (its badge).
 #[utoipa::path(get, path = "/api/notification/seen/count/", tag = "collaboration", security(("bearer" = [])), params(DescriptionQuery),
     responses((status = 200, body = Count), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
-async fn notification_seen_count(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiQuery(q): ApiQuery<DescriptionQuery>,
-) -> Result<Json<Count>, ApiError> {
+async fn notification_seen_count(Caller(s, u): Caller, ApiQuery(q): ApiQuery<DescriptionQuery>) -> Result<Json<Count>, ApiError> {
     Ok(Json(Count { count: notifications::unseen_count(&s, &u, q.description.as_deref()).await? }))
 }
 
 /// The dropdown was opened: everything in it is seen (its badge goes to 0).
 #[utoipa::path(post, path = "/api/notification/seen/update/", tag = "collaboration", security(("bearer" = [])), params(DescriptionQuery),
     responses((status = 204), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
-async fn notification_seen_update(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiQuery(q): ApiQuery<DescriptionQuery>,
-) -> Result<StatusCode, ApiError> {
+async fn notification_seen_update(Caller(s, u): Caller, ApiQuery(q): ApiQuery<DescriptionQuery>) -> Result<StatusCode, ApiError> {
     notifications::mark_seen(&s, &u, q.description.as_deref()).await?;
     Ok(StatusCode::NO_CONTENT)
 }
@@ -207,8 +182,7 @@ pub struct ReadRequest {
     params(("id" = String, Path, description = "The notification's id")),
     responses((status = 200, body = Notification), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn notification_read(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
+    Caller(s, u): Caller,
     ApiPath(id): ApiPath<String>,
     ApiJson(req): ApiJson<ReadRequest>,
 ) -> Result<Json<Notification>, ApiError> {
@@ -221,7 +195,7 @@ async fn notification_read(
 /// Every notification of the caller read (the pages' "read all").
 #[utoipa::path(post, path = "/api/notification/read-all/", tag = "collaboration", security(("bearer" = [])),
     responses((status = 204), (status = 401, body = ErrorBody)))]
-async fn notification_read_all(State(s): State<AppState>, CurrentUser(u): CurrentUser) -> Result<StatusCode, ApiError> {
+async fn notification_read_all(Caller(s, u): Caller) -> Result<StatusCode, ApiError> {
     notifications::read_all(&s, &u).await?;
     Ok(StatusCode::NO_CONTENT)
 }
@@ -238,11 +212,7 @@ pub struct LawyerQuery {
 /// A lawyer's ratings, newest first (the lawyer their own; admin any lawyer's).
 #[utoipa::path(get, path = "/api/rating/", tag = "collaboration", security(("bearer" = [])), params(LawyerQuery),
     responses((status = 200, body = Vec<Rating>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn lawyer_ratings(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiQuery(q): ApiQuery<LawyerQuery>,
-) -> Result<Json<Vec<Rating>>, ApiError> {
+async fn lawyer_ratings(Caller(s, u): Caller, ApiQuery(q): ApiQuery<LawyerQuery>) -> Result<Json<Vec<Rating>>, ApiError> {
     Ok(Json(ratings::of_lawyer(&s, &u, q.lawyer.as_deref()).await?))
 }
 
@@ -256,11 +226,7 @@ pub struct CaseQuery {
 /// A case's rating, or null (whoever may see the case).
 #[utoipa::path(get, path = "/api/rating/case/", tag = "collaboration", security(("bearer" = [])), params(CaseQuery),
     responses((status = 200, body = Option<Rating>), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn case_rating(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiQuery(q): ApiQuery<CaseQuery>,
-) -> Result<Json<Option<Rating>>, ApiError> {
+async fn case_rating(Caller(s, u): Caller, ApiQuery(q): ApiQuery<CaseQuery>) -> Result<Json<Option<Rating>>, ApiError> {
     Ok(Json(ratings::of_case(&s, &u, &q.case).await?))
 }
 

@@ -3,12 +3,11 @@
 //! matter. The use cases are `shared::services::conflict`; every search is
 //! recorded for the audit.
 
-use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use shared::api::{ApiQuery, AppState, CurrentUser, ErrorBody};
+use shared::api::{ApiQuery, AppState, Caller, ErrorBody};
 pub use shared::domain::conflict::{MAX_QUERY_CHARS, MAX_RESULTS};
 use shared::error::ApiError;
 use shared::services::conflict::{self, Hit, SearchAudit};
@@ -54,11 +53,7 @@ pub struct SearchResult {
         (status = 400, description = "Empty or too long query; search_too_broad: a word matches too many parties to list them all (type more letters)", body = ErrorBody),
         (status = 403, description = "Not admin or lawyer", body = ErrorBody),
     ))]
-async fn search(
-    State(s): State<AppState>,
-    CurrentUser(user): CurrentUser,
-    ApiQuery(p): ApiQuery<SearchParams>,
-) -> Result<Json<SearchResult>, ApiError> {
+async fn search(Caller(s, user): Caller, ApiQuery(p): ApiQuery<SearchParams>) -> Result<Json<SearchResult>, ApiError> {
     let found = conflict::search(&s, &user, &p.search).await?;
     Ok(Json(SearchResult { search: found.query, count: found.count, results: found.hits, searched_at: found.at }))
 }
@@ -74,7 +69,7 @@ pub struct AuditList {
         (status = 200, description = "Recorded searches", body = AuditList),
         (status = 403, description = "Not admin", body = ErrorBody),
     ))]
-async fn audit(State(s): State<AppState>, CurrentUser(user): CurrentUser) -> Result<Json<AuditList>, ApiError> {
+async fn audit(Caller(s, user): Caller) -> Result<Json<AuditList>, ApiError> {
     Ok(Json(AuditList { results: conflict::audit(&s, &user).await? }))
 }
 
@@ -93,11 +88,7 @@ pub struct ExportParams {
         (status = 400, description = "invalid_month", body = ErrorBody),
         (status = 403, description = "Not admin", body = ErrorBody),
     ))]
-async fn audit_csv(
-    State(s): State<AppState>,
-    CurrentUser(user): CurrentUser,
-    ApiQuery(p): ApiQuery<ExportParams>,
-) -> Result<Response, ApiError> {
+async fn audit_csv(Caller(s, user): Caller, ApiQuery(p): ApiQuery<ExportParams>) -> Result<Response, ApiError> {
     let rows = conflict::audit_export(&s, &user, p.month.as_deref()).await?;
     let body = audit_csv_of(&rows)?;
     let name = p

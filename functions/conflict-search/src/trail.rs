@@ -3,13 +3,12 @@
 //! customer reads who at the firm opened its cases and documents
 //! (`audit/mine/`). The use cases are `shared::services::audit`.
 
-use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::Deserialize;
-use shared::api::{ApiQuery, AppState, CurrentUser, ErrorBody};
+use shared::api::{ApiQuery, Caller, ErrorBody};
 use shared::domain::audit::{AuditAction, AuditEvent};
 use shared::error::{ApiError, Msg};
 use shared::services::audit;
@@ -83,11 +82,7 @@ fn query<T>(q: Result<ApiQuery<T>, ApiError>) -> Result<T, ApiError> {
 /// The audit trail, newest first, 25 a page (admin): filter by customer, user and period (the last 30 days, at most 366, without a customer or user).
 #[utoipa::path(get, path = "/api/audit/", tag = "audit", security(("bearer" = [])), params(TrailQuery),
     responses((status = 200, body = AuditPage), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-pub async fn trail(
-    State(s): State<AppState>,
-    CurrentUser(user): CurrentUser,
-    q: Result<ApiQuery<TrailQuery>, ApiError>,
-) -> Result<Json<AuditPage>, ApiError> {
+pub async fn trail(Caller(s, user): Caller, q: Result<ApiQuery<TrailQuery>, ApiError>) -> Result<Json<AuditPage>, ApiError> {
     shared::domain::policy::require(&user, shared::domain::policy::Action::ReadAudit)?;
     let q = query(q)?;
     Ok(Json(audit::page(&s, &user, q.filter()?, cursor(&q.cursor)).await?))
@@ -99,11 +94,7 @@ pub async fn trail(
         (status = 200, content_type = "text/csv", description = "One line per event, newest first", body = String),
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
     ))]
-pub async fn trail_csv(
-    State(s): State<AppState>,
-    CurrentUser(user): CurrentUser,
-    q: Result<ApiQuery<TrailQuery>, ApiError>,
-) -> Result<Response, ApiError> {
+pub async fn trail_csv(Caller(s, user): Caller, q: Result<ApiQuery<TrailQuery>, ApiError>) -> Result<Response, ApiError> {
     shared::domain::policy::require(&user, shared::domain::policy::Action::ReadAudit)?;
     let q = query(q)?;
     let rows = audit::export(&s, &user, q.filter()?).await?;
@@ -129,11 +120,7 @@ pub struct OwnQuery {
 /// Who at the firm opened the customer's cases and documents, read its messages, viewed or changed its record and subscriptions (the customer), newest first.
 #[utoipa::path(get, path = "/api/audit/mine/", tag = "audit", security(("bearer" = [])), params(OwnQuery),
     responses((status = 200, body = AuditPage), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-pub async fn own_trail(
-    State(s): State<AppState>,
-    CurrentUser(user): CurrentUser,
-    q: Result<ApiQuery<OwnQuery>, ApiError>,
-) -> Result<Json<AuditPage>, ApiError> {
+pub async fn own_trail(Caller(s, user): Caller, q: Result<ApiQuery<OwnQuery>, ApiError>) -> Result<Json<AuditPage>, ApiError> {
     shared::domain::policy::require(&user, shared::domain::policy::Action::ReadOwnAudit)?;
     let q = query(q)?;
     let (from, to) = (day("from", q.from.as_deref(), false)?, day("to", q.to.as_deref(), true)?);

@@ -10,7 +10,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, Created, Creating, CurrentUser, ErrorBody, Idempotency};
+use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, Caller, Created, Creating, ErrorBody, Idempotency};
 use shared::domain::academy::{Lesson, LessonForm, Progress};
 use shared::domain::catalogue::{Package, ServicePlan};
 use shared::domain::legal::{Acceptance, LegalKind, LegalText, LegalVersion};
@@ -94,7 +94,7 @@ async fn public_offer(State(s): State<AppState>) -> Result<Json<Offer>, ApiError
 /// The current texts the caller has not accepted yet (customers; empty for others).
 #[utoipa::path(get, path = "/api/legal/pending/", tag = "content", security(("bearer" = [])),
     responses((status = 200, body = Vec<LegalText>), (status = 401, body = ErrorBody)))]
-async fn legal_pending(State(s): State<AppState>, CurrentUser(u): CurrentUser) -> Result<Json<Vec<LegalText>>, ApiError> {
+async fn legal_pending(Caller(s, u): Caller) -> Result<Json<Vec<LegalText>>, ApiError> {
     Ok(Json(legal::pending(&s, &u).await?))
 }
 
@@ -110,18 +110,14 @@ pub struct AcceptRequest {
 /// The caller accepts the current version of a text (once; the first time is kept).
 #[utoipa::path(post, path = "/api/legal/accept/", tag = "content", security(("bearer" = [])), request_body = AcceptRequest,
     responses((status = 200, body = Acceptance), (status = 400, description = "legal_version_outdated", body = ErrorBody), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn legal_accept(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiJson(r): ApiJson<AcceptRequest>,
-) -> Result<Json<Acceptance>, ApiError> {
+async fn legal_accept(Caller(s, u): Caller, ApiJson(r): ApiJson<AcceptRequest>) -> Result<Json<Acceptance>, ApiError> {
     Ok(Json(legal::accept(&s, &u, kind(&r.kind)?, r.version).await?))
 }
 
 /// The versions the caller has accepted and when.
 #[utoipa::path(get, path = "/api/legal/acceptances/", tag = "content", security(("bearer" = [])),
     responses((status = 200, body = Vec<Acceptance>), (status = 401, body = ErrorBody)))]
-async fn legal_acceptances(State(s): State<AppState>, CurrentUser(u): CurrentUser) -> Result<Json<Vec<Acceptance>>, ApiError> {
+async fn legal_acceptances(Caller(s, u): Caller) -> Result<Json<Vec<Acceptance>>, ApiError> {
     Ok(Json(legal::my_acceptances(&s, &u).await?))
 }
 
@@ -136,11 +132,7 @@ pub struct KindQuery {
 /// Every published version of a text, newest first, without the texts (admin; the current text is `public/`'s).
 #[utoipa::path(get, path = "/api/legal/versions/", tag = "content", security(("bearer" = [])), params(KindQuery),
     responses((status = 200, body = Vec<LegalVersion>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn legal_versions(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiQuery(q): ApiQuery<KindQuery>,
-) -> Result<Json<Vec<LegalVersion>>, ApiError> {
+async fn legal_versions(Caller(s, u): Caller, ApiQuery(q): ApiQuery<KindQuery>) -> Result<Json<Vec<LegalVersion>>, ApiError> {
     Ok(Json(legal::versions(&s, &u, kind(&q.kind)?).await?))
 }
 
@@ -183,11 +175,7 @@ pub struct LanguageQuery {
 /// Public documents and templates, newest first (every signed-in user).
 #[utoipa::path(get, path = "/api/template_file/list/", tag = "content", security(("bearer" = [])), params(LanguageQuery),
     responses((status = 200, body = Vec<TemplateFile>), (status = 401, body = ErrorBody)))]
-async fn template_list(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiQuery(q): ApiQuery<LanguageQuery>,
-) -> Result<Json<Vec<TemplateFile>>, ApiError> {
+async fn template_list(Caller(s, u): Caller, ApiQuery(q): ApiQuery<LanguageQuery>) -> Result<Json<Vec<TemplateFile>>, ApiError> {
     Ok(Json(templates::list(&s, &u, q.language.as_deref()).await?))
 }
 
@@ -203,11 +191,7 @@ pub struct NameRequest {
 /// A presigned PUT for a new template (admin; pdf, word, excel, jpg, png, ppt; at most 25 MiB).
 #[utoipa::path(post, path = "/api/template_file/upload-url/", tag = "content", security(("bearer" = [])), request_body = NameRequest,
     responses((status = 200, body = UploadTarget), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn template_upload_url(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiJson(r): ApiJson<NameRequest>,
-) -> Result<Json<UploadTarget>, ApiError> {
+async fn template_upload_url(Caller(s, u): Caller, ApiJson(r): ApiJson<NameRequest>) -> Result<Json<UploadTarget>, ApiError> {
     Ok(Json(templates::upload_url(&s, &u, &r.name).await?))
 }
 
@@ -252,11 +236,7 @@ pub struct IdQuery {
 /// A download link for a template (every signed-in user).
 #[utoipa::path(get, path = "/api/template_file/download/", tag = "content", security(("bearer" = [])), params(IdQuery),
     responses((status = 200, body = DownloadUrl), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn template_download(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiQuery(q): ApiQuery<IdQuery>,
-) -> Result<Json<DownloadUrl>, ApiError> {
+async fn template_download(Caller(s, u): Caller, ApiQuery(q): ApiQuery<IdQuery>) -> Result<Json<DownloadUrl>, ApiError> {
     Ok(Json(templates::download(&s, &u, &q.id).await?))
 }
 
@@ -264,11 +244,7 @@ async fn template_download(
 #[utoipa::path(delete, path = "/api/template_file/{id}/", tag = "content", security(("bearer" = [])),
     params(("id" = String, Path, description = "The template's id")),
     responses((status = 204), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn template_delete(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiPath(id): ApiPath<String>,
-) -> Result<StatusCode, ApiError> {
+async fn template_delete(Caller(s, u): Caller, ApiPath(id): ApiPath<String>) -> Result<StatusCode, ApiError> {
     templates::delete(&s, &u, &id).await?;
     Ok(StatusCode::NO_CONTENT)
 }
@@ -289,11 +265,7 @@ pub struct DocumentsQuery {
 /// company's), newest first; download with `case/file/download/`.
 #[utoipa::path(get, path = "/api/documents/", tag = "content", security(("bearer" = [])), params(DocumentsQuery),
     responses((status = 200, body = Vec<CustomerDocument>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn customer_documents(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiQuery(q): ApiQuery<DocumentsQuery>,
-) -> Result<Json<Vec<CustomerDocument>>, ApiError> {
+async fn customer_documents(Caller(s, u): Caller, ApiQuery(q): ApiQuery<DocumentsQuery>) -> Result<Json<Vec<CustomerDocument>>, ApiError> {
     let filter = DocumentFilter {
         search: &q.search,
         case_uid: q.case.as_deref().map(str::trim).filter(|c| !c.is_empty()),
@@ -316,11 +288,7 @@ pub struct TicketQuery {
 /// Tickets newest first: admin every ticket; the customer and its contacts their company's.
 #[utoipa::path(get, path = "/api/support/", tag = "content", security(("bearer" = [])), params(TicketQuery),
     responses((status = 200, body = TicketList), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn ticket_list(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiQuery(q): ApiQuery<TicketQuery>,
-) -> Result<Json<TicketList>, ApiError> {
+async fn ticket_list(Caller(s, u): Caller, ApiQuery(q): ApiQuery<TicketQuery>) -> Result<Json<TicketList>, ApiError> {
     Ok(Json(support::list(&s, &u, q.status.as_deref(), q.cursor.as_deref()).await?))
 }
 
@@ -358,18 +326,14 @@ async fn ticket_create(c: Creating, ApiJson(r): ApiJson<TicketRequest>) -> Resul
 /// A presigned PUT for a file to send with a new ticket (checked when the ticket is sent).
 #[utoipa::path(post, path = "/api/support/file/upload-url/", tag = "content", security(("bearer" = [])), request_body = NameRequest,
     responses((status = 200, body = UploadTarget), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn ticket_upload_url(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiJson(r): ApiJson<NameRequest>,
-) -> Result<Json<UploadTarget>, ApiError> {
+async fn ticket_upload_url(Caller(s, u): Caller, ApiJson(r): ApiJson<NameRequest>) -> Result<Json<UploadTarget>, ApiError> {
     Ok(Json(support::attachment_upload_url(&s, &u, &r.name).await?))
 }
 
 /// The caller's company's tickets by status (Statistics → Support).
 #[utoipa::path(get, path = "/api/support/counts/", tag = "content", security(("bearer" = [])),
     responses((status = 200, body = TicketCounts), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn ticket_counts(State(s): State<AppState>, CurrentUser(u): CurrentUser) -> Result<Json<TicketCounts>, ApiError> {
+async fn ticket_counts(Caller(s, u): Caller) -> Result<Json<TicketCounts>, ApiError> {
     Ok(Json(support::counts(&s, &u).await?))
 }
 
@@ -377,11 +341,7 @@ async fn ticket_counts(State(s): State<AppState>, CurrentUser(u): CurrentUser) -
 #[utoipa::path(get, path = "/api/support/{id}/", tag = "content", security(("bearer" = [])),
     params(("id" = u64, Path, description = "The ticket's number")),
     responses((status = 200, body = TicketDetails), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn ticket_details(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiPath(id): ApiPath<u64>,
-) -> Result<Json<TicketDetails>, ApiError> {
+async fn ticket_details(Caller(s, u): Caller, ApiPath(id): ApiPath<u64>) -> Result<Json<TicketDetails>, ApiError> {
     Ok(Json(support::details(&s, &u, id).await?))
 }
 
@@ -406,7 +366,7 @@ async fn ticket_answer(c: Creating, ApiPath(id): ApiPath<u64>, ApiJson(r): ApiJs
 #[utoipa::path(post, path = "/api/support/{id}/close/", tag = "content", security(("bearer" = [])),
     params(("id" = u64, Path, description = "The ticket's number")),
     responses((status = 200, body = Ticket), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn ticket_close(State(s): State<AppState>, CurrentUser(u): CurrentUser, ApiPath(id): ApiPath<u64>) -> Result<Json<Ticket>, ApiError> {
+async fn ticket_close(Caller(s, u): Caller, ApiPath(id): ApiPath<u64>) -> Result<Json<Ticket>, ApiError> {
     Ok(Json(support::close(&s, &u, id).await?))
 }
 
@@ -414,11 +374,7 @@ async fn ticket_close(State(s): State<AppState>, CurrentUser(u): CurrentUser, Ap
 #[utoipa::path(get, path = "/api/support/{id}/file/", tag = "content", security(("bearer" = [])),
     params(("id" = u64, Path, description = "The ticket's number")),
     responses((status = 200, body = DownloadUrl), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn ticket_file(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiPath(id): ApiPath<u64>,
-) -> Result<Json<DownloadUrl>, ApiError> {
+async fn ticket_file(Caller(s, u): Caller, ApiPath(id): ApiPath<u64>) -> Result<Json<DownloadUrl>, ApiError> {
     Ok(Json(support::attachment_download(&s, &u, id).await?))
 }
 
@@ -428,7 +384,7 @@ async fn ticket_file(
 /// (admin: every lesson, published or not).
 #[utoipa::path(get, path = "/api/academy/", tag = "content", security(("bearer" = [])),
     responses((status = 200, body = Vec<Topic>), (status = 401, body = ErrorBody)))]
-async fn academy_list(State(s): State<AppState>, CurrentUser(u): CurrentUser) -> Result<Json<Vec<Topic>>, ApiError> {
+async fn academy_list(Caller(s, u): Caller) -> Result<Json<Vec<Topic>>, ApiError> {
     Ok(Json(academy::academy(&s, &u).await?))
 }
 
@@ -444,8 +400,7 @@ pub struct ProgressRequest {
     params(("id" = String, Path, description = "The lesson's id")),
     responses((status = 200, body = Progress), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn academy_progress(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
+    Caller(s, u): Caller,
     ApiPath(id): ApiPath<String>,
     ApiJson(r): ApiJson<ProgressRequest>,
 ) -> Result<Json<Progress>, ApiError> {
@@ -466,8 +421,7 @@ async fn lesson_create(c: Creating, ApiJson(f): ApiJson<LessonForm>) -> Result<C
     params(("id" = String, Path, description = "The lesson's id")),
     responses((status = 200, body = Lesson), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn lesson_update(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
+    Caller(s, u): Caller,
     ApiPath(id): ApiPath<String>,
     ApiJson(f): ApiJson<LessonForm>,
 ) -> Result<Json<Lesson>, ApiError> {
@@ -478,11 +432,7 @@ async fn lesson_update(
 #[utoipa::path(delete, path = "/api/academy/lessons/{id}/", tag = "content", security(("bearer" = [])),
     params(("id" = String, Path, description = "The lesson's id")),
     responses((status = 204), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn lesson_delete(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiPath(id): ApiPath<String>,
-) -> Result<StatusCode, ApiError> {
+async fn lesson_delete(Caller(s, u): Caller, ApiPath(id): ApiPath<String>) -> Result<StatusCode, ApiError> {
     academy::delete(&s, &u, &id).await?;
     Ok(StatusCode::NO_CONTENT)
 }
@@ -497,11 +447,7 @@ pub struct OrderRequest {
 /// Admin orders lessons.
 #[utoipa::path(post, path = "/api/academy/lessons/order/", tag = "content", security(("bearer" = [])), request_body = OrderRequest,
     responses((status = 200, body = Vec<Lesson>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn lesson_order(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiJson(r): ApiJson<OrderRequest>,
-) -> Result<Json<Vec<Lesson>>, ApiError> {
+async fn lesson_order(Caller(s, u): Caller, ApiJson(r): ApiJson<OrderRequest>) -> Result<Json<Vec<Lesson>>, ApiError> {
     Ok(Json(academy::reorder(&s, &u, &r.ids).await?))
 }
 
@@ -509,11 +455,7 @@ async fn lesson_order(
 #[utoipa::path(post, path = "/api/academy/lessons/{id}/video/upload-url/", tag = "content", security(("bearer" = [])),
     params(("id" = String, Path, description = "The lesson's id")),
     responses((status = 200, body = UploadTarget), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn lesson_video_upload_url(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiPath(id): ApiPath<String>,
-) -> Result<Json<UploadTarget>, ApiError> {
+async fn lesson_video_upload_url(Caller(s, u): Caller, ApiPath(id): ApiPath<String>) -> Result<Json<UploadTarget>, ApiError> {
     Ok(Json(academy::video_upload_url(&s, &u, &id).await?))
 }
 
@@ -531,8 +473,7 @@ pub struct KeyRequest {
     params(("id" = String, Path, description = "The lesson's id")),
     responses((status = 200, body = Lesson), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn lesson_video_confirm(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
+    Caller(s, u): Caller,
     ApiPath(id): ApiPath<String>,
     ApiJson(r): ApiJson<KeyRequest>,
 ) -> Result<Json<Lesson>, ApiError> {

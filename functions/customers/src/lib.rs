@@ -10,7 +10,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, ClientIp, Created, Creating, CurrentUser, ErrorBody, Idempotency};
+use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, Caller, ClientIp, Created, Creating, ErrorBody, Idempotency};
 use shared::domain::catalogue::{CompanySize, COMPANY_SIZES};
 use shared::domain::city::{self, City};
 use shared::domain::country;
@@ -193,8 +193,7 @@ async fn create_sector(c: Creating, ApiJson(req): ApiJson<SectorRequest>) -> Res
     responses((status = 200, body = BusinessSector), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn update_sector(
-    State(s): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    Caller(s, user): Caller,
     ApiPath(id): ApiPath<String>,
     ApiJson(req): ApiJson<SectorRequest>,
 ) -> Result<Json<BusinessSector>, ApiError> {
@@ -206,11 +205,7 @@ async fn update_sector(
     params(("id" = String, Path, description = "Business sector id")),
     responses((status = 200, body = Message), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody)))]
-async fn delete_sector(
-    State(s): State<AppState>,
-    CurrentUser(user): CurrentUser,
-    ApiPath(id): ApiPath<String>,
-) -> Result<Json<Message>, ApiError> {
+async fn delete_sector(Caller(s, user): Caller, ApiPath(id): ApiPath<String>) -> Result<Json<Message>, ApiError> {
     sectors::delete(&s, &user, &id).await?;
     Ok(Json(Message { message: Msg::BusinessSectorDeleted }))
 }
@@ -252,11 +247,7 @@ fn read_query<T>(user: &User, query: Result<ApiQuery<T>, ApiError>) -> Result<T,
 #[utoipa::path(get, path = "/api/customer/list/", tag = "customers", security(("bearer" = [])), params(ListQuery),
     responses((status = 200, body = CustomerList), (status = 400, description = "status: invalid_status; cursor: invalid_cursor", body = ErrorBody),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn list_customers(
-    State(s): State<AppState>,
-    CurrentUser(user): CurrentUser,
-    query: Result<ApiQuery<ListQuery>, ApiError>,
-) -> Result<Json<CustomerList>, ApiError> {
+async fn list_customers(Caller(s, user): Caller, query: Result<ApiQuery<ListQuery>, ApiError>) -> Result<Json<CustomerList>, ApiError> {
     let q = read_query(&user, query)?;
     let page = customers::list(&s, &user, q.status.as_deref(), q.cursor.as_deref(), q.search.as_deref()).await?;
     Ok(Json(CustomerList { results: page.results, next: page.next }))
@@ -282,8 +273,7 @@ async fn create_customer(c: Creating, ApiJson(req): ApiJson<CustomerForm>) -> Re
     responses((status = 200, body = CustomerProfile), (status = 400, description = "As for create", body = ErrorBody),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 406, body = ErrorBody)))]
 async fn update_customer(
-    State(s): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    Caller(s, user): Caller,
     ApiPath(uid): ApiPath<String>,
     ApiJson(req): ApiJson<CustomerForm>,
 ) -> Result<Json<CustomerProfile>, ApiError> {
@@ -296,11 +286,7 @@ async fn update_customer(
     params(("uid" = String, Path, description = "Customer uid")),
     responses((status = 200, body = CustomerDetails), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 406, body = ErrorBody)))]
-async fn customer_details(
-    State(s): State<AppState>,
-    CurrentUser(user): CurrentUser,
-    ApiPath(uid): ApiPath<String>,
-) -> Result<Json<CustomerDetails>, ApiError> {
+async fn customer_details(Caller(s, user): Caller, ApiPath(uid): ApiPath<String>) -> Result<Json<CustomerDetails>, ApiError> {
     Ok(Json(customers::details(&s, &user, &uid).await?))
 }
 
@@ -334,8 +320,7 @@ fn options(found: Vec<CustomerProfile>) -> Json<Vec<DropdownOption>> {
 #[utoipa::path(get, path = "/api/customer/dropdown/list/", tag = "customers", security(("bearer" = [])), params(DropdownQuery),
     responses((status = 200, body = [DropdownOption]), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn customer_dropdown(
-    State(s): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    Caller(s, user): Caller,
     query: Result<ApiQuery<DropdownQuery>, ApiError>,
 ) -> Result<Json<Vec<DropdownOption>>, ApiError> {
     let q = read_query(&user, query)?;
@@ -346,8 +331,7 @@ async fn customer_dropdown(
 #[utoipa::path(get, path = "/api/company/dropdown/list/", tag = "customers", security(("bearer" = [])), params(DropdownQuery),
     responses((status = 200, body = [DropdownOption]), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn company_dropdown(
-    State(s): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    Caller(s, user): Caller,
     query: Result<ApiQuery<DropdownQuery>, ApiError>,
 ) -> Result<Json<Vec<DropdownOption>>, ApiError> {
     let q = read_query(&user, query)?;
@@ -360,23 +344,18 @@ async fn company_dropdown(
 /// Alias of GET company/dropdown/list/ (staff).
 #[utoipa::path(get, path = "/api/company/", tag = "customers", security(("bearer" = [])), params(DropdownQuery),
     responses((status = 200, body = [DropdownOption]), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn company_alias(
-    State(s): State<AppState>,
-    CurrentUser(user): CurrentUser,
-    query: Result<ApiQuery<DropdownQuery>, ApiError>,
-) -> Result<Json<Vec<DropdownOption>>, ApiError> {
-    company_dropdown(State(s), CurrentUser(user), query).await
+async fn company_alias(caller: Caller, query: Result<ApiQuery<DropdownQuery>, ApiError>) -> Result<Json<Vec<DropdownOption>>, ApiError> {
+    company_dropdown(caller, query).await
 }
 
 /// Alias of GET company/dropdown/list/ (staff).
 #[utoipa::path(get, path = "/api/company/list/", tag = "customers", security(("bearer" = [])), params(DropdownQuery),
     responses((status = 200, body = [DropdownOption]), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn company_list_alias(
-    State(s): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    caller: Caller,
     query: Result<ApiQuery<DropdownQuery>, ApiError>,
 ) -> Result<Json<Vec<DropdownOption>>, ApiError> {
-    company_dropdown(State(s), CurrentUser(user), query).await
+    company_dropdown(caller, query).await
 }
 
 /// Alias of GET company/dropdown/list/ (staff): the companies a customer may be affiliated with.
@@ -386,11 +365,10 @@ async fn company_list_alias(
 #[utoipa::path(get, path = "/api/customer/affiliation/dropdown/list/", tag = "customers", security(("bearer" = [])), params(DropdownQuery),
     responses((status = 200, body = [DropdownOption]), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn affiliation_dropdown_alias(
-    State(s): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    caller: Caller,
     query: Result<ApiQuery<DropdownQuery>, ApiError>,
 ) -> Result<Json<Vec<DropdownOption>>, ApiError> {
-    company_dropdown(State(s), CurrentUser(user), query).await
+    company_dropdown(caller, query).await
 }
 
 /// The customer types (spec §3: Company or Individual); public, like the registration form's other lists.
@@ -456,10 +434,7 @@ pub struct AccountManagerOption {
 /// Active sales persons, for the customer form's account-manager select (admin, sales person).
 #[utoipa::path(get, path = "/api/account_manager/dropdown/list/", tag = "customers", security(("bearer" = [])),
     responses((status = 200, body = [AccountManagerOption]), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn account_manager_dropdown(
-    State(s): State<AppState>,
-    CurrentUser(user): CurrentUser,
-) -> Result<Json<Vec<AccountManagerOption>>, ApiError> {
+async fn account_manager_dropdown(Caller(s, user): Caller) -> Result<Json<Vec<AccountManagerOption>>, ApiError> {
     let managers = customers::account_managers(&s, &user).await?;
     Ok(Json(
         managers
@@ -474,11 +449,7 @@ async fn account_manager_dropdown(
     params(("uid" = String, Path, description = "Customer uid")),
     responses((status = 200, body = CustomerProfile), (status = 400, description = "customer_not_pending", body = ErrorBody),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 406, body = ErrorBody)))]
-async fn approve_customer(
-    State(s): State<AppState>,
-    CurrentUser(user): CurrentUser,
-    ApiPath(uid): ApiPath<String>,
-) -> Result<Json<CustomerProfile>, ApiError> {
+async fn approve_customer(Caller(s, user): Caller, ApiPath(uid): ApiPath<String>) -> Result<Json<CustomerProfile>, ApiError> {
     Ok(Json(customers::approve(&s, &user, &uid).await?))
 }
 
@@ -487,11 +458,7 @@ async fn approve_customer(
     params(("uid" = String, Path, description = "Customer uid")),
     responses((status = 200, body = Message), (status = 400, description = "customer_not_pending, customer_not_approved, or could_not_send_mail (the mail service refused the mail)", body = ErrorBody),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 406, body = ErrorBody)))]
-async fn send_password_link(
-    State(s): State<AppState>,
-    CurrentUser(user): CurrentUser,
-    ApiPath(uid): ApiPath<String>,
-) -> Result<Json<Message>, ApiError> {
+async fn send_password_link(Caller(s, user): Caller, ApiPath(uid): ApiPath<String>) -> Result<Json<Message>, ApiError> {
     customers::resend_activation(&s, &user, &uid).await?;
     Ok(Json(Message { message: Msg::ActivationLinkSent }))
 }
@@ -553,11 +520,7 @@ pub struct UserState {
     params(("uid" = String, Path, description = "User uid")),
     responses((status = 200, body = UserState), (status = 400, description = "cannot_change_admin", body = ErrorBody),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 406, body = ErrorBody)))]
-async fn deactivate_user(
-    State(s): State<AppState>,
-    CurrentUser(user): CurrentUser,
-    ApiPath(uid): ApiPath<String>,
-) -> Result<Json<UserState>, ApiError> {
+async fn deactivate_user(Caller(s, user): Caller, ApiPath(uid): ApiPath<String>) -> Result<Json<UserState>, ApiError> {
     let target = customers::deactivate_user(&s, &user, &uid).await?;
     Ok(Json(UserState { uid: target.uid, active: target.active }))
 }
@@ -567,11 +530,7 @@ async fn deactivate_user(
     params(("uid" = String, Path, description = "User uid")),
     responses((status = 200, body = UserState), (status = 400, description = "cannot_change_admin or customer_pending", body = ErrorBody),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 406, body = ErrorBody)))]
-async fn activate_user(
-    State(s): State<AppState>,
-    CurrentUser(user): CurrentUser,
-    ApiPath(uid): ApiPath<String>,
-) -> Result<Json<UserState>, ApiError> {
+async fn activate_user(Caller(s, user): Caller, ApiPath(uid): ApiPath<String>) -> Result<Json<UserState>, ApiError> {
     let target = customers::activate_user(&s, &user, &uid).await?;
     Ok(Json(UserState { uid: target.uid, active: target.active }))
 }
@@ -586,7 +545,7 @@ pub struct Bubbles {
 /// Entity counts for the admin menu badges (polled every 10 minutes).
 #[utoipa::path(get, path = "/api/bubbles/", tag = "customers", security(("bearer" = [])),
     responses((status = 200, body = Bubbles), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn bubbles(State(s): State<AppState>, CurrentUser(user): CurrentUser) -> Result<Json<Bubbles>, ApiError> {
+async fn bubbles(Caller(s, user): Caller) -> Result<Json<Bubbles>, ApiError> {
     let counts = customers::counts(&s, &user).await?;
     Ok(Json(Bubbles { pending_cases: counts.pending_cases, pending_customers: counts.pending_customers }))
 }
@@ -598,11 +557,7 @@ async fn bubbles(State(s): State<AppState>, CurrentUser(user): CurrentUser) -> R
     params(("uid" = String, Path, description = "Customer uid")),
     responses((status = 200, body = [ExportView]), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody)))]
-async fn data_exports(
-    State(s): State<AppState>,
-    CurrentUser(user): CurrentUser,
-    ApiPath(uid): ApiPath<String>,
-) -> Result<Json<Vec<ExportView>>, ApiError> {
+async fn data_exports(Caller(s, user): Caller, ApiPath(uid): ApiPath<String>) -> Result<Json<Vec<ExportView>>, ApiError> {
     Ok(Json(data_rights::exports(&s, &user, &uid).await?))
 }
 
@@ -616,8 +571,7 @@ async fn data_exports(
         (status = 404, body = ErrorBody),
         (status = 409, description = "export_running: an export of this customer is being made", body = ErrorBody)))]
 async fn request_data_export(
-    State(s): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    Caller(s, user): Caller,
     idem: Idempotency,
     ApiPath(uid): ApiPath<String>,
 ) -> Result<(StatusCode, Json<ExportView>), ApiError> {
@@ -633,11 +587,7 @@ async fn request_data_export(
     params(("uid" = String, Path, description = "Customer uid")),
     responses((status = 200, body = [ErasureRequest]), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody)))]
-async fn erasure_requests(
-    State(s): State<AppState>,
-    CurrentUser(user): CurrentUser,
-    ApiPath(uid): ApiPath<String>,
-) -> Result<Json<Vec<ErasureRequest>>, ApiError> {
+async fn erasure_requests(Caller(s, user): Caller, ApiPath(uid): ApiPath<String>) -> Result<Json<Vec<ErasureRequest>>, ApiError> {
     Ok(Json(erasure::requests_of(&s, &user, &uid).await?))
 }
 
@@ -665,8 +615,7 @@ async fn request_erasure(c: Creating, ApiPath(uid): ApiPath<String>) -> Result<C
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
         (status = 409, description = "erasure_decided: the request was decided already", body = ErrorBody)))]
 async fn decide_erasure(
-    State(s): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    Caller(s, user): Caller,
     ApiPath((uid, id)): ApiPath<(String, String)>,
     ApiJson(req): ApiJson<Decision>,
 ) -> Result<Json<ErasureRequest>, ApiError> {
@@ -689,8 +638,7 @@ pub struct DataRequestQuery {
     responses((status = 200, body = RequestPage), (status = 400, description = "status: invalid", body = ErrorBody),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 async fn data_requests(
-    State(s): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    Caller(s, user): Caller,
     query: Result<ApiQuery<DataRequestQuery>, ApiError>,
 ) -> Result<Json<RequestPage>, ApiError> {
     let q = match query {

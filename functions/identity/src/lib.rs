@@ -7,7 +7,7 @@
 use axum::extract::State;
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use shared::api::{ApiBytes, ApiJson, AppState, ClientIp, CurrentUser, ErrorBody};
+use shared::api::{ApiBytes, ApiJson, AppState, Caller, ClientIp, CurrentUser, ErrorBody};
 use shared::auth::TokenPair;
 use shared::domain::SessionUser;
 use shared::error::Msg;
@@ -187,7 +187,7 @@ async fn logout(State(s): State<AppState>, ApiJson(req): ApiJson<LogoutRequest>)
         (status = 200, description = "The session user", body = SessionUser),
         (status = 401, description = "Missing, expired or invalid token", body = ErrorBody),
     ))]
-async fn profile(State(s): State<AppState>, CurrentUser(user): CurrentUser) -> Result<Json<SessionUser>, ApiError> {
+async fn profile(Caller(s, user): Caller) -> Result<Json<SessionUser>, ApiError> {
     // `image` is a presigned URL of the stored key, or 'not set'.
     Ok(Json(shared::services::profile::session_user(&s, &user).await?))
 }
@@ -196,7 +196,7 @@ async fn profile(State(s): State<AppState>, CurrentUser(user): CurrentUser) -> R
 /// codes are left.
 #[utoipa::path(get, path = "/api/2fa/status/", tag = "auth", security(("bearer" = [])),
     responses((status = 200, body = TwoFactorStatus), (status = 401, body = ErrorBody)))]
-async fn two_factor_status(State(s): State<AppState>, CurrentUser(user): CurrentUser) -> Result<Json<TwoFactorStatus>, ApiError> {
+async fn two_factor_status(Caller(s, user): Caller) -> Result<Json<TwoFactorStatus>, ApiError> {
     Ok(Json(two_factor::status(&s, &user).await?))
 }
 
@@ -223,11 +223,7 @@ pub struct ToggleRequest {
         (status = 401, body = ErrorBody),
         (status = 429, description = "Too many wrong passwords", body = ErrorBody),
     ))]
-async fn toggle_two_factor(
-    State(s): State<AppState>,
-    CurrentUser(user): CurrentUser,
-    ApiBytes(body): ApiBytes,
-) -> Result<Json<TwoFactorStatus>, ApiError> {
+async fn toggle_two_factor(Caller(s, user): Caller, ApiBytes(body): ApiBytes) -> Result<Json<TwoFactorStatus>, ApiError> {
     // The body is optional (older clients send none), so it is parsed here
     // rather than by the JSON extractor, which requires one.
     let req = if body.iter().all(u8::is_ascii_whitespace) {
@@ -250,7 +246,7 @@ async fn toggle_two_factor(
         (status = 400, description = "totp_already_enabled", body = ErrorBody),
         (status = 401, body = ErrorBody),
     ))]
-async fn totp_setup(State(s): State<AppState>, CurrentUser(user): CurrentUser) -> Result<Json<TotpSetupStarted>, ApiError> {
+async fn totp_setup(Caller(s, user): Caller) -> Result<Json<TotpSetupStarted>, ApiError> {
     Ok(Json(two_factor::start_totp_setup(&s, &user).await?))
 }
 
@@ -332,11 +328,7 @@ pub struct ChangePasswordRequest {
         (status = 400, description = "current_password_wrong, password rules, passwords_do_not_match (per field)", body = ErrorBody),
         (status = 401, body = ErrorBody),
     ))]
-async fn change_password(
-    State(s): State<AppState>,
-    CurrentUser(user): CurrentUser,
-    ApiJson(req): ApiJson<ChangePasswordRequest>,
-) -> Result<Json<TokenPair>, ApiError> {
+async fn change_password(Caller(s, user): Caller, ApiJson(req): ApiJson<ChangePasswordRequest>) -> Result<Json<TokenPair>, ApiError> {
     required(&[("old_password", &req.old_password), ("new_password", &req.new_password), ("confirm_password", &req.confirm_password)])?;
     Ok(Json(passwords::change(&s, user, req.old_password, &req.new_password, &req.confirm_password).await?))
 }
@@ -510,7 +502,7 @@ async fn bankid_cancel(
 /// Whether the signed-in user has linked a personal number (BankID sign-in).
 #[utoipa::path(get, path = "/api/bankid/link/", tag = "auth", security(("bearer" = [])),
     responses((status = 200, body = BankIdLink), (status = 401, body = ErrorBody)))]
-async fn bankid_link_state(State(s): State<AppState>, CurrentUser(user): CurrentUser) -> Result<Json<BankIdLink>, ApiError> {
+async fn bankid_link_state(Caller(s, user): Caller) -> Result<Json<BankIdLink>, ApiError> {
     Ok(Json(bankid::link_state(&s, &user).await?))
 }
 
@@ -542,7 +534,7 @@ async fn bankid_link_start(
         (status = 400, description = "bankid_not_linked", body = ErrorBody),
         (status = 401, body = ErrorBody),
     ))]
-async fn bankid_unlink(State(s): State<AppState>, CurrentUser(user): CurrentUser) -> Result<Json<Message>, ApiError> {
+async fn bankid_unlink(Caller(s, user): Caller) -> Result<Json<Message>, ApiError> {
     bankid::unlink(&s, &user).await?;
     Ok(Json(Message { message: Msg::BankidUnlinked }))
 }

@@ -2,10 +2,9 @@
 //! creates and edits them; each new account gets a single-use link by mail to
 //! choose a password. Lists read one index partition each, newest first.
 
-use axum::extract::State;
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, Created, Creating, CurrentUser, ErrorBody, Idempotency};
+use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, Caller, Created, Creating, ErrorBody, Idempotency};
 use shared::domain::staff::StaffInput;
 use shared::domain::{Role, UserSubType};
 use shared::error::{ApiError, Msg};
@@ -55,11 +54,7 @@ async fn create_lawyer(c: Creating, ApiJson(input): ApiJson<StaffInput>) -> Resu
 /// Lawyers of one kind, newest first, 10 per page (admin).
 #[utoipa::path(get, path = "/api/lawyer/list/", tag = "people", params(ListParams),
     responses((status = 200, body = StaffPage), (status = 403, body = ErrorBody)))]
-async fn list_lawyers(
-    State(s): State<AppState>,
-    CurrentUser(me): CurrentUser,
-    ApiQuery(p): ApiQuery<ListParams>,
-) -> Result<Json<StaffPage>, ApiError> {
+async fn list_lawyers(Caller(s, me): Caller, ApiQuery(p): ApiQuery<ListParams>) -> Result<Json<StaffPage>, ApiError> {
     Ok(Json(staff::list(&s, &me, Role::Lawyer, p.kind, p.cursor.as_deref()).await?))
 }
 
@@ -74,11 +69,7 @@ pub struct DropdownParams {
 /// persons and lawyers pick a lawyer for a case).
 #[utoipa::path(get, path = "/api/lawyer/dropdown/list/", tag = "people", params(DropdownParams),
     responses((status = 200, body = Vec<LawyerOption>), (status = 403, body = ErrorBody)))]
-async fn lawyer_dropdown(
-    State(s): State<AppState>,
-    CurrentUser(me): CurrentUser,
-    ApiQuery(p): ApiQuery<DropdownParams>,
-) -> Result<Json<Vec<LawyerOption>>, ApiError> {
+async fn lawyer_dropdown(Caller(s, me): Caller, ApiQuery(p): ApiQuery<DropdownParams>) -> Result<Json<Vec<LawyerOption>>, ApiError> {
     Ok(Json(staff::lawyer_dropdown(&s, &me, &p.search).await?))
 }
 
@@ -88,11 +79,7 @@ async fn lawyer_dropdown(
 /// "company affiliation" field (spec §3), which stays free text.
 #[utoipa::path(get, path = "/api/company-affiliation/", tag = "people", security(("bearer" = [])), params(DropdownParams),
     responses((status = 200, body = Vec<String>), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn company_affiliations(
-    State(s): State<AppState>,
-    CurrentUser(me): CurrentUser,
-    ApiQuery(p): ApiQuery<DropdownParams>,
-) -> Result<Json<Vec<String>>, ApiError> {
+async fn company_affiliations(Caller(s, me): Caller, ApiQuery(p): ApiQuery<DropdownParams>) -> Result<Json<Vec<String>>, ApiError> {
     Ok(Json(staff::company_affiliations(&s, &me, &p.search).await?))
 }
 
@@ -107,8 +94,7 @@ macro_rules! get_staff {
         #[utoipa::path(get, path = $path, tag = "people", params(("uid" = String, Path)),
             responses((status = 200, body = StaffProfile), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
         async fn $name(
-            State(s): State<AppState>,
-            CurrentUser(me): CurrentUser,
+            Caller(s, me): Caller,
             ApiPath(uid): ApiPath<String>,
         ) -> Result<Json<StaffProfile>, ApiError> {
             Ok(Json(staff::get(&s, &me, $role, &uid).await?))
@@ -123,8 +109,7 @@ macro_rules! update_staff {
         #[utoipa::path(put, path = $path, tag = "people", params(("uid" = String, Path)), request_body = StaffInput,
             responses((status = 200, body = StaffProfile), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
         async fn $name(
-            State(s): State<AppState>,
-            CurrentUser(me): CurrentUser,
+            Caller(s, me): Caller,
             ApiPath(uid): ApiPath<String>,
             ApiJson(input): ApiJson<StaffInput>,
         ) -> Result<Json<StaffProfile>, ApiError> {
@@ -151,11 +136,7 @@ async fn create_sales_person(c: Creating, ApiJson(input): ApiJson<StaffInput>) -
 /// Sales persons, newest first, 10 per page (admin).
 #[utoipa::path(get, path = "/api/salesperson/list/", tag = "people", params(ListParams),
     responses((status = 200, body = StaffPage), (status = 403, body = ErrorBody)))]
-async fn list_sales_persons(
-    State(s): State<AppState>,
-    CurrentUser(me): CurrentUser,
-    ApiQuery(p): ApiQuery<ListParams>,
-) -> Result<Json<StaffPage>, ApiError> {
+async fn list_sales_persons(Caller(s, me): Caller, ApiQuery(p): ApiQuery<ListParams>) -> Result<Json<StaffPage>, ApiError> {
     Ok(Json(staff::list(&s, &me, Role::SalesPerson, None, p.cursor.as_deref()).await?))
 }
 
@@ -173,11 +154,7 @@ pub struct Message {
 #[utoipa::path(post, path = "/api/staff/send-password-link/{uid}/", tag = "people", params(("uid" = String, Path)),
     responses((status = 200, body = Message), (status = 400, description = "A parameter is missing or invalid, or could_not_send_mail: the mail service refused the mail (nothing is sent later)", body = ErrorBody),
         (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn send_password_link(
-    State(s): State<AppState>,
-    CurrentUser(me): CurrentUser,
-    ApiPath(uid): ApiPath<String>,
-) -> Result<Json<Message>, ApiError> {
+async fn send_password_link(Caller(s, me): Caller, ApiPath(uid): ApiPath<String>) -> Result<Json<Message>, ApiError> {
     staff::send_password_link(&s, &me, &uid).await?;
     Ok(Json(Message { message: Msg::PasswordLinkSent }))
 }

@@ -6,13 +6,12 @@
 //! statistics page exports its table as CSV (`?format=csv`) or Excel
 //! (`?format=xlsx`).
 
-use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use chrono::NaiveDate;
 use serde::Deserialize;
-use shared::api::{ApiQuery, AppState, CurrentUser, ErrorBody};
+use shared::api::{ApiQuery, AppState, Caller, ErrorBody};
 use shared::domain::statistics::PeriodKind;
 use shared::error::ApiError;
 use shared::services::statistics::{self as st, ActivityCases, Dashboard, Statistic, Table};
@@ -103,7 +102,7 @@ fn file(body: Vec<u8>, content_type: &str, name: &str) -> Result<Response, ApiEr
 /// The caller's dashboard: admin, lawyer, sales person or customer (and contact).
 #[utoipa::path(get, path = "/api/dashboard/", tag = "statistics", security(("bearer" = [])),
     responses((status = 200, body = Dashboard), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn dashboard(State(s): State<AppState>, CurrentUser(u): CurrentUser) -> Result<Json<Dashboard>, ApiError> {
+async fn dashboard(Caller(s, u): Caller) -> Result<Json<Dashboard>, ApiError> {
     Ok(Json(st::dashboard(&s, &u).await?))
 }
 
@@ -113,7 +112,7 @@ async fn dashboard(State(s): State<AppState>, CurrentUser(u): CurrentUser) -> Re
     responses((status = 200, description = "The statistic (JSON), or its table as the `format` asked for",
         content((Statistic = "application/json"), (String = "text/csv"),
             (Vec<u8> = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"))), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
-async fn chart(State(s): State<AppState>, CurrentUser(u): CurrentUser, ApiQuery(q): ApiQuery<PeriodQuery>) -> Result<Response, ApiError> {
+async fn chart(Caller(s, u): Caller, ApiQuery(q): ApiQuery<PeriodQuery>) -> Result<Response, ApiError> {
     answer(&s, &u, st::chart(&s, &u, q.period()?).await?, &q, "chart").await
 }
 
@@ -122,11 +121,7 @@ async fn chart(State(s): State<AppState>, CurrentUser(u): CurrentUser, ApiQuery(
     responses((status = 200, description = "The statistic (JSON), or its table as the `format` asked for",
         content((Statistic = "application/json"), (String = "text/csv"),
             (Vec<u8> = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"))), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn hour_pie(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiQuery(q): ApiQuery<PeriodQuery>,
-) -> Result<Response, ApiError> {
+async fn hour_pie(Caller(s, u): Caller, ApiQuery(q): ApiQuery<PeriodQuery>) -> Result<Response, ApiError> {
     answer(&s, &u, st::hour_pie(&s, &u, q.period()?).await?, &q, "hours").await
 }
 
@@ -136,7 +131,7 @@ async fn hour_pie(
     responses((status = 200, description = "The statistic (JSON), or its table as the `format` asked for",
         content((Statistic = "application/json"), (String = "text/csv"),
             (Vec<u8> = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"))), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn account(State(s): State<AppState>, CurrentUser(u): CurrentUser, ApiQuery(q): ApiQuery<PeriodQuery>) -> Result<Response, ApiError> {
+async fn account(Caller(s, u): Caller, ApiQuery(q): ApiQuery<PeriodQuery>) -> Result<Response, ApiError> {
     answer(&s, &u, st::account(&s, &u, q.period()?).await?, &q, "account").await
 }
 
@@ -146,7 +141,7 @@ async fn account(State(s): State<AppState>, CurrentUser(u): CurrentUser, ApiQuer
     responses((status = 200, description = "The statistic (JSON), or its table as the `format` asked for",
         content((Statistic = "application/json"), (String = "text/csv"),
             (Vec<u8> = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"))), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn user(State(s): State<AppState>, CurrentUser(u): CurrentUser, ApiQuery(q): ApiQuery<PeriodQuery>) -> Result<Response, ApiError> {
+async fn user(Caller(s, u): Caller, ApiQuery(q): ApiQuery<PeriodQuery>) -> Result<Response, ApiError> {
     answer(&s, &u, st::customers(&s, &u, q.period()?).await?, &q, "customers").await
 }
 
@@ -156,7 +151,7 @@ async fn user(State(s): State<AppState>, CurrentUser(u): CurrentUser, ApiQuery(q
     responses((status = 200, description = "The statistic (JSON), or its table as the `format` asked for",
         content((Statistic = "application/json"), (String = "text/csv"),
             (Vec<u8> = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"))), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn finance(State(s): State<AppState>, CurrentUser(u): CurrentUser, ApiQuery(q): ApiQuery<PeriodQuery>) -> Result<Response, ApiError> {
+async fn finance(Caller(s, u): Caller, ApiQuery(q): ApiQuery<PeriodQuery>) -> Result<Response, ApiError> {
     answer(&s, &u, st::finance(&s, &u, q.period()?).await?, &q, "finance").await
 }
 
@@ -166,22 +161,14 @@ async fn finance(State(s): State<AppState>, CurrentUser(u): CurrentUser, ApiQuer
     responses((status = 200, description = "The statistic (JSON), or its table as the `format` asked for",
         content((Statistic = "application/json"), (String = "text/csv"),
             (Vec<u8> = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"))), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn activity(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiQuery(q): ApiQuery<PeriodQuery>,
-) -> Result<Response, ApiError> {
+async fn activity(Caller(s, u): Caller, ApiQuery(q): ApiQuery<PeriodQuery>) -> Result<Response, ApiError> {
     answer(&s, &u, st::activity(&s, &u, q.period()?).await?, &q, "activity").await
 }
 
 /// The cases opened in the period, newest first, 10 a page.
 #[utoipa::path(get, path = "/api/statistic/activity/cases", tag = "statistics", security(("bearer" = [])), params(PeriodQuery),
     responses((status = 200, body = ActivityCases), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn activity_cases(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiQuery(q): ApiQuery<PeriodQuery>,
-) -> Result<Json<ActivityCases>, ApiError> {
+async fn activity_cases(Caller(s, u): Caller, ApiQuery(q): ApiQuery<PeriodQuery>) -> Result<Json<ActivityCases>, ApiError> {
     Ok(Json(st::activity_cases(&s, &u, q.period()?, q.cursor.as_deref(), 10).await?))
 }
 
@@ -189,11 +176,7 @@ async fn activity_cases(
 #[utoipa::path(get, path = "/api/statistic/activity/excel/", tag = "statistics", security(("bearer" = [])), params(PeriodQuery),
     responses((status = 200, description = "xlsx", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn activity_excel(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiQuery(q): ApiQuery<PeriodQuery>,
-) -> Result<Response, ApiError> {
+async fn activity_excel(Caller(s, u): Caller, ApiQuery(q): ApiQuery<PeriodQuery>) -> Result<Response, ApiError> {
     let p = q.period()?;
     let lang = q.lang.as_deref().unwrap_or("sv");
     let mut rows = Vec::new();
@@ -235,6 +218,6 @@ async fn activity_excel(
     responses((status = 200, description = "The statistic (JSON), or its table as the `format` asked for",
         content((Statistic = "application/json"), (String = "text/csv"),
             (Vec<u8> = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"))), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn legal(State(s): State<AppState>, CurrentUser(u): CurrentUser, ApiQuery(q): ApiQuery<PeriodQuery>) -> Result<Response, ApiError> {
+async fn legal(Caller(s, u): Caller, ApiQuery(q): ApiQuery<PeriodQuery>) -> Result<Response, ApiError> {
     answer(&s, &u, st::legal(&s, &u, q.period()?, q.lang.as_deref().unwrap_or("sv")).await?, &q, "legal").await
 }

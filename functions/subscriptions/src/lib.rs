@@ -5,12 +5,11 @@
 //! `shared::services::subscriptions`, the rules `shared::domain::subscription`;
 //! this crate parses, calls and answers.
 
-use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, Created, Creating, CurrentUser, ErrorBody, Idempotency};
+use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, Caller, Created, Creating, ErrorBody, Idempotency};
 use shared::domain::customer::CustomerType;
 pub use shared::domain::subscription::{AddToCustomer, ChangeService};
 use shared::domain::subscription::{RowView, TimeReport};
@@ -58,11 +57,7 @@ pub struct CustomerServices {
 #[utoipa::path(get, path = "/api/customer/{uid}/", tag = "subscriptions", security(("bearer" = [])),
     params(("uid" = String, Path, description = "The customer's uid")),
     responses((status = 200, body = CustomerServices), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn customer_services(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiPath(uid): ApiPath<String>,
-) -> Result<Json<CustomerServices>, ApiError> {
+async fn customer_services(Caller(s, u): Caller, ApiPath(uid): ApiPath<String>) -> Result<Json<CustomerServices>, ApiError> {
     let found = subscriptions::customer_services(&s, &u, &uid).await?;
     Ok(Json(CustomerServices {
         purchased_services: found.rows,
@@ -78,7 +73,7 @@ async fn customer_services(
 /// without naming its company's uid; staff name the customer there.
 #[utoipa::path(get, path = "/api/subscription/services/", tag = "subscriptions", security(("bearer" = [])),
     responses((status = 200, body = CustomerServices), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn own_services(State(s): State<AppState>, CurrentUser(u): CurrentUser) -> Result<Json<CustomerServices>, ApiError> {
+async fn own_services(Caller(s, u): Caller) -> Result<Json<CustomerServices>, ApiError> {
     let found = subscriptions::own_services(&s, &u).await?;
     Ok(Json(CustomerServices {
         purchased_services: found.rows,
@@ -104,7 +99,7 @@ pub struct BisnodeAccount {
 /// which admin or a sales person switches (`PUT customer/bisnode/{uid}/`).
 #[utoipa::path(get, path = "/api/bisnode/login/", tag = "subscriptions", security(("bearer" = [])),
     responses((status = 200, body = BisnodeAccount), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn bisnode_login(State(s): State<AppState>, CurrentUser(u): CurrentUser) -> Result<Json<BisnodeAccount>, ApiError> {
+async fn bisnode_login(Caller(s, u): Caller) -> Result<Json<BisnodeAccount>, ApiError> {
     let found = subscriptions::own_services(&s, &u).await?;
     Ok(Json(BisnodeAccount { bisnode_account_active: found.bisnode_account_active, bisnode_account: found.bisnode_account }))
 }
@@ -175,8 +170,7 @@ async fn add_service_alias(c: Creating, req: ApiJson<AddToCustomer>) -> Result<C
     params(("id" = u64, Path)),
     responses((status = 200, description = "service_updated", body = RowChanged), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn change_service(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
+    Caller(s, u): Caller,
     ApiPath(id): ApiPath<String>,
     ApiJson(req): ApiJson<ChangeService>,
 ) -> Result<Json<RowChanged>, ApiError> {
@@ -204,8 +198,7 @@ pub struct AutoUpdate {
     params(("id" = u64, Path)),
     responses((status = 200, description = "date_changed", body = Message), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn auto_update(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
+    Caller(s, u): Caller,
     ApiPath(id): ApiPath<String>,
     ApiJson(req): ApiJson<AutoUpdate>,
 ) -> Result<Json<Message>, ApiError> {
@@ -217,7 +210,7 @@ async fn auto_update(
 #[utoipa::path(put, path = "/api/customer/purchase-services/activate/{id}/", tag = "subscriptions", security(("bearer" = [])),
     params(("id" = u64, Path)),
     responses((status = 200, description = "service_activated", body = Message), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn activate(State(s): State<AppState>, CurrentUser(u): CurrentUser, ApiPath(id): ApiPath<String>) -> Result<Json<Message>, ApiError> {
+async fn activate(Caller(s, u): Caller, ApiPath(id): ApiPath<String>) -> Result<Json<Message>, ApiError> {
     subscriptions::activate(&s, &u, &id).await?;
     Ok(Json(Message { message: Msg::ServiceActivated }))
 }
@@ -226,11 +219,7 @@ async fn activate(State(s): State<AppState>, CurrentUser(u): CurrentUser, ApiPat
 #[utoipa::path(delete, path = "/api/customer/purchase-services/delete/{id}/", tag = "subscriptions", security(("bearer" = [])),
     params(("id" = u64, Path)),
     responses((status = 200, description = "service_deleted", body = Message), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn delete_row(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
-    ApiPath(id): ApiPath<String>,
-) -> Result<Json<Message>, ApiError> {
+async fn delete_row(Caller(s, u): Caller, ApiPath(id): ApiPath<String>) -> Result<Json<Message>, ApiError> {
     subscriptions::delete(&s, &u, &id).await?;
     Ok(Json(Message { message: Msg::ServiceDeleted }))
 }
@@ -254,8 +243,7 @@ pub struct ReportRange {
     params(("id" = u64, Path), ReportRange),
     responses((status = 200, content_type = "text/csv", body = String), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn time_report(
-    State(s): State<AppState>,
-    CurrentUser(u): CurrentUser,
+    Caller(s, u): Caller,
     ApiPath(id): ApiPath<String>,
     ApiQuery(range): ApiQuery<ReportRange>,
 ) -> Result<Response, ApiError> {

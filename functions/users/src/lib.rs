@@ -7,7 +7,7 @@
 use axum::extract::State;
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, Created, Creating, CurrentUser, ErrorBody, Idempotency};
+use shared::api::{ApiJson, ApiPath, ApiQuery, AppState, Caller, Created, Creating, CurrentUser, ErrorBody, Idempotency};
 use shared::domain::{policy, Permission, SessionUser, User};
 use shared::error::{ApiError, Msg};
 use shared::services::contacts::{self, ContactForm};
@@ -55,18 +55,14 @@ impl From<event_mail::MailPrefs> for MailSettings {
 /// The signed-in user's mail setting.
 #[utoipa::path(get, path = "/api/profile/mail/", tag = "profile", security(("bearer" = [])),
     responses((status = 200, body = MailSettings), (status = 401, body = ErrorBody)))]
-async fn mail_settings(State(s): State<AppState>, CurrentUser(user): CurrentUser) -> Result<Json<MailSettings>, ApiError> {
+async fn mail_settings(Caller(s, user): Caller) -> Result<Json<MailSettings>, ApiError> {
     Ok(Json(event_mail::prefs(&s, &user).await?.into()))
 }
 
 /// Saves the signed-in user's mail setting.
 #[utoipa::path(put, path = "/api/profile/mail/", tag = "profile", security(("bearer" = [])), request_body = MailSettings,
     responses((status = 200, body = MailSettings), (status = 400, description = "language: invalid", body = ErrorBody), (status = 401, body = ErrorBody)))]
-async fn save_mail_settings(
-    State(s): State<AppState>,
-    CurrentUser(user): CurrentUser,
-    ApiJson(req): ApiJson<MailSettings>,
-) -> Result<Json<MailSettings>, ApiError> {
+async fn save_mail_settings(Caller(s, user): Caller, ApiJson(req): ApiJson<MailSettings>) -> Result<Json<MailSettings>, ApiError> {
     Ok(Json(event_mail::save(&s, &user, req.on, &req.language).await?.into()))
 }
 
@@ -176,11 +172,7 @@ pub struct ListQuery {
         (status = 200, body = ContactList),
         (status = 400, description = "customer missing or unknown (admin, sales), invalid_cursor", body = ErrorBody),
         (status = 403, description = "Lawyer, or a contact without view_contact", body = ErrorBody)))]
-async fn list_contacts(
-    State(s): State<AppState>,
-    CurrentUser(user): CurrentUser,
-    ApiQuery(q): ApiQuery<ListQuery>,
-) -> Result<Json<ContactList>, ApiError> {
+async fn list_contacts(Caller(s, user): Caller, ApiQuery(q): ApiQuery<ListQuery>) -> Result<Json<ContactList>, ApiError> {
     let page = contacts::list(&s, &user, q.customer.as_deref(), q.cursor.as_deref()).await?;
     Ok(Json(ContactList { results: page.contacts.into_iter().map(Contact::from).collect(), next: page.next }))
 }
@@ -238,11 +230,7 @@ async fn create_contact(c: Creating, ApiJson(req): ApiJson<CreateContactRequest>
 #[utoipa::path(get, path = "/api/customers/user/{contact_id}/", tag = "users", security(("bearer" = [])),
     params(("contact_id" = String, Path, description = "The contact's uid")),
     responses((status = 200, body = Contact), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn get_contact(
-    State(s): State<AppState>,
-    CurrentUser(user): CurrentUser,
-    ApiPath(contact_id): ApiPath<String>,
-) -> Result<Json<Contact>, ApiError> {
+async fn get_contact(Caller(s, user): Caller, ApiPath(contact_id): ApiPath<String>) -> Result<Json<Contact>, ApiError> {
     Ok(Json(contacts::get(&s, &user, &contact_id).await?.into()))
 }
 
@@ -273,8 +261,7 @@ pub struct UpdateContactRequest {
         (status = 403, description = "No view_contact, or a contact editing itself", body = ErrorBody),
         (status = 404, description = "Not a contact of the caller's customer", body = ErrorBody)))]
 async fn update_contact(
-    State(s): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    Caller(s, user): Caller,
     ApiPath(contact_id): ApiPath<String>,
     ApiJson(req): ApiJson<UpdateContactRequest>,
 ) -> Result<Json<Contact>, ApiError> {
@@ -292,11 +279,7 @@ async fn update_contact(
 #[utoipa::path(post, path = "/api/customers/user/deactivate/{contact_id}/", tag = "users", security(("bearer" = [])),
     params(("contact_id" = String, Path)),
     responses((status = 200, body = Contact), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn deactivate_contact(
-    State(s): State<AppState>,
-    CurrentUser(user): CurrentUser,
-    ApiPath(contact_id): ApiPath<String>,
-) -> Result<Json<Contact>, ApiError> {
+async fn deactivate_contact(Caller(s, user): Caller, ApiPath(contact_id): ApiPath<String>) -> Result<Json<Contact>, ApiError> {
     Ok(Json(contacts::set_active(&s, &user, &contact_id, false).await?.into()))
 }
 
@@ -304,11 +287,7 @@ async fn deactivate_contact(
 #[utoipa::path(post, path = "/api/customers/user/activate/{contact_id}/", tag = "users", security(("bearer" = [])),
     params(("contact_id" = String, Path)),
     responses((status = 200, body = Contact), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn activate_contact(
-    State(s): State<AppState>,
-    CurrentUser(user): CurrentUser,
-    ApiPath(contact_id): ApiPath<String>,
-) -> Result<Json<Contact>, ApiError> {
+async fn activate_contact(Caller(s, user): Caller, ApiPath(contact_id): ApiPath<String>) -> Result<Json<Contact>, ApiError> {
     Ok(Json(contacts::set_active(&s, &user, &contact_id, true).await?.into()))
 }
 
@@ -324,11 +303,7 @@ pub struct LinkSent {
     params(("contact_id" = String, Path)),
     responses((status = 200, body = LinkSent), (status = 400, description = "A parameter is missing or invalid, or could_not_send_mail: the mail service refused the mail (nothing is sent later)", body = ErrorBody),
         (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn send_contact_password_link(
-    State(s): State<AppState>,
-    CurrentUser(user): CurrentUser,
-    ApiPath(contact_id): ApiPath<String>,
-) -> Result<Json<LinkSent>, ApiError> {
+async fn send_contact_password_link(Caller(s, user): Caller, ApiPath(contact_id): ApiPath<String>) -> Result<Json<LinkSent>, ApiError> {
     contacts::send_password_link(&s, &user, &contact_id).await?;
     Ok(Json(LinkSent { message: Msg::PasswordLinkSent }))
 }
@@ -349,11 +324,7 @@ pub struct ProfileUpdateRequest {
 /// Update the signed-in user's names and phone (not admin: no profile page).
 #[utoipa::path(put, path = "/api/profile/update/", tag = "profile", security(("bearer" = [])), request_body = ProfileUpdateRequest,
     responses((status = 200, body = SessionUser), (status = 400, body = ErrorBody), (status = 403, description = "Admin", body = ErrorBody)))]
-async fn update_profile(
-    State(s): State<AppState>,
-    CurrentUser(user): CurrentUser,
-    ApiJson(req): ApiJson<ProfileUpdateRequest>,
-) -> Result<Json<SessionUser>, ApiError> {
+async fn update_profile(Caller(s, user): Caller, ApiJson(req): ApiJson<ProfileUpdateRequest>) -> Result<Json<SessionUser>, ApiError> {
     Ok(Json(profile::update(&s, user, &req.first_name, &req.last_name, req.phone.as_deref()).await?))
 }
 
@@ -379,11 +350,7 @@ pub struct UploadUrl {
 /// A presigned S3 PUT for a new profile image (JPEG or PNG, at most 2 MiB).
 #[utoipa::path(post, path = "/api/profile/image/upload-url/", tag = "profile", security(("bearer" = [])), request_body = UploadUrlRequest,
     responses((status = 200, body = UploadUrl), (status = 400, description = "image_type_not_allowed", body = ErrorBody), (status = 403, body = ErrorBody)))]
-async fn image_upload_url(
-    State(s): State<AppState>,
-    CurrentUser(user): CurrentUser,
-    ApiJson(req): ApiJson<UploadUrlRequest>,
-) -> Result<Json<UploadUrl>, ApiError> {
+async fn image_upload_url(Caller(s, user): Caller, ApiJson(req): ApiJson<UploadUrlRequest>) -> Result<Json<UploadUrl>, ApiError> {
     let t = profile::upload_url(&s, &user, &req.content_type).await?;
     Ok(Json(UploadUrl { url: t.url, key: t.key, content_type: t.content_type.into(), max_bytes: shared::domain::contact::IMAGE_MAX_BYTES }))
 }
@@ -404,10 +371,6 @@ pub struct ConfirmImageRequest {
         (status = 200, description = "The session user with the new image URL", body = SessionUser),
         (status = 400, description = "image_not_uploaded, image_too_large, image_invalid, or key invalid", body = ErrorBody),
         (status = 403, body = ErrorBody)))]
-async fn confirm_image(
-    State(s): State<AppState>,
-    CurrentUser(user): CurrentUser,
-    ApiJson(req): ApiJson<ConfirmImageRequest>,
-) -> Result<Json<SessionUser>, ApiError> {
+async fn confirm_image(Caller(s, user): Caller, ApiJson(req): ApiJson<ConfirmImageRequest>) -> Result<Json<SessionUser>, ApiError> {
     Ok(Json(profile::confirm_image(&s, user, &req.key).await?))
 }

@@ -262,8 +262,7 @@ async fn cases_closed_before_the_due_items_existed_are_filed_once_and_erased_whe
     closed_case(&state, "earlier", "Zacharias Östlundh", now - Duration::days(11 * 365)).await;
     closed_case(&state, "lately", "Beatrice Fagerholm", now - Duration::days(365)).await;
     // A table of an earlier version: closed cases without their due items.
-    let filed: Vec<(String, String)> =
-        state.store.retention_due_all().await.unwrap().into_iter().map(|d| (keys::retention::PK.to_string(), d.sk)).collect();
+    let filed: Vec<keys::Key> = state.store.retention_due_all().await.unwrap().into_iter().map(|d| keys::retention::due_at(&d.sk)).collect();
     state.store.delete_items(&filed).await.unwrap();
     assert!(state.store.retention_due_all().await.unwrap().is_empty());
 
@@ -273,7 +272,7 @@ async fn cases_closed_before_the_due_items_existed_are_filed_once_and_erased_whe
     let left: Vec<String> = state.store.retention_due_all().await.unwrap().into_iter().map(|d| d.sk).collect();
     assert_eq!(left, vec![keys::retention::due_sk(kept_until(RecordKind::CaseFile, now - Duration::days(365)), "case_file", "lately")]);
     // Once: a later run does not read the closed cases again.
-    state.store.delete_items(&[(keys::retention::PK.to_string(), left[0].clone())]).await.unwrap();
+    state.store.delete_items(&[keys::retention::due_at(&left[0])]).await.unwrap();
     data_rights::run_retention(&state, now).await.unwrap();
     assert!(state.store.retention_due_all().await.unwrap().is_empty(), "the backfill ran once");
 }
@@ -406,7 +405,7 @@ async fn the_dashboards_lose_what_an_erased_record_counts_now_keep_its_history_a
     closed_case(&state, "recent", "Beatrice Fagerholm", now - Duration::days(365)).await;
     // A real hour entry on the old case in place of the fixture's bare record
     // (the recount reads every entry), none on the recent one.
-    state.store.delete_items(&[(keys::case::pk("recent"), keys::case::hour_sk("1"))]).await.unwrap();
+    state.store.delete_items(&[keys::case::hour("recent", "1")]).await.unwrap();
     let worked = (now - Duration::days(11 * 365 + 10)).date_naive();
     let hour = CaseHour {
         id: "1".into(),

@@ -277,9 +277,9 @@ async fn counters_equal_a_recount_after_random_events_with_retries_and_concurren
     w.assert_recount_equal().await;
 
     // A stored counter changed by hand is found, and --fix repairs it.
-    let key = shared::store::keys::stats::now_pk("all", 0);
+    let key = shared::store::keys::stats::now("all", 0);
     let mut tx = w.state.store.tx();
-    tx.add_numbers(&key, "NOW", &[("cases.status.complete".into(), 5)]).unwrap();
+    tx.add_numbers(&key, &[("cases.status.complete".into(), 5)]).unwrap();
     assert!(w.state.store.commit(tx).await.unwrap());
     let report = recount::recount(&w.state, true).await.unwrap();
     assert_eq!(report.differences.len(), 1, "{:?}", report.differences);

@@ -34,7 +34,7 @@ async fn get(state: &shared::api::AppState, id: u64) -> PurchasedService {
 async fn due_in_index(state: &shared::api::AppState, r: &PurchasedService) -> bool {
     let item = state
         .store
-        .get(&shared::store::keys::customer::pk(&r.customer_uid), &shared::store::keys::purchase::sk(r.id))
+        .get(&shared::store::keys::purchase::item(&r.customer_uid, r.id))
         .await
         .unwrap()
         .unwrap();

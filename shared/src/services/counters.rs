@@ -55,8 +55,7 @@ pub async fn rate_of(ctx: &Context, customer_uid: &str) -> Result<i64, ApiError>
 /// A condition the event's transaction checks on an item the counters were
 /// computed from.
 pub struct Guard {
-    pub pk: String,
-    pub sk: String,
+    pub key: keys::Key,
     pub cond: Cond,
 }
 
@@ -93,7 +92,7 @@ fn manager_guard(customer_uid: &str, manager: Option<&str>) -> Guard {
             .value(":null", AttributeValue::S("NULL".into()))
             .value(":empty", AttributeValue::S(String::new())),
     };
-    Guard { pk: keys::customer::pk(customer_uid), sk: keys::customer::PROFILE_SK.to_string(), cond }
+    Guard { key: keys::customer::profile(customer_uid), cond }
 }
 
 /// The customer's now item still holds `counts` for the metrics moved
@@ -113,7 +112,7 @@ fn counts_guard(customer_uid: &str, counts: &crate::store::stats::Counts) -> Gua
         }
     }
     let key = Scope::Customer(customer_uid.to_string()).key();
-    Guard { pk: keys::stats::now_pk(&key, 0), sk: keys::stats::NOW_SK.to_string(), cond: cond.with_expr(parts.join(" AND ")) }
+    Guard { key: keys::stats::now(&key, 0), cond: cond.with_expr(parts.join(" AND ")) }
 }
 
 /// The counter changes of `events`.
@@ -180,14 +179,14 @@ pub async fn deltas(ctx: &Context, events: &[Event<'_>]) -> Result<Counted, ApiE
                 let (was, is) = (before.as_ref().and_then(stats::sales_of), stats::sales_of(profile));
                 if before.is_some() && was != is {
                     let key = Scope::Customer(profile.uid.clone()).key();
-                    let counts = ctx.store.counter_item_latest(&keys::stats::now_pk(&key, 0), keys::stats::NOW_SK).await?;
+                    let counts = ctx.store.counter_item_latest(&keys::stats::now(&key, 0)).await?;
                     let rows = ctx.store.purchases_of(&profile.uid).await?;
                     let listed: Vec<PurchasedService> = rows.iter().map(|r| r.row.clone()).collect();
                     out.merge(&stats::sales_move(&counts, &listed, was.as_deref(), is.as_deref()), 1);
                     guards.push(counts_guard(&profile.uid, &counts));
                     for r in rows.iter().filter(|r| r.row.active && !r.row.expired) {
                         let cond = Cond::new("rev = :rev").value(":rev", AttributeValue::N(r.rev.to_string()));
-                        guards.push(Guard { pk: keys::customer::pk(&profile.uid), sk: keys::purchase::sk(r.row.id), cond });
+                        guards.push(Guard { key: keys::purchase::item(&profile.uid, r.row.id), cond });
                     }
                 }
                 managers.0.insert(profile.uid.clone(), is);

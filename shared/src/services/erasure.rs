@@ -347,14 +347,14 @@ fn names_any(item: &Item, names: &[String]) -> bool {
 /// them (but the unsent erasure letter). Staff are few: each one's
 /// notifications are read.
 async fn forget_in_staff_news(ctx: &Context, people: &[String], names: &[String]) -> Result<(), ApiError> {
-    let mut gone: Vec<(String, String)> = Vec::new();
+    let mut gone: Vec<keys::Key> = Vec::new();
     for role in ["admin", "lawyer", "sales_person"] {
         for staff in ctx.store.index_items(table::GSI1, &keys::user::role_gsi1pk(role)).await? {
             let Some(staff_uid) = text(&staff, "PK").and_then(|pk| pk.strip_prefix("USER#").map(str::to_string)) else { continue };
             let pk = keys::notification::pk(&staff_uid);
             for item in ctx.store.partition_items(&pk, keys::notification::PREFIX).await? {
                 if names_any(&item, names) {
-                    gone.push((pk.clone(), text(&item, "SK").unwrap_or_default()));
+                    gone.push(keys::Key::new(pk.clone(), text(&item, "SK").unwrap_or_default()));
                 }
             }
         }
@@ -365,7 +365,7 @@ async fn forget_in_staff_news(ctx: &Context, people: &[String], names: &[String]
         let unsent_notice = text(&item, "kind").as_deref() == Some(outbox::NOTICE) && !item.contains_key("sent_at");
         let theirs = text(&item, "user_uid").is_some_and(|u| people.contains(&u));
         if (theirs && !unsent_notice) || (!theirs && names_any(&item, names)) {
-            gone.push((keys::outbox::PK.to_string(), text(&item, "SK").unwrap_or_default()));
+            gone.push(keys::outbox::at_sk(&text(&item, "SK").unwrap_or_default()));
         }
     }
     ctx.store.delete_keys(&gone).await
@@ -375,7 +375,7 @@ async fn forget_in_staff_news(ctx: &Context, people: &[String], names: &[String]
 /// profile image; the account itself anonymised, inactive,
 /// its sessions ended, its address freed.
 async fn forget_person(ctx: &Context, uid: &str) -> Result<(), ApiError> {
-    let mut gone: Vec<(String, String)> = Vec::new();
+    let mut gone: Vec<keys::Key> = Vec::new();
     for item in ctx.store.partition_items(&keys::user::pk(uid), "").await? {
         let sk = text(&item, "SK").unwrap_or_default();
         // The account (rewritten below) and its acceptances of terms (no personal data; proof of consent).
@@ -384,14 +384,14 @@ async fn forget_person(ctx: &Context, uid: &str) -> Result<(), ApiError> {
         }
         if sk == keys::user::BANKID_SK {
             if let Some(number) = text(&item, "personal_number") {
-                gone.push((keys::personal_number::pk(&number), keys::personal_number::SK.to_string()));
+                gone.push(keys::personal_number::item(&number));
             }
         }
-        gone.push((keys::user::pk(uid), sk));
+        gone.push(keys::Key::new(keys::user::pk(uid), sk));
     }
     for pk in [keys::notification::pk(uid), keys::event_mail::window_pk(uid)] {
         for item in ctx.store.partition_items(&pk, "").await? {
-            gone.push((pk.clone(), text(&item, "SK").unwrap_or_default()));
+            gone.push(keys::Key::new(pk.clone(), text(&item, "SK").unwrap_or_default()));
         }
     }
     ctx.store.delete_keys(&gone).await?;
@@ -432,17 +432,17 @@ const CUSTOMER_ERASED: [&str; 8] = ["ACTIVATION", "VERIFIED", "BISNODE", "ENVELO
 /// registration number freed, its search words replaced), its services'
 /// records and files, its support tickets, its exports.
 async fn forget_customer(ctx: &Context, uid: &str) -> Result<(), ApiError> {
-    let mut gone: Vec<(String, String)> = Vec::new();
+    let mut gone: Vec<keys::Key> = Vec::new();
     for item in ctx.store.partition_items(&keys::customer::pk(uid), "").await? {
         let sk = text(&item, "SK").unwrap_or_default();
         if CUSTOMER_ERASED.iter().any(|p| sk.starts_with(p)) {
-            gone.push((keys::customer::pk(uid), sk));
+            gone.push(keys::Key::new(keys::customer::pk(uid), sk));
         }
     }
     for item in ctx.store.index_items(table::GSI1, &keys::ticket::customer_gsi1pk(uid)).await? {
         let Some(pk) = text(&item, "PK") else { continue };
         for t in ctx.store.partition_items(&pk, "").await? {
-            gone.push((pk.clone(), text(&t, "SK").unwrap_or_default()));
+            gone.push(keys::Key::new(pk.clone(), text(&t, "SK").unwrap_or_default()));
         }
     }
     ctx.store.delete_keys(&gone).await?;

@@ -143,8 +143,7 @@ pub async fn post(
     };
     let mut tx = ctx.store.tx();
     tx.check(
-        &keys::case::pk(&c.uid),
-        keys::case::SK,
+        &keys::case::item(&c.uid),
         Cond::new("#st = :st").name("#st", "status").value(":st", crate::store::cases::status_value(CaseStatus::Inprogress)),
     )?;
     ctx.store.add_message(&mut tx, &m)?;

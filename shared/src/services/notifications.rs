@@ -330,13 +330,11 @@ pub async fn remind_expiring(ctx: &Context, now: DateTime<Utc>) -> Result<usize,
         let draft = Draft { verb: Verb::SubscriptionExpiring, params: row_params(&row), case_uid: None };
         let topic = format!("subscription#{id}");
         let written = retry::until_done(|_| async {
-            if ctx.store.get_consistent(keys::follow_up::PK, &guard).await?.is_some() {
+            if ctx.store.get_consistent(&keys::follow_up::at_sk(&guard)).await?.is_some() {
                 return Ok(Attempt::Done(None));
             }
             let mut tx = ctx.store.tx();
-            tx.put_new(crate::store::Item::from([
-                ("PK".to_string(), crate::store::s(keys::follow_up::PK)),
-                ("SK".to_string(), crate::store::s(&guard)),
+            tx.put_new(keys::follow_up::at_sk(&guard).with([
                 ("entity".to_string(), crate::store::s("expiring_notice")),
                 // Kept a month past the end date (a renewal gets a new date and so a new guard), then gone.
                 (

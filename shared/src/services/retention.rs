@@ -177,7 +177,7 @@ async fn erase_case(ctx: &Context, retention: &Retention, due: &Due, uid: &str, 
     if let Some(s) = &stored {
         if s.case.status != CaseStatus::Complete {
             // Reopened: a new close files a new item.
-            ctx.store.delete_items(&[(keys::retention::PK.to_string(), due.sk.clone())]).await?;
+            ctx.store.delete_items(&[keys::retention::due_at(&due.sk)]).await?;
             return Ok(Outcome::Kept);
         }
         let closed_at = s.case.status_at.unwrap_or(s.case.updated_at);
@@ -205,20 +205,19 @@ async fn erase_case(ctx: &Context, retention: &Retention, due: &Due, uid: &str, 
     ctx.faults.check("retention.case_half_way")?;
     // The rating's pointer in the lawyer's list (the rating itself is in the partition).
     let case_pk = keys::case::pk(uid);
-    if let Some(rating) = ctx.store.get(&case_pk, keys::rating::SK).await? {
+    if let Some(rating) = ctx.store.get(&keys::rating::item(uid)).await? {
         if let Ok(r) = serde_dynamo::from_item::<_, crate::domain::rating::Rating>(rating) {
-            ctx.store.delete_items(&[(keys::rating::lawyer_pk(&r.lawyer), keys::rating::lawyer_sk(r.at, &r.case_uid))]).await?;
+            ctx.store.delete_items(&[keys::rating::lawyer(&r.lawyer, r.at, &r.case_uid)]).await?;
         }
     }
     // Everything of the partition but the case, which goes last with the due item.
-    let rest: Vec<(String, String)> = ctx
+    let rest: Vec<keys::Key> = ctx
         .store
         .partition_items(&case_pk, "")
         .await?
         .iter()
-        .filter_map(|i: &Item| i.get("SK").and_then(|v| v.as_s().ok()).cloned())
-        .filter(|sk| sk != keys::case::SK)
-        .map(|sk| (case_pk.clone(), sk))
+        .filter_map(|i: &Item| keys::Key::of(i))
+        .filter(|k| k.sk != keys::case::SK)
         .collect();
     ctx.store.delete_items(&rest).await?;
     // Every reader's notifications about it.
@@ -227,7 +226,7 @@ async fn erase_case(ctx: &Context, retention: &Retention, due: &Due, uid: &str, 
     if let Some(s) = &stored {
         ctx.store.add_counters(&mut tx, &gauges)?;
         ctx.store.add_case_pointers_removal(&mut tx, &s.case)?;
-        tx.delete(&case_pk, keys::case::SK, Some(crate::store::tx::Cond::new("rev = :rev").value(":rev", crate::store::n(s.rev))))?;
+        tx.delete(&keys::case::item(uid), Some(crate::store::tx::Cond::new("rev = :rev").value(":rev", crate::store::n(s.rev))))?;
     }
     ctx.store.add_retention_done(&mut tx, due)?;
     if let Some(s) = &stored {
@@ -285,7 +284,7 @@ async fn erase_billing(
     if let Some(s) = &stored {
         if !s.row.expired {
             // Running again (renewed in place): its next expiry files a new item.
-            ctx.store.delete_items(&[(keys::retention::PK.to_string(), due.sk.clone())]).await?;
+            ctx.store.delete_items(&[keys::retention::due_at(&due.sk)]).await?;
             return Ok(Outcome::Kept);
         }
         let ended = billing_ended(&s.row);
@@ -306,14 +305,7 @@ async fn erase_billing(
     };
     // The usage ledger, then the row with its due item.
     let usage_pk = keys::purchase::usage_pk(id);
-    let ledger: Vec<(String, String)> = ctx
-        .store
-        .partition_items(&usage_pk, "")
-        .await?
-        .iter()
-        .filter_map(|i: &Item| i.get("SK").and_then(|v| v.as_s().ok()).cloned())
-        .map(|sk| (usage_pk.clone(), sk))
-        .collect();
+    let ledger: Vec<keys::Key> = ctx.store.partition_items(&usage_pk, "").await?.iter().filter_map(keys::Key::of).collect();
     ctx.store.delete_items(&ledger).await?;
     let mut tx = ctx.store.tx();
     if let Some(s) = &stored {

@@ -12,10 +12,9 @@ use crate::domain::addons::{CreditReport, Envelope, InkassoProspect, VerifiedTok
 use crate::domain::subscription::{PurchasedService, UsageEntry};
 use crate::error::ApiError;
 
-fn with_rev<T: serde::Serialize>(value: &T, pk: &str, sk: String, entity: &str, rev: u64) -> Result<Item, ApiError> {
+fn with_rev<T: serde::Serialize>(value: &T, key: keys::Key, entity: &str, rev: u64) -> Result<Item, ApiError> {
     let mut item: Item = serde_dynamo::to_item(value).map_err(ApiError::internal)?;
-    item.insert("PK".into(), s(pk));
-    item.insert("SK".into(), s(sk));
+    key.stamp(&mut item);
     item.insert("entity".into(), s(entity));
     item.insert("rev".into(), n(rev));
     Ok(item)
@@ -35,14 +34,13 @@ fn rev_cond(rev: Option<u64>) -> Cond {
 
 impl Store {
     pub async fn verified_token(&self, customer_uid: &str) -> Result<Option<VerifiedToken>, ApiError> {
-        let item = self.get_consistent(&keys::customer::pk(customer_uid), keys::addons::VERIFIED_SK).await?;
+        let item = self.get_consistent(&keys::addons::verified(customer_uid)).await?;
         item.map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal)).transpose()
     }
 
     pub async fn put_verified_token(&self, customer_uid: &str, token: &VerifiedToken) -> Result<(), ApiError> {
         let mut item: Item = serde_dynamo::to_item(token).map_err(ApiError::internal)?;
-        item.insert("PK".into(), s(keys::customer::pk(customer_uid)));
-        item.insert("SK".into(), s(keys::addons::VERIFIED_SK));
+        keys::addons::verified(customer_uid).stamp(&mut item);
         item.insert("entity".into(), s("verified_token"));
         self.client.put_item().table_name(&self.table).set_item(Some(item)).send().await.map_err(super::sdk_err)?;
         Ok(())
@@ -50,14 +48,13 @@ impl Store {
 
     /// Adds to `tx` the write of `e` over revision `rev` (a new one when None).
     pub fn add_envelope(&self, tx: &mut Tx, e: &Envelope, rev: Option<u64>) -> Result<(), ApiError> {
-        let item =
-            with_rev(e, &keys::customer::pk(&e.customer_uid), keys::addons::envelope_sk(&e.uid), "envelope", rev.map_or(1, |r| r + 1))?;
+        let item = with_rev(e, keys::addons::envelope(&e.customer_uid, &e.uid), "envelope", rev.map_or(1, |r| r + 1))?;
         tx.put_if(item, Some(rev_cond(rev)))
     }
 
     /// An envelope and its revision, read consistently.
     pub async fn envelope(&self, customer_uid: &str, uid: &str) -> Result<Option<(Envelope, u64)>, ApiError> {
-        let Some(item) = self.get_consistent(&keys::customer::pk(customer_uid), &keys::addons::envelope_sk(uid)).await? else {
+        let Some(item) = self.get_consistent(&keys::addons::envelope(customer_uid, uid)).await? else {
             return Ok(None);
         };
         let rev = rev_of(&item);
@@ -73,13 +70,12 @@ impl Store {
     }
 
     pub fn add_credit_report(&self, tx: &mut Tx, r: &CreditReport, rev: Option<u64>) -> Result<(), ApiError> {
-        let item =
-            with_rev(r, &keys::customer::pk(&r.customer_uid), keys::addons::credit_sk(&r.uid), "credit_report", rev.map_or(1, |r| r + 1))?;
+        let item = with_rev(r, keys::addons::credit(&r.customer_uid, &r.uid), "credit_report", rev.map_or(1, |r| r + 1))?;
         tx.put_if(item, Some(rev_cond(rev)))
     }
 
     pub async fn credit_report(&self, customer_uid: &str, uid: &str) -> Result<Option<(CreditReport, u64)>, ApiError> {
-        let Some(item) = self.get_consistent(&keys::customer::pk(customer_uid), &keys::addons::credit_sk(uid)).await? else {
+        let Some(item) = self.get_consistent(&keys::addons::credit(customer_uid, uid)).await? else {
             return Ok(None);
         };
         let rev = rev_of(&item);
@@ -117,21 +113,19 @@ impl Store {
             cond = cond.value(":cap", n(limit));
         }
         tx.update_if(
-            &keys::customer::pk(&read.customer_uid),
-            &keys::purchase::sk(read.id),
+            &keys::purchase::item(&read.customer_uid, read.id),
             "SET consumed_limit = consumed_limit + :one, updated_at = :now ADD rev :one",
             cond.with_expr(expr),
         )?;
         let mut ledger: Item = serde_dynamo::to_item(entry).map_err(ApiError::internal)?;
-        ledger.insert("PK".into(), s(keys::purchase::usage_pk(entry.purchase_id)));
-        ledger.insert("SK".into(), s(keys::purchase::usage_sk(entry.date, &entry.entry_id)));
+        keys::purchase::usage(entry.purchase_id, entry.date, &entry.entry_id).stamp(&mut ledger);
         ledger.insert("entity".into(), s("usage"));
         tx.put_new(ledger)
     }
 
     /// The company's application and its revision (0: written before revisions), read consistently.
     pub async fn inkasso_prospect(&self, customer_uid: &str) -> Result<Option<(InkassoProspect, u64)>, ApiError> {
-        let Some(item) = self.get_consistent(&keys::customer::pk(customer_uid), keys::addons::INKASSO_SK).await? else { return Ok(None) };
+        let Some(item) = self.get_consistent(&keys::addons::inkasso(customer_uid)).await? else { return Ok(None) };
         let rev = item.get("rev").and_then(|v| v.as_n().ok()).and_then(|v| v.parse().ok()).unwrap_or(0);
         Ok(Some((serde_dynamo::from_item(item).map_err(ApiError::internal)?, rev)))
     }
@@ -139,8 +133,7 @@ impl Store {
     /// Adds to `tx` the write of the application over revision `rev` (new when None).
     pub fn add_inkasso_prospect(&self, tx: &mut Tx, customer_uid: &str, p: &InkassoProspect, rev: Option<u64>) -> Result<(), ApiError> {
         let mut item: Item = serde_dynamo::to_item(p).map_err(ApiError::internal)?;
-        item.insert("PK".into(), s(keys::customer::pk(customer_uid)));
-        item.insert("SK".into(), s(keys::addons::INKASSO_SK));
+        keys::addons::inkasso(customer_uid).stamp(&mut item);
         item.insert("entity".into(), s("inkasso_prospect"));
         item.insert("rev".into(), n(rev.map_or(1, |r| r + 1)));
         let cond = match rev {

@@ -45,8 +45,7 @@ const FILTERED_READ: i32 = 1000;
 pub fn audit_item(event: &AuditEvent) -> Result<Item, ApiError> {
     let mut item: Item = serde_dynamo::to_item(event).map_err(ApiError::internal)?;
     let sk = keys::audit::sk(event.at, &event.id);
-    item.insert("PK".into(), s(keys::audit::pk(event.at)));
-    item.insert("SK".into(), s(&sk));
+    keys::audit::item(event.at, &event.id).stamp(&mut item);
     item.insert("entity".into(), s("audit"));
     if let Some(c) = &event.customer_uid {
         item.insert("GSI1PK".into(), s(keys::audit::customer_gsi1pk(c)));

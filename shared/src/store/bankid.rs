@@ -22,8 +22,7 @@ pub enum Linked {
 impl Store {
     pub async fn save_bankid_order(&self, order: &Order) -> Result<(), ApiError> {
         let mut item: Item = serde_dynamo::to_item(order).map_err(ApiError::internal)?;
-        item.insert("PK".into(), s(keys::bankid_order::pk(&order.order_ref)));
-        item.insert("SK".into(), s(keys::bankid_order::SK));
+        keys::bankid_order::item(&order.order_ref).stamp(&mut item);
         item.insert("entity".into(), s("bankid_order"));
         item.insert(super::table::TTL_ATTRIBUTE.into(), n(order.expires_at));
         self.client
@@ -39,7 +38,7 @@ impl Store {
 
     /// The order (consistent: its `finished` decides what a poll may do).
     pub async fn get_bankid_order(&self, order_ref: &str) -> Result<Option<Order>, ApiError> {
-        self.get_consistent(&keys::bankid_order::pk(order_ref), keys::bankid_order::SK)
+        self.get_consistent(&keys::bankid_order::item(order_ref))
             .await?
             .map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal))
             .transpose()
@@ -51,8 +50,7 @@ impl Store {
             .client
             .update_item()
             .table_name(&self.table)
-            .key("PK", s(keys::bankid_order::pk(order_ref)))
-            .key("SK", s(keys::bankid_order::SK))
+            .set_key(Some(keys::bankid_order::item(order_ref).item()))
             .update_expression("SET finished = :t")
             .condition_expression("attribute_exists(PK) AND finished = :f")
             .expression_attribute_values(":t", AttributeValue::Bool(true))
@@ -69,35 +67,25 @@ impl Store {
     /// The account a personal number is linked to.
     pub async fn personal_number_owner(&self, personal_number: &str) -> Result<Option<String>, ApiError> {
         Ok(self
-            .get_consistent(&keys::personal_number::pk(personal_number), keys::personal_number::SK)
+            .get_consistent(&keys::personal_number::item(personal_number))
             .await?
             .and_then(|i| i.get("user_uid").and_then(|v| v.as_s().ok()).cloned()))
     }
 
     /// The personal number linked to `uid`.
     pub async fn bankid_link_of(&self, uid: &str) -> Result<Option<String>, ApiError> {
-        Ok(self
-            .get_consistent(&keys::user::pk(uid), keys::user::BANKID_SK)
-            .await?
-            .and_then(|i| i.get("personal_number").and_then(|v| v.as_s().ok()).cloned()))
+        Ok(self.get_consistent(&keys::user::bankid(uid)).await?.and_then(|i| i.get("personal_number").and_then(|v| v.as_s().ok()).cloned()))
     }
 
     /// Links `personal_number` to `uid` in one transaction: the number's
     /// item and the user's, each only if new.
     pub async fn link_bankid(&self, uid: &str, personal_number: &str, at: i64) -> Result<Linked, ApiError> {
         let mut tx = self.tx();
-        tx.put_new(Item::from([
-            ("PK".to_string(), s(keys::personal_number::pk(personal_number))),
-            ("SK".to_string(), s(keys::personal_number::SK)),
-            ("entity".to_string(), s("personal_number")),
-            ("user_uid".to_string(), s(uid)),
-        ]))?;
-        tx.put_new(Item::from([
-            ("PK".to_string(), s(keys::user::pk(uid))),
-            ("SK".to_string(), s(keys::user::BANKID_SK)),
-            ("entity".to_string(), s("bankid_link")),
-            ("personal_number".to_string(), s(personal_number)),
-            ("linked_at".to_string(), n(at)),
+        tx.put_new(keys::personal_number::item(personal_number).with([("entity", s("personal_number")), ("user_uid", s(uid))]))?;
+        tx.put_new(keys::user::bankid(uid).with([
+            ("entity", s("bankid_link")),
+            ("personal_number", s(personal_number)),
+            ("linked_at", n(at)),
         ]))?;
         if self.commit(tx).await? {
             return Ok(Linked::Done);
@@ -113,8 +101,8 @@ impl Store {
     pub async fn unlink_bankid(&self, uid: &str) -> Result<bool, ApiError> {
         let Some(number) = self.bankid_link_of(uid).await? else { return Ok(false) };
         let mut tx = self.tx();
-        tx.delete(&keys::personal_number::pk(&number), keys::personal_number::SK, Some(Cond::new("user_uid = :u").value(":u", s(uid))))?;
-        tx.delete(&keys::user::pk(uid), keys::user::BANKID_SK, Some(Cond::present()))?;
+        tx.delete(&keys::personal_number::item(&number), Some(Cond::new("user_uid = :u").value(":u", s(uid))))?;
+        tx.delete(&keys::user::bankid(uid), Some(Cond::present()))?;
         self.commit(tx).await
     }
 }

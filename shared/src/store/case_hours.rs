@@ -32,7 +32,7 @@ impl Store {
     pub fn add_invoicing_check(&self, tx: &mut Tx, case_uid: &str, only_lawyer: Option<&str>) -> Result<(), ApiError> {
         match only_lawyer {
             Some(l) => self.add_in_progress_check(tx, case_uid, l),
-            None => tx.check(&keys::case::pk(case_uid), keys::case::SK, Cond::present()),
+            None => tx.check(&keys::case::item(case_uid), Cond::present()),
         }
     }
 
@@ -60,7 +60,7 @@ impl Store {
                 Some(l) => cond.value(":l", s(l)),
                 None => cond,
             };
-            tx.update_if(&keys::case::pk(case_uid), &keys::case::hour_sk(&h.id), "SET is_invoiced = :v", cond)?;
+            tx.update_if(&keys::case::hour(case_uid, &h.id), "SET is_invoiced = :v", cond)?;
         }
         Ok(())
     }
@@ -74,13 +74,13 @@ impl Store {
     }
 
     pub async fn get_additional_hour(&self, case_uid: &str, id: &str) -> Result<Option<StoredAdditional>, ApiError> {
-        self.get_consistent(&keys::case::pk(case_uid), &keys::case::additional_sk(id)).await?.map(parse_additional).transpose()
+        self.get_consistent(&keys::case::additional(case_uid, id)).await?.map(parse_additional).transpose()
     }
 
     /// Whether `lawyer` already has an entry for `month` on the case (and which).
     pub async fn additional_month_owner(&self, case_uid: &str, month: &str, lawyer: &str) -> Result<Option<String>, ApiError> {
         Ok(self
-            .get_consistent(&keys::case::pk(case_uid), &keys::case::additional_month_sk(month, lawyer))
+            .get_consistent(&keys::case::additional_month(case_uid, month, lawyer))
             .await?
             .and_then(|i| i.get("id").and_then(|v| v.as_s().ok()).cloned()))
     }
@@ -89,8 +89,7 @@ impl Store {
     /// case history so each page reads its own.
     pub fn add_additional_history(&self, tx: &mut Tx, h: &HistoryEntry) -> Result<(), ApiError> {
         let mut item: Item = serde_dynamo::to_item(h).map_err(ApiError::internal)?;
-        item.insert("PK".into(), s(keys::case::pk(&h.case_uid)));
-        item.insert("SK".into(), s(keys::case::additional_history_sk(h.at, &uuid::Uuid::new_v4().simple().to_string())));
+        keys::case::additional_history(&h.case_uid, h.at, &uuid::Uuid::new_v4().simple().to_string()).stamp(&mut item);
         item.insert("entity".into(), s("additional_hour_history"));
         tx.put_new(item)
     }
@@ -112,27 +111,25 @@ impl Store {
         match (old, new) {
             (_, Some(e)) => {
                 let mut item: Item = serde_dynamo::to_item(e).map_err(ApiError::internal)?;
-                item.insert("PK".into(), s(keys::case::pk(case_uid)));
-                item.insert("SK".into(), s(keys::case::additional_sk(&e.id)));
+                keys::case::additional(case_uid, &e.id).stamp(&mut item);
                 item.insert("entity".into(), s("additional_hour"));
                 item.insert("rev".into(), n(old.map_or(1, |o| o.rev + 1)));
                 tx.put_if(item, Some(old.map_or_else(Cond::absent, on_rev)))?;
             }
-            (Some(o), None) => tx.delete(&keys::case::pk(case_uid), &keys::case::additional_sk(&o.entry.id), Some(on_rev(o)))?,
+            (Some(o), None) => tx.delete(&keys::case::additional(case_uid, &o.entry.id), Some(on_rev(o)))?,
             (None, None) => return Err(ApiError::NotFound),
         }
         let same_month = |a: &AdditionalHour, b: &AdditionalHour| a.month == b.month && a.lawyer == b.lawyer;
         if let Some(o) = old {
             if !new.is_some_and(|e| same_month(e, &o.entry)) {
-                let sk = keys::case::additional_month_sk(&o.entry.month, &o.entry.lawyer);
-                tx.delete(&keys::case::pk(case_uid), &sk, Some(Cond::new("id = :id").value(":id", s(&o.entry.id))))?;
+                let month = keys::case::additional_month(case_uid, &o.entry.month, &o.entry.lawyer);
+                tx.delete(&month, Some(Cond::new("id = :id").value(":id", s(&o.entry.id))))?;
             }
         }
         if let Some(e) = new {
             if !old.is_some_and(|o| same_month(e, &o.entry)) {
                 let mut item = Item::new();
-                item.insert("PK".into(), s(keys::case::pk(case_uid)));
-                item.insert("SK".into(), s(keys::case::additional_month_sk(&e.month, &e.lawyer)));
+                keys::case::additional_month(case_uid, &e.month, &e.lawyer).stamp(&mut item);
                 item.insert("entity".into(), s("additional_hour_month"));
                 item.insert("id".into(), s(&e.id));
                 tx.put_new(item)?;
@@ -152,8 +149,7 @@ impl Store {
     ) -> Result<(), ApiError> {
         for e in entries {
             tx.update_if(
-                &keys::case::pk(case_uid),
-                &keys::case::additional_sk(&e.entry.id),
+                &keys::case::additional(case_uid, &e.entry.id),
                 "SET is_invoiced = :v, rev = :next, updated_at = :at",
                 Cond::new("rev = :rev")
                     .value(":v", AttributeValue::Bool(is_invoiced))

@@ -57,8 +57,7 @@ fn unhex(text: &str) -> Option<String> {
 
 fn case_item(c: &Case, rev: u64) -> Result<Item, ApiError> {
     let mut item: Item = serde_dynamo::to_item(c).map_err(ApiError::internal)?;
-    item.insert("PK".into(), s(keys::case::pk(&c.uid)));
-    item.insert("SK".into(), s(keys::case::SK));
+    keys::case::item(&c.uid).stamp(&mut item);
     item.insert("entity".into(), s("case"));
     item.insert("rev".into(), n(rev));
     item.insert("GSI1PK".into(), s(keys::case::state_gsi1pk(c.status)));
@@ -79,10 +78,9 @@ pub fn status_value(status: CaseStatus) -> AttributeValue {
     serde_dynamo::to_attribute_value(status).unwrap_or_else(|_| s(format!("{status:?}")))
 }
 
-fn history_item(h: &HistoryEntry, sk: String, entity: &str) -> Result<Item, ApiError> {
+fn history_item(h: &HistoryEntry, key: keys::Key, entity: &str) -> Result<Item, ApiError> {
     let mut item: Item = serde_dynamo::to_item(h).map_err(ApiError::internal)?;
-    item.insert("PK".into(), s(keys::case::pk(&h.case_uid)));
-    item.insert("SK".into(), s(sk));
+    key.stamp(&mut item);
     item.insert("entity".into(), s(entity));
     Ok(item)
 }
@@ -117,7 +115,7 @@ impl Store {
         if let Some((prev, _)) = prev {
             if let Some(old) = lawyer_of_list(prev) {
                 if lawyer_of_list(next) != Some(old) || list_sk(prev) != list_sk(next) {
-                    tx.delete(&keys::case::lawyer_pk(old), &list_sk(prev), None)?;
+                    tx.delete(&keys::case::lawyer_pointer(old, &list_sk(prev)), None)?;
                 }
             }
         }
@@ -125,7 +123,7 @@ impl Store {
         // then the pointer is the creator's own).
         if let Some((prev, _)) = prev {
             for gone in prev.followers.iter().filter(|f| !next.followers.contains(f) && **f != next.created_by) {
-                tx.delete(&keys::case::creator_pk(gone), &list_sk(prev), None)?;
+                tx.delete(&keys::case::creator_pointer(gone, &list_sk(prev)), None)?;
             }
         }
         // Closing starts the case file's retention: its due item is filed
@@ -156,21 +154,20 @@ impl Store {
     /// Adds to `tx` the removal of every list pointer of `c` (its erasure).
     pub fn add_case_pointers_removal(&self, tx: &mut Tx, c: &Case) -> Result<(), ApiError> {
         for pk in pointer_pks(c) {
-            tx.delete(&pk, &list_sk(c), None)?;
+            tx.delete(&keys::Key::new(pk, list_sk(c)), None)?;
         }
         Ok(())
     }
 
     /// Adds a case history item.
     pub fn add_history(&self, tx: &mut Tx, h: &HistoryEntry) -> Result<(), ApiError> {
-        tx.put_new(history_item(h, keys::case::history_sk(h.at, &uuid::Uuid::new_v4().simple().to_string()), "case_history")?)
+        tx.put_new(history_item(h, keys::case::history(&h.case_uid, h.at, &uuid::Uuid::new_v4().simple().to_string()), "case_history")?)
     }
 
     /// Adds a check that the case is in progress with `lawyer`.
     pub fn add_in_progress_check(&self, tx: &mut Tx, case_uid: &str, lawyer: &str) -> Result<(), ApiError> {
         tx.check(
-            &keys::case::pk(case_uid),
-            keys::case::SK,
+            &keys::case::item(case_uid),
             Cond::new("#st = :st AND lawyer = :l")
                 .name("#st", "status")
                 .value(":st", status_value(CaseStatus::Inprogress))
@@ -179,13 +176,13 @@ impl Store {
     }
 
     pub async fn get_case(&self, uid: &str) -> Result<Option<StoredCase>, ApiError> {
-        self.get(&keys::case::pk(uid), keys::case::SK).await?.map(parse_case).transpose()
+        self.get(&keys::case::item(uid)).await?.map(parse_case).transpose()
     }
 
     /// The case as it is now (a consistent read), for a write conditional on
     /// its revision.
     pub async fn get_case_for_write(&self, uid: &str) -> Result<Option<StoredCase>, ApiError> {
-        self.get_consistent(&keys::case::pk(uid), keys::case::SK).await?.map(parse_case).transpose()
+        self.get_consistent(&keys::case::item(uid)).await?.map(parse_case).transpose()
     }
 
     /// A case's history, oldest first.
@@ -353,8 +350,7 @@ impl Store {
         at: DateTime<Utc>,
     ) -> Result<(), ApiError> {
         let mut item = Item::new();
-        item.insert("PK".into(), s(keys::case::pk(case_uid)));
-        item.insert("SK".into(), s(keys::case::note_sk(at, &uuid::Uuid::new_v4().simple().to_string())));
+        keys::case::note(case_uid, at, &uuid::Uuid::new_v4().simple().to_string()).stamp(&mut item);
         item.insert("entity".into(), s("case_note"));
         item.insert("by".into(), s(by));
         item.insert("by_name".into(), s(by_name));
@@ -390,10 +386,7 @@ impl Store {
     }
 
     pub async fn get_case_hour(&self, case_uid: &str, id: &str) -> Result<Option<CaseHour>, ApiError> {
-        self.get(&keys::case::pk(case_uid), &keys::case::hour_sk(id))
-            .await?
-            .map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal))
-            .transpose()
+        self.get(&keys::case::hour(case_uid, id)).await?.map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal)).transpose()
     }
 
     /// Adds an hour entry's write (new when `old` is None, else replacing
@@ -429,7 +422,7 @@ impl Store {
                 // transaction may touch an item once).
                 let rewritten = needs.is_some_and(|n| n.date == h.date && n.id == h.id);
                 if !rewritten {
-                    tx.delete(&keys::purchase::usage_pk(pid), &keys::purchase::usage_sk(h.date, &h.id), None)?;
+                    tx.delete(&keys::purchase::usage(pid, h.date, &h.id), None)?;
                 }
             }
             if let Some(h) = needs {
@@ -445,8 +438,7 @@ impl Store {
                     lawyer: h.lawyer_name.clone(),
                 };
                 let mut ledger: Item = serde_dynamo::to_item(&entry).map_err(ApiError::internal)?;
-                ledger.insert("PK".into(), s(keys::purchase::usage_pk(pid)));
-                ledger.insert("SK".into(), s(keys::purchase::usage_sk(h.date, &h.id)));
+                keys::purchase::usage(pid, h.date, &h.id).stamp(&mut ledger);
                 ledger.insert("entity".into(), s("usage"));
                 tx.put(ledger)?;
             }
@@ -455,14 +447,13 @@ impl Store {
         match new {
             Some(h) => {
                 let mut item: Item = serde_dynamo::to_item(h).map_err(ApiError::internal)?;
-                item.insert("PK".into(), s(keys::case::pk(&case.uid)));
-                item.insert("SK".into(), s(keys::case::hour_sk(&h.id)));
+                keys::case::hour(&case.uid, &h.id).stamp(&mut item);
                 item.insert("entity".into(), s("case_hour"));
                 tx.put_if(item, Some(if old.is_some() { Cond::present() } else { Cond::absent() }))?;
             }
             None => {
                 let h = old.ok_or(ApiError::NotFound)?;
-                tx.delete(&keys::case::pk(&case.uid), &keys::case::hour_sk(&h.id), Some(Cond::present()))?;
+                tx.delete(&keys::case::hour(&case.uid, &h.id), Some(Cond::present()))?;
             }
         }
         Ok(())
@@ -511,8 +502,7 @@ impl Store {
             cond = cond.value(":give", num(Hundredths(-delta))?);
         }
         tx.update_if(
-            &keys::customer::pk(&read.customer_uid),
-            &keys::purchase::sk(read.id),
+            &keys::purchase::item(&read.customer_uid, read.id),
             "SET consumed_hour = consumed_hour + :d, updated_at = :now ADD rev :one",
             cond.with_expr(expr),
         )
@@ -667,8 +657,7 @@ pub fn bulk_items(c: &Case, hours: &[CaseHour]) -> Result<Vec<Item>, ApiError> {
     }
     for h in hours {
         let mut item: Item = serde_dynamo::to_item(h).map_err(ApiError::internal)?;
-        item.insert("PK".into(), s(keys::case::pk(&c.uid)));
-        item.insert("SK".into(), s(keys::case::hour_sk(&h.id)));
+        keys::case::hour(&c.uid, &h.id).stamp(&mut item);
         item.insert("entity".into(), s("case_hour"));
         out.push(item);
     }

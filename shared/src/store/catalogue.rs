@@ -23,10 +23,10 @@ pub enum Offer {
 }
 
 impl Offer {
-    fn key(self, id: u64) -> (&'static str, String) {
+    fn key(self, id: u64) -> keys::Key {
         match self {
-            Offer::Package => (keys::catalogue::PACKAGES_PK, keys::catalogue::package_sk(id)),
-            Offer::Plan => (keys::catalogue::PLANS_PK, keys::catalogue::plan_sk(id)),
+            Offer::Package => keys::catalogue::package(id),
+            Offer::Plan => keys::catalogue::plan(id),
         }
     }
 }
@@ -68,23 +68,22 @@ impl Store {
     /// Writes a new item with the request's idempotency record (`once`,
     /// answering `value`) in one transaction: a retry of a create that
     /// committed answers the first answer instead of adding a second item.
-    async fn put_new<T: Serialize>(&self, pk: &str, sk: &str, entity: &str, value: &T, once: &Once) -> Result<(), ApiError> {
+    async fn put_new<T: Serialize>(&self, key: &keys::Key, entity: &str, value: &T, once: &Once) -> Result<(), ApiError> {
         let mut item: Item = serde_dynamo::to_item(value).map_err(ApiError::internal)?;
-        item.insert("PK".into(), s(pk));
-        item.insert("SK".into(), s(sk));
+        key.stamp(&mut item);
         item.insert("entity".into(), s(entity));
         let mut tx = self.tx();
         tx.put_new(item)?;
         once.record(&mut tx, value)?;
         if !self.commit(tx).await? {
             // Ids come from a counter: an item already under this one is a broken counter.
-            return Err(ApiError::internal(format!("{entity} {sk} exists")));
+            return Err(ApiError::internal(format!("{entity} {} exists", key.sk)));
         }
         Ok(())
     }
 
-    async fn get_as<T: DeserializeOwned>(&self, pk: &str, sk: &str) -> Result<Option<T>, ApiError> {
-        match self.get(pk, sk).await? {
+    async fn get_as<T: DeserializeOwned>(&self, key: &keys::Key) -> Result<Option<T>, ApiError> {
+        match self.get(key).await? {
             Some(item) => Ok(Some(serde_dynamo::from_item(item).map_err(ApiError::internal)?)),
             None => Ok(None),
         }
@@ -95,20 +94,20 @@ impl Store {
     }
 
     pub async fn create_package(&self, p: &Package, once: &Once) -> Result<(), ApiError> {
-        self.put_new(keys::catalogue::PACKAGES_PK, &keys::catalogue::package_sk(p.id), "package", p, once).await
+        self.put_new(&keys::catalogue::package(p.id), "package", p, once).await
     }
     pub async fn get_package(&self, id: u64) -> Result<Option<Package>, ApiError> {
-        self.get_as(keys::catalogue::PACKAGES_PK, &keys::catalogue::package_sk(id)).await
+        self.get_as(&keys::catalogue::package(id)).await
     }
     pub async fn list_packages(&self) -> Result<Vec<Package>, ApiError> {
         Self::parse_all(self.query_prefix(keys::catalogue::PACKAGES_PK, keys::catalogue::PACKAGE_PREFIX).await?)
     }
 
     pub async fn create_service_plan(&self, p: &ServicePlan, once: &Once) -> Result<(), ApiError> {
-        self.put_new(keys::catalogue::PLANS_PK, &keys::catalogue::plan_sk(p.id), "service_plan", p, once).await
+        self.put_new(&keys::catalogue::plan(p.id), "service_plan", p, once).await
     }
     pub async fn get_service_plan(&self, id: u64) -> Result<Option<ServicePlan>, ApiError> {
-        self.get_as(keys::catalogue::PLANS_PK, &keys::catalogue::plan_sk(id)).await
+        self.get_as(&keys::catalogue::plan(id)).await
     }
     pub async fn list_service_plans(&self) -> Result<Vec<ServicePlan>, ApiError> {
         Self::parse_all(self.query_prefix(keys::catalogue::PLANS_PK, keys::catalogue::PLAN_PREFIX).await?)
@@ -118,14 +117,13 @@ impl Store {
     /// `bought` and `retired` as they are (a purchase may mark it bought
     /// meanwhile); the stored entry after the change, `NotFound` if it is gone.
     async fn update_offer<T: DeserializeOwned>(&self, offer: Offer, id: u64, set: &[(&str, AttributeValue)]) -> Result<T, ApiError> {
-        let (pk, sk) = offer.key(id);
+        let key = offer.key(id);
         let expr: Vec<String> = (0..set.len()).map(|i| format!("#a{i} = :v{i}")).collect();
         let mut req = self
             .client
             .update_item()
             .table_name(&self.table)
-            .key("PK", s(pk))
-            .key("SK", s(sk))
+            .set_key(Some(key.item()))
             .update_expression(format!("SET {}", expr.join(", ")))
             .condition_expression("attribute_exists(PK)")
             .return_values(aws_sdk_dynamodb::types::ReturnValue::AllNew);
@@ -174,13 +172,12 @@ impl Store {
     /// bought (it stays), `NotFound` when it is gone. The condition makes a
     /// purchase committed meanwhile win.
     pub async fn delete_offer_unbought(&self, offer: Offer, id: u64) -> Result<bool, ApiError> {
-        let (pk, sk) = offer.key(id);
+        let key = offer.key(id);
         let res = self
             .client
             .delete_item()
             .table_name(&self.table)
-            .key("PK", s(pk))
-            .key("SK", s(&sk))
+            .set_key(Some(key.item()))
             .condition_expression("attribute_exists(PK) AND (attribute_not_exists(bought) OR bought = :f)")
             .expression_attribute_values(":f", AttributeValue::Bool(false))
             .send()
@@ -188,7 +185,7 @@ impl Store {
         match res {
             Ok(_) => Ok(true),
             Err(e) if e.as_service_error().is_some_and(|x| x.is_conditional_check_failed_exception()) => {
-                if self.get(pk, &sk).await?.is_some() {
+                if self.get(&key).await?.is_some() {
                     Ok(false)
                 } else {
                     Err(ApiError::NotFound)
@@ -202,11 +199,11 @@ impl Store {
     /// the condition that it still exists and is not retired (a retirement
     /// committed meanwhile wins; the buyer's retry then reads it retired).
     pub fn add_bought_mark(&self, tx: &mut Tx, offer: Offer, id: u64) -> Result<(), ApiError> {
-        let (pk, sk) = offer.key(id);
+        let key = offer.key(id);
         let cond = Cond::new("attribute_exists(PK) AND (attribute_not_exists(retired) OR retired = :f)")
             .value(":f", AttributeValue::Bool(false))
             .value(":t", AttributeValue::Bool(true));
-        tx.update_if(pk, &sk, "SET bought = :t", cond)
+        tx.update_if(&key, "SET bought = :t", cond)
     }
 
     /// An entry named in Swedish only (seeds and tests).
@@ -221,11 +218,11 @@ impl Store {
             name_en: draft.name_en.clone(),
             description: draft.description.clone(),
         };
-        self.put_new(kind.pk(), &keys::catalogue::entry_sk(entry.id), kind.counter(), &entry, once).await?;
+        self.put_new(&keys::catalogue::entry(kind.pk(), entry.id), kind.counter(), &entry, once).await?;
         Ok(entry)
     }
     pub async fn get_named(&self, kind: NamedKind, id: u64) -> Result<Option<NamedEntry>, ApiError> {
-        self.get_as(kind.pk(), &keys::catalogue::entry_sk(id)).await
+        self.get_as(&keys::catalogue::entry(kind.pk(), id)).await
     }
     pub async fn list_named(&self, kind: NamedKind) -> Result<Vec<NamedEntry>, ApiError> {
         Self::parse_all(self.query_prefix(kind.pk(), keys::catalogue::ENTRY_PREFIX).await?)
@@ -240,8 +237,7 @@ impl Store {
             .client
             .update_item()
             .table_name(&self.table)
-            .key("PK", s(kind.pk()))
-            .key("SK", s(keys::catalogue::entry_sk(id)))
+            .set_key(Some(keys::catalogue::entry(kind.pk(), id).item()))
             .update_expression(update)
             .condition_expression("attribute_exists(PK)")
             .expression_attribute_names("#n", "name")
@@ -263,8 +259,7 @@ impl Store {
             .client
             .delete_item()
             .table_name(&self.table)
-            .key("PK", s(kind.pk()))
-            .key("SK", s(keys::catalogue::entry_sk(id)))
+            .set_key(Some(keys::catalogue::entry(kind.pk(), id).item()))
             .condition_expression("attribute_exists(PK)")
             .send()
             .await;
@@ -281,8 +276,7 @@ impl Store {
         self.client
             .put_item()
             .table_name(&self.table)
-            .item("PK", s(keys::customer::pk(customer_uid)))
-            .item("SK", s(keys::customer::DEPARTMENT_SK))
+            .set_item(Some(keys::customer::department(customer_uid).item()))
             .item("entity", s("customer_department"))
             .item("customer_uid", s(customer_uid))
             .item("department_id", AttributeValue::N(department_id.to_string()))
@@ -296,7 +290,7 @@ impl Store {
 
     pub async fn customer_department(&self, customer_uid: &str) -> Result<Option<u64>, ApiError> {
         Ok(self
-            .get(&keys::customer::pk(customer_uid), keys::customer::DEPARTMENT_SK)
+            .get(&keys::customer::department(customer_uid))
             .await?
             .and_then(|i| i.get("department_id").and_then(|v| v.as_n().ok()).and_then(|n| n.parse().ok())))
     }

@@ -74,8 +74,7 @@ impl Store {
 
     pub fn add_message(&self, tx: &mut Tx, m: &Message) -> Result<(), ApiError> {
         let mut item: Item = serde_dynamo::to_item(m).map_err(ApiError::internal)?;
-        item.insert("PK".into(), s(keys::case::pk(&m.case_uid)));
-        item.insert("SK".into(), s(keys::message::sk(m.at, &m.id)));
+        keys::message::item(&m.case_uid, m.at, &m.id).stamp(&mut item);
         item.insert("entity".into(), s("message"));
         tx.put_new(item)
     }
@@ -131,8 +130,7 @@ impl Store {
             .client
             .put_item()
             .table_name(&self.table)
-            .item("PK", s(keys::case::pk(case_uid)))
-            .item("SK", s(keys::message::read_sk(user_uid)))
+            .set_item(Some(keys::message::read(case_uid, user_uid).item()))
             .item("entity", s("message_read_mark"))
             .item("user_uid", s(user_uid))
             .item("mark", s(&mark))
@@ -186,7 +184,7 @@ impl Store {
     }
 
     async fn marks(&self, reader: &str) -> Result<Marks, ApiError> {
-        let Some(item) = self.get_consistent(&keys::notification::pk(reader), keys::notification::MARKS_SK).await? else {
+        let Some(item) = self.get_consistent(&keys::notification::marks(reader)).await? else {
             return Ok(Marks::default());
         };
         let text = |k: &str| item.get(k).and_then(|v| v.as_s().ok()).cloned();
@@ -270,8 +268,7 @@ impl Store {
             .client
             .update_item()
             .table_name(&self.table)
-            .key("PK", s(keys::notification::pk(reader)))
-            .key("SK", s(keys::notification::MARKS_SK))
+            .set_key(Some(keys::notification::marks(reader).item()))
             .update_expression("SET #m = :m, entity = :e")
             .condition_expression("attribute_not_exists(#m) OR #m < :m")
             .expression_attribute_names("#m", attr)
@@ -293,8 +290,7 @@ impl Store {
             .client
             .update_item()
             .table_name(&self.table)
-            .key("PK", s(keys::notification::pk(reader)))
-            .key("SK", s(keys::notification::sk(id)))
+            .set_key(Some(keys::notification::item(reader, id).item()))
             .update_expression("SET #r = :t")
             .condition_expression("attribute_exists(PK)")
             .expression_attribute_names("#r", "read")
@@ -314,9 +310,7 @@ impl Store {
     /// (when they are more than the transaction holds); its sort key.
     pub fn add_notify_follow_up(&self, tx: &mut Tx, out: &Outgoing) -> Result<String, ApiError> {
         let sk = keys::follow_up::sk(NOTIFY_FOLLOW_UP, &out.event_id);
-        let mut item = Item::new();
-        item.insert("PK".into(), s(keys::follow_up::PK));
-        item.insert("SK".into(), s(&sk));
+        let mut item = keys::follow_up::at_sk(&sk).item();
         item.insert("entity".into(), s("follow_up"));
         item.insert("outgoing".into(), s(serde_json::to_string(out).map_err(ApiError::internal)?));
         tx.put(item)?;
@@ -326,20 +320,13 @@ impl Store {
     /// Writes the notifications of a follow-up, then removes it. Idempotent:
     /// each reader's copy has the same key however often this runs.
     pub async fn finish_notify_follow_up(&self, sk: &str) -> Result<(), ApiError> {
-        let Some(item) = self.get_consistent(keys::follow_up::PK, sk).await? else { return Ok(()) };
+        let Some(item) = self.get_consistent(&keys::follow_up::at_sk(sk)).await? else { return Ok(()) };
         let text =
             item.get("outgoing").and_then(|v| v.as_s().ok()).ok_or_else(|| ApiError::internal("follow-up without its notification"))?;
         let out: Outgoing = serde_json::from_str(text).map_err(ApiError::internal)?;
         let items = out.readers.iter().map(|r| notification_item(r, out.at, &out.event_id, &out.draft)).collect::<Result<Vec<_>, _>>()?;
         self.put_notifications(items).await?;
-        self.client
-            .delete_item()
-            .table_name(&self.table)
-            .key("PK", s(keys::follow_up::PK))
-            .key("SK", s(sk))
-            .send()
-            .await
-            .map_err(sdk_err)?;
+        self.client.delete_item().table_name(&self.table).set_key(Some(keys::follow_up::at_sk(sk).item())).send().await.map_err(sdk_err)?;
         Ok(())
     }
 
@@ -372,30 +359,24 @@ impl Store {
     /// lawyer's running sum and count on it.
     pub fn add_rating(&self, tx: &mut Tx, r: &Rating, lawyer_has_profile: bool) -> Result<(), ApiError> {
         let mut item: Item = serde_dynamo::to_item(r).map_err(ApiError::internal)?;
-        item.insert("PK".into(), s(keys::case::pk(&r.case_uid)));
-        item.insert("SK".into(), s(keys::rating::SK));
+        keys::rating::item(&r.case_uid).stamp(&mut item);
         item.insert("entity".into(), s("rating"));
         tx.put_new(item.clone())?;
-        item.insert("PK".into(), s(keys::rating::lawyer_pk(&r.lawyer)));
-        item.insert("SK".into(), s(keys::rating::lawyer_sk(r.at, &r.case_uid)));
+        keys::rating::lawyer(&r.lawyer, r.at, &r.case_uid).stamp(&mut item);
         item.insert("entity".into(), s("lawyer_rating"));
         tx.put_new(item)?;
         if !lawyer_has_profile {
             return Ok(());
         }
         tx.update_if(
-            &keys::user::pk(&r.lawyer),
-            keys::staff::SK,
+            &keys::staff::item(&r.lawyer),
             "ADD rating_sum :s, rating_count :one",
             Cond::present().value(":s", n(r.stars)).value(":one", n(1)),
         )
     }
 
     pub async fn get_rating(&self, case_uid: &str) -> Result<Option<Rating>, ApiError> {
-        self.get(&keys::case::pk(case_uid), keys::rating::SK)
-            .await?
-            .map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal))
-            .transpose()
+        self.get(&keys::rating::item(case_uid)).await?.map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal)).transpose()
     }
 
     /// A lawyer's ratings, newest first (at most `limit`).
@@ -444,8 +425,7 @@ pub fn notification_item(reader: &str, at: DateTime<Utc>, event_id: &str, d: &Dr
         uid: d.case_uid.clone(),
     };
     let mut item: Item = serde_dynamo::to_item(&n).map_err(ApiError::internal)?;
-    item.insert("PK".into(), s(keys::notification::pk(reader)));
-    item.insert("SK".into(), s(keys::notification::sk(&id)));
+    keys::notification::item(reader, &id).stamp(&mut item);
     item.insert("entity".into(), s("notification"));
     item.insert("read".into(), AttributeValue::Bool(false));
     if let Some(case) = &d.case_uid {

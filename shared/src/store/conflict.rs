@@ -77,8 +77,7 @@ pub struct SearchAudit {
 
 fn index_item(key: &str, p: &Party) -> Result<Item, ApiError> {
     let mut item: Item = serde_dynamo::to_item(p).map_err(ApiError::internal)?;
-    item.insert("PK".into(), s(keys::conflict::index_pk(key)));
-    item.insert("SK".into(), s(keys::conflict::index_sk(p.kind, &p.uid)));
+    keys::conflict::index(key, p.kind, &p.uid).stamp(&mut item);
     item.insert("entity".into(), s("conflict_index"));
     Ok(item)
 }
@@ -132,7 +131,7 @@ pub const FOLLOW_UP_KIND: &str = "conflict_index";
 impl Store {
     /// What the index holds of a party (consistent read).
     pub async fn indexed(&self, kind: PartyKind, uid: &str) -> Result<Indexed, ApiError> {
-        let Some(item) = self.get_consistent(&keys::conflict::record_pk(kind, uid), keys::conflict::RECORD_SK).await? else {
+        let Some(item) = self.get_consistent(&keys::conflict::record(kind, uid)).await? else {
             return Ok(Indexed::default());
         };
         Ok(Indexed {
@@ -152,31 +151,27 @@ impl Store {
     /// stale keys behind).
     pub fn add_index_writes(&self, tx: &mut Tx, change: &IndexChange, now: &Indexed) -> Result<(), ApiError> {
         let wanted = change.wanted_keys();
-        let sk = keys::conflict::index_sk(change.kind, &change.uid);
         if let Some(party) = &change.party {
             for key in &wanted {
                 tx.put(index_item(key, party)?)?;
             }
         }
         for stale in now.keys.iter().filter(|k| !wanted.contains(k)) {
-            tx.delete(&keys::conflict::index_pk(stale), &sk, None)?;
+            tx.delete(&keys::conflict::index(stale, change.kind, &change.uid), None)?;
         }
-        let record_pk = keys::conflict::record_pk(change.kind, &change.uid);
         let version = match now.ver {
             None => Cond::absent(),
             Some(v) => Cond::new("ver = :ver").value(":ver", n(v)),
         };
         match (&change.party, now.ver) {
             (Some(_), _) => {
-                let mut record = Item::new();
-                record.insert("PK".into(), s(record_pk));
-                record.insert("SK".into(), s(keys::conflict::RECORD_SK));
+                let mut record = keys::conflict::record(change.kind, &change.uid).item();
                 record.insert("entity".into(), s("conflict_record"));
                 record.insert("search_keys".into(), AttributeValue::L(wanted.iter().map(s).collect()));
                 record.insert("ver".into(), n(now.ver.map_or(1, |v| v + 1)));
                 tx.put_if(record, Some(version))?;
             }
-            (None, Some(_)) => tx.delete(&record_pk, keys::conflict::RECORD_SK, Some(version))?,
+            (None, Some(_)) => tx.delete(&keys::conflict::record(change.kind, &change.uid), Some(version))?,
             (None, None) => {}
         }
         Ok(())
@@ -188,8 +183,7 @@ impl Store {
     pub fn add_index_follow_up(&self, tx: &mut Tx, change: &IndexChange) -> Result<String, ApiError> {
         let nonce = uuid::Uuid::new_v4().simple().to_string();
         let mut item: Item = serde_dynamo::to_item(change).map_err(ApiError::internal)?;
-        item.insert("PK".into(), s(keys::follow_up::PK));
-        item.insert("SK".into(), s(change.follow_up_sk()));
+        keys::follow_up::at_sk(&change.follow_up_sk()).stamp(&mut item);
         item.insert("entity".into(), s("follow_up"));
         item.insert("nonce".into(), s(&nonce));
         tx.put(item)?;
@@ -201,7 +195,7 @@ impl Store {
     /// is removed if nobody queued a newer one meanwhile. `Ok(false)`: a
     /// concurrent change won; the newer follow-up finishes the work.
     pub async fn finish_index_follow_up(&self, follow_up_sk: &str) -> Result<bool, ApiError> {
-        let Some(item) = self.get_consistent(keys::follow_up::PK, follow_up_sk).await? else { return Ok(true) };
+        let Some(item) = self.get_consistent(&keys::follow_up::at_sk(follow_up_sk)).await? else { return Ok(true) };
         let nonce = item.get("nonce").and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
         let change: IndexChange = serde_dynamo::from_item(item).map_err(ApiError::internal)?;
         let now = self.indexed(change.kind, &change.uid).await?;
@@ -233,7 +227,7 @@ impl Store {
         if let Some(r) = record {
             last.push(r);
         }
-        last.delete(keys::follow_up::PK, follow_up_sk, Some(Cond::new("nonce = :n").value(":n", s(nonce))))?;
+        last.delete(&keys::follow_up::at_sk(follow_up_sk), Some(Cond::new("nonce = :n").value(":n", s(nonce))))?;
         self.commit(last).await
     }
 
@@ -243,8 +237,7 @@ impl Store {
     pub fn add_follow_up_superseded(&self, tx: &mut Tx, change: &IndexChange) -> Result<(), ApiError> {
         let del = aws_sdk_dynamodb::types::Delete::builder()
             .table_name(&self.table)
-            .key("PK", s(keys::follow_up::PK))
-            .key("SK", s(change.follow_up_sk()))
+            .set_key(Some(keys::follow_up::at_sk(&change.follow_up_sk()).item()))
             .build()
             .map_err(ApiError::internal)?;
         tx.push(aws_sdk_dynamodb::types::TransactWriteItem::builder().delete(del).build());
@@ -255,8 +248,7 @@ impl Store {
     fn follow_up_current(&self, follow_up_sk: &str, nonce: &str) -> Result<aws_sdk_dynamodb::types::TransactWriteItem, ApiError> {
         let check = aws_sdk_dynamodb::types::ConditionCheck::builder()
             .table_name(&self.table)
-            .key("PK", s(keys::follow_up::PK))
-            .key("SK", s(follow_up_sk))
+            .set_key(Some(keys::follow_up::at_sk(follow_up_sk).item()))
             .condition_expression("nonce = :n")
             .expression_attribute_values(":n", s(nonce))
             .build()

@@ -14,10 +14,9 @@ use crate::domain::support::{Answer, Ticket, TicketStatus};
 use crate::domain::template_file::TemplateFile;
 use crate::error::{ApiError, Msg};
 
-fn item_of<T: Serialize>(v: &T, pk: String, sk: String, entity: &str) -> Result<Item, ApiError> {
+fn item_of<T: Serialize>(v: &T, key: keys::Key, entity: &str) -> Result<Item, ApiError> {
     let mut item: Item = serde_dynamo::to_item(v).map_err(ApiError::internal)?;
-    item.insert("PK".into(), s(pk));
-    item.insert("SK".into(), s(sk));
+    key.stamp(&mut item);
     item.insert("entity".into(), s(entity));
     Ok(item)
 }
@@ -136,10 +135,9 @@ impl Store {
             (_, _, Some(sv), Some(en)) => (sv, en),
             _ => {
                 let text = |language: &'static str| {
-                    let sk = keys::legal::text_sk(version, language);
-                    let pk = &pk;
+                    let key = keys::legal::text(kind.as_str(), version, language);
                     async move {
-                        let item = self.get(pk, &sk).await?.ok_or_else(|| ApiError::internal(format!("legal text {sk} missing")))?;
+                        let item = self.get(&key).await?.ok_or_else(|| ApiError::internal(format!("legal text {} missing", key.sk)))?;
                         let t: StoredText = serde_dynamo::from_item(item).map_err(ApiError::internal)?;
                         Ok::<_, ApiError>(t.text)
                     }
@@ -182,27 +180,22 @@ impl Store {
     /// Publishes a version: its item (fails the transaction if that version
     /// exists) and one item per language.
     pub fn add_legal_version(&self, tx: &mut Tx, t: &LegalText) -> Result<(), ApiError> {
-        let pk = keys::legal::pk(t.kind.as_str());
-        tx.put_new(item_of(&t.summary(), pk.clone(), keys::legal::version_sk(t.version), "legal_text")?)?;
+        let kind = t.kind.as_str();
+        tx.put_new(item_of(&t.summary(), keys::legal::version(kind, t.version), "legal_text")?)?;
         for (language, text) in [("sv", &t.sv), ("en", &t.en)] {
-            tx.put_new(item_of(
-                &StoredText { text: text.clone() },
-                pk.clone(),
-                keys::legal::text_sk(t.version, language),
-                "legal_text_body",
-            )?)?;
+            tx.put_new(item_of(&StoredText { text: text.clone() }, keys::legal::text(kind, t.version, language), "legal_text_body")?)?;
         }
         Ok(())
     }
 
     /// Records that `user_uid` accepted a version (in the caller's transaction).
     pub fn add_acceptance(&self, tx: &mut Tx, user_uid: &str, a: &Acceptance) -> Result<(), ApiError> {
-        tx.put(item_of(a, keys::user::pk(user_uid), keys::legal::acceptance_sk(a.kind.as_str(), a.version), "acceptance")?)
+        tx.put(item_of(a, keys::legal::acceptance(user_uid, a.kind.as_str(), a.version), "acceptance")?)
     }
 
     /// Records an acceptance once: a second one keeps the first time.
     pub async fn put_acceptance(&self, user_uid: &str, a: &Acceptance) -> Result<(), ApiError> {
-        let item = item_of(a, keys::user::pk(user_uid), keys::legal::acceptance_sk(a.kind.as_str(), a.version), "acceptance")?;
+        let item = item_of(a, keys::legal::acceptance(user_uid, a.kind.as_str(), a.version), "acceptance")?;
         let res = self
             .client
             .put_item()
@@ -220,7 +213,7 @@ impl Store {
 
     /// A user's acceptance of one version, if any.
     pub async fn acceptance(&self, user_uid: &str, kind: LegalKind, version: u32) -> Result<Option<Acceptance>, ApiError> {
-        self.get(&keys::user::pk(user_uid), &keys::legal::acceptance_sk(kind.as_str(), version))
+        self.get(&keys::legal::acceptance(user_uid, kind.as_str(), version))
             .await?
             .map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal))
             .transpose()
@@ -235,7 +228,7 @@ impl Store {
     // ------------------------------------------------- template files
 
     pub async fn put_template_file(&self, f: &TemplateFile) -> Result<(), ApiError> {
-        let item = item_of(f, keys::template_file::PK.into(), keys::template_file::sk(&f.id), "template_file")?;
+        let item = item_of(f, keys::template_file::item(&f.id), "template_file")?;
         self.client.put_item().table_name(&self.table).set_item(Some(item)).send().await.map_err(sdk_err)?;
         Ok(())
     }
@@ -244,7 +237,7 @@ impl Store {
     /// answering the file) in one transaction.
     pub async fn create_template_file(&self, f: &TemplateFile, once: &Once) -> Result<(), ApiError> {
         let mut tx = self.tx();
-        tx.put_new(item_of(f, keys::template_file::PK.into(), keys::template_file::sk(&f.id), "template_file")?)?;
+        tx.put_new(item_of(f, keys::template_file::item(&f.id), "template_file")?)?;
         once.record(&mut tx, f)?;
         self.commit_new(tx).await
     }
@@ -257,18 +250,14 @@ impl Store {
     }
 
     pub async fn get_template_file(&self, id: &str) -> Result<Option<TemplateFile>, ApiError> {
-        self.get(keys::template_file::PK, &keys::template_file::sk(id))
-            .await?
-            .map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal))
-            .transpose()
+        self.get(&keys::template_file::item(id)).await?.map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal)).transpose()
     }
 
     pub async fn delete_template_file(&self, id: &str) -> Result<(), ApiError> {
         self.client
             .delete_item()
             .table_name(&self.table)
-            .key("PK", s(keys::template_file::PK))
-            .key("SK", s(keys::template_file::sk(id)))
+            .set_key(Some(keys::template_file::item(id).item()))
             .send()
             .await
             .map_err(sdk_err)?;
@@ -278,7 +267,7 @@ impl Store {
     // ---------------------------------------------------------- tickets
 
     fn ticket_item(t: &Ticket) -> Result<Item, ApiError> {
-        let mut item = item_of(t, keys::ticket::pk(t.id), keys::ticket::SK.into(), "ticket")?;
+        let mut item = item_of(t, keys::ticket::item(t.id), "ticket")?;
         let sk = keys::created_sk(t.created_at, &format!("{:012}", t.id));
         item.insert("GSI1PK".into(), s(keys::ticket::customer_gsi1pk(&t.customer_uid)));
         item.insert("GSI1SK".into(), s(&sk));
@@ -302,14 +291,11 @@ impl Store {
     }
 
     pub fn add_answer(&self, tx: &mut Tx, a: &Answer) -> Result<(), ApiError> {
-        tx.put_new(item_of(a, keys::ticket::pk(a.ticket_id), keys::ticket::answer_sk(a.at, &a.id), "ticket_answer")?)
+        tx.put_new(item_of(a, keys::ticket::answer(a.ticket_id, a.at, &a.id), "ticket_answer")?)
     }
 
     pub async fn get_ticket(&self, id: u64) -> Result<Option<Ticket>, ApiError> {
-        self.get_consistent(&keys::ticket::pk(id), keys::ticket::SK)
-            .await?
-            .map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal))
-            .transpose()
+        self.get_consistent(&keys::ticket::item(id)).await?.map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal)).transpose()
     }
 
     /// A ticket's answers, oldest first.
@@ -403,11 +389,11 @@ impl Store {
     }
 
     pub async fn get_lesson(&self, id: &str) -> Result<Option<Lesson>, ApiError> {
-        self.get(keys::lesson::PK, &keys::lesson::sk(id)).await?.map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal)).transpose()
+        self.get(&keys::lesson::item(id)).await?.map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal)).transpose()
     }
 
     pub async fn put_lesson(&self, l: &Lesson) -> Result<(), ApiError> {
-        let item = item_of(l, keys::lesson::PK.into(), keys::lesson::sk(&l.id), "lesson")?;
+        let item = item_of(l, keys::lesson::item(&l.id), "lesson")?;
         self.client.put_item().table_name(&self.table).set_item(Some(item)).send().await.map_err(sdk_err)?;
         Ok(())
     }
@@ -416,7 +402,7 @@ impl Store {
     /// answering the lesson) in one transaction.
     pub async fn create_lesson(&self, l: &Lesson, once: &Once) -> Result<(), ApiError> {
         let mut tx = self.tx();
-        tx.put_new(item_of(l, keys::lesson::PK.into(), keys::lesson::sk(&l.id), "lesson")?)?;
+        tx.put_new(item_of(l, keys::lesson::item(&l.id), "lesson")?)?;
         once.record(&mut tx, l)?;
         self.commit_new(tx).await
     }
@@ -434,18 +420,11 @@ impl Store {
 
     /// Several lessons rewritten at once (a new order).
     pub fn add_lesson_write(&self, tx: &mut Tx, l: &Lesson) -> Result<(), ApiError> {
-        tx.put_if(item_of(l, keys::lesson::PK.into(), keys::lesson::sk(&l.id), "lesson")?, Some(Cond::present()))
+        tx.put_if(item_of(l, keys::lesson::item(&l.id), "lesson")?, Some(Cond::present()))
     }
 
     pub async fn delete_lesson(&self, id: &str) -> Result<(), ApiError> {
-        self.client
-            .delete_item()
-            .table_name(&self.table)
-            .key("PK", s(keys::lesson::PK))
-            .key("SK", s(keys::lesson::sk(id)))
-            .send()
-            .await
-            .map_err(sdk_err)?;
+        self.client.delete_item().table_name(&self.table).set_key(Some(keys::lesson::item(id).item())).send().await.map_err(sdk_err)?;
         Ok(())
     }
 
@@ -456,7 +435,7 @@ impl Store {
     }
 
     pub async fn put_progress(&self, user_uid: &str, p: &Progress) -> Result<(), ApiError> {
-        let item = item_of(p, keys::user::pk(user_uid), keys::lesson::progress_sk(&p.lesson_id), "progress")?;
+        let item = item_of(p, keys::lesson::progress(user_uid, &p.lesson_id), "progress")?;
         self.client.put_item().table_name(&self.table).set_item(Some(item)).send().await.map_err(sdk_err)?;
         Ok(())
     }

@@ -62,20 +62,18 @@ pub fn query_words(query: &str) -> Result<Vec<String>, ApiError> {
 }
 
 fn word_item(word: &str, uid: &str, all: &[String]) -> Item {
-    Item::from([
-        ("PK".to_string(), s(keys::customer_search::word_pk(word))),
-        ("SK".to_string(), s(keys::customer_search::word_sk(word, uid))),
-        ("entity".to_string(), s("customer_word")),
-        ("customer_uid".to_string(), s(uid)),
-        ("word".to_string(), s(word)),
-        ("words".to_string(), AttributeValue::L(all.iter().map(s).collect())),
+    keys::customer_search::word(word, uid).with([
+        ("entity", s("customer_word")),
+        ("customer_uid", s(uid)),
+        ("word", s(word)),
+        ("words", AttributeValue::L(all.iter().map(s).collect())),
     ])
 }
 
 impl Store {
     /// The words a customer is indexed under (consistent read, before a save).
     pub async fn customer_words(&self, uid: &str) -> Result<IndexedWords, ApiError> {
-        let Some(item) = self.get_consistent(&keys::customer_search::record_pk(uid), keys::customer_search::RECORD_SK).await? else {
+        let Some(item) = self.get_consistent(&keys::customer_search::record(uid)).await? else {
             return Ok(IndexedWords::default());
         };
         Ok(IndexedWords {
@@ -111,18 +109,16 @@ impl Store {
             tx.put(word_item(w, &profile.uid, &wanted))?;
         }
         for stale in now.words.iter().filter(|w| !wanted.contains(w)) {
-            tx.delete(&keys::customer_search::word_pk(stale), &keys::customer_search::word_sk(stale, &profile.uid), None)?;
+            tx.delete(&keys::customer_search::word(stale, &profile.uid), None)?;
         }
         let version = match now.ver {
             None => Cond::absent(),
             Some(v) => Cond::new("ver = :ver").value(":ver", n(v)),
         };
-        let record = Item::from([
-            ("PK".to_string(), s(keys::customer_search::record_pk(&profile.uid))),
-            ("SK".to_string(), s(keys::customer_search::RECORD_SK)),
-            ("entity".to_string(), s("customer_words")),
-            ("words".to_string(), AttributeValue::L(wanted.iter().map(s).collect())),
-            ("ver".to_string(), n(now.ver.map_or(1, |v| v + 1))),
+        let record = keys::customer_search::record(&profile.uid).with([
+            ("entity", s("customer_words")),
+            ("words", AttributeValue::L(wanted.iter().map(s).collect())),
+            ("ver", n(now.ver.map_or(1, |v| v + 1))),
         ]);
         tx.put_if(record, Some(version))
     }
@@ -218,7 +214,7 @@ impl Store {
     /// Profiles by customer uid (absent ones left out): one BatchGetItem
     /// per 100, unprocessed keys asked again.
     pub async fn get_customer_profiles(&self, uids: &[String]) -> Result<HashMap<String, CustomerProfile>, ApiError> {
-        let keys: Vec<(String, String)> = uids.iter().map(|u| (keys::customer::pk(u), keys::customer::PROFILE_SK.to_string())).collect();
+        let keys: Vec<keys::Key> = uids.iter().map(|u| keys::customer::profile(u)).collect();
         let mut out = HashMap::new();
         for item in self.batch_get(&keys).await? {
             let p: CustomerProfile = serde_dynamo::from_item(item).map_err(ApiError::internal)?;

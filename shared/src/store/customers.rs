@@ -21,8 +21,7 @@ pub struct CustomerPage {
 
 pub fn profile_item(p: &CustomerProfile) -> Result<Item, ApiError> {
     let mut item: Item = serde_dynamo::to_item(p).map_err(ApiError::internal)?;
-    item.insert("PK".into(), s(keys::customer::pk(&p.uid)));
-    item.insert("SK".into(), s(keys::customer::PROFILE_SK));
+    keys::customer::profile(&p.uid).stamp(&mut item);
     item.insert("entity".into(), s("customer_profile"));
     item.insert("GSI1PK".into(), s(keys::customer::state_gsi1pk(p.state)));
     item.insert("GSI1SK".into(), s(format!("{}#{}", p.created_at.to_rfc3339(), p.uid)));
@@ -46,25 +45,18 @@ const SECTOR_COUNTER: &str = "business_sector";
 
 /// The item that makes an organisationsnummer belong to one customer.
 fn registration_number_item(number: &str, customer_uid: &str) -> Item {
-    Item::from([
-        ("PK".to_string(), s(keys::registration_number::pk(number))),
-        ("SK".to_string(), s(keys::registration_number::SK)),
-        ("entity".to_string(), s("registration_number")),
-        ("customer_uid".to_string(), s(customer_uid)),
-    ])
+    keys::registration_number::item(number).with([("entity", s("registration_number")), ("customer_uid", s(customer_uid))])
 }
 
 /// The customer's department link (`CUSTOMER#<uid> / DEPARTMENT`, GSI1
 /// `DEPARTMENT#<id>`): the item [`Store::connect_customer_department`] writes.
 fn department_link_item(customer_uid: &str, department_id: u64) -> Item {
-    Item::from([
-        ("PK".to_string(), s(keys::customer::pk(customer_uid))),
-        ("SK".to_string(), s(keys::customer::DEPARTMENT_SK)),
-        ("entity".to_string(), s("customer_department")),
-        ("customer_uid".to_string(), s(customer_uid)),
-        ("department_id".to_string(), n(department_id)),
-        ("GSI1PK".to_string(), s(keys::department_members::gsi1pk(department_id))),
-        ("GSI1SK".to_string(), s(customer_uid)),
+    keys::customer::department(customer_uid).with([
+        ("entity", s("customer_department")),
+        ("customer_uid", s(customer_uid)),
+        ("department_id", n(department_id)),
+        ("GSI1PK", s(keys::department_members::gsi1pk(department_id))),
+        ("GSI1SK", s(customer_uid)),
     ])
 }
 
@@ -125,8 +117,7 @@ impl Store {
     /// Releases a registration number, only if it is the customer's own.
     pub fn add_registration_number_release(&self, tx: &mut Tx, number: &str, customer_uid: &str) -> Result<(), ApiError> {
         tx.delete(
-            &keys::registration_number::pk(number),
-            keys::registration_number::SK,
+            &keys::registration_number::item(number),
             Some(Cond::new("attribute_not_exists(PK) OR customer_uid = :u").value(":u", s(customer_uid))),
         )
     }
@@ -139,9 +130,7 @@ impl Store {
     /// The customer's one activation link (a new one replaces the earlier,
     /// which then stops working).
     pub fn add_activation_link(&self, tx: &mut Tx, uid: &str, digest: &str, expires_at: i64) -> Result<(), ApiError> {
-        tx.put(Item::from([
-            ("PK".to_string(), s(keys::customer::pk(uid))),
-            ("SK".to_string(), s(keys::customer::ACTIVATION_SK)),
+        tx.put(keys::customer::activation(uid).with([
             ("entity".to_string(), s("activation_link")),
             ("digest".to_string(), s(digest)),
             ("expires_at".to_string(), n(expires_at)),
@@ -155,8 +144,7 @@ impl Store {
     /// concurrent clicks).
     pub fn add_activation_link_spend(&self, tx: &mut Tx, uid: &str, digest: &str, now: i64) -> Result<(), ApiError> {
         tx.update_if(
-            &keys::customer::pk(uid),
-            keys::customer::ACTIVATION_SK,
+            &keys::customer::activation(uid),
             "SET used = :t",
             Cond::new("attribute_exists(PK) AND digest = :d AND used = :f AND expires_at > :now")
                 .value(":t", AttributeValue::Bool(true))
@@ -169,7 +157,7 @@ impl Store {
 
 impl Store {
     pub async fn get_customer_profile(&self, uid: &str) -> Result<Option<CustomerProfile>, ApiError> {
-        self.get(&keys::customer::pk(uid), keys::customer::PROFILE_SK).await?.map(from_item).transpose()
+        self.get(&keys::customer::profile(uid)).await?.map(from_item).transpose()
     }
 
     /// Replaces a user and (when given) its customer profile in one
@@ -204,7 +192,7 @@ impl Store {
     /// the answer decides whether a write may claim it, or why a claim failed.
     pub async fn registration_number_owner(&self, number: &str) -> Result<Option<String>, ApiError> {
         Ok(self
-            .get_consistent(&keys::registration_number::pk(number), keys::registration_number::SK)
+            .get_consistent(&keys::registration_number::item(number))
             .await?
             .and_then(|i| i.get("customer_uid").and_then(|v| v.as_s().ok()).cloned()))
     }
@@ -215,13 +203,13 @@ impl Store {
 
     /// The profile (consistent read), before a change that rewrites it.
     pub async fn get_customer_profile_latest(&self, uid: &str) -> Result<Option<CustomerProfile>, ApiError> {
-        self.get_consistent(&keys::customer::pk(uid), keys::customer::PROFILE_SK).await?.map(from_item).transpose()
+        self.get_consistent(&keys::customer::profile(uid)).await?.map(from_item).transpose()
     }
 
     /// [`Store::get_customer_profile_latest`] with the item as stored (for
     /// [`Store::add_profile_put_as_read`]).
     pub async fn get_customer_profile_as_stored(&self, uid: &str) -> Result<Option<(CustomerProfile, Item)>, ApiError> {
-        let Some(item) = self.get_consistent(&keys::customer::pk(uid), keys::customer::PROFILE_SK).await? else { return Ok(None) };
+        let Some(item) = self.get_consistent(&keys::customer::profile(uid)).await? else { return Ok(None) };
         Ok(Some((from_item(item.clone())?, item)))
     }
 
@@ -317,7 +305,7 @@ impl Store {
     /// True when the link is the customer's current one, unused and unexpired.
     pub async fn activation_link_valid(&self, uid: &str, digest: &str, now: i64) -> Result<bool, ApiError> {
         // Consistent: also asked after a failed activation, to tell a spent link from a concurrent change.
-        let Some(item) = self.get_consistent(&keys::customer::pk(uid), keys::customer::ACTIVATION_SK).await? else { return Ok(false) };
+        let Some(item) = self.get_consistent(&keys::customer::activation(uid)).await? else { return Ok(false) };
         let text = |k: &str| item.get(k).and_then(|v| v.as_s().ok()).cloned();
         let num = |k: &str| item.get(k).and_then(|v| v.as_n().ok()).and_then(|v| v.parse::<i64>().ok());
         let used = item.get("used").and_then(|v| v.as_bool().ok()).copied().unwrap_or(true);
@@ -364,8 +352,7 @@ impl Store {
         self.client
             .put_item()
             .table_name(&self.table)
-            .item("PK", s(keys::business_sector::PK))
-            .item("SK", s(keys::business_sector::SEEDED_SK))
+            .set_item(Some(keys::business_sector::seeded().item()))
             .item("entity", s("business_sector_seed"))
             .send()
             .await
@@ -378,8 +365,7 @@ impl Store {
             .client
             .put_item()
             .table_name(&self.table)
-            .item("PK", s(keys::business_sector::PK))
-            .item("SK", s(keys::business_sector::sk(id)))
+            .set_item(Some(keys::business_sector::item(id).item()))
             .item("entity", s("business_sector"))
             .item("id", s(id))
             .item("name", s(name.trim()))
@@ -397,7 +383,7 @@ impl Store {
         if id.contains('#') {
             return Ok(None);
         }
-        let Some(item) = self.get(keys::business_sector::PK, &keys::business_sector::sk(id)).await? else { return Ok(None) };
+        let Some(item) = self.get(&keys::business_sector::item(id)).await? else { return Ok(None) };
         let name = item.get("name").and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
         Ok(Some(BusinessSector { id: id.to_string(), name }))
     }
@@ -410,8 +396,7 @@ impl Store {
             .client
             .update_item()
             .table_name(&self.table)
-            .key("PK", s(keys::counter::pk(SECTOR_COUNTER)))
-            .key("SK", s(keys::counter::SK))
+            .set_key(Some(keys::counter::item(SECTOR_COUNTER).item()))
             .update_expression("SET #v = :seeded")
             .condition_expression("attribute_not_exists(#v) OR #v < :seeded")
             .expression_attribute_names("#v", "value")
@@ -432,13 +417,7 @@ impl Store {
     /// taken.
     pub async fn create_business_sector_as(&self, id: &str, name: &str, once: &Once, answer: &BusinessSector) -> Result<bool, ApiError> {
         let mut tx = self.tx();
-        tx.put_new(Item::from([
-            ("PK".to_string(), s(keys::business_sector::PK)),
-            ("SK".to_string(), s(keys::business_sector::sk(id))),
-            ("entity".to_string(), s("business_sector")),
-            ("id".to_string(), s(id)),
-            ("name".to_string(), s(name.trim())),
-        ]))?;
+        tx.put_new(keys::business_sector::item(id).with([("entity", s("business_sector")), ("id", s(id)), ("name", s(name.trim()))]))?;
         once.record(&mut tx, answer)?;
         self.commit(tx).await
     }
@@ -452,8 +431,7 @@ impl Store {
             .client
             .update_item()
             .table_name(&self.table)
-            .key("PK", s(keys::business_sector::PK))
-            .key("SK", s(keys::business_sector::sk(id)))
+            .set_key(Some(keys::business_sector::item(id).item()))
             .update_expression("SET #name = :n")
             .condition_expression("attribute_exists(PK)")
             .expression_attribute_names("#name", "name")
@@ -477,8 +455,7 @@ impl Store {
             .client
             .delete_item()
             .table_name(&self.table)
-            .key("PK", s(keys::business_sector::PK))
-            .key("SK", s(keys::business_sector::sk(id)))
+            .set_key(Some(keys::business_sector::item(id).item()))
             .condition_expression("attribute_exists(PK)")
             .send()
             .await;

@@ -13,8 +13,7 @@ use crate::error::ApiError;
 
 fn export_item(e: &DataExport) -> Result<Item, ApiError> {
     let mut item: Item = serde_dynamo::to_item(e).map_err(ApiError::internal)?;
-    item.insert("PK".into(), s(keys::customer::pk(&e.customer_uid)));
-    item.insert("SK".into(), s(keys::data_rights::export_sk(&e.id)));
+    keys::data_rights::export(&e.customer_uid, &e.id).stamp(&mut item);
     item.insert("GSI1PK".into(), s(keys::data_rights::REQUESTS_GSI1PK));
     item.insert("GSI1SK".into(), s(keys::created_sk(e.created_at, &e.id)));
     item.insert("entity".into(), s("data_export"));
@@ -23,8 +22,7 @@ fn export_item(e: &DataExport) -> Result<Item, ApiError> {
 
 fn erasure_item(r: &ErasureRequest) -> Result<Item, ApiError> {
     let mut item: Item = serde_dynamo::to_item(r).map_err(ApiError::internal)?;
-    item.insert("PK".into(), s(keys::customer::pk(&r.customer_uid)));
-    item.insert("SK".into(), s(keys::data_rights::erasure_sk(&r.id)));
+    keys::data_rights::erasure(&r.customer_uid, &r.id).stamp(&mut item);
     item.insert("GSI1PK".into(), s(keys::data_rights::REQUESTS_GSI1PK));
     item.insert("GSI1SK".into(), s(keys::created_sk(r.created_at, &r.id)));
     item.insert("entity".into(), s("erasure_request"));
@@ -61,25 +59,15 @@ impl Store {
         tx.put_new(export_item(e)?)?;
         let stale = now - chrono::Duration::minutes(crate::domain::data_rights::EXPORT_STALE_MINUTES);
         tx.put_if(
-            Item::from([
-                ("PK".to_string(), s(keys::customer::pk(&e.customer_uid))),
-                ("SK".to_string(), s(keys::data_rights::EXPORT_SLOT_SK)),
-                ("export_id".to_string(), s(&e.id)),
-                ("taken_at".to_string(), n(now.timestamp())),
-            ]),
+            keys::data_rights::export_slot(&e.customer_uid).with([("export_id", s(&e.id)), ("taken_at", n(now.timestamp()))]),
             Some(Cond::new("attribute_not_exists(PK) OR taken_at < :stale").value(":stale", n(stale.timestamp()))),
         )?;
-        tx.put_new(Item::from([
-            ("PK".to_string(), s(keys::data_rights::QUEUE_PK)),
-            ("SK".to_string(), s(keys::data_rights::queue_sk(e.created_at, &e.id))),
-            ("customer_uid".to_string(), s(&e.customer_uid)),
-            ("export_id".to_string(), s(&e.id)),
-        ]))
+        tx.put_new(keys::data_rights::queued(e.created_at, &e.id).with([("customer_uid", s(&e.customer_uid)), ("export_id", s(&e.id))]))
     }
 
     /// One export (consistent).
     pub async fn data_export(&self, customer_uid: &str, id: &str) -> Result<Option<DataExport>, ApiError> {
-        let item = self.get_consistent(&keys::customer::pk(customer_uid), &keys::data_rights::export_sk(id)).await?;
+        let item = self.get_consistent(&keys::data_rights::export(customer_uid, id)).await?;
         item.map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal)).transpose()
     }
 
@@ -157,11 +145,7 @@ impl Store {
     /// request" slot (only if no request is open).
     pub fn add_erasure_request(&self, tx: &mut Tx, r: &ErasureRequest) -> Result<(), ApiError> {
         tx.put_new(erasure_item(r)?)?;
-        tx.put_new(Item::from([
-            ("PK".to_string(), s(keys::customer::pk(&r.customer_uid))),
-            ("SK".to_string(), s(keys::data_rights::ERASURE_SLOT_SK)),
-            ("request_id".to_string(), s(&r.id)),
-        ]))
+        tx.put_new(keys::data_rights::erasure_slot(&r.customer_uid).with([("request_id", s(&r.id))]))
     }
 
     /// Adds to `tx` the rewrite of `r`, conditional on its stored state being `from`.
@@ -171,16 +155,12 @@ impl Store {
 
     /// Adds to `tx` the release of the customer's open-request slot (a refusal).
     pub fn add_erasure_slot_release(&self, tx: &mut Tx, customer_uid: &str, id: &str) -> Result<(), ApiError> {
-        tx.delete(
-            &keys::customer::pk(customer_uid),
-            keys::data_rights::ERASURE_SLOT_SK,
-            Some(Cond::new("request_id = :id").value(":id", s(id))),
-        )
+        tx.delete(&keys::data_rights::erasure_slot(customer_uid), Some(Cond::new("request_id = :id").value(":id", s(id))))
     }
 
     /// One erasure request (consistent).
     pub async fn erasure_request(&self, customer_uid: &str, id: &str) -> Result<Option<ErasureRequest>, ApiError> {
-        let item = self.get_consistent(&keys::customer::pk(customer_uid), &keys::data_rights::erasure_sk(id)).await?;
+        let item = self.get_consistent(&keys::data_rights::erasure(customer_uid, id)).await?;
         item.map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal)).transpose()
     }
 
@@ -203,16 +183,9 @@ impl Store {
     }
 
     /// Deletes each item by key (idempotent: an absent item is no error).
-    pub async fn delete_keys(&self, keys: &[(String, String)]) -> Result<(), ApiError> {
-        for (pk, sk) in keys {
-            self.client
-                .delete_item()
-                .table_name(&self.table)
-                .key("PK", s(pk.as_str()))
-                .key("SK", s(sk.as_str()))
-                .send()
-                .await
-                .map_err(sdk_err)?;
+    pub async fn delete_keys(&self, keys: &[keys::Key]) -> Result<(), ApiError> {
+        for key in keys {
+            self.client.delete_item().table_name(&self.table).set_key(Some(key.item())).send().await.map_err(sdk_err)?;
         }
         Ok(())
     }
@@ -253,12 +226,8 @@ impl Store {
             let record = super::retention::DueRecord::Export { customer_uid: e.customer_uid.clone(), export_id: e.id.clone() };
             self.add_retention_due(tx, &record, kept_until)?;
         }
-        tx.delete(keys::data_rights::QUEUE_PK, &keys::data_rights::queue_sk(e.created_at, &e.id), None)?;
-        tx.delete(
-            &keys::customer::pk(&e.customer_uid),
-            keys::data_rights::EXPORT_SLOT_SK,
-            Some(Cond::new("export_id = :id").value(":id", s(&e.id))),
-        )
+        tx.delete(&keys::data_rights::queued(e.created_at, &e.id), None)?;
+        tx.delete(&keys::data_rights::export_slot(&e.customer_uid), Some(Cond::new("export_id = :id").value(":id", s(&e.id))))
     }
 
     /// Marks a ready export expired (its ZIP is gone), conditional on it
@@ -275,8 +244,7 @@ impl Store {
         self.client
             .delete_item()
             .table_name(&self.table)
-            .key("PK", s(keys::data_rights::QUEUE_PK))
-            .key("SK", s(keys::data_rights::queue_sk(created_at, id)))
+            .set_key(Some(keys::data_rights::queued(created_at, id).item()))
             .send()
             .await
             .map_err(sdk_err)?;

@@ -6,7 +6,7 @@
 use chrono::{DateTime, Utc};
 
 use super::tx::Tx;
-use super::{keys, n, s, sdk_err, Item, Store};
+use super::{keys, n, s, sdk_err, Store};
 use crate::error::ApiError;
 
 /// One mail per topic and recipient at most this often.
@@ -30,7 +30,7 @@ impl Default for MailPrefs {
 impl Store {
     /// `uid`'s setting (the default when never saved).
     pub async fn mail_prefs(&self, uid: &str) -> Result<MailPrefs, ApiError> {
-        let Some(item) = self.get(&keys::user::pk(uid), keys::event_mail::PREFS_SK).await? else { return Ok(MailPrefs::default()) };
+        let Some(item) = self.get(&keys::event_mail::prefs(uid)).await? else { return Ok(MailPrefs::default()) };
         let on = item.get("on").and_then(|v| v.as_bool().ok()).copied().unwrap_or(true);
         let language = item.get("language").and_then(|v| v.as_s().ok()).filter(|l| *l == "en").map_or("sv", |_| "en");
         Ok(MailPrefs { on, language: language.into() })
@@ -41,8 +41,7 @@ impl Store {
         self.client
             .put_item()
             .table_name(&self.table)
-            .item("PK", s(keys::user::pk(uid)))
-            .item("SK", s(keys::event_mail::PREFS_SK))
+            .set_item(Some(keys::event_mail::prefs(uid).item()))
             .item("entity", s("mail_prefs"))
             .item("on", aws_sdk_dynamodb::types::AttributeValue::Bool(prefs.on))
             .item("language", s(&prefs.language))
@@ -54,7 +53,7 @@ impl Store {
 
     /// Whether `uid` was mailed about `topic` less than [`WINDOW_SECS`] ago.
     pub async fn mail_window_open(&self, uid: &str, topic: &str, now: DateTime<Utc>) -> Result<bool, ApiError> {
-        let item = self.get_consistent(&keys::event_mail::window_pk(uid), topic).await?;
+        let item = self.get_consistent(&keys::event_mail::window(uid, topic)).await?;
         let until = item.as_ref().and_then(|i| i.get("until")).and_then(|v| v.as_n().ok()).and_then(|v| v.parse::<i64>().ok());
         Ok(until.is_some_and(|u| u > now.timestamp()))
     }
@@ -65,9 +64,7 @@ impl Store {
     /// may each send their mail.
     pub fn add_mail_window(&self, tx: &mut Tx, uid: &str, topic: &str, now: DateTime<Utc>) -> Result<(), ApiError> {
         let until = now.timestamp() + WINDOW_SECS;
-        tx.put(Item::from([
-            ("PK".to_string(), s(keys::event_mail::window_pk(uid))),
-            ("SK".to_string(), s(topic)),
+        tx.put(keys::event_mail::window(uid, topic).with([
             ("entity".to_string(), s("mail_window")),
             ("until".to_string(), n(until)),
             (super::table::TTL_ATTRIBUTE.to_string(), n(until)),

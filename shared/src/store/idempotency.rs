@@ -147,7 +147,7 @@ impl Store {
     }
 
     pub(super) async fn replay_record(&self, pk: &str, fingerprint: &str) -> Result<(), ApiError> {
-        let Some(item) = self.get_consistent(pk, keys::idempotency::SK).await? else { return Ok(()) };
+        let Some(item) = self.get_consistent(&keys::Key::new(pk, keys::idempotency::SK)).await? else { return Ok(()) };
         let num = |a: &str| item.get(a).and_then(|v| v.as_n().ok()).and_then(|v| v.parse::<i64>().ok());
         let text = |a: &str| item.get(a).and_then(|v| v.as_s().ok()).cloned();
         if num(super::table::TTL_ATTRIBUTE).is_some_and(|t| t < Utc::now().timestamp()) {

@@ -16,8 +16,7 @@ impl Store {
     /// Adds to `tx` the write of `c` over revision `rev` (new when None).
     pub fn add_claim(&self, tx: &mut Tx, c: &Claim, rev: Option<u64>) -> Result<(), ApiError> {
         let mut item: Item = serde_dynamo::to_item(c).map_err(ApiError::internal)?;
-        item.insert("PK".into(), s(keys::customer::pk(&c.customer_uid)));
-        item.insert("SK".into(), s(keys::inkasso::claim_sk(&c.uid)));
+        keys::inkasso::claim(&c.customer_uid, &c.uid).stamp(&mut item);
         item.insert("entity".into(), s("inkasso_claim"));
         item.insert("rev".into(), n(rev.map_or(1, |r| r + 1)));
         let cond = match rev {
@@ -29,7 +28,7 @@ impl Store {
 
     /// A claim and its revision, read consistently.
     pub async fn claim(&self, customer_uid: &str, uid: &str) -> Result<Option<(Claim, u64)>, ApiError> {
-        let Some(item) = self.get_consistent(&keys::customer::pk(customer_uid), &keys::inkasso::claim_sk(uid)).await? else {
+        let Some(item) = self.get_consistent(&keys::inkasso::claim(customer_uid, uid)).await? else {
             return Ok(None);
         };
         let rev = rev_of(&item);
@@ -47,13 +46,11 @@ impl Store {
     /// Adds to `tx` an open hand-over: the application of `customer_uid`
     /// (`claim` None) or one of its claims (put again while it stays open).
     pub fn add_handover(&self, tx: &mut Tx, customer_uid: &str, claim: Option<&str>) -> Result<(), ApiError> {
-        let sk = match claim {
-            None => keys::inkasso_handover::application_sk(customer_uid),
-            Some(uid) => keys::inkasso_handover::claim_sk(customer_uid, uid),
+        let key = match claim {
+            None => keys::inkasso_handover::application(customer_uid),
+            Some(uid) => keys::inkasso_handover::claim(customer_uid, uid),
         };
-        let mut item = Item::new();
-        item.insert("PK".into(), s(keys::inkasso_handover::PK));
-        item.insert("SK".into(), s(sk));
+        let mut item = key.item();
         item.insert("entity".into(), s("inkasso_handover"));
         item.insert("customer_uid".into(), s(customer_uid));
         if let Some(uid) = claim {
@@ -64,11 +61,11 @@ impl Store {
 
     /// Adds to `tx` the removal of an open hand-over (done: the agency answered, or the claim is closed).
     pub fn remove_handover(&self, tx: &mut Tx, customer_uid: &str, claim: Option<&str>) -> Result<(), ApiError> {
-        let sk = match claim {
-            None => keys::inkasso_handover::application_sk(customer_uid),
-            Some(uid) => keys::inkasso_handover::claim_sk(customer_uid, uid),
+        let key = match claim {
+            None => keys::inkasso_handover::application(customer_uid),
+            Some(uid) => keys::inkasso_handover::claim(customer_uid, uid),
         };
-        tx.delete(keys::inkasso_handover::PK, &sk, None)
+        tx.delete(&key, None)
     }
 
     /// The open hand-overs as `(customer uid, claim uid)` (None: the
@@ -88,8 +85,7 @@ impl Store {
     /// Adds to `tx` the pointer from the provider's envelope id to ours.
     pub fn add_envelope_pointer(&self, tx: &mut Tx, provider_id: &str, customer_uid: &str, uid: &str) -> Result<(), ApiError> {
         let mut item = Item::new();
-        item.insert("PK".into(), s(keys::verified_envelope::pk(provider_id)));
-        item.insert("SK".into(), s(keys::verified_envelope::SK));
+        keys::verified_envelope::item(provider_id).stamp(&mut item);
         item.insert("entity".into(), s("envelope_pointer"));
         item.insert("customer_uid".into(), s(customer_uid));
         item.insert("uid".into(), s(uid));
@@ -98,7 +94,7 @@ impl Store {
 
     /// `(customer uid, envelope uid)` of the provider's envelope.
     pub async fn envelope_pointer(&self, provider_id: &str) -> Result<Option<(String, String)>, ApiError> {
-        let Some(item) = self.get_consistent(&keys::verified_envelope::pk(provider_id), keys::verified_envelope::SK).await? else {
+        let Some(item) = self.get_consistent(&keys::verified_envelope::item(provider_id)).await? else {
             return Ok(None);
         };
         let text = |k: &str| item.get(k).and_then(|v| v.as_s().ok()).cloned();

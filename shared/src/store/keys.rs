@@ -4,12 +4,86 @@
 //! strings, and the tests below assert each literal, so a key format cannot
 //! change without a test failing.
 
+use aws_sdk_dynamodb::types::AttributeValue;
 use chrono::{DateTime, NaiveDate, SecondsFormat, Utc};
+
+use super::Item;
 
 use crate::domain::case::CaseStatus;
 use crate::domain::conflict::PartyKind;
 use crate::domain::customer::CustomerState;
 use crate::domain::{Role, UserSubType};
+
+/// One item's whole key: its partition and sort key built together by its
+/// entity's constructor (`user::item(uid)`, `case::hour(case, id)`), so a
+/// partition key cannot be paired with another entity's sort key. Every
+/// GetItem, DeleteItem, UpdateItem, condition check and Put takes one.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Key {
+    pub pk: String,
+    pub sk: String,
+}
+
+impl Key {
+    /// Only for a pair read back from a stored item or a cursor; new keys
+    /// come from the entity modules below.
+    pub fn new(pk: impl Into<String>, sk: impl Into<String>) -> Self {
+        Key { pk: pk.into(), sk: sk.into() }
+    }
+
+    /// The key as DynamoDB names it (`PK`, `SK`).
+    pub fn item(&self) -> Item {
+        Item::from([("PK".to_string(), AttributeValue::S(self.pk.clone())), ("SK".to_string(), AttributeValue::S(self.sk.clone()))])
+    }
+
+    /// An item to put: this key and `fields`.
+    pub fn with<A: Into<String>>(&self, fields: impl IntoIterator<Item = (A, AttributeValue)>) -> Item {
+        let mut item = self.item();
+        item.extend(fields.into_iter().map(|(k, v)| (k.into(), v)));
+        item
+    }
+
+    /// Writes this key into `item` (an entity serialised by serde).
+    pub fn stamp(&self, item: &mut Item) {
+        item.extend(self.item());
+    }
+
+    /// The key of a stored item (`None` if it lacks one).
+    pub fn of(item: &Item) -> Option<Key> {
+        let part = |a: &str| item.get(a).and_then(|v| v.as_s().ok()).cloned();
+        Some(Key { pk: part("PK")?, sk: part("SK")? })
+    }
+
+    /// Whether `item` carries this key.
+    pub fn names(&self, item: &Item) -> bool {
+        let is = |a: &str, want: &str| item.get(a).and_then(|v| v.as_s().ok()).is_some_and(|v| v == want);
+        is("PK", &self.pk) && is("SK", &self.sk)
+    }
+}
+
+/// A secondary index's key pair on an item (`GSI1PK`/`GSI1SK` or
+/// `GSI2PK`/`GSI2SK`), written together.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IndexKey {
+    index: u8,
+    pub pk: String,
+    pub sk: String,
+}
+
+impl IndexKey {
+    pub fn gsi1(pk: impl Into<String>, sk: impl Into<String>) -> Self {
+        IndexKey { index: 1, pk: pk.into(), sk: sk.into() }
+    }
+    pub fn gsi2(pk: impl Into<String>, sk: impl Into<String>) -> Self {
+        IndexKey { index: 2, pk: pk.into(), sk: sk.into() }
+    }
+    /// Writes both attributes into `item`.
+    pub fn stamp(&self, item: &mut Item) {
+        let i = self.index;
+        item.insert(format!("GSI{i}PK"), AttributeValue::S(self.pk.clone()));
+        item.insert(format!("GSI{i}SK"), AttributeValue::S(self.sk.clone()));
+    }
+}
 
 /// A creation time as a sort-key part: fixed width (microseconds, `Z`), so
 /// keys order by time.
@@ -40,6 +114,20 @@ pub mod user {
     pub const TOTP_SETUP_SK: &str = "TOTP#SETUP";
     /// The personal number linked for signing in with BankID.
     pub const BANKID_SK: &str = "BANKID";
+    use super::Key;
+    /// The user item.
+    pub fn item(uid: &str) -> Key {
+        Key::new(pk(uid), SK)
+    }
+    pub fn totp(uid: &str) -> Key {
+        Key::new(pk(uid), TOTP_SK)
+    }
+    pub fn totp_setup(uid: &str) -> Key {
+        Key::new(pk(uid), TOTP_SETUP_SK)
+    }
+    pub fn bankid(uid: &str) -> Key {
+        Key::new(pk(uid), BANKID_SK)
+    }
 }
 
 /// The item that makes an e-mail address belong to one user.
@@ -48,6 +136,9 @@ pub mod email {
         format!("EMAIL#{normalized_email}")
     }
     pub const SK: &str = "EMAIL";
+    pub fn item(normalized_email: &str) -> super::Key {
+        super::Key::new(pk(normalized_email), SK)
+    }
 }
 
 /// A lawyer's or sales person's profile (beside the user item).
@@ -67,6 +158,10 @@ pub mod staff {
     pub fn list_gsi1sk(created_at: DateTime<Utc>, uid: &str) -> String {
         format!("{}#{uid}", created_at.to_rfc3339())
     }
+    /// Beside the user item.
+    pub fn item(uid: &str) -> Key {
+        Key::new(user::pk(uid), SK)
+    }
 }
 
 /// A write done under an `Idempotency-Key`: the caller's key, the request's
@@ -76,6 +171,9 @@ pub mod idempotency {
         format!("IDEM#{caller_uid}#{key}")
     }
     pub const SK: &str = "IDEM";
+    pub fn item(caller_uid: &str, key: &str) -> super::Key {
+        super::Key::new(pk(caller_uid, key), SK)
+    }
 }
 
 /// A user's mail settings and the event mails' batch windows
@@ -85,6 +183,14 @@ pub mod event_mail {
     pub const PREFS_SK: &str = "MAILPREFS";
     pub fn window_pk(user_uid: &str) -> String {
         format!("MAILWIN#{user_uid}")
+    }
+    use super::Key;
+    pub fn prefs(user_uid: &str) -> Key {
+        Key::new(super::user::pk(user_uid), PREFS_SK)
+    }
+    /// A topic's batch window.
+    pub fn window(user_uid: &str, topic: &str) -> Key {
+        Key::new(window_pk(user_uid), topic)
     }
 }
 
@@ -96,6 +202,13 @@ pub mod outbox {
     pub fn sk(written_at: DateTime<Utc>, id: &str) -> String {
         format!("{}#{id}", at(written_at))
     }
+    pub fn item(written_at: DateTime<Utc>, id: &str) -> Key {
+        Key::new(PK, sk(written_at, id))
+    }
+    /// A mail by its sort key (as a list hands it on).
+    pub fn at_sk(sk: &str) -> Key {
+        Key::new(PK, sk)
+    }
 }
 
 /// Named counters (next human-readable id).
@@ -104,6 +217,9 @@ pub mod counter {
         format!("COUNTER#{name}")
     }
     pub const SK: &str = "COUNTER";
+    pub fn item(name: &str) -> super::Key {
+        super::Key::new(pk(name), SK)
+    }
 }
 
 pub mod refresh_token {
@@ -111,6 +227,9 @@ pub mod refresh_token {
         format!("REFRESH#{jti}")
     }
     pub const SK: &str = "REFRESH";
+    pub fn item(jti: &str) -> super::Key {
+        super::Key::new(pk(jti), SK)
+    }
 }
 
 pub mod refresh_family {
@@ -118,6 +237,9 @@ pub mod refresh_family {
         format!("FAMILY#{family}")
     }
     pub const SK: &str = "FAMILY";
+    pub fn item(family: &str) -> super::Key {
+        super::Key::new(pk(family), SK)
+    }
 }
 
 pub mod two_factor_challenge {
@@ -125,6 +247,9 @@ pub mod two_factor_challenge {
         format!("TWOFA#{id}")
     }
     pub const SK: &str = "TWOFA";
+    pub fn item(id: &str) -> super::Key {
+        super::Key::new(pk(id), SK)
+    }
 }
 
 /// A BankID order while the user answers it.
@@ -133,6 +258,9 @@ pub mod bankid_order {
         format!("BANKID#{order_ref}")
     }
     pub const SK: &str = "BANKID";
+    pub fn item(order_ref: &str) -> super::Key {
+        super::Key::new(pk(order_ref), SK)
+    }
 }
 
 /// A personal number's owner (one account per person, for BankID).
@@ -141,6 +269,9 @@ pub mod personal_number {
         format!("PNR#{personal_number}")
     }
     pub const SK: &str = "PNR";
+    pub fn item(personal_number: &str) -> super::Key {
+        super::Key::new(pk(personal_number), SK)
+    }
 }
 
 pub mod recovery_link {
@@ -148,6 +279,9 @@ pub mod recovery_link {
         format!("RESET#{digest}")
     }
     pub const SK: &str = "RESET";
+    pub fn item(digest: &str) -> super::Key {
+        super::Key::new(pk(digest), SK)
+    }
 }
 
 pub mod rate_limit {
@@ -156,6 +290,9 @@ pub mod rate_limit {
     }
     pub fn sk(window: i64) -> String {
         window.to_string()
+    }
+    pub fn item(scope: &str, key: &str, window: i64) -> super::Key {
+        super::Key::new(pk(scope, key), sk(window))
     }
 }
 
@@ -176,6 +313,18 @@ pub mod customer {
     }
     /// GSI2 of the profile: every customer.
     pub const ALL_GSI2PK: &str = "CUSTOMERS";
+    pub fn profile(uid: &str) -> Key {
+        Key::new(pk(uid), PROFILE_SK)
+    }
+    pub fn activation(uid: &str) -> Key {
+        Key::new(pk(uid), ACTIVATION_SK)
+    }
+    pub fn bisnode(uid: &str) -> Key {
+        Key::new(pk(uid), BISNODE_SK)
+    }
+    pub fn department(uid: &str) -> Key {
+        Key::new(pk(uid), DEPARTMENT_SK)
+    }
 }
 
 /// The item that makes an organisationsnummer belong to one customer.
@@ -184,6 +333,9 @@ pub mod registration_number {
         format!("REGNO#{}", number.trim())
     }
     pub const SK: &str = "REGNO";
+    pub fn item(number: &str) -> super::Key {
+        super::Key::new(pk(number), SK)
+    }
 }
 
 pub mod business_sector {
@@ -194,6 +346,12 @@ pub mod business_sector {
     }
     /// Written once the spec's list has been seeded.
     pub const SEEDED_SK: &str = "SEEDED";
+    pub fn item(id: &str) -> super::Key {
+        super::Key::new(PK, sk(id))
+    }
+    pub fn seeded() -> super::Key {
+        super::Key::new(PK, SEEDED_SK)
+    }
 }
 
 /// Customers of a department (GSI1 of the customer's `DEPARTMENT` item).
@@ -221,6 +379,17 @@ pub mod catalogue {
     }
     pub fn entry_sk(id: u64) -> String {
         format!("ENTRY#{id:012}")
+    }
+    use super::Key;
+    pub fn package(id: u64) -> Key {
+        Key::new(PACKAGES_PK, package_sk(id))
+    }
+    pub fn plan(id: u64) -> Key {
+        Key::new(PLANS_PK, plan_sk(id))
+    }
+    /// An entry of the named list whose partition is `list_pk` (one of the `*_PK` above).
+    pub fn entry(list_pk: &str, id: u64) -> Key {
+        Key::new(list_pk, entry_sk(id))
     }
 }
 
@@ -259,6 +428,16 @@ pub mod purchase {
     }
     pub fn usage_to(date: NaiveDate) -> String {
         format!("USAGE#{}#~", date.format("%Y-%m-%d"))
+    }
+    /// The row, in its customer's partition.
+    pub fn item(customer_uid: &str, id: u64) -> Key {
+        Key::new(customer::pk(customer_uid), sk(id))
+    }
+    pub fn guard(customer_uid: &str, service_id: u8) -> Key {
+        Key::new(customer::pk(customer_uid), guard_sk(service_id))
+    }
+    pub fn usage(id: u64, date: NaiveDate, entry_id: &str) -> Key {
+        Key::new(usage_pk(id), usage_sk(date, entry_id))
     }
 }
 
@@ -319,6 +498,38 @@ pub mod case {
     pub fn additional_history_sk(t: DateTime<Utc>, id: &str) -> String {
         format!("HISTADD#{}#{id}", at(t))
     }
+    /// The case item.
+    pub fn item(uid: &str) -> Key {
+        Key::new(pk(uid), SK)
+    }
+    /// A lawyer's pointer to a case at its list position.
+    pub fn lawyer_pointer(lawyer_uid: &str, list_sk: &str) -> Key {
+        Key::new(lawyer_pk(lawyer_uid), list_sk)
+    }
+    pub fn creator_pointer(creator_uid: &str, list_sk: &str) -> Key {
+        Key::new(creator_pk(creator_uid), list_sk)
+    }
+    pub fn all_pointer(list_sk: &str) -> Key {
+        Key::new(ALL_PK, list_sk)
+    }
+    pub fn history(uid: &str, t: DateTime<Utc>, id: &str) -> Key {
+        Key::new(pk(uid), history_sk(t, id))
+    }
+    pub fn note(uid: &str, t: DateTime<Utc>, id: &str) -> Key {
+        Key::new(pk(uid), note_sk(t, id))
+    }
+    pub fn hour(uid: &str, id: &str) -> Key {
+        Key::new(pk(uid), hour_sk(id))
+    }
+    pub fn additional(uid: &str, id: &str) -> Key {
+        Key::new(pk(uid), additional_sk(id))
+    }
+    pub fn additional_month(uid: &str, month: &str, lawyer_uid: &str) -> Key {
+        Key::new(pk(uid), additional_month_sk(month, lawyer_uid))
+    }
+    pub fn additional_history(uid: &str, t: DateTime<Utc>, id: &str) -> Key {
+        Key::new(pk(uid), additional_history_sk(t, id))
+    }
 }
 
 /// A case's conversation: messages and each participant's read mark, in
@@ -332,6 +543,12 @@ pub mod message {
     pub const READ_PREFIX: &str = "MSGREAD#";
     pub fn read_sk(user_uid: &str) -> String {
         format!("MSGREAD#{user_uid}")
+    }
+    pub fn item(case_uid: &str, t: DateTime<Utc>, id: &str) -> Key {
+        Key::new(case::pk(case_uid), sk(t, id))
+    }
+    pub fn read(case_uid: &str, user_uid: &str) -> Key {
+        Key::new(case::pk(case_uid), read_sk(user_uid))
     }
 }
 
@@ -364,6 +581,13 @@ pub mod notification {
     pub fn case_gsi1sk(reader: &str, id: &str) -> String {
         format!("{reader}#{id}")
     }
+    /// A reader's notification by its id.
+    pub fn item(user_uid: &str, id: &str) -> Key {
+        Key::new(pk(user_uid), sk(id))
+    }
+    pub fn marks(user_uid: &str) -> Key {
+        Key::new(pk(user_uid), MARKS_SK)
+    }
 }
 
 /// A case's rating (in the case's partition) and a lawyer's ratings.
@@ -375,6 +599,13 @@ pub mod rating {
     }
     pub fn lawyer_sk(t: DateTime<Utc>, case_uid: &str) -> String {
         created_sk(t, case_uid)
+    }
+    /// A case's rating, in the case's partition.
+    pub fn item(case_uid: &str) -> Key {
+        Key::new(case::pk(case_uid), SK)
+    }
+    pub fn lawyer(lawyer_uid: &str, t: DateTime<Utc>, case_uid: &str) -> Key {
+        Key::new(lawyer_pk(lawyer_uid), lawyer_sk(t, case_uid))
     }
 }
 
@@ -409,6 +640,15 @@ pub mod conflict {
             PartyKind::Counterpart => "counterpart",
         }
     }
+    pub fn index(key: &str, kind: PartyKind, uid: &str) -> Key {
+        Key::new(index_pk(key), index_sk(kind, uid))
+    }
+    pub fn record(kind: PartyKind, uid: &str) -> Key {
+        Key::new(record_pk(kind, uid), RECORD_SK)
+    }
+    pub fn audit(t: DateTime<Utc>, id: &str) -> Key {
+        Key::new(audit_pk(t), audit_sk(t, id))
+    }
 }
 
 /// The audit trail ([`super::audit`]): one item per event in its month's
@@ -430,6 +670,9 @@ pub mod audit {
     pub fn actor_gsi2pk(actor_uid: &str) -> String {
         format!("AUDITUSER#{actor_uid}")
     }
+    pub fn item(t: DateTime<Utc>, id: &str) -> Key {
+        Key::new(pk(t), sk(t, id))
+    }
 }
 
 /// The customer search index ([`super::customer_search`]).
@@ -447,6 +690,13 @@ pub mod customer_search {
         format!("CUSTWORDS#{customer_uid}")
     }
     pub const RECORD_SK: &str = "WORDS";
+    use super::Key;
+    pub fn word(word: &str, customer_uid: &str) -> Key {
+        Key::new(word_pk(word), word_sk(word, customer_uid))
+    }
+    pub fn record(customer_uid: &str) -> Key {
+        Key::new(record_pk(customer_uid), RECORD_SK)
+    }
 }
 
 /// The client's data rights: a customer's exports (`CUSTOMER#<uid>` /
@@ -469,6 +719,22 @@ pub mod data_rights {
     pub const QUEUE_PK: &str = "DATAJOBS";
     pub fn queue_sk(created_at: DateTime<Utc>, id: &str) -> String {
         super::created_sk(created_at, id)
+    }
+    use super::{customer, Key};
+    pub fn export(customer_uid: &str, id: &str) -> Key {
+        Key::new(customer::pk(customer_uid), export_sk(id))
+    }
+    pub fn export_slot(customer_uid: &str) -> Key {
+        Key::new(customer::pk(customer_uid), EXPORT_SLOT_SK)
+    }
+    pub fn erasure(customer_uid: &str, id: &str) -> Key {
+        Key::new(customer::pk(customer_uid), erasure_sk(id))
+    }
+    pub fn erasure_slot(customer_uid: &str) -> Key {
+        Key::new(customer::pk(customer_uid), ERASURE_SLOT_SK)
+    }
+    pub fn queued(created_at: DateTime<Utc>, id: &str) -> Key {
+        Key::new(QUEUE_PK, queue_sk(created_at, id))
     }
 }
 
@@ -498,6 +764,20 @@ pub mod retention {
         format!("CHUNK#{chunk:04}")
     }
     pub const FIGURES_PREFIX: &str = "FIGURES#";
+    use super::Key;
+    pub fn due(kept_until: NaiveDate, kind: &str, id: &str) -> Key {
+        Key::new(PK, due_sk(kept_until, kind, id))
+    }
+    /// A due item by its sort key (as the job's Query hands it on).
+    pub fn due_at(sk: &str) -> Key {
+        Key::new(PK, sk)
+    }
+    pub fn backfill() -> Key {
+        Key::new(PK, BACKFILL_SK)
+    }
+    pub fn figures(kind: &str, id: &str, chunk: usize) -> Key {
+        Key::new(figures_pk(kind, id), figures_sk(chunk))
+    }
 }
 
 /// Work a transaction could not hold (it would pass 100 items), written in
@@ -506,6 +786,13 @@ pub mod follow_up {
     pub const PK: &str = "FOLLOWUP";
     pub fn sk(kind: &str, id: &str) -> String {
         format!("{kind}#{id}")
+    }
+    pub fn item(kind: &str, id: &str) -> super::Key {
+        super::Key::new(PK, sk(kind, id))
+    }
+    /// A follow-up by its sort key (as the sweep's Query hands it on).
+    pub fn at_sk(sk: &str) -> super::Key {
+        super::Key::new(PK, sk)
     }
 }
 
@@ -532,6 +819,16 @@ pub mod stats {
     /// The follow-up kind of counter changes that did not fit in their
     /// event's transaction.
     pub const FOLLOW_UP: &str = "counters";
+    use super::Key;
+    pub fn day(scope: &str, shard: u8, d: NaiveDate) -> Key {
+        Key::new(day_pk(scope, shard, d), day_sk(d))
+    }
+    pub fn month(scope: &str, shard: u8, d: NaiveDate) -> Key {
+        Key::new(month_pk(scope, shard, d.year()), month_sk(d))
+    }
+    pub fn now(scope: &str, shard: u8) -> Key {
+        Key::new(now_pk(scope, shard), NOW_SK)
+    }
 }
 
 /// Terms and privacy: the published versions of a text, and a user's
@@ -556,6 +853,16 @@ pub mod legal {
     pub fn acceptance_sk(kind: &str, version: u32) -> String {
         format!("ACCEPT#{kind}#{version:06}")
     }
+    use super::Key;
+    pub fn version(kind: &str, version: u32) -> Key {
+        Key::new(pk(kind), version_sk(version))
+    }
+    pub fn text(kind: &str, version: u32, language: &str) -> Key {
+        Key::new(pk(kind), text_sk(version, language))
+    }
+    pub fn acceptance(user_uid: &str, kind: &str, version: u32) -> Key {
+        Key::new(super::user::pk(user_uid), acceptance_sk(kind, version))
+    }
 }
 
 /// Public documents and templates: one small partition.
@@ -563,6 +870,9 @@ pub mod template_file {
     pub const PK: &str = "TEMPLATEFILES";
     pub fn sk(id: &str) -> String {
         format!("FILE#{id}")
+    }
+    pub fn item(id: &str) -> super::Key {
+        super::Key::new(PK, sk(id))
     }
 }
 
@@ -582,6 +892,12 @@ pub mod ticket {
     }
     /// GSI2: every ticket (admin).
     pub const ALL_GSI2PK: &str = "TICKETS";
+    pub fn item(id: u64) -> super::Key {
+        super::Key::new(pk(id), SK)
+    }
+    pub fn answer(ticket_id: u64, t: super::DateTime<super::Utc>, id: &str) -> super::Key {
+        super::Key::new(pk(ticket_id), answer_sk(t, id))
+    }
 }
 
 /// Freja Academy: the lessons (one partition) and a user's progress (on the
@@ -596,6 +912,13 @@ pub mod lesson {
     /// On `USER#<uid>`.
     pub fn progress_sk(lesson_id: &str) -> String {
         format!("ACADEMY#{lesson_id}")
+    }
+    use super::Key;
+    pub fn item(id: &str) -> Key {
+        Key::new(PK, sk(id))
+    }
+    pub fn progress(user_uid: &str, lesson_id: &str) -> Key {
+        Key::new(super::user::pk(user_uid), progress_sk(lesson_id))
     }
 }
 
@@ -613,6 +936,19 @@ pub mod addons {
     }
     /// The company's Inkasso account application (the prospect).
     pub const INKASSO_SK: &str = "INKASSO";
+    use super::{customer, Key};
+    pub fn verified(customer_uid: &str) -> Key {
+        Key::new(customer::pk(customer_uid), VERIFIED_SK)
+    }
+    pub fn envelope(customer_uid: &str, uid: &str) -> Key {
+        Key::new(customer::pk(customer_uid), envelope_sk(uid))
+    }
+    pub fn credit(customer_uid: &str, uid: &str) -> Key {
+        Key::new(customer::pk(customer_uid), credit_sk(uid))
+    }
+    pub fn inkasso(customer_uid: &str) -> Key {
+        Key::new(customer::pk(customer_uid), INKASSO_SK)
+    }
 }
 
 /// Video meetings: a lawyer's offered times and the
@@ -633,6 +969,17 @@ pub mod meeting {
     pub fn meeting_sk(uid: &str) -> String {
         format!("MEETING#{uid}")
     }
+    use super::{customer, Key};
+    pub fn slot(lawyer_uid: &str, slot_uid: &str) -> Key {
+        Key::new(slots_pk(lawyer_uid), slot_sk(slot_uid))
+    }
+    pub fn slots_guard(lawyer_uid: &str) -> Key {
+        Key::new(slots_pk(lawyer_uid), SLOTS_GUARD_SK)
+    }
+    /// A booked meeting, in the customer's partition.
+    pub fn meeting(customer_uid: &str, uid: &str) -> Key {
+        Key::new(customer::pk(customer_uid), meeting_sk(uid))
+    }
 }
 
 /// Debt-collection claims, in the customer's partition.
@@ -640,6 +987,9 @@ pub mod inkasso {
     pub const CLAIM_PREFIX: &str = "INKASSO_CLAIM#";
     pub fn claim_sk(uid: &str) -> String {
         format!("INKASSO_CLAIM#{uid}")
+    }
+    pub fn claim(customer_uid: &str, uid: &str) -> super::Key {
+        super::Key::new(super::customer::pk(customer_uid), claim_sk(uid))
     }
 }
 
@@ -656,6 +1006,13 @@ pub mod inkasso_handover {
     pub fn claim_sk(customer_uid: &str, uid: &str) -> String {
         format!("CLAIM#{customer_uid}#{uid}")
     }
+    use super::Key;
+    pub fn application(customer_uid: &str) -> Key {
+        Key::new(PK, application_sk(customer_uid))
+    }
+    pub fn claim(customer_uid: &str, uid: &str) -> Key {
+        Key::new(PK, claim_sk(customer_uid, uid))
+    }
 }
 
 /// The signing provider's envelope id → our envelope (the callback names
@@ -665,6 +1022,9 @@ pub mod verified_envelope {
         format!("VERIFIED_ENVELOPE#{provider_id}")
     }
     pub const SK: &str = "POINTER";
+    pub fn item(provider_id: &str) -> super::Key {
+        super::Key::new(pk(provider_id), SK)
+    }
 }
 
 #[cfg(test)]
@@ -914,6 +1274,112 @@ mod tests {
         assert_eq!(lesson::PREFIX, "LESSON#");
         assert_eq!(lesson::progress_sk("l"), "ACADEMY#l");
         assert_eq!(lesson::PROGRESS_PREFIX, "ACADEMY#");
+    }
+
+    #[test]
+    fn pairs_join_their_entitys_keys() {
+        let d = NaiveDate::from_ymd_opt(2026, 3, 4).unwrap();
+        let pair = |k: Key| (k.pk, k.sk);
+        let p = |a: &str, b: &str| (a.to_string(), b.to_string());
+        assert_eq!(pair(user::item("u1")), p("USER#u1", "USER"));
+        assert_eq!(pair(user::totp("u1")), p("USER#u1", "TOTP"));
+        assert_eq!(pair(user::totp_setup("u1")), p("USER#u1", "TOTP#SETUP"));
+        assert_eq!(pair(user::bankid("u1")), p("USER#u1", "BANKID"));
+        assert_eq!(pair(staff::item("u1")), p("USER#u1", "STAFF"));
+        assert_eq!(pair(email::item("a@b.se")), p("EMAIL#a@b.se", "EMAIL"));
+        assert_eq!(pair(idempotency::item("u1", "k")), p("IDEM#u1#k", "IDEM"));
+        assert_eq!(pair(event_mail::prefs("u1")), p("USER#u1", "MAILPREFS"));
+        assert_eq!(pair(event_mail::window("u1", "case")), p("MAILWIN#u1", "case"));
+        assert_eq!(pair(outbox::item(t(), "m")), p("OUTBOX", "2026-03-04T05:06:07.000000Z#m"));
+        assert_eq!(pair(counter::item("case")), p("COUNTER#case", "COUNTER"));
+        assert_eq!(pair(refresh_token::item("j")), p("REFRESH#j", "REFRESH"));
+        assert_eq!(pair(refresh_family::item("f")), p("FAMILY#f", "FAMILY"));
+        assert_eq!(pair(two_factor_challenge::item("c")), p("TWOFA#c", "TWOFA"));
+        assert_eq!(pair(bankid_order::item("o")), p("BANKID#o", "BANKID"));
+        assert_eq!(pair(personal_number::item("1990")), p("PNR#1990", "PNR"));
+        assert_eq!(pair(recovery_link::item("d")), p("RESET#d", "RESET"));
+        assert_eq!(pair(rate_limit::item("login-ip", "1.2.3.4", 42)), p("RATE#login-ip#1.2.3.4", "42"));
+        assert_eq!(pair(customer::profile("c")), p("CUSTOMER#c", "PROFILE"));
+        assert_eq!(pair(customer::activation("c")), p("CUSTOMER#c", "ACTIVATION"));
+        assert_eq!(pair(customer::bisnode("c")), p("CUSTOMER#c", "BISNODE"));
+        assert_eq!(pair(customer::department("c")), p("CUSTOMER#c", "DEPARTMENT"));
+        assert_eq!(pair(registration_number::item("556000-0001")), p("REGNO#556000-0001", "REGNO"));
+        assert_eq!(pair(business_sector::item("7")), p("BUSINESS_SECTOR", "SECTOR#7"));
+        assert_eq!(pair(business_sector::seeded()), p("BUSINESS_SECTOR", "SEEDED"));
+        assert_eq!(pair(catalogue::package(12)), p("CATALOGUE#PACKAGE", "PACKAGE#000000000012"));
+        assert_eq!(pair(catalogue::plan(12)), p("CATALOGUE#SERVICEPLAN", "PLAN#000000000012"));
+        assert_eq!(pair(catalogue::entry(catalogue::CASE_TYPES_PK, 12)), p("CATALOGUE#CASE_TYPE", "ENTRY#000000000012"));
+        assert_eq!(pair(purchase::item("c", 7)), p("CUSTOMER#c", "PURCHASE#000000000007"));
+        assert_eq!(pair(purchase::guard("c", 1)), p("CUSTOMER#c", "PURCHASE_GUARD#1"));
+        assert_eq!(pair(purchase::usage(7, d, "h1")), p("PSVC#7", "USAGE#2026-03-04#h1"));
+        assert_eq!(pair(case::item("k")), p("CASE#k", "CASE"));
+        assert_eq!(pair(case::lawyer_pointer("l", "s")), p("LAWYERCASES#l", "s"));
+        assert_eq!(pair(case::creator_pointer("a", "s")), p("CREATEDCASES#a", "s"));
+        assert_eq!(pair(case::all_pointer("s")), p("ALLCASES", "s"));
+        assert_eq!(pair(case::history("k", t(), "x")), p("CASE#k", "HIST#2026-03-04T05:06:07.000000Z#x"));
+        assert_eq!(pair(case::note("k", t(), "x")), p("CASE#k", "NOTE#2026-03-04T05:06:07.000000Z#x"));
+        assert_eq!(pair(case::hour("k", "h")), p("CASE#k", "HOUR#h"));
+        assert_eq!(pair(case::additional("k", "a")), p("CASE#k", "ADDHOUR#a"));
+        assert_eq!(pair(case::additional_month("k", "2026-03", "l")), p("CASE#k", "ADDHOURMONTH#2026-03#l"));
+        assert_eq!(pair(case::additional_history("k", t(), "x")), p("CASE#k", "HISTADD#2026-03-04T05:06:07.000000Z#x"));
+        assert_eq!(pair(message::item("k", t(), "m")), p("CASE#k", "MSG#2026-03-04T05:06:07.000000Z#m"));
+        assert_eq!(pair(message::read("k", "u")), p("CASE#k", "MSGREAD#u"));
+        assert_eq!(pair(notification::item("u", "i")), p("NOTIF#u", "N#i"));
+        assert_eq!(pair(notification::marks("u")), p("NOTIF#u", "MARKS"));
+        assert_eq!(pair(rating::item("k")), p("CASE#k", "RATING"));
+        assert_eq!(pair(rating::lawyer("l", t(), "k")), p("RATINGS#l", "2026-03-04T05:06:07.000000Z#k"));
+        assert_eq!(pair(conflict::index("W#x", PartyKind::Company, "u")), p("CONFLICT#W#x", "company#u"));
+        assert_eq!(pair(conflict::record(PartyKind::Customer, "u")), p("CONFLICTREC#customer#u", "KEYS"));
+        assert_eq!(pair(conflict::audit(t(), "i")), p("AUDIT#CONFLICT#2026-03", "2026-03-04T05:06:07.000000Z#i"));
+        assert_eq!(pair(audit::item(t(), "i")), p("AUDIT#2026-03", "2026-03-04T05:06:07.000000Z#i"));
+        assert_eq!(pair(customer_search::word("bergstrom", "u")), p("CUSTWORD#be", "bergstrom#u"));
+        assert_eq!(pair(customer_search::record("u")), p("CUSTWORDS#u", "WORDS"));
+        assert_eq!(pair(data_rights::export("c", "e")), p("CUSTOMER#c", "EXPORT#e"));
+        assert_eq!(pair(data_rights::export_slot("c")), p("CUSTOMER#c", "EXPORT_RUNNING"));
+        assert_eq!(pair(data_rights::erasure("c", "e")), p("CUSTOMER#c", "ERASURE#e"));
+        assert_eq!(pair(data_rights::erasure_slot("c")), p("CUSTOMER#c", "ERASURE_OPEN"));
+        assert_eq!(pair(data_rights::queued(t(), "e")), p("DATAJOBS", "2026-03-04T05:06:07.000000Z#e"));
+        assert_eq!(pair(retention::due(d, "export", "e")), p("RETAIN", "2026-03-04#export#e"));
+        assert_eq!(pair(retention::backfill()), p("RETAIN", "~BACKFILL"));
+        assert_eq!(pair(retention::figures("case_file", "c", 3)), p("FIGURES#case_file#c", "CHUNK#0003"));
+        assert_eq!(pair(follow_up::item("counters", "e#0")), p("FOLLOWUP", "counters#e#0"));
+        assert_eq!(pair(stats::day("all", 3, d)), p("STATS#all#3#DAY#2026-03", "2026-03-04"));
+        assert_eq!(pair(stats::month("all", 0, d)), p("STATS#all#0#MONTH#2026", "2026-03"));
+        assert_eq!(pair(stats::now("all", 0)), p("STATS#all#0#NOW", "NOW"));
+        assert_eq!(pair(legal::version("terms", 12)), p("LEGAL#terms", "V#000012"));
+        assert_eq!(pair(legal::text("terms", 3, "sv")), p("LEGAL#terms", "T#000003#sv"));
+        assert_eq!(pair(legal::acceptance("u", "privacy", 3)), p("USER#u", "ACCEPT#privacy#000003"));
+        assert_eq!(pair(template_file::item("f")), p("TEMPLATEFILES", "FILE#f"));
+        assert_eq!(pair(ticket::item(42)), p("TICKET#000000000042", "TICKET"));
+        assert_eq!(pair(ticket::answer(42, t(), "a")), p("TICKET#000000000042", "ANSWER#2026-03-04T05:06:07.000000Z#a"));
+        assert_eq!(pair(lesson::item("l")), p("ACADEMY", "LESSON#l"));
+        assert_eq!(pair(lesson::progress("u", "l")), p("USER#u", "ACADEMY#l"));
+        assert_eq!(pair(addons::verified("c")), p("CUSTOMER#c", "VERIFIED"));
+        assert_eq!(pair(addons::envelope("c", "e")), p("CUSTOMER#c", "ENVELOPE#e"));
+        assert_eq!(pair(addons::credit("c", "r")), p("CUSTOMER#c", "CREDIT#r"));
+        assert_eq!(pair(addons::inkasso("c")), p("CUSTOMER#c", "INKASSO"));
+        assert_eq!(pair(meeting::slot("l", "s")), p("MEETSLOTS#l", "SLOT#s"));
+        assert_eq!(pair(meeting::slots_guard("l")), p("MEETSLOTS#l", "SLOTS_GUARD"));
+        assert_eq!(pair(meeting::meeting("c", "m")), p("CUSTOMER#c", "MEETING#m"));
+        assert_eq!(pair(inkasso::claim("c", "u")), p("CUSTOMER#c", "INKASSO_CLAIM#u"));
+        assert_eq!(pair(inkasso_handover::application("c")), p("INKASSO_HANDOVER", "APPLICATION#c"));
+        assert_eq!(pair(inkasso_handover::claim("c", "u")), p("INKASSO_HANDOVER", "CLAIM#c#u"));
+        assert_eq!(pair(verified_envelope::item("env")), p("VERIFIED_ENVELOPE#env", "POINTER"));
+    }
+
+    #[test]
+    fn a_pair_is_written_and_read_as_the_tables_attributes() {
+        let k = case::hour("k", "h");
+        let item = k.with([("entity", AttributeValue::S("hour".into()))]);
+        assert_eq!(item.get("PK").and_then(|v| v.as_s().ok()).map(String::as_str), Some("CASE#k"));
+        assert_eq!(item.get("SK").and_then(|v| v.as_s().ok()).map(String::as_str), Some("HOUR#h"));
+        assert_eq!(item.len(), 3);
+        assert_eq!(Key::of(&item), Some(k.clone()));
+        assert!(k.names(&item) && !case::item("k").names(&item));
+        let mut indexed = Item::new();
+        IndexKey::gsi2("CASECUST#c", "s").stamp(&mut indexed);
+        assert_eq!(indexed.get("GSI2PK").and_then(|v| v.as_s().ok()).map(String::as_str), Some("CASECUST#c"));
+        assert_eq!(indexed.get("GSI2SK").and_then(|v| v.as_s().ok()).map(String::as_str), Some("s"));
     }
 
     #[test]

@@ -17,8 +17,7 @@ fn rev_of(item: &Item) -> u64 {
 
 fn slot_item(slot: &Slot, rev: u64) -> Result<Item, ApiError> {
     let mut item: Item = serde_dynamo::to_item(slot).map_err(ApiError::internal)?;
-    item.insert("PK".into(), s(keys::meeting::slots_pk(&slot.lawyer_uid)));
-    item.insert("SK".into(), s(keys::meeting::slot_sk(&slot.uid)));
+    keys::meeting::slot(&slot.lawyer_uid, &slot.uid).stamp(&mut item);
     item.insert("entity".into(), s("meeting_slot"));
     item.insert("rev".into(), n(rev));
     Ok(item)
@@ -55,7 +54,7 @@ impl Store {
 
     /// One slot and its revision, read consistently.
     pub async fn meeting_slot(&self, lawyer_uid: &str, slot_uid: &str) -> Result<Option<(Slot, u64)>, ApiError> {
-        let Some(item) = self.get_consistent(&keys::meeting::slots_pk(lawyer_uid), &keys::meeting::slot_sk(slot_uid)).await? else {
+        let Some(item) = self.get_consistent(&keys::meeting::slot(lawyer_uid, slot_uid)).await? else {
             return Ok(None);
         };
         let rev = rev_of(&item);
@@ -64,7 +63,7 @@ impl Store {
 
     /// The revision of a lawyer's slots guard (0 before the first slot).
     pub async fn meeting_slots_guard(&self, lawyer_uid: &str) -> Result<u64, ApiError> {
-        let item = self.get_consistent(&keys::meeting::slots_pk(lawyer_uid), keys::meeting::SLOTS_GUARD_SK).await?;
+        let item = self.get_consistent(&keys::meeting::slots_guard(lawyer_uid)).await?;
         Ok(item.as_ref().map(rev_of).unwrap_or(0))
     }
 
@@ -73,12 +72,7 @@ impl Store {
     pub fn add_new_meeting_slot(&self, tx: &mut Tx, slot: &Slot, guard: u64) -> Result<(), ApiError> {
         tx.put_if(slot_item(slot, 1)?, Some(Cond::absent()))?;
         let cond = if guard == 0 { Cond::new("attribute_not_exists(rev)") } else { rev_is(guard) };
-        tx.update_if(
-            &keys::meeting::slots_pk(&slot.lawyer_uid),
-            keys::meeting::SLOTS_GUARD_SK,
-            "SET rev = :next",
-            cond.value(":next", n(guard + 1)),
-        )
+        tx.update_if(&keys::meeting::slots_guard(&slot.lawyer_uid), "SET rev = :next", cond.value(":next", n(guard + 1)))
     }
 
     /// Adds to `tx` the write of `slot` over revision `rev` (booking or releasing it).
@@ -88,25 +82,24 @@ impl Store {
 
     /// Adds to `tx` the removal of a slot as read at `rev`.
     pub fn add_meeting_slot_delete(&self, tx: &mut Tx, lawyer_uid: &str, slot_uid: &str, rev: u64) -> Result<(), ApiError> {
-        tx.delete(&keys::meeting::slots_pk(lawyer_uid), &keys::meeting::slot_sk(slot_uid), Some(rev_is(rev)))
+        tx.delete(&keys::meeting::slot(lawyer_uid, slot_uid), Some(rev_is(rev)))
     }
 
     /// Adds to `tx` a new booked meeting (its uid is the booking's idempotency key).
     pub fn add_meeting(&self, tx: &mut Tx, m: &Meeting) -> Result<(), ApiError> {
         let mut item: Item = serde_dynamo::to_item(m).map_err(ApiError::internal)?;
-        item.insert("PK".into(), s(keys::customer::pk(&m.customer_uid)));
-        item.insert("SK".into(), s(keys::meeting::meeting_sk(&m.uid)));
+        keys::meeting::meeting(&m.customer_uid, &m.uid).stamp(&mut item);
         item.insert("entity".into(), s("meeting"));
         tx.put_if(item, Some(Cond::absent()))
     }
 
     /// Adds to `tx` the removal of a booked meeting (it must still be there).
     pub fn add_meeting_delete(&self, tx: &mut Tx, m: &Meeting) -> Result<(), ApiError> {
-        tx.delete(&keys::customer::pk(&m.customer_uid), &keys::meeting::meeting_sk(&m.uid), Some(Cond::present()))
+        tx.delete(&keys::meeting::meeting(&m.customer_uid, &m.uid), Some(Cond::present()))
     }
 
     pub async fn meeting(&self, customer_uid: &str, uid: &str) -> Result<Option<Meeting>, ApiError> {
-        let item = self.get_consistent(&keys::customer::pk(customer_uid), &keys::meeting::meeting_sk(uid)).await?;
+        let item = self.get_consistent(&keys::meeting::meeting(customer_uid, uid)).await?;
         item.map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal)).transpose()
     }
 

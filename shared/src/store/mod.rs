@@ -39,6 +39,7 @@ use aws_sdk_dynamodb::Client;
 use std::collections::HashMap;
 
 use crate::error::ApiError;
+pub use keys::Key;
 
 pub type Item = HashMap<String, AttributeValue>;
 
@@ -80,8 +81,8 @@ impl Store {
     }
 
     /// One GetItem by full key.
-    pub async fn get(&self, pk: &str, sk: &str) -> Result<Option<Item>, ApiError> {
-        let out = self.client.get_item().table_name(&self.table).key("PK", s(pk)).key("SK", s(sk)).send().await.map_err(sdk_err)?;
+    pub async fn get(&self, key: &Key) -> Result<Option<Item>, ApiError> {
+        let out = self.client.get_item().table_name(&self.table).set_key(Some(key.item())).send().await.map_err(sdk_err)?;
         Ok(out.item)
     }
 }
@@ -89,17 +90,9 @@ impl Store {
 impl Store {
     /// One GetItem by full key, strongly consistent: for a read that a
     /// conditional write then relies on.
-    pub async fn get_consistent(&self, pk: &str, sk: &str) -> Result<Option<Item>, ApiError> {
-        let out = self
-            .client
-            .get_item()
-            .table_name(&self.table)
-            .key("PK", s(pk))
-            .key("SK", s(sk))
-            .consistent_read(true)
-            .send()
-            .await
-            .map_err(sdk_err)?;
+    pub async fn get_consistent(&self, key: &Key) -> Result<Option<Item>, ApiError> {
+        let out =
+            self.client.get_item().table_name(&self.table).set_key(Some(key.item())).consistent_read(true).send().await.map_err(sdk_err)?;
         Ok(out.item)
     }
 

@@ -105,9 +105,7 @@ impl Store {
         expires_at: i64,
     ) -> Result<String, ApiError> {
         let sk = keys::outbox::sk(at, &uuid::Uuid::new_v4().simple().to_string());
-        tx.put_new(Item::from([
-            ("PK".to_string(), s(keys::outbox::PK)),
-            ("SK".to_string(), s(&sk)),
+        tx.put_new(keys::outbox::at_sk(&sk).with([
             ("entity".to_string(), s("outbox")),
             ("kind".to_string(), s(kind)),
             ("user_uid".to_string(), s(user_uid)),
@@ -130,9 +128,7 @@ impl Store {
         at: DateTime<Utc>,
     ) -> Result<String, ApiError> {
         let sk = keys::outbox::sk(at, &uuid::Uuid::new_v4().simple().to_string());
-        tx.put_new(Item::from([
-            ("PK".to_string(), s(keys::outbox::PK)),
-            ("SK".to_string(), s(&sk)),
+        tx.put_new(keys::outbox::at_sk(&sk).with([
             ("entity".to_string(), s("outbox")),
             ("kind".to_string(), s(kind)),
             ("user_uid".to_string(), s(user_uid)),
@@ -148,7 +144,7 @@ impl Store {
 
     /// The mail `sk` if it is still unsent (strongly consistent).
     pub async fn unsent_mail(&self, sk: &str) -> Result<Option<OutboxMail>, ApiError> {
-        Ok(self.get_consistent(keys::outbox::PK, sk).await?.as_ref().and_then(parse))
+        Ok(self.get_consistent(&keys::outbox::at_sk(sk)).await?.as_ref().and_then(parse))
     }
 
     /// Marks `sk` sent (its token removed); false when it already was.
@@ -157,8 +153,7 @@ impl Store {
             .client
             .update_item()
             .table_name(&self.table)
-            .key("PK", s(keys::outbox::PK))
-            .key("SK", s(sk))
+            .set_key(Some(keys::outbox::at_sk(sk).item()))
             .update_expression("SET sent_at = :now REMOVE #token, next_attempt_at")
             .condition_expression("attribute_exists(#token)")
             .expression_attribute_names("#token", "token")
@@ -186,8 +181,7 @@ impl Store {
             .client
             .update_item()
             .table_name(&self.table)
-            .key("PK", s(keys::outbox::PK))
-            .key("SK", s(&m.sk))
+            .set_key(Some(keys::outbox::at_sk(&m.sk).item()))
             .condition_expression(format!("attribute_exists(#token) AND {seen}"))
             .expression_attribute_names("#token", "token")
             .expression_attribute_values(":attempts", n(attempts))

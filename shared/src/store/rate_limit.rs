@@ -4,7 +4,7 @@
 //! A window starts at a multiple of its length (epoch seconds), so tries
 //! on either side of a window's end count in different windows.
 
-use super::{keys, n, s, sdk_err, Store};
+use super::{keys, n, sdk_err, Store};
 use crate::domain::sign_in;
 use crate::error::ApiError;
 
@@ -75,7 +75,7 @@ impl Store {
     pub async fn rate_exceeded(&self, limit: Limit, key: &str, now: i64) -> Result<bool, ApiError> {
         let window = now.div_euclid(limit.window_secs);
         let hits: u32 = self
-            .get_consistent(&keys::rate_limit::pk(limit.scope, key), &keys::rate_limit::sk(window))
+            .get_consistent(&keys::rate_limit::item(limit.scope, key, window))
             .await?
             .and_then(|i| i.get("hits").and_then(|v| v.as_n().ok()).and_then(|v| v.parse().ok()))
             .unwrap_or(0);
@@ -86,7 +86,7 @@ impl Store {
     /// (0 and 0 when none), read consistently.
     pub async fn failures(&self, limit: Limit, key: &str, now: i64) -> Result<(u32, i64), ApiError> {
         let window = now.div_euclid(limit.window_secs);
-        let item = self.get_consistent(&keys::rate_limit::pk(limit.scope, key), &keys::rate_limit::sk(window)).await?;
+        let item = self.get_consistent(&keys::rate_limit::item(limit.scope, key, window)).await?;
         let num = |name: &str| item.as_ref().and_then(|i| i.get(name)).and_then(|v| v.as_n().ok()).and_then(|v| v.parse::<i64>().ok());
         Ok((num("hits").unwrap_or(0).clamp(0, u32::MAX as i64) as u32, num("last").unwrap_or(0)))
     }
@@ -97,8 +97,7 @@ impl Store {
         self.client
             .update_item()
             .table_name(&self.table)
-            .key("PK", s(keys::rate_limit::pk(limit.scope, key)))
-            .key("SK", s(keys::rate_limit::sk(window)))
+            .set_key(Some(keys::rate_limit::item(limit.scope, key, window).item()))
             .update_expression("ADD hits :one SET #ttl = :ttl, #last = :now")
             .expression_attribute_names("#ttl", super::table::TTL_ATTRIBUTE)
             .expression_attribute_names("#last", "last")
@@ -118,8 +117,7 @@ impl Store {
             .client
             .update_item()
             .table_name(&self.table)
-            .key("PK", s(keys::rate_limit::pk(limit.scope, key)))
-            .key("SK", s(keys::rate_limit::sk(window)))
+            .set_key(Some(keys::rate_limit::item(limit.scope, key, window).item()))
             .update_expression("ADD hits :one SET #ttl = :ttl")
             .expression_attribute_names("#ttl", super::table::TTL_ATTRIBUTE)
             .expression_attribute_values(":one", n(1))

@@ -3,7 +3,7 @@
 use aws_sdk_dynamodb::types::{AttributeValue, ReturnValue};
 
 use super::tx::Tx;
-use super::{keys, n, s, sdk_err, Item, Store};
+use super::{keys, n, s, sdk_err, Store};
 use crate::error::ApiError;
 
 impl Store {
@@ -12,9 +12,7 @@ impl Store {
     /// the user's token version now: a link outlives no password change or
     /// reset (see [`Store::spend_recovery_link`]).
     pub fn add_recovery_link(&self, tx: &mut Tx, digest: &str, user_uid: &str, version: u32, expires_at: i64) -> Result<(), ApiError> {
-        tx.put(Item::from([
-            ("PK".to_string(), s(keys::recovery_link::pk(digest))),
-            ("SK".to_string(), s(keys::recovery_link::SK)),
+        tx.put(keys::recovery_link::item(digest).with([
             ("entity".to_string(), s("recovery_link")),
             ("user_uid".to_string(), s(user_uid)),
             ("token_version".to_string(), n(version)),
@@ -35,7 +33,7 @@ impl Store {
     /// The user of a link that exists, is unused and unexpired, without
     /// spending it (to check a new password against its owner first).
     pub async fn recovery_link_owner(&self, digest: &str, now: i64) -> Result<Option<String>, ApiError> {
-        let Some(item) = self.get(&keys::recovery_link::pk(digest), keys::recovery_link::SK).await? else { return Ok(None) };
+        let Some(item) = self.get(&keys::recovery_link::item(digest)).await? else { return Ok(None) };
         let usable = item.get("used").and_then(|v| v.as_bool().ok()) == Some(&false)
             && item.get("expires_at").and_then(|v| v.as_n().ok()).and_then(|v| v.parse::<i64>().ok()).is_some_and(|e| e > now);
         Ok(usable.then(|| item.get("user_uid").and_then(|v| v.as_s().ok()).cloned()).flatten())
@@ -49,8 +47,7 @@ impl Store {
             .client
             .update_item()
             .table_name(&self.table)
-            .key("PK", s(keys::recovery_link::pk(digest)))
-            .key("SK", s(keys::recovery_link::SK))
+            .set_key(Some(keys::recovery_link::item(digest).item()))
             .update_expression("SET used = :t")
             .condition_expression("attribute_exists(PK) AND used = :f AND expires_at > :now")
             .expression_attribute_values(":t", AttributeValue::Bool(true))

@@ -30,8 +30,7 @@ impl Store {
         self.client
             .update_item()
             .table_name(&self.table)
-            .key("PK", s(keys::refresh_family::pk(fam)))
-            .key("SK", s(keys::refresh_family::SK))
+            .set_key(Some(keys::refresh_family::item(fam).item()))
             .update_expression("SET user_uid = :u, revoked = if_not_exists(revoked, :f), #ttl = :ttl")
             .expression_attribute_names("#ttl", super::table::TTL_ATTRIBUTE)
             .expression_attribute_values(":u", s(&claims.sub))
@@ -43,8 +42,7 @@ impl Store {
         self.client
             .put_item()
             .table_name(&self.table)
-            .item("PK", s(keys::refresh_token::pk(&claims.jti)))
-            .item("SK", s(keys::refresh_token::SK))
+            .set_item(Some(keys::refresh_token::item(&claims.jti).item()))
             .item("entity", s("refresh_token"))
             .item("user_uid", s(&claims.sub))
             .item("family_id", s(fam))
@@ -61,8 +59,7 @@ impl Store {
         let Some(fam) = claims.fam.as_deref() else { return Ok(Spend::Refused) };
         let spend = Update::builder()
             .table_name(&self.table)
-            .key("PK", s(keys::refresh_token::pk(&claims.jti)))
-            .key("SK", s(keys::refresh_token::SK))
+            .set_key(Some(keys::refresh_token::item(&claims.jti).item()))
             .update_expression("SET used = :t")
             .condition_expression("attribute_exists(PK) AND used = :f AND user_uid = :u AND family_id = :fam")
             .expression_attribute_values(":t", AttributeValue::Bool(true))
@@ -73,8 +70,7 @@ impl Store {
             .map_err(ApiError::internal)?;
         let live_family = ConditionCheck::builder()
             .table_name(&self.table)
-            .key("PK", s(keys::refresh_family::pk(fam)))
-            .key("SK", s(keys::refresh_family::SK))
+            .set_key(Some(keys::refresh_family::item(fam).item()))
             .condition_expression("revoked = :f")
             .expression_attribute_values(":f", AttributeValue::Bool(false))
             .build()
@@ -104,7 +100,7 @@ impl Store {
 
     async fn refresh_token_was_spent(&self, claims: &Claims) -> Result<bool, ApiError> {
         Ok(self
-            .get(&keys::refresh_token::pk(&claims.jti), keys::refresh_token::SK)
+            .get(&keys::refresh_token::item(&claims.jti))
             .await?
             .is_some_and(|i| i.get("used").and_then(|v| v.as_bool().ok()).copied() == Some(true)))
     }
@@ -115,8 +111,7 @@ impl Store {
             .client
             .update_item()
             .table_name(&self.table)
-            .key("PK", s(keys::refresh_family::pk(fam)))
-            .key("SK", s(keys::refresh_family::SK))
+            .set_key(Some(keys::refresh_family::item(fam).item()))
             .update_expression("SET revoked = :t")
             .condition_expression("attribute_exists(PK)")
             .expression_attribute_values(":t", AttributeValue::Bool(true))

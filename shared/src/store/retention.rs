@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::stats::CounterWrite;
 use super::tx::Tx;
-use super::{keys, s, sdk_err, Item, Store};
+use super::{keys, s, sdk_err, Item, Key, Store};
 use crate::domain::retention::RecordKind;
 use crate::error::ApiError;
 
@@ -56,9 +56,7 @@ pub struct Due {
 }
 
 fn due_item(record: &DueRecord, kept_until: NaiveDate) -> Item {
-    let mut item = Item::from([
-        ("PK".to_string(), s(keys::retention::PK)),
-        ("SK".to_string(), s(record.due_sk(kept_until))),
+    let mut item = keys::retention::due_at(&record.due_sk(kept_until)).with([
         ("entity".to_string(), s("retention_due")),
         ("kind".to_string(), s(record.kind().word())),
         ("kept_until".to_string(), s(kept_until.format("%Y-%m-%d").to_string())),
@@ -139,7 +137,7 @@ impl Store {
     /// Moves a due item to its record's new end (`kept_until`), in one transaction.
     pub async fn refile_retention_due(&self, due: &Due, kept_until: NaiveDate) -> Result<(), ApiError> {
         let mut tx = self.tx();
-        tx.delete(keys::retention::PK, &due.sk, None)?;
+        tx.delete(&keys::retention::due_at(&due.sk), None)?;
         if due.record.due_sk(kept_until) != due.sk {
             tx.put(due_item(&due.record, kept_until))?;
         }
@@ -149,14 +147,14 @@ impl Store {
 
     /// Adds to `tx` the removal of a due item.
     pub fn add_retention_done(&self, tx: &mut Tx, due: &Due) -> Result<(), ApiError> {
-        tx.delete(keys::retention::PK, &due.sk, None)
+        tx.delete(&keys::retention::due_at(&due.sk), None)
     }
 
     /// Where the one-off filing of cases closed before the due items existed
     /// stands: `None` not begun, `Some(None)` done, `Some(Some(cursor))` the
     /// last closed case's `GSI1SK` filed so far.
     pub async fn retention_backfill(&self) -> Result<Option<Option<String>>, ApiError> {
-        let Some(item) = self.get_consistent(keys::retention::PK, keys::retention::BACKFILL_SK).await? else { return Ok(None) };
+        let Some(item) = self.get_consistent(&keys::retention::backfill()).await? else { return Ok(None) };
         let done = item.get("done").and_then(|v| v.as_bool().ok()).copied().unwrap_or(false);
         Ok(Some(if done { None } else { item.get("cursor").and_then(|v| v.as_s().ok()).cloned() }))
     }
@@ -168,12 +166,8 @@ impl Store {
         for (record, kept_until) in filed {
             tx.put(due_item(record, *kept_until))?;
         }
-        let mut mark = Item::from([
-            ("PK".to_string(), s(keys::retention::PK)),
-            ("SK".to_string(), s(keys::retention::BACKFILL_SK)),
-            ("entity".to_string(), s("retention_backfill")),
-            ("done".to_string(), AttributeValue::Bool(cursor.is_none())),
-        ]);
+        let mut mark =
+            keys::retention::backfill().with([("entity", s("retention_backfill")), ("done", AttributeValue::Bool(cursor.is_none()))]);
         if let Some(c) = cursor {
             mark.insert("cursor".into(), s(c));
         }
@@ -183,16 +177,15 @@ impl Store {
     }
 
     /// The keys of every reader's notification about a case (Query GSI1).
-    pub async fn case_notification_keys(&self, case_uid: &str) -> Result<Vec<(String, String)>, ApiError> {
+    pub async fn case_notification_keys(&self, case_uid: &str) -> Result<Vec<Key>, ApiError> {
         let items = self.index_items(super::table::GSI1, &keys::notification::case_gsi1pk(case_uid)).await?;
-        let text = |i: &Item, a: &str| i.get(a).and_then(|v| v.as_s().ok()).cloned();
-        Ok(items.iter().filter_map(|i| Some((text(i, "PK")?, text(i, "SK")?))).collect())
+        Ok(items.iter().filter_map(Key::of).collect())
     }
 
     /// Whether the period figures of an erased record were kept already
     /// (all its chunks are written in one transaction).
     pub async fn figures_kept(&self, kind: RecordKind, id: &str) -> Result<bool, ApiError> {
-        Ok(self.get_consistent(&keys::retention::figures_pk(kind.word(), id), &keys::retention::figures_sk(0)).await?.is_some())
+        Ok(self.get_consistent(&keys::retention::figures(kind.word(), id, 0)).await?.is_some())
     }
 
     /// Keeps the period figures `writes` of an erased record, in chunks,
@@ -203,12 +196,10 @@ impl Store {
         }
         let mut tx = self.tx();
         for (i, chunk) in writes.chunks(FIGURES_CHUNK).enumerate() {
-            tx.put(Item::from([
-                ("PK".to_string(), s(keys::retention::figures_pk(kind.word(), id))),
-                ("SK".to_string(), s(keys::retention::figures_sk(i))),
-                ("entity".to_string(), s("kept_figures")),
-                ("writes".to_string(), s(serde_json::to_string(chunk).map_err(ApiError::internal)?)),
-            ]))?;
+            tx.put(
+                keys::retention::figures(kind.word(), id, i)
+                    .with([("entity", s("kept_figures")), ("writes", s(serde_json::to_string(chunk).map_err(ApiError::internal)?))]),
+            )?;
         }
         self.commit(tx).await?;
         Ok(())
@@ -226,11 +217,11 @@ impl Store {
 
     /// Deletes the items at `keys` (PK, SK), in transactions of at most
     /// 100 (a delete of an item that is gone is no error: repeating it is harmless).
-    pub async fn delete_items(&self, keys: &[(String, String)]) -> Result<(), ApiError> {
+    pub async fn delete_items(&self, keys: &[Key]) -> Result<(), ApiError> {
         for chunk in keys.chunks(super::tx::MAX_ITEMS) {
             let mut tx = self.tx();
-            for (pk, sk) in chunk {
-                tx.delete(pk, sk, None)?;
+            for key in chunk {
+                tx.delete(key, None)?;
             }
             self.commit(tx).await?;
         }

@@ -74,8 +74,7 @@ pub fn staff_item(p: &StaffProfile) -> Result<Item, ApiError> {
     let mut item: Item = serde_dynamo::to_item(p).map_err(ApiError::internal)?;
     // Derived when read, never stored.
     item.remove("rating_average");
-    item.insert("PK".into(), s(keys::user::pk(&p.uid)));
-    item.insert("SK".into(), s(keys::staff::SK));
+    keys::staff::item(&p.uid).stamp(&mut item);
     item.insert("entity".into(), s("staff_profile"));
     item.insert("GSI1PK".into(), s(keys::staff::list_gsi1pk(p.role, p.sub_type())));
     item.insert("GSI1SK".into(), s(keys::staff::list_gsi1sk(p.created_at, &p.uid)));
@@ -92,7 +91,7 @@ pub struct StaffPage {
 
 impl Store {
     pub async fn get_staff(&self, uid: &str) -> Result<Option<StaffProfile>, ApiError> {
-        self.get(&keys::user::pk(uid), keys::staff::SK).await?.map(StaffProfile::read).transpose()
+        self.get(&keys::staff::item(uid)).await?.map(StaffProfile::read).transpose()
     }
 
     /// Adds a new lawyer or sales person to `tx`: the user, its e-mail item
@@ -109,11 +108,9 @@ impl Store {
     /// partition, which follows the sub type). Only these attributes are
     /// set, so a password chosen or a (de)activation made meanwhile stays.
     pub fn add_staff_update(&self, tx: &mut Tx, profile: &StaffProfile) -> Result<(), ApiError> {
-        let pk = keys::user::pk(&profile.uid);
         let user = Update::builder()
             .table_name(&self.table)
-            .key("PK", s(&pk))
-            .key("SK", s(keys::user::SK))
+            .set_key(Some(keys::user::item(&profile.uid).item()))
             .update_expression("SET first_name = :f, last_name = :l, user_sub_type = :t")
             .condition_expression("attribute_exists(PK)")
             .expression_attribute_values(":f", s(&profile.first_name))
@@ -123,8 +120,7 @@ impl Store {
             .map_err(ApiError::internal)?;
         let staff = Update::builder()
             .table_name(&self.table)
-            .key("PK", s(&pk))
-            .key("SK", s(keys::staff::SK))
+            .set_key(Some(keys::staff::item(&profile.uid).item()))
             .update_expression("SET first_name = :f, last_name = :l, lawyer = :d, GSI1PK = :g")
             .condition_expression("attribute_exists(PK)")
             .expression_attribute_values(":f", s(&profile.first_name))
@@ -144,8 +140,7 @@ impl Store {
             .client
             .update_item()
             .table_name(&self.table)
-            .key("PK", s(keys::user::pk(uid)))
-            .key("SK", s(keys::staff::SK))
+            .set_key(Some(keys::staff::item(uid).item()))
             .update_expression("SET active = :a")
             .condition_expression("attribute_exists(PK)")
             .expression_attribute_values(":a", AttributeValue::Bool(active))
@@ -214,12 +209,7 @@ impl Store {
 /// The item that makes `user`'s address belong to it (as `store::users`
 /// writes it for every account).
 fn email_item(user: &User) -> Item {
-    Item::from([
-        ("PK".to_string(), s(keys::email::pk(&user.email))),
-        ("SK".to_string(), s(keys::email::SK)),
-        ("entity".to_string(), s("email")),
-        ("user_uid".to_string(), s(&user.uid)),
-    ])
+    keys::email::item(&user.email).with([("entity", s("email")), ("user_uid", s(&user.uid))])
 }
 
 fn attribute<T: Serialize>(v: &T) -> Result<AttributeValue, ApiError> {

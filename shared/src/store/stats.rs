@@ -12,7 +12,7 @@ use chrono::{Datelike, NaiveDate};
 
 use super::keys::{follow_up, stats as k};
 use super::tx::{Cond, Tx};
-use super::{s, sdk_err, Item, Store};
+use super::{s, sdk_err, Item, Key, Store};
 use crate::domain::calendar::{first_of_month, last_of_month};
 use crate::domain::statistics::{Deltas, Period, Piece, Scope, When};
 use crate::error::ApiError;
@@ -96,7 +96,7 @@ impl Store {
     /// Adds counter updates to `tx`.
     pub fn add_counters(&self, tx: &mut Tx, writes: &[CounterWrite]) -> Result<(), ApiError> {
         for w in writes {
-            tx.add_numbers(&w.pk, &w.sk, &w.add)?;
+            tx.add_numbers(&Key::new(&w.pk, &w.sk), &w.add)?;
         }
         Ok(())
     }
@@ -109,9 +109,7 @@ impl Store {
         for (i, chunk) in writes.chunks(FOLLOW_UP_CHUNK).enumerate() {
             let sk = follow_up::sk(k::FOLLOW_UP, &format!("{event_id}#{i}"));
             let body = serde_json::to_string(chunk).map_err(ApiError::internal)?;
-            let mut item = Item::new();
-            item.insert("PK".into(), s(follow_up::PK));
-            item.insert("SK".into(), s(&sk));
+            let mut item = follow_up::at_sk(&sk).item();
             item.insert("writes".into(), s(body));
             tx.put_new(item)?;
             sks.push(sk);
@@ -123,12 +121,12 @@ impl Store {
     /// in the same transaction, conditional on its existence).
     pub async fn finish_counters_follow_up(&self, sk: &str) -> Result<(), ApiError> {
         for attempt in 0..8u32 {
-            let Some(item) = self.get_consistent(follow_up::PK, sk).await? else { return Ok(()) };
+            let Some(item) = self.get_consistent(&follow_up::at_sk(sk)).await? else { return Ok(()) };
             let body = item.get("writes").and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
             let writes: Vec<CounterWrite> = serde_json::from_str(&body).map_err(ApiError::internal)?;
             let mut tx = self.tx();
             self.add_counters(&mut tx, &writes)?;
-            tx.delete(follow_up::PK, sk, Some(Cond::present()))?;
+            tx.delete(&follow_up::at_sk(sk), Some(Cond::present()))?;
             if self.commit(tx).await? {
                 return Ok(());
             }
@@ -158,7 +156,7 @@ impl Store {
     /// The gauges of a scope now (its shards summed).
     pub async fn stats_now(&self, scope: &Scope) -> Result<Read<Counts>, ApiError> {
         let key = scope.key();
-        let keys: Vec<(String, String)> = (0..scope.shards()).map(|sh| (k::now_pk(&key, sh), k::NOW_SK.to_string())).collect();
+        let keys: Vec<Key> = (0..scope.shards()).map(|sh| k::now(&key, sh)).collect();
         let items = self.batch_get(&keys).await?;
         let mut value = Counts::new();
         for i in &items {
@@ -169,8 +167,8 @@ impl Store {
 
     /// One counter item's metrics, read consistently (a change that moves
     /// them follows, guarded on what was read); empty when absent.
-    pub async fn counter_item_latest(&self, pk: &str, sk: &str) -> Result<Counts, ApiError> {
-        Ok(self.get_consistent(pk, sk).await?.as_ref().map(counts_of).unwrap_or_default())
+    pub async fn counter_item_latest(&self, key: &Key) -> Result<Counts, ApiError> {
+        Ok(self.get_consistent(key).await?.as_ref().map(counts_of).unwrap_or_default())
     }
 
     /// Several scopes' gauges at once (e.g. a sales person's customers).
@@ -189,11 +187,11 @@ impl Store {
     /// `only`: the metrics the page shows, when it names them all (the
     /// items are read with just those; every other metric reads as absent).
     pub async fn stats_many(&self, asks: &[Ask<'_>], only: Option<&[&str]>) -> Result<Read<Vec<Counts>>, ApiError> {
-        let keys_of = |ask: &Ask<'_>| -> Option<Vec<(String, String)>> {
+        let keys_of = |ask: &Ask<'_>| -> Option<Vec<Key>> {
             match ask {
                 Ask::Now(scope) => {
                     let key = scope.key();
-                    Some((0..scope.shards()).map(|sh| (k::now_pk(&key, sh), k::NOW_SK.to_string())).collect())
+                    Some((0..scope.shards()).map(|sh| k::now(&key, sh)).collect())
                 }
                 Ask::Total(scope, period) => {
                     let keys = point_keys(&scope.key(), scope.shards(), &period.pieces());
@@ -201,21 +199,15 @@ impl Store {
                 }
             }
         };
-        let wanted: Vec<Option<Vec<(String, String)>>> = asks.iter().map(keys_of).collect();
-        let all: std::collections::BTreeSet<(String, String)> = wanted.iter().flatten().flatten().cloned().collect();
-        let all: Vec<(String, String)> = all.into_iter().collect();
+        let wanted: Vec<Option<Vec<Key>>> = asks.iter().map(keys_of).collect();
+        let all: std::collections::BTreeSet<Key> = wanted.iter().flatten().flatten().cloned().collect();
+        let all: Vec<Key> = all.into_iter().collect();
         let items = match only {
             Some(metrics) => self.batch_get_only(&all, metrics).await?,
             None => self.batch_get(&all).await?,
         };
         let mut read = items.len() as u64;
-        let found: std::collections::HashMap<(String, String), Counts> = items
-            .iter()
-            .map(|i| {
-                let key = |a: &str| i.get(a).and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
-                ((key("PK"), key("SK")), counts_of(i))
-            })
-            .collect();
+        let found: std::collections::HashMap<Key, Counts> = items.iter().filter_map(|i| Some((Key::of(i)?, counts_of(i)))).collect();
         let mut value = Vec::with_capacity(asks.len());
         for (ask, keys) in asks.iter().zip(wanted) {
             let mut total = Counts::new();
@@ -350,25 +342,25 @@ impl Store {
 
     /// BatchGetItem of up to any number of keys (100 a call, the calls
     /// concurrent), found items only, in no particular order.
-    pub async fn batch_get(&self, keys: &[(String, String)]) -> Result<Vec<Item>, ApiError> {
+    pub async fn batch_get(&self, keys: &[Key]) -> Result<Vec<Item>, ApiError> {
         self.batch_get_with(keys, false, None).await
     }
 
     /// [`Self::batch_get`], strongly consistent: every item as last written.
-    pub async fn batch_get_latest(&self, keys: &[(String, String)]) -> Result<Vec<Item>, ApiError> {
+    pub async fn batch_get_latest(&self, keys: &[Key]) -> Result<Vec<Item>, ApiError> {
         self.batch_get_with(keys, true, None).await
     }
 
     /// [`Self::batch_get`] of only some attributes of each item (and its
     /// keys): DynamoDB charges the whole item, but sends, and the stand-in
     /// encodes, only these.
-    pub async fn batch_get_only(&self, keys: &[(String, String)], attributes: &[&str]) -> Result<Vec<Item>, ApiError> {
+    pub async fn batch_get_only(&self, keys: &[Key], attributes: &[&str]) -> Result<Vec<Item>, ApiError> {
         self.batch_get_with(keys, false, Some(attributes.iter().map(|a| a.to_string()).collect())).await
     }
 
-    async fn batch_get_with(&self, keys: &[(String, String)], consistent: bool, only: Option<Vec<String>>) -> Result<Vec<Item>, ApiError> {
+    async fn batch_get_with(&self, keys: &[Key], consistent: bool, only: Option<Vec<String>>) -> Result<Vec<Item>, ApiError> {
         // DynamoDB refuses a call that names a key twice.
-        let keys: Vec<(String, String)> = keys.iter().cloned().collect::<std::collections::BTreeSet<_>>().into_iter().collect();
+        let keys: Vec<Key> = keys.iter().cloned().collect::<std::collections::BTreeSet<_>>().into_iter().collect();
         if keys.len() <= 100 {
             return self.batch_get_chunk(keys, consistent, only).await;
         }
@@ -386,15 +378,9 @@ impl Store {
     }
 
     /// One BatchGetItem of at most 100 keys (none for no keys).
-    async fn batch_get_chunk(
-        &self,
-        chunk: Vec<(String, String)>,
-        consistent: bool,
-        only: Option<Vec<String>>,
-    ) -> Result<Vec<Item>, ApiError> {
+    async fn batch_get_chunk(&self, chunk: Vec<Key>, consistent: bool, only: Option<Vec<String>>) -> Result<Vec<Item>, ApiError> {
         let mut out = Vec::new();
-        let mut want: Vec<std::collections::HashMap<String, AttributeValue>> =
-            chunk.into_iter().map(|(pk, sk)| [("PK".to_string(), s(pk)), ("SK".to_string(), s(sk))].into_iter().collect()).collect();
+        let mut want: Vec<std::collections::HashMap<String, AttributeValue>> = chunk.iter().map(Key::item).collect();
         // Keys DynamoDB left unprocessed (throttled, or past its 16 MB a
         // response) are asked again, with a growing pause; never dropped.
         for round in 0..8u32 {
@@ -460,9 +446,7 @@ impl Store {
         merged
             .into_iter()
             .map(|((pk, sk), counts)| {
-                let mut item = Item::new();
-                item.insert("PK".into(), s(pk));
-                item.insert("SK".into(), s(sk));
+                let mut item = Key::new(pk, sk).item();
                 for (m, v) in counts.into_iter().filter(|(_, v)| *v != 0) {
                     item.insert(m, super::n(v));
                 }
@@ -529,16 +513,16 @@ pub const POINT_READ_MAX_KEYS: usize = 300;
 
 /// Every item key of a period's pieces on every shard: a whole month's
 /// month item, each day's day item.
-fn point_keys(scope_key: &str, shards: u8, pieces: &[Piece]) -> Vec<(String, String)> {
+fn point_keys(scope_key: &str, shards: u8, pieces: &[Piece]) -> Vec<Key> {
     let mut out = Vec::new();
     for shard in 0..shards {
         for p in pieces {
             match p {
-                Piece::Month(m) => out.push((k::month_pk(scope_key, shard, m.year()), k::month_sk(*m))),
+                Piece::Month(m) => out.push(k::month(scope_key, shard, *m)),
                 Piece::Days(a, b) => {
                     let mut d = *a;
                     while d <= *b {
-                        out.push((k::day_pk(scope_key, shard, d), k::day_sk(d)));
+                        out.push(k::day(scope_key, shard, d));
                         d += chrono::Duration::days(1);
                     }
                 }

@@ -42,8 +42,7 @@ pub struct StoredRow {
 /// the benchmark writes: BatchWriteItem, no transaction, no events).
 pub fn row_item(row: &PurchasedService, rev: u64) -> Result<Item, ApiError> {
     let mut item: Item = serde_dynamo::to_item(row).map_err(ApiError::internal)?;
-    item.insert("PK".into(), s(keys::customer::pk(&row.customer_uid)));
-    item.insert("SK".into(), s(keys::purchase::sk(row.id)));
+    keys::purchase::item(&row.customer_uid, row.id).stamp(&mut item);
     item.insert("entity".into(), s("purchased_service"));
     item.insert("rev".into(), n(rev));
     // Derived, so it can never disagree with the hours it describes.
@@ -128,8 +127,7 @@ impl Store {
     pub fn add_row_delete_only(&self, tx: &mut Tx, row: &PurchasedService, rev: u64) -> Result<(), ApiError> {
         let del = Delete::builder()
             .table_name(&self.table)
-            .key("PK", s(keys::customer::pk(&row.customer_uid)))
-            .key("SK", s(keys::purchase::sk(row.id)))
+            .set_key(Some(keys::purchase::item(&row.customer_uid, row.id).item()))
             .condition_expression("rev = :rev")
             .expression_attribute_values(":rev", n(rev))
             .build()
@@ -153,8 +151,7 @@ impl Store {
     pub fn add_purchase(&self, tx: &mut Tx, row: &PurchasedService, guard_seen: u64) -> Result<(), ApiError> {
         let guard = Update::builder()
             .table_name(&self.table)
-            .key("PK", s(keys::customer::pk(&row.customer_uid)))
-            .key("SK", s(keys::purchase::guard_sk(row.service.id)))
+            .set_key(Some(keys::purchase::guard(&row.customer_uid, row.service.id).item()))
             .update_expression("SET ver = :next")
             .condition_expression("attribute_not_exists(ver) OR ver = :seen")
             .expression_attribute_values(":next", n(guard_seen + 1))
@@ -175,7 +172,7 @@ impl Store {
     /// The version of the customer's purchase guard of a service (0 before
     /// the first purchase), read consistently.
     pub async fn purchase_guard(&self, customer_uid: &str, service_id: u8) -> Result<u64, ApiError> {
-        let guard = self.get_consistent(&keys::customer::pk(customer_uid), &keys::purchase::guard_sk(service_id)).await?;
+        let guard = self.get_consistent(&keys::purchase::guard(customer_uid, service_id)).await?;
         Ok(guard.as_ref().and_then(|g| g.get("ver")).and_then(|v| v.as_n().ok()).and_then(|v| v.parse().ok()).unwrap_or(0))
     }
 
@@ -242,7 +239,7 @@ impl Store {
 
     /// A customer's row by id, read consistently.
     pub async fn purchase_of(&self, customer_uid: &str, id: u64) -> Result<Option<StoredRow>, ApiError> {
-        self.get_consistent(&keys::customer::pk(customer_uid), &keys::purchase::sk(id)).await?.map(parse_row).transpose()
+        self.get_consistent(&keys::purchase::item(customer_uid, id)).await?.map(parse_row).transpose()
     }
 
     /// Rows not yet expired whose `expire_on` is at or before `now`, as
@@ -295,8 +292,7 @@ impl Store {
         let stored = self.get_purchase(entry.purchase_id).await?.ok_or(ApiError::bad(subscription::NO_VALID_SUBSCRIPTION))?;
         let next = subscription::consume(&stored.row, entry.usage(), now).map_err(|e: RuleError| ApiError::bad(e.key()))?;
         let mut ledger: Item = serde_dynamo::to_item(entry).map_err(ApiError::internal)?;
-        ledger.insert("PK".into(), s(keys::purchase::usage_pk(entry.purchase_id)));
-        ledger.insert("SK".into(), s(keys::purchase::usage_sk(entry.date, &entry.entry_id)));
+        keys::purchase::usage(entry.purchase_id, entry.date, &entry.entry_id).stamp(&mut ledger);
         ledger.insert("entity".into(), s("usage"));
         let put = Put::builder()
             .table_name(&self.table)
@@ -327,15 +323,13 @@ impl Store {
         entry_id: &str,
         now: NaiveDateTime,
     ) -> Result<(PurchasedService, Vec<TransactWriteItem>), ApiError> {
-        let item =
-            self.get(&keys::purchase::usage_pk(purchase_id), &keys::purchase::usage_sk(date, entry_id)).await?.ok_or(ApiError::NotFound)?;
+        let item = self.get(&keys::purchase::usage(purchase_id, date, entry_id)).await?.ok_or(ApiError::NotFound)?;
         let entry: UsageEntry = serde_dynamo::from_item(item).map_err(ApiError::internal)?;
         let stored = self.get_purchase(purchase_id).await?.ok_or(ApiError::NotFound)?;
         let next = subscription::release(&stored.row, entry.usage(), now);
         let del = Delete::builder()
             .table_name(&self.table)
-            .key("PK", s(keys::purchase::usage_pk(purchase_id)))
-            .key("SK", s(keys::purchase::usage_sk(date, entry_id)))
+            .set_key(Some(keys::purchase::usage(purchase_id, date, entry_id).item()))
             .condition_expression("attribute_exists(PK)")
             .build()
             .map_err(ApiError::internal)?;
@@ -344,7 +338,7 @@ impl Store {
 
     /// Whether the ledger holds an entry (read consistently).
     pub async fn has_usage(&self, purchase_id: u64, date: NaiveDate, entry_id: &str) -> Result<bool, ApiError> {
-        Ok(self.get_consistent(&keys::purchase::usage_pk(purchase_id), &keys::purchase::usage_sk(date, entry_id)).await?.is_some())
+        Ok(self.get_consistent(&keys::purchase::usage(purchase_id, date, entry_id)).await?.is_some())
     }
 
     /// Ledger entries of a row dated `from..=to` (one Query on the row's partition).
@@ -365,7 +359,7 @@ impl Store {
 
     /// The customer's credit-information (Bisnode) account: `(active, account)`.
     pub async fn bisnode_account(&self, customer_uid: &str) -> Result<(bool, Option<String>), ApiError> {
-        Ok(bisnode_of(self.get(&keys::customer::pk(customer_uid), keys::customer::BISNODE_SK).await?.as_ref()))
+        Ok(bisnode_of(self.get(&keys::customer::bisnode(customer_uid)).await?.as_ref()))
     }
 
     /// What `customer/{uid}/` reads of a customer beside its rows, in one
@@ -373,11 +367,8 @@ impl Store {
     /// when `with_user` (staff: the customer reading itself was read to
     /// authenticate it), its user.
     pub async fn customer_account(&self, uid: &str, with_user: bool) -> Result<CustomerAccount, ApiError> {
-        let user_key = (keys::user::pk(uid), keys::user::SK.to_string());
-        let mut wanted = vec![
-            (keys::customer::pk(uid), keys::customer::BISNODE_SK.to_string()),
-            (keys::customer::pk(uid), keys::customer::PROFILE_SK.to_string()),
-        ];
+        let user_key = keys::user::item(uid);
+        let mut wanted = vec![keys::customer::bisnode(uid), keys::customer::profile(uid)];
         if with_user {
             wanted.push(user_key.clone());
         }
@@ -385,7 +376,7 @@ impl Store {
         for item in self.batch_get(&wanted).await? {
             let key = |a: &str| item.get(a).and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
             let (pk, sk) = (key("PK"), key("SK"));
-            if pk == user_key.0 {
+            if pk == user_key.pk {
                 user = Some(super::users::from_item(item)?);
             } else if sk == keys::customer::PROFILE_SK {
                 customer_type = item
@@ -404,8 +395,7 @@ impl Store {
             .client
             .put_item()
             .table_name(&self.table)
-            .item("PK", s(keys::customer::pk(customer_uid)))
-            .item("SK", s(keys::customer::BISNODE_SK))
+            .set_item(Some(keys::customer::bisnode(customer_uid).item()))
             .item("entity", s("bisnode_account"))
             .item("active", AttributeValue::Bool(active));
         if let Some(a) = account {

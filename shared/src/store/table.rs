@@ -200,8 +200,7 @@ impl Store {
             .client
             .update_item()
             .table_name(&self.table)
-            .key("PK", super::s(super::keys::counter::pk(counter)))
-            .key("SK", super::s(super::keys::counter::SK))
+            .set_key(Some(super::keys::counter::item(counter).item()))
             .update_expression("ADD #v :one")
             .expression_attribute_names("#v", "value")
             .expression_attribute_values(":one", super::n(1))

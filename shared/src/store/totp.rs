@@ -19,8 +19,7 @@ impl Store {
     /// Starts (or restarts) an enrolment; a newer one replaces an older one.
     pub async fn save_totp_setup(&self, setup: &TotpSetup) -> Result<(), ApiError> {
         let mut item: super::Item = serde_dynamo::to_item(setup).map_err(ApiError::internal)?;
-        item.insert("PK".into(), s(keys::user::pk(&setup.user_uid)));
-        item.insert("SK".into(), s(keys::user::TOTP_SETUP_SK));
+        keys::user::totp_setup(&setup.user_uid).stamp(&mut item);
         item.insert("entity".into(), s("totp_setup"));
         item.insert(super::table::TTL_ATTRIBUTE.into(), n(setup.expires_at + 3600));
         self.client.put_item().table_name(&self.table).set_item(Some(item)).send().await.map_err(sdk_err)?;
@@ -28,10 +27,7 @@ impl Store {
     }
 
     pub async fn get_totp_setup(&self, uid: &str) -> Result<Option<TotpSetup>, ApiError> {
-        self.get(&keys::user::pk(uid), keys::user::TOTP_SETUP_SK)
-            .await?
-            .map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal))
-            .transpose()
+        self.get(&keys::user::totp_setup(uid)).await?.map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal)).transpose()
     }
 
     /// Counts a wrong confirmation code; `false` once the limit is reached.
@@ -40,8 +36,7 @@ impl Store {
             .client
             .update_item()
             .table_name(&self.table)
-            .key("PK", s(keys::user::pk(uid)))
-            .key("SK", s(keys::user::TOTP_SETUP_SK))
+            .set_key(Some(keys::user::totp_setup(uid).item()))
             .update_expression("SET attempts = attempts + :one")
             .condition_expression("attribute_exists(PK) AND attempts < :max")
             .expression_attribute_values(":one", n(1))
@@ -60,14 +55,12 @@ impl Store {
     /// both succeed. `false` when it was already used or gone.
     pub async fn activate_totp(&self, auth: &TotpAuthenticator) -> Result<bool, ApiError> {
         let mut item: super::Item = serde_dynamo::to_item(auth).map_err(ApiError::internal)?;
-        item.insert("PK".into(), s(keys::user::pk(&auth.user_uid)));
-        item.insert("SK".into(), s(keys::user::TOTP_SK));
+        keys::user::totp(&auth.user_uid).stamp(&mut item);
         item.insert("entity".into(), s("totp"));
         let put = Put::builder().table_name(&self.table).set_item(Some(item)).build().map_err(ApiError::internal)?;
         let delete = Delete::builder()
             .table_name(&self.table)
-            .key("PK", s(keys::user::pk(&auth.user_uid)))
-            .key("SK", s(keys::user::TOTP_SETUP_SK))
+            .set_key(Some(keys::user::totp_setup(&auth.user_uid).item()))
             .condition_expression("attribute_exists(PK)")
             .build()
             .map_err(ApiError::internal)?;
@@ -88,23 +81,13 @@ impl Store {
     /// The confirmed authenticator, read consistently: spending a recovery
     /// code is conditional on the list position read here.
     pub async fn get_totp(&self, uid: &str) -> Result<Option<TotpAuthenticator>, ApiError> {
-        self.get_consistent(&keys::user::pk(uid), keys::user::TOTP_SK)
-            .await?
-            .map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal))
-            .transpose()
+        self.get_consistent(&keys::user::totp(uid)).await?.map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal)).transpose()
     }
 
     /// Removes the authenticator (and any started enrolment).
     pub async fn delete_totp(&self, uid: &str) -> Result<(), ApiError> {
-        for sk in [keys::user::TOTP_SK, keys::user::TOTP_SETUP_SK] {
-            self.client
-                .delete_item()
-                .table_name(&self.table)
-                .key("PK", s(keys::user::pk(uid)))
-                .key("SK", s(sk))
-                .send()
-                .await
-                .map_err(sdk_err)?;
+        for key in [keys::user::totp(uid), keys::user::totp_setup(uid)] {
+            self.client.delete_item().table_name(&self.table).set_key(Some(key.item())).send().await.map_err(sdk_err)?;
         }
         Ok(())
     }
@@ -116,8 +99,7 @@ impl Store {
             .client
             .update_item()
             .table_name(&self.table)
-            .key("PK", s(keys::user::pk(uid)))
-            .key("SK", s(keys::user::TOTP_SK))
+            .set_key(Some(keys::user::totp(uid).item()))
             .update_expression("SET last_step = :step")
             .condition_expression("attribute_exists(PK) AND (attribute_not_exists(last_step) OR last_step < :step)")
             .expression_attribute_values(":step", n(step))
@@ -137,8 +119,7 @@ impl Store {
             .client
             .update_item()
             .table_name(&self.table)
-            .key("PK", s(keys::user::pk(uid)))
-            .key("SK", s(keys::user::TOTP_SK))
+            .set_key(Some(keys::user::totp(uid).item()))
             .update_expression(format!("REMOVE recovery_hashes[{index}]"))
             .condition_expression(format!("recovery_hashes[{index}] = :h"))
             .expression_attribute_values(":h", AttributeValue::S(hash.to_string()))

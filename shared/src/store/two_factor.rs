@@ -9,8 +9,7 @@ use crate::error::ApiError;
 impl Store {
     pub async fn save_challenge(&self, ch: &Challenge) -> Result<(), ApiError> {
         let mut item: super::Item = serde_dynamo::to_item(ch).map_err(ApiError::internal)?;
-        item.insert("PK".into(), s(keys::two_factor_challenge::pk(&ch.id)));
-        item.insert("SK".into(), s(keys::two_factor_challenge::SK));
+        keys::two_factor_challenge::item(&ch.id).stamp(&mut item);
         item.insert("entity".into(), s("two_factor_challenge"));
         item.insert(super::table::TTL_ATTRIBUTE.into(), n(ch.expires_at + 3600));
         self.client.put_item().table_name(&self.table).set_item(Some(item)).send().await.map_err(sdk_err)?;
@@ -18,10 +17,7 @@ impl Store {
     }
 
     pub async fn get_challenge(&self, id: &str) -> Result<Option<Challenge>, ApiError> {
-        self.get(&keys::two_factor_challenge::pk(id), keys::two_factor_challenge::SK)
-            .await?
-            .map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal))
-            .transpose()
+        self.get(&keys::two_factor_challenge::item(id)).await?.map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal)).transpose()
     }
 
     /// Counts a wrong try; the condition keeps the count from passing the
@@ -38,8 +34,7 @@ impl Store {
             .client
             .update_item()
             .table_name(&self.table)
-            .key("PK", s(keys::two_factor_challenge::pk(id)))
-            .key("SK", s(keys::two_factor_challenge::SK))
+            .set_key(Some(keys::two_factor_challenge::item(id).item()))
             .update_expression("SET code_hash = :h, attempts = :zero, expires_at = :exp, #ttl = :ttl")
             .condition_expression("attribute_exists(PK) AND attempts >= :max AND used = :f")
             .expression_attribute_names("#ttl", super::table::TTL_ATTRIBUTE)
@@ -68,8 +63,7 @@ impl Store {
             .client
             .update_item()
             .table_name(&self.table)
-            .key("PK", s(keys::two_factor_challenge::pk(id)))
-            .key("SK", s(keys::two_factor_challenge::SK))
+            .set_key(Some(keys::two_factor_challenge::item(id).item()))
             .update_expression(update)
             .condition_expression(format!("attribute_exists(PK) AND {condition}"))
             .expression_attribute_values(":max", n(MAX_ATTEMPTS));

@@ -4,7 +4,7 @@
 
 use aws_sdk_dynamodb::types::{AttributeValue, ConditionCheck, Delete, Put, TransactWriteItem, Update};
 
-use super::{s, sdk_err, Item, Store};
+use super::{sdk_err, Item, Key, Store};
 use crate::error::ApiError;
 
 /// DynamoDB's limit of items in one TransactWriteItems call.
@@ -86,15 +86,10 @@ impl Tx {
         self.items.is_empty()
     }
 
-    /// Whether an item of this transaction names `pk`/`sk` (a second one
+    /// Whether an item of this transaction names `key` (a second one
     /// may not: DynamoDB refuses two operations on one item).
-    pub fn touches(&self, pk: &str, sk: &str) -> bool {
-        let is = |m: Option<&std::collections::HashMap<String, AttributeValue>>| {
-            m.is_some_and(|m| {
-                m.get("PK").and_then(|v| v.as_s().ok()).is_some_and(|v| v == pk)
-                    && m.get("SK").and_then(|v| v.as_s().ok()).is_some_and(|v| v == sk)
-            })
-        };
+    pub fn touches(&self, key: &Key) -> bool {
+        let is = |m: Option<&Item>| m.is_some_and(|m| key.names(m));
         self.items.iter().any(|i| {
             is(i.put().map(|p| p.item()))
                 || is(i.update().map(|u| u.key()))
@@ -137,9 +132,9 @@ impl Tx {
         Ok(())
     }
 
-    /// Deletes the item at `pk`/`sk` (if `condition` holds, when given).
-    pub fn delete(&mut self, pk: &str, sk: &str, condition: Option<Cond>) -> Result<(), ApiError> {
-        let mut del = Delete::builder().table_name(&self.table).key("PK", s(pk)).key("SK", s(sk));
+    /// Deletes the item at `key` (if `condition` holds, when given).
+    pub fn delete(&mut self, key: &Key, condition: Option<Cond>) -> Result<(), ApiError> {
+        let mut del = Delete::builder().table_name(&self.table).set_key(Some(key.item()));
         if let Some(c) = condition {
             del = with_cond!(del, c);
         }
@@ -147,22 +142,19 @@ impl Tx {
         Ok(())
     }
 
-    /// Fails the transaction unless `condition` holds for the item at `pk`/`sk`.
-    pub fn check(&mut self, pk: &str, sk: &str, condition: Cond) -> Result<(), ApiError> {
-        let c = with_cond!(ConditionCheck::builder().table_name(&self.table).key("PK", s(pk)).key("SK", s(sk)), condition);
+    /// Fails the transaction unless `condition` holds for the item at `key`.
+    pub fn check(&mut self, key: &Key, condition: Cond) -> Result<(), ApiError> {
+        let c = with_cond!(ConditionCheck::builder().table_name(&self.table).set_key(Some(key.item())), condition);
         self.items.push(TransactWriteItem::builder().condition_check(built(c.build())?).build());
         Ok(())
     }
 
-    /// Adds numbers to attributes of the item at `pk`/`sk` (created if
+    /// Adds numbers to attributes of the item at `key` (created if
     /// absent): one unconditional `ADD #a0 :v0, #a1 :v1, …` (counters).
-    pub fn add_numbers(&mut self, pk: &str, sk: &str, values: &[(String, i64)]) -> Result<(), ApiError> {
+    pub fn add_numbers(&mut self, key: &Key, values: &[(String, i64)]) -> Result<(), ApiError> {
         let expr: Vec<String> = (0..values.len()).map(|i| format!("#a{i} :v{i}")).collect();
-        let mut up = Update::builder()
-            .table_name(&self.table)
-            .key("PK", s(pk))
-            .key("SK", s(sk))
-            .update_expression(format!("ADD {}", expr.join(", ")));
+        let mut up =
+            Update::builder().table_name(&self.table).set_key(Some(key.item())).update_expression(format!("ADD {}", expr.join(", ")));
         for (i, (name, v)) in values.iter().enumerate() {
             up = up.expression_attribute_names(format!("#a{i}"), name).expression_attribute_values(format!(":v{i}"), super::n(v));
         }
@@ -170,10 +162,10 @@ impl Tx {
         Ok(())
     }
 
-    /// Updates the item at `pk`/`sk`: `update` is the expression, with
+    /// Updates the item at `key`: `update` is the expression, with
     /// `condition`'s names and values shared by both.
-    pub fn update_if(&mut self, pk: &str, sk: &str, update: &str, condition: Cond) -> Result<(), ApiError> {
-        let up = Update::builder().table_name(&self.table).key("PK", s(pk)).key("SK", s(sk)).update_expression(update);
+    pub fn update_if(&mut self, key: &Key, update: &str, condition: Cond) -> Result<(), ApiError> {
+        let up = Update::builder().table_name(&self.table).set_key(Some(key.item())).update_expression(update);
         let up = with_cond!(up, condition);
         self.items.push(TransactWriteItem::builder().update(built(up.build())?).build());
         Ok(())

@@ -39,8 +39,7 @@ pub enum CreateUserError {
 pub(crate) fn to_item(user: &User) -> Result<Item, ApiError> {
     let mut item: Item = serde_dynamo::to_item(user).map_err(ApiError::internal)?;
     let role = user.role().map(|r| r.as_str()).unwrap_or("none");
-    item.insert("PK".into(), s(keys::user::pk(&user.uid)));
-    item.insert("SK".into(), s(keys::user::SK));
+    keys::user::item(&user.uid).stamp(&mut item);
     item.insert("entity".into(), s("user"));
     item.insert("GSI1PK".into(), s(keys::user::role_gsi1pk(role)));
     item.insert("GSI1SK".into(), s(format!("{}#{}", user.created_at.to_rfc3339(), user.uid)));
@@ -60,12 +59,7 @@ pub(crate) fn from_item(item: Item) -> Result<User, ApiError> {
 
 /// The item that makes `email` (normalized) belong to the user `uid`.
 fn email_item(email: &str, uid: &str) -> Item {
-    Item::from([
-        ("PK".to_string(), s(keys::email::pk(email))),
-        ("SK".to_string(), s(keys::email::SK)),
-        ("entity".to_string(), s("email")),
-        ("user_uid".to_string(), s(uid)),
-    ])
+    keys::email::item(email).with([("entity", s("email")), ("user_uid", s(uid))])
 }
 
 impl Store {
@@ -87,7 +81,7 @@ impl Store {
     /// Adds the move of `uid`'s e-mail item from `old` to `new` to `tx`: the
     /// old address is freed and the new one claimed only if nobody holds it.
     pub fn add_email_move(&self, tx: &mut Tx, uid: &str, old: &str, new: &str) -> Result<(), ApiError> {
-        tx.delete(&keys::email::pk(old), keys::email::SK, None)?;
+        tx.delete(&keys::email::item(old), None)?;
         tx.put_new(email_item(new, uid))
     }
 
@@ -95,23 +89,23 @@ impl Store {
     /// decides whether a write may claim it, or why a claim failed.
     pub async fn email_owner(&self, normalized_email: &str) -> Result<Option<String>, ApiError> {
         Ok(self
-            .get_consistent(&keys::email::pk(normalized_email), keys::email::SK)
+            .get_consistent(&keys::email::item(normalized_email))
             .await?
             .and_then(|i| i.get("user_uid").and_then(|v| v.as_s().ok()).cloned()))
     }
 
     /// The user (consistent read), before a change that rewrites it.
     pub async fn get_user_latest(&self, uid: &str) -> Result<Option<User>, ApiError> {
-        self.get_consistent(&keys::user::pk(uid), keys::user::SK).await?.map(from_item).transpose()
+        self.get_consistent(&keys::user::item(uid)).await?.map(from_item).transpose()
     }
 
     pub async fn get_user(&self, uid: &str) -> Result<Option<User>, ApiError> {
-        self.get(&keys::user::pk(uid), keys::user::SK).await?.map(from_item).transpose()
+        self.get(&keys::user::item(uid)).await?.map(from_item).transpose()
     }
 
     /// Users by uid (absent ones left out): one BatchGetItem per 100.
     pub async fn get_users(&self, uids: &[String]) -> Result<HashMap<String, User>, ApiError> {
-        let keys: Vec<(String, String)> = uids.iter().map(|u| (keys::user::pk(u), keys::user::SK.to_string())).collect();
+        let keys: Vec<keys::Key> = uids.iter().map(|u| keys::user::item(u)).collect();
         let mut out = HashMap::new();
         for item in self.batch_get(&keys).await? {
             let u = from_item(item)?;
@@ -126,16 +120,15 @@ impl Store {
     /// Strongly consistent: a revoked sign-in, a deactivated user or a new
     /// token version counts from the next request on.
     pub async fn session_of(&self, uid: &str, fam: Option<&str>) -> Result<(Option<User>, bool), ApiError> {
-        let user_key = (keys::user::pk(uid), keys::user::SK.to_string());
-        let fam_key = fam.map(|f| (keys::refresh_family::pk(f), keys::refresh_family::SK.to_string()));
-        let wanted: Vec<(String, String)> = std::iter::once(user_key.clone()).chain(fam_key.clone()).collect();
+        let user_key = keys::user::item(uid);
+        let fam_key = fam.map(keys::refresh_family::item);
+        let wanted: Vec<keys::Key> = std::iter::once(user_key.clone()).chain(fam_key.clone()).collect();
         let (mut user, mut live) = (None, fam.is_none());
         for item in self.batch_get_latest(&wanted).await? {
-            let key = |a: &str| item.get(a).and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
-            let key = (key("PK"), key("SK"));
-            if key == user_key {
+            let key = keys::Key::of(&item);
+            if key.as_ref() == Some(&user_key) {
                 user = Some(from_item(item)?);
-            } else if Some(&key) == fam_key.as_ref() {
+            } else if key.is_some() && key == fam_key {
                 live = item.get("revoked").and_then(|v| v.as_bool().ok()).copied() == Some(false);
             }
         }
@@ -144,7 +137,7 @@ impl Store {
 
     /// Two GetItems: the e-mail item, then the user it points to.
     pub async fn find_user_by_email(&self, normalized_email: &str) -> Result<Option<User>, ApiError> {
-        let Some(item) = self.get(&keys::email::pk(normalized_email), keys::email::SK).await? else { return Ok(None) };
+        let Some(item) = self.get(&keys::email::item(normalized_email)).await? else { return Ok(None) };
         let uid = item.get("user_uid").and_then(|v| v.as_s().ok()).ok_or_else(|| ApiError::internal("e-mail item without user"))?;
         self.get_user(uid).await
     }

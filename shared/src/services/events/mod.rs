@@ -92,8 +92,8 @@ pub async fn record(ctx: &Context, tx: &mut Tx, events: &[Event<'_>]) -> Result<
     // An item this transaction already writes is left out (one operation
     // per item): its own write or an event of this batch moves it.
     for g in counted.guards {
-        if !tx.touches(&g.pk, &g.sk) {
-            tx.check(&g.pk, &g.sk, g.cond)?;
+        if !tx.touches(&g.key) {
+            tx.check(&g.key, g.cond)?;
         }
     }
     // The notifications of the event: in the transaction when they fit

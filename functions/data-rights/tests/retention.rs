@@ -262,7 +262,8 @@ async fn cases_closed_before_the_due_items_existed_are_filed_once_and_erased_whe
     closed_case(&state, "earlier", "Zacharias Östlundh", now - Duration::days(11 * 365)).await;
     closed_case(&state, "lately", "Beatrice Fagerholm", now - Duration::days(365)).await;
     // A table of an earlier version: closed cases without their due items.
-    let filed: Vec<keys::Key> = state.store.retention_due_all().await.unwrap().into_iter().map(|d| keys::retention::due_at(&d.sk)).collect();
+    let filed: Vec<keys::Key> =
+        state.store.retention_due_all().await.unwrap().into_iter().map(|d| keys::retention::due_at(&d.sk)).collect();
     state.store.delete_items(&filed).await.unwrap();
     assert!(state.store.retention_due_all().await.unwrap().is_empty());
 

@@ -32,12 +32,7 @@ async fn get(state: &shared::api::AppState, id: u64) -> PurchasedService {
 }
 
 async fn due_in_index(state: &shared::api::AppState, r: &PurchasedService) -> bool {
-    let item = state
-        .store
-        .get(&shared::store::keys::purchase::item(&r.customer_uid, r.id))
-        .await
-        .unwrap()
-        .unwrap();
+    let item = state.store.get(&shared::store::keys::purchase::item(&r.customer_uid, r.id)).await.unwrap().unwrap();
     item.contains_key("GSI2PK")
 }
 

@@ -34,8 +34,7 @@ fn rev_cond(rev: Option<u64>) -> Cond {
 
 impl Store {
     pub async fn verified_token(&self, customer_uid: &str) -> Result<Option<VerifiedToken>, ApiError> {
-        let item = self.get_consistent(&keys::addons::verified(customer_uid)).await?;
-        item.map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal)).transpose()
+        self.get_consistent_as(&keys::addons::verified(customer_uid)).await
     }
 
     pub async fn put_verified_token(&self, customer_uid: &str, token: &VerifiedToken) -> Result<(), ApiError> {

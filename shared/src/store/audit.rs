@@ -138,6 +138,7 @@ impl Store {
             if !conditions.is_empty() {
                 q = q.filter_expression(conditions.join(" AND "));
             }
+            // Not `round_after`: a page spans month partitions within `BETWEEN` bounds.
             if let Some(c) = &start {
                 let t = cursor_time(c)?;
                 q = q.exclusive_start_key("PK", s(keys::audit::pk(t))).exclusive_start_key("SK", s(c));

@@ -38,10 +38,7 @@ impl Store {
 
     /// The order (consistent: its `finished` decides what a poll may do).
     pub async fn get_bankid_order(&self, order_ref: &str) -> Result<Option<Order>, ApiError> {
-        self.get_consistent(&keys::bankid_order::item(order_ref))
-            .await?
-            .map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal))
-            .transpose()
+        self.get_consistent_as(&keys::bankid_order::item(order_ref)).await
     }
 
     /// Marks the order finished; `false` when another call finished it first.
@@ -57,11 +54,7 @@ impl Store {
             .expression_attribute_values(":f", AttributeValue::Bool(false))
             .send()
             .await;
-        match out {
-            Ok(_) => Ok(true),
-            Err(e) if e.as_service_error().is_some_and(|se| se.is_conditional_check_failed_exception()) => Ok(false),
-            Err(e) => Err(sdk_err(e)),
-        }
+        super::applied(out)
     }
 
     /// The account a personal number is linked to.

@@ -14,7 +14,7 @@ use chrono::{DateTime, Utc};
 
 use super::subscriptions::UsageEntry;
 use super::tx::{Cond, Tx};
-use super::{keys, n, s, sdk_err, Item, Store};
+use super::{hex, keys, n, s, sdk_err, unhex, Item, Store};
 use crate::domain::case::{self, Case, CaseHour, CaseListPlan, CaseStatus, HistoryEntry, ListOrder};
 use crate::domain::catalogue::Hundredths;
 use crate::domain::policy::lawyer_of_list;
@@ -43,17 +43,6 @@ pub struct CasePage {
 pub const PAGE_SIZE: usize = 10;
 /// Query rounds (of 25 items) one searching list call reads at most.
 pub const SEARCH_ROUNDS: usize = 8;
-
-fn hex(text: &str) -> String {
-    text.bytes().map(|b| format!("{b:02x}")).collect()
-}
-fn unhex(text: &str) -> Option<String> {
-    if !text.len().is_multiple_of(2) {
-        return None;
-    }
-    let bytes: Option<Vec<u8>> = (0..text.len()).step_by(2).map(|i| u8::from_str_radix(text.get(i..i + 2)?, 16).ok()).collect();
-    String::from_utf8(bytes?).ok()
-}
 
 fn case_item(c: &Case, rev: u64) -> Result<Item, ApiError> {
     let mut item: Item = serde_dynamo::to_item(c).map_err(ApiError::internal)?;
@@ -219,54 +208,41 @@ impl Store {
         let mut rows: Vec<(String, Result<Case, String>)> = Vec::new();
         let mut more = false;
         let mut rounds = 0;
-        let past = if order == ListOrder::Asc { ">" } else { "<" };
         // Unfiltered, a page and one more item (whether another page
         // follows) is all a round needs; filtered, more a round, so a page
         // fills in few rounds.
         let limit = if statuses.is_empty() && search.is_none() { PAGE_SIZE as i32 + 1 } else { 25 };
+        let at = super::ListAt { index, pk_attr, sk_attr, pk: &pk };
         'pages: loop {
             rounds += 1;
-            let mut q = self
-                .client
-                .query()
-                .table_name(&self.table)
-                .set_index_name(index.map(String::from))
-                .scan_index_forward(order == ListOrder::Asc)
-                .limit(limit)
-                .expression_attribute_names("#pk", pk_attr)
-                .expression_attribute_values(":pk", s(&pk));
-            q = match &below {
-                Some(b) => q
-                    .key_condition_expression(format!("#pk = :pk AND #sk {past} :below"))
-                    .expression_attribute_names("#sk", sk_attr)
-                    .expression_attribute_values(":below", s(b)),
-                None => q.key_condition_expression("#pk = :pk"),
-            };
-            let mut filters = Vec::new();
-            if !statuses.is_empty() {
-                let mut names = Vec::new();
-                for (i, st) in statuses.iter().enumerate() {
-                    let ph = format!(":st{i}");
-                    q = q.expression_attribute_values(&ph, status_value(*st));
-                    names.push(ph);
+            let narrow = |mut q: super::QueryFluentBuilder| {
+                let mut filters = Vec::new();
+                if !statuses.is_empty() {
+                    let mut names = Vec::new();
+                    for (i, st) in statuses.iter().enumerate() {
+                        let ph = format!(":st{i}");
+                        q = q.expression_attribute_values(&ph, status_value(*st));
+                        names.push(ph);
+                    }
+                    filters.push(format!("#status IN ({})", names.join(", ")));
+                    q = q.expression_attribute_names("#status", "status");
                 }
-                filters.push(format!("#status IN ({})", names.join(", ")));
-                q = q.expression_attribute_names("#status", "status");
-            }
-            if let Some(text) = search {
-                filters.push("contains(#search, :q)".into());
-                q = q.expression_attribute_names("#search", "search").expression_attribute_values(":q", s(text));
-            }
-            if !filters.is_empty() {
-                q = q.filter_expression(filters.join(" AND "));
-            }
-            let out = q.send().await.map_err(sdk_err)?;
-            let exhausted = out.last_evaluated_key.is_none();
+                if let Some(text) = search {
+                    filters.push("contains(#search, :q)".into());
+                    q = q.expression_attribute_names("#search", "search").expression_attribute_values(":q", s(text));
+                }
+                if !filters.is_empty() {
+                    q = q.filter_expression(filters.join(" AND "));
+                }
+                q
+            };
+            let round = self.round_after(&at, below.as_deref(), order == ListOrder::Asc, limit, narrow).await?;
+            let exhausted = round.stopped_at.is_none();
             // Where this round stopped reading, even if its last items were filtered out.
-            if let Some(last) = out.last_evaluated_key().and_then(|k| k.get(sk_attr)).and_then(|v| v.as_s().ok()) {
-                below = Some(last.clone());
+            if let Some(last) = round.stopped_at {
+                below = Some(last);
             }
-            let items = out.items();
+            let items = &round.items;
             for (i, item) in items.iter().enumerate() {
                 let sk = item.get(sk_attr).and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
                 let row = match plan {
@@ -386,7 +362,7 @@ impl Store {
     }
 
     pub async fn get_case_hour(&self, case_uid: &str, id: &str) -> Result<Option<CaseHour>, ApiError> {
-        self.get(&keys::case::hour(case_uid, id)).await?.map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal)).transpose()
+        self.get_as(&keys::case::hour(case_uid, id)).await
     }
 
     /// Adds an hour entry's write (new when `old` is None, else replacing
@@ -562,22 +538,11 @@ impl Store {
         cursor: Option<&str>,
         limit: i32,
     ) -> Result<(Vec<crate::domain::case::Case>, Option<String>), ApiError> {
-        let mut q = self
-            .client
-            .query()
-            .table_name(&self.table)
-            .index_name(super::table::GSI1)
-            .key_condition_expression("GSI1PK = :p")
-            .expression_attribute_values(":p", s(keys::case::state_gsi1pk(crate::domain::case::CaseStatus::Complete)))
-            .limit(limit);
-        if let Some(c) = cursor {
-            q = q.key_condition_expression("GSI1PK = :p AND GSI1SK > :c").expression_attribute_values(":c", s(c));
-        }
-        let out = q.send().await.map_err(sdk_err)?;
-        let items = out.items.unwrap_or_default();
-        let last = items.last().and_then(|i| i.get("GSI1SK").and_then(|v| v.as_s().ok()).cloned());
-        let next = last.filter(|_| out.last_evaluated_key.is_some());
-        Ok((super::readable(items, |i| parse_case(i).map(|c| c.case)), next))
+        let pk = keys::case::state_gsi1pk(crate::domain::case::CaseStatus::Complete);
+        let at = super::ListAt { index: Some(super::table::GSI1), pk_attr: "GSI1PK", sk_attr: "GSI1SK", pk: &pk };
+        let round = self.round_after(&at, cursor, true, limit, |q| q).await?;
+        // Unfiltered: where DynamoDB stopped is the last item's sort key.
+        Ok((super::readable(round.items, |i| parse_case(i).map(|c| c.case)), round.stopped_at))
     }
 
     /// Cases opened in `[from, to)`, newest first, `limit` a page (the

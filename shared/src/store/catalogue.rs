@@ -82,13 +82,6 @@ impl Store {
         Ok(())
     }
 
-    async fn get_as<T: DeserializeOwned>(&self, key: &keys::Key) -> Result<Option<T>, ApiError> {
-        match self.get(key).await? {
-            Some(item) => Ok(Some(serde_dynamo::from_item(item).map_err(ApiError::internal)?)),
-            None => Ok(None),
-        }
-    }
-
     fn parse_all<T: DeserializeOwned>(items: Vec<Item>) -> Result<Vec<T>, ApiError> {
         Ok(super::readable_items(items))
     }

@@ -6,7 +6,7 @@ use aws_sdk_dynamodb::types::AttributeValue;
 use chrono::{DateTime, Utc};
 
 use super::tx::{Cond, Tx};
-use super::{keys, n, s, sdk_err, Item, Store};
+use super::{hex, keys, n, s, sdk_err, unhex, Item, Store};
 use crate::domain::message::Message;
 use crate::domain::notification::{Category, Draft, Dropdown, Notification, Outgoing};
 use crate::domain::rating::Rating;
@@ -33,17 +33,6 @@ pub const NOTIFY_FOLLOW_UP: &str = "notify";
 pub const COUNT_CAP: i32 = 200;
 /// How far an `offset` may reach into a reader's notifications.
 pub const OFFSET_MAX: usize = 500;
-
-fn hex(text: &str) -> String {
-    text.bytes().map(|b| format!("{b:02x}")).collect()
-}
-fn unhex(text: &str) -> Option<String> {
-    if !text.len().is_multiple_of(2) || text.len() > 400 {
-        return None;
-    }
-    let bytes: Option<Vec<u8>> = (0..text.len()).step_by(2).map(|i| u8::from_str_radix(text.get(i..i + 2)?, 16).ok()).collect();
-    String::from_utf8(bytes?).ok()
-}
 
 /// The marks of a reader: where each dropdown was last opened, and "read all".
 #[derive(Clone, Debug, Default)]
@@ -203,15 +192,7 @@ impl Store {
             return Err(ApiError::field("offset", Msg::Invalid));
         }
         let wanted = offset + limit + 1;
-        let query = self
-            .client
-            .query()
-            .table_name(&self.table)
-            .key_condition_expression("PK = :pk AND begins_with(SK, :p)")
-            .expression_attribute_values(":pk", s(keys::notification::pk(reader)))
-            .expression_attribute_values(":p", s(keys::notification::PREFIX))
-            .scan_index_forward(false)
-            .limit(50);
+        let query = self.newest_notifications(reader).limit(50);
         let page = async {
             let mut pages = super::Pages::new(with_categories(query, categories), None);
             let mut found: Vec<Item> = Vec::new();
@@ -230,22 +211,24 @@ impl Store {
         Ok(NotificationPage { results, more })
     }
 
-    /// How many notifications of `categories` the reader has not seen (the
-    /// badge): of the newest [`COUNT_CAP`] notifications, those after the
-    /// mark. They are read beside the reader's marks rather than after them
-    /// (from the mark up), so the badge waits for one round trip; the price
-    /// is reading seen ones too, at most [`COUNT_CAP`] small items.
-    pub async fn unseen_notifications(&self, reader: &str, categories: &[Category], dropdown: Dropdown) -> Result<u32, ApiError> {
-        let newest = self
-            .client
+    /// The Query of a reader's notifications, newest first.
+    fn newest_notifications(&self, reader: &str) -> super::QueryFluentBuilder {
+        self.client
             .query()
             .table_name(&self.table)
             .key_condition_expression("PK = :pk AND begins_with(SK, :p)")
             .expression_attribute_values(":pk", s(keys::notification::pk(reader)))
             .expression_attribute_values(":p", s(keys::notification::PREFIX))
             .scan_index_forward(false)
-            .projection_expression("SK")
-            .limit(COUNT_CAP);
+    }
+
+    /// How many notifications of `categories` the reader has not seen (the
+    /// badge): of the newest [`COUNT_CAP`] notifications, those after the
+    /// mark. They are read beside the reader's marks rather than after them
+    /// (from the mark up), so the badge waits for one round trip; the price
+    /// is reading seen ones too, at most [`COUNT_CAP`] small items.
+    pub async fn unseen_notifications(&self, reader: &str, categories: &[Category], dropdown: Dropdown) -> Result<u32, ApiError> {
+        let newest = self.newest_notifications(reader).projection_expression("SK").limit(COUNT_CAP);
         let newest = with_categories(newest, categories);
         let (marks, page) = tokio::try_join!(self.marks(reader), async { newest.send().await.map_err(sdk_err) })?;
         let from = marks.seen(dropdown).unwrap_or(keys::notification::PREFIX);
@@ -339,15 +322,10 @@ impl Store {
     /// notifications): one Query of the role's index partition.
     pub async fn active_users_of_role(&self, role: Role) -> Result<Vec<String>, ApiError> {
         let query = self
-            .client
-            .query()
-            .table_name(&self.table)
-            .index_name(super::table::GSI1)
-            .key_condition_expression("GSI1PK = :pk")
+            .index_query(super::table::GSI1, &keys::user::role_gsi1pk(role.as_str()))
             .filter_expression("active = :t")
             .projection_expression("#u")
             .expression_attribute_names("#u", "uid")
-            .expression_attribute_values(":pk", s(keys::user::role_gsi1pk(role.as_str())))
             .expression_attribute_values(":t", AttributeValue::Bool(true));
         Ok(self.query_all(query).await?.iter().filter_map(|i| i.get("uid").and_then(|v| v.as_s().ok()).cloned()).collect())
     }
@@ -376,7 +354,7 @@ impl Store {
     }
 
     pub async fn get_rating(&self, case_uid: &str) -> Result<Option<Rating>, ApiError> {
-        self.get(&keys::rating::item(case_uid)).await?.map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal)).transpose()
+        self.get_as(&keys::rating::item(case_uid)).await
     }
 
     /// A lawyer's ratings, newest first (at most `limit`).

@@ -349,20 +349,20 @@ impl Store {
         Ok((whole, parties))
     }
 
-    /// The searches of one month, newest first, as recorded before the
-    /// audit trail kept them (read until they age out).
-    pub async fn conflict_searches(&self, month_of: DateTime<Utc>, limit: i32) -> Result<Vec<SearchAudit>, ApiError> {
-        let out = self
-            .client
+    /// The Query of one month's searches, newest first.
+    fn conflict_month(&self, month_of: DateTime<Utc>) -> super::QueryFluentBuilder {
+        self.client
             .query()
             .table_name(&self.table)
             .key_condition_expression("PK = :pk")
             .expression_attribute_values(":pk", s(keys::conflict::audit_pk(month_of)))
             .scan_index_forward(false)
-            .limit(limit)
-            .send()
-            .await
-            .map_err(sdk_err)?;
+    }
+
+    /// The searches of one month, newest first, as recorded before the
+    /// audit trail kept them (read until they age out).
+    pub async fn conflict_searches(&self, month_of: DateTime<Utc>, limit: i32) -> Result<Vec<SearchAudit>, ApiError> {
+        let out = self.conflict_month(month_of).limit(limit).send().await.map_err(sdk_err)?;
         out.items().iter().map(|i| serde_dynamo::from_item(i.clone()).map_err(ApiError::internal)).collect()
     }
 }
@@ -370,14 +370,7 @@ impl Store {
 impl Store {
     /// Every search of one month, newest first (pages of 500), at most `max`.
     pub async fn conflict_searches_of_month(&self, month_of: DateTime<Utc>, max: usize) -> Result<Vec<SearchAudit>, ApiError> {
-        let query = self
-            .client
-            .query()
-            .table_name(&self.table)
-            .key_condition_expression("PK = :pk")
-            .expression_attribute_values(":pk", s(keys::conflict::audit_pk(month_of)))
-            .scan_index_forward(false)
-            .limit(500);
+        let query = self.conflict_month(month_of).limit(500);
         let mut pages = super::Pages::new(query, None);
         let mut out = Vec::new();
         while let Some(page) = pages.next().await? {

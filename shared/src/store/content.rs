@@ -7,7 +7,7 @@ use serde::{de::DeserializeOwned, Serialize};
 
 use super::idempotency::Once;
 use super::tx::{Cond, Tx};
-use super::{keys, n, s, sdk_err, Item, Store};
+use super::{hex, keys, n, s, sdk_err, unhex, Item, Store};
 use crate::domain::academy::{Lesson, Progress};
 use crate::domain::legal::{Acceptance, LegalKind, LegalText, LegalVersion};
 use crate::domain::support::{Answer, Ticket, TicketStatus};
@@ -51,17 +51,6 @@ struct StoredVersion {
 #[derive(Serialize, serde::Deserialize)]
 struct StoredText {
     text: String,
-}
-
-fn hex(text: &str) -> String {
-    text.bytes().map(|b| format!("{b:02x}")).collect()
-}
-fn unhex(text: &str) -> Option<String> {
-    if !text.len().is_multiple_of(2) || text.len() > 400 {
-        return None;
-    }
-    let bytes: Option<Vec<u8>> = (0..text.len()).step_by(2).map(|i| u8::from_str_radix(text.get(i..i + 2)?, 16).ok()).collect();
-    String::from_utf8(bytes?).ok()
 }
 
 /// The status attribute of a ticket item (a reserved word: `#st`).
@@ -213,10 +202,7 @@ impl Store {
 
     /// A user's acceptance of one version, if any.
     pub async fn acceptance(&self, user_uid: &str, kind: LegalKind, version: u32) -> Result<Option<Acceptance>, ApiError> {
-        self.get(&keys::legal::acceptance(user_uid, kind.as_str(), version))
-            .await?
-            .map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal))
-            .transpose()
+        self.get_as(&keys::legal::acceptance(user_uid, kind.as_str(), version)).await
     }
 
     /// Every acceptance of a user, oldest version first.
@@ -250,7 +236,7 @@ impl Store {
     }
 
     pub async fn get_template_file(&self, id: &str) -> Result<Option<TemplateFile>, ApiError> {
-        self.get(&keys::template_file::item(id)).await?.map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal)).transpose()
+        self.get_as(&keys::template_file::item(id)).await
     }
 
     pub async fn delete_template_file(&self, id: &str) -> Result<(), ApiError> {
@@ -295,7 +281,7 @@ impl Store {
     }
 
     pub async fn get_ticket(&self, id: u64) -> Result<Option<Ticket>, ApiError> {
-        self.get_consistent(&keys::ticket::item(id)).await?.map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal)).transpose()
+        self.get_consistent_as(&keys::ticket::item(id)).await
     }
 
     /// A ticket's answers, oldest first.
@@ -323,31 +309,17 @@ impl Store {
         };
         let mut results: Vec<(String, Ticket)> = Vec::new();
         // A status filter may skip many: read at most a few rounds per call.
+        let at = super::ListAt { index: Some(index), pk_attr, sk_attr, pk: &pk };
         for _ in 0..8 {
-            let mut q = self
-                .client
-                .query()
-                .table_name(&self.table)
-                .index_name(index)
-                .scan_index_forward(false)
-                .limit(25)
-                .expression_attribute_names("#pk", pk_attr)
-                .expression_attribute_values(":pk", s(&pk));
-            q = match &below {
-                Some(b) => q
-                    .key_condition_expression("#pk = :pk AND #sk < :below")
-                    .expression_attribute_names("#sk", sk_attr)
-                    .expression_attribute_values(":below", s(b)),
-                None => q.key_condition_expression("#pk = :pk"),
-            };
-            if let Some(st) = status {
-                q = q
+            let narrow = |q: super::QueryFluentBuilder| match status {
+                Some(st) => q
                     .filter_expression("#st = :st")
                     .expression_attribute_names("#st", "status")
-                    .expression_attribute_values(":st", ticket_status_value(st));
-            }
-            let out = q.send().await.map_err(sdk_err)?;
-            for item in out.items() {
+                    .expression_attribute_values(":st", ticket_status_value(st)),
+                None => q,
+            };
+            let round = self.round_after(&at, below.as_deref(), false, 25, narrow).await?;
+            for item in &round.items {
                 let sk = item.get(sk_attr).and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
                 if let Ok(t) = serde_dynamo::from_item(item.clone()) {
                     results.push((sk, t));
@@ -357,8 +329,8 @@ impl Store {
                     return Ok(TicketPage { results: results.into_iter().map(|(_, t)| t).collect(), next: Some(next) });
                 }
             }
-            match out.last_evaluated_key().and_then(|k| k.get(sk_attr)).and_then(|v| v.as_s().ok()) {
-                Some(last) => below = Some(last.clone()),
+            match round.stopped_at {
+                Some(last) => below = Some(last),
                 None => return Ok(TicketPage { results: results.into_iter().map(|(_, t)| t).collect(), next: None }),
             }
         }
@@ -369,14 +341,9 @@ impl Store {
     /// How many of a customer's tickets are in `status` (Select COUNT).
     pub async fn count_tickets(&self, customer_uid: &str, status: TicketStatus) -> Result<u32, ApiError> {
         let query = self
-            .client
-            .query()
-            .table_name(&self.table)
-            .index_name(super::table::GSI1)
-            .key_condition_expression("GSI1PK = :pk")
+            .index_query(super::table::GSI1, &keys::ticket::customer_gsi1pk(customer_uid))
             .filter_expression("#st = :st")
             .expression_attribute_names("#st", "status")
-            .expression_attribute_values(":pk", s(keys::ticket::customer_gsi1pk(customer_uid)))
             .expression_attribute_values(":st", ticket_status_value(status));
         Ok(u32::try_from(self.count_all(query).await?).unwrap_or(u32::MAX))
     }
@@ -389,7 +356,7 @@ impl Store {
     }
 
     pub async fn get_lesson(&self, id: &str) -> Result<Option<Lesson>, ApiError> {
-        self.get(&keys::lesson::item(id)).await?.map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal)).transpose()
+        self.get_as(&keys::lesson::item(id)).await
     }
 
     pub async fn put_lesson(&self, l: &Lesson) -> Result<(), ApiError> {

@@ -178,13 +178,7 @@ impl Store {
 
     /// Number of items under one GSI1 partition (entity counts of `bubbles/`).
     pub async fn count_gsi1(&self, gsi1pk: &str) -> Result<u64, ApiError> {
-        let query = self
-            .client
-            .query()
-            .table_name(&self.table)
-            .index_name(super::table::GSI1)
-            .key_condition_expression("GSI1PK = :pk")
-            .expression_attribute_values(":pk", s(gsi1pk));
+        let query = self.index_query(super::table::GSI1, gsi1pk);
         self.count_all(query).await
     }
 
@@ -282,13 +276,8 @@ impl Store {
     /// Pending customers still waiting for an admin's approval (the bubble).
     pub async fn count_customers_awaiting_approval(&self) -> Result<u64, ApiError> {
         let query = self
-            .client
-            .query()
-            .table_name(&self.table)
-            .index_name(super::table::GSI1)
-            .key_condition_expression("GSI1PK = :pk")
+            .index_query(super::table::GSI1, &keys::customer::state_gsi1pk(CustomerState::Pending))
             .filter_expression("awaiting_approval = :t")
-            .expression_attribute_values(":pk", s(keys::customer::state_gsi1pk(CustomerState::Pending)))
             .expression_attribute_values(":t", AttributeValue::Bool(true));
         self.count_all(query).await
     }
@@ -372,11 +361,7 @@ impl Store {
             .condition_expression("attribute_not_exists(PK)")
             .send()
             .await;
-        match res {
-            Ok(_) => Ok(true),
-            Err(e) if e.as_service_error().is_some_and(|se| se.is_conditional_check_failed_exception()) => Ok(false),
-            Err(e) => Err(sdk_err(e)),
-        }
+        super::applied(res)
     }
 
     pub async fn get_business_sector(&self, id: &str) -> Result<Option<BusinessSector>, ApiError> {
@@ -438,11 +423,7 @@ impl Store {
             .expression_attribute_values(":n", s(name.trim()))
             .send()
             .await;
-        match res {
-            Ok(_) => Ok(true),
-            Err(e) if e.as_service_error().is_some_and(|se| se.is_conditional_check_failed_exception()) => Ok(false),
-            Err(e) => Err(sdk_err(e)),
-        }
+        super::applied(res)
     }
 
     /// Deletes a sector; false when it does not exist. Customers keep the
@@ -459,11 +440,7 @@ impl Store {
             .condition_expression("attribute_exists(PK)")
             .send()
             .await;
-        match res {
-            Ok(_) => Ok(true),
-            Err(e) if e.as_service_error().is_some_and(|se| se.is_conditional_check_failed_exception()) => Ok(false),
-            Err(e) => Err(sdk_err(e)),
-        }
+        super::applied(res)
     }
 }
 

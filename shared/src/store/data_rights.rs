@@ -3,7 +3,6 @@
 //! the plain reads an export gathers (whole partitions and index
 //! partitions, as raw items).
 
-use aws_sdk_dynamodb::types::AttributeValue;
 use chrono::{DateTime, Utc};
 
 use super::tx::{Cond, Tx};
@@ -67,13 +66,22 @@ impl Store {
 
     /// One export (consistent).
     pub async fn data_export(&self, customer_uid: &str, id: &str) -> Result<Option<DataExport>, ApiError> {
-        let item = self.get_consistent(&keys::data_rights::export(customer_uid, id)).await?;
-        item.map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal)).transpose()
+        self.get_consistent_as(&keys::data_rights::export(customer_uid, id)).await
     }
 
     /// A customer's exports, newest first, at most `limit` (Query of its
     /// partition, `begins_with(SK, EXPORT#)` descending).
     pub async fn data_exports(&self, customer_uid: &str, limit: i32) -> Result<Vec<DataExport>, ApiError> {
+        self.newest_requests(customer_uid, keys::data_rights::EXPORT_PREFIX, limit).await
+    }
+
+    /// A customer's newest requests of one kind (`prefix`), consistent.
+    async fn newest_requests<T: serde::de::DeserializeOwned>(
+        &self,
+        customer_uid: &str,
+        prefix: &str,
+        limit: i32,
+    ) -> Result<Vec<T>, ApiError> {
         let out = self
             .client
             .query()
@@ -81,7 +89,7 @@ impl Store {
             .consistent_read(true)
             .key_condition_expression("PK = :p AND begins_with(SK, :e)")
             .expression_attribute_values(":p", s(keys::customer::pk(customer_uid)))
-            .expression_attribute_values(":e", s(keys::data_rights::EXPORT_PREFIX))
+            .expression_attribute_values(":e", s(prefix))
             .scan_index_forward(false)
             .limit(limit)
             .send()
@@ -103,38 +111,28 @@ impl Store {
     ) -> Result<(Vec<Item>, Option<String>), ApiError> {
         let mut items = Vec::new();
         let mut after = cursor.map(str::to_string);
+        let at =
+            super::ListAt { index: Some(super::table::GSI1), pk_attr: "GSI1PK", sk_attr: "GSI1SK", pk: keys::data_rights::REQUESTS_GSI1PK };
         loop {
-            let mut q = self
-                .client
-                .query()
-                .table_name(&self.table)
-                .index_name(super::table::GSI1)
-                .key_condition_expression("GSI1PK = :p")
-                .expression_attribute_values(":p", s(keys::data_rights::REQUESTS_GSI1PK))
-                .scan_index_forward(false)
-                .limit((limit * 2).clamp(10, 100) as i32);
-            if let Some(c) = &after {
-                q = q.key_condition_expression("GSI1PK = :p AND GSI1SK < :c").expression_attribute_values(":c", s(c));
-            }
-            if let Some(st) = state {
-                q = q
+            let narrow = |q: super::QueryFluentBuilder| match state {
+                Some(st) => q
                     .filter_expression("#state = :state")
                     .expression_attribute_names("#state", "state")
-                    .expression_attribute_values(":state", s(st));
-            }
-            let out = q.send().await.map_err(sdk_err)?;
-            for item in out.items.unwrap_or_default() {
+                    .expression_attribute_values(":state", s(st)),
+                None => q,
+            };
+            let round = self.round_after(&at, after.as_deref(), false, (limit * 2).clamp(10, 100) as i32, narrow).await?;
+            for item in round.items {
                 if items.len() == limit {
                     break;
                 }
                 after = item.get("GSI1SK").and_then(|v| v.as_s().ok()).cloned();
                 items.push(item);
             }
-            let more = out.last_evaluated_key.and_then(|k| k.get("GSI1SK").and_then(|v| v.as_s().ok()).cloned());
             if items.len() == limit {
                 return Ok((items, after));
             }
-            match more {
+            match round.stopped_at {
                 Some(k) => after = Some(k),
                 None => return Ok((items, None)),
             }
@@ -160,26 +158,12 @@ impl Store {
 
     /// One erasure request (consistent).
     pub async fn erasure_request(&self, customer_uid: &str, id: &str) -> Result<Option<ErasureRequest>, ApiError> {
-        let item = self.get_consistent(&keys::data_rights::erasure(customer_uid, id)).await?;
-        item.map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal)).transpose()
+        self.get_consistent_as(&keys::data_rights::erasure(customer_uid, id)).await
     }
 
     /// A customer's erasure requests, newest first (Query `begins_with(SK, ERASURE#)` descending, consistent).
     pub async fn erasure_requests(&self, customer_uid: &str, limit: i32) -> Result<Vec<ErasureRequest>, ApiError> {
-        let out = self
-            .client
-            .query()
-            .table_name(&self.table)
-            .consistent_read(true)
-            .key_condition_expression("PK = :p AND begins_with(SK, :e)")
-            .expression_attribute_values(":p", s(keys::customer::pk(customer_uid)))
-            .expression_attribute_values(":e", s(keys::data_rights::ERASURE_PREFIX))
-            .scan_index_forward(false)
-            .limit(limit)
-            .send()
-            .await
-            .map_err(sdk_err)?;
-        Ok(super::readable_items(out.items.unwrap_or_default()))
+        self.newest_requests(customer_uid, keys::data_rights::ERASURE_PREFIX, limit).await
     }
 
     /// Deletes each item by key (idempotent: an absent item is no error).
@@ -265,14 +249,6 @@ impl Store {
 
     /// Every item under `pk` of index `index` (`GSI1` or `GSI2`).
     pub async fn index_items(&self, index: &str, pk: &str) -> Result<Vec<Item>, ApiError> {
-        let q = self
-            .client
-            .query()
-            .table_name(&self.table)
-            .index_name(index)
-            .key_condition_expression("#pk = :p")
-            .expression_attribute_names("#pk", format!("{index}PK"))
-            .expression_attribute_values(":p", AttributeValue::S(pk.to_string()));
-        self.query_all(q).await
+        self.query_all(self.index_query(index, pk)).await
     }
 }

@@ -99,8 +99,7 @@ impl Store {
     }
 
     pub async fn meeting(&self, customer_uid: &str, uid: &str) -> Result<Option<Meeting>, ApiError> {
-        let item = self.get_consistent(&keys::meeting::meeting(customer_uid, uid)).await?;
-        item.map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal)).transpose()
+        self.get_consistent_as(&keys::meeting::meeting(customer_uid, uid)).await
     }
 
     /// A customer's booked meetings in start order (one Query).

@@ -32,7 +32,7 @@ pub mod two_factor;
 pub mod tx;
 pub mod users;
 
-use aws_sdk_dynamodb::operation::query::builders::QueryFluentBuilder;
+pub(crate) use aws_sdk_dynamodb::operation::query::builders::QueryFluentBuilder;
 use aws_sdk_dynamodb::operation::query::QueryOutput;
 use aws_sdk_dynamodb::types::{AttributeValue, Select};
 use aws_sdk_dynamodb::Client;
@@ -96,6 +96,28 @@ impl Store {
         Ok(out.item)
     }
 
+    /// One item by key read with serde (`None` when absent).
+    pub async fn get_as<T: serde::de::DeserializeOwned>(&self, key: &Key) -> Result<Option<T>, ApiError> {
+        self.get(key).await?.map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal)).transpose()
+    }
+
+    /// [`Self::get_as`], strongly consistent.
+    pub async fn get_consistent_as<T: serde::de::DeserializeOwned>(&self, key: &Key) -> Result<Option<T>, ApiError> {
+        self.get_consistent(key).await?.map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal)).transpose()
+    }
+
+    /// The Query of one partition `pk` of `index` (`GSI1`, `GSI2`), to be
+    /// narrowed (a filter, a projection) before it is sent.
+    pub(crate) fn index_query(&self, index: &str, pk: &str) -> QueryFluentBuilder {
+        self.client
+            .query()
+            .table_name(&self.table)
+            .index_name(index)
+            .key_condition_expression("#ipk = :ipk")
+            .expression_attribute_names("#ipk", format!("{index}PK"))
+            .expression_attribute_values(":ipk", s(pk))
+    }
+
     /// The sort keys of the follow-ups of `kind` still waiting (a process
     /// stopped between a transaction and its follow-up), at most `limit`,
     /// read consistently.
@@ -135,6 +157,58 @@ impl Store {
             total += page.count.max(0) as u64;
         }
         Ok(total)
+    }
+}
+
+/// Where a list is read: one partition of the table (`index` None) or of
+/// an index, by its key attributes' names, ordered by `sk_attr`.
+pub(crate) struct ListAt<'a> {
+    pub index: Option<&'static str>,
+    pub pk_attr: &'a str,
+    pub sk_attr: &'a str,
+    pub pk: &'a str,
+}
+
+/// One round of a list read past a cursor: the items and, while DynamoDB
+/// holds more, the sort key it stopped at (past items a filter dropped).
+pub(crate) struct Round {
+    pub items: Vec<Item>,
+    pub stopped_at: Option<String>,
+}
+
+impl Store {
+    /// One round of a list read by sort key, the one place a cursor becomes
+    /// a key condition: up to `limit` items of `at` past the sort key
+    /// `after` (newest first unless `ascending`), narrowed by `narrow` (a
+    /// filter, a projection). A sort key names one item, so "past it" is
+    /// where the previous page ended even if that item is gone.
+    pub(crate) async fn round_after(
+        &self,
+        at: &ListAt<'_>,
+        after: Option<&str>,
+        ascending: bool,
+        limit: i32,
+        narrow: impl FnOnce(QueryFluentBuilder) -> QueryFluentBuilder,
+    ) -> Result<Round, ApiError> {
+        let q = self
+            .client
+            .query()
+            .table_name(&self.table)
+            .set_index_name(at.index.map(String::from))
+            .scan_index_forward(ascending)
+            .limit(limit)
+            .expression_attribute_names("#lpk", at.pk_attr)
+            .expression_attribute_values(":lpk", s(at.pk));
+        let q = match after {
+            Some(a) => q
+                .key_condition_expression(format!("#lpk = :lpk AND #lsk {} :lafter", if ascending { ">" } else { "<" }))
+                .expression_attribute_names("#lsk", at.sk_attr)
+                .expression_attribute_values(":lafter", s(a)),
+            None => q.key_condition_expression("#lpk = :lpk"),
+        };
+        let out = narrow(q).send().await.map_err(sdk_err)?;
+        let stopped_at = out.last_evaluated_key().and_then(|k| k.get(at.sk_attr)).and_then(|v| v.as_s().ok()).cloned();
+        Ok(Round { items: out.items.unwrap_or_default(), stopped_at })
     }
 }
 
@@ -180,6 +254,22 @@ impl Pages {
     }
 }
 
+/// A list cursor as a client holds it: the sort key a page ended on, in
+/// hex (opaque, and safe in a query string).
+pub(crate) fn hex(sort_key: &str) -> String {
+    sort_key.bytes().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The sort key of a cursor from [`hex`]; `None` for one this store never
+/// hands out (odd length, not hex, not UTF-8, longer than 400).
+pub(crate) fn unhex(cursor: &str) -> Option<String> {
+    if !cursor.len().is_multiple_of(2) || cursor.len() > 400 {
+        return None;
+    }
+    let bytes: Option<Vec<u8>> = (0..cursor.len()).step_by(2).map(|i| u8::from_str_radix(cursor.get(i..i + 2)?, 16).ok()).collect();
+    String::from_utf8(bytes?).ok()
+}
+
 pub fn s(v: impl Into<String>) -> AttributeValue {
     AttributeValue::S(v.into())
 }
@@ -217,6 +307,19 @@ where
         ApiError::Unavailable(detail)
     } else {
         ApiError::Internal(detail)
+    }
+}
+
+/// Whether a single conditional write was done: `false` when its
+/// condition failed, any other failure an error.
+pub(crate) fn applied<T, E>(res: Result<T, aws_sdk_dynamodb::error::SdkError<E>>) -> Result<bool, ApiError>
+where
+    E: aws_sdk_dynamodb::error::ProvideErrorMetadata + std::error::Error + 'static,
+{
+    match res {
+        Ok(_) => Ok(true),
+        Err(e) if is_conditional(&e) => Ok(false),
+        Err(e) => Err(sdk_err(e)),
     }
 }
 

@@ -92,6 +92,28 @@ fn parse(item: &Item) -> Option<OutboxMail> {
     Some(OutboxMail { sk: text("SK")?, kind: text("kind")?, user_uid: text("user_uid")?, token: text("token")?, letter, attempts })
 }
 
+/// A new unsent item of `kind` for `user_uid`, written at `at` and kept
+/// until `expires_at`, with `more` fields; its sort key (its id) and item.
+fn outbox_item<const N: usize>(
+    kind: &str,
+    user_uid: &str,
+    token: &str,
+    at: DateTime<Utc>,
+    expires_at: i64,
+    more: [(&str, AttributeValue); N],
+) -> (String, Item) {
+    let sk = keys::outbox::sk(at, &uuid::Uuid::new_v4().simple().to_string());
+    let mut item = keys::outbox::at_sk(&sk).with([
+        ("entity", s("outbox")),
+        ("kind", s(kind)),
+        ("user_uid", s(user_uid)),
+        ("token", s(token)),
+        (super::table::TTL_ATTRIBUTE, n(expires_at)),
+    ]);
+    item.extend(more.into_iter().map(|(k, v)| (k.to_string(), v)));
+    (sk, item)
+}
+
 impl Store {
     /// Puts an unsent mail into `tx` (the transaction of the write it
     /// belongs to); its id.
@@ -104,14 +126,8 @@ impl Store {
         at: DateTime<Utc>,
         expires_at: i64,
     ) -> Result<String, ApiError> {
-        let sk = keys::outbox::sk(at, &uuid::Uuid::new_v4().simple().to_string());
-        tx.put_new(keys::outbox::at_sk(&sk).with([
-            ("entity".to_string(), s("outbox")),
-            ("kind".to_string(), s(kind)),
-            ("user_uid".to_string(), s(user_uid)),
-            ("token".to_string(), s(token)),
-            (super::table::TTL_ATTRIBUTE.to_string(), n(expires_at)),
-        ]))?;
+        let (sk, item) = outbox_item(kind, user_uid, token, at, expires_at, []);
+        tx.put_new(item)?;
         Ok(sk)
     }
 
@@ -127,18 +143,17 @@ impl Store {
         letter: &Letter,
         at: DateTime<Utc>,
     ) -> Result<String, ApiError> {
-        let sk = keys::outbox::sk(at, &uuid::Uuid::new_v4().simple().to_string());
-        tx.put_new(keys::outbox::at_sk(&sk).with([
-            ("entity".to_string(), s("outbox")),
-            ("kind".to_string(), s(kind)),
-            ("user_uid".to_string(), s(user_uid)),
-            ("token".to_string(), s(token)),
-            ("to".to_string(), s(&letter.to)),
-            ("subject".to_string(), s(&letter.subject)),
-            ("body".to_string(), s(&letter.body)),
-            // Unsent after a week, it is news no more.
-            (super::table::TTL_ATTRIBUTE.to_string(), n(at.timestamp() + 7 * 24 * 60 * 60)),
-        ]))?;
+        // Unsent after a week, it is news no more.
+        let expires_at = at.timestamp() + 7 * 24 * 60 * 60;
+        let (sk, item) = outbox_item(
+            kind,
+            user_uid,
+            token,
+            at,
+            expires_at,
+            [("to", s(&letter.to)), ("subject", s(&letter.subject)), ("body", s(&letter.body))],
+        );
+        tx.put_new(item)?;
         Ok(sk)
     }
 
@@ -160,11 +175,7 @@ impl Store {
             .expression_attribute_values(":now", n(Utc::now().timestamp()))
             .send()
             .await;
-        match res {
-            Ok(_) => Ok(true),
-            Err(e) if super::is_conditional(&e) => Ok(false),
-            Err(e) => Err(sdk_err(e)),
-        }
+        super::applied(res)
     }
 
     /// Counts one refused send of `m` (as read: the update is conditional on

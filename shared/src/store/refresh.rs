@@ -117,10 +117,6 @@ impl Store {
             .expression_attribute_values(":t", AttributeValue::Bool(true))
             .send()
             .await;
-        match res {
-            Ok(_) => Ok(()),
-            Err(e) if e.as_service_error().is_some_and(|se| se.is_conditional_check_failed_exception()) => Ok(()),
-            Err(e) => Err(sdk_err(e)),
-        }
+        super::applied(res).map(|_| ())
     }
 }

@@ -122,6 +122,7 @@ impl Store {
             .expression_attribute_values(":p", s(keys::retention::PK))
             .expression_attribute_values(":today", s(keys::retention::not_due_from(today)))
             .limit(limit);
+        // Not `round_after`: the key condition already bounds the sort key (`< today`).
         if let Some(sk) = after {
             q = q.exclusive_start_key("PK", s(keys::retention::PK)).exclusive_start_key("SK", AttributeValue::S(sk.to_string()));
         }

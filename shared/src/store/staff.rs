@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use utoipa::ToSchema;
 
 use super::tx::Tx;
-use super::{keys, s, sdk_err, users, Item, Store};
+use super::{keys, s, users, Item, Store};
 use crate::domain::staff::LawyerDetails;
 use crate::domain::{Role, User, UserSubType};
 use crate::error::ApiError;
@@ -146,12 +146,8 @@ impl Store {
             .expression_attribute_values(":a", AttributeValue::Bool(active))
             .send()
             .await;
-        match res {
-            Ok(_) => Ok(()),
-            // Not a lawyer or sales person: nothing to keep in step.
-            Err(e) if e.as_service_error().is_some_and(|se| se.is_conditional_check_failed_exception()) => Ok(()),
-            Err(e) => Err(sdk_err(e)),
-        }
+        // Not a lawyer or sales person: nothing to keep in step.
+        super::applied(res).map(|_| ())
     }
 
     /// The Query of one staff list (its GSI1 partition), to be narrowed.
@@ -166,20 +162,10 @@ impl Store {
 
     /// A page of one list, newest first.
     pub async fn list_staff(&self, partition: &str, limit: i32, cursor: Option<&str>) -> Result<StaffPage, ApiError> {
-        let mut q = self.staff_list(partition).scan_index_forward(false).limit(limit);
-        if let Some(c) = cursor {
-            // The cursor is the last item's GSI1SK; its uid is its tail.
-            let uid = c.rsplit('#').next().unwrap_or_default();
-            q = q
-                .exclusive_start_key("GSI1PK", s(partition))
-                .exclusive_start_key("GSI1SK", s(c))
-                .exclusive_start_key("PK", s(keys::user::pk(uid)))
-                .exclusive_start_key("SK", s(keys::staff::SK));
-        }
-        let out = q.send().await.map_err(sdk_err)?;
-        let results: Vec<StaffProfile> = super::readable(out.items().iter().cloned(), StaffProfile::read);
-        let next = out.last_evaluated_key().and_then(|k| k.get("GSI1SK")).and_then(|v| v.as_s().ok()).cloned();
-        Ok(StaffPage { results, next })
+        // The cursor is the last item's GSI1SK.
+        let at = super::ListAt { index: Some(super::table::GSI1), pk_attr: "GSI1PK", sk_attr: "GSI1SK", pk: partition };
+        let round = self.round_after(&at, cursor, false, limit, |q| q).await?;
+        Ok(StaffPage { results: super::readable(round.items, StaffProfile::read), next: round.stopped_at })
     }
 
     /// Every lawyer's name by uid, from both lists (internal and external,

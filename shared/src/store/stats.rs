@@ -470,6 +470,7 @@ impl Store {
     pub async fn scan_prefix(&self, prefix: &str) -> Result<Vec<Item>, ApiError> {
         let mut out = Vec::new();
         let mut start = None;
+        // A Scan (the recount's whole-table read), which `Pages` (Queries) does not page.
         loop {
             let page = self
                 .client

@@ -8,13 +8,6 @@ use super::{keys, n, s, sdk_err, Store};
 use crate::domain::totp::{TotpAuthenticator, TotpSetup, SETUP_MAX_ATTEMPTS};
 use crate::error::ApiError;
 
-/// A refused condition (single item or inside a transaction): an expected outcome, not an error.
-fn conditional_failed<E: aws_sdk_dynamodb::error::ProvideErrorMetadata>(e: &aws_sdk_dynamodb::error::SdkError<E>) -> bool {
-    e.as_service_error()
-        .and_then(|se| se.code())
-        .is_some_and(|c| c == "ConditionalCheckFailedException" || c == "TransactionCanceledException")
-}
-
 impl Store {
     /// Starts (or restarts) an enrolment; a newer one replaces an older one.
     pub async fn save_totp_setup(&self, setup: &TotpSetup) -> Result<(), ApiError> {
@@ -27,7 +20,7 @@ impl Store {
     }
 
     pub async fn get_totp_setup(&self, uid: &str) -> Result<Option<TotpSetup>, ApiError> {
-        self.get(&keys::user::totp_setup(uid)).await?.map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal)).transpose()
+        self.get_as(&keys::user::totp_setup(uid)).await
     }
 
     /// Counts a wrong confirmation code; `false` once the limit is reached.
@@ -43,11 +36,7 @@ impl Store {
             .expression_attribute_values(":max", n(SETUP_MAX_ATTEMPTS))
             .send()
             .await;
-        match res {
-            Ok(_) => Ok(true),
-            Err(e) if conditional_failed(&e) => Ok(false),
-            Err(e) => Err(sdk_err(e)),
-        }
+        super::applied(res)
     }
 
     /// Turns a confirmed enrolment into the authenticator in one transaction:
@@ -71,17 +60,13 @@ impl Store {
             .transact_items(TransactWriteItem::builder().delete(delete).build())
             .send()
             .await;
-        match res {
-            Ok(_) => Ok(true),
-            Err(e) if conditional_failed(&e) => Ok(false),
-            Err(e) => Err(sdk_err(e)),
-        }
+        super::applied(res)
     }
 
     /// The confirmed authenticator, read consistently: spending a recovery
     /// code is conditional on the list position read here.
     pub async fn get_totp(&self, uid: &str) -> Result<Option<TotpAuthenticator>, ApiError> {
-        self.get_consistent(&keys::user::totp(uid)).await?.map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal)).transpose()
+        self.get_consistent_as(&keys::user::totp(uid)).await
     }
 
     /// Removes the authenticator (and any started enrolment).
@@ -105,11 +90,7 @@ impl Store {
             .expression_attribute_values(":step", n(step))
             .send()
             .await;
-        match res {
-            Ok(_) => Ok(true),
-            Err(e) if conditional_failed(&e) => Ok(false),
-            Err(e) => Err(sdk_err(e)),
-        }
+        super::applied(res)
     }
 
     /// Spends one recovery code by hash: removes list element `index` only if
@@ -125,10 +106,6 @@ impl Store {
             .expression_attribute_values(":h", AttributeValue::S(hash.to_string()))
             .send()
             .await;
-        match res {
-            Ok(_) => Ok(true),
-            Err(e) if conditional_failed(&e) => Ok(false),
-            Err(e) => Err(sdk_err(e)),
-        }
+        super::applied(res)
     }
 }

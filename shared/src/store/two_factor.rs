@@ -17,7 +17,7 @@ impl Store {
     }
 
     pub async fn get_challenge(&self, id: &str) -> Result<Option<Challenge>, ApiError> {
-        self.get(&keys::two_factor_challenge::item(id)).await?.map(|i| serde_dynamo::from_item(i).map_err(ApiError::internal)).transpose()
+        self.get_as(&keys::two_factor_challenge::item(id)).await
     }
 
     /// Counts a wrong try; the condition keeps the count from passing the
@@ -46,11 +46,7 @@ impl Store {
             .expression_attribute_values(":f", AttributeValue::Bool(false))
             .send()
             .await;
-        match out {
-            Ok(_) => Ok(true),
-            Err(e) if e.as_service_error().is_some_and(|se| se.is_conditional_check_failed_exception()) => Ok(false),
-            Err(e) => Err(sdk_err(e)),
-        }
+        super::applied(out)
     }
 
     /// Spends the code; only one concurrent caller can win.
@@ -75,10 +71,6 @@ impl Store {
                 .expression_attribute_values(":t", AttributeValue::Bool(true))
                 .expression_attribute_values(":f", AttributeValue::Bool(false));
         }
-        match req.send().await {
-            Ok(_) => Ok(true),
-            Err(e) if e.as_service_error().is_some_and(|se| se.is_conditional_check_failed_exception()) => Ok(false),
-            Err(e) => Err(sdk_err(e)),
-        }
+        super::applied(req.send().await)
     }
 }

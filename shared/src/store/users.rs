@@ -3,7 +3,7 @@
 use crate::error::Msg;
 
 use super::tx::{Cond, Tx};
-use super::{keys, s, sdk_err, Item, Store};
+use super::{hex, keys, s, sdk_err, unhex, Item, Store};
 use crate::domain::User;
 use crate::error::ApiError;
 use std::collections::HashMap;
@@ -15,17 +15,6 @@ pub const CONTACTS_PAGE: i32 = 10;
 pub struct ContactPage {
     pub contacts: Vec<User>,
     pub next: Option<String>,
-}
-
-fn hex(s: &str) -> String {
-    s.bytes().map(|b| format!("{b:02x}")).collect()
-}
-fn unhex(s: &str) -> Option<String> {
-    if !s.len().is_multiple_of(2) || s.len() > 400 {
-        return None;
-    }
-    let bytes: Option<Vec<u8>> = (0..s.len()).step_by(2).map(|i| s.get(i..i + 2).and_then(|h| u8::from_str_radix(h, 16).ok())).collect();
-    String::from_utf8(bytes?).ok()
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -161,37 +150,20 @@ impl Store {
     /// GSI2 `CONTACTS#<customer uid>`, descending). `cursor` is the opaque
     /// `next` of the previous page; a malformed one is a 400.
     pub async fn list_contacts(&self, customer_uid: &str, cursor: Option<&str>) -> Result<ContactPage, ApiError> {
-        use aws_sdk_dynamodb::types::AttributeValue;
-        let mut q = self
-            .client
-            .query()
-            .table_name(&self.table)
-            .index_name(super::table::GSI2)
-            .key_condition_expression("GSI2PK = :pk")
-            .expression_attribute_values(":pk", s(keys::user::contacts_gsi2pk(customer_uid)))
-            .scan_index_forward(false)
-            .limit(CONTACTS_PAGE);
-        if let Some(c) = cursor.filter(|c| !c.is_empty()) {
-            // The cursor is the hex of the last item's GSI2SK, `<created_at>#<uid>`;
-            // the table key follows from the uid.
-            let sk = unhex(c).ok_or_else(|| ApiError::bad(Msg::InvalidCursor))?;
-            let (_, uid) = sk
-                .rsplit_once('#')
-                .filter(|(ts, uid)| !ts.is_empty() && !uid.is_empty())
-                .ok_or_else(|| ApiError::bad(Msg::InvalidCursor))?;
-            let start: Item = [
-                ("PK".to_string(), s(keys::user::pk(uid))),
-                ("SK".to_string(), s(keys::user::SK)),
-                ("GSI2PK".to_string(), s(keys::user::contacts_gsi2pk(customer_uid))),
-                ("GSI2SK".to_string(), AttributeValue::S(sk.clone())),
-            ]
-            .into_iter()
-            .collect();
-            q = q.set_exclusive_start_key(Some(start));
-        }
-        let out = q.send().await.map_err(sdk_err)?;
-        let contacts = super::readable(out.items.unwrap_or_default(), from_item);
-        let next = out.last_evaluated_key.and_then(|k| k.get("GSI2SK").and_then(|v| v.as_s().ok()).map(|v| hex(v)));
-        Ok(ContactPage { contacts, next })
+        // The cursor is the hex of the last item's GSI2SK, `<created_at>#<uid>`.
+        let after = match cursor.filter(|c| !c.is_empty()) {
+            Some(c) => {
+                let sk = unhex(c).ok_or_else(|| ApiError::bad(Msg::InvalidCursor))?;
+                sk.rsplit_once('#')
+                    .filter(|(ts, uid)| !ts.is_empty() && !uid.is_empty())
+                    .ok_or_else(|| ApiError::bad(Msg::InvalidCursor))?;
+                Some(sk)
+            }
+            None => None,
+        };
+        let pk = keys::user::contacts_gsi2pk(customer_uid);
+        let at = super::ListAt { index: Some(super::table::GSI2), pk_attr: "GSI2PK", sk_attr: "GSI2SK", pk: &pk };
+        let round = self.round_after(&at, after.as_deref(), false, CONTACTS_PAGE, |q| q).await?;
+        Ok(ContactPage { contacts: super::readable(round.items, from_item), next: round.stopped_at.map(|v| hex(&v)) })
     }
 }

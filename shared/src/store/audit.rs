@@ -48,12 +48,10 @@ pub fn audit_item(event: &AuditEvent) -> Result<Item, ApiError> {
     keys::audit::item(event.at, &event.id).stamp(&mut item);
     item.insert("entity".into(), s("audit"));
     if let Some(c) = &event.customer_uid {
-        item.insert("GSI1PK".into(), s(keys::audit::customer_gsi1pk(c)));
-        item.insert("GSI1SK".into(), s(&sk));
+        keys::IndexKey::gsi1(keys::audit::customer_gsi1pk(c), &sk).stamp(&mut item);
     }
     if !event.actor_uid.is_empty() {
-        item.insert("GSI2PK".into(), s(keys::audit::actor_gsi2pk(&event.actor_uid)));
-        item.insert("GSI2SK".into(), s(&sk));
+        keys::IndexKey::gsi2(keys::audit::actor_gsi2pk(&event.actor_uid), &sk).stamp(&mut item);
     }
     item.insert(super::table::TTL_ATTRIBUTE.into(), n(event.expires_at().timestamp()));
     Ok(item)

@@ -49,10 +49,8 @@ fn case_item(c: &Case, rev: u64) -> Result<Item, ApiError> {
     keys::case::item(&c.uid).stamp(&mut item);
     item.insert("entity".into(), s("case"));
     item.insert("rev".into(), n(rev));
-    item.insert("GSI1PK".into(), s(keys::case::state_gsi1pk(c.status)));
-    item.insert("GSI1SK".into(), s(list_sk(c)));
-    item.insert("GSI2PK".into(), s(keys::case::customer_gsi2pk(&c.customer)));
-    item.insert("GSI2SK".into(), s(list_sk(c)));
+    keys::IndexKey::gsi1(keys::case::state_gsi1pk(c.status), list_sk(c)).stamp(&mut item);
+    keys::IndexKey::gsi2(keys::case::customer_gsi2pk(&c.customer), list_sk(c)).stamp(&mut item);
     item.insert("search".into(), s(case::search_text(c)));
     Ok(item)
 }
@@ -294,10 +292,7 @@ impl Store {
         use aws_sdk_dynamodb::types::KeysAndAttributes;
         let mut out = std::collections::HashMap::new();
         for chunk in uids.chunks(100) {
-            let mut keys: Vec<Item> = chunk
-                .iter()
-                .map(|u| Item::from([("PK".to_string(), s(keys::case::pk(u))), ("SK".to_string(), s(keys::case::SK))]))
-                .collect();
+            let mut keys: Vec<Item> = chunk.iter().map(|u| keys::case::item(u).item()).collect();
             while !keys.is_empty() {
                 let ka = KeysAndAttributes::builder().set_keys(Some(keys)).build().map_err(ApiError::internal)?;
                 let res = self.client.batch_get_item().request_items(&self.table, ka).send().await.map_err(sdk_err)?;
@@ -539,7 +534,7 @@ impl Store {
         limit: i32,
     ) -> Result<(Vec<crate::domain::case::Case>, Option<String>), ApiError> {
         let pk = keys::case::state_gsi1pk(crate::domain::case::CaseStatus::Complete);
-        let at = super::ListAt { index: Some(super::table::GSI1), pk_attr: "GSI1PK", sk_attr: "GSI1SK", pk: &pk };
+        let at = super::ListAt::gsi1(&pk);
         let round = self.round_after(&at, cursor, true, limit, |q| q).await?;
         // Unfiltered: where DynamoDB stopped is the last item's sort key.
         Ok((super::readable(round.items, |i| parse_case(i).map(|c| c.case)), round.stopped_at))

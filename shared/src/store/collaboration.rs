@@ -407,8 +407,7 @@ pub fn notification_item(reader: &str, at: DateTime<Utc>, event_id: &str, d: &Dr
     item.insert("entity".into(), s("notification"));
     item.insert("read".into(), AttributeValue::Bool(false));
     if let Some(case) = &d.case_uid {
-        item.insert("GSI1PK".into(), s(keys::notification::case_gsi1pk(case)));
-        item.insert("GSI1SK".into(), s(keys::notification::case_gsi1sk(reader, &id)));
+        keys::IndexKey::gsi1(keys::notification::case_gsi1pk(case), keys::notification::case_gsi1sk(reader, &id)).stamp(&mut item);
     }
     Ok(item)
 }

@@ -255,10 +255,8 @@ impl Store {
     fn ticket_item(t: &Ticket) -> Result<Item, ApiError> {
         let mut item = item_of(t, keys::ticket::item(t.id), "ticket")?;
         let sk = keys::created_sk(t.created_at, &format!("{:012}", t.id));
-        item.insert("GSI1PK".into(), s(keys::ticket::customer_gsi1pk(&t.customer_uid)));
-        item.insert("GSI1SK".into(), s(&sk));
-        item.insert("GSI2PK".into(), s(keys::ticket::ALL_GSI2PK));
-        item.insert("GSI2SK".into(), s(sk));
+        keys::IndexKey::gsi1(keys::ticket::customer_gsi1pk(&t.customer_uid), &sk).stamp(&mut item);
+        keys::IndexKey::gsi2(keys::ticket::ALL_GSI2PK, sk).stamp(&mut item);
         Ok(item)
     }
 

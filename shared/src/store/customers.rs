@@ -23,11 +23,9 @@ pub fn profile_item(p: &CustomerProfile) -> Result<Item, ApiError> {
     let mut item: Item = serde_dynamo::to_item(p).map_err(ApiError::internal)?;
     keys::customer::profile(&p.uid).stamp(&mut item);
     item.insert("entity".into(), s("customer_profile"));
-    item.insert("GSI1PK".into(), s(keys::customer::state_gsi1pk(p.state)));
-    item.insert("GSI1SK".into(), s(format!("{}#{}", p.created_at.to_rfc3339(), p.uid)));
+    keys::IndexKey::gsi1(keys::customer::state_gsi1pk(p.state), format!("{}#{}", p.created_at.to_rfc3339(), p.uid)).stamp(&mut item);
     // Every customer whatever its state (sales persons' "all" list).
-    item.insert("GSI2PK".into(), s(keys::customer::ALL_GSI2PK));
-    item.insert("GSI2SK".into(), s(format!("{}#{}", p.created_at.to_rfc3339(), p.uid)));
+    keys::IndexKey::gsi2(keys::customer::ALL_GSI2PK, format!("{}#{}", p.created_at.to_rfc3339(), p.uid)).stamp(&mut item);
     item.insert("search".into(), s(p.search_text()));
     // Sparse attribute: the bubble counts pending customers still waiting for approval.
     if p.state == CustomerState::Pending && p.approved_at.is_none() {
@@ -458,15 +456,13 @@ fn cursor_key(index: ListIndex, cursor: &str) -> Result<HashMap<String, Attribut
     if uid.is_empty() || chrono::DateTime::parse_from_rfc3339(created).is_err() {
         return Err(bad());
     }
-    let mut key = HashMap::from([("PK".to_string(), s(keys::customer::pk(uid))), ("SK".to_string(), s(keys::customer::PROFILE_SK))]);
+    let mut key = keys::customer::profile(uid).item();
     match index {
         ListIndex::State(state) => {
-            key.insert("GSI1PK".to_string(), s(keys::customer::state_gsi1pk(state)));
-            key.insert("GSI1SK".to_string(), s(cursor));
+            keys::IndexKey::gsi1(keys::customer::state_gsi1pk(state), cursor).stamp(&mut key);
         }
         ListIndex::All => {
-            key.insert("GSI2PK".to_string(), s(keys::customer::ALL_GSI2PK));
-            key.insert("GSI2SK".to_string(), s(cursor));
+            keys::IndexKey::gsi2(keys::customer::ALL_GSI2PK, cursor).stamp(&mut key);
         }
     }
     Ok(key)

@@ -13,8 +13,7 @@ use crate::error::ApiError;
 fn export_item(e: &DataExport) -> Result<Item, ApiError> {
     let mut item: Item = serde_dynamo::to_item(e).map_err(ApiError::internal)?;
     keys::data_rights::export(&e.customer_uid, &e.id).stamp(&mut item);
-    item.insert("GSI1PK".into(), s(keys::data_rights::REQUESTS_GSI1PK));
-    item.insert("GSI1SK".into(), s(keys::created_sk(e.created_at, &e.id)));
+    keys::IndexKey::gsi1(keys::data_rights::REQUESTS_GSI1PK, keys::created_sk(e.created_at, &e.id)).stamp(&mut item);
     item.insert("entity".into(), s("data_export"));
     Ok(item)
 }
@@ -22,8 +21,7 @@ fn export_item(e: &DataExport) -> Result<Item, ApiError> {
 fn erasure_item(r: &ErasureRequest) -> Result<Item, ApiError> {
     let mut item: Item = serde_dynamo::to_item(r).map_err(ApiError::internal)?;
     keys::data_rights::erasure(&r.customer_uid, &r.id).stamp(&mut item);
-    item.insert("GSI1PK".into(), s(keys::data_rights::REQUESTS_GSI1PK));
-    item.insert("GSI1SK".into(), s(keys::created_sk(r.created_at, &r.id)));
+    keys::IndexKey::gsi1(keys::data_rights::REQUESTS_GSI1PK, keys::created_sk(r.created_at, &r.id)).stamp(&mut item);
     item.insert("entity".into(), s("erasure_request"));
     Ok(item)
 }
@@ -111,8 +109,7 @@ impl Store {
     ) -> Result<(Vec<Item>, Option<String>), ApiError> {
         let mut items = Vec::new();
         let mut after = cursor.map(str::to_string);
-        let at =
-            super::ListAt { index: Some(super::table::GSI1), pk_attr: "GSI1PK", sk_attr: "GSI1SK", pk: keys::data_rights::REQUESTS_GSI1PK };
+        let at = super::ListAt::gsi1(keys::data_rights::REQUESTS_GSI1PK);
         loop {
             let narrow = |q: super::QueryFluentBuilder| match state {
                 Some(st) => q

@@ -169,6 +169,15 @@ pub(crate) struct ListAt<'a> {
     pub pk: &'a str,
 }
 
+impl<'a> ListAt<'a> {
+    pub(crate) fn gsi1(pk: &'a str) -> Self {
+        ListAt { index: Some(table::GSI1), pk_attr: "GSI1PK", sk_attr: "GSI1SK", pk }
+    }
+    pub(crate) fn gsi2(pk: &'a str) -> Self {
+        ListAt { index: Some(table::GSI2), pk_attr: "GSI2PK", sk_attr: "GSI2SK", pk }
+    }
+}
+
 /// One round of a list read past a cursor: the items and, while DynamoDB
 /// holds more, the sort key it stopped at (past items a filter dropped).
 pub(crate) struct Round {

@@ -76,8 +76,7 @@ pub fn staff_item(p: &StaffProfile) -> Result<Item, ApiError> {
     item.remove("rating_average");
     keys::staff::item(&p.uid).stamp(&mut item);
     item.insert("entity".into(), s("staff_profile"));
-    item.insert("GSI1PK".into(), s(keys::staff::list_gsi1pk(p.role, p.sub_type())));
-    item.insert("GSI1SK".into(), s(keys::staff::list_gsi1sk(p.created_at, &p.uid)));
+    keys::IndexKey::gsi1(keys::staff::list_gsi1pk(p.role, p.sub_type()), keys::staff::list_gsi1sk(p.created_at, &p.uid)).stamp(&mut item);
     Ok(item)
 }
 
@@ -163,7 +162,7 @@ impl Store {
     /// A page of one list, newest first.
     pub async fn list_staff(&self, partition: &str, limit: i32, cursor: Option<&str>) -> Result<StaffPage, ApiError> {
         // The cursor is the last item's GSI1SK.
-        let at = super::ListAt { index: Some(super::table::GSI1), pk_attr: "GSI1PK", sk_attr: "GSI1SK", pk: partition };
+        let at = super::ListAt::gsi1(partition);
         let round = self.round_after(&at, cursor, false, limit, |q| q).await?;
         Ok(StaffPage { results: super::readable(round.items, StaffProfile::read), next: round.stopped_at })
     }

@@ -47,11 +47,10 @@ pub fn row_item(row: &PurchasedService, rev: u64) -> Result<Item, ApiError> {
     item.insert("rev".into(), n(rev));
     // Derived, so it can never disagree with the hours it describes.
     item.insert("hour_less_than_consumed".into(), AttributeValue::Bool(row.hour < row.consumed_hour));
-    item.insert("GSI1PK".into(), s(keys::purchase::gsi1pk(row.id)));
-    item.insert("GSI1SK".into(), s(keys::purchase::GSI1SK));
+    keys::IndexKey::gsi1(keys::purchase::gsi1pk(row.id), keys::purchase::GSI1SK).stamp(&mut item);
     if !row.expired {
-        item.insert("GSI2PK".into(), s(keys::purchase::DUE_GSI2PK));
-        item.insert("GSI2SK".into(), s(keys::purchase::due_gsi2sk(row.expire_on.and_utc(), &row.id.to_string())));
+        keys::IndexKey::gsi2(keys::purchase::DUE_GSI2PK, keys::purchase::due_gsi2sk(row.expire_on.and_utc(), &row.id.to_string()))
+            .stamp(&mut item);
     }
     Ok(item)
 }

@@ -30,13 +30,11 @@ pub(crate) fn to_item(user: &User) -> Result<Item, ApiError> {
     let role = user.role().map(|r| r.as_str()).unwrap_or("none");
     keys::user::item(&user.uid).stamp(&mut item);
     item.insert("entity".into(), s("user"));
-    item.insert("GSI1PK".into(), s(keys::user::role_gsi1pk(role)));
-    item.insert("GSI1SK".into(), s(format!("{}#{}", user.created_at.to_rfc3339(), user.uid)));
+    keys::IndexKey::gsi1(keys::user::role_gsi1pk(role), format!("{}#{}", user.created_at.to_rfc3339(), user.uid)).stamp(&mut item);
     // A customer's contacts, newest first (GSI2 keeps the role list on GSI1 intact).
     if crate::domain::policy::is(user, crate::domain::Role::CustomerContact) {
         if let Some(customer) = &user.customer_id {
-            item.insert("GSI2PK".into(), s(keys::user::contacts_gsi2pk(customer)));
-            item.insert("GSI2SK".into(), s(keys::created_sk(user.created_at, &user.uid)));
+            keys::IndexKey::gsi2(keys::user::contacts_gsi2pk(customer), keys::created_sk(user.created_at, &user.uid)).stamp(&mut item);
         }
     }
     Ok(item)
@@ -162,7 +160,7 @@ impl Store {
             None => None,
         };
         let pk = keys::user::contacts_gsi2pk(customer_uid);
-        let at = super::ListAt { index: Some(super::table::GSI2), pk_attr: "GSI2PK", sk_attr: "GSI2SK", pk: &pk };
+        let at = super::ListAt::gsi2(&pk);
         let round = self.round_after(&at, after.as_deref(), false, CONTACTS_PAGE, |q| q).await?;
         Ok(ContactPage { contacts: super::readable(round.items, from_item), next: round.stopped_at.map(|v| hex(&v)) })
     }

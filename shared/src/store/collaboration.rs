@@ -128,11 +128,7 @@ impl Store {
             .expression_attribute_values(":m", s(&mark))
             .send()
             .await;
-        match res {
-            Ok(_) => Ok(()),
-            Err(e) if super::is_conditional(&e) => Ok(()),
-            Err(e) => Err(sdk_err(e)),
-        }
+        super::applied(res).map(|_| ())
     }
 
     /// Every participant's read mark of a conversation: user uid → the sort
@@ -259,12 +255,8 @@ impl Store {
             .expression_attribute_values(":e", s("notification_marks"))
             .send()
             .await;
-        match res {
-            Ok(_) => Ok(()),
-            // A later mark is there already (two tabs): keep it.
-            Err(e) if super::is_conditional(&e) => Ok(()),
-            Err(e) => Err(sdk_err(e)),
-        }
+        // A later mark is there already (two tabs): keep it.
+        super::applied(res).map(|_| ())
     }
 
     /// One notification marked read (its reader's own only): the item as it is now.
@@ -359,17 +351,7 @@ impl Store {
 
     /// A lawyer's ratings, newest first (at most `limit`).
     pub async fn lawyer_ratings(&self, lawyer: &str, limit: i32) -> Result<Vec<Rating>, ApiError> {
-        let out = self
-            .client
-            .query()
-            .table_name(&self.table)
-            .key_condition_expression("PK = :pk")
-            .expression_attribute_values(":pk", s(keys::rating::lawyer_pk(lawyer)))
-            .scan_index_forward(false)
-            .limit(limit)
-            .send()
-            .await
-            .map_err(sdk_err)?;
+        let out = self.newest_of(&keys::rating::lawyer_pk(lawyer)).limit(limit).send().await.map_err(sdk_err)?;
         Ok(out.items().iter().filter_map(|i| serde_dynamo::from_item(i.clone()).ok()).collect())
     }
 }

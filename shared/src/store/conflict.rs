@@ -351,12 +351,7 @@ impl Store {
 
     /// The Query of one month's searches, newest first.
     fn conflict_month(&self, month_of: DateTime<Utc>) -> super::QueryFluentBuilder {
-        self.client
-            .query()
-            .table_name(&self.table)
-            .key_condition_expression("PK = :pk")
-            .expression_attribute_values(":pk", s(keys::conflict::audit_pk(month_of)))
-            .scan_index_forward(false)
+        self.newest_of(&keys::conflict::audit_pk(month_of))
     }
 
     /// The searches of one month, newest first, as recorded before the

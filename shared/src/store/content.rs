@@ -193,11 +193,7 @@ impl Store {
             .condition_expression("attribute_not_exists(PK)")
             .send()
             .await;
-        match res {
-            Ok(_) => Ok(()),
-            Err(e) if super::is_conditional(&e) => Ok(()),
-            Err(e) => Err(sdk_err(e)),
-        }
+        super::applied(res).map(|_| ())
     }
 
     /// A user's acceptance of one version, if any.

@@ -118,6 +118,16 @@ impl Store {
             .expression_attribute_values(":ipk", s(pk))
     }
 
+    /// The Query of one table partition, newest (last sort key) first.
+    pub(crate) fn newest_of(&self, pk: &str) -> QueryFluentBuilder {
+        self.client
+            .query()
+            .table_name(&self.table)
+            .key_condition_expression("PK = :pk")
+            .expression_attribute_values(":pk", s(pk))
+            .scan_index_forward(false)
+    }
+
     /// The sort keys of the follow-ups of `kind` still waiting (a process
     /// stopped between a transaction and its follow-up), at most `limit`,
     /// read consistently.

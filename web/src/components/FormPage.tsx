@@ -1,12 +1,11 @@
-// Per component: the public confirm-password page takes its submitting state from here.
 import Card from 'antd/es/card';
-import Typography from 'antd/es/typography';
 import type { FormInstance } from 'antd/es/form';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { applyServerErrors, isInlineError } from '../api/formErrors';
 import { useLoad } from '../api/useList';
 import Loading from './Loading';
 import MessageAlert from './MessageAlert';
+import PageTitle from './PageTitle';
 
 export interface FormPageState {
   submitting: boolean;
@@ -77,25 +76,26 @@ export function useFormRecord<T>(
 
 /**
  * A form page's shell: the route's title, a card with the server's messages above the form, a spinner while
- * what the form edits loads.
+ * what the form edits loads. `testId` names the page: `<testId>-page`, its error `<testId>-error` and its
+ * success `<testId>-success` (the e2e tests use them).
  */
 export function FormPage({
-  title,
+  titleKey,
   testId,
   errors,
-  errorTestId,
+  errorTestId = `${testId}-error`,
   done,
-  doneTestId,
   loading = false,
   children,
   after,
 }: {
-  title: ReactNode;
+  /** The route's title (`routes` namespace). */
+  titleKey: string;
   testId: string;
   errors: string[] | null;
+  /** Where the error's test id is not the page's. */
   errorTestId?: string;
   done?: string | null;
-  doneTestId?: string;
   loading?: boolean;
   children: ReactNode;
   /** What follows the form's card on the page (another card). */
@@ -103,12 +103,10 @@ export function FormPage({
 }) {
   if (loading) return <Loading />;
   return (
-    <div className="page" data-testid={testId}>
-      <Typography.Title level={2} data-testid="page-title">
-        {title}
-      </Typography.Title>
+    <div className="page" data-testid={`${testId}-page`}>
+      <PageTitle titleKey={titleKey} />
       <Card className="form-card">
-        <MessageAlert messages={done ? [done] : null} type="success" testId={doneTestId} />
+        <MessageAlert messages={done ? [done] : null} type="success" testId={`${testId}-success`} />
         <MessageAlert messages={errors} testId={errorTestId} />
         {children}
       </Card>

@@ -3,6 +3,7 @@ import { LockOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { changePassword } from '../../api/auth';
 import NewPasswordFields from '../../components/NewPasswordFields';
+import VerticalForm from '../../components/VerticalForm';
 import { FormPage, useFormPage } from '../../components/FormPage';
 import { translateServerMessage } from '../../i18n';
 import { setAuth } from '../../store/session';
@@ -33,20 +34,11 @@ export default function ChangePassword({ titleKey }: { titleKey: string }) {
     });
 
   return (
-    <FormPage
-      title={t(titleKey, { ns: 'routes' })}
-      testId="change-password-page"
-      errors={errors}
-      errorTestId="change-password-error"
-      done={done}
-      doneTestId="change-password-success"
-    >
-      <Form<ChangePasswordValues>
+    <FormPage titleKey={titleKey} testId="change-password" errors={errors} done={done}>
+      <VerticalForm<ChangePasswordValues>
         form={form}
-        layout="vertical"
         name="change-password"
         data-testid="change-password-form"
-        requiredMark={false}
         onFinish={onFinish}
         onValuesChange={() => setDone(null)}
         disabled={submitting}
@@ -62,7 +54,7 @@ export default function ChangePassword({ titleKey }: { titleKey: string }) {
         <Button type="primary" htmlType="submit" loading={submitting} data-testid="change-password-submit">
           {t('changePassword.submit')}
         </Button>
-      </Form>
+      </VerticalForm>
     </FormPage>
   );
 }

@@ -19,10 +19,10 @@ import { creditLookup, listCreditReports, type CreditLookupForm, type CreditRepo
 import { EMAIL_MAX_CHARS } from '../../validation/bounds';
 import { emailRule, identityNumberRule } from '../../validation/formRules';
 import { formatMoney } from '../../format';
+import PageTitle from '../../components/PageTitle';
 
 export default function CreditCheck({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('addons');
-  const { t: tr } = useTranslation();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<CreditLookupForm>();
@@ -51,9 +51,7 @@ export default function CreditCheck({ titleKey }: { titleKey: string }) {
 
   return (
     <div className="page" data-testid="credit-check-page">
-      <Typography.Title level={2} data-testid="page-title">
-        {tr(titleKey, { ns: 'routes' })}
-      </Typography.Title>
+      <PageTitle titleKey={titleKey} />
       <Space orientation="vertical" size="large" style={{ width: '100%' }}>
         <Card title={t('credit.lookup')}>
           {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="credit-error" />}

@@ -16,6 +16,7 @@ import MessageAlert from '../../components/MessageAlert';
 import { splitServerErrors } from '../../api/formErrors';
 import { applyInkasso, inkassoProspect, type InkassoAccount, type InkassoProspect } from '../../api/addons';
 import InkassoClaims from './InkassoClaims';
+import PageTitle from '../../components/PageTitle';
 
 const FIELDS: Array<{ name: keyof InkassoAccount; required?: boolean }> = [
   { name: 'organization_number', required: true },
@@ -32,7 +33,6 @@ const FIELDS: Array<{ name: keyof InkassoAccount; required?: boolean }> = [
 
 export default function Inkasso({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('addons');
-  const { t: tr } = useTranslation();
   const [form] = Form.useForm<InkassoAccount>();
   // `prospect` undefined until the first answer, null when there is none (or the first read failed). Each
   // answer puts the account into the form.
@@ -69,9 +69,7 @@ export default function Inkasso({ titleKey }: { titleKey: string }) {
   if (prospect === undefined) return <Loading />;
   return (
     <div className="page" data-testid="inkasso-page">
-      <Typography.Title level={2} data-testid="page-title">
-        {tr(titleKey, { ns: 'routes' })}
-      </Typography.Title>
+      <PageTitle titleKey={titleKey} />
       <Card
         title={t('inkasso.account')}
         extra={prospect && <Tag color={prospect.state === 'approved' ? 'success' : prospect.state === 'rejected' ? 'error' : 'processing'} data-testid="inkasso-state">{t(`inkasso.state.${prospect.state}`)}</Tag>}

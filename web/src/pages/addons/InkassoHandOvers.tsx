@@ -30,6 +30,7 @@ import {
   type HandOvers,
 } from '../../api/inkasso';
 import { STATUS_COLOUR } from './InkassoClaims';
+import PageTitle from '../../components/PageTitle';
 
 const ACCOUNT_FIELDS = ['organization_number', 'contact_name', 'home_page', 'bank_name', 'bank_account', 'plus_giro', 'bank_giro', 'iban', 'bic', 'approved_ip'] as const;
 
@@ -159,7 +160,6 @@ function ClaimEditor({ h, onDone }: { h: ClaimHandOver; onDone: () => void }) {
 
 export default function InkassoHandOvers({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('addons');
-  const { t: tr } = useTranslation();
   const { data, reload } = useLoad<HandOvers>(listHandOvers, '', { applications: [], claims: [] });
   const load = () => void reload();
   const download = async (h: ClaimHandOver) => {
@@ -170,9 +170,7 @@ export default function InkassoHandOvers({ titleKey }: { titleKey: string }) {
   if (data === null) return <Loading />;
   return (
     <div className="page" data-testid="inkasso-handovers-page">
-      <Typography.Title level={2} data-testid="page-title">
-        {tr(titleKey, { ns: 'routes' })}
-      </Typography.Title>
+      <PageTitle titleKey={titleKey} />
       <Typography.Paragraph type="secondary" style={{ maxWidth: 760 }}>
         {t('handovers.intro')}
       </Typography.Paragraph>

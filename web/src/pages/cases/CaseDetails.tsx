@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Checkbox, DatePicker, Descriptions, Form, Input, Modal, Popconfirm, Select, Space, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, DatePicker, Descriptions, Form, Input, Modal, Popconfirm, Select, Space } from 'antd';
 import Table from '../../components/ResponsiveTable';
 import type { Dayjs } from 'dayjs';
 import dayjs from '../../i18n/dates';
@@ -25,6 +25,7 @@ import { StatusTag } from './CaseList';
 import HourBulkActions from './HourBulkActions';
 import { formatHours, parseHours } from './status';
 import { useFeedback } from '../../layout/feedback';
+import PageTitle from '../../components/PageTitle';
 
 /** Closing, reopening and transferring back ask for confirmation (spec §4), as does withdrawing a draft. */
 const CONFIRM: Partial<Record<CaseAction, string>> = {
@@ -152,9 +153,9 @@ export default function CaseDetails({ titleKey }: { titleKey: string }) {
     <div className="page" data-testid="case-details-page">
       {c.legal_hold && <LegalHoldBanner hold={c.legal_hold} />}
       <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
-        <Typography.Title level={2} data-testid="page-title">
-          {t(titleKey, { ns: 'routes' })} <span className="nowrap">{c.case_number}</span>
-        </Typography.Title>
+        <PageTitle titleKey={titleKey}>
+          {' '}<span className="nowrap">{c.case_number}</span>
+        </PageTitle>
         <Space wrap>
           {c.actions.map((a) => (
             <Button key={a} loading={busy} danger={a === 'withdraw'} type={a === 'accept' || a === 'publish' ? 'primary' : 'default'} onClick={() => ask(a)} data-testid={`case-action-${a}`}>

@@ -12,6 +12,7 @@ import { translateServerMessage } from '../../i18n';
 import type { LegalKind, LegalVersion, TemplateFile } from '../../types/content';
 import { LEGAL_TEXT_MAX_CHARS } from '../../validation/bounds';
 import { formatDate, formatDateTime } from '../../format';
+import PageTitle from '../../components/PageTitle';
 
 const Markdown = lazy(() => import('../../components/Markdown'));
 
@@ -93,9 +94,7 @@ export function LegalTexts({ titleKey }: { titleKey: string }) {
   });
   return (
     <div className="page" data-testid="legal-admin-page">
-      <Typography.Title level={2} data-testid="page-title">
-        {t(titleKey, { ns: 'routes' })}
-      </Typography.Title>
+      <PageTitle titleKey={titleKey} />
       <Segmented
         value={kind}
         onChange={(v) => setKind(v as LegalKind)}
@@ -161,9 +160,7 @@ export function TemplateFiles({ titleKey }: { titleKey: string }) {
   };
   return (
     <div className="page" data-testid="templates-admin-page">
-      <Typography.Title level={2} data-testid="page-title">
-        {t(titleKey, { ns: 'routes' })}
-      </Typography.Title>
+      <PageTitle titleKey={titleKey} />
       <Card title={<h2 className="card-heading">{t('documents.upload')}</h2>} className="page-card">
         <Form form={form} layout="vertical" initialValues={{ language: 'sv' }} onFinish={(v) => void submit(v)}>
           <Form.Item name="title" label={t('documents.title')} rules={[{ required: true, whitespace: true, message: t('academy.required') }]}>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { createBusinessSector, deleteBusinessSector, fetchBusinessSectors, updateBusinessSector } from '../../api/customers';
 import type { BusinessSector } from '../../types/customers';
+import VerticalForm from '../../components/VerticalForm';
 import { FormPage, useFormPage, useFormRecord } from '../../components/FormPage';
 import { SECTOR_NAME_MAX_CHARS } from '../../validation/bounds';
 import { pathFor, useAreaRole } from '../../routes/pathFor';
@@ -102,11 +103,11 @@ export function BusinessSectorForm({ titleKey }: { titleKey: string }) {
     });
 
   return (
-    <FormPage title={t(titleKey, { ns: 'routes' })} testId="business-sector-form-page" errors={errors} errorTestId="sector-error">
+    <FormPage titleKey={titleKey} testId="business-sector-form" errors={errors} errorTestId="sector-error">
       {missing ? (
         <Empty description={t('sectorMissing')} />
       ) : (
-        <Form form={form} layout="vertical" onFinish={onFinish} disabled={submitting} requiredMark={false} data-testid="sector-form">
+        <VerticalForm form={form} onFinish={onFinish} disabled={submitting} data-testid="sector-form">
           <Form.Item
             label={t('sectorName')}
             name="name"
@@ -125,7 +126,7 @@ export function BusinessSectorForm({ titleKey }: { titleKey: string }) {
               <Button>{t('cancel')}</Button>
             </Link>
           </Space>
-        </Form>
+        </VerticalForm>
       )}
     </FormPage>
   );

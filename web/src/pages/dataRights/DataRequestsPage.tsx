@@ -9,6 +9,7 @@ import { serverMessages } from '../../api/formErrors';
 import { pathFor, useAreaRole } from '../../routes/pathFor';
 import type { RequestRow } from '../../types/dataRights';
 import { dayOf } from './ExportPanel';
+import PageTitle from '../../components/PageTitle';
 
 /** The states the list filters on, in the order the filter offers them. */
 export const STATES = ['pending', 'approved', 'erased', 'refused', 'queued', 'running', 'ready', 'failed', 'expired'] as const;
@@ -131,9 +132,7 @@ export default function DataRequestsPage({ titleKey }: { titleKey: string }) {
 
   return (
     <div className="page" data-testid="data-requests-page">
-      <Typography.Title level={2} data-testid="page-title">
-        {t(titleKey, { ns: 'routes' })}
-      </Typography.Title>
+      <PageTitle titleKey={titleKey} />
       <Typography.Paragraph style={{ maxWidth: 720 }}>{t('requests.intro')}</Typography.Paragraph>
       <Select
         style={{ width: 240, maxWidth: '100%', marginBottom: 16 }}

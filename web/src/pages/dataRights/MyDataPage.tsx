@@ -4,6 +4,7 @@ import './texts';
 import { useSession } from '../../store/session';
 import ErasurePanel from './ErasurePanel';
 import ExportPanel from './ExportPanel';
+import PageTitle from '../../components/PageTitle';
 
 /** my-data/ (the customer): everything we hold about the company or the person, as one file to download; the request to be forgotten. */
 export default function MyDataPage({ titleKey }: { titleKey: string }) {
@@ -15,9 +16,7 @@ export default function MyDataPage({ titleKey }: { titleKey: string }) {
   const context = person ? 'person' : undefined;
   return (
     <div className="page" data-testid="my-data-page">
-      <Typography.Title level={2} data-testid="page-title">
-        {t(titleKey, { ns: 'routes' })}
-      </Typography.Title>
+      <PageTitle titleKey={titleKey} />
       <Typography.Paragraph style={{ maxWidth: 720 }}>{t('intro', { context })}</Typography.Paragraph>
       {uid && <ExportPanel customerUid={uid} person={person} />}
       {uid && <ErasurePanel customerUid={uid} person={person} />}

@@ -74,10 +74,9 @@ export function StaffForm({ titleKey, role }: { titleKey: string; role: StaffRol
   const required = { required: true, message: t('required') };
   return (
     <FormPage
-      title={t(titleKey, { ns: 'routes' })}
-      testId="staff-form-page"
+      titleKey={titleKey}
+      testId="staff-form"
       errors={errors}
-      errorTestId="staff-form-error"
       loading={loading}
       after={isLawyer && uid && <LawyerRatingsCard lawyerUid={uid} />}
     >

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessages } from '../../api/formErrors';
 import { useLoad } from '../../api/useList';
+import VerticalForm from '../../components/VerticalForm';
 import { FormPage, useFormPage } from '../../components/FormPage';
 import { confirmProfileImage, getMailSettings, profileImageUploadUrl, putToPresignedUrl, saveMailSettings, updateProfile, type MailSettings } from '../../api/users';
 import MessageAlert from '../../components/MessageAlert';
@@ -150,12 +151,10 @@ export default function Profile({ titleKey }: { titleKey: string }) {
   const src = avatarSrc(user?.image);
   return (
     <FormPage
-      title={t(titleKey, { ns: 'routes' })}
-      testId="profile-page"
+      titleKey={titleKey}
+      testId="profile"
       errors={errors}
-      errorTestId="profile-error"
       done={done}
-      doneTestId="profile-success"
       after={
         <>
           <MailCard />
@@ -174,7 +173,7 @@ export default function Profile({ titleKey }: { titleKey: string }) {
           </Upload>
           <Typography.Text type="secondary">{t('image.hint')}</Typography.Text>
         </Space>
-        <Form<Values> form={form} layout="vertical" name="profile" data-testid="profile-form" requiredMark={false} onFinish={onFinish} disabled={submitting}>
+        <VerticalForm<Values> form={form} name="profile" data-testid="profile-form" onFinish={onFinish} disabled={submitting}>
           <Row gutter={16}>
             <Col xs={24} md={12}>
               <Form.Item label={t('firstName')} name="first_name" rules={[{ required: true, whitespace: true, message: t('firstNameRequired') }]}>
@@ -196,7 +195,7 @@ export default function Profile({ titleKey }: { titleKey: string }) {
           <Button type="primary" htmlType="submit" loading={submitting} data-testid="profile-submit">
             {t('save')}
           </Button>
-        </Form>
+        </VerticalForm>
     </FormPage>
   );
 }

@@ -10,6 +10,7 @@ import { activateAccount, checkActivationLink } from '../../api/customers';
 import { applyServerErrors, isInlineError, splitServerErrors } from '../../api/formErrors';
 import NewPasswordFields from '../../components/NewPasswordFields';
 import MessageAlert from '../../components/MessageAlert';
+import VerticalForm from '../../components/VerticalForm';
 import { PublicCard, PublicLead, PublicTitle } from '../../components/PublicCard';
 import { translateServerMessage } from '../../i18n';
 import InvalidLink from '../InvalidLink';
@@ -100,12 +101,10 @@ export default function ConfirmPassword({ variant }: { variant: 'recovery' | 'co
         </PublicTitle>
         <PublicLead>{t('confirm.intro')}</PublicLead>
         <MessageAlert messages={error} testId="confirm-error" />
-        <Form<ConfirmValues>
+        <VerticalForm<ConfirmValues>
           form={form}
-          layout="vertical"
           name="confirm-password"
           data-testid="confirm-form"
-          requiredMark={false}
           onFinish={onFinish}
           disabled={submitting}
         >
@@ -113,7 +112,7 @@ export default function ConfirmPassword({ variant }: { variant: 'recovery' | 'co
           <Button type="primary" htmlType="submit" block size="large" loading={submitting} data-testid="confirm-submit">
             {t('confirm.submit')}
           </Button>
-        </Form>
+        </VerticalForm>
         <div className="form-links">
           <Link to="/login">{t('public:backToLogin')}</Link>
         </div>

@@ -11,6 +11,7 @@ import { applyServerErrors, isInlineError } from '../../api/formErrors';
 import { trimValue } from '../../validation/auth';
 import { emailRule } from '../../validation/formRules';
 import MessageAlert from '../../components/MessageAlert';
+import VerticalForm from '../../components/VerticalForm';
 import { PublicCard, PublicLead, PublicTitle } from '../../components/PublicCard';
 import { translateServerMessage } from '../../i18n';
 import PublicLayout from './PublicLayout';
@@ -66,15 +67,7 @@ export default function RecoverPassword() {
             </PublicTitle>
             <PublicLead>{t('recover.intro')}</PublicLead>
             <MessageAlert messages={error} testId="recover-error" />
-            <Form<RecoverValues>
-              form={form}
-              layout="vertical"
-              name="recover"
-              data-testid="recover-form"
-              requiredMark={false}
-              onFinish={onFinish}
-              disabled={submitting}
-            >
+            <VerticalForm<RecoverValues> form={form} name="recover" data-testid="recover-form" onFinish={onFinish} disabled={submitting}>
               <Form.Item
                 label={t('public:login.email')}
                 name="email"
@@ -89,7 +82,7 @@ export default function RecoverPassword() {
               <Button type="primary" htmlType="submit" block size="large" loading={submitting} data-testid="recover-submit">
                 {t('recover.submit')}
               </Button>
-            </Form>
+            </VerticalForm>
             <div className="form-links">
               <Link to="/login" data-testid="recover-back">
                 {t('public:backToLogin')}

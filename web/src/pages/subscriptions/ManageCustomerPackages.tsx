@@ -18,10 +18,10 @@ import { formatHours, formatSek, parseHours } from './format';
 import { useFeedback } from '../../layout/feedback';
 import { customerDetails } from '../../api/customerAdmin';
 import { customerLabel } from '../../components/CustomerSelect';
+import PageTitle from '../../components/PageTitle';
 
 export default function ManageCustomerPackages({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('subscriptions');
-  const { t: tr } = useTranslation('routes');
   const { message, modal } = useFeedback();
   const { customer_uid: uid = '' } = useParams();
   const isAdmin = !!useSession((s) => s.user?.is_staff);
@@ -64,9 +64,7 @@ export default function ManageCustomerPackages({ titleKey }: { titleKey: string 
 
   return (
     <div className="page" data-testid="manage-packages-page">
-      <Typography.Title level={2} data-testid="page-title">
-        {tr(titleKey)}
-      </Typography.Title>
+      <PageTitle titleKey={titleKey} />
       {customer && (
         <Typography.Title level={4} className="page-subtitle" data-testid="manage-customer-name">
           {t('manage.for', { customer })}

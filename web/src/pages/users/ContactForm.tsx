@@ -5,6 +5,7 @@ import { createContact, fetchContact, updateContact } from '../../api/users';
 import type { Permission } from '../../types/users';
 import Loading from '../../components/Loading';
 import MessageAlert from '../../components/MessageAlert';
+import VerticalForm from '../../components/VerticalForm';
 import { FormPage, useFormPage, useFormRecord } from '../../components/FormPage';
 import CustomerSelect from '../../components/CustomerSelect';
 import { hasRoute, pathFor, useAreaRole } from '../../routes/pathFor';
@@ -78,20 +79,11 @@ export function ContactForm({ titleKey, mode }: { titleKey: string; mode: 'creat
   }
 
   return (
-    <FormPage
-      title={t(titleKey, { ns: 'routes' })}
-      testId="contact-form-page"
-      errors={errors}
-      errorTestId="contact-form-error"
-      done={done}
-      doneTestId="contact-form-success"
-    >
-      <Form<Values>
+    <FormPage titleKey={titleKey} testId="contact-form" errors={errors} done={done}>
+      <VerticalForm<Values>
         form={form}
-        layout="vertical"
         name="contact"
         data-testid="contact-form"
-        requiredMark={false}
         onFinish={onFinish}
         onValuesChange={() => setDone(null)}
         disabled={submitting}
@@ -157,7 +149,7 @@ export function ContactForm({ titleKey, mode }: { titleKey: string; mode: 'creat
             </Link>
           )}
         </Space>
-      </Form>
+      </VerticalForm>
     </FormPage>
   );
 }

@@ -16,6 +16,7 @@ import { useSession } from '../../store/session';
 import { pathFor, useAreaRole } from '../../routes/pathFor';
 import { TableSkeleton } from '../../components/Skeletons';
 import { useFeedback } from '../../layout/feedback';
+import PageTitle from '../../components/PageTitle';
 
 /**
  * <prefix>users/: the company's contacts, newest first, 10 at a time, with
@@ -62,10 +63,9 @@ export default function ContactList({ titleKey }: { titleKey: string }) {
   return (
     <div className="page" data-testid="contacts-page">
       <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
-        <Typography.Title level={2} data-testid="page-title">
-          {t(titleKey, { ns: 'routes' })}
+        <PageTitle titleKey={titleKey}>
           {customerName && <Typography.Text type="secondary" data-testid="contacts-customer">{` · ${customerName}`}</Typography.Text>}
-        </Typography.Title>
+        </PageTitle>
         <Link to={customer ? pathFor(role, 'contactCreate', {}, { customer }) : pathFor(role, 'contactCreate')}>
           <Button type="primary" icon={<PlusOutlined />} data-testid="contacts-create">
             {t('list.create')}

@@ -20,6 +20,7 @@ import { translateServerMessage } from '../../../i18n';
 import { pathFor, useAreaRole } from '../../../routes/pathFor';
 import { fromStockholm, isUpcoming, nowInStockholm, stockholm } from './time';
 import { useFeedback } from '../../../layout/feedback';
+import PageTitle from '../../../components/PageTitle';
 
 const LENGTHS = [30, 45, 60];
 
@@ -66,9 +67,7 @@ export default function LawyerMeetings({ titleKey }: { titleKey: string }) {
   const now = nowInStockholm();
   return (
     <div className="page" data-testid="lawyer-meetings-page">
-      <Typography.Title level={2} data-testid="page-title">
-        {tr(titleKey, { ns: 'routes' })}
-      </Typography.Title>
+      <PageTitle titleKey={titleKey} />
       <Space orientation="vertical" size="large" style={{ width: '100%' }}>
         <Card title={t('offer.title')}>
           <Typography.Paragraph type="secondary">{t('offer.intro')}</Typography.Paragraph>

@@ -18,10 +18,10 @@ import { translateServerMessage } from '../../../i18n';
 import { pathFor, useAreaRole } from '../../../routes/pathFor';
 import { isUpcoming, stockholm } from './time';
 import { useFeedback } from '../../../layout/feedback';
+import PageTitle from '../../../components/PageTitle';
 
 export default function VideoMeetings({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('meetings');
-  const { t: tr } = useTranslation();
   const { message } = useFeedback();
   const role = useAreaRole();
   const { rows: meetings, reload: loadMeetings } = useList(listMeetings);
@@ -72,9 +72,7 @@ export default function VideoMeetings({ titleKey }: { titleKey: string }) {
   const chosen = cases.find((c) => c.uid === caseUid);
   return (
     <div className="page" data-testid="video-meeting-page">
-      <Typography.Title level={2} data-testid="page-title">
-        {tr(titleKey, { ns: 'routes' })}
-      </Typography.Title>
+      <PageTitle titleKey={titleKey} />
       <Space orientation="vertical" size="large" style={{ width: '100%' }}>
         <Card title={t('book.title')}>
           <Typography.Paragraph type="secondary">{t('book.intro')}</Typography.Paragraph>

@@ -172,6 +172,24 @@ function only(...roles: Role[]): Partial<Record<Role, RoleUse>> {
   return Object.fromEntries(roles.map((r) => [r, {}]));
 }
 
+/**
+ * An entry drawn the same in the menu of each role that has it (`orders`: its place per role, at the top level
+ * or inside `menu.group`): its menu id is its path's words joined by '-' (`settings/audit/` → `settings-audit`)
+ * and its label its title, unless `menu` says otherwise.
+ */
+function inMenu(
+  path: string,
+  title: string,
+  page: PageKey,
+  orders: Partial<Record<Role, number>>,
+  menu: Partial<Omit<MenuPlacement, 'order'>>,
+  more: Pick<CatalogueEntry, 'contactNeeds'> = {},
+): CatalogueEntry {
+  const id = path.split('/').filter(Boolean).join('-');
+  const roles = Object.fromEntries(Object.entries(orders).map(([role, order]) => [role, { menu: order }]));
+  return { path, title, page, ...more, menu: { id, label: title, ...menu }, roles };
+}
+
 export const CATALOGUE = {
   // ── Every area ──────────────────────────────────────────────────────────
   dashboard: {
@@ -289,13 +307,7 @@ export const CATALOGUE = {
     },
   },
   customersAll: { path: 'customers/', title: 'customersAll', page: 'SalesAllCustomers', roles: only('sales') },
-  customersPending: {
-    path: 'customers/pending/',
-    title: 'customersPending',
-    page: 'PendingCustomers',
-    menu: { id: 'customers-pending', label: 'customersPending', group: 'customers', badge: 'pending_customers' },
-    roles: { admin: { menu: 2 } },
-  },
+  customersPending: inMenu('customers/pending/', 'customersPending', 'PendingCustomers', { admin: 2 }, { group: 'customers', badge: 'pending_customers' }),
   customersInactive: {
     path: 'customers/inactive/',
     title: 'customersInactive',
@@ -315,37 +327,13 @@ export const CATALOGUE = {
     roles: only('admin', 'sales'),
   },
   /** The office's hand-overs to the collection agency (admin): Inkasso applications and claims to register there. */
-  inkassoHandOvers: {
-    path: 'customers/inkasso/',
-    title: 'inkassoHandOvers',
-    page: 'InkassoHandOvers',
-    menu: { id: 'customers-inkasso', label: 'inkassoHandOvers', group: 'customers' },
-    roles: { admin: { menu: 7 } },
-  },
+  inkassoHandOvers: inMenu('customers/inkasso/', 'inkassoHandOvers', 'InkassoHandOvers', { admin: 7 }, { group: 'customers' }),
   /** Every customer's exports and requests to be forgotten (admin): approve or refuse erasures. */
-  dataRequests: {
-    path: 'customers/data-requests/',
-    title: 'dataRequests',
-    page: 'DataRequestsPage',
-    menu: { id: 'customers-data-requests', label: 'dataRequests', group: 'customers' },
-    roles: { admin: { menu: 8 } },
-  },
-  businessSectors: {
-    path: 'customers/business-sector/',
-    title: 'businessSectors',
-    page: 'BusinessSectors',
-    menu: { id: 'customers-business-sector', label: 'addBusinessSector', group: 'customers' },
-    roles: { admin: { menu: 5 } },
-  },
+  dataRequests: inMenu('customers/data-requests/', 'dataRequests', 'DataRequestsPage', { admin: 8 }, { group: 'customers' }),
+  businessSectors: inMenu('customers/business-sector/', 'businessSectors', 'BusinessSectors', { admin: 5 }, { group: 'customers', label: 'addBusinessSector' }),
   businessSectorCreate: { path: 'customers/business-sector/create/', title: 'businessSectorCreate', page: 'BusinessSectorForm', roles: only('admin') },
   businessSectorUpdate: { path: 'customers/business-sector/update/:id/', title: 'businessSectorUpdate', page: 'BusinessSectorForm', roles: only('admin') },
-  departments: {
-    path: 'customer/department/',
-    title: 'departments',
-    page: 'DepartmentsPage',
-    menu: { id: 'customers-department', label: 'department', group: 'customers' },
-    roles: { admin: { menu: 6 } },
-  },
+  departments: inMenu('customer/department/', 'departments', 'DepartmentsPage', { admin: 6 }, { group: 'customers', id: 'customers-department', label: 'department' }),
   departmentCreate: { path: 'customer/department/create/', title: 'departmentCreate', page: 'DepartmentFormPage', roles: only('admin') },
   departmentEdit: { path: 'customer/department/edit/:department_id/', title: 'departmentEdit', page: 'DepartmentFormPage', roles: only('admin') },
   departmentConnect: {
@@ -356,14 +344,7 @@ export const CATALOGUE = {
   },
 
   // ── Customer contacts (company users) ───────────────────────────────────
-  contactList: {
-    path: 'users/',
-    title: 'users',
-    page: 'ContactList',
-    contactNeeds: 'view_contact',
-    menu: { id: 'users', label: 'users', icon: <TeamOutlined /> },
-    roles: { customer: { menu: 4 }, customerContact: { menu: 4 } },
-  },
+  contactList: inMenu('users/', 'users', 'ContactList', { customer: 4, customerContact: 4 }, { icon: <TeamOutlined /> }, { contactNeeds: 'view_contact' }),
   contactCreate: {
     path: 'users/create/',
     title: 'userCreate',
@@ -398,98 +379,32 @@ export const CATALOGUE = {
   },
 
   // ── Lawyers and sales persons ───────────────────────────────────────────
-  lawyers: {
-    path: 'lawyers/',
-    title: 'lawyers',
-    page: 'InternalLawyers',
-    menu: { id: 'lawyers', label: 'lawyers', icon: <BankOutlined /> },
-    roles: { admin: { menu: 3 } },
-  },
+  lawyers: inMenu('lawyers/', 'lawyers', 'InternalLawyers', { admin: 3 }, { icon: <BankOutlined /> }),
   lawyersExternal: { path: 'lawyers/external/', title: 'lawyersExternal', page: 'ExternalLawyers', roles: only('admin') },
   lawyerCreate: { path: 'lawyer/create/', title: 'lawyerCreate', page: 'LawyerForm', roles: only('admin') },
   lawyerUpdate: { path: 'lawyer/update/:lawyer_uid/', title: 'lawyerUpdate', page: 'LawyerForm', roles: only('admin') },
-  salesPersons: {
-    path: 'salespersons/',
-    title: 'salesPersons',
-    page: 'SalesPersons',
-    menu: { id: 'sales-persons', label: 'salesPersons', icon: <UserOutlined /> },
-    roles: { admin: { menu: 5 } },
-  },
+  salesPersons: inMenu('salespersons/', 'salesPersons', 'SalesPersons', { admin: 5 }, { icon: <UserOutlined />, id: 'sales-persons' }),
   salesPersonCreate: { path: 'salesperson/create/', title: 'salesPersonCreate', page: 'SalesPersonForm', roles: only('admin') },
   salesPersonUpdate: { path: 'salesperson/update/:salesPerson_id/', title: 'salesPersonUpdate', page: 'SalesPersonForm', roles: only('admin') },
 
   // ── Statistics ───────────────────────────────────────────
-  statisticsAccount: {
-    page: 'StatisticsPage',
-    path: 'statistics/account/',
-    title: 'statisticsAccount',
-    menu: { id: 'statistics-account', label: 'statisticsAccount', group: 'statistics' },
-    roles: { admin: { menu: 1 }, sales: { menu: 1 } },
-  },
-  statisticsCustomer: {
-    page: 'StatisticsPage',
-    path: 'statistics/customer/',
-    title: 'statisticsCustomer',
-    menu: { id: 'statistics-customer', label: 'statisticsCustomer', group: 'statistics' },
-    roles: { admin: { menu: 2 }, lawyer: { menu: 1 }, sales: { menu: 2 } },
-  },
-  statisticsFinance: {
-    page: 'StatisticsPage',
-    path: 'statistics/finance/',
-    title: 'statisticsFinance',
-    menu: { id: 'statistics-financial', label: 'statisticsFinancial', group: 'statistics' },
-    roles: { admin: { menu: 3 } },
-  },
-  statisticsActivity: {
-    page: 'StatisticsPage',
-    path: 'statistics/activity/',
-    title: 'statisticsActivity',
-    menu: { id: 'statistics-activity', label: 'statisticsActivity', group: 'statistics' },
-    roles: { admin: { menu: 4 }, customer: { menu: 1 }, customerContact: { menu: 1 } },
-  },
-  statisticsLegal: {
-    page: 'StatisticsPage',
-    path: 'statistics/legal/',
-    title: 'statisticsLegal',
-    menu: { id: 'statistics-legal', label: 'statisticsLegal', group: 'statistics' },
-    roles: { admin: { menu: 5 }, lawyer: { menu: 2 } },
-  },
+  statisticsAccount: inMenu('statistics/account/', 'statisticsAccount', 'StatisticsPage', { admin: 1, sales: 1 }, { group: 'statistics' }),
+  statisticsCustomer: inMenu('statistics/customer/', 'statisticsCustomer', 'StatisticsPage', { admin: 2, lawyer: 1, sales: 2 }, { group: 'statistics' }),
+  statisticsFinance: inMenu('statistics/finance/', 'statisticsFinance', 'StatisticsPage', { admin: 3 }, { group: 'statistics', id: 'statistics-financial', label: 'statisticsFinancial' }),
+  statisticsActivity: inMenu('statistics/activity/', 'statisticsActivity', 'StatisticsPage', { admin: 4, customer: 1, customerContact: 1 }, { group: 'statistics' }),
+  statisticsLegal: inMenu('statistics/legal/', 'statisticsLegal', 'StatisticsPage', { admin: 5, lawyer: 2 }, { group: 'statistics' }),
 
   // ── Settings (admin) ────────────────────────────────────────────────────
-  knowledgeSectors: {
-    path: 'settings/knowledge-sectors/',
-    title: 'knowledgeSectors',
-    page: 'KnowledgeSectorsPage',
-    menu: { id: 'settings-knowledge-sectors', label: 'knowledgeSectors', group: 'settings' },
-    roles: { admin: { menu: 3 } },
-  },
+  knowledgeSectors: inMenu('settings/knowledge-sectors/', 'knowledgeSectors', 'KnowledgeSectorsPage', { admin: 3 }, { group: 'settings' }),
   /** Hidden from the menu (spec §2). */
   caseTypes: { path: 'settings/case-types/', title: 'caseTypes', page: 'CaseTypesPage', roles: only('admin') },
-  packages: {
-    path: 'settings/packages/',
-    title: 'packages',
-    page: 'PackagesPage',
-    menu: { id: 'settings-packages', label: 'packages', group: 'settings' },
-    roles: { admin: { menu: 1 } },
-  },
+  packages: inMenu('settings/packages/', 'packages', 'PackagesPage', { admin: 1 }, { group: 'settings' }),
   packageCreate: { path: 'settings/packages/create/', title: 'packageCreate', page: 'PackageCreatePage', roles: only('admin') },
-  servicePlans: {
-    path: 'settings/service-plans/',
-    title: 'servicePlans',
-    page: 'ServicePlansPage',
-    menu: { id: 'settings-service-plans', label: 'servicePlans', group: 'settings' },
-    roles: { admin: { menu: 2 } },
-  },
+  servicePlans: inMenu('settings/service-plans/', 'servicePlans', 'ServicePlansPage', { admin: 2 }, { group: 'settings' }),
   servicePlanCreate: { path: 'settings/service-plans/create/', title: 'servicePlanCreate', page: 'ServicePlanCreatePage', roles: only('admin') },
 
   // ── Customer areas: documents, support, services ────────────────────────
-  documents: {
-    path: 'documents/',
-    title: 'documents',
-    page: 'Documents',
-    menu: { id: 'documents', label: 'documents', icon: <FileTextOutlined /> },
-    roles: { customer: { menu: 3 }, customerContact: { menu: 3 } },
-  },
+  documents: inMenu('documents/', 'documents', 'Documents', { customer: 3, customerContact: 3 }, { icon: <FileTextOutlined /> }),
   support: {
     path: 'support/',
     title: 'support',
@@ -506,35 +421,11 @@ export const CATALOGUE = {
       },
     },
   },
-  statisticsSupport: {
-    path: 'statistics/support/',
-    title: 'statisticsSupport',
-    page: 'SupportStatistics',
-    menu: { id: 'statistics-support', label: 'statisticsSupport', group: 'statistics' },
-    roles: { customer: { menu: 2 } },
-  },
-  legalTexts: {
-    path: 'settings/terms/',
-    title: 'legalTexts',
-    page: 'LegalTexts',
-    menu: { id: 'settings-terms', label: 'termsAndPrivacy', group: 'settings' },
-    roles: { admin: { menu: 3 } },
-  },
-  templateFiles: {
-    path: 'settings/documents/',
-    title: 'templateFiles',
-    page: 'TemplateFiles',
-    menu: { id: 'settings-documents', label: 'publicDocuments', group: 'settings' },
-    roles: { admin: { menu: 4 } },
-  },
+  statisticsSupport: inMenu('statistics/support/', 'statisticsSupport', 'SupportStatistics', { customer: 2 }, { group: 'statistics' }),
+  legalTexts: inMenu('settings/terms/', 'legalTexts', 'LegalTexts', { admin: 3 }, { group: 'settings', label: 'termsAndPrivacy' }),
+  templateFiles: inMenu('settings/documents/', 'templateFiles', 'TemplateFiles', { admin: 4 }, { group: 'settings', label: 'publicDocuments' }),
   /** Who read or changed client data (admin; Settings → Audit trail). */
-  audit: {
-    path: 'settings/audit/',
-    title: 'audit',
-    page: 'AuditPage',
-    menu: { id: 'settings-audit', label: 'audit', group: 'settings' },
-    roles: { admin: { menu: 6 } },
-  },
+  audit: inMenu('settings/audit/', 'audit', 'AuditPage', { admin: 6 }, { group: 'settings' }),
   // The customer's own part of the trail (who at the firm opened its cases
   // and documents), from the user menu. Customer contacts do not have it:
   // none of their permissions (spec §3, §5) covers oversight of the whole
@@ -585,14 +476,7 @@ export const CATALOGUE = {
     contactNeeds: 'view_verify',
     roles: only('customer', 'customerContact'),
   },
-  creditCheck: {
-    path: 'services/credit-check/',
-    title: 'creditCheck',
-    page: 'CreditCheckRoute',
-    contactNeeds: 'view_bisnode',
-    menu: { id: 'services-credit-check', label: 'creditCheck', group: 'services' },
-    roles: { customer: { menu: 2 }, customerContact: { menu: 2 } },
-  },
+  creditCheck: inMenu('services/credit-check/', 'creditCheck', 'CreditCheckRoute', { customer: 2, customerContact: 2 }, { group: 'services' }, { contactNeeds: 'view_bisnode' }),
   inkasso: {
     path: 'services/inkasso/',
     title: 'inkasso',

@@ -173,38 +173,36 @@ function only(...roles: Role[]): Partial<Record<Role, RoleUse>> {
 }
 
 /**
- * An entry drawn the same in the menu of each role that has it (`orders`: its place per role, at the top level
- * or inside `menu.group`): its menu id is its path's words joined by '-' (`settings/audit/` → `settings-audit`)
- * and its label its title, unless `menu` says otherwise.
+ * An entry in the menu (at the top level or inside `menu.group`): its menu id is its path's words joined by '-'
+ * (`settings/audit/` → `settings-audit`) and its label its title, unless `menu` says otherwise; `roles` gives each
+ * role that has it its place in the menu (a number) or what differs for it.
  */
 function inMenu(
   path: string,
   title: string,
   page: PageKey,
-  orders: Partial<Record<Role, number>>,
+  roles: Partial<Record<Role, number | RoleUse>>,
   menu: Partial<Omit<MenuPlacement, 'order'>>,
   more: Pick<CatalogueEntry, 'contactNeeds'> = {},
 ): CatalogueEntry {
   const id = path.split('/').filter(Boolean).join('-');
-  const roles = Object.fromEntries(Object.entries(orders).map(([role, order]) => [role, { menu: order }]));
-  return { path, title, page, ...more, menu: { id, label: title, ...menu }, roles };
+  const uses = Object.fromEntries(Object.entries(roles).map(([role, use]) => [role, typeof use === 'number' ? { menu: use } : use]));
+  return { path, title, page, ...more, menu: { id, label: title, ...menu }, roles: uses };
 }
 
 export const CATALOGUE = {
   // ── Every area ──────────────────────────────────────────────────────────
-  dashboard: {
-    path: '',
-    title: 'dashboard',
-    page: 'Dashboard',
-    menu: { id: 'dashboard', label: 'dashboard', icon: <DashboardOutlined /> },
-    roles: {
-      admin: { menu: 1 },
-      lawyer: { menu: 1 },
-      sales: { menu: 1 },
+  dashboard: inMenu(
+    '', 'dashboard', 'Dashboard',
+    {
+      admin: 1,
+      lawyer: 1,
+      sales: 1,
       customer: { page: 'CustomerHome', menu: 1 },
       customerContact: { page: 'CustomerHome', menu: 1 },
     },
-  },
+    { icon: <DashboardOutlined />, id: 'dashboard' },
+  ),
   profile: { path: 'profile/', title: 'profile', page: 'Profile', roles: only('lawyer', 'sales', 'customer', 'customerContact') },
   changePassword: { path: 'change-password/', title: 'changePassword', page: 'ChangePassword', roles: only(...ROLES) },
   update2fa: { path: 'update-2fa/', title: 'update2fa', page: 'TwoFactorSettings', roles: only(...ROLES) },
@@ -212,36 +210,32 @@ export const CATALOGUE = {
   messages: { path: 'messages/', title: 'messages', page: 'MessagesPage', roles: only('lawyer', 'customer', 'customerContact') },
   /** The lawyer's own ratings (reached from the dashboard's ratings card). */
   lawyerRatings: { path: 'ratings/', title: 'myRatings', page: 'LawyerRatingsPage', roles: only('lawyer') },
-  frejaAcademy: {
-    path: 'freja-academy/',
-    title: 'frejaAcademy',
-    page: 'Academy',
-    menu: { id: 'freja-academy', label: 'frejaAcademy', icon: <PlayCircleOutlined /> },
-    roles: {
-      admin: { menu: 7 },
-      lawyer: { menu: 5 },
-      sales: { menu: 5 },
+  frejaAcademy: inMenu(
+    'freja-academy/', 'frejaAcademy', 'Academy',
+    {
+      admin: 7,
+      lawyer: 5,
+      sales: 5,
       customer: { path: 'academy/', menu: 8 },
       customerContact: { menu: { order: 8, id: 'academy', label: 'academy' } },
     },
-  },
+    { icon: <PlayCircleOutlined /> },
+  ),
   interest: { path: 'interest/', title: 'interest', page: 'ConflictResults', roles: only('admin', 'lawyer') },
 
   // ── Cases ───────────────────────────────────────────────────────────────
-  cases: {
-    path: 'cases/',
-    title: 'cases',
-    page: 'CaseList',
-    menu: { id: 'cases', label: 'cases', icon: <FolderOpenOutlined /> },
-    roles: {
+  cases: inMenu(
+    'cases/', 'cases', 'CaseList',
+    {
       // The admin's Cases entry opens the pending tab (its badge counts those): see pendingCases.
       admin: { title: 'inProgressCases' },
       lawyer: { title: 'myCases', menu: 2 },
-      sales: { menu: 2 },
-      customer: { menu: 2 },
-      customerContact: { menu: 2 },
+      sales: 2,
+      customer: 2,
+      customerContact: 2,
     },
-  },
+    { icon: <FolderOpenOutlined /> },
+  ),
   myCases: { path: 'cases/my-cases/', title: 'myCases', page: 'CaseList', roles: only('admin') },
   pendingCases: {
     path: 'cases/pending/',
@@ -345,19 +339,16 @@ export const CATALOGUE = {
 
   // ── Customer contacts (company users) ───────────────────────────────────
   contactList: inMenu('users/', 'users', 'ContactList', { customer: 4, customerContact: 4 }, { icon: <TeamOutlined /> }, { contactNeeds: 'view_contact' }),
-  contactCreate: {
-    path: 'users/create/',
-    title: 'userCreate',
-    page: 'ContactCreate',
-    contactNeeds: 'view_contact',
-    menu: { id: 'customers-add-company-user', label: 'addCompanyUser', group: 'customers' },
-    roles: {
+  contactCreate: inMenu(
+    'users/create/', 'userCreate', 'ContactCreate',
+    {
       admin: { path: 'customers/user/create/', title: 'companyUserCreate', menu: 4 },
       sales: { path: 'customers/user/create/', title: 'companyUserCreate', menu: 2 },
       customer: {},
       customerContact: {},
     },
-  },
+    { group: 'customers', id: 'customers-add-company-user', label: 'addCompanyUser' }, { contactNeeds: 'view_contact' },
+  ),
   /** Staff: a customer's contacts (create, edit, activate/deactivate, resend link). */
   customerUsers: {
     path: 'customers/users/:customer_uid/',
@@ -405,14 +396,11 @@ export const CATALOGUE = {
 
   // ── Customer areas: documents, support, services ────────────────────────
   documents: inMenu('documents/', 'documents', 'Documents', { customer: 3, customerContact: 3 }, { icon: <FileTextOutlined /> }),
-  support: {
-    path: 'support/',
-    title: 'support',
-    page: 'Support',
-    menu: { id: 'support', label: 'support', icon: <CustomerServiceOutlined /> },
-    roles: {
-      customer: { menu: 7 },
-      customerContact: { menu: 7 },
+  support: inMenu(
+    'support/', 'support', 'Support',
+    {
+      customer: 7,
+      customerContact: 7,
       // Admin answers and closes every ticket (Settings → Support tickets).
       admin: {
         path: 'settings/support/',
@@ -420,7 +408,8 @@ export const CATALOGUE = {
         menu: { order: 5, group: 'settings', id: 'settings-support', label: 'supportTickets' },
       },
     },
-  },
+    { icon: <CustomerServiceOutlined /> },
+  ),
   statisticsSupport: inMenu('statistics/support/', 'statisticsSupport', 'SupportStatistics', { customer: 2 }, { group: 'statistics' }),
   legalTexts: inMenu('settings/terms/', 'legalTexts', 'LegalTexts', { admin: 3 }, { group: 'settings', label: 'termsAndPrivacy' }),
   templateFiles: inMenu('settings/documents/', 'templateFiles', 'TemplateFiles', { admin: 4 }, { group: 'settings', label: 'publicDocuments' }),
@@ -443,17 +432,15 @@ export const CATALOGUE = {
   // card) but no entry that would show the group without them. The lawyer's
   // offered times and booked meetings are the same route
   // in the lawyer area, a top-level entry.
-  videoMeeting: {
-    path: 'services/video-meeting/',
-    title: 'videoMeeting',
-    page: 'VideoMeetingRoute',
-    menu: { id: 'services-video-meeting', label: 'videoMeeting', group: 'services' },
-    roles: {
-      customer: { menu: 5 },
+  videoMeeting: inMenu(
+    'services/video-meeting/', 'videoMeeting', 'VideoMeetingRoute',
+    {
+      customer: 5,
       customerContact: {},
       lawyer: { path: 'video-meetings/', menu: { order: 6, group: undefined, id: 'video-meetings', icon: <CustomerServiceOutlined /> } },
     },
-  },
+    { group: 'services' },
+  ),
   contractSign: {
     path: 'services/contract-sign/',
     title: 'contractSign',
@@ -477,17 +464,14 @@ export const CATALOGUE = {
     roles: only('customer', 'customerContact'),
   },
   creditCheck: inMenu('services/credit-check/', 'creditCheck', 'CreditCheckRoute', { customer: 2, customerContact: 2 }, { group: 'services' }, { contactNeeds: 'view_bisnode' }),
-  inkasso: {
-    path: 'services/inkasso/',
-    title: 'inkasso',
-    page: 'InkassoRoute',
-    contactNeeds: 'view_inkasso',
-    menu: { id: 'services-inkasso', label: 'inkasso', group: 'services' },
-    roles: {
-      customer: { menu: 3 },
+  inkasso: inMenu(
+    'services/inkasso/', 'inkasso', 'InkassoRoute',
+    {
+      customer: 3,
       customerContact: { path: 'services/incasso/', menu: { order: 3, contactNeeds: 'view_inkasso' } },
     },
-  },
+    { group: 'services' }, { contactNeeds: 'view_inkasso' },
+  ),
   contractCheck: {
     path: 'services/contract-check/',
     title: 'contractCheck',

@@ -22,26 +22,14 @@ export type Follower = Schemas['Follower'];
 
 export type Followers = Schemas['Followers'];
 
-/** What the case form sends; hours may carry a comma decimal ("1,5"). */
-export interface CasePayload {
-  customer?: string;
-  subject: string;
-  description: string;
+/**
+ * What the case form sends: the API's CaseRequest, but hours as typed (they may carry a comma decimal, "1,5",
+ * which the server parses) and the type still null when none was chosen (the server answers it as required).
+ */
+export type CasePayload = Omit<Schemas['CaseRequest'], 'type' | 'estimated_hours'> & {
   type: number | null;
-  knowledge_sector?: number | null;
   estimated_hours: string;
-  client?: string;
-  direct_assign_lawyer?: string | null;
-  counterpart?: string;
-  counterpart_identity_number?: string | null;
-  disqualification_control?: boolean;
-  short_internal_description?: string;
-  start_date?: string | null;
-  deadline?: string | null;
-  contact_person?: string;
-  note?: string;
-  address?: Partial<CaseAddress>;
-}
+};
 
 export interface HourPayload {
   case_uid: string;

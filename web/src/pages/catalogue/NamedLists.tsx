@@ -2,13 +2,13 @@
  * Admin named lists: settings/knowledge-sectors/, settings/case-types/ and
  * customer/department/ (list, create, edit/:department_id, connect a customer).
  */
-import { Button, Card, Form, Input, Popconfirm, Select, Space, Typography } from 'antd';
+import { Button, Card, Form, Input, Select, Space, Typography } from 'antd';
 import Table from '../../components/ResponsiveTable';
 import { useState } from 'react';
 import { useFormRecord } from '../../components/FormPage';
 import { useList } from '../../api/useList';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import ListEmpty from '../../components/ListEmpty';
 import LinkTabs from '../../components/LinkTabs';
 import { connectDepartment, createNamed, deleteNamed, getDepartment, listNamed, updateNamed, type NamedInput } from '../../api/subscriptions';
@@ -20,6 +20,8 @@ import { pathFor, useAreaRole } from '../../routes/pathFor';
 import { TableSkeleton } from '../../components/Skeletons';
 import { useFeedback } from '../../layout/feedback';
 import PageTitle from '../../components/PageTitle';
+import CatalogueFormPage from './CatalogueFormPage';
+import ConfirmDelete from '../../components/ConfirmDelete';
 
 /**
  * A delete after its yes: "deleted" when it worked, the list read again either way (a refusal, e.g. a
@@ -145,11 +147,7 @@ function NamedListPage({ kind, titleKey }: { kind: NamedListKind; titleKey: stri
                   <Button size="small" onClick={() => { editForm.resetFields(); setEditing(r.id); }}>
                     {t('edit')}
                   </Button>
-                  <Popconfirm title={t('confirmDelete')} okText={t('yes')} cancelText={t('no')} onConfirm={() => remove(() => deleteNamed(kind, r.id))}>
-                    <Button size="small" danger>
-                      {t('delete')}
-                    </Button>
-                  </Popconfirm>
+                  <ConfirmDelete ns="catalogue" title={t('confirmDelete')} onConfirm={() => remove(() => deleteNamed(kind, r.id))} size="small" />
                 </Space>
               ),
             },
@@ -189,17 +187,14 @@ export function DepartmentsPage({ titleKey }: { titleKey: string }) {
                     <Button size="small">{t('edit')}</Button>
                   </Link>
                   {/* One with customers is refused by the server (department_in_use), said in the §8 notification. */}
-                  <Popconfirm
+                  <ConfirmDelete
+                    ns="catalogue"
                     title={t('departments.confirmDelete', { name: namedIn(r, i18n.language) })}
-                    okText={t('yes')}
-                    cancelText={t('no')}
-                    okButtonProps={{ 'data-testid': 'department-delete-yes' } as Record<string, string>}
+                    yesTestId="department-delete-yes"
                     onConfirm={() => remove(() => deleteNamed('departments', r.id))}
-                  >
-                    <Button size="small" danger data-testid={`department-delete-${r.id}`}>
-                      {t('delete')}
-                    </Button>
-                  </Popconfirm>
+                    size="small"
+                    data-testid={`department-delete-${r.id}`}
+                  />
                 </Space>
               ),
             },
@@ -213,45 +208,28 @@ export function DepartmentsPage({ titleKey }: { titleKey: string }) {
 /** Create (no :department_id) or edit a department. */
 export function DepartmentFormPage({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('catalogue');
-  const { message } = useFeedback();
   const { department_id } = useParams();
-  const navigate = useNavigate();
   const role = useAreaRole();
   const [form] = Form.useForm();
   useFormRecord(form, () => getDepartment(department_id!), department_id ?? null, (d) => d);
   return (
-    <div className="page">
-      <PageTitle titleKey={titleKey} />
-      <Card>
-        <Form
-          form={form}
-          layout="vertical"
-          onFinish={async (v: NamedInput) => {
-            try {
-              if (department_id) await updateNamed('departments', Number(department_id), v);
-              else await createNamed('departments', v);
-              void message.success(t('saved'));
-              navigate(pathFor(role, 'departments'));
-            } catch (e) {
-              applyFieldErrors(form, e);
-            }
-          }}
-        >
-          <Form.Item name="name" label={t('fields.name_sv')} rules={[{ required: true, message: t('required') }]}>
-            <Input maxLength={NAME_MAX_CHARS} />
-          </Form.Item>
-          <Form.Item name="name_en" label={t('fields.name_en')} extra={t('fields.name_en_help')}>
-            <Input maxLength={NAME_MAX_CHARS} />
-          </Form.Item>
-          <Form.Item name="description" label={t('fields.description')}>
-            <Input.TextArea rows={3} />
-          </Form.Item>
-          <Button type="primary" htmlType="submit">
-            {t('save')}
-          </Button>
-        </Form>
-      </Card>
-    </div>
+    <CatalogueFormPage<NamedInput>
+      titleKey={titleKey}
+      form={form}
+      save={(v) => (department_id ? updateNamed('departments', Number(department_id), v) : createNamed('departments', v))}
+      done="saved"
+      back={pathFor(role, 'departments')}
+    >
+      <Form.Item name="name" label={t('fields.name_sv')} rules={[{ required: true, message: t('required') }]}>
+        <Input maxLength={NAME_MAX_CHARS} />
+      </Form.Item>
+      <Form.Item name="name_en" label={t('fields.name_en')} extra={t('fields.name_en_help')}>
+        <Input maxLength={NAME_MAX_CHARS} />
+      </Form.Item>
+      <Form.Item name="description" label={t('fields.description')}>
+        <Input.TextArea rows={3} />
+      </Form.Item>
+    </CatalogueFormPage>
   );
 }
 

@@ -8,7 +8,7 @@ import { serviceName } from '../../components/names';
 import { useEffect, useState } from 'react';
 import { useList } from '../../api/useList';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { applyFieldErrors } from './fieldErrors';
 import {
   createPackage,
@@ -34,6 +34,8 @@ import { pathFor, useAreaRole } from '../../routes/pathFor';
 import { TableSkeleton } from '../../components/Skeletons';
 import { useFeedback } from '../../layout/feedback';
 import PageTitle from '../../components/PageTitle';
+import CatalogueFormPage from './CatalogueFormPage';
+import ConfirmDelete from '../../components/ConfirmDelete';
 
 /** Where an entry stands: on offer, unpublished (staff still add it), retired; bought. */
 function OfferTags({ r }: { r: { public: boolean; retired?: boolean; bought?: boolean } }) {
@@ -55,6 +57,7 @@ function OfferTags({ r }: { r: { public: boolean; retired?: boolean; bought?: bo
 interface OfferRow {
   id: number;
   name: string;
+  price: number;
   public: boolean;
   retired?: boolean;
   bought?: boolean;
@@ -122,11 +125,14 @@ function OfferActions<T extends OfferRow>({
           </Button>
         </Tooltip>
       ) : (
-        <Popconfirm {...confirm} title={t('offer.confirmDelete', { name: r.name })} onConfirm={() => run(() => calls.remove(r.id), 'deleted')}>
-          <Button size="small" danger data-testid={`offer-delete-${r.id}`}>
-            {t('delete')}
-          </Button>
-        </Popconfirm>
+        <ConfirmDelete
+          ns="catalogue"
+          title={t('offer.confirmDelete', { name: r.name })}
+          yesTestId="offer-confirm-yes"
+          onConfirm={() => run(() => calls.remove(r.id), 'deleted')}
+          size="small"
+          data-testid={`offer-delete-${r.id}`}
+        />
       )}
     </Space>
   );
@@ -227,6 +233,22 @@ function EditDialog<V extends object>({
 type Calls<T> = { publish: (r: T, on: boolean) => Promise<unknown>; retire: (id: number, on: boolean) => Promise<unknown>; remove: (id: number) => Promise<unknown> };
 
 /**
+ * What a kind of entry differs in: its calls, its terms as the API reads them (a change of `public` alone sends
+ * them back), the form's values of a stored entry, and how many days a purchase lasts (field and label).
+ */
+interface OfferKind<T extends OfferRow, V> {
+  kind: 'packages' | 'plans';
+  list: () => Promise<T[]>;
+  create: (body: Record<string, unknown>) => Promise<unknown>;
+  update: (id: number, body: Record<string, unknown>) => Promise<unknown>;
+  retire: (id: number, on: boolean) => Promise<unknown>;
+  remove: (id: number) => Promise<unknown>;
+  terms: (r: T) => object;
+  values: (r: T) => V;
+  days: { name: 'duration_days' | 'expiry_days'; label: string };
+}
+
+/**
  * A catalogue list (packages, service plans): the create link, one row per entry with its terms (`columns`),
  * its state and actions, and the edit dialog with `fields` opened from the actions.
  */
@@ -235,32 +257,25 @@ function OfferListPage<T extends OfferRow, V extends object>({
   testId,
   rowTestId,
   create,
-  kind,
-  load,
+  offer,
   columns,
-  calls,
-  editTitle,
-  values,
-  save,
   fields,
 }: {
   titleKey: string;
   testId: string;
   rowTestId: string;
   create: { route: RouteId; label: string; testId?: string };
-  kind: 'packages' | 'plans';
-  load: () => Promise<T[]>;
+  offer: OfferKind<T, V>;
+  /** The terms shown before the price and the days. */
   columns: ColumnsType<T>;
-  calls: Calls<T>;
-  editTitle: (name: string) => string;
-  values: (r: T) => V;
-  save: (id: number, v: Record<string, unknown>) => Promise<unknown>;
   fields: React.ReactNode;
 }) {
   const { t } = useTranslation('catalogue');
   const role = useAreaRole();
-  const { rows, reload } = useList(load);
+  const { kind, values } = offer;
+  const { rows, reload } = useList(offer.list);
   const [editing, setEditing] = useState<T | null>(null);
+  const calls: Calls<T> = { publish: (r, on) => offer.update(r.id, { ...offer.terms(r), public: on }), retire: offer.retire, remove: offer.remove };
   return (
     <div className="page" data-testid={testId}>
       <PageTitle titleKey={titleKey} />
@@ -274,6 +289,8 @@ function OfferListPage<T extends OfferRow, V extends object>({
           columns={[
             { title: t('fields.name'), dataIndex: 'name' },
             ...columns,
+            { title: t('fields.price'), render: (_, r) => formatSek(r.price) },
+            { title: t(`fields.${offer.days.label}`), dataIndex: offer.days.name },
             { title: t('offer.status'), render: (_, r) => <OfferTags r={r} /> },
             { title: t('actions'), render: (_, r) => <OfferActions r={r} kind={kind} onEdit={setEditing} onChanged={reload} calls={calls} /> },
           ]}
@@ -281,13 +298,13 @@ function OfferListPage<T extends OfferRow, V extends object>({
       </Card>
       <EditDialog
         open={editing != null}
-        title={editTitle(editing?.name ?? '')}
+        title={t(`${kind}.edit`, { name: editing?.name ?? '' })}
         values={editing && values(editing)}
         onClose={(saved) => {
           setEditing(null);
           if (saved) void reload();
         }}
-        save={(v) => save(editing!.id, v)}
+        save={(v) => offer.update(editing!.id, v)}
       >
         {fields}
       </EditDialog>
@@ -295,72 +312,69 @@ function OfferListPage<T extends OfferRow, V extends object>({
   );
 }
 
+const PACKAGES: OfferKind<Package, ReturnType<typeof packageValues>> = {
+  kind: 'packages',
+  list: listPackages,
+  create: createPackage,
+  update: updatePackage,
+  retire: retirePackage,
+  remove: deletePackage,
+  terms: (r) => ({ name: r.name, hours: r.hours, price: r.price, duration_days: r.duration_days }),
+  values: packageValues,
+  days: { name: 'duration_days', label: 'durationDays' },
+};
+
 export function PackagesPage({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('catalogue');
   return (
-    <OfferListPage<Package, ReturnType<typeof packageValues>>
+    <OfferListPage
       titleKey={titleKey}
       testId="packages-page"
       rowTestId="package-row"
       create={{ route: 'packageCreate', label: t('packages.create'), testId: 'package-create-link' }}
-      kind="packages"
-      load={listPackages}
-      columns={[
-        { title: t('fields.hours'), render: (_, r) => formatHours(r.hours) },
-        { title: t('fields.price'), render: (_, r) => formatSek(r.price) },
-        { title: t('fields.durationDays'), dataIndex: 'duration_days' },
-      ]}
-      calls={{
-        publish: (r, on) => updatePackage(r.id, { ...packageTerms(r), public: on }),
-        retire: retirePackage,
-        remove: deletePackage,
-      }}
-      editTitle={(name) => t('packages.edit', { name })}
-      values={packageValues}
-      save={updatePackage}
+      offer={PACKAGES}
+      columns={[{ title: t('fields.hours'), render: (_, r) => formatHours(r.hours) }]}
       fields={<PackageFields />}
     />
   );
 }
 
-/** A stored entry's terms as the API reads them (a change of `public` alone sends them back). */
-const packageTerms = (r: Package) => ({ name: r.name, hours: r.hours, price: r.price, duration_days: r.duration_days });
-const planTerms = (r: ServicePlan) => ({ name: r.name, service_id: r.service_id, limit: r.limit, hours: r.hours, price: r.price, expiry_days: r.expiry_days });
-
-export function PackageCreatePage({ titleKey }: { titleKey: string }) {
-  const { t } = useTranslation('catalogue');
-  const { message } = useFeedback();
+/**
+ * A create form for a kind of entry: `fields` with the form; saved, back to the kind's list (`list`). Not public
+ * until admin says so: an entry made by mistake does not reach the landing page or customers.
+ */
+function OfferCreatePage<T extends OfferRow, V>({
+  titleKey,
+  offer,
+  list,
+  testId,
+  fields,
+}: {
+  titleKey: string;
+  offer: OfferKind<T, V>;
+  list: RouteId;
+  testId?: string;
+  fields: (form: FormInstance) => React.ReactNode;
+}) {
   const [form] = Form.useForm();
-  const navigate = useNavigate();
   const role = useAreaRole();
   return (
-    <div className="page">
-      <PageTitle titleKey={titleKey} />
-      <Card>
-        <Form
-          form={form}
-          layout="vertical"
-          data-testid="package-form"
-          // Not public until admin says so: an entry made by mistake does not reach the landing page or customers.
-          initialValues={{ public: false, duration_days: 365 }}
-          onFinish={async (v) => {
-            try {
-              await createPackage(v);
-              void message.success(t('packages.created'));
-              navigate(pathFor(role, 'packages'));
-            } catch (e) {
-              applyFieldErrors(form, e);
-            }
-          }}
-        >
-          <PackageFields />
-          <Button type="primary" htmlType="submit" data-testid="package-submit">
-            {t('save')}
-          </Button>
-        </Form>
-      </Card>
-    </div>
+    <CatalogueFormPage<Record<string, unknown>>
+      titleKey={titleKey}
+      form={form}
+      save={offer.create}
+      done={`${offer.kind}.created`}
+      back={pathFor(role, list)}
+      testId={testId}
+      initialValues={{ public: false, [offer.days.name]: 365 }}
+    >
+      {fields(form)}
+    </CatalogueFormPage>
   );
+}
+
+export function PackageCreatePage({ titleKey }: { titleKey: string }) {
+  return <OfferCreatePage titleKey={titleKey} offer={PACKAGES} list="packages" testId="package" fields={() => <PackageFields />} />;
 }
 
 /** The plan form's fields; `services` for the service choice (hours for the hour-based one, a limit otherwise). */
@@ -406,68 +420,38 @@ function PlanEditFields({ services }: { services: Service[] }) {
   return <PlanFields services={services} form={form} />;
 }
 
+const PLANS: OfferKind<ServicePlan, ReturnType<typeof planValues>> = {
+  kind: 'plans',
+  list: listServicePlans,
+  create: createServicePlan,
+  update: updateServicePlan,
+  retire: retireServicePlan,
+  remove: deleteServicePlan,
+  terms: (r) => ({ name: r.name, service_id: r.service_id, limit: r.limit, hours: r.hours, price: r.price, expiry_days: r.expiry_days }),
+  values: planValues,
+  days: { name: 'expiry_days', label: 'expiryDays' },
+};
+
 export function ServicePlansPage({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('catalogue');
   const services = useList(listServices).rows ?? [];
   return (
-    <OfferListPage<ServicePlan, ReturnType<typeof planValues>>
+    <OfferListPage
       titleKey={titleKey}
       testId="service-plans-page"
       rowTestId="plan-row"
       create={{ route: 'servicePlanCreate', label: t('plans.create') }}
-      kind="plans"
-      load={listServicePlans}
+      offer={PLANS}
       columns={[
         { title: t('fields.service'), render: (_, r) => serviceName(r.service_id, services.find((s) => s.id === r.service_id)?.name) },
         { title: t('fields.limitOrHours'), render: (_, r) => (r.hours != null ? `${formatHours(r.hours)} h` : r.limit) },
-        { title: t('fields.price'), render: (_, r) => formatSek(r.price) },
-        { title: t('fields.expiryDays'), dataIndex: 'expiry_days' },
       ]}
-      calls={{
-        publish: (r, on) => updateServicePlan(r.id, { ...planTerms(r), public: on }),
-        retire: retireServicePlan,
-        remove: deleteServicePlan,
-      }}
-      editTitle={(name) => t('plans.edit', { name })}
-      values={planValues}
-      save={updateServicePlan}
       fields={<PlanEditFields services={services} />}
     />
   );
 }
 
 export function ServicePlanCreatePage({ titleKey }: { titleKey: string }) {
-  const { t } = useTranslation('catalogue');
-  const { message } = useFeedback();
-  const [form] = Form.useForm();
-  const navigate = useNavigate();
-  const role = useAreaRole();
   const services = useList(listServices).rows ?? [];
-  return (
-    <div className="page">
-      <PageTitle titleKey={titleKey} />
-      <Card>
-        <Form
-          form={form}
-          layout="vertical"
-          // Not public until admin says so (as packages).
-          initialValues={{ public: false, expiry_days: 365 }}
-          onFinish={async (v) => {
-            try {
-              await createServicePlan(v);
-              void message.success(t('plans.created'));
-              navigate(pathFor(role, 'servicePlans'));
-            } catch (e) {
-              applyFieldErrors(form, e);
-            }
-          }}
-        >
-          <PlanFields services={services} form={form} />
-          <Button type="primary" htmlType="submit">
-            {t('save')}
-          </Button>
-        </Form>
-      </Card>
-    </div>
-  );
+  return <OfferCreatePage titleKey={titleKey} offer={PLANS} list="servicePlans" fields={(form) => <PlanFields services={services} form={form} />} />;
 }

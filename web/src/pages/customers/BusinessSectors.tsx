@@ -1,4 +1,4 @@
-import { Button, Card, Empty, Form, Input, Popconfirm, Space } from 'antd';
+import { Button, Card, Empty, Form, Input, Space } from 'antd';
 import Table from '../../components/ResponsiveTable';
 import { sectorName } from '../../components/names';
 import { useList } from '../../api/useList';
@@ -13,6 +13,7 @@ import { pathFor, useAreaRole } from '../../routes/pathFor';
 import { TableSkeleton } from '../../components/Skeletons';
 import { useFeedback } from '../../layout/feedback';
 import PageTitle from '../../components/PageTitle';
+import ConfirmDelete from '../../components/ConfirmDelete';
 
 const FIELDS = ['name'] as const;
 
@@ -61,11 +62,7 @@ export default function BusinessSectors({ titleKey }: { titleKey: string }) {
                   <Link to={pathFor(role, 'businessSectorUpdate', { id: r.id })} data-testid={`sector-edit-${r.id}`}>
                     {t('edit')}
                   </Link>
-                  <Popconfirm title={t('deleteSectorConfirm')} okText={t('yes')} cancelText={t('no')} onConfirm={() => remove(r.id)}>
-                    <Button type="link" danger data-testid={`sector-delete-${r.id}`}>
-                      {t('delete')}
-                    </Button>
-                  </Popconfirm>
+                  <ConfirmDelete ns="customers" title={t('deleteSectorConfirm')} onConfirm={() => remove(r.id)} type="link" data-testid={`sector-delete-${r.id}`} />
                 </Space>
               ),
             },

@@ -62,6 +62,29 @@ function Hours({ title, h, lang, testId }: { title: string; h: HoursSplit; lang:
   );
 }
 
+/** A half-width card listing `items` (`render` draws one), "empty" when there are none. */
+function ListCard<T>({ title, testId, items, render }: { title: string; testId: string; items: T[]; render: (item: T) => ReactNode }) {
+  const { t } = useTranslation('statistics');
+  return (
+    <Col xs={24} md={12}>
+      <PlainCard size="small" title={title} data-testid={testId}>
+        <PlainList items={items} empty={t('empty')} render={render} />
+      </PlainCard>
+    </Col>
+  );
+}
+
+/** A case in a list: its number and subject, linked to its details. */
+function CaseItem({ role, c, extra }: { role: Role; c: { uid: string; case_number: string; subject: string }; extra: ReactNode }) {
+  return (
+    <PlainListItem extra={extra}>
+      <Linked role={role} to="caseDetails" params={{ id: c.uid }}>
+        <span className="nowrap">{c.case_number}</span> {c.subject}
+      </Linked>
+    </PlainListItem>
+  );
+}
+
 /** `refresh`: a change of it reads the figures again (e.g. after a purchase on the same page). */
 export default function DashboardFigures({ role, refresh = 0 }: { role: Role; refresh?: number }) {
   const { t, i18n } = useTranslation('statistics');
@@ -92,18 +115,16 @@ export default function DashboardFigures({ role, refresh = 0 }: { role: Role; re
           <Num role={role} testId="dash-revenue" wide label={t('dash.revenueMonth')} value={formatSek(d.revenue_month, lang)} to="statisticsFinance" />
           <Hours title={t('dash.hoursWeek')} h={d.hours_week} lang={lang} testId="dash-hours-week" />
           <Hours title={t('dash.hoursMonth')} h={d.hours_month} lang={lang} testId="dash-hours-month" />
-          <Col xs={24} md={12}>
-            <PlainCard size="small" title={t('dash.topLawyers')} data-testid="dash-top-lawyers">
-              <PlainList items={d.top_lawyers}
-                empty={t('empty')}
-                render={(l) => (
-                  <PlainListItem extra={formatHours(l.value, lang)}>
-                    <Typography.Text>{l.name}</Typography.Text>
-                  </PlainListItem>
-                )}
-              />
-            </PlainCard>
-          </Col>
+          <ListCard
+            title={t('dash.topLawyers')}
+            testId="dash-top-lawyers"
+            items={d.top_lawyers}
+            render={(l) => (
+              <PlainListItem extra={formatHours(l.value, lang)}>
+                <Typography.Text>{l.name}</Typography.Text>
+              </PlainListItem>
+            )}
+          />
         </>
       )}
       {d.role === 'lawyer' && (
@@ -118,20 +139,12 @@ export default function DashboardFigures({ role, refresh = 0 }: { role: Role; re
           />
           <Hours title={t('dash.hoursWeek')} h={d.hours_week} lang={lang} testId="dash-hours-week" />
           <Hours title={t('dash.hoursMonth')} h={d.hours_month} lang={lang} testId="dash-hours-month" />
-          <Col xs={24} md={12}>
-            <PlainCard size="small" title={t('dash.deadlines')} data-testid="dash-deadlines">
-              <PlainList items={d.deadlines}
-                empty={t('empty')}
-                render={(c) => (
-                  <PlainListItem extra={c.deadline}>
-                    <Linked role={role} to="caseDetails" params={{ id: c.uid }}>
-                      <span className="nowrap">{c.case_number}</span> {c.subject}
-                    </Linked>
-                  </PlainListItem>
-                )}
-              />
-            </PlainCard>
-          </Col>
+          <ListCard
+            title={t('dash.deadlines')}
+            testId="dash-deadlines"
+            items={d.deadlines}
+            render={(c) => <CaseItem role={role} c={c} extra={c.deadline} />}
+          />
         </>
       )}
       {d.role === 'sales' && (
@@ -148,36 +161,28 @@ export default function DashboardFigures({ role, refresh = 0 }: { role: Role; re
           <Num role={role} testId="dash-open" label={t('dash.openCases')} value={d.open_cases} to="cases" />
           <Num role={role} testId="dash-drafts" label={t('dash.drafts')} value={d.cases.draft} to="draftCases" />
           <Num role={role} testId="dash-closed" label={t('dash.closed')} value={d.cases.complete} to="closedCases" />
-          {seesTimeBank && <Col xs={24} md={12}>
-            <PlainCard size="small" title={t('dash.hoursLeft')} data-testid="dash-gauges">
-              <PlainList items={d.subscriptions}
-                empty={t('empty')}
-                render={(s) => {
-                  const pct = s.limit > 0 ? Math.min(100, Math.round((s.used * 100) / s.limit)) : 0;
-                  const left = s.hour_based ? formatHours(Math.max(0, s.limit - s.used), lang) : String(Math.max(0, s.limit - s.used));
-                  return (
-                    <PlainListItem extra={<Progress type="dashboard" size={56} percent={pct} format={() => left} aria-label={`${t('dash.hoursLeft')}: ${s.name}`} />}>
-                      <PlainListMeta title={s.name} description={`${t('dash.expires')} ${formatDate(s.expire_on)}`} />
-                    </PlainListItem>
-                  );
-                }}
-              />
-            </PlainCard>
-          </Col>}
-          <Col xs={24} md={12}>
-            <PlainCard size="small" title={t('dash.recent')} data-testid="dash-recent">
-              <PlainList items={d.recent}
-                empty={t('empty')}
-                render={(c) => (
-                  <PlainListItem extra={formatDate(c.updated_at)}>
-                    <Linked role={role} to="caseDetails" params={{ id: c.uid }}>
-                      <span className="nowrap">{c.case_number}</span> {c.subject}
-                    </Linked>
+          {seesTimeBank && (
+            <ListCard
+              title={t('dash.hoursLeft')}
+              testId="dash-gauges"
+              items={d.subscriptions}
+              render={(s) => {
+                const pct = s.limit > 0 ? Math.min(100, Math.round((s.used * 100) / s.limit)) : 0;
+                const left = s.hour_based ? formatHours(Math.max(0, s.limit - s.used), lang) : String(Math.max(0, s.limit - s.used));
+                return (
+                  <PlainListItem extra={<Progress type="dashboard" size={56} percent={pct} format={() => left} aria-label={`${t('dash.hoursLeft')}: ${s.name}`} />}>
+                    <PlainListMeta title={s.name} description={`${t('dash.expires')} ${formatDate(s.expire_on)}`} />
                   </PlainListItem>
-                )}
-              />
-            </PlainCard>
-          </Col>
+                );
+              }}
+            />
+          )}
+          <ListCard
+            title={t('dash.recent')}
+            testId="dash-recent"
+            items={d.recent}
+            render={(c) => <CaseItem role={role} c={c} extra={formatDate(c.updated_at)} />}
+          />
           {d.expiring.length > 0 && (
             <Col span={24}>
               <PlainCard size="small" title={t('dash.expiringList')} data-testid="dash-expiring-list">

@@ -76,68 +76,79 @@ export default function CustomerHome({ titleKey }: { titleKey: string }) {
         </Col>
         {isCustomer && (
           <>
-            <Col xs={24} lg={12}>
-              <PlainCard title={t('buy.packages')}>
-                <PlainList items={packages}
-                  empty={t('buy.none')}
-                  render={(p) => (
-                    <PlainListItem
-                      data-testid={`buy-package-item-${p.id}`}
-                      actions={[
-                        <Button key="buy" type="primary" data-testid={`buy-package-${p.id}`} onClick={() => buy(p.name, p.price, () => buyPackage(p.id))}>
-                          {t('buy.buy')}
-                        </Button>,
-                      ]}
-                    >
-                      <PlainListMeta
-                        title={p.name}
-                        description={
-                          <Space split="·" wrap>
-                            <span>{t('buy.hours', { hours: formatHours(p.hours) })}</span>
-                            <span>{t('buy.days', { days: p.duration_days })}</span>
-                            <span className="plain-text" style={{ whiteSpace: 'nowrap' }}>
-                              <strong>{formatSek(p.price)}</strong>
-                            </span>
-                          </Space>
-                        }
-                      />
-                    </PlainListItem>
-                  )}
-                />
-              </PlainCard>
-            </Col>
-            <Col xs={24} lg={12}>
-              <PlainCard title={t('buy.plans')}>
-                <PlainList items={plans}
-                  empty={t('buy.none')}
-                  render={(p) => (
-                    <PlainListItem
-                      actions={[
-                        <Button key="buy" type="primary" data-testid={`buy-plan-${p.id}`} onClick={() => buy(p.name, p.price, () => buyServicePlan(p.id))}>
-                          {t('buy.buy')}
-                        </Button>,
-                      ]}
-                    >
-                      <PlainListMeta
-                        title={p.name}
-                        description={
-                          <Space split="·" wrap>
-                            <span>{p.hours != null ? t('buy.hours', { hours: formatHours(p.hours) }) : t('buy.limit', { limit: p.limit })}</span>
-                            <span>{t('buy.days', { days: p.expiry_days })}</span>
-                            <span className="plain-text" style={{ whiteSpace: 'nowrap' }}>
-                              <strong>{formatSek(p.price)}</strong>
-                            </span>
-                          </Space>
-                        }
-                      />
-                    </PlainListItem>
-                  )}
-                />
-              </PlainCard>
-            </Col>
+            <OfferCard
+              title={t('buy.packages')}
+              items={packages}
+              itemTestId="buy-package-item"
+              buyTestId="buy-package"
+              gives={(p) => t('buy.hours', { hours: formatHours(p.hours) })}
+              days={(p) => p.duration_days}
+              onBuy={(p) => buy(p.name, p.price, () => buyPackage(p.id))}
+            />
+            <OfferCard
+              title={t('buy.plans')}
+              items={plans}
+              buyTestId="buy-plan"
+              gives={(p) => (p.hours != null ? t('buy.hours', { hours: formatHours(p.hours) }) : t('buy.limit', { limit: p.limit }))}
+              days={(p) => p.expiry_days}
+              onBuy={(p) => buy(p.name, p.price, () => buyServicePlan(p.id))}
+            />
           </>
         )}
       </Row>
     </>
+  );
+}
+
+/** A half-width card of offers to buy (packages, service plans): each with what it gives, its days, its price and a buy button. */
+function OfferCard<T extends { id: number; name: string; price: number }>({
+  title,
+  items,
+  itemTestId,
+  buyTestId,
+  gives,
+  days,
+  onBuy,
+}: {
+  title: string;
+  items: T[];
+  itemTestId?: string;
+  buyTestId: string;
+  gives: (item: T) => string;
+  days: (item: T) => number;
+  onBuy: (item: T) => void;
+}) {
+  const { t } = useTranslation('subscriptions');
+  return (
+    <Col xs={24} lg={12}>
+      <PlainCard title={title}>
+        <PlainList items={items}
+          empty={t('buy.none')}
+          render={(p) => (
+            <PlainListItem
+              data-testid={itemTestId && `${itemTestId}-${p.id}`}
+              actions={[
+                <Button key="buy" type="primary" data-testid={`${buyTestId}-${p.id}`} onClick={() => onBuy(p)}>
+                  {t('buy.buy')}
+                </Button>,
+              ]}
+            >
+              <PlainListMeta
+                title={p.name}
+                description={
+                  <Space split="·" wrap>
+                    <span>{gives(p)}</span>
+                    <span>{t('buy.days', { days: days(p) })}</span>
+                    <span className="plain-text" style={{ whiteSpace: 'nowrap' }}>
+                      <strong>{formatSek(p.price)}</strong>
+                    </span>
+                  </Space>
+                }
+              />
+            </PlainListItem>
+          )}
+        />
+      </PlainCard>
+    </Col>
   );
 }

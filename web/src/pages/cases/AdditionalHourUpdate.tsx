@@ -4,7 +4,8 @@ import dayjs from '../../i18n/dates';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { editAdditionalHour, getAdditionalHour } from '../../api/caseHours';
-import { hoursInput, totalHourRules } from './status';
+import { hoursInput } from './status';
+import TotalHourItem from './TotalHourItem';
 import { EntryUpdateFrame, useEntryUpdate } from './EntryUpdate';
 import { LONG_TEXT_MAX_CHARS } from '../../validation/bounds';
 
@@ -51,13 +52,7 @@ export default function AdditionalHourUpdate({ titleKey }: { titleKey: string })
               <Form.Item name="month" label={t('fields.month')} rules={[{ required: true, message: t('validation.required') }]}>
                 <DatePicker picker="month" format="YYYY-MM" allowClear={false} />
               </Form.Item>
-              <Form.Item
-                name="total_hour"
-                label={t('fields.total_hour')}
-                rules={totalHourRules(t)}
-              >
-                <Input inputMode="decimal" placeholder="1,5" style={{ width: 120 }} data-testid="additional-update-total" />
-              </Form.Item>
+              <TotalHourItem width={120} testId="additional-update-total" />
             </Space>
             <Form.Item name="description" label={t('fields.description')}>
               <Input.TextArea rows={3} maxLength={LONG_TEXT_MAX_CHARS} data-testid="additional-update-description" />

@@ -13,7 +13,7 @@ import { applyServerErrors } from '../../api/formErrors';
 import { hasRoute, pathFor, useAreaRole } from '../../routes/pathFor';
 import { useSession } from '../../store/session';
 import HourBulkActions from './HourBulkActions';
-import { totalHourRules } from './status';
+import TotalHourItem from './TotalHourItem';
 import { formatHours } from './status';
 import { LONG_TEXT_MAX_CHARS } from '../../validation/bounds';
 import { useFeedback } from '../../layout/feedback';
@@ -139,13 +139,7 @@ export default function AdditionalHours({ c }: { c: CaseDetails }) {
           <Form.Item name="month" label={t('fields.month')} rules={[{ required: true, message: t('validation.required') }]}>
             <DatePicker picker="month" format="YYYY-MM" data-testid="additional-month" />
           </Form.Item>
-          <Form.Item
-            name="total_hour"
-            label={t('fields.total_hour')}
-            rules={totalHourRules(t)}
-          >
-            <Input inputMode="decimal" placeholder="1,5" style={{ width: 90 }} data-testid="additional-total" />
-          </Form.Item>
+          <TotalHourItem width={90} testId="additional-total" />
           <Form.Item name="description" label={t('fields.description')}>
             <Input style={{ width: 200 }} maxLength={LONG_TEXT_MAX_CHARS} data-testid="additional-description" />
           </Form.Item>

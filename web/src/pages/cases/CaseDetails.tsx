@@ -1,6 +1,5 @@
 import { Alert, Button, Card, Checkbox, DatePicker, Descriptions, Form, Input, Modal, Popconfirm, Select, Space } from 'antd';
 import Table from '../../components/ResponsiveTable';
-import type { Dayjs } from 'dayjs';
 import dayjs from '../../i18n/dates';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +22,7 @@ import LegalHoldBanner from './LegalHoldBanner';
 import Conversation from './Conversation';
 import { StatusTag } from './CaseList';
 import HourBulkActions from './HourBulkActions';
-import { formatHours, parseHours } from './status';
+import { formatHours, hourPayload, parseHours, type HourValues } from './status';
 import { useFeedback } from '../../layout/feedback';
 import PageTitle from '../../components/PageTitle';
 
@@ -34,18 +33,6 @@ const CONFIRM: Partial<Record<CaseAction, string>> = {
   reopen: 'actions.confirmReopen',
   transfer: 'actions.confirmTransfer',
 };
-
-interface HourValues {
-  hour: string;
-  non_billable_hour?: string;
-  rattsskydd_hour?: string;
-  date: Dayjs;
-  time?: string;
-  description?: string;
-  is_invoiced?: boolean;
-  /** Admin only: whose hours (no default: the admin must pick). */
-  lawyer?: string;
-}
 
 const hourRule = (t: (k: string) => string) => ({
   validator: (_: unknown, v: string | undefined) =>
@@ -105,18 +92,8 @@ export default function CaseDetails({ titleKey }: { titleKey: string }) {
   const addHours = async (v: HourValues) => {
     setHourErrors([]);
     try {
-      await createHour({
-        case_uid: id,
-        hour: v.hour || '0',
-        non_billable_hour: v.non_billable_hour || '0',
-        rattsskydd_hour: v.rattsskydd_hour || '0',
-        date: v.date.format('YYYY-MM-DD'),
-        time: v.time ?? '',
-        description: v.description ?? '',
-        is_invoiced: !!v.is_invoiced,
-        // Admin enters hours for the lawyer they pick (spec §6; the server requires one).
-        lawyer: role === 'admin' ? v.lawyer : undefined,
-      });
+      // Admin enters hours for the lawyer they pick (spec §6; the server requires one).
+      await createHour(hourPayload(id, { ...v, lawyer: role === 'admin' ? v.lawyer : undefined }));
       form.resetFields();
       void message.success(t('hours.added'));
       await load();

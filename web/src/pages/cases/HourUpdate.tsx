@@ -1,24 +1,12 @@
 import { Alert, Button, Checkbox, DatePicker, Form, Input, Popconfirm, Space } from 'antd';
-import type { Dayjs } from 'dayjs';
 import dayjs from '../../i18n/dates';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { editHour, getHour } from '../../api/caseHours';
 import { deleteHour } from '../../api/cases';
-import { hoursInput } from './status';
 import { EntryUpdateFrame, useEntryUpdate } from './EntryUpdate';
-import { parseHours } from './status';
+import { hourPayload, hoursInput, parseHours, type HourValues as Values } from './status';
 import { HOURS_MIN, LONG_TEXT_MAX_CHARS } from '../../validation/bounds';
-
-interface Values {
-  hour?: string;
-  non_billable_hour?: string;
-  rattsskydd_hour?: string;
-  date: Dayjs;
-  time?: string;
-  is_invoiced?: boolean;
-  description?: string;
-}
 
 const FIELDS = ['hour', 'non_billable_hour', 'rattsskydd_hour', 'date', 'time', 'description'];
 
@@ -58,16 +46,7 @@ export default function HourUpdate({ titleKey }: { titleKey: string }) {
   const save = (v: Values) =>
     entry &&
     page.save(form, FIELDS, () =>
-      editHour(entry.id, {
-        case_uid: caseUid,
-        hour: v.hour || '0',
-        non_billable_hour: v.non_billable_hour || '0',
-        rattsskydd_hour: v.rattsskydd_hour || '0',
-        date: v.date.format('YYYY-MM-DD'),
-        time: v.time ?? '',
-        is_invoiced: !!v.is_invoiced,
-        description: v.description ?? '',
-      }),
+      editHour(entry.id, hourPayload(caseUid, v)),
     );
   const remove = () => entry && page.remove(() => deleteHour(caseUid, entry.id));
 

@@ -62,6 +62,17 @@ function Hours({ title, h, lang, testId }: { title: string; h: HoursSplit; lang:
   );
 }
 
+/** The hours of this week and of this month (admin: everyone's, lawyer: their own). */
+function WeekAndMonth({ week, month, lang }: { week: HoursSplit; month: HoursSplit; lang: string }) {
+  const { t } = useTranslation('statistics');
+  return (
+    <>
+      <Hours title={t('dash.hoursWeek')} h={week} lang={lang} testId="dash-hours-week" />
+      <Hours title={t('dash.hoursMonth')} h={month} lang={lang} testId="dash-hours-month" />
+    </>
+  );
+}
+
 /** A half-width card listing `items` (`render` draws one), "empty" when there are none. */
 function ListCard<T>({ title, testId, items, render }: { title: string; testId: string; items: T[]; render: (item: T) => ReactNode }) {
   const { t } = useTranslation('statistics');
@@ -113,8 +124,7 @@ export default function DashboardFigures({ role, refresh = 0 }: { role: Role; re
           <Num role={role} testId="dash-active-subs" label={t('dash.activeSubscriptions')} value={d.active_subscriptions} to="customersActive" />
           <Num role={role} testId="dash-expiring" label={t('dash.expiring')} value={d.expiring_subscriptions} to="customersActive" />
           <Num role={role} testId="dash-revenue" wide label={t('dash.revenueMonth')} value={formatSek(d.revenue_month, lang)} to="statisticsFinance" />
-          <Hours title={t('dash.hoursWeek')} h={d.hours_week} lang={lang} testId="dash-hours-week" />
-          <Hours title={t('dash.hoursMonth')} h={d.hours_month} lang={lang} testId="dash-hours-month" />
+          <WeekAndMonth week={d.hours_week} month={d.hours_month} lang={lang} />
           <ListCard
             title={t('dash.topLawyers')}
             testId="dash-top-lawyers"
@@ -137,14 +147,8 @@ export default function DashboardFigures({ role, refresh = 0 }: { role: Role; re
             label={t('dash.rating', { count: d.rating_count })}
             value={d.rating_average == null ? '–' : t('dash.ratingOf', { average: formatRating(d.rating_average, lang) })}
           />
-          <Hours title={t('dash.hoursWeek')} h={d.hours_week} lang={lang} testId="dash-hours-week" />
-          <Hours title={t('dash.hoursMonth')} h={d.hours_month} lang={lang} testId="dash-hours-month" />
-          <ListCard
-            title={t('dash.deadlines')}
-            testId="dash-deadlines"
-            items={d.deadlines}
-            render={(c) => <CaseItem role={role} c={c} extra={c.deadline} />}
-          />
+          <WeekAndMonth week={d.hours_week} month={d.hours_month} lang={lang} />
+          <ListCard title={t('dash.deadlines')} testId="dash-deadlines" items={d.deadlines} render={(c) => <CaseItem role={role} c={c} extra={c.deadline} />} />
         </>
       )}
       {d.role === 'sales' && (
@@ -177,12 +181,7 @@ export default function DashboardFigures({ role, refresh = 0 }: { role: Role; re
               }}
             />
           )}
-          <ListCard
-            title={t('dash.recent')}
-            testId="dash-recent"
-            items={d.recent}
-            render={(c) => <CaseItem role={role} c={c} extra={formatDate(c.updated_at)} />}
-          />
+          <ListCard title={t('dash.recent')} testId="dash-recent" items={d.recent} render={(c) => <CaseItem role={role} c={c} extra={formatDate(c.updated_at)} />} />
           {d.expiring.length > 0 && (
             <Col span={24}>
               <PlainCard size="small" title={t('dash.expiringList')} data-testid="dash-expiring-list">

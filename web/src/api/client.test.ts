@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { expectSignedOut } from '../test/signedOut';
 
 type Call = { apiName: string; path: string; options?: { headers?: Record<string, string>; body?: unknown; queryParams?: Record<string, string> } };
 type Reply = { status: number; body?: unknown };
@@ -132,11 +133,7 @@ describe('API client', () => {
     );
     await expect(api.get('/profile/')).rejects.toMatchObject({ status: 401 });
     const s = session.getState();
-    expect(s.auth).toBeNull();
-    expect(s.user).toBeNull();
-    expect(s.utilities.initialRoute).toBeNull();
-    expect(s.services.token).toBeNull();
-    expect(s.verified).toBeNull();
+    expectSignedOut(s);
     expect(s.utilities.language).toBe('en');
     expect(navigateTo).toHaveBeenCalledWith('/login', expect.objectContaining({ replace: true }));
     expect(failed).not.toHaveBeenCalled();

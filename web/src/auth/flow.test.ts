@@ -1,4 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { expectSignedOut } from '../test/signedOut';
 import { fake } from '../test/amplifyFake';
 
 vi.mock('@aws-amplify/core', () => ({ Amplify: { configure: vi.fn() } }));
@@ -173,12 +174,7 @@ describe('logout', () => {
     await flow.logout();
     expect(fake.calls).toHaveLength(1);
     expect(fake.calls[0]).toMatchObject({ method: 'POST', apiName: 'api', path: '/logout/', options: { body: { refresh_token: 'r1' } } });
-    const s = session.getState();
-    expect(s.auth).toBeNull();
-    expect(s.user).toBeNull();
-    expect(s.utilities.initialRoute).toBeNull();
-    expect(s.services.token).toBeNull();
-    expect(s.verified).toBeNull();
+    expectSignedOut(session.getState());
     expect(session.sessionEndedOnPurpose()).toBe(true);
     expect(navigateTo).toHaveBeenCalledWith('/login', { replace: true });
   });

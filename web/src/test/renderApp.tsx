@@ -9,6 +9,7 @@ import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateOptions } from 'react-router';
 import * as session from '../store/session';
+import { setPendingTwoFactor, type PendingTwoFactor } from '../store/twoFactor';
 import { fake } from './amplifyFake';
 import { AppRoutes } from '../app/router';
 
@@ -224,6 +225,18 @@ export function pageTests(opts: { warning?: { mockReset: () => void } & ((...arg
     },
     mount(element: ReactNode, user: object | null, replies: Record<string, Reply> = {}): Promise<Mounted> {
       return start(user, replies, () => renderComponent(element));
+    },
+    /**
+     * The code screen of a sign-in waiting for its code (`pending`), signed out, with `code` typed and sent and
+     * the server refusing it with `message` (a 400): what the page does next is the test's.
+     */
+    async submitRefusedCode(pending: PendingTwoFactor, message: string, code: string): Promise<Rendered> {
+      setPendingTwoFactor(pending);
+      const r = await start(null, {}, () => renderApp('/authentication'));
+      fake.replies.push(() => ({ status: 400, body: { status: 400, message, errors: {} } }));
+      await r.type('twofa-code', code);
+      await r.click('twofa-submit');
+      return r;
     },
     /** What the test rendered last (null after it is unmounted). */
     get ui(): Mounted | null {

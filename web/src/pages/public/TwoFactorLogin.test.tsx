@@ -41,11 +41,7 @@ describe('code screen: authenticator app', { timeout: 180_000 }, () => {
   });
 
   it('a used app code is shown inline', async () => {
-    twoFactor.setPendingTwoFactor({ token: 'tf-1', method: 'totp' });
-    const { $, type, click, waitFor } = await render('/authentication');
-    fake.replies.push(() => ({ status: 400, body: { status: 400, message: 'totp_code_used', errors: {} } }));
-    await type('twofa-code', '287082');
-    await click('twofa-submit');
+    const { $, waitFor } = await page.submitRefusedCode({ token: 'tf-1', method: 'totp' }, 'totp_code_used', '287082');
     const error = await waitFor(() => $('twofa-error'), 'twofa-error');
     expect(error.textContent).toContain('already been used');
     expect($('twofa-form')).not.toBeNull();
@@ -53,11 +49,7 @@ describe('code screen: authenticator app', { timeout: 180_000 }, () => {
   });
 
   it('too many wrong app codes end the sign-in: back to /login saying so', async () => {
-    twoFactor.setPendingTwoFactor({ token: 'tf-1', method: 'totp' });
-    const { $, type, click, waitFor, path } = await render('/authentication');
-    fake.replies.push(() => ({ status: 400, body: { status: 400, message: 'totp_attempts_exceeded', errors: {} } }));
-    await type('twofa-code', '111111');
-    await click('twofa-submit');
+    const { $, waitFor, path } = await page.submitRefusedCode({ token: 'tf-1', method: 'totp' }, 'totp_attempts_exceeded', '111111');
     await waitFor(() => path() === '/login', '/login');
     const notice = await waitFor(() => $('login-notice'), 'login-notice');
     expect(notice.textContent).toContain('Too many wrong codes. Please log in again.');
@@ -135,11 +127,7 @@ describe('code screen: authenticator app', { timeout: 180_000 }, () => {
   });
 
   it('the fifth wrong mailed code: the field is emptied and the page says a new code was mailed', async () => {
-    twoFactor.setPendingTwoFactor({ token: 'tf-1', method: 'email' });
-    const { $, type, click, waitFor, container, path } = await render('/authentication');
-    fake.replies.push(() => ({ status: 400, body: { status: 400, message: 'code_replaced', errors: {} } }));
-    await type('twofa-code', '111111');
-    await click('twofa-submit');
+    const { $, type, click, waitFor, container, path } = await page.submitRefusedCode({ token: 'tf-1', method: 'email' }, 'code_replaced', '111111');
     const info = await waitFor(() => $('twofa-info'), 'twofa-info');
     expect(info.textContent).toBe('Too many wrong codes: that code no longer works. We have e-mailed you a new one.');
     expect(info.className).toContain('ant-alert-warning');

@@ -174,11 +174,7 @@ describe('login pages', { timeout: 180_000 }, () => {
   });
 
   it('a code refused with two_factor_session_expired also goes back to /login', async () => {
-    twoFactor.setPendingTwoFactor({ token: 'tf-old', method: 'email' });
-    const { $, type, click, waitFor, path } = await render('/authentication');
-    fake.replies.push(() => ({ status: 400, body: { status: 400, message: 'two_factor_session_expired', errors: {} } }));
-    await type('twofa-code', '123456');
-    await click('twofa-submit');
+    const { $, waitFor, path } = await page.submitRefusedCode({ token: 'tf-old', method: 'email' }, 'two_factor_session_expired', '123456');
     await waitFor(() => path() === '/login', '/login');
     await waitFor(() => $('login-notice'), 'login-notice');
     expect(twoFactor.getPendingTwoFactor()).toBeNull();

@@ -15,11 +15,13 @@ import {
   PASSWORD,
   byTestId,
   codeFrom,
+  enterCode,
   fillLogin,
   login,
   logout,
   newestMailTo,
   onBaseUrl,
+  openTwoFactorPage,
   openUserMenuItem,
   storedSession,
   url,
@@ -33,12 +35,6 @@ const NEW_PASSWORD = 'New-pass-2026-xyz';
 const PREFIX = '/user/';
 
 const isPath = (path) => (u) => u.pathname === path;
-
-/** Submit the code on /authentication. */
-async function enterCode(page, code) {
-  await page.locator(byTestId('twofa-code')).fill(code);
-  await page.locator(byTestId('twofa-submit')).click();
-}
 
 /**
  * Log in; if the account has two-factor on, finish with the mailed code.
@@ -56,15 +52,6 @@ async function loginPassingCode(page, email, password = PASSWORD) {
   await page.locator(byTestId('dashboard-page')).waitFor();
 }
 
-/** Open Two-factor authentication from the user menu; returns the status element. */
-async function openTwoFactorPage(page) {
-  await openUserMenuItem(page, 'user-menu-2fa');
-  await page.waitForURL(isPath(`${PREFIX}update-2fa/`));
-  const status = page.locator(byTestId('twofa-status'));
-  await status.waitFor();
-  return status;
-}
-
 /** Turning the e-mailed code off asks for the current password. */
 async function turnOffWithPassword(page) {
   await page.locator(byTestId('twofa-method-off')).click();
@@ -79,7 +66,7 @@ describe('account', () => {
   test('two-factor: enable → logged out → code login (wrong code, then the mailed one) → disable', { timeout: 120_000 }, async () => {
     await withPage('account-two-factor', async (page) => {
       await loginPassingCode(page, TWO_FACTOR_EMAIL);
-      let status = await openTwoFactorPage(page);
+      let status = await openTwoFactorPage(page, PREFIX);
       if (await isOn(status)) {
         // Left on by an interrupted run: turn it off first (that does not log out).
         await turnOffWithPassword(page);
@@ -131,7 +118,7 @@ describe('account', () => {
       assert.ok((await storedSession(page))?.auth?.access_token, 'signed in after the code');
 
       // Turn it off again: the session continues.
-      status = await openTwoFactorPage(page);
+      status = await openTwoFactorPage(page, PREFIX);
       assert.equal(await isOn(status), true, 'two-factor is on');
       await turnOffWithPassword(page);
       await page.waitForFunction((sel) => document.querySelector(sel)?.getAttribute('data-enabled') === 'false', byTestId('twofa-status'));

@@ -21,11 +21,10 @@ import {
   login,
   logout,
   newestMailTo,
-  onBaseUrl,
   RESULTS_DIR,
+  setPasswordFromMail,
   storedSession,
   url,
-  waitForNewMail,
   withPage,
 } from './helpers.mjs';
 
@@ -34,12 +33,10 @@ const CONTACT_PASSWORD = 'Contact-pass-2026!';
 const isPath = (path) => (u) => u.pathname === path;
 
 /**
- * The signed-in customer creates a contact with only add_case on the users page, then signs out; the contact
+ * On the customer's new-contact form: a contact with only add_case saved, then signed out; the contact
  * chooses its password through the mailed link. Ends signed out.
  */
-async function createContact(page, email, first, last) {
-  await page.goto(url('/user/users/create/'));
-  await page.locator(byTestId('contact-form')).waitFor();
+async function saveContact(page, email, first, last) {
   await page.locator(byTestId('contact-first-name')).fill(first);
   await page.locator(byTestId('contact-last-name')).fill(last);
   await page.locator(byTestId('contact-email')).fill(email);
@@ -48,14 +45,19 @@ async function createContact(page, email, first, last) {
   await page.locator(byTestId('contact-submit')).click();
   await page.locator(byTestId('contacts-created')).waitFor();
   await logout(page);
-  const mail = await waitForNewMail(email, before);
-  const m = /(http\S+\/recovery\/account\?token=[0-9a-f]+)/.exec(mail.body ?? '');
-  assert.ok(m, `the mail holds a set-password link: ${mail.body}`);
-  await page.goto(onBaseUrl(m[1]));
-  await page.locator(byTestId('confirm-password')).fill(CONTACT_PASSWORD);
-  await page.locator(byTestId('confirm-password2')).fill(CONTACT_PASSWORD);
-  await page.locator(byTestId('confirm-submit')).click();
-  await page.locator(byTestId('confirm-done')).waitFor();
+  await setPasswordFromMail(page, email, before, CONTACT_PASSWORD);
+}
+
+/** The signed-in customer opens the new-contact form (by address). */
+async function openContactForm(page) {
+  await page.goto(url('/user/users/create/'));
+  await page.locator(byTestId('contact-form')).waitFor();
+}
+
+/** The signed-in customer creates a contact with only add_case (saveContact). Ends signed out. */
+async function createContact(page, email, first, last) {
+  await openContactForm(page);
+  await saveContact(page, email, first, last);
 }
 
 describe('contact permissions', () => {
@@ -71,8 +73,7 @@ describe('contact permissions', () => {
       assert.ok(company.length > 0, 'the demo company has cases (SEED_DEMO_CASES=1)');
       const types = await apiCall(page, 'GET', '/typeofcase/list/');
       assert.equal(types.status, 200, JSON.stringify(types.body));
-      await page.goto(url('/user/users/create/'));
-      await page.locator(byTestId('contact-form')).waitFor();
+      await openContactForm(page);
       // Spec §3's labels, unchecked for a new contact.
       for (const [code, label] of [['view_all_cases', 'Se alla ärenden'], ['view_time_bank', 'Se tidbanken']]) {
         const box = page.locator(byTestId(`contact-permission-${code}`));
@@ -80,23 +81,7 @@ describe('contact permissions', () => {
         assert.equal((await page.locator('label', { has: box }).textContent()).trim(), label);
       }
       await page.screenshot({ path: join(RESULTS_DIR, 'contact-permissions-form-sv-1366.png'), fullPage: true });
-      await page.locator(byTestId('contact-first-name')).fill('Olle');
-      await page.locator(byTestId('contact-last-name')).fill('Egen');
-      await page.locator(byTestId('contact-email')).fill(email);
-      await page.locator(byTestId('contact-permission-add_case')).check();
-      const before = await newestMailTo(email);
-      await page.locator(byTestId('contact-submit')).click();
-      await page.locator(byTestId('contacts-created')).waitFor();
-      await logout(page);
-
-      const mail = await waitForNewMail(email, before);
-      const m = /(http\S+\/recovery\/account\?token=[0-9a-f]+)/.exec(mail.body ?? '');
-      assert.ok(m, `the mail holds a set-password link: ${mail.body}`);
-      await page.goto(onBaseUrl(m[1]));
-      await page.locator(byTestId('confirm-password')).fill(CONTACT_PASSWORD);
-      await page.locator(byTestId('confirm-password2')).fill(CONTACT_PASSWORD);
-      await page.locator(byTestId('confirm-submit')).click();
-      await page.locator(byTestId('confirm-done')).waitFor();
+      await saveContact(page, email, 'Olle', 'Egen');
 
       // --- the contact: no hours left, none of the company's cases
       await login(page, email, CONTACT_PASSWORD);

@@ -8,7 +8,7 @@
 // against the same gateway; the demo accounts are not changed.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { byTestId, login, onBaseUrl, storedSession, url, waitForNewMail, newestMailTo, withPage, logout } from './helpers.mjs';
+import { byTestId, login, storedSession, url, newestMailTo, setPasswordFromMail, withPage, logout } from './helpers.mjs';
 
 const CUSTOMER_EMAIL = 'customer@example.com';
 const CONTACT_PASSWORD = 'Contact-pass-2026!';
@@ -46,15 +46,7 @@ describe('customer contacts', () => {
       await logout(page);
 
       // --- the set-password link from the outbox
-      const mail = await waitForNewMail(email, before);
-      const m = /(http\S+\/recovery\/account\?token=[0-9a-f]+)/.exec(mail.body ?? '');
-      assert.ok(m, `the mail holds a set-password link: ${mail.body}`);
-      await page.goto(onBaseUrl(m[1]));
-      await page.locator(byTestId('confirm-form')).waitFor();
-      await page.locator(byTestId('confirm-password')).fill(CONTACT_PASSWORD);
-      await page.locator(byTestId('confirm-password2')).fill(CONTACT_PASSWORD);
-      await page.locator(byTestId('confirm-submit')).click();
-      await page.locator(byTestId('confirm-done')).waitFor();
+      await setPasswordFromMail(page, email, before, CONTACT_PASSWORD);
 
       // --- the contact signs in: no Users entry, the route sends it home
       await login(page, email, CONTACT_PASSWORD);

@@ -112,16 +112,25 @@ const EXPLORE_LIMIT = {
 const DEFAULT_EXPLORE_LIMIT = 1;
 
 /**
+ * The newest case of the list `listWord` with no entries yet of a kind (`kind`: `hour` or `additional_hour`,
+ * read from case/<kind>/list/), or null (no case, or it has some already).
+ */
+async function firstCaseWithout(page, listWord, kind) {
+  const list = await apiCall(page, 'GET', `/case/list/?status=${listWord}`);
+  const c = list.body?.results?.[0];
+  if (!c) return null;
+  const entries = await apiCall(page, 'GET', `/case/${kind}/list/?case=${c.uid}`);
+  return Array.isArray(entries.body) && entries.body.length ? null : c;
+}
+
+/**
  * Data a route needs before anyone can click to it, made through the API
  * (the seed has none): an additional-hours entry on the newest case in
  * progress of the list, whose edit page is additionalHourUpdate.
  */
 async function additionalHourOnFirstCase(page, listWord) {
-  const list = await apiCall(page, 'GET', `/case/list/?status=${listWord}`);
-  const c = list.body?.results?.[0];
+  const c = await firstCaseWithout(page, listWord, 'additional_hour');
   if (!c) return;
-  const entries = await apiCall(page, 'GET', `/case/additional_hour/list/?case=${c.uid}`);
-  if (Array.isArray(entries.body) && entries.body.length) return;
   const made = await apiCall(page, 'POST', '/case/additional_hour/create/', { case_uid: c.uid, lawyer: c.lawyer ?? undefined, month: '2026-01', total_hour: '1,5' });
   // Another role's crawl, running beside this one, may have made it first.
   const taken = JSON.stringify(made.body ?? '').includes('additional_hour_month_taken');
@@ -130,11 +139,8 @@ async function additionalHourOnFirstCase(page, listWord) {
 
 /** An hour entry on the newest case of the lawyer's list (its edit page is caseHourUpdate). */
 async function hourOnFirstCase(page, listWord) {
-  const list = await apiCall(page, 'GET', `/case/list/?status=${listWord}`);
-  const c = list.body?.results?.[0];
+  const c = await firstCaseWithout(page, listWord, 'hour');
   if (!c) return;
-  const hours = await apiCall(page, 'GET', `/case/hour/list/?case=${c.uid}`);
-  if (Array.isArray(hours.body) && hours.body.length) return;
   const made = await apiCall(page, 'POST', '/case/hour/create/', { case_uid: c.uid, hour: '1,5', date: '2026-03-02', description: 'Crawl' });
   assert.ok(made.status < 300, `an hour entry for the crawl: ${made.status} ${JSON.stringify(made.body)}`);
 }

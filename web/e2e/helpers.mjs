@@ -285,6 +285,37 @@ export async function waitForNewMail(email, before, timeoutMs = TIMEOUT) {
   }
 }
 
+/**
+ * A new contact's first password, through its mail (`before`: newestMailTo before the contact was saved):
+ * the set-password link opened, `password` typed twice and sent, its confirmation shown.
+ */
+export async function setPasswordFromMail(page, email, before, password) {
+  const mail = await waitForNewMail(email, before);
+  const m = /(http\S+\/recovery\/account\?token=[0-9a-f]+)/.exec(mail.body ?? '');
+  if (!m) throw new Error(`the mail holds no set-password link: ${mail.body}`);
+  await page.goto(onBaseUrl(m[1]));
+  await page.locator(byTestId('confirm-form')).waitFor();
+  await page.locator(byTestId('confirm-password')).fill(password);
+  await page.locator(byTestId('confirm-password2')).fill(password);
+  await page.locator(byTestId('confirm-submit')).click();
+  await page.locator(byTestId('confirm-done')).waitFor();
+}
+
+/** Submit a two-factor code on /authentication. */
+export async function enterCode(page, code) {
+  await page.locator(byTestId('twofa-code')).fill(code);
+  await page.locator(byTestId('twofa-submit')).click();
+}
+
+/** Open Two-factor authentication from the user menu of the area at `prefix`; returns the status element. */
+export async function openTwoFactorPage(page, prefix) {
+  await openUserMenuItem(page, 'user-menu-2fa');
+  await page.waitForURL((u) => u.pathname === `${prefix}update-2fa/`);
+  const status = page.locator(byTestId('twofa-status'));
+  await status.waitFor();
+  return status;
+}
+
 /** The 6-digit code of a two-factor mail. */
 export function codeFrom(mail) {
   const m = /\b(\d{6})\b/.exec(mail?.body ?? '');

@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PASSWORD, RESULTS_DIR, byTestId, fillLogin, login, logout, openUserMenuItem, storedSession, withPage } from './helpers.mjs';
+import { PASSWORD, RESULTS_DIR, byTestId, enterCode, fillLogin, login, logout, openTwoFactorPage, storedSession, withPage } from './helpers.mjs';
 
 const EMAIL = 'totp@example.com';
 const PREFIX = '/user/';
@@ -71,19 +71,6 @@ function freshCode(secret) {
   return codeOfStep(base32Decode(secret), step);
 }
 
-async function openTwoFactorPage(page) {
-  await openUserMenuItem(page, 'user-menu-2fa');
-  await page.waitForURL(isPath(`${PREFIX}update-2fa/`));
-  const status = page.locator(byTestId('twofa-status'));
-  await status.waitFor();
-  return status;
-}
-
-async function submitCode(page, code) {
-  await page.locator(byTestId('twofa-code')).fill(code);
-  await page.locator(byTestId('twofa-submit')).click();
-}
-
 /** Remove the app with the password (from the settings page). */
 async function removeApp(page) {
   await page.locator(byTestId('twofa-method-off')).click();
@@ -111,15 +98,15 @@ describe('authenticator app (TOTP)', () => {
       if (new URL(page.url()).pathname === '/authentication') {
         assert.ok(existsSync(SECRET_FILE), 'totp@example.com has an authenticator from an earlier run, and its secret is gone');
         await page.locator(byTestId('twofa-form')).waitFor();
-        await submitCode(page, freshCode(readFileSync(SECRET_FILE, 'utf8').trim()));
+        await enterCode(page, freshCode(readFileSync(SECRET_FILE, 'utf8').trim()));
         await page.waitForURL(isPath(PREFIX));
-        await openTwoFactorPage(page);
+        await openTwoFactorPage(page, PREFIX);
         await removeApp(page);
       }
       await page.locator(byTestId('dashboard-page')).waitFor();
 
       // Enrol: choose the authenticator app; the QR code and the secret show.
-      let status = await openTwoFactorPage(page);
+      let status = await openTwoFactorPage(page, PREFIX);
       assert.equal(await status.getAttribute('data-enabled'), 'false', 'two-factor starts off');
       await page.locator(byTestId('twofa-method-totp')).click();
       await page.locator(byTestId('totp-setup')).waitFor();
@@ -160,7 +147,7 @@ describe('authenticator app (TOTP)', () => {
       await page.locator(byTestId('twofa-form')).waitFor();
       assert.equal(await page.locator(byTestId('twofa-resend')).count(), 0, 'no resend for an app');
       assert.match(await page.locator(byTestId('twofa-prompt')).textContent(), /autentiseringsapp/);
-      await submitCode(page, freshCode(secret));
+      await enterCode(page, freshCode(secret));
       await page.waitForURL(isPath(PREFIX));
       await page.locator(byTestId('dashboard-page')).waitFor();
       await logout(page);
@@ -169,12 +156,12 @@ describe('authenticator app (TOTP)', () => {
       await fillLogin(page, EMAIL);
       await page.waitForURL(isPath('/authentication'));
       await page.locator(byTestId('twofa-use-recovery')).click();
-      await submitCode(page, recovery[0]);
+      await enterCode(page, recovery[0]);
       await page.waitForURL(isPath(PREFIX));
       await page.locator(byTestId('dashboard-page')).waitFor();
 
       // Nine left; remove the app with the password so reruns start clean.
-      status = await openTwoFactorPage(page);
+      status = await openTwoFactorPage(page, PREFIX);
       assert.equal(await page.locator(byTestId('totp-recovery-left')).getAttribute('data-count'), '9');
       await removeApp(page);
       assert.ok((await storedSession(page))?.auth?.access_token, 'removing the app keeps the session');

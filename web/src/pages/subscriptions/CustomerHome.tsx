@@ -76,23 +76,48 @@ export default function CustomerHome({ titleKey }: { titleKey: string }) {
         </Col>
         {isCustomer && (
           <>
-            <OfferCard
-              title={t('buy.packages')}
-              items={packages}
-              itemTestId="buy-package-item"
-              buyTestId="buy-package"
-              gives={(p) => t('buy.hours', { hours: formatHours(p.hours) })}
-              days={(p) => p.duration_days}
-              onBuy={(p) => buy(p.name, p.price, () => buyPackage(p.id))}
-            />
-            <OfferCard
-              title={t('buy.plans')}
-              items={plans}
-              buyTestId="buy-plan"
-              gives={(p) => (p.hours != null ? t('buy.hours', { hours: formatHours(p.hours) }) : t('buy.limit', { limit: p.limit }))}
-              days={(p) => p.expiry_days}
-              onBuy={(p) => buy(p.name, p.price, () => buyServicePlan(p.id))}
-            />
+            <Col xs={24} lg={12}>
+              <PlainCard title={t('buy.packages')}>
+                <PlainList items={packages}
+                  empty={t('buy.none')}
+                  render={(p) => (
+                    <PlainListItem
+                      data-testid={`buy-package-item-${p.id}`}
+                      actions={[
+                        <Button key="buy" type="primary" data-testid={`buy-package-${p.id}`} onClick={() => buy(p.name, p.price, () => buyPackage(p.id))}>
+                          {t('buy.buy')}
+                        </Button>,
+                      ]}
+                    >
+                      <OfferTerms name={p.name} gives={t('buy.hours', { hours: formatHours(p.hours) })} days={t('buy.days', { days: p.duration_days })} price={p.price} />
+                    </PlainListItem>
+                  )}
+                />
+              </PlainCard>
+            </Col>
+            <Col xs={24} lg={12}>
+              <PlainCard title={t('buy.plans')}>
+                <PlainList items={plans}
+                  empty={t('buy.none')}
+                  render={(p) => (
+                    <PlainListItem
+                      actions={[
+                        <Button key="buy" type="primary" data-testid={`buy-plan-${p.id}`} onClick={() => buy(p.name, p.price, () => buyServicePlan(p.id))}>
+                          {t('buy.buy')}
+                        </Button>,
+                      ]}
+                    >
+                      <OfferTerms
+                        name={p.name}
+                        gives={p.hours != null ? t('buy.hours', { hours: formatHours(p.hours) }) : t('buy.limit', { limit: p.limit })}
+                        days={t('buy.days', { days: p.expiry_days })}
+                        price={p.price}
+                      />
+                    </PlainListItem>
+                  )}
+                />
+              </PlainCard>
+            </Col>
           </>
         )}
       </Row>
@@ -100,55 +125,20 @@ export default function CustomerHome({ titleKey }: { titleKey: string }) {
   );
 }
 
-/** A half-width card of offers to buy (packages, service plans): each with what it gives, its days, its price and a buy button. */
-function OfferCard<T extends { id: number; name: string; price: number }>({
-  title,
-  items,
-  itemTestId,
-  buyTestId,
-  gives,
-  days,
-  onBuy,
-}: {
-  title: string;
-  items: T[];
-  itemTestId?: string;
-  buyTestId: string;
-  gives: (item: T) => string;
-  days: (item: T) => number;
-  onBuy: (item: T) => void;
-}) {
-  const { t } = useTranslation('subscriptions');
+/** What a package or service plan gives, for how many days and its price, under its name. */
+function OfferTerms({ name, gives, days, price }: { name: string; gives: string; days: string; price: number }) {
   return (
-    <Col xs={24} lg={12}>
-      <PlainCard title={title}>
-        <PlainList items={items}
-          empty={t('buy.none')}
-          render={(p) => (
-            <PlainListItem
-              data-testid={itemTestId && `${itemTestId}-${p.id}`}
-              actions={[
-                <Button key="buy" type="primary" data-testid={`${buyTestId}-${p.id}`} onClick={() => onBuy(p)}>
-                  {t('buy.buy')}
-                </Button>,
-              ]}
-            >
-              <PlainListMeta
-                title={p.name}
-                description={
-                  <Space split="·" wrap>
-                    <span>{gives(p)}</span>
-                    <span>{t('buy.days', { days: days(p) })}</span>
-                    <span className="plain-text" style={{ whiteSpace: 'nowrap' }}>
-                      <strong>{formatSek(p.price)}</strong>
-                    </span>
-                  </Space>
-                }
-              />
-            </PlainListItem>
-          )}
-        />
-      </PlainCard>
-    </Col>
+    <PlainListMeta
+      title={name}
+      description={
+        <Space split="·" wrap>
+          <span>{gives}</span>
+          <span>{days}</span>
+          <span className="plain-text" style={{ whiteSpace: 'nowrap' }}>
+            <strong>{formatSek(price)}</strong>
+          </span>
+        </Space>
+      }
+    />
   );
 }

@@ -22,7 +22,8 @@ import LegalHoldBanner from './LegalHoldBanner';
 import Conversation from './Conversation';
 import { StatusTag } from './CaseList';
 import HourBulkActions from './HourBulkActions';
-import { formatHours, hourPayload, parseHours, type HourValues } from './status';
+import { formatHours, parseHours } from './status';
+import { hourPayload, type HourValues } from './hourEntry';
 import { useFeedback } from '../../layout/feedback';
 import PageTitle from '../../components/PageTitle';
 

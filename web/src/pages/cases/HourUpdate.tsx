@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { editHour, getHour } from '../../api/caseHours';
 import { deleteHour } from '../../api/cases';
 import { EntryUpdateFrame, useEntryUpdate } from './EntryUpdate';
-import { hourPayload, hoursInput, parseHours, type HourValues as Values } from './status';
+import { hoursInput, parseHours } from './status';
+import { hourPayload, type HourValues as Values } from './hourEntry';
 import { HOURS_MIN, LONG_TEXT_MAX_CHARS } from '../../validation/bounds';
 
 const FIELDS = ['hour', 'non_billable_hour', 'rattsskydd_hour', 'date', 'time', 'description'];

@@ -89,7 +89,18 @@ export default function CustomerHome({ titleKey }: { titleKey: string }) {
                         </Button>,
                       ]}
                     >
-                      <OfferTerms name={p.name} gives={t('buy.hours', { hours: formatHours(p.hours) })} days={t('buy.days', { days: p.duration_days })} price={p.price} />
+                      <PlainListMeta
+                        title={p.name}
+                        description={
+                          <Space split="·" wrap>
+                            <span>{t('buy.hours', { hours: formatHours(p.hours) })}</span>
+                            <span>{t('buy.days', { days: p.duration_days })}</span>
+                            <span className="plain-text" style={{ whiteSpace: 'nowrap' }}>
+                              <strong>{formatSek(p.price)}</strong>
+                            </span>
+                          </Space>
+                        }
+                      />
                     </PlainListItem>
                   )}
                 />
@@ -107,11 +118,17 @@ export default function CustomerHome({ titleKey }: { titleKey: string }) {
                         </Button>,
                       ]}
                     >
-                      <OfferTerms
-                        name={p.name}
-                        gives={p.hours != null ? t('buy.hours', { hours: formatHours(p.hours) }) : t('buy.limit', { limit: p.limit })}
-                        days={t('buy.days', { days: p.expiry_days })}
-                        price={p.price}
+                      <PlainListMeta
+                        title={p.name}
+                        description={
+                          <Space split="·" wrap>
+                            <span>{p.hours != null ? t('buy.hours', { hours: formatHours(p.hours) }) : t('buy.limit', { limit: p.limit })}</span>
+                            <span>{t('buy.days', { days: p.expiry_days })}</span>
+                            <span className="plain-text" style={{ whiteSpace: 'nowrap' }}>
+                              <strong>{formatSek(p.price)}</strong>
+                            </span>
+                          </Space>
+                        }
                       />
                     </PlainListItem>
                   )}
@@ -122,23 +139,5 @@ export default function CustomerHome({ titleKey }: { titleKey: string }) {
         )}
       </Row>
     </>
-  );
-}
-
-/** What a package or service plan gives, for how many days and its price, under its name. */
-function OfferTerms({ name, gives, days, price }: { name: string; gives: string; days: string; price: number }) {
-  return (
-    <PlainListMeta
-      title={name}
-      description={
-        <Space split="·" wrap>
-          <span>{gives}</span>
-          <span>{days}</span>
-          <span className="plain-text" style={{ whiteSpace: 'nowrap' }}>
-            <strong>{formatSek(price)}</strong>
-          </span>
-        </Space>
-      }
-    />
   );
 }

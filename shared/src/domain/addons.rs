@@ -287,12 +287,11 @@ pub const MAX_RECIPIENTS: usize = 30;
 /// and enough signers (`not_enough_signers`).
 pub fn validate_envelope(f: &EnvelopeForm) -> Result<EnvelopeForm, ApiError> {
     let mut errors = FieldErrors::new();
-    let name = super::text::clean_name(&f.name);
-    if name.is_empty() {
-        errors.add("name", Msg::Required);
-    } else if name.chars().count() > 200 {
-        errors.add("name", Msg::Invalid);
-    }
+    // Bounded as sent (the document's maxLength); a name over it is `invalid` for the provider.
+    let name = super::text::required(&f.name, 200, super::text::clean_name).unwrap_or_else(|m| {
+        errors.add("name", if m == Msg::TooLong { Msg::Invalid } else { m });
+        String::new()
+    });
     if f.documents.is_empty() {
         errors.add("documents", Msg::Required);
     } else if f.documents.len() > MAX_DOCUMENTS {

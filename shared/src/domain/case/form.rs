@@ -205,7 +205,8 @@ fn validate_with(form: &CaseForm, estimate_required: bool) -> Result<CaseInput, 
     if crate::domain::text::clean_name(&form.subject).is_empty() {
         f.add("subject", Msg::CaseSubjectRequired);
     }
-    limit(&mut f, "subject", form.subject.trim(), SUBJECT_MAX);
+    // Bounds count a text as sent, as the document's maxLength does.
+    limit(&mut f, "subject", &form.subject, SUBJECT_MAX);
     if crate::domain::text::clean_long(&form.description).is_empty() {
         f.add("description", Msg::CaseDescriptionRequired);
     }
@@ -219,7 +220,7 @@ fn validate_with(form: &CaseForm, estimate_required: bool) -> Result<CaseInput, 
         ("address.address_1", &form.address.address_1, NAME_MAX),
         ("address.city", &form.address.city, NAME_MAX),
     ] {
-        limit(&mut f, field, value.trim(), max);
+        limit(&mut f, field, value, max);
     }
     // The country is picked from a list (a code); none is allowed, as the
     // whole address is optional on a case.

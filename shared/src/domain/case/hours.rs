@@ -117,8 +117,11 @@ pub fn validate_hours(form: &HourForm) -> Result<HourInput, ApiError> {
             None
         }
     };
-    let description = crate::domain::text::clean_long(&form.description);
-    crate::domain::text::limit(&mut f, "description", &description, crate::domain::text::LONG_MAX);
+    use crate::domain::text::{bounded, clean_long, LONG_MAX};
+    let description = bounded(&form.description, LONG_MAX, clean_long).unwrap_or_else(|m| {
+        f.add("description", m);
+        String::new()
+    });
     let time = form.time.trim().to_string();
     if !time.is_empty() && chrono::NaiveTime::parse_from_str(&time, "%H:%M").is_err() {
         f.add("time", Msg::InvalidTime);

@@ -93,6 +93,31 @@ mod tests {
     }
 
     #[test]
+    fn texts_are_bounded_as_sent() {
+        use crate::domain::text::{LONG_MAX, SUBJECT_MAX};
+        // Escape sequences the cleaning drops, and spaces the trimming drops, still count (the document's maxLength).
+        let escapes = format!("{}ok", "\u{1b}[1m".repeat(LONG_MAX / 4));
+        let entry = HourForm {
+            hour: Some(serde_json::json!("1")),
+            date: Some("2026-01-01".into()),
+            description: escapes.clone(),
+            ..Default::default()
+        };
+        assert_eq!(validate_hours(&entry).unwrap_err().fields()["description"], vec![Msg::TooLong]);
+        let within = HourForm { description: escapes[4..].to_string(), ..entry };
+        assert_eq!(validate_hours(&within).unwrap().description, "ok");
+        let case = |subject: String| CaseForm {
+            subject,
+            description: "D".into(),
+            case_type: Some(serde_json::json!(1)),
+            estimated_hours: Some(serde_json::json!(1)),
+            ..Default::default()
+        };
+        assert_eq!(validate(&case(format!(" {}", "s".repeat(SUBJECT_MAX)))).unwrap_err().fields()["subject"], vec![Msg::TooLong]);
+        assert_eq!(validate(&case(format!(" {}", "s".repeat(SUBJECT_MAX - 1)))).unwrap().subject, "s".repeat(SUBJECT_MAX - 1));
+    }
+
+    #[test]
     fn the_customer_side_never_sets_staff_only_fields() {
         let form = CaseForm {
             subject: "S".into(),

@@ -4,6 +4,7 @@
  * data-testid, type, click and wait. Mock aws-amplify before importing.
  */
 import { App as AntApp } from 'antd';
+import { StyleProvider } from '@ant-design/cssinjs';
 import { afterEach, beforeAll, beforeEach } from 'vitest';
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
@@ -55,8 +56,15 @@ async function mount(element: ReactNode, scope: 'container' | 'document', where:
   const container = document.createElement('div');
   document.body.appendChild(container);
   const root: Root = createRoot(container);
+  // antd's styles are generated but not written into the page (cssinjs' server mode): jsdom parsed every rule
+  // of every component's sheet and walked them all on each style lookup, about 40% of the page tests' CPU. No
+  // test reads a style from a sheet (the widths they check are inline); the browser tests draw the real ones.
   await act(async () => {
-    root.render(<AntApp>{element}</AntApp>);
+    root.render(
+      <StyleProvider mock="server">
+        <AntApp>{element}</AntApp>
+      </StyleProvider>,
+    );
   });
 
   const searchRoot = () => (scope === 'container' ? container : document);

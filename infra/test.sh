@@ -76,6 +76,7 @@ GATEWAY_PIDS=()
 EXTRA_MOTO_PIDS=()
 WEB_UNIT_PID=""
 SIDE_PID=""
+CHECKS_PID=""
 declare -A SHARD_PIDS=()
 GATEWAY_TESTS_PID=""
 RUST_LANE5_PID=""
@@ -85,6 +86,7 @@ cleanup() {
   [ -n "$WEB_UNIT_PID" ] && kill -- -"$WEB_UNIT_PID" 2>/dev/null || true
   [ -n "$STAND_IN_CHECKS_PID" ] && kill "$STAND_IN_CHECKS_PID" 2>/dev/null || true
   [ -n "$SIDE_PID" ] && kill -- -"$SIDE_PID" 2>/dev/null || true
+  [ -n "$CHECKS_PID" ] && kill -- -"$CHECKS_PID" 2>/dev/null || true
   for pid in "${SHARD_PIDS[@]}"; do kill -- -"$pid" 2>/dev/null || true; done
   [ -n "$GATEWAY_TESTS_PID" ] && kill -- -"$GATEWAY_TESTS_PID" 2>/dev/null || true
   [ -n "$RUST_LANE5_PID" ] && kill -- -"$RUST_LANE5_PID" 2>/dev/null || true
@@ -318,18 +320,20 @@ for g in e2e-accounts:$ACCOUNTS_PORT e2e-cases:$CASES_PORT e2e-pages:$PAGES_PORT
   wait_for_http "http://127.0.0.1:${g#*:}/api/openapi.json" 300 || { cat "$ROOT/.local/$RUN_ID-${g%%:*}-gateway.log"; exit 1; }
 done
 
-# Beside the browser tests, one after another: the quick benchmarks (figures
-# only, so they cannot go stale: their figures here are not the goals'
-# measure; but the search benchmark's precision, recall and items read per
-# search are counts, not times, and must hold at its quick sizes too), the template's lint and checkov, and the generated fuzz (on its
-# own gateway: admin's generated writes would change data the browser tests
-# read). Each benchmark starts its own stand-in (the search benchmark uses
-# AWS_ENDPOINT_URL's when set: unset here, so it loads its parties elsewhere). The browser tests mostly wait for pages; this used to follow them
-# and made the run about 5 minutes longer. Output is printed after the
-# browser tests', each part with its time.
-step "browser tests: three shards side by side (accounts, cases, pages), and beside them one after another the quick benchmarks, template lint, checkov and the generated fuzz"
+# Beside the browser tests, in two lanes of parts one after another: the quick
+# benchmarks (figures only, so they cannot go stale: their figures here are
+# not the goals' measure; but the search benchmark's precision, recall and
+# items read per search are counts, not times, and must hold at its quick
+# sizes too) in one; the template's lint and checkov, then the generated fuzz
+# (on its own gateway: admin's generated writes would change data the browser
+# tests read) in the other. Each benchmark starts its own stand-in (the search
+# benchmark uses AWS_ENDPOINT_URL's when set: unset here, so it loads its
+# parties elsewhere). In one lane the parts took about 14 minutes, 3.5 more
+# than the shards: the run's last minutes had only the fuzz running. Output is
+# printed after the browser tests', each part with its time.
+step "browser tests: three shards side by side (accounts, cases, pages), and beside them two lanes: the quick benchmarks; template lint, checkov and the generated fuzz"
 SIDE_LOG="$ROOT/.local/$RUN_ID-side.log"
-side() { # NAME COMMAND…: one part, logged with its duration; stops the chain when it fails
+side() { # NAME COMMAND…: one part, logged with its duration; stops its lane when it fails
   local name=$1 t0=$SECONDS rc=0
   shift
   printf '\n==> [%s] %s\n' "$(date -u +%H:%M:%S)" "$name"
@@ -337,19 +341,22 @@ side() { # NAME COMMAND…: one part, logged with its duration; stops the chain 
   printf '==> %s: %d s%s\n' "$name" "$((SECONDS - t0))" "$([ $rc -eq 0 ] || echo ", FAILED (exit $rc)")"
   return $rc
 }
-# Its own process group (job control on for this one job), so a failure
-# elsewhere stops all of it.
+# Each lane its own process group (job control on for these jobs), so a
+# failure elsewhere stops all of it.
 set -m
 (
   side "conflict search benchmark, quick (300 and 1,000 parties; precision, recall and items read per search)" env -u AWS_ENDPOINT_URL QUICK=1 EXPECT_BUILT=1 bash infra/bench-search.sh &&
     side "Lambda benchmark, quick mode" env QUICK=1 EXPECT_BUILT=1 bash infra/bench.sh &&
-    side "statistics benchmark, quick sizes" env QUICK=1 EXPECT_BUILT=1 bash infra/bench-statistics.sh &&
-    side "template lint" bash infra/lint-template.sh &&
+    side "statistics benchmark, quick sizes" env QUICK=1 EXPECT_BUILT=1 bash infra/bench-statistics.sh
+) >"$SIDE_LOG" 2>&1 &
+SIDE_PID=$!
+(
+  side "template lint" bash infra/lint-template.sh &&
     side "checkov on template.yaml and infra/waf.yaml" bash infra/checkov.sh &&
     side "generated fuzz of every operation as admin and as a customer (Schemathesis, quick)" \
       env BASE_URL="http://127.0.0.1:$FUZZ_PORT" QUICK="${FUZZ_QUICK:-1}" bash infra/fuzz.sh
-) >"$SIDE_LOG" 2>&1 &
-SIDE_PID=$!
+) >"$SIDE_LOG.checks" 2>&1 &
+CHECKS_PID=$!
 set +m
 # Each shard in the background in its own process group (so a failure
 # elsewhere stops its browser too), its output printed when all are done.
@@ -375,7 +382,9 @@ for name in accounts cases pages; do
 done
 [ "$shards_ok" -eq 0 ] || { echo "browser tests failed (the shards marked FAILED above)"; exit 1; }
 
-step "the quick benchmarks, template lint, checkov and the generated fuzz (run beside the browser tests)"
-await_part SIDE_PID "$SIDE_LOG" "a part beside the browser tests" "$ROOT/.local/$RUN_ID-fuzz-gateway.log"
+step "the quick benchmarks (run beside the browser tests)"
+await_part SIDE_PID "$SIDE_LOG" "a benchmark beside the browser tests"
+step "template lint, checkov and the generated fuzz (run beside the browser tests)"
+await_part CHECKS_PID "$SIDE_LOG.checks" "a check beside the browser tests" "$ROOT/.local/$RUN_ID-fuzz-gateway.log"
 
 step "all tests passed in $(( $(date +%s) - started )) s"

@@ -4,6 +4,10 @@
 // index.test.mjs runs every shard one after another on one gateway.
 //
 //   BASE_URL=http://127.0.0.1:3000 node --test web/e2e/shard-accounts.mjs
+// First in its shard, on the seeded world before the flows change accounts: it opens each role's
+// dashboard, case list and first demo case. (In the pages shard, after the crawl, that shard ran
+// two minutes longer than the others.)
+import './a11y.e2e.mjs';
 import './roles.e2e.mjs';
 import './account.e2e.mjs';
 import './totp.e2e.mjs';

@@ -8,5 +8,3 @@
 //   BASE_URL=http://127.0.0.1:3000 node --test web/e2e/shard-pages.mjs
 import './crawl.e2e.mjs';
 import './apiReference.e2e.mjs';
-// Last in its shard: it opens each role's first case of the demo cases.
-import './a11y.e2e.mjs';

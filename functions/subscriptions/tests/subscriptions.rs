@@ -396,7 +396,7 @@ async fn limited_services_stop_at_their_limit() {
         bought: false,
     };
     // A purchase marks its catalogue entry bought, so the entry exists.
-    w.state.store.create_service_plan(&plan, &shared::store::idempotency::Once::none()).await.unwrap();
+    w.state.store.create_offer(&plan, &shared::store::idempotency::Once::none()).await.unwrap();
     let now = Utc::now().naive_utc();
     let row = use_cases::grant(&w.state, &cust.uid, &shared::domain::subscription::Grant::from_plan(&plan), now).await.unwrap();
     let use_ = |id: &str| UsageEntry {

@@ -12,7 +12,7 @@ use axum::Router;
 use serde_json::{json, Value};
 use shared::api::AppState;
 use shared::domain::case::ListOrder;
-use shared::domain::catalogue::Hundredths;
+use shared::domain::catalogue::{Hundredths, Package, ServicePlan};
 use shared::domain::subscription::{whole_seconds, Grant};
 use shared::error::ApiError;
 use tower::ServiceExt;
@@ -618,7 +618,7 @@ async fn seed_demo_history(state: &AppState, admin: &Caller<'_>, lawyer: &Caller
     // Sold: a credit-check plan last month (the first customer), a package
     // of hours this month (the second, in advance of its current hours).
     let first = customer_uid(false).await?;
-    let plans = state.store.list_service_plans().await?;
+    let plans = state.store.list_offers::<ServicePlan>().await?;
     if let Some(plan) = plans.iter().find(|p| p.service_id == shared::domain::catalogue::BISNODE) {
         let sold = last_month_day(today, 10);
         let at = stockholm_day_start(sold) + chrono::Duration::hours(11);
@@ -628,7 +628,7 @@ async fn seed_demo_history(state: &AppState, admin: &Caller<'_>, lawyer: &Caller
         let grant = shared::domain::subscription::Grant { days, ..shared::domain::subscription::Grant::from_plan(plan) };
         shared::services::subscriptions::grant(state, &first, &grant, whole_seconds(at.naive_utc())).await?;
     }
-    let package = state.store.list_packages().await?.into_iter().filter(|p| p.public).max_by_key(|p| p.price.0);
+    let package = state.store.list_offers::<Package>().await?.into_iter().filter(|p| p.public).max_by_key(|p| p.price.0);
     if let Some(p) = package {
         customers[1].call(Method::POST, "/api/subscription/packages/", Some(json!({"package_id": p.id}))).await?;
     }

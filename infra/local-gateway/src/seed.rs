@@ -147,12 +147,12 @@ pub async fn seed_demo_accounts(state: &AppState) -> Result<usize, ApiError> {
 /// signing), so the demo shows the service; the second demo customer has
 /// none and shows the promotion screen. Once: not when it has any row of it.
 async fn seed_demo_verified_plan(state: &AppState) -> Result<(), ApiError> {
-    use shared::domain::catalogue::VERIFIED;
+    use shared::domain::catalogue::{ServicePlan, VERIFIED};
     let Some(user) = state.store.find_user_by_email("customer@example.com").await? else { return Ok(()) };
     if state.store.list_purchases(&user.uid).await?.iter().any(|r| r.service.id == VERIFIED) {
         return Ok(());
     }
-    let Some(plan) = state.store.list_service_plans().await?.into_iter().find(|p| p.service_id == VERIFIED) else { return Ok(()) };
+    let Some(plan) = state.store.list_offers::<ServicePlan>().await?.into_iter().find(|p| p.service_id == VERIFIED) else { return Ok(()) };
     let now = chrono::Utc::now().naive_utc() - chrono::Duration::seconds(1);
     shared::services::subscriptions::grant(state, &user.uid, &shared::domain::subscription::Grant::from_plan(&plan), now).await?;
     Ok(())

@@ -118,7 +118,7 @@ pub async fn accept_current(state: &AppState, user: &User) -> Result<(), ApiErro
 /// packages of consultancy hours and two service plans.
 async fn ensure_offer(state: &AppState) -> Result<(), ApiError> {
     use shared::domain::catalogue::{Hundredths, Package, ServicePlan, BISNODE, VERIFIED};
-    if !state.store.list_packages().await?.is_empty() || !state.store.list_service_plans().await?.is_empty() {
+    if !state.store.list_offers::<Package>().await?.is_empty() || !state.store.list_offers::<ServicePlan>().await?.is_empty() {
         return Ok(());
     }
     let now = Utc::now();
@@ -134,7 +134,7 @@ async fn ensure_offer(state: &AppState) -> Result<(), ApiError> {
             retired: false,
             bought: false,
         };
-        state.store.create_package(&p, &shared::store::idempotency::Once::none()).await?;
+        state.store.create_offer(&p, &shared::store::idempotency::Once::none()).await?;
     }
     for (name, service_id, limit, price) in [("Digital signering 20", VERIFIED, 20, 1_900), ("Kreditupplysning 50", BISNODE, 50, 2_900)] {
         let p = ServicePlan {
@@ -150,7 +150,7 @@ async fn ensure_offer(state: &AppState) -> Result<(), ApiError> {
             retired: false,
             bought: false,
         };
-        state.store.create_service_plan(&p, &shared::store::idempotency::Once::none()).await?;
+        state.store.create_offer(&p, &shared::store::idempotency::Once::none()).await?;
     }
     Ok(())
 }

@@ -30,13 +30,13 @@ fn visible<T>(caller: &User, all: Vec<T>, public: impl Fn(&T) -> bool) -> Vec<T>
 
 /// Packages the caller may see, oldest first.
 pub async fn packages(ctx: &Context, caller: &User) -> Result<Vec<Package>, ApiError> {
-    Ok(visible(caller, ctx.store.list_packages().await?, Package::on_offer))
+    Ok(visible(caller, ctx.store.list_offers::<Package>().await?, Package::on_offer))
 }
 
 /// The public packages and service plans, for anyone (the landing page's offer).
 pub async fn public_offer(ctx: &Context) -> Result<(Vec<Package>, Vec<ServicePlan>), ApiError> {
-    let packages = ctx.store.list_packages().await?.into_iter().filter(Package::on_offer).collect();
-    let plans = ctx.store.list_service_plans().await?.into_iter().filter(ServicePlan::on_offer).collect();
+    let packages = ctx.store.list_offers::<Package>().await?.into_iter().filter(Package::on_offer).collect();
+    let plans = ctx.store.list_offers::<ServicePlan>().await?.into_iter().filter(ServicePlan::on_offer).collect();
     Ok((packages, plans))
 }
 
@@ -45,13 +45,13 @@ pub async fn create_package(ctx: &Context, caller: &User, form: &NewPackage, onc
     policy::require(caller, Action::ManageCatalogue)?;
     let draft = form.checked().map_err(ApiError::validation)?;
     let package = draft.into_package(ctx.store.next_id(PACKAGE_COUNTER).await?, Utc::now());
-    ctx.store.create_package(&package, once).await?;
+    ctx.store.create_offer(&package, once).await?;
     Ok(package)
 }
 
 /// Service plans the caller may see.
 pub async fn service_plans(ctx: &Context, caller: &User) -> Result<Vec<ServicePlan>, ApiError> {
-    Ok(visible(caller, ctx.store.list_service_plans().await?, ServicePlan::on_offer))
+    Ok(visible(caller, ctx.store.list_offers::<ServicePlan>().await?, ServicePlan::on_offer))
 }
 
 /// Create a service plan (admin): a limit for a limited service, hours for
@@ -60,7 +60,7 @@ pub async fn create_service_plan(ctx: &Context, caller: &User, form: &NewService
     policy::require(caller, Action::ManageCatalogue)?;
     let draft = form.checked().map_err(ApiError::validation)?;
     let plan = draft.into_plan(ctx.store.next_id(SERVICE_PLAN_COUNTER).await?, Utc::now());
-    ctx.store.create_service_plan(&plan, once).await?;
+    ctx.store.create_offer(&plan, once).await?;
     Ok(plan)
 }
 

@@ -25,6 +25,7 @@ use chrono::Utc;
 
 use super::events::kinds::{Event, SubscriptionChange};
 use super::Context;
+use crate::domain::catalogue::{Package, ServicePlan};
 use crate::domain::statistics::{self as stats, Deltas, Price, Scope};
 use crate::domain::subscription::PurchasedService;
 use crate::error::ApiError;
@@ -39,10 +40,10 @@ pub async fn price_of(ctx: &Context, row: &PurchasedService) -> Result<Price, Ap
         return Ok(Price(p.0));
     }
     if let Some(id) = row.packages.as_ref().and_then(|p| p.id) {
-        return Ok(Price(ctx.store.get_package(id).await?.map(|p| p.price.0).unwrap_or(0)));
+        return Ok(Price(ctx.store.get_offer::<Package>(id).await?.map(|p| p.price.0).unwrap_or(0)));
     }
     if let Some(id) = row.service_plan.as_ref().and_then(|p| p.id) {
-        return Ok(Price(ctx.store.get_service_plan(id).await?.map(|p| p.price.0).unwrap_or(0)));
+        return Ok(Price(ctx.store.get_offer::<ServicePlan>(id).await?.map(|p| p.price.0).unwrap_or(0)));
     }
     Ok(Price(0))
 }

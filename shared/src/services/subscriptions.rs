@@ -83,7 +83,7 @@ pub async fn own_services(ctx: &Context, caller: &User) -> Result<CustomerServic
 /// The customer buys a public package: a consultancy-hours row.
 pub async fn buy_package(ctx: &Context, caller: &User, package_id: u64, once: &Once) -> Result<RowView, ApiError> {
     policy::require(caller, Action::BuyForOwnCompany)?;
-    let package = ctx.store.get_package(package_id).await?.filter(Package::on_offer).ok_or(ApiError::NotFound)?;
+    let package = ctx.store.get_offer::<Package>(package_id).await?.filter(Package::on_offer).ok_or(ApiError::NotFound)?;
     let at = now();
     Ok(grant_once(ctx, &caller.uid, &Grant::from_package(&package), at, once, None).await?.view(at))
 }
@@ -91,7 +91,7 @@ pub async fn buy_package(ctx: &Context, caller: &User, package_id: u64, once: &O
 /// The customer buys a public service plan.
 pub async fn buy_service_plan(ctx: &Context, caller: &User, plan_id: u64, once: &Once) -> Result<RowView, ApiError> {
     policy::require(caller, Action::BuyForOwnCompany)?;
-    let plan = ctx.store.get_service_plan(plan_id).await?.filter(ServicePlan::on_offer).ok_or(ApiError::NotFound)?;
+    let plan = ctx.store.get_offer::<ServicePlan>(plan_id).await?.filter(ServicePlan::on_offer).ok_or(ApiError::NotFound)?;
     let at = now();
     Ok(grant_once(ctx, &caller.uid, &Grant::from_plan(&plan), at, once, None).await?.view(at))
 }
@@ -106,9 +106,11 @@ pub async fn add_to_customer(ctx: &Context, caller: &User, form: &AddToCustomer,
     let (customer_uid, addition) = form.checked()?;
     let grant_of = match addition {
         // Staff add unpublished entries too, but nobody a retired one.
-        Addition::Package(id) => Grant::from_package(&ctx.store.get_package(id).await?.filter(|p| !p.retired).ok_or(ApiError::NotFound)?),
+        Addition::Package(id) => {
+            Grant::from_package(&ctx.store.get_offer::<Package>(id).await?.filter(|p| !p.retired).ok_or(ApiError::NotFound)?)
+        }
         Addition::ServicePlan(id) => {
-            Grant::from_plan(&ctx.store.get_service_plan(id).await?.filter(|p| !p.retired).ok_or(ApiError::NotFound)?)
+            Grant::from_plan(&ctx.store.get_offer::<ServicePlan>(id).await?.filter(|p| !p.retired).ok_or(ApiError::NotFound)?)
         }
         Addition::Custom(g) => g,
     };
@@ -169,10 +171,10 @@ async fn grant_once(
 /// Whether the catalogue entry a grant names (if any) is still sold.
 async fn still_sold(ctx: &Context, grant: &Grant) -> Result<bool, ApiError> {
     if let Some(id) = grant.package.as_ref().and_then(|p| p.id) {
-        return Ok(ctx.store.get_package(id).await?.is_some_and(|p| !p.retired));
+        return Ok(ctx.store.get_offer::<Package>(id).await?.is_some_and(|p| !p.retired));
     }
     if let Some(id) = grant.service_plan.as_ref().and_then(|p| p.id) {
-        return Ok(ctx.store.get_service_plan(id).await?.is_some_and(|p| !p.retired));
+        return Ok(ctx.store.get_offer::<ServicePlan>(id).await?.is_some_and(|p| !p.retired));
     }
     Ok(true)
 }

@@ -29,6 +29,42 @@ impl Offer {
             Offer::Plan => keys::catalogue::plan(id),
         }
     }
+    /// The partition and sort-key prefix all entries of the kind share.
+    fn partition(self) -> (&'static str, &'static str) {
+        match self {
+            Offer::Package => (keys::catalogue::PACKAGES_PK, keys::catalogue::PACKAGE_PREFIX),
+            Offer::Plan => (keys::catalogue::PLANS_PK, keys::catalogue::PLAN_PREFIX),
+        }
+    }
+    /// The item's `entity` attribute.
+    fn entity(self) -> &'static str {
+        match self {
+            Offer::Package => "package",
+            Offer::Plan => "service_plan",
+        }
+    }
+}
+
+/// A stored catalogue entry of one [`Offer`] kind: packages and service
+/// plans are created, read and listed by the same code, their kind
+/// choosing the partition.
+pub trait OfferEntry: Serialize + DeserializeOwned {
+    const OFFER: Offer;
+    fn id(&self) -> u64;
+}
+
+impl OfferEntry for Package {
+    const OFFER: Offer = Offer::Package;
+    fn id(&self) -> u64 {
+        self.id
+    }
+}
+
+impl OfferEntry for ServicePlan {
+    const OFFER: Offer = Offer::Plan;
+    fn id(&self) -> u64 {
+        self.id
+    }
 }
 
 fn attr<T: Serialize>(v: &T) -> Result<AttributeValue, ApiError> {
@@ -86,24 +122,16 @@ impl Store {
         Ok(super::readable_items(items))
     }
 
-    pub async fn create_package(&self, p: &Package, once: &Once) -> Result<(), ApiError> {
-        self.put_new(&keys::catalogue::package(p.id), "package", p, once).await
+    pub async fn create_offer<T: OfferEntry>(&self, entry: &T, once: &Once) -> Result<(), ApiError> {
+        self.put_new(&T::OFFER.key(entry.id()), T::OFFER.entity(), entry, once).await
     }
-    pub async fn get_package(&self, id: u64) -> Result<Option<Package>, ApiError> {
-        self.get_as(&keys::catalogue::package(id)).await
+    pub async fn get_offer<T: OfferEntry>(&self, id: u64) -> Result<Option<T>, ApiError> {
+        self.get_as(&T::OFFER.key(id)).await
     }
-    pub async fn list_packages(&self) -> Result<Vec<Package>, ApiError> {
-        Self::parse_all(self.query_prefix(keys::catalogue::PACKAGES_PK, keys::catalogue::PACKAGE_PREFIX).await?)
-    }
-
-    pub async fn create_service_plan(&self, p: &ServicePlan, once: &Once) -> Result<(), ApiError> {
-        self.put_new(&keys::catalogue::plan(p.id), "service_plan", p, once).await
-    }
-    pub async fn get_service_plan(&self, id: u64) -> Result<Option<ServicePlan>, ApiError> {
-        self.get_as(&keys::catalogue::plan(id)).await
-    }
-    pub async fn list_service_plans(&self) -> Result<Vec<ServicePlan>, ApiError> {
-        Self::parse_all(self.query_prefix(keys::catalogue::PLANS_PK, keys::catalogue::PLAN_PREFIX).await?)
+    /// Every entry of the kind, retired ones too.
+    pub async fn list_offers<T: OfferEntry>(&self) -> Result<Vec<T>, ApiError> {
+        let (pk, prefix) = T::OFFER.partition();
+        Self::parse_all(self.query_prefix(pk, prefix).await?)
     }
 
     /// Changes the terms of a package or plan (`offer`), leaving

@@ -1,6 +1,7 @@
 //! `statistic/finance/`: revenue, invoicing and rates over a period.
 
 use super::*;
+use crate::domain::catalogue::{Package, ServicePlan};
 
 /// `statistic/finance/` (admin): revenue per period (hours × the customer's
 /// rate, packages and plans sold), by service, plan and package; invoiced
@@ -22,12 +23,12 @@ pub async fn finance(ctx: &Context, u: &User, p: Period) -> Result<Statistic, Ap
     }
     let total = sum(&series);
     let packages: BTreeMap<String, String> = {
-        let l = ctx.store.list_packages().await?;
+        let l = ctx.store.list_offers::<Package>().await?;
         r.items += l.len() as u64;
         l.into_iter().map(|x| (x.id.to_string(), x.name)).collect()
     };
     let plans: BTreeMap<String, String> = {
-        let l = ctx.store.list_service_plans().await?;
+        let l = ctx.store.list_offers::<ServicePlan>().await?;
         r.items += l.len() as u64;
         l.into_iter().map(|x| (x.id.to_string(), x.name)).collect()
     };

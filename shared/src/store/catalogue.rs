@@ -316,34 +316,25 @@ impl Store {
             .and_then(|i| i.get("department_id").and_then(|v| v.as_n().ok()).and_then(|n| n.parse().ok())))
     }
 
-    /// Whether any customer is connected to a department (Query GSI1, one item).
-    pub async fn department_in_use(&self, department_id: u64) -> Result<bool, ApiError> {
-        let out = self
-            .client
+    /// The Query of a department's customers (GSI1), for its two readers below.
+    fn department_members(&self, department_id: u64) -> aws_sdk_dynamodb::operation::query::builders::QueryFluentBuilder {
+        self.client
             .query()
             .table_name(&self.table)
             .index_name(super::table::GSI1)
             .key_condition_expression("GSI1PK = :p")
             .expression_attribute_values(":p", s(keys::department_members::gsi1pk(department_id)))
-            .limit(1)
-            .send()
-            .await
-            .map_err(sdk_err)?;
+    }
+
+    /// Whether any customer is connected to a department (one item).
+    pub async fn department_in_use(&self, department_id: u64) -> Result<bool, ApiError> {
+        let out = self.department_members(department_id).limit(1).send().await.map_err(sdk_err)?;
         Ok(out.count > 0)
     }
 
-    /// Customers connected to a department (Query GSI1).
+    /// Customers connected to a department.
     pub async fn department_customers(&self, department_id: u64) -> Result<Vec<String>, ApiError> {
-        let out = self
-            .client
-            .query()
-            .table_name(&self.table)
-            .index_name(super::table::GSI1)
-            .key_condition_expression("GSI1PK = :p")
-            .expression_attribute_values(":p", s(keys::department_members::gsi1pk(department_id)))
-            .send()
-            .await
-            .map_err(sdk_err)?;
+        let out = self.department_members(department_id).send().await.map_err(sdk_err)?;
         Ok(out.items().iter().filter_map(|i| i.get("customer_uid").and_then(|v| v.as_s().ok()).cloned()).collect())
     }
 }

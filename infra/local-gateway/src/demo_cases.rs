@@ -80,31 +80,11 @@ enum By {
     Lawyer,
 }
 
-struct Demo {
-    customer2: bool,
-    by: By,
-    subject: &'static str,
-    description: &'static str,
-    case_type: &'static str,
-    hours: &'static str,
-    counterpart: &'static str,
-    fate: Fate,
-}
-
-// One line per demo case reads better in the table below than struct literals.
-#[allow(clippy::too_many_arguments)]
-const fn demo(
-    customer2: bool,
-    by: By,
-    subject: &'static str,
-    description: &'static str,
-    case_type: &'static str,
-    hours: &'static str,
-    counterpart: &'static str,
-    fate: Fate,
-) -> Demo {
-    Demo { customer2, by, subject, description, case_type, hours, counterpart, fate }
-}
+/// One demo case, written positionally so that each reads as one row of
+/// the table below: the second customer's (else the first's), who opens it,
+/// subject, description, case type, estimated hours, counterpart, fate.
+#[derive(Clone, Copy)]
+struct Demo(bool, By, &'static str, &'static str, &'static str, &'static str, &'static str, Fate);
 
 const H1: &[(&str, &str)] = &[("2,5", "Genomgång av handlingarna"), ("1,25", "Brev till motparten")];
 const H2: &[(&str, &str)] =
@@ -113,7 +93,7 @@ const H3: &[(&str, &str)] = &[("4", "Processinlaga"), ("2", "Förberedelse infö
 
 /// The demo cases, oldest first (both customers, every state, ≥ 25).
 const DEMOS: [Demo; 27] = [
-    demo(
+    Demo(
         false,
         By::Customer,
         "Uppsägning av lokalhyresavtal",
@@ -123,7 +103,7 @@ const DEMOS: [Demo; 27] = [
         "Fastighets AB Storgatan",
         Fate::Active(H1),
     ),
-    demo(
+    Demo(
         false,
         By::Sales,
         "Anställningsavtal för ny VD",
@@ -133,7 +113,7 @@ const DEMOS: [Demo; 27] = [
         "",
         Fate::Available,
     ),
-    demo(
+    Demo(
         false,
         By::Customer,
         "Granskning av leverantörsavtal",
@@ -143,7 +123,7 @@ const DEMOS: [Demo; 27] = [
         "Leverantören AB",
         Fate::Pending,
     ),
-    demo(
+    Demo(
         false,
         By::Customer,
         "Tvist om obetald faktura",
@@ -153,7 +133,7 @@ const DEMOS: [Demo; 27] = [
         "Handelshuset Nord AB",
         Fate::Closed(H3),
     ),
-    demo(
+    Demo(
         false,
         By::Admin,
         "Aktieägaravtal inför nyemission",
@@ -163,7 +143,7 @@ const DEMOS: [Demo; 27] = [
         "",
         Fate::Active(H2),
     ),
-    demo(
+    Demo(
         false,
         By::Lawyer,
         "Omförhandling av hyra",
@@ -173,7 +153,7 @@ const DEMOS: [Demo; 27] = [
         "Fastighets AB Storgatan",
         Fate::Active(H1),
     ),
-    demo(
+    Demo(
         false,
         By::Customer,
         "Varsel om uppsägning på grund av arbetsbrist",
@@ -183,7 +163,7 @@ const DEMOS: [Demo; 27] = [
         "Unionen",
         Fate::Closed(H2),
     ),
-    demo(
+    Demo(
         false,
         By::Sales,
         "Licensavtal för programvara",
@@ -193,7 +173,7 @@ const DEMOS: [Demo; 27] = [
         "Mjukvaruhuset AB",
         Fate::Available,
     ),
-    demo(
+    Demo(
         false,
         By::Customer,
         "Sekretessavtal med konsult",
@@ -203,7 +183,7 @@ const DEMOS: [Demo; 27] = [
         "Konsultbolaget i Stockholm AB",
         Fate::Closed(H1),
     ),
-    demo(
+    Demo(
         false,
         By::Customer,
         "Skadestånd efter vattenskada",
@@ -213,7 +193,7 @@ const DEMOS: [Demo; 27] = [
         "Försäkringsbolaget Trygg",
         Fate::Pending,
     ),
-    demo(
+    Demo(
         false,
         By::Admin,
         "Styrelseansvar vid kontrollbalansräkning",
@@ -223,7 +203,7 @@ const DEMOS: [Demo; 27] = [
         "",
         Fate::Available,
     ),
-    demo(
+    Demo(
         false,
         By::Customer,
         "Arbetsmiljöfrågor i lagret",
@@ -233,7 +213,7 @@ const DEMOS: [Demo; 27] = [
         "Arbetsmiljöverket",
         Fate::Active(H3),
     ),
-    demo(
+    Demo(
         false,
         By::Sales,
         "Samarbetsavtal med distributör",
@@ -243,7 +223,7 @@ const DEMOS: [Demo; 27] = [
         "Nordisk Distribution AS",
         Fate::Pending,
     ),
-    demo(
+    Demo(
         false,
         By::Customer,
         "Överlåtelse av hyreskontrakt",
@@ -253,7 +233,7 @@ const DEMOS: [Demo; 27] = [
         "Fastighets AB Storgatan",
         Fate::Closed(H2),
     ),
-    demo(
+    Demo(
         true,
         By::Customer,
         "Entreprenadtvist om försenad byggnation",
@@ -263,7 +243,7 @@ const DEMOS: [Demo; 27] = [
         "Bostadsrättsföreningen Ekbacken",
         Fate::Active(H2),
     ),
-    demo(
+    Demo(
         true,
         By::Sales,
         "Ramavtal med underentreprenör",
@@ -273,7 +253,7 @@ const DEMOS: [Demo; 27] = [
         "Plåt & Tak i Väst AB",
         Fate::Available,
     ),
-    demo(
+    Demo(
         true,
         By::Customer,
         "Olycksfall på arbetsplatsen",
@@ -283,7 +263,7 @@ const DEMOS: [Demo; 27] = [
         "",
         Fate::Closed(H3),
     ),
-    demo(
+    Demo(
         true,
         By::Customer,
         "Detaljplan och bygglov",
@@ -293,7 +273,7 @@ const DEMOS: [Demo; 27] = [
         "Göteborgs kommun",
         Fate::Pending,
     ),
-    demo(
+    Demo(
         true,
         By::Admin,
         "Köp av fastighetsbolag",
@@ -303,8 +283,8 @@ const DEMOS: [Demo; 27] = [
         "Fastighetsförvaltning Väst AB",
         Fate::Active(H1),
     ),
-    demo(true, By::Customer, "Uppsägning av platschef", "Samarbetssvårigheter; saklig grund?", "Arbetsrätt", "5", "", Fate::Closed(H1)),
-    demo(
+    Demo(true, By::Customer, "Uppsägning av platschef", "Samarbetssvårigheter; saklig grund?", "Arbetsrätt", "5", "", Fate::Closed(H1)),
+    Demo(
         true,
         By::Lawyer,
         "Hyresavtal för bodetablering",
@@ -314,7 +294,7 @@ const DEMOS: [Demo; 27] = [
         "Markägarna i Mölndal",
         Fate::Active(H1),
     ),
-    demo(
+    Demo(
         true,
         By::Customer,
         "Garantiärende efter slutbesiktning",
@@ -324,7 +304,7 @@ const DEMOS: [Demo; 27] = [
         "Bostadsrättsföreningen Ekbacken",
         Fate::Active(H3),
     ),
-    demo(
+    Demo(
         true,
         By::Sales,
         "Föräldraledighet och vikariat",
@@ -334,7 +314,7 @@ const DEMOS: [Demo; 27] = [
         "",
         Fate::Pending,
     ),
-    demo(
+    Demo(
         true,
         By::Customer,
         "Kreditupplysning på ny beställare",
@@ -344,7 +324,7 @@ const DEMOS: [Demo; 27] = [
         "Nybygget i Borås AB",
         Fate::Closed(H2),
     ),
-    demo(
+    Demo(
         true,
         By::Customer,
         "Leverans av felaktigt virke",
@@ -354,7 +334,7 @@ const DEMOS: [Demo; 27] = [
         "Trävaruhuset Syd AB",
         Fate::Available,
     ),
-    demo(
+    Demo(
         false,
         By::Customer,
         "Bodelning efter skilsmässa",
@@ -364,7 +344,7 @@ const DEMOS: [Demo; 27] = [
         "",
         Fate::Pending,
     ),
-    demo(
+    Demo(
         true,
         By::Customer,
         "Överklagan av miljösanktionsavgift",
@@ -416,38 +396,38 @@ pub async fn seed_demo_cases(state: &AppState, router: &Router) -> Result<usize,
     }
 
     let today = chrono::Utc::now().date_naive();
-    for d in &DEMOS {
-        let (owner, owner_uid) = if d.customer2 { (&customer2, &customer2_uid) } else { (&customer, &customer_uid) };
+    for &Demo(second_customer, by, subject, description, case_type, estimated, counterpart, fate) in &DEMOS {
+        let (owner, owner_uid) = if second_customer { (&customer2, &customer2_uid) } else { (&customer, &customer_uid) };
         let mut body = json!({
-            "subject": d.subject, "description": d.description, "type": type_id(d.case_type), "estimated_hours": d.hours,
-            "counterpart": d.counterpart, "contact_person": "Kontaktperson hos kunden",
+            "subject": subject, "description": description, "type": type_id(case_type), "estimated_hours": estimated,
+            "counterpart": counterpart, "contact_person": "Kontaktperson hos kunden",
             "address": {"address_1": "Storgatan 1", "city": "Stockholm", "country": "SE", "post_code": "11122"},
         });
-        let (who, path) = match d.by {
+        let (who, path) = match by {
             By::Customer => (owner, "/api/case/create/by/customer/"),
             By::Sales => (&sales, "/api/case/create/"),
             By::Admin => (&admin, "/api/case/create/"),
             By::Lawyer => (&lawyer, "/api/case/create/by/lawyer/"),
         };
-        if !matches!(d.by, By::Customer) {
+        if !matches!(by, By::Customer) {
             body["customer"] = json!(owner_uid);
         }
-        if matches!(d.by, By::Sales) {
+        if matches!(by, By::Sales) {
             body["short_internal_description"] = json!("Kunden vill ha återkoppling inom en vecka");
         }
         let created = who.call(Method::POST, path, Some(body)).await?;
         let uid = created["uid"].as_str().unwrap_or_default().to_string();
-        if d.fate == Fate::Pending {
+        if fate == Fate::Pending {
             continue;
         }
         admin.act(&uid, "publish").await?;
-        let (hours, close) = match d.fate {
+        let (hours, close) = match fate {
             Fate::Active(h) => (h, false),
             Fate::Closed(h) => (h, true),
             _ => continue,
         };
         // A lawyer's own case went straight to them when published.
-        if !matches!(d.by, By::Lawyer) {
+        if !matches!(by, By::Lawyer) {
             lawyer.act(&uid, "accept").await?;
         }
         for (i, (hour, text)) in hours.iter().enumerate() {

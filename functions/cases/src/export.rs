@@ -11,32 +11,33 @@ use shared::export::write_text;
 
 pub const XLSX_CONTENT_TYPE: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
-/// Column titles and words in the two interface languages (Swedish default).
+/// Column titles and words, each as `[Swedish, English]` (Swedish the
+/// default): one table, so a text cannot be added in one language only.
 struct Words {
-    sheet: &'static str,
-    case: &'static str,
-    columns: [&'static str; 8],
-    yes: &'static str,
-    no: &'static str,
-    total: &'static str,
+    sheet: [&'static str; 2],
+    case: [&'static str; 2],
+    columns: [[&'static str; 2]; 8],
+    yes: [&'static str; 2],
+    no: [&'static str; 2],
+    total: [&'static str; 2],
 }
 
-const SV: Words = Words {
-    sheet: "Timmar",
-    case: "Ärende",
-    columns: ["Datum", "Tid", "Jurist", "Debiterbara timmar", "Ej debiterbara timmar", "Rättsskyddstimmar", "Fakturerad", "Beskrivning"],
-    yes: "Ja",
-    no: "Nej",
-    total: "Summa",
-};
-
-const EN: Words = Words {
-    sheet: "Hours",
-    case: "Case",
-    columns: ["Date", "Time", "Lawyer", "Billable hours", "Non-billable hours", "Rättsskydd hours", "Invoiced", "Description"],
-    yes: "Yes",
-    no: "No",
-    total: "Total",
+const WORDS: Words = Words {
+    sheet: ["Timmar", "Hours"],
+    case: ["Ärende", "Case"],
+    columns: [
+        ["Datum", "Date"],
+        ["Tid", "Time"],
+        ["Jurist", "Lawyer"],
+        ["Debiterbara timmar", "Billable hours"],
+        ["Ej debiterbara timmar", "Non-billable hours"],
+        ["Rättsskyddstimmar", "Rättsskydd hours"],
+        ["Fakturerad", "Invoiced"],
+        ["Beskrivning", "Description"],
+    ],
+    yes: ["Ja", "Yes"],
+    no: ["Nej", "No"],
+    total: ["Summa", "Total"],
 };
 
 fn hours(h: Hundredths) -> f64 {
@@ -46,10 +47,11 @@ fn hours(h: Hundredths) -> f64 {
 /// The workbook bytes: a title row, the column titles, one row per entry
 /// (as listed: newest first) and a totals row.
 pub fn hours_workbook(case: &Case, entries: &[CaseHour], lang: &str) -> Result<Vec<u8>, ApiError> {
-    build(case, entries, if lang.starts_with("en") { &EN } else { &SV }).map_err(ApiError::internal)
+    build(case, entries, usize::from(lang.starts_with("en"))).map_err(ApiError::internal)
 }
 
-fn build(case: &Case, entries: &[CaseHour], w: &Words) -> Result<Vec<u8>, XlsxError> {
+/// `l`: the language's column in [`WORDS`] (0 Swedish, 1 English).
+fn build(case: &Case, entries: &[CaseHour], l: usize) -> Result<Vec<u8>, XlsxError> {
     let bold = Format::new().set_bold();
     let date = Format::new().set_num_format("yyyy-mm-dd");
     let num = Format::new().set_num_format("0.00");
@@ -57,11 +59,12 @@ fn build(case: &Case, entries: &[CaseHour], w: &Words) -> Result<Vec<u8>, XlsxEr
 
     let mut book = Workbook::new();
     let sheet = book.add_worksheet();
-    sheet.set_name(w.sheet)?;
-    let title = format!("{} {} – {} ({})", w.case, case.case_number, case.subject, case.customer_name);
+    let w = &WORDS;
+    sheet.set_name(w.sheet[l])?;
+    let title = format!("{} {} – {} ({})", w.case[l], case.case_number, case.subject, case.customer_name);
     write_text(sheet, 0, 0, &title, Some(&bold))?;
     for (c, title) in w.columns.iter().enumerate() {
-        sheet.write_string_with_format(2, c as u16, *title, &bold)?;
+        sheet.write_string_with_format(2, c as u16, title[l], &bold)?;
     }
     let mut sums = [Hundredths::ZERO; 3];
     let mut row = 3u32;
@@ -75,11 +78,11 @@ fn build(case: &Case, entries: &[CaseHour], w: &Words) -> Result<Vec<u8>, XlsxEr
             sheet.write_number_with_format(row, 3 + i as u16, hours(v), &num)?;
             sums[i] = sums[i] + v;
         }
-        sheet.write_string(row, 6, if h.is_invoiced { w.yes } else { w.no })?;
+        sheet.write_string(row, 6, if h.is_invoiced { w.yes[l] } else { w.no[l] })?;
         write_text(sheet, row, 7, &h.description, None)?;
         row += 1;
     }
-    sheet.write_string_with_format(row, 0, w.total, &bold)?;
+    sheet.write_string_with_format(row, 0, w.total[l], &bold)?;
     for (i, v) in sums.into_iter().enumerate() {
         sheet.write_number_with_format(row, 3 + i as u16, hours(v), &total)?;
     }

@@ -382,19 +382,7 @@ async fn auto_update_date_is_refused_once_renewed() {
 async fn limited_services_stop_at_their_limit() {
     let w = world().await;
     let (cust, _) = w.user(Role::Customer).await;
-    let plan = shared::domain::catalogue::ServicePlan {
-        id: 1,
-        name: "Credit 2".into(),
-        service_id: 3,
-        limit: Some(2),
-        hours: None,
-        price: Hundredths(100),
-        expiry_days: 30,
-        public: true,
-        created_at: Utc::now(),
-        retired: false,
-        bought: false,
-    };
+    let plan = shared::domain::catalogue::ServicePlan::limited_for_tests(1, "Credit 2", 3, 2);
     // A purchase marks its catalogue entry bought, so the entry exists.
     w.state.store.create_offer(&plan, &shared::store::idempotency::Once::none()).await.unwrap();
     let now = Utc::now().naive_utc();

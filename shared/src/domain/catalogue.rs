@@ -220,6 +220,24 @@ impl ServicePlan {
     }
 }
 
+#[cfg(any(test, feature = "testkit"))]
+impl ServicePlan {
+    /// A public plan of `limit` uses of a limited service (1 SEK, 30 days):
+    /// the plan the unit and integration tests buy, made in one place.
+    pub fn limited_for_tests(id: u64, name: &str, service_id: u8, limit: u32) -> ServicePlan {
+        let draft = ServicePlanDraft {
+            name: name.into(),
+            service_id,
+            limit: Some(limit),
+            hours: None,
+            price: Hundredths(100),
+            expiry_days: 30,
+            public: true,
+        };
+        draft.into_plan(id, chrono::Utc::now())
+    }
+}
+
 /// Retiring or reinstating a package or service plan (admin).
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[schema(example = json!({"retired": true}))]

@@ -114,19 +114,7 @@ mod tests {
         let over = consume(&adv, Usage::Hours(Hundredths(50)), now).unwrap();
         assert!(over.hour_less_than_consumed);
 
-        let plan = ServicePlan {
-            id: 3,
-            name: "Bisnode 2".into(),
-            service_id: 3,
-            limit: Some(2),
-            hours: None,
-            price: Hundredths(100),
-            expiry_days: 30,
-            public: true,
-            created_at: chrono::Utc::now(),
-            retired: false,
-            bought: false,
-        };
+        let plan = ServicePlan::limited_for_tests(3, "Bisnode 2", 3, 2);
         let b = new_row(2, "c", &Grant::from_plan(&plan), false, dt("2026-01-01 00:00:00"), now);
         let b = consume(&b, Usage::Count(2), now).unwrap();
         assert_eq!(consume(&b, Usage::Count(1), now), Err(RuleError::LimitReached));

@@ -4,16 +4,10 @@ import { fake } from '../../test/amplifyFake';
 vi.mock('@aws-amplify/core', () => ({ Amplify: { configure: vi.fn() } }));
 vi.mock('@aws-amplify/api-rest', async () => (await import('../../test/amplifyFake')).amplifyApi);
 
-const { pageTests, TEST_AUTH: auth } = await import('../../test/renderApp');
-const session = await import('../../store/session');
-const twoFactor = await import('../../store/twoFactor');
-
-const customer = { email: 'c@example.com', id: 7, is_staff: false, user_type: 3, full_name: 'Cee' };
-const warning = vi.fn();
+const { auth, customer, session, twoFactor, signedOutPages, submitCodeSignsIn } = await import('./signInTestSetup');
 
 describe('code screen: authenticator app', { timeout: 180_000 }, () => {
-  const page = pageTests({ warning });
-  const render = (path: string) => page.render(path, null);
+  const { warning, page, render } = signedOutPages();
 
   it('login answered with method totp: app prompt, no resend; the app code signs in', async () => {
     const { $, type, click, waitFor, path } = await render('/login');
@@ -34,10 +28,7 @@ describe('code screen: authenticator app', { timeout: 180_000 }, () => {
     });
     fake.replies.push(() => ({ status: 200, body: customer }));
     await type('twofa-code', '287082');
-    await click('twofa-submit');
-    await waitFor(() => path() === '/user/', '/user/');
-    expect(session.getState().auth).toEqual(auth);
-    expect(twoFactor.getPendingTwoFactor()).toBeNull();
+    await submitCodeSignsIn({ click, waitFor, path });
   });
 
   it('a used app code is shown inline', async () => {

@@ -4,16 +4,8 @@ import { fake } from '../../test/amplifyFake';
 vi.mock('@aws-amplify/core', () => ({ Amplify: { configure: vi.fn() } }));
 vi.mock('@aws-amplify/api-rest', async () => (await import('../../test/amplifyFake')).amplifyApi);
 
-const { pageTests, TEST_AUTH: auth } = await import('../../test/renderApp');
-const session = await import('../../store/session');
-const twoFactor = await import('../../store/twoFactor');
-
-const customer = { email: 'c@example.com', id: 7, is_staff: false, user_type: 3, full_name: 'Cee' };
-const warning = vi.fn();
-const page = pageTests({ warning });
-
-/** Signed out at `path`. */
-const render = (path: string) => page.render(path, null);
+const { auth, customer, session, twoFactor, signedOutPages, submitCodeSignsIn } = await import('./signInTestSetup');
+const { warning, page, render } = signedOutPages();
 
 describe('login pages', { timeout: 180_000 }, () => {
   it('login with two-factor on → /authentication; a wrong code is shown inline; the right one signs in', async () => {
@@ -68,10 +60,7 @@ describe('login pages', { timeout: 180_000 }, () => {
       },
     );
     await type('twofa-code', ' 654 321');
-    await click('twofa-submit');
-    await waitFor(() => path() === '/user/', '/user/');
-    expect(session.getState().auth).toEqual(auth);
-    expect(twoFactor.getPendingTwoFactor()).toBeNull();
+    await submitCodeSignsIn({ click, waitFor, path });
   });
 
   it("login checks its fields as antd's Form did: required on submit, the e-mail as typed, announced and linked; no call until valid", async () => {

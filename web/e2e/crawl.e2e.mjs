@@ -210,26 +210,23 @@ async function aDepartment(page) {
   assert.ok(made.status < 300 || taken, `an additional-hours entry for the crawl: ${made.status} ${JSON.stringify(made.body)}`);
 }
 
+/** What admin's lists need to show: an additional-hours entry, a contact, a department. */
+async function adminData(page) {
+  await additionalHourOnFirstCase(page, 'active');
+  await contactUnderFirstCustomer(page, 'active');
+  await aDepartment(page);
+}
+
+/** What the lawyer's lists need to show: an hour entry and an additional-hours entry on a case of theirs. */
+async function lawyerData(page) {
+  await hourOnFirstCase(page, 'my');
+  await additionalHourOnFirstCase(page, 'my');
+}
+
+/** One row a role: who signs in, where its pages start, and the data its lists need first. */
 const ACCOUNTS = [
-  {
-    role: 'admin',
-    email: 'admin@example.com',
-    prefix: '/admin/',
-    prepare: async (page) => {
-      await additionalHourOnFirstCase(page, 'active');
-      await contactUnderFirstCustomer(page, 'active');
-      await aDepartment(page);
-    },
-  },
-  {
-    role: 'lawyer',
-    email: 'lawyer@example.com',
-    prefix: '/lawyer/',
-    prepare: async (page) => {
-      await hourOnFirstCase(page, 'my');
-      await additionalHourOnFirstCase(page, 'my');
-    },
-  },
+  { role: 'admin', email: 'admin@example.com', prefix: '/admin/', prepare: adminData },
+  { role: 'lawyer', email: 'lawyer@example.com', prefix: '/lawyer/', prepare: lawyerData },
   { role: 'sales', email: 'sales@example.com', prefix: '/sales/', prepare: (page) => contactUnderFirstCustomer(page, 'all') },
   { role: 'customer', email: 'customer@example.com', prefix: '/user/', prepare: signingDraft },
   { role: 'customerContact', email: 'contact@example.com', prefix: '/customer_contact/', prepare: signingDraft },

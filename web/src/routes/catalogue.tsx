@@ -173,6 +173,14 @@ function only(...roles: Role[]): Partial<Record<Role, RoleUse>> {
 }
 
 /**
+ * Admin and the sales person reach the entry at their own `staff` path (and title), `others` as given, the customer
+ * and its contacts as the entry says.
+ */
+function staffPath(staff: RoleUse, others: Partial<Record<Role, RoleUse>> = {}): Partial<Record<Role, RoleUse>> {
+  return { admin: staff, sales: staff, ...others, customer: {}, customerContact: {} };
+}
+
+/**
  * An entry in the menu (at the top level or inside `menu.group`): its menu id is its path's words joined by '-'
  * (`settings/audit/` → `settings-audit`) and its label its title, unless `menu` says otherwise; `roles` gives each
  * role that has it its place in the menu (a number) or what differs for it.
@@ -256,20 +264,17 @@ export const CATALOGUE = {
     title: 'caseCreate',
     page: 'CaseForm',
     contactNeeds: 'add_case',
-    roles: { admin: { path: 'case/create' }, sales: { path: 'case/create' }, lawyer: {}, customer: {}, customerContact: {} },
+    roles: staffPath({ path: 'case/create' }, { lawyer: {} }),
   },
   caseEdit: {
     path: 'cases/edit/:case_uid',
     title: 'caseEdit',
     page: 'CaseForm',
     contactNeeds: 'add_case',
-    roles: {
-      admin: { path: 'case/update/:case_uid/', title: 'caseUpdate' },
-      sales: { path: 'case/update/:case_uid/', title: 'caseUpdate' },
-      lawyer: { path: 'cases/update/:case_uid', title: 'caseUpdate' },
-      customer: {},
-      customerContact: {},
-    },
+    roles: staffPath(
+      { path: 'case/update/:case_uid/', title: 'caseUpdate' },
+      { lawyer: { path: 'cases/update/:case_uid', title: 'caseUpdate' } },
+    ),
   },
   /** The entry is the route parameter; the case travels as `?case=`. */
   caseHourUpdate: { path: 'cases/case-hour/update/:id', title: 'caseHourUpdate', page: 'HourUpdate', roles: only('admin', 'lawyer') },
@@ -361,12 +366,7 @@ export const CATALOGUE = {
     title: 'userEdit',
     page: 'ContactEdit',
     contactNeeds: 'view_contact',
-    roles: {
-      admin: { path: 'customers/user/update/:contact_id/', title: 'companyUserUpdate' },
-      sales: { path: 'customers/user/update/:contact_id/', title: 'companyUserUpdate' },
-      customer: {},
-      customerContact: {},
-    },
+    roles: staffPath({ path: 'customers/user/update/:contact_id/', title: 'companyUserUpdate' }),
   },
 
   // ── Lawyers and sales persons ───────────────────────────────────────────

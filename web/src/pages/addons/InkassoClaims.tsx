@@ -5,7 +5,7 @@
  * and the list of claims with the status the office records from the agency.
  */
 import './texts';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useList } from '../../api/useList';
 import { Alert, Button, Card, Form, Input, Space, Tag, Typography } from 'antd';
 import Table from '../../components/ResponsiveTable';
@@ -148,14 +148,10 @@ export default function InkassoClaims() {
           </Button>
         </Form>
       </Card>
-      <Card
+      <RefreshCard
         title={t('claims.listTitle')}
-        extra={
-          <Button onClick={load} data-testid="claim-refresh">
-            {t('claims.refresh')}
-          </Button>
-        }
-        data-testid="claim-list"
+        refresh={{ onClick: load, label: t('claims.refresh'), testId: 'claim-refresh' }}
+        testId="claim-list"
       >
         <Table<Claim>
           rowKey="uid"
@@ -181,7 +177,31 @@ export default function InkassoClaims() {
             },
           ]}
         />
-      </Card>
+      </RefreshCard>
     </Space>
+  );
+}
+
+/** A card of what the office last read from the server, with a button in its corner that reads it again. */
+export function RefreshCard(props: {
+  title: string;
+  /** The corner button: what it does and says, and its test id. */
+  refresh: { onClick: () => void; label: string; testId: string };
+  testId: string;
+  children: ReactNode;
+}) {
+  const { refresh } = props;
+  return (
+    <Card
+      title={props.title}
+      extra={
+        <Button onClick={refresh.onClick} data-testid={refresh.testId}>
+          {refresh.label}
+        </Button>
+      }
+      data-testid={props.testId}
+    >
+      {props.children}
+    </Card>
   );
 }

@@ -29,7 +29,7 @@ import {
   type ClaimStatus,
   type HandOvers,
 } from '../../api/inkasso';
-import { STATUS_COLOUR } from './InkassoClaims';
+import { RefreshCard, STATUS_COLOUR } from './InkassoClaims';
 import PageTitle from '../../components/PageTitle';
 
 const ACCOUNT_FIELDS = ['organization_number', 'contact_name', 'home_page', 'bank_name', 'bank_account', 'plus_giro', 'bank_giro', 'iban', 'bic', 'approved_ip'] as const;
@@ -175,14 +175,10 @@ export default function InkassoHandOvers({ titleKey }: { titleKey: string }) {
         {t('handovers.intro')}
       </Typography.Paragraph>
       <Space orientation="vertical" size="large" style={{ width: '100%' }}>
-        <Card
+        <RefreshCard
           title={t('handovers.applications')}
-          extra={
-            <Button onClick={load} data-testid="handover-refresh">
-              {t('handovers.refresh')}
-            </Button>
-          }
-          data-testid="handover-applications"
+          refresh={{ onClick: load, label: t('handovers.refresh'), testId: 'handover-refresh' }}
+          testId="handover-applications"
         >
           {data.applications.length === 0 ? (
             <Empty description={t('handovers.noApplications')} />
@@ -193,7 +189,7 @@ export default function InkassoHandOvers({ titleKey }: { titleKey: string }) {
               ))}
             </Space>
           )}
-        </Card>
+        </RefreshCard>
         <Card title={t('handovers.claims')} data-testid="handover-claims">
           <Table<ClaimHandOver>
             rowKey={(h) => `${h.customer_uid}/${h.claim.uid}`}

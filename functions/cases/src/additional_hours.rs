@@ -84,7 +84,7 @@ async fn delete(Caller(s, u): Caller, ApiPath(id): ApiPath<String>, ApiQuery(q):
 #[utoipa::path(put, path = "/api/case/additional_hour/mass-update/", tag = "cases", security(("bearer" = [])), request_body = MassUpdateRequest,
     responses((status = 200, body = Vec<AdditionalHour>), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn mass_update(Caller(s, u): Caller, ApiJson(req): ApiJson<MassUpdateRequest>) -> Result<Json<Vec<AdditionalHour>>, ApiError> {
-    Ok(Json(hours::mark_additional_invoiced(&s, &u, &req.case_uid, &req.ids, req.is_invoiced).await?))
+    Ok(Json(hours::mark_invoiced::<AdditionalHour>(&s, &u, &req.case_uid, &req.ids, req.is_invoiced).await?))
 }
 
 /// Every recorded change of the case's additional hours, oldest first

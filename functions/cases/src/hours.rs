@@ -123,7 +123,7 @@ pub struct MassUpdateRequest {
 #[utoipa::path(put, path = "/api/case/hour/mass-update/", tag = "cases", security(("bearer" = [])), request_body = MassUpdateRequest,
     responses((status = 200, body = Vec<CaseHour>), (status = 400, description = "validation_failed (ids: required, too_many_entries), case_not_assigned, case_not_in_progress", body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn hour_mass_update(Caller(s, u): Caller, ApiJson(req): ApiJson<MassUpdateRequest>) -> Result<Json<Vec<CaseHour>>, ApiError> {
-    Ok(Json(hours::mark_invoiced(&s, &u, &req.case_uid, &req.ids, req.is_invoiced).await?))
+    Ok(Json(hours::mark_invoiced::<CaseHour>(&s, &u, &req.case_uid, &req.ids, req.is_invoiced).await?))
 }
 
 #[derive(Deserialize, ToSchema, utoipa::IntoParams)]

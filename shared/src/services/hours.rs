@@ -5,6 +5,8 @@
 //! invoiced changes; and the additional hours of a month (spec §3), which
 //! consume nothing (see [`crate::domain::additional_hour`]).
 
+use std::future::Future;
+
 use chrono::Utc;
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -215,35 +217,67 @@ fn named_for_invoicing<'a, T>(
     Ok(named)
 }
 
-/// A bulk change: the named entries of one case marked invoiced or not, all
-/// or nothing (one transaction with a history item per changed entry).
-/// Admin at any time (closed cases too: invoicing follows the work), the
-/// assigned lawyer their own entries while the case is in progress. An id
-/// not on this case → 404 and nothing changes. Returns the named entries
-/// as they now are.
-pub async fn mark_invoiced(
+/// An entry kind a bulk invoicing change marks: hour entries ([`CaseHour`])
+/// and additional hours ([`AdditionalHour`]). [`mark_invoiced`] applies the
+/// rules both share; the kind reads the case's entries and writes the change.
+pub trait Invoiced: Sized + Send {
+    /// Marks the entries named (an id not on the case: 404; a lawyer's
+    /// batch: their own entries only) in the attempt's transaction, with a
+    /// history item per changed entry; commits only when one changes.
+    /// Answers the named entries as they now are.
+    fn mark(m: Marking<'_>) -> impl Future<Output = Result<Attempt<Vec<Self>>, ApiError>> + Send;
+}
+
+/// One attempt of a bulk invoicing change, for its entry kind to finish.
+pub struct Marking<'a> {
+    ctx: &'a Context,
+    user: &'a User,
+    case: &'a Case,
+    /// Holds the invoicing check already.
+    tx: Tx,
+    /// The lawyer whose own entries alone may be named; none for admin.
+    only: Option<&'a str>,
+    ids: &'a [String],
+    value: bool,
+}
+
+/// A bulk change: the named entries of one case (hour entries or
+/// additional hours, `K`) marked invoiced or not, all or nothing (one
+/// transaction with a history item per changed entry). Admin at any time
+/// (closed cases too: invoicing follows the work), the assigned lawyer their
+/// own entries while the case is in progress. An id not on this case → 404
+/// and nothing changes. Returns the named entries as they now are.
+pub async fn mark_invoiced<K: Invoiced>(
     ctx: &Context,
     user: &User,
     case_uid: &str,
     ids: &[String],
     is_invoiced: Option<bool>,
-) -> Result<Vec<CaseHour>, ApiError> {
+) -> Result<Vec<K>, ApiError> {
     let (ids, value) = invoicing_request(ids, is_invoiced)?;
     let ids = &ids;
     retry::until_done(|_| async move {
         let c = visible_for_write(ctx, user, case_uid).await?.case;
         // Who first: a customer or sales person learns nothing about the ids.
         let only = policy::invoicing_author(user, &c)?;
+        let mut tx = ctx.store.tx();
+        ctx.store.add_invoicing_check(&mut tx, &c.uid, only.as_deref())?;
+        K::mark(Marking { ctx, user, case: &c, tx, only: only.as_deref(), ids, value }).await
+    })
+    .await
+}
+
+impl Invoiced for CaseHour {
+    async fn mark(m: Marking<'_>) -> Result<Attempt<Vec<CaseHour>>, ApiError> {
+        let Marking { ctx, user, case: c, mut tx, only, ids, value } = m;
         let all = ctx.store.case_hours(&c.uid).await?;
-        let named = named_for_invoicing(&all, ids, only.as_deref(), |h| (&h.id, &h.lawyer))?;
+        let named = named_for_invoicing(&all, ids, only, |h| (&h.id, &h.lawyer))?;
         let after: Vec<CaseHour> = named.iter().map(|h| CaseHour { is_invoiced: value, ..(*h).clone() }).collect();
         let changing: Vec<&CaseHour> = named.iter().copied().filter(|h| h.is_invoiced != value).collect();
         if changing.is_empty() {
             return Ok(Attempt::Done(after));
         }
-        let mut tx = ctx.store.tx();
-        ctx.store.add_invoicing_check(&mut tx, &c.uid, only.as_deref())?;
-        ctx.store.add_hours_invoiced(&mut tx, &c.uid, only.as_deref(), &changing, value)?;
+        ctx.store.add_hours_invoiced(&mut tx, &c.uid, only, &changing, value)?;
         for h in &changing {
             let text = h.summary();
             let entry =
@@ -252,9 +286,8 @@ pub async fn mark_invoiced(
         }
         let entries: Vec<(Option<CaseHour>, Option<CaseHour>)> =
             changing.iter().map(|h| (Some((*h).clone()), Some(CaseHour { is_invoiced: value, ..(*h).clone() }))).collect();
-        Ok(done_if(commit_hours(ctx, tx, &c, user, HoursChange::Invoiced, &entries).await?, after))
-    })
-    .await
+        Ok(done_if(commit_hours(ctx, tx, c, user, HoursChange::Invoiced, &entries).await?, after))
+    }
 }
 
 /// An additional-hour request: the form and, for admin, the lawyer.
@@ -391,23 +424,14 @@ pub async fn delete_additional(ctx: &Context, user: &User, case_uid: &str, id: &
     .await
 }
 
-/// Marks additional-hour entries invoiced or not, all or nothing (the rules
-/// of [`mark_invoiced`]). The case's entries are read with one Query.
-pub async fn mark_additional_invoiced(
-    ctx: &Context,
-    user: &User,
-    case_uid: &str,
-    ids: &[String],
-    is_invoiced: Option<bool>,
-) -> Result<Vec<AdditionalHour>, ApiError> {
-    let (ids, value) = invoicing_request(ids, is_invoiced)?;
-    let ids = &ids;
-    retry::until_done(|_| async move {
-        let c = visible_for_write(ctx, user, case_uid).await?.case;
-        // Admin invoices at any time, the lawyer their own while in progress.
-        let only = policy::invoicing_author(user, &c)?;
+/// Additional hours are marked with the rules of [`mark_invoiced`]; the
+/// case's entries are read with one Query, and a changed entry's
+/// `updated_at` is the change's time.
+impl Invoiced for AdditionalHour {
+    async fn mark(m: Marking<'_>) -> Result<Attempt<Vec<AdditionalHour>>, ApiError> {
+        let Marking { ctx, user, case: c, mut tx, only, ids, value } = m;
         let all = ctx.store.additional_hours(&c.uid).await?;
-        let named = named_for_invoicing(&all, ids, only.as_deref(), |e| (&e.entry.id, &e.entry.lawyer))?;
+        let named = named_for_invoicing(&all, ids, only, |e| (&e.entry.id, &e.entry.lawyer))?;
         let at = Utc::now();
         let changing: Vec<&StoredAdditional> = named.iter().copied().filter(|e| e.entry.is_invoiced != value).collect();
         let after = |stamp: bool| -> Vec<AdditionalHour> {
@@ -426,8 +450,6 @@ pub async fn mark_additional_invoiced(
         if changing.is_empty() {
             return Ok(Attempt::Done(after(false)));
         }
-        let mut tx = ctx.store.tx();
-        ctx.store.add_invoicing_check(&mut tx, &c.uid, only.as_deref())?;
         ctx.store.add_additional_invoiced(&mut tx, &c.uid, &changing, value, at)?;
         let history: Vec<HistoryEntry> = changing
             .iter()
@@ -442,9 +464,8 @@ pub async fn mark_additional_invoiced(
                 )
             })
             .collect();
-        Ok(done_if(commit_additional(ctx, tx, &history, &c, user, HoursChange::Invoiced).await?, after(true)))
-    })
-    .await
+        Ok(done_if(commit_additional(ctx, tx, &history, c, user, HoursChange::Invoiced).await?, after(true)))
+    }
 }
 
 /// Every recorded change of the case's additional hours, oldest first.

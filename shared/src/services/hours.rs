@@ -101,21 +101,8 @@ pub async fn log(
         }
         let lawyer = policy::hour_author(user, &c, lawyer)?;
         let lawyer_name = ctx.store.get_user(&lawyer).await?.map(|x| x.full_name()).unwrap_or_default();
-        let h = CaseHour {
-            id: id.clone(),
-            case_uid: c.uid.clone(),
-            lawyer,
-            lawyer_name,
-            hour: input.hour,
-            non_billable_hour: input.non_billable_hour,
-            rattsskydd_hour: input.rattsskydd_hour,
-            date: input.date,
-            time: input.time.clone(),
-            is_invoiced: input.is_invoiced,
-            service: booking_row(ctx, &c, input.hour.0 > 0, None).await?,
-            description: input.description.clone(),
-            created_at: Utc::now(),
-        };
+        let service = booking_row(ctx, &c, input.hour.0 > 0, None).await?;
+        let h = input.entry(id.clone(), c.uid.clone(), (lawyer, lawyer_name), service, Utc::now());
         let mut tx = ctx.store.tx();
         ctx.store.add_case_hour_write(&mut tx, &c, None, Some(&h), now()).await?;
         ctx.store.add_history(&mut tx, &HistoryEntry::new(&c.uid, user, HOUR, None, Some(h.summary())))?;
@@ -157,17 +144,9 @@ pub async fn edit(ctx: &Context, user: &User, case_uid: &str, id: &str, form: &H
         let c = visible_for_write(ctx, user, case_uid).await?.case;
         let old = ctx.store.get_case_hour(&c.uid, id).await?.ok_or(ApiError::NotFound)?;
         may_change(user, &c, &old.lawyer)?;
-        let h = CaseHour {
-            hour: input.hour,
-            non_billable_hour: input.non_billable_hour,
-            rattsskydd_hour: input.rattsskydd_hour,
-            date: input.date,
-            time: input.time.clone(),
-            is_invoiced: input.is_invoiced,
-            service: booking_row(ctx, &c, input.hour.0 > 0, old.service).await?,
-            description: input.description.clone(),
-            ..old.clone()
-        };
+        let service = booking_row(ctx, &c, input.hour.0 > 0, old.service).await?;
+        let owner = (old.lawyer.clone(), old.lawyer_name.clone());
+        let h = input.entry(old.id.clone(), old.case_uid.clone(), owner, service, old.created_at);
         let mut tx = ctx.store.tx();
         ctx.store.add_case_hour_write(&mut tx, &c, Some(&old), Some(&h), now()).await?;
         ctx.store.add_history(&mut tx, &HistoryEntry::new(&c.uid, user, HOUR, Some(old.summary()), Some(h.summary())))?;

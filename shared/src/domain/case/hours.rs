@@ -84,6 +84,36 @@ pub struct HourInput {
     pub description: String,
 }
 
+impl HourInput {
+    /// The entry of these values: a new one or an edited one keeps its id,
+    /// case, lawyer (uid, name) and creation time; `service` is the
+    /// subscription row its billable hours are booked against.
+    pub fn entry(
+        &self,
+        id: String,
+        case_uid: String,
+        (lawyer, lawyer_name): (String, String),
+        service: Option<u64>,
+        created_at: DateTime<Utc>,
+    ) -> CaseHour {
+        CaseHour {
+            id,
+            case_uid,
+            lawyer,
+            lawyer_name,
+            hour: self.hour,
+            non_billable_hour: self.non_billable_hour,
+            rattsskydd_hour: self.rattsskydd_hour,
+            date: self.date,
+            time: self.time.clone(),
+            is_invoiced: self.is_invoiced,
+            service,
+            description: self.description.clone(),
+            created_at,
+        }
+    }
+}
+
 /// Hours are non-negative with two decimals (comma allowed), at least one
 /// of them at least 0.01 (spec §9); a date is required.
 pub fn validate_hours(form: &HourForm) -> Result<HourInput, ApiError> {

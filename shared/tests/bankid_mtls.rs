@@ -158,7 +158,7 @@ async fn the_handshake_fails_without_a_client_certificate() {
     let client = JsonClient::with_tls(&base, limits(), config);
     let body = Some(("application/json", bytes::Bytes::from_static(br#"{"endUserIp":"192.0.2.10"}"#)));
     let answer = client.request(hyper::Method::POST, "/rp/v6.0/auth", &[], body, false).await;
-    assert_eq!(answer.err(), Some(ProviderError::Unavailable));
+    assert_eq!(answer.err().map(|f| f.error), Some(ProviderError::Unavailable));
     assert_eq!(seen(&mut rx).await.err(), Some(rustls::Error::NoCertificatesPresented));
 }
 

@@ -31,7 +31,7 @@ use bytes::Bytes;
 use hyper::Method;
 use serde::{Deserialize, Serialize};
 
-use super::http::{JsonClient, Limits, ProviderError};
+use super::http::{Failure, JsonClient, Limits, ProviderError};
 use crate::domain::bankid::OrderStatus;
 
 /// What `auth` answered.
@@ -128,11 +128,11 @@ impl RpApi {
     async fn call<T: serde::de::DeserializeOwned>(&self, op: &str, body: serde_json::Value, retriable: bool) -> Result<T, BankIdError> {
         let body = Bytes::from(body.to_string());
         let path = format!("/rp/v6.0/{op}");
-        let result = self.client.request_or_refusal(Method::POST, &path, &[], Some(("application/json", body)), retriable).await;
-        super::http::count("bankid", result.as_ref().map(|_| ()).map_err(|(e, _)| *e));
+        let result = self.client.request(Method::POST, &path, &[], Some(("application/json", body)), retriable).await;
+        super::http::count("bankid", result.as_ref().map(|_| ()).map_err(|f| f.error));
         match result {
             Ok(a) => serde_json::from_slice(&a.body).map_err(|_| BankIdError::Call(ProviderError::BadAnswer)),
-            Err((ProviderError::Refused(_), body)) => {
+            Err(Failure { error: ProviderError::Refused(_), body }) => {
                 #[derive(Deserialize)]
                 #[serde(rename_all = "camelCase")]
                 struct Refusal {
@@ -143,7 +143,7 @@ impl RpApi {
                     Err(_) => Err(BankIdError::Call(ProviderError::BadAnswer)),
                 }
             }
-            Err((e, _)) => Err(BankIdError::Call(e)),
+            Err(f) => Err(BankIdError::Call(f.error)),
         }
     }
 }

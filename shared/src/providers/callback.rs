@@ -178,7 +178,9 @@ impl CertSource for HttpsCerts {
     }
 
     fn confirm<'a>(&'a self, url: &'a str) -> Fut<'a, ()> {
-        Box::pin(async move { self.client.request(hyper::Method::GET, url, &[], None, true).await.map(|_| ()) })
+        Box::pin(
+            async move { self.client.request(hyper::Method::GET, url, &[], None, true).await.map(|_| ()).map_err(ProviderError::from) },
+        )
     }
 }
 

@@ -113,10 +113,18 @@ impl DirectPlus {
     /// A GET with the bearer token; a 401 renews the token once.
     async fn get(&self, path: &str) -> Result<Answer, ProviderError> {
         let token = self.token(false).await?;
-        match self.client.request(Method::GET, path, &[("authorization", format!("Bearer {token}"))], None, true).await {
+        match self
+            .client
+            .request(Method::GET, path, &[("authorization", format!("Bearer {token}"))], None, true)
+            .await
+            .map_err(ProviderError::from)
+        {
             Err(ProviderError::Refused(401)) => {
                 let token = self.token(true).await?;
-                self.client.request(Method::GET, path, &[("authorization", format!("Bearer {token}"))], None, true).await
+                self.client
+                    .request(Method::GET, path, &[("authorization", format!("Bearer {token}"))], None, true)
+                    .await
+                    .map_err(ProviderError::from)
             }
             other => other,
         }

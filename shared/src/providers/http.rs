@@ -15,8 +15,6 @@ use hyper_rustls::HttpsConnector;
 use hyper_util::client::legacy::connect::HttpConnector;
 use hyper_util::client::legacy::Client;
 use hyper_util::rt::TokioExecutor;
-use serde::de::DeserializeOwned;
-use serde::Serialize;
 
 use crate::error::{ApiError, Msg};
 
@@ -133,6 +131,21 @@ pub struct Answer {
     pub location: Option<String>,
 }
 
+/// A failed request after the retries: why, and a refusal's body (the
+/// provider's error details in a 4xx; empty otherwise). `?` turns it into
+/// the [`ProviderError`] alone where the details do not matter.
+#[derive(Debug)]
+pub struct Failure {
+    pub error: ProviderError,
+    pub body: Vec<u8>,
+}
+
+impl From<Failure> for ProviderError {
+    fn from(f: Failure) -> Self {
+        f.error
+    }
+}
+
 impl JsonClient {
     pub fn new(base: &str, api_key: &str, limits: Limits) -> Self {
         JsonClient {
@@ -151,21 +164,6 @@ impl JsonClient {
 
     pub fn base(&self) -> &str {
         &self.base
-    }
-
-    async fn attempt(&self, method: &Method, path: &str, body: &Bytes, bearer: Option<&str>, idempotency_key: Option<&str>) -> Outcome {
-        let mut headers: Vec<(&str, String)> = Vec::new();
-        if !self.api_key.is_empty() {
-            headers.push(("x-api-key", self.api_key.clone()));
-        }
-        if let Some(t) = bearer {
-            headers.push((AUTHORIZATION.as_str(), format!("Bearer {t}")));
-        }
-        if let Some(k) = idempotency_key {
-            headers.push(("idempotency-key", k.to_string()));
-        }
-        let ct = if body.is_empty() { None } else { Some("application/json") };
-        self.one_request(method, &format!("{}{path}", self.base), &headers, ct, body).await
     }
 
     /// One request to `url` (absolute) with `headers`; the answer's body and
@@ -209,9 +207,10 @@ impl JsonClient {
     }
 
     /// A request with its own headers (the provider's auth scheme), to a path
-    /// under the base or an absolute URL; retried like [`JsonClient::send`]
-    /// when `retriable`. A `Retry-After` longer than the request's budget
-    /// is not waited for: the call answers `Unavailable` at once.
+    /// under the base or an absolute URL; retried with backoff when
+    /// `retriable` (the provider recognises it again). A `Retry-After`
+    /// longer than the request's budget is not waited for: the call answers
+    /// `Unavailable` at once. A failure keeps a refusal's body.
     pub async fn request(
         &self,
         method: Method,
@@ -219,20 +218,7 @@ impl JsonClient {
         headers: &[(&str, String)],
         body: Option<(&str, Bytes)>,
         retriable: bool,
-    ) -> Result<Answer, ProviderError> {
-        self.request_or_refusal(method, path_or_url, headers, body, retriable).await.map_err(|(e, _)| e)
-    }
-
-    /// [`JsonClient::request`] whose failure keeps the refusal's body (the
-    /// provider's error code in a 4xx).
-    pub async fn request_or_refusal(
-        &self,
-        method: Method,
-        path_or_url: &str,
-        headers: &[(&str, String)],
-        body: Option<(&str, Bytes)>,
-        retriable: bool,
-    ) -> Result<Answer, (ProviderError, Vec<u8>)> {
+    ) -> Result<Answer, Failure> {
         let url = if path_or_url.starts_with("http://") || path_or_url.starts_with("https://") {
             path_or_url.to_string()
         } else {
@@ -250,23 +236,27 @@ impl JsonClient {
                 let backoff = self.limits.backoff * 2u32.saturating_pow(n - 1);
                 let wait = hint.map_or(backoff, |h: Duration| h.max(backoff));
                 if wait > self.limits.timeout * 2 {
-                    return Err((last, Vec::new()));
+                    return Err(Failure { error: last, body: Vec::new() });
                 }
                 tokio::time::sleep(wait).await;
             }
             match self.one_request(&method, &url, headers, ct, &bytes).await {
                 Outcome::Done(a) => return Ok(a),
-                Outcome::Fail(e, body) => return Err((e, body)),
+                Outcome::Fail(error, body) => return Err(Failure { error, body }),
                 Outcome::Retry(e, h) => {
                     last = e;
                     hint = h;
                 }
             }
         }
-        Err((last, Vec::new()))
+        Err(Failure { error: last, body: Vec::new() })
     }
 
-    /// The raw body of a successful answer, after the retries.
+    /// A JSON request under the base (`body` serialised) with the client's
+    /// API key, and a bearer token and an idempotency key when given; sent
+    /// by [`JsonClient::request`], which retries only a GET or a request
+    /// with an idempotency key (one the provider recognises again). The raw
+    /// body of a successful answer; the call counted by provider.
     pub async fn send(
         &self,
         method: Method,
@@ -275,54 +265,23 @@ impl JsonClient {
         bearer: Option<&str>,
         idempotency_key: Option<&str>,
     ) -> Result<Vec<u8>, ProviderError> {
-        let result = self.exchange(method, path, body, bearer, idempotency_key).await;
-        record(path, result.as_ref().map(|_| ()).map_err(|e| *e));
-        result
-    }
-
-    /// [`Self::send`] without counting the call (the caller counts it).
-    async fn exchange(
-        &self,
-        method: Method,
-        path: &str,
-        body: Option<&serde_json::Value>,
-        bearer: Option<&str>,
-        idempotency_key: Option<&str>,
-    ) -> Result<Vec<u8>, ProviderError> {
-        let body = match body {
-            Some(v) => Bytes::from(serde_json::to_vec(v).map_err(|_| ProviderError::BadAnswer)?),
-            None => Bytes::new(),
-        };
-        // Only a request the provider can recognise again is sent twice.
-        let retriable = method == Method::GET || idempotency_key.is_some();
-        let attempts = if retriable { self.limits.attempts.max(1) } else { 1 };
-        let mut last = ProviderError::Unavailable;
-        for n in 0..attempts {
-            if n > 0 {
-                tokio::time::sleep(self.limits.backoff * 2u32.saturating_pow(n - 1)).await;
-            }
-            match self.attempt(&method, path, &body, bearer, idempotency_key).await {
-                Outcome::Done(a) => return Ok(a.body),
-                Outcome::Fail(e, _) => return Err(e),
-                Outcome::Retry(e, _) => last = e,
-            }
+        let mut headers: Vec<(&str, String)> = Vec::new();
+        if !self.api_key.is_empty() {
+            headers.push(("x-api-key", self.api_key.clone()));
         }
-        Err(last)
-    }
-
-    /// A JSON answer parsed as `T` (a body that does not parse is [`ProviderError::BadAnswer`]).
-    pub async fn json<T: DeserializeOwned>(
-        &self,
-        method: Method,
-        path: &str,
-        body: Option<&impl Serialize>,
-        bearer: Option<&str>,
-        idempotency_key: Option<&str>,
-    ) -> Result<T, ProviderError> {
-        let body = body.map(serde_json::to_value).transpose().map_err(|_| ProviderError::BadAnswer)?;
-        let result = match self.exchange(method, path, body.as_ref(), bearer, idempotency_key).await {
-            Ok(bytes) => serde_json::from_slice(&bytes).map_err(|_| ProviderError::BadAnswer),
-            Err(e) => Err(e),
+        if let Some(t) = bearer {
+            headers.push((AUTHORIZATION.as_str(), format!("Bearer {t}")));
+        }
+        if let Some(k) = idempotency_key {
+            headers.push(("idempotency-key", k.to_string()));
+        }
+        let retriable = method == Method::GET || idempotency_key.is_some();
+        let result = match body.map(serde_json::to_vec).transpose() {
+            Ok(json) => {
+                let body = json.map(|b| ("application/json", Bytes::from(b)));
+                self.request(method, path, &headers, body, retriable).await.map(|a| a.body).map_err(ProviderError::from)
+            }
+            Err(_) => Err(ProviderError::BadAnswer),
         };
         record(path, result.as_ref().map(|_| ()).map_err(|e| *e));
         result

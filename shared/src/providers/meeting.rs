@@ -101,7 +101,11 @@ impl MeetingRooms for Whereby {
         Box::pin(async move {
             let body = Bytes::from(create_body(key, start, minutes).to_string());
             // Sent once: the API has no idempotency key (see the module docs).
-            let result = self.client.request(Method::POST, "/meetings", &self.auth(), Some(("application/json", body)), false).await;
+            let result = self
+                .client
+                .request(Method::POST, "/meetings", &self.auth(), Some(("application/json", body)), false)
+                .await
+                .map_err(ProviderError::from);
             super::http::count("meeting", result.as_ref().map(|_| ()).map_err(|e| *e));
             #[derive(Deserialize)]
             #[serde(rename_all = "camelCase")]
@@ -119,7 +123,12 @@ impl MeetingRooms for Whereby {
             let id: String = id.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '-').collect();
             // Idempotent at Whereby: retried. A meeting it no longer knows
             // (expired, or deleted before) is deleted.
-            let result = match self.client.request(Method::DELETE, &format!("/meetings/{id}"), &self.auth(), None, true).await {
+            let result = match self
+                .client
+                .request(Method::DELETE, &format!("/meetings/{id}"), &self.auth(), None, true)
+                .await
+                .map_err(ProviderError::from)
+            {
                 Ok(_) | Err(ProviderError::Refused(404)) => Ok(()),
                 Err(e) => Err(e),
             };

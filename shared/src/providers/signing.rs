@@ -211,7 +211,7 @@ impl Signing for HttpSigning {
     fn check<'a>(&'a self, s: &'a Session) -> Fut<'a, bool> {
         Box::pin(async move {
             let path = format!("/companies/{}", seg(&s.company_id));
-            match self.client.request(Method::GET, &path, &headers(s, false), None, true).await {
+            match self.client.request(Method::GET, &path, &headers(s, false), None, true).await.map_err(ProviderError::from) {
                 Ok(_) => Ok(true),
                 Err(ProviderError::Refused(401 | 403 | 404)) => Ok(false),
                 Err(e) => Err(e),
@@ -244,6 +244,7 @@ impl Signing for HttpSigning {
                 .request(Method::PUT, &format!("/envelopes/{}", seg(id)), &headers(s, true), json_body(&body), true)
                 .await
                 .map(|_| ())
+                .map_err(ProviderError::from)
         })
     }
 
@@ -276,9 +277,13 @@ impl Signing for HttpSigning {
 
     fn upload<'a>(&'a self, url: &'a str, pdf: Vec<u8>) -> Fut<'a, ()> {
         // A PUT of the same bytes to the same URL is idempotent: retried.
-        Box::pin(
-            async move { self.client.request(Method::PUT, url, &[], Some(("application/pdf", Bytes::from(pdf))), true).await.map(|_| ()) },
-        )
+        Box::pin(async move {
+            self.client
+                .request(Method::PUT, url, &[], Some(("application/pdf", Bytes::from(pdf))), true)
+                .await
+                .map(|_| ())
+                .map_err(ProviderError::from)
+        })
     }
 
     fn add_recipient<'a>(&'a self, s: &'a Session, id: &'a str, r: &'a Recipient, order: u32) -> Fut<'a, String> {
@@ -338,7 +343,11 @@ impl Signing for HttpSigning {
         Box::pin(async move {
             let body = serde_json::json!({"published": true});
             let path = format!("/envelopes/{}/publish-status", seg(id));
-            self.client.request(Method::PUT, &path, &headers(s, true), json_body(&body), true).await.map(|_| ())
+            self.client
+                .request(Method::PUT, &path, &headers(s, true), json_body(&body), true)
+                .await
+                .map(|_| ())
+                .map_err(ProviderError::from)
         })
     }
 
@@ -352,7 +361,11 @@ impl Signing for HttpSigning {
         Box::pin(async move {
             let body = serde_json::json!({"recipient": {"id": recipient}});
             let path = format!("/envelopes/{}/jobs/send.notification", seg(id));
-            self.client.request(Method::POST, &path, &headers(s, true), json_body(&body), false).await.map(|_| ())
+            self.client
+                .request(Method::POST, &path, &headers(s, true), json_body(&body), false)
+                .await
+                .map(|_| ())
+                .map_err(ProviderError::from)
         })
     }
 
@@ -374,7 +387,11 @@ impl Signing for HttpSigning {
     fn abort<'a>(&'a self, s: &'a Session, id: &'a str) -> Fut<'a, ()> {
         Box::pin(async move {
             let path = format!("/envelopes/{}/abort-status", seg(id));
-            self.client.request(Method::PUT, &path, &headers(s, true), json_body(&serde_json::json!({})), true).await.map(|_| ())
+            self.client
+                .request(Method::PUT, &path, &headers(s, true), json_body(&serde_json::json!({})), true)
+                .await
+                .map(|_| ())
+                .map_err(ProviderError::from)
         })
     }
 

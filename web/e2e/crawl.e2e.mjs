@@ -207,7 +207,7 @@ async function aDepartment(page) {
   const list = await apiCall(page, 'GET', '/customer/department/');
   if (Array.isArray(list.body) && list.body.length) return;
   const made = await apiCall(page, 'POST', '/customer/department/', { name: 'Stockholm', description: '' });
-  assert.ok(made.status < 300 || taken, `an additional-hours entry for the crawl: ${made.status} ${JSON.stringify(made.body)}`);
+  assert.ok(made.status < 300, `a department for the crawl: ${made.status} ${JSON.stringify(made.body)}`);
 }
 
 /** What admin's lists need to show: an additional-hours entry, a contact, a department. */

@@ -322,6 +322,19 @@ function reactRouterProduction(): Plugin {
       }
       return dev.id.replace(/([\\/]dist[\\/])development([\\/])/, '$1production$2');
     },
+    // Even there, each component's `displayName` assignment is a statement the bundler must keep, and with it the
+    // component (NavLink, Form, ScrollRestoration, the framework's scripts): React calls (createContext, forwardRef,
+    // memo) on a namespace of a CommonJS module are not known to be free of side effects. The names are for React's
+    // developer tools only; the calls are marked pure, so what no module uses is left out.
+    transform: {
+      filter: { id: /[\\/]react-router[\\/]dist[\\/]production[\\/][^\\/]+\.mjs$/ },
+      handler(code) {
+        const pure = code
+          .replace(/^[A-Za-z_$][\w$]*\.displayName = "[^"\n]*";$/gm, '')
+          .replace(/= (React\d*\.(?:createContext|forwardRef|memo)\()/g, '= /* @__PURE__ */ $1');
+        return pure === code ? null : { code: pure, map: null };
+      },
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import Link from './Link';
 
 /** The footer of every page: the terms and the privacy policy (readable signed in or not). */
 export default function LegalLinks() {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import Link from './Link';
 
 /** Logo mark + product name. */
 export default function Logo({ to = '/', compact = false }: { to?: string; compact?: boolean }) {

@@ -1,7 +1,7 @@
 import { Empty, Spin, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import Link from '../components/Link';
 import { listNotifications, markSeen } from '../api/collaboration';
 import { useList } from '../api/useList';
 import type { Role } from '../auth/roles';

@@ -6,7 +6,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Col, Progress, Row, Statistic as Figure, Typography } from 'antd';
 import { PlainCard, PlainList, PlainListItem, PlainListMeta } from '../components/PlainCard';
-import { Link } from 'react-router';
+import Link from '../components/Link';
 import { useTranslation } from 'react-i18next';
 import { fetchDashboard } from '../api/statistics';
 import { useLoad } from '../api/useList';

@@ -1,6 +1,6 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import Link from '../components/Link';
 
 /** Invalid or expired URL screen (spec §8). */
 export default function InvalidLink() {

@@ -1,7 +1,7 @@
 import Skeleton from 'antd/es/skeleton';
 import { PlainCard } from '../PlainCard';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import Link from '../Link';
 import { pathFor } from '../../routes/pathFor';
 import { averageOf, RatingSummary, useLawyerRatings } from './RatingSummary';
 

@@ -1,7 +1,7 @@
 import { Button, Space, Tag, Tooltip, Typography } from 'antd';
 import { FilterOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import Link from '../../components/Link';
 import Table from '../../components/ResponsiveTable';
 import ListEmpty from '../../components/ListEmpty';
 import { TableSkeleton } from '../../components/Skeletons';

@@ -1,7 +1,8 @@
 import { Card } from 'antd';
 import Table from '../../components/ResponsiveTable';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import Link from '../../components/Link';
 import { additionalHistory } from '../../api/caseHours';
 import { useList } from '../../api/useList';
 import type { HistoryEntry } from '../../types/cases';

@@ -5,7 +5,7 @@ import '../../i18n/dates';
 import { useState } from 'react';
 import { useList } from '../../api/useList';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import Link from '../../components/Link';
 import { additionalHours, createAdditionalHour, deleteAdditionalHour, massUpdateAdditionalHours } from '../../api/caseHours';
 import type { AdditionalHour } from '../../types/caseHours';
 import type { CaseDetails } from '../../types/cases';

@@ -1,7 +1,8 @@
 import { Card, Typography } from 'antd';
 import Table from '../../components/ResponsiveTable';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import Link from '../../components/Link';
 import { caseHistory, caseName } from '../../api/cases';
 import { useList, useLoad } from '../../api/useList';
 import type { HistoryEntry } from '../../types/cases';

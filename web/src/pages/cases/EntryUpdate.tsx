@@ -7,7 +7,8 @@
 import { Alert, Card, type FormInstance } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import Link from '../../components/Link';
 import { getCase } from '../../api/cases';
 import { useLoad } from '../../api/useList';
 import { applyServerErrors } from '../../api/formErrors';

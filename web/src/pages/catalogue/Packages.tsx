@@ -8,7 +8,7 @@ import { serviceName } from '../../components/names';
 import { useEffect, useState } from 'react';
 import { useList } from '../../api/useList';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import Link from '../../components/Link';
 import { applyFieldErrors } from './fieldErrors';
 import {
   createPackage,

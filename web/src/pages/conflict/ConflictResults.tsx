@@ -1,7 +1,8 @@
 import { Alert, Button, Card, Progress, Space, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import Link from '../../components/Link';
 import { exportConflictAudit, searchConflicts } from '../../api/conflict';
 import { serverMessages } from '../../api/formErrors';
 import type { ConflictHit, PartyKind } from '../../types/conflict';

@@ -3,7 +3,7 @@ import { Button, Card, Input, Select, Space, Tag } from 'antd';
 import Table from '../../components/ResponsiveTable';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import Link from '../../components/Link';
 import { documentDownloadUrl } from '../../api/caseDocuments';
 import { fetchCustomerDocuments, fetchTemplates, templateDownloadUrl } from '../../api/content';
 import { useList } from '../../api/useList';

@@ -1,6 +1,7 @@
 import { Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import Link from '../../components/Link';
 import { roleOfPath } from '../../auth/roles';
 import type { RouteId } from '../../routes/catalogue';
 import { hasRoute, pathFor } from '../../routes/pathFor';

@@ -1,7 +1,8 @@
 import { Alert, Button, Input, Modal, Popconfirm, Select, Space, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import Link from '../../components/Link';
 import './texts';
 import Table from '../../components/ResponsiveTable';
 import { dataRequests, decideErasure } from '../../api/dataRights';

@@ -1,7 +1,7 @@
 import { Button, Card, Col, Row, Space, Typography } from 'antd';
 import { FileProtectOutlined, SafetyCertificateOutlined, TeamOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import Link from '../../components/Link';
 import { GUTTER } from '../../config/constants';
 import PublicLayout from './PublicLayout';
 

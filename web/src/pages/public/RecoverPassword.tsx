@@ -5,7 +5,7 @@ import Result from 'antd/es/result';
 import MailOutlined from '@ant-design/icons/es/icons/MailOutlined';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import Link from '../../components/Link';
 import { requestPasswordRecovery } from '../../api/auth';
 import { applyServerErrors, isInlineError } from '../../api/formErrors';
 import { trimValue } from '../../validation/auth';

@@ -5,7 +5,7 @@ import Button from '../../components/plain/PlainButton';
 import Input, { PlainPassword as Password } from '../../components/plain/PlainInput';
 import { lazy, Suspense, useEffect, useReducer, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import Link from '../../components/Link';
 import { ApiError } from '../../api/errors';
 import { themedModule } from '../../app/themed';
 // The API's modules load with the API client's Amplify (api/client.ts `loadApi`), which every call here waits

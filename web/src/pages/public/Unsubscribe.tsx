@@ -1,7 +1,8 @@
 import { Button, Card, Result, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import Link from '../../components/Link';
 import { unsubscribeMail } from '../../api/users';
 import InvalidLink from '../InvalidLink';
 import PublicLayout from './PublicLayout';

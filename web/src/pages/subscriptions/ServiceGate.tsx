@@ -7,7 +7,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Button, Card, Result, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import Link from '../../components/Link';
 import Loading from '../../components/Loading';
 import '../addons/texts';
 import { pathFor, useAreaRole } from '../../routes/pathFor';

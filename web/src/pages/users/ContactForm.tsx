@@ -1,6 +1,7 @@
 import { Button, Checkbox, Col, Form, Input, Row, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import Link from '../../components/Link';
 import { createContact, fetchContact, updateContact } from '../../api/users';
 import type { Permission } from '../../types/users';
 import Loading from '../../components/Loading';

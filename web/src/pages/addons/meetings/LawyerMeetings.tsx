@@ -12,7 +12,7 @@ import Table from '../../../components/ResponsiveTable';
 import type { Dayjs } from 'dayjs';
 import '../../../i18n/dates';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import Link from '../../../components/Link';
 import Loading from '../../../components/Loading';
 import { ApiError } from '../../../api/errors';
 import { lawyerCancelMeeting, listLawyerSlots, offerSlot, removeSlot, type Slot } from '../../../api/meetings';

@@ -8,7 +8,7 @@ import { useList } from '../../../api/useList';
 import { Col, Empty, Skeleton } from 'antd';
 import { PlainCard, PlainList, PlainListItem, PlainListMeta } from '../../../components/PlainCard';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import Link from '../../../components/Link';
 import type { Role } from '../../../auth/roles';
 import { listLawyerSlots, listMeetings, type Meeting } from '../../../api/meetings';
 import { pathFor } from '../../../routes/pathFor';

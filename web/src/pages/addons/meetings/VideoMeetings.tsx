@@ -9,7 +9,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Empty, List, Popconfirm, Select, Space, Typography } from 'antd';
 import Table from '../../../components/ResponsiveTable';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import Link from '../../../components/Link';
 import Loading from '../../../components/Loading';
 import { ApiError } from '../../../api/errors';
 import { useList } from '../../../api/useList';

@@ -5,7 +5,7 @@
 import Button from 'antd/es/button';
 import Result from 'antd/es/result';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import Link from '../../../components/Link';
 
 export default function RegistrationDone() {
   const { t } = useTranslation('registration');

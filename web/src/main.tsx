@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { configureApi, loadApiOnFirstUse } from './api/client';
+import { configureApi, loadApiOnFirstUse } from './api/setup';
 import { applyLanguage } from './i18n';
 import App from './App';
 import { getState } from './store/session';

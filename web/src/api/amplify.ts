@@ -1,5 +1,5 @@
 /**
- * The parts of Amplify the API client uses, loaded lazily by it (api/client.ts `loadApi`): importing the
+ * The parts of Amplify the API client uses, loaded lazily by it (api/setup.ts `loadApi`): importing the
  * packages' namespaces with `import()` would keep every export of @aws-amplify/core; imported here by name,
  * the rest is left out.
  */

@@ -10,8 +10,11 @@ import { navigateTo } from '../navigation';
 import { loadServerTexts } from '../i18n';
 import type { Auth } from '../types/session';
 import { ApiError, type ApiErrorBody } from './errors';
+import { API_NAME, apiErrorHook, loadApi, type AmplifyRest } from './setup';
 
-export const API_NAME = 'api';
+// What the entry uses (start-up, the §8 warning's hook) is api/setup.ts: this module (the requests, the token's
+// refresh, the retried POSTs) loads with the first API module a page imports, not with the first page.
+export { API_NAME, configureApi, loadApi, loadApiOnFirstUse, onApiError, type ErrorHook } from './setup';
 
 type AmplifyOptions = NonNullable<Parameters<typeof amplifyPost>[0]['options']>;
 
@@ -51,56 +54,6 @@ export function newIdempotencyKey(): string {
  */
 export function idempotencyHeader(key: string): Record<string, string> {
   return { [IDEMPOTENCY_KEY]: `"${key}"` };
-}
-
-/** What the UI does with a failed call the caller did not suppress (the spec §8 warning). */
-export type ErrorHook = (status: number, body: unknown) => void;
-
-let errorHook: ErrorHook | null = null;
-
-/**
- * Register the hook for failed calls (null: none). The UI registers its
- * notification at start-up (layout/errorNotification.ts); the client shows nothing itself.
- */
-export function onApiError(hook: ErrorHook | null): void {
-  errorHook = hook;
-}
-
-let endpoint: string | null = null;
-
-/** Where Amplify's REST category will point: `<origin>/api`. Idempotent. */
-export function configureApi(origin: string = window.location.origin): void {
-  endpoint ??= `${origin.replace(/\/$/, '')}/api`;
-}
-
-type AmplifyRest = (typeof import('./amplify'))['rest'];
-let amplify: Promise<AmplifyRest> | null = null;
-
-/**
- * Amplify (core and REST, ~10 KiB gzip) loads with the first call, or at the
- * visitor's first key, press or focus (main.tsx `loadApiOnFirstUse`), not
- * before the login form is usable (its budget); configured once, then.
- */
-export function loadApi(): Promise<AmplifyRest> {
-  configureApi();
-  return (amplify ??= import('./amplify').then(({ configure, rest }) => {
-    configure(endpoint!, API_NAME);
-    return rest;
-  }));
-}
-
-/**
- * Loads the API client at the first key, press or focus on the page (the person is about to fill in or leave the
- * page), so the first call does not wait for it. Not when the page is idle: on a slow phone that was ~14 KiB and a
- * long task right after the first page showed (Lighthouse's blocking time), for a visitor who may only look.
- */
-export function loadApiOnFirstUse(target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window): void {
-  const events = ['keydown', 'pointerdown', 'focusin'] as const;
-  const load = () => {
-    for (const e of events) target.removeEventListener(e, load, true);
-    void loadApi();
-  };
-  for (const e of events) target.addEventListener(e, load, true);
 }
 
 export function authorizationHeader(auth: Auth | null): string | null {
@@ -216,7 +169,7 @@ export async function request<T = unknown>(method: Method, path: string, opts: R
     }
   }
   if (res.status >= 200 && res.status < 300) return res.body as T;
-  if (shouldNotify(res.status, opts.suppressError)) errorHook?.(res.status, res.body);
+  if (shouldNotify(res.status, opts.suppressError)) apiErrorHook()?.(res.status, res.body);
   const body = res.body && typeof res.body === 'object' ? (res.body as ApiErrorBody) : res.body ? { message: String(res.body) } : null;
   throw new ApiError(res.status, body);
 }

@@ -1,7 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
-import { fetchProfile } from '../api/auth';
-import { onApiError } from '../api/client';
+import { onApiError } from '../api/setup';
 import { resolveRole } from '../auth/roles';
 import { loadAntdLocale } from '../i18n';
 import type { Notifier } from '../layout/errorNotification';
@@ -20,6 +19,8 @@ export async function bootstrapSession(): Promise<void> {
   const { auth, user } = getState();
   if (!auth) return;
   try {
+    // Loaded here, not with the entry: only a visitor with a stored sign-in asks (the public pages' budget).
+    const { fetchProfile } = await import('../api/auth');
     const fresh = await fetchProfile({ suppressError: !!user });
     if (resolveRole(fresh) === 'none') clearSession();
     else setUser(fresh);

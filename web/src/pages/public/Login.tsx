@@ -6,12 +6,11 @@ import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import Link from '../../components/Link';
-import { isInlineError, serverMessages } from '../../api/formErrors';
-import { login } from '../../auth/flow';
 import { trimValue } from '../../validation/auth';
 import { isEmail } from '../../validation/fields';
 // antd's Alert is not on the first page's budget: it loads with the first submit, so it is
 // there when a failed sign-in answers, or with a notice to show.
+import { isInlineError, serverMessages } from '../../api/formErrors';
 import MessageAlert, { loadMessageAlert } from '../../components/LazyMessageAlert';
 // No antd Form (the page's budget): its fields drawn as Form.Item draws them.
 import Field, { fieldAria } from '../../components/PlainField';
@@ -23,6 +22,11 @@ import { themedModule } from '../../app/themed';
 import Button from '../../components/plain/PlainButton';
 import Input, { PlainPassword as Password } from '../../components/plain/PlainInput';
 import Icon from '../../components/plain/PlainIcon';
+
+// The sign-in's calls (auth/flow.ts with the API's modules) load once the form is in use (focused, or at the latest
+// on submit), beside the API client's Amplify, which the call waits for anyway: not with the first page (its budget,
+// src/budget.test.ts).
+const loadSignIn = () => import('../../auth/flow');
 
 // BankID (its QR code and polling, drawn by antd in the app's theme) loads when its button is pressed:
 // nothing of it on the first page.
@@ -71,6 +75,7 @@ export default function Login() {
     e.preventDefault();
     if (submitting) return;
     void loadMessageAlert();
+    void loadSignIn();
     setTouched({ email: true, password: true });
     if (!values.email || !isEmail(values.email) || !values.password) return;
     void onFinish(values);
@@ -81,6 +86,7 @@ export default function Login() {
     setError(null);
     const origin = rememberedOrigin(location.state);
     try {
+      const { login } = await loadSignIn();
       const outcome = await login(email.trim(), password, origin);
       if (outcome.kind === 'twoFactor') {
         // The code was e-mailed; the pending token is in sessionStorage.
@@ -114,7 +120,7 @@ export default function Login() {
             <MessageAlert messages={[translateServerMessage(notice)]} type="warning" testId="login-notice" />
           )}
         </Suspense>
-        <form id="login" className="plain-form" data-testid="login-form" noValidate onSubmit={onSubmit}>
+        <form id="login" className="plain-form" data-testid="login-form" noValidate onSubmit={onSubmit} onFocus={() => void loadSignIn()}>
           <Field id="login_email" label={t('login.email')} error={emailError}>
             <Input
               id="login_email"

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import Link from '../../components/Link';
 import { ApiError } from '../../api/errors';
 import { themedModule } from '../../app/themed';
-// The API's modules load with the API client's Amplify (api/client.ts `loadApi`), which every call here waits
+// The API's modules load with the API client's Amplify (api/setup.ts `loadApi`), which every call here waits
 // for anyway: the form is usable before them (src/budget.test.ts).
 const customersApi = () => import('../../api/customers');
 const contentApi = () => import('../../api/content');

@@ -10,7 +10,6 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import Link from '../../components/Link';
 import { isInlineError, serverMessages } from '../../api/formErrors';
-import { resendCode, submitTwoFactorCode } from '../../auth/flow';
 import { normalizeCode, normalizeRecoveryCode, recoveryCodeProblem, twoFactorCodeProblem } from '../../validation/auth';
 import MessageAlert, { loadMessageAlert } from '../../components/LazyMessageAlert';
 import Field, { fieldAria } from '../../components/PlainField';
@@ -21,6 +20,10 @@ import { clearPendingTwoFactor, getPendingTwoFactor } from '../../store/twoFacto
 import { rememberedOrigin } from './Login';
 import PublicLayout from './PublicLayout';
 import './twoFactor.css';
+
+// The sign-in's calls load once the page is in use (as on the login page, which has loaded them already when it
+// sent the visitor here): not before the page is usable (its budget, src/budget.test.ts).
+const loadSignIn = () => import('../../auth/flow');
 
 /** The server's key for a sign-in whose two-factor token has expired: only a new login helps. */
 export const SESSION_EXPIRED_KEY = 'two_factor_session_expired';
@@ -96,6 +99,7 @@ export default function TwoFactorLogin() {
     e.preventDefault();
     if (submitting) return;
     void loadMessageAlert();
+    void loadSignIn();
     setTouched(true);
     if (!problem) void onFinish();
   };
@@ -106,6 +110,7 @@ export default function TwoFactorLogin() {
     setInfo(null);
     try {
       const entered = useRecovery ? normalizeRecoveryCode(code) : code;
+      const { submitTwoFactorCode } = await loadSignIn();
       const outcome = await submitTwoFactorCode(entered, rememberedOrigin(location.state));
       if (outcome.kind === 'signedIn') navigate(outcome.target, { replace: true });
       else {
@@ -125,6 +130,7 @@ export default function TwoFactorLogin() {
     setInfo(null);
     void loadMessageAlert();
     try {
+      const { resendCode } = await loadSignIn();
       const message = await resendCode();
       clearCode();
       setInfoType('success');
@@ -154,7 +160,7 @@ export default function TwoFactorLogin() {
           <MessageAlert messages={info ? [info] : null} type={infoType} testId="twofa-info" />
         </Suspense>
         {!expired && (
-          <form id="twofa" className="plain-form" data-testid="twofa-form" noValidate onSubmit={onSubmit}>
+          <form id="twofa" className="plain-form" data-testid="twofa-form" noValidate onSubmit={onSubmit} onFocus={() => void loadSignIn()}>
             <Field id="twofa_code" label={useRecovery ? t('twofa.recoveryCode') : t('twofa.code')} error={codeError}>
               <Input
                 // A new input (focused again) for the other kind of code.

@@ -243,6 +243,7 @@ function firstPageImports(): Plugin {
   const MOTION_PROVIDER = '\0antd-motion-provider';
   const SYNC_EXTERNAL_STORE = '\0react-use-sync-external-store';
   const AMPLIFY_CONFIG = '\0amplify-resources-config';
+  const AMPLIFY_NO_SIGNING = '\0amplify-no-signing';
   return {
     name: 'first-page-imports',
     enforce: 'pre',
@@ -269,6 +270,18 @@ function firstPageImports(): Plugin {
       if (source === '../utils/parseAmplifyConfig.mjs' && /@aws-amplify[\\/]core[\\/]dist[\\/]esm[\\/]singleton[\\/]Amplify\.mjs$/.test(importer)) {
         return AMPLIFY_CONFIG;
       }
+      // Amplify's REST calls sign a request with AWS credentials only when its auth mode is not 'none'; the client
+      // sets 'none' (api/amplify.ts: the API's own tokens), so the signer (SigV4 with its SHA-256, ~3 KiB gzip of every
+      // area's first page) is never called. Left out: a call that would sign throws instead.
+      if (source === './baseHandlers/authenticatedHandler.mjs' && /@aws-amplify[\\/]api-rest[\\/]dist[\\/]esm[\\/]apis[\\/]common[\\/]transferHandler\.mjs$/.test(importer)) {
+        return AMPLIFY_NO_SIGNING;
+      }
+      // Amplify's core imports the SHA-256 and hex packages for nothing but their side effects, which they have none of
+      // (the signer above is what used them): without the mark they and tslib (~2.5 KiB gzip) stayed in every area.
+      if ((source === '@aws-crypto/sha256-js' || source === '@smithy/util-hex-encoding') && /@aws-amplify[\\/]core[\\/]/.test(importer)) {
+        const resolved = await this.resolve(source, importer, { skipSelf: true });
+        return resolved && { ...resolved, moduleSideEffects: false };
+      }
       if (source === '../tooltip/UniqueProvider' && /antd[\\/]es[\\/]config-provider[\\/]index\.js$/.test(importer)) {
         return NO_UNIQUE_TOOLTIP;
       }
@@ -288,6 +301,9 @@ function firstPageImports(): Plugin {
   }
   return config;
 };`;
+      }
+      if (id === AMPLIFY_NO_SIGNING) {
+        return `export const authenticatedHandler = () => { throw new Error('AWS signing is not built in: see firstPageImports in vite.config.ts'); };`;
       }
       if (id === NO_UNIQUE_TOOLTIP) {
         // ConfigProvider wraps the app in it only for `tooltip={{ unique: true }}`, which the app never sets (App.tsx).

@@ -8,6 +8,7 @@
  * the entry comes into view).
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { loadPageTexts } from '../i18n';
 import Dashboard from '../pages/Dashboard';
 import type { PageKey } from '../routes/catalogue';
 
@@ -17,17 +18,28 @@ export type PageComponent = ComponentType<{ titleKey: string }> | LazyExoticComp
 /** Each lazy page's import (the loader registry): a page component → what loads its chunk. */
 const LOADERS = new Map<PageComponent, () => Promise<unknown>>();
 
-/** A lazily loaded page (a module's default export), its import registered for prefetching. */
-function lazyPage(load: () => Promise<{ default: ComponentType<{ titleKey: string }> }>) {
-  const page = lazy(load);
-  LOADERS.set(page, load);
+/** A module's import with the texts of the areas' pages beside it (not with the area: src/budget.test.ts). */
+const withPageTexts =
+  <M,>(load: () => Promise<M>) =>
+  (): Promise<M> =>
+    Promise.all([load(), loadPageTexts()]).then(([m]) => m);
+
+/**
+ * A lazily loaded page (a module's default export) with the pages' texts, its import registered for prefetching.
+ * A first page (the customer's home) loads without them: its texts come with the area.
+ */
+function lazyPage(load: () => Promise<{ default: ComponentType<{ titleKey: string }> }>, first = false) {
+  const withTexts = first ? load : withPageTexts(load);
+  const page = lazy(withTexts);
+  LOADERS.set(page, withTexts);
   return page;
 }
 
-/** A named export of a lazily loaded module as a page. */
+/** A named export of a lazily loaded module as a page (with the pages' texts). */
 function lazyNamed<K extends string>(load: () => Promise<Record<K, ComponentType<{ titleKey: string }>>>, name: K) {
-  const page = lazy(() => load().then((m) => ({ default: m[name] })));
-  LOADERS.set(page, load);
+  const withTexts = withPageTexts(load);
+  const page = lazy(() => withTexts().then((m) => ({ default: m[name] })));
+  LOADERS.set(page, withTexts);
   return page;
 }
 
@@ -45,7 +57,7 @@ const adminContent = () => import('../pages/content/AdminContent');
 
 export const PAGES: Record<PageKey, PageComponent> = {
   Dashboard,
-  CustomerHome: lazyPage(() => import('../pages/subscriptions/CustomerHome')),
+  CustomerHome: lazyPage(() => import('../pages/subscriptions/CustomerHome'), true),
   Profile: lazyPage(() => import('../pages/profile/Profile')),
   ChangePassword: lazyPage(() => import('../pages/account/ChangePassword')),
   TwoFactorSettings: lazyPage(() => import('../pages/account/TwoFactorSettings')),

@@ -1,4 +1,4 @@
-/** The role areas' English texts: every namespace but the public ones (i18n/groups.ts). Loaded with the area. */
+/** The role areas' English texts: the namespaces of the areas' first pages (i18n/groups.ts). Loaded with the area. */
 import { namespaces } from './namespaces';
 
 export const resources = namespaces(
@@ -15,6 +15,8 @@ export const resources = namespaces(
       '!../locales/en/dataRights.json',
       // BankID's texts load with its panel (components/bankid/texts.ts).
       '!../locales/en/bankid.json',
+      // The other pages' texts (i18n/groups.ts `PAGE_NAMESPACES`): pages.en.ts, with the first of them.
+      '!../locales/en/{caseDocuments,caseHours,cases,catalogue,conflict,content,customerAdmin,customers,people,profile,settings,users}.json',
     ],
     { eager: true },
   ),

@@ -8,7 +8,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { OWN_CHUNK_NAMESPACES, PUBLIC_NAMESPACES, PUBLIC_ROUTE_TITLES } from './groups';
+import { OWN_CHUNK_NAMESPACES, PAGE_NAMESPACES, PUBLIC_NAMESPACES, PUBLIC_ROUTE_TITLES } from './groups';
 
 const SRC = resolve(__dirname, '..');
 const PUBLIC = new Set<string>(PUBLIC_NAMESPACES);
@@ -25,10 +25,25 @@ function resolveImport(from: string, spec: string): string | null {
   return null;
 }
 
+/**
+ * An area's first pages and what they load lazily without the other pages' texts (app/pages.tsx, layout/AppLayout.tsx
+ * load those with the rest): the shell, the dashboards with their figures and rating card, the customer's home with its
+ * services, the notifications' panel and the terms' acceptance.
+ */
+const AREA_ROOTS = [
+  'app/RoleArea.tsx',
+  'pages/subscriptions/CustomerHome.tsx',
+  'pages/DashboardFigures.tsx',
+  'components/collaboration/LawyerRatingSummaryCard.tsx',
+  'pages/subscriptions/CustomerSubscriptionsTable.tsx',
+  'layout/NotificationPanel.tsx',
+  'components/LegalAcceptance.tsx',
+];
+
 /** Files reached from the roots by static imports (not `import()`), inside src/. */
-function reached(): string[] {
+function reached(roots: string[] = ROOTS): string[] {
   const seen = new Set<string>();
-  const stack = ROOTS.map((r) => join(SRC, r));
+  const stack = roots.map((r) => join(SRC, r));
   while (stack.length) {
     const file = stack.pop()!;
     if (seen.has(file)) continue;
@@ -93,6 +108,20 @@ describe('text namespaces: public pages and the areas', () => {
       expect(bundle).toContain(`../locales/${lang}/${list}.json`);
       expect(bundle).toContain(`import routes from '../locales/${lang}/routes.json?public';`);
       expect(readFileSync(join(SRC, `i18n/area.${lang}.ts`), 'utf8')).toContain(`!../locales/${lang}/${list}.json`);
+    }
+  });
+
+  test("an area's first pages use none of the other pages' namespaces, which are in a chunk of their own", () => {
+    const files = reached(AREA_ROOTS);
+    expect(files.some((f) => f.endsWith('pages/Dashboard.tsx'))).toBe(true);
+    const pages = new Set<string>(PAGE_NAMESPACES);
+    const used = files.flatMap((f) => namespacesIn(readFileSync(f, 'utf8')).filter((ns) => pages.has(ns)).map((ns) => `${f.slice(SRC.length + 1)}: ${ns}`));
+    expect(used).toEqual([]);
+    const list = `{${PAGE_NAMESPACES.join(',')}}`;
+    for (const lang of ['sv', 'en']) {
+      for (const ns of PAGE_NAMESPACES) expect(existsSync(join(SRC, 'locales', lang, `${ns}.json`)), `${lang}/${ns}`).toBe(true);
+      expect(readFileSync(join(SRC, `i18n/area.${lang}.ts`), 'utf8')).toContain(`!../locales/${lang}/${list}.json`);
+      expect(readFileSync(join(SRC, `i18n/pages.${lang}.ts`), 'utf8')).toContain(`'../locales/${lang}/${list}.json'`);
     }
   });
 

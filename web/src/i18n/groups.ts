@@ -38,5 +38,26 @@ export const PUBLIC_ROUTE_TITLES = [
   'privacy',
   'unsubscribe',
 ] as const;
+/**
+ * The areas' namespaces no area's first page shows (the shell, the dashboards and the customer's home use the menus',
+ * the notifications', the route titles, the figures', the services' and the rating card's): a chunk of their own
+ * (`pages.<lang>.ts`), loaded with the first other page (app/pages.tsx), with what opens from the shell (the customer
+ * card) or when the side menu prefetches a page (i18n/index.ts `loadPageTexts`), not with the area
+ * (src/budget.test.ts; i18n/groups.test.ts checks what the first pages use).
+ */
+export const PAGE_NAMESPACES = [
+  'caseDocuments',
+  'caseHours',
+  'cases',
+  'catalogue',
+  'conflict',
+  'content',
+  'customerAdmin',
+  'customers',
+  'people',
+  'profile',
+  'settings',
+  'users',
+] as const;
 /** Namespaces no area uses (not loaded with one). */
 export const PUBLIC_PAGE_NAMESPACES = ['registration'] as const;

@@ -3,7 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import type { Locale } from 'antd/es/locale';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../config/constants';
 import { useEffect, useState } from 'react';
-import { PUBLIC_NAMESPACES, PUBLIC_PAGE_NAMESPACES, SERVER_NAMESPACE } from './groups';
+import { PAGE_NAMESPACES, PUBLIC_NAMESPACES, PUBLIC_PAGE_NAMESPACES, SERVER_NAMESPACE } from './groups';
 
 /**
  * Locale data for the active language only: each language is one chunk (the
@@ -24,7 +24,13 @@ const AREA_BUNDLES: Record<Language, () => Promise<AreaBundle>> = {
   sv: () => import('./area.sv'),
   en: () => import('./area.en'),
 };
+/** The texts of the areas' other pages (i18n/groups.ts `PAGE_NAMESPACES`): loaded with the first of them. */
+const PAGE_BUNDLES: Record<Language, () => Promise<AreaBundle>> = {
+  sv: () => import('./pages.sv'),
+  en: () => import('./pages.en'),
+};
 const PUBLIC = new Set<string>(PUBLIC_NAMESPACES);
+const PAGES = new Set<string>(PAGE_NAMESPACES);
 /** Namespaces in a chunk of their own per language (i18n/groups.ts `OWN_CHUNK_NAMESPACES`), by file. */
 const OWN_CHUNKS = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/{server,account,registration}.json');
 /**
@@ -62,7 +68,7 @@ const bundleBackend: BackendModule = {
       ? own().then((m) => m.default)
       : ns === 'routes'
         ? Promise.all([loadLanguage(lang), areaShown ? AREA_BUNDLES[lang]() : null]).then(([b, a]) => ({ ...b.resources.routes, ...a?.resources.routes }))
-        : (PUBLIC.has(ns) ? loadLanguage(lang) : AREA_BUNDLES[lang]()).then((b) => b.resources[ns] ?? {});
+        : (PUBLIC.has(ns) ? loadLanguage(lang) : PAGES.has(ns) ? PAGE_BUNDLES[lang]() : AREA_BUNDLES[lang]()).then((b) => b.resources[ns] ?? {});
     texts.then(
       (r) => done(null, r),
       (e: unknown) => done(e instanceof Error ? e : new Error(String(e)), null),
@@ -72,12 +78,23 @@ const bundleBackend: BackendModule = {
 
 /** Every namespace (src/locales/<lang>/<ns>.json); the same in both languages (locales.test.ts). */
 export const NAMESPACES = Object.keys(import.meta.glob('../locales/sv/*.json')).map((p) => /\/([^/]+)\.json$/.exec(p)![1]);
-/** The role areas' namespaces (every one but the public pages'; with the server's texts and the account's): loaded with an area. */
-export const AREA_NAMESPACES = NAMESPACES.filter((ns) => !PUBLIC.has(ns) && !(PUBLIC_PAGE_NAMESPACES as readonly string[]).includes(ns));
+/**
+ * The role areas' namespaces loaded with an area (every one but the public pages' and the other pages'; with the
+ * server's texts and the account's).
+ */
+export const AREA_NAMESPACES = NAMESPACES.filter((ns) => !PUBLIC.has(ns) && !PAGES.has(ns) && !(PUBLIC_PAGE_NAMESPACES as readonly string[]).includes(ns));
 
 /** Loads namespaces in the shown language (and from then on in each language shown): a page's own (app/router.tsx). */
 export function loadTexts(ns: readonly string[]): Promise<void> {
   return ns.every((n) => i18n.hasResourceBundle(i18n.language, n)) ? Promise.resolve() : i18n.loadNamespaces([...ns]);
+}
+
+/**
+ * Loads the texts of the areas' pages but their first (i18n/groups.ts `PAGE_NAMESPACES`) in the shown language, and
+ * from then on in each language shown: beside a page's chunk (app/pages.tsx), so the page draws with its texts.
+ */
+export function loadPageTexts(): Promise<void> {
+  return loadTexts(PAGE_NAMESPACES);
 }
 
 /**

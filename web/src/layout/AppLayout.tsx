@@ -18,11 +18,13 @@ import SideMenu from './SideMenu';
 import UserMenu from './UserMenu';
 import NotificationDropdown, { headerDropdowns } from './NotificationDropdown';
 import { useCountPolling } from '../api/notificationCounts';
+import { loadPageTexts } from '../i18n';
 
 // The customer-details modal (its table and date pickers) loads when first opened, not with every area.
 // Only customers are asked to accept new terms; the modal loads with the customer area.
 const LegalAcceptance = lazy(() => import('../components/LegalAcceptance'));
-const CustomerDetailsModal = lazy(() => import('../pages/customerAdmin/CustomerDetailsModal'));
+// The customer card opens from the header's search or a list: with the pages' texts (not the area's first load).
+const CustomerDetailsModal = lazy(() => Promise.all([import('../pages/customerAdmin/CustomerDetailsModal'), loadPageTexts()]).then(([m]) => m));
 
 const { Header, Sider, Content } = Layout;
 

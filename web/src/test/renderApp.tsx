@@ -197,10 +197,10 @@ export function signIn(user: object | null): void {
 export function pageTests(opts: { warning?: { mockReset: () => void } & ((...args: never[]) => unknown) } = {}) {
   let ui: Mounted | null = null;
   beforeAll(async () => {
-    const { default: i18n, loadAreaTexts } = await import('../i18n');
+    const { default: i18n, loadAreaTexts, loadPageTexts } = await import('../i18n');
     await i18n.changeLanguage('en');
-    // As in an area (the router loads the areas' texts with it): `mount` renders components outside one.
-    await loadAreaTexts();
+    // As in an area (the router loads the areas' texts with it, a page the pages'): `mount` renders components outside one.
+    await Promise.all([loadAreaTexts(), loadPageTexts()]);
   });
   beforeEach(() => {
     resetClientState();

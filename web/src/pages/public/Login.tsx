@@ -10,7 +10,6 @@ import { trimValue } from '../../validation/auth';
 import { isEmail } from '../../validation/fields';
 // antd's Alert is not on the first page's budget: it loads with the first submit, so it is
 // there when a failed sign-in answers, or with a notice to show.
-import { isInlineError, serverMessages } from '../../api/formErrors';
 import MessageAlert, { loadMessageAlert } from '../../components/LazyMessageAlert';
 // No antd Form (the page's budget): its fields drawn as Form.Item draws them.
 import Field, { fieldAria } from '../../components/PlainField';
@@ -23,10 +22,10 @@ import Button from '../../components/plain/PlainButton';
 import Input, { PlainPassword as Password } from '../../components/plain/PlainInput';
 import Icon from '../../components/plain/PlainIcon';
 
-// The sign-in's calls (auth/flow.ts with the API's modules) load once the form is in use (focused, or at the latest
-// on submit), beside the API client's Amplify, which the call waits for anyway: not with the first page (its budget,
-// src/budget.test.ts).
-const loadSignIn = () => import('../../auth/flow');
+// The sign-in's calls (auth/flow.ts with the API's modules) and the reading of its error answers load once the form is
+// in use (focused, or at the latest on submit), beside the API client's Amplify, which the call waits for anyway: not
+// with the first page (its budget, src/budget.test.ts).
+const loadSignIn = () => Promise.all([import('../../auth/flow'), import('../../api/formErrors')]);
 
 // BankID (its QR code and polling, drawn by antd in the app's theme) loads when its button is pressed:
 // nothing of it on the first page.
@@ -85,8 +84,10 @@ export default function Login() {
     setSubmitting(true);
     setError(null);
     const origin = rememberedOrigin(location.state);
+    let forms: Awaited<ReturnType<typeof loadSignIn>>[1] | undefined;
     try {
-      const { login } = await loadSignIn();
+      const [{ login }, formErrors] = await loadSignIn();
+      forms = formErrors;
       const outcome = await login(email.trim(), password, origin);
       if (outcome.kind === 'twoFactor') {
         // The code was e-mailed; the pending token is in sessionStorage.
@@ -98,8 +99,9 @@ export default function Login() {
       }
     } catch (err) {
       // 400 invalid_credentials / account_inactive, 401, 429 too_many_requests: inline.
-      if (isInlineError(err, [400, 401, 429])) {
-        const lines = serverMessages(err);
+      // (Without `forms` the sign-in's modules did not load: offline, as a failed call the page says nothing of.)
+      if (forms?.isInlineError(err, [400, 401, 429])) {
+        const lines = forms.serverMessages(err);
         setError(lines.length ? lines : [t('login.failed')]);
       }
     } finally {

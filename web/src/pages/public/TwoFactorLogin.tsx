@@ -9,7 +9,6 @@ import { Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import Link from '../../components/Link';
-import { isInlineError, serverMessages } from '../../api/formErrors';
 import { normalizeCode, normalizeRecoveryCode, recoveryCodeProblem, twoFactorCodeProblem } from '../../validation/auth';
 import MessageAlert, { loadMessageAlert } from '../../components/LazyMessageAlert';
 import Field, { fieldAria } from '../../components/PlainField';
@@ -23,7 +22,8 @@ import './twoFactor.css';
 
 // The sign-in's calls load once the page is in use (as on the login page, which has loaded them already when it
 // sent the visitor here): not before the page is usable (its budget, src/budget.test.ts).
-const loadSignIn = () => import('../../auth/flow');
+const loadSignIn = () => Promise.all([import('../../auth/flow'), import('../../api/formErrors')]);
+type FormErrors = Awaited<ReturnType<typeof loadSignIn>>[1];
 
 /** The server's key for a sign-in whose two-factor token has expired: only a new login helps. */
 export const SESSION_EXPIRED_KEY = 'two_factor_session_expired';
@@ -68,7 +68,8 @@ export default function TwoFactorLogin() {
 
   if (!hasPending) return <Navigate to="/login" replace />;
 
-  const showError = (err: unknown) => {
+  /** A failed call's answer on the page (`forms`: the answers' reader, loaded with the sign-in's calls). */
+  const showError = ({ isInlineError, serverMessages }: FormErrors, err: unknown) => {
     // The sign-in itself is over (expired, or too many wrong app codes): back to /login, which shows why.
     const key = isInlineError(err, [400]) && typeof err.body?.message === 'string' ? err.body.message : '';
     if (SIGN_IN_OVER.has(key)) {
@@ -108,9 +109,11 @@ export default function TwoFactorLogin() {
     setSubmitting(true);
     setError(null);
     setInfo(null);
+    let forms: FormErrors | undefined;
     try {
       const entered = useRecovery ? normalizeRecoveryCode(code) : code;
-      const { submitTwoFactorCode } = await loadSignIn();
+      const [{ submitTwoFactorCode }, formErrors] = await loadSignIn();
+      forms = formErrors;
       const outcome = await submitTwoFactorCode(entered, rememberedOrigin(location.state));
       if (outcome.kind === 'signedIn') navigate(outcome.target, { replace: true });
       else {
@@ -118,7 +121,8 @@ export default function TwoFactorLogin() {
         setError([t('public:login.noRole')]);
       }
     } catch (err) {
-      showError(err);
+      // (Without `forms` the sign-in's modules did not load: offline, as a failed call the page says nothing of.)
+      if (forms) showError(forms, err);
     } finally {
       setSubmitting(false);
     }
@@ -129,14 +133,17 @@ export default function TwoFactorLogin() {
     setError(null);
     setInfo(null);
     void loadMessageAlert();
+    let forms: FormErrors | undefined;
     try {
-      const { resendCode } = await loadSignIn();
+      const [{ resendCode }, formErrors] = await loadSignIn();
+      forms = formErrors;
       const message = await resendCode();
       clearCode();
       setInfoType('success');
       setInfo(translateServerMessage(message));
     } catch (err) {
-      showError(err);
+      // (Without `forms` the sign-in's modules did not load: offline, as a failed call the page says nothing of.)
+      if (forms) showError(forms, err);
     } finally {
       setResending(false);
     }

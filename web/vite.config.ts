@@ -285,6 +285,10 @@ function firstPageImports(): Plugin {
       if (source === '../tooltip/UniqueProvider' && /antd[\\/]es[\\/]config-provider[\\/]index\.js$/.test(importer)) {
         return NO_UNIQUE_TOOLTIP;
       }
+      // And Tooltip's static `Tooltip.UniqueProvider` (with its motion and rc-trigger's shared popup), which nothing uses.
+      if (source === './UniqueProvider' && /antd[\\/]es[\\/]tooltip[\\/]index\.js$/.test(importer)) {
+        return NO_UNIQUE_TOOLTIP;
+      }
       if (source === '../../color-picker/components/ColorPresets' && /antd[\\/]es[\\/]button[\\/]style[\\/]token\.js$/.test(importer)) {
         return ISBRIGHT;
       }

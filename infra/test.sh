@@ -3,8 +3,10 @@
 # cfn-lint, npm packages, Debian's chromium), checks the AWS stand-in itself
 # (its DynamoDB answers equal plain moto's, its saved state survives a
 # restart, its costs do not grow with the table: infra/tests and
-# QUICK=1 infra/bench-stand-in.sh), starts a private AWS stand-in on a free
-# loopback port, then runs
+# QUICK=1 infra/bench-stand-in.sh) and lints the template (cfn-lint, and
+# checkov: 0 failed checks, skips carry their reason in the template), both
+# beside the Rust build, starts a private AWS stand-in on a free loopback
+# port, then runs
 #   1. cargo fmt --check, one build of every test and binary with clippy's
 #      lints (warnings are errors), then Rust unit and integration tests (each
 #      test on its own table; the gateway's beside the others', in three
@@ -13,15 +15,14 @@
 #   3. browser end-to-end tests (playwright-core + /usr/bin/chromium) in three
 #      shards side by side (web/e2e/shard-accounts.mjs, shard-cases.mjs,
 #      shard-pages.mjs), each
-#      against a gateway on its own port, table and stand-in, and beside them,
-#      one after another: the quick benchmarks (QUICK=1 infra/bench.sh: every function
-#      binary started with a request of its own, 3 starts, 20 calls; the
-#      search and statistics benchmarks at small sizes), so none can go
-#      stale; the template lint (cfn-lint) and checkov (0 failed checks;
-#      skips carry their reason in the template); the generated fuzz of
-#      every operation (infra/fuzz.sh: Schemathesis from the project venv;
-#      FUZZ_QUICK=0 for more examples) on a gateway with its own
-#      table and stand-in.
+#      against a gateway on its own port, table and stand-in, and beside them
+#      two lanes: the quick benchmarks one after another (QUICK=1
+#      infra/bench.sh: every function binary started with a request of its
+#      own, 3 starts, 20 calls; the search and statistics benchmarks at small
+#      sizes), so none can go stale; and the generated fuzz of every
+#      operation (infra/fuzz.sh: Schemathesis from the project venv;
+#      FUZZ_QUICK=0 for more examples) on a gateway with its own table and
+#      stand-in.
 # Each step's time is printed at the end.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
@@ -62,12 +63,16 @@ ensure_web_deps
 
 RUN_ID="test-$$-$(date +%s)"
 mkdir -p "$ROOT/.local"
-# The stand-in's own checks (Python, one core) run beside the Rust build,
-# which leaves a core idle while it compiles the large crates one at a time;
-# their output is printed when they are done (after the build).
-step "stand-in: conformance with plain moto, saved state, quick benchmark (beside the Rust build)"
+# The stand-in's own checks, then the template's lint and checkov (Python,
+# one core, none needs the build) run beside the Rust build, which leaves a
+# core idle while it compiles the large crates one at a time; their output
+# is printed when they are done (after the build). Beside the browser tests,
+# where they ran before, they made the fuzz's lane the run's last two minutes.
+step "stand-in: conformance with plain moto, saved state, quick benchmark; template lint and checkov (beside the Rust build)"
 STAND_IN_LOG="$ROOT/.local/$RUN_ID-stand-in-checks.log"
-( "$VENV/bin/python" -m unittest discover -s infra/tests && QUICK=1 "$VENV/bin/python" infra/bench_stand_in.py ) >"$STAND_IN_LOG" 2>&1 &
+( "$VENV/bin/python" -m unittest discover -s infra/tests && QUICK=1 "$VENV/bin/python" infra/bench_stand_in.py &&
+  echo "==> template lint" && bash infra/lint-template.sh &&
+  echo "==> checkov on template.yaml and infra/waf.yaml" && bash infra/checkov.sh ) >"$STAND_IN_LOG" 2>&1 &
 STAND_IN_CHECKS_PID=$!
 MOTO_PORT=$(free_port)
 step "starting a private AWS stand-in on 127.0.0.1:$MOTO_PORT"
@@ -163,7 +168,7 @@ for p in json.load(sys.stdin)["packages"]:
 cargo test $UNIT_TESTED --lib --quiet --no-run 2>&1
 cargo test --workspace --test '*' --quiet --no-run 2>&1
 
-await_part STAND_IN_CHECKS_PID "$STAND_IN_LOG" "the stand-in's own checks"
+await_part STAND_IN_CHECKS_PID "$STAND_IN_LOG" "the stand-in's own checks, the template's lint or checkov"
 
 # The Rust tests mostly wait for their stand-ins (one core each, the first
 # lane's also with the web unit tests beside it), once the build that needs
@@ -324,14 +329,13 @@ done
 # benchmarks (figures only, so they cannot go stale: their figures here are
 # not the goals' measure; but the search benchmark's precision, recall and
 # items read per search are counts, not times, and must hold at its quick
-# sizes too) in one; the template's lint and checkov, then the generated fuzz
-# (on its own gateway: admin's generated writes would change data the browser
-# tests read) in the other. Each benchmark starts its own stand-in (the search
+# sizes too) in one; the generated fuzz (on its own gateway: admin's
+# generated writes would change data the browser tests read) in the other. Each benchmark starts its own stand-in (the search
 # benchmark uses AWS_ENDPOINT_URL's when set: unset here, so it loads its
 # parties elsewhere). In one lane the parts took about 14 minutes, 3.5 more
 # than the shards: the run's last minutes had only the fuzz running. Output is
 # printed after the browser tests', each part with its time.
-step "browser tests: three shards side by side (accounts, cases, pages), and beside them two lanes: the quick benchmarks; template lint, checkov and the generated fuzz"
+step "browser tests: three shards side by side (accounts, cases, pages), and beside them two lanes: the quick benchmarks; the generated fuzz"
 SIDE_LOG="$ROOT/.local/$RUN_ID-side.log"
 side() { # NAME COMMAND…: one part, logged with its duration; stops its lane when it fails
   local name=$1 t0=$SECONDS rc=0
@@ -351,10 +355,8 @@ set -m
 ) >"$SIDE_LOG" 2>&1 &
 SIDE_PID=$!
 (
-  side "template lint" bash infra/lint-template.sh &&
-    side "checkov on template.yaml and infra/waf.yaml" bash infra/checkov.sh &&
-    side "generated fuzz of every operation as admin and as a customer (Schemathesis, quick)" \
-      env BASE_URL="http://127.0.0.1:$FUZZ_PORT" QUICK="${FUZZ_QUICK:-1}" bash infra/fuzz.sh
+  side "generated fuzz of every operation as admin and as a customer (Schemathesis, quick)" \
+    env BASE_URL="http://127.0.0.1:$FUZZ_PORT" QUICK="${FUZZ_QUICK:-1}" bash infra/fuzz.sh
 ) >"$SIDE_LOG.checks" 2>&1 &
 CHECKS_PID=$!
 set +m
@@ -384,7 +386,7 @@ done
 
 step "the quick benchmarks (run beside the browser tests)"
 await_part SIDE_PID "$SIDE_LOG" "a benchmark beside the browser tests"
-step "template lint, checkov and the generated fuzz (run beside the browser tests)"
-await_part CHECKS_PID "$SIDE_LOG.checks" "a check beside the browser tests" "$ROOT/.local/$RUN_ID-fuzz-gateway.log"
+step "the generated fuzz (run beside the browser tests)"
+await_part CHECKS_PID "$SIDE_LOG.checks" "the fuzz beside the browser tests" "$ROOT/.local/$RUN_ID-fuzz-gateway.log"
 
 step "all tests passed in $(( $(date +%s) - started )) s"

@@ -81,7 +81,7 @@ GATEWAY_PIDS=()
 EXTRA_MOTO_PIDS=()
 WEB_UNIT_PID=""
 SIDE_PID=""
-CHECKS_PID=""
+FUZZ_LANE_PID=""
 declare -A SHARD_PIDS=()
 GATEWAY_TESTS_PID=""
 RUST_LANE5_PID=""
@@ -91,7 +91,7 @@ cleanup() {
   [ -n "$WEB_UNIT_PID" ] && kill -- -"$WEB_UNIT_PID" 2>/dev/null || true
   [ -n "$STAND_IN_CHECKS_PID" ] && kill "$STAND_IN_CHECKS_PID" 2>/dev/null || true
   [ -n "$SIDE_PID" ] && kill -- -"$SIDE_PID" 2>/dev/null || true
-  [ -n "$CHECKS_PID" ] && kill -- -"$CHECKS_PID" 2>/dev/null || true
+  [ -n "$FUZZ_LANE_PID" ] && kill -- -"$FUZZ_LANE_PID" 2>/dev/null || true
   for pid in "${SHARD_PIDS[@]}"; do kill -- -"$pid" 2>/dev/null || true; done
   [ -n "$GATEWAY_TESTS_PID" ] && kill -- -"$GATEWAY_TESTS_PID" 2>/dev/null || true
   [ -n "$RUST_LANE5_PID" ] && kill -- -"$RUST_LANE5_PID" 2>/dev/null || true
@@ -337,6 +337,7 @@ done
 # printed after the browser tests', each part with its time.
 step "browser tests: three shards side by side (accounts, cases, pages), and beside them two lanes: the quick benchmarks; the generated fuzz"
 SIDE_LOG="$ROOT/.local/$RUN_ID-side.log"
+FUZZ_LANE_LOG="$ROOT/.local/$RUN_ID-fuzz-lane.log"
 side() { # NAME COMMAND…: one part, logged with its duration; stops its lane when it fails
   local name=$1 t0=$SECONDS rc=0
   shift
@@ -357,8 +358,8 @@ SIDE_PID=$!
 (
   side "generated fuzz of every operation as admin and as a customer (Schemathesis, quick)" \
     env BASE_URL="http://127.0.0.1:$FUZZ_PORT" QUICK="${FUZZ_QUICK:-1}" bash infra/fuzz.sh
-) >"$SIDE_LOG.checks" 2>&1 &
-CHECKS_PID=$!
+) >"$FUZZ_LANE_LOG" 2>&1 &
+FUZZ_LANE_PID=$!
 set +m
 # Each shard in the background in its own process group (so a failure
 # elsewhere stops its browser too), its output printed when all are done.
@@ -387,6 +388,6 @@ done
 step "the quick benchmarks (run beside the browser tests)"
 await_part SIDE_PID "$SIDE_LOG" "a benchmark beside the browser tests"
 step "the generated fuzz (run beside the browser tests)"
-await_part CHECKS_PID "$SIDE_LOG.checks" "the fuzz beside the browser tests" "$ROOT/.local/$RUN_ID-fuzz-gateway.log"
+await_part FUZZ_LANE_PID "$FUZZ_LANE_LOG" "the fuzz beside the browser tests" "$ROOT/.local/$RUN_ID-fuzz-gateway.log"
 
 step "all tests passed in $(( $(date +%s) - started )) s"

@@ -10,9 +10,12 @@
 # Starts a private AWS stand-in. See infra/local-gateway/src/bin/bench.rs.
 #
 #   infra/bench.sh            release binaries for this machine, 20 starts, 500 calls
-#   QUICK=1 infra/bench.sh    what infra/test.sh runs: 3 starts, 20 calls, on the
-#                             debug binaries the tests already built (figures are
-#                             not the goals' measure there; it proves the bench runs)
+#   QUICK=1 infra/bench.sh    what infra/test.sh runs: 1 start (a cold and a warm
+#                             request) and 3 calls after 1 warm-up per function, the
+#                             tracing comparison on one function, the round trips as
+#                             in full, on the debug binaries the tests already built
+#                             (figures are not the goals' measure there; it proves
+#                             the bench runs)
 #   PACKAGE=1 infra/bench.sh  also builds the arm64 Lambda zips with infra/package.sh
 #                             (cargo-lambda; needs the aarch64 Rust standard library)
 #                             and reports their sizes instead of the host binary's
@@ -29,11 +32,13 @@ log "building $PROFILE binaries: $(echo $FUNCTIONS) bench"
 # list with `--bin bench` would build the bench alone).
 cargo_build "${PROFILE_FLAG[@]}" --quiet $(for f in $FUNCTIONS; do printf -- '--bin %s ' "$f"; done) --bin bench
 # Private copies: worktrees may share one target directory, whose binaries
-# another build can replace while this run uses them.
+# another build can replace while this run uses them. Hard links where the
+# file system allows (a build writes a new file, so the link keeps this
+# one): copying the debug binaries (about 800 MB) cost 1.5 CPU-seconds.
 RUN_ID="bench-$$"
 BIN_DIR="$ROOT/.local/$RUN_ID-bin"
 mkdir -p "$BIN_DIR"
-for f in $FUNCTIONS bench; do cp "$TARGET_DIR/$PROFILE/$f" "$BIN_DIR/"; done
+for f in $FUNCTIONS bench; do cp -l "$TARGET_DIR/$PROFILE/$f" "$BIN_DIR/" 2>/dev/null || cp "$TARGET_DIR/$PROFILE/$f" "$BIN_DIR/"; done
 
 # Zip sizes: the Lambda zips when PACKAGE=1, else each release binary
 # (stripped by the release profile) zipped as cargo-lambda zips it (one

@@ -8,7 +8,9 @@
 #
 #   ./infra/bench-search.sh                 # 1,000 and 100,000 parties
 #   ./infra/bench-search.sh 1000 20000      # other sizes
-#   QUICK=1 ./infra/bench-search.sh         # 300 and 1,000, debug build (what test.sh runs)
+#   QUICK=1 ./infra/bench-search.sh         # 300 and 1,000, debug build (what test.sh runs; the
+#                                           # first is the labelled set alone, 521, the second
+#                                           # adds its parties to that table)
 #
 # Measured 2026-11-29 (debug): 100,000 parties = 1.44 M index items loaded
 # in 21 min on a shared 2-core machine, the stand-in ~3.8 GB.

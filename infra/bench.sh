@@ -16,6 +16,8 @@
 #                             in full, on the debug binaries the tests already built
 #                             (figures are not the goals' measure there; it proves
 #                             the bench runs)
+#   COUNTS_MUST_HOLD=1 …      fails when a count goal (round trips in a row) misses
+#                             (the timed goals are only reported: load misses them)
 #   PACKAGE=1 infra/bench.sh  also builds the arm64 Lambda zips with infra/package.sh
 #                             (cargo-lambda; needs the aarch64 Rust standard library)
 #                             and reports their sizes instead of the host binary's

@@ -34,7 +34,7 @@ else
   cargo_build --quiet -p local-gateway --bin bench_search
 fi
 if [ -z "${AWS_ENDPOINT_URL:-}" ]; then
-  ensure_venv
+  ensure_venv --stand-in
   MOTO_PORT=$(free_port)
   start_stand_in "$MOTO_PORT" "$ROOT/.local/bench-search-moto.log"
   trap 'kill $MOTO_PID 2>/dev/null || true' EXIT

@@ -703,7 +703,45 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     listener.abort();
 
-    // ---- 4. DynamoDB round trips in a row of each typical call, now and with a token of the older format
+    // ---- 4. DynamoDB round trips in a row of each typical call, now and with a token of the older format.
+    // Counted on a runtime of one thread: every read a call sends side by
+    // side (joined or spawned) is sent before any answer is taken in, as on
+    // Lambda, where an answer takes milliseconds. On several worker threads a
+    // debug build could take in the loopback stand-in's first answer before a
+    // spawned read was sent, and the count would call the two "in a row".
+    let counted_missed = std::thread::scope(|scope| {
+        scope
+            .spawn(|| -> Result<Vec<String>, String> {
+                let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().map_err(|e| e.to_string())?;
+                runtime.block_on(count_round_trips(&config, &state, &binaries, &works, &admin_uid)).map_err(|e| e.to_string())
+            })
+            .join()
+            .map_err(|_| "the round-trip count stopped".to_string())?
+    })?;
+    missed.extend(counted_missed.iter().cloned());
+    counts_missed.extend(counted_missed);
+
+    if missed.is_empty() {
+        println!("\nEvery goal holds.");
+    } else {
+        println!("\nGoals missed ({}): {}", missed.len(), missed.join("; "));
+    }
+    if !counts_missed.is_empty() && std::env::var("COUNTS_MUST_HOLD").is_ok_and(|v| v == "1") {
+        return Err(format!("count goals missed (COUNTS_MUST_HOLD=1): {}", counts_missed.join("; ")).into());
+    }
+    Ok(())
+}
+
+/// Section 4: each typical call's DynamoDB round trips in a row, printed;
+/// the count goals it misses.
+async fn count_round_trips(
+    config: &Config,
+    state: &AppState,
+    binaries: &[(String, String)],
+    works: &[Work],
+    admin_uid: &str,
+) -> Result<Vec<String>, Box<dyn std::error::Error>> {
+    let mut missed = Vec::new();
     let (counted, calls) = shared::testkit::counting_calls(Context::new(config.clone(), None).await).await;
     let counted_router = finish(local_gateway::api_routes(), counted.clone());
     let older = |token: &str| -> Result<String, shared::error::ApiError> {
@@ -715,8 +753,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         "\nDynamoDB round trips in a row per typical call (goal: {ROUND_TRIPS_GOAL} for reads; the conflict search one more, its audit record of\nwhat it found, written after its reads): the longest chain of requests each sent after the one before was answered, requests in flight together counted once (most of 3 runs). The stand-in serialises requests, so they\nare counted here, not timed; on DynamoDB each round trip in a row is a wait of its own. before: the same call with an access\ntoken without its user (the path every signed-in call took before the sign-in check ran beside the data reads)"
     );
     println!("{:<22} {:>7} {:>5} {:>6} {:>9}   call", "function", "before", "now", "goal", "requests");
-    for ((name, _), work) in binaries.iter().zip(&works) {
-        let search = (name == "conflict-search").then_some(admin_uid.as_str());
+    for ((name, _), work) in binaries.iter().zip(works) {
+        let search = (name == "conflict-search").then_some(admin_uid);
         let (now, requests) = round_trips(&counted, &counted_router, &calls, work, None, search).await?;
         let before = match work {
             Work::Http(Call { token: Some(t), .. }) => {
@@ -730,19 +768,9 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         let goal = if name == "conflict-search" { ROUND_TRIPS_GOAL + 1 } else { ROUND_TRIPS_GOAL };
         let holds = !read || now <= goal;
         if !holds {
-            missed.push(format!("{name} {now} DynamoDB round trips in a row"));
-            counts_missed.push(format!("{name} {now} DynamoDB round trips in a row (goal {goal})"));
+            missed.push(format!("{name} {now} DynamoDB round trips in a row (goal {goal})"));
         }
         println!("{:<22} {:>7} {:>5} {:>6} {:>9}   {}", name, before, now, if read { verdict(holds) } else { "-" }, requests, work.label());
     }
-
-    if missed.is_empty() {
-        println!("\nEvery goal holds.");
-    } else {
-        println!("\nGoals missed ({}): {}", missed.len(), missed.join("; "));
-    }
-    if !counts_missed.is_empty() && std::env::var("COUNTS_MUST_HOLD").is_ok_and(|v| v == "1") {
-        return Err(format!("count goals missed (COUNTS_MUST_HOLD=1): {}", counts_missed.join("; ")).into());
-    }
-    Ok(())
+    Ok(missed)
 }

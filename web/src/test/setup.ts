@@ -1,12 +1,10 @@
 import { afterAll, afterEach, vi } from 'vitest';
-// jsdom lacks matchMedia (used by antd's responsive helpers). Page tests run as a reader who asked for less
-// motion (config/theme.ts turns antd's motion off then): nothing they check waits on an animation, and jsdom ran
-// every enter and leave on timers (a tenth of the page tests' CPU). The browser tests draw the animated path.
+// jsdom lacks matchMedia (used by antd's responsive helpers).
 if (typeof window !== 'undefined' && !window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
     value: (query: string) => ({
-      matches: query === '(prefers-reduced-motion: reduce)',
+      matches: false,
       media: query,
       onchange: null,
       addListener: () => {},

@@ -48,10 +48,20 @@ after(async () => {
   if (browserPromise) await (await browserPromise).close();
 });
 
-/** A fresh, isolated browser context (own localStorage and sessionStorage) with a desktop-size window. */
-export async function newPage() {
+/**
+ * A fresh, isolated browser context (own localStorage and sessionStorage) with a desktop-size window.
+ * It asks for reduced motion, as the crawl's do (the app then turns antd's motion off,
+ * config/theme.ts): menus, dropdowns and dialogs open at once, and Chromium does not spend the
+ * machine drawing their frames. `motion: true` (or E2E_MOTION=1 for every test) keeps the motion,
+ * for the flows that cover the animated path (roles.e2e.mjs).
+ */
+export async function newPage({ motion = !!process.env.E2E_MOTION } = {}) {
   const browser = await getBrowser();
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'sv-SE' });
+  const context = await browser.newContext({
+    viewport: { width: 1366, height: 900 },
+    locale: 'sv-SE',
+    reducedMotion: motion ? 'no-preference' : 'reduce',
+  });
   const page = await context.newPage();
   page.setDefaultTimeout(TIMEOUT);
   page.setDefaultNavigationTimeout(TIMEOUT);
@@ -59,11 +69,23 @@ export async function newPage() {
 }
 
 /**
+ * Wait until no animation or CSS transition that ends is running on the page (spinners and
+ * skeletons loop forever and are not waited for). With reduced motion there is mostly none: it
+ * returns at once, where a fixed wait would wait its whole time; with motion on, it waits the
+ * motion out, however long the busy machine takes to draw it.
+ */
+export function animationsDone(page) {
+  return page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+  );
+}
+
+/**
  * Run `fn` with a fresh page; on failure save a screenshot to
  * test-results/<name>-failure.png before rethrowing. Always closes the context.
  */
-export async function withPage(name, fn) {
-  const { context, page } = await newPage();
+export async function withPage(name, fn, options) {
+  const { context, page } = await newPage(options);
   try {
     await fn(page, context);
   } catch (err) {

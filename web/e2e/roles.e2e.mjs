@@ -59,10 +59,13 @@ const ACCOUNTS = [
 
 const menuItem = (id) => `${byTestId('side-menu')} ${byTestId(`menu-item-${id}`)}`;
 
+// With motion on (every other flow asks for reduced motion, helpers.mjs newPage): these walk the
+// side menu, the header's user menu (logout) and language switch, the dropdowns whose opening motion
+// clickMenuItem waits out, so the animated path the most people see stays covered.
 describe('roles', () => {
   for (const account of ACCOUNTS) {
     test(`${account.role}: login, dashboard, menu, foreign prefix, logout`, { timeout: 90_000 }, async () => {
-      const { context, page } = await newPage();
+      const { context, page } = await newPage({ motion: true });
       try {
         await login(page, account.email);
         await page.waitForURL((u) => u.pathname === account.prefix);
@@ -171,7 +174,8 @@ describe('guards', () => {
 
 describe('language', () => {
   test('switching to English changes the menu text and survives a reload', { timeout: 60_000 }, async () => {
-    const { context, page } = await newPage();
+    // With motion on, as the roles' tests above: the language switch's dropdown as it animates.
+    const { context, page } = await newPage({ motion: true });
     try {
       await login(page, 'admin@example.com');
       await page.waitForURL((u) => u.pathname === '/admin/');

@@ -14,7 +14,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { apiCall, byTestId, chooseLanguage, RESULTS_DIR, url } from './helpers.mjs';
+import { animationsDone, apiCall, byTestId, chooseLanguage, RESULTS_DIR, url } from './helpers.mjs';
 import { caseWorld } from './caseWorld.mjs';
 
 const POLL_MS = 1500;
@@ -122,19 +122,24 @@ describe('collaboration', { timeout: 240_000 }, () => {
           await shot(cp, `notifications-page-${size}`);
           await cp.locator(byTestId('header-messages')).click();
           await cp.locator(byTestId('header-messages-item')).first().waitFor();
-          await cp.waitForTimeout(400);
+          await animationsDone(cp);
           await shot(cp, `messages-dropdown-${size}`);
           await cp.locator(byTestId('header-messages')).click();
           await cp.locator(byTestId('header-messages-dropdown')).waitFor({ state: 'hidden' });
           await cp.locator(byTestId('header-notifications')).click();
           await cp.locator(byTestId('header-notifications-item')).first().waitFor();
-          await cp.waitForTimeout(400);
+          await animationsDone(cp);
           await shot(cp, `notifications-dropdown-${size}`);
           await cp.locator(byTestId('header-notifications')).click();
           await cp.locator(byTestId('header-notifications-dropdown')).waitFor({ state: 'hidden' });
           await cp.goto(url(`/user/cases/details/${kase.uid}#conversation`));
           await cp.locator(byTestId('conversation-text')).first().waitFor();
-          await cp.waitForTimeout(300);
+          // Scrolled to the conversation (the link's #conversation), as the screenshot should show it.
+          await cp.waitForFunction(() => {
+            const r = document.getElementById('conversation')?.getBoundingClientRect();
+            return !!r && r.top < window.innerHeight && r.bottom > 0;
+          });
+          await animationsDone(cp);
           await shot(cp, `conversation-${size}`);
         }
       }

@@ -25,7 +25,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'rolldown';
-import { RESULTS_DIR, apiCall, byTestId, chooseLanguage, getBrowser, signIn, url } from './helpers.mjs';
+import { RESULTS_DIR, animationsDone, apiCall, byTestId, chooseLanguage, getBrowser, signIn, url } from './helpers.mjs';
 
 /**
  * Routes that may show the placeholder page: none any more (every route of
@@ -416,15 +416,21 @@ async function crawl(
     if ((await sider.count()) && (await sider.boundingBox())?.width < 10 && (await toggle.count())) await toggle.click();
     // open every group of the left menu
     let opened = 0;
+    const closedSel = `${byTestId('side-menu')} .ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title`;
     for (let i = 0; i < 10; i++) {
-      const closed = page.locator(`${byTestId('side-menu')} .ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title`);
-      if (!(await closed.count())) break;
+      const closed = page.locator(closedSel);
+      const before = await closed.count();
+      if (!before) break;
       await closed.first().click();
       opened++;
-      await page.waitForTimeout(150);
+      // Until the group counts as open (a click lost on a busy machine: the next round clicks again).
+      await page
+        .waitForFunction(([sel, n]) => document.querySelectorAll(sel).length < n, [closedSel, before], { timeout: 1_000 })
+        .catch(() => undefined);
     }
-    // Until the last group's opening motion ends (its entries have no size before).
-    if (opened) await page.waitForTimeout(400);
+    // Until the groups' opening motion ends (their entries have no size before): at once with
+    // reduced motion, the crawl's default.
+    if (opened) await animationsDone(page);
   }
 
   /** A phone's open menu covers the page: close it as a person would (tap beside it). */

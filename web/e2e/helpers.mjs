@@ -226,8 +226,16 @@ export async function clickSideMenuItem(page, groupTestId, itemTestId) {
 }
 
 export async function chooseLanguage(page, lang) {
+  const [shown, title] = await page.evaluate(() => [document.documentElement.lang, document.title]);
   await clickMenuItem(page, byTestId('language-switch'), byTestId(`language-option-${lang}`));
   await page.locator(`${byTestId('language-switch')}[data-language="${lang}"]`).first().waitFor();
+  if (shown === lang) return;
+  // The switch shows the choice at once; the texts follow once the language's chunks are in
+  // (i18n/index.ts applyLanguage): <html lang> first, then the texts and, after them, the page's
+  // title. With the menu's motion off nothing else gives them that time: a page read at once was
+  // still Swedish. (A route titled alike in both languages waits the short limit out.)
+  await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+  await page.waitForFunction((t) => document.title !== t, title, { timeout: 5_000 }).catch(() => undefined);
 }
 
 /** Call the API from the test itself, with a token or none (test set-up and checks only). */

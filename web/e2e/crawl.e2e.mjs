@@ -449,15 +449,18 @@ async function crawl(
       await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').first().waitFor();
     },
     // The header's dropdowns (spec §2): their footer links to the full pages.
-    messagesDropdown: async () => {
+    // Looking for links (`patient` false), a page without the button gives up
+    // after 3 s; following a link found in one (`patient`), the button is
+    // there, and a busy machine may take longer than that to draw it.
+    messagesDropdown: async (patient) => {
       await closeMenu();
-      await page.locator(byTestId('header-messages')).filter({ visible: true }).first().click({ timeout: 3_000 });
-      await page.locator(byTestId('header-messages-dropdown')).waitFor({ timeout: 5_000 });
+      await page.locator(byTestId('header-messages')).filter({ visible: true }).first().click({ timeout: patient ? undefined : 3_000 });
+      await page.locator(byTestId('header-messages-dropdown')).waitFor({ timeout: patient ? undefined : 5_000 });
     },
-    notificationsDropdown: async () => {
+    notificationsDropdown: async (patient) => {
       await closeMenu();
-      await page.locator(byTestId('header-notifications')).filter({ visible: true }).first().click({ timeout: 3_000 });
-      await page.locator(byTestId('header-notifications-dropdown')).waitFor({ timeout: 5_000 });
+      await page.locator(byTestId('header-notifications')).filter({ visible: true }).first().click({ timeout: patient ? undefined : 3_000 });
+      await page.locator(byTestId('header-notifications-dropdown')).waitFor({ timeout: patient ? undefined : 5_000 });
     },
     customerModal: async () => {
       await closeMenu();
@@ -521,7 +524,7 @@ async function crawl(
   /** From `from`, reveal and click the link to `href`; then come back. */
   async function follow(from, reveal, href) {
     if (new URL(page.url()).pathname + new URL(page.url()).search !== from) await goTo(from);
-    await REVEALS[reveal]();
+    await REVEALS[reveal](true);
     // With the menu open, the same address can also be a link on the page under
     // it (a phone's menu covers the page): take the menu's own entry.
     const inMenu = reveal === 'menu' ? page.locator(`${byTestId('side-menu')} a[href="${href}"]`).filter({ visible: true }) : null;
@@ -543,7 +546,7 @@ async function crawl(
       // re-rendering under its spinner): load it afresh and click once more.
       await page.goto(url(from));
       await settle(page);
-      await REVEALS[reveal]();
+      await REVEALS[reveal](true);
       const again = page.locator(`${scope}a[href="${href}"]`).filter({ visible: true }).first();
       // Gone after a fresh load: it belonged to what the page showed before (another list's rows).
       if (!(await again.waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false))) {

@@ -66,6 +66,8 @@ import copy
 import hashlib
 import inspect
 import itertools
+import json
+import pickle
 import re
 import threading
 import weakref
@@ -113,6 +115,18 @@ SOURCE_SHA256 = {
     "moto.dynamodb.models.dynamo_type.Item.project": "f411e6d8b56886f45f401edc20c2fd6d4e671136d9cf7ff21c434479b1e84a79",
     "moto.dynamodb.models.utilities.find_nested_key": "66e7b1b00236a8118652236311568ae6ee7eea37cb03b0bf1de295578a3ce7d4",
     "moto.dynamodb.models.dynamo_type.Item.to_regular_json": "866aafe440d99a2565adeae8a9fec8263e2657c1d4c4e4312f6b9a911198d3fd",
+    # Parsed expressions kept by their text: the parsers, the validator that
+    # copies the update AST, and every caller of the parsers.
+    "moto.dynamodb.parsing.expressions.UpdateExpressionParser.make": "2c00ed96d6e191f243b449166e75bfb38f307b2e19405bc0981847061e0dbee3",
+    "moto.dynamodb.parsing.validators.Validator.__init__": "9489b532dd0fb359e273711c1a67971f1b73af47ddbaa91868e9cc42a26ddbb3",
+    "moto.dynamodb.parsing.validators.Validator.validate": "5a99f0d36c7b7b8ebfa3e745203515f57a9b99109cfca55a039153a8f6b081c6",
+    "moto.dynamodb.comparisons.ConditionExpressionParser.__init__": "4a3f092d6b0f1a260976048a99937788a7387015d1f0c7b0fc6360cf582508f0",
+    "moto.dynamodb.comparisons.ConditionExpressionParser.parse": "5c9b63c5f49ed5d5d644eb0ac7422fb3c2ac4bbd310374f4161686bc4e10c453",
+    "moto.dynamodb.comparisons.get_filter_expression": "0bb9e2d345c7f17fe70bed6b07659499eb35cf8f7421ddc3b82c036508ca83aa",
+    "moto.dynamodb.comparisons.AttributeValue.__init__": "e62e733b27c0da311857ede30fd76c0b44e9335d82597d450823a8e6f5bcb075",
+    "moto.dynamodb.comparisons.AttributeValue.expr": "e151b22752ff7d8f308282353bc35c8c2a69377153a5af29b18e5b50acc573bd",
+    "moto.dynamodb.responses.DynamoHandler.update_item": "638893af1afd43d274f3788d61ac13b447729de915c6f5ad3bbf008b92dd8e80",
+    "moto.dynamodb.responses.DynamoHandler.transact_write_items": "61c163fff213f33a39317a17fda194a9c1e800992421575d2080f4500bf45372",
 }
 
 # Parameter names of the functions called or wrapped here.
@@ -495,6 +509,107 @@ def _candidates(table: Any, bound: inspect.BoundArguments) -> list | None:
 
 
 # --------------------------------------------------------------------------
+# Parsed expressions, kept by their text.
+#
+# A service sends the same few expressions again and again; moto parses each
+# one anew on every use (an UpdateItem parses its update expression twice and
+# its condition twice, a transaction's Update item more). Parsing depends on
+# nothing but the text (and, for a condition, the names and values it
+# resolves while parsing), so the results are kept here. Failures are not
+# kept: a bad expression is parsed, and fails, every time, as before.
+
+_CACHE_LIMIT = 4096  # distinct expressions; on overflow the cache starts over
+
+
+class _UpdateAst:
+    """An update expression's AST as the parser made it, and its pickle, from
+    which each validator gets its own copy (moto's validator deep-copies the
+    AST it is given, then rewrites the copy; unpickling makes the same copy:
+    the nodes are plain objects without __deepcopy__ or __reduce__ of their
+    own, so copy and pickle both rebuild them from their __dict__)."""
+
+    __slots__ = ("tree", "blob")
+
+    def __init__(self, tree: Any, blob: bytes) -> None:
+        self.tree, self.blob = tree, blob
+
+
+_UPDATE_ASTS: dict[str, _UpdateAst] = {}
+_UPDATE_AST_BY_ID: dict[int, _UpdateAst] = {}  # id(tree) -> entry (the entry holds the tree alive)
+_CONDITIONS: dict[str, tuple[Any, list[str], list[str]]] = {}
+
+
+def _cached_update_ast(orig_make: Any, cls: Any, expression_str: Any) -> Any:
+    entry = _UPDATE_ASTS.get(expression_str) if type(expression_str) is str else None
+    if entry is not None:
+        STATS["update_expressions_reused"] += 1
+        return entry.tree
+    tree = orig_make(cls, expression_str)
+    if type(expression_str) is not str:
+        return tree
+    try:
+        blob = pickle.dumps(tree, protocol=pickle.HIGHEST_PROTOCOL)
+    except Exception:  # noqa: BLE001 - not picklable: moto's own deepcopy each time
+        return tree
+    if len(_UPDATE_ASTS) >= _CACHE_LIMIT:
+        _UPDATE_ASTS.clear()
+        _UPDATE_AST_BY_ID.clear()
+    entry = _UpdateAst(tree, blob)
+    _UPDATE_ASTS[expression_str] = entry
+    _UPDATE_AST_BY_ID[id(tree)] = entry
+    STATS["update_expressions_parsed"] += 1
+    return tree
+
+
+def _copy_update_ast(expression: Any) -> Any:
+    """What moto's Validator does with its AST (`deepcopy(expression)`), by
+    unpickling when the AST is a kept one."""
+    entry = _UPDATE_AST_BY_ID.get(id(expression))
+    if entry is not None and entry.tree is expression:
+        return pickle.loads(entry.blob)
+    return copy.deepcopy(expression)
+
+
+def _condition_key(parser: Any) -> str | None:
+    try:
+        return json.dumps(
+            [parser.condition_expression, parser.expression_attribute_names, parser.expression_attribute_values],
+            sort_keys=True, separators=(",", ":"), allow_nan=False,
+        )
+    except (TypeError, ValueError):  # not plain JSON: parse as moto does
+        return None
+
+
+def _cached_condition(orig_parse: Any, parser: Any) -> Any:
+    """ConditionExpressionParser.parse, kept by (expression, names, values).
+    The Op tree it returns is only ever evaluated (`expr`, `get_type`: they
+    read it and build new values), and the kept one is parsed from a private
+    copy of the names and values (the key, read back), so no request's dicts
+    are shared with a later request's tree."""
+    if not parser.condition_expression or type(parser.condition_expression) is not str:
+        return orig_parse(parser)
+    key = _condition_key(parser)
+    if key is None:
+        return orig_parse(parser)
+    hit = _CONDITIONS.get(key)
+    if hit is None:
+        expr, names, values = json.loads(key)
+        private = type(parser)(expr, names, values)
+        op = orig_parse(private)
+        hit = (op, list(private.expr_attr_names_found), list(private.expr_attr_values_found))
+        if len(_CONDITIONS) >= _CACHE_LIMIT:
+            _CONDITIONS.clear()
+        _CONDITIONS[key] = hit
+        STATS["conditions_parsed"] += 1
+    else:
+        STATS["conditions_reused"] += 1
+    op, names_found, values_found = hit
+    parser.expr_attr_names_found.extend(names_found)
+    parser.expr_attr_values_found.extend(values_found)
+    return op
+
+
+# --------------------------------------------------------------------------
 # Weak tracking of DynamoDB items for moto's dashboard.
 
 
@@ -586,9 +701,19 @@ def apply() -> None:
     check()
 
     from moto.dynamodb import models as backend_module
-    from moto.dynamodb.comparisons import get_filter_expression
+    from moto.dynamodb.comparisons import (
+        ConditionExpressionParser,
+        create_condition_expression_parser,
+        get_expected,
+        get_filter_expression,
+    )
+    from moto.dynamodb.parsing.executors import UpdateExpressionExecutor
+    from moto.dynamodb.parsing.expressions import UpdateExpressionParser  # type: ignore[attr-defined]
+    from moto.dynamodb.parsing.validators import UpdateExpressionValidator, Validator
     from moto.dynamodb.exceptions import (
         ConditionalCheckFailed,
+        ItemSizeTooLarge,
+        ItemSizeToUpdateTooLarge,
         MockValidationException,
         MultipleTransactionsException,
         TooManyTransactionsException,
@@ -666,9 +791,126 @@ def apply() -> None:
             for key in keys:
                 _reindex(self, *key)
 
+    # moto's DynamoDBBackend.update_item (5.2.5) with one change: the deep
+    # copy of the item before the update ("orig_item") is made only for a
+    # table with a stream, its only reader (the stream record of the old
+    # image). Without a stream nothing reads it, so skipping it changes no
+    # answer. (Its expressions come from the caches above, through moto's
+    # own parsers.) Marked "# standin:" below.
+    def moto_update_item(
+        self: DynamoDBBackend,
+        table_name: str,
+        key: dict[str, dict[str, Any]],
+        update_expression: str,
+        expression_attribute_names: dict[str, Any],
+        expression_attribute_values: dict[str, Any],
+        attribute_updates: dict[str, Any] | None = None,
+        expected: dict[str, Any] | None = None,
+        condition_expression: str | None = None,
+        return_values_on_condition_check_failure: str | None = None,
+    ) -> Item:
+        table = self.get_table(table_name)
+
+        # Support spaces between operators in an update expression
+        # E.g. `a = b + c` -> `a=b+c`
+        if update_expression:
+            # Parse expression to get validation errors
+            update_expression_ast = UpdateExpressionParser.make(update_expression)
+            update_expression = re.sub(r"\s*([=\+-])\s*", "\\1", update_expression)
+
+        if all([table.hash_key_attr in key, table.range_key_attr in key]):
+            # Covers cases where table has hash and range keys, ``key`` param
+            # will be a dict
+            hash_value = DynamoType(key[table.hash_key_attr])
+            range_value = DynamoType(key[table.range_key_attr])  # type: ignore[index]
+        elif table.hash_key_attr in key:
+            # Covers tables that have a range key where ``key`` param is a dict
+            hash_value = DynamoType(key[table.hash_key_attr])
+            range_value = None
+        else:
+            # Covers other cases
+            hash_value = DynamoType(key)
+            range_value = None
+
+        item = table.get_item(hash_value, range_value)
+        # standin: the old image is copied only for the stream that reads it.
+        orig_item = copy.deepcopy(item) if table.stream_shard is not None else None
+
+        if not expected:
+            expected = {}
+
+        if not get_expected(expected).expr(item):
+            raise ConditionalCheckFailed
+        condition_expression_parser = create_condition_expression_parser(
+            condition_expression,
+            expression_attribute_names,
+            expression_attribute_values,
+        )
+        condition_op = condition_expression_parser.parse()
+        if not condition_op.expr(item):
+            if (
+                return_values_on_condition_check_failure == "ALL_OLD"
+                and item is not None
+            ):
+                raise ConditionalCheckFailed(item=item.to_json()["Attributes"])
+            else:
+                raise ConditionalCheckFailed
+
+        # Update does not fail on new items, so create one
+        if item is None:
+            if update_expression:
+                # Validate AST before creating anything
+                item = Item(hash_value, range_value, attrs={})
+                UpdateExpressionValidator(
+                    update_expression_ast,
+                    expression_attribute_names=expression_attribute_names,
+                    expression_attribute_values=expression_attribute_values,
+                    item=item,
+                    table=table,
+                ).validate()
+            data: dict[str, Any] = {
+                table.hash_key_attr: {hash_value.type: hash_value.value}
+            }
+            if range_value:
+                data.update(
+                    {table.range_key_attr: {range_value.type: range_value.value}}  # type: ignore[dict-item]
+                )
+
+            table.put_item(data)
+            item = table.get_item(hash_value, range_value)
+
+        if attribute_updates:
+            item.validate_no_empty_key_values(attribute_updates, table.attribute_keys)  # type: ignore[union-attr]
+
+        if update_expression:
+            # Validate the UpdateExpression itself has all information
+            validator = UpdateExpressionValidator(
+                update_expression_ast,
+                expression_attribute_names=expression_attribute_names,
+                expression_attribute_values=expression_attribute_values,
+                item=item,  # type: ignore[arg-type]
+                table=table,
+            )
+            validated_ast = validator.validate()
+            validated_ast.normalize()
+            try:
+                UpdateExpressionExecutor(
+                    validated_ast,
+                    item,  # type: ignore[arg-type]
+                    expression_attribute_names,
+                ).execute()
+            except ItemSizeTooLarge:
+                raise ItemSizeToUpdateTooLarge()
+
+        else:
+            item.update_with_attribute_updates(attribute_updates)  # type: ignore
+        if table.stream_shard is not None:
+            table.stream_shard.add(orig_item, item)
+        return item  # type: ignore[return-value]
+
     def update_item(self: DynamoDBBackend, *args: Any, **kwargs: Any) -> Any:
         try:
-            return orig_update_item(self, *args, **kwargs)
+            return moto_update_item(self, *args, **kwargs)
         finally:
             # moto changes the stored item in place: follow its key (parsed
             # as moto's update_item parses it).
@@ -860,6 +1102,41 @@ def apply() -> None:
             STATS["attribute_maps_walked"] += 1
         orig_serialize_map(self, serialized, value, shape, key)
 
+    # Expressions: parsed once per text (see _cached_update_ast and
+    # _cached_condition for why sharing the results is safe).
+    orig_make = UpdateExpressionParser.__dict__["make"].__func__
+
+    def make(cls: Any, expression_str: Any) -> Any:
+        # Every caller of make (moto's UpdateItem and TransactWriteItems
+        # answers, the backend's update_item) only reads the AST
+        # (find_clauses) or hands it to a Validator, which works on its own
+        # copy: the kept AST is never changed.
+        return _cached_update_ast(orig_make, cls, expression_str)
+
+    orig_validator_init = Validator.__init__
+
+    def validator_init(
+        self: Any,
+        expression: Any,
+        expression_attribute_names: Any,
+        expression_attribute_values: Any,
+        item: Any,
+        table: Any,
+    ) -> None:
+        # moto's Validator.__init__, with the copy of the AST unpickled for a
+        # kept one (the same copy, several times faster than deepcopy).
+        self.expression_attribute_names = expression_attribute_names
+        self.expression_attribute_values = expression_attribute_values
+        self.item = item
+        self.table = table
+        self.processors = self.get_ast_processors()
+        self.node_to_validate = _copy_update_ast(expression)
+
+    orig_condition_parse = ConditionExpressionParser.parse
+
+    def condition_parse(self: Any) -> Any:
+        return _cached_condition(orig_condition_parse, self)
+
     # Item tracking: weak, so deep copies do not live for ever.
     base_new = Item.__new__
 
@@ -885,11 +1162,17 @@ def apply() -> None:
         (DynamoDBBackend, "transact_write_items", transact_write_items, orig_transact),
         (BaseJSONSerializer, "_serialize_type_map", serialize_type_map, orig_serialize_map),
         (Item, "project", project, orig_project),
+        (Validator, "__init__", validator_init, orig_validator_init),
+        (ConditionExpressionParser, "parse", condition_parse, orig_condition_parse),
     ):
         fn.__standin_original__ = orig  # type: ignore[attr-defined]
         fn.__name__ = name
         fn.__qualname__ = f"{owner.__name__}.{name}"
         setattr(owner, name, fn)
+    make.__standin_original__ = UpdateExpressionParser.make  # type: ignore[attr-defined]
+    make.__name__ = "make"
+    make.__qualname__ = "UpdateExpressionParser.make"
+    UpdateExpressionParser.make = classmethod(make)  # type: ignore[method-assign,assignment]
     Item.__new__ = staticmethod(item_new)  # type: ignore[method-assign,assignment]
     Item.instances_tracked = _WeakTracked()  # type: ignore[attr-defined]
     del backend_module  # only imported to make sure the module is loaded

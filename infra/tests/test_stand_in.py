@@ -411,6 +411,66 @@ class Conformance(unittest.TestCase):
                                           ExpressionAttributeValues={":p": S("CASESTATE#ghost")}), [])
         self.assert_same_table(t)
 
+    def test_expressions_parsed_once_answer_every_use(self) -> None:
+        """The patched stand-in keeps parsed update and condition expressions
+        by their text: each later use, with other names, values or items, or
+        after a failure, must answer as a fresh parse does."""
+        t = "expressions"
+        self.create_project_table(t)
+        self.batch_put(t, self.project_items())
+        case = key("CASE#c001", "CASE")
+        # One update expression, other names and values each time.
+        for name, value in (("status", "waiting"), ("search", "omvänd"), ("status", "complete"), ("title", "ny")):
+            for rv in ("ALL_NEW", "UPDATED_OLD"):
+                self.ok("update_item", TableName=t, Key=case, UpdateExpression="SET #a = :v, rev = rev + :one",
+                        ExpressionAttributeNames={"#a": name}, ExpressionAttributeValues={":v": S(value), ":one": N(1)},
+                        ReturnValues=rv)
+        # The same expression with a value missing, then complete: the error is not kept.
+        self.fails("update_item", "ValidationException", TableName=t, Key=case, UpdateExpression="SET #a = :v, rev = rev + :one",
+                   ExpressionAttributeNames={"#a": "status"}, ExpressionAttributeValues={":v": S("x")})
+        self.ok("update_item", TableName=t, Key=case, UpdateExpression="SET #a = :v, rev = rev + :one",
+                ExpressionAttributeNames={"#a": "status"}, ExpressionAttributeValues={":v": S("x"), ":one": N(1)})
+        # A condition that fails, then the same text that holds, then the same text and values again (now failing).
+        current = self.ok("get_item", TableName=t, Key=case)["Item"]["rev"]
+        for r in (N(999), current, current):
+            self.call("update_item", TableName=t, Key=case, UpdateExpression="SET rev = rev + :one",
+                      ConditionExpression="rev = :r AND attribute_exists(#s)", ExpressionAttributeNames={"#s": "status"},
+                      ExpressionAttributeValues={":one": N(1), ":r": r}, ReturnValuesOnConditionCheckFailure="ALL_OLD")
+        # The same condition text with other names: another attribute is checked.
+        for name in ("status", "missing", "status"):
+            self.call("put_item", TableName=t, Item={**key("CASE#c002", "CASE"), "rev": N(5), "status": S("pending")},
+                      ConditionExpression="attribute_exists(#n)", ExpressionAttributeNames={"#n": name})
+        # Values a shared tree could alias: lists appended and sets added to, twice with equal values.
+        for i in range(3):
+            self.ok("update_item", TableName=t, Key=key("CASE#c003", "CASE"),
+                    UpdateExpression="SET #l = list_append(if_not_exists(#l, :empty), :v) ADD #t :tags",
+                    ConditionExpression="attribute_not_exists(#l) OR size(#l) < :max AND NOT contains(#t, :never)"
+                    if i else "attribute_not_exists(#l)",
+                    ExpressionAttributeNames={"#l": "log", "#t": "tags"},
+                    ExpressionAttributeValues={":empty": {"L": []}, ":v": {"L": [S("a"), {"M": {"n": N(1)}}]},
+                                               ":tags": {"SS": ["x", "y"]}, **({":never": S("z"), ":max": N(100)} if i else {})},
+                    ReturnValues="ALL_NEW")
+        # Transactions reusing one Update and one condition: cancelled, then succeeding.
+        for r in (N(77), N(1)):
+            self.call("transact_write_items", TransactItems=[
+                {"Update": {"TableName": t, "Key": key("CASE#c004", "CASE"), "UpdateExpression": "SET rev = rev + :one, #s = :s",
+                            "ConditionExpression": "rev = :r", "ExpressionAttributeNames": {"#s": "status"},
+                            "ExpressionAttributeValues": {":one": N(1), ":r": r, ":s": S("inprogress")}}},
+                {"Update": {"TableName": t, "Key": key("CASE#c005", "CASE"), "UpdateExpression": "SET rev = rev + :one, #s = :s",
+                            "ConditionExpression": "rev = :r", "ExpressionAttributeNames": {"#s": "status"},
+                            "ExpressionAttributeValues": {":one": N(1), ":r": N(1), ":s": S("complete")}}},
+            ])
+        # A new item made by an update (the AST validated twice: for the new item, then the stored one).
+        for i in range(2):
+            self.call("update_item", TableName=t, Key=key(f"CASE#n{i}", "CASE"), UpdateExpression="SET #a = :v, rev = rev + :one",
+                      ExpressionAttributeNames={"#a": "status"}, ExpressionAttributeValues={":v": S("x"), ":one": N(1)})
+            self.ok("update_item", TableName=t, Key=key(f"CASE#m{i}", "CASE"), UpdateExpression="SET #a = :v",
+                    ExpressionAttributeNames={"#a": "status"}, ExpressionAttributeValues={":v": S(f"new{i}")}, ReturnValues="ALL_NEW")
+        self.assert_same_table(t)
+        stats = self.patched.status()["stats"]
+        self.assertGreater(stats.get("update_expressions_reused", 0), 10, stats)
+        self.assertGreater(stats.get("conditions_reused", 0), 5, stats)
+
     def test_items_move_between_index_partitions_and_leave_sparse_ones(self) -> None:
         t = "moves"
         self.create_project_table(t)

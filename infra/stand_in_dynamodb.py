@@ -126,6 +126,18 @@ SOURCE_SHA256 = {
     "moto.dynamodb.comparisons.AttributeValue.__init__": "e62e733b27c0da311857ede30fd76c0b44e9335d82597d450823a8e6f5bcb075",
     "moto.dynamodb.comparisons.AttributeValue.expr": "e151b22752ff7d8f308282353bc35c8c2a69377153a5af29b18e5b50acc573bd",
     "moto.dynamodb.responses.DynamoHandler.update_item": "638893af1afd43d274f3788d61ac13b447729de915c6f5ad3bbf008b92dd8e80",
+    # The AST traversal every validator processor runs, and what it calls.
+    "moto.dynamodb.parsing.ast_nodes.DepthFirstTraverser.traverse": "c78f8583f1961be7000602ba3b9fcb6c8f4a03eb61c09de2fc0defa40157c72d",
+    "moto.dynamodb.parsing.ast_nodes.DepthFirstTraverser.traverse_node_recursively": "d7f01d9b45cf9f64ac84751ec4c8cab3114e7c179350eb1b81ffe5f0a114aa78",
+    "moto.dynamodb.parsing.ast_nodes.DepthFirstTraverser.process": "58328ec7c2f9b1f96244bf498dd0ca6d91e2fd83ea57a82f6190997b8d1f9d51",
+    "moto.dynamodb.parsing.ast_nodes.DepthFirstTraverser.nodes_to_be_processed": "1c2c84c8097e35172d289d2cc30029d2d1c518f7680232a3f3c9f09e56a5e9b0",
+    "moto.dynamodb.parsing.ast_nodes.DepthFirstTraverser.pre_processing_of_child": "7081127933bb856d0577b7b36e4bb5107e74c898d3b52ae99e2d071984250211",
+    # Whole modules: every processor's _processing_map (constant maps) and the AST classes.
+    "moto.dynamodb.parsing.validators": "345c1740c0c674a72a5ed56f5ea01ba385ccb69a1bf21f8c134b389d9b41a3e3",
+    "moto.dynamodb.parsing.ast_nodes": "ab97413e907e4054c861e7c91b5f1cde6d56a702ddc58b720d275caec351cfe4",
+    # The action lookup every request makes.
+    "moto.core.utils.method_names_from_class": "9dbac89d082b655fee902c450e69de9dbadf9699ad06411298494984b55138c3",
+    "moto.core.responses.BaseResponse.call_action": "26076963fd17fd1a40be642032b5a8d90f159c19d01b80a5f0b0c839770ee0d6",
     "moto.dynamodb.responses.DynamoHandler.transact_write_items": "61c163fff213f33a39317a17fda194a9c1e800992421575d2080f4500bf45372",
 }
 
@@ -257,6 +269,16 @@ def check() -> None:
         for attr in ("name", "schema"):
             if not hasattr(t.global_indexes[0], attr):
                 problems.append(f"GlobalSecondaryIndex has no attribute {attr!r}")
+        # The traversal remembers isinstance answers by type: no AST class
+        # may decide them itself or have virtual subclasses.
+        import abc
+
+        from moto.dynamodb.parsing import ast_nodes
+
+        for c in vars(ast_nodes).values():
+            if isinstance(c, type) and issubclass(c, ast_nodes.Node):
+                if "__instancecheck__" in vars(c) or "__subclasshook__" in vars(c) or abc._get_dump(c)[0]:
+                    problems.append(f"{c.__name__} decides isinstance itself or has registered subclasses")
         if not isinstance(getattr(Item, "instances_tracked", None), list):
             problems.append("Item.instances_tracked is not a list")
     except Exception as e:  # noqa: BLE001
@@ -607,6 +629,58 @@ def _cached_condition(orig_parse: Any, parser: Any) -> Any:
     parser.expr_attr_names_found.extend(names_found)
     parser.expr_attr_values_found.extend(values_found)
     return op
+
+
+# --------------------------------------------------------------------------
+# The validators' AST traversal.
+
+_NODE_TYPE_CHECKS: dict[tuple, bool] = {}
+
+
+def _is_instance(cls: type, types: Any) -> bool:
+    """isinstance by the node's type, remembered: moto's AST classes use
+    ABCMeta, whose isinstance is a Python call each time. The answer for a
+    type never changes: moto registers no virtual subclasses of them and no
+    class defines __instancecheck__ or __subclasshook__ (check() verifies)."""
+    key = (cls, types)
+    hit = _NODE_TYPE_CHECKS.get(key)
+    if hit is None:
+        hit = _NODE_TYPE_CHECKS[key] = issubclass(cls, types)
+    return hit
+
+
+def _traverse(self: Any, node: Any, node_class: type, plain_process: bool) -> Any:
+    """moto's DepthFirstTraverser.traverse (traverse_node_recursively), with
+    the processing map read once per traversal instead of twice per node:
+    every processor's _processing_map returns the same classes and bound
+    methods each time (it builds a constant dict), so reading it once gives
+    the same order and the same functions."""
+    pmap = self._processing_map()
+    types = tuple(k for k in pmap.keys())
+    processors = tuple(pmap.items())
+    pre = None if plain_process else self.pre_processing_of_child
+
+    def recurse(node: Any, child_id: int = -1) -> Any:
+        if _is_instance(type(node), node_class):
+            parent_node = node.parent
+            if node.children is not None:
+                for i, child_node in enumerate(node.children):
+                    if pre is not None:
+                        pre(node, i)
+                    recurse(child_node, i)
+            if _is_instance(type(node), types):
+                processed = None
+                for class_key, processor in processors:
+                    if _is_instance(type(node), class_key):
+                        processed = processor(node)
+                        break
+                node = processed
+                node.parent = parent_node
+                if parent_node:
+                    parent_node.children[child_id] = node
+        return node
+
+    return recurse(node)
 
 
 # --------------------------------------------------------------------------
@@ -1137,6 +1211,62 @@ def apply() -> None:
     def condition_parse(self: Any) -> Any:
         return _cached_condition(orig_condition_parse, self)
 
+    # The validators' traversal: see _traverse. Only for processors that
+    # keep moto's traversal methods (all of moto 5.2.5's do; only
+    # pre_processing_of_child is overridden, by one, and is called as moto
+    # calls it).
+    from moto.dynamodb.parsing.ast_nodes import DepthFirstTraverser, Node
+
+    orig_traverse = DepthFirstTraverser.traverse
+    base_methods = (
+        DepthFirstTraverser.traverse_node_recursively,
+        DepthFirstTraverser.process,
+        DepthFirstTraverser.nodes_to_be_processed,
+    )
+    base_pre = DepthFirstTraverser.pre_processing_of_child
+
+    def traverse(self: Any, node: Any) -> Any:
+        cls = type(self)
+        if (cls.traverse_node_recursively, cls.process, cls.nodes_to_be_processed) != base_methods:
+            return orig_traverse(self, node)
+        return _traverse(self, node, Node, cls.pre_processing_of_child is base_pre)
+
+    # Node.find_clauses (moto's, with isinstance by type as _traverse has it):
+    # every UpdateItem answer and every validation walks the AST with it.
+    from moto.dynamodb.parsing.ast_nodes import Expression, UpdateExpressionFunction
+
+    orig_find_clauses = Node.find_clauses
+
+    def find_clauses(self: Any, clause_types: Any) -> list:
+        clauses = []
+        for child in self.children or []:
+            if type(child) in clause_types:
+                clauses.append(child)
+            elif _is_instance(type(child), Expression):
+                clauses.extend(child.find_clauses(clause_types))
+            elif _is_instance(type(child), UpdateExpressionFunction):
+                clauses.extend(child.find_clauses(clause_types))
+        return clauses
+
+    # The action lookup: moto lists the handler class's functions (inspect.
+    # getmembers over a few hundred attributes) on every request, only to
+    # test whether the action is among them. A class's functions do not
+    # change while the server runs (this module patches classes before it
+    # serves), so the list is made once per class; call_action only reads it.
+    from moto.core import responses as core_responses
+
+    orig_method_names = core_responses.method_names_from_class
+    method_names_memo: dict[Any, list[str]] = {}
+
+    def method_names_from_class(clazz: Any) -> list[str]:
+        names = method_names_memo.get(clazz)
+        if names is None:
+            names = method_names_memo[clazz] = orig_method_names(clazz)
+        return names
+
+    method_names_from_class.__standin_original__ = orig_method_names  # type: ignore[attr-defined]
+    core_responses.method_names_from_class = method_names_from_class  # type: ignore[assignment]
+
     # Item tracking: weak, so deep copies do not live for ever.
     base_new = Item.__new__
 
@@ -1164,6 +1294,8 @@ def apply() -> None:
         (Item, "project", project, orig_project),
         (Validator, "__init__", validator_init, orig_validator_init),
         (ConditionExpressionParser, "parse", condition_parse, orig_condition_parse),
+        (DepthFirstTraverser, "traverse", traverse, orig_traverse),
+        (Node, "find_clauses", find_clauses, orig_find_clauses),
     ):
         fn.__standin_original__ = orig  # type: ignore[attr-defined]
         fn.__name__ = name

@@ -52,6 +52,15 @@ their data from and nothing else:
   attributes are converted, each once, and the item is built from them as
   moto builds it; nested paths and list indexes go moto's way.
 
+* Expressions (update and condition): parsed once per text (a condition
+  per text, names and values), the update AST copied for each validator by
+  unpickling instead of deepcopy, its three tree-only checks skipped once
+  they passed for the same AST, names and table keys, and the validators'
+  AST walk read each processor's constant map once per walk. UpdateItem
+  copies the old item only for a table with a stream (the copy's only
+  reader). Each patch below says why its answers are moto's.
+* Requests: the handler class's method names are listed once per class.
+
 Scan, GetItem, BatchGetItem and everything else stay moto's.
 
 Everything here relies on moto's internals, so `check()` refuses any moto but
@@ -592,6 +601,54 @@ def _copy_update_ast(expression: Any) -> Any:
     return copy.deepcopy(expression)
 
 
+# The first three processors of moto's UpdateExpressionValidator
+# (ActionCountValidator, OverlappingPathsValidator, UpdateHashRangeKeyValidator)
+# only read the AST as parsed, the expression's names and the table's key
+# attribute names, and return every node unchanged: they either pass or
+# raise. Once they passed for (AST, names, key attributes), they pass again:
+# later validations of the same three skip them. Their failures are not kept.
+_TREE_CHECKS_PASSED: set[tuple] = set()
+_TREE_CHECKS = 3
+
+
+def _tree_checks_key(expression: Any, names: Any, table: Any) -> tuple | None:
+    entry = _UPDATE_AST_BY_ID.get(id(expression))
+    if entry is None or entry.tree is not expression:
+        return None
+    try:
+        frozen_names = json.dumps(names, sort_keys=True, separators=(",", ":"), allow_nan=False)
+        key_attrs = tuple(table.table_key_attrs)
+    except (TypeError, ValueError, AttributeError):
+        return None
+    if not all(type(a) is str for a in key_attrs):
+        return None
+    return (entry.blob, frozen_names, key_attrs)
+
+
+def _validate(self: Any, tree_checks: tuple) -> Any:
+    """moto's Validator.validate (its processors in order over the copy),
+    skipping the three tree-only checks when they passed before."""
+    key = self.__dict__.get("_standin_tree_checks")
+    processors = self.processors
+    if key is None or tuple(type(p) for p in processors[:_TREE_CHECKS]) != tree_checks:
+        n = self.node_to_validate
+        for processor in processors:
+            n = processor.traverse(n)
+        return n
+    n = self.node_to_validate
+    if key in _TREE_CHECKS_PASSED:
+        STATS["tree_checks_skipped"] += 1
+    else:
+        for processor in processors[:_TREE_CHECKS]:
+            n = processor.traverse(n)
+        if len(_TREE_CHECKS_PASSED) >= _CACHE_LIMIT:
+            _TREE_CHECKS_PASSED.clear()
+        _TREE_CHECKS_PASSED.add(key)
+    for processor in processors[_TREE_CHECKS:]:
+        n = processor.traverse(n)
+    return n
+
+
 def _condition_key(parser: Any) -> str | None:
     try:
         return json.dumps(
@@ -783,7 +840,13 @@ def apply() -> None:
     )
     from moto.dynamodb.parsing.executors import UpdateExpressionExecutor
     from moto.dynamodb.parsing.expressions import UpdateExpressionParser  # type: ignore[attr-defined]
-    from moto.dynamodb.parsing.validators import UpdateExpressionValidator, Validator
+    from moto.dynamodb.parsing.validators import (
+        ActionCountValidator,
+        OverlappingPathsValidator,
+        UpdateExpressionValidator,
+        UpdateHashRangeKeyValidator,
+        Validator,
+    )
     from moto.dynamodb.exceptions import (
         ConditionalCheckFailed,
         ItemSizeTooLarge,
@@ -1205,6 +1268,16 @@ def apply() -> None:
         self.table = table
         self.processors = self.get_ast_processors()
         self.node_to_validate = _copy_update_ast(expression)
+        if type(self) is UpdateExpressionValidator:
+            key = _tree_checks_key(expression, expression_attribute_names, table)
+            if key is not None:
+                self.__dict__["_standin_tree_checks"] = key
+
+    orig_validate = Validator.validate
+    tree_checks = (ActionCountValidator, OverlappingPathsValidator, UpdateHashRangeKeyValidator)
+
+    def validate(self: Any) -> Any:
+        return _validate(self, tree_checks)
 
     orig_condition_parse = ConditionExpressionParser.parse
 
@@ -1293,6 +1366,7 @@ def apply() -> None:
         (BaseJSONSerializer, "_serialize_type_map", serialize_type_map, orig_serialize_map),
         (Item, "project", project, orig_project),
         (Validator, "__init__", validator_init, orig_validator_init),
+        (Validator, "validate", validate, orig_validate),
         (ConditionExpressionParser, "parse", condition_parse, orig_condition_parse),
         (DepthFirstTraverser, "traverse", traverse, orig_traverse),
         (Node, "find_clauses", find_clauses, orig_find_clauses),

@@ -616,7 +616,7 @@ def _tree_checks_key(expression: Any, names: Any, table: Any) -> tuple | None:
     if entry is None or entry.tree is not expression:
         return None
     try:
-        frozen_names = json.dumps(names, sort_keys=True, separators=(",", ":"), allow_nan=False)
+        frozen_names = json.dumps(names, separators=(",", ":"), allow_nan=False)
         key_attrs = tuple(table.table_key_attrs)
     except (TypeError, ValueError, AttributeError):
         return None
@@ -653,7 +653,7 @@ def _condition_key(parser: Any) -> str | None:
     try:
         return json.dumps(
             [parser.condition_expression, parser.expression_attribute_names, parser.expression_attribute_values],
-            sort_keys=True, separators=(",", ":"), allow_nan=False,
+            separators=(",", ":"), allow_nan=False,
         )
     except (TypeError, ValueError):  # not plain JSON: parse as moto does
         return None
@@ -663,8 +663,10 @@ def _cached_condition(orig_parse: Any, parser: Any) -> Any:
     """ConditionExpressionParser.parse, kept by (expression, names, values).
     The Op tree it returns is only ever evaluated (`expr`, `get_type`: they
     read it and build new values), and the kept one is parsed from a private
-    copy of the names and values (the key, read back), so no request's dicts
-    are shared with a later request's tree."""
+    copy of the names and values (the key, read back, in the request's key
+    order), so no request's dicts are shared with a later request's tree.
+    Names and values come from the request's JSON; anything the key would not
+    give back equal (a non-string key, a tuple) is parsed as moto does."""
     if not parser.condition_expression or type(parser.condition_expression) is not str:
         return orig_parse(parser)
     key = _condition_key(parser)
@@ -673,6 +675,10 @@ def _cached_condition(orig_parse: Any, parser: Any) -> Any:
     hit = _CONDITIONS.get(key)
     if hit is None:
         expr, names, values = json.loads(key)
+        if [expr, names, values] != [
+            parser.condition_expression, parser.expression_attribute_names, parser.expression_attribute_values,
+        ]:
+            return orig_parse(parser)
         private = type(parser)(expr, names, values)
         op = orig_parse(private)
         hit = (op, list(private.expr_attr_names_found), list(private.expr_attr_values_found))

@@ -562,8 +562,9 @@ export default defineConfig({
     globals: true,
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
-    // jsdom loaded before anything else in each worker (why: src/test/preloadJsdom.cjs).
-    execArgv: ['--require', fileURLToPath(new URL('src/test/preloadJsdom.cjs', import.meta.url))],
+    // The ES modules CommonJS dependencies require() are loaded before anything else in each worker (why:
+    // src/test/preloadRequiredEsm.cjs).
+    execArgv: ['--require', fileURLToPath(new URL('src/test/preloadRequiredEsm.cjs', import.meta.url))],
     // Limits for failing, not speed checks: CI runs these beside the Rust tests on two cores, where a page test
     // that takes 2 s alone took over 10 s (page tests' files set 180 s, their waits at least 30 s: renderApp.tsx).
     testTimeout: 60_000,

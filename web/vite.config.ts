@@ -562,6 +562,12 @@ export default defineConfig({
     globals: true,
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // One copy of antd in tests, its CommonJS build, which Node loads itself. The app imports some components from
+    // `antd/es/...` (the build then bundles only those); `antd` itself resolves to the CommonJS build under Node, so
+    // without this each file loaded antd twice: its CommonJS build and, transformed by Vite, its ES build. Two copies
+    // also meant two sets of React contexts: a component from one copy did not read the other's ConfigProvider (the
+    // theme, the locale). The production build resolves both to the ES build, so it has one copy too.
+    alias: [{ find: /^(antd|@ant-design\/icons|@ant-design\/icons-svg)\/es\//, replacement: '$1/lib/' }],
     // The ES modules CommonJS dependencies require() are loaded before anything else in each worker (why:
     // src/test/preloadRequiredEsm.cjs).
     execArgv: ['--require', fileURLToPath(new URL('src/test/preloadRequiredEsm.cjs', import.meta.url))],

@@ -2,13 +2,13 @@
 //
 // Some CommonJS dependencies require() ES modules (Node's require(esm)). Node 20 breaks such a require() when the
 // same ES module is at that moment being loaded by an asynchronous import: it throws inside its loader ("Cannot read
-// properties of undefined (reading 'getStatus')" from getModuleJobForRequire, or "not yet fully loaded"). In the
-// page tests both happen: antd's CommonJS build (`import ... from 'antd'`) reaches @ant-design/icons/lib, whose
-// colorUtils.js require()s @ant-design/colors/es/generate.js, while the app's `antd/es/...` and
-// `@ant-design/icons/es/...` imports load that same file asynchronously. On a loaded machine the two met and every
-// test of a file failed at once (CI; customers.test.tsx and contacts.test.tsx). Loaded here, synchronously and
-// once, each of those ES modules is done before any asynchronous import starts: later imports and require()s only
-// read it.
+// properties of undefined (reading 'getStatus')" from getModuleJobForRequire, or "not yet fully loaded"). The page
+// tests met it: antd's CommonJS build (`import ... from 'antd'`) reaches @ant-design/icons/lib, whose colorUtils.js
+// require()s @ant-design/colors/es/generate.js, while the app's `antd/es/...` and `@ant-design/icons/es/...`
+// imports, then loaded as a second copy of antd (now one: vite.config.ts `test.alias`), loaded that same file
+// asynchronously. On a loaded machine the two met and every test of a file failed at once (CI; customers.test.tsx
+// and contacts.test.tsx). Loaded here, synchronously and once, each of those ES modules is done before any
+// asynchronous import starts: later imports and require()s only read it.
 //
 // So that a new one cannot hide as a rare race: after this preload, a require() that loads an ES module for the
 // first time throws at once, every run, naming the module. Add it to the list below.

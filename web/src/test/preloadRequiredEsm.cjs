@@ -18,7 +18,7 @@ const { isModuleNamespaceObject } = require('node:util').types;
 const PRELOADED = [
   // jsdom and what it require()s (@exodus/bytes, parse5, @csstools/* through cssstyle): loaded with it.
   'jsdom',
-  // Required by @ant-design/icons/lib/colorUtils.js; imported by @ant-design/icons/es/colorUtils.js.
+  // Required by @ant-design/icons/lib/colorUtils.js (an ES module by its syntax, in a package without a type).
   '@ant-design/colors/es/generate',
 ];
 

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { PUBLIC_ROUTE_TITLES } from './src/i18n/groups';
+import { componentImports } from './src/test/componentImports';
 
 const require = createRequire(import.meta.url);
 
@@ -503,7 +504,7 @@ const area = areaGroups();
 // API_PROXY=http://host:port).
 export default defineConfig({
   base: '/',
-  plugins: [react(), reactRouterProduction(), publicRouteTitles(), firstPageImports(), landingPage(), preloadDefaultLanguage(), roleHints(), apiReference(), precompress(), area.plugin],
+  plugins: [react(), reactRouterProduction(), publicRouteTitles(), firstPageImports(), landingPage(), preloadDefaultLanguage(), roleHints(), apiReference(), precompress(), area.plugin, componentImports()],
   server: {
     proxy: {
       '/api': process.env.API_PROXY ?? 'http://127.0.0.1:3000',

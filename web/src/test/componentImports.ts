@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Plugin } from 'vite';
@@ -30,15 +30,8 @@ export function componentImports(): Plugin {
     if (path) components.set(m[1], `antd/lib/${path}`);
   }
   if (components.size < 50) throw new Error(`componentImports: found only ${components.size} components in antd's index`);
-  const iconPath = (name: string) => {
-    if (!/^[A-Z]\w*(Outlined|Filled|TwoTone)$/.test(name)) return null;
-    try {
-      readFileSync(join(iconsLib, 'icons', `${name}.js`));
-      return `@ant-design/icons/lib/icons/${name}`;
-    } catch {
-      return null;
-    }
-  };
+  const iconPath = (name: string) =>
+    /^[A-Z]\w*(Outlined|Filled|TwoTone)$/.test(name) && existsSync(join(iconsLib, 'icons', `${name}.js`)) ? `@ant-design/icons/lib/icons/${name}` : null;
   const pathOf = (pkg: string, name: string) => (pkg === 'antd' ? (components.get(name) ?? null) : iconPath(name));
   return {
     name: 'component-imports',

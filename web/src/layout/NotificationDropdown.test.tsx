@@ -167,6 +167,49 @@ describe('header dropdowns', { timeout: 180_000 }, () => {
     expect(getCounts().messages).toBe(3);
   });
 
+  it("a count asked for while the opening's seen mark is on its way does not bring the badge back", async () => {
+    const r = await page.render('/lawyer/', lawyerUser, { 'GET /notification/seen/count/': () => ({ status: 200, body: { count: 2 } }) });
+    await r.waitFor(() => badge(r, 'messages') === '2', 'lawyer badge');
+    // The server has not marked the opening seen yet: it still counts the two.
+    let markAnswer: (v: unknown) => void = () => undefined;
+    const markAnswered = new Promise((res) => (markAnswer = res));
+    fake.routes.set('POST /notification/seen/update/', async () => {
+      await markAnswered;
+      return { status: 204, body: null };
+    });
+    let opened: Promise<void> = Promise.resolve();
+    await act(async () => {
+      opened = clearCount('messages');
+    });
+    expect(getCounts().messages).toBe(0);
+    // A poll asked and answered while the mark is on its way.
+    await act(async () => refreshCounts(['messages']));
+    expect(getCounts().messages).toBe(0);
+    // A poll asked before the mark was answered and answered after it.
+    let countAnswer: (v: unknown) => void = () => undefined;
+    const countAnswered = new Promise((res) => (countAnswer = res));
+    fake.routes.set('GET /notification/seen/count/', async () => {
+      await countAnswered;
+      return { status: 200, body: { count: 2 } };
+    });
+    let polled: Promise<void> = Promise.resolve();
+    await act(async () => {
+      polled = refreshCounts(['messages']);
+    });
+    await act(async () => {
+      markAnswer(undefined);
+      await opened;
+      countAnswer(undefined);
+      await polled;
+    });
+    expect(getCounts().messages).toBe(0);
+    expect(calls('POST', '/notification/seen/update/').map((c) => c.options?.queryParams?.description)).toEqual(['message']);
+    // Once the server has marked them, polls count again: a new message shows.
+    fake.routes.set('GET /notification/seen/count/', () => ({ status: 200, body: { count: 1 } }));
+    await act(async () => refreshCounts(['messages']));
+    expect(getCounts().messages).toBe(1);
+  });
+
   it('shows Swedish texts and relative times in Swedish', async () => {
     const { default: i18n } = await import('../i18n');
     const { applyLanguage } = await import('../i18n');

@@ -16,8 +16,8 @@ const NotificationPanel = lazy(() => import('./NotificationPanel'));
 /**
  * A header dropdown (spec §2, §4, §7, §9): the messages one or the
  * notifications one. The badge counts unseen items (polled by the layout);
- * opening it sets the badge to 0 at once (the panel tells the server) and
- * shows the newest items.
+ * opening it sets the badge to 0 at once (and tells the server) and shows
+ * the newest items.
  */
 export default function NotificationDropdown({ role, kind }: { role: Role; kind: DropdownKind }) {
   const { t } = useTranslation('notifications');
@@ -26,7 +26,7 @@ export default function NotificationDropdown({ role, kind }: { role: Role; kind:
 
   const onOpenChange = (next: boolean) => {
     setOpen(next);
-    if (next) clearCount(kind);
+    if (next) void clearCount(kind);
   };
 
   const count = counts[kind];

@@ -1,8 +1,7 @@
 import { Empty, Spin, Typography } from 'antd';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import Link from '../components/Link';
-import { listNotifications, markSeen } from '../api/collaboration';
+import { listNotifications } from '../api/collaboration';
 import { useList } from '../api/useList';
 import type { Role } from '../auth/roles';
 import NotificationItem from '../components/collaboration/NotificationItem';
@@ -13,18 +12,15 @@ import type { DropdownKind } from '../types/collaboration';
 
 /**
  * The open header dropdown (loaded on first open, so the layout stays
- * light): marks its category seen (spec §4), lists the 10 newest, 300 px
- * wide, the list at most 400 px high; a click reads the item and opens it.
+ * light; the opening marks its category seen: api/notificationCounts.ts
+ * `clearCount`): lists the 10 newest, 300 px wide, the list at most 400 px
+ * high; a click reads the item and opens it.
  */
 export default function NotificationPanel({ role, kind, close }: { role: Role; kind: DropdownKind; close: () => void }) {
   const { t } = useTranslation('notifications');
   const page = kind === 'messages' ? 'messages' : 'notifications';
   const openItem = useOpenNotification(role, close);
 
-  // Marked seen as the list is read (the effect runs before the list's read).
-  useEffect(() => {
-    void markSeen(kind).catch(() => undefined);
-  }, [kind]);
   const items = useList(() => listNotifications(kind, 0, LIST_PAGE_SIZE).then((l) => l.results), kind).rows;
 
   return (

@@ -29,6 +29,19 @@ const otherItem = { id: 'n3', verb: 'subscription_expiring', params: { service: 
 const calls = (method: string, path: string) => fake.calls.filter((c: FakeCall) => c.method === method && c.path === path);
 const badge = (r: { $: (id: string) => HTMLElement | null }, kind: string) => r.$(`header-${kind}-badge`)?.getAttribute('data-count');
 
+/** A fake route whose reply waits until `release()`: an answer still on its way. */
+function heldReply(reply: { status: number; body: unknown }) {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((res) => (release = res));
+  return {
+    route: async () => {
+      await released;
+      return reply;
+    },
+    release: () => release(),
+  };
+}
+
 function customerReplies(counts: { message: number; others: number }) {
   return {
     'GET /permission/': () => ({ status: 200, body: { permissions: [] } }),
@@ -145,12 +158,8 @@ describe('header dropdowns', { timeout: 180_000 }, () => {
   it('a count asked for before the dropdown opened does not bring the badge back', async () => {
     const r = await page.render('/lawyer/', lawyerUser, { 'GET /notification/seen/count/': () => ({ status: 200, body: { count: 2 } }) });
     await r.waitFor(() => badge(r, 'messages') === '2', 'lawyer badge');
-    let answer: (v: unknown) => void = () => undefined;
-    const answered = new Promise((res) => (answer = res));
-    fake.routes.set('GET /notification/seen/count/', async () => {
-      await answered;
-      return { status: 200, body: { count: 3 } };
-    });
+    const count = heldReply({ status: 200, body: { count: 3 } });
+    fake.routes.set('GET /notification/seen/count/', count.route);
     let polled: Promise<void> = Promise.resolve();
     await act(async () => {
       polled = refreshCounts(['messages']);
@@ -158,7 +167,7 @@ describe('header dropdowns', { timeout: 180_000 }, () => {
     await act(async () => clearCount('messages'));
     expect(getCounts().messages).toBe(0);
     await act(async () => {
-      answer(undefined);
+      count.release();
       await polled;
     });
     expect(getCounts().messages).toBe(0);
@@ -171,12 +180,8 @@ describe('header dropdowns', { timeout: 180_000 }, () => {
     const r = await page.render('/lawyer/', lawyerUser, { 'GET /notification/seen/count/': () => ({ status: 200, body: { count: 2 } }) });
     await r.waitFor(() => badge(r, 'messages') === '2', 'lawyer badge');
     // The server has not marked the opening seen yet: it still counts the two.
-    let markAnswer: (v: unknown) => void = () => undefined;
-    const markAnswered = new Promise((res) => (markAnswer = res));
-    fake.routes.set('POST /notification/seen/update/', async () => {
-      await markAnswered;
-      return { status: 204, body: null };
-    });
+    const mark = heldReply({ status: 204, body: null });
+    fake.routes.set('POST /notification/seen/update/', mark.route);
     let opened: Promise<void> = Promise.resolve();
     await act(async () => {
       opened = clearCount('messages');
@@ -186,20 +191,16 @@ describe('header dropdowns', { timeout: 180_000 }, () => {
     await act(async () => refreshCounts(['messages']));
     expect(getCounts().messages).toBe(0);
     // A poll asked before the mark was answered and answered after it.
-    let countAnswer: (v: unknown) => void = () => undefined;
-    const countAnswered = new Promise((res) => (countAnswer = res));
-    fake.routes.set('GET /notification/seen/count/', async () => {
-      await countAnswered;
-      return { status: 200, body: { count: 2 } };
-    });
+    const count = heldReply({ status: 200, body: { count: 2 } });
+    fake.routes.set('GET /notification/seen/count/', count.route);
     let polled: Promise<void> = Promise.resolve();
     await act(async () => {
       polled = refreshCounts(['messages']);
     });
     await act(async () => {
-      markAnswer(undefined);
+      mark.release();
       await opened;
-      countAnswer(undefined);
+      count.release();
       await polled;
     });
     expect(getCounts().messages).toBe(0);

@@ -58,7 +58,7 @@ const marksAnswered: Record<DropdownKind, number> = { messages: 0, notifications
  * (spec §4). Resolves when the server has answered; a failed mark leaves the server's count, which
  * the next poll shows.
  */
-export async function clearCount(kind: DropdownKind): Promise<void> {
+export async function dropdownOpened(kind: DropdownKind): Promise<void> {
   openings[kind] += 1;
   if (counts[kind] !== 0) set({ ...counts, [kind]: 0 });
   try {

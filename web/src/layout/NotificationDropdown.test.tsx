@@ -7,7 +7,7 @@ vi.mock('@aws-amplify/api-rest', async () => (await import('../test/amplifyFake'
 
 const { pageTests } = await import('../test/renderApp');
 const { customerUser, lawyerUser, adminUser } = await import('../pages/cases/fixtures');
-const { notificationPollMs, POLL_STORAGE_KEY, refreshCounts, getCounts, clearCount } = await import('../api/notificationCounts');
+const { notificationPollMs, POLL_STORAGE_KEY, refreshCounts, getCounts, dropdownOpened } = await import('../api/notificationCounts');
 const { headerDropdowns } = await import('./NotificationDropdown');
 const { notificationTarget } = await import('../components/collaboration/notificationView');
 
@@ -164,7 +164,7 @@ describe('header dropdowns', { timeout: 180_000 }, () => {
     await act(async () => {
       polled = refreshCounts(['messages']);
     });
-    await act(async () => clearCount('messages'));
+    await act(async () => dropdownOpened('messages'));
     expect(getCounts().messages).toBe(0);
     await act(async () => {
       count.release();
@@ -184,7 +184,7 @@ describe('header dropdowns', { timeout: 180_000 }, () => {
     fake.routes.set('POST /notification/seen/update/', mark.route);
     let opened: Promise<void> = Promise.resolve();
     await act(async () => {
-      opened = clearCount('messages');
+      opened = dropdownOpened('messages');
     });
     expect(getCounts().messages).toBe(0);
     // A poll asked and answered while the mark is on its way.

@@ -5,7 +5,7 @@ import { Button } from 'antd';
 import { BellOutlined, MessageOutlined } from '@ant-design/icons';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { clearCount, useCounts } from '../api/notificationCounts';
+import { dropdownOpened, useCounts } from '../api/notificationCounts';
 import type { Role } from '../auth/roles';
 import type { DropdownKind } from '../types/collaboration';
 import '../components/collaboration/collaboration.css';
@@ -26,7 +26,7 @@ export default function NotificationDropdown({ role, kind }: { role: Role; kind:
 
   const onOpenChange = (next: boolean) => {
     setOpen(next);
-    if (next) void clearCount(kind);
+    if (next) void dropdownOpened(kind);
   };
 
   const count = counts[kind];

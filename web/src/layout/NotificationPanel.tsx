@@ -13,7 +13,7 @@ import type { DropdownKind } from '../types/collaboration';
 /**
  * The open header dropdown (loaded on first open, so the layout stays
  * light; the opening marks its category seen: api/notificationCounts.ts
- * `clearCount`): lists the 10 newest, 300 px wide, the list at most 400 px
+ * `dropdownOpened`): lists the 10 newest, 300 px wide, the list at most 400 px
  * high; a click reads the item and opens it.
  */
 export default function NotificationPanel({ role, kind, close }: { role: Role; kind: DropdownKind; close: () => void }) {

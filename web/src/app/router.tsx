@@ -1,10 +1,11 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
 import { ROLE_PREFIX, ROLES } from '../auth/roles';
 import { loadAreaTexts, loadTexts } from '../i18n';
 import { SERVER_NAMESPACE } from '../i18n/groups';
 import Login from '../pages/public/Login';
 import Root from './Root';
+import { preloadable } from './preloadable';
 import { themedModule } from './themed';
 import { PublicOnly, RoleGate } from './guards';
 
@@ -13,7 +14,7 @@ import { PublicOnly, RoleGate } from './guards';
  * what draws antd components brings the ConfigProvider along (login, two-factor and registration draw none).
  */
 function themed<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
-  return lazy(() => themedModule(load));
+  return preloadable(() => themedModule(load));
 }
 
 // The role areas (layout, route catalogue) load lazily, with the areas' texts (i18n/groups.ts);
@@ -27,13 +28,28 @@ const RoleArea = themed(async () => {
 // public pages load with their route and do not weigh on the first page's budget (web/src/budget.test.ts). While a
 // page's chunk loads, the current page stays: navigations are transitions (BrowserRouter) and Root's Suspense already
 // shows content, so React keeps it until the new page can draw (nothing flashes or shifts).
-function publicPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, props: P = {} as P, plain = false) {
-  const Page = plain ? lazy(load) : themed(load);
-  return (
-    <PublicOnly>
-      <Page {...props} />
-    </PublicOnly>
-  );
+function publicPage<P extends object>(path: string, load: () => Promise<{ default: ComponentType<P> }>, props: P = {} as P, plain = false): RouteObject {
+  const Page = plain ? preloadable(load) : themed(load);
+  FIRST_PAGE.set(path, Page.preload);
+  return {
+    path,
+    element: (
+      <PublicOnly>
+        <Page {...props} />
+      </PublicOnly>
+    ),
+  };
+}
+
+/** The public pages' modules by their path, for the first page of a visit (`preloadFirstPage`). */
+const FIRST_PAGE = new Map<string, () => Promise<unknown>>();
+
+/**
+ * Loads the module of the lazily loaded public page at `pathname` (main.tsx, before the first render; its chunk is
+ * preloaded by index.html's hints): the page then draws at once, without a fallback before it (app/preloadable.ts).
+ */
+export function preloadFirstPage(pathname: string): Promise<unknown> {
+  return FIRST_PAGE.get(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname)?.() ?? Promise.resolve();
 }
 /**
  * A page loaded with its namespaces (i18n/groups.ts `OWN_CHUNK_NAMESPACES`): the account pages' and registration's texts
@@ -46,6 +62,7 @@ const withTexts =
 const confirmPassword = withTexts(['account', SERVER_NAMESPACE], () => import('../pages/public/ConfirmPassword'));
 const LegalPage = themed(() => import('../pages/public/LegalPage'));
 const Unsubscribe = themed(() => import('../pages/public/Unsubscribe'));
+FIRST_PAGE.set('/terms', LegalPage.preload).set('/privacy', LegalPage.preload).set('/unsubscribe', Unsubscribe.preload);
 const NotFound = themed(() => import('../pages/NotFound'));
 
 export const routes: RouteObject[] = [
@@ -53,14 +70,14 @@ export const routes: RouteObject[] = [
     element: <Root />,
     children: [
       // `/` is the static landing.html (served by the gateway and CloudFront); the SPA's landing page only when reached inside the app.
-      { path: '/', element: publicPage(() => import('../pages/public/Landing')) },
+      publicPage('/', () => import('../pages/public/Landing')),
       { path: '/login', element: <PublicOnly><Login /></PublicOnly> },
-      { path: '/authentication', element: publicPage(withTexts(['account'], () => import('../pages/public/TwoFactorLogin')), {}, true) },
-      { path: '/recover-password', element: publicPage(withTexts(['account', SERVER_NAMESPACE], () => import('../pages/public/RecoverPassword'))) },
-      { path: '/recovery/account', element: publicPage(confirmPassword, { variant: 'recovery' }) },
-      { path: '/confirm/account', element: publicPage(confirmPassword, { variant: 'confirm' }) },
-      { path: '/approve/customer', element: publicPage(confirmPassword, { variant: 'approve' }) },
-      { path: '/registration', element: publicPage(withTexts(['registration'], () => import('../pages/public/Registration')), {}, true) },
+      publicPage('/authentication', withTexts(['account'], () => import('../pages/public/TwoFactorLogin')), {}, true),
+      publicPage('/recover-password', withTexts(['account', SERVER_NAMESPACE], () => import('../pages/public/RecoverPassword'))),
+      publicPage('/recovery/account', confirmPassword, { variant: 'recovery' }),
+      publicPage('/confirm/account', confirmPassword, { variant: 'confirm' }),
+      publicPage('/approve/customer', confirmPassword, { variant: 'approve' }),
+      publicPage('/registration', withTexts(['registration'], () => import('../pages/public/Registration')), {}, true),
       // The terms and the privacy policy: for anyone, signed in or not (linked from registration, footer, landing page).
       { path: '/terms', element: <LegalPage kind="terms" /> },
       { path: '/privacy', element: <LegalPage kind="privacy" /> },

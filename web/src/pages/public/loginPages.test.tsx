@@ -128,6 +128,12 @@ describe('login pages', { timeout: 180_000 }, () => {
     expect(warning).not.toHaveBeenCalled();
   });
 
+  it("an unknown address shows Page Not Found and names it in the browser's tab, in the reader's language", async () => {
+    const { $, waitFor } = await render('/no-such-page');
+    await waitFor(() => $('not-found-title'), 'not-found-title');
+    await waitFor(() => document.title === 'Page Not Found | Legal Services' || null, `the tab's title (now "${document.title}")`);
+  });
+
   it('/authentication without a pending sign-in goes to /login', async () => {
     const { $, waitFor, path } = await render('/authentication');
     await waitFor(() => path() === '/login', '/login');

@@ -8,7 +8,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { apiCall, byTestId, clickSideMenuItem, newPage, openUserMenuItem, signIn, storedSession } from './helpers.mjs';
+import { apiCall, byTestId, chooseOption, clickSideMenuItem, newPage, openUserMenuItem, signIn, storedSession } from './helpers.mjs';
 
 const ADMIN = 'admin@example.com';
 const CUSTOMER = 'customer@example.com';
@@ -41,11 +41,15 @@ describe('audit trail', { timeout: 240_000 }, () => {
       await page.waitForURL((u) => u.pathname === '/admin/settings/audit/');
       await page.locator(byTestId('audit-row-customer_viewed')).first().waitFor();
 
-      // The customer filter: typed, picked by name; the list is read again for that customer only.
+      // The customer filter: typed, picked by name; the list is read again for that customer only. The pick waits for
+      // the search's answer, as a person waits for the list to settle: clicked while the answer replaced the list
+      // (a busy machine), the click landed on the list being replaced and chose nothing.
       await page.locator(`${byTestId('audit-customer-select')} input`).click();
+      const searched = page.waitForResponse((r) => r.url().includes('/api/customer/dropdown/list/') && r.url().includes('search=Kund'));
       await page.locator(`${byTestId('audit-customer-select')} input`).fill('Kund Demo');
+      await searched;
       const filtered = page.waitForResponse((r) => r.url().includes('/api/audit/?') && r.url().includes(`customer=${mine}`));
-      await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: COMPANY }).first().click();
+      await chooseOption(page, byTestId('audit-customer-select'), COMPANY);
       const body = await (await filtered).json();
       assert.ok(body.results.length > 0);
       assert.ok(body.results.every((e) => e.customer_uid === mine), JSON.stringify(body.results));

@@ -9,10 +9,10 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-type Item = (d: { name: string; metric: string; value: number }) => { name: string; value: string };
+type Item = (d: { name: string; metric: string; value: number; raw: number }) => { name: string; value: string };
 interface ChartProps {
   animate?: unknown;
-  data: Array<{ name: string; metric: string; value: number }>;
+  data: Array<{ name: string; metric: string; value: number; raw: number }>;
   axis?: { y?: { labelFormatter?: (v: number) => string } };
   tooltip?: { items?: Item[] };
 }

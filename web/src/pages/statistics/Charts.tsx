@@ -11,25 +11,26 @@ import { Column, Pie } from '@ant-design/plots';
 import { useTranslation } from 'react-i18next';
 import type { Point, Slice } from '../../types/statistics';
 import { REDUCED_MOTION } from '../../config/theme';
-import { formatMoney, formatNumber } from '../../format';
-import { isMoney, PALETTE, unitValue } from './format';
+import { formatNumber } from '../../format';
+import { formatCell, PALETTE, unitValue } from './format';
 
-/** One drawn value: its name as shown, the counter it is (hours, revenue…) and its value in units (hours, SEK). */
+/**
+ * One drawn value: its name as shown, the counter it is (hours, revenue…), its value in units (hours, SEK) and as
+ * the server counts it (hundredths, öre), which the tooltip shows as the table's cell does.
+ */
 interface Drawn {
   name: string;
   metric: string;
   value: number;
+  raw: number;
 }
 
-/** A drawn value as the tables show it: money in SEK, anything else a plain figure. */
-function figure(d: Drawn, lang: string): string {
-  return isMoney(d.metric) ? formatMoney(d.value, lang) : formatNumber(d.value, { lang });
-}
+const tooltipItem = (lang: string) => (d: Drawn) => ({ name: d.name, value: formatCell(d.metric, d.raw, lang) });
 
 export function SeriesChart({ points, height = 300 }: { points: Point[]; height?: number }) {
   const { t, i18n } = useTranslation('statistics');
   const lang = i18n.resolvedLanguage ?? i18n.language;
-  const data = points.map((p) => ({ label: p.label, name: t(`metric.${p.metric}`, { defaultValue: p.metric }), metric: p.metric, value: unitValue(p.metric, p.value) }));
+  const data = points.map((p) => ({ label: p.label, name: t(`metric.${p.metric}`, { defaultValue: p.metric }), metric: p.metric, value: unitValue(p.metric, p.value), raw: p.value }));
   return (
     <div data-testid="series-chart" role="img" aria-label={t('chartLabel')}>
       <Column
@@ -41,7 +42,7 @@ export function SeriesChart({ points, height = 300 }: { points: Point[]; height?
         height={height}
         scale={{ color: { range: PALETTE } }}
         axis={{ x: { title: false }, y: { title: false, labelFormatter: (v: number) => formatNumber(v, { lang }) } }}
-        tooltip={{ items: [(d: Drawn) => ({ name: d.name, value: figure(d, lang) })] }}
+        tooltip={{ items: [tooltipItem(lang)] }}
         animate={REDUCED_MOTION ? false : undefined}
       />
     </div>
@@ -56,7 +57,7 @@ export function PieChart({ slices, height = 260 }: { slices: Slice[]; height?: n
     .map((s) => {
       // A slice of a case type is hours; any other is the counter it names.
       const metric = s.key.startsWith('type.') ? 'hours' : s.key;
-      return { name: s.name || t(`metric.${s.key}`, { defaultValue: s.key }), metric, value: unitValue(metric, s.value) };
+      return { name: s.name || t(`metric.${s.key}`, { defaultValue: s.key }), metric, value: unitValue(metric, s.value), raw: s.value };
     });
   return (
     <div data-testid="pie-chart" role="img" aria-label={t('pieLabel')}>
@@ -67,7 +68,7 @@ export function PieChart({ slices, height = 260 }: { slices: Slice[]; height?: n
         height={height}
         scale={{ color: { range: PALETTE } }}
         legend={{ color: { position: 'bottom' } }}
-        tooltip={{ items: [(d: Drawn) => ({ name: d.name, value: figure(d, lang) })] }}
+        tooltip={{ items: [tooltipItem(lang)] }}
         animate={REDUCED_MOTION ? false : undefined}
       />
     </div>

@@ -126,12 +126,10 @@ function roleHints(): Plugin {
       const serverTexts = own('server');
       const accountTexts = own('account');
       const registrationTexts = own('registration');
-      // antd's theme loads with the area (app/router.tsx `themed`): the entry holds no antd.
-      const theme = find((c) => c.moduleIds.some((id) => /[\\/]src[\\/]app[\\/]AntdTheme\.tsx$/.test(id)), 'src/app/AntdTheme.tsx');
-      // And antd's locale of the language (i18n/index.ts `loadAntdLocale`).
-      const antdLocale = { sv: byFacade('/node_modules/antd/locale/sv_SE.js'), en: byFacade('/node_modules/antd/locale/en_US.js') };
-      const staff = (lang: 'sv' | 'en') => list(area, amplify, texts[lang], serverTexts[lang], accountTexts[lang], theme, antdLocale[lang]);
-      const customer = (lang: 'sv' | 'en') => list(area, amplify, texts[lang], serverTexts[lang], accountTexts[lang], theme, antdLocale[lang], home);
+      // Not antd's theme nor its locale: an area's shell and dashboard draw no antd (app/router.tsx), and what does
+      // loads them after the dashboard shows; fetched ahead, they took the slow line's first second from the dashboard.
+      const staff = (lang: 'sv' | 'en') => list(area, amplify, texts[lang], serverTexts[lang], accountTexts[lang]);
+      const customer = (lang: 'sv' | 'en') => list(area, amplify, texts[lang], serverTexts[lang], accountTexts[lang], home);
       const hints = {
         en: list(byFacade('/src/i18n/bundle.en.ts')),
         // The public forms that load with their route (app/router.tsx): opened directly (a link in a mail, the landing
@@ -388,7 +386,7 @@ function publicRouteTitles(): Plugin {
 
 function areaGroups() {
   const area = new Set<string>();
-  // app/AntdTheme.tsx and everything it imports statically: antd's ConfigProvider, theme and CSS-in-JS runtime;
+  // components/AntdTheme.tsx and everything it imports statically: antd's ConfigProvider, theme and CSS-in-JS runtime;
   // and antd's Button and Input with theirs.
   const theme = new Set<string>();
   const plugin: Plugin = {
@@ -420,7 +418,7 @@ function areaGroups() {
       theme.clear();
       // With antd's Button and Input, which every area draws (the entry held them before components/plain); not
       // Password, which no area's first page draws (the pages that do load it with themselves).
-      const themeRoots = ids.filter((id) => /[\\/]src[\\/]app[\\/]AntdTheme\.tsx$|[\\/]node_modules[\\/]antd[\\/]es[\\/](button[\\/]index|input[\\/]Input)\.js$/.test(id));
+      const themeRoots = ids.filter((id) => /[\\/]src[\\/]components[\\/]AntdTheme\.tsx$|[\\/]node_modules[\\/]antd[\\/]es[\\/](button[\\/]index|input[\\/]Input)\.js$/.test(id));
       while (themeRoots.length) {
         const id = themeRoots.pop()!;
         if (theme.has(id)) continue;
@@ -448,7 +446,15 @@ function areaGroups() {
   return {
     plugin,
     groups: [
-      // antd's base (app/AntdTheme.tsx with its static imports: ConfigProvider, the theme, the CSS-in-JS runtime,
+      // The icons' component and its colours (the menus' icons: an area's first page, which draws no antd), and the
+      // two icons the header's search draws that antd's Button and Input use too, first: in antd's base they brought
+      // all of it to every dashboard (src/budget.test.ts); antd's base imports them.
+      {
+        name: 'icons',
+        test: /[\\/]node_modules[\\/](@ant-design[\\/](icons[\\/]es[\\/](components[\\/]|[a-zA-Z]+\.js$)|icons-svg[\\/]es[\\/]asn[\\/](CloseCircleFilled|SearchOutlined)\.js$|colors|fast-color)|clsx)[\\/]?/,
+        includeDependenciesRecursively: false,
+      },
+      // antd's base (components/AntdTheme.tsx with its static imports: ConfigProvider, the theme, the CSS-in-JS runtime,
       // rc-util, motion; and Button, Input) in one chunk, first: the entry holds no antd (components/plain), and every chunk below
       // imports from it. Left to the bundler it was split into a dozen chunks that import each other and the groups
       // below in cycles (src/budget.test.ts). What the entry holds stays there (the groups above take it first).
@@ -462,7 +468,9 @@ function areaGroups() {
       // antd's parts of the areas' shell by what they serve (with their dependencies not taken yet): the side
       // and user menus (also the public pages' language menu), antd's message, modal and notification (the
       // pages' confirmations and the §8 warning, layout/notifier.tsx: loaded at the first click or after 4 s), and the header's badges and avatar with the pages' typography.
-      { name: 'ui-menu', test: /[\\/]node_modules[\\/](antd[\\/]es[\\/](menu|dropdown(?![\\/](index|dropdown-button)\.js))|@rc-component[\\/](menu|dropdown))[\\/]/, includeDependenciesRecursively: false },
+      // With antd's Layout: Menu reads the Sider's context (left to the bundler, Layout went to a page's chunk that
+      // imports this one: a cycle).
+      { name: 'ui-menu', test: /[\\/]node_modules[\\/](antd[\\/]es[\\/](menu|layout|dropdown(?![\\/](index|dropdown-button)\.js))|@rc-component[\\/](menu|dropdown))[\\/]/, includeDependenciesRecursively: false },
       { name: 'ui-feedback', test: /[\\/]node_modules[\\/](antd[\\/]es[\\/](app|modal|message|notification)|@rc-component[\\/](dialog|notification))[\\/]/, includeDependenciesRecursively: false },
       // antd's internals and small parts the areas and the public forms share (Tooltip, the grid, helpers, motion):
       // one chunk rather than a dozen of a few hundred bytes each. Also what the first page imports only in part
@@ -476,20 +484,16 @@ function areaGroups() {
         name: 'ui-shared',
         test: (id: string) =>
           /[\\/]node_modules[\\/](antd[\\/]es[\\/](tooltip|grid|row|col|_util|style)|@rc-component[\\/]tooltip)[\\/]/.test(id) ||
-          (!NOT_FIRST_PAGE_INPUT.test(id) && /[\\/]node_modules[\\/](antd[\\/]es[\\/](input|space|theme[\\/]util)[\\/]|@rc-component[\\/](input|overflow|resize-observer|portal|trigger)[\\/]|antd[\\/]es[\\/](color-picker[\\/](util|color)|table[\\/]TableMeasureRowContext)\.js|@rc-component[\\/]motion[\\/]es[\\/](CSSMotionList|util[\\/]diff|index)\.js|@ant-design[\\/]icons(-svg)?[\\/]es[\\/](icons|asn)[\\/](Bars|CheckCircleFilled|Close|CloseCircleFilled|Ellipsis|ExclamationCircleFilled|InfoCircleFilled|Left|Right|Search)(Outlined|Filled)?\.js)/.test(
+          (!NOT_FIRST_PAGE_INPUT.test(id) && /[\\/]node_modules[\\/](antd[\\/]es[\\/](input|space|theme[\\/]util)[\\/]|@rc-component[\\/](input|overflow|resize-observer|portal|trigger)[\\/]|antd[\\/]es[\\/](color-picker[\\/](util|color)|table[\\/]TableMeasureRowContext)\.js|@rc-component[\\/]motion[\\/]es[\\/](CSSMotionList|util[\\/]diff|index)\.js|@ant-design[\\/]icons(-svg)?[\\/]es[\\/](icons|asn)[\\/](Bars|CheckCircleFilled|Close|Ellipsis|ExclamationCircleFilled|InfoCircleFilled|Left|Right)(Outlined|Filled)?\.js)/.test(
             id,
           )),
         includeDependenciesRecursively: false,
       },
-      // Layout and the header's icons too: left to the bundler, what only the area's shell uses goes to RoleArea's
-      // own chunk, which imports the area chunk that uses it — a cycle in which the area chunk read Layout before it
-      // was defined (src/budget.test.ts: no chunk cycles).
-      // And the menus' icons, which pages share with the shell: left to the bundler they came in small chunks of their
-      // own (more requests and bytes on every dashboard). Not Typography (with its copy and edit icons, Tooltip and
-      // TextArea) nor Popover (Avatar.Group's): no area's first page draws them (PublicCard.tsx, UserMenu.tsx).
+      // The header's and the menus' icons, which pages share with the shell: left to the bundler they came in small
+      // chunks of their own (more requests and bytes on every dashboard).
       {
         name: 'ui-area',
-        test: /[\\/]node_modules[\\/](antd[\\/]es[\\/](badge(?![\\/](Ribbon|index)\.js|[\\/]style[\\/]ribbon\.js)|avatar(?![\\/](AvatarGroup|index)\.js)|layout)|@ant-design[\\/]icons(-svg)?[\\/]es[\\/](icons|asn)[\\/](Bell|Logout|MenuFold|MenuUnfold|Message|Appstore|Bank|BarChart|CustomerService|Dashboard|FileText|FolderOpen|PlayCircle|Setting|User)Outlined\.js|@ant-design[\\/]icons[\\/]es[\\/]icons[\\/](Lock|Safety|Team)Outlined\.js)/,
+        test: /[\\/]node_modules[\\/]@ant-design[\\/](icons(-svg)?[\\/]es[\\/](icons|asn)[\\/](Bell|Logout|MenuFold|MenuUnfold|Message|Appstore|Bank|BarChart|CustomerService|Dashboard|FileText|FolderOpen|PlayCircle|Setting|User)Outlined\.js|icons[\\/]es[\\/]icons[\\/](Lock|Safety|Team)Outlined\.js)/,
         includeDependenciesRecursively: false,
       },
       { name: 'area', test: (id: string) => area.has(id) && !nodeModule.test(id), includeDependenciesRecursively: false },

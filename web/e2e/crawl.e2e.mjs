@@ -89,7 +89,7 @@ function offScreen() {
   const width = document.documentElement.clientWidth;
   const found = [];
   if (document.documentElement.scrollWidth > width + 1) found.push(`the page scrolls sideways (${document.documentElement.scrollWidth} px wide on a ${width} px screen)`);
-  const selector = 'a[href], button, input:not([type="hidden"]), select, textarea, [role="button"], [role="checkbox"], [role="switch"], [role="menuitem"]';
+  const selector = 'a[href], button, input:not([type="hidden"]), select, textarea, [role="button"], [role="checkbox"], [role="switch"], [role="menuitem"], [role="menuitemradio"]';
   for (const el of document.querySelectorAll(selector)) {
     const r = el.getBoundingClientRect();
     if (r.width < 2 || r.height < 2) continue;
@@ -395,7 +395,7 @@ async function crawl(
     for (const p of textProblems(text, lang)) problems.push(`${p} at ${where}`);
     if (viewport.width < 768) for (const p of await page.evaluate(offScreen)) problems.push(`${p} at ${where}`);
     // A phone's closed menu leaves nothing over the page (no group popped up).
-    if (menuOnly && (await page.locator('.ant-menu-submenu-popup').filter({ visible: true }).count())) problems.push(`a menu group pops up over ${where}`);
+    if (menuOnly && (await page.locator('.side-menu-flyout').filter({ visible: true }).count())) problems.push(`a menu group pops up over ${where}`);
     if (!reached.has(id)) reached.set(id, `${pathname}${search}`);
     together.add(id);
     const n = explored.get(id) ?? 0;
@@ -416,7 +416,7 @@ async function crawl(
     if ((await sider.count()) && (await sider.boundingBox())?.width < 10 && (await toggle.count())) await toggle.click();
     // open every group of the left menu
     let opened = 0;
-    const closedSel = `${byTestId('side-menu')} .ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title`;
+    const closedSel = `${byTestId('side-menu')} button[aria-expanded="false"]`;
     for (let i = 0; i < 10; i++) {
       const closed = page.locator(closedSel);
       const before = await closed.count();
@@ -446,7 +446,7 @@ async function crawl(
     userMenu: async () => {
       await closeMenu();
       await page.locator(byTestId('user-menu')).click();
-      await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').first().waitFor();
+      await page.locator('.plain-menu-popup[role="menu"]').first().waitFor();
     },
     // The header's dropdowns (spec §2): their footer links to the full pages.
     // Looking for links (`patient` false), a page without the button gives up

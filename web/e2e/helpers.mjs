@@ -121,11 +121,12 @@ export async function signIn(page, email, prefix) {
 }
 
 /**
- * Click an item of a header dropdown as a person does: open it, wait until it stands settled under
- * its trigger (its opening motion done), click the item. Clicked while the menu still moved in,
- * Playwright found the page under the item, retried with the item scrolled to the top of the page,
- * and the menu realigned to its trigger mid-click: the press on the item, the release elsewhere, no
- * click, the menu still open. Should a click still be lost, this clicks again, as a person would.
+ * Click an item of a header dropdown (components/plain/PlainMenuButton.tsx: a `.plain-menu-popup`) as a
+ * person does: open it, wait until it stands settled under its trigger (placed, its opening motion done),
+ * click the item. Clicked while the menu still moved in, Playwright found the page under the item, retried
+ * with the item scrolled to the top of the page, and the menu realigned to its trigger mid-click: the press
+ * on the item, the release elsewhere, no click, the menu still open. Should a click still be lost, this
+ * clicks again, as a person would.
  */
 export async function clickMenuItem(page, triggerSel, itemSel) {
   const item = page.locator(itemSel).first();
@@ -136,9 +137,12 @@ export async function clickMenuItem(page, triggerSel, itemSel) {
       .waitForFunction(
         ([t, i]) => {
           const el = document.querySelector(i);
-          const popup = el?.closest('.ant-dropdown');
+          const popup = el?.closest('.plain-menu-popup');
           const trigger = document.querySelector(t);
-          if (!el || !popup || !trigger || /-(enter|appear|leave)|-hidden/.test(popup.className)) return false;
+          if (!el || !popup || !trigger) return false;
+          // Hidden until placed; its opening motion (none with reduced motion) done.
+          const style = getComputedStyle(popup);
+          if (style.visibility !== 'visible' || popup.getAnimations().some((a) => a.playState === 'running')) return false;
           const r = el.getBoundingClientRect();
           return r.top >= trigger.getBoundingClientRect().bottom - 1 && r.bottom <= window.innerHeight;
         },

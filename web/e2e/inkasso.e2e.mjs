@@ -29,8 +29,8 @@ describe('debt collection (Inkasso)', { timeout: 240_000 }, () => {
       await signIn(page, 'customer@example.com', '/user/');
       const uid = (await storedSession(page)).user.uid;
       // From the dashboard through the menu, as a user gets there.
-      await page.locator('.ant-menu').getByText(/^(Tjänster|Services)$/).first().click();
-      await page.locator('.ant-menu').getByText(/Inkasso/).first().click();
+      await page.locator(byTestId('side-menu')).getByText(/^(Tjänster|Services)$/).first().click();
+      await page.locator(byTestId('side-menu')).getByText(/Inkasso/).first().click();
       await page.waitForURL((u) => u.pathname === '/user/services/inkasso/');
       await page.locator(byTestId('inkasso-page')).waitFor();
 

@@ -36,7 +36,7 @@ describe('data in the reader language', { timeout: 180_000 }, () => {
     try {
       // Admin: Settings → Knowledge sectors → the Case types tab, by clicking.
       await ap.goto(url('/admin/'));
-      await ap.locator(byTestId('side-menu')).locator('.ant-menu-submenu-title', { hasText: 'Inställningar' }).click();
+      await ap.locator(byTestId('side-menu')).locator('button[aria-expanded]', { hasText: 'Inställningar' }).click();
       await ap.locator(byTestId('menu-item-settings-knowledge-sectors')).click();
       await ap.locator(byTestId('settings-tab-caseTypes')).click();
       await ap.locator(byTestId('named-list-caseTypes')).waitFor();

@@ -16,7 +16,7 @@ const today = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/S
 
 async function dashboardBillable(page) {
   await page.goto(url('/admin/'));
-  const cell = page.locator(`${byTestId('dash-hours-month-billable')} .ant-statistic-content-value`);
+  const cell = page.locator(`${byTestId('dash-hours-month-billable')} .plain-figure-value`);
   await cell.waitFor();
   return number(await cell.innerText());
 }

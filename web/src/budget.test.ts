@@ -22,15 +22,13 @@ const LOGIN = ['index.html', 'src/i18n/bundle.sv.ts'];
 /** The API client's Amplify (api/setup.ts `loadApi`): loaded after the login form is usable, by an area at once. */
 const API = 'src/api/amplify.ts';
 // An area loads its own chunk and the areas' texts (i18n/groups.ts) with it, and calls the API from the start.
-// antd's ConfigProvider (app/AntdTheme.tsx) loads with the area: the entry holds no antd (components/plain).
-// With antd's locale of the language (i18n/index.ts `loadAntdLocale`).
-const THEME = 'src/app/AntdTheme.tsx';
-const ANTD_LOCALE = { sv: 'node_modules/antd/locale/sv_SE.js', en: 'node_modules/antd/locale/en_US.js' };
+// Not antd's ConfigProvider (components/AntdTheme.tsx) nor antd's locale: the area's shell and dashboards draw no antd
+// (components/plain), and what does loads them with itself (app/pages.tsx, components/themed.ts).
 // And the server's texts (i18n/groups.ts `SERVER_NAMESPACE`), which an area loads with its own.
 const SERVER_TEXTS = 'src/locales/sv/server.json';
 // And the account pages' texts, which an area loads too (i18n/groups.ts `OWN_CHUNK_NAMESPACES`).
 const ACCOUNT_TEXTS = 'src/locales/sv/account.json';
-const AREA = [...LOGIN, 'src/app/RoleArea.tsx', 'src/i18n/area.sv.ts', SERVER_TEXTS, ACCOUNT_TEXTS, API, THEME, ANTD_LOCALE.sv];
+const AREA = [...LOGIN, 'src/app/RoleArea.tsx', 'src/i18n/area.sv.ts', SERVER_TEXTS, ACCOUNT_TEXTS, API];
 
 /**
  * Each budgeted page: the manifest entries it loads (language: Swedish, the
@@ -51,7 +49,7 @@ const PAGES: Array<{ page: string; entries: string[]; target: number }> = [
   // page of the app loads), staff dashboards 297.3 and customer 299.8 (the menus' icons in the area's chunk).
   // 2026-11-29: login 130.1, two-factor 132.8, registration 135.2 KiB (from 184.0, 187.0 and 190.3): the public pages
   // draw no antd component (components/plain: Button, Input, Password and icons drawn by CSS), so the entry holds no
-  // antd ConfigProvider, theme or CSS-in-JS runtime (app/AntdTheme.tsx loads with what draws antd: app/themed.ts), and
+  // antd ConfigProvider, theme or CSS-in-JS runtime (components/AntdTheme.tsx loads with what draws antd: components/themed.ts), and
   // antd's locale loads with antd, not with the language's texts.
   // 2026-11-29: login 124.8, two-factor 127.4, registration 129.9 KiB (from 130.8, 133.4 and 135.9): the server's
   // texts are not in the language's first chunk but a chunk of their own, loaded beside the first API call
@@ -76,12 +74,14 @@ const PAGES: Array<{ page: string; entries: string[]; target: number }> = [
   // (app/preloadable.ts, app/router.tsx `preloadFirstPage`): the two-factor and registration pages then draw at once,
   // without React holding them back 300 ms behind a fallback (infra/bench-web.sh, throttled phone, median of 3:
   // two-factor 1.86 → 1.40 s usable, registration 1.77 → 1.50 s).
-  { page: 'login', entries: LOGIN, target: 113.2 * KiB },
+  // 113.3, 117.0 and 119.8 with the plain icons' SVG attributes in React's names (components/plain/PlainIcon.tsx:
+  // `fill-rule` had warned) and the role hints' lists without antd (the chunks' names compress a few bytes either way).
+  { page: 'login', entries: LOGIN, target: 113.3 * KiB },
   // The two-factor and registration pages load their texts with themselves (app/router.tsx `withTexts`).
-  { page: 'two-factor', entries: [...LOGIN, 'src/pages/public/TwoFactorLogin.tsx', ACCOUNT_TEXTS], target: 116.9 * KiB },
+  { page: 'two-factor', entries: [...LOGIN, 'src/pages/public/TwoFactorLogin.tsx', ACCOUNT_TEXTS], target: 117.0 * KiB },
   // 125.5: the first chunk names the other chunks by their content hashes, which compress a few bytes better or
   // worse with every change elsewhere (+14 bytes once, with no change to what the page loads).
-  { page: 'registration', entries: [...LOGIN, 'src/pages/public/Registration.tsx', 'src/locales/sv/registration.json'], target: 119.7 * KiB },
+  { page: 'registration', entries: [...LOGIN, 'src/pages/public/Registration.tsx', 'src/locales/sv/registration.json'], target: 119.8 * KiB },
   // 2026-11-29: staff 299.5 and customer 302.0 KiB with the mail setting's route and texts, the one
   // validation module and the client's keyed retry of anonymous POSTs (the app's first chunk +0.5 KiB,
   // the route table +0.3, the areas' texts +0.3); 299.8 and 302.3 with admin's Inkasso hand-overs route.
@@ -114,13 +114,21 @@ const PAGES: Array<{ page: string; entries: string[]; target: number }> = [
   // chunk of its own (the public pages' cut: a request more, about the same bytes). 268.3 and 270.9 without antd
   // Tooltip's static `Tooltip.UniqueProvider` and rc-trigger's shared popup (vite.config.ts `firstPageImports`).
   // 268.5 and 271.1 with the public pages' loading before the first render (the entry's router).
-  { page: 'admin, lawyer, sales dashboard', entries: AREA, target: 268.5 * KiB },
+  // 177.2 and 179.9 with no antd on an area's first page: the shell (layout/AppLayout.tsx, SideMenu.tsx, the
+  // header's menus: components/plain/PlainMenuButton.tsx, the conflict search) and the dashboards (their grid, the
+  // customer's buttons) drawn by plain elements and CSS, the pages that draw antd loading its theme with themselves
+  // (app/pages.tsx), and the icons' component in a chunk of its own (vite.config.ts `icons`): antd's base, Menu,
+  // Dropdown, Input and Layout were 91 KiB of it. The figures too are plain (pages/DashboardFigures.tsx), and come
+  // after the page shows without waiting for antd; antd's theme is fetched at the first click or key, or after 4 s
+  // (app/RoleArea.tsx), for the pages that draw antd. Throttled phone (infra/bench-web.sh, median of 3, twice): usable
+  // 2.78–3.40 → 1.92–2.47 s, JS and CSS at usable 280–325 → 174–192 KiB.
+  { page: 'admin, lawyer, sales dashboard', entries: AREA, target: 177.2 * KiB },
   // 2026-11-28: 300.2 KiB after the areas' texts gained the conflict search's match reasons, the
   // idempotent client and the phone card tables; 301 until the areas' namespaces load per area.
   // 2026-11-29: 300.9 KiB with the audit trail's two routes and the customer's user-menu entry (the
   // audit pages' own texts load with them: pages/audit/texts.ts); 301.1 with the contact permissions'
   // labels and the dashboard's time-bank check.
-  { page: 'customer, contact dashboard', entries: [...AREA, 'src/pages/subscriptions/CustomerHome.tsx'], target: 271.1 * KiB },
+  { page: 'customer, contact dashboard', entries: [...AREA, 'src/pages/subscriptions/CustomerHome.tsx'], target: 179.9 * KiB },
 ];
 
 /** Libraries only a page that shows a chart, a PDF or a QR code may load. */
@@ -164,7 +172,7 @@ function hintsFile(): string {
 }
 
 /** Modules in a chunk group (vite.config.ts `areaGroups`), by the group's name. */
-const GROUPED: Record<string, string> = { 'src/app/RoleArea.tsx': 'area', [THEME]: 'antd-base' };
+const GROUPED: Record<string, string> = { 'src/app/RoleArea.tsx': 'area' };
 
 /** The files an entry list loads: each entry, its static imports (transitively) and their CSS. */
 function filesOf(entries: string[]): Set<string> {
@@ -176,8 +184,7 @@ function filesOf(entries: string[]): Set<string> {
     const key = stack.pop()!;
     if (seen.has(key)) continue;
     seen.add(key);
-    // RoleArea.tsx is in the `area` group and AntdTheme.tsx in `antd-base` (vite.config.ts `areaGroups`): their
-    // chunks are the groups', not their own.
+    // RoleArea.tsx is in the `area` group (vite.config.ts `areaGroups`): its chunk is the group's, not its own.
     const group = GROUPED[key];
     const chunk = manifest[key] ?? (group ? Object.values(manifest).find((c) => c.name === group) : undefined);
     if (!chunk) throw new Error(`no manifest entry ${key}`);
@@ -244,7 +251,7 @@ describe('web performance budgets (gzip bytes of JS and CSS before a page is usa
     };
     const index = filesOf(LOGIN);
     const area = (lang: 'sv' | 'en', customer: boolean) => {
-      const entries = [...LOGIN, 'src/app/RoleArea.tsx', `src/i18n/area.${lang}.ts`, `src/locales/${lang}/server.json`, `src/locales/${lang}/account.json`, API, THEME, ANTD_LOCALE[lang], ...(customer ? ['src/pages/subscriptions/CustomerHome.tsx'] : [])];
+      const entries = [...LOGIN, 'src/app/RoleArea.tsx', `src/i18n/area.${lang}.ts`, `src/locales/${lang}/server.json`, `src/locales/${lang}/account.json`, API, ...(customer ? ['src/pages/subscriptions/CustomerHome.tsx'] : [])];
       return [...filesOf(entries)].filter((f) => !index.has(f) && !f.startsWith('assets/hints-')).sort();
     };
     expect(Object.keys(hints.areas).sort()).toEqual(['/admin/', '/customer_contact/', '/lawyer/', '/sales/', '/user/']);
@@ -269,6 +276,15 @@ describe('web performance budgets (gzip bytes of JS and CSS before a page is usa
     for (const p of PAGES.filter((p) => ['login', 'two-factor', 'registration'].includes(p.page))) {
       const modules = [...filesOf(p.entries)].flatMap((f) => modulesOf.get(f) ?? []);
       expect(modules.filter((id) => /node_modules\/(antd|@ant-design\/(cssinjs|cssinjs-utils|icons)|@rc-component)\//.test(id)), p.page).toEqual([]);
+    }
+  });
+
+  // Nor do the areas' shell and dashboards (components/plain, layout/): antd's base (its CSS-in-JS runtime, theme,
+  // ConfigProvider) and its menus were about 90 KiB of every dashboard. The icons' component is not antd's base.
+  test("an area's first page (every dashboard) loads no antd", () => {
+    for (const p of PAGES.filter((p) => p.page.includes('dashboard'))) {
+      const modules = [...filesOf(p.entries)].flatMap((f) => modulesOf.get(f) ?? []);
+      expect(modules.filter((id) => /node_modules\/(antd|@ant-design\/(cssinjs|cssinjs-utils)|@rc-component)\//.test(id)), p.page).toEqual([]);
     }
   });
 

@@ -12,13 +12,14 @@ import { pathFor, routeOf, type RoleRoute } from '../routes/pathFor';
 import { menuFor, routePattern, routesFor, type MenuDef } from '../routes/roleTables';
 import { useSession } from '../store/session';
 import { PAGES, prefetchPage } from './pages';
+import { preloadAntdTheme, themedModule } from '../components/themed';
 
 // Shown only for an unknown path or a route without its page: loaded then (antd's Result with its
 // illustrations is ~10 KiB gzip the dashboards need not load).
-const NotFound = lazy(() => import('../pages/NotFound'));
+const NotFound = lazy(() => themedModule(() => import('../pages/NotFound')));
 /** When the area fetches the confirmations' chunk if nobody clicked or typed before. */
 const FEEDBACK_PRELOAD_MS = 4000;
-const Placeholder = lazy(() => import('../pages/Placeholder'));
+const Placeholder = lazy(() => themedModule(() => import('../pages/Placeholder')));
 
 function RoutePage({ role, route }: { role: Role; route: RoleRoute }) {
   const { t } = useTranslation();
@@ -48,15 +49,17 @@ function useAreaStart(role: Role) {
     if (role === 'customerContact') void refreshPermissions();
   }, [role]);
   useLoadCustomerServices(role === 'customer' || role === 'customerContact');
-  // The pages' confirmations (layout/feedback.ts) before anyone needs one, but not in the way of the first
-  // page's own chunks and data on a slow connection: at the user's first click or key (a confirmation follows
-  // an action and its call, which the chunk overlaps), or once the page has had a few seconds.
+  // The pages' confirmations (layout/feedback.ts) and antd's theme (which every page but the dashboards draws with)
+  // before anyone needs them, but not in the way of the first page's own chunks and data on a slow connection: at the
+  // user's first click or key (a confirmation follows an action and its call, a page a click, which the chunks
+  // overlap), or once the page has had a few seconds.
   useEffect(() => {
     const events = ['pointerdown', 'keydown'] as const;
     const preload = () => {
       window.clearTimeout(timer);
       events.forEach((e) => window.removeEventListener(e, preload, true));
       preloadFeedback();
+      preloadAntdTheme();
     };
     const timer = window.setTimeout(preload, FEEDBACK_PRELOAD_MS);
     events.forEach((e) => window.addEventListener(e, preload, true));

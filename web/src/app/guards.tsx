@@ -6,9 +6,9 @@ import Loading from '../components/Loading';
 import { AreaSkeleton } from '../components/Skeletons';
 import { rememberedOrigin } from '../pages/public/Login';
 import { acknowledgeSessionEnd, sessionEndedOnPurpose, setInitialRoute, useSession } from '../store/session';
-import { themedModule } from './themed';
+import { themedModule } from '../components/themed';
 
-// Loaded when shown (its illustrations are not on the first page's budget), with antd's theme (app/themed.ts).
+// Loaded when shown (its illustrations are not on the first page's budget), with antd's theme (components/themed.ts).
 const NotFound = lazy(() => themedModule(() => import('../pages/NotFound')));
 
 function useGuard() {

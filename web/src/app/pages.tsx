@@ -9,6 +9,7 @@
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { loadPageTexts } from '../i18n';
+import { themedModule } from '../components/themed';
 import Dashboard from '../pages/Dashboard';
 import type { PageKey } from '../routes/catalogue';
 
@@ -24,22 +25,26 @@ const withPageTexts =
   (): Promise<M> =>
     Promise.all([load(), loadPageTexts()]).then(([m]) => m);
 
+type PageModule = { default: ComponentType<{ titleKey: string }> };
+
 /**
- * A lazily loaded page (a module's default export) with the pages' texts, its import registered for prefetching.
- * A first page (the customer's home) loads without them: its texts come with the area.
+ * A lazily loaded page (a module's default export) with the pages' texts and antd's theme (components/themed.ts: the area's
+ * shell draws no antd, so the pages that do bring it), its import registered for prefetching.
+ * A first page (the customer's home) loads without either: its texts come with the area, and it draws no antd (an
+ * area's first page: src/budget.test.ts).
  */
-function lazyPage(load: () => Promise<{ default: ComponentType<{ titleKey: string }> }>, first = false) {
-  const withTexts = first ? load : withPageTexts(load);
-  const page = lazy(withTexts);
-  LOADERS.set(page, withTexts);
+function lazyPage(load: () => Promise<PageModule>, first = false) {
+  const loadPage = first ? load : () => themedModule<{ titleKey: string }>(withPageTexts(load));
+  const page = lazy(loadPage);
+  LOADERS.set(page, loadPage);
   return page;
 }
 
-/** A named export of a lazily loaded module as a page (with the pages' texts). */
+/** A named export of a lazily loaded module as a page (with the pages' texts and antd's theme). */
 function lazyNamed<K extends string>(load: () => Promise<Record<K, ComponentType<{ titleKey: string }>>>, name: K) {
-  const withTexts = withPageTexts(load);
-  const page = lazy(() => withTexts().then((m) => ({ default: m[name] })));
-  LOADERS.set(page, withTexts);
+  const loadPage = () => themedModule<{ titleKey: string }>(() => withPageTexts(load)().then((m) => ({ default: m[name] })));
+  const page = lazy(loadPage);
+  LOADERS.set(page, loadPage);
   return page;
 }
 

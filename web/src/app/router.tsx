@@ -6,11 +6,11 @@ import { SERVER_NAMESPACE } from '../i18n/groups';
 import Login from '../pages/public/Login';
 import Root from './Root';
 import { preloadable } from './preloadable';
-import { themedModule } from './themed';
+import { themedModule } from '../components/themed';
 import { PublicOnly, RoleGate } from './guards';
 
 /**
- * A lazily loaded page drawn inside antd's theme (app/AntdTheme.tsx, loaded with it): the entry holds no antd, so
+ * A lazily loaded page drawn inside antd's theme (components/AntdTheme.tsx, loaded with it): the entry holds no antd, so
  * what draws antd components brings the ConfigProvider along (login, two-factor and registration draw none).
  */
 function themed<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
@@ -18,8 +18,9 @@ function themed<P extends object>(load: () => Promise<{ default: ComponentType<P
 }
 
 // The role areas (layout, route catalogue) load lazily, with the areas' texts (i18n/groups.ts);
-// each page is its own chunk (app/pages.tsx).
-const RoleArea = themed(async () => {
+// each page is its own chunk (app/pages.tsx). Not in antd's theme: the area's shell and dashboards draw no antd
+// (src/budget.test.ts), and each page that does loads the theme with itself (app/pages.tsx `lazyPage`).
+const RoleArea = preloadable(async () => {
   const [area] = await Promise.all([import('./RoleArea'), loadAreaTexts()]);
   return area;
 });

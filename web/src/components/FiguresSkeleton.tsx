@@ -5,7 +5,7 @@
  * the dashboard's budget), in cards drawn as antd's small Card
  * (components/PlainCard.tsx: no Tabs).
  */
-import { Col, Row } from 'antd';
+import { PlainCol, PlainRow } from './plain/PlainGrid';
 import { Bone, Lines } from './Skeletons';
 import { PlainCard } from './PlainCard';
 import { GUTTER } from '../config/constants';
@@ -48,17 +48,17 @@ const SHAPE: Record<string, { figures: number; lists: number }> = {
 export function FiguresSkeleton({ role }: { role: string }) {
   const shape = SHAPE[role] ?? { figures: 4, lists: 0 };
   return (
-    <Row gutter={[GUTTER, GUTTER]} style={{ marginTop: GUTTER }} data-testid="dashboard-figures-loading" aria-busy="true">
+    <PlainRow gutter={[GUTTER, GUTTER]} style={{ marginTop: GUTTER }} data-testid="dashboard-figures-loading" aria-busy="true">
       {Array.from({ length: shape.figures }, (_, i) => (
-        <Col xs={12} md={8} xl={6} key={`f${i}`}>
+        <PlainCol xs={12} md={8} xl={6} key={`f${i}`}>
           <FigureCard />
-        </Col>
+        </PlainCol>
       ))}
       {Array.from({ length: shape.lists }, (_, i) => (
-        <Col xs={24} md={12} key={`l${i}`}>
+        <PlainCol xs={24} md={12} key={`l${i}`}>
           <ListCard rows={1} />
-        </Col>
+        </PlainCol>
       ))}
-    </Row>
+    </PlainRow>
   );
 }

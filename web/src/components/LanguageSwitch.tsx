@@ -1,6 +1,5 @@
 import GlobalOutlined from '@ant-design/icons-svg/es/asn/GlobalOutlined';
 import { useEffect, useReducer, useRef, useState, type ComponentType } from 'react';
-import { themedModule } from '../app/themed';
 import { LANGUAGE_LABELS } from '../config/constants';
 import { useSession } from '../store/session';
 import Button from './plain/PlainButton';
@@ -8,18 +7,17 @@ import Icon from './plain/PlainIcon';
 
 type Menu = ComponentType<{ type: 'text' | 'default'; open: boolean; focus: boolean }>;
 
-// The menu (antd Dropdown with rc-menu and rc-trigger, and antd's base: ~100 KiB gzip) is not on the public pages'
-// budgets (src/budget.test.ts): the switch shows the same button at once and loads its menu when the button is
-// pointed at, focused or pressed (not when the browser is idle: on a slow phone that was the bandwidth and the main
-// thread of the page just shown); a click before it is in opens it when it is.
+// The menu (LanguageMenu.tsx, plain: components/plain/PlainMenuButton.tsx) is code a page needs only once the switch
+// is used, so it is not on the public pages' budgets (src/budget.test.ts): the switch shows the same button at once
+// and loads its menu when the button is pointed at, focused or pressed (not when the browser is idle: on a slow phone that was
+// the bandwidth and the main thread of the page just shown); a click before it is in opens it when it is.
 // The button is never swapped while it is pressed: a press that began on this button and ended on the menu's
 // would be no click at all (the browser fires none when the pressed element left the page), so the person's
 // click was lost on a slow machine.
 let loaded: Menu | null = null;
 let loading: Promise<Menu> | null = null;
-// The menu brings antd's theme (app/AntdTheme.tsx): the public pages have none. Its button is this one's (plain).
-const loadMenu = () =>
-  (loading ??= themedModule(() => import('./LanguageMenu')).then((m) => (loaded = m.default)));
+// Its button is this one's (plain).
+const loadMenu = () => (loading ??= import('./LanguageMenu').then((m) => (loaded = m.default)));
 
 /** Language switcher: Svenska / English (spec §2). The choice is remembered in `root`. */
 export default function LanguageSwitch({ type = 'text' }: { type?: 'text' | 'default' }) {

@@ -1,6 +1,6 @@
 /**
  * Errors in view: every form scrolls to its first wrong field and focuses it
- * (antd's scrollToFirstError, set once for all forms in app/AntdTheme.tsx), and an error
+ * (antd's scrollToFirstError, set once for all forms in components/AntdTheme.tsx), and an error
  * that is not beside a field (an Alert above the form) is scrolled into view,
  * so a failed submit far down a long form never seems to do nothing.
  */

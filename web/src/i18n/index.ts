@@ -35,7 +35,7 @@ const PAGES = new Set<string>(PAGE_NAMESPACES);
 const OWN_CHUNKS = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/{server,account,registration}.json');
 /**
  * antd's locales: not in the language's chunk, as the first pages draw no antd (components/plain); loaded with antd's
- * theme (app/themed.ts), and from then on with every language shown.
+ * theme (components/themed.ts), and from then on with every language shown.
  */
 const ANTD_LOCALES: Record<Language, () => Promise<{ default: Locale }>> = {
   sv: () => import('antd/locale/sv_SE'),
@@ -140,7 +140,7 @@ export async function loadAntdLocale(): Promise<void> {
   await loadAntdLocaleOf(isLanguage(lang) ? lang : DEFAULT_LANGUAGE);
 }
 
-/** antd's locale for a language whose locale is loaded (app/AntdTheme.tsx; the loaded one otherwise). */
+/** antd's locale for a language whose locale is loaded (components/AntdTheme.tsx; the loaded one otherwise). */
 export function antdLocale(lang: string): Locale | undefined {
   return (isLanguage(lang) && antdLoaded[lang]) || Object.values(antdLoaded)[0];
 }

@@ -1,8 +1,8 @@
-import { Button, Grid, Layout } from 'antd';
 // First: the rules it took from styles.css keep their place before the other sheets the area loads (collaboration.css).
 import './area.css';
 import LegalLinks from '../components/LegalLinks';
-import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import MenuFoldOutlined from '@ant-design/icons-svg/es/asn/MenuFoldOutlined';
+import MenuUnfoldOutlined from '@ant-design/icons-svg/es/asn/MenuUnfoldOutlined';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HEADER_HEIGHT, MENU_COLLAPSED_WIDTH, MENU_MOBILE_WIDTH, MENU_WIDTH } from '../config/constants';
@@ -19,19 +19,27 @@ import UserMenu from './UserMenu';
 import NotificationDropdown, { headerDropdowns } from './NotificationDropdown';
 import { useCountPolling } from '../api/notificationCounts';
 import { loadPageTexts } from '../i18n';
+import { themedModule } from '../components/themed';
+import PlainButton from '../components/plain/PlainButton';
+import PlainIcon from '../components/plain/PlainIcon';
+import { useWidthAtLeast } from './useWidthAtLeast';
 
 // The customer-details modal (its table and date pickers) loads when first opened, not with every area.
-// Only customers are asked to accept new terms; the modal loads with the customer area.
-const LegalAcceptance = lazy(() => import('../components/LegalAcceptance'));
+// Only customers are asked to accept new terms; the modal loads with the customer area. Both draw antd, so each loads
+// with antd's theme (the shell draws none: src/budget.test.ts).
+const LegalAcceptance = lazy(() => themedModule(() => import('../components/LegalAcceptance')));
 // The customer card opens from the header's search or a list: with the pages' texts (not the area's first load).
-const CustomerDetailsModal = lazy(() => Promise.all([import('../pages/customerAdmin/CustomerDetailsModal'), loadPageTexts()]).then(([m]) => m));
-
-const { Header, Sider, Content } = Layout;
+const CustomerDetailsModal = lazy(() =>
+  themedModule<object>(() => Promise.all([import('../pages/customerAdmin/CustomerDetailsModal'), loadPageTexts()]).then(([m]) => m)),
+);
 
 /**
  * Common layout (spec §2): fixed 75px header (logo, collapse toggle, language
  * switch, user menu; admin: conflict search) and a dark left menu 200px wide,
- * 80px collapsed, 0 on mobile, collapsing below the large breakpoint.
+ * 80px collapsed, 0 on mobile, collapsing below the large breakpoint. Drawn by
+ * plain elements (layout/area.css, styles.css), as antd's Layout draws it: an
+ * area's first page loads no antd (src/budget.test.ts); its pages load antd
+ * with themselves (app/pages.tsx).
  */
 export default function AppLayout({
   role,
@@ -52,18 +60,23 @@ export default function AppLayout({
   requested.current ||= !!detailsUid;
   const modalWanted = requested.current;
   const { t } = useTranslation();
-  const screens = Grid.useBreakpoint();
-  // Before antd's breakpoints are known (the first render), the window's width decides, so the
-  // menu and the content are drawn where they stay (no layout shift when the breakpoints arrive).
-  const isMobile = screens.md === undefined ? typeof window !== 'undefined' && window.innerWidth < 768 : screens.md === false;
+  // antd's breakpoints: md 768 px, lg 992 px.
+  const isMobile = !useWidthAtLeast(768);
   // Spec §2: the admin header has the conflict box; lawyers search conflicts too (interest/).
   const searchesConflicts = hasRoute(role, 'interest');
   const home = pathFor(role, 'dashboard');
-  const isLarge = screens.lg === undefined ? typeof window === 'undefined' || window.innerWidth >= 992 : screens.lg;
+  const isLarge = useWidthAtLeast(992);
   const [collapsed, setCollapsed] = useState(() => typeof window !== 'undefined' && window.innerWidth < 992);
   const dropdowns = headerDropdowns(role);
   useCountPolling(dropdowns);
 
+  // Below the large breakpoint the menu collapses, above it opens again (antd's Sider with `breakpoint="lg"`), and
+  // on a phone it closes (0 wide).
+  const wasLarge = useRef(isLarge);
+  useEffect(() => {
+    if (wasLarge.current !== isLarge) setCollapsed(!isLarge);
+    wasLarge.current = isLarge;
+  }, [isLarge]);
   useEffect(() => {
     if (isMobile) setCollapsed(true);
   }, [isMobile]);
@@ -71,16 +84,17 @@ export default function AppLayout({
   const siderWidth = collapsed ? (isMobile ? MENU_MOBILE_WIDTH : MENU_COLLAPSED_WIDTH) : MENU_WIDTH;
 
   return (
-    <Layout className="app-layout" data-testid="app-layout" data-role={role}>
-      <Header className="app-header" data-testid="app-header" style={{ height: HEADER_HEIGHT, lineHeight: `${HEADER_HEIGHT}px` }}>
+    <div className="app-layout" data-testid="app-layout" data-role={role}>
+      <header className="app-header" data-testid="app-header" style={{ height: HEADER_HEIGHT, lineHeight: `${HEADER_HEIGHT}px` }}>
         <div className="app-header-left">
           <Logo to={home} compact={isMobile} />
-          <Button
+          <PlainButton
             type="text"
             className="menu-toggle"
             data-testid="menu-toggle"
             aria-label={collapsed ? t('header.expandMenu') : t('header.collapseMenu')}
-            icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+            aria-expanded={!collapsed}
+            icon={<PlainIcon icon={collapsed ? MenuUnfoldOutlined : MenuFoldOutlined} aria-hidden />}
             onClick={() => setCollapsed((c) => !c)}
           />
           {searchesConflicts && !isMobile && <ConflictSearch role={role} />}
@@ -92,44 +106,37 @@ export default function AppLayout({
           ))}
           <UserMenu role={role} compact={isMobile} />
         </div>
-      </Header>
-      <Layout style={{ marginTop: HEADER_HEIGHT }}>
-        <Sider
+      </header>
+      <div className="app-body" style={{ marginTop: HEADER_HEIGHT }}>
+        <aside
           className={isMobile ? 'app-sider app-sider-mobile' : 'app-sider'}
           data-testid="app-sider"
-          theme="dark"
-          width={MENU_WIDTH}
-          collapsedWidth={isMobile ? MENU_MOBILE_WIDTH : MENU_COLLAPSED_WIDTH}
-          breakpoint="lg"
-          collapsible
-          collapsed={collapsed}
-          onBreakpoint={(broken) => setCollapsed(broken)}
-          trigger={null}
-          style={{ top: HEADER_HEIGHT, height: `calc(100vh - ${HEADER_HEIGHT}px)` }}
+          data-collapsed={collapsed}
+          style={{ top: HEADER_HEIGHT, height: `calc(100vh - ${HEADER_HEIGHT}px)`, width: siderWidth }}
         >
           <SideMenu
             menu={menu}
             home={home}
-            // Closed on a phone too: antd's menu in a collapsed sider pops its open groups up over the page.
+            // Closed on a phone too: a collapsed menu pops its open groups up over the page.
             collapsed={collapsed}
             onPrefetch={onPrefetch}
             onNavigate={() => {
               if (isMobile) setCollapsed(true);
             }}
           />
-        </Sider>
+        </aside>
         {isMobile && !collapsed && (
           <div className="app-sider-mask" data-testid="app-sider-mask" onClick={() => setCollapsed(true)} aria-hidden />
         )}
-        <Layout className="app-main" style={{ marginLeft: isMobile ? 0 : siderWidth }} data-large={isLarge}>
+        <div className="app-main" style={{ marginLeft: isMobile ? 0 : siderWidth }} data-large={isLarge}>
           {searchesConflicts && isMobile && (
             <div className="app-mobile-search">
               <ConflictSearch role={role} />
             </div>
           )}
-          <Content className="app-content" data-testid="app-content">
+          <main className="app-content" data-testid="app-content">
             {children}
-          </Content>
+          </main>
           <LegalLinks />
           {/* A customer is asked once to accept a newly published version of the terms or privacy policy. */}
           {role === 'customer' && (
@@ -143,8 +150,8 @@ export default function AppLayout({
               <CustomerDetailsModal />
             </Suspense>
           )}
-        </Layout>
-      </Layout>
-    </Layout>
+        </div>
+      </div>
+    </div>
   );
 }

@@ -91,9 +91,19 @@ describe('header dropdowns', { timeout: 180_000 }, () => {
     const list = calls('GET', '/notification/seen/count/').map((c) => c.options?.queryParams?.description).sort();
     expect(list).toEqual(['case,others', 'message']);
 
+    // The count is drawn on the icon (a plain badge: the header loads no antd).
+    expect(r.$('header-messages-badge')!.querySelector('sup')!.textContent).toBe('3');
+    expect(r.$('header-notifications-badge')!.querySelector('sup')!.textContent).toBe('5');
+    const button = r.$('header-messages')!;
+    expect(button.getAttribute('aria-haspopup')).toBe('dialog');
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+
     await r.click('header-messages');
     await r.waitFor(() => document.querySelector('[data-testid="header-messages-item"]'), 'the message item');
+    expect(button.getAttribute('aria-expanded')).toBe('true');
     expect(badge(r, 'messages')).toBe('0');
+    // A count of 0 draws none.
+    expect(r.$('header-messages-badge')!.querySelector('sup')).toBeNull();
     expect(badge(r, 'notifications')).toBe('5');
     const seen = calls('POST', '/notification/seen/update/');
     expect(seen.map((c) => c.options?.queryParams?.description)).toEqual(['message']);
@@ -107,6 +117,36 @@ describe('header dropdowns', { timeout: 180_000 }, () => {
     const dropdown = document.querySelector<HTMLElement>('[data-testid="header-messages-dropdown"]')!;
     expect(dropdown.style.width).toBe('300px');
     expect(document.querySelector<HTMLElement>('[data-testid="header-messages-list"]')!.style.maxHeight).toBe('400px');
+  });
+
+  it('a dialog under its button: Escape closes it (the focus back on the button), so does a press outside; each opening marks them seen', async () => {
+    const r = await page.render('/user/', customerUser, customerReplies({ message: 2, others: 0 }));
+    await r.waitFor(() => badge(r, 'messages') === '2', 'messages badge 2');
+    const button = r.$('header-messages')!;
+    // The panel opens in a portal, outside the page's container.
+    const panel = () => document.querySelector('[data-testid="header-messages-dropdown"]');
+    button.focus();
+    // Enter clicks the button (a click of no pointer): the focus goes into the panel.
+    await r.click('header-messages');
+    const dialog = await r.waitFor(() => document.querySelector<HTMLElement>('[role="dialog"].notification-popover'), 'the dialog');
+    expect(dialog.getAttribute('aria-label')).toBe('Messages');
+    expect(button.getAttribute('aria-controls')).toBe(dialog.id);
+    await r.waitFor(() => document.querySelector('[data-testid="header-messages-item"]'), 'the message item');
+    await r.waitFor(() => document.activeElement === dialog, 'the focus in the dialog');
+    await act(async () => {
+      dialog.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }));
+    });
+    expect(panel()).toBeNull();
+    expect(document.activeElement).toBe(button);
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+
+    await r.click('header-messages');
+    await r.waitFor(() => panel(), 'opened again');
+    await act(async () => {
+      document.body.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    });
+    expect(panel()).toBeNull();
+    expect(calls('POST', '/notification/seen/update/').map((c) => c.options?.queryParams?.description)).toEqual(['message', 'message']);
   });
 
   it('clicking an item marks it read, then opens the case at the conversation', async () => {

@@ -1,17 +1,42 @@
-// Badge without Badge.Ribbon and Dropdown without Dropdown.Button (with Space): every area's header draws these.
-import Badge from 'antd/es/badge/Badge';
-import Dropdown from 'antd/es/dropdown/dropdown';
-import { Button } from 'antd';
-import { BellOutlined, MessageOutlined } from '@ant-design/icons';
+// Drawn without antd (components/plain): every area's header draws these, on a first page that loads no antd
+// (src/budget.test.ts). The opened list draws antd's (NotificationPanel.tsx, NotificationItem): it loads, with antd's
+// theme, when the button is reached for or first pressed, and a plain one stands in until it is in.
+import BellOutlined from '@ant-design/icons-svg/es/asn/BellOutlined';
+import LoadingOutlined from '@ant-design/icons-svg/es/asn/LoadingOutlined';
+import MessageOutlined from '@ant-design/icons-svg/es/asn/MessageOutlined';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dropdownOpened, useCounts } from '../api/notificationCounts';
+import { themedModule } from '../components/themed';
 import type { Role } from '../auth/roles';
+import PlainBadge from '../components/plain/PlainBadge';
+import Button from '../components/plain/PlainButton';
+import Icon from '../components/plain/PlainIcon';
+import PlainMenuButton from '../components/plain/PlainMenuButton';
+import { DROPDOWN_WIDTH } from '../config/constants';
 import type { DropdownKind } from '../types/collaboration';
 import '../components/collaboration/collaboration.css';
 
-/** The open dropdown's list: loaded when a dropdown first opens. */
-const NotificationPanel = lazy(() => import('./NotificationPanel'));
+/** The open dropdown's list, in antd's theme: loaded when a dropdown is pointed at, focused or first opened. */
+let loading: ReturnType<typeof loadPanel> | null = null;
+const loadPanel = () => themedModule(() => import('./NotificationPanel'));
+const preloadPanel = () => void (loading ??= loadPanel()).catch(() => (loading = null));
+const NotificationPanel = lazy(() => (loading ??= loadPanel()));
+
+/** The panel's place while its module loads: its title and a spinner, at its width (no antd). */
+function PanelLoading({ kind }: { kind: DropdownKind }) {
+  const { t } = useTranslation('notifications');
+  return (
+    <div className="notification-dropdown" style={{ width: DROPDOWN_WIDTH }} data-testid={`header-${kind}-loading`} aria-busy="true">
+      <div className="notification-dropdown-title">
+        <strong className="plain-text">{t(`${kind}.title`)}</strong>
+      </div>
+      <div className="plain-menu-loading">
+        <Icon icon={LoadingOutlined} spin style={{ fontSize: 20 }} />
+      </div>
+    </div>
+  );
+}
 
 /**
  * A header dropdown (spec §2, §4, §7, §9): the messages one or the
@@ -31,33 +56,36 @@ export default function NotificationDropdown({ role, kind }: { role: Role; kind:
 
   const count = counts[kind];
   return (
-    <Dropdown
-      trigger={['click']}
-      placement="bottomRight"
+    <PlainMenuButton
       open={open}
       onOpenChange={onOpenChange}
-      classNames={{ root: 'notification-popover' }}
-      destroyOnHidden
-      popupRender={() => (
-        <div className="notification-popover-box">
-          <Suspense fallback={<div className="notification-dropdown" style={{ width: 300, height: 120 }} />}>
-            <NotificationPanel role={role} kind={kind} close={() => setOpen(false)} />
-          </Suspense>
-        </div>
+      placement="bottomRight"
+      phoneEnd
+      popupClassName="notification-popover"
+      panelLabel={t(`${kind}.title`)}
+      panel={(close) => (
+        <Suspense fallback={<PanelLoading kind={kind} />}>
+          <NotificationPanel role={role} kind={kind} close={close} />
+        </Suspense>
       )}
     >
-      <Button
-        type="text"
-        className="header-icon-button"
-        aria-label={t(`${kind}.open`, { count })}
-        data-testid={`header-${kind}`}
-        icon={
-          <Badge count={count} size="small" overflowCount={99} data-testid={`header-${kind}-badge`} data-count={count}>
-            {kind === 'messages' ? <MessageOutlined style={{ fontSize: 20 }} /> : <BellOutlined style={{ fontSize: 20 }} />}
-          </Badge>
-        }
-      />
-    </Dropdown>
+      {(trigger) => (
+        <Button
+          type="text"
+          className="header-icon-button"
+          aria-label={t(`${kind}.open`, { count })}
+          data-testid={`header-${kind}`}
+          onPointerEnter={preloadPanel}
+          onFocus={preloadPanel}
+          icon={
+            <PlainBadge count={count} size="small" overflowCount={99} data-testid={`header-${kind}-badge`} data-count={count}>
+              <Icon icon={kind === 'messages' ? MessageOutlined : BellOutlined} style={{ fontSize: 20 }} />
+            </PlainBadge>
+          }
+          {...trigger}
+        />
+      )}
+    </PlainMenuButton>
   );
 }
 

@@ -11,8 +11,8 @@ import { hasRoute, pathFor } from '../routes/pathFor';
 import type { DropdownKind } from '../types/collaboration';
 
 /**
- * The open header dropdown (loaded on first open, so the layout stays
- * light; the opening marks its category seen: api/notificationCounts.ts
+ * The open header dropdown (loaded with antd's theme when the dropdown is reached for or first opened, so the
+ * header loads no antd: NotificationDropdown.tsx; the opening marks its category seen: api/notificationCounts.ts
  * `dropdownOpened`): lists the 10 newest, 300 px wide, the list at most 400 px
  * high; a click reads the item and opens it.
  */

@@ -1,10 +1,10 @@
-// Avatar without Avatar.Group (which brings Popover), Dropdown without Dropdown.Button; the name without antd's
-// Typography (its copy and edit bring TextArea): every area's first page draws this menu.
-import Avatar from 'antd/es/avatar/Avatar';
-import Dropdown from 'antd/es/dropdown/dropdown';
-import { Space } from 'antd';
-import { FileTextOutlined, LockOutlined, LogoutOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import type { MenuProps } from 'antd';
+// Drawn without antd (components/plain): every area's first page draws this menu, and that page loads no antd
+// (src/budget.test.ts). The avatar is antd's Avatar's look (components/plain/menu.css `.plain-avatar`).
+import FileTextOutlined from '@ant-design/icons-svg/es/asn/FileTextOutlined';
+import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
+import LogoutOutlined from '@ant-design/icons-svg/es/asn/LogoutOutlined';
+import SafetyOutlined from '@ant-design/icons-svg/es/asn/SafetyOutlined';
+import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Role } from '../auth/roles';
@@ -12,6 +12,8 @@ import { logout } from '../auth/flow';
 import { setUser, useSession } from '../store/session';
 import { fetchProfile } from '../api/auth';
 import { avatarSrc, initialOf } from '../components/avatar';
+import Icon from '../components/plain/PlainIcon';
+import PlainMenuButton, { type PlainMenuEntry } from '../components/plain/PlainMenuButton';
 import { AVATAR_SIZE } from '../config/constants';
 import { hasRoute, pathFor } from '../routes/pathFor';
 
@@ -40,25 +42,25 @@ export default function UserMenu({ role, compact = false }: { role: Role; compac
   const name = user?.full_name?.trim() || user?.email || '';
   const src = avatarSrc(user?.image);
 
-  const items: MenuProps['items'] = [
+  const items: PlainMenuEntry[] = [
     ...(!hasRoute(role, 'profile')
       ? []
-      : [{ key: 'profile', icon: <UserOutlined />, label: <span data-testid="user-menu-profile">{t('userMenu.profile')}</span> }]),
+      : [{ key: 'profile', icon: <Icon icon={UserOutlined} />, label: <span data-testid="user-menu-profile">{t('userMenu.profile')}</span> }]),
     // The customer's part of the audit trail: who at the firm opened its cases and documents.
     ...(!hasRoute(role, 'ownAudit')
       ? []
-      : [{ key: 'ownAudit', icon: <SafetyOutlined />, label: <span data-testid="user-menu-own-audit">{t('userMenu.ownAudit')}</span> }]),
+      : [{ key: 'ownAudit', icon: <Icon icon={SafetyOutlined} />, label: <span data-testid="user-menu-own-audit">{t('userMenu.ownAudit')}</span> }]),
     // The customer's data rights: an export of everything about it.
     ...(!hasRoute(role, 'myData')
       ? []
-      : [{ key: 'myData', icon: <FileTextOutlined />, label: <span data-testid="user-menu-my-data">{t('userMenu.myData')}</span> }]),
-    { key: 'changePassword', icon: <LockOutlined />, label: <span data-testid="user-menu-change-password">{t('userMenu.changePassword')}</span> },
-    { key: 'update2fa', icon: <SafetyOutlined />, label: <span data-testid="user-menu-2fa">{t('userMenu.twoFactor')}</span> },
+      : [{ key: 'myData', icon: <Icon icon={FileTextOutlined} />, label: <span data-testid="user-menu-my-data">{t('userMenu.myData')}</span> }]),
+    { key: 'changePassword', icon: <Icon icon={LockOutlined} />, label: <span data-testid="user-menu-change-password">{t('userMenu.changePassword')}</span> },
+    { key: 'update2fa', icon: <Icon icon={SafetyOutlined} />, label: <span data-testid="user-menu-2fa">{t('userMenu.twoFactor')}</span> },
     { type: 'divider' },
-    { key: 'logout', icon: <LogoutOutlined />, danger: true, label: <span data-testid="user-menu-logout">{t('userMenu.logout')}</span> },
+    { key: 'logout', icon: <Icon icon={LogoutOutlined} />, danger: true, label: <span data-testid="user-menu-logout">{t('userMenu.logout')}</span> },
   ];
 
-  const onClick: MenuProps['onClick'] = ({ key }) => {
+  const onClick = (key: string) => {
     if (key === 'logout') {
       // POST /api/logout/, then clear the session and go to /login (even if the call fails).
       void logout();
@@ -67,18 +69,31 @@ export default function UserMenu({ role, compact = false }: { role: Role; compac
     navigate(pathFor(role, key as 'profile' | 'ownAudit' | 'myData' | 'changePassword' | 'update2fa'));
   };
 
+  const size = AVATAR_SIZE * 0.75;
   return (
-    <Dropdown trigger={['click']} menu={{ items, onClick }} placement="bottomRight">
-      <button type="button" className="user-menu-trigger" data-testid="user-menu" aria-label={compact ? t('userMenu.open') : undefined} title={t('userMenu.open')}>
-        <Space>
-          <Avatar aria-hidden size={AVATAR_SIZE * 0.75} src={src} onError={refreshExpiredImage} data-testid="header-avatar" data-has-image={src ? 'true' : 'false'}>
-            {src ? null : initialOf(user)}
-          </Avatar>
-          {!compact && (
-            <span className="plain-text user-menu-name">{name}</span>
-          )}
-        </Space>
-      </button>
-    </Dropdown>
+    <PlainMenuButton items={items} onClick={onClick} placement="bottomRight">
+      {(trigger) => (
+        <button
+          type="button"
+          className="user-menu-trigger"
+          data-testid="user-menu"
+          aria-label={compact ? t('userMenu.open') : undefined}
+          title={t('userMenu.open')}
+          {...trigger}
+        >
+          {/* antd's Avatar: the image (kept when it fails: refreshExpiredImage fetches a fresh URL), else the initial. */}
+          <span
+            aria-hidden
+            className="plain-avatar"
+            style={{ width: size, height: size, fontSize: 18 }}
+            data-testid="header-avatar"
+            data-has-image={src ? 'true' : 'false'}
+          >
+            {src ? <img src={src} alt="" onError={refreshExpiredImage} /> : initialOf(user)}
+          </span>
+          {!compact && <span className="plain-text user-menu-name">{name}</span>}
+        </button>
+      )}
+    </PlainMenuButton>
   );
 }

@@ -1,5 +1,6 @@
-import { Col, Row } from 'antd';
 import { PlainCard } from '../components/PlainCard';
+import { PlainCol, PlainRow } from '../components/plain/PlainGrid';
+import { themedModule } from '../components/themed';
 // Typography's look without antd's Typography (its copy, edit and ellipsis bring Tooltip and TextArea to every area's first page).
 import { PublicLead, PublicTitle } from '../components/PublicCard';
 import { useTranslation } from 'react-i18next';
@@ -10,8 +11,10 @@ import { lazy, Suspense } from 'react';
 import { FiguresSkeleton } from '../components/FiguresSkeleton';
 import { Lines } from '../components/Skeletons';
 
+// The dashboard draws no antd (an area's first page: src/budget.test.ts), nor do its figures: they show without
+// waiting for antd's base. The lawyer's ratings card draws antd's Rate, and loads with antd's theme.
 /** The lawyer's ratings card: loaded only on the lawyer's dashboard. */
-const LawyerRatingSummaryCard = lazy(() => import('../components/collaboration/LawyerRatingSummaryCard'));
+const LawyerRatingSummaryCard = lazy(() => themedModule(() => import('../components/collaboration/LawyerRatingSummaryCard')));
 /** The role's figures: loaded after the page shows, so the dashboard's first paint stays within its budget. */
 const DashboardFigures = lazy(() => import('./DashboardFigures'));
 
@@ -27,25 +30,25 @@ export default function Dashboard({ titleKey, refresh = 0 }: { titleKey: string;
       <PublicTitle level={2} data-testid="page-title">
         {t(titleKey, { ns: 'routes' })}
       </PublicTitle>
-      <Row gutter={[GUTTER, GUTTER]}>
-        <Col xs={24} lg={12}>
+      <PlainRow gutter={[GUTTER, GUTTER]}>
+        <PlainCol xs={24} lg={12}>
           <PlainCard>
             <PublicTitle level={4} data-testid="dashboard-welcome">
               {t('dashboard.welcome', { name })}
             </PublicTitle>
             <PublicLead>{t('dashboard.signedInAs', { role: t(`roles.${role}`) })}</PublicLead>
           </PlainCard>
-        </Col>
-        <Col xs={24} lg={12}>
+        </PlainCol>
+        <PlainCol xs={24} lg={12}>
           <PlainCard>
             {/* The menu is at the left on a desktop and behind the header's button on a phone: "the menu" only. */}
             <PublicLead data-testid="dashboard-intro">
               {t(role === 'customer' || role === 'customerContact' ? 'dashboard.introCustomer' : 'dashboard.introStaff')}
             </PublicLead>
           </PlainCard>
-        </Col>
+        </PlainCol>
         {role === 'lawyer' && (
-          <Col xs={24} lg={12}>
+          <PlainCol xs={24} lg={12}>
             {/* The card's own height (LawyerRatingSummaryCard), so the figures below do not move when it comes. */}
             <Suspense
               fallback={
@@ -56,9 +59,9 @@ export default function Dashboard({ titleKey, refresh = 0 }: { titleKey: string;
             >
               <LawyerRatingSummaryCard />
             </Suspense>
-          </Col>
+          </PlainCol>
         )}
-      </Row>
+      </PlainRow>
       {role !== 'none' && (
         <Suspense fallback={<FiguresSkeleton role={role} />}>
           <DashboardFigures role={role} refresh={refresh} />

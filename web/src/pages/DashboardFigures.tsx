@@ -4,8 +4,9 @@
  * route ids through `pathFor`, so the links follow the catalogue).
  */
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Col, Progress, Row, Statistic as Figure, Typography } from 'antd';
 import { PlainCard, PlainList, PlainListItem, PlainListMeta } from '../components/PlainCard';
+import { PlainFigure as Figure, PlainGauge } from '../components/plain/PlainFigure';
+import { PlainCol as Col, PlainRow as Row } from '../components/plain/PlainGrid';
 import Link from '../components/Link';
 import { useTranslation } from 'react-i18next';
 import { fetchDashboard } from '../api/statistics';
@@ -29,7 +30,7 @@ function Linked({ role, to, params, children }: { role: Role; to: RouteId; param
 
 /** A figure card; `wide`: an amount of money, the whole width on a phone so it never runs past its card. */
 function Num({ label, value, role, to, testId, wide }: { label: string; value: ReactNode; role: Role; to?: RouteId; testId: string; wide?: boolean }) {
-  const body = <Figure className="dash-figure" title={label} value={value as string} valueStyle={{ fontSize: 26 }} />;
+  const body = <Figure className="dash-figure" title={label} value={value} size={26} />;
   return (
     <Col xs={wide ? 24 : 12} sm={12} md={8} xl={6}>
       <PlainCard size="small" data-testid={testId}>
@@ -53,7 +54,7 @@ function Hours({ title, h, lang, testId }: { title: string; h: HoursSplit; lang:
         <Row>
           {(['billable', 'nonbillable', 'rattsskydd', 'total'] as const).map((k) => (
             <Col span={6} key={k} data-testid={`${testId}-${k}`}>
-              <Figure title={t(`hours.${k}`)} value={formatHours(h[k], lang)} valueStyle={{ fontSize: 20 }} />
+              <Figure title={t(`hours.${k}`)} value={formatHours(h[k], lang)} size={20} />
             </Col>
           ))}
         </Row>
@@ -131,7 +132,7 @@ export default function DashboardFigures({ role, refresh = 0 }: { role: Role; re
             items={d.top_lawyers}
             render={(l) => (
               <PlainListItem extra={formatHours(l.value, lang)}>
-                <Typography.Text>{l.name}</Typography.Text>
+                <span className="plain-text">{l.name}</span>
               </PlainListItem>
             )}
           />
@@ -174,7 +175,7 @@ export default function DashboardFigures({ role, refresh = 0 }: { role: Role; re
                 const pct = s.limit > 0 ? Math.min(100, Math.round((s.used * 100) / s.limit)) : 0;
                 const left = s.hour_based ? formatHours(Math.max(0, s.limit - s.used), lang) : String(Math.max(0, s.limit - s.used));
                 return (
-                  <PlainListItem extra={<Progress type="dashboard" size={56} percent={pct} format={() => left} aria-label={`${t('dash.hoursLeft')}: ${s.name}`} />}>
+                  <PlainListItem extra={<PlainGauge size={56} percent={pct} label={left} aria-label={`${t('dash.hoursLeft')}: ${s.name}`} />}>
                     <PlainListMeta title={s.name} description={`${t('dash.expires')} ${formatDate(s.expire_on)}`} />
                   </PlainListItem>
                 );

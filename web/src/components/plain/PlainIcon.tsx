@@ -8,8 +8,15 @@
 import { createElement, type HTMLAttributes, type ReactElement } from 'react';
 import type { AbstractNode, IconDefinition } from '@ant-design/icons-svg/es/types';
 
+/** SVG attributes as React names them (`fill-rule` → `fillRule`, `class` → `className`), as `@ant-design/icons` does. */
+function reactAttrs(attrs: AbstractNode['attrs']): Record<string, string | number | boolean> {
+  const out: Record<string, string | number | boolean> = {};
+  for (const [name, value] of Object.entries(attrs)) out[name === 'class' ? 'className' : name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())] = value;
+  return out;
+}
+
 function draw(node: AbstractNode, key: number, root: boolean): ReactElement {
-  const attrs: Record<string, string | number | boolean> = { ...node.attrs, key };
+  const attrs: Record<string, string | number | boolean> = { ...reactAttrs(node.attrs), key };
   if (root) Object.assign(attrs, { width: '1em', height: '1em', fill: 'currentColor', 'aria-hidden': 'true' });
   return createElement(node.tag, attrs, ...(node.children ?? []).map((child, i) => draw(child, i, false)));
 }

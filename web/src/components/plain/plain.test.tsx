@@ -1,3 +1,4 @@
+import CloseCircleFilled from '@ant-design/icons-svg/es/asn/CloseCircleFilled';
 import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -24,6 +25,15 @@ describe('plain controls', () => {
     expect(svg.getAttribute('fill')).toBe('currentColor');
     expect(svg.getAttribute('aria-hidden')).toBe('true');
     expect(svg.querySelectorAll('path').length).toBeGreaterThan(0);
+    await r.unmount();
+  });
+
+  it("an icon's SVG attributes get React's names (no unknown-property warning, the shape's fill rule kept)", async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const r = await renderComponent(<PlainIcon icon={CloseCircleFilled} data-testid="icon" />);
+    expect(r.$('icon')!.querySelector('svg')!.getAttribute('fill-rule')).toBe('evenodd');
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
     await r.unmount();
   });
 

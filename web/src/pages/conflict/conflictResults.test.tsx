@@ -1,3 +1,4 @@
+import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { fake } from '../../test/amplifyFake';
 
@@ -65,6 +66,35 @@ describe('conflict of interest search', { timeout: 180_000 }, () => {
     ]);
     const call = fake.calls.find((c) => c.path === '/search/fuzzy/');
     expect(call?.options?.queryParams).toEqual({ search: 'Soderberg' });
+  });
+
+  it("the header's box opens the results of what was typed, its clear button empties it, and an empty box goes nowhere", async () => {
+    fake.routes.set('GET /search/fuzzy/', () => ({ status: 200, body: { search: 'Söderberg AB', count: 0, results: [], searched_at: '2026-03-04T05:06:07Z' } }));
+    const ui = await page.render('/lawyer/', lawyer);
+    const box = await ui.waitFor(() => ui.container.querySelector<HTMLFormElement>('.app-layout [data-testid="conflict-search"]'), 'the header box');
+    const input = box.querySelector('input')!;
+    expect(input.getAttribute('aria-label')).toBe('Search conflict of interests');
+    expect(box.getAttribute('role')).toBe('search');
+    const typeIn = async (value: string) => {
+      const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+      await act(async () => {
+        setter.call(input, value);
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+    };
+    const submit = () => act(async () => void box.querySelector<HTMLButtonElement>('button[type="submit"]')!.click());
+    await typeIn('   ');
+    await submit();
+    expect(ui.path()).toBe('/lawyer/');
+    await typeIn('Söderberg');
+    const clear = box.querySelector<HTMLButtonElement>('button[aria-label="Clear the search"]')!;
+    await act(async () => void clear.click());
+    expect(input.value).toBe('');
+    expect(box.querySelector('button[aria-label="Clear the search"]')).toBeNull();
+    await typeIn(' Söderberg AB ');
+    await submit();
+    await ui.waitFor(() => ui.path() === '/lawyer/interest/', 'the results page');
+    expect(ui.location().search).toBe('?search=S%C3%B6derberg%20AB');
   });
 
   it('without a query it asks for one and calls nothing', async () => {

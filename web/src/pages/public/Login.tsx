@@ -17,7 +17,7 @@ import { PublicCard, PublicLead, PublicTitle } from '../../components/PublicCard
 import { translateServerMessage, useServerTexts } from '../../i18n';
 import { getState } from '../../store/session';
 import PublicLayout from './PublicLayout';
-import { themedModule } from '../../app/themed';
+import { themedModule } from '../../components/themed';
 import Button from '../../components/plain/PlainButton';
 import Input, { PlainPassword as Password } from '../../components/plain/PlainInput';
 import Icon from '../../components/plain/PlainIcon';

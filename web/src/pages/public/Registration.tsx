@@ -7,7 +7,7 @@ import { lazy, Suspense, useEffect, useReducer, useRef, useState, type FormEvent
 import { useTranslation } from 'react-i18next';
 import Link from '../../components/Link';
 import { ApiError } from '../../api/errors';
-import { themedModule } from '../../app/themed';
+import { themedModule } from '../../components/themed';
 // The API's modules load with the API client's Amplify (api/setup.ts `loadApi`), which every call here waits
 // for anyway: the form is usable before them (src/budget.test.ts).
 const customersApi = () => import('../../api/customers');
@@ -23,7 +23,7 @@ import './registration/registration.css';
 import * as R from '../../validation/checks';
 import { normalisePostCode } from '../../validation/fields';
 
-// With antd's theme (app/AntdTheme.tsx): the page itself has none.
+// With antd's theme (components/AntdTheme.tsx): the page itself has none.
 const loadDone = () => themedModule(() => import('./registration/Done'));
 const Done = lazy(loadDone);
 

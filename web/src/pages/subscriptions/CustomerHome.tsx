@@ -3,9 +3,11 @@
  * subscriptions and, for the customer, the public packages and service plans
  * to buy.
  */
-import { Button, Col, Row, Space } from 'antd';
 import { PlainCard, PlainList, PlainListItem, PlainListMeta } from '../../components/PlainCard';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import PlainButton from '../../components/plain/PlainButton';
+import { PlainCol, PlainRow } from '../../components/plain/PlainGrid';
+import { themedModule } from '../../components/themed';
+import { Fragment, lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buyPackage, buyServicePlan, listPackages, listServicePlans } from '../../api/subscriptions';
 import type { Package, ServicePlan } from '../../types/subscriptions';
@@ -17,9 +19,27 @@ import { customerUidOf, loadCustomerServices } from './customerServices';
 import { formatHours, formatSek } from './format';
 import { useFeedback } from '../../layout/feedback';
 
-// The subscriptions table (antd Table, date pickers) loads after the dashboard shows, its rows' skeleton in
-// its place meanwhile: the dashboard's first paint stays lighter (web/src/budget.test.ts).
-const CustomerSubscriptionsTable = lazy(() => import('./CustomerSubscriptionsTable'));
+// The subscriptions table (antd Table, date pickers) loads after the dashboard shows, with antd's theme, its rows'
+// skeleton in its place meanwhile: the dashboard itself draws no antd (an area's first page: web/src/budget.test.ts).
+const CustomerSubscriptionsTable = lazy(() => themedModule(() => import('./CustomerSubscriptionsTable')));
+
+/** antd's `<Space split="·" wrap>`: the parts on a line, a dot between them, wrapping on a narrow screen. */
+function DotSeparated({ parts }: { parts: ReactNode[] }) {
+  return (
+    <span className="dot-separated">
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 && (
+            <span className="dot-separated-split" aria-hidden>
+              ·
+            </span>
+          )}
+          <span>{part}</span>
+        </Fragment>
+      ))}
+    </span>
+  );
+}
 
 export default function CustomerHome({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('subscriptions');
@@ -66,17 +86,17 @@ export default function CustomerHome({ titleKey }: { titleKey: string }) {
   return (
     <>
       <Dashboard titleKey={titleKey} refresh={bought} />
-      <Row gutter={[GUTTER, GUTTER]} style={{ marginTop: GUTTER }}>
-        <Col span={24}>
+      <PlainRow gutter={[GUTTER, GUTTER]} style={{ marginTop: GUTTER }}>
+        <PlainCol span={24}>
           <PlainCard title={t('title')}>
             <Suspense fallback={<TableSkeleton header rows={Math.max(1, Math.min(rows.length, 5))} />}>
               <CustomerSubscriptionsTable rows={rows} onChanged={reload} />
             </Suspense>
           </PlainCard>
-        </Col>
+        </PlainCol>
         {isCustomer && (
           <>
-            <Col xs={24} lg={12}>
+            <PlainCol xs={24} lg={12}>
               <PlainCard title={t('buy.packages')}>
                 <PlainList items={packages}
                   empty={t('buy.none')}
@@ -84,60 +104,64 @@ export default function CustomerHome({ titleKey }: { titleKey: string }) {
                     <PlainListItem
                       data-testid={`buy-package-item-${p.id}`}
                       actions={[
-                        <Button key="buy" type="primary" data-testid={`buy-package-${p.id}`} onClick={() => buy(p.name, p.price, () => buyPackage(p.id))}>
+                        <PlainButton key="buy" type="primary" data-testid={`buy-package-${p.id}`} onClick={() => buy(p.name, p.price, () => buyPackage(p.id))}>
                           {t('buy.buy')}
-                        </Button>,
+                        </PlainButton>,
                       ]}
                     >
                       <PlainListMeta
                         title={p.name}
                         description={
-                          <Space split="·" wrap>
-                            <span>{t('buy.hours', { hours: formatHours(p.hours) })}</span>
-                            <span>{t('buy.days', { days: p.duration_days })}</span>
-                            <span className="plain-text" style={{ whiteSpace: 'nowrap' }}>
-                              <strong>{formatSek(p.price)}</strong>
-                            </span>
-                          </Space>
+                          <DotSeparated
+                            parts={[
+                              t('buy.hours', { hours: formatHours(p.hours) }),
+                              t('buy.days', { days: p.duration_days }),
+                              <span key="price" className="plain-text" style={{ whiteSpace: 'nowrap' }}>
+                                <strong>{formatSek(p.price)}</strong>
+                              </span>,
+                            ]}
+                          />
                         }
                       />
                     </PlainListItem>
                   )}
                 />
               </PlainCard>
-            </Col>
-            <Col xs={24} lg={12}>
+            </PlainCol>
+            <PlainCol xs={24} lg={12}>
               <PlainCard title={t('buy.plans')}>
                 <PlainList items={plans}
                   empty={t('buy.none')}
                   render={(p) => (
                     <PlainListItem
                       actions={[
-                        <Button key="buy" type="primary" data-testid={`buy-plan-${p.id}`} onClick={() => buy(p.name, p.price, () => buyServicePlan(p.id))}>
+                        <PlainButton key="buy" type="primary" data-testid={`buy-plan-${p.id}`} onClick={() => buy(p.name, p.price, () => buyServicePlan(p.id))}>
                           {t('buy.buy')}
-                        </Button>,
+                        </PlainButton>,
                       ]}
                     >
                       <PlainListMeta
                         title={p.name}
                         description={
-                          <Space split="·" wrap>
-                            <span>{p.hours != null ? t('buy.hours', { hours: formatHours(p.hours) }) : t('buy.limit', { limit: p.limit })}</span>
-                            <span>{t('buy.days', { days: p.expiry_days })}</span>
-                            <span className="plain-text" style={{ whiteSpace: 'nowrap' }}>
-                              <strong>{formatSek(p.price)}</strong>
-                            </span>
-                          </Space>
+                          <DotSeparated
+                            parts={[
+                              p.hours != null ? t('buy.hours', { hours: formatHours(p.hours) }) : t('buy.limit', { limit: p.limit }),
+                              t('buy.days', { days: p.expiry_days }),
+                              <span key="price" className="plain-text" style={{ whiteSpace: 'nowrap' }}>
+                                <strong>{formatSek(p.price)}</strong>
+                              </span>,
+                            ]}
+                          />
                         }
                       />
                     </PlainListItem>
                   )}
                 />
               </PlainCard>
-            </Col>
+            </PlainCol>
           </>
         )}
-      </Row>
+      </PlainRow>
     </>
   );
 }

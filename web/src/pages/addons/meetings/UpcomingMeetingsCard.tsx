@@ -5,8 +5,9 @@
  */
 import './texts';
 import { useList } from '../../../api/useList';
-import { Col, Empty, Skeleton } from 'antd';
 import { PlainCard, PlainList, PlainListItem, PlainListMeta } from '../../../components/PlainCard';
+import { PlainCol as Col } from '../../../components/plain/PlainGrid';
+import { Lines } from '../../../components/Skeletons';
 import { useTranslation } from 'react-i18next';
 import Link from '../../../components/Link';
 import type { Role } from '../../../auth/roles';
@@ -50,13 +51,13 @@ export default function UpcomingMeetingsCard({ role }: { role: Role }) {
           )
         }
       >
-        {/* As antd's Card draws `loading`. */}
+        {/* As antd's Card draws `loading` (without antd: the dashboard draws none, src/budget.test.ts). */}
         {meetings === null ? (
-          <Skeleton active title={false} paragraph={{ rows: 4 }} />
+          <Lines rows={4} title={false} />
         ) : (
         <PlainList
           size="small"
-          empty={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.empty')} />}
+          empty={t('dashboard.empty')}
           items={meetings}
           render={(m) => (
             <PlainListItem

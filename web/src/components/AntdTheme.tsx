@@ -8,7 +8,7 @@
 import ConfigProvider from 'antd/es/config-provider';
 import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FORM_CONFIG } from '../components/reveal';
+import { FORM_CONFIG } from './reveal';
 import { THEME } from '../config/theme';
 import { antdLocale } from '../i18n';
 import { useSession } from '../store/session';

@@ -24,10 +24,11 @@ import PlainButton from '../components/plain/PlainButton';
 import PlainIcon from '../components/plain/PlainIcon';
 import { useWidthAtLeast } from './useWidthAtLeast';
 
-// The customer-details modal (its table and date pickers) loads when first opened, not with every area.
-// Only customers are asked to accept new terms; the modal loads with the customer area. Both draw antd, so each loads
-// with antd's theme (the shell draws none: src/budget.test.ts).
-const LegalAcceptance = lazy(() => themedModule(() => import('../components/LegalAcceptance')));
+// The customer-details modal (its table and date pickers) loads when first opened, not with every area; it draws
+// antd, so it loads with antd's theme (the shell draws none: src/budget.test.ts).
+// Only customers are asked to accept new terms: the check loads with the customer area, its question (antd's Modal)
+// only when something is pending (components/LegalAcceptance.tsx).
+const LegalAcceptance = lazy(() => import('../components/LegalAcceptance'));
 // The customer card opens from the header's search or a list: with the pages' texts (not the area's first load).
 const CustomerDetailsModal = lazy(() =>
   themedModule<object>(() => Promise.all([import('../pages/customerAdmin/CustomerDetailsModal'), loadPageTexts()]).then(([m]) => m)),

@@ -1,12 +1,13 @@
 /**
  * antd's Row and Col as the dashboards use them (a gutter, spans of 24 columns per breakpoint), drawn by CSS alone
- * (layout/area.css `.plain-row`, `.plain-col-*`): a dashboard is an area's first page, which loads no antd
- * (src/budget.test.ts). antd's breakpoints: sm 576, md 768, lg 992, xl 1200 px; a span applies from its breakpoint up.
+ * (layout/area.css `.plain-row`, `.plain-col`): a dashboard is an area's first page, which loads no antd
+ * (src/budget.test.ts). antd's breakpoints: sm 576, md 768, lg 992, xl 1200 px; a span applies from its breakpoint
+ * up, until a larger breakpoint's.
  */
 import type { CSSProperties, HTMLAttributes, ReactNode } from 'react';
 
-/** The spans the dashboards draw (layout/area.css has a class for each, at each breakpoint). */
-export type Span = 6 | 8 | 12 | 24;
+/** Columns of 24. */
+export type Span = number;
 
 interface RowProps extends HTMLAttributes<HTMLDivElement> {
   /** Horizontal and vertical space between the columns, in px (antd's `gutter={[h, v]}`). */
@@ -35,20 +36,11 @@ interface ColProps extends HTMLAttributes<HTMLDivElement> {
   'data-testid'?: string;
 }
 
-export function PlainCol({ span, xs, sm, md, lg, xl, className, children, ...rest }: ColProps) {
-  const classes = [
-    'plain-col',
-    (span ?? xs) && `plain-col-${span ?? xs}`,
-    sm && `plain-col-sm-${sm}`,
-    md && `plain-col-md-${md}`,
-    lg && `plain-col-lg-${lg}`,
-    xl && `plain-col-xl-${xl}`,
-    className,
-  ]
-    .filter(Boolean)
-    .join(' ');
+export function PlainCol({ span, xs, sm, md, lg, xl, className, style, children, ...rest }: ColProps) {
+  const spans: Record<string, number | undefined> = { '--span-xs': span ?? xs, '--span-sm': sm, '--span-md': md, '--span-lg': lg, '--span-xl': xl };
+  const vars = Object.fromEntries(Object.entries(spans).filter(([, v]) => v !== undefined)) as CSSProperties;
   return (
-    <div className={classes} {...rest}>
+    <div className={className ? `plain-col ${className}` : 'plain-col'} style={{ ...vars, ...style }} {...rest}>
       {children}
     </div>
   );

@@ -3,6 +3,7 @@ import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import PlainButton from './PlainButton';
+import { PlainCol, PlainRow } from './PlainGrid';
 import PlainIcon from './PlainIcon';
 import PlainInput, { PlainPassword } from './PlainInput';
 
@@ -34,6 +35,29 @@ describe('plain controls', () => {
     expect(r.$('icon')!.querySelector('svg')!.getAttribute('fill-rule')).toBe('evenodd');
     expect(errors).not.toHaveBeenCalled();
     errors.mockRestore();
+    await r.unmount();
+  });
+
+  it("a grid's columns carry their spans per breakpoint and the row its gutter, for the CSS (antd's Row and Col)", async () => {
+    const r = await renderComponent(
+      <PlainRow gutter={[30, 20]} data-testid="row">
+        <PlainCol xs={12} md={8} xl={6} data-testid="col">
+          x
+        </PlainCol>
+        <PlainCol span={24} data-testid="full" />
+      </PlainRow>,
+    );
+    const row = r.$('row')!;
+    expect(row.className).toBe('plain-row');
+    expect(row.style.getPropertyValue('--gutter-h')).toBe('30px');
+    expect(row.style.getPropertyValue('--gutter-v')).toBe('20px');
+    const col = r.$('col')!;
+    expect(col.className).toBe('plain-col');
+    expect([col.style.getPropertyValue('--span-xs'), col.style.getPropertyValue('--span-md'), col.style.getPropertyValue('--span-xl')]).toEqual(['12', '8', '6']);
+    // A breakpoint not given takes the smaller one's span (the CSS's fallbacks): no variable of its own.
+    expect(col.style.getPropertyValue('--span-sm')).toBe('');
+    expect(col.style.getPropertyValue('--span-lg')).toBe('');
+    expect(r.$('full')!.style.getPropertyValue('--span-xs')).toBe('24');
     await r.unmount();
   });
 

@@ -26,13 +26,13 @@ function setWidth(px: number) {
     return {
       matches: width >= min,
       media: query,
-      addEventListener: (_: string, fn: () => void) => listeners.add(fn),
-      removeEventListener: (_: string, fn: () => void) => listeners.delete(fn),
+      addEventListener: (_: string, fn: () => void) => void listeners.add(fn),
+      removeEventListener: (_: string, fn: () => void) => void listeners.delete(fn),
       addListener: () => undefined,
       removeListener: () => undefined,
       onchange: null,
       dispatchEvent: () => false,
-    };
+    } as unknown as MediaQueryList;
   }) as typeof window.matchMedia;
 }
 

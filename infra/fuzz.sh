@@ -21,9 +21,9 @@
 # all of them). The first: the cases', customers', lawyers', academy's and
 # support's operations, about two thirds of admin's time; the second: the
 # rest. The test command runs the first after the customer and the lawyer,
-# beside the browser tests, and the second once those are done, on a gateway
-# of its own beside the first: alone, admin's part left one core idle for
-# its last two minutes.
+# beside the browser tests, and the second from when the first of their
+# shards is done, on a gateway of its own beside the first: alone, admin's
+# part left one core idle for its last two minutes.
 # Left out: the operations that end the caller's sessions or spend its
 # sign-in and mail limits (the run would lock itself out), see EXCLUDE.
 set -euo pipefail

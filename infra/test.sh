@@ -24,7 +24,7 @@
 #      operation (infra/fuzz.sh: Schemathesis from the project venv;
 #      FUZZ_QUICK=0 for more examples) on a gateway with its own table and
 #      stand-in; the second part of admin's operations starts when the
-#      shards are done, on another.
+#      first shard is done, on another.
 # Each step's time is printed at the end.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
@@ -292,10 +292,10 @@ cat "$ROOT/.local/$RUN_ID-rust-lane5.log"
 unset REQUEST_DEADLINE_MS
 step "the gateway's Rust tests (run beside the others)"
 await_part GATEWAY_TESTS_PID "$GATEWAY_TESTS_LOG" "the gateway's Rust tests"
-step "web unit tests (started beside the Rust tests)"
-await_part WEB_UNIT_PID "$WEB_UNIT_LOG" "web unit tests"
-
-step "five gateways: one per browser-test shard and two for the fuzz (each its own table and stand-in)"
+# The browser tests' gateways start while the web unit tests finish: their
+# last files left a core idle for about 40 s, and seeding five gateways is
+# CPU work that fills it.
+step "five gateways: one per browser-test shard and two for the fuzz (each its own table and stand-in), while the web unit tests finish"
 EXPECT_BUILT=1 cargo_build --quiet -p local-gateway
 # A private copy: worktrees may share one CARGO_TARGET_DIR, whose
 # debug/local-gateway another build can replace while this run uses it.
@@ -341,6 +341,8 @@ gateway fuzz-admin "$FUZZ_ADMIN_PORT" "$FUZZ_ADMIN_ENDPOINT"
 for g in e2e-accounts:$ACCOUNTS_PORT e2e-cases:$CASES_PORT e2e-pages:$PAGES_PORT fuzz:$FUZZ_PORT fuzz-admin:$FUZZ_ADMIN_PORT; do
   wait_for_http "http://127.0.0.1:${g#*:}/api/openapi.json" 300 || { cat "$ROOT/.local/$RUN_ID-${g%%:*}-gateway.log"; exit 1; }
 done
+step "web unit tests (started beside the Rust tests)"
+await_part WEB_UNIT_PID "$WEB_UNIT_LOG" "web unit tests"
 
 # Beside the browser tests, in two lanes of parts one after another: the quick
 # benchmarks (figures only, so they cannot go stale: their figures here are
@@ -358,8 +360,10 @@ done
 # for a core. Once the shards are done, though, admin's part alone left a core
 # idle (its last 140 s at 52% busy): so the lane runs the first part of
 # admin's operations (infra/fuzz.sh ADMIN_PART, about two thirds of its time),
-# and the second part starts when the shards are done, beside it, on a gateway
-# of its own (admin's writes must not change what the first part reads).
+# and the second part starts when the first shard is done (started when all
+# were, it left the machine about a sixth idle in the last shard's final
+# minute), beside it, on a gateway of its own (admin's writes must not change what the
+# first part reads).
 step "browser tests: three shards side by side (accounts, cases, pages), and beside them two lanes: the quick benchmarks; the generated fuzz"
 SIDE_LOG="$ROOT/.local/$RUN_ID-side.log"
 FUZZ_LANE_LOG="$ROOT/.local/$RUN_ID-fuzz-lane.log"
@@ -396,10 +400,26 @@ for shard in accounts:$ACCOUNTS_PORT cases:$CASES_PORT pages:$PAGES_PORT; do
   SHARD_PIDS[$name]=$!
   set +m
 done
+# The second part of admin's fuzz starts when the first shard is done (a core
+# is then free for it); the shards' output is printed in order once all are.
+FUZZ_ADMIN_LOG="$ROOT/.local/$RUN_ID-fuzz-admin.log"
+declare -A SHARD_RC=()
+first_rc=0 first_pid=""
+wait -n -p first_pid "${SHARD_PIDS[@]}" || first_rc=$?
+for name in "${!SHARD_PIDS[@]}"; do
+  [ "${SHARD_PIDS[$name]}" = "$first_pid" ] && SHARD_RC[$name]=$first_rc
+done
+set -m
+(
+  side "generated fuzz of the second part of admin's operations (Schemathesis, quick; from when the first browser-test shard was done)" \
+    env BASE_URL="http://127.0.0.1:$FUZZ_ADMIN_PORT" QUICK="${FUZZ_QUICK:-1}" ROLES=admin@example.com ADMIN_PART=second bash infra/fuzz.sh
+) >"$FUZZ_ADMIN_LOG" 2>&1 &
+FUZZ_ADMIN_PID=$!
+set +m
 shards_ok=0
 for name in accounts cases pages; do
   rc=0
-  wait "${SHARD_PIDS[$name]}" || rc=$?
+  if [ -n "${SHARD_RC[$name]+set}" ]; then rc=${SHARD_RC[$name]}; else wait "${SHARD_PIDS[$name]}" || rc=$?; fi
   unset "SHARD_PIDS[$name]"
   printf '\n==> browser tests, the %s shard (web/e2e/shard-%s.mjs)%s\n' "$name" "$name" "$([ $rc -eq 0 ] || echo ": FAILED (exit $rc)")"
   cat "$ROOT/.local/$RUN_ID-e2e-$name.log"
@@ -409,21 +429,12 @@ for name in accounts cases pages; do
   fi
 done
 [ "$shards_ok" -eq 0 ] || { echo "browser tests failed (the shards marked FAILED above)"; exit 1; }
-# The second part of admin's fuzz, now that the shards leave a core to it.
-FUZZ_ADMIN_LOG="$ROOT/.local/$RUN_ID-fuzz-admin.log"
-set -m
-(
-  side "generated fuzz of the second part of admin's operations (Schemathesis, quick; after the browser tests)" \
-    env BASE_URL="http://127.0.0.1:$FUZZ_ADMIN_PORT" QUICK="${FUZZ_QUICK:-1}" ROLES=admin@example.com ADMIN_PART=second bash infra/fuzz.sh
-) >"$FUZZ_ADMIN_LOG" 2>&1 &
-FUZZ_ADMIN_PID=$!
-set +m
 
 step "the quick benchmarks (run beside the browser tests)"
 await_part SIDE_PID "$SIDE_LOG" "a benchmark beside the browser tests"
 step "the generated fuzz (run beside the browser tests)"
 await_part FUZZ_LANE_PID "$FUZZ_LANE_LOG" "the fuzz beside the browser tests" "$ROOT/.local/$RUN_ID-fuzz-gateway.log"
-step "the second part of admin's fuzz (started after the browser tests)"
+step "the second part of admin's fuzz (started when the first browser-test shard was done)"
 await_part FUZZ_ADMIN_PID "$FUZZ_ADMIN_LOG" "the second part of admin's fuzz" "$ROOT/.local/$RUN_ID-fuzz-admin-gateway.log"
 
 step "all tests passed in $(( $(date +%s) - started )) s"

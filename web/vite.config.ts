@@ -594,19 +594,5 @@ export default defineConfig({
     // ("Closing rpc while onUserConsoleLog was pending": CI, once; vitest-dev/vitest#11153, open). The lines
     // lose only the name of the test that printed them.
     disableConsoleIntercept: true,
-    // React's scheduler can run a root's queued work just after a file's jsdom environment is torn down
-    // (a timer of antd's motion or notices firing late on a loaded machine), where it meets no `window` and
-    // vitest fails the whole run with that one unhandled error, whatever the tests said (CI, twice). The
-    // page is gone by then; nothing a test could check runs there. Only that error is let pass: any other
-    // unhandled error still fails the run. src/test/setup.ts also closes the global notices before teardown.
-    // Recognised by where it is thrown: in React DOM (rendering a root, or flushing a commit's effects), run as a
-    // task of React's scheduler.
-    onUnhandledError(error) {
-      const frames = (error.stack ?? '').split('\n').filter((line) => /^\s*at /.test(line));
-      const stacks = JSON.stringify((error as { stacks?: unknown }).stacks ?? '');
-      const inReactDom = /react-dom[\\/]cjs[\\/]react-dom-client/.test(frames[0] ?? stacks);
-      const fromScheduler = /scheduler[\\/]cjs[\\/]scheduler|performWorkOnRootViaSchedulerTask/.test(`${error.stack ?? ''}${stacks}`);
-      if (error.name === 'ReferenceError' && error.message === 'window is not defined' && inReactDom && fromScheduler) return false;
-    },
   },
 });

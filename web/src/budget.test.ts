@@ -76,12 +76,15 @@ const PAGES: Array<{ page: string; entries: string[]; target: number }> = [
   // two-factor 1.86 → 1.40 s usable, registration 1.77 → 1.50 s).
   // 113.3, 117.0 and 119.8 with the plain icons' SVG attributes in React's names (components/plain/PlainIcon.tsx:
   // `fill-rule` had warned) and the role hints' lists without antd (the chunks' names compress a few bytes either way).
+  // 2026-11-30: registration 119.81 (122,679 bytes; 0.1 KiB more allowed, the issue's target is 120): texts asked for
+  // before i18next has started (by a request or a page) wait for its start (i18n/index.ts `started`); before, a request
+  // made that early failed with a TypeError on a loaded machine.
   { page: 'login', entries: LOGIN, target: 113.3 * KiB },
   // The two-factor and registration pages load their texts with themselves (app/router.tsx `withTexts`).
   { page: 'two-factor', entries: [...LOGIN, 'src/pages/public/TwoFactorLogin.tsx', ACCOUNT_TEXTS], target: 117.0 * KiB },
   // 125.5: the first chunk names the other chunks by their content hashes, which compress a few bytes better or
   // worse with every change elsewhere (+14 bytes once, with no change to what the page loads).
-  { page: 'registration', entries: [...LOGIN, 'src/pages/public/Registration.tsx', 'src/locales/sv/registration.json'], target: 119.8 * KiB },
+  { page: 'registration', entries: [...LOGIN, 'src/pages/public/Registration.tsx', 'src/locales/sv/registration.json'], target: 119.9 * KiB },
   // 2026-11-29: staff 299.5 and customer 302.0 KiB with the mail setting's route and texts, the one
   // validation module and the client's keyed retry of anonymous POSTs (the app's first chunk +0.5 KiB,
   // the route table +0.3, the areas' texts +0.3); 299.8 and 302.3 with admin's Inkasso hand-overs route.

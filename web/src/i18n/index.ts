@@ -86,7 +86,7 @@ export const AREA_NAMESPACES = NAMESPACES.filter((ns) => !PUBLIC.has(ns) && !PAG
 
 /** Loads namespaces in the shown language (and from then on in each language shown): a page's own (app/router.tsx). */
 export function loadTexts(ns: readonly string[]): Promise<void> {
-  return ns.every((n) => i18n.hasResourceBundle(i18n.language, n)) ? Promise.resolve() : i18n.loadNamespaces([...ns]);
+  return started.then(() => (ns.every((n) => i18n.hasResourceBundle(i18n.language, n)) ? undefined : i18n.loadNamespaces([...ns])));
 }
 
 /**
@@ -116,7 +116,12 @@ export async function loadAreaTexts(): Promise<void> {
   ]);
 }
 
-void i18n
+/**
+ * i18next's start: the default language's texts loaded and the language set. The texts a request or a page asks for
+ * wait for it: before it, i18next has no language to answer from, and a request made that early (by a test as soon as
+ * its file was loaded) failed with a TypeError on a loaded machine, where the language's chunk took longer to load.
+ */
+const started: Promise<unknown> = i18n
   .use(bundleBackend)
   .use(initReactI18next)
   .init({
@@ -162,14 +167,14 @@ export async function applyLanguage(lang: Language): Promise<void> {
  * Translate a stable server message key (`server:<key>`), falling back to the
  * raw text when no translation exists.
  */
-const serverTextsShown = () => i18n.hasResourceBundle(i18n.language, SERVER_NAMESPACE);
+const serverTextsShown = () => !!i18n.language && i18n.hasResourceBundle(i18n.language, SERVER_NAMESPACE);
 
 /**
  * Loads the server's texts in the shown language (and from then on in each language shown): at once when they are
  * in. api/client.ts calls it beside every request and awaits it before handing back the answer.
  */
 export function loadServerTexts(): Promise<void> {
-  return serverTextsShown() ? Promise.resolve() : i18n.loadNamespaces(SERVER_NAMESPACE);
+  return started.then(() => (serverTextsShown() ? undefined : i18n.loadNamespaces(SERVER_NAMESPACE)));
 }
 
 /**

@@ -1,4 +1,6 @@
 import { afterAll, afterEach, vi } from 'vitest';
+// Installed first: it records every React root the file creates (why: roots.ts).
+import { unmountRoots } from './roots';
 // jsdom lacks matchMedia (used by antd's responsive helpers).
 if (typeof window !== 'undefined' && !window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
@@ -104,9 +106,11 @@ afterEach(async () => {
 });
 
 // Before a file's environment is torn down, close what the global notifier shows and let work already queued run
-// (React's scheduler, antd's motion timers).
+// (React's scheduler, antd's motion timers); then unmount every root still mounted (roots.ts), so that no late timer
+// gives React work after the teardown.
 afterAll(async () => {
   await closeNotices();
+  await unmountRoots();
   // A line logged just before this point is still on its way to the main process: let it arrive first.
   await new Promise((resolve) => setTimeout(resolve, 50));
 });

@@ -36,16 +36,19 @@ export function mountedRoots(): number {
 }
 
 /**
- * Unmount every root still mounted: inside act where the file set act's environment up, so the unmount's own work
- * (effects' cleanups) is done when this returns.
+ * Run `work` inside act where the file set act's environment up (so what it commits is done when this returns, and
+ * React warns of no update outside act), as it is elsewhere (act itself would warn there).
  */
-export async function unmountRoots(): Promise<void> {
-  if (!mounted.size) return;
-  const unmountAll = () => [...mounted].forEach((root) => root.unmount());
+export async function inActWhereSet(work: () => void | Promise<void>): Promise<void> {
   if ((globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT) {
     const { act } = await import('react');
-    await act(async () => unmountAll());
+    await act(async () => work());
   } else {
-    unmountAll();
+    await work();
   }
+}
+
+/** Unmount every root still mounted, their effects' cleanups done when this returns. */
+export async function unmountRoots(): Promise<void> {
+  if (mounted.size) await inActWhereSet(() => [...mounted].forEach((root) => root.unmount()));
 }

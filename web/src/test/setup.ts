@@ -1,6 +1,6 @@
 import { afterAll, afterEach, vi } from 'vitest';
 // Installed first: it records every React root the file creates (why: roots.ts).
-import { unmountRoots } from './roots';
+import { inActWhereSet, unmountRoots } from './roots';
 // jsdom lacks matchMedia (used by antd's responsive helpers).
 if (typeof window !== 'undefined' && !window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
@@ -87,12 +87,7 @@ async function closeNotices(): Promise<void> {
     // The notices' leave motion ends on a timer (rc-motion's deadline, 500 ms) and commits once more.
     await new Promise((resolve) => setTimeout(resolve, notifier ? 700 : 100));
   };
-  if ((globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT) {
-    const { act } = await import('react');
-    await act(close);
-  } else {
-    await close();
-  }
+  await inActWhereSet(close);
 }
 
 // A notice a test left open (or asked for just before its end) is drawn or closes on its own timer during the

@@ -37,8 +37,15 @@ fn extra_roots(path: Option<String>) -> Option<Vec<u8>> {
 
 /// The HTTPS client every SDK client of a process shares (rustls with
 /// aws-lc, as the SDK's default), trusting [`AMAZON_TRUST_SERVICES_ROOTS`]
-/// and those of `AWS_CA_BUNDLE`, if any.
+/// and those of `AWS_CA_BUNDLE`, if any. Made once per process: each SDK
+/// client otherwise builds its own TLS settings (the roots parsed again) for
+/// every configuration made, and tests make one for every service context.
 fn https_client() -> SharedHttpClient {
+    static CLIENT: std::sync::OnceLock<SharedHttpClient> = std::sync::OnceLock::new();
+    CLIENT.get_or_init(new_https_client).clone()
+}
+
+fn new_https_client() -> SharedHttpClient {
     match tls_context(extra_roots(std::env::var("AWS_CA_BUNDLE").ok())) {
         Ok(ctx) => {
             aws_smithy_http_client::Builder::new().tls_provider(tls::Provider::Rustls(CryptoMode::AwsLc)).tls_context(ctx).build_https()

@@ -36,6 +36,15 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
     api_docs::all_routes().into_iter().fold(OpenApiRouter::new(), |acc, r| acc.merge(r))
 }
 
+/// [`api_routes`] without their OpenAPI description, made once per process:
+/// making them assembles the whole description too, the costliest part of an
+/// [`app`] (the gateway's tests make one for every copy of their world, a
+/// few hundred a run). A router is cheap to clone and gets its state later.
+fn api_router() -> Router<AppState> {
+    static API: std::sync::OnceLock<Router<AppState>> = std::sync::OnceLock::new();
+    API.get_or_init(|| api_routes().split_for_parts().0).clone()
+}
+
 /// The API, the local pages and `web/dist` the way CloudFront serves it
 /// (see [`headers`] and the template's `Distribution`):
 ///
@@ -47,7 +56,7 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
 ///   web build) when the browser accepts it: compressed once, never per request;
 /// - caching and security headers by [`headers::edge`].
 pub fn app(state: AppState, web_dist: PathBuf) -> Router {
-    let (api, _) = api_routes().split_for_parts();
+    let api = api_router();
     let file = |path: PathBuf| ServeFile::new(path).precompressed_br().precompressed_gzip();
     let files = ServeDir::new(&web_dist).precompressed_br().precompressed_gzip();
     let index = file(web_dist.join("index.html"));

@@ -23,8 +23,8 @@
 #      benchmarks at small sizes), so none can go stale; and the generated fuzz of every
 #      operation (infra/fuzz.sh: Schemathesis from the project venv;
 #      FUZZ_QUICK=0 for more examples) on a gateway with its own table and
-#      stand-in; the second part of admin's operations starts when the
-#      first shard is done, on another.
+#      stand-in, started once the gateways are up; the second part of
+#      admin's operations starts when the first shard is done, on another.
 # Each step's time is printed at the end.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
@@ -341,6 +341,27 @@ gateway fuzz-admin "$FUZZ_ADMIN_PORT" "$FUZZ_ADMIN_ENDPOINT"
 for g in e2e-accounts:$ACCOUNTS_PORT e2e-cases:$CASES_PORT e2e-pages:$PAGES_PORT fuzz:$FUZZ_PORT fuzz-admin:$FUZZ_ADMIN_PORT; do
   wait_for_http "http://127.0.0.1:${g#*:}/api/openapi.json" 300 || { cat "$ROOT/.local/$RUN_ID-${g%%:*}-gateway.log"; exit 1; }
 done
+side() { # NAME COMMAND…: one part, logged with its duration; stops its lane when it fails
+  local name=$1 t0=$SECONDS rc=0
+  shift
+  printf '\n==> [%s] %s\n' "$(date -u +%H:%M:%S)" "$name"
+  "$@" 2>&1 || rc=$?
+  printf '==> %s: %d s%s\n' "$name" "$((SECONDS - t0))" "$([ $rc -eq 0 ] || echo ", FAILED (exit $rc)")"
+  return $rc
+}
+# The fuzz's first lane, the longest of the browser tests' step (it ended 43 s
+# after the last shard in a whole run), starts as soon as the gateways are up:
+# the web unit tests' last files leave part of the machine idle, and it needs
+# nothing of theirs. Its own process group (job control on), so a failure
+# elsewhere stops all of it.
+FUZZ_LANE_LOG="$ROOT/.local/$RUN_ID-fuzz-lane.log"
+set -m
+(
+  side "generated fuzz of every operation as a customer and a lawyer, and of the first part of admin's (Schemathesis, quick; from when its gateway was up)" \
+    env BASE_URL="http://127.0.0.1:$FUZZ_PORT" QUICK="${FUZZ_QUICK:-1}" ADMIN_PART=first bash infra/fuzz.sh
+) >"$FUZZ_LANE_LOG" 2>&1 &
+FUZZ_LANE_PID=$!
+set +m
 step "web unit tests (started beside the Rust tests)"
 await_part WEB_UNIT_PID "$WEB_UNIT_LOG" "web unit tests"
 
@@ -349,7 +370,8 @@ await_part WEB_UNIT_PID "$WEB_UNIT_LOG" "web unit tests"
 # not the goals' measure; but the search benchmark's precision, recall and
 # items read per search are counts, not times, and must hold at its quick
 # sizes too) in one; the generated fuzz (on its own gateway: admin's
-# generated writes would change data the browser tests read) in the other. Each benchmark starts its own stand-in (the search
+# generated writes would change data the browser tests read) in the other,
+# started before them (above). Each benchmark starts its own stand-in (the search
 # benchmark uses AWS_ENDPOINT_URL's when set: unset here, so it loads its
 # parties elsewhere). In one lane the parts took about 14 minutes, 3.5 more
 # than the shards: the run's last minutes had only the fuzz running. Output is
@@ -366,15 +388,6 @@ await_part WEB_UNIT_PID "$WEB_UNIT_LOG" "web unit tests"
 # first part reads).
 step "browser tests: three shards side by side (accounts, cases, pages), and beside them two lanes: the quick benchmarks; the generated fuzz"
 SIDE_LOG="$ROOT/.local/$RUN_ID-side.log"
-FUZZ_LANE_LOG="$ROOT/.local/$RUN_ID-fuzz-lane.log"
-side() { # NAME COMMAND…: one part, logged with its duration; stops its lane when it fails
-  local name=$1 t0=$SECONDS rc=0
-  shift
-  printf '\n==> [%s] %s\n' "$(date -u +%H:%M:%S)" "$name"
-  "$@" 2>&1 || rc=$?
-  printf '==> %s: %d s%s\n' "$name" "$((SECONDS - t0))" "$([ $rc -eq 0 ] || echo ", FAILED (exit $rc)")"
-  return $rc
-}
 # Each lane its own process group (job control on for these jobs), so a
 # failure elsewhere stops all of it.
 set -m
@@ -384,11 +397,6 @@ set -m
     side "statistics benchmark, quick sizes" env QUICK=1 EXPECT_BUILT=1 bash infra/bench-statistics.sh
 ) >"$SIDE_LOG" 2>&1 &
 SIDE_PID=$!
-(
-  side "generated fuzz of every operation as a customer and a lawyer, and of the first part of admin's (Schemathesis, quick)" \
-    env BASE_URL="http://127.0.0.1:$FUZZ_PORT" QUICK="${FUZZ_QUICK:-1}" ADMIN_PART=first bash infra/fuzz.sh
-) >"$FUZZ_LANE_LOG" 2>&1 &
-FUZZ_LANE_PID=$!
 set +m
 # Each shard in the background in its own process group (so a failure
 # elsewhere stops its browser too), its output printed when all are done.

@@ -87,12 +87,21 @@ cleanup() {
   [ -n "$MOTO_PID" ] && kill "$MOTO_PID" 2>/dev/null || true
 }
 trap cleanup EXIT INT TERM
+# status_of PID VAR: the exit status of a part started in the background,
+# into VAR: from REAPED when `wait -n` already waited for it (waiting again
+# would fail), else by waiting for it.
+declare -A REAPED=()
+status_of() {
+  local s=0
+  if [ -n "${REAPED[$1]+set}" ]; then s=${REAPED[$1]}; else wait "$1" || s=$?; fi
+  printf -v "$2" '%s' "$s"
+}
 # await_part PID_VAR LOG WHAT [MORE_LOG]: waits for a part started in the
 # background, clears its PID (the cleanup has nothing left to stop), shows
 # its log and stops the run if it failed (with MORE_LOG's last lines).
 await_part() {
-  local rc=0
-  wait "${!1}" || rc=$?
+  local rc
+  status_of "${!1}" rc
   printf -v "$1" '%s' ""
   cat "$2"
   [ "$rc" -eq 0 ] && return
@@ -413,16 +422,12 @@ done
 # first shard is done, whichever is first (a core is then free for it; the
 # benchmarks usually end about a minute before the first shard, and started
 # with the first shard it ended 14 s after everything else); the shards'
-# output is printed in order once all are. A part `wait -n` has already
-# waited for keeps its status here (waiting for it again would fail).
+# output is printed in order once all are. The part `wait -n` waited for
+# keeps its status in REAPED (see status_of).
 FUZZ_ADMIN_LOG="$ROOT/.local/$RUN_ID-fuzz-admin.log"
-declare -A SHARD_RC=()
-first_rc=0 first_pid="" SIDE_RC=""
+first_rc=0 first_pid=""
 wait -n -p first_pid "${SHARD_PIDS[@]}" "$SIDE_PID" || first_rc=$?
-[ "$first_pid" = "$SIDE_PID" ] && SIDE_RC=$first_rc
-for name in "${!SHARD_PIDS[@]}"; do
-  [ "${SHARD_PIDS[$name]}" = "$first_pid" ] && SHARD_RC[$name]=$first_rc
-done
+REAPED[$first_pid]=$first_rc
 set -m
 (
   side "generated fuzz of the second part of admin's operations (Schemathesis, quick; from when the benchmarks or the first browser-test shard were done)" \
@@ -433,7 +438,7 @@ set +m
 shards_ok=0
 for name in accounts cases pages; do
   rc=0
-  if [ -n "${SHARD_RC[$name]+set}" ]; then rc=${SHARD_RC[$name]}; else wait "${SHARD_PIDS[$name]}" || rc=$?; fi
+  status_of "${SHARD_PIDS[$name]}" rc
   unset "SHARD_PIDS[$name]"
   printf '\n==> browser tests, the %s shard (web/e2e/shard-%s.mjs)%s\n' "$name" "$name" "$([ $rc -eq 0 ] || echo ": FAILED (exit $rc)")"
   cat "$ROOT/.local/$RUN_ID-e2e-$name.log"
@@ -445,13 +450,7 @@ done
 [ "$shards_ok" -eq 0 ] || { echo "browser tests failed (the shards marked FAILED above)"; exit 1; }
 
 step "the quick benchmarks (run beside the browser tests)"
-if [ -z "$SIDE_RC" ]; then
-  await_part SIDE_PID "$SIDE_LOG" "a benchmark beside the browser tests"
-else
-  SIDE_PID=""
-  cat "$SIDE_LOG"
-  [ "$SIDE_RC" -eq 0 ] || { echo "a benchmark beside the browser tests failed (exit $SIDE_RC)"; exit 1; }
-fi
+await_part SIDE_PID "$SIDE_LOG" "a benchmark beside the browser tests"
 step "the generated fuzz (run beside the browser tests)"
 await_part FUZZ_LANE_PID "$FUZZ_LANE_LOG" "the fuzz beside the browser tests" "$ROOT/.local/$RUN_ID-fuzz-gateway.log"
 step "the second part of admin's fuzz (started when the benchmarks or the first browser-test shard were done)"

@@ -15,7 +15,7 @@ CHECKOV_PIN="3.3.*"
 if [ ! -x "$CHECKOV_VENV/bin/checkov" ]; then
   log "installing checkov into .venv-checkov"
   python3 -m venv "$CHECKOV_VENV"
-  "$CHECKOV_VENV/bin/pip" install --quiet --disable-pip-version-check "checkov==$CHECKOV_PIN"
+  venv_install "$CHECKOV_VENV" "checkov==$CHECKOV_PIN"
 fi
 # No network besides the package registries: no guideline download, no version check.
 export BC_SKIP_MAPPING=TRUE CHECKOV_RUN_SCA_PACKAGE_SCAN_V2=false

@@ -19,6 +19,14 @@ log() { printf '\n==> [%s] %s\n' "$(date -u +%H:%M:%S)" "$*"; }
 # written against; the patch refuses any other, so ensure_venv installs this.
 MOTO_PIN=$(sed -n 's/^MOTO_VERSION = "\(.*\)"$/\1/p' "$ROOT/infra/stand_in_dynamodb.py")
 
+# venv_install VENV PACKAGE…: pip into that venv. Without compiling every
+# installed module to bytecode (pip's default: about a third of its CPU, for
+# the hundreds of moto's and checkov's modules no run imports); Python
+# compiles what is imported, once, and keeps it in __pycache__.
+venv_install() {
+  "$1/bin/pip" install --quiet --disable-pip-version-check --no-compile "${@:2}"
+}
+
 ensure_venv() {
   if [ ! -x "$VENV/bin/python" ]; then
     log "creating the project venv (.venv)"
@@ -34,7 +42,7 @@ ensure_venv() {
   if [ "${1:-}" = "--stand-in" ]; then
     if [ ${#missing[@]} -gt 0 ]; then
       log "installing into .venv: ${missing[*]}"
-      "$VENV/bin/pip" install --quiet --disable-pip-version-check "${missing[@]}"
+      venv_install "$VENV" "${missing[@]}"
     fi
     return 0
   fi
@@ -48,7 +56,7 @@ ensure_venv() {
   fi
   if [ ${#missing[@]} -gt 0 ]; then
     log "installing into .venv: ${missing[*]}"
-    "$VENV/bin/pip" install --quiet --disable-pip-version-check "${missing[@]}"
+    venv_install "$VENV" "${missing[@]}"
   fi
 }
 

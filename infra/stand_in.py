@@ -33,6 +33,7 @@ call's time is the stand-in's.
 """
 
 import argparse
+import io
 import json
 import os
 import signal
@@ -157,6 +158,71 @@ def main() -> None:
             if failed:
                 super().log_request(code, size)
 
+    class KeptAlive(FailuresLogged):
+        """Keeps the connection open for the client's next request (HTTP/1.1
+        keep-alive), where werkzeug's development server closes every
+        connection after one answer: each request then cost the stand-in a
+        new connection and a new thread, and the client a new connection.
+        The request body is read whole before the app runs (its
+        Content-Length, or its chunks), so the stream always stands at the
+        next request, whatever the app read of it."""
+
+        disable_nagle_algorithm = True  # each answer is sent whole at once: nothing to gather
+
+        def run_wsgi(self) -> None:
+            if self.headers.get("Expect", "").lower().strip(" \t") == "100-continue":
+                self.wfile.write(b"HTTP/1.1 100 Continue\r\n\r\n")
+            environ = self.environ = self.make_environ()
+            body = read_body(environ)
+            environ["wsgi.input"] = io.BytesIO(body)
+            environ["CONTENT_LENGTH"] = str(len(body))
+            environ.pop("wsgi.input_terminated", None)
+            answer: list = []
+
+            def start_response(status, headers, exc_info=None):
+                answer[:] = [status, headers]
+                return lambda data: None  # moto returns its body; nothing writes
+
+            try:
+                chunks = b"".join(self.server.app(environ, start_response))
+            except Exception as e:  # noqa: BLE001 - answered as werkzeug does: a 500, the traceback logged
+                from werkzeug.debug.tbtools import DebugTraceback
+                from werkzeug.exceptions import InternalServerError
+
+                self.server.log("error", f"Error on request:\n{DebugTraceback(e).render_traceback_text()}")
+                self.close_connection = True
+                chunks = b"".join(InternalServerError()(environ, start_response))
+            status, headers = answer
+            code_str, _, msg = status.partition(" ")
+            code = int(code_str)
+            self.send_response(code, msg)
+            names = set()
+            for key, value in headers:
+                self.send_header(key, value)
+                names.add(key.lower())
+            head = environ["REQUEST_METHOD"] == "HEAD"
+            if "content-length" not in names and not head and not (100 <= code < 200 or code in (204, 304)):
+                self.send_header("Content-Length", str(len(chunks)))
+            if self.close_connection:
+                self.send_header("Connection", "close")
+            # The head and the body in one write (end_headers writes the head
+            # alone): written apart, a kept-alive connection waited about 40 ms
+            # an answer for the client's delayed acknowledgement.
+            self._headers_buffer.append(b"\r\n")
+            if chunks and not head:
+                self._headers_buffer.append(chunks)
+            self.flush_headers()
+
+    def read_body(environ: dict) -> bytes:
+        stream = environ["wsgi.input"]
+        if environ.get("wsgi.input_terminated"):  # chunked: read to its last chunk
+            return stream.read()
+        try:
+            length = int(environ.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            length = 0
+        return stream.read(length) if length > 0 else b""
+
     app = DomainDispatcherApplication(create_backend_app)
     lock = threading.Lock()
 
@@ -203,7 +269,7 @@ def main() -> None:
                 stand_in_dynamodb.STATS["requests"] += 1
                 stand_in_dynamodb.STATS["handling_us"] += (time.perf_counter_ns() - started) // 1000
 
-    run_simple(args.host, args.port, one_at_a_time, threaded=True, request_handler=FailuresLogged)
+    run_simple(args.host, args.port, one_at_a_time, threaded=True, request_handler=KeptAlive)
 
 
 if __name__ == "__main__":

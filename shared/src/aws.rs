@@ -35,14 +35,44 @@ fn extra_roots(path: Option<String>) -> Option<Vec<u8>> {
     Some(pem)
 }
 
-/// The HTTPS client every SDK client of a process shares (rustls with
+/// The HTTPS client the SDK clients of a tokio runtime share (rustls with
 /// aws-lc, as the SDK's default), trusting [`AMAZON_TRUST_SERVICES_ROOTS`]
-/// and those of `AWS_CA_BUNDLE`, if any. Made once per process: each SDK
+/// and those of `AWS_CA_BUNDLE`, if any. Made once per runtime: each SDK
 /// client otherwise builds its own TLS settings (the roots parsed again) for
 /// every configuration made, and tests make one for every service context.
+///
+/// Not once per process: a kept-alive connection runs as a task of the
+/// runtime that opened it, so a request another runtime sends over it fails
+/// ("runtime dropped the dispatch task") when that runtime ends meanwhile.
+/// Tests run side by side, each on a runtime of its own, and a Lambda
+/// function reads its secrets on small runtimes of their own (`config`,
+/// `providers`). A function and the local gateway serve on one runtime, so
+/// all their clients share one pool of connections.
 fn https_client() -> SharedHttpClient {
-    static CLIENT: std::sync::OnceLock<SharedHttpClient> = std::sync::OnceLock::new();
-    CLIENT.get_or_init(new_https_client).clone()
+    static CLIENTS: RuntimeKept<SharedHttpClient> = std::sync::Mutex::new(Vec::new());
+    match tokio::runtime::Handle::try_current() {
+        Ok(runtime) => kept_for(&CLIENTS, runtime.id(), new_https_client),
+        Err(_) => new_https_client(),
+    }
+}
+
+/// What was made for each of the runtimes seen last (tests make hundreds,
+/// one after another, each gone with its test).
+type RuntimeKept<T> = std::sync::Mutex<Vec<(tokio::runtime::Id, T)>>;
+const RUNTIMES_KEPT: usize = 16;
+
+/// The value kept for `runtime`, made with `make` the first time.
+fn kept_for<T: Clone>(kept: &RuntimeKept<T>, runtime: tokio::runtime::Id, make: impl FnOnce() -> T) -> T {
+    let mut kept = kept.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some((_, value)) = kept.iter().find(|(id, _)| *id == runtime) {
+        return value.clone();
+    }
+    if kept.len() >= RUNTIMES_KEPT {
+        kept.remove(0);
+    }
+    let value = make();
+    kept.push((runtime, value.clone()));
+    value
 }
 
 fn new_https_client() -> SharedHttpClient {
@@ -84,6 +114,29 @@ mod tests {
     use rustls::pki_types::pem::PemObject;
     use rustls::pki_types::CertificateDer;
     use sha2::{Digest, Sha256};
+
+    /// One HTTPS client per runtime: the same for every configuration a
+    /// runtime makes, another for another runtime (a kept-alive connection
+    /// belongs to the runtime that opened it).
+    #[test]
+    fn one_client_is_kept_per_runtime() {
+        let kept: RuntimeKept<usize> = std::sync::Mutex::new(Vec::new());
+        let made = std::sync::atomic::AtomicUsize::new(0);
+        let make = || made.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        let runtime = || tokio::runtime::Builder::new_current_thread().build().unwrap();
+        let (a, b) = (runtime(), runtime());
+        let in_a = kept_for(&kept, a.handle().id(), make);
+        assert_eq!(kept_for(&kept, a.handle().id(), make), in_a, "a second configuration of the runtime");
+        let in_b = kept_for(&kept, b.handle().id(), make);
+        assert_ne!(in_b, in_a, "another runtime");
+        assert_eq!(kept_for(&kept, a.handle().id(), make), in_a);
+        // The oldest runtimes' are let go once more have come.
+        for _ in 0..RUNTIMES_KEPT {
+            kept_for(&kept, runtime().handle().id(), make);
+        }
+        assert_ne!(kept_for(&kept, a.handle().id(), make), in_a, "a runtime not seen for long gets a new one");
+        assert_eq!(kept.lock().unwrap().len(), RUNTIMES_KEPT);
+    }
 
     /// Amazon Trust Services' published SHA-256 of each root's public key
     /// (https://www.amazontrust.com/repository/).

@@ -19,12 +19,13 @@ log() { printf '\n==> [%s] %s\n' "$(date -u +%H:%M:%S)" "$*"; }
 # written against; the patch refuses any other, so ensure_venv installs this.
 MOTO_PIN=$(sed -n 's/^MOTO_VERSION = "\(.*\)"$/\1/p' "$ROOT/infra/stand_in_dynamodb.py")
 
-# venv_install VENV PACKAGE…: pip into that venv. Without compiling every
-# installed module to bytecode (pip's default: about a third of its CPU, for
-# the hundreds of moto's and checkov's modules no run imports); Python
-# compiles what is imported, once, and keeps it in __pycache__.
+# venv_install VENV PACKAGE…: pip into that venv. Its modules compiled to
+# bytecode at install (pip's default), though most are never imported: where
+# PYTHONDONTWRITEBYTECODE is set (this sandbox sets it), Python would
+# otherwise compile every module it imports again in every process, and the
+# run starts about thirty Python processes.
 venv_install() {
-  "$1/bin/pip" install --quiet --disable-pip-version-check --no-compile "${@:2}"
+  "$1/bin/pip" install --quiet --disable-pip-version-check "${@:2}"
 }
 
 ensure_venv() {

@@ -5,6 +5,8 @@ import { inActWhereSet, unmountRoots } from './roots';
 if (typeof window !== 'undefined' && !window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
+    // A test may stub it (vi.stubGlobal), which redefines it.
+    configurable: true,
     value: (query: string) => ({
       matches: false,
       media: query,

@@ -125,6 +125,8 @@ describe('code screen: authenticator app', { timeout: 180_000 }, () => {
     expect(($('twofa-code') as HTMLInputElement).value).toBe('');
     expect($('twofa-error')).toBeNull();
     expect(container.textContent).not.toContain('Please enter the 6-digit code');
+    // Said on the page, not as a warning.
+    expect(warning).not.toHaveBeenCalled();
     // The same sign-in goes on: the new code is sent with the same token.
     expect(twoFactor.getPendingTwoFactor()).toEqual({ token: 'tf-1', method: 'email' });
     fake.replies.push((c) => {
@@ -135,6 +137,8 @@ describe('code screen: authenticator app', { timeout: 180_000 }, () => {
     await type('twofa-code', '222222');
     await click('twofa-submit');
     await waitFor(() => path() === '/user/', '/user/');
-    expect(warning).not.toHaveBeenCalled();
+    // Not a warning again here: the customer's home then loads its own data, which this test does not
+    // answer, and whether it has asked by now depends on the machine's load (it failed so, under load).
+    expect(fake.calls.filter((c) => c.path === '/token/2fa/')).toHaveLength(2);
   });
 });

@@ -240,6 +240,22 @@ export async function chooseOption(page, selectSel, option) {
 }
 
 /**
+ * Click a link or button that opens another page, as a person does on a page still drawing its sections: when the
+ * page does not change within a few seconds (a section above finished loading between Playwright's scroll and its
+ * click, and the press landed beside the button), click again; up to three times.
+ */
+export async function clickToOpen(page, selector, predicate) {
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    // A slow answer to the previous click may have opened it meanwhile.
+    if (attempt > 1 && predicate(new URL(page.url()))) return;
+    await page.locator(selector).first().click();
+    // The router changes the address at once; the page may take longer to draw.
+    if (await page.waitForURL(predicate, { timeout: 5_000 }).then(() => true, () => false)) return;
+  }
+  await page.waitForURL(predicate);
+}
+
+/**
  * Submit a form and wait for the page it leads to; when it does not come, fail with what the page
  * says (the fields' errors and alerts) rather than a bare timeout.
  */

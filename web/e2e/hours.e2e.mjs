@@ -8,7 +8,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { apiCall, byTestId, RESULTS_DIR, url } from './helpers.mjs';
+import { apiCall, byTestId, clickToOpen, RESULTS_DIR, url } from './helpers.mjs';
 import { caseWorld, hourRow } from './caseWorld.mjs';
 
 const consumed = async (page, uid) => (await hourRow(page, uid)).consumed_hour;
@@ -31,8 +31,8 @@ describe('case hours', { timeout: 180_000 }, () => {
 
       // The lawyer opens the entry from the details page and changes 1,5 to 2,25.
       await lp.goto(url(`/lawyer/cases/details/${caseUid}`));
-      await lp.locator(byTestId(`hour-edit-${entry.body.id}`)).click();
-      await lp.waitForURL((u) => u.pathname === `/lawyer/cases/case-hour/update/${entry.body.id}` && u.searchParams.get('case') === caseUid);
+      // The hours are the page's last section: the ones above it may still be loading (clickToOpen).
+      await clickToOpen(lp, byTestId(`hour-edit-${entry.body.id}`), (u) => u.pathname === `/lawyer/cases/case-hour/update/${entry.body.id}` && u.searchParams.get('case') === caseUid);
       const hourInput = lp.locator(byTestId('hour-update-hour'));
       await hourInput.waitFor();
       assert.equal(await hourInput.inputValue(), '1,5');

@@ -11,23 +11,21 @@
 #   WEB_DIST=/some/dist infra/bench-web.sh   measure another build (e.g. an older one), no build
 #   RUNS=5 infra/bench-web.sh            median of 5 loads per page (default 3)
 #   LIGHTHOUSE=0 infra/bench-web.sh      without Lighthouse; LIGHTHOUSE_ALL=1: the dashboards too
-#   QUICK=1 infra/bench-web.sh           one load per page, Lighthouse on the login page only (one run)
+#   QUICK=1 infra/bench-web.sh           one load per page, Lighthouse on the login page only (one run):
+#                                        the test command runs it so (WEB_DIST its build, EXPECT_BUILT=1)
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 ensure_venv
 ensure_chromium
-if [ "${LIGHTHOUSE:-1}" = 1 ] && { [ ! -d infra/lighthouse/node_modules ] || [ infra/lighthouse/package-lock.json -nt infra/lighthouse/node_modules/.package-lock.json ]; }; then
-  log "installing Lighthouse (infra/lighthouse, npm ci)"
-  (cd infra/lighthouse && npm ci --no-audit --no-fund --loglevel=error)
-fi
+if [ "${LIGHTHOUSE:-1}" = 1 ]; then ensure_lighthouse; fi
 if [ -z "${WEB_DIST:-}" ]; then
   build_web
   WEB_DIST="$ROOT/web/dist"
 else
   ensure_web_deps
 fi
-cargo build --quiet -p local-gateway
+cargo_build --quiet -p local-gateway
 RUN_ID="bench-web-$$"
 mkdir -p "$ROOT/.local"
 GATEWAY_BIN="$ROOT/.local/$RUN_ID-gateway"

@@ -86,6 +86,19 @@ ensure_web_deps() {
   fi
 }
 
+# Lighthouse for the web benchmark (infra/lighthouse: npm, apart from the web
+# app's packages; puppeteer-core, no browser download), when missing or its
+# lock changed.
+ensure_lighthouse() {
+  local dir="$ROOT/infra/lighthouse" want
+  want=$(sha256sum "$dir/package-lock.json" | cut -d' ' -f1)
+  if [ ! -d "$dir/node_modules" ] || [ "$(cat "$dir/node_modules/.installed-from-lock" 2>/dev/null)" != "$want" ]; then
+    log "installing Lighthouse (infra/lighthouse, npm ci)"
+    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+    echo "$want" >"$dir/node_modules/.installed-from-lock"
+  fi
+}
+
 build_web() {
   ensure_web_deps
   log "building the web app"

@@ -20,7 +20,9 @@
 #      infra/bench.sh: every function binary started once with a request of
 #      its own, 3 calls, and each typical call's DynamoDB round trips in a
 #      row, which must meet their goals; the search and statistics
-#      benchmarks at small sizes), so none can go stale; and the generated fuzz of every
+#      benchmarks at small sizes; after them, beside the second part of
+#      admin's fuzz, the web benchmark's: QUICK=1 infra/bench-web.sh), so
+#      none can go stale; and the generated fuzz of every
 #      operation (infra/fuzz.sh: Schemathesis from the project venv;
 #      FUZZ_QUICK=0 for more examples) on a gateway with its own table and
 #      stand-in, started once the gateways are up; the second part of
@@ -73,13 +75,14 @@ WEB_UNIT_PID=""
 SIDE_PID=""
 FUZZ_LANE_PID=""
 FUZZ_ADMIN_PID=""
+WEB_BENCH_PID=""
 declare -A SHARD_PIDS=()
 GATEWAY_TESTS_PID=""
 RUST_LANE5_PID=""
 cleanup() {
   print_step_times
   local pid
-  for pid in "$BUILD_PID" "$WEB_BUILD_PID" "$WEB_UNIT_PID" "$SIDE_PID" "$FUZZ_LANE_PID" "$FUZZ_ADMIN_PID" "${SHARD_PIDS[@]}" "$GATEWAY_TESTS_PID" "$RUST_LANE5_PID"; do
+  for pid in "$BUILD_PID" "$WEB_BUILD_PID" "$WEB_UNIT_PID" "$SIDE_PID" "$FUZZ_LANE_PID" "$FUZZ_ADMIN_PID" "$WEB_BENCH_PID" "${SHARD_PIDS[@]}" "$GATEWAY_TESTS_PID" "$RUST_LANE5_PID"; do
     [ -n "$pid" ] && kill -- -"$pid" 2>/dev/null || true
   done
   [ -n "$STAND_IN_CHECKS_PID" ] && kill "$STAND_IN_CHECKS_PID" 2>/dev/null || true
@@ -171,6 +174,7 @@ set +m
 ensure_venv
 ensure_chromium
 ensure_web_deps
+ensure_lighthouse
 STAND_IN_LOG="$ROOT/.local/$RUN_ID-stand-in-checks.log"
 ( "$VENV/bin/python" -m unittest discover -s infra/tests && QUICK=1 "$VENV/bin/python" infra/bench_stand_in.py &&
   echo "==> template lint" && bash infra/lint-template.sh &&
@@ -435,6 +439,19 @@ set -m
 ) >"$FUZZ_ADMIN_LOG" 2>&1 &
 FUZZ_ADMIN_PID=$!
 set +m
+# The web benchmark, quick (figures only: each budgeted page loaded once in a
+# throttled Chromium, Lighthouse on the login page; its own gateway and
+# stand-in), beside admin's second part and from the same moment: in the
+# benchmarks' lane it would hold that part back by its minute. About 16
+# CPU-s, most of it Chromium.
+WEB_BENCH_LOG="$ROOT/.local/$RUN_ID-web-bench.log"
+set -m
+(
+  side "web benchmark, quick (each budgeted page once, throttled; Lighthouse on the login page; from when the benchmarks or the first browser-test shard were done)" \
+    env QUICK=1 EXPECT_BUILT=1 WEB_DIST="$ROOT/web/dist" bash infra/bench-web.sh
+) >"$WEB_BENCH_LOG" 2>&1 &
+WEB_BENCH_PID=$!
+set +m
 shards_ok=0
 for name in accounts cases pages; do
   rc=0
@@ -455,5 +472,7 @@ step "the generated fuzz (run beside the browser tests)"
 await_part FUZZ_LANE_PID "$FUZZ_LANE_LOG" "the fuzz beside the browser tests" "$ROOT/.local/$RUN_ID-fuzz-gateway.log"
 step "the second part of admin's fuzz (started when the benchmarks or the first browser-test shard were done)"
 await_part FUZZ_ADMIN_PID "$FUZZ_ADMIN_LOG" "the second part of admin's fuzz" "$ROOT/.local/$RUN_ID-fuzz-admin-gateway.log"
+step "the web benchmark (started with the second part of admin's fuzz)"
+await_part WEB_BENCH_PID "$WEB_BENCH_LOG" "the web benchmark"
 
 step "all tests passed in $(( $(date +%s) - started )) s"

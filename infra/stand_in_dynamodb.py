@@ -107,6 +107,8 @@ SOURCE_SHA256 = {
     "moto.dynamodb.models.dynamo_type.DynamoType.__hash__": "4d37bb816dede3221cef85255e0338002372cbad3899909b4b2a7532f7197f05",
     "moto.dynamodb.models.dynamo_type.DynamoType.__eq__": "48f12362c49f00c1138f550163b14b9c2f3bf0a50f0f907f426510a0417052c1",
     "moto.dynamodb.models.dynamo_type.Item.__init__": "d9c12b62cb921831aab9b2eb22ac24fbd600689064a0219ae3ffbe057ae4be74",
+    # The item size check Item.__init__'s inserts make, which item_init makes once an attribute.
+    "moto.dynamodb.models.dynamo_type.LimitedSizeDict.__setitem__": "d979580fdbe14f79f3216564e1385c4b3485db82bc88193326c467a037331e81",
     "moto.dynamodb.models.dynamo_type.Item.__deepcopy__": "7621d16ad7ce49d93f1da0ff2a799ec0ca57b34d30249ef65bc2557c2acc5168",
     "moto.core.common_models.BaseModel.__new__": "08cf0ef20e88029a2eb91949492ce3281001a34b98143db186239962ad379eec",
     # The answers' serializer: the attribute-map fast path stands in for these.
@@ -1346,6 +1348,32 @@ def apply() -> None:
     method_names_from_class.__standin_original__ = orig_method_names  # type: ignore[attr-defined]
     core_responses.method_names_from_class = method_names_from_class  # type: ignore[assignment]
 
+    # Items built whole (every PutItem, every item of a projection): moto's
+    # LimitedSizeDict sums the size of every attribute already in the item
+    # at each insert, quadratic in the attributes (about a tenth of the
+    # stand-in's handling for a test binary's requests). Built at once, the
+    # sum so far is known: the same check at the same attribute, with the same
+    # error. Later inserts (update expressions) keep moto's whole sum, as a
+    # value may have changed in place since.
+    from moto.dynamodb.models.dynamo_type import LimitedSizeDict
+    from moto.dynamodb.models.utilities import bytesize
+
+    orig_item_init = Item.__init__
+
+    def item_init(self: Item, hash_key: Any, range_key: Any, attrs: dict[str, Any]) -> None:
+        self.hash_key = hash_key
+        self.range_key = range_key
+        limited = LimitedSizeDict()
+        total = 0
+        for key, value in attrs.items():
+            typed = DynamoType(value)
+            size = bytesize(key) + typed.size()
+            if total + size > 405000:  # LimitedSizeDict.__setitem__'s limit
+                raise ItemSizeTooLarge
+            dict.__setitem__(limited, key, typed)
+            total += size
+        self.attrs = limited
+
     # Item tracking: weak, so deep copies do not live for ever.
     base_new = Item.__new__
 
@@ -1371,6 +1399,7 @@ def apply() -> None:
         (DynamoDBBackend, "transact_write_items", transact_write_items, orig_transact),
         (BaseJSONSerializer, "_serialize_type_map", serialize_type_map, orig_serialize_map),
         (Item, "project", project, orig_project),
+        (Item, "__init__", item_init, orig_item_init),
         (Validator, "__init__", validator_init, orig_validator_init),
         (Validator, "validate", validate, orig_validate),
         (ConditionExpressionParser, "parse", condition_parse, orig_condition_parse),

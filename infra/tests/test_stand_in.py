@@ -522,6 +522,32 @@ class Conformance(unittest.TestCase):
                                                    "ProjectionExpression": "PK, GSI1SK", "ConsistentRead": True}})
         self.assert_same_table(t)
 
+    def test_items_at_the_size_limit(self) -> None:
+        """moto refuses an item over its 405,000 bytes (names and values, as it
+        counts them) at the attribute that crosses it; the stand-in builds a
+        whole item with a running sum instead of summing the item at each
+        attribute. The same items pass and fail, by every way an item is
+        built: PutItem, a batch, a transaction, and an update after them."""
+        t = "sizes"
+        self.create_project_table(t)
+        # PK "p" and SK "1" are 3 bytes each: "a" (1) and its value fill the rest.
+        at_limit = 405_000 - 3 - 3 - 1
+        self.ok("put_item", TableName=t, Item={**key("p", "1"), "a": S("x" * at_limit)})
+        self.fails("put_item", "ValidationException", TableName=t, Item={**key("p", "2"), "a": S("x" * (at_limit + 1))})
+        # Crossed by the last of several attributes, of each kind of value.
+        many = {f"s{i}": S("y" * 40_000) for i in range(9)}
+        rest = 405_000 - 6 - sum(2 + 40_000 for _ in many)
+        fits = {**many, "n": N("1" * 30), "m": {"M": {"k": S("z" * 10), "l": {"L": [N(1), {"BOOL": True}]}}},
+                "ss": {"SS": ["a", "b"]}}
+        used = 1 + 30 + 1 + (1 + 10 + 1 + 1 + 1) + 2 + 2
+        self.ok("put_item", TableName=t, Item={**key("p", "3"), **fits, "last": S("w" * (rest - used - 4))})
+        self.fails("put_item", "ValidationException", TableName=t, Item={**key("p", "4"), **fits, "last": S("w" * (rest - used - 3))})
+        self.call("batch_write_item", RequestItems={t: [{"PutRequest": {"Item": {**key("p", "5"), "a": S("x" * (at_limit + 1))}}}]})
+        self.call("transact_write_items", TransactItems=[{"Put": {"TableName": t, "Item": {**key("p", "6"), "a": S("x" * (at_limit + 1))}}}])
+        self.call("update_item", TableName=t, Key=key("p", "3"), UpdateExpression="SET more = :v", ExpressionAttributeValues={":v": S("v")})
+        self.ok("get_item", TableName=t, Key=key("p", "3"), ProjectionExpression="PK, s0, #l", ExpressionAttributeNames={"#l": "last"})
+        self.assert_same_table(t)
+
     def test_ttl_expiry(self) -> None:
         t = "ttl"
         self.create_project_table(t)

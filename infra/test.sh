@@ -439,15 +439,15 @@ set -m
 ) >"$FUZZ_ADMIN_LOG" 2>&1 &
 FUZZ_ADMIN_PID=$!
 set +m
-# The web benchmark, quick (figures only: each budgeted page loaded once in a
-# throttled Chromium, Lighthouse on the login page; its own gateway and
-# stand-in), beside admin's second part and from the same moment: in the
-# benchmarks' lane it would hold that part back by its minute. About 16
-# CPU-s, most of it Chromium.
+# The web benchmark, quick (figures only: each budgeted page loaded once in
+# Chromium on the throttled network, the CPU not slowed, and Lighthouse on the
+# login page; its own gateway and stand-in), beside admin's second part and
+# from the same moment: in the benchmarks' lane it would hold that part back
+# by its minute. About 25 CPU-s, most of it Chromium.
 WEB_BENCH_LOG="$ROOT/.local/$RUN_ID-web-bench.log"
 set -m
 (
-  side "web benchmark, quick (each budgeted page once, throttled; Lighthouse on the login page; from when the benchmarks or the first browser-test shard were done)" \
+  side "web benchmark, quick (each budgeted page once on a throttled network; Lighthouse on the login page; from when the benchmarks or the first browser-test shard were done)" \
     env QUICK=1 EXPECT_BUILT=1 WEB_DIST="$ROOT/web/dist" bash infra/bench-web.sh
 ) >"$WEB_BENCH_LOG" 2>&1 &
 WEB_BENCH_PID=$!

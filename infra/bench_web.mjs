@@ -8,11 +8,9 @@
 //
 // Usage: node infra/bench_web.mjs <base url>   (RUNS=n repeats each page, median shown;
 // ONLY=<text>: the pages whose name has it; LIST=1: each page's JS and CSS files loaded when usable)
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
-
-const require = createRequire(fileURLToPath(new URL('../web/package.json', import.meta.url)));
-const { chromium } = require('playwright-core');
+// The browser as the browser tests start it (its features no page uses left out: without, each context also drew
+// the address bar's two popups in renderers of their own).
+import { launchBrowser } from '../web/e2e/browser.mjs';
 
 const BASE = process.argv[2];
 const RUNS = Number(process.env.RUNS ?? 3);
@@ -122,11 +120,7 @@ async function measure(browser, page, root) {
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  headless: true,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const browser = await launchBrowser();
 try {
   const sessions = {};
   for (const p of PAGES) if (p.account && p.name.includes(ONLY)) sessions[p.account] = await session(p.account);

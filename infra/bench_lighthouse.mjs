@@ -7,6 +7,7 @@
 // has it; LIGHTHOUSE_ALL=1: the dashboards too, each signed in, not only the public pages)
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { LAUNCH } from '../web/e2e/browser.mjs';
 
 const require = createRequire(fileURLToPath(new URL('./lighthouse/package.json', import.meta.url)));
 const { default: lighthouse } = await import(require.resolve('lighthouse'));
@@ -50,11 +51,9 @@ const PAGES = [
     : []),
 ].filter((p) => p.name.includes(ONLY));
 
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-
 /** One cold run: a new browser (empty cache), the page's storage set before its scripts run. */
 async function run(page, root) {
-  const browser = await puppeteer.launch({ executablePath: '/usr/bin/chromium', headless: true, args: FLAGS });
+  const browser = await puppeteer.launch({ executablePath: LAUNCH.executablePath, headless: true, args: LAUNCH.args });
   try {
     const tab = await browser.newPage();
     if (root || page.session) {

@@ -443,7 +443,7 @@ set +m
 # Chromium on the throttled network, the CPU not slowed, and Lighthouse on the
 # login page; its own gateway and stand-in), beside admin's second part and
 # from the same moment: in the benchmarks' lane it would hold that part back
-# by its minute. About 25 CPU-s, most of it Chromium.
+# by its minute. About 20 CPU-s, most of it Chromium.
 WEB_BENCH_LOG="$ROOT/.local/$RUN_ID-web-bench.log"
 set -m
 (

@@ -194,6 +194,9 @@ fn adapt(method: &str, path: &str, body: &Value, w: &Ids) -> Value {
         // The world holds this month's entry already.
         ("post", "/api/case/additional_hour/create/") => set(o, "month", json!("2025-01")),
         ("put", "/api/case/additional_hour/edit/{id}/") => set(o, "month", json!(chrono::Utc::now().format("%Y-%m").to_string())),
+        // A meeting starts ahead of now (and within the booking horizon): the
+        // document's fixed example time passes.
+        ("post", "/api/lawyer/video-meetings/") => set(o, "start", json!(tomorrow_at_nine())),
         ("post", "/api/token/") | ("post", "/api/password/recover/") => set(o, "email", json!(w.customer_email)),
         ("put", "/api/salesperson/update/{uid}/") => {
             o.remove("knowledge_sectors");
@@ -202,6 +205,13 @@ fn adapt(method: &str, path: &str, body: &Value, w: &Ids) -> Value {
         _ => {}
     }
     b
+}
+
+/// Tomorrow 09:00 in Sweden's winter offset, as the document's example
+/// writes a meeting's start.
+fn tomorrow_at_nine() -> String {
+    let day = chrono::Utc::now().date_naive() + chrono::Duration::days(1);
+    format!("{day}T09:00:00+01:00")
 }
 
 /// A text longer than any the API bounds (the longest, 10,000 characters)

@@ -19,14 +19,18 @@ log() { printf '\n==> [%s] %s\n' "$(date -u +%H:%M:%S)" "$*"; }
 # written against; the patch refuses any other, so ensure_venv installs this.
 MOTO_PIN=$(sed -n 's/^MOTO_VERSION = "\(.*\)"$/\1/p' "$ROOT/infra/stand_in_dynamodb.py")
 
-# venv_install VENV PACKAGE…: pip into that venv. Its modules compiled to
-# bytecode at install (pip's default), though most are never imported: where
-# PYTHONDONTWRITEBYTECODE is set (this sandbox sets it), Python would
-# otherwise compile every module it imports again in every process, and the
-# run starts about thirty Python processes.
+# venv_install VENV PACKAGE…: pip into that venv, without compiling every
+# module to bytecode at install (pip's default): most are never imported
+# (moto ships every AWS service). Each module a run imports is compiled once,
+# when first imported, and kept (below).
 venv_install() {
-  "$1/bin/pip" install --quiet --disable-pip-version-check "${@:2}"
+  "$1/bin/pip" install --quiet --disable-pip-version-check --no-compile "${@:2}"
 }
+# Python keeps the bytecode of what it imports beside the module (in the
+# venv; infra/__pycache__ is ignored by git), so the thirty-odd Python
+# processes of a test run compile each module once, not each process again.
+# Some machines set this (this sandbox does).
+unset PYTHONDONTWRITEBYTECODE
 
 ensure_venv() {
   if [ ! -x "$VENV/bin/python" ]; then
